@@ -1,0 +1,74 @@
+/* cli: main(), the command table, option parsing and exit codes. */
+#ifndef MMREPORT_CLI_H
+#define MMREPORT_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+/* Process exit codes (documented in README.md and `mmreport --help`).
+ * The usage and data codes follow sysexits.h. */
+enum cli_exit {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_FAILURE = 1,		/* a run failed (see stderr) */
+	CLI_EXIT_VERIFY = 3,		/* a configuration failed
+					 * verification; the rest is stored */
+	CLI_EXIT_USAGE = 64,		/* bad command line */
+	CLI_EXIT_DATAERR = 65,		/* not an mmreport database, corrupt,
+					 * or newer schema */
+	CLI_EXIT_NOINPUT = 66,		/* database file missing */
+	CLI_EXIT_UNAVAILABLE = 69,	/* no CUDA device or driver; gnuplot
+					 * missing */
+	CLI_EXIT_SOFTWARE = 70,		/* CUDA or internal failure */
+	CLI_EXIT_IOERR = 74,		/* cannot write output */
+	CLI_EXIT_INTERRUPTED = 130	/* SIGINT: finished work kept */
+};
+
+struct cli_command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv);
+};
+
+/* The database path: --db if given, else $MMREPORT_DB, else
+ * "mmreport.db". Never NULL; points into argv or the environment. */
+const char *cli_db_default(void);
+
+/* Reports a usage error for command cmd (NULL: the program) as one line
+ * on stderr with a hint to --help. Returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Reports the option getopt_long just rejected (opt, optopt, argv) and
+ * returns CLI_EXIT_USAGE. */
+int cli_getopt_error(const char *cmd, int opt, char **argv);
+
+/* Parses a whole decimal integer in [lo, hi] into *out. Returns 0, or -1
+ * after a usage error naming option and value. */
+int cli_int_parse(const char *cmd, const char *option, const char *text,
+		  long long lo, long long hi, long long *out);
+/* Same for a finite decimal number in (lo, hi]. */
+int cli_double_parse(const char *cmd, const char *option, const char *text,
+		     double lo, double hi, double *out);
+
+/* Flushes and closes stdout; on a write error reports it and returns
+ * CLI_EXIT_IOERR, else rc unchanged. */
+int cli_stdout_close(int rc);
+
+/* Maps an enum store_error to an exit code. */
+int cli_store_exit(int store_rc);
+
+/* The store-backed commands (cmd_store.c), measure (cmd_measure.c),
+ * render and export (cmd_render.c). */
+int cli_measure_run(int argc, char **argv);
+int cli_render_run(int argc, char **argv);
+int cli_export_run(int argc, char **argv);
+int cli_devices_run(int argc, char **argv);
+int cli_sessions_run(int argc, char **argv);
+int cli_merge_run(int argc, char **argv);
+
+/* Prints help text for cmd to stdout; returns the stdout close status. */
+int cli_help_print(const char *text);
+
+extern const char *cli_progname;
+
+#endif

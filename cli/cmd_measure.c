@@ -1,0 +1,204 @@
+/* mmreport measure: option parsing; the work is measure_run's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "measure.h"
+
+static const char measure_help[] =
+	"Usage: mmreport measure [options]\n"
+	"\n"
+	"Runs the kernel sweeps on the GPU and stores every configuration,\n"
+	"its statistics and raw samples in the database, one transaction per\n"
+	"configuration (Ctrl-C keeps every finished one).\n"
+	"\n"
+	"Options:\n"
+	"  --db FILE          database (default $MMREPORT_DB or mmreport.db)\n"
+	"  --suite LIST       versions,transfer,ilp,reference (default: all)\n"
+	"  --sizes LIST       matrix sizes n (or ilp element counts N),\n"
+	"                     overriding every selected suite's sizes\n"
+	"  --blocks LIST      block edges b (b x b threads)\n"
+	"  --variants LIST    kernels: v1..v5, simple, shared, rect, copy_ilp,\n"
+	"                     memcpy, cublas\n"
+	"  --ilp LIST         ILP values of the copy kernel (1,2,4,8,16)\n"
+	"  --host-mem LIST    pageable,pinned,pinned-output (transfer suite)\n"
+	"  --device N|all     GPU index, or every GPU (default 0)\n"
+	"  --repeat N         most samples per configuration (default 1000)\n"
+	"  --min-samples N    fewest samples per configuration (default 3)\n"
+	"  --max-time SEC     sampling time limit per configuration; sampling\n"
+	"                     stops once it is spent and --min-samples are\n"
+	"                     taken (default 1)\n"
+	"  --warmup N         warm-up runs before sampling (default 3)\n"
+	"  --seed N           seed of the random inputs (default 1)\n"
+	"  --slim             keep raw samples only where render's\n"
+	"                     significance tests use them (transfer suite);\n"
+	"                     statistics are always kept\n"
+	"  --counters         also read hardware counters through CUPTI\n"
+	"  --dry-run          print the plan and a time estimate; touch\n"
+	"                     neither GPU nor database\n"
+	"  --quiet            no progress or per-configuration lines\n"
+	"  --help, --version\n"
+	"\n"
+	"Exit status: 0 ok, 3 a configuration failed verification, 64 bad\n"
+	"options, 65/66 database refused/missing, 69 no CUDA device or driver\n"
+	"(database untouched), 70 CUDA failure, 130 interrupted.\n";
+
+enum {
+	OPT_DB = 256, OPT_SUITE, OPT_SIZES, OPT_BLOCKS, OPT_VARIANTS, OPT_ILP,
+	OPT_HOSTMEM, OPT_DEVICE, OPT_REPEAT, OPT_MINSAMPLES, OPT_MAXTIME,
+	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_DRYRUN, OPT_QUIET,
+	OPT_HELP, OPT_VERSION
+};
+
+static const struct option measure_options_long[] = {
+	{"db", required_argument, NULL, OPT_DB},
+	{"suite", required_argument, NULL, OPT_SUITE},
+	{"suites", required_argument, NULL, OPT_SUITE},
+	{"sizes", required_argument, NULL, OPT_SIZES},
+	{"blocks", required_argument, NULL, OPT_BLOCKS},
+	{"variants", required_argument, NULL, OPT_VARIANTS},
+	{"ilp", required_argument, NULL, OPT_ILP},
+	{"host-mem", required_argument, NULL, OPT_HOSTMEM},
+	{"device", required_argument, NULL, OPT_DEVICE},
+	{"repeat", required_argument, NULL, OPT_REPEAT},
+	{"min-samples", required_argument, NULL, OPT_MINSAMPLES},
+	{"max-time", required_argument, NULL, OPT_MAXTIME},
+	{"warmup", required_argument, NULL, OPT_WARMUP},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"slim", no_argument, NULL, OPT_SLIM},
+	{"counters", no_argument, NULL, OPT_COUNTERS},
+	{"dry-run", no_argument, NULL, OPT_DRYRUN},
+	{"quiet", no_argument, NULL, OPT_QUIET},
+	{"help", no_argument, NULL, OPT_HELP},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{NULL, 0, NULL, 0}
+};
+
+/* The command line as one string, stored with the session. */
+static char *cmdline_join(int argc, char **argv)
+{
+	size_t len = sizeof("mmreport");
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	strcpy(s, "mmreport");
+	for (i = 0; i < argc; i++) {
+		strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static int measure_exit(int status)
+{
+	switch (status) {
+	case MEASURE_OK:
+		return CLI_EXIT_OK;
+	case MEASURE_ERR_NODEV:
+		return CLI_EXIT_UNAVAILABLE;
+	case MEASURE_ERR_STORE:
+		return CLI_EXIT_DATAERR;
+	case MEASURE_ERR_VERIFY:
+		return CLI_EXIT_VERIFY;
+	case MEASURE_INTERRUPTED:
+		return CLI_EXIT_INTERRUPTED;
+	case MEASURE_ERR_USAGE:
+		return CLI_EXIT_USAGE;
+	default:
+		return CLI_EXIT_SOFTWARE;
+	}
+}
+
+int cli_measure_run(int argc, char **argv)
+{
+	struct measure_options o;
+	long long v;
+	char *cmdline = NULL;
+	int opt, rc, min_given = 0;
+
+	measure_options_init(&o);
+	o.db_path = cli_db_default();
+	while ((opt = getopt_long(argc, argv, ":", measure_options_long,
+				  NULL)) != -1) {
+		switch (opt) {
+		case OPT_DB:
+			if (!*optarg)
+				return cli_usage_error("measure",
+						       "empty --db");
+			o.db_path = optarg;
+			break;
+		case OPT_SUITE: o.suites = optarg; break;
+		case OPT_SIZES: o.sizes = optarg; break;
+		case OPT_BLOCKS: o.blocks = optarg; break;
+		case OPT_VARIANTS: o.variants = optarg; break;
+		case OPT_ILP: o.ilp = optarg; break;
+		case OPT_HOSTMEM: o.host_mem = optarg; break;
+		case OPT_DEVICE: o.device = optarg; break;
+		case OPT_REPEAT:
+			if (cli_int_parse("measure", "--repeat", optarg, 1,
+					  100000000, &v))
+				return CLI_EXIT_USAGE;
+			o.repeat = (int)v;
+			break;
+		case OPT_MINSAMPLES:
+			if (cli_int_parse("measure", "--min-samples", optarg,
+					  1, 100000000, &v))
+				return CLI_EXIT_USAGE;
+			o.min_samples = (int)v;
+			min_given = 1;
+			break;
+		case OPT_WARMUP:
+			if (cli_int_parse("measure", "--warmup", optarg, 0,
+					  1000000, &v))
+				return CLI_EXIT_USAGE;
+			o.warmup = (int)v;
+			break;
+		case OPT_MAXTIME:
+			if (cli_double_parse("measure", "--max-time", optarg,
+					     0.0, 86400.0, &o.max_time_s))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_SEED:
+			if (cli_int_parse("measure", "--seed", optarg, 0,
+					  0x7fffffffffffffffLL, &v))
+				return CLI_EXIT_USAGE;
+			o.seed = (unsigned long long)v;
+			break;
+		case OPT_SLIM: o.keep_samples = 0; break;
+		case OPT_COUNTERS: o.counters = 1; break;
+		case OPT_DRYRUN: o.dry_run = 1; break;
+		case OPT_QUIET: o.quiet = 1; break;
+		case OPT_HELP: return cli_help_print(measure_help);
+		case OPT_VERSION:
+			printf("mmreport %s\n", MMREPORT_VERSION);
+			return cli_stdout_close(CLI_EXIT_OK);
+		default:
+			return cli_getopt_error("measure", opt, argv);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("measure", "unexpected argument '%s'",
+				       argv[optind]);
+	/* --repeat 1 alone is a valid request: the default floor yields. */
+	if (!min_given && o.min_samples > o.repeat)
+		o.min_samples = o.repeat;
+	if (o.min_samples > o.repeat)
+		return cli_usage_error("measure", "--min-samples %d exceeds "
+				       "--repeat %d", o.min_samples,
+				       o.repeat);
+	cmdline = cmdline_join(argc - 1, argv + 1);
+	if (!cmdline) {
+		fprintf(stderr, "%s: out of memory\n", cli_progname);
+		return CLI_EXIT_SOFTWARE;
+	}
+	o.cmdline = cmdline;
+	rc = measure_exit(measure_run(&o, stdout));
+	free(cmdline);
+	return cli_stdout_close(rc);
+}

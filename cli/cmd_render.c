@@ -1,0 +1,200 @@
+/* mmreport render and export: option parsing; the work is render/'s. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "render.h"
+
+static const char render_help[] =
+	"Usage: mmreport render [options] > report.tex\n"
+	"\n"
+	"Writes a complete LaTeX report of the database to stdout; it compiles\n"
+	"with pdflatex and no other step. Figures are drawn by gnuplot.\n"
+	"\n"
+	"Options:\n"
+	"  --db FILE          database (default $MMREPORT_DB or mmreport.db);\n"
+	"                     opened read-only, never modified\n"
+	"  --lang en|pl|de    language of headings and captions (default en)\n"
+	"  --sections LIST    method,device,versions,transfer,ilp,summary,cross\n"
+	"                     (default: all that have data)\n"
+	"  --device SEL       only devices matching SEL: database id, UUID\n"
+	"                     prefix or name (default: every device)\n"
+	"  --session ID       only the session with this id (default: for each\n"
+	"                     device and configuration the latest measurement)\n"
+	"  --figures DIR      write each figure to DIR as a .tex file that the\n"
+	"                     report \\input{}s (DIR must exist); without it every\n"
+	"                     figure is inline in the report, so the one .tex\n"
+	"                     file is all pdflatex needs\n"
+	"  --help, --version\n"
+	"\n"
+	"Exit status: 0 ok, 1 nothing to report (empty database or selection),\n"
+	"64 bad options, 65/66 database refused/missing, 69 gnuplot missing,\n"
+	"74 cannot write the output.\n";
+
+static const char export_help[] =
+	"Usage: mmreport export [options] > stats.csv\n"
+	"\n"
+	"Writes the stored statistics, one row per configuration and metric,\n"
+	"as CSV (RFC 4180, with a header) or as a JSON array.\n"
+	"\n"
+	"Options:\n"
+	"  --db FILE          database (default $MMREPORT_DB or mmreport.db)\n"
+	"  --format csv|json  output format (default csv)\n"
+	"  --device SEL       only devices matching SEL (id, UUID prefix, name)\n"
+	"  --session ID       only this session (default: latest measurement)\n"
+	"  --help, --version\n";
+
+enum {
+	OPT_DB = 256, OPT_LANG, OPT_SECTIONS, OPT_DEVICE, OPT_SESSION,
+	OPT_FIGURES, OPT_FORMAT, OPT_HELP, OPT_VERSION
+};
+
+static const struct option render_options_long[] = {
+	{"db", required_argument, NULL, OPT_DB},
+	{"lang", required_argument, NULL, OPT_LANG},
+	{"sections", required_argument, NULL, OPT_SECTIONS},
+	{"device", required_argument, NULL, OPT_DEVICE},
+	{"session", required_argument, NULL, OPT_SESSION},
+	{"figures", required_argument, NULL, OPT_FIGURES},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"help", no_argument, NULL, OPT_HELP},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{NULL, 0, NULL, 0}
+};
+
+static int render_exit(int status)
+{
+	switch (status) {
+	case RENDER_OK:
+		return CLI_EXIT_OK;
+	case RENDER_ERR_STORE:
+		return CLI_EXIT_DATAERR;
+	case RENDER_ERR_EMPTY:
+		return CLI_EXIT_FAILURE;
+	case RENDER_ERR_TOOL:
+		return CLI_EXIT_UNAVAILABLE;
+	case RENDER_ERR_IO:
+		return CLI_EXIT_IOERR;
+	case RENDER_ERR_USAGE:
+		return CLI_EXIT_USAGE;
+	default:
+		return CLI_EXIT_SOFTWARE;
+	}
+}
+
+/* Every name in the comma list must be a known section, so that a typo
+ * is a usage error rather than a silently shorter report. */
+static int sections_check(const char *cmd, const char *list)
+{
+	static const char *const known[] = {"method", "device", "versions",
+		"transfer", "ilp", "summary", "cross"};
+	const char *p = list;
+
+	do {
+		size_t len = strcspn(p, ",");
+		size_t i;
+
+		for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+			if (strlen(known[i]) == len && !strncmp(known[i], p, len))
+				break;
+		if (i == sizeof(known) / sizeof(known[0])) {
+			cli_usage_error(cmd, "invalid --sections '%s': unknown "
+					"section '%.*s'", list, (int)len, p);
+			return -1;
+		}
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
+/* Shared by render and export: export accepts --format and refuses the
+ * report-only options. */
+static int render_like_run(int argc, char **argv, int is_export)
+{
+	const char *cmd = is_export ? "export" : "render";
+	struct render_options o;
+	const char *format = "csv";
+	long long v;
+	int opt;
+
+	render_options_init(&o);
+	o.db_path = cli_db_default();
+	while ((opt = getopt_long(argc, argv, ":", render_options_long,
+				  NULL)) != -1) {
+		if (is_export && (opt == OPT_LANG || opt == OPT_SECTIONS ||
+				  opt == OPT_FIGURES))
+			return cli_usage_error(cmd, "unknown option '%s'",
+					       argv[optind - 1]);
+		if (!is_export && opt == OPT_FORMAT)
+			return cli_usage_error(cmd, "unknown option '%s'",
+					       argv[optind - 1]);
+		switch (opt) {
+		case OPT_DB:
+			if (!*optarg)
+				return cli_usage_error(cmd, "empty --db");
+			o.db_path = optarg;
+			break;
+		case OPT_LANG:
+			if (strcmp(optarg, "en") && strcmp(optarg, "pl") &&
+			    strcmp(optarg, "de"))
+				return cli_usage_error(cmd, "invalid --lang "
+						       "'%s': use en, pl or de",
+						       optarg);
+			o.lang = optarg;
+			break;
+		case OPT_SECTIONS:
+			if (sections_check(cmd, optarg))
+				return CLI_EXIT_USAGE;
+			o.sections = optarg;
+			break;
+		case OPT_DEVICE:
+			if (!*optarg)
+				return cli_usage_error(cmd, "empty --device");
+			o.device = optarg;
+			break;
+		case OPT_SESSION:
+			if (cli_int_parse(cmd, "--session", optarg, 1,
+					  0x7fffffffffffffffLL, &v))
+				return CLI_EXIT_USAGE;
+			o.session = v;
+			break;
+		case OPT_FIGURES:
+			if (!*optarg)
+				return cli_usage_error(cmd, "empty --figures");
+			o.figures_dir = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "csv") && strcmp(optarg, "json"))
+				return cli_usage_error(cmd, "invalid --format "
+						       "'%s': use csv or json",
+						       optarg);
+			format = optarg;
+			break;
+		case OPT_HELP:
+			return cli_help_print(is_export ? export_help
+					      : render_help);
+		case OPT_VERSION:
+			printf("mmreport %s\n", MMREPORT_VERSION);
+			return cli_stdout_close(CLI_EXIT_OK);
+		default:
+			return cli_getopt_error(cmd, opt, argv);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(cmd, "unexpected argument '%s'",
+				       argv[optind]);
+	if (is_export)
+		return cli_stdout_close(render_exit(
+			render_export(&o, format, stdout)));
+	return cli_stdout_close(render_exit(render_report(&o, stdout)));
+}
+
+int cli_render_run(int argc, char **argv)
+{
+	return render_like_run(argc, argv, 0);
+}
+
+int cli_export_run(int argc, char **argv)
+{
+	return render_like_run(argc, argv, 1);
+}

@@ -1,0 +1,250 @@
+/* mmreport devices, sessions and merge: commands that only read or combine
+ * stored data (devices without --db asks the CUDA runtime instead). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "measure.h"
+#include "store.h"
+
+static const char devices_help[] =
+	"Usage: mmreport devices [--db FILE]\n"
+	"\n"
+	"Without --db: lists the CUDA devices present (index, name, compute\n"
+	"capability, memory, UUID, PCI bus id); needs a driver.\n"
+	"With --db: lists the devices stored in that database; needs no GPU.\n"
+	"\n"
+	"Exit status: 0 ok, 64 bad options, 65/66 database refused/missing,\n"
+	"69 no CUDA device or driver.\n";
+
+static const char sessions_help[] =
+	"Usage: mmreport sessions [--db FILE]\n"
+	"\n"
+	"Lists the measurement sessions stored in the database: id, device,\n"
+	"start time, status (complete, interrupted, failed, running), host,\n"
+	"settings and suites.\n"
+	"\n"
+	"Options:\n"
+	"  --db FILE   database (default $MMREPORT_DB or mmreport.db)\n"
+	"  --help, --version\n";
+
+static const char merge_help[] =
+	"Usage: mmreport merge [--db TARGET] SOURCE.db...\n"
+	"\n"
+	"Copies the devices and sessions of each SOURCE, with everything\n"
+	"measured in them, into TARGET (created if missing). A device already\n"
+	"in TARGET (same UUID) is not duplicated, a session already there is\n"
+	"skipped, so merging the same file twice changes nothing. Each SOURCE\n"
+	"is opened read-only; all of them are checked before TARGET is\n"
+	"opened, and a file that is not an mmreport database, is corrupt or\n"
+	"is newer is refused with nothing written anywhere.\n"
+	"\n"
+	"Options:\n"
+	"  --db TARGET  database merged into (default $MMREPORT_DB or\n"
+	"               mmreport.db)\n"
+	"  --help, --version\n";
+
+enum { OPT_DB = 256, OPT_HELP, OPT_VERSION };
+
+static const struct option store_options_long[] = {
+	{"db", required_argument, NULL, OPT_DB},
+	{"help", no_argument, NULL, OPT_HELP},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{NULL, 0, NULL, 0}
+};
+
+/* Parses the options common to the three commands. Returns -1 to go on,
+ * else the exit status to return at once (help, version, usage). */
+static int store_options_parse(const char *cmd, const char *help, int argc,
+			       char **argv, const char **db, int *db_given)
+{
+	int opt;
+
+	*db = cli_db_default();
+	*db_given = 0;
+	while ((opt = getopt_long(argc, argv, ":", store_options_long,
+				  NULL)) != -1) {
+		switch (opt) {
+		case OPT_DB:
+			if (!*optarg)
+				return cli_usage_error(cmd, "empty --db");
+			*db = optarg;
+			*db_given = 1;
+			break;
+		case OPT_HELP:
+			return cli_help_print(help);
+		case OPT_VERSION:
+			printf("mmreport %s\n", MMREPORT_VERSION);
+			return cli_stdout_close(CLI_EXIT_OK);
+		default:
+			return cli_getopt_error(cmd, opt, argv);
+		}
+	}
+	return -1;
+}
+
+static int store_open_report(const char *path, enum store_mode mode,
+			     struct store **st)
+{
+	char err[512];
+	int rc = store_open(path, mode, st, err, sizeof(err));
+
+	if (rc)
+		fprintf(stderr, "%s: cannot open '%s': %s\n", cli_progname,
+			path, err);
+	return rc;
+}
+
+static const char *prop_value(const struct store_device *d, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < d->nprops; i++)
+		if (!strcmp(d->props[i].key, key))
+			return d->props[i].value;
+	return "";
+}
+
+int cli_devices_run(int argc, char **argv)
+{
+	struct store_device *devs = NULL;
+	struct store *st = NULL;
+	const char *db;
+	size_t n = 0, i;
+	int db_given, rc;
+
+	rc = store_options_parse("devices", devices_help, argc, argv, &db,
+				 &db_given);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return cli_usage_error("devices", "unexpected argument '%s'",
+				       argv[optind]);
+	if (!db_given) {
+		rc = measure_devices_print(stdout);
+		return cli_stdout_close(rc == MEASURE_OK ? CLI_EXIT_OK
+					: CLI_EXIT_UNAVAILABLE);
+	}
+	rc = store_open_report(db, STORE_READ, &st);
+	if (rc)
+		return cli_store_exit(rc);
+	if (store_device_list(st, &devs, &n)) {
+		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_progname, db,
+			store_errmsg(st));
+		rc = CLI_EXIT_FAILURE;
+		goto out;
+	}
+	printf("%-3s %-28s %-4s %-5s %-12s %-40s %s\n", "id", "name", "cc",
+	       "SMs", "memory", "uuid", "pci");
+	for (i = 0; i < n; i++)
+		printf("%-3lld %-28s %d.%d  %-5d %-12s %-40s %s\n",
+		       (long long)devs[i].id, devs[i].name, devs[i].cc_major,
+		       devs[i].cc_minor, devs[i].sm_count,
+		       prop_value(&devs[i], "total_global_mem"), devs[i].uuid,
+		       devs[i].pci_bus_id ? devs[i].pci_bus_id : "");
+	rc = CLI_EXIT_OK;
+out:
+	store_devices_free(devs, n);
+	store_free(st);
+	return cli_stdout_close(rc);
+}
+
+int cli_sessions_run(int argc, char **argv)
+{
+	struct store_session *ss = NULL;
+	struct store *st = NULL;
+	const char *db;
+	size_t n = 0, i;
+	int db_given, rc;
+
+	rc = store_options_parse("sessions", sessions_help, argc, argv, &db,
+				 &db_given);
+	if (rc >= 0)
+		return rc;
+	if (optind < argc)
+		return cli_usage_error("sessions", "unexpected argument '%s'",
+				       argv[optind]);
+	rc = store_open_report(db, STORE_READ, &st);
+	if (rc)
+		return cli_store_exit(rc);
+	if (store_session_list(st, &ss, &n)) {
+		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_progname, db,
+			store_errmsg(st));
+		rc = CLI_EXIT_FAILURE;
+		goto out;
+	}
+	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %s\n", "id", "device",
+	       "started", "status", "host", "repeat", "max-time", "suites");
+	for (i = 0; i < n; i++)
+		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %s\n",
+		       (long long)ss[i].id, (long long)ss[i].device_id,
+		       ss[i].started_at ? ss[i].started_at : "",
+		       ss[i].status ? ss[i].status : "",
+		       ss[i].hostname ? ss[i].hostname : "", ss[i].repeat,
+		       ss[i].max_time_s, ss[i].suites ? ss[i].suites : "");
+	rc = CLI_EXIT_OK;
+out:
+	store_sessions_free(ss, n);
+	store_free(st);
+	return cli_stdout_close(rc);
+}
+
+/* 1 when a and b name the same existing file. */
+static int same_file(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+
+	if (!realpath(a, ra) || !realpath(b, rb))
+		return 0;
+	return !strcmp(ra, rb);
+}
+
+int cli_merge_run(int argc, char **argv)
+{
+	struct store_merge_result res;
+	struct store *st = NULL;
+	const char *db;
+	int db_given, rc, i;
+
+	rc = store_options_parse("merge", merge_help, argc, argv, &db,
+				 &db_given);
+	if (rc >= 0)
+		return rc;
+	if (optind >= argc)
+		return cli_usage_error("merge", "no source database given");
+	for (i = optind; i < argc; i++)
+		if (same_file(argv[i], db))
+			return cli_usage_error("merge", "source '%s' is the "
+					       "target database", argv[i]);
+	/* Every source is recognised before the target is created or
+	 * opened for writing, so a bad source changes nothing anywhere. */
+	for (i = optind; i < argc; i++) {
+		rc = store_open_report(argv[i], STORE_READ, &st);
+		store_free(st);
+		st = NULL;
+		if (rc)
+			return cli_store_exit(rc);
+	}
+	rc = store_open_report(db, STORE_CREATE, &st);
+	if (rc)
+		return cli_store_exit(rc);
+	for (i = optind; i < argc; i++) {
+		memset(&res, 0, sizeof(res));
+		if (store_merge(st, argv[i], &res)) {
+			fprintf(stderr, "%s: cannot merge '%s' into '%s': %s\n",
+				cli_progname, argv[i], db, store_errmsg(st));
+			rc = CLI_EXIT_FAILURE;
+			goto out;
+		}
+		printf("%s: %zu device(s) added, %zu session(s) added, %zu "
+		       "already present, %zu configuration(s) added\n",
+		       argv[i], res.devices_added, res.sessions_added,
+		       res.sessions_skipped, res.configs_added);
+	}
+	rc = CLI_EXIT_OK;
+out:
+	store_free(st);
+	return cli_stdout_close(rc);
+}

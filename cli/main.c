@@ -1,0 +1,214 @@
+/* mmreport: measure matrix-multiplication kernels on CUDA GPUs into SQLite
+ * and render LaTeX lab reports from the measurements. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "store.h"
+
+const char *cli_progname = "mmreport";
+
+static const struct cli_command commands[] = {
+	{"measure", "run the kernel sweeps on the GPU and store every run",
+	 cli_measure_run},
+	{"render", "write the LaTeX report from the database to stdout",
+	 cli_render_run},
+	{"export", "write the stored statistics as CSV or JSON",
+	 cli_export_run},
+	{"devices", "list the CUDA devices present, or with --db those stored",
+	 cli_devices_run},
+	{"sessions", "list the measurement sessions stored in the database",
+	 cli_sessions_run},
+	{"merge", "copy devices and sessions of other databases into --db",
+	 cli_merge_run},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char program_help[] =
+	"Usage: mmreport <command> [options]\n"
+	"       mmreport --help | --version\n"
+	"\n"
+	"Measures matrix-multiplication kernels on CUDA GPUs, stores every run\n"
+	"in one SQLite file and writes LaTeX lab reports from it.\n"
+	"\n"
+	"Commands:\n"
+	"%s"
+	"\n"
+	"Every command takes --help. The database is --db FILE, else the\n"
+	"environment variable MMREPORT_DB, else mmreport.db.\n"
+	"\n"
+	"Exit status:\n"
+	"  0   success\n"
+	"  1   the command failed (the reason is on stderr)\n"
+	"  3   measure: a configuration failed verification (the rest is\n"
+	"      stored)\n"
+	"  64  bad command line (nothing was opened or written)\n"
+	"  65  the file is not an mmreport database, is corrupt, or is newer\n"
+	"  66  the database file does not exist\n"
+	"  69  no CUDA device or driver (measure); gnuplot missing (render)\n"
+	"  70  CUDA or internal failure\n"
+	"  74  cannot write the output\n"
+	"  130 interrupted; every finished configuration is stored\n";
+
+const char *cli_db_default(void)
+{
+	const char *env = getenv("MMREPORT_DB");
+
+	return env && *env ? env : "mmreport.db";
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_progname);
+	if (cmd)
+		fprintf(stderr, "%s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (try '%s%s%s --help')\n", cli_progname,
+		cmd ? " " : "", cmd ? cmd : "");
+	return CLI_EXIT_USAGE;
+}
+
+int cli_getopt_error(const char *cmd, int opt, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (opt == ':')
+		return cli_usage_error(cmd, "option '%s' needs a value", arg);
+	if (optopt)
+		return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+	return cli_usage_error(cmd, "unknown option '%s'", arg);
+}
+
+int cli_int_parse(const char *cmd, const char *option, const char *text,
+		  long long lo, long long hi, long long *out)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (!*text || *end || errno == ERANGE) {
+		cli_usage_error(cmd, "invalid %s '%s': not a whole number",
+				option, text);
+		return -1;
+	}
+	if (v < lo || v > hi) {
+		cli_usage_error(cmd, "invalid %s '%s': must be %lld to %lld",
+				option, text, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_double_parse(const char *cmd, const char *option, const char *text,
+		     double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(text, &end);
+	if (!*text || *end || errno == ERANGE || !isfinite(v)) {
+		cli_usage_error(cmd, "invalid %s '%s': not a number", option,
+				text);
+		return -1;
+	}
+	if (!(v > lo && v <= hi)) {
+		cli_usage_error(cmd, "invalid %s '%s': must be above %g and "
+				"at most %g", option, text, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_stdout_close(int rc)
+{
+	/* Data goes to stdout: a full disk or a closed pipe must not pass
+	 * for success. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: cannot write standard output: %s\n",
+			cli_progname, strerror(errno));
+		return rc ? rc : CLI_EXIT_IOERR;
+	}
+	return rc;
+}
+
+int cli_store_exit(int store_rc)
+{
+	switch (store_rc) {
+	case STORE_OK:
+		return CLI_EXIT_OK;
+	case STORE_ERR_FOREIGN:
+	case STORE_ERR_CORRUPT:
+	case STORE_ERR_NEWER:
+		return CLI_EXIT_DATAERR;
+	case STORE_ERR_MISSING:
+		return CLI_EXIT_NOINPUT;
+	case STORE_ERR_IO:
+		return CLI_EXIT_IOERR;
+	default:
+		return CLI_EXIT_FAILURE;
+	}
+}
+
+int cli_help_print(const char *text)
+{
+	fputs(text, stdout);
+	return cli_stdout_close(CLI_EXIT_OK);
+}
+
+static int program_help_print(void)
+{
+	char list[1024];
+	size_t used = 0;
+	size_t i;
+
+	list[0] = '\0';
+	for (i = 0; i < NCOMMANDS; i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used,
+					 "  %-9s %s\n", commands[i].name,
+					 commands[i].summary);
+	printf(program_help, list);
+	return cli_stdout_close(CLI_EXIT_OK);
+}
+
+static int version_print(void)
+{
+	printf("mmreport %s\n", MMREPORT_VERSION);
+	return cli_stdout_close(CLI_EXIT_OK);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2)
+		return cli_usage_error(NULL, "missing command");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help"))
+		return program_help_print();
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		return version_print();
+	if (argv[1][0] == '-')
+		return cli_usage_error(NULL, "unknown option '%s'", argv[1]);
+	for (i = 0; i < NCOMMANDS; i++) {
+		if (!strcmp(argv[1], commands[i].name)) {
+			/* getopt_long sees the command as argv[0]. */
+			optind = 1;
+			opterr = 0;
+			return commands[i].run(argc - 1, argv + 1);
+		}
+	}
+	return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
+}

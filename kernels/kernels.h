@@ -1,0 +1,103 @@
+/* kernels: the CUDA kernels of the source lab reports and their registry.
+ *
+ * This header is the only way into kernels/. It is plain C (usable from C
+ * and CUDA), knows nothing of SQLite, and hands out static, immutable
+ * descriptors: nothing here is freed by the caller. */
+#ifndef MMREPORT_KERNELS_H
+#define MMREPORT_KERNELS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum kernel_shape {
+	KERNEL_SQUARE,		/* C (n x n) = A (n x n) * B (n x n) */
+	KERNEL_RECT,		/* C (m x n) = A (m x k) * B (k x n) */
+	KERNEL_COPY,		/* b[i] = a[i], i < count (int elements) */
+	KERNEL_LIBRARY		/* cuBLAS: no block, no kernel attributes */
+};
+
+/* Everything one launch needs. Matrices are row-major float on the device;
+ * the copy kernel moves int elements. */
+struct kernel_args {
+	int m, k, n;		/* matrix sizes; square kernels use n only */
+	size_t count;		/* copy: number of elements */
+	int block;		/* block edge b (b x b threads); copy: threads */
+	int ilp;		/* copy: elements per thread (1 otherwise) */
+	const void *a, *b;	/* device inputs */
+	void *c;		/* device output */
+	void *stream;		/* cudaStream_t, NULL for the default stream */
+	void *blas;		/* cublasHandle_t owned by the caller (library
+				 * kernels); see kernel_blas_create */
+};
+
+struct kernel_desc {
+	const char *name;	/* "v1", "simple", "cublas", ... */
+	const char *description;	/* one line, English */
+	enum kernel_shape shape;
+	const int *blocks;	/* accepted block edges (or ILP values for
+				 * copy), ascending; NULL/0 for library */
+	size_t nblocks;
+	const int *default_blocks;	/* the sweep's default subset */
+	size_t ndefault_blocks;
+
+	/* 0 when args (sizes, block, ilp; pointers ignored) can run on a
+	 * device with max_threads threads per block and smem_per_block bytes
+	 * of shared memory; otherwise -1 and a reason in why[len]. */
+	int (*check)(const struct kernel_args *args, int max_threads,
+		     size_t smem_per_block, char *why, size_t len);
+
+	double (*flops)(const struct kernel_args *args);	/* 2mnk, 0 copy */
+	double (*bytes)(const struct kernel_args *args);	/* compulsory
+				 * device-memory bytes: inputs read once,
+				 * output written once */
+
+	/* Enqueues one run on args->stream. Returns a cudaError_t (0 ok),
+	 * cuBLAS failures mapped to cudaErrorUnknown after being reported on
+	 * stderr with file, line and call. Does not synchronise. */
+	int (*launch)(const struct kernel_args *args);
+
+	/* The __global__ function that launch would use for block/ilp, for
+	 * cudaFuncGetAttributes and the occupancy API; NULL for library. */
+	const void *(*func)(int block, int ilp);
+
+	/* Threads per block of a launch with this block/ilp (b*b, or for
+	 * copy the block value); 0 for library. */
+	int (*threads)(int block, int ilp);
+
+	const char *source;	/* the kernel's own .cu text, NUL-terminated */
+};
+
+/* The registry, in report order: v1..v5, simple, shared, rect, copy_ilp,
+ * cublas. */
+size_t kernel_count(void);
+const struct kernel_desc *kernel_at(size_t i);
+/* NULL when no kernel has that name. */
+const struct kernel_desc *kernel_find(const char *name);
+
+/* cuBLAS handle set to pure FP32 math (no TF32). Returns a cublasHandle_t
+ * as void *, or NULL after reporting why on stderr. kernel_blas_free(NULL)
+ * is a no-op. */
+void *kernel_blas_create(void);
+void kernel_blas_free(void *blas);
+
+/* Independent reference: C = A * B in double precision on the device
+ * (cublasDgemm on inputs widened from float), then the relative Frobenius
+ * error ||C - ref|| / ||ref|| and the count of non-finite elements of C
+ * (poisoned, unwritten or overflowed). a, b, c are the float device
+ * buffers of a product (row-major, m x k, k x n, m x n). Returns a
+ * cudaError_t; out-of-memory is returned, not reported. */
+int kernel_gemm_verify(void *blas, const void *a, const void *b,
+		       const void *c, int m, int k, int n,
+		       double *rel_error, size_t *nonfinite);
+
+/* Fills count floats at dev with the NaN bit pattern, so that unwritten
+ * outputs are seen by the verification. Returns a cudaError_t. */
+int kernel_poison(void *dev, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,54 @@
+/* render: the LaTeX report from the database. Never includes a CUDA
+ * header; reads only through store/. */
+#ifndef MMREPORT_RENDER_H
+#define MMREPORT_RENDER_H
+
+#include <stdio.h>
+
+enum render_status {
+	RENDER_OK = 0,
+	RENDER_ERR_STORE = 1,	/* cannot open or read the database */
+	RENDER_ERR_EMPTY = 2,	/* nothing to report / selection empty */
+	RENDER_ERR_TOOL = 3,	/* gnuplot missing or failed */
+	RENDER_ERR_IO = 4,	/* cannot write the output */
+	RENDER_ERR_USAGE = 5	/* bad option value (message on stderr) */
+};
+
+struct render_options {
+	const char *db_path;
+	const char *lang;	/* "en" (default), "pl", "de" */
+	const char *sections;	/* comma list, NULL = all */
+	const char *device;	/* id, UUID prefix or name; NULL = all */
+	long long session;	/* 0 = latest per configuration */
+	const char *figures_dir;	/* NULL: figures inline in the .tex */
+	const char *templates_dir;	/* NULL: built-in search path */
+};
+
+void render_options_init(struct render_options *o);
+
+/* Writes the complete LaTeX document to out. Diagnostics on stderr.
+ * Returns an enum render_status. */
+int render_report(const struct render_options *o, FILE *out);
+
+/* `mmreport export`: statistics as "csv" or "json" on out. CSV follows
+ * RFC 4180 (header line, CRLF line ends, fields with commas, quotes or
+ * line breaks quoted, quotes doubled): one row per configuration and
+ * metric, and one row with empty statistics for a configuration without
+ * metrics (skipped, failed). JSON is an array of one object per
+ * configuration with its statistics, built by SQLite's JSON functions
+ * (store_export_json). Returns an enum render_status. */
+int render_export(const struct render_options *o, const char *format,
+		  FILE *out);
+
+/* Returns a malloc'd copy of s escaped for LaTeX body text (caller
+ * frees), or NULL when s is NULL or memory runs out. The ten special
+ * characters \ { } $ & # ^ _ % ~ become text commands, as do the
+ * characters that babel shorthands or T1 ligatures would change (" ` '
+ * < > | and a second - or , of a pair), so every byte prints literally.
+ * UTF-8 letters that LaTeX's utf8 input encoding knows with T1 fonts
+ * (U+00A0..U+017F) pass through; other code points print as
+ * "[U+XXXX]", invalid bytes and control characters as '?' (line breaks
+ * as spaces). */
+char *render_latex_escape(const char *s);
+
+#endif

@@ -1,0 +1,56 @@
+/* stats: descriptive statistics and significance tests on samples.
+ * Pure C, no I/O, no allocation visible to callers unless stated. */
+#ifndef MMREPORT_STATS_H
+#define MMREPORT_STATS_H
+
+#include <stddef.h>
+
+struct stats_summary {
+	size_t n;
+	double min, max;
+	double mean;
+	double median;
+	double stddev;		/* sample standard deviation (n - 1); 0 for n = 1 */
+	double p05, p25, p75, p95;	/* linear interpolation, type 7 */
+};
+
+/* Summarises x[0..n-1] into *out. The input is not modified (a sorted copy
+ * is made internally). Returns 0, or -1 when n == 0, x or out is NULL, a
+ * value is not finite, or memory runs out; *out is then zeroed. Mean and
+ * variance use Welford's update, so large offsets do not cancel. */
+int stats_summary_compute(const double *x, size_t n, struct stats_summary *out);
+
+/* Percentile p in [0, 100] of sorted[0..n-1] (ascending), by linear
+ * interpolation between closest ranks (R type 7). n must be > 0. */
+double stats_percentile_sorted(const double *sorted, size_t n, double p);
+
+/* Relative gain (a - b) / a in percent: positive when b is smaller than a
+ * (b is faster when the values are times). Returns NAN when a == 0. */
+double stats_gain_percent(double a, double b);
+
+struct stats_mwu {
+	double u;		/* U statistic of sample a */
+	double z;		/* normal approximation, tie- and continuity-corrected */
+	double p;		/* two-sided p-value */
+};
+
+/* Two-sided Mann-Whitney U test of a[0..na-1] against b[0..nb-1] with the
+ * normal approximation (tie correction, continuity correction). Returns 0,
+ * or -1 when na or nb is 0, a value is not finite or memory runs out (*out
+ * is then zeroed). With every value tied, p is 1. z < 0 when a tends to be
+ * smaller than b. */
+int stats_mwu_test(const double *a, size_t na, const double *b, size_t nb,
+		   struct stats_mwu *out);
+
+/* Percentile bootstrap confidence interval of the relative gain
+ * (median(a) - median(b)) / median(a) in percent, with `rounds` resamples
+ * drawn from a deterministic generator seeded with `seed` (xoshiro256**,
+ * so the same inputs and seed give the same interval everywhere). level is
+ * e.g. 0.95. Resamples whose median of a is 0 are left out. Returns 0, or
+ * -1 on bad input (empty, non-finite, rounds 0, level outside (0, 1)),
+ * when no resample has a gain, or on memory exhaustion. */
+int stats_gain_bootstrap(const double *a, size_t na, const double *b,
+			 size_t nb, unsigned rounds, double level,
+			 unsigned long long seed, double *lo, double *hi);
+
+#endif

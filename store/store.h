@@ -1,0 +1,261 @@
+/* store: the SQLite database of mmreport.
+ *
+ * The only module that speaks SQL. measure writes through the store_*_insert
+ * calls, render reads through the store_*_list / _get calls, cli opens,
+ * lists and merges. Every function that can fail returns 0 on success and
+ * a negative value on failure, with a message (naming the file, the call
+ * and SQLite's reason) available from store_errmsg(). Strings returned
+ * inside structures are owned by the structure and released by the
+ * matching *_free function; *_free(NULL) is a no-op. */
+#ifndef MMREPORT_STORE_H
+#define MMREPORT_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+/* Schema version written to PRAGMA user_version by this build. */
+#define STORE_SCHEMA_VERSION 1
+
+enum store_mode {
+	STORE_READ,		/* must exist; never written (render, export) */
+	STORE_WRITE,		/* must exist; migrated forward if older */
+	STORE_CREATE		/* created if missing (measure, merge target) */
+};
+
+/* Error classes for callers that map them to exit codes. */
+enum store_error {
+	STORE_OK = 0,
+	STORE_ERR_IO = -1,	/* cannot open/read/write the file */
+	STORE_ERR_FOREIGN = -2,	/* not an mmreport database */
+	STORE_ERR_CORRUPT = -3,	/* SQLite says malformed / not a database */
+	STORE_ERR_NEWER = -4,	/* schema newer than this build */
+	STORE_ERR_MISSING = -5,	/* file does not exist (READ/WRITE) */
+	STORE_ERR_INTERNAL = -6	/* any other SQLite failure */
+};
+
+struct store;
+
+/* Opens path in mode. On success *out holds a handle (free with
+ * store_free) and 0 is returned. On failure an enum store_error is
+ * returned, *out is NULL, and a one-line reason is written to err[errlen]
+ * (e.g. "not an mmreport database"). A file that is refused is left
+ * byte-identical: nothing is written to it before it is recognised. */
+int store_open(const char *path, enum store_mode mode, struct store **out,
+	       char *err, size_t errlen);
+void store_free(struct store *st);
+/* The last error's message; never NULL. Valid until the next call. */
+const char *store_errmsg(const struct store *st);
+
+/* ---- devices ------------------------------------------------------------ */
+
+/* One named property of a device, in display order. key is stable
+ * ("mem_bus_width"); the report translates it. value is the text shown;
+ * num the number when the property is numeric (has_num = 1). */
+struct store_prop {
+	char *key;
+	char *value;
+	char *unit;		/* "", "MHz", "KiB", ... */
+	double num;
+	int has_num;
+};
+
+struct store_device {
+	int64_t id;		/* filled by the store */
+	char *uuid;		/* "GPU-xxxxxxxx-...", the identity */
+	char *name;
+	char *pci_bus_id;
+	int cc_major, cc_minor;
+	int sm_count;
+	double peak_fp32_gflops;	/* SMs x FP32 cores/SM x 2 x clock */
+	double peak_mem_gbs;	/* 2 x memory clock x bus width / 8 */
+	struct store_prop *props;
+	size_t nprops;
+};
+
+/* Inserts the device, or finds it by UUID (properties of an existing row
+ * are refreshed). Sets dev->id. */
+int store_device_upsert(struct store *st, struct store_device *dev);
+/* All devices, ordered by id. *out is an array of *n devices; free with
+ * store_devices_free(*out, *n). */
+int store_device_list(struct store *st, struct store_device **out,
+		      size_t *n);
+void store_devices_free(struct store_device *devs, size_t n);
+
+/* ---- sessions ----------------------------------------------------------- */
+
+/* NVML readings; has = 0 where NVML was absent or the field unsupported. */
+struct store_env {
+	int has_sm_clock;	double sm_clock_mhz;
+	int has_mem_clock;	double mem_clock_mhz;
+	int has_temp;		double temp_c;
+	int has_power;		double power_w;
+	int has_throttle;	unsigned long long throttle_reasons;
+	char *throttle_text;	/* "none", "sw_power_cap,hw_slowdown", NULL */
+};
+
+struct store_session {
+	int64_t id;		/* filled by the store */
+	char *uuid;		/* random, identity across merged files */
+	int64_t device_id;
+	char *started_at;	/* ISO 8601 UTC, "2026-11-22T01:02:03Z" */
+	char *ended_at;		/* NULL while running */
+	char *status;		/* "running", "complete", "interrupted",
+				 * "failed" */
+	char *hostname;
+	char *cmdline;
+	char *tool_version;
+	int driver_version;	/* cudaDriverGetVersion, e.g. 13000 */
+	int runtime_version;
+	char *driver_text;	/* NVML's "580.159.04" when known, else NULL */
+	int repeat, warmup, min_samples;
+	double max_time_s;
+	unsigned long long seed;
+	char *suites;		/* "versions,transfer,ilp,reference" */
+	char *timers;		/* e.g. "cudaEvent (device), CLOCK_MONOTONIC
+				 * (host)" */
+	double tolerance;	/* verification: max relative error */
+	struct store_env env_start, env_end;
+	int keep_samples;	/* 1 all raw samples, 0 slim (see measure) */
+};
+
+int store_session_insert(struct store *st, struct store_session *s);
+/* Sets ended_at, status and the end readings of session id. */
+int store_session_finish(struct store *st, int64_t id, const char *ended_at,
+			 const char *status, const struct store_env *end);
+/* All sessions, ordered by started_at then id. */
+int store_session_list(struct store *st, struct store_session **out,
+		       size_t *n);
+void store_sessions_free(struct store_session *s, size_t n);
+
+/* ---- kernels ------------------------------------------------------------ */
+
+/* The source and description of a kernel as measured in a session. */
+struct store_kernel {
+	int64_t session_id;
+	char *name;
+	char *description;
+	char *source;
+};
+int store_kernel_insert(struct store *st, const struct store_kernel *k);
+/* Kernels of session_id (or of all sessions when session_id <= 0, the
+ * latest row per name). */
+int store_kernel_list(struct store *st, int64_t session_id,
+		      struct store_kernel **out, size_t *n);
+void store_kernels_free(struct store_kernel *k, size_t n);
+
+/* Kernel attributes and theoretical occupancy (report P's table). */
+struct store_kattr {
+	int64_t session_id;
+	char *variant;
+	int block_x, block_y;
+	int threads_per_block;
+	int regs_per_thread;
+	int static_smem;	/* bytes per block */
+	int local_bytes;	/* per thread */
+	int max_threads_per_block;	/* of the function */
+	int active_blocks;	/* per SM */
+	int active_warps;
+	int active_threads;
+	double occupancy;	/* 0..1 */
+	int limit_warps;	/* blocks per SM allowed by each resource */
+	int limit_regs;
+	int limit_smem;
+	int limit_blocks;	/* the SM's block-count limit */
+	char *limiter;		/* "warps", "registers", "shared memory",
+				 * "blocks per SM" */
+};
+int store_kattr_insert(struct store *st, const struct store_kattr *a);
+int store_kattr_list(struct store *st, int64_t session_id,
+		     struct store_kattr **out, size_t *n);
+void store_kattrs_free(struct store_kattr *a, size_t n);
+
+/* ---- configurations ----------------------------------------------------- */
+
+struct store_config {
+	int64_t id;		/* filled by the store */
+	int64_t session_id;
+	int64_t device_id;	/* filled on read */
+	char *suite;		/* "versions", "transfer", "ilp", "reference" */
+	char *variant;		/* kernel name, or "memcpy" */
+	int m, k, n;		/* matrix sizes (copy: n = log2 N, m = k = 0) */
+	int64_t count;		/* copy: elements N; else 0 */
+	int block_x, block_y;	/* 0 for library */
+	int ilp;		/* 1 unless copy */
+	char *host_mem;		/* "", "pageable", "pinned", "pinned-output" */
+	char *precision;	/* "fp32" */
+	char *status;		/* "ok", "failed", "skipped" */
+	char *reason;		/* why skipped or failed; NULL when ok */
+	double rel_error;	/* verification; NAN when not verified */
+	double flops;		/* per run, 2mnk convention */
+	double bytes;		/* per run, compulsory device traffic */
+	int samples;		/* samples actually taken */
+	double seconds;		/* wall time spent on this configuration */
+	char *finished_at;
+};
+
+/* One measured quantity of a configuration: its raw per-run samples. */
+struct store_metric {
+	const char *name;	/* "kernel", "total", "memcpy_ab", "gflops" ... */
+	const char *unit;	/* "ms", "GFLOP/s", "GB/s" */
+	const double *values;
+	size_t n;
+};
+
+/* Writes a configuration, the statistics of each metric (computed here
+ * with stats_summary_compute) and, if keep_samples, the raw samples, in one
+ * transaction. Skipped and failed configurations pass nmetrics = 0. Sets
+ * cfg->id. On failure nothing of it is stored. */
+int store_config_insert(struct store *st, struct store_config *cfg,
+			const struct store_metric *metrics, size_t nmetrics,
+			int keep_samples);
+
+/* Selection for reading. Zero/NULL fields match everything. */
+struct store_filter {
+	int64_t device_id;
+	int64_t session_id;	/* 0: latest measurement per device and
+				 * configuration key (any session status) */
+	const char *suite;
+	const char *variant;
+	const char *status;	/* e.g. "ok" */
+};
+
+/* Configurations matching f, ordered by device, suite, variant, host_mem,
+ * block, ilp, m, k, n, count. */
+int store_config_list(struct store *st, const struct store_filter *f,
+		      struct store_config **out, size_t *n);
+void store_configs_free(struct store_config *c, size_t n);
+
+struct store_stat {
+	char *metric;
+	char *unit;
+	struct stats_summary s;
+};
+/* Statistics of config_id, ordered by metric insertion order. */
+int store_stat_list(struct store *st, int64_t config_id,
+		    struct store_stat **out, size_t *n);
+void store_stats_free(struct store_stat *s, size_t n);
+
+/* Raw samples of (config_id, metric) in run order; *n = 0 and *out = NULL
+ * when none are stored (slim database). Caller frees *out with free(). */
+int store_sample_get(struct store *st, int64_t config_id, const char *metric,
+		     double **out, size_t *n);
+
+/* ---- whole-file operations ---------------------------------------------- */
+
+struct store_merge_result {
+	size_t devices_added, sessions_added, sessions_skipped, configs_added;
+};
+/* Copies every device, session and all under them from the file at src
+ * into st, skipping devices already present (same UUID) and sessions
+ * already present (same session UUID). src is opened read-only and
+ * refused (nothing written anywhere) if it is not an mmreport database, is
+ * corrupt or newer. One transaction: all or nothing. */
+int store_merge(struct store *st, const char *src,
+		struct store_merge_result *res);
+
+/* Runs PRAGMA integrity_check; 0 when "ok". */
+int store_integrity_check(struct store *st);
+
+#endif

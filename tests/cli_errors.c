@@ -1,0 +1,426 @@
+/* cli: every bad-input path exits with its documented code, says so in one
+ * line on stderr, and leaves an existing database byte-identical (or a
+ * missing one uncreated). Runs the real binary ($MMREPORT_BIN). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store.h"
+
+static const char *bin;
+static char dir[] = "/tmp/mmreport-cli-XXXXXX";
+static char db[512], missing_db[512], foreign_db[512], corrupt_db[512];
+
+struct run {
+	int status;
+	char out[65536];
+	char err[8192];
+};
+
+static void fd_drain(int fd, char *buf, size_t cap)
+{
+	size_t used = 0;
+	ssize_t r;
+
+	while ((r = read(fd, buf + used, cap - 1 - used)) > 0)
+		used += (size_t)r;
+	buf[used] = '\0';
+}
+
+/* Runs $MMREPORT_BIN with argv (NULL-terminated, without argv[0]),
+ * stdout to out_path when given, else captured. */
+static void run_argv(struct run *r, const char *out_path, char *const *args)
+{
+	char *argv[64];
+	int outp[2], errp[2];
+	pid_t pid;
+	int i, st;
+
+	argv[0] = (char *)bin;
+	for (i = 0; args[i]; i++)
+		argv[i + 1] = args[i];
+	argv[i + 1] = NULL;
+	assert_int_equal(pipe(outp), 0);
+	assert_int_equal(pipe(errp), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (out_path) {
+			int fd = open(out_path, O_WRONLY);
+
+			if (fd < 0)
+				_exit(99);
+			dup2(fd, 1);
+		} else {
+			dup2(outp[1], 1);
+		}
+		dup2(errp[1], 2);
+		close(outp[0]);
+		close(errp[0]);
+		execv(bin, argv);
+		_exit(98);
+	}
+	close(outp[1]);
+	close(errp[1]);
+	/* stderr stays small; read stdout first, then stderr. */
+	fd_drain(outp[0], r->out, sizeof(r->out));
+	fd_drain(errp[0], r->err, sizeof(r->err));
+	close(outp[0]);
+	close(errp[0]);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	r->status = WEXITSTATUS(st);
+}
+
+#define RUN(r, ...) do { \
+	char *const args_[] = {__VA_ARGS__, NULL}; \
+	run_argv((r), NULL, args_); \
+} while (0)
+
+static size_t lines_count(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static char *file_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long sz;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	sz = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)sz + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)sz, f), (size_t)sz);
+	fclose(f);
+	*len = (size_t)sz;
+	return buf;
+}
+
+static void file_write(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static int file_exists(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0;
+}
+
+/* Snapshot of a file and its -wal/-shm companions. */
+struct snap {
+	char *bytes;
+	size_t len;
+	int wal, shm;
+};
+
+static void snap_take(struct snap *s, const char *path)
+{
+	char side[600];
+
+	s->bytes = file_slurp(path, &s->len);
+	snprintf(side, sizeof(side), "%s-wal", path);
+	s->wal = file_exists(side);
+	snprintf(side, sizeof(side), "%s-shm", path);
+	s->shm = file_exists(side);
+}
+
+static void snap_check(struct snap *s, const char *path)
+{
+	struct snap now;
+
+	snap_take(&now, path);
+	assert_int_equal(now.len, s->len);
+	assert_memory_equal(now.bytes, s->bytes, s->len);
+	assert_int_equal(now.wal, s->wal);
+	assert_int_equal(now.shm, s->shm);
+	free(now.bytes);
+	free(s->bytes);
+}
+
+static int setup_files(void **state)
+{
+	struct store *st;
+	char err[256];
+	static const char junk[] = "this is not a database, just text\n";
+	char sql[700];
+
+	(void)state;
+	bin = getenv("MMREPORT_BIN");
+	if (!bin || !mkdtemp(dir))
+		return -1;
+	snprintf(db, sizeof(db), "%s/good.db", dir);
+	snprintf(missing_db, sizeof(missing_db), "%s/missing.db", dir);
+	snprintf(foreign_db, sizeof(foreign_db), "%s/foreign.db", dir);
+	snprintf(corrupt_db, sizeof(corrupt_db), "%s/corrupt.db", dir);
+	if (store_open(db, STORE_CREATE, &st, err, sizeof(err)))
+		return -1;
+	store_free(st);
+	snprintf(sql, sizeof(sql), "sqlite3 '%s' 'CREATE TABLE t(x); "
+		 "INSERT INTO t VALUES (1);'", foreign_db);
+	if (system(sql) != 0)
+		return -1;
+	file_write(corrupt_db, junk, sizeof(junk) - 1);
+	return 0;
+}
+
+static int teardown_files(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A usage error: exit 64, exactly one line on stderr naming the problem
+ * (needle) with a --help hint, nothing on stdout, database untouched. */
+static void usage_check(struct run *r, const char *needle)
+{
+	assert_int_equal(r->status, 64);
+	assert_int_equal(lines_count(r->err), 1);
+	assert_non_null(strstr(r->err, "--help"));
+	if (needle && !strstr(r->err, needle))
+		fail_msg("stderr '%s' lacks '%s'", r->err, needle);
+	assert_string_equal(r->out, "");
+}
+
+static void test_usage_errors(void **state)
+{
+	static const char *const cases[][8] = {
+		{"", NULL},
+		{"bogus", NULL},
+		{"--bogus", NULL},
+		{"measure", "--repeat", "abc", NULL},
+		{"measure", "--repeat", "0", NULL},
+		{"measure", "--repeat", "-5", NULL},
+		{"measure", "--repeat", "1e3", NULL},
+		{"measure", "--repeat", "", NULL},
+		{"measure", "--repeat", NULL},
+		{"measure", "--warmup", "-1", NULL},
+		{"measure", "--max-time", "0", NULL},
+		{"measure", "--max-time", "nan", NULL},
+		{"measure", "--min-samples", "5", "--repeat", "2", NULL},
+		{"measure", "--bogus", NULL},
+		{"measure", "extra", NULL},
+		{"measure", "--suite", "nosuch", NULL},
+		{"measure", "--sizes", "12,x", NULL},
+		{"measure", "--sizes", "0", NULL},
+		{"measure", "--blocks", "-8", NULL},
+		{"measure", "--variants", "v9", NULL},
+		{"measure", "--ilp", "3", NULL},
+		{"measure", "--host-mem", "shared", NULL},
+		{"measure", "--device", "x", NULL},
+		{"render", "--lang", "xx", NULL},
+		{"render", "--sections", "method,nope", NULL},
+		{"render", "--session", "abc", NULL},
+		{"render", "--format", "csv", NULL},
+		{"render", "--db", NULL},
+		{"export", "--format", "xml", NULL},
+		{"export", "--lang", "en", NULL},
+		{"devices", "--bogus", NULL},
+		{"sessions", "extra", NULL},
+		{"merge", NULL},
+		{"merge", "--nope", "x.db", NULL},
+	};
+	struct snap s;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int is_cmd = cases[i][0][0] && cases[i][0][0] != '-' &&
+			     strcmp(cases[i][0], "bogus");
+		int j;
+
+		/* A command's case runs once against the existing database
+		 * and once against a path that must stay uncreated: --db is
+		 * put right after the command name. */
+		for (j = 0; j < (is_cmd ? 2 : 1); j++) {
+			char *argv[16];
+			struct run r;
+			int n, k = 0;
+
+			if (cases[i][0][0])
+				argv[k++] = (char *)cases[i][0];
+			if (is_cmd) {
+				argv[k++] = "--db";
+				argv[k++] = j ? missing_db : db;
+			}
+			for (n = 1; cases[i][0][0] && cases[i][n]; n++)
+				argv[k++] = (char *)cases[i][n];
+			argv[k] = NULL;
+			snap_take(&s, db);
+			run_argv(&r, NULL, argv);
+			print_message("case %zu/%d: %s", i, j, r.err);
+			usage_check(&r, NULL);
+			snap_check(&s, db);
+			assert_false(file_exists(missing_db));
+		}
+	}
+}
+
+static void test_help_version(void **state)
+{
+	static const char *const cmds[] = {"measure", "render", "export",
+		"devices", "sessions", "merge"};
+	struct run r;
+	size_t i;
+
+	(void)state;
+	RUN(&r, "--help");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "Usage: mmreport"));
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		assert_non_null(strstr(r.out, cmds[i]));
+	RUN(&r, "--version");
+	assert_int_equal(r.status, 0);
+	assert_true(!strncmp(r.out, "mmreport ", 9));
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		RUN(&r, (char *)cmds[i], "--help");
+		assert_int_equal(r.status, 0);
+		assert_non_null(strstr(r.out, "Usage: mmreport"));
+		assert_non_null(strstr(r.out, cmds[i]));
+		assert_string_equal(r.err, "");
+		RUN(&r, (char *)cmds[i], "--version");
+		assert_int_equal(r.status, 0);
+		assert_true(!strncmp(r.out, "mmreport ", 9));
+	}
+}
+
+static void test_stdout_full(void **state)
+{
+	struct run r;
+	char *const args[] = {"--help", NULL};
+
+	(void)state;
+	if (!file_exists("/dev/full"))
+		skip();
+	run_argv(&r, "/dev/full", args);
+	assert_int_equal(r.status, 74);
+	assert_non_null(strstr(r.err, "cannot write"));
+}
+
+/* Refused files: exit code by class, one line naming the file, and the
+ * file byte-identical afterwards. */
+static void test_refused_files(void **state)
+{
+	static const char *const cmds[][2] = {
+		{"render", NULL}, {"export", NULL}, {"sessions", NULL},
+		{"devices", NULL}};
+	const char *files[] = {foreign_db, corrupt_db};
+	struct snap s;
+	struct run r;
+	size_t i, f;
+
+	(void)state;
+	for (f = 0; f < 2; f++) {
+		for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+			snap_take(&s, files[f]);
+			RUN(&r, (char *)cmds[i][0], "--db", (char *)files[f]);
+			print_message("%s %s: %s", cmds[i][0], files[f], r.err);
+			assert_int_equal(r.status, 65);
+			assert_int_equal(lines_count(r.err), 1);
+			assert_non_null(strstr(r.err, files[f]));
+			snap_check(&s, files[f]);
+		}
+		/* merge: the bad source and the good target both unchanged */
+		{
+			struct snap t;
+
+			snap_take(&s, files[f]);
+			snap_take(&t, db);
+			RUN(&r, "merge", "--db", db, (char *)files[f]);
+			assert_int_equal(r.status, 65);
+			snap_check(&s, files[f]);
+			snap_check(&t, db);
+			/* nor is a missing target created */
+			snap_take(&s, files[f]);
+			RUN(&r, "merge", "--db", missing_db, (char *)files[f]);
+			assert_int_equal(r.status, 65);
+			snap_check(&s, files[f]);
+			assert_false(file_exists(missing_db));
+		}
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		RUN(&r, (char *)cmds[i][0], "--db", missing_db);
+		assert_int_equal(r.status, 66);
+		assert_int_equal(lines_count(r.err), 1);
+		assert_false(file_exists(missing_db));
+	}
+}
+
+/* measure with no CUDA device: exit 69 and no database created or
+ * touched. Only meaningful where no GPU is present. */
+static void test_measure_nodevice(void **state)
+{
+	struct snap s;
+	struct run r;
+
+	(void)state;
+	RUN(&r, "devices");
+	if (r.status == 0)
+		skip();		/* a GPU is here: measure would measure */
+	assert_int_equal(r.status, 69);
+	RUN(&r, "measure", "--db", missing_db, "--repeat", "2");
+	assert_int_equal(r.status, 69);
+	assert_non_null(strstr(r.err, "mmreport: "));
+	assert_false(file_exists(missing_db));
+	snap_take(&s, db);
+	RUN(&r, "measure", "--db", db, "--repeat", "2");
+	assert_int_equal(r.status, 69);
+	snap_check(&s, db);
+}
+
+/* --dry-run prints a plan without GPU or database. */
+static void test_measure_dry_run(void **state)
+{
+	struct run r;
+
+	(void)state;
+	RUN(&r, "measure", "--dry-run", "--db", missing_db);
+	assert_int_equal(r.status, 0);
+	assert_true(lines_count(r.out) > 100);
+	assert_non_null(strstr(r.out, "versions"));
+	assert_non_null(strstr(r.out, "transfer"));
+	assert_non_null(strstr(r.out, "ilp"));
+	assert_non_null(strstr(r.out, "reference"));
+	assert_false(file_exists(missing_db));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_help_version),
+		cmocka_unit_test(test_usage_errors),
+		cmocka_unit_test(test_stdout_full),
+		cmocka_unit_test(test_refused_files),
+		cmocka_unit_test(test_measure_nodevice),
+		cmocka_unit_test(test_measure_dry_run),
+	};
+
+	return cmocka_run_group_tests(tests, setup_files, teardown_files);
+}
