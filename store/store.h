@@ -15,11 +15,13 @@
 
 #include "stats.h"
 
-/* Schema version written to PRAGMA user_version by this build. */
-#define STORE_SCHEMA_VERSION 1
+/* Schema version written to PRAGMA user_version by this build. 1: base
+ * schema; 2: session.keep_samples, kattr.local_bytes, config key index. */
+#define STORE_SCHEMA_VERSION 2
 
 enum store_mode {
-	STORE_READ,		/* must exist; never written (render, export) */
+	STORE_READ,		/* must exist; never written (render, export);
+				 * an older schema is read as it is */
 	STORE_WRITE,		/* must exist; migrated forward if older */
 	STORE_CREATE		/* created if missing (measure, merge target) */
 };
@@ -40,8 +42,14 @@ struct store;
 /* Opens path in mode. On success *out holds a handle (free with
  * store_free) and 0 is returned. On failure an enum store_error is
  * returned, *out is NULL, and a one-line reason is written to err[errlen]
- * (e.g. "not an mmreport database"). A file that is refused is left
- * byte-identical: nothing is written to it before it is recognised. */
+ * (e.g. "not an mmreport database"; the path is not repeated in it). A
+ * file that is refused is left byte-identical: nothing is written to it
+ * before it is recognised, and no -wal/-shm file is made beside it.
+ * A 0-byte file counts as missing for STORE_CREATE (initialised) and as
+ * foreign otherwise. STORE_READ of an older schema reads it without
+ * migrating; STORE_WRITE and STORE_CREATE migrate it forward in one
+ * transaction. Writable handles use WAL with synchronous=NORMAL: a
+ * process crash loses nothing committed. */
 int store_open(const char *path, enum store_mode mode, struct store **out,
 	       char *err, size_t errlen);
 void store_free(struct store *st);
@@ -120,8 +128,15 @@ struct store_session {
 	int keep_samples;	/* 1 all raw samples, 0 slim (see measure) */
 };
 
+/* Writes a random RFC 4122 version 4 UUID ("xxxxxxxx-xxxx-4xxx-...", 36
+ * characters and a NUL) into out, for store_session.uuid. */
+void store_uuid_new(char out[37]);
+
+/* Inserts s and sets s->id. s->uuid and s->device_id are required;
+ * started_at NULL means now, status NULL "running". */
 int store_session_insert(struct store *st, struct store_session *s);
-/* Sets ended_at, status and the end readings of session id. */
+/* Sets ended_at (NULL: now), status and the end readings (end NULL: left
+ * as they are) of session id. */
 int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 			 const char *status, const struct store_env *end);
 /* All sessions, ordered by started_at then id. */
@@ -138,9 +153,11 @@ struct store_kernel {
 	char *description;
 	char *source;
 };
+/* Inserts k, or replaces the description and source of the same name in
+ * the same session. */
 int store_kernel_insert(struct store *st, const struct store_kernel *k);
-/* Kernels of session_id (or of all sessions when session_id <= 0, the
- * latest row per name). */
+/* Kernels of session_id in insertion order (or of all sessions when
+ * session_id <= 0, the latest row per name by session start). */
 int store_kernel_list(struct store *st, int64_t session_id,
 		      struct store_kernel **out, size_t *n);
 void store_kernels_free(struct store_kernel *k, size_t n);
@@ -153,7 +170,7 @@ struct store_kattr {
 	int threads_per_block;
 	int regs_per_thread;
 	int static_smem;	/* bytes per block */
-	int local_bytes;	/* per thread */
+	int local_bytes;	/* per thread; -1 when unknown (schema 1) */
 	int max_threads_per_block;	/* of the function */
 	int active_blocks;	/* per SM */
 	int active_warps;
@@ -166,7 +183,11 @@ struct store_kattr {
 	char *limiter;		/* "warps", "registers", "shared memory",
 				 * "blocks per SM" */
 };
+/* Inserts a, or replaces the row of the same session, variant and block. */
 int store_kattr_insert(struct store *st, const struct store_kattr *a);
+/* Attributes of session_id in insertion order; session_id <= 0: for each
+ * device, the latest row per variant and block by session start, ordered
+ * by device. */
 int store_kattr_list(struct store *st, int64_t session_id,
 		     struct store_kattr **out, size_t *n);
 void store_kattrs_free(struct store_kattr *a, size_t n);
@@ -206,7 +227,9 @@ struct store_metric {
 /* Writes a configuration, the statistics of each metric (computed here
  * with stats_summary_compute) and, if keep_samples, the raw samples, in one
  * transaction. Skipped and failed configurations pass nmetrics = 0. Sets
- * cfg->id. On failure nothing of it is stored. */
+ * cfg->id. On failure nothing of it is stored. suite, variant and status
+ * are required; host_mem and precision NULL are stored as "". A metric
+ * with no values or a value that is not finite fails the whole call. */
 int store_config_insert(struct store *st, struct store_config *cfg,
 			const struct store_metric *metrics, size_t nmetrics,
 			int keep_samples);
@@ -221,8 +244,11 @@ struct store_filter {
 	const char *status;	/* e.g. "ok" */
 };
 
-/* Configurations matching f, ordered by device, suite, variant, host_mem,
- * block, ilp, m, k, n, count. */
+/* Configurations matching f (f NULL: everything latest), ordered by
+ * device, suite, variant, host_mem, block, ilp, m, k, n, count. With
+ * session_id 0 the latest row is chosen by session start, then session id,
+ * then configuration id, among all statuses; f->status then filters the
+ * chosen rows (an older "ok" never hides a newer failure). */
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n);
 void store_configs_free(struct store_config *c, size_t n);
@@ -242,6 +268,18 @@ void store_stats_free(struct store_stat *s, size_t n);
 int store_sample_get(struct store *st, int64_t config_id, const char *metric,
 		     double **out, size_t *n);
 
+/* The configurations f selects (as store_config_list does; when
+ * ndevices > 0, only those of the device ids in devices[]) with their
+ * statistics, as one JSON array built by SQLite's JSON functions: one
+ * object per configuration (device_id, device_uuid, device_name,
+ * session_id, session_uuid, suite, variant, m, k, n, count, block_x,
+ * block_y, ilp, host_mem, precision, status, reason, rel_error, flops,
+ * bytes, samples, finished_at, and "stats": an array of {metric, unit, n,
+ * min, max, mean, median, stddev, p05, p25, p75, p95} in metric order).
+ * *out is malloc'd text (caller frees). Implemented in store/export.c. */
+int store_export_json(struct store *st, const struct store_filter *f,
+		      const int64_t *devices, size_t ndevices, char **out);
+
 /* ---- whole-file operations ---------------------------------------------- */
 
 struct store_merge_result {
@@ -251,7 +289,9 @@ struct store_merge_result {
  * into st, skipping devices already present (same UUID) and sessions
  * already present (same session UUID). src is opened read-only and
  * refused (nothing written anywhere) if it is not an mmreport database, is
- * corrupt or newer. One transaction: all or nothing. */
+ * corrupt or newer; an older src is read as it is. One transaction: all or
+ * nothing. Merging a file into itself changes nothing (every session
+ * counts as skipped). */
 int store_merge(struct store *st, const char *src,
 		struct store_merge_result *res);
 

@@ -1,0 +1,388 @@
+/* Descriptive statistics, the Mann-Whitney U test and a bootstrap interval
+ * of the gain of medians. Everything here is deterministic: the bootstrap
+ * draws from a generator seeded by the caller. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+static int double_cmp(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+static int all_finite(const double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isfinite(x[i]))
+			return 0;
+	return 1;
+}
+
+/* lo + t (hi - lo) for lo <= hi and t in [0, 1], without overflowing when
+ * hi - lo exceeds the double range (opposite signs near DBL_MAX). */
+static double lerp(double lo, double hi, double t)
+{
+	double d = hi - lo;
+	double r;
+
+	if (t <= 0)
+		return lo;
+	if (t >= 1)
+		return hi;
+	if (isfinite(d))
+		r = lo + t * d;
+	else
+		r = lo * (1 - t) + hi * t;
+	/* Rounding must not take the result out of [lo, hi]. */
+	if (r < lo)
+		r = lo;
+	if (r > hi)
+		r = hi;
+	return r;
+}
+
+double stats_percentile_sorted(const double *sorted, size_t n, double p)
+{
+	double h, fl;
+	size_t i;
+
+	if (!sorted || n == 0)
+		return NAN;
+	if (!(p > 0))
+		return sorted[0];
+	if (p >= 100)
+		return sorted[n - 1];
+	/* R type 7: h = (n - 1) p / 100, 0-based. (n - 1) * p is exact for
+	 * integral p and moderate n, so quartiles land on exact ranks. */
+	h = (double)(n - 1) * p / 100.0;
+	fl = floor(h);
+	i = (size_t)fl;
+	if (i >= n - 1)
+		return sorted[n - 1];
+	return lerp(sorted[i], sorted[i + 1], h - fl);
+}
+
+/* Mean and sum of squared deviations by Welford's update, of
+ * (x - shift) / scale. scale is a power of two (dividing is exact) large
+ * enough that no difference of two scaled values overflows. shift is one
+ * of the values: near the others, the differences are exact (Sterbenz)
+ * and the running mean is not limited by the resolution of a large
+ * offset (1e9 + noise keeps all its digits). */
+static void welford(const double *x, size_t n, double shift, double scale,
+		    double *mean, double *m2)
+{
+	double mu = 0, s = 0, d, c = shift / scale;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double v = x[i] / scale - c;
+
+		d = v - mu;
+		mu += d / (double)(i + 1);
+		s += d * (v - mu);
+	}
+	*mean = mu;
+	*m2 = s < 0 ? 0 : s;
+}
+
+int stats_summary_compute(const double *x, size_t n, struct stats_summary *out)
+{
+	double *s = NULL;
+	double mean, m2, absmax, scale = 1, d;
+	int rc = -1, e;
+
+	if (out)
+		memset(out, 0, sizeof(*out));
+	if (!x || !out || n == 0 || !all_finite(x, n))
+		goto out;
+	s = malloc(n * sizeof(*s));
+	if (!s)
+		goto out;
+	memcpy(s, x, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), double_cmp);
+
+	absmax = fmax(fabs(s[0]), fabs(s[n - 1]));
+	if (absmax > 0x1p500) {
+		/* absmax < 2^e, so |x / 2^(e-1)| < 2; 2^(e-1) <= 2^1023 is
+		 * finite. */
+		frexp(absmax, &e);
+		scale = ldexp(1.0, e - 1);
+	}
+	welford(x, n, s[n / 2], scale, &mean, &m2);
+	d = s[n / 2] + mean * scale;
+	/* |mean - shift| <= max |x|, but mean * scale alone may round past
+	 * DBL_MAX; then add in the scaled domain. */
+	mean = isfinite(d) ? d : (s[n / 2] / scale + mean) * scale;
+	/* The mean of values in [min, max] lies there; rounding must not
+	 * say otherwise (n = 1 and constant data come out exact). */
+	if (mean < s[0])
+		mean = s[0];
+	if (mean > s[n - 1])
+		mean = s[n - 1];
+
+	out->n = n;
+	out->min = s[0];
+	out->max = s[n - 1];
+	out->mean = mean;
+	out->median = stats_percentile_sorted(s, n, 50);
+	out->stddev = n > 1 ? sqrt(m2 / (double)(n - 1)) * scale : 0;
+	out->p05 = stats_percentile_sorted(s, n, 5);
+	out->p25 = stats_percentile_sorted(s, n, 25);
+	out->p75 = stats_percentile_sorted(s, n, 75);
+	out->p95 = stats_percentile_sorted(s, n, 95);
+	rc = 0;
+out:
+	free(s);
+	return rc;
+}
+
+double stats_gain_percent(double a, double b)
+{
+	if (a == 0)
+		return NAN;
+	return (a - b) / a * 100.0;
+}
+
+/* ---- Mann-Whitney U ------------------------------------------------------ */
+
+struct tagged {
+	double v;
+	int from_a;
+};
+
+static int tagged_cmp(const void *pa, const void *pb)
+{
+	const struct tagged *a = pa, *b = pb;
+
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+int stats_mwu_test(const double *a, size_t na, const double *b, size_t nb,
+		   struct stats_mwu *out)
+{
+	struct tagged *t = NULL;
+	size_t N = na + nb, i, j;
+	double ra = 0, ties = 0, mu, var, diff, dn;
+	int rc = -1;
+
+	if (out)
+		memset(out, 0, sizeof(*out));
+	if (!a || !b || !out || na == 0 || nb == 0 || N < na)
+		goto out;
+	if (!all_finite(a, na) || !all_finite(b, nb))
+		goto out;
+	t = malloc(N * sizeof(*t));
+	if (!t)
+		goto out;
+	for (i = 0; i < na; i++)
+		t[i] = (struct tagged){ a[i], 1 };
+	for (i = 0; i < nb; i++)
+		t[na + i] = (struct tagged){ b[i], 0 };
+	qsort(t, N, sizeof(*t), tagged_cmp);
+
+	/* Mid-ranks (1-based) for runs of equal values; sum of t^3 - t over
+	 * the runs for the tie correction of the variance. */
+	for (i = 0; i < N; i = j) {
+		double rank, len;
+		size_t k;
+
+		for (j = i + 1; j < N && t[j].v == t[i].v; j++)
+			;
+		len = (double)(j - i);
+		rank = ((double)i + 1 + (double)j) / 2.0;
+		for (k = i; k < j; k++)
+			if (t[k].from_a)
+				ra += rank;
+		ties += len * len * len - len;
+	}
+
+	out->u = ra - (double)na * ((double)na + 1) / 2.0;
+	mu = (double)na * (double)nb / 2.0;
+	dn = (double)N;
+	var = (double)na * (double)nb / 12.0 *
+	      ((dn + 1) - ties / (dn * (dn - 1)));
+	diff = out->u - mu;
+	if (!(var > 0) || fabs(diff) <= 0.5) {
+		/* Every value tied, or U at its expectation within the
+		 * continuity correction: no evidence of a difference. */
+		out->z = 0;
+		out->p = 1;
+	} else {
+		diff = diff > 0 ? diff - 0.5 : diff + 0.5;
+		out->z = diff / sqrt(var);
+		out->p = erfc(fabs(out->z) / sqrt(2.0));
+		if (out->p > 1)
+			out->p = 1;
+	}
+	rc = 0;
+out:
+	free(t);
+	return rc;
+}
+
+/* ---- bootstrap ----------------------------------------------------------- */
+
+/* xoshiro256** seeded through splitmix64 (Blackman and Vigna): small,
+ * fast, and the same stream on every platform. */
+struct rng {
+	uint64_t s[4];
+};
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void rng_seed(struct rng *r, uint64_t seed)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t res = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return res;
+}
+
+/* Uniform in [0, n) without modulo bias. */
+static size_t rng_below(struct rng *r, size_t n)
+{
+	uint64_t m = (uint64_t)n;
+	uint64_t limit = UINT64_MAX - UINT64_MAX % m;
+	uint64_t v;
+
+	do
+		v = rng_next(r);
+	while (v >= limit);
+	return (size_t)(v % m);
+}
+
+/* k-th smallest of x[0..n-1] (0-based), reordering x so that everything
+ * before index k is <= x[k] and everything after it >= x[k] (Hoare's
+ * FIND, in Wirth's formulation). */
+static double select_kth(double *x, size_t n, size_t k)
+{
+	ptrdiff_t l = 0, r = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
+
+	while (l < r) {
+		double pivot = x[kk];
+		ptrdiff_t i = l, j = r;
+
+		do {
+			while (x[i] < pivot)
+				i++;
+			while (pivot < x[j])
+				j--;
+			if (i <= j) {
+				double tmp = x[i];
+
+				x[i] = x[j];
+				x[j] = tmp;
+				i++;
+				j--;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			r = j;
+	}
+	return x[kk];
+}
+
+/* Median of x[0..n-1] (reorders x), as stats_percentile_sorted(.., 50). */
+static double median_inplace(double *x, size_t n)
+{
+	double lo, hi;
+	size_t i;
+
+	if (n % 2)
+		return select_kth(x, n, n / 2);
+	lo = select_kth(x, n, n / 2 - 1);
+	/* After selection everything above index n/2 - 1 is >= lo; the
+	 * upper middle is the smallest of them. */
+	hi = x[n / 2];
+	for (i = n / 2 + 1; i < n; i++)
+		if (x[i] < hi)
+			hi = x[i];
+	return lerp(lo, hi, 0.5);
+}
+
+int stats_gain_bootstrap(const double *a, size_t na, const double *b,
+			 size_t nb, unsigned rounds, double level,
+			 unsigned long long seed, double *lo, double *hi)
+{
+	double *ra = NULL, *rb = NULL, *g = NULL;
+	struct rng r;
+	size_t i, ng = 0;
+	unsigned k;
+	int rc = -1;
+
+	if (!a || !b || !lo || !hi || na == 0 || nb == 0 || rounds == 0 ||
+	    !(level > 0 && level < 1))
+		goto out;
+	if (!all_finite(a, na) || !all_finite(b, nb))
+		goto out;
+	ra = malloc(na * sizeof(*ra));
+	rb = malloc(nb * sizeof(*rb));
+	g = malloc((size_t)rounds * sizeof(*g));
+	if (!ra || !rb || !g)
+		goto out;
+
+	rng_seed(&r, seed);
+	for (k = 0; k < rounds; k++) {
+		double ma, mb, v;
+
+		for (i = 0; i < na; i++)
+			ra[i] = a[rng_below(&r, na)];
+		for (i = 0; i < nb; i++)
+			rb[i] = b[rng_below(&r, nb)];
+		ma = median_inplace(ra, na);
+		mb = median_inplace(rb, nb);
+		v = stats_gain_percent(ma, mb);
+		/* A resample whose median of a is 0 has no gain; it is left
+		 * out rather than counted as some arbitrary value. */
+		if (isfinite(v))
+			g[ng++] = v;
+	}
+	if (ng == 0)
+		goto out;
+	qsort(g, ng, sizeof(*g), double_cmp);
+	*lo = stats_percentile_sorted(g, ng, 100 * (1 - level) / 2);
+	*hi = stats_percentile_sorted(g, ng, 100 * (1 + level) / 2);
+	rc = 0;
+out:
+	free(ra);
+	free(rb);
+	free(g);
+	return rc;
+}

@@ -1,0 +1,101 @@
+/* `mmreport export --format json`: the selected configurations and their
+ * statistics as one JSON document, assembled by SQLite's JSON functions
+ * so that quoting and escaping are SQLite's, never hand-built. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+/* The selection is store_config_list's (latest row per device and
+ * configuration key unless a session is named); ?6 is a JSON array of
+ * device ids, or NULL for every device. Subtypes do not survive a
+ * subquery, so nested JSON is re-read with json(). */
+static const char export_json_sql[] =
+	"SELECT json_group_array(json(obj)) FROM ("
+	" SELECT json_object("
+	"  'device_id', d.id, 'device_uuid', d.uuid, 'device_name', d.name,"
+	"  'session_id', c.session_id, 'session_uuid', s.uuid,"
+	"  'suite', c.suite, 'variant', c.variant, 'm', c.m, 'k', c.k,"
+	"  'n', c.n, 'count', c.count, 'block_x', c.block_x,"
+	"  'block_y', c.block_y, 'ilp', c.ilp, 'host_mem', c.host_mem,"
+	"  'precision', c.precision, 'status', c.status,"
+	"  'reason', c.reason, 'rel_error', c.rel_error, 'flops', c.flops,"
+	"  'bytes', c.bytes, 'samples', c.samples,"
+	"  'finished_at', c.finished_at,"
+	"  'stats', json((SELECT json_group_array(json_object("
+	"    'metric', t.metric, 'unit', t.unit, 'n', t.n, 'min', t.min,"
+	"    'max', t.max, 'mean', t.mean, 'median', t.median,"
+	"    'stddev', t.stddev, 'p05', t.p05, 'p25', t.p25, 'p75', t.p75,"
+	"    'p95', t.p95))"
+	"   FROM (SELECT * FROM stat WHERE config_id = c.id ORDER BY ord) t))"
+	" ) AS obj"
+	" FROM (SELECT c.*, s.device_id AS dev, row_number() OVER"
+	"   (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, c.n,"
+	"    c.count, c.block_x, c.block_y, c.ilp, c.host_mem, c.precision"
+	"    ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn"
+	"   FROM config c JOIN session s ON s.id = c.session_id"
+	"   WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)"
+	"   AND (?3 IS NULL OR c.suite = ?3)"
+	"   AND (?4 IS NULL OR c.variant = ?4)"
+	"   AND (?6 IS NULL OR s.device_id IN"
+	"    (SELECT value FROM json_each(?6)))) AS c"
+	"  JOIN session s ON s.id = c.session_id"
+	"  JOIN device d ON d.id = c.dev"
+	" WHERE c.rn = 1 AND (?5 IS NULL OR c.status = ?5)"
+	" ORDER BY c.dev, c.suite, c.variant, c.host_mem, c.block_x,"
+	"  c.block_y, c.ilp, c.m, c.k, c.n, c.count)";
+
+int store_export_json(struct store *st, const struct store_filter *f,
+		      const int64_t *devices, size_t ndevices, char **out)
+{
+	static const struct store_filter all;
+	sqlite3_stmt *q = NULL;
+	char *ids = NULL;
+	size_t i, len = 2;
+	int rc, b = SQLITE_OK;
+
+	*out = NULL;
+	if (!f)
+		f = &all;
+	if (ndevices) {
+		/* integers only: "[1,2,3]" */
+		len += ndevices * 22;
+		ids = malloc(len);
+		if (!ids)
+			return STORE_FAIL(st, STORE_ERR_INTERNAL,
+					  "out of memory");
+		strcpy(ids, "[");
+		for (i = 0; i < ndevices; i++)
+			snprintf(ids + strlen(ids), len - strlen(ids),
+				 "%s%lld", i ? "," : "",
+				 (long long)devices[i]);
+		strcat(ids, "]");
+	}
+	rc = STORE_PREPARE(st, export_json_sql, &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
+	store_bind_int(&b, q, 2, f->session_id > 0 ? f->session_id : 0);
+	store_bind_text(&b, q, 3, f->suite);
+	store_bind_text(&b, q, 4, f->variant);
+	store_bind_text(&b, q, 5, f->status);
+	store_bind_text(&b, q, 6, ids);
+	rc = STORE_STEP(st, b, q);
+	if (rc < 0)
+		goto out;
+	if (rc != SQLITE_ROW) {
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL,
+				"export query returned no row");
+		goto out;
+	}
+	rc = store_col_strdup(st, q, 0, out);
+	if (!rc && !*out)
+		*out = strdup("[]");
+	if (!rc && !*out)
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+out:
+	sqlite3_finalize(q);
+	free(ids);
+	return rc < 0 ? rc : 0;
+}

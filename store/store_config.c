@@ -1,0 +1,374 @@
+/* Configurations, their statistics and raw samples. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+static int config_row_insert(struct store *st, const struct store_config *c,
+			     int64_t *id)
+{
+	sqlite3_stmt *q = NULL;
+	int rc, b = SQLITE_OK;
+
+	rc = STORE_PREPARE(st, "INSERT INTO config(session_id, suite,"
+			   " variant, m, k, n, count, block_x, block_y, ilp,"
+			   " host_mem, precision, status, reason, rel_error,"
+			   " flops, bytes, samples, seconds, finished_at)"
+			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
+			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
+			   " ?20)", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, c->session_id);
+	store_bind_text(&b, q, 2, c->suite);
+	store_bind_text(&b, q, 3, c->variant);
+	store_bind_int(&b, q, 4, c->m);
+	store_bind_int(&b, q, 5, c->k);
+	store_bind_int(&b, q, 6, c->n);
+	store_bind_int(&b, q, 7, c->count);
+	store_bind_int(&b, q, 8, c->block_x);
+	store_bind_int(&b, q, 9, c->block_y);
+	store_bind_int(&b, q, 10, c->ilp);
+	store_bind_text(&b, q, 11, c->host_mem ? c->host_mem : "");
+	store_bind_text(&b, q, 12, c->precision ? c->precision : "");
+	store_bind_text(&b, q, 13, c->status);
+	store_bind_text(&b, q, 14, c->reason);
+	store_bind_double(&b, q, 15, c->rel_error);
+	store_bind_double(&b, q, 16, c->flops);
+	store_bind_double(&b, q, 17, c->bytes);
+	store_bind_int(&b, q, 18, c->samples);
+	store_bind_double(&b, q, 19, c->seconds);
+	store_bind_text(&b, q, 20, c->finished_at);
+	rc = STORE_STEP(st, b, q);
+	if (rc < 0)
+		goto out;
+	*id = sqlite3_last_insert_rowid(st->db);
+	rc = 0;
+out:
+	sqlite3_finalize(q);
+	return rc;
+}
+
+static int metrics_write(struct store *st, int64_t id,
+			 const struct store_metric *metrics,
+			 const struct stats_summary *sum, size_t nmetrics,
+			 int keep_samples)
+{
+	sqlite3_stmt *qs = NULL, *qx = NULL;
+	size_t i, j;
+	int rc, b = SQLITE_OK;
+
+	rc = STORE_PREPARE(st, "INSERT INTO stat(config_id, metric, ord,"
+			   " unit, n, min, max, mean, median, stddev, p05,"
+			   " p25, p75, p95) VALUES (?1, ?2, ?3, ?4, ?5, ?6,"
+			   " ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)", &qs);
+	if (rc < 0)
+		goto out;
+	rc = STORE_PREPARE(st, "INSERT INTO sample(config_id, metric, idx,"
+			   " value) VALUES (?1, ?2, ?3, ?4)", &qx);
+	if (rc < 0)
+		goto out;
+	for (i = 0; i < nmetrics; i++) {
+		const struct store_metric *m = &metrics[i];
+		const struct stats_summary *s = &sum[i];
+
+		sqlite3_reset(qs);
+		store_bind_int(&b, qs, 1, id);
+		store_bind_text(&b, qs, 2, m->name);
+		store_bind_int(&b, qs, 3, (sqlite3_int64)i);
+		store_bind_text(&b, qs, 4, m->unit ? m->unit : "");
+		store_bind_int(&b, qs, 5, (sqlite3_int64)s->n);
+		store_bind_double(&b, qs, 6, s->min);
+		store_bind_double(&b, qs, 7, s->max);
+		store_bind_double(&b, qs, 8, s->mean);
+		store_bind_double(&b, qs, 9, s->median);
+		store_bind_double(&b, qs, 10, s->stddev);
+		store_bind_double(&b, qs, 11, s->p05);
+		store_bind_double(&b, qs, 12, s->p25);
+		store_bind_double(&b, qs, 13, s->p75);
+		store_bind_double(&b, qs, 14, s->p95);
+		rc = STORE_STEP(st, b, qs);
+		if (rc < 0)
+			goto out;
+		if (!keep_samples)
+			continue;
+		sqlite3_reset(qx);
+		store_bind_int(&b, qx, 1, id);
+		store_bind_text(&b, qx, 2, m->name);
+		for (j = 0; j < m->n; j++) {
+			sqlite3_reset(qx);
+			store_bind_int(&b, qx, 3, (sqlite3_int64)j);
+			store_bind_double(&b, qx, 4, m->values[j]);
+			rc = STORE_STEP(st, b, qx);
+			if (rc < 0)
+				goto out;
+		}
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(qs);
+	sqlite3_finalize(qx);
+	return rc;
+}
+
+int store_config_insert(struct store *st, struct store_config *cfg,
+			const struct store_metric *metrics, size_t nmetrics,
+			int keep_samples)
+{
+	struct stats_summary *sum = NULL;
+	int64_t id = 0;
+	size_t i;
+	int rc, in_tx = 0;
+
+	if (!cfg || !cfg->suite || !cfg->variant || !cfg->status ||
+	    cfg->session_id <= 0 || (nmetrics && !metrics))
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "configuration "
+				  "without session, suite, variant or status");
+	/* Statistics first: a bad metric fails before anything is written. */
+	if (nmetrics) {
+		sum = calloc(nmetrics, sizeof(*sum));
+		if (!sum)
+			return STORE_FAIL(st, STORE_ERR_INTERNAL,
+					  "out of memory");
+	}
+	for (i = 0; i < nmetrics; i++) {
+		const struct store_metric *m = &metrics[i];
+
+		if (!m->name || (m->n && !m->values)) {
+			rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "metric %zu "
+					"without name or values", i);
+			goto out;
+		}
+		if (stats_summary_compute(m->values, m->n, &sum[i])) {
+			rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "metric '%s' "
+					"of %s/%s: %s", m->name, cfg->suite,
+					cfg->variant, m->n ? "a value is not "
+					"finite" : "no values");
+			goto out;
+		}
+	}
+	rc = store_tx_begin(st);
+	if (rc)
+		goto out;
+	in_tx = 1;
+	rc = config_row_insert(st, cfg, &id);
+	if (rc)
+		goto out;
+	rc = metrics_write(st, id, metrics, sum, nmetrics, keep_samples);
+	if (rc)
+		goto out;
+	rc = store_tx_commit(st);
+	if (rc)
+		goto out;
+	in_tx = 0;
+	cfg->id = id;
+out:
+	if (rc && in_tx)
+		store_tx_rollback(st);
+	free(sum);
+	return rc;
+}
+
+static void config_clear(struct store_config *c)
+{
+	free(c->suite);
+	free(c->variant);
+	free(c->host_mem);
+	free(c->precision);
+	free(c->status);
+	free(c->reason);
+	free(c->finished_at);
+}
+
+void store_configs_free(struct store_config *c, size_t n)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < n; i++)
+		config_clear(&c[i]);
+	free(c);
+}
+
+/* The latest row per device and configuration key, with the filter's
+ * device, session, suite and variant applied before choosing (they are
+ * part of the key, or fix the session) and its status after. */
+static const char config_list_sql[] =
+	"SELECT id, session_id, dev, suite, variant, m, k, n, count,"
+	" block_x, block_y, ilp, host_mem, precision, status, reason,"
+	" rel_error, flops, bytes, samples, seconds, finished_at"
+	" FROM (SELECT c.*, s.device_id AS dev, row_number() OVER"
+	"  (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, c.n,"
+	"   c.count, c.block_x, c.block_y, c.ilp, c.host_mem, c.precision"
+	"   ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn"
+	"  FROM config c JOIN session s ON s.id = c.session_id"
+	"  WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)"
+	"  AND (?3 IS NULL OR c.suite = ?3)"
+	"  AND (?4 IS NULL OR c.variant = ?4))"
+	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)"
+	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp,"
+	" m, k, n, count";
+
+int store_config_list(struct store *st, const struct store_filter *f,
+		      struct store_config **out, size_t *n)
+{
+	static const struct store_filter all;
+	struct store_config *cs = NULL;
+	sqlite3_stmt *q = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc, b = SQLITE_OK;
+
+	*out = NULL;
+	*n = 0;
+	if (!f)
+		f = &all;
+	rc = STORE_PREPARE(st, config_list_sql, &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
+	store_bind_int(&b, q, 2, f->session_id > 0 ? f->session_id : 0);
+	store_bind_text(&b, q, 3, f->suite);
+	store_bind_text(&b, q, 4, f->variant);
+	store_bind_text(&b, q, 5, f->status);
+	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
+		struct store_config *c;
+
+		rc = store_grow(st, (void **)&cs, sizeof(*cs), &cap, cnt + 1);
+		if (rc)
+			goto out;
+		c = &cs[cnt++];
+		c->id = sqlite3_column_int64(q, 0);
+		c->session_id = sqlite3_column_int64(q, 1);
+		c->device_id = sqlite3_column_int64(q, 2);
+		if ((rc = store_col_strdup(st, q, 3, &c->suite)) ||
+		    (rc = store_col_strdup(st, q, 4, &c->variant)) ||
+		    (rc = store_col_strdup(st, q, 12, &c->host_mem)) ||
+		    (rc = store_col_strdup(st, q, 13, &c->precision)) ||
+		    (rc = store_col_strdup(st, q, 14, &c->status)) ||
+		    (rc = store_col_strdup(st, q, 15, &c->reason)) ||
+		    (rc = store_col_strdup(st, q, 21, &c->finished_at)))
+			goto out;
+		c->m = sqlite3_column_int(q, 5);
+		c->k = sqlite3_column_int(q, 6);
+		c->n = sqlite3_column_int(q, 7);
+		c->count = sqlite3_column_int64(q, 8);
+		c->block_x = sqlite3_column_int(q, 9);
+		c->block_y = sqlite3_column_int(q, 10);
+		c->ilp = sqlite3_column_int(q, 11);
+		c->rel_error = store_col_double(q, 16);
+		c->flops = store_col_double(q, 17);
+		c->bytes = store_col_double(q, 18);
+		c->samples = sqlite3_column_int(q, 19);
+		c->seconds = store_col_double(q, 20);
+	}
+	if (rc < 0)
+		goto out;
+	rc = 0;
+	*out = cs;
+	*n = cnt;
+	cs = NULL;
+out:
+	sqlite3_finalize(q);
+	store_configs_free(cs, cnt);
+	return rc;
+}
+
+void store_stats_free(struct store_stat *s, size_t n)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < n; i++) {
+		free(s[i].metric);
+		free(s[i].unit);
+	}
+	free(s);
+}
+
+int store_stat_list(struct store *st, int64_t config_id,
+		    struct store_stat **out, size_t *n)
+{
+	struct store_stat *ss = NULL;
+	sqlite3_stmt *q = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc, b = SQLITE_OK;
+
+	*out = NULL;
+	*n = 0;
+	rc = STORE_PREPARE(st, "SELECT metric, unit, n, min, max, mean,"
+			   " median, stddev, p05, p25, p75, p95 FROM stat"
+			   " WHERE config_id = ?1 ORDER BY ord", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, config_id);
+	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
+		struct store_stat *s;
+
+		rc = store_grow(st, (void **)&ss, sizeof(*ss), &cap, cnt + 1);
+		if (rc)
+			goto out;
+		s = &ss[cnt++];
+		if ((rc = store_col_strdup(st, q, 0, &s->metric)) ||
+		    (rc = store_col_strdup(st, q, 1, &s->unit)))
+			goto out;
+		s->s.n = (size_t)sqlite3_column_int64(q, 2);
+		s->s.min = sqlite3_column_double(q, 3);
+		s->s.max = sqlite3_column_double(q, 4);
+		s->s.mean = sqlite3_column_double(q, 5);
+		s->s.median = sqlite3_column_double(q, 6);
+		s->s.stddev = sqlite3_column_double(q, 7);
+		s->s.p05 = sqlite3_column_double(q, 8);
+		s->s.p25 = sqlite3_column_double(q, 9);
+		s->s.p75 = sqlite3_column_double(q, 10);
+		s->s.p95 = sqlite3_column_double(q, 11);
+	}
+	if (rc < 0)
+		goto out;
+	rc = 0;
+	*out = ss;
+	*n = cnt;
+	ss = NULL;
+out:
+	sqlite3_finalize(q);
+	store_stats_free(ss, cnt);
+	return rc;
+}
+
+int store_sample_get(struct store *st, int64_t config_id, const char *metric,
+		     double **out, size_t *n)
+{
+	double *v = NULL;
+	sqlite3_stmt *q = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc, b = SQLITE_OK;
+
+	*out = NULL;
+	*n = 0;
+	if (!metric)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "no metric named");
+	rc = STORE_PREPARE(st, "SELECT value FROM sample WHERE config_id = ?1"
+			   " AND metric = ?2 ORDER BY idx", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, config_id);
+	store_bind_text(&b, q, 2, metric);
+	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
+		rc = store_grow(st, (void **)&v, sizeof(*v), &cap, cnt + 1);
+		if (rc)
+			goto out;
+		v[cnt++] = sqlite3_column_double(q, 0);
+	}
+	if (rc < 0)
+		goto out;
+	rc = 0;
+	*out = v;
+	*n = cnt;
+	v = NULL;
+out:
+	sqlite3_finalize(q);
+	free(v);
+	return rc;
+}

@@ -1,0 +1,204 @@
+/* Error reporting, transactions and binding helpers shared by store/. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+int store_error_from_sqlite(int rc)
+{
+	switch (rc & 0xff) {
+	case SQLITE_OK:
+		return STORE_OK;
+	case SQLITE_CORRUPT:
+	case SQLITE_NOTADB:
+		return STORE_ERR_CORRUPT;
+	case SQLITE_IOERR:
+	case SQLITE_CANTOPEN:
+	case SQLITE_READONLY:
+	case SQLITE_FULL:
+	case SQLITE_PERM:
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return STORE_ERR_IO;
+	default:
+		return STORE_ERR_INTERNAL;
+	}
+}
+
+int store_check_at(struct store *st, int rc, const char *file, int line,
+		   const char *call)
+{
+	const char *base;
+
+	if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return rc;
+	base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s: %s (%s:%d)",
+		 st->path, call,
+		 st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc), base,
+		 line);
+	return store_error_from_sqlite(rc);
+}
+
+int store_fail_at(struct store *st, int code, const char *file, int line,
+		  const char *fmt, ...)
+{
+	const char *base = strrchr(file, '/');
+	char what[768];
+	va_list ap;
+
+	base = base ? base + 1 : file;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s (%s:%d)",
+		 st->path, what, base, line);
+	return code;
+}
+
+int store_tx_begin(struct store *st)
+{
+	int rc = STORE_EXEC(st, "BEGIN IMMEDIATE");
+
+	return rc < 0 ? rc : 0;
+}
+
+int store_tx_commit(struct store *st)
+{
+	int rc = STORE_EXEC(st, "COMMIT");
+
+	return rc < 0 ? rc : 0;
+}
+
+void store_tx_rollback(struct store *st)
+{
+	/* SQLite may already have rolled back (e.g. after SQLITE_FULL). */
+	if (!sqlite3_get_autocommit(st->db))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v)
+{
+	if (*b == SQLITE_OK)
+		*b = sqlite3_bind_int64(s, i, v);
+}
+
+void store_bind_null(int *b, sqlite3_stmt *s, int i)
+{
+	if (*b == SQLITE_OK)
+		*b = sqlite3_bind_null(s, i);
+}
+
+void store_bind_text(int *b, sqlite3_stmt *s, int i, const char *v)
+{
+	if (*b != SQLITE_OK)
+		return;
+	if (!v)
+		*b = sqlite3_bind_null(s, i);
+	else
+		*b = sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+}
+
+void store_bind_double(int *b, sqlite3_stmt *s, int i, double v)
+{
+	if (*b != SQLITE_OK)
+		return;
+	if (v != v)
+		*b = sqlite3_bind_null(s, i);
+	else
+		*b = sqlite3_bind_double(s, i, v);
+}
+
+void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
+			   double v)
+{
+	if (!has)
+		store_bind_null(b, s, i);
+	else
+		store_bind_double(b, s, i, v);
+}
+
+int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
+{
+	const unsigned char *t;
+
+	*out = NULL;
+	if (sqlite3_column_type(s, i) == SQLITE_NULL)
+		return 0;
+	t = sqlite3_column_text(s, i);
+	if (!t)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	*out = strdup((const char *)t);
+	if (!*out)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	return 0;
+}
+
+double store_col_double(sqlite3_stmt *s, int i)
+{
+	if (sqlite3_column_type(s, i) == SQLITE_NULL)
+		return NAN;
+	return sqlite3_column_double(s, i);
+}
+
+/* SQLite integers are signed 64-bit; the seed and throttle masks are
+ * unsigned. The bit pattern is kept (memcpy avoids the implementation-
+ * defined conversion). */
+int64_t store_u64_to_i64(unsigned long long v)
+{
+	uint64_t u = (uint64_t)v;
+	int64_t r;
+
+	memcpy(&r, &u, sizeof(r));
+	return r;
+}
+
+unsigned long long store_i64_to_u64(int64_t v)
+{
+	uint64_t r;
+
+	memcpy(&r, &v, sizeof(r));
+	return (unsigned long long)r;
+}
+
+int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
+	       size_t want)
+{
+	size_t ncap = *cap ? *cap : 8;
+	void *p;
+
+	if (want <= *cap)
+		return 0;
+	while (ncap < want)
+		ncap *= 2;
+	p = realloc(*arr, ncap * sz);
+	if (!p)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	/* Zeroed so that a partly filled array is safe to free. */
+	memset((char *)p + *cap * sz, 0, (ncap - *cap) * sz);
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+void store_uuid_new(char out[37])
+{
+	unsigned char b[16];
+	static const char hex[] = "0123456789abcdef";
+	int i, o = 0;
+
+	sqlite3_randomness(sizeof(b), b);
+	b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);	/* version 4 */
+	b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);	/* RFC 4122 variant */
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			out[o++] = '-';
+		out[o++] = hex[b[i] >> 4];
+		out[o++] = hex[b[i] & 0x0f];
+	}
+	out[o] = '\0';
+}

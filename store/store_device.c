@@ -1,0 +1,224 @@
+/* Devices and their display properties. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+static int props_write(struct store *st, const struct store_device *dev)
+{
+	sqlite3_stmt *del = NULL, *ins = NULL;
+	const struct store_prop *p;
+	size_t i;
+	int rc, b = SQLITE_OK;
+
+	rc = STORE_PREPARE(st, "DELETE FROM device_prop WHERE device_id = ?1",
+			   &del);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, del, 1, dev->id);
+	rc = STORE_STEP(st, b, del);
+	if (rc < 0)
+		goto out;
+	rc = STORE_PREPARE(st, "INSERT INTO device_prop(device_id, ord, key,"
+			   " value, unit, num) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+			   &ins);
+	if (rc < 0)
+		goto out;
+	for (i = 0; i < dev->nprops; i++) {
+		p = &dev->props[i];
+		if (!p->key) {
+			rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "device "
+					"property %zu has no key", i);
+			goto out;
+		}
+		sqlite3_reset(ins);
+		store_bind_int(&b, ins, 1, dev->id);
+		store_bind_int(&b, ins, 2, (sqlite3_int64)i);
+		store_bind_text(&b, ins, 3, p->key);
+		store_bind_text(&b, ins, 4, p->value ? p->value : "");
+		store_bind_text(&b, ins, 5, p->unit ? p->unit : "");
+		store_bind_opt_double(&b, ins, 6, p->has_num, p->num);
+		rc = STORE_STEP(st, b, ins);
+		if (rc < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	return rc < 0 ? rc : 0;
+}
+
+int store_device_upsert(struct store *st, struct store_device *dev)
+{
+	sqlite3_stmt *s = NULL;
+	int64_t id = 0;
+	int rc, b = SQLITE_OK;
+
+	if (!dev || !dev->uuid || !dev->name || (dev->nprops && !dev->props))
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "device without "
+				  "uuid or name");
+	rc = store_tx_begin(st);
+	if (rc)
+		return rc;
+	rc = STORE_PREPARE(st, "INSERT INTO device(uuid, name, pci_bus_id,"
+			   " cc_major, cc_minor, sm_count, peak_fp32_gflops,"
+			   " peak_mem_gbs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+			   " ?8) ON CONFLICT(uuid) DO UPDATE SET"
+			   " name = excluded.name,"
+			   " pci_bus_id = excluded.pci_bus_id,"
+			   " cc_major = excluded.cc_major,"
+			   " cc_minor = excluded.cc_minor,"
+			   " sm_count = excluded.sm_count,"
+			   " peak_fp32_gflops = excluded.peak_fp32_gflops,"
+			   " peak_mem_gbs = excluded.peak_mem_gbs"
+			   " RETURNING id", &s);
+	if (rc < 0)
+		goto out;
+	store_bind_text(&b, s, 1, dev->uuid);
+	store_bind_text(&b, s, 2, dev->name);
+	store_bind_text(&b, s, 3, dev->pci_bus_id);
+	store_bind_int(&b, s, 4, dev->cc_major);
+	store_bind_int(&b, s, 5, dev->cc_minor);
+	store_bind_int(&b, s, 6, dev->sm_count);
+	store_bind_double(&b, s, 7, dev->peak_fp32_gflops);
+	store_bind_double(&b, s, 8, dev->peak_mem_gbs);
+	rc = STORE_STEP(st, b, s);
+	if (rc < 0)
+		goto out;
+	if (rc != SQLITE_ROW) {
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "device upsert "
+				"returned no id");
+		goto out;
+	}
+	id = sqlite3_column_int64(s, 0);
+	/* RETURNING finishes its work on the first step; reset releases
+	 * the statement before the next ones run. */
+	rc = STORE_CHECK(st, sqlite3_reset(s));
+	if (rc < 0)
+		goto out;
+	sqlite3_finalize(s);
+	s = NULL;
+	{
+		struct store_device tmp = *dev;
+
+		tmp.id = id;
+		rc = props_write(st, &tmp);
+	}
+	if (rc)
+		goto out;
+	rc = store_tx_commit(st);
+	if (!rc)
+		dev->id = id;
+out:
+	sqlite3_finalize(s);
+	if (rc)
+		store_tx_rollback(st);
+	return rc < 0 ? rc : 0;
+}
+
+static void device_clear(struct store_device *d)
+{
+	size_t i;
+
+	free(d->uuid);
+	free(d->name);
+	free(d->pci_bus_id);
+	for (i = 0; i < d->nprops; i++) {
+		free(d->props[i].key);
+		free(d->props[i].value);
+		free(d->props[i].unit);
+	}
+	free(d->props);
+}
+
+void store_devices_free(struct store_device *devs, size_t n)
+{
+	size_t i;
+
+	if (!devs)
+		return;
+	for (i = 0; i < n; i++)
+		device_clear(&devs[i]);
+	free(devs);
+}
+
+static int props_read(struct store *st, sqlite3_stmt *s,
+		      struct store_device *d)
+{
+	size_t cap = 0;
+	int rc, b = SQLITE_OK;
+
+	sqlite3_reset(s);
+	store_bind_int(&b, s, 1, d->id);
+	while ((rc = STORE_STEP(st, b, s)) == SQLITE_ROW) {
+		struct store_prop *p;
+
+		rc = store_grow(st, (void **)&d->props, sizeof(*d->props),
+				&cap, d->nprops + 1);
+		if (rc)
+			return rc;
+		p = &d->props[d->nprops++];
+		if ((rc = store_col_strdup(st, s, 0, &p->key)) ||
+		    (rc = store_col_strdup(st, s, 1, &p->value)) ||
+		    (rc = store_col_strdup(st, s, 2, &p->unit)))
+			return rc;
+		p->has_num = sqlite3_column_type(s, 3) != SQLITE_NULL;
+		p->num = p->has_num ? sqlite3_column_double(s, 3) : 0;
+	}
+	return rc < 0 ? rc : 0;
+}
+
+int store_device_list(struct store *st, struct store_device **out,
+		      size_t *n)
+{
+	sqlite3_stmt *s = NULL, *ps = NULL;
+	struct store_device *devs = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	rc = STORE_PREPARE(st, "SELECT id, uuid, name, pci_bus_id, cc_major,"
+			   " cc_minor, sm_count, peak_fp32_gflops,"
+			   " peak_mem_gbs FROM device ORDER BY id", &s);
+	if (rc < 0)
+		goto out;
+	rc = STORE_PREPARE(st, "SELECT key, value, unit, num FROM device_prop"
+			   " WHERE device_id = ?1 ORDER BY ord", &ps);
+	if (rc < 0)
+		goto out;
+	while ((rc = STORE_CHECK(st, sqlite3_step(s))) == SQLITE_ROW) {
+		struct store_device *d;
+
+		rc = store_grow(st, (void **)&devs, sizeof(*devs), &cap,
+				cnt + 1);
+		if (rc)
+			goto out;
+		d = &devs[cnt++];
+		d->id = sqlite3_column_int64(s, 0);
+		if ((rc = store_col_strdup(st, s, 1, &d->uuid)) ||
+		    (rc = store_col_strdup(st, s, 2, &d->name)) ||
+		    (rc = store_col_strdup(st, s, 3, &d->pci_bus_id)))
+			goto out;
+		d->cc_major = sqlite3_column_int(s, 4);
+		d->cc_minor = sqlite3_column_int(s, 5);
+		d->sm_count = sqlite3_column_int(s, 6);
+		d->peak_fp32_gflops = store_col_double(s, 7);
+		d->peak_mem_gbs = store_col_double(s, 8);
+		rc = props_read(st, ps, d);
+		if (rc)
+			goto out;
+	}
+	if (rc < 0)
+		goto out;
+	rc = 0;
+	*out = devs;
+	*n = cnt;
+	devs = NULL;
+out:
+	sqlite3_finalize(s);
+	sqlite3_finalize(ps);
+	store_devices_free(devs, cnt);
+	return rc < 0 ? rc : 0;
+}

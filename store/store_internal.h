@@ -1,0 +1,94 @@
+/* Private to store/: the handle, error reporting and small SQLite helpers
+ * shared by the store_*.c files. */
+#ifndef MMREPORT_STORE_INTERNAL_H
+#define MMREPORT_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+struct store {
+	sqlite3 *db;
+	char *path;		/* as the caller named it, for messages */
+	enum store_mode mode;
+	int version;		/* schema version of the open file */
+	char errmsg[1024];
+};
+
+/* Maps an SQLite result code to an enum store_error. */
+int store_error_from_sqlite(int rc);
+
+/* Checks rc of an SQLite call. SQLITE_OK, SQLITE_ROW and SQLITE_DONE are
+ * returned unchanged; anything else records "'path': call: reason
+ * (file:line)" in st->errmsg and returns a negative enum store_error. */
+int store_check_at(struct store *st, int rc, const char *file, int line,
+		   const char *call);
+#define STORE_CHECK(st, expr) \
+	store_check_at((st), (expr), __FILE__, __LINE__, #expr)
+
+/* Records a failure that is not SQLite's; returns code. */
+int store_fail_at(struct store *st, int code, const char *file, int line,
+		  const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+#define STORE_FAIL(st, code, ...) \
+	store_fail_at((st), (code), __FILE__, __LINE__, __VA_ARGS__)
+
+/* Prepares sql (a constant of this module, never built from user text). */
+#define STORE_PREPARE(st, sql, stmt) \
+	STORE_CHECK((st), sqlite3_prepare_v2((st)->db, (sql), -1, (stmt), \
+					     NULL))
+
+/* Runs constant SQL that returns no rows. */
+#define STORE_EXEC(st, sql) \
+	STORE_CHECK((st), sqlite3_exec((st)->db, (sql), NULL, NULL, NULL))
+
+/* Transactions: BEGIN IMMEDIATE takes the write lock at once, so a busy
+ * database fails here rather than half-way. rollback never fails loudly:
+ * it runs on paths that already report an error. */
+int store_tx_begin(struct store *st);
+int store_tx_commit(struct store *st);
+void store_tx_rollback(struct store *st);
+
+/* Binding. The first failure among a statement's binds is kept in *b
+ * (SQLITE_OK to start; later binds are then skipped), and STORE_STEP
+ * reports it instead of running the statement with a parameter missing. */
+void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v);
+void store_bind_null(int *b, sqlite3_stmt *s, int i);
+void store_bind_text(int *b, sqlite3_stmt *s, int i, const char *v);
+void store_bind_double(int *b, sqlite3_stmt *s, int i, double v); /* NaN:
+								   * NULL */
+void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
+			   double v);
+#define STORE_STEP(st, b, stmt) \
+	((b) != SQLITE_OK ? \
+	 store_check_at((st), (b), __FILE__, __LINE__, "sqlite3_bind_*") : \
+	 STORE_CHECK((st), sqlite3_step(stmt)))
+
+/* Column helpers. store_col_strdup returns 0 and sets *out (NULL for an
+ * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */
+int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out);
+double store_col_double(sqlite3_stmt *s, int i);	/* NULL: NaN */
+
+int64_t store_u64_to_i64(unsigned long long v);
+unsigned long long store_i64_to_u64(int64_t v);
+
+/* Grows *arr (element size sz) to hold at least want elements. */
+int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
+	       size_t want);
+
+/* ---- recognition (store_open.c), shared with store_merge ---------------- */
+
+/* Inspects path without writing anything to it or beside it. On success
+ * *version holds the schema version (0 with *empty = 1 for a 0-byte file)
+ * and 0 is returned; else an enum store_error with the reason in err. */
+int store_inspect(const char *path, int *version, int *empty, char *err,
+		  size_t errlen);
+
+/* Writes a "file:" URI for path into a new string, with query appended
+ * verbatim (e.g. "mode=ro"; may be NULL). NULL when memory runs out. */
+char *store_uri_make(const char *path, const char *query);
+
+/* 1 when the file at path has a write-ahead log beside it. */
+int store_wal_exists(const char *path);
+
+#endif

@@ -1,0 +1,369 @@
+/* Merging another mmreport file into the open one.
+ *
+ * The source is recognised with the same checks as store_open (nothing is
+ * written to a refused file), attached read-only as "src", and copied in
+ * one transaction: devices by UUID, then each session not yet present
+ * with everything under it. Row ids are remapped; the natural keys (device
+ * and session UUIDs, the configuration key within a session) carry the
+ * identity. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "store_internal.h"
+
+#define SESSION_COPY_COLS \
+	"started_at, ended_at, status, hostname, cmdline, tool_version," \
+	" driver_version, runtime_version, driver_text, repeats, warmup," \
+	" min_samples, max_time_s, seed, suites, timers, tolerance," \
+	" start_sm_clock_mhz, start_mem_clock_mhz, start_temp_c," \
+	" start_power_w, start_throttle_reasons, start_throttle_text," \
+	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
+	" end_throttle_reasons, end_throttle_text"
+#define SESSION_INSERT \
+	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
+	", keep_samples) SELECT uuid, ?2, " SESSION_COPY_COLS
+
+/* Per source schema version: what version 1 lacked is derived as the
+ * forward migration would have. */
+static const char *const session_copy[2] = {
+	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
+	" ON x.config_id = c.id WHERE c.session_id = s.id)"
+	" FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples FROM src.session s WHERE s.id = ?1",
+};
+
+#define KATTR_COPY_COLS \
+	"variant, block_x, block_y, threads_per_block, regs_per_thread," \
+	" static_smem, max_threads_per_block, active_blocks, active_warps," \
+	" active_threads, occupancy, limit_warps, limit_regs, limit_smem," \
+	" limit_blocks, limiter"
+#define KATTR_INSERT \
+	"INSERT INTO main.kattr(session_id, " KATTR_COPY_COLS \
+	", local_bytes) SELECT ?2, " KATTR_COPY_COLS
+static const char *const kattr_copy[2] = {
+	KATTR_INSERT ", NULL FROM src.kattr WHERE session_id = ?1 ORDER BY id",
+	KATTR_INSERT ", local_bytes FROM src.kattr WHERE session_id = ?1"
+	" ORDER BY id",
+};
+
+#define CONFIG_COPY_COLS \
+	"suite, variant, m, k, n, count, block_x, block_y, ilp, host_mem," \
+	" precision, status, reason, rel_error, flops, bytes, samples," \
+	" seconds, finished_at"
+
+/* The statements of one merge, prepared once. */
+enum {
+	Q_DEVICES,		/* src devices */
+	Q_DEVICE_FIND,		/* main id of a UUID */
+	Q_DEVICE_COPY,
+	Q_PROPS_COPY,
+	Q_SESSIONS,		/* src sessions */
+	Q_SESSION_FIND,
+	Q_SESSION_DEVICE,	/* main device of a src session */
+	Q_SESSION_COPY,
+	Q_KERNEL_COPY,
+	Q_KATTR_COPY,
+	Q_CONFIGS,		/* src configs of a session */
+	Q_CONFIG_COPY,
+	Q_STAT_COPY,
+	Q_SAMPLE_COPY,
+	Q_COUNT
+};
+
+struct merge {
+	struct store *st;
+	sqlite3_stmt *q[Q_COUNT];
+	struct store_merge_result *res;
+};
+
+static int merge_prepare(struct merge *m, int version)
+{
+	const char *sql[Q_COUNT] = {
+		[Q_DEVICES] = "SELECT id, uuid FROM src.device ORDER BY id",
+		[Q_DEVICE_FIND] = "SELECT id FROM main.device WHERE uuid = ?1",
+		[Q_DEVICE_COPY] = "INSERT INTO main.device(uuid, name,"
+			" pci_bus_id, cc_major, cc_minor, sm_count,"
+			" peak_fp32_gflops, peak_mem_gbs) SELECT uuid, name,"
+			" pci_bus_id, cc_major, cc_minor, sm_count,"
+			" peak_fp32_gflops, peak_mem_gbs FROM src.device"
+			" WHERE id = ?1",
+		[Q_PROPS_COPY] = "INSERT INTO main.device_prop(device_id, ord,"
+			" key, value, unit, num) SELECT ?2, ord, key, value,"
+			" unit, num FROM src.device_prop WHERE device_id = ?1",
+		[Q_SESSIONS] = "SELECT id, uuid FROM src.session"
+			" ORDER BY started_at, id",
+		[Q_SESSION_FIND] = "SELECT id FROM main.session"
+			" WHERE uuid = ?1",
+		[Q_SESSION_DEVICE] = "SELECT md.id FROM src.session s"
+			" JOIN src.device sd ON sd.id = s.device_id"
+			" JOIN main.device md ON md.uuid = sd.uuid"
+			" WHERE s.id = ?1",
+		[Q_SESSION_COPY] = session_copy[version >= 2],
+		[Q_KERNEL_COPY] = "INSERT INTO main.kernel(session_id, name,"
+			" description, source) SELECT ?2, name, description,"
+			" source FROM src.kernel WHERE session_id = ?1"
+			" ORDER BY id",
+		[Q_KATTR_COPY] = kattr_copy[version >= 2],
+		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
+			" ORDER BY id",
+		[Q_CONFIG_COPY] = "INSERT INTO main.config(session_id, "
+			CONFIG_COPY_COLS ") SELECT ?2, " CONFIG_COPY_COLS
+			" FROM src.config WHERE id = ?1",
+		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
+			" unit, n, min, max, mean, median, stddev, p05, p25,"
+			" p75, p95) SELECT ?2, metric, ord, unit, n, min, max,"
+			" mean, median, stddev, p05, p25, p75, p95"
+			" FROM src.stat WHERE config_id = ?1",
+		[Q_SAMPLE_COPY] = "INSERT INTO main.sample(config_id, metric,"
+			" idx, value) SELECT ?2, metric, idx, value"
+			" FROM src.sample WHERE config_id = ?1",
+	};
+	int i, rc;
+
+	for (i = 0; i < Q_COUNT; i++) {
+		rc = STORE_PREPARE(m->st, sql[i], &m->q[i]);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void merge_finalize(struct merge *m)
+{
+	int i;
+
+	for (i = 0; i < Q_COUNT; i++) {
+		sqlite3_finalize(m->q[i]);
+		m->q[i] = NULL;
+	}
+}
+
+/* Runs statement i with ?1 = a and, when b > 0, ?2 = b; for an INSERT
+ * ... SELECT. Returns 0 or a negative store error. */
+static int run2(struct merge *m, int i, int64_t a, int64_t b)
+{
+	sqlite3_stmt *q = m->q[i];
+	int rc;
+
+	sqlite3_reset(q);
+	rc = STORE_CHECK(m->st, sqlite3_bind_int64(q, 1, a));
+	if (rc >= 0 && b > 0)
+		rc = STORE_CHECK(m->st, sqlite3_bind_int64(q, 2, b));
+	if (rc >= 0)
+		rc = STORE_CHECK(m->st, sqlite3_step(q));
+	sqlite3_reset(q);
+	return rc < 0 ? rc : 0;
+}
+
+/* Looks up one integer by text key with statement i: 0 and *id = 0 when
+ * there is no row. */
+static int find_id(struct merge *m, int i, const char *key, int64_t *id)
+{
+	sqlite3_stmt *q = m->q[i];
+	int rc, b = SQLITE_OK;
+
+	*id = 0;
+	sqlite3_reset(q);
+	store_bind_text(&b, q, 1, key);
+	rc = STORE_STEP(m->st, b, q);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(q, 0);
+	sqlite3_reset(q);
+	return rc < 0 ? rc : 0;
+}
+
+static int devices_copy(struct merge *m)
+{
+	sqlite3_stmt *q = m->q[Q_DEVICES];
+	int64_t sid, mid;
+	int rc;
+
+	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
+		sid = sqlite3_column_int64(q, 0);
+		rc = find_id(m, Q_DEVICE_FIND,
+			     (const char *)sqlite3_column_text(q, 1), &mid);
+		if (rc)
+			return rc;
+		if (mid)
+			continue;
+		rc = run2(m, Q_DEVICE_COPY, sid, 0);
+		if (rc)
+			return rc;
+		mid = sqlite3_last_insert_rowid(m->st->db);
+		rc = run2(m, Q_PROPS_COPY, sid, mid);
+		if (rc)
+			return rc;
+		m->res->devices_added++;
+	}
+	return rc < 0 ? rc : 0;
+}
+
+static int configs_copy(struct merge *m, int64_t src_session,
+			int64_t session)
+{
+	sqlite3_stmt *q = m->q[Q_CONFIGS];
+	int64_t sid, cid;
+	int rc;
+
+	sqlite3_reset(q);
+	rc = STORE_CHECK(m->st, sqlite3_bind_int64(q, 1, src_session));
+	if (rc < 0)
+		return rc;
+	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
+		sid = sqlite3_column_int64(q, 0);
+		rc = run2(m, Q_CONFIG_COPY, sid, session);
+		if (rc)
+			return rc;
+		cid = sqlite3_last_insert_rowid(m->st->db);
+		/* Statistics before samples: samples reference them. */
+		if ((rc = run2(m, Q_STAT_COPY, sid, cid)) ||
+		    (rc = run2(m, Q_SAMPLE_COPY, sid, cid)))
+			return rc;
+		m->res->configs_added++;
+	}
+	sqlite3_reset(q);
+	return rc < 0 ? rc : 0;
+}
+
+static int sessions_copy(struct merge *m)
+{
+	sqlite3_stmt *q = m->q[Q_SESSIONS], *d = m->q[Q_SESSION_DEVICE];
+	int64_t sid, mid, dev;
+	int rc;
+
+	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
+		sid = sqlite3_column_int64(q, 0);
+		rc = find_id(m, Q_SESSION_FIND,
+			     (const char *)sqlite3_column_text(q, 1), &mid);
+		if (rc)
+			return rc;
+		if (mid) {
+			m->res->sessions_skipped++;
+			continue;
+		}
+		sqlite3_reset(d);
+		rc = STORE_CHECK(m->st, sqlite3_bind_int64(d, 1, sid));
+		if (rc >= 0)
+			rc = STORE_CHECK(m->st, sqlite3_step(d));
+		dev = rc == SQLITE_ROW ? sqlite3_column_int64(d, 0) : 0;
+		sqlite3_reset(d);
+		if (rc < 0)
+			return rc;
+		if (!dev)
+			return STORE_FAIL(m->st, STORE_ERR_CORRUPT, "session "
+					  "%lld of the source has no device",
+					  (long long)sid);
+		rc = run2(m, Q_SESSION_COPY, sid, dev);
+		if (rc)
+			return rc;
+		mid = sqlite3_last_insert_rowid(m->st->db);
+		if ((rc = run2(m, Q_KERNEL_COPY, sid, mid)) ||
+		    (rc = run2(m, Q_KATTR_COPY, sid, mid)) ||
+		    (rc = configs_copy(m, sid, mid)))
+			return rc;
+		m->res->sessions_added++;
+	}
+	return rc < 0 ? rc : 0;
+}
+
+/* 1 when path names the database file st has open. */
+static int same_file(struct store *st, const char *path)
+{
+	const char *main_path = sqlite3_db_filename(st->db, "main");
+	struct stat a, b;
+
+	if (!main_path || stat(main_path, &a) || stat(path, &b))
+		return 0;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static int sessions_count(struct store *st, size_t *n)
+{
+	sqlite3_stmt *q = NULL;
+	int rc;
+
+	rc = STORE_PREPARE(st, "SELECT count(*) FROM main.session", &q);
+	if (rc >= 0)
+		rc = STORE_CHECK(st, sqlite3_step(q));
+	if (rc == SQLITE_ROW)
+		*n = (size_t)sqlite3_column_int64(q, 0);
+	sqlite3_finalize(q);
+	return rc < 0 ? rc : 0;
+}
+
+int store_merge(struct store *st, const char *src,
+		struct store_merge_result *res)
+{
+	struct store_merge_result local;
+	struct merge m = { .st = st };
+	sqlite3_stmt *q = NULL;
+	char err[512], *uri = NULL;
+	int version, empty, rc, attached = 0, in_tx = 0;
+
+	if (!res)
+		res = &local;
+	memset(res, 0, sizeof(*res));
+	m.res = res;
+	if (!src)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "no source named");
+	rc = store_inspect(src, &version, &empty, err, sizeof(err));
+	if (!rc && empty) {
+		snprintf(err, sizeof(err), "empty file, not an mmreport "
+			 "database");
+		rc = STORE_ERR_FOREIGN;
+	}
+	if (rc)
+		return STORE_FAIL(st, rc, "cannot merge '%s': %s", src, err);
+	if (same_file(st, src))
+		return sessions_count(st, &res->sessions_skipped);
+
+	/* As in store_inspect: immutable reads leave no side files beside
+	 * a source nobody is writing; mode=ro sees a live log. */
+	uri = store_uri_make(src, store_wal_exists(src) ? "mode=ro"
+							 : "immutable=1");
+	if (!uri)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	rc = STORE_PREPARE(st, "ATTACH DATABASE ?1 AS src", &q);
+	if (rc >= 0)
+		rc = STORE_CHECK(st, sqlite3_bind_text(q, 1, uri, -1,
+						       SQLITE_STATIC));
+	if (rc >= 0)
+		rc = STORE_CHECK(st, sqlite3_step(q));
+	sqlite3_finalize(q);
+	q = NULL;
+	if (rc < 0)
+		goto out;
+	attached = 1;
+
+	rc = merge_prepare(&m, version);
+	if (rc)
+		goto out;
+	rc = store_tx_begin(st);
+	if (rc)
+		goto out;
+	in_tx = 1;
+	if ((rc = devices_copy(&m)) || (rc = sessions_copy(&m)))
+		goto out;
+	merge_finalize(&m);
+	rc = store_tx_commit(st);
+	if (!rc)
+		in_tx = 0;
+out:
+	merge_finalize(&m);
+	if (in_tx) {
+		store_tx_rollback(st);
+		memset(res, 0, sizeof(*res));
+	}
+	if (attached) {
+		/* After a failure the first message is the one to keep. */
+		if (rc)
+			sqlite3_exec(st->db, "DETACH DATABASE src", NULL, NULL,
+				     NULL);
+		else
+			rc = STORE_EXEC(st, "DETACH DATABASE src");
+	}
+	free(uri);
+	return rc < 0 ? rc : 0;
+}

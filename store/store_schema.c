@@ -1,0 +1,275 @@
+/* The schema as a list of forward migrations. A new file is made by running
+ * every step from version 0, so a migrated file and a fresh one cannot
+ * drift apart. Never edit a released step: append one. */
+#include <stddef.h>
+
+#include "store.h"
+#include "store_schema.h"
+
+/* Version 1: the base schema. */
+static const char *const schema_v1[] = {
+	"CREATE TABLE device ("
+	" id INTEGER PRIMARY KEY,"
+	" uuid TEXT NOT NULL UNIQUE,"
+	" name TEXT NOT NULL,"
+	" pci_bus_id TEXT,"
+	" cc_major INTEGER NOT NULL,"
+	" cc_minor INTEGER NOT NULL,"
+	" sm_count INTEGER NOT NULL,"
+	" peak_fp32_gflops REAL,"
+	" peak_mem_gbs REAL)",
+
+	"CREATE TABLE device_prop ("
+	" device_id INTEGER NOT NULL"
+	"  REFERENCES device(id) ON DELETE CASCADE,"
+	" ord INTEGER NOT NULL,"
+	" key TEXT NOT NULL,"
+	" value TEXT NOT NULL,"
+	" unit TEXT NOT NULL DEFAULT '',"
+	" num REAL,"
+	" PRIMARY KEY (device_id, ord)) WITHOUT ROWID",
+
+	"CREATE TABLE session ("
+	" id INTEGER PRIMARY KEY,"
+	" uuid TEXT NOT NULL UNIQUE,"
+	" device_id INTEGER NOT NULL"
+	"  REFERENCES device(id) ON DELETE CASCADE,"
+	" started_at TEXT NOT NULL,"
+	" ended_at TEXT,"
+	" status TEXT NOT NULL,"
+	" hostname TEXT,"
+	" cmdline TEXT,"
+	" tool_version TEXT,"
+	" driver_version INTEGER,"
+	" runtime_version INTEGER,"
+	" driver_text TEXT,"
+	" repeats INTEGER,"
+	" warmup INTEGER,"
+	" min_samples INTEGER,"
+	" max_time_s REAL,"
+	" seed INTEGER,"		/* bit pattern of the unsigned seed */
+	" suites TEXT,"
+	" timers TEXT,"
+	" tolerance REAL,"
+	/* NVML readings; NULL where not available. */
+	" start_sm_clock_mhz REAL,"
+	" start_mem_clock_mhz REAL,"
+	" start_temp_c REAL,"
+	" start_power_w REAL,"
+	" start_throttle_reasons INTEGER,"
+	" start_throttle_text TEXT,"
+	" end_sm_clock_mhz REAL,"
+	" end_mem_clock_mhz REAL,"
+	" end_temp_c REAL,"
+	" end_power_w REAL,"
+	" end_throttle_reasons INTEGER,"
+	" end_throttle_text TEXT)",
+
+	"CREATE INDEX session_device ON session(device_id)",
+
+	"CREATE TABLE kernel ("
+	" id INTEGER PRIMARY KEY,"
+	" session_id INTEGER NOT NULL"
+	"  REFERENCES session(id) ON DELETE CASCADE,"
+	" name TEXT NOT NULL,"
+	" description TEXT,"
+	" source TEXT,"
+	" UNIQUE (session_id, name))",
+
+	"CREATE TABLE kattr ("
+	" id INTEGER PRIMARY KEY,"
+	" session_id INTEGER NOT NULL"
+	"  REFERENCES session(id) ON DELETE CASCADE,"
+	" variant TEXT NOT NULL,"
+	" block_x INTEGER NOT NULL,"
+	" block_y INTEGER NOT NULL,"
+	" threads_per_block INTEGER,"
+	" regs_per_thread INTEGER,"
+	" static_smem INTEGER,"
+	" max_threads_per_block INTEGER,"
+	" active_blocks INTEGER,"
+	" active_warps INTEGER,"
+	" active_threads INTEGER,"
+	" occupancy REAL,"
+	" limit_warps INTEGER,"
+	" limit_regs INTEGER,"
+	" limit_smem INTEGER,"
+	" limit_blocks INTEGER,"
+	" limiter TEXT,"
+	" UNIQUE (session_id, variant, block_x, block_y))",
+
+	"CREATE TABLE config ("
+	" id INTEGER PRIMARY KEY,"
+	" session_id INTEGER NOT NULL"
+	"  REFERENCES session(id) ON DELETE CASCADE,"
+	" suite TEXT NOT NULL,"
+	" variant TEXT NOT NULL,"
+	" m INTEGER NOT NULL,"
+	" k INTEGER NOT NULL,"
+	" n INTEGER NOT NULL,"
+	" count INTEGER NOT NULL,"
+	" block_x INTEGER NOT NULL,"
+	" block_y INTEGER NOT NULL,"
+	" ilp INTEGER NOT NULL,"
+	" host_mem TEXT NOT NULL,"
+	" precision TEXT NOT NULL,"
+	" status TEXT NOT NULL,"
+	" reason TEXT,"
+	" rel_error REAL,"		/* NULL: not verified */
+	" flops REAL,"
+	" bytes REAL,"
+	" samples INTEGER NOT NULL,"
+	" seconds REAL,"
+	" finished_at TEXT,"
+	" UNIQUE (session_id, suite, variant, m, k, n, count, block_x,"
+	"  block_y, ilp, host_mem, precision))",
+
+	"CREATE TABLE stat ("
+	" config_id INTEGER NOT NULL"
+	"  REFERENCES config(id) ON DELETE CASCADE,"
+	" metric TEXT NOT NULL,"
+	" ord INTEGER NOT NULL,"
+	" unit TEXT NOT NULL,"
+	" n INTEGER NOT NULL,"
+	" min REAL NOT NULL,"
+	" max REAL NOT NULL,"
+	" mean REAL NOT NULL,"
+	" median REAL NOT NULL,"
+	" stddev REAL NOT NULL,"
+	" p05 REAL NOT NULL,"
+	" p25 REAL NOT NULL,"
+	" p75 REAL NOT NULL,"
+	" p95 REAL NOT NULL,"
+	" PRIMARY KEY (config_id, metric)) WITHOUT ROWID",
+
+	"CREATE TABLE sample ("
+	" config_id INTEGER NOT NULL,"
+	" metric TEXT NOT NULL,"
+	" idx INTEGER NOT NULL,"
+	" value REAL NOT NULL,"
+	" PRIMARY KEY (config_id, metric, idx),"
+	" FOREIGN KEY (config_id, metric)"
+	"  REFERENCES stat(config_id, metric) ON DELETE CASCADE)"
+	" WITHOUT ROWID",
+	NULL
+};
+
+/* Version 2: whether a session kept its raw samples (older sessions: as
+ * found in the file), the local memory of a kernel, and an index for
+ * "latest measurement of each configuration" across sessions. */
+static const char *const schema_v2[] = {
+	"ALTER TABLE session ADD COLUMN keep_samples INTEGER",
+	"UPDATE session SET keep_samples = EXISTS (SELECT 1 FROM config c"
+	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)",
+	"ALTER TABLE kattr ADD COLUMN local_bytes INTEGER",
+	"CREATE INDEX config_key ON config(suite, variant, m, k, n, count,"
+	" block_x, block_y, ilp, host_mem, precision)",
+	NULL
+};
+
+/* steps[v - 1] takes a file from version v - 1 to v. */
+static const char *const *const steps[] = { schema_v1, schema_v2 };
+
+_Static_assert(sizeof(steps) / sizeof(steps[0]) == STORE_SCHEMA_VERSION,
+	       "one migration step per schema version");
+
+const char *const store_schema_tables[] = {
+	"device", "device_prop", "session", "kernel", "kattr", "config",
+	"stat", "sample"
+};
+const size_t store_schema_ntables =
+	sizeof(store_schema_tables) / sizeof(store_schema_tables[0]);
+
+static const char *const probes_v1[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT * FROM session LIMIT 1",
+	"SELECT * FROM kernel LIMIT 1",
+	"SELECT * FROM kattr LIMIT 1",
+	"SELECT * FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
+static const char *const probes_v2[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT keep_samples, * FROM session LIMIT 1",
+	"SELECT * FROM kernel LIMIT 1",
+	"SELECT local_bytes, * FROM kattr LIMIT 1",
+	"SELECT * FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
+const char *const *store_schema_probes(int version)
+{
+	switch (version) {
+	case 1:
+		return probes_v1;
+	case 2:
+		return probes_v2;
+	default:
+		return NULL;
+	}
+}
+
+/* PRAGMA takes no bound parameters; v is one of our own constants. */
+static int pragma_int_set(sqlite3 *db, const char *name, long v,
+			  const char **failed)
+{
+	char *sql = sqlite3_mprintf("PRAGMA %s = %ld", name, v);
+	int rc;
+
+	if (!sql)
+		return SQLITE_NOMEM;
+	rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+	if (rc != SQLITE_OK && failed)
+		*failed = name[0] == 'a' ? "PRAGMA application_id"
+					 : "PRAGMA user_version";
+	sqlite3_free(sql);
+	return rc;
+}
+
+int store_schema_migrate(sqlite3 *db, int from, int to, const char **failed)
+{
+	const char *const *sql;
+	int v, rc;
+
+	if (from < 0 || to > STORE_SCHEMA_VERSION || from >= to)
+		return SQLITE_MISUSE;
+	for (v = from + 1; v <= to; v++) {
+		for (sql = steps[v - 1]; *sql; sql++) {
+			rc = sqlite3_exec(db, *sql, NULL, NULL, NULL);
+			if (rc != SQLITE_OK) {
+				if (failed)
+					*failed = *sql;
+				return rc;
+			}
+		}
+	}
+	if (from == 0) {
+		rc = pragma_int_set(db, "application_id",
+				    STORE_APPLICATION_ID, failed);
+		if (rc != SQLITE_OK)
+			return rc;
+	}
+	return pragma_int_set(db, "user_version", to, failed);
+}
+
+int store_schema_create_version(sqlite3 *db, int version)
+{
+	int rc;
+
+	rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = store_schema_migrate(db, 0, version, NULL);
+	if (rc != SQLITE_OK) {
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		return rc;
+	}
+	return sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+}

@@ -1,0 +1,253 @@
+/* Measurement sessions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+#define NOW_UTC "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+#define SESSION_COLS \
+	"id, uuid, device_id, started_at, ended_at, status, hostname," \
+	" cmdline, tool_version, driver_version, runtime_version," \
+	" driver_text, repeats, warmup, min_samples, max_time_s, seed," \
+	" suites, timers, tolerance," \
+	" start_sm_clock_mhz, start_mem_clock_mhz, start_temp_c," \
+	" start_power_w, start_throttle_reasons, start_throttle_text," \
+	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
+	" end_throttle_reasons, end_throttle_text"
+
+/* Schema 1 had no keep_samples column: whether samples are there says. */
+static const char list_v1[] =
+	"SELECT " SESSION_COLS ", EXISTS (SELECT 1 FROM config c"
+	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)"
+	" FROM session ORDER BY started_at, id";
+static const char list_v2[] =
+	"SELECT " SESSION_COLS ", keep_samples"
+	" FROM session ORDER BY started_at, id";
+
+/* Binds the six readings of e from index i on. */
+static void env_bind(int *b, sqlite3_stmt *s, int i,
+		     const struct store_env *e)
+{
+	store_bind_opt_double(b, s, i, e->has_sm_clock, e->sm_clock_mhz);
+	store_bind_opt_double(b, s, i + 1, e->has_mem_clock,
+			      e->mem_clock_mhz);
+	store_bind_opt_double(b, s, i + 2, e->has_temp, e->temp_c);
+	store_bind_opt_double(b, s, i + 3, e->has_power, e->power_w);
+	if (e->has_throttle)
+		store_bind_int(b, s, i + 4,
+			       store_u64_to_i64(e->throttle_reasons));
+	else
+		store_bind_null(b, s, i + 4);
+	store_bind_text(b, s, i + 5, e->throttle_text);
+}
+
+static int env_read(struct store *st, sqlite3_stmt *s, int i,
+		    struct store_env *e)
+{
+#define OPT_DOUBLE(has, val, col) do { \
+		(has) = sqlite3_column_type(s, (col)) != SQLITE_NULL; \
+		(val) = (has) ? sqlite3_column_double(s, (col)) : 0; \
+	} while (0)
+	OPT_DOUBLE(e->has_sm_clock, e->sm_clock_mhz, i);
+	OPT_DOUBLE(e->has_mem_clock, e->mem_clock_mhz, i + 1);
+	OPT_DOUBLE(e->has_temp, e->temp_c, i + 2);
+	OPT_DOUBLE(e->has_power, e->power_w, i + 3);
+#undef OPT_DOUBLE
+	e->has_throttle = sqlite3_column_type(s, i + 4) != SQLITE_NULL;
+	e->throttle_reasons = e->has_throttle ?
+		store_i64_to_u64(sqlite3_column_int64(s, i + 4)) : 0;
+	return store_col_strdup(st, s, i + 5, &e->throttle_text);
+}
+
+int store_session_insert(struct store *st, struct store_session *s)
+{
+	sqlite3_stmt *q = NULL;
+	int rc, b = SQLITE_OK;
+
+	if (!s || !s->uuid || s->device_id <= 0)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "session without "
+				  "uuid or device");
+	rc = STORE_PREPARE(st, "INSERT INTO session(uuid, device_id,"
+			   " started_at, ended_at, status, hostname, cmdline,"
+			   " tool_version, driver_version, runtime_version,"
+			   " driver_text, repeats, warmup, min_samples,"
+			   " max_time_s, seed, suites, timers, tolerance,"
+			   " start_sm_clock_mhz, start_mem_clock_mhz,"
+			   " start_temp_c, start_power_w,"
+			   " start_throttle_reasons, start_throttle_text,"
+			   " end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c,"
+			   " end_power_w, end_throttle_reasons,"
+			   " end_throttle_text, keep_samples)"
+			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
+			   " COALESCE(?5, 'running'), ?6, ?7, ?8, ?9, ?10,"
+			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
+			   " ?20, ?21, ?22, ?23, ?24, ?25,"
+			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32)", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_text(&b, q, 1, s->uuid);
+	store_bind_int(&b, q, 2, s->device_id);
+	store_bind_text(&b, q, 3, s->started_at);
+	store_bind_text(&b, q, 4, s->ended_at);
+	store_bind_text(&b, q, 5, s->status);
+	store_bind_text(&b, q, 6, s->hostname);
+	store_bind_text(&b, q, 7, s->cmdline);
+	store_bind_text(&b, q, 8, s->tool_version);
+	store_bind_int(&b, q, 9, s->driver_version);
+	store_bind_int(&b, q, 10, s->runtime_version);
+	store_bind_text(&b, q, 11, s->driver_text);
+	store_bind_int(&b, q, 12, s->repeat);
+	store_bind_int(&b, q, 13, s->warmup);
+	store_bind_int(&b, q, 14, s->min_samples);
+	store_bind_double(&b, q, 15, s->max_time_s);
+	store_bind_int(&b, q, 16, store_u64_to_i64(s->seed));
+	store_bind_text(&b, q, 17, s->suites);
+	store_bind_text(&b, q, 18, s->timers);
+	store_bind_double(&b, q, 19, s->tolerance);
+	env_bind(&b, q, 20, &s->env_start);
+	env_bind(&b, q, 26, &s->env_end);
+	store_bind_int(&b, q, 32, s->keep_samples ? 1 : 0);
+	rc = STORE_STEP(st, b, q);
+	if (rc < 0)
+		goto out;
+	s->id = sqlite3_last_insert_rowid(st->db);
+	rc = 0;
+out:
+	sqlite3_finalize(q);
+	return rc;
+}
+
+int store_session_finish(struct store *st, int64_t id, const char *ended_at,
+			 const char *status, const struct store_env *end)
+{
+	sqlite3_stmt *q = NULL;
+	int rc, b = SQLITE_OK;
+
+	if (end)
+		rc = STORE_PREPARE(st, "UPDATE session SET"
+				   " ended_at = COALESCE(?2, " NOW_UTC "),"
+				   " status = COALESCE(?3, status),"
+				   " end_sm_clock_mhz = ?4,"
+				   " end_mem_clock_mhz = ?5, end_temp_c = ?6,"
+				   " end_power_w = ?7,"
+				   " end_throttle_reasons = ?8,"
+				   " end_throttle_text = ?9 WHERE id = ?1", &q);
+	else
+		rc = STORE_PREPARE(st, "UPDATE session SET"
+				   " ended_at = COALESCE(?2, " NOW_UTC "),"
+				   " status = COALESCE(?3, status)"
+				   " WHERE id = ?1", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, id);
+	store_bind_text(&b, q, 2, ended_at);
+	store_bind_text(&b, q, 3, status);
+	if (end)
+		env_bind(&b, q, 4, end);
+	rc = STORE_STEP(st, b, q);
+	if (rc < 0)
+		goto out;
+	if (sqlite3_changes(st->db) != 1) {
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "no session %lld",
+				(long long)id);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(q);
+	return rc;
+}
+
+static void session_clear(struct store_session *s)
+{
+	free(s->uuid);
+	free(s->started_at);
+	free(s->ended_at);
+	free(s->status);
+	free(s->hostname);
+	free(s->cmdline);
+	free(s->tool_version);
+	free(s->driver_text);
+	free(s->suites);
+	free(s->timers);
+	free(s->env_start.throttle_text);
+	free(s->env_end.throttle_text);
+}
+
+void store_sessions_free(struct store_session *s, size_t n)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < n; i++)
+		session_clear(&s[i]);
+	free(s);
+}
+
+static int session_read(struct store *st, sqlite3_stmt *q,
+			struct store_session *s)
+{
+	int rc;
+
+	s->id = sqlite3_column_int64(q, 0);
+	s->device_id = sqlite3_column_int64(q, 2);
+	if ((rc = store_col_strdup(st, q, 1, &s->uuid)) ||
+	    (rc = store_col_strdup(st, q, 3, &s->started_at)) ||
+	    (rc = store_col_strdup(st, q, 4, &s->ended_at)) ||
+	    (rc = store_col_strdup(st, q, 5, &s->status)) ||
+	    (rc = store_col_strdup(st, q, 6, &s->hostname)) ||
+	    (rc = store_col_strdup(st, q, 7, &s->cmdline)) ||
+	    (rc = store_col_strdup(st, q, 8, &s->tool_version)) ||
+	    (rc = store_col_strdup(st, q, 11, &s->driver_text)) ||
+	    (rc = store_col_strdup(st, q, 17, &s->suites)) ||
+	    (rc = store_col_strdup(st, q, 18, &s->timers)))
+		return rc;
+	s->driver_version = sqlite3_column_int(q, 9);
+	s->runtime_version = sqlite3_column_int(q, 10);
+	s->repeat = sqlite3_column_int(q, 12);
+	s->warmup = sqlite3_column_int(q, 13);
+	s->min_samples = sqlite3_column_int(q, 14);
+	s->max_time_s = store_col_double(q, 15);
+	s->seed = store_i64_to_u64(sqlite3_column_int64(q, 16));
+	s->tolerance = store_col_double(q, 19);
+	if ((rc = env_read(st, q, 20, &s->env_start)) ||
+	    (rc = env_read(st, q, 26, &s->env_end)))
+		return rc;
+	s->keep_samples = sqlite3_column_int(q, 32) ? 1 : 0;
+	return 0;
+}
+
+int store_session_list(struct store *st, struct store_session **out,
+		       size_t *n)
+{
+	struct store_session *ss = NULL;
+	sqlite3_stmt *q = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	rc = STORE_PREPARE(st, st->version >= 2 ? list_v2 : list_v1, &q);
+	if (rc < 0)
+		goto out;
+	while ((rc = STORE_CHECK(st, sqlite3_step(q))) == SQLITE_ROW) {
+		rc = store_grow(st, (void **)&ss, sizeof(*ss), &cap, cnt + 1);
+		if (rc)
+			goto out;
+		rc = session_read(st, q, &ss[cnt++]);
+		if (rc)
+			goto out;
+	}
+	if (rc < 0)
+		goto out;
+	rc = 0;
+	*out = ss;
+	*n = cnt;
+	ss = NULL;
+out:
+	sqlite3_finalize(q);
+	store_sessions_free(ss, cnt);
+	return rc;
+}

@@ -1,0 +1,621 @@
+/* Every structure written and read back field by field; the latest
+ * measurement per configuration across sessions; all-or-nothing writes. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "store.h"
+#include "store_fixture.h"
+
+struct ctx {
+	char *dir;
+	char *path;
+	struct store *st;
+};
+
+static int setup(void **state)
+{
+	struct ctx *c = calloc(1, sizeof(*c));
+
+	assert_non_null(c);
+	c->dir = fx_dir_make();
+	c->path = fx_path(c->dir, "rt.db");
+	c->st = fx_open(c->path, STORE_CREATE);
+	*state = c;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct ctx *c = *state;
+
+	store_free(c->st);
+	free(c->path);
+	fx_dir_remove(c->dir);
+	free(c);
+	return 0;
+}
+
+static void devices(void **state)
+{
+	struct ctx *c = *state;
+	struct store_prop props[] = {
+		{ (char *)"name", (char *)"NVIDIA H100 80GB HBM3", (char *)"",
+		  0, 0 },
+		{ (char *)"mem_bus_width", (char *)"5120", (char *)"bit",
+		  5120, 1 },
+		{ (char *)"clock", (char *)"1.98", (char *)"GHz", 1.98, 1 },
+	};
+	struct store_device d1 = {
+		.uuid = (char *)"GPU-1111", .name = (char *)"H100",
+		.pci_bus_id = (char *)"0000:19:00.0", .cc_major = 9,
+		.cc_minor = 0, .sm_count = 132, .peak_fp32_gflops = 66908.16,
+		.peak_mem_gbs = 3352.32, .props = props, .nprops = 3,
+	};
+	struct store_device d2 = {
+		.uuid = (char *)"GPU-2222", .name = (char *)"Tiny",
+		.pci_bus_id = NULL, .cc_major = 5, .cc_minor = 2,
+		.sm_count = 3, .peak_fp32_gflops = NAN, .peak_mem_gbs = 14.4,
+	};
+	struct store_device *l = NULL;
+	size_t n = 0, i;
+	int64_t first;
+
+	assert_int_equal(store_device_upsert(c->st, &d1), 0);
+	assert_int_equal(store_device_upsert(c->st, &d2), 0);
+	assert_true(d1.id > 0 && d2.id > d1.id);
+	assert_int_equal(store_device_list(c->st, &l, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(l[0].id == d1.id && l[1].id == d2.id);
+	assert_string_equal(l[0].uuid, "GPU-1111");
+	assert_string_equal(l[0].name, "H100");
+	assert_string_equal(l[0].pci_bus_id, "0000:19:00.0");
+	assert_int_equal(l[0].cc_major, 9);
+	assert_int_equal(l[0].cc_minor, 0);
+	assert_int_equal(l[0].sm_count, 132);
+	assert_true(l[0].peak_fp32_gflops == 66908.16);
+	assert_true(l[0].peak_mem_gbs == 3352.32);
+	assert_int_equal(l[0].nprops, 3);
+	for (i = 0; i < 3; i++) {
+		assert_string_equal(l[0].props[i].key, props[i].key);
+		assert_string_equal(l[0].props[i].value, props[i].value);
+		assert_string_equal(l[0].props[i].unit, props[i].unit);
+		assert_int_equal(l[0].props[i].has_num, props[i].has_num);
+		assert_true(l[0].props[i].num == props[i].num);
+	}
+	assert_null(l[1].pci_bus_id);
+	assert_true(isnan(l[1].peak_fp32_gflops));
+	assert_int_equal(l[1].nprops, 0);
+	store_devices_free(l, n);
+
+	/* Same UUID: same row, refreshed fields and properties. */
+	first = d1.id;
+	d1.id = 0;
+	d1.name = (char *)"H100 SXM";
+	d1.nprops = 1;
+	d1.props = &props[2];
+	assert_int_equal(store_device_upsert(c->st, &d1), 0);
+	assert_true(d1.id == first);
+	assert_int_equal(store_device_list(c->st, &l, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(l[0].name, "H100 SXM");
+	assert_int_equal(l[0].nprops, 1);
+	assert_string_equal(l[0].props[0].key, "clock");
+	store_devices_free(l, n);
+	store_devices_free(NULL, 3);
+}
+
+static void sessions(void **state)
+{
+	struct ctx *c = *state;
+	int64_t dev = fx_device(c->st, "GPU-s", "S");
+	struct store_session s = {
+		.uuid = (char *)"0b7c8b3e-1d2a-4c55-9a0e-3f1e2d3c4b5a",
+		.device_id = dev, .started_at = (char *)"2026-11-22T01:02:03Z",
+		.status = (char *)"running", .hostname = (char *)"h'ost\"$x",
+		.cmdline = (char *)"mmreport measure --repeat 5",
+		.tool_version = (char *)"0.1.0", .driver_version = 13000,
+		.runtime_version = 12080, .driver_text = (char *)"580.1.2",
+		.repeat = 5, .warmup = 3, .min_samples = 2,
+		.max_time_s = 1.25, .seed = 0xfedcba9876543210ULL,
+		.suites = (char *)"versions,transfer",
+		.timers = (char *)"cudaEvent (device)", .tolerance = 1e-3,
+		.env_start = { 1, 1980, 1, 2619, 0, 0, 1, 350.5, 1,
+			       0x8000000000000001ULL, (char *)"sw_power_cap" },
+		.keep_samples = 1,
+	};
+	struct store_session s2 = {
+		.uuid = (char *)"second", .device_id = dev,
+		.keep_samples = 0,
+	};
+	struct store_env end = { 0, 0, 1, 1593, 1, 64, 0, 0, 1, 0,
+				 (char *)"none" };
+	struct store_session *l = NULL;
+	char uuid[37];
+	size_t n = 0;
+
+	assert_int_equal(store_session_insert(c->st, &s), 0);
+	assert_true(s.id > 0);
+	assert_int_equal(store_session_finish(c->st, s.id,
+					      "2026-11-22T01:09:00Z",
+					      "complete", &end), 0);
+	/* Defaults: started now, running. */
+	assert_int_equal(store_session_insert(c->st, &s2), 0);
+	assert_int_equal(store_session_list(c->st, &l, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(l[0].id == s.id);
+	assert_string_equal(l[0].uuid, s.uuid);
+	assert_true(l[0].device_id == dev);
+	assert_string_equal(l[0].started_at, "2026-11-22T01:02:03Z");
+	assert_string_equal(l[0].ended_at, "2026-11-22T01:09:00Z");
+	assert_string_equal(l[0].status, "complete");
+	assert_string_equal(l[0].hostname, s.hostname);
+	assert_string_equal(l[0].cmdline, s.cmdline);
+	assert_string_equal(l[0].tool_version, "0.1.0");
+	assert_int_equal(l[0].driver_version, 13000);
+	assert_int_equal(l[0].runtime_version, 12080);
+	assert_string_equal(l[0].driver_text, "580.1.2");
+	assert_int_equal(l[0].repeat, 5);
+	assert_int_equal(l[0].warmup, 3);
+	assert_int_equal(l[0].min_samples, 2);
+	assert_true(l[0].max_time_s == 1.25);
+	assert_true(l[0].seed == 0xfedcba9876543210ULL);
+	assert_string_equal(l[0].suites, s.suites);
+	assert_string_equal(l[0].timers, s.timers);
+	assert_true(l[0].tolerance == 1e-3);
+	assert_int_equal(l[0].keep_samples, 1);
+	assert_int_equal(l[0].env_start.has_sm_clock, 1);
+	assert_true(l[0].env_start.sm_clock_mhz == 1980);
+	assert_int_equal(l[0].env_start.has_mem_clock, 1);
+	assert_true(l[0].env_start.mem_clock_mhz == 2619);
+	assert_int_equal(l[0].env_start.has_temp, 0);
+	assert_int_equal(l[0].env_start.has_power, 1);
+	assert_true(l[0].env_start.power_w == 350.5);
+	assert_int_equal(l[0].env_start.has_throttle, 1);
+	assert_true(l[0].env_start.throttle_reasons == 0x8000000000000001ULL);
+	assert_string_equal(l[0].env_start.throttle_text, "sw_power_cap");
+	assert_int_equal(l[0].env_end.has_sm_clock, 0);
+	assert_int_equal(l[0].env_end.has_mem_clock, 1);
+	assert_true(l[0].env_end.mem_clock_mhz == 1593);
+	assert_int_equal(l[0].env_end.has_temp, 1);
+	assert_true(l[0].env_end.temp_c == 64);
+	assert_int_equal(l[0].env_end.has_power, 0);
+	assert_int_equal(l[0].env_end.has_throttle, 1);
+	assert_true(l[0].env_end.throttle_reasons == 0);
+	assert_string_equal(l[0].env_end.throttle_text, "none");
+
+	assert_string_equal(l[1].status, "running");
+	assert_null(l[1].ended_at);
+	assert_null(l[1].hostname);
+	assert_int_equal(strlen(l[1].started_at), 20);
+	assert_true(l[1].started_at[10] == 'T' && l[1].started_at[19] == 'Z');
+	assert_int_equal(l[1].keep_samples, 0);
+	assert_int_equal(l[1].env_start.has_power, 0);
+	assert_null(l[1].env_start.throttle_text);
+	store_sessions_free(l, n);
+
+	assert_true(store_session_finish(c->st, 9999, NULL, "complete",
+					 NULL) < 0);
+	/* Session UUIDs are unique. */
+	assert_true(store_session_insert(c->st, &s) < 0);
+
+	store_uuid_new(uuid);
+	assert_int_equal(strlen(uuid), 36);
+	assert_true(uuid[8] == '-' && uuid[14] == '4' && uuid[23] == '-');
+	assert_non_null(strchr("89ab", uuid[19]));
+}
+
+static void kernels_and_kattrs(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d1 = fx_device(c->st, "GPU-k1", "K1");
+	int64_t d2 = fx_device(c->st, "GPU-k2", "K2");
+	int64_t s1 = fx_session(c->st, d1, "k-s1", "2026-01-01T00:00:00Z");
+	int64_t s2 = fx_session(c->st, d1, "k-s2", "2026-02-01T00:00:00Z");
+	int64_t s3 = fx_session(c->st, d2, "k-s3", "2025-01-01T00:00:00Z");
+	struct store_kernel k[] = {
+		{ s1, (char *)"v1", (char *)"one block", (char *)"src v1" },
+		{ s1, (char *)"v2", (char *)"one thread per element",
+		  (char *)"__global__ void v2() {}\n" },
+		{ s2, (char *)"v2", (char *)"newer", (char *)"src v2'" },
+	};
+	struct store_kattr a = {
+		.session_id = s1, .variant = (char *)"v2", .block_x = 16,
+		.block_y = 16, .threads_per_block = 256, .regs_per_thread = 30,
+		.static_smem = 0, .local_bytes = 0,
+		.max_threads_per_block = 1024, .active_blocks = 8,
+		.active_warps = 64, .active_threads = 2048, .occupancy = 1.0,
+		.limit_warps = 8, .limit_regs = 8, .limit_smem = 32,
+		.limit_blocks = 32, .limiter = (char *)"warps",
+	};
+	struct store_kernel *kl = NULL;
+	struct store_kattr *al = NULL;
+	size_t n = 0, i;
+
+	for (i = 0; i < 3; i++)
+		assert_int_equal(store_kernel_insert(c->st, &k[i]), 0);
+	/* Inserting again replaces the text. */
+	k[0].description = (char *)"one block, again";
+	assert_int_equal(store_kernel_insert(c->st, &k[0]), 0);
+
+	assert_int_equal(store_kernel_list(c->st, s1, &kl, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(kl[0].name, "v1");
+	assert_string_equal(kl[0].description, "one block, again");
+	assert_string_equal(kl[1].source, k[1].source);
+	assert_true(kl[1].session_id == s1);
+	store_kernels_free(kl, n);
+	assert_int_equal(store_kernel_list(c->st, 0, &kl, &n), 0);
+	assert_int_equal(n, 2);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(kl[i].name, "v2")) {
+			assert_true(kl[i].session_id == s2);
+			assert_string_equal(kl[i].description, "newer");
+		} else {
+			assert_true(kl[i].session_id == s1);
+		}
+	}
+	store_kernels_free(kl, n);
+
+	assert_int_equal(store_kattr_insert(c->st, &a), 0);
+	a.block_x = a.block_y = 8;
+	a.local_bytes = 16;
+	a.occupancy = 0.25;
+	a.limiter = (char *)"blocks per SM";
+	assert_int_equal(store_kattr_insert(c->st, &a), 0);
+	a.session_id = s2;
+	a.occupancy = 0.5;
+	assert_int_equal(store_kattr_insert(c->st, &a), 0);
+	a.session_id = s3;
+	a.occupancy = 0.75;
+	assert_int_equal(store_kattr_insert(c->st, &a), 0);
+
+	assert_int_equal(store_kattr_list(c->st, s1, &al, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(al[0].session_id == s1);
+	assert_string_equal(al[0].variant, "v2");
+	assert_int_equal(al[0].block_x, 16);
+	assert_int_equal(al[0].block_y, 16);
+	assert_int_equal(al[0].threads_per_block, 256);
+	assert_int_equal(al[0].regs_per_thread, 30);
+	assert_int_equal(al[0].static_smem, 0);
+	assert_int_equal(al[0].local_bytes, 0);
+	assert_int_equal(al[0].max_threads_per_block, 1024);
+	assert_int_equal(al[0].active_blocks, 8);
+	assert_int_equal(al[0].active_warps, 64);
+	assert_int_equal(al[0].active_threads, 2048);
+	assert_true(al[0].occupancy == 1.0);
+	assert_int_equal(al[0].limit_warps, 8);
+	assert_int_equal(al[0].limit_regs, 8);
+	assert_int_equal(al[0].limit_smem, 32);
+	assert_int_equal(al[0].limit_blocks, 32);
+	assert_string_equal(al[0].limiter, "warps");
+	assert_int_equal(al[1].local_bytes, 16);
+	assert_string_equal(al[1].limiter, "blocks per SM");
+	store_kattrs_free(al, n);
+
+	/* Latest per device, variant and block: d1 has 16x16 from s1 and
+	 * 8x8 from s2; d2 has 8x8 from s3. */
+	assert_int_equal(store_kattr_list(c->st, 0, &al, &n), 0);
+	assert_int_equal(n, 3);
+	assert_true(al[0].session_id == s1 && al[0].block_x == 16);
+	assert_true(al[1].session_id == s2 && al[1].occupancy == 0.5);
+	assert_true(al[2].session_id == s3 && al[2].occupancy == 0.75);
+	store_kattrs_free(al, n);
+}
+
+static void configs(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-c", "C");
+	int64_t s = fx_session(c->st, d, "c-s", "2026-01-01T00:00:00Z");
+	double kernel[] = { 1.5, 1.25, 2.75, 1.0, 1.5 };
+	double total[] = { 3.0, 2.5, 4.0, 2.25, 3.5 };
+	double gf[] = { 100, 120, 54.5, 150, 100 };
+	struct store_metric m[] = {
+		{ "kernel", "ms", kernel, 5 },
+		{ "total", "ms", total, 5 },
+		{ "gflops", "GFLOP/s", gf, 5 },
+	};
+	struct store_config cfg = {
+		.session_id = s, .suite = (char *)"transfer",
+		.variant = (char *)"shared", .m = 512, .k = 512, .n = 512,
+		.count = 0, .block_x = 32, .block_y = 32, .ilp = 1,
+		.host_mem = (char *)"pinned-output",
+		.precision = (char *)"fp32", .status = (char *)"ok",
+		.reason = NULL, .rel_error = NAN,
+		.flops = 2.0 * 512 * 512 * 512,
+		.bytes = 3.0 * 4 * 512 * 512, .samples = 5, .seconds = 0.125,
+		.finished_at = (char *)"2026-01-01T00:00:09Z",
+	};
+	struct store_config slim = cfg, skipped = cfg, copy = {
+		.session_id = s, .suite = (char *)"ilp",
+		.variant = (char *)"copy", .n = 20, .count = 1 << 20,
+		.block_x = 128, .block_y = 1, .ilp = 4,
+		.status = (char *)"ok", .rel_error = 0,
+	};
+	struct store_config *l = NULL;
+	struct store_filter f = { .session_id = s };
+	struct store_stat *ss = NULL;
+	struct stats_summary want;
+	double *v = NULL;
+	size_t n = 0, ns = 0, nv = 0, i, j;
+
+	assert_int_equal(store_config_insert(c->st, &cfg, m, 3, 1), 0);
+	assert_true(cfg.id > 0);
+	slim.host_mem = (char *)"pageable";
+	assert_int_equal(store_config_insert(c->st, &slim, m, 1, 0), 0);
+	skipped.host_mem = (char *)"pinned";
+	skipped.status = (char *)"skipped";
+	skipped.reason = (char *)"needs 6 GiB, device has 4 GiB";
+	skipped.samples = 0;
+	assert_int_equal(store_config_insert(c->st, &skipped, NULL, 0, 1), 0);
+	/* NULL host memory and precision are stored as "". */
+	assert_int_equal(store_config_insert(c->st, &copy, m, 1, 1), 0);
+
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 4);
+	/* Ordered by suite, variant, host_mem, ... */
+	assert_string_equal(l[0].suite, "ilp");
+	assert_string_equal(l[1].host_mem, "pageable");
+	assert_string_equal(l[2].host_mem, "pinned");
+	assert_string_equal(l[3].host_mem, "pinned-output");
+
+	assert_true(l[0].id == copy.id);
+	assert_string_equal(l[0].host_mem, "");
+	assert_string_equal(l[0].precision, "");
+	assert_true(l[0].count == 1 << 20);
+	assert_int_equal(l[0].ilp, 4);
+	assert_true(l[0].rel_error == 0);
+
+	assert_true(l[3].id == cfg.id);
+	assert_true(l[3].session_id == s && l[3].device_id == d);
+	assert_string_equal(l[3].suite, "transfer");
+	assert_string_equal(l[3].variant, "shared");
+	assert_true(l[3].m == 512 && l[3].k == 512 && l[3].n == 512);
+	assert_true(l[3].count == 0);
+	assert_true(l[3].block_x == 32 && l[3].block_y == 32);
+	assert_int_equal(l[3].ilp, 1);
+	assert_string_equal(l[3].precision, "fp32");
+	assert_string_equal(l[3].status, "ok");
+	assert_null(l[3].reason);
+	assert_true(isnan(l[3].rel_error));
+	assert_true(l[3].flops == cfg.flops && l[3].bytes == cfg.bytes);
+	assert_int_equal(l[3].samples, 5);
+	assert_true(l[3].seconds == 0.125);
+	assert_string_equal(l[3].finished_at, cfg.finished_at);
+
+	assert_string_equal(l[2].status, "skipped");
+	assert_string_equal(l[2].reason, skipped.reason);
+	assert_int_equal(store_stat_list(c->st, l[2].id, &ss, &ns), 0);
+	assert_int_equal(ns, 0);
+	assert_null(ss);
+	store_configs_free(l, n);
+
+	/* Statistics as stats_summary_compute gives them, in metric order;
+	 * samples in run order. */
+	assert_int_equal(store_stat_list(c->st, cfg.id, &ss, &ns), 0);
+	assert_int_equal(ns, 3);
+	for (i = 0; i < 3; i++) {
+		assert_string_equal(ss[i].metric, m[i].name);
+		assert_string_equal(ss[i].unit, m[i].unit);
+		assert_int_equal(stats_summary_compute(m[i].values, 5, &want),
+				 0);
+		assert_memory_equal(&ss[i].s, &want, sizeof(want));
+		assert_int_equal(store_sample_get(c->st, cfg.id, m[i].name, &v,
+						  &nv), 0);
+		assert_int_equal(nv, 5);
+		for (j = 0; j < 5; j++)
+			assert_true(v[j] == m[i].values[j]);
+		free(v);
+	}
+	store_stats_free(ss, ns);
+	assert_int_equal(store_sample_get(c->st, cfg.id, "nope", &v, &nv), 0);
+	assert_int_equal(nv, 0);
+	assert_null(v);
+
+	/* Slim: statistics kept, samples not. */
+	assert_int_equal(store_stat_list(c->st, slim.id, &ss, &ns), 0);
+	assert_int_equal(ns, 1);
+	assert_true(ss[0].s.n == 5 && ss[0].s.median == 1.5);
+	store_stats_free(ss, ns);
+	assert_int_equal(store_sample_get(c->st, slim.id, "kernel", &v, &nv),
+			 0);
+	assert_int_equal(nv, 0);
+	assert_null(v);
+	store_configs_free(NULL, 2);
+	store_stats_free(NULL, 2);
+}
+
+/* Value of the "kernel" mean of a configuration. */
+static double kernel_mean(struct store *st, int64_t id)
+{
+	struct store_stat *ss = NULL;
+	size_t n = 0;
+	double m;
+
+	assert_int_equal(store_stat_list(st, id, &ss, &n), 0);
+	assert_true(n >= 1);
+	m = ss[0].s.mean;
+	store_stats_free(ss, n);
+	return m;
+}
+
+static void latest_measurement(void **state)
+{
+	struct ctx *c = *state;
+	int64_t da = fx_device(c->st, "GPU-A", "A");
+	int64_t db = fx_device(c->st, "GPU-B", "B");
+	/* Inserted out of time order on purpose. */
+	int64_t s2 = fx_session(c->st, da, "l-s2", "2026-01-02T00:00:00Z");
+	int64_t s1 = fx_session(c->st, da, "l-s1", "2026-01-01T00:00:00Z");
+	int64_t s3 = fx_session(c->st, da, "l-s3", "2026-01-02T00:00:00Z");
+	int64_t s4 = fx_session(c->st, db, "l-s4", "2020-01-01T00:00:00Z");
+	struct store_filter f = { 0 };
+	struct store_config *l = NULL;
+	size_t n = 0;
+	int64_t a1_old, a1_new, a2, a3_s2, a3_s3, b1;
+
+	a1_old = fx_config(c->st, s1, "v2", 64, 16, "ok", 1.0, 1);
+	a2 = fx_config(c->st, s1, "v2", 128, 16, "ok", 2.0, 1);
+	a1_new = fx_config(c->st, s2, "v2", 64, 16, "failed", 3.0, 1);
+	a3_s2 = fx_config(c->st, s2, "v3", 64, 16, "ok", 4.0, 1);
+	/* Same start time as s2; the larger session id wins the tie. */
+	a3_s3 = fx_config(c->st, s3, "v3", 64, 16, "ok", 5.0, 1);
+	b1 = fx_config(c->st, s4, "v2", 64, 16, "ok", 6.0, 1);
+	(void)a1_old;
+	(void)a3_s2;
+
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 4);
+	/* Device A: v2 64, v2 128, v3 64; then device B. */
+	assert_true(l[0].id == a1_new && l[0].session_id == s2);
+	assert_string_equal(l[0].status, "failed");
+	assert_true(l[1].id == a2 && l[1].session_id == s1);
+	assert_true(l[2].id == a3_s3 && l[2].session_id == s3);
+	assert_true(l[3].id == b1 && l[3].device_id == db);
+	assert_true(l[0].device_id == da && l[2].device_id == da);
+	assert_true(fabs(kernel_mean(c->st, l[0].id) - 3.03) < 1e-12);
+	store_configs_free(l, n);
+
+	/* The status filter applies to the latest rows: A's newer failure
+	 * is not replaced by its older success. */
+	f.status = "ok";
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 3);
+	assert_true(l[0].id == a2 && l[1].id == a3_s3 && l[2].id == b1);
+	store_configs_free(l, n);
+
+	f = (struct store_filter){ .device_id = db };
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 1);
+	assert_true(l[0].id == b1);
+	store_configs_free(l, n);
+
+	f = (struct store_filter){ .variant = "v3" };
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 1);
+	assert_true(l[0].id == a3_s3);
+	store_configs_free(l, n);
+
+	f = (struct store_filter){ .suite = "transfer" };
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 0);
+	assert_null(l);
+
+	/* One session: exactly its rows. */
+	f = (struct store_filter){ .session_id = s1 };
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(l[0].id == a1_old && l[1].id == a2);
+	store_configs_free(l, n);
+}
+
+static int64_t count_rows(const char *path, const char *table)
+{
+	char sql[96];
+
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", table);
+	return fx_sql_int(path, sql);
+}
+
+/* A failed write leaves nothing of itself behind. */
+static void all_or_nothing(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-r", "R");
+	int64_t s = fx_session(c->st, d, "r-s", "2026-01-01T00:00:00Z");
+	double v[] = { 1, 2, 3 }, bad[] = { 1, NAN, 3 };
+	struct store_metric twice[] = {
+		{ "kernel", "ms", v, 3 }, { "kernel", "ms", v, 3 },
+	};
+	struct store_metric notfinite[] = {
+		{ "kernel", "ms", v, 3 }, { "total", "ms", bad, 3 },
+	};
+	struct store_metric empty[] = { { "kernel", "ms", v, 0 } };
+	struct store_config cfg = {
+		.session_id = s, .suite = (char *)"versions",
+		.variant = (char *)"v1", .m = 8, .k = 8, .n = 8, .block_x = 8,
+		.block_y = 8, .ilp = 1, .status = (char *)"ok",
+	};
+	const char *tables[] = { "config", "stat", "sample" };
+	int64_t before[3];
+	size_t i;
+
+	assert_int_equal(store_config_insert(c->st, &cfg, twice, 1, 1), 0);
+	for (i = 0; i < 3; i++)
+		before[i] = count_rows(c->path, tables[i]);
+	assert_true(before[0] == 1 && before[1] == 1 && before[2] == 3);
+
+	/* The same key again violates UNIQUE. */
+	cfg.id = -7;
+	assert_int_equal(store_config_insert(c->st, &cfg, twice, 1, 1),
+			 STORE_ERR_INTERNAL);
+	assert_non_null(strstr(store_errmsg(c->st), "UNIQUE"));
+	assert_true(cfg.id == -7);
+	/* A new key whose second metric fails after the first was written. */
+	cfg.n = 16;
+	assert_true(store_config_insert(c->st, &cfg, twice, 2, 1) < 0);
+	assert_non_null(strstr(store_errmsg(c->st), "stat"));
+	/* Refused before writing: a value that is not finite, no values. */
+	assert_true(store_config_insert(c->st, &cfg, notfinite, 2, 1) < 0);
+	assert_non_null(strstr(store_errmsg(c->st), "total"));
+	assert_true(store_config_insert(c->st, &cfg, empty, 1, 1) < 0);
+	/* A session that does not exist. */
+	cfg.session_id = 4242;
+	assert_true(store_config_insert(c->st, &cfg, twice, 1, 1) < 0);
+	assert_true(cfg.id == -7);
+
+	for (i = 0; i < 3; i++)
+		assert_true(count_rows(c->path, tables[i]) == before[i]);
+	/* The store is still usable, with no transaction left open. */
+	cfg.session_id = s;
+	assert_int_equal(store_config_insert(c->st, &cfg, twice, 1, 1), 0);
+	assert_true(count_rows(c->path, "config") == before[0] + 1);
+	assert_int_equal(store_integrity_check(c->st), 0);
+}
+
+/* Deleting a device takes everything under it (ON DELETE CASCADE). */
+static void cascade(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-x", "X");
+	int64_t s = fx_session(c->st, d, "x-s", "2026-01-01T00:00:00Z");
+	char sql[128];
+
+	fx_config(c->st, s, "v2", 64, 16, "ok", 1.0, 1);
+	assert_true(count_rows(c->path, "sample") == 14);
+	snprintf(sql, sizeof(sql), "PRAGMA foreign_keys = ON;"
+		 "DELETE FROM device WHERE id = %lld", (long long)d);
+	fx_sql(c->path, sql);
+	assert_true(count_rows(c->path, "session") == 0);
+	assert_true(count_rows(c->path, "config") == 0);
+	assert_true(count_rows(c->path, "stat") == 0);
+	assert_true(count_rows(c->path, "sample") == 0);
+	assert_true(count_rows(c->path, "device_prop") == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(devices, setup, teardown),
+		cmocka_unit_test_setup_teardown(sessions, setup, teardown),
+		cmocka_unit_test_setup_teardown(kernels_and_kattrs, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(configs, setup, teardown),
+		cmocka_unit_test_setup_teardown(latest_measurement, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(all_or_nothing, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(cascade, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

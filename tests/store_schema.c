@@ -1,0 +1,552 @@
+/* store_open: creation, recognition, refusal (foreign, corrupt, newer,
+ * missing: each file byte-identical afterwards with no side file),
+ * migration from schema 1, read-only use. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store_fixture.h"
+#include "store_schema.h"
+
+static const enum store_mode all_modes[] = {
+	STORE_READ, STORE_WRITE, STORE_CREATE
+};
+
+static int setup(void **state)
+{
+	*state = fx_dir_make();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	fx_dir_remove(*state);
+	return 0;
+}
+
+/* Opens path in every mode expecting want; the file must not change and
+ * no -wal/-shm/-journal may appear. */
+static void assert_refused(const char *path, int want)
+{
+	struct fx_snap before;
+	char err[512];
+	size_t i;
+
+	assert_false(fx_side_files(path));
+	fx_snap_take(path, &before);
+	for (i = 0; i < 3; i++) {
+		struct store *st = (struct store *)&before;
+
+		err[0] = '\0';
+		assert_int_equal(store_open(path, all_modes[i], &st, err,
+					    sizeof(err)), want);
+		assert_null(st);
+		assert_true(err[0] != '\0');
+		print_message("mode %d refused: %s\n", (int)all_modes[i], err);
+		fx_snap_assert(path, &before);
+		assert_false(fx_side_files(path));
+	}
+	fx_snap_free(&before);
+}
+
+/* A small but complete mmreport file at path. */
+static void make_db(const char *path)
+{
+	struct store *st = fx_open(path, STORE_CREATE);
+	int64_t d = fx_device(st, "GPU-aaaa", "Test GPU");
+	int64_t s = fx_session(st, d, "S-1", "2026-01-01T00:00:00Z");
+
+	fx_config(st, s, "v2", 64, 16, "ok", 1.0, 1);
+	fx_config(st, s, "v2", 128, 16, "ok", 2.0, 1);
+	store_free(st);
+	assert_false(fx_side_files(path));
+}
+
+static void create_new(void **state)
+{
+	char *path = fx_path(*state, "new.db");
+	struct store *st;
+
+	st = fx_open(path, STORE_CREATE);
+	store_free(st);
+	assert_true(fx_exists(path));
+	assert_false(fx_side_files(path));
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
+	assert_int_equal(fx_sql_int(path, "PRAGMA application_id"),
+			 STORE_APPLICATION_ID);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM sqlite_master"
+				    " WHERE type = 'table'"),
+			 store_schema_ntables);
+	st = fx_open(path, STORE_WRITE);
+	assert_int_equal(store_integrity_check(st), 0);
+	store_free(st);
+	st = fx_open(path, STORE_READ);
+	store_free(st);
+	assert_false(fx_side_files(path));
+	free(path);
+}
+
+static void header_is_wal(void **state)
+{
+	char *path = fx_path(*state, "wal.db");
+	struct fx_snap s;
+
+	make_db(path);
+	fx_snap_take(path, &s);
+	assert_true(s.len >= 100);
+	assert_int_equal(s.buf[18], 2);
+	assert_int_equal(s.buf[19], 2);
+	fx_snap_free(&s);
+	free(path);
+}
+
+static void missing_not_created(void **state)
+{
+	char *path = fx_path(*state, "missing.db");
+	struct store *st = NULL;
+	char err[256];
+
+	assert_int_equal(store_open(path, STORE_READ, &st, err, sizeof(err)),
+			 STORE_ERR_MISSING);
+	assert_null(st);
+	assert_int_equal(store_open(path, STORE_WRITE, &st, err, sizeof(err)),
+			 STORE_ERR_MISSING);
+	assert_null(st);
+	assert_false(fx_exists(path));
+	assert_false(fx_side_files(path));
+	free(path);
+}
+
+static void create_in_missing_dir(void **state)
+{
+	char *path = fx_path(*state, "no/such/dir.db");
+	struct store *st = NULL;
+	char err[256];
+
+	assert_int_equal(store_open(path, STORE_CREATE, &st, err,
+				    sizeof(err)), STORE_ERR_IO);
+	assert_null(st);
+	assert_false(fx_exists(path));
+	free(path);
+}
+
+static void empty_file(void **state)
+{
+	char *path = fx_path(*state, "empty.db");
+	struct store *st = NULL;
+	struct fx_snap s;
+	char err[256];
+
+	fx_file_write(path, "", 0);
+	assert_int_equal(store_open(path, STORE_READ, &st, err, sizeof(err)),
+			 STORE_ERR_FOREIGN);
+	assert_int_equal(store_open(path, STORE_WRITE, &st, err, sizeof(err)),
+			 STORE_ERR_FOREIGN);
+	fx_snap_take(path, &s);
+	assert_int_equal(s.len, 0);
+	fx_snap_free(&s);
+	assert_false(fx_side_files(path));
+	/* CREATE initialises an empty file like a missing one. */
+	st = fx_open(path, STORE_CREATE);
+	store_free(st);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
+	free(path);
+}
+
+static void refuse_foreign(void **state)
+{
+	char *rollback = fx_path(*state, "people.db");
+	char *wal = fx_path(*state, "people-wal.db");
+	char *forged = fx_path(*state, "forged.db");
+	char *blank = fx_path(*state, "blank.db");
+	char sql[256];
+
+	fx_sql(rollback, "CREATE TABLE people(name TEXT, age INTEGER);"
+	       "INSERT INTO people VALUES ('Ada', 36);");
+	assert_refused(rollback, STORE_ERR_FOREIGN);
+
+	fx_sql(wal, "PRAGMA journal_mode = WAL;"
+	       "CREATE TABLE device(uuid TEXT); CREATE TABLE t(x);"
+	       "INSERT INTO t VALUES (1);");
+	assert_refused(wal, STORE_ERR_FOREIGN);
+
+	/* Our application id without our tables. */
+	snprintf(sql, sizeof(sql), "PRAGMA application_id = %d;"
+		 "PRAGMA user_version = 2; CREATE TABLE t(x);",
+		 STORE_APPLICATION_ID);
+	fx_sql(forged, sql);
+	assert_refused(forged, STORE_ERR_FOREIGN);
+
+	/* A valid SQLite file with nothing in it is not ours either. */
+	fx_sql(blank, "PRAGMA user_version = 0; CREATE TABLE t(x);"
+	       "DROP TABLE t;");
+	assert_refused(blank, STORE_ERR_FOREIGN);
+	free(rollback);
+	free(wal);
+	free(forged);
+	free(blank);
+}
+
+static void refuse_not_sqlite(void **state)
+{
+	char *rnd = fx_path(*state, "random.db");
+	char *txt = fx_path(*state, "notes.txt");
+	unsigned char buf[8192];
+	uint32_t r = 2024;
+	size_t i;
+
+	for (i = 0; i < sizeof(buf); i++) {
+		r = r * 1664525u + 1013904223u;
+		buf[i] = (unsigned char)(r >> 24);
+	}
+	fx_file_write(rnd, buf, sizeof(buf));
+	assert_refused(rnd, STORE_ERR_CORRUPT);
+	fx_file_write(txt, "hello\n", 6);
+	assert_refused(txt, STORE_ERR_CORRUPT);
+	free(rnd);
+	free(txt);
+}
+
+/* The schema page (page 1 after its 100-byte header) overwritten. */
+static void refuse_clobbered_schema_page(void **state)
+{
+	char *path = fx_path(*state, "clobber1.db");
+	long psize;
+
+	make_db(path);
+	psize = (long)fx_sql_int(path, "PRAGMA page_size");
+	fx_file_clobber(path, 100, (size_t)psize - 100);
+	assert_refused(path, STORE_ERR_CORRUPT);
+	free(path);
+}
+
+/* The root page of the config table overwritten. */
+static void refuse_clobbered_table_page(void **state)
+{
+	char *path = fx_path(*state, "clobber2.db");
+	int64_t root, psize;
+
+	make_db(path);
+	root = fx_sql_int(path, "SELECT rootpage FROM sqlite_master"
+			  " WHERE name = 'config'");
+	psize = fx_sql_int(path, "PRAGMA page_size");
+	assert_true(root > 1);
+	fx_file_clobber(path, (long)((root - 1) * psize), (size_t)psize);
+	assert_refused(path, STORE_ERR_CORRUPT);
+	free(path);
+}
+
+/* Deep damage that opening cannot see: the integrity check must. */
+static void integrity_finds_damage(void **state)
+{
+	char *path = fx_path(*state, "deep.db");
+	struct store *st;
+	int64_t d, s, pages, psize;
+	char err[512];
+	int i, rc;
+
+	st = fx_open(path, STORE_CREATE);
+	d = fx_device(st, "GPU-deep", "Deep");
+	s = fx_session(st, d, "S-deep", "2026-01-01T00:00:00Z");
+	for (i = 0; i < 200; i++)
+		fx_config(st, s, "v3", 16 * (i + 1), 16, "ok", 1.0 + i, 1);
+	assert_int_equal(store_integrity_check(st), 0);
+	store_free(st);
+	pages = fx_sql_int(path, "PRAGMA page_count");
+	psize = fx_sql_int(path, "PRAGMA page_size");
+	assert_true(pages > 20);
+	fx_file_clobber(path, (long)((pages / 2) * psize), (size_t)psize);
+
+	st = NULL;
+	rc = store_open(path, STORE_READ, &st, err, sizeof(err));
+	if (rc) {
+		assert_int_equal(rc, STORE_ERR_CORRUPT);
+	} else {
+		assert_int_equal(store_integrity_check(st), STORE_ERR_CORRUPT);
+		assert_non_null(strstr(store_errmsg(st), "integrity"));
+		store_free(st);
+	}
+	free(path);
+}
+
+static void refuse_newer(void **state)
+{
+	char *path = fx_path(*state, "newer.db");
+
+	make_db(path);
+	fx_sql(path, "PRAGMA user_version = 999");
+	assert_false(fx_side_files(path));
+	assert_refused(path, STORE_ERR_NEWER);
+	free(path);
+}
+
+static void file_copy(const char *from, const char *to)
+{
+	struct fx_snap s;
+
+	fx_snap_take(from, &s);
+	assert_true(s.exists);
+	fx_file_write(to, s.buf, s.len);
+	fx_snap_free(&s);
+}
+
+/* The newer version only in the write-ahead log of a crashed writer: the
+ * header on disk still says 2. */
+static void refuse_newer_in_wal(void **state)
+{
+	char *path = fx_path(*state, "live.db");
+	char *wal = fx_path(*state, "live.db-wal");
+	char *copy = fx_path(*state, "crashed.db");
+	char *copy_wal = fx_path(*state, "crashed.db-wal");
+	struct fx_snap db_before, wal_before;
+	struct store *st = NULL;
+	sqlite3 *db = NULL;
+	char err[512];
+	size_t i;
+
+	make_db(path);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA wal_autocheckpoint = 0;"
+				      "PRAGMA user_version = 999;", NULL, NULL,
+				      NULL), SQLITE_OK);
+	file_copy(path, copy);
+	file_copy(wal, copy_wal);
+	sqlite3_close(db);
+
+	fx_snap_take(copy, &db_before);
+	fx_snap_take(copy_wal, &wal_before);
+	assert_int_equal(db_before.buf[60], 0);
+	assert_int_equal(db_before.buf[63], 2);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(store_open(copy, all_modes[i], &st, err,
+					    sizeof(err)), STORE_ERR_NEWER);
+		assert_null(st);
+		fx_snap_assert(copy, &db_before);
+		fx_snap_assert(copy_wal, &wal_before);
+	}
+	fx_snap_free(&db_before);
+	fx_snap_free(&wal_before);
+	free(path);
+	free(wal);
+	free(copy);
+	free(copy_wal);
+}
+
+/* STORE_READ writes nothing, not even on close, and refuses writes. */
+static void read_only_use(void **state)
+{
+	char *path = fx_path(*state, "ro.db");
+	struct store_config *cs = NULL;
+	struct store_kernel k = { 1, (char *)"v2", NULL, NULL };
+	struct fx_snap before;
+	struct store *st;
+	size_t n = 0;
+
+	make_db(path);
+	fx_snap_take(path, &before);
+	st = fx_open(path, STORE_READ);
+	assert_int_equal(store_config_list(st, NULL, &cs, &n), 0);
+	assert_int_equal(n, 2);
+	store_configs_free(cs, n);
+	assert_true(store_kernel_insert(st, &k) < 0);
+	assert_non_null(strstr(store_errmsg(st), "readonly"));
+	store_free(st);
+	fx_snap_assert(path, &before);
+	assert_false(fx_side_files(path));
+	fx_snap_free(&before);
+	free(path);
+}
+
+/* An SQLite failure names the database, the call, SQLite's reason and
+ * where in store/ it happened. */
+static void error_message(void **state)
+{
+	char *path = fx_path(*state, "err.db");
+	struct store_kernel k = { 12345, (char *)"v2", NULL, NULL };
+	struct store *st;
+	const char *msg;
+
+	make_db(path);
+	st = fx_open(path, STORE_WRITE);
+	assert_int_equal(store_kernel_insert(st, &k), STORE_ERR_INTERNAL);
+	msg = store_errmsg(st);
+	print_message("%s\n", msg);
+	assert_non_null(strstr(msg, path));
+	assert_non_null(strstr(msg, "sqlite3_step"));
+	assert_non_null(strstr(msg, "FOREIGN KEY constraint failed"));
+	assert_non_null(strstr(msg, "store_kernel.c:"));
+	store_free(st);
+	free(path);
+}
+
+static void check_v1_content(struct store *st)
+{
+	struct store_session *ss = NULL;
+	struct store_kattr *ka = NULL;
+	struct store_config *cs = NULL;
+	struct store_stat *stt = NULL;
+	double *v = NULL;
+	size_t n = 0, nk = 0, nc = 0, ns = 0, nv = 0;
+
+	assert_int_equal(store_session_list(st, &ss, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(ss[0].uuid, "S-v1-a");
+	assert_int_equal(ss[0].keep_samples, 1);	/* has samples */
+	assert_int_equal(ss[1].keep_samples, 0);
+	assert_string_equal(ss[1].status, "interrupted");
+	assert_true(ss[0].seed == 7);
+	assert_int_equal(store_kattr_list(st, ss[0].id, &ka, &nk), 0);
+	assert_int_equal(nk, 1);
+	assert_int_equal(ka[0].local_bytes, -1);	/* unknown */
+	assert_int_equal(ka[0].threads_per_block, 256);
+	assert_string_equal(ka[0].limiter, "warps");
+	assert_int_equal(store_config_list(st, NULL, &cs, &nc), 0);
+	assert_int_equal(nc, 2);
+	assert_int_equal(cs[0].n, 64);
+	assert_int_equal(cs[0].device_id, 1);
+	assert_int_equal(store_stat_list(st, cs[0].id, &stt, &ns), 0);
+	assert_int_equal(ns, 1);
+	assert_true(stt[0].s.mean == 2 && stt[0].s.p95 == 2.9);
+	assert_int_equal(store_sample_get(st, cs[0].id, "kernel", &v, &nv),
+			 0);
+	assert_int_equal(nv, 2);
+	assert_true(v[0] == 3 && v[1] == 1);
+	free(v);
+	assert_int_equal(store_sample_get(st, cs[1].id, "kernel", &v, &nv),
+			 0);
+	assert_int_equal(nv, 0);
+	assert_null(v);
+	store_sessions_free(ss, n);
+	store_kattrs_free(ka, nk);
+	store_configs_free(cs, nc);
+	store_stats_free(stt, ns);
+}
+
+static void migrate_from_v1(void **state)
+{
+	char *path = fx_path(*state, "v1.db");
+	char *fresh = fx_path(*state, "fresh.db");
+	struct store_kattr a = {
+		.session_id = 1, .variant = (char *)"v3", .block_x = 8,
+		.block_y = 8, .local_bytes = 24, .occupancy = 0.5,
+	};
+	struct store_kattr *ka = NULL;
+	struct fx_snap before;
+	struct store *st;
+	size_t nk = 0;
+
+	fx_v1_file(path);
+	assert_false(fx_side_files(path));
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 1);
+
+	/* Read as it is, without a write. */
+	fx_snap_take(path, &before);
+	st = fx_open(path, STORE_READ);
+	check_v1_content(st);
+	store_free(st);
+	fx_snap_assert(path, &before);
+	assert_false(fx_side_files(path));
+	fx_snap_free(&before);
+
+	/* Migrated forward by a writer, data kept. */
+	st = fx_open(path, STORE_WRITE);
+	check_v1_content(st);
+	assert_int_equal(store_kattr_insert(st, &a), 0);
+	assert_int_equal(store_kattr_list(st, 1, &ka, &nk), 0);
+	assert_int_equal(nk, 2);
+	assert_int_equal(ka[1].local_bytes, 24);
+	store_kattrs_free(ka, nk);
+	assert_int_equal(store_integrity_check(st), 0);
+	store_free(st);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 2);
+	assert_int_equal(fx_sql_int(path, "PRAGMA application_id"),
+			 STORE_APPLICATION_ID);
+	assert_int_equal(fx_sql_int(path, "SELECT keep_samples FROM session"
+				    " WHERE uuid = 'S-v1-a'"), 1);
+	assert_int_equal(fx_sql_int(path, "SELECT keep_samples FROM session"
+				    " WHERE uuid = 'S-v1-b'"), 0);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM sqlite_master"
+				    " WHERE name = 'config_key'"), 1);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " pragma_foreign_key_check"), 0);
+
+	/* Same shape as a file created at version 2. */
+	store_free(fx_open(fresh, STORE_CREATE));
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " pragma_table_info('session')"),
+			 fx_sql_int(fresh, "SELECT count(*) FROM"
+				    " pragma_table_info('session')"));
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " pragma_table_info('kattr')"),
+			 fx_sql_int(fresh, "SELECT count(*) FROM"
+				    " pragma_table_info('kattr')"));
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " sqlite_master"),
+			 fx_sql_int(fresh, "SELECT count(*) FROM"
+				    " sqlite_master"));
+
+	/* Opening the migrated file again changes nothing. */
+	fx_snap_take(path, &before);
+	store_free(fx_open(path, STORE_WRITE));
+	fx_snap_assert(path, &before);
+	fx_snap_free(&before);
+	free(path);
+	free(fresh);
+}
+
+static void create_mode_migrates(void **state)
+{
+	char *path = fx_path(*state, "v1c.db");
+
+	fx_v1_file(path);
+	store_free(fx_open(path, STORE_CREATE));
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 2);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(create_new, setup, teardown),
+		cmocka_unit_test_setup_teardown(header_is_wal, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(missing_not_created, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(create_in_missing_dir, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(empty_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(refuse_foreign, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(refuse_not_sqlite, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(refuse_clobbered_schema_page,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(refuse_clobbered_table_page,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(integrity_finds_damage, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(refuse_newer, setup, teardown),
+		cmocka_unit_test_setup_teardown(refuse_newer_in_wal, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(read_only_use, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(error_message, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(migrate_from_v1, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(create_mode_migrates, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
