@@ -20,9 +20,11 @@ enum kernel_shape {
 };
 
 /* Everything one launch needs. Matrices are row-major float on the device;
- * the copy kernel moves int elements. */
+ * the copy kernel moves int elements from a to c (b is unused). */
 struct kernel_args {
-	int m, k, n;		/* matrix sizes; square kernels use n only */
+	int m, k, n;		/* matrix sizes; square kernels use n only,
+				 * rect and library kernels m, k, n (library:
+				 * m = k = 0 means the square product n) */
 	size_t count;		/* copy: number of elements */
 	int block;		/* block edge b (b x b threads); copy: threads */
 	int ilp;		/* copy: elements per thread (1 otherwise) */
@@ -87,14 +89,26 @@ void kernel_blas_free(void *blas);
  * (cublasDgemm on inputs widened from float), then the relative Frobenius
  * error ||C - ref|| / ||ref|| and the count of non-finite elements of C
  * (poisoned, unwritten or overflowed). a, b, c are the float device
- * buffers of a product (row-major, m x k, k x n, m x n). Returns a
- * cudaError_t; out-of-memory is returned, not reported. */
+ * buffers of a product (row-major, m x k, k x n, m x n). Non-finite inputs
+ * make *rel_error NaN, so accept with (err < tol), never !(err > tol).
+ * Synchronises the device first, so c may come from any stream. Needs
+ * about 8 (k n + 2^26) bytes of device memory for the double copies and
+ * frees them before returning. Returns a cudaError_t; out-of-memory is
+ * returned, not reported. */
 int kernel_gemm_verify(void *blas, const void *a, const void *b,
 		       const void *c, int m, int k, int n,
 		       double *rel_error, size_t *nonfinite);
 
-/* Fills count floats at dev with the NaN bit pattern, so that unwritten
- * outputs are seen by the verification. Returns a cudaError_t. */
+/* The copy kernel's check: *mismatches = the number of i < count where
+ * the int device buffers differ (a[i] != b[i]). Synchronises the device
+ * first. Returns a cudaError_t; out-of-memory is returned, not reported. */
+int kernel_copy_verify(const void *a, const void *b, size_t count,
+		       size_t *mismatches);
+
+/* Fills bytes bytes at dev with 0xFF, the NaN bit pattern of every float,
+ * so that unwritten outputs are seen by the verification. Synchronises the
+ * device, so the fill is complete before a launch on any stream. Returns a
+ * cudaError_t. */
 int kernel_poison(void *dev, size_t bytes);
 
 #ifdef __cplusplus

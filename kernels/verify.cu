@@ -1,0 +1,280 @@
+/* The independent reference every kernel's output is checked against:
+ * the product is recomputed in double precision by cublasDgemm on inputs
+ * widened from float, and a reduction kernel measures how far C is from
+ * it. Rows of C are processed in panels so that the double copies need
+ * only B plus two panels of device memory. */
+#include <math.h>
+#include "check.h"
+#include "launch.h"
+
+#define VERIFY_THREADS 256
+#define VERIFY_BLOCKS 1024
+/* Elements of the A and reference panels (doubles, 256 MiB each). */
+#define VERIFY_PANEL (1 << 25)
+
+__global__ void verify_widen(const float *__restrict__ src,
+			     double *__restrict__ dst, size_t count)
+{
+	size_t stride = (size_t)gridDim.x * blockDim.x;
+
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	     i < count; i += stride)
+		dst[i] = src[i];
+}
+
+/* Adds this panel's sum (c - ref)^2 over finite c, sum ref^2 and count of
+ * non-finite c to the per-block partials (one slot per block, so panels
+ * that run one after another on one stream need no atomics). */
+__global__ void __launch_bounds__(VERIFY_THREADS)
+verify_compare(const float *__restrict__ c, const double *__restrict__ ref,
+	       size_t count, double *err_part, double *ref_part,
+	       unsigned long long *bad_part)
+{
+	__shared__ double se[VERIFY_THREADS], sr[VERIFY_THREADS];
+	__shared__ unsigned long long sb[VERIFY_THREADS];
+	size_t stride = (size_t)gridDim.x * blockDim.x;
+	double e = 0.0, r = 0.0;
+	unsigned long long bad = 0;
+	int t = threadIdx.x;
+
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + t; i < count;
+	     i += stride) {
+		double x = c[i], y = ref[i];
+
+		if (isfinite(x))
+			e += (x - y) * (x - y);
+		else
+			bad++;
+		r += y * y;
+	}
+	se[t] = e;
+	sr[t] = r;
+	sb[t] = bad;
+	__syncthreads();
+	for (int s = VERIFY_THREADS / 2; s > 0; s /= 2) {
+		if (t < s) {
+			se[t] += se[t + s];
+			sr[t] += sr[t + s];
+			sb[t] += sb[t + s];
+		}
+		__syncthreads();
+	}
+	if (t == 0) {
+		err_part[blockIdx.x] += se[0];
+		ref_part[blockIdx.x] += sr[0];
+		bad_part[blockIdx.x] += sb[0];
+	}
+}
+
+static unsigned verify_grid(size_t count)
+{
+	size_t blocks = (count + VERIFY_THREADS - 1) / VERIFY_THREADS;
+
+	return blocks < VERIFY_BLOCKS ? (unsigned)blocks : VERIFY_BLOCKS;
+}
+
+static int verify_widen_start(const float *src, double *dst, size_t count,
+			      cudaStream_t st)
+{
+	KERNEL_LAUNCH_BEGIN();
+	verify_widen<<<verify_grid(count), VERIFY_THREADS, 0, st>>>(src, dst,
+								    count);
+	return KERNEL_LAUNCH_END("verify_widen<<<...>>>");
+}
+
+extern "C" int kernel_gemm_verify(void *blas, const void *a, const void *b,
+				  const void *c, int m, int k, int n,
+				  double *rel_error, size_t *nonfinite)
+{
+	cublasHandle_t h = (cublasHandle_t)blas;
+	const float *fa = (const float *)a, *fb = (const float *)b;
+	const float *fc = (const float *)c;
+	const double one = 1.0, zero = 0.0;
+	double *db = NULL, *da = NULL, *dref = NULL, *part = NULL;
+	unsigned long long *bad = NULL;
+	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS], esum = 0.0, rsum = 0.0;
+	unsigned long long hb[VERIFY_BLOCKS], nbad = 0;
+	size_t wide = (size_t)(k > n ? k : n), rows;
+	cudaStream_t st;
+	int err;
+
+	if (!h || m <= 0 || k <= 0 || n <= 0)
+		return cudaErrorInvalidValue;
+	rows = VERIFY_PANEL / wide;
+	if (rows < 1)
+		rows = 1;
+	if (rows > (size_t)m)
+		rows = (size_t)m;
+	/* C may come from any stream; verification is never timed. */
+	err = KERNEL_CUDA(cudaDeviceSynchronize());
+	if (err)
+		goto out;
+	err = KERNEL_BLAS(cublasGetStream(h, &st));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&db,
+					   (size_t)k * n * sizeof(*db)));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&da,
+					   rows * k * sizeof(*da)));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&dref,
+					   rows * n * sizeof(*dref)));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&part,
+					   2 * VERIFY_BLOCKS * sizeof(*part)));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&bad,
+					   VERIFY_BLOCKS * sizeof(*bad)));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA(cudaMemsetAsync(part, 0,
+					  2 * VERIFY_BLOCKS * sizeof(*part), st));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA(cudaMemsetAsync(bad, 0, VERIFY_BLOCKS * sizeof(*bad),
+					  st));
+	if (err)
+		goto out;
+	err = verify_widen_start(fb, db, (size_t)k * n, st);
+	if (err)
+		goto out;
+
+	for (size_t r0 = 0; r0 < (size_t)m; r0 += rows) {
+		size_t p = (size_t)m - r0 < rows ? (size_t)m - r0 : rows;
+
+		err = verify_widen_start(fa + r0 * k, da, p * k, st);
+		if (err)
+			goto out;
+		/* Row-major ref (p x n) = A panel (p x k) * B (k x n), as
+		 * column-major ref^T = B^T * A_panel^T. */
+		err = KERNEL_BLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n,
+					      (int)p, k, &one, db, n, da, k,
+					      &zero, dref, n));
+		if (err)
+			goto out;
+		KERNEL_LAUNCH_BEGIN();
+		verify_compare<<<verify_grid(p * n), VERIFY_THREADS, 0, st>>>(
+			fc + r0 * n, dref, p * n, part, part + VERIFY_BLOCKS,
+			bad);
+		err = KERNEL_LAUNCH_END("verify_compare<<<...>>>");
+		if (err)
+			goto out;
+	}
+
+	err = KERNEL_CUDA(cudaMemcpyAsync(he, part, sizeof(he),
+					  cudaMemcpyDeviceToHost, st));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA(cudaMemcpyAsync(hr, part + VERIFY_BLOCKS, sizeof(hr),
+					  cudaMemcpyDeviceToHost, st));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA(cudaMemcpyAsync(hb, bad, sizeof(hb),
+					  cudaMemcpyDeviceToHost, st));
+	if (err)
+		goto out;
+	err = KERNEL_CUDA(cudaStreamSynchronize(st));
+	if (err)
+		goto out;
+	for (int i = 0; i < VERIFY_BLOCKS; i++) {
+		esum += he[i];
+		rsum += hr[i];
+		nbad += hb[i];
+	}
+	if (rsum > 0.0)
+		*rel_error = sqrt(esum / rsum);
+	else
+		*rel_error = esum > 0.0 ? INFINITY : 0.0;
+	*nonfinite = (size_t)nbad;
+out:
+	/* Frees are reported but keep the first error. */
+	if (bad)
+		KERNEL_CUDA(cudaFree(bad));
+	if (part)
+		KERNEL_CUDA(cudaFree(part));
+	if (dref)
+		KERNEL_CUDA(cudaFree(dref));
+	if (da)
+		KERNEL_CUDA(cudaFree(da));
+	if (db)
+		KERNEL_CUDA(cudaFree(db));
+	return err;
+}
+
+/* Counts, per block, the elements where the copy differs from its
+ * source. */
+__global__ void __launch_bounds__(VERIFY_THREADS)
+verify_copy(const int *__restrict__ a, const int *__restrict__ b,
+	    size_t count, unsigned long long *bad_part)
+{
+	__shared__ unsigned long long sb[VERIFY_THREADS];
+	size_t stride = (size_t)gridDim.x * blockDim.x;
+	unsigned long long bad = 0;
+	int t = threadIdx.x;
+
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + t; i < count;
+	     i += stride)
+		bad += a[i] != b[i];
+	sb[t] = bad;
+	__syncthreads();
+	for (int s = VERIFY_THREADS / 2; s > 0; s /= 2) {
+		if (t < s)
+			sb[t] += sb[t + s];
+		__syncthreads();
+	}
+	if (t == 0)
+		bad_part[blockIdx.x] = sb[0];
+}
+
+extern "C" int kernel_copy_verify(const void *a, const void *b, size_t count,
+				  size_t *mismatches)
+{
+	unsigned long long *bad = NULL, hb[VERIFY_BLOCKS], nbad = 0;
+	unsigned blocks = verify_grid(count);
+	int err;
+
+	*mismatches = 0;
+	if (count == 0)
+		return cudaSuccess;
+	/* b may come from any stream; verification is never timed. */
+	err = KERNEL_CUDA(cudaDeviceSynchronize());
+	if (err)
+		goto out;
+	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&bad,
+					   blocks * sizeof(*bad)));
+	if (err)
+		goto out;
+	KERNEL_LAUNCH_BEGIN();
+	verify_copy<<<blocks, VERIFY_THREADS>>>((const int *)a,
+						(const int *)b, count, bad);
+	err = KERNEL_LAUNCH_END("verify_copy<<<...>>>");
+	if (err)
+		goto out;
+	err = KERNEL_CUDA(cudaMemcpy(hb, bad, blocks * sizeof(*bad),
+				     cudaMemcpyDeviceToHost));
+	if (err)
+		goto out;
+	for (unsigned i = 0; i < blocks; i++)
+		nbad += hb[i];
+	*mismatches = (size_t)nbad;
+out:
+	if (bad)
+		KERNEL_CUDA(cudaFree(bad));
+	return err;
+}
+
+/* Every byte 0xFF: as float, a quiet NaN with all mantissa bits set.
+ * Synchronous, so that it is ordered before a launch on any stream. */
+extern "C" int kernel_poison(void *dev, size_t bytes)
+{
+	int err = KERNEL_CUDA(cudaMemset(dev, 0xFF, bytes));
+
+	if (err)
+		return err;
+	return KERNEL_CUDA(cudaDeviceSynchronize());
+}

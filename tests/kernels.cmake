@@ -1,0 +1,8 @@
+# kernels/: the registry's consistency (CPU only) and every kernel
+# verified on the GPU (label gpu; exits 77 without a CUDA device). The GPU
+# test also runs on its own, from a copied build folder:
+#   build/tests/kernels_verify [--quick] [--kernel NAME]
+mmreport_test(kernels_registry SOURCES kernels_registry.c
+  LIBS mmreport_kernels)
+mmreport_test(kernels_verify SOURCES kernels_verify.c
+  LIBS mmreport_kernels LABELS gpu)

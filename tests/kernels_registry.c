@@ -1,0 +1,360 @@
+/* The kernel registry, without a GPU: names, order, descriptions,
+ * sources, block lists, and what check() accepts and refuses. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "kernels.h"
+
+/* Generous limits (no device has more) and a typical device's. */
+#define BIG_THREADS 1024
+#define BIG_SMEM ((size_t)1 << 20)
+#define H_THREADS 1024
+#define H_SMEM ((size_t)48 * 1024)
+
+static const char *const report_order[] = {
+	"v1", "v2", "v3", "v4", "v5", "simple", "shared", "rect",
+	"copy_ilp", "cublas",
+};
+
+static int is_matrix(const struct kernel_desc *d)
+{
+	return d->shape == KERNEL_SQUARE || d->shape == KERNEL_RECT;
+}
+
+/* Square args for square kernels, m = n + 3, k = n + 5 for the others. */
+static struct kernel_args args_for(const struct kernel_desc *d, int n,
+				   int block)
+{
+	struct kernel_args a = { 0 };
+
+	a.n = n;
+	a.block = block;
+	a.ilp = 1;
+	if (d->shape == KERNEL_RECT || d->shape == KERNEL_LIBRARY) {
+		a.m = n + 3;
+		a.k = n + 5;
+	}
+	if (d->shape == KERNEL_COPY) {
+		a.ilp = block;
+		a.block = 512 / block;
+		a.count = (size_t)n;
+	}
+	return a;
+}
+
+static void test_order_and_names(void **state)
+{
+	size_t count = kernel_count();
+
+	assert_int_equal(count, sizeof(report_order) / sizeof(*report_order));
+	for (size_t i = 0; i < count; i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		assert_non_null(d);
+		assert_string_equal(d->name, report_order[i]);
+		assert_ptr_equal(kernel_find(d->name), d);
+		for (size_t j = 0; j < i; j++)
+			assert_string_not_equal(kernel_at(j)->name, d->name);
+	}
+	assert_null(kernel_at(count));
+	assert_null(kernel_find("v6"));
+	assert_null(kernel_find(""));
+	assert_null(kernel_find(NULL));
+}
+
+static void test_descriptions_and_sources(void **state)
+{
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		assert_non_null(d->description);
+		assert_true(strlen(d->description) > 10);
+		assert_null(strchr(d->description, '\n'));
+		assert_non_null(d->source);
+		assert_true(strlen(d->source) > 100);
+		if (d->shape == KERNEL_LIBRARY)
+			assert_non_null(strstr(d->source, "cublasSgemm"));
+		else
+			assert_non_null(strstr(d->source, "__global__"));
+		/* Each entry lists its own file, not a neighbour's. */
+		for (size_t j = 0; j < i; j++)
+			assert_ptr_not_equal(kernel_at(j)->source, d->source);
+		assert_non_null(d->check);
+		assert_non_null(d->flops);
+		assert_non_null(d->bytes);
+		assert_non_null(d->launch);
+		assert_non_null(d->func);
+		assert_non_null(d->threads);
+	}
+}
+
+static void test_block_lists(void **state)
+{
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if (d->shape == KERNEL_LIBRARY) {
+			assert_int_equal(d->nblocks, 0);
+			assert_null(d->func(0, 1));
+			assert_int_equal(d->threads(0, 1), 0);
+			continue;
+		}
+		assert_true(d->nblocks > 0);
+		assert_true(d->ndefault_blocks > 0);
+		for (size_t j = 1; j < d->nblocks; j++)
+			assert_true(d->blocks[j - 1] < d->blocks[j]);
+		for (size_t j = 0; j < d->ndefault_blocks; j++) {
+			int found = 0;
+
+			if (j)
+				assert_true(d->default_blocks[j - 1] <
+					    d->default_blocks[j]);
+			for (size_t l = 0; l < d->nblocks; l++)
+				found |= d->blocks[l] == d->default_blocks[j];
+			assert_true(found);
+		}
+		for (size_t j = 0; j < d->nblocks; j++) {
+			int b = d->blocks[j];
+
+			if (d->shape == KERNEL_COPY) {
+				assert_non_null(d->func(512 / b, b));
+				assert_int_equal(d->threads(96, b), 96);
+			} else {
+				assert_non_null(d->func(b, 1));
+				assert_int_equal(d->threads(b, 1), b * b);
+			}
+		}
+	}
+}
+
+/* Every listed block at sizes that are and are not multiples of it. */
+static void test_check_accepts_listed(void **state)
+{
+	static const int sizes[] = { 1, 17, 100, 176, 257, 528, 1000, 4096 };
+	char why[256];
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		size_t nb = d->nblocks ? d->nblocks : 1;
+
+		for (size_t j = 0; j < nb; j++) {
+			for (size_t s = 0; s < sizeof(sizes) / sizeof(*sizes);
+			     s++) {
+				struct kernel_args a = args_for(d, sizes[s],
+					d->nblocks ? d->blocks[j] : 0);
+
+				why[0] = '\0';
+				if (d->check(&a, H_THREADS, H_SMEM, why,
+					     sizeof(why)))
+					fail_msg("%s block %d n %d refused: %s",
+						 d->name, a.block, a.n, why);
+			}
+		}
+	}
+}
+
+static void expect_refused(const struct kernel_desc *d,
+			   const struct kernel_args *a, int max_threads,
+			   size_t smem, const char *needle)
+{
+	char why[256] = "";
+
+	if (d->check(a, max_threads, smem, why, sizeof(why)) != -1)
+		fail_msg("%s accepted block %d ilp %d m %d k %d n %d count "
+			 "%zu", d->name, a->block, a->ilp, a->m, a->k, a->n,
+			 a->count);
+	if (!strstr(why, needle))
+		fail_msg("%s: reason '%s' does not mention '%s'", d->name, why,
+			 needle);
+}
+
+static void test_check_refuses_blocks(void **state)
+{
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		struct kernel_args a;
+
+		if (!is_matrix(d))
+			continue;
+		/* 64 x 64 = 4096 threads is not in any list. */
+		a = args_for(d, 128, 64);
+		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "64");
+		a = args_for(d, 128, 0);
+		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "block");
+		a = args_for(d, 128, -8);
+		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "block");
+		/* A listed block on a device with fewer threads per block. */
+		for (size_t j = 0; j < d->nblocks; j++) {
+			int b = d->blocks[j];
+
+			a = args_for(d, 128, b);
+			expect_refused(d, &a, b * b - 1, BIG_SMEM, "threads");
+			assert_int_equal(d->check(&a, b * b, BIG_SMEM, NULL,
+						  0), 0);
+		}
+	}
+}
+
+/* Shared memory: refused exactly when the kernel's tiles do not fit. */
+static void test_check_shared_memory(void **state)
+{
+	static const struct {
+		const char *name;
+		int per_b2;	/* bytes of shared memory per b * b */
+	} smem[] = {
+		{ "v1", 0 }, { "v2", 0 }, { "v3", 8 }, { "v4", 8 },
+		{ "v5", 32 }, { "simple", 0 }, { "shared", 8 }, { "rect", 8 },
+	};
+
+	for (size_t i = 0; i < sizeof(smem) / sizeof(*smem); i++) {
+		const struct kernel_desc *d = kernel_find(smem[i].name);
+
+		assert_non_null(d);
+		for (size_t j = 0; j < d->nblocks; j++) {
+			int b = d->blocks[j];
+			size_t need = (size_t)smem[i].per_b2 * b * b;
+			struct kernel_args a = args_for(d, 300, b);
+
+			assert_int_equal(d->check(&a, BIG_THREADS, need, NULL,
+						  0), 0);
+			if (need)
+				expect_refused(d, &a, BIG_THREADS, need - 1,
+					       "shared memory");
+		}
+	}
+}
+
+static void test_check_refuses_sizes(void **state)
+{
+	const char *square[] = { "v1", "v2", "v3", "v4", "v5", "simple",
+				 "shared" };
+
+	for (size_t i = 0; i < sizeof(square) / sizeof(*square); i++) {
+		const struct kernel_desc *d = kernel_find(square[i]);
+		int b = d->blocks[d->nblocks - 1];
+		struct kernel_args a = args_for(d, 0, b);
+
+		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "at least 1");
+		a.n = -5;
+		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "at least 1");
+		/* n * n must fit the int indices. */
+		a.n = 46341;
+		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "overflow");
+		a.n = 46340;
+		assert_int_equal(d->check(&a, BIG_THREADS, BIG_SMEM, NULL, 0),
+				 0);
+	}
+}
+
+static void test_check_rect(void **state)
+{
+	const struct kernel_desc *d = kernel_find("rect");
+	struct kernel_args a = { .m = 33, .k = 65, .n = 17, .block = 16 };
+
+	assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	a.m = 100, a.k = 1, a.n = 300;
+	assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	a.k = 0;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "at least 1");
+	a.k = 1, a.m = 65536, a.n = 65536;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "overflow");
+	a.m = 1, a.k = 1 << 20, a.n = 4096;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "overflow");
+	a.m = 22, a.k = 22, a.n = 22, a.block = 22;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "22");
+}
+
+static void test_check_copy(void **state)
+{
+	const struct kernel_desc *d = kernel_find("copy_ilp");
+	struct kernel_args a = { .count = 1000, .block = 512, .ilp = 1 };
+
+	for (size_t j = 0; j < d->nblocks; j++) {
+		a.ilp = d->blocks[j];
+		a.block = 512 / a.ilp;
+		assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	}
+	a.ilp = 3;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "ILP 3");
+	a.ilp = 4, a.block = 0;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "threads");
+	a.block = 2048;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "threads");
+	a.block = 128, a.count = 0;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "at least 1");
+	/* Beyond 2^31 elements is fine: the kernel indexes with size_t. */
+	a.count = ((size_t)1 << 31) + 7;
+	assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	/* ... but not beyond 2^31 - 1 blocks. */
+	a.ilp = 1, a.block = 1, a.count = (size_t)1 << 33;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "blocks");
+}
+
+static void test_check_cublas(void **state)
+{
+	const struct kernel_desc *d = kernel_find("cublas");
+	struct kernel_args a = { .n = 64 };
+
+	/* m = k = 0: the square product n x n. */
+	assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	assert_true(d->flops(&a) == 2.0 * 64 * 64 * 64);
+	a.m = 3, a.k = 5;
+	assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	a.n = 0;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "at least 1");
+}
+
+static void test_counts(void **state)
+{
+	struct kernel_args sq = { .n = 3, .block = 8 };
+	struct kernel_args re = { .m = 2, .k = 3, .n = 4, .block = 8 };
+	struct kernel_args cp = { .count = 10, .block = 512, .ilp = 1 };
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		switch (d->shape) {
+		case KERNEL_SQUARE:
+			assert_true(d->flops(&sq) == 2.0 * 27);
+			assert_true(d->bytes(&sq) == 4.0 * 27);
+			break;
+		case KERNEL_RECT:
+		case KERNEL_LIBRARY:
+			assert_true(d->flops(&re) == 2.0 * 24);
+			assert_true(d->bytes(&re) == 4.0 * (6 + 12 + 8));
+			break;
+		case KERNEL_COPY:
+			assert_true(d->flops(&cp) == 0.0);
+			assert_true(d->bytes(&cp) == 2.0 * 4 * 10);
+			break;
+		}
+	}
+}
+
+static void test_blas_free_null(void **state)
+{
+	kernel_blas_free(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_and_names),
+		cmocka_unit_test(test_descriptions_and_sources),
+		cmocka_unit_test(test_block_lists),
+		cmocka_unit_test(test_check_accepts_listed),
+		cmocka_unit_test(test_check_refuses_blocks),
+		cmocka_unit_test(test_check_shared_memory),
+		cmocka_unit_test(test_check_refuses_sizes),
+		cmocka_unit_test(test_check_rect),
+		cmocka_unit_test(test_check_copy),
+		cmocka_unit_test(test_check_cublas),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_blas_free_null),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

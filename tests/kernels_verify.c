@@ -1,0 +1,840 @@
+/* Every kernel on the GPU: random seeded inputs, poisoned outputs, the
+ * device verifier (kernel_gemm_verify), and an independent CPU double-
+ * precision check of the same outputs, which also checks the verifier.
+ * Exits 77 when there is no CUDA device.
+ *
+ * Usage: kernels_verify [--quick] [--kernel NAME]
+ *   --quick        small sizes only (for compute-sanitizer runs)
+ *   --kernel NAME  only that kernel (the verifier self-test always runs)
+ * One line per case on stdout ("ok", "FAIL" or "skip"); exit status
+ * non-zero when any case fails. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <cuda_runtime_api.h>
+#include "kernels.h"
+
+/* Floats past the end of every C buffer, poisoned and checked after the
+ * launch: a kernel writing past m x n would change them. */
+#define C_PAD 4096
+/* Ints past the end of every copy destination. */
+#define COPY_PAD 8192
+#define COPY_SENTINEL 0xA5A5A5A5u
+/* Full CPU reference up to this many multiply-adds, sampled above. */
+#define FULL_REF_MAX 1.5e8
+#define TOL 1e-4
+
+static struct {
+	int quick;
+	const char *only;
+	struct cudaDeviceProp prop;
+	void *blas;
+	cudaStream_t stream;
+} g;
+
+struct shape {
+	int m, k, n;
+};
+
+static const int sizes_full[] = { 1, 17, 100, 176, 257, 528, 1000 };
+static const int sizes_quick[] = { 1, 17, 100 };
+static const struct shape rects_full[] = {
+	{ 33, 65, 17 }, { 100, 1, 300 }, { 1, 300, 1 }, { 257, 31, 129 },
+	{ 17, 1000, 3 }, { 64, 64, 64 },
+};
+static const struct shape rects_quick[] = {
+	{ 33, 65, 17 }, { 100, 1, 300 }, { 1, 300, 1 },
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A report of a failed CUDA call of the test itself; counts as failure. */
+static int cuda_ok(cudaError_t err, const char *call, int line)
+{
+	if (err == cudaSuccess)
+		return 1;
+	printf("FAIL kernels_verify.c:%d: %s: %s\n", line, call,
+	       cudaGetErrorString(err));
+	return 0;
+}
+#define CUDA_OK(call) cuda_ok((call), #call, __LINE__)
+
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [-1, 1). */
+static float rng_float(uint64_t *s)
+{
+	return (float)((double)(rng_next(s) >> 11) * 0x1p-52 - 1.0);
+}
+
+static int selected(const char *name)
+{
+	return !g.only || strcmp(g.only, name) == 0;
+}
+
+/* The CPU reference of one product: every element when small enough,
+ * else a sample of rows x columns (the edges, the middle, random). */
+struct ref {
+	const struct shape *s;
+	const float *a, *b;
+	size_t count;
+	size_t *idx;		/* row-major index into C */
+	double *val;		/* sum a * b in double */
+	double *bound;		/* sum |a * b|, scales the tolerance */
+	int full;
+	double norm2;		/* sum val^2 (full only) */
+};
+
+static void ref_element(struct ref *r, size_t slot, int i, int j)
+{
+	int k = r->s->k, n = r->s->n;
+	double v = 0.0, bound = 0.0;
+
+	for (int l = 0; l < k; l++) {
+		double p = (double)r->a[(size_t)i * k + l] *
+			   (double)r->b[(size_t)l * n + j];
+
+		v += p;
+		bound += fabs(p);
+	}
+	r->idx[slot] = (size_t)i * n + j;
+	r->val[slot] = v;
+	r->bound[slot] = bound;
+}
+
+static int ref_build(struct ref *r, const struct shape *s, const float *a,
+		     const float *b, uint64_t seed)
+{
+	int rows[8], cols[8], nr = 0, nc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->s = s;
+	r->a = a;
+	r->b = b;
+	r->full = (double)s->m * s->k * s->n <= FULL_REF_MAX;
+	if (r->full) {
+		r->count = (size_t)s->m * s->n;
+	} else {
+		rows[nr++] = 0;
+		rows[nr++] = s->m / 2;
+		rows[nr++] = s->m - 1;
+		cols[nc++] = 0;
+		cols[nc++] = s->n / 2;
+		cols[nc++] = s->n - 1;
+		while (nr < 8)
+			rows[nr++] = (int)(rng_next(&seed) % (uint64_t)s->m);
+		while (nc < 8)
+			cols[nc++] = (int)(rng_next(&seed) % (uint64_t)s->n);
+		r->count = (size_t)nr * nc;
+	}
+	r->idx = malloc(r->count * sizeof(*r->idx));
+	r->val = malloc(r->count * sizeof(*r->val));
+	r->bound = malloc(r->count * sizeof(*r->bound));
+	if (!r->idx || !r->val || !r->bound)
+		return -1;
+	if (r->full) {
+		for (int i = 0; i < s->m; i++)
+			for (int j = 0; j < s->n; j++)
+				ref_element(r, (size_t)i * s->n + j, i, j);
+		for (size_t e = 0; e < r->count; e++)
+			r->norm2 += r->val[e] * r->val[e];
+	} else {
+		for (int i = 0; i < nr; i++)
+			for (int j = 0; j < nc; j++)
+				ref_element(r, (size_t)i * nc + j, rows[i],
+					    cols[j]);
+	}
+	return 0;
+}
+
+static void ref_free(struct ref *r)
+{
+	free(r->idx);
+	free(r->val);
+	free(r->bound);
+}
+
+/* Checks host C against the reference: every referenced element within
+ * TOL of its sum of |products| (a bound on float rounding for k <= 1000
+ * is about k * 6e-8 of it), and, with the full reference, the verifier's
+ * relative error equal to the one computed here. Writes the first
+ * problem into msg; returns 0 when all is well. */
+static int ref_compare(const struct ref *r, const float *c, double dev_err,
+		       size_t dev_nonfinite, double *host_err, char *msg,
+		       size_t len)
+{
+	double e2 = 0.0;
+	size_t host_nonfinite = 0;
+
+	*host_err = NAN;
+	for (size_t e = 0; e < r->count; e++) {
+		double x = c[r->idx[e]], d = fabs(x - r->val[e]);
+
+		if (!isfinite(x)) {
+			host_nonfinite++;
+			continue;
+		}
+		e2 += (x - r->val[e]) * (x - r->val[e]);
+		if (d > TOL * r->bound[e] + 1e-30) {
+			snprintf(msg, len, "C[%zu] = %.9g, CPU %.9g",
+				 r->idx[e], x, r->val[e]);
+			return -1;
+		}
+	}
+	if (host_nonfinite) {
+		snprintf(msg, len, "%zu non-finite elements seen on the host",
+			 host_nonfinite);
+		return -1;
+	}
+	if (!r->full)
+		return 0;
+	if (dev_nonfinite != host_nonfinite) {
+		snprintf(msg, len, "verifier counts %zu non-finite, host %zu",
+			 dev_nonfinite, host_nonfinite);
+		return -1;
+	}
+	*host_err = r->norm2 > 0.0 ? sqrt(e2 / r->norm2) : (e2 > 0 ? INFINITY
+							     : 0.0);
+	if (fabs(dev_err - *host_err) > 1e-3 * fmax(dev_err, *host_err) +
+	    1e-12) {
+		snprintf(msg, len, "verifier error %.6e, host %.6e", dev_err,
+			 *host_err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Device buffers and host copies of one product. */
+struct product {
+	struct shape s;
+	float *ha, *hb, *hc;
+	void *da, *db, *dc;
+	struct ref ref;
+};
+
+static void product_free(struct product *p)
+{
+	free(p->ha);
+	free(p->hb);
+	free(p->hc);
+	if (p->da)
+		CUDA_OK(cudaFree(p->da));
+	if (p->db)
+		CUDA_OK(cudaFree(p->db));
+	if (p->dc)
+		CUDA_OK(cudaFree(p->dc));
+	ref_free(&p->ref);
+	memset(p, 0, sizeof(*p));
+}
+
+static int product_init(struct product *p, const struct shape *s)
+{
+	size_t na = (size_t)s->m * s->k, nb = (size_t)s->k * s->n;
+	size_t nc = (size_t)s->m * s->n;
+	uint64_t seed = 0x5EED0000ull + (uint64_t)s->m * 1000003u +
+			(uint64_t)s->k * 1009u + (uint64_t)s->n;
+
+	memset(p, 0, sizeof(*p));
+	p->s = *s;
+	p->ha = malloc(na * sizeof(float));
+	p->hb = malloc(nb * sizeof(float));
+	p->hc = malloc((nc + C_PAD) * sizeof(float));
+	if (!p->ha || !p->hb || !p->hc)
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		p->ha[i] = rng_float(&seed);
+	for (size_t i = 0; i < nb; i++)
+		p->hb[i] = rng_float(&seed);
+	if (!CUDA_OK(cudaMalloc(&p->da, na * sizeof(float))) ||
+	    !CUDA_OK(cudaMalloc(&p->db, nb * sizeof(float))) ||
+	    !CUDA_OK(cudaMalloc(&p->dc, (nc + C_PAD) * sizeof(float))) ||
+	    !CUDA_OK(cudaMemcpy(p->da, p->ha, na * sizeof(float),
+				cudaMemcpyHostToDevice)) ||
+	    !CUDA_OK(cudaMemcpy(p->db, p->hb, nb * sizeof(float),
+				cudaMemcpyHostToDevice)))
+		return -1;
+	return ref_build(&p->ref, s, p->ha, p->hb, seed);
+}
+
+static int pad_intact(const float *pad, size_t count)
+{
+	uint32_t w;
+
+	for (size_t i = 0; i < count; i++) {
+		memcpy(&w, &pad[i], sizeof(w));
+		if (w != 0xFFFFFFFFu)
+			return 0;
+	}
+	return 1;
+}
+
+/* check() refused a case of this test. Every listed block fits 1024
+ * threads and 48 KiB of shared memory, and every size here fits the int
+ * indices, so on such a device a refusal is a bug; on a smaller one it
+ * is a skip, provided it says why. Returns 1 when it counts as failure. */
+static int refused(const char *label, const char *why)
+{
+	int legit = why[0] != '\0' && (g.prop.maxThreadsPerBlock < 1024 ||
+					g.prop.sharedMemPerBlock < 48 * 1024);
+
+	printf("%s %s  refused: %s\n", legit ? "skip" : "FAIL", label,
+	       why[0] ? why : "(no reason given)");
+	return !legit;
+}
+
+/* One kernel, one block, one product. Returns 1 on failure. */
+static int run_case(const struct kernel_desc *d, int block,
+		    struct product *p)
+{
+	struct kernel_args args = { 0 };
+	size_t nc = (size_t)p->s.m * p->s.n, nonfinite = 0;
+	double err = NAN, host_err = NAN;
+	char why[256] = "", label[96];
+	int rc;
+
+	args.m = p->s.m;
+	args.k = p->s.k;
+	args.n = p->s.n;
+	args.block = block;
+	args.ilp = 1;
+	args.a = p->da;
+	args.b = p->db;
+	args.c = p->dc;
+	args.stream = g.stream;
+	args.blas = g.blas;
+	snprintf(label, sizeof(label), "%-8s b=%-2d %4dx%4dx%4d", d->name,
+		 block, p->s.m, p->s.k, p->s.n);
+	if (d->check(&args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlock,
+		     why, sizeof(why)))
+		return refused(label, why);
+	if (kernel_poison(p->dc, (nc + C_PAD) * sizeof(float))) {
+		printf("FAIL %s  kernel_poison failed\n", label);
+		return 1;
+	}
+	rc = d->launch(&args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		return 1;
+	}
+	rc = kernel_gemm_verify(g.blas, p->da, p->db, p->dc, p->s.m, p->s.k,
+				p->s.n, &err, &nonfinite);
+	if (rc) {
+		printf("FAIL %s  kernel_gemm_verify: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		return 1;
+	}
+	if (!CUDA_OK(cudaMemcpy(p->hc, p->dc, (nc + C_PAD) * sizeof(float),
+				cudaMemcpyDeviceToHost)))
+		return 1;
+	if (!(err < TOL) || nonfinite) {
+		printf("FAIL %s  error %.3e, %zu non-finite\n", label, err,
+		       nonfinite);
+		return 1;
+	}
+	if (!pad_intact(p->hc + nc, C_PAD)) {
+		printf("FAIL %s  wrote past the end of C\n", label);
+		return 1;
+	}
+	if (ref_compare(&p->ref, p->hc, err, nonfinite, &host_err, why,
+			sizeof(why))) {
+		printf("FAIL %s  %s\n", label, why);
+		return 1;
+	}
+	if (p->ref.full)
+		printf("ok   %s  error %.2e (host: %.2e)\n", label, err,
+		       host_err);
+	else
+		printf("ok   %s  error %.2e (host: %zu elements)\n", label,
+		       err, p->ref.count);
+	return 0;
+}
+
+/* Runs every block of every selected kernel whose shape fits. */
+static int run_product(const struct shape *s, int square)
+{
+	struct product p;
+	int failures = 0;
+
+	if (product_init(&p, s)) {
+		printf("FAIL %dx%dx%d: cannot set up the product\n", s->m,
+		       s->k, s->n);
+		product_free(&p);
+		return 1;
+	}
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if (!selected(d->name) || d->shape == KERNEL_COPY ||
+		    (d->shape == KERNEL_SQUARE && !square))
+			continue;
+		if (d->shape == KERNEL_LIBRARY) {
+			failures += run_case(d, 0, &p);
+			continue;
+		}
+		for (size_t j = 0; j < d->nblocks; j++)
+			failures += run_case(d, d->blocks[j], &p);
+	}
+	product_free(&p);
+	return failures;
+}
+
+static void test_matrix_kernels(void **state)
+{
+	const int *sizes = g.quick ? sizes_quick : sizes_full;
+	size_t nsizes = g.quick ? N(sizes_quick) : N(sizes_full);
+	const struct shape *rects = g.quick ? rects_quick : rects_full;
+	size_t nrects = g.quick ? N(rects_quick) : N(rects_full);
+	int failures = 0;
+
+	for (size_t i = 0; i < nsizes; i++) {
+		struct shape s = { sizes[i], sizes[i], sizes[i] };
+
+		failures += run_product(&s, 1);
+	}
+	for (size_t i = 0; i < nrects; i++)
+		failures += run_product(&rects[i], 0);
+	assert_int_equal(failures, 0);
+}
+
+/* The verifier must see what the host sees: a correct product, a
+ * poisoned one, one element off, one infinity; and report a product too
+ * large for device memory as cudaErrorMemoryAllocation. */
+static void test_verifier(void **state)
+{
+	const struct kernel_desc *d = kernel_find("cublas");
+	struct shape s = { 70, 90, 110 };
+	struct kernel_args args = { .m = 70, .k = 90, .n = 110,
+				    .stream = NULL };
+	struct product p;
+	size_t nc = (size_t)s.m * s.n, nonfinite = 0, free_b, total_b;
+	double err = NAN, host_err = NAN, e2 = 0.0;
+	char why[256] = "";
+	float v;
+	void *tiny = NULL;
+
+	assert_int_equal(product_init(&p, &s), 0);
+	args.a = p.da;
+	args.b = p.db;
+	args.c = p.dc;
+	args.blas = g.blas;
+
+	/* Poisoned: every element non-finite. */
+	assert_int_equal(kernel_poison(p.dc, nc * sizeof(float)), 0);
+	assert_int_equal(kernel_gemm_verify(g.blas, p.da, p.db, p.dc, s.m,
+					    s.k, s.n, &err, &nonfinite), 0);
+	printf("     verifier: poisoned C: %zu of %zu non-finite\n",
+	       nonfinite, nc);
+	assert_int_equal(nonfinite, nc);
+
+	/* Correct: agrees with the host. */
+	assert_int_equal(d->launch(&args), 0);
+	assert_int_equal(cudaDeviceSynchronize(), cudaSuccess);
+	assert_int_equal(kernel_gemm_verify(g.blas, p.da, p.db, p.dc, s.m,
+					    s.k, s.n, &err, &nonfinite), 0);
+	assert_int_equal(cudaMemcpy(p.hc, p.dc, nc * sizeof(float),
+				    cudaMemcpyDeviceToHost), cudaSuccess);
+	if (ref_compare(&p.ref, p.hc, err, nonfinite, &host_err, why,
+			sizeof(why)))
+		fail_msg("cuBLAS product: %s", why);
+	printf("     verifier: correct C: error %.3e, host %.3e\n", err,
+	       host_err);
+	assert_int_equal(nonfinite, 0);
+
+	/* One element off by 0.5: the error the host expects. */
+	p.hc[nc / 2] += 0.5f;
+	assert_int_equal(cudaMemcpy(p.dc, p.hc, nc * sizeof(float),
+				    cudaMemcpyHostToDevice), cudaSuccess);
+	assert_int_equal(kernel_gemm_verify(g.blas, p.da, p.db, p.dc, s.m,
+					    s.k, s.n, &err, &nonfinite), 0);
+	for (size_t e = 0; e < nc; e++)
+		e2 += ((double)p.hc[e] - p.ref.val[e]) *
+		      ((double)p.hc[e] - p.ref.val[e]);
+	host_err = sqrt(e2 / p.ref.norm2);
+	printf("     verifier: one element off: error %.6e, host %.6e\n",
+	       err, host_err);
+	assert_true(err > 1e-4);
+	assert_true(fabs(err - host_err) <= 1e-6 * host_err);
+
+	/* One infinity: counted, not summed. */
+	v = INFINITY;
+	assert_int_equal(cudaMemcpy((float *)p.dc + 7, &v, sizeof(v),
+				    cudaMemcpyHostToDevice), cudaSuccess);
+	assert_int_equal(kernel_gemm_verify(g.blas, p.da, p.db, p.dc, s.m,
+					    s.k, s.n, &err, &nonfinite), 0);
+	assert_int_equal(nonfinite, 1);
+	assert_true(isfinite(err));
+	product_free(&p);
+
+	/* B alone would need 2^36 doubles (512 GiB): refused before any
+	 * input is read, so tiny stand-ins suffice. */
+	assert_int_equal(cudaMemGetInfo(&free_b, &total_b), cudaSuccess);
+	/* --quick is the compute-sanitizer mode, and memcheck counts the
+	 * intended allocation failure as an API error. */
+	if (g.quick) {
+		printf("skip verifier: out-of-memory case (--quick)\n");
+		return;
+	}
+	if (total_b >= ((size_t)1 << 39)) {
+		printf("skip verifier: out-of-memory case (device too large)\n");
+		return;
+	}
+	assert_int_equal(cudaMalloc(&tiny, 4096), cudaSuccess);
+	assert_int_equal(kernel_gemm_verify(g.blas, tiny, tiny, tiny, 1,
+					    1 << 18, 1 << 18, &err, &nonfinite),
+			 cudaErrorMemoryAllocation);
+	assert_int_equal(cudaGetLastError(), cudaSuccess);
+	assert_int_equal(cudaFree(tiny), cudaSuccess);
+	printf("     verifier: 512 GiB request: cudaErrorMemoryAllocation\n");
+}
+
+/* kernel_copy_verify on a correct copy finds nothing, and after the last
+ * element is spoiled finds exactly it. Returns 1 on failure. */
+static int copy_verify_sees(const void *a, void *b, size_t count,
+			    const char *label)
+{
+	size_t bad = 1;
+	uint32_t spoil;
+	int rc = kernel_copy_verify(a, b, count, &bad);
+
+	if (rc || bad) {
+		printf("FAIL %s  kernel_copy_verify: %s, %zu mismatches\n",
+		       label, cudaGetErrorString((cudaError_t)rc), bad);
+		return 1;
+	}
+	if (!CUDA_OK(cudaMemcpy(&spoil, (uint32_t *)a + count - 1,
+				sizeof(spoil), cudaMemcpyDeviceToHost)))
+		return 1;
+	spoil ^= 1u;
+	if (!CUDA_OK(cudaMemcpy((uint32_t *)b + count - 1, &spoil,
+				sizeof(spoil), cudaMemcpyHostToDevice)))
+		return 1;
+	rc = kernel_copy_verify(a, b, count, &bad);
+	if (rc || bad != 1) {
+		printf("FAIL %s  kernel_copy_verify missed a spoiled element: "
+		       "%s, %zu mismatches\n", label,
+		       cudaGetErrorString((cudaError_t)rc), bad);
+		return 1;
+	}
+	return 0;
+}
+
+/* One copy: count elements, threads x ilp, the destination padded and
+ * pre-filled; b == a below count, the pad untouched. */
+static int copy_case(const struct kernel_desc *d, size_t count, int threads,
+		     int ilp)
+{
+	struct kernel_args args = { 0 };
+	size_t total = count + COPY_PAD;
+	uint32_t *ha = NULL, *hb = NULL;
+	void *da = NULL, *db = NULL;
+	char why[256] = "", label[96];
+	uint64_t seed = count * 31 + (uint64_t)ilp;
+	int failed = 1, rc;
+
+	snprintf(label, sizeof(label), "%-8s ilp=%-2d threads=%-4d count=%zu",
+		 d->name, ilp, threads, count);
+	args.count = count;
+	args.block = threads;
+	args.ilp = ilp;
+	args.stream = g.stream;
+	if (d->check(&args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlock,
+		     why, sizeof(why)))
+		return refused(label, why);
+	ha = malloc(count * sizeof(*ha));
+	hb = malloc(total * sizeof(*hb));
+	if (!ha || !hb) {
+		printf("FAIL %s  out of host memory\n", label);
+		goto out;
+	}
+	for (size_t i = 0; i < count; i++)
+		ha[i] = (uint32_t)rng_next(&seed);
+	if (!CUDA_OK(cudaMalloc(&da, count * sizeof(*ha))) ||
+	    !CUDA_OK(cudaMalloc(&db, total * sizeof(*hb))) ||
+	    !CUDA_OK(cudaMemcpy(da, ha, count * sizeof(*ha),
+				cudaMemcpyHostToDevice)) ||
+	    !CUDA_OK(cudaMemset(db, 0xA5, total * sizeof(*hb))) ||
+	    !CUDA_OK(cudaDeviceSynchronize()))	/* g.stream is non-blocking */
+		goto out;
+	args.a = da;
+	args.c = db;
+	rc = d->launch(&args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		goto out;
+	}
+	if (!CUDA_OK(cudaMemcpy(hb, db, total * sizeof(*hb),
+				cudaMemcpyDeviceToHost)))
+		goto out;
+	for (size_t i = 0; i < total; i++) {
+		uint32_t want = i < count ? ha[i] : COPY_SENTINEL;
+
+		if (hb[i] != want) {
+			printf("FAIL %s  b[%zu] = %#x, expected %#x\n", label,
+			       i, hb[i], want);
+			goto out;
+		}
+	}
+	if (copy_verify_sees(da, db, count, label))
+		goto out;
+	printf("ok   %s\n", label);
+	failed = 0;
+out:
+	free(ha);
+	free(hb);
+	if (da)
+		CUDA_OK(cudaFree(da));
+	if (db)
+		CUDA_OK(cudaFree(db));
+	return failed;
+}
+
+/* More than 2^31 elements, where 32-bit indices would wrap: a constant
+ * pattern, checked on the host a chunk at a time. */
+static int copy_huge(const struct kernel_desc *d, int threads, int ilp)
+{
+	const size_t count = ((size_t)1 << 31) + 7, chunk = (size_t)1 << 26;
+	size_t total = count + COPY_PAD, free_b, total_b;
+	struct kernel_args args = { 0 };
+	uint32_t *h = NULL;
+	void *da = NULL, *db = NULL;
+	int failed = 1, rc;
+	char label[96];
+
+	snprintf(label, sizeof(label), "%-8s ilp=%-2d threads=%-4d count=%zu",
+		 d->name, ilp, threads, count);
+	if (!CUDA_OK(cudaMemGetInfo(&free_b, &total_b)))
+		return 1;
+	if (free_b < (count + total) * sizeof(uint32_t) + ((size_t)1 << 30)) {
+		printf("skip %s  needs %zu MiB of device memory\n", label,
+		       (count + total) * sizeof(uint32_t) >> 20);
+		return 0;
+	}
+	h = malloc(chunk * sizeof(*h));
+	if (!h || !CUDA_OK(cudaMalloc(&da, count * sizeof(uint32_t))) ||
+	    !CUDA_OK(cudaMalloc(&db, total * sizeof(uint32_t))) ||
+	    !CUDA_OK(cudaMemset(da, 0x5A, count * sizeof(uint32_t))) ||
+	    !CUDA_OK(cudaMemset(db, 0xA5, total * sizeof(uint32_t))) ||
+	    !CUDA_OK(cudaDeviceSynchronize()))
+		goto out;
+	args.count = count;
+	args.block = threads;
+	args.ilp = ilp;
+	args.a = da;
+	args.c = db;
+	args.stream = g.stream;
+	rc = d->launch(&args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		goto out;
+	}
+	for (size_t at = 0; at < total; at += chunk) {
+		size_t len = total - at < chunk ? total - at : chunk;
+
+		if (!CUDA_OK(cudaMemcpy(h, (uint32_t *)db + at,
+					len * sizeof(*h),
+					cudaMemcpyDeviceToHost)))
+			goto out;
+		for (size_t i = 0; i < len; i++) {
+			uint32_t want = at + i < count ? 0x5A5A5A5Au
+						       : COPY_SENTINEL;
+
+			if (h[i] != want) {
+				printf("FAIL %s  b[%zu] = %#x, expected %#x\n",
+				       label, at + i, h[i], want);
+				goto out;
+			}
+		}
+	}
+	if (copy_verify_sees(da, db, count, label))
+		goto out;
+	printf("ok   %s\n", label);
+	failed = 0;
+out:
+	free(h);
+	if (da)
+		CUDA_OK(cudaFree(da));
+	if (db)
+		CUDA_OK(cudaFree(db));
+	return failed;
+}
+
+static void test_copy(void **state)
+{
+	const struct kernel_desc *d = kernel_find("copy_ilp");
+	const size_t counts_full[] = { 1, 511, 512, 513, ((size_t)1 << 20) + 7 };
+	const size_t counts_quick[] = { 1, 511, 513, 4099 };
+	const size_t *counts = g.quick ? counts_quick : counts_full;
+	size_t ncounts = g.quick ? N(counts_quick) : N(counts_full);
+	int failures = 0;
+
+	if (!selected(d->name))
+		skip();
+	for (size_t j = 0; j < d->nblocks; j++) {
+		int ilp = d->blocks[j];
+
+		for (size_t i = 0; i < ncounts; i++) {
+			/* Note J's blocks of 512 elements, and odd ones. */
+			failures += copy_case(d, counts[i], 512 / ilp, ilp);
+			failures += copy_case(d, counts[i], 96, ilp);
+		}
+	}
+	failures += copy_case(d, 5000, g.prop.maxThreadsPerBlock, 16);
+	if (!g.quick) {
+		failures += copy_huge(d, 512, 1);
+		failures += copy_huge(d, 32, 16);
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* Every instance launch uses exists, fits its thread count, and has
+ * exactly the static shared memory that check() assumes. */
+static void test_attributes(void **state)
+{
+	int failures = 0;
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if (d->shape == KERNEL_LIBRARY || !selected(d->name))
+			continue;
+		for (size_t j = 0; j < d->nblocks; j++) {
+			int block = d->shape == KERNEL_COPY ? 1024 / d->blocks[j]
+							    : d->blocks[j];
+			int ilp = d->shape == KERNEL_COPY ? d->blocks[j] : 1;
+			const void *f = d->func(block, ilp);
+			struct cudaFuncAttributes at;
+			struct kernel_args args = { .m = 64, .k = 64, .n = 64,
+						    .count = 4096,
+						    .block = block,
+						    .ilp = ilp };
+			int threads = d->shape == KERNEL_COPY ? 1024
+				: d->threads(block, ilp);
+			int bad = 0;
+
+			if (!f || !CUDA_OK(cudaFuncGetAttributes(&at, f))) {
+				printf("FAIL %-8s b=%d: no function\n",
+				       d->name, d->blocks[j]);
+				failures++;
+				continue;
+			}
+			if (at.maxThreadsPerBlock < threads)
+				bad = 1;
+			/* check() must accept exactly the real size ... */
+			if (d->check(&args, threads, at.sharedSizeBytes, NULL,
+				     0))
+				bad = 1;
+			/* ... and refuse one byte less. */
+			if (at.sharedSizeBytes &&
+			    !d->check(&args, threads, at.sharedSizeBytes - 1,
+				      NULL, 0))
+				bad = 1;
+			printf("%s %-8s b=%-2d %2d registers, %5zu B shared, "
+			       "%4d threads max, %zu B local\n",
+			       bad ? "FAIL" : "ok  ", d->name, d->blocks[j],
+			       at.numRegs, at.sharedSizeBytes,
+			       at.maxThreadsPerBlock, at.localSizeBytes);
+			failures += bad;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* With this device's limits, 64 x 64 = 4096 threads is refused. */
+static void test_check_device(void **state)
+{
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		struct kernel_args args = { .m = 128, .k = 128, .n = 128,
+					    .block = 64, .ilp = 1 };
+		char why[256] = "";
+
+		if (d->shape != KERNEL_SQUARE && d->shape != KERNEL_RECT)
+			continue;
+		assert_int_equal(d->check(&args, g.prop.maxThreadsPerBlock,
+					  g.prop.sharedMemPerBlock, why,
+					  sizeof(why)), -1);
+		printf("ok   %-8s b=64 refused: %s\n", d->name, why);
+		assert_true(why[0] != '\0');
+	}
+}
+
+static int setup(void **state)
+{
+	if (!CUDA_OK(cudaGetDeviceProperties(&g.prop, 0)) ||
+	    !CUDA_OK(cudaStreamCreateWithFlags(&g.stream,
+					       cudaStreamNonBlocking)))
+		return -1;
+	g.blas = kernel_blas_create();
+	if (!g.blas)
+		return -1;
+	printf("     device 0: %s, compute capability %d.%d, %d threads and "
+	       "%zu B shared memory per block\n", g.prop.name, g.prop.major,
+	       g.prop.minor, g.prop.maxThreadsPerBlock,
+	       g.prop.sharedMemPerBlock);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	kernel_blas_free(g.blas);
+	if (g.stream)
+		CUDA_OK(cudaStreamDestroy(g.stream));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_check_device),
+		cmocka_unit_test(test_attributes),
+		cmocka_unit_test(test_verifier),
+		cmocka_unit_test(test_matrix_kernels),
+		cmocka_unit_test(test_copy),
+	};
+	int ndev = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0) {
+			g.quick = 1;
+		} else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc) {
+			g.only = argv[++i];
+			if (!kernel_find(g.only)) {
+				fprintf(stderr, "kernels_verify: unknown "
+					"kernel '%s'\n", g.only);
+				return 2;
+			}
+		} else {
+			fprintf(stderr, "usage: kernels_verify [--quick] "
+				"[--kernel NAME]\n");
+			return 2;
+		}
+	}
+	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
+		printf("kernels_verify: no CUDA device, skipped\n");
+		return 77;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
