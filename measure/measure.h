@@ -45,15 +45,86 @@ struct measure_options {
 	const char *cmdline;	/* stored with the session */
 };
 
-/* Fills *o with the defaults (repeat 1000, warmup 3, ...). */
+/* Fills *o with the defaults: every suite on issue 3's axes, device 0,
+ * repeat 1000, min_samples 3, warmup 3, max_time_s 1.0, seed 1, all raw
+ * samples kept. With max_time 1 s the default sweep's estimate on an
+ * H100-class GPU is under 10 minutes (--dry-run prints it; measure/plan.c
+ * holds the model): most configurations stop at 1 s or at 1000 samples,
+ * and the few whose single run exceeds 1 s (transfer at n = 8192 and
+ * 16384) take one warm-up, one verification and min_samples runs. */
 void measure_options_init(struct measure_options *o);
 
-/* Runs the measurement described by o. Diagnostics go to stderr, the
- * dry-run plan to out. Returns an enum measure_status. */
+/* Runs the measurement described by o: validates every list first (a bad
+ * one is MEASURE_ERR_USAGE, with one line on stderr, before anything is
+ * opened); with dry_run prints the plan and its time estimate to out and
+ * touches neither GPU nor database; otherwise finds the devices (none:
+ * MEASURE_ERR_NODEV, database not created), opens o->db_path and stores
+ * one session per device and every configuration as soon as it is done.
+ * A configuration that fails verification is stored as failed (no
+ * metrics) and the sweep goes on; MEASURE_ERR_VERIFY is returned at the
+ * end. SIGINT/SIGTERM stop after the sample in flight: finished
+ * configurations stay, the session is marked interrupted, and
+ * MEASURE_INTERRUPTED is returned. Diagnostics and progress go to
+ * stderr. Returns an enum measure_status. */
 int measure_run(const struct measure_options *o, FILE *out);
 
 /* Prints the CUDA devices present, one per line, to out. Returns
  * MEASURE_OK or MEASURE_ERR_NODEV (after a message on stderr). */
 int measure_devices_print(FILE *out);
+
+/* ---- theoretical occupancy (report P's table) ------------------------- */
+
+/* What one kernel launch asks of an SM, and what the SM has. Pure numbers,
+ * so that the arithmetic is testable without a GPU. */
+struct measure_occ_input {
+	int threads_per_block;
+	int regs_per_thread;
+	int smem_per_block;		/* static + dynamic bytes */
+	int warp_size;			/* 32 */
+	int max_threads_per_sm;
+	int regs_per_sm;
+	int reg_alloc_unit;		/* registers: a warp's allocation is
+					 * rounded up to this (256) */
+	int smem_per_sm;
+	int smem_reserved_per_block;	/* the driver's per-block reserve:
+					 * 1 KiB on cc >= 8, else 0 */
+	int max_blocks_per_sm;
+};
+
+struct measure_occ {
+	int warps_per_block;
+	int regs_per_block;		/* after rounding */
+	int smem_per_block;		/* with the reserve */
+	int limit_warps;		/* resident blocks each resource allows */
+	int limit_regs;
+	int limit_smem;
+	int limit_blocks;
+	int active_blocks;		/* the smallest limit */
+	int active_warps;
+	int active_threads;
+	double occupancy;		/* active warps / warps an SM holds */
+	char limiter[64];		/* "warps", "registers", "shared
+					 * memory", "blocks per SM"; ties are
+					 * listed, joined by ", " */
+};
+
+/* Theoretical occupancy of one block shape, the way NVIDIA's occupancy
+ * calculator reasons (simplified: registers are pooled per SM, not per
+ * SM sub-partition):
+ *   warps/block  W = ceil(threads / warp_size)
+ *   limit_warps  = floor((max_threads_per_sm / warp_size) / W)
+ *   regs/warp    = ceil(regs_per_thread * warp_size / reg_alloc_unit)
+ *                  * reg_alloc_unit
+ *   limit_regs   = floor(regs_per_sm / (regs/warp * W)); no limit (the
+ *                  block-count limit) when regs_per_thread is 0
+ *   limit_smem   = floor(smem_per_sm / (smem + reserve)); no limit when
+ *                  the block uses no shared memory and no reserve
+ *   limit_blocks = max_blocks_per_sm
+ *   active       = min of the four; the limiter names every minimum.
+ * A limit of 0 (the block cannot be resident at all) is reported as such.
+ * Returns 0, or -1 when an input is out of range (threads, warp size,
+ * SM sizes <= 0; negative usage); *out is zeroed then. */
+int measure_occupancy_compute(const struct measure_occ_input *in,
+			      struct measure_occ *out);
 
 #endif

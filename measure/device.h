@@ -1,0 +1,75 @@
+/* measure/device.h: internal to measure/. What a CUDA device is and can
+ * do, from cudaGetDeviceProperties and cudaDeviceGetAttribute, turned
+ * into the store's device row; and the NVML readings (clocks,
+ * temperature, power, throttle reasons) taken at session start and end
+ * when libnvidia-ml is present at run time. */
+#ifndef MMREPORT_MEASURE_DEVICE_H
+#define MMREPORT_MEASURE_DEVICE_H
+
+#include <cuda_runtime_api.h>
+
+#include "store.h"
+
+struct measure_device {
+	int index;
+	struct cudaDeviceProp prop;
+	/* CUDA 13 removed these from cudaDeviceProp: attributes instead. */
+	int clock_khz, mem_clock_khz;
+	int kernel_timeout, gpu_overlap, compute_mode;
+	int cores_per_sm;		/* 0: compute capability not in the
+					 * table, peaks left 0 */
+	char uuid[48];			/* "GPU-xxxxxxxx-xxxx-..." */
+	char pci[32];			/* "0000:65:00.0" */
+	int driver_version, runtime_version;
+	size_t free_mem, total_mem;
+	double peak_fp32_gflops;	/* SMs x cores/SM x 2 x clock */
+	double peak_mem_gbs;		/* 2 x memory clock x bus width / 8 */
+};
+
+/* FP32 cores per SM by compute capability (CUDA programming guide's
+ * arithmetic-throughput table); 0 when unknown. */
+int measure_cores_per_sm(int major, int minor);
+
+/* Makes device index current and fills *d. Returns a cudaError_t (0 ok),
+ * reported on stderr. */
+int measure_device_query(int index, struct measure_device *d);
+
+/* The store's row for d: strings and props are allocated; release with
+ * measure_device_row_release. Returns 0, or -1 when memory runs out. */
+int measure_device_row(const struct measure_device *d,
+		       struct store_device *row);
+void measure_device_row_release(struct store_device *row);
+
+/* "GPU-" and the 16 bytes of a cudaUUID_t in NVIDIA's 8-4-4-4-12 form. */
+void measure_uuid_format(const unsigned char bytes[16], char *buf,
+			 size_t len);
+
+/* ---- NVML, loaded with dlopen ------------------------------------------ */
+
+struct measure_nvml;
+
+/* Loads libnvidia-ml.so.1 and initialises it. NULL when the library is
+ * absent (silently: that is a supported setup) or fails to initialise
+ * (reported). Close with measure_nvml_close (NULL is a no-op). */
+struct measure_nvml *measure_nvml_open(void);
+void measure_nvml_close(struct measure_nvml *nv);
+
+/* Reads SM and memory clocks, temperature, power and clock-event
+ * (throttle) reasons of the device with PCI bus id pci (or, failing
+ * that, UUID uuid) into *env. Fields NVML cannot give stay has_* = 0;
+ * with nv NULL all are 0. env->throttle_text is allocated; release with
+ * measure_env_release. */
+void measure_nvml_read(struct measure_nvml *nv, const char *pci,
+		       const char *uuid, struct store_env *env);
+void measure_env_release(struct store_env *env);
+
+/* The driver version as NVML prints it ("580.159.04"), allocated; NULL
+ * without NVML. */
+char *measure_nvml_driver(struct measure_nvml *nv);
+
+/* "sw_power_cap,hw_slowdown" for a reasons mask, "none" for 0, into
+ * buf[len]. */
+void measure_throttle_format(unsigned long long reasons, char *buf,
+			     size_t len);
+
+#endif

@@ -1,0 +1,29 @@
+/* measure/mcuda.h: internal to measure/. Checked CUDA calls:
+ *
+ *	err = MCUDA(cudaEventCreate(&ev));
+ *	if (err)
+ *		goto out;
+ *
+ * reports a failure on stderr as "mmreport: measure/x.c:12: call: error
+ * string (cudaErrorName)" and hands the cudaError_t back. MCUDA_ALLOC is
+ * for allocations, whose out-of-memory is an expected outcome (the
+ * configuration is skipped): it is returned silently and cleared from
+ * the runtime's last-error slot; anything else is reported. */
+#ifndef MMREPORT_MEASURE_MCUDA_H
+#define MMREPORT_MEASURE_MCUDA_H
+
+#include <cuda_runtime_api.h>
+
+int measure_cuda_report(cudaError_t err, const char *file, int line,
+			const char *call);
+int measure_cuda_alloc_report(cudaError_t err, const char *file, int line,
+			      const char *call);
+
+#define MCUDA(call) measure_cuda_report((call), __FILE__, __LINE__, #call)
+#define MCUDA_ALLOC(call) \
+	measure_cuda_alloc_report((call), __FILE__, __LINE__, #call)
+
+/* "measure/run.c" from a build's absolute __FILE__. */
+const char *measure_file_short(const char *file);
+
+#endif

@@ -1,0 +1,152 @@
+/* measure/plan.h: internal to measure/ (and its tests). The sweep plan:
+ * option lists parsed and validated, the list of configurations each
+ * suite contributes, and the time model behind --dry-run's estimate.
+ * Nothing here calls CUDA, so the plan is built and tested on any
+ * machine. */
+#ifndef MMREPORT_MEASURE_PLAN_H
+#define MMREPORT_MEASURE_PLAN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "kernels.h"
+#include "measure.h"
+
+enum plan_suite {
+	PLAN_VERSIONS,
+	PLAN_TRANSFER,
+	PLAN_ILP,
+	PLAN_REFERENCE,
+	PLAN_NSUITES
+};
+
+enum plan_host {
+	PLAN_HOST_NONE,		/* device-only suites */
+	PLAN_HOST_PAGEABLE,	/* malloc */
+	PLAN_HOST_PINNED,	/* cudaMallocHost for A, B and C */
+	PLAN_HOST_PINNED_OUTPUT	/* cudaMallocHost for C only (report G) */
+};
+
+/* The defaults the issue fixes, and the limits of what is accepted. */
+#define PLAN_DEFAULT_REPEAT	1000
+#define PLAN_DEFAULT_WARMUP	3
+#define PLAN_DEFAULT_MIN	3
+#define PLAN_DEFAULT_MAX_TIME	1.0
+#define PLAN_DEFAULT_SEED	1ULL
+#define PLAN_MAX_DIM		32768	/* matrix edge: 4 GiB per matrix */
+#define PLAN_MAX_COUNT		(1LL << 36)	/* ilp elements */
+#define PLAN_ILP_MIN_LOG2	9	/* note J starts at N = 512 */
+#define PLAN_ILP_THREADS	512	/* threads x ILP per block */
+#define PLAN_TOLERANCE		1e-4	/* relative Frobenius error */
+/* --dry-run asks no device how much memory it has: it plans the ilp
+ * suite for this much free memory (an 80 GiB H100). */
+#define PLAN_DRYRUN_FREE_MEM	(80ULL << 30)
+
+/* Ends every usage message, as the CLI's own do. */
+#define PLAN_HELP_HINT "(try 'mmreport measure --help')"
+
+/* One --sizes token: "n" (square) or "MxKxN". */
+struct plan_size {
+	long long m, k, n;
+	int square;
+};
+
+/* The option lists, parsed. A NULL/0-length list means "suite default". */
+struct plan_spec {
+	unsigned suites;		/* bit (1u << enum plan_suite) */
+	int suites_given;
+	struct plan_size *sizes;
+	size_t nsizes;
+	int *blocks;
+	size_t nblocks;
+	const char **variants;		/* registry names or "memcpy" */
+	size_t nvariants;
+	int *ilps;
+	size_t nilps;
+	enum plan_host *hosts;
+	size_t nhosts;
+	int device_all;			/* --device all */
+	int *devices;			/* else these indices (default {0}) */
+	size_t ndevices;
+};
+
+/* Settings with defaults resolved (zero fields of measure_options). */
+struct plan_settings {
+	int repeat, warmup, min_samples;
+	double max_time_s;
+	unsigned long long seed;
+	int keep_samples;
+};
+
+/* One configuration to measure. */
+struct plan_entry {
+	enum plan_suite suite;
+	const char *variant;		/* registry name or "memcpy" */
+	const struct kernel_desc *kd;	/* NULL for memcpy */
+	int m, k, n;			/* matrices; ilp: n = floor(log2 N) */
+	long long count;		/* ilp: elements N; else 0 */
+	int block;			/* edge b; ilp: threads; 0 library */
+	int ilp;			/* 1 unless copy_ilp */
+	enum plan_host host;
+};
+
+struct plan {
+	struct plan_entry *e;
+	size_t n, cap;
+};
+
+const char *plan_suite_name(enum plan_suite s);
+/* "", "pageable", "pinned", "pinned-output". */
+const char *plan_host_name(enum plan_host h);
+
+/* Fills *s from o, zero fields taking the defaults above. */
+void plan_settings_resolve(const struct measure_options *o,
+			   struct plan_settings *s);
+
+/* Parses and validates o's lists into *spec. On a bad value prints one
+ * line "mmreport: measure: invalid --sizes 'x': why" on stderr and
+ * returns -1 (*spec then holds nothing to release). Release with
+ * plan_spec_release. */
+int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec);
+void plan_spec_release(struct plan_spec *spec);
+
+/* The ilp suite's largest N: the largest power of two such that two
+ * arrays of N ints take at most a quarter of free_mem, at least 2^9. */
+long long plan_ilp_max_count(unsigned long long free_mem);
+
+/* Builds the configurations spec selects, in suite order (versions,
+ * transfer, ilp, reference), without duplicates; the ilp suite's sizes
+ * follow from free_mem unless --sizes gave them. Returns 0, or -1 when
+ * memory runs out. Release with plan_release. */
+int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
+	       struct plan *p);
+void plan_release(struct plan *p);
+
+/* "versions  v3  m=512 k=512 n=512  block=16x16  ilp=1  host=-" into
+ * buf[len]: suite, variant, sizes, block, ILP, host memory. */
+void plan_entry_format(const struct plan_entry *e, char *buf, size_t len);
+
+/* The time model of --dry-run and of the progress line's ETA.
+ * plan_entry_run_seconds: one run (ilp: one sample, a batch of launches),
+ * from the entry's FLOPs and bytes at conservative rates (plan.c lists
+ * them). plan_entry_estimate: the whole configuration, i.e. warm-up runs
+ * (only one when a run exceeds max_time, as measure does), one
+ * verification run plus the reference computation, and
+ * min(repeat, max(min_samples, ceil(max_time / run))) samples. */
+double plan_entry_run_seconds(const struct plan_entry *e);
+double plan_entry_estimate(const struct plan_entry *e,
+			   const struct plan_settings *s);
+
+/* Copy launches per ilp sample: a batch long enough to time reliably
+ * with events, as note J timed 100 repetitions together:
+ * N >= 2^24: 1; else min(100, 2^24 / N). */
+int plan_ilp_batch(long long count);
+
+/* Prints the plan (one configuration per line), then the estimate and
+ * its model, to out. devices describes what --device selected;
+ * ilp_sized is 1 when --sizes fixed the ilp counts (else they were
+ * planned for PLAN_DRYRUN_FREE_MEM, which is said). */
+void plan_print(const struct plan *p, const struct plan_settings *s,
+		const char *devices, int ilp_sized, FILE *out);
+
+#endif

@@ -1,0 +1,14 @@
+# measure/: the plan, option lists, dry run and occupancy arithmetic (CPU,
+# no device needed); the no-device path (skipped where a device exists);
+# and the measured sweeps themselves (label gpu; exit 77 without a CUDA
+# device). The GPU test also runs on its own from a copied build folder
+# (scripts/gpu-check): build/tests/measure_gpu, with MMREPORT_BIN naming
+# the mmreport binary for the interruption tests.
+mmreport_test(measure_plan SOURCES measure_plan.c LIBS mmreport_measure)
+mmreport_test(measure_nodev SOURCES measure_nodev.c LIBS mmreport_measure)
+mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
+  LABELS gpu)
+# kernels/ holds CUDA objects and cuBLAS (C++): link with the CUDA driver.
+set_target_properties(measure_plan measure_nodev measure_gpu PROPERTIES
+  LINKER_LANGUAGE CUDA)
+add_dependencies(measure_gpu mmreport)

@@ -1,0 +1,530 @@
+/* measure on the GPU: small sweeps of every suite through measure_run,
+ * read back through the store: every configuration stored, verified,
+ * with as many statistics entries and raw samples as samples taken, and
+ * derived metrics consistent with the times; out-of-memory skipped, not
+ * fatal; after SIGINT and SIGKILL of a running `mmreport measure` the
+ * file is intact and holds what finished. Exit 77 without a device. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+
+#include "measure.h"
+#include "plan.h"
+#include "store.h"
+
+extern char **environ;
+
+static char dir[] = "/tmp/mmreport-mgpu-XXXXXX";
+
+static void db_path(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s.db", dir, name);
+}
+
+static size_t plan_count(const struct measure_options *o)
+{
+	struct plan_spec spec;
+	struct plan p;
+	size_t n;
+
+	assert_int_equal(plan_spec_parse(o, &spec), 0);
+	/* Sizes are given: free memory plays no part. */
+	assert_int_equal(plan_build(&spec, 0, &p), 0);
+	n = p.n;
+	plan_release(&p);
+	plan_spec_release(&spec);
+	return n;
+}
+
+static const struct store_stat *stat_find(const struct store_stat *s,
+					  size_t n, const char *metric)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s[i].metric, metric) == 0)
+			return &s[i];
+	return NULL;
+}
+
+static double *samples_of(struct store *st, const struct store_config *c,
+			  const char *metric)
+{
+	double *v = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_sample_get(st, c->id, metric, &v, &n), 0);
+	assert_int_equal(n, (size_t)c->samples);
+	return v;
+}
+
+/* Checks every stored configuration of the file: status ok, verified,
+ * each metric in want[] with count == samples and raw samples kept. */
+static void configs_check(struct store *st, size_t expected,
+			  const char *const *want, size_t nwant, int repeat,
+			  int min_samples)
+{
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct store_stat *s = NULL;
+	size_t n = 0, ns = 0, i, j;
+
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_int_equal(n, expected);
+	for (i = 0; i < n; i++) {
+		if (strcmp(c[i].status, "ok") != 0)
+			fail_msg("%s %s n=%d block=%d: %s (%s)", c[i].suite,
+				 c[i].variant, c[i].n, c[i].block_x,
+				 c[i].status, c[i].reason ? c[i].reason : "");
+		assert_null(c[i].reason);
+		assert_true(c[i].rel_error >= 0 &&
+			    c[i].rel_error < PLAN_TOLERANCE);
+		assert_true(c[i].samples >= min_samples &&
+			    c[i].samples <= repeat);
+		assert_true(c[i].seconds > 0);
+		assert_int_equal(store_stat_list(st, c[i].id, &s, &ns), 0);
+		assert_int_equal(ns, nwant);
+		for (j = 0; j < nwant; j++) {
+			const struct store_stat *x = stat_find(s, ns, want[j]);
+			double *v;
+
+			if (!x) {
+				fail_msg("metric %s missing", want[j]);
+				return;
+			}
+			assert_int_equal(x->s.n, (size_t)c[i].samples);
+			assert_true(x->s.min >= 0);
+			assert_true(x->s.min <= x->s.median &&
+				    x->s.median <= x->s.max);
+			v = samples_of(st, &c[i], want[j]);
+			free(v);
+		}
+		store_stats_free(s, ns);
+	}
+	store_configs_free(c, n);
+}
+
+static struct store *open_db(const char *path)
+{
+	struct store *st = NULL;
+	char err[256];
+
+	if (store_open(path, STORE_WRITE, &st, err, sizeof(err)))
+		fail_msg("cannot open '%s': %s", path, err);
+	return st;
+}
+
+/* rate x time = work, sample by sample (time in ms). */
+static void rates_check(struct store *st, const char *suite,
+			const char *time_metric, const char *rate_metric,
+			int bytes)
+{
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	size_t n = 0;
+
+	f.suite = suite;
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_true(n > 0);
+	for (size_t i = 0; i < n; i++) {
+		double *t = samples_of(st, &c[i], time_metric);
+		double *r = samples_of(st, &c[i], rate_metric);
+		double work = bytes ? c[i].bytes : c[i].flops;
+
+		assert_true(work > 0);
+		for (int k = 0; k < c[i].samples; k++)
+			assert_true(fabs(r[k] * t[k] * 1e6 - work) <=
+				    1e-9 * work);
+		free(t);
+		free(r);
+	}
+	store_configs_free(c, n);
+}
+
+static void session_check(struct store *st, const char *status)
+{
+	struct store_session *s = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_session_list(st, &s, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(s[0].status, status);
+	assert_string_equal(s[0].tool_version, MMREPORT_VERSION);
+	assert_true(s[0].driver_version > 0 && s[0].runtime_version > 0);
+	assert_non_null(s[0].uuid);
+	assert_non_null(s[0].timers);
+	assert_true(s[0].tolerance == PLAN_TOLERANCE);
+	if (s[0].env_start.has_sm_clock)
+		assert_true(s[0].env_start.sm_clock_mhz > 0);
+	if (s[0].env_start.has_throttle)
+		assert_non_null(s[0].env_start.throttle_text);
+	store_sessions_free(s, n);
+}
+
+static void test_versions_reference(void **state)
+{
+	static const char *const want[] = { "kernel", "gflops" };
+	struct measure_options o;
+	struct store_device *d = NULL;
+	struct store_kattr *a = NULL;
+	struct store_session *s = NULL;
+	struct store *st;
+	char db[600];
+	size_t nd = 0, na = 0, ns = 0, expected, i, j;
+
+	db_path(db, sizeof(db), "versions");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "versions,reference";
+	o.sizes = "64,100";		/* 100: a multiple of no block */
+	o.repeat = 5;
+	o.warmup = 1;
+	o.cmdline = "measure_gpu versions";
+	expected = plan_count(&o);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+
+	st = open_db(db);
+	assert_int_equal(store_integrity_check(st), 0);
+	configs_check(st, expected, want, 2, 5, 3);
+	rates_check(st, "versions", "kernel", "gflops", 0);
+	rates_check(st, "reference", "kernel", "gflops", 0);
+	session_check(st, "complete");
+
+	/* The device row, its peaks recomputed from its own properties. */
+	assert_int_equal(store_device_list(st, &d, &nd), 0);
+	assert_int_equal(nd, 1);
+	assert_memory_equal(d[0].uuid, "GPU-", 4);
+	assert_true(d[0].sm_count > 0);
+	{
+		double clock = 0, mclock = 0, width = 0, cores = 0;
+
+		for (i = 0; i < d[0].nprops; i++) {
+			const struct store_prop *p = &d[0].props[i];
+
+			if (!strcmp(p->key, "clock_rate"))
+				clock = p->num;
+			else if (!strcmp(p->key, "memory_clock_rate"))
+				mclock = p->num;
+			else if (!strcmp(p->key, "memory_bus_width"))
+				width = p->num;
+			else if (!strcmp(p->key, "fp32_cores_per_sm") &&
+				 p->has_num)
+				cores = p->num;
+		}
+		assert_true(clock > 0 && mclock > 0 && width > 0);
+		assert_true(fabs(d[0].peak_mem_gbs -
+				 2 * mclock * 1e6 * width / 8 / 1e9) <
+			    1e-6 * d[0].peak_mem_gbs);
+		assert_true(fabs(d[0].peak_fp32_gflops -
+				 d[0].sm_count * cores * 2 * clock / 1e3) <
+			    1e-6 * (1 + d[0].peak_fp32_gflops));
+	}
+
+	/* Kernel attributes for every (variant, block) of v1..v5 used. */
+	assert_int_equal(store_session_list(st, &s, &ns), 0);
+	assert_int_equal(store_kattr_list(st, s[0].id, &a, &na), 0);
+	assert_true(na > 0);
+	for (i = 0; i < na; i++) {
+		int lim = a[i].limit_warps;
+
+		assert_int_equal(a[i].threads_per_block,
+				 a[i].block_x * a[i].block_y);
+		assert_true(a[i].regs_per_thread > 0);
+		assert_true(a[i].active_blocks >= 1);
+		if (a[i].limit_regs < lim)
+			lim = a[i].limit_regs;
+		if (a[i].limit_smem < lim)
+			lim = a[i].limit_smem;
+		if (a[i].limit_blocks < lim)
+			lim = a[i].limit_blocks;
+		/* The runtime's count never exceeds the smallest limit. */
+		assert_true(a[i].active_blocks <= lim);
+		assert_non_null(a[i].limiter);
+		assert_true(a[i].occupancy > 0 && a[i].occupancy <= 1);
+		for (j = 0; j < i; j++)
+			assert_false(!strcmp(a[i].variant, a[j].variant) &&
+				     a[i].block_x == a[j].block_x);
+	}
+	store_kattrs_free(a, na);
+	store_sessions_free(s, ns);
+	store_devices_free(d, nd);
+	store_free(st);
+}
+
+static void test_transfer(void **state)
+{
+	static const char *const want[] = {
+		"total", "gflops_total", "memcpy_ab", "memcpy_c", "kernel",
+		"malloc", "sync", "free", "gflops_kernel"
+	};
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct measure_options o;
+	struct store *st;
+	char db[600];
+	size_t n = 0, expected;
+	int modes = 0;
+
+	db_path(db, sizeof(db), "transfer");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "transfer";
+	o.sizes = "256";
+	o.repeat = 4;
+	o.warmup = 1;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+
+	st = open_db(db);
+	configs_check(st, expected, want, 9, 4, 3);
+	rates_check(st, "transfer", "kernel", "gflops_kernel", 0);
+	rates_check(st, "transfer", "total", "gflops_total", 0);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		static const char *const host[] = {
+			"malloc", "memcpy_ab", "sync", "memcpy_c", "free"
+		};
+		double *total = samples_of(st, &c[i], "total");
+		double *v[5];
+
+		modes |= !strcmp(c[i].host_mem, "pageable") ? 1 :
+			 !strcmp(c[i].host_mem, "pinned") ? 2 :
+			 !strcmp(c[i].host_mem, "pinned-output") ? 4 : 8;
+		for (int h = 0; h < 5; h++)
+			v[h] = samples_of(st, &c[i], host[h]);
+		/* The host phases are disjoint parts of time*. */
+		for (int k = 0; k < c[i].samples; k++) {
+			double sum = 0;
+
+			for (int h = 0; h < 5; h++)
+				sum += v[h][k];
+			assert_true(sum <= total[k] * (1 + 1e-9));
+		}
+		for (int h = 0; h < 5; h++)
+			free(v[h]);
+		free(total);
+	}
+	assert_int_equal(modes, 7);
+	store_configs_free(c, n);
+	session_check(st, "complete");
+	store_free(st);
+}
+
+static void test_ilp(void **state)
+{
+	static const char *const want[] = { "kernel", "gbs" };
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct measure_options o;
+	struct store *st;
+	char db[600];
+	size_t n = 0, expected;
+
+	db_path(db, sizeof(db), "ilp");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "ilp";
+	o.sizes = "1000,4096";	/* 1000: not a multiple of any block */
+	o.repeat = 5;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+
+	st = open_db(db);
+	configs_check(st, expected, want, 2, 5, 3);
+	rates_check(st, "ilp", "kernel", "gbs", 1);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(c[i].rel_error == 0);	/* b == a exactly */
+		assert_true(c[i].count == 1000 || c[i].count == 4096);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+}
+
+/* A count no device holds is skipped for memory, and the sweep goes on
+ * to the next one. */
+static void test_out_of_memory(void **state)
+{
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct measure_options o;
+	struct store *st;
+	char db[600];
+	size_t n = 0, skipped = 0, ok = 0;
+
+	db_path(db, sizeof(db), "oom");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "ilp";
+	o.sizes = "68719476736,2048";	/* 2^36 ints: 256 GiB twice */
+	o.repeat = 3;
+	o.quiet = 1;
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].count == 2048) {
+			assert_string_equal(c[i].status, "ok");
+			ok++;
+			continue;
+		}
+		assert_string_equal(c[i].status, "skipped");
+		assert_non_null(c[i].reason);
+		assert_non_null(strstr(c[i].reason, "out of memory"));
+		assert_int_equal(c[i].samples, 0);
+		skipped++;
+	}
+	assert_int_equal(ok, 6);
+	assert_int_equal(skipped, 6);
+	store_configs_free(c, n);
+	store_free(st);
+}
+
+/* Starts `mmreport measure` on db, waits until at least two
+ * configurations are stored, sends sig, and returns the wait status;
+ * *seen is the count stored before the signal. */
+static int signal_run(const char *db, int sig, size_t *seen)
+{
+	const char *bin = getenv("MMREPORT_BIN");
+	char *argv[] = {
+		(char *)bin, "measure", "--db", (char *)db, "--suite",
+		"versions", "--repeat", "1000", "--max-time", "0.3",
+		"--quiet", NULL
+	};
+	time_t deadline = time(NULL) + 600;	/* a hang guard only */
+	pid_t pid;
+	int status = 0;
+
+	assert_int_equal(posix_spawn(&pid, bin, NULL, NULL, argv, environ),
+			 0);
+	*seen = 0;
+	while (*seen < 2) {
+		struct timespec nap = { 0, 100 * 1000 * 1000 };
+		struct store_filter f = { 0 };
+		struct store_config *c = NULL;
+		struct store *st = NULL;
+		char err[256];
+		size_t n = 0;
+
+		assert_true(time(NULL) < deadline);
+		assert_int_equal(waitpid(pid, &status, WNOHANG), 0);
+		nanosleep(&nap, NULL);
+		if (store_open(db, STORE_READ, &st, err, sizeof(err)))
+			continue;	/* not created yet */
+		if (store_config_list(st, &f, &c, &n) == 0) {
+			*seen = n;
+			store_configs_free(c, n);
+		}
+		store_free(st);
+	}
+	assert_int_equal(kill(pid, sig), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+static void signal_check(const char *db, size_t seen, const char *status)
+{
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct store *st = open_db(db);
+	size_t n = 0;
+
+	assert_int_equal(store_integrity_check(st), 0);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_true(n >= seen);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(c[i].status, "ok");
+	store_configs_free(c, n);
+	session_check(st, status);
+	store_free(st);
+}
+
+static void test_sigint(void **state)
+{
+	char db[600];
+	size_t seen;
+	int status;
+
+	if (!getenv("MMREPORT_BIN"))
+		skip();
+	db_path(db, sizeof(db), "sigint");
+	status = signal_run(db, SIGINT, &seen);
+	/* Interrupted: exit 130 after marking the session. */
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 130);
+	signal_check(db, seen, "interrupted");
+}
+
+static void test_sigkill(void **state)
+{
+	char db[600];
+	size_t seen;
+	int status;
+
+	if (!getenv("MMREPORT_BIN"))
+		skip();
+	db_path(db, sizeof(db), "sigkill");
+	status = signal_run(db, SIGKILL, &seen);
+	assert_true(WIFSIGNALED(status));
+	/* Nobody marked the session: it still says running. */
+	signal_check(db, seen, "running");
+}
+
+static int setup(void **state)
+{
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	static const char *const names[] = {
+		"versions", "transfer", "ilp", "oom", "sigint", "sigkill"
+	};
+	static const char *const suffix[] = { "", "-wal", "-shm",
+					      "-journal" };
+	char path[700];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		for (size_t j = 0; j < 4; j++) {
+			snprintf(path, sizeof(path), "%s/%s.db%s", dir,
+				 names[i], suffix[j]);
+			unlink(path);
+		}
+	rmdir(dir);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_versions_reference),
+		cmocka_unit_test(test_transfer),
+		cmocka_unit_test(test_ilp),
+		cmocka_unit_test(test_out_of_memory),
+		cmocka_unit_test(test_sigint),
+		cmocka_unit_test(test_sigkill),
+	};
+	int n = 0;
+
+	if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+		printf("measure_gpu: no CUDA device, skipped\n");
+		return 77;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,593 @@
+/* measure: the sweep plan (issue 3's default axes, overrides, invalid
+ * lists), the dry run (no device, no database), the time model's
+ * documented rules, and the theoretical-occupancy arithmetic against
+ * values derived by hand. No GPU needed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "plan.h"
+
+static char dir[] = "/tmp/mmreport-plan-XXXXXX";
+static char db[512];
+
+static int file_exists(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0;
+}
+
+/* The plan of o with free_mem, in *p; asserts it parses. */
+static void plan_of(const struct measure_options *o,
+		    unsigned long long free_mem, struct plan *p)
+{
+	struct plan_spec spec;
+
+	assert_int_equal(plan_spec_parse(o, &spec), 0);
+	assert_int_equal(plan_build(&spec, free_mem, p), 0);
+	plan_spec_release(&spec);
+}
+
+static size_t suite_count(const struct plan *p, enum plan_suite s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		n += p->e[i].suite == s;
+	return n;
+}
+
+static size_t accepted(const char *variant, const int *blocks, size_t n)
+{
+	const struct kernel_desc *kd = kernel_find(variant);
+	size_t c = 0;
+
+	assert_non_null(kd);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < kd->nblocks; j++)
+			c += kd->blocks[j] == blocks[i];
+	return c;
+}
+
+static void test_default_plan(void **state)
+{
+	static const int b1[] = { 8, 16, 22 }, b2[] = { 8, 16, 32 };
+	struct measure_options o;
+	struct plan p;
+	size_t versions, nilp, i;
+	long long n;
+
+	measure_options_init(&o);
+	plan_of(&o, 80ULL << 30, &p);
+
+	/* versions: v1..v3 on 3 sizes x {8,16,22}; v3..v5 on 5 sizes x
+	 * {8,16,32}, each block where the kernel accepts it. */
+	versions = 3 * (accepted("v1", b1, 3) + accepted("v2", b1, 3) +
+			accepted("v3", b1, 3)) +
+		   5 * (accepted("v3", b2, 3) + accepted("v4", b2, 3) +
+			accepted("v5", b2, 3));
+	assert_true(versions >= 3 * 3 * 2 + 3 * 5 * 2);
+	assert_int_equal(suite_count(&p, PLAN_VERSIONS), versions);
+
+	/* transfer: 2 variants x 3 host modes x 6 sizes x default blocks. */
+	assert_int_equal(suite_count(&p, PLAN_TRANSFER),
+			 3 * 6 * (kernel_find("simple")->ndefault_blocks +
+				  kernel_find("shared")->ndefault_blocks));
+
+	/* ilp: 80 GiB free -> a quarter is 20 GiB; 2 x 4 B x 2^31 = 16 GiB
+	 * fits, 2^32 would need 32 GiB: N = 2^9 .. 2^31, 23 sizes, each
+	 * with 5 ILP values and the memcpy row. */
+	assert_int_equal(plan_ilp_max_count(80ULL << 30), 1LL << 31);
+	nilp = 31 - 9 + 1;
+	assert_int_equal(suite_count(&p, PLAN_ILP), nilp * 6);
+	for (i = 0; i < p.n; i++) {
+		const struct plan_entry *e = &p.e[i];
+
+		if (e->suite != PLAN_ILP)
+			continue;
+		assert_true(e->count >= 512 && e->count <= (1LL << 31));
+		assert_int_equal(1LL << e->n, e->count);
+		if (e->kd)
+			assert_int_equal(e->block * e->ilp, 512);
+		else
+			assert_string_equal(e->variant, "memcpy");
+	}
+
+	/* reference: every distinct n of versions and transfer: {176, 352,
+	 * 528} u {128 .. 640} u {512 .. 16384}, 512 counted once. */
+	assert_int_equal(suite_count(&p, PLAN_REFERENCE), 3 + 5 + 6 - 1);
+	n = 0;
+	for (i = 0; i < p.n; i++)
+		if (p.e[i].suite == PLAN_REFERENCE) {
+			assert_string_equal(p.e[i].variant, "cublas");
+			assert_true(p.e[i].n > n);	/* ascending, distinct */
+			n = p.e[i].n;
+		}
+	assert_int_equal(n, 16384);
+
+	/* No configuration twice (the store's key would refuse it). */
+	for (i = 0; i < p.n; i++)
+		for (size_t j = i + 1; j < p.n; j++)
+			assert_false(p.e[i].suite == p.e[j].suite &&
+				     !strcmp(p.e[i].variant, p.e[j].variant) &&
+				     p.e[i].n == p.e[j].n &&
+				     p.e[i].m == p.e[j].m &&
+				     p.e[i].count == p.e[j].count &&
+				     p.e[i].block == p.e[j].block &&
+				     p.e[i].ilp == p.e[j].ilp &&
+				     p.e[i].host == p.e[j].host);
+	plan_release(&p);
+}
+
+static void test_ilp_max_count(void **state)
+{
+	/* 16 GiB: a quarter is 4 GiB = 2 x 4 B x 2^29 exactly. */
+	assert_int_equal(plan_ilp_max_count(16ULL << 30), 1LL << 29);
+	assert_int_equal(plan_ilp_max_count((16ULL << 30) - 1), 1LL << 28);
+	/* Too little memory still plans note J's first size. */
+	assert_int_equal(plan_ilp_max_count(0), 512);
+}
+
+static void test_overrides(void **state)
+{
+	struct measure_options o;
+	struct plan p;
+	size_t i;
+
+	measure_options_init(&o);
+	o.suites = "versions";
+	o.variants = "v2";
+	o.sizes = "64,100";
+	o.blocks = "16";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(p.e[0].n, 64);
+	assert_int_equal(p.e[1].n, 100);
+	for (i = 0; i < p.n; i++) {
+		assert_string_equal(p.e[i].variant, "v2");
+		assert_int_equal(p.e[i].block, 16);
+		assert_int_equal(p.e[i].m, p.e[i].n);
+	}
+	plan_release(&p);
+
+	/* Every versions kernel at two sizes; v3 sits in both of issue 3's
+	 * groups and is planned once per block; reference at both sizes. */
+	measure_options_init(&o);
+	o.suites = "versions,reference";
+	o.sizes = "64,100";
+	plan_of(&o, 0, &p);
+	assert_int_equal(suite_count(&p, PLAN_REFERENCE), 2);
+	{
+		static const int b1[] = { 8, 16, 22 }, b2[] = { 8, 16, 32 };
+		static const int b12[] = { 8, 16, 22, 32 };
+		size_t want = 2 * (accepted("v1", b1, 3) +
+				   accepted("v2", b1, 3) +
+				   accepted("v3", b12, 4) +
+				   accepted("v4", b2, 3) +
+				   accepted("v5", b2, 3));
+
+		assert_int_equal(suite_count(&p, PLAN_VERSIONS), want);
+	}
+	plan_release(&p);
+
+	measure_options_init(&o);
+	o.suites = "transfer";
+	o.host_mem = "pinned";
+	o.sizes = "256";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, kernel_find("simple")->ndefault_blocks +
+			 kernel_find("shared")->ndefault_blocks);
+	for (i = 0; i < p.n; i++) {
+		assert_int_equal(p.e[i].host, PLAN_HOST_PINNED);
+		assert_int_equal(p.e[i].n, 256);
+	}
+	plan_release(&p);
+
+	measure_options_init(&o);
+	o.suites = "ilp";
+	o.ilp = "4";
+	o.sizes = "1000";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 2);
+	assert_string_equal(p.e[0].variant, "copy_ilp");
+	assert_int_equal(p.e[0].count, 1000);
+	assert_int_equal(p.e[0].ilp, 4);
+	assert_int_equal(p.e[0].block, 128);
+	assert_string_equal(p.e[1].variant, "memcpy");
+	assert_int_equal(p.e[1].count, 1000);
+	plan_release(&p);
+
+	/* --blocks sets the copy kernel's threads for every ILP. */
+	measure_options_init(&o);
+	o.suites = "ilp";
+	o.variants = "copy_ilp";
+	o.sizes = "4096";
+	o.blocks = "64,256";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 5 * 2);
+	plan_release(&p);
+
+	/* Rectangular sizes reach rect and cublas only. */
+	measure_options_init(&o);
+	o.suites = "versions,reference";
+	o.variants = "rect,v2,cublas";
+	o.sizes = "100x200x300,64";
+	o.blocks = "16";
+	plan_of(&o, 0, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.e[i].m != p.e[i].n)
+			assert_true(!strcmp(p.e[i].variant, "rect") ||
+				    !strcmp(p.e[i].variant, "cublas"));
+	assert_int_equal(p.n, 2 /* rect */ + 1 /* v2 */ + 2 /* cublas */);
+	plan_release(&p);
+
+	/* Duplicates in a list are planned once. */
+	measure_options_init(&o);
+	o.suites = "reference";
+	o.sizes = "64,64";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 1);
+	plan_release(&p);
+
+	/* reference alone: the other suites' default sizes. */
+	measure_options_init(&o);
+	o.suites = "reference";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 3 + 5 + 6 - 1);
+	plan_release(&p);
+}
+
+/* Runs plan_spec_parse with stderr captured into err[len]. */
+static int parse_captured(const struct measure_options *o, char *err,
+			  size_t len)
+{
+	char path[600];
+	struct plan_spec spec;
+	int fd, saved, rc;
+	ssize_t got;
+
+	snprintf(path, sizeof(path), "%s/stderr", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fd, STDERR_FILENO);
+	rc = plan_spec_parse(o, &spec);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	lseek(fd, 0, SEEK_SET);
+	got = read(fd, err, len - 1);
+	err[got > 0 ? got : 0] = '\0';
+	close(fd);
+	if (rc == 0)
+		plan_spec_release(&spec);
+	return rc;
+}
+
+static void test_invalid_lists(void **state)
+{
+	static const struct {
+		const char *field, *value, *suites;
+	} bad[] = {
+		{ "sizes", "abc", NULL }, { "sizes", "0", NULL },
+		{ "sizes", "-5", NULL }, { "sizes", "64,,100", NULL },
+		{ "sizes", "", NULL }, { "sizes", "64,", NULL },
+		{ "sizes", "+64", NULL }, { "sizes", " 64", NULL },
+		{ "sizes", "100x200", NULL }, { "sizes", "1x2x3x4", NULL },
+		{ "sizes", "99999999999999999999", NULL },
+		{ "sizes", "40000", "versions" },
+		{ "sizes", "10x20x30", "versions" },
+		{ "suites", "foo", NULL }, { "suites", "versions,", NULL },
+		{ "variants", "v9", NULL }, { "variants", "v2", "ilp" },
+		{ "blocks", "0", NULL }, { "blocks", "2000", NULL },
+		{ "blocks", "8.5", NULL },
+		{ "ilp", "3", NULL }, { "ilp", "0", NULL },
+		{ "host_mem", "foo", NULL }, { "device", "x", NULL },
+		{ "device", "-1", NULL }, { "device", "0,", NULL },
+		/* Well-formed lists that select nothing at all. */
+		{ "blocks", "12", "versions" },
+	};
+	struct measure_options o;
+	char err[1024], opt[32];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		measure_options_init(&o);
+		o.suites = bad[i].suites;
+		if (!strcmp(bad[i].field, "sizes"))
+			o.sizes = bad[i].value;
+		else if (!strcmp(bad[i].field, "suites"))
+			o.suites = bad[i].value;
+		else if (!strcmp(bad[i].field, "variants"))
+			o.variants = bad[i].value;
+		else if (!strcmp(bad[i].field, "blocks"))
+			o.blocks = bad[i].value;
+		else if (!strcmp(bad[i].field, "ilp"))
+			o.ilp = bad[i].value;
+		else if (!strcmp(bad[i].field, "host_mem"))
+			o.host_mem = bad[i].value;
+		else
+			o.device = bad[i].value;
+		assert_int_equal(parse_captured(&o, err, sizeof(err)), -1);
+		/* One line, naming the program and the command, with the
+		 * hint every usage error carries. */
+		assert_non_null(strstr(err, "mmreport: measure: "));
+		assert_non_null(strstr(err, "(try 'mmreport measure --help')"));
+		assert_non_null(strchr(err, '\n'));
+		assert_int_equal(strchr(err, '\n')[1], '\0');
+		/* measure_run: a usage error, and no database created. */
+		o.db_path = db;
+		assert_int_equal(measure_run(&o, stdout), MEASURE_ERR_USAGE);
+		assert_false(file_exists(db));
+	}
+
+	/* The message quotes the option and its value. */
+	measure_options_init(&o);
+	o.sizes = "64,abc";
+	assert_int_equal(parse_captured(&o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "mmreport: measure: invalid --sizes "
+			       "'64,abc': "));
+	assert_non_null(strstr(err, "'abc'"));
+	snprintf(opt, sizeof(opt), "--host-mem");
+	measure_options_init(&o);
+	o.host_mem = "pinned,bogus";
+	assert_int_equal(parse_captured(&o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, opt));
+
+	/* Good lists pass. */
+	measure_options_init(&o);
+	o.suites = "all";
+	o.sizes = "64,100,3x5x7";
+	o.blocks = "8,16";
+	o.ilp = "1,16";
+	o.host_mem = "pageable,pinned-output";
+	o.device = "all";
+	assert_int_equal(parse_captured(&o, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+}
+
+/* Counts "what" lines of text: configuration lines are those that start
+ * with neither '#' nor "estimate:". */
+static size_t config_lines(const char *text, size_t *estimates)
+{
+	size_t n = 0;
+	const char *line = text;
+
+	*estimates = 0;
+	while (*line) {
+		const char *nl = strchr(line, '\n');
+
+		if (!strncmp(line, "estimate:", 9))
+			(*estimates)++;
+		else if (*line != '#')
+			n++;
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	return n;
+}
+
+static void test_dry_run(void **state)
+{
+	struct measure_options o;
+	struct plan p;
+	char path[600], *text;
+	size_t est, n;
+	FILE *out;
+	long len;
+
+	measure_options_init(&o);
+	o.db_path = db;
+	o.dry_run = 1;
+	snprintf(path, sizeof(path), "%s/plan.txt", dir);
+	out = fopen(path, "w+");
+	assert_non_null(out);
+	/* No device on CI, and none needed: dry run touches no GPU. */
+	assert_int_equal(measure_run(&o, out), MEASURE_OK);
+	assert_false(file_exists(db));
+	len = ftell(out);
+	assert_true(len > 0);
+	text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	rewind(out);
+	assert_int_equal(fread(text, 1, (size_t)len, out), (size_t)len);
+	fclose(out);
+
+	plan_of(&o, PLAN_DRYRUN_FREE_MEM, &p);
+	n = config_lines(text, &est);
+	assert_int_equal(n, p.n);
+	assert_int_equal(est, 1);
+	/* Lines carry suite, variant, sizes, block, ILP, host memory. */
+	assert_non_null(strstr(text, "versions   v1"));
+	assert_non_null(strstr(text, "m=176 k=176 n=176"));
+	assert_non_null(strstr(text, "block=8x8"));
+	assert_non_null(strstr(text, "host=pinned-output"));
+	assert_non_null(strstr(text, "N=512 (2^9)"));
+	assert_non_null(strstr(text, "ilp=16"));
+	assert_non_null(strstr(text, "memcpy"));
+	assert_non_null(strstr(text, "cublas"));
+	plan_release(&p);
+	free(text);
+}
+
+static void test_estimate_model(void **state)
+{
+	struct plan_entry e = { 0 };
+	struct plan_settings s = { 1000, 3, 3, 1.0, 1, 1 };
+	double t, a, b;
+
+	e.suite = PLAN_VERSIONS;
+	e.variant = "v2";
+	e.kd = kernel_find("v2");
+	e.m = e.k = e.n = 128;
+	e.block = 16;
+	e.ilp = 1;
+	t = plan_entry_run_seconds(&e);
+	assert_true(t > 0);
+
+	/* max_time far below one run: samples = min_samples, so raising it
+	 * by 7 adds exactly 7 runs. */
+	s.max_time_s = t / 100;
+	a = plan_entry_estimate(&e, &s);
+	s.min_samples = 10;
+	b = plan_entry_estimate(&e, &s);
+	assert_true(fabs((b - a) - 7 * t) < 1e-9 * (1 + b));
+	/* ... and warm-up stops after one run longer than max_time. */
+	s.warmup = 1;
+	a = plan_entry_estimate(&e, &s);
+	s.warmup = 5;
+	assert_true(fabs(plan_entry_estimate(&e, &s) - a) < 1e-12 * (1 + a));
+
+	/* max_time of 49.5 runs: 50 samples; repeat caps at 20. */
+	s.warmup = 0;
+	s.min_samples = 3;
+	s.max_time_s = 49.5 * t;
+	a = plan_entry_estimate(&e, &s);
+	s.repeat = 20;
+	b = plan_entry_estimate(&e, &s);
+	assert_true(fabs((a - b) - 30 * t) < 1e-6 * a);
+
+	/* Longer runs for larger products. */
+	e.m = e.k = e.n = 1024;
+	assert_true(plan_entry_run_seconds(&e) > t);
+
+	/* ilp batches: 100 launches for small N, fewer up to 2^24. */
+	assert_int_equal(plan_ilp_batch(512), 100);
+	assert_int_equal(plan_ilp_batch(1 << 20), 16);
+	assert_int_equal(plan_ilp_batch(1 << 23), 2);
+	assert_int_equal(plan_ilp_batch(1 << 24), 1);
+	assert_int_equal(plan_ilp_batch(1LL << 31), 1);
+}
+
+/* ---- occupancy: values derived by hand from the formulas ------------ */
+
+/* GeForce GT 240 (report P): cc 1.2, 1024 threads, 16384 registers and
+ * 16 KiB shared memory per SM, 8 blocks per SM, no driver reserve. */
+static struct measure_occ_input gt240(int threads, int regs, int smem)
+{
+	struct measure_occ_input in = { threads, regs, smem, 32, 1024, 16384,
+					256, 16384, 0, 8 };
+
+	return in;
+}
+
+/* H100 SXM: cc 9.0, 2048 threads, 65536 registers and 228 KiB shared
+ * memory per SM, 1 KiB reserved per block, 32 blocks per SM. */
+static struct measure_occ_input h100(int threads, int regs, int smem)
+{
+	struct measure_occ_input in = { threads, regs, smem, 32, 2048, 65536,
+					256, 233472, 1024, 32 };
+
+	return in;
+}
+
+static void occ_expect(struct measure_occ_input in, int lw, int lr, int ls,
+		       int lb, int active, const char *limiter, double occ)
+{
+	struct measure_occ o;
+
+	assert_int_equal(measure_occupancy_compute(&in, &o), 0);
+	assert_int_equal(o.limit_warps, lw);
+	assert_int_equal(o.limit_regs, lr);
+	assert_int_equal(o.limit_smem, ls);
+	assert_int_equal(o.limit_blocks, lb);
+	assert_int_equal(o.active_blocks, active);
+	assert_int_equal(o.active_warps, active * o.warps_per_block);
+	assert_int_equal(o.active_threads, active * in.threads_per_block);
+	assert_string_equal(o.limiter, limiter);
+	assert_true(fabs(o.occupancy - occ) < 1e-12);
+}
+
+static void test_occupancy(void **state)
+{
+	struct measure_occ_input in;
+	struct measure_occ o;
+
+	/* GT 240, 16x16 block, 10 registers, 2 KiB tiles + 40 B of
+	 * parameters: 8 warps of 32 -> 32/8 = 4 blocks; 10 x 32 = 320
+	 * registers a warp, rounded to 512, x 8 = 4096 -> 16384/4096 = 4;
+	 * 16384 / 2088 = 7; 8 blocks. Warps and registers tie at 4. */
+	occ_expect(gt240(256, 10, 2088), 4, 4, 7, 8, 4, "warps, registers",
+		   1.0);
+	/* GT 240, 8x8, 12 registers, 40 B: 2 warps -> 16; 384 -> 512 a
+	 * warp, 1024 a block -> 16; 16384/40 = 409; the SM's 8 blocks
+	 * limit: 16 of 32 warps. */
+	occ_expect(gt240(64, 12, 40), 16, 16, 409, 8, 8, "blocks per SM",
+		   0.5);
+	/* H100, 32x32, 32 registers, 8 KiB: 32 warps -> 64/32 = 2; 1024 a
+	 * warp x 32 = 32768 -> 2; 233472 / (8192 + 1024) = 25; 32. */
+	occ_expect(h100(1024, 32, 8192), 2, 2, 25, 32, 2, "warps, registers",
+		   1.0);
+	/* H100, 8x8, 40 registers, 512 B: 2 warps -> 32; 1280 a warp,
+	 * 2560 a block -> 25; 233472 / 1536 = 152; 32: 50 of 64 warps. */
+	occ_expect(h100(64, 40, 512), 32, 25, 152, 32, 25, "registers",
+		   50.0 / 64);
+	/* H100, 256 threads, 16 registers, 48 KiB: 8; 512 a warp -> 16;
+	 * 233472 / 50176 = 4; 32: shared memory, 32 of 64 warps. */
+	occ_expect(h100(256, 16, 49152), 8, 16, 4, 32, 4, "shared memory",
+		   0.5);
+	/* 255 registers x 32 = 8160 -> 8192 a warp, x 32 warps = 262144,
+	 * more than the SM has: no block fits (shared memory: the 1 KiB
+	 * reserve alone, 233472 / 1024 = 228). */
+	occ_expect(h100(1024, 255, 0), 2, 0, 228, 32, 0, "registers", 0.0);
+	/* No registers, no shared memory, no reserve: only warps and the
+	 * block count limit; 33 threads round up to 2 warps. */
+	in = gt240(33, 0, 0);
+	occ_expect(in, 16, 8, 8, 8, 8,
+		   "registers, shared memory, blocks per SM", 0.5);
+
+	in = h100(0, 32, 0);
+	assert_int_equal(measure_occupancy_compute(&in, &o), -1);
+	in = h100(64, -1, 0);
+	assert_int_equal(measure_occupancy_compute(&in, &o), -1);
+	assert_int_equal(measure_occupancy_compute(NULL, &o), -1);
+}
+
+static int setup(void **state)
+{
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(db, sizeof(db), "%s/never.db", dir);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/plan.txt", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/stderr", dir);
+	unlink(path);
+	unlink(db);
+	rmdir(dir);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_plan),
+		cmocka_unit_test(test_ilp_max_count),
+		cmocka_unit_test(test_overrides),
+		cmocka_unit_test(test_invalid_lists),
+		cmocka_unit_test(test_dry_run),
+		cmocka_unit_test(test_estimate_model),
+		cmocka_unit_test(test_occupancy),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
