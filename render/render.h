@@ -11,7 +11,8 @@ enum render_status {
 	RENDER_ERR_EMPTY = 2,	/* nothing to report / selection empty */
 	RENDER_ERR_TOOL = 3,	/* gnuplot missing or failed */
 	RENDER_ERR_IO = 4,	/* cannot write the output */
-	RENDER_ERR_USAGE = 5	/* bad option value (message on stderr) */
+	RENDER_ERR_USAGE = 5,	/* bad option value (message on stderr) */
+	RENDER_ERR_MISSING = 6	/* the database file does not exist */
 };
 
 struct render_options {

@@ -1,0 +1,245 @@
+/* Language strings (templates/strings.<lang>) and LaTeX templates
+ * (templates/, .tex files): data, not code, embedded at build time. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+#include "tmpl_index.h"
+
+static char *file_read(const char *path)
+{
+	struct rbuf b;
+	char chunk[4096];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return NULL;
+	rbuf_init(&b);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		rbuf_putn(&b, chunk, n);
+	if (ferror(f))
+		b.oom = 1;
+	fclose(f);
+	return rbuf_take(&b);
+}
+
+char *tmpl_load(const char *dir, const char *name)
+{
+	const struct tmpl_file *t;
+	char *text, *path;
+	size_t len;
+
+	if (dir) {
+		len = strlen(dir) + strlen(name) + 2;
+		path = malloc(len);
+		if (!path)
+			return NULL;
+		snprintf(path, len, "%s/%s", dir, name);
+		text = file_read(path);
+		if (!text)
+			fprintf(stderr, "mmreport: cannot read template '%s': "
+				"%s\n", path, strerror(errno));
+		free(path);
+		return text;
+	}
+	for (t = tmpl_files; t->name; t++)
+		if (!strcmp(t->name, name))
+			return strdup(t->data);
+	fprintf(stderr, "mmreport: template '%s' is not built in\n", name);
+	return NULL;
+}
+
+/* Splits "key = value" lines in place; '#' starts a comment line. */
+static int lang_parse(struct lang *l)
+{
+	char *p = l->text, *eol, *eq, *k, *v, *e;
+	size_t cap = 0;
+
+	while (*p) {
+		eol = strchr(p, '\n');
+		if (eol)
+			*eol = '\0';
+		while (*p == ' ' || *p == '\t')
+			p++;
+		eq = strchr(p, '=');
+		if (*p && *p != '#' && eq) {
+			k = p;
+			for (e = eq; e > k && (e[-1] == ' ' || e[-1] == '\t');)
+				e--;
+			*e = '\0';
+			v = eq + 1;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			for (e = v + strlen(v); e > v && (e[-1] == ' ' ||
+			     e[-1] == '\t' || e[-1] == '\r');)
+				e--;
+			*e = '\0';
+			if (l->n == cap) {
+				struct kv *nkv;
+
+				cap = cap ? 2 * cap : 128;
+				nkv = realloc(l->kv, cap * sizeof(*nkv));
+				if (!nkv)
+					return -1;
+				l->kv = nkv;
+			}
+			l->kv[l->n].key = k;
+			l->kv[l->n].val = v;
+			l->n++;
+		}
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	return 0;
+}
+
+static struct lang *lang_load_one(const char *code, const char *dir)
+{
+	struct lang *l;
+	char name[32];
+
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return NULL;
+	snprintf(l->code, sizeof(l->code), "%s", code);
+	snprintf(name, sizeof(name), "strings.%s", code);
+	l->text = tmpl_load(dir, name);
+	if (!l->text || lang_parse(l)) {
+		lang_free(l);
+		return NULL;
+	}
+	return l;
+}
+
+struct lang *lang_load(const char *code, const char *dir)
+{
+	struct lang *l;
+
+	if (!code)
+		code = "en";
+	if (strcmp(code, "en") && strcmp(code, "pl") && strcmp(code, "de")) {
+		fprintf(stderr, "mmreport: unknown language '%s' (use en, pl "
+			"or de)\n", code);
+		return NULL;
+	}
+	l = lang_load_one(code, dir);
+	if (!l)
+		return NULL;
+	if (strcmp(code, "en")) {
+		l->fallback = lang_load_one("en", dir);
+		if (!l->fallback) {
+			lang_free(l);
+			return NULL;
+		}
+	}
+	return l;
+}
+
+void lang_free(struct lang *l)
+{
+	if (!l)
+		return;
+	lang_free(l->fallback);
+	free(l->kv);
+	free(l->text);
+	free(l);
+}
+
+const char *lang_find(const struct lang *l, const char *key)
+{
+	size_t i;
+
+	for (; l; l = l->fallback)
+		for (i = 0; i < l->n; i++)
+			if (!strcmp(l->kv[i].key, key))
+				return l->kv[i].val;
+	return NULL;
+}
+
+const char *lang_get(const struct lang *l, const char *key)
+{
+	const char *v = lang_find(l, key);
+
+	return v ? v : key;
+}
+
+char *tmpl_fragment(const char *text, const char *name)
+{
+	static const char tag[] = "%%% fragment ";
+	const char *p = text, *start = NULL, *end;
+	size_t nlen = strlen(name);
+	char *out;
+
+	while (p && *p) {
+		if (!strncmp(p, tag, sizeof(tag) - 1)) {
+			const char *nm = p + sizeof(tag) - 1;
+
+			if (start) {
+				end = p;
+				goto found;
+			}
+			if (!strncmp(nm, name, nlen) &&
+			    (nm[nlen] == '\n' || nm[nlen] == '\r' ||
+			     nm[nlen] == ' ' || nm[nlen] == '\0')) {
+				p = strchr(nm, '\n');
+				start = p ? p + 1 : nm + nlen;
+				continue;
+			}
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!start)
+		return NULL;
+	end = start + strlen(start);
+found:
+	out = malloc((size_t)(end - start) + 1);
+	if (!out)
+		return NULL;
+	memcpy(out, start, (size_t)(end - start));
+	out[end - start] = '\0';
+	return out;
+}
+
+static int is_key_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int tmpl_fill(struct rbuf *out, const char *t, const struct kv *vars,
+	      size_t n)
+{
+	const char *p, *k, *e;
+	size_t i, klen;
+
+	while ((p = strstr(t, "@@"))) {
+		k = p + 2;
+		for (e = k; is_key_char(*e); e++)
+			;
+		if (e == k || strncmp(e, "@@", 2)) {
+			rbuf_putn(out, t, (size_t)(k - t));
+			t = k;
+			continue;
+		}
+		klen = (size_t)(e - k);
+		for (i = 0; i < n; i++)
+			if (strlen(vars[i].key) == klen &&
+			    !strncmp(vars[i].key, k, klen))
+				break;
+		if (i == n) {
+			fprintf(stderr, "mmreport: template placeholder "
+				"@@%.*s@@ has no value\n", (int)klen, k);
+			return -1;
+		}
+		rbuf_putn(out, t, (size_t)(p - t));
+		rbuf_puts(out, vars[i].val ? vars[i].val : "");
+		t = e + 2;
+	}
+	rbuf_puts(out, t);
+	return 0;
+}

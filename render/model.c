@@ -1,0 +1,478 @@
+/* What the report shows: the selected devices and, for each of them, the
+ * configurations the store picks (latest measurement per configuration,
+ * or one session), with their statistics, sessions, kernel sources and
+ * attributes. Loaded once; the sections only look things up. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "render_int.h"
+
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+/* --device: a database id, a UUID prefix, or a name (case-insensitive). */
+static int device_matches(const struct store_device *d, const char *sel)
+{
+	size_t n = strlen(sel);
+
+	if (all_digits(sel) && d->id == strtoll(sel, NULL, 10))
+		return 1;
+	if (d->uuid && !strncasecmp(d->uuid, sel, n))
+		return 1;
+	if (d->uuid && !strncasecmp(d->uuid, "GPU-", 4) &&
+	    !strncasecmp(d->uuid + 4, sel, n))
+		return 1;
+	return d->name && !strcasecmp(d->name, sel);
+}
+
+static int dev_index(const struct rctx *x, int64_t id)
+{
+	size_t i;
+
+	for (i = 0; i < x->ndevs; i++)
+		if (x->devs[i]->id == id)
+			return (int)i;
+	return -1;
+}
+
+static int store_fail(struct rctx *x, const char *what)
+{
+	fprintf(stderr, "mmreport: cannot read %s from '%s': %s\n", what,
+		x->o->db_path, store_errmsg(x->st));
+	return RENDER_ERR_STORE;
+}
+
+static int kattr_add(struct rctx *x, int64_t sid)
+{
+	struct kattr_set *na;
+
+	na = realloc(x->kattr, (x->nkattr + 1) * sizeof(*na));
+	if (!na)
+		return -1;
+	x->kattr = na;
+	na += x->nkattr;
+	na->a = NULL;
+	na->n = 0;
+	if (store_kattr_list(x->st, sid, &na->a, &na->n))
+		return -1;
+	x->nkattr++;
+	return 0;
+}
+
+static int kernels_add(struct rctx *x, int64_t sid)
+{
+	struct kern_set *nk;
+
+	nk = realloc(x->kern, (x->nkern + 1) * sizeof(*nk));
+	if (!nk)
+		return -1;
+	x->kern = nk;
+	nk += x->nkern;
+	nk->k = NULL;
+	nk->n = 0;
+	if (store_kernel_list(x->st, sid, &nk->k, &nk->n))
+		return -1;
+	x->nkern++;
+	return 0;
+}
+
+int model_load(struct rctx *x)
+{
+	const struct render_options *o = x->o;
+	struct store_filter f;
+	char err[512];
+	int64_t *sids = NULL;
+	size_t i, j, nsids = 0;
+	int rc;
+
+	err[0] = '\0';
+	rc = store_open(o->db_path, STORE_READ, &x->st, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "mmreport: cannot open '%s': %s\n",
+			o->db_path, err[0] ? err : "unknown error");
+		return rc == STORE_ERR_MISSING ? RENDER_ERR_MISSING
+					       : RENDER_ERR_STORE;
+	}
+	if (store_device_list(x->st, &x->alldevs, &x->nalldevs))
+		return store_fail(x, "devices");
+	if (!x->nalldevs) {
+		fprintf(stderr, "mmreport: nothing to report: '%s' holds no "
+			"devices (run mmreport measure first)\n", o->db_path);
+		return RENDER_ERR_EMPTY;
+	}
+	x->devs = calloc(x->nalldevs, sizeof(*x->devs));
+	if (!x->devs)
+		goto oom;
+	for (i = 0; i < x->nalldevs; i++)
+		if (!o->device || device_matches(&x->alldevs[i], o->device))
+			x->devs[x->ndevs++] = &x->alldevs[i];
+	if (!x->ndevs) {
+		fprintf(stderr, "mmreport: nothing to report: no device in "
+			"'%s' matches --device '%s'\n", o->db_path, o->device);
+		return RENDER_ERR_EMPTY;
+	}
+	if (store_session_list(x->st, &x->sess, &x->nsess))
+		return store_fail(x, "sessions");
+	if (o->session > 0 && !model_session(x, o->session)) {
+		fprintf(stderr, "mmreport: nothing to report: '%s' has no "
+			"session %lld\n", o->db_path, o->session);
+		return RENDER_ERR_EMPTY;
+	}
+
+	memset(&f, 0, sizeof(f));
+	f.session_id = o->session > 0 ? o->session : 0;
+	if (x->ndevs == 1)
+		f.device_id = x->devs[0]->id;
+	if (store_config_list(x->st, &f, &x->rawcfgs, &x->nrawcfgs))
+		return store_fail(x, "configurations");
+	x->cfgs = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*x->cfgs));
+	sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*sids));
+	if (!x->cfgs || !sids)
+		goto oom;
+	for (i = 0; i < x->nrawcfgs; i++) {
+		struct store_config *c = &x->rawcfgs[i];
+		struct rcfg *r;
+		int d = dev_index(x, c->device_id);
+
+		if (d < 0)
+			continue;
+		r = &x->cfgs[x->ncfgs++];
+		r->c = c;
+		r->dev = d;
+		if (store_stat_list(x->st, c->id, &r->stats, &r->nstats)) {
+			free(sids);
+			return store_fail(x, "statistics");
+		}
+		for (j = 0; j < nsids && sids[j] != c->session_id; j++)
+			;
+		if (j == nsids)
+			sids[nsids++] = c->session_id;
+	}
+	if (!x->ncfgs) {
+		free(sids);
+		if (o->device || o->session > 0)
+			fprintf(stderr, "mmreport: nothing to report: no "
+				"measurement in '%s' matches the selection"
+				"%s%s%s\n", o->db_path,
+				o->device ? " --device " : "",
+				o->device ? o->device : "",
+				o->session > 0 ? " --session" : "");
+		else
+			fprintf(stderr, "mmreport: nothing to report: '%s' "
+				"holds no measurements\n", o->db_path);
+		return RENDER_ERR_EMPTY;
+	}
+	for (j = 0; j < nsids; j++) {
+		if (kernels_add(x, sids[j])) {
+			free(sids);
+			return store_fail(x, "kernels");
+		}
+		if (kattr_add(x, sids[j])) {
+			free(sids);
+			return store_fail(x, "kernel attributes");
+		}
+	}
+	free(sids);
+	return RENDER_OK;
+oom:
+	free(sids);
+	fprintf(stderr, "mmreport: out of memory\n");
+	return RENDER_ERR_IO;
+}
+
+void model_free(struct rctx *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++)
+		store_stats_free(x->cfgs[i].stats, x->cfgs[i].nstats);
+	free(x->cfgs);
+	x->cfgs = NULL;
+	x->ncfgs = 0;
+	store_configs_free(x->rawcfgs, x->nrawcfgs);
+	x->rawcfgs = NULL;
+	for (i = 0; i < x->nkern; i++)
+		store_kernels_free(x->kern[i].k, x->kern[i].n);
+	free(x->kern);
+	x->kern = NULL;
+	x->nkern = 0;
+	for (i = 0; i < x->nkattr; i++)
+		store_kattrs_free(x->kattr[i].a, x->kattr[i].n);
+	free(x->kattr);
+	x->kattr = NULL;
+	x->nkattr = 0;
+	store_sessions_free(x->sess, x->nsess);
+	x->sess = NULL;
+	free(x->devs);
+	x->devs = NULL;
+	store_devices_free(x->alldevs, x->nalldevs);
+	x->alldevs = NULL;
+	store_free(x->st);
+	x->st = NULL;
+}
+
+static int str_eq(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+int rcfg_ok(const struct rcfg *c)
+{
+	return c && c->c->status && !strcmp(c->c->status, "ok");
+}
+
+const struct rcfg *model_find(const struct rctx *x, int dev,
+			      const char *suite, const char *variant,
+			      const char *host_mem, int n, int block, int ilp)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const struct store_config *c = r->c;
+
+		if ((dev >= 0 && r->dev != dev) || !str_eq(c->suite, suite) ||
+		    (variant && !str_eq(c->variant, variant)) ||
+		    (host_mem && !str_eq(c->host_mem, host_mem)) ||
+		    c->n != n || (block >= 0 && c->block_x != block) ||
+		    (ilp >= 0 && c->ilp != ilp))
+			continue;
+		return r;
+	}
+	return NULL;
+}
+
+const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
+{
+	size_t i;
+
+	if (!rcfg_ok(c))
+		return NULL;
+	for (i = 0; i < c->nstats; i++)
+		if (!strcmp(c->stats[i].metric, metric))
+			return &c->stats[i];
+	return NULL;
+}
+
+double rcfg_median(const struct rcfg *c, const char *metric)
+{
+	const struct store_stat *s = rcfg_stat(c, metric);
+
+	return s && s->s.n ? s->s.median : NAN;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t model_ints(const struct rctx *x, int dev, const char *suite,
+		  const char *variant, const char *host_mem, char field,
+		  int **out)
+{
+	size_t i, j, n = 0;
+	int *v;
+
+	*out = NULL;
+	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		int val;
+
+		if ((dev >= 0 && r->dev != dev) ||
+		    !str_eq(r->c->suite, suite) ||
+		    (variant && !str_eq(r->c->variant, variant)) ||
+		    (host_mem && !str_eq(r->c->host_mem, host_mem)))
+			continue;
+		val = field == 'b' ? r->c->block_x : field == 'i' ?
+		      r->c->ilp : r->c->n;
+		for (j = 0; j < n && v[j] != val; j++)
+			;
+		if (j == n)
+			v[n++] = val;
+	}
+	qsort(v, n, sizeof(*v), cmp_int);
+	*out = v;
+	return n;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	const struct rsize *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	if (x->m != y->m)
+		return x->m < y->m ? -1 : 1;
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+size_t model_sizes(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, struct rsize **out)
+{
+	struct rsize *v;
+	size_t i, j, n = 0;
+
+	*out = NULL;
+	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct store_config *c = x->cfgs[i].c;
+
+		if ((dev >= 0 && x->cfgs[i].dev != dev) ||
+		    !str_eq(c->suite, suite) ||
+		    (variant && !str_eq(c->variant, variant)))
+			continue;
+		for (j = 0; j < n; j++)
+			if (v[j].m == c->m && v[j].k == c->k && v[j].n == c->n)
+				break;
+		if (j == n)
+			v[n++] = (struct rsize){c->m, c->k, c->n};
+	}
+	qsort(v, n, sizeof(*v), cmp_size);
+	*out = v;
+	return n;
+}
+
+const struct rcfg *model_find_size(const struct rctx *x, int dev,
+				   const char *suite, const char *variant,
+				   const struct rsize *sz, int block)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const struct store_config *c = r->c;
+
+		if (r->dev == dev && str_eq(c->suite, suite) &&
+		    str_eq(c->variant, variant) && c->m == sz->m &&
+		    c->k == sz->k && c->n == sz->n &&
+		    (block < 0 || c->block_x == block))
+			return r;
+	}
+	return NULL;
+}
+
+void size_label(const struct rsize *sz, struct rbuf *b)
+{
+	if (sz->m == sz->n && sz->k == sz->n)
+		rbuf_printf(b, "%d", sz->n);
+	else
+		rbuf_printf(b, "%d\\(\\times\\)%d\\(\\times\\)%d", sz->m,
+			    sz->k, sz->n);
+}
+
+size_t model_names(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, char field, const char ***out)
+{
+	const char **v;
+	size_t i, j, n = 0;
+
+	*out = NULL;
+	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const char *s = field == 'h' ? r->c->host_mem : r->c->variant;
+
+		if ((dev >= 0 && r->dev != dev) ||
+		    !str_eq(r->c->suite, suite) ||
+		    (variant && !str_eq(r->c->variant, variant)))
+			continue;
+		if (!s)
+			s = "";
+		for (j = 0; j < n && strcmp(v[j], s); j++)
+			;
+		if (j == n)
+			v[n++] = s;
+	}
+	*out = v;
+	return n;
+}
+
+int model_has_suite(const struct rctx *x, int dev, const char *suite)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++)
+		if ((dev < 0 || x->cfgs[i].dev == dev) &&
+		    str_eq(x->cfgs[i].c->suite, suite))
+			return 1;
+	return 0;
+}
+
+const struct store_session *model_session(const struct rctx *x, int64_t id)
+{
+	size_t i;
+
+	for (i = 0; i < x->nsess; i++)
+		if (x->sess[i].id == id)
+			return &x->sess[i];
+	return NULL;
+}
+
+const struct store_kernel *model_kernel(const struct rctx *x,
+					const char *name, int64_t session)
+{
+	const struct store_kernel *best = NULL;
+	size_t i, j;
+
+	for (i = 0; i < x->nkern; i++) {
+		for (j = 0; j < x->kern[i].n; j++) {
+			const struct store_kernel *k = &x->kern[i].k[j];
+
+			if (!str_eq(k->name, name))
+				continue;
+			if (k->session_id == session)
+				return k;
+			if (!best || k->session_id > best->session_id)
+				best = k;
+		}
+	}
+	return best;
+}
+
+const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
+				      const char *variant, int block)
+{
+	size_t i, j;
+
+	for (i = 0; i < x->nkattr; i++) {
+		for (j = 0; j < x->kattr[i].n; j++) {
+			const struct store_kattr *a = &x->kattr[i].a[j];
+
+			if (a->session_id == session &&
+			    str_eq(a->variant, variant) && a->block_x == block)
+				return a;
+		}
+	}
+	return NULL;
+}
+
+const struct store_prop *model_prop(const struct store_device *d,
+				    const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < d->nprops; i++)
+		if (d->props[i].key && !strcmp(d->props[i].key, key))
+			return &d->props[i];
+	return NULL;
+}

@@ -1,0 +1,410 @@
+/* Figures: every figure of a report is one section of a single gnuplot
+ * script, run once at the end (one process, however many figures). The
+ * pict2e terminal writes LaTeX picture code that needs only standard
+ * packages (pict2e, xcolor, graphicx, amssymb, latexsym), so the figures
+ * can sit inline in the .tex and pdflatex needs no other step. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "render_int.h"
+
+#define FIG_MARK '\001'		/* never in the body: escaping drops it */
+
+const char *plot_color(int i)
+{
+	/* Okabe-Ito, distinguishable in colour-blind vision and grey */
+	static const char *const c[] = {"#0072B2", "#D55E00", "#009E73",
+		"#CC79A7", "#E69F00", "#56B4E9", "#000000", "#882255"};
+
+	return c[(unsigned)i % (sizeof(c) / sizeof(c[0]))];
+}
+
+static int plot_tmpdir(struct rplot *p)
+{
+	const char *t = getenv("TMPDIR");
+	struct rbuf b;
+
+	if (p->tmpdir)
+		return 0;
+	rbuf_init(&b);
+	rbuf_printf(&b, "%s/mmreport-XXXXXX", t && *t ? t : "/tmp");
+	p->tmpdir = rbuf_take(&b);
+	if (!p->tmpdir)
+		return -1;
+	if (!mkdtemp(p->tmpdir)) {
+		fprintf(stderr, "mmreport: cannot create a temporary "
+			"directory '%s': %s\n", p->tmpdir, strerror(errno));
+		free(p->tmpdir);
+		p->tmpdir = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void fig_path(const struct rctx *x, int k, struct rbuf *b)
+{
+	if (x->o->figures_dir)
+		rbuf_printf(b, "%s/fig-%03d.tex", x->o->figures_dir, k);
+	else
+		rbuf_printf(b, "%s/fig-%03d.tex", x->plot.tmpdir, k);
+}
+
+int plot_begin(struct rctx *x, double w, double h)
+{
+	struct rplot *p = &x->plot;
+	struct rbuf path;
+	int k = ++p->nfig;
+
+	if (!x->o->figures_dir && plot_tmpdir(p))
+		p->script.oom = 1;	/* reported again by plot_finish */
+	rbuf_init(&path);
+	fig_path(x, k, &path);
+	rbuf_printf(&p->script, "\n# figure %d\nreset\n"
+		    "set terminal pict2e color size %.2fcm,%.2fcm "
+		    "linewidth 1.2\nset output '", k, w, h);
+	rbuf_put_gp(&p->script, rbuf_str(&path));
+	rbuf_puts(&p->script, "'\nset termoption noenhanced\n"
+		  "set border lw 0.8\nset grid lc rgb '#c0c0c0' lw 0.5\n");
+	/* tic labels use the language's decimal marker, as the tables do */
+	if (!strcmp(lang_get(x->L, "latex.decimal"), ","))
+		rbuf_puts(&p->script, "set decimalsign ','\n");
+	rbuf_free(&path);
+	return k;
+}
+
+void plot_ref(struct rctx *x, struct rbuf *out, int k)
+{
+	if (x->o->figures_dir)
+		rbuf_printf(out, "\\input{%s/fig-%03d.tex}", x->o->figures_dir,
+			    k);
+	else
+		rbuf_printf(out, "%cFIG%d%c", FIG_MARK, k, FIG_MARK);
+}
+
+/* The directory in PATH that holds an executable gnuplot, or -1. */
+static int gnuplot_present(void)
+{
+	const char *path = getenv("PATH"), *p, *e;
+	struct rbuf b;
+	int found = 0;
+
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path; !found; p = e + 1) {
+		e = strchr(p, ':');
+		if (!e)
+			e = p + strlen(p);
+		rbuf_init(&b);
+		rbuf_printf(&b, "%.*s/gnuplot", (int)(e - p),
+			    e == p ? "." : p);
+		if (!b.oom && access(rbuf_str(&b), X_OK) == 0)
+			found = 1;
+		rbuf_free(&b);
+		if (!*e)
+			break;
+	}
+	return found ? 0 : -1;
+}
+
+/* Runs gnuplot on script; its stdout goes to our stderr so that nothing
+ * but the report reaches stdout. No shell is involved. */
+static int gnuplot_run(const char *script)
+{
+	pid_t pid;
+	int status, fd;
+
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "mmreport: cannot start gnuplot: fork: %s\n",
+			strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		char *argv[] = {"gnuplot", NULL, NULL};
+
+		argv[1] = (char *)script;
+		fd = open("/dev/null", O_RDONLY);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			close(fd);
+		}
+		dup2(2, 1);
+		execvp("gnuplot", argv);
+		fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
+			strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			fprintf(stderr, "mmreport: waitpid(gnuplot): %s\n",
+				strerror(errno));
+			return -1;
+		}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFEXITED(status))
+		fprintf(stderr, "mmreport: gnuplot failed (exit status %d) "
+			"drawing the figures\n", WEXITSTATUS(status));
+	else
+		fprintf(stderr, "mmreport: gnuplot died (signal %d) drawing "
+			"the figures\n", WTERMSIG(status));
+	return -1;
+}
+
+static int file_copy(const char *path, FILE *out)
+{
+	char chunk[8192];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		fprintf(stderr, "mmreport: gnuplot wrote no '%s': %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (fwrite(chunk, 1, n, out) != n)
+			break;
+	fclose(f);
+	return 0;
+}
+
+void plot_cleanup(struct rctx *x)
+{
+	struct rbuf b;
+	int k;
+
+	if (!x->plot.tmpdir)
+		return;
+	for (k = 1; k <= x->plot.nfig; k++) {
+		rbuf_init(&b);
+		fig_path(x, k, &b);
+		if (!x->o->figures_dir)
+			unlink(rbuf_str(&b));
+		rbuf_free(&b);
+	}
+	rbuf_init(&b);
+	rbuf_printf(&b, "%s/figures.gp", x->plot.tmpdir);
+	unlink(rbuf_str(&b));
+	rbuf_free(&b);
+	rmdir(x->plot.tmpdir);
+	free(x->plot.tmpdir);
+	x->plot.tmpdir = NULL;
+}
+
+int plot_finish(struct rctx *x, const char *body, FILE *out)
+{
+	struct rplot *p = &x->plot;
+	struct rbuf path;
+	const char *s, *m;
+	FILE *f;
+	int rc = RENDER_ERR_IO;
+
+	rbuf_init(&path);
+	if (p->nfig) {
+		if (gnuplot_present()) {
+			fprintf(stderr, "mmreport: cannot draw the report's "
+				"figures: gnuplot is not installed (not found "
+				"in PATH); install gnuplot (Debian: "
+				"gnuplot-nox)\n");
+			rc = RENDER_ERR_TOOL;
+			goto out;
+		}
+		if (p->script.oom || plot_tmpdir(p)) {
+			fprintf(stderr, "mmreport: cannot prepare the figures\n");
+			goto out;
+		}
+		rbuf_puts(&p->script, "\nunset output\n");
+		rbuf_printf(&path, "%s/figures.gp", p->tmpdir);
+		f = fopen(rbuf_str(&path), "w");
+		if (!f || fputs(rbuf_str(&p->script), f) < 0 || fclose(f)) {
+			fprintf(stderr, "mmreport: cannot write '%s': %s\n",
+				rbuf_str(&path), strerror(errno));
+			goto out;
+		}
+		if (gnuplot_run(rbuf_str(&path))) {
+			rc = RENDER_ERR_TOOL;
+			goto out;
+		}
+	}
+	for (s = body; (m = strchr(s, FIG_MARK)); ) {
+		char *end;
+		long k;
+
+		fwrite(s, 1, (size_t)(m - s), out);
+		k = strtol(m + 4, &end, 10);
+		rbuf_free(&path);
+		fig_path(x, (int)k, &path);
+		if (file_copy(rbuf_str(&path), out)) {
+			rc = RENDER_ERR_TOOL;
+			goto out;
+		}
+		s = end + 1;
+	}
+	fputs(s, out);
+	if (fflush(out) || ferror(out)) {
+		fprintf(stderr, "mmreport: cannot write the report: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	rc = RENDER_OK;
+out:
+	rbuf_free(&path);
+	return rc;
+}
+
+void plot_free(struct rplot *p)
+{
+	rbuf_free(&p->script);
+	free(p->tmpdir);
+	p->tmpdir = NULL;
+	p->nfig = 0;
+}
+
+static int pt_ok(const struct pspec *s, double xv, double yv)
+{
+	return isfinite(xv) && isfinite(yv) && (!s->logx || xv > 0) &&
+	       (!s->logy || yv > 0);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
+	       size_t nl)
+{
+	struct rbuf *g = &x->plot.script;
+	double xs[16], ylo = INFINITY, yhi = -INFINITY;
+	size_t i, j, nx = 0, npts = 0;
+	int k, first = 1, many = 0;
+
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++) {
+			size_t q;
+
+			if (!pt_ok(s, l[i].x[j], l[i].y[j]))
+				continue;
+			npts++;
+			if (l[i].style == PL_REF)
+				continue;
+			for (q = 0; q < nx && xs[q] != l[i].x[j]; q++)
+				;
+			if (q < nx)
+				continue;
+			if (nx < sizeof(xs) / sizeof(xs[0]))
+				xs[nx++] = l[i].x[j];
+			else
+				many = 1;
+		}
+	if (!npts)
+		return 0;
+	k = plot_begin(x, s->w, s->h);
+	rbuf_puts(g, "set xlabel '");
+	rbuf_put_gp(g, s->xlabel);
+	rbuf_puts(g, "'\nset ylabel '");
+	rbuf_put_gp(g, s->ylabel);
+	rbuf_puts(g, "'\n");
+	if (s->logx)
+		rbuf_printf(g, "set logscale x %d\n", s->logx);
+	if (s->logy)
+		rbuf_printf(g, "set logscale y %d\n", s->logy);
+	if (s->xpow2)
+		rbuf_puts(g, "set format x '$2^{%L}$'\n");
+	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
+		/* tics at the measured sizes, not at round numbers */
+		qsort(xs, nx, sizeof(xs[0]), cmp_dbl);
+		rbuf_puts(g, "set xtics (");
+		for (i = 0; i < nx; i++)
+			rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[i]);
+		rbuf_puts(g, ")\n");
+		if (nx > 1 && s->logx) {
+			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
+				    xs[0] / 1.15, xs[nx - 1] * 1.15);
+		} else if (nx > 1) {
+			double pad = (xs[nx - 1] - xs[0]) * 0.04;
+
+			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
+				    xs[0] - pad, xs[nx - 1] + pad);
+		} else if (xs[0] > 0) {
+			/* one size: an interval around it, not an empty one */
+			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
+				    xs[0] / 1.25, xs[0] * 1.25);
+		}
+	}
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++)
+			if (pt_ok(s, l[i].x[j], l[i].y[j])) {
+				ylo = fmin(ylo, l[i].y[j]);
+				yhi = fmax(yhi, l[i].y[j]);
+			}
+	if (!s->logy && ylo == yhi) {
+		/* all points level: a range around them, not an empty one */
+		double pad = ylo ? fabs(ylo) * 0.5 : 1;
+
+		rbuf_printf(g, "set yrange [%.17g:%.17g]\n",
+			    s->yzero && ylo >= 0 ? 0 : ylo - pad, yhi + pad);
+	} else if (s->yzero && !s->logy) {
+		rbuf_puts(g, "set yrange [0:*]\n"
+			  "set offsets 0, 0, graph 0.05, 0\n");
+	} else if (!s->logy) {
+		rbuf_puts(g, "set offsets 0, 0, graph 0.05, graph 0.05\n");
+	}
+	/* pict2e underestimates LaTeX's line height: a few entries go in
+	 * spaced rows under the x label, more in a column beside the plot */
+	for (i = 0, j = 0; i < nl; i++)
+		j += l[i].title && *l[i].title;
+	rbuf_printf(g, "set key %s\n", s->key ? s->key : j > 3 ?
+		    "outside right top vertical Left reverse spacing 1.4" :
+		    "below horizontal Left reverse height 1 width 2");
+	for (i = 0; i < nl; i++) {
+		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
+		for (j = 0; j < l[i].n; j++)
+			if (pt_ok(s, l[i].x[j], l[i].y[j]))
+				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
+					    l[i].y[j]);
+		rbuf_puts(g, "EOD\n");
+	}
+	rbuf_puts(g, "plot ");
+	for (i = 0; i < nl; i++) {
+		int has = 0;
+
+		for (j = 0; j < l[i].n; j++)
+			has |= pt_ok(s, l[i].x[j], l[i].y[j]);
+		if (!has)
+			continue;
+		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" : ", \\\n  ",
+			    k, i);
+		first = 0;
+		if (l[i].style == PL_REF)
+			rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5",
+				    l[i].color < 0 ? "#808080" :
+				    plot_color(l[i].color));
+		else
+			rbuf_printf(g, "with %s lc rgb '%s' pt %d",
+				    l[i].style == PL_POINTS ? "points" :
+				    "linespoints", l[i].color < 0 ? "#808080"
+				    : plot_color(l[i].color), l[i].pt + 1);
+		if (!l[i].title || !*l[i].title) {
+			rbuf_puts(g, " notitle");
+			continue;
+		}
+		rbuf_puts(g, " title '");
+		rbuf_put_gp(g, l[i].title);
+		rbuf_puts(g, "'");
+	}
+	rbuf_puts(g, "\n");
+	return k;
+}

@@ -1,0 +1,351 @@
+/* render internals: shared by the files of render/ only. */
+#ifndef MMREPORT_RENDER_INT_H
+#define MMREPORT_RENDER_INT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "render.h"
+#include "stats.h"
+#include "store.h"
+
+/* ---- growable text buffer (rbuf.c) ------------------------------------ */
+
+/* A NUL-terminated string that grows; on allocation failure it sets oom
+ * and ignores further writes, so callers check once at the end. */
+struct rbuf {
+	char *p;
+	size_t len, cap;
+	int oom;
+};
+
+void rbuf_init(struct rbuf *b);
+void rbuf_free(struct rbuf *b);
+void rbuf_putn(struct rbuf *b, const char *s, size_t n);
+void rbuf_puts(struct rbuf *b, const char *s);
+void rbuf_putc(struct rbuf *b, char c);
+void rbuf_printf(struct rbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The contents ("" when empty); valid until the next write. */
+const char *rbuf_str(const struct rbuf *b);
+/* Hands the string to the caller (free()) and resets b. NULL on OOM. */
+char *rbuf_take(struct rbuf *b);
+
+/* ---- LaTeX text and numbers (latex.c) --------------------------------- */
+
+/* Appends s escaped for LaTeX body text (see render_latex_escape). With
+ * breakable set, a line break is allowed after '-', '_', '/', '.', ','
+ * and ':' so that long identifiers (UUIDs, paths) wrap in narrow
+ * columns. NULL appends nothing. */
+void rbuf_put_tex(struct rbuf *b, const char *s, int breakable);
+/* Appends s as the body of an lstlisting environment: no line of it can
+ * end the environment, non-ASCII and control bytes become '?'. */
+void rbuf_put_listing(struct rbuf *b, const char *s);
+/* Appends s inside a gnuplot single-quoted string (quotes doubled,
+ * line breaks dropped). The caller writes the enclosing quotes. */
+void rbuf_put_gp(struct rbuf *b, const char *s);
+
+/* Formats v with 4 significant figures in plain decimal notation (no
+ * exponent, at least 0 decimals), as siunitx reads it: "1234",
+ * "12.35", "0.001235". Non-finite values give "". */
+void render_num_format(double v, char *buf, size_t len);
+/* The same with sig significant figures. */
+void render_sig_format(double v, int sig, char *buf, size_t len);
+/* Formats v with exactly `decimals` decimals ("-12.5"). */
+void render_fixed_format(double v, int decimals, char *buf, size_t len);
+
+/* ---- tables (table.c) -------------------------------------------------- */
+
+#define RTABLE_MAXCOLS 24
+
+/* A booktabs table assembled row by row. Column kinds: 'l', 'r', 'c'
+ * (text), 'X' (wrapping text, tabularx) and 'S' (siunitx number). The
+ * table-format of every S column is derived from the numbers written. */
+struct rtable {
+	int ncols;
+	char kind[RTABLE_MAXCOLS];
+	int intd[RTABLE_MAXCOLS], decd[RTABLE_MAXCOLS];
+	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS], mark[RTABLE_MAXCOLS];
+	int col;		/* next cell of the current row */
+	int rows;
+	struct rbuf head, body;
+	struct rbuf rules;	/* cmidrules under the spanning header cells */
+};
+
+/* Cell flags for rtable_num. */
+#define RT_GREY		1	/* not significant: grey */
+#define RT_NSMARK	2	/* \nsmark after the number */
+#define RT_NTMARK	4	/* \ntmark (not tested) after the number */
+
+void rtable_init(struct rtable *t, const char *kinds);
+void rtable_free(struct rtable *t);
+/* Header cell: latex is LaTeX text (already escaped). */
+void rtable_head(struct rtable *t, const char *latex);
+/* A header cell spanning span columns, centred, with a cmidrule below. */
+void rtable_head_span(struct rtable *t, int span, const char *latex);
+void rtable_head_end(struct rtable *t);
+/* Text cell (LaTeX, already escaped); in S columns it is braced. */
+void rtable_text(struct rtable *t, const char *latex);
+/* Numeric cell: fixed decimals (decimals >= 0), 4 significant figures
+ * (-1) or -decimals significant figures (-2, -3). Non-finite values
+ * become "--". */
+void rtable_num(struct rtable *t, double v, int decimals, int flags);
+/* An integer cell. */
+void rtable_int(struct rtable *t, long long v);
+void rtable_row_end(struct rtable *t);
+/* A thin gap between row groups. */
+void rtable_gap(struct rtable *t);
+/* The tabular column specification, e.g. "l S[table-format=3.2]". */
+void rtable_colspec(const struct rtable *t, struct rbuf *b);
+
+/* ---- language strings and templates (lang.c) --------------------------- */
+
+struct kv {
+	const char *key;
+	const char *val;
+};
+
+struct lang {
+	char *text;		/* the strings file, split in place */
+	struct kv *kv;
+	size_t n;
+	struct lang *fallback;	/* English, for keys a language lacks */
+	char code[8];
+};
+
+/* Loads templates/strings.<code> (from dir, or the embedded copy when dir
+ * is NULL). Returns NULL after a message on stderr. */
+struct lang *lang_load(const char *code, const char *dir);
+void lang_free(struct lang *l);
+/* The string for key; the key itself (so that a gap is visible, never a
+ * crash) when neither the language nor English has it. */
+const char *lang_get(const struct lang *l, const char *key);
+/* NULL when absent (for optional translations, e.g. property names). */
+const char *lang_find(const struct lang *l, const char *key);
+
+/* The template file name: malloc'd copy of its text, NULL with a message
+ * when absent. */
+char *tmpl_load(const char *dir, const char *name);
+/* The fragment `name` of a template file: the text between the line
+ * "%%% fragment NAME" and the next such line. NULL when absent. */
+char *tmpl_fragment(const char *file_text, const char *name);
+/* Appends tmpl with each @@KEY@@ replaced by its value in vars[0..n-1]
+ * (values are not rescanned). Returns 0, or -1 after a message when a
+ * placeholder has no value. */
+int tmpl_fill(struct rbuf *out, const char *tmpl, const struct kv *vars,
+	      size_t n);
+
+/* ---- the data being reported (model.c) -------------------------------- */
+
+struct rcfg {
+	struct store_config *c;
+	struct store_stat *stats;
+	size_t nstats;
+	int dev;		/* index into rctx.devs */
+};
+
+/* Figures drawn by gnuplot in one batch (plot.c). */
+struct rplot {
+	struct rbuf script;
+	int nfig;
+	char *tmpdir;		/* inline mode: where gnuplot writes */
+};
+
+struct rctx {
+	const struct render_options *o;
+	struct store *st;
+	struct lang *L;
+	char *frags;		/* templates/fragments.tex */
+
+	struct store_device *alldevs;
+	size_t nalldevs;
+	struct store_device **devs;	/* the selected devices, by id */
+	size_t ndevs;
+	struct store_session *sess;
+	size_t nsess;
+	struct rcfg *cfgs;
+	size_t ncfgs;
+	struct store_config *rawcfgs;
+	size_t nrawcfgs;
+	/* per session, as the store returned them */
+	struct kern_set { struct store_kernel *k; size_t n; } *kern;
+	size_t nkern;
+	struct kattr_set { struct store_kattr *a; size_t n; } *kattr;
+	size_t nkattr;
+
+	struct rplot plot;
+	struct rbuf body;
+	int notes_ns;		/* a not-significant mark was printed */
+	int notes_nt;		/* a not-tested mark was printed */
+};
+
+/* Opens the database, selects devices and configurations per o, loads
+ * their statistics, sessions, kernels and attributes. Returns a
+ * render_status. */
+int model_load(struct rctx *x);
+void model_free(struct rctx *x);
+
+/* The configuration of device dev with this key, or NULL. host_mem NULL
+ * matches any; block/ilp < 0 match any. */
+const struct rcfg *model_find(const struct rctx *x, int dev,
+			      const char *suite, const char *variant,
+			      const char *host_mem, int n, int block, int ilp);
+/* The statistics of metric in c (NULL when absent or c is not ok). */
+const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric);
+/* Median of metric, NAN when unavailable. */
+double rcfg_median(const struct rcfg *c, const char *metric);
+int rcfg_ok(const struct rcfg *c);
+
+/* Sorted distinct values of a field over the configurations of device
+ * dev (dev < 0: any) in suite (and variant, host_mem when not NULL).
+ * field: 'n' size, 'b' block_x, 'i' ilp. Returns the count; *out is
+ * malloc'd (free()). */
+size_t model_ints(const struct rctx *x, int dev, const char *suite,
+		  const char *variant, const char *host_mem, char field,
+		  int **out);
+/* A matrix product's sizes: C (m x n) = A (m x k) * B (k x n). */
+struct rsize {
+	int m, k, n;
+};
+/* Distinct sizes of (dev, suite, variant), ordered by n, m, k. *out is
+ * malloc'd (free()). */
+size_t model_sizes(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, struct rsize **out);
+/* The configuration of (dev, suite, variant) with sizes sz and block
+ * (< 0: any), or NULL. */
+const struct rcfg *model_find_size(const struct rctx *x, int dev,
+				   const char *suite, const char *variant,
+				   const struct rsize *sz, int block);
+/* "512" for a square product, else "m\(\times\)k\(\times\)n". */
+void size_label(const struct rsize *sz, struct rbuf *b);
+/* Distinct variant (field 'v') or host_mem ('h') names in suite, in
+ * configuration order. *out is a malloc'd array of pointers into the
+ * configurations (free() the array only). */
+size_t model_names(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, char field, const char ***out);
+/* 1 when device dev has any configuration of suite. */
+int model_has_suite(const struct rctx *x, int dev, const char *suite);
+const struct store_session *model_session(const struct rctx *x,
+					  int64_t id);
+const struct store_kernel *model_kernel(const struct rctx *x,
+					const char *name, int64_t session);
+const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
+				      const char *variant, int block);
+/* A device property by key, or NULL. */
+const struct store_prop *model_prop(const struct store_device *d,
+				    const char *key);
+
+/* ---- figures (plot.c) -------------------------------------------------- */
+
+/* Starts figure number k (returned) in the batch script: the caller
+ * appends gnuplot commands (set ..., datablocks, plot ...) to
+ * x->plot.script after this call; the terminal and output are set here.
+ * width_cm/height_cm size the picture. */
+int plot_begin(struct rctx *x, double width_cm, double height_cm);
+/* Appends the reference to figure k to out: a marker replaced by the
+ * picture (inline) or an \input of its file (figures_dir). */
+void plot_ref(struct rctx *x, struct rbuf *out, int k);
+/* Runs gnuplot once on the whole script and writes body to out with every
+ * figure in place. Returns a render_status. */
+int plot_finish(struct rctx *x, const char *body, FILE *out);
+void plot_free(struct rplot *p);
+/* Removes the temporary files and directory of the batch (never the
+ * figures_dir files). */
+void plot_cleanup(struct rctx *x);
+/* One line of a line plot. */
+enum { PL_LINE, PL_REF, PL_POINTS };
+struct pline {
+	const char *title;	/* LaTeX, already escaped */
+	const double *x, *y;	/* non-finite points are left out */
+	size_t n;
+	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS */
+	int color;		/* palette index, -1 grey */
+	int pt;			/* point type index */
+};
+struct pspec {
+	const char *xlabel, *ylabel;	/* LaTeX */
+	int logx, logy;		/* 0 linear, else the base */
+	int xpow2;		/* x tic labels as powers of two */
+	int yzero;		/* y axis from 0 */
+	const char *key;	/* gnuplot key placement; NULL below */
+	double w, h;		/* cm */
+};
+/* Adds a line plot to the batch. Returns its figure number, or 0 when no
+ * line has a point to draw (then no figure exists). */
+int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
+	       size_t nl);
+/* gnuplot's line colours, so that figures look alike. */
+const char *plot_color(int i);
+
+/* ---- emitting (report.c) ----------------------------------------------- */
+
+/* x->body gets the fragment name with vars filled. -1 on a template
+ * error (message printed). */
+int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
+		  size_t n);
+/* A table: fragment "table" with caption (LaTeX), the machine-readable
+ * anchor comment (plain ASCII, see tests) and an optional note under the
+ * table. */
+int emit_table(struct rctx *x, struct rtable *t, const char *caption,
+	       const char *anchor, const char *note);
+/* A figure environment holding figure k with caption. */
+int emit_figure(struct rctx *x, int k, const char *caption);
+/* Headings: level 0 section, 1 subsection, 2 subsubsection. */
+void emit_heading(struct rctx *x, int level, const char *latex);
+/* A paragraph of LaTeX text. */
+void emit_par(struct rctx *x, const char *latex);
+/* The string for key with @@KEY@@ placeholders filled, appended to b. */
+int emit_string(struct rctx *x, struct rbuf *b, const char *key,
+		const struct kv *vars, size_t n);
+
+/* "GPU 2" style label of device dev, and its escaped name, into b. */
+void dev_label(const struct rctx *x, int dev, struct rbuf *b);
+/* " (GPU 2: name)" when several devices are reported, else nothing: the
+ * @@DEV@@ of captions. */
+void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
+/* Translated metric / phase / property names (escaped for unknowns). */
+void metric_name(const struct rctx *x, const char *metric, struct rbuf *b);
+/* Escaped unit with siunitx-friendly text (e.g. "ms", "GFLOP/s"). */
+void unit_text(const char *unit, struct rbuf *b);
+
+/* "16\(\times\)16" (or "512" for one-dimensional blocks) into b. */
+void block_label(int bx, int by, struct rbuf *b);
+/* For a configuration that is absent, failed or skipped: writes the
+ * cell ("--", "failed", "skipped") and returns 1; 0 for an ok one. A
+ * failed configuration is never shown as a speed. */
+int cell_status(const struct rctx *x, struct rtable *t,
+		const struct rcfg *c);
+/* "100" or "50--100": the sample counts of metric over the selection. */
+void sample_range(const struct rctx *x, int dev, const char *suite,
+		  const char *variant, const char *metric, struct rbuf *b);
+/* A list of the failed and skipped configurations with their reasons. */
+void problems_list(struct rctx *x, int dev, const char *suite,
+		   const char *variant);
+
+/* Metric names (and units) of the ok configurations, store order. The
+ * arrays are malloc'd (free() them), the strings belong to x. */
+size_t metric_list(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, const char ***names,
+		   const char ***units);
+/* "Kernel time [ms]". */
+void metric_label(const struct rctx *x, const char *metric,
+		  const char *unit, struct rbuf *b);
+/* Highest median GFLOP/s of (dev, suite, variant) over blocks at sizes
+ * sz, NAN when none; *block (may be NULL) gets the block. */
+double best_gflops(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, const struct rsize *sz, int *block);
+
+/* ---- sections (sec_*.c) ------------------------------------------------ */
+
+int sec_title(struct rctx *x, struct rbuf *out);
+int sec_method(struct rctx *x);
+int sec_device(struct rctx *x);
+int sec_versions(struct rctx *x);
+int sec_transfer(struct rctx *x);
+int sec_ilp(struct rctx *x);
+int sec_summary(struct rctx *x);
+int sec_cross(struct rctx *x);
+
+#endif

@@ -1,0 +1,600 @@
+/* The title page, the method section (generated from the stored session
+ * settings) and the device parameter table. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+/* Sessions that produced the reported configurations, ascending ids. */
+static size_t sessions_used(const struct rctx *x,
+			    const struct store_session ***out)
+{
+	const struct store_session **v;
+	size_t i, j, n = 0;
+
+	*out = NULL;
+	v = calloc(x->nsess ? x->nsess : 1, sizeof(*v));
+	if (!v)
+		return 0;
+	for (i = 0; i < x->nsess; i++)
+		for (j = 0; j < x->ncfgs; j++)
+			if (x->cfgs[j].c->session_id == x->sess[i].id) {
+				v[n++] = &x->sess[i];
+				break;
+			}
+	*out = v;
+	return n;
+}
+
+int sec_title(struct rctx *x, struct rbuf *out)
+{
+	const struct store_session **s;
+	struct rbuf devs, foot, dates;
+	const char *from = NULL, *to = NULL;
+	struct kv v[6];
+	char *t;
+	size_t i, ns;
+	int rc;
+
+	rbuf_init(&devs);
+	rbuf_init(&foot);
+	rbuf_init(&dates);
+	ns = sessions_used(x, &s);
+	for (i = 0; i < x->ndevs; i++) {
+		rbuf_puts(&devs, "{\\large ");
+		dev_label(x, (int)i, &devs);
+		rbuf_puts(&devs, "\\par}\n");
+	}
+	for (i = 0; i < ns; i++) {
+		if (s[i]->started_at && (!from ||
+		    strcmp(s[i]->started_at, from) < 0))
+			from = s[i]->started_at;
+		if (s[i]->ended_at && (!to || strcmp(s[i]->ended_at, to) > 0))
+			to = s[i]->ended_at;
+		if (s[i]->started_at && (!to ||
+		    strcmp(s[i]->started_at, to) > 0))
+			to = s[i]->started_at;
+	}
+	rbuf_put_tex(&dates, from ? from : "?", 0);
+	if (to && from && strcmp(from, to)) {
+		rbuf_puts(&dates, " -- ");
+		rbuf_put_tex(&dates, to, 0);
+	}
+	{
+		struct rbuf db;
+
+		rbuf_init(&db);
+		rbuf_put_tex(&db, x->o->db_path, 1);
+		v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
+		v[1] = (struct kv){"DB", rbuf_str(&db)};
+		v[2] = (struct kv){"DATES", rbuf_str(&dates)};
+		rc = emit_string(x, &foot, "title.footer", v, 3);
+		rbuf_free(&db);
+	}
+	t = tmpl_fragment(x->frags, "titlepage");
+	if (!t)
+		rc = -1;
+	if (!rc) {
+		v[0] = (struct kv){"TITLE", lang_get(x->L, "title")};
+		v[1] = (struct kv){"SUBTITLE", lang_get(x->L, "subtitle")};
+		v[2] = (struct kv){"DEVICES", rbuf_str(&devs)};
+		v[3] = (struct kv){"FOOTER", rbuf_str(&foot)};
+		rc = tmpl_fill(out, t, v, 4);
+	}
+	free(t);
+	free(s);
+	rbuf_free(&devs);
+	rbuf_free(&foot);
+	rbuf_free(&dates);
+	return rc;
+}
+
+/* "3" or "3--10" over the sessions (what of them: w). */
+static void int_range(const struct store_session **s, size_t n, char w,
+		      struct rbuf *b)
+{
+	long long lo = 0, hi = 0, v;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
+		    s[i]->min_samples;
+		if (!i || v < lo)
+			lo = v;
+		if (!i || v > hi)
+			hi = v;
+	}
+	if (lo == hi)
+		rbuf_printf(b, "%lld", lo);
+	else
+		rbuf_printf(b, "%lld--%lld", lo, hi);
+}
+
+static void dbl_range(const struct store_session **s, size_t n, char w,
+		      struct rbuf *b)
+{
+	double lo = 0, hi = 0, v;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v = w == 't' ? s[i]->max_time_s : s[i]->tolerance;
+		if (!i || v < lo)
+			lo = v;
+		if (!i || v > hi)
+			hi = v;
+	}
+	if (lo == hi)
+		rbuf_printf(b, "\\num{%g}", lo);
+	else
+		rbuf_printf(b, "\\num{%g}--\\num{%g}", lo, hi);
+}
+
+/* Distinct strings of the sessions, escaped, joined by "; ". */
+static void str_distinct(const struct store_session **s, size_t n, char w,
+			 struct rbuf *b)
+{
+	size_t i, j;
+	int first = 1;
+
+	for (i = 0; i < n; i++) {
+		const char *v = w == 't' ? s[i]->timers : w == 'h' ?
+				s[i]->hostname : s[i]->suites;
+
+		if (!v || !*v)
+			continue;
+		for (j = 0; j < i; j++) {
+			const char *u = w == 't' ? s[j]->timers : w == 'h' ?
+					s[j]->hostname : s[j]->suites;
+			if (u && !strcmp(u, v))
+				break;
+		}
+		if (j < i)
+			continue;
+		if (!first)
+			rbuf_puts(b, "; ");
+		rbuf_put_tex(b, v, 0);
+		first = 0;
+	}
+	if (first)
+		rbuf_puts(b, "--");
+}
+
+static void version_text(int v, const char *text, struct rbuf *b)
+{
+	if (text && *text)
+		rbuf_put_tex(b, text, 0);
+	else if (v > 0)
+		rbuf_printf(b, "%d.%d", v / 1000, (v % 1000) / 10);
+	else
+		rbuf_puts(b, "--");
+}
+
+static void env_pair(int h1, double v1, int h2, double v2, const char *fmt,
+		     struct rbuf *b)
+{
+	if (h1)
+		rbuf_printf(b, fmt, v1);
+	else
+		rbuf_puts(b, "--");
+	rbuf_puts(b, " / ");
+	if (h2)
+		rbuf_printf(b, fmt, v2);
+	else
+		rbuf_puts(b, "--");
+}
+
+/* One settings table of up to three sessions side by side. */
+static int session_table(struct rctx *x, const struct store_session **s,
+			 size_t n)
+{
+	static const char *const rows[] = {"device", "host", "started",
+		"ended", "status", "tool", "driver", "runtime", "cmdline",
+		"repeat", "warmup", "min_samples", "max_time", "seed",
+		"suites", "timers", "tolerance", "samples", "sm_clock",
+		"mem_clock", "temp", "power", "throttle"};
+	struct rtable t;
+	struct rbuf cell, cap;
+	char kinds[8] = "l", key[64];
+	size_t i, r;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		strcat(kinds, "X");
+	rtable_init(&t, kinds);
+	rbuf_init(&cell);
+	rbuf_init(&cap);
+	rtable_head(&t, lang_get(x->L, "sess.setting"));
+	for (i = 0; i < n; i++) {
+		rbuf_free(&cell);
+		rbuf_printf(&cell, "%s~%lld", lang_get(x->L, "sess.session"),
+			    (long long)s[i]->id);
+		rtable_head(&t, rbuf_str(&cell));
+	}
+	rtable_head_end(&t);
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		snprintf(key, sizeof(key), "sess.%s", rows[r]);
+		rtable_text(&t, lang_get(x->L, key));
+		for (i = 0; i < n; i++) {
+			const struct store_session *q = s[i];
+			const struct store_env *a = &q->env_start;
+			const struct store_env *e = &q->env_end;
+			const char *w = rows[r];
+			int d;
+
+			rbuf_free(&cell);
+			if (!strcmp(w, "device")) {
+				for (d = 0; d < (int)x->ndevs; d++)
+					if (x->devs[d]->id == q->device_id)
+						dev_label(x, d, &cell);
+			} else if (!strcmp(w, "host")) {
+				rbuf_put_tex(&cell, q->hostname, 1);
+			} else if (!strcmp(w, "started")) {
+				rbuf_put_tex(&cell, q->started_at, 1);
+			} else if (!strcmp(w, "ended")) {
+				if (q->ended_at)
+					rbuf_put_tex(&cell, q->ended_at, 1);
+				else
+					rbuf_puts(&cell, "--");
+			} else if (!strcmp(w, "status")) {
+				rbuf_put_tex(&cell, q->status, 0);
+			} else if (!strcmp(w, "tool")) {
+				rbuf_put_tex(&cell, q->tool_version, 1);
+			} else if (!strcmp(w, "driver")) {
+				version_text(q->driver_version,
+					     q->driver_text, &cell);
+			} else if (!strcmp(w, "runtime")) {
+				version_text(q->runtime_version, NULL, &cell);
+			} else if (!strcmp(w, "cmdline")) {
+				rbuf_puts(&cell, "\\texttt{");
+				rbuf_put_tex(&cell, q->cmdline, 1);
+				rbuf_puts(&cell, "}");
+			} else if (!strcmp(w, "repeat")) {
+				rbuf_printf(&cell, "%d", q->repeat);
+			} else if (!strcmp(w, "warmup")) {
+				rbuf_printf(&cell, "%d", q->warmup);
+			} else if (!strcmp(w, "min_samples")) {
+				rbuf_printf(&cell, "%d", q->min_samples);
+			} else if (!strcmp(w, "max_time")) {
+				rbuf_printf(&cell, "\\num{%g}", q->max_time_s);
+			} else if (!strcmp(w, "seed")) {
+				rbuf_printf(&cell, "%llu", q->seed);
+			} else if (!strcmp(w, "suites")) {
+				rbuf_put_tex(&cell, q->suites, 1);
+			} else if (!strcmp(w, "timers")) {
+				rbuf_put_tex(&cell, q->timers, 1);
+			} else if (!strcmp(w, "tolerance")) {
+				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
+			} else if (!strcmp(w, "samples")) {
+				rbuf_puts(&cell, lang_get(x->L, q->keep_samples
+					  ? "sess.samples_all" :
+					  "sess.samples_none"));
+			} else if (!strcmp(w, "sm_clock")) {
+				env_pair(a->has_sm_clock, a->sm_clock_mhz,
+					 e->has_sm_clock, e->sm_clock_mhz,
+					 "%.0f", &cell);
+			} else if (!strcmp(w, "mem_clock")) {
+				env_pair(a->has_mem_clock, a->mem_clock_mhz,
+					 e->has_mem_clock, e->mem_clock_mhz,
+					 "%.0f", &cell);
+			} else if (!strcmp(w, "temp")) {
+				env_pair(a->has_temp, a->temp_c, e->has_temp,
+					 e->temp_c, "%.0f", &cell);
+			} else if (!strcmp(w, "power")) {
+				env_pair(a->has_power, a->power_w,
+					 e->has_power, e->power_w, "%.1f",
+					 &cell);
+			} else if (!strcmp(w, "throttle")) {
+				if (a->throttle_text)
+					rbuf_put_tex(&cell, a->throttle_text,
+						     1);
+				else
+					rbuf_puts(&cell, "--");
+				rbuf_puts(&cell, " / ");
+				if (e->throttle_text)
+					rbuf_put_tex(&cell, e->throttle_text,
+						     1);
+				else
+					rbuf_puts(&cell, "--");
+			}
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
+	}
+	rbuf_puts(&cap, lang_get(x->L, "sess.caption"));
+	rc = emit_table(x, &t, rbuf_str(&cap), "sessions", NULL);
+	rtable_free(&t);
+	rbuf_free(&cell);
+	rbuf_free(&cap);
+	return rc;
+}
+
+int sec_method(struct rctx *x)
+{
+	const struct store_session **s;
+	struct rbuf a[8], par;
+	struct kv v[8];
+	double maxerr = -1;
+	size_t i, ns, nfail = 0, nskip = 0;
+	int rc = 0;
+	static const char *const suites[] = {"versions", "reference",
+					     "transfer", "ilp"};
+
+	ns = sessions_used(x, &s);
+	for (i = 0; i < 8; i++)
+		rbuf_init(&a[i]);
+	rbuf_init(&par);
+	emit_heading(x, 0, lang_get(x->L, "method.title"));
+
+	rbuf_put_tex(&a[0], x->o->db_path, 1);
+	rbuf_printf(&a[1], "%zu", ns);
+	rbuf_printf(&a[2], "%zu", x->ndevs);
+	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
+	v[1] = (struct kv){"DB", rbuf_str(&a[0])};
+	v[2] = (struct kv){"NSESS", rbuf_str(&a[1])};
+	v[3] = (struct kv){"NDEV", rbuf_str(&a[2])};
+	rc |= emit_string(x, &par, "method.intro", v, 4);
+	emit_par(x, rbuf_str(&par));
+
+	for (i = 0; i < 8; i++)
+		rbuf_free(&a[i]);
+	rbuf_free(&par);
+	if (ns) {
+		int_range(s, ns, 'w', &a[0]);
+		int_range(s, ns, 'r', &a[1]);
+		int_range(s, ns, 'm', &a[2]);
+		dbl_range(s, ns, 't', &a[3]);
+		str_distinct(s, ns, 't', &a[4]);
+		if (ns == 1)
+			rbuf_printf(&a[5], "%llu", s[0]->seed);
+		else
+			rbuf_puts(&a[5], lang_get(x->L, "method.seed_each"));
+		v[0] = (struct kv){"WARMUP", rbuf_str(&a[0])};
+		v[1] = (struct kv){"REPEAT", rbuf_str(&a[1])};
+		v[2] = (struct kv){"MINSAMPLES", rbuf_str(&a[2])};
+		v[3] = (struct kv){"MAXTIME", rbuf_str(&a[3])};
+		v[4] = (struct kv){"TIMERS", rbuf_str(&a[4])};
+		v[5] = (struct kv){"SEED", rbuf_str(&a[5])};
+		rc |= emit_string(x, &par, "method.sampling", v, 6);
+		emit_par(x, rbuf_str(&par));
+		rbuf_free(&par);
+		rc |= emit_string(x, &par, "method.timers", v, 6);
+		emit_par(x, rbuf_str(&par));
+		rbuf_free(&par);
+	} else {
+		emit_par(x, lang_get(x->L, "method.nosession"));
+	}
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct store_config *c = x->cfgs[i].c;
+
+		if (rcfg_ok(&x->cfgs[i]) && isfinite(c->rel_error) &&
+		    c->rel_error > maxerr)
+			maxerr = c->rel_error;
+		if (c->status && !strcmp(c->status, "failed"))
+			nfail++;
+		if (c->status && !strcmp(c->status, "skipped"))
+			nskip++;
+	}
+	for (i = 0; i < 8; i++)
+		rbuf_free(&a[i]);
+	if (ns)
+		dbl_range(s, ns, 'o', &a[0]);
+	else
+		rbuf_puts(&a[0], "--");
+	if (maxerr >= 0)
+		rbuf_printf(&a[1], "\\num{%.2e}", maxerr);
+	else
+		rbuf_puts(&a[1], lang_get(x->L, "method.noerr"));
+	rbuf_printf(&a[2], "%zu", nfail);
+	rbuf_printf(&a[3], "%zu", nskip);
+	v[0] = (struct kv){"TOL", rbuf_str(&a[0])};
+	v[1] = (struct kv){"MAXERR", rbuf_str(&a[1])};
+	v[2] = (struct kv){"NFAILED", rbuf_str(&a[2])};
+	v[3] = (struct kv){"NSKIPPED", rbuf_str(&a[3])};
+	rc |= emit_string(x, &par, "method.verify", v, 4);
+	emit_par(x, rbuf_str(&par));
+	rbuf_free(&par);
+
+	emit_par(x, lang_get(x->L, "method.stats"));
+	emit_par(x, lang_get(x->L, "method.flops"));
+	emit_par(x, lang_get(x->L, "method.gain"));
+	emit_par(x, lang_get(x->L, "method.signif"));
+
+	/* absent data is said, not left to be guessed */
+	for (i = 0; i < 8; i++)
+		rbuf_free(&a[i]);
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
+		if (model_has_suite(x, -1, suites[i]))
+			continue;
+		if (a[0].len)
+			rbuf_puts(&a[0], ", ");
+		rbuf_printf(&a[0], "\\texttt{%s}", suites[i]);
+	}
+	if (a[0].len) {
+		v[0] = (struct kv){"SUITES", rbuf_str(&a[0])};
+		rc |= emit_string(x, &par, "method.absent", v, 1);
+		emit_par(x, rbuf_str(&par));
+		rbuf_free(&par);
+	}
+
+	for (i = 0; i < ns && !rc; i += 3)
+		rc = session_table(x, s + i, ns - i < 3 ? ns - i : 3);
+	for (i = 0; i < 8; i++)
+		rbuf_free(&a[i]);
+	rbuf_free(&par);
+	free(s);
+	return rc ? -1 : 0;
+}
+
+/* A property's text: its value (or number) and unit. */
+static void prop_text(const struct rctx *x, const struct store_prop *p,
+		      struct rbuf *b)
+{
+	char num[64];
+
+	if (p->value && (!strcmp(p->value, "yes") ||
+			 !strcmp(p->value, "no"))) {
+		rbuf_puts(b, lang_get(x->L, strcmp(p->value, "yes") ?
+				      "value.no" : "value.yes"));
+	} else if (p->value && *p->value) {
+		rbuf_put_tex(b, p->value, 1);
+	} else if (p->has_num) {
+		snprintf(num, sizeof(num), "%.10g", p->num);
+		rbuf_puts(b, num);
+	} else {
+		rbuf_puts(b, "--");
+	}
+	if (p->unit && *p->unit) {
+		rbuf_puts(b, "~");
+		rbuf_put_tex(b, p->unit, 0);
+	}
+}
+
+int sec_device(struct rctx *x)
+{
+	struct rtable t;
+	struct rbuf cell;
+	char kinds[RTABLE_MAXCOLS + 1] = "l", key[128];
+	const char **keys = NULL;
+	size_t i, j, d, nkeys = 0, cap = 0, ncol;
+	int rc = 0, chunk;
+
+	emit_heading(x, 0, lang_get(x->L, "device.title"));
+	rbuf_init(&cell);
+	/* the union of the devices' property keys, in first-seen order */
+	for (d = 0; d < x->ndevs; d++)
+		for (i = 0; i < x->devs[d]->nprops; i++) {
+			const char *k = x->devs[d]->props[i].key;
+
+			if (!k)
+				continue;
+			for (j = 0; j < nkeys && strcmp(keys[j], k); j++)
+				;
+			if (j < nkeys)
+				continue;
+			if (nkeys == cap) {
+				const char **nk;
+
+				cap = cap ? 2 * cap : 64;
+				nk = realloc(keys, cap * sizeof(*nk));
+				if (!nk) {
+					free(keys);
+					return -1;
+				}
+				keys = nk;
+			}
+			keys[nkeys++] = k;
+		}
+	/* four devices per table keep the columns readable */
+	for (chunk = 0; (size_t)chunk < x->ndevs && !rc; chunk += 4) {
+		ncol = x->ndevs - (size_t)chunk < 4 ? x->ndevs - (size_t)chunk
+		       : 4;
+		kinds[1] = '\0';
+		for (i = 0; i < ncol; i++)
+			strcat(kinds, "X");
+		rtable_init(&t, kinds);
+		rtable_head(&t, lang_get(x->L, "device.param"));
+		for (i = 0; i < ncol; i++) {
+			rbuf_free(&cell);
+			if (x->ndevs > 1)
+				rbuf_printf(&cell, "GPU~%d", chunk + (int)i + 1);
+			else
+				rbuf_puts(&cell, lang_get(x->L,
+					  "device.value"));
+			rtable_head(&t, rbuf_str(&cell));
+		}
+		rtable_head_end(&t);
+
+		/* identity rows from the device record itself */
+		rtable_text(&t, lang_get(x->L, "prop.name"));
+		for (i = 0; i < ncol; i++) {
+			rbuf_free(&cell);
+			rbuf_put_tex(&cell, x->devs[chunk + i]->name, 1);
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
+		rtable_text(&t, lang_get(x->L, "prop.uuid"));
+		for (i = 0; i < ncol; i++) {
+			rbuf_free(&cell);
+			rbuf_puts(&cell, "\\footnotesize ");
+			rbuf_put_tex(&cell, x->devs[chunk + i]->uuid, 1);
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
+		rtable_text(&t, lang_get(x->L, "prop.pci_bus_id"));
+		for (i = 0; i < ncol; i++) {
+			rbuf_free(&cell);
+			rbuf_put_tex(&cell, x->devs[chunk + i]->pci_bus_id, 1);
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
+		for (j = 0; j < nkeys; j++) {
+			const char *tr;
+
+			/* shown above, or below as the derived peaks */
+			if (!strcmp(keys[j], "name") ||
+			    !strcmp(keys[j], "uuid") ||
+			    !strcmp(keys[j], "pci_bus_id") ||
+			    !strcmp(keys[j], "peak_fp32") ||
+			    !strcmp(keys[j], "peak_memory_bandwidth"))
+				continue;
+			snprintf(key, sizeof(key), "prop.%s", keys[j]);
+			tr = lang_find(x->L, key);
+			rbuf_free(&cell);
+			if (tr)
+				rbuf_puts(&cell, tr);
+			else
+				rbuf_put_tex(&cell, keys[j], 1);
+			rtable_text(&t, rbuf_str(&cell));
+			for (i = 0; i < ncol; i++) {
+				const struct store_prop *p =
+					model_prop(x->devs[chunk + i],
+						   keys[j]);
+				rbuf_free(&cell);
+				if (p)
+					prop_text(x, p, &cell);
+				else
+					rbuf_puts(&cell, "--");
+				rtable_text(&t, rbuf_str(&cell));
+			}
+			rtable_row_end(&t);
+		}
+		rtable_gap(&t);
+		rtable_text(&t, lang_get(x->L, "device.peak_fp32"));
+		for (i = 0; i < ncol; i++) {
+			double p = x->devs[chunk + i]->peak_fp32_gflops;
+
+			rbuf_free(&cell);
+			if (p > 0) {
+				render_num_format(p, key, sizeof(key));
+				rbuf_printf(&cell, "\\num{%s}", key);
+			} else {
+				rbuf_puts(&cell, "--");
+			}
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
+		rtable_text(&t, lang_get(x->L, "device.peak_mem"));
+		for (i = 0; i < ncol; i++) {
+			double p = x->devs[chunk + i]->peak_mem_gbs;
+
+			rbuf_free(&cell);
+			if (p > 0) {
+				render_num_format(p, key, sizeof(key));
+				rbuf_printf(&cell, "\\num{%s}", key);
+			} else {
+				rbuf_puts(&cell, "--");
+			}
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
+		rc = emit_table(x, &t, lang_get(x->L, "device.caption"),
+				"device", lang_get(x->L, "device.note"));
+		rtable_free(&t);
+	}
+	free(keys);
+	rbuf_free(&cell);
+	return rc;
+}

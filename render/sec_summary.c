@@ -1,0 +1,341 @@
+/* Summary: the best configuration of every variant against the library
+ * reference at the same size and the device's peaks, and a roofline
+ * figure placing the kernels. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+/* The ok configuration of (dev, suite, variant) with the highest median
+ * of metric, or NULL. */
+static const struct rcfg *best_of(const struct rctx *x, int dev,
+				  const char *suite, const char *variant,
+				  const char *metric)
+{
+	const struct rcfg *best = NULL;
+	double bv = -INFINITY, v;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if (r->dev != dev || strcmp(r->c->suite, suite) ||
+		    strcmp(r->c->variant, variant))
+			continue;
+		v = rcfg_median(r, metric);
+		if (isfinite(v) && v > bv) {
+			bv = v;
+			best = r;
+		}
+	}
+	return best;
+}
+
+/* The reference suite's best GFLOP/s at sizes sz over its variants. */
+static double ref_at(const struct rctx *x, int dev, const struct rsize *sz)
+{
+	const char **rv = NULL;
+	size_t nr, i;
+	double best = NAN, g;
+
+	nr = model_names(x, dev, "reference", NULL, 'v', &rv);
+	for (i = 0; i < nr; i++) {
+		g = best_gflops(x, dev, "reference", rv[i], sz, NULL);
+		if (isfinite(g) && !(g <= best))
+			best = g;
+	}
+	free(rv);
+	return best;
+}
+
+static void config_text(const struct rctx *x, const struct store_config *c,
+			struct rbuf *b)
+{
+	if (c->block_x > 0) {
+		block_label(c->block_x, c->block_y, b);
+	} else {
+		rbuf_puts(b, "--");
+	}
+	if (c->host_mem && *c->host_mem) {
+		rbuf_puts(b, ", ");
+		rbuf_put_tex(b, c->host_mem, 0);
+	}
+}
+
+static int compute_table(struct rctx *x, int dev)
+{
+	static const char *const suites[] = {"versions", "reference",
+					     "transfer"};
+	const struct store_device *d = x->devs[dev];
+	struct rtable t;
+	struct rbuf cell, cap, anc, dl;
+	struct kv v[1];
+	size_t s, i;
+	int rc, rows = 0;
+
+	rtable_init(&t, "llrlSSSS");
+	rbuf_init(&cell);
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	rbuf_init(&dl);
+	rtable_head(&t, lang_get(x->L, "sum.suite"));
+	rtable_head(&t, lang_get(x->L, "sum.variant"));
+	rtable_head(&t, "\\(n\\)");
+	rtable_head(&t, lang_get(x->L, "sum.config"));
+	rtable_head(&t, lang_get(x->L, "sum.gflops"));
+	rtable_head(&t, lang_get(x->L, "sum.ref"));
+	rtable_head(&t, lang_get(x->L, "sum.pct_ref"));
+	rtable_head(&t, lang_get(x->L, "sum.pct_peak"));
+	rtable_head_end(&t);
+	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
+		const char **vv = NULL;
+		const char *metric = strcmp(suites[s], "transfer") ? "gflops"
+				     : "gflops_kernel";
+		size_t nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
+
+		if (nv)
+			rtable_gap(&t);
+		for (i = 0; i < nv; i++) {
+			const struct rcfg *b = best_of(x, dev, suites[s],
+						       vv[i], metric);
+			struct rsize sz;
+			double g, r;
+
+			rtable_text(&t, suites[s]);
+			rbuf_free(&cell);
+			rbuf_put_tex(&cell, vv[i], 0);
+			rtable_text(&t, rbuf_str(&cell));
+			if (!b) {
+				rtable_text(&t, "--");
+				rtable_text(&t, lang_get(x->L, "sum.none"));
+				rtable_row_end(&t);
+				rows++;
+				continue;
+			}
+			g = rcfg_median(b, metric);
+			sz = (struct rsize){b->c->m, b->c->k, b->c->n};
+			r = ref_at(x, dev, &sz);
+			rbuf_free(&cell);
+			size_label(&sz, &cell);
+			rtable_text(&t, rbuf_str(&cell));
+			rbuf_free(&cell);
+			config_text(x, b->c, &cell);
+			rtable_text(&t, rbuf_str(&cell));
+			rtable_num(&t, g, -1, 0);
+			rtable_num(&t, r, -1, 0);
+			rtable_num(&t, isfinite(r) && r > 0 ? 100 * g / r :
+				   NAN, -3, 0);
+			rtable_num(&t, d->peak_fp32_gflops > 0 ? 100 * g /
+				   d->peak_fp32_gflops : NAN, -3, 0);
+			rtable_row_end(&t);
+			rows++;
+		}
+		free(vv);
+	}
+	if (!rows) {
+		rtable_free(&t);
+		rbuf_free(&cell);
+		rbuf_free(&cap);
+		rbuf_free(&anc);
+		rbuf_free(&dl);
+		return 0;
+	}
+	dev_suffix(x, dev, &dl);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	emit_string(x, &cap, "sum.table", v, 1);
+	rbuf_printf(&anc, "summary dev=%lld", (long long)d->id);
+	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+			lang_get(x->L, "sum.note"));
+	rtable_free(&t);
+	rbuf_free(&cell);
+	rbuf_free(&cap);
+	rbuf_free(&anc);
+	rbuf_free(&dl);
+	return rc;
+}
+
+static int bandwidth_table(struct rctx *x, int dev)
+{
+	const struct store_device *d = x->devs[dev];
+	const char **vv = NULL;
+	struct rtable t;
+	struct rbuf cell, cap, anc, dl;
+	struct kv v[1];
+	size_t nv, i;
+	int rc;
+
+	nv = model_names(x, dev, "ilp", NULL, 'v', &vv);
+	if (!nv) {
+		free(vv);
+		return 0;
+	}
+	rtable_init(&t, "lSSSS");
+	rbuf_init(&cell);
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	rbuf_init(&dl);
+	rtable_head(&t, lang_get(x->L, "sum.variant"));
+	rtable_head(&t, "\\(N\\)");
+	rtable_head(&t, "ILP");
+	rtable_head(&t, lang_get(x->L, "axis.gbs"));
+	rtable_head(&t, lang_get(x->L, "sum.pct_peak_mem"));
+	rtable_head_end(&t);
+	for (i = 0; i < nv; i++) {
+		const struct rcfg *b = best_of(x, dev, "ilp", vv[i], "gbs");
+		double g;
+
+		rbuf_free(&cell);
+		rbuf_put_tex(&cell, vv[i], 0);
+		rtable_text(&t, rbuf_str(&cell));
+		if (!b) {
+			rtable_text(&t, lang_get(x->L, "sum.none"));
+			rtable_row_end(&t);
+			continue;
+		}
+		g = rcfg_median(b, "gbs");
+		rtable_int(&t, b->c->count > 0 ? b->c->count : 0);
+		rtable_int(&t, b->c->ilp);
+		rtable_num(&t, g, -1, 0);
+		rtable_num(&t, d->peak_mem_gbs > 0 ? 100 * g /
+			   d->peak_mem_gbs : NAN, -3, 0);
+		rtable_row_end(&t);
+	}
+	dev_suffix(x, dev, &dl);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	emit_string(x, &cap, "sum.bw_table", v, 1);
+	rbuf_printf(&anc, "summary-bandwidth dev=%lld", (long long)d->id);
+	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);
+	free(vv);
+	rtable_free(&t);
+	rbuf_free(&cell);
+	rbuf_free(&cap);
+	rbuf_free(&anc);
+	rbuf_free(&dl);
+	return rc;
+}
+
+/* Arithmetic intensity (FLOP per byte of compulsory traffic) against
+ * attained GFLOP/s, under the roof min(peak FP32, AI x peak bandwidth). */
+static int roofline(struct rctx *x, int dev)
+{
+	static const char *const suites[] = {"versions", "reference"};
+	const struct store_device *d = x->devs[dev];
+	struct pline l[RTABLE_MAXCOLS + 2];
+	struct rbuf titles[RTABLE_MAXCOLS + 2], cap, dl;
+	double *px, *py, rx[64], ry[64], lo = INFINITY, hi = 0;
+	size_t s, i, nl = 0, np = 0, nv;
+	struct pspec ps;
+	struct kv v[1];
+	int k, rc;
+
+	px = calloc(x->ncfgs + 1, sizeof(*px));
+	py = calloc(x->ncfgs + 1, sizeof(*py));
+	if (!px || !py) {
+		free(px);
+		free(py);
+		return -1;
+	}
+	for (s = 0; s < 2; s++) {
+		const char **vv = NULL;
+
+		nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
+		for (i = 0; i < nv && nl < RTABLE_MAXCOLS; i++) {
+			size_t j, start = np;
+
+			for (j = 0; j < x->ncfgs; j++) {
+				const struct rcfg *r = &x->cfgs[j];
+				double g = rcfg_median(r, "gflops");
+
+				if (r->dev != dev ||
+				    strcmp(r->c->suite, suites[s]) ||
+				    strcmp(r->c->variant, vv[i]) ||
+				    !isfinite(g) || g <= 0 ||
+				    !(r->c->flops > 0) || !(r->c->bytes > 0))
+					continue;
+				px[np] = r->c->flops / r->c->bytes;
+				py[np] = g;
+				lo = fmin(lo, px[np]);
+				hi = fmax(hi, px[np]);
+				np++;
+			}
+			if (np == start)
+				continue;
+			rbuf_init(&titles[nl]);
+			rbuf_put_tex(&titles[nl], vv[i], 0);
+			l[nl] = (struct pline){rbuf_str(&titles[nl]),
+				px + start, py + start, np - start,
+				PL_POINTS, s ? 6 : (int)nl, (int)nl};
+			nl++;
+		}
+		free(vv);
+	}
+	if (!np) {
+		free(px);
+		free(py);
+		return 0;
+	}
+	if (d->peak_fp32_gflops > 0 && d->peak_mem_gbs > 0) {
+		double ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
+		double a = fmin(lo, ridge) / 2, b = fmax(hi, ridge) * 2;
+
+		for (i = 0; i < 64; i++) {
+			rx[i] = a * pow(b / a, (double)i / 63);
+			ry[i] = fmin(d->peak_fp32_gflops,
+				     rx[i] * d->peak_mem_gbs);
+		}
+		rbuf_init(&titles[nl]);
+		rbuf_puts(&titles[nl], lang_get(x->L, "sum.roof"));
+		l[nl] = (struct pline){rbuf_str(&titles[nl]), rx, ry, 64,
+				       PL_REF, -1, 0};
+		nl++;
+	}
+	memset(&ps, 0, sizeof(ps));
+	ps.xlabel = lang_get(x->L, "axis.intensity");
+	ps.ylabel = lang_get(x->L, "axis.gflops");
+	ps.logx = 2;
+	ps.logy = 10;
+	ps.xpow2 = 1;
+	ps.w = 14;
+	ps.h = 8;
+	k = plot_lines(x, &ps, l, nl);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	dev_suffix(x, dev, &dl);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	emit_string(x, &cap, "sum.roofline", v, 1);
+	rc = emit_figure(x, k, rbuf_str(&cap));
+	for (i = 0; i < nl; i++)
+		rbuf_free(&titles[i]);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	free(px);
+	free(py);
+	return rc;
+}
+
+int sec_summary(struct rctx *x)
+{
+	struct rbuf h;
+	size_t d;
+	int rc = 0;
+
+	emit_heading(x, 0, lang_get(x->L, "sum.title"));
+	emit_par(x, lang_get(x->L, "sum.intro"));
+	rbuf_init(&h);
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (x->ndevs > 1) {
+			rbuf_free(&h);
+			dev_label(x, (int)d, &h);
+			emit_heading(x, 1, rbuf_str(&h));
+		}
+		rc = compute_table(x, (int)d);
+		if (!rc)
+			rc = bandwidth_table(x, (int)d);
+		if (!rc)
+			rc = roofline(x, (int)d);
+	}
+	rbuf_free(&h);
+	return rc;
+}

@@ -1,0 +1,181 @@
+/* booktabs tables built cell by cell. The width siunitx reserves for an
+ * S column is derived from the numbers actually written, so columns
+ * align without hand-tuned formats. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render_int.h"
+
+void rtable_init(struct rtable *t, const char *kinds)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = (int)strlen(kinds);
+	if (t->ncols > RTABLE_MAXCOLS)
+		t->ncols = RTABLE_MAXCOLS;
+	memcpy(t->kind, kinds, (size_t)t->ncols);
+	rbuf_init(&t->head);
+	rbuf_init(&t->body);
+	rbuf_init(&t->rules);
+}
+
+void rtable_free(struct rtable *t)
+{
+	if (!t)
+		return;
+	rbuf_free(&t->head);
+	rbuf_free(&t->body);
+	rbuf_free(&t->rules);
+}
+
+static void rtable_sep(struct rtable *t, struct rbuf *b)
+{
+	if (t->col > 0)
+		rbuf_puts(b, " & ");
+}
+
+void rtable_head(struct rtable *t, const char *latex)
+{
+	rtable_sep(t, &t->head);
+	if (t->col < t->ncols && t->kind[t->col] == 'S')
+		rbuf_printf(&t->head, "{%s}", latex);
+	else
+		rbuf_puts(&t->head, latex);
+	t->col++;
+}
+
+void rtable_head_span(struct rtable *t, int span, const char *latex)
+{
+	rtable_sep(t, &t->head);
+	if (span <= 1) {
+		rbuf_printf(&t->head, "{%s}", latex);
+	} else {
+		rbuf_printf(&t->head, "\\multicolumn{%d}{c}{%s}", span, latex);
+		rbuf_printf(&t->rules, "\\cmidrule(lr){%d-%d}",
+			    t->col + 1, t->col + span);
+	}
+	t->col += span;
+}
+
+void rtable_head_end(struct rtable *t)
+{
+	rbuf_puts(&t->head, " \\\\");
+	if (t->rules.len)
+		rbuf_puts(&t->head, rbuf_str(&t->rules));
+	rbuf_putc(&t->head, '\n');
+	rbuf_free(&t->rules);
+	t->col = 0;
+}
+
+void rtable_text(struct rtable *t, const char *latex)
+{
+	rtable_sep(t, &t->body);
+	if (t->col < t->ncols && t->kind[t->col] == 'S')
+		rbuf_printf(&t->body, "{%s}", latex);
+	else
+		rbuf_puts(&t->body, latex);
+	t->col++;
+}
+
+/* Widens the S column's table-format to hold the number text s. */
+static void rtable_measure(struct rtable *t, const char *s)
+{
+	const char *dot;
+	int i = t->col, intd, decd;
+
+	if (i >= t->ncols)
+		return;
+	if (*s == '-') {
+		t->neg[i] = 1;
+		s++;
+	}
+	dot = strchr(s, '.');
+	intd = dot ? (int)(dot - s) : (int)strlen(s);
+	decd = dot ? (int)strlen(dot + 1) : 0;
+	if (intd > t->intd[i])
+		t->intd[i] = intd;
+	if (decd > t->decd[i])
+		t->decd[i] = decd;
+	t->seen[i] = 1;
+}
+
+void rtable_num(struct rtable *t, double v, int decimals, int flags)
+{
+	char num[64];
+
+	if (!isfinite(v)) {
+		rtable_text(t, "--");
+		return;
+	}
+	if (decimals < 0)
+		render_sig_format(v, -decimals == 1 ? 4 : -decimals, num,
+				  sizeof(num));
+	else
+		render_fixed_format(v, decimals, num, sizeof(num));
+	rtable_measure(t, num);
+	rtable_sep(t, &t->body);
+	if (flags & RT_GREY)
+		rbuf_puts(&t->body, "\\color{gray}");
+	rbuf_puts(&t->body, num);
+	if (flags & RT_NSMARK)
+		rbuf_puts(&t->body, "\\nsmark");
+	if (flags & RT_NTMARK)
+		rbuf_puts(&t->body, "\\ntmark");
+	if ((flags & (RT_NSMARK | RT_NTMARK)) && t->col < t->ncols)
+		t->mark[t->col] = 1;
+	t->col++;
+}
+
+void rtable_int(struct rtable *t, long long v)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%lld", v);
+	rtable_measure(t, num);
+	rtable_sep(t, &t->body);
+	rbuf_puts(&t->body, num);
+	t->col++;
+}
+
+void rtable_row_end(struct rtable *t)
+{
+	/* short rows are padded so that every row has ncols cells */
+	while (t->col < t->ncols)
+		rtable_text(t, "");
+	rbuf_puts(&t->body, " \\\\\n");
+	t->col = 0;
+	t->rows++;
+}
+
+void rtable_gap(struct rtable *t)
+{
+	if (t->rows)
+		rbuf_puts(&t->body, "\\addlinespace\n");
+}
+
+void rtable_colspec(const struct rtable *t, struct rbuf *b)
+{
+	int i;
+
+	for (i = 0; i < t->ncols; i++) {
+		if (i)
+			rbuf_putc(b, ' ');
+		if (t->kind[i] == 'X') {
+			rbuf_puts(b, ">{\\raggedright\\arraybackslash}X");
+			continue;
+		}
+		if (t->kind[i] != 'S') {
+			rbuf_putc(b, t->kind[i]);
+			continue;
+		}
+		if (!t->seen[i]) {
+			rbuf_puts(b, "S[table-format=1.0]");
+			continue;
+		}
+		/* a trailing mark (\nsmark) needs room of its own */
+		rbuf_printf(b, "S[table-format=%s%d.%d%s]",
+			    t->neg[i] ? "-" : "", t->intd[i] ? t->intd[i] : 1,
+			    t->decd[i], t->mark[i] ?
+			    ",table-space-text-post={\\nsmark}" : "");
+	}
+}

@@ -1,0 +1,254 @@
+/* Helpers of the render tests; see render_check.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "render_check.h"
+#include "render_fixture.h"
+
+char *chk_render(const struct render_options *o, const char *format,
+		 int *rc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	*rc = format ? render_export(o, format, f) : render_report(o, f);
+	fclose(f);
+	return buf;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+
+	if (!p)
+		abort();
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+int chk_table_find(const char *tex, const char *anchor, struct chk_table *t)
+{
+	char key[512];
+	const char *p, *end, *line, *eol;
+
+	memset(t, 0, sizeof(*t));
+	snprintf(key, sizeof(key), "%% mmreport-table: %s\n", anchor);
+	p = strstr(tex, key);
+	if (!p)
+		return -1;
+	p = strstr(p, "\\midrule\n");
+	end = p ? strstr(p, "\\bottomrule") : NULL;
+	if (!p || !end)
+		return -1;
+	for (line = p + strlen("\\midrule\n"); line < end; line = eol + 1) {
+		const char *c, *stop;
+		int n = 0;
+
+		eol = strchr(line, '\n');
+		if (!eol || eol > end)
+			break;
+		if (!strncmp(line, "\\addlinespace", 13))
+			continue;
+		stop = eol;
+		if (stop - line >= 3 && !strncmp(stop - 3, " \\\\", 3))
+			stop -= 3;
+		for (c = line; n < CHK_MAXCOLS;) {
+			const char *amp = strstr(c, " & ");
+
+			if (!amp || amp > stop)
+				amp = stop;
+			t->cell[t->nrows][n++] = dup_n(c, (size_t)(amp - c));
+			if (amp == stop)
+				break;
+			c = amp + 3;
+		}
+		t->ncols[t->nrows++] = n;
+		if (t->nrows == CHK_MAXROWS)
+			break;
+	}
+	return 0;
+}
+
+void chk_table_free(struct chk_table *t)
+{
+	int r, c;
+
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols[r]; c++)
+			free(t->cell[r][c]);
+	memset(t, 0, sizeof(*t));
+}
+
+int chk_num_parse(const char *cell, struct chk_num *n)
+{
+	const char *p = cell;
+	char *end;
+	int lead = 1;
+
+	memset(n, 0, sizeof(*n));
+	if (!strncmp(p, "\\color{gray}", 12)) {
+		n->grey = 1;
+		p += 12;
+	}
+	n->v = strtod(p, &end);
+	if (end == p)
+		return -1;
+	for (; p < end; p++) {
+		if (*p == '.') {
+			n->decimals = (int)(end - p - 1);
+			continue;
+		}
+		if (*p < '0' || *p > '9')
+			continue;
+		if (*p != '0')
+			lead = 0;
+		if (!lead)
+			n->sigfigs++;
+	}
+	if (!strcmp(end, "\\nsmark"))
+		n->ns = 1;
+	else if (!strcmp(end, "\\ntmark"))
+		n->nt = 1;
+	else if (*end)
+		return -1;
+	return 0;
+}
+
+int chk_num_matches(const struct chk_num *n, double expected)
+{
+	double half = 0.5 * pow(10, -n->decimals);
+
+	return fabs(n->v - expected) <= half * (1 + 1e-9) +
+	       1e-12 * fabs(expected);
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void chk_stats(const double *x, size_t n, struct chk_stats *s)
+{
+	double *c = malloc(n * sizeof(*c)), sum = 0, ss = 0;
+	size_t i;
+
+	if (!c)
+		abort();
+	memcpy(c, x, n * sizeof(*c));
+	qsort(c, n, sizeof(*c), cmp_d);
+	for (i = 0; i < n; i++)
+		sum += c[i];
+	s->mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (c[i] - s->mean) * (c[i] - s->mean);
+	s->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+	s->min = c[0];
+	s->max = c[n - 1];
+	s->median = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	free(c);
+}
+
+double chk_stat_at(const struct chk_stats *s, int which)
+{
+	switch (which) {
+	case 0: return s->min;
+	case 1: return s->max;
+	case 2: return s->mean;
+	case 3: return s->median;
+	default: return s->sd;
+	}
+}
+
+double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb)
+{
+	size_t n = na + nb, i, j;
+	double *v = malloc(n * sizeof(*v)), *rank = malloc(n * sizeof(*rank));
+	double r1 = 0, ties = 0, u, mu, var, z;
+
+	if (!v || !rank)
+		abort();
+	for (i = 0; i < na; i++)
+		v[i] = a[i];
+	for (i = 0; i < nb; i++)
+		v[na + i] = b[i];
+	/* rank by counting: average rank of equal values (O(n^2), small n) */
+	for (i = 0; i < n; i++) {
+		double less = 0, eq = 0;
+
+		for (j = 0; j < n; j++) {
+			less += v[j] < v[i];
+			eq += v[j] == v[i];
+		}
+		rank[i] = less + (eq + 1) / 2;
+	}
+	for (i = 0; i < n; i++) {
+		double eq = 0, first = 1;
+
+		for (j = 0; j < n; j++) {
+			eq += v[j] == v[i];
+			if (j < i && v[j] == v[i])
+				first = 0;
+		}
+		if (first)
+			ties += eq * eq * eq - eq;
+	}
+	for (i = 0; i < na; i++)
+		r1 += rank[i];
+	free(v);
+	free(rank);
+	u = r1 - (double)na * (na + 1) / 2;
+	mu = (double)na * nb / 2;
+	var = (double)na * nb / 12 *
+	      ((n + 1) - ties / ((double)n * (n - 1)));
+	if (var <= 0)
+		return 1;
+	z = fabs(u - mu) - 0.5;
+	if (z < 0)
+		z = 0;
+	z /= sqrt(var);
+	return erfc(z / sqrt(2));
+}
+
+int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
+{
+	char path[4096];
+	FILE *f;
+	pid_t pid;
+	int status;
+
+	*log = NULL;
+	*dir = in ? strdup(in) : fix_tmpdir();
+	if (!*dir)
+		return -1;
+	snprintf(path, sizeof(path), "%s/report.tex", *dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(tex, f);
+	fclose(f);
+	pid = fork();
+	if (pid == 0) {
+		char *argv[] = {"pdflatex", "-interaction=nonstopmode",
+				"-halt-on-error", "report.tex", NULL};
+
+		if (chdir(*dir) || !freopen("/dev/null", "w", stdout))
+			_exit(126);
+		execvp("pdflatex", argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/report.log", *dir);
+	*log = fix_slurp(path);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

@@ -1,0 +1,60 @@
+/* Helpers of the render tests: rendering into memory, reading the tables
+ * back out of the LaTeX, and statistics computed independently of
+ * stats/ (so that a shared mistake cannot pass unnoticed). */
+#ifndef MMREPORT_TEST_RENDER_CHECK_H
+#define MMREPORT_TEST_RENDER_CHECK_H
+
+#include <stddef.h>
+
+#include "render.h"
+
+/* Runs render_report (or render_export when format is not NULL) into a
+ * malloc'd string; *rc gets the status. */
+char *chk_render(const struct render_options *o, const char *format,
+		 int *rc);
+
+#define CHK_MAXROWS 64
+#define CHK_MAXCOLS 16
+
+/* One table of the report, found by its "% mmreport-table: ANCHOR"
+ * comment: the body rows (after \midrule) split into cells. */
+struct chk_table {
+	int nrows;
+	int ncols[CHK_MAXROWS];
+	char *cell[CHK_MAXROWS][CHK_MAXCOLS];
+};
+
+/* 0 when found; free with chk_table_free. */
+int chk_table_find(const char *tex, const char *anchor, struct chk_table *t);
+void chk_table_free(struct chk_table *t);
+
+/* A numeric cell: its value, the number of decimals written, and its
+ * marks. Returns 0, or -1 when the cell holds no number. */
+struct chk_num {
+	double v;
+	int decimals;
+	int sigfigs;		/* significant digits written */
+	int grey, ns, nt;
+};
+int chk_num_parse(const char *cell, struct chk_num *n);
+
+/* |written - expected| within half a unit of the last written digit. */
+int chk_num_matches(const struct chk_num *n, double expected);
+
+/* Independent statistics. */
+struct chk_stats {
+	double min, max, mean, median, sd;
+};
+void chk_stats(const double *x, size_t n, struct chk_stats *s);
+double chk_stat_at(const struct chk_stats *s, int which); /* 0..4 */
+/* Two-sided Mann-Whitney U p-value: normal approximation with tie and
+ * continuity corrections. */
+double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb);
+
+/* Writes tex to DIR/report.tex and runs pdflatex there; DIR is in (when
+ * not NULL) or a fresh directory returned in *dir (remove with fix_rmdir,
+ * free). Returns pdflatex's exit status; the log text in *log
+ * (malloc'd). */
+int chk_pdflatex(const char *tex, const char *in, char **dir, char **log);
+
+#endif

@@ -1,0 +1,350 @@
+/* render's refusals (empty database, selections that match nothing, bad
+ * options, no gnuplot), its selections, and the LaTeX escaping. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+
+static char *tmpdir, *fulldb, *emptydb;
+
+static int setup(void **state)
+{
+	(void)state;
+	tmpdir = fix_tmpdir();
+	if (!tmpdir)
+		return -1;
+	fulldb = malloc(strlen(tmpdir) + 16);
+	emptydb = malloc(strlen(tmpdir) + 16);
+	sprintf(fulldb, "%s/full.db", tmpdir);
+	sprintf(emptydb, "%s/empty.db", tmpdir);
+	return fix_build(fulldb) || fix_build_empty(emptydb) ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fix_rmdir(tmpdir);
+	free(tmpdir);
+	free(fulldb);
+	free(emptydb);
+	return 0;
+}
+
+/* Renders with o; asserts status want and, on failure, empty output. */
+static char *expect(const struct render_options *o, int want)
+{
+	int rc;
+	char *out = chk_render(o, NULL, &rc);
+
+	assert_non_null(out);
+	assert_int_equal(rc, want);
+	if (want != RENDER_OK)
+		assert_string_equal(out, "");
+	return out;
+}
+
+static void test_empty(void **state)
+{
+	struct render_options o;
+
+	(void)state;
+	render_options_init(&o);
+	o.db_path = emptydb;
+	free(expect(&o, RENDER_ERR_EMPTY));
+}
+
+static void test_selection_empty(void **state)
+{
+	struct render_options o;
+
+	(void)state;
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.device = "no such device";
+	free(expect(&o, RENDER_ERR_EMPTY));
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.session = 999;
+	free(expect(&o, RENDER_ERR_EMPTY));
+}
+
+static void test_usage(void **state)
+{
+	struct render_options o;
+
+	(void)state;
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.lang = "fr";
+	free(expect(&o, RENDER_ERR_USAGE));
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.sections = "method,nonsense";
+	free(expect(&o, RENDER_ERR_USAGE));
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.figures_dir = "a dir with spaces";
+	free(expect(&o, RENDER_ERR_USAGE));
+}
+
+static void test_missing_db(void **state)
+{
+	struct render_options o;
+	char path[4096];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/absent.db", tmpdir);
+	render_options_init(&o);
+	o.db_path = path;
+	free(expect(&o, RENDER_ERR_MISSING));
+	/* and it was not created */
+	assert_null(fopen(path, "r"));
+}
+
+static int dir_empty(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n == 0;
+}
+
+/* Without gnuplot a report with figures cannot be made; the temporary
+ * files are removed all the same. */
+static void test_no_gnuplot(void **state)
+{
+	struct render_options o;
+	char *path = strdup(getenv("PATH") ? getenv("PATH") : "");
+	char *tmp = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+	char *bare = fix_tmpdir(), *scratch = fix_tmpdir();
+
+	(void)state;
+	assert_non_null(bare);
+	assert_non_null(scratch);
+	setenv("PATH", bare, 1);
+	setenv("TMPDIR", scratch, 1);
+	render_options_init(&o);
+	o.db_path = fulldb;
+	free(expect(&o, RENDER_ERR_TOOL));
+	setenv("PATH", path, 1);
+	if (tmp)
+		setenv("TMPDIR", tmp, 1);
+	else
+		unsetenv("TMPDIR");
+	assert_true(dir_empty(scratch));
+	fix_rmdir(bare);
+	fix_rmdir(scratch);
+	free(bare);
+	free(scratch);
+	free(path);
+	free(tmp);
+}
+
+/* --sections and --device choose what is reported. */
+static void test_selection(void **state)
+{
+	struct render_options o;
+	char *out, *esc;
+
+	(void)state;
+	if (!fix_have("gnuplot"))
+		skip();
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.sections = "device";
+	out = expect(&o, RENDER_OK);
+	assert_non_null(strstr(out, "% mmreport-table: device"));
+	assert_null(strstr(out, "\\section{Method}"));
+	assert_null(strstr(out, "% mmreport-table: versions"));
+	free(out);
+
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.device = FIX_NAME_A;
+	out = expect(&o, RENDER_OK);
+	esc = render_latex_escape(FIX_HOSTILE_NAME);
+	assert_null(strstr(out, esc));
+	/* one device: nothing to compare across devices */
+	assert_null(strstr(out, "% mmreport-table: cross"));
+	free(out);
+
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.device = "bbbbbbbb";	/* UUID prefix of the second device */
+	o.sections = "device";
+	out = expect(&o, RENDER_OK);
+	assert_non_null(strstr(out, esc));
+	assert_null(strstr(out, FIX_NAME_A));
+	free(out);
+
+	/* a section asked for without data says so */
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.device = "1";
+	o.sections = "cross";
+	out = expect(&o, RENDER_OK);
+	assert_non_null(strstr(out, "Only one device is reported"));
+	free(out);
+	free(esc);
+}
+
+static void test_escape(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"\\", "\\textbackslash{}"}, {"{}", "\\{\\}"},
+		{"$&#%_", "\\$\\&\\#\\%\\_"},
+		{"^~", "\\textasciicircum{}\\textasciitilde{}"},
+		{"\"", "\\textquotedbl{}"}, {"`'", "\\textasciigrave{}"
+		 "\\textquotesingle{}"}, {"<>|", "\\textless{}\\textgreater{}"
+		 "\\textbar{}"}, {"--", "-{}-"}, {",,", ",{}"","},
+		{"[x]*", "{[}x{]}{*}"}, {"a\nb\tc", "a b c"},
+		{"\x01", "?"}, {"f\xc3\xbcr", "f\xc3\xbcr"},
+		{"\xe2\x84\xa2", "[U+2122]"}, {"\xff", "?"},
+		{"\xc4\xa6", "[U+0126]"}, {"plain text 123", "plain text 123"},
+	};
+	size_t i;
+
+	(void)state;
+	assert_null(render_latex_escape(NULL));
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *e = render_latex_escape(cases[i].in);
+
+		assert_non_null(e);
+		assert_string_equal(e, cases[i].out);
+		free(e);
+	}
+}
+
+/* The value of key in a strings file's text, as a malloc'd copy, or
+ * NULL. */
+static char *strings_get(const char *text, const char *key)
+{
+	const char *p = text;
+	size_t kl = strlen(key);
+
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+		const char *e = eol ? eol : p + strlen(p);
+
+		if (!strncmp(p, key, kl) && (p[kl] == ' ' || p[kl] == '=')) {
+			const char *v = strchr(p, '=') + 1;
+
+			while (*v == ' ')
+				v++;
+			return strndup(v, (size_t)(e - v));
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* The @@NAME@@ placeholders of s, sorted and joined. */
+static void placeholders(const char *s, char *out, size_t len)
+{
+	char names[32][64];
+	int n = 0, i, j;
+	const char *p = s, *e;
+
+	while ((p = strstr(p, "@@")) && (e = strstr(p + 2, "@@")) && n < 32) {
+		snprintf(names[n++], sizeof(names[0]), "%.*s",
+			 (int)(e - p - 2), p + 2);
+		p = e + 2;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (strcmp(names[j], names[i]) < 0) {
+				char t[64];
+
+				memcpy(t, names[i], sizeof(t));
+				memcpy(names[i], names[j], sizeof(t));
+				memcpy(names[j], t, sizeof(t));
+			}
+	out[0] = '\0';
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(names[i], names[i - 1]))
+			snprintf(out + strlen(out), len - strlen(out), "%s ",
+				 names[i]);
+}
+
+/* Every language has every English key, with the same placeholders. */
+static void test_strings_complete(void **state)
+{
+	static const char *const langs[] = {"pl", "de"};
+	const char *src = getenv("MMREPORT_SOURCE_DIR");
+	char path[4096], *en, *other, pe[512], po[512];
+	const char *p;
+	size_t l;
+	int keys = 0;
+
+	(void)state;
+	if (!src)
+		skip();
+	snprintf(path, sizeof(path), "%s/templates/strings.en", src);
+	en = fix_slurp(path);
+	assert_non_null(en);
+	for (l = 0; l < 2; l++) {
+		snprintf(path, sizeof(path), "%s/templates/strings.%s", src,
+			 langs[l]);
+		other = fix_slurp(path);
+		assert_non_null(other);
+		for (p = en; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') +
+		     1 : NULL) {
+			char key[128], *ve, *vo;
+			size_t kl = strcspn(p, " =\n");
+
+			if (*p == '#' || *p == '\n' || !strchr(p, '=') ||
+			    kl >= sizeof(key) || p[kl] == '\n')
+				continue;
+			snprintf(key, sizeof(key), "%.*s", (int)kl, p);
+			ve = strings_get(en, key);
+			vo = strings_get(other, key);
+			if (!vo)
+				fail_msg("strings.%s lacks '%s'", langs[l], key);
+			placeholders(ve, pe, sizeof(pe));
+			placeholders(vo, po, sizeof(po));
+			if (strcmp(pe, po))
+				fail_msg("strings.%s '%s': placeholders '%s', "
+					 "English '%s'", langs[l], key, po, pe);
+			free(ve);
+			free(vo);
+			keys++;
+		}
+		free(other);
+	}
+	assert_true(keys > 100);
+	free(en);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_selection_empty),
+		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_missing_db),
+		cmocka_unit_test(test_no_gnuplot),
+		cmocka_unit_test(test_selection),
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_strings_complete),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,62 @@
+/* A database built by test code for the render tests: two devices (one
+ * with hostile strings), every suite, known sample values, one failed
+ * and one skipped configuration. No GPU is involved. */
+#ifndef MMREPORT_TEST_RENDER_FIXTURE_H
+#define MMREPORT_TEST_RENDER_FIXTURE_H
+
+#include <stddef.h>
+
+/* The second device's name and host: LaTeX and shell metacharacters. */
+#define FIX_HOSTILE_NAME "Tesla $\\&%#_{}~^ \"quoted\" ; rm -rf /"
+#define FIX_HOSTILE_HOST "$(whoami)`id` <host> | x"
+#define FIX_HOSTILE_VARIANT "v'9\"$(x)"
+#define FIX_NAME_A "NVIDIA H100 80GB HBM3"
+
+#define FIX_MAXSAMPLES 16
+#define FIX_MAXMETRICS 10
+
+/* The metrics of one configuration: names, units and samples exactly as
+ * the fixture stores them. */
+struct fix_metrics {
+	size_t nmetrics, nsamples;
+	const char *name[FIX_MAXMETRICS];
+	const char *unit[FIX_MAXMETRICS];
+	double v[FIX_MAXMETRICS][FIX_MAXSAMPLES];
+};
+
+/* Fills *m for configuration (dev 0 or 1, suite, variant, host_mem, n,
+ * block, ilp). Returns 0, or -1 for a key the fixture does not hold. */
+int fix_metrics_get(int dev, const char *suite, const char *variant,
+		    const char *host, int n, int block, int ilp,
+		    struct fix_metrics *m);
+
+struct store_kattr;
+/* The kernel attributes the fixture stores for (variant, block b). */
+void fix_kattr_fill(const char *variant, int b, struct store_kattr *a);
+
+/* Sizes and the like that the fixture measures. */
+extern const int fix_versions_sizes[3];
+extern const int fix_versions_blocks[2];
+extern const int fix_transfer_sizes[2];
+extern const char *const fix_hosts[3];
+extern const char *const fix_transfer_variants[2];
+extern const int fix_ilp_log2[3];
+extern const int fix_ilps[3];
+
+/* The full fixture (two devices, all suites) at path. 0 on success. */
+int fix_build(const char *path);
+/* Issue 2's minimal database: one device, versions v2 only. */
+int fix_build_minimal(const char *path);
+/* A database with the schema and nothing in it. */
+int fix_build_empty(const char *path);
+
+/* A fresh temporary directory (mkdtemp) as a malloc'd path. */
+char *fix_tmpdir(void);
+/* Removes the files dir holds (one level) and dir. */
+void fix_rmdir(const char *dir);
+/* 1 when prog is an executable in PATH. */
+int fix_have(const char *prog);
+/* Reads a whole file; malloc'd, NULL on failure. */
+char *fix_slurp(const char *path);
+
+#endif

@@ -1,0 +1,508 @@
+/* The report's tables hold exactly the fixture's statistics, gains and
+ * significance marks, recomputed here independently of stats/ and
+ * render/. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "store.h"
+
+static char *tmpdir, *dbpath, *tex;
+static long long dev_id[2];
+
+static int setup(void **state)
+{
+	struct render_options o;
+	struct store_device *d = NULL;
+	struct store *st;
+	char err[256];
+	size_t n, i;
+	int rc;
+
+	(void)state;
+	tmpdir = fix_tmpdir();
+	if (!tmpdir)
+		return -1;
+	dbpath = malloc(strlen(tmpdir) + 16);
+	sprintf(dbpath, "%s/fix.db", tmpdir);
+	if (fix_build(dbpath))
+		return -1;
+	if (store_open(dbpath, STORE_READ, &st, err, sizeof(err)))
+		return -1;
+	if (store_device_list(st, &d, &n))
+		return -1;
+	for (i = 0; i < n; i++)
+		dev_id[strncmp(d[i].uuid, "GPU-aaaa", 8) ? 1 : 0] = d[i].id;
+	store_devices_free(d, n);
+	store_free(st);
+	render_options_init(&o);
+	o.db_path = dbpath;
+	tex = chk_render(&o, NULL, &rc);
+	return rc == RENDER_OK && tex ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(tex);
+	fix_rmdir(tmpdir);
+	free(tmpdir);
+	free(dbpath);
+	return 0;
+}
+
+static void find(const char *anchor, struct chk_table *t)
+{
+	if (chk_table_find(tex, anchor, t))
+		fail_msg("table '%s' is missing", anchor);
+}
+
+static void expect_num(const char *cell, double want, int sig,
+		       const char *where)
+{
+	struct chk_num n;
+
+	if (chk_num_parse(cell, &n))
+		fail_msg("%s: '%s' is not a number", where, cell);
+	if (!chk_num_matches(&n, want))
+		fail_msg("%s: '%s' but the data say %.9g", where, cell, want);
+	/* 4 significant figures unless the integer part is longer */
+	if (sig && n.sigfigs != sig && !(n.decimals == 0 && n.sigfigs > sig))
+		fail_msg("%s: '%s' has %d significant figures", where, cell,
+			 n.sigfigs);
+}
+
+/* Report G's tables: every phase, every statistic and n. */
+static void test_transfer_tables(void **state)
+{
+	struct fix_metrics m;
+	struct chk_table t;
+	struct chk_stats s;
+	char anchor[256], where[300];
+	int dev, v, h, i, j, k;
+
+	(void)state;
+	for (dev = 0; dev < 2; dev++)
+	for (v = 0; v < 2; v++)
+	for (h = 0; h < 3; h++)
+	for (i = 0; i < 2; i++) {
+		int n = fix_transfer_sizes[i];
+
+		snprintf(anchor, sizeof(anchor),
+			 "transfer dev=%lld variant=%s host=%s n=%d",
+			 dev_id[dev], fix_transfer_variants[v], fix_hosts[h],
+			 n);
+		find(anchor, &t);
+		assert_int_equal(fix_metrics_get(dev, "transfer",
+			fix_transfer_variants[v], fix_hosts[h], n, 16, 1, &m),
+			0);
+		assert_int_equal(t.nrows, (int)m.nmetrics);
+		for (j = 0; j < t.nrows; j++) {
+			assert_int_equal(t.ncols[j], 8);
+			assert_string_equal(t.cell[j][1], m.unit[j]);
+			chk_stats(m.v[j], m.nsamples, &s);
+			for (k = 0; k < 5; k++) {
+				snprintf(where, sizeof(where), "%s row %d "
+					 "col %d", anchor, j, k);
+				expect_num(t.cell[j][2 + k],
+					   chk_stat_at(&s, k), 4, where);
+			}
+			assert_int_equal(atoi(t.cell[j][7]), (int)m.nsamples);
+		}
+		chk_table_free(&t);
+	}
+}
+
+/* Size x block tables: medians; the failed and skipped configurations
+ * show as words, never as numbers. */
+static void test_versions_tables(void **state)
+{
+	static const char *const vv[] = {"v1", "v2"};
+	static const char *const metric[] = {"kernel", "gflops"};
+	struct fix_metrics m;
+	struct chk_table t;
+	struct chk_stats s;
+	char anchor[256], where[300];
+	int dev, v, mi, r, b, failed = 0, skipped = 0;
+
+	(void)state;
+	for (dev = 0; dev < 2; dev++)
+	for (v = 0; v < 2; v++)
+	for (mi = 0; mi < 2; mi++) {
+		snprintf(anchor, sizeof(anchor),
+			 "versions dev=%lld variant=%s metric=%s",
+			 dev_id[dev], vv[v], metric[mi]);
+		find(anchor, &t);
+		assert_int_equal(t.nrows, 3);
+		for (r = 0; r < 3; r++) {
+			int n = fix_versions_sizes[r];
+
+			assert_int_equal(atoi(t.cell[r][0]), n);
+			for (b = 0; b < 2; b++) {
+				const char *c = t.cell[r][1 + b];
+
+				if (dev == 0 && n == 256 && b == 1) {
+					const char *w = v ? "failed" :
+							"skipped";
+					if (!strstr(c, w))
+						fail_msg("%s: '%s' should say %s",
+							 anchor, c, w);
+					failed += v;
+					skipped += !v;
+					continue;
+				}
+				fix_metrics_get(dev, "versions", vv[v], "", n,
+						fix_versions_blocks[b], 1, &m);
+				chk_stats(m.v[mi], m.nsamples, &s);
+				snprintf(where, sizeof(where), "%s n=%d b=%d",
+					 anchor, n, fix_versions_blocks[b]);
+				expect_num(c, s.median, 4, where);
+			}
+		}
+		chk_table_free(&t);
+	}
+	assert_int_equal(failed, 2);
+	assert_int_equal(skipped, 2);
+	/* the reasons are given */
+	assert_non_null(strstr(tex, "relative error 3.2e-01 exceeds 1e-04"));
+	assert_non_null(strstr(tex, "needs 256 threads \\& 100\\% of "
+			       "\\textless{}nothing\\textgreater{} \\#1"));
+}
+
+/* Issue 2's table: per block and size the five statistics and n. */
+static void test_versions_stats(void **state)
+{
+	static const char *const vv[] = {"v1", "v2"};
+	struct fix_metrics m;
+	struct chk_table t;
+	struct chk_stats s;
+	char anchor[256], where[300];
+	int dev, v, b, i, k, r;
+
+	(void)state;
+	for (dev = 0; dev < 2; dev++)
+	for (v = 0; v < 2; v++) {
+		snprintf(anchor, sizeof(anchor), "versions-stats dev=%lld "
+			 "variant=%s metric=kernel", dev_id[dev], vv[v]);
+		find(anchor, &t);
+		assert_int_equal(t.nrows, 6);
+		for (b = 0, r = 0; b < 2; b++)
+			for (i = 0; i < 3; i++, r++) {
+				int n = fix_versions_sizes[i];
+
+				assert_int_equal(atoi(t.cell[r][1]), n);
+				if (dev == 0 && n == 256 && b == 1) {
+					assert_non_null(strstr(t.cell[r][2],
+						v ? "failed" : "skipped"));
+					continue;
+				}
+				fix_metrics_get(dev, "versions", vv[v], "", n,
+						fix_versions_blocks[b], 1, &m);
+				chk_stats(m.v[0], m.nsamples, &s);
+				for (k = 0; k < 5; k++) {
+					snprintf(where, sizeof(where), "%s r%d "
+						 "s%d", anchor, r, k);
+					expect_num(t.cell[r][2 + k],
+						   chk_stat_at(&s, k), 4,
+						   where);
+				}
+				assert_int_equal(atoi(t.cell[r][7]),
+						 (int)m.nsamples);
+			}
+		chk_table_free(&t);
+	}
+}
+
+/* Gains (a - b) / a of every phase and statistic, with the test's own
+ * Mann-Whitney U deciding which are significant. */
+static void check_gain(int dev, const char *anchor, const struct fix_metrics *a,
+		       const struct fix_metrics *b, int *nsig, int *nns)
+{
+	struct chk_table t;
+	struct chk_stats sa, sb;
+	char where[400];
+	int r = 0, j, k;
+
+	find(anchor, &t);
+	for (j = 0; j < (int)a->nmetrics; j++) {
+		double p;
+		int sig;
+
+		if (strcmp(a->unit[j], "ms"))
+			continue;
+		assert_true(r < t.nrows);
+		assert_int_equal(t.ncols[r], 7);
+		chk_stats(a->v[j], a->nsamples, &sa);
+		chk_stats(b->v[j], b->nsamples, &sb);
+		p = chk_mwu_p(a->v[j], a->nsamples, b->v[j], b->nsamples);
+		sig = p < 0.05;
+		for (k = 0; k < 5; k++) {
+			double ea = chk_stat_at(&sa, k), eb = chk_stat_at(&sb, k);
+			struct chk_num n;
+
+			snprintf(where, sizeof(where), "%s %s stat %d", anchor,
+				 a->name[j], k);
+			expect_num(t.cell[r][1 + k], (ea - eb) / ea * 100, 0,
+				   where);
+			chk_num_parse(t.cell[r][1 + k], &n);
+			assert_int_equal(n.decimals, 1);
+			if (dev == 1) {
+				/* slim database: no raw samples */
+				if (!n.nt || n.ns || n.grey)
+					fail_msg("%s: '%s' should be marked "
+						 "not tested", where,
+						 t.cell[r][1 + k]);
+				continue;
+			}
+			if (n.nt || n.ns != !sig || n.grey != !sig)
+				fail_msg("%s: '%s' but p = %.4g", where,
+					 t.cell[r][1 + k], p);
+		}
+		if (dev == 1) {
+			assert_string_equal(t.cell[r][6], "{--}");
+		} else if (p < 0.001) {
+			assert_non_null(strstr(t.cell[r][6], "0.001"));
+		} else {
+			struct chk_num n;
+
+			assert_int_equal(chk_num_parse(t.cell[r][6], &n), 0);
+			assert_true(fabs(n.v - p) <= 0.0005 + 1e-9);
+		}
+		if (dev == 0) {
+			*nsig += sig;
+			*nns += !sig;
+		}
+		r++;
+	}
+	assert_int_equal(r, t.nrows);
+	chk_table_free(&t);
+}
+
+static void test_gain_tables(void **state)
+{
+	struct fix_metrics a, b;
+	char anchor[256];
+	int dev, v, h, i, nsig = 0, nns = 0;
+
+	(void)state;
+	for (dev = 0; dev < 2; dev++)
+	for (i = 0; i < 2; i++) {
+		int n = fix_transfer_sizes[i];
+
+		for (v = 0; v < 2; v++)
+			for (h = 1; h < 3; h++) {
+				const char *var = fix_transfer_variants[v];
+
+				fix_metrics_get(dev, "transfer", var,
+						"pageable", n, 16, 1, &a);
+				fix_metrics_get(dev, "transfer", var,
+						fix_hosts[h], n, 16, 1, &b);
+				snprintf(anchor, sizeof(anchor), "gain dev=%lld "
+					 "variant=%s a=pageable b=%s n=%d",
+					 dev_id[dev], var, fix_hosts[h], n);
+				check_gain(dev, anchor, &a, &b, &nsig, &nns);
+			}
+		for (h = 0; h < 3; h++) {
+			fix_metrics_get(dev, "transfer", "simple", fix_hosts[h],
+					n, 16, 1, &a);
+			fix_metrics_get(dev, "transfer", "shared", fix_hosts[h],
+					n, 16, 1, &b);
+			snprintf(anchor, sizeof(anchor), "gain dev=%lld host=%s "
+				 "a=simple b=shared n=%d", dev_id[dev],
+				 fix_hosts[h], n);
+			check_gain(dev, anchor, &a, &b, &nsig, &nns);
+		}
+	}
+	/* the fixture holds both kinds, so both paths were exercised */
+	assert_true(nsig > 0);
+	assert_true(nns > 0);
+}
+
+static void test_ilp_table(void **state)
+{
+	struct fix_metrics m;
+	struct chk_table t;
+	struct chk_stats s;
+	char anchor[64], where[128];
+	int dev, r, c;
+
+	(void)state;
+	for (dev = 0; dev < 2; dev++) {
+		snprintf(anchor, sizeof(anchor), "ilp dev=%lld", dev_id[dev]);
+		find(anchor, &t);
+		assert_int_equal(t.nrows, 3);
+		for (r = 0; r < 3; r++) {
+			assert_int_equal(atoll(t.cell[r][0]),
+					 1LL << fix_ilp_log2[r]);
+			for (c = 0; c < 4; c++) {
+				fix_metrics_get(dev, "ilp", c < 3 ? "copy_ilp" :
+					"memcpy", "", fix_ilp_log2[r], 0,
+					c < 3 ? fix_ilps[c] : 1, &m);
+				chk_stats(m.v[0], m.nsamples, &s);
+				snprintf(where, sizeof(where), "%s r%d c%d",
+					 anchor, r, c);
+				expect_num(t.cell[r][1 + c], s.median, 4,
+					   where);
+			}
+		}
+		chk_table_free(&t);
+	}
+}
+
+/* The best v2 configuration against cuBLAS at its size and the peak. */
+static void test_summary(void **state)
+{
+	struct fix_metrics m;
+	struct chk_table t;
+	struct chk_stats s;
+	char anchor[64];
+	double best = -1, ref, peak = 66908.16;
+	int r, b, bn = 0, row = -1;
+
+	(void)state;
+	for (r = 0; r < 3; r++)
+		for (b = 0; b < 2; b++) {
+			int n = fix_versions_sizes[r];
+
+			if (n == 256 && b == 1)
+				continue;	/* failed */
+			fix_metrics_get(0, "versions", "v2", "", n,
+					fix_versions_blocks[b], 1, &m);
+			chk_stats(m.v[1], m.nsamples, &s);
+			if (s.median > best) {
+				best = s.median;
+				bn = n;
+			}
+		}
+	fix_metrics_get(0, "reference", "cublas", "", bn, 0, 1, &m);
+	chk_stats(m.v[1], m.nsamples, &s);
+	ref = s.median;
+	snprintf(anchor, sizeof(anchor), "summary dev=%lld", dev_id[0]);
+	find(anchor, &t);
+	for (r = 0; r < t.nrows; r++)
+		if (!strcmp(t.cell[r][1], "v2"))
+			row = r;
+	assert_true(row >= 0);
+	assert_int_equal(atoi(t.cell[row][2]), bn);
+	expect_num(t.cell[row][4], best, 4, "summary gflops");
+	expect_num(t.cell[row][5], ref, 4, "summary cublas");
+	expect_num(t.cell[row][6], 100 * best / ref, 3, "summary % cublas");
+	expect_num(t.cell[row][7], 100 * best / peak, 3, "summary % peak");
+	chk_table_free(&t);
+}
+
+/* Every configuration measured on both devices appears in the cross
+ * tables with the ratio of the two medians. */
+static void test_cross(void **state)
+{
+	struct fix_metrics m0, m1;
+	struct chk_table t;
+	struct chk_stats s0, s1;
+	char where[128];
+	int r;
+
+	(void)state;
+	find("cross suite=reference variant=cublas part=0", &t);
+	assert_int_equal(t.nrows, 3);
+	for (r = 0; r < 3; r++) {
+		int n = fix_versions_sizes[r];
+
+		fix_metrics_get(0, "reference", "cublas", "", n, 0, 1, &m0);
+		fix_metrics_get(1, "reference", "cublas", "", n, 0, 1, &m1);
+		chk_stats(m0.v[1], m0.nsamples, &s0);
+		chk_stats(m1.v[1], m1.nsamples, &s1);
+		snprintf(where, sizeof(where), "cross cublas n=%d", n);
+		assert_int_equal(atoi(t.cell[r][1]), n);
+		expect_num(t.cell[r][2], s0.median, 4, where);
+		expect_num(t.cell[r][3], s1.median, 4, where);
+		expect_num(t.cell[r][4], s1.median / s0.median, 0, where);
+	}
+	chk_table_free(&t);
+	/* measured on one device only: not compared */
+	assert_null(strstr(tex, "% mmreport-table: cross suite=versions "
+			   "variant=v'9"));
+}
+
+/* Report P's occupancy table: the stored attributes, the GPU's limits
+ * and the limiting factor, per block size. */
+static void test_occupancy(void **state)
+{
+	static const char *const vv[] = {"v1", "v2"};
+	struct store_kattr a;
+	struct chk_table t;
+	char anchor[128], where[160];
+	int v, b, r;
+
+	(void)state;
+	for (v = 0; v < 2; v++) {
+		snprintf(anchor, sizeof(anchor), "occupancy dev=%lld "
+			 "variant=%s", dev_id[0], vv[v]);
+		find(anchor, &t);
+		assert_int_equal(t.nrows, 14);
+		for (b = 0; b < 2; b++) {
+			double want[13];
+
+			fix_kattr_fill(vv[v], fix_versions_blocks[b], &a);
+			want[0] = a.active_blocks;
+			want[1] = a.active_warps;
+			want[2] = a.active_threads;
+			want[3] = 100 * a.occupancy;
+			want[4] = a.threads_per_block;
+			want[5] = (a.threads_per_block + 31) / 32;
+			want[6] = a.limit_warps;
+			want[7] = a.regs_per_thread;
+			want[8] = a.regs_per_thread * a.threads_per_block;
+			want[9] = a.limit_regs;
+			want[10] = a.static_smem;
+			want[11] = a.limit_smem;
+			want[12] = a.limit_blocks;
+			for (r = 0; r < 13; r++) {
+				snprintf(where, sizeof(where), "%s b%d row %d",
+					 anchor, b, r);
+				expect_num(t.cell[r][1 + b], want[r], 0,
+					   where);
+			}
+			if (!strstr(t.cell[13][1 + b], a.limiter))
+				fail_msg("%s: limiter '%s', stored '%s'",
+					 anchor, t.cell[13][1 + b], a.limiter);
+		}
+		/* the GPU's limits: blocks, warps, threads per SM, ... */
+		expect_num(t.cell[0][3], 32, 0, "limit blocks");
+		expect_num(t.cell[1][3], 64, 0, "limit warps");
+		expect_num(t.cell[2][3], 2048, 0, "limit threads");
+		expect_num(t.cell[4][3], 1024, 0, "limit threads/block");
+		expect_num(t.cell[8][3], 65536, 0, "limit regs/block");
+		expect_num(t.cell[10][3], 49152, 0, "limit smem/block");
+		chk_table_free(&t);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_transfer_tables),
+		cmocka_unit_test(test_versions_tables),
+		cmocka_unit_test(test_versions_stats),
+		cmocka_unit_test(test_gain_tables),
+		cmocka_unit_test(test_ilp_table),
+		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_occupancy),
+		cmocka_unit_test(test_cross),
+	};
+
+	if (!fix_have("gnuplot")) {
+		fprintf(stderr, "gnuplot is not installed: skipped\n");
+		return 77;
+	}
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
