@@ -21,10 +21,14 @@ static const char render_help[] =
 	"                     prefix or name (default: every device)\n"
 	"  --session ID       only the session with this id (default: for each\n"
 	"                     device and configuration the latest measurement)\n"
-	"  --figures DIR      write each figure to DIR as a .tex file that the\n"
-	"                     report \\input{}s (DIR must exist); without it every\n"
-	"                     figure is inline in the report, so the one .tex\n"
-	"                     file is all pdflatex needs\n"
+	"  --figures DIR      write each figure to DIR/fig-NNN.tex (gnuplot,\n"
+	"                     pict2e terminal) and \\input{DIR/fig-NNN.tex} it\n"
+	"                     from the report; DIR must exist, is written as\n"
+	"                     pdflatex will see it (relative to where pdflatex\n"
+	"                     runs) and may hold only letters, digits and\n"
+	"                     . _ / + -. Without --figures every figure is\n"
+	"                     inline LaTeX picture code, so the one .tex file\n"
+	"                     is all pdflatex needs.\n"
 	"  --help, --version\n"
 	"\n"
 	"Exit status: 0 ok, 1 nothing to report (empty database or selection),\n"
@@ -77,6 +81,8 @@ static int render_exit(int status)
 		return CLI_EXIT_IOERR;
 	case RENDER_ERR_USAGE:
 		return CLI_EXIT_USAGE;
+	case RENDER_ERR_MISSING:
+		return CLI_EXIT_NOINPUT;
 	default:
 		return CLI_EXIT_SOFTWARE;
 	}
