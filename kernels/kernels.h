@@ -111,6 +111,17 @@ int kernel_copy_verify(const void *a, const void *b, size_t count,
  * cudaError_t. */
 int kernel_poison(void *dev, size_t bytes);
 
+/* An L2 scrub: kernel_scrub_create allocates a zeroed scratch buffer of
+ * three times l2_bytes (64 MiB x 3 when 0) and runs it once;
+ * kernel_scrub_run reads it all and synchronises, evicting every line
+ * cached before, dirty ones written back, so the next kernel starts from
+ * cold caches. For the hardware-counter passes only, never inside timed
+ * samples. Return cudaError_t; out-of-memory is returned, not reported.
+ * kernel_scrub_free(NULL) is a no-op. */
+int kernel_scrub_create(size_t l2_bytes, void **out);
+int kernel_scrub_run(void *scrub);
+void kernel_scrub_free(void *scrub);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,13 +19,25 @@
  *                   = 10^9 warp instructions per second.
  *   fp32 ops        2 * FFMA + FADD + FMUL, thread-level (every thread's
  *                   predicated-on instruction counts; an FFMA is 2 FLOP).
- *   CGMA            fp32 ops / global 32-bit word accesses, where the
- *                   accesses are the bytes that threads' global load and
- *                   store instructions asked for (sm__sass_data_bytes_
- *                   mem_global_op_ld/st), divided by 4. For float kernels
- *                   that is exactly the thread-level count of global loads
- *                   plus stores (no thread-level instruction metric
- *                   exists); vectorised accesses count per word.
+ *   CGMA            fp32 ops / global memory accesses, where an access
+ *                   is one executed warp-level global load or store
+ *                   instruction (smsp__sass_inst_executed_op_global_ld
+ *                   + _st): what report P's profiler counted as global
+ *                   load and store requests (nvprof's gld_request and
+ *                   gst_request, one per warp instruction), hence its
+ *                   CGMA of ~500 for v3 with 16 x 16 tiles, where the
+ *                   per-thread count would give 16. These instruction
+ *                   counts equal the analytic ones on an H100
+ *                   (tests/measure_counters.c). The byte metrics are not
+ *                   used: sm__sass_data_bytes_mem_global_op_ld, "bytes
+ *                   required for global loads", read 1/16 of the bytes
+ *                   the threads' loads ask for on v2 (H100, CUDA 13),
+ *                   as l1tex__t_requests did of the load instructions;
+ *                   they are stored and checked against Nsight Compute,
+ *                   not interpreted. Loads through cp.async (LDGSTS) or
+ *                   TMA are no LDG: a kernel using them (cuBLAS) gets an
+ *                   inflated CGMA, so the report shows CGMA for the
+ *                   versions only.
  *   FLOP/s          fp32 ops / duration;  DRAM B/s  (read + write) /
  *                   duration.
  * duration is gpu__time_duration.sum, collected alone in its own pass so
@@ -99,6 +111,14 @@ int counters_open(int cuda_device, struct counters **out, char *why,
  * A launch that enqueues no kernel, or more than 64, fails. */
 int counters_collect(struct counters *c, int (*launch)(void *arg),
 		     void *arg, struct counters_values *out);
+
+/* Sets a function that runs before every profiled pass, outside the
+ * profiled range (its kernels are not counted); a non-zero return fails
+ * the collection. measure passes kernel_scrub_run so that every pass
+ * starts from cold caches, as ncu's --cache-control all does: without it
+ * the DRAM counts include dirty lines left by the timed samples. */
+void counters_prepare_set(struct counters *c, int (*prepare)(void *arg),
+			  void *arg);
 
 /* Releases c; NULL is a no-op. CUPTI itself stays loaded for the life of
  * the process (unloading a library that hooked the driver is unsafe). */

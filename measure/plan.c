@@ -73,6 +73,7 @@ void plan_settings_resolve(const struct measure_options *o,
 			PLAN_DEFAULT_MAX_TIME;
 	s->seed = o->seed;
 	s->keep_samples = o->keep_samples;
+	s->counters = o->counters;
 }
 
 /* ---- option lists ------------------------------------------------------- */
@@ -882,6 +883,8 @@ double plan_entry_estimate(const struct plan_entry *e,
 	if (samples > s->repeat)
 		samples = s->repeat;
 	warm = run > s->max_time_s && s->warmup > 1 ? 1 : s->warmup;
+	if (s->counters && e->suite != PLAN_ILP)
+		verify += PLAN_COUNTER_OVERHEAD + PLAN_COUNTER_RUNS * run;
 	return CONFIG_OVERHEAD + verify + (warm + samples) * run;
 }
 
@@ -927,4 +930,11 @@ void plan_print(const struct plan *p, const struct plan_settings *s,
 		"and bytes at conservative rates (plan.c), plus launch "
 		"overhead\n", s->warmup, s->max_time_s, s->repeat,
 		s->min_samples);
+	if (s->counters)
+		fprintf(out, "# counters pass: after the samples of each "
+			"versions, reference and transfer configuration, one "
+			"launch replayed under CUPTI's range profiler (not a "
+			"sample; the ilp suite has none); in the estimate as "
+			"%d runs + %g s each\n", PLAN_COUNTER_RUNS,
+			PLAN_COUNTER_OVERHEAD);
 }

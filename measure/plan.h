@@ -42,6 +42,13 @@ enum plan_host {
  * suite for this much free memory (an 80 GiB H100). */
 #define PLAN_DRYRUN_FREE_MEM	(80ULL << 30)
 
+/* The counter pass in the time model: one unprofiled launch, the
+ * duration pass and CUPTI's instrumented passes (4 on GH100), each pass
+ * counted as 3 runs for its SASS patching, rounded up; plus CUPTI's
+ * per-collection set-up. */
+#define PLAN_COUNTER_RUNS	16
+#define PLAN_COUNTER_OVERHEAD	0.1
+
 /* Ends every usage message, as the CLI's own do. */
 #define PLAN_HELP_HINT "(try 'mmreport measure --help')"
 
@@ -76,6 +83,8 @@ struct plan_settings {
 	double max_time_s;
 	unsigned long long seed;
 	int keep_samples;
+	int counters;		/* a counter pass after each matrix
+				 * configuration's samples (--counters) */
 };
 
 /* One configuration to measure. */
@@ -132,7 +141,9 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len);
  * them). plan_entry_estimate: the whole configuration, i.e. warm-up runs
  * (only one when a run exceeds max_time, as measure does), one
  * verification run plus the reference computation, and
- * min(repeat, max(min_samples, ceil(max_time / run))) samples. */
+ * min(repeat, max(min_samples, ceil(max_time / run))) samples; with
+ * counters, a matrix configuration's counter pass on top (PLAN_COUNTER_RUNS
+ * runs and PLAN_COUNTER_OVERHEAD seconds). */
 double plan_entry_run_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "counters.h"
 #include "device.h"
 #include "mcuda.h"
 #include "measure.h"
@@ -362,6 +363,52 @@ static const char timers_text[] =
 	"memcpy_ab and memcpy_c each ending in a stream synchronisation, "
 	"sync, free, and total without the input fill)";
 
+/* The session's timers text with the counters mode appended: the method
+ * the report states, or why there are no counters (render reads the
+ * "counters: unavailable: " form back). Returns a malloc'd string, NULL
+ * when memory runs out. */
+static char *timers_with_counters(const struct counters *cn,
+				  const char *unavailable)
+{
+	const char *name;
+	char *text = NULL;
+	size_t len = 0;
+	int first = 1;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return NULL;
+	fputs(timers_text, f);
+	if (unavailable) {
+		fprintf(f, "; counters: unavailable: %s", unavailable);
+	} else if (cn) {
+		fprintf(f, "; counters: CUPTI range profiler (user replay, "
+			"chip %s), one launch per configuration after its "
+			"samples, metrics ", counters_chip(cn));
+		for (int i = 0; i < COUNTERS_METRIC_COUNT; i++) {
+			name = counters_metric_name(cn, i);
+			if (!name)
+				continue;
+			fprintf(f, "%s%s", first ? "" : ", ", name);
+			first = 0;
+		}
+	}
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* 1 when p holds a configuration that gets a counter pass. */
+static int plan_has_matrix(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->e[i].suite != PLAN_ILP)
+			return 1;
+	return 0;
+}
+
 /* "versions,ilp" from the suites the plan holds. */
 static void suites_text(const struct plan *p, char *buf, size_t len)
 {
@@ -485,7 +532,8 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	struct store_env env_end = { 0 };
 	struct run_ctx c = { 0 };
 	char started[32], ended[32], uuid[48], host[256] = "", suites[64];
-	const char *status = "complete";
+	char why[512], *timers = NULL;
+	const char *status = "complete", *unavailable = NULL;
 	int rc = MEASURE_OK, ev = 0, session = 0;
 
 	if (measure_device_query(index, &d))
@@ -503,6 +551,42 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	if (gethostname(host, sizeof(host) - 1))
 		snprintf(host, sizeof(host), "unknown");
 	suites_text(p, suites, sizeof(suites));
+	/* Once per device session, before its row, so that the row says
+	 * which counters mode the session used; the ilp suite has no
+	 * counter pass. */
+	if (m->o->counters && plan_has_matrix(p) &&
+	    counters_open(index, &c.counters, why, sizeof(why))) {
+		fprintf(stderr, "mmreport: counters unavailable: %s; "
+			"measuring without them\n", why);
+		unavailable = why;
+	}
+	if (c.counters) {
+		int l2 = 0;
+
+		/* Every pass starts from cold caches (see
+		 * counters_prepare_set); without the scratch buffer the DRAM
+		 * counts would hold the samples' dirty lines. */
+		if (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
+						 index)) ||
+		    kernel_scrub_create((size_t)l2, &c.scrub)) {
+			snprintf(why, sizeof(why), "no device memory for the "
+				 "L2 scrub buffer");
+			fprintf(stderr, "mmreport: counters unavailable: %s; "
+				"measuring without them\n", why);
+			unavailable = why;
+			counters_free(c.counters);
+			c.counters = NULL;
+		} else {
+			counters_prepare_set(c.counters, kernel_scrub_run,
+					     c.scrub);
+		}
+	}
+	timers = timers_with_counters(c.counters, unavailable);
+	if (!timers) {
+		fprintf(stderr, "mmreport: measure: out of memory\n");
+		rc = MEASURE_ERR_STORE;
+		goto out;
+	}
 	s.uuid = uuid;
 	s.device_id = row.id;
 	s.started_at = started;
@@ -519,7 +603,7 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.max_time_s = m->set.max_time_s;
 	s.seed = m->set.seed;
 	s.suites = suites;
-	s.timers = (char *)timers_text;
+	s.timers = timers;
 	s.tolerance = PLAN_TOLERANCE;
 	s.keep_samples = m->set.keep_samples;
 	measure_nvml_read(m->nv, d.pci, d.uuid, &s.env_start);
@@ -579,6 +663,8 @@ out:
 	if (ev >= 1)
 		MCUDA(cudaEventDestroy(c.ev0));
 	run_ilp_release(&c);
+	counters_free(c.counters);
+	kernel_scrub_free(c.scrub);
 	kernel_blas_free(c.blas);
 	run_inputs_release(&c.cache);
 	if (session) {
@@ -593,6 +679,7 @@ out:
 	measure_env_release(&env_end);
 	measure_env_release(&s.env_start);
 	free(s.driver_text);
+	free(timers);
 	measure_device_row_release(&row);
 	return rc;
 }
@@ -626,12 +713,6 @@ int measure_run(const struct measure_options *o, FILE *out)
 	m.o = o;
 	m.db = o->db_path ? o->db_path : "mmreport.db";
 	plan_settings_resolve(o, &m.set);
-	if (o->counters) {
-		fprintf(stderr, "mmreport: measure: invalid --counters: "
-			"the sweep does not read hardware counters yet %s\n",
-			PLAN_HELP_HINT);
-		return MEASURE_ERR_USAGE;
-	}
 	if (plan_spec_parse(o, &spec))
 		return MEASURE_ERR_USAGE;
 	devices_text(&spec, devtext, sizeof(devtext));

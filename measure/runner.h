@@ -7,10 +7,13 @@
 #include <stdint.h>
 #include <cuda_runtime_api.h>
 
+#include "counters.h"
 #include "device.h"
 #include "plan.h"
 
-#define RUN_MAX_METRICS 9
+/* transfer's 9 phases and rates, plus the counter pass's figures
+ * (RUN_COUNTER_METRICS) */
+#define RUN_MAX_METRICS 32
 
 /* A growable list of per-run values. */
 struct series {
@@ -60,6 +63,10 @@ struct run_ctx {
 	 * anyway); released by run_ilp_release. */
 	void *ilp_a, *ilp_b;
 	long long ilp_count;
+	/* Hardware counters (--counters), NULL when not asked for or not
+	 * available on this device; owned by the session (run.c). */
+	struct counters *counters;
+	void *scrub;		/* kernel_scrub before each counter pass */
 };
 
 /* 1 once SIGINT or SIGTERM arrived (run.c). */
@@ -77,6 +84,32 @@ int run_ilp(struct run_ctx *c, const struct plan_entry *e,
 /* Frees the ilp suite's kept device arrays (before other suites run and
  * at the end of a session). */
 void run_ilp_release(struct run_ctx *c);
+
+/* ---- the counter pass (suite_counters.c) -------------------------------- */
+
+/* Metrics one counter pass adds at most: gips, cgma, cnt_gflops,
+ * cnt_dram_gbs, cnt_fp32_ops and cnt_<key> for every counters metric. */
+#define RUN_COUNTER_METRICS (5 + COUNTERS_METRIC_COUNT)
+
+/* "cnt_" and counters_metric_key(m), the name a raw count is stored
+ * under, and its unit ("ns", "inst", "B", ...); NULL for m out of
+ * range. Static strings. */
+const char *run_counter_name(enum counters_metric m);
+const char *run_counter_unit(enum counters_metric m);
+
+/* After e's timed samples, never among them: reads the counters of one
+ * launch of e with args (the same kernel and buffers the samples used)
+ * through c->counters and adds each figure to r as a metric of one value:
+ * "gips" [GIPS], "cgma" [FLOP/access], "cnt_gflops" [GFLOP/s] and
+ * "cnt_dram_gbs" [GB/s] (counters.h defines them), "cnt_fp32_ops"
+ * [FLOP], and the raw counts "cnt_<key>". A figure that cannot be
+ * computed (a metric missing on this chip, a zero divisor) is left out.
+ * Does nothing when c->counters is NULL or r is not ok. A failed
+ * collection is reported on stderr (counters_collect) and leaves r as
+ * it was: the configuration is stored without counters. Returns 0, or
+ * -1 when the collection failed. */
+int run_counters(struct run_ctx *c, const struct plan_entry *e,
+		 const struct kernel_args *args, struct run_result *r);
 
 /* ---- shared helpers (runner.c) ------------------------------------------ */
 

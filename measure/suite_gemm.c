@@ -1,6 +1,7 @@
 /* The versions and reference suites: one matrix product per run, timed
  * with a CUDA event pair around the launch. Metrics: "kernel" [ms] and
- * "gflops" [GFLOP/s] = 2mnk / time. */
+ * "gflops" [GFLOP/s] = 2mnk / time; with --counters, the counter pass's
+ * figures (run_counters) after the samples. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,8 @@ int run_gemm(struct run_ctx *c, const struct plan_entry *e,
 			goto out;
 		}
 	r->samples = (int)times->n;
+	/* After the samples, on the same buffers: never among them. */
+	run_counters(c, e, &args, r);
 out:
 	/* Frees are checked but cannot change the outcome any more. */
 	if (da)

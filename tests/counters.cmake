@@ -12,6 +12,10 @@
 #                         Exits 77 without a device or without access to the
 #                         counters. Runs alone too:
 #                           build/tests/measure_counters [-n N] [v3:16 ...]
+#   counters_ncu_compare  CPU: scripts/ncu-compare against stand-ins for
+#                         measure_counters and ncu (parsing, the 1 % rule,
+#                         exit statuses); the real comparison needs a GPU:
+#                           scripts/ncu-compare -b build
 # The tests compile measure/counters.c themselves, so they need nothing else
 # from mmreport_measure.
 set(COUNTERS_SRC ${PROJECT_SOURCE_DIR}/measure/counters.c)
@@ -49,3 +53,8 @@ mmreport_test(measure_counters_abi SOURCES measure_counters_abi.cpp
   LIBS CUDA::toolkit)
 target_include_directories(measure_counters_abi PRIVATE
   ${CMAKE_CURRENT_BINARY_DIR})
+
+add_test(NAME counters_ncu_compare
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counters_ncu_compare.sh
+          ${PROJECT_SOURCE_DIR})
+set_tests_properties(counters_ncu_compare PROPERTIES SKIP_RETURN_CODE 77)

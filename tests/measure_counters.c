@@ -181,9 +181,19 @@ static void test_exact(void **state)
 		assert_true(v->value[COUNTERS_GLOBAL_LD_INST] ==
 			    per * warps(cf));
 		assert_true(v->value[COUNTERS_GLOBAL_ST_INST] == warps(cf));
-		assert_true(v->value[COUNTERS_GLOBAL_LD_BYTES] ==
-			    4 * per * n * n);
 		assert_true(v->value[COUNTERS_GLOBAL_ST_BYTES] == 4 * n * n);
+		/* "Bytes required for global loads" is not the threads'
+		 * 4 * per * n^2 (an H100 read 1/16 of it for v2), and
+		 * NVIDIA documents neither it nor the requests falling
+		 * below one per warp instruction; what holds whatever they
+		 * count: no warp's float load needs more than 32 x 4
+		 * bytes, and a warp instruction sends at most one request.
+		 * scripts/ncu-compare checks both against Nsight Compute. */
+		assert_true(v->value[COUNTERS_GLOBAL_LD_BYTES] > 0);
+		assert_true(v->value[COUNTERS_GLOBAL_LD_BYTES] <=
+			    128 * v->value[COUNTERS_GLOBAL_LD_INST]);
+		assert_true(v->value[COUNTERS_GLOBAL_LD_REQUESTS] <=
+			    v->value[COUNTERS_GLOBAL_LD_INST]);
 		checked++;
 	}
 	if (!checked)
@@ -205,9 +215,12 @@ static void test_derived(void **state)
 		assert_true(counters_dram_bytes_per_s(v) >= 0);
 		if (!exact_case(cf))
 			continue;
-		/* 2 FLOP per multiply-add over the words loaded and stored:
-		 * 1 for v2 (less the stores), b for v3. */
-		want = 2 * n * n * n / (loads_per_thread(cf) * n * n + n * n);
+		/* 2 FLOP per multiply-add over the warp-level global load
+		 * and store instructions (counters.h): 2n^3 / ((per + 1)
+		 * warps), about 32 for v2 and 32 b for v3 (512 at b = 16,
+		 * report P's ~500). */
+		want = 2 * n * n * n / ((loads_per_thread(cf) + 1) *
+					warps(cf));
 		assert_true(fabs(counters_cgma(v) - want) <= 1e-12 * want);
 	}
 }
@@ -357,7 +370,8 @@ int main(int argc, char **argv)
 	size_t nspecs = 0;
 	struct cudaDeviceProp prop;
 	char why[512];
-	int ndev = 0, ret;
+	void *scrub = NULL;
+	int ndev = 0, ret, l2 = 0;
 
 	g.n = 512;
 	for (int i = 1; i < argc; i++) {
@@ -401,11 +415,21 @@ int main(int argc, char **argv)
 		buffers_free();
 		return 77;
 	}
+	/* As measure does: cold caches before every pass. */
+	if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0) ||
+	    kernel_scrub_create((size_t)l2, &scrub)) {
+		printf("measure_counters: cannot allocate the L2 scrub\n");
+		counters_free(g.counters);
+		buffers_free();
+		return 1;
+	}
+	counters_prepare_set(g.counters, kernel_scrub_run, scrub);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("# device 0: %s, chip %s\n", prop.name,
 	       counters_chip(g.counters));
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
 	counters_free(g.counters);
+	kernel_scrub_free(scrub);
 	buffers_free();
 	return ret;
 }

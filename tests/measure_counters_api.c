@@ -49,8 +49,11 @@ static void values_fill(struct counters_values *v)
 	v->value[COUNTERS_FFMA] = 10;
 	v->value[COUNTERS_FADD] = 3;
 	v->value[COUNTERS_FMUL] = 2;
-	v->value[COUNTERS_GLOBAL_LD_BYTES] = 40;
-	v->value[COUNTERS_GLOBAL_ST_BYTES] = 8;
+	v->value[COUNTERS_GLOBAL_LD_INST] = 7;
+	v->value[COUNTERS_GLOBAL_ST_INST] = 3;
+	/* Bytes are stored, never part of a derived figure. */
+	v->value[COUNTERS_GLOBAL_LD_BYTES] = 1e6;
+	v->value[COUNTERS_GLOBAL_ST_BYTES] = 3e6;
 	v->value[COUNTERS_DRAM_READ_BYTES] = 100;
 	v->value[COUNTERS_DRAM_WRITE_BYTES] = 50;
 }
@@ -62,7 +65,8 @@ static void test_derived(void **state)
 	values_fill(&v);
 	assert_true(counters_fp32_ops(&v) == 25);	/* 2 * 10 + 3 + 2 */
 	assert_true(counters_gips(&v) == 20);	/* 100 inst / 5 ns */
-	assert_true(counters_cgma(&v) == 25.0 / 12);	/* 12 words */
+	/* 25 FLOP over 7 + 3 warp-level global accesses. */
+	assert_true(counters_cgma(&v) == 2.5);
 	assert_true(counters_flops_per_s(&v) == 5e9);
 	assert_true(counters_dram_bytes_per_s(&v) == 3e10);
 }
@@ -91,9 +95,17 @@ static void test_derived_missing(void **state)
 	assert_true(isnan(counters_gips(&v)));
 
 	values_fill(&v);
-	v.value[COUNTERS_GLOBAL_LD_BYTES] = 0;
-	v.value[COUNTERS_GLOBAL_ST_BYTES] = 0;
+	v.value[COUNTERS_GLOBAL_LD_INST] = 0;
+	v.value[COUNTERS_GLOBAL_ST_INST] = 0;
 	assert_true(isnan(counters_cgma(&v)));
+
+	values_fill(&v);
+	v.has[COUNTERS_GLOBAL_ST_INST] = 0;
+	assert_true(isnan(counters_cgma(&v)));
+	v.has[COUNTERS_GLOBAL_ST_INST] = 1;
+	v.has[COUNTERS_GLOBAL_LD_BYTES] = 0;
+	v.has[COUNTERS_GLOBAL_ST_BYTES] = 0;
+	assert_true(counters_cgma(&v) == 2.5);
 
 	values_fill(&v);
 	v.has[COUNTERS_DRAM_WRITE_BYTES] = 0;

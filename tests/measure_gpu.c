@@ -3,7 +3,8 @@
  * with as many statistics entries and raw samples as samples taken, and
  * derived metrics consistent with the times; out-of-memory skipped, not
  * fatal; after SIGINT and SIGKILL of a running `mmreport measure` the
- * file is intact and holds what finished. Exit 77 without a device. */
+ * file is intact and holds what finished; --counters adds single-value
+ * counter metrics (or says why not). Exit 77 without a device. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -324,6 +325,123 @@ static void test_transfer(void **state)
 	store_free(st);
 }
 
+static double single(const struct store_stat *s, size_t n,
+		     const char *metric)
+{
+	const struct store_stat *x = stat_find(s, n, metric);
+
+	if (!x)
+		fail_msg("counter metric %s missing", metric);
+	/* One profiled launch: one value, never a timing sample. */
+	assert_int_equal(x->s.n, 1);
+	return x->s.median;
+}
+
+/* --counters: after the samples, one profiled launch per matrix
+ * configuration; its figures are single-value metrics beside the
+ * unchanged timing metrics, and the session says which mode it used.
+ * Where counters cannot be read (no permission, ncu attached) the sweep
+ * still succeeds, stores none, and the session holds the reason. */
+static void test_counters(void **state)
+{
+	static const char *const raw[] = { "cnt_duration_ns",
+		"cnt_inst_executed", "cnt_global_ld_inst",
+		"cnt_global_st_inst", "cnt_fp32_ops", "cnt_dram_read_bytes",
+		"cnt_dram_write_bytes" };
+	struct store_filter f = { 0 };
+	struct store_session *se = NULL;
+	struct store_config *c = NULL;
+	struct store_stat *s = NULL;
+	struct measure_options o;
+	struct store *st;
+	const char *why;
+	char db[600];
+	size_t n = 0, ns = 0, nse = 0, exact = 0;
+
+	db_path(db, sizeof(db), "counters");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "versions,transfer,reference";
+	o.variants = "v2,v3,simple,cublas";
+	o.sizes = "128";
+	o.blocks = "8,16";
+	o.host_mem = "pinned";
+	o.repeat = 4;
+	o.warmup = 1;
+	o.quiet = 1;
+	o.counters = 1;
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+
+	st = open_db(db);
+	assert_int_equal(store_session_list(st, &se, &nse), 0);
+	assert_int_equal(nse, 1);
+	assert_non_null(se[0].timers);
+	why = strstr(se[0].timers, "; counters: unavailable: ");
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_true(n >= 4);
+	for (size_t i = 0; i < n; i++) {
+		const struct store_stat *k;
+		double n3 = 2.0 * c[i].n * c[i].n * c[i].n;
+
+		assert_string_equal(c[i].status, "ok");
+		assert_int_equal(store_stat_list(st, c[i].id, &s, &ns), 0);
+		/* The timed samples are what they were without counters. */
+		k = stat_find(s, ns, "kernel");
+		assert_non_null(k);
+		assert_int_equal(k->s.n, (size_t)c[i].samples);
+		if (why) {
+			assert_null(stat_find(s, ns, "gips"));
+			assert_null(stat_find(s, ns, "cnt_inst_executed"));
+			store_stats_free(s, ns);
+			continue;
+		}
+		for (size_t r = 0; r < sizeof(raw) / sizeof(*raw); r++)
+			assert_true(single(s, ns, raw[r]) >= 0);
+		{
+			double dur = single(s, ns, "cnt_duration_ns");
+			double inst = single(s, ns, "cnt_inst_executed");
+			double ops = single(s, ns, "cnt_fp32_ops");
+			double acc = single(s, ns, "cnt_global_ld_inst") +
+				     single(s, ns, "cnt_global_st_inst");
+
+			assert_true(dur > 0 && inst > 0 && ops > 0);
+			assert_true(fabs(single(s, ns, "gips") - inst / dur)
+				    <= 1e-12 * inst / dur);
+			/* Loads through cp.async or TMA are no LDG: a
+			 * library kernel may have no CGMA; a version has. */
+			if (stat_find(s, ns, "cgma") ||
+			    !strcmp(c[i].suite, "versions"))
+				assert_true(fabs(single(s, ns, "cgma") -
+						 ops / acc) <=
+					    1e-12 * ops / acc);
+			assert_true(fabs(single(s, ns, "cnt_gflops") -
+					 ops / dur) <= 1e-12 * ops / dur);
+			assert_true(single(s, ns, "cnt_dram_gbs") >= 0);
+			/* v2 and v3 do one FFMA per multiply-add and
+			 * nothing else in FP32. */
+			if (!strcmp(c[i].variant, "v2") ||
+			    !strcmp(c[i].variant, "v3")) {
+				assert_true(ops == n3);
+				exact++;
+			}
+		}
+		store_stats_free(s, ns);
+	}
+	if (why) {
+		printf("     counters unavailable here: %s\n",
+		       why + strlen("; counters: unavailable: "));
+	} else {
+		assert_non_null(strstr(se[0].timers, "; counters: CUPTI "
+				       "range profiler"));
+		assert_non_null(strstr(se[0].timers,
+				       "smsp__inst_executed.sum"));
+		assert_true(exact >= 4);
+	}
+	store_configs_free(c, n);
+	store_sessions_free(se, nse);
+	store_free(st);
+}
+
 static void test_ilp(void **state)
 {
 	static const char *const want[] = { "kernel", "gbs" };
@@ -493,7 +611,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	static const char *const names[] = {
-		"versions", "transfer", "ilp", "oom", "sigint", "sigkill"
+		"versions", "transfer", "ilp", "oom", "sigint", "sigkill",
+		"counters"
 	};
 	static const char *const suffix[] = { "", "-wal", "-shm",
 					      "-journal" };
@@ -514,6 +633,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_versions_reference),
 		cmocka_unit_test(test_transfer),
+		cmocka_unit_test(test_counters),
 		cmocka_unit_test(test_ilp),
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),

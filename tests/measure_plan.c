@@ -18,6 +18,7 @@
 
 #include "measure.h"
 #include "plan.h"
+#include "runner.h"
 
 static char dir[] = "/tmp/mmreport-plan-XXXXXX";
 static char db[512];
@@ -380,23 +381,21 @@ static size_t config_lines(const char *text, size_t *estimates)
 	return n;
 }
 
-static void test_dry_run(void **state)
+/* measure_run's dry run of o as text (free()); asserts it succeeds
+ * without creating the database. */
+static char *dry_run_text(struct measure_options *o)
 {
-	struct measure_options o;
-	struct plan p;
 	char path[600], *text;
-	size_t est, n;
 	FILE *out;
 	long len;
 
-	measure_options_init(&o);
-	o.db_path = db;
-	o.dry_run = 1;
+	o->db_path = db;
+	o->dry_run = 1;
 	snprintf(path, sizeof(path), "%s/plan.txt", dir);
 	out = fopen(path, "w+");
 	assert_non_null(out);
 	/* No device on CI, and none needed: dry run touches no GPU. */
-	assert_int_equal(measure_run(&o, out), MEASURE_OK);
+	assert_int_equal(measure_run(o, out), MEASURE_OK);
 	assert_false(file_exists(db));
 	len = ftell(out);
 	assert_true(len > 0);
@@ -405,7 +404,31 @@ static void test_dry_run(void **state)
 	rewind(out);
 	assert_int_equal(fread(text, 1, (size_t)len, out), (size_t)len);
 	fclose(out);
+	unlink(path);
+	return text;
+}
 
+/* The "estimate: 0h 12m 34s" line in seconds. */
+static long estimate_seconds(const char *text)
+{
+	const char *e = strstr(text, "\nestimate: ");
+	long h, m, sec;
+
+	assert_non_null(e);
+	assert_int_equal(sscanf(e, "\nestimate: %ldh %ldm %lds", &h, &m,
+				&sec), 3);
+	return h * 3600 + m * 60 + sec;
+}
+
+static void test_dry_run(void **state)
+{
+	struct measure_options o;
+	struct plan p;
+	char *text;
+	size_t est, n;
+
+	measure_options_init(&o);
+	text = dry_run_text(&o);
 	plan_of(&o, PLAN_DRYRUN_FREE_MEM, &p);
 	n = config_lines(text, &est);
 	assert_int_equal(n, p.n);
@@ -419,14 +442,94 @@ static void test_dry_run(void **state)
 	assert_non_null(strstr(text, "ilp=16"));
 	assert_non_null(strstr(text, "memcpy"));
 	assert_non_null(strstr(text, "cublas"));
+	/* No counters unless asked for. */
+	assert_null(strstr(text, "counters"));
 	plan_release(&p);
 	free(text);
+}
+
+/* --counters is accepted: the dry run names the counter pass, plans the
+ * same configurations, and its estimate grows by the pass of each matrix
+ * configuration, not of the copy rows. */
+static void test_dry_run_counters(void **state)
+{
+	struct measure_options o;
+	struct plan_settings s;
+	struct plan p;
+	char *plain, *with;
+	size_t est, n, i;
+	double extra = 0;
+	long grown;
+
+	measure_options_init(&o);
+	o.suites = "versions,ilp";
+	o.sizes = "256";
+	plain = dry_run_text(&o);
+	o.counters = 1;
+	with = dry_run_text(&o);
+	n = config_lines(with, &est);
+	assert_int_equal(n, config_lines(plain, &est));
+	assert_int_equal(est, 1);
+	assert_non_null(strstr(with, "# counters pass: "));
+	assert_non_null(strstr(with, "CUPTI"));
+	assert_null(strstr(plain, "counters"));
+
+	plan_settings_resolve(&o, &s);
+	assert_int_equal(s.counters, 1);
+	plan_of(&o, PLAN_DRYRUN_FREE_MEM, &p);
+	assert_true(p.n > 0);
+	for (i = 0; i < p.n; i++) {
+		double a, b;
+
+		s.counters = 0;
+		a = plan_entry_estimate(&p.e[i], &s);
+		s.counters = 1;
+		b = plan_entry_estimate(&p.e[i], &s);
+		if (p.e[i].suite == PLAN_ILP) {
+			assert_true(a == b);
+			continue;
+		}
+		assert_true(fabs((b - a) - (PLAN_COUNTER_OVERHEAD +
+			PLAN_COUNTER_RUNS * plan_entry_run_seconds(&p.e[i])))
+			< 1e-9 * (1 + b));
+		extra += b - a;
+	}
+	/* The printed estimates round each total up to a second. */
+	grown = estimate_seconds(with) - estimate_seconds(plain);
+	assert_true(fabs((double)grown - extra) <= 1.0);
+	assert_true(extra > 0);
+	plan_release(&p);
+	free(plain);
+	free(with);
+}
+
+/* A raw count is stored as "cnt_" and its stable key, with a unit, and
+ * no raw name collides with the derived figures'. */
+static void test_counter_names(void **state)
+{
+	static const char *const derived[] = { "gips", "cgma", "cnt_gflops",
+		"cnt_dram_gbs", "cnt_fp32_ops" };
+	char want[64];
+
+	for (int m = 0; m < COUNTERS_METRIC_COUNT; m++) {
+		const char *name = run_counter_name(m);
+
+		assert_non_null(name);
+		snprintf(want, sizeof(want), "cnt_%s", counters_metric_key(m));
+		assert_string_equal(name, want);
+		assert_non_null(run_counter_unit(m));
+		assert_true(run_counter_unit(m)[0] != '\0');
+		for (size_t d = 0; d < sizeof(derived) / sizeof(*derived); d++)
+			assert_string_not_equal(name, derived[d]);
+	}
+	assert_null(run_counter_name(COUNTERS_METRIC_COUNT));
+	assert_null(run_counter_unit((enum counters_metric)-1));
 }
 
 static void test_estimate_model(void **state)
 {
 	struct plan_entry e = { 0 };
-	struct plan_settings s = { 1000, 3, 3, 1.0, 1, 1 };
+	struct plan_settings s = { 1000, 3, 3, 1.0, 1, 1, 0 };
 	double t, a, b;
 
 	e.suite = PLAN_VERSIONS;
@@ -585,6 +688,8 @@ int main(void)
 		cmocka_unit_test(test_overrides),
 		cmocka_unit_test(test_invalid_lists),
 		cmocka_unit_test(test_dry_run),
+		cmocka_unit_test(test_dry_run_counters),
+		cmocka_unit_test(test_counter_names),
 		cmocka_unit_test(test_estimate_model),
 		cmocka_unit_test(test_occupancy),
 	};

@@ -116,6 +116,18 @@ static int col(const struct csv_row *h, const char *name)
 	return -1;
 }
 
+/* The counter metrics the fixture stores for a configuration, 0 when
+ * none: exported like every other metric. */
+static int counter_rows(int dev, const char *suite, const char *variant,
+			const char *host, int n, int block)
+{
+	struct fix_metrics c;
+
+	if (fix_counters_get(dev, suite, variant, host, n, block, &c))
+		return 0;
+	return (int)c.nmetrics;
+}
+
 /* Rows the fixture stores: one per configuration and metric, one for a
  * configuration without metrics. */
 static int expected_rows(int dev)
@@ -136,11 +148,16 @@ static int expected_rows(int dev)
 						fix_versions_sizes[i],
 						fix_versions_blocks[j], 1, &m);
 				r += (int)m.nmetrics;
+				r += counter_rows(dev, "versions", vv[v], "",
+						  fix_versions_sizes[i],
+						  fix_versions_blocks[j]);
 			}
 	for (i = 0; i < 3; i++) {
 		fix_metrics_get(dev, "reference", "cublas", "",
 				fix_versions_sizes[i], 0, 1, &m);
 		r += (int)m.nmetrics;
+		r += counter_rows(dev, "reference", "cublas", "",
+				  fix_versions_sizes[i], 0);
 	}
 	for (v = 0; v < 2; v++)
 		for (j = 0; j < 3; j++)
@@ -150,6 +167,10 @@ static int expected_rows(int dev)
 						fix_hosts[j], fix_transfer_sizes[i],
 						16, 1, &m);
 				r += (int)m.nmetrics;
+				r += counter_rows(dev, "transfer",
+						  fix_transfer_variants[v],
+						  fix_hosts[j],
+						  fix_transfer_sizes[i], 16);
 			}
 	for (i = 0; i < 3; i++)
 		for (j = 0; j < 4; j++) {
@@ -207,6 +228,26 @@ static void test_csv(void **state)
 			const char *metric = r.f[col(&h, "metric")];
 			size_t k;
 
+			/* a counter metric: its one value */
+			if (!fix_counters_get(dev, "transfer",
+					      r.f[col(&h, "variant")],
+					      r.f[col(&h, "host_mem")],
+					      atoi(r.f[col(&h, "n")]), 16,
+					      &m)) {
+				for (k = 0; k < m.nmetrics; k++)
+					if (!strcmp(m.name[k], metric))
+						break;
+				if (k < m.nmetrics) {
+					assert_true(fabs(atof(r.f[col(&h,
+						"median")]) - m.v[k][0]) <=
+						1e-12 * fabs(m.v[k][0]));
+					assert_int_equal(atoi(r.f[col(&h,
+						"samples")]), 1);
+					checked++;
+					csv_free(&r);
+					continue;
+				}
+			}
 			fix_metrics_get(dev, "transfer",
 					r.f[col(&h, "variant")],
 					r.f[col(&h, "host_mem")],
@@ -268,9 +309,13 @@ static void test_json(void **state)
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
 		"json_each(?1) WHERE json_extract(value, '$.device_name') = "
 		"'" "Tesla $\\&%#_{}~^ \"quoted\" ; rm -rf /" "'"), 40);
+	/* the first device's shared/pinned transfers add the counters */
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
 		"json_each(?1) WHERE json_extract(value, '$.suite') = "
-		"'transfer' AND json_array_length(value, '$.stats') = 9"), 24);
+		"'transfer' AND json_array_length(value, '$.stats') = 9"), 22);
+	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
+		"json_each(?1) WHERE json_extract(value, '$.suite') = "
+		"'transfer' AND json_array_length(value, '$.stats') = 20"), 2);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
 		"json_each(?1) WHERE json_extract(value, '$.status') = "
 		"'failed' AND json_array_length(value, '$.stats') = 0"), 1);

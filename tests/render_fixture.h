@@ -13,7 +13,10 @@
 #define FIX_NAME_A "NVIDIA H100 80GB HBM3"
 
 #define FIX_MAXSAMPLES 16
-#define FIX_MAXMETRICS 10
+#define FIX_MAXMETRICS 12
+/* The second device's session could not read counters; render shows
+ * this reason (LaTeX metacharacters included). */
+#define FIX_COUNTERS_WHY "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES & no $perf_event_paranoid"
 
 /* The metrics of one configuration: names, units and samples exactly as
  * the fixture stores them. */
@@ -30,6 +33,17 @@ int fix_metrics_get(int dev, const char *suite, const char *variant,
 		    const char *host, int n, int block, int ilp,
 		    struct fix_metrics *m);
 
+/* The hardware-counter metrics (measure --counters) the fixture stores
+ * beside the timing metrics of (dev, suite, variant, host_mem, n, block),
+ * one value each (nsamples = 1): gips, cgma, cnt_gflops, cnt_dram_gbs
+ * and raw cnt_* counts. Device 0 has them for every ok configuration of
+ * versions v2, of the reference and of transfer "shared" with pinned
+ * memory; device 1's session says they were unavailable
+ * (FIX_COUNTERS_WHY). Returns 0, or -1 where the fixture stores none. */
+int fix_counters_get(int dev, const char *suite, const char *variant,
+		     const char *host, int n, int block,
+		     struct fix_metrics *m);
+
 struct store_kattr;
 /* The kernel attributes the fixture stores for (variant, block b). */
 void fix_kattr_fill(const char *variant, int b, struct store_kattr *a);
@@ -45,8 +59,12 @@ extern const int fix_ilps[3];
 
 /* The full fixture (two devices, all suites) at path. 0 on success. */
 int fix_build(const char *path);
-/* Issue 2's minimal database: one device, versions v2 only. */
+/* Issue 2's minimal database: one device, versions v2 only, measured
+ * without --counters. */
 int fix_build_minimal(const char *path);
+/* The minimal database, its session's timers text saying that counters
+ * were unavailable: why. */
+int fix_build_minimal_unavailable(const char *path, const char *why);
 /* A database with the schema and nothing in it. */
 int fix_build_empty(const char *path);
 

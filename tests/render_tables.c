@@ -487,6 +487,169 @@ static void test_occupancy(void **state)
 	}
 }
 
+static size_t occurrences(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+/* Report P's GIPS and CGMA tables: exactly the counter values the
+ * fixture stored, for the kernels that have them; the failed
+ * configuration stays a word. */
+static void test_counter_tables(void **state)
+{
+	static const char *const metric[] = {"gips", "cgma"};
+	struct fix_metrics m;
+	struct chk_table t;
+	char anchor[256], where[300];
+	int mi, r, b, k, cells = 0;
+
+	(void)state;
+	for (mi = 0; mi < 2; mi++) {
+		snprintf(anchor, sizeof(anchor),
+			 "versions dev=%lld variant=v2 metric=%s", dev_id[0],
+			 metric[mi]);
+		find(anchor, &t);
+		assert_int_equal(t.nrows, 3);
+		for (r = 0; r < 3; r++) {
+			int n = fix_versions_sizes[r];
+
+			assert_int_equal(atoi(t.cell[r][0]), n);
+			for (b = 0; b < 2; b++) {
+				const char *c = t.cell[r][1 + b];
+
+				if (n == 256 && b == 1) {
+					assert_non_null(strstr(c, "failed"));
+					assert_int_equal(fix_counters_get(0,
+						"versions", "v2", "", n, 16,
+						&m), -1);
+					continue;
+				}
+				assert_int_equal(fix_counters_get(0,
+					"versions", "v2", "", n,
+					fix_versions_blocks[b], &m), 0);
+				for (k = 0; k < (int)m.nmetrics; k++)
+					if (!strcmp(m.name[k], metric[mi]))
+						break;
+				assert_true(k < (int)m.nmetrics);
+				assert_int_equal(m.nsamples, 1);
+				snprintf(where, sizeof(where), "%s n=%d b=%d",
+					 anchor, n, fix_versions_blocks[b]);
+				expect_num(c, m.v[k][0], 4, where);
+				cells++;
+			}
+		}
+		chk_table_free(&t);
+		/* the caption says where the figures come from */
+		assert_non_null(strstr(tex, "from hardware counters (one "
+				       "profiled launch per configuration)"));
+	}
+	assert_int_equal(cells, 10);
+	/* v1 and the second device have none: no tables, but a reason */
+	for (mi = 0; mi < 2; mi++) {
+		snprintf(anchor, sizeof(anchor),
+			 "versions dev=%lld variant=v1 metric=%s", dev_id[0],
+			 metric[mi]);
+		assert_int_not_equal(chk_table_find(tex, anchor, &t), 0);
+		snprintf(anchor, sizeof(anchor),
+			 "versions dev=%lld variant=v2 metric=%s", dev_id[1],
+			 metric[mi]);
+		assert_int_not_equal(chk_table_find(tex, anchor, &t), 0);
+	}
+	assert_int_equal(occurrences(tex, "no hardware counters of this "
+				     "kernel on this device"), 1);
+	/* the second device's reason, escaped, for each of its 3 kernels */
+	assert_int_equal(occurrences(tex, "could not be read (CUPTI\\_"), 3);
+	/* ... and in the method's session table */
+	assert_int_equal(occurrences(tex, "PRIVILEGES \\& no "
+				     "\\$perf\\_\\allowbreak{}event"), 4);
+	/* the definitions once; no "measured without" */
+	assert_int_equal(occurrences(tex, "Report~P's GIPS and CGMA come "
+				     "from hardware counters"), 1);
+	assert_null(strstr(tex, "measured without"));
+}
+
+/* The counter pass's single values are no samples: no statistics
+ * table, no size x block table of a raw count, no transfer phase. */
+static void test_counters_not_samples(void **state)
+{
+	const char *p;
+	size_t stats = 0;
+
+	(void)state;
+	assert_null(strstr(tex, "metric=cnt_"));
+	/* every statistics table is of a time */
+	for (p = tex; (p = strstr(p, "mmreport-table: versions-stats "));
+	     p++) {
+		size_t len = strcspn(p, "\n");
+
+		assert_true(len > 13);
+		assert_memory_equal(p + len - 13, "metric=kernel", 13);
+		stats++;
+	}
+	assert_int_equal(stats, 5);
+	assert_int_equal(occurrences(tex, "metric=gips"), 1);
+	assert_int_equal(occurrences(tex, "metric=cgma"), 1);
+	/* test_transfer_tables checks that every phase table, those of
+	 * the configurations with counters included, lists 9 rows */
+}
+
+/* The roofline adds the achieved points where counters exist. */
+static void test_counter_roofline(void **state)
+{
+	(void)state;
+	assert_int_equal(occurrences(tex, "Points marked \\emph{counters} "
+				     "are achieved"), 1);
+	assert_non_null(strstr(tex, "{v2 (counters)}"));
+	assert_non_null(strstr(tex, "{cublas (counters)}"));
+	assert_null(strstr(tex, "{v1 (counters)}"));
+}
+
+/* A database without counters says why, once, in the versions section:
+ * measured without --counters, or the reason measure recorded. */
+static void test_counters_absent(void **state)
+{
+	static const char why[] = "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES & "
+				  "$ncu attached";
+	struct render_options o;
+	char path[4200], *out;
+	int rc;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/min.db", tmpdir);
+	assert_int_equal(fix_build_minimal(path), 0);
+	render_options_init(&o);
+	o.db_path = path;
+	out = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(occurrences(out, "There are no hardware counters "
+				     "in this database: it was measured "
+				     "without \\texttt{--counters}"), 1);
+	assert_null(strstr(out, "metric=gips"));
+	assert_null(strstr(out, "metric=cgma"));
+	assert_null(strstr(out, "could not be read"));
+	assert_null(strstr(out, "(counters)}"));
+	free(out);
+
+	snprintf(path, sizeof(path), "%s/unavailable.db", tmpdir);
+	assert_int_equal(fix_build_minimal_unavailable(path, why), 0);
+	o.db_path = path;
+	o.lang = "pl";
+	out = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(occurrences(out, "ale nie dało się ich odczytać "
+				     "(CUPTI\\_\\allowbreak{}ERROR\\_"
+				     "\\allowbreak{}INSUFFICIENT\\_"
+				     "\\allowbreak{}PRIVILEGES \\& "
+				     "\\$ncu attached)"), 1);
+	assert_null(strstr(out, "metric=gips"));
+	assert_null(strstr(out, "bez \\texttt{--counters}"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -498,6 +661,10 @@ int main(void)
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_occupancy),
 		cmocka_unit_test(test_cross),
+		cmocka_unit_test(test_counter_tables),
+		cmocka_unit_test(test_counters_not_samples),
+		cmocka_unit_test(test_counter_roofline),
+		cmocka_unit_test(test_counters_absent),
 	};
 
 	if (!fix_have("gnuplot")) {

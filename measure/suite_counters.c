@@ -1,0 +1,130 @@
+/* The counter pass of a configuration (--counters, issue 6): after the
+ * timed samples, one launch of the same kernel on the same buffers is
+ * replayed under CUPTI's range profiler (counters.c), and what it counted
+ * joins the configuration's metrics, each as a single value. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+/* transfer stores 9 phases and rates; the counters come on top. */
+_Static_assert(RUN_MAX_METRICS >= 9 + RUN_COUNTER_METRICS,
+	       "RUN_MAX_METRICS too small for the counter pass");
+
+static const struct {
+	const char *name, *unit;
+} raw[COUNTERS_METRIC_COUNT] = {
+	[COUNTERS_DURATION_NS] = { "cnt_duration_ns", "ns" },
+	[COUNTERS_INST_EXECUTED] = { "cnt_inst_executed", "warp inst" },
+	[COUNTERS_THREAD_INST_EXECUTED] = { "cnt_thread_inst_executed",
+					    "thread inst" },
+	[COUNTERS_FFMA] = { "cnt_ffma_thread_inst", "thread inst" },
+	[COUNTERS_FADD] = { "cnt_fadd_thread_inst", "thread inst" },
+	[COUNTERS_FMUL] = { "cnt_fmul_thread_inst", "thread inst" },
+	[COUNTERS_GLOBAL_LD_INST] = { "cnt_global_ld_inst", "warp inst" },
+	[COUNTERS_GLOBAL_ST_INST] = { "cnt_global_st_inst", "warp inst" },
+	[COUNTERS_GLOBAL_LD_BYTES] = { "cnt_global_ld_bytes", "B" },
+	[COUNTERS_GLOBAL_ST_BYTES] = { "cnt_global_st_bytes", "B" },
+	[COUNTERS_GLOBAL_LD_REQUESTS] = { "cnt_global_ld_requests",
+					  "requests" },
+	[COUNTERS_GLOBAL_ST_REQUESTS] = { "cnt_global_st_requests",
+					  "requests" },
+	[COUNTERS_GLOBAL_LD_SECTORS] = { "cnt_global_ld_sectors", "sectors" },
+	[COUNTERS_GLOBAL_ST_SECTORS] = { "cnt_global_st_sectors", "sectors" },
+	[COUNTERS_DRAM_READ_BYTES] = { "cnt_dram_read_bytes", "B" },
+	[COUNTERS_DRAM_WRITE_BYTES] = { "cnt_dram_write_bytes", "B" },
+};
+
+const char *run_counter_name(enum counters_metric m)
+{
+	if ((int)m < 0 || m >= COUNTERS_METRIC_COUNT)
+		return NULL;
+	return raw[m].name;
+}
+
+const char *run_counter_unit(enum counters_metric m)
+{
+	if ((int)m < 0 || m >= COUNTERS_METRIC_COUNT)
+		return NULL;
+	return raw[m].unit;
+}
+
+struct launch_of {
+	const struct plan_entry *e;
+	const struct kernel_args *args;
+};
+
+static int launch_once(void *arg)
+{
+	const struct launch_of *l = arg;
+
+	return run_entry_launch(l->e, l->args);
+}
+
+/* One value as a metric of its own. The store refuses a metric without
+ * values or with a value that is not finite, so such a figure is left
+ * out rather than added empty. Returns -1 only when memory runs out. */
+static int single_add(struct run_result *r, const char *name,
+		      const char *unit, double v)
+{
+	struct series *s;
+
+	if (!isfinite(v))
+		return 0;
+	s = run_metric_add(r, name, unit);
+	if (!s)
+		return -1;
+	if (series_push(s, v)) {
+		r->nm--;	/* nothing was allocated for it */
+		return -1;
+	}
+	return 0;
+}
+
+int run_counters(struct run_ctx *c, const struct plan_entry *e,
+		 const struct kernel_args *args, struct run_result *r)
+{
+	struct launch_of l = { e, args };
+	struct counters_values v;
+	size_t before = r->nm;
+	char line[160];
+	int m, bad = 0;
+
+	if (!c->counters || strcmp(r->status, "ok") != 0)
+		return 0;
+	if (counters_collect(c->counters, launch_once, &l, &v)) {
+		/* counters_collect named the failed call; a launch's own
+		 * (non-sticky) error is not this configuration's result. */
+		(void)cudaGetLastError();
+		plan_entry_format(e, line, sizeof(line));
+		fprintf(stderr, "mmreport: measure: %s: counters not read; "
+			"stored without them\n", line);
+		return -1;
+	}
+	bad |= single_add(r, "gips", "GIPS", counters_gips(&v));
+	bad |= single_add(r, "cgma", "FLOP/access", counters_cgma(&v));
+	bad |= single_add(r, "cnt_gflops", "GFLOP/s",
+			  counters_flops_per_s(&v) / 1e9);
+	bad |= single_add(r, "cnt_dram_gbs", "GB/s",
+			  counters_dram_bytes_per_s(&v) / 1e9);
+	bad |= single_add(r, "cnt_fp32_ops", "FLOP", counters_fp32_ops(&v));
+	for (m = 0; m < COUNTERS_METRIC_COUNT; m++)
+		if (v.has[m])
+			bad |= single_add(r, raw[m].name, raw[m].unit,
+					  v.value[m]);
+	if (bad) {
+		/* All or none: half a set of counters would read as a
+		 * chip without those metrics. */
+		while (r->nm > before) {
+			r->nm--;
+			free(r->m[r->nm].s.v);
+		}
+		plan_entry_format(e, line, sizeof(line));
+		fprintf(stderr, "mmreport: measure: %s: out of memory for "
+			"the counters; stored without them\n", line);
+		return -1;
+	}
+	return 0;
+}
