@@ -418,6 +418,55 @@ int model_has_suite(const struct rctx *x, int dev, const char *suite)
 	return 0;
 }
 
+int metric_is_counter(const char *metric)
+{
+	return metric && (!strcmp(metric, "gips") || !strcmp(metric, "cgma") ||
+			  !strncmp(metric, "cnt_", 4));
+}
+
+int model_has_counters(const struct rctx *x, int dev, const char *suite,
+		       const char *variant)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if ((dev >= 0 && r->dev != dev) ||
+		    (suite && !str_eq(r->c->suite, suite)) ||
+		    (variant && !str_eq(r->c->variant, variant)))
+			continue;
+		if (rcfg_stat(r, "gips") || rcfg_stat(r, "cgma"))
+			return 1;
+	}
+	return 0;
+}
+
+/* The marker measure writes into the session's timers text when
+ * --counters could not read counters (measure/run.c). */
+static const char unavailable_mark[] = "counters: unavailable: ";
+
+const char *model_counters_why(const struct rctx *x, int dev,
+			       const char *suite)
+{
+	const struct store_session *s;
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if ((dev >= 0 && r->dev != dev) ||
+		    (suite && !str_eq(r->c->suite, suite)))
+			continue;
+		s = model_session(x, r->c->session_id);
+		if (s && s->timers &&
+		    (p = strstr(s->timers, unavailable_mark)))
+			return p + strlen(unavailable_mark);
+	}
+	return NULL;
+}
+
 const struct store_session *model_session(const struct rctx *x, int64_t id)
 {
 	size_t i;

@@ -288,7 +288,7 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 {
 	struct rbuf *g = &x->plot.script;
 	double xs[16], ylo = INFINITY, yhi = -INFINITY;
-	size_t i, j, nx = 0, npts = 0;
+	size_t i, j, nx = 0, npts = 0, last;
 	int k, first = 1, many = 0;
 
 	for (i = 0; i < nl; i++)
@@ -327,8 +327,16 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 		/* tics at the measured sizes, not at round numbers */
 		qsort(xs, nx, sizeof(xs[0]), cmp_dbl);
 		rbuf_puts(g, "set xtics (");
-		for (i = 0; i < nx; i++)
+		for (i = 0, last = 0; i < nx; i++) {
+			/* Sizes from two sweeps (352 beside 384) would print
+			 * their labels on top of each other: a tic closer to
+			 * the last one kept than 7% of the axis is dropped. */
+			if (i && (s->logx ? xs[i] < xs[last] * 1.25
+				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0])))
+				continue;
 			rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[i]);
+			last = i;
+		}
 		rbuf_puts(g, ")\n");
 		if (nx > 1 && s->logx) {
 			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",

@@ -229,6 +229,20 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
 const struct store_session *model_session(const struct rctx *x,
 					  int64_t id);
+/* 1 for the single-value figures of measure's counter pass ("gips",
+ * "cgma", "cnt_*"): one profiled launch each, never timing samples, so
+ * no statistics table or gain lists them. */
+int metric_is_counter(const char *metric);
+/* 1 when an ok configuration of device dev (< 0: any) in suite and
+ * variant (NULL: any) has GIPS or CGMA. */
+int model_has_counters(const struct rctx *x, int dev, const char *suite,
+		       const char *variant);
+/* Why the counters are missing, as measure recorded it in the timers
+ * text of a session that measured suite (NULL: any) on device dev (< 0:
+ * any): the text after "counters: unavailable: ", or NULL when no such
+ * session says so (measured without --counters). Points into x. */
+const char *model_counters_why(const struct rctx *x, int dev,
+			       const char *suite);
 const struct store_kernel *model_kernel(const struct rctx *x,
 					const char *name, int64_t session);
 const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,

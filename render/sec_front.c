@@ -7,6 +7,16 @@
 
 #include "render_int.h"
 
+/* The database's file name without its folder: the report names the
+ * data, not where the renderer found it, so that rendering the same file
+ * from another checkout gives the same document. */
+static const char *db_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
 /* Sessions that produced the reported configurations, ascending ids. */
 static size_t sessions_used(const struct rctx *x,
 			    const struct store_session ***out)
@@ -66,7 +76,7 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		struct rbuf db;
 
 		rbuf_init(&db);
-		rbuf_put_tex(&db, x->o->db_path, 1);
+		rbuf_put_tex(&db, db_name(x->o->db_path), 1);
 		v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
 		v[1] = (struct kv){"DB", rbuf_str(&db)};
 		v[2] = (struct kv){"DATES", rbuf_str(&dates)};
@@ -327,7 +337,7 @@ int sec_method(struct rctx *x)
 	rbuf_init(&par);
 	emit_heading(x, 0, lang_get(x->L, "method.title"));
 
-	rbuf_put_tex(&a[0], x->o->db_path, 1);
+	rbuf_put_tex(&a[0], db_name(x->o->db_path), 1);
 	rbuf_printf(&a[1], "%zu", ns);
 	rbuf_printf(&a[2], "%zu", x->ndevs);
 	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};

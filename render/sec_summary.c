@@ -216,60 +216,121 @@ static int bandwidth_table(struct rctx *x, int dev)
 	return rc;
 }
 
+/* The achieved point of c from its counter pass: GFLOP/s from counted
+ * FP32 operations over the profiled launch's duration, against those
+ * operations per counted DRAM byte. 0 when c has no such counters. */
+static int counted_point(const struct rcfg *c, double *ai, double *gflops)
+{
+	double ops = rcfg_median(c, "cnt_fp32_ops");
+	double rd = rcfg_median(c, "cnt_dram_read_bytes");
+	double wr = rcfg_median(c, "cnt_dram_write_bytes");
+
+	*gflops = rcfg_median(c, "cnt_gflops");
+	*ai = ops / (rd + wr);
+	return isfinite(*gflops) && *gflops > 0 && isfinite(*ai) && *ai > 0;
+}
+
+#define ROOF_SERIES (2 * RTABLE_MAXCOLS)
+
 /* Arithmetic intensity (FLOP per byte of compulsory traffic) against
- * attained GFLOP/s, under the roof min(peak FP32, AI x peak bandwidth). */
+ * attained GFLOP/s, under the roof min(peak FP32, AI x peak bandwidth);
+ * where the counter pass ran, the achieved points from the counters
+ * (counted FLOP per counted DRAM byte) beside the timed ones. */
 static int roofline(struct rctx *x, int dev)
 {
 	static const char *const suites[] = {"versions", "reference"};
 	const struct store_device *d = x->devs[dev];
-	struct pline l[RTABLE_MAXCOLS + 2];
-	struct rbuf titles[RTABLE_MAXCOLS + 2], cap, dl;
+	struct pline l[ROOF_SERIES + 1];
+	struct rbuf titles[ROOF_SERIES + 1], cap, dl;
 	double *px, *py, rx[64], ry[64], lo = INFINITY, hi = 0;
-	size_t s, i, nl = 0, np = 0, nv;
+	size_t s, i, nl = 0, np = 0, nv, nmeasured;
 	struct pspec ps;
 	struct kv v[1];
-	int k, rc;
+	int k, rc, counted = 0, pass, color, pt;
 
-	px = calloc(x->ncfgs + 1, sizeof(*px));
-	py = calloc(x->ncfgs + 1, sizeof(*py));
+	px = calloc(2 * x->ncfgs + 1, sizeof(*px));
+	py = calloc(2 * x->ncfgs + 1, sizeof(*py));
 	if (!px || !py) {
 		free(px);
 		free(py);
 		return -1;
 	}
-	for (s = 0; s < 2; s++) {
-		const char **vv = NULL;
+	/* pass 0: the timed medians; pass 1: the counters */
+	nmeasured = 0;
+	for (pass = 0; pass < 2; pass++) {
+		size_t first = nl;
 
-		nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
-		for (i = 0; i < nv && nl < RTABLE_MAXCOLS; i++) {
-			size_t j, start = np;
+		for (s = 0; s < 2; s++) {
+			const char **vv = NULL;
 
-			for (j = 0; j < x->ncfgs; j++) {
-				const struct rcfg *r = &x->cfgs[j];
-				double g = rcfg_median(r, "gflops");
+			nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
+			for (i = 0; i < nv && nl - first < RTABLE_MAXCOLS;
+			     i++) {
+				size_t j, start = np;
 
-				if (r->dev != dev ||
-				    strcmp(r->c->suite, suites[s]) ||
-				    strcmp(r->c->variant, vv[i]) ||
-				    !isfinite(g) || g <= 0 ||
-				    !(r->c->flops > 0) || !(r->c->bytes > 0))
+				for (j = 0; j < x->ncfgs; j++) {
+					const struct rcfg *r = &x->cfgs[j];
+					double g = rcfg_median(r, "gflops");
+					double ai;
+
+					if (r->dev != dev ||
+					    strcmp(r->c->suite, suites[s]) ||
+					    strcmp(r->c->variant, vv[i]))
+						continue;
+					if (pass) {
+						if (!counted_point(r, &ai, &g))
+							continue;
+					} else {
+						if (!isfinite(g) || g <= 0 ||
+						    !(r->c->flops > 0) ||
+						    !(r->c->bytes > 0))
+							continue;
+						ai = r->c->flops / r->c->bytes;
+					}
+					px[np] = ai;
+					py[np] = g;
+					lo = fmin(lo, px[np]);
+					hi = fmax(hi, px[np]);
+					np++;
+				}
+				if (np == start)
 					continue;
-				px[np] = r->c->flops / r->c->bytes;
-				py[np] = g;
-				lo = fmin(lo, px[np]);
-				hi = fmax(hi, px[np]);
-				np++;
+				rbuf_init(&titles[nl]);
+				color = s ? 6 : (int)nl;
+				pt = (int)nl;
+				if (pass) {
+					struct rbuf name;
+					struct kv nvar[1];
+					size_t m;
+
+					rbuf_init(&name);
+					rbuf_put_tex(&name, vv[i], 0);
+					/* in the colour of the variant's timed
+					 * points, as filled circles */
+					for (m = 0; m < nmeasured; m++)
+						if (!strcmp(l[m].title,
+							    rbuf_str(&name)))
+							color = l[m].color;
+					pt = 6;
+					nvar[0] = (struct kv){"NAME",
+							      rbuf_str(&name)};
+					emit_string(x, &titles[nl],
+						    "sum.roof_counted", nvar,
+						    1);
+					rbuf_free(&name);
+					counted = 1;
+				} else {
+					rbuf_put_tex(&titles[nl], vv[i], 0);
+				}
+				l[nl] = (struct pline){rbuf_str(&titles[nl]),
+					px + start, py + start, np - start,
+					PL_POINTS, color, pt};
+				nl++;
 			}
-			if (np == start)
-				continue;
-			rbuf_init(&titles[nl]);
-			rbuf_put_tex(&titles[nl], vv[i], 0);
-			l[nl] = (struct pline){rbuf_str(&titles[nl]),
-				px + start, py + start, np - start,
-				PL_POINTS, s ? 6 : (int)nl, (int)nl};
-			nl++;
+			free(vv);
 		}
-		free(vv);
+		if (!pass)
+			nmeasured = nl;
 	}
 	if (!np) {
 		free(px);
@@ -305,6 +366,10 @@ static int roofline(struct rctx *x, int dev)
 	dev_suffix(x, dev, &dl);
 	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
 	emit_string(x, &cap, "sum.roofline", v, 1);
+	if (counted) {
+		rbuf_putc(&cap, ' ');
+		rbuf_puts(&cap, lang_get(x->L, "sum.roofline_counted"));
+	}
 	rc = emit_figure(x, k, rbuf_str(&cap));
 	for (i = 0; i < nl; i++)
 		rbuf_free(&titles[i]);

@@ -76,6 +76,9 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	for (i = 0; i < c->nstats; i++) {
 		const struct store_stat *s = &c->stats[i];
 
+		/* the counter pass's single values are no phases */
+		if (metric_is_counter(s->metric))
+			continue;
 		rbuf_free(&cell);
 		metric_name(x, s->metric, &cell);
 		rtable_text(&t, rbuf_str(&cell));

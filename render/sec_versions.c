@@ -15,7 +15,8 @@ static int is_time_unit(const char *u)
 }
 
 /* Metric names of the ok configurations of (dev, suite, variant), in the
- * order the store keeps them; *units parallel. Arrays point into x. */
+ * order the store keeps them, without the counter pass's single values
+ * (metric_is_counter); *units parallel. Arrays point into x. */
 size_t metric_list(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, const char ***names,
 		   const char ***units)
@@ -31,6 +32,10 @@ size_t metric_list(const struct rctx *x, int dev, const char *suite,
 		    (variant && strcmp(r->c->variant, variant)))
 			continue;
 		for (j = 0; j < r->nstats; j++) {
+			/* one profiled launch, not a sample: shown by
+			 * counter_part, never as a statistic */
+			if (metric_is_counter(r->stats[j].metric))
+				continue;
 			for (k = 0; k < cnt; k++)
 				if (!strcmp(n[k], r->stats[j].metric))
 					break;
@@ -65,12 +70,15 @@ oom:
 	return 0;
 }
 
-/* Axis and header text "Kernel time [ms]". */
+/* Axis and header text "Kernel time [ms]"; a name that is its unit
+ * ("GIPS", as report P wrote it) stands alone. */
 void metric_label(const struct rctx *x, const char *metric, const char *unit,
 		  struct rbuf *b)
 {
+	size_t start = b->len;
+
 	metric_name(x, metric, b);
-	if (unit && *unit) {
+	if (unit && *unit && strcmp(rbuf_str(b) + start, unit)) {
 		rbuf_puts(b, " [");
 		unit_text(unit, b);
 		rbuf_puts(b, "]");
@@ -328,7 +336,7 @@ static int occupancy_table(struct rctx *x, int dev, const char *variant,
 static int metric_table(struct rctx *x, int dev, const char *variant,
 			const char *metric, const char *unit,
 			const struct rsize *sizes, size_t ns, const int *blocks,
-			size_t nb)
+			size_t nb, const char *caption_key)
 {
 	struct rtable t;
 	struct rbuf cell, cap, anc, nm, dl, nr;
@@ -383,7 +391,7 @@ static int metric_table(struct rctx *x, int dev, const char *variant,
 	v[1] = (struct kv){"NAME", rbuf_str(&cell)};
 	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
 	v[3] = (struct kv){"N", rbuf_str(&nr)};
-	emit_string(x, &cap, "versions.table", v, 4);
+	emit_string(x, &cap, caption_key, v, 4);
 	rbuf_printf(&anc, "versions dev=%lld variant=%s metric=%s",
 		    (long long)x->devs[dev]->id, variant, metric);
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);
@@ -485,7 +493,7 @@ static int wide_sizes(const struct rsize *v, size_t n)
 static int metric_figure(struct rctx *x, int dev, const char *variant,
 			 const char *metric, const char *unit,
 			 const struct rsize *sizes, size_t ns,
-			 const int *blocks, size_t nb)
+			 const int *blocks, size_t nb, const char *caption_key)
 {
 	struct pline *l;
 	struct rbuf *titles, ylab, cap, nm, dl;
@@ -547,7 +555,7 @@ static int metric_figure(struct rctx *x, int dev, const char *variant,
 		v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
 		v[1] = (struct kv){"NAME", rbuf_str(&name)};
 		v[2] = (struct kv){"DEV", rbuf_str(&dl)};
-		emit_string(x, &cap, "versions.figure", v, 3);
+		emit_string(x, &cap, caption_key, v, 3);
 		rc = emit_figure(x, k, rbuf_str(&cap));
 		rbuf_free(&name);
 	}
@@ -563,6 +571,75 @@ out:
 	free(l);
 	free(xs);
 	free(ys);
+	return rc;
+}
+
+/* The unit a counter figure was stored with ("GIPS"), NULL if absent. */
+static const char *counter_unit(const struct rctx *x, int dev,
+				const char *variant, const char *metric)
+{
+	const struct store_stat *st;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if (r->dev != dev || strcmp(r->c->suite, "versions") ||
+		    strcmp(r->c->variant, variant))
+			continue;
+		st = rcfg_stat(r, metric);
+		if (st)
+			return st->unit;
+	}
+	return NULL;
+}
+
+/* Report P's GIPS and CGMA tables and figures, from the counter pass;
+ * where this kernel has none on this device while others have, why. */
+static int counter_part(struct rctx *x, int dev, const char *variant,
+			const struct rsize *sizes, size_t ns,
+			const int *blocks, size_t nb)
+{
+	static const char *const figs[] = { "gips", "cgma" };
+	const char *unit, *why;
+	struct rbuf t;
+	struct kv v[1];
+	size_t i;
+	int rc = 0;
+
+	if (!model_has_counters(x, dev, "versions", variant)) {
+		/* the section's opening says it once when no kernel has
+		 * any (sec_versions) */
+		if (!model_has_counters(x, -1, "versions", NULL))
+			return 0;
+		rbuf_init(&t);
+		why = model_counters_why(x, dev, "versions");
+		if (why) {
+			struct rbuf w;
+
+			rbuf_init(&w);
+			rbuf_put_tex(&w, why, 1);
+			v[0] = (struct kv){"WHY", rbuf_str(&w)};
+			emit_string(x, &t, "versions.counters_unavailable", v,
+				    1);
+			rbuf_free(&w);
+		} else {
+			rbuf_puts(&t, lang_get(x->L,
+					       "versions.counters_missing"));
+		}
+		emit_par(x, rbuf_str(&t));
+		rbuf_free(&t);
+		return 0;
+	}
+	for (i = 0; i < 2 && !rc; i++) {
+		unit = counter_unit(x, dev, variant, figs[i]);
+		if (!unit)
+			continue;
+		rc |= metric_table(x, dev, variant, figs[i], unit, sizes, ns,
+				   blocks, nb, "versions.counter_table");
+		rc |= metric_figure(x, dev, variant, figs[i], unit, sizes, ns,
+				    blocks, nb, "versions.counter_figure");
+	}
 	return rc;
 }
 
@@ -638,10 +715,15 @@ static int kernel_part(struct rctx *x, const char *variant)
 			emit_par(x, lang_get(x->L, "versions.nodata"));
 		for (m = 0; m < nm && !rc; m++) {
 			rc |= metric_table(x, (int)d, variant, mn[m], mu[m],
-					   sizes, ns, blocks, nb);
+					   sizes, ns, blocks, nb,
+					   "versions.table");
 			rc |= metric_figure(x, (int)d, variant, mn[m], mu[m],
-					    sizes, ns, blocks, nb);
+					    sizes, ns, blocks, nb,
+					    "versions.figure");
 		}
+		if (!rc)
+			rc = counter_part(x, (int)d, variant, sizes, ns,
+					  blocks, nb);
 		/* the distribution behind the medians, for each time */
 		for (m = 0; m < nm && !rc; m++)
 			if (is_time_unit(mu[m]))
@@ -833,6 +915,30 @@ int sec_versions(struct rctx *x)
 		return 0;
 	}
 	emit_par(x, lang_get(x->L, "versions.intro"));
+	if (model_has_counters(x, -1, "versions", NULL)) {
+		emit_par(x, lang_get(x->L, "versions.counters_intro"));
+	} else {
+		/* once for the section: why report P's GIPS and CGMA
+		 * tables are missing */
+		const char *why = model_counters_why(x, -1, "versions");
+		struct rbuf t, w;
+		struct kv v[1];
+
+		rbuf_init(&t);
+		rbuf_init(&w);
+		if (why) {
+			rbuf_put_tex(&w, why, 1);
+			v[0] = (struct kv){"WHY", rbuf_str(&w)};
+			emit_string(x, &t, "versions.counters_unavailable", v,
+				    1);
+		} else {
+			rbuf_puts(&t, lang_get(x->L,
+					       "versions.counters_none"));
+		}
+		emit_par(x, rbuf_str(&t));
+		rbuf_free(&t);
+		rbuf_free(&w);
+	}
 	nv = model_names(x, -1, "versions", NULL, 'v', &vv);
 	for (i = 0; i < nv && !rc; i++)
 		rc = kernel_part(x, vv[i]);

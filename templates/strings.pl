@@ -120,6 +120,12 @@ versions.compare = Porównanie wersji
 versions.compare_text = Wszystkie wersje obok siebie, każda z najlepszym rozmiarem bloku dla danego rozmiaru macierzy (najwyższa mediana GFLOP/s spośród bloków), wraz z biblioteką wzorcową, jeśli zmierzono ją dla tego samego rozmiaru.
 versions.compare_table = Wydajność [GFLOP/s] każdej wersji przy najlepszym rozmiarze bloku@@DEV@@ (mediana).
 versions.compare_figure = Wydajność każdej wersji przy najlepszym rozmiarze bloku w funkcji rozmiaru macierzy@@DEV@@.
+versions.counters_intro = GIPS i CGMA ze sprawozdania~P pochodzą z liczników sprzętowych: po próbkach czasowych konfiguracji jeszcze jedno uruchomienie tego samego kernela na tych samych buforach jest powtarzane pod profilerem zakresów CUPTI (\texttt{mmreport measure --counters}); są to pojedyncze odczyty, nie próbki. GIPS: wykonane instrukcje warpów na sekundę, w $10^9$/s (\texttt{smsp\_\_inst\_executed} przez czas profilowanego uruchomienia). CGMA: operacje zmiennoprzecinkowe pojedynczej precyzji (2 na FFMA, 1 na FADD i FMUL, liczone na wątek) na jeden dostęp do pamięci globalnej, przy czym dostępem jest jedna instrukcja odczytu lub zapisu pamięci globalnej wykonana przez warp, tak jak profiler ze sprawozdania~P liczył żądania odczytu i zapisu.
+versions.counters_none = Baza nie zawiera liczników sprzętowych: pomiar wykonano bez \texttt{--counters}, dlatego tabele GIPS i CGMA ze sprawozdania~P pominięto.
+versions.counters_unavailable = Tabele GIPS i CGMA ze sprawozdania~P pominięto: pomiar żądał liczników sprzętowych, ale nie dało się ich odczytać (@@WHY@@).
+versions.counters_missing = Baza nie zawiera liczników sprzętowych tego kernela na tym urządzeniu (przebieg liczników zawiódł lub się nie odbył), dlatego jego tabele GIPS i CGMA pominięto.
+versions.counter_table = @@METRIC@@ wersji \texttt{@@NAME@@}@@DEV@@ według rozmiaru macierzy $n$ i rozmiaru bloku, z liczników sprzętowych (jedno profilowane uruchomienie na konfigurację).
+versions.counter_figure = @@METRIC@@ wersji \texttt{@@NAME@@}@@DEV@@ w funkcji rozmiaru macierzy, jedna linia na rozmiar bloku (liczniki sprzętowe).
 
 occ.caption = Teoretyczna zajętość multiprocesora (SM) przez \texttt{@@NAME@@}@@DEV@@; ostatnia kolumna podaje ograniczenia karty.
 occ.note = Limit bloków: ile bloków na SM dopuszcza dany zasób; decyduje najmniejszy z nich.
@@ -153,7 +159,7 @@ cell.skipped = \textit{pominięto}
 
 metric.kernel = Czas obliczeń
 metric.gflops = Wydajność
-metric.gips = Szybkość wykonywania instrukcji
+metric.gips = GIPS
 metric.cgma = CGMA
 metric.total = Cały przebieg (time*)
 metric.malloc = Malloc
@@ -208,6 +214,8 @@ sum.note = cuBLAS: mediana GFLOP/s biblioteki dla tego samego rozmiaru macierzy;
 sum.bw_table = Najlepsza przepustowość każdego wariantu kopiowania@@DEV@@ (mediana); \% szczytu: teoretycznej przepustowości pamięci.
 sum.roof = dach
 sum.roofline = Model dachowy (roofline)@@DEV@@: intensywność arytmetyczna (FLOP na bajt niezbędnego ruchu do pamięci urządzenia) a osiągnięte GFLOP/s (mediana) każdej konfiguracji; dach to $\min(P_{\mathrm{FP32}}, I \cdot B_{\mathrm{mem}})$.
+sum.roof_counted = @@NAME@@ (liczniki)
+sum.roofline_counted = Punkty oznaczone \emph{liczniki} są osiągnięte, nie nominalne: GFLOP/s z operacji FP32 zliczonych sprzętowo w czasie profilowanego uruchomienia, a na osi poziomej te operacje na bajt zliczonych odczytów i zapisów DRAM.
 
 cross.title = Porównanie urządzeń
 cross.single = Sprawozdanie obejmuje jedno urządzenie, więc nie ma czego porównywać.
