@@ -97,14 +97,20 @@ static int store_open_report(const char *path, enum store_mode mode,
 	return rc;
 }
 
-static const char *prop_value(const struct store_device *d, const char *key)
+/* The property's value with its unit, e.g. "81079 MiB", in buf. */
+static const char *prop_value(const struct store_device *d, const char *key,
+			      char *buf, size_t len)
 {
 	size_t i;
 
+	buf[0] = '\0';
 	for (i = 0; i < d->nprops; i++)
 		if (!strcmp(d->props[i].key, key))
-			return d->props[i].value;
-	return "";
+			snprintf(buf, len, "%s%s%s", d->props[i].value,
+				 d->props[i].unit && *d->props[i].unit ? " "
+				 : "", d->props[i].unit ? d->props[i].unit
+				 : "");
+	return buf;
 }
 
 int cli_devices_run(int argc, char **argv)
@@ -112,6 +118,7 @@ int cli_devices_run(int argc, char **argv)
 	struct store_device *devs = NULL;
 	struct store *st = NULL;
 	const char *db;
+	char mem[64];
 	size_t n = 0, i;
 	int db_given, rc;
 
@@ -142,7 +149,8 @@ int cli_devices_run(int argc, char **argv)
 		printf("%-3lld %-28s %d.%d  %-5d %-12s %-40s %s\n",
 		       (long long)devs[i].id, devs[i].name, devs[i].cc_major,
 		       devs[i].cc_minor, devs[i].sm_count,
-		       prop_value(&devs[i], "total_global_mem"), devs[i].uuid,
+		       prop_value(&devs[i], "total_global_mem", mem,
+				  sizeof(mem)), devs[i].uuid,
 		       devs[i].pci_bus_id ? devs[i].pci_bus_id : "");
 	rc = CLI_EXIT_OK;
 out:
