@@ -386,6 +386,8 @@ static int stacked_figure(struct rctx *x, int dev, const char *variant,
 		  "set style histogram rowstacked\n"
 		  "set style fill solid 0.85 border -1\nset boxwidth 0.7\n"
 		  "set yrange [0:100]\n"
+		  /* six sizes of up to five digits under narrow bars */
+		  "set xtics rotate by 90 right\n"
 		  "set key outside right top vertical Left reverse "
 		  "spacing 1.4\n"
 		  "set xlabel '");
