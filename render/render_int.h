@@ -316,6 +316,9 @@ int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 
 /* "GPU 2" style label of device dev, and its escaped name, into b. */
 void dev_label(const struct rctx *x, int dev, struct rbuf *b);
+/* A heading of level for device dev ("GPU 2: name") when several devices
+ * are reported; nothing with one device, whose name the title gives. */
+void emit_dev_heading(struct rctx *x, int level, int dev);
 /* " (GPU 2: name)" when several devices are reported, else nothing: the
  * @@DEV@@ of captions. */
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);

@@ -130,6 +130,18 @@ void dev_label(const struct rctx *x, int dev, struct rbuf *b)
 	rbuf_put_tex(b, x->devs[dev]->name, 0);
 }
 
+void emit_dev_heading(struct rctx *x, int level, int dev)
+{
+	struct rbuf h;
+
+	if (x->ndevs < 2)
+		return;
+	rbuf_init(&h);
+	dev_label(x, dev, &h);
+	emit_heading(x, level, rbuf_str(&h));
+	rbuf_free(&h);
+}
+
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)
 {
 	if (x->ndevs < 2)

@@ -183,7 +183,6 @@ out:
 
 int sec_ilp(struct rctx *x)
 {
-	struct rbuf h;
 	size_t d;
 	int rc = 0;
 
@@ -193,17 +192,11 @@ int sec_ilp(struct rctx *x)
 		return 0;
 	}
 	emit_par(x, lang_get(x->L, "ilp.intro"));
-	rbuf_init(&h);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if (!model_has_suite(x, (int)d, "ilp"))
 			continue;
-		if (x->ndevs > 1) {
-			rbuf_free(&h);
-			dev_label(x, (int)d, &h);
-			emit_heading(x, 1, rbuf_str(&h));
-		}
+		emit_dev_heading(x, 1, (int)d);
 		rc = device_part(x, (int)d);
 	}
-	rbuf_free(&h);
 	return rc;
 }

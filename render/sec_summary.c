@@ -382,25 +382,18 @@ static int roofline(struct rctx *x, int dev)
 
 int sec_summary(struct rctx *x)
 {
-	struct rbuf h;
 	size_t d;
 	int rc = 0;
 
 	emit_heading(x, 0, lang_get(x->L, "sum.title"));
 	emit_par(x, lang_get(x->L, "sum.intro"));
-	rbuf_init(&h);
 	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (x->ndevs > 1) {
-			rbuf_free(&h);
-			dev_label(x, (int)d, &h);
-			emit_heading(x, 1, rbuf_str(&h));
-		}
+		emit_dev_heading(x, 1, (int)d);
 		rc = compute_table(x, (int)d);
 		if (!rc)
 			rc = bandwidth_table(x, (int)d);
 		if (!rc)
 			rc = roofline(x, (int)d);
 	}
-	rbuf_free(&h);
 	return rc;
 }

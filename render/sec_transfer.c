@@ -590,7 +590,6 @@ int sec_transfer(struct rctx *x)
 {
 	size_t d;
 	int rc = 0;
-	struct rbuf h;
 
 	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
 	if (!model_has_suite(x, -1, "transfer")) {
@@ -598,17 +597,11 @@ int sec_transfer(struct rctx *x)
 		return 0;
 	}
 	emit_par(x, lang_get(x->L, "transfer.intro"));
-	rbuf_init(&h);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if (!model_has_suite(x, (int)d, "transfer"))
 			continue;
-		if (x->ndevs > 1) {
-			rbuf_free(&h);
-			dev_label(x, (int)d, &h);
-			emit_heading(x, 1, rbuf_str(&h));
-		}
+		emit_dev_heading(x, 1, (int)d);
 		rc = device_part(x, (int)d);
 	}
-	rbuf_free(&h);
 	return rc;
 }

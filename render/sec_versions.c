@@ -701,11 +701,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 			       !strcmp(x->cfgs[i].c->variant, variant);
 		if (!has)
 			continue;
-		if (x->ndevs > 1) {
-			dev_label(x, (int)d, &h);
-			emit_heading(x, 2, rbuf_str(&h));
-			rbuf_free(&h);
-		}
+		emit_dev_heading(x, 2, (int)d);
 		ns = model_sizes(x, (int)d, "versions", variant, &sizes);
 		nb = model_ints(x, (int)d, "versions", variant, NULL, 'b',
 				&blocks);
