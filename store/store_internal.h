@@ -91,4 +91,20 @@ char *store_uri_make(const char *path, const char *query);
 /* 1 when the file at path has a write-ahead log beside it. */
 int store_wal_exists(const char *path);
 
+/* Configurations with their device (dev) and rank (rn) among the
+ * measurements of the same device and configuration key, newest first:
+ * rn = 1 is "the latest measurement" that render and export show. Binds
+ * ?1 device (0: all), ?2 session (0: all), ?3 suite, ?4 variant (NULL:
+ * all); extra is more SQL for the WHERE clause. One definition, so that
+ * store_config_list and store_export_json cannot choose differently. */
+#define STORE_CONFIG_RANKED_SQL(extra) \
+	"SELECT c.*, s.device_id AS dev, row_number() OVER" \
+	" (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, c.n," \
+	"  c.count, c.block_x, c.block_y, c.ilp, c.host_mem, c.precision" \
+	"  ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn" \
+	" FROM config c JOIN session s ON s.id = c.session_id" \
+	" WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)" \
+	" AND (?3 IS NULL OR c.suite = ?3)" \
+	" AND (?4 IS NULL OR c.variant = ?4)" extra
+
 #endif
