@@ -113,11 +113,14 @@ int kernel_poison(void *dev, size_t bytes);
 
 /* An L2 scrub: kernel_scrub_create allocates a zeroed scratch buffer of
  * three times l2_bytes (64 MiB x 3 when 0) and runs it once;
- * kernel_scrub_run reads it all and synchronises, evicting every line
- * cached before, dirty ones written back, so the next kernel starts from
- * cold caches. For the hardware-counter passes only, never inside timed
- * samples. Return cudaError_t; out-of-memory is returned, not reported.
+ * kernel_scrub_run reads it all, evicting every line cached before (dirty
+ * ones written back), then invalidates its own lines, in exactly
+ * KERNEL_SCRUB_KERNELS kernel launches, and synchronises: the next
+ * kernel starts from cold, empty caches. For the
+ * hardware-counter passes only, never inside timed samples. Return
+ * cudaError_t; out-of-memory is returned, not reported.
  * kernel_scrub_free(NULL) is a no-op. */
+#define KERNEL_SCRUB_KERNELS 2
 int kernel_scrub_create(size_t l2_bytes, void **out);
 int kernel_scrub_run(void *scrub);
 void kernel_scrub_free(void *scrub);

@@ -34,7 +34,8 @@
 
 #include "counters.h"
 
-#define MAX_RANGES	64	/* kernels one launch may enqueue */
+#define MAX_RANGES	64	/* kernels one pass may enqueue */
+#define MAX_PREPARE	8	/* of which the preparation's */
 #define MAX_PASSES	64	/* bounds a pass loop that never ends */
 #define GROUPS		2	/* 0: duration and DRAM, 1: the rest */
 
@@ -237,8 +238,9 @@ struct counters {
 	uint8_t *avail;			/* counter availability image */
 	const char *name[COUNTERS_METRIC_COUNT];	/* NULL: not read */
 	struct counter_group group[GROUPS];
-	int (*prepare)(void *arg);	/* before each pass, unprofiled */
+	int (*prepare)(void *arg);	/* first in each pass */
 	void *prepare_arg;
+	int prepare_kernels;		/* its ranges, dropped */
 };
 
 /* ---- reporting ----------------------------------------------------------
@@ -801,11 +803,15 @@ out:
 	return ret;
 }
 
-void counters_prepare_set(struct counters *c, int (*prepare)(void *arg),
-			  void *arg)
+int counters_prepare_set(struct counters *c, int (*prepare)(void *arg),
+			 void *arg, int kernels)
 {
+	if (kernels < 0 || kernels > MAX_PREPARE)
+		return -1;
 	c->prepare = prepare;
 	c->prepare_arg = arg;
+	c->prepare_kernels = prepare ? kernels : 0;
+	return 0;
 }
 
 void counters_free(struct counters *c)
@@ -835,15 +841,18 @@ static int pass_run(const struct counters *c, CUpti_RangeProfiler_Object *obj,
 
 	start.pRangeProfilerObject = obj;
 	stop.pRangeProfilerObject = obj;
-	/* Outside Start/Stop, so the scrub's own traffic is not counted. */
+	if (CUPTI_CALL(NULL, 0, cuptiRangeProfilerStart, &start))
+		return -1;
+	/* Inside Start/Stop, in ranges of its own that group_evaluate
+	 * drops: the start itself dirties L2 (counters_prepare_set). */
 	if (c->prepare && c->prepare(c->prepare_arg)) {
 		report(NULL, 0, __LINE__, "prepare", "the pass's preparation "
 		       "failed", "");
-		return -1;
+		err = -1;
+	} else {
+		err = launch(arg) ? -1 :
+		      CUDA_CALL(NULL, 0, cudaDeviceSynchronize());
 	}
-	if (CUPTI_CALL(NULL, 0, cuptiRangeProfilerStart, &start))
-		return -1;
-	err = launch(arg) ? -1 : CUDA_CALL(NULL, 0, cudaDeviceSynchronize());
 	/* Stopped even after a failed launch, so that the profiler can be
 	 * disabled cleanly. */
 	if (CUPTI_CALL(NULL, 0, cuptiRangeProfilerStop, &stop))
@@ -852,9 +861,10 @@ static int pass_run(const struct counters *c, CUpti_RangeProfiler_Object *obj,
 	return err;
 }
 
-/* Adds the values of every range (kernel) in image to out. */
+/* Adds the values of every range (kernel) in image to out, but the
+ * first skip ones (the pass's preparation). */
 static int group_evaluate(struct counter_group *grp,
-			  const uint8_t *image, size_t size,
+			  const uint8_t *image, size_t size, size_t skip,
 			  struct counters_values *out)
 {
 	CUpti_RangeProfiler_GetCounterDataInfo_Params info =
@@ -869,7 +879,7 @@ static int group_evaluate(struct counter_group *grp,
 	info.counterDataImageSize = size;
 	if (CUPTI_CALL(NULL, 0, cuptiRangeProfilerGetCounterDataInfo, &info))
 		return -1;
-	if (info.numTotalRanges == 0) {
+	if (info.numTotalRanges <= skip) {
 		report(NULL, 0, __LINE__,
 		       "cuptiRangeProfilerGetCounterDataInfo",
 		       "the launch ran no kernel", "");
@@ -882,7 +892,7 @@ static int group_evaluate(struct counter_group *grp,
 	ev.ppMetricNames = grp->names;
 	ev.numMetrics = grp->count;
 	ev.pMetricValues = v;
-	for (size_t r = 0; r < info.numTotalRanges; r++) {
+	for (size_t r = skip; r < info.numTotalRanges; r++) {
 		ev.rangeIndex = r;
 		if (CUPTI_CALL(NULL, 0, cuptiProfilerHostEvaluateToGpuValues,
 			       &ev))
@@ -898,8 +908,8 @@ static int group_evaluate(struct counter_group *grp,
 		out->value[grp->metric[i]] = finite[i] ? sum[i] : 0.0;
 		out->has[grp->metric[i]] = finite[i];
 	}
-	if ((int)info.numTotalRanges > out->kernels)
-		out->kernels = (int)info.numTotalRanges;
+	if ((int)(info.numTotalRanges - skip) > out->kernels)
+		out->kernels = (int)(info.numTotalRanges - skip);
 	return 0;
 }
 
@@ -969,10 +979,11 @@ static int group_collect(const struct counters *c,
 		goto out;
 	if (dec.numOfRangeDropped) {
 		report(NULL, 0, __LINE__, "cuptiRangeProfilerDecodeData",
-		       "ranges dropped (more than 64 kernels per launch?)", "");
+		       "ranges dropped (more than 56 kernels per launch?)", "");
 		goto out;
 	}
-	if (group_evaluate(grp, image, sz.counterDataSize, out))
+	if (group_evaluate(grp, image, sz.counterDataSize,
+			   (size_t)c->prepare_kernels, out))
 		goto out;
 	out->passes += passes;
 	ret = 0;

@@ -108,17 +108,26 @@ int counters_open(int cuda_device, struct counters **out, char *why,
  * or -1 after reporting the failed call on stderr ("mmreport:
  * measure/counters.c:LINE: call: error"); a launch failure is returned
  * as -1 without a message of its own. After -1 the object stays usable.
- * A launch that enqueues no kernel, or more than 64, fails. */
+ * A launch that enqueues no kernel, or more than 56, fails. */
 int counters_collect(struct counters *c, int (*launch)(void *arg),
 		     void *arg, struct counters_values *out);
 
-/* Sets a function that runs before every profiled pass, outside the
- * profiled range (its kernels are not counted); a non-zero return fails
- * the collection. measure passes kernel_scrub_run so that every pass
- * starts from cold caches, as ncu's --cache-control all does: without it
- * the DRAM counts include dirty lines left by the timed samples. */
-void counters_prepare_set(struct counters *c, int (*prepare)(void *arg),
-			  void *arg);
+/* Sets a function that runs at the start of every profiled pass, after
+ * the profiler has started and before the launch; it must enqueue
+ * exactly `kernels` kernels, whose ranges are dropped from the results,
+ * and return 0 (non-zero fails the collection). Returns 0, or -1 (and
+ * changes nothing) when kernels is outside 0..8. measure passes
+ * kernel_scrub_run (one kernel) so that every pass counts from cold,
+ * clean caches, as ncu's --cache-control all does.
+ *
+ * Why inside the pass: starting CUPTI's range profiler leaves dirty
+ * lines in L2 (about 25 MB, half the L2, on an H100), which any kernel
+ * that then allocates L2 lines writes back to DRAM. A scrub before the
+ * start cannot remove them; one inside the pass does, in its own
+ * range. Without it dram__bytes_write.sum counted up to 25 MB more
+ * than Nsight Compute (all of a 4 MiB output that ncu counts as 0). */
+int counters_prepare_set(struct counters *c, int (*prepare)(void *arg),
+			 void *arg, int kernels);
 
 /* Releases c; NULL is a no-op. CUPTI itself stays loaded for the life of
  * the process (unloading a library that hooked the driver is unsafe). */

@@ -563,12 +563,14 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	if (c.counters) {
 		int l2 = 0;
 
-		/* Every pass starts from cold caches (see
-		 * counters_prepare_set); without the scratch buffer the DRAM
-		 * counts would hold the samples' dirty lines. */
+		/* Every pass counts from cold, clean caches (see
+		 * counters_prepare_set); without the scrub the DRAM counts
+		 * would hold write-backs of lines other work left dirty. */
 		if (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
 						 index)) ||
-		    kernel_scrub_create((size_t)l2, &c.scrub)) {
+		    kernel_scrub_create((size_t)l2, &c.scrub) ||
+		    counters_prepare_set(c.counters, kernel_scrub_run,
+					 c.scrub, KERNEL_SCRUB_KERNELS)) {
 			snprintf(why, sizeof(why), "no device memory for the "
 				 "L2 scrub buffer");
 			fprintf(stderr, "mmreport: counters unavailable: %s; "
@@ -576,9 +578,6 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 			unavailable = why;
 			counters_free(c.counters);
 			c.counters = NULL;
-		} else {
-			counters_prepare_set(c.counters, kernel_scrub_run,
-					     c.scrub);
 		}
 	}
 	timers = timers_with_counters(c.counters, unavailable);

@@ -42,6 +42,7 @@ static struct {
 	size_t nconf;
 	float *a, *b, *c;
 	struct counters *counters;
+	int l2;			/* L2 bytes */
 } g;
 
 static int cuda_ok(cudaError_t err, const char *call, int line)
@@ -225,6 +226,52 @@ static void test_derived(void **state)
 	}
 }
 
+/* Every pass counts from cold, clean caches (the scrub that runs first
+ * in each pass, its range dropped): the inputs come from DRAM at least
+ * once, and an output that fits in L2 beside the inputs stays there, so
+ * next to nothing is written back during the kernel, as Nsight Compute
+ * counts with --cache-control all. Starting the profiler leaves dirty
+ * lines in L2; with the scrub before the start instead of inside the
+ * pass, every byte of C here was counted as written. */
+static void test_cold_clean(void **state)
+{
+	double bytes = 4.0 * g.n * g.n;
+
+	for (size_t i = 0; i < g.nconf; i++) {
+		const struct counters_values *v = &g.conf[i].v;
+
+		if (!v->has[COUNTERS_DRAM_READ_BYTES] ||
+		    !v->has[COUNTERS_DRAM_WRITE_BYTES])
+			skip();
+		assert_true(v->value[COUNTERS_DRAM_READ_BYTES] >=
+			    0.99 * 2 * bytes);
+		if (3 * bytes <= g.l2 / 2.0)
+			assert_true(v->value[COUNTERS_DRAM_WRITE_BYTES] <=
+				    0.05 * bytes);
+	}
+}
+
+static int scrub_none(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
+/* The preparation's kernel count is bounded, and a refused setting
+ * leaves the one before in place. */
+static void test_prepare_bounds(void **state)
+{
+	struct counters_values v;
+
+	assert_int_equal(counters_prepare_set(g.counters, scrub_none, NULL,
+					      -1), -1);
+	assert_int_equal(counters_prepare_set(g.counters, scrub_none, NULL,
+					      9), -1);
+	assert_int_equal(counters_collect(g.counters, launch_config,
+					  &g.conf[0], &v), 0);
+	assert_int_equal(v.kernels, 1);
+}
+
 /* A failed launch inside a pass fails the collection cleanly: the
  * profiler is disabled again and the object stays usable. */
 static void test_launch_failure(void **state)
@@ -363,6 +410,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_sane),
 		cmocka_unit_test(test_exact),
 		cmocka_unit_test(test_derived),
+		cmocka_unit_test(test_cold_clean),
+		cmocka_unit_test(test_prepare_bounds),
 		cmocka_unit_test(test_launch_failure),
 		cmocka_unit_test(test_repeatable),
 	};
@@ -415,7 +464,7 @@ int main(int argc, char **argv)
 		buffers_free();
 		return 77;
 	}
-	/* As measure does: cold caches before every pass. */
+	/* As measure does: cold, clean caches in every pass. */
 	if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0) ||
 	    kernel_scrub_create((size_t)l2, &scrub)) {
 		printf("measure_counters: cannot allocate the L2 scrub\n");
@@ -423,7 +472,16 @@ int main(int argc, char **argv)
 		buffers_free();
 		return 1;
 	}
-	counters_prepare_set(g.counters, kernel_scrub_run, scrub);
+	g.l2 = l2;
+	if (counters_prepare_set(g.counters, kernel_scrub_run, scrub,
+				 KERNEL_SCRUB_KERNELS)) {
+		printf("measure_counters: counters_prepare_set refused the "
+		       "scrub\n");
+		counters_free(g.counters);
+		kernel_scrub_free(scrub);
+		buffers_free();
+		return 1;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("# device 0: %s, chip %s\n", prop.name,
 	       counters_chip(g.counters));
