@@ -627,7 +627,7 @@ static void test_counters_absent(void **state)
 	assert_int_equal(rc, RENDER_OK);
 	assert_int_equal(occurrences(out, "There are no hardware counters "
 				     "in this database: it was measured "
-				     "without \\texttt{--counters}"), 1);
+				     "without \\texttt{-{}-counters}"), 1);
 	assert_null(strstr(out, "metric=gips"));
 	assert_null(strstr(out, "metric=cgma"));
 	assert_null(strstr(out, "could not be read"));
@@ -646,7 +646,7 @@ static void test_counters_absent(void **state)
 				     "\\allowbreak{}PRIVILEGES \\& "
 				     "\\$ncu attached)"), 1);
 	assert_null(strstr(out, "metric=gips"));
-	assert_null(strstr(out, "bez \\texttt{--counters}"));
+	assert_null(strstr(out, "bez \\texttt{-{}-counters}"));
 	free(out);
 }
 
