@@ -116,9 +116,9 @@ int kernel_poison(void *dev, size_t bytes);
  * kernel_scrub_run reads it all, evicting every line cached before (dirty
  * ones written back), then invalidates its own lines, in exactly
  * KERNEL_SCRUB_KERNELS kernel launches, and synchronises: the next
- * kernel starts from cold, empty caches. For the
- * hardware-counter passes only, never inside timed samples. Return
- * cudaError_t; out-of-memory is returned, not reported.
+ * kernel starts from cold, empty caches. For the hardware-counter passes
+ * only, never inside timed samples. Return cudaError_t; out-of-memory is
+ * returned, not reported.
  * kernel_scrub_free(NULL) is a no-op. */
 #define KERNEL_SCRUB_KERNELS 2
 int kernel_scrub_create(size_t l2_bytes, void **out);

@@ -1,10 +1,10 @@
 // L2 scrub: reads a scratch buffer three times the size of the L2 cache,
 // so that every line cached before (dirty ones written back) is evicted,
 // then invalidates the scratch lines, and the next kernel starts from
-// cold, empty caches. Run first in every pass of
-// the hardware-counter collection, in a range of its own that is then
-// dropped (counters_prepare_set says why), as ncu's --cache-control all
-// flushes before each pass; never during timed samples.
+// cold, empty caches. Run first in every pass of the hardware-counter
+// collection, in ranges of its own that are then dropped
+// (counters_prepare_set says why), as ncu's --cache-control all flushes
+// before each pass; never during timed samples.
 #include <stdlib.h>
 #include <cuda_runtime.h>
 

@@ -117,8 +117,8 @@ int counters_collect(struct counters *c, int (*launch)(void *arg),
  * exactly `kernels` kernels, whose ranges are dropped from the results,
  * and return 0 (non-zero fails the collection). Returns 0, or -1 (and
  * changes nothing) when kernels is outside 0..8. measure passes
- * kernel_scrub_run (one kernel) so that every pass counts from cold,
- * clean caches, as ncu's --cache-control all does.
+ * kernel_scrub_run (KERNEL_SCRUB_KERNELS kernels) so that every pass
+ * counts from cold, empty caches, as ncu's --cache-control all does.
  *
  * Why inside the pass: starting CUPTI's range profiler leaves dirty
  * lines in L2 (about 25 MB, half the L2, on an H100), which any kernel

@@ -81,6 +81,10 @@ static float rng_float(uint64_t *s)
 	return (float)((double)(rng_next(s) >> 11) * 0x1p-52 - 1.0);
 }
 
+/* --kernel's name for the counter passes' L2 scrub (not in the
+ * registry: it computes nothing to verify). */
+static const char scrub_name[] = "l2_scrub";
+
 static int selected(const char *name)
 {
 	return !g.only || strcmp(g.only, name) == 0;
@@ -709,15 +713,15 @@ static void test_copy(void **state)
 	assert_int_equal(failures, 0);
 }
 
-/* The L2 scrub of the counter passes (not in the registry: it computes
- * nothing to verify) runs cleanly, for compute-sanitizer's sake too: at
- * the device's L2 size, and at sizes that are not whole lines. */
+/* The L2 scrub of the counter passes runs cleanly, for
+ * compute-sanitizer's sake too: at the device's L2 size, and at sizes
+ * that are not whole lines. */
 static void test_scrub(void **state)
 {
 	const size_t sizes[] = { 0, 1, 100000 };
 	void *scrub = NULL;
 
-	if (!selected("l2_scrub"))
+	if (!selected(scrub_name))
 		skip();
 	for (size_t i = 0; i < N(sizes); i++) {
 		size_t l2 = sizes[i] ? sizes[i] : (size_t)g.prop.l2CacheSize;
@@ -847,7 +851,7 @@ int main(int argc, char **argv)
 		} else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc) {
 			g.only = argv[++i];
 			if (!kernel_find(g.only) &&
-			    strcmp(g.only, "l2_scrub") != 0) {
+			    strcmp(g.only, scrub_name) != 0) {
 				fprintf(stderr, "kernels_verify: unknown "
 					"kernel '%s'\n", g.only);
 				return 2;
