@@ -319,6 +319,12 @@ void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 /* A heading of level for device dev ("GPU 2: name") when several devices
  * are reported; nothing with one device, whose name the title gives. */
 void emit_dev_heading(struct rctx *x, int level, int dev);
+/* The section of a suite whose parts are per device: the "SUITE.title"
+ * heading, then "SUITE.absent" when no reported device measured it, else
+ * "SUITE.intro" and, for each device that did, its heading and
+ * part(x, dev). Returns 0, or the first non-zero part returned. */
+int emit_suite_section(struct rctx *x, const char *suite,
+		       int (*part)(struct rctx *x, int dev));
 /* " (GPU 2: name)" when several devices are reported, else nothing: the
  * @@DEV@@ of captions. */
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);

@@ -183,20 +183,5 @@ out:
 
 int sec_ilp(struct rctx *x)
 {
-	size_t d;
-	int rc = 0;
-
-	emit_heading(x, 0, lang_get(x->L, "ilp.title"));
-	if (!model_has_suite(x, -1, "ilp")) {
-		emit_par(x, lang_get(x->L, "ilp.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "ilp.intro"));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, "ilp"))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = device_part(x, (int)d);
-	}
-	return rc;
+	return emit_suite_section(x, "ilp", device_part);
 }

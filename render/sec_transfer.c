@@ -588,20 +588,5 @@ static int device_part(struct rctx *x, int dev)
 
 int sec_transfer(struct rctx *x)
 {
-	size_t d;
-	int rc = 0;
-
-	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
-	if (!model_has_suite(x, -1, "transfer")) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "transfer.intro"));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, "transfer"))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = device_part(x, (int)d);
-	}
-	return rc;
+	return emit_suite_section(x, "transfer", device_part);
 }
