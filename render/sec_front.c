@@ -195,6 +195,22 @@ static void env_pair(int h1, double v1, int h2, double v2, const char *fmt,
 		rbuf_puts(b, "--");
 }
 
+/* A session's status in the report's language where the strings name it
+ * (sess.status.<status>), else as stored. */
+static void status_text(const struct rctx *x, const char *status,
+			struct rbuf *b)
+{
+	char key[96];
+	const char *t;
+
+	snprintf(key, sizeof(key), "sess.status.%s", status ? status : "");
+	t = lang_find(x->L, key);
+	if (t)
+		rbuf_puts(b, t);
+	else
+		rbuf_put_tex(b, status, 0);
+}
+
 /* One settings table of up to three sessions side by side. */
 static int session_table(struct rctx *x, const struct store_session **s,
 			 size_t n)
@@ -248,7 +264,7 @@ static int session_table(struct rctx *x, const struct store_session **s,
 				else
 					rbuf_puts(&cell, "--");
 			} else if (!strcmp(w, "status")) {
-				rbuf_put_tex(&cell, q->status, 0);
+				status_text(x, q->status, &cell);
 			} else if (!strcmp(w, "tool")) {
 				rbuf_put_tex(&cell, q->tool_version, 1);
 			} else if (!strcmp(w, "driver")) {

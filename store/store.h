@@ -16,8 +16,11 @@
 #include "stats.h"
 
 /* Schema version written to PRAGMA user_version by this build. 1: base
- * schema; 2: session.keep_samples, kattr.local_bytes, config key index. */
-#define STORE_SCHEMA_VERSION 2
+ * schema; 2: session.keep_samples, kattr.local_bytes, config key index;
+ * 3: the session's timer, cache state, launch cost and process identity,
+ * and each configuration's interleaving group, grid, working set, clocks
+ * and regime. */
+#define STORE_SCHEMA_VERSION 3
 
 enum store_mode {
 	STORE_READ,		/* must exist; never written (render, export);
@@ -108,9 +111,10 @@ struct store_session {
 	char *uuid;		/* random, identity across merged files */
 	int64_t device_id;
 	char *started_at;	/* ISO 8601 UTC, "2026-11-22T01:02:03Z" */
-	char *ended_at;		/* NULL while running */
+	char *ended_at;		/* NULL while running, and when aborted */
 	char *status;		/* "running", "complete", "interrupted",
-				 * "failed" */
+				 * "failed"; on read also "aborted" (see
+				 * store_session_list) */
 	char *hostname;
 	char *cmdline;
 	char *tool_version;
@@ -126,6 +130,17 @@ struct store_session {
 	double tolerance;	/* verification: max relative error */
 	struct store_env env_start, env_end;
 	int keep_samples;	/* 1 all raw samples, 0 slim (see measure) */
+	/* Schema 3; older sessions read back as unknown. */
+	char *timer;		/* kernel timer: "cupti-activity" or
+				 * "events-blocking"; NULL unknown */
+	int cold;		/* 1 L2 flushed before each sample, 0 hot,
+				 * -1 unknown */
+	double launch_us;	/* median host-side launch-to-completion
+				 * time of an empty kernel [us]; NAN or 0
+				 * unknown (stored as NULL) */
+	int pid;		/* the measuring process; 0 unknown */
+	char *proc_start;	/* store_proc_identity of that process;
+				 * NULL unknown */
 };
 
 /* Writes a random RFC 4122 version 4 UUID ("xxxxxxxx-xxxx-4xxx-...", 36
@@ -133,16 +148,45 @@ struct store_session {
 void store_uuid_new(char out[37]);
 
 /* Inserts s and sets s->id. s->uuid and s->device_id are required;
- * started_at NULL means now, status NULL "running". */
+ * started_at NULL means now, status NULL "running". Unknown values of the
+ * schema-3 fields (timer/proc_start NULL, cold < 0, launch_us NAN or 0,
+ * pid 0) are stored as NULL; a zero-initialised session therefore says
+ * "hot" (cold 0) and nothing else new. */
 int store_session_insert(struct store *st, struct store_session *s);
 /* Sets ended_at (NULL: now), status and the end readings (end NULL: left
  * as they are) of session id. */
 int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 			 const char *status, const struct store_env *end);
-/* All sessions, ordered by started_at then id. */
+/* All sessions, ordered by started_at then id. *out is an array of *n
+ * sessions; free with store_sessions_free(*out, *n).
+ *
+ * A session stored as "running" whose measuring process is known to be
+ * gone is returned with status "aborted": its host name equals this
+ * machine's gethostname() and its pid names no process, or a process
+ * whose identity (store_proc_identity) differs from proc_start (the pid
+ * was reused), or a zombie. A running session of another host, or one
+ * without a pid (older files), is returned as stored: it cannot be
+ * checked from here. Nothing is written (see store_session_reap). */
 int store_session_list(struct store *st, struct store_session **out,
 		       size_t *n);
 void store_sessions_free(struct store_session *s, size_t n);
+
+/* For a writable handle: sets status 'aborted' (ended_at left NULL) on
+ * every session that store_session_list would report as aborted, in one
+ * transaction, and sets *reaped (may be NULL) to how many. A session of
+ * another host or without a pid is never touched. Returns 0, or a
+ * negative store error (STORE_ERR_INTERNAL for a STORE_READ handle) with
+ * nothing changed. For measure to call after opening the database, so
+ * that a killed run does not stay "running" in the file. */
+int store_session_reap(struct store *st, size_t *reaped);
+
+/* Writes "<boot_id>/<starttime>" of process pid (0: this process) into
+ * buf[len]: the boot id from /proc/sys/kernel/random/boot_id and the
+ * start time in clock ticks since boot (field 22 of /proc/<pid>/stat).
+ * Together they name one process of one boot, unlike a pid, which the
+ * kernel reuses. Returns 0, or -1 (buf then "", when len > 0) when /proc
+ * cannot tell or buf is too small. Store it in store_session.proc_start. */
+int store_proc_identity(int pid, char *buf, size_t len);
 
 /* ---- kernels ------------------------------------------------------------ */
 
@@ -214,6 +258,26 @@ struct store_config {
 	int samples;		/* samples actually taken */
 	double seconds;		/* wall time spent on this configuration */
 	char *finished_at;
+	/* Schema 3; older rows read back as unknown. For the doubles below
+	 * NAN and 0 both mean unknown and are stored as NULL: no real
+	 * working set or clock is 0, and a zero-initialised configuration
+	 * must not claim one. The integers: 0 unknown, stored as NULL. */
+	int64_t grp;		/* interleaving group within the session:
+				 * configurations sampled together share
+				 * it; 0 none */
+	int64_t grid_blocks;	/* blocks one launch runs (cuBLAS: 0) */
+	int64_t wave_blocks;	/* blocks of one full wave of the device:
+				 * active blocks per SM x SMs */
+	double working_set;	/* bytes the launch touches */
+	int64_t l2_bytes;	/* the device's L2 size */
+	double start_sm_clock_mhz, end_sm_clock_mhz;	/* NVML, just before
+							 * and after */
+	int has_throttle;	/* 0: throttle_reasons unknown (NULL) */
+	unsigned long long throttle_reasons;	/* NVML reason bits OR-ed
+						 * over the readings */
+	char *regime;		/* comma-separated keys of "launch_bound",
+				 * "below_wave", "l2_resident", "throttled";
+				 * "" none; NULL unknown */
 };
 
 /* One measured quantity of a configuration: its raw per-run samples. */
@@ -274,7 +338,10 @@ int store_sample_get(struct store *st, int64_t config_id, const char *metric,
  * object per configuration (device_id, device_uuid, device_name,
  * session_id, session_uuid, suite, variant, m, k, n, count, block_x,
  * block_y, ilp, host_mem, precision, status, reason, rel_error, flops,
- * bytes, samples, finished_at, and "stats": an array of {metric, unit, n,
+ * bytes, samples, finished_at, grp, grid_blocks, wave_blocks, working_set,
+ * l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons (the
+ * bit pattern as a signed 64-bit integer), regime (null where unknown or
+ * older than schema 3), and "stats": an array of {metric, unit, n,
  * min, max, mean, median, stddev, p05, p25, p75, p95} in metric order).
  * *out is malloc'd text (caller frees). Implemented in store/export.c. */
 int store_export_json(struct store *st, const struct store_filter *f,

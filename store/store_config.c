@@ -14,10 +14,14 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 	rc = STORE_PREPARE(st, "INSERT INTO config(session_id, suite,"
 			   " variant, m, k, n, count, block_x, block_y, ilp,"
 			   " host_mem, precision, status, reason, rel_error,"
-			   " flops, bytes, samples, seconds, finished_at)"
+			   " flops, bytes, samples, seconds, finished_at,"
+			   " grp, grid_blocks, wave_blocks, working_set,"
+			   " l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
+			   " throttle_reasons, regime)"
 			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
-			   " ?20)", &q);
+			   " ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28,"
+			   " ?29)", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, c->session_id);
@@ -40,6 +44,19 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 	store_bind_int(&b, q, 18, c->samples);
 	store_bind_double(&b, q, 19, c->seconds);
 	store_bind_text(&b, q, 20, c->finished_at);
+	store_bind_known_int(&b, q, 21, c->grp);
+	store_bind_known_int(&b, q, 22, c->grid_blocks);
+	store_bind_known_int(&b, q, 23, c->wave_blocks);
+	store_bind_known_double(&b, q, 24, c->working_set);
+	store_bind_known_int(&b, q, 25, c->l2_bytes);
+	store_bind_known_double(&b, q, 26, c->start_sm_clock_mhz);
+	store_bind_known_double(&b, q, 27, c->end_sm_clock_mhz);
+	if (c->has_throttle)
+		store_bind_int(&b, q, 28,
+			       store_u64_to_i64(c->throttle_reasons));
+	else
+		store_bind_null(&b, q, 28);
+	store_bind_text(&b, q, 29, c->regime);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -179,6 +196,7 @@ static void config_clear(struct store_config *c)
 	free(c->status);
 	free(c->reason);
 	free(c->finished_at);
+	free(c->regime);
 }
 
 void store_configs_free(struct store_config *c, size_t n)
@@ -194,15 +212,38 @@ void store_configs_free(struct store_config *c, size_t n)
 
 /* The latest row per device and configuration key, with the filter's
  * device, session, suite and variant applied before choosing (they are
- * part of the key, or fix the session) and its status after. */
-static const char config_list_sql[] =
-	"SELECT id, session_id, dev, suite, variant, m, k, n, count,"
-	" block_x, block_y, ilp, host_mem, precision, status, reason,"
-	" rel_error, flops, bytes, samples, seconds, finished_at"
-	" FROM (" STORE_CONFIG_RANKED_SQL("") ")"
-	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)"
-	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp,"
-	" m, k, n, count";
+ * part of the key, or fix the session) and its status after. A file
+ * older than schema 3 is read as it is: NULL for what it lacks. */
+#define CONFIG_LIST_SQL(v3cols) \
+	"SELECT id, session_id, dev, suite, variant, m, k, n, count," \
+	" block_x, block_y, ilp, host_mem, precision, status, reason," \
+	" rel_error, flops, bytes, samples, seconds, finished_at, " v3cols \
+	" FROM (" STORE_CONFIG_RANKED_SQL("") ")" \
+	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
+	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
+	" m, k, n, count"
+static const char config_list_v3[] = CONFIG_LIST_SQL(
+	"grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime");
+static const char config_list_pre3[] = CONFIG_LIST_SQL(
+	"NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL");
+
+/* Fills the schema-3 fields of c from columns i .. i + 8 of q. */
+static int config_v3_read(struct store *st, sqlite3_stmt *q, int i,
+			  struct store_config *c)
+{
+	c->grp = store_col_int_or(q, i, 0);
+	c->grid_blocks = store_col_int_or(q, i + 1, 0);
+	c->wave_blocks = store_col_int_or(q, i + 2, 0);
+	c->working_set = store_col_double(q, i + 3);
+	c->l2_bytes = store_col_int_or(q, i + 4, 0);
+	c->start_sm_clock_mhz = store_col_double(q, i + 5);
+	c->end_sm_clock_mhz = store_col_double(q, i + 6);
+	c->has_throttle = sqlite3_column_type(q, i + 7) != SQLITE_NULL;
+	c->throttle_reasons = c->has_throttle ?
+		store_i64_to_u64(sqlite3_column_int64(q, i + 7)) : 0;
+	return store_col_strdup(st, q, i + 8, &c->regime);
+}
 
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n)
@@ -217,7 +258,8 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	*n = 0;
 	if (!f)
 		f = &all;
-	rc = STORE_PREPARE(st, config_list_sql, &q);
+	rc = STORE_PREPARE(st, st->version >= 3 ? config_list_v3
+					       : config_list_pre3, &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
@@ -255,6 +297,9 @@ int store_config_list(struct store *st, const struct store_filter *f,
 		c->bytes = store_col_double(q, 18);
 		c->samples = sqlite3_column_int(q, 19);
 		c->seconds = store_col_double(q, 20);
+		rc = config_v3_read(st, q, 22, c);
+		if (rc)
+			goto out;
 	}
 	if (rc < 0)
 		goto out;

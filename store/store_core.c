@@ -122,6 +122,22 @@ void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
 		store_bind_double(b, s, i, v);
 }
 
+void store_bind_known_double(int *b, sqlite3_stmt *s, int i, double v)
+{
+	if (v == 0)
+		store_bind_null(b, s, i);
+	else
+		store_bind_double(b, s, i, v);
+}
+
+void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v)
+{
+	if (v == 0)
+		store_bind_null(b, s, i);
+	else
+		store_bind_int(b, s, i, v);
+}
+
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
 {
 	const unsigned char *t;
@@ -143,6 +159,13 @@ double store_col_double(sqlite3_stmt *s, int i)
 	if (sqlite3_column_type(s, i) == SQLITE_NULL)
 		return NAN;
 	return sqlite3_column_double(s, i);
+}
+
+int64_t store_col_int_or(sqlite3_stmt *s, int i, int64_t null_value)
+{
+	if (sqlite3_column_type(s, i) == SQLITE_NULL)
+		return null_value;
+	return sqlite3_column_int64(s, i);
 }
 
 /* SQLite integers are signed 64-bit; the seed and throttle masks are

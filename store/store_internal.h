@@ -59,6 +59,10 @@ void store_bind_double(int *b, sqlite3_stmt *s, int i, double v); /* NaN:
 								   * NULL */
 void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
 			   double v);
+/* For quantities that are never 0 when known (a clock, a working set, a
+ * pid): 0, and for the double also NaN, binds NULL. */
+void store_bind_known_double(int *b, sqlite3_stmt *s, int i, double v);
+void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v);
 #define STORE_STEP(st, b, stmt) \
 	((b) != SQLITE_OK ? \
 	 store_check_at((st), (b), __FILE__, __LINE__, "sqlite3_bind_*") : \
@@ -68,6 +72,7 @@ void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out);
 double store_col_double(sqlite3_stmt *s, int i);	/* NULL: NaN */
+int64_t store_col_int_or(sqlite3_stmt *s, int i, int64_t null_value);
 
 int64_t store_u64_to_i64(unsigned long long v);
 unsigned long long store_i64_to_u64(int64_t v);
@@ -75,6 +80,18 @@ unsigned long long store_i64_to_u64(int64_t v);
 /* Grows *arr (element size sz) to hold at least want elements. */
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
 	       size_t want);
+
+/* ---- processes (store_proc.c) -------------------------------------------- */
+
+/* 1 when the process that wrote a running session is known to be gone:
+ * no process has the pid, it is a zombie, or (proc_start not NULL) the
+ * pid now names another process. 0 when it runs or this cannot be told
+ * (pid <= 0, /proc hidden). Only meaningful on the session's own host. */
+int store_proc_gone(int pid, const char *proc_start);
+
+/* This machine's host name, as measure records it, NUL-ended in buf[len].
+ * Returns 0, or -1 (buf "") when gethostname fails. */
+int store_hostname_get(char *buf, size_t len);
 
 /* ---- recognition (store_open.c), shared with store_merge ---------------- */
 

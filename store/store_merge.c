@@ -21,18 +21,25 @@
 	" start_power_w, start_throttle_reasons, start_throttle_text," \
 	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
 	" end_throttle_reasons, end_throttle_text"
+#define SESSION_V3_COLS "timer, cold, launch_us, pid, proc_start"
 #define SESSION_INSERT \
 	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
-	", keep_samples) SELECT uuid, ?2, " SESSION_COPY_COLS
+	", keep_samples, " SESSION_V3_COLS ") SELECT uuid, ?2, " \
+	SESSION_COPY_COLS
 
-/* Per source schema version: what version 1 lacked is derived as the
- * forward migration would have. */
-static const char *const session_copy[2] = {
+/* Per source schema version (index: version - 1): what an older version
+ * lacked is derived as the forward migration would have, or NULL. */
+static const char *const session_copy[3] = {
 	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
-	" ON x.config_id = c.id WHERE c.session_id = s.id)"
+	" ON x.config_id = c.id WHERE c.session_id = s.id),"
+	" NULL, NULL, NULL, NULL, NULL FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples, NULL, NULL, NULL, NULL, NULL"
 	" FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS
+	" FROM src.session s WHERE s.id = ?1",
 };
+_Static_assert(sizeof(session_copy) / sizeof(session_copy[0]) ==
+	       STORE_SCHEMA_VERSION, "a session copy per source version");
 
 #define KATTR_COPY_COLS \
 	"variant, block_x, block_y, threads_per_block, regs_per_thread," \
@@ -52,6 +59,19 @@ static const char *const kattr_copy[2] = {
 	"suite, variant, m, k, n, count, block_x, block_y, ilp, host_mem," \
 	" precision, status, reason, rel_error, flops, bytes, samples," \
 	" seconds, finished_at"
+#define CONFIG_V3_COLS \
+	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
+#define CONFIG_INSERT \
+	"INSERT INTO main.config(session_id, " CONFIG_COPY_COLS ", " \
+	CONFIG_V3_COLS ") SELECT ?2, " CONFIG_COPY_COLS
+/* The interleaving group is a number within its session, so it needs no
+ * remapping. Before schema 3: NULL, unknown. */
+static const char *const config_copy[2] = {
+	CONFIG_INSERT ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+	" FROM src.config WHERE id = ?1",
+	CONFIG_INSERT ", " CONFIG_V3_COLS " FROM src.config WHERE id = ?1",
+};
 
 /* The statements of one merge, prepared once. */
 enum {
@@ -78,6 +98,7 @@ struct merge {
 	struct store_merge_result *res;
 };
 
+/* version: the source's schema, 1 .. STORE_SCHEMA_VERSION. */
 static int merge_prepare(struct merge *m, int version)
 {
 	const char *sql[Q_COUNT] = {
@@ -100,7 +121,7 @@ static int merge_prepare(struct merge *m, int version)
 			" JOIN src.device sd ON sd.id = s.device_id"
 			" JOIN main.device md ON md.uuid = sd.uuid"
 			" WHERE s.id = ?1",
-		[Q_SESSION_COPY] = session_copy[version >= 2],
+		[Q_SESSION_COPY] = session_copy[version - 1],
 		[Q_KERNEL_COPY] = "INSERT INTO main.kernel(session_id, name,"
 			" description, source) SELECT ?2, name, description,"
 			" source FROM src.kernel WHERE session_id = ?1"
@@ -108,9 +129,7 @@ static int merge_prepare(struct merge *m, int version)
 		[Q_KATTR_COPY] = kattr_copy[version >= 2],
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",
-		[Q_CONFIG_COPY] = "INSERT INTO main.config(session_id, "
-			CONFIG_COPY_COLS ") SELECT ?2, " CONFIG_COPY_COLS
-			" FROM src.config WHERE id = ?1",
+		[Q_CONFIG_COPY] = config_copy[version >= 3],
 		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
 			" unit, n, min, max, mean, median, stddev, p05, p25,"
 			" p75, p95) SELECT ?2, metric, ord, unit, n, min, max,"
@@ -316,6 +335,11 @@ int store_merge(struct store *st, const char *src,
 	}
 	if (rc)
 		return STORE_FAIL(st, rc, "cannot merge '%s': %s", src, err);
+	/* store_inspect refuses any other version; merge_prepare indexes
+	 * its statements by it. */
+	if (version < 1 || version > STORE_SCHEMA_VERSION)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "cannot merge '%s': "
+				  "schema version %d", src, version);
 	if (same_file(st, src))
 		return sessions_count(st, &res->sessions_skipped);
 

@@ -167,8 +167,35 @@ static const char *const schema_v2[] = {
 	NULL
 };
 
+/* Version 3: how a session measured (kernel timer, cold or hot L2, the
+ * launch cost of an empty kernel) and which process measured it, so that
+ * a session left "running" by a killed process can be told apart from a
+ * live one; per configuration what its regime is judged from (grid vs one
+ * wave, working set vs L2, clocks and throttling around it) and the
+ * interleaving group it was sampled in. Older rows keep NULL: unknown,
+ * never invented. */
+static const char *const schema_v3[] = {
+	"ALTER TABLE session ADD COLUMN timer TEXT",
+	"ALTER TABLE session ADD COLUMN cold INTEGER",
+	"ALTER TABLE session ADD COLUMN launch_us REAL",
+	"ALTER TABLE session ADD COLUMN pid INTEGER",
+	"ALTER TABLE session ADD COLUMN proc_start TEXT",
+	"ALTER TABLE config ADD COLUMN grp INTEGER",
+	"ALTER TABLE config ADD COLUMN grid_blocks INTEGER",
+	"ALTER TABLE config ADD COLUMN wave_blocks INTEGER",
+	"ALTER TABLE config ADD COLUMN working_set REAL",
+	"ALTER TABLE config ADD COLUMN l2_bytes INTEGER",
+	"ALTER TABLE config ADD COLUMN start_sm_clock_mhz REAL",
+	"ALTER TABLE config ADD COLUMN end_sm_clock_mhz REAL",
+	"ALTER TABLE config ADD COLUMN throttle_reasons INTEGER",
+	"ALTER TABLE config ADD COLUMN regime TEXT",
+	NULL
+};
+
 /* steps[v - 1] takes a file from version v - 1 to v. */
-static const char *const *const steps[] = { schema_v1, schema_v2 };
+static const char *const *const steps[] = {
+	schema_v1, schema_v2, schema_v3
+};
 
 _Static_assert(sizeof(steps) / sizeof(steps[0]) == STORE_SCHEMA_VERSION,
 	       "one migration step per schema version");
@@ -204,6 +231,21 @@ static const char *const probes_v2[] = {
 	NULL
 };
 
+static const char *const probes_v3[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start, *"
+	" FROM session LIMIT 1",
+	"SELECT * FROM kernel LIMIT 1",
+	"SELECT local_bytes, * FROM kattr LIMIT 1",
+	"SELECT grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
+	" FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
 const char *const *store_schema_probes(int version)
 {
 	switch (version) {
@@ -211,6 +253,8 @@ const char *const *store_schema_probes(int version)
 		return probes_v1;
 	case 2:
 		return probes_v2;
+	case 3:
+		return probes_v3;
 	default:
 		return NULL;
 	}

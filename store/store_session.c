@@ -16,14 +16,23 @@
 	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
 	" end_throttle_reasons, end_throttle_text"
 
-/* Schema 1 had no keep_samples column: whether samples are there says. */
+/* Each schema's list query yields the same columns: SESSION_COLS, then
+ * keep_samples and the schema-3 fields. What an older file lacks is
+ * derived (schema 1's keep_samples: whether samples are there says) or
+ * NULL, as reading it after migrating would give. */
+#define SESSION_V3_COLS ", timer, cold, launch_us, pid, proc_start"
+#define SESSION_V3_ABSENT ", NULL, NULL, NULL, NULL, NULL"
+#define SESSION_ORDER " FROM session ORDER BY started_at, id"
+
 static const char list_v1[] =
 	"SELECT " SESSION_COLS ", EXISTS (SELECT 1 FROM config c"
 	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)"
-	" FROM session ORDER BY started_at, id";
+	SESSION_V3_ABSENT SESSION_ORDER;
 static const char list_v2[] =
-	"SELECT " SESSION_COLS ", keep_samples"
-	" FROM session ORDER BY started_at, id";
+	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_ABSENT
+	SESSION_ORDER;
+static const char list_v3[] =
+	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS SESSION_ORDER;
 
 /* Binds the six readings of e from index i on. */
 static void env_bind(int *b, sqlite3_stmt *s, int i,
@@ -78,12 +87,14 @@ int store_session_insert(struct store *st, struct store_session *s)
 			   " start_throttle_reasons, start_throttle_text,"
 			   " end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c,"
 			   " end_power_w, end_throttle_reasons,"
-			   " end_throttle_text, keep_samples)"
+			   " end_throttle_text, keep_samples, timer, cold,"
+			   " launch_us, pid, proc_start)"
 			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
 			   " COALESCE(?5, 'running'), ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
 			   " ?20, ?21, ?22, ?23, ?24, ?25,"
-			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32)", &q);
+			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32,"
+			   " ?33, ?34, ?35, ?36, ?37)", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_text(&b, q, 1, s->uuid);
@@ -108,6 +119,14 @@ int store_session_insert(struct store *st, struct store_session *s)
 	env_bind(&b, q, 20, &s->env_start);
 	env_bind(&b, q, 26, &s->env_end);
 	store_bind_int(&b, q, 32, s->keep_samples ? 1 : 0);
+	store_bind_text(&b, q, 33, s->timer);
+	if (s->cold < 0)
+		store_bind_null(&b, q, 34);
+	else
+		store_bind_int(&b, q, 34, s->cold ? 1 : 0);
+	store_bind_known_double(&b, q, 35, s->launch_us);
+	store_bind_known_int(&b, q, 36, s->pid > 0 ? s->pid : 0);
+	store_bind_text(&b, q, 37, s->proc_start);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -173,6 +192,8 @@ static void session_clear(struct store_session *s)
 	free(s->timers);
 	free(s->env_start.throttle_text);
 	free(s->env_end.throttle_text);
+	free(s->timer);
+	free(s->proc_start);
 }
 
 void store_sessions_free(struct store_session *s, size_t n)
@@ -216,6 +237,45 @@ static int session_read(struct store *st, sqlite3_stmt *q,
 	    (rc = env_read(st, q, 26, &s->env_end)))
 		return rc;
 	s->keep_samples = sqlite3_column_int(q, 32) ? 1 : 0;
+	if ((rc = store_col_strdup(st, q, 33, &s->timer)) ||
+	    (rc = store_col_strdup(st, q, 37, &s->proc_start)))
+		return rc;
+	s->cold = (int)store_col_int_or(q, 34, -1);
+	if (s->cold > 0)
+		s->cold = 1;
+	s->launch_us = store_col_double(q, 35);
+	s->pid = (int)store_col_int_or(q, 36, 0);
+	return 0;
+}
+
+/* 1 when s is stored as running on this host (named host) by a process
+ * that is gone; see store_session_list. */
+static int session_dead(const struct store_session *s, const char *host)
+{
+	return s->status && !strcmp(s->status, "running") && s->pid > 0 &&
+	       host[0] && s->hostname && !strcmp(s->hostname, host) &&
+	       store_proc_gone(s->pid, s->proc_start);
+}
+
+/* Reports the sessions of ss[n] whose process is gone as "aborted". */
+static int sessions_liveness(struct store *st, struct store_session *ss,
+			     size_t n)
+{
+	char host[256], *aborted;
+	size_t i;
+
+	if (store_hostname_get(host, sizeof(host)))
+		return 0;	/* nothing can be checked */
+	for (i = 0; i < n; i++) {
+		if (!session_dead(&ss[i], host))
+			continue;
+		aborted = strdup("aborted");
+		if (!aborted)
+			return STORE_FAIL(st, STORE_ERR_INTERNAL,
+					  "out of memory");
+		free(ss[i].status);
+		ss[i].status = aborted;
+	}
 	return 0;
 }
 
@@ -229,7 +289,8 @@ int store_session_list(struct store *st, struct store_session **out,
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, st->version >= 2 ? list_v2 : list_v1, &q);
+	rc = STORE_PREPARE(st, st->version >= 3 ? list_v3 :
+			   st->version == 2 ? list_v2 : list_v1, &q);
 	if (rc < 0)
 		goto out;
 	while ((rc = STORE_CHECK(st, sqlite3_step(q))) == SQLITE_ROW) {
@@ -242,7 +303,9 @@ int store_session_list(struct store *st, struct store_session **out,
 	}
 	if (rc < 0)
 		goto out;
-	rc = 0;
+	rc = sessions_liveness(st, ss, cnt);
+	if (rc)
+		goto out;
 	*out = ss;
 	*n = cnt;
 	ss = NULL;
@@ -250,4 +313,71 @@ out:
 	sqlite3_finalize(q);
 	store_sessions_free(ss, cnt);
 	return rc;
+}
+
+int store_session_reap(struct store *st, size_t *reaped)
+{
+	sqlite3_stmt *q = NULL, *u = NULL;
+	int64_t *ids = NULL;
+	size_t cnt = 0, cap = 0, i;
+	char host[256];
+	int rc, b = SQLITE_OK, in_tx = 0;
+
+	if (reaped)
+		*reaped = 0;
+	if (st->mode == STORE_READ)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "cannot mark "
+				  "aborted sessions: opened read-only");
+	if (store_hostname_get(host, sizeof(host)) || !host[0])
+		return 0;	/* no session can be checked */
+	rc = store_tx_begin(st);
+	if (rc)
+		return rc;
+	in_tx = 1;
+	/* The ids first, the updates after: no row changes under a
+	 * running SELECT. The write lock held since BEGIN IMMEDIATE keeps
+	 * a finishing measure process from racing the update. */
+	rc = STORE_PREPARE(st, "SELECT id, pid, proc_start FROM session"
+			   " WHERE status = 'running' AND hostname = ?1"
+			   " AND pid IS NOT NULL ORDER BY id", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_text(&b, q, 1, host);
+	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
+		const char *start = (const char *)sqlite3_column_text(q, 2);
+
+		if (!store_proc_gone(sqlite3_column_int(q, 1), start))
+			continue;
+		rc = store_grow(st, (void **)&ids, sizeof(*ids), &cap,
+				cnt + 1);
+		if (rc)
+			goto out;
+		ids[cnt++] = sqlite3_column_int64(q, 0);
+	}
+	if (rc < 0)
+		goto out;
+	rc = STORE_PREPARE(st, "UPDATE session SET status = 'aborted'"
+			   " WHERE id = ?1 AND status = 'running'", &u);
+	if (rc < 0)
+		goto out;
+	for (i = 0; i < cnt; i++) {
+		sqlite3_reset(u);
+		store_bind_int(&b, u, 1, ids[i]);
+		rc = STORE_STEP(st, b, u);
+		if (rc < 0)
+			goto out;
+	}
+	rc = store_tx_commit(st);
+	if (rc)
+		goto out;
+	in_tx = 0;
+	if (reaped)
+		*reaped = cnt;
+out:
+	if (in_tx)
+		store_tx_rollback(st);
+	sqlite3_finalize(q);
+	sqlite3_finalize(u);
+	free(ids);
+	return rc < 0 ? rc : 0;
 }

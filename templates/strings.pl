@@ -30,6 +30,7 @@ sess.host = Komputer
 sess.started = Początek (UTC)
 sess.ended = Koniec (UTC)
 sess.status = Stan
+sess.status.aborted = przerwana (proces pomiarowy zakończony)
 sess.tool = Wersja mmreport
 sess.driver = Sterownik CUDA
 sess.runtime = Środowisko CUDA

@@ -8,9 +8,12 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "render.h"
 #include "render_check.h"
@@ -650,6 +653,90 @@ static void test_counters_absent(void **state)
 	free(out);
 }
 
+/* The Status cell (first session) of the sessions table of tex, whose
+ * row is labelled label; malloc'd. */
+static char *session_status_cell(const char *out, const char *label)
+{
+	struct chk_table t;
+	char *r = NULL;
+	int i;
+
+	if (chk_table_find(out, "sessions", &t))
+		fail_msg("no sessions table");
+	for (i = 0; i < t.nrows; i++)
+		if (t.ncols[i] > 1 && !strcmp(t.cell[i][0], label))
+			r = strdup(t.cell[i][1]);
+	chk_table_free(&t);
+	if (!r)
+		fail_msg("no row '%s' in the sessions table", label);
+	return r;
+}
+
+/* A session left running by a process of this host that is gone is
+ * shown as aborted, in each language; one whose process cannot be
+ * checked (no pid) stays running. */
+static void test_session_aborted(void **state)
+{
+	static const struct {
+		const char *lang, *label, *want;
+	} langs[] = {
+		{ "en", "Status", "aborted (measuring process ended)" },
+		{ "pl", "Stan", "przerwana (proces pomiarowy zakończony)" },
+		{ "de", "Status", "abgebrochen (Messprozess beendet)" },
+	};
+	struct render_options o;
+	char path[4200], host[256], *out, *cell;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *q = NULL;
+	pid_t pid;
+	size_t i;
+	int rc, st;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/aborted.db", tmpdir);
+	assert_int_equal(fix_build_minimal(path), 0);
+	render_options_init(&o);
+	o.db_path = path;
+
+	/* A pid that names no process any more. */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_int_equal(gethostname(host, sizeof(host) - 1), 0);
+	host[sizeof(host) - 1] = '\0';
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "UPDATE session SET"
+		" status = 'running', hostname = ?1, pid = ?2", -1, &q, NULL),
+		SQLITE_OK);
+	sqlite3_bind_text(q, 1, host, -1, SQLITE_STATIC);
+	/* First without a pid: it cannot be checked. */
+	sqlite3_bind_null(q, 2);
+	assert_int_equal(sqlite3_step(q), SQLITE_DONE);
+	out = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	cell = session_status_cell(out, "Status");
+	assert_string_equal(cell, "running");
+	free(cell);
+	free(out);
+	sqlite3_reset(q);
+	sqlite3_bind_int(q, 2, (int)pid);
+	assert_int_equal(sqlite3_step(q), SQLITE_DONE);
+	sqlite3_finalize(q);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+		o.lang = langs[i].lang;
+		out = chk_render(&o, NULL, &rc);
+		assert_int_equal(rc, RENDER_OK);
+		cell = session_status_cell(out, langs[i].label);
+		assert_string_equal(cell, langs[i].want);
+		free(cell);
+		free(out);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -665,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_counters_not_samples),
 		cmocka_unit_test(test_counter_roofline),
 		cmocka_unit_test(test_counters_absent),
+		cmocka_unit_test(test_session_aborted),
 	};
 
 	if (!fix_have("gnuplot")) {

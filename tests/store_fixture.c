@@ -366,3 +366,83 @@ void fx_v1_file(const char *path)
 		fail_msg("v1 fixture: %s", msg ? msg : "?");
 	assert_int_equal(sqlite3_close(db), SQLITE_OK);
 }
+
+void fx_v2_file(const char *path)
+{
+	sqlite3 *db = raw_open(path);
+	char *msg = NULL;
+
+	assert_int_equal(store_schema_create_version(db, 2), SQLITE_OK);
+	if (sqlite3_exec(db,
+		"PRAGMA journal_mode = WAL;"
+		"BEGIN;"
+		"INSERT INTO device(id, uuid, name, pci_bus_id, cc_major,"
+		" cc_minor, sm_count, peak_fp32_gflops, peak_mem_gbs) VALUES"
+		" (1, 'GPU-v2', 'Older GPU', '0:2:0', 8, 9, 58, 40000, 716);"
+		"INSERT INTO session(id, uuid, device_id, started_at, status,"
+		" hostname, repeats, warmup, seed, keep_samples) VALUES"
+		" (1, 'S-v2-a', 1, '2025-06-01T00:00:00Z', 'complete', 'old2',"
+		" 20, 3, 11, 1),"
+		" (2, 'S-v2-b', 1, '2025-06-02T00:00:00Z', 'running', 'old2',"
+		" 20, 3, 12, 0);"
+		"INSERT INTO kattr(session_id, variant, block_x, block_y,"
+		" threads_per_block, regs_per_thread, static_smem, occupancy,"
+		" limiter, local_bytes) VALUES (1, 'v2', 16, 16, 256, 32, 0,"
+		" 1.0, 'warps', 8);"
+		"INSERT INTO config(id, session_id, suite, variant, m, k, n,"
+		" count, block_x, block_y, ilp, host_mem, precision, status,"
+		" samples) VALUES"
+		" (1, 1, 'versions', 'v2', 64, 64, 64, 0, 16, 16, 1, '',"
+		" 'fp32', 'ok', 2),"
+		" (2, 2, 'versions', 'v3', 128, 128, 128, 0, 16, 16, 1, '',"
+		" 'fp32', 'ok', 2);"
+		"INSERT INTO stat VALUES"
+		" (1, 'kernel', 0, 'ms', 2, 1, 3, 2, 2, 1.4142135623730951,"
+		" 1.1, 1.5, 2.5, 2.9),"
+		" (2, 'kernel', 0, 'ms', 2, 4, 4, 4, 4, 0, 4, 4, 4, 4);"
+		"INSERT INTO sample VALUES (1, 'kernel', 0, 3),"
+		" (1, 'kernel', 1, 1);"
+		"COMMIT;", NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("v2 fixture: %s", msg ? msg : "?");
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+}
+
+static sqlite3_stmt *json_query(sqlite3 **db, const char *json,
+				const char *sql)
+{
+	sqlite3_stmt *q = NULL;
+
+	assert_int_equal(sqlite3_open(":memory:", db), SQLITE_OK);
+	if (sqlite3_prepare_v2(*db, sql, -1, &q, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(*db));
+	assert_int_equal(sqlite3_bind_text(q, 1, json, -1, SQLITE_STATIC),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	return q;
+}
+
+int64_t fx_json_int(const char *json, const char *sql)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *q = json_query(&db, json, sql);
+	int64_t v = sqlite3_column_int64(q, 0);
+
+	sqlite3_finalize(q);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+	return v;
+}
+
+char *fx_json_text(const char *json, const char *sql)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *q = json_query(&db, json, sql);
+	char *v = NULL;
+
+	if (sqlite3_column_type(q, 0) != SQLITE_NULL) {
+		v = strdup((const char *)sqlite3_column_text(q, 0));
+		assert_non_null(v);
+	}
+	sqlite3_finalize(q);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+	return v;
+}

@@ -61,4 +61,17 @@ int64_t fx_config(struct store *st, int64_t session, const char *variant,
  * a kattr row, and a configuration with statistics in each session. */
 void fx_v1_file(const char *path);
 
+/* Creates a schema-2 file at path with raw SQL, as mmreport 2 wrote it:
+ * device 'GPU-v2'; sessions 'S-v2-a' (complete, samples kept, host
+ * 'old2') and 'S-v2-b' (running, slim, host 'old2'); a kattr row with
+ * local_bytes 8; configuration 1 (v2, n 64, with statistics and samples)
+ * in the first session and 2 (v3, n 128, statistics only) in the second. */
+void fx_v2_file(const char *path);
+
+/* The single integer answer of sql, run with ?1 bound to the JSON text
+ * json on an in-memory SQLite database (its JSON functions). */
+int64_t fx_json_int(const char *json, const char *sql);
+/* The same for a text answer; NULL for SQL NULL. Caller frees. */
+char *fx_json_text(const char *json, const char *sql);
+
 #endif

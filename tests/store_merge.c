@@ -1,5 +1,6 @@
 /* store_merge: content copied with remapped ids, idempotence, shared
- * devices and sessions, refusal and atomicity, schema-1 sources. */
+ * devices and sessions, refusal and atomicity, schema-1 and schema-2
+ * sources, the schema-3 fields. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -147,6 +148,24 @@ static const struct store_device *device_by_id(
 	return NULL;
 }
 
+/* Equal strings, or both NULL. */
+static void assert_str_same(const char *a, const char *b)
+{
+	if (!a || !b)
+		assert_true(a == b);
+	else
+		assert_string_equal(a, b);
+}
+
+/* Equal doubles, or both NaN (unknown). */
+static void assert_dbl_same(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		assert_true(isnan(a) && isnan(b));
+	else
+		assert_true(a == b);
+}
+
 static void compare_configs(struct store *sa, int64_t ida, struct store *st,
 			    int64_t idt)
 {
@@ -168,6 +187,17 @@ static void compare_configs(struct store *sa, int64_t ida, struct store *st,
 		assert_true(ct[i].session_id == idt);
 		if (ca[i].reason)
 			assert_string_equal(ca[i].reason, ct[i].reason);
+		assert_true(ca[i].grp == ct[i].grp);
+		assert_true(ca[i].grid_blocks == ct[i].grid_blocks);
+		assert_true(ca[i].wave_blocks == ct[i].wave_blocks);
+		assert_dbl_same(ca[i].working_set, ct[i].working_set);
+		assert_true(ca[i].l2_bytes == ct[i].l2_bytes);
+		assert_dbl_same(ca[i].start_sm_clock_mhz,
+				ct[i].start_sm_clock_mhz);
+		assert_dbl_same(ca[i].end_sm_clock_mhz, ct[i].end_sm_clock_mhz);
+		assert_int_equal(ca[i].has_throttle, ct[i].has_throttle);
+		assert_true(ca[i].throttle_reasons == ct[i].throttle_reasons);
+		assert_str_same(ca[i].regime, ct[i].regime);
 		assert_int_equal(store_stat_list(sa, ca[i].id, &xa, &nxa), 0);
 		assert_int_equal(store_stat_list(st, ct[i].id, &xt, &nxt), 0);
 		assert_int_equal(nxa, nxt);
@@ -235,6 +265,11 @@ static int compare_all(const char *src, const char *target)
 		assert_true(a->seed == t->seed);
 		assert_int_equal(a->keep_samples, t->keep_samples);
 		assert_int_equal(a->repeat, t->repeat);
+		assert_str_same(a->timer, t->timer);
+		assert_int_equal(a->cold, t->cold);
+		assert_dbl_same(a->launch_us, t->launch_us);
+		assert_int_equal(a->pid, t->pid);
+		assert_str_same(a->proc_start, t->proc_start);
 
 		assert_int_equal(store_kernel_list(sa, a->id, &kna, &n1), 0);
 		assert_int_equal(store_kernel_list(st, t->id, &knt, &n2), 0);
@@ -464,6 +499,125 @@ static void old_source(void **state)
 				    " kattr JOIN session s ON s.id ="
 				    " session_id WHERE s.uuid = 'S-v1-a'"), 1);
 	assert_int_equal(fx_sql_int(c->a, "PRAGMA user_version"), 1);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM session"
+				    " WHERE uuid LIKE 'S-v1-%' AND timer IS NULL"
+				    " AND cold IS NULL AND launch_us IS NULL"
+				    " AND pid IS NULL AND proc_start IS NULL"),
+			 2);
+}
+
+/* How many configurations of the sessions whose UUID is LIKE `like` (a
+ * literal of the test) have every column schema 3 added NULL. */
+static int64_t v3_config_nulls(const char *path, const char *like)
+{
+	char sql[512];
+
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM config c"
+		 " JOIN session s ON s.id = c.session_id"
+		 " WHERE s.uuid LIKE '%s' AND c.grp IS NULL"
+		 " AND c.grid_blocks IS NULL AND c.wave_blocks IS NULL"
+		 " AND c.working_set IS NULL AND c.l2_bytes IS NULL"
+		 " AND c.start_sm_clock_mhz IS NULL"
+		 " AND c.end_sm_clock_mhz IS NULL"
+		 " AND c.throttle_reasons IS NULL AND c.regime IS NULL",
+		 like);
+	return fx_sql_int(path, sql);
+}
+
+/* A schema-2 source merges as it is; what it lacks is NULL in the
+ * target, and a running session without a pid stays running. */
+static void v2_source(void **state)
+{
+	struct ctx *c = *state;
+	struct store_merge_result r;
+	struct fx_snap before;
+
+	build_t(c->t);
+	fx_v2_file(c->a);
+	fx_snap_take(c->a, &before);
+	assert_int_equal(do_merge(c->t, c->a, &r), 0);
+	assert_int_equal(r.devices_added, 1);
+	assert_int_equal(r.sessions_added, 2);
+	assert_int_equal(r.configs_added, 2);
+	fx_snap_assert(c->a, &before);
+	fx_snap_free(&before);
+	assert_int_equal(fx_sql_int(c->a, "PRAGMA user_version"), 2);
+	assert_true(compare_all(c->a, c->t) > 0);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM session"
+				    " WHERE uuid LIKE 'S-v2-%' AND timer IS NULL"
+				    " AND cold IS NULL AND launch_us IS NULL"
+				    " AND pid IS NULL AND proc_start IS NULL"),
+			 2);
+	assert_int_equal(v3_config_nulls(c->t, "S-v2-%"), 2);
+	assert_int_equal(fx_sql_int(c->t, "SELECT status = 'running' FROM"
+				    " session WHERE uuid = 'S-v2-b'"), 1);
+	assert_int_equal(fx_sql_int(c->t, "SELECT local_bytes FROM kattr k"
+				    " JOIN session s ON s.id = k.session_id"
+				    " WHERE s.uuid = 'S-v2-a'"), 8);
+}
+
+/* A schema-3 source keeps every new field, known and unknown alike. */
+static void v3_fields(void **state)
+{
+	struct ctx *c = *state;
+	struct store_merge_result r;
+	struct store *st = fx_open(c->a, STORE_CREATE);
+	int64_t d = fx_device(st, "GPU-V3", "Third gen");
+	struct store_session s = {
+		.uuid = (char *)"S-v3", .device_id = d,
+		.started_at = (char *)"2026-04-01T00:00:00Z",
+		.status = (char *)"complete", .hostname = (char *)"lab-v3",
+		.timer = (char *)"events-blocking", .cold = 0,
+		.launch_us = 6.5, .pid = 4242,
+		.proc_start = (char *)"boot-id/99",
+	};
+	double v[] = { 1.0, 1.5 };
+	struct store_metric m[] = { { "kernel", "ms", v, 2 } };
+	struct store_config known = {
+		.suite = (char *)"versions", .variant = (char *)"v5",
+		.m = 512, .k = 512, .n = 512, .block_x = 16, .block_y = 16,
+		.ilp = 1, .status = (char *)"ok", .samples = 2,
+		.grp = 2, .grid_blocks = 1024, .wave_blocks = 264,
+		.working_set = 3145728, .l2_bytes = 52428800,
+		.start_sm_clock_mhz = 1980, .end_sm_clock_mhz = 1410,
+		.has_throttle = 1, .throttle_reasons = 0x20,
+		.regime = (char *)"l2_resident,throttled",
+	};
+	struct store_config bare = {
+		.suite = (char *)"reference", .variant = (char *)"cublas",
+		.m = 512, .k = 512, .n = 512, .ilp = 1,
+		.status = (char *)"ok", .samples = 2,
+	};
+
+	assert_int_equal(store_session_insert(st, &s), 0);
+	known.session_id = bare.session_id = s.id;
+	assert_int_equal(store_config_insert(st, &known, m, 1, 1), 0);
+	assert_int_equal(store_config_insert(st, &bare, m, 1, 1), 0);
+	store_free(st);
+	build_t(c->t);
+
+	assert_int_equal(do_merge(c->t, c->a, &r), 0);
+	assert_int_equal(r.sessions_added, 1);
+	assert_int_equal(r.configs_added, 2);
+	assert_true(compare_all(c->a, c->t) > 0);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM session"
+				    " WHERE uuid = 'S-v3'"
+				    " AND timer = 'events-blocking'"
+				    " AND cold = 0 AND launch_us = 6.5"
+				    " AND pid = 4242"
+				    " AND proc_start = 'boot-id/99'"), 1);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM config"
+				    " WHERE variant = 'v5' AND grp = 2"
+				    " AND grid_blocks = 1024"
+				    " AND wave_blocks = 264"
+				    " AND working_set = 3145728"
+				    " AND l2_bytes = 52428800"
+				    " AND start_sm_clock_mhz = 1980"
+				    " AND end_sm_clock_mhz = 1410"
+				    " AND throttle_reasons = 32"
+				    " AND regime = 'l2_resident,throttled'"),
+			 1);
+	assert_int_equal(v3_config_nulls(c->t, "S-v3"), 1);
 }
 
 int main(void)
@@ -477,6 +631,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(all_or_nothing, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(old_source, setup, teardown),
+		cmocka_unit_test_setup_teardown(v2_source, setup, teardown),
+		cmocka_unit_test_setup_teardown(v3_fields, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -434,6 +434,263 @@ static void configs(void **state)
 	store_stats_free(NULL, 2);
 }
 
+/* The schema-3 session fields: known values, the unknown markers, and a
+ * zero-initialised session (cold 0 is "hot"; launch_us 0 is unknown). */
+static void sessions_v3(void **state)
+{
+	struct ctx *c = *state;
+	int64_t dev = fx_device(c->st, "GPU-s3", "S3");
+	struct store_session known = {
+		.uuid = (char *)"s3-known", .device_id = dev,
+		.started_at = (char *)"2026-03-01T00:00:00Z",
+		.status = (char *)"complete", .hostname = (char *)"lab-3",
+		.timer = (char *)"cupti-activity", .cold = 1,
+		.launch_us = 4.75, .pid = 31337,
+		.proc_start = (char *)"0b7c8b3e-1d2a-4c55-9a0e-3f1e2d3c4b5a/"
+			      "123456",
+	};
+	struct store_session unknown = {
+		.uuid = (char *)"s3-unknown", .device_id = dev,
+		.started_at = (char *)"2026-03-02T00:00:00Z",
+		.status = (char *)"complete", .timer = NULL, .cold = -1,
+		.launch_us = NAN, .pid = 0, .proc_start = NULL,
+	};
+	struct store_session zero = {
+		.uuid = (char *)"s3-zero", .device_id = dev,
+		.started_at = (char *)"2026-03-03T00:00:00Z",
+		.status = (char *)"complete",
+	};
+	struct store_session *l = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_session_insert(c->st, &known), 0);
+	assert_int_equal(store_session_insert(c->st, &unknown), 0);
+	assert_int_equal(store_session_insert(c->st, &zero), 0);
+	assert_int_equal(store_session_list(c->st, &l, &n), 0);
+	assert_int_equal(n, 3);
+
+	assert_string_equal(l[0].uuid, "s3-known");
+	assert_string_equal(l[0].timer, "cupti-activity");
+	assert_int_equal(l[0].cold, 1);
+	assert_true(l[0].launch_us == 4.75);
+	assert_int_equal(l[0].pid, 31337);
+	assert_string_equal(l[0].proc_start, known.proc_start);
+	assert_string_equal(l[0].status, "complete");
+
+	assert_string_equal(l[1].uuid, "s3-unknown");
+	assert_null(l[1].timer);
+	assert_int_equal(l[1].cold, -1);
+	assert_true(isnan(l[1].launch_us));
+	assert_int_equal(l[1].pid, 0);
+	assert_null(l[1].proc_start);
+
+	assert_string_equal(l[2].uuid, "s3-zero");
+	assert_int_equal(l[2].cold, 0);
+	assert_true(isnan(l[2].launch_us));
+	assert_int_equal(l[2].pid, 0);
+	store_sessions_free(l, n);
+
+	/* In the file: unknown is NULL, hot is 0. */
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM session"
+				    " WHERE uuid = 's3-unknown'"
+				    " AND timer IS NULL AND cold IS NULL"
+				    " AND launch_us IS NULL AND pid IS NULL"
+				    " AND proc_start IS NULL"), 1);
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM session"
+				    " WHERE uuid = 's3-zero' AND cold = 0"
+				    " AND launch_us IS NULL AND pid IS NULL"),
+			 1);
+	assert_int_equal(fx_sql_int(c->path, "SELECT pid FROM session"
+				    " WHERE uuid = 's3-known'"), 31337);
+	/* Any true value of cold is stored as 1. */
+	zero.uuid = (char *)"s3-cold2";
+	zero.cold = 2;
+	assert_int_equal(store_session_insert(c->st, &zero), 0);
+	assert_int_equal(fx_sql_int(c->path, "SELECT cold FROM session"
+				    " WHERE uuid = 's3-cold2'"), 1);
+}
+
+/* The schema-3 configuration fields: known values (a throttle mask with
+ * the top bit set, an empty regime), the unknown markers, and a
+ * zero-initialised configuration, which must claim no clock, working
+ * set, group or grid. */
+static void configs_v3(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-c3", "C3");
+	int64_t s = fx_session(c->st, d, "c3-s", "2026-01-01T00:00:00Z");
+	double v[] = { 1.0, 2.0 };
+	struct store_metric m[] = { { "kernel", "ms", v, 2 } };
+	struct store_config known = {
+		.session_id = s, .suite = (char *)"versions",
+		.variant = (char *)"v2", .m = 256, .k = 256, .n = 256,
+		.block_x = 16, .block_y = 16, .ilp = 1,
+		.status = (char *)"ok", .rel_error = 1e-7, .samples = 2,
+		.grp = 7, .grid_blocks = 256, .wave_blocks = 2112,
+		.working_set = 786432.5, .l2_bytes = 52428800,
+		.start_sm_clock_mhz = 1980, .end_sm_clock_mhz = 1755.5,
+		.has_throttle = 1, .throttle_reasons = 0x8000000000000005ULL,
+		.regime = (char *)"below_wave,l2_resident,throttled",
+	};
+	struct store_config unknown = known, empty = known, zero = {
+		.session_id = s, .suite = (char *)"versions",
+		.variant = (char *)"v2", .m = 1024, .k = 1024, .n = 1024,
+		.block_x = 16, .block_y = 16, .ilp = 1,
+		.status = (char *)"skipped", .reason = (char *)"test",
+	};
+	struct store_filter f = { .session_id = s };
+	struct store_config *l = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_config_insert(c->st, &known, m, 1, 1), 0);
+	unknown.n = unknown.m = unknown.k = 512;
+	unknown.grp = unknown.grid_blocks = unknown.wave_blocks = 0;
+	unknown.l2_bytes = 0;
+	unknown.working_set = NAN;
+	unknown.start_sm_clock_mhz = unknown.end_sm_clock_mhz = NAN;
+	unknown.has_throttle = 0;
+	unknown.throttle_reasons = 0xff;	/* ignored without has_ */
+	unknown.regime = NULL;
+	assert_int_equal(store_config_insert(c->st, &unknown, m, 1, 1), 0);
+	assert_int_equal(store_config_insert(c->st, &zero, NULL, 0, 1), 0);
+	empty.n = empty.m = empty.k = 2048;
+	empty.regime = (char *)"";
+	empty.throttle_reasons = 0;	/* known: no reason */
+	assert_int_equal(store_config_insert(c->st, &empty, m, 1, 1), 0);
+
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 4);
+	/* ordered by m, k, n within the key: 256, 512, 1024, 2048 */
+	assert_true(l[0].id == known.id);
+	assert_true(l[0].grp == 7);
+	assert_true(l[0].grid_blocks == 256);
+	assert_true(l[0].wave_blocks == 2112);
+	assert_true(l[0].working_set == 786432.5);
+	assert_true(l[0].l2_bytes == 52428800);
+	assert_true(l[0].start_sm_clock_mhz == 1980);
+	assert_true(l[0].end_sm_clock_mhz == 1755.5);
+	assert_int_equal(l[0].has_throttle, 1);
+	assert_true(l[0].throttle_reasons == 0x8000000000000005ULL);
+	assert_string_equal(l[0].regime, "below_wave,l2_resident,throttled");
+
+	assert_true(l[1].id == unknown.id);
+	assert_true(l[1].grp == 0 && l[1].grid_blocks == 0);
+	assert_true(l[1].wave_blocks == 0 && l[1].l2_bytes == 0);
+	assert_true(isnan(l[1].working_set));
+	assert_true(isnan(l[1].start_sm_clock_mhz));
+	assert_true(isnan(l[1].end_sm_clock_mhz));
+	assert_int_equal(l[1].has_throttle, 0);
+	assert_true(l[1].throttle_reasons == 0);
+	assert_null(l[1].regime);
+
+	assert_true(l[2].id == zero.id);
+	assert_true(isnan(l[2].working_set));
+	assert_true(isnan(l[2].start_sm_clock_mhz));
+	assert_true(isnan(l[2].end_sm_clock_mhz));
+	assert_int_equal(l[2].has_throttle, 0);
+	assert_null(l[2].regime);
+
+	assert_true(l[3].id == empty.id);
+	assert_string_equal(l[3].regime, "");
+	assert_int_equal(l[3].has_throttle, 1);
+	assert_true(l[3].throttle_reasons == 0);
+	store_configs_free(l, n);
+
+	/* In the file: every unknown is NULL, also for 0 and NaN. */
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM config"
+				    " WHERE grp IS NULL"
+				    " AND grid_blocks IS NULL"
+				    " AND wave_blocks IS NULL"
+				    " AND working_set IS NULL"
+				    " AND l2_bytes IS NULL"
+				    " AND start_sm_clock_mhz IS NULL"
+				    " AND end_sm_clock_mhz IS NULL"
+				    " AND throttle_reasons IS NULL"
+				    " AND regime IS NULL"), 2);
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM config"
+				    " WHERE regime = '' AND"
+				    " throttle_reasons = 0"), 1);
+}
+
+/* The export carries the schema-3 fields of each configuration, and null
+ * where they are unknown. */
+static void export_json_v3(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-j3", "J3");
+	int64_t s = fx_session(c->st, d, "j3-s", "2026-01-01T00:00:00Z");
+	double v[] = { 1.0, 2.0 };
+	struct store_metric m[] = { { "kernel", "ms", v, 2 } };
+	struct store_config known = {
+		.session_id = s, .suite = (char *)"versions",
+		.variant = (char *)"v2", .m = 64, .k = 64, .n = 64,
+		.block_x = 8, .block_y = 8, .ilp = 1,
+		.status = (char *)"ok", .samples = 2,
+		.grp = 3, .grid_blocks = 64, .wave_blocks = 1056,
+		.working_set = 49152, .l2_bytes = 52428800,
+		.start_sm_clock_mhz = 1980.5, .end_sm_clock_mhz = 1965,
+		.has_throttle = 1, .throttle_reasons = 4,
+		.regime = (char *)"launch_bound,below_wave",
+	};
+	struct store_config bare = {
+		.session_id = s, .suite = (char *)"versions",
+		.variant = (char *)"v3", .m = 64, .k = 64, .n = 64,
+		.block_x = 8, .block_y = 8, .ilp = 1,
+		.status = (char *)"ok", .samples = 2,
+	};
+	static const char *const keys[] = {
+		"grp", "grid_blocks", "wave_blocks", "working_set",
+		"l2_bytes", "start_sm_clock_mhz", "end_sm_clock_mhz",
+		"throttle_reasons", "regime",
+	};
+	struct store_filter f = { .session_id = s };
+	char *json = NULL, *t, sql[160];
+	size_t i;
+
+	assert_int_equal(store_config_insert(c->st, &known, m, 1, 1), 0);
+	assert_int_equal(store_config_insert(c->st, &bare, m, 1, 1), 0);
+	assert_int_equal(store_export_json(c->st, &f, NULL, 0, &json), 0);
+	assert_int_equal(fx_json_int(json, "SELECT json_array_length(?1)"),
+			 2);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].grp')"), 3);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].grid_blocks')"), 64);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].wave_blocks')"), 1056);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].working_set') = 49152"), 1);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].l2_bytes')"), 52428800);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].start_sm_clock_mhz') = 1980.5"),
+			 1);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].end_sm_clock_mhz') = 1965"), 1);
+	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
+				     " '$[0].throttle_reasons')"), 4);
+	t = fx_json_text(json, "SELECT json_extract(?1, '$[0].regime')");
+	assert_non_null(t);
+	assert_string_equal(t, "launch_bound,below_wave");
+	free(t);
+	/* Present, and null, for the configuration that knows none. */
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		snprintf(sql, sizeof(sql), "SELECT json_type(?1, '$[1].%s')",
+			 keys[i]);
+		t = fx_json_text(json, sql);
+		assert_non_null(t);
+		assert_string_equal(t, "null");
+		free(t);
+		snprintf(sql, sizeof(sql), "SELECT json_type(?1, '$[0].%s')",
+			 keys[i]);
+		t = fx_json_text(json, sql);
+		assert_non_null(t);
+		assert_string_not_equal(t, "null");
+		free(t);
+	}
+	free(json);
+}
+
 /* Value of the "kernel" mean of a configuration. */
 static double kernel_mean(struct store *st, int64_t id)
 {
@@ -610,6 +867,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(kernels_and_kattrs, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(configs, setup, teardown),
+		cmocka_unit_test_setup_teardown(sessions_v3, setup, teardown),
+		cmocka_unit_test_setup_teardown(configs_v3, setup, teardown),
+		cmocka_unit_test_setup_teardown(export_json_v3, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(latest_measurement, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(all_or_nothing, setup,

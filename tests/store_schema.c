@@ -1,6 +1,7 @@
 /* store_open: creation, recognition, refusal (foreign, corrupt, newer,
  * missing: each file byte-identical afterwards with no side file),
- * migration from schema 1, read-only use. */
+ * migration from schemas 1 and 2, read-only use of older files. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -326,7 +327,7 @@ static void refuse_newer_in_wal(void **state)
 	fx_snap_take(copy, &db_before);
 	fx_snap_take(copy_wal, &wal_before);
 	assert_int_equal(db_before.buf[60], 0);
-	assert_int_equal(db_before.buf[63], 2);
+	assert_int_equal(db_before.buf[63], STORE_SCHEMA_VERSION);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(store_open(copy, all_modes[i], &st, err,
 					    sizeof(err)), STORE_ERR_NEWER);
@@ -414,6 +415,14 @@ static void check_v1_content(struct store *st)
 	assert_int_equal(nc, 2);
 	assert_int_equal(cs[0].n, 64);
 	assert_int_equal(cs[0].device_id, 1);
+	/* Schema 3's fields: unknown, read or migrated alike. */
+	assert_int_equal(ss[0].cold, -1);
+	assert_int_equal(ss[1].pid, 0);
+	assert_null(ss[1].timer);
+	assert_true(isnan(cs[0].working_set));
+	assert_true(cs[1].grp == 0);
+	assert_int_equal(cs[1].has_throttle, 0);
+	assert_null(cs[1].regime);
 	assert_int_equal(store_stat_list(st, cs[0].id, &stt, &ns), 0);
 	assert_int_equal(ns, 1);
 	assert_true(stt[0].s.mean == 2 && stt[0].s.p95 == 2.9);
@@ -468,7 +477,8 @@ static void migrate_from_v1(void **state)
 	store_kattrs_free(ka, nk);
 	assert_int_equal(store_integrity_check(st), 0);
 	store_free(st);
-	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 2);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
 	assert_int_equal(fx_sql_int(path, "PRAGMA application_id"),
 			 STORE_APPLICATION_ID);
 	assert_int_equal(fx_sql_int(path, "SELECT keep_samples FROM session"
@@ -480,7 +490,7 @@ static void migrate_from_v1(void **state)
 	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
 				    " pragma_foreign_key_check"), 0);
 
-	/* Same shape as a file created at version 2. */
+	/* Same shape as a file created at the current version. */
 	store_free(fx_open(fresh, STORE_CREATE));
 	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
 				    " pragma_table_info('session')"),
@@ -510,7 +520,178 @@ static void create_mode_migrates(void **state)
 
 	fx_v1_file(path);
 	store_free(fx_open(path, STORE_CREATE));
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
+	free(path);
+}
+
+/* The columns schema 3 added, as "SELECT count(*) ... name IN (...)". */
+static const char v3_session_cols[] =
+	"SELECT count(*) FROM pragma_table_info('session') WHERE name IN"
+	" ('timer', 'cold', 'launch_us', 'pid', 'proc_start')";
+static const char v3_config_cols[] =
+	"SELECT count(*) FROM pragma_table_info('config') WHERE name IN"
+	" ('grp', 'grid_blocks', 'wave_blocks', 'working_set', 'l2_bytes',"
+	" 'start_sm_clock_mhz', 'end_sm_clock_mhz', 'throttle_reasons',"
+	" 'regime')";
+
+/* A new file has the schema-3 columns, and it is the same schema as
+ * store_schema_create_version(3) makes (what a migrated file is built
+ * from). */
+static void fresh_v3(void **state)
+{
+	char *path = fx_path(*state, "fresh3.db");
+	char *made = fx_path(*state, "made3.db");
+	sqlite3 *db = NULL;
+
+	store_free(fx_open(path, STORE_CREATE));
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 3);
+	assert_int_equal(fx_sql_int(path, v3_session_cols), 5);
+	assert_int_equal(fx_sql_int(path, v3_config_cols), 9);
+	assert_int_equal(sqlite3_open(made, &db), SQLITE_OK);
+	assert_int_equal(store_schema_create_version(db, 3), SQLITE_OK);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+	assert_int_equal(fx_sql_int(made, "PRAGMA user_version"), 3);
+	assert_int_equal(fx_sql_int(made, v3_session_cols), 5);
+	assert_int_equal(fx_sql_int(made, v3_config_cols), 9);
+	free(path);
+	free(made);
+}
+
+/* What a schema-2 file holds, read through the store: the schema-3
+ * fields unknown, the running session of another host as stored. */
+static void check_v2_content(struct store *st)
+{
+	struct store_session *ss = NULL;
+	struct store_config *cs = NULL;
+	struct store_kattr *ka = NULL;
+	size_t n = 0, nc = 0, nk = 0, i;
+
+	assert_int_equal(store_session_list(st, &ss, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(ss[0].uuid, "S-v2-a");
+	assert_int_equal(ss[0].keep_samples, 1);
+	assert_true(ss[0].seed == 11);
+	assert_string_equal(ss[1].status, "running");
+	assert_int_equal(ss[1].keep_samples, 0);
+	for (i = 0; i < n; i++) {
+		assert_null(ss[i].timer);
+		assert_int_equal(ss[i].cold, -1);
+		assert_true(isnan(ss[i].launch_us));
+		assert_int_equal(ss[i].pid, 0);
+		assert_null(ss[i].proc_start);
+	}
+	assert_int_equal(store_kattr_list(st, ss[0].id, &ka, &nk), 0);
+	assert_int_equal(nk, 1);
+	assert_int_equal(ka[0].local_bytes, 8);
+	assert_int_equal(store_config_list(st, NULL, &cs, &nc), 0);
+	assert_int_equal(nc, 2);
+	assert_string_equal(cs[0].variant, "v2");
+	assert_int_equal(cs[0].n, 64);
+	assert_string_equal(cs[1].variant, "v3");
+	for (i = 0; i < nc; i++) {
+		assert_true(cs[i].grp == 0);
+		assert_true(cs[i].grid_blocks == 0);
+		assert_true(cs[i].wave_blocks == 0);
+		assert_true(isnan(cs[i].working_set));
+		assert_true(cs[i].l2_bytes == 0);
+		assert_true(isnan(cs[i].start_sm_clock_mhz));
+		assert_true(isnan(cs[i].end_sm_clock_mhz));
+		assert_int_equal(cs[i].has_throttle, 0);
+		assert_null(cs[i].regime);
+	}
+	store_sessions_free(ss, n);
+	store_kattrs_free(ka, nk);
+	store_configs_free(cs, nc);
+}
+
+static void migrate_from_v2(void **state)
+{
+	char *path = fx_path(*state, "v2.db");
+	char *fresh = fx_path(*state, "fresh.db");
+	struct fx_snap before;
+	struct store *st;
+	char *json = NULL;
+
+	fx_v2_file(path);
 	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 2);
+	assert_int_equal(fx_sql_int(path, v3_session_cols), 0);
+
+	/* Read as it is, without a write: lists and the export cope with
+	 * the columns being absent. */
+	fx_snap_take(path, &before);
+	st = fx_open(path, STORE_READ);
+	check_v2_content(st);
+	assert_int_equal(store_export_json(st, NULL, NULL, 0, &json), 0);
+	assert_int_equal(fx_json_int(json, "SELECT json_array_length(?1)"),
+			 2);
+	assert_int_equal(fx_json_int(json, "SELECT count(*) FROM"
+		" json_each(?1) WHERE json_type(value, '$.grp') = 'null'"
+		" AND json_type(value, '$.regime') = 'null'"
+		" AND json_type(value, '$.working_set') = 'null'"
+		" AND json_type(value, '$.throttle_reasons') = 'null'"), 2);
+	free(json);
+	store_free(st);
+	fx_snap_assert(path, &before);
+	assert_false(fx_side_files(path));
+	fx_snap_free(&before);
+
+	/* Migrated by a writer: version 3, the new columns there and NULL,
+	 * nothing else changed. */
+	st = fx_open(path, STORE_WRITE);
+	check_v2_content(st);
+	assert_int_equal(store_integrity_check(st), 0);
+	store_free(st);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 3);
+	assert_int_equal(fx_sql_int(path, v3_session_cols), 5);
+	assert_int_equal(fx_sql_int(path, v3_config_cols), 9);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM session"
+				    " WHERE timer IS NULL AND cold IS NULL"
+				    " AND launch_us IS NULL AND pid IS NULL"
+				    " AND proc_start IS NULL"), 2);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM config"
+				    " WHERE grp IS NULL"
+				    " AND grid_blocks IS NULL"
+				    " AND wave_blocks IS NULL"
+				    " AND working_set IS NULL"
+				    " AND l2_bytes IS NULL"
+				    " AND start_sm_clock_mhz IS NULL"
+				    " AND end_sm_clock_mhz IS NULL"
+				    " AND throttle_reasons IS NULL"
+				    " AND regime IS NULL"), 2);
+	assert_int_equal(fx_sql_int(path, "SELECT keep_samples FROM session"
+				    " WHERE uuid = 'S-v2-a'"), 1);
+	assert_int_equal(fx_sql_int(path, "SELECT status = 'running' FROM"
+				    " session WHERE uuid = 'S-v2-b'"), 1);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM sample"), 2);
+
+	/* Same shape as a file created at the current version. */
+	store_free(fx_open(fresh, STORE_CREATE));
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " pragma_table_info('session')"),
+			 fx_sql_int(fresh, "SELECT count(*) FROM"
+				    " pragma_table_info('session')"));
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " pragma_table_info('config')"),
+			 fx_sql_int(fresh, "SELECT count(*) FROM"
+				    " pragma_table_info('config')"));
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " sqlite_master"),
+			 fx_sql_int(fresh, "SELECT count(*) FROM"
+				    " sqlite_master"));
+	free(path);
+	free(fresh);
+}
+
+/* A file that says version 3 but lacks a schema-3 column was not made by
+ * mmreport: refused by the probes rather than failing later. */
+static void refuse_v3_without_columns(void **state)
+{
+	char *path = fx_path(*state, "fake3.db");
+
+	fx_v2_file(path);
+	fx_sql(path, "PRAGMA user_version = 3");
+	assert_refused(path, STORE_ERR_FOREIGN);
 	free(path);
 }
 
@@ -546,6 +727,11 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(create_mode_migrates, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(fresh_v3, setup, teardown),
+		cmocka_unit_test_setup_teardown(migrate_from_v2, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(refuse_v3_without_columns,
+						setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
