@@ -10,8 +10,13 @@ static const char measure_help[] =
 	"Usage: mmreport measure [options]\n"
 	"\n"
 	"Runs the kernel sweeps on the GPU and stores every configuration,\n"
-	"its statistics and raw samples in the database, one transaction per\n"
-	"configuration (Ctrl-C keeps every finished one).\n"
+	"its statistics, raw samples and regime in the database, one\n"
+	"transaction per configuration (Ctrl-C keeps every finished one).\n"
+	"Each kernel sample is the GPU's own record of one launch (CUPTI\n"
+	"activity records); the samples of configurations the report\n"
+	"compares (the kernels at one size, the transfer variants at one\n"
+	"size, the copies at one N) are interleaved in a seeded random\n"
+	"order.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE          database (default $MMREPORT_DB or mmreport.db)\n"
@@ -25,7 +30,8 @@ static const char measure_help[] =
 	"  --host-mem LIST    pageable,pinned,pinned-output (transfer suite)\n"
 	"  --device N|all     GPU index, or every GPU (default 0)\n"
 	"  --repeat N         most samples per configuration (default 1000)\n"
-	"  --min-samples N    fewest samples per configuration (default 3)\n"
+	"  --min-samples N    fewest samples per configuration (default 10,\n"
+	"                     enough for a gain to reach p < 0.01)\n"
 	"  --max-time SEC     sampling time limit per configuration; sampling\n"
 	"                     stops once it is spent and --min-samples are\n"
 	"                     taken (default 1)\n"
@@ -34,10 +40,16 @@ static const char measure_help[] =
 	"  --slim             keep raw samples only where render's\n"
 	"                     significance tests use them (transfer suite);\n"
 	"                     statistics are always kept\n"
-	"  --counters         after each matrix configuration's samples, read\n"
-	"                     GIPS, CGMA and DRAM traffic from hardware\n"
-	"                     counters (CUPTI); without access, say why and\n"
-	"                     measure without them\n"
+	"  --counters         after each versions and reference\n"
+	"                     configuration's samples, read GIPS, CGMA and\n"
+	"                     DRAM traffic from hardware counters (CUPTI);\n"
+	"                     without access, say why and measure without\n"
+	"                     them\n"
+	"  --timer KIND       auto (default): the GPU's activity records,\n"
+	"                     else CUDA events behind a blocking kernel;\n"
+	"                     cupti: activity records or nothing; events:\n"
+	"                     the fallback; the session stores which\n"
+	"  --cold             flush L2 before each sample (default: hot)\n"
 	"  --dry-run          print the plan and a time estimate; touch\n"
 	"                     neither GPU nor database\n"
 	"  --quiet            no progress or per-configuration lines\n"
@@ -50,8 +62,8 @@ static const char measure_help[] =
 enum {
 	OPT_DB = 256, OPT_SUITE, OPT_SIZES, OPT_BLOCKS, OPT_VARIANTS, OPT_ILP,
 	OPT_HOSTMEM, OPT_DEVICE, OPT_REPEAT, OPT_MINSAMPLES, OPT_MAXTIME,
-	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_DRYRUN, OPT_QUIET,
-	OPT_HELP, OPT_VERSION
+	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_TIMER, OPT_COLD,
+	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION
 };
 
 static const struct option measure_options_long[] = {
@@ -71,6 +83,8 @@ static const struct option measure_options_long[] = {
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"slim", no_argument, NULL, OPT_SLIM},
 	{"counters", no_argument, NULL, OPT_COUNTERS},
+	{"timer", required_argument, NULL, OPT_TIMER},
+	{"cold", no_argument, NULL, OPT_COLD},
 	{"dry-run", no_argument, NULL, OPT_DRYRUN},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"help", no_argument, NULL, OPT_HELP},
@@ -175,6 +189,8 @@ int cli_measure_run(int argc, char **argv)
 			break;
 		case OPT_SLIM: o.keep_samples = 0; break;
 		case OPT_COUNTERS: o.counters = 1; break;
+		case OPT_TIMER: o.timer = optarg; break;
+		case OPT_COLD: o.cold = 1; break;
 		case OPT_DRYRUN: o.dry_run = 1; break;
 		case OPT_QUIET: o.quiet = 1; break;
 		case OPT_HELP: return cli_help_print(measure_help);

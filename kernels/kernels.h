@@ -69,6 +69,11 @@ struct kernel_desc {
 	 * copy the block value); 0 for library. */
 	int (*threads)(int block, int ilp);
 
+	/* Blocks one launch of args runs (sizes, block and ilp read, as
+	 * check() accepted them); 0 for library kernels, whose grids the
+	 * library chooses. */
+	long long (*grid)(const struct kernel_args *args);
+
 	const char *source;	/* the kernel's own .cu text, NUL-terminated */
 };
 
@@ -124,6 +129,21 @@ int kernel_poison(void *dev, size_t bytes);
 int kernel_scrub_create(size_t l2_bytes, void **out);
 int kernel_scrub_run(void *scrub);
 void kernel_scrub_free(void *scrub);
+
+/* The timing machinery's kernels (timing.cu), one thread each.
+ * kernel_blocker_launch enqueues a kernel that waits until the host sets
+ * flag[0] non-zero, or timeout_ns of GPU time passed, in which case it
+ * sets flag[1] to 1; flag points to two ints of host memory mapped into
+ * the device (cudaHostAlloc with cudaHostAllocMapped). Work enqueued
+ * behind it on the stream starts only once it ends.
+ * kernel_empty_launch enqueues a kernel that does nothing.
+ * kernel_spin_launch enqueues a kernel that runs for ns nanoseconds of
+ * the GPU's global timer. Each returns a cudaError_t (launch errors
+ * reported on stderr) and does not synchronise. */
+int kernel_blocker_launch(volatile int *flag, void *stream,
+			  unsigned long long timeout_ns);
+int kernel_empty_launch(void *stream);
+int kernel_spin_launch(unsigned long long ns, void *stream);
 
 #ifdef __cplusplus
 }

@@ -351,6 +351,73 @@ static const void *cublas_func(int block, int ilp)
 	return NULL;
 }
 
+static long long tiles(long long n, long long edge)
+{
+	return (n + edge - 1) / edge;
+}
+
+static long long square_grid(const struct square_rule *r,
+			     const struct kernel_args *args)
+{
+	long long t;
+
+	if (!r->tile)
+		return 1;
+	t = tiles(args->n, (long long)r->tile * args->block);
+	return t * t;
+}
+
+static long long v1_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_v1, args);
+}
+
+static long long v2_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_v2, args);
+}
+
+static long long v3_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_v3, args);
+}
+
+static long long v4_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_v4, args);
+}
+
+static long long v5_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_v5, args);
+}
+
+static long long simple_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_simple, args);
+}
+
+static long long shared_grid(const struct kernel_args *args)
+{
+	return square_grid(&rule_shared, args);
+}
+
+static long long rect_grid(const struct kernel_args *args)
+{
+	return tiles(args->m, args->block) * tiles(args->n, args->block);
+}
+
+static long long copy_grid(const struct kernel_args *args)
+{
+	return tiles((long long)args->count, (long long)args->block *
+		     args->ilp);
+}
+
+static long long cublas_grid(const struct kernel_args *args)
+{
+	return 0;
+}
+
 static const struct kernel_desc kernels[] = {
 	{
 		.name = "v1",
@@ -362,6 +429,7 @@ static const struct kernel_desc kernels[] = {
 		.check = v1_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v1_launch,
 		.func = kernel_v1_func, .threads = square_threads,
+		.grid = v1_grid,
 		.source = kernel_src_mm_v1,
 	}, {
 		.name = "v2",
@@ -373,6 +441,7 @@ static const struct kernel_desc kernels[] = {
 		.check = v2_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v2_launch,
 		.func = kernel_v2_func, .threads = square_threads,
+		.grid = v2_grid,
 		.source = kernel_src_mm_v2,
 	}, {
 		.name = "v3",
@@ -384,6 +453,7 @@ static const struct kernel_desc kernels[] = {
 		.check = v3_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v3_launch,
 		.func = kernel_v3_func, .threads = square_threads,
+		.grid = v3_grid,
 		.source = kernel_src_mm_v3,
 	}, {
 		.name = "v4",
@@ -395,6 +465,7 @@ static const struct kernel_desc kernels[] = {
 		.check = v4_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v4_launch,
 		.func = kernel_v4_func, .threads = square_threads,
+		.grid = v4_grid,
 		.source = kernel_src_mm_v4,
 	}, {
 		.name = "v5",
@@ -406,6 +477,7 @@ static const struct kernel_desc kernels[] = {
 		.check = v5_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v5_launch,
 		.func = kernel_v5_func, .threads = square_threads,
+		.grid = v5_grid,
 		.source = kernel_src_mm_v5,
 	}, {
 		.name = "simple",
@@ -417,6 +489,7 @@ static const struct kernel_desc kernels[] = {
 		.check = simple_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_simple_launch,
 		.func = kernel_simple_func, .threads = square_threads,
+		.grid = simple_grid,
 		.source = kernel_src_mm_simple,
 	}, {
 		.name = "shared",
@@ -428,6 +501,7 @@ static const struct kernel_desc kernels[] = {
 		.check = shared_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_shared_launch,
 		.func = kernel_shared_func, .threads = square_threads,
+		.grid = shared_grid,
 		.source = kernel_src_mm_shared,
 	}, {
 		.name = "rect",
@@ -439,6 +513,7 @@ static const struct kernel_desc kernels[] = {
 		.check = rect_check, .flops = rect_flops,
 		.bytes = rect_bytes, .launch = kernel_rect_launch,
 		.func = kernel_rect_func, .threads = square_threads,
+		.grid = rect_grid,
 		.source = kernel_src_mm_rect,
 	}, {
 		.name = "copy_ilp",
@@ -450,6 +525,7 @@ static const struct kernel_desc kernels[] = {
 		.check = copy_check, .flops = copy_flops,
 		.bytes = copy_bytes, .launch = kernel_copy_launch,
 		.func = kernel_copy_func, .threads = copy_threads,
+		.grid = copy_grid,
 		.source = kernel_src_copy_ilp,
 	}, {
 		.name = "cublas",
@@ -461,6 +537,7 @@ static const struct kernel_desc kernels[] = {
 		.check = cublas_check, .flops = cublas_flops,
 		.bytes = cublas_bytes, .launch = kernel_cublas_launch,
 		.func = cublas_func, .threads = cublas_threads,
+		.grid = cublas_grid,
 		.source = kernel_src_blas,
 	},
 };

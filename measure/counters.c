@@ -33,6 +33,8 @@
 #include <cupti_range_profiler.h>
 
 #include "counters.h"
+#include "cupti.h"
+#include "stop.h"
 
 #define MAX_RANGES	64	/* kernels one pass may enqueue */
 #define MAX_PREPARE	8	/* of which the preparation's */
@@ -352,38 +354,20 @@ static int nvperf_preload(void *cupti_lib, char *why, size_t len)
 		} \
 	} while (0)
 
-/* Loads CUPTI once per process. 0, or -1 with the reason in why. */
+/* Loads CUPTI's profiler functions once per process. 0, or -1 with the
+ * reason in why. */
 static int api_load(char *why, size_t len)
 {
-	static const char *const names[] = {
-		"libcupti.so.13", "libcupti.so",
-		"/usr/local/cuda/lib64/libcupti.so.13",
-		"/usr/local/cuda/extras/CUPTI/lib64/libcupti.so.13",
-	};
-	char first[512] = "";
 	const char *missing = NULL;
-	void *lib = NULL;
+	void *lib;
 
 	if (api.lib)
 		return 0;
-	for (size_t i = 0; !lib && i < sizeof(names) / sizeof(names[0]);
-	     i++) {
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (!lib && !first[0]) {
-			const char *e = dlerror();
-
-			snprintf(first, sizeof(first), "%s",
-				 e ? e : "dlopen failed");
-		}
-	}
-	if (!lib) {
-		snprintf(why, len, "CUPTI not found (%s)", first);
+	lib = cupti_library(why, len);
+	if (!lib)
 		return -1;
-	}
-	if (nvperf_preload(lib, why, len)) {
-		dlclose(lib);
+	if (nvperf_preload(lib, why, len))
 		return -1;
-	}
 	LOAD(cuptiGetResultString);
 	LOAD(cuptiProfilerInitialize);
 	LOAD(cuptiProfilerDeInitialize);
@@ -410,11 +394,9 @@ static int api_load(char *why, size_t len)
 	api.lib = lib;
 out:
 	if (missing) {
-		/* Nothing was called yet, so unloading is still safe. */
 		snprintf(why, len, "CUPTI lacks %s (older than CUDA 13?)",
 			 missing);
 		memset(&api, 0, sizeof(api));
-		dlclose(lib);
 		return -1;
 	}
 	return 0;
@@ -965,6 +947,12 @@ static int group_collect(const struct counters *c,
 	if (CUPTI_CALL(NULL, 0, cuptiRangeProfilerSetConfig, &cfg))
 		goto out;
 	while (!all) {
+		/* A replay can take long on a large launch: a stop request
+		 * is honoured between passes, not after all of them. */
+		if (stop_requested()) {
+			ret = 1;
+			goto out;
+		}
 		if (passes == MAX_PASSES) {
 			report(NULL, 0, __LINE__, "cuptiRangeProfilerStop",
 			       "passes never complete", "");
@@ -988,7 +976,7 @@ static int group_collect(const struct counters *c,
 	out->passes += passes;
 	ret = 0;
 out:
-	if (profiler_disable(obj, NULL, 0))
+	if (profiler_disable(obj, NULL, 0) && ret == 0)
 		ret = -1;
 	free(image);
 	return ret;
@@ -1005,11 +993,13 @@ int counters_collect(struct counters *c, int (*launch)(void *arg),
 	if (launch(arg) || CUDA_CALL(NULL, 0, cudaDeviceSynchronize()))
 		return -1;
 	for (int g = 0; g < GROUPS; g++) {
+		int rc;
+
 		if (!c->group[g].count)
 			continue;
-		if (group_collect(c, &c->group[g], launch, arg, out)) {
+		if ((rc = group_collect(c, &c->group[g], launch, arg, out))) {
 			memset(out, 0, sizeof(*out));
-			return -1;
+			return rc;
 		}
 	}
 	return 0;

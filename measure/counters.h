@@ -105,10 +105,11 @@ int counters_open(int cuda_device, struct counters **out, char *why,
  * unprofiled, then once per profiler pass (each followed by a device
  * synchronisation); launch returns 0 on success (a cudaError_t). The
  * profiler is enabled only inside this call. Returns 0 and fills *out,
+ * 1 when a stop was requested (stop.h) between passes (nothing filled),
  * or -1 after reporting the failed call on stderr ("mmreport:
  * measure/counters.c:LINE: call: error"); a launch failure is returned
- * as -1 without a message of its own. After -1 the object stays usable.
- * A launch that enqueues no kernel, or more than 56, fails. */
+ * as -1 without a message of its own. After -1 or 1 the object stays
+ * usable. A launch that enqueues no kernel, or more than 56, fails. */
 int counters_collect(struct counters *c, int (*launch)(void *arg),
 		     void *arg, struct counters_values *out);
 

@@ -42,16 +42,19 @@ struct measure_options {
 	int quiet;
 	int keep_samples;	/* 1 all raw samples, 0 slim */
 	int counters;		/* CUPTI pass (issue 6) */
+	const char *timer;	/* "auto" (NULL), "cupti", "events" */
+	int cold;		/* L2 flushed before each sample */
 	const char *cmdline;	/* stored with the session */
 };
 
-/* Fills *o with the defaults: every suite on issue 3's axes, device 0,
- * repeat 1000, min_samples 3, warmup 3, max_time_s 1.0, seed 1, all raw
- * samples kept. With max_time 1 s the default sweep's estimate on an
- * H100-class GPU is under 10 minutes (--dry-run prints it; measure/plan.c
- * holds the model): most configurations stop at 1 s or at 1000 samples,
- * and the few whose single run exceeds 1 s (transfer at n = 8192 and
- * 16384) take one warm-up, one verification and min_samples runs. */
+/* Fills *o with the defaults: every suite on issue 3's axes (transfer up
+ * to n = 8192), device 0, repeat 1000, min_samples 10, warmup 3,
+ * max_time_s 1.0, seed 1, all raw samples kept, the activity timer
+ * where it can be had, hot. With max_time 1 s the default sweep's
+ * estimate on an H100-class GPU is under 10 minutes (--dry-run prints
+ * it; measure/plan_model.c holds the model): most configurations stop
+ * at 1 s or at 1000 samples, and the few whose single run is long take
+ * min_samples runs. */
 void measure_options_init(struct measure_options *o);
 
 /* Runs the measurement described by o: validates every list first (a bad

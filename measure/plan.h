@@ -11,6 +11,7 @@
 
 #include "kernels.h"
 #include "measure.h"
+#include "timer.h"
 
 enum plan_suite {
 	PLAN_VERSIONS,
@@ -30,7 +31,10 @@ enum plan_host {
 /* The defaults the issue fixes, and the limits of what is accepted. */
 #define PLAN_DEFAULT_REPEAT	1000
 #define PLAN_DEFAULT_WARMUP	3
-#define PLAN_DEFAULT_MIN	3
+/* Ten samples a side let a Mann-Whitney U test of two alternatives reach
+ * p < 0.01 (the smallest two-sided p of 10 against 10 is 1.1e-5; of 3
+ * against 3 it is 0.1, never significant). */
+#define PLAN_DEFAULT_MIN	10
 #define PLAN_DEFAULT_MAX_TIME	1.0
 #define PLAN_DEFAULT_SEED	1ULL
 #define PLAN_MAX_DIM		32768	/* matrix edge: 4 GiB per matrix */
@@ -42,7 +46,8 @@ enum plan_host {
  * suite for this much free memory (an 80 GiB H100). */
 #define PLAN_DRYRUN_FREE_MEM	(80ULL << 30)
 
-/* The counter pass in the time model: one unprofiled launch, the
+/* The counter pass (versions and reference only) in the time model: one
+ * unprofiled launch, the
  * duration pass and CUPTI's instrumented passes (4 on GH100), each pass
  * counted as 3 runs for its SASS patching, rounded up; plus CUPTI's
  * per-collection set-up. */
@@ -83,8 +88,11 @@ struct plan_settings {
 	double max_time_s;
 	unsigned long long seed;
 	int keep_samples;
-	int counters;		/* a counter pass after each matrix
-				 * configuration's samples (--counters) */
+	int counters;		/* a counter pass after each versions and
+				 * reference configuration's samples
+				 * (--counters) */
+	enum timer_kind timer;	/* --timer */
+	int cold;		/* --cold: L2 flushed before each sample */
 };
 
 /* One configuration to measure. */
@@ -97,6 +105,10 @@ struct plan_entry {
 	int block;			/* edge b; ilp: threads; 0 library */
 	int ilp;			/* 1 unless copy_ilp */
 	enum plan_host host;
+	int group;			/* entries compared with one another
+					 * share it; their samples are
+					 * interleaved (runner.h) */
+	int order;			/* position before grouping */
 };
 
 struct plan {
@@ -105,6 +117,15 @@ struct plan {
 };
 
 const char *plan_suite_name(enum plan_suite s);
+/* The suite a variant ("v3", "memcpy") belongs to, -1 for none. */
+int plan_variant_suite(const char *name);
+/* 1 when spec selects variant name (rect only on request). */
+int plan_variant_selected(const struct plan_spec *spec, const char *name);
+/* 1 when spec selects suite s and at least one of its variants. */
+int plan_suite_active(const struct plan_spec *spec, enum plan_suite s);
+/* Appends elem (sz bytes) to the growable array *arrp of *n elements.
+ * Returns 0, or -1 when memory runs out (the array is unchanged). */
+int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem);
 /* "", "pageable", "pinned", "pinned-output". */
 const char *plan_host_name(enum plan_host h);
 
@@ -123,10 +144,13 @@ void plan_spec_release(struct plan_spec *spec);
  * arrays of N ints take at most a quarter of free_mem, at least 2^9. */
 long long plan_ilp_max_count(unsigned long long free_mem);
 
-/* Builds the configurations spec selects, in suite order (versions,
- * transfer, ilp, reference), without duplicates; the ilp suite's sizes
- * follow from free_mem unless --sizes gave them. Returns 0, or -1 when
- * memory runs out. Release with plan_release. */
+/* Builds the configurations spec selects, without duplicates; the ilp
+ * suite's sizes follow from free_mem unless --sizes gave them. Entries
+ * are numbered into groups of configurations compared with one another
+ * (versions and reference at one shape, transfer at one size, ilp at one
+ * N), in the order the suites produce them (versions, transfer, ilp,
+ * reference), and each group's entries stand together. Returns 0, or -1
+ * when memory runs out. Release with plan_release. */
 int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	       struct plan *p);
 void plan_release(struct plan *p);
@@ -147,11 +171,6 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len);
 double plan_entry_run_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);
-
-/* Copy launches per ilp sample: a batch long enough to time reliably
- * with events, as note J timed 100 repetitions together:
- * N >= 2^24: 1; else min(100, 2^24 / N). */
-int plan_ilp_batch(long long count);
 
 /* Prints the plan (one configuration per line), then the estimate and
  * its model, to out. devices describes what --device selected;

@@ -1,5 +1,6 @@
-/* measure_run: options, plan, devices, then one session per device, each
- * configuration stored in its own transaction as soon as it is done. */
+/* measure_run: options, plan, devices, then one session per device: the
+ * plan's groups one after another, each configuration stored in its own
+ * transaction as soon as its group is done. */
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
@@ -14,10 +15,15 @@
 #include "mcuda.h"
 #include "measure.h"
 #include "plan.h"
+#include "progress.h"
+#include "regime.h"
 #include "rng.h"
+#include "rows.h"
 #include "runner.h"
 #include "stats.h"
+#include "stop.h"
 #include "store.h"
+#include "timer.h"
 
 #ifndef MMREPORT_VERSION
 #define MMREPORT_VERSION "unknown"
@@ -32,45 +38,6 @@ void measure_options_init(struct measure_options *o)
 	o->max_time_s = PLAN_DEFAULT_MAX_TIME;
 	o->seed = PLAN_DEFAULT_SEED;
 	o->keep_samples = 1;
-}
-
-/* ---- interruption ------------------------------------------------------- */
-
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = 1;
-	/* A second Ctrl-C ends the process at once; the store's
-	 * per-configuration transactions keep the file whole. */
-	signal(sig, SIG_DFL);
-}
-
-int measure_stop_requested(void)
-{
-	return stop_flag != 0;
-}
-
-struct sig_saved {
-	struct sigaction intr, term;
-};
-
-static void signals_install(struct sig_saved *old)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	stop_flag = 0;
-	sigaction(SIGINT, &sa, &old->intr);
-	sigaction(SIGTERM, &sa, &old->term);
-}
-
-static void signals_restore(const struct sig_saved *old)
-{
-	sigaction(SIGINT, &old->intr, NULL);
-	sigaction(SIGTERM, &old->term, NULL);
 }
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -146,90 +113,23 @@ int measure_devices_print(FILE *out)
 	return MEASURE_OK;
 }
 
-/* ---- progress ----------------------------------------------------------- */
-
-struct progress {
-	int tty, quiet;
-	size_t done, total;
-	double est_total, est_done, t0;
-};
-
-static void progress_line(struct progress *pg, const struct plan_entry *e)
+/* "versions,ilp" from the suites the plan holds. */
+static void suites_text(const struct plan *p, char *buf, size_t len)
 {
-	double elapsed = run_now() - pg->t0, ratio = 1, eta;
-	char sizes[48], block[24], line[160];
-	long s;
+	int seen[PLAN_NSUITES] = { 0 };
+	size_t used = 0;
 
-	if (!pg->tty || pg->quiet)
-		return;
-	/* The model's remaining time, scaled by how fast reality has been
-	 * against the model so far. */
-	if (pg->est_done > 0 && elapsed > 0)
-		ratio = elapsed / pg->est_done;
-	if (ratio < 0.05)
-		ratio = 0.05;
-	if (ratio > 20)
-		ratio = 20;
-	eta = (pg->est_total - pg->est_done) * ratio;
-	s = (long)ceil(eta);
-	if (e->suite == PLAN_ILP)
-		snprintf(sizes, sizeof(sizes), "N=%lld", e->count);
-	else if (e->m == e->n && e->k == e->n)
-		snprintf(sizes, sizeof(sizes), "n=%d", e->n);
-	else
-		snprintf(sizes, sizeof(sizes), "%dx%dx%d", e->m, e->k, e->n);
-	snprintf(block, sizeof(block), e->block ? "b=%d" : "b=-", e->block);
-	snprintf(line, sizeof(line), "[%zu/%zu] %s %s %s %s%s%s ETA %02ld:%02ld",
-		 pg->done + 1, pg->total, plan_suite_name(e->suite),
-		 e->variant, sizes, block, e->host ? " " : "",
-		 plan_host_name(e->host), s / 60, s % 60);
-	/* One updating line: padded over whatever the last one left. */
-	fprintf(stderr, "\r%-79.79s", line);
-	fflush(stderr);
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->n; i++)
+		seen[p->e[i].suite] = 1;
+	for (int s = 0; s < PLAN_NSUITES; s++)
+		if (seen[s] && used < len)
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s", used ? "," : "",
+						 plan_suite_name(s));
 }
 
-/* After a configuration: on a terminal, only what needs attention gets
- * its own line (skipped, failed); otherwise one line each. */
-static void progress_done(struct progress *pg, const struct plan_entry *e,
-			  const struct run_result *r, double est)
-{
-	char line[160], stat_txt[160] = "";
-	struct stats_summary s0, s1;
-	int ok = strcmp(r->status, "ok") == 0;
-
-	pg->done++;
-	pg->est_done += est;
-	if (pg->quiet || (pg->tty && ok))
-		return;
-	plan_entry_format(e, line, sizeof(line));
-	if (ok && r->nm >= 2 &&
-	    !stats_summary_compute(r->m[0].s.v, r->m[0].s.n, &s0) &&
-	    !stats_summary_compute(r->m[1].s.v, r->m[1].s.n, &s1))
-		snprintf(stat_txt, sizeof(stat_txt), ", median %s %.4g %s, "
-			 "%s %.4g %s, n=%d", r->m[0].name, s0.median,
-			 r->m[0].unit, r->m[1].name, s1.median, r->m[1].unit,
-			 r->samples);
-	if (pg->tty)
-		fprintf(stderr, "\r%79s\r", "");
-	fprintf(stderr, "[%zu/%zu] %s: %s%s%s%s\n", pg->done, pg->total, line,
-		r->status, ok ? "" : " (", ok ? stat_txt : r->reason,
-		ok ? "" : ")");
-}
-
-static void progress_end(struct progress *pg)
-{
-	if (pg->tty && !pg->quiet)
-		fprintf(stderr, "\r%*s\r", 79, "");
-}
-
-/* ---- the session's fixed rows ------------------------------------------- */
-
-static const char memcpy_description[] =
-	"cudaMemcpyAsync device to device: the copy ceiling of the ilp suite";
-static const char memcpy_source[] =
-	"/* The ilp suite's ceiling row: the runtime's own copy. */\n"
-	"cudaMemcpyAsync(b, a, N * sizeof(int), cudaMemcpyDeviceToDevice,\n"
-	"\t\tstream);\n";
+/* ---- one group of configurations --------------------------------------- */
 
 struct mctx {
 	const struct measure_options *o;
@@ -248,235 +148,79 @@ static int store_fail(struct mctx *m, const char *what)
 	return MEASURE_ERR_STORE;
 }
 
-static int kernels_store(struct mctx *m, int64_t sid, const struct plan *p)
-{
-	for (size_t i = 0; i < p->n; i++) {
-		const struct plan_entry *e = &p->e[i];
-		struct store_kernel k = { sid, NULL, NULL, NULL };
-		size_t j;
+enum { GRP_DONE, GRP_STOPPED, GRP_BROKEN, GRP_STORE };
 
-		for (j = 0; j < i; j++)
-			if (strcmp(p->e[j].variant, e->variant) == 0)
-				break;
-		if (j < i)
-			continue;
-		k.name = (char *)e->variant;
-		k.description = (char *)(e->kd ? e->kd->description :
-					 memcpy_description);
-		k.source = (char *)(e->kd ? e->kd->source : memcpy_source);
-		if (store_kernel_insert(m->st, &k))
-			return store_fail(m, "kernel");
+static const struct suite_ops *suite_ops_of(const struct plan_entry *e)
+{
+	switch (e->suite) {
+	case PLAN_TRANSFER:
+		return &suite_transfer_ops;
+	case PLAN_ILP:
+		return &suite_ilp_ops;
+	default:
+		return &suite_gemm_ops;
 	}
-	return MEASURE_OK;
 }
 
-/* Kernel attributes and theoretical occupancy of one (variant, block):
- * the attributes and the active-block count from the runtime, the
- * per-resource limits from measure_occupancy_compute. */
-static int kattr_store(struct mctx *m, int64_t sid,
-		       const struct measure_device *d,
-		       const struct plan_entry *e)
+static double median_of(const struct run_result *r, const char *metric)
 {
-	const struct cudaDeviceProp *pr = &d->prop;
-	struct measure_occ_input in = { 0 };
-	struct measure_occ occ;
-	struct cudaFuncAttributes fa;
-	struct store_kattr a = { 0 };
-	const void *func = e->kd->func(e->block, e->ilp);
-	int threads = e->kd->threads(e->block, e->ilp), active = 0;
+	struct stats_summary sum;
 
-	if (!func || threads <= 0 || threads > pr->maxThreadsPerBlock)
-		return MEASURE_OK;	/* check() will skip its configs */
-	if (MCUDA(cudaFuncGetAttributes(&fa, func)) ||
-	    MCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, func,
-							threads, 0))) {
-		(void)cudaGetLastError();	/* not sticky: go on */
-		return MEASURE_OK;
-	}
-	in.threads_per_block = threads;
-	in.regs_per_thread = fa.numRegs;
-	in.smem_per_block = (int)fa.sharedSizeBytes;
-	in.warp_size = pr->warpSize;
-	in.max_threads_per_sm = pr->maxThreadsPerMultiProcessor;
-	in.regs_per_sm = pr->regsPerMultiprocessor;
-	in.reg_alloc_unit = 256;
-	in.smem_per_sm = (int)pr->sharedMemPerMultiprocessor;
-	in.smem_reserved_per_block = (int)pr->reservedSharedMemPerBlock;
-	in.max_blocks_per_sm = pr->maxBlocksPerMultiProcessor;
-	if (measure_occupancy_compute(&in, &occ))
-		return MEASURE_OK;
-	a.session_id = sid;
-	a.variant = (char *)e->variant;
-	/* The copy kernel's blocks are one-dimensional. */
-	a.block_x = e->suite == PLAN_ILP ? threads : e->block;
-	a.block_y = e->suite == PLAN_ILP ? 1 : e->block;
-	a.threads_per_block = threads;
-	a.regs_per_thread = fa.numRegs;
-	a.static_smem = (int)fa.sharedSizeBytes;
-	a.local_bytes = (int)fa.localSizeBytes;
-	a.max_threads_per_block = fa.maxThreadsPerBlock;
-	/* The runtime's answer is the truth; the limits explain it. */
-	a.active_blocks = active;
-	a.active_warps = active * occ.warps_per_block;
-	a.active_threads = active * threads;
-	a.occupancy = (double)a.active_warps * pr->warpSize /
-		      pr->maxThreadsPerMultiProcessor;
-	a.limit_warps = occ.limit_warps;
-	a.limit_regs = occ.limit_regs;
-	a.limit_smem = occ.limit_smem;
-	a.limit_blocks = occ.limit_blocks;
-	a.limiter = occ.limiter;
-	if (store_kattr_insert(m->st, &a))
-		return store_fail(m, "kernel attributes");
-	return MEASURE_OK;
+	for (size_t i = 0; i < r->nm; i++)
+		if (!strcmp(r->m[i].name, metric) &&
+		    !stats_summary_compute(r->m[i].s.v, r->m[i].s.n, &sum))
+			return sum.median;
+	return NAN;
 }
 
-static int kattrs_store(struct mctx *m, int64_t sid,
-			const struct measure_device *d, const struct plan *p)
+/* The regime columns of cfg from the job and the NVML readings around
+ * its group (regime.h). */
+static void regime_fill(const struct run_ctx *c, const struct job *j,
+			const struct store_env *before,
+			const struct store_env *after,
+			struct store_config *cfg, char *text, size_t len)
 {
-	for (size_t i = 0; i < p->n; i++) {
-		const struct plan_entry *e = &p->e[i];
-		size_t j;
-		int rc;
+	const struct plan_entry *e = j->e;
+	struct regime_in in = { 0 };
+	int active = rows_active_blocks(c->dev, e);
 
-		if (!e->kd || !e->block)
-			continue;
-		/* One row per (variant, block shape), the table's key. The
-		 * copy kernel's shape is its thread count: should --blocks
-		 * give two ILP values the same count, the first is kept. */
-		for (j = 0; j < i; j++)
-			if (strcmp(p->e[j].variant, e->variant) == 0 &&
-			    p->e[j].block == e->block)
-				break;
-		if (j < i)
-			continue;
-		if ((rc = kattr_store(m, sid, d, e)))
-			return rc;
-	}
-	return MEASURE_OK;
+	in.grid_blocks = e->kd ? e->kd->grid(&j->args) : 0;
+	in.wave_blocks = (long long)active * c->dev->prop.multiProcessorCount;
+	in.working_set = e->kd ? e->kd->bytes(&j->args) :
+			 2.0 * sizeof(int) * (double)e->count;
+	in.l2_bytes = c->dev->prop.l2CacheSize;
+	in.cold = c->set->cold;
+	in.kernel_ms = median_of(&j->r, "kernel");
+	in.launch_us = c->launch_us;
+	in.has_throttle = before->has_throttle || after->has_throttle;
+	in.throttle_reasons = before->throttle_reasons |
+			      after->throttle_reasons;
+	regime_format(&in, text, len);
+	cfg->grid_blocks = in.grid_blocks;
+	cfg->wave_blocks = in.wave_blocks;
+	cfg->working_set = in.working_set;
+	cfg->l2_bytes = in.l2_bytes;
+	cfg->start_sm_clock_mhz = before->has_sm_clock ? before->sm_clock_mhz :
+				  NAN;
+	cfg->end_sm_clock_mhz = after->has_sm_clock ? after->sm_clock_mhz :
+				NAN;
+	cfg->has_throttle = in.has_throttle;
+	cfg->throttle_reasons = in.throttle_reasons;
+	cfg->regime = text;
 }
 
-static const char timers_text[] =
-	"cudaEvent pairs for device work (kernel time; ilp: one pair around "
-	"a batch of min(100, 2^24/N) launches when N < 2^24, divided by the "
-	"batch); CLOCK_MONOTONIC for host work (transfer phases malloc, "
-	"memcpy_ab and memcpy_c each ending in a stream synchronisation, "
-	"sync, free, and total without the input fill)";
-
-/* The session's timers text with the counters mode appended: the method
- * the report states, or why there are no counters (render reads the
- * "counters: unavailable: " form back). Returns a malloc'd string, NULL
- * when memory runs out. */
-static char *timers_with_counters(const struct counters *cn,
-				  const char *unavailable)
+/* Stores one finished job in its own transaction. */
+static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
+		     struct job *j, const struct store_env *before,
+		     const struct store_env *after)
 {
-	const char *name;
-	char *text = NULL;
-	size_t len = 0;
-	int first = 1;
-	FILE *f = open_memstream(&text, &len);
-
-	if (!f)
-		return NULL;
-	fputs(timers_text, f);
-	if (unavailable) {
-		fprintf(f, "; counters: unavailable: %s", unavailable);
-	} else if (cn) {
-		fprintf(f, "; counters: CUPTI range profiler (user replay, "
-			"chip %s), one launch per configuration after its "
-			"samples, metrics ", counters_chip(cn));
-		for (int i = 0; i < COUNTERS_METRIC_COUNT; i++) {
-			name = counters_metric_name(cn, i);
-			if (!name)
-				continue;
-			fprintf(f, "%s%s", first ? "" : ", ", name);
-			first = 0;
-		}
-	}
-	if (fclose(f)) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
-
-/* 1 when p holds a configuration that gets a counter pass. */
-static int plan_has_matrix(const struct plan *p)
-{
-	for (size_t i = 0; i < p->n; i++)
-		if (p->e[i].suite != PLAN_ILP)
-			return 1;
-	return 0;
-}
-
-/* "versions,ilp" from the suites the plan holds. */
-static void suites_text(const struct plan *p, char *buf, size_t len)
-{
-	int seen[PLAN_NSUITES] = { 0 };
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < p->n; i++)
-		seen[p->e[i].suite] = 1;
-	for (int s = 0; s < PLAN_NSUITES; s++)
-		if (seen[s] && used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s", used ? "," : "",
-						 plan_suite_name(s));
-}
-
-/* ---- one configuration -------------------------------------------------- */
-
-enum { CFG_DONE, CFG_STOPPED, CFG_BROKEN, CFG_STORE };
-
-static int config_run(struct mctx *m, struct run_ctx *c, int64_t sid,
-		      const struct plan_entry *e)
-{
-	const struct measure_device *d = c->dev;
+	const struct plan_entry *e = j->e;
 	struct store_metric metrics[RUN_MAX_METRICS];
 	struct store_config cfg = { 0 };
-	struct kernel_args a = { 0 };
-	struct run_result r;
-	char finished[32], why[256] = "";
-	double t0 = run_now(), est = plan_entry_estimate(e, &m->set);
-	int stopped = 0, rc = CFG_DONE, keep;
-	size_t i, nm = 0;
-
-	run_result_init(&r);
-	progress_line(&m->pg, e);
-	if (e->suite != PLAN_ILP)
-		run_ilp_release(c);	/* give other suites the memory */
-	a.m = e->m;
-	a.k = e->k;
-	a.n = e->n;
-	a.count = (size_t)e->count;
-	a.block = e->block;
-	a.ilp = e->ilp;
-	if (e->kd && e->kd->check(&a, d->prop.maxThreadsPerBlock,
-				  d->prop.sharedMemPerBlock, why,
-				  sizeof(why)))
-		run_skip(&r, "%s", why[0] ? why : "refused by the kernel");
-	else if (e->suite == PLAN_TRANSFER)
-		stopped = run_transfer(c, e, &r);
-	else if (e->suite == PLAN_ILP)
-		stopped = run_ilp(c, e, &r);
-	else
-		stopped = run_gemm(c, e, &r);
-	if (stopped) {
-		/* The configuration in flight is dropped, not stored. */
-		run_result_release(&r);
-		return CFG_STOPPED;
-	}
-	if (r.cuda_error) {
-		m->cuda_failed = 1;
-		/* A sticky error leaves the context unusable: this device's
-		 * session ends after storing what happened. */
-		if (MCUDA(cudaDeviceSynchronize()))
-			rc = CFG_BROKEN;
-		(void)cudaGetLastError();
-	}
-	if (r.verify_failed)
-		m->verify_failed = 1;
+	struct run_result *r = &j->r;
+	char finished[32], regime[128];
+	size_t nm = 0;
+	int keep, ok = run_ok(r);
 
 	iso_now(finished, sizeof(finished));
 	cfg.session_id = sid;
@@ -491,38 +235,177 @@ static int config_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.ilp = e->ilp;
 	cfg.host_mem = (char *)plan_host_name(e->host);
 	cfg.precision = (char *)(e->suite == PLAN_ILP ? "int32" : "fp32");
-	cfg.status = (char *)r.status;
-	cfg.reason = strcmp(r.status, "ok") ? r.reason : NULL;
-	cfg.rel_error = r.rel_error;
-	cfg.flops = e->kd ? e->kd->flops(&a) : 0;
-	cfg.bytes = e->kd ? e->kd->bytes(&a) :
+	cfg.status = (char *)r->status;
+	cfg.reason = ok ? NULL : r->reason;
+	cfg.rel_error = r->rel_error;
+	cfg.flops = e->kd ? e->kd->flops(&j->args) : 0;
+	cfg.bytes = e->kd ? e->kd->bytes(&j->args) :
 		    2.0 * sizeof(int) * (double)e->count;
-	cfg.samples = strcmp(r.status, "ok") ? 0 : r.samples;
-	cfg.seconds = run_now() - t0;
+	cfg.samples = ok ? r->samples : 0;
+	cfg.seconds = run_now() - j->t_start;
 	cfg.finished_at = finished;
+	/* Plan group numbers start at 0; the store's 0 means none. */
+	cfg.grp = e->group + 1;
+	cfg.working_set = NAN;
+	cfg.start_sm_clock_mhz = cfg.end_sm_clock_mhz = NAN;
+	if (ok)
+		regime_fill(c, j, before, after, &cfg, regime, sizeof(regime));
 	/* Failed and skipped configurations carry no metrics: a failed
 	 * kernel is never presented as a speed. */
-	if (strcmp(r.status, "ok") == 0)
-		for (i = 0; i < r.nm; i++) {
-			metrics[nm].name = r.m[i].name;
-			metrics[nm].unit = r.m[i].unit;
-			metrics[nm].values = r.m[i].s.v;
-			metrics[nm].n = r.m[i].s.n;
-			nm++;
-		}
+	for (size_t i = 0; ok && i < r->nm; i++) {
+		metrics[nm].name = r->m[i].name;
+		metrics[nm].unit = r->m[i].unit;
+		metrics[nm].values = r->m[i].s.v;
+		metrics[nm].n = r->m[i].s.n;
+		nm++;
+	}
 	/* --slim keeps the raw samples where the significance tests need
 	 * them (transfer's gains); statistics are kept always. */
 	keep = m->set.keep_samples || e->suite == PLAN_TRANSFER;
-	if (store_config_insert(m->st, &cfg, metrics, nm, keep)) {
-		store_fail(m, "configuration");
-		rc = CFG_STORE;
+	if (store_config_insert(m->st, &cfg, metrics, nm, keep))
+		return store_fail(m, "configuration");
+	return 0;
+}
+
+/* A kernel's own refusal of a configuration (block too large, size out
+ * of range) before anything runs. */
+static void job_check(const struct measure_device *d, struct job *j)
+{
+	struct kernel_args a;
+	char why[256] = "";
+
+	run_args_init(j->e, &a);
+	if (j->e->kd && j->e->kd->check(&a, d->prop.maxThreadsPerBlock,
+					d->prop.sharedMemPerBlock, why,
+					sizeof(why)))
+		run_skip(&j->r, "%s", why[0] ? why : "refused by the kernel");
+}
+
+/* Measures the n entries of one group and stores each. */
+static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
+		     const struct plan_entry *e, size_t n)
+{
+	const struct measure_device *d = c->dev;
+	struct store_env before = { 0 }, after = { 0 };
+	struct job *jobs = calloc(n, sizeof(*jobs));
+	int rc = GRP_DONE, stopped;
+	size_t i;
+
+	if (!jobs) {
+		fprintf(stderr, "mmreport: measure: out of memory\n");
+		return GRP_STORE;
 	}
-	progress_done(&m->pg, e, &r, est);
-	run_result_release(&r);
+	for (i = 0; i < n; i++) {
+		jobs[i].e = &e[i];
+		run_result_init(&jobs[i].r);
+		jobs[i].est = plan_entry_estimate(&e[i], &m->set);
+		job_check(d, &jobs[i]);
+	}
+	/* Buffers of another shape or N are of no use to this group. */
+	if (c->bufs.kind && (c->bufs.m != e->m || c->bufs.k != e->k ||
+			     c->bufs.n != e->n || c->bufs.count != e->count))
+		run_shared_release(c);
+	progress_line(&m->pg, &e[0]);
+	measure_nvml_read(m->nv, d->pci, d->uuid, &before);
+	stopped = run_group(c, suite_ops_of(&e[0]), e[0].group, jobs, n);
+	measure_nvml_read(m->nv, d->pci, d->uuid, &after);
+	if (stopped) {
+		/* The group in flight is dropped, not stored: none of its
+		 * configurations finished sampling. */
+		rc = GRP_STOPPED;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct job *j = &jobs[i];
+
+		if (j->r.cuda_error) {
+			m->cuda_failed = 1;
+			/* A sticky error leaves the context unusable: this
+			 * device's session ends after storing what
+			 * happened. */
+			if (MCUDA(cudaDeviceSynchronize()))
+				rc = GRP_BROKEN;
+			(void)cudaGetLastError();
+		}
+		if (j->r.verify_failed)
+			m->verify_failed = 1;
+		if (job_store(m, c, sid, j, &before, &after)) {
+			rc = GRP_STORE;
+			goto out;
+		}
+		progress_done(&m->pg, j->e, &j->r, j->est);
+	}
+out:
+	for (i = 0; i < n; i++) {
+		run_result_release(&jobs[i].r);
+		free(jobs[i].spans);
+	}
+	free(jobs);
+	measure_env_release(&before);
+	measure_env_release(&after);
 	return rc;
 }
 
 /* ---- one device --------------------------------------------------------- */
+
+/* Counters for the session, when asked for and the plan has a
+ * configuration that gets a counter pass; *unavailable points into why
+ * when they cannot be had. */
+static void counters_setup(struct mctx *m, int index, const struct plan *p,
+			   struct run_ctx *c, char *why, size_t len,
+			   const char **unavailable)
+{
+	int wanted = 0, l2 = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		if (p->e[i].suite == PLAN_VERSIONS ||
+		    p->e[i].suite == PLAN_REFERENCE)
+			wanted = 1;
+	if (!m->o->counters || !wanted)
+		return;
+	if (counters_open(index, &c->counters, why, len)) {
+		fprintf(stderr, "mmreport: counters unavailable: %s; "
+			"measuring without them\n", why);
+		*unavailable = why;
+		return;
+	}
+	/* Every pass counts from cold, clean caches (see
+	 * counters_prepare_set); without the scrub the DRAM counts would
+	 * hold write-backs of lines other work left dirty. */
+	if (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, index)) ||
+	    kernel_scrub_create((size_t)l2, &c->scrub) ||
+	    counters_prepare_set(c->counters, kernel_scrub_run, c->scrub,
+				 KERNEL_SCRUB_KERNELS)) {
+		snprintf(why, len, "no device memory for the L2 scrub buffer");
+		fprintf(stderr, "mmreport: counters unavailable: %s; "
+			"measuring without them\n", why);
+		*unavailable = why;
+		counters_free(c->counters);
+		c->counters = NULL;
+	}
+}
+
+/* The kernel timer of the session (timer.h), and the device's launch
+ * cost. Returns 0, or a measure status after a message. */
+static int timer_setup(struct mctx *m, const struct measure_device *d,
+		       struct run_ctx *c, char *why, size_t len)
+{
+	if (timer_open(m->set.timer, m->set.cold, d->prop.l2CacheSize,
+		       &c->timer, why, len)) {
+		fprintf(stderr, "mmreport: measure: no kernel timer: %s\n",
+			why);
+		return m->set.timer == TIMER_CUPTI ? MEASURE_ERR_USAGE :
+		       MEASURE_ERR_CUDA;
+	}
+	if (why[0] && !m->o->quiet)
+		fprintf(stderr, "mmreport: measure: %s; kernel times from "
+			"events behind a blocking kernel\n", why);
+	if (timer_launch_cost(NULL, 200, &c->launch_us)) {
+		c->launch_us = NAN;
+		(void)cudaGetLastError();
+	}
+	return 0;
+}
 
 static int session_run(struct mctx *m, int index, const struct plan *p)
 {
@@ -532,9 +415,10 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	struct store_env env_end = { 0 };
 	struct run_ctx c = { 0 };
 	char started[32], ended[32], uuid[48], host[256] = "", suites[64];
-	char why[512], *timers = NULL;
+	char why[512] = "", twhy[512] = "", ident[128] = "", *timers = NULL;
 	const char *status = "complete", *unavailable = NULL;
-	int rc = MEASURE_OK, ev = 0, session = 0;
+	int rc = MEASURE_OK, session = 0;
+	size_t i, j;
 
 	if (measure_device_query(index, &d))
 		return MEASURE_ERR_CUDA;
@@ -551,41 +435,18 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	if (gethostname(host, sizeof(host) - 1))
 		snprintf(host, sizeof(host), "unknown");
 	suites_text(p, suites, sizeof(suites));
-	/* Once per device session, before its row, so that the row says
-	 * which counters mode the session used; the ilp suite has no
-	 * counter pass. */
-	if (m->o->counters && plan_has_matrix(p) &&
-	    counters_open(index, &c.counters, why, sizeof(why))) {
-		fprintf(stderr, "mmreport: counters unavailable: %s; "
-			"measuring without them\n", why);
-		unavailable = why;
-	}
-	if (c.counters) {
-		int l2 = 0;
-
-		/* Every pass counts from cold, clean caches (see
-		 * counters_prepare_set); without the scrub the DRAM counts
-		 * would hold write-backs of lines other work left dirty. */
-		if (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
-						 index)) ||
-		    kernel_scrub_create((size_t)l2, &c.scrub) ||
-		    counters_prepare_set(c.counters, kernel_scrub_run,
-					 c.scrub, KERNEL_SCRUB_KERNELS)) {
-			snprintf(why, sizeof(why), "no device memory for the "
-				 "L2 scrub buffer");
-			fprintf(stderr, "mmreport: counters unavailable: %s; "
-				"measuring without them\n", why);
-			unavailable = why;
-			counters_free(c.counters);
-			c.counters = NULL;
-		}
-	}
-	timers = timers_with_counters(c.counters, unavailable);
+	/* Before the session row, so that the row says which timer and
+	 * which counters mode the session used. */
+	if ((rc = timer_setup(m, &d, &c, twhy, sizeof(twhy))))
+		goto out;
+	counters_setup(m, index, p, &c, why, sizeof(why), &unavailable);
+	timers = rows_timers_text(c.timer, twhy, c.counters, unavailable);
 	if (!timers) {
 		fprintf(stderr, "mmreport: measure: out of memory\n");
 		rc = MEASURE_ERR_STORE;
 		goto out;
 	}
+	store_proc_identity(0, ident, sizeof(ident));
 	s.uuid = uuid;
 	s.device_id = row.id;
 	s.started_at = started;
@@ -605,50 +466,54 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.timers = timers;
 	s.tolerance = PLAN_TOLERANCE;
 	s.keep_samples = m->set.keep_samples;
+	s.timer = (char *)timer_name(c.timer);
+	s.cold = timer_cold(c.timer);
+	s.launch_us = c.launch_us;
+	s.pid = (int)getpid();
+	s.proc_start = ident[0] ? ident : NULL;
 	measure_nvml_read(m->nv, d.pci, d.uuid, &s.env_start);
 	if (store_session_insert(m->st, &s)) {
 		rc = store_fail(m, "session");
 		goto out;
 	}
 	session = 1;
-	if ((rc = kernels_store(m, s.id, p)) ||
-	    (rc = kattrs_store(m, s.id, &d, p)))
+	if (rows_kernels_store(m->st, s.id, p)) {
+		rc = store_fail(m, "kernel");
 		goto out;
+	}
+	if (rows_kattrs_store(m->st, s.id, &d, p)) {
+		rc = store_fail(m, "kernel attributes");
+		goto out;
+	}
 
 	c.set = &m->set;
 	c.dev = &d;
+	c.nv = m->nv;
 	c.blas = kernel_blas_create();
 	if (!c.blas) {
 		rc = MEASURE_ERR_CUDA;
 		goto out;
 	}
-	if (MCUDA(cudaEventCreate(&c.ev0))) {
-		rc = MEASURE_ERR_CUDA;
-		goto out;
-	}
-	ev = 1;
-	if (MCUDA(cudaEventCreate(&c.ev1))) {
-		rc = MEASURE_ERR_CUDA;
-		goto out;
-	}
-	ev = 2;
-	for (size_t i = 0; i < p->n; i++) {
-		int cr;
+	for (i = 0; i < p->n; i = j) {
+		int gr;
 
-		if (measure_stop_requested()) {
+		for (j = i + 1; j < p->n && p->e[j].group == p->e[i].group;
+		     j++)
+			;
+		if (stop_requested()) {
 			rc = MEASURE_INTERRUPTED;
 			break;
 		}
-		cr = config_run(m, &c, s.id, &p->e[i]);
-		if (cr == CFG_STOPPED) {
+		gr = group_run(m, &c, s.id, &p->e[i], j - i);
+		if (gr == GRP_STOPPED) {
 			rc = MEASURE_INTERRUPTED;
 			break;
 		}
-		if (cr == CFG_STORE) {
+		if (gr == GRP_STORE) {
 			rc = MEASURE_ERR_STORE;
 			break;
 		}
-		if (cr == CFG_BROKEN) {
+		if (gr == GRP_BROKEN) {
 			fprintf(stderr, "mmreport: measure: device %d is "
 				"unusable after a CUDA error; its session "
 				"ends here\n", index);
@@ -656,15 +521,14 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 			break;
 		}
 	}
+	if (rc == MEASURE_OK && stop_requested())
+		rc = MEASURE_INTERRUPTED;
 out:
-	if (ev >= 2)
-		MCUDA(cudaEventDestroy(c.ev1));
-	if (ev >= 1)
-		MCUDA(cudaEventDestroy(c.ev0));
-	run_ilp_release(&c);
+	run_shared_release(&c);
 	counters_free(c.counters);
 	kernel_scrub_free(c.scrub);
 	kernel_blas_free(c.blas);
+	timer_free(c.timer);
 	run_inputs_release(&c.cache);
 	if (session) {
 		status = rc == MEASURE_OK ? "complete" :
@@ -705,8 +569,9 @@ int measure_run(const struct measure_options *o, FILE *out)
 	struct plan_spec spec;
 	struct plan *plans = NULL;
 	struct mctx m = { 0 };
-	struct sig_saved saved;
+	struct stop_saved saved;
 	int *devs = NULL, ndev = 0, count = 0, rc = MEASURE_OK, signals = 0;
+	size_t reaped = 0;
 	char err[256], devtext[64];
 
 	m.o = o;
@@ -780,7 +645,17 @@ int measure_run(const struct measure_options *o, FILE *out)
 		rc = MEASURE_ERR_STORE;
 		goto out;
 	}
-	signals_install(&saved);
+	/* Sessions of this host whose process died (SIGKILL, a crash)
+	 * would read as running for ever. */
+	if (store_session_reap(m.st, &reaped))
+		fprintf(stderr, "mmreport: measure: '%s': cannot mark sessions "
+			"of dead processes aborted: %s\n", m.db,
+			store_errmsg(m.st));
+	else if (reaped)
+		fprintf(stderr, "mmreport: measure: '%s': %zu session%s left "
+			"running by a process that no longer exists marked "
+			"aborted\n", m.db, reaped, reaped == 1 ? "" : "s");
+	stop_signals_install(&saved);
 	signals = 1;
 	m.nv = measure_nvml_open();
 	m.pg.tty = isatty(STDERR_FILENO);
@@ -808,7 +683,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 out:
 	measure_nvml_close(m.nv);
 	if (signals)
-		signals_restore(&saved);
+		stop_signals_restore(&saved);
 	store_free(m.st);
 	for (int i = 0; plans && i < ndev; i++)
 		plan_release(&plans[i]);

@@ -1,5 +1,6 @@
-/* What the suites' runners share: results, checked CUDA calls, the
- * warm-up / verify / sample loop, and the cached random inputs. */
+/* What the suites' runners share: results, checked CUDA calls, timed
+ * and untimed launches, the shared buffers and the cached random
+ * inputs. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,6 +50,14 @@ struct series *run_metric_add(struct run_result *r, const char *name,
 	return &m->s;
 }
 
+struct series *run_metric_find(struct run_result *r, const char *name)
+{
+	for (size_t i = 0; i < r->nm; i++)
+		if (strcmp(r->m[i].name, name) == 0)
+			return &r->m[i].s;
+	return NULL;
+}
+
 int series_push(struct series *s, double v)
 {
 	if (s->n == s->cap) {
@@ -62,6 +71,11 @@ int series_push(struct series *s, double v)
 	}
 	s->v[s->n++] = v;
 	return 0;
+}
+
+int run_ok(const struct run_result *r)
+{
+	return strcmp(r->status, "ok") == 0;
 }
 
 static void mark(struct run_result *r, const char *status, const char *fmt,
@@ -136,6 +150,17 @@ int run_launch_error(struct run_result *r, int err)
 	}
 }
 
+void run_args_init(const struct plan_entry *e, struct kernel_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->m = e->m;
+	a->k = e->k;
+	a->n = e->n;
+	a->count = (size_t)e->count;
+	a->block = e->block;
+	a->ilp = e->ilp;
+}
+
 int run_entry_launch(const struct plan_entry *e,
 		     const struct kernel_args *args)
 {
@@ -147,72 +172,109 @@ int run_entry_launch(const struct plan_entry *e,
 				     (cudaStream_t)args->stream));
 }
 
-int run_time_launches(struct run_ctx *c, const struct plan_entry *e,
-		      const struct kernel_args *args, int batch, double *ms,
-		      struct run_result *r)
+struct timer_span *run_span_add(struct job *j)
 {
-	cudaStream_t s = (cudaStream_t)args->stream;
-	float f = 0;
-	int err;
+	if (j->nspans == j->cap) {
+		size_t cap = j->cap ? 2 * j->cap : 64;
+		struct timer_span *grown = realloc(j->spans,
+						   cap * sizeof(*grown));
 
-	if ((err = RCUDA(r, cudaEventRecord(c->ev0, s))))
-		return err;
-	for (int i = 0; i < batch; i++)
-		if ((err = run_launch_error(r, run_entry_launch(e, args))))
-			return err;
-	if ((err = RCUDA(r, cudaEventRecord(c->ev1, s))) ||
-	    (err = RCUDA(r, cudaEventSynchronize(c->ev1))) ||
-	    (err = RCUDA(r, cudaEventElapsedTime(&f, c->ev0, c->ev1))))
-		return err;
-	if (f <= 0) {
-		/* Never seen in practice; a zero would make rates infinite. */
-		run_fail(r, "event timer returned %g ms for %d launches",
-			 (double)f, batch);
-		return -1;
+		if (!grown) {
+			run_skip(&j->r, "out of memory: host sample buffer");
+			return NULL;
+		}
+		j->spans = grown;
+		j->cap = cap;
 	}
-	*ms = (double)f / batch;
+	return &j->spans[j->nspans++];
+}
+
+int run_timed_launch(struct run_ctx *c, struct job *j, double *seconds)
+{
+	struct timer_span *sp = run_span_add(j);
+	double t0 = run_now();
+	int err, lerr;
+
+	if (!sp)
+		return -1;
+	if ((err = timer_begin(c->timer, j->args.stream, sp))) {
+		j->nspans--;
+		return run_cuda(&j->r, (cudaError_t)err, __FILE__, __LINE__,
+				"timer_begin", NULL);
+	}
+	lerr = run_entry_launch(j->e, &j->args);
+	err = timer_end(c->timer, j->args.stream, sp);
+	*seconds = run_now() - t0;
+	if (lerr) {
+		j->nspans--;
+		return run_launch_error(&j->r, lerr);
+	}
+	if (err) {
+		j->nspans--;
+		if (err < 0) {
+			run_fail(&j->r, "the events timer's blocking kernel "
+				 "timed out");
+			return -1;
+		}
+		return run_cuda(&j->r, (cudaError_t)err, __FILE__, __LINE__,
+				"timer_end", NULL);
+	}
 	return 0;
 }
 
-int run_sample_kernel(struct run_ctx *c, const struct plan_entry *e,
-		      const struct kernel_args *args, int batch,
-		      int (*verify)(struct run_ctx *, const struct plan_entry *,
-				    const struct kernel_args *,
-				    struct run_result *),
-		      struct series *times, struct run_result *r)
+int run_plain_launch(struct job *j, double *seconds)
 {
-	const struct plan_settings *s = c->set;
-	double ms, t0;
-	int i;
+	double t0 = run_now();
+	int err;
 
-	for (i = 0; i < s->warmup; i++) {
-		if (measure_stop_requested())
-			return 1;
-		if (run_time_launches(c, e, args, batch, &ms, r))
-			return 0;
-		/* A run longer than the whole sampling budget is warm
-		 * enough after one: more would only lengthen the sweep. */
-		if (ms * batch / 1e3 > s->max_time_s)
-			break;
+	if ((err = run_launch_error(&j->r, run_entry_launch(j->e, &j->args))))
+		return err;
+	err = RCUDA(&j->r, cudaStreamSynchronize(
+			(cudaStream_t)j->args.stream));
+	*seconds = run_now() - t0;
+	return err;
+}
+
+int run_kernel_times(struct run_ctx *c, struct job *j)
+{
+	struct series *times = run_metric_find(&j->r, "kernel");
+	size_t missing = timer_resolve(c->timer, j->spans, j->nspans);
+
+	if (!times) {
+		run_skip(&j->r, "out of memory: metrics");
+		return -1;
 	}
-	if (measure_stop_requested())
-		return 1;
-	if (verify(c, e, args, r) || strcmp(r->status, "ok") != 0)
-		return 0;
-	t0 = run_now();
-	for (i = 0; i < s->repeat; i++) {
-		if (measure_stop_requested())
-			return 1;
-		if (run_time_launches(c, e, args, batch, &ms, r))
-			return 0;
-		if (series_push(times, ms)) {
-			run_skip(r, "out of memory: host sample buffer");
-			return 0;
+	if (missing) {
+		run_fail(&j->r, "the GPU recorded no activity in %zu of %zu "
+			 "samples (%s timer)", missing, j->nspans,
+			 timer_name(c->timer));
+		return -1;
+	}
+	for (size_t i = 0; i < j->nspans; i++) {
+		if (!(j->spans[i].ms > 0)) {
+			run_fail(&j->r, "the %s timer gave %g ms for a sample",
+				 timer_name(c->timer), j->spans[i].ms);
+			return -1;
 		}
-		if (i + 1 >= s->min_samples && run_now() - t0 >= s->max_time_s)
-			break;
+		if (series_push(times, j->spans[i].ms)) {
+			run_skip(&j->r, "out of memory: host sample buffer");
+			return -1;
+		}
 	}
 	return 0;
+}
+
+void run_shared_release(struct run_ctx *c)
+{
+	struct shared_bufs *b = &c->bufs;
+
+	if (b->a)
+		MCUDA(cudaFree(b->a));
+	if (b->b)
+		MCUDA(cudaFree(b->b));
+	if (b->c)
+		MCUDA(cudaFree(b->c));
+	memset(b, 0, sizeof(*b));
 }
 
 /* ---- random inputs ------------------------------------------------------ */

@@ -1,6 +1,16 @@
-/* measure/runner.h: internal to measure/. Measuring one configuration:
- * the suites' runners (suite_gemm.c, suite_transfer.c, suite_ilp.c) and
- * what they share (run.c owns the session around them). */
+/* measure/runner.h: internal to measure/. Measuring a group of
+ * configurations: the suites' runners (suite_gemm.c, suite_transfer.c,
+ * suite_ilp.c), the group sampler that interleaves their samples
+ * (sampler.c) and what they share (runner.c). run.c owns the session
+ * around them.
+ *
+ * A group is every configuration the report compares with one another
+ * (matrix kernels at one size, the transfer variants at one size, the
+ * copy variants at one N: plan.h). Its configurations are set up, warmed
+ * up and verified one after another, then sampled in rounds, each round
+ * visiting every configuration still sampling once in a seeded random
+ * order, so that drift of clocks or temperature over the group falls on
+ * every alternative alike. */
 #ifndef MMREPORT_MEASURE_RUNNER_H
 #define MMREPORT_MEASURE_RUNNER_H
 
@@ -10,6 +20,7 @@
 #include "counters.h"
 #include "device.h"
 #include "plan.h"
+#include "timer.h"
 
 /* transfer's 9 phases and rates, plus the counter pass's figures
  * (RUN_COUNTER_METRICS) */
@@ -42,8 +53,7 @@ struct run_result {
 };
 
 /* The random inputs of the last shape, kept across configurations of the
- * same shape so that they are generated once (the ilp suite visits every
- * ILP at one N in a row). */
+ * same shape so that they are generated once. */
 struct input_cache {
 	int kind;			/* 0 none, 1 floats, 2 ints */
 	long long m, k, n, count;
@@ -52,38 +62,78 @@ struct input_cache {
 	int *ints;			/* count */
 };
 
+/* Device buffers a group shares: the matrices of one shape (inputs
+ * uploaded once, C written by every kernel) or the copy's two arrays
+ * of one N (a holding the inputs). Released by run_shared_release. */
+struct shared_bufs {
+	int kind;			/* 0 none, 1 matrices, 2 ints */
+	long long m, k, n, count;
+	void *a, *b, *c;
+};
+
 struct run_ctx {
 	const struct plan_settings *set;
 	const struct measure_device *dev;
 	void *blas;			/* cublasHandle_t */
-	cudaEvent_t ev0, ev1;
+	struct timer *timer;		/* owned by the session (run.c) */
 	struct input_cache cache;
-	/* The ilp suite's device arrays, a holding the inputs, kept for the
-	 * next row at the same N (b is poisoned before each verification
-	 * anyway); released by run_ilp_release. */
-	void *ilp_a, *ilp_b;
-	long long ilp_count;
+	struct shared_bufs bufs;
 	/* Hardware counters (--counters), NULL when not asked for or not
 	 * available on this device; owned by the session (run.c). */
 	struct counters *counters;
 	void *scrub;		/* kernel_scrub before each counter pass */
+	double launch_us;	/* the session's launch cost (timer.h) */
+	struct measure_nvml *nv;
 };
 
-/* 1 once SIGINT or SIGTERM arrived (run.c). */
-int measure_stop_requested(void);
+/* One configuration of a group while it is measured. */
+struct job {
+	const struct plan_entry *e;
+	struct run_result r;
+	struct kernel_args args;	/* buffers filled by setup */
+	struct timer_span *spans;	/* one per sample, kernel timer */
+	size_t nspans, cap;
+	int warm_done, sampling;
+	double spent;			/* seconds of its samples */
+	double t_start;			/* monotonic, for the stored time */
+	double est;			/* the time model's estimate */
+};
 
-/* Each runner measures e and fills *r (status, reason, metrics). Returns
- * 0 when r describes the configuration, 1 when a stop was requested
- * before it finished (r is to be dropped). */
-int run_gemm(struct run_ctx *c, const struct plan_entry *e,
-	     struct run_result *r);
-int run_transfer(struct run_ctx *c, const struct plan_entry *e,
-		 struct run_result *r);
-int run_ilp(struct run_ctx *c, const struct plan_entry *e,
-	    struct run_result *r);
-/* Frees the ilp suite's kept device arrays (before other suites run and
- * at the end of a session). */
-void run_ilp_release(struct run_ctx *c);
+/* What a suite does for one configuration. Each returns 0 when j->r is
+ * still ok, non-zero once j->r says skipped or failed (its reason set). */
+struct suite_ops {
+	/* Inputs and device buffers (shared through c->bufs). */
+	int (*setup)(struct run_ctx *c, struct job *j);
+	/* One untimed run; *seconds its wall time. */
+	int (*warm)(struct run_ctx *c, struct job *j, double *seconds);
+	/* Poisoned output, one run, comparison with the reference. */
+	int (*verify)(struct run_ctx *c, struct job *j);
+	/* One sample: the kernel's span (run_span_add) and any host-timed
+	 * metrics; *seconds its wall time. */
+	int (*sample)(struct run_ctx *c, struct job *j, double *seconds);
+	/* After the spans are resolved (run_kernel_times): the derived
+	 * metrics, and the counter pass where the suite has one. Returns 1
+	 * when a stop was requested during it, else 0 (j->r says how it
+	 * went). */
+	int (*finish)(struct run_ctx *c, struct job *j);
+};
+
+extern const struct suite_ops suite_gemm_ops, suite_transfer_ops,
+	suite_ilp_ops;
+
+/* Measures the n jobs of one group (their e set, r initialised, est
+ * set) with ops: setup, warm-up, verification, interleaved sampling
+ * until each has repeat samples or max_time of them and at least
+ * min_samples, the timer's collection, finish. group is the plan's group
+ * number, which seeds the order of each round. Returns 0 when every job's
+ * r describes its configuration, 1 when a stop was requested first (the
+ * whole group is to be dropped). */
+int run_group(struct run_ctx *c, const struct suite_ops *ops, int group,
+	      struct job *jobs, size_t n);
+
+/* Releases the shared device buffers (before other groups need the
+ * memory, and at the end of a session). */
+void run_shared_release(struct run_ctx *c);
 
 /* ---- the counter pass (suite_counters.c) -------------------------------- */
 
@@ -99,15 +149,16 @@ const char *run_counter_unit(enum counters_metric m);
 
 /* After e's timed samples, never among them: reads the counters of one
  * launch of e with args (the same kernel and buffers the samples used)
- * through c->counters and adds each figure to r as a metric of one value:
- * "gips" [GIPS], "cgma" [FLOP/access], "cnt_gflops" [GFLOP/s] and
- * "cnt_dram_gbs" [GB/s] (counters.h defines them), "cnt_fp32_ops"
- * [FLOP], and the raw counts "cnt_<key>". A figure that cannot be
- * computed (a metric missing on this chip, a zero divisor) is left out.
- * Does nothing when c->counters is NULL or r is not ok. A failed
- * collection is reported on stderr (counters_collect) and leaves r as
- * it was: the configuration is stored without counters. Returns 0, or
- * -1 when the collection failed. */
+ * through c->counters, with the kernel timer paused, and adds each
+ * figure to r as a metric of one value: "gips" [GIPS], "cgma"
+ * [FLOP/access], "cnt_gflops" [GFLOP/s] and "cnt_dram_gbs" [GB/s]
+ * (counters.h defines them), "cnt_fp32_ops" [FLOP], and the raw counts
+ * "cnt_<key>". A figure that cannot be computed (a metric missing on this
+ * chip, a zero divisor) is left out. Does nothing when c->counters is
+ * NULL or r is not ok. A failed collection is reported on stderr
+ * (counters_collect) and leaves r as it was: the configuration is stored
+ * without counters. Returns 0, 1 when a stop was requested during the
+ * passes, or -1 when the collection failed. */
 int run_counters(struct run_ctx *c, const struct plan_entry *e,
 		 const struct kernel_args *args, struct run_result *r);
 
@@ -119,6 +170,8 @@ void run_result_release(struct run_result *r);
  * reached. */
 struct series *run_metric_add(struct run_result *r, const char *name,
 			      const char *unit);
+/* The metric called name of r, NULL when r has none. */
+struct series *run_metric_find(struct run_result *r, const char *name);
 int series_push(struct series *s, double v);
 
 /* Marks r skipped / failed with a reason (printf format). */
@@ -126,6 +179,8 @@ void run_skip(struct run_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void run_fail(struct run_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* 1 while r is ok. */
+int run_ok(const struct run_result *r);
 
 /* Reports a failed CUDA call (file, line, call) and marks r: an
  * out-of-memory is a skip ("out of memory: what"), cleared from the
@@ -143,29 +198,30 @@ int run_cuda(struct run_result *r, cudaError_t err, const char *file,
  * Returns err. */
 int run_launch_error(struct run_result *r, int err);
 
+/* The kernel arguments of e, without buffers: sizes, count, block, ilp
+ * (every caller builds them here, so that none forgets a field). */
+void run_args_init(const struct plan_entry *e, struct kernel_args *a);
+
 /* Enqueues one run of e: the registry kernel, or for "memcpy" a
  * device-to-device cudaMemcpyAsync of args->count ints. Returns a
  * cudaError_t. */
 int run_entry_launch(const struct plan_entry *e,
 		     const struct kernel_args *args);
 
-/* Times batch launches of e between one event pair; *ms is the time per
- * launch. Returns 0, or a CUDA error (r marked). */
-int run_time_launches(struct run_ctx *c, const struct plan_entry *e,
-		      const struct kernel_args *args, int batch, double *ms,
-		      struct run_result *r);
-
-/* Warm-up (stops early once one warm-up alone exceeds max_time),
- * verification (by the caller, through verify), then samples of batch
- * launches until repeat, or max_time once min_samples are in; kernel
- * times go to *times [ms per launch]. Returns 0 done (r->status may say
- * failed/skipped), 1 stop requested. */
-int run_sample_kernel(struct run_ctx *c, const struct plan_entry *e,
-		      const struct kernel_args *args, int batch,
-		      int (*verify)(struct run_ctx *, const struct plan_entry *,
-				    const struct kernel_args *,
-				    struct run_result *),
-		      struct series *times, struct run_result *r);
+/* One launch of j between timer_begin and timer_end on args' stream;
+ * the span is kept in j->spans. *seconds: the wall time of the whole
+ * sample. Returns 0, or non-zero with j->r marked. */
+int run_timed_launch(struct run_ctx *c, struct job *j, double *seconds);
+/* One untimed launch of j and a synchronisation; *seconds its wall
+ * time. Returns 0, or non-zero with j->r marked. */
+int run_plain_launch(struct job *j, double *seconds);
+/* Appends the span of a sample; NULL when memory runs out (j->r marked
+ * skipped). */
+struct timer_span *run_span_add(struct job *j);
+/* After timer_collect: resolves j's spans into the metric "kernel" [ms]
+ * (one value per sample, in sample order). Returns 0, or non-zero with
+ * j->r failed when a sample has no record. */
+int run_kernel_times(struct run_ctx *c, struct job *j);
 
 /* The cached random inputs of a product of shape m x k x n (floats) or
  * of count ints; regenerated when the shape or seed differs. Returns 0,

@@ -90,11 +90,22 @@ int run_counters(struct run_ctx *c, const struct plan_entry *e,
 	struct counters_values v;
 	size_t before = r->nm;
 	char line[160];
-	int m, bad = 0;
+	int m, bad = 0, rc;
 
 	if (!c->counters || strcmp(r->status, "ok") != 0)
 		return 0;
-	if (counters_collect(c->counters, launch_once, &l, &v)) {
+	/* The passes replay the launch: no sample, so no record either. */
+	if (timer_pause(c->timer))
+		return -1;
+	rc = counters_collect(c->counters, launch_once, &l, &v);
+	if (timer_resume(c->timer)) {
+		run_fail(r, "the kernel timer could not resume after the "
+			 "counter pass");
+		return -1;
+	}
+	if (rc == 1)
+		return 1;
+	if (rc) {
 		/* counters_collect named the failed call; a launch's own
 		 * (non-sticky) error is not this configuration's result. */
 		(void)cudaGetLastError();

@@ -10,8 +10,9 @@
  *              excluded too)
  *   memcpy_ab  cudaMemcpy of A and B to the device, then a stream
  *              synchronisation
- *   kernel     cudaEvent pair around the launch
- *   sync       cudaStreamSynchronize after the launch returned
+ *   kernel     the kernel timer's sample of the launch (timer.h)
+ *   sync       from the launch's return to the end of the stream
+ *              synchronisation after it
  *   memcpy_c   cudaMemcpy of C to the host, then a stream
  *              synchronisation
  *   free       cudaFree and free/cudaFreeHost of the six buffers
@@ -20,11 +21,13 @@
  * Host phases use CLOCK_MONOTONIC for every host-memory mode: a pageable
  * cudaMemcpy can return before its DMA has finished, so the copy phases
  * include a synchronisation, and the same method for pinned memory keeps
- * the modes comparable. Only the kernel is timed with events. GFLOP/s
+ * the modes comparable. Only the kernel is timed on the GPU. GFLOP/s
  * count 2n^3 per run: "gflops_kernel" over the kernel time,
  * "gflops_total" over time* (report G counted n^3; halve to compare).
- * With --counters the kernel alone gets a counter pass after the
- * samples, on buffers of its own (xfer_counters). */
+ * The six variants at one size (simple and shared, three host-memory
+ * modes) form a group whose samples are interleaved (runner.h). No
+ * counter pass: report G's tables have no counters, and the passes of
+ * the large products would cost more than their samples. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,18 +123,21 @@ static int xfer_verify(struct run_ctx *c, const struct plan_entry *e,
 	return 0;
 }
 
-/* One run; ph[] in seconds (GFLOP/s slots left to the caller). With
+/* One run; ph[] in seconds (GFLOP/s slots and the kernel left to the
+ * caller). With span, the kernel is a sample of the kernel timer (the
+ * span kept for run_kernel_times); without, an untimed launch. With
  * verify, C is poisoned before the launch and checked after the copy
  * back, both outside the phases. Returns 0 when r is still ok. */
 static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
-		     int verify, double ph[PH_N], struct run_result *r)
+		     struct timer_span *span, int verify, double ph[PH_N],
+		     struct run_result *r)
 {
 	size_t bytes = (size_t)e->n * e->n * sizeof(float);
 	struct xfer x = { 0 };
-	struct kernel_args args = { 0 };
-	double t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
+	struct kernel_args args;
+	double t0, t1, t2, t3, t4 = 0, t5 = 0, t6, t7, t8, t9;
 	char what[64];
-	float kms = 0;
+	int err, lerr, began = 0;
 
 	x.pin_in = e->host == PLAN_HOST_PINNED;
 	x.pin_out = e->host != PLAN_HOST_PAGEABLE;
@@ -161,24 +167,38 @@ static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
 	    (RCUDA(r, (cudaError_t)kernel_poison(x.dc, bytes)) ||
 	     RCUDA(r, cudaStreamSynchronize(0))))
 		goto out;
-	t4 = run_now();
-	args.m = args.k = args.n = e->n;
-	args.block = e->block;
-	args.ilp = 1;
+	run_args_init(e, &args);
 	args.a = x.da;
 	args.b = x.db;
 	args.c = x.dc;
 	args.blas = c->blas;
-	if (RCUDA(r, cudaEventRecord(c->ev0, 0)) ||
-	    run_launch_error(r, run_entry_launch(e, &args)) ||
-	    RCUDA(r, cudaEventRecord(c->ev1, 0)))
+	/* The timer's own set-up (a cold scrub) stays out of the phases. */
+	if (span && (err = timer_begin(c->timer, NULL, span))) {
+		run_cuda(r, (cudaError_t)err, __FILE__, __LINE__,
+			 "timer_begin", NULL);
 		goto out;
+	}
+	began = span != NULL;
+	t4 = run_now();
+	lerr = run_entry_launch(e, &args);
 	t5 = run_now();
+	err = began ? timer_end(c->timer, NULL, span) : 0;
+	began = 0;
+	if (run_launch_error(r, lerr))
+		goto out;
+	if (err) {
+		if (err < 0)
+			run_fail(r, "the events timer's blocking kernel timed "
+				 "out");
+		else
+			run_cuda(r, (cudaError_t)err, __FILE__, __LINE__,
+				 "timer_end", NULL);
+		goto out;
+	}
 	if (RCUDA(r, cudaStreamSynchronize(0)))
 		goto out;
 	t6 = run_now();
-	if (RCUDA(r, cudaEventElapsedTime(&kms, c->ev0, c->ev1)) ||
-	    RCUDA(r, cudaMemcpy(x.hc, x.dc, bytes, cudaMemcpyDeviceToHost)) ||
+	if (RCUDA(r, cudaMemcpy(x.hc, x.dc, bytes, cudaMemcpyDeviceToHost)) ||
 	    RCUDA(r, cudaStreamSynchronize(0)))
 		goto out;
 	t7 = run_now();
@@ -189,112 +209,84 @@ static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
 	t9 = run_now();
 	ph[PH_MALLOC] = t1 - t0;
 	ph[PH_AB] = t3 - t2;
-	ph[PH_KERNEL] = kms * 1e-3;
 	ph[PH_SYNC] = t6 - t5;
 	ph[PH_C] = t7 - t6;
 	ph[PH_FREE] = t9 - t8;
 	ph[PH_TOTAL] = (t9 - t0) - (t2 - t1) - (t4 - t3) - (t8 - t7);
-	if (kms <= 0)
-		run_fail(r, "event timer returned %g ms", (double)kms);
 out:
+	if (began)
+		timer_end(c->timer, NULL, span);
 	xfer_free(r, &x);
-	return strcmp(r->status, "ok") != 0;
+	return !run_ok(r);
 }
 
-/* The counter pass of a transfer configuration: its kernel on device
- * copies of the same inputs, after the samples (each sample freed its
- * own buffers). The host phases have no counters. */
-static void xfer_counters(struct run_ctx *c, const struct plan_entry *e,
-			  struct run_result *r)
+static int xfer_setup(struct run_ctx *c, struct job *j)
 {
-	size_t bytes = (size_t)e->n * e->n * sizeof(float);
-	struct kernel_args args = { 0 };
-	struct run_result tmp;
-	struct xfer x = { 0 };
-
-	if (!c->counters)
-		return;
-	/* Buffers the device cannot give now only cost the counters. */
-	run_result_init(&tmp);
-	if (RALLOC(&tmp, cudaMalloc(&x.da, bytes), "counter pass") ||
-	    RALLOC(&tmp, cudaMalloc(&x.db, bytes), "counter pass") ||
-	    RALLOC(&tmp, cudaMalloc(&x.dc, bytes), "counter pass") ||
-	    RCUDA(&tmp, cudaMemcpy(x.da, c->cache.a, bytes,
-				   cudaMemcpyHostToDevice)) ||
-	    RCUDA(&tmp, cudaMemcpy(x.db, c->cache.b, bytes,
-				   cudaMemcpyHostToDevice))) {
-		char line[160];
-
-		plan_entry_format(e, line, sizeof(line));
-		fprintf(stderr, "mmreport: measure: %s: counters not read "
-			"(%s); stored without them\n", line, tmp.reason);
-		goto out;
-	}
-	args.m = args.k = args.n = e->n;
-	args.block = e->block;
-	args.ilp = 1;
-	args.a = x.da;
-	args.b = x.db;
-	args.c = x.dc;
-	args.blas = c->blas;
-	run_counters(c, e, &args, r);
-out:
-	dev_free(&tmp, &x.da);
-	dev_free(&tmp, &x.db);
-	dev_free(&tmp, &x.dc);
-	r->cuda_error |= tmp.cuda_error;
-	run_result_release(&tmp);
-}
-
-int run_transfer(struct run_ctx *c, const struct plan_entry *e,
-		 struct run_result *r)
-{
-	const struct plan_settings *s = c->set;
-	struct series *m[PH_N];
-	struct kernel_args fa = { 0 };
-	double ph[PH_N], flops, t0;
-	int i, p;
-
-	for (p = 0; p < PH_N; p++)
-		m[p] = run_metric_add(r, phases[p].name, phases[p].unit);
-	if (run_inputs_floats(c, e->n, e->n, e->n, r))
-		return 0;
-	fa.m = fa.k = fa.n = e->n;
-	flops = e->kd->flops(&fa);
-	for (i = 0; i < s->warmup; i++) {
-		if (measure_stop_requested())
-			return 1;
-		if (xfer_once(c, e, 0, ph, r))
-			return 0;
-		if (ph[PH_TOTAL] > s->max_time_s)
-			break;
-	}
-	if (measure_stop_requested())
-		return 1;
-	if (xfer_once(c, e, 1, ph, r))
-		return 0;
-	t0 = run_now();
-	for (i = 0; i < s->repeat; i++) {
-		if (measure_stop_requested())
-			return 1;
-		if (xfer_once(c, e, 0, ph, r))
-			return 0;
-		ph[PH_GFLOPS_TOTAL] = flops / ph[PH_TOTAL] / 1e9;
-		ph[PH_GFLOPS_KERNEL] = flops / ph[PH_KERNEL] / 1e9;
-		for (p = 0; p < PH_N; p++) {
-			int rate = p == PH_GFLOPS_TOTAL ||
-				   p == PH_GFLOPS_KERNEL;
-
-			if (series_push(m[p], rate ? ph[p] : ph[p] * 1e3)) {
-				run_skip(r, "out of memory: host sample "
-					 "buffer");
-				return 0;
-			}
+	for (int p = 0; p < PH_N; p++)
+		if (!run_metric_add(&j->r, phases[p].name, phases[p].unit)) {
+			run_skip(&j->r, "out of memory: metrics");
+			return -1;
 		}
-		if (i + 1 >= s->min_samples && run_now() - t0 >= s->max_time_s)
-			break;
+	run_args_init(j->e, &j->args);
+	return run_inputs_floats(c, j->e->n, j->e->n, j->e->n, &j->r);
+}
+
+static int xfer_warm(struct run_ctx *c, struct job *j, double *seconds)
+{
+	double ph[PH_N], t0 = run_now();
+	int rc = xfer_once(c, j->e, NULL, 0, ph, &j->r);
+
+	*seconds = run_now() - t0;
+	return rc;
+}
+
+static int xfer_verify_run(struct run_ctx *c, struct job *j)
+{
+	double ph[PH_N];
+
+	return xfer_once(c, j->e, NULL, 1, ph, &j->r);
+}
+
+static int xfer_sample(struct run_ctx *c, struct job *j, double *seconds)
+{
+	struct timer_span *span = run_span_add(j);
+	double ph[PH_N], flops = j->e->kd->flops(&j->args);
+	double t0 = run_now();
+
+	if (!span)
+		return -1;
+	if (xfer_once(c, j->e, span, 0, ph, &j->r)) {
+		j->nspans--;
+		return -1;
 	}
-	r->samples = (int)m[PH_TOTAL]->n;
-	xfer_counters(c, e, r);
+	*seconds = run_now() - t0;
+	ph[PH_GFLOPS_TOTAL] = flops / ph[PH_TOTAL] / 1e9;
+	for (int p = 0; p < PH_N; p++) {
+		if (p == PH_KERNEL || p == PH_GFLOPS_KERNEL)
+			continue;	/* from the kernel timer, later */
+		if (series_push(&j->r.m[p].s, p == PH_GFLOPS_TOTAL ? ph[p] :
+				ph[p] * 1e3)) {
+			run_skip(&j->r, "out of memory: host sample buffer");
+			return -1;
+		}
+	}
 	return 0;
 }
+
+static int xfer_finish(struct run_ctx *c, struct job *j)
+{
+	struct series *k = &j->r.m[PH_KERNEL].s;
+	double flops = j->e->kd->flops(&j->args);
+
+	for (size_t i = 0; i < k->n; i++)
+		if (series_push(&j->r.m[PH_GFLOPS_KERNEL].s, flops /
+				(k->v[i] * 1e-3) / 1e9)) {
+			run_skip(&j->r, "out of memory: host sample buffer");
+			break;
+		}
+	return 0;
+}
+
+const struct suite_ops suite_transfer_ops = {
+	xfer_setup, xfer_warm, xfer_verify_run, xfer_sample, xfer_finish
+};

@@ -16,9 +16,11 @@
 #                         measure_counters and ncu (parsing, the 1 % rule,
 #                         exit statuses); the real comparison needs a GPU:
 #                           scripts/ncu-compare -b build
-# The tests compile measure/counters.c themselves, so they need nothing else
-# from mmreport_measure.
-set(COUNTERS_SRC ${PROJECT_SOURCE_DIR}/measure/counters.c)
+# The tests compile measure/counters.c (with the CUPTI loader and the stop
+# flag it uses) themselves, so they need nothing else from
+# mmreport_measure.
+set(COUNTERS_SRC ${PROJECT_SOURCE_DIR}/measure/counters.c
+  ${PROJECT_SOURCE_DIR}/measure/cupti.c ${PROJECT_SOURCE_DIR}/measure/stop.c)
 
 mmreport_test(measure_counters_api
   SOURCES measure_counters_api.c ${COUNTERS_SRC}
@@ -35,7 +37,7 @@ target_include_directories(measure_counters PRIVATE
 
 # counters.c's section "profiler host API", up to the next section, as a
 # header.
-file(READ ${COUNTERS_SRC} counters_text)
+file(READ ${PROJECT_SOURCE_DIR}/measure/counters.c counters_text)
 string(FIND "${counters_text}" "/* ---- profiler host API" counters_begin)
 string(FIND "${counters_text}" "/* ---- the CUPTI functions" counters_end)
 if(counters_begin EQUAL -1 OR counters_end LESS_EQUAL counters_begin)

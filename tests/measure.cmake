@@ -8,7 +8,13 @@ mmreport_test(measure_plan SOURCES measure_plan.c LIBS mmreport_measure)
 mmreport_test(measure_nodev SOURCES measure_nodev.c LIBS mmreport_measure)
 mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
   LABELS gpu)
+# The kernel timer (CUPTI activity records, events behind a blocking
+# kernel) against spins of known length; runs alone too:
+#   build/tests/measure_timer
+mmreport_test(measure_timer SOURCES measure_timer.c LIBS mmreport_measure
+  LABELS gpu)
 # kernels/ holds CUDA objects and cuBLAS (C++): link with the CUDA driver.
-set_target_properties(measure_plan measure_nodev measure_gpu PROPERTIES
+set_target_properties(measure_plan measure_nodev measure_gpu measure_timer
+  PROPERTIES
   LINKER_LANGUAGE CUDA)
 add_dependencies(measure_gpu mmreport)

@@ -168,11 +168,71 @@ static void session_check(struct store *st, const char *status)
 	assert_non_null(s[0].uuid);
 	assert_non_null(s[0].timers);
 	assert_true(s[0].tolerance == PLAN_TOLERANCE);
+	/* The timer is named, and the text says the same. */
+	assert_non_null(s[0].timer);
+	if (!strcmp(s[0].timer, "cupti-activity"))
+		assert_non_null(strstr(s[0].timers, "CUPTI activity"));
+	else
+		assert_string_equal(s[0].timer, "events-blocking");
+	assert_true(s[0].cold == 0 || s[0].cold == 1);
+	assert_true(s[0].launch_us > 0);
+	assert_int_equal(s[0].pid > 0, 1);
+	assert_non_null(s[0].proc_start);
 	if (s[0].env_start.has_sm_clock)
 		assert_true(s[0].env_start.sm_clock_mhz > 0);
 	if (s[0].env_start.has_throttle)
 		assert_non_null(s[0].env_start.throttle_text);
 	store_sessions_free(s, n);
+}
+
+/* The regime stored with each configuration of a versions/reference run
+ * at n = 64 and 100: the grid of every kernel from its launch geometry,
+ * one wave of the device, the working set against L2, and one group per
+ * shape. */
+static void regime_check(struct store *st)
+{
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		long long t;
+
+		if (strcmp(c[i].status, "ok"))
+			continue;
+		assert_true(c[i].grp > 0);
+		for (size_t j = 0; j < n; j++)
+			assert_int_equal(c[i].grp == c[j].grp,
+					 c[i].n == c[j].n);
+		assert_true(c[i].l2_bytes > 0);
+		assert_true(c[i].working_set == 3.0 * 4 * c[i].n * c[i].n);
+		/* 3 x 4 x 100^2 B fit any L2 of this decade. */
+		assert_non_null(c[i].regime);
+		assert_non_null(strstr(c[i].regime, "l2_resident"));
+		if (!strcmp(c[i].variant, "cublas")) {
+			assert_int_equal(c[i].grid_blocks, 0);
+			continue;
+		}
+		assert_true(c[i].wave_blocks > 0);
+		t = !strcmp(c[i].variant, "v1") ? 1 :
+		    !strcmp(c[i].variant, "v5") ?
+		    (c[i].n + 2 * c[i].block_x - 1) / (2 * c[i].block_x) :
+		    (c[i].n + c[i].block_x - 1) / c[i].block_x;
+		if (strcmp(c[i].variant, "v1"))
+			t *= t;
+		assert_int_equal(c[i].grid_blocks, t);
+		/* below_wave exactly when the grid is smaller than one
+		 * wave ... */
+		if (c[i].grid_blocks < c[i].wave_blocks)
+			assert_non_null(strstr(c[i].regime, "below_wave"));
+		else
+			assert_null(strstr(c[i].regime, "below_wave"));
+		/* ... and v1 runs one block: always below one wave. */
+		if (!strcmp(c[i].variant, "v1"))
+			assert_non_null(strstr(c[i].regime, "below_wave"));
+	}
+	store_configs_free(c, n);
 }
 
 static void test_versions_reference(void **state)
@@ -203,6 +263,7 @@ static void test_versions_reference(void **state)
 	rates_check(st, "versions", "kernel", "gflops", 0);
 	rates_check(st, "reference", "kernel", "gflops", 0);
 	session_check(st, "complete");
+	regime_check(st);
 
 	/* The device row, its peaks recomputed from its own properties. */
 	assert_int_equal(store_device_list(st, &d, &nd), 0);
@@ -262,6 +323,42 @@ static void test_versions_reference(void **state)
 	store_kattrs_free(a, na);
 	store_sessions_free(s, ns);
 	store_devices_free(d, nd);
+	store_free(st);
+}
+
+/* --timer events: the fallback timer, named in the session. */
+static void test_events_timer(void **state)
+{
+	static const char *const want[] = { "kernel", "gflops" };
+	struct store_session *s = NULL;
+	struct measure_options o;
+	struct store *st;
+	char db[600];
+	size_t ns = 0, expected;
+
+	db_path(db, sizeof(db), "events");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "versions,reference";
+	o.variants = "v3,cublas";
+	o.sizes = "128";
+	o.blocks = "16";
+	o.repeat = 5;
+	o.warmup = 1;
+	o.quiet = 1;
+	o.timer = "events";
+	o.cold = 1;
+	expected = plan_count(&o);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	configs_check(st, expected, want, 2, 5, 3);
+	session_check(st, "complete");
+	assert_int_equal(store_session_list(st, &s, &ns), 0);
+	assert_string_equal(s[0].timer, "events-blocking");
+	assert_int_equal(s[0].cold, 1);
+	assert_non_null(strstr(s[0].timers, "blocking"));
+	assert_non_null(strstr(s[0].timers, "(cold)"));
+	store_sessions_free(s, ns);
 	store_free(st);
 }
 
@@ -389,7 +486,9 @@ static void test_counters(void **state)
 		k = stat_find(s, ns, "kernel");
 		assert_non_null(k);
 		assert_int_equal(k->s.n, (size_t)c[i].samples);
-		if (why) {
+		/* No counter pass for transfer (report G's tables need
+		 * none), nor any where counters are unavailable. */
+		if (why || !strcmp(c[i].suite, "transfer")) {
 			assert_null(stat_find(s, ns, "gips"));
 			assert_null(stat_find(s, ns, "cnt_inst_executed"));
 			store_stats_free(s, ns);
@@ -516,13 +615,13 @@ static void test_out_of_memory(void **state)
 /* Starts `mmreport measure` on db, waits until at least two
  * configurations are stored, sends sig, and returns the wait status;
  * *seen is the count stored before the signal. */
-static int signal_run(const char *db, int sig, size_t *seen)
+static int signal_run(const char *db, int sig, int counters, size_t *seen)
 {
 	const char *bin = getenv("MMREPORT_BIN");
 	char *argv[] = {
 		(char *)bin, "measure", "--db", (char *)db, "--suite",
 		"versions", "--repeat", "1000", "--max-time", "0.3",
-		"--quiet", NULL
+		"--quiet", counters ? "--counters" : NULL, NULL
 	};
 	time_t deadline = time(NULL) + 600;	/* a hang guard only */
 	pid_t pid;
@@ -581,8 +680,25 @@ static void test_sigint(void **state)
 	if (!getenv("MMREPORT_BIN"))
 		skip();
 	db_path(db, sizeof(db), "sigint");
-	status = signal_run(db, SIGINT, &seen);
+	status = signal_run(db, SIGINT, 0, &seen);
 	/* Interrupted: exit 130 after marking the session. */
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 130);
+	signal_check(db, seen, "interrupted");
+}
+
+/* The same with the counter passes running: a stop is honoured between
+ * passes too. */
+static void test_sigint_counters(void **state)
+{
+	char db[600];
+	size_t seen;
+	int status;
+
+	if (!getenv("MMREPORT_BIN"))
+		skip();
+	db_path(db, sizeof(db), "sigint-counters");
+	status = signal_run(db, SIGINT, 1, &seen);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 130);
 	signal_check(db, seen, "interrupted");
@@ -597,10 +713,11 @@ static void test_sigkill(void **state)
 	if (!getenv("MMREPORT_BIN"))
 		skip();
 	db_path(db, sizeof(db), "sigkill");
-	status = signal_run(db, SIGKILL, &seen);
+	status = signal_run(db, SIGKILL, 0, &seen);
 	assert_true(WIFSIGNALED(status));
-	/* Nobody marked the session: it still says running. */
-	signal_check(db, seen, "running");
+	/* Nobody marked the session, but its process is gone: the store
+	 * reads it as aborted, never as complete or running. */
+	signal_check(db, seen, "aborted");
 }
 
 static int setup(void **state)
@@ -632,11 +749,13 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_versions_reference),
+		cmocka_unit_test(test_events_timer),
 		cmocka_unit_test(test_transfer),
 		cmocka_unit_test(test_counters),
 		cmocka_unit_test(test_ilp),
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),
+		cmocka_unit_test(test_sigint_counters),
 		cmocka_unit_test(test_sigkill),
 	};
 	int n = 0;

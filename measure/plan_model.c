@@ -1,0 +1,186 @@
+/* The plan printed, and the time model of --dry-run and of the
+ * progress line's ETA (plan.h). No CUDA here. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plan.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- printing and the time model ---------------------------------------- */
+
+void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
+{
+	char sizes[64], block[32];
+
+	if (e->suite == PLAN_ILP)
+		snprintf(sizes, sizeof(sizes), "N=%lld (2^%d)", e->count,
+			 e->n);
+	else
+		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d", e->m, e->k,
+			 e->n);
+	if (!e->block)
+		snprintf(block, sizeof(block), "-");
+	else if (e->suite == PLAN_ILP)
+		snprintf(block, sizeof(block), "%d", e->block);
+	else
+		snprintf(block, sizeof(block), "%dx%d", e->block, e->block);
+	snprintf(buf, len, "%-9s  %-8s  %-22s  block=%-5s  ilp=%-2d  host=%s",
+		 plan_suite_name(e->suite), e->variant, sizes, block, e->ilp,
+		 e->host == PLAN_HOST_NONE ? "-" : plan_host_name(e->host));
+}
+
+/* Sustained rates of a current data-centre GPU (H100 class), rounded
+ * down so that the estimate errs long there; older or smaller GPUs take
+ * longer than estimated. v1 runs one block on one SM and is
+ * latency-bound: about 0.5 GFLOP/s per warp. */
+#define RATE_LAUNCH_S	20e-6	/* launch, synchronisation and the
+				 * timer's bookkeeping of one sample */
+#define RATE_COPY_BS	1.0e12	/* device copy, bytes read + written */
+#define RATE_PAGEABLE	3.0e9	/* host<->device, pageable, B/s */
+#define RATE_PINNED	10.0e9	/* host<->device, pinned, B/s */
+#define RATE_PIN	4.0e9	/* cudaMallocHost page pinning, B/s */
+#define RATE_HOSTCOPY	5.0e9	/* host memcpy/fill/compare, B/s */
+#define RATE_GEN	3.0e-9	/* seconds per generated random element */
+#define RATE_DGEMM	5.0e12	/* FP64 reference of the verification */
+#define CONFIG_OVERHEAD	2e-3	/* events, statistics, one transaction */
+/* The ilp suite's rows at one N (5 ILP values and memcpy) share one
+ * generation and upload of the inputs (runner.c, suite_ilp.c). */
+#define ILP_ROWS_PER_N	6
+
+static double variant_flop_rate(const struct plan_entry *e)
+{
+	static const struct {
+		const char *name;
+		double rate;
+	} rates[] = {
+		{ "v2", 1000e9 }, { "v3", 1500e9 }, { "v4", 1500e9 },
+		{ "v5", 2500e9 }, { "rect", 1500e9 }, { "simple", 1000e9 },
+		{ "shared", 1500e9 }, { "cublas", 20000e9 },
+	};
+
+	if (strcmp(e->variant, "v1") == 0)
+		return 0.5e9 * ((e->block * e->block + 31) / 32);
+	for (size_t i = 0; i < ARRAY_SIZE(rates); i++)
+		if (strcmp(rates[i].name, e->variant) == 0)
+			return rates[i].rate;
+	return 100e9;
+}
+
+static double entry_flops(const struct plan_entry *e)
+{
+	return 2.0 * e->m * e->k * e->n;
+}
+
+double plan_entry_run_seconds(const struct plan_entry *e)
+{
+	double bytes, kernel, pin, in_rate, out_rate;
+
+	switch (e->suite) {
+	case PLAN_ILP:
+		bytes = 2.0 * sizeof(int) * (double)e->count;
+		return RATE_LAUNCH_S + bytes / RATE_COPY_BS;
+	case PLAN_TRANSFER:
+		/* malloc, fill (outside the phases, inside the wall time),
+		 * A and B in, kernel, C out, free. */
+		bytes = sizeof(float) * (double)e->n * e->n;
+		kernel = entry_flops(e) / variant_flop_rate(e);
+		pin = e->host == PLAN_HOST_PINNED ? 3 * bytes :
+		      e->host == PLAN_HOST_PINNED_OUTPUT ? bytes : 0;
+		in_rate = e->host == PLAN_HOST_PINNED ? RATE_PINNED :
+			  RATE_PAGEABLE;
+		out_rate = e->host == PLAN_HOST_PAGEABLE ? RATE_PAGEABLE :
+			   RATE_PINNED;
+		return 6 * RATE_LAUNCH_S + pin / RATE_PIN +
+		       2 * bytes / RATE_HOSTCOPY + 2 * bytes / in_rate +
+		       kernel + bytes / out_rate;
+	default:
+		return RATE_LAUNCH_S + entry_flops(e) / variant_flop_rate(e);
+	}
+}
+
+double plan_entry_estimate(const struct plan_entry *e,
+			   const struct plan_settings *s)
+{
+	double run = plan_entry_run_seconds(e), verify, samples, warm;
+
+	/* Setup and verification: random inputs, the reference product
+	 * (matrices) or the host comparison (copies). */
+	if (e->suite == PLAN_ILP) {
+		double bytes = sizeof(int) * (double)e->count;
+
+		/* Inputs generated and copied in once for the rows of one N
+		 * (runner.c keeps them); b copied back and compared. */
+		verify = run + ((double)e->count * RATE_GEN +
+				bytes / RATE_PAGEABLE) / ILP_ROWS_PER_N +
+			 bytes / RATE_PAGEABLE + bytes / RATE_HOSTCOPY;
+	} else {
+		double elems = (double)e->m * e->k + (double)e->k * e->n;
+
+		verify = run + elems * RATE_GEN +
+			 sizeof(float) * elems / RATE_PAGEABLE +
+			 entry_flops(e) / RATE_DGEMM;
+	}
+	samples = ceil(s->max_time_s / run);
+	if (samples < s->min_samples)
+		samples = s->min_samples;
+	if (samples > s->repeat)
+		samples = s->repeat;
+	warm = run > s->max_time_s && s->warmup > 1 ? 1 : s->warmup;
+	if (s->counters && (e->suite == PLAN_VERSIONS ||
+			    e->suite == PLAN_REFERENCE))
+		verify += PLAN_COUNTER_OVERHEAD + PLAN_COUNTER_RUNS * run;
+	return CONFIG_OVERHEAD + verify + (warm + samples) * run;
+}
+
+static void duration_format(double s, char *buf, size_t len)
+{
+	long t = (long)ceil(s);
+
+	snprintf(buf, len, "%ldh %02ldm %02lds", t / 3600, t / 60 % 60,
+		 t % 60);
+}
+
+void plan_print(const struct plan *p, const struct plan_settings *s,
+		const char *devices, int ilp_sized, FILE *out)
+{
+	size_t count[PLAN_NSUITES] = { 0 };
+	double total = 0;
+	char line[160], dur[32];
+
+	fprintf(out, "# mmreport measure plan: %zu configurations per device "
+		"(device %s)\n", p->n, devices);
+	fprintf(out, "# suite      variant   sizes                   block  "
+		"      ilp     host memory\n");
+	for (size_t i = 0; i < p->n; i++) {
+		plan_entry_format(&p->e[i], line, sizeof(line));
+		fprintf(out, "%s\n", line);
+		count[p->e[i].suite]++;
+		total += plan_entry_estimate(&p->e[i], s);
+	}
+	fprintf(out, "# per suite: versions %zu, transfer %zu, ilp %zu, "
+		"reference %zu\n", count[PLAN_VERSIONS], count[PLAN_TRANSFER],
+		count[PLAN_ILP], count[PLAN_REFERENCE]);
+	if (count[PLAN_ILP] && !ilp_sized)
+		fprintf(out, "# ilp sizes assume %llu GiB of free device "
+			"memory; a real run sizes them from the device\n",
+			(unsigned long long)(PLAN_DRYRUN_FREE_MEM >> 30));
+	duration_format(total, dur, sizeof(dur));
+	fprintf(out, "estimate: %s per device for %zu configurations\n", dur,
+		p->n);
+	fprintf(out, "# model: per configuration, warm-up runs (%d; one when "
+		"a run exceeds --max-time %g s), one verification run with "
+		"its reference, and min(repeat %d, max(min-samples %d, "
+		"ceil(max-time / run))) samples; a run's time from its FLOPs "
+		"and bytes at conservative rates (plan.c), plus launch "
+		"overhead\n", s->warmup, s->max_time_s, s->repeat,
+		s->min_samples);
+	if (s->counters)
+		fprintf(out, "# counters pass: after the samples of each "
+			"versions and reference configuration, one launch "
+			"replayed under CUPTI's range profiler (not a sample; "
+			"the transfer and ilp suites have none); in the "
+			"estimate as %d runs + %g s each\n",
+			PLAN_COUNTER_RUNS, PLAN_COUNTER_OVERHEAD);
+}

@@ -1,0 +1,335 @@
+/* The option lists of measure, parsed and cross-checked (plan.h). No
+ * CUDA here. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+/* ---- option lists ------------------------------------------------------- */
+
+static int usage(const char *option, const char *text, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int usage(const char *option, const char *text, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "mmreport: measure: invalid %s '%s': ", option, text);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " %s\n", PLAN_HELP_HINT);
+	return -1;
+}
+
+/* A whole unsigned decimal number in [lo, hi]; no sign, no blanks. */
+static int number_parse(const char *s, long long lo, long long hi,
+			long long *out)
+{
+	long long v;
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Splits text at commas into tok[len] one at a time. Returns 1 with the
+ * next token, 0 at the end, -1 for an empty or overlong token. */
+static int token_next(const char **pos, char *tok, size_t len)
+{
+	const char *s = *pos, *comma;
+	size_t n;
+
+	if (!s)
+		return 0;
+	comma = strchr(s, ',');
+	n = comma ? (size_t)(comma - s) : strlen(s);
+	if (n == 0 || n >= len)
+		return -1;
+	memcpy(tok, s, n);
+	tok[n] = '\0';
+	*pos = comma ? comma + 1 : NULL;
+	return 1;
+}
+
+static int oom(void)
+{
+	fprintf(stderr, "mmreport: measure: out of memory\n");
+	return -1;
+}
+
+static int suites_parse(const char *text, struct plan_spec *spec)
+{
+	const char *pos = text;
+	char tok[32];
+	int r, s;
+
+	spec->suites = 0;
+	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
+		if (strcmp(tok, "all") == 0) {
+			spec->suites = (1u << PLAN_NSUITES) - 1;
+			continue;
+		}
+		for (s = 0; s < PLAN_NSUITES; s++)
+			if (strcmp(tok, plan_suite_name(s)) == 0)
+				break;
+		if (s == PLAN_NSUITES)
+			return usage("--suite", text, "unknown suite '%s' "
+				     "(versions, transfer, ilp, reference, "
+				     "all)", tok);
+		spec->suites |= 1u << s;
+	}
+	if (r < 0)
+		return usage("--suite", text, "empty or overlong item");
+	return 0;
+}
+
+static int sizes_parse(const char *text, struct plan_spec *spec)
+{
+	const char *pos = text;
+	char tok[64];
+	int r;
+
+	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
+		struct plan_size sz = { 0, 0, 0, 1 };
+		char *x1 = strpbrk(tok, "xX"), *x2, item[64];
+
+		if (!x1) {
+			if (number_parse(tok, 1, PLAN_MAX_COUNT, &sz.n))
+				return usage("--sizes", text, "'%s' is not a "
+					     "whole number from 1 to %lld", tok,
+					     (long long)PLAN_MAX_COUNT);
+			sz.m = sz.k = sz.n;
+		} else {
+			memcpy(item, tok, sizeof(item));
+			*x1 = '\0';
+			x2 = strpbrk(x1 + 1, "xX");
+			if (x2)
+				*x2 = '\0';
+			if (!x2 || number_parse(tok, 1, PLAN_MAX_DIM, &sz.m) ||
+			    number_parse(x1 + 1, 1, PLAN_MAX_DIM, &sz.k) ||
+			    number_parse(x2 + 1, 1, PLAN_MAX_DIM, &sz.n))
+				return usage("--sizes", text, "'%s' is neither "
+					     "a whole number nor MxKxN with "
+					     "each from 1 to %d", item,
+					     PLAN_MAX_DIM);
+			sz.square = sz.m == sz.k && sz.k == sz.n;
+		}
+		if (plan_array_push(&spec->sizes, &spec->nsizes, sizeof(sz), &sz))
+			return oom();
+	}
+	if (r < 0)
+		return usage("--sizes", text, "empty or overlong item");
+	return 0;
+}
+
+/* A comma list of whole numbers in [lo, hi]. */
+static int ints_parse(const char *option, const char *text, long long lo,
+		      long long hi, int **arr, size_t *n)
+{
+	const char *pos = text;
+	char tok[32];
+	long long v;
+	int r, iv;
+
+	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
+		if (number_parse(tok, lo, hi, &v))
+			return usage(option, text, "'%s' is not a whole number "
+				     "from %lld to %lld", tok, lo, hi);
+		iv = (int)v;
+		if (plan_array_push(arr, n, sizeof(iv), &iv))
+			return oom();
+	}
+	if (r < 0)
+		return usage(option, text, "empty or overlong item");
+	return 0;
+}
+
+static int variants_parse(const char *text, struct plan_spec *spec)
+{
+	const char *pos = text, *name;
+	char tok[32];
+	int r;
+
+	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
+		const struct kernel_desc *kd = kernel_find(tok);
+
+		if (strcmp(tok, "memcpy") == 0)
+			name = "memcpy";
+		else if (kd && plan_variant_suite(kd->name) >= 0)
+			name = kd->name;	/* static, outlives text */
+		else
+			return usage("--variants", text, "unknown variant "
+				     "'%s' (v1, v2, v3, v4, v5, rect, simple, "
+				     "shared, copy_ilp, memcpy, cublas)", tok);
+		if (plan_array_push(&spec->variants, &spec->nvariants,
+			       sizeof(name), &name))
+			return oom();
+	}
+	if (r < 0)
+		return usage("--variants", text, "empty or overlong item");
+	return 0;
+}
+
+static int hosts_parse(const char *text, struct plan_spec *spec)
+{
+	const char *pos = text;
+	enum plan_host h;
+	char tok[32];
+	int r;
+
+	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
+		if (strcmp(tok, "pageable") == 0)
+			h = PLAN_HOST_PAGEABLE;
+		else if (strcmp(tok, "pinned") == 0)
+			h = PLAN_HOST_PINNED;
+		else if (strcmp(tok, "pinned-output") == 0)
+			h = PLAN_HOST_PINNED_OUTPUT;
+		else
+			return usage("--host-mem", text, "unknown mode '%s' "
+				     "(pageable, pinned, pinned-output)", tok);
+		if (plan_array_push(&spec->hosts, &spec->nhosts, sizeof(h), &h))
+			return oom();
+	}
+	if (r < 0)
+		return usage("--host-mem", text, "empty or overlong item");
+	return 0;
+}
+
+static int devices_parse(const char *text, struct plan_spec *spec)
+{
+	if (strcmp(text, "all") == 0) {
+		spec->device_all = 1;
+		return 0;
+	}
+	return ints_parse("--device", text, 0, 1023, &spec->devices,
+			  &spec->ndevices);
+}
+
+/* Cross-checks between lists, once each is well formed. */
+static int spec_validate(const struct measure_options *o,
+			 struct plan_spec *spec)
+{
+	const struct kernel_desc *copy = kernel_find("copy_ilp");
+	int matrix, rect_ok;
+	size_t i, j;
+
+	for (i = 0; i < spec->nvariants; i++) {
+		int s = plan_variant_suite(spec->variants[i]);
+
+		if (!(spec->suites & (1u << s)))
+			return usage("--variants", o->variants, "%s belongs "
+				     "to the %s suite, which --suite '%s' "
+				     "leaves out", spec->variants[i],
+				     plan_suite_name(s), o->suites);
+	}
+	for (i = 0; copy && i < spec->nilps; i++) {
+		for (j = 0; j < copy->nblocks; j++)
+			if (copy->blocks[j] == spec->ilps[i])
+				break;
+		if (j == copy->nblocks)
+			return usage("--ilp", o->ilp, "the copy kernel has no "
+				     "ILP %d (1, 2, 4, 8, 16)", spec->ilps[i]);
+	}
+	matrix = plan_suite_active(spec, PLAN_VERSIONS) ||
+		 plan_suite_active(spec, PLAN_TRANSFER) ||
+		 plan_suite_active(spec, PLAN_REFERENCE);
+	rect_ok = (plan_suite_active(spec, PLAN_VERSIONS) &&
+		   spec->nvariants && plan_variant_selected(spec, "rect")) ||
+		  plan_suite_active(spec, PLAN_REFERENCE);
+	for (i = 0; i < spec->nsizes; i++) {
+		const struct plan_size *sz = &spec->sizes[i];
+
+		if (matrix && sz->n > PLAN_MAX_DIM)
+			return usage("--sizes", o->sizes, "matrix sizes are "
+				     "at most %d (larger counts are for the "
+				     "ilp suite alone)", PLAN_MAX_DIM);
+		if (!sz->square && !rect_ok)
+			return usage("--sizes", o->sizes, "%lldx%lldx%lld is "
+				     "not square; only rect and cublas take "
+				     "rectangular sizes", sz->m, sz->k, sz->n);
+	}
+	return 0;
+}
+
+void plan_spec_release(struct plan_spec *spec)
+{
+	if (!spec)
+		return;
+	free(spec->sizes);
+	free(spec->blocks);
+	free(spec->variants);
+	free(spec->ilps);
+	free(spec->hosts);
+	free(spec->devices);
+	memset(spec, 0, sizeof(*spec));
+}
+
+int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
+{
+	struct plan probe = { 0 };
+	enum timer_kind timer;
+	int zero = 0;
+
+	memset(spec, 0, sizeof(*spec));
+	spec->suites = (1u << PLAN_NSUITES) - 1;
+	if (o->suites) {
+		spec->suites_given = 1;
+		if (suites_parse(o->suites, spec))
+			goto fail;
+	}
+	if (o->sizes && sizes_parse(o->sizes, spec))
+		goto fail;
+	if (o->blocks && ints_parse("--blocks", o->blocks, 1, 1024,
+				    &spec->blocks, &spec->nblocks))
+		goto fail;
+	if (o->variants && variants_parse(o->variants, spec))
+		goto fail;
+	if (o->ilp && ints_parse("--ilp", o->ilp, 1, 1024, &spec->ilps,
+				 &spec->nilps))
+		goto fail;
+	if (o->host_mem && hosts_parse(o->host_mem, spec))
+		goto fail;
+	if (o->timer && timer_kind_parse(o->timer, &timer)) {
+		usage("--timer", o->timer, "not one of auto, cupti, events");
+		goto fail;
+	}
+	if (o->device) {
+		if (devices_parse(o->device, spec))
+			goto fail;
+	} else if (plan_array_push(&spec->devices, &spec->ndevices, sizeof(zero),
+			      &zero)) {
+		oom();
+		goto fail;
+	}
+	if (spec_validate(o, spec))
+		goto fail;
+	/* A selection that yields nothing is a usage error too, found
+	 * before anything is opened. */
+	if (plan_build(spec, PLAN_DRYRUN_FREE_MEM, &probe)) {
+		oom();
+		goto fail;
+	}
+	if (probe.n == 0) {
+		fprintf(stderr, "mmreport: measure: nothing to measure: the "
+			"selected suites, variants, sizes, blocks and ILP "
+			"values match no configuration %s\n", PLAN_HELP_HINT);
+		plan_release(&probe);
+		goto fail;
+	}
+	plan_release(&probe);
+	return 0;
+fail:
+	plan_spec_release(spec);
+	return -1;
+}
+
