@@ -22,6 +22,8 @@ static const CUpti_ActivityKind kinds[] = {
 	CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
 	CUPTI_ACTIVITY_KIND_MEMCPY,
 	CUPTI_ACTIVITY_KIND_MEMSET,
+	CUPTI_ACTIVITY_KIND_RUNTIME,
+	CUPTI_ACTIVITY_KIND_DRIVER,
 };
 
 /* Filled once and kept: the buffer callback may run at any time after
@@ -92,7 +94,8 @@ static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size,
 	*max_records = 0;
 }
 
-static void list_push(uint64_t start, uint64_t end)
+static void list_push(uint64_t start, uint64_t end, uint32_t corr,
+		      uint32_t is_api)
 {
 	if (list.n == list.cap) {
 		size_t cap = list.cap ? 2 * list.cap : 4096;
@@ -108,6 +111,8 @@ static void list_push(uint64_t start, uint64_t end)
 	}
 	list.v[list.n].start = start;
 	list.v[list.n].end = end;
+	list.v[list.n].corr = corr;
+	list.v[list.n].api = is_api;
 	list.n++;
 }
 
@@ -125,19 +130,26 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream,
 		case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
 			const CUpti_ActivityKernel10 *k = (const void *)rec;
 
-			list_push(k->start, k->end);
+			list_push(k->start, k->end, k->correlationId, 0);
 			break;
 		}
 		case CUPTI_ACTIVITY_KIND_MEMCPY: {
 			const CUpti_ActivityMemcpy6 *m = (const void *)rec;
 
-			list_push(m->start, m->end);
+			list_push(m->start, m->end, m->correlationId, 0);
 			break;
 		}
 		case CUPTI_ACTIVITY_KIND_MEMSET: {
 			const CUpti_ActivityMemset4 *m = (const void *)rec;
 
-			list_push(m->start, m->end);
+			list_push(m->start, m->end, m->correlationId, 0);
+			break;
+		}
+		case CUPTI_ACTIVITY_KIND_RUNTIME:
+		case CUPTI_ACTIVITY_KIND_DRIVER: {
+			const CUpti_ActivityAPI *a = (const void *)rec;
+
+			list_push(a->start, a->end, a->correlationId, 1);
 			break;
 		}
 		default:
@@ -211,13 +223,14 @@ int activity_resume(void)
 	return kinds_set(1, NULL, 0);
 }
 
-/* The self-test: an empty kernel between two timestamps must come back
- * as one record inside them. */
+/* The self-test: an empty kernel launched between two timestamps must
+ * come back as one GPU record, whose correlation id is that of an API
+ * call made between them. */
 static int probe(char *why, size_t len)
 {
 	struct activity_rec *recs = NULL;
 	uint64_t t0 = 0, t1 = 0;
-	size_t n = 0, inside = 0;
+	size_t n = 0, gpu = 0, tied = 0;
 	int rc = -1;
 
 	if (CUPTI(api.timestamp(&t0), why, len))
@@ -234,14 +247,21 @@ static int probe(char *why, size_t len)
 		snprintf(why, len, "out of memory for activity records");
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (recs[i].start >= t0 && recs[i].end <= t1 &&
-		    recs[i].start < recs[i].end)
-			inside++;
-	if (inside != 1) {
-		snprintf(why, len, "%zu activity records of a probe kernel, "
-			 "expected 1 with a start before its end (another "
-			 "tool may own CUPTI)", inside);
+	for (size_t i = 0; i < n; i++) {
+		if (recs[i].api || recs[i].start >= recs[i].end)
+			continue;
+		gpu++;
+		for (size_t j = 0; j < n; j++)
+			if (recs[j].api && recs[j].corr == recs[i].corr &&
+			    recs[j].start >= t0 && recs[j].start <= t1) {
+				tied++;
+				break;
+			}
+	}
+	if (gpu != 1 || tied != 1) {
+		snprintf(why, len, "%zu activity records of a probe kernel, %zu "
+			 "of them tied to its launch; expected 1 (another tool "
+			 "may own CUPTI)", gpu, tied);
 		goto out;
 	}
 	rc = 0;
@@ -263,9 +283,10 @@ int activity_open(char *why, size_t len)
 {
 	void *lib;
 
-	if (api.open)
-		return 0;
 	why[0] = '\0';
+	/* Open from an earlier session, paused at its end (timer_free). */
+	if (api.open)
+		return kinds_set(1, why, len);
 	if (api.timestamp)
 		goto enable;	/* loaded by an earlier, failed call */
 	lib = cupti_library(why, len);

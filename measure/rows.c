@@ -164,10 +164,14 @@ char *rows_timers_text(const struct timer *t, const char *fallback_why,
 		      "end), one launch per sample", f);
 	else
 		fprintf(f, "kernel time: a CUDA event pair around each "
-			"launch, enqueued behind a kernel that holds the "
-			"stream until the host has enqueued them%s%s%s, one "
-			"launch per sample", fallback_why && *fallback_why ?
-			" (" : "", fallback_why ? fallback_why : "",
+			"launch%s%s%s%s, one launch per sample",
+			strcmp(timer_name(t), "events") ? ", enqueued behind "
+			"a kernel that holds the stream until the host has "
+			"enqueued them" : " (launches complete before the "
+			"launching call returns here, so no kernel can hold "
+			"the stream: the host's launch time is included)",
+			fallback_why && *fallback_why ? " (" : "",
+			fallback_why ? fallback_why : "",
 			fallback_why && *fallback_why ? ")" : "");
 	fputs(timer_cold(t) ? ", L2 flushed before each sample (cold)" :
 	      ", caches warm from the runs before (hot)", f);

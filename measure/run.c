@@ -242,7 +242,7 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.bytes = e->kd ? e->kd->bytes(&j->args) :
 		    2.0 * sizeof(int) * (double)e->count;
 	cfg.samples = ok ? r->samples : 0;
-	cfg.seconds = run_now() - j->t_start;
+	cfg.seconds = j->busy;
 	cfg.finished_at = finished;
 	/* Plan group numbers start at 0; the store's 0 means none. */
 	cfg.grp = e->group + 1;

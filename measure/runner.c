@@ -245,9 +245,17 @@ int run_kernel_times(struct run_ctx *c, struct job *j)
 		return -1;
 	}
 	if (missing) {
+		char detail[256] = "";
+
+		for (size_t i = 0; i < j->nspans; i++)
+			if (isnan(j->spans[i].ms)) {
+				timer_miss_describe(c->timer, &j->spans[i],
+						    detail, sizeof(detail));
+				break;
+			}
 		run_fail(&j->r, "the GPU recorded no activity in %zu of %zu "
-			 "samples (%s timer)", missing, j->nspans,
-			 timer_name(c->timer));
+			 "samples (%s timer; first: %s)", missing, j->nspans,
+			 timer_name(c->timer), detail);
 		return -1;
 	}
 	for (size_t i = 0; i < j->nspans; i++) {

@@ -95,7 +95,9 @@ struct job {
 	size_t nspans, cap;
 	int warm_done, sampling;
 	double spent;			/* seconds of its samples */
-	double t_start;			/* monotonic, for the stored time */
+	double busy;			/* seconds of all its work: setup,
+					 * warm-up, verification, samples,
+					 * finish (the stored time) */
 	double est;			/* the time model's estimate */
 };
 

@@ -53,8 +53,12 @@ static int warm_all(struct run_ctx *c, const struct suite_ops *ops,
 				continue;
 			if (stop_requested())
 				return 1;
-			if (ops->warm(c, j, &sec))
+			sec = 0;
+			if (ops->warm(c, j, &sec)) {
+				j->busy += sec;
 				continue;
+			}
+			j->busy += sec;
 			/* A run longer than the whole sampling budget is
 			 * warm enough after one. */
 			if (sec > s->max_time_s)
@@ -82,19 +86,24 @@ int run_group(struct run_ctx *c, const struct suite_ops *ops, int group,
 		for (i = 0; i < n; i++)
 			run_fail(&jobs[i].r, "the kernel timer failed");
 	for (i = 0; i < n; i++) {
+		double t0 = run_now();
+
 		if (stop_requested())
 			goto out;
-		jobs[i].t_start = run_now();
 		if (run_ok(&jobs[i].r))
 			ops->setup(c, &jobs[i]);
+		jobs[i].busy += run_now() - t0;
 	}
 	if (warm_all(c, ops, jobs, n))
 		goto out;
 	for (i = 0; i < n; i++) {
+		double t0 = run_now();
+
 		if (stop_requested())
 			goto out;
 		if (run_ok(&jobs[i].r) && !ops->verify(c, &jobs[i]))
 			jobs[i].sampling = 1;
+		jobs[i].busy += run_now() - t0;
 	}
 	while ((k = round_order(jobs, n, order, &g)) > 0)
 		for (i = 0; i < k; i++) {
@@ -102,8 +111,10 @@ int run_group(struct run_ctx *c, const struct suite_ops *ops, int group,
 
 			if (stop_requested())
 				goto out;
+			sec = 0;
 			if (ops->sample(c, j, &sec) == 0)
 				j->spent += sec;
+			j->busy += sec;
 			j->sampling = job_wants_more(s, j);
 		}
 	if (timer_collect(c->timer))
@@ -111,6 +122,7 @@ int run_group(struct run_ctx *c, const struct suite_ops *ops, int group,
 			run_fail(&jobs[i].r, "the kernel timer failed");
 	for (i = 0; i < n; i++) {
 		struct job *j = &jobs[i];
+		double t0 = run_now();
 
 		if (stop_requested())
 			goto out;
@@ -119,6 +131,7 @@ int run_group(struct run_ctx *c, const struct suite_ops *ops, int group,
 		j->r.samples = (int)j->nspans;
 		if (ops->finish(c, j) > 0)
 			goto out;	/* stopped during the counter pass */
+		j->busy += run_now() - t0;
 	}
 	rc = 0;
 out:

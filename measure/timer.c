@@ -17,18 +17,21 @@
  * longer than enqueuing any launch takes, short enough that a host that
  * died does not hold the GPU. */
 #define BLOCK_TIMEOUT_NS	(10ULL * 1000000000ULL)
+/* The probe's wait: far longer than a launch call takes to return. */
+#define PROBE_TIMEOUT_NS	(200ULL * 1000000ULL)
 
 struct timer {
-	enum timer_kind kind;		/* TIMER_CUPTI or TIMER_EVENTS */
+	enum timer_kind kind;		/* TIMER_CUPTI, _EVENTS or _PLAIN */
 	int cold;
 	void *scrub;			/* kernel_scrub, when cold */
 	/* events-blocking */
 	cudaEvent_t ev0, ev1;
 	int events;
 	volatile int *flag;		/* 2 ints, host-mapped */
-	/* cupti-activity: the collected records, sorted by start */
-	struct activity_rec *rec;
-	size_t nrec;
+	/* cupti-activity: the collected records, API calls sorted by
+	 * start and GPU work by correlation id */
+	struct activity_rec *api, *gpu;
+	size_t napi, ngpu;
 };
 
 int timer_kind_parse(const char *text, enum timer_kind *kind)
@@ -46,7 +49,14 @@ int timer_kind_parse(const char *text, enum timer_kind *kind)
 
 const char *timer_name(const struct timer *t)
 {
-	return t->kind == TIMER_CUPTI ? "cupti-activity" : "events-blocking";
+	switch (t->kind) {
+	case TIMER_CUPTI:
+		return "cupti-activity";
+	case TIMER_PLAIN:
+		return "events";
+	default:
+		return "events-blocking";
+	}
 }
 
 int timer_cold(const struct timer *t)
@@ -67,8 +77,67 @@ void timer_free(struct timer *t)
 	if (t->kind == TIMER_CUPTI)
 		activity_pause();
 	kernel_scrub_free(t->scrub);
-	free(t->rec);
+	free(t->api);
+	free(t->gpu);
 	free(t);
+}
+
+/* 1 when a profiling or checking tool's injection library is mapped
+ * into this process (Nsight Compute's, compute-sanitizer's): such a
+ * tool may serialise the launches it intercepts. */
+static int tool_injected(void)
+{
+	static const char *const marks[] = {
+		"Injection", "nsight-compute", "libsanitizer",
+	};
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[1024];
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+			if (strstr(line, marks[i]))
+				found = 1;
+	fclose(f);
+	return found;
+}
+
+/* Can a kernel wait for the host here? Under a tool that completes each
+ * launch before the launching call returns (Nsight Compute) the
+ * blocking kernel is done, timed out, by the time the host could
+ * release it: then the timer is a plain event pair. Such tools attach
+ * through CUDA_INJECTION64_PATH, and may serialise only the kernels
+ * they profile, after the blocker was launched: a tool attached is
+ * reason enough. Otherwise the probe finds what serialises them all. */
+static int blocker_probe(struct timer *t, char *why, size_t len)
+{
+	const char *tool = getenv("CUDA_INJECTION64_PATH");
+	cudaError_t err;
+
+	if ((tool && *tool) || tool_injected()) {
+		t->kind = TIMER_PLAIN;
+		return 0;
+	}
+	t->flag[0] = 0;
+	t->flag[1] = 0;
+	__sync_synchronize();
+	err = (cudaError_t)kernel_blocker_launch(t->flag, NULL,
+						 PROBE_TIMEOUT_NS);
+	/* Launched (or not): a timed-out wait has set flag[1] already. */
+	__sync_synchronize();
+	if (!err && t->flag[1])
+		t->kind = TIMER_PLAIN;
+	t->flag[0] = 1;
+	if (err || (err = cudaStreamSynchronize(NULL))) {
+		(void)cudaGetLastError();
+		snprintf(why, len, "events timer: blocking kernel: %s",
+			 cudaGetErrorString(err));
+		return -1;
+	}
+	t->flag[1] = 0;
+	return 0;
 }
 
 static int events_open(struct timer *t, char *why, size_t len)
@@ -89,7 +158,7 @@ static int events_open(struct timer *t, char *why, size_t len)
 	t->flag = flag;
 	t->flag[0] = 1;
 	t->flag[1] = 0;
-	return 0;
+	return blocker_probe(t, why, len);
 fail:
 	(void)cudaGetLastError();
 	snprintf(why, len, "events-blocking timer: %s",
@@ -152,6 +221,8 @@ int timer_begin(struct timer *t, void *stream, struct timer_span *s)
 		return err;
 	if (t->kind == TIMER_CUPTI)
 		return activity_now(&s->t0) ? cudaErrorUnknown : 0;
+	if (t->kind == TIMER_PLAIN)
+		return MCUDA(cudaEventRecord(t->ev0, st));
 	t->flag[1] = 0;
 	t->flag[0] = 0;
 	__sync_synchronize();
@@ -191,11 +262,20 @@ int timer_end(struct timer *t, void *stream, struct timer_span *s)
 		return err;
 	if (t->flag[1]) {
 		fprintf(stderr, "mmreport: measure: the blocking kernel of the "
-			"events timer timed out; sample dropped\n");
+			"events timer timed out (does a tool serialise "
+			"launches?); sample dropped\n");
 		return -1;
 	}
 	s->ms = f;
 	return 0;
+}
+
+static void records_drop(struct timer *t)
+{
+	free(t->api);
+	free(t->gpu);
+	t->api = t->gpu = NULL;
+	t->napi = t->ngpu = 0;
 }
 
 int timer_reset(struct timer *t)
@@ -203,9 +283,7 @@ int timer_reset(struct timer *t)
 	struct activity_rec *r = NULL;
 	size_t n = 0;
 
-	free(t->rec);
-	t->rec = NULL;
-	t->nrec = 0;
+	records_drop(t);
 	if (t->kind != TIMER_CUPTI)
 		return 0;
 	if (activity_flush())
@@ -215,37 +293,103 @@ int timer_reset(struct timer *t)
 	return 0;
 }
 
+static int corr_cmp(const void *pa, const void *pb)
+{
+	const struct activity_rec *a = pa, *b = pb;
+
+	return a->corr < b->corr ? -1 : a->corr > b->corr;
+}
+
 int timer_collect(struct timer *t)
 {
+	struct activity_rec *r = NULL;
+	size_t n = 0, i;
+
+	records_drop(t);
 	if (t->kind != TIMER_CUPTI)
 		return 0;
-	free(t->rec);
-	t->rec = NULL;
-	t->nrec = 0;
 	if (activity_flush())
 		return -1;
-	if (activity_take(&t->rec, &t->nrec)) {
+	if (activity_take(&r, &n)) {
 		fprintf(stderr, "mmreport: measure: out of memory for the "
 			"GPU's activity records\n");
 		return -1;
 	}
+	t->api = malloc((n ? n : 1) * sizeof(*t->api));
+	t->gpu = malloc((n ? n : 1) * sizeof(*t->gpu));
+	if (!t->api || !t->gpu) {
+		free(r);
+		records_drop(t);
+		fprintf(stderr, "mmreport: measure: out of memory for the "
+			"GPU's activity records\n");
+		return -1;
+	}
+	/* activity_take sorted them by start: the API calls stay so. */
+	for (i = 0; i < n; i++) {
+		if (r[i].api)
+			t->api[t->napi++] = r[i];
+		else if (r[i].corr && r[i].start <= r[i].end)
+			t->gpu[t->ngpu++] = r[i];
+	}
+	free(r);
+	if (t->ngpu > 1)
+		qsort(t->gpu, t->ngpu, sizeof(*t->gpu), corr_cmp);
 	return 0;
 }
 
-/* Index of the first record starting at or after ns. */
-static size_t first_at(const struct timer *t, uint64_t ns)
+/* Index of the first API record starting at or after ns. */
+static size_t api_first_at(const struct timer *t, uint64_t ns)
 {
-	size_t lo = 0, hi = t->nrec;
+	size_t lo = 0, hi = t->napi;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (t->rec[mid].start < ns)
+		if (t->api[mid].start < ns)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+/* Index of the first GPU record of correlation id corr, or ngpu. */
+static size_t gpu_first_of(const struct timer *t, uint32_t corr)
+{
+	size_t lo = 0, hi = t->ngpu;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->gpu[mid].corr < corr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The GPU work the API calls of s's window launched: its first start and
+ * last end. Returns the number of GPU records found. */
+static size_t span_records(const struct timer *t, const struct timer_span *s,
+			   uint64_t *first, uint64_t *last)
+{
+	size_t found = 0;
+
+	for (size_t a = api_first_at(t, s->t0);
+	     a < t->napi && t->api[a].start <= s->t1; a++) {
+		uint32_t corr = t->api[a].corr;
+
+		for (size_t g = gpu_first_of(t, corr);
+		     g < t->ngpu && t->gpu[g].corr == corr; g++) {
+			if (!found || t->gpu[g].start < *first)
+				*first = t->gpu[g].start;
+			if (!found || t->gpu[g].end > *last)
+				*last = t->gpu[g].end;
+			found++;
+		}
+	}
+	return found;
 }
 
 size_t timer_resolve(struct timer *t, struct timer_span *s, size_t n)
@@ -256,25 +400,26 @@ size_t timer_resolve(struct timer *t, struct timer_span *s, size_t n)
 		return 0;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t first = 0, last = 0;
-		int any = 0;
 
-		for (size_t j = first_at(t, s[i].t0);
-		     j < t->nrec && t->rec[j].start <= s[i].t1; j++) {
-			if (t->rec[j].end > s[i].t1 ||
-			    t->rec[j].end < t->rec[j].start)
-				continue;
-			if (!any || t->rec[j].start < first)
-				first = t->rec[j].start;
-			if (!any || t->rec[j].end > last)
-				last = t->rec[j].end;
-			any = 1;
-		}
-		if (any)
+		if (span_records(t, &s[i], &first, &last))
 			s[i].ms = (double)(last - first) * 1e-6;
 		else
 			missing++;
 	}
 	return missing;
+}
+
+void timer_miss_describe(const struct timer *t, const struct timer_span *s,
+			 char *buf, size_t len)
+{
+	size_t calls = 0;
+
+	for (size_t a = api_first_at(t, s->t0);
+	     a < t->napi && t->api[a].start <= s->t1; a++)
+		calls++;
+	snprintf(buf, len, "%zu API calls in the window of %.3f us, none "
+		 "with GPU work among %zu GPU records", calls,
+		 (double)(s->t1 - s->t0) * 1e-3, t->ngpu);
 }
 
 int timer_pause(struct timer *t)

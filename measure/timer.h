@@ -10,6 +10,12 @@
  *                    kernel that holds the stream until the host has
  *                    enqueued them, so that they run back to back (as
  *                    nvbench does). Still includes the events' own cost.
+ *   events           a plain event pair around the launch, where even
+ *                    the blocking kernel cannot be used: under a tool
+ *                    that runs each launch to completion before the next
+ *                    call returns (Nsight Compute), a kernel waiting for
+ *                    the host would wait for ever. Includes the time the
+ *                    host takes to launch.
  *
  * A sample is timer_begin, the launch on the same stream, timer_end; its
  * duration is known after timer_resolve (the activity timer collects the
@@ -25,7 +31,8 @@
 enum timer_kind {
 	TIMER_AUTO,		/* cupti-activity, else events-blocking */
 	TIMER_CUPTI,		/* cupti-activity or nothing */
-	TIMER_EVENTS		/* events-blocking */
+	TIMER_EVENTS,		/* events-blocking, else events */
+	TIMER_PLAIN		/* (chosen by timer_open, never asked for) */
 };
 
 /* One sample's window: the host-side CUPTI timestamps (activity) or the
@@ -48,7 +55,8 @@ int timer_open(enum timer_kind want, int cold, size_t l2_bytes,
 /* Releases t; NULL is a no-op. */
 void timer_free(struct timer *t);
 
-/* "cupti-activity" or "events-blocking", stored with the session. */
+/* "cupti-activity", "events-blocking" or "events", stored with the
+ * session. */
 const char *timer_name(const struct timer *t);
 /* 1 when timing is cold (L2 scrubbed before each sample). */
 int timer_cold(const struct timer *t);
@@ -75,8 +83,13 @@ int timer_collect(struct timer *t);
 /* Fills s[i].ms for n spans from the collected records: the first start
  * to the last end of the records inside the window. Returns 0, or the
  * number of spans no record fell into (their ms stays NAN). A no-op for
- * events-blocking. */
+ * the events timers. */
 size_t timer_resolve(struct timer *t, struct timer_span *s, size_t n);
+/* For a span no record fell into: how far the nearest record lies
+ * outside it, "record 1.2 us before the window" and the like, into
+ * buf[len] (diagnostics). */
+void timer_miss_describe(const struct timer *t, const struct timer_span *s,
+			 char *buf, size_t len);
 
 /* Around work that must not be recorded (the counter passes): 0 or -1. */
 int timer_pause(struct timer *t);
