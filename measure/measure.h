@@ -65,9 +65,10 @@ void measure_options_init(struct measure_options *o);
  * one session per device and every configuration as soon as it is done.
  * A configuration that fails verification is stored as failed (no
  * metrics) and the sweep goes on; MEASURE_ERR_VERIFY is returned at the
- * end. SIGINT/SIGTERM stop after the sample in flight: finished
- * configurations stay, the session is marked interrupted, and
- * MEASURE_INTERRUPTED is returned. Diagnostics and progress go to
+ * end. SIGINT/SIGTERM stop after the sample in flight (or between two
+ * counter passes): finished configurations stay, the group in flight is
+ * dropped, the session is marked interrupted, and MEASURE_INTERRUPTED
+ * is returned. Diagnostics and progress go to
  * stderr. Returns an enum measure_status. */
 int measure_run(const struct measure_options *o, FILE *out);
 

@@ -394,7 +394,7 @@ static int timer_setup(struct mctx *m, const struct measure_device *d,
 		       &c->timer, why, len)) {
 		fprintf(stderr, "mmreport: measure: no kernel timer: %s\n",
 			why);
-		return m->set.timer == TIMER_CUPTI ? MEASURE_ERR_USAGE :
+		return m->set.timer == TIMER_CUPTI ? MEASURE_ERR_NODEV :
 		       MEASURE_ERR_CUDA;
 	}
 	if (why[0] && !m->o->quiet)
@@ -422,9 +422,13 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 
 	if (measure_device_query(index, &d))
 		return MEASURE_ERR_CUDA;
+	/* Before anything is stored: without a timer nothing is measured. */
+	if ((rc = timer_setup(m, &d, &c, twhy, sizeof(twhy))))
+		return rc;
 	if (measure_device_row(&d, &row)) {
 		fprintf(stderr, "mmreport: measure: out of memory\n");
-		return MEASURE_ERR_STORE;
+		rc = MEASURE_ERR_STORE;
+		goto out;
 	}
 	if (store_device_upsert(m->st, &row)) {
 		rc = store_fail(m, "device");
@@ -435,10 +439,8 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	if (gethostname(host, sizeof(host) - 1))
 		snprintf(host, sizeof(host), "unknown");
 	suites_text(p, suites, sizeof(suites));
-	/* Before the session row, so that the row says which timer and
-	 * which counters mode the session used. */
-	if ((rc = timer_setup(m, &d, &c, twhy, sizeof(twhy))))
-		goto out;
+	/* Before the session row, so that the row says which counters mode
+	 * the session used. */
 	counters_setup(m, index, p, &c, why, sizeof(why), &unavailable);
 	timers = rows_timers_text(c.timer, twhy, c.counters, unavailable);
 	if (!timers) {

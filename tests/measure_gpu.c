@@ -677,7 +677,11 @@ static void signal_check(const char *db, size_t seen, const char *status)
 	store_free(st);
 }
 
-static void test_sigint(void **state)
+/* Interrupts a run (with counter passes when counters) by sig and checks
+ * what is left: SIGINT exits 130 after marking the session interrupted;
+ * after SIGKILL nobody marked it, but its process is gone, so the store
+ * reads it as aborted, never as complete or running. */
+static void signal_test(const char *name, int sig, int counters)
 {
 	char db[600];
 	size_t seen;
@@ -685,45 +689,32 @@ static void test_sigint(void **state)
 
 	if (!getenv("MMREPORT_BIN"))
 		skip();
-	db_path(db, sizeof(db), "sigint");
-	status = signal_run(db, SIGINT, 0, &seen);
-	/* Interrupted: exit 130 after marking the session. */
+	db_path(db, sizeof(db), name);
+	status = signal_run(db, sig, counters, &seen);
+	if (sig == SIGKILL) {
+		assert_true(WIFSIGNALED(status));
+		signal_check(db, seen, "aborted");
+		return;
+	}
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 130);
 	signal_check(db, seen, "interrupted");
 }
 
-/* The same with the counter passes running: a stop is honoured between
- * passes too. */
+static void test_sigint(void **state)
+{
+	signal_test("sigint", SIGINT, 0);
+}
+
+/* A stop is honoured between counter passes too. */
 static void test_sigint_counters(void **state)
 {
-	char db[600];
-	size_t seen;
-	int status;
-
-	if (!getenv("MMREPORT_BIN"))
-		skip();
-	db_path(db, sizeof(db), "sigint-counters");
-	status = signal_run(db, SIGINT, 1, &seen);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 130);
-	signal_check(db, seen, "interrupted");
+	signal_test("sigint-counters", SIGINT, 1);
 }
 
 static void test_sigkill(void **state)
 {
-	char db[600];
-	size_t seen;
-	int status;
-
-	if (!getenv("MMREPORT_BIN"))
-		skip();
-	db_path(db, sizeof(db), "sigkill");
-	status = signal_run(db, SIGKILL, 0, &seen);
-	assert_true(WIFSIGNALED(status));
-	/* Nobody marked the session, but its process is gone: the store
-	 * reads it as aborted, never as complete or running. */
-	signal_check(db, seen, "aborted");
+	signal_test("sigkill", SIGKILL, 0);
 }
 
 static int setup(void **state)
