@@ -173,7 +173,7 @@ void plan_print(const struct plan *p, const struct plan_settings *s,
 		"a run exceeds --max-time %g s), one verification run with "
 		"its reference, and min(repeat %d, max(min-samples %d, "
 		"ceil(max-time / run))) samples; a run's time from its FLOPs "
-		"and bytes at conservative rates (plan.c), plus launch "
+		"and bytes at conservative rates (plan_model.c), plus launch "
 		"overhead\n", s->warmup, s->max_time_s, s->repeat,
 		s->min_samples);
 	if (s->counters)
