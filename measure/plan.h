@@ -160,9 +160,9 @@ void plan_release(struct plan *p);
 void plan_entry_format(const struct plan_entry *e, char *buf, size_t len);
 
 /* The time model of --dry-run and of the progress line's ETA.
- * plan_entry_run_seconds: one run (ilp: one sample, a batch of launches),
- * from the entry's FLOPs and bytes at conservative rates (plan_model.c lists
- * them). plan_entry_estimate: the whole configuration, i.e. warm-up runs
+ * plan_entry_run_seconds: one run (one sample: a launch and its
+ * synchronisation), from the entry's FLOPs and bytes at conservative
+ * rates (plan_model.c lists them). plan_entry_estimate: the whole configuration, i.e. warm-up runs
  * (only one when a run exceeds max_time, as measure does), one
  * verification run plus the reference computation, and
  * min(repeat, max(min_samples, ceil(max_time / run))) samples; with
