@@ -293,7 +293,7 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 /* gnuplot's line colours, so that figures look alike. */
 const char *plot_color(int i);
 
-/* ---- emitting (report.c) ----------------------------------------------- */
+/* ---- emitting (emit.c) ------------------------------------------------- */
 
 /* x->body gets the fragment name with vars filled. -1 on a template
  * error (message printed). */
@@ -313,9 +313,6 @@ void emit_par(struct rctx *x, const char *latex);
 /* The string for key with @@KEY@@ placeholders filled, appended to b. */
 int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 		const struct kv *vars, size_t n);
-
-/* "GPU 2" style label of device dev, and its escaped name, into b. */
-void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 /* A heading of level for device dev ("GPU 2: name") when several devices
  * are reported; nothing with one device, whose name the title gives. */
 void emit_dev_heading(struct rctx *x, int level, int dev);
@@ -325,6 +322,14 @@ void emit_dev_heading(struct rctx *x, int level, int dev);
  * part(x, dev). Returns 0, or the first non-zero part returned. */
 int emit_suite_section(struct rctx *x, const char *suite,
 		       int (*part)(struct rctx *x, int dev));
+/* A list of the failed and skipped configurations with their reasons. */
+void problems_list(struct rctx *x, int dev, const char *suite,
+		   const char *variant);
+
+/* ---- labels (label.c) -------------------------------------------------- */
+
+/* "GPU 2" style label of device dev, and its escaped name, into b. */
+void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 /* " (GPU 2: name)" when several devices are reported, else nothing: the
  * @@DEV@@ of captions. */
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
@@ -332,7 +337,6 @@ void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
 void metric_name(const struct rctx *x, const char *metric, struct rbuf *b);
 /* Escaped unit with siunitx-friendly text (e.g. "ms", "GFLOP/s"). */
 void unit_text(const char *unit, struct rbuf *b);
-
 /* "16\(\times\)16" (or "512" for one-dimensional blocks) into b. */
 void block_label(int bx, int by, struct rbuf *b);
 /* For a configuration that is absent, failed or skipped: writes the
@@ -343,9 +347,6 @@ int cell_status(const struct rctx *x, struct rtable *t,
 /* "100" or "50--100": the sample counts of metric over the selection. */
 void sample_range(const struct rctx *x, int dev, const char *suite,
 		  const char *variant, const char *metric, struct rbuf *b);
-/* A list of the failed and skipped configurations with their reasons. */
-void problems_list(struct rctx *x, int dev, const char *suite,
-		   const char *variant);
 
 /* Metric names (and units) of the ok configurations, store order. The
  * arrays are malloc'd (free() them), the strings belong to x. */

@@ -1,0 +1,216 @@
+/* Emitting into the report body through the templates: headings,
+ * paragraphs, tables, figures, the per-device and per-suite frames the
+ * sections share, and the list of configurations that did not run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
+		  size_t n)
+{
+	char *t = tmpl_fragment(x->frags, name);
+	int rc;
+
+	if (!t) {
+		fprintf(stderr, "mmreport: template fragment '%s' is missing "
+			"from fragments.tex\n", name);
+		return -1;
+	}
+	rc = tmpl_fill(&x->body, t, vars, n);
+	free(t);
+	return rc;
+}
+
+int emit_string(struct rctx *x, struct rbuf *b, const char *key,
+		const struct kv *vars, size_t n)
+{
+	return tmpl_fill(b, lang_get(x->L, key), vars, n);
+}
+
+void emit_heading(struct rctx *x, int level, const char *latex)
+{
+	static const char *const frag[] = {"section", "subsection",
+					   "subsubsection"};
+	struct kv v = {"TITLE", latex};
+
+	emit_fragment(x, frag[level < 0 ? 0 : level > 2 ? 2 : level], &v, 1);
+}
+
+void emit_par(struct rctx *x, const char *latex)
+{
+	struct kv v = {"TEXT", latex};
+
+	emit_fragment(x, "paragraph", &v, 1);
+}
+
+/* The anchor is a LaTeX comment: anything but plain printable ASCII
+ * (a line break above all) would end it and leak into the document. */
+static void anchor_clean(const char *a, struct rbuf *b)
+{
+	for (; a && *a; a++)
+		rbuf_putc(b, (*a >= 0x20 && *a < 0x7f && *a != '\\' &&
+			      *a != '%') ? *a : '?');
+}
+
+int emit_table(struct rctx *x, struct rtable *t, const char *caption,
+	       const char *anchor, const char *note)
+{
+	struct rbuf spec, anc, nb;
+	struct kv v[6];
+	int i, wide = 0, rc;
+
+	rbuf_init(&spec);
+	rbuf_init(&anc);
+	rbuf_init(&nb);
+	rtable_colspec(t, &spec);
+	anchor_clean(anchor, &anc);
+	if (note && *note) {
+		char *f = tmpl_fragment(x->frags, "tablenote");
+		struct kv nv = {"TEXT", note};
+
+		if (f)
+			tmpl_fill(&nb, f, &nv, 1);
+		free(f);
+	}
+	for (i = 0; i < t->ncols; i++)
+		wide |= t->kind[i] == 'X';
+	v[0] = (struct kv){"ANCHOR", rbuf_str(&anc)};
+	v[1] = (struct kv){"CAPTION", caption};
+	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
+	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
+	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
+	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
+	rc = emit_fragment(x, wide ? "tablex" : "table", v, 6);
+	rbuf_free(&spec);
+	rbuf_free(&anc);
+	rbuf_free(&nb);
+	return rc;
+}
+
+int emit_figure(struct rctx *x, int k, const char *caption)
+{
+	struct rbuf pic;
+	struct kv v[3];
+	char anc[32];
+	int rc;
+
+	if (k <= 0)
+		return 0;
+	rbuf_init(&pic);
+	plot_ref(x, &pic, k);
+	snprintf(anc, sizeof(anc), "fig-%03d", k);
+	v[0] = (struct kv){"ANCHOR", anc};
+	v[1] = (struct kv){"PICTURE", rbuf_str(&pic)};
+	v[2] = (struct kv){"CAPTION", caption};
+	rc = emit_fragment(x, "figure", v, 3);
+	rbuf_free(&pic);
+	return rc;
+}
+
+void emit_dev_heading(struct rctx *x, int level, int dev)
+{
+	struct rbuf h;
+
+	if (x->ndevs < 2)
+		return;
+	rbuf_init(&h);
+	dev_label(x, dev, &h);
+	emit_heading(x, level, rbuf_str(&h));
+	rbuf_free(&h);
+}
+
+int emit_suite_section(struct rctx *x, const char *suite,
+		       int (*part)(struct rctx *x, int dev))
+{
+	char key[64];
+	size_t d;
+	int rc = 0;
+
+	snprintf(key, sizeof(key), "%s.title", suite);
+	emit_heading(x, 0, lang_get(x->L, key));
+	if (!model_has_suite(x, -1, suite)) {
+		snprintf(key, sizeof(key), "%s.absent", suite);
+		emit_par(x, lang_get(x->L, key));
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%s.intro", suite);
+	emit_par(x, lang_get(x->L, key));
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, (int)d, suite))
+			continue;
+		emit_dev_heading(x, 1, (int)d);
+		rc = part(x, (int)d);
+	}
+	return rc;
+}
+
+void problems_list(struct rctx *x, int dev, const char *suite,
+		   const char *variant)
+{
+	struct rbuf items, what, one;
+	struct kv v[3];
+	size_t i;
+
+	rbuf_init(&items);
+	rbuf_init(&what);
+	rbuf_init(&one);
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const struct store_config *c = r->c;
+		char *f;
+
+		if (r->dev != dev || strcmp(c->suite, suite) ||
+		    (variant && strcmp(c->variant, variant)) || rcfg_ok(r))
+			continue;
+		rbuf_free(&what);
+		rbuf_free(&one);
+		rbuf_puts(&what, "\\texttt{");
+		rbuf_put_tex(&what, c->variant, 0);
+		rbuf_puts(&what, "}");
+		if (c->count > 0)
+			rbuf_printf(&what, ", \\(N = \\num{%lld}\\)",
+				    (long long)c->count);
+		else
+			rbuf_printf(&what, ", \\(n = %d\\)", c->n);
+		if (c->block_x > 0) {
+			rbuf_printf(&what, ", %s ", lang_get(x->L, "word.block"));
+			block_label(c->block_x, c->block_y, &what);
+		}
+		if (c->ilp > 1)
+			rbuf_printf(&what, ", ILP %d", c->ilp);
+		if (c->host_mem && *c->host_mem) {
+			rbuf_puts(&what, ", ");
+			rbuf_put_tex(&what, c->host_mem, 0);
+		}
+		rbuf_put_tex(&one, c->reason && *c->reason ? c->reason :
+			     "--", 0);
+		v[0] = (struct kv){"WHAT", rbuf_str(&what)};
+		v[1] = (struct kv){"STATUS", lang_get(x->L,
+			c->status && !strcmp(c->status, "failed") ?
+			"cell.failed" : "cell.skipped")};
+		v[2] = (struct kv){"REASON", rbuf_str(&one)};
+		f = tmpl_fragment(x->frags, "item");
+		if (f) {
+			struct rbuf txt;
+			struct kv iv;
+
+			rbuf_init(&txt);
+			tmpl_fill(&txt, lang_get(x->L, "problem.item"), v, 3);
+			iv = (struct kv){"TEXT", rbuf_str(&txt)};
+			tmpl_fill(&items, f, &iv, 1);
+			rbuf_free(&txt);
+			free(f);
+		}
+	}
+	if (items.len) {
+		struct kv lv = {"ITEMS", rbuf_str(&items)};
+
+		emit_par(x, lang_get(x->L, "problem.intro"));
+		emit_fragment(x, "list", &lv, 1);
+	}
+	rbuf_free(&items);
+	rbuf_free(&what);
+	rbuf_free(&one);
+}

@@ -1,0 +1,95 @@
+/* The words the report uses for things: devices, blocks, metrics and
+ * units, sample counts, and the cell of a configuration that has no
+ * speed to show. */
+#include <stdio.h>
+#include <string.h>
+
+#include "render_int.h"
+
+void dev_label(const struct rctx *x, int dev, struct rbuf *b)
+{
+	if (x->ndevs > 1) {
+		rbuf_printf(b, "GPU~%d: ", dev + 1);
+	}
+	rbuf_put_tex(b, x->devs[dev]->name, 0);
+}
+
+void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)
+{
+	if (x->ndevs < 2)
+		return;
+	rbuf_puts(b, " (");
+	dev_label(x, dev, b);
+	rbuf_puts(b, ")");
+}
+
+void metric_name(const struct rctx *x, const char *metric, struct rbuf *b)
+{
+	char key[96];
+	const char *t;
+
+	snprintf(key, sizeof(key), "metric.%s", metric ? metric : "");
+	t = lang_find(x->L, key);
+	if (t)
+		rbuf_puts(b, t);
+	else
+		rbuf_put_tex(b, metric, 0);
+}
+
+void unit_text(const char *unit, struct rbuf *b)
+{
+	rbuf_put_tex(b, unit, 0);
+}
+
+void block_label(int bx, int by, struct rbuf *b)
+{
+	if (by > 1)
+		rbuf_printf(b, "%d\\(\\times\\)%d", bx, by);
+	else
+		rbuf_printf(b, "%d", bx);
+}
+
+int cell_status(const struct rctx *x, struct rtable *t, const struct rcfg *c)
+{
+	if (!c) {
+		rtable_text(t, "--");
+		return 1;
+	}
+	if (rcfg_ok(c))
+		return 0;
+	if (c->c->status && !strcmp(c->c->status, "failed"))
+		rtable_text(t, lang_get(x->L, "cell.failed"));
+	else
+		rtable_text(t, lang_get(x->L, "cell.skipped"));
+	return 1;
+}
+
+void sample_range(const struct rctx *x, int dev, const char *suite,
+		  const char *variant, const char *metric, struct rbuf *b)
+{
+	size_t i, lo = 0, hi = 0;
+	int any = 0;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const struct store_stat *s;
+
+		if ((dev >= 0 && r->dev != dev) || strcmp(r->c->suite, suite)
+		    || (variant && strcmp(r->c->variant, variant)))
+			continue;
+		s = rcfg_stat(r, metric);
+		if (!s)
+			continue;
+		if (!any || s->s.n < lo)
+			lo = s->s.n;
+		if (!any || s->s.n > hi)
+			hi = s->s.n;
+		any = 1;
+	}
+	if (!any)
+		rbuf_puts(b, "--");
+	else if (lo == hi)
+		rbuf_printf(b, "%zu", lo);
+	else
+		rbuf_printf(b, "%zu--%zu", lo, hi);
+}
