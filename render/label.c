@@ -93,3 +93,18 @@ void sample_range(const struct rctx *x, int dev, const char *suite,
 	else
 		rbuf_printf(b, "%zu--%zu", lo, hi);
 }
+
+/* Axis and header text "Kernel time [ms]"; a name that is its unit
+ * ("GIPS", as report P wrote it) stands alone. */
+void metric_label(const struct rctx *x, const char *metric, const char *unit,
+		  struct rbuf *b)
+{
+	size_t start = b->len;
+
+	metric_name(x, metric, b);
+	if (unit && *unit && strcmp(rbuf_str(b) + start, unit)) {
+		rbuf_puts(b, " [");
+		unit_text(unit, b);
+		rbuf_puts(b, "]");
+	}
+}

@@ -424,6 +424,88 @@ int metric_is_counter(const char *metric)
 			  !strncmp(metric, "cnt_", 4));
 }
 
+/* Metric names of the ok configurations of (dev, suite, variant), in the
+ * order the store keeps them, without the counter pass's single values
+ * (metric_is_counter); *units parallel. Arrays point into x. */
+size_t metric_list(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, const char ***names,
+		   const char ***units)
+{
+	const char **n = NULL, **u = NULL;
+	size_t i, j, k, cnt = 0, cap = 0;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if ((dev >= 0 && r->dev != dev) || !rcfg_ok(r) ||
+		    strcmp(r->c->suite, suite) ||
+		    (variant && strcmp(r->c->variant, variant)))
+			continue;
+		for (j = 0; j < r->nstats; j++) {
+			/* one profiled launch, not a sample: the versions
+			 * section shows it apart, never as a statistic */
+			if (metric_is_counter(r->stats[j].metric))
+				continue;
+			for (k = 0; k < cnt; k++)
+				if (!strcmp(n[k], r->stats[j].metric))
+					break;
+			if (k < cnt)
+				continue;
+			if (cnt == cap) {
+				const char **nn, **nu;
+
+				cap = cap ? 2 * cap : 16;
+				nn = realloc(n, cap * sizeof(*nn));
+				if (!nn)
+					goto oom;
+				n = nn;
+				nu = realloc(u, cap * sizeof(*nu));
+				if (!nu)
+					goto oom;
+				u = nu;
+			}
+			n[cnt] = r->stats[j].metric;
+			u[cnt] = r->stats[j].unit;
+			cnt++;
+		}
+	}
+	*names = n;
+	*units = u;
+	return cnt;
+oom:
+	free(n);
+	free(u);
+	*names = NULL;
+	*units = NULL;
+	return 0;
+}
+
+/* The highest median GFLOP/s over the blocks of (dev, suite, variant) at
+ * size n; *block receives the block that reached it. */
+double best_gflops(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, const struct rsize *sz, int *block)
+{
+	double best = NAN;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		double g;
+
+		if (r->dev != dev || strcmp(r->c->suite, suite) ||
+		    strcmp(r->c->variant, variant) || r->c->n != sz->n ||
+		    r->c->m != sz->m || r->c->k != sz->k)
+			continue;
+		g = rcfg_median(r, "gflops");
+		if (isfinite(g) && !(g <= best)) {
+			best = g;
+			if (block)
+				*block = r->c->block_x;
+		}
+	}
+	return best;
+}
+
 int model_has_counters(const struct rctx *x, int dev, const char *suite,
 		       const char *variant)
 {

@@ -233,6 +233,17 @@ const struct store_session *model_session(const struct rctx *x,
  * "cgma", "cnt_*"): one profiled launch each, never timing samples, so
  * no statistics table or gain lists them. */
 int metric_is_counter(const char *metric);
+/* Metric names (and units) of the ok configurations of device dev (< 0:
+ * any), store order, without the counter pass's single values
+ * (metric_is_counter). The arrays are malloc'd (free() them), the
+ * strings belong to x; out of memory gives 0 and NULL arrays. */
+size_t metric_list(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, const char ***names,
+		   const char ***units);
+/* Highest median GFLOP/s of (dev, suite, variant) over blocks at sizes
+ * sz, NAN when none; *block (may be NULL) gets the block. */
+double best_gflops(const struct rctx *x, int dev, const char *suite,
+		   const char *variant, const struct rsize *sz, int *block);
 /* 1 when an ok configuration of device dev (< 0: any) in suite and
  * variant (NULL: any) has GIPS or CGMA. */
 int model_has_counters(const struct rctx *x, int dev, const char *suite,
@@ -337,6 +348,9 @@ void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
 void metric_name(const struct rctx *x, const char *metric, struct rbuf *b);
 /* Escaped unit with siunitx-friendly text (e.g. "ms", "GFLOP/s"). */
 void unit_text(const char *unit, struct rbuf *b);
+/* "Kernel time [ms]"; a name that is its unit ("GIPS") stands alone. */
+void metric_label(const struct rctx *x, const char *metric,
+		  const char *unit, struct rbuf *b);
 /* "16\(\times\)16" (or "512" for one-dimensional blocks) into b. */
 void block_label(int bx, int by, struct rbuf *b);
 /* For a configuration that is absent, failed or skipped: writes the
@@ -347,19 +361,6 @@ int cell_status(const struct rctx *x, struct rtable *t,
 /* "100" or "50--100": the sample counts of metric over the selection. */
 void sample_range(const struct rctx *x, int dev, const char *suite,
 		  const char *variant, const char *metric, struct rbuf *b);
-
-/* Metric names (and units) of the ok configurations, store order. The
- * arrays are malloc'd (free() them), the strings belong to x. */
-size_t metric_list(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***names,
-		   const char ***units);
-/* "Kernel time [ms]". */
-void metric_label(const struct rctx *x, const char *metric,
-		  const char *unit, struct rbuf *b);
-/* Highest median GFLOP/s of (dev, suite, variant) over blocks at sizes
- * sz, NAN when none; *block (may be NULL) gets the block. */
-double best_gflops(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const struct rsize *sz, int *block);
 
 /* ---- sections (sec_*.c) ------------------------------------------------ */
 
