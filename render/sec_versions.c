@@ -2,6 +2,7 @@
  * occupancy, size x block tables and figures; then all versions side by
  * side. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,12 +92,120 @@ static const struct store_kattr *kattr_for(const struct rctx *x, int dev,
 	return NULL;
 }
 
-static void limit_cell(struct rtable *t, double v)
+/* What a cell of the occupancy table shows of one block size's kernel
+ * attributes, read from the field of struct store_kattr at the row's
+ * offset. */
+enum occ_value {
+	OCC_INT,	/* the int as it is */
+	OCC_PERCENT,	/* the 0..1 double, in per cent */
+	OCC_WARPS,	/* the int, a thread count, in whole warps */
+	OCC_PER_BLOCK,	/* the int, per thread, times threads per block */
+	OCC_LIMITER	/* the string naming the limits, translated */
+};
+
+/* Where the GPU's limit in the last column comes from: the device
+ * property of the row, as it is, in bytes or in warps; or 100 %. */
+enum occ_limit {
+	OCC_NONE,
+	OCC_PROP,
+	OCC_PROP_BYTES,
+	OCC_PROP_WARPS,
+	OCC_FULL
+};
+
+struct occ_row {
+	const char *key;	/* language key of the label */
+	int gap;		/* a thin gap above: the row opens a group */
+	enum occ_value value;
+	size_t field;		/* offsetof(struct store_kattr, ...) */
+	enum occ_limit limit;
+	const char *prop;	/* the device property of the limit */
+	int decimals;		/* of the per cent and the limit */
+};
+
+#define OCC_FIELD(f) offsetof(struct store_kattr, f)
+
+/* Report P's rows, in its order and groups: what is active on an SM,
+ * then the resources a block takes and how many blocks each allows. */
+static const struct occ_row occ_rows[] = {
+	{"occ.active_blocks", 0, OCC_INT, OCC_FIELD(active_blocks),
+	 OCC_PROP, "max_blocks_per_sm", 0},
+	{"occ.active_warps", 0, OCC_INT, OCC_FIELD(active_warps),
+	 OCC_PROP_WARPS, "max_threads_per_sm", 0},
+	{"occ.active_threads", 0, OCC_INT, OCC_FIELD(active_threads),
+	 OCC_PROP, "max_threads_per_sm", 0},
+	{"occ.occupancy", 0, OCC_PERCENT, OCC_FIELD(occupancy),
+	 OCC_FULL, NULL, 1},
+	{"occ.threads_per_block", 1, OCC_INT, OCC_FIELD(threads_per_block),
+	 OCC_PROP, "max_threads_per_block", 0},
+	{"occ.warps_per_block", 0, OCC_WARPS, OCC_FIELD(threads_per_block),
+	 OCC_NONE, NULL, 0},
+	{"occ.limit_warps", 0, OCC_INT, OCC_FIELD(limit_warps),
+	 OCC_NONE, NULL, 0},
+	{"occ.regs_per_thread", 1, OCC_INT, OCC_FIELD(regs_per_thread),
+	 OCC_NONE, NULL, 0},
+	{"occ.regs_per_block", 0, OCC_PER_BLOCK, OCC_FIELD(regs_per_thread),
+	 OCC_PROP, "regs_per_block", 0},
+	{"occ.limit_regs", 0, OCC_INT, OCC_FIELD(limit_regs),
+	 OCC_NONE, NULL, 0},
+	{"occ.smem_per_block", 1, OCC_INT, OCC_FIELD(static_smem),
+	 OCC_PROP_BYTES, "shared_mem_per_block", 0},
+	{"occ.limit_smem", 0, OCC_INT, OCC_FIELD(limit_smem),
+	 OCC_NONE, NULL, 0},
+	{"occ.limit_blocks", 0, OCC_INT, OCC_FIELD(limit_blocks),
+	 OCC_PROP, "max_blocks_per_sm", 0},
+	{"occ.limiter", 1, OCC_LIMITER, OCC_FIELD(limiter),
+	 OCC_NONE, NULL, 0},
+};
+
+/* The cell of row r for the attributes k of one block size. */
+static void occ_cell_put(const struct rctx *x, struct rtable *t,
+			 const struct occ_row *r, const struct store_kattr *k,
+			 double warp)
 {
-	if (isfinite(v))
-		rtable_num(t, v, 0, 0);
-	else
-		rtable_text(t, "--");
+	const char *f = (const char *)k + r->field;
+	struct rbuf b;
+
+	switch (r->value) {
+	case OCC_INT:
+		rtable_int(t, *(const int *)f);
+		break;
+	case OCC_PERCENT:
+		rtable_num(t, 100.0 * *(const double *)f, r->decimals, 0);
+		break;
+	case OCC_WARPS:
+		rtable_int(t, (long long)ceil(*(const int *)f / warp));
+		break;
+	case OCC_PER_BLOCK:
+		rtable_int(t, (long long)*(const int *)f *
+			   k->threads_per_block);
+		break;
+	case OCC_LIMITER:
+		rbuf_init(&b);
+		limiter_text(x, *(char *const *)f, &b);
+		rtable_text(t, rbuf_str(&b));
+		rbuf_free(&b);
+		break;
+	}
+}
+
+/* The GPU's limit of row r on device d; NAN (printed "--") for none. */
+static double occ_limit_get(const struct store_device *d,
+			    const struct occ_row *r, double warp)
+{
+	switch (r->limit) {
+	case OCC_PROP:
+		return prop_num(d, r->prop);
+	case OCC_PROP_BYTES:
+		return prop_bytes(d, r->prop);
+	case OCC_PROP_WARPS:
+		return prop_num(d, r->prop) / warp;
+	case OCC_FULL:
+		return 100;
+	case OCC_NONE:
+		break;
+	}
+	return NAN;
 }
 
 /* Report P's occupancy table: one column per block size and the GPU's
@@ -109,10 +218,9 @@ static int occupancy_table(struct rctx *x, int dev, const char *variant,
 	struct rtable t;
 	struct rbuf cell, cap, anc, text;
 	char kinds[RTABLE_MAXCOLS + 1];
-	double warp = prop_num(d, "warp_size"), mt = prop_num(d,
-		"max_threads_per_sm");
-	size_t i, any = 0;
-	int rc, r;
+	double warp = prop_num(d, "warp_size");
+	size_t i, r, any = 0;
+	int rc;
 
 	if (nb > RTABLE_MAXCOLS - 2)
 		nb = RTABLE_MAXCOLS - 2;
@@ -146,67 +254,19 @@ static int occupancy_table(struct rctx *x, int dev, const char *variant,
 	rtable_head(&t, lang_get(x->L, "occ.gpu_limit"));
 	rtable_head_end(&t);
 
-	for (r = 0; r < 14; r++) {
-		static const char *const keys[] = {"occ.active_blocks",
-			"occ.active_warps", "occ.active_threads",
-			"occ.occupancy", "occ.threads_per_block",
-			"occ.warps_per_block", "occ.limit_warps",
-			"occ.regs_per_thread", "occ.regs_per_block",
-			"occ.limit_regs", "occ.smem_per_block",
-			"occ.limit_smem", "occ.limit_blocks",
-			"occ.limiter"};
-		double lim = NAN;
+	for (r = 0; r < sizeof(occ_rows) / sizeof(occ_rows[0]); r++) {
+		const struct occ_row *row = &occ_rows[r];
 
-		if (r == 4 || r == 7 || r == 10 || r == 13)
+		if (row->gap)
 			rtable_gap(&t);
-		rtable_text(&t, lang_get(x->L, keys[r]));
+		rtable_text(&t, lang_get(x->L, row->key));
 		for (i = 0; i < nb; i++) {
-			const struct store_kattr *k = a[i];
-
-			if (!k) {
+			if (a[i])
+				occ_cell_put(x, &t, row, a[i], warp);
+			else
 				rtable_text(&t, "--");
-				continue;
-			}
-			switch (r) {
-			case 0: rtable_int(&t, k->active_blocks); break;
-			case 1: rtable_int(&t, k->active_warps); break;
-			case 2: rtable_int(&t, k->active_threads); break;
-			case 3: rtable_num(&t, 100.0 * k->occupancy, 1, 0);
-				break;
-			case 4: rtable_int(&t, k->threads_per_block); break;
-			case 5: rtable_int(&t, (long long)ceil(
-					k->threads_per_block / warp));
-				break;
-			case 6: rtable_int(&t, k->limit_warps); break;
-			case 7: rtable_int(&t, k->regs_per_thread); break;
-			case 8: rtable_int(&t, (long long)k->regs_per_thread *
-					   k->threads_per_block);
-				break;
-			case 9: rtable_int(&t, k->limit_regs); break;
-			case 10: rtable_int(&t, k->static_smem); break;
-			case 11: rtable_int(&t, k->limit_smem); break;
-			case 12: rtable_int(&t, k->limit_blocks); break;
-			default:
-				rbuf_free(&cell);
-				limiter_text(x, k->limiter, &cell);
-				rtable_text(&t, rbuf_str(&cell));
-			}
 		}
-		switch (r) {
-		case 0: lim = prop_num(d, "max_blocks_per_sm"); break;
-		case 1: lim = isfinite(mt) ? mt / warp : NAN; break;
-		case 2: lim = mt; break;
-		case 3: lim = 100; break;
-		case 4: lim = prop_num(d, "max_threads_per_block"); break;
-		case 8: lim = prop_num(d, "regs_per_block"); break;
-		case 10: lim = prop_bytes(d, "shared_mem_per_block"); break;
-		case 12: lim = prop_num(d, "max_blocks_per_sm"); break;
-		default: break;
-		}
-		if (r == 3)
-			rtable_num(&t, 100, 1, 0);
-		else
-			limit_cell(&t, lim);
+		rtable_num(&t, occ_limit_get(d, row, warp), row->decimals, 0);
 		rtable_row_end(&t);
 	}
 	rbuf_put_tex(&cap, variant, 0);
