@@ -5,7 +5,9 @@
 #include "cli.h"
 #include "render.h"
 
-static const char render_help[] =
+/* The --sections list between the two parts comes from render/, which
+ * writes the sections. */
+static const char render_help_head[] =
 	"Usage: mmreport render [options] > report.tex\n"
 	"\n"
 	"Writes a complete LaTeX report of the database to stdout; it compiles\n"
@@ -15,7 +17,9 @@ static const char render_help[] =
 	"  --db FILE          database (default $MMREPORT_DB or mmreport.db);\n"
 	"                     opened read-only, never modified\n"
 	"  --lang en|pl|de    language of headings and captions (default en)\n"
-	"  --sections LIST    method,device,versions,transfer,ilp,summary,cross\n"
+	"  --sections LIST    ";
+static const char render_help_tail[] =
+	"\n"
 	"                     (default: all that have data)\n"
 	"  --device SEL       only devices matching SEL: database id, UUID\n"
 	"                     prefix or name (default: every device)\n"
@@ -88,29 +92,25 @@ static int render_exit(int status)
 	}
 }
 
+static int render_help_print(void)
+{
+	fputs(render_help_head, stdout);
+	render_sections_print(stdout);
+	fputs(render_help_tail, stdout);
+	return cli_stdout_close(CLI_EXIT_OK);
+}
+
 /* Every name in the comma list must be a known section, so that a typo
  * is a usage error rather than a silently shorter report. */
 static int sections_check(const char *cmd, const char *list)
 {
-	static const char *const known[] = {"method", "device", "versions",
-		"transfer", "ilp", "summary", "cross"};
-	const char *p = list;
+	const char *bad = render_sections_check(list);
 
-	do {
-		size_t len = strcspn(p, ",");
-		size_t i;
-
-		for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-			if (strlen(known[i]) == len && !strncmp(known[i], p, len))
-				break;
-		if (i == sizeof(known) / sizeof(known[0])) {
-			cli_usage_error(cmd, "invalid --sections '%s': unknown "
-					"section '%.*s'", list, (int)len, p);
-			return -1;
-		}
-		p += len;
-	} while (*p++ == ',');
-	return 0;
+	if (!bad)
+		return 0;
+	cli_usage_error(cmd, "invalid --sections '%s': unknown section "
+			"'%.*s'", list, (int)strcspn(bad, ","), bad);
+	return -1;
 }
 
 /* Shared by render and export: export accepts --format and refuses the
@@ -177,8 +177,8 @@ static int render_like_run(int argc, char **argv, int is_export)
 			format = optarg;
 			break;
 		case OPT_HELP:
-			return cli_help_print(is_export ? export_help
-					      : render_help);
+			return is_export ? cli_help_print(export_help) :
+			       render_help_print();
 		case OPT_VERSION:
 			printf("mmreport %s\n", MMREPORT_VERSION);
 			return cli_stdout_close(CLI_EXIT_OK);

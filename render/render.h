@@ -25,7 +25,18 @@ struct render_options {
 	const char *templates_dir;	/* NULL: built-in search path */
 };
 
+/* Sets o to the defaults: database "mmreport.db", English, every
+ * section, device and session, figures inline. o holds no memory. */
 void render_options_init(struct render_options *o);
+
+/* Writes the report's section names to f, comma separated, in document
+ * order ("method,device,..."): what --sections takes. */
+void render_sections_print(FILE *f);
+/* A --sections list checked against the report's sections: NULL when
+ * every comma-separated name in list is one, else a pointer into list
+ * at the first name that is not (it ends at the next ',' or at the end;
+ * an empty name is none). */
+const char *render_sections_check(const char *list);
 
 /* Writes the complete LaTeX document to out. Diagnostics on stderr.
  * Returns an enum render_status. */

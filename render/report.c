@@ -8,15 +8,70 @@
 
 #include "render_int.h"
 
-static const char *const section_names[] = {"method", "device", "versions",
-	"transfer", "ilp", "summary", "cross"};
-#define NSECTIONS (sizeof(section_names) / sizeof(section_names[0]))
+/* The suites' sections bear their suite's name. */
+static int section_suite_present(const struct rctx *x, const char *name)
+{
+	return model_has_suite(x, -1, name);
+}
+
+/* Comparing GPUs takes two. */
+static int section_cross_present(const struct rctx *x, const char *name)
+{
+	(void)name;
+	return x->ndevs > 1;
+}
+
+/* The sections in document order: what --sections names and
+ * render_report writes. A default report leaves out a section whose
+ * present says the selected data has nothing for it (the method section
+ * says so); NULL: always written. */
+static const struct section {
+	const char *name;
+	int (*write)(struct rctx *x);
+	int (*present)(const struct rctx *x, const char *name);
+} sections[] = {
+	{"method", sec_method, NULL},
+	{"device", sec_device, NULL},
+	{"versions", sec_versions, section_suite_present},
+	{"transfer", sec_transfer, section_suite_present},
+	{"ilp", sec_ilp, section_suite_present},
+	{"summary", sec_summary, NULL},
+	{"cross", sec_cross, section_cross_present},
+};
+#define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 
 void render_options_init(struct render_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->db_path = "mmreport.db";
 	o->lang = "en";
+}
+
+void render_sections_print(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < NSECTIONS; i++)
+		fprintf(f, "%s%s", i ? "," : "", sections[i].name);
+}
+
+const char *render_sections_check(const char *list)
+{
+	const char *p = list;
+	size_t i;
+
+	do {
+		size_t len = strcspn(p, ",");
+
+		for (i = 0; i < NSECTIONS; i++)
+			if (strlen(sections[i].name) == len &&
+			    !strncmp(sections[i].name, p, len))
+				break;
+		if (i == NSECTIONS)
+			return p;
+		p += len;
+	} while (*p++ == ',');
+	return NULL;
 }
 
 static int section_wanted(const char *list, const char *name)
@@ -34,30 +89,6 @@ static int section_wanted(const char *list, const char *name)
 		p += len;
 	} while (*p++ == ',');
 	return 0;
-}
-
-static int sections_valid(const char *list)
-{
-	const char *p = list;
-	size_t i;
-
-	do {
-		size_t len = strcspn(p, ",");
-
-		for (i = 0; i < NSECTIONS; i++)
-			if (strlen(section_names[i]) == len &&
-			    !strncmp(section_names[i], p, len))
-				break;
-		if (i == NSECTIONS) {
-			fprintf(stderr, "mmreport: invalid --sections '%s': "
-				"unknown section '%.*s' (use %s)\n", list,
-				(int)len, p, "method,device,versions,"
-				"transfer,ilp,summary,cross");
-			return 0;
-		}
-		p += len;
-	} while (*p++ == ',');
-	return 1;
 }
 
 /* LaTeX reads the figures directory in \input{}: only plain path
@@ -92,25 +123,11 @@ static int figures_dir_check(const char *dir)
 	return RENDER_OK;
 }
 
-/* Suites of the selected data; a default report leaves out the sections
- * of suites it has no data for, and says so in the method section. */
-static int suite_present(const struct rctx *x, const char *section)
-{
-	if (!strcmp(section, "versions"))
-		return model_has_suite(x, -1, "versions");
-	if (!strcmp(section, "transfer"))
-		return model_has_suite(x, -1, "transfer");
-	if (!strcmp(section, "ilp"))
-		return model_has_suite(x, -1, "ilp");
-	if (!strcmp(section, "cross"))
-		return x->ndevs > 1;
-	return 1;
-}
-
 int render_report(const struct render_options *o, FILE *out)
 {
 	struct rctx x;
 	struct rbuf doc, title;
+	const char *bad;
 	char *skel = NULL;
 	struct kv v[5];
 	size_t i;
@@ -126,8 +143,15 @@ int render_report(const struct render_options *o, FILE *out)
 			"de\n", o->lang);
 		return RENDER_ERR_USAGE;
 	}
-	if (o->sections && !sections_valid(o->sections))
+	bad = o->sections ? render_sections_check(o->sections) : NULL;
+	if (bad) {
+		fprintf(stderr, "mmreport: invalid --sections '%s': unknown "
+			"section '%.*s' (use ", o->sections,
+			(int)strcspn(bad, ","), bad);
+		render_sections_print(stderr);
+		fputs(")\n", stderr);
 		return RENDER_ERR_USAGE;
+	}
 	if (o->figures_dir) {
 		rc = figures_dir_check(o->figures_dir);
 		if (rc)
@@ -144,27 +168,14 @@ int render_report(const struct render_options *o, FILE *out)
 		goto out;
 
 	for (i = 0; i < NSECTIONS; i++) {
-		const char *s = section_names[i];
-		int r = 0;
+		const struct section *s = &sections[i];
+		int r;
 
-		if (!section_wanted(o->sections, s))
+		if (!section_wanted(o->sections, s->name))
 			continue;
-		if (!o->sections && !suite_present(&x, s))
+		if (!o->sections && s->present && !s->present(&x, s->name))
 			continue;
-		if (!strcmp(s, "method"))
-			r = sec_method(&x);
-		else if (!strcmp(s, "device"))
-			r = sec_device(&x);
-		else if (!strcmp(s, "versions"))
-			r = sec_versions(&x);
-		else if (!strcmp(s, "transfer"))
-			r = sec_transfer(&x);
-		else if (!strcmp(s, "ilp"))
-			r = sec_ilp(&x);
-		else if (!strcmp(s, "summary"))
-			r = sec_summary(&x);
-		else if (!strcmp(s, "cross"))
-			r = sec_cross(&x);
+		r = s->write(&x);
 		if (r) {
 			rc = r > 0 ? r : RENDER_ERR_IO;
 			goto out;
