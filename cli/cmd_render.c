@@ -25,6 +25,13 @@ static const char render_help_tail[] =
 	"                     prefix or name (default: every device)\n"
 	"  --session ID       only the session with this id (default: for each\n"
 	"                     device and configuration the latest measurement)\n"
+	"  --title TEXT, --author TEXT, --course TEXT, --exercise TEXT,\n"
+	"  --date TEXT        the title page's fields (defaults: the report's\n"
+	"                     title, no author or course, the experiments\n"
+	"                     reported, the day of the last measurement)\n"
+	"  --meta FILE        the same fields from a file of 'key: value'\n"
+	"                     lines (keys title, author, course, exercise,\n"
+	"                     date; '#' starts a comment); options win\n"
 	"  --figures DIR      write each figure to DIR/fig-NNN.tex (gnuplot,\n"
 	"                     pict2e terminal) and \\input{DIR/fig-NNN.tex} it\n"
 	"                     from the report; DIR must exist, is written as\n"
@@ -54,7 +61,8 @@ static const char export_help[] =
 
 enum {
 	OPT_DB = 256, OPT_LANG, OPT_SECTIONS, OPT_DEVICE, OPT_SESSION,
-	OPT_FIGURES, OPT_FORMAT, OPT_HELP, OPT_VERSION
+	OPT_FIGURES, OPT_FORMAT, OPT_HELP, OPT_VERSION, OPT_TITLE,
+	OPT_AUTHOR, OPT_COURSE, OPT_EXERCISE, OPT_DATE, OPT_META
 };
 
 static const struct option render_options_long[] = {
@@ -65,6 +73,12 @@ static const struct option render_options_long[] = {
 	{"session", required_argument, NULL, OPT_SESSION},
 	{"figures", required_argument, NULL, OPT_FIGURES},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"title", required_argument, NULL, OPT_TITLE},
+	{"author", required_argument, NULL, OPT_AUTHOR},
+	{"course", required_argument, NULL, OPT_COURSE},
+	{"exercise", required_argument, NULL, OPT_EXERCISE},
+	{"date", required_argument, NULL, OPT_DATE},
+	{"meta", required_argument, NULL, OPT_META},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0}
@@ -128,7 +142,10 @@ static int render_like_run(int argc, char **argv, int is_export)
 	while ((opt = getopt_long(argc, argv, ":", render_options_long,
 				  NULL)) != -1) {
 		if (is_export && (opt == OPT_LANG || opt == OPT_SECTIONS ||
-				  opt == OPT_FIGURES))
+				  opt == OPT_FIGURES || opt == OPT_TITLE ||
+				  opt == OPT_AUTHOR || opt == OPT_COURSE ||
+				  opt == OPT_EXERCISE || opt == OPT_DATE ||
+				  opt == OPT_META))
 			return cli_usage_error(cmd, "unknown option '%s'",
 					       argv[optind - 1]);
 		if (!is_export && opt == OPT_FORMAT)
@@ -168,6 +185,26 @@ static int render_like_run(int argc, char **argv, int is_export)
 			if (!*optarg)
 				return cli_usage_error(cmd, "empty --figures");
 			o.figures_dir = optarg;
+			break;
+		case OPT_TITLE:
+			o.title = optarg;
+			break;
+		case OPT_AUTHOR:
+			o.author = optarg;
+			break;
+		case OPT_COURSE:
+			o.course = optarg;
+			break;
+		case OPT_EXERCISE:
+			o.exercise = optarg;
+			break;
+		case OPT_DATE:
+			o.date = optarg;
+			break;
+		case OPT_META:
+			if (!*optarg)
+				return cli_usage_error(cmd, "empty --meta");
+			o.meta_path = optarg;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") && strcmp(optarg, "json"))

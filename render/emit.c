@@ -1,6 +1,7 @@
 /* Emitting into the report body through the templates: headings,
  * paragraphs, tables, figures, the per-device and per-suite frames the
  * sections share, and the list of configurations that did not run. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +122,7 @@ void emit_dev_heading(struct rctx *x, int level, int dev)
 	rbuf_free(&h);
 }
 
-int emit_suite_section(struct rctx *x, const char *suite,
+int emit_suite_section(struct rctx *x, const char *suite, const char *title,
 		       int (*part)(struct rctx *x, int dev))
 {
 	char key[64];
@@ -129,7 +130,7 @@ int emit_suite_section(struct rctx *x, const char *suite,
 	int rc = 0;
 
 	snprintf(key, sizeof(key), "%s.title", suite);
-	emit_heading(x, 0, lang_get(x->L, key));
+	emit_heading(x, 0, lang_get(x->L, title ? title : key));
 	if (!model_has_suite(x, -1, suite)) {
 		snprintf(key, sizeof(key), "%s.absent", suite);
 		emit_par(x, lang_get(x->L, key));
@@ -213,4 +214,88 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 	rbuf_free(&items);
 	rbuf_free(&what);
 	rbuf_free(&one);
+}
+
+void find_init(struct rfind *f)
+{
+	rbuf_init(&f->items);
+	f->n = 0;
+}
+
+void find_free(struct rfind *f)
+{
+	if (!f)
+		return;
+	rbuf_free(&f->items);
+	f->n = 0;
+}
+
+void find_add(struct rctx *x, struct rfind *f, const char *key,
+	      const struct kv *vars, size_t n)
+{
+	struct rbuf s;
+	char *t;
+
+	rbuf_init(&s);
+	if (!emit_string(x, &s, key, vars, n)) {
+		t = tmpl_fragment(x->frags, "item");
+		if (t) {
+			struct kv v = {"TEXT", rbuf_str(&s)};
+
+			tmpl_fill(&f->items, t, &v, 1);
+			f->n++;
+		}
+		free(t);
+	}
+	rbuf_free(&s);
+}
+
+int find_emit(struct rctx *x, struct rfind *f)
+{
+	struct kv v[2];
+
+	v[0] = (struct kv){"TITLE", lang_get(x->L, "find.title")};
+	if (emit_fragment(x, "findings", v, 1))
+		return -1;
+	if (!f->n) {
+		emit_par(x, lang_get(x->L, "find.none"));
+		return 0;
+	}
+	v[0] = (struct kv){"ITEMS", rbuf_str(&f->items)};
+	return emit_fragment(x, "list", v, 1);
+}
+
+void find_num(struct rbuf *b, double v, int sig)
+{
+	char num[64];
+
+	if (!isfinite(v)) {
+		rbuf_puts(b, "--");
+		return;
+	}
+	render_sig_format(v, sig, num, sizeof(num));
+	rbuf_printf(b, "\\num{%s}", num);
+}
+
+void find_pct(struct rbuf *b, double v, int sig)
+{
+	find_num(b, v, sig);
+	if (isfinite(v))
+		rbuf_puts(b, "\\,\\%");
+}
+
+void find_p(const struct rctx *x, struct rbuf *b, double p)
+{
+	char num[32];
+
+	if (p < 0) {
+		rbuf_puts(b, lang_get(x->L, "find.untested"));
+		return;
+	}
+	if (p < 0.001) {
+		rbuf_puts(b, "$p < \\num{0.001}$");
+		return;
+	}
+	render_sig_format(p, 2, num, sizeof(num));
+	rbuf_printf(b, "$p = \\num{%s}$", num);
 }

@@ -23,6 +23,14 @@ struct render_options {
 	long long session;	/* 0 = latest per configuration */
 	const char *figures_dir;	/* NULL: figures inline in the .tex */
 	const char *templates_dir;	/* NULL: built-in search path */
+	/* The title page's fields; NULL: from --meta, else the default
+	 * (title: the language's; date: the last measurement's day;
+	 * exercise: the experiments reported; author, course: left out). */
+	const char *title, *author, *course, *exercise, *date;
+	/* A file of "key: value" lines (title, author, course, exercise,
+	 * date; '#' starts a comment line) read for the fields that no
+	 * option gave. NULL: none. */
+	const char *meta_path;
 };
 
 /* Sets o to the defaults: database "mmreport.db", English, every

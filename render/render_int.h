@@ -153,8 +153,23 @@ struct rplot {
 	char *tmpdir;		/* inline mode: where gnuplot writes */
 };
 
+/* The title page's fields (sec_front.c): each NULL when not given. */
+struct rmeta {
+	const char *title, *author, *course, *exercise, *date;
+	char *text;		/* the --meta file, split in place */
+};
+
+/* Reads o->meta_path (when set) into m, options winning over the file.
+ * A line is "key: value"; blank lines and lines starting with '#' are
+ * skipped. Returns 0, RENDER_ERR_USAGE after a message naming the file
+ * and line (unknown key, no colon, a key given twice) or RENDER_ERR_IO
+ * when the file cannot be read. meta_free releases m. */
+int meta_load(const struct render_options *o, struct rmeta *m);
+void meta_free(struct rmeta *m);
+
 struct rctx {
 	const struct render_options *o;
+	struct rmeta meta;
 	struct store *st;
 	struct lang *L;
 	char *frags;		/* templates/fragments.tex */
@@ -258,6 +273,9 @@ const struct store_kernel *model_kernel(const struct rctx *x,
 					const char *name, int64_t session);
 const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
 				      const char *variant, int block);
+/* A memory-size property in bytes, whatever unit it was stored in
+ * (B, KiB, MiB, GiB); NAN when absent (regime.c). */
+double model_prop_bytes(const struct store_device *d, const char *key);
 /* A device property by key, or NULL. */
 const struct store_prop *model_prop(const struct store_device *d,
 				    const char *key);
@@ -327,11 +345,11 @@ int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 /* A heading of level for device dev ("GPU 2: name") when several devices
  * are reported; nothing with one device, whose name the title gives. */
 void emit_dev_heading(struct rctx *x, int level, int dev);
-/* The section of a suite whose parts are per device: the "SUITE.title"
- * heading, then "SUITE.absent" when no reported device measured it, else
+/* The section of a suite whose parts are per device: the heading of
+ * string title (NULL: "SUITE.title"), then "SUITE.absent" when no reported device measured it, else
  * "SUITE.intro" and, for each device that did, its heading and
  * part(x, dev). Returns 0, or the first non-zero part returned. */
-int emit_suite_section(struct rctx *x, const char *suite,
+int emit_suite_section(struct rctx *x, const char *suite, const char *title,
 		       int (*part)(struct rctx *x, int dev));
 /* A list of the failed and skipped configurations with their reasons. */
 void problems_list(struct rctx *x, int dev, const char *suite,
@@ -362,15 +380,100 @@ int cell_status(const struct rctx *x, struct rtable *t,
 void sample_range(const struct rctx *x, int dev, const char *suite,
 		  const char *variant, const char *metric, struct rbuf *b);
 
+/* ---- regimes, intervals, comparisons (model.c) ------------------------ */
+
+/* The regime a configuration ran in (what the number measures besides
+ * the kernel's speed). */
+enum {
+	RG_LAUNCH = 1,		/* shorter than one launch: launch cost */
+	RG_WAVE = 2,		/* grid below one wave: SMs left idle */
+	RG_L2 = 4,		/* working set fits L2: cache, not DRAM */
+	RG_THROTTLE = 8,	/* clocks held down (power, heat) */
+	RG_DERIVED = 16		/* derived by render from the device's
+				 * properties (database older than the
+				 * stored regime), not stored by measure */
+};
+/* The RG_* bits of c: parsed from the stored regime when measure stored
+ * one; else derived where the database allows it: the working set
+ * (compulsory bytes per run, or per launch of the copy) against the
+ * device's L2 size, and the grid of the built-in kernels (their launch
+ * geometry, known by name) against the device's SM count. 0 when
+ * nothing is known or nothing applies. */
+unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c);
+/* 1 when c is ok and none of RG_LAUNCH, RG_WAVE, RG_L2 applies: a point
+ * fit for "best" and "% of peak". */
+int rcfg_steady(const struct rctx *x, const struct rcfg *c);
+/* Appends the marks of regime r (\rgmark{...}, one letter each) to b;
+ * nothing when r has none. */
+void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
+/* A note explaining the marks of the regime bits in `seen` (those a
+ * table printed), "" when none; appended to b. */
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
+
+/* The median of metric in c and its 95 % confidence interval [lo, hi]
+ * from the order statistics of the stored raw samples (distribution
+ * free). Returns 0; lo and hi are NAN when the samples are not stored
+ * (the median still comes from the statistics); -1 when c has no such
+ * metric or the store fails (message printed). */
+int rcfg_median_ci(struct rctx *x, const struct rcfg *c, const char *metric,
+		   double *med, double *lo, double *hi);
+
+/* A comparison of the central value of metric between a (baseline)
+ * and b. */
+struct rcmp {
+	double a, b;		/* medians */
+	double gain;		/* (a - b) / a in percent */
+	double ratio;		/* b / a */
+	double p;		/* two-sided Mann-Whitney p; < 0: not tested */
+	int signif;		/* p < 0.05 */
+};
+/* Fills *r for metric of a and b. Returns 0, -1 when either lacks the
+ * metric (r is then NAN-filled), -2 when the store fails. */
+int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
+		  const char *metric, struct rcmp *r);
+
+/* ---- findings (emit.c) ------------------------------------------------- */
+
+/* The sentences that close an experiment, each stating a measured fact
+ * with its number (and test where it compares). */
+struct rfind {
+	struct rbuf items;
+	int n;
+};
+void find_init(struct rfind *f);
+void find_free(struct rfind *f);
+/* Adds the sentence of string key with vars filled. */
+void find_add(struct rctx *x, struct rfind *f, const char *key,
+	      const struct kv *vars, size_t n);
+/* Writes the "Findings" heading and the sentences; with none, the
+ * string "find.none" (the data support no statement). Returns 0 or -1
+ * (template error). */
+int find_emit(struct rctx *x, struct rfind *f);
+/* Formatters for sentences: \num{} with sig significant figures; a
+ * percentage ("82\,\%"); a test ("$p = 0.003$", "$p < 0.001$" or the
+ * string "find.untested" when p < 0). Each appends to b. */
+void find_num(struct rbuf *b, double v, int sig);
+void find_pct(struct rbuf *b, double v, int sig);
+void find_p(const struct rctx *x, struct rbuf *b, double p);
+
 /* ---- sections (sec_*.c) ------------------------------------------------ */
 
+/* Front matter and the introduction (sec_front.c). */
 int sec_title(struct rctx *x, struct rbuf *out);
-int sec_method(struct rctx *x);
-int sec_device(struct rctx *x);
+int sec_intro(struct rctx *x);
+/* Experiments: the main-body section and its appendix. */
 int sec_versions(struct rctx *x);
+int app_versions(struct rctx *x);
 int sec_transfer(struct rctx *x);
+int app_transfer(struct rctx *x);
 int sec_ilp(struct rctx *x);
+int app_ilp(struct rctx *x);
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
+/* Each source report's findings beside ours (sec_conclusions.c). */
+int sec_conclusions(struct rctx *x);
+/* Appendices of the whole report (sec_front.c). */
+int sec_device(struct rctx *x);
+int sec_sessions(struct rctx *x);
 
 #endif

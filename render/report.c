@@ -8,10 +8,14 @@
 
 #include "render_int.h"
 
-/* The suites' sections bear their suite's name. */
+/* The suites' sections bear their suite's name; their appendices are
+ * named SUITE-data. */
 static int section_suite_present(const struct rctx *x, const char *name)
 {
-	return model_has_suite(x, -1, name);
+	char suite[32];
+
+	snprintf(suite, sizeof(suite), "%.*s", (int)strcspn(name, "-"), name);
+	return model_has_suite(x, -1, suite);
 }
 
 /* Comparing GPUs takes two. */
@@ -23,20 +27,30 @@ static int section_cross_present(const struct rctx *x, const char *name)
 
 /* The sections in document order: what --sections names and
  * render_report writes. A default report leaves out a section whose
- * present says the selected data has nothing for it (the method section
- * says so); NULL: always written. */
+ * present says the selected data has nothing for it (the introduction
+ * says so); NULL: always written. The main body reads as a lab report
+ * (introduction, one section per experiment ending with its findings,
+ * conclusions); what a reader looks up rather than reads (every
+ * statistic, the listings, the device's full parameters, the sessions)
+ * follows in the appendices. */
 static const struct section {
 	const char *name;
 	int (*write)(struct rctx *x);
 	int (*present)(const struct rctx *x, const char *name);
+	int appendix;
 } sections[] = {
-	{"method", sec_method, NULL},
-	{"device", sec_device, NULL},
-	{"versions", sec_versions, section_suite_present},
-	{"transfer", sec_transfer, section_suite_present},
-	{"ilp", sec_ilp, section_suite_present},
-	{"summary", sec_summary, NULL},
-	{"cross", sec_cross, section_cross_present},
+	{"intro", sec_intro, NULL, 0},
+	{"versions", sec_versions, section_suite_present, 0},
+	{"transfer", sec_transfer, section_suite_present, 0},
+	{"ilp", sec_ilp, section_suite_present, 0},
+	{"summary", sec_summary, NULL, 0},
+	{"cross", sec_cross, section_cross_present, 0},
+	{"conclusions", sec_conclusions, NULL, 0},
+	{"versions-data", app_versions, section_suite_present, 1},
+	{"transfer-data", app_transfer, section_suite_present, 1},
+	{"ilp-data", app_ilp, section_suite_present, 1},
+	{"device", sec_device, NULL, 1},
+	{"sessions", sec_sessions, NULL, 1},
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 
@@ -131,7 +145,7 @@ int render_report(const struct render_options *o, FILE *out)
 	char *skel = NULL;
 	struct kv v[5];
 	size_t i;
-	int rc;
+	int rc, appendix = 0;
 
 	memset(&x, 0, sizeof(x));
 	rbuf_init(&doc);
@@ -163,6 +177,9 @@ int render_report(const struct render_options *o, FILE *out)
 	skel = tmpl_load(o->templates_dir, "report.tex");
 	if (!x.L || !x.frags || !skel)
 		goto out;
+	rc = meta_load(o, &x.meta);
+	if (rc)
+		goto out;
 	rc = model_load(&x);
 	if (rc)
 		goto out;
@@ -175,6 +192,10 @@ int render_report(const struct render_options *o, FILE *out)
 			continue;
 		if (!o->sections && s->present && !s->present(&x, s->name))
 			continue;
+		if (s->appendix && !appendix) {
+			rbuf_puts(&x.body, "\\appendix\n");
+			appendix = 1;
+		}
 		r = s->write(&x);
 		if (r) {
 			rc = r > 0 ? r : RENDER_ERR_IO;
@@ -206,6 +227,7 @@ out:
 	plot_cleanup(&x);
 	plot_free(&x.plot);
 	model_free(&x);
+	meta_free(&x.meta);
 	lang_free(x.L);
 	free(x.frags);
 	free(skel);

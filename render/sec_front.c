@@ -1,5 +1,6 @@
 /* The title page, the method section (generated from the stored session
  * settings) and the device parameter table. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,10 +39,154 @@ static size_t sessions_used(const struct rctx *x,
 	return n;
 }
 
+int meta_load(const struct render_options *o, struct rmeta *m)
+{
+	static const char *const keys[] = {"title", "author", "course",
+					   "exercise", "date"};
+	const char **slot[5];
+	const char *from_opt[5];
+	char *line, *next, *colon, *k, *v, *e;
+	size_t i, lineno = 0;
+	FILE *f;
+	long len;
+	int rc = RENDER_ERR_IO;
+
+	memset(m, 0, sizeof(*m));
+	slot[0] = &m->title;
+	slot[1] = &m->author;
+	slot[2] = &m->course;
+	slot[3] = &m->exercise;
+	slot[4] = &m->date;
+	from_opt[0] = o->title;
+	from_opt[1] = o->author;
+	from_opt[2] = o->course;
+	from_opt[3] = o->exercise;
+	from_opt[4] = o->date;
+	if (o->meta_path) {
+		f = fopen(o->meta_path, "rb");
+		if (!f) {
+			fprintf(stderr, "mmreport: cannot read '%s': %s\n",
+				o->meta_path, strerror(errno));
+			return RENDER_ERR_IO;
+		}
+		if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 ||
+		    fseek(f, 0, SEEK_SET) ||
+		    !(m->text = malloc((size_t)len + 1)) ||
+		    fread(m->text, 1, (size_t)len, f) != (size_t)len) {
+			fprintf(stderr, "mmreport: cannot read '%s': %s\n",
+				o->meta_path, errno ? strerror(errno) :
+				"read error");
+			fclose(f);
+			goto out;
+		}
+		fclose(f);
+		m->text[len] = '\0';
+		rc = RENDER_ERR_USAGE;
+		for (line = m->text; line; line = next) {
+			lineno++;
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			e = line + strlen(line);
+			while (e > line && strchr(" \t\r", e[-1]))
+				*--e = '\0';
+			while (*line == ' ' || *line == '\t')
+				line++;
+			if (!*line || *line == '#')
+				continue;
+			colon = strchr(line, ':');
+			if (!colon) {
+				fprintf(stderr, "mmreport: %s:%zu: expected "
+					"'key: value'\n", o->meta_path, lineno);
+				goto out;
+			}
+			*colon = '\0';
+			k = line;
+			for (e = colon; e > k && strchr(" \t", e[-1]); )
+				*--e = '\0';
+			for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+				;
+			for (i = 0; i < 5 && strcmp(keys[i], k); i++)
+				;
+			if (i == 5) {
+				fprintf(stderr, "mmreport: %s:%zu: unknown key "
+					"'%s' (use title, author, course, "
+					"exercise, date)\n", o->meta_path,
+					lineno, k);
+				goto out;
+			}
+			if (*slot[i]) {
+				fprintf(stderr, "mmreport: %s:%zu: '%s' given "
+					"twice\n", o->meta_path, lineno, k);
+				goto out;
+			}
+			*slot[i] = v;
+		}
+	}
+	for (i = 0; i < 5; i++)
+		if (from_opt[i])
+			*slot[i] = from_opt[i];
+	return RENDER_OK;
+out:
+	meta_free(m);
+	return rc;
+}
+
+void meta_free(struct rmeta *m)
+{
+	if (!m)
+		return;
+	free(m->text);
+	memset(m, 0, sizeof(*m));
+}
+
+/* The experiments the report holds, by their titles: the exercise when
+ * none is given. */
+static void exercise_default(const struct rctx *x, struct rbuf *b)
+{
+	static const char *const suites[] = {"versions", "transfer", "ilp"};
+	char key[64];
+	size_t i;
+	int first = 1;
+
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
+		if (!model_has_suite(x, -1, suites[i]))
+			continue;
+		snprintf(key, sizeof(key), "%s.title", suites[i]);
+		rbuf_printf(b, "%s%s", first ? "" : "; ",
+			    lang_get(x->L, key));
+		first = 0;
+	}
+}
+
+static int title_field(struct rctx *x, struct rbuf *out, const char *key,
+		       const char *given, const char *deflt)
+{
+	struct rbuf val;
+	struct kv v[2];
+	char *t;
+	int rc;
+
+	if (!given && !deflt)
+		return 0;
+	rbuf_init(&val);
+	if (given)
+		rbuf_put_tex(&val, given, 1);
+	else
+		rbuf_puts(&val, deflt);
+	t = tmpl_fragment(x->frags, "titlefield");
+	v[0] = (struct kv){"NAME", lang_get(x->L, key)};
+	v[1] = (struct kv){"VALUE", rbuf_str(&val)};
+	rc = t ? tmpl_fill(out, t, v, 2) : -1;
+	free(t);
+	rbuf_free(&val);
+	return rc;
+}
+
 int sec_title(struct rctx *x, struct rbuf *out)
 {
 	const struct store_session **s;
-	struct rbuf devs, foot, dates;
+	struct rbuf devs, foot, dates, fields, ex, day, title;
 	const char *from = NULL, *to = NULL;
 	struct kv v[6];
 	char *t;
@@ -51,6 +196,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	rbuf_init(&devs);
 	rbuf_init(&foot);
 	rbuf_init(&dates);
+	rbuf_init(&fields);
+	rbuf_init(&ex);
+	rbuf_init(&day);
+	rbuf_init(&title);
 	ns = sessions_used(x, &s);
 	for (i = 0; i < x->ndevs; i++) {
 		rbuf_puts(&devs, "{\\large ");
@@ -72,6 +221,11 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		rbuf_puts(&dates, " -- ");
 		rbuf_put_tex(&dates, to, 0);
 	}
+	/* the day of the last measurement: the report's date unless the
+	 * author gives one, so that rendering again gives the same text */
+	if (to)
+		rbuf_printf(&day, "%.10s", to);
+	exercise_default(x, &ex);
 	{
 		struct rbuf db;
 
@@ -83,21 +237,36 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		rc = emit_string(x, &foot, "title.footer", v, 3);
 		rbuf_free(&db);
 	}
+	rc |= title_field(x, &fields, "title.author", x->meta.author, NULL);
+	rc |= title_field(x, &fields, "title.course", x->meta.course, NULL);
+	rc |= title_field(x, &fields, "title.exercise", x->meta.exercise,
+			  ex.len ? rbuf_str(&ex) : NULL);
+	rc |= title_field(x, &fields, "title.date", x->meta.date,
+			  day.len ? rbuf_str(&day) : NULL);
+	if (x->meta.title)
+		rbuf_put_tex(&title, x->meta.title, 1);
+	else
+		rbuf_puts(&title, lang_get(x->L, "title"));
 	t = tmpl_fragment(x->frags, "titlepage");
 	if (!t)
 		rc = -1;
 	if (!rc) {
-		v[0] = (struct kv){"TITLE", lang_get(x->L, "title")};
+		v[0] = (struct kv){"TITLE", rbuf_str(&title)};
 		v[1] = (struct kv){"SUBTITLE", lang_get(x->L, "subtitle")};
-		v[2] = (struct kv){"DEVICES", rbuf_str(&devs)};
-		v[3] = (struct kv){"FOOTER", rbuf_str(&foot)};
-		rc = tmpl_fill(out, t, v, 4);
+		v[2] = (struct kv){"FIELDS", rbuf_str(&fields)};
+		v[3] = (struct kv){"DEVICES", rbuf_str(&devs)};
+		v[4] = (struct kv){"FOOTER", rbuf_str(&foot)};
+		rc = tmpl_fill(out, t, v, 5);
 	}
 	free(t);
 	free(s);
 	rbuf_free(&devs);
 	rbuf_free(&foot);
 	rbuf_free(&dates);
+	rbuf_free(&fields);
+	rbuf_free(&ex);
+	rbuf_free(&day);
+	rbuf_free(&title);
 	return rc;
 }
 
@@ -336,7 +505,93 @@ static int session_table(struct rctx *x, const struct store_session **s,
 	return rc;
 }
 
-int sec_method(struct rctx *x)
+/* One row per GPU: what the findings lean on (SMs, clock, L2, peaks);
+ * the full parameter table is an appendix. */
+static int hardware_table(struct rctx *x)
+{
+	struct rtable t;
+	struct rbuf cell;
+	size_t d;
+	int rc;
+
+	rtable_init(&t, "lXSSSSSS");
+	rbuf_init(&cell);
+	rtable_head(&t, "");
+	rtable_head(&t, lang_get(x->L, "prop.name"));
+	rtable_head(&t, lang_get(x->L, "hw.cc"));
+	rtable_head(&t, lang_get(x->L, "hw.sms"));
+	rtable_head(&t, lang_get(x->L, "hw.clock"));
+	rtable_head(&t, lang_get(x->L, "hw.l2"));
+	rtable_head(&t, lang_get(x->L, "hw.peak_fp32"));
+	rtable_head(&t, lang_get(x->L, "hw.peak_mem"));
+	rtable_head_end(&t);
+	for (d = 0; d < x->ndevs; d++) {
+		const struct store_device *v = x->devs[d];
+		const struct store_prop *p;
+
+		rbuf_free(&cell);
+		rbuf_printf(&cell, "GPU~%zu", d + 1);
+		rtable_text(&t, rbuf_str(&cell));
+		rbuf_free(&cell);
+		rbuf_put_tex(&cell, v->name, 1);
+		rtable_text(&t, rbuf_str(&cell));
+		p = model_prop(v, "compute_capability");
+		rbuf_free(&cell);
+		rbuf_put_tex(&cell, p && p->value ? p->value : "--", 0);
+		rtable_text(&t, rbuf_str(&cell));
+		p = model_prop(v, "multiprocessor_count");
+		rtable_num(&t, p && p->has_num ? p->num : NAN, 0, 0);
+		p = model_prop(v, "clock_rate");
+		rtable_num(&t, p && p->has_num ? p->num : NAN, 0, 0);
+		rtable_num(&t, model_prop_bytes(v, "l2_cache_size") / 1048576,
+			   0, 0);
+		rtable_num(&t, v->peak_fp32_gflops > 0 ?
+			   v->peak_fp32_gflops / 1000 : NAN, 1, 0);
+		rtable_num(&t, v->peak_mem_gbs > 0 ? v->peak_mem_gbs : NAN, 0,
+			   0);
+		rtable_row_end(&t);
+	}
+	rc = emit_table(x, &t, lang_get(x->L, "hw.caption"), "hardware",
+			lang_get(x->L, "device.note"));
+	rtable_free(&t);
+	rbuf_free(&cell);
+	return rc;
+}
+
+/* What each experiment sets out to find, for those the data holds. */
+static int objectives(struct rctx *x)
+{
+	static const char *const suites[] = {"versions", "transfer", "ilp"};
+	struct rbuf items;
+	struct kv v;
+	char key[64], *t;
+	size_t i;
+	int rc = 0;
+
+	rbuf_init(&items);
+	t = tmpl_fragment(x->frags, "item");
+	for (i = 0; t && i < sizeof(suites) / sizeof(suites[0]); i++) {
+		if (!model_has_suite(x, -1, suites[i]))
+			continue;
+		snprintf(key, sizeof(key), "intro.obj.%s", suites[i]);
+		v = (struct kv){"TEXT", lang_get(x->L, key)};
+		rc |= tmpl_fill(&items, t, &v, 1);
+	}
+	if (x->ndevs > 1) {
+		v = (struct kv){"TEXT", lang_get(x->L, "intro.obj.cross")};
+		rc |= tmpl_fill(&items, t, &v, 1);
+	}
+	free(t);
+	emit_par(x, lang_get(x->L, "intro.objectives"));
+	if (items.len) {
+		v = (struct kv){"ITEMS", rbuf_str(&items)};
+		rc |= emit_fragment(x, "list", &v, 1);
+	}
+	rbuf_free(&items);
+	return rc;
+}
+
+int sec_intro(struct rctx *x)
 {
 	const struct store_session **s;
 	struct rbuf a[8], par;
@@ -351,7 +606,11 @@ int sec_method(struct rctx *x)
 	for (i = 0; i < 8; i++)
 		rbuf_init(&a[i]);
 	rbuf_init(&par);
-	emit_heading(x, 0, lang_get(x->L, "method.title"));
+	emit_heading(x, 0, lang_get(x->L, "intro.title"));
+	rc |= objectives(x);
+	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
+	rc |= hardware_table(x);
+	emit_heading(x, 1, lang_get(x->L, "method.title"));
 
 	rbuf_put_tex(&a[0], db_name(x->o->db_path), 1);
 	rbuf_printf(&a[1], "%zu", ns);
@@ -445,13 +704,28 @@ int sec_method(struct rctx *x)
 		rbuf_free(&par);
 	}
 
-	for (i = 0; i < ns && !rc; i += 3)
-		rc = session_table(x, s + i, ns - i < 3 ? ns - i : 3);
 	for (i = 0; i < 8; i++)
 		rbuf_free(&a[i]);
 	rbuf_free(&par);
 	free(s);
 	return rc ? -1 : 0;
+}
+
+int sec_sessions(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t i, ns;
+	int rc = 0;
+
+	ns = sessions_used(x, &s);
+	emit_heading(x, 0, lang_get(x->L, "sess.title"));
+	rbuf_puts(&x->body, "\\label{app:sessions}\n");
+	if (!ns)
+		emit_par(x, lang_get(x->L, "method.nosession"));
+	for (i = 0; i < ns && !rc; i += 3)
+		rc = session_table(x, s + i, ns - i < 3 ? ns - i : 3);
+	free(s);
+	return rc;
 }
 
 /* A property's text: its value (or number) and unit. */
@@ -488,6 +762,7 @@ int sec_device(struct rctx *x)
 	int rc = 0, chunk;
 
 	emit_heading(x, 0, lang_get(x->L, "device.title"));
+	rbuf_puts(&x->body, "\\label{app:device}\n");
 	rbuf_init(&cell);
 	/* the union of the devices' property keys, in first-seen order */
 	for (d = 0; d < x->ndevs; d++)

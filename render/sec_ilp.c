@@ -181,7 +181,20 @@ out:
 	return rc;
 }
 
+int app_ilp(struct rctx *x)
+{
+	return emit_suite_section(x, "ilp", "ilp.app_title", device_part);
+}
+
 int sec_ilp(struct rctx *x)
 {
-	return emit_suite_section(x, "ilp", device_part);
+	struct rfind f;
+	int rc;
+
+	emit_heading(x, 0, lang_get(x->L, "ilp.title"));
+	emit_par(x, lang_get(x->L, "ilp.intro"));
+	find_init(&f);
+	rc = find_emit(x, &f);
+	find_free(&f);
+	return rc;
 }

@@ -586,7 +586,21 @@ static int device_part(struct rctx *x, int dev)
 	return rc;
 }
 
+int app_transfer(struct rctx *x)
+{
+	return emit_suite_section(x, "transfer", "transfer.app_title",
+				  device_part);
+}
+
 int sec_transfer(struct rctx *x)
 {
-	return emit_suite_section(x, "transfer", device_part);
+	struct rfind f;
+	int rc;
+
+	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
+	emit_par(x, lang_get(x->L, "transfer.intro"));
+	find_init(&f);
+	rc = find_emit(x, &f);
+	find_free(&f);
+	return rc;
 }

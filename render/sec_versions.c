@@ -864,11 +864,24 @@ next:
 
 int sec_versions(struct rctx *x)
 {
+	struct rfind f;
+	int rc;
+
+	emit_heading(x, 0, lang_get(x->L, "versions.title"));
+	emit_par(x, lang_get(x->L, "versions.intro"));
+	find_init(&f);
+	rc = find_emit(x, &f);
+	find_free(&f);
+	return rc;
+}
+
+int app_versions(struct rctx *x)
+{
 	const char **vv = NULL;
 	size_t nv, i;
 	int rc = 0;
 
-	emit_heading(x, 0, lang_get(x->L, "versions.title"));
+	emit_heading(x, 0, lang_get(x->L, "versions.app_title"));
 	if (!model_has_suite(x, -1, "versions")) {
 		emit_par(x, lang_get(x->L, "versions.absent"));
 		return 0;

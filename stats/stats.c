@@ -144,6 +144,37 @@ out:
 	return rc;
 }
 
+int stats_median_ci(const double *sorted, size_t n, double level,
+		    double *lo, double *hi)
+{
+	double tail = 0, term, alpha;
+	size_t j = 0, k;
+
+	if (lo)
+		*lo = NAN;
+	if (hi)
+		*hi = NAN;
+	if (!sorted || !lo || !hi || !n || !(level > 0 && level < 1))
+		return -1;
+	alpha = (1 - level) / 2;
+	/* term = C(n, k) / 2^n, built up in logs so large n cannot
+	 * overflow; tail = P(X <= k). j ends as the largest rank with
+	 * P(X < j) = P(X <= j - 1) <= alpha. */
+	for (k = 0; k < n; k++) {
+		term = exp(lgamma((double)n + 1) - lgamma((double)k + 1) -
+			   lgamma((double)(n - k) + 1) - (double)n * log(2.0));
+		tail += term;
+		if (tail > alpha)
+			break;
+		j = k + 1;
+	}
+	if (j < 1)
+		return -1;
+	*lo = sorted[j - 1];
+	*hi = sorted[n - j];
+	return 0;
+}
+
 double stats_gain_percent(double a, double b)
 {
 	if (a == 0)

@@ -24,6 +24,15 @@ int stats_summary_compute(const double *x, size_t n, struct stats_summary *out);
  * interpolation between closest ranks (R type 7). n must be > 0. */
 double stats_percentile_sorted(const double *sorted, size_t n, double p);
 
+/* Distribution-free confidence interval of the median of sorted[0..n-1]
+ * (ascending) at level (e.g. 0.95): the order statistics x(j) and
+ * x(n+1-j) with the largest j whose binomial(n, 1/2) tail
+ * P(X < j) is at most (1 - level) / 2, so the interval covers the
+ * median with at least that probability. Returns 0, or -1 (lo, hi NAN)
+ * when n is too small for the level (n < 6 at 0.95), level is outside
+ * (0, 1) or an argument is NULL. */
+int stats_median_ci(const double *sorted, size_t n, double level,
+		    double *lo, double *hi);
 /* Relative gain (a - b) / a in percent: positive when b is smaller than a
  * (b is faster when the values are times). Returns NAN when a == 0. */
 double stats_gain_percent(double a, double b);

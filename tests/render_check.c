@@ -224,7 +224,7 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 	char path[4096];
 	FILE *f;
 	pid_t pid;
-	int status;
+	int status, pass;
 
 	*log = NULL;
 	*dir = in ? strdup(in) : fix_tmpdir();
@@ -236,18 +236,24 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 		return -1;
 	fputs(tex, f);
 	fclose(f);
-	pid = fork();
-	if (pid == 0) {
-		char *argv[] = {"pdflatex", "-interaction=nonstopmode",
-				"-halt-on-error", "report.tex", NULL};
+	/* the table of contents and the references to appendices are
+	 * resolved by the second pass, as the README's recipe runs it */
+	for (pass = 0; pass < 2; pass++) {
+		pid = fork();
+		if (pid == 0) {
+			char *argv[] = {"pdflatex", "-interaction=nonstopmode",
+					"-halt-on-error", "report.tex", NULL};
 
-		if (chdir(*dir) || !freopen("/dev/null", "w", stdout))
-			_exit(126);
-		execvp("pdflatex", argv);
-		_exit(127);
+			if (chdir(*dir) || !freopen("/dev/null", "w", stdout))
+				_exit(126);
+			execvp("pdflatex", argv);
+			_exit(127);
+		}
+		if (pid < 0 || waitpid(pid, &status, 0) < 0)
+			return -1;
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			break;
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return -1;
 	snprintf(path, sizeof(path), "%s/report.log", *dir);
 	*log = fix_slurp(path);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

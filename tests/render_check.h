@@ -51,7 +51,8 @@ double chk_stat_at(const struct chk_stats *s, int which); /* 0..4 */
  * continuity corrections. */
 double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb);
 
-/* Writes tex to DIR/report.tex and runs pdflatex there; DIR is in (when
+/* Writes tex to DIR/report.tex and runs pdflatex there twice (the second
+ * pass resolves the contents and references); DIR is in (when
  * not NULL) or a fresh directory returned in *dir (remove with fix_rmdir,
  * free). Returns pdflatex's exit status; the log text in *log
  * (malloc'd). */

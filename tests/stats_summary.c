@@ -223,10 +223,37 @@ static void gain(void **state)
 	assert_true(isnan(stats_gain_percent(0, 1)));
 }
 
+/* The median's order-statistic interval: ranks worked out from the
+ * binomial table (n = 10: P(X <= 1) = 0.0107, P(X <= 2) = 0.0547, so
+ * x(2)..x(9); n = 6: 1/64 <= 0.025, so the extremes; n = 5: 1/32 >
+ * 0.025, no 95 % interval) and, for n = 1000, the normal approximation
+ * 500 -+ 1.96 sqrt(250) = 469..532 in 1-based ranks. */
+static void median_ci(void **state)
+{
+	double v[1000], lo, hi;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 1000; i++)
+		v[i] = (double)(i + 1);
+	assert_int_equal(stats_median_ci(v, 10, 0.95, &lo, &hi), 0);
+	assert_true(lo == 2 && hi == 9);
+	assert_int_equal(stats_median_ci(v, 6, 0.95, &lo, &hi), 0);
+	assert_true(lo == 1 && hi == 6);
+	assert_int_equal(stats_median_ci(v, 5, 0.95, &lo, &hi), -1);
+	assert_true(isnan(lo) && isnan(hi));
+	assert_int_equal(stats_median_ci(v, 1000, 0.95, &lo, &hi), 0);
+	assert_true(lo >= 468 && lo <= 470 && hi >= 531 && hi <= 533);
+	assert_true(lo + hi == 1001);
+	assert_int_equal(stats_median_ci(v, 10, 1.0, &lo, &hi), -1);
+	assert_int_equal(stats_median_ci(NULL, 10, 0.95, &lo, &hi), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_value),
+		cmocka_unit_test(median_ci),
 		cmocka_unit_test(two_values),
 		cmocka_unit_test(two_values_order),
 		cmocka_unit_test(constant_data),

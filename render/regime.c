@@ -1,0 +1,242 @@
+/* What a number measures besides the kernel's speed (the regime), the
+ * interval of a median, and the comparison of two configurations: the
+ * judgements the tables' marks, the findings and the conclusions share,
+ * so that every section reads the data the same way. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+double model_prop_bytes(const struct store_device *d, const char *key)
+{
+	const struct store_prop *p = model_prop(d, key);
+	double f = 1;
+
+	if (!p || !p->has_num)
+		return NAN;
+	if (p->unit && !strcmp(p->unit, "KiB"))
+		f = 1024;
+	else if (p->unit && !strcmp(p->unit, "MiB"))
+		f = 1048576;
+	else if (p->unit && !strcmp(p->unit, "GiB"))
+		f = 1073741824;
+	return p->num * f;
+}
+
+static long long ceil_div(long long a, long long b)
+{
+	return b > 0 ? (a + b - 1) / b : 0;
+}
+
+/* The grid of a built-in kernel, from its launch geometry: the measure
+ * side of databases older than schema 3 did not store it, and these are
+ * the only kernels such databases hold. 0: unknown (a library call, a
+ * kernel this renderer does not know). */
+static long long legacy_grid(const struct store_config *c)
+{
+	const char *v = c->variant ? c->variant : "";
+	long long bx = c->block_x, by = c->block_y ? c->block_y : c->block_x;
+	long long count;
+
+	if (bx <= 0)
+		return 0;
+	if (!strcmp(c->suite, "versions") || !strcmp(c->suite, "transfer")) {
+		if (!strcmp(v, "v1"))
+			return 1;
+		if (!strcmp(v, "v5"))
+			return ceil_div(c->n, 2 * bx) * ceil_div(c->m ? c->m :
+							      c->n, 2 * by);
+		if (!strcmp(v, "v2") || !strcmp(v, "v3") ||
+		    !strcmp(v, "v4") || !strcmp(v, "simple") ||
+		    !strcmp(v, "shared"))
+			return ceil_div(c->n, bx) * ceil_div(c->m ? c->m :
+							      c->n, by);
+		return 0;
+	}
+	if (!strcmp(c->suite, "ilp") && !strcmp(v, "copy_ilp")) {
+		count = c->count > 0 ? c->count :
+			(c->n >= 0 && c->n < 62 ? 1LL << c->n : 0);
+		return ceil_div(ceil_div(count, c->ilp > 0 ? c->ilp : 1), bx);
+	}
+	return 0;
+}
+
+static unsigned regime_parse(const char *s)
+{
+	unsigned r = 0;
+
+	if (strstr(s, "launch_bound"))
+		r |= RG_LAUNCH;
+	if (strstr(s, "below_wave"))
+		r |= RG_WAVE;
+	if (strstr(s, "l2_resident"))
+		r |= RG_L2;
+	if (strstr(s, "throttled"))
+		r |= RG_THROTTLE;
+	return r;
+}
+
+unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c)
+{
+	const struct store_device *d;
+	const struct store_session *s;
+	const struct store_kattr *a;
+	double l2, sms;
+	long long grid, wave;
+	unsigned r = RG_DERIVED;
+
+	if (!c || !c->c)
+		return 0;
+	if (c->c->regime)
+		return regime_parse(c->c->regime);
+	d = x->devs[c->dev];
+	l2 = model_prop_bytes(d, "l2_cache_size");
+	if (!isfinite(l2))
+		l2 = model_prop_bytes(d, "l2_size");
+	s = model_session(x, c->c->session_id);
+	/* a cold session scrubbed L2 before each sample */
+	if (isfinite(l2) && l2 > 0 && c->c->bytes > 0 &&
+	    c->c->bytes <= l2 && !(s && s->cold > 0))
+		r |= RG_L2;
+	sms = model_prop(d, "multiprocessor_count") &&
+	      model_prop(d, "multiprocessor_count")->has_num ?
+	      model_prop(d, "multiprocessor_count")->num : NAN;
+	grid = legacy_grid(c->c);
+	a = model_kattr(x, c->c->session_id, c->c->variant, c->c->block_x);
+	wave = isfinite(sms) ? (long long)sms *
+	       (a && a->active_blocks > 0 ? a->active_blocks : 1) : 0;
+	if (grid > 0 && wave > 0 && grid < wave)
+		r |= RG_WAVE;
+	return r;
+}
+
+int rcfg_steady(const struct rctx *x, const struct rcfg *c)
+{
+	unsigned r;
+
+	if (!rcfg_ok(c))
+		return 0;
+	r = rcfg_regime(x, c);
+	/* a product's FLOP rate is not the cache's: L2 residency matters
+	 * where the number is a bandwidth */
+	if (!strcmp(c->c->suite, "ilp"))
+		return !(r & (RG_LAUNCH | RG_WAVE | RG_L2));
+	return !(r & (RG_LAUNCH | RG_WAVE));
+}
+
+static const struct {
+	unsigned bit;
+	const char *letter, *key;
+} marks[] = {
+	{RG_LAUNCH, "l", "regime.launch"},
+	{RG_WAVE, "w", "regime.wave"},
+	{RG_L2, "c", "regime.l2"},
+	{RG_THROTTLE, "t", "regime.throttle"},
+};
+
+void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
+{
+	size_t i;
+
+	(void)x;
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (r & marks[i].bit)
+			rbuf_printf(b, "\\rgmark{%s}", marks[i].letter);
+}
+
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
+{
+	size_t i;
+	int first = 1;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (!(seen & marks[i].bit))
+			continue;
+		rbuf_printf(b, "%s\\rgmark{%s}~%s", first ? "" : "; ",
+			    marks[i].letter, lang_get(x->L, marks[i].key));
+		first = 0;
+	}
+	if (!first) {
+		rbuf_puts(b, ". ");
+		if (seen & RG_DERIVED)
+			rbuf_puts(b, lang_get(x->L, "regime.derived"));
+		else
+			rbuf_puts(b, lang_get(x->L, "regime.stored"));
+	}
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double u = *(const double *)a, w = *(const double *)b;
+
+	return (u > w) - (u < w);
+}
+
+/* The stored samples of metric in c, sorted; *n = 0 when the database
+ * keeps none. -1 after a message when the store fails. */
+static int samples_sorted(struct rctx *x, const struct rcfg *c,
+			  const char *metric, double **v, size_t *n)
+{
+	*v = NULL;
+	*n = 0;
+	if (store_sample_get(x->st, c->c->id, metric, v, n)) {
+		fprintf(stderr, "mmreport: cannot read samples: %s\n",
+			store_errmsg(x->st));
+		return -1;
+	}
+	if (*n)
+		qsort(*v, *n, sizeof(**v), cmp_dbl);
+	return 0;
+}
+
+int rcfg_median_ci(struct rctx *x, const struct rcfg *c, const char *metric,
+		   double *med, double *lo, double *hi)
+{
+	double *v = NULL;
+	size_t n = 0;
+
+	*med = rcfg_median(c, metric);
+	*lo = *hi = NAN;
+	if (!isfinite(*med))
+		return -1;
+	if (samples_sorted(x, c, metric, &v, &n))
+		return -1;
+	if (n)
+		stats_median_ci(v, n, 0.95, lo, hi);
+	free(v);
+	return 0;
+}
+
+int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
+		  const char *metric, struct rcmp *r)
+{
+	double *sa = NULL, *sb = NULL;
+	size_t na = 0, nb = 0;
+	struct stats_mwu m;
+	int rc = 0;
+
+	r->a = rcfg_median(a, metric);
+	r->b = rcfg_median(b, metric);
+	r->gain = r->ratio = NAN;
+	r->p = -1;
+	r->signif = 0;
+	if (!isfinite(r->a) || !isfinite(r->b))
+		return -1;
+	r->gain = stats_gain_percent(r->a, r->b);
+	r->ratio = r->a != 0 ? r->b / r->a : NAN;
+	if (samples_sorted(x, a, metric, &sa, &na) ||
+	    samples_sorted(x, b, metric, &sb, &nb)) {
+		rc = -2;
+		goto out;
+	}
+	if (na && nb && !stats_mwu_test(sa, na, sb, nb, &m)) {
+		r->p = m.p;
+		r->signif = m.p < 0.05;
+	}
+out:
+	free(sa);
+	free(sb);
+	return rc;
+}
