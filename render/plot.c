@@ -289,6 +289,7 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	struct rbuf *g = &x->plot.script;
 	double xs[16], ylo = INFINITY, yhi = -INFINITY;
 	size_t i, j, nx = 0, npts = 0, last;
+	int top;
 	int k, first = 1, many = 0;
 
 	for (i = 0; i < nl; i++)
@@ -326,11 +327,13 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
 		/* tics at the measured sizes, not at round numbers */
 		qsort(xs, nx, sizeof(xs[0]), cmp_dbl);
-		rbuf_puts(g, "set xtics (");
+		rbuf_puts(g, "set xtics nomirror (");
 		for (i = 0, last = 0; i < nx; i++) {
 			/* Sizes from two sweeps (352 beside 384) would print
 			 * their labels on top of each other: a tic closer to
-			 * the last one kept than 7% of the axis is dropped. */
+			 * the last one kept below than 7% of the axis is
+			 * labelled on the top axis instead, so that every
+			 * measured size is named. */
 			if (i && (s->logx ? xs[i] < xs[last] * 1.25
 				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0])))
 				continue;
@@ -338,6 +341,18 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 			last = i;
 		}
 		rbuf_puts(g, ")\n");
+		for (i = 0, last = 0, top = 0; i < nx; i++) {
+			if (i && (s->logx ? xs[i] < xs[last] * 1.25
+				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0]))) {
+				rbuf_printf(g, "%s%.17g", top ? ", " :
+					    "set link x2\nset x2tics (", xs[i]);
+				top = 1;
+				continue;
+			}
+			last = i;
+		}
+		if (top)
+			rbuf_puts(g, ")\n");
 		if (nx > 1 && s->logx) {
 			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
 				    xs[0] / 1.15, xs[nx - 1] * 1.15);
