@@ -327,13 +327,13 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
 		/* tics at the measured sizes, not at round numbers */
 		qsort(xs, nx, sizeof(xs[0]), cmp_dbl);
-		rbuf_puts(g, "set xtics nomirror (");
+		rbuf_puts(g, "set xtics (");
 		for (i = 0, last = 0; i < nx; i++) {
 			/* Sizes from two sweeps (352 beside 384) would print
 			 * their labels on top of each other: a tic closer to
-			 * the last one kept below than 7% of the axis is
-			 * labelled on the top axis instead, so that every
-			 * measured size is named. */
+			 * the last one labelled than 7% of the axis gets its
+			 * label on a second row below, so that every measured
+			 * size is named. */
 			if (i && (s->logx ? xs[i] < xs[last] * 1.25
 				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0])))
 				continue;
@@ -344,15 +344,17 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 		for (i = 0, last = 0, top = 0; i < nx; i++) {
 			if (i && (s->logx ? xs[i] < xs[last] * 1.25
 				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0]))) {
-				rbuf_printf(g, "%s%.17g", top ? ", " :
-					    "set link x2\nset x2tics (", xs[i]);
+				rbuf_printf(g, "set xtics add ('' %.17g)\n"
+					    "set label '%.17g' at first %.17g, "
+					    "graph 0 center offset 0,-1.9\n",
+					    xs[i], xs[i], xs[i]);
 				top = 1;
 				continue;
 			}
 			last = i;
 		}
 		if (top)
-			rbuf_puts(g, ")\n");
+			rbuf_puts(g, "set xlabel offset 0,-0.9\n");
 		if (nx > 1 && s->logx) {
 			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
 				    xs[0] / 1.15, xs[nx - 1] * 1.15);
@@ -373,8 +375,9 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 				ylo = fmin(ylo, l[i].y[j]);
 				yhi = fmax(yhi, l[i].y[j]);
 			}
-	if (!s->logy && ylo == yhi) {
-		/* all points level: a range around them, not an empty one */
+	if (!s->logy && yhi - ylo <= 1e-9 * fmax(fabs(ylo), fabs(yhi))) {
+		/* all points level (to rounding): a range around them, not
+		 * an empty one or one finer than a double can tick */
 		double pad = ylo ? fabs(ylo) * 0.5 : 1;
 
 		rbuf_printf(g, "set yrange [%.17g:%.17g]\n",

@@ -1,5 +1,7 @@
-/* Cross-GPU comparison: every configuration measured on more than one
- * device, side by side, with speed-up ratios and overlaid figures. */
+/* Cross-GPU comparison: for each experiment, the speed-up of every
+ * other device over GPU 1 in the same configurations, tested on the raw
+ * samples, set against the ratios of the devices' peaks. The medians
+ * themselves are in each experiment's per-device tables. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,382 +9,472 @@
 
 #include "render_int.h"
 
-#define ROWS_PER_TABLE 36
+/* Sizes of the copy suite shown in the table (every one is in the
+ * figure): a column for every fourth power of two and the largest keeps
+ * the table within the page. */
+#define ILP_COL_STEP 4
 
-/* The quantity compared, and whether more of it is better. */
-static const char *suite_metric(const char *suite, int *higher)
-{
-	*higher = 1;
-	if (!strcmp(suite, "transfer")) {
-		*higher = 0;
-		return "total";
-	}
-	if (!strcmp(suite, "ilp"))
-		return "gbs";
-	return "gflops";
-}
-
-/* One row: a configuration key without the device. */
+/* One row of a comparison: a variant and what else fixes the
+ * configuration apart from its size. */
 struct xrow {
-	const struct store_config *c;	/* a representative */
-	int sub;			/* block, ILP, or host index */
-	int n;
+	const char *suite, *variant, *host;
+	int ilp;		/* ilp suite: ILP, else -1 */
 };
 
-static const char *host_of(const struct store_config *c)
+/* What an experiment compares, and whether more of it is better. */
+struct xsuite {
+	const char *name;	/* the experiment (section) */
+	const char *metric;
+	int higher;
+};
+
+static const struct xsuite xsuites[] = {
+	{"versions", "gflops", 1},
+	{"transfer", "total", 0},
+	{"ilp", "gbs", 1},
+};
+
+/* The configuration of row r at size n on device dev. The versions are
+ * compared at the block that is best on GPU 1 at that size, so both
+ * devices run the same launch. */
+static const struct rcfg *row_cfg(const struct rctx *x, const struct xrow *r,
+				  int dev, int n)
 {
-	return c->host_mem ? c->host_mem : "";
-}
+	struct rsize sz = {n, n, n};
+	int block = -1;
 
-static int same_key(const struct store_config *a,
-		    const struct store_config *b)
-{
-	return !strcmp(a->suite, b->suite) && !strcmp(a->variant, b->variant)
-	       && !strcmp(host_of(a), host_of(b)) && a->n == b->n &&
-	       a->block_x == b->block_x && a->block_y == b->block_y &&
-	       a->ilp == b->ilp && a->m == b->m && a->k == b->k;
-}
-
-/* The configuration of device dev with the key of c, or NULL. */
-static const struct rcfg *on_dev(const struct rctx *x, int dev,
-				 const struct store_config *c)
-{
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (x->cfgs[i].dev == dev && same_key(x->cfgs[i].c, c))
-			return &x->cfgs[i];
-	return NULL;
-}
-
-static void sub_text(const struct rctx *x, const struct store_config *c,
-		     struct rbuf *b)
-{
-	if (!strcmp(c->suite, "transfer")) {
-		char key[96];
-		const char *t;
-
-		snprintf(key, sizeof(key), "host.%s", host_of(c));
-		t = lang_find(x->L, key);
-		if (t)
-			rbuf_puts(b, t);
-		else
-			rbuf_put_tex(b, host_of(c), 0);
-	} else if (!strcmp(c->suite, "ilp")) {
-		rbuf_printf(b, "ILP~%d", c->ilp);
-	} else if (c->block_x > 0) {
-		rbuf_printf(b, "%s ", lang_get(x->L, "word.block"));
-		block_label(c->block_x, c->block_y, b);
+	if (!strcmp(r->suite, "versions") || !strcmp(r->suite, "reference")) {
+		if (!isfinite(best_gflops(x, 0, r->suite, r->variant, &sz,
+					  &block)))
+			return NULL;
+		return model_find(x, dev, r->suite, r->variant, NULL, n, block,
+				  -1);
 	}
+	return model_find(x, dev, r->suite, r->variant, r->host, n, -1,
+			  r->ilp);
 }
 
-static int sub_cmp(const struct store_config *a,
-		   const struct store_config *b)
+/* The rows of experiment s as GPU 1 measured them. *out is malloc'd
+ * (free()); its strings belong to x. */
+static size_t rows_build(const struct rctx *x, const struct xsuite *s,
+			 struct xrow **out)
 {
-	int r = strcmp(host_of(a), host_of(b));
-
-	if (r)
-		return r;
-	if (a->block_x != b->block_x)
-		return a->block_x < b->block_x ? -1 : 1;
-	if (a->ilp != b->ilp)
-		return a->ilp < b->ilp ? -1 : 1;
-	return 0;
-}
-
-static int row_cmp(const void *pa, const void *pb)
-{
-	const struct xrow *a = pa, *b = pb;
-	int r = sub_cmp(a->c, b->c);
-
-	if (r)
-		return r;
-	return (a->n > b->n) - (a->n < b->n);
-}
-
-/* Rows of (suite, variant) that at least two devices measured ok. */
-static size_t rows_of(const struct rctx *x, const char *suite,
-		      const char *variant, struct xrow **out)
-{
+	const char **vv = NULL, **hh = NULL;
+	int *ii = NULL;
+	size_t nv, nh, ni, i, j, n = 0, cap;
 	struct xrow *r;
-	size_t i, j, n = 0;
 
 	*out = NULL;
-	r = calloc(x->ncfgs + 1, sizeof(*r));
+	cap = 64;
+	r = calloc(cap, sizeof(*r));
 	if (!r)
 		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-		int devs = 0, d;
+	if (!strcmp(s->name, "versions")) {
+		static const char *const suites[] = {"versions", "reference"};
 
-		if (strcmp(c->suite, suite) || strcmp(c->variant, variant))
-			continue;
-		for (j = 0; j < n && !same_key(r[j].c, c); j++)
-			;
-		if (j < n)
-			continue;
-		for (d = 0; d < (int)x->ndevs; d++)
-			devs += rcfg_ok(on_dev(x, d, c));
-		if (devs < 2)
-			continue;
-		r[n].c = c;
-		r[n].n = c->n;
-		n++;
+		for (j = 0; j < 2; j++) {
+			nv = model_names(x, 0, suites[j], NULL, 'v', &vv);
+			for (i = 0; i < nv && n < cap; i++)
+				r[n++] = (struct xrow){suites[j], vv[i], NULL,
+						       -1};
+			free(vv);
+			vv = NULL;
+		}
+	} else if (!strcmp(s->name, "transfer")) {
+		nv = model_names(x, 0, "transfer", NULL, 'v', &vv);
+		for (i = 0; i < nv; i++) {
+			nh = model_names(x, 0, "transfer", vv[i], 'h', &hh);
+			for (j = 0; j < nh && n < cap; j++)
+				r[n++] = (struct xrow){"transfer", vv[i],
+						       hh[j], -1};
+			free(hh);
+			hh = NULL;
+		}
+		free(vv);
+	} else {
+		ni = model_ints(x, 0, "ilp", "copy_ilp", NULL, 'i', &ii);
+		for (i = 0; i < ni && n < cap; i++)
+			r[n++] = (struct xrow){"ilp", "copy_ilp", NULL, ii[i]};
+		free(ii);
+		if (model_has_suite(x, 0, "ilp") &&
+		    model_ints(x, 0, "ilp", "memcpy", NULL, 'n', &ii) && n < cap)
+			r[n++] = (struct xrow){"ilp", "memcpy", NULL, -1};
+		free(ii);
 	}
-	qsort(r, n, sizeof(*r), row_cmp);
 	*out = r;
 	return n;
 }
 
-static int group_table(struct rctx *x, const char *suite,
-		       const char *variant, const struct xrow *r, size_t n,
-		       int part)
+static void row_label(const struct rctx *x, const struct xrow *r,
+		      struct rbuf *b)
 {
-	const char *metric;
+	char key[96];
+	const char *t;
+
+	rbuf_puts(b, "\\texttt{");
+	rbuf_put_tex(b, r->variant, 0);
+	rbuf_puts(b, "}");
+	if (r->host) {
+		snprintf(key, sizeof(key), "host.%s", r->host);
+		t = lang_find(x->L, key);
+		rbuf_puts(b, ", ");
+		if (t)
+			rbuf_puts(b, t);
+		else
+			rbuf_put_tex(b, r->host, 0);
+	}
+	if (r->ilp > 0)
+		rbuf_printf(b, " ILP~%d", r->ilp);
+}
+
+/* The speed-up of device k over GPU 1 in row r at size n: > 1 when k
+ * is faster. NAN when either lacks it; *p the test (< 0 untested). */
+static double speedup(struct rctx *x, const struct xsuite *s,
+		      const struct xrow *r, int k, int n, double *p)
+{
+	const struct rcfg *a = row_cfg(x, r, 0, n), *b = row_cfg(x, r, k, n);
+	struct rcmp c;
+
+	*p = -1;
+	if (!rcfg_ok(a) || !rcfg_ok(b) ||
+	    model_compare(x, a, b, s->metric, &c))
+		return NAN;
+	*p = c.p;
+	return s->higher ? c.ratio : 1 / c.ratio;
+}
+
+/* The size column's heading: "$2^{22}$" for the copy suite, else n. */
+static void size_head(const struct xsuite *s, int n, struct rbuf *b)
+{
+	if (!strcmp(s->name, "ilp"))
+		rbuf_printf(b, "$2^{%d}$", n);
+	else
+		rbuf_printf(b, "%d", n);
+}
+
+/* Tallies of one device's speed-ups in an experiment, for the findings. */
+struct xtally {
+	int n, faster, slower, same, untested;
+	double *v;		/* the speed-ups, for the median */
+	double lo, hi;
+};
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double u = *(const double *)a, w = *(const double *)b;
+
+	return (u > w) - (u < w);
+}
+
+static int suite_table(struct rctx *x, const struct xsuite *s, int k,
+		       const struct xrow *rows, size_t nr, const int *ns,
+		       size_t nn, struct xtally *tl)
+{
 	struct rtable t;
-	struct rbuf cell, cap, anc, nm, ml;
-	char kinds[RTABLE_MAXCOLS + 1];
-	size_t i, nd = x->ndevs, nr;
-	int d, higher, rc;
+	struct rbuf cell, cap, anc, note;
+	char kinds[RTABLE_MAXCOLS + 1] = "l";
+	size_t i, j, nc = 0;
+	int cols[RTABLE_MAXCOLS], rc, nsflag = 0, ntflag = 0;
 	struct kv v[3];
 
-	metric = suite_metric(suite, &higher);
-	if (nd > (RTABLE_MAXCOLS - 2) / 2)
-		nd = (RTABLE_MAXCOLS - 2) / 2;
-	nr = nd - 1;
-	kinds[0] = 'l';
-	kinds[1] = 'S';
-	for (i = 0; i < nd + nr; i++)
-		kinds[2 + i] = 'S';
-	kinds[2 + nd + nr] = '\0';
+	for (j = 0; j < nn && nc < RTABLE_MAXCOLS - 1; j++)
+		if (strcmp(s->name, "ilp") || j == nn - 1 ||
+		    ns[j] % ILP_COL_STEP == 0)
+			cols[nc++] = ns[j];
+	for (j = 0; j < nc; j++)
+		strcat(kinds, "S");
 	rtable_init(&t, kinds);
 	rbuf_init(&cell);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
-	rbuf_init(&nm);
-	rbuf_init(&ml);
-	rtable_head_span(&t, 1, "");
-	rtable_head_span(&t, 1, "");
-	metric_label(x, metric, higher ? (strcmp(suite, "ilp") ? "GFLOP/s" :
-		     "GB/s") : "ms", &ml);
-	rtable_head_span(&t, (int)nd, rbuf_str(&ml));
-	rtable_head_span(&t, (int)nr, lang_get(x->L, "cross.speedup"));
-	rtable_head_end(&t);
+	rbuf_init(&note);
 	rtable_head(&t, "");
-	rtable_head(&t, strcmp(suite, "ilp") ? "\\(n\\)" : "\\(N\\)");
-	for (d = 0; d < (int)nd; d++) {
+	rtable_head_span(&t, (int)nc, !strcmp(s->name, "ilp") ?
+			 lang_get(x->L, "axis.count") :
+			 lang_get(x->L, "axis.size"));
+	rtable_head_end(&t);
+	rtable_text(&t, "");
+	for (j = 0; j < nc; j++) {
 		rbuf_free(&cell);
-		rbuf_printf(&cell, "GPU~%d", d + 1);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	for (d = 1; d < (int)nd; d++) {
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "%d/1", d + 1);
+		size_head(s, cols[j], &cell);
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (i = 0; i < n; i++) {
-		double v0;
-
-		if (i && sub_cmp(r[i - 1].c, r[i].c))
-			rtable_gap(&t);
+	for (i = 0; i < nr; i++) {
 		rbuf_free(&cell);
-		sub_text(x, r[i].c, &cell);
+		row_label(x, &rows[i], &cell);
 		rtable_text(&t, rbuf_str(&cell));
-		if (r[i].c->count > 0)
-			rtable_int(&t, (long long)r[i].c->count);
-		else
-			rtable_int(&t, r[i].n);
-		for (d = 0; d < (int)nd; d++) {
-			const struct rcfg *c = on_dev(x, d, r[i].c);
+		for (j = 0; j < nc; j++) {
+			double p, r = speedup(x, s, &rows[i], k, cols[j], &p);
+			int fl = 0;
 
-			if (!cell_status(x, &t, c))
-				rtable_num(&t, rcfg_median(c, metric), -1, 0);
-		}
-		v0 = rcfg_median(on_dev(x, 0, r[i].c), metric);
-		for (d = 1; d < (int)nd; d++) {
-			double vk = rcfg_median(on_dev(x, d, r[i].c), metric);
-
-			rtable_num(&t, !(v0 > 0) || !(vk > 0) ? NAN :
-				   higher ? vk / v0 : v0 / vk, 3, 0);
+			if (isfinite(r) && p >= 0.05) {
+				fl = RT_GREY | RT_NSMARK;
+				nsflag = 1;
+			} else if (isfinite(r) && p < 0) {
+				fl = RT_NTMARK;
+				ntflag = 1;
+			}
+			rtable_num(&t, r, 2, fl);
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_put_tex(&nm, variant, 0);
-	v[0] = (struct kv){"SUITE", suite};
-	v[1] = (struct kv){"NAME", rbuf_str(&nm)};
-	v[2] = (struct kv){"METRIC", rbuf_str(&ml)};
-	emit_string(x, &cap, "cross.table", v, 3);
-	rbuf_printf(&anc, "cross suite=%s variant=%s part=%d", suite, variant,
-		    part);
+	/* the tallies count every size, not only the table's columns */
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < nn; j++) {
+			double p, r = speedup(x, s, &rows[i], k, ns[j], &p);
+
+			if (!isfinite(r))
+				continue;
+			tl->v[tl->n++] = r;
+			if (p < 0) {
+				tl->untested++;
+			} else if (p < 0.05) {
+				if (r > 1)
+					tl->faster++;
+				else
+					tl->slower++;
+			} else {
+				tl->same++;
+			}
+		}
+	rbuf_printf(&anc, "cross suite=%s dev=%d", s->name, k + 1);
+	rbuf_printf(&note, "%s", lang_get(x->L, s->higher ?
+		    "cross.note_higher" : "cross.note_lower"));
+	if (nsflag || ntflag)
+		rbuf_printf(&note, " %s", lang_get(x->L, "cross.note_marks"));
+	{
+		struct rbuf kk, title;
+		char key[64];
+
+		rbuf_init(&kk);
+		rbuf_init(&title);
+		rbuf_printf(&kk, "%d", k + 1);
+		snprintf(key, sizeof(key), "%s.title", s->name);
+		rbuf_puts(&title, lang_get(x->L, key));
+		metric_name(x, s->metric, &cell);
+		v[0] = (struct kv){"K", rbuf_str(&kk)};
+		v[1] = (struct kv){"SUITE", rbuf_str(&title)};
+		rbuf_free(&cell);
+		metric_name(x, s->metric, &cell);
+		v[2] = (struct kv){"METRIC", rbuf_str(&cell)};
+		emit_string(x, &cap, "cross.table", v, 3);
+		rbuf_free(&kk);
+		rbuf_free(&title);
+	}
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			lang_get(x->L, higher ? "cross.note_higher" :
-				 "cross.note_lower"));
+			rbuf_str(&note));
 	rtable_free(&t);
 	rbuf_free(&cell);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&nm);
-	rbuf_free(&ml);
+	rbuf_free(&note);
 	return rc;
 }
 
-/* Lines per device and sub-key, colour per device, point per sub-key. */
-static int group_figure(struct rctx *x, const char *suite,
-			const char *variant, const struct xrow *r, size_t n)
+/* Speed-up against size, one line per row, every size of the suite. */
+static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
+			const struct xrow *rows, size_t nr, const int *ns,
+			size_t nn)
 {
-	const char *metric;
 	struct pline *l;
-	struct rbuf *titles, cap, nm, ml;
-	double *xs, *ys;
-	size_t i, j, nl = 0, nsub = 0;
 	struct pspec ps;
-	int d, higher, k, rc = 0;
-	struct kv v[3];
+	struct rbuf *titles, cap, kk, title;
+	double *xs, *ys;
+	size_t i, j;
+	int fig, rc = -1, ilp = !strcmp(s->name, "ilp");
+	char key[64];
+	struct kv v[2];
 
-	metric = suite_metric(suite, &higher);
-	l = calloc(n * x->ndevs + 1, sizeof(*l));
-	titles = calloc(n * x->ndevs + 1, sizeof(*titles));
-	xs = calloc(n + 1, sizeof(*xs));
-	ys = calloc((n + 1) * x->ndevs, sizeof(*ys));
+	l = calloc(nr ? nr : 1, sizeof(*l));
+	titles = calloc(nr ? nr : 1, sizeof(*titles));
+	xs = calloc(nr * nn + 1, sizeof(*xs));
+	ys = calloc(nr * nn + 1, sizeof(*ys));
 	rbuf_init(&cap);
-	rbuf_init(&nm);
-	rbuf_init(&ml);
-	if (!l || !titles || !xs || !ys) {
-		rc = -1;
+	rbuf_init(&kk);
+	rbuf_init(&title);
+	if (!l || !titles || !xs || !ys)
 		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		xs[i] = r[i].c->count > 0 ? (double)r[i].c->count : r[i].n;
-		for (d = 0; d < (int)x->ndevs; d++)
-			ys[d * n + i] = rcfg_median(on_dev(x, d, r[i].c),
-						    metric);
-	}
-	/* rows are grouped by sub-key: one line per group and device */
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && !sub_cmp(r[i].c, r[j].c); j++)
-			;
-		for (d = 0; d < (int)x->ndevs; d++) {
-			rbuf_init(&titles[nl]);
-			rbuf_printf(&titles[nl], "GPU~%d", d + 1);
-			{
-				struct rbuf st;
+	for (i = 0; i < nr; i++) {
+		rbuf_init(&titles[i]);
+		row_label(x, &rows[i], &titles[i]);
+		for (j = 0; j < nn; j++) {
+			double p;
 
-				rbuf_init(&st);
-				sub_text(x, r[i].c, &st);
-				if (st.len)
-					rbuf_printf(&titles[nl], ", %s",
-						    rbuf_str(&st));
-				rbuf_free(&st);
-			}
-			l[nl] = (struct pline){rbuf_str(&titles[nl]), xs + i,
-				ys + d * n + i, j - i, PL_LINE, d,
-				(int)nsub};
-			nl++;
+			xs[i * nn + j] = ilp ? ldexp(1, ns[j]) : ns[j];
+			ys[i * nn + j] = speedup(x, s, &rows[i], k, ns[j], &p);
 		}
-		nsub++;
+		l[i] = (struct pline){rbuf_str(&titles[i]), xs + i * nn,
+				      ys + i * nn, nn, PL_LINE, (int)i,
+				      (int)i};
 	}
-	metric_label(x, metric, higher ? (strcmp(suite, "ilp") ? "GFLOP/s" :
-		     "GB/s") : "ms", &ml);
 	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, strcmp(suite, "ilp") ? "axis.size" :
-			     "axis.count");
-	ps.ylabel = rbuf_str(&ml);
+	ps.xlabel = lang_get(x->L, ilp ? "axis.count" : "axis.size");
+	ps.ylabel = lang_get(x->L, "cross.speedup");
 	ps.logx = 2;
-	ps.xpow2 = !strcmp(suite, "ilp");
-	ps.logy = higher ? 0 : 10;
-	ps.yzero = higher;
-	ps.w = 14;
-	ps.h = 8;
-	k = plot_lines(x, &ps, l, nl);
-	rbuf_put_tex(&nm, variant, 0);
-	v[0] = (struct kv){"SUITE", suite};
-	v[1] = (struct kv){"NAME", rbuf_str(&nm)};
-	v[2] = (struct kv){"METRIC", rbuf_str(&ml)};
-	emit_string(x, &cap, "cross.figure", v, 3);
-	rc = emit_figure(x, k, rbuf_str(&cap));
+	ps.xpow2 = ilp;
+	ps.w = 12;
+	ps.h = 6.5;
+	fig = plot_lines(x, &ps, l, nr);
+	rc = 0;
+	if (fig) {
+		rbuf_printf(&kk, "%d", k + 1);
+		snprintf(key, sizeof(key), "%s.title", s->name);
+		rbuf_puts(&title, lang_get(x->L, key));
+		v[0] = (struct kv){"K", rbuf_str(&kk)};
+		v[1] = (struct kv){"SUITE", rbuf_str(&title)};
+		rc = emit_string(x, &cap, "cross.figure", v, 2);
+		if (!rc)
+			rc = emit_figure(x, fig, rbuf_str(&cap));
+	}
+	for (i = 0; i < nr; i++)
+		rbuf_free(&titles[i]);
 out:
-	if (titles)
-		for (i = 0; i < nl; i++)
-			rbuf_free(&titles[i]);
-	free(titles);
 	free(l);
+	free(titles);
 	free(xs);
 	free(ys);
 	rbuf_free(&cap);
-	rbuf_free(&nm);
-	rbuf_free(&ml);
+	rbuf_free(&kk);
+	rbuf_free(&title);
 	return rc;
+}
+
+/* The sentence of one experiment's tally: how often device k is
+ * significantly faster, slower or neither, and its median speed-up; the
+ * verdict word follows the majority. */
+static void tally_find(struct rctx *x, struct rfind *f, const char *name,
+		       int k, const struct xtally *tl)
+{
+	struct rbuf a[7];
+	struct kv v[7];
+	const char *key;
+	char tkey[64];
+	double med;
+	size_t i;
+
+	if (!tl->n)
+		return;
+	for (i = 0; i < 7; i++)
+		rbuf_init(&a[i]);
+	qsort(tl->v, (size_t)tl->n, sizeof(double), cmp_dbl);
+	med = tl->n % 2 ? tl->v[tl->n / 2] :
+	      (tl->v[tl->n / 2 - 1] + tl->v[tl->n / 2]) / 2;
+	snprintf(tkey, sizeof(tkey), "%s.title", name);
+	rbuf_puts(&a[0], lang_get(x->L, tkey));
+	rbuf_printf(&a[1], "%d", k + 1);
+	rbuf_printf(&a[2], "%d", tl->faster);
+	rbuf_printf(&a[3], "%d", tl->slower);
+	rbuf_printf(&a[4], "%d", tl->same);
+	find_num(&a[5], med, 3);
+	find_num(&a[6], tl->v[0], 3);
+	rbuf_puts(&a[6], "--");
+	find_num(&a[6], tl->v[tl->n - 1], 3);
+	v[0] = (struct kv){"SUITE", rbuf_str(&a[0])};
+	v[1] = (struct kv){"K", rbuf_str(&a[1])};
+	v[2] = (struct kv){"NFAST", rbuf_str(&a[2])};
+	v[3] = (struct kv){"NSLOW", rbuf_str(&a[3])};
+	v[4] = (struct kv){"NSAME", rbuf_str(&a[4])};
+	v[5] = (struct kv){"MED", rbuf_str(&a[5])};
+	v[6] = (struct kv){"RANGE", rbuf_str(&a[6])};
+	if (tl->untested == tl->n)
+		key = "cross.find.untested";
+	else if (2 * tl->faster > tl->n)
+		key = "cross.find.faster";
+	else if (2 * tl->slower > tl->n)
+		key = "cross.find.slower";
+	else
+		key = "cross.find.mixed";
+	find_add(x, f, key, v, 7);
+	if (tl->untested && tl->untested < tl->n) {
+		rbuf_free(&a[2]);
+		rbuf_printf(&a[2], "%d", tl->untested);
+		v[2] = (struct kv){"NUNT", rbuf_str(&a[2])};
+		find_add(x, f, "cross.find.some_untested", v + 2, 1);
+	}
+	for (i = 0; i < 7; i++)
+		rbuf_free(&a[i]);
 }
 
 int sec_cross(struct rctx *x)
 {
-	static const char *const suites[] = {"versions", "reference",
-					     "transfer", "ilp"};
-	struct rbuf list;
-	size_t s, i, any = 0;
-	int rc = 0, d;
+	struct rbuf items, one;
+	struct rfind f;
+	size_t si;
+	int rc = 0, k;
 
 	emit_heading(x, 0, lang_get(x->L, "cross.title"));
 	if (x->ndevs < 2) {
 		emit_par(x, lang_get(x->L, "cross.single"));
 		return 0;
 	}
-	rbuf_init(&list);
+	rbuf_init(&items);
+	rbuf_init(&one);
 	emit_par(x, lang_get(x->L, "cross.intro"));
-	for (d = 0; d < (int)x->ndevs; d++) {
-		char *f = tmpl_fragment(x->frags, "item");
-		struct rbuf one;
-		struct kv iv;
+	find_init(&f);
+	for (k = 1; k < (int)x->ndevs && !rc; k++) {
+		const struct store_device *a = x->devs[0], *b = x->devs[k];
+		double fp = a->peak_fp32_gflops > 0 ? b->peak_fp32_gflops /
+			    a->peak_fp32_gflops : NAN;
+		double mem = a->peak_mem_gbs > 0 ? b->peak_mem_gbs /
+			     a->peak_mem_gbs : NAN;
 
-		if (!f) {
-			rbuf_free(&list);
-			return -1;
+		if (x->ndevs > 2) {
+			rbuf_free(&one);
+			dev_label(x, k, &one);
+			emit_heading(x, 1, rbuf_str(&one));
 		}
-		rbuf_init(&one);
-		dev_label(x, d, &one);
-		iv = (struct kv){"TEXT", rbuf_str(&one)};
-		tmpl_fill(&list, f, &iv, 1);
-		rbuf_free(&one);
-		free(f);
-	}
-	{
-		struct kv lv = {"ITEMS", rbuf_str(&list)};
+		{
+			struct rbuf pa[4];
+			struct kv v[4];
+			int i;
 
-		emit_fragment(x, "list", &lv, 1);
-	}
-	for (s = 0; s < sizeof(suites) / sizeof(suites[0]) && !rc; s++) {
-		const char **vv = NULL;
-		size_t nv = model_names(x, -1, suites[s], NULL, 'v', &vv);
+			for (i = 0; i < 4; i++)
+				rbuf_init(&pa[i]);
+			rbuf_printf(&pa[0], "%d", k + 1);
+			find_num(&pa[1], fp, 3);
+			find_num(&pa[2], mem, 3);
+			v[0] = (struct kv){"K", rbuf_str(&pa[0])};
+			v[1] = (struct kv){"FP", rbuf_str(&pa[1])};
+			v[2] = (struct kv){"MEM", rbuf_str(&pa[2])};
+			find_add(x, &f, "cross.find.peaks", v, 3);
+			for (i = 0; i < 4; i++)
+				rbuf_free(&pa[i]);
+		}
+		for (si = 0; si < sizeof(xsuites) / sizeof(xsuites[0]) && !rc;
+		     si++) {
+			const struct xsuite *s = &xsuites[si];
+			struct xrow *rows = NULL;
+			struct xtally tl;
+			int *ns = NULL;
+			size_t nr, nn;
 
-		for (i = 0; i < nv && !rc; i++) {
-			struct xrow *r = NULL;
-			size_t n = rows_of(x, suites[s], vv[i], &r), p;
-			struct rbuf h;
-
-			if (!n) {
-				free(r);
+			if (!model_has_suite(x, 0, s->name) ||
+			    !model_has_suite(x, k, s->name))
 				continue;
+			nr = rows_build(x, s, &rows);
+			nn = model_ints(x, 0, s->name, NULL, NULL, 'n', &ns);
+			memset(&tl, 0, sizeof(tl));
+			tl.v = calloc(nr * nn + 1, sizeof(double));
+			if (!tl.v) {
+				rc = -1;
+			} else if (nr && nn) {
+				rc = suite_table(x, s, k, rows, nr, ns, nn,
+						 &tl);
+				if (!rc)
+					rc = suite_figure(x, s, k, rows, nr,
+							  ns, nn);
+				tally_find(x, &f, s->name, k, &tl);
 			}
-			any = 1;
-			rbuf_init(&h);
-			rbuf_printf(&h, "\\texttt{%s}: ", suites[s]);
-			rbuf_put_tex(&h, vv[i], 0);
-			emit_heading(x, 1, rbuf_str(&h));
-			rbuf_free(&h);
-			for (p = 0; p < n && !rc; p += ROWS_PER_TABLE)
-				rc = group_table(x, suites[s], vv[i], r + p,
-						 n - p < ROWS_PER_TABLE ?
-						 n - p : ROWS_PER_TABLE,
-						 (int)(p / ROWS_PER_TABLE));
-			if (!rc)
-				rc = group_figure(x, suites[s], vv[i], r, n);
-			free(r);
+			free(tl.v);
+			free(rows);
+			free(ns);
 		}
-		free(vv);
 	}
-	if (!any)
-		emit_par(x, lang_get(x->L, "cross.none"));
-	rbuf_free(&list);
+	if (!rc)
+		rc = find_emit(x, &f);
+	find_free(&f);
+	rbuf_free(&items);
+	rbuf_free(&one);
 	return rc;
 }

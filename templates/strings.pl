@@ -219,14 +219,20 @@ sum.roof_counted = @@NAME@@ (liczniki)
 sum.roofline_counted = Punkty oznaczone \emph{liczniki} są osiągnięte, nie nominalne: GFLOP/s z operacji FP32 zliczonych sprzętowo w czasie profilowanego uruchomienia, a na osi poziomej te operacje na bajt zliczonych odczytów i zapisów DRAM.
 
 cross.title = Porównanie urządzeń
-cross.single = Sprawozdanie obejmuje jedno urządzenie, więc nie ma czego porównywać.
-cross.intro = Konfiguracje zmierzone na więcej niż jednym urządzeniu, obok siebie (mediana), z przyspieszeniem każdego urządzenia względem GPU~1. Urządzenia:
-cross.none = Żadnej konfiguracji nie zmierzono na więcej niż jednym urządzeniu.
+cross.single = Sprawozdanie obejmuje tylko jedno urządzenie, nie ma więc czego porównywać.
+cross.intro = Dla każdego eksperymentu przyspieszenie każdego urządzenia względem GPU~1 w tych samych konfiguracjach (iloraz median; wersje przy rozmiarze bloku najlepszym na GPU~1), sprawdzone testem na surowych próbkach. Same mediany podają tabele poszczególnych eksperymentów.
 cross.speedup = Przyspieszenie względem GPU~1
-cross.table = \texttt{@@SUITE@@}, \texttt{@@NAME@@}: @@METRIC@@ na każdym urządzeniu (mediana).
-cross.figure = \texttt{@@SUITE@@}, \texttt{@@NAME@@}: @@METRIC@@ w funkcji rozmiaru na każdym urządzeniu (mediana).
-cross.note_higher = Przyspieszenie $k/1$: wartość na GPU~$k$ podzielona przez wartość na GPU~1; powyżej 1 GPU~$k$ jest szybszy.
-cross.note_lower = Przyspieszenie $k/1$: czas na GPU~1 podzielony przez czas na GPU~$k$; powyżej 1 GPU~$k$ jest szybszy.
+cross.table = @@SUITE@@: przyspieszenie GPU~@@K@@ względem GPU~1, @@METRIC@@ (iloraz median).
+cross.figure = @@SUITE@@: przyspieszenie GPU~@@K@@ względem GPU~1 w zależności od rozmiaru, jedna linia na konfigurację.
+cross.note_higher = Przyspieszenie: wartość na GPU~$k$ podzielona przez wartość na GPU~1; powyżej 1 GPU~$k$ jest szybszy.
+cross.note_lower = Przyspieszenie: czas na GPU~1 podzielony przez czas na GPU~$k$; powyżej 1 GPU~$k$ jest szybszy.
+cross.note_marks = \nsmark~nieistotne na poziomie $\alpha = 0{,}05$ (szare); \ntmark~nie testowano (brak surowych próbek).
+cross.find.peaks = Teoretyczne wartości szczytowe GPU~@@K@@ względem GPU~1: FP32 @@FP@@, przepustowość pamięci @@MEM@@.
+cross.find.faster = @@SUITE@@: GPU~@@K@@ jest istotnie szybszy w większości konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.slower = @@SUITE@@: GPU~@@K@@ jest istotnie wolniejszy w większości konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.mixed = @@SUITE@@: żadne z urządzeń nie jest szybsze w większości konfiguracji (GPU~@@K@@ szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.untested = @@SUITE@@: mediana przyspieszenia GPU~@@K@@ wynosi @@MED@@ (zakres @@RANGE@@), bez testu: baza nie zawiera surowych próbek tych konfiguracji, więc żadnej różnicy nie uznano za istotną.
+cross.find.some_untested = Spośród tych konfiguracji nie dało się przetestować @@NUNT@@ (brak surowych próbek).
 
 axis.size = Rozmiar macierzy $n$
 axis.count = Rozmiar tablicy $N$ [elementy]
