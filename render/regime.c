@@ -240,3 +240,33 @@ out:
 	free(sb);
 	return rc;
 }
+
+double rcfg_clock_mhz(const struct rctx *x, const struct rcfg *c)
+{
+	const struct store_session *s;
+	const struct store_config *k = c->c;
+
+	if (k->start_sm_clock_mhz > 0 && k->end_sm_clock_mhz > 0)
+		return (k->start_sm_clock_mhz + k->end_sm_clock_mhz) / 2;
+	if (k->end_sm_clock_mhz > 0)
+		return k->end_sm_clock_mhz;
+	s = model_session(x, k->session_id);
+	/* older databases: the session's last reading, taken just after
+	 * the sweep, under the load it ran */
+	if (s && s->env_end.has_sm_clock && s->env_end.sm_clock_mhz > 0)
+		return s->env_end.sm_clock_mhz;
+	return NAN;
+}
+
+double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c)
+{
+	const struct store_device *d = x->devs[c->dev];
+	const struct store_prop *p = model_prop(d, "clock_rate");
+	double mhz = rcfg_clock_mhz(x, c);
+
+	if (!(d->peak_fp32_gflops > 0))
+		return NAN;
+	if (!isfinite(mhz) || !p || !p->has_num || !(p->num > 0))
+		return d->peak_fp32_gflops;
+	return d->peak_fp32_gflops * mhz / p->num;
+}

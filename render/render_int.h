@@ -410,6 +410,15 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
  * table printed), "" when none; appended to b. */
 void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
 
+/* The SM clock c ran at as recorded (MHz): the mean of the readings
+ * around the configuration, else the session's reading at its end;
+ * NAN when nothing was recorded. */
+double rcfg_clock_mhz(const struct rctx *x, const struct rcfg *c);
+/* The FP32 peak (GFLOP/s) at that recorded clock: the device's derived
+ * peak scaled by the recorded over the nominal clock; the nominal peak
+ * when no clock was recorded, NAN when the device has none. */
+double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c);
+
 /* The median of metric in c and its 95 % confidence interval [lo, hi]
  * from the order statistics of the stored raw samples (distribution
  * free). Returns 0; lo and hi are NAN when the samples are not stored

@@ -9,7 +9,9 @@
 #include "render_int.h"
 
 /* The ok configuration of (dev, suite, variant) with the highest median
- * of metric, or NULL. */
+ * of metric among the steady ones (rcfg_steady): a grid below one wave
+ * or a copy served by L2 is not the kernel's best. Only when no point is
+ * steady the highest of all, which the table marks. NULL when none. */
 static const struct rcfg *best_of(const struct rctx *x, int dev,
 				  const char *suite, const char *variant,
 				  const char *metric)
@@ -17,19 +19,22 @@ static const struct rcfg *best_of(const struct rctx *x, int dev,
 	const struct rcfg *best = NULL;
 	double bv = -INFINITY, v;
 	size_t i;
+	int pass;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
+	for (pass = 0; pass < 2 && !best; pass++)
+		for (i = 0; i < x->ncfgs; i++) {
+			const struct rcfg *r = &x->cfgs[i];
 
-		if (r->dev != dev || strcmp(r->c->suite, suite) ||
-		    strcmp(r->c->variant, variant))
-			continue;
-		v = rcfg_median(r, metric);
-		if (isfinite(v) && v > bv) {
-			bv = v;
-			best = r;
+			if (r->dev != dev || strcmp(r->c->suite, suite) ||
+			    strcmp(r->c->variant, variant) ||
+			    (!pass && !rcfg_steady(x, r)))
+				continue;
+			v = rcfg_median(r, metric);
+			if (isfinite(v) && v > bv) {
+				bv = v;
+				best = r;
+			}
 		}
-	}
 	return best;
 }
 
@@ -74,6 +79,7 @@ static int compute_table(struct rctx *x, int dev)
 	struct kv v[1];
 	size_t s, i;
 	int rc, rows = 0;
+	unsigned seen = 0;
 
 	rtable_init(&t, "llrlSSSS");
 	rbuf_init(&cell);
@@ -101,11 +107,20 @@ static int compute_table(struct rctx *x, int dev)
 			const struct rcfg *b = best_of(x, dev, suites[s],
 						       vv[i], metric);
 			struct rsize sz;
-			double g, r;
+			double g, r, pk;
 
 			rtable_text(&t, suites[s]);
 			rbuf_free(&cell);
 			rbuf_put_tex(&cell, vv[i], 0);
+			if (b && !rcfg_steady(x, b)) {
+				unsigned rg = rcfg_regime(x, b);
+
+				/* a product's rate is not the cache's */
+				if (strcmp(suites[s], "ilp"))
+					rg &= ~(unsigned)RG_L2;
+				regime_marks(x, rg, &cell);
+				seen |= rg;
+			}
 			rtable_text(&t, rbuf_str(&cell));
 			if (!b) {
 				rtable_text(&t, "--");
@@ -127,8 +142,9 @@ static int compute_table(struct rctx *x, int dev)
 			rtable_num(&t, r, -1, 0);
 			rtable_num(&t, isfinite(r) && r > 0 ? 100 * g / r :
 				   NAN, -3, 0);
-			rtable_num(&t, d->peak_fp32_gflops > 0 ? 100 * g /
-				   d->peak_fp32_gflops : NAN, -3, 0);
+			pk = rcfg_peak_fp32(x, b);
+			rtable_num(&t, rcfg_steady(x, b) && pk > 0 ? 100 * g /
+				   pk : NAN, -3, 0);
 			rtable_row_end(&t);
 			rows++;
 		}
@@ -146,8 +162,14 @@ static int compute_table(struct rctx *x, int dev)
 	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
 	emit_string(x, &cap, "sum.table", v, 1);
 	rbuf_printf(&anc, "summary dev=%lld", (long long)d->id);
+	rbuf_free(&cell);
+	rbuf_puts(&cell, lang_get(x->L, "sum.note"));
+	if (seen) {
+		rbuf_putc(&cell, ' ');
+		regime_note(x, seen, &cell);
+	}
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			lang_get(x->L, "sum.note"));
+			rbuf_str(&cell));
 	rtable_free(&t);
 	rbuf_free(&cell);
 	rbuf_free(&cap);
@@ -198,8 +220,8 @@ static int bandwidth_table(struct rctx *x, int dev)
 		rtable_int(&t, b->c->count > 0 ? b->c->count : 0);
 		rtable_int(&t, b->c->ilp);
 		rtable_num(&t, g, -1, 0);
-		rtable_num(&t, d->peak_mem_gbs > 0 ? 100 * g /
-			   d->peak_mem_gbs : NAN, -3, 0);
+		rtable_num(&t, d->peak_mem_gbs > 0 && rcfg_steady(x, b) ?
+			   100 * g / d->peak_mem_gbs : NAN, -3, 0);
 		rtable_row_end(&t);
 	}
 	dev_suffix(x, dev, &dl);
