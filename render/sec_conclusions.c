@@ -1,4 +1,9 @@
-/* Conclusions: each source report's findings set beside ours. */
+/* Conclusions: each source report's findings (SEEDS: reports P and G,
+ * note J) set beside ours, computed from the model: agrees or differs,
+ * with the numbers, the test, and where it differs the regime our
+ * points were measured in. The sources' findings are fixed texts (they
+ * are what those documents say); every word about our data is chosen by
+ * the data. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,9 +11,593 @@
 
 #include "render_int.h"
 
+/* Devices per table: the claims are sentences, so columns stay wide. */
+#define DEVS_PER_TABLE 2
+
+/* V_OPEN: the source found a difference and our test finds none (not
+ * significant): neither confirmed nor reversed. */
+enum verdict { V_NODATA, V_AGREES, V_DIFFERS, V_OPEN };
+
+/* What one comparison found on one device. */
+struct verdict_out {
+	int v;			/* enum verdict */
+	int untested;		/* judged by the medians alone */
+	unsigned regime;	/* of the points it rests on */
+	struct rbuf text;	/* the measured fact, LaTeX */
+};
+
+/* The largest size both versions a and b measured ok on dev, 0 when
+ * none. */
+static int common_max(const struct rctx *x, int dev, const char *sa,
+		      const char *a, const char *sb, const char *b)
+{
+	struct rsize *za = NULL, *zb = NULL;
+	size_t na, nb, i, j;
+	int best = 0;
+
+	na = model_sizes(x, dev, sa, a, &za);
+	nb = model_sizes(x, dev, sb, b, &zb);
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++)
+			if (za[i].n == zb[j].n && za[i].m == zb[j].m &&
+			    za[i].k == zb[j].k && za[i].n > best &&
+			    isfinite(best_gflops(x, dev, sa, a, &za[i], NULL)) &&
+			    isfinite(best_gflops(x, dev, sb, b, &zb[j], NULL)))
+				best = za[i].n;
+	free(za);
+	free(zb);
+	return best;
+}
+
+/* The configuration of (dev, suite, variant) at square size n with its
+ * best block. */
+static const struct rcfg *best_at(const struct rctx *x, int dev,
+				  const char *suite, const char *variant,
+				  int n)
+{
+	struct rsize sz = {n, n, n};
+	int block = -1;
+
+	if (!isfinite(best_gflops(x, dev, suite, variant, &sz, &block)))
+		return NULL;
+	return model_find(x, dev, suite, variant, NULL, n, block, -1);
+}
+
+/* The verdict on "b is faster than a" (more of metric is faster when
+ * higher): a significant difference decides; untested, the medians do
+ * and the verdict says so. */
+static int faster_verdict(const struct rcmp *r, int higher,
+			  struct verdict_out *o)
+{
+	int b_faster = higher ? r->b > r->a : r->b < r->a;
+
+	if (r->p < 0) {
+		o->untested = 1;
+		return b_faster ? V_AGREES : V_DIFFERS;
+	}
+	if (!r->signif)
+		return V_OPEN;
+	return b_faster ? V_AGREES : V_DIFFERS;
+}
+
+static void put_test(const struct rctx *x, const struct rcmp *r,
+		     struct rbuf *b)
+{
+	if (r->p < 0)
+		return;
+	rbuf_puts(b, ", ");
+	find_p(x, b, r->p);
+}
+
+/* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
+static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
+{
+	int n = common_max(x, dev, "versions", "v2", "versions", "v3");
+	const struct rcfg *a, *b;
+	struct rcmp r;
+
+	a = n ? best_at(x, dev, "versions", "v2", n) : NULL;
+	b = n ? best_at(x, dev, "versions", "v3", n) : NULL;
+	if (!a || !b || model_compare(x, a, b, "gflops", &r))
+		return;
+	o->v = faster_verdict(&r, 1, o);
+	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+	rbuf_puts(&o->text, "\\texttt{v3} ");
+	find_num(&o->text, r.ratio, 3);
+	rbuf_printf(&o->text, "$\\times$ \\texttt{v2} ($n = %d$: ", n);
+	find_num(&o->text, r.b, 4);
+	rbuf_puts(&o->text, " vs ");
+	find_num(&o->text, r.a, 4);
+	rbuf_puts(&o->text, " GFLOP/s");
+	put_test(x, &r, &o->text);
+	rbuf_puts(&o->text, ")");
+}
+
+/* Report P: v5 is the fastest of its versions. */
+static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
+{
+	static const char *const vv[] = {"v1", "v2", "v3", "v4", "v5"};
+	int n = common_max(x, dev, "versions", "v4", "versions", "v5");
+	const struct rcfg *c, *top = NULL, *v5;
+	double g, tg = -INFINITY;
+	size_t i;
+
+	if (!n)
+		return;
+	v5 = best_at(x, dev, "versions", "v5", n);
+	for (i = 0; i < sizeof(vv) / sizeof(vv[0]); i++) {
+		c = best_at(x, dev, "versions", vv[i], n);
+		g = rcfg_median(c, "gflops");
+		if (isfinite(g) && g > tg) {
+			tg = g;
+			top = c;
+		}
+	}
+	if (!top || !v5)
+		return;
+	o->v = top == v5 ? V_AGREES : V_DIFFERS;
+	o->regime = rcfg_regime(x, v5) | rcfg_regime(x, top);
+	rbuf_printf(&o->text, "$n = %d$: ", n);
+	rbuf_puts(&o->text, lang_get(x->L, "concl.fastest"));
+	rbuf_puts(&o->text, " \\texttt{");
+	rbuf_put_tex(&o->text, top->c->variant, 0);
+	rbuf_puts(&o->text, "} (");
+	find_num(&o->text, tg, 4);
+	rbuf_puts(&o->text, " GFLOP/s)");
+	if (top != v5) {
+		rbuf_puts(&o->text, ", \\texttt{v5} ");
+		find_num(&o->text, rcfg_median(v5, "gflops"), 4);
+	}
+	/* a ranking of medians: say when no test backs it */
+	{
+		struct rcmp r;
+
+		if (top != v5 && !model_compare(x, v5, top, "gflops", &r)) {
+			put_test(x, &r, &o->text);
+			if (r.p < 0)
+				o->untested = 1;
+		} else if (top == v5) {
+			o->untested = 1;
+			for (i = 0; i < sizeof(vv) / sizeof(vv[0]) - 1; i++) {
+				c = best_at(x, dev, "versions", vv[i], n);
+				if (c && !model_compare(x, c, v5, "gflops",
+							&r) && r.p >= 0)
+					o->untested = 0;
+			}
+		}
+	}
+}
+
+/* Report P: v1, one block for the whole matrix, is by far the slowest. */
+static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
+{
+	int n = common_max(x, dev, "versions", "v1", "versions", "v2");
+	const struct rcfg *a, *b;
+	struct rcmp r;
+	double sms;
+	const struct store_prop *p;
+
+	a = n ? best_at(x, dev, "versions", "v2", n) : NULL;
+	b = n ? best_at(x, dev, "versions", "v1", n) : NULL;
+	if (!a || !b || model_compare(x, a, b, "gflops", &r))
+		return;
+	/* "v1 slower than v2": b (v1) must have less GFLOP/s */
+	o->v = faster_verdict(&r, 0, o);
+	o->regime = rcfg_regime(x, b);
+	rbuf_puts(&o->text, "\\texttt{v1} ");
+	find_num(&o->text, r.b, 3);
+	rbuf_printf(&o->text, " vs \\texttt{v2} ");
+	find_num(&o->text, r.a, 4);
+	rbuf_printf(&o->text, " GFLOP/s at $n = %d$", n);
+	put_test(x, &r, &o->text);
+	p = model_prop(x->devs[dev], "multiprocessor_count");
+	sms = p && p->has_num ? p->num : NAN;
+	if (isfinite(sms)) {
+		struct rbuf s;
+		struct kv v;
+
+		rbuf_init(&s);
+		rbuf_printf(&s, "%.0f", sms);
+		v = (struct kv){"SMS", rbuf_str(&s)};
+		rbuf_puts(&o->text, "; ");
+		emit_string(x, &o->text, "concl.one_sm", &v, 1);
+		rbuf_free(&s);
+	}
+}
+
+/* The gain of pinned-output over pageable host memory in metric for the
+ * kernel variant "shared" (report G pins C of both; the shared kernel is
+ * its main line) at size n. */
+static int transfer_gain(struct rctx *x, int dev, const char *variant,
+			 const char *base, const char *alt, const char *metric,
+			 int n, struct rcmp *r, unsigned *rg)
+{
+	const struct rcfg *a, *b;
+
+	a = model_find(x, dev, "transfer", variant, base, n, -1, -1);
+	b = model_find(x, dev, "transfer", variant, alt, n, -1, -1);
+	if (!rcfg_ok(a) || !rcfg_ok(b))
+		return -1;
+	*rg |= rcfg_regime(x, a) | rcfg_regime(x, b);
+	return model_compare(x, a, b, metric, r) ? -1 : 0;
+}
+
+/* A gain and its test into b: "-12 % (p = 0.3)". */
+static void put_gain(const struct rctx *x, const struct rcmp *r,
+		     struct rbuf *b)
+{
+	find_pct(b, r->gain, 2);
+	if (r->p >= 0) {
+		rbuf_puts(b, " (");
+		find_p(x, b, r->p);
+		rbuf_puts(b, ")");
+	}
+}
+
+/* Report G: pinned output cuts Memcpy C (and, claim 2, the whole run) at
+ * the smallest and the largest size. */
+static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
+			   struct verdict_out *o)
+{
+	int *ns = NULL;
+	size_t nn = model_ints(x, dev, "transfer", "shared", NULL, 'n', &ns);
+	struct rcmp lo, hi;
+	int ok_lo, ok_hi;
+
+	if (!nn) {
+		free(ns);
+		return;
+	}
+	ok_lo = !transfer_gain(x, dev, "shared", "pageable", "pinned-output",
+			       metric, ns[0], &lo, &o->regime);
+	ok_hi = !transfer_gain(x, dev, "shared", "pageable", "pinned-output",
+			       metric, ns[nn - 1], &hi, &o->regime);
+	if (!ok_lo || !ok_hi) {
+		free(ns);
+		return;
+	}
+	/* the source's claim is a cut: agreed where it is a significant
+	 * gain at the smallest size, where report G saw it largest */
+	if (lo.p < 0) {
+		o->untested = 1;
+		o->v = lo.gain > 0 ? V_AGREES : V_DIFFERS;
+	} else {
+		o->v = !lo.signif ? V_OPEN : lo.gain > 0 ? V_AGREES :
+		       V_DIFFERS;
+	}
+	rbuf_printf(&o->text, "$n = %d$: ", ns[0]);
+	put_gain(x, &lo, &o->text);
+	rbuf_printf(&o->text, "; $n = %d$: ", ns[nn - 1]);
+	put_gain(x, &hi, &o->text);
+	/* a whole run that pinned memory makes slower: the phase that
+	 * costs it, from the data */
+	if (o->v == V_DIFFERS && !strcmp(metric, "total")) {
+		struct rcmp m;
+		unsigned rg = 0;
+
+		if (!transfer_gain(x, dev, "shared", "pageable",
+				   "pinned-output", "malloc", ns[0], &m, &rg)) {
+			rbuf_printf(&o->text, "; %s ",
+				    lang_get(x->L, "concl.g.malloc"));
+			find_num(&o->text, m.ratio, 3);
+			rbuf_puts(&o->text, "$\\times$");
+		}
+	}
+	free(ns);
+}
+
+/* Report G: shared-memory tiles cut the kernel time. */
+static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
+{
+	int *ns = NULL;
+	size_t nn = model_ints(x, dev, "transfer", "shared", NULL, 'n', &ns);
+	const struct rcfg *a, *b;
+	struct rcmp r;
+	int n;
+
+	if (!nn) {
+		free(ns);
+		return;
+	}
+	n = ns[nn - 1];
+	free(ns);
+	a = model_find(x, dev, "transfer", "simple", "pageable", n, -1, -1);
+	b = model_find(x, dev, "transfer", "shared", "pageable", n, -1, -1);
+	if (!rcfg_ok(a) || !rcfg_ok(b) ||
+	    model_compare(x, a, b, "kernel", &r))
+		return;
+	o->v = faster_verdict(&r, 0, o);
+	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+	rbuf_printf(&o->text, "$n = %d$: ", n);
+	put_gain(x, &r, &o->text);
+}
+
+/* The steady copy configuration of (dev, ILP) with the largest N. */
+static const struct rcfg *ilp_largest(const struct rctx *x, int dev,
+				      int ilp)
+{
+	const struct rcfg *best = NULL;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *c = &x->cfgs[i];
+
+		if (c->dev != dev || strcmp(c->c->suite, "ilp") ||
+		    strcmp(c->c->variant, "copy_ilp") || c->c->ilp != ilp ||
+		    !rcfg_steady(x, c))
+			continue;
+		if (!best || c->c->n > best->c->n)
+			best = c;
+	}
+	return best;
+}
+
+/* The ILP whose steady configuration at the largest N copies fastest;
+ * NULL when none. */
+static const struct rcfg *ilp_best(struct rctx *x, int dev)
+{
+	int *ii = NULL;
+	size_t ni = model_ints(x, dev, "ilp", "copy_ilp", NULL, 'i', &ii), i;
+	const struct rcfg *best = NULL, *c;
+
+	for (i = 0; i < ni; i++) {
+		c = ilp_largest(x, dev, ii[i]);
+		if (c && (!best || (c->c->n == best->c->n &&
+				    rcfg_median(c, "gbs") >
+				    rcfg_median(best, "gbs"))))
+			best = c;
+	}
+	free(ii);
+	return best;
+}
+
+/* Note J: at large N the copy approaches the peak (12.9 of 14.4 GB/s,
+ * 90 %). Agreed at 80 % of the peak or more. */
+static void claim_j_peak(struct rctx *x, int dev, struct verdict_out *o)
+{
+	const struct rcfg *b = ilp_best(x, dev);
+	double g, pk = x->devs[dev]->peak_mem_gbs;
+
+	if (!b || !(pk > 0))
+		return;
+	g = rcfg_median(b, "gbs");
+	o->v = g >= 0.8 * pk ? V_AGREES : V_DIFFERS;
+	o->regime = rcfg_regime(x, b);
+	find_num(&o->text, g, 4);
+	rbuf_puts(&o->text, " GB/s = ");
+	find_pct(&o->text, 100 * g / pk, 3);
+	rbuf_printf(&o->text, " (ILP~%d, $N = 2^{%d}$)", b->c->ilp, b->c->n);
+}
+
+/* Note J: ILP hardly changes the bandwidth. It does where the best ILP
+ * beats ILP 1 by more than a tenth, significantly (or, untested, by the
+ * medians). */
+static void claim_j_ilp(struct rctx *x, int dev, struct verdict_out *o)
+{
+	const struct rcfg *a = ilp_largest(x, dev, 1), *b = ilp_best(x, dev);
+	double pk = x->devs[dev]->peak_mem_gbs;
+	struct rcmp r;
+	int helps;
+
+	if (!a || !b || a->c->n != b->c->n ||
+	    model_compare(x, a, b, "gbs", &r))
+		return;
+	helps = r.ratio > 1.1 && (r.p < 0 || r.signif);
+	o->untested = r.p < 0;
+	o->v = helps ? V_DIFFERS : V_AGREES;
+	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+	rbuf_printf(&o->text, "ILP~1 ");
+	find_num(&o->text, r.a, 4);
+	rbuf_printf(&o->text, ", ILP~%d ", b->c->ilp);
+	find_num(&o->text, r.b, 4);
+	rbuf_puts(&o->text, " GB/s");
+	if (pk > 0) {
+		rbuf_puts(&o->text, " (");
+		find_pct(&o->text, 100 * r.a / pk, 3);
+		rbuf_puts(&o->text, " $\\to$ ");
+		find_pct(&o->text, 100 * r.b / pk, 3);
+		rbuf_puts(&o->text, ")");
+	}
+	put_test(x, &r, &o->text);
+}
+
+/* A kernel's rate is bent by launch cost, idle SMs and clocks; a copy's
+ * by the cache and clocks. The transfer phases are host-side times: the
+ * regimes of the kernel do not explain them. */
+#define RG_P (RG_LAUNCH | RG_WAVE | RG_THROTTLE)
+#define RG_J (RG_L2 | RG_THROTTLE)
+
+/* The claims, in the order of the sources. */
+static const struct claim {
+	const char *suite;	/* needed in the data */
+	const char *source;	/* "P", "G", "J" */
+	const char *key;	/* the source's finding */
+	void (*judge)(struct rctx *x, int dev, struct verdict_out *o);
+	const char *metric;	/* for judges that take one */
+	unsigned regimes;	/* the regimes that can explain a
+				 * difference in this kind of number */
+} claims[] = {
+	{"versions", "P", "concl.p.tiles", claim_p_tiles, NULL, RG_P},
+	{"versions", "P", "concl.p.best", claim_p_best, NULL, RG_P},
+	{"versions", "P", "concl.p.one_block", claim_p_one_block, NULL, RG_P},
+	{"transfer", "G", "concl.g.memcpy_c", NULL, "memcpy_c", 0},
+	{"transfer", "G", "concl.g.total", NULL, "total", 0},
+	{"transfer", "G", "concl.g.shared", claim_g_shared, NULL, RG_P},
+	{"ilp", "J", "concl.j.peak", claim_j_peak, NULL, RG_J},
+	{"ilp", "J", "concl.j.ilp", claim_j_ilp, NULL, RG_J},
+};
+#define NCLAIMS (sizeof(claims) / sizeof(claims[0]))
+
+static void claim_judge(struct rctx *x, const struct claim *c, int dev,
+			struct verdict_out *o)
+{
+	if (c->judge)
+		c->judge(x, dev, o);
+	else
+		claim_g_pinned(x, dev, c->metric, o);
+}
+
+/* Regime words for a differing verdict: why our number may not be the
+ * kind the source measured. */
+static void regime_reason(const struct rctx *x, unsigned r, struct rbuf *b)
+{
+	static const struct {
+		unsigned bit;
+		const char *key;
+	} words[] = {
+		{RG_LAUNCH, "regime.launch"},
+		{RG_WAVE, "regime.wave"},
+		{RG_L2, "regime.l2"},
+		{RG_THROTTLE, "regime.throttle"},
+	};
+	size_t i;
+	int first = 1;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (!(r & words[i].bit))
+			continue;
+		rbuf_puts(b, first ? "; " : ", ");
+		if (first)
+			rbuf_printf(b, "%s ", lang_get(x->L,
+							"concl.regime"));
+		rbuf_puts(b, lang_get(x->L, words[i].key));
+		first = 0;
+	}
+}
+
+static int claims_table(struct rctx *x, int d0, int nd, int *agree,
+			int *differ, int *open)
+{
+	struct rtable t;
+	struct rbuf cell, anc;
+	char kinds[DEVS_PER_TABLE + 3] = "lX";
+	const char *last = "";
+	size_t i;
+	int d, rc, rows = 0;
+
+	for (d = 0; d < nd; d++)
+		strcat(kinds, "X");
+	rtable_init(&t, kinds);
+	rbuf_init(&cell);
+	rbuf_init(&anc);
+	rtable_head(&t, "");
+	rtable_head(&t, lang_get(x->L, "concl.source"));
+	for (d = 0; d < nd; d++) {
+		rbuf_free(&cell);
+		if (x->ndevs > 1)
+			rbuf_printf(&cell, "GPU~%d", d0 + d + 1);
+		else
+			rbuf_puts(&cell, lang_get(x->L, "concl.ours"));
+		rtable_head(&t, rbuf_str(&cell));
+	}
+	rtable_head_end(&t);
+	for (i = 0; i < NCLAIMS; i++) {
+		const struct claim *c = &claims[i];
+
+		if (!model_has_suite(x, -1, c->suite))
+			continue;
+		if (strcmp(last, c->source))
+			rtable_gap(&t);
+		last = c->source;
+		rtable_text(&t, c->source);
+		rtable_text(&t, lang_get(x->L, c->key));
+		for (d = d0; d < d0 + nd; d++) {
+			struct verdict_out o;
+
+			memset(&o, 0, sizeof(o));
+			rbuf_init(&o.text);
+			claim_judge(x, c, d, &o);
+			rbuf_free(&cell);
+			if (o.v == V_NODATA) {
+				rbuf_puts(&cell, lang_get(x->L,
+							  "concl.nodata"));
+			} else {
+				rbuf_printf(&cell, "\\textbf{%s}: ",
+					    lang_get(x->L, o.v == V_AGREES ?
+						     "concl.agrees" :
+						     o.v == V_OPEN ?
+						     "concl.open" :
+						     "concl.differs"));
+				rbuf_puts(&cell, rbuf_str(&o.text));
+				if (o.untested)
+					rbuf_printf(&cell, " %s", lang_get(
+						    x->L, "concl.untested"));
+				if (o.v != V_AGREES)
+					regime_reason(x, o.regime & c->regimes,
+						      &cell);
+				if (o.v == V_AGREES)
+					agree[d]++;
+				else if (o.v == V_DIFFERS)
+					differ[d]++;
+				else
+					open[d]++;
+			}
+			rtable_text(&t, rbuf_str(&cell));
+			rbuf_free(&o.text);
+		}
+		rtable_row_end(&t);
+		rows++;
+	}
+	rbuf_printf(&anc, "conclusions dev=%d", d0 + 1);
+	rc = rows ? emit_table(x, &t, lang_get(x->L, "concl.caption"),
+			       rbuf_str(&anc), lang_get(x->L, "concl.note"))
+		  : 0;
+	rtable_free(&t);
+	rbuf_free(&cell);
+	rbuf_free(&anc);
+	return rc;
+}
+
 int sec_conclusions(struct rctx *x)
 {
+	int *agree, *differ, *open, rc = 0, d;
+	struct rbuf par, a[4];
+	struct kv v[4];
+	size_t i;
+
 	emit_heading(x, 0, lang_get(x->L, "concl.title"));
+	agree = calloc(x->ndevs + 1, sizeof(int));
+	differ = calloc(x->ndevs + 1, sizeof(int));
+	open = calloc(x->ndevs + 1, sizeof(int));
+	if (!agree || !differ || !open) {
+		free(agree);
+		free(differ);
+		free(open);
+		return -1;
+	}
 	emit_par(x, lang_get(x->L, "concl.intro"));
-	return 0;
+	for (d = 0; d < (int)x->ndevs && !rc; d += DEVS_PER_TABLE)
+		rc = claims_table(x, d, (int)x->ndevs - d < DEVS_PER_TABLE ?
+				  (int)x->ndevs - d : DEVS_PER_TABLE, agree,
+				  differ, open);
+	rbuf_init(&par);
+	for (i = 0; i < 4; i++)
+		rbuf_init(&a[i]);
+	for (d = 0; d < (int)x->ndevs && !rc; d++) {
+		if (!agree[d] && !differ[d] && !open[d])
+			continue;
+		for (i = 0; i < 4; i++)
+			rbuf_free(&a[i]);
+		dev_label(x, d, &a[0]);
+		rbuf_printf(&a[1], "%d", agree[d]);
+		rbuf_printf(&a[2], "%d", differ[d]);
+		rbuf_printf(&a[3], "%d", open[d]);
+		v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
+		v[1] = (struct kv){"AGREE", rbuf_str(&a[1])};
+		v[2] = (struct kv){"DIFFER", rbuf_str(&a[2])};
+		v[3] = (struct kv){"OPEN", rbuf_str(&a[3])};
+		rc = emit_string(x, &par, "concl.tally", v, 4);
+		rbuf_putc(&par, ' ');
+	}
+	if (!rc && par.len)
+		emit_par(x, rbuf_str(&par));
+	if (!rc)
+		emit_par(x, lang_get(x->L, "concl.closing"));
+	for (i = 0; i < 4; i++)
+		rbuf_free(&a[i]);
+	rbuf_free(&par);
+	free(agree);
+	free(differ);
+	free(open);
+	return rc;
 }
