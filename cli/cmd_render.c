@@ -43,7 +43,8 @@ static const char render_help_tail[] =
 	"  --help, --version\n"
 	"\n"
 	"Exit status: 0 ok, 1 nothing to report (empty database or selection),\n"
-	"64 bad options, 65/66 database refused/missing, 69 gnuplot missing,\n"
+	"64 bad options (also a bad --meta line), 65 database refused, 66\n"
+	"database or --meta file missing or unreadable, 69 gnuplot missing,\n"
 	"74 cannot write the output.\n";
 
 static const char export_help[] =

@@ -65,9 +65,9 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 	if (o->meta_path) {
 		f = fopen(o->meta_path, "rb");
 		if (!f) {
-			fprintf(stderr, "mmreport: cannot read '%s': %s\n",
+			fprintf(stderr, "mmreport: cannot open '%s': %s\n",
 				o->meta_path, strerror(errno));
-			return RENDER_ERR_IO;
+			return RENDER_ERR_MISSING;
 		}
 		if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 ||
 		    fseek(f, 0, SEEK_SET) ||
@@ -171,7 +171,7 @@ static int title_field(struct rctx *x, struct rbuf *out, const char *key,
 		return 0;
 	rbuf_init(&val);
 	if (given)
-		rbuf_put_tex(&val, given, 1);
+		rbuf_put_tex(&val, given, 0);
 	else
 		rbuf_puts(&val, deflt);
 	t = tmpl_fragment(x->frags, "titlefield");
@@ -244,7 +244,7 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	rc |= title_field(x, &fields, "title.date", x->meta.date,
 			  day.len ? rbuf_str(&day) : NULL);
 	if (x->meta.title)
-		rbuf_put_tex(&title, x->meta.title, 1);
+		rbuf_put_tex(&title, x->meta.title, 0);
 	else
 		rbuf_puts(&title, lang_get(x->L, "title"));
 	t = tmpl_fragment(x->frags, "titlepage");

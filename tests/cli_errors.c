@@ -243,6 +243,9 @@ static void test_usage_errors(void **state)
 		{"render", "--session", "abc", NULL},
 		{"render", "--format", "csv", NULL},
 		{"render", "--db", NULL},
+		{"render", "--meta", "", NULL},
+		{"render", "--author", NULL},
+		{"export", "--author", "x", NULL},
 		{"export", "--format", "xml", NULL},
 		{"export", "--lang", "en", NULL},
 		{"devices", "--bogus", NULL},
@@ -376,6 +379,44 @@ static void test_refused_files(void **state)
 	}
 }
 
+/* render --meta: a bad line is a usage error naming the file and line,
+ * a missing file exit 66; nothing on stdout either way. */
+static void test_render_meta(void **state)
+{
+	static const char *const bad[] = {
+		"title: A\nnonsense: x\n",	/* unknown key, line 2 */
+		"# c\nauthor: A\nauthor: B\n",	/* twice, line 3 */
+		"\n\ncourse A\n",		/* no colon, line 3 */
+	};
+	static const char *const where[] = {"meta.txt:2", "meta.txt:3",
+					    "meta.txt:3"};
+	char meta[600];
+	struct snap s;
+	struct run r;
+	size_t i;
+
+	(void)state;
+	snprintf(meta, sizeof(meta), "%s/meta.txt", dir);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		file_write(meta, bad[i], strlen(bad[i]));
+		snap_take(&s, db);
+		RUN(&r, "render", "--db", db, "--meta", meta);
+		print_message("meta %zu: %s", i, r.err);
+		assert_int_equal(r.status, 64);
+		assert_int_equal(lines_count(r.err), 1);
+		if (!strstr(r.err, where[i]))
+			fail_msg("'%s' lacks '%s'", r.err, where[i]);
+		assert_string_equal(r.out, "");
+		snap_check(&s, db);
+	}
+	remove(meta);
+	RUN(&r, "render", "--db", db, "--meta", meta);
+	assert_int_equal(r.status, 66);
+	assert_int_equal(lines_count(r.err), 1);
+	assert_non_null(strstr(r.err, "meta.txt"));
+	assert_string_equal(r.out, "");
+}
+
 /* measure with no CUDA device: exit 69 and no database created or
  * touched. Only meaningful where no GPU is present. */
 static void test_measure_nodevice(void **state)
@@ -421,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_stdout_full),
 		cmocka_unit_test(test_refused_files),
+		cmocka_unit_test(test_render_meta),
 		cmocka_unit_test(test_measure_nodevice),
 		cmocka_unit_test(test_measure_dry_run),
 	};
