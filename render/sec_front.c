@@ -462,9 +462,24 @@ static int session_table(struct rctx *x, const struct store_session **s,
 			} else if (!strcmp(w, "tolerance")) {
 				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
 			} else if (!strcmp(w, "samples")) {
-				rbuf_puts(&cell, lang_get(x->L, q->keep_samples
-					  ? "sess.samples_all" :
-					  "sess.samples_none"));
+				/* what is stored, counted: a slim session
+				 * still keeps the transfer suite's samples */
+				long long cnt = 0;
+				char num[32];
+				struct kv nv;
+
+				if (store_sample_count(x->st, q->id, &cnt)) {
+					rbuf_puts(&cell, "?");
+				} else {
+					snprintf(num, sizeof(num), "\\num{%lld}",
+						 cnt);
+					nv = (struct kv){"N", num};
+					emit_string(x, &cell, !cnt ?
+						    "sess.samples_none" :
+						    q->keep_samples ?
+						    "sess.samples_all" :
+						    "sess.samples_slim", &nv, 1);
+				}
 			} else if (!strcmp(w, "sm_clock")) {
 				env_pair(a->has_sm_clock, a->sm_clock_mhz,
 					 e->has_sm_clock, e->sm_clock_mhz,

@@ -327,6 +327,10 @@ int store_stat_list(struct store *st, int64_t config_id,
 		    struct store_stat **out, size_t *n);
 void store_stats_free(struct store_stat *s, size_t n);
 
+/* How many raw samples the configurations of session_id have stored
+ * (all metrics) into *n. 0 or a negative store status. */
+int store_sample_count(struct store *st, int64_t session_id, long long *n);
+
 /* Raw samples of (config_id, metric) in run order; *n = 0 and *out = NULL
  * when none are stored (slim database). Caller frees *out with free(). */
 int store_sample_get(struct store *st, int64_t config_id, const char *metric,

@@ -430,6 +430,17 @@ static void configs(void **state)
 			 0);
 	assert_int_equal(nv, 0);
 	assert_null(v);
+	/* counted per session: the 3 metrics x 5 runs of cfg and 1 x 5 of
+	 * copy, none of the slim and the skipped configurations; an
+	 * unknown session has 0 */
+	{
+		long long cnt = -1;
+
+		assert_int_equal(store_sample_count(c->st, s, &cnt), 0);
+		assert_int_equal(cnt, 20);
+		assert_int_equal(store_sample_count(c->st, s + 1000, &cnt), 0);
+		assert_int_equal(cnt, 0);
+	}
 	store_configs_free(NULL, 2);
 	store_stats_free(NULL, 2);
 }
