@@ -520,6 +520,40 @@ static int session_table(struct rctx *x, const struct store_session **s,
 	return rc;
 }
 
+/* What a launch costs, as the sessions measured it: the yardstick of
+ * the launch-bound mark; or that the database cannot say. */
+static int launch_par(struct rctx *x, const struct store_session **s,
+		      size_t n)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	struct rbuf par, a;
+	struct kv v;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(s[i]->launch_us) && s[i]->launch_us > 0) {
+			lo = fmin(lo, s[i]->launch_us);
+			hi = fmax(hi, s[i]->launch_us);
+		}
+	rbuf_init(&par);
+	rbuf_init(&a);
+	if (isfinite(lo)) {
+		find_num(&a, lo, 3);
+		if (hi > lo) {
+			rbuf_puts(&a, "--");
+			find_num(&a, hi, 3);
+		}
+	}
+	v = (struct kv){"US", rbuf_str(&a)};
+	rc = emit_string(x, &par, isfinite(lo) ? "method.launch" :
+			 "method.launch_unknown", &v, 1);
+	emit_par(x, rbuf_str(&par));
+	rbuf_free(&par);
+	rbuf_free(&a);
+	return rc;
+}
+
 /* One row per GPU: what the findings lean on (SMs, clock, L2, peaks);
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
@@ -662,6 +696,7 @@ int sec_intro(struct rctx *x)
 		rc |= emit_string(x, &par, "method.timers", v, 6);
 		emit_par(x, rbuf_str(&par));
 		rbuf_free(&par);
+		rc |= launch_par(x, s, ns);
 	} else {
 		emit_par(x, lang_get(x->L, "method.nosession"));
 	}
