@@ -1,5 +1,6 @@
 /* Helpers of the render tests; see render_check.h. */
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,23 @@ double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb)
 		z = 0;
 	z /= sqrt(var);
 	return erfc(z / sqrt(2));
+}
+
+int chk_sql(const char *db, const char *q)
+{
+	sqlite3 *h = NULL;
+	char *err = NULL;
+	int rc = 0;
+
+	if (sqlite3_open(db, &h) != SQLITE_OK ||
+	    sqlite3_exec(h, q, NULL, NULL, &err) != SQLITE_OK) {
+		fprintf(stderr, "chk_sql: %s: %s\n", q,
+			err ? err : sqlite3_errmsg(h));
+		rc = -1;
+	}
+	sqlite3_free(err);
+	sqlite3_close(h);
+	return rc;
 }
 
 int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)

@@ -51,6 +51,10 @@ double chk_stat_at(const struct chk_stats *s, int which); /* 0..4 */
  * continuity corrections. */
 double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb);
 
+/* Runs the SQL statements q on the database file db (the tests change a
+ * fixture's data this way). 0, or -1 with sqlite's message on stderr. */
+int chk_sql(const char *db, const char *q);
+
 /* Writes tex to DIR/report.tex and runs pdflatex there twice (the second
  * pass resolves the contents and references); DIR is in (when
  * not NULL) or a fresh directory returned in *dir (remove with fix_rmdir,

@@ -9,7 +9,6 @@
 #include <cmocka.h>
 
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,13 +47,7 @@ static int teardown(void **state)
 
 static void sql(const char *q)
 {
-	sqlite3 *db;
-	char *err = NULL;
-
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
-	if (sqlite3_exec(db, q, NULL, NULL, &err) != SQLITE_OK)
-		fail_msg("%s: %s", q, err);
-	sqlite3_close(db);
+	assert_int_equal(chk_sql(dbpath, q), 0);
 }
 
 static char *render(const char *sections)
