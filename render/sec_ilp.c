@@ -914,7 +914,7 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	static const char *const sk[] = {"stat.min", "stat.max", "stat.avg",
 					 "stat.median", "stat.stddev"};
 	struct rtable t;
-	struct rbuf h, cap, anc, dl;
+	struct rbuf h, cap, anc, dl, spec;
 	char kinds[RTABLE_MAXCOLS + 1];
 	size_t i, j, s, nk = 1;
 	struct kv v[2];
@@ -930,6 +930,7 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	rbuf_init(&cap);
 	rbuf_init(&anc);
 	rbuf_init(&dl);
+	rbuf_init(&spec);
 	rtable_head(&t, "");
 	for (j = from; j < to; j++) {
 		rbuf_free(&h);
@@ -971,13 +972,20 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	rc = emit_string(x, &cap, "ilp.stats_table", v, 1);
 	rbuf_printf(&anc, "ilp-stats dev=%lld part=%d",
 		    (long long)x->devs[dev]->id, part);
+	/* twelve numbers a row: a size smaller, or the longer headings of
+	 * some languages run past the margin */
+	rbuf_puts(&spec, "l");
+	for (j = 1; j < nk; j++)
+		rbuf_puts(&spec, " >{\\footnotesize}r");
 	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);
+		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
+				rbuf_str(&anc), NULL);
 	rtable_free(&t);
 	rbuf_free(&h);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
 	rbuf_free(&dl);
+	rbuf_free(&spec);
 	return rc;
 }
 
