@@ -478,6 +478,53 @@ int sec_transfer(struct rctx *x);
 int app_transfer(struct rctx *x);
 int sec_ilp(struct rctx *x);
 int app_ilp(struct rctx *x);
+
+/* Note J's experiment (the ilp suite) on one device, as measured
+ * (facts_ilp.c): the numbers its findings and the conclusions state.
+ * Only steady points (rcfg_steady) count for n, the ILP comparison and
+ * the percentages of peak; L2-resident points only for l2_gbs. */
+struct ilp_facts {
+	double peak;		/* theoretical memory bandwidth, GB/s; NAN
+				 * when the device has none */
+	double l2;		/* L2 size in bytes, NAN unknown */
+	long long n;		/* elements N at the largest steady size; 0:
+				 * no steady copy point (then nothing below
+				 * but l2_* is set) */
+	int at_n;		/* that size's config n (model_find key) */
+	int best_ilp;		/* highest median there among ILP >= 2 (ILP
+				 * >= 1 when ILP 1 or ILP >= 2 is missing) */
+	double g1, gbest;	/* medians there [GB/s]: ILP 1 (NAN when not
+				 * steady or not measured), best_ilp */
+	double pct1, pctbest;	/* the same in % of peak (NAN: no peak) */
+	struct rcmp cmp;	/* ILP 1 (a) against best_ilp (b); cmp.p < 0
+				 * untested, cmp.a NAN when no ILP 1 */
+	int cmp_ranges;		/* cmp.p decided by the stored ranges (no
+				 * raw samples; they do not overlap) */
+	double gmem, pctmem;	/* memcpy there, NAN when not steady there */
+	struct rcmp cmpmem;	/* best_ilp (a) against memcpy (b) */
+	int cmpmem_ranges;	/* as cmp_ranges, for cmpmem */
+	double l2_gbs;		/* highest L2-resident median of any
+				 * variant (the cache's bandwidth), NAN */
+	const struct rcfg *l2_cfg;	/* its configuration, or NULL */
+	long long plateau_n;	/* smallest steady N from which best_ilp
+				 * stays within tol_pct of gbest */
+	const struct rcfg *plateau_at;	/* best_ilp's config there */
+	int plateau_short;	/* a smaller steady size of best_ilp falls
+				 * outside the tolerance (it ends the run) */
+	double plateau_gbs;	/* = gbest, the plateau's value */
+	double tol_pct;		/* that tolerance in % */
+};
+/* Fills *f for device dev. Returns 0, -1 when the store fails reading
+ * samples (message printed). */
+int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f);
+/* Elements N of an ilp configuration: its count, else 2^n (databases
+ * that stored log2 N in n). 0 for NULL. */
+long long ilp_count(const struct rcfg *c);
+/* gbs in % of device dev's theoretical memory bandwidth; NAN without. */
+double ilp_pct_peak(const struct rctx *x, int dev, double gbs);
+/* Device dev's L2 size in bytes (as measure stored it with the
+ * configurations, else the device property); NAN when unknown. */
+double ilp_l2_bytes(const struct rctx *x, int dev);
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
 /* Each source report's findings beside ours (sec_conclusions.c). */

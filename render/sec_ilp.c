@@ -1,6 +1,9 @@
 /* The `ilp` suite (note J): copy bandwidth against array size for each
  * ILP, with the device-to-device memcpy and the theoretical peak as
- * references. */
+ * references. The main body shows a log-log figure per device (the L2
+ * size marked), a table of every other size with the median's interval
+ * and regime marks, and findings computed by facts_ilp; the appendix
+ * holds every size and the full statistics. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,27 +11,87 @@
 
 #include "render_int.h"
 
+/* Columns the tables and figures hold: the copy kernels' ILPs, then the
+ * library copy. */
+#define ILP_MAXCOLS 10
+/* Variants side by side in one statistics table of the appendix. */
+#define ILP_STATS_PER_TABLE 2
+/* Figures: width and height [cm], one device or two side by side. */
+#define ILP_FIG_W1 13.0
+#define ILP_FIG_H1 8.0
+#define ILP_FIG_W2 8.0
+#define ILP_FIG_H2 7.0
+
 struct ilp_col {
 	const char *variant;
-	int ilp;
+	int ilp;		/* -1: memcpy */
 };
 
-/* The element count N of size index n (stored as log2 N). */
-static long long count_of(const struct rctx *x, int dev, int n)
-{
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (x->cfgs[i].dev == dev && x->cfgs[i].c->n == n &&
-		    !strcmp(x->cfgs[i].c->suite, "ilp") &&
-		    x->cfgs[i].c->count > 0)
-			return (long long)x->cfgs[i].c->count;
-	return n >= 0 && n < 62 ? 1LL << n : 0;
-}
+/* The rows and columns of device dev: sizes ascending. */
+struct ilp_grid {
+	struct ilp_col col[ILP_MAXCOLS];
+	size_t nc;
+	int *sizes;		/* config n of each measured size */
+	size_t ns;
+	int several;		/* more than one copy kernel */
+};
 
 static int is_memcpy(const char *v)
 {
 	return !strcmp(v, "memcpy");
+}
+
+static void grid_free(struct ilp_grid *g)
+{
+	free(g->sizes);
+	memset(g, 0, sizeof(*g));
+}
+
+static void grid_load(const struct rctx *x, int dev, struct ilp_grid *g)
+{
+	const char **vars = NULL;
+	int *ilps = NULL;
+	size_t nv, i, j, ni, ncopy = 0;
+
+	memset(g, 0, sizeof(*g));
+	nv = model_names(x, dev, "ilp", NULL, 'v', &vars);
+	for (i = 0; i < nv; i++) {
+		if (is_memcpy(vars[i]))
+			continue;
+		ncopy++;
+		ni = model_ints(x, dev, "ilp", vars[i], NULL, 'i', &ilps);
+		for (j = 0; j < ni && g->nc < ILP_MAXCOLS - 1; j++)
+			g->col[g->nc++] = (struct ilp_col){vars[i], ilps[j]};
+		free(ilps);
+		ilps = NULL;
+	}
+	for (i = 0; i < nv; i++)
+		if (is_memcpy(vars[i]) && g->nc < ILP_MAXCOLS)
+			g->col[g->nc++] = (struct ilp_col){vars[i], -1};
+	g->several = ncopy > 1;
+	g->ns = model_ints(x, dev, "ilp", NULL, NULL, 'n', &g->sizes);
+	free(vars);
+}
+
+static const struct rcfg *grid_cfg(const struct rctx *x, int dev,
+				   const struct ilp_grid *g, size_t col,
+				   size_t row)
+{
+	return model_find(x, dev, "ilp", g->col[col].variant, NULL,
+			  g->sizes[row], -1, g->col[col].ilp);
+}
+
+/* N of size row: from any configuration measured at that size. */
+static long long grid_count(const struct rctx *x, int dev,
+			    const struct ilp_grid *g, size_t row)
+{
+	size_t j;
+	long long n;
+
+	for (j = 0; j < g->nc; j++)
+		if ((n = ilp_count(grid_cfg(x, dev, g, j, row))) > 0)
+			return n;
+	return 0;
 }
 
 static void col_title(const struct rctx *x, const struct ilp_col *c,
@@ -45,156 +108,922 @@ static void col_title(const struct rctx *x, const struct ilp_col *c,
 	rbuf_printf(b, "ILP~%d", c->ilp);
 }
 
-static int device_part(struct rctx *x, int dev)
+/* "2^{22}" for a power of two, else the number: math mode, for the
+ * findings' "$N = ...$". */
+static void count_math(long long n, struct rbuf *b)
 {
-	const char **vars = NULL;
-	struct ilp_col cols[RTABLE_MAXCOLS];
-	struct rbuf *titles = NULL, cell, cap, anc, dl, nr;
-	struct pline *l = NULL;
-	struct pspec ps;
-	struct rtable t;
-	char kinds[RTABLE_MAXCOLS + 1];
-	double *xs = NULL, *ys = NULL, px[2], py[2];
-	int *sizes = NULL, *ilps = NULL, k, rc = 0;
-	size_t nv, ns, nc = 0, ncopy = 0, i, j;
-	const char *metric = "gbs";
-	struct kv v[3];
+	int k = 0;
 
-	nv = model_names(x, dev, "ilp", NULL, 'v', &vars);
-	for (i = 0; i < nv; i++)
-		ncopy += !is_memcpy(vars[i]);
-	/* the copy kernels' ILP columns first, the library copy last */
-	for (i = 0; i < nv; i++) {
-		size_t ni;
-
-		if (is_memcpy(vars[i]))
-			continue;
-		ni = model_ints(x, dev, "ilp", vars[i], NULL, 'i', &ilps);
-		for (j = 0; j < ni && nc < RTABLE_MAXCOLS - 2; j++)
-			cols[nc++] = (struct ilp_col){vars[i], ilps[j]};
-		free(ilps);
-		ilps = NULL;
+	if (n > 0 && !(n & (n - 1))) {
+		while ((1LL << k) < n)
+			k++;
+		rbuf_printf(b, "2^{%d}", k);
+		return;
 	}
-	for (i = 0; i < nv; i++)
-		if (is_memcpy(vars[i]) && nc < RTABLE_MAXCOLS - 2)
-			cols[nc++] = (struct ilp_col){vars[i], -1};
-	ns = model_ints(x, dev, "ilp", NULL, NULL, 'n', &sizes);
+	rbuf_printf(b, "\\num{%lld}", n);
+}
 
-	kinds[0] = 'S';
-	for (j = 0; j < nc; j++)
-		kinds[j + 1] = 'S';
-	kinds[nc + 1] = '\0';
+/* The same as text ("$2^{22}$"): table rows and tic labels. */
+static void count_tex(long long n, struct rbuf *b)
+{
+	rbuf_putc(b, '$');
+	count_math(n, b);
+	rbuf_putc(b, '$');
+}
+
+/* The regime bits a cell prints (the derived flag is the note's). */
+static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
+{
+	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
+}
+
+/* The regime bits every measured cell of row shares: marked once, on
+ * the size. */
+static unsigned row_marks(const struct rctx *x, int dev,
+			  const struct ilp_grid *g, size_t row)
+{
+	unsigned m = ~0u;
+	size_t j;
+	int any = 0;
+
+	for (j = 0; j < g->nc; j++) {
+		const struct rcfg *c = grid_cfg(x, dev, g, j, row);
+
+		if (!rcfg_ok(c))
+			continue;
+		m &= marks_of(x, c);
+		any = 1;
+	}
+	return any ? m : 0;
+}
+
+/* Sig significant figures of |v| as \num (the language's decimal
+ * marker). */
+static void num_put(struct rbuf *b, double v, int sig)
+{
+	char s[64];
+
+	render_sig_format(v, sig, s, sizeof(s));
+	rbuf_printf(b, "\\num{%s}", s);
+}
+
+/* A size in bytes as MiB ("50~MiB", "0.5~MiB"). */
+static void mib_put(struct rbuf *b, double bytes)
+{
+	char s[64];
+
+	snprintf(s, sizeof(s), "%.3g", bytes / 1048576.0);
+	rbuf_printf(b, "\\num{%s}~MiB", s);
+}
+
+/* The interval of the median as distances to its ends, compact:
+ * "${}^{+6}_{-11}$"; nothing when the samples do not give one. */
+static void ci_put(struct rbuf *b, double med, double lo, double hi)
+{
+	if (!isfinite(lo) || !isfinite(hi))
+		return;
+	rbuf_puts(b, "${}^{+");
+	num_put(b, hi - med, 2);
+	rbuf_puts(b, "}_{-");
+	num_put(b, med - lo, 2);
+	rbuf_puts(b, "}$");
+}
+
+/* What follows the median in its cell: the interval and the marks the
+ * row label does not carry. *ci is set when an interval was written.
+ * -1 when the store fails. */
+static int cell_post(struct rctx *x, const struct rcfg *c, unsigned rowm,
+		     double *med, struct rbuf *post, int *ci)
+{
+	double lo, hi;
+
+	*med = NAN;
+	if (!rcfg_ok(c))
+		return 0;
+	if (rcfg_median_ci(x, c, "gbs", med, &lo, &hi))
+		return isfinite(*med) ? -1 : 0;
+	if (isfinite(lo) && isfinite(hi)) {
+		/* braced: siunitx sets it as text after the number */
+		rbuf_putc(post, '{');
+		ci_put(post, *med, lo, hi);
+		rbuf_putc(post, '}');
+		*ci = 1;
+	}
+	regime_marks(x, marks_of(x, c) & ~rowm, post);
+	return 0;
+}
+
+/* The header of a bandwidth table: N, then one column per variant. */
+static void grid_head(const struct rctx *x, const struct ilp_grid *g,
+		      struct rtable *t)
+{
+	struct rbuf h;
+	size_t j;
+
+	rbuf_init(&h);
+	rtable_head(t, "\\(N\\)");
+	for (j = 0; j < g->nc; j++) {
+		rbuf_free(&h);
+		col_title(x, &g->col[j], g->several, &h);
+		rtable_head(t, rbuf_str(&h));
+	}
+	rtable_head_end(t);
+	rbuf_free(&h);
+}
+
+/* The column specification of a bandwidth table: each S column's
+ * format fits the numbers written, and room is kept after them for the
+ * widest text that follows one (post[j], set close to its number). */
+static void grid_colspec(const struct rtable *t, struct rbuf *post,
+			 struct rbuf *b)
+{
+	int i;
+
+	rbuf_putc(b, 'l');
+	for (i = 1; i < t->ncols; i++) {
+		rbuf_printf(b, " S[table-format=%d.%d", t->intd[i] ?
+			    t->intd[i] : 1, t->decd[i]);
+		if (post[i - 1].len)
+			rbuf_printf(b, ",table-align-text-after=false,"
+				    "table-space-text-post={%s}",
+				    rbuf_str(&post[i - 1]));
+		rbuf_putc(b, ']');
+	}
+}
+
+/* Emits a table whose column specification the caller wrote (emit_table
+ * derives its own). */
+static int table_emit(struct rctx *x, struct rtable *t, const char *spec,
+		      const char *caption, const char *anchor,
+		      const char *note)
+{
+	struct rbuf nb;
+	struct kv v[6];
+	int rc;
+
+	rbuf_init(&nb);
+	if (note && *note) {
+		char *f = tmpl_fragment(x->frags, "tablenote");
+		struct kv nv = {"TEXT", note};
+
+		if (f)
+			tmpl_fill(&nb, f, &nv, 1);
+		free(f);
+	}
+	v[0] = (struct kv){"ANCHOR", anchor};
+	v[1] = (struct kv){"CAPTION", caption};
+	v[2] = (struct kv){"COLSPEC", spec};
+	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
+	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
+	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
+	rc = emit_fragment(x, "table", v, 6);
+	rbuf_free(&nb);
+	return rc;
+}
+
+/* 1 when the report holds the appendix that shows every size. */
+static int app_shown(const struct rctx *x)
+{
+	const char *p = x->o->sections, *want = "ilp-data";
+	size_t n = strlen(want);
+
+	if (!p)
+		return 1;
+	do {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, want, n))
+			return 1;
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
+/* Which rows the main body shows: every other size counted down from
+ * the largest, and the sizes the findings name. */
+static void rows_pick(const struct rctx *x, int dev, const struct ilp_grid *g,
+		      const struct ilp_facts *f, char *keep)
+{
+	size_t i;
+
+	for (i = 0; i < g->ns; i++) {
+		long long n = grid_count(x, dev, g, i);
+
+		keep[i] = (g->ns - 1 - i) % 2 == 0 || n == f->n ||
+			  n == f->plateau_n || n == ilp_count(f->l2_cfg);
+	}
+}
+
+/* The bandwidth table of device dev: every size (all) or the main
+ * body's choice, with a last row of % of peak at the largest steady
+ * size. */
+static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
+		      const struct ilp_facts *f, int all)
+{
+	struct rtable t;
+	struct rbuf spec, cap, anc, dl, nr, note, lab, post, wide[ILP_MAXCOLS];
+	char kinds[ILP_MAXCOLS + 2], *keep = NULL;
+	unsigned seen = 0;
+	size_t i, j;
+	struct kv v[3];
+	int rc = 0, pct = 0, ci = 0, every;
+	double med;
+
+	kinds[0] = 'l';
+	for (j = 0; j < g->nc; j++) {
+		kinds[1 + j] = 'S';
+		rbuf_init(&wide[j]);
+	}
+	kinds[1 + g->nc] = '\0';
 	rtable_init(&t, kinds);
-	rbuf_init(&cell);
+	rbuf_init(&spec);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
 	rbuf_init(&dl);
 	rbuf_init(&nr);
-	titles = calloc(nc + 1, sizeof(*titles));
-	l = calloc(nc + 1, sizeof(*l));
-	xs = calloc(ns + 1, sizeof(*xs));
-	ys = calloc((ns + 1) * (nc + 1), sizeof(*ys));
-	if (!titles || !l || !xs || !ys) {
+	rbuf_init(&note);
+	rbuf_init(&lab);
+	rbuf_init(&post);
+	keep = calloc(g->ns + 1, 1);
+	if (!keep) {
 		rc = -1;
 		goto out;
 	}
-	rtable_head(&t, "\\(N\\)");
-	for (j = 0; j < nc; j++) {
-		rbuf_init(&titles[j]);
-		col_title(x, &cols[j], ncopy > 1, &titles[j]);
-		rtable_head(&t, rbuf_str(&titles[j]));
-	}
-	rtable_head_end(&t);
-	for (i = 0; i < ns; i++) {
-		xs[i] = (double)count_of(x, dev, sizes[i]);
-		rtable_int(&t, count_of(x, dev, sizes[i]));
-		for (j = 0; j < nc; j++) {
-			const struct rcfg *c = model_find(x, dev, "ilp",
-				cols[j].variant, NULL, sizes[i], -1,
-				cols[j].ilp);
-			double g = rcfg_median(c, metric);
+	if (all)
+		memset(keep, 1, g->ns);
+	else
+		rows_pick(x, dev, g, f, keep);
+	/* a short sweep keeps every size: the caption says so */
+	every = 1;
+	for (i = 0; i < g->ns; i++)
+		every &= keep[i];
+	grid_head(x, g, &t);
+	for (i = 0; i < g->ns && !rc; i++) {
+		unsigned rowm = row_marks(x, dev, g, i);
 
-			ys[j * (ns + 1) + i] = g;
-			if (!cell_status(x, &t, c))
-				rtable_num(&t, g, -1, 0);
+		if (!keep[i])
+			continue;
+		rbuf_free(&lab);
+		count_tex(grid_count(x, dev, g, i), &lab);
+		regime_marks(x, rowm, &lab);
+		rtable_text(&t, rbuf_str(&lab));
+		for (j = 0; j < g->nc && !rc; j++) {
+			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
+
+			rbuf_free(&post);
+			rc = cell_post(x, c, rowm, &med, &post, &ci);
+			if (cell_status(x, &t, c))
+				continue;
+			rtable_num(&t, med, -1, 0);
+			/* the text after the number, inside its cell */
+			rbuf_puts(&t.body, rbuf_str(&post));
+			if (post.len > wide[j].len) {
+				rbuf_free(&wide[j]);
+				rbuf_puts(&wide[j], rbuf_str(&post));
+			}
+			seen |= rcfg_regime(x, c);
 		}
 		rtable_row_end(&t);
 	}
+	/* % of peak: only at the largest size in device memory */
+	if (f->n && isfinite(f->peak)) {
+		rbuf_puts(&t.body, "\\midrule\n");
+		rtable_text(&t, lang_get(x->L, "ilp.pct_row"));
+		for (j = 0; j < g->nc; j++) {
+			const struct rcfg *c = model_find(x, dev, "ilp",
+				g->col[j].variant, NULL, f->at_n, -1,
+				g->col[j].ilp);
+
+			if (rcfg_steady(x, c))
+				rtable_num(&t, ilp_pct_peak(x, dev,
+					   rcfg_median(c, "gbs")), 1, 0);
+			else
+				rtable_text(&t, "--");
+		}
+		rtable_row_end(&t);
+		pct = 1;
+	}
+	grid_colspec(&t, wide, &spec);
 	dev_suffix(x, dev, &dl);
-	sample_range(x, dev, "ilp", NULL, metric, &nr);
+	sample_range(x, dev, "ilp", NULL, "gbs", &nr);
 	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
 	v[1] = (struct kv){"N", rbuf_str(&nr)};
-	emit_string(x, &cap, "ilp.table", v, 2);
-	rbuf_printf(&anc, "ilp dev=%lld", (long long)x->devs[dev]->id);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);
-	if (rc)
-		goto out;
+	v[2] = (struct kv){"APP", ""};
+	if (!every && app_shown(x))
+		v[2].val = lang_get(x->L, "ilp.table_app");
+	rc |= emit_string(x, &cap, every ? "ilp.table_all" : "ilp.table", v,
+			  3);
+	rc |= emit_string(x, &note, ci ? "ilp.table_note" :
+			  "ilp.table_note_none", NULL, 0);
+	if (pct) {
+		struct rbuf pk, nn;
 
-	for (j = 0; j < nc; j++)
-		l[j] = (struct pline){rbuf_str(&titles[j]), xs,
-			ys + j * (ns + 1), ns, PL_LINE,
-			is_memcpy(cols[j].variant) ? 6 : (int)j, (int)j};
-	rbuf_init(&titles[nc]);
-	if (x->devs[dev]->peak_mem_gbs > 0 && ns) {
-		char num[32];
-
-		render_num_format(x->devs[dev]->peak_mem_gbs, num,
-				  sizeof(num));
-		rbuf_printf(&titles[nc], "%s (%s)",
-			    lang_get(x->L, "ilp.peak"), num);
-		px[0] = xs[0];
-		px[1] = xs[ns - 1];
-		py[0] = py[1] = x->devs[dev]->peak_mem_gbs;
-		l[nc] = (struct pline){rbuf_str(&titles[nc]), px, py, 2,
-				       PL_REF, -1, 0};
+		rbuf_init(&pk);
+		rbuf_init(&nn);
+		find_num(&pk, f->peak, 4);
+		count_math(f->n, &nn);
+		v[0] = (struct kv){"PEAK", rbuf_str(&pk)};
+		v[1] = (struct kv){"N", rbuf_str(&nn)};
+		rbuf_putc(&note, ' ');
+		rc |= emit_string(x, &note, "ilp.pct_note", v, 2);
+		rbuf_free(&pk);
+		rbuf_free(&nn);
 	}
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "axis.count");
-	ps.ylabel = lang_get(x->L, "axis.gbs");
-	ps.logx = 2;
-	ps.xpow2 = ns > 12;
-	ps.yzero = 1;
-	ps.w = 14;
-	ps.h = 8;
-	k = plot_lines(x, &ps, l, nc + (x->devs[dev]->peak_mem_gbs > 0));
-	rbuf_free(&cap);
-	emit_string(x, &cap, "ilp.figure", v, 1);
-	rc = emit_figure(x, k, rbuf_str(&cap));
-	for (i = 0; i < nv; i++)
-		problems_list(x, dev, "ilp", vars[i]);
+	if (seen & ~(unsigned)RG_DERIVED) {
+		rbuf_putc(&note, ' ');
+		regime_note(x, seen, &note);
+	}
+	rbuf_printf(&anc, "%s dev=%lld", all ? "ilp-all" : "ilp",
+		    (long long)x->devs[dev]->id);
+	if (!rc)
+		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
+				rbuf_str(&anc), rbuf_str(&note));
 out:
-	if (titles)
-		for (j = 0; j <= nc; j++)
-			rbuf_free(&titles[j]);
-	free(titles);
-	free(l);
-	free(xs);
-	free(ys);
-	free(sizes);
-	free(vars);
+	free(keep);
 	rtable_free(&t);
-	rbuf_free(&cell);
+	for (j = 0; j < g->nc; j++)
+		rbuf_free(&wide[j]);
+	rbuf_free(&spec);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
 	rbuf_free(&dl);
 	rbuf_free(&nr);
+	rbuf_free(&note);
+	rbuf_free(&lab);
+	rbuf_free(&post);
 	return rc;
 }
 
-int app_ilp(struct rctx *x)
+/* ---- figures ------------------------------------------------------------ */
+
+/* The log-log figure of device dev: bandwidth against N, a line per
+ * column, the peak dotted, the L2 size as a dashed vertical line. Every
+ * measured N has a tic; every other one (from the largest down) a
+ * label. Returns the figure number, 0 when nothing can be drawn. */
+static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
+		       double w, double h)
 {
-	return emit_suite_section(x, "ilp", "ilp.app_title", device_part);
+	struct rbuf *s = &x->plot.script, t;
+	double lo = INFINITY, hi = -INFINITY, nmin = 0, nmax = 0;
+	double peak = x->devs[dev]->peak_mem_gbs, l2 = ilp_l2_bytes(x, dev);
+	double bpe = NAN, nl2 = NAN;
+	/* gnuplot point types: plus, cross, star, open square, circle */
+	static const int pts[] = {1, 2, 3, 4, 6};
+	size_t i, j;
+	int k;
+
+	for (i = 0; i < g->ns; i++)
+		for (j = 0; j < g->nc; j++) {
+			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
+			double v = rcfg_median(c, "gbs");
+			double n = (double)ilp_count(c);
+
+			if (!(v > 0) || !(n > 0))
+				continue;
+			lo = fmin(lo, v);
+			hi = fmax(hi, v);
+			nmin = nmin > 0 ? fmin(nmin, n) : n;
+			nmax = fmax(nmax, n);
+			/* bytes each element moves (read and written) */
+			if (!isfinite(bpe) && c->c->bytes > 0)
+				bpe = c->c->bytes / n;
+		}
+	if (!isfinite(lo))
+		return 0;
+	if (peak > 0)
+		hi = fmax(hi, peak);
+	k = plot_begin(x, w, h);
+	rbuf_init(&t);
+	rbuf_puts(s, "set xlabel '");
+	rbuf_put_gp(s, lang_get(x->L, "axis.count"));
+	rbuf_puts(s, "'\nset ylabel '");
+	rbuf_put_gp(s, lang_get(x->L, "axis.gbs"));
+	rbuf_puts(s, "'\nset logscale x 2\nset logscale y 10\n"
+		  "set format y '%g'\nset pointsize 0.45\n");
+	/* a margin of a quarter of a power of two each side */
+	rbuf_printf(s, "set xrange [%.17g:%.17g]\n", nmin / 1.2, nmax * 1.2);
+	rbuf_printf(s, "set yrange [%.17g:%.17g]\n", lo / 1.5, hi * 1.6);
+	/* a tic at every size measured, a label at every other one */
+	rbuf_puts(s, "set xtics (");
+	for (i = 0; i < g->ns; i++) {
+		long long n = grid_count(x, dev, g, g->ns - 1 - i);
+
+		rbuf_free(&t);
+		if (i % 2 == 0) {
+			rbuf_puts(&t, "{\\scriptsize ");
+			count_tex(n, &t);
+			rbuf_puts(&t, "}");
+		}
+		rbuf_printf(s, "%s'", i ? ", " : "");
+		rbuf_put_gp(s, rbuf_str(&t));
+		rbuf_printf(s, "' %lld", n);
+	}
+	rbuf_puts(s, ")\n");
+	if (isfinite(l2) && bpe > 0) {
+		nl2 = l2 / bpe;
+		rbuf_free(&t);
+		rbuf_puts(&t, "{\\scriptsize L2: ");
+		mib_put(&t, l2);
+		rbuf_puts(&t, "}");
+		rbuf_printf(s, "set label '");
+		rbuf_put_gp(s, rbuf_str(&t));
+		rbuf_printf(s, "' at %.17g, graph 0.45 right offset "
+			    "-0.3, 0\n", nl2);
+		/* the line as data: pict2e draws no dashed arrows */
+		rbuf_printf(s, "$F%dV << EOD\n%.17g %.17g\n%.17g %.17g\n"
+			    "EOD\n", k, nl2, lo / 1.5, nl2, hi * 1.6);
+	}
+	/* the lines rise from bottom left to top right: the bottom right
+	 * corner, beside the device-memory sizes, is free */
+	rbuf_puts(s, "set key bottom right Left reverse samplen 1.2 "
+		  "spacing 0.9 width -6\n");
+	for (j = 0; j < g->nc; j++) {
+		rbuf_printf(s, "$F%dL%zu << EOD\n", k, j);
+		for (i = 0; i < g->ns; i++) {
+			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
+			double v = rcfg_median(c, "gbs");
+
+			if (v > 0)
+				rbuf_printf(s, "%lld %.17g\n", ilp_count(c), v);
+		}
+		rbuf_puts(s, "EOD\n");
+	}
+	rbuf_puts(s, "plot ");
+	for (j = 0; j < g->nc; j++) {
+		int mem = is_memcpy(g->col[j].variant);
+
+		rbuf_free(&t);
+		rbuf_puts(&t, "{\\scriptsize ");
+		col_title(x, &g->col[j], g->several, &t);
+		rbuf_puts(&t, "}");
+		rbuf_printf(s, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
+			    "'%s' pt %d title '", j ? ", \\\n  " : "", k, j,
+			    plot_color(mem ? 6 : (int)j), mem ? 7 :
+			    pts[j % (sizeof(pts) / sizeof(pts[0]))]);
+		rbuf_put_gp(s, rbuf_str(&t));
+		rbuf_puts(s, "'");
+	}
+	if (peak > 0) {
+		rbuf_free(&t);
+		rbuf_puts(&t, "{\\scriptsize ");
+		rbuf_puts(&t, lang_get(x->L, "ilp.peak"));
+		rbuf_puts(&t, " ");
+		num_put(&t, peak, 4);
+		rbuf_puts(&t, "}");
+		rbuf_printf(s, ", \\\n  %.17g with lines lc rgb '#606060' "
+			    "dt 3 lw 1.5 title '", peak);
+		rbuf_put_gp(s, rbuf_str(&t));
+		rbuf_puts(s, "'");
+	}
+	if (isfinite(nl2))
+		rbuf_printf(s, ", \\\n  $F%dV using 1:2 with lines lc rgb "
+			    "'#606060' dt 2 lw 1 notitle", k);
+	rbuf_puts(s, "\n");
+	rbuf_free(&t);
+	return k;
 }
 
+/* The figure of one device alone, or of two side by side (devs[1] <
+ * 0: one). */
+static int figure_emit(struct rctx *x, const int *devs, const char *sub)
+{
+	struct rbuf pics, cap, lab, anc, pic;
+	struct ilp_grid g;
+	int ks[2] = {0, 0}, nd = devs[1] < 0 ? 1 : 2, i, rc = 0;
+	struct kv v[3];
+
+	rbuf_init(&pics);
+	rbuf_init(&cap);
+	rbuf_init(&lab);
+	rbuf_init(&anc);
+	for (i = 0; i < nd; i++) {
+		grid_load(x, devs[i], &g);
+		ks[i] = grid_figure(x, devs[i], &g,
+				    nd > 1 ? ILP_FIG_W2 : ILP_FIG_W1,
+				    nd > 1 ? ILP_FIG_H2 : ILP_FIG_H1);
+		grid_free(&g);
+	}
+	if (!ks[0] && !ks[1])
+		goto out;	/* no point to draw */
+	if (nd == 1)
+		dev_suffix(x, devs[0], &lab);
+	v[0] = (struct kv){"DEV", rbuf_str(&lab)};
+	rc |= emit_string(x, &cap, "ilp.figure", v, 1);
+	if (nd == 1) {
+		rc |= emit_figure(x, ks[0], rbuf_str(&cap));
+		goto out;
+	}
+	for (i = 0; i < nd; i++) {
+		rbuf_init(&pic);
+		rbuf_free(&lab);
+		if (ks[i])
+			plot_ref(x, &pic, ks[i]);
+		dev_label(x, devs[i], &lab);
+		v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
+		v[1] = (struct kv){"CAPTION", rbuf_str(&lab)};
+		rc |= tmpl_fill(&pics, sub, v, 2);
+		rbuf_free(&pic);
+	}
+	rbuf_printf(&anc, "ilp-fig dev=%lld,%lld",
+		    (long long)x->devs[devs[0]]->id,
+		    (long long)x->devs[devs[1]]->id);
+	v[0] = (struct kv){"ANCHOR", rbuf_str(&anc)};
+	v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
+	v[2] = (struct kv){"CAPTION", rbuf_str(&cap)};
+	rc |= emit_fragment(x, "figurepair", v, 3);
+out:
+	rbuf_free(&pics);
+	rbuf_free(&cap);
+	rbuf_free(&lab);
+	rbuf_free(&anc);
+	return rc;
+}
+
+/* The figures of every device that measured the suite: two side by
+ * side per figure, a last odd one alone at full width. */
+static int figures_emit(struct rctx *x)
+{
+	char *sub = tmpl_fragment(x->frags, "subpicture");
+	int devs[2] = {-1, -1}, nd = 0, rc = 0;
+	size_t d;
+
+	if (!sub)
+		return -1;
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, (int)d, "ilp"))
+			continue;
+		devs[nd++] = (int)d;
+		if (nd < 2)
+			continue;
+		rc = figure_emit(x, devs, sub);
+		devs[0] = devs[1] = -1;
+		nd = 0;
+	}
+	if (nd && !rc)
+		rc = figure_emit(x, devs, sub);
+	free(sub);
+	return rc;
+}
+
+/* ---- findings ----------------------------------------------------------- */
+
+/* "3013~GB/s (90\,\% of peak)", or without the share when the device
+ * has no peak. */
+static void gbs_text(struct rctx *x, struct rbuf *b, double g, double pct)
+{
+	struct rbuf n, p;
+	struct kv v[2];
+
+	rbuf_init(&n);
+	rbuf_init(&p);
+	find_num(&n, g, 4);
+	find_pct(&p, pct, 3);
+	v[0] = (struct kv){"GBS", rbuf_str(&n)};
+	v[1] = (struct kv){"PCT", rbuf_str(&p)};
+	emit_string(x, b, isfinite(pct) ? "ilp.gbs_pct" : "ilp.gbs", v, 2);
+	rbuf_free(&n);
+	rbuf_free(&p);
+}
+
+/* The test of a comparison for a sentence: its p, and how it was
+ * decided when the raw samples are missing but the ranges are apart. */
+static void p_text(struct rctx *x, struct rbuf *b, const struct rcmp *r,
+		   int ranges)
+{
+	struct rbuf p;
+	struct kv v;
+
+	if (!ranges) {
+		find_p(x, b, r->p);
+		return;
+	}
+	rbuf_init(&p);
+	find_p(x, &p, r->p);
+	v = (struct kv){"P", rbuf_str(&p)};
+	emit_string(x, b, "ilp.p_ranges", &v, 1);
+	rbuf_free(&p);
+}
+
+/* The comparison at the largest steady size: ILP 1 against the best
+ * ILP, then the memcpy against that ILP. */
+static void find_largest(struct rctx *x, struct rfind *fd,
+			 const struct ilp_facts *f, const char *pre)
+{
+	struct rbuf n, g1, gb, gm, p, best;
+	struct kv v[6];
+	const char *key = "find.ilp.best";
+
+	rbuf_init(&n);
+	rbuf_init(&g1);
+	rbuf_init(&gb);
+	rbuf_init(&gm);
+	rbuf_init(&p);
+	rbuf_init(&best);
+	count_math(f->n, &n);
+	rbuf_printf(&best, "%d", f->best_ilp);
+	gbs_text(x, &gb, f->gbest, f->pctbest);
+	if (isfinite(f->g1)) {
+		gbs_text(x, &g1, f->g1, f->pct1);
+		p_text(x, &p, &f->cmp, f->cmp_ranges);
+		/* the words follow the test, the direction the medians */
+		key = f->cmp.p < 0 ? "find.ilp.untested" :
+		      !f->cmp.signif ? "find.ilp.ns" :
+		      f->gbest > f->g1 ? "find.ilp.raises" : "find.ilp.lowers";
+	}
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"N", rbuf_str(&n)};
+	v[2] = (struct kv){"BEST", rbuf_str(&best)};
+	v[3] = (struct kv){"GB", rbuf_str(&gb)};
+	v[4] = (struct kv){"G1", rbuf_str(&g1)};
+	v[5] = (struct kv){"P", rbuf_str(&p)};
+	find_add(x, fd, key, v, 6);
+	if (isfinite(f->gmem)) {
+		gbs_text(x, &gm, f->gmem, f->pctmem);
+		rbuf_free(&p);
+		p_text(x, &p, &f->cmpmem, f->cmpmem_ranges);
+		v[4] = (struct kv){"GM", rbuf_str(&gm)};
+		v[5] = (struct kv){"P", rbuf_str(&p)};
+		key = f->cmpmem.p < 0 ? "find.ilp.memcpy_untested" :
+		      !f->cmpmem.signif ? "find.ilp.memcpy_ns" :
+		      f->gmem > f->gbest ? "find.ilp.memcpy_above" :
+		      "find.ilp.memcpy_below";
+		find_add(x, fd, key, v, 6);
+	}
+	rbuf_free(&n);
+	rbuf_free(&g1);
+	rbuf_free(&gb);
+	rbuf_free(&gm);
+	rbuf_free(&p);
+	rbuf_free(&best);
+}
+
+/* From which size the best ILP stays near its bandwidth at the largest
+ * size; nothing when no smaller size in device memory was measured. */
+static void find_plateau(struct rctx *x, struct rfind *fd,
+			 const struct ilp_facts *f, const char *pre)
+{
+	struct rbuf n, g, gn, best, tol;
+	struct kv v[6];
+
+	if (!f->plateau_n || (f->plateau_n == f->n && !f->plateau_short))
+		return;
+	rbuf_init(&n);
+	rbuf_init(&g);
+	rbuf_init(&gn);
+	rbuf_init(&best);
+	rbuf_init(&tol);
+	count_math(f->plateau_n, &n);
+	find_num(&g, f->plateau_gbs, 4);
+	find_num(&gn, rcfg_median(f->plateau_at, "gbs"), 4);
+	rbuf_printf(&best, "%d", f->best_ilp);
+	find_pct(&tol, f->tol_pct, 2);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"N", rbuf_str(&n)};
+	v[2] = (struct kv){"BEST", rbuf_str(&best)};
+	v[3] = (struct kv){"G", rbuf_str(&g)};
+	v[4] = (struct kv){"GN", rbuf_str(&gn)};
+	v[5] = (struct kv){"TOL", rbuf_str(&tol)};
+	find_add(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
+		 "find.ilp.plateau_top", v, 6);
+	rbuf_free(&n);
+	rbuf_free(&g);
+	rbuf_free(&gn);
+	rbuf_free(&best);
+	rbuf_free(&tol);
+}
+
+/* The fastest L2-resident point, stated as the cache's bandwidth. */
+static void find_l2(struct rctx *x, struct rfind *fd,
+		    const struct ilp_facts *f, const char *pre)
+{
+	const struct rcfg *c = f->l2_cfg;
+	struct rbuf n, g, who, l2, pk;
+	struct kv v[6];
+	const char *key;
+
+	if (!c)
+		return;
+	rbuf_init(&n);
+	rbuf_init(&g);
+	rbuf_init(&who);
+	rbuf_init(&l2);
+	rbuf_init(&pk);
+	count_math(ilp_count(c), &n);
+	find_num(&g, f->l2_gbs, 4);
+	if (is_memcpy(c->c->variant))
+		rbuf_puts(&who, lang_get(x->L, "ilp.memcpy"));
+	else
+		rbuf_printf(&who, "ILP~%d", c->c->ilp);
+	if (isfinite(f->l2))
+		mib_put(&l2, f->l2);
+	find_num(&pk, f->peak, 4);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"N", rbuf_str(&n)};
+	v[2] = (struct kv){"G", rbuf_str(&g)};
+	v[3] = (struct kv){"WHO", rbuf_str(&who)};
+	v[4] = (struct kv){"L2", rbuf_str(&l2)};
+	v[5] = (struct kv){"PEAK", rbuf_str(&pk)};
+	/* over the memory's peak: the number cannot be the memory's */
+	if (isfinite(f->peak) && f->l2_gbs > f->peak)
+		key = isfinite(f->l2) ? "find.ilp.l2_over" :
+		      "find.ilp.l2_stored_over";
+	else
+		key = isfinite(f->l2) ? "find.ilp.l2" : "find.ilp.l2_stored";
+	find_add(x, fd, key, v, 6);
+	rbuf_free(&n);
+	rbuf_free(&g);
+	rbuf_free(&who);
+	rbuf_free(&l2);
+	rbuf_free(&pk);
+}
+
+/* The findings of one device; pre prefixes each sentence ("GPU~1: "
+ * when several devices are reported). */
+static void findings_dev(struct rctx *x, struct rfind *fd,
+			 const struct ilp_facts *f, const char *pre)
+{
+	if (f->n) {
+		find_largest(x, fd, f, pre);
+		find_plateau(x, fd, f, pre);
+	}
+	find_l2(x, fd, f, pre);
+}
+
+/* ---- sections ----------------------------------------------------------- */
+
+static int main_part(struct rctx *x, int dev, struct rfind *fd)
+{
+	struct ilp_facts f;
+	struct ilp_grid g;
+	char pre[32] = "";
+	int rc;
+
+	if (facts_ilp(x, dev, &f))
+		return -1;
+	grid_load(x, dev, &g);
+	rc = grid_table(x, dev, &g, &f, 0);
+	grid_free(&g);
+	if (x->ndevs > 1)
+		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	findings_dev(x, fd, &f, pre);
+	return rc;
+}
+
+/* The main body: the kernel and metric, the figures, a table per
+ * device, the findings. */
 int sec_ilp(struct rctx *x)
 {
 	struct rfind f;
-	int rc;
+	size_t d;
+	int rc = 0;
 
 	emit_heading(x, 0, lang_get(x->L, "ilp.title"));
+	if (!model_has_suite(x, -1, "ilp")) {
+		emit_par(x, lang_get(x->L, "ilp.absent"));
+		return 0;
+	}
 	emit_par(x, lang_get(x->L, "ilp.intro"));
+	rc = figures_emit(x);
 	find_init(&f);
-	rc = find_emit(x, &f);
+	for (d = 0; d < x->ndevs && !rc; d++)
+		if (model_has_suite(x, (int)d, "ilp"))
+			rc = main_part(x, (int)d, &f);
+	if (!rc)
+		rc = find_emit(x, &f);
 	find_free(&f);
+	return rc;
+}
+
+/* A right-aligned number of sig significant figures: the statistics
+ * span four decades, where decimal alignment would waste the width. */
+static void num_cell(struct rtable *t, double v, int sig)
+{
+	struct rbuf b;
+
+	rbuf_init(&b);
+	num_put(&b, v, sig);
+	rtable_text(t, rbuf_str(&b));
+	rbuf_free(&b);
+}
+
+/* One statistics table: rows = sizes, for each of the columns from..to
+ * the sample count and report G's five statistics. */
+static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
+		       size_t from, size_t to, int part)
+{
+	static const char *const sk[] = {"stat.min", "stat.max", "stat.avg",
+					 "stat.median", "stat.stddev"};
+	struct rtable t;
+	struct rbuf h, cap, anc, dl, spec;
+	char kinds[RTABLE_MAXCOLS + 1];
+	size_t i, j, s, nk = 1;
+	struct kv v[2];
+	int rc;
+
+	kinds[0] = 'l';
+	for (j = from; j < to; j++)
+		for (s = 0; s < 6 && nk < RTABLE_MAXCOLS; s++)
+			kinds[nk++] = 'r';
+	kinds[nk] = '\0';
+	rtable_init(&t, kinds);
+	rbuf_init(&h);
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	rbuf_init(&dl);
+	rbuf_init(&spec);
+	rtable_head(&t, "");
+	for (j = from; j < to; j++) {
+		rbuf_free(&h);
+		col_title(x, &g->col[j], g->several, &h);
+		rtable_head_span(&t, 6, rbuf_str(&h));
+	}
+	rtable_head_end(&t);
+	rtable_head(&t, "\\(N\\)");
+	for (j = from; j < to; j++) {
+		rtable_head(&t, "\\(n\\)");
+		for (s = 0; s < 5; s++)
+			rtable_head(&t, lang_get(x->L, sk[s]));
+	}
+	rtable_head_end(&t);
+	for (i = 0; i < g->ns; i++) {
+		rbuf_free(&h);
+		count_tex(grid_count(x, dev, g, i), &h);
+		rtable_text(&t, rbuf_str(&h));
+		for (j = from; j < to; j++) {
+			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
+			const struct store_stat *st = rcfg_stat(c, "gbs");
+
+			if (!st) {
+				for (s = 0; s < 6; s++)
+					rtable_text(&t, "--");
+				continue;
+			}
+			rtable_int(&t, (long long)st->s.n);
+			num_cell(&t, st->s.min, 4);
+			num_cell(&t, st->s.max, 4);
+			num_cell(&t, st->s.mean, 4);
+			num_cell(&t, st->s.median, 4);
+			num_cell(&t, st->s.stddev, 3);
+		}
+		rtable_row_end(&t);
+	}
+	dev_suffix(x, dev, &dl);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	rc = emit_string(x, &cap, "ilp.stats_table", v, 1);
+	rbuf_printf(&anc, "ilp-stats dev=%lld part=%d",
+		    (long long)x->devs[dev]->id, part);
+	/* twelve numbers a row: a size smaller, or the longer headings of
+	 * some languages run past the margin */
+	rbuf_puts(&spec, "l");
+	for (j = 1; j < nk; j++)
+		rbuf_puts(&spec, " >{\\footnotesize}r");
+	if (!rc)
+		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
+				rbuf_str(&anc), NULL);
+	rtable_free(&t);
+	rbuf_free(&h);
+	rbuf_free(&cap);
+	rbuf_free(&anc);
+	rbuf_free(&dl);
+	rbuf_free(&spec);
+	return rc;
+}
+
+static int app_part(struct rctx *x, int dev)
+{
+	struct ilp_facts f;
+	struct ilp_grid g;
+	size_t j;
+	int rc;
+
+	if (facts_ilp(x, dev, &f))
+		return -1;
+	grid_load(x, dev, &g);
+	rc = grid_table(x, dev, &g, &f, 1);
+	for (j = 0; j < g.nc && !rc; j += ILP_STATS_PER_TABLE)
+		rc = stats_table(x, dev, &g, j, j + ILP_STATS_PER_TABLE < g.nc ?
+				 j + ILP_STATS_PER_TABLE : g.nc,
+				 (int)(j / ILP_STATS_PER_TABLE) + 1);
+	grid_free(&g);
+	problems_list(x, dev, "ilp", NULL);
+	return rc;
+}
+
+/* The appendix: every size of every device, its statistics and the
+ * configurations that did not run. */
+int app_ilp(struct rctx *x)
+{
+	size_t d;
+	int rc = 0;
+
+	emit_heading(x, 0, lang_get(x->L, "ilp.app_title"));
+	rbuf_puts(&x->body, "\\label{app:ilp}\n");
+	emit_par(x, lang_get(x->L, "ilp.app_intro"));
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, (int)d, "ilp"))
+			continue;
+		emit_dev_heading(x, 1, (int)d);
+		rc = app_part(x, (int)d);
+	}
 	return rc;
 }

@@ -195,12 +195,40 @@ host.pinned = przypięta
 host.pinned-output = przypięta dla wyniku
 
 ilp.title = Przepustowość pamięci i równoległość na poziomie instrukcji
-ilp.intro = Kernel kopiujący przenosi $N$ liczb całkowitych; każdy wątek kopiuje ILP elementów, a każdy blok przenosi tyle samo elementów (notatka~J). Przepustowość liczy bajty odczytane i zapisane. Odniesieniem są kopiowanie memcpy między obszarami pamięci urządzenia i teoretyczna przepustowość szczytowa.
+ilp.intro = Kernel kopiujący przenosi $N$ czterobajtowych liczb całkowitych z jednej tablicy do drugiej (notatka~J): każdy wątek kopiuje ILP elementów, a blok $512/\mathrm{ILP}$ wątków przenosi zawsze 512 elementów. Przepustowość to bajty odczytane i zapisane, $8N$ na kopię, podzielone przez czas kernela; odniesieniem są \texttt{cudaMemcpyAsync} w pamięci urządzenia i teoretyczna przepustowość szczytowa. Dopóki obie tablice mieszczą się w pamięci podręcznej L2, kopię obsługuje ta pamięć i wynik jest jej przepustowością, a nie przepustowością pamięci urządzenia: takie rozmiary są oznaczone i pominięte przy najlepszym wyniku i w procentach szczytu.
 ilp.absent = Baza nie zawiera pomiarów zestawu ILP.
 ilp.memcpy = memcpy
-ilp.peak = szczyt teoretyczny
-ilp.table = Przepustowość [GB/s] według rozmiaru tablicy $N$ i ILP@@DEV@@; mediana z @@N@@ próbek na konfigurację.
-ilp.figure = Przepustowość kopiowania w funkcji rozmiaru tablicy, jedna linia na ILP, z memcpy w pamięci urządzenia i szczytem teoretycznym (kropkowany)@@DEV@@.
+ilp.peak = szczyt
+ilp.table = Przepustowość kopiowania [GB/s] według rozmiaru tablicy $N$@@DEV@@: mediana z @@N@@ próbek na konfigurację, co drugi rozmiar oraz rozmiary wymienione we wnioskach@@APP@@.
+ilp.figure = Przepustowość kopiowania w funkcji rozmiaru tablicy $N$ (mediana, obie osie logarytmiczne), jedna linia na ILP, z memcpy w pamięci urządzenia i szczytem teoretycznym (kropkowany)@@DEV@@. Na lewo od pionowej szarej linii obie tablice mieszczą się w pamięci podręcznej L2, która wtedy obsługuje kopię.
+
+# Issue 11: note J (ilp), main body and appendix
+ilp.table_app = ; dodatek~\ref{app:ilp} podaje wszystkie rozmiary
+ilp.table_all = Przepustowość kopiowania [GB/s] dla każdego rozmiaru tablicy $N$@@DEV@@: mediana z @@N@@ próbek na konfigurację.
+ilp.table_note = Każda mediana z odległościami $a$ i $b$ do górnego i dolnego końca jej 95-procentowego przedziału ufności, zapisanymi jako ${}^{+a}_{-b}$ (statystyki pozycyjne surowych próbek; brak, gdy zapisano mniej niż 6).
+ilp.table_note_none = Baza nie przechowuje surowych próbek tych konfiguracji, więc mediany podano bez przedziału.
+ilp.p_ranges = @@P@@: surowych próbek nie zapisano, ale ich zakresy się nie nakładają
+ilp.pct_row = \% szczytu
+ilp.pct_note = \% szczytu: mediana w procentach teoretycznych @@PEAK@@~GB/s, przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$; rozmiary obsługiwane przez pamięć podręczną L2 nie mają tej wartości.
+ilp.gbs_pct = @@GBS@@~GB/s (@@PCT@@ szczytu)
+ilp.gbs = @@GBS@@~GB/s
+ilp.stats_table = Statystyki przepustowości kopiowania [GB/s] dla każdego rozmiaru@@DEV@@: liczba próbek $n$, Min, Max, Śr., Mediana, Odch.\ std.
+ilp.app_intro = Każdy zmierzony rozmiar z medianą przepustowości kopiowania i jej przedziałem, a następnie statystyki próbek każdej konfiguracji.
+find.ilp.raises = @@DEV@@Więcej niezależnych kopii na wątek zwiększa przepustowość kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: z @@G1@@ przy ILP~1 do @@GB@@ przy ILP~@@BEST@@, najlepszym (@@P@@).
+find.ilp.lowers = @@DEV@@Więcej niezależnych kopii na wątek nie zwiększa przepustowości kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: ILP~1 osiąga @@G1@@, więcej niż najlepszy powyżej 1, ILP~@@BEST@@ z @@GB@@ (@@P@@).
+find.ilp.ns = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, liczba niezależnych kopii na wątek nie daje istotnej różnicy w przepustowości kopiowania: @@G1@@ przy ILP~1, @@GB@@ przy ILP~@@BEST@@, najlepszym powyżej 1 (@@P@@).
+find.ilp.untested = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopia osiąga @@G1@@ przy ILP~1 i @@GB@@ przy ILP~@@BEST@@, najlepszym powyżej 1; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.ilp.best = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopia osiąga @@GB@@ przy ILP~@@BEST@@, najlepszym ze zmierzonych.
+find.ilp.memcpy_above = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, więcej niż ILP~@@BEST@@ (@@P@@).
+find.ilp.memcpy_below = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, mniej niż ILP~@@BEST@@ (@@P@@).
+find.ilp.memcpy_ns = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, bez istotnej różnicy względem ILP~@@BEST@@ (@@P@@).
+find.ilp.memcpy_untested = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, wobec @@GB@@ przy ILP~@@BEST@@; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.ilp.plateau = @@DEV@@Od $N = @@N@@$ (tam @@GN@@~GB/s) ILP~@@BEST@@ pozostaje w granicach @@TOL@@ swojej przepustowości przy największym rozmiarze, @@G@@~GB/s.
+find.ilp.plateau_top = @@DEV@@Żaden rozmiar w pamięci urządzenia mniejszy od największego nie zbliża się na @@TOL@@ do przepustowości ILP~@@BEST@@ przy największym rozmiarze, @@G@@~GB/s.
+find.ilp.l2 = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
+find.ilp.l2_over = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
+find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
+find.ilp.l2_stored_over = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 
 sum.title = Podsumowanie
 sum.intro = Najlepsza konfiguracja każdego wariantu (najwyższa mediana spośród punktów zmierzonych w stanie ustalonym: siatka co najmniej jednej fali, dla kopiowania zbiór roboczy większy niż L2) w porównaniu z biblioteką wzorcową (cuBLAS) dla tego samego rozmiaru macierzy oraz z teoretycznymi wartościami szczytowymi urządzenia.

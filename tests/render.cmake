@@ -3,8 +3,15 @@
 # (skipped) without them.
 set(RENDER_TEST_LIBS mmreport_render mmreport_store mmreport_stats
   SQLite::SQLite3 m)
-foreach(t render_tables render_latex render_errors render_export
-    render_conclusions render_regime)
+foreach(t
+    render_tables
+    render_latex
+    render_errors
+    render_export
+    render_conclusions
+    render_regime
+    render_ilp
+    )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c
       LIBS ${RENDER_TEST_LIBS} LABELS render)

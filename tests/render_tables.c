@@ -70,6 +70,22 @@ static void find(const char *anchor, struct chk_table *t)
 		fail_msg("table '%s' is missing", anchor);
 }
 
+/* A cell whose number is followed by marks or an interval: the number
+ * it starts with matches want to its last written digit. */
+static void expect_lead(const char *cell, double want, const char *where)
+{
+	struct chk_num n;
+	char num[64];
+	size_t len = strspn(cell, "0123456789.-");
+
+	if (!len || len >= sizeof(num))
+		fail_msg("%s: '%s' starts with no number", where, cell);
+	memcpy(num, cell, len);
+	num[len] = '\0';
+	if (chk_num_parse(num, &n) || !chk_num_matches(&n, want))
+		fail_msg("%s: '%s' is not %g", where, cell, want);
+}
+
 static void expect_num(const char *cell, double want, int sig,
 		       const char *where)
 {
@@ -340,13 +356,17 @@ static void test_ilp_table(void **state)
 	int dev, r, c;
 
 	(void)state;
+	/* the appendix's table holds every size; tests/render_ilp.c checks
+	 * the main body's choice of rows */
 	for (dev = 0; dev < 2; dev++) {
-		snprintf(anchor, sizeof(anchor), "ilp dev=%lld", dev_id[dev]);
+		snprintf(anchor, sizeof(anchor), "ilp-all dev=%lld",
+			 dev_id[dev]);
 		find(anchor, &t);
-		assert_int_equal(t.nrows, 3);
+		assert_true(t.nrows >= 3);
 		for (r = 0; r < 3; r++) {
-			assert_int_equal(atoll(t.cell[r][0]),
-					 1LL << fix_ilp_log2[r]);
+			/* the size as a power of two: $2^{k}$ */
+			assert_int_equal(atoi(t.cell[r][0] + 4),
+					 fix_ilp_log2[r]);
 			for (c = 0; c < 4; c++) {
 				fix_metrics_get(dev, "ilp", c < 3 ? "copy_ilp" :
 					"memcpy", "", fix_ilp_log2[r], 0,
@@ -354,8 +374,7 @@ static void test_ilp_table(void **state)
 				chk_stats(m.v[0], m.nsamples, &s);
 				snprintf(where, sizeof(where), "%s r%d c%d",
 					 anchor, r, c);
-				expect_num(t.cell[r][1 + c], s.median, 4,
-					   where);
+				expect_lead(t.cell[r][1 + c], s.median, where);
 			}
 		}
 		chk_table_free(&t);
