@@ -84,30 +84,6 @@ static const struct rcfg *best_at(const struct rctx *x, int dev, int n,
 	return best;
 }
 
-/* Without raw samples the Mann-Whitney test is still decided where the
- * stored ranges do not overlap: every sample of one side exceeds every
- * sample of the other, so U = 0 and its exact two-sided p is
- * 2 / C(na + nb, na), whatever the values. Sets r->p and *ranges then;
- * leaves an untested comparison with overlapping ranges untested. */
-static void compare_ranges(const struct rcfg *a, const struct rcfg *b,
-			   struct rcmp *r, int *ranges)
-{
-	const struct store_stat *sa = rcfg_stat(a, "gbs");
-	const struct store_stat *sb = rcfg_stat(b, "gbs");
-	double na, nb;
-
-	*ranges = 0;
-	if (r->p >= 0 || !sa || !sb || !sa->s.n || !sb->s.n ||
-	    !(sa->s.max < sb->s.min || sb->s.max < sa->s.min))
-		return;
-	na = (double)sa->s.n;
-	nb = (double)sb->s.n;
-	r->p = fmin(1.0, exp(log(2.0) - (lgamma(na + nb + 1) -
-		    lgamma(na + 1) - lgamma(nb + 1))));
-	r->signif = r->p < 0.05;
-	*ranges = 1;
-}
-
 static void facts_clear(struct ilp_facts *f)
 {
 	memset(f, 0, sizeof(*f));
@@ -202,7 +178,7 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			rc = -1;
 			goto out;
 		}
-		compare_ranges(one, best, &f->cmp, &f->cmp_ranges);
+		f->cmp_ranges = f->cmp.ranges;
 	}
 	mem = model_find(x, dev, "ilp", "memcpy", NULL, sizes[top], -1, -1);
 	if (mem && rcfg_steady(x, mem) && isfinite(rcfg_median(mem, "gbs"))) {
@@ -212,7 +188,7 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			rc = -1;
 			goto out;
 		}
-		compare_ranges(best, mem, &f->cmpmem, &f->cmpmem_ranges);
+		f->cmpmem_ranges = f->cmpmem.ranges;
 	}
 	facts_plateau(x, dev, sizes, top, f);
 out:

@@ -209,6 +209,23 @@ int rcfg_median_ci(struct rctx *x, const struct rcfg *c, const char *metric,
 	return 0;
 }
 
+/* The exact test of disjoint stored ranges (see model_compare). */
+static void compare_ranges(const struct store_stat *sa,
+			   const struct store_stat *sb, struct rcmp *r)
+{
+	double na, nb;
+
+	if (!sa || !sb || !sa->s.n || !sb->s.n ||
+	    !(sa->s.max < sb->s.min || sb->s.max < sa->s.min))
+		return;
+	na = (double)sa->s.n;
+	nb = (double)sb->s.n;
+	r->p = fmin(1.0, exp(log(2.0) - (lgamma(na + nb + 1) -
+		    lgamma(na + 1) - lgamma(nb + 1))));
+	r->signif = r->p < 0.05;
+	r->ranges = 1;
+}
+
 int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 		  const char *metric, struct rcmp *r)
 {
@@ -222,6 +239,7 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->gain = r->ratio = NAN;
 	r->p = -1;
 	r->signif = 0;
+	r->ranges = 0;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	r->gain = stats_gain_percent(r->a, r->b);
@@ -234,6 +252,8 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	if (na && nb && !stats_mwu_test(sa, na, sb, nb, &m)) {
 		r->p = m.p;
 		r->signif = m.p < 0.05;
+	} else if (!na || !nb) {
+		compare_ranges(rcfg_stat(a, metric), rcfg_stat(b, metric), r);
 	}
 out:
 	free(sa);

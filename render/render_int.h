@@ -436,8 +436,14 @@ struct rcmp {
 	double ratio;		/* b / a */
 	double p;		/* two-sided Mann-Whitney p; < 0: not tested */
 	int signif;		/* p < 0.05 */
+	int ranges;		/* no raw samples, but the stored ranges do
+				 * not overlap: p is U = 0's exact p */
 };
-/* Fills *r for metric of a and b. Returns 0, -1 when either lacks the
+/* Fills *r for metric of a and b: the test on the raw samples, or
+ * without them, where the stored ranges [min, max] do not overlap,
+ * every sample of one side beats every sample of the other, so U = 0
+ * and its exact two-sided p is 2 / C(na + nb, na) whatever the values
+ * (r->ranges set); else untested. Returns 0, -1 when either lacks the
  * metric (r is then NAN-filled), -2 when the store fails. */
 int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 		  const char *metric, struct rcmp *r);

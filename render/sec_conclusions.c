@@ -87,6 +87,8 @@ static void put_test(const struct rctx *x, const struct rcmp *r,
 		return;
 	rbuf_puts(b, ", ");
 	find_p(x, b, r->p);
+	if (r->ranges)
+		rbuf_printf(b, " %s", lang_get(x->L, "concl.by_ranges"));
 }
 
 /* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
@@ -230,6 +232,9 @@ static void put_gain(const struct rctx *x, const struct rcmp *r,
 	if (r->p >= 0) {
 		rbuf_puts(b, " (");
 		find_p(x, b, r->p);
+		if (r->ranges)
+			rbuf_printf(b, " %s", lang_get(x->L,
+						      "concl.by_ranges"));
 		rbuf_puts(b, ")");
 	}
 }

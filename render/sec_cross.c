@@ -346,16 +346,17 @@ out:
 static void tally_find(struct rctx *x, struct rfind *f, const char *name,
 		       int k, const struct xtally *tl)
 {
-	struct rbuf a[7];
-	struct kv v[7];
+	struct rbuf a[8];
+	struct kv v[8];
 	const char *key;
 	char tkey[64];
 	double med;
 	size_t i;
+	int tested;
 
 	if (!tl->n)
 		return;
-	for (i = 0; i < 7; i++)
+	for (i = 0; i < 8; i++)
 		rbuf_init(&a[i]);
 	qsort(tl->v, (size_t)tl->n, sizeof(double), cmp_dbl);
 	med = tl->n % 2 ? tl->v[tl->n / 2] :
@@ -370,6 +371,7 @@ static void tally_find(struct rctx *x, struct rfind *f, const char *name,
 	find_num(&a[6], tl->v[0], 3);
 	rbuf_puts(&a[6], "--");
 	find_num(&a[6], tl->v[tl->n - 1], 3);
+	rbuf_printf(&a[7], "%d", tl->untested);
 	v[0] = (struct kv){"SUITE", rbuf_str(&a[0])};
 	v[1] = (struct kv){"K", rbuf_str(&a[1])};
 	v[2] = (struct kv){"NFAST", rbuf_str(&a[2])};
@@ -377,22 +379,22 @@ static void tally_find(struct rctx *x, struct rfind *f, const char *name,
 	v[4] = (struct kv){"NSAME", rbuf_str(&a[4])};
 	v[5] = (struct kv){"MED", rbuf_str(&a[5])};
 	v[6] = (struct kv){"RANGE", rbuf_str(&a[6])};
-	if (tl->untested == tl->n)
-		key = "cross.find.untested";
-	else if (2 * tl->faster > tl->n)
+	v[7] = (struct kv){"NUNT", rbuf_str(&a[7])};
+	/* a verdict needs most configurations tested; the rest are told
+	 * as counts beside the median */
+	tested = tl->n - tl->untested;
+	if (2 * tested <= tl->n)
+		key = tested ? "cross.find.few_tested" : "cross.find.untested";
+	else if (2 * tl->faster > tested)
 		key = "cross.find.faster";
-	else if (2 * tl->slower > tl->n)
+	else if (2 * tl->slower > tested)
 		key = "cross.find.slower";
 	else
 		key = "cross.find.mixed";
-	find_add(x, f, key, v, 7);
-	if (tl->untested && tl->untested < tl->n) {
-		rbuf_free(&a[2]);
-		rbuf_printf(&a[2], "%d", tl->untested);
-		v[2] = (struct kv){"NUNT", rbuf_str(&a[2])};
-		find_add(x, f, "cross.find.some_untested", v + 2, 1);
-	}
-	for (i = 0; i < 7; i++)
+	find_add(x, f, key, v, 8);
+	if (tl->untested && 2 * tested > tl->n)
+		find_add(x, f, "cross.find.some_untested", v + 7, 1);
+	for (i = 0; i < 8; i++)
 		rbuf_free(&a[i]);
 }
 

@@ -20,8 +20,8 @@ method.nosession = Baza nie zawiera opisu sesji tych pomiarów, więc ich ustawi
 method.seed_each = zapisane dla każdej sesji, zob. tabela sesji
 method.stats = Statystyki z $n$ próbek konfiguracji: minimum (Min), maksimum (Max), średnia arytmetyczna (Śr.), mediana oraz odchylenie standardowe z próby (Odch. std., z $n-1$ w mianowniku). Tabele czasu obliczeń, wydajności i przepustowości podają medianę, na którą nie wpływa kilka zakłóconych przebiegów.
 method.flops = Liczenie operacji: iloczyn macierzy $m\times k$ i $k\times n$ to $2mnk$ operacji zmiennoprzecinkowych, czyli $2n^3$ dla macierzy kwadratowych (jedno mnożenie i jedno dodawanie na składnik), a GFLOP/s $= 2n^3/t$. Sprawozdanie~G liczyło $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc jego wartości GFLOPS są o połowę mniejsze od naszych przy tym samym czasie~$t$.
-method.gain = Zysk względny wariantu $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$, liczony osobno dla każdej statystyki. Dla czasów zysk dodatni oznacza, że $b$ trwa krócej (jest szybszy), ujemny --- że jest wolniejszy.
-method.signif = Istotność: każdy zysk sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = 0{,}05$; każda tabela zysków podaje wartość $p$. Zyski nieistotne ($p \ge 0{,}05$) wydrukowano na szaro i oznaczono~\nsmark. Gdy baza nie zawiera pojedynczych próbek (baza okrojona), testu nie można wykonać; takie zyski oznaczono~\ntmark{} (nie testowano, brak próbek).
+method.gain = Zysk względny wariantu $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$, liczony tylko dla wartości centralnych (mediany, a gdzie to zaznaczono --- średniej): zysk minimum, maksimum czy rozrzutu porównywałby wartości odstające, a nie warianty. Dla czasów zysk dodatni oznacza, że $b$ trwa krócej (jest szybszy), ujemny --- że jest wolniejszy.
+method.signif = Istotność: każde porównanie sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = 0{,}05$ i podano wartość $p$. Różnice nieistotne ($p \ge 0{,}05$) wydrukowano na szaro i oznaczono~\nsmark. Gdy baza nie zawiera pojedynczych próbek (baza okrojona), różnicę i tak można sprawdzić tam, gdzie zapisane zakresy [Min, Max] obu stron są rozłączne: każda próbka jednej strony wygrywa wtedy z każdą próbką drugiej, więc $U = 0$, a dokładne $p = 2/\binom{n_a+n_b}{n_a}$; w przeciwnym razie oznaczono ją~\ntmark{} (nie testowano).
 method.absent = Baza nie zawiera pomiarów zestawów @@SUITES@@, więc ich rozdziały pominięto.
 
 sess.caption = Sesje pomiarowe i ich ustawienia (gdzie podano dwie wartości: na początku / na końcu).
@@ -259,9 +259,10 @@ cross.note_higher = Przyspieszenie: wartość na GPU~$k$ podzielona przez warto�
 cross.note_lower = Przyspieszenie: czas na GPU~1 podzielony przez czas na GPU~$k$; powyżej 1 GPU~$k$ jest szybszy.
 cross.note_marks = \nsmark~nieistotne na poziomie $\alpha = 0{,}05$ (szare); \ntmark~nie testowano (brak surowych próbek).
 cross.find.peaks = Teoretyczne wartości szczytowe GPU~@@K@@ względem GPU~1: FP32 @@FP@@, przepustowość pamięci @@MEM@@.
-cross.find.faster = @@SUITE@@: GPU~@@K@@ jest istotnie szybszy w większości konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
-cross.find.slower = @@SUITE@@: GPU~@@K@@ jest istotnie wolniejszy w większości konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
-cross.find.mixed = @@SUITE@@: żadne z urządzeń nie jest szybsze w większości konfiguracji (GPU~@@K@@ szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.faster = @@SUITE@@: GPU~@@K@@ jest istotnie szybszy w większości przetestowanych konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.slower = @@SUITE@@: GPU~@@K@@ jest istotnie wolniejszy w większości przetestowanych konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.mixed = @@SUITE@@: żadne z urządzeń nie jest szybsze w większości przetestowanych konfiguracji (GPU~@@K@@ szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
+cross.find.few_tested = @@SUITE@@: mediana przyspieszenia GPU~@@K@@ wynosi @@MED@@ (zakres @@RANGE@@); większości konfiguracji nie dało się przetestować (@@NUNT@@ bez surowych próbek i z nakładającymi się zakresami), spośród pozostałych GPU~@@K@@ jest szybszy w @@NFAST@@, wolniejszy w @@NSLOW@@ i bez istotnej różnicy w @@NSAME@@.
 cross.find.untested = @@SUITE@@: mediana przyspieszenia GPU~@@K@@ wynosi @@MED@@ (zakres @@RANGE@@), bez testu: baza nie zawiera surowych próbek tych konfiguracji, więc żadnej różnicy nie uznano za istotną.
 cross.find.some_untested = Spośród tych konfiguracji nie dało się przetestować @@NUNT@@ (brak surowych próbek).
 
@@ -327,6 +328,7 @@ concl.g.malloc = alokacja pamięci z blokowaniem stron (Malloc) trwa
 concl.open = niewykazane
 concl.nodata = nie zmierzono
 concl.untested = (według median; bez testu: brak surowych próbek)
+concl.by_ranges = wg rozłącznych zakresów
 concl.regime = nasze punkty:
 concl.fastest = najszybsza jest
 concl.one_sm = jej jedyny blok działa na jednym SM z @@SMS@@
