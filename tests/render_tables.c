@@ -70,11 +70,25 @@ static void find(const char *anchor, struct chk_table *t)
 		fail_msg("table '%s' is missing", anchor);
 }
 
+/* cell without the regime marks (\rgmark{w}) a number may carry; the
+ * marks are checked where they are the point (render_versions.c). */
+static const char *unmarked(const char *cell)
+{
+	static char buf[256];
+	const char *m = strstr(cell, "\\rgmark{");
+
+	if (!m || (size_t)(m - cell) >= sizeof(buf))
+		return cell;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(m - cell), cell);
+	return buf;
+}
+
 static void expect_num(const char *cell, double want, int sig,
 		       const char *where)
 {
 	struct chk_num n;
 
+	cell = unmarked(cell);
 	if (chk_num_parse(cell, &n))
 		fail_msg("%s: '%s' is not a number", where, cell);
 	if (!chk_num_matches(&n, want))
@@ -594,8 +608,12 @@ static void test_counters_not_samples(void **state)
 		stats++;
 	}
 	assert_int_equal(stats, 5);
-	assert_int_equal(occurrences(tex, "metric=gips"), 1);
-	assert_int_equal(occurrences(tex, "metric=cgma"), 1);
+	/* v2's table by size and block, and the table across the versions
+	 * of the device that has counters */
+	assert_int_equal(occurrences(tex, "variant=v2 metric=gips"), 1);
+	assert_int_equal(occurrences(tex, "variant=v2 metric=cgma"), 1);
+	assert_int_equal(occurrences(tex, "metric=gips"), 2);
+	assert_int_equal(occurrences(tex, "metric=cgma"), 2);
 	/* test_transfer_tables checks that every phase table, those of
 	 * the configurations with counters included, lists 9 rows */
 }
