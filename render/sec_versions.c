@@ -139,7 +139,10 @@ static void marks_put(const struct rctx *x, struct rtable *t,
 	rbuf_init(&m);
 	regime_marks(x, rg & ~common, &m);
 	if (m.len) {
-		rbuf_puts(&t->body, rbuf_str(&m));
+		/* the column keeps the room of one \nsmark; a mark as wide
+		 * as two reaches into the gap between columns instead of
+		 * widening the cell past what siunitx reserved */
+		rbuf_printf(&t->body, "\\rlap{%s}", rbuf_str(&m));
 		t->mark[t->col - 1] = 1;
 		*seen |= (rg & ~common) | (rg & RG_DERIVED);
 	}
@@ -329,8 +332,12 @@ static void occ_cell_put(const struct rctx *x, struct rtable *t,
 			   k->threads_per_block);
 		break;
 	case OCC_LIMITER:
+		/* one limit a line: tied limits side by side would widen
+		 * the column past the page */
 		rbuf_init(&b);
-		limiter_text(x, *(char *const *)f, "limiter", ", ", &b);
+		rbuf_puts(&b, "\\begin{tabular}[t]{@{}c@{}}");
+		limiter_text(x, *(char *const *)f, "limiter", ",\\\\", &b);
+		rbuf_puts(&b, "\\end{tabular}");
 		rtable_text(t, rbuf_str(&b));
 		rbuf_free(&b);
 		break;
@@ -492,10 +499,14 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	rbuf_init(&text);
 	rbuf_init(&dl);
 	rbuf_init(&nm);
+	/* the block sizes under one spanning header: narrow columns */
+	rtable_head_span(&t, 1, "");
+	rtable_head_span(&t, (int)nb, lang_get(x->L, "word.block_size"));
+	rtable_head_span(&t, 1, "");
+	rtable_head_end(&t);
 	rtable_head(&t, lang_get(x->L, "occ.quantity"));
 	for (i = 0; i < nb; i++) {
 		rbuf_free(&cell);
-		rbuf_printf(&cell, "%s ", lang_get(x->L, "word.block"));
 		block_label(blocks[i], a[i] ? a[i]->block_y : blocks[i], &cell);
 		rtable_head(&t, rbuf_str(&cell));
 	}
@@ -1145,7 +1156,8 @@ static int perf_figures(struct rctx *x)
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		struct kv v[3];
 
-		k = perf_figure(x, (int)d, 8.2, 6.8);
+		/* two to a line: each within half the text width */
+		k = perf_figure(x, (int)d, 7.9, 6.8);
 		if (k) {
 			rbuf_init(&pic);
 			plot_ref(x, &pic, k);
@@ -2426,7 +2438,44 @@ static void versions_list(struct rctx *x)
 	rbuf_free(&ds);
 }
 
+/* Text dense with numbers and long words (Polish, German): TeX may
+ * stretch a line's spaces rather than push a word into the margin.
+ * The group ends with the section. */
+static void stretch_begin(struct rctx *x)
+{
+	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
+		  "{3em}\n");
+}
+
+static void stretch_end(struct rctx *x)
+{
+	rbuf_puts(&x->body, "\\endgroup\n");
+}
+
+static int sec_versions_body(struct rctx *x);
+static int app_versions_body(struct rctx *x);
+
 int sec_versions(struct rctx *x)
+{
+	int rc;
+
+	stretch_begin(x);
+	rc = sec_versions_body(x);
+	stretch_end(x);
+	return rc;
+}
+
+int app_versions(struct rctx *x)
+{
+	int rc;
+
+	stretch_begin(x);
+	rc = app_versions_body(x);
+	stretch_end(x);
+	return rc;
+}
+
+static int sec_versions_body(struct rctx *x)
 {
 	struct rbuf t;
 	int rc;
@@ -2460,7 +2509,7 @@ int sec_versions(struct rctx *x)
 	return rc;
 }
 
-int app_versions(struct rctx *x)
+static int app_versions_body(struct rctx *x)
 {
 	const char **vv = NULL;
 	size_t nv, i;

@@ -77,6 +77,9 @@ static const char *unmarked(const char *cell)
 	static char buf[256];
 	const char *m = strstr(cell, "\\rgmark{");
 
+	/* a mark may sit in a zero-width box */
+	if (m && m - cell >= 6 && !strncmp(m - 6, "\\rlap{", 6))
+		m -= 6;
 	if (!m || (size_t)(m - cell) >= sizeof(buf))
 		return cell;
 	snprintf(buf, sizeof(buf), "%.*s", (int)(m - cell), cell);
@@ -489,9 +492,19 @@ static void test_occupancy(void **state)
 				expect_num(t.cell[r][1 + b], want[r], 0,
 					   where);
 			}
-			if (!strstr(t.cell[13][1 + b], a.limiter))
-				fail_msg("%s: limiter '%s', stored '%s'",
-					 anchor, t.cell[13][1 + b], a.limiter);
+			/* each of the limits (one a line) */
+			{
+				char lim[64], *w, *save = NULL;
+
+				snprintf(lim, sizeof(lim), "%s", a.limiter);
+				for (w = strtok_r(lim, ", ", &save); w;
+				     w = strtok_r(NULL, ", ", &save))
+					if (!strstr(t.cell[13][1 + b], w))
+						fail_msg("%s: limiter '%s', "
+							 "stored '%s'", anchor,
+							 t.cell[13][1 + b],
+							 a.limiter);
+			}
 		}
 		/* the GPU's limits: blocks, warps, threads per SM, ... */
 		expect_num(t.cell[0][3], 32, 0, "limit blocks");

@@ -255,8 +255,10 @@ static void parse_cell(const char *cell, struct chk_num *n, int *wave,
 		       const char *where)
 {
 	char buf[256];
-	const char *m = strstr(cell, "\\rgmark{");
+	const char *m = strstr(cell, "\\rlap{\\rgmark{");
 
+	if (!m)
+		m = strstr(cell, "\\rgmark{");
 	snprintf(buf, sizeof(buf), "%.*s", m ? (int)(m - cell) :
 		 (int)strlen(cell), cell);
 	*wave = m && strstr(m, "\\rgmark{w}") != NULL;
