@@ -1007,6 +1007,12 @@ static double tic_width(double v)
 	return 0.16 * (double)strlen(s) + 0.12;
 }
 
+/* Where v lies along the x axis: log2 axes space the logarithms. */
+static double axis_pos(int v, int logx)
+{
+	return logx ? log((double)v) : (double)v;
+}
+
 /* GFLOP/s against n of device dev: one line per version at its best
  * block and the library; a log y axis when the values span more than a
  * decade. Every measured n gets its label: labels that would overlap
@@ -1036,15 +1042,15 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		goto out;
 	/* wide sweeps on a log2 axis, so the small sizes stay apart */
 	logx = g.nn > 2 && g.ns[0] > 0 && g.ns[g.nn - 1] / g.ns[0] >= 8;
-#define POS(v) (logx ? log((double)(v)) : (double)(v))
-	span = POS(g.ns[g.nn - 1]) - POS(g.ns[0]);
+	span = axis_pos(g.ns[g.nn - 1], logx) - axis_pos(g.ns[0], logx);
 	/* the plot area: the figure less the y label and tic labels */
 	plotw = w - 1.9;
 	for (j = 0; j < 3; j++)
 		last[j] = -INFINITY;
 	for (i = 0; i < g.nn; i++) {
-		double at = span > 0 ? (POS(g.ns[i]) - POS(g.ns[0])) / span *
-			    plotw : 0, need = tic_width(g.ns[i]);
+		double at = span > 0 ? (axis_pos(g.ns[i], logx) -
+					axis_pos(g.ns[0], logx)) / span * plotw :
+			    0, need = tic_width(g.ns[i]);
 
 		for (j = 0; j < 2 && at - last[j] < need; j++)
 			;
@@ -1119,7 +1125,6 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_puts(gp, "'");
 	}
 	rbuf_puts(gp, "\n");
-#undef POS
 	rbuf_free(&ylab);
 	rbuf_free(&tt);
 out:
