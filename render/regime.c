@@ -30,11 +30,25 @@ static long long ceil_div(long long a, long long b)
 	return b > 0 ? (a + b - 1) / b : 0;
 }
 
+static long long legacy_geometry(const struct store_config *c);
+
 /* The grid of a built-in kernel, from its launch geometry: the measure
  * side of databases older than schema 3 did not store it, and these are
  * the only kernels such databases hold. 0: unknown (a library call, a
  * kernel this renderer does not know). */
 static long long legacy_grid(const struct store_config *c)
+{
+	if (c->grid_blocks > 0)
+		return c->grid_blocks;
+	return legacy_geometry(c);
+}
+
+long long rcfg_grid(const struct rcfg *c)
+{
+	return c && c->c ? legacy_grid(c->c) : 0;
+}
+
+static long long legacy_geometry(const struct store_config *c)
 {
 	const char *v = c->variant ? c->variant : "";
 	long long bx = c->block_x, by = c->block_y ? c->block_y : c->block_x;

@@ -401,6 +401,9 @@ enum {
  * geometry, known by name) against the device's SM count. 0 when
  * nothing is known or nothing applies. */
 unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c);
+/* The blocks one launch of c runs: as stored, else (older databases)
+ * from the launch geometry of the built-in kernels; 0 unknown. */
+long long rcfg_grid(const struct rcfg *c);
 /* 1 when c is ok and none of RG_LAUNCH, RG_WAVE, RG_L2 applies: a point
  * fit for "best" and "% of peak". */
 int rcfg_steady(const struct rctx *x, const struct rcfg *c);
@@ -480,6 +483,68 @@ int sec_intro(struct rctx *x);
 /* Experiments: the main-body section and its appendix. */
 int sec_versions(struct rctx *x);
 int app_versions(struct rctx *x);
+
+/* ---- kernel versions: the facts findings and conclusions share
+ * (facts_versions.c) ---------------------------------------------------- */
+
+/* The own versions measured on device dev (< 0: any) in natural order
+ * (v2 before v10), the order of every table and of the steps. *out is
+ * malloc'd (free() the array only). */
+size_t versions_names(const struct rctx *x, int dev, const char ***out);
+/* The SM count of device dev, 0 when unknown. */
+int versions_sms(const struct rctx *x, int dev);
+/* The ok configuration of (dev, suite, variant) at square size n with
+ * the highest median GFLOP/s over the block sizes ("its best block");
+ * with steady set only rcfg_steady ones. NULL when none. */
+const struct rcfg *versions_best(const struct rctx *x, int dev,
+				 const char *suite, const char *variant,
+				 int n, int steady);
+/* Two configurations at one size, a the baseline. */
+struct versions_pair {
+	const struct rcfg *a, *b;	/* NULL: none */
+	int n;
+	struct rcmp cmp;	/* GFLOP/s; ratio = b / a; p < 0 untested */
+};
+/* Versions a and b at the largest size both measured, each at its best
+ * block there. 0, 1 when they share no size (a, b NULL), -1 when the
+ * store fails. */
+int versions_pair_compare(struct rctx *x, int dev, const char *a,
+			  const char *b, struct versions_pair *p);
+/* A version's best block size at the largest size where it ran two. */
+struct versions_block {
+	const char *variant;
+	int n;
+	const struct rcfg *best, *next;
+	struct rcmp cmp;	/* a = next, b = best */
+};
+#define VF_MAX 16
+struct versions_facts {
+	int dev;
+	int sms;		/* 0 unknown */
+	/* each version against the one measured before it */
+	size_t nsteps;
+	struct versions_pair step[VF_MAX];
+	/* the fastest own configuration in a steady regime (NULL: none),
+	 * against the library at its size (a = library, b = best) */
+	const struct rcfg *best;
+	struct versions_pair best_ref;
+	double pct_ref;		/* 100 * best / library, NAN without */
+	double peak;		/* FP32 peak at the recorded clock */
+	double clock_mhz;	/* that clock; NAN: rated peak used */
+	double pct_peak;
+	/* the fastest own configuration of any regime when faster than
+	 * best (or when nothing is steady), else NULL */
+	const struct rcfg *fastest;
+	/* at the largest size where an own kernel ran steady and the
+	 * library ran too: the fastest steady own one (b) against the
+	 * library (a); top.b NULL when there is none */
+	struct versions_pair top;
+	double top_pct;
+	size_t nblocks;
+	struct versions_block block[VF_MAX];
+};
+/* The facts of device dev. Returns 0, -1 when the store fails. */
+int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
 int sec_transfer(struct rctx *x);
 int app_transfer(struct rctx *x);
 int sec_ilp(struct rctx *x);

@@ -11,6 +11,7 @@ foreach(t
     render_conclusions
     render_regime
     render_ilp
+    render_versions
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

@@ -237,6 +237,19 @@ int chk_sql(const char *db, const char *q)
 	return rc;
 }
 
+/* 1 when DIR/report.log asks for another pdflatex pass. */
+static int log_asks_rerun(const char *dir)
+{
+	char path[4096], *log;
+	int r;
+
+	snprintf(path, sizeof(path), "%s/report.log", dir);
+	log = fix_slurp(path);
+	r = log && strstr(log, "Rerun");
+	free(log);
+	return r;
+}
+
 int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 {
 	char path[4096];
@@ -254,9 +267,10 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 		return -1;
 	fputs(tex, f);
 	fclose(f);
-	/* the table of contents and the references to appendices are
-	 * resolved by the second pass, as the README's recipe runs it */
-	for (pass = 0; pass < 2; pass++) {
+	/* the table of contents and the references to appendices settle
+	 * after two passes, or three when the contents' length moves the
+	 * pages: rerun while LaTeX asks for it, as latexmk would */
+	for (pass = 0; pass < 4; pass++) {
 		pid = fork();
 		if (pid == 0) {
 			char *argv[] = {"pdflatex", "-interaction=nonstopmode",
@@ -270,6 +284,8 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 		if (pid < 0 || waitpid(pid, &status, 0) < 0)
 			return -1;
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			break;		/* failed: the log tells why */
+		if (pass >= 1 && !log_asks_rerun(*dir))
 			break;
 	}
 	snprintf(path, sizeof(path), "%s/report.log", *dir);

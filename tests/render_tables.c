@@ -86,11 +86,28 @@ static void expect_lead(const char *cell, double want, const char *where)
 		fail_msg("%s: '%s' is not %g", where, cell, want);
 }
 
+/* cell without the regime marks (\rgmark{w}) a number may carry; the
+ * marks are checked where they are the point (render_versions.c). */
+static const char *unmarked(const char *cell)
+{
+	static char buf[256];
+	const char *m = strstr(cell, "\\rgmark{");
+
+	/* a mark may sit in a zero-width box */
+	if (m && m - cell >= 6 && !strncmp(m - 6, "\\rlap{", 6))
+		m -= 6;
+	if (!m || (size_t)(m - cell) >= sizeof(buf))
+		return cell;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(m - cell), cell);
+	return buf;
+}
+
 static void expect_num(const char *cell, double want, int sig,
 		       const char *where)
 {
 	struct chk_num n;
 
+	cell = unmarked(cell);
 	if (chk_num_parse(cell, &n))
 		fail_msg("%s: '%s' is not a number", where, cell);
 	if (!chk_num_matches(&n, want))
@@ -548,9 +565,19 @@ static void test_occupancy(void **state)
 				expect_num(t.cell[r][1 + b], want[r], 0,
 					   where);
 			}
-			if (!strstr(t.cell[13][1 + b], a.limiter))
-				fail_msg("%s: limiter '%s', stored '%s'",
-					 anchor, t.cell[13][1 + b], a.limiter);
+			/* each of the limits (one a line) */
+			{
+				char lim[64], *w, *save = NULL;
+
+				snprintf(lim, sizeof(lim), "%s", a.limiter);
+				for (w = strtok_r(lim, ", ", &save); w;
+				     w = strtok_r(NULL, ", ", &save))
+					if (!strstr(t.cell[13][1 + b], w))
+						fail_msg("%s: limiter '%s', "
+							 "stored '%s'", anchor,
+							 t.cell[13][1 + b],
+							 a.limiter);
+			}
 		}
 		/* the GPU's limits: blocks, warps, threads per SM, ... */
 		expect_num(t.cell[0][3], 32, 0, "limit blocks");
@@ -667,8 +694,12 @@ static void test_counters_not_samples(void **state)
 		stats++;
 	}
 	assert_int_equal(stats, 5);
-	assert_int_equal(occurrences(tex, "metric=gips"), 1);
-	assert_int_equal(occurrences(tex, "metric=cgma"), 1);
+	/* v2's table by size and block, and the table across the versions
+	 * of the device that has counters */
+	assert_int_equal(occurrences(tex, "variant=v2 metric=gips"), 1);
+	assert_int_equal(occurrences(tex, "variant=v2 metric=cgma"), 1);
+	assert_int_equal(occurrences(tex, "metric=gips"), 2);
+	assert_int_equal(occurrences(tex, "metric=cgma"), 2);
 	/* test_transfer_tables checks that every phase table, those of
 	 * the configurations with counters included, lists 9 rows */
 }

@@ -1,0 +1,347 @@
+/* The facts of the kernel versions (report P) that words are chosen by:
+ * each step from one version to the next, the fastest own kernel in a
+ * steady regime against cuBLAS and the FP32 peak, the block sizes. The
+ * versions section's findings and the conclusions read the same numbers
+ * from here, so that the report never states two different ones. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+/* Names in natural order: v2 before v10, digit runs by value. */
+static int name_cmp(const void *pa, const void *pb)
+{
+	const unsigned char *a = *(const unsigned char *const *)pa;
+	const unsigned char *b = *(const unsigned char *const *)pb;
+
+	while (*a && *b) {
+		if (isdigit(*a) && isdigit(*b)) {
+			const unsigned char *ea = a, *eb = b;
+
+			while (*a == '0')
+				a++;
+			while (*b == '0')
+				b++;
+			for (ea = a; isdigit(*ea); ea++)
+				;
+			for (eb = b; isdigit(*eb); eb++)
+				;
+			if (ea - a != eb - b)
+				return ea - a < eb - b ? -1 : 1;
+			for (; a < ea; a++, b++)
+				if (*a != *b)
+					return *a < *b ? -1 : 1;
+			continue;
+		}
+		if (*a != *b)
+			return *a < *b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return (*a > *b) - (*a < *b);
+}
+
+size_t versions_names(const struct rctx *x, int dev, const char ***out)
+{
+	size_t n = model_names(x, dev, "versions", NULL, 'v', out);
+
+	if (*out && n > 1)
+		qsort(*out, n, sizeof(**out), name_cmp);
+	return n;
+}
+
+
+
+int versions_sms(const struct rctx *x, int dev)
+{
+	const struct store_prop *p;
+
+	p = model_prop(x->devs[dev], "multiprocessor_count");
+	if (p && p->has_num && p->num > 0)
+		return (int)p->num;
+	return x->devs[dev]->sm_count > 0 ? x->devs[dev]->sm_count : 0;
+}
+
+const struct rcfg *versions_best(const struct rctx *x, int dev,
+				 const char *suite, const char *variant,
+				 int n, int steady)
+{
+	const struct rcfg *best = NULL;
+	double bg = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		double g;
+
+		if (r->dev != dev || strcmp(r->c->suite, suite) ||
+		    strcmp(r->c->variant, variant) || r->c->n != n ||
+		    (r->c->m && r->c->m != n) || (r->c->k && r->c->k != n))
+			continue;
+		if (steady ? !rcfg_steady(x, r) : !rcfg_ok(r))
+			continue;
+		g = rcfg_median(r, "gflops");
+		if (isfinite(g) && g > bg) {
+			bg = g;
+			best = r;
+		}
+	}
+	return best;
+}
+
+/* 1 when (dev, suite, variant) has an ok square configuration of size
+ * n. */
+static int has_size(const struct rctx *x, int dev, const char *suite,
+		    const char *variant, int n)
+{
+	return versions_best(x, dev, suite, variant, n, 0) != NULL;
+}
+
+int versions_pair_compare(struct rctx *x, int dev, const char *a,
+			  const char *b, struct versions_pair *p)
+{
+	int *ns = NULL;
+	size_t nn, i;
+	int rc = 1;
+
+	memset(p, 0, sizeof(*p));
+	p->cmp.p = -1;
+	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
+	nn = model_ints(x, dev, "versions", a, NULL, 'n', &ns);
+	for (i = nn; i-- > 0;) {
+		if (!has_size(x, dev, "versions", a, ns[i]) ||
+		    !has_size(x, dev, "versions", b, ns[i]))
+			continue;
+		p->n = ns[i];
+		p->a = versions_best(x, dev, "versions", a, ns[i], 0);
+		p->b = versions_best(x, dev, "versions", b, ns[i], 0);
+		rc = model_compare(x, p->a, p->b, "gflops", &p->cmp) == -2 ?
+		     -1 : 0;
+		break;
+	}
+	free(ns);
+	return rc;
+}
+
+/* The SM clock the configuration ran at, as recorded: its own readings
+ * (schema 3), else its session's; NAN when none was recorded. */
+static double recorded_clock(const struct rctx *x, const struct rcfg *c)
+{
+	const struct store_session *s;
+	double sum = 0;
+	int k = 0;
+
+	if (c->c->start_sm_clock_mhz > 0) {
+		sum += c->c->start_sm_clock_mhz;
+		k++;
+	}
+	if (c->c->end_sm_clock_mhz > 0) {
+		sum += c->c->end_sm_clock_mhz;
+		k++;
+	}
+	if (k)
+		return sum / k;
+	s = model_session(x, c->c->session_id);
+	if (s && s->env_start.has_sm_clock && s->env_start.sm_clock_mhz > 0) {
+		sum += s->env_start.sm_clock_mhz;
+		k++;
+	}
+	if (s && s->env_end.has_sm_clock && s->env_end.sm_clock_mhz > 0) {
+		sum += s->env_end.sm_clock_mhz;
+		k++;
+	}
+	return k ? sum / k : NAN;
+}
+
+/* The FP32 peak of device dev at the clock c was measured at: the
+ * stored peak (at the rated clock) scaled to the recorded clock. *clk
+ * gets the recorded clock, NAN when unknown (the peak is then the
+ * rated one). */
+static double peak_at(const struct rctx *x, int dev, const struct rcfg *c,
+		      double *clk)
+{
+	const struct store_device *d = x->devs[dev];
+	const struct store_prop *rated = model_prop(d, "clock_rate");
+	double peak = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
+
+	*clk = recorded_clock(x, c);
+	if (!isfinite(*clk) || !rated || !rated->has_num || rated->num <= 0) {
+		*clk = NAN;
+		return peak;
+	}
+	return peak * *clk / rated->num;
+}
+
+/* The library's variant the versions are measured against: cuBLAS
+ * when present, else the first of the reference suite. */
+static const char *ref_variant(const struct rctx *x, int dev)
+{
+	const char **rv = NULL, *r = NULL;
+	size_t n, i;
+
+	n = model_names(x, dev, "reference", NULL, 'v', &rv);
+	for (i = 0; i < n; i++)
+		if (!strcmp(rv[i], "cublas"))
+			r = rv[i];
+	if (!r && n)
+		r = rv[0];
+	free(rv);
+	return r;
+}
+
+/* The fastest own configuration of device dev (steady ones only when
+ * asked) at size n (n < 0: any). */
+static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
+				      int steady)
+{
+	const struct rcfg *best = NULL;
+	double bg = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		double g;
+
+		if (r->dev != dev || strcmp(r->c->suite, "versions") ||
+		    (n >= 0 && r->c->n != n) ||
+		    (steady ? !rcfg_steady(x, r) : !rcfg_ok(r)))
+			continue;
+		g = rcfg_median(r, "gflops");
+		if (isfinite(g) && g > bg) {
+			bg = g;
+			best = r;
+		}
+	}
+	return best;
+}
+
+/* The block-size fact of variant v: its best and next best block at the
+ * largest size where it has two. 0, 1 when it has no such size, -1. */
+static int block_fact(struct rctx *x, int dev, const char *v,
+		      struct versions_block *b)
+{
+	int *ns = NULL;
+	size_t nn, i, j;
+	int rc = 1;
+
+	memset(b, 0, sizeof(*b));
+	b->variant = v;
+	nn = model_ints(x, dev, "versions", v, NULL, 'n', &ns);
+	for (i = nn; i-- > 0 && rc == 1;) {
+		const struct rcfg *best, *next = NULL;
+		double ng = -INFINITY;
+
+		best = versions_best(x, dev, "versions", v, ns[i], 0);
+		if (!best)
+			continue;
+		for (j = 0; j < x->ncfgs; j++) {
+			const struct rcfg *r = &x->cfgs[j];
+			double g = rcfg_median(r, "gflops");
+
+			if (r == best || r->dev != dev ||
+			    strcmp(r->c->suite, "versions") ||
+			    strcmp(r->c->variant, v) || r->c->n != ns[i] ||
+			    r->c->m != best->c->m || r->c->k != best->c->k ||
+			    !rcfg_ok(r) || !isfinite(g) || g <= ng)
+				continue;
+			ng = g;
+			next = r;
+		}
+		if (!next)
+			continue;
+		b->n = ns[i];
+		b->best = best;
+		b->next = next;
+		rc = model_compare(x, next, best, "gflops", &b->cmp) == -2 ?
+		     -1 : 0;
+	}
+	free(ns);
+	return rc;
+}
+
+/* cuBLAS against the own configuration own at its size into *p (a =
+ * cuBLAS, b = own) and the percentage. -1 when the store fails. */
+static int against_ref(struct rctx *x, int dev, const char *ref,
+		       const struct rcfg *own, struct versions_pair *p,
+		       double *pct)
+{
+	memset(p, 0, sizeof(*p));
+	p->cmp.p = -1;
+	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
+	*pct = NAN;
+	if (!own)
+		return 0;
+	p->n = own->c->n;
+	p->b = own;
+	p->a = ref ? versions_best(x, dev, "reference", ref, own->c->n, 0) :
+	       NULL;
+	if (!p->a)
+		return 0;
+	if (model_compare(x, p->a, p->b, "gflops", &p->cmp) == -2)
+		return -1;
+	*pct = 100 * p->cmp.ratio;
+	return 0;
+}
+
+int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
+{
+	const char **vv = NULL, *ref;
+	int *ns = NULL;
+	size_t nv, nn, i;
+	int rc = 0, r;
+
+	memset(f, 0, sizeof(*f));
+	f->dev = dev;
+	f->sms = versions_sms(x, dev);
+	f->pct_peak = f->peak = f->clock_mhz = NAN;
+	nv = versions_names(x, dev, &vv);
+	ref = ref_variant(x, dev);
+	/* one step from each version to the next, in the order measured */
+	for (i = 0; i + 1 < nv && f->nsteps < VF_MAX && !rc; i++) {
+		r = versions_pair_compare(x, dev, vv[i], vv[i + 1],
+					  &f->step[f->nsteps]);
+		if (r < 0)
+			rc = -1;
+		else if (!r)
+			f->nsteps++;
+	}
+	for (i = 0; i < nv && f->nblocks < VF_MAX && !rc; i++) {
+		r = block_fact(x, dev, vv[i], &f->block[f->nblocks]);
+		if (r < 0)
+			rc = -1;
+		else if (!r)
+			f->nblocks++;
+	}
+	/* best and % of peak count steady points only: a grid below one
+	 * wave or a launch-bound time measures the GPU's idling */
+	f->best = own_fastest(x, dev, -1, 1);
+	f->fastest = own_fastest(x, dev, -1, 0);
+	if (f->fastest == f->best ||
+	    (f->best && !(rcfg_median(f->fastest, "gflops") >
+			  rcfg_median(f->best, "gflops"))))
+		f->fastest = NULL;
+	if (!rc)
+		rc = against_ref(x, dev, ref, f->best, &f->best_ref,
+				 &f->pct_ref);
+	if (f->best) {
+		f->peak = peak_at(x, dev, f->best, &f->clock_mhz);
+		f->pct_peak = 100 * rcfg_median(f->best, "gflops") / f->peak;
+	}
+	/* the largest size measured by an own kernel in a steady regime
+	 * and by the library */
+	nn = model_ints(x, dev, "versions", NULL, NULL, 'n', &ns);
+	for (i = nn; i-- > 0 && ref && !rc;) {
+		const struct rcfg *own = own_fastest(x, dev, ns[i], 1);
+
+		if (!own || !versions_best(x, dev, "reference", ref, ns[i], 0))
+			continue;
+		rc = against_ref(x, dev, ref, own, &f->top, &f->top_pct);
+		break;
+	}
+	free(ns);
+	free(vv);
+	return rc;
+}
