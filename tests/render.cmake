@@ -3,7 +3,7 @@
 # (skipped) without them.
 set(RENDER_TEST_LIBS mmreport_render mmreport_store mmreport_stats
   SQLite::SQLite3 m)
-foreach(t render_tables render_latex render_errors render_export)
+foreach(t render_tables render_latex render_errors render_export render_transfer)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c
       LIBS ${RENDER_TEST_LIBS} LABELS render)
