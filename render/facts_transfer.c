@@ -17,6 +17,8 @@ const char *const transfer_part_metric[XP_N] = {
 	"malloc", "memcpy_ab", "kernel", "sync", "memcpy_c", "free"
 };
 
+/* Medians, not means, so that the parts match the tables; the kernel is
+ * drawn once, inside Sync. */
 int transfer_parts(const struct rcfg *c, double ms[XP_N])
 {
 	int i, rc = 0;
@@ -100,6 +102,9 @@ static void dominant(const struct rctx *x, int dev, const char *variant,
 		*part = -1;
 }
 
+/* Every comparison at the smallest and the largest size that both sides
+ * measured, so that a missing configuration shifts the size rather than
+ * dropping the fact; the sizes go with the numbers. */
 int facts_transfer(struct rctx *x, int dev, struct transfer_facts *f)
 {
 	const char *k = "simple", *pg = transfer_hosts[0];

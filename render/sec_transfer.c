@@ -219,18 +219,20 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 	struct rbuf cap, anc, note, name, dl, cell, un;
 	char kinds[RTABLE_MAXCOLS + 1], num[64];
 	const char *unit = metric_unit(x, dev, l, metric);
-	size_t nv = l->nv, i, j, s, c = 0;
+	/* the cells that fit a table, two columns each beside the size
+	 * and the samples */
+	size_t fit = (RTABLE_MAXCOLS - 2) / 2;
+	size_t nh = l->nh < fit ? l->nh : fit;
+	size_t nv = nh && l->nv > fit / nh ? fit / nh : l->nv;
+	size_t i, j, s, c = 0;
 	unsigned seen = 0;
 	int rc = 0, noci = 0;
 	struct kv v[4];
 
-	if (!unit || !l->nh)
+	if (!unit || !nh || !nv)
 		return 0;
-	/* the variants that fit a table: two columns each */
-	while (nv > 1 && 1 + 2 * nv * l->nh + 1 > RTABLE_MAXCOLS)
-		nv--;
 	kinds[c++] = 'r';
-	for (i = 0; i < nv * l->nh && c + 2 < RTABLE_MAXCOLS; i++) {
+	for (i = 0; i < nv * nh; i++) {
 		kinds[c++] = 'r';
 		kinds[c++] = 'l';
 	}
@@ -247,25 +249,25 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 	rbuf_init(&un);
 
 	rtable_head(&t, "");
-	head_spans(x, &t, l->v, nv, 2 * (int)l->nh, 0);
+	head_spans(x, &t, l->v, nv, 2 * (int)nh, 0);
 	if (samples)
 		rtable_head(&t, "");
 	rtable_head_end(&t);
 	rtable_head(&t, "\\(n\\)");
 	for (i = 0; i < nv; i++)
-		head_spans(x, &t, l->h, l->nh, 2, 1);
+		head_spans(x, &t, l->h, nh, 2, 1);
 	if (samples)
 		rtable_head(&t, lang_get(x->L, "xfer.samples"));
 	rtable_head_end(&t);
 
-	for (s = 0; s < l->ns && !rc; s++) {
+	for (s = 0; s < l->ns; s++) {
 		unsigned r0 = 0, common = 1;
 		size_t cmin = 0, cmax = 0;
 		int first = 1;
 
 		/* one regime for the whole row marks the size only */
 		for (i = 0; i < nv; i++)
-			for (j = 0; j < l->nh; j++) {
+			for (j = 0; j < nh; j++) {
 				const struct rcfg *q = cfg(x, dev, l->v[i],
 							   l->h[j], l->n[s]);
 				unsigned r;
@@ -287,14 +289,15 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 			regime_marks(x, r0, &cell);
 		rtable_text(&t, rbuf_str(&cell));
 		for (i = 0; i < nv; i++)
-			for (j = 0; j < l->nh; j++) {
+			for (j = 0; j < nh; j++) {
 				const struct rcfg *q = cfg(x, dev, l->v[i],
 							   l->h[j], l->n[s]);
 				const struct store_stat *st;
 				double m, lo, hi;
 
 				if (cell_status(x, &t, q) ||
-				    !(st = rcfg_stat(q, metric))) {
+				    !(st = rcfg_stat(q, metric)) ||
+				    !isfinite(rcfg_median(q, metric))) {
 					if (rcfg_ok(q))
 						rtable_text(&t, "--");
 					rtable_text(&t, "");
@@ -303,7 +306,7 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 				if (rcfg_median_ci(x, q, metric, &m, &lo,
 						   &hi)) {
 					rc = -1;
-					break;
+					goto out;
 				}
 				if (!cmax || st->s.n < cmin)
 					cmin = st->s.n;
@@ -341,8 +344,6 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 		}
 		rtable_row_end(&t);
 	}
-	if (rc)
-		goto out;
 
 	metric_name(x, metric, &name);
 	unit_text(unit, &un);
@@ -1218,6 +1219,9 @@ static int findings_emit(struct rctx *x, struct rfind *f)
 	return rc;
 }
 
+/* The main body's section: per device the tables, gains and figures,
+ * then the findings of every device under one heading, so that the
+ * section ends with what the data say. */
 int sec_transfer(struct rctx *x)
 {
 	struct rfind *f = calloc(x->ndevs ? x->ndevs : 1, sizeof(*f));
@@ -1383,6 +1387,8 @@ static int app_part(struct rctx *x, int dev)
 	return rc;
 }
 
+/* The appendix: what a reader looks up rather than reads (report G's
+ * full tables, the metrics the main body leaves out). */
 int app_transfer(struct rctx *x)
 {
 	size_t d;
