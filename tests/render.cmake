@@ -12,6 +12,7 @@ foreach(t
     render_regime
     render_ilp
     render_versions
+    render_transfer
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

@@ -51,6 +51,11 @@ double chk_stat_at(const struct chk_stats *s, int which); /* 0..4 */
  * continuity corrections. */
 double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb);
 
+/* The test a database without raw samples still allows: when the
+ * ranges [min, max] of a and b do not overlap, U = 0 and the exact
+ * two-sided p is 2 / C(na + nb, na); -1 when they overlap (untested). */
+double chk_ranges_p(const double *a, size_t na, const double *b, size_t nb);
+
 /* Runs the SQL statements q on the database file db (the tests change a
  * fixture's data this way). 0, or -1 with sqlite's message on stderr. */
 int chk_sql(const char *db, const char *q);
