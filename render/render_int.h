@@ -124,6 +124,13 @@ void lang_free(struct lang *l);
 const char *lang_get(const struct lang *l, const char *key);
 /* NULL when absent (for optional translations, e.g. property names). */
 const char *lang_find(const struct lang *l, const char *key);
+/* The plural string of key for the count n: key.one, key.few or
+ * key.many by the language's rules (en, de: one for n == 1, else many;
+ * pl: one for n == 1, few when n % 10 is 2..4 and n % 100 is not
+ * 12..14, else many; negative n as its absolute value). A form the
+ * language lacks falls back to its key.many, then to English's forms by
+ * English rules, then to the key itself. */
+const char *lang_plural(const struct lang *l, const char *key, long long n);
 
 /* The template file name: malloc'd copy of its text, NULL with a message
  * when absent. */
@@ -358,9 +365,18 @@ void block_label(int bx, int by, struct rbuf *b);
  * failed configuration is never shown as a speed. */
 int cell_status(const struct rctx *x, struct rtable *t,
 		const struct rcfg *c);
-/* "100" or "50--100": the sample counts of metric over the selection. */
-void sample_range(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *metric, struct rbuf *b);
+/* Appends the phrase of plural key (lang_plural) for the counts lo..hi
+ * with its @@N@@ filled: "3 times" (lo == hi), "3--10 times". A range
+ * takes the form of its upper bound and is never singular. Returns 0, or
+ * -1 after a message when the phrase has another placeholder. */
+int label_count_put(const struct rctx *x, const char *key, long long lo,
+		    long long hi, struct rbuf *b);
+/* The sample counts of metric over the selection in the phrase of
+ * plural key, as label_count_put: "100 samples", "50--100 samples"; "--"
+ * in the plural when there are none. Returns as label_count_put. */
+int sample_range(const struct rctx *x, int dev, const char *suite,
+		 const char *variant, const char *metric, const char *key,
+		 struct rbuf *b);
 
 /* ---- sections (sec_*.c) ------------------------------------------------ */
 

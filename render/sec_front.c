@@ -101,9 +101,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	return rc;
 }
 
-/* "3" or "3--10" over the sessions (what of them: w). */
-static void int_range(const struct store_session **s, size_t n, char w,
-		      struct rbuf *b)
+/* The phrase of plural key for the counts over the sessions ("3 times",
+ * "3--10 times"; what of them: w). */
+static int int_range(const struct rctx *x, const struct store_session **s,
+		     size_t n, char w, const char *key, struct rbuf *b)
 {
 	long long lo = 0, hi = 0, v;
 	size_t i;
@@ -116,10 +117,7 @@ static void int_range(const struct store_session **s, size_t n, char w,
 		if (!i || v > hi)
 			hi = v;
 	}
-	if (lo == hi)
-		rbuf_printf(b, "%lld", lo);
-	else
-		rbuf_printf(b, "%lld--%lld", lo, hi);
+	return label_count_put(x, key, lo, hi, b);
 }
 
 static void dbl_range(const struct store_session **s, size_t n, char w,
@@ -328,7 +326,7 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_puts(&cap, lang_get(x->L, "sess.caption"));
+	rbuf_puts(&cap, lang_plural(x->L, "sess.caption", (long long)n));
 	rc = emit_table(x, &t, rbuf_str(&cap), "sessions", NULL);
 	rtable_free(&t);
 	rbuf_free(&cell);
@@ -354,12 +352,14 @@ int sec_method(struct rctx *x)
 	emit_heading(x, 0, lang_get(x->L, "method.title"));
 
 	rbuf_put_tex(&a[0], db_name(x->o->db_path), 1);
-	rbuf_printf(&a[1], "%zu", ns);
-	rbuf_printf(&a[2], "%zu", x->ndevs);
+	rc |= label_count_put(x, "method.nsess", (long long)ns,
+			      (long long)ns, &a[1]);
+	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
+			      (long long)x->ndevs, &a[2]);
 	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
 	v[1] = (struct kv){"DB", rbuf_str(&a[0])};
-	v[2] = (struct kv){"NSESS", rbuf_str(&a[1])};
-	v[3] = (struct kv){"NDEV", rbuf_str(&a[2])};
+	v[2] = (struct kv){"SESSIONS", rbuf_str(&a[1])};
+	v[3] = (struct kv){"DEVICES", rbuf_str(&a[2])};
 	rc |= emit_string(x, &par, "method.intro", v, 4);
 	emit_par(x, rbuf_str(&par));
 
@@ -367,9 +367,9 @@ int sec_method(struct rctx *x)
 		rbuf_free(&a[i]);
 	rbuf_free(&par);
 	if (ns) {
-		int_range(s, ns, 'w', &a[0]);
-		int_range(s, ns, 'r', &a[1]);
-		int_range(s, ns, 'm', &a[2]);
+		rc |= int_range(x, s, ns, 'w', "method.warmup", &a[0]);
+		rc |= int_range(x, s, ns, 'r', "method.repeat", &a[1]);
+		rc |= int_range(x, s, ns, 'm', "method.minsamples", &a[2]);
 		dbl_range(s, ns, 't', &a[3]);
 		str_distinct(s, ns, 't', &a[4]);
 		if (ns == 1)
@@ -616,7 +616,8 @@ int sec_device(struct rctx *x)
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
-		rc = emit_table(x, &t, lang_get(x->L, "device.caption"),
+		rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
+						   (long long)ncol),
 				"device", lang_get(x->L, "device.note"));
 		rtable_free(&t);
 	}

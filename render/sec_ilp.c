@@ -121,9 +121,9 @@ static int device_part(struct rctx *x, int dev)
 		rtable_row_end(&t);
 	}
 	dev_suffix(x, dev, &dl);
-	sample_range(x, dev, "ilp", NULL, metric, &nr);
+	sample_range(x, dev, "ilp", NULL, metric, "word.samples_of", &nr);
 	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"N", rbuf_str(&nr)};
+	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
 	emit_string(x, &cap, "ilp.table", v, 2);
 	rbuf_printf(&anc, "ilp dev=%lld", (long long)x->devs[dev]->id);
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);

@@ -375,11 +375,12 @@ static int metric_table(struct rctx *x, int dev, const char *variant,
 	rbuf_free(&cell);
 	rbuf_put_tex(&cell, variant, 0);
 	dev_suffix(x, dev, &dl);
-	sample_range(x, dev, "versions", variant, metric, &nr);
+	sample_range(x, dev, "versions", variant, metric, "word.samples_of",
+		     &nr);
 	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
 	v[1] = (struct kv){"NAME", rbuf_str(&cell)};
 	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[3] = (struct kv){"N", rbuf_str(&nr)};
+	v[3] = (struct kv){"SAMPLES", rbuf_str(&nr)};
 	emit_string(x, &cap, caption_key, v, 4);
 	rbuf_printf(&anc, "versions dev=%lld variant=%s metric=%s",
 		    (long long)x->devs[dev]->id, variant, metric);

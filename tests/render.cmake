@@ -3,7 +3,8 @@
 # (skipped) without them.
 set(RENDER_TEST_LIBS mmreport_render mmreport_store mmreport_stats
   SQLite::SQLite3 m)
-foreach(t render_tables render_latex render_errors render_export)
+foreach(t render_tables render_latex render_errors render_export
+    render_lang)
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c
       LIBS ${RENDER_TEST_LIBS} LABELS render)
