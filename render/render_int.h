@@ -40,6 +40,15 @@ char *rbuf_take(struct rbuf *b);
  * and ':' so that long identifiers (UUIDs, paths) wrap in narrow
  * columns. NULL appends nothing. */
 void rbuf_put_tex(struct rbuf *b, const char *s, int breakable);
+/* Appends prose from the database (kernel descriptions, a session's
+ * timers text) escaped as rbuf_put_tex does, but with X^Y typeset as a
+ * superscript where X is a letter, a digit or ')' and Y is a run of
+ * digits (not followed by a decimal part), a single letter (not
+ * followed by a letter or digit) or a parenthesised group, whose
+ * parentheses are dropped: "(n/b)^2", "C^T", "2^(k+1)". The exponent is
+ * escaped; any other caret prints as a caret, as does one right after
+ * an exponent (2^3^4 raises the 3 only). */
+void rbuf_put_prose(struct rbuf *b, const char *s, int breakable);
 /* Appends s as the body of an lstlisting environment: no line of it can
  * end the environment, non-ASCII and control bytes become '?'. */
 void rbuf_put_listing(struct rbuf *b, const char *s);

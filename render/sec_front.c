@@ -162,7 +162,10 @@ static void str_distinct(const struct store_session **s, size_t n, char w,
 			continue;
 		if (!first)
 			rbuf_puts(b, "; ");
-		rbuf_put_tex(b, v, 0);
+		if (w == 't')
+			rbuf_put_prose(b, v, 0);
+		else
+			rbuf_put_tex(b, v, 0);
 		first = 0;
 	}
 	if (first)
@@ -287,7 +290,7 @@ static int session_table(struct rctx *x, const struct store_session **s,
 			} else if (!strcmp(w, "suites")) {
 				rbuf_put_tex(&cell, q->suites, 1);
 			} else if (!strcmp(w, "timers")) {
-				rbuf_put_tex(&cell, q->timers, 1);
+				rbuf_put_prose(&cell, q->timers, 1);
 			} else if (!strcmp(w, "tolerance")) {
 				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
 			} else if (!strcmp(w, "samples")) {

@@ -608,7 +608,7 @@ static int counter_part(struct rctx *x, int dev, const char *variant,
 			struct rbuf w;
 
 			rbuf_init(&w);
-			rbuf_put_tex(&w, why, 1);
+			rbuf_put_prose(&w, why, 1);
 			v[0] = (struct kv){"WHY", rbuf_str(&w)};
 			emit_string(x, &t, "versions.counters_unavailable", v,
 				    1);
@@ -655,7 +655,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 			k = model_kernel(x, variant,
 					 x->cfgs[i].c->session_id);
 	if (k && k->description && *k->description) {
-		rbuf_put_tex(&h, k->description, 0);
+		rbuf_put_prose(&h, k->description, 0);
 		emit_par(x, rbuf_str(&h));
 		rbuf_free(&h);
 	} else {
@@ -887,7 +887,7 @@ int sec_versions(struct rctx *x)
 		rbuf_init(&t);
 		rbuf_init(&w);
 		if (why) {
-			rbuf_put_tex(&w, why, 1);
+			rbuf_put_prose(&w, why, 1);
 			v[0] = (struct kv){"WHY", rbuf_str(&w)};
 			emit_string(x, &t, "versions.counters_unavailable", v,
 				    1);

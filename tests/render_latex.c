@@ -191,6 +191,8 @@ static void test_hostile(void **state)
 	assert_null(strstr(tex, FIX_HOSTILE_NAME));
 	assert_false(raw_in(tex, "$(whoami)"));
 	assert_null(strstr(tex, "`id`"));
+	/* the description's power is raised, its dollars are text */
+	assert_non_null(strstr(tex, "\\$x\\textsuperscript{2}\\$"));
 	/* a placeholder in the data is data, not a template */
 	assert_non_null(strstr(tex, "100\\% @@TITLE@@"));
 	/* the listing cannot be ended by the stored source */
