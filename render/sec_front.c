@@ -162,8 +162,9 @@ static void str_distinct(const struct store_session **s, size_t n, char w,
 			continue;
 		if (!first)
 			rbuf_puts(b, "; ");
+		/* identifiers such as CLOCK_MONOTONIC may break */
 		if (w == 't')
-			rbuf_put_prose(b, v, 0);
+			rbuf_put_prose(b, v, 1);
 		else
 			rbuf_put_tex(b, v, 0);
 		first = 0;

@@ -60,7 +60,7 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	size_t i;
 	int j, rc;
 
-	rtable_init(&t, "llSSSSSS");
+	rtable_init(&t, "XlSSSSSS");
 	rbuf_init(&cap);
 	rbuf_init(&anc);
 	rbuf_init(&nm);

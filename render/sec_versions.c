@@ -16,9 +16,9 @@ static int is_time_unit(const char *u)
 }
 
 /* measure names the limiting resources as a list ("warps, registers"
- * when two limits tie); each is translated. */
+ * when two limits tie); each is translated, and they are joined by sep. */
 static void limiter_text(const struct rctx *x, const char *lim,
-			 struct rbuf *b)
+			 const char *sep, struct rbuf *b)
 {
 	char key[96], one[64];
 	const char *t, *p = lim;
@@ -39,7 +39,7 @@ static void limiter_text(const struct rctx *x, const char *lim,
 			rbuf_put_tex(b, one, 0);
 		p += len;
 		if (*p == ',') {
-			rbuf_puts(b, ", ");
+			rbuf_puts(b, sep);
 			p++;
 		}
 		while (*p == ' ')
@@ -181,8 +181,12 @@ static void occ_cell_put(const struct rctx *x, struct rtable *t,
 			   k->threads_per_block);
 		break;
 	case OCC_LIMITER:
+		/* one limit a line: three tied limits in one line are wider
+		 * than any number of the column */
 		rbuf_init(&b);
-		limiter_text(x, *(char *const *)f, &b);
+		rbuf_puts(&b, "\\begin{tabular}[t]{@{}c@{}}");
+		limiter_text(x, *(char *const *)f, "\\\\", &b);
+		rbuf_puts(&b, "\\end{tabular}");
 		rtable_text(t, rbuf_str(&b));
 		rbuf_free(&b);
 		break;
@@ -244,10 +248,15 @@ static int occupancy_table(struct rctx *x, int dev, const char *variant,
 	rbuf_init(&cap);
 	rbuf_init(&anc);
 	rbuf_init(&text);
+	/* "Block size" once above the blocks, as in the metric tables,
+	 * keeps the columns as narrow as their numbers */
+	rtable_head_span(&t, 1, "");
+	rtable_head_span(&t, (int)nb, lang_get(x->L, "word.block_size"));
+	rtable_head_span(&t, 1, "");
+	rtable_head_end(&t);
 	rtable_head(&t, lang_get(x->L, "occ.quantity"));
 	for (i = 0; i < nb; i++) {
 		rbuf_free(&cell);
-		rbuf_printf(&cell, "%s ", lang_get(x->L, "word.block"));
 		block_label(blocks[i], a[i] ? a[i]->block_y : blocks[i], &cell);
 		rtable_head(&t, rbuf_str(&cell));
 	}
@@ -299,7 +308,7 @@ static int occupancy_table(struct rctx *x, int dev, const char *variant,
 		rbuf_init(&li);
 		rbuf_init(&oc);
 		block_label(blocks[i], a[i]->block_y, &bl);
-		limiter_text(x, a[i]->limiter, &li);
+		limiter_text(x, a[i]->limiter, ", ", &li);
 		render_fixed_format(100.0 * a[i]->occupancy, 1, num,
 				    sizeof(num));
 		rbuf_printf(&oc, "\\num{%s}", num);
