@@ -183,16 +183,22 @@ static void version_text(int v, const char *text, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-static void env_pair(int h1, double v1, int h2, double v2, const char *fmt,
+/* "v1 / v2" with decimals digits each, in \num so that the decimal
+ * marker is the language's; "--" for a reading that is missing. */
+static void env_pair(int h1, double v1, int h2, double v2, int decimals,
 		     struct rbuf *b)
 {
-	if (h1)
-		rbuf_printf(b, fmt, v1);
+	char num[64];
+
+	render_fixed_format(v1, decimals, num, sizeof(num));
+	if (h1 && *num)
+		rbuf_printf(b, "\\num{%s}", num);
 	else
 		rbuf_puts(b, "--");
 	rbuf_puts(b, " / ");
-	if (h2)
-		rbuf_printf(b, fmt, v2);
+	render_fixed_format(v2, decimals, num, sizeof(num));
+	if (h2 && *num)
+		rbuf_printf(b, "\\num{%s}", num);
 	else
 		rbuf_puts(b, "--");
 }
@@ -301,18 +307,17 @@ static int session_table(struct rctx *x, const struct store_session **s,
 			} else if (!strcmp(w, "sm_clock")) {
 				env_pair(a->has_sm_clock, a->sm_clock_mhz,
 					 e->has_sm_clock, e->sm_clock_mhz,
-					 "%.0f", &cell);
+					 0, &cell);
 			} else if (!strcmp(w, "mem_clock")) {
 				env_pair(a->has_mem_clock, a->mem_clock_mhz,
 					 e->has_mem_clock, e->mem_clock_mhz,
-					 "%.0f", &cell);
+					 0, &cell);
 			} else if (!strcmp(w, "temp")) {
 				env_pair(a->has_temp, a->temp_c, e->has_temp,
-					 e->temp_c, "%.0f", &cell);
+					 e->temp_c, 0, &cell);
 			} else if (!strcmp(w, "power")) {
 				env_pair(a->has_power, a->power_w,
-					 e->has_power, e->power_w, "%.1f",
-					 &cell);
+					 e->has_power, e->power_w, 1, &cell);
 			} else if (!strcmp(w, "throttle")) {
 				if (a->throttle_text)
 					rbuf_put_tex(&cell, a->throttle_text,

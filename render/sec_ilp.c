@@ -136,10 +136,16 @@ static int device_part(struct rctx *x, int dev)
 			is_memcpy(cols[j].variant) ? 6 : (int)j, (int)j};
 	rbuf_init(&titles[nc]);
 	if (x->devs[dev]->peak_mem_gbs > 0 && ns) {
-		char num[32];
+		const char *mark = lang_get(x->L, "latex.decimal");
+		char num[32], *dot;
 
 		render_num_format(x->devs[dev]->peak_mem_gbs, num,
 				  sizeof(num));
+		/* the language's decimal marker, written out: gnuplot sizes
+		 * the key by the characters of the label, so no \num */
+		dot = strchr(num, '.');
+		if (dot && mark[0] && !mark[1])
+			*dot = mark[0];
 		rbuf_printf(&titles[nc], "%s (%s)",
 			    lang_get(x->L, "ilp.peak"), num);
 		px[0] = xs[0];

@@ -195,7 +195,7 @@ static int gain_table(struct rctx *x, int dev, const struct rcfg *a,
 		if (p < 0) {
 			rtable_text(&t, "--");
 		} else if (p < 0.001) {
-			rtable_text(&t, "\\(<\\)\\num{0.001}");
+			rtable_num(&t, 0.001, 3, RT_LESS);
 		} else {
 			rtable_num(&t, p, 3, flags & RT_GREY);
 		}

@@ -274,7 +274,9 @@ static void check_gain(int dev, const char *anchor, const struct fix_metrics *a,
 		if (dev == 1) {
 			assert_string_equal(t.cell[r][6], "{--}");
 		} else if (p < 0.001) {
-			assert_non_null(strstr(t.cell[r][6], "0.001"));
+			/* a number with its comparator, for siunitx to
+			 * align with the other p-values */
+			assert_string_equal(t.cell[r][6], "<0.001");
 		} else {
 			struct chk_num n;
 
@@ -434,6 +436,108 @@ static void test_cross(void **state)
 	/* measured on one device only: not compared */
 	assert_null(strstr(tex, "% mmreport-table: cross suite=versions "
 			   "variant=v'9"));
+}
+
+/* The column specification of the table after anchor line a: the
+ * tabular's (or tabularx's) last argument. malloc'd, NULL if absent. */
+static char *colspec_of(const char *a)
+{
+	static const char tx[] = "\\begin{tabularx}{\\linewidth}";
+	const char *p = strstr(a, "\\begin{tabular");
+	const char *e;
+	int depth = 0;
+
+	if (!p)
+		return NULL;
+	if (!strncmp(p, tx, sizeof(tx) - 1))
+		p += sizeof(tx) - 1;
+	else
+		p += strlen("\\begin{tabular}");
+	if (*p != '{')
+		return NULL;
+	for (e = p; *e; e++) {
+		depth += *e == '{';
+		if (*e == '}' && --depth == 0)
+			break;
+	}
+	return *e ? strndup(p + 1, (size_t)(e - p - 1)) : NULL;
+}
+
+/* An S cell that siunitx aligns: [\color{gray}][<][-]digits[.digits]
+ * [\nsmark|\ntmark]. */
+static int aligned_number(const char *c)
+{
+	if (!strncmp(c, "\\color{gray}", 12))
+		c += 12;
+	c += *c == '<';
+	c += *c == '-';
+	if (*c < '0' || *c > '9')
+		return 0;
+	c += strspn(c, "0123456789");
+	if (*c == '.') {
+		c++;
+		if (*c < '0' || *c > '9')
+			return 0;
+		c += strspn(c, "0123456789");
+	}
+	return !*c || !strcmp(c, "\\nsmark") || !strcmp(c, "\\ntmark");
+}
+
+/* Decimal alignment: in every siunitx column of every table, a cell is
+ * either a number siunitx aligns or braced text without a digit ("--",
+ * "failed"); a number hidden in text (\num in braces) is not aligned. */
+static void test_decimal_alignment(void **state)
+{
+	const char *a;
+	char anchor[512], *spec, *tok, *save;
+	char kind[CHK_MAXCOLS];
+	struct chk_table t;
+	int ncol, r, c, tables = 0, numbers = 0;
+
+	(void)state;
+	for (a = tex; (a = strstr(a, "% mmreport-table: ")); a++) {
+		a += strlen("% mmreport-table: ");
+		snprintf(anchor, sizeof(anchor), "%.*s",
+			 (int)strcspn(a, "\n"), a);
+		spec = colspec_of(a);
+		assert_non_null(spec);
+		ncol = 0;
+		for (tok = strtok_r(spec, " ", &save); tok && ncol <
+		     CHK_MAXCOLS; tok = strtok_r(NULL, " ", &save))
+			kind[ncol++] = tok[0] == 'S' ? 'S' : 't';
+		free(spec);
+		find(anchor, &t);
+		for (r = 0; r < t.nrows; r++)
+			for (c = 0; c < t.ncols[r] && c < ncol; c++) {
+				const char *v = t.cell[r][c];
+
+				if (kind[c] != 'S')
+					continue;
+				if (aligned_number(v)) {
+					numbers++;
+					continue;
+				}
+				if (v[0] != '{' || v[strlen(v) - 1] != '}' ||
+				    strpbrk(v, "0123456789"))
+					fail_msg("%s row %d column %d: '%s' is "
+						 "not aligned", anchor, r, c,
+						 v);
+			}
+		chk_table_free(&t);
+		tables++;
+	}
+	assert_true(tables > 50);
+	assert_true(numbers > 1000);
+	/* the p-values below 0.001 reserve room for their comparator */
+	assert_non_null(strstr(tex, "S[table-format=<1.3]"));
+	/* a reading with decimals in a text cell goes through \num, which
+	 * writes the language's decimal marker */
+	find("sessions", &t);
+	for (r = 0; r < t.nrows && strcmp(t.cell[r][0], "Power [W]"); r++)
+		;
+	assert_true(r < t.nrows);
+	assert_string_equal(t.cell[r][1], "\\num{120.5} / --");
+	chk_table_free(&t);
 }
 
 /* The occupancy table's limiter cell: each stored limit ("warps,
@@ -766,6 +870,7 @@ int main(void)
 		cmocka_unit_test(test_versions_tables),
 		cmocka_unit_test(test_versions_stats),
 		cmocka_unit_test(test_gain_tables),
+		cmocka_unit_test(test_decimal_alignment),
 		cmocka_unit_test(test_ilp_table),
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_occupancy),
