@@ -1,11 +1,13 @@
 /* The language strings: plural forms chosen by each language's rules,
- * and the report's counted phrases in those forms. */
+ * the report's counted phrases in those forms, and how a session took
+ * its times told in the report's language. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +17,7 @@
 #include "render_fixture.h"
 #include "render_int.h"
 
-static char *tmpdir, *fulldb, *mindb;
+static char *tmpdir, *fulldb, *mindb, *newdb;
 
 /* Strings files of the tests' own: every form names itself. */
 static const char strings_en[] =
@@ -48,13 +50,16 @@ static int setup(void **state)
 		return -1;
 	fulldb = malloc(strlen(tmpdir) + 16);
 	mindb = malloc(strlen(tmpdir) + 16);
+	newdb = malloc(strlen(tmpdir) + 16);
 	sprintf(fulldb, "%s/full.db", tmpdir);
 	sprintf(mindb, "%s/min.db", tmpdir);
+	sprintf(newdb, "%s/new.db", tmpdir);
 	if (write_file(tmpdir, "strings.en", strings_en) ||
 	    write_file(tmpdir, "strings.pl", strings_pl) ||
 	    write_file(tmpdir, "strings.de", strings_de))
 		return -1;
-	return fix_build(fulldb) || fix_build_minimal(mindb) ? -1 : 0;
+	return fix_build(fulldb) || fix_build_minimal(mindb) ||
+	       fix_build_minimal(newdb) ? -1 : 0;
 }
 
 static int teardown(void **state)
@@ -64,6 +69,7 @@ static int teardown(void **state)
 	free(tmpdir);
 	free(fulldb);
 	free(mindb);
+	free(newdb);
 	return 0;
 }
 
@@ -254,6 +260,218 @@ static void test_counted_forms_differ(void **state)
 	}
 }
 
+/* Runs sql on the database at path. */
+static void db_exec(const char *path, const char *sql)
+{
+	sqlite3 *db;
+	char *err = NULL;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		fail_msg("%s: %s", sql, err);
+	sqlite3_close(db);
+}
+
+/* The first session's stored timers text (malloc'd). */
+static char *db_timers(const char *path)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	char *t = NULL;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT timers FROM session "
+					    "ORDER BY id", -1, &st, NULL),
+			 SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		t = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	assert_non_null(t);
+	return t;
+}
+
+/* The string of key in the built-in strings of lang, placeholders
+ * filled from v (malloc'd). */
+static char *filled(const char *lang, const char *key, const struct kv *v,
+		    size_t n)
+{
+	struct lang *l = lang_load(lang, NULL);
+	struct rbuf b;
+
+	assert_non_null(l);
+	rbuf_init(&b);
+	assert_int_equal(tmpl_fill(&b, lang_get(l, key), v, n), 0);
+	lang_free(l);
+	return rbuf_take(&b);
+}
+
+/* Asserts that the method section of tex holds (want) or lacks the
+ * string of key, filled from v. */
+static void expect_phrase(const char *tex, const char *lang,
+			  const char *key, const struct kv *v, size_t n,
+			  int want)
+{
+	char *s = filled(lang, key, v, n);
+
+	if ((strstr(tex, s) != NULL) != want)
+		fail_msg("%s: '%s' %s", lang, s, want ? "missing" :
+			 "printed");
+	free(s);
+}
+
+/* A session of the current measure (timer, cache state, launch cost,
+ * interleaving groups stored): its timers are told in the report's
+ * language, in the method and in the session table, and the stored
+ * English text is not printed. */
+static void test_timers_structured(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	struct kv v = {"US", "4.25"}, t = {"TIMER", "cupti-activity"};
+	char *stored = db_timers(newdb);
+	size_t l;
+
+	(void)state;
+	if (!fix_have("gnuplot"))
+		skip();
+	db_exec(newdb, "UPDATE session SET timer = 'cupti-activity', "
+		"cold = 1, launch_us = 4.25; UPDATE config SET grp = 1");
+	for (l = 0; l < 3; l++) {
+		char *tex = render_method(newdb, langs[l]);
+		char *p;
+
+		/* twice: the method's sentence and the session table */
+		p = filled(langs[l], "timers.kernel.cupti-activity", &t, 1);
+		assert_non_null(strstr(tex, p));
+		assert_non_null(strstr(strstr(tex, p) + 1, p));
+		free(p);
+		expect_phrase(tex, langs[l], "timers.cold", NULL, 0, 1);
+		expect_phrase(tex, langs[l], "timers.hot", NULL, 0, 0);
+		expect_phrase(tex, langs[l], "timers.interleaved", NULL, 0, 1);
+		expect_phrase(tex, langs[l], "timers.host", NULL, 0, 1);
+		expect_phrase(tex, langs[l], "timers.launch", &v, 1, 1);
+		/* the English text stays in the database */
+		assert_null(strstr(tex, "cudaEvent (device)"));
+		assert_null(strstr(stored, "4.25"));
+		free(tex);
+	}
+	/* the fallback timer, hot caches, no groups, no launch cost */
+	db_exec(newdb, "UPDATE session SET timer = 'events-blocking', "
+		"cold = 0, launch_us = NULL; UPDATE config SET grp = NULL");
+	for (l = 0; l < 3; l++) {
+		char *tex = render_method(newdb, langs[l]);
+
+		expect_phrase(tex, langs[l], "timers.kernel.events-blocking",
+			      NULL, 0, 1);
+		expect_phrase(tex, langs[l], "timers.hot", NULL, 0, 1);
+		expect_phrase(tex, langs[l], "timers.cold", NULL, 0, 0);
+		expect_phrase(tex, langs[l], "timers.interleaved", NULL, 0, 0);
+		expect_phrase(tex, langs[l], "timers.host", NULL, 0, 1);
+		assert_null(strstr(tex, "\\micro\\second"));
+		free(tex);
+	}
+	/* a timer this renderer has no words for is named as stored */
+	db_exec(newdb, "UPDATE session SET timer = 'next_timer'");
+	t = (struct kv){"TIMER", "next\\_\\allowbreak{}timer"};
+	for (l = 0; l < 3; l++) {
+		char *tex = render_method(newdb, langs[l]);
+
+		expect_phrase(tex, langs[l], "timers.kernel.other", &t, 1, 1);
+		free(tex);
+	}
+	free(stored);
+}
+
+/* The method's timers sentence in tex ("Timers used: ..."), asserted
+ * to be there. */
+static const char *method_timers(const char *tex, const char *lang)
+{
+	struct kv v = {"TIMERS", "\001"};
+	char *pre = filled(lang, "method.timers", &v, 1);
+	const char *m;
+
+	*strchr(pre, '\001') = '\0';
+	m = strstr(tex, pre);
+	if (!m)
+		fail_msg("%s: no '%s'", lang, pre);
+	free(pre);
+	return m;
+}
+
+/* A session of an older measure has only the English text: it is
+ * printed as stored and said to be the text the measuring tool
+ * recorded, in the report's language. */
+static void test_timers_recorded(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	char *stored = db_timers(mindb);
+	struct rbuf text;
+	struct kv v[2];
+	size_t l;
+
+	(void)state;
+	if (!fix_have("gnuplot"))
+		skip();
+	rbuf_init(&text);
+	rbuf_put_prose(&text, stored, 1);
+	v[0] = (struct kv){"TEXT", rbuf_str(&text)};
+	v[1] = (struct kv){"VERSION", "0.1.0"};
+	for (l = 0; l < 3; l++) {
+		char *tex = render_method(mindb, langs[l]);
+		char *p = filled(langs[l], "timers.recorded", v, 2);
+
+		assert_non_null(strstr(tex, p));
+		assert_non_null(strstr(strstr(tex, p) + 1, p));
+		free(p);
+		free(tex);
+	}
+	/* two sessions with different texts: each after its session */
+	for (l = 0; l < 3; l++) {
+		char *tex = render_method(fulldb, langs[l]);
+		struct kv n1 = {"N", "1"}, n2 = {"N", "2"};
+		char *p1 = filled(langs[l], "method.timers_of.one", &n1, 1);
+		char *p2 = filled(langs[l], "method.timers_of.one", &n2, 1);
+		const char *m = method_timers(tex, langs[l]);
+
+		assert_non_null(strstr(m, p1));
+		assert_non_null(strstr(m, p2));
+		free(p1);
+		free(p2);
+		free(tex);
+	}
+	rbuf_free(&text);
+	free(stored);
+}
+
+/* The session table states a session's status in the report's
+ * language. */
+static void test_session_status(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	struct chk_table t;
+	size_t l;
+	int r;
+
+	(void)state;
+	if (!fix_have("gnuplot"))
+		skip();
+	for (l = 0; l < 3; l++) {
+		char *tex = render_method(mindb, langs[l]);
+		char *label = filled(langs[l], "sess.status", NULL, 0);
+		char *want = filled(langs[l], "sess.status.complete", NULL, 0);
+
+		assert_int_equal(chk_table_find(tex, "sessions", &t), 0);
+		for (r = 0; r < t.nrows && strcmp(t.cell[r][0], label); r++)
+			;
+		assert_true(r < t.nrows);
+		assert_string_equal(t.cell[r][1], want);
+		chk_table_free(&t);
+		free(label);
+		free(want);
+		free(tex);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +480,9 @@ int main(void)
 		cmocka_unit_test(test_plural_fallback),
 		cmocka_unit_test(test_counted_phrases),
 		cmocka_unit_test(test_counted_forms_differ),
+		cmocka_unit_test(test_timers_structured),
+		cmocka_unit_test(test_timers_recorded),
+		cmocka_unit_test(test_session_status),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
