@@ -64,8 +64,33 @@ int cell_status(const struct rctx *x, struct rtable *t, const struct rcfg *c)
 	return 1;
 }
 
-void sample_range(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *metric, struct rbuf *b)
+/* The phrase of plural key for the count n, @@N@@ filled with text. */
+static int count_text_put(const struct rctx *x, const char *key,
+			  long long n, const char *text, struct rbuf *b)
+{
+	struct kv v = {"N", text};
+
+	return tmpl_fill(b, lang_plural(x->L, key, n), &v, 1);
+}
+
+int label_count_put(const struct rctx *x, const char *key, long long lo,
+		    long long hi, struct rbuf *b)
+{
+	char num[64];
+
+	if (lo == hi) {
+		snprintf(num, sizeof(num), "%lld", lo);
+		return count_text_put(x, key, lo, num, b);
+	}
+	snprintf(num, sizeof(num), "%lld--%lld", lo, hi);
+	/* "2--4 próbki", "2--5 próbek"; "0--1" is no single thing, and 0
+	 * takes the plural in every language */
+	return count_text_put(x, key, hi == 1 ? 0 : hi, num, b);
+}
+
+int sample_range(const struct rctx *x, int dev, const char *suite,
+		 const char *variant, const char *metric, const char *key,
+		 struct rbuf *b)
 {
 	size_t i, lo = 0, hi = 0;
 	int any = 0;
@@ -87,11 +112,8 @@ void sample_range(const struct rctx *x, int dev, const char *suite,
 		any = 1;
 	}
 	if (!any)
-		rbuf_puts(b, "--");
-	else if (lo == hi)
-		rbuf_printf(b, "%zu", lo);
-	else
-		rbuf_printf(b, "%zu--%zu", lo, hi);
+		return count_text_put(x, key, 0, "--", b);
+	return label_count_put(x, key, (long long)lo, (long long)hi, b);
 }
 
 /* Axis and header text "Kernel time [ms]"; a name that is its unit

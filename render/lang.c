@@ -167,6 +167,56 @@ const char *lang_get(const struct lang *l, const char *key)
 	return v ? v : key;
 }
 
+/* The string for key in l's own file, not its fallback; NULL if absent. */
+static const char *lang_own_find(const struct lang *l, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->kv[i].key, key))
+			return l->kv[i].val;
+	return NULL;
+}
+
+/* The plural form of the count n in language code: "one", "few" (Polish
+ * only) or "many". */
+static const char *lang_plural_form(const char *code, long long n)
+{
+	unsigned long long a = n < 0 ? 0ULL - (unsigned long long)n :
+				(unsigned long long)n;
+
+	if (a == 1)
+		return "one";
+	if (!strcmp(code, "pl") && a % 10 >= 2 && a % 10 <= 4 &&
+	    !(a % 100 >= 12 && a % 100 <= 14))
+		return "few";
+	return "many";
+}
+
+const char *lang_plural(const struct lang *l, const char *key, long long n)
+{
+	char k[256];
+	const char *v;
+	int len;
+
+	/* each file with its own rules: English text never takes a
+	 * Polish form */
+	for (; l; l = l->fallback) {
+		len = snprintf(k, sizeof(k), "%s.%s", key,
+			       lang_plural_form(l->code, n));
+		if (len < 0 || (size_t)len >= sizeof(k))
+			return key;
+		v = lang_own_find(l, k);
+		if (v)
+			return v;
+		snprintf(k, sizeof(k), "%s.many", key);
+		v = lang_own_find(l, k);
+		if (v)
+			return v;
+	}
+	return key;
+}
+
 char *tmpl_fragment(const char *text, const char *name)
 {
 	static const char tag[] = "%%% fragment ";

@@ -57,77 +57,165 @@ static size_t utf8_decode(const unsigned char *s, unsigned *cp)
 	return n;
 }
 
+/* Appends the character (or UTF-8 sequence) at s escaped, as
+ * rbuf_put_tex describes; returns the next character. */
+static const unsigned char *tex_char(struct rbuf *b, const unsigned char *s,
+				     int breakable)
+{
+	unsigned char c = *s;
+	unsigned cp;
+	size_t n;
+
+	if (c >= 0x80) {
+		n = utf8_decode(s, &cp);
+		if (!n) {
+			rbuf_putc(b, '?');
+			return s + 1;
+		}
+		if (cp >= 0xa0 && cp <= 0x17f && !latin_unsupported(cp))
+			rbuf_putn(b, (const char *)s, n);
+		else if (cp < 0xa0)
+			rbuf_putc(b, '?');	/* C1 control */
+		else
+			rbuf_printf(b, "[U+%04X]", cp);
+		return s + n;
+	}
+	switch (c) {
+	case '\\': rbuf_puts(b, "\\textbackslash{}"); break;
+	case '{': rbuf_puts(b, "\\{"); break;
+	case '}': rbuf_puts(b, "\\}"); break;
+	case '$': rbuf_puts(b, "\\$"); break;
+	case '&': rbuf_puts(b, "\\&"); break;
+	case '#': rbuf_puts(b, "\\#"); break;
+	case '%': rbuf_puts(b, "\\%"); break;
+	case '_': rbuf_puts(b, "\\_"); break;
+	case '^': rbuf_puts(b, "\\textasciicircum{}"); break;
+	case '~': rbuf_puts(b, "\\textasciitilde{}"); break;
+	/* babel's polish and ngerman make " a shorthand; T1 fonts
+	 * ligature `` '' << >> -- ,, and ?` !` */
+	case '"': rbuf_puts(b, "\\textquotedbl{}"); break;
+	case '`': rbuf_puts(b, "\\textasciigrave{}"); break;
+	case '\'': rbuf_puts(b, "\\textquotesingle{}"); break;
+	case '<': rbuf_puts(b, "\\textless{}"); break;
+	case '>': rbuf_puts(b, "\\textgreater{}"); break;
+	case '|': rbuf_puts(b, "\\textbar{}"); break;
+	/* braced, so that they never open an optional argument of
+	 * \\ or \item, nor the star form of \\ */
+	case '[': rbuf_puts(b, "{[}"); break;
+	case ']': rbuf_puts(b, "{]}"); break;
+	case '*': rbuf_puts(b, "{*}"); break;
+	case '-':
+	case ',':
+		rbuf_putc(b, (char)c);
+		if (s[1] == c)
+			rbuf_puts(b, "{}");
+		break;
+	case '\n': case '\r': case '\t':
+		rbuf_putc(b, ' ');
+		break;
+	default:
+		if (c < 0x20 || c == 0x7f)
+			rbuf_putc(b, '?');
+		else
+			rbuf_putc(b, (char)c);
+	}
+	if (breakable && strchr("-_/.,:", c))
+		rbuf_puts(b, "\\allowbreak{}");
+	return s + 1;
+}
+
 void rbuf_put_tex(struct rbuf *b, const char *str, int breakable)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	unsigned cp;
-	size_t n;
+
+	if (!s)
+		return;
+	while (*s)
+		s = tex_char(b, s, breakable);
+}
+
+static int ascii_alpha(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int ascii_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The exponent after the caret at s[0], preceded by prev: sets *from and
+ * *to (the text to raise) and returns the character after it, or NULL
+ * when the caret is no exponent. */
+static const unsigned char *prose_exponent(const unsigned char *s,
+					   unsigned char prev,
+					   const unsigned char **from,
+					   const unsigned char **to)
+{
+	const unsigned char *p = s + 1;
+	int depth;
+
+	/* a base: a letter, a digit or a closing parenthesis */
+	if (!ascii_alpha(prev) && !ascii_digit(prev) && prev != ')')
+		return NULL;
+	if (ascii_digit(*p)) {
+		while (ascii_digit(*p))
+			p++;
+		/* 2^3.5 is no integer power: the caret stays */
+		if ((*p == '.' || *p == ',') && ascii_digit(p[1]))
+			return NULL;
+		*from = s + 1;
+		*to = p;
+		return p;
+	}
+	if (ascii_alpha(*p)) {
+		/* one letter only: x^ab could mean x^a b or x^(ab) */
+		if (ascii_alpha(p[1]) || ascii_digit(p[1]))
+			return NULL;
+		*from = p;
+		*to = p + 1;
+		return p + 1;
+	}
+	if (*p != '(')
+		return NULL;
+	for (depth = 0; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			break;
+	}
+	/* unmatched, or "()": nothing to raise */
+	if (!*p || p == s + 2)
+		return NULL;
+	*from = s + 2;
+	*to = p;
+	return p + 1;
+}
+
+void rbuf_put_prose(struct rbuf *b, const char *str, int breakable)
+{
+	const unsigned char *s = (const unsigned char *)str, *from, *to;
+	const unsigned char *next;
+	unsigned char prev = 0;
 
 	if (!s)
 		return;
 	while (*s) {
-		unsigned char c = *s;
-
-		if (c >= 0x80) {
-			n = utf8_decode(s, &cp);
-			if (!n) {
-				rbuf_putc(b, '?');
-				s++;
-			} else if (cp >= 0xa0 && cp <= 0x17f &&
-				   !latin_unsupported(cp)) {
-				rbuf_putn(b, (const char *)s, n);
-				s += n;
-			} else if (cp < 0xa0) {
-				rbuf_putc(b, '?');	/* C1 control */
-				s += n;
-			} else {
-				rbuf_printf(b, "[U+%04X]", cp);
-				s += n;
-			}
+		next = *s == '^' ? prose_exponent(s, prev, &from, &to) :
+		       NULL;
+		if (!next) {
+			prev = *s;
+			s = tex_char(b, s, breakable);
 			continue;
 		}
-		switch (c) {
-		case '\\': rbuf_puts(b, "\\textbackslash{}"); break;
-		case '{': rbuf_puts(b, "\\{"); break;
-		case '}': rbuf_puts(b, "\\}"); break;
-		case '$': rbuf_puts(b, "\\$"); break;
-		case '&': rbuf_puts(b, "\\&"); break;
-		case '#': rbuf_puts(b, "\\#"); break;
-		case '%': rbuf_puts(b, "\\%"); break;
-		case '_': rbuf_puts(b, "\\_"); break;
-		case '^': rbuf_puts(b, "\\textasciicircum{}"); break;
-		case '~': rbuf_puts(b, "\\textasciitilde{}"); break;
-		/* babel's polish and ngerman make " a shorthand; T1 fonts
-		 * ligature `` '' << >> -- ,, and ?` !` */
-		case '"': rbuf_puts(b, "\\textquotedbl{}"); break;
-		case '`': rbuf_puts(b, "\\textasciigrave{}"); break;
-		case '\'': rbuf_puts(b, "\\textquotesingle{}"); break;
-		case '<': rbuf_puts(b, "\\textless{}"); break;
-		case '>': rbuf_puts(b, "\\textgreater{}"); break;
-		case '|': rbuf_puts(b, "\\textbar{}"); break;
-		/* braced, so that they never open an optional argument of
-		 * \\ or \item, nor the star form of \\ */
-		case '[': rbuf_puts(b, "{[}"); break;
-		case ']': rbuf_puts(b, "{]}"); break;
-		case '*': rbuf_puts(b, "{*}"); break;
-		case '-':
-		case ',':
-			rbuf_putc(b, (char)c);
-			if (s[1] == c)
-				rbuf_puts(b, "{}");
-			break;
-		case '\n': case '\r': case '\t':
-			rbuf_putc(b, ' ');
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				rbuf_putc(b, '?');
-			else
-				rbuf_putc(b, (char)c);
-		}
-		if (breakable && strchr("-_/.,:", c))
-			rbuf_puts(b, "\\allowbreak{}");
-		s++;
+		rbuf_puts(b, "\\textsuperscript{");
+		while (from < to)
+			from = tex_char(b, from, 0);
+		rbuf_puts(b, "}");
+		/* 2^3^4 raises the 3 only: a caret right after an exponent
+		 * has no base of its own */
+		prev = 0;
+		s = next;
 	}
 }
 

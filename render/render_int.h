@@ -40,6 +40,15 @@ char *rbuf_take(struct rbuf *b);
  * and ':' so that long identifiers (UUIDs, paths) wrap in narrow
  * columns. NULL appends nothing. */
 void rbuf_put_tex(struct rbuf *b, const char *s, int breakable);
+/* Appends prose from the database (kernel descriptions, a session's
+ * timers text) escaped as rbuf_put_tex does, but with X^Y typeset as a
+ * superscript where X is a letter, a digit or ')' and Y is a run of
+ * digits (not followed by a decimal part), a single letter (not
+ * followed by a letter or digit) or a parenthesised group, whose
+ * parentheses are dropped: "(n/b)^2", "C^T", "2^(k+1)". The exponent is
+ * escaped; any other caret prints as a caret, as does one right after
+ * an exponent (2^3^4 raises the 3 only). */
+void rbuf_put_prose(struct rbuf *b, const char *s, int breakable);
 /* Appends s as the body of an lstlisting environment: no line of it can
  * end the environment, non-ASCII and control bytes become '?'. */
 void rbuf_put_listing(struct rbuf *b, const char *s);
@@ -68,6 +77,7 @@ struct rtable {
 	char kind[RTABLE_MAXCOLS];
 	int intd[RTABLE_MAXCOLS], decd[RTABLE_MAXCOLS];
 	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS], mark[RTABLE_MAXCOLS];
+	int less[RTABLE_MAXCOLS];	/* a cell has RT_LESS */
 	int col;		/* next cell of the current row */
 	int rows;
 	struct rbuf head, body;
@@ -78,6 +88,7 @@ struct rtable {
 #define RT_GREY		1	/* not significant: grey */
 #define RT_NSMARK	2	/* \nsmark after the number */
 #define RT_NTMARK	4	/* \ntmark (not tested) after the number */
+#define RT_LESS		8	/* "<" before the number: a bound, "<0.001" */
 
 void rtable_init(struct rtable *t, const char *kinds);
 void rtable_free(struct rtable *t);
@@ -124,6 +135,13 @@ void lang_free(struct lang *l);
 const char *lang_get(const struct lang *l, const char *key);
 /* NULL when absent (for optional translations, e.g. property names). */
 const char *lang_find(const struct lang *l, const char *key);
+/* The plural string of key for the count n: key.one, key.few or
+ * key.many by the language's rules (en, de: one for n == 1, else many;
+ * pl: one for n == 1, few when n % 10 is 2..4 and n % 100 is not
+ * 12..14, else many; negative n as its absolute value). A form the
+ * language lacks falls back to its key.many, then to English's forms by
+ * English rules, then to the key itself. */
+const char *lang_plural(const struct lang *l, const char *key, long long n);
 
 /* The template file name: malloc'd copy of its text, NULL with a message
  * when absent. */
@@ -377,9 +395,18 @@ void block_label(int bx, int by, struct rbuf *b);
  * failed configuration is never shown as a speed. */
 int cell_status(const struct rctx *x, struct rtable *t,
 		const struct rcfg *c);
-/* "100" or "50--100": the sample counts of metric over the selection. */
-void sample_range(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *metric, struct rbuf *b);
+/* Appends the phrase of plural key (lang_plural) for the counts lo..hi
+ * with its @@N@@ filled: "3 times" (lo == hi), "3--10 times". A range
+ * takes the form of its upper bound and is never singular. Returns 0, or
+ * -1 after a message when the phrase has another placeholder. */
+int label_count_put(const struct rctx *x, const char *key, long long lo,
+		    long long hi, struct rbuf *b);
+/* The sample counts of metric over the selection in the phrase of
+ * plural key, as label_count_put: "100 samples", "50--100 samples"; "--"
+ * in the plural when there are none. Returns as label_count_put. */
+int sample_range(const struct rctx *x, int dev, const char *suite,
+		 const char *variant, const char *metric, const char *key,
+		 struct rbuf *b);
 
 /* ---- regimes, intervals, comparisons (model.c) ------------------------ */
 

@@ -270,9 +270,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	return rc;
 }
 
-/* "3" or "3--10" over the sessions (what of them: w). */
-static void int_range(const struct store_session **s, size_t n, char w,
-		      struct rbuf *b)
+/* The phrase of plural key for the counts over the sessions ("3 times",
+ * "3--10 times"; what of them: w). */
+static int int_range(const struct rctx *x, const struct store_session **s,
+		     size_t n, char w, const char *key, struct rbuf *b)
 {
 	long long lo = 0, hi = 0, v;
 	size_t i;
@@ -285,10 +286,7 @@ static void int_range(const struct store_session **s, size_t n, char w,
 		if (!i || v > hi)
 			hi = v;
 	}
-	if (lo == hi)
-		rbuf_printf(b, "%lld", lo);
-	else
-		rbuf_printf(b, "%lld--%lld", lo, hi);
+	return label_count_put(x, key, lo, hi, b);
 }
 
 static void dbl_range(const struct store_session **s, size_t n, char w,
@@ -310,34 +308,146 @@ static void dbl_range(const struct store_session **s, size_t n, char w,
 		rbuf_printf(b, "\\num{%g}--\\num{%g}", lo, hi);
 }
 
-/* Distinct strings of the sessions, escaped, joined by "; ". */
-static void str_distinct(const struct store_session **s, size_t n, char w,
-			 struct rbuf *b)
+/* 1 when a reported configuration of session q was sampled in an
+ * interleaving group. */
+static int session_interleaved(const struct rctx *x,
+			       const struct store_session *q)
 {
-	size_t i, j;
-	int first = 1;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		const char *v = w == 't' ? s[i]->timers : w == 'h' ?
-				s[i]->hostname : s[i]->suites;
+	for (i = 0; i < x->ncfgs; i++)
+		if (x->cfgs[i].c->session_id == q->id && x->cfgs[i].c->grp > 0)
+			return 1;
+	return 0;
+}
 
-		if (!v || !*v)
-			continue;
-		for (j = 0; j < i; j++) {
-			const char *u = w == 't' ? s[j]->timers : w == 'h' ?
-					s[j]->hostname : s[j]->suites;
-			if (u && !strcmp(u, v))
-				break;
+/* Appends "; " before all but the first part, then the string of key. */
+static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
+		       const char *key, const struct kv *v, size_t n)
+{
+	if (!*first)
+		rbuf_puts(b, "; ");
+	*first = 0;
+	return tmpl_fill(b, lang_get(x->L, key), v, n);
+}
+
+/* How session q took its times, in the report's language: a sentence
+ * built from the fields measure stores since schema 3 (kernel timer,
+ * cache state, interleaving, launch cost) where q has them; else the
+ * timers text the measuring tool stored (English free text, escaped as
+ * prose), said to be that. "--" when q has neither. Returns 0, or -1
+ * after a message on a template error. */
+static int timers_text(const struct rctx *x, const struct store_session *q,
+		       int breakable, struct rbuf *b)
+{
+	struct rbuf t, num;
+	struct kv v[2];
+	char key[96];
+	int rc = 0, first = 1;
+
+	rbuf_init(&t);
+	rbuf_init(&num);
+	if (q->timer && *q->timer) {
+		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
+		rbuf_put_tex(&t, q->timer, breakable);
+		v[0] = (struct kv){"TIMER", rbuf_str(&t)};
+		rc |= timers_part(x, b, &first, lang_find(x->L, key) ? key :
+				  "timers.kernel.other", v, 1);
+		if (q->cold == 1 || q->cold == 0)
+			rc |= timers_part(x, b, &first, q->cold ?
+					  "timers.cold" : "timers.hot", NULL,
+					  0);
+		if (session_interleaved(x, q))
+			rc |= timers_part(x, b, &first, "timers.interleaved",
+					  NULL, 0);
+		rc |= timers_part(x, b, &first, "timers.host", NULL, 0);
+		if (isfinite(q->launch_us) && q->launch_us > 0) {
+			char us[32];
+
+			render_sig_format(q->launch_us, 3, us, sizeof(us));
+			v[0] = (struct kv){"US", us};
+			rc |= timers_part(x, b, &first, "timers.launch", v, 1);
 		}
-		if (j < i)
+	} else if (q->timers && *q->timers) {
+		rbuf_put_prose(&t, q->timers, breakable);
+		rbuf_put_tex(&num, q->tool_version, 0);
+		v[0] = (struct kv){"TEXT", rbuf_str(&t)};
+		v[1] = (struct kv){"VERSION", rbuf_str(&num)};
+		rc = tmpl_fill(b, lang_get(x->L, q->tool_version &&
+				      *q->tool_version ? "timers.recorded" :
+				      "timers.recorded_unknown"), v, 2);
+	} else {
+		rbuf_puts(b, "--");
+	}
+	rbuf_free(&t);
+	rbuf_free(&num);
+	return rc;
+}
+
+/* The first of txt[0..i] that reads as txt[i]. */
+static size_t first_alike(const struct rbuf *txt, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i && strcmp(rbuf_str(&txt[j]), rbuf_str(&txt[i]));
+	     j++)
+		;
+	return j;
+}
+
+/* The timers of the sessions for the method section: one text when they
+ * all took their times alike, else each text after the sessions it
+ * belongs to ("sessions 1, 2: ...; session 3: ..."). */
+static int timers_used(const struct rctx *x, const struct store_session **s,
+		       size_t n, struct rbuf *b)
+{
+	struct rbuf *txt, ids;
+	size_t i, k, ngroups = 0, cnt;
+	int rc = 0, first = 1;
+	struct kv v;
+
+	txt = calloc(n ? n : 1, sizeof(*txt));
+	if (!txt)
+		return -1;
+	for (i = 0; i < n; i++) {
+		rbuf_init(&txt[i]);
+		/* identifiers such as CLOCK_MONOTONIC may break */
+		rc |= timers_text(x, s[i], 1, &txt[i]);
+	}
+	for (i = 0; i < n; i++)
+		ngroups += first_alike(txt, i) == i;
+	rbuf_init(&ids);
+	for (i = 0; i < n; i++) {
+		if (first_alike(txt, i) < i)
 			continue;
 		if (!first)
 			rbuf_puts(b, "; ");
-		rbuf_put_tex(b, v, 0);
 		first = 0;
+		if (ngroups > 1) {
+			rbuf_free(&ids);
+			for (k = i, cnt = 0; k < n; k++)
+				if (!strcmp(rbuf_str(&txt[k]),
+					    rbuf_str(&txt[i]))) {
+					rbuf_printf(&ids, "%s%lld", cnt ?
+						    ", " : "",
+						    (long long)s[k]->id);
+					cnt++;
+				}
+			v = (struct kv){"N", rbuf_str(&ids)};
+			rc |= tmpl_fill(b, lang_plural(x->L,
+					"method.timers_of", (long long)cnt),
+					&v, 1);
+			rbuf_puts(b, ": ");
+		}
+		rbuf_puts(b, rbuf_str(&txt[i]));
 	}
-	if (first)
+	if (!n)
 		rbuf_puts(b, "--");
+	for (i = 0; i < n; i++)
+		rbuf_free(&txt[i]);
+	free(txt);
+	rbuf_free(&ids);
+	return rc;
 }
 
 static void version_text(int v, const char *text, struct rbuf *b)
@@ -350,16 +460,22 @@ static void version_text(int v, const char *text, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-static void env_pair(int h1, double v1, int h2, double v2, const char *fmt,
+/* "v1 / v2" with decimals digits each, in \num so that the decimal
+ * marker is the language's; "--" for a reading that is missing. */
+static void env_pair(int h1, double v1, int h2, double v2, int decimals,
 		     struct rbuf *b)
 {
-	if (h1)
-		rbuf_printf(b, fmt, v1);
+	char num[64];
+
+	render_fixed_format(v1, decimals, num, sizeof(num));
+	if (h1 && *num)
+		rbuf_printf(b, "\\num{%s}", num);
 	else
 		rbuf_puts(b, "--");
 	rbuf_puts(b, " / ");
-	if (h2)
-		rbuf_printf(b, fmt, v2);
+	render_fixed_format(v2, decimals, num, sizeof(num));
+	if (h2 && *num)
+		rbuf_printf(b, "\\num{%s}", num);
 	else
 		rbuf_puts(b, "--");
 }
@@ -393,7 +509,7 @@ static int session_table(struct rctx *x, const struct store_session **s,
 	struct rbuf cell, cap;
 	char kinds[8] = "l", key[64];
 	size_t i, r;
-	int rc;
+	int rc = 0;
 
 	for (i = 0; i < n; i++)
 		strcat(kinds, "X");
@@ -458,7 +574,7 @@ static int session_table(struct rctx *x, const struct store_session **s,
 			} else if (!strcmp(w, "suites")) {
 				rbuf_put_tex(&cell, q->suites, 1);
 			} else if (!strcmp(w, "timers")) {
-				rbuf_put_tex(&cell, q->timers, 1);
+				rc |= timers_text(x, q, 1, &cell);
 			} else if (!strcmp(w, "tolerance")) {
 				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
 			} else if (!strcmp(w, "samples")) {
@@ -483,18 +599,17 @@ static int session_table(struct rctx *x, const struct store_session **s,
 			} else if (!strcmp(w, "sm_clock")) {
 				env_pair(a->has_sm_clock, a->sm_clock_mhz,
 					 e->has_sm_clock, e->sm_clock_mhz,
-					 "%.0f", &cell);
+					 0, &cell);
 			} else if (!strcmp(w, "mem_clock")) {
 				env_pair(a->has_mem_clock, a->mem_clock_mhz,
 					 e->has_mem_clock, e->mem_clock_mhz,
-					 "%.0f", &cell);
+					 0, &cell);
 			} else if (!strcmp(w, "temp")) {
 				env_pair(a->has_temp, a->temp_c, e->has_temp,
-					 e->temp_c, "%.0f", &cell);
+					 e->temp_c, 0, &cell);
 			} else if (!strcmp(w, "power")) {
 				env_pair(a->has_power, a->power_w,
-					 e->has_power, e->power_w, "%.1f",
-					 &cell);
+					 e->has_power, e->power_w, 1, &cell);
 			} else if (!strcmp(w, "throttle")) {
 				if (a->throttle_text)
 					rbuf_put_tex(&cell, a->throttle_text,
@@ -512,8 +627,9 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_puts(&cap, lang_get(x->L, "sess.caption"));
-	rc = emit_table(x, &t, rbuf_str(&cap), "sessions", NULL);
+	rbuf_puts(&cap, lang_plural(x->L, "sess.caption", (long long)n));
+	if (!rc)
+		rc = emit_table(x, &t, rbuf_str(&cap), "sessions", NULL);
 	rtable_free(&t);
 	rbuf_free(&cell);
 	rbuf_free(&cap);
@@ -563,7 +679,7 @@ static int hardware_table(struct rctx *x)
 	size_t d;
 	int rc;
 
-	rtable_init(&t, "lXSSSSSS");
+	rtable_init(&t, "lXcSSSSS");
 	rbuf_init(&cell);
 	rtable_head(&t, "");
 	rtable_head(&t, lang_get(x->L, "prop.name"));
@@ -662,12 +778,14 @@ int sec_intro(struct rctx *x)
 	emit_heading(x, 1, lang_get(x->L, "method.title"));
 
 	rbuf_put_tex(&a[0], db_name(x->o->db_path), 1);
-	rbuf_printf(&a[1], "%zu", ns);
-	rbuf_printf(&a[2], "%zu", x->ndevs);
+	rc |= label_count_put(x, "method.nsess", (long long)ns,
+			      (long long)ns, &a[1]);
+	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
+			      (long long)x->ndevs, &a[2]);
 	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
 	v[1] = (struct kv){"DB", rbuf_str(&a[0])};
-	v[2] = (struct kv){"NSESS", rbuf_str(&a[1])};
-	v[3] = (struct kv){"NDEV", rbuf_str(&a[2])};
+	v[2] = (struct kv){"SESSIONS", rbuf_str(&a[1])};
+	v[3] = (struct kv){"DEVICES", rbuf_str(&a[2])};
 	rc |= emit_string(x, &par, "method.intro", v, 4);
 	emit_par(x, rbuf_str(&par));
 
@@ -675,11 +793,11 @@ int sec_intro(struct rctx *x)
 		rbuf_free(&a[i]);
 	rbuf_free(&par);
 	if (ns) {
-		int_range(s, ns, 'w', &a[0]);
-		int_range(s, ns, 'r', &a[1]);
-		int_range(s, ns, 'm', &a[2]);
+		rc |= int_range(x, s, ns, 'w', "method.warmup", &a[0]);
+		rc |= int_range(x, s, ns, 'r', "method.repeat", &a[1]);
+		rc |= int_range(x, s, ns, 'm', "method.minsamples", &a[2]);
 		dbl_range(s, ns, 't', &a[3]);
-		str_distinct(s, ns, 't', &a[4]);
+		rc |= timers_used(x, s, ns, &a[4]);
 		if (ns == 1)
 			rbuf_printf(&a[5], "%llu", s[0]->seed);
 		else
@@ -941,7 +1059,8 @@ int sec_device(struct rctx *x)
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
-		rc = emit_table(x, &t, lang_get(x->L, "device.caption"),
+		rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
+						   (long long)ncol),
 				"device", lang_get(x->L, "device.note"));
 		rtable_free(&t);
 	}

@@ -405,9 +405,9 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	}
 	grid_colspec(&t, wide, &spec);
 	dev_suffix(x, dev, &dl);
-	sample_range(x, dev, "ilp", NULL, "gbs", &nr);
+	sample_range(x, dev, "ilp", NULL, "gbs", "word.samples_of", &nr);
 	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"N", rbuf_str(&nr)};
+	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
 	v[2] = (struct kv){"APP", ""};
 	if (!every && app_shown(x))
 		v[2].val = lang_get(x->L, "ilp.table_app");

@@ -593,7 +593,8 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 
 	(void)arg;
 	nv = versions_names(x, dev, &vv);
-	rtable_init(&t, "llSSSSlSSS");
+	/* the limit wraps: a stored limiter is free text of any length */
+	rtable_init(&t, "llSSSSXSSS");
 	rbuf_init(&cell);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
@@ -806,7 +807,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 {
 	const char *unit = metric_unit(x, dev, metric);
 	struct rtable t;
-	struct rbuf cell, cap, anc, note, dl, nm, lab, ref, sub;
+	struct rbuf cell, cap, anc, note, dl, nm, lab, ref, sub, samples;
 	char kinds[RTABLE_MAXCOLS + 1], range[48];
 	size_t i, j, lo = 0, hi = 0;
 	unsigned seen = 0;
@@ -855,6 +856,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 	rbuf_init(&lab);
 	rbuf_init(&ref);
 	rbuf_init(&sub);
+	rbuf_init(&samples);
 	rtable_head(&t, "\\(n\\)");
 	for (j = 0; j < g->cols.n; j++) {
 		rbuf_free(&cell);
@@ -916,6 +918,9 @@ static int best_table(struct rctx *x, int dev, int shared,
 		snprintf(range, sizeof(range), "%zu", lo);
 	else
 		snprintf(range, sizeof(range), "%zu--%zu", lo, hi);
+	/* "median of 1 sample", "mediana z 3 próbek": the language's form */
+	label_count_put(x, "word.samples_of", (long long)lo, (long long)hi,
+			&samples);
 	rbuf_puts(&lab, "tab:versions-best-");
 	if (shared)
 		rbuf_puts(&lab, "all");
@@ -924,7 +929,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 	rbuf_printf(&ref, "\\ref{%s}", rbuf_str(&lab));
 	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
 	v[1] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[2] = (struct kv){"N", range};
+	v[2] = (struct kv){"SAMPLES", rbuf_str(&samples)};
 	v[3] = (struct kv){"REF", rbuf_str(&ref)};
 	v[4] = (struct kv){"LABEL", rbuf_str(&lab)};
 	emit_string(x, &cap, counter ? "vers.tab_counter" : blocks ?
@@ -961,6 +966,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 	rbuf_free(&dl);
 	rbuf_free(&nm);
 	rbuf_free(&lab);
+	rbuf_free(&samples);
 	rbuf_free(&ref);
 	rbuf_free(&sub);
 	free(half);
@@ -2117,11 +2123,12 @@ static int metric_table(struct rctx *x, int dev, int shared,
 	rbuf_free(&cell);
 	rbuf_put_tex(&cell, variant, 0);
 	dev_part(x, dev, shared, &dl);
-	sample_range(x, dev, "versions", variant, metric, &nr);
+	sample_range(x, dev, "versions", variant, metric, "word.samples_of",
+		     &nr);
 	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
 	v[1] = (struct kv){"NAME", rbuf_str(&cell)};
 	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[3] = (struct kv){"N", rbuf_str(&nr)};
+	v[3] = (struct kv){"SAMPLES", rbuf_str(&nr)};
 	emit_string(x, &cap, caption_key, v, 4);
 	rbuf_puts(&anc, "versions ");
 	anchor_dev(x, dev, shared, &anc);
@@ -2264,7 +2271,7 @@ static int counter_part(struct rctx *x, int dev, int shared,
 			struct rbuf w;
 
 			rbuf_init(&w);
-			rbuf_put_tex(&w, why, 1);
+			rbuf_put_prose(&w, why, 1);
 			v[0] = (struct kv){"WHY", rbuf_str(&w)};
 			emit_string(x, &t, "versions.counters_unavailable", v,
 				    1);
@@ -2353,7 +2360,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 			k = model_kernel(x, variant,
 					 x->cfgs[i].c->session_id);
 	if (k && k->description && *k->description) {
-		rbuf_put_tex(&h, k->description, 0);
+		rbuf_put_prose(&h, k->description, 0);
 		emit_par(x, rbuf_str(&h));
 		rbuf_free(&h);
 	} else {
@@ -2421,7 +2428,7 @@ static void versions_list(struct rctx *x)
 		rbuf_free(&ds);
 		rbuf_put_tex(&nm, vv[i], 0);
 		if (k && k->description && *k->description)
-			rbuf_put_tex(&ds, k->description, 0);
+			rbuf_put_prose(&ds, k->description, 0);
 		else
 			rbuf_puts(&ds, lang_get(x->L, "versions.nodesc"));
 		v[0] = (struct kv){"NAME", rbuf_str(&nm)};
@@ -2539,7 +2546,7 @@ static int app_versions_body(struct rctx *x)
 		rbuf_init(&t);
 		rbuf_init(&w);
 		if (why) {
-			rbuf_put_tex(&w, why, 1);
+			rbuf_put_prose(&w, why, 1);
 			v[0] = (struct kv){"WHY", rbuf_str(&w)};
 			emit_string(x, &t, "versions.counters_unavailable", v,
 				    1);

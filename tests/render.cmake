@@ -13,6 +13,7 @@ foreach(t
     render_ilp
     render_versions
     render_transfer
+    render_lang
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

@@ -1,5 +1,6 @@
 /* render's refusals (empty database, selections that match nothing, bad
- * options, no gnuplot), its selections, and the LaTeX escaping. */
+ * options, no gnuplot), its selections, and the LaTeX escaping of names
+ * and of prose. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include "render.h"
 #include "render_check.h"
 #include "render_fixture.h"
+#include "render_int.h"
 
 static char *tmpdir, *fulldb, *emptydb;
 
@@ -233,6 +235,78 @@ static void test_escape(void **state)
 	}
 }
 
+static char *prose(const char *in)
+{
+	struct rbuf b;
+
+	rbuf_init(&b);
+	rbuf_put_prose(&b, in, 0);
+	return rbuf_take(&b);
+}
+
+/* Prose from the database: a power's exponent raised, every other caret
+ * (and everything else) printed literally, as render_latex_escape does. */
+static void test_prose(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"each thread computes (n/b)^2 elements",
+		 "each thread computes (n/b)\\textsuperscript{2} elements"},
+		{"C^T = B^T A^T", "C\\textsuperscript{T} = "
+		 "B\\textsuperscript{T} A\\textsuperscript{T}"},
+		{"min(100, 2^24/N) launches when N < 2^24",
+		 "min(100, 2\\textsuperscript{24}/N) launches when N "
+		 "\\textless{} 2\\textsuperscript{24}"},
+		{"2^(k+1)", "2\\textsuperscript{k+1}"},
+		{"2^((a)(b))c", "2\\textsuperscript{(a)(b)}c"},
+		{"e^(x^2)", "e\\textsuperscript{x\\textasciicircum{}2}"},
+		{"2^($_&%)", "2\\textsuperscript{\\$\\_\\&\\%}"},
+		{"2^3^4", "2\\textsuperscript{3}\\textasciicircum{}4"},
+		/* no exponent: the caret stays */
+		{"^", "\\textasciicircum{}"},
+		{"^2", "\\textasciicircum{}2"},
+		{"x^", "x\\textasciicircum{}"},
+		{"^^", "\\textasciicircum{}\\textasciicircum{}"},
+		{"a^^b", "a\\textasciicircum{}\\textasciicircum{}b"},
+		{"a ^2", "a \\textasciicircum{}2"},
+		{"x^ab", "x\\textasciicircum{}ab"},
+		{"x^a1", "x\\textasciicircum{}a1"},
+		{"2^3.5", "2\\textasciicircum{}3.5"},
+		{"x^()", "x\\textasciicircum{}()"},
+		{"2^(n+(1)", "2\\textasciicircum{}(n+(1)"},
+		{"2^(n))", "2\\textsuperscript{n})"},
+		{"x^ y", "x\\textasciicircum{} y"},
+		{"\xc3\xa9^2", "\xc3\xa9\\textasciicircum{}2"},
+		{"", ""},
+	};
+	static const char *const plain[] = {FIX_HOSTILE_NAME,
+		FIX_HOSTILE_HOST, "--,, [x]* \"\t\xff", "50% & {x} ~ y"};
+	size_t i;
+	char *p, *e;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		p = prose(cases[i].in);
+		assert_non_null(p);
+		if (strcmp(p, cases[i].out))
+			fail_msg("'%s': '%s', want '%s'", cases[i].in, p,
+				 cases[i].out);
+		free(p);
+	}
+	/* without a power, prose is escaped text */
+	for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+		p = prose(plain[i]);
+		e = render_latex_escape(plain[i]);
+		assert_string_equal(p, e);
+		free(p);
+		free(e);
+	}
+	p = prose(NULL);
+	assert_string_equal(p, "");
+	free(p);
+}
+
 /* The value of key in a strings file's text, as a malloc'd copy, or
  * NULL. */
 static char *strings_get(const char *text, const char *key)
@@ -284,7 +358,8 @@ static void placeholders(const char *s, char *out, size_t len)
 				 names[i]);
 }
 
-/* Every language has every English key, with the same placeholders. */
+/* Every language has every English key, with the same placeholders;
+ * Polish has the .few form of every counted phrase. */
 static void test_strings_complete(void **state)
 {
 	static const char *const langs[] = {"pl", "de"};
@@ -323,6 +398,18 @@ static void test_strings_complete(void **state)
 			if (strcmp(pe, po))
 				fail_msg("strings.%s '%s': placeholders '%s', "
 					 "English '%s'", langs[l], key, po, pe);
+			/* Polish counts have a form for 2-4 of their own */
+			if (!strcmp(langs[l], "pl") && kl > 5 &&
+			    !strcmp(key + kl - 5, ".many")) {
+				char few[128];
+
+				snprintf(few, sizeof(few), "%.*s.few",
+					 (int)kl - 5, key);
+				free(vo);
+				vo = strings_get(other, few);
+				if (!vo)
+					fail_msg("strings.pl lacks '%s'", few);
+			}
 			free(ve);
 			free(vo);
 			keys++;
@@ -343,6 +430,7 @@ int main(void)
 		cmocka_unit_test(test_no_gnuplot),
 		cmocka_unit_test(test_selection),
 		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_prose),
 		cmocka_unit_test(test_strings_complete),
 	};
 

@@ -42,7 +42,23 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* pdflatex succeeded in one run and left nothing to resolve. */
+/* No line of text or table sticks out of the margins by more than 1pt
+ * (TeX's "Overfull \hbox (12.3pt too wide)"); less is invisible. */
+static void assert_no_overfull(const char *log)
+{
+	static const char tag[] = "Overfull \\hbox (";
+	const char *p;
+	double pt;
+
+	for (p = log; (p = strstr(p, tag)); p++) {
+		pt = strtod(p + sizeof(tag) - 1, NULL);
+		if (pt > 1.0)
+			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+	}
+}
+
+/* pdflatex succeeded in one run and left nothing to resolve, and
+ * nothing in the margins. */
 static void assert_clean_log(const char *log)
 {
 	assert_non_null(log);
@@ -51,6 +67,7 @@ static void assert_clean_log(const char *log)
 		fail_msg("undefined references or control sequences");
 	if (strstr(log, "Rerun"))
 		fail_msg("the log asks for another run");
+	assert_no_overfull(log);
 }
 
 static char *render_ok(const char *db, const char *lang)
@@ -191,6 +208,8 @@ static void test_hostile(void **state)
 	assert_null(strstr(tex, FIX_HOSTILE_NAME));
 	assert_false(raw_in(tex, "$(whoami)"));
 	assert_null(strstr(tex, "`id`"));
+	/* the description's power is raised, its dollars are text */
+	assert_non_null(strstr(tex, "\\$x\\textsuperscript{2}\\$"));
 	/* a placeholder in the data is data, not a template */
 	assert_non_null(strstr(tex, "100\\% @@TITLE@@"));
 	/* the listing cannot be ended by the stored source */

@@ -428,6 +428,125 @@ static void test_title_fields(void **state)
 	free(t);
 }
 
+/* The column specification of the table after anchor line a: the
+ * tabular's (or tabularx's) last argument. malloc'd, NULL if absent. */
+static char *colspec_of(const char *a)
+{
+	static const char tx[] = "\\begin{tabularx}{\\linewidth}";
+	const char *p = strstr(a, "\\begin{tabular");
+	const char *e;
+	int depth = 0;
+
+	if (!p)
+		return NULL;
+	if (!strncmp(p, tx, sizeof(tx) - 1))
+		p += sizeof(tx) - 1;
+	else
+		p += strlen("\\begin{tabular}");
+	if (*p != '{')
+		return NULL;
+	for (e = p; *e; e++) {
+		depth += *e == '{';
+		if (*e == '}' && --depth == 0)
+			break;
+	}
+	return *e ? strndup(p + 1, (size_t)(e - p - 1)) : NULL;
+}
+
+/* An S cell that siunitx aligns: [\color{gray}][<][-]digits[.digits]
+ * [\nsmark|\ntmark]. */
+static int aligned_number(const char *c)
+{
+	if (!strncmp(c, "\\color{gray}", 12))
+		c += 12;
+	c += *c == '<';
+	c += *c == '-';
+	if (*c < '0' || *c > '9')
+		return 0;
+	c += strspn(c, "0123456789");
+	if (*c == '.') {
+		c++;
+		if (*c < '0' || *c > '9')
+			return 0;
+		c += strspn(c, "0123456789");
+	}
+	/* marks after the number sit outside its digits: significance
+	 * marks, regime marks, also in a zero-width \rlap */
+	while (*c) {
+		if (!strncmp(c, "\\nsmark", 7) || !strncmp(c, "\\ntmark", 7)) {
+			c += 7;
+		} else if (!strncmp(c, "\\rgmark{", 8) && c[8] && c[9] == '}') {
+			c += 10;
+		} else if (!strncmp(c, "\\rlap{", 6) && c[strlen(c) - 1] == '}' &&
+			   strstr(c, "\\rgmark{")) {
+			return 1;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Decimal alignment: in every siunitx column of every table, a cell is
+ * either a number siunitx aligns or braced text without a digit ("--",
+ * "failed"); a number hidden in text (\num in braces) is not aligned. */
+static void test_decimal_alignment(void **state)
+{
+	const char *a;
+	char anchor[512], *spec, *tok, *save;
+	char kind[CHK_MAXCOLS];
+	struct chk_table t;
+	int ncol, r, c, tables = 0, numbers = 0;
+
+	(void)state;
+	for (a = tex; (a = strstr(a, "% mmreport-table: ")); a++) {
+		a += strlen("% mmreport-table: ");
+		snprintf(anchor, sizeof(anchor), "%.*s",
+			 (int)strcspn(a, "\n"), a);
+		spec = colspec_of(a);
+		assert_non_null(spec);
+		ncol = 0;
+		for (tok = strtok_r(spec, " ", &save); tok && ncol <
+		     CHK_MAXCOLS; tok = strtok_r(NULL, " ", &save))
+			kind[ncol++] = tok[0] == 'S' ? 'S' : 't';
+		free(spec);
+		find(anchor, &t);
+		for (r = 0; r < t.nrows; r++)
+			for (c = 0; c < t.ncols[r] && c < ncol; c++) {
+				const char *v = t.cell[r][c];
+
+				if (kind[c] != 'S')
+					continue;
+				if (aligned_number(v)) {
+					numbers++;
+					continue;
+				}
+				/* text braced out of the number parser;
+				 * digits only in the small print under a
+				 * row of numbers (a block size, an
+				 * interval), never a bare number */
+				if (v[0] != '{' || v[strlen(v) - 1] != '}' ||
+				    (strpbrk(v, "0123456789") &&
+				     strncmp(v, "{\\scriptsize", 12)))
+					fail_msg("%s row %d column %d: '%s' is "
+						 "not aligned", anchor, r, c,
+						 v);
+			}
+		chk_table_free(&t);
+		tables++;
+	}
+	assert_true(tables > 50);
+	assert_true(numbers > 1000);
+	/* a reading with decimals in a text cell goes through \num, which
+	 * writes the language's decimal marker */
+	find("sessions", &t);
+	for (r = 0; r < t.nrows && strcmp(t.cell[r][0], "Power [W]"); r++)
+		;
+	assert_true(r < t.nrows);
+	assert_string_equal(t.cell[r][1], "\\num{120.5} / --");
+	chk_table_free(&t);
+}
+
 /* Report P's occupancy table: the stored attributes, the GPU's limits
  * and the limiting factor, per block size. */
 static void test_occupancy(void **state)
@@ -568,9 +687,9 @@ static void test_counter_tables(void **state)
 				     "kernel on this device"), 1);
 	/* the second device's reason, escaped, for each of its 3 kernels */
 	assert_int_equal(occurrences(tex, "could not be read (CUPTI\\_"), 3);
-	/* ... and in the method's session table */
+	/* ... and in the method's timers and session table */
 	assert_int_equal(occurrences(tex, "PRIVILEGES \\& no "
-				     "\\$perf\\_\\allowbreak{}event"), 4);
+				     "\\$perf\\_\\allowbreak{}event"), 5);
 	/* the definitions once; no "measured without" */
 	assert_int_equal(occurrences(tex, "Report~P's GIPS and CGMA come "
 				     "from hardware counters"), 1);
@@ -749,6 +868,7 @@ int main(void)
 		cmocka_unit_test(test_transfer_tables),
 		cmocka_unit_test(test_versions_tables),
 		cmocka_unit_test(test_versions_stats),
+		cmocka_unit_test(test_decimal_alignment),
 		cmocka_unit_test(test_ilp_table),
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_occupancy),
