@@ -553,6 +553,49 @@ static int claims_table(struct rctx *x, int d0, int nd, int *agree,
 	return rc;
 }
 
+/* Sessions whose clock readings name a limit (power cap, thermal):
+ * a reason a number may sit below the chip's speed, said per device. */
+static void throttle_par(struct rctx *x, struct rbuf *par)
+{
+	size_t i, d;
+
+	for (d = 0; d < x->ndevs; d++)
+		for (i = 0; i < x->nsess; i++) {
+			const struct store_session *s = &x->sess[i];
+			const struct store_env *e = &s->env_end;
+			struct rbuf a[4];
+			struct kv v[4];
+			size_t k;
+
+			if (s->device_id != x->devs[d]->id || !e->throttle_text ||
+			    !*e->throttle_text ||
+			    !strcmp(e->throttle_text, "none"))
+				continue;
+			for (k = 0; k < 4; k++)
+				rbuf_init(&a[k]);
+			dev_label(x, (int)d, &a[0]);
+			rbuf_put_tex(&a[1], e->throttle_text, 1);
+			if (s->env_start.has_sm_clock)
+				rbuf_printf(&a[2], "%.0f",
+					    s->env_start.sm_clock_mhz);
+			else
+				rbuf_puts(&a[2], "--");
+			if (e->has_sm_clock)
+				rbuf_printf(&a[3], "%.0f", e->sm_clock_mhz);
+			else
+				rbuf_puts(&a[3], "--");
+			v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
+			v[1] = (struct kv){"WHY", rbuf_str(&a[1])};
+			v[2] = (struct kv){"START", rbuf_str(&a[2])};
+			v[3] = (struct kv){"END", rbuf_str(&a[3])};
+			emit_string(x, par, "concl.throttle", v, 4);
+			rbuf_putc(par, ' ');
+			for (k = 0; k < 4; k++)
+				rbuf_free(&a[k]);
+			break;	/* once per device */
+		}
+}
+
 int sec_conclusions(struct rctx *x)
 {
 	int *agree, *differ, *open, rc = 0, d;
@@ -594,6 +637,11 @@ int sec_conclusions(struct rctx *x)
 		rc = emit_string(x, &par, "concl.tally", v, 4);
 		rbuf_putc(&par, ' ');
 	}
+	if (!rc && par.len)
+		emit_par(x, rbuf_str(&par));
+	rbuf_free(&par);
+	if (!rc)
+		throttle_par(x, &par);
 	if (!rc && par.len)
 		emit_par(x, rbuf_str(&par));
 	if (!rc)

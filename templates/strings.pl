@@ -227,7 +227,7 @@ vers.source_trimmed = Kernel \texttt{@@NAME@@} w postaci mierzonej (zapisany w s
 vers.app_intro = Dla każdej wersji: jej opis, kod źródłowy kernela, tabela zajętości ze sprawozdania~P oraz mediana każdej mierzonej wielkości według rozmiaru macierzy (wiersze) i rozmiaru bloku (kolumny), wraz ze statystykami czasów kernela. W tabelach \textit{błąd} oznacza, że wynik nie przeszedł weryfikacji, \textit{pominięto} --- że urządzenie nie może wykonać konfiguracji, a -- --- że jej nie mierzono.
 find.vers.sentence = @@TEXT@@
 find.vers.dev = @@DEV@@: @@NUMS@@
-find.vers.untested = Porównania podanego bez wartości $p$ nie dało się przetestować: baza nie przechowuje surowych próbek jego konfiguracji, więc słowa mówią jedynie, która mediana jest wyższa (test Manna--Whitneya wymaga próbek).
+find.vers.untested = Porównania podanego bez wartości $p$ nie dało się przetestować: baza nie przechowuje surowych próbek jego konfiguracji, a ich zapisane zakresy nakładają się, więc słowa mówią jedynie, która mediana jest wyższa. Gdzie zakresy są rozłączne, wartość $p$ daje dokładny test $U = 0$ (zob. metodę).
 find.vers.why_one = , której jedyny blok zajmuje jeden z @@SMS@@~SM
 find.vers.why_few = , której siatka z @@GRID@@~bloków zostawia część z @@SMS@@~SM bezczynną
 find.vers.step.faster = Przy $n = @@N@@$ @@B@@ jest szybsza niż @@A@@@@WHY@@: @@NUMS@@.
@@ -374,7 +374,7 @@ find.ilp.l2_over = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci p
 find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_stored_over = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 
-sum.title = Podsumowanie
+sum.title = Zestawienie wyników
 sum.intro = Najlepsza konfiguracja każdego wariantu (najwyższa mediana spośród punktów zmierzonych w stanie ustalonym: siatka co najmniej jednej fali, dla kopiowania zbiór roboczy większy niż L2) w porównaniu z biblioteką wzorcową (cuBLAS) dla tego samego rozmiaru macierzy oraz z teoretycznymi wartościami szczytowymi urządzenia.
 sum.suite = Zestaw
 sum.variant = Wariant
@@ -484,6 +484,7 @@ concl.g.total = Pamięć z blokowaniem stron dla $C$ skraca cały przebieg o 18\
 concl.g.shared = Kafelki w pamięci współdzielonej skracają czas kernela o około 25\,\%.
 concl.j.peak = Przy dużym $N$ kopiowanie zbliża się do szczytowej przepustowości (12,9 z 14,4~GB/s, 90\,\%).
 concl.j.ilp = ILP prawie nie zmienia przepustowości (Kepler, Maxwell).
+concl.throttle = Na @@DEV@@ pomiar zakończył się z zegarem ograniczonym przez \texttt{@@WHY@@} (zegar SM @@START@@~MHz na początku, @@END@@~MHz na końcu): procenty szczytu liczono przy zapisanym zegarze, a wyniki z końca przebiegu mogą leżeć poniżej prędkości układu bez ograniczeń.
 concl.tally = Na @@DEV@@ potwierdza się @@AGREE@@ ustaleń źródeł, @@DIFFER@@ jest odwróconych, a @@OPEN@@ ani się nie potwierdza, ani nie odwraca (brak istotnej różnicy).
 concl.closing = Źródła mierzyły starsze procesory graficzne (GeForce GT~240, 920M, RTX~4060); zgodność dotyczy kierunku efektu, nie jego wielkości, która zależy od procesora.
 word.samples_of.one = @@N@@ próbki

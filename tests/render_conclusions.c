@@ -200,12 +200,41 @@ static void test_no_data(void **state)
 	free(c);
 }
 
+/* A session that ended at its power cap is said, with its clocks; one
+ * that ended unthrottled is not. */
+static void test_throttle(void **state)
+{
+	struct render_options o;
+	char *tex;
+	int rc;
+
+	(void)state;
+	fixture_new();
+	render_options_init(&o);
+	o.db_path = dbpath;
+	o.sections = "conclusions";
+	tex = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_null(strstr(tex, "power\\_\\allowbreak{}cap"));
+	free(tex);
+	sql("UPDATE session SET end_throttle_text = 'sw_power_cap', "
+	    "end_sm_clock_mhz = 1500 WHERE device_id IN (SELECT id FROM "
+	    "device WHERE uuid LIKE 'GPU-aaaa%')");
+	tex = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(strstr(tex, "held by \\texttt{sw\\_\\allowbreak{}"
+			       "power\\_\\allowbreak{}cap}"));
+	assert_non_null(strstr(tex, "1500~MHz at the end"));
+	free(tex);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_memcpy_c_flips),
 		cmocka_unit_test(test_one_block_flips),
 		cmocka_unit_test(test_no_data),
+		cmocka_unit_test(test_throttle),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
