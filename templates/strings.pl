@@ -282,18 +282,8 @@ metric.gbs = Przepustowość
 transfer.title = Transfery i fazy przebiegu
 transfer.intro = Każdy przebieg, jak w sprawozdaniu~G, przydziela pamięć na $A$, $B$ i $C$ na hoście i na urządzeniu (Malloc), kopiuje $A$ i $B$ do urządzenia (Memcpy~AB), uruchamia kernel i czeka na jego zakończenie (Sync: od powrotu z wywołania kernela do końca oczekiwania), kopiuje $C$ z powrotem (Memcpy~C) i zwalnia pamięć (Free); cały przebieg (time*) obejmuje wszystkie te fazy. Czas samego kernela, mierzony przez GPU, mieści się w wywołaniu i w fazie Sync, więc nigdy nie jest do niej dodawany. Pamięć hosta jest stronicowana (malloc), przypięta (cudaMallocHost dla $A$, $B$ i $C$) albo przypięta dla wyniku (tylko $C$, jak w sprawozdaniu~G); kernele to \texttt{simple} (jeden wątek na element $C$) i \texttt{shared} (kafelki w pamięci współdzielonej). Nasze GFLOP/s liczą $2n^3$ operacji na iloczyn; GFLOPS sprawozdania~G liczyły $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc przy tym samym czasie jego wartości są o połowę mniejsze od naszych. Czasy podano w ms.
 transfer.absent = Baza nie zawiera pomiarów zestawu transferów.
-transfer.stats = Statystyki faz
 transfer.phase = Faza
 transfer.table = Fazy \texttt{@@NAME@@}, pamięć hosta: @@HOST@@, $n = @@SIZE@@$@@DEV@@.
-transfer.where = Na co idzie czas
-transfer.stacked = Udział każdej fazy w sumie średnich czasów faz \texttt{@@NAME@@}@@DEV@@ według rozmiaru macierzy, dla każdego rodzaju pamięci hosta.
-gain.host_title = Zyski względne: pamięć hosta
-gain.variant_title = Zyski względne: wariant kernela
-gain.head = Zysk $(a-b)/a$ [\%]
-gain.table_host = Zysk pamięci @@B@@ ($b$) względem @@A@@ ($a$) dla \texttt{@@FIXED@@}, $n = @@SIZE@@$@@DEV@@.
-gain.table_variant = Zysk \texttt{@@B@@} ($b$) względem \texttt{@@A@@} ($a$), pamięć hosta: @@FIXED@@, $n = @@SIZE@@$@@DEV@@.
-gain.note = Dodatni: $b$ trwa krócej. $p$: dwustronny test U Manna--Whitneya na pojedynczych próbkach. \nsmark~nieistotny na poziomie $\alpha = 0{,}05$ (szary); \ntmark~nie testowano (brak próbek).
-gain.figure = Zysk średniej (Śr.) każdej fazy w funkcji rozmiaru macierzy: @@B@@ względem @@A@@, @@FIXED@@@@DEV@@.
 host.pageable = stronicowana
 host.pinned = przypięta
 host.pinned-output = przypięta dla wyniku
@@ -414,7 +404,6 @@ axis.size = Rozmiar macierzy $n$
 axis.count = Rozmiar tablicy $N$ [elementy]
 axis.gflops = Wydajność [GFLOP/s]
 axis.gbs = Przepustowość [GB/s]
-axis.gain = Zysk średniej [\%]
 axis.share = Udział w przebiegu [\%]
 axis.intensity = Intensywność arytmetyczna [FLOP/B]
 stat.min = Min
@@ -425,7 +414,6 @@ stat.stddev = Odch.\ std.
 word.block = blok
 word.block_size = Rozmiar bloku
 word.size = Rozmiar
-word.unit = Jednostka
 
 # Issue 11: the lab report's structure (title page, introduction,
 # findings, regimes, conclusions, appendices).
