@@ -536,7 +536,7 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 	/* the lines rise from bottom left to top right: the bottom right
 	 * corner, beside the device-memory sizes, is free */
 	rbuf_puts(s, "set key bottom right Left reverse samplen 1.2 "
-		  "spacing 0.9 width -6\n");
+		  "spacing 0.9 width -4\n");
 	for (j = 0; j < g->nc; j++) {
 		rbuf_printf(s, "$F%dL%zu << EOD\n", k, j);
 		for (i = 0; i < g->ns; i++) {

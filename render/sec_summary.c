@@ -402,13 +402,78 @@ static int roofline(struct rctx *x, int dev)
 	return rc;
 }
 
+/* Where each version's best point sits on the roofline of device dev:
+ * its intensity against the ridge (compute- or memory-bound roof) and
+ * the share of that roof it attains. One sentence per device. */
+static void roof_find(struct rctx *x, int dev, struct rfind *f)
+{
+	const struct store_device *d = x->devs[dev];
+	const char **vv = NULL;
+	struct rbuf items, a[3];
+	struct kv v[3];
+	size_t nv, i, k;
+	double ridge, top = 0;
+
+	if (!(d->peak_fp32_gflops > 0) || !(d->peak_mem_gbs > 0))
+		return;
+	ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
+	nv = model_names(x, dev, "versions", NULL, 'v', &vv);
+	rbuf_init(&items);
+	for (k = 0; k < 3; k++)
+		rbuf_init(&a[k]);
+	for (i = 0; i < nv; i++) {
+		const struct rcfg *b = best_of(x, dev, "versions", vv[i],
+					       "gflops");
+		double in, g, roof;
+
+		if (!b || !(b->c->bytes > 0) || !(b->c->flops > 0))
+			continue;
+		in = b->c->flops / b->c->bytes;
+		g = rcfg_median(b, "gflops");
+		roof = fmin(d->peak_fp32_gflops, in * d->peak_mem_gbs);
+		if (!isfinite(g) || !(roof > 0))
+			continue;
+		if (items.len)
+			rbuf_puts(&items, "; ");
+		rbuf_puts(&items, "\\texttt{");
+		rbuf_put_tex(&items, vv[i], 0);
+		rbuf_puts(&items, "} ");
+		find_num(&items, in, 3);
+		rbuf_printf(&items, "~FLOP/B, %s, ", lang_get(x->L, in > ridge ?
+			    "sum.find.compute" : "sum.find.memory"));
+		find_pct(&items, 100 * g / roof, 2);
+		top = fmax(top, 100 * g / roof);
+		if (!rcfg_steady(x, b))
+			regime_marks(x, rcfg_regime(x, b) & ~(unsigned)RG_L2,
+				     &items);
+	}
+	free(vv);
+	if (items.len) {
+		dev_label(x, dev, &a[0]);
+		find_num(&a[1], ridge, 3);
+		v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
+		v[1] = (struct kv){"RIDGE", rbuf_str(&a[1])};
+		v[2] = (struct kv){"LIST", rbuf_str(&items)};
+		find_add(x, f, "sum.find.roof", v, 3);
+		/* a point beyond half its roof is near what the hardware
+		 * allows; below, the kernel's execution is what limits it */
+		find_add(x, f, top < 50 ? "sum.find.under" : "sum.find.near",
+			 NULL, 0);
+	}
+	for (k = 0; k < 3; k++)
+		rbuf_free(&a[k]);
+	rbuf_free(&items);
+}
+
 int sec_summary(struct rctx *x)
 {
+	struct rfind f;
 	size_t d;
 	int rc = 0;
 
 	emit_heading(x, 0, lang_get(x->L, "sum.title"));
 	emit_par(x, lang_get(x->L, "sum.intro"));
+	find_init(&f);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		emit_dev_heading(x, 1, (int)d);
 		rc = compute_table(x, (int)d);
@@ -416,6 +481,10 @@ int sec_summary(struct rctx *x)
 			rc = bandwidth_table(x, (int)d);
 		if (!rc)
 			rc = roofline(x, (int)d);
+		roof_find(x, (int)d, &f);
 	}
+	if (!rc)
+		rc = find_emit(x, &f);
+	find_free(&f);
 	return rc;
 }
