@@ -52,18 +52,30 @@ static const char measure_help[] =
 	"  --cold             flush L2 before each sample (default: hot)\n"
 	"  --dry-run          print the plan and a time estimate; touch\n"
 	"                     neither GPU nor database\n"
+	"  --kernel FILE.cu   an own kernel (repeatable): compiled at run time\n"
+	"                     by NVRTC against <mmreport_kernel.h> (see that\n"
+	"                     header: signatures, declarations); with\n"
+	"                     --dry-run compiled for compute capability 7.5\n"
+	"                     and checked, no GPU needed. Measuring them is\n"
+	"                     not built yet: --kernel needs --dry-run\n"
 	"  --quiet            no progress or per-configuration lines\n"
 	"  --help, --version\n"
 	"\n"
 	"Exit status: 0 ok, 3 a configuration failed verification, 64 bad\n"
-	"options, 65/66 database refused/missing, 69 no CUDA device or driver\n"
-	"(database untouched), 70 CUDA failure, 130 interrupted.\n";
+	"options, 65 database refused or a --kernel file that does not\n"
+	"compile or breaks the contract (compiler messages on stderr), 66\n"
+	"database or --kernel file missing, 69 no CUDA device or driver\n"
+	"(database untouched) or NVRTC missing, 70 CUDA failure, 130\n"
+	"interrupted.\n";
+
+/* --kernel files one measure takes: a course's lab, not a library */
+#define MAX_KERNELS 64
 
 enum {
 	OPT_DB = 256, OPT_SUITE, OPT_SIZES, OPT_BLOCKS, OPT_VARIANTS, OPT_ILP,
 	OPT_HOSTMEM, OPT_DEVICE, OPT_REPEAT, OPT_MINSAMPLES, OPT_MAXTIME,
 	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_TIMER, OPT_COLD,
-	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION
+	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION, OPT_KERNEL
 };
 
 static const struct option measure_options_long[] = {
@@ -86,6 +98,7 @@ static const struct option measure_options_long[] = {
 	{"timer", required_argument, NULL, OPT_TIMER},
 	{"cold", no_argument, NULL, OPT_COLD},
 	{"dry-run", no_argument, NULL, OPT_DRYRUN},
+	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -127,6 +140,12 @@ static int measure_exit(int status)
 		return CLI_EXIT_INTERRUPTED;
 	case MEASURE_ERR_USAGE:
 		return CLI_EXIT_USAGE;
+	case MEASURE_ERR_KERNEL:
+		return CLI_EXIT_DATAERR;
+	case MEASURE_ERR_KERNEL_OPEN:
+		return CLI_EXIT_NOINPUT;
+	case MEASURE_ERR_NVRTC:
+		return CLI_EXIT_UNAVAILABLE;
 	default:
 		return CLI_EXIT_SOFTWARE;
 	}
@@ -137,6 +156,8 @@ int cli_measure_run(int argc, char **argv)
 	struct measure_options o;
 	long long v;
 	char *cmdline = NULL;
+	const char *kernels[MAX_KERNELS];
+	size_t nkernels = 0;
 	int opt, rc, min_given = 0;
 
 	measure_options_init(&o);
@@ -192,6 +213,16 @@ int cli_measure_run(int argc, char **argv)
 		case OPT_TIMER: o.timer = optarg; break;
 		case OPT_COLD: o.cold = 1; break;
 		case OPT_DRYRUN: o.dry_run = 1; break;
+		case OPT_KERNEL:
+			if (!*optarg)
+				return cli_usage_error("measure",
+						       "empty --kernel");
+			if (nkernels == MAX_KERNELS)
+				return cli_usage_error("measure", "more than "
+						       "%d --kernel files",
+						       MAX_KERNELS);
+			kernels[nkernels++] = optarg;
+			break;
 		case OPT_QUIET: o.quiet = 1; break;
 		case OPT_HELP: return cli_help_print(measure_help);
 		case OPT_VERSION:
@@ -217,6 +248,8 @@ int cli_measure_run(int argc, char **argv)
 		return CLI_EXIT_SOFTWARE;
 	}
 	o.cmdline = cmdline;
+	o.kernels = kernels;
+	o.nkernels = nkernels;
 	rc = measure_exit(measure_run(&o, stdout));
 	free(cmdline);
 	return cli_stdout_close(rc);

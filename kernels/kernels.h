@@ -84,6 +84,53 @@ const struct kernel_desc *kernel_at(size_t i);
 /* NULL when no kernel has that name. */
 const struct kernel_desc *kernel_find(const char *name);
 
+/* ---- own kernels (user.c) --------------------------------------------- */
+
+/* A kernel of the user's, declared by the contract of
+ * include/mmreport_kernel.h. */
+struct kernel_user {
+	char *name;		/* its extern "C" name */
+	char *description;
+	enum kernel_shape shape;	/* square, rect or copy */
+	int tile;		/* a block of b x b threads computes a
+				 * (tile b) x (tile b) tile of C */
+	int *blocks;		/* block edges (copy: ILP values), ascending */
+	size_t nblocks;
+};
+
+/* One .cu file compiled: its kernels, the PTX, the compiler's log. */
+struct kernel_user_set {
+	char *path, *source;	/* as given, and the file's text */
+	char *log;		/* NVRTC's messages ("file(line): error:
+				 * ..."), NULL when it said nothing */
+	char *ptx;		/* for compute capability cc (the driver
+				 * finishes it for the GPU when loading) */
+	struct kernel_user *k;
+	size_t n;
+};
+
+enum kernel_user_status {
+	KERNEL_USER_OK = 0,
+	KERNEL_USER_ERR_OPEN,		/* the file cannot be read */
+	KERNEL_USER_ERR_COMPILE,	/* it does not compile (see log) */
+	KERNEL_USER_ERR_CONTRACT,	/* it compiles, but declares no
+					 * kernel or breaks the contract */
+	KERNEL_USER_ERR_NVRTC		/* NVRTC missing or failing */
+};
+
+/* Compiles the .cu file at path with NVRTC (loaded at run time) for
+ * compute capability cc_major.cc_minor, with <mmreport_kernel.h>
+ * provided and the file's folder on the include path, then checks every
+ * declared kernel: its declaration complete and well-formed, a name that
+ * is no built-in's, a definition with the contract's parameters. Needs
+ * no GPU. Returns an enum kernel_user_status with a one-line reason in
+ * err[len] on failure. *out is set in every case but out of memory to a
+ * set the caller frees with kernel_user_set_free: on a compile error it
+ * holds the compiler's log. kernel_user_set_free(NULL) is a no-op. */
+int kernel_user_compile(const char *path, int cc_major, int cc_minor,
+			struct kernel_user_set **out, char *err, size_t len);
+void kernel_user_set_free(struct kernel_user_set *s);
+
 /* cuBLAS handle set to pure FP32 math (no TF32). Returns a cublasHandle_t
  * as void *, or NULL after reporting why on stderr. kernel_blas_free(NULL)
  * is a no-op. */

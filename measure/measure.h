@@ -16,7 +16,12 @@ enum measure_status {
 	MEASURE_ERR_VERIFY = 4,		/* some configuration failed
 					 * verification (all else stored) */
 	MEASURE_INTERRUPTED = 5,	/* SIGINT/SIGTERM; finished work kept */
-	MEASURE_ERR_USAGE = 6		/* options inconsistent (message out) */
+	MEASURE_ERR_USAGE = 6,		/* options inconsistent (message out) */
+	MEASURE_ERR_KERNEL = 7,		/* an own kernel (--kernel) does not
+					 * compile or breaks the contract */
+	MEASURE_ERR_KERNEL_OPEN = 8,	/* an own kernel's file is missing or
+					 * unreadable */
+	MEASURE_ERR_NVRTC = 9		/* --kernel given, NVRTC missing */
 };
 
 /* Options of `mmreport measure`. Zero/NULL means "default"; see
@@ -45,6 +50,11 @@ struct measure_options {
 	const char *timer;	/* "auto" (NULL), "cupti", "events" */
 	int cold;		/* L2 flushed before each sample */
 	const char *cmdline;	/* stored with the session */
+	/* Own kernels (--kernel FILE.cu, repeatable): compiled by NVRTC and
+	 * checked against <mmreport_kernel.h>. Today only with dry_run:
+	 * the launch path that measures them is not built yet. */
+	const char *const *kernels;
+	size_t nkernels;
 };
 
 /* Fills *o with the defaults: every suite on issue 3's axes (transfer up

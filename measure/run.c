@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "counters.h"
+#include "own.h"
 #include "device.h"
 #include "mcuda.h"
 #include "measure.h"
@@ -582,8 +583,21 @@ int measure_run(const struct measure_options *o, FILE *out)
 	if (plan_spec_parse(o, &spec))
 		return MEASURE_ERR_USAGE;
 	devices_text(&spec, devtext, sizeof(devtext));
+	if (o->nkernels && !o->dry_run) {
+		fprintf(stderr, "mmreport: measure: --kernel needs --dry-run: "
+			"measuring own kernels is not built yet, only "
+			"compiling and checking them %s\n", PLAN_HELP_HINT);
+		return MEASURE_ERR_USAGE;
+	}
 	if (o->dry_run) {
 		struct plan p;
+
+		/* own kernels first: a file that fails stops before the
+		 * plan is printed */
+		rc = own_kernels_check(o, OWN_DRYRUN_CC_MAJOR,
+				       OWN_DRYRUN_CC_MINOR, 1, out);
+		if (rc)
+			goto out;
 
 		/* No CUDA call and no database here: the ilp sizes assume
 		 * PLAN_DRYRUN_FREE_MEM. */

@@ -238,6 +238,7 @@ static void test_usage_errors(void **state)
 		{"measure", "--timer", "nvtx", NULL},
 		{"measure", "--timer", NULL},
 		{"measure", "--cold", "yes", NULL},
+		{"measure", "--kernel", "", NULL},
 		{"render", "--lang", "xx", NULL},
 		{"render", "--sections", "method,nope", NULL},
 		{"render", "--session", "abc", NULL},
@@ -455,6 +456,50 @@ static void test_measure_dry_run(void **state)
 	assert_false(file_exists(missing_db));
 }
 
+/* measure --dry-run --kernel: compiled and listed, no GPU, no database;
+ * a file that does not compile: 65 with the compiler's file(line); a
+ * missing one 66; --kernel without --dry-run a usage error (measuring
+ * own kernels is not built yet). */
+static void test_measure_kernel(void **state)
+{
+	static const char good[] =
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"naive\")\n"
+		"extern \"C\" __global__ void mine(const float *A, "
+		"const float *B, float *C, int n) { }\n";
+	static const char bad[] = "#include <mmreport_kernel.h>\n"
+				  "int x = ;\n";
+	char gp[600], bp[600], mp[600];
+	struct run r;
+
+	(void)state;
+	snprintf(gp, sizeof(gp), "%s/good.cu", dir);
+	snprintf(bp, sizeof(bp), "%s/bad.cu", dir);
+	snprintf(mp, sizeof(mp), "%s/missing.cu", dir);
+	file_write(gp, good, sizeof(good) - 1);
+	file_write(bp, bad, sizeof(bad) - 1);
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", gp);
+	if (r.status == 69 && strstr(r.err, "NVRTC")) {
+		print_message("NVRTC unavailable: %s", r.err);
+		skip();
+	}
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "mine"));
+	assert_non_null(strstr(r.out, "square, tile 1, blocks 16"));
+	assert_false(file_exists(missing_db));
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", bp);
+	assert_int_equal(r.status, 65);
+	assert_non_null(strstr(r.err, "bad.cu(2): error"));
+	assert_non_null(strstr(r.err, "does not compile"));
+	assert_string_equal(r.out, "");
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", mp);
+	assert_int_equal(r.status, 66);
+	assert_int_equal(lines_count(r.err), 1);
+	RUN(&r, "measure", "--db", missing_db, "--kernel", gp);
+	usage_check(&r, "--dry-run");
+	assert_false(file_exists(missing_db));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -465,6 +510,7 @@ int main(void)
 		cmocka_unit_test(test_render_meta),
 		cmocka_unit_test(test_measure_nodevice),
 		cmocka_unit_test(test_measure_dry_run),
+		cmocka_unit_test(test_measure_kernel),
 	};
 
 	return cmocka_run_group_tests(tests, setup_files, teardown_files);

@@ -6,3 +6,8 @@ mmreport_test(kernels_registry SOURCES kernels_registry.c
   LIBS mmreport_kernels)
 mmreport_test(kernels_verify SOURCES kernels_verify.c
   LIBS mmreport_kernels LABELS gpu)
+# Own kernels compiled by NVRTC and checked (CPU only; exits 77 without
+# NVRTC).
+mmreport_test(kernels_user SOURCES kernels_user.c LIBS mmreport_kernels)
+target_compile_definitions(kernels_user PRIVATE
+  EXAMPLES_DIR="${PROJECT_SOURCE_DIR}/examples")

@@ -1,0 +1,498 @@
+/* Own kernels: a .cu file compiled at run time by NVRTC, loaded with
+ * dlopen so that mmreport runs (and measures its built-in kernels) where
+ * NVRTC is missing, and checked against the contract of
+ * include/mmreport_kernel.h before anything is measured. The contract
+ * header travels inside the binary and is handed to NVRTC by name, so
+ * no include path has to be found at run time. */
+#include <ctype.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvrtc.h>
+
+#include "kernels.h"
+
+#ifndef MMREPORT_CUDA_LIBDIR
+#define MMREPORT_CUDA_LIBDIR "/usr/local/cuda/lib64"
+#endif
+
+extern const char kernel_contract_header[];
+
+/* The NVRTC entry points mmreport uses. */
+struct nvrtc_api {
+	void *lib;
+	nvrtcResult (*create)(nvrtcProgram *, const char *, const char *,
+			      int, const char *const *, const char *const *);
+	nvrtcResult (*compile)(nvrtcProgram, int, const char *const *);
+	nvrtcResult (*log_size)(nvrtcProgram, size_t *);
+	nvrtcResult (*log)(nvrtcProgram, char *);
+	nvrtcResult (*ptx_size)(nvrtcProgram, size_t *);
+	nvrtcResult (*ptx)(nvrtcProgram, char *);
+	nvrtcResult (*destroy)(nvrtcProgram *);
+	const char *(*errstr)(nvrtcResult);
+};
+
+/* Loads NVRTC (13 first: the toolkit mmreport is built with), NULL with
+ * why in err when no library or symbol is found. */
+static int nvrtc_open(struct nvrtc_api *a, char *err, size_t len)
+{
+	/* the loader's path first, then the toolkit mmreport was built
+	 * with, where a machine has it but not on the loader's path */
+	static const char *const names[] = {"libnvrtc.so.13", "libnvrtc.so",
+		MMREPORT_CUDA_LIBDIR "/libnvrtc.so.13",
+		"/usr/local/cuda/lib64/libnvrtc.so.13"};
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 0; i < sizeof(names) / sizeof(names[0]) && !a->lib; i++)
+		a->lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (!a->lib) {
+		snprintf(err, len, "cannot load NVRTC (libnvrtc.so.13): %s",
+			 dlerror());
+		return -1;
+	}
+#define SYM(field, name)                                                    \
+	do {                                                                \
+		*(void **)&a->field = dlsym(a->lib, name);                  \
+		if (!a->field) {                                            \
+			snprintf(err, len, "NVRTC lacks %s", name);         \
+			dlclose(a->lib);                                    \
+			a->lib = NULL;                                      \
+			return -1;                                          \
+		}                                                           \
+	} while (0)
+	SYM(create, "nvrtcCreateProgram");
+	SYM(compile, "nvrtcCompileProgram");
+	SYM(log_size, "nvrtcGetProgramLogSize");
+	SYM(log, "nvrtcGetProgramLog");
+	SYM(ptx_size, "nvrtcGetPTXSize");
+	SYM(ptx, "nvrtcGetPTX");
+	SYM(destroy, "nvrtcDestroyProgram");
+	SYM(errstr, "nvrtcGetErrorString");
+#undef SYM
+	return 0;
+}
+
+static char *file_read(const char *path, char *err, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	char *s = NULL;
+	long n;
+
+	if (!f) {
+		snprintf(err, len, "cannot open '%s': %s", path,
+			 strerror(errno));
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) || !(s = malloc((size_t)n + 1)) ||
+	    fread(s, 1, (size_t)n, f) != (size_t)n) {
+		snprintf(err, len, "cannot read '%s': %s", path,
+			 errno ? strerror(errno) : "read error");
+		free(s);
+		s = NULL;
+	} else {
+		s[n] = '\0';
+		if (strlen(s) != (size_t)n) {
+			snprintf(err, len, "'%s' is not a text file (it holds "
+				 "a NUL byte)", path);
+			free(s);
+			s = NULL;
+		}
+	}
+	fclose(f);
+	return s;
+}
+
+void kernel_user_set_free(struct kernel_user_set *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->k[i].name);
+		free(s->k[i].description);
+		free(s->k[i].blocks);
+	}
+	free(s->k);
+	free(s->ptx);
+	free(s->log);
+	free(s->source);
+	free(s->path);
+	free(s);
+}
+
+/* The bytes of the PTX initialiser "{110, 97, ...}" at p into a
+ * NUL-terminated string; NULL when it is not one. */
+static char *ptx_bytes(const char *p, size_t count)
+{
+	char *s = malloc(count + 1), *end;
+	size_t i = 0;
+	long v;
+
+	if (!s)
+		return NULL;
+	while (*p == ' ')
+		p++;
+	if (*p++ != '{')
+		goto bad;
+	while (i < count) {
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (end == p || errno || v < 0 || v > 255)
+			goto bad;
+		s[i++] = (char)v;
+		p = end;
+		while (*p == ' ')
+			p++;
+		if (*p == ',')
+			p++;
+		else if (*p == '}')
+			break;
+		else
+			goto bad;
+	}
+	s[i] = '\0';
+	return s;
+bad:
+	free(s);
+	return NULL;
+}
+
+/* The value of "key=" in the metadata lines of meta, malloc'd; NULL when
+ * absent. */
+static char *meta_get(const char *meta, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *p = meta, *e;
+
+	while (*p) {
+		e = strchr(p, '\n');
+		if (!e)
+			e = p + strlen(p);
+		if ((size_t)(e - p) > kl && !strncmp(p, key, kl) &&
+		    p[kl] == '=') {
+			char *v = malloc((size_t)(e - p - (long)kl));
+
+			if (v) {
+				memcpy(v, p + kl + 1, (size_t)(e - p) - kl - 1);
+				v[e - p - (long)kl - 1] = '\0';
+			}
+			return v;
+		}
+		p = *e ? e + 1 : e;
+	}
+	return NULL;
+}
+
+/* The parameters of the PTX entry name: their count, -1 when the PTX
+ * defines no such entry. */
+static int ptx_entry_params(const char *ptx, const char *name)
+{
+	char head[160];
+	const char *p = ptx, *q, *end;
+	int n = 0;
+
+	snprintf(head, sizeof(head), ".entry %s(", name);
+	while ((p = strstr(p, head))) {
+		/* ".visible .entry" at a line start: a definition */
+		q = p + strlen(head);
+		end = strchr(q, ')');
+		if (!end)
+			return -1;
+		for (; (q = strstr(q, ".param")) && q < end; q++)
+			n++;
+		return n;
+	}
+	return -1;
+}
+
+/* The comma list of positive ints in s into *out (ascending, unique);
+ * -1 with why in err when one is not in lo..hi or, with pow2, not a power
+ * of two. */
+static int list_parse(const char *s, int lo, int hi, int pow2, int **out,
+		      size_t *n, char *err, size_t len)
+{
+	const char *p = s;
+	int *v = NULL;
+	size_t cnt = 0, i;
+	char *end;
+	long x;
+
+	*out = NULL;
+	*n = 0;
+	while (*p) {
+		int *nv;
+
+		errno = 0;
+		x = strtol(p, &end, 10);
+		if (end == p || errno || x < lo || x > hi ||
+		    (pow2 && (x & (x - 1)))) {
+			snprintf(err, len, "'%s' is not a list of %s %d..%d",
+				 s, pow2 ? "powers of two" : "integers", lo,
+				 hi);
+			free(v);
+			return -1;
+		}
+		for (i = 0; i < cnt && v[i] < x; i++)
+			;
+		if (i == cnt || v[i] != x) {
+			nv = realloc(v, (cnt + 1) * sizeof(*v));
+			if (!nv) {
+				free(v);
+				snprintf(err, len, "out of memory");
+				return -1;
+			}
+			v = nv;
+			memmove(v + i + 1, v + i, (cnt - i) * sizeof(*v));
+			v[i] = (int)x;
+			cnt++;
+		}
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p) {
+			snprintf(err, len, "'%s' is not a comma list", s);
+			free(v);
+			return -1;
+		}
+	}
+	if (!cnt) {
+		snprintf(err, len, "the list is empty");
+		return -1;
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+/* One declared kernel: its metadata checked and parsed into k; -1 with
+ * why in err (the kernel named). */
+static int user_kernel_parse(const char *meta, const char *ptx,
+			     struct kernel_user *k, char *err, size_t len)
+{
+	char *name = meta_get(meta, "name"), *shape = meta_get(meta, "shape");
+	char *tile = meta_get(meta, "tile"), *blocks = meta_get(meta, "blocks");
+	char *desc = meta_get(meta, "desc"), *ver = meta_get(meta, "contract");
+	char why[256], *end;
+	const char *p;
+	int rc = -1, params, want;
+	long t;
+
+	memset(k, 0, sizeof(*k));
+	if (!name || !shape || !tile || !blocks || !desc || !ver) {
+		snprintf(err, len, "a kernel declaration is incomplete: "
+			 "declare kernels with the MMREPORT_*_KERNEL macros "
+			 "of mmreport_kernel.h");
+		goto out;
+	}
+	if (strcmp(ver, "1")) {
+		snprintf(err, len, "kernel '%s' follows contract %s, this "
+			 "mmreport knows contract 1", name, ver);
+		goto out;
+	}
+	for (p = name; *p && (isalnum((unsigned char)*p) || *p == '_'); p++)
+		;
+	if (*p || !*name || strlen(name) > 63) {
+		snprintf(err, len, "kernel name '%s' must be 1 to 63 letters, "
+			 "digits or '_'", name);
+		goto out;
+	}
+	if (kernel_find(name)) {
+		snprintf(err, len, "kernel name '%s' is a built-in kernel's: "
+			 "choose another", name);
+		goto out;
+	}
+	if (!strcmp(shape, "square")) {
+		k->shape = KERNEL_SQUARE;
+		want = 4;
+	} else if (!strcmp(shape, "rect")) {
+		k->shape = KERNEL_RECT;
+		want = 6;
+	} else if (!strcmp(shape, "copy")) {
+		k->shape = KERNEL_COPY;
+		want = 4;
+	} else {
+		snprintf(err, len, "kernel '%s': unknown kind '%s'", name,
+			 shape);
+		goto out;
+	}
+	errno = 0;
+	t = strtol(tile, &end, 10);
+	if (errno || *end || t < 1 || t > 16) {
+		snprintf(err, len, "kernel '%s': tile '%s' is not 1..16",
+			 name, tile);
+		goto out;
+	}
+	k->tile = (int)t;
+	/* a b x b block holds b^2 <= 1024 threads; a copy block 512/ilp */
+	if (list_parse(blocks, 1, k->shape == KERNEL_COPY ? 512 : 32,
+		       k->shape == KERNEL_COPY, &k->blocks, &k->nblocks, why,
+		       sizeof(why))) {
+		snprintf(err, len, "kernel '%s': %s %s", name,
+			 k->shape == KERNEL_COPY ? "ILP values" :
+			 "block edges (b x b <= 1024 threads)", why);
+		goto out;
+	}
+	if (!*desc) {
+		snprintf(err, len, "kernel '%s': the description is empty",
+			 name);
+		goto out;
+	}
+	params = ptx_entry_params(ptx, name);
+	if (params < 0) {
+		snprintf(err, len, "kernel '%s' is declared but not defined "
+			 "(or not __global__ extern \"C\")", name);
+		goto out;
+	}
+	if (params != want) {
+		snprintf(err, len, "kernel '%s' takes %d parameters, the "
+			 "%s contract %d", name, params, shape, want);
+		goto out;
+	}
+	k->name = name;
+	k->description = desc;
+	name = desc = NULL;
+	rc = 0;
+out:
+	if (rc) {
+		free(k->blocks);
+		k->blocks = NULL;
+	}
+	free(name);
+	free(shape);
+	free(tile);
+	free(blocks);
+	free(desc);
+	free(ver);
+	return rc;
+}
+
+/* Every "mmreport_meta_NAME[N] = {...}" global of the PTX, checked. */
+static int user_kernels_find(struct kernel_user_set *s, char *err,
+			     size_t len)
+{
+	static const char tag[] = ".b8 mmreport_meta_";
+	const char *p = s->ptx;
+
+	while ((p = strstr(p, tag))) {
+		const char *q = strchr(p, '['), *eq;
+		struct kernel_user *nk;
+		unsigned long count;
+		char *meta;
+		int rc;
+
+		if (!q || !(eq = strstr(q, "] =")))
+			break;
+		count = strtoul(q + 1, NULL, 10);
+		meta = count ? ptx_bytes(eq + 3, count) : NULL;
+		if (!meta) {
+			snprintf(err, len, "a kernel declaration could not "
+				 "be read from the compiled program");
+			return KERNEL_USER_ERR_CONTRACT;
+		}
+		nk = realloc(s->k, (s->n + 1) * sizeof(*nk));
+		if (!nk) {
+			free(meta);
+			snprintf(err, len, "out of memory");
+			return KERNEL_USER_ERR_CONTRACT;
+		}
+		s->k = nk;
+		rc = user_kernel_parse(meta, s->ptx, &s->k[s->n], err, len);
+		free(meta);
+		if (rc)
+			return KERNEL_USER_ERR_CONTRACT;
+		s->n++;
+		p = eq;
+	}
+	if (!s->n) {
+		snprintf(err, len, "declares no kernel: declare each with "
+			 "MMREPORT_SQUARE_KERNEL, MMREPORT_RECT_KERNEL or "
+			 "MMREPORT_COPY_KERNEL from <mmreport_kernel.h>");
+		return KERNEL_USER_ERR_CONTRACT;
+	}
+	return KERNEL_USER_OK;
+}
+
+int kernel_user_compile(const char *path, int cc_major, int cc_minor,
+			struct kernel_user_set **out, char *err, size_t len)
+{
+	static const char *const hnames[] = {"mmreport_kernel.h"};
+	const char *hsrc[1] = {kernel_contract_header};
+	struct kernel_user_set *s;
+	struct nvrtc_api api;
+	nvrtcProgram prog = NULL;
+	nvrtcResult r;
+	char arch[64], incl[4200], *slash;
+	const char *opts[5];
+	size_t n;
+	int rc = KERNEL_USER_ERR_OPEN, nopt = 0;
+
+	*out = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		snprintf(err, len, "out of memory");
+		return KERNEL_USER_ERR_NVRTC;
+	}
+	s->path = strdup(path);
+	s->source = file_read(path, err, len);
+	if (!s->path || !s->source)
+		goto out;
+	rc = KERNEL_USER_ERR_NVRTC;
+	if (nvrtc_open(&api, err, len))
+		goto out;
+	/* a file's own headers sit beside it */
+	snprintf(incl, sizeof(incl), "--include-path=%s", path);
+	slash = strrchr(incl, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(incl, sizeof(incl), "--include-path=.");
+	/* PTX for the device's virtual architecture: the driver finishes it
+	 * for the GPU when it loads the module */
+	snprintf(arch, sizeof(arch), "--gpu-architecture=compute_%d%d",
+		 cc_major, cc_minor);
+	opts[nopt++] = arch;
+	opts[nopt++] = incl;
+	opts[nopt++] = "--std=c++17";
+	opts[nopt++] = "--generate-line-info";
+	r = api.create(&prog, s->source, path, 1, hsrc, hnames);
+	if (r != NVRTC_SUCCESS) {
+		snprintf(err, len, "nvrtcCreateProgram: %s", api.errstr(r));
+		goto close;
+	}
+	r = api.compile(prog, nopt, opts);
+	if (api.log_size(prog, &n) == NVRTC_SUCCESS && n > 1 &&
+	    (s->log = malloc(n)) && api.log(prog, s->log) != NVRTC_SUCCESS) {
+		free(s->log);
+		s->log = NULL;
+	}
+	if (r == NVRTC_ERROR_COMPILATION) {
+		snprintf(err, len, "'%s' does not compile for compute "
+			 "capability %d.%d", path, cc_major, cc_minor);
+		rc = KERNEL_USER_ERR_COMPILE;
+		goto close;
+	}
+	if (r != NVRTC_SUCCESS) {
+		snprintf(err, len, "nvrtcCompileProgram: %s", api.errstr(r));
+		goto close;
+	}
+	if (api.ptx_size(prog, &n) != NVRTC_SUCCESS || !(s->ptx = malloc(n))
+	    || api.ptx(prog, s->ptx) != NVRTC_SUCCESS) {
+		snprintf(err, len, "nvrtcGetPTX failed");
+		goto close;
+	}
+	rc = user_kernels_find(s, err, len);
+close:
+	if (prog)
+		api.destroy(&prog);
+	dlclose(api.lib);
+out:
+	/* the log goes with the set, also when the file did not compile */
+	*out = s;
+	return rc;
+}

@@ -1,0 +1,27 @@
+/* measure/own.h: internal to measure/. Own kernels (--kernel FILE.cu):
+ * compiled by NVRTC and checked against <mmreport_kernel.h>. */
+#ifndef MMREPORT_MEASURE_OWN_H
+#define MMREPORT_MEASURE_OWN_H
+
+#include <stdio.h>
+
+#include "measure.h"
+
+/* The compute capability --dry-run compiles for without a GPU: the
+ * oldest CUDA 13 accepts, so a kernel that passes runs on any GPU
+ * mmreport measures. */
+#define OWN_DRYRUN_CC_MAJOR 7
+#define OWN_DRYRUN_CC_MINOR 5
+
+/* Compiles every o->kernels file for compute capability major.minor and
+ * checks its declarations. With list set, writes each file's kernels
+ * (name, kind, tile, blocks, description) to out. On the first file
+ * that fails: the compiler's messages as NVRTC wrote them ("file(line):
+ * error: ...") and one line naming the file on stderr, and
+ * MEASURE_ERR_KERNEL (does not compile, breaks the contract),
+ * MEASURE_ERR_KERNEL_OPEN (cannot be read) or MEASURE_ERR_NVRTC (no
+ * NVRTC). MEASURE_OK when every file passes. */
+int own_kernels_check(const struct measure_options *o, int major,
+		      int minor, int list, FILE *out);
+
+#endif

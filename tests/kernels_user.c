@@ -1,0 +1,240 @@
+/* Own kernels without a GPU: NVRTC compiles a file against the contract
+ * of <mmreport_kernel.h>, and every way a file can fail is told apart:
+ * unreadable, not compiling (with the compiler's file(line) messages),
+ * declaring nothing, breaking a declaration's rules. The examples/
+ * kernels pass. Exits 77 where NVRTC cannot be loaded. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kernels.h"
+
+#ifndef EXAMPLES_DIR
+#error "EXAMPLES_DIR must name the source tree's examples/"
+#endif
+
+static char dir[] = "/tmp/mmreport-user-XXXXXX";
+
+/* Writes text to DIR/file; returns the path (valid until the next
+ * call). */
+static const char *write_cu(const char *file, const char *text)
+{
+	static char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+#define GOOD_BODY                                                          \
+	"extern \"C\" __global__ void mine(const float *A, const float *B, " \
+	"float *C, int n)\n{\n"                                              \
+	"\tint r = blockIdx.y * blockDim.y + threadIdx.y;\n"                 \
+	"\tint c = blockIdx.x * blockDim.x + threadIdx.x;\n"                 \
+	"\tfloat s = 0;\n"                                                   \
+	"\tif (r >= n || c >= n)\n\t\treturn;\n"                             \
+	"\tfor (int k = 0; k < n; k++)\n"                                    \
+	"\t\ts += A[r * n + k] * B[k * n + c];\n"                            \
+	"\tC[r * n + c] = s;\n}\n"
+
+static int compile(const char *path, struct kernel_user_set **s, char *err)
+{
+	int rc = kernel_user_compile(path, 7, 5, s, err, 512);
+
+	if (rc == KERNEL_USER_ERR_NVRTC)
+		fail_msg("NVRTC failed where it loaded before: %s", err);
+	return rc;
+}
+
+static void test_good(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	char err[512];
+	const char *p = write_cu("good.cu",
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"32,8,16,8\", "
+		"\"one & only\")\n" GOOD_BODY);
+
+	(void)state;
+	assert_int_equal(compile(p, &s, err), KERNEL_USER_OK);
+	assert_int_equal(s->n, 1);
+	assert_string_equal(s->k[0].name, "mine");
+	assert_string_equal(s->k[0].description, "one & only");
+	assert_int_equal(s->k[0].shape, KERNEL_SQUARE);
+	assert_int_equal(s->k[0].tile, 1);
+	/* sorted, duplicates dropped */
+	assert_int_equal(s->k[0].nblocks, 3);
+	assert_true(s->k[0].blocks[0] == 8 && s->k[0].blocks[1] == 16 &&
+		    s->k[0].blocks[2] == 32);
+	assert_non_null(strstr(s->source, "MMREPORT_SQUARE_KERNEL"));
+	assert_non_null(strstr(s->ptx, ".entry mine("));
+	kernel_user_set_free(s);
+	kernel_user_set_free(NULL);
+}
+
+/* A syntax error: the compiler's message with the file and the line. */
+static void test_no_compile(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	char err[512];
+	const char *p = write_cu("bad.cu",
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n"
+		"extern \"C\" __global__ void mine(const float *A, "
+		"const float *B, float *C, int n)\n{\n\tfloat s = 0\n"
+		"\tC[0] = s;\n}\n");
+
+	(void)state;
+	assert_int_equal(compile(p, &s, err), KERNEL_USER_ERR_COMPILE);
+	assert_non_null(s);
+	assert_non_null(s->log);
+	if (!strstr(s->log, "bad.cu(6): error"))
+		fail_msg("log without file and line: %s", s->log);
+	assert_non_null(strstr(err, "does not compile"));
+	kernel_user_set_free(s);
+}
+
+/* A definition whose parameters differ from the contract's does not
+ * compile: the declaration the macro makes has C linkage. */
+static void test_wrong_signature(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	char err[512];
+	const char *p = write_cu("sig.cu",
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n"
+		"extern \"C\" __global__ void mine(const float *A, "
+		"const float *B, float *C, int n, int extra) { }\n");
+
+	(void)state;
+	assert_int_equal(compile(p, &s, err), KERNEL_USER_ERR_COMPILE);
+	assert_non_null(strstr(s->log, "sig.cu(3)"));
+	kernel_user_set_free(s);
+}
+
+/* Compiles, but breaks the contract: each with its own reason. */
+static void test_contract(void **state)
+{
+	static const struct {
+		const char *text, *why;
+	} cases[] = {
+		{"__global__ void k(float *a) { a[0] = 1; }\n",
+		 "declares no kernel"},
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n",
+		 "declared but not defined"},
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_SQUARE_KERNEL(mine, 1, \"16,33\", \"x\")\n"
+		 GOOD_BODY, "block edges"},
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_SQUARE_KERNEL(mine, 1, \"\", \"x\")\n"
+		 GOOD_BODY, "block edges"},
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_SQUARE_KERNEL(mine, 0, \"16\", \"x\")\n"
+		 GOOD_BODY, "tile '0'"},
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"\")\n"
+		 GOOD_BODY, "description is empty"},
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_COPY_KERNEL(cp, \"1,3\", \"x\")\n"
+		 "extern \"C\" __global__ void cp(const int *a, int *b, "
+		 "unsigned long long count, int ilp) { }\n",
+		 "ILP values"},
+		/* the name of a built-in kernel */
+		{"#include <mmreport_kernel.h>\n"
+		 "MMREPORT_SQUARE_KERNEL(v3, 1, \"16\", \"x\")\n"
+		 "extern \"C\" __global__ void v3(const float *A, "
+		 "const float *B, float *C, int n) { }\n",
+		 "built-in kernel"},
+	};
+	struct kernel_user_set *s = NULL;
+	char err[512], file[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(file, sizeof(file), "c%zu.cu", i);
+		assert_int_equal(compile(write_cu(file, cases[i].text), &s,
+					 err), KERNEL_USER_ERR_CONTRACT);
+		if (!strstr(err, cases[i].why))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err,
+				 cases[i].why);
+		kernel_user_set_free(s);
+		s = NULL;
+	}
+}
+
+static void test_unreadable(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	char err[512], path[512];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/missing.cu", dir);
+	assert_int_equal(compile(path, &s, err), KERNEL_USER_ERR_OPEN);
+	assert_non_null(strstr(err, "missing.cu"));
+	kernel_user_set_free(s);
+}
+
+/* The shipped examples pass the checks; their kinds as documented. */
+static void test_examples(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(compile(EXAMPLES_DIR "/regtile.cu", &s, err),
+			 KERNEL_USER_OK);
+	assert_int_equal(s->n, 1);
+	assert_int_equal(s->k[0].tile, 2);
+	kernel_user_set_free(s);
+	assert_int_equal(compile(EXAMPLES_DIR "/buggy.cu", &s, err),
+			 KERNEL_USER_OK);
+	assert_string_equal(s->k[0].name, "buggy");
+	kernel_user_set_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good),
+		cmocka_unit_test(test_no_compile),
+		cmocka_unit_test(test_wrong_signature),
+		cmocka_unit_test(test_contract),
+		cmocka_unit_test(test_unreadable),
+		cmocka_unit_test(test_examples),
+	};
+	struct kernel_user_set *s = NULL;
+	char err[512], cmd[64];
+	int rc;
+
+	if (!mkdtemp(dir))
+		return 1;
+	/* NVRTC present? An unreadable file stops before it is loaded, so
+	 * probe with a real one. */
+	write_cu("probe.cu", "__global__ void p() { }\n");
+	snprintf(cmd, sizeof(cmd), "%s/probe.cu", dir);
+	if (kernel_user_compile(cmd, 7, 5, &s, err, sizeof(err)) ==
+	    KERNEL_USER_ERR_NVRTC) {
+		fprintf(stderr, "NVRTC unavailable (%s): skipped\n", err);
+		kernel_user_set_free(s);
+		return 77;
+	}
+	kernel_user_set_free(s);
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd))
+		return 1;
+	return rc;
+}
