@@ -107,6 +107,8 @@ struct kernel_user_set {
 				 * finishes it for the GPU when loading) */
 	struct kernel_user *k;
 	size_t n;
+	void *lib;		/* cudaLibrary_t once loaded */
+	const void **func;	/* the kernels' handles, per k[] */
 };
 
 enum kernel_user_status {
@@ -130,6 +132,21 @@ enum kernel_user_status {
 int kernel_user_compile(const char *path, int cc_major, int cc_minor,
 			struct kernel_user_set **out, char *err, size_t len);
 void kernel_user_set_free(struct kernel_user_set *s);
+
+/* Loads the compiled set into the current device and finds each kernel
+ * (idempotent). Returns a cudaError_t, reported on stderr with file,
+ * line and call. kernel_user_set_free unloads it. */
+int kernel_user_load(struct kernel_user_set *s);
+/* The blocks a launch of kernel k with args runs (the contract's
+ * geometry: ceil(n / (tile b)) x ceil(rows / (tile b)), copy
+ * ceil(count / 512)). */
+long long kernel_user_grid(const struct kernel_user *k,
+			   const struct kernel_args *args);
+/* Enqueues one run of kernel i of a loaded set on args->stream with
+ * the contract's geometry and parameters (sizes, buffers a, b, c; copy:
+ * a to c). Does not synchronise. Returns a cudaError_t. */
+int kernel_user_launch(const struct kernel_user_set *s, size_t i,
+		       const struct kernel_args *args);
 
 /* cuBLAS handle set to pure FP32 math (no TF32). Returns a cublasHandle_t
  * as void *, or NULL after reporting why on stderr. kernel_blas_free(NULL)

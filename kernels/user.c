@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cuda_runtime_api.h>
 #include <nvrtc.h>
 
 #include "kernels.h"
@@ -43,7 +44,10 @@ static int nvrtc_open(struct nvrtc_api *a, char *err, size_t len)
 	 * with, where a machine has it but not on the loader's path */
 	static const char *const names[] = {"libnvrtc.so.13", "libnvrtc.so",
 		MMREPORT_CUDA_LIBDIR "/libnvrtc.so.13",
-		"/usr/local/cuda/lib64/libnvrtc.so.13"};
+		"/usr/local/cuda/lib64/libnvrtc.so.13",
+		/* CUDA 12's compiles the contract as well, for the same
+		 * PTX the driver finishes */
+		"libnvrtc.so.12"};
 	size_t i;
 
 	memset(a, 0, sizeof(*a));
@@ -113,6 +117,10 @@ void kernel_user_set_free(struct kernel_user_set *s)
 
 	if (!s)
 		return;
+	/* unloading can only fail for a library that is not loaded */
+	if (s->lib)
+		(void)cudaLibraryUnload((cudaLibrary_t)s->lib);
+	free(s->func);
 	for (i = 0; i < s->n; i++) {
 		free(s->k[i].name);
 		free(s->k[i].description);
@@ -495,4 +503,96 @@ out:
 	/* the log goes with the set, also when the file did not compile */
 	*out = s;
 	return rc;
+}
+
+int kernel_user_load(struct kernel_user_set *s)
+{
+	cudaLibrary_t lib = NULL;
+	cudaError_t e;
+	size_t i;
+
+	if (s->lib)
+		return cudaSuccess;
+	s->func = calloc(s->n ? s->n : 1, sizeof(*s->func));
+	if (!s->func)
+		return cudaErrorMemoryAllocation;
+	/* the runtime's library API (over the driver's cuLibrary): its
+	 * kernel handles are taken by cudaLaunchKernel, cudaFuncGetAttributes
+	 * and the occupancy calculator like the symbol of a built-in */
+	e = cudaLibraryLoadData(&lib, s->ptx, NULL, NULL, 0, NULL, NULL, 0);
+	if (e != cudaSuccess) {
+		fprintf(stderr, "mmreport: %s:%d: cudaLibraryLoadData('%s'): "
+			"%s\n", __FILE__, __LINE__, s->path,
+			cudaGetErrorString(e));
+		return e;
+	}
+	s->lib = lib;
+	for (i = 0; i < s->n; i++) {
+		cudaKernel_t k = NULL;
+
+		e = cudaLibraryGetKernel(&k, lib, s->k[i].name);
+		if (e != cudaSuccess) {
+			fprintf(stderr, "mmreport: %s:%d: cudaLibraryGetKernel"
+				"('%s'): %s\n", __FILE__, __LINE__,
+				s->k[i].name, cudaGetErrorString(e));
+			return e;
+		}
+		s->func[i] = (const void *)k;
+	}
+	return cudaSuccess;
+}
+
+static long long div_up(long long a, long long b)
+{
+	return (a + b - 1) / b;
+}
+
+/* The grid of a launch: x along C's columns, y along its rows; copy: 512
+ * elements a block. */
+static void user_geometry(const struct kernel_user *k,
+			  const struct kernel_args *a, dim3 *grid,
+			  dim3 *block)
+{
+	long long edge = (long long)k->tile * a->block;
+	int rows = k->shape == KERNEL_RECT ? a->m : a->n;
+
+	if (k->shape == KERNEL_COPY) {
+		*block = (dim3){(unsigned)(512 / a->ilp), 1, 1};
+		*grid = (dim3){(unsigned)div_up((long long)a->count, 512), 1,
+			       1};
+		return;
+	}
+	*block = (dim3){(unsigned)a->block, (unsigned)a->block, 1};
+	*grid = (dim3){(unsigned)div_up(a->n, edge),
+		       (unsigned)div_up(rows, edge), 1};
+}
+
+long long kernel_user_grid(const struct kernel_user *k,
+			   const struct kernel_args *a)
+{
+	dim3 g, b;
+
+	user_geometry(k, a, &g, &b);
+	return (long long)g.x * g.y;
+}
+
+int kernel_user_launch(const struct kernel_user_set *s, size_t i,
+		       const struct kernel_args *a)
+{
+	const struct kernel_user *k = &s->k[i];
+	unsigned long long count = a->count;
+	int n = a->n, m = a->m, kk = a->k, ilp = a->ilp;
+	const void *pa = a->a, *pb = a->b;
+	void *pc = a->c;
+	void *sq[] = {&pa, &pb, &pc, &n};
+	void *rect[] = {&pa, &pb, &pc, &m, &kk, &n};
+	void *copy[] = {&pa, &pc, &count, &ilp};
+	dim3 g, b;
+
+	if (!s->func || !s->func[i])
+		return cudaErrorInvalidResourceHandle;
+	user_geometry(k, a, &g, &b);
+	return cudaLaunchKernel(s->func[i], g, b, k->shape == KERNEL_RECT ?
+				rect : k->shape == KERNEL_COPY ? copy : sq, 0,
+				(cudaStream_t)a->stream);
 }

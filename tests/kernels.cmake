@@ -11,3 +11,9 @@ mmreport_test(kernels_verify SOURCES kernels_verify.c
 mmreport_test(kernels_user SOURCES kernels_user.c LIBS mmreport_kernels)
 target_compile_definitions(kernels_user PRIVATE
   EXAMPLES_DIR="${PROJECT_SOURCE_DIR}/examples")
+# ... and on the GPU: the examples loaded, launched and verified (label
+# gpu; exits 77 without a CUDA device or NVRTC).
+mmreport_test(kernels_user_gpu SOURCES kernels_user_gpu.c
+  LIBS mmreport_kernels LABELS gpu)
+target_compile_definitions(kernels_user_gpu PRIVATE
+  EXAMPLES_DIR="${PROJECT_SOURCE_DIR}/examples")
