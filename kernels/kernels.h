@@ -33,6 +33,9 @@ struct kernel_args {
 	void *stream;		/* cudaStream_t, NULL for the default stream */
 	void *blas;		/* cublasHandle_t owned by the caller (library
 				 * kernels); see kernel_blas_create */
+	const struct kernel_desc *kd;	/* the kernel run, set by the
+				 * caller: an own kernel's functions find
+				 * their compiled kernel through it */
 };
 
 struct kernel_desc {
@@ -75,7 +78,17 @@ struct kernel_desc {
 	long long (*grid)(const struct kernel_args *args);
 
 	const char *source;	/* the kernel's own .cu text, NUL-terminated */
+
+	/* Own kernels (--kernel): their compiled set and index; NULL for a
+	 * built-in. func and threads are NULL then: use kernel_desc_func
+	 * and kernel_desc_threads, which serve both. */
+	const void *user;
 };
+
+/* The __global__ function (or an own kernel's handle) and the threads
+ * per block of d's launch with block/ilp, whichever kind d is. */
+const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp);
+int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
 /* The registry, in report order: v1..v5, simple, shared, rect, copy_ilp,
  * cublas. */
@@ -109,6 +122,7 @@ struct kernel_user_set {
 	size_t n;
 	void *lib;		/* cudaLibrary_t once loaded */
 	const void **func;	/* the kernels' handles, per k[] */
+	struct kernel_desc *desc;	/* per k[], once registered */
 };
 
 enum kernel_user_status {
@@ -132,6 +146,16 @@ enum kernel_user_status {
 int kernel_user_compile(const char *path, int cc_major, int cc_minor,
 			struct kernel_user_set **out, char *err, size_t len);
 void kernel_user_set_free(struct kernel_user_set *s);
+
+/* Makes the kernels of a loaded set measurable like built-in ones:
+ * kernel_find finds them by name and kernel_user_at lists them. The set
+ * must outlive every use (kernel_user_unregister before freeing it).
+ * -1 after a message on stderr when a name is taken already or memory
+ * runs out. */
+int kernel_user_register(struct kernel_user_set *s);
+void kernel_user_unregister(void);
+size_t kernel_user_count(void);
+const struct kernel_desc *kernel_user_at(size_t i);
 
 /* Loads the compiled set into the current device and finds each kernel
  * (idempotent). Returns a cudaError_t, reported on stderr with file,

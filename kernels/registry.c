@@ -559,5 +559,8 @@ const struct kernel_desc *kernel_find(const char *name)
 	for (size_t i = 0; i < N(kernels); i++)
 		if (strcmp(kernels[i].name, name) == 0)
 			return &kernels[i];
+	for (size_t i = 0; i < kernel_user_count(); i++)
+		if (strcmp(kernel_user_at(i)->name, name) == 0)
+			return kernel_user_at(i);
 	return NULL;
 }

@@ -121,6 +121,7 @@ void kernel_user_set_free(struct kernel_user_set *s)
 	if (s->lib)
 		(void)cudaLibraryUnload((cudaLibrary_t)s->lib);
 	free(s->func);
+	free(s->desc);
 	for (i = 0; i < s->n; i++) {
 		free(s->k[i].name);
 		free(s->k[i].description);
@@ -595,4 +596,201 @@ int kernel_user_launch(const struct kernel_user_set *s, size_t i,
 	return cudaLaunchKernel(s->func[i], g, b, k->shape == KERNEL_RECT ?
 				rect : k->shape == KERNEL_COPY ? copy : sq, 0,
 				(cudaStream_t)a->stream);
+}
+
+/* ---- own kernels as registry entries ---------------------------------- */
+
+/* The registered sets' descriptors, in registration order. */
+#define USER_MAX 64
+static const struct kernel_desc *user_descs[USER_MAX];
+static size_t user_n;
+
+/* Which kernel of which set a descriptor stands for. */
+struct user_ref {
+	const struct kernel_user_set *s;
+	size_t i;
+};
+
+static const struct user_ref *ref_of(const struct kernel_desc *d)
+{
+	return d ? (const struct user_ref *)d->user : NULL;
+}
+
+const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp)
+{
+	const struct user_ref *r;
+
+	if (d->func)
+		return d->func(block, ilp);
+	r = ref_of(d);
+	return r && r->s->func ? r->s->func[r->i] : NULL;
+}
+
+int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp)
+{
+	if (d->threads)
+		return d->threads(block, ilp);
+	if (!d->user)
+		return 0;
+	return d->shape == KERNEL_COPY ? (ilp > 0 ? 512 / ilp : 0) :
+	       block * block;
+}
+
+static int user_accepts(const struct kernel_user *k, int b)
+{
+	size_t i;
+
+	for (i = 0; i < k->nblocks; i++)
+		if (k->blocks[i] == b)
+			return 1;
+	return 0;
+}
+
+static int user_check(const struct kernel_args *a, int max_threads,
+		      size_t smem_per_block, char *why, size_t len)
+{
+	const struct user_ref *r = ref_of(a->kd);
+	const struct kernel_user *k;
+	struct cudaFuncAttributes fa;
+	int b, threads;
+
+	if (!r) {
+		snprintf(why, len, "no own kernel behind the descriptor");
+		return -1;
+	}
+	k = &r->s->k[r->i];
+	b = k->shape == KERNEL_COPY ? a->ilp : a->block;
+	if (!user_accepts(k, b)) {
+		snprintf(why, len, "%s declares no %s %d", k->name,
+			 k->shape == KERNEL_COPY ? "ILP" : "block edge", b);
+		return -1;
+	}
+	threads = kernel_desc_threads(a->kd, a->block, a->ilp);
+	if (threads > max_threads) {
+		snprintf(why, len, "%d threads per block exceed the "
+			 "device's %d", threads, max_threads);
+		return -1;
+	}
+	if ((k->shape == KERNEL_COPY ? a->count < 1 : a->n < 1) ||
+	    (k->shape == KERNEL_RECT && (a->m < 1 || a->k < 1))) {
+		snprintf(why, len, "empty sizes");
+		return -1;
+	}
+	/* the compiled kernel's static shared memory, when loaded */
+	if (r->s->func && r->s->func[r->i] &&
+	    cudaFuncGetAttributes(&fa, r->s->func[r->i]) == cudaSuccess &&
+	    fa.sharedSizeBytes > smem_per_block) {
+		snprintf(why, len, "%zu bytes of shared memory exceed the "
+			 "device's %zu per block", (size_t)fa.sharedSizeBytes,
+			 smem_per_block);
+		return -1;
+	}
+	return 0;
+}
+
+static double user_flops(const struct kernel_args *a)
+{
+	const struct user_ref *r = ref_of(a->kd);
+
+	if (!r || r->s->k[r->i].shape == KERNEL_COPY)
+		return 0;
+	if (r->s->k[r->i].shape == KERNEL_RECT)
+		return 2.0 * a->m * a->k * a->n;
+	return 2.0 * a->n * a->n * (double)a->n;
+}
+
+static double user_bytes(const struct kernel_args *a)
+{
+	const struct user_ref *r = ref_of(a->kd);
+
+	if (!r)
+		return 0;
+	if (r->s->k[r->i].shape == KERNEL_COPY)
+		return 2.0 * sizeof(int) * (double)a->count;
+	if (r->s->k[r->i].shape == KERNEL_RECT)
+		return sizeof(float) * ((double)a->m * a->k +
+					(double)a->k * a->n +
+					(double)a->m * a->n);
+	return 3.0 * sizeof(float) * a->n * (double)a->n;
+}
+
+static int user_launch(const struct kernel_args *a)
+{
+	const struct user_ref *r = ref_of(a->kd);
+
+	return r ? kernel_user_launch(r->s, r->i, a) :
+	       cudaErrorInvalidDeviceFunction;
+}
+
+static long long user_grid(const struct kernel_args *a)
+{
+	const struct user_ref *r = ref_of(a->kd);
+
+	return r ? kernel_user_grid(&r->s->k[r->i], a) : 0;
+}
+
+int kernel_user_register(struct kernel_user_set *s)
+{
+	struct user_ref *refs;
+	size_t i, j;
+
+	if (s->desc)
+		return 0;
+	for (i = 0; i < s->n; i++)
+		for (j = 0; j < user_n; j++)
+			if (!strcmp(user_descs[j]->name, s->k[i].name)) {
+				fprintf(stderr, "mmreport: measure: own kernel "
+					"'%s' of '%s' is declared twice\n",
+					s->k[i].name, s->path);
+				return -1;
+			}
+	if (user_n + s->n > USER_MAX) {
+		fprintf(stderr, "mmreport: measure: more than %d own "
+			"kernels\n", USER_MAX);
+		return -1;
+	}
+	/* one allocation: the descriptors, then what they point to */
+	s->desc = calloc(s->n ? s->n : 1, sizeof(*s->desc) + sizeof(*refs));
+	if (!s->desc) {
+		fprintf(stderr, "mmreport: measure: out of memory\n");
+		return -1;
+	}
+	refs = (struct user_ref *)(void *)(s->desc + s->n);
+	for (i = 0; i < s->n; i++) {
+		struct kernel_desc *d = &s->desc[i];
+		const struct kernel_user *k = &s->k[i];
+
+		refs[i] = (struct user_ref){s, i};
+		d->name = k->name;
+		d->description = k->description;
+		d->shape = k->shape;
+		d->blocks = k->blocks;
+		d->nblocks = k->nblocks;
+		d->default_blocks = k->blocks;
+		d->ndefault_blocks = k->nblocks;
+		d->check = user_check;
+		d->flops = user_flops;
+		d->bytes = user_bytes;
+		d->launch = user_launch;
+		d->grid = user_grid;
+		d->source = s->source;
+		d->user = &refs[i];
+		user_descs[user_n++] = d;
+	}
+	return 0;
+}
+
+void kernel_user_unregister(void)
+{
+	user_n = 0;
+}
+
+size_t kernel_user_count(void)
+{
+	return user_n;
+}
+
+const struct kernel_desc *kernel_user_at(size_t i)
+{
+	return i < user_n ? user_descs[i] : NULL;
 }

@@ -1,6 +1,9 @@
 /* Own kernels: compile and check (own.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <cuda_runtime_api.h>
 
 #include "kernels.h"
 #include "own.h"
@@ -9,6 +12,26 @@ static const char *shape_name(enum kernel_shape s)
 {
 	return s == KERNEL_SQUARE ? "square" : s == KERNEL_RECT ? "rect" :
 	       s == KERNEL_COPY ? "copy" : "library";
+}
+
+/* Says why path failed (the compiler's own words first, then ours),
+ * frees s and returns the measure status of rc. */
+static int own_fail(const char *path, int rc, struct kernel_user_set *s,
+		    const char *err)
+{
+	if (s && s->log && *s->log) {
+		fputs(s->log, stderr);
+		if (s->log[strlen(s->log) - 1] != '\n')
+			fputc('\n', stderr);
+	}
+	if (rc == KERNEL_USER_ERR_CONTRACT)
+		fprintf(stderr, "mmreport: measure: '%s' %s\n", path, err);
+	else
+		fprintf(stderr, "mmreport: measure: %s\n", err);
+	kernel_user_set_free(s);
+	return rc == KERNEL_USER_ERR_OPEN ? MEASURE_ERR_KERNEL_OPEN :
+	       rc == KERNEL_USER_ERR_NVRTC ? MEASURE_ERR_NVRTC :
+	       MEASURE_ERR_KERNEL;
 }
 
 int own_kernels_check(const struct measure_options *o, int major,
@@ -22,24 +45,8 @@ int own_kernels_check(const struct measure_options *o, int major,
 		int rc = kernel_user_compile(o->kernels[f], major, minor, &s,
 					     err, sizeof(err));
 
-		if (rc) {
-			/* the compiler's own words first, then ours */
-			if (s && s->log && *s->log) {
-				fputs(s->log, stderr);
-				if (s->log[strlen(s->log) - 1] != '\n')
-					fputc('\n', stderr);
-			}
-			if (rc == KERNEL_USER_ERR_CONTRACT)
-				fprintf(stderr, "mmreport: measure: '%s' %s\n",
-					o->kernels[f], err);
-			else
-				fprintf(stderr, "mmreport: measure: %s\n", err);
-			kernel_user_set_free(s);
-			return rc == KERNEL_USER_ERR_OPEN ?
-			       MEASURE_ERR_KERNEL_OPEN :
-			       rc == KERNEL_USER_ERR_NVRTC ?
-			       MEASURE_ERR_NVRTC : MEASURE_ERR_KERNEL;
-		}
+		if (rc)
+			return own_fail(o->kernels[f], rc, s, err);
 		if (list && !f)
 			fprintf(out, "own kernels (compiled by NVRTC for "
 				"compute capability %d.%d):\n", major, minor);
@@ -58,5 +65,73 @@ int own_kernels_check(const struct measure_options *o, int major,
 	}
 	if (list && o->nkernels)
 		fputc('\n', out);
+	return MEASURE_OK;
+}
+
+void own_kernels_release(struct own_set *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	kernel_user_unregister();
+	for (i = 0; i < s->n; i++)
+		kernel_user_set_free(s->s[i]);
+	free(s->s);
+	s->s = NULL;
+	s->n = 0;
+}
+
+int own_kernels_load(const struct measure_options *o, int dev,
+		     struct own_set *out)
+{
+	struct cudaDeviceProp p;
+	size_t f, i;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!o->nkernels)
+		return MEASURE_OK;
+	if (cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
+		fprintf(stderr, "mmreport: %s:%d: cudaGetDeviceProperties: "
+			"%s\n", __FILE__, __LINE__,
+			cudaGetErrorString(cudaGetLastError()));
+		return MEASURE_ERR_CUDA;
+	}
+	out->s = calloc(o->nkernels, sizeof(*out->s));
+	if (!out->s)
+		return MEASURE_ERR_CUDA;
+	for (f = 0; f < o->nkernels; f++) {
+		struct kernel_user_set *s = NULL;
+		char err[512];
+
+		rc = kernel_user_compile(o->kernels[f], p.major, p.minor, &s,
+					 err, sizeof(err));
+		if (rc) {
+			own_kernels_release(out);
+			return own_fail(o->kernels[f], rc, s, err);
+		}
+		out->s[out->n++] = s;
+		for (i = 0; i < s->n; i++)
+			if (s->k[i].shape != KERNEL_SQUARE) {
+				fprintf(stderr, "mmreport: measure: own kernel "
+					"'%s' of '%s' is a %s kernel: those "
+					"are compiled and checked (--dry-run) "
+					"but not measured yet; square ones "
+					"are\n", s->k[i].name, s->path,
+					s->k[i].shape == KERNEL_RECT ? "rect" :
+					"copy");
+				own_kernels_release(out);
+				return MEASURE_ERR_USAGE;
+			}
+		if (kernel_user_load(s)) {
+			own_kernels_release(out);
+			return MEASURE_ERR_CUDA;
+		}
+		if (kernel_user_register(s)) {
+			own_kernels_release(out);
+			return MEASURE_ERR_USAGE;
+		}
+	}
 	return MEASURE_OK;
 }

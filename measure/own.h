@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "kernels.h"
+
 #include "measure.h"
 
 /* The compute capability --dry-run compiles for without a GPU: the
@@ -23,5 +25,22 @@
  * NVRTC). MEASURE_OK when every file passes. */
 int own_kernels_check(const struct measure_options *o, int major,
 		      int minor, int list, FILE *out);
+
+/* The sets of own kernels loaded for a measurement. */
+struct own_set {
+	struct kernel_user_set **s;
+	size_t n;
+};
+
+/* Compiles every o->kernels file for device dev's compute capability,
+ * loads it into the device and registers its kernels, so that the plan
+ * takes them into the versions suite like built-in versions. Failures as
+ * own_kernels_check, plus MEASURE_ERR_USAGE for a rect or copy kernel
+ * (compiled and checked, not measured yet) and MEASURE_ERR_CUDA when
+ * loading fails. own_kernels_release unregisters and frees them
+ * (a zeroed set is a no-op). */
+int own_kernels_load(const struct measure_options *o, int dev,
+		     struct own_set *out);
+void own_kernels_release(struct own_set *s);
 
 #endif

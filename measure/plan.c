@@ -200,7 +200,8 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 	struct plan_entry e;
 	size_t bi, si;
 
-	if (!kd || !plan_variant_selected(spec, variant))
+	/* own kernels are measured whenever they are given */
+	if (!kd || (!kd->user && !plan_variant_selected(spec, variant)))
 		return 0;
 	if (spec->nblocks) {
 		blocks.v = spec->blocks;
@@ -245,6 +246,7 @@ static int versions_build(struct plan *p, const struct plan_spec *spec)
 {
 	size_t i;
 
+
 	for (i = 0; i < ARRAY_SIZE(versions1_variants); i++)
 		if (matrix_entries(p, spec, PLAN_VERSIONS,
 				   versions1_variants[i],
@@ -259,10 +261,22 @@ static int versions_build(struct plan *p, const struct plan_spec *spec)
 			return -1;
 	/* Textbook R's rectangular product, when asked for: square at the
 	 * second sweep's sizes unless --sizes says otherwise. */
-	if (spec->nvariants)
-		return matrix_entries(p, spec, PLAN_VERSIONS, "rect",
-				      AXIS(versions2_sizes), AXIS_NONE,
-				      PLAN_HOST_NONE);
+	if (spec->nvariants &&
+	    matrix_entries(p, spec, PLAN_VERSIONS, "rect",
+			   AXIS(versions2_sizes), AXIS_NONE, PLAN_HOST_NONE))
+		return -1;
+	/* own square kernels (--kernel) on report P's second sweep, with
+	 * the blocks they declare, beside v3..v5 */
+	for (i = 0; i < kernel_user_count(); i++) {
+		const struct kernel_desc *d = kernel_user_at(i);
+
+		if (d->shape == KERNEL_SQUARE &&
+		    matrix_entries(p, spec, PLAN_VERSIONS, d->name,
+				   AXIS(versions2_sizes),
+				   (struct axis){ d->blocks, d->nblocks },
+				   PLAN_HOST_NONE))
+			return -1;
+	}
 	return 0;
 }
 

@@ -44,8 +44,8 @@ int rows_active_blocks(const struct measure_device *d,
 
 	if (!e->kd || !e->block)
 		return 0;
-	func = e->kd->func(e->block, e->ilp);
-	threads = e->kd->threads(e->block, e->ilp);
+	func = kernel_desc_func(e->kd, e->block, e->ilp);
+	threads = kernel_desc_threads(e->kd, e->block, e->ilp);
 	if (!func || threads <= 0 || threads > d->prop.maxThreadsPerBlock)
 		return 0;
 	if (MCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, func,
@@ -68,8 +68,8 @@ static int kattr_store(struct store *st, int64_t sid,
 	struct measure_occ occ;
 	struct cudaFuncAttributes fa;
 	struct store_kattr a = { 0 };
-	const void *func = e->kd->func(e->block, e->ilp);
-	int threads = e->kd->threads(e->block, e->ilp), active;
+	const void *func = kernel_desc_func(e->kd, e->block, e->ilp);
+	int threads = kernel_desc_threads(e->kd, e->block, e->ilp), active;
 
 	if (!func || threads <= 0 || threads > pr->maxThreadsPerBlock)
 		return 0;	/* the kernel's check() skips its configs */

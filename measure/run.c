@@ -573,6 +573,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 	struct plan *plans = NULL;
 	struct mctx m = { 0 };
 	struct stop_saved saved;
+	struct own_set own = { 0 };
 	int *devs = NULL, ndev = 0, count = 0, rc = MEASURE_OK, signals = 0;
 	size_t reaped = 0;
 	char err[256], devtext[64];
@@ -583,12 +584,6 @@ int measure_run(const struct measure_options *o, FILE *out)
 	if (plan_spec_parse(o, &spec))
 		return MEASURE_ERR_USAGE;
 	devices_text(&spec, devtext, sizeof(devtext));
-	if (o->nkernels && !o->dry_run) {
-		fprintf(stderr, "mmreport: measure: --kernel needs --dry-run: "
-			"measuring own kernels is not built yet, only "
-			"compiling and checking them %s\n", PLAN_HELP_HINT);
-		return MEASURE_ERR_USAGE;
-	}
 	if (o->dry_run) {
 		struct plan p;
 
@@ -636,6 +631,12 @@ int measure_run(const struct measure_options *o, FILE *out)
 			goto out;
 		}
 	}
+	/* own kernels: compiled for the first device (PTX, which the
+	 * driver finishes for each GPU), loaded and registered before the
+	 * plans take them in */
+	rc = own_kernels_load(o, devs[0], &own);
+	if (rc)
+		goto out;
 	for (int i = 0; i < ndev; i++) {
 		size_t free_mem = 0, total_mem = 0;
 
@@ -706,5 +707,6 @@ out:
 	free(plans);
 	free(devs);
 	plan_spec_release(&spec);
+	own_kernels_release(&own);
 	return rc;
 }

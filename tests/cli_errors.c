@@ -458,8 +458,7 @@ static void test_measure_dry_run(void **state)
 
 /* measure --dry-run --kernel: compiled and listed, no GPU, no database;
  * a file that does not compile: 65 with the compiler's file(line); a
- * missing one 66; --kernel without --dry-run a usage error (measuring
- * own kernels is not built yet). */
+ * missing one 66; measuring without a GPU: 69, nothing created. */
 static void test_measure_kernel(void **state)
 {
 	static const char good[] =
@@ -495,9 +494,15 @@ static void test_measure_kernel(void **state)
 	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", mp);
 	assert_int_equal(r.status, 66);
 	assert_int_equal(lines_count(r.err), 1);
-	RUN(&r, "measure", "--db", missing_db, "--kernel", gp);
-	usage_check(&r, "--dry-run");
-	assert_false(file_exists(missing_db));
+	/* measuring needs a GPU: without one, 69 and nothing created */
+	snprintf(mp, sizeof(mp), "%s/own.db", dir);
+	RUN(&r, "measure", "--db", mp, "--kernel", gp, "--suite",
+	    "versions", "--repeat", "1");
+	if (r.status != 0) {
+		assert_int_equal(r.status, 69);
+		assert_false(file_exists(mp));
+	}
+	remove(mp);
 }
 
 int main(void)
