@@ -11,11 +11,28 @@
 
 #include "render_int.h"
 
-/* Names in natural order: v2 before v10, digit runs by value. */
+/* Report P's versions are named v and a number; an own kernel
+ * (measure --kernel) has any other name. */
+static int is_report_version(const char *s)
+{
+	if (*s++ != 'v' || !isdigit((unsigned char)*s))
+		return 0;
+	while (isdigit((unsigned char)*s))
+		s++;
+	return !*s;
+}
+
+/* Report P's versions first, then own kernels; each in natural order:
+ * v2 before v10, digit runs by value. */
 static int name_cmp(const void *pa, const void *pb)
 {
 	const unsigned char *a = *(const unsigned char *const *)pa;
 	const unsigned char *b = *(const unsigned char *const *)pb;
+	int pa_ = is_report_version((const char *)a);
+	int pb_ = is_report_version((const char *)b);
+
+	if (pa_ != pb_)
+		return pa_ ? -1 : 1;
 
 	while (*a && *b) {
 		if (isdigit(*a) && isdigit(*b)) {
@@ -288,7 +305,7 @@ static int against_ref(struct rctx *x, int dev, const char *ref,
 
 int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 {
-	const char **vv = NULL, *ref;
+	const char **vv = NULL, *ref, *last;
 	int *ns = NULL;
 	size_t nv, nn, i;
 	int rc = 0, r;
@@ -299,9 +316,17 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	f->pct_peak = f->peak = f->clock_mhz = NAN;
 	nv = versions_names(x, dev, &vv);
 	ref = ref_variant(x, dev);
-	/* one step from each version to the next, in the order measured */
+	/* one step from each of report P's versions to the next; each own
+	 * kernel against the last of report P's, the one it would replace */
+	last = nv && is_report_version(vv[0]) ? vv[0] : NULL;
 	for (i = 0; i + 1 < nv && f->nsteps < VF_MAX && !rc; i++) {
-		r = versions_pair_compare(x, dev, vv[i], vv[i + 1],
+		const char *from = vv[i];
+
+		if (is_report_version(vv[i]))
+			last = vv[i];
+		if (!is_report_version(vv[i + 1]) && last)
+			from = last;
+		r = versions_pair_compare(x, dev, from, vv[i + 1],
 					  &f->step[f->nsteps]);
 		if (r < 0)
 			rc = -1;
