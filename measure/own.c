@@ -8,6 +8,8 @@
 #include "kernels.h"
 #include "own.h"
 
+void own_kernels_release(struct own_set *s);
+
 static const char *shape_name(enum kernel_shape s)
 {
 	return s == KERNEL_SQUARE ? "square" : s == KERNEL_RECT ? "rect" :
@@ -35,22 +37,31 @@ static int own_fail(const char *path, int rc, struct kernel_user_set *s,
 }
 
 int own_kernels_check(const struct measure_options *o, int major,
-		      int minor, int list, FILE *out)
+		      int minor, FILE *out, struct own_set *keep)
 {
 	size_t f, i, j;
 
+	if (keep) {
+		memset(keep, 0, sizeof(*keep));
+		keep->s = calloc(o->nkernels ? o->nkernels : 1,
+				 sizeof(*keep->s));
+		if (!keep->s)
+			return MEASURE_ERR_CUDA;
+	}
 	for (f = 0; f < o->nkernels; f++) {
 		struct kernel_user_set *s = NULL;
 		char err[512];
 		int rc = kernel_user_compile(o->kernels[f], major, minor, &s,
 					     err, sizeof(err));
 
-		if (rc)
+		if (rc) {
+			own_kernels_release(keep);
 			return own_fail(o->kernels[f], rc, s, err);
-		if (list && !f)
+		}
+		if (!f)
 			fprintf(out, "own kernels (compiled by NVRTC for "
 				"compute capability %d.%d):\n", major, minor);
-		for (i = 0; list && i < s->n; i++) {
+		for (i = 0; i < s->n; i++) {
 			const struct kernel_user *k = &s->k[i];
 
 			fprintf(out, "  %-20s %s: %s, tile %d, %s ", k->name,
@@ -61,9 +72,19 @@ int own_kernels_check(const struct measure_options *o, int major,
 					k->blocks[j]);
 			fprintf(out, "\n  %-20s %s\n", "", k->description);
 		}
-		kernel_user_set_free(s);
+		if (!keep) {
+			kernel_user_set_free(s);
+			continue;
+		}
+		/* registered unloaded: the plan takes them in, nothing
+		 * touches a GPU */
+		keep->s[keep->n++] = s;
+		if (kernel_user_register(s)) {
+			own_kernels_release(keep);
+			return MEASURE_ERR_USAGE;
+		}
 	}
-	if (list && o->nkernels)
+	if (o->nkernels)
 		fputc('\n', out);
 	return MEASURE_OK;
 }
@@ -86,7 +107,7 @@ int own_kernels_load(const struct measure_options *o, int dev,
 		     struct own_set *out)
 {
 	struct cudaDeviceProp p;
-	size_t f, i;
+	size_t f;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -112,18 +133,6 @@ int own_kernels_load(const struct measure_options *o, int dev,
 			return own_fail(o->kernels[f], rc, s, err);
 		}
 		out->s[out->n++] = s;
-		for (i = 0; i < s->n; i++)
-			if (s->k[i].shape != KERNEL_SQUARE) {
-				fprintf(stderr, "mmreport: measure: own kernel "
-					"'%s' of '%s' is a %s kernel: those "
-					"are compiled and checked (--dry-run) "
-					"but not measured yet; square ones "
-					"are\n", s->k[i].name, s->path,
-					s->k[i].shape == KERNEL_RECT ? "rect" :
-					"copy");
-				own_kernels_release(out);
-				return MEASURE_ERR_USAGE;
-			}
 		if (kernel_user_load(s)) {
 			own_kernels_release(out);
 			return MEASURE_ERR_CUDA;

@@ -16,15 +16,18 @@
 #define OWN_DRYRUN_CC_MINOR 5
 
 /* Compiles every o->kernels file for compute capability major.minor and
- * checks its declarations. With list set, writes each file's kernels
- * (name, kind, tile, blocks, description) to out. On the first file
+ * checks its declarations, writing each file's kernels (name, kind,
+ * tile, blocks, description) to out. With keep, the sets stay there,
+ * registered but not loaded, so that a plan includes them
+ * (own_kernels_release frees them). On the first file
  * that fails: the compiler's messages as NVRTC wrote them ("file(line):
  * error: ...") and one line naming the file on stderr, and
  * MEASURE_ERR_KERNEL (does not compile, breaks the contract),
  * MEASURE_ERR_KERNEL_OPEN (cannot be read) or MEASURE_ERR_NVRTC (no
  * NVRTC). MEASURE_OK when every file passes. */
+struct own_set;
 int own_kernels_check(const struct measure_options *o, int major,
-		      int minor, int list, FILE *out);
+		      int minor, FILE *out, struct own_set *keep);
 
 /* The sets of own kernels loaded for a measurement. */
 struct own_set {
@@ -34,10 +37,10 @@ struct own_set {
 
 /* Compiles every o->kernels file for device dev's compute capability,
  * loads it into the device and registers its kernels, so that the plan
- * takes them into the versions suite like built-in versions. Failures as
- * own_kernels_check, plus MEASURE_ERR_USAGE for a rect or copy kernel
- * (compiled and checked, not measured yet) and MEASURE_ERR_CUDA when
- * loading fails. own_kernels_release unregisters and frees them
+ * takes them in like built-in kernels: square and rect ones in the
+ * versions suite, copy ones in the ilp suite. Failures as
+ * own_kernels_check, plus MEASURE_ERR_CUDA when loading fails and
+ * MEASURE_ERR_USAGE when a name is declared twice. own_kernels_release unregisters and frees them
  * (a zeroed set is a no-op). */
 int own_kernels_load(const struct measure_options *o, int dev,
 		     struct own_set *out);

@@ -265,12 +265,13 @@ static int versions_build(struct plan *p, const struct plan_spec *spec)
 	    matrix_entries(p, spec, PLAN_VERSIONS, "rect",
 			   AXIS(versions2_sizes), AXIS_NONE, PLAN_HOST_NONE))
 		return -1;
-	/* own square kernels (--kernel) on report P's second sweep, with
-	 * the blocks they declare, beside v3..v5 */
+	/* own matrix kernels (--kernel) on report P's second sweep (a rect
+	 * one also at --sizes' m x k x n), with the blocks they declare,
+	 * beside v3..v5 */
 	for (i = 0; i < kernel_user_count(); i++) {
 		const struct kernel_desc *d = kernel_user_at(i);
 
-		if (d->shape == KERNEL_SQUARE &&
+		if ((d->shape == KERNEL_SQUARE || d->shape == KERNEL_RECT) &&
 		    matrix_entries(p, spec, PLAN_VERSIONS, d->name,
 				   AXIS(versions2_sizes),
 				   (struct axis){ d->blocks, d->nblocks },
@@ -358,6 +359,18 @@ static int ilp_build(struct plan *p, const struct plan_spec *spec,
 		if (plan_variant_selected(spec, "memcpy") &&
 		    ilp_entry(p, NULL, "memcpy", count, 0, 1))
 			return -1;
+		/* own copy kernels: each ILP they declare, 512 elements a
+		 * block as the contract launches them */
+		for (i = 0; i < kernel_user_count(); i++) {
+			const struct kernel_desc *d = kernel_user_at(i);
+
+			for (b = 0; d->shape == KERNEL_COPY && b < d->nblocks;
+			     b++)
+				if (ilp_entry(p, d, d->name, count,
+					      PLAN_ILP_THREADS / d->blocks[b],
+					      d->blocks[b]))
+					return -1;
+		}
 	}
 	return 0;
 }

@@ -590,7 +590,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 		/* own kernels first: a file that fails stops before the
 		 * plan is printed */
 		rc = own_kernels_check(o, OWN_DRYRUN_CC_MAJOR,
-				       OWN_DRYRUN_CC_MINOR, 1, out);
+				       OWN_DRYRUN_CC_MINOR, out, &own);
 		if (rc)
 			goto out;
 
