@@ -34,6 +34,8 @@ struct ilp_grid {
 	int *sizes;		/* config n of each measured size */
 	size_t ns;
 	int several;		/* more than one copy kernel */
+	const char *only;	/* a part of a grid: this copy kernel's
+				 * columns (and memcpy's); NULL whole */
 };
 
 static int is_memcpy(const char *v)
@@ -318,6 +320,36 @@ static void rows_pick(const struct rctx *x, int dev, const struct ilp_grid *g,
  * body's choice, with a last row of % of peak at the largest steady
  * size. */
 static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
+		      const struct ilp_facts *f, int all);
+
+/* grid_table for every copy kernel of g apart, each with memcpy's
+ * column, when g holds several; else for g whole. */
+static int grid_tables(struct rctx *x, int dev, const struct ilp_grid *g,
+		       const struct ilp_facts *f, int all)
+{
+	struct ilp_grid part;
+	size_t i, j;
+	int rc = 0;
+
+	if (!g->several)
+		return grid_table(x, dev, g, f, all);
+	for (i = 0; i < g->nc && !rc; i++) {
+		if (g->col[i].ilp < 0 ||
+		    (i && !strcmp(g->col[i - 1].variant, g->col[i].variant)))
+			continue;
+		part = *g;
+		part.nc = 0;
+		part.only = g->col[i].variant;
+		for (j = 0; j < g->nc; j++)
+			if (g->col[j].ilp < 0 ||
+			    !strcmp(g->col[j].variant, part.only))
+				part.col[part.nc++] = g->col[j];
+		rc = grid_table(x, dev, &part, f, all);
+	}
+	return rc;
+}
+
+static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		      const struct ilp_facts *f, int all)
 {
 	struct rtable t;
@@ -435,6 +467,10 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	}
 	rbuf_printf(&anc, "%s dev=%lld", all ? "ilp-all" : "ilp",
 		    (long long)x->devs[dev]->id);
+	/* one table per copy kernel when there are several (own kernels
+	 * beside copy_ilp): their columns side by side would not fit */
+	if (g->only)
+		rbuf_printf(&anc, " variant=%s", g->only);
 	if (!rc)
 		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
 				rbuf_str(&anc), rbuf_str(&note));
@@ -861,7 +897,7 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 	if (facts_ilp(x, dev, &f))
 		return -1;
 	grid_load(x, dev, &g);
-	rc = grid_table(x, dev, &g, &f, 0);
+	rc = grid_tables(x, dev, &g, &f, 0);
 	grid_free(&g);
 	if (x->ndevs > 1)
 		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
@@ -999,7 +1035,7 @@ static int app_part(struct rctx *x, int dev)
 	if (facts_ilp(x, dev, &f))
 		return -1;
 	grid_load(x, dev, &g);
-	rc = grid_table(x, dev, &g, &f, 1);
+	rc = grid_tables(x, dev, &g, &f, 1);
 	for (j = 0; j < g.nc && !rc; j += ILP_STATS_PER_TABLE)
 		rc = stats_table(x, dev, &g, j, j + ILP_STATS_PER_TABLE < g.nc ?
 				 j + ILP_STATS_PER_TABLE : g.nc,
