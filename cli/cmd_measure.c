@@ -59,6 +59,10 @@ static const char measure_help[] =
 	"                     ones in the versions suite, copy ones in ilp);\n"
 	"                     with --dry-run compiled for compute\n"
 	"                     capability 7.5 and checked, no GPU needed\n"
+	"  --launch-timeout S the most seconds from one launch to the next\n"
+	"                     (default 120; 0 none): a kernel that hangs\n"
+	"                     stops the sweep with exit 70, what finished\n"
+	"                     is stored and the session reads as aborted\n"
 	"  --quiet            no progress or per-configuration lines\n"
 	"  --help, --version\n"
 	"\n"
@@ -66,8 +70,8 @@ static const char measure_help[] =
 	"options, 65 database refused or a --kernel file that does not\n"
 	"compile or breaks the contract (compiler messages on stderr), 66\n"
 	"database or --kernel file missing, 69 no CUDA device or driver\n"
-	"(database untouched) or NVRTC missing, 70 CUDA failure, 130\n"
-	"interrupted.\n";
+	"(database untouched) or NVRTC missing, 70 CUDA failure or a launch\n"
+	"past --launch-timeout, 130 interrupted.\n";
 
 /* --kernel files one measure takes: a course's lab, not a library */
 #define MAX_KERNELS 64
@@ -76,7 +80,8 @@ enum {
 	OPT_DB = 256, OPT_SUITE, OPT_SIZES, OPT_BLOCKS, OPT_VARIANTS, OPT_ILP,
 	OPT_HOSTMEM, OPT_DEVICE, OPT_REPEAT, OPT_MINSAMPLES, OPT_MAXTIME,
 	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_TIMER, OPT_COLD,
-	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION, OPT_KERNEL
+	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION, OPT_KERNEL,
+	OPT_LAUNCH_TIMEOUT
 };
 
 static const struct option measure_options_long[] = {
@@ -100,6 +105,7 @@ static const struct option measure_options_long[] = {
 	{"cold", no_argument, NULL, OPT_COLD},
 	{"dry-run", no_argument, NULL, OPT_DRYRUN},
 	{"kernel", required_argument, NULL, OPT_KERNEL},
+	{"launch-timeout", required_argument, NULL, OPT_LAUNCH_TIMEOUT},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -214,6 +220,18 @@ int cli_measure_run(int argc, char **argv)
 		case OPT_TIMER: o.timer = optarg; break;
 		case OPT_COLD: o.cold = 1; break;
 		case OPT_DRYRUN: o.dry_run = 1; break;
+		case OPT_LAUNCH_TIMEOUT:
+			/* 0 switches the limit off; cli_double_parse takes
+			 * values above its lower bound */
+			if (!strcmp(optarg, "0")) {
+				o.launch_timeout_s = 0;
+				break;
+			}
+			if (cli_double_parse("measure", "--launch-timeout",
+					     optarg, 0.0, 86400.0,
+					     &o.launch_timeout_s))
+				return CLI_EXIT_USAGE;
+			break;
 		case OPT_KERNEL:
 			if (!*optarg)
 				return cli_usage_error("measure",

@@ -50,11 +50,14 @@ struct measure_options {
 	const char *timer;	/* "auto" (NULL), "cupti", "events" */
 	int cold;		/* L2 flushed before each sample */
 	const char *cmdline;	/* stored with the session */
-	/* Own kernels (--kernel FILE.cu, repeatable): compiled by NVRTC and
-	 * checked against <mmreport_kernel.h>. Today only with dry_run:
-	 * the launch path that measures them is not built yet. */
+	/* Own kernels (--kernel FILE.cu, repeatable): compiled by NVRTC,
+	 * checked against <mmreport_kernel.h> and measured beside the
+	 * built-in kernels. */
 	const char *const *kernels;
 	size_t nkernels;
+	/* The most seconds from one launch to the next before the sweep is
+	 * taken for hung and stopped (exit 70); 0 no limit. */
+	double launch_timeout_s;
 };
 
 /* Fills *o with the defaults: every suite on issue 3's axes (transfer up

@@ -12,6 +12,7 @@
 
 #include "counters.h"
 #include "own.h"
+#include "watchdog.h"
 #include "device.h"
 #include "mcuda.h"
 #include "measure.h"
@@ -39,6 +40,7 @@ void measure_options_init(struct measure_options *o)
 	o->max_time_s = PLAN_DEFAULT_MAX_TIME;
 	o->seed = PLAN_DEFAULT_SEED;
 	o->keep_samples = 1;
+	o->launch_timeout_s = WATCHDOG_DEFAULT_S;
 }
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -637,6 +639,10 @@ int measure_run(const struct measure_options *o, FILE *out)
 	rc = own_kernels_load(o, devs[0], &own);
 	if (rc)
 		goto out;
+	if (watchdog_start(o->launch_timeout_s)) {
+		rc = MEASURE_ERR_CUDA;
+		goto out;
+	}
 	for (int i = 0; i < ndev; i++) {
 		size_t free_mem = 0, total_mem = 0;
 
@@ -707,6 +713,7 @@ out:
 	free(plans);
 	free(devs);
 	plan_spec_release(&spec);
+	watchdog_stop();
 	own_kernels_release(&own);
 	return rc;
 }

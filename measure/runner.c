@@ -11,6 +11,7 @@
 #include "mcuda.h"
 #include "rng.h"
 #include "runner.h"
+#include "watchdog.h"
 
 double run_now(void)
 {
@@ -165,6 +166,7 @@ void run_args_init(const struct plan_entry *e, struct kernel_args *a)
 int run_entry_launch(const struct plan_entry *e,
 		     const struct kernel_args *args)
 {
+	watchdog_beat(e->variant, e->m, e->k, e->n, e->block, e->ilp);
 	if (e->kd)
 		return e->kd->launch(args);
 	return MCUDA(cudaMemcpyAsync(args->c, args->a,

@@ -239,6 +239,8 @@ static void test_usage_errors(void **state)
 		{"measure", "--timer", NULL},
 		{"measure", "--cold", "yes", NULL},
 		{"measure", "--kernel", "", NULL},
+		{"measure", "--launch-timeout", "-1", NULL},
+		{"measure", "--launch-timeout", "x", NULL},
 		{"render", "--lang", "xx", NULL},
 		{"render", "--sections", "method,nope", NULL},
 		{"render", "--session", "abc", NULL},
