@@ -6,6 +6,9 @@
 # the mmreport binary for the interruption tests.
 mmreport_test(measure_plan SOURCES measure_plan.c LIBS mmreport_measure)
 mmreport_test(measure_nodev SOURCES measure_nodev.c LIBS mmreport_measure)
+# The launch time limit (watchdog), in child processes.
+mmreport_test(measure_watchdog SOURCES measure_watchdog.c
+  LIBS mmreport_measure)
 mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
   LABELS gpu)
 # The kernel timer (CUPTI activity records, events behind a blocking
@@ -14,7 +17,8 @@ mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
 mmreport_test(measure_timer SOURCES measure_timer.c LIBS mmreport_measure
   LABELS gpu)
 # kernels/ holds CUDA objects and cuBLAS (C++): link with the CUDA driver.
-set_target_properties(measure_plan measure_nodev measure_gpu measure_timer
+set_target_properties(measure_plan measure_nodev measure_watchdog
+  measure_gpu measure_timer
   PROPERTIES
   LINKER_LANGUAGE CUDA)
 add_dependencies(measure_gpu mmreport)
