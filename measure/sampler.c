@@ -5,6 +5,8 @@
  * report compares. */
 #include <stdlib.h>
 
+#include <cuda_runtime_api.h>
+
 #include "rng.h"
 #include "runner.h"
 #include "stop.h"
@@ -37,6 +39,25 @@ static size_t round_order(struct job *jobs, size_t n, size_t *order,
 	return k;
 }
 
+/* A fault leaves the context unusable for every job after it: charged
+ * to the job f whose launch faulted, the others of the group are
+ * skipped with that reason instead of failing with the sticky error
+ * (which would blame kernels that did nothing wrong). */
+static void fault_charge(struct job *jobs, size_t n, struct job *f,
+			 cudaError_t e)
+{
+	size_t i;
+
+	if (run_ok(&f->r))
+		run_fail(&f->r, "the kernel faulted: %s", cudaGetErrorString(e));
+	f->r.cuda_error = 1;
+	for (i = 0; i < n; i++)
+		if (&jobs[i] != f && run_ok(&jobs[i].r))
+			run_skip(&jobs[i].r, "not measured: the device failed "
+				 "when %s faulted (%s)", f->e->variant,
+				 cudaGetErrorString(e));
+}
+
 static int warm_all(struct run_ctx *c, const struct suite_ops *ops,
 		    struct job *jobs, size_t n)
 {
@@ -56,9 +77,29 @@ static int warm_all(struct run_ctx *c, const struct suite_ops *ops,
 			sec = 0;
 			if (ops->warm(c, j, &sec)) {
 				j->busy += sec;
+				/* a sticky error (a fault) found by its own
+				 * launch: the device is lost for the group */
+				if (j->r.cuda_error) {
+					cudaError_t e = cudaDeviceSynchronize();
+
+					if (e != cudaSuccess) {
+						fault_charge(jobs, n, j, e);
+						return 0;
+					}
+				}
 				continue;
 			}
 			j->busy += sec;
+			/* an own kernel's first run is waited for, so that a
+			 * fault is charged to it and not to the next launch */
+			if (!w && j->e->kd && j->e->kd->user) {
+				cudaError_t e = cudaDeviceSynchronize();
+
+				if (e != cudaSuccess) {
+					fault_charge(jobs, n, j, e);
+					return 0;
+				}
+			}
 			/* A run longer than the whole sampling budget is
 			 * warm enough after one. */
 			if (sec > s->max_time_s)
