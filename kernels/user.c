@@ -206,18 +206,19 @@ static int ptx_entry_params(const char *ptx, const char *name)
 	const char *p = ptx, *q, *end;
 	int n = 0;
 
+	/* ".visible .entry NAME(": a definition; its parameters are the
+	 * ".param" lines up to the closing parenthesis */
 	snprintf(head, sizeof(head), ".entry %s(", name);
-	while ((p = strstr(p, head))) {
-		/* ".visible .entry" at a line start: a definition */
-		q = p + strlen(head);
-		end = strchr(q, ')');
-		if (!end)
-			return -1;
-		for (; (q = strstr(q, ".param")) && q < end; q++)
-			n++;
-		return n;
-	}
-	return -1;
+	p = strstr(p, head);
+	if (!p)
+		return -1;
+	q = p + strlen(head);
+	end = strchr(q, ')');
+	if (!end)
+		return -1;
+	for (; (q = strstr(q, ".param")) && q < end; q++)
+		n++;
+	return n;
 }
 
 /* The comma list of positive ints in s into *out (ascending, unique);
