@@ -109,6 +109,10 @@ struct kernel_user {
 				 * (tile b) x (tile b) tile of C */
 	int *blocks;		/* block edges (copy: ILP values), ascending */
 	size_t nblocks;
+	/* MMREPORT_SIZES: each size a multiple of size_multiple and within
+	 * size_min..size_max (copy: the count); 1, 1, 0 (no maximum) when
+	 * the kernel takes any size */
+	long long size_multiple, size_min, size_max;
 };
 
 /* One .cu file compiled: its kernels, the PTX, the compiler's log. */

@@ -312,7 +312,8 @@ static int user_kernel_parse(const char *meta, const char *ptx,
 			 "digits or '_'", name);
 		goto out;
 	}
-	if (kernel_find(name)) {
+	/* another own kernel of that name is refused when registered */
+	if (kernel_find(name) && !kernel_find(name)->user) {
 		snprintf(err, len, "kernel name '%s' is a built-in kernel's: "
 			 "choose another", name);
 		goto out;
@@ -366,6 +367,9 @@ static int user_kernel_parse(const char *meta, const char *ptx,
 	}
 	k->name = name;
 	k->description = desc;
+	k->size_multiple = 1;
+	k->size_min = 1;
+	k->size_max = 0;
 	name = desc = NULL;
 	rc = 0;
 out:
@@ -380,6 +384,63 @@ out:
 	free(desc);
 	free(ver);
 	return rc;
+}
+
+/* The PTX global "mmreport_<kind>_<name>" as a string, NULL when the
+ * program has none (or it cannot be read). */
+static char *ptx_global(const char *ptx, const char *kind, const char *name)
+{
+	char head[160];
+	const char *p, *q;
+	unsigned long count;
+
+	snprintf(head, sizeof(head), ".b8 mmreport_%s_%s[", kind, name);
+	p = strstr(ptx, head);
+	if (!p)
+		return NULL;
+	count = strtoul(p + strlen(head), NULL, 10);
+	q = strstr(p, "] =");
+	return q && count ? ptx_bytes(q + 3, count) : NULL;
+}
+
+/* k's MMREPORT_SIZES "multiple=K,min=K,max=K" (any subset); -1 with why
+ * in err when it is not one. */
+static int sizes_parse(struct kernel_user *k, const char *spec, char *err,
+		       size_t len)
+{
+	const char *p = spec;
+	char key[16], *end;
+	long long v;
+	size_t kl;
+
+	while (*p) {
+		kl = strcspn(p, "=");
+		if (kl >= sizeof(key) || !p[kl])
+			goto bad;
+		memcpy(key, p, kl);
+		key[kl] = '\0';
+		errno = 0;
+		v = strtoll(p + kl + 1, &end, 10);
+		if (errno || end == p + kl + 1 || v < 1 ||
+		    (*end && *end != ','))
+			goto bad;
+		if (!strcmp(key, "multiple"))
+			k->size_multiple = v;
+		else if (!strcmp(key, "min"))
+			k->size_min = v;
+		else if (!strcmp(key, "max"))
+			k->size_max = v;
+		else
+			goto bad;
+		p = *end ? end + 1 : end;
+	}
+	if (k->size_max && k->size_max < k->size_min)
+		goto bad;
+	return 0;
+bad:
+	snprintf(err, len, "kernel '%s': sizes '%s' are not \"multiple=K,"
+		 "min=K,max=K\" with positive K (max >= min)", k->name, spec);
+	return -1;
 }
 
 /* Every "mmreport_meta_NAME[N] = {...}" global of the PTX, checked. */
@@ -418,6 +479,30 @@ static int user_kernels_find(struct kernel_user_set *s, char *err,
 			return KERNEL_USER_ERR_CONTRACT;
 		s->n++;
 		p = eq;
+	}
+	/* the sizes each kernel takes; one for no declared kernel is a
+	 * mistake the user should hear of */
+	for (p = s->ptx; (p = strstr(p, ".b8 mmreport_sizes_")); p++) {
+		const char *nm = p + strlen(".b8 mmreport_sizes_");
+		size_t i, nl = strcspn(nm, "[");
+
+		for (i = 0; i < s->n && (strlen(s->k[i].name) != nl ||
+					 strncmp(s->k[i].name, nm, nl)); i++)
+			;
+		if (i == s->n) {
+			snprintf(err, len, "MMREPORT_SIZES names '%.*s', "
+				 "which is declared as no kernel", (int)nl,
+				 nm);
+			return KERNEL_USER_ERR_CONTRACT;
+		}
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		char *spec = ptx_global(s->ptx, "sizes", s->k[i].name);
+		int bad = spec && sizes_parse(&s->k[i], spec, err, len);
+
+		free(spec);
+		if (bad)
+			return KERNEL_USER_ERR_CONTRACT;
 	}
 	if (!s->n) {
 		snprintf(err, len, "declares no kernel: declare each with "
@@ -676,6 +761,35 @@ static int user_check(const struct kernel_args *a, int max_threads,
 	    (k->shape == KERNEL_RECT && (a->m < 1 || a->k < 1))) {
 		snprintf(why, len, "empty sizes");
 		return -1;
+	}
+	{
+		long long sz[3];
+		int i, nsz = 0;
+
+		if (k->shape == KERNEL_COPY) {
+			sz[nsz++] = (long long)a->count;
+		} else {
+			sz[nsz++] = a->n;
+			if (k->shape == KERNEL_RECT) {
+				sz[nsz++] = a->m;
+				sz[nsz++] = a->k;
+			}
+		}
+		for (i = 0; i < nsz; i++)
+			if (sz[i] % k->size_multiple || sz[i] < k->size_min ||
+			    (k->size_max && sz[i] > k->size_max)) {
+				char most[48] = "";
+
+				if (k->size_max)
+					snprintf(most, sizeof(most), ", at most "
+						 "%lld", k->size_max);
+				snprintf(why, len, "%s takes sizes that are "
+					 "multiples of %lld, at least %lld%s "
+					 "(MMREPORT_SIZES), not %lld", k->name,
+					 k->size_multiple, k->size_min, most,
+					 sz[i]);
+				return -1;
+			}
 	}
 	/* the compiled kernel's static shared memory, when loaded */
 	if (r->s->func && r->s->func[r->i] &&

@@ -70,6 +70,13 @@ int own_kernels_check(const struct measure_options *o, int major,
 			for (j = 0; j < k->nblocks; j++)
 				fprintf(out, "%s%d", j ? "," : "",
 					k->blocks[j]);
+			if (k->size_multiple > 1 || k->size_min > 1 ||
+			    k->size_max)
+				fprintf(out, ", sizes: multiples of %lld, at "
+					"least %lld", k->size_multiple,
+					k->size_min);
+			if (k->size_max)
+				fprintf(out, ", at most %lld", k->size_max);
 			fprintf(out, "\n  %-20s %s\n", "", k->description);
 		}
 		if (!keep) {

@@ -205,6 +205,79 @@ static void test_examples(void **state)
 	kernel_user_set_free(s);
 }
 
+/* MMREPORT_SIZES: read from the program, enforced by the kernel's
+ * check with a reason (no GPU: the set is registered, not loaded), and
+ * refused when malformed or naming no declared kernel. */
+static void test_sizes(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	const struct kernel_desc *d;
+	struct kernel_args a;
+	char err[512], why[256];
+	const char *p = write_cu("sizes.cu",
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n"
+		"MMREPORT_SIZES(mine, \"multiple=16,min=32,max=4096\")\n"
+		GOOD_BODY);
+
+	(void)state;
+	assert_int_equal(compile(p, &s, err), KERNEL_USER_OK);
+	assert_true(s->k[0].size_multiple == 16 && s->k[0].size_min == 32 &&
+		    s->k[0].size_max == 4096);
+	assert_int_equal(kernel_user_register(s), 0);
+	d = kernel_find("mine");
+	assert_non_null(d);
+	assert_ptr_equal(d, kernel_user_at(0));
+	memset(&a, 0, sizeof(a));
+	a.kd = d;
+	a.block = 16;
+	a.ilp = 1;
+	a.n = 128;
+	assert_int_equal(d->check(&a, 1024, 49152, why, sizeof(why)), 0);
+	a.n = 100;
+	assert_int_equal(d->check(&a, 1024, 49152, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "multiples of 16"));
+	a.n = 8192;
+	assert_int_equal(d->check(&a, 1024, 49152, why, sizeof(why)), -1);
+	a.n = 128;
+	a.block = 8;	/* not declared */
+	assert_int_equal(d->check(&a, 1024, 49152, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "block edge 8"));
+	/* registering the set again changes nothing; another set with a
+	 * kernel of the same name is refused */
+	assert_int_equal(kernel_user_register(s), 0);
+	{
+		struct kernel_user_set *t = NULL;
+
+		assert_int_equal(compile(write_cu("twin.cu",
+			"#include <mmreport_kernel.h>\n"
+			"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n"
+			GOOD_BODY), &t, err), KERNEL_USER_OK);
+		assert_int_equal(kernel_user_register(t), -1);
+		kernel_user_set_free(t);
+	}
+	kernel_user_unregister();
+	assert_null(kernel_find("mine"));
+	kernel_user_set_free(s);
+	s = NULL;
+
+	p = write_cu("badsizes.cu",
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n"
+		"MMREPORT_SIZES(mine, \"multiple=0\")\n" GOOD_BODY);
+	assert_int_equal(compile(p, &s, err), KERNEL_USER_ERR_CONTRACT);
+	assert_non_null(strstr(err, "sizes 'multiple=0'"));
+	kernel_user_set_free(s);
+	s = NULL;
+	p = write_cu("orphan.cu",
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(mine, 1, \"16\", \"x\")\n"
+		"MMREPORT_SIZES(other, \"min=8\")\n" GOOD_BODY);
+	assert_int_equal(compile(p, &s, err), KERNEL_USER_ERR_CONTRACT);
+	assert_non_null(strstr(err, "'other'"));
+	kernel_user_set_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_contract),
 		cmocka_unit_test(test_unreadable),
 		cmocka_unit_test(test_examples),
+		cmocka_unit_test(test_sizes),
 	};
 	struct kernel_user_set *s = NULL;
 	char err[512], cmd[64];

@@ -46,6 +46,15 @@
  *   each block of 512 / ilp threads moves 512 elements, on
  *   ceil(count / 512) blocks; ilp from "ilps" (powers of two, 1..512).
  *
+ * Sizes: a kernel should take any size (guard every access). One that
+ * cannot may say which it takes, after its declaration:
+ *
+ *     MMREPORT_SIZES(name, "multiple=32,min=64,max=8192")
+ *
+ *   every one of m, k, n (copy: count) a multiple of 32 and within
+ *   64..8192; any of the three keys may be left out. Other sizes of the
+ *   sweep are stored as skipped with the reason, never launched.
+ *
  * The name is the kernel's C name (letters, digits, '_'; not the name of
  * a built-in kernel such as v1 or cublas); the description is one line
  * of plain text for the report. Kernels must be extern "C" (the macros
@@ -66,6 +75,9 @@
 		"tile=" #tile "\n"                                           \
 		"blocks=" list "\n"                                          \
 		"desc=" desc "\n";
+
+#define MMREPORT_SIZES(fn, spec)                                            \
+	extern "C" __device__ const char mmreport_sizes_##fn[] = spec;
 
 #define MMREPORT_SQUARE_KERNEL(fn, tile, blocks, desc)                      \
 	extern "C" __global__ void fn(const float *A, const float *B,       \
