@@ -469,6 +469,10 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.seed = m->set.seed;
 	s.suites = suites;
 	s.timers = timers;
+	/* the counter pass as data, for the report (schema 4) */
+	s.counters = unavailable ? (char *)"unavailable" :
+		     c.counters ? (char *)"read" : NULL;
+	s.counters_why = (char *)unavailable;
 	s.tolerance = PLAN_TOLERANCE;
 	s.keep_samples = m->set.keep_samples;
 	s.timer = (char *)timer_name(c.timer);

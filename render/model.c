@@ -542,8 +542,16 @@ const char *model_counters_why(const struct rctx *x, int dev,
 		    (suite && !str_eq(r->c->suite, suite)))
 			continue;
 		s = model_session(x, r->c->session_id);
-		if (s && s->timers &&
-		    (p = strstr(s->timers, unavailable_mark)))
+		if (!s)
+			continue;
+		/* stored as data since schema 4 */
+		if (s->counters) {
+			if (!strcmp(s->counters, "unavailable"))
+				return s->counters_why ? s->counters_why : "";
+			continue;
+		}
+		/* older sessions said it only inside their timers text */
+		if (s->timers && (p = strstr(s->timers, unavailable_mark)))
 			return p + strlen(unavailable_mark);
 	}
 	return NULL;

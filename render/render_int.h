@@ -282,10 +282,12 @@ double best_gflops(const struct rctx *x, int dev, const char *suite,
  * variant (NULL: any) has GIPS or CGMA. */
 int model_has_counters(const struct rctx *x, int dev, const char *suite,
 		       const char *variant);
-/* Why the counters are missing, as measure recorded it in the timers
- * text of a session that measured suite (NULL: any) on device dev (< 0:
- * any): the text after "counters: unavailable: ", or NULL when no such
- * session says so (measured without --counters). Points into x. */
+/* Why the counters are missing, as measure recorded it for a session
+ * that measured suite (NULL: any) on device dev (< 0: any): the stored
+ * reason of a session whose counter pass was "unavailable" (schema 4),
+ * for older sessions the text after "counters: unavailable: " in their
+ * timers text; NULL when no session says so (measured without
+ * --counters). Points into x. */
 const char *model_counters_why(const struct rctx *x, int dev,
 			       const char *suite);
 const struct store_kernel *model_kernel(const struct rctx *x,

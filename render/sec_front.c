@@ -503,7 +503,8 @@ static int session_table(struct rctx *x, const struct store_session **s,
 	static const char *const rows[] = {"device", "host", "started",
 		"ended", "status", "tool", "driver", "runtime", "cmdline",
 		"repeat", "warmup", "min_samples", "max_time", "seed",
-		"suites", "timers", "tolerance", "samples", "sm_clock",
+		"suites", "timers", "counters", "tolerance", "samples",
+		"sm_clock",
 		"mem_clock", "temp", "power", "throttle"};
 	struct rtable t;
 	struct rbuf cell, cap;
@@ -575,6 +576,23 @@ static int session_table(struct rctx *x, const struct store_session **s,
 				rbuf_put_tex(&cell, q->suites, 1);
 			} else if (!strcmp(w, "timers")) {
 				rc |= timers_text(x, q, 1, &cell);
+			} else if (!strcmp(w, "counters")) {
+				/* stored as data since schema 4; "--" for an
+				 * older session (its timers text may say) */
+				if (!q->counters) {
+					rbuf_puts(&cell, "--");
+				} else if (!strcmp(q->counters, "read")) {
+					rbuf_puts(&cell, lang_get(x->L,
+						  "sess.counters_read"));
+				} else {
+					rbuf_puts(&cell, lang_get(x->L,
+						  "sess.counters_unavailable"));
+					if (q->counters_why) {
+						rbuf_puts(&cell, ": ");
+						rbuf_put_prose(&cell,
+							q->counters_why, 1);
+					}
+				}
 			} else if (!strcmp(w, "tolerance")) {
 				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
 			} else if (!strcmp(w, "samples")) {

@@ -19,8 +19,9 @@
  * schema; 2: session.keep_samples, kattr.local_bytes, config key index;
  * 3: the session's timer, cache state, launch cost and process identity,
  * and each configuration's interleaving group, grid, working set, clocks
- * and regime. */
-#define STORE_SCHEMA_VERSION 3
+ * and regime; 4: the session's counter pass (read or unavailable, and
+ * why). */
+#define STORE_SCHEMA_VERSION 4
 
 enum store_mode {
 	STORE_READ,		/* must exist; never written (render, export);
@@ -141,6 +142,11 @@ struct store_session {
 	int pid;		/* the measuring process; 0 unknown */
 	char *proc_start;	/* store_proc_identity of that process;
 				 * NULL unknown */
+	/* Schema 4: the counter pass (--counters), as measure knew it, so
+	 * that no reader parses it back from the timers text. */
+	char *counters;		/* "read", "unavailable"; NULL not asked
+				 * for (or an older session) */
+	char *counters_why;	/* with "unavailable": the reason */
 };
 
 /* Writes a random RFC 4122 version 4 UUID ("xxxxxxxx-xxxx-4xxx-...", 36

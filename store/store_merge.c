@@ -22,21 +22,25 @@
 	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
 	" end_throttle_reasons, end_throttle_text"
 #define SESSION_V3_COLS "timer, cold, launch_us, pid, proc_start"
+#define SESSION_V4_COLS "counters, counters_why"
 #define SESSION_INSERT \
 	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
-	", keep_samples, " SESSION_V3_COLS ") SELECT uuid, ?2, " \
-	SESSION_COPY_COLS
+	", keep_samples, " SESSION_V3_COLS ", " SESSION_V4_COLS \
+	") SELECT uuid, ?2, " SESSION_COPY_COLS
 
 /* Per source schema version (index: version - 1): what an older version
  * lacked is derived as the forward migration would have, or NULL. */
-static const char *const session_copy[3] = {
+static const char *const session_copy[4] = {
 	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
 	" ON x.config_id = c.id WHERE c.session_id = s.id),"
-	" NULL, NULL, NULL, NULL, NULL FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, NULL, NULL, NULL, NULL, NULL"
+	" NULL, NULL, NULL, NULL, NULL, NULL, NULL"
 	" FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS
+	SESSION_INSERT ", keep_samples, NULL, NULL, NULL, NULL, NULL, NULL,"
+	" NULL FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", NULL, NULL"
 	" FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
+	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
 };
 _Static_assert(sizeof(session_copy) / sizeof(session_copy[0]) ==
 	       STORE_SCHEMA_VERSION, "a session copy per source version");

@@ -192,9 +192,18 @@ static const char *const schema_v3[] = {
 	NULL
 };
 
+/* Version 4: the counter pass of a session as data ("read",
+ * "unavailable" and why), no longer only inside the timers text. Older
+ * sessions keep NULL. */
+static const char *const schema_v4[] = {
+	"ALTER TABLE session ADD COLUMN counters TEXT",
+	"ALTER TABLE session ADD COLUMN counters_why TEXT",
+	NULL
+};
+
 /* steps[v - 1] takes a file from version v - 1 to v. */
 static const char *const *const steps[] = {
-	schema_v1, schema_v2, schema_v3
+	schema_v1, schema_v2, schema_v3, schema_v4
 };
 
 _Static_assert(sizeof(steps) / sizeof(steps[0]) == STORE_SCHEMA_VERSION,
@@ -246,6 +255,21 @@ static const char *const probes_v3[] = {
 	NULL
 };
 
+static const char *const probes_v4[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
+	" counters, counters_why, * FROM session LIMIT 1",
+	"SELECT * FROM kernel LIMIT 1",
+	"SELECT local_bytes, * FROM kattr LIMIT 1",
+	"SELECT grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
+	" FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
 const char *const *store_schema_probes(int version)
 {
 	switch (version) {
@@ -255,6 +279,8 @@ const char *const *store_schema_probes(int version)
 		return probes_v2;
 	case 3:
 		return probes_v3;
+	case 4:
+		return probes_v4;
 	default:
 		return NULL;
 	}

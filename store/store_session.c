@@ -22,17 +22,24 @@
  * NULL, as reading it after migrating would give. */
 #define SESSION_V3_COLS ", timer, cold, launch_us, pid, proc_start"
 #define SESSION_V3_ABSENT ", NULL, NULL, NULL, NULL, NULL"
+#define SESSION_V4_COLS ", counters, counters_why"
+#define SESSION_V4_ABSENT ", NULL, NULL"
 #define SESSION_ORDER " FROM session ORDER BY started_at, id"
 
 static const char list_v1[] =
 	"SELECT " SESSION_COLS ", EXISTS (SELECT 1 FROM config c"
 	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)"
-	SESSION_V3_ABSENT SESSION_ORDER;
+	SESSION_V3_ABSENT SESSION_V4_ABSENT SESSION_ORDER;
 static const char list_v2[] =
 	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_ABSENT
+	SESSION_V4_ABSENT
 	SESSION_ORDER;
 static const char list_v3[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS SESSION_ORDER;
+	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
+	SESSION_V4_ABSENT SESSION_ORDER;
+static const char list_v4[] =
+	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
+	SESSION_V4_COLS SESSION_ORDER;
 
 /* Binds the six readings of e from index i on. */
 static void env_bind(int *b, sqlite3_stmt *s, int i,
@@ -88,13 +95,14 @@ int store_session_insert(struct store *st, struct store_session *s)
 			   " end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c,"
 			   " end_power_w, end_throttle_reasons,"
 			   " end_throttle_text, keep_samples, timer, cold,"
-			   " launch_us, pid, proc_start)"
+			   " launch_us, pid, proc_start, counters,"
+			   " counters_why)"
 			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
 			   " COALESCE(?5, 'running'), ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
 			   " ?20, ?21, ?22, ?23, ?24, ?25,"
 			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32,"
-			   " ?33, ?34, ?35, ?36, ?37)", &q);
+			   " ?33, ?34, ?35, ?36, ?37, ?38, ?39)", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_text(&b, q, 1, s->uuid);
@@ -127,6 +135,8 @@ int store_session_insert(struct store *st, struct store_session *s)
 	store_bind_known_double(&b, q, 35, s->launch_us);
 	store_bind_known_int(&b, q, 36, s->pid > 0 ? s->pid : 0);
 	store_bind_text(&b, q, 37, s->proc_start);
+	store_bind_text(&b, q, 38, s->counters);
+	store_bind_text(&b, q, 39, s->counters_why);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -194,6 +204,8 @@ static void session_clear(struct store_session *s)
 	free(s->env_end.throttle_text);
 	free(s->timer);
 	free(s->proc_start);
+	free(s->counters);
+	free(s->counters_why);
 }
 
 void store_sessions_free(struct store_session *s, size_t n)
@@ -238,7 +250,9 @@ static int session_read(struct store *st, sqlite3_stmt *q,
 		return rc;
 	s->keep_samples = sqlite3_column_int(q, 32) ? 1 : 0;
 	if ((rc = store_col_strdup(st, q, 33, &s->timer)) ||
-	    (rc = store_col_strdup(st, q, 37, &s->proc_start)))
+	    (rc = store_col_strdup(st, q, 37, &s->proc_start)) ||
+	    (rc = store_col_strdup(st, q, 38, &s->counters)) ||
+	    (rc = store_col_strdup(st, q, 39, &s->counters_why)))
 		return rc;
 	s->cold = (int)store_col_int_or(q, 34, -1);
 	if (s->cold > 0)
@@ -289,7 +303,8 @@ int store_session_list(struct store *st, struct store_session **out,
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, st->version >= 3 ? list_v3 :
+	rc = STORE_PREPARE(st, st->version >= 4 ? list_v4 :
+			   st->version == 3 ? list_v3 :
 			   st->version == 2 ? list_v2 : list_v1, &q);
 	if (rc < 0)
 		goto out;

@@ -687,9 +687,12 @@ static void test_counter_tables(void **state)
 				     "kernel on this device"), 1);
 	/* the second device's reason, escaped, for each of its 3 kernels */
 	assert_int_equal(occurrences(tex, "could not be read (CUPTI\\_"), 3);
-	/* ... and in the method's timers and session table */
+	/* ... and in the session table's counters row, from the stored
+	 * field (the fixture's timers text does not mention it) */
 	assert_int_equal(occurrences(tex, "PRIVILEGES \\& no "
-				     "\\$perf\\_\\allowbreak{}event"), 5);
+				     "\\$perf\\_\\allowbreak{}event"), 4);
+	assert_int_equal(occurrences(tex, "asked for, unavailable"), 1);
+	assert_int_equal(occurrences(tex, "read (one profiled launch"), 1);
 	/* the definitions once; no "measured without" */
 	assert_int_equal(occurrences(tex, "Report~P's GIPS and CGMA come "
 				     "from hardware counters"), 1);

@@ -535,9 +535,12 @@ static const char v3_config_cols[] =
 	" 'start_sm_clock_mhz', 'end_sm_clock_mhz', 'throttle_reasons',"
 	" 'regime')";
 
-/* A new file has the schema-3 columns, and it is the same schema as
- * store_schema_create_version(3) makes (what a migrated file is built
- * from). */
+static const char v4_session_cols[] =
+	"SELECT count(*) FROM pragma_table_info('session') WHERE name IN"
+	" ('counters', 'counters_why')";
+
+/* A new file has the schema-3 and schema-4 columns; a file made at
+ * version 3 (what a migration is built from) has the schema-3 ones. */
 static void fresh_v3(void **state)
 {
 	char *path = fx_path(*state, "fresh3.db");
@@ -545,9 +548,11 @@ static void fresh_v3(void **state)
 	sqlite3 *db = NULL;
 
 	store_free(fx_open(path, STORE_CREATE));
-	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 3);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
 	assert_int_equal(fx_sql_int(path, v3_session_cols), 5);
 	assert_int_equal(fx_sql_int(path, v3_config_cols), 9);
+	assert_int_equal(fx_sql_int(path, v4_session_cols), 2);
 	assert_int_equal(sqlite3_open(made, &db), SQLITE_OK);
 	assert_int_equal(store_schema_create_version(db, 3), SQLITE_OK);
 	assert_int_equal(sqlite3_close(db), SQLITE_OK);
@@ -636,19 +641,22 @@ static void migrate_from_v2(void **state)
 	assert_false(fx_side_files(path));
 	fx_snap_free(&before);
 
-	/* Migrated by a writer: version 3, the new columns there and NULL,
-	 * nothing else changed. */
+	/* Migrated by a writer: the current version, the new columns there
+	 * and NULL, nothing else changed. */
 	st = fx_open(path, STORE_WRITE);
 	check_v2_content(st);
 	assert_int_equal(store_integrity_check(st), 0);
 	store_free(st);
-	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 3);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
 	assert_int_equal(fx_sql_int(path, v3_session_cols), 5);
 	assert_int_equal(fx_sql_int(path, v3_config_cols), 9);
+	assert_int_equal(fx_sql_int(path, v4_session_cols), 2);
 	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM session"
 				    " WHERE timer IS NULL AND cold IS NULL"
 				    " AND launch_us IS NULL AND pid IS NULL"
-				    " AND proc_start IS NULL"), 2);
+				    " AND proc_start IS NULL AND counters IS NULL"
+				    " AND counters_why IS NULL"), 2);
 	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM config"
 				    " WHERE grp IS NULL"
 				    " AND grid_blocks IS NULL"
@@ -681,6 +689,61 @@ static void migrate_from_v2(void **state)
 				    " sqlite_master"));
 	free(path);
 	free(fresh);
+}
+
+/* A schema-3 file: read as it is, its counter pass unknown (NULL, never
+ * guessed); merged into a current file the same; migrated by a writer
+ * to the current version with the new columns NULL. */
+static void read_merge_migrate_v3(void **state)
+{
+	char *path = fx_path(*state, "v3.db");
+	char *into = fx_path(*state, "into4.db");
+	struct store_session *ss = NULL;
+	struct store_merge_result res;
+	struct store *st;
+	sqlite3 *db = NULL;
+	size_t n = 0;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(store_schema_create_version(db, 3), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+		"INSERT INTO device(id, uuid, name, pci_bus_id, cc_major,"
+		" cc_minor, sm_count, peak_fp32_gflops, peak_mem_gbs) VALUES"
+		" (1, 'GPU-v3', 'GPU', '0:3:0', 9, 0, 132, 66908, 3352);"
+		"INSERT INTO session(id, uuid, device_id, started_at, status,"
+		" hostname, repeats, warmup, seed, keep_samples, timer,"
+		" timers) VALUES (1, 'S-v3', 1, '2026-01-01T00:00:00Z',"
+		" 'complete', 'h', 20, 3, 1, 1, 'cupti-activity',"
+		" 'x; counters: unavailable: old text');",
+		NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+	st = fx_open(path, STORE_READ);
+	assert_int_equal(store_session_list(st, &ss, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(ss[0].timer, "cupti-activity");
+	assert_null(ss[0].counters);
+	assert_null(ss[0].counters_why);
+	store_sessions_free(ss, n);
+	store_free(st);
+
+	st = fx_open(into, STORE_CREATE);
+	assert_int_equal(store_merge(st, path, &res), 0);
+	assert_int_equal(store_session_list(st, &ss, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(ss[0].timer, "cupti-activity");
+	assert_null(ss[0].counters);
+	store_sessions_free(ss, n);
+	store_free(st);
+
+	store_free(fx_open(path, STORE_WRITE));
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM session"
+				    " WHERE counters IS NULL AND counters_why"
+				    " IS NULL AND timer = 'cupti-activity'"), 1);
+	free(path);
+	free(into);
 }
 
 /* A file that says version 3 but lacks a schema-3 column was not made by
@@ -729,6 +792,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(fresh_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(migrate_from_v2, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(read_merge_migrate_v3, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(refuse_v3_without_columns,
 						setup, teardown),
