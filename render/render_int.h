@@ -77,7 +77,6 @@ struct rtable {
 	char kind[RTABLE_MAXCOLS];
 	int intd[RTABLE_MAXCOLS], decd[RTABLE_MAXCOLS];
 	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS], mark[RTABLE_MAXCOLS];
-	int less[RTABLE_MAXCOLS];	/* a cell has RT_LESS */
 	int col;		/* next cell of the current row */
 	int rows;
 	struct rbuf head, body;
@@ -88,7 +87,6 @@ struct rtable {
 #define RT_GREY		1	/* not significant: grey */
 #define RT_NSMARK	2	/* \nsmark after the number */
 #define RT_NTMARK	4	/* \ntmark (not tested) after the number */
-#define RT_LESS		8	/* "<" before the number: a bound, "<0.001" */
 
 void rtable_init(struct rtable *t, const char *kinds);
 void rtable_free(struct rtable *t);

@@ -116,12 +116,6 @@ void rtable_num(struct rtable *t, double v, int decimals, int flags)
 	rtable_sep(t, &t->body);
 	if (flags & RT_GREY)
 		rbuf_puts(&t->body, "\\color{gray}");
-	/* siunitx reads the comparator and aligns the number after it */
-	if (flags & RT_LESS) {
-		rbuf_putc(&t->body, '<');
-		if (t->col < t->ncols)
-			t->less[t->col] = 1;
-	}
 	rbuf_puts(&t->body, num);
 	if (flags & RT_NSMARK)
 		rbuf_puts(&t->body, "\\nsmark");
@@ -178,11 +172,9 @@ void rtable_colspec(const struct rtable *t, struct rbuf *b)
 			rbuf_puts(b, "S[table-format=1.0]");
 			continue;
 		}
-		/* a comparator and a trailing mark (\nsmark) need room of
-		 * their own */
-		rbuf_printf(b, "S[table-format=%s%s%d.%d%s]",
-			    t->less[i] ? "<" : "", t->neg[i] ? "-" : "",
-			    t->intd[i] ? t->intd[i] : 1,
+		/* a trailing mark (\nsmark) needs room of its own */
+		rbuf_printf(b, "S[table-format=%s%d.%d%s]",
+			    t->neg[i] ? "-" : "", t->intd[i] ? t->intd[i] : 1,
 			    t->decd[i], t->mark[i] ?
 			    ",table-space-text-post={\\nsmark}" : "");
 	}
