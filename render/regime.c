@@ -30,26 +30,27 @@ static long long ceil_div(long long a, long long b)
 	return b > 0 ? (a + b - 1) / b : 0;
 }
 
-static long long legacy_geometry(const struct store_config *c);
+static long long legacy_geometry(const struct rcfg *r);
 
 /* The grid of a built-in kernel, from its launch geometry: the measure
  * side of databases older than schema 3 did not store it, and these are
  * the only kernels such databases hold. 0: unknown (a library call, a
  * kernel this renderer does not know). */
-static long long legacy_grid(const struct store_config *c)
+static long long legacy_grid(const struct rcfg *r)
 {
-	if (c->grid_blocks > 0)
-		return c->grid_blocks;
-	return legacy_geometry(c);
+	if (r->c->grid_blocks > 0)
+		return r->c->grid_blocks;
+	return legacy_geometry(r);
 }
 
 long long rcfg_grid(const struct rcfg *c)
 {
-	return c && c->c ? legacy_grid(c->c) : 0;
+	return c && c->c ? legacy_grid(c) : 0;
 }
 
-static long long legacy_geometry(const struct store_config *c)
+static long long legacy_geometry(const struct rcfg *r)
 {
+	const struct store_config *c = r->c;
 	const char *v = c->variant ? c->variant : "";
 	long long bx = c->block_x, by = c->block_y ? c->block_y : c->block_x;
 	long long count;
@@ -70,8 +71,7 @@ static long long legacy_geometry(const struct store_config *c)
 		return 0;
 	}
 	if (!strcmp(c->suite, "ilp") && !strcmp(v, "copy_ilp")) {
-		count = c->count > 0 ? c->count :
-			(c->n >= 0 && c->n < 62 ? 1LL << c->n : 0);
+		count = ilp_count(r);
 		return ceil_div(ceil_div(count, c->ilp > 0 ? c->ilp : 1), bx);
 	}
 	return 0;
@@ -97,6 +97,7 @@ unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c)
 	const struct store_device *d;
 	const struct store_session *s;
 	const struct store_kattr *a;
+	const struct store_prop *p;
 	double l2, sms;
 	long long grid, wave;
 	unsigned r = RG_DERIVED;
@@ -114,10 +115,9 @@ unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c)
 	if (isfinite(l2) && l2 > 0 && c->c->bytes > 0 &&
 	    c->c->bytes <= l2 && !(s && s->cold > 0))
 		r |= RG_L2;
-	sms = model_prop(d, "multiprocessor_count") &&
-	      model_prop(d, "multiprocessor_count")->has_num ?
-	      model_prop(d, "multiprocessor_count")->num : NAN;
-	grid = legacy_grid(c->c);
+	p = model_prop(d, "multiprocessor_count");
+	sms = p && p->has_num ? p->num : NAN;
+	grid = legacy_grid(c);
 	a = model_kattr(x, c->c->session_id, c->c->variant, c->c->block_x);
 	wave = isfinite(sms) ? (long long)sms *
 	       (a && a->active_blocks > 0 ? a->active_blocks : 1) : 0;
