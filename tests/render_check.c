@@ -24,6 +24,16 @@ char *chk_render(const struct render_options *o, const char *format,
 	return buf;
 }
 
+char *chk_render_sections(const char *db, const char *sections, int *rc)
+{
+	struct render_options o;
+
+	render_options_init(&o);
+	o.db_path = db;
+	o.sections = sections;
+	return chk_render(&o, NULL, rc);
+}
+
 static char *dup_n(const char *s, size_t n)
 {
 	char *p = malloc(n + 1);

@@ -12,6 +12,9 @@
  * malloc'd string; *rc gets the status. */
 char *chk_render(const struct render_options *o, const char *format,
 		 int *rc);
+/* The report of the database at db with only the sections listed, in
+ * English: chk_render with the default options otherwise. */
+char *chk_render_sections(const char *db, const char *sections, int *rc);
 
 #define CHK_MAXROWS 64
 #define CHK_MAXCOLS 16

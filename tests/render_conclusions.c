@@ -91,20 +91,24 @@ static void copy_data(const char *from, const char *to, const char *metric)
 	sql(q);
 }
 
+/* The report's sections of the fixture at dbpath, rendered fine. */
+static char *render(const char *sections)
+{
+	int rc;
+	char *tex = chk_render_sections(dbpath, sections, &rc);
+
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(tex);
+	return tex;
+}
+
 /* The GPU 1 cell of the conclusions row whose source text holds key. */
 static char *verdict(const char *key)
 {
-	struct render_options o;
 	struct chk_table t;
-	char *tex, *cell = NULL;
-	int rc, r;
+	char *tex = render("conclusions"), *cell = NULL;
+	int r;
 
-	render_options_init(&o);
-	o.db_path = dbpath;
-	o.sections = "conclusions";
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
-	assert_non_null(tex);
 	if (chk_table_find(tex, "conclusions dev=1", &t))
 		fail_msg("no conclusions table");
 	for (r = 0; r < t.nrows; r++)
@@ -204,24 +208,17 @@ static void test_no_data(void **state)
  * that ended unthrottled is not. */
 static void test_throttle(void **state)
 {
-	struct render_options o;
 	char *tex;
-	int rc;
 
 	(void)state;
 	fixture_new();
-	render_options_init(&o);
-	o.db_path = dbpath;
-	o.sections = "conclusions";
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
+	tex = render("conclusions");
 	assert_null(strstr(tex, "power\\_\\allowbreak{}cap"));
 	free(tex);
 	sql("UPDATE session SET end_throttle_text = 'sw_power_cap', "
 	    "end_sm_clock_mhz = 1500 WHERE device_id IN (SELECT id FROM "
 	    "device WHERE uuid LIKE 'GPU-aaaa%')");
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
+	tex = render("conclusions");
 	assert_non_null(strstr(tex, "held by \\texttt{sw\\_\\allowbreak{}"
 			       "power\\_\\allowbreak{}cap}"));
 	assert_non_null(strstr(tex, "1500~MHz at the end"));
@@ -232,24 +229,17 @@ static void test_throttle(void **state)
  * roofs; v2 made 10^5 times faster comes beyond half of its roof. */
 static void test_roof_flips(void **state)
 {
-	struct render_options o;
 	char *tex;
-	int rc;
 
 	(void)state;
 	fixture_new();
-	render_options_init(&o);
-	o.db_path = dbpath;
-	o.sections = "summary";
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
+	tex = render("summary");
 	assert_non_null(strstr(tex, "stays below half of its roof"));
 	assert_null(strstr(tex, "beyond half of its roof"));
 	free(tex);
 	scale(DEV0_CFG("c.suite = 'versions' AND c.variant = 'v2'"),
 	      "gflops", 1e5);
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
+	tex = render("summary");
 	assert_non_null(strstr(tex, "beyond half of its roof"));
 	free(tex);
 }

@@ -52,14 +52,9 @@ static void sql(const char *q)
 
 static char *render(const char *sections)
 {
-	struct render_options o;
-	char *tex;
 	int rc;
+	char *tex = chk_render_sections(dbpath, sections, &rc);
 
-	render_options_init(&o);
-	o.db_path = dbpath;
-	o.sections = sections;
-	tex = chk_render(&o, NULL, &rc);
 	assert_int_equal(rc, RENDER_OK);
 	assert_non_null(tex);
 	return tex;
