@@ -36,18 +36,42 @@ static int own_fail(const char *path, int rc, struct kernel_user_set *s,
 	       MEASURE_ERR_KERNEL;
 }
 
-int own_kernels_check(const struct measure_options *o, int major,
-		      int minor, FILE *out, struct own_set *keep)
+/* The kernels of s, a line each, as --dry-run lists them. */
+static void own_list(const char *path, const struct kernel_user_set *s,
+		     FILE *out)
 {
-	size_t f, i, j;
+	size_t i, j;
 
-	if (keep) {
-		memset(keep, 0, sizeof(*keep));
-		keep->s = calloc(o->nkernels ? o->nkernels : 1,
-				 sizeof(*keep->s));
-		if (!keep->s)
-			return MEASURE_ERR_CUDA;
+	for (i = 0; i < s->n; i++) {
+		const struct kernel_user *k = &s->k[i];
+
+		fprintf(out, "  %-20s %s: %s, tile %d, %s ", k->name, path,
+			shape_name(k->shape), k->tile,
+			k->shape == KERNEL_COPY ? "ilp" : "blocks");
+		for (j = 0; j < k->nblocks; j++)
+			fprintf(out, "%s%d", j ? "," : "", k->blocks[j]);
+		if (k->size_multiple > 1 || k->size_min > 1 || k->size_max)
+			fprintf(out, ", sizes: multiples of %lld, at least "
+				"%lld", k->size_multiple, k->size_min);
+		if (k->size_max)
+			fprintf(out, ", at most %lld", k->size_max);
+		fprintf(out, "\n  %-20s %s\n", "", k->description);
 	}
+}
+
+/* Compiles every o->kernels file for major.minor into *set and
+ * registers its kernels; loads them into the device first when load is
+ * set; lists them on list when not NULL. Status as own.h says. */
+static int own_compile_all(const struct measure_options *o, int major,
+			   int minor, int load, FILE *list,
+			   struct own_set *set)
+{
+	size_t f;
+
+	memset(set, 0, sizeof(*set));
+	set->s = calloc(o->nkernels ? o->nkernels : 1, sizeof(*set->s));
+	if (!set->s)
+		return MEASURE_ERR_CUDA;
 	for (f = 0; f < o->nkernels; f++) {
 		struct kernel_user_set *s = NULL;
 		char err[512];
@@ -55,45 +79,35 @@ int own_kernels_check(const struct measure_options *o, int major,
 					     err, sizeof(err));
 
 		if (rc) {
-			own_kernels_release(keep);
+			own_kernels_release(set);
 			return own_fail(o->kernels[f], rc, s, err);
 		}
-		if (!f)
-			fprintf(out, "own kernels (compiled by NVRTC for "
+		set->s[set->n++] = s;
+		if (list && !f)
+			fprintf(list, "own kernels (compiled by NVRTC for "
 				"compute capability %d.%d):\n", major, minor);
-		for (i = 0; i < s->n; i++) {
-			const struct kernel_user *k = &s->k[i];
-
-			fprintf(out, "  %-20s %s: %s, tile %d, %s ", k->name,
-				o->kernels[f], shape_name(k->shape), k->tile,
-				k->shape == KERNEL_COPY ? "ilp" : "blocks");
-			for (j = 0; j < k->nblocks; j++)
-				fprintf(out, "%s%d", j ? "," : "",
-					k->blocks[j]);
-			if (k->size_multiple > 1 || k->size_min > 1 ||
-			    k->size_max)
-				fprintf(out, ", sizes: multiples of %lld, at "
-					"least %lld", k->size_multiple,
-					k->size_min);
-			if (k->size_max)
-				fprintf(out, ", at most %lld", k->size_max);
-			fprintf(out, "\n  %-20s %s\n", "", k->description);
+		if (list)
+			own_list(o->kernels[f], s, list);
+		if (load && kernel_user_load(s)) {
+			own_kernels_release(set);
+			return MEASURE_ERR_CUDA;
 		}
-		if (!keep) {
-			kernel_user_set_free(s);
-			continue;
-		}
-		/* registered unloaded: the plan takes them in, nothing
-		 * touches a GPU */
-		keep->s[keep->n++] = s;
+		/* unloaded (--dry-run) the plan still takes them in;
+		 * nothing touches a GPU */
 		if (kernel_user_register(s)) {
-			own_kernels_release(keep);
+			own_kernels_release(set);
 			return MEASURE_ERR_USAGE;
 		}
 	}
-	if (o->nkernels)
-		fputc('\n', out);
+	if (list && o->nkernels)
+		fputc('\n', list);
 	return MEASURE_OK;
+}
+
+int own_kernels_check(const struct measure_options *o, int major,
+		      int minor, FILE *out, struct own_set *keep)
+{
+	return own_compile_all(o, major, minor, 0, out, keep);
 }
 
 void own_kernels_release(struct own_set *s)
@@ -110,12 +124,11 @@ void own_kernels_release(struct own_set *s)
 	s->n = 0;
 }
 
+
 int own_kernels_load(const struct measure_options *o, int dev,
 		     struct own_set *out)
 {
 	struct cudaDeviceProp p;
-	size_t f;
-	int rc;
 
 	memset(out, 0, sizeof(*out));
 	if (!o->nkernels)
@@ -126,28 +139,5 @@ int own_kernels_load(const struct measure_options *o, int dev,
 			cudaGetErrorString(cudaGetLastError()));
 		return MEASURE_ERR_CUDA;
 	}
-	out->s = calloc(o->nkernels, sizeof(*out->s));
-	if (!out->s)
-		return MEASURE_ERR_CUDA;
-	for (f = 0; f < o->nkernels; f++) {
-		struct kernel_user_set *s = NULL;
-		char err[512];
-
-		rc = kernel_user_compile(o->kernels[f], p.major, p.minor, &s,
-					 err, sizeof(err));
-		if (rc) {
-			own_kernels_release(out);
-			return own_fail(o->kernels[f], rc, s, err);
-		}
-		out->s[out->n++] = s;
-		if (kernel_user_load(s)) {
-			own_kernels_release(out);
-			return MEASURE_ERR_CUDA;
-		}
-		if (kernel_user_register(s)) {
-			own_kernels_release(out);
-			return MEASURE_ERR_USAGE;
-		}
-	}
-	return MEASURE_OK;
+	return own_compile_all(o, p.major, p.minor, 1, NULL, out);
 }

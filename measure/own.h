@@ -17,9 +17,9 @@
 
 /* Compiles every o->kernels file for compute capability major.minor and
  * checks its declarations, writing each file's kernels (name, kind,
- * tile, blocks, description) to out. With keep, the sets stay there,
- * registered but not loaded, so that a plan includes them
- * (own_kernels_release frees them). On the first file
+ * tile, blocks, description) to out. The sets stay in keep, registered
+ * but not loaded, so that a plan includes them (own_kernels_release
+ * frees them). On the first file
  * that fails: the compiler's messages as NVRTC wrote them ("file(line):
  * error: ...") and one line naming the file on stderr, and
  * MEASURE_ERR_KERNEL (does not compile, breaks the contract),
