@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "device.h"
+#include "vocab.h"
 
 typedef int nvml_return;		/* nvmlReturn_t */
 typedef void *nvml_device;		/* nvmlDevice_t */
@@ -142,7 +143,7 @@ void measure_throttle_format(unsigned long long reasons, char *buf,
 
 	buf[0] = '\0';
 	if (!reasons) {
-		snprintf(buf, len, "none");
+		snprintf(buf, len, "%s", VOCAB_THROTTLE_NONE);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {

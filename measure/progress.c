@@ -5,6 +5,7 @@
 
 #include "progress.h"
 #include "stats.h"
+#include "vocab.h"
 
 void progress_line(struct progress *pg, const struct plan_entry *e)
 {
@@ -47,7 +48,7 @@ void progress_done(struct progress *pg, const struct plan_entry *e,
 {
 	char line[160], stat_txt[160] = "";
 	struct stats_summary s0, s1;
-	int ok = strcmp(r->status, "ok") == 0;
+	int ok = strcmp(r->status, VOCAB_CFG_OK) == 0;
 
 	pg->done++;
 	pg->est_done += est;

@@ -11,6 +11,7 @@
 #include "mcuda.h"
 #include "rng.h"
 #include "runner.h"
+#include "vocab.h"
 #include "watchdog.h"
 
 double run_now(void)
@@ -24,7 +25,7 @@ double run_now(void)
 void run_result_init(struct run_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->status = "ok";
+	r->status = VOCAB_CFG_OK;
 	r->rel_error = NAN;
 }
 
@@ -76,14 +77,14 @@ int series_push(struct series *s, double v)
 
 int run_ok(const struct run_result *r)
 {
-	return strcmp(r->status, "ok") == 0;
+	return strcmp(r->status, VOCAB_CFG_OK) == 0;
 }
 
 static void mark(struct run_result *r, const char *status, const char *fmt,
 		 va_list ap)
 {
 	/* The first reason is the cause; later ones are consequences. */
-	if (strcmp(r->status, "ok") != 0)
+	if (strcmp(r->status, VOCAB_CFG_OK) != 0)
 		return;
 	r->status = status;
 	vsnprintf(r->reason, sizeof(r->reason), fmt, ap);
@@ -94,7 +95,7 @@ void run_skip(struct run_result *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	mark(r, "skipped", fmt, ap);
+	mark(r, VOCAB_CFG_SKIPPED, fmt, ap);
 	va_end(ap);
 }
 
@@ -103,7 +104,7 @@ void run_fail(struct run_result *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	mark(r, "failed", fmt, ap);
+	mark(r, VOCAB_CFG_FAILED, fmt, ap);
 	va_end(ap);
 }
 
@@ -118,7 +119,7 @@ int run_cuda(struct run_result *r, cudaError_t err, const char *file,
 		return (int)err;
 	}
 	measure_cuda_report(err, file, line, call);
-	if (strcmp(r->status, "ok") == 0)
+	if (strcmp(r->status, VOCAB_CFG_OK) == 0)
 		r->cuda_error = 1;
 	run_fail(r, "CUDA error: %s: %s", call, cudaGetErrorString(err));
 	return (int)err;
@@ -143,7 +144,7 @@ int run_launch_error(struct run_result *r, int err)
 			 cudaGetErrorString((cudaError_t)err));
 		return err;
 	default:
-		if (strcmp(r->status, "ok") == 0)
+		if (strcmp(r->status, VOCAB_CFG_OK) == 0)
 			r->cuda_error = 1;
 		run_fail(r, "launch failed: %s",
 			 cudaGetErrorString((cudaError_t)err));
@@ -240,7 +241,7 @@ int run_plain_launch(struct job *j, double *seconds)
 
 int run_kernel_times(struct run_ctx *c, struct job *j)
 {
-	struct series *times = run_metric_find(&j->r, "kernel");
+	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
 	size_t missing = timer_resolve(c->timer, j->spans, j->nspans);
 
 	if (!times) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "runner.h"
+#include "vocab.h"
 
 /* transfer stores 9 phases and rates; the counters come on top. */
 _Static_assert(RUN_MAX_METRICS >= 9 + RUN_COUNTER_METRICS,
@@ -33,8 +34,10 @@ static const struct {
 					  "requests" },
 	[COUNTERS_GLOBAL_LD_SECTORS] = { "cnt_global_ld_sectors", "sectors" },
 	[COUNTERS_GLOBAL_ST_SECTORS] = { "cnt_global_st_sectors", "sectors" },
-	[COUNTERS_DRAM_READ_BYTES] = { "cnt_dram_read_bytes", "B" },
-	[COUNTERS_DRAM_WRITE_BYTES] = { "cnt_dram_write_bytes", "B" },
+	[COUNTERS_DRAM_READ_BYTES] = { VOCAB_METRIC_CNT_DRAM_READ_BYTES,
+				       "B" },
+	[COUNTERS_DRAM_WRITE_BYTES] = { VOCAB_METRIC_CNT_DRAM_WRITE_BYTES,
+					"B" },
 };
 
 const char *run_counter_name(enum counters_metric m)
@@ -92,7 +95,7 @@ int run_counters(struct run_ctx *c, const struct plan_entry *e,
 	char line[160];
 	int m, bad = 0, rc;
 
-	if (!c->counters || strcmp(r->status, "ok") != 0)
+	if (!c->counters || strcmp(r->status, VOCAB_CFG_OK) != 0)
 		return 0;
 	/* The passes replay the launch: no sample, so no record either. */
 	if (timer_pause(c->timer))
@@ -114,13 +117,15 @@ int run_counters(struct run_ctx *c, const struct plan_entry *e,
 			"stored without them\n", line);
 		return -1;
 	}
-	bad |= single_add(r, "gips", "GIPS", counters_gips(&v));
-	bad |= single_add(r, "cgma", "FLOP/access", counters_cgma(&v));
-	bad |= single_add(r, "cnt_gflops", "GFLOP/s",
+	bad |= single_add(r, VOCAB_METRIC_GIPS, "GIPS", counters_gips(&v));
+	bad |= single_add(r, VOCAB_METRIC_CGMA, "FLOP/access",
+			  counters_cgma(&v));
+	bad |= single_add(r, VOCAB_METRIC_CNT_GFLOPS, "GFLOP/s",
 			  counters_flops_per_s(&v) / 1e9);
-	bad |= single_add(r, "cnt_dram_gbs", "GB/s",
+	bad |= single_add(r, VOCAB_METRIC_CNT_DRAM_GBS, "GB/s",
 			  counters_dram_bytes_per_s(&v) / 1e9);
-	bad |= single_add(r, "cnt_fp32_ops", "FLOP", counters_fp32_ops(&v));
+	bad |= single_add(r, VOCAB_METRIC_CNT_FP32_OPS, "FLOP",
+			  counters_fp32_ops(&v));
 	for (m = 0; m < COUNTERS_METRIC_COUNT; m++)
 		if (v.has[m])
 			bad |= single_add(r, raw[m].name, raw[m].unit,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runner.h"
+#include "vocab.h"
 
 /* The group's matrices of shape m x k x n with the random inputs in A
  * and B. Returns 0, or non-zero with r marked. */
@@ -48,8 +49,8 @@ static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 
 static int gemm_setup(struct run_ctx *c, struct job *j)
 {
-	if (!run_metric_add(&j->r, "kernel", "ms") ||
-	    !run_metric_add(&j->r, "gflops", "GFLOP/s")) {
+	if (!run_metric_add(&j->r, VOCAB_METRIC_KERNEL, "ms") ||
+	    !run_metric_add(&j->r, VOCAB_METRIC_GFLOPS, "GFLOP/s")) {
 		run_skip(&j->r, "out of memory: metrics");
 		return -1;
 	}
@@ -109,8 +110,8 @@ static int gemm_sample(struct run_ctx *c, struct job *j, double *seconds)
 
 static int gemm_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *times = run_metric_find(&j->r, "kernel");
-	struct series *gflops = run_metric_find(&j->r, "gflops");
+	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
+	struct series *gflops = run_metric_find(&j->r, VOCAB_METRIC_GFLOPS);
 	double flops = j->e->kd->flops(&j->args);
 
 	for (size_t i = 0; i < times->n; i++)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runner.h"
+#include "vocab.h"
 
 /* Host chunk of the comparison: 64 MiB. */
 #define ILP_CHUNK (16u << 20)
@@ -45,8 +46,8 @@ static int ilp_arrays(struct run_ctx *c, long long count,
 
 static int ilp_setup(struct run_ctx *c, struct job *j)
 {
-	if (!run_metric_add(&j->r, "kernel", "ms") ||
-	    !run_metric_add(&j->r, "gbs", "GB/s")) {
+	if (!run_metric_add(&j->r, VOCAB_METRIC_KERNEL, "ms") ||
+	    !run_metric_add(&j->r, VOCAB_METRIC_GBS, "GB/s")) {
 		run_skip(&j->r, "out of memory: metrics");
 		return -1;
 	}
@@ -115,8 +116,8 @@ static int ilp_sample(struct run_ctx *c, struct job *j, double *seconds)
 
 static int ilp_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *times = run_metric_find(&j->r, "kernel");
-	struct series *gbs = run_metric_find(&j->r, "gbs");
+	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
+	struct series *gbs = run_metric_find(&j->r, VOCAB_METRIC_GBS);
 	double bytes = 2.0 * sizeof(int) * (double)j->e->count;
 
 	for (size_t i = 0; i < times->n; i++)

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "runner.h"
+#include "vocab.h"
 
 enum {
 	PH_TOTAL, PH_GFLOPS_TOTAL, PH_AB, PH_C, PH_KERNEL, PH_MALLOC, PH_SYNC,
@@ -43,10 +44,15 @@ enum {
 static const struct {
 	const char *name, *unit;
 } phases[PH_N] = {
-	{ "total", "ms" }, { "gflops_total", "GFLOP/s" },
-	{ "memcpy_ab", "ms" }, { "memcpy_c", "ms" }, { "kernel", "ms" },
-	{ "malloc", "ms" }, { "sync", "ms" }, { "free", "ms" },
-	{ "gflops_kernel", "GFLOP/s" },
+	{ VOCAB_METRIC_TOTAL, "ms" },
+	{ VOCAB_METRIC_GFLOPS_TOTAL, "GFLOP/s" },
+	{ VOCAB_METRIC_MEMCPY_AB, "ms" },
+	{ VOCAB_METRIC_MEMCPY_C, "ms" },
+	{ VOCAB_METRIC_KERNEL, "ms" },
+	{ VOCAB_METRIC_MALLOC, "ms" },
+	{ VOCAB_METRIC_SYNC, "ms" },
+	{ VOCAB_METRIC_FREE, "ms" },
+	{ VOCAB_METRIC_GFLOPS_KERNEL, "GFLOP/s" },
 };
 
 struct xfer {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
 		  size_t n)
@@ -189,7 +190,7 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 			     "--", 0);
 		v[0] = (struct kv){"WHAT", rbuf_str(&what)};
 		v[1] = (struct kv){"STATUS", lang_get(x->L,
-			c->status && !strcmp(c->status, "failed") ?
+			c->status && !strcmp(c->status, VOCAB_CFG_FAILED) ?
 			"cell.failed" : "cell.skipped")};
 		v[2] = (struct kv){"REASON", rbuf_str(&one)};
 		f = tmpl_fragment(x->frags, "item");

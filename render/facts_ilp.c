@@ -10,9 +10,10 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* The copy kernel of the suite (kernels/ registry name). */
-#define ILP_KERNEL "copy_ilp"
+#define ILP_KERNEL VOCAB_VARIANT_COPY_ILP
 /* A size belongs to the plateau when its median is within this fraction
  * of the median at the largest steady size. */
 #define ILP_PLATEAU_TOL 0.10
@@ -60,11 +61,11 @@ double ilp_l2_bytes(const struct rctx *x, int dev)
 static const struct rcfg *steady_at(const struct rctx *x, int dev, int n,
 				    int ilp)
 {
-	const struct rcfg *c = model_find(x, dev, "ilp", ILP_KERNEL, NULL, n,
-					  -1, ilp);
+	const struct rcfg *c = model_find(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL,
+					  NULL, n, -1, ilp);
 
 	return c && rcfg_steady(x, c) &&
-	       isfinite(rcfg_median(c, "gbs")) ? c : NULL;
+	       isfinite(rcfg_median(c, VOCAB_METRIC_GBS)) ? c : NULL;
 }
 
 /* The ILP >= from with the highest median at size index n among the
@@ -78,7 +79,8 @@ static const struct rcfg *best_at(const struct rctx *x, int dev, int n,
 	for (j = 0; j < ni; j++) {
 		if (ilps[j] < from || !(c = steady_at(x, dev, n, ilps[j])))
 			continue;
-		if (!best || rcfg_median(c, "gbs") > rcfg_median(best, "gbs"))
+		if (!best || rcfg_median(c, VOCAB_METRIC_GBS) >
+			     rcfg_median(best, VOCAB_METRIC_GBS))
 			best = c;
 	}
 	return best;
@@ -104,10 +106,10 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 		const struct rcfg *c = &x->cfgs[i];
 		double g;
 
-		if (c->dev != dev || strcmp(c->c->suite, "ilp") ||
+		if (c->dev != dev || strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
 		    !rcfg_ok(c) || !(rcfg_regime(x, c) & RG_L2))
 			continue;
-		g = rcfg_median(c, "gbs");
+		g = rcfg_median(c, VOCAB_METRIC_GBS);
 		if (isfinite(g) && !(g <= f->l2_gbs)) {
 			f->l2_gbs = g;
 			f->l2_cfg = c;
@@ -128,7 +130,7 @@ static void facts_plateau(const struct rctx *x, int dev, const int *sizes,
 		c = steady_at(x, dev, sizes[i], f->best_ilp);
 		if (!c)
 			break;
-		if (fabs(rcfg_median(c, "gbs") - f->gbest) >
+		if (fabs(rcfg_median(c, VOCAB_METRIC_GBS) - f->gbest) >
 		    ILP_PLATEAU_TOL * f->gbest) {
 			f->plateau_short = 1;
 			break;
@@ -151,8 +153,8 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	f->l2 = ilp_l2_bytes(x, dev);
 	facts_l2(x, dev, f);
-	ns = model_ints(x, dev, "ilp", ILP_KERNEL, NULL, 'n', &sizes);
-	ni = model_ints(x, dev, "ilp", ILP_KERNEL, NULL, 'i', &ilps);
+	ns = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, NULL, 'n', &sizes);
+	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, NULL, 'i', &ilps);
 	/* the largest size with a steady copy: device memory, full waves */
 	for (i = ns; i-- > 0 && !f->n; ) {
 		f->n = ilp_count(best_at(x, dev, sizes[i], ilps, ni, 1));
@@ -169,22 +171,26 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 		one = NULL;
 	}
 	f->best_ilp = best->c->ilp;
-	f->gbest = rcfg_median(best, "gbs");
+	f->gbest = rcfg_median(best, VOCAB_METRIC_GBS);
 	f->pctbest = ilp_pct_peak(x, dev, f->gbest);
 	if (one) {
-		f->g1 = rcfg_median(one, "gbs");
+		f->g1 = rcfg_median(one, VOCAB_METRIC_GBS);
 		f->pct1 = ilp_pct_peak(x, dev, f->g1);
-		if (model_compare(x, one, best, "gbs", &f->cmp) == -2) {
+		if (model_compare(x, one, best, VOCAB_METRIC_GBS,
+				  &f->cmp) == -2) {
 			rc = -1;
 			goto out;
 		}
 		f->cmp_ranges = f->cmp.ranges;
 	}
-	mem = model_find(x, dev, "ilp", "memcpy", NULL, sizes[top], -1, -1);
-	if (mem && rcfg_steady(x, mem) && isfinite(rcfg_median(mem, "gbs"))) {
-		f->gmem = rcfg_median(mem, "gbs");
+	mem = model_find(x, dev, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY, NULL,
+			 sizes[top], -1, -1);
+	if (mem && rcfg_steady(x, mem) &&
+	    isfinite(rcfg_median(mem, VOCAB_METRIC_GBS))) {
+		f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
 		f->pctmem = ilp_pct_peak(x, dev, f->gmem);
-		if (model_compare(x, best, mem, "gbs", &f->cmpmem) == -2) {
+		if (model_compare(x, best, mem, VOCAB_METRIC_GBS,
+				  &f->cmpmem) == -2) {
 			rc = -1;
 			goto out;
 		}

@@ -7,14 +7,17 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
-#define SUITE "transfer"
+#define SUITE VOCAB_SUITE_TRANSFER
 
-const char *const transfer_hosts[3] = {"pageable", "pinned",
-				       "pinned-output"};
+const char *const transfer_hosts[3] = {VOCAB_HOST_PAGEABLE,
+				       VOCAB_HOST_PINNED,
+				       VOCAB_HOST_PINNED_OUTPUT};
 
 const char *const transfer_part_metric[XP_N] = {
-	"malloc", "memcpy_ab", "kernel", "sync", "memcpy_c", "free"
+	VOCAB_METRIC_MALLOC, VOCAB_METRIC_MEMCPY_AB, VOCAB_METRIC_KERNEL,
+	VOCAB_METRIC_SYNC, VOCAB_METRIC_MEMCPY_C, VOCAB_METRIC_FREE
 };
 
 /* Medians, not means, so that the parts match the tables; the kernel is
@@ -107,7 +110,7 @@ static void dominant(const struct rctx *x, int dev, const char *variant,
  * dropping the fact; the sizes go with the numbers. */
 int facts_transfer(struct rctx *x, int dev, struct transfer_facts *f)
 {
-	const char *k = "simple", *pg = transfer_hosts[0];
+	const char *k = VOCAB_VARIANT_SIMPLE, *pg = transfer_hosts[0];
 	const char *pin = transfer_hosts[1], *pout = transfer_hosts[2];
 	int *sizes = NULL, rc = 0, e, h;
 	size_t ns;
@@ -116,26 +119,28 @@ int facts_transfer(struct rctx *x, int dev, struct transfer_facts *f)
 	ns = model_ints(x, dev, SUITE, NULL, NULL, 'n', &sizes);
 	for (e = 0; e < 2 && !rc; e++) {
 		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pout,
-			      "memcpy_c", &f->pout_c[e]);
-		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pout, "total",
-			      &f->pout_total[e]);
+			      VOCAB_METRIC_MEMCPY_C, &f->pout_c[e]);
+		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pout,
+			      VOCAB_METRIC_TOTAL, &f->pout_total[e]);
 		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pin,
-			      "memcpy_ab", &f->pin_ab[e]);
-		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pin, "total",
-			      &f->pin_total[e]);
-		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pin, "malloc",
-			      &f->pin_malloc[e]);
+			      VOCAB_METRIC_MEMCPY_AB, &f->pin_ab[e]);
+		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pin,
+			      VOCAB_METRIC_TOTAL, &f->pin_total[e]);
+		rc |= at_fill(x, dev, sizes, ns, e, k, pg, k, pin,
+			      VOCAB_METRIC_MALLOC, &f->pin_malloc[e]);
 		f->dom_n[e] = ns ? sizes[e ? ns - 1 : 0] : 0;
 		for (h = 0; h < 3; h++)
 			dominant(x, dev, k, transfer_hosts[h], f->dom_n[e],
 				 &f->dom_part[e][h], &f->dom_share[e][h]);
 	}
 	if (!rc)
-		rc |= at_fill(x, dev, sizes, ns, 1, k, pg, "shared", pg,
-			      "kernel", &f->shared_kernel);
+		rc |= at_fill(x, dev, sizes, ns, 1, k, pg,
+			      VOCAB_VARIANT_SHARED, pg, VOCAB_METRIC_KERNEL,
+			      &f->shared_kernel);
 	if (!rc)
-		rc |= at_fill(x, dev, sizes, ns, 1, k, pg, "shared", pg,
-			      "total", &f->shared_total);
+		rc |= at_fill(x, dev, sizes, ns, 1, k, pg,
+			      VOCAB_VARIANT_SHARED, pg, VOCAB_METRIC_TOTAL,
+			      &f->shared_total);
 	free(sizes);
 	return rc ? -1 : 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 void dev_label(const struct rctx *x, int dev, struct rbuf *b)
 {
@@ -57,7 +58,7 @@ int cell_status(const struct rctx *x, struct rtable *t, const struct rcfg *c)
 	}
 	if (rcfg_ok(c))
 		return 0;
-	if (c->c->status && !strcmp(c->c->status, "failed"))
+	if (c->c->status && !strcmp(c->c->status, VOCAB_CFG_FAILED))
 		rtable_text(t, lang_get(x->L, "cell.failed"));
 	else
 		rtable_text(t, lang_get(x->L, "cell.skipped"));

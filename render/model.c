@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 static int all_digits(const char *s)
 {
@@ -229,7 +230,7 @@ static int str_eq(const char *a, const char *b)
 
 int rcfg_ok(const struct rcfg *c)
 {
-	return c && c->c->status && !strcmp(c->c->status, "ok");
+	return c && c->c->status && !strcmp(c->c->status, VOCAB_CFG_OK);
 }
 
 const struct rcfg *model_find(const struct rctx *x, int dev,
@@ -420,8 +421,10 @@ int model_has_suite(const struct rctx *x, int dev, const char *suite)
 
 int metric_is_counter(const char *metric)
 {
-	return metric && (!strcmp(metric, "gips") || !strcmp(metric, "cgma") ||
-			  !strncmp(metric, "cnt_", 4));
+	return metric && (!strcmp(metric, VOCAB_METRIC_GIPS) ||
+			  !strcmp(metric, VOCAB_METRIC_CGMA) ||
+			  !strncmp(metric, VOCAB_METRIC_CNT_PREFIX,
+				   sizeof(VOCAB_METRIC_CNT_PREFIX) - 1));
 }
 
 /* Metric names of the ok configurations of (dev, suite, variant), in the
@@ -496,7 +499,7 @@ double best_gflops(const struct rctx *x, int dev, const char *suite,
 		    strcmp(r->c->variant, variant) || r->c->n != sz->n ||
 		    r->c->m != sz->m || r->c->k != sz->k)
 			continue;
-		g = rcfg_median(r, "gflops");
+		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
 		if (isfinite(g) && !(g <= best)) {
 			best = g;
 			if (block)
@@ -518,7 +521,8 @@ int model_has_counters(const struct rctx *x, int dev, const char *suite,
 		    (suite && !str_eq(r->c->suite, suite)) ||
 		    (variant && !str_eq(r->c->variant, variant)))
 			continue;
-		if (rcfg_stat(r, "gips") || rcfg_stat(r, "cgma"))
+		if (rcfg_stat(r, VOCAB_METRIC_GIPS) ||
+		    rcfg_stat(r, VOCAB_METRIC_CGMA))
 			return 1;
 	}
 	return 0;
@@ -546,7 +550,7 @@ const char *model_counters_why(const struct rctx *x, int dev,
 			continue;
 		/* stored as data since schema 4 */
 		if (s->counters) {
-			if (!strcmp(s->counters, "unavailable"))
+			if (!strcmp(s->counters, VOCAB_COUNTERS_UNAVAILABLE))
 				return s->counters_why ? s->counters_why : "";
 			continue;
 		}

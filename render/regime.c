@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 double model_prop_bytes(const struct store_device *d, const char *key)
 {
@@ -57,20 +58,24 @@ static long long legacy_geometry(const struct rcfg *r)
 
 	if (bx <= 0)
 		return 0;
-	if (!strcmp(c->suite, "versions") || !strcmp(c->suite, "transfer")) {
-		if (!strcmp(v, "v1"))
+	if (!strcmp(c->suite, VOCAB_SUITE_VERSIONS) ||
+	    !strcmp(c->suite, VOCAB_SUITE_TRANSFER)) {
+		if (!strcmp(v, VOCAB_VARIANT_V1))
 			return 1;
-		if (!strcmp(v, "v5"))
+		if (!strcmp(v, VOCAB_VARIANT_V5))
 			return ceil_div(c->n, 2 * bx) * ceil_div(c->m ? c->m :
 							      c->n, 2 * by);
-		if (!strcmp(v, "v2") || !strcmp(v, "v3") ||
-		    !strcmp(v, "v4") || !strcmp(v, "simple") ||
-		    !strcmp(v, "shared"))
+		if (!strcmp(v, VOCAB_VARIANT_V2) ||
+		    !strcmp(v, VOCAB_VARIANT_V3) ||
+		    !strcmp(v, VOCAB_VARIANT_V4) ||
+		    !strcmp(v, VOCAB_VARIANT_SIMPLE) ||
+		    !strcmp(v, VOCAB_VARIANT_SHARED))
 			return ceil_div(c->n, bx) * ceil_div(c->m ? c->m :
 							      c->n, by);
 		return 0;
 	}
-	if (!strcmp(c->suite, "ilp") && !strcmp(v, "copy_ilp")) {
+	if (!strcmp(c->suite, VOCAB_SUITE_ILP) &&
+	    !strcmp(v, VOCAB_VARIANT_COPY_ILP)) {
 		count = ilp_count(r);
 		return ceil_div(ceil_div(count, c->ilp > 0 ? c->ilp : 1), bx);
 	}
@@ -135,7 +140,7 @@ int rcfg_steady(const struct rctx *x, const struct rcfg *c)
 	r = rcfg_regime(x, c);
 	/* a product's FLOP rate is not the cache's: L2 residency matters
 	 * where the number is a bandwidth */
-	if (!strcmp(c->c->suite, "ilp"))
+	if (!strcmp(c->c->suite, VOCAB_SUITE_ILP))
 		return !(r & (RG_LAUNCH | RG_WAVE | RG_L2));
 	return !(r & (RG_LAUNCH | RG_WAVE));
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* Devices per table: the claims are sentences, so columns stay wide. */
 #define DEVS_PER_TABLE 2
@@ -94,13 +95,16 @@ static void put_test(const struct rctx *x, const struct rcmp *r,
 /* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
 static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int n = common_max(x, dev, "versions", "v2", "versions", "v3");
+	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2,
+			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V3);
 	const struct rcfg *a, *b;
 	struct rcmp r;
 
-	a = n ? best_at(x, dev, "versions", "v2", n) : NULL;
-	b = n ? best_at(x, dev, "versions", "v3", n) : NULL;
-	if (!a || !b || model_compare(x, a, b, "gflops", &r))
+	a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2, n) :
+		NULL;
+	b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V3, n) :
+		NULL;
+	if (!a || !b || model_compare(x, a, b, VOCAB_METRIC_GFLOPS, &r))
 		return;
 	o->v = faster_verdict(&r, 1, o);
 	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
@@ -118,18 +122,22 @@ static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
 /* Report P: v5 is the fastest of its versions. */
 static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 {
-	static const char *const vv[] = {"v1", "v2", "v3", "v4", "v5"};
-	int n = common_max(x, dev, "versions", "v4", "versions", "v5");
+	static const char *const vv[] = {
+		VOCAB_VARIANT_V1, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3,
+		VOCAB_VARIANT_V4, VOCAB_VARIANT_V5
+	};
+	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V4,
+			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V5);
 	const struct rcfg *c, *top = NULL, *v5;
 	double g, tg = -INFINITY;
 	size_t i;
 
 	if (!n)
 		return;
-	v5 = best_at(x, dev, "versions", "v5", n);
+	v5 = best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V5, n);
 	for (i = 0; i < sizeof(vv) / sizeof(vv[0]); i++) {
-		c = best_at(x, dev, "versions", vv[i], n);
-		g = rcfg_median(c, "gflops");
+		c = best_at(x, dev, VOCAB_SUITE_VERSIONS, vv[i], n);
+		g = rcfg_median(c, VOCAB_METRIC_GFLOPS);
 		if (isfinite(g) && g > tg) {
 			tg = g;
 			top = c;
@@ -148,21 +156,24 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_puts(&o->text, " GFLOP/s)");
 	if (top != v5) {
 		rbuf_puts(&o->text, ", \\texttt{v5} ");
-		find_num(&o->text, rcfg_median(v5, "gflops"), 4);
+		find_num(&o->text, rcfg_median(v5, VOCAB_METRIC_GFLOPS), 4);
 	}
 	/* a ranking of medians: say when no test backs it */
 	{
 		struct rcmp r;
 
-		if (top != v5 && !model_compare(x, v5, top, "gflops", &r)) {
+		if (top != v5 &&
+		    !model_compare(x, v5, top, VOCAB_METRIC_GFLOPS, &r)) {
 			put_test(x, &r, &o->text);
 			if (r.p < 0)
 				o->untested = 1;
 		} else if (top == v5) {
 			o->untested = 1;
 			for (i = 0; i < sizeof(vv) / sizeof(vv[0]) - 1; i++) {
-				c = best_at(x, dev, "versions", vv[i], n);
-				if (c && !model_compare(x, c, v5, "gflops",
+				c = best_at(x, dev, VOCAB_SUITE_VERSIONS,
+					    vv[i], n);
+				if (c && !model_compare(x, c, v5,
+							VOCAB_METRIC_GFLOPS,
 							&r) && r.p >= 0)
 					o->untested = 0;
 			}
@@ -173,15 +184,18 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 /* Report P: v1, one block for the whole matrix, is by far the slowest. */
 static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int n = common_max(x, dev, "versions", "v1", "versions", "v2");
+	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V1,
+			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2);
 	const struct rcfg *a, *b;
 	struct rcmp r;
 	double sms;
 	const struct store_prop *p;
 
-	a = n ? best_at(x, dev, "versions", "v2", n) : NULL;
-	b = n ? best_at(x, dev, "versions", "v1", n) : NULL;
-	if (!a || !b || model_compare(x, a, b, "gflops", &r))
+	a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2, n) :
+		NULL;
+	b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V1, n) :
+		NULL;
+	if (!a || !b || model_compare(x, a, b, VOCAB_METRIC_GFLOPS, &r))
 		return;
 	/* "v1 slower than v2": b (v1) must have less GFLOP/s */
 	o->v = faster_verdict(&r, 0, o);
@@ -216,8 +230,8 @@ static int transfer_gain(struct rctx *x, int dev, const char *variant,
 {
 	const struct rcfg *a, *b;
 
-	a = model_find(x, dev, "transfer", variant, base, n, -1, -1);
-	b = model_find(x, dev, "transfer", variant, alt, n, -1, -1);
+	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, variant, base, n, -1, -1);
+	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, variant, alt, n, -1, -1);
 	if (!rcfg_ok(a) || !rcfg_ok(b))
 		return -1;
 	*rg |= rcfg_regime(x, a) | rcfg_regime(x, b);
@@ -245,7 +259,8 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 			   struct verdict_out *o)
 {
 	int *ns = NULL;
-	size_t nn = model_ints(x, dev, "transfer", "shared", NULL, 'n', &ns);
+	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
+			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
 	struct rcmp lo, hi;
 	int ok_lo, ok_hi;
 
@@ -253,9 +268,11 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 		free(ns);
 		return;
 	}
-	ok_lo = !transfer_gain(x, dev, "shared", "pageable", "pinned-output",
+	ok_lo = !transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
+			       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT,
 			       metric, ns[0], &lo, &o->regime);
-	ok_hi = !transfer_gain(x, dev, "shared", "pageable", "pinned-output",
+	ok_hi = !transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
+			       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT,
 			       metric, ns[nn - 1], &hi, &o->regime);
 	if (!ok_lo || !ok_hi) {
 		free(ns);
@@ -276,12 +293,14 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 	put_gain(x, &hi, &o->text);
 	/* a whole run that pinned memory makes slower: the phase that
 	 * costs it, from the data */
-	if (o->v == V_DIFFERS && !strcmp(metric, "total")) {
+	if (o->v == V_DIFFERS && !strcmp(metric, VOCAB_METRIC_TOTAL)) {
 		struct rcmp m;
 		unsigned rg = 0;
 
-		if (!transfer_gain(x, dev, "shared", "pageable",
-				   "pinned-output", "malloc", ns[0], &m, &rg)) {
+		if (!transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
+				   VOCAB_HOST_PAGEABLE,
+				   VOCAB_HOST_PINNED_OUTPUT,
+				   VOCAB_METRIC_MALLOC, ns[0], &m, &rg)) {
 			rbuf_printf(&o->text, "; %s ",
 				    lang_get(x->L, "concl.g.malloc"));
 			find_num(&o->text, m.ratio, 3);
@@ -295,7 +314,8 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 {
 	int *ns = NULL;
-	size_t nn = model_ints(x, dev, "transfer", "shared", NULL, 'n', &ns);
+	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
+			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
 	const struct rcfg *a, *b;
 	struct rcmp r;
 	int n;
@@ -306,10 +326,12 @@ static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 	}
 	n = ns[nn - 1];
 	free(ns);
-	a = model_find(x, dev, "transfer", "simple", "pageable", n, -1, -1);
-	b = model_find(x, dev, "transfer", "shared", "pageable", n, -1, -1);
+	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SIMPLE,
+		       VOCAB_HOST_PAGEABLE, n, -1, -1);
+	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
+		       VOCAB_HOST_PAGEABLE, n, -1, -1);
 	if (!rcfg_ok(a) || !rcfg_ok(b) ||
-	    model_compare(x, a, b, "kernel", &r))
+	    model_compare(x, a, b, VOCAB_METRIC_KERNEL, &r))
 		return;
 	o->v = faster_verdict(&r, 0, o);
 	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
@@ -327,9 +349,9 @@ static const struct rcfg *ilp_largest(const struct rctx *x, int dev,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
-		if (c->dev != dev || strcmp(c->c->suite, "ilp") ||
-		    strcmp(c->c->variant, "copy_ilp") || c->c->ilp != ilp ||
-		    !rcfg_steady(x, c))
+		if (c->dev != dev || strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
+		    strcmp(c->c->variant, VOCAB_VARIANT_COPY_ILP) ||
+		    c->c->ilp != ilp || !rcfg_steady(x, c))
 			continue;
 		if (!best || c->c->n > best->c->n)
 			best = c;
@@ -342,14 +364,15 @@ static const struct rcfg *ilp_largest(const struct rctx *x, int dev,
 static const struct rcfg *ilp_best(struct rctx *x, int dev)
 {
 	int *ii = NULL;
-	size_t ni = model_ints(x, dev, "ilp", "copy_ilp", NULL, 'i', &ii), i;
+	size_t ni = model_ints(x, dev, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
+			       NULL, 'i', &ii), i;
 	const struct rcfg *best = NULL, *c;
 
 	for (i = 0; i < ni; i++) {
 		c = ilp_largest(x, dev, ii[i]);
 		if (c && (!best || (c->c->n == best->c->n &&
-				    rcfg_median(c, "gbs") >
-				    rcfg_median(best, "gbs"))))
+				    rcfg_median(c, VOCAB_METRIC_GBS) >
+				    rcfg_median(best, VOCAB_METRIC_GBS))))
 			best = c;
 	}
 	free(ii);
@@ -365,7 +388,7 @@ static void claim_j_peak(struct rctx *x, int dev, struct verdict_out *o)
 
 	if (!b || !(pk > 0))
 		return;
-	g = rcfg_median(b, "gbs");
+	g = rcfg_median(b, VOCAB_METRIC_GBS);
 	o->v = g >= 0.8 * pk ? V_AGREES : V_DIFFERS;
 	o->regime = rcfg_regime(x, b);
 	find_num(&o->text, g, 4);
@@ -385,7 +408,7 @@ static void claim_j_ilp(struct rctx *x, int dev, struct verdict_out *o)
 	int helps;
 
 	if (!a || !b || a->c->n != b->c->n ||
-	    model_compare(x, a, b, "gbs", &r))
+	    model_compare(x, a, b, VOCAB_METRIC_GBS, &r))
 		return;
 	helps = r.ratio > 1.1 && (r.p < 0 || r.signif);
 	o->untested = r.p < 0;
@@ -422,14 +445,19 @@ static const struct claim {
 	unsigned regimes;	/* the regimes that can explain a
 				 * difference in this kind of number */
 } claims[] = {
-	{"versions", "P", "concl.p.tiles", claim_p_tiles, NULL, RG_P},
-	{"versions", "P", "concl.p.best", claim_p_best, NULL, RG_P},
-	{"versions", "P", "concl.p.one_block", claim_p_one_block, NULL, RG_P},
-	{"transfer", "G", "concl.g.memcpy_c", NULL, "memcpy_c", 0},
-	{"transfer", "G", "concl.g.total", NULL, "total", 0},
-	{"transfer", "G", "concl.g.shared", claim_g_shared, NULL, RG_P},
-	{"ilp", "J", "concl.j.peak", claim_j_peak, NULL, RG_J},
-	{"ilp", "J", "concl.j.ilp", claim_j_ilp, NULL, RG_J},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.tiles", claim_p_tiles, NULL,
+	 RG_P},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.best", claim_p_best, NULL, RG_P},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.one_block", claim_p_one_block,
+	 NULL, RG_P},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", NULL,
+	 VOCAB_METRIC_MEMCPY_C, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", NULL, VOCAB_METRIC_TOTAL,
+	 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.shared", claim_g_shared, NULL,
+	 RG_P},
+	{VOCAB_SUITE_ILP, "J", "concl.j.peak", claim_j_peak, NULL, RG_J},
+	{VOCAB_SUITE_ILP, "J", "concl.j.ilp", claim_j_ilp, NULL, RG_J},
 };
 #define NCLAIMS (sizeof(claims) / sizeof(claims[0]))
 
@@ -569,7 +597,7 @@ static void throttle_par(struct rctx *x, struct rbuf *par)
 
 			if (s->device_id != x->devs[d]->id || !e->throttle_text ||
 			    !*e->throttle_text ||
-			    !strcmp(e->throttle_text, "none"))
+			    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
 				continue;
 			for (k = 0; k < 4; k++)
 				rbuf_init(&a[k]);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* Sizes of the copy suite shown in the table (every one is in the
  * figure): a column for every fourth power of two and the largest keeps
@@ -29,9 +30,9 @@ struct xsuite {
 };
 
 static const struct xsuite xsuites[] = {
-	{"versions", "gflops", 1},
-	{"transfer", "total", 0},
-	{"ilp", "gbs", 1},
+	{VOCAB_SUITE_VERSIONS, VOCAB_METRIC_GFLOPS, 1},
+	{VOCAB_SUITE_TRANSFER, VOCAB_METRIC_TOTAL, 0},
+	{VOCAB_SUITE_ILP, VOCAB_METRIC_GBS, 1},
 };
 
 /* The configuration of row r at size n on device dev. The versions are
@@ -43,7 +44,8 @@ static const struct rcfg *row_cfg(const struct rctx *x, const struct xrow *r,
 	struct rsize sz = {n, n, n};
 	int block = -1;
 
-	if (!strcmp(r->suite, "versions") || !strcmp(r->suite, "reference")) {
+	if (!strcmp(r->suite, VOCAB_SUITE_VERSIONS) ||
+	    !strcmp(r->suite, VOCAB_SUITE_REFERENCE)) {
 		if (!isfinite(best_gflops(x, 0, r->suite, r->variant, &sz,
 					  &block)))
 			return NULL;
@@ -69,8 +71,10 @@ static size_t rows_build(const struct rctx *x, const struct xsuite *s,
 	r = calloc(cap, sizeof(*r));
 	if (!r)
 		return 0;
-	if (!strcmp(s->name, "versions")) {
-		static const char *const suites[] = {"versions", "reference"};
+	if (!strcmp(s->name, VOCAB_SUITE_VERSIONS)) {
+		static const char *const suites[] = {
+			VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
+		};
 
 		for (j = 0; j < 2; j++) {
 			nv = model_names(x, 0, suites[j], NULL, 'v', &vv);
@@ -80,25 +84,31 @@ static size_t rows_build(const struct rctx *x, const struct xsuite *s,
 			free(vv);
 			vv = NULL;
 		}
-	} else if (!strcmp(s->name, "transfer")) {
-		nv = model_names(x, 0, "transfer", NULL, 'v', &vv);
+	} else if (!strcmp(s->name, VOCAB_SUITE_TRANSFER)) {
+		nv = model_names(x, 0, VOCAB_SUITE_TRANSFER, NULL, 'v', &vv);
 		for (i = 0; i < nv; i++) {
-			nh = model_names(x, 0, "transfer", vv[i], 'h', &hh);
+			nh = model_names(x, 0, VOCAB_SUITE_TRANSFER, vv[i],
+					 'h', &hh);
 			for (j = 0; j < nh && n < cap; j++)
-				r[n++] = (struct xrow){"transfer", vv[i],
-						       hh[j], -1};
+				r[n++] = (struct xrow){VOCAB_SUITE_TRANSFER,
+						       vv[i], hh[j], -1};
 			free(hh);
 			hh = NULL;
 		}
 		free(vv);
 	} else {
-		ni = model_ints(x, 0, "ilp", "copy_ilp", NULL, 'i', &ii);
+		ni = model_ints(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
+				NULL, 'i', &ii);
 		for (i = 0; i < ni && n < cap; i++)
-			r[n++] = (struct xrow){"ilp", "copy_ilp", NULL, ii[i]};
+			r[n++] = (struct xrow){VOCAB_SUITE_ILP,
+					       VOCAB_VARIANT_COPY_ILP, NULL,
+					       ii[i]};
 		free(ii);
-		if (model_has_suite(x, 0, "ilp") &&
-		    model_ints(x, 0, "ilp", "memcpy", NULL, 'n', &ii) && n < cap)
-			r[n++] = (struct xrow){"ilp", "memcpy", NULL, -1};
+		if (model_has_suite(x, 0, VOCAB_SUITE_ILP) &&
+		    model_ints(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY,
+			       NULL, 'n', &ii) && n < cap)
+			r[n++] = (struct xrow){VOCAB_SUITE_ILP,
+					       VOCAB_VARIANT_MEMCPY, NULL, -1};
 		free(ii);
 	}
 	*out = r;
@@ -146,7 +156,7 @@ static double speedup(struct rctx *x, const struct xsuite *s,
 /* The size column's heading: "$2^{22}$" for the copy suite, else n. */
 static void size_head(const struct xsuite *s, int n, struct rbuf *b)
 {
-	if (!strcmp(s->name, "ilp"))
+	if (!strcmp(s->name, VOCAB_SUITE_ILP))
 		rbuf_printf(b, "$2^{%d}$", n);
 	else
 		rbuf_printf(b, "%d", n);
@@ -178,7 +188,7 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 	struct kv v[3];
 
 	for (j = 0; j < nn && nc < RTABLE_MAXCOLS - 1; j++)
-		if (strcmp(s->name, "ilp") || j == nn - 1 ||
+		if (strcmp(s->name, VOCAB_SUITE_ILP) || j == nn - 1 ||
 		    ns[j] % ILP_COL_STEP == 0)
 			cols[nc++] = ns[j];
 	for (j = 0; j < nc; j++)
@@ -189,7 +199,7 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 	rbuf_init(&anc);
 	rbuf_init(&note);
 	rtable_head(&t, "");
-	rtable_head_span(&t, (int)nc, !strcmp(s->name, "ilp") ?
+	rtable_head_span(&t, (int)nc, !strcmp(s->name, VOCAB_SUITE_ILP) ?
 			 lang_get(x->L, "axis.count") :
 			 lang_get(x->L, "axis.size"));
 	rtable_head_end(&t);
@@ -282,7 +292,7 @@ static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
 	struct rbuf *titles, cap, kk, title;
 	double *xs, *ys;
 	size_t i, j;
-	int fig, rc = -1, ilp = !strcmp(s->name, "ilp");
+	int fig, rc = -1, ilp = !strcmp(s->name, VOCAB_SUITE_ILP);
 	char key[64];
 	struct kv v[2];
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* The database's file name without its folder: the report names the
  * data, not where the renderer found it, so that rendering the same file
@@ -144,7 +145,9 @@ void meta_free(struct rmeta *m)
  * none is given. */
 static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
-	static const char *const suites[] = {"versions", "transfer", "ilp"};
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP
+	};
 	char key[64];
 	size_t i;
 	int first = 1;
@@ -581,7 +584,8 @@ static int session_table(struct rctx *x, const struct store_session **s,
 				 * older session (its timers text may say) */
 				if (!q->counters) {
 					rbuf_puts(&cell, "--");
-				} else if (!strcmp(q->counters, "read")) {
+				} else if (!strcmp(q->counters,
+						   VOCAB_COUNTERS_READ)) {
 					rbuf_puts(&cell, lang_get(x->L,
 						  "sess.counters_read"));
 				} else {
@@ -744,7 +748,9 @@ static int hardware_table(struct rctx *x)
 /* What each experiment sets out to find, for those the data holds. */
 static int objectives(struct rctx *x)
 {
-	static const char *const suites[] = {"versions", "transfer", "ilp"};
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP
+	};
 	struct rbuf items;
 	struct kv v;
 	char key[64], *t;
@@ -782,8 +788,10 @@ int sec_intro(struct rctx *x)
 	double maxerr = -1;
 	size_t i, ns, nfail = 0, nskip = 0;
 	int rc = 0;
-	static const char *const suites[] = {"versions", "reference",
-					     "transfer", "ilp"};
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
+		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP
+	};
 
 	ns = sessions_used(x, &s);
 	for (i = 0; i < 8; i++)
@@ -843,9 +851,9 @@ int sec_intro(struct rctx *x)
 		if (rcfg_ok(&x->cfgs[i]) && isfinite(c->rel_error) &&
 		    c->rel_error > maxerr)
 			maxerr = c->rel_error;
-		if (c->status && !strcmp(c->status, "failed"))
+		if (c->status && !strcmp(c->status, VOCAB_CFG_FAILED))
 			nfail++;
-		if (c->status && !strcmp(c->status, "skipped"))
+		if (c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED))
 			nskip++;
 	}
 	for (i = 0; i < 8; i++)

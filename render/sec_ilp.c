@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* Columns the tables and figures hold: the copy kernels' ILPs, then the
  * library copy. */
@@ -40,7 +41,7 @@ struct ilp_grid {
 
 static int is_memcpy(const char *v)
 {
-	return !strcmp(v, "memcpy");
+	return !strcmp(v, VOCAB_VARIANT_MEMCPY);
 }
 
 static void grid_free(struct ilp_grid *g)
@@ -56,12 +57,13 @@ static void grid_load(const struct rctx *x, int dev, struct ilp_grid *g)
 	size_t nv, i, j, ni, ncopy = 0;
 
 	memset(g, 0, sizeof(*g));
-	nv = model_names(x, dev, "ilp", NULL, 'v', &vars);
+	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, 'v', &vars);
 	for (i = 0; i < nv; i++) {
 		if (is_memcpy(vars[i]))
 			continue;
 		ncopy++;
-		ni = model_ints(x, dev, "ilp", vars[i], NULL, 'i', &ilps);
+		ni = model_ints(x, dev, VOCAB_SUITE_ILP, vars[i], NULL, 'i',
+				&ilps);
 		for (j = 0; j < ni && g->nc < ILP_MAXCOLS - 1; j++)
 			g->col[g->nc++] = (struct ilp_col){vars[i], ilps[j]};
 		free(ilps);
@@ -71,7 +73,7 @@ static void grid_load(const struct rctx *x, int dev, struct ilp_grid *g)
 		if (is_memcpy(vars[i]) && g->nc < ILP_MAXCOLS)
 			g->col[g->nc++] = (struct ilp_col){vars[i], -1};
 	g->several = ncopy > 1;
-	g->ns = model_ints(x, dev, "ilp", NULL, NULL, 'n', &g->sizes);
+	g->ns = model_ints(x, dev, VOCAB_SUITE_ILP, NULL, NULL, 'n', &g->sizes);
 	free(vars);
 }
 
@@ -79,7 +81,7 @@ static const struct rcfg *grid_cfg(const struct rctx *x, int dev,
 				   const struct ilp_grid *g, size_t col,
 				   size_t row)
 {
-	return model_find(x, dev, "ilp", g->col[col].variant, NULL,
+	return model_find(x, dev, VOCAB_SUITE_ILP, g->col[col].variant, NULL,
 			  g->sizes[row], -1, g->col[col].ilp);
 }
 
@@ -202,7 +204,7 @@ static int cell_post(struct rctx *x, const struct rcfg *c, unsigned rowm,
 	*med = NAN;
 	if (!rcfg_ok(c))
 		return 0;
-	if (rcfg_median_ci(x, c, "gbs", med, &lo, &hi))
+	if (rcfg_median_ci(x, c, VOCAB_METRIC_GBS, med, &lo, &hi))
 		return isfinite(*med) ? -1 : 0;
 	if (isfinite(lo) && isfinite(hi)) {
 		/* braced: siunitx sets it as text after the number */
@@ -422,13 +424,14 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		rbuf_puts(&t.body, "\\midrule\n");
 		rtable_text(&t, lang_get(x->L, "ilp.pct_row"));
 		for (j = 0; j < g->nc; j++) {
-			const struct rcfg *c = model_find(x, dev, "ilp",
-				g->col[j].variant, NULL, f->at_n, -1,
-				g->col[j].ilp);
+			const struct rcfg *c = model_find(x, dev,
+				VOCAB_SUITE_ILP, g->col[j].variant, NULL,
+				f->at_n, -1, g->col[j].ilp);
 
 			if (rcfg_steady(x, c))
 				rtable_num(&t, ilp_pct_peak(x, dev,
-					   rcfg_median(c, "gbs")), 1, 0);
+					   rcfg_median(c, VOCAB_METRIC_GBS)),
+					   1, 0);
 			else
 				rtable_text(&t, "--");
 		}
@@ -437,7 +440,8 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	}
 	grid_colspec(&t, wide, &spec);
 	dev_suffix(x, dev, &dl);
-	sample_range(x, dev, "ilp", NULL, "gbs", "word.samples_of", &nr);
+	sample_range(x, dev, VOCAB_SUITE_ILP, NULL, VOCAB_METRIC_GBS,
+		     "word.samples_of", &nr);
 	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
 	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
 	v[2] = (struct kv){"APP", ""};
@@ -511,7 +515,7 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 	for (i = 0; i < g->ns; i++)
 		for (j = 0; j < g->nc; j++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
-			double v = rcfg_median(c, "gbs");
+			double v = rcfg_median(c, VOCAB_METRIC_GBS);
 			double n = (double)ilp_count(c);
 
 			if (!(v > 0) || !(n > 0))
@@ -577,7 +581,7 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 		rbuf_printf(s, "$F%dL%zu << EOD\n", k, j);
 		for (i = 0; i < g->ns; i++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
-			double v = rcfg_median(c, "gbs");
+			double v = rcfg_median(c, VOCAB_METRIC_GBS);
 
 			if (v > 0)
 				rbuf_printf(s, "%lld %.17g\n", ilp_count(c), v);
@@ -686,7 +690,7 @@ static int figures_emit(struct rctx *x)
 	if (!sub)
 		return -1;
 	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, "ilp"))
+		if (!model_has_suite(x, (int)d, VOCAB_SUITE_ILP))
 			continue;
 		devs[nd++] = (int)d;
 		if (nd < 2)
@@ -810,7 +814,7 @@ static void find_plateau(struct rctx *x, struct rfind *fd,
 	rbuf_init(&tol);
 	count_math(f->plateau_n, &n);
 	find_num(&g, f->plateau_gbs, 4);
-	find_num(&gn, rcfg_median(f->plateau_at, "gbs"), 4);
+	find_num(&gn, rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
 	rbuf_printf(&best, "%d", f->best_ilp);
 	find_pct(&tol, f->tol_pct, 2);
 	v[0] = (struct kv){"DEV", pre};
@@ -914,7 +918,7 @@ int sec_ilp(struct rctx *x)
 	int rc = 0;
 
 	emit_heading(x, 0, lang_get(x->L, "ilp.title"));
-	if (!model_has_suite(x, -1, "ilp")) {
+	if (!model_has_suite(x, -1, VOCAB_SUITE_ILP)) {
 		emit_par(x, lang_get(x->L, "ilp.absent"));
 		return 0;
 	}
@@ -922,7 +926,7 @@ int sec_ilp(struct rctx *x)
 	rc = figures_emit(x);
 	find_init(&f);
 	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, "ilp"))
+		if (model_has_suite(x, (int)d, VOCAB_SUITE_ILP))
 			rc = main_part(x, (int)d, &f);
 	if (!rc)
 		rc = find_emit(x, &f);
@@ -987,7 +991,8 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		rtable_text(&t, rbuf_str(&h));
 		for (j = from; j < to; j++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
-			const struct store_stat *st = rcfg_stat(c, "gbs");
+			const struct store_stat *st =
+				rcfg_stat(c, VOCAB_METRIC_GBS);
 
 			if (!st) {
 				for (s = 0; s < 6; s++)
@@ -1041,7 +1046,7 @@ static int app_part(struct rctx *x, int dev)
 				 j + ILP_STATS_PER_TABLE : g.nc,
 				 (int)(j / ILP_STATS_PER_TABLE) + 1);
 	grid_free(&g);
-	problems_list(x, dev, "ilp", NULL);
+	problems_list(x, dev, VOCAB_SUITE_ILP, NULL);
 	return rc;
 }
 
@@ -1056,7 +1061,7 @@ int app_ilp(struct rctx *x)
 	rbuf_puts(&x->body, "\\label{app:ilp}\n");
 	emit_par(x, lang_get(x->L, "ilp.app_intro"));
 	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, "ilp"))
+		if (!model_has_suite(x, (int)d, VOCAB_SUITE_ILP))
 			continue;
 		emit_dev_heading(x, 1, (int)d);
 		rc = app_part(x, (int)d);

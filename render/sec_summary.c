@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* The ok configuration of (dev, suite, variant) with the highest median
  * of metric among the steady ones (rcfg_steady): a grid below one wave
@@ -45,9 +46,9 @@ static double ref_at(const struct rctx *x, int dev, const struct rsize *sz)
 	size_t nr, i;
 	double best = NAN, g;
 
-	nr = model_names(x, dev, "reference", NULL, 'v', &rv);
+	nr = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
 	for (i = 0; i < nr; i++) {
-		g = best_gflops(x, dev, "reference", rv[i], sz, NULL);
+		g = best_gflops(x, dev, VOCAB_SUITE_REFERENCE, rv[i], sz, NULL);
 		if (isfinite(g) && !(g <= best))
 			best = g;
 	}
@@ -71,8 +72,10 @@ static void config_text(const struct rctx *x, const struct store_config *c,
 
 static int compute_table(struct rctx *x, int dev)
 {
-	static const char *const suites[] = {"versions", "reference",
-					     "transfer"};
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
+		VOCAB_SUITE_TRANSFER
+	};
 	const struct store_device *d = x->devs[dev];
 	struct rtable t;
 	struct rbuf cell, cap, anc, dl;
@@ -97,8 +100,9 @@ static int compute_table(struct rctx *x, int dev)
 	rtable_head_end(&t);
 	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
 		const char **vv = NULL;
-		const char *metric = strcmp(suites[s], "transfer") ? "gflops"
-				     : "gflops_kernel";
+		const char *metric = strcmp(suites[s], VOCAB_SUITE_TRANSFER) ?
+				     VOCAB_METRIC_GFLOPS :
+				     VOCAB_METRIC_GFLOPS_KERNEL;
 		size_t nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
 
 		if (nv)
@@ -116,7 +120,7 @@ static int compute_table(struct rctx *x, int dev)
 				unsigned rg = rcfg_regime(x, b);
 
 				/* a product's rate is not the cache's */
-				if (strcmp(suites[s], "ilp"))
+				if (strcmp(suites[s], VOCAB_SUITE_ILP))
 					rg &= ~(unsigned)RG_L2;
 				regime_marks(x, rg, &cell);
 				seen |= rg;
@@ -188,7 +192,7 @@ static int bandwidth_table(struct rctx *x, int dev)
 	size_t nv, i;
 	int rc;
 
-	nv = model_names(x, dev, "ilp", NULL, 'v', &vv);
+	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, 'v', &vv);
 	if (!nv) {
 		free(vv);
 		return 0;
@@ -205,7 +209,8 @@ static int bandwidth_table(struct rctx *x, int dev)
 	rtable_head(&t, lang_get(x->L, "sum.pct_peak_mem"));
 	rtable_head_end(&t);
 	for (i = 0; i < nv; i++) {
-		const struct rcfg *b = best_of(x, dev, "ilp", vv[i], "gbs");
+		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_ILP, vv[i],
+					       VOCAB_METRIC_GBS);
 		double g;
 
 		rbuf_free(&cell);
@@ -216,7 +221,7 @@ static int bandwidth_table(struct rctx *x, int dev)
 			rtable_row_end(&t);
 			continue;
 		}
-		g = rcfg_median(b, "gbs");
+		g = rcfg_median(b, VOCAB_METRIC_GBS);
 		rtable_int(&t, b->c->count > 0 ? b->c->count : 0);
 		rtable_int(&t, b->c->ilp);
 		rtable_num(&t, g, -1, 0);
@@ -243,11 +248,11 @@ static int bandwidth_table(struct rctx *x, int dev)
  * operations per counted DRAM byte. 0 when c has no such counters. */
 static int counted_point(const struct rcfg *c, double *ai, double *gflops)
 {
-	double ops = rcfg_median(c, "cnt_fp32_ops");
-	double rd = rcfg_median(c, "cnt_dram_read_bytes");
-	double wr = rcfg_median(c, "cnt_dram_write_bytes");
+	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
+	double rd = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES);
+	double wr = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
 
-	*gflops = rcfg_median(c, "cnt_gflops");
+	*gflops = rcfg_median(c, VOCAB_METRIC_CNT_GFLOPS);
 	*ai = ops / (rd + wr);
 	return isfinite(*gflops) && *gflops > 0 && isfinite(*ai) && *ai > 0;
 }
@@ -260,7 +265,9 @@ static int counted_point(const struct rcfg *c, double *ai, double *gflops)
  * (counted FLOP per counted DRAM byte) beside the timed ones. */
 static int roofline(struct rctx *x, int dev)
 {
-	static const char *const suites[] = {"versions", "reference"};
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
+	};
 	const struct store_device *d = x->devs[dev];
 	struct pline l[ROOF_SERIES + 1];
 	struct rbuf titles[ROOF_SERIES + 1], cap, dl;
@@ -292,7 +299,8 @@ static int roofline(struct rctx *x, int dev)
 
 				for (j = 0; j < x->ncfgs; j++) {
 					const struct rcfg *r = &x->cfgs[j];
-					double g = rcfg_median(r, "gflops");
+					double g = rcfg_median(r,
+						VOCAB_METRIC_GFLOPS);
 					double ai;
 
 					if (r->dev != dev ||
@@ -417,19 +425,19 @@ static void roof_find(struct rctx *x, int dev, struct rfind *f)
 	if (!(d->peak_fp32_gflops > 0) || !(d->peak_mem_gbs > 0))
 		return;
 	ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
-	nv = model_names(x, dev, "versions", NULL, 'v', &vv);
+	nv = model_names(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'v', &vv);
 	rbuf_init(&items);
 	for (k = 0; k < 3; k++)
 		rbuf_init(&a[k]);
 	for (i = 0; i < nv; i++) {
-		const struct rcfg *b = best_of(x, dev, "versions", vv[i],
-					       "gflops");
+		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_VERSIONS,
+					       vv[i], VOCAB_METRIC_GFLOPS);
 		double in, g, roof;
 
 		if (!b || !(b->c->bytes > 0) || !(b->c->flops > 0))
 			continue;
 		in = b->c->flops / b->c->bytes;
-		g = rcfg_median(b, "gflops");
+		g = rcfg_median(b, VOCAB_METRIC_GFLOPS);
 		roof = fmin(d->peak_fp32_gflops, in * d->peak_mem_gbs);
 		if (!isfinite(g) || !(roof > 0))
 			continue;

@@ -11,23 +11,29 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
-#define SUITE "transfer"
+#define SUITE VOCAB_SUITE_TRANSFER
 #define ALPHA 0.05		/* significance level of every test */
 #define CI_LEVEL 0.95		/* level of the medians' intervals */
 
 /* The main body's tables: the whole run, then the phases that carry
  * report G's story; the appendix has every other metric. */
 static const char *const main_metrics[] = {
-	"total", "memcpy_ab", "memcpy_c", "kernel", "malloc", "free"
+	VOCAB_METRIC_TOTAL, VOCAB_METRIC_MEMCPY_AB, VOCAB_METRIC_MEMCPY_C,
+	VOCAB_METRIC_KERNEL, VOCAB_METRIC_MALLOC, VOCAB_METRIC_FREE
 };
 /* The phases of the gain tables, in the order a run goes through them. */
 static const char *const phase_order[] = {
-	"total", "malloc", "memcpy_ab", "kernel", "sync", "memcpy_c", "free"
+	VOCAB_METRIC_TOTAL, VOCAB_METRIC_MALLOC, VOCAB_METRIC_MEMCPY_AB,
+	VOCAB_METRIC_KERNEL, VOCAB_METRIC_SYNC, VOCAB_METRIC_MEMCPY_C,
+	VOCAB_METRIC_FREE
 };
 /* What the gain figure draws: Malloc, thousands of per cent, would
  * flatten the rest, and the kernel does not depend on host memory. */
-static const char *const fig_metrics[] = {"total", "memcpy_ab", "memcpy_c"};
+static const char *const fig_metrics[] = {
+	VOCAB_METRIC_TOTAL, VOCAB_METRIC_MEMCPY_AB, VOCAB_METRIC_MEMCPY_C
+};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -87,7 +93,9 @@ static void xlist_free(struct xlist *l)
 
 static void xlist_load(const struct rctx *x, int dev, struct xlist *l)
 {
-	static const char *const kernels[] = {"simple", "shared"};
+	static const char *const kernels[] = {
+		VOCAB_VARIANT_SIMPLE, VOCAB_VARIANT_SHARED
+	};
 
 	memset(l, 0, sizeof(*l));
 	l->nv = model_names(x, dev, SUITE, NULL, 'v', &l->v);
@@ -784,9 +792,11 @@ static void malloc_note(struct rctx *x, int dev, const struct xlist *l,
 		for (h = 1; h < l->nh; h++)
 			for (s = 0; s < l->ns; s++) {
 				double a = rcfg_median(cfg(x, dev, l->v[i],
-						l->h[0], l->n[s]), "malloc");
+						l->h[0], l->n[s]),
+						VOCAB_METRIC_MALLOC);
 				double m = rcfg_median(cfg(x, dev, l->v[i],
-						l->h[h], l->n[s]), "malloc");
+						l->h[h], l->n[s]),
+						VOCAB_METRIC_MALLOC);
 
 				if (a > 0 && m > 0 && !(m / a <= most))
 					most = m / a;
@@ -1031,7 +1041,7 @@ static void sentence_pair(struct rctx *x, struct rfind *f, const char *key,
 	for (e = 0; e < cnt; e++)
 		rbuf_free(&items[e]);
 	v[0] = (struct kv){"AT", rbuf_str(&all)};
-	v[1] = (struct kv){"K", "simple"};
+	v[1] = (struct kv){"K", VOCAB_VARIANT_SIMPLE};
 	find_add(x, f, key, v, 2);
 	rbuf_free(&all);
 }
@@ -1107,7 +1117,7 @@ static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 	snprintf(fig, sizeof(fig), "fig:xfer-shares-%lld",
 		 (long long)x->devs[dev]->id);
 	v[0] = (struct kv){"N", num};
-	v[1] = (struct kv){"K", "simple"};
+	v[1] = (struct kv){"K", VOCAB_VARIANT_SIMPLE};
 	v[2] = (struct kv){"LIST", rbuf_str(&list)};
 	v[3] = (struct kv){"FIG", fig};
 	find_add(x, f, "find.xfer.dominant", v, 4);
@@ -1134,7 +1144,7 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			for (j = 0; j < l->nh; j++) {
 				const struct store_stat *st = rcfg_stat(
 					cfg(x, dev, l->v[i], l->h[j], l->n[s]),
-					"total");
+					VOCAB_METRIC_TOTAL);
 
 				if (st && (!cmin || st->s.n < cmin))
 					cmin = st->s.n;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "store_internal.h"
+#include "vocab.h"
 
 #define NOW_UTC "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 
@@ -98,7 +99,8 @@ int store_session_insert(struct store *st, struct store_session *s)
 			   " launch_us, pid, proc_start, counters,"
 			   " counters_why)"
 			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
-			   " COALESCE(?5, 'running'), ?6, ?7, ?8, ?9, ?10,"
+			   " COALESCE(?5, '" VOCAB_SESSION_RUNNING "'),"
+			   " ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
 			   " ?20, ?21, ?22, ?23, ?24, ?25,"
 			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32,"
@@ -266,8 +268,9 @@ static int session_read(struct store *st, sqlite3_stmt *q,
  * that is gone; see store_session_list. */
 static int session_dead(const struct store_session *s, const char *host)
 {
-	return s->status && !strcmp(s->status, "running") && s->pid > 0 &&
-	       host[0] && s->hostname && !strcmp(s->hostname, host) &&
+	return s->status && !strcmp(s->status, VOCAB_SESSION_RUNNING) &&
+	       s->pid > 0 && host[0] && s->hostname &&
+	       !strcmp(s->hostname, host) &&
 	       store_proc_gone(s->pid, s->proc_start);
 }
 
@@ -283,7 +286,7 @@ static int sessions_liveness(struct store *st, struct store_session *ss,
 	for (i = 0; i < n; i++) {
 		if (!session_dead(&ss[i], host))
 			continue;
-		aborted = strdup("aborted");
+		aborted = strdup(VOCAB_SESSION_ABORTED);
 		if (!aborted)
 			return STORE_FAIL(st, STORE_ERR_INTERNAL,
 					  "out of memory");
@@ -353,7 +356,8 @@ int store_session_reap(struct store *st, size_t *reaped)
 	 * running SELECT. The write lock held since BEGIN IMMEDIATE keeps
 	 * a finishing measure process from racing the update. */
 	rc = STORE_PREPARE(st, "SELECT id, pid, proc_start FROM session"
-			   " WHERE status = 'running' AND hostname = ?1"
+			   " WHERE status = '" VOCAB_SESSION_RUNNING "'"
+			   " AND hostname = ?1"
 			   " AND pid IS NOT NULL ORDER BY id", &q);
 	if (rc < 0)
 		goto out;
@@ -371,8 +375,9 @@ int store_session_reap(struct store *st, size_t *reaped)
 	}
 	if (rc < 0)
 		goto out;
-	rc = STORE_PREPARE(st, "UPDATE session SET status = 'aborted'"
-			   " WHERE id = ?1 AND status = 'running'", &u);
+	rc = STORE_PREPARE(st, "UPDATE session SET status = '"
+			   VOCAB_SESSION_ABORTED "' WHERE id = ?1 AND "
+			   "status = '" VOCAB_SESSION_RUNNING "'", &u);
 	if (rc < 0)
 		goto out;
 	for (i = 0; i < cnt; i++) {
