@@ -19,6 +19,27 @@ enum kernel_shape {
 	KERNEL_LIBRARY		/* cuBLAS: no block, no kernel attributes */
 };
 
+/* The suite that measures a kernel (measure's plan names them). */
+enum kernel_suite {
+	KERNEL_SUITE_VERSIONS,	/* report P: GFLOP/s of the versions */
+	KERNEL_SUITE_TRANSFER,	/* report G: whole runs from host memory */
+	KERNEL_SUITE_ILP,	/* note J: copy bandwidth against ILP */
+	KERNEL_SUITE_REFERENCE	/* the library at the others' sizes */
+};
+
+/* One default sweep of a kernel: every size with every block (copy:
+ * every ILP value). sizes NULL: the suite's own axis (the ilp suite's
+ * counts follow the device's memory; the reference takes the other
+ * suites' sizes). */
+struct kernel_sweep {
+	const int *sizes;
+	size_t nsizes;
+	const int *blocks;
+	size_t nblocks;
+};
+
+#define KERNEL_MAX_SWEEPS 2
+
 /* Everything one launch needs. Matrices are row-major float on the device;
  * the copy kernel moves int elements from a to c (b is unused). */
 struct kernel_args {
@@ -45,8 +66,19 @@ struct kernel_desc {
 	const int *blocks;	/* accepted block edges (or ILP values for
 				 * copy), ascending; NULL/0 for library */
 	size_t nblocks;
-	const int *default_blocks;	/* the sweep's default subset */
-	size_t ndefault_blocks;
+
+	/* What measure's plan takes from here, so that a kernel's facts
+	 * live in its registry entry alone: */
+	enum kernel_suite suite;
+	int on_request;		/* measured only when --variants names it */
+	struct kernel_sweep sweeps[KERNEL_MAX_SWEEPS];	/* the default */
+	size_t nsweeps;
+	/* Sustained FLOP/s (copy: bytes read + written per second) on an
+	 * H100-class GPU, rounded down, for --dry-run's time estimate; for
+	 * a kernel of a single block (v1) per warp of that block. 0:
+	 * unknown (own kernels), the plan assumes a slow one. */
+	double rate;
+	int rate_per_warp;
 
 	/* 0 when args (sizes, block, ilp; pointers ignored) can run on a
 	 * device with max_threads threads per block and smem_per_block bytes

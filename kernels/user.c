@@ -15,6 +15,7 @@
 #include <nvrtc.h>
 
 #include "kernels.h"
+#include "registry.h"
 
 #ifndef MMREPORT_CUDA_LIBDIR
 #define MMREPORT_CUDA_LIBDIR "/usr/local/cuda/lib64"
@@ -881,8 +882,13 @@ int kernel_user_register(struct kernel_user_set *s)
 		d->shape = k->shape;
 		d->blocks = k->blocks;
 		d->nblocks = k->nblocks;
-		d->default_blocks = k->blocks;
-		d->ndefault_blocks = k->nblocks;
+		d->suite = k->shape == KERNEL_COPY ? KERNEL_SUITE_ILP :
+			   KERNEL_SUITE_VERSIONS;
+		d->sweeps[0] = (struct kernel_sweep){
+			k->shape == KERNEL_COPY ? NULL : kernel_own_sizes,
+			k->shape == KERNEL_COPY ? 0 : kernel_own_nsizes,
+			k->blocks, k->nblocks };
+		d->nsweeps = 1;
 		d->check = user_check;
 		d->flops = user_flops;
 		d->bytes = user_bytes;

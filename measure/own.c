@@ -125,19 +125,29 @@ void own_kernels_release(struct own_set *s)
 }
 
 
-int own_kernels_load(const struct measure_options *o, int dev,
-		     struct own_set *out)
+int own_kernels_load(const struct measure_options *o, const int *devs,
+		     int ndev, struct own_set *out)
 {
 	struct cudaDeviceProp p;
+	int major = 0, minor = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!o->nkernels)
 		return MEASURE_OK;
-	if (cudaGetDeviceProperties(&p, dev) != cudaSuccess) {
-		fprintf(stderr, "mmreport: %s:%d: cudaGetDeviceProperties: "
-			"%s\n", __FILE__, __LINE__,
-			cudaGetErrorString(cudaGetLastError()));
-		return MEASURE_ERR_CUDA;
+	/* PTX of one architecture runs on it and every later one */
+	for (int i = 0; i < ndev; i++) {
+		if (cudaGetDeviceProperties(&p, devs[i]) != cudaSuccess) {
+			fprintf(stderr, "mmreport: %s:%d: "
+				"cudaGetDeviceProperties: %s\n", __FILE__,
+				__LINE__,
+				cudaGetErrorString(cudaGetLastError()));
+			return MEASURE_ERR_CUDA;
+		}
+		if (!i || p.major < major ||
+		    (p.major == major && p.minor < minor)) {
+			major = p.major;
+			minor = p.minor;
+		}
 	}
-	return own_compile_all(o, p.major, p.minor, 1, NULL, out);
+	return own_compile_all(o, major, minor, 1, NULL, out);
 }

@@ -35,15 +35,17 @@ struct own_set {
 	size_t n;
 };
 
-/* Compiles every o->kernels file for device dev's compute capability,
- * loads it into the device and registers its kernels, so that the plan
- * takes them in like built-in kernels: square and rect ones in the
- * versions suite, copy ones in the ilp suite. Failures as
- * own_kernels_check, plus MEASURE_ERR_CUDA when loading fails and
- * MEASURE_ERR_USAGE when a name is declared twice. own_kernels_release unregisters and frees them
- * (a zeroed set is a no-op). */
-int own_kernels_load(const struct measure_options *o, int dev,
-		     struct own_set *out);
+/* Compiles every o->kernels file to PTX for the oldest compute
+ * capability among devices devs[ndev] (the driver finishes it for each
+ * GPU), loads it (a library every device can launch from) and registers
+ * its kernels, so that the plan takes them in like built-in kernels:
+ * square and rect ones in the versions suite, copy ones in the ilp
+ * suite. Failures as own_kernels_check, plus MEASURE_ERR_CUDA when
+ * loading fails and MEASURE_ERR_USAGE when a name is declared twice.
+ * own_kernels_release unregisters and frees them (a zeroed set is a
+ * no-op). */
+int own_kernels_load(const struct measure_options *o, const int *devs,
+		     int ndev, struct own_set *out);
 void own_kernels_release(struct own_set *s);
 
 #endif

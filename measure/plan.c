@@ -5,41 +5,33 @@
 #include <string.h>
 
 #include "plan.h"
+#include "vocab.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Issue 3's default axes; transfer stops at 8192: at 16384 one run of
- * the six variants takes about 3 s, so the ten samples a side that a
- * gain's significance needs would take 3 minutes of the 10 the default
- * sweep may take (--sizes 16384 measures it on request). */
-static const int versions1_sizes[] = { 176, 352, 528 };
-static const int versions1_blocks[] = { 8, 16, 22 };
-static const char *const versions1_variants[] = { "v1", "v2", "v3" };
-static const int versions2_sizes[] = { 128, 256, 384, 512, 640 };
-static const int versions2_blocks[] = { 8, 16, 32 };
-static const char *const versions2_variants[] = { "v3", "v4", "v5" };
-static const int transfer_sizes[] = { 512, 1024, 2048, 4096, 8192 };
-static const int ilp_values[] = { 1, 2, 4, 8, 16 };
 static const enum plan_host transfer_hosts[] = {
 	PLAN_HOST_PAGEABLE, PLAN_HOST_PINNED, PLAN_HOST_PINNED_OUTPUT
 };
 
-/* Which suite runs which variant. rect joins versions only on request. */
-static const struct {
-	const char *variant;
-	enum plan_suite suite;
-} suite_members[] = {
-	{ "v1", PLAN_VERSIONS }, { "v2", PLAN_VERSIONS },
-	{ "v3", PLAN_VERSIONS }, { "v4", PLAN_VERSIONS },
-	{ "v5", PLAN_VERSIONS }, { "rect", PLAN_VERSIONS },
-	{ "simple", PLAN_TRANSFER }, { "shared", PLAN_TRANSFER },
-	{ "copy_ilp", PLAN_ILP }, { "memcpy", PLAN_ILP },
-	{ "cublas", PLAN_REFERENCE },
+static const char *const suite_names[PLAN_NSUITES] = {
+	[PLAN_VERSIONS] = VOCAB_SUITE_VERSIONS,
+	[PLAN_TRANSFER] = VOCAB_SUITE_TRANSFER,
+	[PLAN_ILP] = VOCAB_SUITE_ILP,
+	[PLAN_REFERENCE] = VOCAB_SUITE_REFERENCE
 };
 
-static const char *const suite_names[PLAN_NSUITES] = {
-	"versions", "transfer", "ilp", "reference"
-};
+/* Built-in kernels in registry order, then the own ones (--kernel). */
+static const struct kernel_desc *desc_at(size_t i)
+{
+	size_t nb = kernel_count();
+
+	return i < nb ? kernel_at(i) : kernel_user_at(i - nb);
+}
+
+static size_t desc_count(void)
+{
+	return kernel_count() + kernel_user_count();
+}
 
 const char *plan_suite_name(enum plan_suite s)
 {
@@ -50,13 +42,13 @@ const char *plan_host_name(enum plan_host h)
 {
 	switch (h) {
 	case PLAN_HOST_PAGEABLE:
-		return "pageable";
+		return VOCAB_HOST_PAGEABLE;
 	case PLAN_HOST_PINNED:
-		return "pinned";
+		return VOCAB_HOST_PINNED;
 	case PLAN_HOST_PINNED_OUTPUT:
-		return "pinned-output";
+		return VOCAB_HOST_PINNED_OUTPUT;
 	default:
-		return "";
+		return VOCAB_HOST_NONE;
 	}
 }
 
@@ -82,10 +74,11 @@ void plan_settings_resolve(const struct measure_options *o,
 
 int plan_variant_suite(const char *name)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(suite_members); i++)
-		if (strcmp(suite_members[i].variant, name) == 0)
-			return (int)suite_members[i].suite;
-	return -1;
+	const struct kernel_desc *kd = kernel_find(name);
+
+	if (kd)
+		return (int)kd->suite;
+	return strcmp(name, VOCAB_VARIANT_MEMCPY) == 0 ? PLAN_ILP : -1;
 }
 
 /* Appends to a growable array of elements of size sz. */
@@ -106,10 +99,28 @@ int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem)
 	return 0;
 }
 
+/* 1 when --variants names one of the own kernels. */
+static int spec_names_own(const struct plan_spec *spec)
+{
+	for (size_t i = 0; i < spec->nvariants; i++) {
+		const struct kernel_desc *kd = kernel_find(spec->variants[i]);
+
+		if (kd && kd->user)
+			return 1;
+	}
+	return 0;
+}
+
 int plan_variant_selected(const struct plan_spec *spec, const char *name)
 {
+	const struct kernel_desc *kd = kernel_find(name);
+
+	/* own kernels are measured whenever they are given, unless
+	 * --variants picks some of them */
+	if (kd && kd->user && !spec_names_own(spec))
+		return 1;
 	if (!spec->nvariants)
-		return strcmp(name, "rect") != 0;	/* rect: on request */
+		return !(kd && kd->on_request);
 	for (size_t i = 0; i < spec->nvariants; i++)
 		if (strcmp(spec->variants[i], name) == 0)
 			return 1;
@@ -120,11 +131,12 @@ int plan_suite_active(const struct plan_spec *spec, enum plan_suite s)
 {
 	if (!(spec->suites & (1u << s)))
 		return 0;
-	for (size_t i = 0; i < ARRAY_SIZE(suite_members); i++)
-		if (suite_members[i].suite == s &&
-		    plan_variant_selected(spec, suite_members[i].variant))
+	for (size_t i = 0; i < desc_count(); i++)
+		if ((int)desc_at(i)->suite == (int)s &&
+		    plan_variant_selected(spec, desc_at(i)->name))
 			return 1;
-	return 0;
+	return s == PLAN_ILP &&
+	       plan_variant_selected(spec, VOCAB_VARIANT_MEMCPY);
 }
 
 /* ---- building ----------------------------------------------------------- */
@@ -200,15 +212,11 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 	struct plan_entry e;
 	size_t bi, si;
 
-	/* own kernels are measured whenever they are given */
-	if (!kd || (!kd->user && !plan_variant_selected(spec, variant)))
+	if (!kd || !plan_variant_selected(spec, variant))
 		return 0;
 	if (spec->nblocks) {
 		blocks.v = spec->blocks;
 		blocks.n = spec->nblocks;
-	} else if (!blocks.v) {
-		blocks.v = kd->default_blocks;
-		blocks.n = kd->ndefault_blocks;
 	}
 	for (bi = 0; bi < blocks.n; bi++) {
 		if (!block_accepted(kd, blocks.v[bi]))
@@ -239,62 +247,57 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 	return 0;
 }
 
-#define AXIS(a) ((struct axis){ (a), ARRAY_SIZE(a) })
-#define AXIS_NONE ((struct axis){ NULL, 0 })
-
-static int versions_build(struct plan *p, const struct plan_spec *spec)
+/* Each sweep of each matrix kernel of suite (built-in ones in registry
+ * order, then own ones), at host memory mode host. */
+static int suite_entries(struct plan *p, const struct plan_spec *spec,
+			 enum plan_suite suite, enum plan_host host)
 {
-	size_t i;
+	for (size_t i = 0; i < desc_count(); i++) {
+		const struct kernel_desc *d = desc_at(i);
 
+		if ((int)d->suite != (int)suite ||
+		    (d->shape != KERNEL_SQUARE && d->shape != KERNEL_RECT))
+			continue;
+		for (size_t w = 0; w < d->nsweeps; w++) {
+			const struct kernel_sweep *sw = &d->sweeps[w];
 
-	for (i = 0; i < ARRAY_SIZE(versions1_variants); i++)
-		if (matrix_entries(p, spec, PLAN_VERSIONS,
-				   versions1_variants[i],
-				   AXIS(versions1_sizes),
-				   AXIS(versions1_blocks), PLAN_HOST_NONE))
-			return -1;
-	for (i = 0; i < ARRAY_SIZE(versions2_variants); i++)
-		if (matrix_entries(p, spec, PLAN_VERSIONS,
-				   versions2_variants[i],
-				   AXIS(versions2_sizes),
-				   AXIS(versions2_blocks), PLAN_HOST_NONE))
-			return -1;
-	/* Textbook R's rectangular product, when asked for: square at the
-	 * second sweep's sizes unless --sizes says otherwise. */
-	if (spec->nvariants &&
-	    matrix_entries(p, spec, PLAN_VERSIONS, "rect",
-			   AXIS(versions2_sizes), AXIS_NONE, PLAN_HOST_NONE))
-		return -1;
-	/* own matrix kernels (--kernel) on report P's second sweep (a rect
-	 * one also at --sizes' m x k x n), with the blocks they declare,
-	 * beside v3..v5 */
-	for (i = 0; i < kernel_user_count(); i++) {
-		const struct kernel_desc *d = kernel_user_at(i);
-
-		if ((d->shape == KERNEL_SQUARE || d->shape == KERNEL_RECT) &&
-		    matrix_entries(p, spec, PLAN_VERSIONS, d->name,
-				   AXIS(versions2_sizes),
-				   (struct axis){ d->blocks, d->nblocks },
-				   PLAN_HOST_NONE))
-			return -1;
+			if (matrix_entries(p, spec, suite, d->name,
+					   (struct axis){ sw->sizes,
+							  sw->nsizes },
+					   (struct axis){ sw->blocks,
+							  sw->nblocks },
+					   host))
+				return -1;
+		}
 	}
 	return 0;
 }
 
+/* Report G's kernels: each of them at every host memory mode. */
 static int transfer_build(struct plan *p, const struct plan_spec *spec)
 {
-	static const char *const variants[] = { "simple", "shared" };
 	const enum plan_host *hosts = spec->nhosts ? spec->hosts :
 				      transfer_hosts;
 	size_t nhosts = spec->nhosts ? spec->nhosts :
 			ARRAY_SIZE(transfer_hosts);
 
-	for (size_t v = 0; v < ARRAY_SIZE(variants); v++)
+	for (size_t i = 0; i < desc_count(); i++) {
+		const struct kernel_desc *d = desc_at(i);
+
+		if (d->suite != KERNEL_SUITE_TRANSFER)
+			continue;
 		for (size_t h = 0; h < nhosts; h++)
-			if (matrix_entries(p, spec, PLAN_TRANSFER, variants[v],
-					   AXIS(transfer_sizes), AXIS_NONE,
-					   hosts[h]))
-				return -1;
+			for (size_t w = 0; w < d->nsweeps; w++)
+				if (matrix_entries(p, spec, PLAN_TRANSFER,
+						   d->name, (struct axis){
+						   d->sweeps[w].sizes,
+						   d->sweeps[w].nsizes },
+						   (struct axis){
+						   d->sweeps[w].blocks,
+						   d->sweeps[w].nblocks },
+						   hosts[h]))
+					return -1;
+	}
 	return 0;
 }
 
@@ -318,14 +321,40 @@ static int ilp_entry(struct plan *p, const struct kernel_desc *kd,
 	return plan_add(p, &e);
 }
 
+/* The entries of copy kernel d at count elements: each ILP (--ilp,
+ * else its sweep's) it accepts, with --blocks' thread counts, else
+ * PLAN_ILP_THREADS elements a block. */
+static int copy_entries(struct plan *p, const struct plan_spec *spec,
+			const struct kernel_desc *d, long long count)
+{
+	const int *ilps = spec->nilps ? spec->ilps : d->sweeps[0].blocks;
+	size_t nilps = spec->nilps ? spec->nilps : d->sweeps[0].nblocks;
+
+	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
+		return 0;
+	for (size_t i = 0; i < nilps; i++) {
+		if (!block_accepted(d, ilps[i]))
+			continue;
+		if (!spec->nblocks) {
+			if (ilp_entry(p, d, d->name, count,
+				      PLAN_ILP_THREADS / ilps[i], ilps[i]))
+				return -1;
+			continue;
+		}
+		for (size_t b = 0; b < spec->nblocks; b++)
+			if (ilp_entry(p, d, d->name, count, spec->blocks[b],
+				      ilps[i]))
+				return -1;
+	}
+	return 0;
+}
+
+/* At each count: the built-in copy kernels, cudaMemcpy, own ones. */
 static int ilp_build(struct plan *p, const struct plan_spec *spec,
 		     unsigned long long free_mem)
 {
-	const struct kernel_desc *kd = kernel_find("copy_ilp");
-	const int *ilps = spec->nilps ? spec->ilps : ilp_values;
-	size_t nilps = spec->nilps ? spec->nilps : ARRAY_SIZE(ilp_values);
 	long long count = 0, max = plan_ilp_max_count(free_mem);
-	size_t si = 0, i, b;
+	size_t si = 0, i;
 
 	for (;;) {
 		/* The counts: --sizes' square tokens, else 2^9 .. max. */
@@ -340,37 +369,17 @@ static int ilp_build(struct plan *p, const struct plan_spec *spec,
 			if (count > max)
 				break;
 		}
-		for (i = 0; kd && plan_variant_selected(spec, "copy_ilp") &&
-			    i < nilps; i++) {
-			if (!block_accepted(kd, ilps[i]))
-				continue;
-			if (!spec->nblocks) {
-				if (ilp_entry(p, kd, kd->name, count,
-					      PLAN_ILP_THREADS / ilps[i],
-					      ilps[i]))
-					return -1;
-				continue;
-			}
-			for (b = 0; b < spec->nblocks; b++)
-				if (ilp_entry(p, kd, kd->name, count,
-					      spec->blocks[b], ilps[i]))
-					return -1;
-		}
-		if (plan_variant_selected(spec, "memcpy") &&
-		    ilp_entry(p, NULL, "memcpy", count, 0, 1))
+		for (i = 0; i < kernel_count(); i++)
+			if (kernel_at(i)->suite == KERNEL_SUITE_ILP &&
+			    copy_entries(p, spec, kernel_at(i), count))
+				return -1;
+		if (plan_variant_selected(spec, VOCAB_VARIANT_MEMCPY) &&
+		    ilp_entry(p, NULL, VOCAB_VARIANT_MEMCPY, count, 0, 1))
 			return -1;
-		/* own copy kernels: each ILP they declare, 512 elements a
-		 * block as the contract launches them */
-		for (i = 0; i < kernel_user_count(); i++) {
-			const struct kernel_desc *d = kernel_user_at(i);
-
-			for (b = 0; d->shape == KERNEL_COPY && b < d->nblocks;
-			     b++)
-				if (ilp_entry(p, d, d->name, count,
-					      PLAN_ILP_THREADS / d->blocks[b],
-					      d->blocks[b]))
-					return -1;
-		}
+		for (i = 0; i < kernel_user_count(); i++)
+			if (kernel_user_at(i)->suite == KERNEL_SUITE_ILP &&
+			    copy_entries(p, spec, kernel_user_at(i), count))
+				return -1;
 	}
 	return 0;
 }
@@ -388,17 +397,38 @@ static int size_cmp(const void *pa, const void *pb)
 	return 0;
 }
 
-/* cuBLAS at every size the other matrix suites of this plan use (every
- * --sizes token when given); on its own, at all of their default sizes. */
+/* The sizes of every default sweep of the matrix suites, for the
+ * reference run on its own. */
+static int default_sizes(struct plan_size **sizes, size_t *nsizes)
+{
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if ((d->suite != KERNEL_SUITE_VERSIONS &&
+		     d->suite != KERNEL_SUITE_TRANSFER) || d->on_request)
+			continue;
+		for (size_t w = 0; w < d->nsweeps; w++)
+			for (size_t j = 0; j < d->sweeps[w].nsizes; j++) {
+				int n = d->sweeps[w].sizes[j];
+				struct plan_size sz = { n, n, n, 0 };
+
+				if (plan_array_push(sizes, nsizes, sizeof(sz),
+						    &sz))
+					return -1;
+			}
+	}
+	return 0;
+}
+
+/* The library reference at every size the other matrix suites of this
+ * plan use (every --sizes token when given); on its own, at all of their
+ * default sizes. */
 static int reference_build(struct plan *p, const struct plan_spec *spec)
 {
-	const struct kernel_desc *kd = kernel_find("cublas");
 	struct plan_size *sizes = NULL, sz;
-	size_t nsizes = 0, i, j;
+	size_t nsizes = 0, i, r;
 	int rc = -1;
 
-	if (!kd || !plan_variant_selected(spec, "cublas"))
-		return 0;
 	if (spec->nsizes) {
 		for (i = 0; i < spec->nsizes; i++)
 			if (plan_array_push(&sizes, &nsizes, sizeof(sz),
@@ -414,35 +444,27 @@ static int reference_build(struct plan *p, const struct plan_spec *spec)
 			if (plan_array_push(&sizes, &nsizes, sizeof(sz), &sz))
 				goto out;
 		}
-		if (!nsizes) {
-			const int *all[] = { versions1_sizes, versions2_sizes,
-					     transfer_sizes };
-			const size_t nall[] = {
-				ARRAY_SIZE(versions1_sizes),
-				ARRAY_SIZE(versions2_sizes),
-				ARRAY_SIZE(transfer_sizes)
-			};
-
-			for (i = 0; i < 3; i++)
-				for (j = 0; j < nall[i]; j++) {
-					sz = (struct plan_size){ all[i][j],
-						all[i][j], all[i][j], 0 };
-					if (plan_array_push(&sizes, &nsizes,
-						       sizeof(sz), &sz))
-						goto out;
-				}
-		}
+		if (!nsizes && default_sizes(&sizes, &nsizes))
+			goto out;
 	}
 	if (nsizes)
 		qsort(sizes, nsizes, sizeof(*sizes), size_cmp);
-	for (i = 0; i < nsizes; i++) {
-		struct plan_entry e = { PLAN_REFERENCE, kd->name, kd,
-					(int)sizes[i].m, (int)sizes[i].k,
-					(int)sizes[i].n, 0, 0, 1,
-					PLAN_HOST_NONE, 0, 0 };
+	for (r = 0; r < kernel_count(); r++) {
+		const struct kernel_desc *kd = kernel_at(r);
 
-		if (plan_add(p, &e))	/* duplicates are dropped there */
-			goto out;
+		if (kd->suite != KERNEL_SUITE_REFERENCE ||
+		    !plan_variant_selected(spec, kd->name))
+			continue;
+		for (i = 0; i < nsizes; i++) {
+			struct plan_entry e = { PLAN_REFERENCE, kd->name, kd,
+						(int)sizes[i].m,
+						(int)sizes[i].k,
+						(int)sizes[i].n, 0, 0, 1,
+						PLAN_HOST_NONE, 0, 0 };
+
+			if (plan_add(p, &e))	/* duplicates dropped */
+				goto out;
+		}
 	}
 	rc = 0;
 out:
@@ -504,7 +526,7 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 {
 	memset(p, 0, sizeof(*p));
 	if ((plan_suite_active(spec, PLAN_VERSIONS) &&
-	     versions_build(p, spec)) ||
+	     suite_entries(p, spec, PLAN_VERSIONS, PLAN_HOST_NONE)) ||
 	    (plan_suite_active(spec, PLAN_TRANSFER) &&
 	     transfer_build(p, spec)) ||
 	    (plan_suite_active(spec, PLAN_ILP) &&

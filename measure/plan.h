@@ -13,11 +13,12 @@
 #include "measure.h"
 #include "timer.h"
 
+/* The registry says which suite measures a kernel (kernels.h). */
 enum plan_suite {
-	PLAN_VERSIONS,
-	PLAN_TRANSFER,
-	PLAN_ILP,
-	PLAN_REFERENCE,
+	PLAN_VERSIONS = KERNEL_SUITE_VERSIONS,
+	PLAN_TRANSFER = KERNEL_SUITE_TRANSFER,
+	PLAN_ILP = KERNEL_SUITE_ILP,
+	PLAN_REFERENCE = KERNEL_SUITE_REFERENCE,
 	PLAN_NSUITES
 };
 
@@ -73,6 +74,9 @@ struct plan_spec {
 	size_t nblocks;
 	const char **variants;		/* registry names or "memcpy" */
 	size_t nvariants;
+	char **pending;			/* names left to plan_spec_finish
+					 * (owned, also in variants) */
+	size_t npending;
 	int *ilps;
 	size_t nilps;
 	enum plan_host *hosts;
@@ -119,7 +123,9 @@ struct plan {
 const char *plan_suite_name(enum plan_suite s);
 /* The suite a variant ("v3", "memcpy") belongs to, -1 for none. */
 int plan_variant_suite(const char *name);
-/* 1 when spec selects variant name (rect only on request). */
+/* 1 when spec selects variant name: without --variants every kernel
+ * but those measured on request (rect); own kernels (--kernel) always,
+ * unless --variants names some of them. */
 int plan_variant_selected(const struct plan_spec *spec, const char *name);
 /* 1 when spec selects suite s and at least one of its variants. */
 int plan_suite_active(const struct plan_spec *spec, enum plan_suite s);
@@ -136,8 +142,14 @@ void plan_settings_resolve(const struct measure_options *o,
 /* Parses and validates o's lists into *spec. On a bad value prints one
  * line "mmreport: measure: invalid --sizes 'x': why" on stderr and
  * returns -1 (*spec then holds nothing to release). Release with
- * plan_spec_release. */
+ * plan_spec_release. With own kernels (o->nkernels), --variants names
+ * that no built-in has are kept for plan_spec_finish, which the caller
+ * runs once those kernels are registered; without, it runs here. */
 int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec);
+/* Resolves the names kept back against the registered own kernels and
+ * checks that the selection yields a configuration. 0, or -1 after the
+ * usage message (*spec is left for plan_spec_release). */
+int plan_spec_finish(const struct measure_options *o, struct plan_spec *spec);
 void plan_spec_release(struct plan_spec *spec);
 
 /* The ilp suite's largest N: the largest power of two such that two

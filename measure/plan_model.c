@@ -33,11 +33,11 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 
 /* Sustained rates of a current data-centre GPU (H100 class), rounded
  * down so that the estimate errs long there; older or smaller GPUs take
- * longer than estimated. v1 runs one block on one SM and is
- * latency-bound: about 0.5 GFLOP/s per warp. */
+ * longer than estimated. A kernel's own rate is in its registry entry. */
 #define RATE_LAUNCH_S	20e-6	/* launch, synchronisation and the
 				 * timer's bookkeeping of one sample */
-#define RATE_COPY_BS	1.0e12	/* device copy, bytes read + written */
+#define RATE_COPY_BS	1.0e12	/* cudaMemcpy, bytes read + written */
+#define RATE_UNKNOWN	100e9	/* FLOP/s of a kernel without a rate */
 #define RATE_PAGEABLE	3.0e9	/* host<->device, pageable, B/s */
 #define RATE_PINNED	10.0e9	/* host<->device, pinned, B/s */
 #define RATE_PIN	4.0e9	/* cudaMallocHost page pinning, B/s */
@@ -49,23 +49,16 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
  * generation and upload of the inputs (runner.c, suite_ilp.c). */
 #define ILP_ROWS_PER_N	6
 
+/* The registry's rate; own kernels (0) count as slow ones. */
 static double variant_flop_rate(const struct plan_entry *e)
 {
-	static const struct {
-		const char *name;
-		double rate;
-	} rates[] = {
-		{ "v2", 1000e9 }, { "v3", 1500e9 }, { "v4", 1500e9 },
-		{ "v5", 2500e9 }, { "rect", 1500e9 }, { "simple", 1000e9 },
-		{ "shared", 1500e9 }, { "cublas", 20000e9 },
-	};
+	const struct kernel_desc *kd = e->kd;
 
-	if (strcmp(e->variant, "v1") == 0)
-		return 0.5e9 * ((e->block * e->block + 31) / 32);
-	for (size_t i = 0; i < ARRAY_SIZE(rates); i++)
-		if (strcmp(rates[i].name, e->variant) == 0)
-			return rates[i].rate;
-	return 100e9;
+	if (!kd || kd->rate <= 0)
+		return RATE_UNKNOWN;
+	if (kd->rate_per_warp)
+		return kd->rate * ((e->block * e->block + 31) / 32);
+	return kd->rate;
 }
 
 static double entry_flops(const struct plan_entry *e)
@@ -80,7 +73,8 @@ double plan_entry_run_seconds(const struct plan_entry *e)
 	switch (e->suite) {
 	case PLAN_ILP:
 		bytes = 2.0 * sizeof(int) * (double)e->count;
-		return RATE_LAUNCH_S + bytes / RATE_COPY_BS;
+		return RATE_LAUNCH_S + bytes / (e->kd && e->kd->rate > 0 ?
+						e->kd->rate : RATE_COPY_BS);
 	case PLAN_TRANSFER:
 		/* malloc, fill (outside the phases, inside the wall time),
 		 * A and B in, kernel, C out, free. */

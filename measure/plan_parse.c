@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "vocab.h"
 
 /* ---- option lists ------------------------------------------------------- */
 
@@ -154,23 +155,54 @@ static int ints_parse(const char *option, const char *text, long long lo,
 	return 0;
 }
 
-static int variants_parse(const char *text, struct plan_spec *spec)
+/* "v1, v2, ..., cublas, memcpy": the names --variants takes. */
+static const char *variant_names(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i <= kernel_count() && used < len; i++) {
+		const char *name = i < kernel_count() ? kernel_at(i)->name :
+				   VOCAB_VARIANT_MEMCPY;
+		int w = snprintf(buf + used, len - used, "%s%s",
+				 i ? ", " : "", name);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return buf;
+}
+
+/* Built-in names and memcpy point to static strings; with own kernels
+ * coming (own), other names are copied and kept for plan_spec_finish. */
+static int variants_parse(const char *text, int own, struct plan_spec *spec)
 {
 	const char *pos = text, *name;
-	char tok[32];
+	char tok[32], list[256], *copy;
 	int r;
 
 	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
 		const struct kernel_desc *kd = kernel_find(tok);
 
-		if (strcmp(tok, "memcpy") == 0)
-			name = "memcpy";
-		else if (kd && plan_variant_suite(kd->name) >= 0)
+		if (strcmp(tok, VOCAB_VARIANT_MEMCPY) == 0) {
+			name = VOCAB_VARIANT_MEMCPY;
+		} else if (kd && !kd->user) {
 			name = kd->name;	/* static, outlives text */
-		else
+		} else if (own) {
+			copy = strdup(tok);
+			if (!copy || plan_array_push(&spec->pending,
+						     &spec->npending,
+						     sizeof(copy), &copy)) {
+				free(copy);
+				return oom();
+			}
+			name = copy;
+		} else {
 			return usage("--variants", text, "unknown variant "
-				     "'%s' (v1, v2, v3, v4, v5, rect, simple, "
-				     "shared, copy_ilp, memcpy, cublas)", tok);
+				     "'%s' (%s)", tok,
+				     variant_names(list, sizeof(list)));
+		}
 		if (plan_array_push(&spec->variants, &spec->nvariants,
 			       sizeof(name), &name))
 			return oom();
@@ -188,11 +220,11 @@ static int hosts_parse(const char *text, struct plan_spec *spec)
 	int r;
 
 	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		if (strcmp(tok, "pageable") == 0)
+		if (strcmp(tok, VOCAB_HOST_PAGEABLE) == 0)
 			h = PLAN_HOST_PAGEABLE;
-		else if (strcmp(tok, "pinned") == 0)
+		else if (strcmp(tok, VOCAB_HOST_PINNED) == 0)
 			h = PLAN_HOST_PINNED;
-		else if (strcmp(tok, "pinned-output") == 0)
+		else if (strcmp(tok, VOCAB_HOST_PINNED_OUTPUT) == 0)
 			h = PLAN_HOST_PINNED_OUTPUT;
 		else
 			return usage("--host-mem", text, "unknown mode '%s' "
@@ -219,12 +251,20 @@ static int devices_parse(const char *text, struct plan_spec *spec)
 static int spec_validate(const struct measure_options *o,
 			 struct plan_spec *spec)
 {
-	const struct kernel_desc *copy = kernel_find("copy_ilp");
-	int matrix, rect_ok;
+	const struct kernel_desc *copy = kernel_find(VOCAB_VARIANT_COPY_ILP);
+	int matrix, rect_ok = plan_suite_active(spec, PLAN_REFERENCE);
 	size_t i, j;
 
 	for (i = 0; i < spec->nvariants; i++) {
 		int s = plan_variant_suite(spec->variants[i]);
+		char list[256];
+
+		if (s < 0)	/* kept back, and no own kernel has it */
+			return usage("--variants", o->variants, "unknown "
+				     "variant '%s': no built-in kernel (%s) "
+				     "and none that the --kernel files "
+				     "declare", spec->variants[i],
+				     variant_names(list, sizeof(list)));
 
 		if (!(spec->suites & (1u << s)))
 			return usage("--variants", o->variants, "%s belongs "
@@ -243,9 +283,16 @@ static int spec_validate(const struct measure_options *o,
 	matrix = plan_suite_active(spec, PLAN_VERSIONS) ||
 		 plan_suite_active(spec, PLAN_TRANSFER) ||
 		 plan_suite_active(spec, PLAN_REFERENCE);
-	rect_ok = (plan_suite_active(spec, PLAN_VERSIONS) &&
-		   spec->nvariants && plan_variant_selected(spec, "rect")) ||
-		  plan_suite_active(spec, PLAN_REFERENCE);
+	/* a rectangular kernel selected (rect on request, own ones) */
+	for (i = 0; plan_suite_active(spec, PLAN_VERSIONS) &&
+		    i < kernel_count() + kernel_user_count(); i++) {
+		const struct kernel_desc *d = i < kernel_count() ?
+			kernel_at(i) : kernel_user_at(i - kernel_count());
+
+		if (d->shape == KERNEL_RECT &&
+		    plan_variant_selected(spec, d->name))
+			rect_ok = 1;
+	}
 	for (i = 0; i < spec->nsizes; i++) {
 		const struct plan_size *sz = &spec->sizes[i];
 
@@ -255,8 +302,8 @@ static int spec_validate(const struct measure_options *o,
 				     "ilp suite alone)", PLAN_MAX_DIM);
 		if (!sz->square && !rect_ok)
 			return usage("--sizes", o->sizes, "%lldx%lldx%lld is "
-				     "not square; only rect and cublas take "
-				     "rectangular sizes", sz->m, sz->k, sz->n);
+				     "not square; only rectangular kernels "
+				     "(rect, own ones) and cublas take it", sz->m, sz->k, sz->n);
 	}
 	return 0;
 }
@@ -268,6 +315,9 @@ void plan_spec_release(struct plan_spec *spec)
 	free(spec->sizes);
 	free(spec->blocks);
 	free(spec->variants);
+	for (size_t i = 0; i < spec->npending; i++)
+		free(spec->pending[i]);
+	free(spec->pending);
 	free(spec->ilps);
 	free(spec->hosts);
 	free(spec->devices);
@@ -276,7 +326,6 @@ void plan_spec_release(struct plan_spec *spec)
 
 int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 {
-	struct plan probe = { 0 };
 	enum timer_kind timer;
 	int zero = 0;
 
@@ -292,7 +341,8 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 	if (o->blocks && ints_parse("--blocks", o->blocks, 1, 1024,
 				    &spec->blocks, &spec->nblocks))
 		goto fail;
-	if (o->variants && variants_parse(o->variants, spec))
+	if (o->variants && variants_parse(o->variants, o->nkernels > 0,
+					  spec))
 		goto fail;
 	if (o->ilp && ints_parse("--ilp", o->ilp, 1, 1024, &spec->ilps,
 				 &spec->nilps))
@@ -311,25 +361,31 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 		oom();
 		goto fail;
 	}
-	if (spec_validate(o, spec))
+	if (!o->nkernels && plan_spec_finish(o, spec))
 		goto fail;
-	/* A selection that yields nothing is a usage error too, found
-	 * before anything is opened. */
-	if (plan_build(spec, PLAN_DRYRUN_FREE_MEM, &probe)) {
-		oom();
-		goto fail;
-	}
-	if (probe.n == 0) {
-		fprintf(stderr, "mmreport: measure: nothing to measure: the "
-			"selected suites, variants, sizes, blocks and ILP "
-			"values match no configuration %s\n", PLAN_HELP_HINT);
-		plan_release(&probe);
-		goto fail;
-	}
-	plan_release(&probe);
 	return 0;
 fail:
 	plan_spec_release(spec);
 	return -1;
 }
 
+int plan_spec_finish(const struct measure_options *o, struct plan_spec *spec)
+{
+	struct plan probe = { 0 };
+
+	if (spec_validate(o, spec))
+		return -1;
+	/* A selection that yields nothing is a usage error too, found
+	 * before anything is opened. */
+	if (plan_build(spec, PLAN_DRYRUN_FREE_MEM, &probe))
+		return oom();
+	if (probe.n == 0) {
+		fprintf(stderr, "mmreport: measure: nothing to measure: the "
+			"selected suites, variants, sizes, blocks and ILP "
+			"values match no configuration %s\n", PLAN_HELP_HINT);
+		plan_release(&probe);
+		return -1;
+	}
+	plan_release(&probe);
+	return 0;
+}

@@ -26,6 +26,7 @@
 #include "stop.h"
 #include "store.h"
 #include "timer.h"
+#include "vocab.h"
 
 #ifndef MMREPORT_VERSION
 #define MMREPORT_VERSION "unknown"
@@ -193,7 +194,7 @@ static void regime_fill(const struct run_ctx *c, const struct job *j,
 			 2.0 * sizeof(int) * (double)e->count;
 	in.l2_bytes = c->dev->prop.l2CacheSize;
 	in.cold = c->set->cold;
-	in.kernel_ms = median_of(&j->r, "kernel");
+	in.kernel_ms = median_of(&j->r, VOCAB_METRIC_KERNEL);
 	in.launch_us = c->launch_us;
 	in.has_throttle = before->has_throttle || after->has_throttle;
 	in.throttle_reasons = before->throttle_reasons |
@@ -419,7 +420,7 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	struct run_ctx c = { 0 };
 	char started[32], ended[32], uuid[48], host[256] = "", suites[64];
 	char why[512] = "", twhy[512] = "", ident[128] = "", *timers = NULL;
-	const char *status = "complete", *unavailable = NULL;
+	const char *status = VOCAB_SESSION_COMPLETE, *unavailable = NULL;
 	int rc = MEASURE_OK, session = 0;
 	size_t i, j;
 
@@ -455,7 +456,7 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.uuid = uuid;
 	s.device_id = row.id;
 	s.started_at = started;
-	s.status = "running";
+	s.status = VOCAB_SESSION_RUNNING;
 	s.hostname = host;
 	s.cmdline = (char *)(m->o->cmdline ? m->o->cmdline : "mmreport measure");
 	s.tool_version = MMREPORT_VERSION;
@@ -470,8 +471,8 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.suites = suites;
 	s.timers = timers;
 	/* the counter pass as data, for the report (schema 4) */
-	s.counters = unavailable ? (char *)"unavailable" :
-		     c.counters ? (char *)"read" : NULL;
+	s.counters = unavailable ? (char *)VOCAB_COUNTERS_UNAVAILABLE :
+		     c.counters ? (char *)VOCAB_COUNTERS_READ : NULL;
 	s.counters_why = (char *)unavailable;
 	s.tolerance = PLAN_TOLERANCE;
 	s.keep_samples = m->set.keep_samples;
@@ -540,8 +541,9 @@ out:
 	timer_free(c.timer);
 	run_inputs_release(&c.cache);
 	if (session) {
-		status = rc == MEASURE_OK ? "complete" :
-			 rc == MEASURE_INTERRUPTED ? "interrupted" : "failed";
+		status = rc == MEASURE_OK ? VOCAB_SESSION_COMPLETE :
+			 rc == MEASURE_INTERRUPTED ?
+			 VOCAB_SESSION_INTERRUPTED : VOCAB_SESSION_FAILED;
 		iso_now(ended, sizeof(ended));
 		measure_nvml_read(m->nv, d.pci, d.uuid, &env_end);
 		if (store_session_finish(m->st, s.id, ended, status,
@@ -599,6 +601,10 @@ int measure_run(const struct measure_options *o, FILE *out)
 				       OWN_DRYRUN_CC_MINOR, out, &own);
 		if (rc)
 			goto out;
+		if (o->nkernels && plan_spec_finish(o, &spec)) {
+			rc = MEASURE_ERR_USAGE;
+			goto out;
+		}
 
 		/* No CUDA call and no database here: the ilp sizes assume
 		 * PLAN_DRYRUN_FREE_MEM. */
@@ -637,12 +643,16 @@ int measure_run(const struct measure_options *o, FILE *out)
 			goto out;
 		}
 	}
-	/* own kernels: compiled for the first device (PTX, which the
-	 * driver finishes for each GPU), loaded and registered before the
-	 * plans take them in */
-	rc = own_kernels_load(o, devs[0], &own);
+	/* own kernels: compiled to PTX for the oldest of the devices
+	 * (which the driver finishes for each GPU), loaded and registered
+	 * before the plans take them in */
+	rc = own_kernels_load(o, devs, ndev, &own);
 	if (rc)
 		goto out;
+	if (o->nkernels && plan_spec_finish(o, &spec)) {
+		rc = MEASURE_ERR_USAGE;
+		goto out;
+	}
 	if (watchdog_start(o->launch_timeout_s)) {
 		rc = MEASURE_ERR_CUDA;
 		goto out;

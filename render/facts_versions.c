@@ -1,6 +1,7 @@
 /* The facts of the kernel versions (report P) that words are chosen by:
- * each step from one version to the next, the fastest own kernel in a
- * steady regime against cuBLAS and the FP32 peak, the block sizes. The
+ * each step from one version to the next, the fastest kernel (the
+ * library aside) in a steady regime against cuBLAS and the FP32 peak,
+ * the block sizes. The
  * versions section's findings and the conclusions read the same numbers
  * from here, so that the report never states two different ones. */
 #include <ctype.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* Report P's versions are named v and a number; an own kernel
  * (measure --kernel) has any other name. */
@@ -63,7 +65,7 @@ static int name_cmp(const void *pa, const void *pb)
 
 size_t versions_names(const struct rctx *x, int dev, const char ***out)
 {
-	size_t n = model_names(x, dev, "versions", NULL, 'v', out);
+	size_t n = model_names(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'v', out);
 
 	if (*out && n > 1)
 		qsort(*out, n, sizeof(**out), name_cmp);
@@ -100,7 +102,7 @@ const struct rcfg *versions_best(const struct rctx *x, int dev,
 			continue;
 		if (steady ? !rcfg_steady(x, r) : !rcfg_ok(r))
 			continue;
-		g = rcfg_median(r, "gflops");
+		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
 		if (isfinite(g) && g > bg) {
 			bg = g;
 			best = r;
@@ -127,16 +129,16 @@ int versions_pair_compare(struct rctx *x, int dev, const char *a,
 	memset(p, 0, sizeof(*p));
 	p->cmp.p = -1;
 	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
-	nn = model_ints(x, dev, "versions", a, NULL, 'n', &ns);
+	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
 	for (i = nn; i-- > 0;) {
-		if (!has_size(x, dev, "versions", a, ns[i]) ||
-		    !has_size(x, dev, "versions", b, ns[i]))
+		if (!has_size(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i]) ||
+		    !has_size(x, dev, VOCAB_SUITE_VERSIONS, b, ns[i]))
 			continue;
 		p->n = ns[i];
-		p->a = versions_best(x, dev, "versions", a, ns[i], 0);
-		p->b = versions_best(x, dev, "versions", b, ns[i], 0);
-		rc = model_compare(x, p->a, p->b, "gflops", &p->cmp) == -2 ?
-		     -1 : 0;
+		p->a = versions_best(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i], 0);
+		p->b = versions_best(x, dev, VOCAB_SUITE_VERSIONS, b, ns[i], 0);
+		rc = model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
+				   &p->cmp) == -2 ? -1 : 0;
 		break;
 	}
 	free(ns);
@@ -199,9 +201,9 @@ static const char *ref_variant(const struct rctx *x, int dev)
 	const char **rv = NULL, *r = NULL;
 	size_t n, i;
 
-	n = model_names(x, dev, "reference", NULL, 'v', &rv);
+	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
 	for (i = 0; i < n; i++)
-		if (!strcmp(rv[i], "cublas"))
+		if (!strcmp(rv[i], VOCAB_VARIANT_CUBLAS))
 			r = rv[i];
 	if (!r && n)
 		r = rv[0];
@@ -222,11 +224,12 @@ static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
 		const struct rcfg *r = &x->cfgs[i];
 		double g;
 
-		if (r->dev != dev || strcmp(r->c->suite, "versions") ||
+		if (r->dev != dev ||
+		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
 		    (n >= 0 && r->c->n != n) ||
 		    (steady ? !rcfg_steady(x, r) : !rcfg_ok(r)))
 			continue;
-		g = rcfg_median(r, "gflops");
+		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
 		if (isfinite(g) && g > bg) {
 			bg = g;
 			best = r;
@@ -246,20 +249,20 @@ static int block_fact(struct rctx *x, int dev, const char *v,
 
 	memset(b, 0, sizeof(*b));
 	b->variant = v;
-	nn = model_ints(x, dev, "versions", v, NULL, 'n', &ns);
+	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, 'n', &ns);
 	for (i = nn; i-- > 0 && rc == 1;) {
 		const struct rcfg *best, *next = NULL;
 		double ng = -INFINITY;
 
-		best = versions_best(x, dev, "versions", v, ns[i], 0);
+		best = versions_best(x, dev, VOCAB_SUITE_VERSIONS, v, ns[i], 0);
 		if (!best)
 			continue;
 		for (j = 0; j < x->ncfgs; j++) {
 			const struct rcfg *r = &x->cfgs[j];
-			double g = rcfg_median(r, "gflops");
+			double g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
 
 			if (r == best || r->dev != dev ||
-			    strcmp(r->c->suite, "versions") ||
+			    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
 			    strcmp(r->c->variant, v) || r->c->n != ns[i] ||
 			    r->c->m != best->c->m || r->c->k != best->c->k ||
 			    !rcfg_ok(r) || !isfinite(g) || g <= ng)
@@ -272,8 +275,8 @@ static int block_fact(struct rctx *x, int dev, const char *v,
 		b->n = ns[i];
 		b->best = best;
 		b->next = next;
-		rc = model_compare(x, next, best, "gflops", &b->cmp) == -2 ?
-		     -1 : 0;
+		rc = model_compare(x, next, best, VOCAB_METRIC_GFLOPS,
+				   &b->cmp) == -2 ? -1 : 0;
 	}
 	free(ns);
 	return rc;
@@ -293,11 +296,11 @@ static int against_ref(struct rctx *x, int dev, const char *ref,
 		return 0;
 	p->n = own->c->n;
 	p->b = own;
-	p->a = ref ? versions_best(x, dev, "reference", ref, own->c->n, 0) :
-	       NULL;
+	p->a = ref ? versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
+				   own->c->n, 0) : NULL;
 	if (!p->a)
 		return 0;
-	if (model_compare(x, p->a, p->b, "gflops", &p->cmp) == -2)
+	if (model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS, &p->cmp) == -2)
 		return -1;
 	*pct = 100 * p->cmp.ratio;
 	return 0;
@@ -345,23 +348,25 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	f->best = own_fastest(x, dev, -1, 1);
 	f->fastest = own_fastest(x, dev, -1, 0);
 	if (f->fastest == f->best ||
-	    (f->best && !(rcfg_median(f->fastest, "gflops") >
-			  rcfg_median(f->best, "gflops"))))
+	    (f->best && !(rcfg_median(f->fastest, VOCAB_METRIC_GFLOPS) >
+			  rcfg_median(f->best, VOCAB_METRIC_GFLOPS))))
 		f->fastest = NULL;
 	if (!rc)
 		rc = against_ref(x, dev, ref, f->best, &f->best_ref,
 				 &f->pct_ref);
 	if (f->best) {
 		f->peak = peak_at(x, dev, f->best, &f->clock_mhz);
-		f->pct_peak = 100 * rcfg_median(f->best, "gflops") / f->peak;
+		f->pct_peak = 100 * rcfg_median(f->best, VOCAB_METRIC_GFLOPS) /
+			      f->peak;
 	}
 	/* the largest size measured by an own kernel in a steady regime
 	 * and by the library */
-	nn = model_ints(x, dev, "versions", NULL, NULL, 'n', &ns);
+	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n', &ns);
 	for (i = nn; i-- > 0 && ref && !rc;) {
 		const struct rcfg *own = own_fastest(x, dev, ns[i], 1);
 
-		if (!own || !versions_best(x, dev, "reference", ref, ns[i], 0))
+		if (!own || !versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
+					   ns[i], 0))
 			continue;
 		rc = against_ref(x, dev, ref, own, &f->top, &f->top_pct);
 		break;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 static int is_time_unit(const char *u)
 {
@@ -72,7 +73,8 @@ static const struct store_kattr *kattr_for(const struct rctx *x, int dev,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 
-		if (r->dev != dev || strcmp(r->c->suite, "versions") ||
+		if (r->dev != dev ||
+		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
 		    strcmp(r->c->variant, variant) || r->c->block_x != block)
 			continue;
 		a = model_kattr(x, r->c->session_id, variant, block);
@@ -90,7 +92,7 @@ static int app_listed(const struct rctx *x)
 	static const char name[] = "versions-data";
 
 	if (!p)
-		return model_has_suite(x, -1, "versions");
+		return model_has_suite(x, -1, VOCAB_SUITE_VERSIONS);
 	while (*p) {
 		size_t len = strcspn(p, ",");
 
@@ -114,7 +116,7 @@ static unsigned regime_common(const struct rctx *x, int dev)
 		const struct rcfg *r = &x->cfgs[i];
 
 		if (r->dev != dev || !rcfg_ok(r) ||
-		    strcmp(r->c->suite, "versions"))
+		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS))
 			continue;
 		if (!(rcfg_regime(x, r) & RG_L2))
 			return 0;
@@ -375,7 +377,8 @@ static const struct rcfg *cfg_largest(const struct rctx *x, int dev,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 
-		if (r->dev != dev || strcmp(r->c->suite, "versions") ||
+		if (r->dev != dev ||
+		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
 		    strcmp(r->c->variant, variant) || !rcfg_ok(r) ||
 		    (block >= 0 && r->c->block_x != block) ||
 		    (c && r->c->n <= c->c->n))
@@ -470,7 +473,8 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	struct kv v[2];
 	int rc;
 
-	nb = model_ints(x, dev, "versions", variant, NULL, 'b', &blocks);
+	nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, variant, NULL, 'b',
+			&blocks);
 	if (!nb) {
 		free(blocks);
 		return 0;
@@ -613,8 +617,8 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	rtable_head_end(&t);
 	for (i = 0; i < nv; i++) {
 		int *blocks = NULL;
-		size_t nb = model_ints(x, dev, "versions", vv[i], NULL, 'b',
-				       &blocks);
+		size_t nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, vv[i],
+				       NULL, 'b', &blocks);
 
 		rtable_gap(&t);
 		for (j = 0; j < nb; j++) {
@@ -705,7 +709,9 @@ struct vcols {
 
 static void vcols_get(const struct rctx *x, int dev, struct vcols *c)
 {
-	static const char *const suites[] = {"versions", "reference"};
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
+	};
 	size_t s, i, n;
 
 	c->n = 0;
@@ -739,7 +745,8 @@ static int vgrid_get(const struct rctx *x, int dev, struct vgrid *g)
 
 	memset(g, 0, sizeof(*g));
 	vcols_get(x, dev, &g->cols);
-	g->nn = model_ints(x, dev, "versions", NULL, NULL, 'n', &g->ns);
+	g->nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n',
+			   &g->ns);
 	g->cfg = calloc(g->nn * g->cols.n + 1, sizeof(*g->cfg));
 	if (!g->cfg)
 		return -1;
@@ -788,8 +795,9 @@ static const char *metric_unit(const struct rctx *x, int dev,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 
-		if (r->dev != dev || (strcmp(r->c->suite, "versions") &&
-				      strcmp(r->c->suite, "reference")))
+		if (r->dev != dev ||
+		    (strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) &&
+		     strcmp(r->c->suite, VOCAB_SUITE_REFERENCE)))
 			continue;
 		st = rcfg_stat(r, metric);
 		if (st)
@@ -977,13 +985,15 @@ static int best_table(struct rctx *x, int dev, int shared,
  * kernel time, and the counters where the database has them. */
 static int perf_part(struct rctx *x, int dev, int shared, void *arg)
 {
-	static const char *const counters[] = {"gips", "cgma"};
+	static const char *const counters[] = {
+		VOCAB_METRIC_GIPS, VOCAB_METRIC_CGMA
+	};
 	struct vgrid g;
 	size_t i;
 	int rc;
 
 	(void)arg;
-	if (!model_has_suite(x, dev, "versions"))
+	if (!model_has_suite(x, dev, VOCAB_SUITE_VERSIONS))
 		return 0;
 	if (vgrid_get(x, dev, &g)) {
 		vgrid_free(&g);
@@ -991,11 +1001,11 @@ static int perf_part(struct rctx *x, int dev, int shared, void *arg)
 	}
 	if (!shared)
 		emit_dev_heading(x, 2, dev);
-	rc = best_table(x, dev, shared, &g, "gflops", 1);
+	rc = best_table(x, dev, shared, &g, VOCAB_METRIC_GFLOPS, 1);
 	if (!rc)
-		rc = best_table(x, dev, shared, &g, "kernel", 0);
+		rc = best_table(x, dev, shared, &g, VOCAB_METRIC_KERNEL, 0);
 	for (i = 0; i < 2 && !rc; i++)
-		if (model_has_counters(x, dev, "versions", NULL))
+		if (model_has_counters(x, dev, VOCAB_SUITE_VERSIONS, NULL))
 			rc = best_table(x, dev, shared, &g, counters[i], 0);
 	vgrid_free(&g);
 	return rc;
@@ -1028,13 +1038,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	struct rbuf *gp = &x->plot.script, ylab, tt;
 	struct vgrid g;
 	double lo = INFINITY, hi = 0, span, plotw, last[3];
-	size_t i, j;
+	size_t i, j, plotted;
 	int k = 0, logx, rows = 1, *row = NULL;
 
 	if (vgrid_get(x, dev, &g) || !g.nn)
 		goto out;
 	for (i = 0; i < g.nn * g.cols.n; i++) {
-		double y = rcfg_median(g.cfg[i], "gflops");
+		double y = rcfg_median(g.cfg[i], VOCAB_METRIC_GFLOPS);
 
 		if (isfinite(y) && y > 0) {
 			lo = fmin(lo, y);
@@ -1067,7 +1077,7 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	k = plot_begin(x, w, h);
 	rbuf_init(&ylab);
 	rbuf_init(&tt);
-	metric_label(x, "gflops", "GFLOP/s", &ylab);
+	metric_label(x, VOCAB_METRIC_GFLOPS, "GFLOP/s", &ylab);
 	rbuf_puts(gp, "set xlabel '");
 	rbuf_put_gp(gp, lang_get(x->L, "axis.size"));
 	rbuf_printf(gp, "' offset 0,%.2f\nset ylabel '", 0.3 - 0.9 * rows);
@@ -1110,7 +1120,7 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_printf(gp, "$F%dL%zu << EOD\n", k, j);
 		for (i = 0; i < g.nn; i++) {
 			double y = rcfg_median(g.cfg[i * g.cols.n + j],
-					       "gflops");
+					       VOCAB_METRIC_GFLOPS);
 
 			if (isfinite(y) && y > 0)
 				rbuf_printf(gp, "%d %.17g\n", g.ns[i], y);
@@ -1118,13 +1128,24 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_puts(gp, "EOD\n");
 	}
 	rbuf_puts(gp, "plot ");
-	for (j = 0; j < g.cols.n; j++) {
-		int lib = !strcmp(g.cols.suite[j], "reference");
+	for (j = 0, plotted = 0; j < g.cols.n; j++) {
+		int lib = !strcmp(g.cols.suite[j], VOCAB_SUITE_REFERENCE);
 
+		/* a kernel without a valid point (failed everywhere) has
+		 * no line; the tables say why */
+		for (i = 0; i < g.nn; i++) {
+			double y = rcfg_median(g.cfg[i * g.cols.n + j],
+					       VOCAB_METRIC_GFLOPS);
+
+			if (isfinite(y) && y > 0)
+				break;
+		}
+		if (i == g.nn)
+			continue;
 		rbuf_printf(gp, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
-			    "'%s' pt %zu%s title '", j ? ", \\\n  " : "", k, j,
-			    lib ? plot_color(6) : plot_color((int)j), j + 1,
-			    lib ? " dt 2" : "");
+			    "'%s' pt %zu%s title '", plotted++ ? ", \\\n  " :
+			    "", k, j, lib ? plot_color(6) :
+			    plot_color((int)j), j + 1, lib ? " dt 2" : "");
 		rbuf_free(&tt);
 		rbuf_put_tex(&tt, g.cols.variant[j], 0);
 		rbuf_put_gp(gp, rbuf_str(&tt));
@@ -1368,7 +1389,7 @@ static void regime_words(const struct rctx *x, const struct rcfg *c,
 		/* what keeps the point out of "best" (regime.c's
 		 * rcfg_steady: a cache-resident product still counts) */
 		if (!(r & w[i].bit) || w[i].bit == RG_THROTTLE ||
-		    (w[i].bit == RG_L2 && strcmp(c->c->suite, "ilp")))
+		    (w[i].bit == RG_L2 && strcmp(c->c->suite, VOCAB_SUITE_ILP)))
 			continue;
 		if (n++)
 			rbuf_puts(b, "; ");
@@ -1404,12 +1425,12 @@ static void step_part(struct rctx *x, const struct versions_facts *f,
 	rbuf_init(&why);
 	cfg_name(s->a, &na);
 	cfg_name(s->b, &nb);
-	cfg_num(x, s->a, "gflops", common, &ga);
-	cfg_num(x, s->b, "gflops", common, &gb);
+	cfg_num(x, s->a, VOCAB_METRIC_GFLOPS, common, &ga);
+	cfg_num(x, s->b, VOCAB_METRIC_GFLOPS, common, &gb);
 	cfg_block(s->a, &ba);
 	cfg_block(s->b, &bb);
-	find_num(&ma, rcfg_median(s->a, "kernel"), 4);
-	find_num(&mb, rcfg_median(s->b, "kernel"), 4);
+	find_num(&ma, rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
+	find_num(&mb, rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
 	find_num(&ratio, s->cmp.ratio, 3);
 	p_text(x, &s->cmp, &pv);
 	snprintf(n, sizeof(n), "%d", s->n);
@@ -1462,7 +1483,7 @@ static void ref_vars(const struct rctx *x, const struct versions_pair *q,
 {
 	if (!q->a)
 		return;
-	cfg_num(x, q->a, "gflops", common, gref);
+	cfg_num(x, q->a, VOCAB_METRIC_GFLOPS, common, gref);
 	find_pct(pref, pct, 3);
 	p_text(x, &q->cmp, pv);
 	cfg_name(q->a, lib);
@@ -1491,7 +1512,7 @@ static void best_part(struct rctx *x, const struct versions_facts *f,
 	rbuf_init(&peak);
 	rbuf_init(&why);
 	cfg_name(c, &nm);
-	cfg_num(x, c, "gflops", common, &g);
+	cfg_num(x, c, VOCAB_METRIC_GFLOPS, common, &g);
 	cfg_block(c, &b);
 	snprintf(n, sizeof(n), "%d", c->c->n);
 	if (f->best) {
@@ -1565,7 +1586,7 @@ static void unsteady_part(struct rctx *x, const struct versions_facts *f,
 	rbuf_init(&b);
 	rbuf_init(&why);
 	cfg_name(c, &nm);
-	cfg_num(x, c, "gflops", common, &g);
+	cfg_num(x, c, VOCAB_METRIC_GFLOPS, common, &g);
 	cfg_block(c, &b);
 	regime_words(x, c, &why);
 	snprintf(n, sizeof(n), "%d", c->c->n);
@@ -1603,7 +1624,7 @@ static void top_part(struct rctx *x, const struct versions_facts *f,
 	rbuf_init(&pv);
 	rbuf_init(&lib);
 	cfg_name(c, &nm);
-	cfg_num(x, c, "gflops", common, &g);
+	cfg_num(x, c, VOCAB_METRIC_GFLOPS, common, &g);
 	cfg_block(c, &b);
 	ref_vars(x, &f->top, f->top_pct, common, &gref, &pref, &pv, &lib);
 	snprintf(n, sizeof(n), "%d", c->c->n);
@@ -1644,8 +1665,8 @@ static void block_part(struct rctx *x, const struct versions_block *k,
 	cfg_name(k->best, &nm);
 	cfg_block(k->best, &b);
 	cfg_block(k->next, &b2);
-	cfg_num(x, k->best, "gflops", common, &g);
-	cfg_num(x, k->next, "gflops", common, &g2);
+	cfg_num(x, k->best, VOCAB_METRIC_GFLOPS, common, &g);
+	cfg_num(x, k->next, VOCAB_METRIC_GFLOPS, common, &g2);
 	p_text(x, &k->cmp, &pv);
 	snprintf(n, sizeof(n), "%d", k->n);
 	snprintf(key, sizeof(key), "find.vers.block.%s", cmp_word(&k->cmp));
@@ -2110,7 +2131,8 @@ static int metric_table(struct rctx *x, int dev, int shared,
 		rtable_text(&t, rbuf_str(&cell));
 		for (j = 0; j < nb; j++) {
 			const struct rcfg *c = model_find_size(x, dev,
-				"versions", variant, &sizes[i], blocks[j]);
+				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
+				blocks[j]);
 
 			if (cell_status(x, &t, c))
 				continue;
@@ -2123,8 +2145,8 @@ static int metric_table(struct rctx *x, int dev, int shared,
 	rbuf_free(&cell);
 	rbuf_put_tex(&cell, variant, 0);
 	dev_part(x, dev, shared, &dl);
-	sample_range(x, dev, "versions", variant, metric, "word.samples_of",
-		     &nr);
+	sample_range(x, dev, VOCAB_SUITE_VERSIONS, variant, metric,
+		     "word.samples_of", &nr);
 	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
 	v[1] = (struct kv){"NAME", rbuf_str(&cell)};
 	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
@@ -2179,7 +2201,8 @@ static int stats_table(struct rctx *x, int dev, int shared,
 		rtable_gap(&t);
 		for (i = 0; i < ns; i++) {
 			const struct rcfg *c = model_find_size(x, dev,
-				"versions", variant, &sizes[i], blocks[j]);
+				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
+				blocks[j]);
 			const struct store_stat *s;
 
 			if (!c)
@@ -2237,7 +2260,8 @@ static const char *counter_unit(const struct rctx *x, int dev,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 
-		if (r->dev != dev || strcmp(r->c->suite, "versions") ||
+		if (r->dev != dev ||
+		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
 		    strcmp(r->c->variant, variant))
 			continue;
 		st = rcfg_stat(r, metric);
@@ -2253,20 +2277,22 @@ static int counter_part(struct rctx *x, int dev, int shared,
 			const char *variant, const struct rsize *sizes,
 			size_t ns, const int *blocks, size_t nb)
 {
-	static const char *const figs[] = { "gips", "cgma" };
+	static const char *const figs[] = {
+		VOCAB_METRIC_GIPS, VOCAB_METRIC_CGMA
+	};
 	const char *unit, *why;
 	struct rbuf t;
 	struct kv v[1];
 	size_t i;
 	int rc = 0;
 
-	if (!model_has_counters(x, dev, "versions", variant)) {
+	if (!model_has_counters(x, dev, VOCAB_SUITE_VERSIONS, variant)) {
 		/* the appendix's opening says it once when no kernel has
 		 * any */
-		if (!model_has_counters(x, -1, "versions", NULL))
+		if (!model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL))
 			return 0;
 		rbuf_init(&t);
-		why = model_counters_why(x, dev, "versions");
+		why = model_counters_why(x, dev, VOCAB_SUITE_VERSIONS);
 		if (why) {
 			struct rbuf w;
 
@@ -2308,15 +2334,16 @@ static int data_part(struct rctx *x, int dev, int shared, void *arg)
 
 	for (i = 0; i < x->ncfgs; i++)
 		has |= x->cfgs[i].dev == dev &&
-		       !strcmp(x->cfgs[i].c->suite, "versions") &&
+		       !strcmp(x->cfgs[i].c->suite, VOCAB_SUITE_VERSIONS) &&
 		       !strcmp(x->cfgs[i].c->variant, variant);
 	if (!has)
 		return 0;
 	if (!shared)
 		emit_dev_heading(x, 2, dev);
-	ns = model_sizes(x, dev, "versions", variant, &sizes);
-	nb = model_ints(x, dev, "versions", variant, NULL, 'b', &blocks);
-	nm = metric_list(x, dev, "versions", variant, &mn, &mu);
+	ns = model_sizes(x, dev, VOCAB_SUITE_VERSIONS, variant, &sizes);
+	nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, variant, NULL, 'b',
+			&blocks);
+	nm = metric_list(x, dev, VOCAB_SUITE_VERSIONS, variant, &mn, &mu);
 	if (!nm)
 		emit_par(x, lang_get(x->L, "versions.nodata"));
 	for (m = 0; m < nm && !rc; m++)
@@ -2330,7 +2357,7 @@ static int data_part(struct rctx *x, int dev, int shared, void *arg)
 		if (is_time_unit(mu[m]))
 			rc = stats_table(x, dev, shared, variant, mn[m], mu[m],
 					 sizes, ns, blocks, nb);
-	problems_list(x, dev, "versions", variant);
+	problems_list(x, dev, VOCAB_SUITE_VERSIONS, variant);
 	free(mn);
 	free(mu);
 	free(sizes);
@@ -2355,7 +2382,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 	rbuf_free(&h);
 
 	for (i = 0; i < x->ncfgs && !k; i++)
-		if (!strcmp(x->cfgs[i].c->suite, "versions") &&
+		if (!strcmp(x->cfgs[i].c->suite, VOCAB_SUITE_VERSIONS) &&
 		    !strcmp(x->cfgs[i].c->variant, variant))
 			k = model_kernel(x, variant,
 					 x->cfgs[i].c->session_id);
@@ -2419,7 +2446,8 @@ static void versions_list(struct rctx *x)
 		size_t j;
 
 		for (j = 0; j < x->ncfgs && !k; j++)
-			if (!strcmp(x->cfgs[j].c->suite, "versions") &&
+			if (!strcmp(x->cfgs[j].c->suite,
+				    VOCAB_SUITE_VERSIONS) &&
 			    !strcmp(x->cfgs[j].c->variant, vv[i]))
 				k = model_kernel(x, vv[i],
 						 x->cfgs[j].c->session_id);
@@ -2493,7 +2521,7 @@ static int sec_versions_body(struct rctx *x)
 	int rc;
 
 	emit_heading(x, 0, lang_get(x->L, "versions.title"));
-	if (!model_has_suite(x, -1, "versions")) {
+	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
 		emit_par(x, lang_get(x->L, "versions.absent"));
 		return 0;
 	}
@@ -2529,17 +2557,18 @@ static int app_versions_body(struct rctx *x)
 
 	emit_heading(x, 0, lang_get(x->L, "versions.app_title"));
 	rbuf_puts(&x->body, "\\label{app:versions}\n");
-	if (!model_has_suite(x, -1, "versions")) {
+	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
 		emit_par(x, lang_get(x->L, "versions.absent"));
 		return 0;
 	}
 	emit_par(x, lang_get(x->L, "vers.app_intro"));
-	if (model_has_counters(x, -1, "versions", NULL)) {
+	if (model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL)) {
 		emit_par(x, lang_get(x->L, "versions.counters_intro"));
 	} else {
 		/* once for the section: why report P's GIPS and CGMA
 		 * tables are missing */
-		const char *why = model_counters_why(x, -1, "versions");
+		const char *why = model_counters_why(x, -1,
+						     VOCAB_SUITE_VERSIONS);
 		struct rbuf t, w;
 		struct kv v[1];
 

@@ -245,15 +245,15 @@ find.vers.step_v3_v4.higher = Wstępne ładowanie podnosi medianę: przy $n = @@
 find.vers.step_v3_v4.lower = Wstępne ładowanie obniża medianę: przy $n = @@N@@$ @@B@@ wobec @@A@@: @@NUMS@@.
 find.vers.step.nums = @@GB@@ wobec @@GA@@~GFLOP/s (@@BB@@ i @@BA@@), przyspieszenie @@RATIO@@@@P@@
 find.vers.step.nums_ms = @@MSA@@ wobec @@MSB@@~ms (@@GA@@ i @@GB@@~GFLOP/s; @@BA@@ i @@BB@@), przyspieszenie @@RATIO@@@@P@@
-find.vers.best = Najszybszym własnym kernelem w reżimie ustalonym jest @@V@@ przy $n = @@N@@$: @@NUMS@@.
+find.vers.best = Pomijając bibliotekę, najszybszym kernelem w reżimie ustalonym jest @@V@@ przy $n = @@N@@$: @@NUMS@@.
 find.vers.best.nums = @@G@@~GFLOP/s (@@B@@), @@PREF@@ z @@GREF@@~GFLOP/s biblioteki @@LIB@@@@P@@; @@PPEAK@@ szczytu FP32, @@PEAK@@
 find.vers.best.nums_noref = @@G@@~GFLOP/s (@@B@@; biblioteki nie zmierzono przy tym rozmiarze), @@PPEAK@@ szczytu FP32, @@PEAK@@
 find.vers.peak_clk = @@PEAK@@~GFLOP/s przy zapisanym zegarze @@CLK@@~MHz
 find.vers.peak_rated = @@PEAK@@~GFLOP/s przy zegarze nominalnym (zegara nie zapisano)
-find.vers.nosteady = Żadna własna konfiguracja nie działała w reżimie ustalonym, więc żadnej nie nazwano najlepszą ani nie odniesiono do szczytu; najszybsza jest @@V@@ przy $n = @@N@@$ (@@NUMS@@), gdzie @@WHY@@.
+find.vers.nosteady = Żadna konfiguracja poza biblioteką nie działała w reżimie ustalonym, więc żadnej nie nazwano najlepszą ani nie odniesiono do szczytu; najszybsza jest @@V@@ przy $n = @@N@@$ (@@NUMS@@), gdzie @@WHY@@.
 find.vers.point.nums = @@G@@~GFLOP/s, @@B@@
 find.vers.unsteady = @@V@@ jest szybsza przy $n = @@N@@$ (@@NUMS@@), ale nie liczy się jako najlepsza: @@WHY@@.
-find.vers.top = Przy największym rozmiarze, przy którym własny kernel działał w reżimie ustalonym, a biblioteka też była mierzona, $n = @@N@@$, najszybszym własnym kernelem jest @@V@@: @@NUMS@@.
+find.vers.top = Przy największym rozmiarze, przy którym kernel inny niż biblioteka działał w reżimie ustalonym, a biblioteka też była mierzona, $n = @@N@@$, najszybszym z nich jest @@V@@: @@NUMS@@.
 find.vers.top.nums = @@G@@ wobec @@GREF@@~GFLOP/s (@@B@@), @@PREF@@ biblioteki@@P@@
 find.vers.blocks = Najlepszy rozmiar bloku przy największym $n$ każdej wersji, wobec następnego w kolejności: @@LIST@@.
 find.vers.block.faster = @@V@@ @@B@@, przed @@B2@@ przy $n = @@N@@$ (@@NUMS@@)
@@ -431,7 +431,7 @@ title.exercise = Ćwiczenie
 title.date = Data
 intro.title = Wstęp
 intro.objectives = Sprawozdanie odpowiada, na podstawie pomiarów wymienionych niżej procesorów graficznych, na pytania odtwarzanych sprawozdań laboratoryjnych:
-intro.obj.versions = \emph{Wersje kernela} (sprawozdanie~P): ile w GFLOP/s daje każdy krok od naiwnego kernela przez kafelki w pamięci współdzielonej, pobieranie z wyprzedzeniem i więcej pracy na wątek, oraz jak daleko najlepszy własny kernel pozostaje od cuBLAS i od szczytowej wydajności FP32.
+intro.obj.versions = \emph{Wersje kernela} (sprawozdanie~P): ile w GFLOP/s daje każdy krok od naiwnego kernela przez kafelki w pamięci współdzielonej, pobieranie z wyprzedzeniem i więcej pracy na wątek, oraz jak daleko najlepszy kernel pozostaje od cuBLAS i od szczytowej wydajności FP32.
 intro.obj.transfer = \emph{Transfery i fazy} (sprawozdanie~G): na co idzie czas pełnego przebiegu (alokacja, kopiowanie, kernel, synchronizacja) i co dają pamięć hosta z blokowaniem stron (pinned) oraz kafelki w pamięci współdzielonej.
 intro.obj.ilp = \emph{Przepustowość pamięci i ILP} (notatka~J): jak blisko szczytowej przepustowości pamięci dochodzi kernel kopiujący wraz ze wzrostem tablicy i czy pomaga więcej niezależnych kopii na wątek (ILP).
 intro.obj.cross = \emph{Porównanie urządzeń}: te same konfiguracje na każdym procesorze graficznym, obok siebie.

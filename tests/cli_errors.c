@@ -488,6 +488,28 @@ static void test_measure_kernel(void **state)
 	assert_non_null(strstr(r.out, "mine"));
 	assert_non_null(strstr(r.out, "square, tile 1, blocks 16"));
 	assert_false(file_exists(missing_db));
+	/* --variants names own kernels: only those (and the built-ins
+	 * named) are planned; a name no file declares is a usage error */
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", gp,
+	    "--variants", "mine,v2", "--sizes", "64");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "versions   mine"));
+	assert_non_null(strstr(r.out, "versions   v2"));
+	assert_null(strstr(r.out, "versions   v3"));
+	assert_null(strstr(r.out, "cublas"));
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", gp,
+	    "--variants", "v3", "--sizes", "64");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "versions   mine"));	/* given */
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", gp,
+	    "--variants", "yours");
+	assert_int_equal(r.status, 64);
+	assert_non_null(strstr(r.err, "unknown variant 'yours'"));
+	assert_non_null(strstr(r.err, "--kernel files"));
+	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--variants",
+	    "mine");
+	assert_int_equal(r.status, 64);
+	assert_non_null(strstr(r.err, "unknown variant 'mine'"));
 	RUN(&r, "measure", "--dry-run", "--db", missing_db, "--kernel", bp);
 	assert_int_equal(r.status, 65);
 	assert_non_null(strstr(r.err, "bad.cu(2): error"));

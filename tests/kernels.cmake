@@ -4,6 +4,10 @@
 #   build/tests/kernels_verify [--quick] [--kernel NAME]
 mmreport_test(kernels_registry SOURCES kernels_registry.c
   LIBS mmreport_kernels)
+# store/vocab.h (plain macros): the report's variant names are registry
+# names. Only the header, so kernels/ still links no store.
+target_include_directories(kernels_registry PRIVATE
+  ${PROJECT_SOURCE_DIR}/store)
 mmreport_test(kernels_verify SOURCES kernels_verify.c
   LIBS mmreport_kernels LABELS gpu)
 # Own kernels compiled by NVRTC and checked (CPU only; exits 77 without

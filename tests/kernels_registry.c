@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "kernels.h"
+#include "vocab.h"
 
 /* Generous limits (no device has more) and a typical device's. */
 #define BIG_THREADS 1024
@@ -103,19 +104,8 @@ static void test_block_lists(void **state)
 			continue;
 		}
 		assert_true(d->nblocks > 0);
-		assert_true(d->ndefault_blocks > 0);
 		for (size_t j = 1; j < d->nblocks; j++)
 			assert_true(d->blocks[j - 1] < d->blocks[j]);
-		for (size_t j = 0; j < d->ndefault_blocks; j++) {
-			int found = 0;
-
-			if (j)
-				assert_true(d->default_blocks[j - 1] <
-					    d->default_blocks[j]);
-			for (size_t l = 0; l < d->nblocks; l++)
-				found |= d->blocks[l] == d->default_blocks[j];
-			assert_true(found);
-		}
 		for (size_t j = 0; j < d->nblocks; j++) {
 			int b = d->blocks[j];
 
@@ -128,6 +118,78 @@ static void test_block_lists(void **state)
 			}
 		}
 	}
+}
+
+/* The registry is the plan's only source: every kernel but the library
+ * has a default sweep whose blocks it accepts and whose every point its
+ * check() takes on an H100, sizes and blocks ascending; the suites are
+ * the seeds' (P: versions, G: transfer, J: ilp, library: reference) and
+ * every kernel has a rate for the time estimate. */
+static void test_sweeps(void **state)
+{
+	char why[256];
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		assert_true(d->rate > 0);
+		assert_true(d->nsweeps <= KERNEL_MAX_SWEEPS);
+		if (d->shape == KERNEL_LIBRARY) {
+			assert_int_equal(d->suite, KERNEL_SUITE_REFERENCE);
+			assert_int_equal(d->nsweeps, 0);
+			continue;
+		}
+		assert_true(d->nsweeps > 0);
+		assert_int_equal(d->suite == KERNEL_SUITE_ILP,
+				 d->shape == KERNEL_COPY);
+		for (size_t w = 0; w < d->nsweeps; w++) {
+			const struct kernel_sweep *sw = &d->sweeps[w];
+
+			assert_true(sw->nblocks > 0);
+			assert_int_equal(sw->sizes == NULL,
+					 d->shape == KERNEL_COPY);
+			for (size_t j = 0; j < sw->nblocks; j++) {
+				int found = 0;
+
+				if (j)
+					assert_true(sw->blocks[j - 1] <
+						    sw->blocks[j]);
+				for (size_t l = 0; l < d->nblocks; l++)
+					found |= d->blocks[l] == sw->blocks[j];
+				assert_true(found);
+				for (size_t k = 0; k < sw->nsizes; k++) {
+					struct kernel_args a = args_for(d,
+						sw->sizes[k], sw->blocks[j]);
+
+					if (k)
+						assert_true(sw->sizes[k - 1] <
+							    sw->sizes[k]);
+					if (d->check(&a, H_THREADS, H_SMEM,
+						     why, sizeof(why)))
+						fail_msg("%s sweep %zu: %s",
+							 d->name, w, why);
+				}
+			}
+		}
+	}
+}
+
+/* The names the report reasons about (store/vocab.h) are the
+ * registry's; memcpy is the ilp suite's one row that is no kernel. */
+static void test_vocab_names(void **state)
+{
+	static const char *const names[] = {
+		VOCAB_VARIANT_V1, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3,
+		VOCAB_VARIANT_V4, VOCAB_VARIANT_V5, VOCAB_VARIANT_SIMPLE,
+		VOCAB_VARIANT_SHARED, VOCAB_VARIANT_RECT,
+		VOCAB_VARIANT_COPY_ILP, VOCAB_VARIANT_CUBLAS
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+		if (!kernel_find(names[i]))
+			fail_msg("vocab.h names '%s', the registry has no "
+				 "such kernel", names[i]);
+	assert_null(kernel_find(VOCAB_VARIANT_MEMCPY));
 }
 
 /* Every listed block at sizes that are and are not multiples of it. */
@@ -345,6 +407,8 @@ int main(void)
 		cmocka_unit_test(test_order_and_names),
 		cmocka_unit_test(test_descriptions_and_sources),
 		cmocka_unit_test(test_block_lists),
+		cmocka_unit_test(test_sweeps),
+		cmocka_unit_test(test_vocab_names),
 		cmocka_unit_test(test_check_accepts_listed),
 		cmocka_unit_test(test_check_refuses_blocks),
 		cmocka_unit_test(test_check_shared_memory),

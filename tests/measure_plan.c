@@ -85,8 +85,8 @@ static void test_default_plan(void **state)
 
 	/* transfer: 2 variants x 3 host modes x 5 sizes x default blocks. */
 	assert_int_equal(suite_count(&p, PLAN_TRANSFER),
-			 3 * 5 * (kernel_find("simple")->ndefault_blocks +
-				  kernel_find("shared")->ndefault_blocks));
+			 3 * 5 * (kernel_find("simple")->sweeps[0].nblocks +
+				  kernel_find("shared")->sweeps[0].nblocks));
 
 	/* ilp: 80 GiB free -> a quarter is 20 GiB; 2 x 4 B x 2^31 = 16 GiB
 	 * fits, 2^32 would need 32 GiB: N = 2^9 .. 2^31, 23 sizes, each
@@ -192,8 +192,8 @@ static void test_overrides(void **state)
 	o.host_mem = "pinned";
 	o.sizes = "256";
 	plan_of(&o, 0, &p);
-	assert_int_equal(p.n, kernel_find("simple")->ndefault_blocks +
-			 kernel_find("shared")->ndefault_blocks);
+	assert_int_equal(p.n, kernel_find("simple")->sweeps[0].nblocks +
+			 kernel_find("shared")->sweeps[0].nblocks);
 	for (i = 0; i < p.n; i++) {
 		assert_int_equal(p.e[i].host, PLAN_HOST_PINNED);
 		assert_int_equal(p.e[i].n, 256);
