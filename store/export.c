@@ -13,14 +13,15 @@
  * subquery, so nested JSON is re-read with json(). v3keys are the
  * json_object pairs of the schema-3 columns, which a file read as it is
  * may lack. */
-#define EXPORT_JSON_SQL(v3keys) \
+#define EXPORT_JSON_SQL(src, v3keys) \
 	"SELECT json_group_array(json(obj)) FROM (" \
 	" SELECT json_object(" \
 	"  'device_id', d.id, 'device_uuid', d.uuid, 'device_name', d.name," \
 	"  'session_id', c.session_id, 'session_uuid', s.uuid," \
 	"  'suite', c.suite, 'variant', c.variant, 'm', c.m, 'k', c.k," \
 	"  'n', c.n, 'count', c.count, 'block_x', c.block_x," \
-	"  'block_y', c.block_y, 'ilp', c.ilp, 'host_mem', c.host_mem," \
+	"  'block_y', c.block_y, 'ilp', c.ilp, 'param', c.param," \
+	"  'host_mem', c.host_mem," \
 	"  'precision', c.precision, 'status', c.status," \
 	"  'reason', c.reason, 'rel_error', c.rel_error, 'flops', c.flops," \
 	"  'bytes', c.bytes, 'samples', c.samples," \
@@ -32,23 +33,27 @@
 	"    'p95', t.p95))" \
 	"   FROM (SELECT * FROM stat WHERE config_id = c.id ORDER BY ord) t))" \
 	" ) AS obj" \
-	" FROM (" STORE_CONFIG_RANKED_SQL( \
+	" FROM (" STORE_CONFIG_RANKED_SQL(src, \
 	"   AND (?6 IS NULL OR s.device_id IN" \
 	"    (SELECT value FROM json_each(?6)))") ") AS c" \
 	"  JOIN session s ON s.id = c.session_id" \
 	"  JOIN device d ON d.id = c.dev" \
 	" WHERE c.rn = 1 AND (?5 IS NULL OR c.status = ?5)" \
 	" ORDER BY c.dev, c.suite, c.variant, c.host_mem, c.block_x," \
-	"  c.block_y, c.ilp, c.m, c.k, c.n, c.count)"
+	"  c.block_y, c.ilp, c.param, c.m, c.k, c.n, c.count)"
 
-static const char export_json_v3[] = EXPORT_JSON_SQL(
-	"  'grp', c.grp, 'grid_blocks', c.grid_blocks,"
-	"  'wave_blocks', c.wave_blocks, 'working_set', c.working_set,"
-	"  'l2_bytes', c.l2_bytes,"
-	"  'start_sm_clock_mhz', c.start_sm_clock_mhz,"
-	"  'end_sm_clock_mhz', c.end_sm_clock_mhz,"
-	"  'throttle_reasons', c.throttle_reasons, 'regime', c.regime,");
-static const char export_json_pre3[] = EXPORT_JSON_SQL(
+#define EXPORT_V3_KEYS \
+	"  'grp', c.grp, 'grid_blocks', c.grid_blocks," \
+	"  'wave_blocks', c.wave_blocks, 'working_set', c.working_set," \
+	"  'l2_bytes', c.l2_bytes," \
+	"  'start_sm_clock_mhz', c.start_sm_clock_mhz," \
+	"  'end_sm_clock_mhz', c.end_sm_clock_mhz," \
+	"  'throttle_reasons', c.throttle_reasons, 'regime', c.regime,"
+static const char export_json_v5[] = EXPORT_JSON_SQL(STORE_CONFIG_V5_SRC,
+						     EXPORT_V3_KEYS);
+static const char export_json_v3[] = EXPORT_JSON_SQL(STORE_CONFIG_PRE5_SRC,
+						     EXPORT_V3_KEYS);
+static const char export_json_pre3[] = EXPORT_JSON_SQL(STORE_CONFIG_PRE5_SRC,
 	"  'grp', NULL, 'grid_blocks', NULL, 'wave_blocks', NULL,"
 	"  'working_set', NULL, 'l2_bytes', NULL,"
 	"  'start_sm_clock_mhz', NULL, 'end_sm_clock_mhz', NULL,"
@@ -80,8 +85,9 @@ int store_export_json(struct store *st, const struct store_filter *f,
 				 (long long)devices[i]);
 		strcat(ids, "]");
 	}
-	rc = STORE_PREPARE(st, st->version >= 3 ? export_json_v3
-					       : export_json_pre3, &q);
+	rc = STORE_PREPARE(st, st->version >= 5 ? export_json_v5 :
+			   st->version >= 3 ? export_json_v3 :
+			   export_json_pre3, &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);

@@ -21,7 +21,7 @@
  * and each configuration's interleaving group, grid, working set, clocks
  * and regime; 4: the session's counter pass (read or unavailable, and
  * why). */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 enum store_mode {
 	STORE_READ,		/* must exist; never written (render, export);
@@ -254,6 +254,10 @@ struct store_config {
 	int64_t count;		/* copy: elements N; else 0 */
 	int block_x, block_y;	/* 0 for library */
 	int ilp;		/* 1 unless copy */
+	int param;		/* schema 5: the swept access parameter of
+				 * the memory suites (coalesce: offset or
+				 * stride in elements; bank: stride in
+				 * words); 0 elsewhere and in older rows */
 	char *host_mem;		/* "", "pageable", "pinned", "pinned-output" */
 	char *precision;	/* "fp32" */
 	char *status;		/* "ok", "failed", "skipped" */
@@ -315,7 +319,8 @@ struct store_filter {
 };
 
 /* Configurations matching f (f NULL: everything latest), ordered by
- * device, suite, variant, host_mem, block, ilp, m, k, n, count. With
+ * device, suite, variant, host_mem, block, ilp, param, m, k, n, count.
+ * With
  * session_id 0 the latest row is chosen by session start, then session id,
  * then configuration id, among all statuses; f->status then filters the
  * chosen rows (an older "ok" never hides a newer failure). */

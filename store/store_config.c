@@ -17,11 +17,11 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 			   " flops, bytes, samples, seconds, finished_at,"
 			   " grp, grid_blocks, wave_blocks, working_set,"
 			   " l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
-			   " throttle_reasons, regime)"
+			   " throttle_reasons, regime, param)"
 			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
 			   " ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28,"
-			   " ?29)", &q);
+			   " ?29, ?30)", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, c->session_id);
@@ -57,6 +57,7 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 	else
 		store_bind_null(&b, q, 28);
 	store_bind_text(&b, q, 29, c->regime);
+	store_bind_int(&b, q, 30, c->param);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -214,18 +215,22 @@ void store_configs_free(struct store_config *c, size_t n)
  * device, session, suite and variant applied before choosing (they are
  * part of the key, or fix the session) and its status after. A file
  * older than schema 3 is read as it is: NULL for what it lacks. */
-#define CONFIG_LIST_SQL(v3cols) \
+#define CONFIG_LIST_SQL(src, v3cols) \
 	"SELECT id, session_id, dev, suite, variant, m, k, n, count," \
 	" block_x, block_y, ilp, host_mem, precision, status, reason," \
-	" rel_error, flops, bytes, samples, seconds, finished_at, " v3cols \
-	" FROM (" STORE_CONFIG_RANKED_SQL("") ")" \
+	" rel_error, flops, bytes, samples, seconds, finished_at, param, " \
+	v3cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
 	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
-	" m, k, n, count"
-static const char config_list_v3[] = CONFIG_LIST_SQL(
-	"grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime");
-static const char config_list_pre3[] = CONFIG_LIST_SQL(
+	" param, m, k, n, count"
+#define CONFIG_V3_COLS \
+	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
+static const char config_list_v5[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
+						     CONFIG_V3_COLS);
+static const char config_list_v3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
+						     CONFIG_V3_COLS);
+static const char config_list_pre3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
 	"NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL");
 
 /* Fills the schema-3 fields of c from columns i .. i + 8 of q. */
@@ -258,8 +263,9 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	*n = 0;
 	if (!f)
 		f = &all;
-	rc = STORE_PREPARE(st, st->version >= 3 ? config_list_v3
-					       : config_list_pre3, &q);
+	rc = STORE_PREPARE(st, st->version >= 5 ? config_list_v5 :
+			   st->version >= 3 ? config_list_v3 :
+			   config_list_pre3, &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
@@ -297,7 +303,8 @@ int store_config_list(struct store *st, const struct store_filter *f,
 		c->bytes = store_col_double(q, 18);
 		c->samples = sqlite3_column_int(q, 19);
 		c->seconds = store_col_double(q, 20);
-		rc = config_v3_read(st, q, 22, c);
+		c->param = sqlite3_column_int(q, 22);
+		rc = config_v3_read(st, q, 23, c);
 		if (rc)
 			goto out;
 	}

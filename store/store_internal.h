@@ -112,14 +112,22 @@ int store_wal_exists(const char *path);
  * measurements of the same device and configuration key, newest first:
  * rn = 1 is "the latest measurement" that render and export show. Binds
  * ?1 device (0: all), ?2 session (0: all), ?3 suite, ?4 variant (NULL:
- * all); extra is more SQL for the WHERE clause. One definition, so that
+ * all); src is the configuration table (STORE_CONFIG_SRC for the
+ * file's schema); extra is more SQL for the WHERE clause. One definition, so that
  * store_config_list and store_export_json cannot choose differently. */
-#define STORE_CONFIG_RANKED_SQL(extra) \
+/* The config table as schema 5 has it: older files, read as they are,
+ * lack the param column and measured none. */
+#define STORE_CONFIG_V5_SRC "config"
+#define STORE_CONFIG_PRE5_SRC "(SELECT *, 0 AS param FROM config)"
+#define STORE_CONFIG_SRC(st) \
+	((st)->version >= 5 ? STORE_CONFIG_V5_SRC : STORE_CONFIG_PRE5_SRC)
+
+#define STORE_CONFIG_RANKED_SQL(src, extra) \
 	"SELECT c.*, s.device_id AS dev, row_number() OVER" \
 	" (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, c.n," \
-	"  c.count, c.block_x, c.block_y, c.ilp, c.host_mem, c.precision" \
-	"  ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn" \
-	" FROM config c JOIN session s ON s.id = c.session_id" \
+	"  c.count, c.block_x, c.block_y, c.ilp, c.host_mem, c.precision," \
+	"  c.param ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn" \
+	" FROM " src " c JOIN session s ON s.id = c.session_id" \
 	" WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)" \
 	" AND (?3 IS NULL OR c.suite = ?3)" \
 	" AND (?4 IS NULL OR c.variant = ?4)" extra

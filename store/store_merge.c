@@ -30,7 +30,7 @@
 
 /* Per source schema version (index: version - 1): what an older version
  * lacked is derived as the forward migration would have, or NULL. */
-static const char *const session_copy[4] = {
+static const char *const session_copy[5] = {
 	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
 	" ON x.config_id = c.id WHERE c.session_id = s.id),"
 	" NULL, NULL, NULL, NULL, NULL, NULL, NULL"
@@ -39,6 +39,9 @@ static const char *const session_copy[4] = {
 	" NULL FROM src.session s WHERE s.id = ?1",
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", NULL, NULL"
 	" FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
+	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
+	/* 5 changed config only */
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
 	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
 };
@@ -68,13 +71,16 @@ static const char *const kattr_copy[2] = {
 	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
 #define CONFIG_INSERT \
 	"INSERT INTO main.config(session_id, " CONFIG_COPY_COLS ", " \
-	CONFIG_V3_COLS ") SELECT ?2, " CONFIG_COPY_COLS
+	CONFIG_V3_COLS ", param) SELECT ?2, " CONFIG_COPY_COLS
 /* The interleaving group is a number within its session, so it needs no
- * remapping. Before schema 3: NULL, unknown. */
-static const char *const config_copy[2] = {
-	CONFIG_INSERT ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-	" FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS " FROM src.config WHERE id = ?1",
+ * remapping. Before schema 3: NULL, unknown; before 5 no parameter was
+ * swept: 0. */
+static const char *const config_copy[3] = {
+	CONFIG_INSERT ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+	" 0 FROM src.config WHERE id = ?1",
+	CONFIG_INSERT ", " CONFIG_V3_COLS ", 0 FROM src.config WHERE id = ?1",
+	CONFIG_INSERT ", " CONFIG_V3_COLS ", param FROM src.config"
+	" WHERE id = ?1",
 };
 
 /* The statements of one merge, prepared once. */
@@ -133,7 +139,8 @@ static int merge_prepare(struct merge *m, int version)
 		[Q_KATTR_COPY] = kattr_copy[version >= 2],
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",
-		[Q_CONFIG_COPY] = config_copy[version >= 3],
+		[Q_CONFIG_COPY] = config_copy[(version >= 3) +
+					      (version >= 5)],
 		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
 			" unit, n, min, max, mean, median, stddev, p05, p25,"
 			" p75, p95) SELECT ?2, metric, ord, unit, n, min, max,"

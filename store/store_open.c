@@ -359,7 +359,7 @@ out:
 static int schema_migrate(struct store *st, char *err, size_t errlen)
 {
 	const char *failed = NULL;
-	int64_t uv = -1;
+	int64_t uv = -1, bad = 0;
 	int rc;
 
 	rc = store_tx_begin(st);
@@ -386,6 +386,20 @@ static int schema_migrate(struct store *st, char *err, size_t errlen)
 		if (rc != SQLITE_OK) {
 			rc = store_check_at(st, rc, __FILE__, __LINE__,
 					    failed);
+			goto out;
+		}
+		/* the keys were off while tables were rebuilt: a row that
+		 * lost its parent fails the migration, nothing changes */
+		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*)"
+						    " FROM pragma_foreign_key_"
+						    "check", &bad));
+		if (rc < 0)
+			goto out;
+		if (bad) {
+			rc = STORE_FAIL(st, STORE_ERR_CORRUPT, "migration to "
+					"schema %d would leave %lld rows "
+					"without their parent",
+					STORE_SCHEMA_VERSION, (long long)bad);
 			goto out;
 		}
 	}
@@ -505,15 +519,19 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 		return 0;
 	}
 
-	rc = STORE_EXEC(st, "PRAGMA foreign_keys = ON");
-	if (rc < 0)
-		goto fail_msg;
+	/* Foreign keys are off on a new connection, and stay off while the
+	 * schema is created or migrated: a migration that rebuilds a table
+	 * (schema 5) must not cascade its drop; schema_migrate checks the
+	 * keys before it commits. */
 	if (created || empty)
 		rc = schema_create(st);
 	else if (version < STORE_SCHEMA_VERSION)
 		rc = schema_migrate(st, err, errlen);
 	if (rc == STORE_ERR_NEWER)
 		goto fail;
+	if (rc < 0)
+		goto fail_msg;
+	rc = STORE_EXEC(st, "PRAGMA foreign_keys = ON");
 	if (rc < 0)
 		goto fail_msg;
 	rc = wal_enable(st);

@@ -201,9 +201,70 @@ static const char *const schema_v4[] = {
 	NULL
 };
 
+/* Version 5: a configuration's swept access parameter (the stride or
+ * offset of the memory suites), part of its key. SQLite cannot change a
+ * table's UNIQUE constraint, so config is rebuilt as SQLite's ALTER TABLE
+ * page prescribes: a new table, the rows copied with their ids, the old
+ * one dropped, the new one renamed. It runs with foreign keys off (see
+ * store_open.c), so that dropping the old table cascades to no
+ * statistics; stat's key keeps naming "config" throughout. Older rows
+ * get 0, which is what they measured. */
+static const char *const schema_v5[] = {
+	"CREATE TABLE config_new ("
+	" id INTEGER PRIMARY KEY,"
+	" session_id INTEGER NOT NULL"
+	"  REFERENCES session(id) ON DELETE CASCADE,"
+	" suite TEXT NOT NULL,"
+	" variant TEXT NOT NULL,"
+	" m INTEGER NOT NULL,"
+	" k INTEGER NOT NULL,"
+	" n INTEGER NOT NULL,"
+	" count INTEGER NOT NULL,"
+	" block_x INTEGER NOT NULL,"
+	" block_y INTEGER NOT NULL,"
+	" ilp INTEGER NOT NULL,"
+	" host_mem TEXT NOT NULL,"
+	" precision TEXT NOT NULL,"
+	" status TEXT NOT NULL,"
+	" reason TEXT,"
+	" rel_error REAL,"
+	" flops REAL,"
+	" bytes REAL,"
+	" samples INTEGER NOT NULL,"
+	" seconds REAL,"
+	" finished_at TEXT,"
+	" grp INTEGER,"
+	" grid_blocks INTEGER,"
+	" wave_blocks INTEGER,"
+	" working_set REAL,"
+	" l2_bytes INTEGER,"
+	" start_sm_clock_mhz REAL,"
+	" end_sm_clock_mhz REAL,"
+	" throttle_reasons INTEGER,"
+	" regime TEXT,"
+	" param INTEGER NOT NULL DEFAULT 0,"
+	" UNIQUE (session_id, suite, variant, m, k, n, count, block_x,"
+	"  block_y, ilp, host_mem, precision, param))",
+	"INSERT INTO config_new (id, session_id, suite, variant, m, k, n, count,"
+	" block_x, block_y, ilp, host_mem, precision, status, reason,"
+	" rel_error, flops, bytes, samples, seconds, finished_at, grp,"
+	" grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime)"
+	" SELECT id, session_id, suite, variant, m, k, n, count, block_x,"
+	" block_y, ilp, host_mem, precision, status, reason, rel_error,"
+	" flops, bytes, samples, seconds, finished_at, grp, grid_blocks,"
+	" wave_blocks, working_set, l2_bytes, start_sm_clock_mhz,"
+	" end_sm_clock_mhz, throttle_reasons, regime FROM config",
+	"DROP TABLE config",
+	"ALTER TABLE config_new RENAME TO config",
+	"CREATE INDEX config_key ON config(suite, variant, m, k, n, count,"
+	" block_x, block_y, ilp, host_mem, precision, param)",
+	NULL
+};
+
 /* steps[v - 1] takes a file from version v - 1 to v. */
 static const char *const *const steps[] = {
-	schema_v1, schema_v2, schema_v3, schema_v4
+	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5
 };
 
 _Static_assert(sizeof(steps) / sizeof(steps[0]) == STORE_SCHEMA_VERSION,
@@ -270,6 +331,21 @@ static const char *const probes_v4[] = {
 	NULL
 };
 
+static const char *const probes_v5[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
+	" counters, counters_why, * FROM session LIMIT 1",
+	"SELECT * FROM kernel LIMIT 1",
+	"SELECT local_bytes, * FROM kattr LIMIT 1",
+	"SELECT param, grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
+	" FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
 const char *const *store_schema_probes(int version)
 {
 	switch (version) {
@@ -281,6 +357,8 @@ const char *const *store_schema_probes(int version)
 		return probes_v3;
 	case 4:
 		return probes_v4;
+	case 5:
+		return probes_v5;
 	default:
 		return NULL;
 	}

@@ -746,6 +746,105 @@ static void read_merge_migrate_v3(void **state)
 	free(into);
 }
 
+/* Schema 5 rebuilds the config table: a schema-4 file's configurations,
+ * statistics and samples survive its migration with their ids and param
+ * 0; it reads as it is (param 0) and merges; afterwards two
+ * configurations that differ in param alone are two rows, and deleting a
+ * session still cascades to its statistics. */
+static void migrate_v4_config_rebuild(void **state)
+{
+	char *path = fx_path(*state, "v4.db");
+	char *into = fx_path(*state, "into5.db");
+	struct store_config *cs = NULL;
+	struct store_merge_result res;
+	struct store_config c;
+	struct store_metric m;
+	struct store *st;
+	sqlite3 *db = NULL;
+	double v[3] = { 1.0, 2.0, 3.0 };
+	size_t n = 0;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(store_schema_create_version(db, 4), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+		"INSERT INTO device(id, uuid, name, pci_bus_id, cc_major,"
+		" cc_minor, sm_count, peak_fp32_gflops, peak_mem_gbs) VALUES"
+		" (1, 'GPU-v4', 'GPU', '0:4:0', 9, 0, 132, 66908, 3352);"
+		"INSERT INTO session(id, uuid, device_id, started_at, status,"
+		" hostname, repeats, warmup, seed, keep_samples) VALUES (1,"
+		" 'S-v4', 1, '2026-01-01T00:00:00Z', 'complete', 'h', 20, 3,"
+		" 1, 1);"
+		"INSERT INTO config(id, session_id, suite, variant, m, k, n,"
+		" count, block_x, block_y, ilp, host_mem, precision, status,"
+		" samples, grp) VALUES (7, 1, 'versions', 'v3', 64, 64, 64, 0,"
+		" 16, 16, 1, '', 'fp32', 'ok', 2, 3);"
+		"INSERT INTO stat(config_id, metric, ord, unit, n, min, max,"
+		" mean, median, stddev, p05, p25, p75, p95) VALUES (7,"
+		" 'kernel', 0, 'ms', 2, 1, 2, 1.5, 1.5, 0.7, 1, 1, 2, 2);"
+		"INSERT INTO sample(config_id, metric, idx, value) VALUES"
+		" (7, 'kernel', 0, 1.0), (7, 'kernel', 1, 2.0);",
+		NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+	st = fx_open(path, STORE_READ);
+	assert_int_equal(store_config_list(st, NULL, &cs, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(cs[0].param, 0);
+	store_configs_free(cs, n);
+	store_free(st);
+
+	st = fx_open(into, STORE_CREATE);
+	assert_int_equal(store_merge(st, path, &res), 0);
+	assert_int_equal(store_config_list(st, NULL, &cs, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(cs[0].param, 0);
+	store_configs_free(cs, n);
+	store_free(st);
+
+	st = fx_open(path, STORE_WRITE);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 5);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM config"
+				    " WHERE id = 7 AND param = 0 AND grp = 3"),
+			 1);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM stat"
+				    " WHERE config_id = 7"), 1);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM sample"
+				    " WHERE config_id = 7"), 2);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM"
+				    " pragma_foreign_key_check"), 0);
+	/* param is part of the key */
+	for (int p = 3; p <= 4; p++) {
+		memset(&c, 0, sizeof(c));
+		c.session_id = 1;
+		c.suite = "coalesce";
+		c.variant = "stride";
+		c.count = 1024;
+		c.block_x = 256;
+		c.block_y = 1;
+		c.ilp = 1;
+		c.param = p;
+		c.status = "ok";
+		c.samples = 3;
+		c.rel_error = NAN;
+		c.working_set = NAN;
+		c.start_sm_clock_mhz = NAN;
+		c.end_sm_clock_mhz = NAN;
+		m = (struct store_metric){ "kernel", "ms", v, 3 };
+		assert_int_equal(store_config_insert(st, &c, &m, 1, 1), 0);
+	}
+	assert_int_equal(store_config_list(st, NULL, &cs, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(cs[0].param, 3);	/* coalesce sorts first */
+	assert_int_equal(cs[1].param, 4);
+	store_configs_free(cs, n);
+	store_free(st);
+	/* the keys are on again: a session's deletion cascades */
+	fx_sql(path, "PRAGMA foreign_keys = ON; DELETE FROM session");
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM stat"), 0);
+	free(path);
+	free(into);
+}
+
 /* A file that says version 3 but lacks a schema-3 column was not made by
  * mmreport: refused by the probes rather than failing later. */
 static void refuse_v3_without_columns(void **state)
@@ -796,6 +895,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(read_merge_migrate_v3, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(refuse_v3_without_columns,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(migrate_v4_config_rebuild,
 						setup, teardown),
 	};
 
