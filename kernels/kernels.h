@@ -16,7 +16,13 @@ enum kernel_shape {
 	KERNEL_SQUARE,		/* C (n x n) = A (n x n) * B (n x n) */
 	KERNEL_RECT,		/* C (m x n) = A (m x k) * B (k x n) */
 	KERNEL_COPY,		/* b[i] = a[i], i < count (int elements) */
-	KERNEL_LIBRARY		/* cuBLAS: no block, no kernel attributes */
+	KERNEL_LIBRARY,		/* cuBLAS: no block, no kernel attributes */
+	KERNEL_TRANSPOSE,	/* C (n x m) = A (m x n)^T, float, on b x b
+				 * threads of one element each */
+	KERNEL_ACCESS		/* a memory-access pattern over count
+				 * elements (threads for bank) at a
+				 * parameter (stride, offset), 1-D blocks of
+				 * block threads */
 };
 
 /* The suite that measures a kernel (measure's plan names them). */
@@ -24,7 +30,10 @@ enum kernel_suite {
 	KERNEL_SUITE_VERSIONS,	/* report P: GFLOP/s of the versions */
 	KERNEL_SUITE_TRANSFER,	/* report G: whole runs from host memory */
 	KERNEL_SUITE_ILP,	/* note J: copy bandwidth against ILP */
-	KERNEL_SUITE_REFERENCE	/* the library at the others' sizes */
+	KERNEL_SUITE_REFERENCE,	/* the library at the others' sizes */
+	KERNEL_SUITE_TRANSPOSE,	/* textbook R: naive and tiled transpose */
+	KERNEL_SUITE_BANK,	/* textbook R: shared-memory strides */
+	KERNEL_SUITE_COALESCE	/* lecture B: offsets, strides, AoS/SoA */
 };
 
 /* One default sweep of a kernel: every size with every block (copy:
@@ -36,6 +45,9 @@ struct kernel_sweep {
 	size_t nsizes;
 	const int *blocks;
 	size_t nblocks;
+	const int *params;	/* access kernels: the swept parameter;
+				 * NULL: 0 only */
+	size_t nparams;
 };
 
 #define KERNEL_MAX_SWEEPS 2
@@ -49,6 +61,8 @@ struct kernel_args {
 	size_t count;		/* copy: number of elements */
 	int block;		/* block edge b (b x b threads); copy: threads */
 	int ilp;		/* copy: elements per thread (1 otherwise) */
+	int param;		/* access kernels: stride or offset in
+				 * elements (0 otherwise) */
 	const void *a, *b;	/* device inputs */
 	void *c;		/* device output */
 	void *stream;		/* cudaStream_t, NULL for the default stream */
@@ -207,6 +221,28 @@ long long kernel_user_grid(const struct kernel_user *k,
  * a to c). Does not synchronise. Returns a cudaError_t. */
 int kernel_user_launch(const struct kernel_user_set *s, size_t i,
 		       const struct kernel_args *args);
+
+/* ---- the memory-access kernels (mem_*.cu) ------------------------------
+ *
+ * Their inputs come from a counter hash of the element index and a seed
+ * (kernels/hash.h), filled on the device, so that gigabytes of strided
+ * input need no host generation and the host recomputes any element to
+ * verify the output exactly. */
+
+/* Every thread of bank reads shared memory this many times, at word
+ * (lane * stride + 32 i) mod KERNEL_BANK_WORDS; the words are loaded from
+ * the first KERNEL_BANK_WORDS 32-bit words of a. */
+#define KERNEL_BANK_READS 1024
+#define KERNEL_BANK_WORDS 4096
+/* The time step of the aos/soa update out = pos + vel * dt (one fused
+ * multiply-add per component). */
+#define KERNEL_UPDATE_DT 0.01f
+
+/* Fills count floats at dev with kernel_hash_float(i, seed) on the
+ * device; does not synchronise. Returns a cudaError_t (reported). */
+int kernel_fill_hash(void *dev, size_t count, unsigned seed, void *stream);
+/* The value element i gets: a float in [-1, 1) with 24 random bits. */
+float kernel_hash_float(size_t i, unsigned seed);
 
 /* cuBLAS handle set to pure FP32 math (no TF32). Returns a cublasHandle_t
  * as void *, or NULL after reporting why on stderr. kernel_blas_free(NULL)

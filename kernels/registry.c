@@ -50,7 +50,24 @@ static const int sizes_p2[] = { 128, 256, 384, 512, 640 };
 static const int sizes_g[] = { 512, 1024, 2048, 4096, 8192 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-#define SWEEP(sz, bl) { (sz), N(sz), (bl), N(bl) }
+#define SWEEP(sz, bl) { (sz), N(sz), (bl), N(bl), NULL, 0 }
+
+/* The memory suites: transposes from inside L2 (1024: 8 MiB moved) to
+ * far beyond it; the copies and updates over 16 Mi elements (64 MiB a
+ * float array, beyond any L2); bank over 4096 blocks of 256 threads,
+ * enough waves that the start and the tail do not matter. */
+static const int sizes_tr[] = { 1024, 2048, 4096, 8192 };
+static const int blocks_tr[] = { 16, 32 };
+static const int sizes_access[] = { 16777216 };
+static const int sizes_bank[] = { 1048576 };
+static const int blocks_access[] = { 128, 256, 512 };
+static const int blocks_256[] = { 256 };
+static const int params_offset[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+	19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32
+};
+static const int *const params_1_32 = params_offset + 1;	/* 1..32 */
+#define NPARAMS_1_32 (N(params_offset) - 1)
 
 /* Own kernels (user.c) run on report P's second sweep. */
 const int *const kernel_own_sizes = sizes_p2;
@@ -224,6 +241,105 @@ static int cublas_check(const struct kernel_args *args, int max_threads,
 	return dims_positive(m, k, n, why, len);
 }
 
+/* A transpose's shared tile: none, b x b, or b x (b + 1) floats. */
+struct transpose_rule {
+	int tile, pad;
+};
+
+static int transpose_check(const struct transpose_rule *r,
+			   const struct kernel_args *args, int max_threads,
+			   size_t smem_per_block, char *why, size_t len)
+{
+	char list[64];
+	int b = args->block;
+
+	if (!block_listed(blocks_tr, N(blocks_tr), b))
+		return refuse(why, len, "block %d not supported (accepted: %s)",
+			      b, block_list_format(blocks_tr, N(blocks_tr),
+						   list, sizeof(list)));
+	if (args->m < 1 || args->n < 1)
+		return refuse(why, len, "matrix sizes %d x %d must be at "
+			      "least 1", args->m, args->n);
+	if (block_fits(b, r->tile ? sizeof(float) * (size_t)b * (b + r->pad) :
+		       0, max_threads, smem_per_block, why, len))
+		return -1;
+	if (((long long)args->m + b - 1) / b > GRID_Y_MAX)
+		return refuse(why, len, "%d rows with block %d need more than "
+			      "%lld block rows", args->m, b, GRID_Y_MAX);
+	return 0;
+}
+
+#define TRANSPOSE_RULE(name, tile, pad)					\
+	static const struct transpose_rule rule_##name = { tile, pad };	\
+	static int name##_check(const struct kernel_args *args,		\
+				int max_threads, size_t smem_per_block,	\
+				char *why, size_t len)			\
+	{								\
+		return transpose_check(&rule_##name, args, max_threads,	\
+				       smem_per_block, why, len);	\
+	}
+
+TRANSPOSE_RULE(tr_copy, 0, 0)
+TRANSPOSE_RULE(tr_naive, 0, 0)
+TRANSPOSE_RULE(tr_tile, 1, 0)
+TRANSPOSE_RULE(tr_pad, 1, 1)
+
+/* What distinguishes the access kernels' constraints: the parameter's
+ * range and the shared memory a block takes. */
+struct access_rule {
+	int pmin, pmax;
+	size_t smem;
+};
+
+static int access_check(const struct access_rule *r,
+			const struct kernel_args *args, int max_threads,
+			size_t smem_per_block, char *why, size_t len)
+{
+	char list[64];
+	int t = args->block;
+
+	if (!block_listed(blocks_access, N(blocks_access), t))
+		return refuse(why, len, "%d threads per block not supported "
+			      "(accepted: %s)", t,
+			      block_list_format(blocks_access,
+						N(blocks_access), list,
+						sizeof(list)));
+	if (t > max_threads)
+		return refuse(why, len, "%d threads per block: the device "
+			      "allows %d", t, max_threads);
+	if (r->smem > smem_per_block)
+		return refuse(why, len, "%zu bytes of shared memory per "
+			      "block, the device allows %zu", r->smem,
+			      smem_per_block);
+	if (args->param < r->pmin || args->param > r->pmax)
+		return refuse(why, len, "parameter %d outside %d..%d",
+			      args->param, r->pmin, r->pmax);
+	if (args->count < 1)
+		return refuse(why, len, "element count must be at least 1");
+	if ((args->count + t - 1) / t > (size_t)GRID_X_MAX)
+		return refuse(why, len, "%zu elements need more than %lld "
+			      "blocks of %d", args->count, GRID_X_MAX, t);
+	return 0;
+}
+
+#define ACCESS_RULE(name, pmin, pmax, smem)				\
+	static const struct access_rule rule_##name = { pmin, pmax, smem }; \
+	static int name##_check(const struct kernel_args *args,		\
+				int max_threads, size_t smem_per_block,	\
+				char *why, size_t len)			\
+	{								\
+		return access_check(&rule_##name, args, max_threads,	\
+				    smem_per_block, why, len);		\
+	}
+
+/* Offsets and strides up to 1024 elements: the input buffer is
+ * count x stride floats. */
+ACCESS_RULE(offset, 0, 1024, 0)
+ACCESS_RULE(stride, 1, 1024, 0)
+ACCESS_RULE(aos, 0, 0, 0)
+ACCESS_RULE(soa, 0, 0, 0)
+ACCESS_RULE(bank, 1, 1024, sizeof(unsigned) * KERNEL_BANK_WORDS)
+
 static double square_flops(const struct kernel_args *args)
 {
 	double n = args->n;
@@ -276,6 +392,37 @@ static double cublas_bytes(const struct kernel_args *args)
 	library_dims(args, &m, &k, &n);
 	return sizeof(float) * ((double)m * k + (double)k * n +
 				(double)m * n);
+}
+
+static double zero_flops(const struct kernel_args *args)
+{
+	return 0.0;
+}
+
+/* Read once and written once. */
+static double transpose_bytes(const struct kernel_args *args)
+{
+	return 2.0 * sizeof(float) * args->m * (double)args->n;
+}
+
+/* The useful bytes: one float read and one written per element, however
+ * many sectors the access pattern moves for them. */
+static double access_copy_bytes(const struct kernel_args *args)
+{
+	return 2.0 * sizeof(float) * (double)args->count;
+}
+
+/* pos and vel read, out written: 9 floats per vector. */
+static double update_bytes(const struct kernel_args *args)
+{
+	return 9.0 * sizeof(float) * (double)args->count;
+}
+
+/* The shared words read in once, one sum per thread written. */
+static double bank_bytes(const struct kernel_args *args)
+{
+	return sizeof(unsigned) * ((double)KERNEL_BANK_WORDS +
+				   (double)args->count);
 }
 
 static int square_threads(int block, int ilp)
@@ -348,6 +495,16 @@ static long long copy_grid(const struct kernel_args *args)
 {
 	return tiles((long long)args->count, (long long)args->block *
 		     args->ilp);
+}
+
+static long long transpose_grid(const struct kernel_args *args)
+{
+	return tiles(args->m, args->block) * tiles(args->n, args->block);
+}
+
+static long long access_grid(const struct kernel_args *args)
+{
+	return tiles((long long)args->count, args->block);
 }
 
 static long long cublas_grid(const struct kernel_args *args)
@@ -485,7 +642,66 @@ static const struct kernel_desc kernels[] = {
 		.func = kernel_copy_func, .threads = copy_threads,
 		.grid = copy_grid,
 		.source = kernel_src_copy_ilp,
-	}, {
+	},
+#define TRANSPOSE_ENTRY(nm, desc, r)					\
+	{								\
+		.name = #nm, .description = desc,			\
+		.shape = KERNEL_TRANSPOSE,				\
+		.blocks = blocks_tr, .nblocks = N(blocks_tr),		\
+		.suite = KERNEL_SUITE_TRANSPOSE,			\
+		.sweeps = { SWEEP(sizes_tr, blocks_tr) }, .nsweeps = 1,	\
+		.rate = r,						\
+		.check = nm##_check, .flops = zero_flops,		\
+		.bytes = transpose_bytes, .launch = kernel_##nm##_launch, \
+		.func = kernel_##nm##_func, .threads = square_threads,	\
+		.grid = transpose_grid,					\
+		.source = kernel_src_mem_transpose,			\
+	}
+	/* rates: bytes read + written per second */
+	TRANSPOSE_ENTRY(tr_copy, "the transpose's ceiling: a b x b tiled "
+			"copy of the same geometry, both accesses coalesced",
+			1.0e12),
+	TRANSPOSE_ENTRY(tr_naive, "naive transpose: rows of A read "
+			"coalesced, columns of C written b rows apart",
+			0.2e12),
+	TRANSPOSE_ENTRY(tr_tile, "transpose through a b x b shared-memory "
+			"tile, read and written along rows", 0.5e12),
+	TRANSPOSE_ENTRY(tr_pad, "tr_tile with the tile padded by a column "
+			"against bank conflicts", 0.5e12),
+#undef TRANSPOSE_ENTRY
+#define ACCESS_ENTRY(nm, st, desc, bytesf, sz, prm, nprm, r)		\
+	{								\
+		.name = #nm, .description = desc,			\
+		.shape = KERNEL_ACCESS,					\
+		.blocks = blocks_access, .nblocks = N(blocks_access),	\
+		.suite = st,						\
+		.sweeps = { { sz, N(sz), blocks_256, N(blocks_256),	\
+			      prm, nprm } }, .nsweeps = 1,		\
+		.rate = r,						\
+		.check = nm##_check, .flops = zero_flops,		\
+		.bytes = bytesf, .launch = kernel_##nm##_launch,	\
+		.func = kernel_##nm##_func, .threads = copy_threads,	\
+		.grid = access_grid,					\
+		.source = kernel_src_mem_access,			\
+	}
+	ACCESS_ENTRY(offset, KERNEL_SUITE_COALESCE, "float copy c[i] = "
+		     "a[i + offset], offset in elements", access_copy_bytes,
+		     sizes_access, params_offset, N(params_offset), 1.0e12),
+	ACCESS_ENTRY(stride, KERNEL_SUITE_COALESCE, "float copy c[i] = "
+		     "a[i * stride], stride in elements", access_copy_bytes,
+		     sizes_access, params_1_32, NPARAMS_1_32, 0.05e12),
+	ACCESS_ENTRY(aos, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
+		     "an array of {x, y, z} structures", update_bytes,
+		     sizes_access, NULL, 0, 0.5e12),
+	ACCESS_ENTRY(soa, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
+		     "separate x, y, z arrays", update_bytes, sizes_access,
+		     NULL, 0, 0.5e12),
+	ACCESS_ENTRY(bank, KERNEL_SUITE_BANK, "shared-memory reads of a "
+		     "warp at a stride of s words: gcd(s, 32)-way bank "
+		     "conflicts", bank_bytes, sizes_bank, params_1_32,
+		     NPARAMS_1_32, 1.0e9),
+#undef ACCESS_ENTRY
+	{
 		.name = "cublas",
 		.description = "cuBLAS SGEMM in FP32 (no TF32), row-major as "
 			"C^T = B^T A^T",

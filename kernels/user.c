@@ -887,7 +887,7 @@ int kernel_user_register(struct kernel_user_set *s)
 		d->sweeps[0] = (struct kernel_sweep){
 			k->shape == KERNEL_COPY ? NULL : kernel_own_sizes,
 			k->shape == KERNEL_COPY ? 0 : kernel_own_nsizes,
-			k->blocks, k->nblocks };
+			k->blocks, k->nblocks, NULL, 0 };
 		d->nsweeps = 1;
 		d->check = user_check;
 		d->flops = user_flops;

@@ -220,6 +220,11 @@ static const struct metric_spec specs[COUNTERS_METRIC_COUNT] = {
 		{ "dram__bytes_read.sum", "dram__bytes_op_read.sum" }, 0 },
 	[COUNTERS_DRAM_WRITE_BYTES] = { "dram_write_bytes",
 		{ "dram__bytes_write.sum", "dram__bytes_op_write.sum" }, 0 },
+	[COUNTERS_SHARED_LD_INST] = { "shared_ld_inst",
+		{ "smsp__sass_inst_executed_op_shared_ld.sum" }, 1 },
+	[COUNTERS_SHARED_LD_WAVEFRONTS] = { "shared_ld_wavefronts",
+		{ "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum" },
+		1 },
 };
 
 struct counter_group {

@@ -72,6 +72,13 @@ enum counters_metric {
 	COUNTERS_GLOBAL_ST_SECTORS,	/* ..._op_st.sum */
 	COUNTERS_DRAM_READ_BYTES,	/* dram__bytes_read.sum */
 	COUNTERS_DRAM_WRITE_BYTES,	/* dram__bytes_write.sum */
+	COUNTERS_SHARED_LD_INST,	/* smsp__sass_inst_executed_op_
+					 * shared_ld.sum (warp) */
+	COUNTERS_SHARED_LD_WAVEFRONTS,	/* l1tex__data_pipe_lsu_wavefronts_
+					 * mem_shared_op_ld.sum: one per
+					 * pass through the banks, so per
+					 * instruction the n of an n-way
+					 * bank conflict */
 	COUNTERS_METRIC_COUNT
 };
 

@@ -17,7 +17,10 @@ static const char *const suite_names[PLAN_NSUITES] = {
 	[PLAN_VERSIONS] = VOCAB_SUITE_VERSIONS,
 	[PLAN_TRANSFER] = VOCAB_SUITE_TRANSFER,
 	[PLAN_ILP] = VOCAB_SUITE_ILP,
-	[PLAN_REFERENCE] = VOCAB_SUITE_REFERENCE
+	[PLAN_REFERENCE] = VOCAB_SUITE_REFERENCE,
+	[PLAN_TRANSPOSE] = VOCAB_SUITE_TRANSPOSE,
+	[PLAN_BANK] = VOCAB_SUITE_BANK,
+	[PLAN_COALESCE] = VOCAB_SUITE_COALESCE
 };
 
 /* Built-in kernels in registry order, then the own ones (--kernel). */
@@ -70,6 +73,16 @@ void plan_settings_resolve(const struct measure_options *o,
 	/* Validated by plan_spec_parse; auto for anything else. */
 	if (!o->timer || timer_kind_parse(o->timer, &s->timer))
 		s->timer = TIMER_AUTO;
+}
+
+int plan_suite_counted(enum plan_suite s)
+{
+	return s != PLAN_TRANSFER && s != PLAN_ILP;
+}
+
+int plan_suite_1d(enum plan_suite s)
+{
+	return s == PLAN_ILP || s == PLAN_BANK || s == PLAN_COALESCE;
 }
 
 int plan_variant_suite(const char *name)
@@ -157,7 +170,8 @@ static int entry_same(const struct plan_entry *a, const struct plan_entry *b)
 	return a->suite == b->suite && strcmp(a->variant, b->variant) == 0 &&
 	       a->m == b->m && a->k == b->k && a->n == b->n &&
 	       a->count == b->count && a->block == b->block &&
-	       a->ilp == b->ilp && a->host == b->host;
+	       a->ilp == b->ilp && a->host == b->host &&
+	       a->param == b->param;
 }
 
 static int plan_add(struct plan *p, const struct plan_entry *e)
@@ -229,7 +243,7 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 					continue;
 				e = (struct plan_entry){ suite, kd->name, kd,
 					(int)sz->m, (int)sz->k, (int)sz->n, 0,
-					blocks.v[bi], 1, host, 0, 0 };
+					blocks.v[bi], 1, host, 0, 0, 0 };
 				if (plan_add(p, &e))
 					return -1;
 			}
@@ -239,7 +253,7 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 			int n = sizes.v[si];
 
 			e = (struct plan_entry){ suite, kd->name, kd, n, n, n,
-				0, blocks.v[bi], 1, host, 0, 0 };
+				0, blocks.v[bi], 1, host, 0, 0, 0 };
 			if (plan_add(p, &e))
 				return -1;
 		}
@@ -301,6 +315,96 @@ static int transfer_build(struct plan *p, const struct plan_spec *spec)
 	return 0;
 }
 
+/* The transposes: every size (--sizes' square tokens, else the
+ * sweep's) with every block, m = n. */
+static int transpose_entries(struct plan *p, const struct plan_spec *spec,
+			     const struct kernel_desc *d)
+{
+	const struct kernel_sweep *sw = &d->sweeps[0];
+	const int *blocks = spec->nblocks ? spec->blocks : sw->blocks;
+	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
+	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
+
+	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
+		return 0;
+	for (size_t b = 0; b < nb; b++) {
+		if (!block_accepted(d, blocks[b]))
+			continue;
+		for (size_t i = 0; i < ns; i++) {
+			int n;
+			struct plan_entry e;
+
+			if (spec->nsizes && !spec->sizes[i].square)
+				continue;
+			n = spec->nsizes ? (int)spec->sizes[i].n :
+			    sw->sizes[i];
+			e = (struct plan_entry){ (enum plan_suite)d->suite,
+				d->name, d, n, 0, n, (long long)n * n,
+				blocks[b], 1, PLAN_HOST_NONE, 0, 0, 0 };
+			if (plan_add(p, &e))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* An access kernel: every count (--sizes' square tokens, else the
+ * sweep's) with every thread count and every parameter of its sweep. */
+static int access_entries(struct plan *p, const struct plan_spec *spec,
+			  const struct kernel_desc *d)
+{
+	const struct kernel_sweep *sw = &d->sweeps[0];
+	const int *blocks = spec->nblocks ? spec->blocks : sw->blocks;
+	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
+	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
+	size_t np = sw->nparams ? sw->nparams : 1;
+
+	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
+		return 0;
+	for (size_t i = 0; i < ns; i++) {
+		long long count;
+
+		if (spec->nsizes && !spec->sizes[i].square)
+			continue;
+		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
+		for (size_t b = 0; b < nb; b++) {
+			if (!block_accepted(d, blocks[b]))
+				continue;
+			for (size_t q = 0; q < np; q++) {
+				struct plan_entry e = {
+					(enum plan_suite)d->suite, d->name,
+					d, 0, 0, 0, count, blocks[b], 1,
+					PLAN_HOST_NONE, 0, 0,
+					sw->nparams ? sw->params[q] : 0 };
+
+				if (plan_add(p, &e))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The memory suites: each of suite's kernels in registry order. */
+static int memory_build(struct plan *p, const struct plan_spec *spec,
+			enum plan_suite suite)
+{
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		int rc = 0;
+
+		if ((int)d->suite != (int)suite)
+			continue;
+		if (d->shape == KERNEL_TRANSPOSE)
+			rc = transpose_entries(p, spec, d);
+		else if (d->shape == KERNEL_ACCESS)
+			rc = access_entries(p, spec, d);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 static int ilp_log2(long long count)
 {
 	int l = 0;
@@ -316,7 +420,7 @@ static int ilp_entry(struct plan *p, const struct kernel_desc *kd,
 {
 	struct plan_entry e = { PLAN_ILP, variant, kd, 0, 0,
 				ilp_log2(count), count, threads, ilp,
-				PLAN_HOST_NONE, 0, 0 };
+				PLAN_HOST_NONE, 0, 0, 0 };
 
 	return plan_add(p, &e);
 }
@@ -460,7 +564,7 @@ static int reference_build(struct plan *p, const struct plan_spec *spec)
 						(int)sizes[i].m,
 						(int)sizes[i].k,
 						(int)sizes[i].n, 0, 0, 1,
-						PLAN_HOST_NONE, 0, 0 };
+						PLAN_HOST_NONE, 0, 0, 0 };
 
 			if (plan_add(p, &e))	/* duplicates dropped */
 				goto out;
@@ -477,14 +581,8 @@ out:
  * the copies at one N. */
 static int group_class(const struct plan_entry *e)
 {
-	switch (e->suite) {
-	case PLAN_TRANSFER:
-		return 1;
-	case PLAN_ILP:
-		return 2;
-	default:
-		return 0;
-	}
+	/* the matrix kernels and the library share one */
+	return e->suite == PLAN_REFERENCE ? PLAN_VERSIONS : (int)e->suite;
 }
 
 static int group_same(const struct plan_entry *a, const struct plan_entry *b)
@@ -532,7 +630,13 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	    (plan_suite_active(spec, PLAN_ILP) &&
 	     ilp_build(p, spec, free_mem)) ||
 	    (plan_suite_active(spec, PLAN_REFERENCE) &&
-	     reference_build(p, spec))) {
+	     reference_build(p, spec)) ||
+	    (plan_suite_active(spec, PLAN_TRANSPOSE) &&
+	     memory_build(p, spec, PLAN_TRANSPOSE)) ||
+	    (plan_suite_active(spec, PLAN_BANK) &&
+	     memory_build(p, spec, PLAN_BANK)) ||
+	    (plan_suite_active(spec, PLAN_COALESCE) &&
+	     memory_build(p, spec, PLAN_COALESCE))) {
 		plan_release(p);
 		return -1;
 	}

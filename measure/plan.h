@@ -19,6 +19,9 @@ enum plan_suite {
 	PLAN_TRANSFER = KERNEL_SUITE_TRANSFER,
 	PLAN_ILP = KERNEL_SUITE_ILP,
 	PLAN_REFERENCE = KERNEL_SUITE_REFERENCE,
+	PLAN_TRANSPOSE = KERNEL_SUITE_TRANSPOSE,
+	PLAN_BANK = KERNEL_SUITE_BANK,
+	PLAN_COALESCE = KERNEL_SUITE_COALESCE,
 	PLAN_NSUITES
 };
 
@@ -104,15 +107,20 @@ struct plan_entry {
 	enum plan_suite suite;
 	const char *variant;		/* registry name or "memcpy" */
 	const struct kernel_desc *kd;	/* NULL for memcpy */
-	int m, k, n;			/* matrices; ilp: n = floor(log2 N) */
-	long long count;		/* ilp: elements N; else 0 */
-	int block;			/* edge b; ilp: threads; 0 library */
+	int m, k, n;			/* matrices; ilp: n = floor(log2 N);
+					 * transpose: m x n, k = 0 */
+	long long count;		/* ilp, coalesce: elements N; bank:
+					 * threads; transpose: m n; else 0 */
+	int block;			/* edge b; ilp, bank, coalesce:
+					 * threads; 0 library */
 	int ilp;			/* 1 unless copy_ilp */
 	enum plan_host host;
 	int group;			/* entries compared with one another
 					 * share it; their samples are
 					 * interleaved (runner.h) */
 	int order;			/* position before grouping */
+	int param;			/* bank, coalesce: the stride or
+					 * offset; else 0 */
 };
 
 struct plan {
@@ -121,6 +129,13 @@ struct plan {
 };
 
 const char *plan_suite_name(enum plan_suite s);
+/* 1 for the suites whose configurations get a counter pass with
+ * --counters: versions, reference, transpose, bank, coalesce (transfer
+ * times host work, ilp's memcpy is no kernel). */
+int plan_suite_counted(enum plan_suite s);
+/* 1 for the suites whose blocks are one-dimensional (block = threads):
+ * ilp, bank, coalesce. */
+int plan_suite_1d(enum plan_suite s);
 /* The suite a variant ("v3", "memcpy") belongs to, -1 for none. */
 int plan_variant_suite(const char *name);
 /* 1 when spec selects variant name: without --variants every kernel

@@ -17,12 +17,21 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 	if (e->suite == PLAN_ILP)
 		snprintf(sizes, sizeof(sizes), "N=%lld (2^%d)", e->count,
 			 e->n);
+	else if (e->suite == PLAN_TRANSPOSE)
+		snprintf(sizes, sizeof(sizes), "m=%d n=%d", e->m, e->n);
+	else if (e->suite == PLAN_BANK)
+		snprintf(sizes, sizeof(sizes), "threads=%lld stride=%d",
+			 e->count, e->param);
+	else if (e->suite == PLAN_COALESCE)
+		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
+			 e->param);
 	else
 		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d", e->m, e->k,
 			 e->n);
 	if (!e->block)
 		snprintf(block, sizeof(block), "-");
-	else if (e->suite == PLAN_ILP)
+	else if (e->suite == PLAN_ILP || e->suite == PLAN_BANK ||
+		 e->suite == PLAN_COALESCE)
 		snprintf(block, sizeof(block), "%d", e->block);
 	else
 		snprintf(block, sizeof(block), "%dx%d", e->block, e->block);
@@ -75,6 +84,17 @@ double plan_entry_run_seconds(const struct plan_entry *e)
 		bytes = 2.0 * sizeof(int) * (double)e->count;
 		return RATE_LAUNCH_S + bytes / (e->kd && e->kd->rate > 0 ?
 						e->kd->rate : RATE_COPY_BS);
+	case PLAN_TRANSPOSE:
+	case PLAN_BANK:
+	case PLAN_COALESCE: {
+		/* the registry's bytes at its rate (bytes per second) */
+		struct kernel_args a = { .m = e->m, .n = e->n,
+					 .count = (size_t)e->count,
+					 .block = e->block, .ilp = 1,
+					 .param = e->param };
+
+		return RATE_LAUNCH_S + e->kd->bytes(&a) / e->kd->rate;
+	}
 	case PLAN_TRANSFER:
 		/* malloc, fill (outside the phases, inside the wall time),
 		 * A and B in, kernel, C out, free. */
@@ -101,7 +121,17 @@ double plan_entry_estimate(const struct plan_entry *e,
 
 	/* Setup and verification: random inputs, the reference product
 	 * (matrices) or the host comparison (copies). */
-	if (e->suite == PLAN_ILP) {
+	if (e->suite == PLAN_TRANSPOSE || e->suite == PLAN_BANK ||
+	    e->suite == PLAN_COALESCE) {
+		/* inputs filled on the device; the output copied back and
+		 * compared with the recomputed inputs */
+		double out = e->suite == PLAN_TRANSPOSE ? 4.0 * e->count :
+			     e->suite == PLAN_BANK ? 4.0 * e->count :
+			     12.0 * e->count;
+
+		verify = run + out / RATE_PAGEABLE + out / RATE_HOSTCOPY +
+			 out / 4 * RATE_GEN;
+	} else if (e->suite == PLAN_ILP) {
 		double bytes = sizeof(int) * (double)e->count;
 
 		/* Inputs generated and copied in once for the rows of one N
@@ -122,8 +152,7 @@ double plan_entry_estimate(const struct plan_entry *e,
 	if (samples > s->repeat)
 		samples = s->repeat;
 	warm = run > s->max_time_s && s->warmup > 1 ? 1 : s->warmup;
-	if (s->counters && (e->suite == PLAN_VERSIONS ||
-			    e->suite == PLAN_REFERENCE))
+	if (s->counters && plan_suite_counted(e->suite))
 		verify += PLAN_COUNTER_OVERHEAD + PLAN_COUNTER_RUNS * run;
 	return CONFIG_OVERHEAD + verify + (warm + samples) * run;
 }
@@ -153,9 +182,11 @@ void plan_print(const struct plan *p, const struct plan_settings *s,
 		count[p->e[i].suite]++;
 		total += plan_entry_estimate(&p->e[i], s);
 	}
-	fprintf(out, "# per suite: versions %zu, transfer %zu, ilp %zu, "
-		"reference %zu\n", count[PLAN_VERSIONS], count[PLAN_TRANSFER],
-		count[PLAN_ILP], count[PLAN_REFERENCE]);
+	fprintf(out, "# per suite:");
+	for (int i = 0; i < PLAN_NSUITES; i++)
+		fprintf(out, "%s %s %zu", i ? "," : "",
+			plan_suite_name((enum plan_suite)i), count[i]);
+	fputc('\n', out);
 	if (count[PLAN_ILP] && !ilp_sized)
 		fprintf(out, "# ilp sizes assume %llu GiB of free device "
 			"memory; a real run sizes them from the device\n",
@@ -172,9 +203,10 @@ void plan_print(const struct plan *p, const struct plan_settings *s,
 		s->min_samples);
 	if (s->counters)
 		fprintf(out, "# counters pass: after the samples of each "
-			"versions and reference configuration, one launch "
-			"replayed under CUPTI's range profiler (not a sample; "
-			"the transfer and ilp suites have none); in the "
-			"estimate as %d runs + %g s each\n",
+			"versions, reference, transpose, bank and coalesce "
+			"configuration, one launch replayed under CUPTI's "
+			"range profiler (not a sample; the transfer and ilp "
+			"suites have none); in the estimate as %d runs + %g "
+			"s each\n",
 			PLAN_COUNTER_RUNS, PLAN_COUNTER_OVERHEAD);
 }

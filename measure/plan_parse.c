@@ -83,10 +83,16 @@ static int suites_parse(const char *text, struct plan_spec *spec)
 		for (s = 0; s < PLAN_NSUITES; s++)
 			if (strcmp(tok, plan_suite_name(s)) == 0)
 				break;
-		if (s == PLAN_NSUITES)
+		if (s == PLAN_NSUITES) {
+			char list[160] = "";
+
+			for (s = 0; s < PLAN_NSUITES; s++) {
+				strcat(list, plan_suite_name(s));
+				strcat(list, ", ");
+			}
 			return usage("--suite", text, "unknown suite '%s' "
-				     "(versions, transfer, ilp, reference, "
-				     "all)", tok);
+				     "(%sall)", tok, list);
+		}
 		spec->suites |= 1u << s;
 	}
 	if (r < 0)
@@ -282,7 +288,8 @@ static int spec_validate(const struct measure_options *o,
 	}
 	matrix = plan_suite_active(spec, PLAN_VERSIONS) ||
 		 plan_suite_active(spec, PLAN_TRANSFER) ||
-		 plan_suite_active(spec, PLAN_REFERENCE);
+		 plan_suite_active(spec, PLAN_REFERENCE) ||
+		 plan_suite_active(spec, PLAN_TRANSPOSE);
 	/* a rectangular kernel selected (rect on request, own ones) */
 	for (i = 0; plan_suite_active(spec, PLAN_VERSIONS) &&
 		    i < kernel_count() + kernel_user_count(); i++) {
@@ -303,7 +310,8 @@ static int spec_validate(const struct measure_options *o,
 		if (!sz->square && !rect_ok)
 			return usage("--sizes", o->sizes, "%lldx%lldx%lld is "
 				     "not square; only rectangular kernels "
-				     "(rect, own ones) and cublas take it", sz->m, sz->k, sz->n);
+				     "(rect, own ones) and cublas take it",
+				     sz->m, sz->k, sz->n);
 	}
 	return 0;
 }

@@ -27,6 +27,11 @@ void progress_line(struct progress *pg, const struct plan_entry *e)
 	s = (long)ceil(eta);
 	if (e->suite == PLAN_ILP)
 		snprintf(sizes, sizeof(sizes), "N=%lld", e->count);
+	else if (e->suite == PLAN_BANK || e->suite == PLAN_COALESCE)
+		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
+			 e->param);
+	else if (e->suite == PLAN_TRANSPOSE)
+		snprintf(sizes, sizeof(sizes), "%dx%d", e->m, e->n);
 	else if (e->m == e->n && e->k == e->n)
 		snprintf(sizes, sizeof(sizes), "n=%d", e->n);
 	else

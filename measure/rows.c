@@ -92,9 +92,9 @@ static int kattr_store(struct store *st, int64_t sid,
 		return 0;
 	a.session_id = sid;
 	a.variant = (char *)e->variant;
-	/* The copy kernel's blocks are one-dimensional. */
-	a.block_x = e->suite == PLAN_ILP ? threads : e->block;
-	a.block_y = e->suite == PLAN_ILP ? 1 : e->block;
+	/* The copy and access kernels' blocks are one-dimensional. */
+	a.block_x = plan_suite_1d(e->suite) ? threads : e->block;
+	a.block_y = plan_suite_1d(e->suite) ? 1 : e->block;
 	a.threads_per_block = threads;
 	a.regs_per_thread = fa.numRegs;
 	a.static_smem = (int)fa.sharedSizeBytes;

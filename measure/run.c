@@ -161,6 +161,10 @@ static const struct suite_ops *suite_ops_of(const struct plan_entry *e)
 		return &suite_transfer_ops;
 	case PLAN_ILP:
 		return &suite_ilp_ops;
+	case PLAN_TRANSPOSE:
+	case PLAN_BANK:
+	case PLAN_COALESCE:
+		return &suite_mem_ops;
 	default:
 		return &suite_gemm_ops;
 	}
@@ -235,10 +239,13 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.n = e->n;
 	cfg.count = e->count;
 	cfg.block_x = e->block;
-	cfg.block_y = e->block ? (e->suite == PLAN_ILP ? 1 : e->block) : 0;
+	cfg.block_y = e->block ? (plan_suite_1d(e->suite) ? 1 : e->block) :
+		      0;
 	cfg.ilp = e->ilp;
+	cfg.param = e->param;
 	cfg.host_mem = (char *)plan_host_name(e->host);
-	cfg.precision = (char *)(e->suite == PLAN_ILP ? "int32" : "fp32");
+	cfg.precision = (char *)(e->suite == PLAN_ILP ||
+				 e->suite == PLAN_BANK ? "int32" : "fp32");
 	cfg.status = (char *)r->status;
 	cfg.reason = ok ? NULL : r->reason;
 	cfg.rel_error = r->rel_error;
@@ -362,8 +369,7 @@ static void counters_setup(struct mctx *m, int index, const struct plan *p,
 	int wanted = 0, l2 = 0;
 
 	for (size_t i = 0; i < p->n; i++)
-		if (p->e[i].suite == PLAN_VERSIONS ||
-		    p->e[i].suite == PLAN_REFERENCE)
+		if (plan_suite_counted(p->e[i].suite))
 			wanted = 1;
 	if (!m->o->counters || !wanted)
 		return;

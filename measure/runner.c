@@ -161,6 +161,7 @@ void run_args_init(const struct plan_entry *e, struct kernel_args *a)
 	a->count = (size_t)e->count;
 	a->block = e->block;
 	a->ilp = e->ilp;
+	a->param = e->param;
 	a->kd = e->kd;
 }
 

@@ -1,6 +1,6 @@
 /* measure/runner.h: internal to measure/. Measuring a group of
  * configurations: the suites' runners (suite_gemm.c, suite_transfer.c,
- * suite_ilp.c), the group sampler that interleaves their samples
+ * suite_ilp.c, suite_mem.c), the group sampler that interleaves their samples
  * (sampler.c) and what they share (runner.c). run.c owns the session
  * around them.
  *
@@ -66,9 +66,11 @@ struct input_cache {
  * uploaded once, C written by every kernel) or the copy's two arrays
  * of one N (a holding the inputs). Released by run_shared_release. */
 struct shared_bufs {
-	int kind;			/* 0 none, 1 matrices, 2 ints */
+	int kind;			/* 0 none, 1 matrices, 2 ints, 3 the
+					 * memory suites' (suite_mem.c) */
 	long long m, k, n, count;
 	void *a, *b, *c;
+	size_t na, nb, nc;		/* kind 3: 4-byte elements held */
 };
 
 struct run_ctx {
@@ -121,7 +123,7 @@ struct suite_ops {
 };
 
 extern const struct suite_ops suite_gemm_ops, suite_transfer_ops,
-	suite_ilp_ops;
+	suite_ilp_ops, suite_mem_ops;
 
 /* Measures the n jobs of one group (their e set, r initialised, est
  * set) with ops: setup, warm-up, verification, interleaved sampling

@@ -28,16 +28,21 @@ static const struct {
 	[COUNTERS_GLOBAL_ST_INST] = { "cnt_global_st_inst", "warp inst" },
 	[COUNTERS_GLOBAL_LD_BYTES] = { "cnt_global_ld_bytes", "B" },
 	[COUNTERS_GLOBAL_ST_BYTES] = { "cnt_global_st_bytes", "B" },
-	[COUNTERS_GLOBAL_LD_REQUESTS] = { "cnt_global_ld_requests",
+	[COUNTERS_GLOBAL_LD_REQUESTS] = { VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS,
 					  "requests" },
 	[COUNTERS_GLOBAL_ST_REQUESTS] = { "cnt_global_st_requests",
 					  "requests" },
-	[COUNTERS_GLOBAL_LD_SECTORS] = { "cnt_global_ld_sectors", "sectors" },
+	[COUNTERS_GLOBAL_LD_SECTORS] = { VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS,
+					 "sectors" },
 	[COUNTERS_GLOBAL_ST_SECTORS] = { "cnt_global_st_sectors", "sectors" },
 	[COUNTERS_DRAM_READ_BYTES] = { VOCAB_METRIC_CNT_DRAM_READ_BYTES,
 				       "B" },
 	[COUNTERS_DRAM_WRITE_BYTES] = { VOCAB_METRIC_CNT_DRAM_WRITE_BYTES,
 					"B" },
+	[COUNTERS_SHARED_LD_INST] = { VOCAB_METRIC_CNT_SHARED_LD_INST,
+				      "warp inst" },
+	[COUNTERS_SHARED_LD_WAVEFRONTS] = {
+		VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS, "wavefronts" },
 };
 
 const char *run_counter_name(enum counters_metric m)

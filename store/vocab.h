@@ -14,6 +14,10 @@
 #define VOCAB_SUITE_TRANSFER	"transfer"	/* report G: host memory */
 #define VOCAB_SUITE_ILP		"ilp"		/* note J: copy with ILP */
 #define VOCAB_SUITE_REFERENCE	"reference"	/* cuBLAS */
+/* textbook R and lecture B's memory-access experiments */
+#define VOCAB_SUITE_TRANSPOSE	"transpose"	/* naive vs shared tiles */
+#define VOCAB_SUITE_BANK	"bank"		/* shared-memory strides */
+#define VOCAB_SUITE_COALESCE	"coalesce"	/* offsets, strides, AoS */
 
 /* ---- a configuration's status (config.status) ------------------------ */
 #define VOCAB_CFG_OK		"ok"		/* measured and verified */
@@ -48,6 +52,9 @@
 #define VOCAB_METRIC_KERNEL	"kernel"	/* ms, the kernel alone */
 #define VOCAB_METRIC_GFLOPS	"gflops"	/* GFLOP/s from "kernel" */
 #define VOCAB_METRIC_GBS	"gbs"		/* GB/s from "kernel" */
+/* bank: ns per warp-wide shared-memory read per SM (kernel time over
+ * reads per thread x warps per SM) */
+#define VOCAB_METRIC_NS_ACCESS	"ns_access"
 /* the transfer suite's phases of one whole run (ms) */
 #define VOCAB_METRIC_TOTAL	"total"
 #define VOCAB_METRIC_MALLOC	"malloc"
@@ -67,6 +74,15 @@
 /* raw counters the report reads by name (bytes) */
 #define VOCAB_METRIC_CNT_DRAM_READ_BYTES	"cnt_dram_read_bytes"
 #define VOCAB_METRIC_CNT_DRAM_WRITE_BYTES	"cnt_dram_write_bytes"
+/* ... global loads: requests (one per warp instruction) and the 32-byte
+ * sectors they touched, so sectors per request (coalesce) */
+#define VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS	"cnt_global_ld_requests"
+#define VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS	"cnt_global_ld_sectors"
+/* ... shared-memory loads: warp instructions and the wavefronts (passes
+ * through the banks) they took: per instruction the n of an n-way bank
+ * conflict (bank, transpose) */
+#define VOCAB_METRIC_CNT_SHARED_LD_INST		"cnt_shared_ld_inst"
+#define VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS	"cnt_shared_ld_wavefronts"
 /* the prefix of every raw counter ("cnt_duration_ns", ...) */
 #define VOCAB_METRIC_CNT_PREFIX	"cnt_"
 
@@ -86,5 +102,21 @@
 #define VOCAB_VARIANT_COPY_ILP	"copy_ilp"
 #define VOCAB_VARIANT_CUBLAS	"cublas"
 #define VOCAB_VARIANT_MEMCPY	"memcpy"
+/* transpose: a tiled copy of the same geometry (the ceiling), the
+ * naive transpose, shared-memory tiles, tiles padded against bank
+ * conflicts */
+#define VOCAB_VARIANT_TR_COPY	"tr_copy"
+#define VOCAB_VARIANT_TR_NAIVE	"tr_naive"
+#define VOCAB_VARIANT_TR_TILE	"tr_tile"
+#define VOCAB_VARIANT_TR_PAD	"tr_pad"
+/* bank: shared-memory reads at a stride of param words */
+#define VOCAB_VARIANT_BANK	"bank"
+/* coalesce: a copy reading at an offset of param elements, one reading
+ * every param-th element, and a three-float vector update with arrays
+ * of structures and structures of arrays */
+#define VOCAB_VARIANT_OFFSET	"offset"
+#define VOCAB_VARIANT_STRIDE	"stride"
+#define VOCAB_VARIANT_AOS	"aos"
+#define VOCAB_VARIANT_SOA	"soa"
 
 #endif

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 #include "kernels.h"
@@ -17,7 +18,8 @@
 
 static const char *const report_order[] = {
 	"v1", "v2", "v3", "v4", "v5", "simple", "shared", "rect",
-	"copy_ilp", "cublas",
+	"copy_ilp", "tr_copy", "tr_naive", "tr_tile", "tr_pad", "offset",
+	"stride", "aos", "soa", "bank", "cublas",
 };
 
 static int is_matrix(const struct kernel_desc *d)
@@ -42,6 +44,14 @@ static struct kernel_args args_for(const struct kernel_desc *d, int n,
 		a.ilp = block;
 		a.block = 512 / block;
 		a.count = (size_t)n;
+	}
+	if (d->shape == KERNEL_TRANSPOSE)
+		a.m = n + 3;
+	if (d->shape == KERNEL_ACCESS) {
+		a.count = (size_t)n;
+		/* the lowest parameter each accepts */
+		a.param = !strcmp(d->name, "stride") ||
+			  !strcmp(d->name, "bank");
 	}
 	return a;
 }
@@ -80,9 +90,19 @@ static void test_descriptions_and_sources(void **state)
 			assert_non_null(strstr(d->source, "cublasSgemm"));
 		else
 			assert_non_null(strstr(d->source, "__global__"));
-		/* Each entry lists its own file, not a neighbour's. */
-		for (size_t j = 0; j < i; j++)
-			assert_ptr_not_equal(kernel_at(j)->source, d->source);
+		/* Each entry lists its own file, not a neighbour's: where
+		 * kernels share one (mem_*.cu), it defines each of them. */
+		for (size_t j = 0; j < i; j++) {
+			char fn[64];
+
+			if (kernel_at(j)->source != d->source)
+				continue;
+			snprintf(fn, sizeof(fn), "kernel_%s_launch", d->name);
+			assert_non_null(strstr(d->source, fn));
+			snprintf(fn, sizeof(fn), "kernel_%s_launch",
+				 kernel_at(j)->name);
+			assert_non_null(strstr(d->source, fn));
+		}
 		assert_non_null(d->check);
 		assert_non_null(d->flops);
 		assert_non_null(d->bytes);
@@ -112,6 +132,9 @@ static void test_block_lists(void **state)
 			if (d->shape == KERNEL_COPY) {
 				assert_non_null(d->func(512 / b, b));
 				assert_int_equal(d->threads(96, b), 96);
+			} else if (d->shape == KERNEL_ACCESS) {
+				assert_non_null(d->func(b, 1));
+				assert_int_equal(d->threads(b, 1), b);
 			} else {
 				assert_non_null(d->func(b, 1));
 				assert_int_equal(d->threads(b, 1), b * b);
@@ -160,14 +183,24 @@ static void test_sweeps(void **state)
 				for (size_t k = 0; k < sw->nsizes; k++) {
 					struct kernel_args a = args_for(d,
 						sw->sizes[k], sw->blocks[j]);
+					size_t np = sw->nparams ? sw->nparams
+							       : 1;
 
 					if (k)
 						assert_true(sw->sizes[k - 1] <
 							    sw->sizes[k]);
-					if (d->check(&a, H_THREADS, H_SMEM,
-						     why, sizeof(why)))
-						fail_msg("%s sweep %zu: %s",
-							 d->name, w, why);
+					for (size_t q = 0; q < np; q++) {
+						if (sw->nparams)
+							a.param =
+							    sw->params[q];
+						if (d->check(&a, H_THREADS,
+							     H_SMEM, why,
+							     sizeof(why)))
+							fail_msg("%s sweep "
+								 "%zu: %s",
+								 d->name, w,
+								 why);
+					}
 				}
 			}
 		}
@@ -311,6 +344,81 @@ static void test_check_refuses_sizes(void **state)
 	}
 }
 
+/* Transposes: b x b threads, a padded tile of b x (b + 1) floats, rows
+ * of blocks within the grid's y limit. */
+static void test_check_transpose(void **state)
+{
+	const char *names[] = { "tr_copy", "tr_naive", "tr_tile", "tr_pad" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		const struct kernel_desc *d = kernel_find(names[i]);
+		struct kernel_args a = { .m = 100, .n = 37, .block = 32 };
+
+		assert_non_null(d);
+		assert_int_equal(d->suite, KERNEL_SUITE_TRANSPOSE);
+		size_t smem = i < 2 ? 0 : 4 * 32 * (i == 3 ? 33 : 32);
+
+		assert_int_equal(d->check(&a, 1024, smem, NULL, 0), 0);
+		expect_refused(d, &a, 1023, BIG_SMEM, "threads");
+		if (smem)
+			expect_refused(d, &a, 1024, smem - 1,
+				       "shared memory");
+		assert_int_equal(d->grid(&a), 4 * 2);
+		a.block = 8;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "block 8");
+		a.block = 16;
+		a.n = 0;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "at least 1");
+		a.n = 5;
+		a.m = 16 * 65535 + 1;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "block rows");
+	}
+}
+
+/* Access kernels: each parameter's range, threads from the list, bank's
+ * shared words. */
+static void test_check_access(void **state)
+{
+	static const struct {
+		const char *name;
+		int lo, hi;
+		int suite;
+	} r[] = {
+		{ "offset", 0, 1024, KERNEL_SUITE_COALESCE },
+		{ "stride", 1, 1024, KERNEL_SUITE_COALESCE },
+		{ "aos", 0, 0, KERNEL_SUITE_COALESCE },
+		{ "soa", 0, 0, KERNEL_SUITE_COALESCE },
+		{ "bank", 1, 1024, KERNEL_SUITE_BANK },
+	};
+
+	for (size_t i = 0; i < sizeof(r) / sizeof(*r); i++) {
+		const struct kernel_desc *d = kernel_find(r[i].name);
+		struct kernel_args a = { .count = 1000, .block = 256 };
+
+		assert_non_null(d);
+		assert_int_equal((int)d->suite, r[i].suite);
+		a.param = r[i].lo;
+		assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+		a.param = r[i].hi;
+		assert_int_equal(d->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+		a.param = r[i].hi + 1;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "parameter");
+		a.param = r[i].lo - 1;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "parameter");
+		a.param = r[i].lo;
+		assert_int_equal(d->grid(&a), 4);
+		a.block = 96;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "96 threads");
+		a.block = 512;
+		expect_refused(d, &a, 511, H_SMEM, "threads");
+		a.count = 0;
+		expect_refused(d, &a, H_THREADS, H_SMEM, "at least 1");
+	}
+	expect_refused(kernel_find("bank"), &(struct kernel_args){
+			       .count = 64, .block = 256, .param = 1 },
+		       H_THREADS, 4 * KERNEL_BANK_WORDS - 1, "shared memory");
+}
+
 static void test_check_rect(void **state)
 {
 	const struct kernel_desc *d = kernel_find("rect");
@@ -374,6 +482,7 @@ static void test_counts(void **state)
 	struct kernel_args sq = { .n = 3, .block = 8 };
 	struct kernel_args re = { .m = 2, .k = 3, .n = 4, .block = 8 };
 	struct kernel_args cp = { .count = 10, .block = 512, .ilp = 1 };
+	struct kernel_args tr = { .m = 3, .n = 5, .block = 16 };
 
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
@@ -391,6 +500,25 @@ static void test_counts(void **state)
 		case KERNEL_COPY:
 			assert_true(d->flops(&cp) == 0.0);
 			assert_true(d->bytes(&cp) == 2.0 * 4 * 10);
+			break;
+		case KERNEL_TRANSPOSE:
+			assert_true(d->flops(&tr) == 0.0);
+			assert_true(d->bytes(&tr) == 2.0 * 4 * 15);
+			assert_int_equal(d->grid(&tr), 1);
+			break;
+		case KERNEL_ACCESS:
+			/* useful bytes: a float in and out per element, an
+			 * update 9 floats per vector, bank its shared words
+			 * and a sum per thread */
+			assert_true(d->flops(&cp) == 0.0);
+			if (!strcmp(d->name, "aos") || !strcmp(d->name, "soa"))
+				assert_true(d->bytes(&cp) == 9.0 * 4 * 10);
+			else if (!strcmp(d->name, "bank"))
+				assert_true(d->bytes(&cp) ==
+					    4.0 * (KERNEL_BANK_WORDS + 10));
+			else
+				assert_true(d->bytes(&cp) == 2.0 * 4 * 10);
+			assert_int_equal(d->grid(&cp), 1);
 			break;
 		}
 	}
@@ -414,6 +542,8 @@ int main(void)
 		cmocka_unit_test(test_check_shared_memory),
 		cmocka_unit_test(test_check_refuses_sizes),
 		cmocka_unit_test(test_check_rect),
+		cmocka_unit_test(test_check_transpose),
+		cmocka_unit_test(test_check_access),
 		cmocka_unit_test(test_check_copy),
 		cmocka_unit_test(test_check_cublas),
 		cmocka_unit_test(test_counts),

@@ -386,6 +386,8 @@ static int run_product(const struct shape *s, int square)
 		const struct kernel_desc *d = kernel_at(i);
 
 		if (!selected(d->name) || d->shape == KERNEL_COPY ||
+		    d->shape == KERNEL_TRANSPOSE ||
+		    d->shape == KERNEL_ACCESS ||
 		    (d->shape == KERNEL_SQUARE && !square))
 			continue;
 		if (d->shape == KERNEL_LIBRARY) {
@@ -713,6 +715,220 @@ static void test_copy(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* ---- the memory suites' kernels ---------------------------------------
+ * Inputs from this test's own generator (not the hash the suites use),
+ * outputs poisoned, C checked past its end, every element compared with
+ * a host reference bit for bit. */
+
+#define MEM_PAD 1024
+
+/* One launch of d on host inputs ha (na words) and hb (nb), nc output
+ * words compared with want[]. */
+static int mem_case(const struct kernel_desc *d, struct kernel_args *args,
+		    const uint32_t *ha, size_t na, const uint32_t *hb,
+		    size_t nb, const uint32_t *want, size_t nc,
+		    const char *label)
+{
+	void *da = NULL, *db = NULL, *dc = NULL;
+	uint32_t *hc = NULL;
+	char why[256];
+	int failed = 1, rc;
+
+	if (d->check(args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlock,
+		     why, sizeof(why))) {
+		printf("FAIL %s  refused: %s\n", label, why);
+		return 1;
+	}
+	hc = malloc((nc + MEM_PAD) * sizeof(*hc));
+	if (!hc || !CUDA_OK(cudaMalloc(&da, na * 4)) ||
+	    (nb && !CUDA_OK(cudaMalloc(&db, nb * 4))) ||
+	    !CUDA_OK(cudaMalloc(&dc, (nc + MEM_PAD) * 4)) ||
+	    !CUDA_OK(cudaMemcpy(da, ha, na * 4, cudaMemcpyHostToDevice)) ||
+	    (nb && !CUDA_OK(cudaMemcpy(db, hb, nb * 4,
+				       cudaMemcpyHostToDevice))) ||
+	    !CUDA_OK(cudaMemset(dc, 0xA5, (nc + MEM_PAD) * 4)) ||
+	    !CUDA_OK(cudaDeviceSynchronize()))
+		goto out;
+	args->a = da;
+	args->b = db;
+	args->c = dc;
+	args->stream = g.stream;
+	rc = d->launch(args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		goto out;
+	}
+	if (!CUDA_OK(cudaMemcpy(hc, dc, (nc + MEM_PAD) * 4,
+				cudaMemcpyDeviceToHost)))
+		goto out;
+	for (size_t i = 0; i < nc + MEM_PAD; i++) {
+		uint32_t w = i < nc ? want[i] : COPY_SENTINEL;
+
+		if (hc[i] != w) {
+			printf("FAIL %s  c[%zu] = %#x, expected %#x\n", label,
+			       i, hc[i], w);
+			goto out;
+		}
+	}
+	printf("ok   %s\n", label);
+	failed = 0;
+out:
+	free(hc);
+	if (da)
+		CUDA_OK(cudaFree(da));
+	if (db)
+		CUDA_OK(cudaFree(db));
+	if (dc)
+		CUDA_OK(cudaFree(dc));
+	return failed;
+}
+
+static uint32_t float_bits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
+
+/* Words of floats in [-1, 1): the arithmetic kernels need numbers. */
+static uint32_t *mem_inputs(size_t n, uint64_t seed)
+{
+	uint32_t *h = malloc((n ? n : 1) * sizeof(*h));
+
+	for (size_t i = 0; h && i < n; i++)
+		h[i] = float_bits(rng_float(&seed));
+	return h;
+}
+
+static float bits_float(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, sizeof(f));
+	return f;
+}
+
+/* The host's expectation of one access kernel's output. */
+static void mem_expect(const char *name, const uint32_t *a,
+		       const uint32_t *b, size_t count, int param,
+		       uint32_t *want, size_t nc)
+{
+	for (size_t i = 0; i < nc; i++) {
+		if (!strcmp(name, "offset"))
+			want[i] = a[i + (size_t)param];
+		else if (!strcmp(name, "stride"))
+			want[i] = a[i * (size_t)param];
+		else if (!strcmp(name, "bank")) {
+			uint32_t s = 0, lane = (uint32_t)(i % 256) & 31u;
+
+			for (uint32_t r = 0; r < KERNEL_BANK_READS; r++)
+				s += a[(lane * (uint32_t)param + 32u * r) &
+				       (KERNEL_BANK_WORDS - 1)];
+			want[i] = s;
+		} else {	/* aos, soa: elementwise on flat buffers */
+			want[i] = float_bits(fmaf(bits_float(b[i]),
+						  KERNEL_UPDATE_DT,
+						  bits_float(a[i])));
+		}
+	}
+	(void)count;
+}
+
+static void test_memory_kernels(void **state)
+{
+	static const int tr_sizes[][2] = {
+		{ 1, 1 }, { 17, 33 }, { 100, 37 }, { 64, 64 }, { 300, 257 }
+	};
+	static const size_t counts[] = { 1, 255, 1000, 4097 };
+	static const int params[] = { 0, 1, 2, 7, 8, 31, 32 };
+	int failures = 0;
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if (!selected(d->name))
+			continue;
+		if (d->shape == KERNEL_TRANSPOSE) {
+			int copy = !strcmp(d->name, "tr_copy");
+
+			for (size_t s = 0; s < N(tr_sizes); s++)
+				for (size_t j = 0; j < d->nblocks; j++) {
+					int m = tr_sizes[s][0],
+					    n = tr_sizes[s][1];
+					size_t mn = (size_t)m * n;
+					uint32_t *a = mem_inputs(mn, 11 + s);
+					uint32_t *w = malloc(mn * 4);
+					struct kernel_args args = {
+						.m = m, .n = n,
+						.block = d->blocks[j] };
+					char label[96];
+
+					assert_non_null(a);
+					assert_non_null(w);
+					/* C is n x m: C[c][r] = A[r][c] */
+					for (size_t k = 0; k < mn; k++)
+						w[k] = copy ? a[k] :
+						       a[(k % m) * n + k / m];
+					snprintf(label, sizeof(label),
+						 "%-8s b=%-2d %dx%d", d->name,
+						 d->blocks[j], m, n);
+					failures += mem_case(d, &args, a, mn,
+							     NULL, 0, w, mn,
+							     label);
+					free(a);
+					free(w);
+				}
+		}
+		if (d->shape != KERNEL_ACCESS)
+			continue;
+		for (size_t s = 0; s < N(counts); s++)
+			for (size_t q = 0; q < N(params); q++) {
+				struct kernel_args args = {
+					.count = counts[s], .block = 256,
+					.param = params[q] };
+				int upd = !strcmp(d->name, "aos") ||
+					  !strcmp(d->name, "soa");
+				int bank = !strcmp(d->name, "bank");
+				size_t nc = upd ? 3 * counts[s] : counts[s];
+				size_t na = upd ? nc : bank ?
+					    KERNEL_BANK_WORDS :
+					    counts[s] * (params[q] + 1) + 32;
+				uint32_t *a = mem_inputs(na, 21 + q);
+				uint32_t *b = upd ? mem_inputs(nc, 31 + q) :
+						    NULL;
+				uint32_t *w = malloc(nc * 4);
+				char label[96];
+
+				if (d->check(&args, g.prop.maxThreadsPerBlock,
+					     g.prop.sharedMemPerBlock, NULL,
+					     0)) {
+					free(a);
+					free(b);
+					free(w);
+					continue;	/* param not taken */
+				}
+				assert_non_null(a);
+				assert_non_null(w);
+				mem_expect(d->name, a, b, counts[s],
+					   params[q], w, nc);
+				snprintf(label, sizeof(label),
+					 "%-8s N=%-5zu p=%d", d->name,
+					 counts[s], params[q]);
+				failures += mem_case(d, &args, a, na, b,
+						     upd ? nc : 0, w, nc,
+						     label);
+				free(a);
+				free(b);
+				free(w);
+			}
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* The L2 scrub of the counter passes runs cleanly, for
  * compute-sanitizer's sake too: at the device's L2 size, and at sizes
  * that are not whole lines. */
@@ -758,6 +974,11 @@ static void test_attributes(void **state)
 						    .count = 4096,
 						    .block = block,
 						    .ilp = ilp };
+
+			/* the lowest parameter each access kernel takes */
+			if (!strcmp(d->name, "stride") ||
+			    !strcmp(d->name, "bank"))
+				args.param = 1;
 			int threads = d->shape == KERNEL_COPY ? 1024
 				: d->threads(block, ilp);
 			int bad = 0;
@@ -841,6 +1062,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_verifier),
 		cmocka_unit_test(test_matrix_kernels),
 		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_memory_kernels),
 		cmocka_unit_test(test_scrub),
 	};
 	int ndev = 0;

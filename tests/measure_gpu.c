@@ -574,6 +574,81 @@ static void test_ilp(void **state)
 	store_free(st);
 }
 
+/* The memory suites at small sizes (none a multiple of a block):
+ * every configuration verified exactly and stored with its parameter,
+ * GB/s = useful bytes / time, bank's ns per access from its time, and
+ * bank and coalesce each sampled as one group. */
+static void test_memory(void **state)
+{
+	static const char *const gbs[] = { "kernel", "gbs" };
+	static const char *const ns[] = { "kernel", "ns_access" };
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct measure_options o;
+	struct store *st;
+	char db[600];
+	size_t n = 0, expected;
+
+	db_path(db, sizeof(db), "memory");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "transpose,coalesce";
+	o.sizes = "300,5000";
+	o.repeat = 5;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	configs_check(st, expected, gbs, 2, 5, 3);
+	rates_check(st, "transpose", "kernel", "gbs", 1);
+	rates_check(st, "coalesce", "kernel", "gbs", 1);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(c[i].rel_error == 0);	/* bit for bit */
+		if (!strcmp(c[i].variant, "stride"))
+			assert_true(c[i].param >= 1 && c[i].param <= 32);
+		if (!strcmp(c[i].suite, "coalesce"))
+			for (size_t j = 0; j < n; j++)
+				if (!strcmp(c[j].suite, "coalesce") &&
+				    c[j].count == c[i].count)
+					assert_int_equal(c[j].grp, c[i].grp);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+
+	db_path(db, sizeof(db), "bank");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "bank";
+	o.sizes = "70000";
+	o.repeat = 5;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(expected, 32);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	configs_check(st, expected, ns, 2, 5, 3);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		double *t = samples_of(st, &c[i], "kernel");
+		double *v = samples_of(st, &c[i], "ns_access");
+		int sms = 0;
+		double per;
+
+		assert_int_equal(cudaDeviceGetAttribute(&sms,
+			cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+		per = KERNEL_BANK_READS * ceil(70000 / 32.0) / sms;
+		assert_int_equal(c[i].param, (int)i + 1);	/* sorted */
+		for (int k = 0; k < c[i].samples; k++)
+			assert_true(fabs(v[k] * per - t[k] * 1e6) <=
+				    1e-9 * t[k] * 1e6);
+		free(t);
+		free(v);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+}
+
 /* A count no device holds is skipped for memory, and the sweep goes on
  * to the next one. */
 static void test_out_of_memory(void **state)
@@ -750,6 +825,7 @@ int main(void)
 		cmocka_unit_test(test_transfer),
 		cmocka_unit_test(test_counters),
 		cmocka_unit_test(test_ilp),
+		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),
 		cmocka_unit_test(test_sigint_counters),

@@ -132,7 +132,76 @@ static void test_default_plan(void **state)
 				     p.e[i].count == p.e[j].count &&
 				     p.e[i].block == p.e[j].block &&
 				     p.e[i].ilp == p.e[j].ilp &&
-				     p.e[i].host == p.e[j].host);
+				     p.e[i].host == p.e[j].host &&
+				     p.e[i].param == p.e[j].param);
+
+	/* the memory suites: 4 transposes x 4 sizes x blocks 16, 32;
+	 * bank at strides 1..32; coalesce at offsets 0..32, strides 1..32,
+	 * aos and soa; bank's and coalesce's rows sampled as one group
+	 * each */
+	assert_int_equal(suite_count(&p, PLAN_TRANSPOSE), 4 * 4 * 2);
+	assert_int_equal(suite_count(&p, PLAN_BANK), 32);
+	assert_int_equal(suite_count(&p, PLAN_COALESCE), 33 + 32 + 2);
+	for (i = 0; i < p.n; i++) {
+		const struct plan_entry *e = &p.e[i];
+
+		if (e->suite == PLAN_TRANSPOSE) {
+			assert_int_equal(e->m, e->n);
+			assert_int_equal(e->count, (long long)e->n * e->n);
+			assert_int_equal(e->param, 0);
+		} else if (e->suite == PLAN_BANK ||
+			   e->suite == PLAN_COALESCE) {
+			assert_int_equal(e->block, 256);
+			for (size_t j = 0; j < p.n; j++)
+				if (p.e[j].suite == e->suite)
+					assert_int_equal(p.e[j].group,
+							 e->group);
+			if (!strcmp(e->variant, "offset"))
+				assert_true(e->param >= 0 && e->param <= 32);
+			else if (!strcmp(e->variant, "stride") ||
+				 e->suite == PLAN_BANK)
+				assert_true(e->param >= 1 && e->param <= 32);
+			else
+				assert_int_equal(e->param, 0);
+		} else {
+			assert_int_equal(e->param, 0);
+		}
+	}
+	plan_release(&p);
+}
+
+/* --sizes and --blocks reach the memory suites: a transpose at n, the
+ * access kernels at count n; a block a kernel does not take is left
+ * out. */
+static void test_memory_overrides(void **state)
+{
+	struct measure_options o;
+	struct plan p;
+
+	measure_options_init(&o);
+	o.suites = "transpose,bank,coalesce";
+	o.sizes = "300";
+	o.blocks = "16,128";
+	plan_of(&o, 0, &p);
+	/* transposes take 16 (not 128); access kernels 128 (not 16) */
+	assert_int_equal(suite_count(&p, PLAN_TRANSPOSE), 4);
+	assert_int_equal(suite_count(&p, PLAN_BANK), 32);
+	assert_int_equal(suite_count(&p, PLAN_COALESCE), 67);
+	for (size_t i = 0; i < p.n; i++) {
+		if (p.e[i].suite == PLAN_TRANSPOSE) {
+			assert_int_equal(p.e[i].n, 300);
+			assert_int_equal(p.e[i].block, 16);
+		} else {
+			assert_int_equal(p.e[i].count, 300);
+			assert_int_equal(p.e[i].block, 128);
+		}
+	}
+	plan_release(&p);
+	measure_options_init(&o);
+	o.suites = "coalesce";
+	o.variants = "aos,soa";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 2);
 	plan_release(&p);
 }
 
@@ -834,6 +903,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_plan),
 		cmocka_unit_test(test_ilp_max_count),
+		cmocka_unit_test(test_memory_overrides),
 		cmocka_unit_test(test_overrides),
 		cmocka_unit_test(test_invalid_lists),
 		cmocka_unit_test(test_dry_run),

@@ -1,0 +1,37 @@
+/* The memory-access kernels' inputs (kernels.h): element i of a buffer
+ * filled with seed is hash_float(i, seed), on the device and, for the
+ * verification, on the host. */
+#include "check.h"
+#include "hash.h"
+#include "launch.h"
+
+__global__ void fill_hash(float *__restrict__ out, size_t count,
+			  unsigned seed)
+{
+	size_t step = (size_t)gridDim.x * blockDim.x;
+
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+	     i < count; i += step)
+		out[i] = hash_float(i, seed);
+}
+
+extern "C" int kernel_fill_hash(void *dev, size_t count, unsigned seed,
+				void *stream)
+{
+	size_t blocks = (count + 255) / 256;
+
+	if (count == 0)
+		return cudaSuccess;
+	/* a grid-stride loop: 64K blocks cover any count */
+	if (blocks > 65536)
+		blocks = 65536;
+	KERNEL_LAUNCH_BEGIN();
+	fill_hash<<<(unsigned)blocks, 256, 0, (cudaStream_t)stream>>>(
+		(float *)dev, count, seed);
+	return KERNEL_LAUNCH_END("fill_hash<<<...>>>");
+}
+
+extern "C" float kernel_hash_float(size_t i, unsigned seed)
+{
+	return hash_float(i, seed);
+}

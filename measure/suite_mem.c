@@ -1,0 +1,284 @@
+/* The memory suites: transpose (textbook R), bank (textbook R's shared-
+ * memory strides) and coalesce (lecture B's offsets, strides, AoS and
+ * SoA). Their kernels are in kernels/mem_*.cu; every configuration of a
+ * group uses the same device buffers, filled on the device from the
+ * session's seed by a counter hash (kernels.h), so that a strided read
+ * over gigabytes needs no host generation and the host recomputes any
+ * input element to verify an output exactly.
+ *
+ * A sample is one launch, timed by the kernel timer. Metrics: "kernel"
+ * [ms], and "gbs" [GB/s] = the registry's useful bytes / time
+ * (transpose, coalesce) or "ns_access" [ns] = time / (reads per thread
+ * x warps per SM), the time one warp-wide shared-memory read takes an SM
+ * (bank). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcuda.h"
+#include "runner.h"
+#include "vocab.h"
+
+/* Host chunk of the comparisons: 16 Mi elements. */
+#define MEM_CHUNK ((size_t)1 << 24)
+
+/* The group's buffers: a and b filled with the hash of two seeds, c the
+ * output; each grown (and refilled) when a configuration needs more. */
+struct mem_need {
+	size_t a, b, c;		/* elements of 4 bytes */
+};
+
+static struct mem_need mem_need_of(const struct plan_entry *e)
+{
+	size_t n = (size_t)e->count;
+	struct mem_need w = { 0, 0, 0 };
+
+	switch (e->kd->shape) {
+	case KERNEL_TRANSPOSE:
+		w.a = w.c = (size_t)e->m * (size_t)e->n;
+		break;
+	default:
+		if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET)) {
+			w.a = n + (size_t)e->param;
+			w.c = n;
+		} else if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE)) {
+			w.a = (n - 1) * (size_t)e->param + 1;
+			w.c = n;
+		} else if (!strcmp(e->variant, VOCAB_VARIANT_BANK)) {
+			w.a = KERNEL_BANK_WORDS;
+			w.c = n;
+		} else {	/* aos, soa: three floats a vector */
+			w.a = w.b = w.c = 3 * n;
+		}
+	}
+	return w;
+}
+
+/* The seeds of a and b: the session's, told apart. */
+static unsigned mem_seed(const struct run_ctx *c, int which)
+{
+	uint64_t s = c->set->seed * 2 + (uint64_t)which;
+
+	return (unsigned)(s ^ (s >> 32));
+}
+
+/* Grows *buf (of *have elements) to need elements; a fresh buffer is
+ * filled with the hash of seed unless seed < 0. Returns 0, or non-zero
+ * with r marked (skipped when the device is out of memory). */
+static int mem_grow(struct run_ctx *c, void **buf, size_t *have, size_t need,
+		    long long seed, const char *name, struct run_result *r)
+{
+	char what[80];
+
+	if (need <= *have)
+		return 0;
+	if (*buf)
+		MCUDA(cudaFree(*buf));
+	*buf = NULL;
+	*have = 0;
+	snprintf(what, sizeof(what), "%s (%.1f MiB)", name,
+		 need * 4.0 / 1048576.0);
+	if (RALLOC(r, cudaMalloc(buf, need * 4), what))
+		return -1;
+	if (seed >= 0 &&
+	    RCUDA(r, (cudaError_t)kernel_fill_hash(*buf, need,
+						   (unsigned)seed, NULL)))
+		return -1;
+	*have = need;
+	return 0;
+}
+
+static int mem_setup(struct run_ctx *c, struct job *j)
+{
+	struct shared_bufs *b = &c->bufs;
+	struct mem_need w = mem_need_of(j->e);
+	int bank = j->e->suite == PLAN_BANK;
+
+	if (!run_metric_add(&j->r, VOCAB_METRIC_KERNEL, "ms") ||
+	    !run_metric_add(&j->r, bank ? VOCAB_METRIC_NS_ACCESS :
+			    VOCAB_METRIC_GBS, bank ? "ns" : "GB/s")) {
+		run_skip(&j->r, "out of memory: metrics");
+		return -1;
+	}
+	/* other suites' buffers are of another kind: give them back */
+	if (b->kind != 3)
+		run_shared_release(c);
+	b->kind = 3;
+	if (mem_grow(c, &b->a, &b->na, w.a, mem_seed(c, 0), "input a",
+		     &j->r) ||
+	    mem_grow(c, &b->b, &b->nb, w.b, mem_seed(c, 1), "input b",
+		     &j->r) ||
+	    mem_grow(c, &b->c, &b->nc, w.c, -1, "output", &j->r) ||
+	    RCUDA(&j->r, cudaDeviceSynchronize()))
+		return -1;
+	run_args_init(j->e, &j->args);
+	return 0;
+}
+
+/* The group's buffers as they are now: a later configuration's setup
+ * may have grown (reallocated) them since this one's, and the contents
+ * of a grown buffer are the same hash over a longer range. Every step
+ * that launches takes them afresh. */
+static void mem_args_fresh(const struct run_ctx *c, struct job *j)
+{
+	j->args.a = c->bufs.a;
+	j->args.b = c->bufs.b;
+	j->args.c = c->bufs.c;
+}
+
+static int mem_warm(struct run_ctx *c, struct job *j, double *seconds)
+{
+	mem_args_fresh(c, j);
+	return run_plain_launch(j, seconds);
+}
+
+/* The expected value of output element i of e (its inputs recomputed
+ * from the hash), as the 32-bit word the kernel writes. bank_sum holds
+ * the 32 lanes' sums for bank. */
+static uint32_t mem_expect(const struct run_ctx *c,
+			   const struct plan_entry *e, size_t i,
+			   const uint32_t *bank_sum)
+{
+	unsigned sa = mem_seed(c, 0), sb = mem_seed(c, 1);
+	size_t src;
+	float f;
+	uint32_t u;
+
+	if (e->kd->shape == KERNEL_TRANSPOSE) {
+		/* c is n x m for a transpose, m x n for the copy */
+		size_t m = (size_t)e->m, n = (size_t)e->n;
+
+		src = !strcmp(e->variant, VOCAB_VARIANT_TR_COPY) ? i :
+		      (i % m) * n + i / m;
+		f = kernel_hash_float(src, sa);
+	} else if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET)) {
+		f = kernel_hash_float(i + (size_t)e->param, sa);
+	} else if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE)) {
+		f = kernel_hash_float(i * (size_t)e->param, sa);
+	} else if (!strcmp(e->variant, VOCAB_VARIANT_BANK)) {
+		return bank_sum[i & 31];
+	} else {
+		/* aos and soa: elementwise on the flat buffers */
+		f = fmaf(kernel_hash_float(i, sb), KERNEL_UPDATE_DT,
+			 kernel_hash_float(i, sa));
+	}
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
+
+/* Each lane's sum of bank's reads: word (lane * stride + 32 i) mod
+ * KERNEL_BANK_WORDS of a's hash words, KERNEL_BANK_READS times. */
+static void bank_sums(const struct run_ctx *c, int stride, uint32_t *sum)
+{
+	unsigned sa = mem_seed(c, 0);
+
+	for (unsigned lane = 0; lane < 32; lane++) {
+		uint32_t s = 0;
+
+		for (unsigned i = 0; i < KERNEL_BANK_READS; i++) {
+			size_t w = (lane * (unsigned)stride + 32u * i) &
+				   (KERNEL_BANK_WORDS - 1);
+			float f = kernel_hash_float(w, sa);
+			uint32_t u;
+
+			memcpy(&u, &f, sizeof(u));
+			s += u;
+		}
+		sum[lane] = s;
+	}
+}
+
+static int mem_verify(struct run_ctx *c, struct job *j)
+{
+	struct run_result *r = &j->r;
+	size_t count = mem_need_of(j->e).c, chunk, done, i, bad = 0,
+	       first = 0;
+	uint32_t *host = NULL, sums[32];
+	int err;
+	double sec;
+
+	mem_args_fresh(c, j);
+	if (j->e->suite == PLAN_BANK)
+		bank_sums(c, j->e->param, sums);
+	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c,
+						       count * 4))) ||
+	    (err = run_plain_launch(j, &sec)))
+		return err;
+	chunk = count < MEM_CHUNK ? count : MEM_CHUNK;
+	host = malloc(chunk * sizeof(*host));
+	if (!host) {
+		run_skip(r, "out of memory: host verification buffer");
+		return -1;
+	}
+	for (done = 0; done < count; done += chunk) {
+		size_t len = count - done < chunk ? count - done : chunk;
+
+		if ((err = RCUDA(r, cudaMemcpy(host, (const uint32_t *)
+					       j->args.c + done, len * 4,
+					       cudaMemcpyDeviceToHost))))
+			goto out;
+		for (i = 0; i < len; i++)
+			if (host[i] != mem_expect(c, j->e, done + i, sums) &&
+			    !bad++)
+				first = done + i;
+	}
+	/* as for the copies: the fraction of elements that differ, 0
+	 * exactly when every one is right */
+	r->rel_error = (double)bad / (double)count;
+	if (bad) {
+		r->verify_failed = 1;
+		run_fail(r, "verification failed: %zu of %zu elements differ "
+			 "(first at index %zu)", bad, count, first);
+		err = -1;
+	}
+out:
+	free(host);
+	return err;
+}
+
+static int mem_sample(struct run_ctx *c, struct job *j, double *seconds)
+{
+	mem_args_fresh(c, j);
+	return run_timed_launch(c, j, seconds);
+}
+
+static int mem_finish(struct run_ctx *c, struct job *j)
+{
+	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
+	int bank = j->e->suite == PLAN_BANK;
+	struct series *out = run_metric_find(&j->r, bank ?
+					     VOCAB_METRIC_NS_ACCESS :
+					     VOCAB_METRIC_GBS);
+	double bytes = j->e->kd->bytes(&j->args), per = 0;
+
+	if (bank) {
+		/* warps per SM over the whole launch, each reading
+		 * KERNEL_BANK_READS times */
+		double warps = ceil((double)j->e->count / 32.0);
+		int sms = c->dev->prop.multiProcessorCount;
+
+		per = (double)KERNEL_BANK_READS * warps / (sms > 0 ? sms : 1);
+	}
+	for (size_t i = 0; i < times->n; i++) {
+		double v = bank ? times->v[i] * 1e6 / per :
+			   bytes / (times->v[i] * 1e-3) / 1e9;
+
+		if (series_push(out, v)) {
+			run_skip(&j->r, "out of memory: host sample buffer");
+			return 0;
+		}
+	}
+	/* --counters: sectors per request, bank conflicts; a failed
+	 * collection leaves the configuration without them */
+	mem_args_fresh(c, j);
+	return run_counters(c, j->e, &j->args, &j->r) == 1;
+}
+
+const struct suite_ops suite_mem_ops = {
+	.setup = mem_setup,
+	.warm = mem_warm,
+	.verify = mem_verify,
+	.sample = mem_sample,
+	.finish = mem_finish,
+};
