@@ -171,7 +171,9 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		rbuf_puts(&what, "\\texttt{");
 		rbuf_put_tex(&what, c->variant, 0);
 		rbuf_puts(&what, "}");
-		if (c->count > 0)
+		/* a transpose's count is its n x n elements: the edge says
+		 * more */
+		if (c->count > 0 && strcmp(c->suite, VOCAB_SUITE_TRANSPOSE))
 			rbuf_printf(&what, ", \\(N = \\num{%lld}\\)",
 				    (long long)c->count);
 		else
@@ -182,6 +184,14 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		}
 		if (c->ilp > 1)
 			rbuf_printf(&what, ", ILP %d", c->ilp);
+		/* the memory suites' swept stride or offset */
+		if (!strcmp(c->suite, VOCAB_SUITE_BANK) ||
+		    (!strcmp(c->suite, VOCAB_SUITE_COALESCE) &&
+		     (!strcmp(c->variant, VOCAB_VARIANT_OFFSET) ||
+		      !strcmp(c->variant, VOCAB_VARIANT_STRIDE))))
+			rbuf_printf(&what, ", %s %d", lang_get(x->L,
+				    !strcmp(c->variant, VOCAB_VARIANT_OFFSET) ?
+				    "word.offset" : "word.stride"), c->param);
 		if (c->host_mem && *c->host_mem) {
 			rbuf_puts(&what, ", ");
 			rbuf_put_tex(&what, c->host_mem, 0);

@@ -254,6 +254,29 @@ const struct rcfg *model_find(const struct rctx *x, int dev,
 	return NULL;
 }
 
+const struct rcfg *model_find_param(const struct rctx *x, int dev,
+				    const char *suite, const char *variant,
+				    int param)
+{
+	const struct rcfg *best = NULL;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const struct store_config *c = r->c;
+
+		if (r->dev != dev || !str_eq(c->suite, suite) ||
+		    !str_eq(c->variant, variant) || c->param != param)
+			continue;
+		/* several counts (a sweep of its own): the largest, the
+		 * default sweep's point, stands for the parameter */
+		if (!best || c->count > best->c->count ||
+		    (c->count == best->c->count && c->n > best->c->n))
+			best = r;
+	}
+	return best;
+}
+
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
 {
 	size_t i;
@@ -301,7 +324,7 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 		    (host_mem && !str_eq(r->c->host_mem, host_mem)))
 			continue;
 		val = field == 'b' ? r->c->block_x : field == 'i' ?
-		      r->c->ilp : r->c->n;
+		      r->c->ilp : field == 'p' ? r->c->param : r->c->n;
 		for (j = 0; j < n && v[j] != val; j++)
 			;
 		if (j == n)

@@ -139,8 +139,11 @@ int rcfg_steady(const struct rctx *x, const struct rcfg *c)
 		return 0;
 	r = rcfg_regime(x, c);
 	/* a product's FLOP rate is not the cache's: L2 residency matters
-	 * where the number is a bandwidth */
-	if (!strcmp(c->c->suite, VOCAB_SUITE_ILP))
+	 * where the number is a device-memory bandwidth (the bank suite
+	 * reads shared memory, where it does not) */
+	if (!strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
+	    !strcmp(c->c->suite, VOCAB_SUITE_TRANSPOSE) ||
+	    !strcmp(c->c->suite, VOCAB_SUITE_COALESCE))
 		return !(r & (RG_LAUNCH | RG_WAVE | RG_L2));
 	return !(r & (RG_LAUNCH | RG_WAVE));
 }

@@ -224,6 +224,12 @@ void model_free(struct rctx *x);
 const struct rcfg *model_find(const struct rctx *x, int dev,
 			      const char *suite, const char *variant,
 			      const char *host_mem, int n, int block, int ilp);
+/* The configuration of the memory suites' (dev, suite, variant) at the
+ * swept parameter param (stride or offset); where several counts were
+ * measured, the one with the largest count. NULL when none. */
+const struct rcfg *model_find_param(const struct rctx *x, int dev,
+				    const char *suite, const char *variant,
+				    int param);
 /* The statistics of metric in c (NULL when absent or c is not ok). */
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric);
 /* Median of metric, NAN when unavailable. */
@@ -232,8 +238,8 @@ int rcfg_ok(const struct rcfg *c);
 
 /* Sorted distinct values of a field over the configurations of device
  * dev (dev < 0: any) in suite (and variant, host_mem when not NULL).
- * field: 'n' size, 'b' block_x, 'i' ilp. Returns the count; *out is
- * malloc'd (free()). */
+ * field: 'n' size, 'b' block_x, 'i' ilp, 'p' param. Returns the count;
+ * *out is malloc'd (free()). */
 size_t model_ints(const struct rctx *x, int dev, const char *suite,
 		  const char *variant, const char *host_mem, char field,
 		  int **out);
@@ -672,6 +678,202 @@ double ilp_pct_peak(const struct rctx *x, int dev, double gbs);
 /* Device dev's L2 size in bytes (as measure stored it with the
  * configurations, else the device property); NAN when unknown. */
 double ilp_l2_bytes(const struct rctx *x, int dev);
+
+/* ---- the memory-access suites (mem.c; textbook R, lecture B) ----------- */
+
+/* The words a comparison of a (baseline) and b earns, where more of the
+ * metric is better (higher) or less is (!higher): no data, not tested
+ * (no raw samples, ranges overlapping), not significant, b better, b
+ * worse. */
+enum { MW_NONE, MW_UNTESTED, MW_NS, MW_BETTER, MW_WORSE };
+int mem_word(const struct rcmp *r, int higher);
+/* "PREFIX.untested", ".ns", ".faster", ".slower" for word into key. */
+void mem_key(char *key, size_t len, const char *prefix, int word);
+/* The test of r for a sentence: its p, and when the raw samples are
+ * missing but the ranges apart, that the ranges decided it. */
+void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r);
+/* "\texttt{name}", escaped. */
+void mem_variant(struct rbuf *b, const char *variant);
+/* Why a counter column is missing, in the string key_none (measured
+ * without --counters) or key_unavailable (@@WHY@@: the reason the
+ * session stored). Returns 0 or -1 (template error). */
+int mem_counters_missing(struct rctx *x, int dev, const char *suite,
+			 const char *key_none, const char *key_unavailable,
+			 struct rbuf *b);
+/* A size in bytes as MiB ("\num{50}~MiB"). */
+void mem_mib(struct rbuf *b, double bytes);
+/* "block 32\(\times\)32" of c, in the report's language. */
+void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
+/* A number cell (rtable_num, greyed when grey) followed in its cell by
+ * post (marks; LaTeX), of which wide[column] keeps the widest so that
+ * mem_colspec leaves room for it. */
+void mem_num(struct rtable *t, double v, int decimals, int grey,
+	     const char *post, struct rbuf *wide);
+/* The column specification of such a table (wide: one per column). */
+void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
+/* A memory suite's section: the heading (strings KEY.title), the note
+ * that the data hold none of suite (KEY.absent) or the introduction
+ * (KEY.intro), part() of each device that has the suite, then the
+ * findings the parts collected. */
+int mem_section(struct rctx *x, const char *suite, const char *key,
+		int (*part)(struct rctx *x, int dev, struct rfind *fd));
+/* emit_table for such a table. */
+int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
+		   const char *caption, const char *anchor, const char *note);
+/* A line figure over a linear axis of strides or offsets. */
+struct mem_line {
+	const char *title;	/* LaTeX; NULL or "": no key entry */
+	const double *x, *y;	/* non-finite points are left out */
+	size_t n;
+	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS */
+	int color;		/* palette index, -1 grey */
+	int pt;			/* point type index */
+};
+struct mem_axes {
+	const char *xlabel, *ylabel;	/* LaTeX */
+	double xmin, xmax;
+	const double *xtics;	/* the labelled tics */
+	size_t nxtics;
+	int logy;		/* base of a logarithmic y axis, 0 linear */
+	const char *key;	/* gnuplot key placement; NULL below */
+	double w, h;		/* cm */
+};
+/* Adds the figure to the batch: its number, 0 when no line has a point
+ * (then no figure exists). */
+int mem_plot(struct rctx *x, const struct mem_axes *a,
+	     const struct mem_line *l, size_t nl);
+
+/* The transpose suite (sec_transpose.c): the kernels in table order,
+ * the copy (the ceiling) first. */
+enum { TR_COPY, TR_NAIVE, TR_TILE, TR_PAD, TR_N };
+extern const char *const tr_variants[TR_N];
+/* Two steady configurations at one edge n, a the baseline, compared in
+ * GB/s; n = 0 and a, b NULL when none. */
+struct tr_pair {
+	int n;
+	const struct rcfg *a, *b;
+	struct rcmp cmp;
+};
+#define TR_MAXL2 8
+struct tr_facts {
+	/* each at the largest edge where both ran steady, each kernel at
+	 * its best block there */
+	struct tr_pair tile;	/* tr_naive (a) against tr_tile (b) */
+	struct tr_pair pad;	/* tr_tile (a) against tr_pad (b) */
+	/* the copy (a) against the fastest transpose (b) at the largest
+	 * edge where the copy and a transpose ran steady */
+	struct tr_pair top;
+	/* at top.n: each kernel's best block (b) against its next (a;
+	 * NULL when it ran one block steady) */
+	struct tr_pair blk[TR_N];
+	/* the edges whose working set fits the L2 cache, ascending, and
+	 * the fastest configuration among them (NULL: none) */
+	int l2_n[TR_MAXL2];
+	size_t nl2;
+	const struct rcfg *l2_cfg;
+	double l2;		/* L2 bytes, NAN unknown */
+};
+/* Fills *f for device dev. Returns 0, -1 when the store fails. */
+int facts_transpose(struct rctx *x, int dev, struct tr_facts *f);
+int sec_transpose(struct rctx *x);
+
+/* The bank suite (sec_bank.c): strides 1..32 words. */
+#define BANK_MAXS 32
+/* A stride conflicts visibly when its access takes this fraction
+ * longer than stride 1's. */
+#define BANK_TOL 0.10
+enum { BANK_CLK_NONE, BANK_CLK_RECORDED, BANK_CLK_RATED };
+/* The strides of one parity, each against stride 1. */
+struct bank_group {
+	int n;			/* measured */
+	int slow;		/* more than BANK_TOL longer, significantly
+				 * (or, untested, by the medians) */
+	int ns_long;		/* more than BANK_TOL longer by the medians,
+				 * not significantly */
+	int untested;		/* of slow: judged by the medians alone */
+	double lo, hi;		/* range of the ratio to stride 1 */
+};
+struct bank_facts {
+	const struct rcfg *at[BANK_MAXS + 1];	/* ok, or NULL */
+	double t[BANK_MAXS + 1];	/* median ns per access */
+	double cyc[BANK_MAXS + 1];	/* cycles per access, NAN no clock */
+	int clock;		/* the worst BANK_CLK_* any stride used */
+	double rated_mhz;	/* the rated clock, when used */
+	struct rcmp vs1[BANK_MAXS + 1];	/* stride 1 (a) against s (b) */
+	int n;			/* strides measured ok */
+	struct bank_group odd;	/* odd strides above 1 */
+	struct bank_group even;
+	/* stride s = 2^k (b) against 2^(k-1) (a), k = 1..5 */
+	struct rcmp dbl[6];
+	int dbl_s[6];
+	int ndbl;
+	/* least squares: y = a + b gcd(s, 32), y cycles (ns without a
+	 * clock), over fit_n strides */
+	double fit_a, fit_b, fit_r2;
+	int fit_n;
+	/* the n-way conflict the counters measured, NAN where not */
+	double counted[BANK_MAXS + 1];
+	int ncounted, counted_match;
+};
+/* gcd(s, 32): the n-way conflict stride s causes. */
+int bank_ways(int s);
+/* The n-way conflict of c's shared loads as the counters measured it
+ * (wavefronts per load instruction); NAN without counters. */
+double bank_counted(const struct rcfg *c);
+int facts_bank(struct rctx *x, int dev, struct bank_facts *f);
+int sec_bank(struct rctx *x);
+
+/* The coalesce suite (sec_coalesce.c): offsets 0..32, strides 1..32,
+ * AoS and SoA. */
+#define CO_MAXP 32
+/* The strided copy follows the sector model while its share of stride
+ * 1's bandwidth is within this fraction of the model's. */
+#define CO_MODEL_TOL 0.25
+/* A misaligned start "costs bandwidth" when it is significantly slower
+ * than the aligned control by more than this fraction: with 1000
+ * samples a side the test finds differences far below what a reader
+ * would call a cost. */
+#define CO_MIS_TOL 0.02
+struct co_facts {
+	long long count;	/* N of the copies, 0 unknown */
+	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
+	const struct rcfg *aos, *soa;
+	double g_off[CO_MAXP + 1], g_str[CO_MAXP + 1];	/* GB/s */
+	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
+	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
+	/* offsets that are no multiple of 8 floats (32 bytes) */
+	int nmis, mis_slow, mis_fast, mis_untested, mis_worst;
+	double mis_lo, mis_hi;	/* % of offset 0 */
+	/* positive offsets that are */
+	int nal;
+	double al_lo, al_hi;
+	/* each misaligned k against the next aligned positive offset
+	 * 8 ceil(k / 8), where measured: a shift of whole sectors, so that
+	 * the comparison isolates the extra sector from any other effect
+	 * of an offset (offset 0's a and c line up in every way) */
+	struct rcmp ctl_cmp[CO_MAXP + 1];	/* aligned (a), k (b) */
+	int nctl, ctl_cost, ctl_untested;	/* compared; of them
+				 * significantly slower by > CO_MIS_TOL;
+				 * not tested */
+	double ctl_lo, ctl_hi;	/* % of the aligned control */
+	/* stride s: share of stride 1 and the sector model's
+	 * 2 / (min(s, 8) + 1) */
+	double share[CO_MAXP + 1], model[CO_MAXP + 1];
+	int nmod;		/* strides 2..8 measured */
+	int mod_in, mod_above, mod_below;	/* of them, against the
+						 * model +- CO_MODEL_TOL */
+	double mod_lo, mod_hi;	/* share / model */
+	int nbey, smax;		/* strides beyond 8; the largest */
+	double bey_lo, bey_hi;	/* share / model beyond 8 */
+	struct rcmp aos_soa;	/* aos (a) against soa (b) */
+	/* sectors per global load request (counters), NAN none */
+	double spr_off[CO_MAXP + 1], spr_str[CO_MAXP + 1];
+	double spr_aos, spr_soa;
+	int has_spr;
+};
+int facts_coalesce(struct rctx *x, int dev, struct co_facts *f);
+int sec_coalesce(struct rctx *x);
+
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
 /* Each source report's findings beside ours (sec_conclusions.c). */

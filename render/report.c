@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "render_int.h"
+#include "vocab.h"
 
 /* The suites' sections bear their suite's name; their appendices are
  * named SUITE-data. */
@@ -16,6 +17,18 @@ static int section_suite_present(const struct rctx *x, const char *name)
 
 	snprintf(suite, sizeof(suite), "%.*s", (int)strcspn(name, "-"), name);
 	return model_has_suite(x, -1, suite);
+}
+
+/* The summary ranks the variants of the kernel versions, the library,
+ * the transfers and the copies: with none of them measured it would
+ * only say that nothing was. */
+static int section_summary_present(const struct rctx *x, const char *name)
+{
+	(void)name;
+	return model_has_suite(x, -1, VOCAB_SUITE_VERSIONS) ||
+	       model_has_suite(x, -1, VOCAB_SUITE_REFERENCE) ||
+	       model_has_suite(x, -1, VOCAB_SUITE_TRANSFER) ||
+	       model_has_suite(x, -1, VOCAB_SUITE_ILP);
 }
 
 /* Comparing GPUs takes two. */
@@ -43,7 +56,10 @@ static const struct section {
 	{"versions", sec_versions, section_suite_present, 0},
 	{"transfer", sec_transfer, section_suite_present, 0},
 	{"ilp", sec_ilp, section_suite_present, 0},
-	{"summary", sec_summary, NULL, 0},
+	{"transpose", sec_transpose, section_suite_present, 0},
+	{"bank", sec_bank, section_suite_present, 0},
+	{"coalesce", sec_coalesce, section_suite_present, 0},
+	{"summary", sec_summary, section_summary_present, 0},
 	{"cross", sec_cross, section_cross_present, 0},
 	{"conclusions", sec_conclusions, NULL, 0},
 	{"versions-data", app_versions, section_suite_present, 1},

@@ -486,3 +486,171 @@ concl.closing = Źródła mierzyły starsze procesory graficzne (GeForce GT~240,
 word.samples_of.one = @@N@@ próbki
 word.samples_of.few = @@N@@ próbek
 word.samples_of.many = @@N@@ próbek
+
+# Issue 13: eksperymenty z dostępem do pamięci z podręcznika R i wykładu B
+# (render/sec_transpose.c, sec_bank.c, sec_coalesce.c, mem.c; wnioski w
+# sec_conclusions.c).
+intro.obj.transpose = \emph{Transpozycja macierzy} (podręcznik~R): ile zyskuje transpozycja przez kafelek w pamięci współdzielonej względem transpozycji naiwnej, co dodaje uzupełnienie kafelka chroniące przed konfliktami banków i jak blisko obie dochodzą do kopii o tej samej geometrii.
+intro.obj.bank = \emph{Konflikty banków} (podręcznik~R): ile kosztuje dostęp osnowy do pamięci współdzielonej z krokiem od 1 do 32 słów i czy parzyste kroki powodują konflikty ($\gcd(s, 32)$-krotne), a nieparzyste nie.
+intro.obj.coalesce = \emph{Łączenie dostępów} (wykład~B): ile kosztuje kopię przesunięty początek i krok między elementami sąsiednich wątków, w zestawieniu z modelem 32-bajtowych sektorów, oraz czy struktura tablic wygrywa z tablicą struktur.
+word.offset = przesunięcie
+word.stride = krok
+
+transpose.title = Transpozycja macierzy i kafelki w pamięci współdzielonej
+transpose.absent = Baza nie zawiera pomiarów zestawu transpozycji.
+transpose.intro = Każdy kernel transponuje kwadratową macierz $n \times n$ pojedynczej precyzji, $C = A^{\mathsf{T}}$, blokami $b \times b$ wątków, po jednym elemencie na wątek (podręcznik~R). \texttt{tr\_naive} czyta $A$ wzdłuż wierszy i zapisuje $C$ wzdłuż kolumn, więc zapisy osnowy trafiają do różnych wierszy; \texttt{tr\_tile} przenosi kafelek $b \times b$ przez pamięć współdzieloną, tak aby również zapis biegł wzdłuż wierszy, i czyta kafelek kolumnami, przez co słowa czytane przez osnowę trafiają do tych samych kilku banków; \texttt{tr\_pad} poszerza kafelek o jedną kolumnę, co rozkłada kolumnę na różne banki. \texttt{tr\_copy} kopiuje macierz tymi samymi blokami, $C = A$: to pułap, z którym porównuje się transpozycje. Przepustowość to bajty odczytane i zapisane, $8n^2$, podzielone przez czas kernela. Dopóki obie macierze mieszczą się w pamięci podręcznej L2, obsługuje je ta pamięć: takie rozmiary są oznaczone i nie biorą udziału w żadnym porównaniu.
+transpose.gbs = GB/s
+transpose.pct = \% \texttt{tr\_copy}
+transpose.table = Przepustowość transpozycji według boku macierzy $n$ i rozmiaru bloku@@DEV@@: mediana z @@SAMPLES@@ w GB/s oraz każda transpozycja w procentach kopii przy tym samym $n$ i bloku.
+transpose.figure = Przepustowość transpozycji w funkcji boku macierzy $n$@@DEV@@: mediana każdego kernela przy najlepszym rozmiarze bloku dla danego $n$; \texttt{tr\_copy}, kopia o tej samej geometrii, to pułap.
+transpose.figure_l2 = Do $n = @@N@@$ obie macierze mieszczą się w pamięci podręcznej L2 (@@L2@@), która wtedy je obsługuje.
+transpose.figure_l2_stored = Do $n = @@N@@$ pomiar stwierdził, że macierze pozostają w pamięci podręcznej L2.
+find.tr.tile.faster = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@) transponuje z przepustowością @@GB@@~GB/s, @@RATIO@@ raza większą niż transpozycja naiwna z @@GA@@~GB/s (@@VA@@, @@BA@@; @@P@@).
+find.tr.tile.slower = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@) transponuje z przepustowością @@GB@@~GB/s, wolniej niż transpozycja naiwna z @@GA@@~GB/s (@@VA@@, @@BA@@; @@P@@): przejście przez pamięć współdzieloną tu się nie opłaca.
+find.tr.tile.ns = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@, @@GB@@~GB/s) i transpozycja naiwna (@@VA@@, @@BA@@, @@GA@@~GB/s) nie różnią się istotnie (@@P@@).
+find.tr.tile.untested = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@) transponuje z przepustowością @@GB@@~GB/s, transpozycja naiwna z @@GA@@~GB/s (@@VA@@, @@BA@@); bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.tr.pad.faster = @@DEV@@Uzupełnienie kafelka o jedną kolumnę zwiększa przy $n = @@N@@$ jego przepustowość o @@PCT@@, z @@GA@@~GB/s (@@VA@@, @@BA@@) do @@GB@@~GB/s (@@VB@@, @@BB@@; @@P@@).
+find.tr.pad.slower = @@DEV@@Uzupełnienie kafelka o jedną kolumnę zmniejsza przy $n = @@N@@$ jego przepustowość o @@PCT@@, z @@GA@@~GB/s (@@VA@@, @@BA@@) do @@GB@@~GB/s (@@VB@@, @@BB@@; @@P@@).
+find.tr.pad.ns = @@DEV@@Uzupełnienie kafelka o jedną kolumnę nie daje przy $n = @@N@@$ istotnej różnicy: @@GA@@~GB/s bez niego (@@BA@@), @@GB@@~GB/s z nim (@@BB@@; @@P@@).
+find.tr.pad.untested = @@DEV@@Przy $n = @@N@@$ kafelek osiąga @@GA@@~GB/s bez uzupełnienia (@@BA@@) i @@GB@@~GB/s z nim (@@BB@@); bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.tr.copy.slower = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), osiąga @@GB@@~GB/s, czyli @@SHARE@@ z @@GA@@~GB/s kopii (@@BA@@; @@P@@).
+find.tr.copy.ns = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), jest tak szybka jak kopia: @@GB@@ wobec @@GA@@~GB/s, bez istotnej różnicy (@@P@@).
+find.tr.copy.faster = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), jest szybsza niż kopia o tej samej geometrii: @@GB@@ wobec @@GA@@~GB/s (@@P@@).
+find.tr.copy.untested = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), osiąga @@GB@@~GB/s, czyli @@SHARE@@ z @@GA@@~GB/s kopii; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.tr.blocks = @@DEV@@Najlepszy rozmiar bloku każdego kernela przy $n = @@N@@$ wobec następnego w kolejności: @@LIST@@.
+find.tr.block.faster = @@VB@@: @@BB@@, lepszy niż @@BA@@ (@@GB@@ wobec @@GA@@~GB/s, @@P@@)
+find.tr.block.slower = @@VB@@: @@BB@@, gorszy niż @@BA@@ (@@GB@@ wobec @@GA@@~GB/s, @@P@@)
+find.tr.block.ns = @@VB@@: @@BB@@ i @@BA@@ bez istotnej różnicy (@@GB@@ wobec @@GA@@~GB/s, @@P@@)
+find.tr.block.untested = @@VB@@: @@BB@@ z wyższą medianą niż @@BA@@ (@@GB@@ wobec @@GA@@~GB/s, bez testu)
+find.tr.l2 = @@DEV@@Przy $n = @@NLIST@@$ obie macierze mieszczą się w pamięci podręcznej L2 (@@L2@@), która je obsługuje: najwyższa przepustowość w tym zakresie, @@G@@~GB/s (@@V@@ przy $n = @@NN@@$), jest przepustowością pamięci podręcznej, a nie pamięci urządzenia, i te rozmiary nie biorą udziału w żadnym porównaniu powyżej.
+find.tr.l2_stored = @@DEV@@Przy $n = @@NLIST@@$ pomiar stwierdził, że macierze pozostają w pamięci podręcznej L2: najwyższa przepustowość w tym zakresie, @@G@@~GB/s (@@V@@ przy $n = @@NN@@$), jest przepustowością pamięci podręcznej, a nie pamięci urządzenia, i te rozmiary nie biorą udziału w żadnym porównaniu powyżej.
+find.tr.wavefronts = @@DEV@@Przebiegi przez banki (wavefronts) na instrukcję odczytu pamięci współdzielonej, zliczone przy $n = @@N@@$: @@LIST@@; jeden przebieg oznacza brak konfliktu banków.
+find.tr.wf_item = @@V@@, @@B@@: @@W@@
+find.tr.nosteady = @@DEV@@Poza pamięcią podręczną L2 żaden bok macierzy nie ma poprawnych pomiarów dwóch kerneli, więc niczego nie porównano.
+
+bank.title = Konflikty banków pamięci współdzielonej
+bank.absent = Baza nie zawiera pomiarów zestawu konfliktów banków.
+bank.intro = Pamięć współdzielona jest rozłożona na 32 banki czterobajtowych słów. Słowa czytane przez osnowę w jednym dostępie są obsługiwane w jednym przebiegu, gdy leżą w różnych bankach; gdy $k$ różnych słów trafia do jednego banku, dostęp wymaga $k$ przebiegów ($k$-krotny konflikt banków). Każdy wątek czyta tu pamięć współdzieloną 1024 razy, wątek $\ell$ osnowy w $i$-tym odczycie słowo $\ell s + 32i$ (modulo 4096): przy kroku $s$ 32 wątki korzystają z $32/\gcd(s, 32)$ banków, po $\gcd(s, 32)$ słów w każdym, więc nieparzyste kroki nie powodują konfliktu, $s = 2$ powoduje konflikt dwukrotny, a $s = 32$ 32-krotny (podręcznik~R: krok $L$ powoduje konflikty dla parzystego $L$). Czas dostępu to czas kernela podzielony przez liczbę odczytów całej osnowy na SM (1024 na osnowę razy liczba osnów na SM); pomnożony przez zegar SM daje liczbę cykli na dostęp, z których dostęp bez konfliktu potrzebuje około jednego.
+bank.stride = $s$
+bank.nway = $\gcd(s, 32)$
+bank.ns = ns
+bank.cycles = Cykle
+bank.ratio = $\times$~$s{=}1$
+bank.counted = Zliczone
+bank.table = Czas dostępu całej osnowy do pamięci współdzielonej według kroku $s$@@DEV@@: mediana z @@SAMPLES@@ w ns, w cyklach zegara SM i względem kroku~1; $\gcd(s, 32)$ to oczekiwana krotność konfliktu.
+bank.table_note = Cykle: ns razy zegar SM @@CLOCK@@. $\times$~$s{=}1$: mediana podzielona przez medianę kroku~1; \nsmark~bez istotnej różnicy względem kroku~1 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
+bank.table_note_noclock = Cykle: nie podano, bo dla tych konfiguracji nie zapisano ani nie jest znany zegar SM. $\times$~$s{=}1$: mediana podzielona przez medianę kroku~1; \nsmark~bez istotnej różnicy względem kroku~1 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
+bank.clock_recorded = zapisany przy każdej konfiguracji
+bank.clock_rated = o nominalnej częstotliwości @@MHZ@@~MHz (zegara nie zapisano)
+bank.counted_note = Zliczone: krotność konfliktu zmierzona licznikami sprzętowymi w jednym profilowanym uruchomieniu, jako liczba przebiegów przez banki (wavefronts) odczytów pamięci współdzielonej na instrukcję odczytu.
+bank.counters_none = Konflikty banków zliczone przez sprzęt: nie zmierzono (bez \texttt{-{}-counters}).
+bank.counters_unavailable = Konflikty banków zliczone przez sprzęt: nie zmierzono; nie udało się odczytać liczników (@@WHY@@).
+bank.class_table = Kroki pogrupowane według oczekiwanej krotności konfliktu@@DEV@@: mediana ich czasu dostępu, jej zakres po krokach i jej stosunek do mediany kroków bez konfliktu.
+bank.class_note = Oczekiwany: stosunek, gdyby każde kolejne słowo w najbardziej obciążonym banku kosztowało jeden dodatkowy dostęp bez konfliktu.
+bank.class.nway = Krotność
+bank.class.strides = Kroki $s$
+bank.class.cycles = Cykle
+bank.class.ns = ns
+bank.class.range = Zakres
+bank.class.ratio = $\times$~1-krotny
+bank.class.expected = Oczekiwany
+bank.measured = zmierzone
+bank.expected = krok~1 $\times \gcd(s, 32)$
+bank.axis_stride = Krok $s$ [słowa czterobajtowe]
+bank.axis_cycles = Cykle na dostęp
+bank.axis_ns = Czas dostępu [ns]
+bank.figure = Liczba cykli na dostęp całej osnowy do pamięci współdzielonej@@DEV@@ w funkcji kroku $s$ (mediana; oś logarytmiczna) oraz cykle kroku~1 pomnożone przez oczekiwaną krotność konfliktu $\gcd(s, 32)$ (kropkowana).
+bank.figure_ns = Czas dostępu całej osnowy do pamięci współdzielonej@@DEV@@ w funkcji kroku $s$ (mediana; oś logarytmiczna) oraz czas kroku~1 pomnożony przez oczekiwaną krotność konfliktu $\gcd(s, 32)$ (kropkowana).
+bank.unit_cycles = cykli
+bank.unit_ns = ns
+find.bank.odd_same = @@DEV@@Nieparzyste kroki większe od 1 (@@N@@), przy których każdy wątek ma własny bank, kosztują tyle co krok~1 (@@C1@@ na dostęp): od @@LO@@ do @@HI@@ razy tyle, żaden z nich nie jest istotnie dłuższy o więcej niż @@TOL@@.
+find.bank.odd_some = @@DEV@@Wśród nieparzystych kroków większych od 1 (@@N@@), przy których każdy wątek ma własny bank, są kroki trwające na dostęp istotnie dłużej niż krok~1 (@@C1@@), o więcej niż @@TOL@@: jest ich @@K@@; wszystkie trwają od @@LO@@ do @@HI@@ razy tyle.
+find.bank.even_all = @@DEV@@Każdy parzysty krok powoduje konflikt: wszystkie (@@N@@) trwają na dostęp istotnie dłużej niż krok~1 (@@C1@@), o więcej niż @@TOL@@, od @@LO@@ do @@HI@@ razy tyle.
+find.bank.even_some = @@DEV@@Wśród parzystych kroków (@@N@@) są kroki trwające na dostęp istotnie dłużej niż krok~1 (@@C1@@), o więcej niż @@TOL@@: jest ich @@K@@; wszystkie trwają od @@LO@@ do @@HI@@ razy tyle.
+find.bank.by_medians = (@@N@@ z nich oceniono wyłącznie według median: brak surowych próbek, zakresy się nakładają.)
+find.bank.ns_long = Według median dłuższych o ponad @@TOL@@ jest jeszcze @@N@@, ale nieistotnie.
+find.bank.dbl_item = krok~@@S@@: @@R@@ raza dłuższy niż krok~@@S0@@ (@@P@@)
+find.bank.doubling = @@DEV@@Każde podwojenie oczekiwanej krotności konfliktu istotnie wydłuża dostęp: @@LIST@@.
+find.bank.doubling_medians = @@DEV@@Każde podwojenie oczekiwanej krotności konfliktu wydłuża dostęp według median (nie każdy krok dało się przetestować): @@LIST@@.
+find.bank.doubling_not = @@DEV@@Nie każde podwojenie oczekiwanej krotności konfliktu istotnie wydłuża dostęp: @@LIST@@.
+find.bank.fit.follow = @@DEV@@Prosta $c \approx @@B@@ \gcd(s, 32) @@SIGN@@ @@A@@$ @@UNIT@@ dobrze opisuje czas dostępu w @@N@@ krokach ($R^2 = @@R2@@$): czas podąża za oczekiwaną krotnością konfliktu, @@B@@ @@UNIT@@ na każde kolejne słowo w najbardziej obciążonym banku.
+find.bank.fit.rough = @@DEV@@Prosta $c \approx @@B@@ \gcd(s, 32) @@SIGN@@ @@A@@$ @@UNIT@@ opisuje czas dostępu w @@N@@ krokach tylko w przybliżeniu ($R^2 = @@R2@@$): czas tylko częściowo podąża za oczekiwaną krotnością konfliktu.
+find.bank.fit.not = @@DEV@@Najlepsza prosta $c \approx @@B@@ \gcd(s, 32) @@SIGN@@ @@A@@$ @@UNIT@@ wyjaśnia niewiele z czasu dostępu w @@N@@ krokach ($R^2 = @@R2@@$): czas nie podąża za oczekiwaną krotnością konfliktu.
+find.bank.counted = @@DEV@@Liczniki sprzętowe mierzą konflikt równy $\gcd(s, 32)$ (z dokładnością do połowy) przy @@K@@ z @@N@@ kroków; przy kroku~32 zliczają krotność @@C32@@.
+find.bank.no_base = @@DEV@@Krok~1 nie ma poprawnego pomiaru, więc żaden krok nie jest z nim porównany.
+
+coalesce.title = Łączone i niełączone dostępy do pamięci globalnej
+coalesce.absent = Baza nie zawiera pomiarów zestawu łączenia dostępów.
+coalesce.intro = Pamięć obsługuje odczyty osnowy 32-bajtowymi sektorami po 8 liczb float: osnowa, której 32 wątki czytają 32 kolejne, wyrównane liczby, potrzebuje 4 sektorów, najmniej jak się da (dostęp łączony; transakcje półosnowy po 64 lub 128 bajtów z wykładu~B to starsza postać tej samej reguły). Trzy eksperymenty, z blokami po 256 wątków: kopia $c_i = a_{i+k}$ zaczynająca się $k = 0, \ldots, 32$ elementów dalej, co dodaje piąty sektor do odczytu każdej osnowy, chyba że $k$ jest wielokrotnością 8; kopia $c_i = a_{is}$ czytająca co $s$-ty element, $s = 1, \ldots, 32$; oraz aktualizacja $p + v\,\Delta t$ trójskładnikowych wektorów float zapisanych jako tablica struktur $\{x, y, z\}$ (\texttt{aos}) albo jako trzy tablice, czyli struktura tablic (\texttt{soa}). Przepustowość to użyteczne bajty odczytane i zapisane, $8N$ dla kopii $N$ elementów i $36N$ dla aktualizacji $N$ wektorów, podzielone przez czas kernela. Model sektorów dla kopii z krokiem: osnowa czytająca co $s$-tą liczbę dotyka $\min(4s, 32)$ sektorów, $\min(s, 8)$ razy więcej bajtów, niż wykorzystuje, a jej zapisy pozostają łączone; na 8 użytecznych bajtów elementu przypada więc $4\min(s, 8) + 4$ przesłanych bajtów i kopia zachowuje $2/(\min(s, 8) + 1)$ przepustowości kroku~1, od $s = 8$ już tylko $2/9 = 22\,\%$.
+coalesce.gbs = GB/s
+coalesce.table_offset = Przepustowość kopii z przesunięciem $k$, $N = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GB/s i w procentach przesunięcia~0.
+coalesce.table_offset_non = Przepustowość kopii z przesunięciem $k$@@DEV@@: mediana z @@SAMPLES@@ w GB/s i w procentach przesunięcia~0.
+coalesce.table_stride = Przepustowość kopii z krokiem $s$, $N = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, w procentach kroku~1 oraz udział według modelu sektorów.
+coalesce.table_stride_non = Przepustowość kopii z krokiem $s$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, w procentach kroku~1 oraz udział według modelu sektorów.
+coalesce.offset_note = \nsmark~bez istotnej różnicy względem przesunięcia~0 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
+coalesce.stride_note = Model: $2/(\min(s, 8) + 1)$ w \%. \nsmark~bez istotnej różnicy względem kroku~1 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
+coalesce.pct_k0 = \%~$k{=}0$
+coalesce.pct_s1 = \%~$s{=}1$
+coalesce.model = Model \%
+coalesce.spr = Sekt./żąd.
+coalesce.spr_note = Sekt./żąd.: sektory odczytu z pamięci globalnej na żądanie odczytu, zliczone sprzętowo w jednym profilowanym uruchomieniu; model sektorów przewiduje 4 dla łączonej osnowy, 5 przy przesunięciu niebędącym wielokrotnością 8, $\min(4s, 32)$ przy kroku $s$, 12 dla \texttt{aos} i 4 dla \texttt{soa}.
+coalesce.counters_none = Sektory na żądanie: nie zmierzono (bez \texttt{-{}-counters}).
+coalesce.counters_unavailable = Sektory na żądanie: nie zmierzono; nie udało się odczytać liczników (@@WHY@@).
+coalesce.layout = Układ
+coalesce.kernel_ms = Kernel [ms]
+coalesce.pct_soa = \%~\texttt{soa}
+coalesce.layout_table = Aktualizacja $p + v\,\Delta t$ dla $N = @@N@@$ trójskładnikowych wektorów jako tablica struktur i jako struktura tablic@@DEV@@: mediana z @@SAMPLES@@.
+coalesce.layout_table_non = Aktualizacja $p + v\,\Delta t$ trójskładnikowych wektorów jako tablica struktur i jako struktura tablic@@DEV@@: mediana z @@SAMPLES@@.
+coalesce.layout_note = GB/s: użyteczne $36N$ bajtów (dwa wektory odczytane, jeden zapisany) podzielone przez czas kernela. \nsmark~bez istotnej różnicy względem \texttt{soa} (szary), \ntmark~bez testu.
+coalesce.line_offset = przesunięcie $k$
+coalesce.line_stride = krok $s$
+coalesce.line_model = model sektorów
+coalesce.axis_param = Przesunięcie $k$ lub krok $s$ [elementy]
+coalesce.figure = Przepustowość kopii@@DEV@@ w funkcji przesunięcia $k$ i kroku $s$ (mediana; oś logarytmiczna); kropkowana: przepustowość kroku~1 pomnożona przez udział według modelu sektorów $2/(\min(s, 8) + 1)$.
+find.co.off.none = @@DEV@@Przesunięty początek nie kosztuje istotnie przepustowości: przesunięcia niebędące wielokrotnością 8 elementów (@@NMIS@@) osiągają od @@LO@@ do @@HI@@ z @@G0@@~GB/s kopii wyrównanej, żadne istotnie mniej.
+find.co.off.most = @@DEV@@Względem przesunięcia~0 (@@G0@@~GB/s): @@K@@ z @@NMIS@@ przesunięć niebędących wielokrotnością 8 elementów jest istotnie wolniejszych. Osiągają od @@LO@@ do @@HI@@ jej przepustowości; najwolniejsze, $k = @@KW@@$, @@GW@@~GB/s (@@P@@).
+find.co.off.some = @@DEV@@Istotnie wolniejsza niż kopia wyrównana (@@G0@@~GB/s) jest tylko część przesunięć niebędących wielokrotnością 8 elementów: @@K@@ z @@NMIS@@. Osiągają od @@LO@@ do @@HI@@ jej przepustowości; najwolniejsze, $k = @@KW@@$, @@GW@@~GB/s (@@P@@).
+find.co.off.untested = @@DEV@@Przesunięcia niebędące wielokrotnością 8 elementów (@@NMIS@@) osiągają od @@LO@@ do @@HI@@ z @@G0@@~GB/s kopii wyrównanej, najwolniejsze, $k = @@KW@@$, @@GW@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnic nie testowano.
+find.co.untested_n = (@@N@@ z nich bez testu: brak surowych próbek, zakresy się nakładają.)
+find.co.off.aligned = @@DEV@@Dodatnie przesunięcia będące wielokrotnością 8 elementów (@@LIST@@), przy których odczyt osnowy mieści się w 4 sektorach, osiągają od @@LO@@ do @@HI@@ przesunięcia~0.
+find.co.off.aligned_one = @@DEV@@Przesunięcie @@LIST@@, wielokrotność 8 elementów, przy której odczyt osnowy mieści się w 4 sektorach, osiąga @@LO@@ przesunięcia~0.
+find.co.off.no_base = @@DEV@@Przesunięcie~0 nie ma poprawnego pomiaru, więc żadne przesunięcie nie jest z nim porównane.
+find.co.off.ctl_cost = @@DEV@@Względem najbliższego wyrównanego przesunięcia powyżej ($8\lceil k/8\rceil$: przesunięcie o całe sektory, te same 4 sektory na osnowę) @@N@@ niewyrównanych przesunięć osiąga od @@LO@@ do @@HI@@; @@K@@ z nich jest istotnie wolniejszych o ponad 2\,\%: dodatkowy sektor czytany przez niewyrównaną osnowę kosztuje przepustowość.
+find.co.off.ctl_free = @@DEV@@Względem najbliższego wyrównanego przesunięcia powyżej ($8\lceil k/8\rceil$: przesunięcie o całe sektory, te same 4 sektory na osnowę) @@N@@ niewyrównanych przesunięć osiąga od @@LO@@ do @@HI@@; @@K@@ z nich jest istotnie wolniejszych o ponad 2\,\%: dodatkowy sektor czytany przez niewyrównaną osnowę prawie nic tu nie kosztuje, a tym, co wyróżnia przesunięcie~0, nie jest jego wyrównanie.
+find.co.off.ctl_untested = @@DEV@@Względem najbliższego wyrównanego przesunięcia powyżej ($8\lceil k/8\rceil$: przesunięcie o całe sektory) @@N@@ niewyrównanych przesunięć osiąga od @@LO@@ do @@HI@@; bez surowych próbek i przy nakładających się zakresach różnic nie testowano.
+find.co.str.no_base = @@DEV@@Krok~1 nie ma poprawnego pomiaru, więc żaden krok nie jest porównany ani z nim, ani z modelem sektorów.
+find.co.str.item = $s = @@S@@$: @@SHARE@@ (model @@MODEL@@)
+find.co.str.model = @@DEV@@Kopia z krokiem zachowuje z @@G1@@~GB/s kroku~1: @@LIST@@.
+find.co.str.within = @@DEV@@Od kroku~2 do~8 zmierzony udział mieści się w granicach @@TOL@@ od modelu sektorów (od @@LO@@ do @@HI@@ modelu): przesyłane sektory tłumaczą stratę.
+find.co.str.above = @@DEV@@Od kroku~2 do~8 zmierzony udział leży powyżej modelu sektorów, na poziomie od @@LO@@ do @@HI@@ modelu: kopia traci mniej, niż przewidują przesyłane sektory.
+find.co.str.below = @@DEV@@Od kroku~2 do~8 zmierzony udział leży poniżej modelu sektorów, na poziomie od @@LO@@ do @@HI@@ modelu: kopia traci więcej, niż przewidują przesyłane sektory.
+find.co.str.mixed = @@DEV@@Od kroku~2 do~8 zmierzony udział wynosi od @@LO@@ do @@HI@@ modelu sektorów: przy części kroków mieści się w granicach @@TOL@@ od niego, przy innych nie.
+find.co.str.floor = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział mieści się w granicach @@TOL@@ od niego (od @@LO@@ do @@HI@@ modelu, $s$ do @@SMAX@@).
+find.co.str.fall = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział spada dalej, do @@LAST@@ przy $s = @@SMAX@@$: same sektory nie tłumaczą tej straty.
+find.co.str.rise = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział pozostaje powyżej niego, na poziomie od @@LO@@ do @@HI@@ modelu.
+find.co.str.bey_mixed = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział wynosi od @@LO@@ do @@HI@@ modelu, a przy $s = @@SMAX@@$ @@LAST@@.
+find.co.aos.faster = @@DEV@@Struktura tablic aktualizuje wektory z przepustowością @@GB@@~GB/s, @@RATIO@@ raza większą niż tablica struktur z @@GA@@~GB/s (@@P@@).
+find.co.aos.slower = @@DEV@@Struktura tablic jest wolniejsza niż tablica struktur: @@GB@@ wobec @@GA@@~GB/s (@@P@@).
+find.co.aos.ns = @@DEV@@Struktura tablic (@@GB@@~GB/s) i tablica struktur (@@GA@@~GB/s) nie różnią się istotnie (@@P@@).
+find.co.aos.untested = @@DEV@@Struktura tablic osiąga @@GB@@~GB/s, tablica struktur @@GA@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.co.spr = @@DEV@@Sektory odczytu z pamięci globalnej na żądanie, zliczone sprzętowo, wobec modelu sektorów: @@LIST@@.
+find.co.spr_item = @@WHAT@@: @@V@@ (model @@M@@)
+
+concl.src.P = sprawozdanie~P
+concl.src.G = sprawozdanie~G
+concl.src.J = notatka~J
+concl.src.R = podręcznik~R
+concl.src.B = wykład~B
+concl.caption_list = Ustalenia źródeł (@@SOURCES@@) i nasze na każdym urządzeniu.
+concl.r.transpose = Transpozycja przez pamięć współdzieloną jest szybsza niż transpozycja naiwna.
+concl.r.bank = Dostępy do pamięci współdzielonej z krokiem $L$ słów powodują konflikty dla parzystego $L$, a dla nieparzystego nie.
+concl.r.bank_text = parzyste $L$: @@ELO@@--@@EHI@@ razy krok~1, @@EK@@ z @@EN@@ dłuższych o ponad @@TOL@@; nieparzyste $L > 1$: @@OLO@@--@@OHI@@ razy, @@OK@@ z @@ON@@
+concl.r.bank_text_even = parzyste $L$: @@ELO@@--@@EHI@@ razy krok~1, @@EK@@ z @@EN@@ dłuższych o ponad @@TOL@@; nie zmierzono żadnego nieparzystego kroku większego od 1
+concl.b.misaligned = Przesunięty początek rozkłada dostęp osnowy na więcej transakcji i kosztuje przepustowość.
+concl.b.strided = Dostęp z krokiem nie jest łączony i kosztuje przepustowość.
+concl.b.aos = Do struktury tablic dostęp jest szybszy niż do tablicy struktur.
+concl.b.mis_text = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ istotnie wolniejszych niż $k = 0$ (@@G0@@~GB/s), na poziomie @@LO@@--@@HI@@ tej wartości
+concl.b.mis_text_medians = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ poniżej $k = 0$ (@@G0@@~GB/s) według median, na poziomie @@LO@@--@@HI@@ tej wartości
+concl.b.mis_ctl_text = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ wolniejszych o ponad 2\,\% od wyrównanego przesunięcia $8\lceil k/8\rceil$ nad nimi (istotnie), przy @@LO@@--@@HI@@ jego wartości; $k = 0$: @@G0@@~GB/s
+concl.b.str_text = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@; $s = @@SMAX@@$: @@PMAX@@ (model @@MMAX@@)
+concl.b.str_text_one = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@ (model @@MMAX@@)

@@ -14,6 +14,7 @@ foreach(t
     render_versions
     render_transfer
     render_lang
+    render_memory
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

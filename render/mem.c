@@ -1,0 +1,266 @@
+/* What the memory-access sections (transpose, bank, coalesce: textbook R
+ * and lecture B) share: the words of a comparison, the text of its
+ * test, what a table says where the counters are missing, cells that
+ * carry marks after their number, and figures over a stride or offset
+ * axis. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+#include "vocab.h"
+
+int mem_word(const struct rcmp *r, int higher)
+{
+	if (!isfinite(r->a) || !isfinite(r->b))
+		return MW_NONE;
+	if (r->p < 0)
+		return MW_UNTESTED;
+	if (!r->signif)
+		return MW_NS;
+	return (higher ? r->b > r->a : r->b < r->a) ? MW_BETTER : MW_WORSE;
+}
+
+void mem_key(char *key, size_t len, const char *prefix, int word)
+{
+	static const char *const w[] = {"untested", "untested", "ns",
+					"faster", "slower"};
+
+	snprintf(key, len, "%s.%s", prefix,
+		 w[word < 0 || word > MW_WORSE ? 0 : word]);
+}
+
+void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r)
+{
+	struct rbuf p;
+	struct kv v;
+
+	if (!r->ranges) {
+		find_p(x, b, r->p);
+		return;
+	}
+	/* no raw samples: the exact p of disjoint ranges, said as such */
+	rbuf_init(&p);
+	find_p(x, &p, r->p);
+	v = (struct kv){"P", rbuf_str(&p)};
+	tmpl_fill(b, lang_get(x->L, "ilp.p_ranges"), &v, 1);
+	rbuf_free(&p);
+}
+
+void mem_variant(struct rbuf *b, const char *variant)
+{
+	rbuf_puts(b, "\\texttt{");
+	rbuf_put_tex(b, variant, 0);
+	rbuf_puts(b, "}");
+}
+
+int mem_counters_missing(struct rctx *x, int dev, const char *suite,
+			 const char *key_none, const char *key_unavailable,
+			 struct rbuf *b)
+{
+	const char *why = model_counters_why(x, dev, suite);
+	struct rbuf w;
+	struct kv v;
+	int rc;
+
+	if (!why)
+		return emit_string(x, b, key_none, NULL, 0);
+	rbuf_init(&w);
+	rbuf_put_tex(&w, *why ? why : "--", 1);
+	v = (struct kv){"WHY", rbuf_str(&w)};
+	rc = emit_string(x, b, key_unavailable, &v, 1);
+	rbuf_free(&w);
+	return rc;
+}
+
+void mem_num(struct rtable *t, double v, int decimals, int grey,
+	     const char *post, struct rbuf *wide)
+{
+	int col = t->col;
+
+	rtable_num(t, v, decimals, grey ? RT_GREY : 0);
+	if (!isfinite(v) || !post || !*post || col >= t->ncols)
+		return;
+	/* the text after the number, inside its cell */
+	rbuf_puts(&t->body, post);
+	if (strlen(post) > wide[col].len) {
+		rbuf_free(&wide[col]);
+		rbuf_puts(&wide[col], post);
+	}
+}
+
+void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
+{
+	int i;
+
+	for (i = 0; i < t->ncols; i++) {
+		if (i)
+			rbuf_putc(b, ' ');
+		if (t->kind[i] != 'S') {
+			rbuf_putc(b, t->kind[i]);
+			continue;
+		}
+		rbuf_printf(b, "S[table-format=%s%d.%d", t->neg[i] ? "-" : "",
+			    t->intd[i] ? t->intd[i] : 1, t->decd[i]);
+		/* room for the widest text that follows a number, set
+		 * close to it rather than aligned */
+		if (wide[i].len)
+			rbuf_printf(b, ",table-align-text-after=false,"
+				    "table-space-text-post={%s}",
+				    rbuf_str(&wide[i]));
+		rbuf_putc(b, ']');
+	}
+}
+
+int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
+		   const char *caption, const char *anchor, const char *note)
+{
+	struct rbuf spec, nb;
+	struct kv v[6];
+	int rc;
+
+	rbuf_init(&spec);
+	rbuf_init(&nb);
+	mem_colspec(t, wide, &spec);
+	if (note && *note) {
+		char *f = tmpl_fragment(x->frags, "tablenote");
+		struct kv nv = {"TEXT", note};
+
+		if (f)
+			tmpl_fill(&nb, f, &nv, 1);
+		free(f);
+	}
+	v[0] = (struct kv){"ANCHOR", anchor};
+	v[1] = (struct kv){"CAPTION", caption};
+	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
+	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
+	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
+	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
+	rc = emit_fragment(x, "table", v, 6);
+	rbuf_free(&spec);
+	rbuf_free(&nb);
+	return rc;
+}
+
+static int mem_pt_ok(const struct mem_axes *a, double xv, double yv)
+{
+	return isfinite(xv) && isfinite(yv) && (!a->logy || yv > 0);
+}
+
+int mem_plot(struct rctx *x, const struct mem_axes *a,
+	     const struct mem_line *l, size_t nl)
+{
+	struct rbuf *g = &x->plot.script;
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, j;
+	int k, first = 1;
+
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++)
+			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
+				lo = fmin(lo, l[i].y[j]);
+				hi = fmax(hi, l[i].y[j]);
+			}
+	if (!isfinite(lo))
+		return 0;
+	k = plot_begin(x, a->w, a->h);
+	rbuf_puts(g, "set xlabel '");
+	rbuf_put_gp(g, a->xlabel);
+	rbuf_puts(g, "'\nset ylabel '");
+	rbuf_put_gp(g, a->ylabel);
+	rbuf_puts(g, "'\nset pointsize 0.45\n");
+	rbuf_printf(g, "set xrange [%.17g:%.17g]\n", a->xmin, a->xmax);
+	rbuf_puts(g, "set xtics (");
+	for (i = 0; i < a->nxtics; i++)
+		rbuf_printf(g, "%s%.17g", i ? ", " : "", a->xtics[i]);
+	rbuf_puts(g, ")\n");
+	if (a->logy) {
+		/* a ratio reads as a distance: the conflicts' doublings,
+		 * the strides' fractions */
+		rbuf_printf(g, "set logscale y %d\nset format y '%%g'\n"
+			    "set yrange [%.17g:%.17g]\n", a->logy, lo / 1.4,
+			    hi * 1.5);
+	} else {
+		rbuf_printf(g, "set yrange [0:%.17g]\n", hi * 1.1);
+	}
+	rbuf_printf(g, "set key %s\n", a->key ? a->key :
+		    "below horizontal Left reverse height 1 width 2");
+	for (i = 0; i < nl; i++) {
+		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
+		for (j = 0; j < l[i].n; j++)
+			if (mem_pt_ok(a, l[i].x[j], l[i].y[j]))
+				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
+					    l[i].y[j]);
+		rbuf_puts(g, "EOD\n");
+	}
+	rbuf_puts(g, "plot ");
+	for (i = 0; i < nl; i++) {
+		int has = 0;
+
+		for (j = 0; j < l[i].n; j++)
+			has |= mem_pt_ok(a, l[i].x[j], l[i].y[j]);
+		if (!has)
+			continue;
+		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
+			    ", \\\n  ", k, i);
+		first = 0;
+		if (l[i].style == PL_REF)
+			rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 "
+				    "lw 1.2 pt %d", l[i].color < 0 ? "#606060"
+				    : plot_color(l[i].color), l[i].pt + 1);
+		else
+			rbuf_printf(g, "with %s lc rgb '%s' pt %d",
+				    l[i].style == PL_POINTS ? "points" :
+				    "linespoints", l[i].color < 0 ? "#606060"
+				    : plot_color(l[i].color), l[i].pt + 1);
+		if (!l[i].title || !*l[i].title) {
+			rbuf_puts(g, " notitle");
+			continue;
+		}
+		rbuf_puts(g, " title '");
+		rbuf_put_gp(g, l[i].title);
+		rbuf_puts(g, "'");
+	}
+	rbuf_puts(g, "\n");
+	return k;
+}
+
+void mem_mib(struct rbuf *b, double bytes)
+{
+	char s[64];
+
+	snprintf(s, sizeof(s), "%.3g", bytes / 1048576.0);
+	rbuf_printf(b, "\\num{%s}~MiB", s);
+}
+
+void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c)
+{
+	rbuf_printf(b, "%s ", lang_get(x->L, "word.block"));
+	block_label(c->c->block_x, c->c->block_y, b);
+}
+
+int mem_section(struct rctx *x, const char *suite, const char *key,
+		int (*part)(struct rctx *x, int dev, struct rfind *fd))
+{
+	char k[64];
+	struct rfind fd;
+	size_t d;
+	int rc = 0;
+
+	snprintf(k, sizeof(k), "%s.title", key);
+	emit_heading(x, 0, lang_get(x->L, k));
+	snprintf(k, sizeof(k), "%s.%s", key,
+		 model_has_suite(x, -1, suite) ? "intro" : "absent");
+	emit_par(x, lang_get(x->L, k));
+	if (!model_has_suite(x, -1, suite))
+		return 0;
+	find_init(&fd);
+	for (d = 0; d < x->ndevs && !rc; d++)
+		if (model_has_suite(x, (int)d, suite))
+			rc = part(x, (int)d, &fd);
+	if (!rc)
+		rc = find_emit(x, &fd);
+	find_free(&fd);
+	return rc;
+}

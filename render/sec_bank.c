@@ -1,0 +1,759 @@
+/* The `bank` suite (textbook R's stride experiment): warps read shared
+ * memory at a stride of s words, s = 1..32, which puts gcd(s, 32) of
+ * their words in each bank they use. The main body shows per device a
+ * figure of cycles per access against the stride beside the expected
+ * conflict, a table of every stride, one of the strides grouped by
+ * their expected conflict, and findings computed by facts_bank, which
+ * the conclusions share. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+#include "vocab.h"
+
+#define BANK_SUITE VOCAB_SUITE_BANK
+#define BANK_METRIC VOCAB_METRIC_NS_ACCESS
+/* The fit of cycles on the expected conflict: the words chosen by R^2. */
+#define BANK_FIT_GOOD 0.95
+#define BANK_FIT_ROUGH 0.8
+#define BANK_FIG_W 12.0
+#define BANK_FIG_H 7.5
+
+int bank_ways(int s)
+{
+	int a = s, b = 32, t;
+
+	while (b) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* The SM clock of c in MHz and how it is known: recorded around the
+ * configuration or at the session's end, else the rated clock. */
+static double bank_mhz(const struct rctx *x, const struct rcfg *c, int *how)
+{
+	const struct store_prop *p;
+	double m = rcfg_clock_mhz(x, c);
+
+	if (isfinite(m) && m > 0) {
+		*how = BANK_CLK_RECORDED;
+		return m;
+	}
+	if (c->c->start_sm_clock_mhz > 0) {
+		*how = BANK_CLK_RECORDED;
+		return c->c->start_sm_clock_mhz;
+	}
+	p = model_prop(x->devs[c->dev], "clock_rate");
+	if (p && p->has_num && p->num > 0) {
+		*how = BANK_CLK_RATED;
+		return p->num;
+	}
+	*how = BANK_CLK_NONE;
+	return NAN;
+}
+
+/* The n-way conflict the counters measured: passes through the banks
+ * (wavefronts) per shared-load instruction of a warp. */
+double bank_counted(const struct rcfg *c)
+{
+	double w = rcfg_median(c, VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS);
+	double i = rcfg_median(c, VOCAB_METRIC_CNT_SHARED_LD_INST);
+
+	return i > 0 && isfinite(w) ? w / i : NAN;
+}
+
+static void group_add(struct bank_group *g, const struct rcmp *r)
+{
+	double q = r->ratio;
+
+	if (!isfinite(q))
+		return;
+	if (!g->n || q < g->lo)
+		g->lo = q;
+	if (!g->n || q > g->hi)
+		g->hi = q;
+	g->n++;
+	if (!(q > 1 + BANK_TOL))
+		return;
+	if (r->p < 0) {
+		g->slow++;
+		g->untested++;
+	} else if (r->signif) {
+		g->slow++;
+	} else {
+		g->ns_long++;
+	}
+}
+
+static void cmp_clear(struct rcmp *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->a = r->b = r->gain = r->ratio = NAN;
+	r->p = -1;
+}
+
+/* The value the figure, the class table and the fit use: cycles where
+ * every stride has a clock, else ns. */
+static const double *bank_y(const struct bank_facts *f)
+{
+	return f->clock == BANK_CLK_NONE ? f->t : f->cyc;
+}
+
+static void facts_fit(struct bank_facts *f)
+{
+	const double *y = bank_y(f);
+	double sw = 0, sy = 0, sww = 0, swy = 0, ss = 0, st = 0, my;
+	int s, n = 0;
+
+	for (s = 1; s <= BANK_MAXS; s++) {
+		double w = bank_ways(s);
+
+		if (!isfinite(y[s]))
+			continue;
+		sw += w;
+		sy += y[s];
+		sww += w * w;
+		swy += w * y[s];
+		n++;
+	}
+	if (n < 3 || n * sww - sw * sw <= 0)
+		return;
+	f->fit_b = (n * swy - sw * sy) / (n * sww - sw * sw);
+	f->fit_a = (sy - f->fit_b * sw) / n;
+	my = sy / n;
+	for (s = 1; s <= BANK_MAXS; s++) {
+		double e;
+
+		if (!isfinite(y[s]))
+			continue;
+		e = y[s] - f->fit_a - f->fit_b * bank_ways(s);
+		ss += e * e;
+		st += (y[s] - my) * (y[s] - my);
+	}
+	f->fit_r2 = st > 0 ? 1 - ss / st : NAN;
+	f->fit_n = n;
+}
+
+/* One place computes what the findings and the conclusions state; see
+ * struct bank_facts. */
+int facts_bank(struct rctx *x, int dev, struct bank_facts *f)
+{
+	int s, how, none = 0, rated = 0, k;
+
+	memset(f, 0, sizeof(*f));
+	for (s = 0; s <= BANK_MAXS; s++) {
+		f->t[s] = f->cyc[s] = f->counted[s] = NAN;
+		cmp_clear(&f->vs1[s]);
+	}
+	for (s = 1; s <= BANK_MAXS; s++) {
+		const struct rcfg *c = model_find_param(x, dev, BANK_SUITE,
+							VOCAB_VARIANT_BANK, s);
+		double mhz, t = rcfg_median(c, BANK_METRIC);
+
+		if (!isfinite(t))
+			continue;
+		f->at[s] = c;
+		f->t[s] = t;
+		f->n++;
+		mhz = bank_mhz(x, c, &how);
+		f->cyc[s] = t * mhz / 1000;
+		none |= how == BANK_CLK_NONE;
+		if (how == BANK_CLK_RATED) {
+			rated = 1;
+			f->rated_mhz = mhz;
+		}
+		f->counted[s] = bank_counted(c);
+		if (isfinite(f->counted[s])) {
+			f->ncounted++;
+			f->counted_match += fabs(f->counted[s] -
+						 bank_ways(s)) <= 0.5;
+		}
+	}
+	f->clock = none || !f->n ? BANK_CLK_NONE : rated ? BANK_CLK_RATED :
+		   BANK_CLK_RECORDED;
+	for (s = 2; f->at[1] && s <= BANK_MAXS; s++) {
+		if (!f->at[s])
+			continue;
+		if (model_compare(x, f->at[1], f->at[s], BANK_METRIC,
+				  &f->vs1[s]) == -2)
+			return -1;
+		group_add(s % 2 ? &f->odd : &f->even, &f->vs1[s]);
+	}
+	for (k = 1; k <= 5; k++) {
+		s = 1 << k;
+		if (!f->at[s] || !f->at[s / 2])
+			continue;
+		if (model_compare(x, f->at[s / 2], f->at[s], BANK_METRIC,
+				  &f->dbl[f->ndbl]) == -2)
+			return -1;
+		f->dbl_s[f->ndbl++] = s;
+	}
+	facts_fit(f);
+	return 0;
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+/* The regime that bears on a shared-memory time: a launch shorter than
+ * the launch cost, a grid below one wave. The global working set (the
+ * 16 KiB of words each block loads once, the sums) always fits L2 and
+ * says nothing about the banks, so it is not marked. */
+static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
+{
+	return rcfg_ok(c) ? rcfg_regime(x, c) &
+			    ~(unsigned)(RG_DERIVED | RG_L2) : 0;
+}
+
+/* The note under the stride table: the clock, the marks, the counters. */
+static int stride_note(struct rctx *x, int dev, const struct bank_facts *f,
+		       unsigned seen, struct rbuf *note)
+{
+	struct rbuf clk, mhz;
+	struct kv v;
+	int rc = 0;
+
+	rbuf_init(&clk);
+	rbuf_init(&mhz);
+	if (f->clock == BANK_CLK_RATED) {
+		rbuf_printf(&mhz, "%.0f", f->rated_mhz);
+		v = (struct kv){"MHZ", rbuf_str(&mhz)};
+		rc |= emit_string(x, &clk, "bank.clock_rated", &v, 1);
+	} else {
+		rc |= emit_string(x, &clk, "bank.clock_recorded", NULL, 0);
+	}
+	v = (struct kv){"CLOCK", rbuf_str(&clk)};
+	rc |= emit_string(x, note, f->clock == BANK_CLK_NONE ?
+			  "bank.table_note_noclock" : "bank.table_note", &v,
+			  1);
+	rbuf_putc(note, ' ');
+	if (f->ncounted)
+		rc |= emit_string(x, note, "bank.counted_note", NULL, 0);
+	else
+		rc |= mem_counters_missing(x, dev, BANK_SUITE,
+					   "bank.counters_none",
+					   "bank.counters_unavailable", note);
+	if (seen & ~(unsigned)RG_DERIVED) {
+		rbuf_putc(note, ' ');
+		regime_note(x, seen, note);
+	}
+	rbuf_free(&clk);
+	rbuf_free(&mhz);
+	return rc;
+}
+
+/* The cells of stride s in the table: its expected conflict, time and
+ * cycles per access, the ratio to stride 1 with its test, the conflict
+ * counted. */
+static void stride_cells(struct rctx *x, int dev, const struct bank_facts *f,
+			 int s, struct rtable *t, struct rbuf *wide,
+			 unsigned *seen)
+{
+	const struct rcfg *c = model_find_param(x, dev, BANK_SUITE,
+						VOCAB_VARIANT_BANK, s);
+	const struct rcmp *r = &f->vs1[s];
+	struct rbuf lab;
+	int i, n = f->ncounted ? 5 : 4;
+
+	rbuf_init(&lab);
+	rbuf_printf(&lab, "%d", s);
+	regime_marks(x, marks_of(x, c), &lab);
+	rtable_text(t, rbuf_str(&lab));
+	rbuf_free(&lab);
+	rtable_int(t, bank_ways(s));
+	if (cell_status(x, t, c)) {
+		for (i = 1; i < n; i++)
+			rtable_text(t, "");
+		return;
+	}
+	*seen |= marks_of(x, c);
+	rtable_num(t, f->t[s], -1, 0);
+	rtable_num(t, f->cyc[s], -3, 0);
+	if (s == 1)
+		rtable_num(t, 1, 0, 0);
+	else
+		mem_num(t, r->ratio, -3, r->p >= 0 && !r->signif,
+			r->p < 0 ? "\\ntmark" : !r->signif ? "\\nsmark" : "",
+			wide);
+	if (f->ncounted)
+		rtable_num(t, f->counted[s], 1, 0);
+}
+
+static void stride_head(struct rctx *x, const struct bank_facts *f,
+			struct rtable *t)
+{
+	rtable_head(t, lang_get(x->L, "bank.stride"));
+	rtable_head(t, lang_get(x->L, "bank.nway"));
+	rtable_head(t, lang_get(x->L, "bank.ns"));
+	rtable_head(t, lang_get(x->L, "bank.cycles"));
+	rtable_head(t, lang_get(x->L, "bank.ratio"));
+	if (f->ncounted)
+		rtable_head(t, lang_get(x->L, "bank.counted"));
+}
+
+/* Every stride, in two halves side by side: 32 rows would fill a page
+ * on their own. */
+static int stride_table(struct rctx *x, int dev, const struct bank_facts *f)
+{
+	struct rtable t;
+	struct rbuf wide[RTABLE_MAXCOLS], cap, dl, nr, note, anc;
+	unsigned seen = 0;
+	struct kv v[2];
+	int s, rc = 0, i, list[BANK_MAXS], n = 0, h;
+
+	for (s = 1; s <= BANK_MAXS; s++)
+		if (model_find_param(x, dev, BANK_SUITE, VOCAB_VARIANT_BANK, s))
+			list[n++] = s;
+	h = (n + 1) / 2;
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_init(&wide[i]);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_init(&nr);
+	rbuf_init(&note);
+	rbuf_init(&anc);
+	/* an empty column between the halves keeps them apart */
+	rtable_init(&t, f->ncounted ? "lSSSSSclSSSSS" : "lSSSSclSSSS");
+	stride_head(x, f, &t);
+	rtable_head(&t, "\\quad");
+	stride_head(x, f, &t);
+	rtable_head_end(&t);
+	for (i = 0; i < h; i++) {
+		stride_cells(x, dev, f, list[i], &t, wide, &seen);
+		rtable_text(&t, "");
+		if (i + h < n)
+			stride_cells(x, dev, f, list[i + h], &t, wide, &seen);
+		rtable_row_end(&t);
+	}
+	dev_suffix(x, dev, &dl);
+	rc |= sample_range(x, dev, BANK_SUITE, NULL, BANK_METRIC,
+			   "word.samples_of", &nr);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
+	rc |= emit_string(x, &cap, "bank.table", v, 2);
+	rc |= stride_note(x, dev, f, seen, &note);
+	rbuf_printf(&anc, "bank dev=%lld", (long long)x->devs[dev]->id);
+	if (!rc && n)
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
+				    rbuf_str(&anc), rbuf_str(&note));
+	rtable_free(&t);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&wide[i]);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	rbuf_free(&nr);
+	rbuf_free(&note);
+	rbuf_free(&anc);
+	return rc;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double u = *(const double *)a, w = *(const double *)b;
+
+	return (u > w) - (u < w);
+}
+
+/* The median of the n values of v (sorted in place); NAN for none. */
+static double median_of(double *v, int n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, (size_t)n, sizeof(*v), cmp_dbl);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The strides of conflict degree w measured: ys their values, the list
+ * "2, 6, \ldots, 30" into b. Returns their count. */
+static int class_of(const struct bank_facts *f, int w, double *ys,
+		    double *cnt, int *ncnt, struct rbuf *b)
+{
+	const double *y = bank_y(f);
+	int s, n = 0, list[BANK_MAXS];
+
+	*ncnt = 0;
+	for (s = 1; s <= BANK_MAXS; s++) {
+		if (bank_ways(s) != w || !f->at[s] || !isfinite(y[s]))
+			continue;
+		list[n] = s;
+		ys[n++] = y[s];
+		if (isfinite(f->counted[s]))
+			cnt[(*ncnt)++] = f->counted[s];
+	}
+	if (n <= 4) {
+		for (s = 0; s < n; s++)
+			rbuf_printf(b, "%s%d", s ? ", " : "", list[s]);
+	} else {
+		rbuf_printf(b, "%d, %d, \\ldots, %d", list[0], list[1],
+			    list[n - 1]);
+	}
+	return n;
+}
+
+/* The strides grouped by their expected conflict: the n-way pattern. */
+static int class_table(struct rctx *x, int dev, const struct bank_facts *f)
+{
+	struct rtable t;
+	struct rbuf lst, rng, cap, dl, anc, note;
+	double ys[BANK_MAXS], cnt[BANK_MAXS], base = NAN;
+	int w, n, ncnt, rc = 0, rows = 0;
+	struct kv v;
+
+	rtable_init(&t, f->ncounted ? "SlSlSSS" : "SlSlSS");
+	rbuf_init(&lst);
+	rbuf_init(&rng);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_init(&anc);
+	rbuf_init(&note);
+	rtable_head(&t, lang_get(x->L, "bank.class.nway"));
+	rtable_head(&t, lang_get(x->L, "bank.class.strides"));
+	rtable_head(&t, lang_get(x->L, f->clock == BANK_CLK_NONE ?
+				 "bank.class.ns" : "bank.class.cycles"));
+	rtable_head(&t, lang_get(x->L, "bank.class.range"));
+	rtable_head(&t, lang_get(x->L, "bank.class.ratio"));
+	rtable_head(&t, lang_get(x->L, "bank.class.expected"));
+	if (f->ncounted)
+		rtable_head(&t, lang_get(x->L, "bank.counted"));
+	rtable_head_end(&t);
+	for (w = 1; w <= 32; w *= 2) {
+		double med, lo, hi;
+
+		rbuf_free(&lst);
+		rbuf_free(&rng);
+		n = class_of(f, w, ys, cnt, &ncnt, &lst);
+		if (!n)
+			continue;
+		med = median_of(ys, n);
+		lo = ys[0];
+		hi = ys[n - 1];
+		if (w == 1)
+			base = med;
+		rtable_int(&t, w);
+		rtable_text(&t, rbuf_str(&lst));
+		rtable_num(&t, med, -3, 0);
+		find_num(&rng, lo, 3);
+		rbuf_puts(&rng, "--");
+		find_num(&rng, hi, 3);
+		rtable_text(&t, n > 1 ? rbuf_str(&rng) : "");
+		rtable_num(&t, med / base, -3, 0);
+		rtable_int(&t, w);
+		if (f->ncounted)
+			rtable_num(&t, median_of(cnt, ncnt), 1, 0);
+		rtable_row_end(&t);
+		rows++;
+	}
+	dev_suffix(x, dev, &dl);
+	v = (struct kv){"DEV", rbuf_str(&dl)};
+	rc |= emit_string(x, &cap, "bank.class_table", &v, 1);
+	rc |= emit_string(x, &note, "bank.class_note", NULL, 0);
+	rbuf_printf(&anc, "bank-class dev=%lld", (long long)x->devs[dev]->id);
+	if (!rc && rows)
+		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+				rbuf_str(&note));
+	rtable_free(&t);
+	rbuf_free(&lst);
+	rbuf_free(&rng);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	rbuf_free(&anc);
+	rbuf_free(&note);
+	return rc;
+}
+
+/* ---- the figure ---------------------------------------------------------- */
+
+static int bank_figure(struct rctx *x, int dev, const struct bank_facts *f)
+{
+	static const double tics[] = {1, 4, 8, 12, 16, 20, 24, 28, 32};
+	const double *y = bank_y(f);
+	double xs[BANK_MAXS], ym[BANK_MAXS], ye[BANK_MAXS];
+	struct mem_line l[2];
+	struct mem_axes a;
+	struct rbuf t0, t1, cap, dl;
+	struct kv v;
+	int s, k, rc = 0;
+
+	for (s = 1; s <= BANK_MAXS; s++) {
+		xs[s - 1] = s;
+		ym[s - 1] = y[s];
+		ye[s - 1] = y[1] * bank_ways(s);
+	}
+	rbuf_init(&t0);
+	rbuf_init(&t1);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_printf(&t0, "{\\scriptsize %s}", lang_get(x->L, "bank.measured"));
+	rbuf_printf(&t1, "{\\scriptsize %s}", lang_get(x->L, "bank.expected"));
+	l[0] = (struct mem_line){rbuf_str(&t0), xs, ym, BANK_MAXS, PL_LINE,
+				 0, 6};
+	l[1] = (struct mem_line){rbuf_str(&t1), xs, ye, BANK_MAXS, PL_REF,
+				 -1, 0};
+	memset(&a, 0, sizeof(a));
+	a.xlabel = lang_get(x->L, "bank.axis_stride");
+	a.ylabel = lang_get(x->L, f->clock == BANK_CLK_NONE ?
+			    "bank.axis_ns" : "bank.axis_cycles");
+	a.xmin = 0;
+	a.xmax = 33;
+	a.xtics = tics;
+	a.nxtics = sizeof(tics) / sizeof(tics[0]);
+	a.logy = 2;
+	a.key = "top left Left reverse samplen 1.5 spacing 1.1";
+	a.w = BANK_FIG_W;
+	a.h = BANK_FIG_H;
+	/* without stride 1 there is no expected line */
+	k = mem_plot(x, &a, l, isfinite(y[1]) ? 2 : 1);
+	if (k) {
+		dev_suffix(x, dev, &dl);
+		v = (struct kv){"DEV", rbuf_str(&dl)};
+		rc = emit_string(x, &cap, f->clock == BANK_CLK_NONE ?
+				 "bank.figure_ns" : "bank.figure", &v, 1);
+		if (!rc)
+			rc = emit_figure(x, k, rbuf_str(&cap));
+	}
+	rbuf_free(&t0);
+	rbuf_free(&t1);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	return rc;
+}
+
+/* ---- findings ------------------------------------------------------------ */
+
+/* "\num{1.02}~cycles" (or ns) of stride s. */
+static void y_text(const struct rctx *x, const struct bank_facts *f, int s,
+		   struct rbuf *b)
+{
+	find_num(b, bank_y(f)[s], 3);
+	rbuf_printf(b, "~%s", lang_get(x->L, f->clock == BANK_CLK_NONE ?
+				       "bank.unit_ns" : "bank.unit_cycles"));
+}
+
+/* The sentence of key with the group's numbers, and what the medians
+ * alone decided or the test could not. */
+static void find_group(struct rctx *x, struct rfind *fd,
+		       const struct bank_facts *f, const struct bank_group *g,
+		       const char *key, const char *pre)
+{
+	struct rbuf n, k, lo, hi, c1, tol, s, nu;
+	struct kv v[8];
+
+	rbuf_init(&n);
+	rbuf_init(&k);
+	rbuf_init(&lo);
+	rbuf_init(&hi);
+	rbuf_init(&c1);
+	rbuf_init(&tol);
+	rbuf_init(&s);
+	rbuf_init(&nu);
+	rbuf_printf(&n, "%d", g->n);
+	rbuf_printf(&k, "%d", g->slow);
+	find_num(&lo, g->lo, 3);
+	find_num(&hi, g->hi, 3);
+	y_text(x, f, 1, &c1);
+	find_pct(&tol, 100 * BANK_TOL, 2);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"N", rbuf_str(&n)};
+	v[2] = (struct kv){"K", rbuf_str(&k)};
+	v[3] = (struct kv){"LO", rbuf_str(&lo)};
+	v[4] = (struct kv){"HI", rbuf_str(&hi)};
+	v[5] = (struct kv){"C1", rbuf_str(&c1)};
+	v[6] = (struct kv){"TOL", rbuf_str(&tol)};
+	emit_string(x, &s, key, v, 7);
+	if (g->untested) {
+		rbuf_printf(&nu, "%d", g->untested);
+		v[0] = (struct kv){"N", rbuf_str(&nu)};
+		rbuf_putc(&s, ' ');
+		emit_string(x, &s, "find.bank.by_medians", v, 1);
+	}
+	if (g->ns_long) {
+		rbuf_free(&nu);
+		rbuf_printf(&nu, "%d", g->ns_long);
+		v[0] = (struct kv){"N", rbuf_str(&nu)};
+		v[1] = (struct kv){"TOL", rbuf_str(&tol)};
+		rbuf_putc(&s, ' ');
+		emit_string(x, &s, "find.bank.ns_long", v, 2);
+	}
+	v[0] = (struct kv){"TEXT", rbuf_str(&s)};
+	find_add(x, fd, "find.vers.sentence", v, 1);
+	rbuf_free(&n);
+	rbuf_free(&k);
+	rbuf_free(&lo);
+	rbuf_free(&hi);
+	rbuf_free(&c1);
+	rbuf_free(&tol);
+	rbuf_free(&s);
+	rbuf_free(&nu);
+}
+
+/* Each doubling of the expected conflict against the one before. */
+static void find_doubling(struct rctx *x, struct rfind *fd,
+			  const struct bank_facts *f, const char *pre)
+{
+	struct rbuf list, item, a, b, r, p;
+	struct kv v[4];
+	int i, longer = 1, untested = 0;
+
+	if (!f->ndbl)
+		return;
+	rbuf_init(&list);
+	rbuf_init(&item);
+	rbuf_init(&a);
+	rbuf_init(&b);
+	rbuf_init(&r);
+	rbuf_init(&p);
+	for (i = 0; i < f->ndbl; i++) {
+		const struct rcmp *c = &f->dbl[i];
+
+		rbuf_free(&a);
+		rbuf_free(&b);
+		rbuf_free(&r);
+		rbuf_free(&p);
+		rbuf_free(&item);
+		rbuf_printf(&a, "%d", f->dbl_s[i] / 2);
+		rbuf_printf(&b, "%d", f->dbl_s[i]);
+		find_num(&r, c->ratio, 3);
+		mem_p(x, &p, c);
+		v[0] = (struct kv){"S0", rbuf_str(&a)};
+		v[1] = (struct kv){"S", rbuf_str(&b)};
+		v[2] = (struct kv){"R", rbuf_str(&r)};
+		v[3] = (struct kv){"P", rbuf_str(&p)};
+		emit_string(x, &item, "find.bank.dbl_item", v, 4);
+		rbuf_printf(&list, "%s%s", i ? "; " : "", rbuf_str(&item));
+		/* longer: significantly, or untested by the medians */
+		if (!(c->ratio > 1) || (c->p >= 0 && !c->signif))
+			longer = 0;
+		untested |= c->p < 0;
+	}
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"LIST", rbuf_str(&list)};
+	find_add(x, fd, !longer ? "find.bank.doubling_not" : untested ?
+		 "find.bank.doubling_medians" : "find.bank.doubling", v, 2);
+	rbuf_free(&list);
+	rbuf_free(&item);
+	rbuf_free(&a);
+	rbuf_free(&b);
+	rbuf_free(&r);
+	rbuf_free(&p);
+}
+
+/* The straight line through the strides' values on their conflict. */
+static void find_fit(struct rctx *x, struct rfind *fd,
+		     const struct bank_facts *f, const char *pre)
+{
+	struct rbuf n, a, b, r2, u;
+	char num[32];
+	struct kv v[7];
+	const char *key;
+
+	if (!f->fit_n || !isfinite(f->fit_r2))
+		return;
+	rbuf_init(&n);
+	rbuf_init(&a);
+	rbuf_init(&b);
+	rbuf_init(&r2);
+	rbuf_init(&u);
+	rbuf_printf(&n, "%d", f->fit_n);
+	find_num(&a, fabs(f->fit_a), 3);
+	find_num(&b, f->fit_b, 3);
+	render_fixed_format(f->fit_r2, 3, num, sizeof(num));
+	rbuf_printf(&r2, "\\num{%s}", num);
+	rbuf_puts(&u, lang_get(x->L, f->clock == BANK_CLK_NONE ?
+			       "bank.unit_ns" : "bank.unit_cycles"));
+	key = f->fit_r2 >= BANK_FIT_GOOD ? "find.bank.fit.follow" :
+	      f->fit_r2 >= BANK_FIT_ROUGH ? "find.bank.fit.rough" :
+	      "find.bank.fit.not";
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"N", rbuf_str(&n)};
+	v[2] = (struct kv){"A", rbuf_str(&a)};
+	v[3] = (struct kv){"SIGN", f->fit_a < 0 ? "-" : "+"};
+	v[4] = (struct kv){"B", rbuf_str(&b)};
+	v[5] = (struct kv){"R2", rbuf_str(&r2)};
+	v[6] = (struct kv){"UNIT", rbuf_str(&u)};
+	find_add(x, fd, key, v, 7);
+	rbuf_free(&n);
+	rbuf_free(&a);
+	rbuf_free(&b);
+	rbuf_free(&r2);
+	rbuf_free(&u);
+}
+
+static void find_counted(struct rctx *x, struct rfind *fd,
+			 const struct bank_facts *f, const char *pre)
+{
+	struct rbuf k, n, c;
+	struct kv v[4];
+
+	if (!f->ncounted)
+		return;
+	rbuf_init(&k);
+	rbuf_init(&n);
+	rbuf_init(&c);
+	rbuf_printf(&k, "%d", f->counted_match);
+	rbuf_printf(&n, "%d", f->ncounted);
+	find_num(&c, f->counted[BANK_MAXS], 3);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"K", rbuf_str(&k)};
+	v[2] = (struct kv){"N", rbuf_str(&n)};
+	v[3] = (struct kv){"C32", rbuf_str(&c)};
+	find_add(x, fd, "find.bank.counted", v, 4);
+	rbuf_free(&k);
+	rbuf_free(&n);
+	rbuf_free(&c);
+}
+
+static void findings_dev(struct rctx *x, struct rfind *fd,
+			 const struct bank_facts *f, const char *pre)
+{
+	struct kv v = {"DEV", pre};
+
+	if (!f->at[1] && f->n) {
+		find_add(x, fd, "find.bank.no_base", &v, 1);
+	} else {
+		if (f->odd.n)
+			find_group(x, fd, f, &f->odd, f->odd.slow ?
+				   "find.bank.odd_some" : "find.bank.odd_same",
+				   pre);
+		if (f->even.n)
+			find_group(x, fd, f, &f->even,
+				   f->even.slow == f->even.n ?
+				   "find.bank.even_all" : "find.bank.even_some",
+				   pre);
+	}
+	find_doubling(x, fd, f, pre);
+	find_fit(x, fd, f, pre);
+	find_counted(x, fd, f, pre);
+}
+
+/* ---- the section --------------------------------------------------------- */
+
+static int part(struct rctx *x, int dev, struct rfind *fd)
+{
+	struct bank_facts f;
+	char pre[32] = "";
+	int rc;
+
+	if (facts_bank(x, dev, &f))
+		return -1;
+	/* the pattern first (figure, the strides by conflict), then every
+	 * stride */
+	rc = bank_figure(x, dev, &f);
+	if (!rc)
+		rc = class_table(x, dev, &f);
+	if (!rc)
+		rc = stride_table(x, dev, &f);
+	problems_list(x, dev, BANK_SUITE, NULL);
+	if (x->ndevs > 1)
+		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	findings_dev(x, fd, &f, pre);
+	return rc;
+}
+
+int sec_bank(struct rctx *x)
+{
+	return mem_section(x, BANK_SUITE, "bank", part);
+}

@@ -1,0 +1,886 @@
+/* The `coalesce` suite (lecture B): a copy that starts k elements off
+ * (k = 0..32), one that reads every s-th element (s = 1..32), and a
+ * three-float vector update with an array of structures against a
+ * structure of arrays. The main body shows per device a figure of the
+ * copies' bandwidth against k and s beside the 32-byte sector model, a
+ * table of every offset and stride, one of the two layouts, and
+ * findings computed by facts_coalesce, which the conclusions share. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+#include "vocab.h"
+
+#define CO_SUITE VOCAB_SUITE_COALESCE
+/* Floats per 32-byte sector: offsets that are multiples of it keep a
+ * warp's read on its 4 sectors. */
+#define CO_SECTOR_FLOATS 8
+#define CO_FIG_W 12.0
+#define CO_FIG_H 7.5
+
+static double gbs(const struct rcfg *c)
+{
+	return rcfg_median(c, VOCAB_METRIC_GBS);
+}
+
+/* Global-load sectors per request of c, NAN without counters. */
+static double spr(const struct rcfg *c)
+{
+	double s = rcfg_median(c, VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS);
+	double r = rcfg_median(c, VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS);
+
+	return r > 0 && isfinite(s) ? s / r : NAN;
+}
+
+/* The sector model's share of stride 1's bandwidth at stride s: a
+ * warp reading every s-th float touches min(4s, 32) sectors of 32 bytes
+ * for its 128 useful bytes, min(s, 8) times what it uses, while its
+ * write stays coalesced. Per element 8 useful bytes cost 4 min(s, 8) + 4
+ * moved; stride 1 moves 8. (The reads alone would give 1 / min(s, 8);
+ * the bandwidth counts the writes too.) */
+static double sector_model(int s)
+{
+	int m = s < CO_SECTOR_FLOATS ? s : CO_SECTOR_FLOATS;
+
+	return 2.0 / (m + 1);
+}
+
+static void cmp_clear(struct rcmp *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->a = r->b = r->gain = r->ratio = NAN;
+	r->p = -1;
+}
+
+static void range_add(double v, int *n, double *lo, double *hi)
+{
+	if (!isfinite(v))
+		return;
+	if (!*n || v < *lo)
+		*lo = v;
+	if (!*n || v > *hi)
+		*hi = v;
+	(*n)++;
+}
+
+/* Each misaligned offset against the aligned positive offset above it,
+ * where that was measured (struct co_facts). */
+static int facts_offset_control(struct rctx *x, struct co_facts *f)
+{
+	for (int k = 1; k <= CO_MAXP; k++) {
+		int a = (k + CO_SECTOR_FLOATS - 1) / CO_SECTOR_FLOATS *
+			CO_SECTOR_FLOATS;
+		struct rcmp *r = &f->ctl_cmp[k];
+
+		if (k % CO_SECTOR_FLOATS == 0 || !f->off[k] || a > CO_MAXP ||
+		    !f->off[a])
+			continue;
+		if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS,
+				  r) == -2)
+			return -1;
+		range_add(100 * r->ratio, &f->nctl, &f->ctl_lo, &f->ctl_hi);
+		if (r->p < 0)
+			f->ctl_untested++;
+		else if (r->signif && r->ratio < 1 - CO_MIS_TOL)
+			f->ctl_cost++;
+	}
+	return 0;
+}
+
+/* The offsets against offset 0: misaligned ones (k not a multiple of
+ * 8) and aligned ones apart. */
+static int facts_offsets(struct rctx *x, struct co_facts *f)
+{
+	int k, w = -1;
+
+	for (k = 1; f->off[0] && k <= CO_MAXP; k++) {
+		struct rcmp *r = &f->off_cmp[k];
+
+		if (!f->off[k])
+			continue;
+		if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
+				  r) == -2)
+			return -1;
+		if (k % CO_SECTOR_FLOATS == 0) {
+			range_add(100 * r->ratio, &f->nal, &f->al_lo,
+				  &f->al_hi);
+			continue;
+		}
+		range_add(100 * r->ratio, &f->nmis, &f->mis_lo, &f->mis_hi);
+		if (r->p < 0)
+			f->mis_untested++;
+		else if (r->signif && r->b < r->a)
+			f->mis_slow++;
+		else if (r->signif)
+			f->mis_fast++;
+		if (w < 0 || r->b < f->off_cmp[w].b)
+			w = k;
+	}
+	f->mis_worst = w;
+	return facts_offset_control(x, f);
+}
+
+/* The strides against stride 1 and the sector model. */
+static int facts_strides(struct rctx *x, struct co_facts *f)
+{
+	int s, nb = 0;
+	double q;
+
+	for (s = 1; s <= CO_MAXP; s++)
+		f->model[s] = sector_model(s);
+	for (s = 2; f->str[1] && s <= CO_MAXP; s++) {
+		if (!f->str[s])
+			continue;
+		if (model_compare(x, f->str[1], f->str[s], VOCAB_METRIC_GBS,
+				  &f->str_cmp[s]) == -2)
+			return -1;
+		f->share[s] = f->str_cmp[s].ratio;
+		q = f->share[s] / f->model[s];
+		if (s <= CO_SECTOR_FLOATS) {
+			range_add(q, &f->nmod, &f->mod_lo, &f->mod_hi);
+			if (q > 1 + CO_MODEL_TOL)
+				f->mod_above++;
+			else if (q < 1 - CO_MODEL_TOL)
+				f->mod_below++;
+			else
+				f->mod_in++;
+		} else {
+			range_add(q, &nb, &f->bey_lo, &f->bey_hi);
+			f->smax = s;
+		}
+	}
+	f->nbey = nb;
+	return 0;
+}
+
+/* One place computes what the findings and the conclusions state; see
+ * struct co_facts. */
+int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
+{
+	const struct rcfg *c;
+	int k;
+
+	memset(f, 0, sizeof(*f));
+	f->mis_worst = -1;
+	cmp_clear(&f->aos_soa);
+	for (k = 0; k <= CO_MAXP; k++) {
+		cmp_clear(&f->off_cmp[k]);
+		cmp_clear(&f->ctl_cmp[k]);
+		cmp_clear(&f->str_cmp[k]);
+		f->g_off[k] = f->g_str[k] = f->share[k] = NAN;
+		f->spr_off[k] = f->spr_str[k] = NAN;
+		c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_OFFSET, k);
+		if (isfinite(gbs(c))) {
+			f->off[k] = c;
+			f->g_off[k] = gbs(c);
+			f->spr_off[k] = spr(c);
+			f->has_spr |= isfinite(f->spr_off[k]);
+			if (!f->count)
+				f->count = c->c->count;
+		}
+		c = k ? model_find_param(x, dev, CO_SUITE,
+					 VOCAB_VARIANT_STRIDE, k) : NULL;
+		if (isfinite(gbs(c))) {
+			f->str[k] = c;
+			f->g_str[k] = gbs(c);
+			f->spr_str[k] = spr(c);
+			f->has_spr |= isfinite(f->spr_str[k]);
+			if (!f->count)
+				f->count = c->c->count;
+		}
+	}
+	f->share[1] = f->str[1] ? 1 : NAN;
+	c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_AOS, 0);
+	f->aos = isfinite(gbs(c)) ? c : NULL;
+	c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_SOA, 0);
+	f->soa = isfinite(gbs(c)) ? c : NULL;
+	f->spr_aos = spr(f->aos);
+	f->spr_soa = spr(f->soa);
+	f->has_spr |= isfinite(f->spr_aos) || isfinite(f->spr_soa);
+	if (f->aos && f->soa &&
+	    model_compare(x, f->aos, f->soa, VOCAB_METRIC_GBS,
+			  &f->aos_soa) == -2)
+		return -1;
+	if (facts_offsets(x, f) || facts_strides(x, f))
+		return -1;
+	return 0;
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
+{
+	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
+}
+
+/* A bandwidth cell with the regime marks it carries. */
+static void gbs_cell(struct rctx *x, struct rtable *t, const struct rcfg *c,
+		     struct rbuf *wide, unsigned *seen)
+{
+	struct rbuf post;
+
+	if (cell_status(x, t, c))
+		return;
+	rbuf_init(&post);
+	regime_marks(x, marks_of(x, c), &post);
+	mem_num(t, gbs(c), -1, 0, rbuf_str(&post), wide);
+	*seen |= rcfg_regime(x, c);
+	rbuf_free(&post);
+}
+
+/* A share in % with the test of its difference from the base. */
+static void share_cell(struct rtable *t, const struct rcmp *r,
+		       struct rbuf *wide)
+{
+	mem_num(t, 100 * r->ratio, 1, r->p >= 0 && !r->signif,
+		r->p < 0 ? "\\ntmark" : !r->signif ? "\\nsmark" : "", wide);
+}
+
+/* The note under a table: its key, then (with the first table only)
+ * the counters' column or why it is missing, then the marks. */
+static int co_note(struct rctx *x, int dev, const struct co_facts *f,
+		   const char *key, int counters, unsigned seen,
+		   struct rbuf *note)
+{
+	int rc = emit_string(x, note, key, NULL, 0);
+
+	if (counters) {
+		rbuf_putc(note, ' ');
+		if (f->has_spr)
+			rc |= emit_string(x, note, "coalesce.spr_note", NULL,
+					  0);
+		else
+			rc |= mem_counters_missing(x, dev, CO_SUITE,
+				"coalesce.counters_none",
+				"coalesce.counters_unavailable", note);
+	}
+	if (seen & ~(unsigned)RG_DERIVED) {
+		rbuf_putc(note, ' ');
+		regime_note(x, seen, note);
+	}
+	return rc;
+}
+
+/* "$N = 2^{24}$" for the captions. */
+static void count_text(long long n, struct rbuf *b)
+{
+	int k = 0;
+
+	if (n > 0 && !(n & (n - 1))) {
+		while ((1LL << k) < n)
+			k++;
+		rbuf_printf(b, "2^{%d}", k);
+	} else {
+		rbuf_printf(b, "\\num{%lld}", n);
+	}
+}
+
+/* The configuration of the offset (stride set: the stride) copy at p. */
+static const struct rcfg *copy_cfg(const struct rctx *x, int dev,
+				   int stride, int p)
+{
+	if (stride && p < 1)
+		return NULL;
+	return model_find_param(x, dev, CO_SUITE, stride ?
+				VOCAB_VARIANT_STRIDE : VOCAB_VARIANT_OFFSET,
+				p);
+}
+
+/* The cells of parameter p: the bandwidth, its share of offset 0 or
+ * stride 1 with the test, the model's share (strides), the sectors per
+ * request (with counters). */
+static void copy_cells(struct rctx *x, int dev, const struct co_facts *f,
+		       int stride, int p, struct rtable *t, struct rbuf *wide,
+		       unsigned *seen)
+{
+	const struct rcfg *c = copy_cfg(x, dev, stride, p);
+	const struct rcfg *ok = stride ? f->str[p] : f->off[p];
+	char lab[16];
+
+	snprintf(lab, sizeof(lab), "%d", p);
+	rtable_text(t, lab);
+	gbs_cell(x, t, c, wide, seen);
+	if (ok && p == stride)
+		rtable_num(t, 100, 1, 0);	/* the base itself */
+	else if (ok)
+		share_cell(t, stride ? &f->str_cmp[p] : &f->off_cmp[p], wide);
+	else
+		rtable_text(t, "--");
+	if (stride)
+		rtable_num(t, 100 * f->model[p], 1, 0);
+	if (f->has_spr)
+		rtable_num(t, stride ? f->spr_str[p] : f->spr_off[p], 1, 0);
+}
+
+static void copy_head(struct rctx *x, const struct co_facts *f, int stride,
+		      struct rtable *t)
+{
+	rtable_head(t, stride ? "\\(s\\)" : "\\(k\\)");
+	rtable_head(t, lang_get(x->L, "coalesce.gbs"));
+	rtable_head(t, lang_get(x->L, stride ? "coalesce.pct_s1" :
+				"coalesce.pct_k0"));
+	if (stride)
+		rtable_head(t, lang_get(x->L, "coalesce.model"));
+	if (f->has_spr)
+		rtable_head(t, lang_get(x->L, "coalesce.spr"));
+}
+
+/* Every offset (or stride) in two halves side by side: 33 rows would
+ * fill a page on their own. */
+static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
+		      int stride)
+{
+	struct rtable t;
+	struct rbuf wide[RTABLE_MAXCOLS], cap, dl, nr, nn, note, anc;
+	unsigned seen = 0;
+	int p, i, n = 0, h, rc = 0, list[CO_MAXP + 1];
+	char kinds[16], half[8];
+	struct kv v[3];
+
+	for (p = 0; p <= CO_MAXP; p++)
+		if (copy_cfg(x, dev, stride, p))
+			list[n++] = p;
+	if (!n)
+		return 0;
+	h = (n + 1) / 2;
+	snprintf(half, sizeof(half), "lSS%s%s", stride ? "S" : "",
+		 f->has_spr ? "S" : "");
+	/* an empty column between the halves keeps them apart */
+	snprintf(kinds, sizeof(kinds), "%sc%s", half, half);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_init(&wide[i]);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_init(&nr);
+	rbuf_init(&nn);
+	rbuf_init(&note);
+	rbuf_init(&anc);
+	rtable_init(&t, kinds);
+	copy_head(x, f, stride, &t);
+	rtable_head(&t, "\\quad");
+	copy_head(x, f, stride, &t);
+	rtable_head_end(&t);
+	for (i = 0; i < h; i++) {
+		copy_cells(x, dev, f, stride, list[i], &t, wide, &seen);
+		rtable_text(&t, "");
+		if (i + h < n)
+			copy_cells(x, dev, f, stride, list[i + h], &t, wide,
+				   &seen);
+		rtable_row_end(&t);
+	}
+	dev_suffix(x, dev, &dl);
+	rc |= sample_range(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
+			   VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS,
+			   "word.samples_of", &nr);
+	count_text(f->count, &nn);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
+	v[2] = (struct kv){"N", rbuf_str(&nn)};
+	rc |= emit_string(x, &cap, stride ? f->count ? "coalesce.table_stride"
+			  : "coalesce.table_stride_non" : f->count ?
+			  "coalesce.table_offset" :
+			  "coalesce.table_offset_non", v, 3);
+	/* the counters are said once, under the first table */
+	rc |= co_note(x, dev, f, stride ? "coalesce.stride_note" :
+		      "coalesce.offset_note", !stride, seen, &note);
+	rbuf_printf(&anc, "coalesce-%s dev=%lld", stride ? "stride" : "offset",
+		    (long long)x->devs[dev]->id);
+	if (!rc)
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
+				    rbuf_str(&anc), rbuf_str(&note));
+	rtable_free(&t);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&wide[i]);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	rbuf_free(&nr);
+	rbuf_free(&nn);
+	rbuf_free(&note);
+	rbuf_free(&anc);
+	return rc;
+}
+
+/* The two layouts of the vector update. */
+static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
+{
+	static const char *const lay[] = {VOCAB_VARIANT_AOS,
+					  VOCAB_VARIANT_SOA};
+	struct rtable t;
+	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, dl, nr, nn, note, anc;
+	unsigned seen = 0;
+	int i, rc = 0, sp = f->has_spr, rows = 0;
+	long long count = 0;
+	struct kv v[3];
+
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_init(&wide[i]);
+	rbuf_init(&lab);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_init(&nr);
+	rbuf_init(&nn);
+	rbuf_init(&note);
+	rbuf_init(&anc);
+	rtable_init(&t, sp ? "lSSSS" : "lSSS");
+	rtable_head(&t, lang_get(x->L, "coalesce.layout"));
+	rtable_head(&t, lang_get(x->L, "coalesce.kernel_ms"));
+	rtable_head(&t, lang_get(x->L, "coalesce.gbs"));
+	rtable_head(&t, lang_get(x->L, "coalesce.pct_soa"));
+	if (sp)
+		rtable_head(&t, lang_get(x->L, "coalesce.spr"));
+	rtable_head_end(&t);
+	for (i = 0; i < 2; i++) {
+		const struct rcfg *c = model_find_param(x, dev, CO_SUITE,
+							lay[i], 0);
+
+		if (!c)
+			continue;
+		if (!count)
+			count = c->c->count;
+		rows++;
+		rbuf_free(&lab);
+		mem_variant(&lab, lay[i]);
+		rtable_text(&t, rbuf_str(&lab));
+		if (cell_status(x, &t, c)) {
+			rtable_row_end(&t);
+			continue;
+		}
+		rtable_num(&t, rcfg_median(c, VOCAB_METRIC_KERNEL), -1, 0);
+		gbs_cell(x, &t, c, wide, &seen);
+		if (i == 1) {
+			rtable_num(&t, 100, 1, 0);
+		} else if (f->soa) {
+			/* aos in % of soa: the comparison seen from soa */
+			struct rcmp r = f->aos_soa;
+
+			r.ratio = r.a / r.b;
+			share_cell(&t, &r, wide);
+		} else {
+			rtable_text(&t, "--");
+		}
+		if (sp)
+			rtable_num(&t, i ? f->spr_soa : f->spr_aos, 1, 0);
+		rtable_row_end(&t);
+	}
+	dev_suffix(x, dev, &dl);
+	rc |= sample_range(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
+			   VOCAB_METRIC_GBS, "word.samples_of", &nr);
+	count_text(count, &nn);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
+	v[2] = (struct kv){"N", rbuf_str(&nn)};
+	rc |= emit_string(x, &cap, count ? "coalesce.layout_table" :
+			  "coalesce.layout_table_non", v, 3);
+	rc |= co_note(x, dev, f, "coalesce.layout_note", 0, seen, &note);
+	rbuf_printf(&anc, "coalesce-layout dev=%lld",
+		    (long long)x->devs[dev]->id);
+	if (!rc && rows)
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
+				    rbuf_str(&anc), rbuf_str(&note));
+	rtable_free(&t);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&wide[i]);
+	rbuf_free(&lab);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	rbuf_free(&nr);
+	rbuf_free(&nn);
+	rbuf_free(&note);
+	rbuf_free(&anc);
+	return rc;
+}
+
+/* ---- the figure ---------------------------------------------------------- */
+
+static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
+{
+	static const double tics[] = {0, 4, 8, 12, 16, 20, 24, 28, 32};
+	double xo[CO_MAXP + 1], xs[CO_MAXP], ys[CO_MAXP], ym[CO_MAXP];
+	struct mem_line l[3];
+	struct mem_axes a;
+	struct rbuf t[3], cap, dl;
+	struct kv v;
+	int k, i, rc = 0;
+
+	for (k = 0; k <= CO_MAXP; k++)
+		xo[k] = k;
+	for (k = 1; k <= CO_MAXP; k++) {
+		xs[k - 1] = k;
+		ys[k - 1] = f->g_str[k];
+		ym[k - 1] = f->g_str[1] * f->model[k];
+	}
+	for (i = 0; i < 3; i++)
+		rbuf_init(&t[i]);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_printf(&t[0], "{\\scriptsize %s}",
+		    lang_get(x->L, "coalesce.line_offset"));
+	rbuf_printf(&t[1], "{\\scriptsize %s}",
+		    lang_get(x->L, "coalesce.line_stride"));
+	rbuf_printf(&t[2], "{\\scriptsize %s}",
+		    lang_get(x->L, "coalesce.line_model"));
+	/* small marks: 33 points a line (filled circle, open square) */
+	l[0] = (struct mem_line){rbuf_str(&t[0]), xo, f->g_off, CO_MAXP + 1,
+				 PL_LINE, 0, 6};
+	l[1] = (struct mem_line){rbuf_str(&t[1]), xs, ys, CO_MAXP, PL_LINE,
+				 1, 3};
+	l[2] = (struct mem_line){rbuf_str(&t[2]), xs, ym, CO_MAXP, PL_REF,
+				 -1, 0};
+	memset(&a, 0, sizeof(a));
+	a.xlabel = lang_get(x->L, "coalesce.axis_param");
+	a.ylabel = lang_get(x->L, "axis.gbs");
+	a.xmin = -0.8;
+	a.xmax = 32.8;
+	a.xtics = tics;
+	a.nxtics = sizeof(tics) / sizeof(tics[0]);
+	a.logy = 2;
+	/* the strided copy falls from top left to bottom right; the
+	 * offsets stay on top: the bottom left corner is free */
+	a.key = "bottom left Left reverse samplen 1.5 spacing 1.1";
+	a.w = CO_FIG_W;
+	a.h = CO_FIG_H;
+	k = mem_plot(x, &a, l, 3);
+	if (k) {
+		dev_suffix(x, dev, &dl);
+		v = (struct kv){"DEV", rbuf_str(&dl)};
+		rc = emit_string(x, &cap, "coalesce.figure", &v, 1);
+		if (!rc)
+			rc = emit_figure(x, k, rbuf_str(&cap));
+	}
+	for (i = 0; i < 3; i++)
+		rbuf_free(&t[i]);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	return rc;
+}
+
+/* ---- findings ------------------------------------------------------------ */
+
+/* What the misaligned offsets cost against offset 0. */
+static void find_offsets(struct rctx *x, struct rfind *fd,
+			 const struct co_facts *f, const char *pre)
+{
+	struct rbuf s, nm, k, lo, hi, g0, kw, gw, p, nu;
+	const struct rcmp *r;
+	const char *key;
+	struct kv v[10];
+
+	if (!f->nmis || f->mis_worst < 0)
+		return;
+	r = &f->off_cmp[f->mis_worst];
+	rbuf_init(&s);
+	rbuf_init(&nm);
+	rbuf_init(&k);
+	rbuf_init(&lo);
+	rbuf_init(&hi);
+	rbuf_init(&g0);
+	rbuf_init(&kw);
+	rbuf_init(&gw);
+	rbuf_init(&p);
+	rbuf_init(&nu);
+	rbuf_printf(&nm, "%d", f->nmis);
+	rbuf_printf(&k, "%d", f->mis_slow);
+	find_pct(&lo, f->mis_lo, 3);
+	find_pct(&hi, f->mis_hi, 3);
+	find_num(&g0, f->g_off[0], 4);
+	rbuf_printf(&kw, "%d", f->mis_worst);
+	find_num(&gw, r->b, 4);
+	mem_p(x, &p, r);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"NMIS", rbuf_str(&nm)};
+	v[2] = (struct kv){"K", rbuf_str(&k)};
+	v[3] = (struct kv){"LO", rbuf_str(&lo)};
+	v[4] = (struct kv){"HI", rbuf_str(&hi)};
+	v[5] = (struct kv){"G0", rbuf_str(&g0)};
+	v[6] = (struct kv){"KW", rbuf_str(&kw)};
+	v[7] = (struct kv){"GW", rbuf_str(&gw)};
+	v[8] = (struct kv){"P", rbuf_str(&p)};
+	key = f->mis_untested == f->nmis ? "find.co.off.untested" :
+	      !f->mis_slow ? "find.co.off.none" :
+	      2 * f->mis_slow > f->nmis ? "find.co.off.most" :
+	      "find.co.off.some";
+	emit_string(x, &s, key, v, 9);
+	if (f->mis_untested && f->mis_untested < f->nmis) {
+		rbuf_printf(&nu, "%d", f->mis_untested);
+		v[0] = (struct kv){"N", rbuf_str(&nu)};
+		rbuf_putc(&s, ' ');
+		emit_string(x, &s, "find.co.untested_n", v, 1);
+	}
+	v[0] = (struct kv){"TEXT", rbuf_str(&s)};
+	find_add(x, fd, "find.vers.sentence", v, 1);
+	if (f->nal) {
+		int j;
+
+		rbuf_free(&nm);
+		for (j = CO_SECTOR_FLOATS; j <= CO_MAXP;
+		     j += CO_SECTOR_FLOATS)
+			if (f->off[j])
+				rbuf_printf(&nm, "%s%d", nm.len ? ", " : "",
+					    j);
+		rbuf_free(&lo);
+		rbuf_free(&hi);
+		find_pct(&lo, f->al_lo, 3);
+		find_pct(&hi, f->al_hi, 3);
+		v[0] = (struct kv){"DEV", pre};
+		v[1] = (struct kv){"LIST", rbuf_str(&nm)};
+		v[2] = (struct kv){"LO", rbuf_str(&lo)};
+		v[3] = (struct kv){"HI", rbuf_str(&hi)};
+		find_add(x, fd, f->nal > 1 ? "find.co.off.aligned" :
+			 "find.co.off.aligned_one", v, 4);
+	}
+	if (f->nctl) {
+		int tested = f->nctl - f->ctl_untested;
+
+		rbuf_free(&nm);
+		rbuf_free(&k);
+		rbuf_free(&lo);
+		rbuf_free(&hi);
+		rbuf_printf(&nm, "%d", f->nctl);
+		rbuf_printf(&k, "%d", f->ctl_cost);
+		find_pct(&lo, f->ctl_lo, 3);
+		find_pct(&hi, f->ctl_hi, 3);
+		v[0] = (struct kv){"DEV", pre};
+		v[1] = (struct kv){"N", rbuf_str(&nm)};
+		v[2] = (struct kv){"K", rbuf_str(&k)};
+		v[3] = (struct kv){"LO", rbuf_str(&lo)};
+		v[4] = (struct kv){"HI", rbuf_str(&hi)};
+		find_add(x, fd, !tested ? "find.co.off.ctl_untested" :
+			 2 * f->ctl_cost > tested ? "find.co.off.ctl_cost" :
+			 "find.co.off.ctl_free", v, 5);
+	}
+	rbuf_free(&s);
+	rbuf_free(&nm);
+	rbuf_free(&k);
+	rbuf_free(&lo);
+	rbuf_free(&hi);
+	rbuf_free(&g0);
+	rbuf_free(&kw);
+	rbuf_free(&gw);
+	rbuf_free(&p);
+	rbuf_free(&nu);
+}
+
+/* The strided copy's shares at a few strides beside the model's, then
+ * how the strides up to 8 and beyond follow it. */
+static void find_strides(struct rctx *x, struct rfind *fd,
+			 const struct co_facts *f, const char *pre)
+{
+	static const int pick[] = {2, 4, 8};
+	struct rbuf list, item, sv, sh, md, g1, lo, hi, tol, last;
+	struct kv v[7];
+	const char *key;
+	int i, s, done[CO_MAXP + 1] = {0};
+
+	if (!f->str[1] || (!f->nmod && !f->nbey))
+		return;
+	rbuf_init(&list);
+	rbuf_init(&item);
+	rbuf_init(&sv);
+	rbuf_init(&sh);
+	rbuf_init(&md);
+	rbuf_init(&g1);
+	rbuf_init(&lo);
+	rbuf_init(&hi);
+	rbuf_init(&tol);
+	rbuf_init(&last);
+	for (i = 0; i <= 3; i++) {
+		s = i < 3 ? pick[i] : f->smax;
+		if (s < 2 || s > CO_MAXP || done[s] || !f->str[s])
+			continue;
+		done[s] = 1;
+		rbuf_free(&sv);
+		rbuf_free(&sh);
+		rbuf_free(&md);
+		rbuf_free(&item);
+		rbuf_printf(&sv, "%d", s);
+		find_pct(&sh, 100 * f->share[s], 3);
+		find_pct(&md, 100 * f->model[s], 3);
+		v[0] = (struct kv){"S", rbuf_str(&sv)};
+		v[1] = (struct kv){"SHARE", rbuf_str(&sh)};
+		v[2] = (struct kv){"MODEL", rbuf_str(&md)};
+		emit_string(x, &item, "find.co.str.item", v, 3);
+		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
+			    rbuf_str(&item));
+	}
+	find_num(&g1, f->g_str[1], 4);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"G1", rbuf_str(&g1)};
+	v[2] = (struct kv){"LIST", rbuf_str(&list)};
+	find_add(x, fd, "find.co.str.model", v, 3);
+	find_pct(&tol, 100 * CO_MODEL_TOL, 2);
+	if (f->nmod) {
+		find_pct(&lo, 100 * f->mod_lo, 3);
+		find_pct(&hi, 100 * f->mod_hi, 3);
+		key = f->mod_in == f->nmod ? "find.co.str.within" :
+		      f->mod_above == f->nmod ? "find.co.str.above" :
+		      f->mod_below == f->nmod ? "find.co.str.below" :
+		      "find.co.str.mixed";
+		v[1] = (struct kv){"LO", rbuf_str(&lo)};
+		v[2] = (struct kv){"HI", rbuf_str(&hi)};
+		v[3] = (struct kv){"TOL", rbuf_str(&tol)};
+		find_add(x, fd, key, v, 4);
+	}
+	if (f->nbey) {
+		double q = f->share[f->smax] / f->model[f->smax];
+
+		rbuf_free(&lo);
+		rbuf_free(&hi);
+		rbuf_free(&md);
+		rbuf_free(&sv);
+		find_pct(&lo, 100 * f->bey_lo, 3);
+		find_pct(&hi, 100 * f->bey_hi, 3);
+		find_pct(&md, 100 * sector_model(CO_SECTOR_FLOATS + 1), 3);
+		find_pct(&last, 100 * f->share[f->smax], 3);
+		rbuf_printf(&sv, "%d", f->smax);
+		key = f->bey_lo >= 1 - CO_MODEL_TOL &&
+		      f->bey_hi <= 1 + CO_MODEL_TOL ? "find.co.str.floor" :
+		      q < 1 - CO_MODEL_TOL ? "find.co.str.fall" :
+		      f->bey_lo > 1 + CO_MODEL_TOL ? "find.co.str.rise" :
+		      "find.co.str.bey_mixed";
+		v[1] = (struct kv){"LO", rbuf_str(&lo)};
+		v[2] = (struct kv){"HI", rbuf_str(&hi)};
+		v[3] = (struct kv){"TOL", rbuf_str(&tol)};
+		v[4] = (struct kv){"M", rbuf_str(&md)};
+		v[5] = (struct kv){"LAST", rbuf_str(&last)};
+		v[6] = (struct kv){"SMAX", rbuf_str(&sv)};
+		find_add(x, fd, key, v, 7);
+	}
+	rbuf_free(&list);
+	rbuf_free(&item);
+	rbuf_free(&sv);
+	rbuf_free(&sh);
+	rbuf_free(&md);
+	rbuf_free(&g1);
+	rbuf_free(&lo);
+	rbuf_free(&hi);
+	rbuf_free(&tol);
+	rbuf_free(&last);
+}
+
+static void find_layout(struct rctx *x, struct rfind *fd,
+			const struct co_facts *f, const char *pre)
+{
+	struct rbuf ga, gb, r, p;
+	struct kv v[5];
+	char key[64];
+
+	if (!f->aos || !f->soa)
+		return;
+	rbuf_init(&ga);
+	rbuf_init(&gb);
+	rbuf_init(&r);
+	rbuf_init(&p);
+	find_num(&ga, f->aos_soa.a, 4);
+	find_num(&gb, f->aos_soa.b, 4);
+	find_num(&r, f->aos_soa.ratio, 3);
+	mem_p(x, &p, &f->aos_soa);
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"GA", rbuf_str(&ga)};
+	v[2] = (struct kv){"GB", rbuf_str(&gb)};
+	v[3] = (struct kv){"RATIO", rbuf_str(&r)};
+	v[4] = (struct kv){"P", rbuf_str(&p)};
+	mem_key(key, sizeof(key), "find.co.aos", mem_word(&f->aos_soa, 1));
+	find_add(x, fd, key, v, 5);
+	rbuf_free(&ga);
+	rbuf_free(&gb);
+	rbuf_free(&r);
+	rbuf_free(&p);
+}
+
+/* What the counters counted beside what the sector model expects. */
+static void find_spr(struct rctx *x, struct rfind *fd,
+		     const struct co_facts *f, const char *pre)
+{
+	struct rbuf list, item, what, val, mod;
+	struct kv v[3];
+	int i, s = f->smax ? f->smax : CO_MAXP;
+
+	if (!f->has_spr)
+		return;
+	rbuf_init(&list);
+	rbuf_init(&item);
+	rbuf_init(&what);
+	rbuf_init(&val);
+	rbuf_init(&mod);
+	for (i = 0; i < 5; i++) {
+		double got = i == 0 ? f->spr_off[0] : i == 1 ? f->spr_off[1] :
+			     i == 2 ? f->spr_str[s] : i == 3 ? f->spr_aos :
+			     f->spr_soa;
+		/* 4 sectors a coalesced warp, one more when it straddles,
+		 * one per float from stride 8, 12 for 32 structs of 12 B */
+		int want = i == 0 ? 4 : i == 1 ? 5 : i == 2 ?
+			   (4 * s < 32 ? 4 * s : 32) : i == 3 ? 12 : 4;
+
+		if (!isfinite(got))
+			continue;
+		rbuf_free(&what);
+		rbuf_free(&val);
+		rbuf_free(&mod);
+		rbuf_free(&item);
+		if (i < 2)
+			rbuf_printf(&what, "$k = %d$", i);
+		else if (i == 2)
+			rbuf_printf(&what, "$s = %d$", s);
+		else
+			mem_variant(&what, i == 3 ? VOCAB_VARIANT_AOS :
+				    VOCAB_VARIANT_SOA);
+		find_num(&val, got, 3);
+		rbuf_printf(&mod, "%d", want);
+		v[0] = (struct kv){"WHAT", rbuf_str(&what)};
+		v[1] = (struct kv){"V", rbuf_str(&val)};
+		v[2] = (struct kv){"M", rbuf_str(&mod)};
+		emit_string(x, &item, "find.co.spr_item", v, 3);
+		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
+			    rbuf_str(&item));
+	}
+	v[0] = (struct kv){"DEV", pre};
+	v[1] = (struct kv){"LIST", rbuf_str(&list)};
+	if (list.len)
+		find_add(x, fd, "find.co.spr", v, 2);
+	rbuf_free(&list);
+	rbuf_free(&item);
+	rbuf_free(&what);
+	rbuf_free(&val);
+	rbuf_free(&mod);
+}
+
+/* ---- the section --------------------------------------------------------- */
+
+static int part(struct rctx *x, int dev, struct rfind *fd)
+{
+	struct co_facts f;
+	char pre[32] = "";
+	struct kv v;
+	int rc;
+
+	if (facts_coalesce(x, dev, &f))
+		return -1;
+	rc = co_figure(x, dev, &f);
+	if (!rc)
+		rc = copy_table(x, dev, &f, 0);
+	if (!rc)
+		rc = copy_table(x, dev, &f, 1);
+	if (!rc)
+		rc = layout_table(x, dev, &f);
+	problems_list(x, dev, CO_SUITE, NULL);
+	if (x->ndevs > 1)
+		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	/* the bases the others are set against, when they are missing */
+	v = (struct kv){"DEV", pre};
+	if (!f.off[0] && copy_cfg(x, dev, 0, 1))
+		find_add(x, fd, "find.co.off.no_base", &v, 1);
+	if (!f.str[1] && copy_cfg(x, dev, 1, 2))
+		find_add(x, fd, "find.co.str.no_base", &v, 1);
+	find_offsets(x, fd, &f, pre);
+	find_strides(x, fd, &f, pre);
+	find_layout(x, fd, &f, pre);
+	find_spr(x, fd, &f, pre);
+	return rc;
+}
+
+int sec_coalesce(struct rctx *x)
+{
+	return mem_section(x, CO_SUITE, "coalesce", part);
+}

@@ -1,0 +1,1295 @@
+/* Textbook R's and lecture B's memory sections (issue 13): transpose,
+ * bank and coalesce. A fixture of their own, built through store/, with
+ * known samples: the tables hold the fixture's medians, the findings'
+ * numbers and words are recomputed here from the samples (medians,
+ * ratios, Mann-Whitney p), the conclusions follow the data and flip when
+ * the data do, a failed configuration is shown as failed, the counters'
+ * columns appear only with counters, and a database without these
+ * suites renders none of it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "render_int.h"
+#include "store.h"
+#include "vocab.h"
+
+static char *tmpdir, *dbpath, *plaindb;
+static long long dev_id;
+
+/* ---- the fixture --------------------------------------------------------- */
+
+#define NS 10			/* samples per configuration */
+#define MHZ 1980.0		/* SM clock recorded with each one */
+#define SMS 132
+#define L2_BYTES 52428800LL	/* 50 MiB */
+#define CO_N 16777216LL
+#define BANK_THREADS 1048576LL
+
+/* Distinct relative offsets; every shift of 3i + k over ten samples
+ * takes each once, so that two configurations with one base have the
+ * same samples (no difference), and two bases apart by more than 9 %
+ * have disjoint ones. */
+static const double offs[10] = {0.00, 0.03, -0.02, 0.05, -0.04,
+				0.01, 0.02, -0.01, 0.04, -0.03};
+
+static void spread(double base, int shift, double *out)
+{
+	int i;
+
+	for (i = 0; i < NS; i++)
+		out[i] = base * (1 + offs[(i * 3 + shift) % 10]);
+}
+
+static const int tr_sizes[4] = {1024, 2048, 4096, 8192};
+static const int tr_blocks[2] = {16, 32};
+/* GB/s in device memory by kernel (copy, naive, tile, pad) and block */
+static const double tr_gbs[4][2] = {
+	{2700, 2800}, {1100, 900}, {1800, 1600}, {2300, 2500}
+};
+
+static double tr_base(int v, int n, int b)
+{
+	/* the L2 cache serves the two smaller sizes: faster */
+	return tr_gbs[v][b == 32] * (n <= 2048 ? 1.6 : n == 4096 ? 0.97 : 1);
+}
+
+static int ways(int s)
+{
+	int a = s, b = 32, t;
+
+	while (b) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* ns per access: half a ns per way and a little more */
+static double bank_base(int s)
+{
+	return 0.5 * ways(s) + 0.03;
+}
+
+static double model(int s)
+{
+	return 2.0 / ((s < 8 ? s : 8) + 1);
+}
+
+static double off_base(int k)
+{
+	return k % 8 ? 3000 * (0.9 - 0.002 * (k % 8)) : 3000;
+}
+
+/* the strided copy follows the sector model up to 8, then falls */
+static double str_base(int s)
+{
+	return 3000 * model(s) * (s <= 8 ? 1.05 : 1.05 - 0.02 * (s - 8));
+}
+
+#define AOS_GBS 1500.0
+#define SOA_GBS 2400.0
+
+static struct store_prop props[] = {
+	{"compute_capability", "9.0", "", 9.0, 1},
+	{"clock_rate", "1980", "MHz", 1980, 1},
+	{"l2_size", "51200", "KiB", 51200, 1},
+	{"multiprocessor_count", "132", "", 132, 1},
+	{"warp_size", "32", "", 32, 1},
+};
+
+struct cfg_spec {
+	const char *suite, *variant;
+	int n, b, param;
+	long long count;
+	const char *status, *regime;
+	double base;		/* of the first metric */
+	int shift;
+};
+
+/* With counters: the counter pass's single values as measure would
+ * store them. */
+static int with_counters;
+
+static int put(struct store *st, long long sid, const struct cfg_spec *k)
+{
+	struct store_metric m[4];
+	struct store_config c;
+	double a[NS], t[NS], req[1], sec[1];
+	size_t nm = 0;
+	int i;
+	double bytes;
+
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)k->suite;
+	c.variant = (char *)k->variant;
+	c.host_mem = (char *)"";
+	c.precision = (char *)"fp32";
+	c.status = (char *)k->status;
+	c.m = c.n = k->n;
+	c.count = k->count;
+	c.block_x = k->b;
+	c.block_y = !strcmp(k->suite, VOCAB_SUITE_TRANSPOSE) ? k->b : 1;
+	c.ilp = 1;
+	c.param = k->param;
+	c.finished_at = (char *)"2026-02-01T10:10:00Z";
+	c.rel_error = 0;
+	c.seconds = 1;
+	c.grp = !strcmp(k->suite, VOCAB_SUITE_TRANSPOSE) ? 1 :
+		!strcmp(k->suite, VOCAB_SUITE_BANK) ? 2 : 3;
+	c.grid_blocks = 4096;
+	c.wave_blocks = 2 * SMS;
+	c.l2_bytes = L2_BYTES;
+	c.start_sm_clock_mhz = c.end_sm_clock_mhz = MHZ;
+	c.has_throttle = 1;
+	c.regime = (char *)k->regime;
+	bytes = !strcmp(k->suite, VOCAB_SUITE_TRANSPOSE) ?
+		8.0 * k->n * k->n : !strcmp(k->variant, VOCAB_VARIANT_AOS) ||
+		!strcmp(k->variant, VOCAB_VARIANT_SOA) ? 36.0 * k->count :
+		8.0 * k->count;
+	c.bytes = c.working_set = bytes;
+	if (!strcmp(k->status, "failed")) {
+		c.rel_error = 0.5;
+		c.reason = (char *)"relative error 5.0e-01 exceeds 1e-04";
+	}
+	if (strcmp(k->status, "ok"))
+		return store_config_insert(st, &c, NULL, 0, 1);
+	spread(k->base, k->shift, a);
+	if (!strcmp(k->suite, VOCAB_SUITE_BANK)) {
+		/* kernel time: 1024 reads per warp, warps per SM */
+		for (i = 0; i < NS; i++)
+			t[i] = a[i] * 1024 * (k->count / 32.0 / SMS) / 1e6;
+		m[nm++] = (struct store_metric){VOCAB_METRIC_NS_ACCESS, "ns",
+						a, NS};
+	} else {
+		for (i = 0; i < NS; i++)
+			t[i] = bytes / (a[i] * 1e6);
+		m[nm++] = (struct store_metric){VOCAB_METRIC_GBS, "GB/s", a,
+						NS};
+	}
+	m[nm++] = (struct store_metric){VOCAB_METRIC_KERNEL, "ms", t, NS};
+	c.samples = NS;
+	if (with_counters && (strcmp(k->suite, VOCAB_SUITE_TRANSPOSE) ||
+			      !strcmp(k->variant, VOCAB_VARIANT_TR_TILE) ||
+			      !strcmp(k->variant, VOCAB_VARIANT_TR_PAD))) {
+		int s = k->param;
+
+		req[0] = k->count / 32.0;
+		if (strcmp(k->suite, VOCAB_SUITE_COALESCE)) {
+			/* a tile's column read: b-way at 32, 8-way at 16
+			 * (two rows a warp); padded: none */
+			int w = !strcmp(k->suite, VOCAB_SUITE_BANK) ? ways(s) :
+				!strcmp(k->variant, VOCAB_VARIANT_TR_PAD) ? 1 :
+				k->b == 32 ? 32 : 8;
+
+			if (!strcmp(k->suite, VOCAB_SUITE_BANK))
+				req[0] *= 1024;
+			sec[0] = req[0] * w;
+			m[nm++] = (struct store_metric){
+				VOCAB_METRIC_CNT_SHARED_LD_INST, "warp inst",
+				req, 1};
+			m[nm++] = (struct store_metric){
+				VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS,
+				"wavefronts", sec, 1};
+		} else {
+			sec[0] = req[0] *
+				 (!strcmp(k->variant, VOCAB_VARIANT_OFFSET) ?
+				  (s % 8 ? 5 : 4) :
+				  !strcmp(k->variant, VOCAB_VARIANT_STRIDE) ?
+				  (4 * s < 32 ? 4 * s : 32) :
+				  !strcmp(k->variant, VOCAB_VARIANT_AOS) ? 12 :
+				  4);
+			m[nm++] = (struct store_metric){
+				VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS, "requests",
+				req, 1};
+			m[nm++] = (struct store_metric){
+				VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS, "sectors",
+				sec, 1};
+		}
+	}
+	return store_config_insert(st, &c, m, nm, 1);
+}
+
+static int build(const char *path, int counters)
+{
+	struct store_device d;
+	struct store_session s;
+	struct store *st;
+	char err[256];
+	int rc = 0, v, i, j, k;
+
+	remove(path);
+	if (store_open(path, STORE_CREATE, &st, err, sizeof(err)))
+		return -1;
+	with_counters = counters;
+	memset(&d, 0, sizeof(d));
+	d.uuid = (char *)"GPU-cccccccc-1111-2222-3333-444444444444";
+	d.name = (char *)"NVIDIA H100 80GB HBM3";
+	d.cc_major = 9;
+	d.sm_count = SMS;
+	d.peak_fp32_gflops = 66908.16;
+	d.peak_mem_gbs = 3352.32;
+	d.props = props;
+	d.nprops = sizeof(props) / sizeof(props[0]);
+	rc |= store_device_upsert(st, &d);
+	memset(&s, 0, sizeof(s));
+	s.uuid = (char *)"sess-mem-1";
+	s.device_id = d.id;
+	s.started_at = (char *)"2026-02-01T10:00:00Z";
+	s.hostname = (char *)"lab-node-2";
+	s.cmdline = (char *)"mmreport measure --suite transpose,bank,coalesce";
+	s.tool_version = (char *)"0.1.0";
+	s.repeat = NS;
+	s.warmup = 3;
+	s.min_samples = 5;
+	s.max_time_s = 2;
+	s.seed = 7;
+	s.suites = (char *)"transpose,bank,coalesce";
+	s.timers = (char *)"CUPTI activity (device)";
+	s.counters = (char *)(counters ? "read" : NULL);
+	s.tolerance = 1e-4;
+	s.keep_samples = 1;
+	rc |= store_session_insert(st, &s);
+	for (v = 0; v < 4 && !rc; v++)
+		for (i = 0; i < 4; i++)
+			for (j = 0; j < 2; j++) {
+				int n = tr_sizes[i], b = tr_blocks[j];
+				/* one failed: never shown as a speed */
+				int bad = v == 3 && n == 2048 && b == 16;
+				struct cfg_spec c = {
+					VOCAB_SUITE_TRANSPOSE, tr_variants[v],
+					n, b, 0, (long long)n * n,
+					bad ? "failed" : "ok",
+					n <= 2048 ? "l2_resident" : "",
+					tr_base(v, n, b), v + j};
+
+				rc |= put(st, s.id, &c);
+			}
+	for (k = 1; k <= 32 && !rc; k++) {
+		struct cfg_spec c = {VOCAB_SUITE_BANK, VOCAB_VARIANT_BANK, 0,
+				     256, k, BANK_THREADS, "ok", "",
+				     bank_base(k), k};
+
+		rc |= put(st, s.id, &c);
+	}
+	for (k = 0; k <= 32 && !rc; k++) {
+		struct cfg_spec o = {VOCAB_SUITE_COALESCE,
+				     VOCAB_VARIANT_OFFSET, 0, 256, k, CO_N,
+				     k == 31 ? "failed" : "ok", "",
+				     off_base(k), k};
+		struct cfg_spec t = {VOCAB_SUITE_COALESCE,
+				     VOCAB_VARIANT_STRIDE, 0, 256, k, CO_N,
+				     "ok", "", str_base(k), k + 1};
+
+		rc |= put(st, s.id, &o);
+		if (k)
+			rc |= put(st, s.id, &t);
+	}
+	if (!rc) {
+		struct cfg_spec a = {VOCAB_SUITE_COALESCE, VOCAB_VARIANT_AOS,
+				     0, 256, 0, CO_N, "ok", "", AOS_GBS, 2};
+		struct cfg_spec b = {VOCAB_SUITE_COALESCE, VOCAB_VARIANT_SOA,
+				     0, 256, 0, CO_N, "ok", "", SOA_GBS, 5};
+
+		rc |= put(st, s.id, &a) | put(st, s.id, &b);
+	}
+	if (!rc)
+		rc = store_session_finish(st, s.id, "2026-02-01T10:40:00Z",
+					  "complete", NULL);
+	dev_id = d.id;
+	store_free(st);
+	with_counters = 0;
+	return rc ? -1 : 0;
+}
+
+static int setup(void **state)
+{
+	const char *keep = getenv("RENDER_MEMORY_DB");
+
+	(void)state;
+	tmpdir = fix_tmpdir();
+	if (!tmpdir)
+		return -1;
+	dbpath = malloc(strlen(tmpdir) + 16);
+	plaindb = malloc(strlen(tmpdir) + 16);
+	if (!dbpath || !plaindb)
+		return -1;
+	sprintf(dbpath, "%s/mem.db", tmpdir);
+	sprintf(plaindb, "%s/plain.db", tmpdir);
+	/* a copy to look at by hand */
+	if (keep && *keep && build(keep, getenv("RENDER_MEMORY_COUNTERS") !=
+				   NULL))
+		return -1;
+	return fix_build(plaindb);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fix_rmdir(tmpdir);
+	free(tmpdir);
+	free(dbpath);
+	free(plaindb);
+	return 0;
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static char *render_lang(const char *db, const char *sections,
+			 const char *lang)
+{
+	struct render_options o;
+	char *tex;
+	int rc;
+
+	render_options_init(&o);
+	o.db_path = db;
+	o.sections = sections;
+	o.lang = lang;
+	tex = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(tex);
+	assert_null(strchr(tex, '\001'));
+	return tex;
+}
+
+static char *render(const char *sections)
+{
+	return render_lang(dbpath, sections, "en");
+}
+
+static void sql(const char *q)
+{
+	assert_int_equal(chk_sql(dbpath, q), 0);
+}
+
+/* Multiplies the samples and statistics of metric of the configurations
+ * where holds by f. */
+static void scale(const char *where, const char *metric, double f)
+{
+	char q[2048];
+
+	snprintf(q, sizeof(q),
+		 "UPDATE sample SET value = value * %.17g WHERE metric = '%s'"
+		 " AND config_id IN (SELECT id FROM config WHERE %s);"
+		 "UPDATE stat SET min = min * %.17g, max = max * %.17g, "
+		 "mean = mean * %.17g, median = median * %.17g, "
+		 "stddev = stddev * %.17g, p05 = p05 * %.17g, "
+		 "p25 = p25 * %.17g, p75 = p75 * %.17g, p95 = p95 * %.17g "
+		 "WHERE metric = '%s' AND config_id IN (SELECT id FROM config "
+		 "WHERE %s);", f, metric, where, f, f, f, f, f, f, f, f, f,
+		 metric, where);
+	sql(q);
+}
+
+/* "\num{...}" of v with sig significant figures, as find_num writes it;
+ * a ring of buffers so that a few can sit in one snprintf. */
+static const char *num(double v, int sig)
+{
+	static char ring[16][64];
+	static int k;
+	char s[48];
+
+	k = (k + 1) % 16;
+	render_sig_format(v, sig, s, sizeof(s));
+	snprintf(ring[k], sizeof(ring[k]), "\\num{%s}", s);
+	return ring[k];
+}
+
+static const char *pct(double v, int sig)
+{
+	static char ring[8][80];
+	static int k;
+
+	k = (k + 1) % 8;
+	snprintf(ring[k], sizeof(ring[k]), "%s\\,\\%%", num(v, sig));
+	return ring[k];
+}
+
+/* The test as find_p writes it. */
+static const char *ptext(double p)
+{
+	static char ring[4][64];
+	static int k;
+	char s[32];
+
+	k = (k + 1) % 4;
+	if (p < 0.001) {
+		snprintf(ring[k], sizeof(ring[k]), "$p < \\num{0.001}$");
+	} else {
+		render_sig_format(p, 2, s, sizeof(s));
+		snprintf(ring[k], sizeof(ring[k]), "$p = \\num{%s}$", s);
+	}
+	return ring[k];
+}
+
+static double median_of(double base, int shift)
+{
+	double v[NS];
+	struct chk_stats s;
+
+	spread(base, shift, v);
+	chk_stats(v, NS, &s);
+	return s.median;
+}
+
+static double p_of(double ba, int sa, double bb, int sb)
+{
+	double a[NS], b[NS];
+
+	spread(ba, sa, a);
+	spread(bb, sb, b);
+	return chk_mwu_p(a, NS, b, NS);
+}
+
+static void find_table(const char *tex, const char *kind,
+		       struct chk_table *t)
+{
+	char anchor[64];
+
+	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
+	if (chk_table_find(tex, anchor, t))
+		fail_msg("table '%s' is missing", anchor);
+}
+
+/* The number a cell starts with (marks follow it). */
+static void expect_lead(const char *cell, double want, const char *where)
+{
+	struct chk_num n;
+	char s[64];
+	size_t len = strspn(cell, "0123456789.-");
+
+	if (!strncmp(cell, "\\color{gray}", 12)) {
+		cell += 12;
+		len = strspn(cell, "0123456789.-");
+	}
+	if (!len || len >= sizeof(s))
+		fail_msg("%s: '%s' starts with no number", where, cell);
+	memcpy(s, cell, len);
+	s[len] = '\0';
+	if (chk_num_parse(s, &n) || !chk_num_matches(&n, want))
+		fail_msg("%s: '%s' is not %g", where, cell, want);
+}
+
+static void expect_in(const char *tex, const char *want)
+{
+	if (!strstr(tex, want))
+		fail_msg("missing: %s", want);
+}
+
+/* The text of section title (up to the next \section). */
+static char *section_text(const char *tex, const char *title)
+{
+	char key[128];
+	const char *p, *e;
+	char *out;
+
+	snprintf(key, sizeof(key), "\\section{%s}", title);
+	p = strstr(tex, key);
+	if (!p)
+		fail_msg("no section '%s'", title);
+	e = strstr(p + 1, "\\section{");
+	if (!e)
+		e = p + strlen(p);
+	out = strndup(p, (size_t)(e - p));
+	assert_non_null(out);
+	return out;
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+/* Every transpose cell is the fixture's median, the shares are the
+ * ratios of the medians, the L2 sizes carry the mark on their edge, and
+ * the failed configuration says so and has no share. */
+static void test_transpose_table(void **state)
+{
+	struct chk_table t;
+	char where[64];
+	char *tex;
+	int r = 0, i, j, v;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("transpose");
+	find_table(tex, "transpose", &t);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 2; j++, r++) {
+			int n = tr_sizes[i], b = tr_blocks[j];
+			double copy = median_of(tr_base(0, n, b), j);
+
+			assert_int_equal(t.ncols[r], 9);
+			if (j == 0) {
+				snprintf(where, sizeof(where), "%d%s", n,
+					 n <= 2048 ? "\\rgmark{c}" : "");
+				assert_string_equal(t.cell[r][0], where);
+			} else {
+				assert_string_equal(t.cell[r][0], "");
+			}
+			snprintf(where, sizeof(where), "%d\\(\\times\\)%d", b,
+				 b);
+			assert_string_equal(t.cell[r][1], where);
+			for (v = 0; v < 4; v++) {
+				double g = median_of(tr_base(v, n, b), v + j);
+
+				snprintf(where, sizeof(where), "n=%d b=%d v=%d",
+					 n, b, v);
+				if (v == 3 && n == 2048 && b == 16) {
+					assert_string_equal(
+						t.cell[r][2 + v],
+						"{\\textit{failed}}");
+					assert_string_equal(t.cell[r][8],
+							    "{--}");
+					continue;
+				}
+				expect_lead(t.cell[r][2 + v], g, where);
+				if (v)
+					expect_lead(t.cell[r][5 + v],
+						    100 * g / copy, where);
+			}
+		}
+	assert_int_equal(t.nrows, 8);
+	chk_table_free(&t);
+	/* the failed configuration is listed with its reason */
+	expect_in(tex, "\\item \\texttt{tr\\_pad}, \\(n = 2048\\), block "
+		  "16\\(\\times\\)16: \\textit{failed} --- relative error");
+	free(tex);
+}
+
+/* The cells of stride s in the bank table: two halves side by side,
+ * strides 1..16 on the left, 17..32 on the right of an empty column;
+ * w: the cells of one half. */
+static char *const *bank_cells(const struct chk_table *t, int s, int w)
+{
+	int r = (s - 1) % 16;
+
+	assert_int_equal(t->ncols[r], 2 * w + 1);
+	assert_string_equal(t->cell[r][w], "");
+	return t->cell[r] + (s <= 16 ? 0 : w + 1);
+}
+
+/* The bank table: the expected conflict, ns, cycles at the recorded
+ * clock and the ratio to stride 1, grey and marked where the test finds
+ * no difference (the odd strides' samples equal stride 1's). */
+static void test_bank_table(void **state)
+{
+	struct chk_table t;
+	char where[64], s1[16];
+	char *tex;
+	int s;
+	double t1 = median_of(bank_base(1), 1);
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("bank");
+	find_table(tex, "bank", &t);
+	assert_int_equal(t.nrows, 16);
+	for (s = 1; s <= 32; s++) {
+		char *const *c = bank_cells(&t, s, 5);
+		double ts = median_of(bank_base(s), s);
+
+		snprintf(where, sizeof(where), "stride %d", s);
+		snprintf(s1, sizeof(s1), "%d", s);
+		assert_string_equal(c[0], s1);
+		snprintf(s1, sizeof(s1), "%d", ways(s));
+		assert_string_equal(c[1], s1);
+		expect_lead(c[2], ts, where);
+		expect_lead(c[3], ts * MHZ / 1000, where);
+		expect_lead(c[4], ts / t1, where);
+		if (s > 1 && s % 2)
+			assert_non_null(strstr(c[4], "\\color{gray}") &&
+					strstr(c[4], "\\nsmark"));
+		if (s % 2 == 0)
+			assert_null(strstr(c[4], "\\nsmark"));
+	}
+	chk_table_free(&t);
+	/* grouped by conflict: the median of each group against 1-way */
+	find_table(tex, "bank-class", &t);
+	assert_int_equal(t.nrows, 6);
+	for (s = 0; s < 6; s++) {
+		int w = 1 << s;
+		double cyc = median_of(bank_base(w), w) * MHZ / 1000;
+		double c1 = t1 * MHZ / 1000;
+
+		snprintf(s1, sizeof(s1), "%d", w);
+		assert_string_equal(t.cell[s][0], s1);
+		expect_lead(t.cell[s][2], cyc, "class cycles");
+		expect_lead(t.cell[s][4], cyc / c1, "class ratio");
+		assert_string_equal(t.cell[s][5], s1);
+	}
+	assert_string_equal(t.cell[0][1], "1, 3, \\ldots, 31");
+	assert_string_equal(t.cell[4][1], "16");
+	chk_table_free(&t);
+	/* measured without --counters: said, no column */
+	expect_in(tex, "Bank conflicts counted by the hardware: not measured "
+		  "(no \\texttt{-{}-counters}).");
+	free(tex);
+}
+
+/* The cells of parameter p in a coalesce table: two halves side by
+ * side, the first h values on the left; w: the cells of one half. */
+static char *const *half_cells(const struct chk_table *t, int i, int h,
+			       int w)
+{
+	int r = i % h;
+
+	assert_int_equal(t->ncols[r], 2 * w + 1);
+	assert_string_equal(t->cell[r][w], "");
+	return t->cell[r] + (i < h ? 0 : w + 1);
+}
+
+/* The coalesce tables: every offset and stride (in two halves each),
+ * shares of offset 0 and stride 1, the model's share, the failed
+ * offset; the layouts. */
+static void test_coalesce_tables(void **state)
+{
+	struct chk_table t;
+	char where[64], s1[16];
+	char *tex;
+	int k;
+	double g0 = median_of(off_base(0), 0), g1 = median_of(str_base(1), 2);
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("coalesce");
+	find_table(tex, "coalesce-offset", &t);
+	assert_int_equal(t.nrows, 17);
+	for (k = 0; k <= 32; k++) {
+		char *const *c = half_cells(&t, k, 17, 3);
+
+		snprintf(where, sizeof(where), "k=%d", k);
+		snprintf(s1, sizeof(s1), "%d", k);
+		assert_string_equal(c[0], s1);
+		if (k == 31) {
+			assert_string_equal(c[1], "{\\textit{failed}}");
+			assert_string_equal(c[2], "{--}");
+		} else {
+			double g = median_of(off_base(k), k);
+
+			expect_lead(c[1], g, where);
+			expect_lead(c[2], 100 * g / g0, where);
+		}
+	}
+	chk_table_free(&t);
+	find_table(tex, "coalesce-stride", &t);
+	assert_int_equal(t.nrows, 16);
+	for (k = 1; k <= 32; k++) {
+		char *const *c = half_cells(&t, k - 1, 16, 4);
+
+		snprintf(where, sizeof(where), "s=%d", k);
+		snprintf(s1, sizeof(s1), "%d", k);
+		assert_string_equal(c[0], s1);
+		expect_lead(c[1], median_of(str_base(k), k + 1), where);
+		expect_lead(c[2], 100 * median_of(str_base(k), k + 1) / g1,
+			    where);
+		expect_lead(c[3], 100 * model(k), where);
+	}
+	chk_table_free(&t);
+	find_table(tex, "coalesce-layout", &t);
+	assert_int_equal(t.nrows, 2);
+	assert_string_equal(t.cell[0][0], "\\texttt{aos}");
+	expect_lead(t.cell[0][2], median_of(AOS_GBS, 2), "aos");
+	expect_lead(t.cell[1][2], median_of(SOA_GBS, 5), "soa");
+	expect_lead(t.cell[0][3], 100 * median_of(AOS_GBS, 2) /
+		    median_of(SOA_GBS, 5), "aos %");
+	{
+		double a[NS], ms[NS];
+		struct chk_stats st;
+
+		spread(AOS_GBS, 2, a);
+		for (k = 0; k < NS; k++)
+			ms[k] = 36.0 * CO_N / (a[k] * 1e6);
+		chk_stats(ms, NS, &st);
+		expect_lead(t.cell[0][1], st.median, "aos ms");
+	}
+	chk_table_free(&t);
+	expect_in(tex, "Sectors per request: not measured (no "
+		  "\\texttt{-{}-counters}).");
+	expect_in(tex, "\\texttt{offset}, \\(N = \\num{16777216}\\), block "
+		  "256, offset 31: \\textit{failed}");
+	free(tex);
+}
+
+/* ---- findings ------------------------------------------------------------ */
+
+/* The transpose's sentences: at the largest steady edge, each kernel at
+ * its best block; the words follow the test. */
+static void test_transpose_findings(void **state)
+{
+	char want[1024];
+	char *tex, *sec;
+	int n = 8192;
+	/* best blocks at 8192: naive 16, tile 16, pad 32, copy 32 */
+	double na = median_of(tr_base(1, n, 16), 1);
+	double ti = median_of(tr_base(2, n, 16), 2);
+	double pa = median_of(tr_base(3, n, 32), 4);
+	double co = median_of(tr_base(0, n, 32), 1);
+	double ti32 = median_of(tr_base(2, n, 32), 3);
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("transpose");
+	sec = section_text(tex, "Matrix transpose and shared-memory tiles");
+	snprintf(want, sizeof(want), "\\item At $n = 8192$ the shared-memory "
+		 "tile (\\texttt{tr\\_tile}, block 16\\(\\times\\)16) "
+		 "transposes at %s~GB/s, %s times the naive transpose's "
+		 "%s~GB/s (\\texttt{tr\\_naive}, block 16\\(\\times\\)16; %s).",
+		 num(ti, 4), num(ti / na, 3), num(na, 4),
+		 ptext(p_of(tr_base(1, n, 16), 1, tr_base(2, n, 16), 2)));
+	expect_in(sec, want);
+	snprintf(want, sizeof(want), "\\item Padding the tile by one column "
+		 "raises its bandwidth at $n = 8192$ by %s, from %s~GB/s "
+		 "(\\texttt{tr\\_tile}, block 16\\(\\times\\)16) to %s~GB/s "
+		 "(\\texttt{tr\\_pad}, block 32\\(\\times\\)32; %s).",
+		 pct(100 * (pa / ti - 1), 2), num(ti, 4), num(pa, 4),
+		 ptext(p_of(tr_base(2, n, 16), 2, tr_base(3, n, 32), 4)));
+	expect_in(sec, want);
+	snprintf(want, sizeof(want), "\\item The fastest transpose at $n = "
+		 "8192$, \\texttt{tr\\_pad} (block 32\\(\\times\\)32), reaches "
+		 "%s~GB/s, %s of the copy's %s~GB/s (block "
+		 "32\\(\\times\\)32; %s).", num(pa, 4), pct(100 * pa / co, 3),
+		 num(co, 4), ptext(p_of(tr_base(0, n, 32), 1,
+					tr_base(3, n, 32), 4)));
+	expect_in(sec, want);
+	snprintf(want, sizeof(want), "\\texttt{tr\\_tile} with block "
+		 "16\\(\\times\\)16, ahead of block 32\\(\\times\\)32 (%s "
+		 "against %s~GB/s, %s)", num(ti, 4), num(ti32, 4),
+		 ptext(p_of(tr_base(2, n, 32), 3, tr_base(2, n, 16), 2)));
+	expect_in(sec, want);
+	/* the L2 sizes: named, their best is the cache's, never compared */
+	snprintf(want, sizeof(want), "\\item At $n = 1024, 2048$ both "
+		 "matrices fit the L2 cache (\\num{50}~MiB), which serves "
+		 "them: the highest bandwidth there, %s~GB/s "
+		 "(\\texttt{tr\\_copy} at $n = ", num(median_of(
+		 tr_base(0, 1024, 32), 1), 4));
+	expect_in(sec, want);
+	assert_null(strstr(sec, "At $n = 2048$ the shared"));
+	free(sec);
+	free(tex);
+}
+
+/* The bank's sentences: odd strides cost what stride 1 costs, every
+ * even one conflicts, each doubling lengthens, the fit follows. */
+static void test_bank_findings(void **state)
+{
+	char want[2048], item[256];
+	char *tex, *sec;
+	double t1 = median_of(bank_base(1), 1), lo = INFINITY, hi = 0;
+	double sw = 0, sy = 0, sww = 0, swy = 0, a, b;
+	int s, n = 0;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("bank");
+	sec = section_text(tex, "Shared-memory bank conflicts");
+	snprintf(want, sizeof(want), "\\item The 15 odd strides above 1, "
+		 "which give every lane a bank of its own, cost what "
+		 "stride~1 costs (%s~cycles per access): %s to %s times as "
+		 "long, none of them significantly more than %s longer.",
+		 num(t1 * MHZ / 1000, 3), num(1, 3), num(1, 3), pct(10, 2));
+	expect_in(sec, want);
+	for (s = 2; s <= 32; s += 2) {
+		double r = median_of(bank_base(s), s) / t1;
+
+		lo = fmin(lo, r);
+		hi = fmax(hi, r);
+	}
+	snprintf(want, sizeof(want), "\\item Every even stride conflicts: "
+		 "all 16 take significantly more than %s longer per access "
+		 "than stride~1 (%s~cycles), %s to %s times as long.",
+		 pct(10, 2), num(t1 * MHZ / 1000, 3), num(lo, 3), num(hi, 3));
+	expect_in(sec, want);
+	snprintf(want, sizeof(want), "\\item Each doubling of the expected "
+		 "conflict lengthens the access significantly: ");
+	for (s = 2; s <= 32; s *= 2) {
+		snprintf(item, sizeof(item), "%sstride~%d: %s times stride~%d "
+			 "(%s)", s > 2 ? "; " : "", s,
+			 num(median_of(bank_base(s), s) /
+			     median_of(bank_base(s / 2), s / 2), 3), s / 2,
+			 ptext(p_of(bank_base(s / 2), s / 2, bank_base(s),
+				    s)));
+		strcat(want, item);
+	}
+	strcat(want, ".");
+	expect_in(sec, want);
+	/* the least-squares line of cycles on gcd(s, 32) */
+	for (s = 1; s <= 32; s++) {
+		double y = median_of(bank_base(s), s) * MHZ / 1000;
+
+		sw += ways(s);
+		sy += y;
+		sww += (double)ways(s) * ways(s);
+		swy += ways(s) * y;
+		n++;
+	}
+	b = (n * swy - sw * sy) / (n * sww - sw * sw);
+	a = (sy - b * sw) / n;
+	snprintf(want, sizeof(want), "\\item The straight line $c \\approx "
+		 "%s \\gcd(s, 32) %s %s$ cycles fits the time per access of "
+		 "the 32 strides", num(b, 3), a < 0 ? "-" : "+",
+		 num(fabs(a), 3));
+	expect_in(sec, want);
+	free(sec);
+	free(tex);
+}
+
+/* The coalesce sentences: misaligned offsets, the strides against the
+ * sector model, AoS against SoA. */
+static void test_coalesce_findings(void **state)
+{
+	char want[1024];
+	char *tex, *sec;
+	double g0 = median_of(off_base(0), 0), lo = INFINITY, hi = 0, g;
+	double g1 = median_of(str_base(1), 2), ga, gb, q, qlo = INFINITY;
+	double qhi = 0;
+	int k, worst = -1, nmis = 0;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("coalesce");
+	sec = section_text(tex, "Coalesced and uncoalesced global-memory "
+			   "access");
+	for (k = 1; k <= 32; k++) {
+		if (!(k % 8) || k == 31)	/* aligned; failed */
+			continue;
+		g = median_of(off_base(k), k);
+		nmis++;
+		lo = fmin(lo, 100 * g / g0);
+		hi = fmax(hi, 100 * g / g0);
+		if (worst < 0 || g < median_of(off_base(worst), worst))
+			worst = k;
+	}
+	snprintf(want, sizeof(want), "\\item Against offset~0 (%s~GB/s): "
+		 "%d of the %d offsets that are no multiple of 8 elements are "
+		 "significantly slower. They reach %s to %s of it; the "
+		 "slowest, $k = %d$, %s~GB/s (%s).", num(g0, 4), nmis, nmis,
+		 pct(lo, 3), pct(hi, 3), worst,
+		 num(median_of(off_base(worst), worst), 4),
+		 ptext(p_of(off_base(0), 0, off_base(worst), worst)));
+	expect_in(sec, want);
+	for (k = 2; k <= 8; k++) {
+		q = median_of(str_base(k), k + 1) / g1 / model(k);
+		qlo = fmin(qlo, q);
+		qhi = fmax(qhi, q);
+	}
+	snprintf(want, sizeof(want), "\\item From stride~2 to~8 the measured "
+		 "share stays within %s of the sector model (%s to %s of "
+		 "it): the sectors moved account for the loss.", pct(25, 2),
+		 pct(100 * qlo, 3), pct(100 * qhi, 3));
+	expect_in(sec, want);
+	snprintf(want, sizeof(want), "the measured share keeps falling, to "
+		 "%s at $s = 32$", pct(100 * median_of(str_base(32), 33) / g1,
+				       3));
+	expect_in(sec, want);
+	ga = median_of(AOS_GBS, 2);
+	gb = median_of(SOA_GBS, 5);
+	snprintf(want, sizeof(want), "\\item The structure of arrays updates "
+		 "the vectors at %s~GB/s, %s times the array of structures' "
+		 "%s~GB/s (%s).", num(gb, 4), num(gb / ga, 3), num(ga, 4),
+		 ptext(p_of(AOS_GBS, 2, SOA_GBS, 5)));
+	expect_in(sec, want);
+	/* each misaligned offset against the aligned one above it */
+	lo = INFINITY;
+	hi = 0;
+	nmis = 0;
+	for (k = 1; k <= 31; k++) {
+		int a = (k + 7) / 8 * 8;
+
+		if (!(k % 8) || k == 31)
+			continue;
+		g = median_of(off_base(k), k) / median_of(off_base(a), a);
+		nmis++;
+		lo = fmin(lo, 100 * g);
+		hi = fmax(hi, 100 * g);
+	}
+	snprintf(want, sizeof(want), "\\item Against the aligned offset just "
+		 "above each ($8\\lceil k/8\\rceil$: a shift by whole "
+		 "sectors, with the same 4 sectors a warp), the %d misaligned "
+		 "offsets reach %s to %s; %d of them are significantly slower "
+		 "by more than 2\\,\\%%: the extra sector a misaligned warp "
+		 "reads costs bandwidth.", nmis, pct(lo, 3), pct(hi, 3), nmis);
+	expect_in(sec, want);
+	free(sec);
+	free(tex);
+}
+
+/* ---- conclusions --------------------------------------------------------- */
+
+static char *concl(void)
+{
+	char *tex = render("conclusions"), *sec;
+
+	sec = section_text(tex, "Conclusions");
+	free(tex);
+	return sec;
+}
+
+/* The row of finding key (its English text) and its cell. */
+static void expect_row(const char *sec, const char *claim,
+		       const char *verdict)
+{
+	const char *p = strstr(sec, claim), *e;
+	char want[64];
+
+	if (!p)
+		fail_msg("no row '%s'", claim);
+	e = strstr(p, "\\\\");
+	snprintf(want, sizeof(want), "\\textbf{%s}", verdict);
+	p = strstr(p, want);
+	if (!p || p > e)
+		fail_msg("'%s' is not '%s'", claim, verdict);
+}
+
+/* The row of claim says the data lack it. */
+static void expect_nodata(const char *sec, const char *claim)
+{
+	const char *p = strstr(sec, claim), *e, *m;
+
+	if (!p)
+		fail_msg("no row '%s'", claim);
+	e = strstr(p, "\\\\");
+	m = strstr(p, "not measured");
+	if (!m || m > e)
+		fail_msg("'%s' is not 'not measured'", claim);
+}
+
+static const char *const c_tr = "A transpose through shared memory is "
+	"faster than the naive transpose.";
+static const char *const c_bank = "Shared-memory accesses at a stride of "
+	"$L$ words conflict for even $L$, not for odd $L$.";
+static const char *const c_mis = "A misaligned start spreads a warp's "
+	"access over more transactions and costs bandwidth.";
+static const char *const c_str = "Strided access is not coalesced and "
+	"costs bandwidth.";
+static const char *const c_aos = "A structure of arrays is accessed "
+	"faster than an array of structures.";
+
+/* Each source's claim beside the data: all five hold on the fixture;
+ * the caption names textbook R and lecture B. */
+static void test_conclusions(void **state)
+{
+	char want[512];
+	char *sec;
+	double na = median_of(tr_base(1, 8192, 16), 1);
+	double ti = median_of(tr_base(2, 8192, 16), 2);
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	sec = concl();
+	expect_row(sec, c_tr, "agrees");
+	expect_row(sec, c_bank, "agrees");
+	expect_row(sec, c_mis, "agrees");
+	expect_row(sec, c_str, "agrees");
+	expect_row(sec, c_aos, "agrees");
+	snprintf(want, sizeof(want), "\\textbf{agrees}: $n = 8192$: "
+		 "\\texttt{tr\\_tile} %s$\\times$ \\texttt{tr\\_naive} (%s vs "
+		 "%s GB/s, %s)", num(ti / na, 3), num(ti, 4), num(na, 4),
+		 ptext(p_of(tr_base(1, 8192, 16), 1, tr_base(2, 8192, 16),
+			    2)));
+	expect_in(sec, want);
+	expect_in(sec, "16 of 16 longer by more than \\num{10}\\,\\%; odd $L "
+		  "> 1$: \\num{1.00}--\\num{1.00} times, 0 of 15");
+	expect_in(sec, "The sources' findings (textbook~R, lecture~B) and ours "
+		  "on each device.");
+	expect_in(sec, "On NVIDIA H100 80GB HBM3 the sources' findings that "
+		  "hold: 5;");
+	free(sec);
+}
+
+/* The verdicts follow the data: a tile slower than the naive transpose,
+ * an odd stride that conflicts, layouts that do not differ. */
+static void test_conclusions_flip(void **state)
+{
+	char *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	scale("suite = 'transpose' AND variant = 'tr_tile'", "gbs", 0.5);
+	scale("suite = 'bank' AND param = 3", "ns_access", 1.5);
+	/* soa's samples become aos's: no difference at all */
+	sql("UPDATE sample SET value = (SELECT s2.value FROM sample s2 "
+	    "JOIN config c2 ON c2.id = s2.config_id WHERE c2.variant = "
+	    "'aos' AND s2.metric = sample.metric AND s2.idx = sample.idx) "
+	    "WHERE config_id = (SELECT id FROM config WHERE variant = "
+	    "'soa');"
+	    "UPDATE stat SET min = (SELECT min FROM stat s2 JOIN config c2 "
+	    "ON c2.id = s2.config_id WHERE c2.variant = 'aos' AND "
+	    "s2.metric = stat.metric), max = (SELECT max FROM stat s2 JOIN "
+	    "config c2 ON c2.id = s2.config_id WHERE c2.variant = 'aos' AND "
+	    "s2.metric = stat.metric), median = (SELECT median FROM stat s2 "
+	    "JOIN config c2 ON c2.id = s2.config_id WHERE c2.variant = 'aos'"
+	    " AND s2.metric = stat.metric) WHERE config_id = (SELECT id "
+	    "FROM config WHERE variant = 'soa');");
+	sec = concl();
+	expect_row(sec, c_tr, "differs");
+	expect_row(sec, c_bank, "differs");
+	expect_row(sec, c_aos, "not shown");
+	expect_row(sec, c_mis, "agrees");
+	free(sec);
+}
+
+/* Offset 0 ahead of every other, but the misaligned offsets within 2 %
+ * of the aligned ones above them: the extra sector costs nothing here,
+ * so the findings say so and lecture B's claim is not shown. */
+static void test_misaligned_control(void **state)
+{
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	scale("variant = 'offset' AND param IN (8, 16, 24, 32)", "gbs",
+	      0.895);
+	tex = render("coalesce,conclusions");
+	expect_in(tex, "costs next to nothing here, and what sets offset~0 "
+		  "apart is not its alignment.");
+	expect_in(tex, "\\item Against offset~0 (");
+	sec = section_text(tex, "Conclusions");
+	expect_row(sec, c_mis, "not shown");
+	/* 1..30 but 8, 16, 24 (31 failed): 27 */
+	expect_in(sec, "0 of 27 offsets $k \\not\\equiv 0 \\pmod 8$ more "
+		  "than 2\\,\\% slower than the aligned offset");
+	free(sec);
+	free(tex);
+}
+
+/* Where a base is missing the findings say so instead of comparing,
+ * and the conclusions say "not measured". */
+static void test_missing(void **state)
+{
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	sql("DELETE FROM config WHERE suite = 'bank' AND param = 1;"
+	    "DELETE FROM config WHERE variant = 'offset' AND param = 0;"
+	    "DELETE FROM config WHERE variant = 'stride' AND param = 1;"
+	    "DELETE FROM config WHERE suite = 'transpose' AND n > 2048;");
+	tex = render("transpose,bank,coalesce,conclusions");
+	expect_in(tex, "\\item No edge outside the L2 cache has two of the "
+		  "kernels measured successfully, so none is compared.");
+	expect_in(tex, "\\item Stride~1 has no valid measurement, so no "
+		  "stride is compared with it.");
+	expect_in(tex, "\\item Offset~0 has no valid measurement, so no "
+		  "offset is compared with it.");
+	expect_in(tex, "\\item Stride~1 has no valid measurement, so no "
+		  "stride is compared with it or with the sector model.");
+	assert_null(strstr(tex, "Every even stride"));
+	assert_null(strstr(tex, "shared-memory tile (\\texttt"));
+	sec = section_text(tex, "Conclusions");
+	expect_row(sec, c_aos, "agrees");
+	expect_nodata(sec, c_tr);
+	expect_nodata(sec, c_bank);
+	expect_nodata(sec, c_mis);
+	free(sec);
+	free(tex);
+}
+
+/* ---- counters, absence, languages, LaTeX ------------------------------- */
+
+/* With counters the sectors per request and the counted conflicts get
+ * columns and sentences; the model's values match the fixture's. */
+static void test_counters(void **state)
+{
+	struct chk_table t;
+	char *tex;
+	int s;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 1), 0);
+	tex = render("transpose,bank,coalesce");
+	expect_in(tex, "\\item Shared-memory load wavefronts (passes through "
+		  "the banks) per load instruction, counted at $n = 8192$: "
+		  "\\texttt{tr\\_tile} with block 16\\(\\times\\)16: "
+		  "\\num{8.00}; \\texttt{tr\\_tile} with block "
+		  "32\\(\\times\\)32: \\num{32.0}; \\texttt{tr\\_pad} with "
+		  "block 16\\(\\times\\)16: \\num{1.00}; \\texttt{tr\\_pad} "
+		  "with block 32\\(\\times\\)32: \\num{1.00}; one pass means "
+		  "no bank conflict.");
+	find_table(tex, "bank", &t);
+	for (s = 1; s <= 32; s++)
+		expect_lead(bank_cells(&t, s, 6)[5], ways(s), "counted");
+	chk_table_free(&t);
+	find_table(tex, "coalesce-offset", &t);
+	expect_lead(half_cells(&t, 1, 17, 4)[3], 5, "offset 1 sectors");
+	expect_lead(half_cells(&t, 0, 17, 4)[3], 4, "offset 0 sectors");
+	expect_lead(half_cells(&t, 24, 17, 4)[3], 4, "offset 24 sectors");
+	chk_table_free(&t);
+	find_table(tex, "coalesce-stride", &t);
+	expect_lead(half_cells(&t, 15, 16, 5)[4], 32, "stride 16 sectors");
+	expect_lead(half_cells(&t, 1, 16, 5)[4], 8, "stride 2 sectors");
+	chk_table_free(&t);
+	find_table(tex, "coalesce-layout", &t);
+	expect_lead(t.cell[0][4], 12, "aos sectors");
+	chk_table_free(&t);
+	expect_in(tex, "\\item The hardware counters measure a conflict equal "
+		  "to $\\gcd(s, 32)$ (within half a way) at 32 of 32 strides; "
+		  "at stride~32 they count \\num{32.0} ways.");
+	expect_in(tex, "\\item Global-load sectors per request as the hardware "
+		  "counted them, against the sector model: $k = 0$: "
+		  "\\num{4.00} (model 4); $k = 1$: \\num{5.00} (model 5)");
+	assert_null(strstr(tex, "not measured (no"));
+	free(tex);
+}
+
+/* A database without the memory suites: no such section, objective,
+ * conclusion or note; asked for by name, a section says it has no data. */
+static void test_absent(void **state)
+{
+	char *tex;
+	int rc;
+
+	(void)state;
+	tex = render_lang(plaindb, NULL, "en");
+	assert_null(strstr(tex, "\\section{Matrix transpose"));
+	assert_null(strstr(tex, "\\section{Shared-memory bank"));
+	assert_null(strstr(tex, "\\section{Coalesced"));
+	assert_null(strstr(tex, "mmreport-table: transpose"));
+	assert_null(strstr(tex, "mmreport-table: bank"));
+	assert_null(strstr(tex, "mmreport-table: coalesce"));
+	assert_null(strstr(tex, "textbook~R"));
+	assert_null(strstr(tex, "lecture~B"));
+	assert_null(strstr(tex, "\\texttt{transpose}"));
+	expect_in(tex, "The sources' findings (report~P, report~G, note~J)");
+	free(tex);
+	tex = chk_render_sections(plaindb, "transpose,bank,coalesce", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	expect_in(tex, "The database holds no measurements of the transpose "
+		  "suite.");
+	expect_in(tex, "The database holds no measurements of the bank "
+		  "suite.");
+	expect_in(tex, "The database holds no measurements of the coalesce "
+		  "suite.");
+	free(tex);
+}
+
+/* The sections are listed after ilp, before the summary; the intro
+ * names them, and a database with some of them names the others as
+ * missing. */
+static void test_sections(void **state)
+{
+	char *buf = NULL, *tex;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	render_sections_print(f);
+	fclose(f);
+	expect_in(buf, "ilp,transpose,bank,coalesce,summary");
+	free(buf);
+	assert_null(render_sections_check("transpose,bank,coalesce"));
+	assert_int_equal(build(dbpath, 0), 0);
+	sql("DELETE FROM config WHERE suite = 'bank'");
+	tex = render("intro");
+	expect_in(tex, "\\emph{Matrix transpose} (textbook~R)");
+	expect_in(tex, "\\emph{Coalescing} (lecture~B)");
+	assert_null(strstr(tex, "\\emph{Bank conflicts}"));
+	expect_in(tex, "\\texttt{bank}, so their sections are left out.");
+	free(tex);
+}
+
+static void assert_no_overfull(const char *log)
+{
+	static const char tag[] = "Overfull \\hbox (";
+	const char *p;
+
+	for (p = log; (p = strstr(p, tag)); p++)
+		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
+			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+/* Every language has every string (no key leaks) and the whole report
+ * compiles without a line in the margin, with and without counters. */
+static void test_latex(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	/* the prefixes of the strings these sections use */
+	static const char *const pre[] = {"find.tr.", "find.bank.",
+		"find.co.", "transpose.", "bank.", "coalesce.", "concl.r.",
+		"concl.b.", "concl.src", "intro.obj", "word.offset",
+		"word.stride"};
+	const char *keep = getenv("RENDER_MEMORY_PDF");
+	char *tex, *dir = NULL, *log = NULL;
+	struct lang *en = lang_load("en", NULL);
+	size_t i, j, k;
+	int rc, counters;
+
+	(void)state;
+	assert_non_null(en);
+	if (!fix_have("pdflatex")) {
+		lang_free(en);
+		fprintf(stderr, "pdflatex missing: LaTeX not compiled\n");
+		skip();
+	}
+	for (counters = 0; counters < 2; counters++) {
+		assert_int_equal(build(dbpath, counters), 0);
+		for (i = 0; i < 3; i++) {
+			tex = render_lang(dbpath, NULL, langs[i]);
+			/* a key missing from a language prints as itself */
+			for (k = 0; k < en->n; k++)
+				for (j = 0; j < sizeof(pre) / sizeof(pre[0]);
+				     j++)
+					if (!strncmp(en->kv[k].key, pre[j],
+						     strlen(pre[j])) &&
+					    strstr(tex, en->kv[k].key))
+						fail_msg("%s: key '%s' leaks",
+							 langs[i],
+							 en->kv[k].key);
+			rc = chk_pdflatex(tex, NULL, &dir, &log);
+			if (rc)
+				fail_msg("pdflatex exit %d (%s); log in %s", rc,
+					 langs[i], dir);
+			assert_non_null(strstr(log, "Output written"));
+			if (strstr(log, "Undefined control"))
+				fail_msg("%s: undefined control sequence",
+					 langs[i]);
+			assert_no_overfull(log);
+			if (keep && *keep)
+				fprintf(stderr, "kept %s (%s, counters %d)\n",
+					dir, langs[i], counters);
+			else
+				fix_rmdir(dir);
+			free(dir);
+			free(log);
+			free(tex);
+		}
+	}
+	lang_free(en);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_transpose_table),
+		cmocka_unit_test(test_bank_table),
+		cmocka_unit_test(test_coalesce_tables),
+		cmocka_unit_test(test_transpose_findings),
+		cmocka_unit_test(test_bank_findings),
+		cmocka_unit_test(test_coalesce_findings),
+		cmocka_unit_test(test_misaligned_control),
+		cmocka_unit_test(test_conclusions),
+		cmocka_unit_test(test_conclusions_flip),
+		cmocka_unit_test(test_missing),
+		cmocka_unit_test(test_counters),
+		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_latex),
+	};
+
+	if (!fix_have("gnuplot")) {
+		fprintf(stderr, "gnuplot is not installed: skipped\n");
+		return 77;
+	}
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
