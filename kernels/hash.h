@@ -41,4 +41,34 @@ HASH_FN float hash_float(size_t i, unsigned seed)
 	       1.0f;
 }
 
+/* [0, 1) with 24 random bits, exact in float. */
+HASH_FN float hash_unit_float(size_t i, unsigned seed)
+{
+	return (float)(hash_index(i, seed) >> 8) * (1.0f / 16777216.0f);
+}
+
+/* [0, 1) with 53 random bits from two hashes, exact in double. */
+HASH_FN double hash_unit_double(size_t i, unsigned seed)
+{
+	unsigned long long hi = hash_index(i, seed),
+			   lo = hash_index(i, seed ^ 0x5bd1e995U);
+
+	return (double)((hi << 21) ^ (lo >> 11)) * (1.0 / 9007199254740992.0);
+}
+
+/* The walkers' generator (Marsaglia's xorshift32): a first state that is
+ * never 0, and one step. */
+HASH_FN unsigned walk_seed(size_t w, unsigned seed)
+{
+	return hash_index(w, seed) | 1U;
+}
+
+HASH_FN unsigned walk_next(unsigned s)
+{
+	s ^= s << 13;
+	s ^= s >> 17;
+	s ^= s << 5;
+	return s;
+}
+
 #endif

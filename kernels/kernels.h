@@ -19,10 +19,13 @@ enum kernel_shape {
 	KERNEL_LIBRARY,		/* cuBLAS: no block, no kernel attributes */
 	KERNEL_TRANSPOSE,	/* C (n x m) = A (m x n)^T, float, on b x b
 				 * threads of one element each */
-	KERNEL_ACCESS		/* a memory-access pattern over count
+	KERNEL_ACCESS,		/* a memory-access pattern over count
 				 * elements (threads for bank) at a
 				 * parameter (stride, offset), 1-D blocks of
 				 * block threads */
+	KERNEL_REDUCE,		/* c[0] = a . b over count elements, float
+				 * or double (fp64); block 0: the library */
+	KERNEL_WALK		/* count random walkers of param steps */
 };
 
 /* The suite that measures a kernel (measure's plan names them). */
@@ -33,7 +36,9 @@ enum kernel_suite {
 	KERNEL_SUITE_REFERENCE,	/* the library at the others' sizes */
 	KERNEL_SUITE_TRANSPOSE,	/* textbook R: naive and tiled transpose */
 	KERNEL_SUITE_BANK,	/* textbook R: shared-memory strides */
-	KERNEL_SUITE_COALESCE	/* lecture B: offsets, strides, AoS/SoA */
+	KERNEL_SUITE_COALESCE,	/* lecture B: offsets, strides, AoS/SoA */
+	KERNEL_SUITE_DOT,	/* textbook R: scalar product, vs cuBLAS */
+	KERNEL_SUITE_WALKERS	/* lecture B: random walkers */
 };
 
 /* One default sweep of a kernel: every size with every block (copy:
@@ -62,7 +67,10 @@ struct kernel_args {
 	int block;		/* block edge b (b x b threads); copy: threads */
 	int ilp;		/* copy: elements per thread (1 otherwise) */
 	int param;		/* access kernels: stride or offset in
-				 * elements (0 otherwise) */
+				 * elements; walkers: steps (0 otherwise) */
+	int fp64;		/* dot: double instead of float */
+	unsigned seed;		/* walkers: the session's seed, hashed
+				 * with each walker's index */
 	const void *a, *b;	/* device inputs */
 	void *c;		/* device output */
 	void *stream;		/* cudaStream_t, NULL for the default stream */
@@ -93,6 +101,7 @@ struct kernel_desc {
 	 * unknown (own kernels), the plan assumes a slow one. */
 	double rate;
 	int rate_per_warp;
+	int fp64;		/* 1: measured in double as well as float */
 
 	/* 0 when args (sizes, block, ilp; pointers ignored) can run on a
 	 * device with max_threads threads per block and smem_per_block bytes
@@ -243,6 +252,29 @@ int kernel_user_launch(const struct kernel_user_set *s, size_t i,
 int kernel_fill_hash(void *dev, size_t count, unsigned seed, void *stream);
 /* The value element i gets: a float in [-1, 1) with 24 random bits. */
 float kernel_hash_float(size_t i, unsigned seed);
+
+/* ---- dot and walkers (dot.cu, walkers.cu) ------------------------------
+ *
+ * dot: c[0] = sum a[i] b[i] over count elements of float, or of double
+ * with args->fp64; the partial sums of its blocks go to c[1 ..
+ * KERNEL_DOT_PARTS], so c holds 1 + KERNEL_DOT_PARTS elements. cublas_dot
+ * writes c[0] only. walkers: args->count walkers of args->param steps
+ * each, the final positions (int) to c, the global-state kernel's states
+ * in a (count unsigned). */
+#define KERNEL_DOT_PARTS 1024
+
+/* Fills count elements at dev with kernel_hash_unit(i, seed, fp64), as
+ * float or as double; does not synchronise. Returns a cudaError_t. */
+int kernel_fill_unit(void *dev, size_t count, unsigned seed, int fp64,
+		     void *stream);
+/* Element i of such a buffer: in [0, 1), 24 random bits (float) or 53
+ * (double), exactly representable in its type. */
+double kernel_hash_unit(size_t i, unsigned seed, int fp64);
+/* The walkers' generator: the first state of walker w (never 0), and
+ * one step (xorshift32); a step moves the walker +1 when the new state's
+ * top bit is set, else -1. */
+unsigned kernel_walk_seed(size_t w, unsigned seed);
+unsigned kernel_walk_next(unsigned s);
 
 /* cuBLAS handle set to pure FP32 math (no TF32). Returns a cublasHandle_t
  * as void *, or NULL after reporting why on stderr. kernel_blas_free(NULL)

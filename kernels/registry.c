@@ -69,6 +69,14 @@ static const int params_offset[] = {
 static const int *const params_1_32 = params_offset + 1;	/* 1..32 */
 #define NPARAMS_1_32 (N(params_offset) - 1)
 
+/* dot from inside L2 (1 Mi elements: 8 MiB of float) to far beyond it
+ * (128 Mi: 1 GiB of float, 2 GiB of double); walkers at two counts and
+ * three step counts. */
+static const int sizes_dot[] = { 1048576, 16777216, 134217728 };
+static const int blocks_dot[] = { 256 };
+static const int sizes_walk[] = { 65536, 1048576 };
+static const int params_walk[] = { 100, 1000, 10000 };
+
 /* Own kernels (user.c) run on report P's second sweep. */
 const int *const kernel_own_sizes = sizes_p2;
 const size_t kernel_own_nsizes = N(sizes_p2);
@@ -339,6 +347,42 @@ ACCESS_RULE(stride, 1, 1024, 0)
 ACCESS_RULE(aos, 0, 0, 0)
 ACCESS_RULE(soa, 0, 0, 0)
 ACCESS_RULE(bank, 1, 1024, sizeof(unsigned) * KERNEL_BANK_WORDS)
+/* walkers: up to a million steps; the shared-state kernel keeps one
+ * word for each of up to 1024 threads */
+ACCESS_RULE(walk_global, 1, 1000000, 0)
+ACCESS_RULE(walk_shared, 1, 1000000, sizeof(unsigned) * 1024)
+ACCESS_RULE(walk_registers, 1, 1000000, 0)
+
+/* The scalar product: 256 threads a block, a block's shared sums of the
+ * element type; cuBLAS (block 0) takes an int count. */
+static int dot_check(const struct kernel_args *args, int max_threads,
+		     size_t smem_per_block, char *why, size_t len)
+{
+	size_t smem = (args->fp64 ? sizeof(double) : sizeof(float)) * 256;
+
+	if (args->block != 256)
+		return refuse(why, len, "block %d not supported (accepted: "
+			      "256)", args->block);
+	if (max_threads < 256)
+		return refuse(why, len, "256 threads per block: the device "
+			      "allows %d", max_threads);
+	if (smem > smem_per_block)
+		return refuse(why, len, "%zu bytes of shared memory per "
+			      "block, the device allows %zu", smem,
+			      smem_per_block);
+	if (args->count < 1)
+		return refuse(why, len, "element count must be at least 1");
+	return 0;
+}
+
+static int cublas_dot_check(const struct kernel_args *args, int max_threads,
+			    size_t smem_per_block, char *why, size_t len)
+{
+	if (args->count < 1 || args->count > INT_MAX)
+		return refuse(why, len, "element count %zu outside 1..%d",
+			      args->count, INT_MAX);
+	return 0;
+}
 
 static double square_flops(const struct kernel_args *args)
 {
@@ -425,6 +469,26 @@ static double bank_bytes(const struct kernel_args *args)
 				   (double)args->count);
 }
 
+/* One multiply and one add per element. */
+static double dot_flops(const struct kernel_args *args)
+{
+	return 2.0 * (double)args->count;
+}
+
+/* Both vectors read once. */
+static double dot_bytes(const struct kernel_args *args)
+{
+	return 2.0 * (double)args->count *
+	       (args->fp64 ? sizeof(double) : sizeof(float));
+}
+
+/* The final positions written (the global kernel's state traffic is
+ * what it measures, not compulsory). */
+static double walk_bytes(const struct kernel_args *args)
+{
+	return sizeof(int) * (double)args->count;
+}
+
 static int square_threads(int block, int ilp)
 {
 	return block * block;
@@ -505,6 +569,13 @@ static long long transpose_grid(const struct kernel_args *args)
 static long long access_grid(const struct kernel_args *args)
 {
 	return tiles((long long)args->count, args->block);
+}
+
+static long long dot_grid(const struct kernel_args *args)
+{
+	long long t = tiles((long long)args->count, 256);
+
+	return t < KERNEL_DOT_PARTS ? t : KERNEL_DOT_PARTS;
 }
 
 static long long cublas_grid(const struct kernel_args *args)
@@ -701,6 +772,60 @@ static const struct kernel_desc kernels[] = {
 		     "conflicts", bank_bytes, sizes_bank, params_1_32,
 		     NPARAMS_1_32, 1.0e9),
 #undef ACCESS_ENTRY
+	{
+		.name = "dot",
+		.description = "scalar product: grid-stride partial sums, a "
+			"shared-memory tree reduction per block, then one "
+			"block over the partial sums",
+		.shape = KERNEL_REDUCE,
+		.blocks = blocks_dot, .nblocks = N(blocks_dot),
+		.suite = KERNEL_SUITE_DOT,
+		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
+		.rate = 1.0e12, .fp64 = 1,
+		.check = dot_check, .flops = dot_flops, .bytes = dot_bytes,
+		.launch = kernel_dot_launch, .func = kernel_dot_func,
+		.threads = copy_threads, .grid = dot_grid,
+		.source = kernel_src_dot,
+	}, {
+		.name = "cublas_dot",
+		.description = "cuBLAS SDOT or DDOT, the result left on the "
+			"device",
+		.shape = KERNEL_REDUCE,
+		.blocks = NULL, .nblocks = 0,
+		.suite = KERNEL_SUITE_DOT,
+		.sweeps = { { sizes_dot, N(sizes_dot), NULL, 0, NULL, 0 } },
+		.nsweeps = 1,
+		.rate = 1.0e12, .fp64 = 1,
+		.check = cublas_dot_check, .flops = dot_flops,
+		.bytes = dot_bytes, .launch = kernel_cublas_dot_launch,
+		.func = cublas_func, .threads = cublas_threads,
+		.grid = cublas_grid,
+		.source = kernel_src_dot,
+	},
+#define WALK_ENTRY(nm, desc, r)						\
+	{								\
+		.name = #nm, .description = desc,			\
+		.shape = KERNEL_WALK,					\
+		.blocks = blocks_access, .nblocks = N(blocks_access),	\
+		.suite = KERNEL_SUITE_WALKERS,				\
+		.sweeps = { { sizes_walk, N(sizes_walk), blocks_256,	\
+			      N(blocks_256), params_walk,		\
+			      N(params_walk) } }, .nsweeps = 1,		\
+		.rate = r,						\
+		.check = nm##_check, .flops = zero_flops,		\
+		.bytes = walk_bytes, .launch = kernel_##nm##_launch,	\
+		.func = kernel_##nm##_func, .threads = copy_threads,	\
+		.grid = access_grid,					\
+		.source = kernel_src_walkers,				\
+	}
+	/* rates: walker steps per second */
+	WALK_ENTRY(walk_global, "random walkers, each generator's state in "
+		   "global memory, read and written every step", 1.0e10),
+	WALK_ENTRY(walk_shared, "random walkers, each generator's state in "
+		   "shared memory", 2.0e10),
+	WALK_ENTRY(walk_registers, "random walkers, each generator's state "
+		   "in a register", 1.0e11),
+#undef WALK_ENTRY
 	{
 		.name = "cublas",
 		.description = "cuBLAS SGEMM in FP32 (no TF32), row-major as "

@@ -20,7 +20,9 @@ static const char *const suite_names[PLAN_NSUITES] = {
 	[PLAN_REFERENCE] = VOCAB_SUITE_REFERENCE,
 	[PLAN_TRANSPOSE] = VOCAB_SUITE_TRANSPOSE,
 	[PLAN_BANK] = VOCAB_SUITE_BANK,
-	[PLAN_COALESCE] = VOCAB_SUITE_COALESCE
+	[PLAN_COALESCE] = VOCAB_SUITE_COALESCE,
+	[PLAN_DOT] = VOCAB_SUITE_DOT,
+	[PLAN_WALKERS] = VOCAB_SUITE_WALKERS
 };
 
 /* Built-in kernels in registry order, then the own ones (--kernel). */
@@ -77,12 +79,14 @@ void plan_settings_resolve(const struct measure_options *o,
 
 int plan_suite_counted(enum plan_suite s)
 {
-	return s != PLAN_TRANSFER && s != PLAN_ILP;
+	return s != PLAN_TRANSFER && s != PLAN_ILP && s != PLAN_DOT &&
+	       s != PLAN_WALKERS;
 }
 
 int plan_suite_1d(enum plan_suite s)
 {
-	return s == PLAN_ILP || s == PLAN_BANK || s == PLAN_COALESCE;
+	return s == PLAN_ILP || s == PLAN_BANK || s == PLAN_COALESCE ||
+	       s == PLAN_DOT || s == PLAN_WALKERS;
 }
 
 int plan_variant_suite(const char *name)
@@ -171,7 +175,7 @@ static int entry_same(const struct plan_entry *a, const struct plan_entry *b)
 	       a->m == b->m && a->k == b->k && a->n == b->n &&
 	       a->count == b->count && a->block == b->block &&
 	       a->ilp == b->ilp && a->host == b->host &&
-	       a->param == b->param;
+	       a->param == b->param && a->fp64 == b->fp64;
 }
 
 static int plan_add(struct plan *p, const struct plan_entry *e)
@@ -243,7 +247,7 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 					continue;
 				e = (struct plan_entry){ suite, kd->name, kd,
 					(int)sz->m, (int)sz->k, (int)sz->n, 0,
-					blocks.v[bi], 1, host, 0, 0, 0 };
+					blocks.v[bi], 1, host, 0, 0, 0, 0 };
 				if (plan_add(p, &e))
 					return -1;
 			}
@@ -253,7 +257,7 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 			int n = sizes.v[si];
 
 			e = (struct plan_entry){ suite, kd->name, kd, n, n, n,
-				0, blocks.v[bi], 1, host, 0, 0, 0 };
+				0, blocks.v[bi], 1, host, 0, 0, 0, 0 };
 			if (plan_add(p, &e))
 				return -1;
 		}
@@ -340,7 +344,7 @@ static int transpose_entries(struct plan *p, const struct plan_spec *spec,
 			    sw->sizes[i];
 			e = (struct plan_entry){ (enum plan_suite)d->suite,
 				d->name, d, n, 0, n, (long long)n * n,
-				blocks[b], 1, PLAN_HOST_NONE, 0, 0, 0 };
+				blocks[b], 1, PLAN_HOST_NONE, 0, 0, 0, 0 };
 			if (plan_add(p, &e))
 				return -1;
 		}
@@ -348,8 +352,9 @@ static int transpose_entries(struct plan *p, const struct plan_spec *spec,
 	return 0;
 }
 
-/* An access kernel: every count (--sizes' square tokens, else the
- * sweep's) with every thread count and every parameter of its sweep. */
+/* An access, reduction or walker kernel: every count (--sizes' square
+ * tokens, else the sweep's) with every thread count (none for the
+ * library), every parameter of its sweep and each precision it takes. */
 static int access_entries(struct plan *p, const struct plan_spec *spec,
 			  const struct kernel_desc *d)
 {
@@ -358,6 +363,7 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
 	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
 	size_t np = sw->nparams ? sw->nparams : 1;
+	int lib = !d->nblocks;
 
 	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
 		return 0;
@@ -367,20 +373,23 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 		if (spec->nsizes && !spec->sizes[i].square)
 			continue;
 		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
-		for (size_t b = 0; b < nb; b++) {
-			if (!block_accepted(d, blocks[b]))
-				continue;
-			for (size_t q = 0; q < np; q++) {
-				struct plan_entry e = {
-					(enum plan_suite)d->suite, d->name,
-					d, 0, 0, 0, count, blocks[b], 1,
-					PLAN_HOST_NONE, 0, 0,
-					sw->nparams ? sw->params[q] : 0 };
+		for (int f = 0; f <= d->fp64; f++)
+			for (size_t b = 0; b < (lib ? 1 : nb); b++) {
+				if (!lib && !block_accepted(d, blocks[b]))
+					continue;
+				for (size_t q = 0; q < np; q++) {
+					struct plan_entry e = {
+						(enum plan_suite)d->suite,
+						d->name, d, 0, 0, 0, count,
+						lib ? 0 : blocks[b], 1,
+						PLAN_HOST_NONE, 0, 0,
+						sw->nparams ? sw->params[q] :
+						0, f };
 
-				if (plan_add(p, &e))
-					return -1;
+					if (plan_add(p, &e))
+						return -1;
+				}
 			}
-		}
 	}
 	return 0;
 }
@@ -397,7 +406,8 @@ static int memory_build(struct plan *p, const struct plan_spec *spec,
 			continue;
 		if (d->shape == KERNEL_TRANSPOSE)
 			rc = transpose_entries(p, spec, d);
-		else if (d->shape == KERNEL_ACCESS)
+		else if (d->shape == KERNEL_ACCESS ||
+			 d->shape == KERNEL_REDUCE || d->shape == KERNEL_WALK)
 			rc = access_entries(p, spec, d);
 		if (rc)
 			return -1;
@@ -420,7 +430,7 @@ static int ilp_entry(struct plan *p, const struct kernel_desc *kd,
 {
 	struct plan_entry e = { PLAN_ILP, variant, kd, 0, 0,
 				ilp_log2(count), count, threads, ilp,
-				PLAN_HOST_NONE, 0, 0, 0 };
+				PLAN_HOST_NONE, 0, 0, 0, 0 };
 
 	return plan_add(p, &e);
 }
@@ -564,7 +574,7 @@ static int reference_build(struct plan *p, const struct plan_spec *spec)
 						(int)sizes[i].m,
 						(int)sizes[i].k,
 						(int)sizes[i].n, 0, 0, 1,
-						PLAN_HOST_NONE, 0, 0, 0 };
+						PLAN_HOST_NONE, 0, 0, 0, 0 };
 
 			if (plan_add(p, &e))	/* duplicates dropped */
 				goto out;
@@ -585,10 +595,14 @@ static int group_class(const struct plan_entry *e)
 	return e->suite == PLAN_REFERENCE ? PLAN_VERSIONS : (int)e->suite;
 }
 
+/* bank's strides and coalesce's offsets are compared with one another;
+ * the walkers' step counts and dot's precisions are separate points. */
 static int group_same(const struct plan_entry *a, const struct plan_entry *b)
 {
 	return group_class(a) == group_class(b) && a->m == b->m &&
-	       a->k == b->k && a->n == b->n && a->count == b->count;
+	       a->k == b->k && a->n == b->n && a->count == b->count &&
+	       a->fp64 == b->fp64 &&
+	       (a->suite != PLAN_WALKERS || a->param == b->param);
 }
 
 static int group_cmp(const void *pa, const void *pb)
@@ -636,7 +650,11 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	    (plan_suite_active(spec, PLAN_BANK) &&
 	     memory_build(p, spec, PLAN_BANK)) ||
 	    (plan_suite_active(spec, PLAN_COALESCE) &&
-	     memory_build(p, spec, PLAN_COALESCE))) {
+	     memory_build(p, spec, PLAN_COALESCE)) ||
+	    (plan_suite_active(spec, PLAN_DOT) &&
+	     memory_build(p, spec, PLAN_DOT)) ||
+	    (plan_suite_active(spec, PLAN_WALKERS) &&
+	     memory_build(p, spec, PLAN_WALKERS))) {
 		plan_release(p);
 		return -1;
 	}

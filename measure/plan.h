@@ -22,6 +22,8 @@ enum plan_suite {
 	PLAN_TRANSPOSE = KERNEL_SUITE_TRANSPOSE,
 	PLAN_BANK = KERNEL_SUITE_BANK,
 	PLAN_COALESCE = KERNEL_SUITE_COALESCE,
+	PLAN_DOT = KERNEL_SUITE_DOT,
+	PLAN_WALKERS = KERNEL_SUITE_WALKERS,
 	PLAN_NSUITES
 };
 
@@ -120,7 +122,8 @@ struct plan_entry {
 					 * interleaved (runner.h) */
 	int order;			/* position before grouping */
 	int param;			/* bank, coalesce: the stride or
-					 * offset; else 0 */
+					 * offset; walkers: steps; else 0 */
+	int fp64;			/* dot: in double */
 };
 
 struct plan {

@@ -25,13 +25,18 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 	else if (e->suite == PLAN_COALESCE)
 		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
 			 e->param);
+	else if (e->suite == PLAN_DOT)
+		snprintf(sizes, sizeof(sizes), "N=%lld %s", e->count,
+			 e->fp64 ? "fp64" : "fp32");
+	else if (e->suite == PLAN_WALKERS)
+		snprintf(sizes, sizeof(sizes), "W=%lld steps=%d", e->count,
+			 e->param);
 	else
 		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d", e->m, e->k,
 			 e->n);
 	if (!e->block)
 		snprintf(block, sizeof(block), "-");
-	else if (e->suite == PLAN_ILP || e->suite == PLAN_BANK ||
-		 e->suite == PLAN_COALESCE)
+	else if (plan_suite_1d(e->suite))
 		snprintf(block, sizeof(block), "%d", e->block);
 	else
 		snprintf(block, sizeof(block), "%dx%d", e->block, e->block);
@@ -84,14 +89,19 @@ double plan_entry_run_seconds(const struct plan_entry *e)
 		bytes = 2.0 * sizeof(int) * (double)e->count;
 		return RATE_LAUNCH_S + bytes / (e->kd && e->kd->rate > 0 ?
 						e->kd->rate : RATE_COPY_BS);
+	case PLAN_WALKERS:
+		/* the registry's rate is steps per second */
+		return RATE_LAUNCH_S + (double)e->count * e->param /
+				       e->kd->rate;
 	case PLAN_TRANSPOSE:
 	case PLAN_BANK:
-	case PLAN_COALESCE: {
+	case PLAN_COALESCE:
+	case PLAN_DOT: {
 		/* the registry's bytes at its rate (bytes per second) */
 		struct kernel_args a = { .m = e->m, .n = e->n,
 					 .count = (size_t)e->count,
 					 .block = e->block, .ilp = 1,
-					 .param = e->param };
+					 .param = e->param, .fp64 = e->fp64 };
 
 		return RATE_LAUNCH_S + e->kd->bytes(&a) / e->kd->rate;
 	}
@@ -121,7 +131,15 @@ double plan_entry_estimate(const struct plan_entry *e,
 
 	/* Setup and verification: random inputs, the reference product
 	 * (matrices) or the host comparison (copies). */
-	if (e->suite == PLAN_TRANSPOSE || e->suite == PLAN_BANK ||
+	if (e->suite == PLAN_DOT || e->suite == PLAN_WALKERS) {
+		/* dot: the host's compensated reference over both vectors
+		 * (cached per N and precision); walkers: a sample replayed
+		 * and every position copied back */
+		verify = run + (e->suite == PLAN_DOT ?
+				2.0 * (double)e->count * RATE_GEN :
+				4.0 * (double)e->count / RATE_PAGEABLE +
+				4096.0 * e->param * 2e-9);
+	} else if (e->suite == PLAN_TRANSPOSE || e->suite == PLAN_BANK ||
 	    e->suite == PLAN_COALESCE) {
 		/* inputs filled on the device; the output copied back and
 		 * compared with the recomputed inputs */

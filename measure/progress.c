@@ -30,6 +30,12 @@ void progress_line(struct progress *pg, const struct plan_entry *e)
 	else if (e->suite == PLAN_BANK || e->suite == PLAN_COALESCE)
 		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
 			 e->param);
+	else if (e->suite == PLAN_DOT)
+		snprintf(sizes, sizeof(sizes), "N=%lld %s", e->count,
+			 e->fp64 ? "fp64" : "fp32");
+	else if (e->suite == PLAN_WALKERS)
+		snprintf(sizes, sizeof(sizes), "W=%lld steps=%d", e->count,
+			 e->param);
 	else if (e->suite == PLAN_TRANSPOSE)
 		snprintf(sizes, sizeof(sizes), "%dx%d", e->m, e->n);
 	else if (e->m == e->n && e->k == e->n)

@@ -165,6 +165,9 @@ static const struct suite_ops *suite_ops_of(const struct plan_entry *e)
 	case PLAN_BANK:
 	case PLAN_COALESCE:
 		return &suite_mem_ops;
+	case PLAN_DOT:
+	case PLAN_WALKERS:
+		return &suite_dot_ops;
 	default:
 		return &suite_gemm_ops;
 	}
@@ -245,7 +248,9 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.param = e->param;
 	cfg.host_mem = (char *)plan_host_name(e->host);
 	cfg.precision = (char *)(e->suite == PLAN_ILP ||
-				 e->suite == PLAN_BANK ? "int32" : "fp32");
+				 e->suite == PLAN_BANK ||
+				 e->suite == PLAN_WALKERS ? VOCAB_PREC_INT32 :
+				 e->fp64 ? VOCAB_PREC_FP64 : VOCAB_PREC_FP32);
 	cfg.status = (char *)r->status;
 	cfg.reason = ok ? NULL : r->reason;
 	cfg.rel_error = r->rel_error;

@@ -162,6 +162,7 @@ void run_args_init(const struct plan_entry *e, struct kernel_args *a)
 	a->block = e->block;
 	a->ilp = e->ilp;
 	a->param = e->param;
+	a->fp64 = e->fp64;
 	a->kd = e->kd;
 }
 

@@ -67,7 +67,8 @@ struct input_cache {
  * of one N (a holding the inputs). Released by run_shared_release. */
 struct shared_bufs {
 	int kind;			/* 0 none, 1 matrices, 2 ints, 3 the
-					 * memory suites' (suite_mem.c) */
+					 * memory suites' (suite_mem.c), 4
+					 * dot's, 5 the walkers' (k: fp64) */
 	long long m, k, n, count;
 	void *a, *b, *c;
 	size_t na, nb, nc;		/* kind 3: 4-byte elements held */
@@ -123,7 +124,7 @@ struct suite_ops {
 };
 
 extern const struct suite_ops suite_gemm_ops, suite_transfer_ops,
-	suite_ilp_ops, suite_mem_ops;
+	suite_ilp_ops, suite_mem_ops, suite_dot_ops;
 
 /* Measures the n jobs of one group (their e set, r initialised, est
  * set) with ops: setup, warm-up, verification, interleaved sampling

@@ -18,6 +18,13 @@
 #define VOCAB_SUITE_TRANSPOSE	"transpose"	/* naive vs shared tiles */
 #define VOCAB_SUITE_BANK	"bank"		/* shared-memory strides */
 #define VOCAB_SUITE_COALESCE	"coalesce"	/* offsets, strides, AoS */
+#define VOCAB_SUITE_DOT		"dot"		/* R: reduction, vs cuBLAS */
+#define VOCAB_SUITE_WALKERS	"walkers"	/* B: generator state */
+
+/* ---- a configuration's precision (config.precision) ------------------ */
+#define VOCAB_PREC_FP32		"fp32"
+#define VOCAB_PREC_FP64		"fp64"
+#define VOCAB_PREC_INT32	"int32"
 
 /* ---- a configuration's status (config.status) ------------------------ */
 #define VOCAB_CFG_OK		"ok"		/* measured and verified */
@@ -55,6 +62,13 @@
 /* bank: ns per warp-wide shared-memory read per SM (kernel time over
  * reads per thread x warps per SM) */
 #define VOCAB_METRIC_NS_ACCESS	"ns_access"
+/* walkers: steps of all walkers per second, in 10^9 (walkers x steps /
+ * kernel time) */
+#define VOCAB_METRIC_GSTEPS	"gsteps"
+/* walkers, one value per configuration: the mean and the variance of
+ * the final positions of all walkers (theory: 0 and the step count) */
+#define VOCAB_METRIC_WALK_MEAN	"walk_mean"
+#define VOCAB_METRIC_WALK_VAR	"walk_var"
 /* the transfer suite's phases of one whole run (ms) */
 #define VOCAB_METRIC_TOTAL	"total"
 #define VOCAB_METRIC_MALLOC	"malloc"
@@ -118,5 +132,14 @@
 #define VOCAB_VARIANT_STRIDE	"stride"
 #define VOCAB_VARIANT_AOS	"aos"
 #define VOCAB_VARIANT_SOA	"soa"
+/* dot: the scalar product with a shared-memory reduction, and cuBLAS's
+ * SDOT / DDOT (by the configuration's precision) */
+#define VOCAB_VARIANT_DOT		"dot"
+#define VOCAB_VARIANT_CUBLAS_DOT	"cublas_dot"
+/* walkers: lecture B's random walkers, the generator's state in global
+ * memory, in shared memory, in registers */
+#define VOCAB_VARIANT_WALK_GLOBAL	"walk_global"
+#define VOCAB_VARIANT_WALK_SHARED	"walk_shared"
+#define VOCAB_VARIANT_WALK_REGISTERS	"walk_registers"
 
 #endif

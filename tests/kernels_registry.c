@@ -19,7 +19,8 @@
 static const char *const report_order[] = {
 	"v1", "v2", "v3", "v4", "v5", "simple", "shared", "rect",
 	"copy_ilp", "tr_copy", "tr_naive", "tr_tile", "tr_pad", "offset",
-	"stride", "aos", "soa", "bank", "cublas",
+	"stride", "aos", "soa", "bank", "dot", "cublas_dot", "walk_global",
+	"walk_shared", "walk_registers", "cublas",
 };
 
 static int is_matrix(const struct kernel_desc *d)
@@ -47,11 +48,13 @@ static struct kernel_args args_for(const struct kernel_desc *d, int n,
 	}
 	if (d->shape == KERNEL_TRANSPOSE)
 		a.m = n + 3;
-	if (d->shape == KERNEL_ACCESS) {
+	if (d->shape == KERNEL_ACCESS || d->shape == KERNEL_REDUCE ||
+	    d->shape == KERNEL_WALK) {
 		a.count = (size_t)n;
 		/* the lowest parameter each accepts */
 		a.param = !strcmp(d->name, "stride") ||
-			  !strcmp(d->name, "bank");
+			  !strcmp(d->name, "bank") ||
+			  d->shape == KERNEL_WALK;
 	}
 	return a;
 }
@@ -117,7 +120,8 @@ static void test_block_lists(void **state)
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
 
-		if (d->shape == KERNEL_LIBRARY) {
+		/* the libraries (cuBLAS's GEMM and DOT) take no block */
+		if (d->shape == KERNEL_LIBRARY || !d->nblocks) {
 			assert_int_equal(d->nblocks, 0);
 			assert_null(d->func(0, 1));
 			assert_int_equal(d->threads(0, 1), 0);
@@ -132,7 +136,9 @@ static void test_block_lists(void **state)
 			if (d->shape == KERNEL_COPY) {
 				assert_non_null(d->func(512 / b, b));
 				assert_int_equal(d->threads(96, b), 96);
-			} else if (d->shape == KERNEL_ACCESS) {
+			} else if (d->shape == KERNEL_ACCESS ||
+				   d->shape == KERNEL_REDUCE ||
+				   d->shape == KERNEL_WALK) {
 				assert_non_null(d->func(b, 1));
 				assert_int_equal(d->threads(b, 1), b);
 			} else {
@@ -168,6 +174,11 @@ static void test_sweeps(void **state)
 		for (size_t w = 0; w < d->nsweeps; w++) {
 			const struct kernel_sweep *sw = &d->sweeps[w];
 
+			if (!d->nblocks) {	/* cuBLAS's DOT */
+				assert_int_equal(sw->nblocks, 0);
+				assert_true(sw->nsizes > 0);
+				continue;
+			}
 			assert_true(sw->nblocks > 0);
 			assert_int_equal(sw->sizes == NULL,
 					 d->shape == KERNEL_COPY);
@@ -419,6 +430,51 @@ static void test_check_access(void **state)
 		       H_THREADS, 4 * KERNEL_BANK_WORDS - 1, "shared memory");
 }
 
+/* dot: 256 threads and 256 sums of its precision in shared memory;
+ * cuBLAS's int count; the walkers' step range and shared states. */
+static void test_check_dot_walkers(void **state)
+{
+	const struct kernel_desc *d = kernel_find("dot");
+	const struct kernel_desc *l = kernel_find("cublas_dot");
+	struct kernel_args a = { .count = 1000, .block = 256 };
+
+	assert_int_equal(d->suite, KERNEL_SUITE_DOT);
+	assert_int_equal(d->fp64, 1);
+	assert_int_equal(d->check(&a, 256, 1024, NULL, 0), 0);
+	expect_refused(d, &a, 255, BIG_SMEM, "256 threads");
+	a.fp64 = 1;
+	expect_refused(d, &a, 256, 2047, "shared memory");
+	assert_int_equal(d->check(&a, 256, 2048, NULL, 0), 0);
+	a.block = 128;
+	expect_refused(d, &a, H_THREADS, H_SMEM, "block 128");
+	a.block = 0;
+	assert_int_equal(l->check(&a, H_THREADS, H_SMEM, NULL, 0), 0);
+	assert_int_equal(l->grid(&a), 0);
+	a.count = (size_t)1 << 31;
+	expect_refused(l, &a, H_THREADS, H_SMEM, "outside");
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *w = kernel_at(i);
+		struct kernel_args b = { .count = 300, .block = 256,
+					 .param = 1 };
+		int shared = !strcmp(w->name, "walk_shared");
+
+		if (w->shape != KERNEL_WALK)
+			continue;
+		assert_int_equal(w->suite, KERNEL_SUITE_WALKERS);
+		assert_int_equal(w->check(&b, H_THREADS, shared ? 4096 : 0,
+					  NULL, 0), 0);
+		if (shared)
+			expect_refused(w, &b, H_THREADS, 4095,
+				       "shared memory");
+		b.param = 1000000;
+		assert_int_equal(w->check(&b, H_THREADS, H_SMEM, NULL, 0), 0);
+		b.param = 0;
+		expect_refused(w, &b, H_THREADS, H_SMEM, "parameter");
+		b.param = 1000001;
+		expect_refused(w, &b, H_THREADS, H_SMEM, "parameter");
+	}
+}
+
 static void test_check_rect(void **state)
 {
 	const struct kernel_desc *d = kernel_find("rect");
@@ -506,6 +562,20 @@ static void test_counts(void **state)
 			assert_true(d->bytes(&tr) == 2.0 * 4 * 15);
 			assert_int_equal(d->grid(&tr), 1);
 			break;
+		case KERNEL_REDUCE:
+			/* 2N FLOPs, both vectors read once, by precision */
+			assert_true(d->flops(&cp) == 2.0 * 10);
+			assert_true(d->bytes(&cp) == 2.0 * 4 * 10);
+			cp.fp64 = 1;
+			assert_true(d->bytes(&cp) == 2.0 * 8 * 10);
+			cp.fp64 = 0;
+			assert_int_equal(d->grid(&cp), d->nblocks ? 1 : 0);
+			break;
+		case KERNEL_WALK:
+			assert_true(d->flops(&cp) == 0.0);
+			assert_true(d->bytes(&cp) == 4.0 * 10);
+			assert_int_equal(d->grid(&cp), 1);
+			break;
 		case KERNEL_ACCESS:
 			/* useful bytes: a float in and out per element, an
 			 * update 9 floats per vector, bank its shared words
@@ -544,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_check_rect),
 		cmocka_unit_test(test_check_transpose),
 		cmocka_unit_test(test_check_access),
+		cmocka_unit_test(test_check_dot_walkers),
 		cmocka_unit_test(test_check_copy),
 		cmocka_unit_test(test_check_cublas),
 		cmocka_unit_test(test_counts),

@@ -388,6 +388,7 @@ static int run_product(const struct shape *s, int square)
 		if (!selected(d->name) || d->shape == KERNEL_COPY ||
 		    d->shape == KERNEL_TRANSPOSE ||
 		    d->shape == KERNEL_ACCESS ||
+		    d->shape == KERNEL_REDUCE || d->shape == KERNEL_WALK ||
 		    (d->shape == KERNEL_SQUARE && !square))
 			continue;
 		if (d->shape == KERNEL_LIBRARY) {
@@ -929,6 +930,175 @@ static void test_memory_kernels(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* dot and cuBLAS's DOT in both precisions against the host's long
+ * double sum of the same elements (the test's own generator); the
+ * walkers against the host's replay of every walker. */
+static int dot_case(const struct kernel_desc *d, size_t n, int fp64)
+{
+	size_t elt = fp64 ? sizeof(double) : sizeof(float);
+	uint64_t seed = 77 + n;
+	void *ha = malloc(n * elt), *hb = malloc(n * elt);
+	void *da = NULL, *db = NULL, *dc = NULL;
+	struct kernel_args args = { .count = n, .fp64 = fp64,
+				    .block = d->nblocks ? 256 : 0 };
+	long double ref = 0;
+	double got = NAN, err;
+	int failed = 1, rc;
+	char label[96];
+
+	snprintf(label, sizeof(label), "%-10s N=%-8zu %s", d->name, n,
+		 fp64 ? "fp64" : "fp32");
+	if (!ha || !hb)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		double x = (rng_float(&seed) + 1) / 2, y = (rng_float(&seed) +
+							    1) / 2;
+
+		if (fp64) {
+			((double *)ha)[i] = x;
+			((double *)hb)[i] = y;
+			ref += (long double)x * y;
+		} else {
+			((float *)ha)[i] = (float)x;
+			((float *)hb)[i] = (float)y;
+			ref += (long double)(float)x * (float)y;
+		}
+	}
+	if (!CUDA_OK(cudaMalloc(&da, n * elt)) ||
+	    !CUDA_OK(cudaMalloc(&db, n * elt)) ||
+	    !CUDA_OK(cudaMalloc(&dc, (1 + KERNEL_DOT_PARTS) * elt)) ||
+	    !CUDA_OK(cudaMemcpy(da, ha, n * elt, cudaMemcpyHostToDevice)) ||
+	    !CUDA_OK(cudaMemcpy(db, hb, n * elt, cudaMemcpyHostToDevice)) ||
+	    !CUDA_OK(cudaMemset(dc, 0xFF, (1 + KERNEL_DOT_PARTS) * elt)) ||
+	    !CUDA_OK(cudaDeviceSynchronize()))
+		goto out;
+	args.a = da;
+	args.b = db;
+	args.c = dc;
+	args.stream = g.stream;
+	args.blas = g.blas;
+	rc = d->launch(&args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		goto out;
+	}
+	if (fp64) {
+		if (!CUDA_OK(cudaMemcpy(&got, dc, elt, cudaMemcpyDeviceToHost)))
+			goto out;
+	} else {
+		float f;
+
+		if (!CUDA_OK(cudaMemcpy(&f, dc, elt, cudaMemcpyDeviceToHost)))
+			goto out;
+		got = f;
+	}
+	err = (double)(fabsl((long double)got - ref) / fabsl(ref));
+	if (!(err <= (fp64 ? 1e-12 : 1e-4))) {
+		printf("FAIL %s  %.17g against %.17Lg (relative error %.3g)"
+		       "\n", label, got, ref, err);
+		goto out;
+	}
+	printf("ok   %s  relative error %.3g\n", label, err);
+	failed = 0;
+out:
+	free(ha);
+	free(hb);
+	if (da)
+		CUDA_OK(cudaFree(da));
+	if (db)
+		CUDA_OK(cudaFree(db));
+	if (dc)
+		CUDA_OK(cudaFree(dc));
+	return failed;
+}
+
+static int walk_case(const struct kernel_desc *d, size_t w, int steps)
+{
+	struct kernel_args args = { .count = w, .block = 256,
+				    .param = steps, .seed = 12345 };
+	int *hp = malloc((w + MEM_PAD) * sizeof(int)), failed = 1, rc;
+	void *da = NULL, *dc = NULL;
+	char label[96];
+
+	snprintf(label, sizeof(label), "%-14s W=%-6zu steps=%d", d->name, w,
+		 steps);
+	if (!hp || !CUDA_OK(cudaMalloc(&da, w * sizeof(unsigned))) ||
+	    !CUDA_OK(cudaMalloc(&dc, (w + MEM_PAD) * sizeof(int))) ||
+	    !CUDA_OK(cudaMemset(dc, 0xA5, (w + MEM_PAD) * sizeof(int))) ||
+	    !CUDA_OK(cudaDeviceSynchronize()))
+		goto out;
+	args.a = da;
+	args.c = dc;
+	args.stream = g.stream;
+	rc = d->launch(&args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc || !CUDA_OK(cudaMemcpy(hp, dc, (w + MEM_PAD) * sizeof(int),
+				      cudaMemcpyDeviceToHost))) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		goto out;
+	}
+	for (size_t i = 0; i < w + MEM_PAD; i++) {
+		int want = (int)COPY_SENTINEL;
+
+		if (i < w) {
+			/* xorshift32 written out here, independently */
+			unsigned s = kernel_walk_seed(i, 12345);
+
+			want = 0;
+			for (int k = 0; k < steps; k++) {
+				s ^= s << 13;
+				s ^= s >> 17;
+				s ^= s << 5;
+				want += (s >> 31) ? 1 : -1;
+			}
+		}
+		if (hp[i] != want) {
+			printf("FAIL %s  pos[%zu] = %d, expected %d\n", label,
+			       i, hp[i], want);
+			goto out;
+		}
+	}
+	printf("ok   %s\n", label);
+	failed = 0;
+out:
+	free(hp);
+	if (da)
+		CUDA_OK(cudaFree(da));
+	if (dc)
+		CUDA_OK(cudaFree(dc));
+	return failed;
+}
+
+static void test_dot_walkers(void **state)
+{
+	static const size_t ns[] = { 1, 255, 1000, 262145 };
+	static const size_t ws[] = { 1, 300, 5000 };
+	static const int steps[] = { 1, 100, 1001 };
+	int failures = 0;
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if (!selected(d->name))
+			continue;
+		if (d->shape == KERNEL_REDUCE)
+			for (size_t k = 0; k < N(ns); k++)
+				for (int f = 0; f <= 1; f++)
+					failures += dot_case(d, ns[k], f);
+		if (d->shape == KERNEL_WALK)
+			for (size_t k = 0; k < N(ws); k++)
+				for (size_t s = 0; s < N(steps); s++)
+					failures += walk_case(d, ws[k],
+							      steps[s]);
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* The L2 scrub of the counter passes runs cleanly, for
  * compute-sanitizer's sake too: at the device's L2 size, and at sizes
  * that are not whole lines. */
@@ -977,7 +1147,8 @@ static void test_attributes(void **state)
 
 			/* the lowest parameter each access kernel takes */
 			if (!strcmp(d->name, "stride") ||
-			    !strcmp(d->name, "bank"))
+			    !strcmp(d->name, "bank") ||
+			    d->shape == KERNEL_WALK)
 				args.param = 1;
 			int threads = d->shape == KERNEL_COPY ? 1024
 				: d->threads(block, ilp);
@@ -1063,6 +1234,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_matrix_kernels),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_memory_kernels),
+		cmocka_unit_test(test_dot_walkers),
 		cmocka_unit_test(test_scrub),
 	};
 	int ndev = 0;

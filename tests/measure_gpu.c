@@ -649,6 +649,92 @@ static void test_memory(void **state)
 	store_free(st);
 }
 
+/* dot and the walkers at small sizes: every configuration verified (the
+ * dot's error within its precision's tolerance, the walkers replayed and
+ * their statistics stored), fp32 and fp64 rows apart. */
+static void test_dot_walkers(void **state)
+{
+	static const char *const gbs[] = { "kernel", "gbs" };
+	static const char *const walk[] = { "kernel", "gsteps", "walk_mean",
+					    "walk_var" };
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct measure_options o;
+	struct store *st;
+	char db[600];
+	size_t n = 0, expected;
+
+	db_path(db, sizeof(db), "dot");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "dot";
+	o.sizes = "1000,300000";
+	o.repeat = 5;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(expected, 2 * 2 * 2);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	configs_check(st, expected, gbs, 2, 5, 3);
+	rates_check(st, "dot", "kernel", "gbs", 1);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	for (size_t i = 0; i < n; i++)
+		assert_true(!strcmp(c[i].precision, "fp64") ?
+			    c[i].rel_error <= 1e-12 : c[i].rel_error <= 1e-4);
+	store_configs_free(c, n);
+	store_free(st);
+
+	db_path(db, sizeof(db), "walkers");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "walkers";
+	o.sizes = "3000";
+	o.repeat = 5;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(expected, 3 * 3);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_int_equal(n, expected);
+	for (size_t i = 0; i < n; i++) {
+		struct store_stat *x = NULL;
+		size_t nx = 0;
+
+		if (strcmp(c[i].status, "ok"))
+			fail_msg("%s steps=%d: %s (%s)", c[i].variant,
+				 c[i].param, c[i].status, c[i].reason);
+		assert_true(c[i].rel_error == 0);	/* replayed exactly */
+		{
+			double *t = samples_of(st, &c[i], "kernel");
+			double *r = samples_of(st, &c[i], "gsteps");
+			double work = (double)c[i].count * c[i].param;
+
+			/* Gsteps/s x ms = walkers x steps */
+			for (int k = 0; k < c[i].samples; k++)
+				assert_true(fabs(r[k] * t[k] * 1e6 - work) <=
+					    1e-9 * work);
+			free(t);
+			free(r);
+		}
+		assert_int_equal(store_stat_list(st, c[i].id, &x, &nx), 0);
+		assert_int_equal(nx, 4);
+		for (size_t k = 0; k < nx; k++) {
+			assert_string_equal(x[k].metric, walk[k]);
+			assert_int_equal(x[k].s.n, k < 2 ?
+					 (size_t)c[i].samples : 1);
+		}
+		/* the theory within the verification's bounds */
+		assert_true(fabs(x[2].s.median) <=
+			    6 * sqrt(c[i].param / 3000.0));
+		assert_true(fabs(x[3].s.median / c[i].param - 1) <=
+			    6 * sqrt(2.0 / 2999));
+		store_stats_free(x, nx);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+}
+
 /* A count no device holds is skipped for memory, and the sweep goes on
  * to the next one. */
 static void test_out_of_memory(void **state)
@@ -826,6 +912,7 @@ int main(void)
 		cmocka_unit_test(test_counters),
 		cmocka_unit_test(test_ilp),
 		cmocka_unit_test(test_memory),
+		cmocka_unit_test(test_dot_walkers),
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),
 		cmocka_unit_test(test_sigint_counters),

@@ -133,7 +133,8 @@ static void test_default_plan(void **state)
 				     p.e[i].block == p.e[j].block &&
 				     p.e[i].ilp == p.e[j].ilp &&
 				     p.e[i].host == p.e[j].host &&
-				     p.e[i].param == p.e[j].param);
+				     p.e[i].param == p.e[j].param &&
+				     p.e[i].fp64 == p.e[j].fp64);
 
 	/* the memory suites: 4 transposes x 4 sizes x blocks 16, 32;
 	 * bank at strides 1..32; coalesce at offsets 0..32, strides 1..32,
@@ -142,6 +143,10 @@ static void test_default_plan(void **state)
 	assert_int_equal(suite_count(&p, PLAN_TRANSPOSE), 4 * 4 * 2);
 	assert_int_equal(suite_count(&p, PLAN_BANK), 32);
 	assert_int_equal(suite_count(&p, PLAN_COALESCE), 33 + 32 + 2);
+	/* dot and cuBLAS at 3 sizes in float and double; 3 walkers at 2
+	 * counts x 3 step counts, each (count, steps) a group */
+	assert_int_equal(suite_count(&p, PLAN_DOT), 2 * 3 * 2);
+	assert_int_equal(suite_count(&p, PLAN_WALKERS), 3 * 2 * 3);
 	for (i = 0; i < p.n; i++) {
 		const struct plan_entry *e = &p.e[i];
 
@@ -149,6 +154,28 @@ static void test_default_plan(void **state)
 			assert_int_equal(e->m, e->n);
 			assert_int_equal(e->count, (long long)e->n * e->n);
 			assert_int_equal(e->param, 0);
+		} else if (e->suite == PLAN_DOT) {
+			assert_int_equal(e->block,
+					 strcmp(e->variant, "dot") ? 0 : 256);
+			for (size_t j = 0; j < p.n; j++)
+				if (p.e[j].suite == PLAN_DOT)
+					assert_int_equal(p.e[j].group ==
+							 e->group,
+							 p.e[j].count ==
+							 e->count &&
+							 p.e[j].fp64 ==
+							 e->fp64);
+		} else if (e->suite == PLAN_WALKERS) {
+			assert_true(e->param == 100 || e->param == 1000 ||
+				    e->param == 10000);
+			for (size_t j = 0; j < p.n; j++)
+				if (p.e[j].suite == PLAN_WALKERS)
+					assert_int_equal(p.e[j].group ==
+							 e->group,
+							 p.e[j].count ==
+							 e->count &&
+							 p.e[j].param ==
+							 e->param);
 		} else if (e->suite == PLAN_BANK ||
 			   e->suite == PLAN_COALESCE) {
 			assert_int_equal(e->block, 256);
@@ -662,9 +689,11 @@ static void test_estimate_model(void **state)
 
 /* ---- groups: the configurations compared with one another ------------ */
 
+/* The matrix kernels and the library share a class; every other suite
+ * is one of its own. */
 static int group_key_class(const struct plan_entry *e)
 {
-	return e->suite == PLAN_TRANSFER ? 1 : e->suite == PLAN_ILP ? 2 : 0;
+	return e->suite == PLAN_REFERENCE ? PLAN_VERSIONS : (int)e->suite;
 }
 
 static void test_groups(void **state)
@@ -691,13 +720,19 @@ static void test_groups(void **state)
 		/* Same group exactly when compared with one another. */
 		for (j = 0; j < p.n; j++) {
 			const struct plan_entry *f = &p.e[j];
+			/* bank's strides and coalesce's offsets together;
+			 * walkers' step counts and dot's precisions
+			 * apart */
 			int same = group_key_class(e) == group_key_class(f) &&
 				   e->m == f->m && e->k == f->k &&
-				   e->n == f->n && e->count == f->count;
+				   e->n == f->n && e->count == f->count &&
+				   e->fp64 == f->fp64 &&
+				   (e->suite != PLAN_WALKERS ||
+				    e->param == f->param);
 
 			assert_int_equal(e->group == f->group, same);
 		}
-		if (group_key_class(e) == 0 && e->n == 512)
+		if (group_key_class(e) == PLAN_VERSIONS && e->n == 512)
 			v512++;
 		if (e->suite == PLAN_TRANSFER && e->n == 1024)
 			t1024++;
