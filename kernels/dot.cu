@@ -78,7 +78,7 @@ static int dot_launch(const struct kernel_args *args)
 	dot_partial<T><<<(unsigned)blocks, DOT_THREADS, 0, st>>>(
 		(const T *)args->a, (const T *)args->b, (T *)args->c,
 		args->count);
-	err = KERNEL_LAUNCH_END("dot_partial<T><<<min(ceil(N/256), 1024), "
+	err = KERNEL_LAUNCH_END("dot_partial<T><<<min(ceil(N/256), 4096), "
 				"256>>>");
 	if (err)
 		return err;

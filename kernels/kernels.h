@@ -260,8 +260,10 @@ float kernel_hash_float(size_t i, unsigned seed);
  * KERNEL_DOT_PARTS], so c holds 1 + KERNEL_DOT_PARTS elements. cublas_dot
  * writes c[0] only. walkers: args->count walkers of args->param steps
  * each, the final positions (int) to c, the global-state kernel's states
- * in a (count unsigned). */
-#define KERNEL_DOT_PARTS 1024
+ * in a (count unsigned). KERNEL_DOT_PARTS blocks fill more than one
+ * wave of any current GPU (an H100 holds 132 x 8 of them), so a long
+ * vector keeps every SM busy. */
+#define KERNEL_DOT_PARTS 4096
 
 /* Fills count elements at dev with kernel_hash_unit(i, seed, fp64), as
  * float or as double; does not synchronise. Returns a cudaError_t. */

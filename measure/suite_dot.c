@@ -7,7 +7,7 @@
  * result is checked against the host's sum of the same elements in long
  * double with compensated (Neumaier) summation, more exact than either
  * precision; the relative error is stored as the configuration's and
- * must stay within PLAN_TOLERANCE (float) or DOT_TOL_FP64. Metrics:
+ * must stay within DOT_TOL_FP32 or DOT_TOL_FP64. Metrics:
  * "kernel" [ms], "gbs" [GB/s] = both vectors' bytes / time.
  *
  * walkers: the positions of a sample of walkers are replayed exactly on
@@ -24,6 +24,7 @@
 #include "runner.h"
 #include "vocab.h"
 
+#define DOT_TOL_FP32 1e-5
 #define DOT_TOL_FP64 1e-12
 /* walkers replayed exactly: the first and the last of the launch */
 #define WALK_REPLAY_FIRST 4096
@@ -141,7 +142,7 @@ static int dot_verify(struct run_ctx *c, struct job *j)
 {
 	struct run_result *r = &j->r;
 	size_t elt = j->e->fp64 ? sizeof(double) : sizeof(float);
-	double tol = j->e->fp64 ? DOT_TOL_FP64 : PLAN_TOLERANCE, got;
+	double tol = j->e->fp64 ? DOT_TOL_FP64 : DOT_TOL_FP32, got;
 	long double ref;
 	float f;
 	int err;

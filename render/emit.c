@@ -192,6 +192,16 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 			rbuf_printf(&what, ", %s %d", lang_get(x->L,
 				    !strcmp(c->variant, VOCAB_VARIANT_OFFSET) ?
 				    "word.offset" : "word.stride"), c->param);
+		/* the walkers' steps; the dot product's precision, which
+		 * tells its two failures at one N apart */
+		if (!strcmp(c->suite, VOCAB_SUITE_WALKERS))
+			rbuf_printf(&what, ", %s %d", lang_get(x->L,
+				    "word.steps"), c->param);
+		if (!strcmp(c->suite, VOCAB_SUITE_DOT) && c->precision &&
+		    *c->precision) {
+			rbuf_puts(&what, ", ");
+			rbuf_put_tex(&what, c->precision, 0);
+		}
 		if (c->host_mem && *c->host_mem) {
 			rbuf_puts(&what, ", ");
 			rbuf_put_tex(&what, c->host_mem, 0);

@@ -277,6 +277,27 @@ const struct rcfg *model_find_param(const struct rctx *x, int dev,
 	return best;
 }
 
+const struct rcfg *model_find_count(const struct rctx *x, int dev,
+				    const char *suite, const char *variant,
+				    const char *precision, long long count,
+				    int param)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const struct store_config *c = r->c;
+
+		if (r->dev != dev || !str_eq(c->suite, suite) ||
+		    !str_eq(c->variant, variant) ||
+		    (precision && !str_eq(c->precision, precision)) ||
+		    c->count != count || c->param != param)
+			continue;
+		return r;
+	}
+	return NULL;
+}
+
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
 {
 	size_t i;
@@ -324,7 +345,8 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 		    (host_mem && !str_eq(r->c->host_mem, host_mem)))
 			continue;
 		val = field == 'b' ? r->c->block_x : field == 'i' ?
-		      r->c->ilp : field == 'p' ? r->c->param : r->c->n;
+		      r->c->ilp : field == 'p' ? r->c->param : field == 'c' ?
+		      (int)r->c->count : r->c->n;
 		for (j = 0; j < n && v[j] != val; j++)
 			;
 		if (j == n)

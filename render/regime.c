@@ -143,7 +143,8 @@ int rcfg_steady(const struct rctx *x, const struct rcfg *c)
 	 * reads shared memory, where it does not) */
 	if (!strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
 	    !strcmp(c->c->suite, VOCAB_SUITE_TRANSPOSE) ||
-	    !strcmp(c->c->suite, VOCAB_SUITE_COALESCE))
+	    !strcmp(c->c->suite, VOCAB_SUITE_COALESCE) ||
+	    !strcmp(c->c->suite, VOCAB_SUITE_DOT))
 		return !(r & (RG_LAUNCH | RG_WAVE | RG_L2));
 	return !(r & (RG_LAUNCH | RG_WAVE));
 }

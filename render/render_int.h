@@ -230,6 +230,12 @@ const struct rcfg *model_find(const struct rctx *x, int dev,
 const struct rcfg *model_find_param(const struct rctx *x, int dev,
 				    const char *suite, const char *variant,
 				    int param);
+/* The configuration of (dev, suite, variant) with precision (NULL:
+ * any), count and param, or NULL: the dot and walkers suites' key. */
+const struct rcfg *model_find_count(const struct rctx *x, int dev,
+				    const char *suite, const char *variant,
+				    const char *precision, long long count,
+				    int param);
 /* The statistics of metric in c (NULL when absent or c is not ok). */
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric);
 /* Median of metric, NAN when unavailable. */
@@ -238,7 +244,8 @@ int rcfg_ok(const struct rcfg *c);
 
 /* Sorted distinct values of a field over the configurations of device
  * dev (dev < 0: any) in suite (and variant, host_mem when not NULL).
- * field: 'n' size, 'b' block_x, 'i' ilp, 'p' param. Returns the count;
+ * field: 'n' size, 'b' block_x, 'i' ilp, 'p' param, 'c' count (the dot
+ * and walkers suites' N, below 2^31). Returns the count;
  * *out is malloc'd (free()). */
 size_t model_ints(const struct rctx *x, int dev, const char *suite,
 		  const char *variant, const char *host_mem, char field,
@@ -873,6 +880,86 @@ struct co_facts {
 };
 int facts_coalesce(struct rctx *x, int dev, struct co_facts *f);
 int sec_coalesce(struct rctx *x);
+
+/* The dot suite (sec_dot.c; textbook R): the scalar product with a
+ * shared-memory reduction against cuBLAS, in fp32 and fp64. */
+enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
+enum { DOT_FP32, DOT_FP64, DOT_NP };
+extern const char *const dot_variants[DOT_NV];
+extern const char *const dot_precs[DOT_NP];
+/* fp64 over fp32 time "as the doubled bytes predict" within this
+ * fraction of 2 */
+#define DOT_RATIO_TOL 0.25
+/* a relative error "grows with N" where the largest N's exceeds the
+ * smallest's by this factor (and shrinks below its inverse) */
+#define DOT_ERR_GROW 2.0
+struct dot_pair {
+	long long n;		/* 0: none */
+	const struct rcfg *a, *b;
+	struct rcmp cmp;
+};
+struct dot_err {
+	int n;			/* sizes with an error (ok, finite) */
+	double max, mean;
+	long long n_lo, n_hi;	/* smallest and largest such N */
+	double e_lo, e_hi;	/* their errors */
+};
+struct dot_facts {
+	/* cuBLAS (a) against own (b) in GB/s per precision, at the largest
+	 * N where both ran steady */
+	struct dot_pair vs[DOT_NP];
+	/* fp32 (a) against fp64 (b) in kernel time per variant, at the
+	 * largest N where both precisions ran steady */
+	struct dot_pair prec[DOT_NV];
+	/* the verified relative error over the sizes */
+	struct dot_err err[DOT_NV][DOT_NP];
+	int nok, nall;		/* own configurations verified, measured */
+	int nfail;		/* of all variants, failed */
+	double peak;		/* memory GB/s, NAN unknown */
+	long long nonsteady[8];	/* the Ns with a point not steady */
+	int nnon;
+};
+int facts_dot(struct rctx *x, int dev, struct dot_facts *f);
+int sec_dot(struct rctx *x);
+
+/* The walkers suite (sec_walkers.c; lecture B): the generator's state in
+ * global memory, shared memory, registers. */
+enum { WK_GLOBAL, WK_SHARED, WK_REGS, WK_N };
+extern const char *const wk_variants[WK_N];
+/* the statistical checks pass within this many standard errors */
+#define WK_SIGMAS 3.0
+#define WK_MAXP 32
+/* one (walkers, steps) point */
+struct wk_point {
+	long long w;
+	int s;
+	const struct rcfg *c[WK_N];	/* ok, or NULL */
+	int steady;		/* all three ran steady */
+	struct rcmp step[WK_N];	/* [1] global->shared, [2] shared->regs,
+				 * [0] global->regs; Gsteps/s */
+};
+struct wk_facts {
+	struct wk_point pt[WK_MAXP];
+	int np;
+	int top;		/* the largest steady point, -1 none */
+	int nchain, nchain_ok;	/* points with all three; of them, with
+				 * global < shared < registers
+				 * significantly */
+	/* statistics over the ok configurations with both values */
+	int nstat, zbad, vbad;
+	double zmax, vlo, vhi;	/* max |z|, range of var/steps */
+	int nver, nexact;	/* verified configurations; exactly */
+	int nfail;
+};
+/* z of the mean final position against its standard error
+ * sqrt(steps / walkers); the variance's deviation from steps in its
+ * standard errors sqrt(2 / (walkers - 1)) (a normal's, which the walk's
+ * final positions approach); NAN without the values. */
+double wk_z_mean(const struct rcfg *c);
+double wk_var_ratio(const struct rcfg *c);
+double wk_z_var(const struct rcfg *c);
+int facts_walkers(struct rctx *x, int dev, struct wk_facts *f);
+int sec_walkers(struct rctx *x);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);

@@ -59,6 +59,8 @@ static const struct section {
 	{"transpose", sec_transpose, section_suite_present, 0},
 	{"bank", sec_bank, section_suite_present, 0},
 	{"coalesce", sec_coalesce, section_suite_present, 0},
+	{"dot", sec_dot, section_suite_present, 0},
+	{"walkers", sec_walkers, section_suite_present, 0},
 	{"summary", sec_summary, section_summary_present, 0},
 	{"cross", sec_cross, section_cross_present, 0},
 	{"conclusions", sec_conclusions, NULL, 0},

@@ -638,6 +638,120 @@ static void claim_b_aos(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_puts(&o->text, ")");
 }
 
+/* Textbook R: double precision is slower than single precision and
+ * more accurate. Judged on the own reduction at the largest N where
+ * both precisions ran steady: agreed where fp64 takes significantly
+ * longer and its mean relative error over the sizes is below fp32's;
+ * differs where fp64 is significantly faster or not more accurate; not
+ * shown where the times do not differ significantly. Without errors
+ * the time alone decides. */
+static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
+{
+	struct dot_facts f;
+	const struct dot_pair *p = &f.prec[DOT_OWN];
+	const struct dot_err *e32 = &f.err[DOT_OWN][DOT_FP32];
+	const struct dot_err *e64 = &f.err[DOT_OWN][DOT_FP64];
+	int errs, accurate;
+
+	if (facts_dot(x, dev, &f) || !p->n)
+		return;
+	errs = e32->n && e64->n;
+	accurate = !errs || e64->mean < e32->mean;
+	/* b is fp64: the claim holds where it takes more time */
+	o->v = faster_verdict(&p->cmp, 1, o);
+	if (o->v == V_AGREES && !accurate)
+		o->v = V_DIFFERS;
+	o->regime = rcfg_regime(x, p->a) | rcfg_regime(x, p->b);
+	rbuf_printf(&o->text, "\\texttt{dot}, $N = \\num{%lld}$: fp64 ",
+		    p->n);
+	find_num(&o->text, p->cmp.ratio, 3);
+	rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
+		    "concl.r.dot_time"));
+	put_test(x, &p->cmp, &o->text);
+	if (errs) {
+		rbuf_printf(&o->text, "; %s ", lang_get(x->L,
+			    "concl.r.dot_err"));
+		rbuf_printf(&o->text, "\\num{%.2e} vs \\num{%.2e}",
+			    e64->mean, e32->mean);
+	}
+}
+
+/* Textbook R: a shared-memory reduction computes a scalar product.
+ * Agreed where every own configuration measured passed verification
+ * against the exact product, differs where one failed; the share of
+ * cuBLAS's bandwidth is the context. */
+static void claim_r_dot_reduce(struct rctx *x, int dev,
+			       struct verdict_out *o)
+{
+	struct dot_facts f;
+	struct rbuf a[2];
+	struct kv v[2];
+	int p, i;
+
+	if (facts_dot(x, dev, &f) || !f.nall)
+		return;
+	o->v = f.nok == f.nall ? V_AGREES : V_DIFFERS;
+	for (i = 0; i < 2; i++)
+		rbuf_init(&a[i]);
+	rbuf_printf(&a[0], "%d", f.nok);
+	rbuf_printf(&a[1], "%d", f.nall);
+	v[0] = (struct kv){"K", rbuf_str(&a[0])};
+	v[1] = (struct kv){"N", rbuf_str(&a[1])};
+	emit_string(x, &o->text, "concl.r.dot_verified", v, 2);
+	for (p = 0; p < DOT_NP; p++) {
+		const struct dot_pair *d = &f.vs[p];
+
+		if (!d->n)
+			continue;
+		o->regime |= rcfg_regime(x, d->a) | rcfg_regime(x, d->b);
+		rbuf_printf(&o->text, "; %s $N = \\num{%lld}$: ",
+			    dot_precs[p], d->n);
+		find_pct(&o->text, 100 * d->cmp.ratio, 3);
+		rbuf_printf(&o->text, " %s", lang_get(x->L,
+			    "concl.r.dot_of_cublas"));
+		put_test(x, &d->cmp, &o->text);
+	}
+	for (i = 0; i < 2; i++)
+		rbuf_free(&a[i]);
+}
+
+/* Lecture B: keeping the generator's state in shared memory, and
+ * better in registers, speeds the walkers up. Judged at the largest
+ * point where all three ran steady: agreed where shared memory beats
+ * global memory and registers beat shared memory, both significantly;
+ * differs where either step is significantly slower; else not shown.
+ * Untested, the medians decide. */
+static void claim_b_walkers(struct rctx *x, int dev, struct verdict_out *o)
+{
+	struct wk_facts f;
+	const struct wk_point *p;
+	struct verdict_out o1, o2;
+	int v1, v2;
+
+	if (facts_walkers(x, dev, &f) || f.top < 0)
+		return;
+	p = &f.pt[f.top];
+	memset(&o1, 0, sizeof(o1));
+	memset(&o2, 0, sizeof(o2));
+	v1 = faster_verdict(&p->step[1], 1, &o1);
+	v2 = faster_verdict(&p->step[2], 1, &o2);
+	o->untested = o1.untested || o2.untested;
+	o->v = v1 == V_DIFFERS || v2 == V_DIFFERS ? V_DIFFERS :
+	       v1 == V_AGREES && v2 == V_AGREES ? V_AGREES : V_OPEN;
+	o->regime = rcfg_regime(x, p->c[WK_GLOBAL]) |
+		    rcfg_regime(x, p->c[WK_SHARED]) |
+		    rcfg_regime(x, p->c[WK_REGS]);
+	rbuf_printf(&o->text, "$W = \\num{%lld}$, $S = \\num{%d}$: "
+		    "\\texttt{walk\\_shared} ", p->w, p->s);
+	find_num(&o->text, p->step[1].ratio, 3);
+	rbuf_puts(&o->text, "$\\times$ \\texttt{walk\\_global}");
+	put_test(x, &p->step[1], &o->text);
+	rbuf_puts(&o->text, "; \\texttt{walk\\_registers} ");
+	find_num(&o->text, p->step[2].ratio, 3);
+	rbuf_puts(&o->text, "$\\times$ \\texttt{walk\\_shared}");
+	put_test(x, &p->step[2], &o->text);
+}
+
 /* A kernel's rate is bent by launch cost, idle SMs and clocks; a copy's
  * by the cache and clocks. The transfer phases are host-side times: the
  * regimes of the kernel do not explain them. */
@@ -670,11 +784,17 @@ static const struct claim {
 	{VOCAB_SUITE_TRANSPOSE, "R", "concl.r.transpose", claim_r_transpose,
 	 NULL, RG_J},
 	{VOCAB_SUITE_BANK, "R", "concl.r.bank", claim_r_bank, NULL, RG_P},
+	{VOCAB_SUITE_DOT, "R", "concl.r.dot_prec", claim_r_dot_prec, NULL,
+	 RG_J | RG_LAUNCH},
+	{VOCAB_SUITE_DOT, "R", "concl.r.dot_reduce", claim_r_dot_reduce, NULL,
+	 0},
 	{VOCAB_SUITE_COALESCE, "B", "concl.b.misaligned", claim_b_misaligned,
 	 NULL, RG_J},
 	{VOCAB_SUITE_COALESCE, "B", "concl.b.strided", claim_b_strided, NULL,
 	 RG_J},
 	{VOCAB_SUITE_COALESCE, "B", "concl.b.aos", claim_b_aos, NULL, RG_J},
+	{VOCAB_SUITE_WALKERS, "B", "concl.b.walkers", claim_b_walkers, NULL,
+	 RG_P},
 };
 #define NCLAIMS (sizeof(claims) / sizeof(claims[0]))
 

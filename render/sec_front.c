@@ -147,7 +147,8 @@ static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
 	static const char *const suites[] = {
 		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
-		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE
+		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
+		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
 	};
 	char key[64];
 	size_t i;
@@ -751,7 +752,8 @@ static int objectives(struct rctx *x)
 {
 	static const char *const suites[] = {
 		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
-		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE
+		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
+		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
 	};
 	struct rbuf items;
 	struct kv v;
@@ -800,7 +802,13 @@ int sec_intro(struct rctx *x)
 	static const char *const mem_suites[] = {
 		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE
 	};
-	int mem_any = 0;
+	/* so did the scalar product and the walkers, as a pair of their
+	 * own: a database of the memory experiments alone is not told
+	 * they are missing */
+	static const char *const late_suites[] = {
+		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
+	};
+	int mem_any = 0, late_any = 0;
 
 	ns = sessions_used(x, &s);
 	for (i = 0; i < 8; i++)
@@ -909,6 +917,16 @@ int sec_intro(struct rctx *x)
 		if (a[0].len)
 			rbuf_puts(&a[0], ", ");
 		rbuf_printf(&a[0], "\\texttt{%s}", mem_suites[i]);
+	}
+	for (i = 0; i < sizeof(late_suites) / sizeof(late_suites[0]); i++)
+		late_any |= model_has_suite(x, -1, late_suites[i]);
+	for (i = 0; late_any &&
+	     i < sizeof(late_suites) / sizeof(late_suites[0]); i++) {
+		if (model_has_suite(x, -1, late_suites[i]))
+			continue;
+		if (a[0].len)
+			rbuf_puts(&a[0], ", ");
+		rbuf_printf(&a[0], "\\texttt{%s}", late_suites[i]);
 	}
 	if (a[0].len) {
 		v[0] = (struct kv){"SUITES", rbuf_str(&a[0])};

@@ -654,3 +654,99 @@ concl.b.mis_text_medians = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ p
 concl.b.mis_ctl_text = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ wolniejszych o ponad 2\,\% od wyrównanego przesunięcia $8\lceil k/8\rceil$ nad nimi (istotnie), przy @@LO@@--@@HI@@ jego wartości; $k = 0$: @@G0@@~GB/s
 concl.b.str_text = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@; $s = @@SMAX@@$: @@PMAX@@ (model @@MMAX@@)
 concl.b.str_text_one = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@ (model @@MMAX@@)
+
+# Issue 13, punkty 6 i 7: iloczyn skalarny (podręcznik R) i błądzenie
+# losowe (wykład B).
+intro.obj.dot = \emph{Iloczyn skalarny} (podręcznik~R): jak szybko redukcja w pamięci współdzielonej oblicza iloczyn skalarny w porównaniu z cuBLAS, w pojedynczej i podwójnej precyzji, ile podwójna precyzja kosztuje czasu i ile zyskuje dokładności.
+intro.obj.walkers = \emph{Błądzenie losowe} (wykład~B): o ile szybciej kroczą cząstki, gdy stan ich generatora leży w pamięci współdzielonej i w rejestrach zamiast w pamięci globalnej, i czy błądzenie zachowuje statystykę przewidzianą przez teorię.
+word.steps = kroków
+
+dot.title = Iloczyn skalarny z redukcją w pamięci współdzielonej
+dot.absent = Baza danych nie zawiera pomiarów zestawu dot.
+dot.intro = Każde jądro oblicza iloczyn skalarny $s = \sum_i a_i b_i$ dwóch wektorów o $N$ elementach z przedziału $[0, 1)$ (podręcznik~R). \texttt{dot} sumuje pętlą o kroku siatki, redukuje 256 sum częściowych każdego bloku drzewem w pamięci współdzielonej, a drugie jądro z jednym blokiem redukuje sumy bloków, wszystko w precyzji wektorów; \texttt{cublas\_dot} to SDOT (fp32) lub DDOT (fp64) z cuBLAS. Przepustowość to $2N$ odczytanych elementów przez czas jądra. Wynik porównywany jest z dokładnym iloczynem, liczonym na hoście w rozszerzonej precyzji z sumowaniem kompensowanym: błąd względny nie może przekroczyć $10^{-5}$ w fp32 i $10^{-12}$ w fp64, w przeciwnym razie konfiguracja jest błędna. Gdy oba wektory mieszczą się w pamięci L2 albo jądro trwa niewiele dłużej niż jego uruchomienie, wynik nie mierzy pamięci urządzenia: takie punkty są oznaczone i nie biorą udziału w porównaniach.
+dot.time_ratio = Czas fp64/fp32
+dot.pct_cublas = \%~cuBLAS
+dot.table = Przepustowość iloczynu skalarnego według długości wektora $N$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, własne jądro w procentach cuBLAS oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
+dot.table_note = Czas fp64/fp32: \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+dot.err_max = maks.
+dot.err_mean = średnia
+dot.err_table = Błąd względny iloczynu skalarnego wobec dokładnego iloczynu według długości wektora $N$@@DEV@@ oraz jego maksimum i średnia po rozmiarach.
+dot.err_note = Błąd względny: $|s - s_{\mathrm{exact}}| / |s_{\mathrm{exact}}|$ wyniku konfiguracji; konfiguracja błędna przekroczyła tolerancję.
+dot.line_peak = szczyt teoretyczny
+dot.axis_n = Długość wektora $N$ [elementy]
+dot.figure = Przepustowość iloczynu skalarnego w funkcji długości wektora $N$@@DEV@@: mediana każdego jądra w każdej precyzji oraz teoretyczna przepustowość pamięci urządzenia (kropkowana).
+find.dot.vs.faster = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, @@SHARE@@ wyniku cuBLAS (@@GC@@~GB/s): szybciej niż biblioteka (@@P@@).
+find.dot.vs.slower = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, @@SHARE@@ wyniku cuBLAS (@@GC@@~GB/s; @@P@@).
+find.dot.vs.ns = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej (@@GO@@~GB/s) i cuBLAS (@@GC@@~GB/s) nie różnią się istotnie (@@P@@).
+find.dot.vs.untested = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, @@SHARE@@ wyniku cuBLAS (@@GC@@~GB/s); bez surowych próbek i przy zachodzących zakresach różnicy nie testowano.
+find.dot.text = @@TEXT@@
+find.dot.prec.slower = @@DEV@@@@V@@ przy $N = @@N@@$ liczy w fp64 @@RATIO@@ razy dłużej niż w fp32 (@@T64@@ wobec @@T32@@~ms, @@P@@).
+find.dot.prec.faster = @@DEV@@@@V@@ przy $N = @@N@@$ jest w fp64 szybsze niż w fp32 (@@T64@@ wobec @@T32@@~ms, @@P@@).
+find.dot.prec.ns = @@DEV@@@@V@@ przy $N = @@N@@$ nie wykazuje istotnej różnicy między fp64 (@@T64@@~ms) a fp32 (@@T32@@~ms; @@P@@).
+find.dot.prec.untested = @@DEV@@@@V@@ przy $N = @@N@@$ trwa @@T64@@~ms w fp64 i @@T32@@~ms w fp32, @@RATIO@@ razy dłużej; bez surowych próbek i przy zachodzących zakresach różnicy nie testowano.
+find.dot.expect.near = Jądro ograniczone pamięcią, które czyta dwa razy więcej bajtów, powinno trwać dwa razy dłużej; stosunek mieści się w granicach @@TOL@@ od tej wartości.
+find.dot.expect.below = Jądro ograniczone pamięcią, które czyta dwa razy więcej bajtów, powinno trwać dwa razy dłużej; stosunek jest o ponad @@TOL@@ niższy, więc fp32 wykorzystuje pamięć słabiej niż fp64.
+find.dot.expect.above = Jądro ograniczone pamięcią, które czyta dwa razy więcej bajtów, powinno trwać dwa razy dłużej; stosunek przekracza tę wartość o ponad @@TOL@@, więc fp64 kosztuje więcej niż jego bajty: ogranicza je arytmetyka lub redukcja.
+find.dot.peak = @@DEV@@Wobec teoretycznej przepustowości pamięci urządzenia, @@PEAK@@~GB/s, przy rozmiarach porównanych powyżej: @@LIST@@.
+find.dot.err = @@DEV@@Błąd względny w @@PREC@@ dla @@K@@ rozmiarów: \texttt{dot} najwyżej @@OMAX@@ (średnio @@OMEAN@@), \texttt{cublas\_dot} najwyżej @@CMAX@@ (średnio @@CMEAN@@).
+find.dot.ord = @@DEV@@Średni błąd względny \texttt{dot} w fp32, @@E32@@, jest o @@ORD@@ rzędów wielkości większy niż w fp64, @@E64@@.
+find.dot.ord_exact = @@DEV@@Średni błąd względny \texttt{dot} w fp32 wynosi @@E32@@, a fp64 zgodziło się z dokładnym iloczynem przy każdym rozmiarze.
+find.dot.ord_not = @@DEV@@Średni błąd względny \texttt{dot} w fp32, @@E32@@, nie jest większy niż w fp64, @@E64@@: podwójna precyzja nie daje tu większej dokładności.
+find.dot.n_grows = rośnie
+find.dot.n_shrinks = maleje
+find.dot.n_flat = zmienia się mniej niż dwukrotnie
+find.dot.n_item = @@V@@ @@W@@ (@@ELO@@ przy $N = @@NLO@@$, @@EHI@@ przy $N = @@NHI@@$)
+find.dot.n_list = @@DEV@@Od najkrótszego do najdłuższego wektora błąd względny: @@LIST@@.
+find.dot.verified_all = @@DEV@@Wszystkie @@N@@ konfiguracje \texttt{dot} przeszły weryfikację wobec dokładnego iloczynu: redukcja w pamięci współdzielonej oblicza iloczyn skalarny.
+find.dot.verified_some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji \texttt{dot} przeszło weryfikację wobec dokładnego iloczynu; błędne wymieniono powyżej i nie podano ich szybkości.
+find.dot.nonsteady = @@DEV@@Przy $N = @@NLIST@@$ część punktów mieści się w pamięci L2, zajmuje mniej niż jedną falę lub trwa niewiele dłużej niż uruchomienie (oznaczone w tabeli): nie biorą udziału w porównaniach powyżej.
+find.dot.nosteady = @@DEV@@Żadna długość wektora nie ma obu jąder ani obu precyzji zmierzonych w stanie ustalonym, więc niczego nie porównano.
+
+walkers.title = Błądzenie losowe i stan generatora
+walkers.absent = Baza danych nie zawiera pomiarów zestawu walkers.
+walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek, a końcowe położenia wszystkich cząstek wobec teorii: średnia 0 z błędem standardowym $\sqrt{S/W}$, wariancja $S$ z błędem standardowym $S\sqrt{2/(W-1)}$. Punkty poniżej jednej fali GPU lub trwające niewiele dłużej niż uruchomienie są oznaczone i pomijane przy wyborze ,,największego punktu''.
+walkers.gsteps = Gkroków/s
+walkers.speedup = Przyspieszenie
+walkers.walkers = $W$
+walkers.steps = $S$
+walkers.h_global = globalna
+walkers.h_shared = współdz.
+walkers.h_regs = rejestry
+walkers.h_sg = S/G
+walkers.h_rs = R/S
+walkers.h_rg = R/G
+walkers.table = Szybkość błądzenia losowego według liczby cząstek $W$ i kroków $S$@@DEV@@: mediana z @@SAMPLES@@ w $10^9$ kroków na sekundę oraz łańcuch przyspieszeń od pamięci globalnej (G) przez współdzieloną (S) do rejestrów (R).
+walkers.table_note = Przyspieszenie: stosunek szybkości, odwrotność stosunku czasów; \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+walkers.kernel = Jądro
+walkers.h_mean = Średnia
+walkers.h_var = $\sigma^2/S$
+walkers.all = \emph{wszystkie trzy}
+walkers.stat_table = Końcowe położenia cząstek wobec teorii@@DEV@@: ich średnia, $z$ = średnia podzielona przez jej błąd standardowy $\sqrt{S/W}$, ich wariancja podzielona przez liczbę kroków $S$ oraz $z_{\sigma^2}$ = odległość tego stosunku od 1 podzielona przez jego błąd standardowy $\sqrt{2/(W-1)}$.
+walkers.stat_note = Uczciwe błądzenie utrzymuje $|z|$ i $|z_{\sigma^2}|$ poniżej @@SIG@@ poza rzadkimi przypadkami. \emph{Wszystkie trzy}: trzy jądra podają te same wartości.
+walkers.stat_none = Pomiar nie zapisał średniej ani wariancji końcowych położeń.
+walkers.axis_steps = Kroki $S$ na cząstkę
+walkers.axis_gsteps = Szybkość [$10^9$ kroków/s]
+walkers.figure = Szybkość błądzenia losowego w funkcji liczby kroków na cząstkę@@DEV@@: mediana każdego jądra, dla największej liczby cząstek linią ciągłą, dla pozostałych kropkowaną.
+find.wk.step.faster = @@R@@ razy szybciej (@@P@@)
+find.wk.step.slower = wolniej, @@R@@ szybkości (@@P@@)
+find.wk.step.ns = bez istotnej różnicy (@@R@@ razy, @@P@@)
+find.wk.step.untested = @@R@@ razy szybciej według median (nie testowano)
+find.wk.chain = @@DEV@@Przy $W = @@W@@$ cząstkach po $S = @@S@@$ kroków, największym punkcie w stanie ustalonym, stan w pamięci globalnej daje @@GG@@~Gkroków/s; w pamięci współdzielonej @@GS@@, @@STEP1@@; w rejestrach @@GR@@, wobec pamięci współdzielonej @@STEP2@@: @@RG@@ razy szybkość pamięci globalnej.
+find.wk.lecture = @@DEV@@Czasy z wykładu~B dla pamięci globalnej, współdzielonej i rejestrów, 3,7, 0,7 i 0,5~s (34~s na procesorze x86), mają się jak 1 : @@LS@@ : @@LR@@; nasze w tym punkcie jak 1 : @@TS@@ : @@TR@@.
+find.wk.chain_all = @@DEV@@Kolejność pamięć globalna, współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi we wszystkich @@N@@ punktach, w których zmierzono trzy jądra.
+find.wk.chain_some = @@DEV@@Kolejność pamięć globalna, współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi w @@K@@ z @@N@@ punktów, w których zmierzono trzy jądra.
+find.wk.stat_ok = @@DEV@@Błądzenie zachowuje się zgodnie z teorią we wszystkich @@N@@ konfiguracjach: $|z| \le @@ZMAX@@$ dla średniej, a wariancja wynosi od @@VLO@@ do @@VHI@@ liczby kroków, wszędzie w granicach @@SIG@@ błędów standardowych.
+find.wk.stat_bad = @@DEV@@Spośród @@N@@ konfiguracji @@ZB@@ ma średnią odległą od 0 o ponad @@SIG@@ błędy standardowe (największe $|z|$ @@ZMAX@@); wariancja wynosi od @@VLO@@ do @@VHI@@ liczby kroków.
+find.wk.var_bad = @@DEV@@Wariancja odbiega od liczby kroków o ponad @@SIG@@ błędy standardowe w @@VB@@ z @@N@@ konfiguracji: to nie jest błądzenie uczciwej monety.
+find.wk.exact_all = @@DEV@@Wszystkie @@N@@ konfiguracje zgodziły się dokładnie z przebiegiem tego samego generatora na CPU dla sprawdzonych cząstek.
+find.wk.exact_some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji zgodziło się dokładnie z przebiegiem tego samego generatora na CPU; pozostałe wymieniono powyżej i nie podano ich szybkości.
+find.wk.nonsteady = @@DEV@@Punkty $W/S$ = @@LIST@@ zajmowały mniej niż jedną falę GPU lub trwały niewiele dłużej niż uruchomienie (oznaczone w tabeli) i pominięto je przy wyborze największego punktu.
+find.wk.nosteady = @@DEV@@Żaden punkt nie ma trzech jąder zmierzonych w stanie ustalonym, więc łańcucha nie oceniono w największym punkcie.
+
+concl.r.dot_prec = Podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
+concl.r.dot_reduce = Redukcja w pamięci współdzielonej oblicza iloczyn skalarny.
+concl.r.dot_time = czasu fp32
+concl.r.dot_err = średni błąd względny fp64 wobec fp32
+concl.r.dot_verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
+concl.r.dot_of_cublas = wyniku cuBLAS
+concl.b.walkers = Przechowywanie stanu generatora w pamięci współdzielonej, a jeszcze lepiej w rejestrach, przyspiesza błądzenie losowe.

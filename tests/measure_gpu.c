@@ -680,7 +680,7 @@ static void test_dot_walkers(void **state)
 	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
 	for (size_t i = 0; i < n; i++)
 		assert_true(!strcmp(c[i].precision, "fp64") ?
-			    c[i].rel_error <= 1e-12 : c[i].rel_error <= 1e-4);
+			    c[i].rel_error <= 1e-12 : c[i].rel_error <= 1e-5);
 	store_configs_free(c, n);
 	store_free(st);
 

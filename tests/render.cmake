@@ -15,6 +15,7 @@ foreach(t
     render_transfer
     render_lang
     render_memory
+    render_dot_walkers
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

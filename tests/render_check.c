@@ -1,5 +1,10 @@
 /* Helpers of the render tests; see render_check.h. */
 #include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +13,7 @@
 #include <unistd.h>
 
 #include "render_check.h"
+#include "render_int.h"
 #include "render_fixture.h"
 
 char *chk_render(const struct render_options *o, const char *format,
@@ -325,4 +331,112 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 	snprintf(path, sizeof(path), "%s/report.log", *dir);
 	*log = fix_slurp(path);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static const double spread_offs[CHK_NS] = {
+	0.00, 0.03, -0.02, 0.05, -0.04, 0.01, 0.02, -0.01, 0.04, -0.03
+};
+
+void chk_spread(double base, int shift, double *out)
+{
+	for (int i = 0; i < CHK_NS; i++)
+		out[i] = base * (1 + spread_offs[(i * 3 + shift) % CHK_NS]);
+}
+
+double chk_spread_median(double base, int shift)
+{
+	double v[CHK_NS];
+	struct chk_stats s;
+
+	chk_spread(base, shift, v);
+	chk_stats(v, CHK_NS, &s);
+	return s.median;
+}
+
+double chk_spread_p(double ba, int sa, double bb, int sb)
+{
+	double a[CHK_NS], b[CHK_NS];
+
+	chk_spread(ba, sa, a);
+	chk_spread(bb, sb, b);
+	return chk_mwu_p(a, CHK_NS, b, CHK_NS);
+}
+
+const char *chk_tex_num(double v, int sig)
+{
+	static char ring[16][64];
+	static int k;
+	char s[48];
+
+	k = (k + 1) % 16;
+	render_sig_format(v, sig, s, sizeof(s));
+	snprintf(ring[k], sizeof(ring[k]), "\\num{%s}", s);
+	return ring[k];
+}
+
+const char *chk_tex_pct(double v, int sig)
+{
+	static char ring[8][80];
+	static int k;
+
+	k = (k + 1) % 8;
+	snprintf(ring[k], sizeof(ring[k]), "%s\\,\\%%", chk_tex_num(v, sig));
+	return ring[k];
+}
+
+const char *chk_tex_p(double p)
+{
+	static char ring[4][64];
+	static int k;
+	char s[32];
+
+	k = (k + 1) % 4;
+	if (p < 0.001) {
+		snprintf(ring[k], sizeof(ring[k]), "$p < \\num{0.001}$");
+	} else {
+		render_sig_format(p, 2, s, sizeof(s));
+		snprintf(ring[k], sizeof(ring[k]), "$p = \\num{%s}$", s);
+	}
+	return ring[k];
+}
+
+void chk_expect_in(const char *tex, const char *want)
+{
+	if (!strstr(tex, want))
+		fail_msg("missing: %s", want);
+}
+
+void chk_expect_lead(const char *cell, double want, const char *where)
+{
+	struct chk_num n;
+	char s[64];
+	size_t len;
+
+	if (!strncmp(cell, "\\color{gray}", 12))
+		cell += 12;
+	len = strspn(cell, "0123456789.-");
+	if (!len || len >= sizeof(s))
+		fail_msg("%s: '%s' starts with no number", where, cell);
+	memcpy(s, cell, len);
+	s[len] = '\0';
+	if (chk_num_parse(s, &n) || !chk_num_matches(&n, want))
+		fail_msg("%s: '%s' is not %g", where, cell, want);
+}
+
+char *chk_section_text(const char *tex, const char *title)
+{
+	char key[128];
+	const char *p, *e;
+	char *out;
+
+	snprintf(key, sizeof(key), "\\section{%s}", title);
+	p = strstr(tex, key);
+	if (!p)
+		fail_msg("no section '%s'", title);
+	e = strstr(p + 1, "\\section{");
+	if (!e)
+		e = p + strlen(p);
+	out = strndup(p, (size_t)(e - p));
+	assert_non_null(out);
+	return out;
 }

@@ -70,4 +70,33 @@ int chk_sql(const char *db, const char *q);
  * (malloc'd). */
 int chk_pdflatex(const char *tex, const char *in, char **dir, char **log);
 
+/* ---- the memory, dot and walker fixtures' samples (render_memory.c,
+ * render_dot_walkers.c) ----------------------------------------------
+ * CHK_NS samples of base spread by distinct relative offsets; every
+ * shift of one base takes each offset once, so that two configurations
+ * with one base have the same median and distinct samples. */
+#define CHK_NS 10
+void chk_spread(double base, int shift, double *out);
+/* The median of chk_spread(base, shift), and the Mann-Whitney p of two
+ * such spreads. */
+double chk_spread_median(double base, int shift);
+double chk_spread_p(double ba, int sa, double bb, int sb);
+
+/* A number as the findings write it: "\num{...}" with sig significant
+ * figures, a percentage "\num{...}\,\%", a test "$p < \num{0.001}$"
+ * or "$p = \num{...}$". Each returns one of a ring of static buffers,
+ * so that a few can stand in one printf. */
+const char *chk_tex_num(double v, int sig);
+const char *chk_tex_pct(double v, int sig);
+const char *chk_tex_p(double p);
+
+/* cmocka checks on rendered LaTeX: tex holds want; the number cell
+ * starts with (after a grey colour, before any marks) matches want as
+ * chk_num_matches does, where naming the cell in the message. */
+void chk_expect_in(const char *tex, const char *want);
+void chk_expect_lead(const char *cell, double want, const char *where);
+/* The text of the section titled title, up to the next \section: a
+ * malloc'd string (fails the test when there is no such section). */
+char *chk_section_text(const char *tex, const char *title);
+
 #endif

@@ -29,27 +29,12 @@ static long long dev_id;
 
 /* ---- the fixture --------------------------------------------------------- */
 
-#define NS 10			/* samples per configuration */
+#define NS CHK_NS		/* samples per configuration */
 #define MHZ 1980.0		/* SM clock recorded with each one */
 #define SMS 132
 #define L2_BYTES 52428800LL	/* 50 MiB */
 #define CO_N 16777216LL
 #define BANK_THREADS 1048576LL
-
-/* Distinct relative offsets; every shift of 3i + k over ten samples
- * takes each once, so that two configurations with one base have the
- * same samples (no difference), and two bases apart by more than 9 %
- * have disjoint ones. */
-static const double offs[10] = {0.00, 0.03, -0.02, 0.05, -0.04,
-				0.01, 0.02, -0.01, 0.04, -0.03};
-
-static void spread(double base, int shift, double *out)
-{
-	int i;
-
-	for (i = 0; i < NS; i++)
-		out[i] = base * (1 + offs[(i * 3 + shift) % 10]);
-}
 
 static const int tr_sizes[4] = {1024, 2048, 4096, 8192};
 static const int tr_blocks[2] = {16, 32};
@@ -166,7 +151,7 @@ static int put(struct store *st, long long sid, const struct cfg_spec *k)
 	}
 	if (strcmp(k->status, "ok"))
 		return store_config_insert(st, &c, NULL, 0, 1);
-	spread(k->base, k->shift, a);
+	chk_spread(k->base, k->shift, a);
 	if (!strcmp(k->suite, VOCAB_SUITE_BANK)) {
 		/* kernel time: 1024 reads per warp, warps per SM */
 		for (i = 0; i < NS; i++)
@@ -394,66 +379,6 @@ static void scale(const char *where, const char *metric, double f)
 	sql(q);
 }
 
-/* "\num{...}" of v with sig significant figures, as find_num writes it;
- * a ring of buffers so that a few can sit in one snprintf. */
-static const char *num(double v, int sig)
-{
-	static char ring[16][64];
-	static int k;
-	char s[48];
-
-	k = (k + 1) % 16;
-	render_sig_format(v, sig, s, sizeof(s));
-	snprintf(ring[k], sizeof(ring[k]), "\\num{%s}", s);
-	return ring[k];
-}
-
-static const char *pct(double v, int sig)
-{
-	static char ring[8][80];
-	static int k;
-
-	k = (k + 1) % 8;
-	snprintf(ring[k], sizeof(ring[k]), "%s\\,\\%%", num(v, sig));
-	return ring[k];
-}
-
-/* The test as find_p writes it. */
-static const char *ptext(double p)
-{
-	static char ring[4][64];
-	static int k;
-	char s[32];
-
-	k = (k + 1) % 4;
-	if (p < 0.001) {
-		snprintf(ring[k], sizeof(ring[k]), "$p < \\num{0.001}$");
-	} else {
-		render_sig_format(p, 2, s, sizeof(s));
-		snprintf(ring[k], sizeof(ring[k]), "$p = \\num{%s}$", s);
-	}
-	return ring[k];
-}
-
-static double median_of(double base, int shift)
-{
-	double v[NS];
-	struct chk_stats s;
-
-	spread(base, shift, v);
-	chk_stats(v, NS, &s);
-	return s.median;
-}
-
-static double p_of(double ba, int sa, double bb, int sb)
-{
-	double a[NS], b[NS];
-
-	spread(ba, sa, a);
-	spread(bb, sb, b);
-	return chk_mwu_p(a, NS, b, NS);
-}
-
 static void find_table(const char *tex, const char *kind,
 		       struct chk_table *t)
 {
@@ -462,50 +387,6 @@ static void find_table(const char *tex, const char *kind,
 	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
 	if (chk_table_find(tex, anchor, t))
 		fail_msg("table '%s' is missing", anchor);
-}
-
-/* The number a cell starts with (marks follow it). */
-static void expect_lead(const char *cell, double want, const char *where)
-{
-	struct chk_num n;
-	char s[64];
-	size_t len = strspn(cell, "0123456789.-");
-
-	if (!strncmp(cell, "\\color{gray}", 12)) {
-		cell += 12;
-		len = strspn(cell, "0123456789.-");
-	}
-	if (!len || len >= sizeof(s))
-		fail_msg("%s: '%s' starts with no number", where, cell);
-	memcpy(s, cell, len);
-	s[len] = '\0';
-	if (chk_num_parse(s, &n) || !chk_num_matches(&n, want))
-		fail_msg("%s: '%s' is not %g", where, cell, want);
-}
-
-static void expect_in(const char *tex, const char *want)
-{
-	if (!strstr(tex, want))
-		fail_msg("missing: %s", want);
-}
-
-/* The text of section title (up to the next \section). */
-static char *section_text(const char *tex, const char *title)
-{
-	char key[128];
-	const char *p, *e;
-	char *out;
-
-	snprintf(key, sizeof(key), "\\section{%s}", title);
-	p = strstr(tex, key);
-	if (!p)
-		fail_msg("no section '%s'", title);
-	e = strstr(p + 1, "\\section{");
-	if (!e)
-		e = p + strlen(p);
-	out = strndup(p, (size_t)(e - p));
-	assert_non_null(out);
-	return out;
 }
 
 /* ---- tables -------------------------------------------------------------- */
@@ -527,7 +408,7 @@ static void test_transpose_table(void **state)
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 2; j++, r++) {
 			int n = tr_sizes[i], b = tr_blocks[j];
-			double copy = median_of(tr_base(0, n, b), j);
+			double copy = chk_spread_median(tr_base(0, n, b), j);
 
 			assert_int_equal(t.ncols[r], 9);
 			if (j == 0) {
@@ -541,7 +422,7 @@ static void test_transpose_table(void **state)
 				 b);
 			assert_string_equal(t.cell[r][1], where);
 			for (v = 0; v < 4; v++) {
-				double g = median_of(tr_base(v, n, b), v + j);
+				double g = chk_spread_median(tr_base(v, n, b), v + j);
 
 				snprintf(where, sizeof(where), "n=%d b=%d v=%d",
 					 n, b, v);
@@ -553,16 +434,16 @@ static void test_transpose_table(void **state)
 							    "{--}");
 					continue;
 				}
-				expect_lead(t.cell[r][2 + v], g, where);
+				chk_expect_lead(t.cell[r][2 + v], g, where);
 				if (v)
-					expect_lead(t.cell[r][5 + v],
+					chk_expect_lead(t.cell[r][5 + v],
 						    100 * g / copy, where);
 			}
 		}
 	assert_int_equal(t.nrows, 8);
 	chk_table_free(&t);
 	/* the failed configuration is listed with its reason */
-	expect_in(tex, "\\item \\texttt{tr\\_pad}, \\(n = 2048\\), block "
+	chk_expect_in(tex, "\\item \\texttt{tr\\_pad}, \\(n = 2048\\), block "
 		  "16\\(\\times\\)16: \\textit{failed} --- relative error");
 	free(tex);
 }
@@ -588,7 +469,7 @@ static void test_bank_table(void **state)
 	char where[64], s1[16];
 	char *tex;
 	int s;
-	double t1 = median_of(bank_base(1), 1);
+	double t1 = chk_spread_median(bank_base(1), 1);
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
@@ -597,16 +478,16 @@ static void test_bank_table(void **state)
 	assert_int_equal(t.nrows, 16);
 	for (s = 1; s <= 32; s++) {
 		char *const *c = bank_cells(&t, s, 5);
-		double ts = median_of(bank_base(s), s);
+		double ts = chk_spread_median(bank_base(s), s);
 
 		snprintf(where, sizeof(where), "stride %d", s);
 		snprintf(s1, sizeof(s1), "%d", s);
 		assert_string_equal(c[0], s1);
 		snprintf(s1, sizeof(s1), "%d", ways(s));
 		assert_string_equal(c[1], s1);
-		expect_lead(c[2], ts, where);
-		expect_lead(c[3], ts * MHZ / 1000, where);
-		expect_lead(c[4], ts / t1, where);
+		chk_expect_lead(c[2], ts, where);
+		chk_expect_lead(c[3], ts * MHZ / 1000, where);
+		chk_expect_lead(c[4], ts / t1, where);
 		if (s > 1 && s % 2)
 			assert_non_null(strstr(c[4], "\\color{gray}") &&
 					strstr(c[4], "\\nsmark"));
@@ -619,20 +500,20 @@ static void test_bank_table(void **state)
 	assert_int_equal(t.nrows, 6);
 	for (s = 0; s < 6; s++) {
 		int w = 1 << s;
-		double cyc = median_of(bank_base(w), w) * MHZ / 1000;
+		double cyc = chk_spread_median(bank_base(w), w) * MHZ / 1000;
 		double c1 = t1 * MHZ / 1000;
 
 		snprintf(s1, sizeof(s1), "%d", w);
 		assert_string_equal(t.cell[s][0], s1);
-		expect_lead(t.cell[s][2], cyc, "class cycles");
-		expect_lead(t.cell[s][4], cyc / c1, "class ratio");
+		chk_expect_lead(t.cell[s][2], cyc, "class cycles");
+		chk_expect_lead(t.cell[s][4], cyc / c1, "class ratio");
 		assert_string_equal(t.cell[s][5], s1);
 	}
 	assert_string_equal(t.cell[0][1], "1, 3, \\ldots, 31");
 	assert_string_equal(t.cell[4][1], "16");
 	chk_table_free(&t);
 	/* measured without --counters: said, no column */
-	expect_in(tex, "Bank conflicts counted by the hardware: not measured "
+	chk_expect_in(tex, "Bank conflicts counted by the hardware: not measured "
 		  "(no \\texttt{-{}-counters}).");
 	free(tex);
 }
@@ -658,7 +539,7 @@ static void test_coalesce_tables(void **state)
 	char where[64], s1[16];
 	char *tex;
 	int k;
-	double g0 = median_of(off_base(0), 0), g1 = median_of(str_base(1), 2);
+	double g0 = chk_spread_median(off_base(0), 0), g1 = chk_spread_median(str_base(1), 2);
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
@@ -675,10 +556,10 @@ static void test_coalesce_tables(void **state)
 			assert_string_equal(c[1], "{\\textit{failed}}");
 			assert_string_equal(c[2], "{--}");
 		} else {
-			double g = median_of(off_base(k), k);
+			double g = chk_spread_median(off_base(k), k);
 
-			expect_lead(c[1], g, where);
-			expect_lead(c[2], 100 * g / g0, where);
+			chk_expect_lead(c[1], g, where);
+			chk_expect_lead(c[2], 100 * g / g0, where);
 		}
 	}
 	chk_table_free(&t);
@@ -690,33 +571,33 @@ static void test_coalesce_tables(void **state)
 		snprintf(where, sizeof(where), "s=%d", k);
 		snprintf(s1, sizeof(s1), "%d", k);
 		assert_string_equal(c[0], s1);
-		expect_lead(c[1], median_of(str_base(k), k + 1), where);
-		expect_lead(c[2], 100 * median_of(str_base(k), k + 1) / g1,
+		chk_expect_lead(c[1], chk_spread_median(str_base(k), k + 1), where);
+		chk_expect_lead(c[2], 100 * chk_spread_median(str_base(k), k + 1) / g1,
 			    where);
-		expect_lead(c[3], 100 * model(k), where);
+		chk_expect_lead(c[3], 100 * model(k), where);
 	}
 	chk_table_free(&t);
 	find_table(tex, "coalesce-layout", &t);
 	assert_int_equal(t.nrows, 2);
 	assert_string_equal(t.cell[0][0], "\\texttt{aos}");
-	expect_lead(t.cell[0][2], median_of(AOS_GBS, 2), "aos");
-	expect_lead(t.cell[1][2], median_of(SOA_GBS, 5), "soa");
-	expect_lead(t.cell[0][3], 100 * median_of(AOS_GBS, 2) /
-		    median_of(SOA_GBS, 5), "aos %");
+	chk_expect_lead(t.cell[0][2], chk_spread_median(AOS_GBS, 2), "aos");
+	chk_expect_lead(t.cell[1][2], chk_spread_median(SOA_GBS, 5), "soa");
+	chk_expect_lead(t.cell[0][3], 100 * chk_spread_median(AOS_GBS, 2) /
+		    chk_spread_median(SOA_GBS, 5), "aos %");
 	{
 		double a[NS], ms[NS];
 		struct chk_stats st;
 
-		spread(AOS_GBS, 2, a);
+		chk_spread(AOS_GBS, 2, a);
 		for (k = 0; k < NS; k++)
 			ms[k] = 36.0 * CO_N / (a[k] * 1e6);
 		chk_stats(ms, NS, &st);
-		expect_lead(t.cell[0][1], st.median, "aos ms");
+		chk_expect_lead(t.cell[0][1], st.median, "aos ms");
 	}
 	chk_table_free(&t);
-	expect_in(tex, "Sectors per request: not measured (no "
+	chk_expect_in(tex, "Sectors per request: not measured (no "
 		  "\\texttt{-{}-counters}).");
-	expect_in(tex, "\\texttt{offset}, \\(N = \\num{16777216}\\), block "
+	chk_expect_in(tex, "\\texttt{offset}, \\(N = \\num{16777216}\\), block "
 		  "256, offset 31: \\textit{failed}");
 	free(tex);
 }
@@ -731,49 +612,49 @@ static void test_transpose_findings(void **state)
 	char *tex, *sec;
 	int n = 8192;
 	/* best blocks at 8192: naive 16, tile 16, pad 32, copy 32 */
-	double na = median_of(tr_base(1, n, 16), 1);
-	double ti = median_of(tr_base(2, n, 16), 2);
-	double pa = median_of(tr_base(3, n, 32), 4);
-	double co = median_of(tr_base(0, n, 32), 1);
-	double ti32 = median_of(tr_base(2, n, 32), 3);
+	double na = chk_spread_median(tr_base(1, n, 16), 1);
+	double ti = chk_spread_median(tr_base(2, n, 16), 2);
+	double pa = chk_spread_median(tr_base(3, n, 32), 4);
+	double co = chk_spread_median(tr_base(0, n, 32), 1);
+	double ti32 = chk_spread_median(tr_base(2, n, 32), 3);
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("transpose");
-	sec = section_text(tex, "Matrix transpose and shared-memory tiles");
+	sec = chk_section_text(tex, "Matrix transpose and shared-memory tiles");
 	snprintf(want, sizeof(want), "\\item At $n = 8192$ the shared-memory "
 		 "tile (\\texttt{tr\\_tile}, block 16\\(\\times\\)16) "
 		 "transposes at %s~GB/s, %s times the naive transpose's "
 		 "%s~GB/s (\\texttt{tr\\_naive}, block 16\\(\\times\\)16; %s).",
-		 num(ti, 4), num(ti / na, 3), num(na, 4),
-		 ptext(p_of(tr_base(1, n, 16), 1, tr_base(2, n, 16), 2)));
-	expect_in(sec, want);
+		 chk_tex_num(ti, 4), chk_tex_num(ti / na, 3), chk_tex_num(na, 4),
+		 chk_tex_p(chk_spread_p(tr_base(1, n, 16), 1, tr_base(2, n, 16), 2)));
+	chk_expect_in(sec, want);
 	snprintf(want, sizeof(want), "\\item Padding the tile by one column "
 		 "raises its bandwidth at $n = 8192$ by %s, from %s~GB/s "
 		 "(\\texttt{tr\\_tile}, block 16\\(\\times\\)16) to %s~GB/s "
 		 "(\\texttt{tr\\_pad}, block 32\\(\\times\\)32; %s).",
-		 pct(100 * (pa / ti - 1), 2), num(ti, 4), num(pa, 4),
-		 ptext(p_of(tr_base(2, n, 16), 2, tr_base(3, n, 32), 4)));
-	expect_in(sec, want);
+		 chk_tex_pct(100 * (pa / ti - 1), 2), chk_tex_num(ti, 4), chk_tex_num(pa, 4),
+		 chk_tex_p(chk_spread_p(tr_base(2, n, 16), 2, tr_base(3, n, 32), 4)));
+	chk_expect_in(sec, want);
 	snprintf(want, sizeof(want), "\\item The fastest transpose at $n = "
 		 "8192$, \\texttt{tr\\_pad} (block 32\\(\\times\\)32), reaches "
 		 "%s~GB/s, %s of the copy's %s~GB/s (block "
-		 "32\\(\\times\\)32; %s).", num(pa, 4), pct(100 * pa / co, 3),
-		 num(co, 4), ptext(p_of(tr_base(0, n, 32), 1,
+		 "32\\(\\times\\)32; %s).", chk_tex_num(pa, 4), chk_tex_pct(100 * pa / co, 3),
+		 chk_tex_num(co, 4), chk_tex_p(chk_spread_p(tr_base(0, n, 32), 1,
 					tr_base(3, n, 32), 4)));
-	expect_in(sec, want);
+	chk_expect_in(sec, want);
 	snprintf(want, sizeof(want), "\\texttt{tr\\_tile} with block "
 		 "16\\(\\times\\)16, ahead of block 32\\(\\times\\)32 (%s "
-		 "against %s~GB/s, %s)", num(ti, 4), num(ti32, 4),
-		 ptext(p_of(tr_base(2, n, 32), 3, tr_base(2, n, 16), 2)));
-	expect_in(sec, want);
+		 "against %s~GB/s, %s)", chk_tex_num(ti, 4), chk_tex_num(ti32, 4),
+		 chk_tex_p(chk_spread_p(tr_base(2, n, 32), 3, tr_base(2, n, 16), 2)));
+	chk_expect_in(sec, want);
 	/* the L2 sizes: named, their best is the cache's, never compared */
 	snprintf(want, sizeof(want), "\\item At $n = 1024, 2048$ both "
 		 "matrices fit the L2 cache (\\num{50}~MiB), which serves "
 		 "them: the highest bandwidth there, %s~GB/s "
-		 "(\\texttt{tr\\_copy} at $n = ", num(median_of(
+		 "(\\texttt{tr\\_copy} at $n = ", chk_tex_num(chk_spread_median(
 		 tr_base(0, 1024, 32), 1), 4));
-	expect_in(sec, want);
+	chk_expect_in(sec, want);
 	assert_null(strstr(sec, "At $n = 2048$ the shared"));
 	free(sec);
 	free(tex);
@@ -785,22 +666,22 @@ static void test_bank_findings(void **state)
 {
 	char want[2048], item[256];
 	char *tex, *sec;
-	double t1 = median_of(bank_base(1), 1), lo = INFINITY, hi = 0;
+	double t1 = chk_spread_median(bank_base(1), 1), lo = INFINITY, hi = 0;
 	double sw = 0, sy = 0, sww = 0, swy = 0, a, b;
 	int s, n = 0;
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("bank");
-	sec = section_text(tex, "Shared-memory bank conflicts");
+	sec = chk_section_text(tex, "Shared-memory bank conflicts");
 	snprintf(want, sizeof(want), "\\item The 15 odd strides above 1, "
 		 "which give every lane a bank of its own, cost what "
 		 "stride~1 costs (%s~cycles per access): %s to %s times as "
 		 "long, none of them significantly more than %s longer.",
-		 num(t1 * MHZ / 1000, 3), num(1, 3), num(1, 3), pct(10, 2));
-	expect_in(sec, want);
+		 chk_tex_num(t1 * MHZ / 1000, 3), chk_tex_num(1, 3), chk_tex_num(1, 3), chk_tex_pct(10, 2));
+	chk_expect_in(sec, want);
 	for (s = 2; s <= 32; s += 2) {
-		double r = median_of(bank_base(s), s) / t1;
+		double r = chk_spread_median(bank_base(s), s) / t1;
 
 		lo = fmin(lo, r);
 		hi = fmax(hi, r);
@@ -808,24 +689,24 @@ static void test_bank_findings(void **state)
 	snprintf(want, sizeof(want), "\\item Every even stride conflicts: "
 		 "all 16 take significantly more than %s longer per access "
 		 "than stride~1 (%s~cycles), %s to %s times as long.",
-		 pct(10, 2), num(t1 * MHZ / 1000, 3), num(lo, 3), num(hi, 3));
-	expect_in(sec, want);
+		 chk_tex_pct(10, 2), chk_tex_num(t1 * MHZ / 1000, 3), chk_tex_num(lo, 3), chk_tex_num(hi, 3));
+	chk_expect_in(sec, want);
 	snprintf(want, sizeof(want), "\\item Each doubling of the expected "
 		 "conflict lengthens the access significantly: ");
 	for (s = 2; s <= 32; s *= 2) {
 		snprintf(item, sizeof(item), "%sstride~%d: %s times stride~%d "
 			 "(%s)", s > 2 ? "; " : "", s,
-			 num(median_of(bank_base(s), s) /
-			     median_of(bank_base(s / 2), s / 2), 3), s / 2,
-			 ptext(p_of(bank_base(s / 2), s / 2, bank_base(s),
+			 chk_tex_num(chk_spread_median(bank_base(s), s) /
+			     chk_spread_median(bank_base(s / 2), s / 2), 3), s / 2,
+			 chk_tex_p(chk_spread_p(bank_base(s / 2), s / 2, bank_base(s),
 				    s)));
 		strcat(want, item);
 	}
 	strcat(want, ".");
-	expect_in(sec, want);
+	chk_expect_in(sec, want);
 	/* the least-squares line of cycles on gcd(s, 32) */
 	for (s = 1; s <= 32; s++) {
-		double y = median_of(bank_base(s), s) * MHZ / 1000;
+		double y = chk_spread_median(bank_base(s), s) * MHZ / 1000;
 
 		sw += ways(s);
 		sy += y;
@@ -837,9 +718,9 @@ static void test_bank_findings(void **state)
 	a = (sy - b * sw) / n;
 	snprintf(want, sizeof(want), "\\item The straight line $c \\approx "
 		 "%s \\gcd(s, 32) %s %s$ cycles fits the time per access of "
-		 "the 32 strides", num(b, 3), a < 0 ? "-" : "+",
-		 num(fabs(a), 3));
-	expect_in(sec, want);
+		 "the 32 strides", chk_tex_num(b, 3), a < 0 ? "-" : "+",
+		 chk_tex_num(fabs(a), 3));
+	chk_expect_in(sec, want);
 	free(sec);
 	free(tex);
 }
@@ -850,55 +731,55 @@ static void test_coalesce_findings(void **state)
 {
 	char want[1024];
 	char *tex, *sec;
-	double g0 = median_of(off_base(0), 0), lo = INFINITY, hi = 0, g;
-	double g1 = median_of(str_base(1), 2), ga, gb, q, qlo = INFINITY;
+	double g0 = chk_spread_median(off_base(0), 0), lo = INFINITY, hi = 0, g;
+	double g1 = chk_spread_median(str_base(1), 2), ga, gb, q, qlo = INFINITY;
 	double qhi = 0;
 	int k, worst = -1, nmis = 0;
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("coalesce");
-	sec = section_text(tex, "Coalesced and uncoalesced global-memory "
+	sec = chk_section_text(tex, "Coalesced and uncoalesced global-memory "
 			   "access");
 	for (k = 1; k <= 32; k++) {
 		if (!(k % 8) || k == 31)	/* aligned; failed */
 			continue;
-		g = median_of(off_base(k), k);
+		g = chk_spread_median(off_base(k), k);
 		nmis++;
 		lo = fmin(lo, 100 * g / g0);
 		hi = fmax(hi, 100 * g / g0);
-		if (worst < 0 || g < median_of(off_base(worst), worst))
+		if (worst < 0 || g < chk_spread_median(off_base(worst), worst))
 			worst = k;
 	}
 	snprintf(want, sizeof(want), "\\item Against offset~0 (%s~GB/s): "
 		 "%d of the %d offsets that are no multiple of 8 elements are "
 		 "significantly slower. They reach %s to %s of it; the "
-		 "slowest, $k = %d$, %s~GB/s (%s).", num(g0, 4), nmis, nmis,
-		 pct(lo, 3), pct(hi, 3), worst,
-		 num(median_of(off_base(worst), worst), 4),
-		 ptext(p_of(off_base(0), 0, off_base(worst), worst)));
-	expect_in(sec, want);
+		 "slowest, $k = %d$, %s~GB/s (%s).", chk_tex_num(g0, 4), nmis, nmis,
+		 chk_tex_pct(lo, 3), chk_tex_pct(hi, 3), worst,
+		 chk_tex_num(chk_spread_median(off_base(worst), worst), 4),
+		 chk_tex_p(chk_spread_p(off_base(0), 0, off_base(worst), worst)));
+	chk_expect_in(sec, want);
 	for (k = 2; k <= 8; k++) {
-		q = median_of(str_base(k), k + 1) / g1 / model(k);
+		q = chk_spread_median(str_base(k), k + 1) / g1 / model(k);
 		qlo = fmin(qlo, q);
 		qhi = fmax(qhi, q);
 	}
 	snprintf(want, sizeof(want), "\\item From stride~2 to~8 the measured "
 		 "share stays within %s of the sector model (%s to %s of "
-		 "it): the sectors moved account for the loss.", pct(25, 2),
-		 pct(100 * qlo, 3), pct(100 * qhi, 3));
-	expect_in(sec, want);
+		 "it): the sectors moved account for the loss.", chk_tex_pct(25, 2),
+		 chk_tex_pct(100 * qlo, 3), chk_tex_pct(100 * qhi, 3));
+	chk_expect_in(sec, want);
 	snprintf(want, sizeof(want), "the measured share keeps falling, to "
-		 "%s at $s = 32$", pct(100 * median_of(str_base(32), 33) / g1,
+		 "%s at $s = 32$", chk_tex_pct(100 * chk_spread_median(str_base(32), 33) / g1,
 				       3));
-	expect_in(sec, want);
-	ga = median_of(AOS_GBS, 2);
-	gb = median_of(SOA_GBS, 5);
+	chk_expect_in(sec, want);
+	ga = chk_spread_median(AOS_GBS, 2);
+	gb = chk_spread_median(SOA_GBS, 5);
 	snprintf(want, sizeof(want), "\\item The structure of arrays updates "
 		 "the vectors at %s~GB/s, %s times the array of structures' "
-		 "%s~GB/s (%s).", num(gb, 4), num(gb / ga, 3), num(ga, 4),
-		 ptext(p_of(AOS_GBS, 2, SOA_GBS, 5)));
-	expect_in(sec, want);
+		 "%s~GB/s (%s).", chk_tex_num(gb, 4), chk_tex_num(gb / ga, 3), chk_tex_num(ga, 4),
+		 chk_tex_p(chk_spread_p(AOS_GBS, 2, SOA_GBS, 5)));
+	chk_expect_in(sec, want);
 	/* each misaligned offset against the aligned one above it */
 	lo = INFINITY;
 	hi = 0;
@@ -908,7 +789,7 @@ static void test_coalesce_findings(void **state)
 
 		if (!(k % 8) || k == 31)
 			continue;
-		g = median_of(off_base(k), k) / median_of(off_base(a), a);
+		g = chk_spread_median(off_base(k), k) / chk_spread_median(off_base(a), a);
 		nmis++;
 		lo = fmin(lo, 100 * g);
 		hi = fmax(hi, 100 * g);
@@ -918,8 +799,8 @@ static void test_coalesce_findings(void **state)
 		 "sectors, with the same 4 sectors a warp), the %d misaligned "
 		 "offsets reach %s to %s; %d of them are significantly slower "
 		 "by more than 2\\,\\%%: the extra sector a misaligned warp "
-		 "reads costs bandwidth.", nmis, pct(lo, 3), pct(hi, 3), nmis);
-	expect_in(sec, want);
+		 "reads costs bandwidth.", nmis, chk_tex_pct(lo, 3), chk_tex_pct(hi, 3), nmis);
+	chk_expect_in(sec, want);
 	free(sec);
 	free(tex);
 }
@@ -930,7 +811,7 @@ static char *concl(void)
 {
 	char *tex = render("conclusions"), *sec;
 
-	sec = section_text(tex, "Conclusions");
+	sec = chk_section_text(tex, "Conclusions");
 	free(tex);
 	return sec;
 }
@@ -981,8 +862,8 @@ static void test_conclusions(void **state)
 {
 	char want[512];
 	char *sec;
-	double na = median_of(tr_base(1, 8192, 16), 1);
-	double ti = median_of(tr_base(2, 8192, 16), 2);
+	double na = chk_spread_median(tr_base(1, 8192, 16), 1);
+	double ti = chk_spread_median(tr_base(2, 8192, 16), 2);
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
@@ -994,15 +875,15 @@ static void test_conclusions(void **state)
 	expect_row(sec, c_aos, "agrees");
 	snprintf(want, sizeof(want), "\\textbf{agrees}: $n = 8192$: "
 		 "\\texttt{tr\\_tile} %s$\\times$ \\texttt{tr\\_naive} (%s vs "
-		 "%s GB/s, %s)", num(ti / na, 3), num(ti, 4), num(na, 4),
-		 ptext(p_of(tr_base(1, 8192, 16), 1, tr_base(2, 8192, 16),
+		 "%s GB/s, %s)", chk_tex_num(ti / na, 3), chk_tex_num(ti, 4), chk_tex_num(na, 4),
+		 chk_tex_p(chk_spread_p(tr_base(1, 8192, 16), 1, tr_base(2, 8192, 16),
 			    2)));
-	expect_in(sec, want);
-	expect_in(sec, "16 of 16 longer by more than \\num{10}\\,\\%; odd $L "
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "16 of 16 longer by more than \\num{10}\\,\\%; odd $L "
 		  "> 1$: \\num{1.00}--\\num{1.00} times, 0 of 15");
-	expect_in(sec, "The sources' findings (textbook~R, lecture~B) and ours "
+	chk_expect_in(sec, "The sources' findings (textbook~R, lecture~B) and ours "
 		  "on each device.");
-	expect_in(sec, "On NVIDIA H100 80GB HBM3 the sources' findings that "
+	chk_expect_in(sec, "On NVIDIA H100 80GB HBM3 the sources' findings that "
 		  "hold: 5;");
 	free(sec);
 }
@@ -1051,13 +932,13 @@ static void test_misaligned_control(void **state)
 	scale("variant = 'offset' AND param IN (8, 16, 24, 32)", "gbs",
 	      0.895);
 	tex = render("coalesce,conclusions");
-	expect_in(tex, "costs next to nothing here, and what sets offset~0 "
+	chk_expect_in(tex, "costs next to nothing here, and what sets offset~0 "
 		  "apart is not its alignment.");
-	expect_in(tex, "\\item Against offset~0 (");
-	sec = section_text(tex, "Conclusions");
+	chk_expect_in(tex, "\\item Against offset~0 (");
+	sec = chk_section_text(tex, "Conclusions");
 	expect_row(sec, c_mis, "not shown");
 	/* 1..30 but 8, 16, 24 (31 failed): 27 */
-	expect_in(sec, "0 of 27 offsets $k \\not\\equiv 0 \\pmod 8$ more "
+	chk_expect_in(sec, "0 of 27 offsets $k \\not\\equiv 0 \\pmod 8$ more "
 		  "than 2\\,\\% slower than the aligned offset");
 	free(sec);
 	free(tex);
@@ -1076,17 +957,17 @@ static void test_missing(void **state)
 	    "DELETE FROM config WHERE variant = 'stride' AND param = 1;"
 	    "DELETE FROM config WHERE suite = 'transpose' AND n > 2048;");
 	tex = render("transpose,bank,coalesce,conclusions");
-	expect_in(tex, "\\item No edge outside the L2 cache has two of the "
+	chk_expect_in(tex, "\\item No edge outside the L2 cache has two of the "
 		  "kernels measured successfully, so none is compared.");
-	expect_in(tex, "\\item Stride~1 has no valid measurement, so no "
+	chk_expect_in(tex, "\\item Stride~1 has no valid measurement, so no "
 		  "stride is compared with it.");
-	expect_in(tex, "\\item Offset~0 has no valid measurement, so no "
+	chk_expect_in(tex, "\\item Offset~0 has no valid measurement, so no "
 		  "offset is compared with it.");
-	expect_in(tex, "\\item Stride~1 has no valid measurement, so no "
+	chk_expect_in(tex, "\\item Stride~1 has no valid measurement, so no "
 		  "stride is compared with it or with the sector model.");
 	assert_null(strstr(tex, "Every even stride"));
 	assert_null(strstr(tex, "shared-memory tile (\\texttt"));
-	sec = section_text(tex, "Conclusions");
+	sec = chk_section_text(tex, "Conclusions");
 	expect_row(sec, c_aos, "agrees");
 	expect_nodata(sec, c_tr);
 	expect_nodata(sec, c_bank);
@@ -1108,7 +989,7 @@ static void test_counters(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath, 1), 0);
 	tex = render("transpose,bank,coalesce");
-	expect_in(tex, "\\item Shared-memory load wavefronts (passes through "
+	chk_expect_in(tex, "\\item Shared-memory load wavefronts (passes through "
 		  "the banks) per load instruction, counted at $n = 8192$: "
 		  "\\texttt{tr\\_tile} with block 16\\(\\times\\)16: "
 		  "\\num{8.00}; \\texttt{tr\\_tile} with block "
@@ -1118,24 +999,24 @@ static void test_counters(void **state)
 		  "no bank conflict.");
 	find_table(tex, "bank", &t);
 	for (s = 1; s <= 32; s++)
-		expect_lead(bank_cells(&t, s, 6)[5], ways(s), "counted");
+		chk_expect_lead(bank_cells(&t, s, 6)[5], ways(s), "counted");
 	chk_table_free(&t);
 	find_table(tex, "coalesce-offset", &t);
-	expect_lead(half_cells(&t, 1, 17, 4)[3], 5, "offset 1 sectors");
-	expect_lead(half_cells(&t, 0, 17, 4)[3], 4, "offset 0 sectors");
-	expect_lead(half_cells(&t, 24, 17, 4)[3], 4, "offset 24 sectors");
+	chk_expect_lead(half_cells(&t, 1, 17, 4)[3], 5, "offset 1 sectors");
+	chk_expect_lead(half_cells(&t, 0, 17, 4)[3], 4, "offset 0 sectors");
+	chk_expect_lead(half_cells(&t, 24, 17, 4)[3], 4, "offset 24 sectors");
 	chk_table_free(&t);
 	find_table(tex, "coalesce-stride", &t);
-	expect_lead(half_cells(&t, 15, 16, 5)[4], 32, "stride 16 sectors");
-	expect_lead(half_cells(&t, 1, 16, 5)[4], 8, "stride 2 sectors");
+	chk_expect_lead(half_cells(&t, 15, 16, 5)[4], 32, "stride 16 sectors");
+	chk_expect_lead(half_cells(&t, 1, 16, 5)[4], 8, "stride 2 sectors");
 	chk_table_free(&t);
 	find_table(tex, "coalesce-layout", &t);
-	expect_lead(t.cell[0][4], 12, "aos sectors");
+	chk_expect_lead(t.cell[0][4], 12, "aos sectors");
 	chk_table_free(&t);
-	expect_in(tex, "\\item The hardware counters measure a conflict equal "
+	chk_expect_in(tex, "\\item The hardware counters measure a conflict equal "
 		  "to $\\gcd(s, 32)$ (within half a way) at 32 of 32 strides; "
 		  "at stride~32 they count \\num{32.0} ways.");
-	expect_in(tex, "\\item Global-load sectors per request as the hardware "
+	chk_expect_in(tex, "\\item Global-load sectors per request as the hardware "
 		  "counted them, against the sector model: $k = 0$: "
 		  "\\num{4.00} (model 4); $k = 1$: \\num{5.00} (model 5)");
 	assert_null(strstr(tex, "not measured (no"));
@@ -1160,15 +1041,15 @@ static void test_absent(void **state)
 	assert_null(strstr(tex, "textbook~R"));
 	assert_null(strstr(tex, "lecture~B"));
 	assert_null(strstr(tex, "\\texttt{transpose}"));
-	expect_in(tex, "The sources' findings (report~P, report~G, note~J)");
+	chk_expect_in(tex, "The sources' findings (report~P, report~G, note~J)");
 	free(tex);
 	tex = chk_render_sections(plaindb, "transpose,bank,coalesce", &rc);
 	assert_int_equal(rc, RENDER_OK);
-	expect_in(tex, "The database holds no measurements of the transpose "
+	chk_expect_in(tex, "The database holds no measurements of the transpose "
 		  "suite.");
-	expect_in(tex, "The database holds no measurements of the bank "
+	chk_expect_in(tex, "The database holds no measurements of the bank "
 		  "suite.");
-	expect_in(tex, "The database holds no measurements of the coalesce "
+	chk_expect_in(tex, "The database holds no measurements of the coalesce "
 		  "suite.");
 	free(tex);
 }
@@ -1186,16 +1067,16 @@ static void test_sections(void **state)
 	assert_non_null(f);
 	render_sections_print(f);
 	fclose(f);
-	expect_in(buf, "ilp,transpose,bank,coalesce,summary");
+	chk_expect_in(buf, "ilp,transpose,bank,coalesce,dot,walkers,summary");
 	free(buf);
 	assert_null(render_sections_check("transpose,bank,coalesce"));
 	assert_int_equal(build(dbpath, 0), 0);
 	sql("DELETE FROM config WHERE suite = 'bank'");
 	tex = render("intro");
-	expect_in(tex, "\\emph{Matrix transpose} (textbook~R)");
-	expect_in(tex, "\\emph{Coalescing} (lecture~B)");
+	chk_expect_in(tex, "\\emph{Matrix transpose} (textbook~R)");
+	chk_expect_in(tex, "\\emph{Coalescing} (lecture~B)");
 	assert_null(strstr(tex, "\\emph{Bank conflicts}"));
-	expect_in(tex, "\\texttt{bank}, so their sections are left out.");
+	chk_expect_in(tex, "\\texttt{bank}, so their sections are left out.");
 	free(tex);
 }
 

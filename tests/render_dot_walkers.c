@@ -1,0 +1,699 @@
+/* Textbook R's scalar product and lecture B's random walkers (issue 13,
+ * items 6 and 7). A fixture of their own, built through store/, with
+ * known samples: the tables hold the fixture's medians, the findings'
+ * numbers are recomputed here from the samples (medians, ratios,
+ * Mann-Whitney p), the conclusions follow the data and flip when the
+ * data do, a failed configuration is shown as failed and never as a
+ * speed, a database without these suites renders none of it, and the
+ * report compiles in every language without a line in the margin. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "render_int.h"
+#include "store.h"
+#include "vocab.h"
+
+static char *tmpdir, *dbpath, *plaindb;
+static long long dev_id;
+
+#define NS CHK_NS
+#define SMS 132
+#define PEAK 3352.32
+
+static const long long dot_ns[3] = {1048576, 16777216, 134217728};
+/* GB/s out of L2: [variant][precision] */
+static const double dot_gbs[2][2] = {{2800, 2900}, {3000, 3050}};
+
+static double dot_base(int v, int p, int i)
+{
+	/* the smallest size is L2-resident and launch-bound: slower */
+	return dot_gbs[v][p] * (i == 0 ? 0.3 : i == 1 ? 0.95 : 1);
+}
+
+static double dot_err(int v, int p, int i)
+{
+	return (p ? 2e-16 : 3e-8) * (1 + 2.0 * i) * (v ? 0.5 : 1);
+}
+
+static const long long wk_ws[2] = {65536, 1048576};
+static const int wk_ss[3] = {100, 1000, 10000};
+static const double wk_g[3] = {20, 60, 90};
+
+static double wk_base(int v, int wi, int si)
+{
+	return wk_g[v] * (wi ? 1 : 0.5) * (si ? 1 : 0.7);
+}
+
+static double wk_mean(int wi, int si)
+{
+	return 0.5 * sqrt((double)wk_ss[si] / wk_ws[wi]);
+}
+
+static double wk_var(int wi, int si)
+{
+	return wk_ss[si] * (1 + 0.8 * sqrt(2.0 / (wk_ws[wi] - 1)));
+}
+
+static int put(struct store *st, long long sid, const char *suite,
+	       const char *variant, const char *prec, long long count,
+	       int param, const char *status, const char *regime,
+	       double base, int shift, double err, double mean, double var,
+	       long long grp)
+{
+	struct store_metric m[4];
+	struct store_config c;
+	double a[NS], t[NS], mv[1] = {mean}, vv[1] = {var};
+	size_t nm = 0;
+	int i, dot = !strcmp(suite, VOCAB_SUITE_DOT);
+	double work = dot ? 2.0 * count * (strcmp(prec, "fp64") ? 4 : 8) :
+		      (double)count * param;
+
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)suite;
+	c.variant = (char *)variant;
+	c.host_mem = (char *)"";
+	c.precision = (char *)prec;
+	c.status = (char *)status;
+	c.count = count;
+	c.param = param;
+	c.block_x = dot && !strcmp(variant, "cublas_dot") ? 0 : 256;
+	c.block_y = c.block_x ? 1 : 0;
+	c.ilp = 1;
+	c.finished_at = (char *)"2026-03-01T10:10:00Z";
+	c.rel_error = err;
+	c.seconds = 1;
+	c.grp = grp;
+	c.grid_blocks = 4096;
+	c.wave_blocks = 2 * SMS;
+	c.l2_bytes = 52428800LL;
+	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
+	c.has_throttle = 1;
+	c.regime = (char *)regime;
+	c.bytes = c.working_set = dot ? work : 4.0 * count;
+	if (!strcmp(status, "failed")) {
+		c.reason = (char *)"relative error 3.0e-02 exceeds 1e-05";
+		return store_config_insert(st, &c, NULL, 0, 1);
+	}
+	chk_spread(base, shift, a);
+	for (i = 0; i < NS; i++)
+		t[i] = dot ? work / (a[i] * 1e6) : work / (a[i] * 1e6);
+	m[nm++] = (struct store_metric){dot ? VOCAB_METRIC_GBS :
+		VOCAB_METRIC_GSTEPS, dot ? "GB/s" : "Gsteps/s", a, NS};
+	m[nm++] = (struct store_metric){VOCAB_METRIC_KERNEL, "ms", t, NS};
+	if (!dot) {
+		m[nm++] = (struct store_metric){VOCAB_METRIC_WALK_MEAN, "", mv,
+						1};
+		m[nm++] = (struct store_metric){VOCAB_METRIC_WALK_VAR, "", vv,
+						1};
+	}
+	c.samples = NS;
+	return store_config_insert(st, &c, m, nm, 1);
+}
+
+static const char *const dvar[2] = {"dot", "cublas_dot"};
+static const char *const dprec[2] = {"fp32", "fp64"};
+static const char *const wvar[3] = {"walk_global", "walk_shared",
+				    "walk_registers"};
+
+/* the failed configuration: cuBLAS fp32 at 2^24 */
+static int dot_failed(int v, int p, int i)
+{
+	return v == 1 && p == 0 && i == 1;
+}
+
+static int build(const char *path)
+{
+	struct store_device d;
+	struct store_session s;
+	struct store *st;
+	char err[256];
+	int rc = 0, v, p, i, j;
+
+	remove(path);
+	if (store_open(path, STORE_CREATE, &st, err, sizeof(err)))
+		return -1;
+	memset(&d, 0, sizeof(d));
+	d.uuid = (char *)"GPU-dddddddd-1111-2222-3333-444444444444";
+	d.name = (char *)"NVIDIA H100 80GB HBM3";
+	d.cc_major = 9;
+	d.sm_count = SMS;
+	d.peak_fp32_gflops = 66908.16;
+	d.peak_mem_gbs = PEAK;
+	rc |= store_device_upsert(st, &d);
+	memset(&s, 0, sizeof(s));
+	s.uuid = (char *)"sess-dw-1";
+	s.device_id = d.id;
+	s.started_at = (char *)"2026-03-01T10:00:00Z";
+	s.hostname = (char *)"lab-node-3";
+	s.cmdline = (char *)"mmreport measure --suite dot,walkers";
+	s.tool_version = (char *)"0.1.0";
+	s.repeat = NS;
+	s.warmup = 3;
+	s.min_samples = 5;
+	s.max_time_s = 2;
+	s.seed = 7;
+	s.suites = (char *)"dot,walkers";
+	s.timers = (char *)"CUPTI activity (device)";
+	s.tolerance = 1e-5;
+	s.keep_samples = 1;
+	rc |= store_session_insert(st, &s);
+	for (v = 0; v < 2 && !rc; v++)
+		for (p = 0; p < 2; p++)
+			for (i = 0; i < 3; i++)
+				rc |= put(st, s.id, VOCAB_SUITE_DOT, dvar[v],
+					  dprec[p], dot_ns[i], 0,
+					  dot_failed(v, p, i) ? "failed" :
+					  "ok", i ? "" :
+					  "launch_bound,l2_resident",
+					  dot_base(v, p, i), v + 2 * p,
+					  dot_err(v, p, i), 0, 0, 10 + i);
+	for (v = 0; v < 3 && !rc; v++)
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < 3; j++)
+				rc |= put(st, s.id, VOCAB_SUITE_WALKERS,
+					  wvar[v], "int32", wk_ws[i], wk_ss[j],
+					  "ok", i ? "" : "below_wave",
+					  wk_base(v, i, j), v + j, 0,
+					  wk_mean(i, j), wk_var(i, j),
+					  20 + 3 * i + j);
+	if (!rc)
+		rc = store_session_finish(st, s.id, "2026-03-01T10:40:00Z",
+					  "complete", NULL);
+	dev_id = d.id;
+	store_free(st);
+	return rc ? -1 : 0;
+}
+
+static int setup(void **state)
+{
+	const char *keep = getenv("RENDER_DW_DB");
+
+	(void)state;
+	tmpdir = fix_tmpdir();
+	if (!tmpdir)
+		return -1;
+	dbpath = malloc(strlen(tmpdir) + 16);
+	plaindb = malloc(strlen(tmpdir) + 16);
+	if (!dbpath || !plaindb)
+		return -1;
+	sprintf(dbpath, "%s/dw.db", tmpdir);
+	sprintf(plaindb, "%s/plain.db", tmpdir);
+	if (keep && *keep && build(keep))
+		return -1;
+	return fix_build(plaindb);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fix_rmdir(tmpdir);
+	free(tmpdir);
+	free(dbpath);
+	free(plaindb);
+	return 0;
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static char *render_lang(const char *db, const char *sections,
+			 const char *lang)
+{
+	struct render_options o;
+	char *tex;
+	int rc;
+
+	render_options_init(&o);
+	o.db_path = db;
+	o.sections = sections;
+	o.lang = lang;
+	tex = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(tex);
+	return tex;
+}
+
+static char *render(const char *sections)
+{
+	return render_lang(dbpath, sections, "en");
+}
+
+static void sql(const char *q)
+{
+	assert_int_equal(chk_sql(dbpath, q), 0);
+}
+
+/* The median kernel time of a dot configuration, from its samples. */
+static double dot_ms(int v, int p, int i)
+{
+	double g[NS], t[NS];
+	struct chk_stats s;
+	int k;
+
+	chk_spread(dot_base(v, p, i), v + 2 * p, g);
+	for (k = 0; k < NS; k++)
+		t[k] = 2.0 * dot_ns[i] * (p ? 8 : 4) / (g[k] * 1e6);
+	chk_stats(t, NS, &s);
+	return s.median;
+}
+
+static void find_table(const char *tex, const char *kind,
+		       struct chk_table *t)
+{
+	char anchor[64];
+
+	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
+	if (chk_table_find(tex, anchor, t))
+		fail_msg("table '%s' is missing", anchor);
+}
+
+/* ---- dot ----------------------------------------------------------------- */
+
+/* Every cell is the fixture's median, the shares and time ratios are
+ * the medians' ratios, the failed configuration says so and has no
+ * share, the L2 size carries its marks, and the errors are stored. */
+static void test_dot_tables(void **state)
+{
+	struct chk_table t;
+	char where[64], e[64];
+	char *tex;
+	int i, v, p;
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("dot");
+	find_table(tex, "dot", &t);
+	assert_int_equal(t.nrows, 3);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(t.ncols[i], 9);
+		snprintf(where, sizeof(where), "\\(2^{%d}\\)",
+			 i == 0 ? 20 : i == 1 ? 24 : 27);
+		assert_true(!strncmp(t.cell[i][0], where, strlen(where)));
+		if (i == 0)
+			chk_expect_in(t.cell[i][0], "\\rgmark{");
+		else
+			assert_string_equal(t.cell[i][0], where);
+		for (p = 0; p < 2; p++) {
+			double g[2];
+
+			for (v = 0; v < 2; v++) {
+				const char *c = t.cell[i][1 + 3 * p + v];
+
+				g[v] = chk_spread_median(dot_base(v, p, i), v + 2 * p);
+				snprintf(where, sizeof(where), "i=%d v=%d p=%d",
+					 i, v, p);
+				if (dot_failed(v, p, i)) {
+					assert_string_equal(c,
+						"{\\textit{failed}}");
+					continue;
+				}
+				chk_expect_lead(c, g[v], where);
+			}
+			if (dot_failed(1, p, i))
+				assert_string_equal(t.cell[i][3 + 3 * p],
+						    "{--}");
+			else
+				chk_expect_lead(t.cell[i][3 + 3 * p],
+					    100 * g[0] / g[1], "pct");
+		}
+		chk_expect_lead(t.cell[i][7], dot_ms(0, 1, i) / dot_ms(0, 0, i),
+			    "ratio own");
+		if (i == 1)
+			assert_string_equal(t.cell[i][8], "{--}");
+		else
+			chk_expect_lead(t.cell[i][8],
+				    dot_ms(1, 1, i) / dot_ms(1, 0, i),
+				    "ratio cublas");
+	}
+	chk_table_free(&t);
+	find_table(tex, "dot-error", &t);
+	assert_int_equal(t.nrows, 5);
+	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(0, 0, 2));
+	assert_string_equal(t.cell[2][1], e);
+	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(1, 1, 0));
+	assert_string_equal(t.cell[0][4], e);
+	assert_string_equal(t.cell[1][2], "\\textit{failed}");
+	/* max and mean over the sizes of own fp64 */
+	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(0, 1, 2));
+	assert_string_equal(t.cell[3][3], e);
+	snprintf(e, sizeof(e), "\\num{%.2e}", (dot_err(0, 1, 0) +
+		 dot_err(0, 1, 1) + dot_err(0, 1, 2)) / 3);
+	assert_string_equal(t.cell[4][3], e);
+	chk_table_free(&t);
+	chk_expect_in(tex, "\\item \\texttt{cublas\\_dot}, \\(N = \\num{16777216}"
+		  "\\), fp32: \\textit{failed} --- relative error");
+	free(tex);
+}
+
+static void test_dot_findings(void **state)
+{
+	char want[1024];
+	char *tex, *sec;
+	double o32 = chk_spread_median(dot_base(0, 0, 2), 0);
+	double c32 = chk_spread_median(dot_base(1, 0, 2), 1);
+	double t32 = dot_ms(0, 0, 2), t64 = dot_ms(0, 1, 2);
+	double e32 = (dot_err(0, 0, 0) + dot_err(0, 0, 1) +
+		      dot_err(0, 0, 2)) / 3;
+	double e64 = (dot_err(0, 1, 0) + dot_err(0, 1, 1) +
+		      dot_err(0, 1, 2)) / 3;
+	double a[NS], b[NS];
+	int k;
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("dot");
+	sec = chk_section_text(tex, "Scalar product with a shared-memory "
+			   "reduction");
+	snprintf(want, sizeof(want), "\\item In fp32 at $N = 2^{27}$ the "
+		 "shared-memory reduction reaches %s~GB/s, %s of cuBLAS's "
+		 "%s~GB/s (%s).", chk_tex_num(o32, 4), chk_tex_pct(100 * o32 / c32, 3),
+		 chk_tex_num(c32, 4), chk_tex_p(chk_spread_p(dot_base(1, 0, 2), 1,
+					 dot_base(0, 0, 2), 0)));
+	chk_expect_in(sec, want);
+	/* the time test on the kernel-time samples */
+	chk_spread(dot_base(0, 0, 2), 0, a);
+	chk_spread(dot_base(0, 1, 2), 2, b);
+	for (k = 0; k < NS; k++) {
+		a[k] = 2.0 * dot_ns[2] * 4 / (a[k] * 1e6);
+		b[k] = 2.0 * dot_ns[2] * 8 / (b[k] * 1e6);
+	}
+	snprintf(want, sizeof(want), "\\item \\texttt{dot} at $N = 2^{27}$ "
+		 "takes %s times as long in fp64 as in fp32 (%s against "
+		 "%s~ms, %s). A memory-bound kernel that reads twice the "
+		 "bytes expects twice the time; the ratio is within "
+		 "\\num{25}\\,\\%% of that.", chk_tex_num(t64 / t32, 3), chk_tex_num(t64, 4),
+		 chk_tex_num(t32, 4), chk_tex_p(chk_mwu_p(a, NS, b, NS)));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "\\texttt{dot} fp32 %s",
+		 chk_tex_pct(100 * o32 / PEAK, 3));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "lies %s orders of magnitude above "
+		 "fp64's", chk_tex_num(log10(e32 / e64), 2));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "\\texttt{dot} fp32 grows (");
+	chk_expect_in(sec, "All 6 configurations of \\texttt{dot} passed");
+	chk_expect_in(sec, "\\item At $N = 2^{20}$ some points fit the L2 cache");
+	/* the failed point is no speed: no sentence at 2^24 */
+	assert_null(strstr(sec, "at $N = 2^{24}$ the shared"));
+	free(sec);
+	free(tex);
+}
+
+/* ---- walkers ------------------------------------------------------------- */
+
+static void test_walkers_tables(void **state)
+{
+	struct chk_table t;
+	char where[64];
+	char *tex;
+	int i, j, v, r = 0;
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("walkers");
+	find_table(tex, "walkers", &t);
+	assert_int_equal(t.nrows, 6);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 3; j++, r++) {
+			double g[3];
+
+			assert_int_equal(t.ncols[r], 8);
+			for (v = 0; v < 3; v++) {
+				g[v] = chk_spread_median(wk_base(v, i, j), v + j);
+				snprintf(where, sizeof(where), "w%d s%d v%d",
+					 i, j, v);
+				chk_expect_lead(t.cell[r][2 + v], g[v], where);
+			}
+			chk_expect_lead(t.cell[r][5], g[1] / g[0], "S/G");
+			chk_expect_lead(t.cell[r][6], g[2] / g[1], "R/S");
+			chk_expect_lead(t.cell[r][7], g[2] / g[0], "R/G");
+		}
+	chk_table_free(&t);
+	find_table(tex, "walkers-stat", &t);
+	assert_int_equal(t.nrows, 6);
+	/* the three kernels report the same walks: one row, "all three" */
+	assert_string_equal(t.cell[5][2], "\\emph{all three}");
+	chk_expect_lead(t.cell[5][4], wk_mean(1, 2) / sqrt(10000.0 / 1048576),
+		    "z");
+	chk_expect_lead(t.cell[5][5], wk_var(1, 2) / 10000, "var");
+	chk_expect_lead(t.cell[5][6], 0.8, "zvar");
+	chk_table_free(&t);
+	free(tex);
+}
+
+static void test_walkers_findings(void **state)
+{
+	char want[1024];
+	char *tex, *sec;
+	double g = chk_spread_median(wk_base(0, 1, 2), 2);
+	double s = chk_spread_median(wk_base(1, 1, 2), 3);
+	double r = chk_spread_median(wk_base(2, 1, 2), 4);
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("walkers");
+	sec = chk_section_text(tex, "Random walkers and the generator's state");
+	snprintf(want, sizeof(want), "\\item With $W = \\num{1048576}$ "
+		 "walkers of $S = \\num{10000}$ steps, the largest steady "
+		 "point, the state in global memory gives %s~Gsteps/s; in "
+		 "shared memory %s, %s times as fast (%s); in registers %s, "
+		 "against shared memory %s times as fast (%s): %s times the "
+		 "rate of global memory.", chk_tex_num(g, 4), chk_tex_num(s, 4),
+		 chk_tex_num(s / g, 3), chk_tex_p(chk_spread_p(wk_base(0, 1, 2), 2,
+					   wk_base(1, 1, 2), 3)),
+		 chk_tex_num(r, 4), chk_tex_num(r / s, 3), chk_tex_p(chk_spread_p(wk_base(1, 1, 2), 3,
+						      wk_base(2, 1, 2), 4)),
+		 chk_tex_num(r / g, 3));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "stand 1 : %s : %s; ours at that point "
+		 "stand 1 : %s : %s.", chk_tex_num(0.7 / 3.7, 2), chk_tex_num(0.5 / 3.7, 2),
+		 chk_tex_num(g / s, 2), chk_tex_num(g / r, 2));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "holds at all 6 points");
+	snprintf(want, sizeof(want), "at all 18 configurations: $|z| \\le "
+		 "%s$", chk_tex_num(0.5, 2));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "All 18 configurations matched a CPU run");
+	chk_expect_in(sec, "$W/S$ = \\num{65536}/\\num{100}, ");
+	free(sec);
+	free(tex);
+}
+
+/* ---- conclusions --------------------------------------------------------- */
+
+static const char *const c_prec = "Double precision is slower than single "
+	"precision, and more accurate.";
+static const char *const c_red = "A shared-memory reduction computes a "
+	"scalar product.";
+static const char *const c_wk = "Keeping the generator's state in shared "
+	"memory, and better in registers, speeds the random walkers up.";
+
+static void expect_row(const char *sec, const char *claim, const char *v)
+{
+	char want[512];
+
+	snprintf(want, sizeof(want), "%s & \\textbf{%s}", claim, v);
+	chk_expect_in(sec, want);
+}
+
+static char *concl(void)
+{
+	char *tex = render("conclusions"), *sec;
+
+	sec = chk_section_text(tex, "Conclusions");
+	free(tex);
+	return sec;
+}
+
+static void test_conclusions(void **state)
+{
+	char *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	sec = concl();
+	expect_row(sec, c_prec, "agrees");
+	expect_row(sec, c_red, "agrees");
+	expect_row(sec, c_wk, "agrees");
+	chk_expect_in(sec, "6 of 6 configurations verified");
+	chk_expect_in(sec, "The sources' findings (textbook~R, lecture~B)");
+	free(sec);
+}
+
+static void test_conclusions_flip(void **state)
+{
+	char *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	/* fp64 faster than fp32; an own configuration failed; shared
+	 * memory slower than global memory */
+	sql("UPDATE sample SET value = value / 4 WHERE metric = 'kernel' "
+	    "AND config_id IN (SELECT id FROM config WHERE suite = 'dot' "
+	    "AND precision = 'fp64');"
+	    "UPDATE stat SET median = median / 4, min = min / 4, max = max "
+	    "/ 4 WHERE metric = 'kernel' AND config_id IN (SELECT id FROM "
+	    "config WHERE suite = 'dot' AND precision = 'fp64');"
+	    "UPDATE config SET status = 'failed', reason = 'wrong' WHERE "
+	    "suite = 'dot' AND variant = 'dot' AND precision = 'fp32' AND "
+	    "count = 1048576;"
+	    "UPDATE sample SET value = value / 10 WHERE metric = 'gsteps' "
+	    "AND config_id IN (SELECT id FROM config WHERE variant = "
+	    "'walk_shared');"
+	    "UPDATE stat SET median = median / 10, min = min / 10, max = "
+	    "max / 10 WHERE metric = 'gsteps' AND config_id IN (SELECT id "
+	    "FROM config WHERE variant = 'walk_shared');");
+	sec = concl();
+	expect_row(sec, c_prec, "differs");
+	expect_row(sec, c_red, "differs");
+	expect_row(sec, c_wk, "differs");
+	chk_expect_in(sec, "5 of 6 configurations verified");
+	free(sec);
+}
+
+/* ---- absence and sections ----------------------------------------------- */
+
+static void test_absent(void **state)
+{
+	char *tex;
+	int rc;
+
+	(void)state;
+	tex = render_lang(plaindb, NULL, "en");
+	assert_null(strstr(tex, "\\section{Scalar product"));
+	assert_null(strstr(tex, "\\section{Random walkers"));
+	assert_null(strstr(tex, "mmreport-table: dot"));
+	assert_null(strstr(tex, "mmreport-table: walkers"));
+	assert_null(strstr(tex, "\\texttt{dot}"));
+	assert_null(strstr(tex, "\\texttt{walkers}"));
+	free(tex);
+	tex = chk_render_sections(plaindb, "dot,walkers", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	chk_expect_in(tex, "The database holds no measurements of the dot "
+		  "suite.");
+	chk_expect_in(tex, "The database holds no measurements of the walkers "
+		  "suite.");
+	free(tex);
+	/* one of the pair measured: the other named as missing */
+	assert_int_equal(build(dbpath), 0);
+	sql("DELETE FROM config WHERE suite = 'walkers'");
+	tex = render("intro");
+	chk_expect_in(tex, "\\emph{Scalar product} (textbook~R)");
+	assert_null(strstr(tex, "\\emph{Random walkers}"));
+	chk_expect_in(tex, "\\texttt{walkers}, so their sections are left out.");
+	free(tex);
+}
+
+static void test_sections(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	render_sections_print(f);
+	fclose(f);
+	chk_expect_in(buf, "coalesce,dot,walkers,summary");
+	free(buf);
+	assert_null(render_sections_check("dot,walkers"));
+}
+
+static void assert_no_overfull(const char *log)
+{
+	static const char tag[] = "Overfull \\hbox (";
+	const char *p;
+
+	for (p = log; (p = strstr(p, tag)); p++)
+		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
+			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static void test_latex(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	static const char *const pre[] = {"find.dot.", "find.wk.", "dot.",
+		"walkers.", "concl.r.dot", "concl.b.walkers",
+		"intro.obj.dot", "intro.obj.walkers", "word.steps"};
+	const char *keep = getenv("RENDER_DW_PDF");
+	char *tex, *dir = NULL, *log = NULL;
+	struct lang *en = lang_load("en", NULL);
+	size_t i, j, k;
+	int rc;
+
+	(void)state;
+	assert_non_null(en);
+	if (!fix_have("pdflatex")) {
+		lang_free(en);
+		skip();
+	}
+	assert_int_equal(build(dbpath), 0);
+	for (i = 0; i < 3; i++) {
+		struct lang *l = lang_load(langs[i], NULL);
+
+		assert_non_null(l);
+		tex = render_lang(dbpath, NULL, langs[i]);
+		for (k = 0; k < en->n; k++)
+			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
+				if (strncmp(en->kv[k].key, pre[j],
+					    strlen(pre[j])))
+					continue;
+				/* every language has its own string */
+				if (!lang_find(l, en->kv[k].key))
+					fail_msg("%s lacks '%s'", langs[i],
+						 en->kv[k].key);
+				if (strstr(tex, en->kv[k].key))
+					fail_msg("%s: key '%s' leaks",
+						 langs[i], en->kv[k].key);
+			}
+		lang_free(l);
+		rc = chk_pdflatex(tex, NULL, &dir, &log);
+		if (rc)
+			fail_msg("pdflatex exit %d (%s); log in %s", rc,
+				 langs[i], dir);
+		assert_non_null(strstr(log, "Output written"));
+		if (strstr(log, "Undefined control"))
+			fail_msg("%s: undefined control sequence", langs[i]);
+		assert_no_overfull(log);
+		if (keep && *keep)
+			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
+		else
+			fix_rmdir(dir);
+		free(dir);
+		free(log);
+		free(tex);
+	}
+	lang_free(en);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dot_tables),
+		cmocka_unit_test(test_dot_findings),
+		cmocka_unit_test(test_walkers_tables),
+		cmocka_unit_test(test_walkers_findings),
+		cmocka_unit_test(test_conclusions),
+		cmocka_unit_test(test_conclusions_flip),
+		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_latex),
+	};
+
+	if (!fix_have("gnuplot")) {
+		fprintf(stderr, "gnuplot is not installed: skipped\n");
+		return 77;
+	}
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
