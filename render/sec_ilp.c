@@ -217,6 +217,56 @@ static int cell_post(struct rctx *x, const struct rcfg *c, unsigned rowm,
 	return 0;
 }
 
+/* The widest text that follows a number in one column, kept in parts:
+ * the interval's upper and lower figures (stacked, so the wider of the
+ * two sets the width) and the marks. A cell's parts are taken where
+ * they are wider than the column's so far, so that the room reserved
+ * holds the widest of each even where no one cell has all three. */
+struct post_parts {
+	char up[32], dn[32], mk[96];
+};
+
+/* The argument of the \num{...} that follows key in s, or "". */
+static void num_after(const char *s, const char *key, char *out, size_t len)
+{
+	const char *p = strstr(s, key), *e;
+
+	out[0] = '\0';
+	if (!p)
+		return;
+	p += strlen(key);
+	e = strchr(p, '}');
+	if (e && (size_t)(e - p) < len) {
+		memcpy(out, p, (size_t)(e - p));
+		out[e - p] = '\0';
+	}
+}
+
+static void post_widen(struct post_parts *w, const char *post)
+{
+	char up[32], dn[32];
+	const char *mk = strstr(post, "\\rgmark");
+
+	num_after(post, "^{+\\num{", up, sizeof(up));
+	num_after(post, "_{-\\num{", dn, sizeof(dn));
+	if (strlen(up) > strlen(w->up))
+		snprintf(w->up, sizeof(w->up), "%s", up);
+	if (strlen(dn) > strlen(w->dn))
+		snprintf(w->dn, sizeof(w->dn), "%s", dn);
+	if (mk && strlen(mk) > strlen(w->mk))
+		snprintf(w->mk, sizeof(w->mk), "%s", mk);
+}
+
+/* The reserved text of a column, as cell_post would write it. */
+static void post_compose(const struct post_parts *w, struct rbuf *b)
+{
+	rbuf_free(b);
+	if (w->up[0] || w->dn[0])
+		rbuf_printf(b, "{${}^{+\\num{%s}}_{-\\num{%s}}$}",
+			    w->up[0] ? w->up : "0", w->dn[0] ? w->dn : "0");
+	rbuf_puts(b, w->mk);
+}
+
 /* The header of a bandwidth table: N, then one column per variant. */
 static void grid_head(const struct rctx *x, const struct ilp_grid *g,
 		      struct rtable *t)
@@ -356,6 +406,7 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 {
 	struct rtable t;
 	struct rbuf spec, cap, anc, dl, nr, note, lab, post, wide[ILP_MAXCOLS];
+	struct post_parts parts[ILP_MAXCOLS] = { 0 };
 	char kinds[ILP_MAXCOLS + 2], *keep = NULL;
 	unsigned seen = 0;
 	size_t i, j;
@@ -411,10 +462,8 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 			rtable_num(&t, med, -1, 0);
 			/* the text after the number, inside its cell */
 			rbuf_puts(&t.body, rbuf_str(&post));
-			if (post.len > wide[j].len) {
-				rbuf_free(&wide[j]);
-				rbuf_puts(&wide[j], rbuf_str(&post));
-			}
+			post_widen(&parts[j], rbuf_str(&post));
+			post_compose(&parts[j], &wide[j]);
 			seen |= rcfg_regime(x, c);
 		}
 		rtable_row_end(&t);
