@@ -146,7 +146,8 @@ const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp);
 int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
 /* The registry, in report order: v1..v5, simple, shared, rect, copy_ilp,
- * cublas. */
+ * the transposes, the access kernels (offset, stride, aos, soa, bank),
+ * dot and cublas_dot, the walkers, cublas. */
 size_t kernel_count(void);
 const struct kernel_desc *kernel_at(size_t i);
 /* NULL when no kernel has that name. */

@@ -248,18 +248,26 @@ struct store_config {
 	int64_t id;		/* filled by the store */
 	int64_t session_id;
 	int64_t device_id;	/* filled on read */
-	char *suite;		/* "versions", "transfer", "ilp", "reference" */
+	char *suite;		/* a VOCAB_SUITE_* of vocab.h: "versions",
+				 * "transfer", "ilp", "reference",
+				 * "transpose", "bank", "coalesce", "dot",
+				 * "walkers" */
 	char *variant;		/* kernel name, or "memcpy" */
-	int m, k, n;		/* matrix sizes (copy: n = log2 N, m = k = 0) */
-	int64_t count;		/* copy: elements N; else 0 */
+	int m, k, n;		/* matrix sizes (copy: n = log2 N, m = k = 0;
+				 * transpose: m x n, k = 0; 0 for bank,
+				 * coalesce, dot, walkers) */
+	int64_t count;		/* copy, coalesce, dot: elements N; bank:
+				 * threads; walkers: walkers; transpose:
+				 * m n; else 0 */
 	int block_x, block_y;	/* 0 for library */
 	int ilp;		/* 1 unless copy */
-	int param;		/* schema 5: the swept access parameter of
-				 * the memory suites (coalesce: offset or
-				 * stride in elements; bank: stride in
-				 * words); 0 elsewhere and in older rows */
+	int param;		/* schema 5: the swept parameter: the
+				 * stride or offset of bank and coalesce,
+				 * the walkers' steps; 0 elsewhere and in
+				 * older rows */
 	char *host_mem;		/* "", "pageable", "pinned", "pinned-output" */
-	char *precision;	/* "fp32" */
+	char *precision;	/* "fp32", "fp64" (dot), "int32" (ilp, bank,
+				 * walkers) */
 	char *status;		/* "ok", "failed", "skipped" */
 	char *reason;		/* why skipped or failed; NULL when ok */
 	double rel_error;	/* verification; NAN when not verified */
