@@ -1,11 +1,12 @@
-/* cublas: the reference row, cuBLAS SGEMM. The handle is set to
- * CUBLAS_DEFAULT_MATH, which never computes with fewer mantissa bits than
- * FP32 (TF32 tensor cores need CUBLAS_TF32_TENSOR_OP_MATH, BF16x9
- * emulation CUBLAS_FP32_EMULATED_BF16X9_MATH; neither is set), so this is
- * pure FP32 like the hand-written kernels. cuBLAS is column-major: the
- * row-major m x n matrix C is the column-major n x m matrix C^T, and
- * C^T = B^T A^T, so SGEMM with B first and A second, and no transposes,
- * yields row-major C. */
+/* cublas: the reference row, cuBLAS SGEMM (DGEMM with args->fp64). The
+ * handle is set to CUBLAS_DEFAULT_MATH, which never computes with fewer
+ * mantissa bits than the element type (TF32 tensor cores need
+ * CUBLAS_TF32_TENSOR_OP_MATH, BF16x9 emulation
+ * CUBLAS_FP32_EMULATED_BF16X9_MATH; neither is set), so this is pure FP32
+ * like the hand-written kernels. cuBLAS is column-major: the row-major
+ * m x n matrix C is the column-major n x m matrix C^T, and C^T = B^T A^T,
+ * so GEMM with B first and A second, and no transposes, yields row-major
+ * C. */
 #include "check.h"
 #include "launch.h"
 
@@ -43,6 +44,15 @@ extern "C" int kernel_cublas_launch(const struct kernel_args *args)
 	err = KERNEL_BLAS(cublasSetStream(h, (cudaStream_t)args->stream));
 	if (err)
 		return err;
+	if (args->fp64) {
+		const double one64 = 1.0, zero64 = 0.0;
+
+		return KERNEL_BLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n,
+					       m, k, &one64,
+					       (const double *)args->b, n,
+					       (const double *)args->a, k,
+					       &zero64, (double *)args->c, n));
+	}
 	return KERNEL_BLAS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k,
 				       &one, (const float *)args->b, n,
 				       (const float *)args->a, k, &zero,

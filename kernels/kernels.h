@@ -101,7 +101,8 @@ struct kernel_desc {
 	 * unknown (own kernels), the plan assumes a slow one. */
 	double rate;
 	int rate_per_warp;
-	int fp64;		/* 1: measured in double as well as float */
+	int fp64;		/* 1: runs in double too (args->fp64);
+				 * dot's sweep measures both precisions */
 
 	/* 0 when args (sizes, block, ilp; pointers ignored) can run on a
 	 * device with max_threads threads per block and smem_per_block bytes

@@ -7,25 +7,25 @@
 #include "check.h"
 #include "launch.h"
 
-template <int B>
+template <int B, typename T>
 __global__ void __launch_bounds__(B * B)
-mm_rect(const float *__restrict__ a, const float *__restrict__ b,
-	float *__restrict__ c, int m, int k, int n)
+mm_rect(const T *__restrict__ a, const T *__restrict__ b,
+	T *__restrict__ c, int m, int k, int n)
 {
-	__shared__ float as[B][B];
-	__shared__ float bs[B][B];
+	__shared__ T as[B][B];
+	__shared__ T bs[B][B];
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int row = blockIdx.y * B + ty;	/* of A and C, < m inside */
 	int col = blockIdx.x * B + tx;	/* of B and C, < n inside */
 	int tiles = (k + B - 1) / B;
-	float sum = 0.0f;
+	T sum = 0;
 
 	for (int t = 0; t < tiles; t++) {
 		int ka = t * B + tx;	/* column of A this thread loads */
 		int kb = t * B + ty;	/* row of B this thread loads */
 
-		as[ty][tx] = row < m && ka < k ? a[row * k + ka] : 0.0f;
-		bs[ty][tx] = kb < k && col < n ? b[kb * n + col] : 0.0f;
+		as[ty][tx] = row < m && ka < k ? a[row * k + ka] : T(0);
+		bs[ty][tx] = kb < k && col < n ? b[kb * n + col] : T(0);
 		__syncthreads();
 #pragma unroll
 		for (int i = 0; i < B; i++)
@@ -36,18 +36,20 @@ mm_rect(const float *__restrict__ a, const float *__restrict__ b,
 		c[row * n + col] = sum;
 }
 
-typedef void (*mm_rect_fn)(const float *, const float *, float *, int, int,
+template <typename T>
+using mm_rect_fn = void (*)(const T *, const T *, T *, int, int,
 			   int);
 
-static mm_rect_fn mm_rect_pick(int block)
+template <typename T>
+static mm_rect_fn<T> mm_rect_pick(int block)
 {
 	switch (block) {
 	case 8:
-		return mm_rect<8>;
+		return mm_rect<8, T>;
 	case 16:
-		return mm_rect<16>;
+		return mm_rect<16, T>;
 	case 32:
-		return mm_rect<32>;
+		return mm_rect<32, T>;
 	}
 	return NULL;
 }
@@ -55,12 +57,13 @@ static mm_rect_fn mm_rect_pick(int block)
 extern "C" const void *kernel_rect_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_rect_pick(block);
+	return (const void *)mm_rect_pick<float>(block);
 }
 
-extern "C" int kernel_rect_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_rect_run(const struct kernel_args *args)
 {
-	mm_rect_fn kernel = mm_rect_pick(args->block);
+	mm_rect_fn<T> kernel = mm_rect_pick<T>(args->block);
 	int b = args->block;
 
 	if (!kernel)
@@ -69,7 +72,14 @@ extern "C" int kernel_rect_launch(const struct kernel_args *args)
 	dim3 threads(b, b);
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->m, args->k, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->m, args->k, args->n);
 	return KERNEL_LAUNCH_END("mm_rect<b><<<ceil(n/b) x ceil(m/b), b x b>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_rect_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_rect_run<double>(args) :
+			    mm_rect_run<float>(args);
 }

@@ -9,22 +9,23 @@
 
 #define TILE 32
 
+template <typename T>
 __global__ void __launch_bounds__(TILE * TILE)
-mm_shared(const float *__restrict__ a, const float *__restrict__ b,
-	  float *__restrict__ c, int n)
+mm_shared(const T *__restrict__ a, const T *__restrict__ b,
+	  T *__restrict__ c, int n)
 {
-	__shared__ float ta[TILE][TILE];
-	__shared__ float tb[TILE][TILE];
+	__shared__ T ta[TILE][TILE];
+	__shared__ T tb[TILE][TILE];
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int row = blockIdx.y * TILE + ty;
 	int col = blockIdx.x * TILE + tx;
-	float sum = 0.0f;
+	T sum = 0;
 
 	for (int k0 = 0; k0 < n; k0 += TILE) {
 		ta[ty][tx] = row < n && k0 + tx < n ?
-			a[row * n + k0 + tx] : 0.0f;
+			a[row * n + k0 + tx] : T(0);
 		tb[ty][tx] = k0 + ty < n && col < n ?
-			b[(k0 + ty) * n + col] : 0.0f;
+			b[(k0 + ty) * n + col] : T(0);
 		__syncthreads();
 		for (int i = 0; i < TILE; i++)
 			sum += ta[ty][i] * tb[i][tx];
@@ -34,22 +35,25 @@ mm_shared(const float *__restrict__ a, const float *__restrict__ b,
 		c[row * n + col] = sum;
 }
 
-typedef void (*mm_shared_fn)(const float *, const float *, float *, int);
+template <typename T>
+using mm_shared_fn = void (*)(const T *, const T *, T *, int);
 
-static mm_shared_fn mm_shared_pick(int block)
+template <typename T>
+static mm_shared_fn<T> mm_shared_pick(int block)
 {
-	return block == TILE ? mm_shared : NULL;
+	return block == TILE ? mm_shared<T> : NULL;
 }
 
 extern "C" const void *kernel_shared_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_shared_pick(block);
+	return (const void *)mm_shared_pick<float>(block);
 }
 
-extern "C" int kernel_shared_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_shared_run(const struct kernel_args *args)
 {
-	mm_shared_fn kernel = mm_shared_pick(args->block);
+	mm_shared_fn<T> kernel = mm_shared_pick<T>(args->block);
 	int tiles = (args->n + TILE - 1) / TILE;
 	dim3 grid(tiles, tiles), threads(TILE, TILE);
 
@@ -57,7 +61,14 @@ extern "C" int kernel_shared_launch(const struct kernel_args *args)
 		return cudaErrorInvalidValue;
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->n);
 	return KERNEL_LAUNCH_END("mm_shared<<<ceil(n/32)^2, 32 x 32>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_shared_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_shared_run<double>(args) :
+			    mm_shared_run<float>(args);
 }

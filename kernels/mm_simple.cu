@@ -6,14 +6,15 @@
 #include "check.h"
 #include "launch.h"
 
+template <typename T>
 __global__ void __launch_bounds__(1024)
-mm_simple(const float *__restrict__ a, const float *__restrict__ b,
-	  float *__restrict__ c, int n)
+mm_simple(const T *__restrict__ a, const T *__restrict__ b,
+	  T *__restrict__ c, int n)
 {
 	int row = blockIdx.y * blockDim.y + threadIdx.y;
 	int col = blockIdx.x * blockDim.x + threadIdx.x;
 	int index, column, row_offset;
-	float sum = 0.0f;
+	T sum = 0;
 
 	if (row >= n || col >= n)
 		return;
@@ -25,22 +26,25 @@ mm_simple(const float *__restrict__ a, const float *__restrict__ b,
 	c[index] = sum;
 }
 
-typedef void (*mm_simple_fn)(const float *, const float *, float *, int);
+template <typename T>
+using mm_simple_fn = void (*)(const T *, const T *, T *, int);
 
-static mm_simple_fn mm_simple_pick(int block)
+template <typename T>
+static mm_simple_fn<T> mm_simple_pick(int block)
 {
-	return block >= 1 && block <= 32 ? mm_simple : NULL;
+	return block >= 1 && block <= 32 ? mm_simple<T> : NULL;
 }
 
 extern "C" const void *kernel_simple_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_simple_pick(block);
+	return (const void *)mm_simple_pick<float>(block);
 }
 
-extern "C" int kernel_simple_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_simple_run(const struct kernel_args *args)
 {
-	mm_simple_fn kernel = mm_simple_pick(args->block);
+	mm_simple_fn<T> kernel = mm_simple_pick<T>(args->block);
 	int b = args->block, tiles;
 
 	if (!kernel)
@@ -49,7 +53,14 @@ extern "C" int kernel_simple_launch(const struct kernel_args *args)
 	dim3 grid(tiles, tiles), threads(b, b);
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->n);
 	return KERNEL_LAUNCH_END("mm_simple<<<ceil(n/b)^2, b x b>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_simple_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_simple_run<double>(args) :
+			    mm_simple_run<float>(args);
 }

@@ -39,7 +39,8 @@ extern "C" int kernel_v1_launch(const struct kernel_args *args)
 	mm_v1_fn kernel = mm_v1_pick(args->block);
 	dim3 threads(args->block, args->block);
 
-	if (!kernel)
+	/* v1 has no double instance (the registry's fp64 is 0) */
+	if (!kernel || args->fp64)
 		return cudaErrorInvalidValue;
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<1, threads, 0, (cudaStream_t)args->stream>>>(

@@ -5,13 +5,14 @@
 #include "check.h"
 #include "launch.h"
 
+template <typename T>
 __global__ void __launch_bounds__(1024)
-mm_v2(const float *__restrict__ a, const float *__restrict__ b,
-      float *__restrict__ c, int n)
+mm_v2(const T *__restrict__ a, const T *__restrict__ b,
+      T *__restrict__ c, int n)
 {
 	int row = blockIdx.y * blockDim.y + threadIdx.y;
 	int col = blockIdx.x * blockDim.x + threadIdx.x;
-	float sum = 0.0f;
+	T sum = 0;
 
 	if (row >= n || col >= n)
 		return;
@@ -20,22 +21,25 @@ mm_v2(const float *__restrict__ a, const float *__restrict__ b,
 	c[row * n + col] = sum;
 }
 
-typedef void (*mm_v2_fn)(const float *, const float *, float *, int);
+template <typename T>
+using mm_v2_fn = void (*)(const T *, const T *, T *, int);
 
-static mm_v2_fn mm_v2_pick(int block)
+template <typename T>
+static mm_v2_fn<T> mm_v2_pick(int block)
 {
-	return block >= 1 && block <= 32 ? mm_v2 : NULL;
+	return block >= 1 && block <= 32 ? mm_v2<T> : NULL;
 }
 
 extern "C" const void *kernel_v2_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_v2_pick(block);
+	return (const void *)mm_v2_pick<float>(block);
 }
 
-extern "C" int kernel_v2_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_v2_run(const struct kernel_args *args)
 {
-	mm_v2_fn kernel = mm_v2_pick(args->block);
+	mm_v2_fn<T> kernel = mm_v2_pick<T>(args->block);
 	int b = args->block, tiles;
 
 	if (!kernel)
@@ -44,7 +48,14 @@ extern "C" int kernel_v2_launch(const struct kernel_args *args)
 	dim3 grid(tiles, tiles), threads(b, b);
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->n);
 	return KERNEL_LAUNCH_END("mm_v2<<<ceil(n/b)^2, b x b>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_v2_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_v2_run<double>(args) :
+			    mm_v2_run<float>(args);
 }

@@ -9,25 +9,25 @@
 #include "check.h"
 #include "launch.h"
 
-template <int B>
+template <int B, typename T>
 __global__ void __launch_bounds__(B * B)
-mm_v3(const float *__restrict__ a, const float *__restrict__ b,
-      float *__restrict__ c, int n)
+mm_v3(const T *__restrict__ a, const T *__restrict__ b,
+      T *__restrict__ c, int n)
 {
-	__shared__ float as[B][B];
-	__shared__ float bs[B][B];
+	__shared__ T as[B][B];
+	__shared__ T bs[B][B];
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int row = blockIdx.y * B + ty;
 	int col = blockIdx.x * B + tx;
 	int tiles = (n + B - 1) / B;
-	float sum = 0.0f;
+	T sum = 0;
 
 	for (int t = 0; t < tiles; t++) {
 		int ka = t * B + tx;	/* column of A this thread loads */
 		int kb = t * B + ty;	/* row of B this thread loads */
 
-		as[ty][tx] = row < n && ka < n ? a[row * n + ka] : 0.0f;
-		bs[ty][tx] = kb < n && col < n ? b[kb * n + col] : 0.0f;
+		as[ty][tx] = row < n && ka < n ? a[row * n + ka] : T(0);
+		bs[ty][tx] = kb < n && col < n ? b[kb * n + col] : T(0);
 		__syncthreads();
 #pragma unroll
 		for (int k = 0; k < B; k++)
@@ -38,19 +38,21 @@ mm_v3(const float *__restrict__ a, const float *__restrict__ b,
 		c[row * n + col] = sum;
 }
 
-typedef void (*mm_v3_fn)(const float *, const float *, float *, int);
+template <typename T>
+using mm_v3_fn = void (*)(const T *, const T *, T *, int);
 
-static mm_v3_fn mm_v3_pick(int block)
+template <typename T>
+static mm_v3_fn<T> mm_v3_pick(int block)
 {
 	switch (block) {
 	case 8:
-		return mm_v3<8>;
+		return mm_v3<8, T>;
 	case 16:
-		return mm_v3<16>;
+		return mm_v3<16, T>;
 	case 22:
-		return mm_v3<22>;
+		return mm_v3<22, T>;
 	case 32:
-		return mm_v3<32>;
+		return mm_v3<32, T>;
 	}
 	return NULL;
 }
@@ -58,12 +60,13 @@ static mm_v3_fn mm_v3_pick(int block)
 extern "C" const void *kernel_v3_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_v3_pick(block);
+	return (const void *)mm_v3_pick<float>(block);
 }
 
-extern "C" int kernel_v3_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_v3_run(const struct kernel_args *args)
 {
-	mm_v3_fn kernel = mm_v3_pick(args->block);
+	mm_v3_fn<T> kernel = mm_v3_pick<T>(args->block);
 	int b = args->block, tiles;
 
 	if (!kernel)
@@ -72,7 +75,14 @@ extern "C" int kernel_v3_launch(const struct kernel_args *args)
 	dim3 grid(tiles, tiles), threads(b, b);
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->n);
 	return KERNEL_LAUNCH_END("mm_v3<b><<<ceil(n/b)^2, b x b>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_v3_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_v3_run<double>(args) :
+			    mm_v3_run<float>(args);
 }

@@ -8,21 +8,21 @@
 #include "check.h"
 #include "launch.h"
 
-template <int B>
+template <int B, typename T>
 __global__ void __launch_bounds__(B * B)
-mm_v4(const float *__restrict__ a, const float *__restrict__ b,
-      float *__restrict__ c, int n)
+mm_v4(const T *__restrict__ a, const T *__restrict__ b,
+      T *__restrict__ c, int n)
 {
-	__shared__ float as[B][B];
-	__shared__ float bs[B][B];
+	__shared__ T as[B][B];
+	__shared__ T bs[B][B];
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int row = blockIdx.y * B + ty;
 	int col = blockIdx.x * B + tx;
 	int tiles = (n + B - 1) / B;
-	float sum = 0.0f;
+	T sum = 0;
 	/* The first tiles: column tx of A's band, row ty of B's band. */
-	float pa = row < n && tx < n ? a[row * n + tx] : 0.0f;
-	float pb = ty < n && col < n ? b[ty * n + col] : 0.0f;
+	T pa = row < n && tx < n ? a[row * n + tx] : T(0);
+	T pb = ty < n && col < n ? b[ty * n + col] : T(0);
 
 	for (int t = 0; t < tiles; t++) {
 		as[ty][tx] = pa;
@@ -32,8 +32,8 @@ mm_v4(const float *__restrict__ a, const float *__restrict__ b,
 			int ka = (t + 1) * B + tx;
 			int kb = (t + 1) * B + ty;
 
-			pa = row < n && ka < n ? a[row * n + ka] : 0.0f;
-			pb = kb < n && col < n ? b[kb * n + col] : 0.0f;
+			pa = row < n && ka < n ? a[row * n + ka] : T(0);
+			pb = kb < n && col < n ? b[kb * n + col] : T(0);
 		}
 #pragma unroll
 		for (int k = 0; k < B; k++)
@@ -44,19 +44,21 @@ mm_v4(const float *__restrict__ a, const float *__restrict__ b,
 		c[row * n + col] = sum;
 }
 
-typedef void (*mm_v4_fn)(const float *, const float *, float *, int);
+template <typename T>
+using mm_v4_fn = void (*)(const T *, const T *, T *, int);
 
-static mm_v4_fn mm_v4_pick(int block)
+template <typename T>
+static mm_v4_fn<T> mm_v4_pick(int block)
 {
 	switch (block) {
 	case 8:
-		return mm_v4<8>;
+		return mm_v4<8, T>;
 	case 16:
-		return mm_v4<16>;
+		return mm_v4<16, T>;
 	case 22:
-		return mm_v4<22>;
+		return mm_v4<22, T>;
 	case 32:
-		return mm_v4<32>;
+		return mm_v4<32, T>;
 	}
 	return NULL;
 }
@@ -64,12 +66,13 @@ static mm_v4_fn mm_v4_pick(int block)
 extern "C" const void *kernel_v4_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_v4_pick(block);
+	return (const void *)mm_v4_pick<float>(block);
 }
 
-extern "C" int kernel_v4_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_v4_run(const struct kernel_args *args)
 {
-	mm_v4_fn kernel = mm_v4_pick(args->block);
+	mm_v4_fn<T> kernel = mm_v4_pick<T>(args->block);
 	int b = args->block, tiles;
 
 	if (!kernel)
@@ -78,7 +81,14 @@ extern "C" int kernel_v4_launch(const struct kernel_args *args)
 	dim3 grid(tiles, tiles), threads(b, b);
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->n);
 	return KERNEL_LAUNCH_END("mm_v4<b><<<ceil(n/b)^2, b x b>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_v4_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_v4_run<double>(args) :
+			    mm_v4_run<float>(args);
 }

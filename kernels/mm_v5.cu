@@ -9,30 +9,31 @@
 #include "check.h"
 #include "launch.h"
 
-static __device__ __forceinline__ float
-mm_v5_load(const float *__restrict__ m, int row, int col, int n)
+template <typename T>
+static __device__ __forceinline__ T
+mm_v5_load(const T *__restrict__ m, int row, int col, int n)
 {
-	return row < n && col < n ? m[row * n + col] : 0.0f;
+	return row < n && col < n ? m[row * n + col] : T(0);
 }
 
-template <int B>
+template <int B, typename T>
 __global__ void __launch_bounds__(B * B)
-mm_v5(const float *__restrict__ a, const float *__restrict__ b,
-      float *__restrict__ c, int n)
+mm_v5(const T *__restrict__ a, const T *__restrict__ b,
+      T *__restrict__ c, int n)
 {
-	__shared__ float as[2 * B][2 * B];
-	__shared__ float bs[2 * B][2 * B];
+	__shared__ T as[2 * B][2 * B];
+	__shared__ T bs[2 * B][2 * B];
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int r0 = blockIdx.y * 2 * B + ty, r1 = r0 + B;
 	int c0 = blockIdx.x * 2 * B + tx, c1 = c0 + B;
 	int tiles = (n + 2 * B - 1) / (2 * B);
-	float s00 = 0.0f, s01 = 0.0f, s10 = 0.0f, s11 = 0.0f;
+	T s00 = 0, s01 = 0, s10 = 0, s11 = 0;
 	/* The first tiles: A's columns tx, tx + b and B's rows ty, ty + b. */
-	float a00 = mm_v5_load(a, r0, tx, n), a01 = mm_v5_load(a, r0, tx + B, n);
-	float a10 = mm_v5_load(a, r1, tx, n), a11 = mm_v5_load(a, r1, tx + B, n);
-	float b00 = mm_v5_load(b, ty, c0, n), b01 = mm_v5_load(b, ty, c1, n);
-	float b10 = mm_v5_load(b, ty + B, c0, n);
-	float b11 = mm_v5_load(b, ty + B, c1, n);
+	T a00 = mm_v5_load(a, r0, tx, n), a01 = mm_v5_load(a, r0, tx + B, n);
+	T a10 = mm_v5_load(a, r1, tx, n), a11 = mm_v5_load(a, r1, tx + B, n);
+	T b00 = mm_v5_load(b, ty, c0, n), b01 = mm_v5_load(b, ty, c1, n);
+	T b10 = mm_v5_load(b, ty + B, c0, n);
+	T b11 = mm_v5_load(b, ty + B, c1, n);
 
 	for (int t = 0; t < tiles; t++) {
 		as[ty][tx] = a00;
@@ -58,8 +59,8 @@ mm_v5(const float *__restrict__ a, const float *__restrict__ b,
 		}
 #pragma unroll
 		for (int k = 0; k < 2 * B; k++) {
-			float x0 = as[ty][k], x1 = as[ty + B][k];
-			float y0 = bs[k][tx], y1 = bs[k][tx + B];
+			T x0 = as[ty][k], x1 = as[ty + B][k];
+			T y0 = bs[k][tx], y1 = bs[k][tx + B];
 
 			s00 += x0 * y0;
 			s01 += x0 * y1;
@@ -78,19 +79,36 @@ mm_v5(const float *__restrict__ a, const float *__restrict__ b,
 		c[r1 * n + c1] = s11;
 }
 
-typedef void (*mm_v5_fn)(const float *, const float *, float *, int);
+template <typename T>
+using mm_v5_fn = void (*)(const T *, const T *, T *, int);
 
-static mm_v5_fn mm_v5_pick(int block)
+/* Two 64 x 64 tiles take 32 KiB of float, but 64 KiB of double: more
+ * static shared memory than a block may have, so block 32 has no double
+ * instance (check() refuses it). */
+template <typename T>
+static mm_v5_fn<T> mm_v5_pick32(void)
+{
+	return NULL;
+}
+
+template <>
+mm_v5_fn<float> mm_v5_pick32<float>(void)
+{
+	return mm_v5<32, float>;
+}
+
+template <typename T>
+static mm_v5_fn<T> mm_v5_pick(int block)
 {
 	switch (block) {
 	case 8:
-		return mm_v5<8>;
+		return mm_v5<8, T>;
 	case 16:
-		return mm_v5<16>;
+		return mm_v5<16, T>;
 	case 22:
-		return mm_v5<22>;
+		return mm_v5<22, T>;
 	case 32:
-		return mm_v5<32>;
+		return mm_v5_pick32<T>();
 	}
 	return NULL;
 }
@@ -98,12 +116,13 @@ static mm_v5_fn mm_v5_pick(int block)
 extern "C" const void *kernel_v5_func(int block, int ilp)
 {
 	(void)ilp;
-	return (const void *)mm_v5_pick(block);
+	return (const void *)mm_v5_pick<float>(block);
 }
 
-extern "C" int kernel_v5_launch(const struct kernel_args *args)
+template <typename T>
+static int mm_v5_run(const struct kernel_args *args)
 {
-	mm_v5_fn kernel = mm_v5_pick(args->block);
+	mm_v5_fn<T> kernel = mm_v5_pick<T>(args->block);
 	int b = args->block, tiles;
 
 	if (!kernel)
@@ -112,7 +131,14 @@ extern "C" int kernel_v5_launch(const struct kernel_args *args)
 	dim3 grid(tiles, tiles), threads(b, b);
 	KERNEL_LAUNCH_BEGIN();
 	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, args->n);
+		(const T *)args->a, (const T *)args->b,
+		(T *)args->c, args->n);
 	return KERNEL_LAUNCH_END("mm_v5<b><<<ceil(n/2b)^2, b x b>>>");
+}
+
+/* args->fp64: the same kernel in double. */
+extern "C" int kernel_v5_launch(const struct kernel_args *args)
+{
+	return args->fp64 ? mm_v5_run<double>(args) :
+			    mm_v5_run<float>(args);
 }

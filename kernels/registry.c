@@ -156,8 +156,10 @@ static int square_check(const struct square_rule *r,
 		return refuse(why, len, "matrix size %d exceeds %d: n*n would "
 			      "overflow the kernel's int indices", n,
 			      SQUARE_N_MAX);
-	if (block_fits(b, (size_t)r->smem_per_b2 * b * b, max_threads,
-		       smem_per_block, why, len))
+	/* the tiles are of the element type: twice the bytes in double */
+	if (block_fits(b, (size_t)r->smem_per_b2 * b * b *
+		       (args->fp64 ? 2 : 1), max_threads, smem_per_block, why,
+		       len))
 		return -1;
 	grid = r->tile ? ((long long)n + r->tile * b - 1) / (r->tile * b) : 1;
 	if (grid > GRID_Y_MAX)
@@ -207,8 +209,8 @@ static int rect_check(const struct kernel_args *args, int max_threads,
 	    m * k > INT_MAX || k * n > INT_MAX || m * n > INT_MAX)
 		return refuse(why, len, "matrix sizes %lld x %lld x %lld "
 			      "overflow the kernel's int indices", m, k, n);
-	if (block_fits(b, (size_t)8 * b * b, max_threads, smem_per_block,
-		       why, len))
+	if (block_fits(b, (size_t)8 * b * b * (args->fp64 ? 2 : 1),
+		       max_threads, smem_per_block, why, len))
 		return -1;
 	if ((m + b - 1) / b > GRID_Y_MAX)
 		return refuse(why, len, "%lld rows with block %d need more than "
@@ -606,7 +608,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
-		.rate = 1000e9,
+		.rate = 1000e9, .fp64 = 1,
 		.check = v2_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v2_launch,
 		.func = kernel_v2_func, .threads = square_threads,
@@ -622,7 +624,7 @@ static const struct kernel_desc kernels[] = {
 		.sweeps = { SWEEP(sizes_p1, blocks_p),
 			    SWEEP(sizes_p2, blocks_p32) },
 		.nsweeps = 2,
-		.rate = 1500e9,
+		.rate = 1500e9, .fp64 = 1,
 		.check = v3_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v3_launch,
 		.func = kernel_v3_func, .threads = square_threads,
@@ -636,7 +638,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
-		.rate = 1500e9,
+		.rate = 1500e9, .fp64 = 1,
 		.check = v4_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v4_launch,
 		.func = kernel_v4_func, .threads = square_threads,
@@ -650,7 +652,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
-		.rate = 2500e9,
+		.rate = 2500e9, .fp64 = 1,
 		.check = v5_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v5_launch,
 		.func = kernel_v5_func, .threads = square_threads,
@@ -664,7 +666,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_simple, .nblocks = N(blocks_simple),
 		.suite = KERNEL_SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
-		.rate = 1000e9,
+		.rate = 1000e9, .fp64 = 1,
 		.check = simple_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_simple_launch,
 		.func = kernel_simple_func, .threads = square_threads,
@@ -678,7 +680,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_32, .nblocks = N(blocks_32),
 		.suite = KERNEL_SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
-		.rate = 1500e9,
+		.rate = 1500e9, .fp64 = 1,
 		.check = shared_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_shared_launch,
 		.func = kernel_shared_func, .threads = square_threads,
@@ -693,7 +695,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = KERNEL_SUITE_VERSIONS,
 		.on_request = 1,
 		.sweeps = { SWEEP(sizes_p2, blocks_16) }, .nsweeps = 1,
-		.rate = 1500e9,
+		.rate = 1500e9, .fp64 = 1,
 		.check = rect_check, .flops = rect_flops,
 		.bytes = rect_bytes, .launch = kernel_rect_launch,
 		.func = kernel_rect_func, .threads = square_threads,
@@ -834,7 +836,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = NULL, .nblocks = 0,
 		.suite = KERNEL_SUITE_REFERENCE,
 		.nsweeps = 0,
-		.rate = 20000e9,
+		.rate = 20000e9, .fp64 = 1,
 		.check = cublas_check, .flops = cublas_flops,
 		.bytes = cublas_bytes, .launch = kernel_cublas_launch,
 		.func = cublas_func, .threads = cublas_threads,

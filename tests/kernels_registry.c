@@ -329,6 +329,14 @@ static void test_check_shared_memory(void **state)
 			if (need)
 				expect_refused(d, &a, BIG_THREADS, need - 1,
 					       "shared memory");
+			/* double tiles take twice the bytes */
+			a.fp64 = 1;
+			assert_int_equal(d->check(&a, BIG_THREADS, 2 * need,
+						  NULL, 0), 0);
+			if (need)
+				expect_refused(d, &a, BIG_THREADS,
+					       2 * need - 1, "shared memory");
+			a.fp64 = 0;
 		}
 	}
 }
@@ -475,6 +483,27 @@ static void test_check_dot_walkers(void **state)
 	}
 }
 
+/* The matrix kernels of textbook R's float-against-double comparison
+ * have a double instance; v1 (report P's one-block version) has none.
+ * v5's two 64 x 64 tiles of double exceed a block's 48 KiB of static
+ * shared memory, so an H100 refuses it at block 32 in double. */
+static void test_fp64_kernels(void **state)
+{
+	static const char *const two[] = { "v2", "v3", "v4", "v5", "simple",
+					   "shared", "rect", "cublas" };
+	struct kernel_args a = { .n = 256, .m = 256, .k = 256, .block = 32,
+				 .fp64 = 1 };
+
+	for (size_t i = 0; i < sizeof(two) / sizeof(*two); i++)
+		assert_int_equal(kernel_find(two[i])->fp64, 1);
+	assert_int_equal(kernel_find("v1")->fp64, 0);
+	expect_refused(kernel_find("v5"), &a, H_THREADS, H_SMEM,
+		       "shared memory");
+	a.fp64 = 0;
+	assert_int_equal(kernel_find("v5")->check(&a, H_THREADS, H_SMEM,
+						  NULL, 0), 0);
+}
+
 static void test_check_rect(void **state)
 {
 	const struct kernel_desc *d = kernel_find("rect");
@@ -615,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_check_transpose),
 		cmocka_unit_test(test_check_access),
 		cmocka_unit_test(test_check_dot_walkers),
+		cmocka_unit_test(test_fp64_kernels),
 		cmocka_unit_test(test_check_copy),
 		cmocka_unit_test(test_check_cublas),
 		cmocka_unit_test(test_counts),

@@ -1099,6 +1099,133 @@ static void test_dot_walkers(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* ---- the matrix kernels in double --------------------------------------
+ * Random doubles, C poisoned with NaN and checked past its end, every
+ * element against the host's product in long double: the error may not
+ * exceed a few units of double rounding of the sum of |a b|. */
+
+static int fp64_case(const struct kernel_desc *d, int m, int k, int n,
+		     int block)
+{
+	size_t na = (size_t)m * k, nb = (size_t)k * n, nc = (size_t)m * n;
+	double *ha = malloc(na * 8), *hb = malloc(nb * 8);
+	double *hc = malloc((nc + C_PAD) * 8);
+	void *da = NULL, *db = NULL, *dc = NULL;
+	struct kernel_args args = { .m = m, .k = k, .n = n, .block = block,
+				    .ilp = 1, .fp64 = 1 };
+	uint64_t seed = 4242 + (uint64_t)m * 7 + (uint64_t)n;
+	int failed = 1, rc;
+	char label[96], why[256];
+
+	snprintf(label, sizeof(label), "%-8s b=%-2d %dx%dx%d fp64", d->name,
+		 block, m, k, n);
+	if (d->shape == KERNEL_SQUARE)
+		args.m = args.k = 0;
+	if (d->check(&args, g.prop.maxThreadsPerBlock,
+		     g.prop.sharedMemPerBlock, why, sizeof(why))) {
+		printf("skip %s  refused: %s\n", label, why);
+		failed = 0;
+		goto out;
+	}
+	if (!ha || !hb || !hc)
+		goto out;
+	for (size_t i = 0; i < na; i++)
+		ha[i] = rng_float(&seed);
+	for (size_t i = 0; i < nb; i++)
+		hb[i] = rng_float(&seed);
+	if (!CUDA_OK(cudaMalloc(&da, na * 8)) ||
+	    !CUDA_OK(cudaMalloc(&db, nb * 8)) ||
+	    !CUDA_OK(cudaMalloc(&dc, (nc + C_PAD) * 8)) ||
+	    !CUDA_OK(cudaMemcpy(da, ha, na * 8, cudaMemcpyHostToDevice)) ||
+	    !CUDA_OK(cudaMemcpy(db, hb, nb * 8, cudaMemcpyHostToDevice)) ||
+	    !CUDA_OK(cudaMemset(dc, 0xFF, (nc + C_PAD) * 8)) ||
+	    !CUDA_OK(cudaDeviceSynchronize()))
+		goto out;
+	args.a = da;
+	args.b = db;
+	args.c = dc;
+	args.stream = g.stream;
+	args.blas = g.blas;
+	rc = d->launch(&args);
+	if (rc == 0)
+		rc = cudaStreamSynchronize(g.stream);
+	if (rc || !CUDA_OK(cudaMemcpy(hc, dc, (nc + C_PAD) * 8,
+				      cudaMemcpyDeviceToHost))) {
+		printf("FAIL %s  launch: %s\n", label,
+		       cudaGetErrorString((cudaError_t)rc));
+		goto out;
+	}
+	for (int i = 0; i < m; i++)
+		for (int j = 0; j < n; j++) {
+			long double s = 0, bound = 0;
+			double got = hc[(size_t)i * n + j];
+
+			for (int l = 0; l < k; l++) {
+				long double p = (long double)ha[(size_t)i * k +
+								l] *
+						hb[(size_t)l * n + j];
+
+				s += p;
+				bound += fabsl(p);
+			}
+			/* NaN (unwritten) fails the test too */
+			if (!(fabsl(got - s) <= 1e-14L * (bound + 1e-300L) *
+						k)) {
+				printf("FAIL %s  C[%d][%d] = %.17g, expected "
+				       "%.17Lg\n", label, i, j, got, s);
+				goto out;
+			}
+		}
+	for (size_t i = nc; i < nc + C_PAD; i++) {
+		uint64_t w;
+
+		memcpy(&w, &hc[i], 8);
+		if (w != ~(uint64_t)0) {
+			printf("FAIL %s  C written past its end at %zu\n",
+			       label, i);
+			goto out;
+		}
+	}
+	printf("ok   %s\n", label);
+	failed = 0;
+out:
+	free(ha);
+	free(hb);
+	free(hc);
+	if (da)
+		CUDA_OK(cudaFree(da));
+	if (db)
+		CUDA_OK(cudaFree(db));
+	if (dc)
+		CUDA_OK(cudaFree(dc));
+	return failed;
+}
+
+static void test_matrix_fp64(void **state)
+{
+	static const int sizes[] = { 1, 17, 100 };
+	int failures = 0;
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		if (!selected(d->name) || !d->fp64 ||
+		    (d->shape != KERNEL_SQUARE && d->shape != KERNEL_RECT &&
+		     d->shape != KERNEL_LIBRARY))
+			continue;
+		for (size_t j = 0; j < (d->nblocks ? d->nblocks : 1); j++) {
+			int b = d->nblocks ? d->blocks[j] : 0;
+
+			for (size_t s = 0; s < N(sizes); s++)
+				failures += fp64_case(d, sizes[s], sizes[s],
+						      sizes[s], b);
+			if (d->shape != KERNEL_SQUARE)
+				failures += fp64_case(d, 33, 65, 17, b);
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* The L2 scrub of the counter passes runs cleanly, for
  * compute-sanitizer's sake too: at the device's L2 size, and at sizes
  * that are not whole lines. */
@@ -1235,6 +1362,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_memory_kernels),
 		cmocka_unit_test(test_dot_walkers),
+		cmocka_unit_test(test_matrix_fp64),
 		cmocka_unit_test(test_scrub),
 	};
 	int ndev = 0;
