@@ -114,14 +114,18 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
 }
 
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const char *caption, const char *anchor, const char *note)
+		   const char *caption, const char *kind, int dev,
+		   const char *note)
 {
-	struct rbuf spec, nb;
+	struct rbuf spec, nb, anchor;
 	struct kv v[6];
 	int rc;
 
 	rbuf_init(&spec);
 	rbuf_init(&nb);
+	rbuf_init(&anchor);
+	rbuf_printf(&anchor, "%s dev=%lld", kind,
+		    (long long)x->devs[dev]->id);
 	mem_colspec(t, wide, &spec);
 	if (note && *note) {
 		char *f = tmpl_fragment(x->frags, "tablenote");
@@ -131,7 +135,7 @@ int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 			tmpl_fill(&nb, f, &nv, 1);
 		free(f);
 	}
-	v[0] = (struct kv){"ANCHOR", anchor};
+	v[0] = (struct kv){"ANCHOR", rbuf_str(&anchor)};
 	v[1] = (struct kv){"CAPTION", caption};
 	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
 	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
@@ -140,7 +144,39 @@ int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 	rc = emit_fragment(x, "table", v, 6);
 	rbuf_free(&spec);
 	rbuf_free(&nb);
+	rbuf_free(&anchor);
 	return rc;
+}
+
+int mem_caption(struct rctx *x, int dev, const char *suite,
+		const char *variant, const char *metric, const char *key,
+		const char *n, struct rbuf *cap)
+{
+	struct rbuf dl, nr;
+	struct kv v[3];
+	int rc;
+
+	rbuf_init(&dl);
+	rbuf_init(&nr);
+	dev_suffix(x, dev, &dl);
+	rc = sample_range(x, dev, suite, variant, metric, "word.samples_of",
+			  &nr);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
+	v[2] = (struct kv){"N", n};
+	rc |= emit_string(x, cap, key, v, n ? 3 : 2);
+	rbuf_free(&dl);
+	rbuf_free(&nr);
+	return rc;
+}
+
+void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note)
+{
+	if (!(seen & ~(unsigned)RG_DERIVED))
+		return;
+	if (note->len)
+		rbuf_putc(note, ' ');
+	regime_note(x, seen, note);
 }
 
 static int mem_pt_ok(const struct mem_axes *a, double xv, double yv)

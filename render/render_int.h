@@ -724,9 +724,20 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
  * findings the parts collected. */
 int mem_section(struct rctx *x, const char *suite, const char *key,
 		int (*part)(struct rctx *x, int dev, struct rfind *fd));
-/* emit_table for such a table. */
+/* emit_table for such a table: anchored "KIND dev=ID" for device dev,
+ * the room after each column's numbers from wide[]. */
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const char *caption, const char *anchor, const char *note);
+		   const char *caption, const char *kind, int dev,
+		   const char *note);
+/* A table's caption into cap: string key filled with DEV (the device,
+ * where there are several), SAMPLES (the range of samples of metric in
+ * suite, of variant or all) and, where n is not NULL, N. */
+int mem_caption(struct rctx *x, int dev, const char *suite,
+		const char *variant, const char *metric, const char *key,
+		const char *n, struct rbuf *cap);
+/* Appends to a table's note the marks of the regimes seen (RG_DERIVED
+ * apart), after a blank when the note has text. */
+void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
 /* A line figure over a linear axis of strides or offsets. */
 struct mem_line {
 	const char *title;	/* LaTeX; NULL or "": no key entry */

@@ -237,10 +237,7 @@ static int stride_note(struct rctx *x, int dev, const struct bank_facts *f,
 		rc |= mem_counters_missing(x, dev, BANK_SUITE,
 					   "bank.counters_none",
 					   "bank.counters_unavailable", note);
-	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(note, ' ');
-		regime_note(x, seen, note);
-	}
+	mem_regime_note(x, seen, note);
 	rbuf_free(&clk);
 	rbuf_free(&mhz);
 	return rc;
@@ -300,9 +297,8 @@ static void stride_head(struct rctx *x, const struct bank_facts *f,
 static int stride_table(struct rctx *x, int dev, const struct bank_facts *f)
 {
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, dl, nr, note, anc;
+	struct rbuf wide[RTABLE_MAXCOLS], cap, note;
 	unsigned seen = 0;
-	struct kv v[2];
 	int s, rc = 0, i, list[BANK_MAXS], n = 0, h;
 
 	for (s = 1; s <= BANK_MAXS; s++)
@@ -312,10 +308,7 @@ static int stride_table(struct rctx *x, int dev, const struct bank_facts *f)
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_init(&wide[i]);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&note);
-	rbuf_init(&anc);
 	/* an empty column between the halves keeps them apart */
 	rtable_init(&t, f->ncounted ? "lSSSSSclSSSSS" : "lSSSSclSSSS");
 	stride_head(x, f, &t);
@@ -329,25 +322,17 @@ static int stride_table(struct rctx *x, int dev, const struct bank_facts *f)
 			stride_cells(x, dev, f, list[i + h], &t, wide, &seen);
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	rc |= sample_range(x, dev, BANK_SUITE, NULL, BANK_METRIC,
-			   "word.samples_of", &nr);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	rc |= emit_string(x, &cap, "bank.table", v, 2);
+	rc |= mem_caption(x, dev, BANK_SUITE, NULL, BANK_METRIC,
+			  "bank.table", NULL, &cap);
 	rc |= stride_note(x, dev, f, seen, &note);
-	rbuf_printf(&anc, "bank dev=%lld", (long long)x->devs[dev]->id);
 	if (!rc && n)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&anc), rbuf_str(&note));
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "bank", dev,
+				    rbuf_str(&note));
 	rtable_free(&t);
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_free(&wide[i]);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&note);
-	rbuf_free(&anc);
 	return rc;
 }
 

@@ -256,10 +256,7 @@ static int co_note(struct rctx *x, int dev, const struct co_facts *f,
 				"coalesce.counters_none",
 				"coalesce.counters_unavailable", note);
 	}
-	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(note, ' ');
-		regime_note(x, seen, note);
-	}
+	mem_regime_note(x, seen, note);
 	return rc;
 }
 
@@ -333,11 +330,10 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 		      int stride)
 {
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, dl, nr, nn, note, anc;
+	struct rbuf wide[RTABLE_MAXCOLS], cap, nn, note;
 	unsigned seen = 0;
 	int p, i, n = 0, h, rc = 0, list[CO_MAXP + 1];
 	char kinds[16], half[8];
-	struct kv v[3];
 
 	for (p = 0; p <= CO_MAXP; p++)
 		if (copy_cfg(x, dev, stride, p))
@@ -352,11 +348,8 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_init(&wide[i]);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&nn);
 	rbuf_init(&note);
-	rbuf_init(&anc);
 	rtable_init(&t, kinds);
 	copy_head(x, f, stride, &t);
 	rtable_head(&t, "\\quad");
@@ -370,35 +363,26 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 				   &seen);
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	rc |= sample_range(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
-			   VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS,
-			   "word.samples_of", &nr);
 	count_text(f->count, &nn);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	v[2] = (struct kv){"N", rbuf_str(&nn)};
-	rc |= emit_string(x, &cap, stride ? f->count ? "coalesce.table_stride"
-			  : "coalesce.table_stride_non" : f->count ?
+	rc |= mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
+			  VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, stride ?
+			  f->count ? "coalesce.table_stride" :
+			  "coalesce.table_stride_non" : f->count ?
 			  "coalesce.table_offset" :
-			  "coalesce.table_offset_non", v, 3);
+			  "coalesce.table_offset_non", rbuf_str(&nn), &cap);
 	/* the counters are said once, under the first table */
 	rc |= co_note(x, dev, f, stride ? "coalesce.stride_note" :
 		      "coalesce.offset_note", !stride, seen, &note);
-	rbuf_printf(&anc, "coalesce-%s dev=%lld", stride ? "stride" : "offset",
-		    (long long)x->devs[dev]->id);
 	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&anc), rbuf_str(&note));
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), stride ?
+				    "coalesce-stride" : "coalesce-offset", dev,
+				    rbuf_str(&note));
 	rtable_free(&t);
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_free(&wide[i]);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&nn);
 	rbuf_free(&note);
-	rbuf_free(&anc);
 	return rc;
 }
 
@@ -408,21 +392,17 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 	static const char *const lay[] = {VOCAB_VARIANT_AOS,
 					  VOCAB_VARIANT_SOA};
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, dl, nr, nn, note, anc;
+	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, nn, note;
 	unsigned seen = 0;
 	int i, rc = 0, sp = f->has_spr, rows = 0;
 	long long count = 0;
-	struct kv v[3];
 
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_init(&wide[i]);
 	rbuf_init(&lab);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&nn);
 	rbuf_init(&note);
-	rbuf_init(&anc);
 	rtable_init(&t, sp ? "lSSSS" : "lSSS");
 	rtable_head(&t, lang_get(x->L, "coalesce.layout"));
 	rtable_head(&t, lang_get(x->L, "coalesce.kernel_ms"));
@@ -464,31 +444,21 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 			rtable_num(&t, i ? f->spr_soa : f->spr_aos, 1, 0);
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	rc |= sample_range(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
-			   VOCAB_METRIC_GBS, "word.samples_of", &nr);
 	count_text(count, &nn);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	v[2] = (struct kv){"N", rbuf_str(&nn)};
-	rc |= emit_string(x, &cap, count ? "coalesce.layout_table" :
-			  "coalesce.layout_table_non", v, 3);
+	rc |= mem_caption(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
+			  VOCAB_METRIC_GBS, count ? "coalesce.layout_table" :
+			  "coalesce.layout_table_non", rbuf_str(&nn), &cap);
 	rc |= co_note(x, dev, f, "coalesce.layout_note", 0, seen, &note);
-	rbuf_printf(&anc, "coalesce-layout dev=%lld",
-		    (long long)x->devs[dev]->id);
 	if (!rc && rows)
 		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&anc), rbuf_str(&note));
+				    "coalesce-layout", dev, rbuf_str(&note));
 	rtable_free(&t);
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_free(&wide[i]);
 	rbuf_free(&lab);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&nn);
 	rbuf_free(&note);
-	rbuf_free(&anc);
 	return rc;
 }
 

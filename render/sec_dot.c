@@ -225,18 +225,14 @@ static int speed_table(struct rctx *x, int dev)
 	int *ns = NULL, rc = 0, v, p;
 	size_t nn, i;
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, dl, nr, note, anc, post;
+	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, note, post;
 	unsigned seen = 0, gm;
-	struct kv kv[2];
 
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_init(&wide[i]);
 	rbuf_init(&lab);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&note);
-	rbuf_init(&anc);
 	rbuf_init(&post);
 	rtable_init(&t, "lSSSSSSSS");
 	speed_head(x, &t);
@@ -294,30 +290,19 @@ static int speed_table(struct rctx *x, int dev)
 		}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	rc |= sample_range(x, dev, DOT_SUITE, NULL, VOCAB_METRIC_GBS,
-			   "word.samples_of", &nr);
-	kv[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	kv[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	rc |= emit_string(x, &cap, "dot.table", kv, 2);
+	rc |= mem_caption(x, dev, DOT_SUITE, NULL, VOCAB_METRIC_GBS,
+			  "dot.table", NULL, &cap);
 	rbuf_puts(&note, lang_get(x->L, "dot.table_note"));
-	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
-	}
-	rbuf_printf(&anc, "dot dev=%lld", (long long)x->devs[dev]->id);
+	mem_regime_note(x, seen, &note);
 	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&anc), rbuf_str(&note));
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "dot", dev,
+				    rbuf_str(&note));
 	rtable_free(&t);
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_free(&wide[i]);
 	rbuf_free(&lab);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&note);
-	rbuf_free(&anc);
 	rbuf_free(&post);
 	free(ns);
 	return rc;

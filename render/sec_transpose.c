@@ -240,18 +240,14 @@ static int tr_table(struct rctx *x, int dev)
 	int *ns = NULL, *bs = NULL, rc = 0;
 	size_t nn, nb, i, j;
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, dl, nr, note, anc;
+	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, note;
 	unsigned seen = 0, gm, rm;
-	struct kv v[2];
 
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_init(&wide[i]);
 	rbuf_init(&lab);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&note);
-	rbuf_init(&anc);
 	rtable_init(&t, "llSSSSSSS");
 	tr_head(x, &t);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
@@ -286,27 +282,18 @@ static int tr_table(struct rctx *x, int dev)
 			tr_row(x, dev, ns[i], bs[j], gm | rm, &t, wide, &seen);
 		}
 	}
-	dev_suffix(x, dev, &dl);
-	rc |= sample_range(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
-			   "word.samples_of", &nr);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	rc |= emit_string(x, &cap, "transpose.table", v, 2);
-	if (seen & ~(unsigned)RG_DERIVED)
-		regime_note(x, seen, &note);
-	rbuf_printf(&anc, "transpose dev=%lld", (long long)x->devs[dev]->id);
+	rc |= mem_caption(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
+			  "transpose.table", NULL, &cap);
+	mem_regime_note(x, seen, &note);
 	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&anc), rbuf_str(&note));
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "transpose",
+				    dev, rbuf_str(&note));
 	rtable_free(&t);
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_free(&wide[i]);
 	rbuf_free(&lab);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&note);
-	rbuf_free(&anc);
 	free(ns);
 	free(bs);
 	return rc;

@@ -191,9 +191,8 @@ static int rate_table(struct rctx *x, int dev, const struct wk_facts *f)
 {
 	static const int col[3] = {1, 2, 0};	/* S/G, R/S, R/G */
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], h, post, cap, dl, nr, note, anc;
+	struct rbuf wide[RTABLE_MAXCOLS], h, post, cap, note;
 	unsigned seen = 0, gm;
-	struct kv kv[2];
 	int j, v, rc = 0;
 	size_t i;
 
@@ -202,10 +201,7 @@ static int rate_table(struct rctx *x, int dev, const struct wk_facts *f)
 	rbuf_init(&h);
 	rbuf_init(&post);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&note);
-	rbuf_init(&anc);
 	rtable_init(&t, "rrSSSSSS");
 	rtable_head(&t, "");
 	rtable_head(&t, "");
@@ -261,31 +257,20 @@ static int rate_table(struct rctx *x, int dev, const struct wk_facts *f)
 		}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	rc |= sample_range(x, dev, WK_SUITE, NULL, VOCAB_METRIC_GSTEPS,
-			   "word.samples_of", &nr);
-	kv[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	kv[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	rc |= emit_string(x, &cap, "walkers.table", kv, 2);
+	rc |= mem_caption(x, dev, WK_SUITE, NULL, VOCAB_METRIC_GSTEPS,
+			  "walkers.table", NULL, &cap);
 	rbuf_puts(&note, lang_get(x->L, "walkers.table_note"));
-	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
-	}
-	rbuf_printf(&anc, "walkers dev=%lld", (long long)x->devs[dev]->id);
+	mem_regime_note(x, seen, &note);
 	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&anc), rbuf_str(&note));
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "walkers",
+				    dev, rbuf_str(&note));
 	rtable_free(&t);
 	for (i = 0; i < RTABLE_MAXCOLS; i++)
 		rbuf_free(&wide[i]);
 	rbuf_free(&h);
 	rbuf_free(&post);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&note);
-	rbuf_free(&anc);
 	return rc;
 }
 
