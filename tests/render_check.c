@@ -40,6 +40,22 @@ char *chk_render_sections(const char *db, const char *sections, int *rc)
 	return chk_render(&o, NULL, rc);
 }
 
+char *chk_render_lang(const char *db, const char *sections, const char *lang)
+{
+	struct render_options o;
+	char *tex;
+	int rc;
+
+	render_options_init(&o);
+	o.db_path = db;
+	o.sections = sections;
+	o.lang = lang;
+	tex = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(tex);
+	return tex;
+}
+
 static char *dup_n(const char *s, size_t n)
 {
 	char *p = malloc(n + 1);

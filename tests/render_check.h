@@ -15,6 +15,8 @@ char *chk_render(const struct render_options *o, const char *format,
 /* The report of the database at db with only the sections listed, in
  * English: chk_render with the default options otherwise. */
 char *chk_render_sections(const char *db, const char *sections, int *rc);
+/* The same in language lang, asserting (cmocka) that it succeeds. */
+char *chk_render_lang(const char *db, const char *sections, const char *lang);
 
 #define CHK_MAXROWS 64
 #define CHK_MAXCOLS 16

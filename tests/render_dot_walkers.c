@@ -227,26 +227,9 @@ static int teardown(void **state)
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static char *render_lang(const char *db, const char *sections,
-			 const char *lang)
-{
-	struct render_options o;
-	char *tex;
-	int rc;
-
-	render_options_init(&o);
-	o.db_path = db;
-	o.sections = sections;
-	o.lang = lang;
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
-	assert_non_null(tex);
-	return tex;
-}
-
 static char *render(const char *sections)
 {
-	return render_lang(dbpath, sections, "en");
+	return chk_render_lang(dbpath, sections, "en");
 }
 
 static void sql(const char *q)
@@ -570,7 +553,7 @@ static void test_absent(void **state)
 	int rc;
 
 	(void)state;
-	tex = render_lang(plaindb, NULL, "en");
+	tex = chk_render_lang(plaindb, NULL, "en");
 	assert_null(strstr(tex, "\\section{Scalar product"));
 	assert_null(strstr(tex, "\\section{Random walkers"));
 	assert_null(strstr(tex, "mmreport-table: dot"));
@@ -643,7 +626,7 @@ static void test_latex(void **state)
 		struct lang *l = lang_load(langs[i], NULL);
 
 		assert_non_null(l);
-		tex = render_lang(dbpath, NULL, langs[i]);
+		tex = chk_render_lang(dbpath, NULL, langs[i]);
 		for (k = 0; k < en->n; k++)
 			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
 				if (strncmp(en->kv[k].key, pre[j],

@@ -332,27 +332,9 @@ static int teardown(void **state)
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static char *render_lang(const char *db, const char *sections,
-			 const char *lang)
-{
-	struct render_options o;
-	char *tex;
-	int rc;
-
-	render_options_init(&o);
-	o.db_path = db;
-	o.sections = sections;
-	o.lang = lang;
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
-	assert_non_null(tex);
-	assert_null(strchr(tex, '\001'));
-	return tex;
-}
-
 static char *render(const char *sections)
 {
-	return render_lang(dbpath, sections, "en");
+	return chk_render_lang(dbpath, sections, "en");
 }
 
 static void sql(const char *q)
@@ -1031,7 +1013,7 @@ static void test_absent(void **state)
 	int rc;
 
 	(void)state;
-	tex = render_lang(plaindb, NULL, "en");
+	tex = chk_render_lang(plaindb, NULL, "en");
 	assert_null(strstr(tex, "\\section{Matrix transpose"));
 	assert_null(strstr(tex, "\\section{Shared-memory bank"));
 	assert_null(strstr(tex, "\\section{Coalesced"));
@@ -1116,7 +1098,7 @@ static void test_latex(void **state)
 	for (counters = 0; counters < 2; counters++) {
 		assert_int_equal(build(dbpath, counters), 0);
 		for (i = 0; i < 3; i++) {
-			tex = render_lang(dbpath, NULL, langs[i]);
+			tex = chk_render_lang(dbpath, NULL, langs[i]);
 			/* a key missing from a language prints as itself */
 			for (k = 0; k < en->n; k++)
 				for (j = 0; j < sizeof(pre) / sizeof(pre[0]);
