@@ -542,26 +542,38 @@ static void test_counters(void **state)
 	store_free(st);
 }
 
+/* Measures suites at sizes, 5 samples at most, quietly, into a fresh
+ * database called name (its path into db[len]); asserts that the run
+ * succeeded and returns how many configurations the plan has. */
+static size_t measure_small(char *db, size_t len, const char *name,
+			    const char *suites, const char *sizes)
+{
+	struct measure_options o;
+	size_t expected;
+
+	db_path(db, len, name);
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = suites;
+	o.sizes = sizes;
+	o.repeat = 5;
+	o.quiet = 1;
+	expected = plan_count(&o);
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	return expected;
+}
+
 static void test_ilp(void **state)
 {
 	static const char *const want[] = { "kernel", "gbs" };
 	struct store_filter f = { 0 };
 	struct store_config *c = NULL;
-	struct measure_options o;
 	struct store *st;
 	char db[600];
 	size_t n = 0, expected;
 
-	db_path(db, sizeof(db), "ilp");
-	measure_options_init(&o);
-	o.db_path = db;
-	o.suites = "ilp";
-	o.sizes = "1000,4096";	/* 1000: not a multiple of any block */
-	o.repeat = 5;
-	o.quiet = 1;
-	expected = plan_count(&o);
-	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
-
+	/* 1000: not a multiple of any block */
+	expected = measure_small(db, sizeof(db), "ilp", "ilp", "1000,4096");
 	st = open_db(db);
 	configs_check(st, expected, want, 2, 5, 3);
 	rates_check(st, "ilp", "kernel", "gbs", 1);
@@ -584,20 +596,12 @@ static void test_memory(void **state)
 	static const char *const ns[] = { "kernel", "ns_access" };
 	struct store_filter f = { 0 };
 	struct store_config *c = NULL;
-	struct measure_options o;
 	struct store *st;
 	char db[600];
 	size_t n = 0, expected;
 
-	db_path(db, sizeof(db), "memory");
-	measure_options_init(&o);
-	o.db_path = db;
-	o.suites = "transpose,coalesce";
-	o.sizes = "300,5000";
-	o.repeat = 5;
-	o.quiet = 1;
-	expected = plan_count(&o);
-	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	expected = measure_small(db, sizeof(db), "memory", "transpose,coalesce",
+				 "300,5000");
 	st = open_db(db);
 	configs_check(st, expected, gbs, 2, 5, 3);
 	rates_check(st, "transpose", "kernel", "gbs", 1);
@@ -616,16 +620,8 @@ static void test_memory(void **state)
 	store_configs_free(c, n);
 	store_free(st);
 
-	db_path(db, sizeof(db), "bank");
-	measure_options_init(&o);
-	o.db_path = db;
-	o.suites = "bank";
-	o.sizes = "70000";
-	o.repeat = 5;
-	o.quiet = 1;
-	expected = plan_count(&o);
+	expected = measure_small(db, sizeof(db), "bank", "bank", "70000");
 	assert_int_equal(expected, 32);
-	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
 	st = open_db(db);
 	configs_check(st, expected, ns, 2, 5, 3);
 	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
@@ -659,21 +655,12 @@ static void test_dot_walkers(void **state)
 					    "walk_var" };
 	struct store_filter f = { 0 };
 	struct store_config *c = NULL;
-	struct measure_options o;
 	struct store *st;
 	char db[600];
 	size_t n = 0, expected;
 
-	db_path(db, sizeof(db), "dot");
-	measure_options_init(&o);
-	o.db_path = db;
-	o.suites = "dot";
-	o.sizes = "1000,300000";
-	o.repeat = 5;
-	o.quiet = 1;
-	expected = plan_count(&o);
+	expected = measure_small(db, sizeof(db), "dot", "dot", "1000,300000");
 	assert_int_equal(expected, 2 * 2 * 2);
-	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
 	st = open_db(db);
 	configs_check(st, expected, gbs, 2, 5, 3);
 	rates_check(st, "dot", "kernel", "gbs", 1);
@@ -684,16 +671,8 @@ static void test_dot_walkers(void **state)
 	store_configs_free(c, n);
 	store_free(st);
 
-	db_path(db, sizeof(db), "walkers");
-	measure_options_init(&o);
-	o.db_path = db;
-	o.suites = "walkers";
-	o.sizes = "3000";
-	o.repeat = 5;
-	o.quiet = 1;
-	expected = plan_count(&o);
+	expected = measure_small(db, sizeof(db), "walkers", "walkers", "3000");
 	assert_int_equal(expected, 3 * 3);
-	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
 	st = open_db(db);
 	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
 	assert_int_equal(n, expected);
