@@ -23,6 +23,31 @@
 /* Host chunk of the comparisons: 16 Mi elements. */
 #define MEM_CHUNK ((size_t)1 << 24)
 
+/* What a configuration's output is made of, told once from its variant
+ * (the verification asks for every element). */
+enum mem_kind {
+	MK_COPY2D,	/* tr_copy: C = A */
+	MK_TRANSPOSE,	/* C = A^T */
+	MK_OFFSET,	/* c[i] = a[i + param] */
+	MK_STRIDE,	/* c[i] = a[i * param] */
+	MK_BANK,	/* c[t] = its lane's sum */
+	MK_UPDATE	/* aos, soa: c = b dt + a, elementwise */
+};
+
+static enum mem_kind mem_kind_of(const struct plan_entry *e)
+{
+	if (e->kd->shape == KERNEL_TRANSPOSE)
+		return strcmp(e->variant, VOCAB_VARIANT_TR_COPY) ?
+		       MK_TRANSPOSE : MK_COPY2D;
+	if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET))
+		return MK_OFFSET;
+	if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE))
+		return MK_STRIDE;
+	if (!strcmp(e->variant, VOCAB_VARIANT_BANK))
+		return MK_BANK;
+	return MK_UPDATE;
+}
+
 /* The group's buffers: a and b filled with the hash of two seeds, c the
  * output; each grown (and refilled) when a configuration needs more. */
 struct mem_need {
@@ -34,23 +59,26 @@ static struct mem_need mem_need_of(const struct plan_entry *e)
 	size_t n = (size_t)e->count;
 	struct mem_need w = { 0, 0, 0 };
 
-	switch (e->kd->shape) {
-	case KERNEL_TRANSPOSE:
+	switch (mem_kind_of(e)) {
+	case MK_COPY2D:
+	case MK_TRANSPOSE:
 		w.a = w.c = (size_t)e->m * (size_t)e->n;
 		break;
-	default:
-		if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET)) {
-			w.a = n + (size_t)e->param;
-			w.c = n;
-		} else if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE)) {
-			w.a = (n - 1) * (size_t)e->param + 1;
-			w.c = n;
-		} else if (!strcmp(e->variant, VOCAB_VARIANT_BANK)) {
-			w.a = KERNEL_BANK_WORDS;
-			w.c = n;
-		} else {	/* aos, soa: three floats a vector */
-			w.a = w.b = w.c = 3 * n;
-		}
+	case MK_OFFSET:
+		w.a = n + (size_t)e->param;
+		w.c = n;
+		break;
+	case MK_STRIDE:
+		w.a = (n - 1) * (size_t)e->param + 1;
+		w.c = n;
+		break;
+	case MK_BANK:
+		w.a = KERNEL_BANK_WORDS;
+		w.c = n;
+		break;
+	case MK_UPDATE:		/* three floats a vector */
+		w.a = w.b = w.c = 3 * n;
+		break;
 	}
 	return w;
 }
@@ -133,35 +161,37 @@ static int mem_warm(struct run_ctx *c, struct job *j, double *seconds)
 	return run_plain_launch(j, seconds);
 }
 
-/* The expected value of output element i of e (its inputs recomputed
- * from the hash), as the 32-bit word the kernel writes. bank_sum holds
- * the 32 lanes' sums for bank. */
-static uint32_t mem_expect(const struct run_ctx *c,
-			   const struct plan_entry *e, size_t i,
+/* The expected value of output element i of e, of kind k, from inputs
+ * hashed with seeds sa and sb, as the 32-bit word the kernel writes.
+ * bank_sum holds the 32 lanes' sums for bank. */
+static uint32_t mem_expect(enum mem_kind k, const struct plan_entry *e,
+			   unsigned sa, unsigned sb, size_t i,
 			   const uint32_t *bank_sum)
 {
-	unsigned sa = mem_seed(c, 0), sb = mem_seed(c, 1);
-	size_t src;
-	float f;
+	/* a transpose's C is n x m */
+	size_t m = (size_t)e->m, n = (size_t)e->n;
+	float f = 0;
 	uint32_t u;
 
-	if (e->kd->shape == KERNEL_TRANSPOSE) {
-		/* c is n x m for a transpose, m x n for the copy */
-		size_t m = (size_t)e->m, n = (size_t)e->n;
-
-		src = !strcmp(e->variant, VOCAB_VARIANT_TR_COPY) ? i :
-		      (i % m) * n + i / m;
-		f = kernel_hash_float(src, sa);
-	} else if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET)) {
+	switch (k) {
+	case MK_COPY2D:
+		f = kernel_hash_float(i, sa);
+		break;
+	case MK_TRANSPOSE:
+		f = kernel_hash_float((i % m) * n + i / m, sa);
+		break;
+	case MK_OFFSET:
 		f = kernel_hash_float(i + (size_t)e->param, sa);
-	} else if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE)) {
+		break;
+	case MK_STRIDE:
 		f = kernel_hash_float(i * (size_t)e->param, sa);
-	} else if (!strcmp(e->variant, VOCAB_VARIANT_BANK)) {
+		break;
+	case MK_BANK:
 		return bank_sum[i & 31];
-	} else {
-		/* aos and soa: elementwise on the flat buffers */
+	case MK_UPDATE:		/* elementwise on the flat buffers */
 		f = fmaf(kernel_hash_float(i, sb), KERNEL_UPDATE_DT,
 			 kernel_hash_float(i, sa));
+		break;
 	}
 	memcpy(&u, &f, sizeof(u));
 	return u;
@@ -194,12 +224,14 @@ static int mem_verify(struct run_ctx *c, struct job *j)
 	struct run_result *r = &j->r;
 	size_t count = mem_need_of(j->e).c, chunk, done, i, bad = 0,
 	       first = 0;
+	enum mem_kind k = mem_kind_of(j->e);
+	unsigned sa = mem_seed(c, 0), sb = mem_seed(c, 1);
 	uint32_t *host = NULL, sums[32];
 	int err;
 	double sec;
 
 	mem_args_fresh(c, j);
-	if (j->e->suite == PLAN_BANK)
+	if (k == MK_BANK)
 		bank_sums(c, j->e->param, sums);
 	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c,
 						       count * 4))) ||
@@ -219,8 +251,8 @@ static int mem_verify(struct run_ctx *c, struct job *j)
 					       cudaMemcpyDeviceToHost))))
 			goto out;
 		for (i = 0; i < len; i++)
-			if (host[i] != mem_expect(c, j->e, done + i, sums) &&
-			    !bad++)
+			if (host[i] != mem_expect(k, j->e, sa, sb, done + i,
+						  sums) && !bad++)
 				first = done + i;
 	}
 	/* as for the copies: the fraction of elements that differ, 0
