@@ -400,6 +400,14 @@ const struct rcfg *model_find_size(const struct rctx *x, int dev,
 				   const char *suite, const char *variant,
 				   const struct rsize *sz, int block)
 {
+	return model_find_prec(x, dev, suite, variant, sz, block, NULL);
+}
+
+const struct rcfg *model_find_prec(const struct rctx *x, int dev,
+				   const char *suite, const char *variant,
+				   const struct rsize *sz, int block,
+				   const char *precision)
+{
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
@@ -409,7 +417,8 @@ const struct rcfg *model_find_size(const struct rctx *x, int dev,
 		if (r->dev == dev && str_eq(c->suite, suite) &&
 		    str_eq(c->variant, variant) && c->m == sz->m &&
 		    c->k == sz->k && c->n == sz->n &&
-		    (block < 0 || c->block_x == block))
+		    (block < 0 || c->block_x == block) &&
+		    (!precision || str_eq(c->precision, precision)))
 			return r;
 	}
 	return NULL;

@@ -263,6 +263,12 @@ size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 const struct rcfg *model_find_size(const struct rctx *x, int dev,
 				   const char *suite, const char *variant,
 				   const struct rsize *sz, int block);
+/* The same with precision ("fp32", "fp64"; NULL: any): the precision
+ * and rect suites measure each shape in both. */
+const struct rcfg *model_find_prec(const struct rctx *x, int dev,
+				   const char *suite, const char *variant,
+				   const struct rsize *sz, int block,
+				   const char *precision);
 /* "512" for a square product, else "m\(\times\)k\(\times\)n". */
 void size_label(const struct rsize *sz, struct rbuf *b);
 /* Distinct variant (field 'v') or host_mem ('h') names in suite, in

@@ -20,6 +20,10 @@
 #define VOCAB_SUITE_COALESCE	"coalesce"	/* offsets, strides, AoS */
 #define VOCAB_SUITE_DOT		"dot"		/* R: reduction, vs cuBLAS */
 #define VOCAB_SUITE_WALKERS	"walkers"	/* B: generator state */
+/* textbook R's float against double, and its padded rectangular
+ * product: the matrix kernels and cuBLAS in both precisions */
+#define VOCAB_SUITE_PRECISION	"precision"
+#define VOCAB_SUITE_RECT	"rect"
 
 /* ---- a configuration's precision (config.precision) ------------------ */
 #define VOCAB_PREC_FP32		"fp32"
@@ -69,6 +73,14 @@
  * the final positions of all walkers (theory: 0 and the step count) */
 #define VOCAB_METRIC_WALK_MEAN	"walk_mean"
 #define VOCAB_METRIC_WALK_VAR	"walk_var"
+/* precision, rect: one value per configuration, the error of C on a
+ * sample of its entries against a long-double compensated product of
+ * the same inputs, each entry's error |c - ref| scaled by
+ * sum_k |a_ik b_kj| (the scale of the rounding-error bound, so that an
+ * entry whose sum cancels does not dominate): the largest and the mean
+ * over the sample */
+#define VOCAB_METRIC_ACC_MAX	"acc_max"
+#define VOCAB_METRIC_ACC_MEAN	"acc_mean"
 /* the transfer suite's phases of one whole run (ms) */
 #define VOCAB_METRIC_TOTAL	"total"
 #define VOCAB_METRIC_MALLOC	"malloc"
