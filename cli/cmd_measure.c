@@ -21,10 +21,12 @@ static const char measure_help[] =
 	"Options:\n"
 	"  --db FILE          database (default $MMREPORT_DB or mmreport.db)\n"
 	"  --suite LIST       versions,transfer,ilp,reference,transpose,bank,\n"
-	"                     coalesce,dot,walkers (default: all)\n"
-	"  --sizes LIST       matrix sizes n (or ilp, coalesce and dot element\n"
-	"                     counts N, bank's threads, walkers), overriding\n"
-	"                     every selected suite's sizes\n"
+	"                     coalesce,dot,walkers,precision,rect (default:\n"
+	"                     all)\n"
+	"  --sizes LIST       matrix sizes n or MxKxN (rect suite, cublas),\n"
+	"                     or ilp, coalesce and dot element counts N,\n"
+	"                     bank's threads, walkers, overriding every\n"
+	"                     selected suite's sizes\n"
 	"  --blocks LIST      block edges b (b x b threads; ilp, bank and\n"
 	"                     coalesce: threads per block)\n"
 	"  --variants LIST    kernels: v1..v5, simple, shared, rect, copy_ilp,\n"
@@ -36,6 +38,9 @@ static const char measure_help[] =
 	"                     unless this list names some of them)\n"
 	"  --ilp LIST         ILP values of the copy kernel (1,2,4,8,16)\n"
 	"  --host-mem LIST    pageable,pinned,pinned-output (transfer suite)\n"
+	"  --precision LIST   float,double (or fp32,fp64): the precisions of\n"
+	"                     the precision, rect and dot suites (default:\n"
+	"                     both); the other suites measure float only\n"
 	"  --device N|all     GPU index, or every GPU (default 0)\n"
 	"  --repeat N         most samples per configuration (default 1000)\n"
 	"  --min-samples N    fewest samples per configuration (default 10,\n"
@@ -90,7 +95,7 @@ enum {
 	OPT_HOSTMEM, OPT_DEVICE, OPT_REPEAT, OPT_MINSAMPLES, OPT_MAXTIME,
 	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_TIMER, OPT_COLD,
 	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION, OPT_KERNEL,
-	OPT_LAUNCH_TIMEOUT
+	OPT_LAUNCH_TIMEOUT, OPT_PRECISION
 };
 
 static const struct option measure_options_long[] = {
@@ -102,6 +107,7 @@ static const struct option measure_options_long[] = {
 	{"variants", required_argument, NULL, OPT_VARIANTS},
 	{"ilp", required_argument, NULL, OPT_ILP},
 	{"host-mem", required_argument, NULL, OPT_HOSTMEM},
+	{"precision", required_argument, NULL, OPT_PRECISION},
 	{"device", required_argument, NULL, OPT_DEVICE},
 	{"repeat", required_argument, NULL, OPT_REPEAT},
 	{"min-samples", required_argument, NULL, OPT_MINSAMPLES},
@@ -193,6 +199,7 @@ int cli_measure_run(int argc, char **argv)
 		case OPT_VARIANTS: o.variants = optarg; break;
 		case OPT_ILP: o.ilp = optarg; break;
 		case OPT_HOSTMEM: o.host_mem = optarg; break;
+		case OPT_PRECISION: o.precision = optarg; break;
 		case OPT_DEVICE: o.device = optarg; break;
 		case OPT_REPEAT:
 			if (cli_int_parse("measure", "--repeat", optarg, 1,

@@ -5,6 +5,7 @@
 # and each entry point it defines on a line of its own as
 #   extern "C" int kernel_<name>_launch(const struct kernel_args *args)
 #   extern "C" const void *kernel_<name>_func(int block, int ilp)
+#   extern "C" const void *kernel_<name>_func64(int block, int ilp)
 # OUT is rewritten only when it changes, so that editing a kernel's body
 # recompiles that kernel alone.
 file(GLOB cus "${DIR}/*.cu")
@@ -12,7 +13,7 @@ list(SORT cus)
 set(src "")
 set(decl "")
 set(launch_re "^extern \"C\" int kernel_[a-z0-9_]+_launch\\(const struct kernel_args \\*args\\)$")
-set(func_re "^extern \"C\" const void \\*kernel_[a-z0-9_]+_func\\(int block, int ilp\\)$")
+set(func_re "^extern \"C\" const void \\*kernel_[a-z0-9_]+_func(64)?\\(int block, int ilp\\)$")
 foreach(cu ${cus})
   get_filename_component(base ${cu} NAME_WE)
   string(APPEND src "extern const char kernel_src_${base}[];\n")
@@ -33,7 +34,8 @@ file(WRITE "${OUT}.tmp"
  *	a cudaError_t (cudaErrorInvalidValue for a block/ILP the kernel was
  *	not instantiated for). Callers run the descriptor's check() first.
  * kernel_<name>_func: the __global__ instance that launch uses for
- *	block/ilp, NULL for a block/ILP that has no instance. */
+ *	block/ilp, NULL for a block/ILP that has no instance;
+ *	kernel_<name>_func64 the same for a launch in double (args->fp64). */
 #ifndef MMREPORT_KERNELS_LAUNCH_H
 #define MMREPORT_KERNELS_LAUNCH_H
 

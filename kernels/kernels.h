@@ -38,7 +38,11 @@ enum kernel_suite {
 	KERNEL_SUITE_BANK,	/* textbook R: shared-memory strides */
 	KERNEL_SUITE_COALESCE,	/* lecture B: offsets, strides, AoS/SoA */
 	KERNEL_SUITE_DOT,	/* textbook R: scalar product, vs cuBLAS */
-	KERNEL_SUITE_WALKERS	/* lecture B: random walkers */
+	KERNEL_SUITE_WALKERS,	/* lecture B: random walkers */
+	KERNEL_SUITE_PRECISION,	/* textbook R: the matrix kernels in float
+				 * and double (their precision sweep) */
+	KERNEL_SUITE_RECT	/* textbook R: the padded rectangular
+				 * product in float and double */
 };
 
 /* One default sweep of a kernel: every size with every block (copy:
@@ -53,6 +57,9 @@ struct kernel_sweep {
 	const int *params;	/* access kernels: the swept parameter;
 				 * NULL: 0 only */
 	size_t nparams;
+	const int (*shapes)[3];	/* rect: products m x k x n, in place of
+				 * sizes */
+	size_t nshapes;
 };
 
 #define KERNEL_MAX_SWEEPS 2
@@ -103,6 +110,9 @@ struct kernel_desc {
 	int rate_per_warp;
 	int fp64;		/* 1: runs in double too (args->fp64);
 				 * dot's sweep measures both precisions */
+	/* The precision suite's default sweep of this kernel (float and
+	 * double at each size and block); nsizes 0: not in that suite. */
+	struct kernel_sweep precision;
 
 	/* 0 when args (sizes, block, ilp; pointers ignored) can run on a
 	 * device with max_threads threads per block and smem_per_block bytes
@@ -123,6 +133,8 @@ struct kernel_desc {
 	/* The __global__ function that launch would use for block/ilp, for
 	 * cudaFuncGetAttributes and the occupancy API; NULL for library. */
 	const void *(*func)(int block, int ilp);
+	/* The same for a launch in double; NULL without fp64. */
+	const void *(*func64)(int block, int ilp);
 
 	/* Threads per block of a launch with this block/ilp (b*b, or for
 	 * copy the block value); 0 for library. */
@@ -142,8 +154,10 @@ struct kernel_desc {
 };
 
 /* The __global__ function (or an own kernel's handle) and the threads
- * per block of d's launch with block/ilp, whichever kind d is. */
-const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp);
+ * per block of d's launch with block/ilp (fp64: in double; NULL when d
+ * has no double instance), whichever kind d is. */
+const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp,
+			     int fp64);
 int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
 /* The registry, in report order: v1..v5, simple, shared, rect, copy_ilp,
@@ -299,6 +313,14 @@ void kernel_blas_free(void *blas);
 int kernel_gemm_verify(void *blas, const void *a, const void *b,
 		       const void *c, int m, int k, int n,
 		       double *rel_error, size_t *nonfinite);
+/* The same for a product in double (a, b, c double device buffers):
+ * the reference is cublasDgemm of the inputs as they are, so this
+ * catches a wrong kernel (a missed tile, a race), not rounding; the
+ * precision suite measures rounding against a long-double product.
+ * Needs about 8 x 2^25 bytes of device memory. */
+int kernel_gemm_verify64(void *blas, const void *a, const void *b,
+			 const void *c, int m, int k, int n,
+			 double *rel_error, size_t *nonfinite);
 
 /* The copy kernel's check: *mismatches = the number of i < count where
  * the int device buffers differ (a[i] != b[i]). Synchronises the device

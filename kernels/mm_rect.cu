@@ -60,6 +60,12 @@ extern "C" const void *kernel_rect_func(int block, int ilp)
 	return (const void *)mm_rect_pick<float>(block);
 }
 
+extern "C" const void *kernel_rect_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_rect_pick<double>(block);
+}
+
 template <typename T>
 static int mm_rect_run(const struct kernel_args *args)
 {

@@ -50,6 +50,12 @@ extern "C" const void *kernel_shared_func(int block, int ilp)
 	return (const void *)mm_shared_pick<float>(block);
 }
 
+extern "C" const void *kernel_shared_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_shared_pick<double>(block);
+}
+
 template <typename T>
 static int mm_shared_run(const struct kernel_args *args)
 {

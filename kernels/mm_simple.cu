@@ -41,6 +41,12 @@ extern "C" const void *kernel_simple_func(int block, int ilp)
 	return (const void *)mm_simple_pick<float>(block);
 }
 
+extern "C" const void *kernel_simple_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_simple_pick<double>(block);
+}
+
 template <typename T>
 static int mm_simple_run(const struct kernel_args *args)
 {

@@ -36,6 +36,12 @@ extern "C" const void *kernel_v2_func(int block, int ilp)
 	return (const void *)mm_v2_pick<float>(block);
 }
 
+extern "C" const void *kernel_v2_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_v2_pick<double>(block);
+}
+
 template <typename T>
 static int mm_v2_run(const struct kernel_args *args)
 {

@@ -63,6 +63,12 @@ extern "C" const void *kernel_v3_func(int block, int ilp)
 	return (const void *)mm_v3_pick<float>(block);
 }
 
+extern "C" const void *kernel_v3_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_v3_pick<double>(block);
+}
+
 template <typename T>
 static int mm_v3_run(const struct kernel_args *args)
 {

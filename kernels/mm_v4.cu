@@ -69,6 +69,12 @@ extern "C" const void *kernel_v4_func(int block, int ilp)
 	return (const void *)mm_v4_pick<float>(block);
 }
 
+extern "C" const void *kernel_v4_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_v4_pick<double>(block);
+}
+
 template <typename T>
 static int mm_v4_run(const struct kernel_args *args)
 {

@@ -119,6 +119,12 @@ extern "C" const void *kernel_v5_func(int block, int ilp)
 	return (const void *)mm_v5_pick<float>(block);
 }
 
+extern "C" const void *kernel_v5_func64(int block, int ilp)
+{
+	(void)ilp;
+	return (const void *)mm_v5_pick<double>(block);
+}
+
 template <typename T>
 static int mm_v5_run(const struct kernel_args *args)
 {

@@ -48,9 +48,19 @@ static const int ilps[] = { 1, 2, 4, 8, 16 };
 static const int sizes_p1[] = { 176, 352, 528 };
 static const int sizes_p2[] = { 128, 256, 384, 512, 640 };
 static const int sizes_g[] = { 512, 1024, 2048, 4096, 8192 };
+/* Textbook R's float against double: error grows with k, so three
+ * sizes a factor 4 apart, up to where v2's double run takes ~0.1 s. */
+static const int sizes_prec[] = { 256, 1024, 4096 };
+/* Its padded rectangular product (m x k x n): two shapes whose padding
+ * costs little, one just past a multiple of 32 in every dimension, and
+ * a small one where block 32 pads 32 % of the work away (b = 8: 5 %). */
+static const int shapes_rect[][3] = {
+	{ 1000, 3000, 500 }, { 3000, 1000, 2000 }, { 4097, 1025, 2049 },
+	{ 500, 2000, 100 }
+};
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-#define SWEEP(sz, bl) { (sz), N(sz), (bl), N(bl), NULL, 0 }
+#define SWEEP(sz, bl) { (sz), N(sz), (bl), N(bl), NULL, 0, NULL, 0 }
 
 /* The memory suites: transposes from inside L2 (1024: 8 MiB moved) to
  * far beyond it; the copies and updates over 16 Mi elements (64 MiB a
@@ -611,7 +621,9 @@ static const struct kernel_desc kernels[] = {
 		.rate = 1000e9, .fp64 = 1,
 		.check = v2_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v2_launch,
-		.func = kernel_v2_func, .threads = square_threads,
+		.precision = SWEEP(sizes_prec, blocks_16),
+		.func = kernel_v2_func, .func64 = kernel_v2_func64,
+		.threads = square_threads,
 		.grid = v2_grid,
 		.source = kernel_src_mm_v2,
 	}, {
@@ -627,7 +639,9 @@ static const struct kernel_desc kernels[] = {
 		.rate = 1500e9, .fp64 = 1,
 		.check = v3_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v3_launch,
-		.func = kernel_v3_func, .threads = square_threads,
+		.precision = SWEEP(sizes_prec, blocks_16),
+		.func = kernel_v3_func, .func64 = kernel_v3_func64,
+		.threads = square_threads,
 		.grid = v3_grid,
 		.source = kernel_src_mm_v3,
 	}, {
@@ -641,7 +655,9 @@ static const struct kernel_desc kernels[] = {
 		.rate = 1500e9, .fp64 = 1,
 		.check = v4_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v4_launch,
-		.func = kernel_v4_func, .threads = square_threads,
+		.precision = SWEEP(sizes_prec, blocks_16),
+		.func = kernel_v4_func, .func64 = kernel_v4_func64,
+		.threads = square_threads,
 		.grid = v4_grid,
 		.source = kernel_src_mm_v4,
 	}, {
@@ -655,7 +671,9 @@ static const struct kernel_desc kernels[] = {
 		.rate = 2500e9, .fp64 = 1,
 		.check = v5_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v5_launch,
-		.func = kernel_v5_func, .threads = square_threads,
+		.precision = SWEEP(sizes_prec, blocks_16),
+		.func = kernel_v5_func, .func64 = kernel_v5_func64,
+		.threads = square_threads,
 		.grid = v5_grid,
 		.source = kernel_src_mm_v5,
 	}, {
@@ -669,7 +687,9 @@ static const struct kernel_desc kernels[] = {
 		.rate = 1000e9, .fp64 = 1,
 		.check = simple_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_simple_launch,
-		.func = kernel_simple_func, .threads = square_threads,
+		.precision = SWEEP(sizes_prec, blocks_32),
+		.func = kernel_simple_func, .func64 = kernel_simple_func64,
+		.threads = square_threads,
 		.grid = simple_grid,
 		.source = kernel_src_mm_simple,
 	}, {
@@ -683,7 +703,9 @@ static const struct kernel_desc kernels[] = {
 		.rate = 1500e9, .fp64 = 1,
 		.check = shared_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_shared_launch,
-		.func = kernel_shared_func, .threads = square_threads,
+		.precision = SWEEP(sizes_prec, blocks_32),
+		.func = kernel_shared_func, .func64 = kernel_shared_func64,
+		.threads = square_threads,
 		.grid = shared_grid,
 		.source = kernel_src_mm_shared,
 	}, {
@@ -692,13 +714,15 @@ static const struct kernel_desc kernels[] = {
 			"shared-memory tiles, edges padded with zeros",
 		.shape = KERNEL_RECT,
 		.blocks = blocks_rect, .nblocks = N(blocks_rect),
-		.suite = KERNEL_SUITE_VERSIONS,
-		.on_request = 1,
-		.sweeps = { SWEEP(sizes_p2, blocks_16) }, .nsweeps = 1,
+		.suite = KERNEL_SUITE_RECT,
+		.sweeps = { { NULL, 0, blocks_rect, N(blocks_rect), NULL, 0,
+			      shapes_rect, N(shapes_rect) } },
+		.nsweeps = 1,
 		.rate = 1500e9, .fp64 = 1,
 		.check = rect_check, .flops = rect_flops,
 		.bytes = rect_bytes, .launch = kernel_rect_launch,
-		.func = kernel_rect_func, .threads = square_threads,
+		.func = kernel_rect_func, .func64 = kernel_rect_func64,
+		.threads = square_threads,
 		.grid = rect_grid,
 		.source = kernel_src_mm_rect,
 	}, {

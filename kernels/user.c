@@ -703,10 +703,13 @@ static const struct user_ref *ref_of(const struct kernel_desc *d)
 	return d ? (const struct user_ref *)d->user : NULL;
 }
 
-const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp)
+const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp,
+			     int fp64)
 {
 	const struct user_ref *r;
 
+	if (fp64)	/* own kernels are float only */
+		return d->func64 ? d->func64(block, ilp) : NULL;
 	if (d->func)
 		return d->func(block, ilp);
 	r = ref_of(d);
@@ -887,7 +890,7 @@ int kernel_user_register(struct kernel_user_set *s)
 		d->sweeps[0] = (struct kernel_sweep){
 			k->shape == KERNEL_COPY ? NULL : kernel_own_sizes,
 			k->shape == KERNEL_COPY ? 0 : kernel_own_nsizes,
-			k->blocks, k->nblocks, NULL, 0 };
+			k->blocks, k->nblocks, NULL, 0, NULL, 0 };
 		d->nsweeps = 1;
 		d->check = user_check;
 		d->flops = user_flops;

@@ -25,8 +25,9 @@ __global__ void verify_widen(const float *__restrict__ src,
 /* Adds this panel's sum (c - ref)^2 over finite c, sum ref^2 and count of
  * non-finite c to the per-block partials (one slot per block, so panels
  * that run one after another on one stream need no atomics). */
+template <typename T>
 __global__ void __launch_bounds__(VERIFY_THREADS)
-verify_compare(const float *__restrict__ c, const double *__restrict__ ref,
+verify_compare(const T *__restrict__ c, const double *__restrict__ ref,
 	       size_t count, double *err_part, double *ref_part,
 	       unsigned long long *bad_part)
 {
@@ -82,25 +83,29 @@ static int verify_widen_start(const float *src, double *dst, size_t count,
 	return KERNEL_LAUNCH_END("verify_widen<<<...>>>");
 }
 
-extern "C" int kernel_gemm_verify(void *blas, const void *a, const void *b,
-				  const void *c, int m, int k, int n,
-				  double *rel_error, size_t *nonfinite)
+/* T float: A and B are widened into double copies; T double: they are
+ * used in place. */
+template <typename T>
+static int gemm_verify(void *blas, const void *a, const void *b,
+		       const void *c, int m, int k, int n, double *rel_error,
+		       size_t *nonfinite)
 {
 	cublasHandle_t h = (cublasHandle_t)blas;
-	const float *fa = (const float *)a, *fb = (const float *)b;
-	const float *fc = (const float *)c;
+	const T *fa = (const T *)a, *fb = (const T *)b;
+	const T *fc = (const T *)c;
+	const int wide = sizeof(T) < sizeof(double);
 	const double one = 1.0, zero = 0.0;
 	double *db = NULL, *da = NULL, *dref = NULL, *part = NULL;
 	unsigned long long *bad = NULL;
 	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS], esum = 0.0, rsum = 0.0;
 	unsigned long long hb[VERIFY_BLOCKS], nbad = 0;
-	size_t wide = (size_t)(k > n ? k : n), rows;
+	size_t edge = (size_t)(k > n ? k : n), rows;
 	cudaStream_t st;
 	int err;
 
 	if (!h || m <= 0 || k <= 0 || n <= 0)
 		return cudaErrorInvalidValue;
-	rows = VERIFY_PANEL / wide;
+	rows = VERIFY_PANEL / edge;
 	if (rows < 1)
 		rows = 1;
 	if (rows > (size_t)m)
@@ -112,14 +117,16 @@ extern "C" int kernel_gemm_verify(void *blas, const void *a, const void *b,
 	err = KERNEL_BLAS(cublasGetStream(h, &st));
 	if (err)
 		goto out;
-	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&db,
-					   (size_t)k * n * sizeof(*db)));
-	if (err)
-		goto out;
-	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&da,
-					   rows * k * sizeof(*da)));
-	if (err)
-		goto out;
+	if (wide) {
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&db,
+					(size_t)k * n * sizeof(*db)));
+		if (err)
+			goto out;
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&da,
+					rows * k * sizeof(*da)));
+		if (err)
+			goto out;
+	}
 	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&dref,
 					   rows * n * sizeof(*dref)));
 	if (err)
@@ -140,25 +147,37 @@ extern "C" int kernel_gemm_verify(void *blas, const void *a, const void *b,
 					  st));
 	if (err)
 		goto out;
-	err = verify_widen_start(fb, db, (size_t)k * n, st);
-	if (err)
-		goto out;
+	if (wide) {
+		err = verify_widen_start((const float *)fb, db,
+					 (size_t)k * n, st);
+		if (err)
+			goto out;
+	}
 
 	for (size_t r0 = 0; r0 < (size_t)m; r0 += rows) {
 		size_t p = (size_t)m - r0 < rows ? (size_t)m - r0 : rows;
 
-		err = verify_widen_start(fa + r0 * k, da, p * k, st);
-		if (err)
-			goto out;
+		const double *pa = (const double *)(fa + r0 * k);
+
+		if (wide) {
+			err = verify_widen_start((const float *)(fa + r0 * k),
+						 da, p * k, st);
+			if (err)
+				goto out;
+			pa = da;
+		}
 		/* Row-major ref (p x n) = A panel (p x k) * B (k x n), as
 		 * column-major ref^T = B^T * A_panel^T. */
 		err = KERNEL_BLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n,
-					      (int)p, k, &one, db, n, da, k,
+					      (int)p, k, &one,
+					      wide ? db : (const double *)fb,
+					      n, pa, k,
 					      &zero, dref, n));
 		if (err)
 			goto out;
 		KERNEL_LAUNCH_BEGIN();
-		verify_compare<<<verify_grid(p * n), VERIFY_THREADS, 0, st>>>(
+		verify_compare<T><<<verify_grid(p * n), VERIFY_THREADS, 0,
+				     st>>>(
 			fc + r0 * n, dref, p * n, part, part + VERIFY_BLOCKS,
 			bad);
 		err = KERNEL_LAUNCH_END("verify_compare<<<...>>>");
@@ -204,6 +223,23 @@ out:
 	if (db)
 		KERNEL_CUDA(cudaFree(db));
 	return err;
+}
+
+extern "C" int kernel_gemm_verify(void *blas, const void *a, const void *b,
+				  const void *c, int m, int k, int n,
+				  double *rel_error, size_t *nonfinite)
+{
+	return gemm_verify<float>(blas, a, b, c, m, k, n, rel_error,
+				  nonfinite);
+}
+
+extern "C" int kernel_gemm_verify64(void *blas, const void *a,
+				    const void *b, const void *c, int m,
+				    int k, int n, double *rel_error,
+				    size_t *nonfinite)
+{
+	return gemm_verify<double>(blas, a, b, c, m, k, n, rel_error,
+				   nonfinite);
 }
 
 /* Counts, per block, the elements where the copy differs from its

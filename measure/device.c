@@ -9,6 +9,7 @@
 
 #include "device.h"
 #include "mcuda.h"
+#include "vocab.h"
 
 const char *measure_file_short(const char *file)
 {
@@ -67,6 +68,30 @@ int measure_cores_per_sm(int major, int minor)
 	return 0;
 }
 
+int measure_fp64_per_sm(int major, int minor)
+{
+	/* 64-bit multiply-adds per clock per SM; left out where the guide
+	 * gives none we trust (10.3, 11.0: reduced FP64 on some parts) */
+	static const struct {
+		int major, minor, units;
+	} table[] = {
+		{ 3, 0, 8 }, { 3, 2, 8 }, { 3, 5, 64 }, { 3, 7, 64 },
+		{ 5, -1, 4 },
+		{ 6, 0, 32 }, { 6, 1, 4 }, { 6, 2, 4 },
+		{ 7, 0, 32 }, { 7, 2, 32 }, { 7, 5, 2 },
+		{ 8, 0, 32 }, { 8, 6, 2 }, { 8, 7, 2 }, { 8, 9, 2 },
+		{ 9, 0, 64 },
+		{ 10, 0, 64 },
+		{ 12, -1, 2 },
+	};
+
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (table[i].major == major &&
+		    (table[i].minor == -1 || table[i].minor == minor))
+			return table[i].units;
+	return 0;
+}
+
 void measure_uuid_format(const unsigned char b[16], char *buf, size_t len)
 {
 	snprintf(buf, len, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
@@ -114,6 +139,9 @@ int measure_device_query(int index, struct measure_device *d)
 	/* kHz: x 1e3 to Hz, / 1e9 to giga. */
 	d->peak_fp32_gflops = (double)d->prop.multiProcessorCount *
 			      d->cores_per_sm * 2.0 * d->clock_khz / 1e6;
+	d->fp64_per_sm = measure_fp64_per_sm(d->prop.major, d->prop.minor);
+	d->peak_fp64_gflops = (double)d->prop.multiProcessorCount *
+			      d->fp64_per_sm * 2.0 * d->clock_khz / 1e6;
 	d->peak_mem_gbs = 2.0 * d->mem_clock_khz * 1e3 *
 			  (d->prop.memoryBusWidth / 8.0) / 1e9;
 	return 0;
@@ -240,6 +268,13 @@ static void props_fill(const struct measure_device *d, struct props *p)
 	if (d->cores_per_sm)
 		prop_put(p, "peak_fp32", "GFLOP/s", 1, d->peak_fp32_gflops,
 			 "%.1f", d->peak_fp32_gflops);
+	/* CUDA cores only: DGEMM may run on FP64 tensor cores (sm_80,
+	 * sm_90), which this peak does not count */
+	if (d->fp64_per_sm) {
+		prop_int(p, "fp64_units_per_sm", "", d->fp64_per_sm);
+		prop_put(p, VOCAB_PROP_PEAK_FP64, "GFLOP/s", 1,
+			 d->peak_fp64_gflops, "%.1f", d->peak_fp64_gflops);
+	}
 	prop_put(p, "peak_memory_bandwidth", "GB/s", 1, d->peak_mem_gbs,
 		 "%.1f", d->peak_mem_gbs);
 	prop_bytes(p, "l2_cache_size", "KiB", pr->l2CacheSize);

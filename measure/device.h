@@ -23,12 +23,18 @@ struct measure_device {
 	int driver_version, runtime_version;
 	size_t free_mem, total_mem;
 	double peak_fp32_gflops;	/* SMs x cores/SM x 2 x clock */
+	int fp64_per_sm;		/* FP64 units per SM, 0 unknown */
+	double peak_fp64_gflops;	/* SMs x fp64_per_sm x 2 x clock */
 	double peak_mem_gbs;		/* 2 x memory clock x bus width / 8 */
 };
 
 /* FP32 cores per SM by compute capability (CUDA programming guide's
  * arithmetic-throughput table); 0 when unknown. */
 int measure_cores_per_sm(int major, int minor);
+
+/* FP64 multiply-add units per SM (the same table's 64-bit row); 0 when
+ * unknown. */
+int measure_fp64_per_sm(int major, int minor);
 
 /* Makes device index current and fills *d. Returns a cudaError_t (0 ok),
  * reported on stderr. */

@@ -36,6 +36,8 @@ struct measure_options {
 	const char *variants;
 	const char *ilp;
 	const char *host_mem;
+	const char *precision;	/* "float,double" (precision, rect and
+				 * dot suites) */
 	const char *device;	/* "0", "all", ... */
 	int repeat;		/* most samples per configuration */
 	int warmup;

@@ -22,8 +22,12 @@ static const char *const suite_names[PLAN_NSUITES] = {
 	[PLAN_BANK] = VOCAB_SUITE_BANK,
 	[PLAN_COALESCE] = VOCAB_SUITE_COALESCE,
 	[PLAN_DOT] = VOCAB_SUITE_DOT,
-	[PLAN_WALKERS] = VOCAB_SUITE_WALKERS
+	[PLAN_WALKERS] = VOCAB_SUITE_WALKERS,
+	[PLAN_PRECISION] = VOCAB_SUITE_PRECISION,
+	[PLAN_RECT] = VOCAB_SUITE_RECT
 };
+
+static int size_cmp(const void *pa, const void *pb);
 
 /* Built-in kernels in registry order, then the own ones (--kernel). */
 static const struct kernel_desc *desc_at(size_t i)
@@ -80,7 +84,7 @@ void plan_settings_resolve(const struct measure_options *o,
 int plan_suite_counted(enum plan_suite s)
 {
 	return s != PLAN_TRANSFER && s != PLAN_ILP && s != PLAN_DOT &&
-	       s != PLAN_WALKERS;
+	       s != PLAN_WALKERS && s != PLAN_PRECISION && s != PLAN_RECT;
 }
 
 int plan_suite_1d(enum plan_suite s)
@@ -89,13 +93,21 @@ int plan_suite_1d(enum plan_suite s)
 	       s == PLAN_DOT || s == PLAN_WALKERS;
 }
 
-int plan_variant_suite(const char *name)
+unsigned plan_variant_suites(const char *name)
 {
 	const struct kernel_desc *kd = kernel_find(name);
+	unsigned bits;
 
-	if (kd)
-		return (int)kd->suite;
-	return strcmp(name, VOCAB_VARIANT_MEMCPY) == 0 ? PLAN_ILP : -1;
+	if (!kd)
+		return strcmp(name, VOCAB_VARIANT_MEMCPY) == 0 ?
+		       1u << PLAN_ILP : 0;
+	bits = 1u << kd->suite;
+	if (kd->precision.nsizes)
+		bits |= 1u << PLAN_PRECISION;
+	/* the library is every matrix suite's yardstick */
+	if (kd->suite == KERNEL_SUITE_REFERENCE)
+		bits |= 1u << PLAN_PRECISION | 1u << PLAN_RECT;
+	return bits;
 }
 
 /* Appends to a growable array of elements of size sz. */
@@ -149,7 +161,7 @@ int plan_suite_active(const struct plan_spec *spec, enum plan_suite s)
 	if (!(spec->suites & (1u << s)))
 		return 0;
 	for (size_t i = 0; i < desc_count(); i++)
-		if ((int)desc_at(i)->suite == (int)s &&
+		if ((plan_variant_suites(desc_at(i)->name) & (1u << s)) &&
 		    plan_variant_selected(spec, desc_at(i)->name))
 			return 1;
 	return s == PLAN_ILP &&
@@ -204,6 +216,11 @@ void plan_release(struct plan *p)
 		return;
 	free(p->e);
 	memset(p, 0, sizeof(*p));
+}
+
+int plan_precision_selected(const struct plan_spec *spec, int fp64)
+{
+	return !spec->precisions || (spec->precisions & (1u << fp64));
 }
 
 static int block_accepted(const struct kernel_desc *kd, int b)
@@ -375,6 +392,8 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
 		for (int f = 0; f <= d->fp64; f++)
 			for (size_t b = 0; b < (lib ? 1 : nb); b++) {
+				if (!plan_precision_selected(spec, f))
+					break;
 				if (!lib && !block_accepted(d, blocks[b]))
 					continue;
 				for (size_t q = 0; q < np; q++) {
@@ -413,6 +432,102 @@ static int memory_build(struct plan *p, const struct plan_spec *spec,
 			return -1;
 	}
 	return 0;
+}
+
+/* The products a matrix suite measures: --sizes' tokens (square ones
+ * only unless rect), else the union of the default sweeps of the
+ * suite's kernels (all of them, so that the library alone measures
+ * where the kernels would). */
+static int suite_shapes(const struct plan_spec *spec, enum plan_suite suite,
+			struct plan_size **out, size_t *nout)
+{
+	size_t i, j;
+
+	if (spec->nsizes) {
+		for (i = 0; i < spec->nsizes; i++)
+			if ((spec->sizes[i].square || suite == PLAN_RECT) &&
+			    plan_array_push(out, nout, sizeof(**out),
+					    &spec->sizes[i]))
+				return -1;
+		return 0;
+	}
+	for (i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		const struct kernel_sweep *sw = suite == PLAN_PRECISION ?
+			&d->precision : d->nsweeps ? &d->sweeps[0] : NULL;
+
+		if (!sw || (suite == PLAN_RECT && d->suite != KERNEL_SUITE_RECT))
+			continue;
+		for (j = 0; j < sw->nsizes + sw->nshapes; j++) {
+			struct plan_size sz = { 0, 0, 0, 1 };
+			size_t k;
+
+			if (j < sw->nsizes) {
+				sz.m = sz.k = sz.n = sw->sizes[j];
+			} else {
+				sz.m = sw->shapes[j - sw->nsizes][0];
+				sz.k = sw->shapes[j - sw->nsizes][1];
+				sz.n = sw->shapes[j - sw->nsizes][2];
+				sz.square = sz.m == sz.k && sz.k == sz.n;
+			}
+			for (k = 0; k < *nout; k++)
+				if (!size_cmp(&(*out)[k], &sz))
+					break;
+			if (k == *nout &&
+			    plan_array_push(out, nout, sizeof(sz), &sz))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Textbook R's float against double (precision) and its padded
+ * rectangular product (rect): each selected kernel of the suite at each
+ * product, block (--blocks, else its sweep's) and precision, then the
+ * library at each product and precision. */
+static int precision_build(struct plan *p, const struct plan_spec *spec,
+			   enum plan_suite suite)
+{
+	struct plan_size *shapes = NULL;
+	size_t nshapes = 0, i, si, b;
+	int rc = -1;
+
+	if (suite_shapes(spec, suite, &shapes, &nshapes))
+		goto out;
+	for (i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		int lib = d->suite == KERNEL_SUITE_REFERENCE;
+		const struct kernel_sweep *sw = suite == PLAN_PRECISION ?
+			&d->precision : &d->sweeps[0];
+		const int *blocks = spec->nblocks ? spec->blocks : sw->blocks;
+		size_t nb = lib ? 1 : spec->nblocks ? spec->nblocks :
+			    sw->nblocks;
+
+		if (!(plan_variant_suites(d->name) & (1u << suite)) ||
+		    !plan_variant_selected(spec, d->name) || !d->fp64)
+			continue;
+		for (si = 0; si < nshapes; si++)
+			for (b = 0; b < nb; b++)
+				for (int f = 0; f <= 1; f++) {
+					struct plan_entry e = { suite, d->name,
+						d, (int)shapes[si].m,
+						(int)shapes[si].k,
+						(int)shapes[si].n, 0,
+						lib ? 0 : blocks[b], 1,
+						PLAN_HOST_NONE, 0, 0, 0, f };
+
+					if ((!lib &&
+					     !block_accepted(d, blocks[b])) ||
+					    !plan_precision_selected(spec, f))
+						continue;
+					if (plan_add(p, &e))
+						goto out;
+				}
+	}
+	rc = 0;
+out:
+	free(shapes);
+	return rc;
 }
 
 static int ilp_log2(long long count)
@@ -654,7 +769,11 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	    (plan_suite_active(spec, PLAN_DOT) &&
 	     memory_build(p, spec, PLAN_DOT)) ||
 	    (plan_suite_active(spec, PLAN_WALKERS) &&
-	     memory_build(p, spec, PLAN_WALKERS))) {
+	     memory_build(p, spec, PLAN_WALKERS)) ||
+	    (plan_suite_active(spec, PLAN_PRECISION) &&
+	     precision_build(p, spec, PLAN_PRECISION)) ||
+	    (plan_suite_active(spec, PLAN_RECT) &&
+	     precision_build(p, spec, PLAN_RECT))) {
 		plan_release(p);
 		return -1;
 	}

@@ -24,6 +24,8 @@ enum plan_suite {
 	PLAN_COALESCE = KERNEL_SUITE_COALESCE,
 	PLAN_DOT = KERNEL_SUITE_DOT,
 	PLAN_WALKERS = KERNEL_SUITE_WALKERS,
+	PLAN_PRECISION = KERNEL_SUITE_PRECISION,
+	PLAN_RECT = KERNEL_SUITE_RECT,
 	PLAN_NSUITES
 };
 
@@ -86,6 +88,9 @@ struct plan_spec {
 	size_t nilps;
 	enum plan_host *hosts;
 	size_t nhosts;
+	unsigned precisions;		/* --precision: bit 0 float, bit 1
+					 * double; 0: each suite's own
+					 * (precision, rect, dot: both) */
 	int device_all;			/* --device all */
 	int *devices;			/* else these indices (default {0}) */
 	size_t ndevices;
@@ -123,7 +128,7 @@ struct plan_entry {
 	int order;			/* position before grouping */
 	int param;			/* bank, coalesce: the stride or
 					 * offset; walkers: steps; else 0 */
-	int fp64;			/* dot: in double */
+	int fp64;			/* dot, precision, rect: in double */
 };
 
 struct plan {
@@ -134,17 +139,25 @@ struct plan {
 const char *plan_suite_name(enum plan_suite s);
 /* 1 for the suites whose configurations get a counter pass with
  * --counters: versions, reference, transpose, bank, coalesce (transfer
- * times host work, ilp's memcpy is no kernel). */
+ * times host work, ilp's memcpy is no kernel; the pass counts FP32
+ * operations, so the precision and rect suites have none). */
 int plan_suite_counted(enum plan_suite s);
 /* 1 for the suites whose blocks are one-dimensional (block = threads):
  * ilp, bank, coalesce. */
 int plan_suite_1d(enum plan_suite s);
-/* The suite a variant ("v3", "memcpy") belongs to, -1 for none. */
-int plan_variant_suite(const char *name);
+/* The suites a variant ("v3", "memcpy") is measured in, as bits (1u <<
+ * enum plan_suite): its registry suite, the precision suite for a kernel
+ * with a precision sweep, and for the library the precision and rect
+ * suites too; 0 for an unknown name. */
+unsigned plan_variant_suites(const char *name);
 /* 1 when spec selects variant name: without --variants every kernel
- * but those measured on request (rect); own kernels (--kernel) always,
+ * but those measured on request (none built in today); own kernels
+ * (--kernel) always,
  * unless --variants names some of them. */
 int plan_variant_selected(const struct plan_spec *spec, const char *name);
+/* 1 when spec's --precision (none: every precision) takes double
+ * (fp64 1) or float (0). */
+int plan_precision_selected(const struct plan_spec *spec, int fp64);
 /* 1 when spec selects suite s and at least one of its variants. */
 int plan_suite_active(const struct plan_spec *spec, enum plan_suite s);
 /* Appends elem (sz bytes) to the growable array *arrp of *n elements.

@@ -31,6 +31,9 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 	else if (e->suite == PLAN_WALKERS)
 		snprintf(sizes, sizeof(sizes), "W=%lld steps=%d", e->count,
 			 e->param);
+	else if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)
+		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d %s", e->m,
+			 e->k, e->n, e->fp64 ? "fp64" : "fp32");
 	else
 		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d", e->m, e->k,
 			 e->n);
@@ -58,6 +61,10 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 #define RATE_HOSTCOPY	5.0e9	/* host memcpy/fill/compare, B/s */
 #define RATE_GEN	3.0e-9	/* seconds per generated random element */
 #define RATE_DGEMM	5.0e12	/* FP64 reference of the verification */
+#define RATE_FP64_DIV	3.0	/* FP32 rate / FP64 rate, matrix kernels */
+#define RATE_ACC_S	5e-9	/* a compensated long-double multiply-add
+				 * of the sampled accuracy (suite_gemm) */
+#define ACC_SAMPLE	1024	/* entries sampled (suite_gemm.c) */
 #define CONFIG_OVERHEAD	2e-3	/* events, statistics, one transaction */
 /* The ilp suite's rows at one N (5 ILP values and memcpy) share one
  * generation and upload of the inputs (runner.c, suite_ilp.c). */
@@ -72,7 +79,9 @@ static double variant_flop_rate(const struct plan_entry *e)
 		return RATE_UNKNOWN;
 	if (kd->rate_per_warp)
 		return kd->rate * ((e->block * e->block + 31) / 32);
-	return kd->rate;
+	/* double: half the FP32 rate or less (1:2 FP64 units on data-
+	 * centre GPUs, twice the bytes everywhere) */
+	return e->fp64 ? kd->rate / RATE_FP64_DIV : kd->rate;
 }
 
 static double entry_flops(const struct plan_entry *e)
@@ -163,6 +172,8 @@ double plan_entry_estimate(const struct plan_entry *e,
 		verify = run + elems * RATE_GEN +
 			 sizeof(float) * elems / RATE_PAGEABLE +
 			 entry_flops(e) / RATE_DGEMM;
+		if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)
+			verify += (double)ACC_SAMPLE * e->k * RATE_ACC_S;
 	}
 	samples = ceil(s->max_time_s / run);
 	if (samples < s->min_samples)

@@ -243,6 +243,29 @@ static int hosts_parse(const char *text, struct plan_spec *spec)
 	return 0;
 }
 
+/* float/fp32 and double/fp64, as bits (plan.h). */
+static int precisions_parse(const char *text, struct plan_spec *spec)
+{
+	const char *pos = text;
+	char tok[32];
+	int r;
+
+	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
+		if (!strcmp(tok, "float") || !strcmp(tok, VOCAB_PREC_FP32))
+			spec->precisions |= 1u;
+		else if (!strcmp(tok, "double") ||
+			 !strcmp(tok, VOCAB_PREC_FP64))
+			spec->precisions |= 2u;
+		else
+			return usage("--precision", text, "unknown precision "
+				     "'%s' (float, double; or fp32, fp64)",
+				     tok);
+	}
+	if (r < 0)
+		return usage("--precision", text, "empty or overlong item");
+	return 0;
+}
+
 static int devices_parse(const char *text, struct plan_spec *spec)
 {
 	if (strcmp(text, "all") == 0) {
@@ -262,22 +285,35 @@ static int spec_validate(const struct measure_options *o,
 	size_t i, j;
 
 	for (i = 0; i < spec->nvariants; i++) {
-		int s = plan_variant_suite(spec->variants[i]);
+		unsigned bits = plan_variant_suites(spec->variants[i]);
 		char list[256];
+		int s;
 
-		if (s < 0)	/* kept back, and no own kernel has it */
+		if (!bits)	/* kept back, and no own kernel has it */
 			return usage("--variants", o->variants, "unknown "
 				     "variant '%s': no built-in kernel (%s) "
 				     "and none that the --kernel files "
 				     "declare", spec->variants[i],
 				     variant_names(list, sizeof(list)));
-
-		if (!(spec->suites & (1u << s)))
-			return usage("--variants", o->variants, "%s belongs "
-				     "to the %s suite, which --suite '%s' "
-				     "leaves out", spec->variants[i],
-				     plan_suite_name(s), o->suites);
+		if (spec->suites & bits)
+			continue;
+		list[0] = '\0';
+		for (s = 0; s < PLAN_NSUITES; s++)
+			if (bits & (1u << s))
+				snprintf(list + strlen(list),
+					 sizeof(list) - strlen(list), "%s%s",
+					 list[0] ? " or " : "",
+					 plan_suite_name(s));
+		return usage("--variants", o->variants, "%s is measured in "
+			     "the %s suite, which --suite '%s' leaves out",
+			     spec->variants[i], list, o->suites);
 	}
+	if (spec->precisions && !plan_suite_active(spec, PLAN_PRECISION) &&
+	    !plan_suite_active(spec, PLAN_RECT) &&
+	    !plan_suite_active(spec, PLAN_DOT))
+		return usage("--precision", o->precision, "only the "
+			     "precision, rect and dot suites measure in "
+			     "double, and none of them is selected");
 	for (i = 0; copy && i < spec->nilps; i++) {
 		for (j = 0; j < copy->nblocks; j++)
 			if (copy->blocks[j] == spec->ilps[i])
@@ -289,8 +325,12 @@ static int spec_validate(const struct measure_options *o,
 	matrix = plan_suite_active(spec, PLAN_VERSIONS) ||
 		 plan_suite_active(spec, PLAN_TRANSFER) ||
 		 plan_suite_active(spec, PLAN_REFERENCE) ||
-		 plan_suite_active(spec, PLAN_TRANSPOSE);
-	/* a rectangular kernel selected (rect on request, own ones) */
+		 plan_suite_active(spec, PLAN_TRANSPOSE) ||
+		 plan_suite_active(spec, PLAN_PRECISION) ||
+		 plan_suite_active(spec, PLAN_RECT);
+	if (plan_suite_active(spec, PLAN_RECT))
+		rect_ok = 1;
+	/* an own rectangular kernel selected (versions suite) */
 	for (i = 0; plan_suite_active(spec, PLAN_VERSIONS) &&
 		    i < kernel_count() + kernel_user_count(); i++) {
 		const struct kernel_desc *d = i < kernel_count() ?
@@ -309,8 +349,8 @@ static int spec_validate(const struct measure_options *o,
 				     "ilp suite alone)", PLAN_MAX_DIM);
 		if (!sz->square && !rect_ok)
 			return usage("--sizes", o->sizes, "%lldx%lldx%lld is "
-				     "not square; only rectangular kernels "
-				     "(rect, own ones) and cublas take it",
+				     "not square; only the rect suite, own "
+				     "rectangular kernels and cublas take it",
 				     sz->m, sz->k, sz->n);
 	}
 	return 0;
@@ -356,6 +396,8 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 				 &spec->nilps))
 		goto fail;
 	if (o->host_mem && hosts_parse(o->host_mem, spec))
+		goto fail;
+	if (o->precision && precisions_parse(o->precision, spec))
 		goto fail;
 	if (o->timer && timer_kind_parse(o->timer, &timer)) {
 		usage("--timer", o->timer, "not one of auto, cupti, events");

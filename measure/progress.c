@@ -39,9 +39,13 @@ void progress_line(struct progress *pg, const struct plan_entry *e)
 	else if (e->suite == PLAN_TRANSPOSE)
 		snprintf(sizes, sizeof(sizes), "%dx%d", e->m, e->n);
 	else if (e->m == e->n && e->k == e->n)
-		snprintf(sizes, sizeof(sizes), "n=%d", e->n);
+		snprintf(sizes, sizeof(sizes), "n=%d%s", e->n,
+			 e->suite == PLAN_PRECISION || e->suite == PLAN_RECT ?
+			 (e->fp64 ? " fp64" : " fp32") : "");
 	else
-		snprintf(sizes, sizeof(sizes), "%dx%dx%d", e->m, e->k, e->n);
+		snprintf(sizes, sizeof(sizes), "%dx%dx%d%s", e->m, e->k, e->n,
+			 e->suite == PLAN_RECT ? (e->fp64 ? " fp64" : " fp32") :
+			 "");
 	snprintf(block, sizeof(block), e->block ? "b=%d" : "b=-", e->block);
 	snprintf(line, sizeof(line), "[%zu/%zu] %s %s %s %s%s%s ETA %02ld:%02ld",
 		 pg->done + 1, pg->total, plan_suite_name(e->suite),

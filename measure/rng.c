@@ -45,6 +45,12 @@ void rng_floats(struct rng *r, float *x, size_t n)
 		x[i] = (float)(rng_next(r) >> 40) * (1.0f / 8388608.0f) - 1.0f;
 }
 
+void rng_doubles(struct rng *r, double *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		x[i] = (double)(rng_next(r) >> 11) * 0x1p-52 - 1.0;
+}
+
 void rng_ints(struct rng *r, int *x, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {

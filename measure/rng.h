@@ -15,6 +15,10 @@ void rng_seed(struct rng *r, uint64_t seed);
 uint64_t rng_next(struct rng *r);
 /* Fills x[0..n-1] with floats uniform in [-1, 1) (24 random bits each). */
 void rng_floats(struct rng *r, float *x, size_t n);
+/* Fills x[0..n-1] with doubles uniform in [-1, 1) (53 random bits
+ * each: a float's 24 would make every product, and most sums, exact in
+ * double, and double's rounding invisible). */
+void rng_doubles(struct rng *r, double *x, size_t n);
 /* Fills x[0..n-1] with uniformly random 32-bit ints. */
 void rng_ints(struct rng *r, int *x, size_t n);
 

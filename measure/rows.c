@@ -44,7 +44,7 @@ int rows_active_blocks(const struct measure_device *d,
 
 	if (!e->kd || !e->block)
 		return 0;
-	func = kernel_desc_func(e->kd, e->block, e->ilp);
+	func = kernel_desc_func(e->kd, e->block, e->ilp, e->fp64);
 	threads = kernel_desc_threads(e->kd, e->block, e->ilp);
 	if (!func || threads <= 0 || threads > d->prop.maxThreadsPerBlock)
 		return 0;
@@ -68,7 +68,7 @@ static int kattr_store(struct store *st, int64_t sid,
 	struct measure_occ occ;
 	struct cudaFuncAttributes fa;
 	struct store_kattr a = { 0 };
-	const void *func = kernel_desc_func(e->kd, e->block, e->ilp);
+	const void *func = kernel_desc_func(e->kd, e->block, e->ilp, 0);
 	int threads = kernel_desc_threads(e->kd, e->block, e->ilp), active;
 
 	if (!func || threads <= 0 || threads > pr->maxThreadsPerBlock)
@@ -121,7 +121,10 @@ int rows_kattrs_store(struct store *st, int64_t sid,
 		const struct plan_entry *e = &p->e[i];
 		size_t j;
 
-		if (!e->kd || !e->block)
+		/* The table's key has no precision: its rows describe the
+		 * float instances (the report's occupancy tables are of the
+		 * float sweeps). */
+		if (!e->kd || !e->block || e->fp64)
 			continue;
 		/* One row per (variant, block shape), the table's key. The
 		 * copy kernel's shape is its thread count: should --blocks

@@ -75,6 +75,18 @@ int series_push(struct series *s, double v)
 	return 0;
 }
 
+int run_single_value(struct run_result *r, const char *name,
+		     const char *unit, double v)
+{
+	struct series *s = run_metric_add(r, name, unit);
+
+	if (!s || series_push(s, v)) {
+		run_skip(r, "out of memory: metrics");
+		return -1;
+	}
+	return 0;
+}
+
 int run_ok(const struct run_result *r)
 {
 	return strcmp(r->status, VOCAB_CFG_OK) == 0;
@@ -297,39 +309,66 @@ void run_inputs_release(struct input_cache *cache)
 {
 	free(cache->a);
 	free(cache->b);
+	free(cache->a64);
+	free(cache->b64);
 	free(cache->ints);
 	memset(cache, 0, sizeof(*cache));
 }
 
-int run_inputs_floats(struct run_ctx *c, int m, int k, int n,
-		      struct run_result *r)
+/* The inputs of shape m x k x n in floats (kind 1) or doubles (3). */
+static int inputs_matrix(struct run_ctx *c, int kind, int m, int k, int n,
+			 struct run_result *r)
 {
 	struct input_cache *ic = &c->cache;
 	uint64_t seed = rng_config_seed(c->set->seed, m, k, n, 0);
 	size_t na = (size_t)m * k, nb = (size_t)k * n;
+	size_t elt = kind == 3 ? sizeof(double) : sizeof(float);
 	struct rng g;
+	void *a, *b;
 
-	if (ic->kind == 1 && ic->m == m && ic->k == k && ic->n == n &&
+	if (ic->kind == kind && ic->m == m && ic->k == k && ic->n == n &&
 	    ic->seed == seed)
 		return 0;
 	run_inputs_release(ic);
-	ic->a = malloc(na * sizeof(float));
-	ic->b = malloc(nb * sizeof(float));
-	if (!ic->a || !ic->b) {
-		run_inputs_release(ic);
+	a = malloc(na * elt);
+	b = malloc(nb * elt);
+	if (!a || !b) {
+		free(a);
+		free(b);
 		run_skip(r, "out of memory: host inputs (%.1f MiB)",
-			 (na + nb) * sizeof(float) / 1048576.0);
+			 (na + nb) * elt / 1048576.0);
 		return -1;
 	}
 	rng_seed(&g, seed);
-	rng_floats(&g, ic->a, na);
-	rng_floats(&g, ic->b, nb);
-	ic->kind = 1;
+	if (kind == 3) {
+		ic->a64 = a;
+		ic->b64 = b;
+		rng_doubles(&g, ic->a64, na);
+		rng_doubles(&g, ic->b64, nb);
+	} else {
+		ic->a = a;
+		ic->b = b;
+		rng_floats(&g, ic->a, na);
+		rng_floats(&g, ic->b, nb);
+	}
+	ic->kind = kind;
 	ic->m = m;
 	ic->k = k;
 	ic->n = n;
 	ic->seed = seed;
 	return 0;
+}
+
+int run_inputs_floats(struct run_ctx *c, int m, int k, int n,
+		      struct run_result *r)
+{
+	return inputs_matrix(c, 1, m, k, n, r);
+}
+
+int run_inputs_doubles(struct run_ctx *c, int m, int k, int n,
+		       struct run_result *r)
+{
+	return inputs_matrix(c, 3, m, k, n, r);
 }
 
 int run_inputs_ints(struct run_ctx *c, long long count, struct run_result *r)

@@ -55,10 +55,12 @@ struct run_result {
 /* The random inputs of the last shape, kept across configurations of the
  * same shape so that they are generated once. */
 struct input_cache {
-	int kind;			/* 0 none, 1 floats, 2 ints */
+	int kind;			/* 0 none, 1 floats, 2 ints, 3
+					 * doubles */
 	long long m, k, n, count;
 	uint64_t seed;
 	float *a, *b;			/* m x k, k x n */
+	double *a64, *b64;		/* the same, kind 3 */
 	int *ints;			/* count */
 };
 
@@ -68,7 +70,8 @@ struct input_cache {
 struct shared_bufs {
 	int kind;			/* 0 none, 1 matrices, 2 ints, 3 the
 					 * memory suites' (suite_mem.c), 4
-					 * dot's, 5 the walkers' (k: fp64) */
+					 * dot's, 5 the walkers' (k: fp64),
+					 * 6 matrices in double */
 	long long m, k, n, count;
 	void *a, *b, *c;
 	size_t na, nb, nc;		/* kind 3: 4-byte elements held */
@@ -184,6 +187,11 @@ void run_skip(struct run_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void run_fail(struct run_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Adds one value as a metric of its own (a figure of the whole
+ * configuration, not a sample). 0, or -1 with r skipped when memory
+ * runs out. */
+int run_single_value(struct run_result *r, const char *name,
+		     const char *unit, double v);
 /* 1 while r is ok. */
 int run_ok(const struct run_result *r);
 
@@ -233,6 +241,9 @@ int run_kernel_times(struct run_ctx *c, struct job *j);
  * or -1 when host memory runs out (r marked skipped). */
 int run_inputs_floats(struct run_ctx *c, int m, int k, int n,
 		      struct run_result *r);
+/* The same in double (rng_doubles), into c->cache.a64 and b64. */
+int run_inputs_doubles(struct run_ctx *c, int m, int k, int n,
+		       struct run_result *r);
 int run_inputs_ints(struct run_ctx *c, long long count,
 		    struct run_result *r);
 void run_inputs_release(struct input_cache *cache);

@@ -100,7 +100,8 @@ int run_counters(struct run_ctx *c, const struct plan_entry *e,
 	char line[160];
 	int m, bad = 0, rc;
 
-	if (!c->counters || strcmp(r->status, VOCAB_CFG_OK) != 0)
+	if (!c->counters || !plan_suite_counted(e->suite) ||
+	    strcmp(r->status, VOCAB_CFG_OK) != 0)
 		return 0;
 	/* The passes replay the launch: no sample, so no record either. */
 	if (timer_pause(c->timer))

@@ -185,19 +185,6 @@ static int walk_replay(size_t w, int steps, unsigned seed)
 	return x;
 }
 
-/* Adds one value as a metric of its own; -1 when memory runs out. */
-static int single_value(struct run_result *r, const char *name,
-			const char *unit, double v)
-{
-	struct series *s = run_metric_add(r, name, unit);
-
-	if (!s || series_push(s, v)) {
-		run_skip(r, "out of memory: metrics");
-		return -1;
-	}
-	return 0;
-}
-
 static int walk_verify(struct run_ctx *c, struct job *j)
 {
 	struct run_result *r = &j->r;
@@ -246,8 +233,8 @@ static int walk_verify(struct run_ctx *c, struct job *j)
 			 "errors from the theory (0, %d)", mean, var, n, steps,
 			 z_mean, z_var, steps);
 		err = -1;
-	} else if (single_value(r, VOCAB_METRIC_WALK_MEAN, "steps", mean) ||
-		   single_value(r, VOCAB_METRIC_WALK_VAR, "steps^2", var)) {
+	} else if (run_single_value(r, VOCAB_METRIC_WALK_MEAN, "steps", mean) ||
+		   run_single_value(r, VOCAB_METRIC_WALK_VAR, "steps^2", var)) {
 		err = -1;
 	}
 out:

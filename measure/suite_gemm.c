@@ -1,16 +1,42 @@
-/* The versions and reference suites: one matrix product per sample,
- * timed by the kernel timer (timer.h). Every configuration of a group
- * (one shape) multiplies the same device matrices, uploaded once.
+/* The versions, reference, precision and rect suites: one matrix
+ * product per sample, timed by the kernel timer (timer.h). Every
+ * configuration of a group (one shape and precision) multiplies the same
+ * device matrices, uploaded once: random floats, or in double random
+ * doubles of 53 bits (floats' 24 bits would make double's products and
+ * sums exact, its rounding invisible).
  * Metrics: "kernel" [ms] and "gflops" [GFLOP/s] = 2mnk / time; with
  * --counters, the counter pass's figures (run_counters) after the
  * samples, for the versions suite (report P's GIPS and CGMA tables) and
- * the reference. */
+ * the reference; for precision and rect, the sampled accuracy
+ * ("acc_max", "acc_mean", vocab.h) from the verification run. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
 #include "runner.h"
 #include "vocab.h"
+
+/* Entries of C whose error the precision and rect suites measure: the
+ * four corners (where the padding of rect ends) and random ones. */
+#define ACC_SAMPLE 1024
+
+/* The host inputs of e's product in its precision. */
+static int gemm_inputs(struct run_ctx *c, const struct plan_entry *e,
+		       struct run_result *r)
+{
+	return e->fp64 ? run_inputs_doubles(c, e->m, e->k, e->n, r) :
+			 run_inputs_floats(c, e->m, e->k, e->n, r);
+}
+
+/* A (which 0) or B (1) of the inputs gemm_inputs made. */
+static const void *gemm_input(const struct run_ctx *c,
+			      const struct plan_entry *e, int which)
+{
+	if (e->fp64)
+		return which ? (const void *)c->cache.b64 : c->cache.a64;
+	return which ? (const void *)c->cache.b : c->cache.a;
+}
 
 /* The group's matrices of shape m x k x n with the random inputs in A
  * and B. Returns 0, or non-zero with r marked. */
@@ -20,27 +46,30 @@ static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 	struct shared_bufs *b = &c->bufs;
 	size_t na = (size_t)e->m * e->k, nb = (size_t)e->k * e->n;
 	size_t nc = (size_t)e->m * e->n;
+	size_t elt = e->fp64 ? sizeof(double) : sizeof(float);
+	int kind = e->fp64 ? 6 : 1, err;
 	char what[64];
 
-	if (b->kind == 1 && b->m == e->m && b->k == e->k && b->n == e->n)
+	if (b->kind == kind && b->m == e->m && b->k == e->k && b->n == e->n)
 		return 0;
 	run_shared_release(c);
 	/* Device memory first: a product the device cannot hold is skipped
 	 * before its host inputs are generated. */
 	snprintf(what, sizeof(what), "device matrices (%.1f MiB)",
-		 (na + nb + nc) * sizeof(float) / 1048576.0);
-	if (RALLOC(r, cudaMalloc(&b->a, na * sizeof(float)), what) ||
-	    RALLOC(r, cudaMalloc(&b->b, nb * sizeof(float)), what) ||
-	    RALLOC(r, cudaMalloc(&b->c, nc * sizeof(float)), what) ||
-	    run_inputs_floats(c, e->m, e->k, e->n, r) ||
-	    RCUDA(r, cudaMemcpy(b->a, c->cache.a, na * sizeof(float),
-				cudaMemcpyHostToDevice)) ||
-	    RCUDA(r, cudaMemcpy(b->b, c->cache.b, nb * sizeof(float),
-				cudaMemcpyHostToDevice))) {
+		 (na + nb + nc) * elt / 1048576.0);
+	err = RALLOC(r, cudaMalloc(&b->a, na * elt), what) ||
+	      RALLOC(r, cudaMalloc(&b->b, nb * elt), what) ||
+	      RALLOC(r, cudaMalloc(&b->c, nc * elt), what) ||
+	      gemm_inputs(c, e, r) ||
+	      RCUDA(r, cudaMemcpy(b->a, gemm_input(c, e, 0), na * elt,
+				  cudaMemcpyHostToDevice)) ||
+	      RCUDA(r, cudaMemcpy(b->b, gemm_input(c, e, 1), nb * elt,
+				  cudaMemcpyHostToDevice));
+	if (err) {
 		run_shared_release(c);
 		return -1;
 	}
-	b->kind = 1;
+	b->kind = kind;
 	b->m = e->m;
 	b->k = e->k;
 	b->n = e->n;
@@ -69,12 +98,100 @@ static int gemm_warm(struct run_ctx *c, struct job *j, double *seconds)
 	return run_plain_launch(j, seconds);
 }
 
-/* Poisons C, runs once, and compares C with the FP64 reference. */
+/* One entry of C against the product of the kernel's own inputs summed
+ * in long double with Neumaier's compensation: a product of two floats
+ * is exact there (48 of 64 bits), one of two doubles off by 2^-64 at
+ * most, so the reference's error stays near 2^-64 sum |a b|, 2000 times
+ * below double's rounding. The error is scaled by sum |a b| (vocab.h). */
+static double acc_entry_error(const struct run_ctx *c,
+			      const struct plan_entry *e, long long i,
+			      long long jj, double got)
+{
+	const float *a = c->cache.a, *b = c->cache.b;
+	const double *a64 = c->cache.a64, *b64 = c->cache.b64;
+	long double sum = 0, comp = 0, scale = 0;
+	int k = e->k, n = e->n;
+
+	for (int t = 0; t < k; t++) {
+		size_t ia = (size_t)i * k + t, ib = (size_t)t * n + jj;
+		long double p = e->fp64 ? (long double)a64[ia] * b64[ib] :
+				(long double)a[ia] * b[ib];
+		long double s = sum + p;
+
+		comp += fabsl(sum) >= fabsl(p) ? (sum - s) + p : (p - s) + sum;
+		sum = s;
+		scale += fabsl(p);
+	}
+	sum += comp;
+	if (scale == 0)
+		return got == 0 ? 0 : INFINITY;
+	return (double)(fabsl((long double)got - sum) / scale);
+}
+
+/* The precision and rect suites' accuracy: ACC_SAMPLE entries of the C
+ * the verification run left, against acc_entry_error's reference, as
+ * the single values "acc_max" and "acc_mean". Returns 0 or non-zero
+ * with r marked. */
+static int gemm_accuracy(struct run_ctx *c, struct job *j)
+{
+	const struct plan_entry *e = j->e;
+	struct run_result *r = &j->r;
+	size_t elt = e->fp64 ? sizeof(double) : sizeof(float);
+	long long cells = (long long)e->m * e->n;
+	double max = 0, sum = 0;
+	struct rng g;
+	int count = 0;
+
+	if (gemm_inputs(c, e, r))
+		return -1;
+	rng_seed(&g, rng_config_seed(c->set->seed, e->m, e->k, e->n, 1));
+	for (int s = 0; s < ACC_SAMPLE && s < cells; s++) {
+		static const int corner[4][2] = {
+			{ 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }
+		};
+		long long i, jj;
+		double got, err;
+		float f;
+
+		if (s < 4) {
+			i = corner[s][0] ? e->m - 1 : 0;
+			jj = corner[s][1] ? e->n - 1 : 0;
+		} else {
+			long long x = (long long)(rng_next(&g) %
+						  (unsigned long long)cells);
+
+			i = x / e->n;
+			jj = x % e->n;
+		}
+		if (e->fp64) {
+			if (RCUDA(r, cudaMemcpy(&got, (const char *)j->args.c +
+						(i * e->n + jj) * elt, elt,
+						cudaMemcpyDeviceToHost)))
+				return -1;
+		} else {
+			if (RCUDA(r, cudaMemcpy(&f, (const char *)j->args.c +
+						(i * e->n + jj) * elt, elt,
+						cudaMemcpyDeviceToHost)))
+				return -1;
+			got = f;
+		}
+		err = acc_entry_error(c, e, i, jj, got);
+		max = err > max || isnan(err) ? err : max;
+		sum += err;
+		count++;
+	}
+	return run_single_value(r, VOCAB_METRIC_ACC_MAX, "", max) ||
+	       run_single_value(r, VOCAB_METRIC_ACC_MEAN, "", sum / count);
+}
+
+/* Poisons C, runs once, and compares C with the FP64 reference; for the
+ * precision and rect suites, then measures its accuracy. */
 static int gemm_verify(struct run_ctx *c, struct job *j)
 {
 	const struct plan_entry *e = j->e;
 	struct run_result *r = &j->r;
-	size_t bytes = (size_t)e->m * e->n * sizeof(float);
+	size_t bytes = (size_t)e->m * e->n *
+		       (e->fp64 ? sizeof(double) : sizeof(float));
 	size_t nonfinite = 0;
 	double rel = NAN, sec;
 	int err;
@@ -82,8 +199,9 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c, bytes))) ||
 	    (err = run_plain_launch(j, &sec)))
 		return err;
-	err = kernel_gemm_verify(c->blas, j->args.a, j->args.b, j->args.c,
-				 e->m, e->k, e->n, &rel, &nonfinite);
+	err = (e->fp64 ? kernel_gemm_verify64 : kernel_gemm_verify)(c->blas,
+			j->args.a, j->args.b, j->args.c, e->m, e->k, e->n,
+			&rel, &nonfinite);
 	if (err == cudaErrorMemoryAllocation) {
 		(void)cudaGetLastError();
 		run_skip(r, "out of memory: FP64 reference of the "
@@ -100,6 +218,8 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 			 PLAN_TOLERANCE, nonfinite);
 		return -1;
 	}
+	if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)
+		return gemm_accuracy(c, j);
 	return 0;
 }
 

@@ -25,6 +25,10 @@
 #define VOCAB_SUITE_PRECISION	"precision"
 #define VOCAB_SUITE_RECT	"rect"
 
+/* ---- device properties render reads by name (device_prop.key) ------- */
+/* SMs x FP64 units per SM x 2 x clock [GFLOP/s], CUDA cores only */
+#define VOCAB_PROP_PEAK_FP64	"peak_fp64"
+
 /* ---- a configuration's precision (config.precision) ------------------ */
 #define VOCAB_PREC_FP32		"fp32"
 #define VOCAB_PREC_FP64		"fp64"

@@ -180,8 +180,32 @@ static void test_sweeps(void **state)
 				continue;
 			}
 			assert_true(sw->nblocks > 0);
-			assert_int_equal(sw->sizes == NULL,
+			assert_int_equal(sw->sizes == NULL && !sw->nshapes,
 					 d->shape == KERNEL_COPY);
+			/* shapes: rect's products, each block, both
+			 * precisions */
+			assert_int_equal(sw->nshapes > 0,
+					 d->suite == KERNEL_SUITE_RECT);
+			for (size_t k = 0; k < sw->nshapes; k++)
+				for (size_t j = 0; j < sw->nblocks; j++)
+					for (int f = 0; f <= d->fp64; f++) {
+						struct kernel_args a = {
+							.m = sw->shapes[k][0],
+							.k = sw->shapes[k][1],
+							.n = sw->shapes[k][2],
+							.block = sw->blocks[j],
+							.ilp = 1, .fp64 = f };
+
+						assert_true(a.m != a.n ||
+							    a.k != a.n);
+						if (d->check(&a, H_THREADS,
+							     H_SMEM, why,
+							     sizeof(why)))
+							fail_msg("%s %dx%dx%d:"
+								 " %s", d->name,
+								 a.m, a.k, a.n,
+								 why);
+					}
 			for (size_t j = 0; j < sw->nblocks; j++) {
 				int found = 0;
 
@@ -216,6 +240,50 @@ static void test_sweeps(void **state)
 			}
 		}
 	}
+}
+
+/* The precision suite's sweeps: only kernels that run in double have
+ * one; every size and block is accepted in float and in double, and has
+ * a float and a double instance for the occupancy API. */
+static void test_precision_sweeps(void **state)
+{
+	size_t with = 0;
+	char why[256];
+
+	(void)state;
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+		const struct kernel_sweep *sw = &d->precision;
+
+		if (!sw->nsizes)
+			continue;
+		with++;
+		assert_true(d->fp64);
+		assert_non_null(d->func64);
+		assert_true(sw->nblocks > 0);
+		for (size_t k = 0; k < sw->nsizes; k++)
+			for (size_t j = 0; j < sw->nblocks; j++) {
+				struct kernel_args a = args_for(d,
+					sw->sizes[k], sw->blocks[j]);
+
+				assert_non_null(d->func(sw->blocks[j], 1));
+				assert_non_null(d->func64(sw->blocks[j], 1));
+				assert_ptr_not_equal(d->func(sw->blocks[j], 1),
+						     d->func64(sw->blocks[j],
+							       1));
+				for (a.fp64 = 0; a.fp64 <= 1; a.fp64++)
+					if (d->check(&a, H_THREADS, H_SMEM, why,
+						     sizeof(why)))
+						fail_msg("%s n=%d b=%d fp64=%d: "
+							 "%s", d->name, a.n,
+							 a.block, a.fp64, why);
+			}
+	}
+	/* v2..v5, simple, shared */
+	assert_int_equal(with, 6);
+	/* v5 has no double instance at block 32 (64 KiB of tiles) */
+	assert_null(kernel_find("v5")->func64(32, 1));
+	assert_non_null(kernel_find("v5")->func(32, 1));
 }
 
 /* The names the report reasons about (store/vocab.h) are the
@@ -635,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_descriptions_and_sources),
 		cmocka_unit_test(test_block_lists),
 		cmocka_unit_test(test_sweeps),
+		cmocka_unit_test(test_precision_sweeps),
 		cmocka_unit_test(test_vocab_names),
 		cmocka_unit_test(test_check_accepts_listed),
 		cmocka_unit_test(test_check_refuses_blocks),

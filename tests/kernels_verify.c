@@ -1186,6 +1186,27 @@ static int fp64_case(const struct kernel_desc *d, int m, int k, int n,
 			goto out;
 		}
 	}
+	/* The measure side's check in double agrees, and catches one
+	 * element off by 0.5. */
+	{
+		double rel = -1, off = hc[nc / 2] + 0.5;
+		size_t bad = 1;
+
+		if (kernel_gemm_verify64(g.blas, da, db, dc, m, k, n, &rel,
+					 &bad) || bad || !(rel <= 1e-13)) {
+			printf("FAIL %s  kernel_gemm_verify64: %.3g, %zu "
+			       "non-finite\n", label, rel, bad);
+			goto out;
+		}
+		if (!CUDA_OK(cudaMemcpy((double *)dc + nc / 2, &off, 8,
+					cudaMemcpyHostToDevice)) ||
+		    kernel_gemm_verify64(g.blas, da, db, dc, m, k, n, &rel,
+					 &bad) || bad || !(rel > 1e-4)) {
+			printf("FAIL %s  kernel_gemm_verify64 missed an "
+			       "element off by 0.5: %.3g\n", label, rel);
+			goto out;
+		}
+	}
 	printf("ok   %s\n", label);
 	failed = 0;
 out:

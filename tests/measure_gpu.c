@@ -24,6 +24,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "device.h"
 #include "measure.h"
 #include "plan.h"
 #include "store.h"
@@ -714,6 +715,108 @@ static void test_dot_walkers(void **state)
 	store_free(st);
 }
 
+/* The precision and rect suites at small products, neither a multiple
+ * of any block: every configuration verified, float and double apart,
+ * the sampled accuracy stored as two single values within the
+ * classical bound k u (u the unit roundoff of the precision), double's
+ * error below float's for every kernel and product; the device's FP64
+ * peak among its properties. */
+static void test_precision_rect(void **state)
+{
+	static const char *const want[] = { "kernel", "gflops" };
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct store_device *d = NULL;
+	struct store *st;
+	char db[600];
+	size_t n = 0, nd = 0, expected, found = 0, peaks = 0;
+	int major = 0, minor = 0, sms = 0, khz = 0;
+
+	expected = measure_small(db, sizeof(db), "precision",
+				 "precision,rect", "100x200x300,200");
+	/* precision: 7 kernels at 200; rect: 3 blocks and cublas at two
+	 * products; each in float and double */
+	assert_int_equal(expected, 7 * 2 + 4 * 2 * 2);
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_int_equal(n, expected);
+	for (size_t i = 0; i < n; i++) {
+		struct store_stat *x = NULL;
+		size_t nx = 0;
+		int dbl = !strcmp(c[i].precision, "fp64");
+		double u = dbl ? 0x1p-53 : 0x1p-24, mx, mean;
+
+		if (strcmp(c[i].status, "ok"))
+			fail_msg("%s %s %dx%dx%d: %s (%s)", c[i].suite,
+				 c[i].variant, c[i].m, c[i].k, c[i].n,
+				 c[i].status, c[i].reason);
+		assert_true(dbl || !strcmp(c[i].precision, "fp32"));
+		assert_true(c[i].rel_error <= (dbl ? 1e-12 : 1e-5));
+		assert_int_equal(store_stat_list(st, c[i].id, &x, &nx), 0);
+		assert_int_equal(nx, 4);
+		for (size_t k = 0; k < 2; k++) {
+			assert_string_equal(x[k].metric, want[k]);
+			assert_int_equal(x[k].s.n, (size_t)c[i].samples);
+		}
+		assert_string_equal(x[2].metric, "acc_max");
+		assert_string_equal(x[3].metric, "acc_mean");
+		assert_int_equal(x[2].s.n, 1);
+		mx = x[2].s.median;
+		mean = x[3].s.median;
+		assert_true(mean > 0 && mean <= mx);
+		assert_true(mx <= c[i].k * u);
+		/* the same kernel, product and block in the other
+		 * precision: double's error is far below float's */
+		for (size_t j = 0; j < n; j++) {
+			struct store_stat *y = NULL;
+			size_t ny = 0;
+
+			if (j == i || strcmp(c[j].suite, c[i].suite) ||
+			    strcmp(c[j].variant, c[i].variant) ||
+			    c[j].m != c[i].m || c[j].k != c[i].k ||
+			    c[j].block_x != c[i].block_x || !dbl ||
+			    strcmp(c[j].precision, "fp32"))
+				continue;
+			assert_int_equal(store_stat_list(st, c[j].id, &y,
+							 &ny), 0);
+			assert_int_equal(ny, 4);
+			assert_true(mx * 1e6 < y[2].s.median);
+			store_stats_free(y, ny);
+			found++;
+		}
+		store_stats_free(x, nx);
+	}
+	assert_int_equal(found, expected / 2);
+	rates_check(st, "precision", "kernel", "gflops", 0);
+	rates_check(st, "rect", "kernel", "gflops", 0);
+	store_configs_free(c, n);
+
+	/* the FP64 peak: SMs x 64-bit units x 2 x clock, where the
+	 * compute capability is known */
+	assert_int_equal(cudaDeviceGetAttribute(&major,
+		cudaDevAttrComputeCapabilityMajor, 0), cudaSuccess);
+	assert_int_equal(cudaDeviceGetAttribute(&minor,
+		cudaDevAttrComputeCapabilityMinor, 0), cudaSuccess);
+	assert_int_equal(cudaDeviceGetAttribute(&sms,
+		cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+	assert_int_equal(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate,
+						0), cudaSuccess);
+	assert_int_equal(store_device_list(st, &d, &nd), 0);
+	assert_int_equal(nd, 1);
+	for (size_t i = 0; i < d[0].nprops; i++)
+		if (!strcmp(d[0].props[i].key, "peak_fp64")) {
+			int units = measure_fp64_per_sm(major, minor);
+
+			assert_true(d[0].props[i].has_num);
+			assert_true(fabs(d[0].props[i].num - 2.0 * sms *
+					 units * khz / 1e6) < 0.1);
+			peaks++;
+		}
+	assert_int_equal(peaks, measure_fp64_per_sm(major, minor) ? 1 : 0);
+	store_devices_free(d, nd);
+	store_free(st);
+}
+
 /* A count no device holds is skipped for memory, and the sweep goes on
  * to the next one. */
 static void test_out_of_memory(void **state)
@@ -892,6 +995,7 @@ int main(void)
 		cmocka_unit_test(test_ilp),
 		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_dot_walkers),
+		cmocka_unit_test(test_precision_rect),
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),
 		cmocka_unit_test(test_sigint_counters),

@@ -147,6 +147,35 @@ static void test_default_plan(void **state)
 	 * counts x 3 step counts, each (count, steps) a group */
 	assert_int_equal(suite_count(&p, PLAN_DOT), 2 * 3 * 2);
 	assert_int_equal(suite_count(&p, PLAN_WALKERS), 3 * 2 * 3);
+	/* precision: v2..v5 (block 16), simple and shared (32) and cuBLAS
+	 * at 256, 1024, 4096 in float and double, each (n, precision) a
+	 * group of 7; rect at 4 shapes x blocks 8, 16, 32 and cuBLAS, in
+	 * float and double */
+	assert_int_equal(suite_count(&p, PLAN_PRECISION), 7 * 3 * 2);
+	assert_int_equal(suite_count(&p, PLAN_RECT), (3 + 1) * 4 * 2);
+	for (i = 0; i < p.n; i++) {
+		const struct plan_entry *e = &p.e[i];
+		size_t peers = 0;
+
+		if (e->suite != PLAN_PRECISION && e->suite != PLAN_RECT)
+			continue;
+		for (size_t j = 0; j < p.n; j++)
+			peers += p.e[j].group == e->group;
+		assert_int_equal(peers, e->suite == PLAN_PRECISION ? 7 : 4);
+		if (e->suite == PLAN_PRECISION) {
+			assert_int_equal(e->m, e->n);
+			assert_int_equal(e->block,
+					 !strcmp(e->variant, "cublas") ? 0 :
+					 !strcmp(e->variant, "simple") ||
+					 !strcmp(e->variant, "shared") ? 32 :
+					 16);
+		} else {
+			assert_true(e->m != e->n || e->k != e->n);
+			assert_true(!strcmp(e->variant, "rect") ||
+				    !strcmp(e->variant, "cublas"));
+		}
+		assert_false(plan_suite_counted(e->suite));
+	}
 	for (i = 0; i < p.n; i++) {
 		const struct plan_entry *e = &p.e[i];
 
@@ -320,18 +349,27 @@ static void test_overrides(void **state)
 	assert_int_equal(p.n, 5 * 2);
 	plan_release(&p);
 
-	/* Rectangular sizes reach rect and cublas only. */
+	/* Rectangular sizes reach the rect suite and cublas only. */
 	measure_options_init(&o);
 	o.suites = "versions,reference";
-	o.variants = "rect,v2,cublas";
+	o.variants = "v2,cublas";
 	o.sizes = "100x200x300,64";
 	o.blocks = "16";
 	plan_of(&o, 0, &p);
 	for (i = 0; i < p.n; i++)
 		if (p.e[i].m != p.e[i].n)
-			assert_true(!strcmp(p.e[i].variant, "rect") ||
-				    !strcmp(p.e[i].variant, "cublas"));
-	assert_int_equal(p.n, 2 /* rect */ + 1 /* v2 */ + 2 /* cublas */);
+			assert_string_equal(p.e[i].variant, "cublas");
+	assert_int_equal(p.n, 1 /* v2 */ + 2 /* cublas */);
+	plan_release(&p);
+	measure_options_init(&o);
+	o.suites = "rect";
+	o.sizes = "100x200x300,64";
+	o.blocks = "16";
+	plan_of(&o, 0, &p);
+	/* rect and cublas at both products, in float and double */
+	assert_int_equal(p.n, 2 * 2 * 2);
+	for (i = 0; i < p.n; i++)
+		assert_int_equal(p.e[i].suite, PLAN_RECT);
 	plan_release(&p);
 
 	/* Duplicates in a list are planned once. */
@@ -748,6 +786,85 @@ static void test_groups(void **state)
 	plan_release(&p);
 }
 
+/* --precision picks float or double in the suites that measure both
+ * (precision, rect, dot) and is refused where none is selected; the
+ * matrix kernels are measured in precision when --variants names them,
+ * and a kernel outside every selected suite is refused by name. */
+static void test_precision_options(void **state)
+{
+	struct measure_options o;
+	struct plan_spec spec;
+	struct plan p;
+	char line[160];
+	size_t i, dbl = 0;
+
+	(void)state;
+	measure_options_init(&o);
+	o.suites = "precision,rect,dot";
+	o.precision = "double";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 7 * 3 + 4 * 4 + 2 * 3);
+	for (i = 0; i < p.n; i++)
+		assert_int_equal(p.e[i].fp64, 1);
+	plan_release(&p);
+
+	measure_options_init(&o);
+	o.suites = "precision";
+	o.precision = "fp32,float";
+	o.variants = "v5,cublas";
+	o.sizes = "512";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 2);
+	assert_string_equal(p.e[0].variant, "v5");
+	assert_int_equal(p.e[0].block, 16);
+	assert_string_equal(p.e[1].variant, "cublas");
+	assert_int_equal(p.e[0].group, p.e[1].group);
+	plan_entry_format(&p.e[0], line, sizeof(line));
+	assert_non_null(strstr(line, "precision"));
+	assert_non_null(strstr(line, "fp32"));
+	plan_release(&p);
+
+	/* both precisions by default, float and double in separate
+	 * groups */
+	measure_options_init(&o);
+	o.suites = "precision";
+	o.variants = "shared";
+	o.sizes = "256";
+	plan_of(&o, 0, &p);
+	assert_int_equal(p.n, 2);
+	for (i = 0; i < p.n; i++)
+		dbl += p.e[i].fp64;
+	assert_int_equal(dbl, 1);
+	assert_int_not_equal(p.e[0].group, p.e[1].group);
+	plan_release(&p);
+
+	/* refused: no suite measures double; an unknown precision; a
+	 * kernel outside the selected suites; a rectangular size for the
+	 * precision suite alone */
+	measure_options_init(&o);
+	o.suites = "versions";
+	o.precision = "double";
+	assert_int_equal(plan_spec_parse(&o, &spec), -1);
+	measure_options_init(&o);
+	o.precision = "half";
+	assert_int_equal(plan_spec_parse(&o, &spec), -1);
+	measure_options_init(&o);
+	o.precision = "float,";
+	assert_int_equal(plan_spec_parse(&o, &spec), -1);
+	measure_options_init(&o);
+	o.suites = "versions";
+	o.variants = "rect";
+	assert_int_equal(plan_spec_parse(&o, &spec), -1);
+	measure_options_init(&o);
+	o.suites = "transfer";
+	o.variants = "v5";
+	assert_int_equal(plan_spec_parse(&o, &spec), -1);
+	measure_options_init(&o);
+	o.suites = "precision";
+	o.sizes = "100x200x300";
+	assert_int_equal(plan_spec_parse(&o, &spec), -1);
+}
+
 /* The defaults the issue asks for: ten samples a side at least, the
  * activity timer where it can be had, hot. */
 static void test_defaults(void **state)
@@ -946,6 +1063,7 @@ int main(void)
 		cmocka_unit_test(test_counter_names),
 		cmocka_unit_test(test_estimate_model),
 		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_precision_options),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_regime),
 		cmocka_unit_test(test_occupancy),
