@@ -171,13 +171,21 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		rbuf_puts(&what, "\\texttt{");
 		rbuf_put_tex(&what, c->variant, 0);
 		rbuf_puts(&what, "}");
-		/* a transpose's count is its n x n elements: the edge says
-		 * more */
-		if (c->count > 0 && strcmp(c->suite, VOCAB_SUITE_TRANSPOSE))
+		if (c->m > 0 && c->k > 0 && (c->m != c->n || c->k != c->n)) {
+			/* a rectangular product: its shape m x k x n */
+			struct rsize sz = {c->m, c->k, c->n};
+
+			rbuf_puts(&what, ", ");
+			size_label(&sz, &what);
+		} else if (c->count > 0 &&
+			   strcmp(c->suite, VOCAB_SUITE_TRANSPOSE)) {
+			/* a transpose's count is its n x n elements: the
+			 * edge says more */
 			rbuf_printf(&what, ", \\(N = \\num{%lld}\\)",
 				    (long long)c->count);
-		else
+		} else {
 			rbuf_printf(&what, ", \\(n = %d\\)", c->n);
+		}
 		if (c->block_x > 0) {
 			rbuf_printf(&what, ", %s ", lang_get(x->L, "word.block"));
 			block_label(c->block_x, c->block_y, &what);
@@ -197,7 +205,10 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		if (!strcmp(c->suite, VOCAB_SUITE_WALKERS))
 			rbuf_printf(&what, ", %s %d", lang_get(x->L,
 				    "word.steps"), c->param);
-		if (!strcmp(c->suite, VOCAB_SUITE_DOT) && c->precision &&
+		if ((!strcmp(c->suite, VOCAB_SUITE_DOT) ||
+		     !strcmp(c->suite, VOCAB_SUITE_RECT) ||
+		     !strcmp(c->suite, VOCAB_SUITE_PRECISION)) &&
+		    c->precision &&
 		    *c->precision) {
 			rbuf_puts(&what, ", ");
 			rbuf_put_tex(&what, c->precision, 0);

@@ -74,12 +74,12 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 	return rc;
 }
 
-void mem_num(struct rtable *t, double v, int decimals, int grey,
+void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide)
 {
 	int col = t->col;
 
-	rtable_num(t, v, decimals, grey ? RT_GREY : 0);
+	rtable_num(t, v, decimals, flags);
 	if (!isfinite(v) || !post || !*post || col >= t->ncols)
 		return;
 	/* the text after the number, inside its cell */
@@ -109,6 +109,8 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
 			rbuf_printf(b, ",table-align-text-after=false,"
 				    "table-space-text-post={%s}",
 				    rbuf_str(&wide[i]));
+		if (t->bold[i])
+			rbuf_puts(b, RTABLE_BOLD_OPTS);
 		rbuf_putc(b, ']');
 	}
 }
@@ -208,8 +210,15 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 	rbuf_puts(g, "'\nset pointsize 0.45\n");
 	rbuf_printf(g, "set xrange [%.17g:%.17g]\n", a->xmin, a->xmax);
 	rbuf_puts(g, "set xtics (");
-	for (i = 0; i < a->nxtics; i++)
-		rbuf_printf(g, "%s%.17g", i ? ", " : "", a->xtics[i]);
+	for (i = 0; i < a->nxtics; i++) {
+		rbuf_puts(g, i ? ", " : "");
+		if (a->xticlabels) {
+			rbuf_puts(g, "'");
+			rbuf_put_gp(g, a->xticlabels[i]);
+			rbuf_puts(g, "' ");
+		}
+		rbuf_printf(g, "%.17g", a->xtics[i]);
+	}
 	rbuf_puts(g, ")\n");
 	if (a->logy) {
 		/* a ratio reads as a distance: the conflicts' doublings,

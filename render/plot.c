@@ -419,10 +419,14 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 				    l[i].color < 0 ? "#808080" :
 				    plot_color(l[i].color));
 		else
-			rbuf_printf(g, "with %s lc rgb '%s' pt %d",
+			/* pict2e draws a dashed line as dots of the
+			 * line's width: a thin one would vanish */
+			rbuf_printf(g, "with %s lc rgb '%s' pt %d%s",
 				    l[i].style == PL_POINTS ? "points" :
 				    "linespoints", l[i].color < 0 ? "#808080"
-				    : plot_color(l[i].color), l[i].pt + 1);
+				    : plot_color(l[i].color), l[i].pt + 1,
+				    l[i].style == PL_DOTTED ? " dt 2 lw 2" :
+				    "");
 		if (!l[i].title || !*l[i].title) {
 			rbuf_puts(g, " notitle");
 			continue;

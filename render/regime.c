@@ -169,7 +169,7 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 			rbuf_printf(b, "\\rgmark{%s}", marks[i].letter);
 }
 
-void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
+int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b)
 {
 	size_t i;
 	int first = 1;
@@ -181,7 +181,12 @@ void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
 			    marks[i].letter, lang_get(x->L, marks[i].key));
 		first = 0;
 	}
-	if (!first) {
+	return !first;
+}
+
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
+{
+	if (regime_note_marks(x, seen, b)) {
 		rbuf_puts(b, ". ");
 		if (seen & RG_DERIVED)
 			rbuf_puts(b, lang_get(x->L, "regime.derived"));

@@ -77,6 +77,7 @@ struct rtable {
 	char kind[RTABLE_MAXCOLS];
 	int intd[RTABLE_MAXCOLS], decd[RTABLE_MAXCOLS];
 	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS], mark[RTABLE_MAXCOLS];
+	int bold[RTABLE_MAXCOLS];	/* an RT_BOLD cell was written */
 	int col;		/* next cell of the current row */
 	int rows;
 	struct rbuf head, body;
@@ -87,6 +88,10 @@ struct rtable {
 #define RT_GREY		1	/* not significant: grey */
 #define RT_NSMARK	2	/* \nsmark after the number */
 #define RT_NTMARK	4	/* \ntmark (not tested) after the number */
+#define RT_BOLD		8	/* bold: the best of a row */
+/* The options an S column needs to print a \bfseries number in bold
+ * (siunitx typesets numbers in its own series otherwise). */
+#define RTABLE_BOLD_OPTS ",reset-text-series=false,text-series-to-math=true"
 
 void rtable_init(struct rtable *t, const char *kinds);
 void rtable_free(struct rtable *t);
@@ -336,12 +341,14 @@ void plot_free(struct rplot *p);
  * figures_dir files). */
 void plot_cleanup(struct rctx *x);
 /* One line of a line plot. */
-enum { PL_LINE, PL_REF, PL_POINTS };
+enum { PL_LINE, PL_REF, PL_POINTS, PL_DOTTED };
 struct pline {
 	const char *title;	/* LaTeX, already escaped */
 	const double *x, *y;	/* non-finite points are left out */
 	size_t n;
-	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS */
+	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS,
+				 * PL_DOTTED (a dotted line with marks:
+				 * plot_lines only) */
 	int color;		/* palette index, -1 grey */
 	int pt;			/* point type index */
 };
@@ -459,6 +466,10 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
 /* A note explaining the marks of the regime bits in `seen` (those a
  * table printed), "" when none; appended to b. */
 void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
+/* Its first part alone: what each mark of `seen` means, for a section
+ * that says itself what it does with such points. Returns 1 when it
+ * wrote anything. */
+int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b);
 
 /* The SM clock c ran at as recorded (MHz): the mean of the readings
  * around the configuration, else the session's reading at its end;
@@ -717,10 +728,11 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 void mem_mib(struct rbuf *b, double bytes);
 /* "block 32\(\times\)32" of c, in the report's language. */
 void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
-/* A number cell (rtable_num, greyed when grey) followed in its cell by
- * post (marks; LaTeX), of which wide[column] keeps the widest so that
- * mem_colspec leaves room for it. */
-void mem_num(struct rtable *t, double v, int decimals, int grey,
+/* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
+ * value greys it) followed in its cell by post (marks; LaTeX), of which
+ * wide[column] keeps the widest so that mem_colspec leaves room for
+ * it. */
+void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide);
 /* The column specification of such a table (wide: one per column). */
 void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
@@ -758,6 +770,8 @@ struct mem_axes {
 	double xmin, xmax;
 	const double *xtics;	/* the labelled tics */
 	size_t nxtics;
+	/* the label of each tic (LaTeX); NULL: its number */
+	const char *const *xticlabels;
 	int logy;		/* base of a logarithmic y axis, 0 linear */
 	const char *key;	/* gnuplot key placement; NULL below */
 	double w, h;		/* cm */
@@ -977,6 +991,135 @@ double wk_var_ratio(const struct rcfg *c);
 double wk_z_var(const struct rcfg *c);
 int facts_walkers(struct rctx *x, int dev, struct wk_facts *f);
 int sec_walkers(struct rctx *x);
+
+/* The rect suite (sec_rect.c; textbook R): the product of rectangular
+ * matrices (m x k) (k x n) with every dimension padded to the block,
+ * at blocks 8, 16, 32, beside cuBLAS, in fp32 and fp64. */
+enum { RECT_FP32, RECT_FP64, RECT_NP };
+extern const char *const rect_precs[RECT_NP];
+#define RECT_MAXB 8		/* blocks kept; more are left out */
+#define RECT_MAXS 32		/* shapes kept */
+/* padding "costs" where the most padded block does at least this
+ * fraction more work than the useful 2mkn */
+#define RECT_PAD_BIG 0.10
+/* two blocks run their padded work alike where the time ratio is
+ * within this fraction of the padded-work ratio */
+#define RECT_PAD_TOL 0.10
+/* fp64 over fp32 time "as the peaks predict" within this fraction */
+#define RECT_RATIO_TOL 0.25
+struct rect_shape {
+	struct rsize sz;
+	/* rect at f->blocks[i] (any status; NULL: not measured), cuBLAS */
+	const struct rcfg *c[RECT_NP][RECT_MAXB];
+	const struct rcfg *lib[RECT_NP];
+	/* the fastest ok block (index into f->blocks) and the next; -1 */
+	int best[RECT_NP], next[RECT_NP];
+	struct rcmp lead[RECT_NP];	/* next (a) against best (b),
+					 * GFLOP/s; a NAN when no next */
+	struct rcmp vs_lib[RECT_NP];	/* cuBLAS (a) against the best
+					 * block (b), GFLOP/s */
+	/* fp32 (a) against fp64 (b) in kernel time: the best blocks of
+	 * rect, and cuBLAS */
+	struct rcmp prec, prec_lib;
+	/* where padding costs (RECT_PAD_BIG): the least (pl) and the most
+	 * (pw) padded ok block, and pl (a) against pw (b) in kernel time;
+	 * pw = -1 where it does not */
+	int pl[RECT_NP], pw[RECT_NP];
+	struct rcmp pad_t[RECT_NP];
+};
+struct rect_facts {
+	int blocks[RECT_MAXB];	/* of the rect variant, ascending */
+	int nb;
+	struct rect_shape s[RECT_MAXS];	/* by useful work 2mkn */
+	int ns;
+	int nall, nok;		/* rect configurations run (not
+				 * skipped); of them verified */
+	int nfail;		/* rect or cuBLAS configurations failed */
+	double max_rel;		/* largest verified relative error of
+				 * rect, NAN none */
+	double peak32, peak64;	/* the device's peaks [GFLOP/s], NAN
+				 * unknown (peak64: "peak_fp64") */
+	/* the largest padded-work ratio of an ok configuration at the
+	 * largest block (pad_s: its shape, -1 none) */
+	double pad_max;
+	int pad_s, pad_b;
+	/* fp64 over fp32 time of the best rect blocks over the shapes */
+	double tr_lo, tr_hi;
+	int ntr;
+};
+/* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */
+double rect_pad_ratio(const struct rsize *sz, int b);
+/* The unit roundoff of precision p (2^-24, 2^-53). */
+double rect_unit(int p);
+/* The shape m x k x n for prose: as size_label writes it, but a line
+ * may break after each sign. */
+void rect_shape_label(const struct rsize *sz, struct rbuf *b);
+/* Fills *f for device dev. Returns 0, -1 when the store fails. */
+int facts_rect(struct rctx *x, int dev, struct rect_facts *f);
+int sec_rect(struct rctx *x);
+
+/* The precision suite (sec_precision.c; textbook R: float against
+ * double): the matrix kernels and cuBLAS in fp32 and fp64 on the same
+ * inputs, square sizes. */
+enum { PR_FP32, PR_FP64, PR_NP };
+extern const char *const pr_precs[PR_NP];
+/* the unit roundoff u of each precision: 2^-24, 2^-53 */
+extern const double pr_unit[PR_NP];
+#define PR_MAXR 16		/* (kernel, block) rows kept */
+#define PR_MAXN 8		/* sizes or configurations named in a list */
+/* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
+#define PR_RATIO_TOL 0.25
+/* One (kernel, block) of a device. */
+struct pr_row {
+	const char *variant;	/* points into the configurations */
+	int block;
+	int own;		/* 0 for the library */
+	int named_block;	/* the kernel ran several blocks */
+	/* at pr_facts.n_top: each precision (NULL none), and fp32 (a)
+	 * against fp64 (b) in kernel time where both ran steady (else
+	 * cmp.ratio NAN; cmp.p < 0 untested) */
+	const struct rcfg *top[PR_NP];
+	struct rcmp cmp;
+	/* the mean error against k: the exponent of a least-squares fit
+	 * e = c k^b over nfit sizes (NAN below 2), and the errors at the
+	 * smallest and largest k fitted */
+	double slope[PR_NP];
+	int nfit[PR_NP];
+	int k_lo[PR_NP], k_hi[PR_NP];
+	double e_lo[PR_NP], e_hi[PR_NP];
+};
+struct pr_facts {
+	int nrows;
+	struct pr_row row[PR_MAXR];	/* in table order */
+	int nsizes;
+	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
+	double pratio;		/* peak[FP32] / peak[FP64], NAN */
+	int n_top;		/* the largest n where a row ran steady in
+				 * both precisions; 0 none */
+	int ncmp;		/* rows compared there; of them: */
+	int nslower, nfaster, nns, nuntested;
+	int own_cmp, own_slower, own_faster;	/* the same, own rows */
+	int fast64, fast64_own;	/* the rows fastest in fp64 (steady) at
+				 * n_top, of all and of the own; -1 */
+	/* at n_acc, the largest n where a row has both precisions' mean
+	 * error: rows with both, of them with fp64's not below fp32's,
+	 * the range of fp32's over fp64's (the others), the mean errors
+	 * in units of u, and the largest max error in u */
+	int n_acc, nacc, nacc_not;
+	double er_lo, er_hi;
+	double u_lo[PR_NP], u_hi[PR_NP], umax[PR_NP];
+	/* every ok configuration with a max error against k u: how many,
+	 * how many above, the largest share, the first ones above */
+	int nbound, nover;
+	double worst;
+	const struct rcfg *over[PR_MAXN];
+	int nall, nbad;		/* configurations; failed or skipped */
+	int nonsteady[PR_MAXN];	/* sizes with an ok point not steady */
+	int nnon;
+};
+/* Fills *f for device dev. Returns 0, -1 when the store fails. */
+int facts_precision(struct rctx *x, int dev, struct pr_facts *f);
+int sec_precision(struct rctx *x);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);

@@ -638,6 +638,89 @@ static void claim_b_aos(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_puts(&o->text, ")");
 }
 
+/* Textbook R: float against double in speed and accuracy, on the
+ * matrix product. Judged at the largest size where kernels ran steady
+ * in both precisions, on the own kernels (the library's DGEMM may
+ * compute on other units than SGEMM): agreed where each takes
+ * significantly longer in fp64 and every kernel's mean error there is
+ * smaller in fp64; differs where an own kernel is significantly faster
+ * in fp64 or a kernel is not more accurate in it; not shown where a
+ * time does not differ significantly. Untested, the medians decide;
+ * without errors, the times alone. */
+static void claim_r_precision(struct rctx *x, int dev,
+			      struct verdict_out *o)
+{
+	struct pr_facts f;
+	struct rbuf a[4];
+	struct kv v[4];
+	double lo = NAN, hi = NAN;
+	int r, i, slower = 0, faster = 0, lib = -1;
+
+	if (facts_precision(x, dev, &f) || !f.own_cmp)
+		return;
+	for (r = 0; r < f.nrows; r++) {
+		const struct pr_row *w = &f.row[r];
+		int word = mem_word(&w->cmp, 0);
+
+		if (!isfinite(w->cmp.ratio))
+			continue;
+		if (!w->own) {
+			lib = r;
+			continue;
+		}
+		o->regime |= rcfg_regime(x, w->top[PR_FP32]) |
+			     rcfg_regime(x, w->top[PR_FP64]);
+		if (!(w->cmp.ratio >= lo))
+			lo = w->cmp.ratio;
+		if (!(w->cmp.ratio <= hi))
+			hi = w->cmp.ratio;
+		if (word == MW_UNTESTED) {
+			o->untested = 1;
+			word = w->cmp.ratio > 1 ? MW_WORSE : MW_BETTER;
+		}
+		slower += word == MW_WORSE;
+		faster += word == MW_BETTER;
+	}
+	o->v = faster || f.nacc_not ? V_DIFFERS : slower == f.own_cmp ?
+	       V_AGREES : V_OPEN;
+	for (i = 0; i < 4; i++)
+		rbuf_init(&a[i]);
+	rbuf_printf(&a[0], "%d", f.n_top);
+	find_num(&a[1], lo, 3);
+	find_num(&a[2], hi, 3);
+	/* a range only where its ends print apart */
+	if (strcmp(rbuf_str(&a[1]), rbuf_str(&a[2])))
+		rbuf_printf(&a[1], "--%s", rbuf_str(&a[2]));
+	rbuf_free(&a[2]);
+	rbuf_printf(&a[2], "%d", slower);
+	rbuf_printf(&a[3], "%d", f.own_cmp);
+	v[0] = (struct kv){"N", rbuf_str(&a[0])};
+	v[1] = (struct kv){"R", rbuf_str(&a[1])};
+	v[2] = (struct kv){"K", rbuf_str(&a[2])};
+	v[3] = (struct kv){"NK", rbuf_str(&a[3])};
+	emit_string(x, &o->text, "concl.r.prec_text", v, 4);
+	if (lib >= 0) {
+		rbuf_free(&a[1]);
+		find_num(&a[1], f.row[lib].cmp.ratio, 3);
+		v[0] = (struct kv){"R", rbuf_str(&a[1])};
+		rbuf_puts(&o->text, "; ");
+		emit_string(x, &o->text, "concl.r.prec_lib", v, 1);
+		put_test(x, &f.row[lib].cmp, &o->text);
+	}
+	if (f.nacc > f.nacc_not && isfinite(f.er_lo)) {
+		/* some 10^8: in scientific notation */
+		rbuf_free(&a[1]);
+		rbuf_printf(&a[1], "\\num{%.1e}", f.er_lo);
+		if (f.er_hi > f.er_lo)
+			rbuf_printf(&a[1], "--\\num{%.1e}", f.er_hi);
+		v[0] = (struct kv){"R", rbuf_str(&a[1])};
+		rbuf_puts(&o->text, "; ");
+		emit_string(x, &o->text, "concl.r.prec_err", v, 1);
+	}
+	for (i = 0; i < 4; i++)
+		rbuf_free(&a[i]);
+}
+
 /* Textbook R: double precision is slower than single precision and
  * more accurate. Judged on the own reduction at the largest N where
  * both precisions ran steady: agreed where fp64 takes significantly
@@ -715,6 +798,63 @@ static void claim_r_dot_reduce(struct rctx *x, int dev,
 		rbuf_free(&a[i]);
 }
 
+/* Textbook R: the product of rectangular matrices, every dimension
+ * padded up to the block, is correct in float and in double. Agreed
+ * where every rect configuration run passed verification, differs
+ * where one failed; what double costs against float (the fastest
+ * blocks' time over the shapes) and what the padding to the largest
+ * block adds to the work are the context, both from the data. */
+static void claim_r_rect(struct rctx *x, int dev, struct verdict_out *o)
+{
+	struct rect_facts *f = malloc(sizeof(*f));
+	struct rbuf a[4];
+	struct kv v[4];
+	int i;
+
+	if (!f)
+		return;
+	if (facts_rect(x, dev, f) || !f->nall) {
+		free(f);
+		return;
+	}
+	o->v = f->nok == f->nall ? V_AGREES : V_DIFFERS;
+	for (i = 0; i < 4; i++)
+		rbuf_init(&a[i]);
+	rbuf_printf(&a[0], "%d", f->nok);
+	rbuf_printf(&a[1], "%d", f->nall);
+	v[0] = (struct kv){"K", rbuf_str(&a[0])};
+	v[1] = (struct kv){"N", rbuf_str(&a[1])};
+	emit_string(x, &o->text, "rect.concl.verified", v, 2);
+	if (f->ntr) {
+		for (i = 0; i < 2; i++)
+			rbuf_free(&a[i]);
+		find_num(&a[0], f->tr_lo, 3);
+		find_num(&a[1], f->tr_hi, 3);
+		v[0] = (struct kv){"LO", rbuf_str(&a[0])};
+		v[1] = (struct kv){"HI", rbuf_str(&a[1])};
+		rbuf_puts(&o->text, "; ");
+		/* a range only where its ends print apart */
+		emit_string(x, &o->text, strcmp(rbuf_str(&a[0]),
+			    rbuf_str(&a[1])) ? "rect.concl.time" :
+			    "rect.concl.time_one", v, 2);
+	}
+	if (f->pad_s >= 0) {
+		for (i = 0; i < 4; i++)
+			rbuf_free(&a[i]);
+		rbuf_printf(&a[0], "%d", f->pad_b);
+		find_pct(&a[1], 100 * (f->pad_max - 1), 2);
+		rect_shape_label(&f->s[f->pad_s].sz, &a[2]);
+		v[0] = (struct kv){"B", rbuf_str(&a[0])};
+		v[1] = (struct kv){"W", rbuf_str(&a[1])};
+		v[2] = (struct kv){"SHAPE", rbuf_str(&a[2])};
+		rbuf_puts(&o->text, "; ");
+		emit_string(x, &o->text, "rect.concl.pad", v, 3);
+	}
+	for (i = 0; i < 4; i++)
+		rbuf_free(&a[i]);
+	free(f);
+}
+
 /* Lecture B: keeping the generator's state in shared memory, and
  * better in registers, speeds the walkers up. Judged at the largest
  * point where all three ran steady: agreed where shared memory beats
@@ -784,10 +924,13 @@ static const struct claim {
 	{VOCAB_SUITE_TRANSPOSE, "R", "concl.r.transpose", claim_r_transpose,
 	 NULL, RG_J},
 	{VOCAB_SUITE_BANK, "R", "concl.r.bank", claim_r_bank, NULL, RG_P},
+	{VOCAB_SUITE_PRECISION, "R", "concl.r.precision", claim_r_precision,
+	 NULL, RG_P},
 	{VOCAB_SUITE_DOT, "R", "concl.r.dot_prec", claim_r_dot_prec, NULL,
 	 RG_J | RG_LAUNCH},
 	{VOCAB_SUITE_DOT, "R", "concl.r.dot_reduce", claim_r_dot_reduce, NULL,
 	 0},
+	{VOCAB_SUITE_RECT, "R", "rect.concl.claim", claim_r_rect, NULL, 0},
 	{VOCAB_SUITE_COALESCE, "B", "concl.b.misaligned", claim_b_misaligned,
 	 NULL, RG_J},
 	{VOCAB_SUITE_COALESCE, "B", "concl.b.strided", claim_b_strided, NULL,
@@ -835,10 +978,18 @@ static void regime_reason(const struct rctx *x, unsigned r, struct rbuf *b)
 	}
 }
 
+/* 1 when claim c belongs in table part: 0 the first three sources
+ * (reports P, G, note J), 1 textbook R and lecture B, which came later;
+ * < 0 every claim. */
+static int claim_in_part(const struct claim *c, int part)
+{
+	return part < 0 || (strchr("PGJ", c->source[0]) == NULL) == part;
+}
+
 /* The caption names the sources whose findings the table holds: the
  * first three alone keep their caption as it was; with textbook R's or
  * lecture B's, every source with a row is named. */
-static int claims_caption(struct rctx *x, struct rbuf *b)
+static int claims_caption(struct rctx *x, int part, struct rbuf *b)
 {
 	const char *seen[NCLAIMS];
 	struct rbuf list;
@@ -849,7 +1000,8 @@ static int claims_caption(struct rctx *x, struct rbuf *b)
 
 	rbuf_init(&list);
 	for (i = 0; i < NCLAIMS; i++) {
-		if (!model_has_suite(x, -1, claims[i].suite))
+		if (!model_has_suite(x, -1, claims[i].suite) ||
+		    !claim_in_part(&claims[i], part))
 			continue;
 		later |= strchr("PGJ", claims[i].source[0]) == NULL;
 		for (j = 0; j < n && strcmp(seen[j], claims[i].source); j++)
@@ -872,8 +1024,8 @@ static int claims_caption(struct rctx *x, struct rbuf *b)
 	return rc;
 }
 
-static int claims_table(struct rctx *x, int d0, int nd, int *agree,
-			int *differ, int *open)
+static int claims_table(struct rctx *x, int d0, int nd, int part,
+			int *agree, int *differ, int *open)
 {
 	struct rtable t;
 	struct rbuf cell, anc, cap;
@@ -902,7 +1054,8 @@ static int claims_table(struct rctx *x, int d0, int nd, int *agree,
 	for (i = 0; i < NCLAIMS; i++) {
 		const struct claim *c = &claims[i];
 
-		if (!model_has_suite(x, -1, c->suite))
+		if (!model_has_suite(x, -1, c->suite) ||
+		    !claim_in_part(c, part))
 			continue;
 		if (strcmp(last, c->source))
 			rtable_gap(&t);
@@ -946,8 +1099,9 @@ static int claims_table(struct rctx *x, int d0, int nd, int *agree,
 		rtable_row_end(&t);
 		rows++;
 	}
-	rbuf_printf(&anc, "conclusions dev=%d", d0 + 1);
-	rc = rows ? claims_caption(x, &cap) : 0;
+	rbuf_printf(&anc, "conclusions dev=%d%s", d0 + 1,
+		    part > 0 ? " part=2" : "");
+	rc = rows ? claims_caption(x, part, &cap) : 0;
 	if (rows && !rc)
 		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
 				lang_get(x->L, "concl.note"));
@@ -1003,7 +1157,7 @@ static void throttle_par(struct rctx *x, struct rbuf *par)
 
 int sec_conclusions(struct rctx *x)
 {
-	int *agree, *differ, *open, rc = 0, d;
+	int *agree, *differ, *open, rc = 0, d, nd, parts = 0;
 	struct rbuf par, a[4];
 	struct kv v[4];
 	size_t i;
@@ -1019,10 +1173,22 @@ int sec_conclusions(struct rctx *x)
 		return -1;
 	}
 	emit_par(x, lang_get(x->L, "concl.intro"));
-	for (d = 0; d < (int)x->ndevs && !rc; d += DEVS_PER_TABLE)
-		rc = claims_table(x, d, (int)x->ndevs - d < DEVS_PER_TABLE ?
-				  (int)x->ndevs - d : DEVS_PER_TABLE, agree,
-				  differ, open);
+	/* the first three sources and the later two each fill a table
+	 * where both have rows: one table of all would outgrow a page */
+	for (i = 0; i < NCLAIMS; i++)
+		if (model_has_suite(x, -1, claims[i].suite))
+			parts |= 1 << claim_in_part(&claims[i], 1);
+	for (d = 0; d < (int)x->ndevs && !rc; d += DEVS_PER_TABLE) {
+		nd = (int)x->ndevs - d < DEVS_PER_TABLE ? (int)x->ndevs - d :
+		     DEVS_PER_TABLE;
+		if (parts != 3) {
+			rc = claims_table(x, d, nd, -1, agree, differ, open);
+			continue;
+		}
+		rc = claims_table(x, d, nd, 0, agree, differ, open);
+		if (!rc)
+			rc = claims_table(x, d, nd, 1, agree, differ, open);
+	}
 	rbuf_init(&par);
 	for (i = 0; i < 4; i++)
 		rbuf_init(&a[i]);

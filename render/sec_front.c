@@ -146,7 +146,8 @@ void meta_free(struct rmeta *m)
 static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
 	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_PRECISION, VOCAB_SUITE_RECT,
+		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
 		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
 		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
 	};
@@ -694,24 +695,71 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 	return rc;
 }
 
+/* The FP64 peak of device d (measure derives it where it knows the
+ * FP64 units of the compute capability), NAN when absent. */
+static double peak_fp64(const struct store_device *d)
+{
+	const struct store_prop *p = model_prop(d, "peak_fp64");
+
+	return p && p->has_num && p->num > 0 ? p->num : NAN;
+}
+
+/* 1 when a reported device has an FP64 peak: only then do the tables
+ * give it, so that a database measured before it reads as it did. */
+static int any_peak_fp64(const struct rctx *x)
+{
+	size_t d;
+
+	for (d = 0; d < x->ndevs; d++)
+		if (isfinite(peak_fp64(x->devs[d])))
+			return 1;
+	return 0;
+}
+
+/* The note under a device table: the peaks' formulas, FP64's where a
+ * table gives it. Points into note (or the strings). */
+static const char *device_note(struct rctx *x, struct rbuf *note)
+{
+	if (!any_peak_fp64(x))
+		return lang_get(x->L, "device.note");
+	rbuf_printf(note, "%s %s", lang_get(x->L, "device.note"),
+		    lang_get(x->L, "device.note_fp64"));
+	return rbuf_str(note);
+}
+
 /* One row per GPU: what the findings lean on (SMs, clock, L2, peaks);
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
 	struct rtable t;
-	struct rbuf cell;
+	struct rbuf cell, note;
 	size_t d;
-	int rc;
+	int rc, fp64 = any_peak_fp64(x);
 
-	rtable_init(&t, "lXcSSSSS");
+	rtable_init(&t, fp64 ? "lXcSSSSSS" : "lXcSSSSS");
+	rbuf_init(&note);
 	rbuf_init(&cell);
+	/* two peaks share their unit in a spanning head, which keeps the
+	 * table to the line */
+	if (fp64) {
+		for (d = 0; d < 6; d++)
+			rtable_head(&t, "");
+		rtable_head_span(&t, 2, lang_get(x->L, "hw.peak_flops"));
+		rtable_head(&t, "");
+		rtable_head_end(&t);
+	}
 	rtable_head(&t, "");
 	rtable_head(&t, lang_get(x->L, "prop.name"));
 	rtable_head(&t, lang_get(x->L, "hw.cc"));
 	rtable_head(&t, lang_get(x->L, "hw.sms"));
 	rtable_head(&t, lang_get(x->L, "hw.clock"));
 	rtable_head(&t, lang_get(x->L, "hw.l2"));
-	rtable_head(&t, lang_get(x->L, "hw.peak_fp32"));
+	if (fp64) {
+		rtable_head(&t, "FP32");
+		rtable_head(&t, "FP64");
+	} else {
+		rtable_head(&t, lang_get(x->L, "hw.peak_fp32"));
+	}
 	rtable_head(&t, lang_get(x->L, "hw.peak_mem"));
 	rtable_head_end(&t);
 	for (d = 0; d < x->ndevs; d++) {
@@ -736,14 +784,17 @@ static int hardware_table(struct rctx *x)
 			   0, 0);
 		rtable_num(&t, v->peak_fp32_gflops > 0 ?
 			   v->peak_fp32_gflops / 1000 : NAN, 1, 0);
+		if (fp64)
+			rtable_num(&t, peak_fp64(v) / 1000, 1, 0);
 		rtable_num(&t, v->peak_mem_gbs > 0 ? v->peak_mem_gbs : NAN, 0,
 			   0);
 		rtable_row_end(&t);
 	}
 	rc = emit_table(x, &t, lang_get(x->L, "hw.caption"), "hardware",
-			lang_get(x->L, "device.note"));
+			device_note(x, &note));
 	rtable_free(&t);
 	rbuf_free(&cell);
+	rbuf_free(&note);
 	return rc;
 }
 
@@ -751,7 +802,8 @@ static int hardware_table(struct rctx *x)
 static int objectives(struct rctx *x)
 {
 	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_PRECISION, VOCAB_SUITE_RECT,
+		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
 		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
 		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
 	};
@@ -1070,6 +1122,7 @@ int sec_device(struct rctx *x)
 			    !strcmp(keys[j], "uuid") ||
 			    !strcmp(keys[j], "pci_bus_id") ||
 			    !strcmp(keys[j], "peak_fp32") ||
+			    !strcmp(keys[j], "peak_fp64") ||
 			    !strcmp(keys[j], "peak_memory_bandwidth"))
 				continue;
 			snprintf(key, sizeof(key), "prop.%s", keys[j]);
@@ -1108,6 +1161,22 @@ int sec_device(struct rctx *x)
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
+		if (any_peak_fp64(x)) {
+			rtable_text(&t, lang_get(x->L, "device.peak_fp64"));
+			for (i = 0; i < ncol; i++) {
+				double p = peak_fp64(x->devs[chunk + i]);
+
+				rbuf_free(&cell);
+				if (isfinite(p)) {
+					render_num_format(p, key, sizeof(key));
+					rbuf_printf(&cell, "\\num{%s}", key);
+				} else {
+					rbuf_puts(&cell, "--");
+				}
+				rtable_text(&t, rbuf_str(&cell));
+			}
+			rtable_row_end(&t);
+		}
 		rtable_text(&t, lang_get(x->L, "device.peak_mem"));
 		for (i = 0; i < ncol; i++) {
 			double p = x->devs[chunk + i]->peak_mem_gbs;
@@ -1122,9 +1191,10 @@ int sec_device(struct rctx *x)
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
+		rbuf_free(&cell);
 		rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
 						   (long long)ncol),
-				"device", lang_get(x->L, "device.note"));
+				"device", device_note(x, &cell));
 		rtable_free(&t);
 	}
 	free(keys);

@@ -116,6 +116,10 @@ void rtable_num(struct rtable *t, double v, int decimals, int flags)
 	rtable_sep(t, &t->body);
 	if (flags & RT_GREY)
 		rbuf_puts(&t->body, "\\color{gray}");
+	if ((flags & RT_BOLD) && t->col < t->ncols) {
+		rbuf_puts(&t->body, "\\bfseries ");
+		t->bold[t->col] = 1;
+	}
 	rbuf_puts(&t->body, num);
 	if (flags & RT_NSMARK)
 		rbuf_puts(&t->body, "\\nsmark");
@@ -173,9 +177,10 @@ void rtable_colspec(const struct rtable *t, struct rbuf *b)
 			continue;
 		}
 		/* a trailing mark (\nsmark) needs room of its own */
-		rbuf_printf(b, "S[table-format=%s%d.%d%s]",
+		rbuf_printf(b, "S[table-format=%s%d.%d%s%s]",
 			    t->neg[i] ? "-" : "", t->intd[i] ? t->intd[i] : 1,
 			    t->decd[i], t->mark[i] ?
-			    ",table-space-text-post={\\nsmark}" : "");
+			    ",table-space-text-post={\\nsmark}" : "",
+			    t->bold[i] ? RTABLE_BOLD_OPTS : "");
 	}
 }

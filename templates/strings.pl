@@ -750,3 +750,143 @@ concl.r.dot_err = średni błąd względny fp64 wobec fp32
 concl.r.dot_verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
 concl.r.dot_of_cublas = wyniku cuBLAS
 concl.b.walkers = Przechowywanie stanu generatora w pamięci współdzielonej, a jeszcze lepiej w rejestrach, przyspiesza błądzenie losowe.
+
+# Zadanie 13, punkt 2: iloczyn macierzy prostokątnych z podręcznika R,
+# wymiary dopełnione do bloku (render/sec_rect.c; wniosek w
+# sec_conclusions.c).
+intro.obj.rect = \emph{Iloczyn prostokątny} (podręcznik~R): jak szybko działa kafelkowy iloczyn macierzy prostokątnych, gdy każdy wymiar dopełniony jest do wielokrotności bloku, ile dopełnienie kosztuje przy każdym bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie, obok cuBLAS.
+rect.title = Iloczyn macierzy prostokątnych dopełnionych do bloku
+rect.absent = Baza danych nie zawiera pomiarów zestawu rect.
+rect.intro = To doświadczenie sprawdza, jak szybko działa iloczyn macierzy prostokątnych z podręcznika~R, gdy każdy wymiar dopełniony jest do bloku, ile dopełnienie kosztuje przy każdym rozmiarze bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie. Jądro \texttt{rect} oblicza $C = AB$ dla macierzy $A$ o wymiarach $m \times k$ i macierzy $B$ o wymiarach $k \times n$ (w podręczniku~R $(\mathit{Arows} \times \mathit{Acols}) \cdot (\mathit{Acols} \times \mathit{Bcols})$) z kafelkami w pamięci współdzielonej i blokami $b \times b$ wątków, w pojedynczej (fp32) i podwójnej precyzji (fp64); \texttt{cublas} to SGEMM lub DGEMM z cuBLAS na tych samych danych. Jak w podręczniku każdy wymiar dopełniany jest do wielokrotności bloku, $X' = \lceil X/b \rceil\,b$: siatka obejmuje $\lceil m/b \rceil \times \lceil n/b \rceil$ kafelków macierzy $C$, a każdy z nich przechodzi $\lceil k/b \rceil$ kafelków wzdłuż $k$. Podręcznik dopełnia tablice zerami przed uruchomieniem; \texttt{rect} zamiast tego czyta zera poza krawędziami i zapisuje tylko elementy leżące w $C$, co daje tę samą arytmetykę: jądro wykonuje $M'K'N'$ mnożeń z dodawaniem iloczynu dopełnionego, z czego $mkn$ jest użytecznych. Ich stosunek $M'K'N'/(mkn) \ge 1$, współczynnik pracy dopełnionej, to praca, którą blok marnuje. GFLOP/s liczą pracę użyteczną, $2mkn$, podzieloną przez czas jądra. Każdy wynik sprawdzany jest względem DGEMM z cuBLAS na tych samych danych (tolerancję podaje rozdział o metodzie); konfiguracja, która ją przekracza, jest błędna. Dokładność mierzona jest na 1024 wylosowanych elementach $C$, w tym jej narożnikach, względem iloczynu kompensowanego w long double: błąd elementu $|c_{ij} - \hat c_{ij}|$ podzielony przez $\sum_k |a_{ik} b_{kj}|$, skalę klasycznego oszacowania $\gamma_k \approx k u$, podany w jednostkach błędu zaokrąglenia $u$ danej precyzji. Dane wejściowe mają rozkład jednostajny w $[-1, 1)$: losowe liczby float w fp32 i losowe liczby double o pełnych 53 bitach w fp64 (float rozszerzone do double dałyby w double dokładne iloczyny i ukryły zaokrąglenie); każda precyzja jest porównywana z dokładnym iloczynem własnych danych, więc jej błąd to błąd samej arytmetyki.
+rect.shapes.one = @@N@@ kształtu
+rect.shapes.few = @@N@@ kształtów
+rect.shapes.many = @@N@@ kształtów
+rect.shape = Kształt $m \times k \times n$
+rect.padded = $M' \times K' \times N'$
+rect.ratio = Współcz.
+rect.pad_table = Dopełnienie każdego kształtu do bloku@@DEV@@: kształt dopełniony $M' \times K' \times N'$ i współczynnik pracy dopełnionej $M'K'N'/(mkn)$.
+rect.pad_note = Współczynnik to liczba mnożeń z dodawaniem wykonanych przez jądro podzielona przez liczbę użytecznych; zależy od kształtu i bloku, nie od precyzji.
+rect.best_head = Najszybszy blok
+rect.pct_cublas = \%~cuBLAS
+rect.pad_best = Współcz.
+rect.time_ratio = Czas fp64/fp32
+rect.table = GFLOP/s iloczynu dopełnionego w fp32 według kształtu@@DEV@@: mediana z @@SAMPLES@@ dla każdego bloku i dla cuBLAS; najszybszy blok w procentach cuBLAS i jego współczynnik pracy dopełnionej.
+rect.table_fp64 = GFLOP/s iloczynu dopełnionego w fp64 według kształtu@@DEV@@: mediana z @@SAMPLES@@ dla każdego bloku i dla cuBLAS; najszybszy blok w procentach cuBLAS i jego współczynnik pracy dopełnionej; mediana czasu jądra w fp64 podzielona przez tę w fp32.
+rect.table_note = Pogrubienie: najszybszy blok danego kształtu.
+rect.table_note64 = Pogrubienie: najszybszy blok danego kształtu. Czas fp64/fp32: \texttt{rect} przy najszybszym bloku każdej precyzji; \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+rect.regime_note = Przy takim kształcie czas bloku mierzy też bezczynne multiprocesory; bloki są mimo to uszeregowane, bo liczba bloków siatki jest częścią kosztu rozmiaru bloku, ale kształt nie wchodzi do ,,\% szczytu''.
+rect.acc_max = maks.
+rect.acc_mean = średnia
+rect.acc_table = Dokładność iloczynu według kształtu@@DEV@@, w jednostkach błędu zaokrąglenia $u$ ($2^{-24}$ w fp32, $2^{-53}$ w fp64): największy i średni błąd wylosowanych elementów, \texttt{rect} przy najszybszym bloku danego kształtu.
+rect.acc_note = Błąd elementu: $|c_{ij} - \hat c_{ij}| / \sum_k |a_{ik} b_{kj}|$ względem iloczynu kompensowanego w long double; klasyczne oszacowanie to $\gamma_k \approx k u$.
+rect.axis_shape = Kształt $m \times k \times n$ (według pracy użytecznej)
+rect.figure = GFLOP/s iloczynu dopełnionego według kształtu@@DEV@@: mediana (oś logarytmiczna) każdego bloku i cuBLAS, fp32 linią ciągłą, fp64 kropkowaną.
+rect.find.text = @@TEXT@@
+rect.find.best = @@DEV@@W @@PREC@@ najszybszy jest blok $b = @@B@@$ przy @@K@@ z @@N@@; według kształtu: @@LIST@@.
+rect.find.best_item = @@SHAPE@@: $b = @@B@@$, @@G@@~GFLOP/s, @@LEAD@@
+rect.find.lead.faster = @@R@@ razy $b = @@B2@@$ (@@P@@)
+rect.find.lead.ns = bez istotnej przewagi nad $b = @@B2@@$ (@@R@@ razy, @@P@@)
+rect.find.lead.untested = @@R@@ razy $b = @@B2@@$ według median (nie testowano)
+rect.find.lead.none = jedyny blok, który się wykonał
+rect.find.pad = @@DEV@@W @@PREC@@ przy kształcie @@SHAPE@@ blok $b = @@BW@@$ dopełnia pracę do @@PW@@ pracy użytecznej, a $b = @@BL@@$ do @@PL@@, co daje stosunek @@RP@@; $b = @@BW@@$ trwa @@RT@@ razy dłużej niż $b = @@BL@@$ (@@P@@).
+rect.find.pad.explains = Na jedno dopełnione mnożenie z dodawaniem oba bloki pracują w granicach @@TOL@@ (@@E@@ razy): dopełnienie wyjaśnia różnicę.
+rect.find.pad.more = Stosunek czasów przekracza dopełnienie: na jedno dopełnione mnożenie z dodawaniem $b = @@BW@@$ jest również @@E@@ razy wolniejszy, więc dopełnienie wyjaśnia tylko część różnicy.
+rect.find.pad.less = Stosunek czasów pozostaje poniżej dopełnienia: na jedno dopełnione mnożenie z dodawaniem $b = @@BW@@$ potrzebuje @@E@@ czasu bloku $b = @@BL@@$, więc jego szybsza praca równoważy część lub całość straty i dopełnienie nie rozstrzyga o kolejności.
+rect.find.pad.ns = Czasy nie różnią się istotnie, więc te dane nie wykazują tu kosztu dopełnienia.
+rect.find.pad.medians = (Według median; bez surowych próbek i przy zachodzących zakresach nie testowano.)
+rect.find.ratio_item = @@SHAPE@@ @@R@@ (@@P@@)
+rect.find.prec = @@DEV@@Czas jądra w fp64 podzielony przez czas w fp32, \texttt{rect} przy najszybszym bloku każdej precyzji: @@LIST@@; cuBLAS: @@LLIST@@.
+rect.find.prec_nolib = @@DEV@@Czas jądra w fp64 podzielony przez czas w fp32, \texttt{rect} przy najszybszym bloku każdej precyzji: @@LIST@@.
+rect.find.pr.near = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} mieści się w granicach @@TOL@@ od tej wartości.
+rect.find.pr.below = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} leży o ponad @@TOL@@ niżej: jądro nie pracuje w tempie jednostek FP32, więc wolniejsze jednostki FP64 kosztują je mniej, niż wynika ze stosunku szczytów.
+rect.find.pr.above = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} przekracza tę wartość o ponad @@TOL@@: fp64 kosztuje jądro więcej, niż tłumaczą jego jednostki arytmetyczne.
+rect.find.pr.mixed = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} leży częściowo w granicach @@TOL@@ od tej wartości, a częściowo poza nimi: kształty różnią się tym, co je ogranicza.
+rect.find.pr.two = Na tym urządzeniu element fp64 ma też dwa razy więcej bajtów niż fp32: stosunek bliski 2 pasuje zarówno do jądra ograniczonego ruchem w pamięci, jak i do ograniczonego arytmetyką, a te dane nie pozwalają ich rozróżnić.
+rect.find.pr.none = Baza danych nie zawiera szczytowej wydajności FP64 tego urządzenia (pomiar zapisuje ją tylko wtedy, gdy zna jednostki FP64 danej wersji obliczeniowej), więc stosunku nie zestawiono ze szczytami.
+rect.find.lib = @@DEV@@W @@PREC@@ najszybszy blok osiąga @@RANGE@@ wyniku cuBLAS dla wszystkich kształtów; przy największym, @@SHAPE@@, @@G@@ wobec @@GC@@~GFLOP/s, czyli @@PCT@@ (@@P@@).
+rect.find.lib_one = @@DEV@@W @@PREC@@ przy kształcie @@SHAPE@@ najszybszy blok osiąga @@G@@ wobec @@GC@@~GFLOP/s cuBLAS, czyli @@PCT@@ (@@P@@).
+rect.find.peak32 = @@DEV@@W fp32 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP32, a cuBLAS @@C@@; ten szczyt to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
+rect.find.peak32_nolib = @@DEV@@W fp32 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP32; ten szczyt to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
+rect.find.peak64 = @@DEV@@W fp64 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP64, a cuBLAS @@C@@; ten szczyt, nigdy szczyt FP32, to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
+rect.find.peak64_nolib = @@DEV@@W fp64 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP64; ten szczyt, nigdy szczyt FP32, to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
+rect.find.peak_above = @@DEV@@cuBLAS w @@PREC@@ przekracza ten szczyt (@@C@@), który liczy tylko jednostki @@PREC@@ multiprocesorów: biblioteka liczy także na innych jednostkach (rdzeniach tensorowych, jeśli GPU je ma).
+rect.find.acc = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); każdy błąd \texttt{rect} leży poniżej najgorszego oszacowania $k u$ ($k$ od @@KLO@@ do @@KHI@@).
+rect.find.acc_one = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); każdy błąd \texttt{rect} leży poniżej najgorszego oszacowania $k u$ ($k$ = @@KLO@@).
+rect.find.acc_over = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); dla @@NX@@ błąd \texttt{rect} przekracza najgorsze oszacowanie $k u$, czego poprawny iloczyn w tej precyzji nie może.
+rect.find.acc_ratio = @@DEV@@Średni błąd \texttt{rect} w fp32 jest @@R@@ razy większy niż w fp64 (dla wszystkich kształtów); błędy zaokrąglenia obu precyzji mają się jak @@UR@@~:~1.
+rect.find.verified_all = @@DEV@@Weryfikację względem DGEMM przeszły wszystkie konfiguracje \texttt{rect} (@@N@@; największy błąd względny @@E@@): iloczyn dopełniony jest poprawny dla każdego zmierzonego kształtu, bloku i precyzji.
+rect.find.verified_some = @@DEV@@Wynik weryfikacji względem DGEMM: poprawnych jest tylko @@K@@ z @@N@@ konfiguracji \texttt{rect}; błędne wymieniono wyżej i nie biorą udziału w porównaniach.
+rect.find.nonsteady = @@DEV@@Przy kształtach @@LIST@@ niektóre punkty wykonały się poniżej jednej fali GPU lub niewiele dłużej niż trwa uruchomienie (oznaczone w tabelach): tam czas bloku mierzy też bezczynne multiprocesory, więc dane nie pozwalają przypisać różnicy między blokami samemu dopełnieniu.
+rect.concl.claim = Iloczyn macierzy prostokątnych z każdym wymiarem dopełnionym do bloku jest poprawny, w precyzji float i double.
+rect.concl.verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
+rect.concl.time = fp64 @@LO@@--@@HI@@$\times$ czasu fp32
+rect.concl.time_one = fp64 @@LO@@$\times$ czasu fp32
+rect.concl.pad = dopełnienie do $b = @@B@@$ dodaje do @@W@@ pracy (@@SHAPE@@)
+
+# Issue 13, item 1: float a double w podręczniku R, na jądrach mnożenia
+# macierzy (render/sec_precision.c).
+intro.obj.precision = \emph{Pojedyncza a podwójna precyzja} (podręcznik~R): o ile dłużej jądra mnożenia macierzy i cuBLAS liczą w fp64 niż w fp32, w zestawieniu ze stosunkiem szczytowej wydajności FP32 i FP64 urządzenia, i o ile fp64 jest dokładniejsze, w zestawieniu z jednostkami zaokrąglenia.
+precision.title = Pojedyncza a podwójna precyzja w mnożeniu macierzy
+precision.absent = Baza danych nie zawiera pomiarów zestawu precision.
+precision.intro = Cel: ustalić, o ile dłużej trwa mnożenie macierzy w podwójnej precyzji (fp64) niż w pojedynczej (fp32), wobec stosunku szczytowej wydajności FP32 i FP64 urządzenia, i o ile jest dokładniejsze, wobec jednostek zaokrąglenia (podręcznik~R porównuje float i double pod względem szybkości i dokładności). Jądra \texttt{v2}--\texttt{v5} (raport~P), \texttt{simple} i \texttt{shared} (raport~G) oraz cuBLAS (\texttt{cublas}: SGEMM w fp32, DGEMM w fp64) obliczają $C = AB$ dla kwadratowych macierzy $n \times n$, więc $k = n$. Dane wejściowe mają rozkład jednostajny na $[-1, 1)$: losowe liczby float w fp32, losowe liczby double o wszystkich 53 bitach w fp64 (liczby float rozszerzone do double dałyby w double dokładne iloczyny i ukryły jego zaokrąglenia). Jądra jednego rozmiaru i jednej precyzji mierzono naprzemiennie; fp32 i fp64 mierzono jedno po drugim. GFLOP/s to $2n^3$ przez czas jądra. Każdy wynik sprawdzono wobec DGEMM z cuBLAS dla tych samych danych (tolerancję podaje rozdział o metodzie); konfiguracja, która ją przekracza, jest błędna. Błąd mierzono na 1024 elementach $C$, w tym czterech narożnikach, wobec iloczynu liczonego w long double z sumowaniem kompensowanym: dla każdego elementu $|c_{ij} - \hat c_{ij}|$ podzielone przez $\sum_k |a_{ik} b_{kj}|$, skalę klasycznego oszacowania $|c_{ij} - \hat c_{ij}| \le \gamma_k \sum_k |a_{ik} b_{kj}|$, $\gamma_k = k u / (1 - k u) \approx k u$, gdzie $u$ to jednostka zaokrąglenia: $2^{-24} \approx \num{5.96e-8}$ w fp32 i $2^{-53} \approx \num{1.11e-16}$ w fp64.
+precision.h_kernel = Jądro
+precision.h_block = Blok
+precision.h_pct = \%~szczytu
+precision.h_ratio = Czas fp64/fp32
+precision.h_prec = Precyzja
+precision.h_max = maks.
+precision.h_mean = średnia
+precision.bound = oszacowanie $k u$
+precision.table = Mnożenie macierzy w fp32 i fp64 przy $n = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GFLOP/s, w procentach szczytowej wydajności urządzenia w danej precyzji oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
+precision.table_note = \%~szczytu: szczytowej wydajności FP32 lub FP64, przeliczonej na zegar SM zapisany przy konfiguracji. Czas fp64/fp32: \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+precision.note_nopeak32 = Szczytowa wydajność FP32 tego urządzenia jest nieznana (mmreport nie zna liczby rdzeni dla jego możliwości obliczeniowych): nie podano jej udziału.
+precision.note_nopeak64 = Szczytowa wydajność FP64 tego urządzenia jest nieznana (mmreport nie zna liczby jednostek FP64 dla jego możliwości obliczeniowych): nie podano jej udziału.
+precision.acc_table = Błąd mnożenia macierzy wobec kompensowanego iloczynu w long double@@DEV@@: największy i średni błąd na próbce elementów $C$, a pod każdą precyzją najgorsze oszacowanie $k u$ dla każdego rozmiaru.
+precision.acc_note = Błąd elementu: $|c_{ij} - \hat c_{ij}| / \sum_k |a_{ik} b_{kj}|$, $k = n$. Jednostka zaokrąglenia $u$: $2^{-24}$ w fp32, $2^{-53}$ w fp64.
+precision.figure = Wydajność mnożenia macierzy w funkcji rozmiaru $n$@@DEV@@ (mediana; osie logarytmiczne): każde jądro w swoim kolorze, fp32 linią ciągłą, fp64 kropkowaną, oraz szczytowa wydajność FP32 i FP64 urządzenia (kropkowane, bez znaczników).
+precision.figure_nopeak = Wydajność mnożenia macierzy w funkcji rozmiaru $n$@@DEV@@ (mediana; osie logarytmiczne): każde jądro w swoim kolorze, fp32 linią ciągłą, fp64 kropkowaną.
+precision.line_peak32 = szczyt FP32
+precision.line_peak64 = szczyt FP64
+precision.find.text = @@TEXT@@
+precision.find.nosteady = @@DEV@@Żaden rozmiar nie ma jądra zmierzonego w stanie ustalonym w obu precyzjach, więc czasów fp32 i fp64 nie porównano.
+precision.find.cmp_all = @@DEV@@Przy $n = @@N@@$ każde porównane jądro liczy w fp64 istotnie dłużej niż w fp32 (Mann--Whitney na czasach jądra); fp64 wobec fp32: @@LIST@@.
+precision.find.cmp_some = @@DEV@@Przy $n = @@N@@$ @@K@@ z @@NK@@ porównanych jąder liczy w fp64 istotnie dłużej niż w fp32 (Mann--Whitney na czasach jądra); fp64 wobec fp32: @@LIST@@.
+precision.find.item.slower = @@V@@ @@R@@ razy (@@P@@)
+precision.find.item.faster = @@V@@ @@R@@ razy, w fp64 szybciej (@@P@@)
+precision.find.item.ns = @@V@@ @@R@@ razy, różnica nieistotna (@@P@@)
+precision.find.item.untested = @@V@@ @@R@@ razy według median (nie testowano: brak surowych próbek, zakresy zachodzą na siebie)
+precision.find.missing = @@DEV@@Nie porównano przy $n = @@N@@$, gdzie jedna z precyzji była błędna, pominięta, niezmierzona lub nie w stanie ustalonym: @@LIST@@.
+precision.find.expect = @@DEV@@Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@~GFLOP/s w FP64, mają się jak @@R@@ : 1: jądro ograniczone jednostkami arytmetycznymi powinno w fp64 liczyć @@R@@ razy dłużej, a ograniczone ruchem w pamięci około 2 razy, bo jego elementy są dwa razy większe.
+precision.find.expect_same = Na tym urządzeniu oba oczekiwania leżą w granicach @@TOL@@ od siebie, więc sam stosunek czasów nie rozstrzyga, co ogranicza jądro.
+precision.find.cls = Wobec stosunku szczytów: @@LIST@@.
+precision.find.cls.near = w granicach @@TOL@@ od niego @@LIST@@
+precision.find.cls.below = ponad @@TOL@@ poniżej niego @@LIST@@
+precision.find.cls.above = ponad @@TOL@@ powyżej niego @@LIST@@
+precision.find.fast64 = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 (@@PEAK@@~GFLOP/s przy zapisanym zegarze).
+precision.find.over_lib = To więcej niż szczyt jednostek FP64, które ta wartość uwzględnia: biblioteka może liczyć także na innych jednostkach, np. na rdzeniach tensorowych FP64 procesorów o możliwościach 8.0 i 9.0; pomiar nie pokazuje, które jednostki pracowały.
+precision.find.over_own = To więcej niż szczyt obliczony dla jednostek FP64: zegar lub liczba jednostek przyjęte do obliczenia szczytu mogą nie pasować do tego urządzenia.
+precision.find.fast64_own = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 i @@SHARE@@ wydajności biblioteki.
+precision.find.fast64_nopeak = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s; szczytowa wydajność FP64 tego urządzenia jest nieznana, więc nie podano jej udziału.
+precision.find.acc_ratio = @@DEV@@Przy $n = @@N@@$ średni błąd w fp32 jest @@R@@ razy większy niż w fp64 (jąder: @@K@@); jednostki zaokrąglenia mają się jak $2^{29} \approx \num{5.37e8}$ : 1.
+precision.find.acc_not = @@DEV@@Przy $n = @@N@@$ fp64 nie jest dokładniejsze od fp32 dla: @@LIST@@; jego średni błąd nie jest mniejszy niż w fp32.
+precision.find.acc_u = @@DEV@@W jednostkach zaokrąglenia $u$ danej precyzji średni błąd przy $n = @@N@@$ wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, a największy błąd @@M32@@ i @@M64@@~$u$; najgorsze oszacowanie to $k u = @@N@@\,u$.
+precision.find.same = @@DEV@@Przy $n = @@N@@$ w @@P@@ jądra @@LIST@@ mają identyczne błędy, największy i średni, co do ostatniej zapisanej cyfry: jądra, które dodają $k$ iloczynów elementu w tej samej kolejności tymi samymi operacjami FMA, zaokrąglają tak samo, więc różnią się tu tylko szybkością.
+precision.find.same_other = Pozostałe (@@LIST@@) zaokrąglają inaczej.
+precision.find.acc_grow = @@DEV@@Od $k = @@KLO@@$ do $k = @@KHI@@$ średni błąd zmienia się o czynnik @@G32@@ w fp32 i @@G64@@ w fp64 (po jądrach); po dopasowaniu $c\,k^b$ do rozmiarów $b$ = @@B32@@ w fp32 i @@B64@@ w fp64. Wobec oszacowań: najgorsze, $k u$, rośnie z $b = 1$, a to, którego niezależne błędy zaokrągleń z dużym prawdopodobieństwem nie przekraczają, około $\sqrt{k}\,u$, z $b = 0{,}5$.
+precision.find.bound_all = @@DEV@@Wszystkie @@N@@ konfiguracje mają największy błąd poniżej oszacowania $k u$, najwyżej @@PCT@@ jego wartości.
+precision.find.bound_some = @@DEV@@@@K@@ z @@N@@ konfiguracji przekracza największym błędem oszacowanie $k u$: @@LIST@@. Oszacowanie obowiązuje dla dowolnej kolejności sumowania w podanej precyzji, więc tych wyników nie liczono w niej w całości.
+precision.find.failed = @@DEV@@@@K@@ z @@N@@ konfiguracji nie przeszło weryfikacji lub pominięto je (lista powyżej): pokazano je jako takie, bez wydajności i bez błędu.
+precision.find.nonsteady = @@DEV@@Przy $n = @@NLIST@@$ część punktów zajmowała mniej niż jedną falę procesora lub trwała niewiele dłużej niż uruchomienie (oznaczone w tabelach): nie biorą udziału w porównaniach powyżej.
+precision.find.limits = Czego te dane nie pokazują: @@LIST@@.
+precision.find.lim.one_dev = pochodzą z jednego procesora graficznego, a koszt fp64 zależy od stosunku jednostek FP32 i FP64, różnego w różnych procesorach
+precision.find.lim.devs = pochodzą z @@N@@ procesorów graficznych, każdy z własnym stosunkiem jednostek FP32 do FP64: jak koszt fp64 zależy od tego stosunku w ogólności, tak mała liczba nie rozstrzyga
+precision.find.lim.sizes = wykładnik $k$ opiera się na @@N@@ rozmiarach ($n = @@LIST@@$), za mało na więcej niż jego rząd wielkości
+precision.find.lim.input = błędy to jedna wartość na konfigurację, dla jednych losowych danych w każdej precyzji, o rozkładzie jednostajnym na $[-1, 1)$, i próbki elementów $C$, więc żaden test nie potwierdza różnicy dwóch błędów, a dane jednego znaku lub ze znoszącymi się sumami dają inne błędy
+concl.r.precision = W mnożeniu macierzy podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
+concl.r.prec_text = $n = @@N@@$: własne jądra w fp64 @@R@@$\times$ czasu fp32 (@@K@@ z @@NK@@ istotnie wolniej)
+concl.r.prec_lib = cuBLAS @@R@@$\times$
+concl.r.prec_err = średni błąd fp32/fp64 @@R@@
+prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
+device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
+hw.peak_flops = Szczyt [TFLOP/s]
+device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.

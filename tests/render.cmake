@@ -16,6 +16,8 @@ foreach(t
     render_lang
     render_memory
     render_dot_walkers
+    render_precision
+    render_rect
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

@@ -1,0 +1,1171 @@
+/* Textbook R's float against double on the matrix product (issue 13,
+ * item 1). A fixture of its own, built through store/: an H100 with
+ * its FP64 peak (v2..v5, simple, shared and cuBLAS at n = 256, 1024,
+ * 4096 in fp32 and fp64, one fp64 configuration failed) and a device
+ * whose peaks are unknown (one configuration skipped). The tables hold
+ * the fixture's medians and errors, the findings' numbers are
+ * recomputed here from the samples (medians, ratios, Mann-Whitney p,
+ * fitted exponents), the conclusion follows the data and flips when
+ * they do, failed configurations are shown as failed and never as a
+ * rate, the other sections ignore the suite's rows, a database without
+ * the suite renders none of it, and the report compiles in every
+ * language without a line in the margin. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "render_int.h"
+#include "store.h"
+#include "vocab.h"
+
+static char *tmpdir, *dbpath, *plaindb, *mixdb;
+static long long dev_id[2];
+
+#define NS CHK_NS
+#define NV 7
+#define NN 3
+#define PEAK32 66908.16
+#define PEAK64 33454.08
+#define UUID_A "GPU-pppppppp-1111-2222-3333-444444444444"
+#define UUID_B "GPU-qqqqqqqq-1111-2222-3333-444444444444"
+
+static const char *const var[NV] = {"v2", "v3", "v4", "v5", "simple",
+				    "shared", "cublas"};
+static const int blk[NV] = {16, 16, 16, 16, 32, 32, 0};
+static const char *const prec[2] = {"fp32", "fp64"};
+static const double unit[2] = {0x1p-24, 0x1p-53};
+static const int sizes[NN] = {256, 1024, 4096};
+/* GFLOP/s at n = 4096 on the H100: [kernel][precision]; cuBLAS's DGEMM
+ * above the FP64 units' peak, as on the FP64 tensor cores */
+static const double g4096[NV][2] = {
+	{2400, 1500}, {5200, 3300}, {6100, 3900}, {13000, 6200},
+	{2100, 1300}, {4800, 3000}, {50000, 45000}
+};
+static const double sfac[NN] = {0.2, 0.8, 1.0};
+/* the exponent of k of the mean error */
+static const double bexp[NV][2] = {
+	{0.5, 0.5}, {0.5, 0.5}, {0.5, 0.5}, {0.5, 0.5}, {0.5, 0.5},
+	{0.5, 0.5}, {0.35, 0.4}
+};
+/* the second device measured v2, v5 and cuBLAS */
+static const int b_rows[3] = {0, 3, 6};
+
+/* How the fixture's data lean, for the tests that flip them. */
+enum {
+	M_NORMAL,
+	M_FP64_FAST,	/* fp64 four times as fast as fp32 */
+	M_FP64_SAME,	/* fp64 as fast as fp32: no difference */
+	M_FP64_WORSE	/* fp64's errors above fp32's */
+};
+static int mode;
+
+static double base(int dev, int v, int p, int i)
+{
+	double g = g4096[v][p] * sfac[i];
+
+	if (mode == M_FP64_FAST && p)
+		g = 4 * g4096[v][0] * sfac[i];
+	if (mode == M_FP64_SAME && p)
+		g = g4096[v][0] * sfac[i];
+	/* the second device: FP64 units a few */
+	if (dev)
+		g = p ? g / 20 : g / 2;
+	return g;
+}
+
+static int shift_of(int v, int p)
+{
+	return (v + 3 * p) % NS;
+}
+
+static double acc_mean(int v, int p, int n)
+{
+	double e = (1 + 0.1 * v) * unit[p] * 0.02 * pow(n, bexp[v][p]);
+
+	if (mode == M_FP64_WORSE && p)
+		e = 2 * (1 + 0.1 * v) * unit[0] * 0.02 * pow(n, bexp[v][0]);
+	return e;
+}
+
+static double acc_max(int v, int p, int n)
+{
+	return 6 * acc_mean(v, p, n);
+}
+
+/* The H100's shared fp64 at 1024 failed verification. */
+static int is_failed(int dev, int v, int p, int i)
+{
+	return dev == 0 && v == 5 && p == 1 && i == 1;
+}
+
+/* The second device's v5 fp64 at 4096 was skipped. */
+static int is_skipped(int dev, int v, int p, int i)
+{
+	return dev == 1 && v == 3 && p == 1 && i == 2;
+}
+
+static int put(struct store *st, long long sid, int dev, int v, int p,
+	       int i)
+{
+	struct store_metric m[4];
+	struct store_config c;
+	double g[NS], t[NS], am[1], ax[1];
+	int n = sizes[i], k, own = v < 6;
+	double n3 = (double)n * n * n;
+
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)"precision";
+	c.variant = (char *)var[v];
+	c.host_mem = (char *)"";
+	c.precision = (char *)prec[p];
+	c.m = c.k = c.n = n;
+	c.block_x = c.block_y = blk[v];
+	c.ilp = 1;
+	c.finished_at = (char *)"2026-04-01T10:10:00Z";
+	c.rel_error = p ? 2e-16 : 3e-7;
+	c.flops = 2 * n3;
+	c.bytes = c.working_set = 3.0 * n * n * (p ? 8 : 4);
+	c.seconds = 1;
+	c.grp = 10 + 2 * i + p;
+	c.grid_blocks = own ? (long long)(n / 16) * (n / 16) : 0;
+	c.wave_blocks = 8 * 132;
+	c.l2_bytes = 52428800LL;
+	c.start_sm_clock_mhz = c.end_sm_clock_mhz = dev ? 2000 : 1980;
+	c.has_throttle = 1;
+	c.regime = (char *)(i == 0 ? (own ? "below_wave,l2_resident" :
+				      "l2_resident") :
+			    i == 1 ? "l2_resident" : "");
+	if (is_failed(dev, v, p, i)) {
+		c.status = (char *)"failed";
+		c.reason = (char *)"relative error 3.1e-02 exceeds 1e-04";
+		return store_config_insert(st, &c, NULL, 0, 1);
+	}
+	if (is_skipped(dev, v, p, i)) {
+		c.status = (char *)"skipped";
+		c.reason = (char *)"no fp64 instance at this block";
+		c.rel_error = NAN;
+		return store_config_insert(st, &c, NULL, 0, 1);
+	}
+	c.status = (char *)"ok";
+	chk_spread(base(dev, v, p, i), shift_of(v, p), g);
+	for (k = 0; k < NS; k++)
+		t[k] = 2 * n3 / (g[k] * 1e6);
+	am[0] = acc_mean(v, p, n);
+	ax[0] = acc_max(v, p, n);
+	m[0] = (struct store_metric){VOCAB_METRIC_KERNEL, "ms", t, NS};
+	m[1] = (struct store_metric){VOCAB_METRIC_GFLOPS, "GFLOP/s", g, NS};
+	m[2] = (struct store_metric){VOCAB_METRIC_ACC_MAX, "", ax, 1};
+	m[3] = (struct store_metric){VOCAB_METRIC_ACC_MEAN, "", am, 1};
+	c.samples = NS;
+	return store_config_insert(st, &c, m, 4, 1);
+}
+
+/* One session of the suite on device id (fixture device dev). */
+static int put_suite(struct store *st, long long id, int dev)
+{
+	struct store_session s;
+	int rc = 0, r, v, p, i;
+
+	memset(&s, 0, sizeof(s));
+	s.uuid = (char *)(dev ? "sess-prec-b" : "sess-prec-a");
+	s.device_id = id;
+	s.started_at = (char *)(dev ? "2026-04-01T11:00:00Z" :
+				"2026-04-01T10:00:00Z");
+	s.hostname = (char *)"lab-node-5";
+	s.cmdline = (char *)"mmreport measure --suite precision";
+	s.tool_version = (char *)"0.1.0";
+	s.repeat = NS;
+	s.warmup = 3;
+	s.min_samples = 5;
+	s.max_time_s = 2;
+	s.seed = 11;
+	s.suites = (char *)"precision";
+	s.timers = (char *)"CUPTI activity (device)";
+	s.tolerance = 1e-4;
+	s.keep_samples = 1;
+	if (store_session_insert(st, &s))
+		return -1;
+	for (r = 0; r < (dev ? 3 : NV); r++)
+		for (p = 0; p < 2; p++)
+			for (i = 0; i < NN; i++) {
+				v = dev ? b_rows[r] : r;
+				rc |= put(st, s.id, dev, v, p, i);
+			}
+	if (!rc)
+		rc = store_session_finish(st, s.id, dev ?
+					  "2026-04-01T11:30:00Z" :
+					  "2026-04-01T10:30:00Z", "complete",
+					  NULL);
+	return rc;
+}
+
+static struct store_prop props_a[] = {
+	{"compute_capability", "9.0", "", 9.0, 1},
+	{"multiprocessor_count", "132", "", 132, 1},
+	{"fp32_cores_per_sm", "128", "", 128, 1},
+	{"fp64_units_per_sm", "64", "", 64, 1},
+	{"clock_rate", "1980", "MHz", 1980, 1},
+	{"peak_fp32", "66908.2", "GFLOP/s", PEAK32, 1},
+	{"peak_fp64", "33454.1", "GFLOP/s", PEAK64, 1},
+	{"peak_memory_bandwidth", "3352.3", "GB/s", 3352.32, 1},
+	{"l2_cache_size", "51200", "KiB", 51200, 1},
+};
+
+static struct store_prop props_b[] = {
+	{"compute_capability", "13.0", "", 13.0, 1},
+	{"multiprocessor_count", "100", "", 100, 1},
+	{"fp32_cores_per_sm", "unknown for compute capability 13.0", "", 0,
+	 0},
+	{"clock_rate", "2000", "MHz", 2000, 1},
+	{"l2_cache_size", "65536", "KiB", 65536, 1},
+};
+
+static int build(const char *path)
+{
+	struct store_device d;
+	struct store *st;
+	char err[256];
+	int rc = 0, k;
+
+	remove(path);
+	if (store_open(path, STORE_CREATE, &st, err, sizeof(err)))
+		return -1;
+	for (k = 0; k < 2 && !rc; k++) {
+		memset(&d, 0, sizeof(d));
+		d.uuid = (char *)(k ? UUID_B : UUID_A);
+		d.name = (char *)(k ? "NVIDIA Future GPU" :
+				  "NVIDIA H100 80GB HBM3");
+		d.cc_major = k ? 13 : 9;
+		d.sm_count = k ? 100 : 132;
+		d.peak_fp32_gflops = k ? 0 : PEAK32;
+		d.peak_mem_gbs = k ? 1000 : 3352.32;
+		d.props = k ? props_b : props_a;
+		d.nprops = k ? sizeof(props_b) / sizeof(props_b[0]) :
+			   sizeof(props_a) / sizeof(props_a[0]);
+		rc |= store_device_upsert(st, &d);
+		dev_id[k] = d.id;
+		if (!rc)
+			rc = put_suite(st, d.id, k);
+	}
+	store_free(st);
+	return rc ? -1 : 0;
+}
+
+/* The full render fixture with this suite added to its first device
+ * (an H100 without an FP64 peak), in a session of its own. */
+static int build_mixed(const char *path)
+{
+	struct store_device *devs = NULL;
+	struct store *st;
+	char err[256];
+	size_t n = 0, i;
+	int rc = -1;
+
+	if (fix_build(path) ||
+	    store_open(path, STORE_WRITE, &st, err, sizeof(err)))
+		return -1;
+	if (!store_device_list(st, &devs, &n))
+		for (i = 0; i < n; i++)
+			if (!strcmp(devs[i].uuid,
+				    "GPU-aaaaaaaa-1111-2222-3333-444444444444"))
+				rc = put_suite(st, devs[i].id, 0);
+	store_devices_free(devs, n);
+	store_free(st);
+	return rc;
+}
+
+static int setup(void **state)
+{
+	const char *keep = getenv("RENDER_PREC_DB");
+
+	(void)state;
+	tmpdir = fix_tmpdir();
+	if (!tmpdir)
+		return -1;
+	dbpath = malloc(strlen(tmpdir) + 16);
+	plaindb = malloc(strlen(tmpdir) + 16);
+	mixdb = malloc(strlen(tmpdir) + 16);
+	if (!dbpath || !plaindb || !mixdb)
+		return -1;
+	sprintf(dbpath, "%s/prec.db", tmpdir);
+	sprintf(plaindb, "%s/plain.db", tmpdir);
+	sprintf(mixdb, "%s/mixed.db", tmpdir);
+	if (keep && *keep && build(keep))
+		return -1;
+	return fix_build(plaindb);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fix_rmdir(tmpdir);
+	free(tmpdir);
+	free(dbpath);
+	free(plaindb);
+	free(mixdb);
+	return 0;
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static char *render(const char *sections)
+{
+	return chk_render_lang(dbpath, sections, "en");
+}
+
+/* The report of one device (--device). */
+static char *render_dev(const char *sections, const char *device)
+{
+	struct render_options o;
+	char *tex;
+	int rc;
+
+	render_options_init(&o);
+	o.db_path = dbpath;
+	o.sections = sections;
+	o.device = device;
+	tex = chk_render(&o, NULL, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(tex);
+	return tex;
+}
+
+static void find_table(const char *tex, const char *kind, int dev,
+		       struct chk_table *t)
+{
+	char anchor[96];
+
+	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id[dev]);
+	if (chk_table_find(tex, anchor, t))
+		fail_msg("table '%s' is missing", anchor);
+}
+
+/* The kernel-time samples of a configuration, as the fixture stores
+ * them. */
+static void times(int dev, int v, int p, int i, double *t)
+{
+	double g[NS], n3 = (double)sizes[i] * sizes[i] * sizes[i];
+	int k;
+
+	chk_spread(base(dev, v, p, i), shift_of(v, p), g);
+	for (k = 0; k < NS; k++)
+		t[k] = 2 * n3 / (g[k] * 1e6);
+}
+
+static double med_ms(int dev, int v, int p, int i)
+{
+	double t[NS];
+	struct chk_stats s;
+
+	times(dev, v, p, i, t);
+	chk_stats(t, NS, &s);
+	return s.median;
+}
+
+static double ratio(int dev, int v, int i)
+{
+	return med_ms(dev, v, 1, i) / med_ms(dev, v, 0, i);
+}
+
+static double time_p(int dev, int v, int i)
+{
+	double a[NS], b[NS];
+
+	times(dev, v, 0, i, a);
+	times(dev, v, 1, i, b);
+	return chk_mwu_p(a, NS, b, NS);
+}
+
+static double gmed(int dev, int v, int p, int i)
+{
+	return chk_spread_median(base(dev, v, p, i), shift_of(v, p));
+}
+
+/* "\num{3.54e+08}" as the findings write a large ratio. */
+static const char *tex_sci(double v, int sig)
+{
+	static char ring[8][64];
+	static int k;
+
+	k = (k + 1) % 8;
+	snprintf(ring[k], sizeof(ring[k]), "\\num{%.*e}", sig - 1, v);
+	return ring[k];
+}
+
+/* "a--b", or a alone where both print alike. */
+static const char *tex_range(double lo, double hi, int sig)
+{
+	static char ring[4][160];
+	static int k;
+	char a[64], b[64];
+
+	k = (k + 1) % 4;
+	snprintf(a, sizeof(a), "%s", lo >= 1e5 ? tex_sci(lo, sig) :
+		 chk_tex_num(lo, sig));
+	snprintf(b, sizeof(b), "%s", hi >= 1e5 ? tex_sci(hi, sig) :
+		 chk_tex_num(hi, sig));
+	if (strcmp(a, b))
+		snprintf(ring[k], sizeof(ring[k]), "%s--%s", a, b);
+	else
+		snprintf(ring[k], sizeof(ring[k]), "%s", a);
+	return ring[k];
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+/* Every rate is the fixture's median, each share is of the peak of its
+ * own precision (cuBLAS's DGEMM against the FP64 peak, above 100 %),
+ * the time ratio is the medians', the failed configuration reads
+ * failed with no share and no ratio. */
+static void test_speed_tables(void **state)
+{
+	struct chk_table t;
+	char kind[32], where[64];
+	char *tex;
+	int i, v, p;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("precision");
+	for (i = 0; i < NN; i++) {
+		snprintf(kind, sizeof(kind), "precision n=%d", sizes[i]);
+		find_table(tex, kind, 0, &t);
+		assert_int_equal(t.nrows, NV);
+		for (v = 0; v < NV; v++) {
+			snprintf(where, sizeof(where), "\\texttt{%s}", var[v]);
+			assert_string_equal(t.cell[v][0], where);
+			assert_string_equal(t.cell[v][1], blk[v] == 16 ?
+				"16\\(\\times\\)16" : blk[v] ?
+				"32\\(\\times\\)32" : "--");
+			assert_int_equal(t.ncols[v], 7);
+			for (p = 0; p < 2; p++) {
+				const char *g = t.cell[v][2 + 2 * p];
+				const char *pc = t.cell[v][3 + 2 * p];
+				double m = gmed(0, v, p, i);
+
+				snprintf(where, sizeof(where), "n=%d %s %s",
+					 sizes[i], var[v], prec[p]);
+				if (is_failed(0, v, p, i)) {
+					assert_string_equal(g,
+						"{\\textit{failed}}");
+					assert_string_equal(pc, "{--}");
+					continue;
+				}
+				chk_expect_lead(g, m, where);
+				/* below one wave at 256: marked */
+				if (i == 0 && v < 6)
+					chk_expect_in(g, "\\rgmark{w}");
+				else
+					assert_null(strstr(g, "\\rgmark"));
+				chk_expect_lead(pc, 100 * m / (p ? PEAK64 :
+							       PEAK32), where);
+			}
+			if (is_failed(0, v, 1, i))
+				assert_string_equal(t.cell[v][6], "{--}");
+			else
+				chk_expect_lead(t.cell[v][6], ratio(0, v, i),
+						"ratio");
+		}
+		chk_table_free(&t);
+	}
+	/* cuBLAS fp64 is set against the FP64 peak, never the FP32 one */
+	find_table(tex, "precision n=4096", 0, &t);
+	chk_expect_lead(t.cell[6][5], 100 * gmed(0, 6, 1, 2) / PEAK64,
+			"dgemm");
+	assert_true(atof(t.cell[6][5]) > 100);
+	chk_table_free(&t);
+	/* the device without peaks: no share columns, said in the note */
+	find_table(tex, "precision n=4096", 1, &t);
+	assert_int_equal(t.nrows, 3);
+	assert_int_equal(t.ncols[0], 5);
+	chk_expect_lead(t.cell[0][2], gmed(1, 0, 0, 2), "B v2");
+	chk_expect_lead(t.cell[0][3], gmed(1, 0, 1, 2), "B v2 64");
+	assert_string_equal(t.cell[1][3], "{\\textit{skipped}}");
+	assert_string_equal(t.cell[1][4], "{--}");
+	chk_table_free(&t);
+	chk_expect_in(tex, "The FP64 peak of this device is unknown");
+	chk_expect_in(tex, "\\item \\texttt{shared}, \\(n = 1024\\), block "
+		      "32\\(\\times\\)32, fp64: \\textit{failed} --- relative "
+		      "error");
+	chk_expect_in(tex, "\\texttt{v5}, \\(n = 4096\\), block "
+		      "16\\(\\times\\)16, fp64: \\textit{skipped}");
+	free(tex);
+}
+
+/* The sampled errors, failed cells, the bound k u under each
+ * precision. */
+static void test_acc_table(void **state)
+{
+	struct chk_table t;
+	char e[64], anchor[64];
+	char *tex;
+	int v, p, i;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("precision");
+	snprintf(anchor, sizeof(anchor), "precision-acc dev=%lld n=256",
+		 dev_id[0]);
+	if (chk_table_find(tex, anchor, &t))
+		fail_msg("no accuracy table");
+	assert_int_equal(t.nrows, 2 * (NV + 1));
+	for (p = 0; p < 2; p++) {
+		int r0 = p * (NV + 1);
+
+		assert_string_equal(t.cell[r0][0], prec[p]);
+		for (v = 0; v < NV; v++)
+			for (i = 0; i < NN; i++) {
+				const char *mx = t.cell[r0 + v][2 + 2 * i];
+				const char *mn = t.cell[r0 + v][3 + 2 * i];
+
+				if (is_failed(0, v, p, i)) {
+					assert_string_equal(mx,
+						"\\textit{failed}");
+					assert_string_equal(mn, "");
+					continue;
+				}
+				snprintf(e, sizeof(e), "\\num{%.2e}",
+					 acc_max(v, p, sizes[i]));
+				assert_string_equal(mx, e);
+				snprintf(e, sizeof(e), "\\num{%.2e}",
+					 acc_mean(v, p, sizes[i]));
+				assert_string_equal(mn, e);
+			}
+		assert_string_equal(t.cell[r0 + NV][1], "bound $k u$");
+		for (i = 0; i < NN; i++) {
+			snprintf(e, sizeof(e), "\\num{%.2e}",
+				 sizes[i] * unit[p]);
+			assert_string_equal(t.cell[r0 + NV][2 + 2 * i], e);
+		}
+	}
+	chk_table_free(&t);
+	free(tex);
+}
+
+/* ---- findings ------------------------------------------------------------ */
+
+/* The least-squares exponent of k of kernel v's mean error in p over
+ * the sizes it ran ok, from the stored values. */
+static double fit(int dev, int v, int p)
+{
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	int i, m = 0;
+
+	for (i = 0; i < NN; i++) {
+		double lk = log(sizes[i]), le;
+
+		if (is_failed(dev, v, p, i) || is_skipped(dev, v, p, i))
+			continue;
+		le = log(acc_mean(v, p, sizes[i]));
+		sx += lk;
+		sy += le;
+		sxx += lk * lk;
+		sxy += lk * le;
+		m++;
+	}
+	return (m * sxy - sx * sy) / (m * sxx - sx * sx);
+}
+
+static void test_findings(void **state)
+{
+	char want[2048], item[256];
+	char *tex, *sec;
+	double lo, hi, lo2, hi2, g, w;
+	int v, p, i, nok = 0;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("precision");
+	sec = chk_section_text(tex, "Single against double precision in the "
+			       "matrix product");
+	/* time: every kernel slower in fp64, with its test */
+	snprintf(want, sizeof(want), "\\item GPU~1: At $n = 4096$ every "
+		 "kernel compared takes significantly longer in fp64 than "
+		 "in fp32 (Mann--Whitney on the kernel times), fp64 over "
+		 "fp32: ");
+	for (v = 0; v < NV; v++) {
+		assert_true(time_p(0, v, 2) < 0.05);
+		snprintf(item, sizeof(item), "%s\\texttt{%s} %s times (%s)",
+			 v ? "; " : "", var[v],
+			 chk_tex_num(ratio(0, v, 2), 3),
+			 chk_tex_p(time_p(0, v, 2)));
+		strcat(want, item);
+	}
+	strcat(want, ".");
+	chk_expect_in(sec, want);
+	/* against the peak ratio 2: the own kernels near it, cuBLAS
+	 * below */
+	chk_expect_in(sec, "stand \\num{2.00} : 1: a kernel bound by its "
+		      "arithmetic units should take \\num{2.00} times as "
+		      "long");
+	chk_expect_in(sec, "On this device the two expectations lie within "
+		      "\\num{25}\\,\\% of each other");
+	snprintf(want, sizeof(want), "more than \\num{25}\\,\\%% below it "
+		 "\\texttt{cublas} (%s).", chk_tex_num(ratio(0, 6, 2), 3));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "within \\num{25}\\,\\%% of it "
+		 "\\texttt{v2} (%s), \\texttt{v3} (%s)",
+		 chk_tex_num(ratio(0, 0, 2), 3),
+		 chk_tex_num(ratio(0, 1, 2), 3));
+	chk_expect_in(sec, want);
+	/* the fastest in fp64 is DGEMM, above the FP64 peak: said as a
+	 * possibility */
+	g = gmed(0, 6, 1, 2);
+	snprintf(want, sizeof(want), "\\item GPU~1: Fastest in fp64 at $n = "
+		 "4096$ is \\texttt{cublas} with %s~GFLOP/s, %s of the FP64 "
+		 "peak (%s~GFLOP/s at the recorded clock). That is more than "
+		 "the peak of the FP64 units the peak counts: the library "
+		 "may compute on other units as well", chk_tex_num(g, 4),
+		 chk_tex_pct(100 * g / PEAK64, 3), chk_tex_num(PEAK64, 5));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "The fastest own kernel in fp64, "
+		 "\\texttt{v5}, reaches %s~GFLOP/s, %s of the FP64 peak and "
+		 "%s of the library's rate.", chk_tex_num(gmed(0, 3, 1, 2), 4),
+		 chk_tex_pct(100 * gmed(0, 3, 1, 2) / PEAK64, 3),
+		 chk_tex_pct(100 * gmed(0, 3, 1, 2) / g, 3));
+	chk_expect_in(sec, want);
+	/* accuracy at 4096: fp32 over fp64, in u, with k */
+	lo = hi = NAN;
+	for (v = 0; v < NV; v++) {
+		double r = acc_mean(v, 0, 4096) / acc_mean(v, 1, 4096);
+
+		lo = v ? fmin(lo, r) : r;
+		hi = v ? fmax(hi, r) : r;
+	}
+	snprintf(want, sizeof(want), "\\item GPU~1: At $n = 4096$ the mean "
+		 "error in fp32 is %s times that in fp64 (7 kernels)",
+		 tex_range(lo, hi, 3));
+	chk_expect_in(sec, want);
+	for (p = 0; p < 2; p++) {
+		lo = hi = NAN;
+		w = 0;
+		for (v = 0; v < NV; v++) {
+			double u = acc_mean(v, p, 4096) / unit[p];
+
+			lo = v ? fmin(lo, u) : u;
+			hi = v ? fmax(hi, u) : u;
+			w = fmax(w, acc_max(v, p, 4096) / unit[p]);
+		}
+		snprintf(want, sizeof(want), p ? "%s~$u$ in fp64" :
+			 "mean error at $n = 4096$ lies at %s~$u$ in fp32",
+			 tex_range(lo, hi, 2));
+		chk_expect_in(sec, want);
+		snprintf(want, sizeof(want), p ? "and %s~$u$; the worst-case "
+			 "bound is $k u = 4096\\,u$" : "largest error at %s ",
+			 chk_tex_num(w, 2));
+		chk_expect_in(sec, want);
+	}
+	lo = hi = lo2 = hi2 = NAN;
+	for (v = 0; v < NV; v++) {
+		double r = acc_mean(v, 0, 4096) / acc_mean(v, 0, 256);
+		double b = fit(0, v, 0);
+
+		lo = v ? fmin(lo, r) : r;
+		hi = v ? fmax(hi, r) : r;
+		lo2 = v ? fmin(lo2, b) : b;
+		hi2 = v ? fmax(hi2, b) : b;
+	}
+	snprintf(want, sizeof(want), "From $k = 256$ to $k = 4096$ the mean "
+		 "error changes by a factor of %s in fp32",
+		 tex_range(lo, hi, 2));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "$b$ = %s in fp32 and ",
+		 tex_range(lo2, hi2, 2));
+	chk_expect_in(sec, want);
+	lo2 = hi2 = NAN;
+	for (v = 0; v < NV; v++) {
+		double b = fit(0, v, 1);
+
+		lo2 = v ? fmin(lo2, b) : b;
+		hi2 = v ? fmax(hi2, b) : b;
+	}
+	snprintf(want, sizeof(want), "and %s in fp64. Against the bounds",
+		 tex_range(lo2, hi2, 2));
+	chk_expect_in(sec, want);
+	/* the bound, over every ok configuration of the H100 */
+	w = 0;
+	for (v = 0; v < NV; v++)
+		for (p = 0; p < 2; p++)
+			for (i = 0; i < NN; i++) {
+				if (is_failed(0, v, p, i))
+					continue;
+				nok++;
+				w = fmax(w, acc_max(v, p, sizes[i]) /
+					 (sizes[i] * unit[p]));
+			}
+	snprintf(want, sizeof(want), "\\item GPU~1: All %d configurations "
+		 "keep their largest error below the bound $k u$, at most %s "
+		 "of it.", nok, chk_tex_pct(100 * w, 2));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "\\item GPU~1: 1 of 42 configurations failed "
+		      "verification or were skipped");
+	chk_expect_in(sec, "\\item GPU~1: At $n = 256$ some points ran below "
+		      "one wave");
+	/* the device without peaks */
+	g = gmed(1, 6, 1, 2);
+	snprintf(want, sizeof(want), "\\item GPU~2: Fastest in fp64 at $n = "
+		 "4096$ is \\texttt{cublas} with %s~GFLOP/s; the FP64 peak "
+		 "of this device is unknown", chk_tex_num(g, 4));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "\\item GPU~2: Not compared at $n = 4096$, where "
+		      "a precision failed, was skipped, was not measured or "
+		      "did not run steady: \\texttt{v5}.");
+	assert_null(strstr(sec, "GPU~2: The device's peaks"));
+	chk_expect_in(sec, "\\item What these data cannot show: they come "
+		      "from 2 GPUs");
+	chk_expect_in(sec, "the exponent of $k$ rests on 3 sizes ($n = 256, "
+		      "1024, 4096$)");
+	/* the failed point is no rate: it is in no sentence */
+	assert_null(strstr(sec, "The fastest own kernel in fp64, "
+			   "\\texttt{shared}"));
+	free(sec);
+	free(tex);
+}
+
+/* One device: no prefixes, "one GPU". */
+static void test_one_device(void **state)
+{
+	char *tex;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render_dev("precision,conclusions", "GPU-pppp");
+	assert_null(strstr(tex, "GPU~1:"));
+	assert_null(strstr(tex, "NVIDIA Future GPU"));
+	chk_expect_in(tex, "\\item At $n = 4096$ every kernel compared");
+	chk_expect_in(tex, "they come from one GPU");
+	free(tex);
+}
+
+/* A fit over the exact power law of the fixture gives its exponents,
+ * as printed. */
+static void test_exponents(void **state)
+{
+	char *tex;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("precision");
+	chk_expect_in(tex, "$b$ = \\num{0.35}--\\num{0.50} in fp32 and "
+		      "\\num{0.40}--\\num{0.50} in fp64");
+	free(tex);
+}
+
+/* ---- conclusions --------------------------------------------------------- */
+
+static const char *const claim = "In a matrix product double precision "
+	"is slower than single precision, and more accurate.";
+
+static char *concl(void)
+{
+	char *tex = render("conclusions"), *sec;
+
+	sec = chk_section_text(tex, "Conclusions");
+	free(tex);
+	return sec;
+}
+
+static void expect_verdict(const char *sec, const char *v)
+{
+	char want[512];
+
+	snprintf(want, sizeof(want), "%s & \\textbf{%s}", claim, v);
+	chk_expect_in(sec, want);
+}
+
+static void test_conclusions(void **state)
+{
+	char want[512];
+	char *sec;
+	double lo = INFINITY, hi = 0, elo = INFINITY, ehi = 0;
+	int v;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	sec = concl();
+	expect_verdict(sec, "agrees");
+	for (v = 0; v < 6; v++) {
+		lo = fmin(lo, ratio(0, v, 2));
+		hi = fmax(hi, ratio(0, v, 2));
+	}
+	for (v = 0; v < NV; v++) {
+		double r = acc_mean(v, 0, 4096) / acc_mean(v, 1, 4096);
+
+		elo = fmin(elo, r);
+		ehi = fmax(ehi, r);
+	}
+	snprintf(want, sizeof(want), "\\textbf{agrees}: $n = 4096$: own "
+		 "kernels in fp64 %s--%s$\\times$ the time of fp32 (6 of 6 "
+		 "significantly slower); cuBLAS %s$\\times$, %s; mean error "
+		 "fp32/fp64 \\num{%.1e}--\\num{%.1e}", chk_tex_num(lo, 3),
+		 chk_tex_num(hi, 3), chk_tex_num(ratio(0, 6, 2), 3),
+		 chk_tex_p(time_p(0, 6, 2)), elo, ehi);
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "textbook~R");
+	free(sec);
+}
+
+static void test_conclusions_flip(void **state)
+{
+	char *sec, *tex;
+
+	(void)state;
+	/* fp64 four times as fast: reversed */
+	mode = M_FP64_FAST;
+	assert_int_equal(build(dbpath), 0);
+	sec = concl();
+	expect_verdict(sec, "differs");
+	free(sec);
+	tex = render("precision");
+	chk_expect_in(tex, "times, faster in fp64 (");
+	chk_expect_in(tex, "kernels compared take significantly longer in "
+		      "fp64");
+	free(tex);
+	/* as fast: no significant difference, neither shown nor reversed */
+	mode = M_FP64_SAME;
+	assert_int_equal(build(dbpath), 0);
+	sec = concl();
+	expect_verdict(sec, "not shown");
+	free(sec);
+	tex = render("precision");
+	chk_expect_in(tex, "times, not significantly different ($p = ");
+	free(tex);
+	/* fp64 less accurate: reversed */
+	mode = M_FP64_WORSE;
+	assert_int_equal(build(dbpath), 0);
+	sec = concl();
+	expect_verdict(sec, "differs");
+	free(sec);
+	tex = render("precision");
+	chk_expect_in(tex, "fp64 is not more accurate than fp32 with "
+		      "\\texttt{v2}, \\texttt{v3}");
+	free(tex);
+	mode = M_NORMAL;
+}
+
+/* A largest error above k u is named, with its multiple of the bound. */
+static void test_bound_exceeded(void **state)
+{
+	char want[256], q[512];
+	char *tex;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	snprintf(q, sizeof(q), "UPDATE stat SET median = %.17g, min = %.17g, "
+		 "max = %.17g, mean = %.17g WHERE metric = 'acc_max' AND "
+		 "config_id IN (SELECT id FROM config WHERE variant = 'v3' "
+		 "AND precision = 'fp32' AND n = 1024 AND suite = "
+		 "'precision')", 2048 * unit[0], 2048 * unit[0],
+		 2048 * unit[0], 2048 * unit[0]);
+	assert_int_equal(chk_sql(dbpath, q), 0);
+	tex = render("precision");
+	snprintf(want, sizeof(want), "\\item GPU~1: 1 of 41 configurations "
+		 "exceed the bound $k u$ with their largest error: "
+		 "\\texttt{v3} fp32 $n = 1024$ (%s$\\,k u$).",
+		 chk_tex_num(2.0, 3));
+	chk_expect_in(tex, want);
+	free(tex);
+}
+
+/* Kernels with identical errors are named as one group, the others
+ * after them; distinct errors give no such sentence. */
+static void test_same_errors(void **state)
+{
+	char q[512];
+	char *tex;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("precision");
+	assert_null(strstr(tex, "identical errors"));
+	free(tex);
+	for (int m = 0; m < 2; m++) {
+		snprintf(q, sizeof(q), "UPDATE stat SET median = %.17g WHERE "
+			 "metric = '%s' AND config_id IN (SELECT id FROM "
+			 "config WHERE variant IN ('v2', 'v3', 'v4') AND "
+			 "precision = 'fp32' AND n = 4096 AND suite = "
+			 "'precision')", m ? acc_mean(3, 0, 4096) :
+			 acc_max(3, 0, 4096), m ? "acc_mean" : "acc_max");
+		assert_int_equal(chk_sql(dbpath, q), 0);
+	}
+	tex = render("precision");
+	/* v2, v3 and v4 now carry v5's errors (index 3) */
+	chk_expect_in(tex, "\\item GPU~1: At $n = 4096$ in fp32, \\texttt{v2}, "
+		      "\\texttt{v3}, \\texttt{v4}, \\texttt{v5} have identical "
+		      "errors");
+	chk_expect_in(tex, "The others (\\texttt{simple}, \\texttt{shared}, "
+		      "\\texttt{cublas}) round differently.");
+	assert_null(strstr(tex, "in fp64, \\texttt{v2}"));
+	free(tex);
+}
+
+/* ---- the other sections, absence, the device tables ---------------------- */
+
+/* The suite's rows change nothing in the sections of the other suites:
+ * cuBLAS's SGEMM and DGEMM here are no reference, no fp64 rate meets
+ * the FP32 peak. */
+static void test_no_leak(void **state)
+{
+	static const char *const keys[] = {"concl.p.tiles", "concl.p.best",
+		"concl.p.one_block", "concl.g.shared", "concl.j.peak",
+		"concl.j.ilp"};
+	struct lang *en = lang_load("en", NULL);
+	char *a, *b, *ca, *cb;
+	const char *la, *lb;
+	size_t i;
+
+	(void)state;
+	assert_non_null(en);
+	mode = M_NORMAL;
+	assert_int_equal(build_mixed(mixdb), 0);
+	if (getenv("RENDER_PREC_MIXED"))
+		assert_int_equal(build_mixed(getenv("RENDER_PREC_MIXED")), 0);
+	a = chk_render_lang(plaindb, "versions,summary,cross,transfer,ilp,"
+			    "versions-data", "en");
+	b = chk_render_lang(mixdb, "versions,summary,cross,transfer,ilp,"
+			    "versions-data", "en");
+	/* the title page names the experiments, the dates and the file;
+	 * the sections after it must be the same to the byte */
+	assert_non_null(strstr(a, "\\end{titlepage}"));
+	assert_non_null(strstr(b, "\\end{titlepage}"));
+	assert_string_equal(strstr(a, "\\end{titlepage}"),
+			    strstr(b, "\\end{titlepage}"));
+	free(a);
+	free(b);
+	ca = chk_render_lang(plaindb, "conclusions", "en");
+	cb = chk_render_lang(mixdb, "conclusions", "en");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const char *claim_text = lang_get(en, keys[i]);
+		size_t na, nb;
+
+		la = strstr(ca, claim_text);
+		lb = strstr(cb, claim_text);
+		assert_non_null(la);
+		assert_non_null(lb);
+		na = strcspn(la, "\n");
+		nb = strcspn(lb, "\n");
+		if (na != nb || strncmp(la, lb, na))
+			fail_msg("%s differs:\n%.*s\n%.*s", keys[i], (int)na,
+				 la, (int)nb, lb);
+	}
+	/* and the suite's own claim is there, in a table of the later
+	 * sources beside the first three's, whose caption stays */
+	chk_expect_in(cb, claim);
+	chk_expect_in(cb, "% mmreport-table: conclusions dev=1\n");
+	chk_expect_in(cb, "% mmreport-table: conclusions dev=1 part=2\n");
+	chk_expect_in(cb, "The sources' findings (report~P, report~G, "
+		      "note~J) and ours");
+	chk_expect_in(cb, "The sources' findings (textbook~R) and ours");
+	assert_null(strstr(ca, "part=2"));
+	free(ca);
+	free(cb);
+	a = chk_render_lang(mixdb, "precision", "en");
+	chk_expect_in(a, "The FP64 peak of this device is unknown");
+	free(a);
+	lang_free(en);
+}
+
+static void test_absent(void **state)
+{
+	char *tex;
+	int rc;
+
+	(void)state;
+	tex = chk_render_lang(plaindb, NULL, "en");
+	assert_null(strstr(tex, "\\section{Single against double"));
+	assert_null(strstr(tex, "mmreport-table: precision"));
+	assert_null(strstr(tex, "Single against double precision"));
+	assert_null(strstr(tex, "FP64"));
+	assert_null(strstr(tex, "In a matrix product double precision"));
+	free(tex);
+	tex = chk_render_sections(plaindb, "precision", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	chk_expect_in(tex, "The database holds no measurements of the "
+		      "precision suite.");
+	free(tex);
+}
+
+/* The FP64 peak beside the FP32 one where a device has it, "--" where
+ * another lacks it; never in the generic property list. */
+static void test_device_tables(void **state)
+{
+	struct chk_table t;
+	char num[64], want[128];
+	char *tex;
+	int r;
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	tex = render("intro,device");
+	chk_expect_in(tex, "\\multicolumn{2}{c}{Peak [TFLOP/s]}");
+	if (chk_table_find(tex, "hardware", &t))
+		fail_msg("no hardware table");
+	assert_int_equal(t.ncols[0], 9);
+	chk_expect_lead(t.cell[0][7], PEAK64 / 1000, "hw fp64");
+	assert_string_equal(t.cell[1][7], "{--}");
+	chk_table_free(&t);
+	chk_expect_in(tex, "Peak FP64: SMs $\\times$ FP64 units per SM");
+	if (chk_table_find(tex, "device", &t))
+		fail_msg("no device table");
+	render_num_format(PEAK64, num, sizeof(num));
+	snprintf(want, sizeof(want), "\\num{%s}", num);
+	for (r = 0; r < t.nrows; r++)
+		if (!strcmp(t.cell[r][0], "Peak FP64 performance [GFLOP/s]"))
+			break;
+	assert_true(r < t.nrows);
+	assert_string_equal(t.cell[r][1], want);
+	assert_string_equal(t.cell[r][2], "--");
+	chk_table_free(&t);
+	chk_expect_in(tex, "FP64 units per multiprocessor");
+	assert_null(strstr(tex, "peak\\_fp64"));
+	/* the objective names the experiment */
+	chk_expect_in(tex, "\\emph{Single against double precision} "
+		      "(textbook~R)");
+	free(tex);
+}
+
+static void test_sections(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	render_sections_print(f);
+	fclose(f);
+	chk_expect_in(buf, "intro,versions,precision,");
+	free(buf);
+	assert_null(render_sections_check("precision"));
+}
+
+static void assert_no_overfull(const char *log)
+{
+	static const char tag[] = "Overfull \\hbox (";
+	const char *p;
+
+	for (p = log; (p = strstr(p, tag)); p++)
+		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
+			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static int words(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == ' ';
+	return n + 1;
+}
+
+static void test_latex(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	static const char *const pre[] = {"precision.", "intro.obj.precision",
+		"concl.r.prec", "device.peak_fp64", "device.note_fp64",
+		"hw.peak_flops", "prop.fp64_units_per_sm"};
+	const char *keep = getenv("RENDER_PREC_PDF");
+	char *tex, *dir = NULL, *log = NULL;
+	struct lang *en = lang_load("en", NULL);
+	size_t i, j, k;
+	int rc;
+
+	(void)state;
+	assert_non_null(en);
+	if (!fix_have("pdflatex")) {
+		lang_free(en);
+		skip();
+	}
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	for (i = 0; i < 3; i++) {
+		struct lang *l = lang_load(langs[i], NULL);
+
+		assert_non_null(l);
+		tex = chk_render_lang(dbpath, NULL, langs[i]);
+		for (k = 0; k < en->n; k++)
+			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
+				if (strncmp(en->kv[k].key, pre[j],
+					    strlen(pre[j])))
+					continue;
+				/* every language has its own string */
+				if (!lang_find(l, en->kv[k].key))
+					fail_msg("%s lacks '%s'", langs[i],
+						 en->kv[k].key);
+				/* a sentence copied from English is
+				 * untranslated; a name or a formula may be
+				 * the same */
+				if (i && !strcmp(lang_find(l, en->kv[k].key),
+						 en->kv[k].val) &&
+				    words(en->kv[k].val) > 3)
+					fail_msg("%s: '%s' is English",
+						 langs[i], en->kv[k].key);
+				if (strstr(tex, en->kv[k].key))
+					fail_msg("%s: key '%s' leaks",
+						 langs[i], en->kv[k].key);
+			}
+		lang_free(l);
+		rc = chk_pdflatex(tex, NULL, &dir, &log);
+		if (rc)
+			fail_msg("pdflatex exit %d (%s); log in %s", rc,
+				 langs[i], dir);
+		assert_non_null(strstr(log, "Output written"));
+		if (strstr(log, "Undefined control"))
+			fail_msg("%s: undefined control sequence", langs[i]);
+		assert_no_overfull(log);
+		if (keep && *keep)
+			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
+		else
+			fix_rmdir(dir);
+		free(dir);
+		free(log);
+		free(tex);
+	}
+	lang_free(en);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_speed_tables),
+		cmocka_unit_test(test_acc_table),
+		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_one_device),
+		cmocka_unit_test(test_exponents),
+		cmocka_unit_test(test_conclusions),
+		cmocka_unit_test(test_conclusions_flip),
+		cmocka_unit_test(test_bound_exceeded),
+		cmocka_unit_test(test_same_errors),
+		cmocka_unit_test(test_no_leak),
+		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_device_tables),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_latex),
+	};
+
+	if (!fix_have("gnuplot")) {
+		fprintf(stderr, "gnuplot is not installed: skipped\n");
+		return 77;
+	}
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

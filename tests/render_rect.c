@@ -1,0 +1,1038 @@
+/* Textbook R's rectangular product padded to the block (issue 13, item
+ * 2). A fixture of its own, built through store/, with known samples:
+ * the tables hold the fixture's medians, the padded-work ratios are
+ * computed here independently, the findings' numbers are recomputed
+ * from the samples (medians, ratios, Mann-Whitney p), the conclusions
+ * follow the data and flip when the data do, a failed configuration is
+ * shown as failed and never as a speed, the other sections do not pick
+ * up the suite's rows, a database without the suite renders none of
+ * it, and the report compiles in every language without a line in the
+ * margin. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "render_int.h"
+#include "store.h"
+#include "vocab.h"
+
+static char *tmpdir, *dbpath, *plaindb;
+static long long dev_id;
+
+#define NS CHK_NS
+#define SMS 132
+#define PEAK32 66908.16
+#define PEAK64 33454.08
+#define NSH 4
+#define NB 3
+#define UUID_A "GPU-aaaaaaaa-1111-2222-3333-444444444444"
+
+/* the shapes (m, k, n), in order of their useful work */
+static const int shp[NSH][3] = {
+	{500, 2000, 100}, {1000, 3000, 500}, {3000, 1000, 2000},
+	{4097, 1025, 2049}
+};
+static const int blk[NB] = {8, 16, 32};
+static const char *const prec[2] = {"fp32", "fp64"};
+/* median GFLOP/s: [precision][shape][block 8, 16, 32, cuBLAS]; in fp32
+ * at 3000x1000x2000 blocks 16 and 32 tie (a lead that is no lead) */
+static const double gfl[2][NSH][NB + 1] = {
+	{{1500, 1800, 1350, 9000}, {5200, 7600, 7000, 38000},
+	 {5600, 8200, 8200, 45000}, {5400, 8600, 8900, 48000}},
+	{{800, 950, 640, 6000}, {2700, 3900, 3800, 30000},
+	 {2900, 4200, 4300, 40000}, {2800, 4400, 4600, 45000}},
+};
+
+/* build flags */
+#define RF_NOFAIL 1		/* every configuration ok */
+#define RF_NOPEAK64 2		/* the device stores no FP64 peak */
+#define RF_ADD 4		/* add to the render fixture's device A */
+
+/* the failed configuration: fp64, 3000x1000x2000, block 8 */
+static int failed(int flags, int p, int s, int b)
+{
+	return !(flags & RF_NOFAIL) && p == 1 && s == 2 && b == 0;
+}
+
+static double unit(int p)
+{
+	return ldexp(1.0, p ? -53 : -24);
+}
+
+/* the error of C's sampled entries in units of u: a mean that grows
+ * like sqrt(k), a maximum eight times it; the library a little better,
+ * the blocks a little apart */
+static double acc_u(int p, int s, int b, int mean)
+{
+	double m = 0.02 * sqrt((double)shp[s][1]) * (b == NB ? 0.7 : 1) *
+		   (1 + 0.01 * b) * (p ? 1.3 : 1);
+
+	return mean ? m : 8 * m;
+}
+
+static double work(int s)
+{
+	return 2.0 * shp[s][0] * shp[s][1] * shp[s][2];
+}
+
+static int shift_of(int p, int b)
+{
+	return b + 3 * p;
+}
+
+static int put(struct store *st, long long sid, int flags, int p, int s,
+	       int b)
+{
+	struct store_metric m[4];
+	struct store_config c;
+	double g[NS], t[NS], amax[1], amean[1];
+	int i, lib = b == NB, bb = lib ? 0 : blk[b];
+
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)VOCAB_SUITE_RECT;
+	c.variant = (char *)(lib ? VOCAB_VARIANT_CUBLAS : VOCAB_VARIANT_RECT);
+	c.m = shp[s][0];
+	c.k = shp[s][1];
+	c.n = shp[s][2];
+	c.block_x = c.block_y = bb;
+	c.ilp = 1;
+	c.host_mem = (char *)"";
+	c.precision = (char *)prec[p];
+	c.status = (char *)"ok";
+	c.finished_at = (char *)"2026-03-02T10:10:00Z";
+	c.rel_error = (p ? 3e-16 : 2e-7) * (1 + 0.1 * s + 0.01 * b);
+	c.flops = work(s);
+	c.bytes = (p ? 8.0 : 4.0) * ((double)shp[s][0] * shp[s][1] +
+				     (double)shp[s][1] * shp[s][2] +
+				     (double)shp[s][0] * shp[s][2]);
+	c.working_set = c.bytes;
+	c.seconds = 1;
+	c.grp = 100 + 2 * s + p;
+	c.grid_blocks = lib ? 0 : (long long)((shp[s][0] + bb - 1) / bb) *
+				  ((shp[s][2] + bb - 1) / bb);
+	c.wave_blocks = lib ? 0 : (long long)SMS * (bb == 8 ? 32 : bb == 16 ?
+						    8 : 2);
+	c.l2_bytes = 52428800LL;
+	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
+	c.has_throttle = 1;
+	/* the smallest shape's grids stay below one wave */
+	c.regime = (char *)(!lib && s == 0 ? "below_wave" : "");
+	if (failed(flags, p, s, b)) {
+		c.status = (char *)"failed";
+		c.reason = (char *)"relative error 2.1e-01 exceeds 1e-04";
+		return store_config_insert(st, &c, NULL, 0, 1);
+	}
+	chk_spread(gfl[p][s][b], shift_of(p, b), g);
+	for (i = 0; i < NS; i++)
+		t[i] = work(s) / (g[i] * 1e6);
+	amax[0] = acc_u(p, s, b, 0) * unit(p);
+	amean[0] = acc_u(p, s, b, 1) * unit(p);
+	m[0] = (struct store_metric){VOCAB_METRIC_KERNEL, "ms", t, NS};
+	m[1] = (struct store_metric){VOCAB_METRIC_GFLOPS, "GFLOP/s", g, NS};
+	m[2] = (struct store_metric){VOCAB_METRIC_ACC_MAX, "", amax, 1};
+	m[3] = (struct store_metric){VOCAB_METRIC_ACC_MEAN, "", amean, 1};
+	c.samples = NS;
+	return store_config_insert(st, &c, m, 4, 1);
+}
+
+static struct store_prop props[] = {
+	{"compute_capability", "9.0", "", 9.0, 1},
+	{"clock_rate", "1980", "MHz", 1980, 1},
+	{"multiprocessor_count", "132", "", 132, 1},
+	{"l2_size", "51200", "KiB", 51200, 1},
+	{"fp64_units_per_sm", "64", "", 64, 1},
+	{"peak_fp64", "33454", "GFLOP/s", PEAK64, 1},
+};
+
+/* The device: a new one, or with RF_ADD the render fixture's device A
+ * as it is (an upsert would replace its properties). */
+static int device(struct store *st, int flags, int64_t *id)
+{
+	struct store_device d, *all = NULL;
+	size_t n = 0, i;
+	int rc = -1;
+
+	if (flags & RF_ADD) {
+		if (store_device_list(st, &all, &n))
+			return -1;
+		for (i = 0; i < n; i++)
+			if (!strcmp(all[i].uuid, UUID_A)) {
+				*id = all[i].id;
+				rc = 0;
+			}
+		store_devices_free(all, n);
+		return rc;
+	}
+	memset(&d, 0, sizeof(d));
+	d.uuid = (char *)"GPU-eeeeeeee-1111-2222-3333-444444444444";
+	d.name = (char *)"NVIDIA H100 80GB HBM3";
+	d.cc_major = 9;
+	d.sm_count = SMS;
+	d.peak_fp32_gflops = PEAK32;
+	d.peak_mem_gbs = 3352.32;
+	d.props = props;
+	/* without an FP64 peak: the last two properties left out */
+	d.nprops = sizeof(props) / sizeof(props[0]) -
+		   (flags & RF_NOPEAK64 ? 2 : 0);
+	if (store_device_upsert(st, &d))
+		return -1;
+	*id = d.id;
+	return 0;
+}
+
+static int build(const char *path, int flags)
+{
+	struct store_session s;
+	struct store *st;
+	char err[256];
+	int64_t did;
+	int rc = 0, p, i, b;
+
+	if (!(flags & RF_ADD))
+		remove(path);
+	if (store_open(path, flags & RF_ADD ? STORE_WRITE : STORE_CREATE, &st,
+		       err, sizeof(err)))
+		return -1;
+	if (device(st, flags, &did)) {
+		store_free(st);
+		return -1;
+	}
+	memset(&s, 0, sizeof(s));
+	s.uuid = (char *)"sess-rect-1";
+	s.device_id = did;
+	s.started_at = (char *)"2026-03-02T10:00:00Z";
+	s.hostname = (char *)"lab-node-3";
+	s.cmdline = (char *)"mmreport measure --suite rect";
+	s.tool_version = (char *)"0.1.0";
+	s.repeat = NS;
+	s.warmup = 3;
+	s.min_samples = 5;
+	s.max_time_s = 2;
+	s.seed = 7;
+	s.suites = (char *)"rect";
+	s.timers = (char *)"CUPTI activity (device)";
+	s.tolerance = 1e-4;
+	s.keep_samples = 1;
+	rc |= store_session_insert(st, &s);
+	for (p = 0; p < 2 && !rc; p++)
+		for (i = 0; i < NSH; i++)
+			for (b = 0; b <= NB; b++)
+				rc |= put(st, s.id, flags, p, i, b);
+	if (!rc)
+		rc = store_session_finish(st, s.id, "2026-03-02T10:30:00Z",
+					  "complete", NULL);
+	dev_id = did;
+	store_free(st);
+	return rc ? -1 : 0;
+}
+
+static int setup(void **state)
+{
+	const char *keep = getenv("RENDER_RECT_DB");
+
+	(void)state;
+	tmpdir = fix_tmpdir();
+	if (!tmpdir)
+		return -1;
+	dbpath = malloc(strlen(tmpdir) + 16);
+	plaindb = malloc(strlen(tmpdir) + 16);
+	if (!dbpath || !plaindb)
+		return -1;
+	sprintf(dbpath, "%s/rect.db", tmpdir);
+	sprintf(plaindb, "%s/plain.db", tmpdir);
+	if (keep && *keep && build(keep, 0))
+		return -1;
+	return fix_build(plaindb);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fix_rmdir(tmpdir);
+	free(tmpdir);
+	free(dbpath);
+	free(plaindb);
+	return 0;
+}
+
+/* ---- independent arithmetic ------------------------------------------- */
+
+static char *render(const char *sections)
+{
+	return chk_render_lang(dbpath, sections, "en");
+}
+
+static void sql(const char *q)
+{
+	assert_int_equal(chk_sql(dbpath, q), 0);
+}
+
+static double med_g(int p, int s, int b)
+{
+	return chk_spread_median(gfl[p][s][b], shift_of(p, b));
+}
+
+static void samples_g(int p, int s, int b, double *g)
+{
+	chk_spread(gfl[p][s][b], shift_of(p, b), g);
+}
+
+static void samples_t(int p, int s, int b, double *t)
+{
+	double g[NS];
+	int i;
+
+	samples_g(p, s, b, g);
+	for (i = 0; i < NS; i++)
+		t[i] = work(s) / (g[i] * 1e6);
+}
+
+static double med_t(int p, int s, int b)
+{
+	double t[NS];
+	struct chk_stats st;
+
+	samples_t(p, s, b, t);
+	chk_stats(t, NS, &st);
+	return st.median;
+}
+
+static double p_g(int p, int s, int a, int b)
+{
+	double x[NS], y[NS];
+
+	samples_g(p, s, a, x);
+	samples_g(p, s, b, y);
+	return chk_mwu_p(x, NS, y, NS);
+}
+
+static double p_t(int pa, int sa, int a, int pb, int sb, int b)
+{
+	double x[NS], y[NS];
+
+	samples_t(pa, sa, a, x);
+	samples_t(pb, sb, b, y);
+	return chk_mwu_p(x, NS, y, NS);
+}
+
+/* The padded-work ratio, from the padded dimensions. */
+static double pad(int s, int b)
+{
+	double r = 1;
+	int d;
+
+	for (d = 0; d < 3; d++) {
+		int x = shp[s][d], q = x / b + (x % b != 0);
+
+		r *= (double)(q * b) / x;
+	}
+	return r;
+}
+
+/* The fastest ok block of (p, s) by the medians, -1 none. */
+static int best_of(int flags, int p, int s, int except)
+{
+	int b, best = -1;
+
+	for (b = 0; b < NB; b++)
+		if (b != except && !failed(flags, p, s, b) &&
+		    (best < 0 || med_g(p, s, b) > med_g(p, s, best)))
+			best = b;
+	return best;
+}
+
+static void shape_tex(int s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d\\(\\times\\)%d\\(\\times\\)%d", shp[s][0],
+		 shp[s][1], shp[s][2]);
+}
+
+/* The same in prose, where a line may break after each sign. */
+#define PX "\\(\\times\\)\\penalty700 "
+#define PROSE0 "500" PX "2000" PX "100"
+#define PROSE1 "1000" PX "3000" PX "500"
+#define PROSE3 "4097" PX "1025" PX "2049"
+
+static void shape_prose(int s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d" PX "%d" PX "%d", shp[s][0], shp[s][1],
+		 shp[s][2]);
+}
+
+static void find_table(const char *tex, const char *kind,
+		       struct chk_table *t)
+{
+	char anchor[64];
+
+	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
+	if (chk_table_find(tex, anchor, t))
+		fail_msg("table '%s' is missing", anchor);
+}
+
+/* A number cell's value, its bold mark stripped (1 when there was one). */
+static int lead_bold(const char *cell, double want, const char *where)
+{
+	static const char b[] = "\\bfseries ";
+	int bold = !strncmp(cell, b, sizeof(b) - 1);
+
+	chk_expect_lead(bold ? cell + sizeof(b) - 1 : cell, want, where);
+	return bold;
+}
+
+/* ---- tables --------------------------------------------------------------- */
+
+static void test_pad_table(void **state)
+{
+	static const double want0[NB] = {1.048, 1.147, 1.321};
+	struct chk_table t;
+	char where[64], want[128];
+	char *tex;
+	int s, b;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("rect");
+	find_table(tex, "rect-pad", &t);
+	assert_int_equal(t.nrows, NSH);
+	for (s = 0; s < NSH; s++) {
+		shape_tex(s, want, sizeof(want));
+		assert_string_equal(t.cell[s][0], want);
+		assert_int_equal(t.ncols[s], 1 + 2 * NB);
+		for (b = 0; b < NB; b++) {
+			int q[3], d;
+
+			for (d = 0; d < 3; d++)
+				q[d] = (shp[s][d] + blk[b] - 1) / blk[b] *
+				       blk[b];
+			snprintf(want, sizeof(want), "%d\\(\\times\\)%d"
+				 "\\(\\times\\)%d", q[0], q[1], q[2]);
+			assert_string_equal(t.cell[s][1 + 2 * b], want);
+			snprintf(where, sizeof(where), "pad s%d b%d", s, b);
+			chk_expect_lead(t.cell[s][2 + 2 * b], pad(s, blk[b]),
+					where);
+		}
+	}
+	/* the contract's numbers, to the digits the table prints */
+	for (b = 0; b < NB; b++)
+		chk_expect_lead(t.cell[0][2 + 2 * b], want0[b], "contract");
+	assert_string_equal(t.cell[3][5], "4128\\(\\times\\)1056\\(\\times\\)"
+			    "2080");
+	chk_expect_lead(t.cell[3][6], 4128.0 * 1056 * 2080 /
+			(4097.0 * 1025 * 2049), "4097 at 32");
+	chk_table_free(&t);
+	free(tex);
+}
+
+static void test_speed_tables(void **state)
+{
+	struct chk_table t;
+	char where[64], kind[16];
+	char *tex;
+	int p, s, b;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("rect");
+	for (p = 0; p < 2; p++) {
+		snprintf(kind, sizeof(kind), "rect-%s", prec[p]);
+		find_table(tex, kind, &t);
+		assert_int_equal(t.nrows, NSH);
+		for (s = 0; s < NSH; s++) {
+			int best = best_of(0, p, s, -1);
+
+			assert_int_equal(t.ncols[s], p ? 9 : 7);
+			for (b = 0; b <= NB; b++) {
+				const char *c = t.cell[s][1 + b];
+
+				snprintf(where, sizeof(where), "p%d s%d b%d",
+					 p, s, b);
+				if (failed(0, p, s, b)) {
+					assert_string_equal(c,
+						"{\\textit{failed}}");
+					continue;
+				}
+				/* bold: the fastest block, nothing else */
+				assert_int_equal(lead_bold(c, med_g(p, s, b),
+							   where), b == best);
+				/* the smallest shape's grids: marked */
+				if (s == 0 && b < NB)
+					chk_expect_in(c, "\\rgmark{w}");
+				else
+					assert_null(strstr(c, "\\rgmark"));
+			}
+			chk_expect_lead(t.cell[s][5], 100 * med_g(p, s, best) /
+					med_g(p, s, NB), "pct");
+			chk_expect_lead(t.cell[s][6], pad(s, blk[best]),
+					"pad best");
+			if (!p)
+				continue;
+			chk_expect_lead(t.cell[s][7], med_t(1, s, best) /
+					med_t(0, s, best_of(0, 0, s, -1)),
+					"ratio rect");
+			chk_expect_lead(t.cell[s][8], med_t(1, s, NB) /
+					med_t(0, s, NB), "ratio cublas");
+		}
+		chk_table_free(&t);
+	}
+	chk_expect_in(tex, "\\item \\texttt{rect}, 3000\\(\\times\\)1000"
+		      "\\(\\times\\)2000, block 8\\(\\times\\)8, fp64: "
+		      "\\textit{failed} --- relative error");
+	free(tex);
+}
+
+static void test_acc_table(void **state)
+{
+	struct chk_table t;
+	char where[64];
+	char *tex;
+	int p, s, v, k;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("rect");
+	find_table(tex, "rect-acc", &t);
+	assert_int_equal(t.nrows, NSH);
+	for (s = 0; s < NSH; s++) {
+		assert_int_equal(t.ncols[s], 9);
+		for (p = 0; p < 2; p++)
+			for (v = 0; v < 2; v++)
+				for (k = 0; k < 2; k++) {
+					int b = v ? NB : best_of(0, p, s, -1);
+
+					snprintf(where, sizeof(where),
+						 "acc p%d s%d v%d k%d", p, s, v,
+						 k);
+					chk_expect_lead(t.cell[s][1 + 4 * p +
+						2 * v + k], acc_u(p, s, b, k),
+						where);
+				}
+	}
+	chk_table_free(&t);
+	free(tex);
+}
+
+/* ---- findings ------------------------------------------------------------- */
+
+static void test_findings(void **state)
+{
+	char want[2048], sh[64], item[512];
+	char *tex, *sec;
+	double rl, rw, rt, e, lo = INFINITY, hi = -INFINITY;
+	int s, p, b, n;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render("rect");
+	sec = chk_section_text(tex, "Rectangular matrix product padded to "
+			       "the block");
+	/* the fastest block by shape, with its lead and test */
+	for (p = 0; p < 2; p++)
+		for (s = 0; s < NSH; s++) {
+			int bst = best_of(0, p, s, -1);
+			int nxt = best_of(0, p, s, bst);
+			double r = med_g(p, s, bst) / med_g(p, s, nxt);
+			double pv = p_g(p, s, nxt, bst);
+
+			shape_prose(s, sh, sizeof(sh));
+			if (pv < 0.05)
+				snprintf(item, sizeof(item), "%s: $b = %d$, "
+					 "%s~GFLOP/s, %s times $b = %d$ (%s)",
+					 sh, blk[bst], chk_tex_num(med_g(p, s,
+					 bst), 4), chk_tex_num(r, 3), blk[nxt],
+					 chk_tex_p(pv));
+			else
+				snprintf(item, sizeof(item), "%s: $b = %d$, "
+					 "%s~GFLOP/s, not significantly ahead "
+					 "of $b = %d$ (%s times, %s)", sh,
+					 blk[bst], chk_tex_num(med_g(p, s,
+					 bst), 4), blk[nxt], chk_tex_num(r, 3),
+					 chk_tex_p(pv));
+			chk_expect_in(sec, item);
+		}
+	/* fp32: block 16 fastest at 3 of 4 shapes */
+	chk_expect_in(sec, "\\item In fp32 the fastest block is $b = 16$ at "
+		      "3 of 4 shapes; by shape: ");
+	/* the tie at 3000x1000x2000 is no lead */
+	snprintf(want, sizeof(want), "$b = 16$, %s~GFLOP/s, not significantly "
+		 "ahead of $b = 32$ (%s times", chk_tex_num(med_g(0, 2, 1), 4),
+		 chk_tex_num(1, 3));
+	chk_expect_in(sec, want);
+	/* padding at 500x2000x100: block 32 against block 8 */
+	rw = pad(0, 32);
+	rl = pad(0, 8);
+	for (p = 0; p < 2; p++) {
+		rt = med_t(p, 0, 2) / med_t(p, 0, 0);
+		e = rt / (rw / rl);
+		snprintf(want, sizeof(want), "\\item In %s at %s, block $b = "
+			 "32$ pads the work to %s times the useful work and "
+			 "$b = 8$ to %s, a ratio of %s; $b = 32$ takes %s "
+			 "times as long as $b = 8$ (%s). %s", prec[p],
+			 PROSE0,
+			 chk_tex_num(rw, 4), chk_tex_num(rl, 4),
+			 chk_tex_num(rw / rl, 3), chk_tex_num(rt, 3),
+			 chk_tex_p(p_t(p, 0, 0, p, 0, 2)),
+			 fabs(e - 1) <= 0.1 ? "Per padded multiply-add the two "
+			 "blocks run within" : e > 1 ? "The time ratio "
+			 "exceeds the padding" : "The time ratio stays below "
+			 "the padding");
+		chk_expect_in(sec, want);
+	}
+	/* the fixture puts fp32 below the padding, fp64 on it */
+	chk_expect_in(sec, "\\item In fp32 at " PROSE0);
+	assert_non_null(strstr(sec, "accounts for the difference"));
+	assert_non_null(strstr(sec, "does not decide the ranking"));
+	/* no other shape pads by 10 % or more */
+	assert_null(strstr(sec, "In fp32 at " PROSE1));
+	/* fp64 over fp32, the fastest blocks of each */
+	for (s = 0; s < NSH; s++) {
+		/* fp64 block 8 failed at 3000x1000x2000: the others
+		 * still compare */
+		double r = med_t(1, s, best_of(0, 1, s, -1)) /
+		    med_t(0, s, best_of(0, 0, s, -1));
+		lo = fmin(lo, r);
+		hi = fmax(hi, r);
+		shape_prose(s, sh, sizeof(sh));
+		snprintf(want, sizeof(want), "%s %s (%s)", sh,
+			 chk_tex_num(r, 3), chk_tex_p(p_t(0, s,
+			 best_of(0, 0, s, -1), 1, s, best_of(0, 1, s, -1))));
+		chk_expect_in(sec, want);
+		snprintf(want, sizeof(want), "%s %s (%s)", sh,
+			 chk_tex_num(med_t(1, s, NB) / med_t(0, s, NB), 3),
+			 chk_tex_p(p_t(0, s, NB, 1, s, NB)));
+		chk_expect_in(sec, want);
+	}
+	snprintf(want, sizeof(want), "stand %s~:~1, the time ratio of a "
+		 "kernel bound by its arithmetic; \\texttt{rect}'s %s--%s",
+		 chk_tex_num(PEAK32 / PEAK64, 3), chk_tex_num(lo, 3),
+		 chk_tex_num(hi, 3));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "these data cannot tell the two apart");
+	/* against cuBLAS, largest shape */
+	for (p = 0; p < 2; p++) {
+		int bst = best_of(0, p, 3, -1);
+		double mn = INFINITY, mx = -INFINITY;
+
+		for (s = 0; s < NSH; s++) {
+			double r = 100 * med_g(p, s, best_of(0, p, s, -1)) /
+				   med_g(p, s, NB);
+
+			mn = fmin(mn, r);
+			mx = fmax(mx, r);
+		}
+		snprintf(want, sizeof(want), "\\item In %s the fastest block "
+			 "reaches %s--%s of cuBLAS over the shapes; at the "
+			 "largest, " PROSE3 ", %s "
+			 "against %s~GFLOP/s, %s (%s).", prec[p],
+			 chk_tex_pct(mn, 3), chk_tex_pct(mx, 3),
+			 chk_tex_num(med_g(p, 3, bst), 4),
+			 chk_tex_num(med_g(p, 3, NB), 4),
+			 chk_tex_pct(100 * med_g(p, 3, bst) / med_g(p, 3, NB),
+				     3), chk_tex_p(p_g(p, 3, NB, bst)));
+		chk_expect_in(sec, want);
+	}
+	/* each precision against its own peak */
+	snprintf(want, sizeof(want), "In fp32 at " PROSE3 " the fastest block "
+		 "reaches %s of the FP32 peak and cuBLAS %s; that peak is "
+		 "%s~GFLOP/s", chk_tex_pct(100 * med_g(0, 3, 2) / PEAK32, 3),
+		 chk_tex_pct(100 * med_g(0, 3, NB) / PEAK32, 3),
+		 chk_tex_num(PEAK32, 4));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "In fp64 at " PROSE3 " the fastest block "
+		 "reaches %s of the FP64 peak and cuBLAS %s; that peak, never "
+		 "the FP32 one, is %s~GFLOP/s",
+		 chk_tex_pct(100 * med_g(1, 3, 2) / PEAK64, 3),
+		 chk_tex_pct(100 * med_g(1, 3, NB) / PEAK64, 3),
+		 chk_tex_num(PEAK64, 4));
+	chk_expect_in(sec, want);
+	/* DGEMM above the FP64 units' peak: said so */
+	chk_expect_in(sec, "cuBLAS in fp64 runs above that peak");
+	assert_null(strstr(sec, "cuBLAS in fp32 runs above"));
+	/* accuracy in units of u */
+	for (p = 0; p < 2; p++) {
+		double rmax = 0, rmean = 0, cmax = 0, cmean = 0;
+
+		for (s = 0; s < NSH; s++) {
+			b = best_of(0, p, s, -1);
+			rmax = fmax(rmax, acc_u(p, s, b, 0));
+			rmean = fmax(rmean, acc_u(p, s, b, 1));
+			cmax = fmax(cmax, acc_u(p, s, NB, 0));
+			cmean = fmax(cmean, acc_u(p, s, NB, 1));
+		}
+		snprintf(want, sizeof(want), "over 4 shapes: \\texttt{rect} at "
+			 "most %s~$u$ (mean at most %s~$u$), cuBLAS at most "
+			 "%s~$u$ (mean at most %s~$u$); every error of "
+			 "\\texttt{rect} stays below the worst-case bound "
+			 "$k u$ ($k$ = 1000 to 3000)", chk_tex_num(rmax, 3),
+			 chk_tex_num(rmean, 3), chk_tex_num(cmax, 3),
+			 chk_tex_num(cmean, 3));
+		chk_expect_in(sec, want);
+	}
+	{
+		double m32 = 0, m64 = 0;
+
+		for (s = 0; s < NSH; s++) {
+			m32 += acc_u(0, s, best_of(0, 0, s, -1), 1) * unit(0);
+			m64 += acc_u(1, s, best_of(0, 1, s, -1), 1) * unit(1);
+		}
+		snprintf(want, sizeof(want), "in fp32 is \\num{%.2e} times "
+			 "that in fp64, over the shapes; the two unit "
+			 "roundoffs stand $2^{29}$~:~1.", m32 / m64);
+		chk_expect_in(sec, want);
+	}
+	n = 2 * NSH * NB;
+	snprintf(want, sizeof(want), "\\item Only %d of %d configurations of "
+		 "\\texttt{rect} passed verification", n - 1, n);
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "\\item At " PROSE0 " some points ran below one "
+		      "wave");
+	/* the failed block is no speed: it leads nowhere, and no sentence
+	 * names it as a block that was compared */
+	assert_null(strstr(sec, "$b = 8$, \\num{2900}"));
+	free(sec);
+	free(tex);
+}
+
+/* A device without an FP64 peak: fp64 is set against no peak, never
+ * against the FP32 one. */
+static void test_no_peak64(void **state)
+{
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, RF_NOPEAK64), 0);
+	tex = render("rect");
+	sec = chk_section_text(tex, "Rectangular matrix product padded to "
+			       "the block");
+	chk_expect_in(sec, "The database holds no FP64 peak of this device");
+	assert_null(strstr(sec, "of the FP64 peak"));
+	assert_null(strstr(sec, "In fp64 at " PROSE3 " the fastest block "
+			   "reaches"));
+	assert_null(strstr(sec, "runs above that peak"));
+	assert_null(strstr(sec, "The device's peaks"));
+	/* fp32 still against its own */
+	chk_expect_in(sec, "the fastest block reaches");
+	chk_expect_in(sec, "of the FP32 peak");
+	free(sec);
+	free(tex);
+}
+
+/* The data decide the verdict on the padding: the most padded block
+ * made slower per padded multiply-add, and the fastest block swapped. */
+static void test_findings_flip(void **state)
+{
+	char want[256];
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	/* fp32 at 500x2000x100: block 32 three times slower; at
+	 * 1000x3000x500 block 8 twice as fast, the fastest */
+	sql("CREATE TEMP VIEW c32 AS SELECT id FROM config WHERE suite = "
+	    "'rect' AND variant = 'rect' AND precision = 'fp32' AND m = 500 "
+	    "AND block_x = 32;"
+	    "CREATE TEMP VIEW c8 AS SELECT id FROM config WHERE suite = "
+	    "'rect' AND variant = 'rect' AND precision = 'fp32' AND m = 1000 "
+	    "AND block_x = 8;"
+	    "UPDATE sample SET value = value * 3 WHERE metric = 'kernel' AND "
+	    "config_id IN c32;"
+	    "UPDATE sample SET value = value / 3 WHERE metric = 'gflops' AND "
+	    "config_id IN c32;"
+	    "UPDATE stat SET median = median * 3, min = min * 3, max = max * 3"
+	    " WHERE metric = 'kernel' AND config_id IN c32;"
+	    "UPDATE stat SET median = median / 3, min = min / 3, max = max / 3"
+	    " WHERE metric = 'gflops' AND config_id IN c32;"
+	    "UPDATE sample SET value = value * 2 WHERE metric = 'gflops' AND "
+	    "config_id IN c8;"
+	    "UPDATE sample SET value = value / 2 WHERE metric = 'kernel' AND "
+	    "config_id IN c8;"
+	    "UPDATE stat SET median = median * 2, min = min * 2, max = max * 2"
+	    " WHERE metric = 'gflops' AND config_id IN c8;"
+	    "UPDATE stat SET median = median / 2, min = min / 2, max = max / 2"
+	    " WHERE metric = 'kernel' AND config_id IN c8;");
+	tex = render("rect");
+	sec = chk_section_text(tex, "Rectangular matrix product padded to "
+			       "the block");
+	chk_expect_in(sec, "The time ratio exceeds the padding: per padded "
+		      "multiply-add $b = 32$ is");
+	snprintf(want, sizeof(want), PROSE1 ": $b = 8$, %s~GFLOP/s",
+		 chk_tex_num(2 * med_g(0, 1, 0), 4));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "In fp32 the fastest block is $b = 16$ at 2 of 4 "
+		      "shapes");
+	free(sec);
+	free(tex);
+}
+
+/* Measured in fp32 alone: no fp64 table, no sentence comparing the
+ * precisions, and the rest as before. */
+static void test_one_precision(void **state)
+{
+	struct chk_table t;
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	sql("DELETE FROM config WHERE suite = 'rect' AND precision = 'fp64'");
+	tex = render("rect");
+	find_table(tex, "rect-fp32", &t);
+	assert_int_equal(t.nrows, NSH);
+	chk_table_free(&t);
+	assert_null(strstr(tex, "mmreport-table: rect-fp64"));
+	sec = chk_section_text(tex, "Rectangular matrix product padded to "
+			       "the block");
+	assert_null(strstr(sec, "Kernel time in fp64 over that in fp32"));
+	assert_null(strstr(sec, "In fp64"));
+	chk_expect_in(sec, "\\item All 12 configurations of \\texttt{rect} "
+		      "passed verification");
+	free(sec);
+	free(tex);
+}
+
+/* ---- conclusions ---------------------------------------------------------- */
+
+static const char *const c_rect = "A product of rectangular matrices with "
+	"every dimension padded to the block is correct, in float and in "
+	"double.";
+
+static char *concl(void)
+{
+	char *tex = render("conclusions"), *sec;
+
+	sec = chk_section_text(tex, "Conclusions");
+	free(tex);
+	return sec;
+}
+
+static void test_conclusions(void **state)
+{
+	char want[512];
+	double lo = INFINITY, hi = -INFINITY;
+	char *sec;
+	int s;
+
+	(void)state;
+	assert_int_equal(build(dbpath, RF_NOFAIL), 0);
+	for (s = 0; s < NSH; s++) {
+		double r = med_t(1, s, best_of(RF_NOFAIL, 1, s, -1)) /
+			   med_t(0, s, best_of(RF_NOFAIL, 0, s, -1));
+
+		lo = fmin(lo, r);
+		hi = fmax(hi, r);
+	}
+	sec = concl();
+	snprintf(want, sizeof(want), "%s & \\textbf{agrees}: 24 of 24 "
+		 "configurations verified; fp64 %s--%s$\\times$ the time of "
+		 "fp32; padding to $b = 32$ adds up to %s work (" PROSE0 ")",
+		 c_rect, chk_tex_num(lo, 3), chk_tex_num(hi, 3),
+		 chk_tex_pct(100 * (pad(0, 32) - 1), 2));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "\\num{32}\\,\\%");
+	free(sec);
+	/* a configuration failed: the claim no longer holds */
+	assert_int_equal(build(dbpath, 0), 0);
+	sec = concl();
+	snprintf(want, sizeof(want), "%s & \\textbf{differs}: 23 of 24 "
+		 "configurations verified", c_rect);
+	chk_expect_in(sec, want);
+	free(sec);
+}
+
+/* ---- the other sections, absence, order ----------------------------------- */
+
+/* The rect suite's cuBLAS rows are not the reference, its fp64 rows no
+ * FP32 figures: the sections that rank, compare and summarise read
+ * the same with and without them. */
+static void test_no_leak(void **state)
+{
+	static const char *const secs = "versions,summary,cross";
+	char *a, *b, *path;
+	const char *line, *eol;
+	int rc;
+
+	(void)state;
+	path = malloc(strlen(tmpdir) + 16);
+	assert_non_null(path);
+	sprintf(path, "%s/mixed.db", tmpdir);
+	assert_int_equal(fix_build(path), 0);
+	a = chk_render_sections(path, secs, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(build(path, RF_ADD), 0);
+	b = chk_render_sections(path, secs, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	/* the title page's dates span the added session; the body, from
+	 * the first section on, must not move */
+	assert_non_null(strstr(a, "\\section{"));
+	assert_non_null(strstr(b, "\\section{"));
+	assert_string_equal(strstr(a, "\\section{"), strstr(b, "\\section{"));
+	free(a);
+	free(b);
+	/* the conclusions gain the rect row; every row they had before
+	 * reads the same */
+	assert_int_equal(fix_build(path), 0);
+	a = chk_render_sections(path, "conclusions", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(build(path, RF_ADD), 0);
+	b = chk_render_sections(path, "conclusions", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_null(strstr(a, c_rect));
+	chk_expect_in(b, c_rect);
+	for (line = a; (eol = strchr(line, '\n')); line = eol + 1) {
+		const char *amp = strstr(line, " & ");
+		char *row;
+
+		/* a table row: a cell separator before the line ends */
+		if (!amp || amp > eol)
+			continue;
+		row = strndup(line, (size_t)(eol - line));
+		assert_non_null(row);
+		chk_expect_in(b, row);
+		free(row);
+	}
+	free(a);
+	free(b);
+	/* of two devices, the one that measured the suite: its heading,
+	 * its findings named */
+	a = chk_render_sections(path, "rect", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	chk_expect_in(a, "\\subsection{GPU~1: NVIDIA H100 80GB HBM3}");
+	assert_null(strstr(a, "\\subsection{GPU~2"));
+	chk_expect_in(a, "\\item GPU~1: In fp32 the fastest block is");
+	free(a);
+	remove(path);
+	free(path);
+}
+
+static void test_absent(void **state)
+{
+	char *tex;
+	int rc;
+
+	(void)state;
+	tex = chk_render_lang(plaindb, NULL, "en");
+	assert_null(strstr(tex, "\\section{Rectangular"));
+	assert_null(strstr(tex, "mmreport-table: rect"));
+	assert_null(strstr(tex, "\\texttt{rect}"));
+	assert_null(strstr(tex, "padded to the block"));
+	free(tex);
+	tex = chk_render_sections(plaindb, "rect", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	chk_expect_in(tex, "The database holds no measurements of the rect "
+		      "suite.");
+	assert_null(strstr(tex, "mmreport-table: rect"));
+	free(tex);
+}
+
+static void test_sections(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	render_sections_print(f);
+	fclose(f);
+	chk_expect_in(buf, "versions,precision,rect,transfer");
+	free(buf);
+	assert_null(render_sections_check("rect"));
+}
+
+static void assert_no_overfull(const char *log)
+{
+	static const char tag[] = "Overfull \\hbox (";
+	const char *p;
+
+	for (p = log; (p = strstr(p, tag)); p++)
+		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
+			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+static void test_latex(void **state)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	static const char *const pre[] = {"rect.", "intro.obj.rect"};
+	const char *keep = getenv("RENDER_RECT_PDF");
+	char *tex, *dir = NULL, *log = NULL;
+	struct lang *en = lang_load("en", NULL);
+	size_t i, j, k;
+	int rc;
+
+	(void)state;
+	assert_non_null(en);
+	if (!fix_have("pdflatex")) {
+		lang_free(en);
+		skip();
+	}
+	assert_int_equal(build(dbpath, 0), 0);
+	for (i = 0; i < 3; i++) {
+		struct lang *l = lang_load(langs[i], NULL);
+
+		assert_non_null(l);
+		tex = chk_render_lang(dbpath, NULL, langs[i]);
+		for (k = 0; k < en->n; k++)
+			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
+				if (strncmp(en->kv[k].key, pre[j],
+					    strlen(pre[j])))
+					continue;
+				/* every language has its own string */
+				if (!lang_find(l, en->kv[k].key))
+					fail_msg("%s lacks '%s'", langs[i],
+						 en->kv[k].key);
+				if (strstr(tex, en->kv[k].key))
+					fail_msg("%s: key '%s' leaks",
+						 langs[i], en->kv[k].key);
+			}
+		lang_free(l);
+		rc = chk_pdflatex(tex, NULL, &dir, &log);
+		if (rc)
+			fail_msg("pdflatex exit %d (%s); log in %s", rc,
+				 langs[i], dir);
+		assert_non_null(strstr(log, "Output written"));
+		if (strstr(log, "Undefined control"))
+			fail_msg("%s: undefined control sequence", langs[i]);
+		assert_no_overfull(log);
+		if (keep && *keep)
+			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
+		else
+			fix_rmdir(dir);
+		free(dir);
+		free(log);
+		free(tex);
+	}
+	lang_free(en);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pad_table),
+		cmocka_unit_test(test_speed_tables),
+		cmocka_unit_test(test_acc_table),
+		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_no_peak64),
+		cmocka_unit_test(test_findings_flip),
+		cmocka_unit_test(test_one_precision),
+		cmocka_unit_test(test_conclusions),
+		cmocka_unit_test(test_no_leak),
+		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_latex),
+	};
+
+	if (!fix_have("gnuplot")) {
+		fprintf(stderr, "gnuplot is not installed: skipped\n");
+		return 77;
+	}
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
