@@ -111,6 +111,59 @@ int emit_figure(struct rctx *x, int k, const char *caption)
 	return rc;
 }
 
+/* The string key with its @@DEV@@ filled (dev_suffix), appended to
+ * cap. */
+static int dev_caption(struct rctx *x, int dev, const char *key,
+		       struct rbuf *cap)
+{
+	struct rbuf dl;
+	struct kv v;
+	int rc;
+
+	rbuf_init(&dl);
+	dev_suffix(x, dev, &dl);
+	v = (struct kv){"DEV", rbuf_str(&dl)};
+	rc = emit_string(x, cap, key, &v, 1);
+	rbuf_free(&dl);
+	return rc;
+}
+
+int emit_dev_table(struct rctx *x, struct rtable *t, int dev,
+		   const char *key, const char *kind, const char *more,
+		   const char *note_key)
+{
+	struct rbuf cap, anc;
+	int rc;
+
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	rc = dev_caption(x, dev, key, &cap);
+	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
+	if (more)
+		rbuf_printf(&anc, " %s", more);
+	if (!rc)
+		rc = emit_table(x, t, rbuf_str(&cap), rbuf_str(&anc),
+				note_key ? lang_get(x->L, note_key) : NULL);
+	rbuf_free(&cap);
+	rbuf_free(&anc);
+	return rc;
+}
+
+int emit_dev_figure(struct rctx *x, int dev, int k, const char *key)
+{
+	struct rbuf cap;
+	int rc;
+
+	if (k <= 0)
+		return 0;
+	rbuf_init(&cap);
+	rc = dev_caption(x, dev, key, &cap);
+	if (!rc)
+		rc = emit_figure(x, k, rbuf_str(&cap));
+	rbuf_free(&cap);
+	return rc;
+}
+
 void emit_dev_heading(struct rctx *x, int level, int dev)
 {
 	struct rbuf h;

@@ -271,6 +271,16 @@ void rbuf_put_gp(struct rbuf *b, const char *s)
 	}
 }
 
+void rbuf_put_sci(struct rbuf *b, double v)
+{
+	if (!isfinite(v))
+		rbuf_puts(b, "--");
+	else if (v == 0)
+		rbuf_puts(b, "\\num{0}");
+	else
+		rbuf_printf(b, "\\num{%.2e}", v);
+}
+
 void render_num_format(double v, char *buf, size_t len)
 {
 	render_sig_format(v, 4, buf, len);

@@ -473,6 +473,50 @@ int model_has_suite(const struct rctx *x, int dev, const char *suite)
 	return 0;
 }
 
+void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
+		      const char *variant, int *nfail, int *nall, int *nok,
+		      double *max_rel)
+{
+	size_t i;
+
+	*nfail = *nall = *nok = 0;
+	if (max_rel)
+		*max_rel = NAN;
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *c = &x->cfgs[i];
+
+		if (c->dev != dev || strcmp(c->c->suite, suite))
+			continue;
+		if (!strcmp(c->c->status, VOCAB_CFG_FAILED))
+			(*nfail)++;
+		if (strcmp(c->c->variant, variant) ||
+		    !strcmp(c->c->status, VOCAB_CFG_SKIPPED))
+			continue;
+		(*nall)++;
+		*nok += rcfg_ok(c);
+		if (max_rel && rcfg_ok(c) && isfinite(c->c->rel_error) &&
+		    !(c->c->rel_error <= *max_rel))
+			*max_rel = c->c->rel_error;
+	}
+}
+
+int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
+			char field, long long v)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *c = &x->cfgs[i];
+
+		if (c->dev != dev || strcmp(c->c->suite, suite) ||
+		    (field == 'c' ? c->c->count : c->c->n) != v)
+			continue;
+		if (rcfg_ok(c) && !rcfg_steady(x, c))
+			return 1;
+	}
+	return 0;
+}
+
 int metric_is_counter(const char *metric)
 {
 	return metric && (!strcmp(metric, VOCAB_METRIC_GIPS) ||

@@ -55,6 +55,10 @@ void rbuf_put_listing(struct rbuf *b, const char *s);
 /* Appends s inside a gnuplot single-quoted string (quotes doubled,
  * line breaks dropped). The caller writes the enclosing quotes. */
 void rbuf_put_gp(struct rbuf *b, const char *s);
+/* Appends v (a relative error) in scientific notation for siunitx,
+ * "\num{1.23e-08}" with three significant digits, 0 as "\num{0}",
+ * "--" where v is not finite. */
+void rbuf_put_sci(struct rbuf *b, double v);
 
 /* Formats v with 4 significant figures in plain decimal notation (no
  * exponent, at least 0 decimals), as siunitx reads it: "1234",
@@ -283,6 +287,17 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, char field, const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
+/* Counts the configurations of suite on device dev: *nfail those of any
+ * variant that failed, *nall those of variant that ran (not skipped),
+ * *nok those of them that are ok; *max_rel (when max_rel is not NULL)
+ * gets the largest finite relative error of those ok, NAN when none. */
+void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
+		      const char *variant, int *nfail, int *nall, int *nok,
+		      double *max_rel);
+/* 1 when an ok configuration of suite on device dev whose field ('n'
+ * its size n, 'c' its count) is v did not run steady (rcfg_steady). */
+int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
+			char field, long long v);
 const struct store_session *model_session(const struct rctx *x,
 					  int64_t id);
 /* 1 for the single-value figures of measure's counter pass ("gips",
@@ -364,6 +379,12 @@ struct pspec {
  * line has a point to draw (then no figure exists). */
 int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	       size_t nl);
+/* A peak as a dotted line without marks at height y over xs[0..n-1]:
+ * fills ys[0..n-1] with y, appends to title (which *l points into) the
+ * string key in \scriptsize and sets *l in colour (-1 grey). */
+void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
+		    const char *key, const double *xs, double *ys, size_t n,
+		    double y, int color);
 /* gnuplot's line colours, so that figures look alike. */
 const char *plot_color(int i);
 
@@ -380,6 +401,17 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	       const char *anchor, const char *note);
 /* A figure environment holding figure k with caption. */
 int emit_figure(struct rctx *x, int k, const char *caption);
+/* Table t of device dev: captioned by the string key with its @@DEV@@
+ * filled (dev_suffix: the device where several are reported), anchored
+ * "KIND dev=ID", followed by " MORE" where more is not NULL, the string
+ * note_key under it (NULL: no note). Returns 0, or -1 on a template
+ * error (then no table is written). */
+int emit_dev_table(struct rctx *x, struct rtable *t, int dev,
+		   const char *key, const char *kind, const char *more,
+		   const char *note_key);
+/* Figure k of device dev captioned as emit_dev_table captions a table;
+ * nothing when k is 0 (plot_lines drew no figure). Returns 0 or -1. */
+int emit_dev_figure(struct rctx *x, int dev, int k, const char *key);
 /* Headings: level 0 section, 1 subsection, 2 subsubsection. */
 void emit_heading(struct rctx *x, int level, const char *latex);
 /* A paragraph of LaTeX text. */

@@ -459,9 +459,8 @@ static int bank_figure(struct rctx *x, int dev, const struct bank_facts *f)
 	double xs[BANK_MAXS], ym[BANK_MAXS], ye[BANK_MAXS];
 	struct mem_line l[2];
 	struct mem_axes a;
-	struct rbuf t0, t1, cap, dl;
-	struct kv v;
-	int s, k, rc = 0;
+	struct rbuf t0, t1;
+	int s, k, rc;
 
 	for (s = 1; s <= BANK_MAXS; s++) {
 		xs[s - 1] = s;
@@ -470,8 +469,6 @@ static int bank_figure(struct rctx *x, int dev, const struct bank_facts *f)
 	}
 	rbuf_init(&t0);
 	rbuf_init(&t1);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
 	rbuf_printf(&t0, "{\\scriptsize %s}", lang_get(x->L, "bank.measured"));
 	rbuf_printf(&t1, "{\\scriptsize %s}", lang_get(x->L, "bank.expected"));
 	l[0] = (struct mem_line){rbuf_str(&t0), xs, ym, BANK_MAXS, PL_LINE,
@@ -492,18 +489,10 @@ static int bank_figure(struct rctx *x, int dev, const struct bank_facts *f)
 	a.h = BANK_FIG_H;
 	/* without stride 1 there is no expected line */
 	k = mem_plot(x, &a, l, isfinite(y[1]) ? 2 : 1);
-	if (k) {
-		dev_suffix(x, dev, &dl);
-		v = (struct kv){"DEV", rbuf_str(&dl)};
-		rc = emit_string(x, &cap, f->clock == BANK_CLK_NONE ?
-				 "bank.figure_ns" : "bank.figure", &v, 1);
-		if (!rc)
-			rc = emit_figure(x, k, rbuf_str(&cap));
-	}
+	rc = emit_dev_figure(x, dev, k, f->clock == BANK_CLK_NONE ?
+			     "bank.figure_ns" : "bank.figure");
 	rbuf_free(&t0);
 	rbuf_free(&t1);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
 	return rc;
 }
 

@@ -470,9 +470,8 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 	double xo[CO_MAXP + 1], xs[CO_MAXP], ys[CO_MAXP], ym[CO_MAXP];
 	struct mem_line l[3];
 	struct mem_axes a;
-	struct rbuf t[3], cap, dl;
-	struct kv v;
-	int k, i, rc = 0;
+	struct rbuf t[3];
+	int k, i, rc;
 
 	for (k = 0; k <= CO_MAXP; k++)
 		xo[k] = k;
@@ -483,8 +482,6 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 	}
 	for (i = 0; i < 3; i++)
 		rbuf_init(&t[i]);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
 	rbuf_printf(&t[0], "{\\scriptsize %s}",
 		    lang_get(x->L, "coalesce.line_offset"));
 	rbuf_printf(&t[1], "{\\scriptsize %s}",
@@ -512,17 +509,9 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 	a.w = CO_FIG_W;
 	a.h = CO_FIG_H;
 	k = mem_plot(x, &a, l, 3);
-	if (k) {
-		dev_suffix(x, dev, &dl);
-		v = (struct kv){"DEV", rbuf_str(&dl)};
-		rc = emit_string(x, &cap, "coalesce.figure", &v, 1);
-		if (!rc)
-			rc = emit_figure(x, k, rbuf_str(&cap));
-	}
+	rc = emit_dev_figure(x, dev, k, "coalesce.figure");
 	for (i = 0; i < 3; i++)
 		rbuf_free(&t[i]);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
 	return rc;
 }
 

@@ -75,7 +75,7 @@ int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 {
 	const struct rcfg *a, *b;
 	int *ns = NULL, v, p, rc = -1;
-	size_t nn, i, j;
+	size_t nn, i;
 
 	memset(f, 0, sizeof(*f));
 	for (p = 0; p < DOT_NP; p++)
@@ -121,33 +121,12 @@ int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 			if (e->n)
 				e->mean /= e->n;
 		}
-	for (i = 0; i < nn; i++) {
-		int non = 0;
-
-		for (j = 0; j < x->ncfgs; j++) {
-			const struct rcfg *c = &x->cfgs[j];
-
-			if (c->dev != dev || strcmp(c->c->suite, DOT_SUITE) ||
-			    c->c->count != ns[i])
-				continue;
-			non |= rcfg_ok(c) && !rcfg_steady(x, c);
-		}
-		if (non && f->nnon < 8)
+	for (i = 0; i < nn; i++)
+		if (model_unsteady_find(x, dev, DOT_SUITE, 'c', ns[i]) &&
+		    f->nnon < 8)
 			f->nonsteady[f->nnon++] = ns[i];
-	}
-	for (j = 0; j < x->ncfgs; j++) {
-		const struct rcfg *c = &x->cfgs[j];
-
-		if (c->dev != dev || strcmp(c->c->suite, DOT_SUITE))
-			continue;
-		if (!strcmp(c->c->status, VOCAB_CFG_FAILED))
-			f->nfail++;
-		if (strcmp(c->c->variant, VOCAB_VARIANT_DOT) ||
-		    !strcmp(c->c->status, VOCAB_CFG_SKIPPED))
-			continue;
-		f->nall++;
-		f->nok += rcfg_ok(c);
-	}
+	model_cfgs_count(x, dev, DOT_SUITE, VOCAB_VARIANT_DOT, &f->nfail,
+			 &f->nall, &f->nok, NULL);
 	rc = 0;
 out:
 	free(ns);
@@ -168,17 +147,6 @@ static void n_label(struct rbuf *b, long long n, int math)
 		rbuf_printf(b, math ? "2^{%d}" : "\\(2^{%d}\\)", k);
 	else
 		rbuf_printf(b, "\\num{%lld}", n);
-}
-
-/* A relative error in scientific notation: "\num{1.2e-08}"; 0 as 0. */
-static void sci(struct rbuf *b, double v)
-{
-	if (!isfinite(v))
-		rbuf_puts(b, "--");
-	else if (v == 0)
-		rbuf_puts(b, "\\num{0}");
-	else
-		rbuf_printf(b, "\\num{%.2e}", v);
 }
 
 static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
@@ -312,16 +280,12 @@ static int speed_table(struct rctx *x, int dev)
 
 static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 {
-	int *ns = NULL, rc = 0, v, p, k;
+	int *ns = NULL, rc, v, p, k;
 	size_t nn, i;
 	struct rtable t;
-	struct rbuf h, cap, dl, anc;
-	struct kv kv;
+	struct rbuf h;
 
 	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&anc);
 	rtable_init(&t, "lrrrr");
 	rtable_head(&t, "");
 	for (p = 0; p < DOT_NP; p++)
@@ -348,7 +312,7 @@ static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 				if (cell_status(x, &t, c))
 					continue;
 				rbuf_free(&h);
-				sci(&h, c->c->rel_error);
+				rbuf_put_sci(&h, c->c->rel_error);
 				rtable_text(&t, rbuf_str(&h));
 			}
 		rtable_row_end(&t);
@@ -362,23 +326,16 @@ static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 				const struct dot_err *e = &f->err[v][p];
 
 				rbuf_free(&h);
-				sci(&h, !e->n ? NAN : k ? e->mean : e->max);
+				rbuf_put_sci(&h, !e->n ? NAN : k ? e->mean :
+					     e->max);
 				rtable_text(&t, rbuf_str(&h));
 			}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	kv = (struct kv){"DEV", rbuf_str(&dl)};
-	rc |= emit_string(x, &cap, "dot.err_table", &kv, 1);
-	rbuf_printf(&anc, "dot-error dev=%lld", (long long)x->devs[dev]->id);
-	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				lang_get(x->L, "dot.err_note"));
+	rc = emit_dev_table(x, &t, dev, "dot.err_table", "dot-error", NULL,
+			    "dot.err_note");
 	rtable_free(&t);
 	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&anc);
 	free(ns);
 	return rc;
 }
@@ -390,18 +347,15 @@ static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 static int dot_figure(struct rctx *x, int dev, const struct dot_facts *f)
 {
 	struct pline l[DOT_NV * DOT_NP + 1];
-	struct rbuf title[DOT_NV * DOT_NP + 1], cap, dl;
+	struct rbuf title[DOT_NV * DOT_NP + 1];
 	struct pspec ps;
 	double *xs = NULL, *ys = NULL;
 	int *ns = NULL, v, p, k, rc = 0, nl = 0;
 	size_t nn, i;
-	struct kv kv;
 
 	nn = model_ints(x, dev, DOT_SUITE, NULL, NULL, 'c', &ns);
 	xs = calloc(nn ? nn : 1, sizeof(*xs));
 	ys = calloc((DOT_NV * DOT_NP + 1) * (nn ? nn : 1), sizeof(*ys));
-	rbuf_init(&cap);
-	rbuf_init(&dl);
 	for (k = 0; k < DOT_NV * DOT_NP + 1; k++)
 		rbuf_init(&title[k]);
 	if (!xs || !ys) {
@@ -423,12 +377,8 @@ static int dot_figure(struct rctx *x, int dev, const struct dot_facts *f)
 					       nl};
 		}
 	if (isfinite(f->peak)) {
-		for (i = 0; i < nn; i++)
-			ys[nl * nn + i] = f->peak;
-		rbuf_printf(&title[nl], "{\\scriptsize %s}",
-			    lang_get(x->L, "dot.line_peak"));
-		l[nl] = (struct pline){rbuf_str(&title[nl]), xs, ys + nl * nn,
-				       nn, PL_REF, -1, 0};
+		plot_peak_fill(x, &l[nl], &title[nl], "dot.line_peak", xs,
+			       ys + nl * nn, nn, f->peak, -1);
 		nl++;
 	}
 	memset(&ps, 0, sizeof(ps));
@@ -440,18 +390,10 @@ static int dot_figure(struct rctx *x, int dev, const struct dot_facts *f)
 	ps.w = DOT_FIG_W;
 	ps.h = DOT_FIG_H;
 	k = plot_lines(x, &ps, l, (size_t)nl);
-	if (!k)
-		goto out;
-	dev_suffix(x, dev, &dl);
-	kv = (struct kv){"DEV", rbuf_str(&dl)};
-	rc |= emit_string(x, &cap, "dot.figure", &kv, 1);
-	if (!rc)
-		rc = emit_figure(x, k, rbuf_str(&cap));
+	rc = emit_dev_figure(x, dev, k, "dot.figure");
 out:
 	for (k = 0; k < DOT_NV * DOT_NP + 1; k++)
 		rbuf_free(&title[k]);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
 	free(xs);
 	free(ys);
 	free(ns);
@@ -608,10 +550,10 @@ static void find_err(struct rctx *x, struct rfind *fd,
 			continue;
 		for (i = 0; i < 6; i++)
 			rbuf_free(&a[i]);
-		sci(&a[0], e->n ? e->max : NAN);
-		sci(&a[1], e->n ? e->mean : NAN);
-		sci(&a[2], c->n ? c->max : NAN);
-		sci(&a[3], c->n ? c->mean : NAN);
+		rbuf_put_sci(&a[0], e->n ? e->max : NAN);
+		rbuf_put_sci(&a[1], e->n ? e->mean : NAN);
+		rbuf_put_sci(&a[2], c->n ? c->max : NAN);
+		rbuf_put_sci(&a[3], c->n ? c->mean : NAN);
 		rbuf_printf(&a[4], "%d", e->n > c->n ? e->n : c->n);
 		v[0] = (struct kv){"DEV", pre};
 		v[1] = (struct kv){"PREC", dot_precs[p]};
@@ -625,8 +567,8 @@ static void find_err(struct rctx *x, struct rfind *fd,
 	if (o32->n && o64->n) {
 		for (i = 0; i < 6; i++)
 			rbuf_free(&a[i]);
-		sci(&a[0], o32->mean);
-		sci(&a[1], o64->mean);
+		rbuf_put_sci(&a[0], o32->mean);
+		rbuf_put_sci(&a[1], o64->mean);
 		if (o64->mean > 0 && o32->mean > o64->mean)
 			find_num(&a[2], log10(o32->mean / o64->mean), 2);
 		v[0] = (struct kv){"DEV", pre};
@@ -652,8 +594,8 @@ static void find_err(struct rctx *x, struct rfind *fd,
 				rbuf_free(&a[i]);
 			mem_variant(&a[0], dot_variants[vv]);
 			rbuf_printf(&a[0], " %s", dot_precs[p]);
-			sci(&a[1], e->e_lo);
-			sci(&a[2], e->e_hi);
+			rbuf_put_sci(&a[1], e->e_lo);
+			rbuf_put_sci(&a[2], e->e_hi);
 			n_label(&a[3], e->n_lo, 1);
 			n_label(&a[4], e->n_hi, 1);
 			snprintf(key, sizeof(key), "find.dot.n_%s", w);

@@ -701,7 +701,8 @@ static double peak_fp64(const struct store_device *d)
 {
 	const struct store_prop *p = model_prop(d, "peak_fp64");
 
-	return p && p->has_num && p->num > 0 ? p->num : NAN;
+	return p && p->has_num && p->num > 0 && isfinite(p->num) ? p->num :
+	       NAN;
 }
 
 /* 1 when a reported device has an FP64 peak: only then do the tables
@@ -1035,6 +1036,44 @@ static void prop_text(const struct rctx *x, const struct store_prop *p,
 	}
 }
 
+static double peak_fp32(const struct store_device *d)
+{
+	return d->peak_fp32_gflops;
+}
+
+static double peak_mem(const struct store_device *d)
+{
+	return d->peak_mem_gbs;
+}
+
+/* A row of the device table: the string key, then the peak of each of
+ * the ncol devices from chunk on, "--" where it is not positive. */
+static void peak_row(struct rctx *x, struct rtable *t, const char *key,
+		     int chunk, size_t ncol,
+		     double (*peak)(const struct store_device *d))
+{
+	struct rbuf cell;
+	char num[128];
+	size_t i;
+
+	rbuf_init(&cell);
+	rtable_text(t, lang_get(x->L, key));
+	for (i = 0; i < ncol; i++) {
+		double p = peak(x->devs[chunk + i]);
+
+		rbuf_free(&cell);
+		if (p > 0) {
+			render_num_format(p, num, sizeof(num));
+			rbuf_printf(&cell, "\\num{%s}", num);
+		} else {
+			rbuf_puts(&cell, "--");
+		}
+		rtable_text(t, rbuf_str(&cell));
+	}
+	rtable_row_end(t);
+	rbuf_free(&cell);
+}
+
 int sec_device(struct rctx *x)
 {
 	struct rtable t;
@@ -1147,50 +1186,12 @@ int sec_device(struct rctx *x)
 			rtable_row_end(&t);
 		}
 		rtable_gap(&t);
-		rtable_text(&t, lang_get(x->L, "device.peak_fp32"));
-		for (i = 0; i < ncol; i++) {
-			double p = x->devs[chunk + i]->peak_fp32_gflops;
-
-			rbuf_free(&cell);
-			if (p > 0) {
-				render_num_format(p, key, sizeof(key));
-				rbuf_printf(&cell, "\\num{%s}", key);
-			} else {
-				rbuf_puts(&cell, "--");
-			}
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		if (any_peak_fp64(x)) {
-			rtable_text(&t, lang_get(x->L, "device.peak_fp64"));
-			for (i = 0; i < ncol; i++) {
-				double p = peak_fp64(x->devs[chunk + i]);
-
-				rbuf_free(&cell);
-				if (isfinite(p)) {
-					render_num_format(p, key, sizeof(key));
-					rbuf_printf(&cell, "\\num{%s}", key);
-				} else {
-					rbuf_puts(&cell, "--");
-				}
-				rtable_text(&t, rbuf_str(&cell));
-			}
-			rtable_row_end(&t);
-		}
-		rtable_text(&t, lang_get(x->L, "device.peak_mem"));
-		for (i = 0; i < ncol; i++) {
-			double p = x->devs[chunk + i]->peak_mem_gbs;
-
-			rbuf_free(&cell);
-			if (p > 0) {
-				render_num_format(p, key, sizeof(key));
-				rbuf_printf(&cell, "\\num{%s}", key);
-			} else {
-				rbuf_puts(&cell, "--");
-			}
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
+		peak_row(x, &t, "device.peak_fp32", chunk, ncol, peak_fp32);
+		/* FP64's only where a reported device has that peak */
+		if (any_peak_fp64(x))
+			peak_row(x, &t, "device.peak_fp64", chunk, ncol,
+				 peak_fp64);
+		peak_row(x, &t, "device.peak_mem", chunk, ncol, peak_mem);
 		rbuf_free(&cell);
 		rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
 						   (long long)ncol),

@@ -267,7 +267,7 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	const struct store_device *d = x->devs[dev];
 	const struct store_prop *pk = model_prop(d, "peak_fp64");
 	int *ns = NULL, r, p, rc = -1, word;
-	size_t nn, i, j;
+	size_t nn, i;
 	double best = NAN, best_own = NAN;
 
 	memset(f, 0, sizeof(*f));
@@ -331,20 +331,10 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 		}
 	}
 	pr_facts_acc(x, dev, f, ns, nn);
-	for (i = 0; i < nn; i++) {
-		int non = 0;
-
-		for (j = 0; j < x->ncfgs; j++) {
-			const struct rcfg *c = &x->cfgs[j];
-
-			if (c->dev != dev || strcmp(c->c->suite, PR_SUITE) ||
-			    c->c->n != ns[i])
-				continue;
-			non |= rcfg_ok(c) && !rcfg_steady(x, c);
-		}
-		if (non && f->nnon < PR_MAXN)
+	for (i = 0; i < nn; i++)
+		if (model_unsteady_find(x, dev, PR_SUITE, 'n', ns[i]) &&
+		    f->nnon < PR_MAXN)
 			f->nonsteady[f->nnon++] = ns[i];
-	}
 	rc = 0;
 out:
 	free(ns);
@@ -361,17 +351,6 @@ static void pr_label(const struct pr_row *w, struct rbuf *b)
 		rbuf_putc(b, ' ');
 		block_label(w->block, w->block, b);
 	}
-}
-
-/* An error in scientific notation: "\num{1.23e-08}"; 0 as 0. */
-static void pr_sci(struct rbuf *b, double v)
-{
-	if (!isfinite(v))
-		rbuf_puts(b, "--");
-	else if (v == 0)
-		rbuf_puts(b, "\\num{0}");
-	else
-		rbuf_printf(b, "\\num{%.2e}", v);
 }
 
 /* find_num, but in scientific notation from 10^5 up, where a ratio of
@@ -525,16 +504,13 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 {
 	char kinds[4 + 2 * PR_ACC_SIZES] = "ll";
 	struct rtable t;
-	struct rbuf h, cap, dl, anc;
-	struct kv kv[2];
-	int rc = 0, r, p, s;
+	struct rbuf h;
+	char more[32];
+	int rc, r, p, s;
 
 	for (s = 0; s < nc; s++)
 		strcat(kinds, "rr");
 	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&anc);
 	rtable_init(&t, kinds);
 	rtable_head(&t, "");
 	rtable_head(&t, "");
@@ -570,10 +546,12 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 					continue;
 				}
 				rbuf_free(&h);
-				pr_sci(&h, pr_acc(c, VOCAB_METRIC_ACC_MAX));
+				rbuf_put_sci(&h, pr_acc(c,
+						 VOCAB_METRIC_ACC_MAX));
 				rtable_text(&t, rbuf_str(&h));
 				rbuf_free(&h);
-				pr_sci(&h, pr_acc(c, VOCAB_METRIC_ACC_MEAN));
+				rbuf_put_sci(&h, pr_acc(c,
+						 VOCAB_METRIC_ACC_MEAN));
 				rtable_text(&t, rbuf_str(&h));
 			}
 			rtable_row_end(&t);
@@ -582,25 +560,17 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 		rtable_text(&t, lang_get(x->L, "precision.bound"));
 		for (s = 0; s < nc; s++) {
 			rbuf_free(&h);
-			pr_sci(&h, ns[s0 + s] * pr_unit[p]);
+			rbuf_put_sci(&h, ns[s0 + s] * pr_unit[p]);
 			rtable_text(&t, rbuf_str(&h));
 			rtable_text(&t, "");
 		}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	kv[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	rc |= emit_string(x, &cap, "precision.acc_table", kv, 1);
-	rbuf_printf(&anc, "precision-acc dev=%lld n=%d",
-		    (long long)x->devs[dev]->id, ns[s0]);
-	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				lang_get(x->L, "precision.acc_note"));
+	snprintf(more, sizeof(more), "n=%d", ns[s0]);
+	rc = emit_dev_table(x, &t, dev, "precision.acc_table", "precision-acc",
+			    more, "precision.acc_note");
 	rtable_free(&t);
 	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&anc);
 	return rc;
 }
 
@@ -612,18 +582,15 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 {
 	struct pline l[2 * PR_MAXR + PR_NP];
-	struct rbuf title[2 * PR_MAXR + PR_NP], cap, dl;
+	struct rbuf title[2 * PR_MAXR + PR_NP];
 	struct pspec ps;
 	double *xs = NULL, *ys = NULL;
 	int *ns = NULL, r, p, k, rc = 0, nl = 0, named, npk = 0;
 	size_t nn, i, nt = 2 * PR_MAXR + PR_NP;
-	struct kv kv;
 
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
 	xs = calloc(nn ? nn : 1, sizeof(*xs));
 	ys = calloc(nt * (nn ? nn : 1), sizeof(*ys));
-	rbuf_init(&cap);
-	rbuf_init(&dl);
 	for (i = 0; i < nt; i++)
 		rbuf_init(&title[i]);
 	if (!xs || !ys) {
@@ -663,14 +630,11 @@ static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 	for (p = 0; p < PR_NP; p++) {
 		if (!isfinite(f->peak[p]))
 			continue;
-		for (i = 0; i < nn; i++)
-			ys[nl * nn + i] = f->peak[p];
-		rbuf_printf(&title[nl], "{\\scriptsize %s}",
-			    lang_get(x->L, p ? "precision.line_peak64" :
-				     "precision.line_peak32"));
 		/* grey for FP32's, dark red for FP64's: both dotted */
-		l[nl] = (struct pline){rbuf_str(&title[nl]), xs, ys + nl * nn,
-				       nn, PL_REF, p ? 7 : -1, 0};
+		plot_peak_fill(x, &l[nl], &title[nl], p ?
+			       "precision.line_peak64" :
+			       "precision.line_peak32", xs, ys + nl * nn, nn,
+			       f->peak[p], p ? 7 : -1);
 		nl++;
 		npk++;
 	}
@@ -682,19 +646,11 @@ static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 	ps.w = PR_FIG_W;
 	ps.h = PR_FIG_H;
 	k = plot_lines(x, &ps, l, (size_t)nl);
-	if (!k)
-		goto out;
-	dev_suffix(x, dev, &dl);
-	kv = (struct kv){"DEV", rbuf_str(&dl)};
-	rc |= emit_string(x, &cap, npk ? "precision.figure" :
-			  "precision.figure_nopeak", &kv, 1);
-	if (!rc)
-		rc = emit_figure(x, k, rbuf_str(&cap));
+	rc = emit_dev_figure(x, dev, k, npk ? "precision.figure" :
+			     "precision.figure_nopeak");
 out:
 	for (i = 0; i < nt; i++)
 		rbuf_free(&title[i]);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
 	free(xs);
 	free(ys);
 	free(ns);

@@ -205,22 +205,8 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 		if (shape_fill(x, dev, f, &f->s[f->ns++]))
 			goto out;
 	}
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
-
-		if (c->dev != dev || strcmp(c->c->suite, RECT_SUITE))
-			continue;
-		if (!strcmp(c->c->status, VOCAB_CFG_FAILED))
-			f->nfail++;
-		if (strcmp(c->c->variant, VOCAB_VARIANT_RECT) ||
-		    !strcmp(c->c->status, VOCAB_CFG_SKIPPED))
-			continue;
-		f->nall++;
-		f->nok += rcfg_ok(c);
-		if (rcfg_ok(c) && isfinite(c->c->rel_error) &&
-		    !(c->c->rel_error <= f->max_rel))
-			f->max_rel = c->c->rel_error;
-	}
+	model_cfgs_count(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, &f->nfail,
+			 &f->nall, &f->nok, &f->max_rel);
 	/* what padding to the largest block adds, where it ran */
 	b = f->nb - 1;
 	for (i = 0; b >= 0 && i < (size_t)f->ns; i++)
@@ -341,17 +327,13 @@ static int pad_table(struct rctx *x, int dev, const struct rect_facts *f)
 {
 	char kinds[2 + 2 * RECT_MAXB] = "l";
 	struct rtable t;
-	struct rbuf h, cap, dl, anc;
-	struct kv kv;
+	struct rbuf h;
 	int i, b, rc;
 
 	for (b = 0; b < f->nb; b++)
 		strcat(kinds, "rS");
 	rtable_init(&t, kinds);
 	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&anc);
 	rtable_head(&t, "");
 	for (b = 0; b < f->nb; b++) {
 		rbuf_free(&h);
@@ -387,18 +369,10 @@ static int pad_table(struct rctx *x, int dev, const struct rect_facts *f)
 		}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	kv = (struct kv){"DEV", rbuf_str(&dl)};
-	rc = emit_string(x, &cap, "rect.pad_table", &kv, 1);
-	rbuf_printf(&anc, "rect-pad dev=%lld", (long long)x->devs[dev]->id);
-	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				lang_get(x->L, "rect.pad_note"));
+	rc = emit_dev_table(x, &t, dev, "rect.pad_table", "rect-pad", NULL,
+			    "rect.pad_note");
 	rtable_free(&t);
 	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&anc);
 	return rc;
 }
 
@@ -574,15 +548,11 @@ static int acc_table(struct rctx *x, int dev, const struct rect_facts *f)
 	static const char *const metric[2] = {VOCAB_METRIC_ACC_MAX,
 					      VOCAB_METRIC_ACC_MEAN};
 	struct rtable t;
-	struct rbuf h, cap, dl, anc;
-	struct kv kv;
+	struct rbuf h;
 	int i, p, v, k, rc;
 
 	rtable_init(&t, "lSSSSSSSS");
 	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&anc);
 	rtable_head(&t, "");
 	for (p = 0; p < RECT_NP; p++)
 		for (v = 0; v < 2; v++) {
@@ -619,18 +589,10 @@ static int acc_table(struct rctx *x, int dev, const struct rect_facts *f)
 			}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	kv = (struct kv){"DEV", rbuf_str(&dl)};
-	rc = emit_string(x, &cap, "rect.acc_table", &kv, 1);
-	rbuf_printf(&anc, "rect-acc dev=%lld", (long long)x->devs[dev]->id);
-	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				lang_get(x->L, "rect.acc_note"));
+	rc = emit_dev_table(x, &t, dev, "rect.acc_table", "rect-acc", NULL,
+			    "rect.acc_note");
 	rtable_free(&t);
 	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&anc);
 	return rc;
 }
 
@@ -642,15 +604,12 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 {
 	enum { NL = 2 * (RECT_MAXB + 1) };
 	struct mem_line l[NL];
-	struct rbuf title[NL], tic[RECT_MAXS], cap, dl;
+	struct rbuf title[NL], tic[RECT_MAXS];
 	const char *tics[RECT_MAXS];
 	double xs[RECT_MAXS], ys[NL][RECT_MAXS];
 	struct mem_axes a;
-	struct kv kv;
-	int i, p, b, k, nl = 0, rc = 0;
+	int i, p, b, k, nl = 0, rc;
 
-	rbuf_init(&cap);
-	rbuf_init(&dl);
 	for (k = 0; k < NL; k++)
 		rbuf_init(&title[k]);
 	for (i = 0; i < f->ns; i++) {
@@ -690,19 +649,11 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 	a.w = RECT_FIG_W;
 	a.h = RECT_FIG_H;
 	k = mem_plot(x, &a, l, (size_t)nl);
-	if (k) {
-		dev_suffix(x, dev, &dl);
-		kv = (struct kv){"DEV", rbuf_str(&dl)};
-		rc = emit_string(x, &cap, "rect.figure", &kv, 1);
-		if (!rc)
-			rc = emit_figure(x, k, rbuf_str(&cap));
-	}
+	rc = emit_dev_figure(x, dev, k, "rect.figure");
 	for (k = 0; k < NL; k++)
 		rbuf_free(&title[k]);
 	for (i = 0; i < f->ns; i++)
 		rbuf_free(&tic[i]);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
 	return rc;
 }
 

@@ -383,18 +383,15 @@ static int stat_table(struct rctx *x, int dev, const struct wk_facts *f)
 static int wk_figure(struct rctx *x, int dev, const struct wk_facts *f)
 {
 	struct pline l[WK_N * 4];
-	struct rbuf title[WK_N * 4], cap, dl;
+	struct rbuf title[WK_N * 4];
 	double xs[WK_N * 4][WK_MAXP], ys[WK_N * 4][WK_MAXP];
 	long long ws[4];
-	int nw = 0, nl = 0, j, v, k, rc = 0;
+	int nw = 0, nl = 0, j, v, k, rc;
 	struct pspec ps;
-	struct kv kv;
 
 	for (j = 0; j < f->np; j++)
 		if ((!nw || ws[nw - 1] != f->pt[j].w) && nw < 4)
 			ws[nw++] = f->pt[j].w;
-	rbuf_init(&cap);
-	rbuf_init(&dl);
 	for (v = 0; v < WK_N; v++)
 		for (k = nw; k-- > 0; nl++) {
 			size_t n = 0;
@@ -420,17 +417,9 @@ static int wk_figure(struct rctx *x, int dev, const struct wk_facts *f)
 	ps.w = WK_FIG_W;
 	ps.h = WK_FIG_H;
 	k = plot_lines(x, &ps, l, (size_t)nl);
-	if (k) {
-		dev_suffix(x, dev, &dl);
-		kv = (struct kv){"DEV", rbuf_str(&dl)};
-		rc |= emit_string(x, &cap, "walkers.figure", &kv, 1);
-		if (!rc)
-			rc = emit_figure(x, k, rbuf_str(&cap));
-	}
+	rc = emit_dev_figure(x, dev, k, "walkers.figure");
 	for (j = 0; j < nl; j++)
 		rbuf_free(&title[j]);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
 	return rc;
 }
 

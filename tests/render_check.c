@@ -42,6 +42,12 @@ char *chk_render_sections(const char *db, const char *sections, int *rc)
 
 char *chk_render_lang(const char *db, const char *sections, const char *lang)
 {
+	return chk_render_dev(db, sections, lang, NULL);
+}
+
+char *chk_render_dev(const char *db, const char *sections, const char *lang,
+		     const char *device)
+{
 	struct render_options o;
 	char *tex;
 	int rc;
@@ -50,6 +56,7 @@ char *chk_render_lang(const char *db, const char *sections, const char *lang)
 	o.db_path = db;
 	o.sections = sections;
 	o.lang = lang;
+	o.device = device;
 	tex = chk_render(&o, NULL, &rc);
 	assert_int_equal(rc, RENDER_OK);
 	assert_non_null(tex);
@@ -347,6 +354,197 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 	snprintf(path, sizeof(path), "%s/report.log", *dir);
 	*log = fix_slurp(path);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void chk_expect_no_overfull(const char *log)
+{
+	static const char tag[] = "Overfull \\hbox (";
+	const char *p;
+
+	for (p = log; (p = strstr(p, tag)); p++)
+		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
+			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+}
+
+/* The words of s: its blanks and one. */
+static int count_words(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == ' ';
+	return n + 1;
+}
+
+/* The checks of chk_langs_compile on the strings of language l against
+ * English's en, in l's report tex. */
+static void expect_strings(const struct lang *en, const struct lang *l,
+			   const char *tex, const char *const *pre,
+			   size_t npre, int words)
+{
+	size_t j, k;
+
+	for (k = 0; k < en->n; k++)
+		for (j = 0; j < npre; j++) {
+			if (strncmp(en->kv[k].key, pre[j], strlen(pre[j])))
+				continue;
+			/* every language has its own string */
+			if (!lang_find(l, en->kv[k].key))
+				fail_msg("%s lacks '%s'", l->code,
+					 en->kv[k].key);
+			/* a sentence copied from English is untranslated; a
+			 * name or a formula may be the same */
+			if (words > 0 && strcmp(l->code, "en") &&
+			    !strcmp(lang_find(l, en->kv[k].key),
+				    en->kv[k].val) &&
+			    count_words(en->kv[k].val) > words)
+				fail_msg("%s: '%s' is English", l->code,
+					 en->kv[k].key);
+			if (strstr(tex, en->kv[k].key))
+				fail_msg("%s: key '%s' leaks", l->code,
+					 en->kv[k].key);
+		}
+}
+
+void chk_langs_compile(const char *db, const char *const *pre, size_t npre,
+		       const char *keep_env, int words)
+{
+	static const char *const langs[] = {"en", "pl", "de"};
+	const char *keep = getenv(keep_env);
+	char *tex, *dir = NULL, *log = NULL;
+	struct lang *en = lang_load("en", NULL);
+	size_t i;
+	int rc;
+
+	assert_non_null(en);
+	for (i = 0; i < sizeof(langs) / sizeof(langs[0]); i++) {
+		struct lang *l = lang_load(langs[i], NULL);
+
+		assert_non_null(l);
+		tex = chk_render_lang(db, NULL, langs[i]);
+		expect_strings(en, l, tex, pre, npre, words);
+		lang_free(l);
+		rc = chk_pdflatex(tex, NULL, &dir, &log);
+		if (rc)
+			fail_msg("pdflatex exit %d (%s); log in %s", rc,
+				 langs[i], dir);
+		assert_non_null(strstr(log, "Output written"));
+		if (strstr(log, "Undefined control"))
+			fail_msg("%s: undefined control sequence", langs[i]);
+		chk_expect_no_overfull(log);
+		if (keep && *keep)
+			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
+		else
+			fix_rmdir(dir);
+		free(dir);
+		free(log);
+		free(tex);
+	}
+	lang_free(en);
+}
+
+char *chk_path_join(const char *dir, const char *name)
+{
+	size_t len = strlen(dir) + strlen(name) + 2;
+	char *p = malloc(len);
+
+	if (p)
+		snprintf(p, len, "%s/%s", dir, name);
+	return p;
+}
+
+/* What chk_fixture_make made, for chk_fixture_teardown. */
+static char *fx_dir, *fx_db, *fx_plain;
+
+int chk_fixture_make(char **dir, char **db, const char *name, char **plain,
+		     const char *keep_env, int (*keep)(const char *path))
+{
+	const char *kp = getenv(keep_env);
+
+	*dir = fx_dir = fix_tmpdir();
+	*db = fx_db = fx_dir ? chk_path_join(fx_dir, name) : NULL;
+	*plain = fx_plain = fx_dir ? chk_path_join(fx_dir, "plain.db") : NULL;
+	if (!fx_db || !fx_plain)
+		return -1;
+	/* a copy to look at by hand */
+	if (kp && *kp && keep(kp))
+		return -1;
+	return fix_build(fx_plain);
+}
+
+int chk_fixture_teardown(void **state)
+{
+	(void)state;
+	if (fx_dir)
+		fix_rmdir(fx_dir);
+	free(fx_dir);
+	free(fx_db);
+	free(fx_plain);
+	fx_dir = fx_db = fx_plain = NULL;
+	return 0;
+}
+
+int chk_tests_run(const struct CMUnitTest *tests, size_t n,
+		  int (*setup)(void **state), int (*teardown)(void **state))
+{
+	if (!fix_have("gnuplot")) {
+		fprintf(stderr, "gnuplot is not installed: skipped\n");
+		return 77;
+	}
+	/* cmocka_run_group_tests names the group after its array */
+	return _cmocka_run_group_tests("tests", tests, n, setup, teardown);
+}
+
+void chk_sections_expect(const char *list, const char *names)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	render_sections_print(f);
+	fclose(f);
+	chk_expect_in(buf, list);
+	free(buf);
+	assert_null(render_sections_check(names));
+}
+
+char *chk_absent_render(const char *db, const char *names)
+{
+	char want[256];
+	const char *p, *e;
+	char *tex;
+	int rc;
+
+	tex = chk_render_sections(db, names, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(tex);
+	for (p = names; *p; p = *e ? e + 1 : e) {
+		e = p + strcspn(p, ",");
+		snprintf(want, sizeof(want), "The database holds no "
+			 "measurements of the %.*s suite.", (int)(e - p), p);
+		chk_expect_in(tex, want);
+	}
+	return tex;
+}
+
+char *chk_concl_text(const char *db)
+{
+	char *tex = chk_render_lang(db, "conclusions", "en"), *sec;
+
+	sec = chk_section_text(tex, "Conclusions");
+	free(tex);
+	return sec;
+}
+
+void chk_table_need(const char *tex, const char *kind, long long dev,
+		    struct chk_table *t)
+{
+	char anchor[96];
+
+	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev);
+	if (chk_table_find(tex, anchor, t))
+		fail_msg("table '%s' is missing", anchor);
 }
 
 static const double spread_offs[CHK_NS] = {

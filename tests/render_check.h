@@ -17,6 +17,10 @@ char *chk_render(const struct render_options *o, const char *format,
 char *chk_render_sections(const char *db, const char *sections, int *rc);
 /* The same in language lang, asserting (cmocka) that it succeeds. */
 char *chk_render_lang(const char *db, const char *sections, const char *lang);
+/* The same for the devices device selects (--device; NULL: every
+ * device). */
+char *chk_render_dev(const char *db, const char *sections, const char *lang,
+		     const char *device);
 
 #define CHK_MAXROWS 64
 #define CHK_MAXCOLS 16
@@ -71,6 +75,60 @@ int chk_sql(const char *db, const char *q);
  * free). Returns pdflatex's exit status; the log text in *log
  * (malloc'd). */
 int chk_pdflatex(const char *tex, const char *in, char **dir, char **log);
+/* cmocka check on a pdflatex log: no line of text or table sticks out of
+ * the margins by more than 1pt (TeX's "Overfull \hbox (12.3pt too
+ * wide)"); less is invisible. */
+void chk_expect_no_overfull(const char *log);
+/* cmocka check of the report of db (every section) in each language, en,
+ * pl and de: every key of the English strings that starts with one of
+ * the npre prefixes in pre has a string in the language and does not
+ * show in the LaTeX; where words > 0, no such string of pl or de is
+ * English's word for word where that has more than words words
+ * (untranslated); pdflatex (chk_pdflatex) writes the PDF with no
+ * undefined control sequence and nothing overfull
+ * (chk_expect_no_overfull). Each directory is removed, or kept and
+ * named on stderr where the environment variable keep_env is set and
+ * not empty. The caller skips the test where pdflatex is missing. */
+void chk_langs_compile(const char *db, const char *const *pre, size_t npre,
+		       const char *keep_env, int words);
+
+/* "DIR/NAME" as a malloc'd string; NULL when out of memory. */
+char *chk_path_join(const char *dir, const char *name);
+/* The group setup of a render test with a fixture of its own: a fresh
+ * temporary directory in *dir (fix_tmpdir), the paths DIR/name in *db
+ * and DIR/plain.db in *plain, the full fixture (fix_build) written at
+ * *plain; before it, where the environment variable keep_env is set and
+ * not empty, keep(its value) writes the test's fixture there to look at
+ * by hand. The paths stay valid until chk_fixture_teardown. Returns 0,
+ * or -1 when any step fails. */
+int chk_fixture_make(char **dir, char **db, const char *name, char **plain,
+		     const char *keep_env, int (*keep)(const char *path));
+/* The group teardown (cmocka) of such a test: removes the directory
+ * chk_fixture_make made (fix_rmdir) and frees its paths. Returns 0. */
+int chk_fixture_teardown(void **state);
+
+struct CMUnitTest;
+/* The main() of a render test whose report draws figures: 77 (skipped,
+ * said on stderr) where gnuplot is not installed, else the status of
+ * cmocka_run_group_tests over tests[0..n-1] with setup and teardown. */
+int chk_tests_run(const struct CMUnitTest *tests, size_t n,
+		  int (*setup)(void **state), int (*teardown)(void **state));
+
+/* cmocka checks on the section list: render_sections_print's list holds
+ * list, and render_sections_check accepts names. */
+void chk_sections_expect(const char *list, const char *names);
+/* The report of db with only the sections names (suites, comma
+ * separated, of which db holds no measurements), in English: asserts
+ * that it succeeds and says "The database holds no measurements of the
+ * SUITE suite." of each. Returns the LaTeX (free). */
+char *chk_absent_render(const char *db, const char *names);
+/* The Conclusions section of the report of db with only the
+ * conclusions, in English (chk_section_text; free). */
+char *chk_concl_text(const char *db);
+/* Table "KIND dev=ID" of tex (dev: the device's database id) into *t
+ * (free with chk_table_free); fails the test when it is missing. */
+void chk_table_need(const char *tex, const char *kind, long long dev,
+		    struct chk_table *t);
 
 /* ---- the memory, dot and walker fixtures' samples (render_memory.c,
  * render_dot_walkers.c) ----------------------------------------------

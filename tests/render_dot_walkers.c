@@ -152,22 +152,15 @@ static int build(const char *path)
 	d.peak_fp32_gflops = 66908.16;
 	d.peak_mem_gbs = PEAK;
 	rc |= store_device_upsert(st, &d);
-	memset(&s, 0, sizeof(s));
+	fix_session_init(&s, NS);
 	s.uuid = (char *)"sess-dw-1";
 	s.device_id = d.id;
 	s.started_at = (char *)"2026-03-01T10:00:00Z";
 	s.hostname = (char *)"lab-node-3";
 	s.cmdline = (char *)"mmreport measure --suite dot,walkers";
-	s.tool_version = (char *)"0.1.0";
-	s.repeat = NS;
-	s.warmup = 3;
-	s.min_samples = 5;
-	s.max_time_s = 2;
 	s.seed = 7;
 	s.suites = (char *)"dot,walkers";
-	s.timers = (char *)"CUPTI activity (device)";
 	s.tolerance = 1e-5;
-	s.keep_samples = 1;
 	rc |= store_session_insert(st, &s);
 	for (v = 0; v < 2 && !rc; v++)
 		for (p = 0; p < 2; p++)
@@ -198,31 +191,9 @@ static int build(const char *path)
 
 static int setup(void **state)
 {
-	const char *keep = getenv("RENDER_DW_DB");
-
 	(void)state;
-	tmpdir = fix_tmpdir();
-	if (!tmpdir)
-		return -1;
-	dbpath = malloc(strlen(tmpdir) + 16);
-	plaindb = malloc(strlen(tmpdir) + 16);
-	if (!dbpath || !plaindb)
-		return -1;
-	sprintf(dbpath, "%s/dw.db", tmpdir);
-	sprintf(plaindb, "%s/plain.db", tmpdir);
-	if (keep && *keep && build(keep))
-		return -1;
-	return fix_build(plaindb);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fix_rmdir(tmpdir);
-	free(tmpdir);
-	free(dbpath);
-	free(plaindb);
-	return 0;
+	return chk_fixture_make(&tmpdir, &dbpath, "dw.db", &plaindb,
+				"RENDER_DW_DB", build);
 }
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -251,16 +222,6 @@ static double dot_ms(int v, int p, int i)
 	return s.median;
 }
 
-static void find_table(const char *tex, const char *kind,
-		       struct chk_table *t)
-{
-	char anchor[64];
-
-	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
-	if (chk_table_find(tex, anchor, t))
-		fail_msg("table '%s' is missing", anchor);
-}
-
 /* ---- dot ----------------------------------------------------------------- */
 
 /* Every cell is the fixture's median, the shares and time ratios are
@@ -276,7 +237,7 @@ static void test_dot_tables(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
 	tex = render("dot");
-	find_table(tex, "dot", &t);
+	chk_table_need(tex, "dot", dev_id, &t);
 	assert_int_equal(t.nrows, 3);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(t.ncols[i], 9);
@@ -320,7 +281,7 @@ static void test_dot_tables(void **state)
 				    "ratio cublas");
 	}
 	chk_table_free(&t);
-	find_table(tex, "dot-error", &t);
+	chk_table_need(tex, "dot-error", dev_id, &t);
 	assert_int_equal(t.nrows, 5);
 	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(0, 0, 2));
 	assert_string_equal(t.cell[2][1], e);
@@ -405,7 +366,7 @@ static void test_walkers_tables(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
 	tex = render("walkers");
-	find_table(tex, "walkers", &t);
+	chk_table_need(tex, "walkers", dev_id, &t);
 	assert_int_equal(t.nrows, 6);
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 3; j++, r++) {
@@ -423,7 +384,7 @@ static void test_walkers_tables(void **state)
 			chk_expect_lead(t.cell[r][7], g[2] / g[0], "R/G");
 		}
 	chk_table_free(&t);
-	find_table(tex, "walkers-stat", &t);
+	chk_table_need(tex, "walkers-stat", dev_id, &t);
 	assert_int_equal(t.nrows, 6);
 	/* the three kernels report the same walks: one row, "all three" */
 	assert_string_equal(t.cell[5][2], "\\emph{all three}");
@@ -490,22 +451,13 @@ static void expect_row(const char *sec, const char *claim, const char *v)
 	chk_expect_in(sec, want);
 }
 
-static char *concl(void)
-{
-	char *tex = render("conclusions"), *sec;
-
-	sec = chk_section_text(tex, "Conclusions");
-	free(tex);
-	return sec;
-}
-
 static void test_conclusions(void **state)
 {
 	char *sec;
 
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_row(sec, c_prec, "agrees");
 	expect_row(sec, c_red, "agrees");
 	expect_row(sec, c_wk, "agrees");
@@ -537,7 +489,7 @@ static void test_conclusions_flip(void **state)
 	    "UPDATE stat SET median = median / 10, min = min / 10, max = "
 	    "max / 10 WHERE metric = 'gsteps' AND config_id IN (SELECT id "
 	    "FROM config WHERE variant = 'walk_shared');");
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_row(sec, c_prec, "differs");
 	expect_row(sec, c_red, "differs");
 	expect_row(sec, c_wk, "differs");
@@ -550,7 +502,6 @@ static void test_conclusions_flip(void **state)
 static void test_absent(void **state)
 {
 	char *tex;
-	int rc;
 
 	(void)state;
 	tex = chk_render_lang(plaindb, NULL, "en");
@@ -561,13 +512,7 @@ static void test_absent(void **state)
 	assert_null(strstr(tex, "\\texttt{dot}"));
 	assert_null(strstr(tex, "\\texttt{walkers}"));
 	free(tex);
-	tex = chk_render_sections(plaindb, "dot,walkers", &rc);
-	assert_int_equal(rc, RENDER_OK);
-	chk_expect_in(tex, "The database holds no measurements of the dot "
-		  "suite.");
-	chk_expect_in(tex, "The database holds no measurements of the walkers "
-		  "suite.");
-	free(tex);
+	free(chk_absent_render(plaindb, "dot,walkers"));
 	/* one of the pair measured: the other named as missing */
 	assert_int_equal(build(dbpath), 0);
 	sql("DELETE FROM config WHERE suite = 'walkers'");
@@ -580,84 +525,22 @@ static void test_absent(void **state)
 
 static void test_sections(void **state)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
 	(void)state;
-	assert_non_null(f);
-	render_sections_print(f);
-	fclose(f);
-	chk_expect_in(buf, "coalesce,dot,walkers,summary");
-	free(buf);
-	assert_null(render_sections_check("dot,walkers"));
-}
-
-static void assert_no_overfull(const char *log)
-{
-	static const char tag[] = "Overfull \\hbox (";
-	const char *p;
-
-	for (p = log; (p = strstr(p, tag)); p++)
-		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
-			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+	chk_sections_expect("coalesce,dot,walkers,summary", "dot,walkers");
 }
 
 static void test_latex(void **state)
 {
-	static const char *const langs[] = {"en", "pl", "de"};
 	static const char *const pre[] = {"find.dot.", "find.wk.", "dot.",
 		"walkers.", "concl.r.dot", "concl.b.walkers",
 		"intro.obj.dot", "intro.obj.walkers", "word.steps"};
-	const char *keep = getenv("RENDER_DW_PDF");
-	char *tex, *dir = NULL, *log = NULL;
-	struct lang *en = lang_load("en", NULL);
-	size_t i, j, k;
-	int rc;
 
 	(void)state;
-	assert_non_null(en);
-	if (!fix_have("pdflatex")) {
-		lang_free(en);
+	if (!fix_have("pdflatex"))
 		skip();
-	}
 	assert_int_equal(build(dbpath), 0);
-	for (i = 0; i < 3; i++) {
-		struct lang *l = lang_load(langs[i], NULL);
-
-		assert_non_null(l);
-		tex = chk_render_lang(dbpath, NULL, langs[i]);
-		for (k = 0; k < en->n; k++)
-			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
-				if (strncmp(en->kv[k].key, pre[j],
-					    strlen(pre[j])))
-					continue;
-				/* every language has its own string */
-				if (!lang_find(l, en->kv[k].key))
-					fail_msg("%s lacks '%s'", langs[i],
-						 en->kv[k].key);
-				if (strstr(tex, en->kv[k].key))
-					fail_msg("%s: key '%s' leaks",
-						 langs[i], en->kv[k].key);
-			}
-		lang_free(l);
-		rc = chk_pdflatex(tex, NULL, &dir, &log);
-		if (rc)
-			fail_msg("pdflatex exit %d (%s); log in %s", rc,
-				 langs[i], dir);
-		assert_non_null(strstr(log, "Output written"));
-		if (strstr(log, "Undefined control"))
-			fail_msg("%s: undefined control sequence", langs[i]);
-		assert_no_overfull(log);
-		if (keep && *keep)
-			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
-		else
-			fix_rmdir(dir);
-		free(dir);
-		free(log);
-		free(tex);
-	}
-	lang_free(en);
+	chk_langs_compile(dbpath, pre, sizeof(pre) / sizeof(pre[0]),
+			  "RENDER_DW_PDF", 0);
 }
 
 int main(void)
@@ -674,9 +557,6 @@ int main(void)
 		cmocka_unit_test(test_latex),
 	};
 
-	if (!fix_have("gnuplot")) {
-		fprintf(stderr, "gnuplot is not installed: skipped\n");
-		return 77;
-	}
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     chk_fixture_teardown);
 }

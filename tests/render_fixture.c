@@ -373,6 +373,19 @@ static int kernel(struct store *st, long long sid, const char *name,
 	return store_kernel_insert(st, &k);
 }
 
+void fix_session_init(struct store_session *s, int repeat)
+{
+	memset(s, 0, sizeof(*s));
+	s->tool_version = (char *)"0.1.0";
+	s->repeat = repeat;
+	s->warmup = 3;
+	s->min_samples = 5;
+	s->max_time_s = 2;
+	s->timers = (char *)"CUPTI activity (device)";
+	s->tolerance = 1e-4;
+	s->keep_samples = 1;
+}
+
 void fix_kattr_fill(const char *variant, int b, struct store_kattr *a)
 {
 	memset(a, 0, sizeof(*a));

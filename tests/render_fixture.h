@@ -48,6 +48,13 @@ struct store_kattr;
 /* The kernel attributes the fixture stores for (variant, block b). */
 void fix_kattr_fill(const char *variant, int b, struct store_kattr *a);
 
+struct store_session;
+/* A session as the suites' own fixtures of the render tests store one:
+ * zeroed, then what they share (tool 0.1.0, repeat runs of 3 warm-up,
+ * at least 5 samples, at most 2 s, CUPTI's timers, tolerance 1e-4, raw
+ * samples kept); the caller sets its identity and the rest. */
+void fix_session_init(struct store_session *s, int repeat);
+
 /* Sizes and the like that the fixture measures. */
 extern const int fix_versions_sizes[3];
 extern const int fix_versions_blocks[2];

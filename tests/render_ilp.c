@@ -165,16 +165,6 @@ static char *findings(const char *tex, int k)
 	return out;
 }
 
-static void find_table(const char *tex, const char *kind, int dev,
-		       struct chk_table *t)
-{
-	char anchor[64];
-
-	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id[dev]);
-	if (chk_table_find(tex, anchor, t))
-		fail_msg("table '%s' is missing", anchor);
-}
-
 /* The number a cell starts with (marks and interval follow it). */
 static void expect_lead(const char *cell, double want, const char *where)
 {
@@ -241,7 +231,7 @@ static void test_values(void **state)
 	fixture_new();
 	tex = render("en");
 	for (dev = 0; dev < 2; dev++) {
-		find_table(tex, "ilp-all", dev, &t);
+		chk_table_need(tex, "ilp-all", dev_id[dev], &t);
 		for (r = 0, nrows = 0; r < t.nrows; r++) {
 			if (t.cell[r][0][0] != '$')
 				continue;	/* \midrule, % of peak */
@@ -259,7 +249,7 @@ static void test_values(void **state)
 		chk_table_free(&t);
 
 		/* the main table: 2^14 and 2^10 (every other one) */
-		find_table(tex, "ilp", dev, &t);
+		chk_table_need(tex, "ilp", dev_id[dev], &t);
 		assert_true(t.nrows >= 2);
 		assert_int_equal(label_log2(t.cell[0][0]), 10);
 		assert_int_equal(label_log2(t.cell[1][0]), 14);
@@ -384,7 +374,7 @@ static void test_interval(void **state)
 			}
 	med = fix_median(0, 0, 14);	/* the stored statistic */
 	tex = render("en");
-	find_table(tex, "ilp-all", 0, &t);
+	chk_table_need(tex, "ilp-all", dev_id[0], &t);
 	for (r = 0; r < t.nrows && label_log2(t.cell[r][0]) != 14; r++)
 		;
 	assert_true(r < t.nrows);
@@ -529,7 +519,7 @@ static void test_l2_never_best(void **state)
 	if (!strstr(f, "(ILP~4, $N = 2^{14}$), is the cache's bandwidth"))
 		fail_msg("no L2 sentence naming 2^14 in: %s", f);
 	free(f);
-	find_table(tex, "ilp-all", 0, &t);
+	chk_table_need(tex, "ilp-all", dev_id[0], &t);
 	for (r = 0; r < t.nrows; r++) {
 		if (t.cell[r][0][0] == '$' && label_log2(t.cell[r][0]) == 14)
 			assert_non_null(strstr(t.cell[r][0], "\\rgmark{c}"));
@@ -585,9 +575,6 @@ int main(void)
 		cmocka_unit_test(test_languages),
 	};
 
-	if (!fix_have("gnuplot")) {
-		fprintf(stderr, "gnuplot is not installed: skipped\n");
-		return 77;
-	}
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     teardown);
 }

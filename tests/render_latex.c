@@ -42,21 +42,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* No line of text or table sticks out of the margins by more than 1pt
- * (TeX's "Overfull \hbox (12.3pt too wide)"); less is invisible. */
-static void assert_no_overfull(const char *log)
-{
-	static const char tag[] = "Overfull \\hbox (";
-	const char *p;
-	double pt;
-
-	for (p = log; (p = strstr(p, tag)); p++) {
-		pt = strtod(p + sizeof(tag) - 1, NULL);
-		if (pt > 1.0)
-			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
-	}
-}
-
 /* pdflatex succeeded in one run and left nothing to resolve, and
  * nothing in the margins. */
 static void assert_clean_log(const char *log)
@@ -67,7 +52,7 @@ static void assert_clean_log(const char *log)
 		fail_msg("undefined references or control sequences");
 	if (strstr(log, "Rerun"))
 		fail_msg("the log asks for another run");
-	assert_no_overfull(log);
+	chk_expect_no_overfull(log);
 }
 
 static char *render_ok(const char *db, const char *lang)

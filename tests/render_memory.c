@@ -229,23 +229,15 @@ static int build(const char *path, int counters)
 	d.props = props;
 	d.nprops = sizeof(props) / sizeof(props[0]);
 	rc |= store_device_upsert(st, &d);
-	memset(&s, 0, sizeof(s));
+	fix_session_init(&s, NS);
 	s.uuid = (char *)"sess-mem-1";
 	s.device_id = d.id;
 	s.started_at = (char *)"2026-02-01T10:00:00Z";
 	s.hostname = (char *)"lab-node-2";
 	s.cmdline = (char *)"mmreport measure --suite transpose,bank,coalesce";
-	s.tool_version = (char *)"0.1.0";
-	s.repeat = NS;
-	s.warmup = 3;
-	s.min_samples = 5;
-	s.max_time_s = 2;
 	s.seed = 7;
 	s.suites = (char *)"transpose,bank,coalesce";
-	s.timers = (char *)"CUPTI activity (device)";
 	s.counters = (char *)(counters ? "read" : NULL);
-	s.tolerance = 1e-4;
-	s.keep_samples = 1;
 	rc |= store_session_insert(st, &s);
 	for (v = 0; v < 4 && !rc; v++)
 		for (i = 0; i < 4; i++)
@@ -299,35 +291,18 @@ static int build(const char *path, int counters)
 	return rc ? -1 : 0;
 }
 
-static int setup(void **state)
+/* The fixture where RENDER_MEMORY_DB names, with the counters where
+ * RENDER_MEMORY_COUNTERS is set. */
+static int build_kept(const char *path)
 {
-	const char *keep = getenv("RENDER_MEMORY_DB");
-
-	(void)state;
-	tmpdir = fix_tmpdir();
-	if (!tmpdir)
-		return -1;
-	dbpath = malloc(strlen(tmpdir) + 16);
-	plaindb = malloc(strlen(tmpdir) + 16);
-	if (!dbpath || !plaindb)
-		return -1;
-	sprintf(dbpath, "%s/mem.db", tmpdir);
-	sprintf(plaindb, "%s/plain.db", tmpdir);
-	/* a copy to look at by hand */
-	if (keep && *keep && build(keep, getenv("RENDER_MEMORY_COUNTERS") !=
-				   NULL))
-		return -1;
-	return fix_build(plaindb);
+	return build(path, getenv("RENDER_MEMORY_COUNTERS") != NULL);
 }
 
-static int teardown(void **state)
+static int setup(void **state)
 {
 	(void)state;
-	fix_rmdir(tmpdir);
-	free(tmpdir);
-	free(dbpath);
-	free(plaindb);
-	return 0;
+	return chk_fixture_make(&tmpdir, &dbpath, "mem.db", &plaindb,
+				"RENDER_MEMORY_DB", build_kept);
 }
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -361,16 +336,6 @@ static void scale(const char *where, const char *metric, double f)
 	sql(q);
 }
 
-static void find_table(const char *tex, const char *kind,
-		       struct chk_table *t)
-{
-	char anchor[64];
-
-	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
-	if (chk_table_find(tex, anchor, t))
-		fail_msg("table '%s' is missing", anchor);
-}
-
 /* ---- tables -------------------------------------------------------------- */
 
 /* Every transpose cell is the fixture's median, the shares are the
@@ -386,7 +351,7 @@ static void test_transpose_table(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("transpose");
-	find_table(tex, "transpose", &t);
+	chk_table_need(tex, "transpose", dev_id, &t);
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < 2; j++, r++) {
 			int n = tr_sizes[i], b = tr_blocks[j];
@@ -456,7 +421,7 @@ static void test_bank_table(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("bank");
-	find_table(tex, "bank", &t);
+	chk_table_need(tex, "bank", dev_id, &t);
 	assert_int_equal(t.nrows, 16);
 	for (s = 1; s <= 32; s++) {
 		char *const *c = bank_cells(&t, s, 5);
@@ -478,7 +443,7 @@ static void test_bank_table(void **state)
 	}
 	chk_table_free(&t);
 	/* grouped by conflict: the median of each group against 1-way */
-	find_table(tex, "bank-class", &t);
+	chk_table_need(tex, "bank-class", dev_id, &t);
 	assert_int_equal(t.nrows, 6);
 	for (s = 0; s < 6; s++) {
 		int w = 1 << s;
@@ -526,7 +491,7 @@ static void test_coalesce_tables(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("coalesce");
-	find_table(tex, "coalesce-offset", &t);
+	chk_table_need(tex, "coalesce-offset", dev_id, &t);
 	assert_int_equal(t.nrows, 17);
 	for (k = 0; k <= 32; k++) {
 		char *const *c = half_cells(&t, k, 17, 3);
@@ -545,7 +510,7 @@ static void test_coalesce_tables(void **state)
 		}
 	}
 	chk_table_free(&t);
-	find_table(tex, "coalesce-stride", &t);
+	chk_table_need(tex, "coalesce-stride", dev_id, &t);
 	assert_int_equal(t.nrows, 16);
 	for (k = 1; k <= 32; k++) {
 		char *const *c = half_cells(&t, k - 1, 16, 4);
@@ -559,7 +524,7 @@ static void test_coalesce_tables(void **state)
 		chk_expect_lead(c[3], 100 * model(k), where);
 	}
 	chk_table_free(&t);
-	find_table(tex, "coalesce-layout", &t);
+	chk_table_need(tex, "coalesce-layout", dev_id, &t);
 	assert_int_equal(t.nrows, 2);
 	assert_string_equal(t.cell[0][0], "\\texttt{aos}");
 	chk_expect_lead(t.cell[0][2], chk_spread_median(AOS_GBS, 2), "aos");
@@ -789,15 +754,6 @@ static void test_coalesce_findings(void **state)
 
 /* ---- conclusions --------------------------------------------------------- */
 
-static char *concl(void)
-{
-	char *tex = render("conclusions"), *sec;
-
-	sec = chk_section_text(tex, "Conclusions");
-	free(tex);
-	return sec;
-}
-
 /* The row of finding key (its English text) and its cell. */
 static void expect_row(const char *sec, const char *claim,
 		       const char *verdict)
@@ -849,7 +805,7 @@ static void test_conclusions(void **state)
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_row(sec, c_tr, "agrees");
 	expect_row(sec, c_bank, "agrees");
 	expect_row(sec, c_mis, "agrees");
@@ -894,7 +850,7 @@ static void test_conclusions_flip(void **state)
 	    "JOIN config c2 ON c2.id = s2.config_id WHERE c2.variant = 'aos'"
 	    " AND s2.metric = stat.metric) WHERE config_id = (SELECT id "
 	    "FROM config WHERE variant = 'soa');");
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_row(sec, c_tr, "differs");
 	expect_row(sec, c_bank, "differs");
 	expect_row(sec, c_aos, "not shown");
@@ -979,20 +935,20 @@ static void test_counters(void **state)
 		  "block 16\\(\\times\\)16: \\num{1.00}; \\texttt{tr\\_pad} "
 		  "with block 32\\(\\times\\)32: \\num{1.00}; one pass means "
 		  "no bank conflict.");
-	find_table(tex, "bank", &t);
+	chk_table_need(tex, "bank", dev_id, &t);
 	for (s = 1; s <= 32; s++)
 		chk_expect_lead(bank_cells(&t, s, 6)[5], ways(s), "counted");
 	chk_table_free(&t);
-	find_table(tex, "coalesce-offset", &t);
+	chk_table_need(tex, "coalesce-offset", dev_id, &t);
 	chk_expect_lead(half_cells(&t, 1, 17, 4)[3], 5, "offset 1 sectors");
 	chk_expect_lead(half_cells(&t, 0, 17, 4)[3], 4, "offset 0 sectors");
 	chk_expect_lead(half_cells(&t, 24, 17, 4)[3], 4, "offset 24 sectors");
 	chk_table_free(&t);
-	find_table(tex, "coalesce-stride", &t);
+	chk_table_need(tex, "coalesce-stride", dev_id, &t);
 	chk_expect_lead(half_cells(&t, 15, 16, 5)[4], 32, "stride 16 sectors");
 	chk_expect_lead(half_cells(&t, 1, 16, 5)[4], 8, "stride 2 sectors");
 	chk_table_free(&t);
-	find_table(tex, "coalesce-layout", &t);
+	chk_table_need(tex, "coalesce-layout", dev_id, &t);
 	chk_expect_lead(t.cell[0][4], 12, "aos sectors");
 	chk_table_free(&t);
 	chk_expect_in(tex, "\\item The hardware counters measure a conflict equal "
@@ -1010,7 +966,6 @@ static void test_counters(void **state)
 static void test_absent(void **state)
 {
 	char *tex;
-	int rc;
 
 	(void)state;
 	tex = chk_render_lang(plaindb, NULL, "en");
@@ -1025,15 +980,7 @@ static void test_absent(void **state)
 	assert_null(strstr(tex, "\\texttt{transpose}"));
 	chk_expect_in(tex, "The sources' findings (report~P, report~G, note~J)");
 	free(tex);
-	tex = chk_render_sections(plaindb, "transpose,bank,coalesce", &rc);
-	assert_int_equal(rc, RENDER_OK);
-	chk_expect_in(tex, "The database holds no measurements of the transpose "
-		  "suite.");
-	chk_expect_in(tex, "The database holds no measurements of the bank "
-		  "suite.");
-	chk_expect_in(tex, "The database holds no measurements of the coalesce "
-		  "suite.");
-	free(tex);
+	free(chk_absent_render(plaindb, "transpose,bank,coalesce"));
 }
 
 /* The sections are listed after ilp, before the summary; the intro
@@ -1041,17 +988,11 @@ static void test_absent(void **state)
  * missing. */
 static void test_sections(void **state)
 {
-	char *buf = NULL, *tex;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	char *tex;
 
 	(void)state;
-	assert_non_null(f);
-	render_sections_print(f);
-	fclose(f);
-	chk_expect_in(buf, "ilp,transpose,bank,coalesce,dot,walkers,summary");
-	free(buf);
-	assert_null(render_sections_check("transpose,bank,coalesce"));
+	chk_sections_expect("ilp,transpose,bank,coalesce,dot,walkers,summary",
+			    "transpose,bank,coalesce");
 	assert_int_equal(build(dbpath, 0), 0);
 	sql("DELETE FROM config WHERE suite = 'bank'");
 	tex = render("intro");
@@ -1062,73 +1003,27 @@ static void test_sections(void **state)
 	free(tex);
 }
 
-static void assert_no_overfull(const char *log)
-{
-	static const char tag[] = "Overfull \\hbox (";
-	const char *p;
-
-	for (p = log; (p = strstr(p, tag)); p++)
-		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
-			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
-}
-
 /* Every language has every string (no key leaks) and the whole report
  * compiles without a line in the margin, with and without counters. */
 static void test_latex(void **state)
 {
-	static const char *const langs[] = {"en", "pl", "de"};
 	/* the prefixes of the strings these sections use */
 	static const char *const pre[] = {"find.tr.", "find.bank.",
 		"find.co.", "transpose.", "bank.", "coalesce.", "concl.r.",
 		"concl.b.", "concl.src", "intro.obj", "word.offset",
 		"word.stride"};
-	const char *keep = getenv("RENDER_MEMORY_PDF");
-	char *tex, *dir = NULL, *log = NULL;
-	struct lang *en = lang_load("en", NULL);
-	size_t i, j, k;
-	int rc, counters;
+	int counters;
 
 	(void)state;
-	assert_non_null(en);
 	if (!fix_have("pdflatex")) {
-		lang_free(en);
 		fprintf(stderr, "pdflatex missing: LaTeX not compiled\n");
 		skip();
 	}
 	for (counters = 0; counters < 2; counters++) {
 		assert_int_equal(build(dbpath, counters), 0);
-		for (i = 0; i < 3; i++) {
-			tex = chk_render_lang(dbpath, NULL, langs[i]);
-			/* a key missing from a language prints as itself */
-			for (k = 0; k < en->n; k++)
-				for (j = 0; j < sizeof(pre) / sizeof(pre[0]);
-				     j++)
-					if (!strncmp(en->kv[k].key, pre[j],
-						     strlen(pre[j])) &&
-					    strstr(tex, en->kv[k].key))
-						fail_msg("%s: key '%s' leaks",
-							 langs[i],
-							 en->kv[k].key);
-			rc = chk_pdflatex(tex, NULL, &dir, &log);
-			if (rc)
-				fail_msg("pdflatex exit %d (%s); log in %s", rc,
-					 langs[i], dir);
-			assert_non_null(strstr(log, "Output written"));
-			if (strstr(log, "Undefined control"))
-				fail_msg("%s: undefined control sequence",
-					 langs[i]);
-			assert_no_overfull(log);
-			if (keep && *keep)
-				fprintf(stderr, "kept %s (%s, counters %d)\n",
-					dir, langs[i], counters);
-			else
-				fix_rmdir(dir);
-			free(dir);
-			free(log);
-			free(tex);
-		}
+		chk_langs_compile(dbpath, pre, sizeof(pre) / sizeof(pre[0]),
+				  "RENDER_MEMORY_PDF", 0);
 	}
-	lang_free(en);
 }
 
 int main(void)
@@ -1150,9 +1045,6 @@ int main(void)
 		cmocka_unit_test(test_latex),
 	};
 
-	if (!fix_have("gnuplot")) {
-		fprintf(stderr, "gnuplot is not installed: skipped\n");
-		return 77;
-	}
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     chk_fixture_teardown);
 }

@@ -177,23 +177,15 @@ static int put_suite(struct store *st, long long id, int dev)
 	struct store_session s;
 	int rc = 0, r, v, p, i;
 
-	memset(&s, 0, sizeof(s));
+	fix_session_init(&s, NS);
 	s.uuid = (char *)(dev ? "sess-prec-b" : "sess-prec-a");
 	s.device_id = id;
 	s.started_at = (char *)(dev ? "2026-04-01T11:00:00Z" :
 				"2026-04-01T10:00:00Z");
 	s.hostname = (char *)"lab-node-5";
 	s.cmdline = (char *)"mmreport measure --suite precision";
-	s.tool_version = (char *)"0.1.0";
-	s.repeat = NS;
-	s.warmup = 3;
-	s.min_samples = 5;
-	s.max_time_s = 2;
 	s.seed = 11;
 	s.suites = (char *)"precision";
-	s.timers = (char *)"CUPTI activity (device)";
-	s.tolerance = 1e-4;
-	s.keep_samples = 1;
 	if (store_session_insert(st, &s))
 		return -1;
 	for (r = 0; r < (dev ? 3 : NV); r++)
@@ -287,34 +279,18 @@ static int build_mixed(const char *path)
 
 static int setup(void **state)
 {
-	const char *keep = getenv("RENDER_PREC_DB");
-
 	(void)state;
-	tmpdir = fix_tmpdir();
-	if (!tmpdir)
+	if (chk_fixture_make(&tmpdir, &dbpath, "prec.db", &plaindb,
+			     "RENDER_PREC_DB", build))
 		return -1;
-	dbpath = malloc(strlen(tmpdir) + 16);
-	plaindb = malloc(strlen(tmpdir) + 16);
-	mixdb = malloc(strlen(tmpdir) + 16);
-	if (!dbpath || !plaindb || !mixdb)
-		return -1;
-	sprintf(dbpath, "%s/prec.db", tmpdir);
-	sprintf(plaindb, "%s/plain.db", tmpdir);
-	sprintf(mixdb, "%s/mixed.db", tmpdir);
-	if (keep && *keep && build(keep))
-		return -1;
-	return fix_build(plaindb);
+	mixdb = chk_path_join(tmpdir, "mixed.db");
+	return mixdb ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-	(void)state;
-	fix_rmdir(tmpdir);
-	free(tmpdir);
-	free(dbpath);
-	free(plaindb);
 	free(mixdb);
-	return 0;
+	return chk_fixture_teardown(state);
 }
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -322,33 +298,6 @@ static int teardown(void **state)
 static char *render(const char *sections)
 {
 	return chk_render_lang(dbpath, sections, "en");
-}
-
-/* The report of one device (--device). */
-static char *render_dev(const char *sections, const char *device)
-{
-	struct render_options o;
-	char *tex;
-	int rc;
-
-	render_options_init(&o);
-	o.db_path = dbpath;
-	o.sections = sections;
-	o.device = device;
-	tex = chk_render(&o, NULL, &rc);
-	assert_int_equal(rc, RENDER_OK);
-	assert_non_null(tex);
-	return tex;
-}
-
-static void find_table(const char *tex, const char *kind, int dev,
-		       struct chk_table *t)
-{
-	char anchor[96];
-
-	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id[dev]);
-	if (chk_table_find(tex, anchor, t))
-		fail_msg("table '%s' is missing", anchor);
 }
 
 /* The kernel-time samples of a configuration, as the fixture stores
@@ -441,7 +390,7 @@ static void test_speed_tables(void **state)
 	tex = render("precision");
 	for (i = 0; i < NN; i++) {
 		snprintf(kind, sizeof(kind), "precision n=%d", sizes[i]);
-		find_table(tex, kind, 0, &t);
+		chk_table_need(tex, kind, dev_id[0], &t);
 		assert_int_equal(t.nrows, NV);
 		for (v = 0; v < NV; v++) {
 			snprintf(where, sizeof(where), "\\texttt{%s}", var[v]);
@@ -481,13 +430,13 @@ static void test_speed_tables(void **state)
 		chk_table_free(&t);
 	}
 	/* cuBLAS fp64 is set against the FP64 peak, never the FP32 one */
-	find_table(tex, "precision n=4096", 0, &t);
+	chk_table_need(tex, "precision n=4096", dev_id[0], &t);
 	chk_expect_lead(t.cell[6][5], 100 * gmed(0, 6, 1, 2) / PEAK64,
 			"dgemm");
 	assert_true(atof(t.cell[6][5]) > 100);
 	chk_table_free(&t);
 	/* the device without peaks: no share columns, said in the note */
-	find_table(tex, "precision n=4096", 1, &t);
+	chk_table_need(tex, "precision n=4096", dev_id[1], &t);
 	assert_int_equal(t.nrows, 3);
 	assert_int_equal(t.ncols[0], 5);
 	chk_expect_lead(t.cell[0][2], gmed(1, 0, 0, 2), "B v2");
@@ -744,7 +693,8 @@ static void test_one_device(void **state)
 	(void)state;
 	mode = M_NORMAL;
 	assert_int_equal(build(dbpath), 0);
-	tex = render_dev("precision,conclusions", "GPU-pppp");
+	tex = chk_render_dev(dbpath, "precision,conclusions", "en",
+			     "GPU-pppp");
 	assert_null(strstr(tex, "GPU~1:"));
 	assert_null(strstr(tex, "NVIDIA Future GPU"));
 	chk_expect_in(tex, "\\item At $n = 4096$ every kernel compared");
@@ -772,15 +722,6 @@ static void test_exponents(void **state)
 static const char *const claim = "In a matrix product double precision "
 	"is slower than single precision, and more accurate.";
 
-static char *concl(void)
-{
-	char *tex = render("conclusions"), *sec;
-
-	sec = chk_section_text(tex, "Conclusions");
-	free(tex);
-	return sec;
-}
-
 static void expect_verdict(const char *sec, const char *v)
 {
 	char want[512];
@@ -799,7 +740,7 @@ static void test_conclusions(void **state)
 	(void)state;
 	mode = M_NORMAL;
 	assert_int_equal(build(dbpath), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_verdict(sec, "agrees");
 	for (v = 0; v < 6; v++) {
 		lo = fmin(lo, ratio(0, v, 2));
@@ -830,7 +771,7 @@ static void test_conclusions_flip(void **state)
 	/* fp64 four times as fast: reversed */
 	mode = M_FP64_FAST;
 	assert_int_equal(build(dbpath), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_verdict(sec, "differs");
 	free(sec);
 	tex = render("precision");
@@ -841,7 +782,7 @@ static void test_conclusions_flip(void **state)
 	/* as fast: no significant difference, neither shown nor reversed */
 	mode = M_FP64_SAME;
 	assert_int_equal(build(dbpath), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_verdict(sec, "not shown");
 	free(sec);
 	tex = render("precision");
@@ -850,7 +791,7 @@ static void test_conclusions_flip(void **state)
 	/* fp64 less accurate: reversed */
 	mode = M_FP64_WORSE;
 	assert_int_equal(build(dbpath), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	expect_verdict(sec, "differs");
 	free(sec);
 	tex = render("precision");
@@ -987,7 +928,6 @@ static void test_no_leak(void **state)
 static void test_absent(void **state)
 {
 	char *tex;
-	int rc;
 
 	(void)state;
 	tex = chk_render_lang(plaindb, NULL, "en");
@@ -997,11 +937,7 @@ static void test_absent(void **state)
 	assert_null(strstr(tex, "FP64"));
 	assert_null(strstr(tex, "In a matrix product double precision"));
 	free(tex);
-	tex = chk_render_sections(plaindb, "precision", &rc);
-	assert_int_equal(rc, RENDER_OK);
-	chk_expect_in(tex, "The database holds no measurements of the "
-		      "precision suite.");
-	free(tex);
+	free(chk_absent_render(plaindb, "precision"));
 }
 
 /* The FP64 peak beside the FP32 one where a device has it, "--" where
@@ -1046,102 +982,25 @@ static void test_device_tables(void **state)
 
 static void test_sections(void **state)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
 	(void)state;
-	assert_non_null(f);
-	render_sections_print(f);
-	fclose(f);
-	chk_expect_in(buf, "intro,versions,precision,");
-	free(buf);
-	assert_null(render_sections_check("precision"));
-}
-
-static void assert_no_overfull(const char *log)
-{
-	static const char tag[] = "Overfull \\hbox (";
-	const char *p;
-
-	for (p = log; (p = strstr(p, tag)); p++)
-		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
-			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
-}
-
-static int words(const char *s)
-{
-	int n = 0;
-
-	for (; *s; s++)
-		n += *s == ' ';
-	return n + 1;
+	chk_sections_expect("intro,versions,precision,", "precision");
 }
 
 static void test_latex(void **state)
 {
-	static const char *const langs[] = {"en", "pl", "de"};
 	static const char *const pre[] = {"precision.", "intro.obj.precision",
 		"concl.r.prec", "device.peak_fp64", "device.note_fp64",
 		"hw.peak_flops", "prop.fp64_units_per_sm"};
-	const char *keep = getenv("RENDER_PREC_PDF");
-	char *tex, *dir = NULL, *log = NULL;
-	struct lang *en = lang_load("en", NULL);
-	size_t i, j, k;
-	int rc;
 
 	(void)state;
-	assert_non_null(en);
-	if (!fix_have("pdflatex")) {
-		lang_free(en);
+	if (!fix_have("pdflatex"))
 		skip();
-	}
 	mode = M_NORMAL;
 	assert_int_equal(build(dbpath), 0);
-	for (i = 0; i < 3; i++) {
-		struct lang *l = lang_load(langs[i], NULL);
-
-		assert_non_null(l);
-		tex = chk_render_lang(dbpath, NULL, langs[i]);
-		for (k = 0; k < en->n; k++)
-			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
-				if (strncmp(en->kv[k].key, pre[j],
-					    strlen(pre[j])))
-					continue;
-				/* every language has its own string */
-				if (!lang_find(l, en->kv[k].key))
-					fail_msg("%s lacks '%s'", langs[i],
-						 en->kv[k].key);
-				/* a sentence copied from English is
-				 * untranslated; a name or a formula may be
-				 * the same */
-				if (i && !strcmp(lang_find(l, en->kv[k].key),
-						 en->kv[k].val) &&
-				    words(en->kv[k].val) > 3)
-					fail_msg("%s: '%s' is English",
-						 langs[i], en->kv[k].key);
-				if (strstr(tex, en->kv[k].key))
-					fail_msg("%s: key '%s' leaks",
-						 langs[i], en->kv[k].key);
-			}
-		lang_free(l);
-		rc = chk_pdflatex(tex, NULL, &dir, &log);
-		if (rc)
-			fail_msg("pdflatex exit %d (%s); log in %s", rc,
-				 langs[i], dir);
-		assert_non_null(strstr(log, "Output written"));
-		if (strstr(log, "Undefined control"))
-			fail_msg("%s: undefined control sequence", langs[i]);
-		assert_no_overfull(log);
-		if (keep && *keep)
-			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
-		else
-			fix_rmdir(dir);
-		free(dir);
-		free(log);
-		free(tex);
-	}
-	lang_free(en);
+	/* a sentence of more than three words copied from English is
+	 * untranslated; a name or a formula may be the same */
+	chk_langs_compile(dbpath, pre, sizeof(pre) / sizeof(pre[0]),
+			  "RENDER_PREC_PDF", 3);
 }
 
 int main(void)
@@ -1163,9 +1022,6 @@ int main(void)
 		cmocka_unit_test(test_latex),
 	};
 
-	if (!fix_have("gnuplot")) {
-		fprintf(stderr, "gnuplot is not installed: skipped\n");
-		return 77;
-	}
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     teardown);
 }

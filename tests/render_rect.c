@@ -208,22 +208,14 @@ static int build(const char *path, int flags)
 		store_free(st);
 		return -1;
 	}
-	memset(&s, 0, sizeof(s));
+	fix_session_init(&s, NS);
 	s.uuid = (char *)"sess-rect-1";
 	s.device_id = did;
 	s.started_at = (char *)"2026-03-02T10:00:00Z";
 	s.hostname = (char *)"lab-node-3";
 	s.cmdline = (char *)"mmreport measure --suite rect";
-	s.tool_version = (char *)"0.1.0";
-	s.repeat = NS;
-	s.warmup = 3;
-	s.min_samples = 5;
-	s.max_time_s = 2;
 	s.seed = 7;
 	s.suites = (char *)"rect";
-	s.timers = (char *)"CUPTI activity (device)";
-	s.tolerance = 1e-4;
-	s.keep_samples = 1;
 	rc |= store_session_insert(st, &s);
 	for (p = 0; p < 2 && !rc; p++)
 		for (i = 0; i < NSH; i++)
@@ -237,33 +229,17 @@ static int build(const char *path, int flags)
 	return rc ? -1 : 0;
 }
 
-static int setup(void **state)
+/* The fixture where RENDER_RECT_DB names. */
+static int build_kept(const char *path)
 {
-	const char *keep = getenv("RENDER_RECT_DB");
-
-	(void)state;
-	tmpdir = fix_tmpdir();
-	if (!tmpdir)
-		return -1;
-	dbpath = malloc(strlen(tmpdir) + 16);
-	plaindb = malloc(strlen(tmpdir) + 16);
-	if (!dbpath || !plaindb)
-		return -1;
-	sprintf(dbpath, "%s/rect.db", tmpdir);
-	sprintf(plaindb, "%s/plain.db", tmpdir);
-	if (keep && *keep && build(keep, 0))
-		return -1;
-	return fix_build(plaindb);
+	return build(path, 0);
 }
 
-static int teardown(void **state)
+static int setup(void **state)
 {
 	(void)state;
-	fix_rmdir(tmpdir);
-	free(tmpdir);
-	free(dbpath);
-	free(plaindb);
-	return 0;
+	return chk_fixture_make(&tmpdir, &dbpath, "rect.db", &plaindb,
+				"RENDER_RECT_DB", build_kept);
 }
 
 /* ---- independent arithmetic ------------------------------------------- */
@@ -370,16 +346,6 @@ static void shape_prose(int s, char *buf, size_t len)
 		 shp[s][2]);
 }
 
-static void find_table(const char *tex, const char *kind,
-		       struct chk_table *t)
-{
-	char anchor[64];
-
-	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind, dev_id);
-	if (chk_table_find(tex, anchor, t))
-		fail_msg("table '%s' is missing", anchor);
-}
-
 /* A number cell's value, its bold mark stripped (1 when there was one). */
 static int lead_bold(const char *cell, double want, const char *where)
 {
@@ -403,7 +369,7 @@ static void test_pad_table(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("rect");
-	find_table(tex, "rect-pad", &t);
+	chk_table_need(tex, "rect-pad", dev_id, &t);
 	assert_int_equal(t.nrows, NSH);
 	for (s = 0; s < NSH; s++) {
 		shape_tex(s, want, sizeof(want));
@@ -446,7 +412,7 @@ static void test_speed_tables(void **state)
 	tex = render("rect");
 	for (p = 0; p < 2; p++) {
 		snprintf(kind, sizeof(kind), "rect-%s", prec[p]);
-		find_table(tex, kind, &t);
+		chk_table_need(tex, kind, dev_id, &t);
 		assert_int_equal(t.nrows, NSH);
 		for (s = 0; s < NSH; s++) {
 			int best = best_of(0, p, s, -1);
@@ -501,7 +467,7 @@ static void test_acc_table(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
 	tex = render("rect");
-	find_table(tex, "rect-acc", &t);
+	chk_table_need(tex, "rect-acc", dev_id, &t);
 	assert_int_equal(t.nrows, NSH);
 	for (s = 0; s < NSH; s++) {
 		assert_int_equal(t.ncols[s], 9);
@@ -785,7 +751,7 @@ static void test_one_precision(void **state)
 	assert_int_equal(build(dbpath, 0), 0);
 	sql("DELETE FROM config WHERE suite = 'rect' AND precision = 'fp64'");
 	tex = render("rect");
-	find_table(tex, "rect-fp32", &t);
+	chk_table_need(tex, "rect-fp32", dev_id, &t);
 	assert_int_equal(t.nrows, NSH);
 	chk_table_free(&t);
 	assert_null(strstr(tex, "mmreport-table: rect-fp64"));
@@ -805,15 +771,6 @@ static const char *const c_rect = "A product of rectangular matrices with "
 	"every dimension padded to the block is correct, in float and in "
 	"double.";
 
-static char *concl(void)
-{
-	char *tex = render("conclusions"), *sec;
-
-	sec = chk_section_text(tex, "Conclusions");
-	free(tex);
-	return sec;
-}
-
 static void test_conclusions(void **state)
 {
 	char want[512];
@@ -830,7 +787,7 @@ static void test_conclusions(void **state)
 		lo = fmin(lo, r);
 		hi = fmax(hi, r);
 	}
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	snprintf(want, sizeof(want), "%s & \\textbf{agrees}: 24 of 24 "
 		 "configurations verified; fp64 %s--%s$\\times$ the time of "
 		 "fp32; padding to $b = 32$ adds up to %s work (" PROSE0 ")",
@@ -841,7 +798,7 @@ static void test_conclusions(void **state)
 	free(sec);
 	/* a configuration failed: the claim no longer holds */
 	assert_int_equal(build(dbpath, 0), 0);
-	sec = concl();
+	sec = chk_concl_text(dbpath);
 	snprintf(want, sizeof(want), "%s & \\textbf{differs}: 23 of 24 "
 		 "configurations verified", c_rect);
 	chk_expect_in(sec, want);
@@ -861,9 +818,8 @@ static void test_no_leak(void **state)
 	int rc;
 
 	(void)state;
-	path = malloc(strlen(tmpdir) + 16);
+	path = chk_path_join(tmpdir, "mixed.db");
 	assert_non_null(path);
-	sprintf(path, "%s/mixed.db", tmpdir);
 	assert_int_equal(fix_build(path), 0);
 	a = chk_render_sections(path, secs, &rc);
 	assert_int_equal(rc, RENDER_OK);
@@ -916,7 +872,6 @@ static void test_no_leak(void **state)
 static void test_absent(void **state)
 {
 	char *tex;
-	int rc;
 
 	(void)state;
 	tex = chk_render_lang(plaindb, NULL, "en");
@@ -925,92 +880,27 @@ static void test_absent(void **state)
 	assert_null(strstr(tex, "\\texttt{rect}"));
 	assert_null(strstr(tex, "padded to the block"));
 	free(tex);
-	tex = chk_render_sections(plaindb, "rect", &rc);
-	assert_int_equal(rc, RENDER_OK);
-	chk_expect_in(tex, "The database holds no measurements of the rect "
-		      "suite.");
+	tex = chk_absent_render(plaindb, "rect");
 	assert_null(strstr(tex, "mmreport-table: rect"));
 	free(tex);
 }
 
 static void test_sections(void **state)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
 	(void)state;
-	assert_non_null(f);
-	render_sections_print(f);
-	fclose(f);
-	chk_expect_in(buf, "versions,precision,rect,transfer");
-	free(buf);
-	assert_null(render_sections_check("rect"));
-}
-
-static void assert_no_overfull(const char *log)
-{
-	static const char tag[] = "Overfull \\hbox (";
-	const char *p;
-
-	for (p = log; (p = strstr(p, tag)); p++)
-		if (strtod(p + sizeof(tag) - 1, NULL) > 1.0)
-			fail_msg("%.*s", (int)strcspn(p, "\n"), p);
+	chk_sections_expect("versions,precision,rect,transfer", "rect");
 }
 
 static void test_latex(void **state)
 {
-	static const char *const langs[] = {"en", "pl", "de"};
 	static const char *const pre[] = {"rect.", "intro.obj.rect"};
-	const char *keep = getenv("RENDER_RECT_PDF");
-	char *tex, *dir = NULL, *log = NULL;
-	struct lang *en = lang_load("en", NULL);
-	size_t i, j, k;
-	int rc;
 
 	(void)state;
-	assert_non_null(en);
-	if (!fix_have("pdflatex")) {
-		lang_free(en);
+	if (!fix_have("pdflatex"))
 		skip();
-	}
 	assert_int_equal(build(dbpath, 0), 0);
-	for (i = 0; i < 3; i++) {
-		struct lang *l = lang_load(langs[i], NULL);
-
-		assert_non_null(l);
-		tex = chk_render_lang(dbpath, NULL, langs[i]);
-		for (k = 0; k < en->n; k++)
-			for (j = 0; j < sizeof(pre) / sizeof(pre[0]); j++) {
-				if (strncmp(en->kv[k].key, pre[j],
-					    strlen(pre[j])))
-					continue;
-				/* every language has its own string */
-				if (!lang_find(l, en->kv[k].key))
-					fail_msg("%s lacks '%s'", langs[i],
-						 en->kv[k].key);
-				if (strstr(tex, en->kv[k].key))
-					fail_msg("%s: key '%s' leaks",
-						 langs[i], en->kv[k].key);
-			}
-		lang_free(l);
-		rc = chk_pdflatex(tex, NULL, &dir, &log);
-		if (rc)
-			fail_msg("pdflatex exit %d (%s); log in %s", rc,
-				 langs[i], dir);
-		assert_non_null(strstr(log, "Output written"));
-		if (strstr(log, "Undefined control"))
-			fail_msg("%s: undefined control sequence", langs[i]);
-		assert_no_overfull(log);
-		if (keep && *keep)
-			fprintf(stderr, "kept %s (%s)\n", dir, langs[i]);
-		else
-			fix_rmdir(dir);
-		free(dir);
-		free(log);
-		free(tex);
-	}
-	lang_free(en);
+	chk_langs_compile(dbpath, pre, sizeof(pre) / sizeof(pre[0]),
+			  "RENDER_RECT_PDF", 0);
 }
 
 int main(void)
@@ -1030,9 +920,6 @@ int main(void)
 		cmocka_unit_test(test_latex),
 	};
 
-	if (!fix_have("gnuplot")) {
-		fprintf(stderr, "gnuplot is not installed: skipped\n");
-		return 77;
-	}
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     chk_fixture_teardown);
 }

@@ -718,9 +718,6 @@ int main(void)
 		cmocka_unit_test(test_flip_few_samples),
 	};
 
-	if (!fix_have("gnuplot")) {
-		fprintf(stderr, "gnuplot is not installed: skipped\n");
-		return 77;
-	}
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     teardown);
 }
