@@ -41,8 +41,10 @@ enum kernel_suite {
 	KERNEL_SUITE_WALKERS,	/* lecture B: random walkers */
 	KERNEL_SUITE_PRECISION,	/* textbook R: the matrix kernels in float
 				 * and double (their precision sweep) */
-	KERNEL_SUITE_RECT	/* textbook R: the padded rectangular
+	KERNEL_SUITE_RECT,	/* textbook R: the padded rectangular
 				 * product in float and double */
+	KERNEL_SUITE_PROGRESSION	/* from report P to cuBLAS: v1..v10
+					 * and SGEMM at large n */
 };
 
 /* One default sweep of a kernel: every size with every block (copy:
@@ -113,6 +115,9 @@ struct kernel_desc {
 	/* The precision suite's default sweep of this kernel (float and
 	 * double at each size and block); nsizes 0: not in that suite. */
 	struct kernel_sweep precision;
+	/* The progression suite's sweep of a versions kernel (v1..v5); the
+	 * progression's own kernels (v6 on) have it as their sweep. */
+	struct kernel_sweep progression;
 
 	/* 0 when args (sizes, block, ilp; pointers ignored) can run on a
 	 * device with max_threads threads per block and smem_per_block bytes

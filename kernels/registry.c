@@ -37,6 +37,10 @@ static const int blocks_32[] = { 32 };
 static const int blocks_rect[] = { 8, 16, 32 };
 static const int blocks_16[] = { 16 };
 static const int ilps[] = { 1, 2, 4, 8, 16 };
+/* the progression's C tiles (v6 on) */
+static const int tiles_64[] = { 64 };
+static const int tiles_v7[] = { 64, 128 };
+static const int tiles_128[] = { 128 };
 
 /* The default sweeps (issue 3's axes). Report P's first sweep runs v1,
  * v2, v3 at multiples of 176 (= 8 x 22, so that every block divides
@@ -51,6 +55,13 @@ static const int sizes_g[] = { 512, 1024, 2048, 4096, 8192 };
 /* Textbook R's float against double: error grows with k, so three
  * sizes a factor 4 apart, up to where v2's double run takes ~0.1 s. */
 static const int sizes_prec[] = { 256, 1024, 4096 };
+/* The progression from report P to cuBLAS (issue 14): large products,
+ * where a kernel's design, not the launch, sets its rate. v1 runs on one
+ * SM (40 s at 8192), so at 1024 only; v2..v5 at blocks 16 and 32, the
+ * best one shown. */
+static const int sizes_prog[] = { 1024, 2048, 4096, 8192 };
+static const int sizes_prog_v1[] = { 1024 };
+static const int blocks_prog[] = { 16, 32 };
 /* Its padded rectangular product (m x k x n): two shapes whose padding
  * costs little, one just past a multiple of 32 in every dimension, and
  * a small one where block 32 pads 32 % of the work away (b = 8: 5 %). */
@@ -562,6 +573,85 @@ SQUARE_RULE(v5, blocks_all, 32, 2)
 SQUARE_RULE(simple, blocks_simple, 0, 1)
 SQUARE_RULE(shared, blocks_32, 8, 1)
 
+/* The register-tiled kernels of the progression (v6 on): a block of a
+ * fixed number of threads computes a tile x tile piece of C, with
+ * static shared memory of smem_b x tile + smem_0 bytes; vec4: float4
+ * loads and stores, so n must be a multiple of 4. FP32 only. */
+struct tile_rule {
+	const int *tiles;
+	size_t ntiles;
+	int threads;
+	int smem_b, smem_0;
+	int vec4;
+};
+
+static int tile_check(const struct tile_rule *r,
+		      const struct kernel_args *args, int max_threads,
+		      size_t smem_per_block, char *why, size_t len)
+{
+	char list[64];
+	int b = args->block, n = args->n;
+	size_t smem = (size_t)r->smem_b * b + r->smem_0;
+
+	if (!block_listed(r->tiles, r->ntiles, b))
+		return refuse(why, len, "block %d not supported: the tile "
+			      "edges accepted are %s",
+			      b, block_list_format(r->tiles, r->ntiles, list,
+						   sizeof(list)));
+	if (args->fp64)
+		return refuse(why, len, "FP32 only: the progression's kernels "
+			      "have no double instance");
+	if (n < 1 || n > SQUARE_N_MAX)
+		return refuse(why, len, "matrix size %d outside 1..%d", n,
+			      SQUARE_N_MAX);
+	if (r->vec4 && n % 4)
+		return refuse(why, len, "matrix size %d is not a multiple of "
+			      "4: rows are read and written as float4s", n);
+	if (r->threads > max_threads)
+		return refuse(why, len, "%d threads per block, the device "
+			      "allows %d", r->threads, max_threads);
+	if (smem > smem_per_block)
+		return refuse(why, len, "%zu bytes of shared memory per block, "
+			      "the device allows %zu", smem, smem_per_block);
+	if (tiles(n, b) > GRID_Y_MAX)
+		return refuse(why, len, "matrix size %d needs more than %lld "
+			      "tile rows", n, GRID_Y_MAX);
+	return 0;
+}
+
+static long long tile_grid(const struct kernel_args *args)
+{
+	long long t = tiles(args->n, args->block);
+
+	return t * t;
+}
+
+#define TILE_RULE(name, tl, threads, smem_b, smem_0, vec4)		\
+	static const struct tile_rule rule_##name = {			\
+		tl, N(tl), threads, smem_b, smem_0, vec4 };		\
+	static int name##_check(const struct kernel_args *args,		\
+				int max_threads, size_t smem_per_block,	\
+				char *why, size_t len)			\
+	{								\
+		return tile_check(&rule_##name, args, max_threads,	\
+				  smem_per_block, why, len);		\
+	}								\
+	static int name##_threads(int block, int ilp)			\
+	{								\
+		(void)block;						\
+		(void)ilp;						\
+		return threads;						\
+	}
+
+/* Shared memory as each .cu declares it, 4-byte floats: v6..v8 an A and
+ * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10 two
+ * of each. */
+TILE_RULE(v6, tiles_64, 512, 2 * 8 * 4, 0, 0)
+TILE_RULE(v7, tiles_v7, 256, 2 * 8 * 4, 0, 0)
+TILE_RULE(v8, tiles_128, 256, 2 * 8 * 4, 0, 1)
+TILE_RULE(v9, tiles_128, 256, 2 * 16 * 4, 16 * 4 * 4, 1)
+TILE_RULE(v10, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
+
 static long long rect_grid(const struct kernel_args *args)
 {
 	return tiles(args->m, args->block) * tiles(args->n, args->block);
@@ -605,6 +695,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 0.5e9, .rate_per_warp = 1,
+		.progression = SWEEP(sizes_prog_v1, blocks_32),
 		.check = v1_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v1_launch,
 		.func = kernel_v1_func, .threads = square_threads,
@@ -619,6 +710,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 1000e9, .fp64 = 1,
+		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v2_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v2_launch,
 		.precision = SWEEP(sizes_prec, blocks_16),
@@ -637,6 +729,7 @@ static const struct kernel_desc kernels[] = {
 			    SWEEP(sizes_p2, blocks_p32) },
 		.nsweeps = 2,
 		.rate = 1500e9, .fp64 = 1,
+		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v3_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v3_launch,
 		.precision = SWEEP(sizes_prec, blocks_16),
@@ -653,6 +746,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
 		.rate = 1500e9, .fp64 = 1,
+		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v4_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v4_launch,
 		.precision = SWEEP(sizes_prec, blocks_16),
@@ -669,6 +763,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
 		.rate = 2500e9, .fp64 = 1,
+		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v5_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v5_launch,
 		.precision = SWEEP(sizes_prec, blocks_16),
@@ -708,7 +803,37 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = shared_grid,
 		.source = kernel_src_mm_shared,
-	}, {
+	},
+	/* The progression (issue 14): each a documented step beyond v5. */
+#define PROG_ENTRY(nm, desc, tl, r)					\
+	{								\
+		.name = #nm,						\
+		.description = desc,					\
+		.shape = KERNEL_SQUARE,					\
+		.blocks = tl, .nblocks = N(tl),				\
+		.suite = KERNEL_SUITE_PROGRESSION,			\
+		.sweeps = { SWEEP(sizes_prog, tl) }, .nsweeps = 1,	\
+		.rate = r,						\
+		.check = nm##_check, .flops = square_flops,		\
+		.bytes = square_bytes, .launch = kernel_##nm##_launch,	\
+		.func = kernel_##nm##_func, .threads = nm##_threads,	\
+		.grid = tile_grid,					\
+		.source = kernel_src_mm_##nm,				\
+	},
+	PROG_ENTRY(v6, "register tiling in 1-D: 512 threads per 64 x 64 "
+		   "tile of C, 8 rows per thread", tiles_64, 5000e9)
+	PROG_ENTRY(v7, "register tiling in 2-D: 256 threads per tile, an "
+		   "8 x 8 (4 x 4 at tile 64) patch of C per thread", tiles_v7,
+		   8000e9)
+	PROG_ENTRY(v8, "v7 with float4 loads and stores and the A tile "
+		   "transposed in shared memory", tiles_128, 10000e9)
+	PROG_ENTRY(v9, "warp tiling: each warp a 64 x 32 piece of the "
+		   "128 x 128 tile, steps of 16 in k", tiles_128, 12000e9)
+	PROG_ENTRY(v10, "v9 double-buffered: the next tiles load (B by "
+		   "cp.async) while the current one is multiplied", tiles_128,
+		   12000e9)
+#undef PROG_ENTRY
+	{
 		.name = "rect",
 		.description = "rectangular (m x k) * (k x n) product with b x b "
 			"shared-memory tiles, edges padded with zeros",

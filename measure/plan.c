@@ -24,7 +24,8 @@ static const char *const suite_names[PLAN_NSUITES] = {
 	[PLAN_DOT] = VOCAB_SUITE_DOT,
 	[PLAN_WALKERS] = VOCAB_SUITE_WALKERS,
 	[PLAN_PRECISION] = VOCAB_SUITE_PRECISION,
-	[PLAN_RECT] = VOCAB_SUITE_RECT
+	[PLAN_RECT] = VOCAB_SUITE_RECT,
+	[PLAN_PROGRESSION] = VOCAB_SUITE_PROGRESSION
 };
 
 static int size_cmp(const void *pa, const void *pb);
@@ -104,9 +105,12 @@ unsigned plan_variant_suites(const char *name)
 	bits = 1u << kd->suite;
 	if (kd->precision.nsizes)
 		bits |= 1u << PLAN_PRECISION;
+	if (kd->progression.nsizes)
+		bits |= 1u << PLAN_PROGRESSION;
 	/* the library is every matrix suite's yardstick */
 	if (kd->suite == KERNEL_SUITE_REFERENCE)
-		bits |= 1u << PLAN_PRECISION | 1u << PLAN_RECT;
+		bits |= 1u << PLAN_PRECISION | 1u << PLAN_RECT |
+			1u << PLAN_PROGRESSION;
 	return bits;
 }
 
@@ -434,6 +438,19 @@ static int memory_build(struct plan *p, const struct plan_spec *spec,
 	return 0;
 }
 
+/* The sweep of kernel d in a suite of matrix kernels with a sweep of
+ * their own (precision, rect, progression); NULL when d has none. */
+static const struct kernel_sweep *suite_sweep(const struct kernel_desc *d,
+					      enum plan_suite suite)
+{
+	if (suite == PLAN_PRECISION)
+		return d->precision.nsizes ? &d->precision : NULL;
+	if (suite == PLAN_PROGRESSION && d->progression.nsizes)
+		return &d->progression;
+	return (int)d->suite == (int)suite && d->nsweeps ? &d->sweeps[0] :
+	       NULL;
+}
+
 /* The products a matrix suite measures: --sizes' tokens (square ones
  * only unless rect), else the union of the default sweeps of the
  * suite's kernels (all of them, so that the library alone measures
@@ -453,10 +470,9 @@ static int suite_shapes(const struct plan_spec *spec, enum plan_suite suite,
 	}
 	for (i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
-		const struct kernel_sweep *sw = suite == PLAN_PRECISION ?
-			&d->precision : d->nsweeps ? &d->sweeps[0] : NULL;
+		const struct kernel_sweep *sw = suite_sweep(d, suite);
 
-		if (!sw || (suite == PLAN_RECT && d->suite != KERNEL_SUITE_RECT))
+		if (!sw)
 			continue;
 		for (j = 0; j < sw->nsizes + sw->nshapes; j++) {
 			struct plan_size sz = { 0, 0, 0, 1 };
@@ -481,34 +497,54 @@ static int suite_shapes(const struct plan_spec *spec, enum plan_suite suite,
 	return 0;
 }
 
-/* Textbook R's float against double (precision) and its padded
- * rectangular product (rect): each selected kernel of the suite at each
- * product, block (--blocks, else its sweep's) and precision, then the
- * library at each product and precision. */
+/* 1 when sweep sw holds product sz (a size n as n x n x n). */
+static int sweep_has(const struct kernel_sweep *sw,
+		     const struct plan_size *sz)
+{
+	for (size_t j = 0; sw && j < sw->nsizes; j++)
+		if (sz->square && sz->n == sw->sizes[j])
+			return 1;
+	for (size_t j = 0; sw && j < sw->nshapes; j++)
+		if (sz->m == sw->shapes[j][0] && sz->k == sw->shapes[j][1] &&
+		    sz->n == sw->shapes[j][2])
+			return 1;
+	return 0;
+}
+
+/* Textbook R's float against double (precision), its padded
+ * rectangular product (rect) and the progression from report P to
+ * cuBLAS (FP32 only): each selected kernel of the suite at each product
+ * (--sizes, else its sweep's), block (--blocks, else its sweep's) and
+ * precision, then the library at every product of the suite. */
 static int precision_build(struct plan *p, const struct plan_spec *spec,
 			   enum plan_suite suite)
 {
 	struct plan_size *shapes = NULL;
 	size_t nshapes = 0, i, si, b;
-	int rc = -1;
+	int rc = -1, nprec = suite == PLAN_PROGRESSION ? 1 : 2;
 
 	if (suite_shapes(spec, suite, &shapes, &nshapes))
 		goto out;
 	for (i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
 		int lib = d->suite == KERNEL_SUITE_REFERENCE;
-		const struct kernel_sweep *sw = suite == PLAN_PRECISION ?
-			&d->precision : &d->sweeps[0];
-		const int *blocks = spec->nblocks ? spec->blocks : sw->blocks;
-		size_t nb = lib ? 1 : spec->nblocks ? spec->nblocks :
+		const struct kernel_sweep *sw = suite_sweep(d, suite);
+		const int *blocks = spec->nblocks || !sw ? spec->blocks :
+				    sw->blocks;
+		size_t nb = lib ? 1 : spec->nblocks || !sw ? spec->nblocks :
 			    sw->nblocks;
 
 		if (!(plan_variant_suites(d->name) & (1u << suite)) ||
-		    !plan_variant_selected(spec, d->name) || !d->fp64)
+		    !plan_variant_selected(spec, d->name) ||
+		    (nprec == 2 && !d->fp64))
 			continue;
-		for (si = 0; si < nshapes; si++)
+		for (si = 0; si < nshapes; si++) {
+			/* a kernel's own sizes unless --sizes gave them */
+			if (!lib && !spec->nsizes &&
+			    !sweep_has(sw, &shapes[si]))
+				continue;
 			for (b = 0; b < nb; b++)
-				for (int f = 0; f <= 1; f++) {
+				for (int f = 0; f < nprec; f++) {
 					struct plan_entry e = { suite, d->name,
 						d, (int)shapes[si].m,
 						(int)shapes[si].k,
@@ -523,6 +559,7 @@ static int precision_build(struct plan *p, const struct plan_spec *spec,
 					if (plan_add(p, &e))
 						goto out;
 				}
+		}
 	}
 	rc = 0;
 out:
@@ -773,7 +810,9 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	    (plan_suite_active(spec, PLAN_PRECISION) &&
 	     precision_build(p, spec, PLAN_PRECISION)) ||
 	    (plan_suite_active(spec, PLAN_RECT) &&
-	     precision_build(p, spec, PLAN_RECT))) {
+	     precision_build(p, spec, PLAN_RECT)) ||
+	    (plan_suite_active(spec, PLAN_PROGRESSION) &&
+	     precision_build(p, spec, PLAN_PROGRESSION))) {
 		plan_release(p);
 		return -1;
 	}

@@ -327,7 +327,8 @@ static int spec_validate(const struct measure_options *o,
 		 plan_suite_active(spec, PLAN_REFERENCE) ||
 		 plan_suite_active(spec, PLAN_TRANSPOSE) ||
 		 plan_suite_active(spec, PLAN_PRECISION) ||
-		 plan_suite_active(spec, PLAN_RECT);
+		 plan_suite_active(spec, PLAN_RECT) ||
+		 plan_suite_active(spec, PLAN_PROGRESSION);
 	if (plan_suite_active(spec, PLAN_RECT))
 		rect_ok = 1;
 	/* an own rectangular kernel selected (versions suite) */

@@ -231,7 +231,7 @@ static void test_usage_errors(void **state)
 		{"measure", "--sizes", "12,x", NULL},
 		{"measure", "--sizes", "0", NULL},
 		{"measure", "--blocks", "-8", NULL},
-		{"measure", "--variants", "v9", NULL},
+		{"measure", "--variants", "v99", NULL},
 		{"measure", "--ilp", "3", NULL},
 		{"measure", "--host-mem", "shared", NULL},
 		{"measure", "--device", "x", NULL},

@@ -17,7 +17,8 @@
 #define H_SMEM ((size_t)48 * 1024)
 
 static const char *const report_order[] = {
-	"v1", "v2", "v3", "v4", "v5", "simple", "shared", "rect",
+	"v1", "v2", "v3", "v4", "v5", "simple", "shared", "v6", "v7", "v8",
+	"v9", "v10", "rect",
 	"copy_ilp", "tr_copy", "tr_naive", "tr_tile", "tr_pad", "offset",
 	"stride", "aos", "soa", "bank", "dot", "cublas_dot", "walk_global",
 	"walk_shared", "walk_registers", "cublas",
@@ -74,7 +75,7 @@ static void test_order_and_names(void **state)
 			assert_string_not_equal(kernel_at(j)->name, d->name);
 	}
 	assert_null(kernel_at(count));
-	assert_null(kernel_find("v6"));
+	assert_null(kernel_find("v11"));
 	assert_null(kernel_find(""));
 	assert_null(kernel_find(NULL));
 }
@@ -141,6 +142,14 @@ static void test_block_lists(void **state)
 				   d->shape == KERNEL_WALK) {
 				assert_non_null(d->func(b, 1));
 				assert_int_equal(d->threads(b, 1), b);
+			} else if (d->suite == KERNEL_SUITE_PROGRESSION) {
+				/* a tile edge: a fixed block of threads,
+				 * each several elements of the tile */
+				int th = d->threads(b, 1);
+
+				assert_non_null(d->func(b, 1));
+				assert_true(th == 256 || th == 512);
+				assert_true(b * b >= 8 * th);
 			} else {
 				assert_non_null(d->func(b, 1));
 				assert_int_equal(d->threads(b, 1), b * b);
@@ -304,6 +313,10 @@ static void test_vocab_names(void **state)
 	assert_null(kernel_find(VOCAB_VARIANT_MEMCPY));
 }
 
+static void expect_refused(const struct kernel_desc *d,
+			   const struct kernel_args *a, int max_threads,
+			   size_t smem, const char *needle);
+
 /* Every listed block at sizes that are and are not multiples of it. */
 static void test_check_accepts_listed(void **state)
 {
@@ -321,6 +334,14 @@ static void test_check_accepts_listed(void **state)
 					d->nblocks ? d->blocks[j] : 0);
 
 				why[0] = '\0';
+				/* float4 rows: only multiples of 4 */
+				if (d->suite == KERNEL_SUITE_PROGRESSION &&
+				    strcmp(d->name, "v6") &&
+				    strcmp(d->name, "v7") && a.n % 4) {
+					expect_refused(d, &a, H_THREADS,
+						       H_SMEM, "multiple of 4");
+					continue;
+				}
 				if (d->check(&a, H_THREADS, H_SMEM, why,
 					     sizeof(why)))
 					fail_msg("%s block %d n %d refused: %s",
@@ -353,9 +374,15 @@ static void test_check_refuses_blocks(void **state)
 
 		if (!is_matrix(d))
 			continue;
-		/* 64 x 64 = 4096 threads is not in any list. */
-		a = args_for(d, 128, 64);
-		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "64");
+		/* 64 x 64 = 4096 threads is not in any list of a
+		 * block edge; 96 in none of a tile edge */
+		if (d->suite == KERNEL_SUITE_PROGRESSION) {
+			a = args_for(d, 128, 96);
+			expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "96");
+		} else {
+			a = args_for(d, 128, 64);
+			expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "64");
+		}
 		a = args_for(d, 128, 0);
 		expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "block");
 		a = args_for(d, 128, -8);
@@ -364,10 +391,12 @@ static void test_check_refuses_blocks(void **state)
 		for (size_t j = 0; j < d->nblocks; j++) {
 			int b = d->blocks[j];
 
+			int th = d->threads(b, 1);
+
 			a = args_for(d, 128, b);
-			expect_refused(d, &a, b * b - 1, BIG_SMEM, "threads");
-			assert_int_equal(d->check(&a, b * b, BIG_SMEM, NULL,
-						  0), 0);
+			expect_refused(d, &a, th - 1, BIG_SMEM, "threads");
+			assert_int_equal(d->check(&a, th, BIG_SMEM, NULL, 0),
+					 0);
 		}
 	}
 }
