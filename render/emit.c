@@ -239,7 +239,10 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		} else {
 			rbuf_printf(&what, ", \\(n = %d\\)", c->n);
 		}
-		if (c->block_x > 0) {
+		if (c->block_x > 0 && block_is_tile(x, r)) {
+			rbuf_puts(&what, ", ");
+			block_tile_label(x, r, &what);
+		} else if (c->block_x > 0) {
 			rbuf_printf(&what, ", %s ", lang_get(x->L, "word.block"));
 			block_label(c->block_x, c->block_y, &what);
 		}

@@ -63,13 +63,19 @@ static int name_cmp(const void *pa, const void *pb)
 	return (*a > *b) - (*a < *b);
 }
 
-size_t versions_names(const struct rctx *x, int dev, const char ***out)
+size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
+			 const char ***out)
 {
-	size_t n = model_names(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'v', out);
+	size_t n = model_names(x, dev, suite, NULL, 'v', out);
 
 	if (*out && n > 1)
 		qsort(*out, n, sizeof(**out), name_cmp);
 	return n;
+}
+
+size_t versions_names(const struct rctx *x, int dev, const char ***out)
+{
+	return versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, out);
 }
 
 

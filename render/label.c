@@ -50,6 +50,28 @@ void block_label(int bx, int by, struct rbuf *b)
 		rbuf_printf(b, "%d", bx);
 }
 
+int block_is_tile(const struct rctx *x, const struct rcfg *c)
+{
+	const struct store_kattr *a;
+	long long e = (long long)c->c->block_x * c->c->block_y;
+
+	a = model_kattr(x, c->c->session_id, c->c->variant, c->c->block_x);
+	if (a && a->threads_per_block > 0)
+		return a->threads_per_block != e;
+	/* no attributes stored: no block holds more than 1024 threads */
+	return e > 1024;
+}
+
+void block_tile_label(const struct rctx *x, const struct rcfg *c,
+		      struct rbuf *b)
+{
+	if (block_is_tile(x, c))
+		rbuf_printf(b, "%s %d", lang_get(x->L, "word.tile"),
+			    c->c->block_x);
+	else
+		block_label(c->c->block_x, c->c->block_y, b);
+}
+
 int cell_status(const struct rctx *x, struct rtable *t, const struct rcfg *c)
 {
 	if (!c) {

@@ -250,7 +250,12 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
 			    ", \\\n  ", k, i);
 		first = 0;
-		if (l[i].style == PL_REF)
+		if (l[i].style == PL_REF && l[i].pt < 0)
+			/* a level (a peak): a dotted line, no marks */
+			rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5",
+				    l[i].color < 0 ? "#606060" :
+				    plot_color(l[i].color));
+		else if (l[i].style == PL_REF)
 			rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 "
 				    "lw 1.2 pt %d", l[i].color < 0 ? "#606060"
 				    : plot_color(l[i].color), l[i].pt + 1);

@@ -489,7 +489,7 @@ void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 			continue;
 		if (!strcmp(c->c->status, VOCAB_CFG_FAILED))
 			(*nfail)++;
-		if (strcmp(c->c->variant, variant) ||
+		if ((variant && strcmp(c->c->variant, variant)) ||
 		    !strcmp(c->c->status, VOCAB_CFG_SKIPPED))
 			continue;
 		(*nall)++;
@@ -515,6 +515,17 @@ int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
 			return 1;
 	}
 	return 0;
+}
+
+int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops)
+{
+	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
+	double rd = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES);
+	double wr = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
+
+	*gflops = rcfg_median(c, VOCAB_METRIC_CNT_GFLOPS);
+	*ai = ops / (rd + wr);
+	return isfinite(*gflops) && *gflops > 0 && isfinite(*ai) && *ai > 0;
 }
 
 int metric_is_counter(const char *metric)

@@ -288,8 +288,8 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
 /* Counts the configurations of suite on device dev: *nfail those of any
- * variant that failed, *nall those of variant that ran (not skipped),
- * *nok those of them that are ok; *max_rel (when max_rel is not NULL)
+ * variant that failed, *nall those of variant (NULL: any) that ran
+ * (not skipped), *nok those of them that are ok; *max_rel (when max_rel is not NULL)
  * gets the largest finite relative error of those ok, NAN when none. */
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 		      const char *variant, int *nfail, int *nall, int *nok,
@@ -311,6 +311,11 @@ int metric_is_counter(const char *metric);
 size_t metric_list(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, const char ***names,
 		   const char ***units);
+/* The achieved point of c from its counter pass: *gflops from the
+ * counted FP32 operations over the profiled launch's duration
+ * (cnt_gflops), *ai those operations per counted DRAM byte (read and
+ * written). Returns 1, or 0 when c lacks either (both may be NAN). */
+int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops);
 /* Highest median GFLOP/s of (dev, suite, variant) over blocks at sizes
  * sz, NAN when none; *block (may be NULL) gets the block. */
 double best_gflops(const struct rctx *x, int dev, const char *suite,
@@ -385,6 +390,16 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
 		    double y, int color);
+/* The roofline of device d, min(peak FP32, I x peak memory bandwidth),
+ * as a dotted grey line of PLOT_ROOF_N points from half the smaller of
+ * lo and the ridge to twice the larger of hi and the ridge (lo, hi: the
+ * intensities of the points drawn under it): fills rx, ry, sets *l with
+ * the string "sum.roof" appended to title as its key. Returns 1, or 0
+ * (nothing set) when the device lacks either peak. */
+#define PLOT_ROOF_N 64
+int plot_roof_fill(const struct rctx *x, const struct store_device *d,
+		   double lo, double hi, double *rx, double *ry,
+		   struct pline *l, struct rbuf *title);
 /* gnuplot's line colours, so that figures look alike. */
 const char *plot_color(int i);
 
@@ -448,6 +463,15 @@ void metric_label(const struct rctx *x, const char *metric,
 		  const char *unit, struct rbuf *b);
 /* "16\(\times\)16" (or "512" for one-dimensional blocks) into b. */
 void block_label(int bx, int by, struct rbuf *b);
+/* 1 when c's block is the edge of a tile of C that one block of fewer
+ * threads computes (the progression's v6..v10), not bx x by threads:
+ * its stored attributes say it ran fewer threads than that, or, none
+ * stored, no block could hold that many. */
+int block_is_tile(const struct rctx *x, const struct rcfg *c);
+/* "tile 128" for such a block (the string "word.tile"), else as
+ * block_label writes c's block. */
+void block_tile_label(const struct rctx *x, const struct rcfg *c,
+		      struct rbuf *b);
 /* For a configuration that is absent, failed or skipped: writes the
  * cell ("--", "failed", "skipped") and returns 1; 0 for an ok one. A
  * failed configuration is never shown as a speed. */
@@ -564,6 +588,33 @@ void find_num(struct rbuf *b, double v, int sig);
 void find_pct(struct rbuf *b, double v, int sig);
 void find_p(const struct rctx *x, struct rbuf *b, double p);
 
+/* ---- named values for the strings (fv.c) ----------------------------- */
+
+/* The placeholders of one string, each a buffer of its own. */
+#define FV_MAX 16
+struct fv {
+	struct kv kv[FV_MAX];
+	struct rbuf b[FV_MAX];
+	size_t n;
+};
+/* Starts an empty set; fv_free releases it (and leaves it empty). */
+void fv_init(struct fv *v);
+void fv_free(struct fv *v);
+/* The buffer of placeholder name, added or, when present, cleared;
+ * more than FV_MAX names abort (a programming error). name must
+ * outlive v. */
+struct rbuf *fv_put(struct fv *v, const char *name);
+/* name set to the string s, to find_num(d, sig), to the integer n. */
+void fv_str(struct fv *v, const char *name, const char *s);
+void fv_num(struct fv *v, const char *name, double d, int sig);
+void fv_int(struct fv *v, const char *name, long long n);
+/* The pairs, valid until v changes. */
+const struct kv *fv_kv(struct fv *v);
+/* emit_string and find_add of string key with v's placeholders. */
+int fv_emit(struct rctx *x, struct rbuf *out, const char *key, struct fv *v);
+void fv_find(struct rctx *x, struct rfind *fd, const char *key,
+	     struct fv *v);
+
 /* ---- sections (sec_*.c) ------------------------------------------------ */
 
 /* Front matter and the introduction (sec_front.c). */
@@ -580,6 +631,10 @@ int app_versions(struct rctx *x);
  * (v2 before v10), the order of every table and of the steps. *out is
  * malloc'd (free() the array only). */
 size_t versions_names(const struct rctx *x, int dev, const char ***out);
+/* The same for the variants of suite (the library's among them, after
+ * the versions with the other names). */
+size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
+			 const char ***out);
 /* The SM count of device dev, 0 when unknown. */
 int versions_sms(const struct rctx *x, int dev);
 /* The ok configuration of (dev, suite, variant) at square size n with
@@ -795,7 +850,8 @@ struct mem_line {
 	size_t n;
 	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS */
 	int color;		/* palette index, -1 grey */
-	int pt;			/* point type index */
+	int pt;			/* point type index; PL_REF with pt < 0: a
+				 * dotted line without marks (a peak) */
 };
 struct mem_axes {
 	const char *xlabel, *ylabel;	/* LaTeX */
@@ -1152,6 +1208,11 @@ struct pr_facts {
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f);
 int sec_precision(struct rctx *x);
+
+/* The progression suite (sec_progression.c; issue 14): report P's v1..v5
+ * and the SGEMM steps beyond them, v6..v10, beside cuBLAS, FP32 on the
+ * CUDA cores, each kernel at its best block or tile. */
+int sec_progression(struct rctx *x);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);

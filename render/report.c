@@ -56,6 +56,7 @@ static const struct section {
 	{"versions", sec_versions, section_suite_present, 0},
 	{"precision", sec_precision, section_suite_present, 0},
 	{"rect", sec_rect, section_suite_present, 0},
+	{"progression", sec_progression, section_suite_present, 0},
 	{"transfer", sec_transfer, section_suite_present, 0},
 	{"ilp", sec_ilp, section_suite_present, 0},
 	{"transpose", sec_transpose, section_suite_present, 0},

@@ -141,24 +141,29 @@ void meta_free(struct rmeta *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* The experiments with a section of their own, in document order: the
+ * title page's exercise and the introduction's objectives name those the
+ * data hold. */
+static const char *const front_suites[] = {
+	VOCAB_SUITE_VERSIONS, VOCAB_SUITE_PRECISION, VOCAB_SUITE_RECT,
+	VOCAB_SUITE_PROGRESSION, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
+	VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
+	VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
+};
+#define NFRONT (sizeof(front_suites) / sizeof(front_suites[0]))
+
 /* The experiments the report holds, by their titles: the exercise when
  * none is given. */
 static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_PRECISION, VOCAB_SUITE_RECT,
-		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
-		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
-		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
-	};
 	char key[64];
 	size_t i;
 	int first = 1;
 
-	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
-		if (!model_has_suite(x, -1, suites[i]))
+	for (i = 0; i < NFRONT; i++) {
+		if (!model_has_suite(x, -1, front_suites[i]))
 			continue;
-		snprintf(key, sizeof(key), "%s.title", suites[i]);
+		snprintf(key, sizeof(key), "%s.title", front_suites[i]);
 		rbuf_printf(b, "%s%s", first ? "" : "; ",
 			    lang_get(x->L, key));
 		first = 0;
@@ -802,12 +807,6 @@ static int hardware_table(struct rctx *x)
 /* What each experiment sets out to find, for those the data holds. */
 static int objectives(struct rctx *x)
 {
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_PRECISION, VOCAB_SUITE_RECT,
-		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
-		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
-		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
-	};
 	struct rbuf items;
 	struct kv v;
 	char key[64], *t;
@@ -816,10 +815,10 @@ static int objectives(struct rctx *x)
 
 	rbuf_init(&items);
 	t = tmpl_fragment(x->frags, "item");
-	for (i = 0; t && i < sizeof(suites) / sizeof(suites[0]); i++) {
-		if (!model_has_suite(x, -1, suites[i]))
+	for (i = 0; t && i < NFRONT; i++) {
+		if (!model_has_suite(x, -1, front_suites[i]))
 			continue;
-		snprintf(key, sizeof(key), "intro.obj.%s", suites[i]);
+		snprintf(key, sizeof(key), "intro.obj.%s", front_suites[i]);
 		v = (struct kv){"TEXT", lang_get(x->L, key)};
 		rc |= tmpl_fill(&items, t, &v, 1);
 	}

@@ -235,74 +235,6 @@ out:
 	return rc;
 }
 
-/* ---- named values for the strings ----------------------------------------- */
-
-/* The placeholders of one string, each a buffer of its own, so that a
- * sentence is assembled without a pair of arrays kept in step. */
-#define FV_MAX 16
-struct fv {
-	struct kv kv[FV_MAX];
-	struct rbuf b[FV_MAX];
-	size_t n;
-};
-
-static void fv_init(struct fv *v)
-{
-	v->n = 0;
-}
-
-/* The buffer of placeholder name (added, or cleared when present). */
-static struct rbuf *fv_put(struct fv *v, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
-		if (!strcmp(v->kv[i].key, name)) {
-			rbuf_free(&v->b[i]);
-			return &v->b[i];
-		}
-	if (v->n == FV_MAX)
-		abort();	/* a programming error: FV_MAX too small */
-	rbuf_init(&v->b[v->n]);
-	v->kv[v->n].key = name;
-	return &v->b[v->n++];
-}
-
-static void fv_str(struct fv *v, const char *name, const char *s)
-{
-	rbuf_puts(fv_put(v, name), s);
-}
-
-static const struct kv *fv_kv(struct fv *v)
-{
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
-		v->kv[i].val = rbuf_str(&v->b[i]);
-	return v->kv;
-}
-
-static void fv_free(struct fv *v)
-{
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
-		rbuf_free(&v->b[i]);
-	v->n = 0;
-}
-
-static int fv_emit(struct rctx *x, struct rbuf *out, const char *key,
-		   struct fv *v)
-{
-	return emit_string(x, out, key, fv_kv(v), v->n);
-}
-
-static void fv_find(struct rctx *x, struct rfind *fd, const char *key,
-		    struct fv *v)
-{
-	find_add(x, fd, key, fv_kv(v), v->n);
-}
-
 /* ---- helpers -------------------------------------------------------------- */
 
 static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
@@ -664,11 +596,6 @@ static void shape_put(struct fv *v, const char *name, const struct rsize *s)
 	rect_shape_label(s, fv_put(v, name));
 }
 
-static void num_put(struct fv *v, const char *name, double d, int sig)
-{
-	find_num(fv_put(v, name), d, sig);
-}
-
 /* "lo--hi", or lo alone where the two print alike. */
 static void range_put(struct fv *v, const char *name, double lo, double hi,
 		      int pct)
@@ -688,11 +615,6 @@ static void range_put(struct fv *v, const char *name, double lo, double hi,
 	if (strcmp(rbuf_str(b) + len, rbuf_str(&h)))
 		rbuf_printf(b, "--%s", rbuf_str(&h));
 	rbuf_free(&h);
-}
-
-static void int_put(struct fv *v, const char *name, long long n)
-{
-	rbuf_printf(fv_put(v, name), "%lld", n);
 }
 
 /* The fastest block of each shape and its lead over the next. */
@@ -729,14 +651,14 @@ static void find_best(struct rctx *x, struct rfind *fd,
 			key = "rect.find.lead.faster";
 			break;
 		}
-		num_put(&v, "R", r->ratio, 3);
-		int_put(&v, "B2", s->next[p] >= 0 ? f->blocks[s->next[p]] : 0);
+		fv_num(&v, "R", r->ratio, 3);
+		fv_int(&v, "B2", s->next[p] >= 0 ? f->blocks[s->next[p]] : 0);
 		mem_p(x, fv_put(&v, "P"), r);
 		rbuf_free(&lead);
 		fv_emit(x, &lead, key, &v);
 		shape_put(&v, "SHAPE", &s->sz);
-		int_put(&v, "B", f->blocks[s->best[p]]);
-		num_put(&v, "G", gflops(s->c[p][s->best[p]]), 4);
+		fv_int(&v, "B", f->blocks[s->best[p]]);
+		fv_num(&v, "G", gflops(s->c[p][s->best[p]]), 4);
 		fv_str(&v, "LEAD", rbuf_str(&lead));
 		if (list.len)
 			rbuf_puts(&list, "; ");
@@ -749,8 +671,8 @@ static void find_best(struct rctx *x, struct rfind *fd,
 		fv_free(&v);
 		fv_str(&v, "DEV", pre);
 		fv_str(&v, "PREC", rect_precs[p]);
-		int_put(&v, "B", f->blocks[top]);
-		int_put(&v, "K", count[top]);
+		fv_int(&v, "B", f->blocks[top]);
+		fv_int(&v, "K", count[top]);
 		label_count_put(x, "rect.shapes", n, n, fv_put(&v, "N"));
 		fv_str(&v, "LIST", rbuf_str(&list));
 		fv_find(x, fd, "rect.find.best", &v);
@@ -790,13 +712,13 @@ static void find_pad(struct rctx *x, struct rfind *fd,
 		fv_str(&v, "DEV", pre);
 		fv_str(&v, "PREC", rect_precs[p]);
 		shape_put(&v, "SHAPE", &s->sz);
-		int_put(&v, "BW", f->blocks[s->pw[p]]);
-		int_put(&v, "BL", f->blocks[s->pl[p]]);
-		num_put(&v, "PW", rw, 4);
-		num_put(&v, "PL", rl, 4);
-		num_put(&v, "RP", rp, 3);
-		num_put(&v, "RT", r->ratio, 3);
-		num_put(&v, "E", e, 3);
+		fv_int(&v, "BW", f->blocks[s->pw[p]]);
+		fv_int(&v, "BL", f->blocks[s->pl[p]]);
+		fv_num(&v, "PW", rw, 4);
+		fv_num(&v, "PL", rl, 4);
+		fv_num(&v, "RP", rp, 3);
+		fv_num(&v, "RT", r->ratio, 3);
+		fv_num(&v, "E", e, 3);
 		fv_str(&v, "TOL", rbuf_str(&tol));
 		mem_p(x, fv_put(&v, "P"), r);
 		rbuf_free(&text);
@@ -835,7 +757,7 @@ static void ratio_list(struct rctx *x, const struct rect_facts *f, int lib,
 		if (!isfinite(r->ratio))
 			continue;
 		shape_put(&v, "SHAPE", &f->s[i].sz);
-		num_put(&v, "R", r->ratio, 3);
+		fv_num(&v, "R", r->ratio, 3);
 		mem_p(x, fv_put(&v, "P"), r);
 		if (list->len)
 			rbuf_puts(list, "; ");
@@ -873,9 +795,9 @@ static void find_prec(struct rctx *x, struct rfind *fd,
 	} else if (isfinite(pr)) {
 		lo = pr * (1 - RECT_RATIO_TOL);
 		hi = pr * (1 + RECT_RATIO_TOL);
-		num_put(&v, "P32", f->peak32, 4);
-		num_put(&v, "P64", f->peak64, 4);
-		num_put(&v, "PR", pr, 3);
+		fv_num(&v, "P32", f->peak32, 4);
+		fv_num(&v, "P64", f->peak64, 4);
+		fv_num(&v, "PR", pr, 3);
 		range_put(&v, "RANGE", f->tr_lo, f->tr_hi, 0);
 		find_pct(fv_put(&v, "TOL"), 100 * RECT_RATIO_TOL, 2);
 		key = f->tr_lo >= lo && f->tr_hi <= hi ? "rect.find.pr.near" :
@@ -926,8 +848,8 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 	fv_str(&v, "PREC", rect_precs[p]);
 	range_put(&v, "RANGE", lo, hi, 1);
 	shape_put(&v, "SHAPE", &top->sz);
-	num_put(&v, "G", top->vs_lib[p].b, 4);
-	num_put(&v, "GC", top->vs_lib[p].a, 4);
+	fv_num(&v, "G", top->vs_lib[p].b, 4);
+	fv_num(&v, "GC", top->vs_lib[p].a, 4);
 	find_pct(fv_put(&v, "PCT"), 100 * top->vs_lib[p].ratio, 3);
 	mem_p(x, fv_put(&v, "P"), &top->vs_lib[p]);
 	fv_find(x, fd, n == 1 ? "rect.find.lib_one" : "rect.find.lib", &v);
@@ -974,7 +896,7 @@ static void find_peaks(struct rctx *x, struct rfind *fd,
 		fv_init(&v);
 		fv_str(&v, "DEV", pre);
 		shape_put(&v, "SHAPE", &s->sz);
-		num_put(&v, "PK", pk, 4);
+		fv_num(&v, "PK", pk, 4);
 		find_pct(fv_put(&v, "A"), 100 * gflops(c) / pk, 3);
 		find_pct(fv_put(&v, "C"), 100 * gc / pk, 3);
 		fv_find(x, fd, p ? (isfinite(gc) ? "rect.find.peak64" :
@@ -1037,12 +959,12 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 		fv_str(&v, "PREC", rect_precs[p]);
 		rbuf_puts(fv_put(&v, "U"), p ? "2^{-53}" : "2^{-24}");
 		label_count_put(x, "rect.shapes", n, n, fv_put(&v, "N"));
-		num_put(&v, "RMAX", rmax, 3);
-		num_put(&v, "RMEAN", rmean, 3);
-		num_put(&v, "CMAX", cmax, 3);
-		num_put(&v, "CMEAN", cmean, 3);
-		int_put(&v, "KLO", klo);
-		int_put(&v, "KHI", khi);
+		fv_num(&v, "RMAX", rmax, 3);
+		fv_num(&v, "RMEAN", rmean, 3);
+		fv_num(&v, "CMAX", cmax, 3);
+		fv_num(&v, "CMEAN", cmean, 3);
+		fv_int(&v, "KLO", klo);
+		fv_int(&v, "KHI", khi);
 		label_count_put(x, "rect.shapes", over, over,
 				fv_put(&v, "NX"));
 		fv_find(x, fd, over ? "rect.find.acc_over" :
@@ -1121,8 +1043,8 @@ static void findings_dev(struct rctx *x, struct rfind *fd,
 	if (f->nall) {
 		fv_init(&v);
 		fv_str(&v, "DEV", pre);
-		int_put(&v, "K", f->nok);
-		int_put(&v, "N", f->nall);
+		fv_int(&v, "K", f->nok);
+		fv_int(&v, "N", f->nall);
 		if (isfinite(f->max_rel))
 			rbuf_printf(fv_put(&v, "E"), "\\num{%.2e}",
 				    f->max_rel);

@@ -243,20 +243,6 @@ static int bandwidth_table(struct rctx *x, int dev)
 	return rc;
 }
 
-/* The achieved point of c from its counter pass: GFLOP/s from counted
- * FP32 operations over the profiled launch's duration, against those
- * operations per counted DRAM byte. 0 when c has no such counters. */
-static int counted_point(const struct rcfg *c, double *ai, double *gflops)
-{
-	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
-	double rd = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES);
-	double wr = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
-
-	*gflops = rcfg_median(c, VOCAB_METRIC_CNT_GFLOPS);
-	*ai = ops / (rd + wr);
-	return isfinite(*gflops) && *gflops > 0 && isfinite(*ai) && *ai > 0;
-}
-
 #define ROOF_SERIES (2 * RTABLE_MAXCOLS)
 
 /* Arithmetic intensity (FLOP per byte of compulsory traffic) against
@@ -271,7 +257,7 @@ static int roofline(struct rctx *x, int dev)
 	const struct store_device *d = x->devs[dev];
 	struct pline l[ROOF_SERIES + 1];
 	struct rbuf titles[ROOF_SERIES + 1], cap, dl;
-	double *px, *py, rx[64], ry[64], lo = INFINITY, hi = 0;
+	double *px, *py, rx[PLOT_ROOF_N], ry[PLOT_ROOF_N], lo = INFINITY, hi = 0;
 	size_t s, i, nl = 0, np = 0, nv, nmeasured;
 	struct pspec ps;
 	struct kv v[1];
@@ -308,7 +294,7 @@ static int roofline(struct rctx *x, int dev)
 					    strcmp(r->c->variant, vv[i]))
 						continue;
 					if (pass) {
-						if (!counted_point(r, &ai, &g))
+						if (!rcfg_counted_point(r, &ai, &g))
 							continue;
 					} else {
 						if (!isfinite(g) || g <= 0 ||
@@ -367,21 +353,11 @@ static int roofline(struct rctx *x, int dev)
 		free(py);
 		return 0;
 	}
-	if (d->peak_fp32_gflops > 0 && d->peak_mem_gbs > 0) {
-		double ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
-		double a = fmin(lo, ridge) / 2, b = fmax(hi, ridge) * 2;
-
-		for (i = 0; i < 64; i++) {
-			rx[i] = a * pow(b / a, (double)i / 63);
-			ry[i] = fmin(d->peak_fp32_gflops,
-				     rx[i] * d->peak_mem_gbs);
-		}
-		rbuf_init(&titles[nl]);
-		rbuf_puts(&titles[nl], lang_get(x->L, "sum.roof"));
-		l[nl] = (struct pline){rbuf_str(&titles[nl]), rx, ry, 64,
-				       PL_REF, -1, 0};
+	rbuf_init(&titles[nl]);
+	if (plot_roof_fill(x, d, lo, hi, rx, ry, &l[nl], &titles[nl]))
 		nl++;
-	}
+	else
+		rbuf_free(&titles[nl]);
 	memset(&ps, 0, sizeof(ps));
 	ps.xlabel = lang_get(x->L, "axis.intensity");
 	ps.ylabel = lang_get(x->L, "axis.gflops");

@@ -419,6 +419,7 @@ stat.max = Max
 stat.avg = Śr.
 stat.median = Mediana
 stat.stddev = Odch.\ std.
+word.tile = kafelek
 word.block = blok
 word.block_size = Rozmiar bloku
 word.size = Rozmiar
@@ -890,3 +891,83 @@ prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
 device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
 hw.peak_flops = Szczyt [TFLOP/s]
 device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.
+
+# zestaw progression (zgłoszenie 14): od wersji sprawozdania P do SGEMM
+# na poziomie biblioteki
+intro.obj.progression = \emph{Od sprawozdania~P do cuBLAS}: jak blisko cuBLAS dochodzi ciąg kerneli SGEMM wykraczający poza \texttt{v5} ze sprawozdania~P, w którym każdy krok dodaje jedną udokumentowaną optymalizację, w FP32 wyłącznie na rdzeniach CUDA, co daje każdy krok i które liczniki sprzętowe jego zysk przesuwa.
+progression.title = Od sprawozdania~P do cuBLAS: ciąg kerneli SGEMM
+progression.absent = Baza danych nie zawiera pomiarów zestawu progression.
+progression.intro = Ten eksperyment prowadzi wersje kernela ze sprawozdania~P dalej niż \texttt{v5}, w stronę SGEMM na poziomie biblioteki: każdy kolejny krok dodaje jedną udokumentowaną optymalizację (kafelkowanie w rejestrach w jednym i w dwóch wymiarach, 128-bitowe odczyty z transponowanym kafelkiem $A$, kafelkowanie na poziomie warpu, podwójne buforowanie z kopiowaniem asynchronicznym), wszystko w FP32 na rdzeniach CUDA, bez rdzeni tensorowych i bez TF32; punktem odniesienia jest SGEMM z cuBLAS w FP32. Każdy kernel działa dla macierzy kwadratowych rozmiaru $n$; każdy rozmiar to jedna grupa, której konfiguracje próbkowane są na przemian, więc dwa kroki przy jednym rozmiarze porównuje się na próbkach pobranych obok siebie. Kernel pokazany jest przy najlepszym bloku (\texttt{v1}--\texttt{v5}: $b \times b$ wątków) lub kafelku (kafelek $t \times t$ macierzy $C$, który liczy jeden blok, każdy wątek kilka elementów): tym o najwyższej medianie GFLOP/s spośród jego konfiguracji w stanie ustalonym, a gdy żadna nie była w stanie ustalonym, spośród wszystkich. GFLOP/s $= 2n^3/t$; każdy wynik sprawdzono względem niezależnego odniesienia.
+progression.objective = Cel: droga od \texttt{v5} ze sprawozdania~P do kernela na poziomie biblioteki, krok po kroku wobec cuBLAS, w FP32 wyłącznie na rdzeniach CUDA (bez rdzeni tensorowych, bez TF32).
+progression.and = ~i~
+progression.at = przy
+progression.h_step = Krok
+progression.h_kernel = Kernel
+progression.h_blocks = Bloki / kafelki
+progression.h_idea = Pomysł kroku
+progression.h_block = Blok
+progression.h_pct = \%~cuBLAS
+progression.h_speedup = $\times$~poprz.
+progression.h_ai = FLOP/B
+progression.h_pct_peak = \%~szczytu
+progression.h_ldk = Odcz./kFLOP
+progression.h_wpi = Fale/odcz.
+progression.steps_table = Kroki ciągu@@DEV@@: każdy kernel, bloki lub kafelki, przy których go zmierzono, i pomysł, który dodaje.
+progression.steps_note = Blok $b \times b$: wątki bloku. Kafelek $t$: kafelek $t \times t$ macierzy $C$, który liczy jeden blok, mający mniej wątków niż elementów.
+progression.why.v1 = Jeden blok $b \times b$ wątków liczy całą macierz, każdy wątek $(n/b)^2$ elementów z pamięci globalnej.
+progression.why.v2 = Jeden wątek na element $C$, argumenty odczytywane z pamięci globalnej.
+progression.why.v3 = Kafelki w pamięci współdzielonej: blok przenosi kafelki $b \times b$ macierzy $A$ i $B$, więc każdy element odczytuje się z pamięci globalnej raz na kafelek.
+progression.why.v4 = Pobieranie z wyprzedzeniem: następne kafelki ładowane są do rejestrów, gdy bieżące są mnożone.
+progression.why.v5 = Kafelek $2b \times 2b$ macierzy $C$ na blok, 4 elementy na wątek.
+progression.why.v6 = Kafelkowanie w rejestrach w jednym wymiarze: każdy wątek sumuje 8 wyników w kolumnie, więc każda wartość $B$ odczytana z pamięci współdzielonej zasila 8 mnożeń z dodawaniem.
+progression.why.v7 = Kafelkowanie w rejestrach w dwóch wymiarach: każdy wątek liczy fragment $8 \times 8$ kafelka 128 ($4 \times 4$ kafelka 64) z wartości trzymanych w rejestrach.
+progression.why.v8 = 128-bitowe (float4) odczyty i zapisy globalne, kafelek $A$ zapisany w pamięci współdzielonej po transpozycji, odczyty $B$ bez konfliktów banków.
+progression.why.v9 = Kafelkowanie na poziomie warpu: każdy warp ma fragment $64 \times 32$ kafelka, a kafelki przesuwają się po $k$ o 16 naraz (o połowę mniej barier na FLOP).
+progression.why.v10 = Podwójne buforowanie: następne kafelki ładują się, $B$ kopiowany przez cp.async wprost do pamięci współdzielonej, gdy bieżący kafelek jest mnożony.
+progression.why.cublas = Odniesienie: SGEMM z cuBLAS w FP32, bez TF32.
+progression.speed_table = GFLOP/s każdego kroku przy $n$ = @@N@@@@DEV@@: mediana z @@SAMPLES@@, każdy kernel przy najlepszym bloku lub kafelku, jego udział w cuBLAS i przyspieszenie względem poprzedniego kroku.
+progression.speed_note = Pogrubienie: najszybszy własny kernel przy danym rozmiarze. $\times$~poprz.: mediana podzielona przez medianę najbliższego wcześniejszego kroku, który przy tym rozmiarze działał poprawnie (cuBLAS: przez najszybszy własny kernel); $p$: dwustronny test Manna--Whitneya na próbkach pobieranych na przemian; \nsmark~nieistotne (szare), \ntmark~nie testowano.
+progression.regime_note = Oznaczony kernel nie działał przy tym rozmiarze w stanie ustalonym przy żadnym bloku: jego blok jest najszybszym ze wszystkich, przy których działał, i nie podaje się udziału w szczycie.
+progression.line_peak = szczyt FP32
+progression.axis_step = Krok
+progression.axis_ai = Intensywność arytmetyczna [FLOP/B ruchu DRAM]
+progression.figure = GFLOP/s każdego kroku@@DEV@@, jedna linia na rozmiar $n$, każdy kernel przy najlepszym bloku lub kafelku; cuBLAS to osobny znacznik na końcu każdego rozmiaru, szczyt FP32 kropkami (skala logarytmiczna).
+progression.cnt_table = Liczniki sprzętowe każdego kroku przy $n = @@N@@$@@DEV@@, po jednym profilowanym uruchomieniu; GFLOP/s: mediana z @@SAMPLES@@.
+progression.cnt_note = FLOP/B: zliczone operacje FP32 na bajt odczytany z DRAM i zapisany do niej. \%~szczytu: szczytu FP32 przy zapisanym zegarze. Odcz./kFLOP: żądania odczytu globalnego na 1000 zliczonych FLOP. CGMA: FLOP na instrukcję odczytu lub zapisu globalnego (miara ze sprawozdania~P). Fale/odcz.: fale (wavefronts) pamięci współdzielonej na instrukcję odczytu z niej, 1 dla 32-bitowego odczytu warpu bez konfliktów, więcej przy konfliktach banków lub szerszych odczytach. GIPS: $10^9$ instrukcji warpu na sekundę.
+progression.async_note = $^{*}$~Ładuje kafelki bez instrukcji odczytu globalnego (cp.async, LDGSTS lub TMA): CGMA, które liczy instrukcje odczytu i zapisu, pomija te kopie i wygląda lepiej niż bajty, które kernel ładuje; porównywalne są jego żądania odczytu i bajty DRAM.
+progression.roofline = Model dachowy (roofline) przy $n = @@N@@$@@DEV@@: operacje FP32 każdego kroku na bajt ruchu DRAM, tak jak je zliczyły liczniki, wobec mediany GFLOP/s; dach to $\min(P_{\mathrm{FP32}}, I \cdot B_{\mathrm{mem}})$ ze szczytem FP32 i przepustowością pamięci urządzenia.
+progression.q.loads = żądania odczytu na FLOP
+progression.q.bank = fale na odczyt współdzielony
+progression.q.dram = bajty DRAM
+progression.q.gips = GIPS
+progression.kernels.one = @@N@@ kernel
+progression.kernels.few = @@N@@ kernele
+progression.kernels.many = @@N@@ kerneli
+progression.find.lib = @@DEV@@Najlepszy własny kernel wobec cuBLAS przy każdym rozmiarze: @@LIST@@.
+progression.find.lib_item = $n = @@N@@$: @@V@@, @@G@@ wobec @@GC@@~GFLOP/s, @@PCT@@ cuBLAS (@@P@@)
+progression.find.goal.not = @@DEV@@Cel postawiony ciągowi, najlepszy własny kernel na poziomie @@GOAL@@ cuBLAS przy $n$ = @@SIZES@@, nie został osiągnięty: @@LIST@@.
+progression.find.goal.part = @@DEV@@Cel postawiony ciągowi, najlepszy własny kernel na poziomie @@GOAL@@ cuBLAS przy $n$ = @@SIZES@@, jest spełniony tam, gdzie mierzono (@@LIST@@), ale $n$ = @@MISS@@ nie zmierzono, więc nie wykazano, że został osiągnięty.
+progression.find.goal.reached = @@DEV@@Cel postawiony ciągowi, najlepszy własny kernel na poziomie @@GOAL@@ cuBLAS przy $n$ = @@SIZES@@, został osiągnięty: @@LIST@@.
+progression.find.step_item = @@V@@ wobec @@PREV@@, @@R@@ razy (@@P@@)
+progression.find.step_slower = @@V@@ wobec @@PREV@@, @@R@@ razy, wolniej (@@P@@)
+progression.find.step_ns = @@V@@ wobec @@PREV@@, @@R@@ razy, różnica nieistotna (@@P@@)
+progression.find.steps = @@DEV@@Przy $n = @@N@@$ największy krok to @@BIG@@. Kroki, które się nie opłaciły: @@LIST@@.
+progression.find.steps_all = @@DEV@@Przy $n = @@N@@$ największy krok to @@BIG@@; każdy inny krok był szybszy od poprzedniego.
+progression.find.moved = @@DEV@@Przy $n = @@N@@$ licznik, który najbardziej zmienił się względem poprzedniego kroku (spośród żądań odczytu na FLOP, fal na odczyt współdzielony, bajtów DRAM i GIPS, według stosunku najdalszego od 1): @@LIST@@.
+progression.find.moved_item = @@V@@: @@Q@@, @@R@@ razy tyle co @@PREV@@
+progression.find.async = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego (cp.async kopiuje jego kafelek $B$): wykonuje @@LDG@@ instrukcji LDG na kFLOP wobec @@LDG0@@ w @@PREV@@, więc jego CGMA @@CGMA@@ wobec @@CGMA0@@ wygląda lepiej, niż wskazują jego odczyty; jego żądania odczytu globalnego to @@REQ@@ na kFLOP wobec @@REQ0@@. Spadek CGMA wynika z licznika, nie z kernela.
+progression.find.async_one = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego: wykonuje @@LDG@@ instrukcji LDG na kFLOP obok @@REQ@@ żądań odczytu, więc jego CGMA @@CGMA@@ pomija te odczyty.
+progression.find.roof = @@DEV@@W modelu dachowym przy $n = @@N@@$ (punkt załamania przy @@RIDGE@@~FLOP/B) @@K@@ z @@M@@ leży na prawo od punktu załamania, gdzie ogranicza je szczyt FP32, a nie przepustowość DRAM.
+progression.find.peak = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32 (@@PK@@~GFLOP/s przy zapisanym zegarze), cuBLAS @@C@@.
+progression.find.peak_nolib = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32 (@@PK@@~GFLOP/s przy zapisanym zegarze).
+progression.counters_none = Liczników sprzętowych nie mierzono (brak \texttt{-{}-counters}): nie ma tabeli liczników, modelu dachowego ani licznika, który się zmienił.
+progression.counters_unavailable = Liczniki sprzętowe zamówiono, ale nie dało się ich odczytać (@@WHY@@): nie ma tabeli liczników, modelu dachowego ani licznika, który się zmienił.
+progression.find.text = @@DEV@@@@TEXT@@
+progression.find.cnt_some = @@DEV@@Przy $n = @@N@@$ liczników nie zmierzono dla @@LIST@@: te kroki nie mają wiersza liczników ani licznika, który się zmienił.
+progression.find.verified_all = @@DEV@@Weryfikację przeszły wszystkie konfiguracje (@@N@@).
+progression.find.verified_some = @@DEV@@Weryfikację przeszło tylko @@K@@ z @@N@@ konfiguracji; pozostałe wymieniono wyżej i nigdy nie pokazuje się ich jako prędkości.
+progression.find.nonsteady = @@DEV@@Przy $n$ = @@LIST@@ niektóre kernele nie działały w stanie ustalonym przy żadnym bloku (poniżej jednej fali lub blisko kosztu uruchomienia, oznaczone): tam blok kernela jest najszybszym ze wszystkich, przy których działał, i nie podaje się udziału w szczycie.
+progression.find.limits_one = Czego te dane nie dowodzą: pochodzą z jednego GPU, więc nie mówią, jak kroki wypadną na innym; przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
+progression.find.limits = Czego te dane nie dowodzą: przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
+progression.find.passed = @@DEV@@Tam, gdzie szybszy blok nie był w stanie ustalonym, pokazano blok w stanie ustalonym: @@LIST@@.
+progression.find.passed_item = $n = @@N@@$: @@V@@ osiągnął @@G@@~GFLOP/s@@M@@, @@S@@ @@GS@@~GFLOP/s

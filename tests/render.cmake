@@ -18,6 +18,7 @@ foreach(t
     render_dot_walkers
     render_precision
     render_rect
+    render_progression
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)
     mmreport_test(${t} SOURCES ${t}.c render_fixture.c render_check.c

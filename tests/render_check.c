@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "render_check.h"
+#include "store.h"
 #include "render_int.h"
 #include "render_fixture.h"
 
@@ -653,4 +654,51 @@ char *chk_section_text(const char *tex, const char *title)
 	out = strndup(p, (size_t)(e - p));
 	assert_non_null(out);
 	return out;
+}
+
+int chk_expect_lead_bold(const char *cell, double want, const char *where)
+{
+	static const char bf[] = "\\bfseries ";
+	int bold = !strncmp(cell, bf, sizeof(bf) - 1);
+
+	chk_expect_lead(bold ? cell + sizeof(bf) - 1 : cell, want, where);
+	return bold;
+}
+
+int chk_device_find(struct store *st, const char *uuid, long long *id)
+{
+	struct store_device *all = NULL;
+	size_t n = 0, i;
+	int rc = -1;
+
+	if (store_device_list(st, &all, &n))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (!strcmp(all[i].uuid, uuid)) {
+			*id = all[i].id;
+			rc = 0;
+		}
+	store_devices_free(all, n);
+	return rc;
+}
+
+void chk_body_same(const char *path, const char *secs,
+		   int (*add)(const char *path))
+{
+	char *a, *b;
+	int rc;
+
+	assert_int_equal(fix_build(path), 0);
+	a = chk_render_sections(path, secs, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(add(path), 0);
+	b = chk_render_sections(path, secs, &rc);
+	assert_int_equal(rc, RENDER_OK);
+	/* the title page's dates span the added session; the body, from
+	 * the first section on, must not move */
+	assert_non_null(strstr(a, "\\section{"));
+	assert_non_null(strstr(b, "\\section{"));
+	assert_string_equal(strstr(a, "\\section{"), strstr(b, "\\section{"));
+	free(a);
+	free(b);
 }

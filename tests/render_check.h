@@ -155,6 +155,19 @@ const char *chk_tex_p(double p);
  * chk_num_matches does, where naming the cell in the message. */
 void chk_expect_in(const char *tex, const char *want);
 void chk_expect_lead(const char *cell, double want, const char *where);
+/* chk_expect_lead on a cell that may start with \bfseries (a table's
+ * best of a row): returns 1 when it did, 0 when not. */
+int chk_expect_lead_bold(const char *cell, double want, const char *where);
+/* The id of the device with uuid in the open store st into *id: 0, or
+ * -1 when the store fails or holds no such device. */
+struct store;
+int chk_device_find(struct store *st, const char *uuid, long long *id);
+/* A suite's rows do not leak into the sections secs: the report of a
+ * fresh render fixture (fix_build) at path with only secs reads the same
+ * from its first \section on after add(path) adds the suite (the title
+ * page's dates may move). cmocka checks; the fixture stays at path. */
+void chk_body_same(const char *path, const char *secs,
+		   int (*add)(const char *path));
 /* The text of the section titled title, up to the next \section: a
  * malloc'd string (fails the test when there is no such section). */
 char *chk_section_text(const char *tex, const char *title);

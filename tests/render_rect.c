@@ -159,20 +159,14 @@ static struct store_prop props[] = {
  * as it is (an upsert would replace its properties). */
 static int device(struct store *st, int flags, int64_t *id)
 {
-	struct store_device d, *all = NULL;
-	size_t n = 0, i;
-	int rc = -1;
+	struct store_device d;
+	long long found;
 
 	if (flags & RF_ADD) {
-		if (store_device_list(st, &all, &n))
+		if (chk_device_find(st, UUID_A, &found))
 			return -1;
-		for (i = 0; i < n; i++)
-			if (!strcmp(all[i].uuid, UUID_A)) {
-				*id = all[i].id;
-				rc = 0;
-			}
-		store_devices_free(all, n);
-		return rc;
+		*id = found;
+		return 0;
 	}
 	memset(&d, 0, sizeof(d));
 	d.uuid = (char *)"GPU-eeeeeeee-1111-2222-3333-444444444444";
@@ -227,6 +221,12 @@ static int build(const char *path, int flags)
 	dev_id = did;
 	store_free(st);
 	return rc ? -1 : 0;
+}
+
+/* The suite added to the render fixture's device A at path. */
+static int build_added(const char *path)
+{
+	return build(path, RF_ADD);
 }
 
 /* The fixture where RENDER_RECT_DB names. */
@@ -346,16 +346,6 @@ static void shape_prose(int s, char *buf, size_t len)
 		 shp[s][2]);
 }
 
-/* A number cell's value, its bold mark stripped (1 when there was one). */
-static int lead_bold(const char *cell, double want, const char *where)
-{
-	static const char b[] = "\\bfseries ";
-	int bold = !strncmp(cell, b, sizeof(b) - 1);
-
-	chk_expect_lead(bold ? cell + sizeof(b) - 1 : cell, want, where);
-	return bold;
-}
-
 /* ---- tables --------------------------------------------------------------- */
 
 static void test_pad_table(void **state)
@@ -429,7 +419,7 @@ static void test_speed_tables(void **state)
 					continue;
 				}
 				/* bold: the fastest block, nothing else */
-				assert_int_equal(lead_bold(c, med_g(p, s, b),
+				assert_int_equal(chk_expect_lead_bold(c, med_g(p, s, b),
 							   where), b == best);
 				/* the smallest shape's grids: marked */
 				if (s == 0 && b < NB)
@@ -820,19 +810,7 @@ static void test_no_leak(void **state)
 	(void)state;
 	path = chk_path_join(tmpdir, "mixed.db");
 	assert_non_null(path);
-	assert_int_equal(fix_build(path), 0);
-	a = chk_render_sections(path, secs, &rc);
-	assert_int_equal(rc, RENDER_OK);
-	assert_int_equal(build(path, RF_ADD), 0);
-	b = chk_render_sections(path, secs, &rc);
-	assert_int_equal(rc, RENDER_OK);
-	/* the title page's dates span the added session; the body, from
-	 * the first section on, must not move */
-	assert_non_null(strstr(a, "\\section{"));
-	assert_non_null(strstr(b, "\\section{"));
-	assert_string_equal(strstr(a, "\\section{"), strstr(b, "\\section{"));
-	free(a);
-	free(b);
+	chk_body_same(path, secs, build_added);
 	/* the conclusions gain the rect row; every row they had before
 	 * reads the same */
 	assert_int_equal(fix_build(path), 0);
@@ -888,7 +866,8 @@ static void test_absent(void **state)
 static void test_sections(void **state)
 {
 	(void)state;
-	chk_sections_expect("versions,precision,rect,transfer", "rect");
+	chk_sections_expect("versions,precision,rect,progression,transfer",
+			    "rect");
 }
 
 static void test_latex(void **state)

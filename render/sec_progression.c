@@ -1,0 +1,1326 @@
+/* The `progression` suite (issue 14): the path from report P's v5 to a
+ * library-grade SGEMM in FP32 on the CUDA cores (no tensor cores, no
+ * TF32): v1..v5, the steps beyond them v6..v10 and cuBLAS at square
+ * sizes, each size one interleaved group. Each kernel is shown at its
+ * best block (v1..v5: b x b threads) or tile (v6..v10: a tile of C per
+ * block, its threads fewer than the tile's elements): the highest
+ * median GFLOP/s among its steady configurations at that size, among
+ * all of them where none ran steady. The main body shows per device a
+ * table of the steps and their ideas, tables of GFLOP/s, share of
+ * cuBLAS and speed-up over the step before with its Mann-Whitney test,
+ * a figure of GFLOP/s per step, and with the counter pass a table of
+ * each step's counters and its point on the roofline; findings close
+ * it, every number from the data. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+#include "vocab.h"
+
+#define PG_SUITE VOCAB_SUITE_PROGRESSION
+#define PG_MAXK 16		/* kernels kept: the steps and the library */
+#define PG_MAXN 8		/* sizes kept */
+#define PG_PAIR 2		/* sizes side by side in a speed table */
+/* the goal the progression was set: the best own kernel at this share
+ * of cuBLAS at each of the goal sizes */
+#define PG_GOAL 90.0
+static const int pg_goal_n[] = {4096, 8192};
+#define PG_NGOAL (sizeof(pg_goal_n) / sizeof(pg_goal_n[0]))
+/* the size of the counter table and the roofline: the goal's smaller
+ * size, else the largest size with counters */
+#define PG_CNT_N 4096
+/* the step whose documented idea copies a tile with cp.async (LDGSTS):
+ * no global load instruction (LDG), so the counters of those miss it */
+#define PG_ASYNC_VARIANT "v10"
+/* the counter pass's LDG instructions (measure/counters.c's key) */
+#define PG_METRIC_LD_INST VOCAB_METRIC_CNT_PREFIX "global_ld_inst"
+#define PG_FIG_W 15.0
+#define PG_FIG_H 8.0
+
+/* The counters of one configuration, derived as the tables show them;
+ * NAN where a counter is missing. */
+struct pg_cnt {
+	double ai;		/* counted FLOP per DRAM byte */
+	double ldk;		/* global load requests per kFLOP */
+	double ldgk;		/* global load instructions per kFLOP */
+	double cgma;		/* FLOP per global load/store instruction */
+	double wpi;		/* shared-load wavefronts per instruction */
+	double dram;		/* DRAM bytes read and written */
+	double gips;
+	int has;		/* any of them */
+};
+
+/* The quantities a step's counters are compared by, in the order the
+ * findings name them. */
+enum { PQ_LOADS, PQ_BANK, PQ_DRAM, PQ_GIPS, PQ_N };
+static const char *const pq_key[PQ_N] = {
+	"progression.q.loads", "progression.q.bank", "progression.q.dram",
+	"progression.q.gips"
+};
+
+struct pg_kern {
+	const char *variant;	/* points into the configurations */
+	int lib;		/* cuBLAS */
+	/* at each size: the best ok configuration (NULL: none ok) and,
+	 * where none ran ok, one that failed or was skipped (its status) */
+	const struct rcfg *c[PG_MAXN], *bad[PG_MAXN];
+	/* the step compared at each size: the nearest earlier own kernel
+	 * that ran ok there (the library: the best own kernel), -1 none;
+	 * it (a) against this one (b) in GFLOP/s */
+	int prev[PG_MAXN];
+	struct rcmp step[PG_MAXN];
+	struct pg_cnt q;	/* at pg_facts.cn */
+	int async;		/* loads that LDG counters miss (cp.async) */
+	int moved;		/* PQ_* that moved most from prev, -1 */
+	double moved_r;		/* its ratio */
+};
+
+struct pg_facts {
+	int n[PG_MAXN];		/* sizes, ascending */
+	int nn;
+	struct pg_kern k[PG_MAXK];	/* own, natural order; cuBLAS last */
+	int nk;
+	int lib;		/* index of cuBLAS, -1 */
+	int top[PG_MAXN];	/* the fastest own kernel at each size, -1 */
+	int big[PG_MAXN];	/* the largest step at each size, -1 */
+	double peak;		/* FP32 peak [GFLOP/s], NAN unknown */
+	int cn;			/* index of the counter size, -1 none */
+	int ncnt;		/* kernels with counters there */
+	int nall, nok, nfail;	/* configurations run; ok; failed */
+};
+
+static double pg_gflops(const struct rcfg *c)
+{
+	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
+}
+
+static void pg_cmp_clear(struct rcmp *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->a = r->b = r->gain = r->ratio = NAN;
+	r->p = -1;
+}
+
+/* "32\\(\\times\\)32" threads or "tile 128" of c; "--" for the library. */
+static void pg_block(const struct rctx *x, const struct rcfg *c,
+		     struct rbuf *b)
+{
+	if (c->c->block_x <= 0)
+		rbuf_puts(b, "--");
+	else
+		block_tile_label(x, c, b);
+}
+
+/* "\texttt{v6} (tile 64)": a kernel at its block, for prose. */
+static void pg_named(const struct rctx *x, const struct rcfg *c,
+		     struct rbuf *b)
+{
+	mem_variant(b, c->c->variant);
+	if (c->c->block_x <= 0)
+		return;
+	rbuf_puts(b, " (");
+	if (!block_is_tile(x, c))
+		rbuf_printf(b, "%s ", lang_get(x->L, "word.block"));
+	pg_block(x, c, b);
+	rbuf_putc(b, ')');
+}
+
+/* ---- facts ---------------------------------------------------------------- */
+
+static double pg_ratio(double a, double b)
+{
+	return isfinite(a) && isfinite(b) && b > 0 ? a / b : NAN;
+}
+
+static void pg_cnt_fill(const struct rcfg *c, struct pg_cnt *q)
+{
+	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS), g;
+	double rd = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES);
+	double wr = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
+
+	rcfg_counted_point(c, &q->ai, &g);
+	if (!(ops > 0))
+		ops = NAN;
+	q->ldk = 1000 * pg_ratio(rcfg_median(c,
+		 VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS), ops);
+	q->ldgk = 1000 * pg_ratio(rcfg_median(c,
+		  PG_METRIC_LD_INST), ops);
+	q->cgma = rcfg_median(c, VOCAB_METRIC_CGMA);
+	q->wpi = pg_ratio(rcfg_median(c,
+		 VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS),
+		 rcfg_median(c, VOCAB_METRIC_CNT_SHARED_LD_INST));
+	q->dram = rd + wr;
+	q->gips = rcfg_median(c, VOCAB_METRIC_GIPS);
+	q->has = isfinite(q->ai) || isfinite(q->ldk) || isfinite(q->wpi) ||
+		 isfinite(q->gips) || isfinite(q->cgma);
+}
+
+static double pq_value(const struct pg_cnt *q, int i)
+{
+	switch (i) {
+	case PQ_LOADS:
+		return q->ldk;
+	case PQ_BANK:
+		return q->wpi;
+	case PQ_DRAM:
+		return q->dram;
+	default:
+		return q->gips;
+	}
+}
+
+/* The quantity of b's counters that moved most from a's: the largest
+ * |log| of a ratio, so that halving and doubling weigh alike. */
+static void pg_moved(const struct pg_cnt *a, struct pg_kern *b)
+{
+	double best = -1;
+	int i;
+
+	b->moved = -1;
+	b->moved_r = NAN;
+	for (i = 0; i < PQ_N; i++) {
+		double r = pg_ratio(pq_value(&b->q, i), pq_value(a, i));
+
+		if (!(r > 0) || !(fabs(log(r)) > best))
+			continue;
+		best = fabs(log(r));
+		b->moved = i;
+		b->moved_r = r;
+	}
+}
+
+/* A configuration of kernel k at size n that did not run ok, for its
+ * status where none did; NULL when none was measured. */
+static const struct rcfg *pg_bad(const struct rctx *x, int dev,
+				 const char *variant, int n)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if (r->dev == dev && !strcmp(r->c->suite, PG_SUITE) &&
+		    !strcmp(r->c->variant, variant) && r->c->n == n)
+			return r;
+	}
+	return NULL;
+}
+
+/* The best configuration: steady first, any ok one where none ran
+ * steady (versions_best). */
+static const struct rcfg *pg_best(const struct rctx *x, int dev,
+				  const char *variant, int n)
+{
+	const struct rcfg *c = versions_best(x, dev, PG_SUITE, variant, n, 1);
+
+	return c ? c : versions_best(x, dev, PG_SUITE, variant, n, 0);
+}
+
+/* Each step against the one before it, the library against the best
+ * own kernel, at size index i. -1 when the store fails. */
+static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
+{
+	double tg = -INFINITY;
+	int j, last = -1;
+
+	f->top[i] = f->big[i] = -1;
+	for (j = 0; j < f->nk; j++) {
+		struct pg_kern *k = &f->k[j];
+
+		pg_cmp_clear(&k->step[i]);
+		k->prev[i] = -1;
+		if (k->lib || !k->c[i])
+			continue;
+		if (pg_gflops(k->c[i]) > tg) {
+			tg = pg_gflops(k->c[i]);
+			f->top[i] = j;
+		}
+		k->prev[i] = last;
+		last = j;
+		if (k->prev[i] >= 0 &&
+		    model_compare(x, f->k[k->prev[i]].c[i], k->c[i],
+				  VOCAB_METRIC_GFLOPS, &k->step[i]) == -2)
+			return -1;
+		if (isfinite(k->step[i].ratio) && (f->big[i] < 0 ||
+		    k->step[i].ratio > f->k[f->big[i]].step[i].ratio))
+			f->big[i] = j;
+	}
+	if (f->lib >= 0 && f->top[i] >= 0 && f->k[f->lib].c[i]) {
+		struct pg_kern *l = &f->k[f->lib];
+
+		l->prev[i] = f->top[i];
+		if (model_compare(x, f->k[f->top[i]].c[i], l->c[i],
+				  VOCAB_METRIC_GFLOPS, &l->step[i]) == -2)
+			return -1;
+	}
+	return 0;
+}
+
+/* The counters at the counter size, and what moved from step to step. */
+static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
+{
+	int i, j, cn = -1;
+
+	for (i = 0; i < f->nn; i++)
+		for (j = 0; j < f->nk; j++)
+			if (f->k[j].c[i] && model_has_counters(x, dev,
+			    PG_SUITE, f->k[j].variant)) {
+				struct pg_cnt q;
+
+				pg_cnt_fill(f->k[j].c[i], &q);
+				if (q.has && (cn < 0 || f->n[i] == PG_CNT_N ||
+					      f->n[cn] != PG_CNT_N))
+					cn = i;
+			}
+	f->cn = cn;
+	for (j = 0; j < f->nk; j++) {
+		struct pg_kern *k = &f->k[j];
+
+		memset(&k->q, 0, sizeof(k->q));
+		k->q.ai = k->q.ldk = k->q.ldgk = k->q.cgma = k->q.wpi =
+			k->q.dram = k->q.gips = NAN;
+		k->moved = -1;
+		k->moved_r = NAN;
+		if (cn < 0 || !k->c[cn])
+			continue;
+		pg_cnt_fill(k->c[cn], &k->q);
+		f->ncnt += k->q.has;
+		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
+			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
+			    k->q.ldgk < k->q.ldk);
+	}
+	for (j = 0; cn >= 0 && j < f->nk; j++) {
+		struct pg_kern *k = &f->k[j];
+
+		if (!k->lib && k->prev[cn] >= 0 && k->q.has &&
+		    f->k[k->prev[cn]].q.has)
+			pg_moved(&f->k[k->prev[cn]].q, k);
+	}
+}
+
+/* Fills *f for device dev. Returns 0, -1 when the store fails. */
+static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
+{
+	const char **vv = NULL;
+	int *ns = NULL, rc = -1, i, j;
+	size_t nv, nn, q;
+
+	memset(f, 0, sizeof(*f));
+	f->lib = f->cn = -1;
+	f->peak = x->devs[dev]->peak_fp32_gflops > 0 ?
+		  x->devs[dev]->peak_fp32_gflops : NAN;
+	nn = model_ints(x, dev, PG_SUITE, NULL, NULL, 'n', &ns);
+	for (q = 0; q < nn && f->nn < PG_MAXN; q++)
+		f->n[f->nn++] = ns[q];
+	nv = versions_names_of(x, dev, PG_SUITE, &vv);
+	for (q = 0; q < nv && f->nk < PG_MAXK; q++) {
+		struct pg_kern *k = &f->k[f->nk];
+
+		k->variant = vv[q];
+		k->lib = !strcmp(vv[q], VOCAB_VARIANT_CUBLAS);
+		for (i = 0; i < f->nn; i++) {
+			k->c[i] = pg_best(x, dev, vv[q], f->n[i]);
+			k->bad[i] = k->c[i] ? NULL :
+				    pg_bad(x, dev, vv[q], f->n[i]);
+		}
+		if (k->lib)
+			f->lib = f->nk;
+		f->nk++;
+	}
+	/* the library last, whatever its name sorts as */
+	if (f->lib >= 0 && f->lib != f->nk - 1) {
+		struct pg_kern t = f->k[f->lib];
+
+		for (j = f->lib; j < f->nk - 1; j++)
+			f->k[j] = f->k[j + 1];
+		f->k[f->nk - 1] = t;
+		f->lib = f->nk - 1;
+	}
+	for (i = 0; i < f->nn; i++)
+		if (pg_steps(x, f, i))
+			goto out;
+	pg_counters(x, dev, f);
+	model_cfgs_count(x, dev, PG_SUITE, NULL, &f->nfail, &f->nall, &f->nok,
+			 NULL);
+	rc = 0;
+out:
+	free(vv);
+	free(ns);
+	return rc;
+}
+
+/* ---- helpers -------------------------------------------------------------- */
+
+/* The regimes that bend a product's rate: its FLOP rate is not the
+ * cache's, so L2 residency is no mark here (rcfg_steady). */
+#define PG_MARKS (RG_LAUNCH | RG_WAVE | RG_THROTTLE)
+
+static unsigned pg_marks(const struct rctx *x, const struct rcfg *c)
+{
+	return rcfg_ok(c) ? rcfg_regime(x, c) & PG_MARKS : 0;
+}
+
+/* The marks every shown configuration at size index i shares. */
+static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
+			  int i)
+{
+	unsigned m = ~0u;
+	int j;
+
+	for (j = 0; j < f->nk; j++)
+		if (f->k[j].c[i])
+			m &= pg_marks(x, f->k[j].c[i]);
+	return m == ~0u ? 0 : m;
+}
+
+/* A test's p in an S cell: two figures, "<0.001" or "--". */
+static void pg_p_cell(struct rtable *t, const struct rcmp *r)
+{
+	if (r->p < 0)
+		rtable_text(t, "--");
+	else if (r->p < 0.001)
+		rtable_text(t, "${<}\\,\\num{0.001}$");
+	else
+		rtable_num(t, r->p, -2, 0);
+}
+
+/* The idea of kernel k in one sentence: the strings' for a known step,
+ * else the description the measurement stored, else "--". */
+static void pg_why(const struct rctx *x, const char *variant,
+		   const struct rcfg *c, struct rbuf *b)
+{
+	const struct store_kernel *sk;
+	const char *s;
+	char key[64];
+
+	snprintf(key, sizeof(key), "progression.why.%s", variant);
+	s = lang_find(x->L, key);
+	if (s) {
+		rbuf_puts(b, s);
+		return;
+	}
+	sk = c ? model_kernel(x, variant, c->c->session_id) : NULL;
+	if (sk && sk->description && *sk->description)
+		rbuf_put_prose(b, sk->description, 0);
+	else
+		rbuf_puts(b, "--");
+}
+
+/* Any configuration of kernel j, for its session and blocks. */
+static const struct rcfg *pg_any(const struct pg_facts *f, int j)
+{
+	int i;
+
+	for (i = 0; i < f->nn; i++)
+		if (f->k[j].c[i])
+			return f->k[j].c[i];
+	for (i = 0; i < f->nn; i++)
+		if (f->k[j].bad[i])
+			return f->k[j].bad[i];
+	return NULL;
+}
+
+/* ---- the steps table ------------------------------------------------------ */
+
+/* The blocks or tiles kernel variant was measured at, "16x16, 32x32". */
+static void pg_blocks(const struct rctx *x, int dev, const char *variant,
+		      struct rbuf *b)
+{
+	int *bs = NULL;
+	size_t nb, i, j;
+
+	nb = model_ints(x, dev, PG_SUITE, variant, NULL, 'b', &bs);
+	for (i = 0; i < nb; i++)
+		for (j = 0; j < x->ncfgs; j++) {
+			const struct rcfg *r = &x->cfgs[j];
+
+			if (r->dev != dev || strcmp(r->c->suite, PG_SUITE) ||
+			    strcmp(r->c->variant, variant) ||
+			    r->c->block_x != bs[i])
+				continue;
+			/* a tile's edge alone after the first: "tile 64,
+			 * 128" */
+			if (i && r->c->block_x > 0 && block_is_tile(x, r))
+				rbuf_printf(b, ", %d", bs[i]);
+			else {
+				rbuf_puts(b, i ? ", " : "");
+				pg_block(x, r, b);
+			}
+			break;
+		}
+	if (!nb)
+		rbuf_puts(b, "--");
+	free(bs);
+}
+
+static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
+{
+	struct rtable t;
+	struct rbuf cell;
+	int j, rc, step = 0;
+
+	rtable_init(&t, "rllX");
+	rbuf_init(&cell);
+	rtable_head(&t, lang_get(x->L, "progression.h_step"));
+	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
+	rtable_head(&t, lang_get(x->L, "progression.h_blocks"));
+	rtable_head(&t, lang_get(x->L, "progression.h_idea"));
+	rtable_head_end(&t);
+	for (j = 0; j < f->nk; j++) {
+		const struct pg_kern *k = &f->k[j];
+
+		rbuf_free(&cell);
+		if (!k->lib)
+			rbuf_printf(&cell, "%d", ++step);
+		rtable_text(&t, rbuf_str(&cell));
+		rbuf_free(&cell);
+		mem_variant(&cell, k->variant);
+		rtable_text(&t, rbuf_str(&cell));
+		rbuf_free(&cell);
+		pg_blocks(x, dev, k->variant, &cell);
+		rtable_text(&t, rbuf_str(&cell));
+		rbuf_free(&cell);
+		pg_why(x, k->variant, pg_any(f, j), &cell);
+		rtable_text(&t, rbuf_str(&cell));
+		rtable_row_end(&t);
+	}
+	rc = emit_dev_table(x, &t, dev, "progression.steps_table",
+			    "progression-steps", NULL,
+			    "progression.steps_note");
+	rtable_free(&t);
+	rbuf_free(&cell);
+	return rc;
+}
+
+/* ---- the speed tables ----------------------------------------------------- */
+
+/* 1 when kernel j has a configuration at one of the sizes i0..i1. */
+static int pg_row_has(const struct pg_facts *f, int j, int i0, int i1)
+{
+	int i;
+
+	for (i = i0; i <= i1; i++)
+		if (f->k[j].c[i] || f->k[j].bad[i])
+			return 1;
+	return 0;
+}
+
+/* The five cells of kernel j at size index i. */
+static void speed_cells(struct rctx *x, struct rtable *t,
+			const struct pg_facts *f, int j, int i,
+			unsigned common, struct rbuf *wide, unsigned *seen)
+{
+	const struct pg_kern *k = &f->k[j];
+	const struct rcfg *c = k->c[i];
+	const struct rcmp *r = &k->step[i];
+	const struct rcfg *lib = f->lib >= 0 ? f->k[f->lib].c[i] : NULL;
+	struct rbuf cell;
+	int grey, nt;
+
+	rbuf_init(&cell);
+	if (c || k->bad[i])
+		pg_block(x, c ? c : k->bad[i], &cell);
+	else
+		rbuf_puts(&cell, "--");
+	rtable_text(t, rbuf_str(&cell));
+	if (cell_status(x, t, c ? c : k->bad[i])) {
+		/* no speed: the rest of the group stays empty */
+		rtable_text(t, "--");
+		rtable_text(t, "--");
+		rtable_text(t, "--");
+		rbuf_free(&cell);
+		return;
+	}
+	rbuf_free(&cell);
+	regime_marks(x, pg_marks(x, c) & ~common, &cell);
+	*seen |= pg_marks(x, c);
+	mem_num(t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
+		rbuf_str(&cell), wide);
+	rtable_num(t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
+	grey = r->p >= 0 && !r->signif;
+	nt = isfinite(r->ratio) && r->p < 0;
+	mem_num(t, r->ratio, 2, grey ? RT_GREY : 0, grey ? "\\nsmark" :
+		nt ? "\\ntmark" : "", wide);
+	if (grey)
+		x->notes_ns = 1;
+	else if (nt)
+		x->notes_nt = 1;
+	rbuf_free(&cell);
+	pg_p_cell(t, r);
+}
+
+/* The sizes idx[0..nidx-1] (ascending, adjacent) side by side. */
+static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
+		       const int *idx, int nidx)
+{
+	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, kind, list;
+	char kinds[4 + 5 * PG_PAIR] = "l";
+	unsigned seen = 0, common[PG_PAIR];
+	struct rtable t;
+	int s, j, rc = 0;
+
+	for (s = 0; s < nidx; s++)
+		strcat(kinds, "lSSSS");
+	for (s = 0; s < RTABLE_MAXCOLS; s++)
+		rbuf_init(&wide[s]);
+	rbuf_init(&h);
+	rbuf_init(&cap);
+	rbuf_init(&note);
+	rbuf_init(&kind);
+	rbuf_init(&list);
+	rtable_init(&t, kinds);
+	rtable_head(&t, "");
+	for (s = 0; s < nidx; s++) {
+		common[s] = pg_common(x, f, idx[s]);
+		rbuf_free(&h);
+		rbuf_printf(&h, "$n = %d$", f->n[idx[s]]);
+		regime_marks(x, common[s], &h);
+		seen |= common[s];
+		rtable_head_span(&t, 5, rbuf_str(&h));
+	}
+	rtable_head_end(&t);
+	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
+	for (s = 0; s < nidx; s++) {
+		rtable_head(&t, lang_get(x->L, "progression.h_block"));
+		rtable_head(&t, "GFLOP/s");
+		rtable_head(&t, lang_get(x->L, "progression.h_pct"));
+		rtable_head(&t, lang_get(x->L, "progression.h_speedup"));
+		rtable_head(&t, "$p$");
+	}
+	rtable_head_end(&t);
+	for (j = 0; j < f->nk; j++) {
+		if (!pg_row_has(f, j, idx[0], idx[nidx - 1]))
+			continue;
+		if (f->k[j].lib)
+			rtable_gap(&t);
+		rbuf_free(&h);
+		mem_variant(&h, f->k[j].variant);
+		rtable_text(&t, rbuf_str(&h));
+		for (s = 0; s < nidx; s++)
+			speed_cells(x, &t, f, j, idx[s], common[s], wide,
+				    &seen);
+		rtable_row_end(&t);
+	}
+	for (s = 0; s < nidx; s++)
+		rbuf_printf(&list, "%s%d", s ? "_" : "", f->n[idx[s]]);
+	rbuf_printf(&kind, "progression-speed-%s", rbuf_str(&list));
+	rbuf_free(&list);
+	for (s = 0; s < nidx; s++)
+		rbuf_printf(&list, "%s%d", !s ? "" : s + 1 < nidx ? ", " :
+			    lang_get(x->L, "progression.and"), f->n[idx[s]]);
+	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 "progression.speed_table", rbuf_str(&list), &cap);
+	rbuf_puts(&note, lang_get(x->L, "progression.speed_note"));
+	if (seen) {
+		rbuf_putc(&note, ' ');
+		if (regime_note_marks(x, seen, &note)) {
+			rbuf_puts(&note, ". ");
+			rbuf_puts(&note, lang_get(x->L,
+				  "progression.regime_note"));
+		}
+	}
+	if (!rc)
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
+				    rbuf_str(&kind), dev, rbuf_str(&note));
+	rtable_free(&t);
+	for (s = 0; s < RTABLE_MAXCOLS; s++)
+		rbuf_free(&wide[s]);
+	rbuf_free(&h);
+	rbuf_free(&cap);
+	rbuf_free(&note);
+	rbuf_free(&kind);
+	rbuf_free(&list);
+	return rc;
+}
+
+/* The sizes in pairs from the largest down, each pair ascending. */
+static int speed_tables(struct rctx *x, int dev, const struct pg_facts *f)
+{
+	int idx[PG_PAIR], i = f->nn, n, k, rc = 0;
+
+	while (i > 0 && !rc) {
+		n = i < PG_PAIR ? i : PG_PAIR;
+		for (k = 0; k < n; k++)
+			idx[k] = i - n + k;
+		i -= n;
+		rc = speed_table(x, dev, f, idx, n);
+	}
+	return rc;
+}
+
+/* ---- the figure of the steps ---------------------------------------------- */
+
+/* GFLOP/s per step (x: the kernels in table order), one line per size,
+ * cuBLAS a mark of the size's colour at the end, the FP32 peak dotted. */
+static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
+{
+	enum { NL = 2 * PG_MAXN + 1 };
+	struct mem_line l[NL];
+	struct rbuf title[NL], tic[PG_MAXK];
+	const char *tics[PG_MAXK];
+	double xs[PG_MAXK], ys[NL][PG_MAXK];
+	struct mem_axes a;
+	int i, j, k, nl = 0, rc;
+
+	for (k = 0; k < NL; k++)
+		rbuf_init(&title[k]);
+	for (j = 0; j < f->nk; j++) {
+		rbuf_init(&tic[j]);
+		rbuf_puts(&tic[j], "{\\scriptsize ");
+		mem_variant(&tic[j], f->k[j].variant);
+		rbuf_puts(&tic[j], "}");
+		tics[j] = rbuf_str(&tic[j]);
+		xs[j] = j + 1;
+	}
+	for (i = 0; i < f->nn; i++) {
+		/* the own kernels joined, the library apart */
+		for (j = 0; j < f->nk; j++) {
+			ys[nl][j] = f->k[j].lib ? NAN :
+				    pg_gflops(f->k[j].c[i]);
+			ys[nl + 1][j] = f->k[j].lib ?
+					pg_gflops(f->k[j].c[i]) : NAN;
+		}
+		rbuf_printf(&title[nl], "{\\scriptsize $n = %d$}", f->n[i]);
+		l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs, ys[nl],
+					  (size_t)f->nk, PL_LINE, i, i};
+		l[nl + 1] = (struct mem_line){NULL, xs, ys[nl + 1],
+					      (size_t)f->nk, PL_POINTS, i, i};
+		nl += 2;
+	}
+	if (isfinite(f->peak)) {
+		for (j = 0; j < f->nk; j++)
+			ys[nl][j] = f->peak;
+		rbuf_printf(&title[nl], "{\\scriptsize %s}",
+			    lang_get(x->L, "progression.line_peak"));
+		l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs, ys[nl],
+					  (size_t)f->nk, PL_REF, -1, -1};
+		nl++;
+	}
+	memset(&a, 0, sizeof(a));
+	a.xlabel = lang_get(x->L, "progression.axis_step");
+	a.ylabel = lang_get(x->L, "axis.gflops");
+	a.xmin = 0.5;
+	a.xmax = f->nk + 0.5;
+	a.xtics = xs;
+	a.xticlabels = tics;
+	a.nxtics = (size_t)f->nk;
+	a.logy = 10;
+	a.w = PG_FIG_W;
+	a.h = PG_FIG_H;
+	k = mem_plot(x, &a, l, (size_t)nl);
+	rc = emit_dev_figure(x, dev, k, "progression.figure");
+	for (k = 0; k < NL; k++)
+		rbuf_free(&title[k]);
+	for (j = 0; j < f->nk; j++)
+		rbuf_free(&tic[j]);
+	return rc;
+}
+
+/* ---- the counters --------------------------------------------------------- */
+
+static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
+{
+	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, nb;
+	struct rtable t;
+	int j, i = f->cn, rc, async = 0;
+	unsigned seen = 0;
+
+	for (j = 0; j < RTABLE_MAXCOLS; j++)
+		rbuf_init(&wide[j]);
+	rbuf_init(&h);
+	rbuf_init(&cap);
+	rbuf_init(&note);
+	rbuf_init(&nb);
+	rtable_init(&t, "llSSSSSSS");
+	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
+	rtable_head(&t, lang_get(x->L, "progression.h_block"));
+	rtable_head(&t, lang_get(x->L, "progression.h_ai"));
+	rtable_head(&t, "GFLOP/s");
+	rtable_head(&t, lang_get(x->L, "progression.h_pct_peak"));
+	rtable_head(&t, lang_get(x->L, "progression.h_ldk"));
+	rtable_head(&t, "CGMA");
+	rtable_head(&t, lang_get(x->L, "progression.h_wpi"));
+	rtable_head(&t, "GIPS");
+	rtable_head_end(&t);
+	for (j = 0; j < f->nk; j++) {
+		const struct pg_kern *k = &f->k[j];
+		const struct rcfg *c = k->c[i];
+
+		if (!pg_row_has(f, j, i, i))
+			continue;
+		if (k->lib)
+			rtable_gap(&t);
+		rbuf_free(&h);
+		mem_variant(&h, k->variant);
+		if (k->async) {
+			/* its loads the LDG counters miss: said below */
+			rbuf_puts(&h, "$^{*}$");
+			async = 1;
+		}
+		rtable_text(&t, rbuf_str(&h));
+		rbuf_free(&h);
+		pg_block(x, c ? c : k->bad[i], &h);
+		rtable_text(&t, rbuf_str(&h));
+		if (cell_status(x, &t, c)) {
+			for (rc = 0; rc < 6; rc++)
+				rtable_text(&t, "--");
+			rtable_row_end(&t);
+			continue;
+		}
+		rbuf_free(&h);
+		regime_marks(x, pg_marks(x, c), &h);
+		seen |= pg_marks(x, c);
+		rtable_num(&t, k->q.ai, -3, 0);
+		mem_num(&t, pg_gflops(c), 0, 0, rbuf_str(&h), wide);
+		rtable_num(&t, rcfg_steady(x, c) ? 100 * pg_gflops(c) /
+			   rcfg_peak_fp32(x, c) : NAN, 1, 0);
+		rtable_num(&t, k->q.ldk, -3, 0);
+		rtable_num(&t, k->q.cgma, -3, 0);
+		rtable_num(&t, k->q.wpi, 2, 0);
+		rtable_num(&t, k->q.gips, 0, 0);
+		rtable_row_end(&t);
+	}
+	rbuf_printf(&nb, "%d", f->n[i]);
+	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 "progression.cnt_table", rbuf_str(&nb), &cap);
+	rbuf_puts(&note, lang_get(x->L, "progression.cnt_note"));
+	if (async) {
+		rbuf_putc(&note, ' ');
+		rbuf_puts(&note, lang_get(x->L, "progression.async_note"));
+	}
+	mem_regime_note(x, seen, &note);
+	if (!rc)
+		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
+				    "progression-counters", dev,
+				    rbuf_str(&note));
+	rtable_free(&t);
+	for (j = 0; j < RTABLE_MAXCOLS; j++)
+		rbuf_free(&wide[j]);
+	rbuf_free(&h);
+	rbuf_free(&cap);
+	rbuf_free(&note);
+	rbuf_free(&nb);
+	return rc;
+}
+
+/* Each step's point at the counter size under the device's roofline:
+ * the FLOP per DRAM byte the counters saw against the timed median. */
+static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
+{
+	struct pline l[PG_MAXK + 1];
+	struct rbuf title[PG_MAXK + 1], cap, dl, nb;
+	double px[PG_MAXK], py[PG_MAXK], rx[PLOT_ROOF_N], ry[PLOT_ROOF_N];
+	double lo = INFINITY, hi = 0;
+	struct pspec ps;
+	struct kv v[2];
+	int j, nl = 0, k, rc = 0;
+
+	for (j = 0; j <= PG_MAXK; j++)
+		rbuf_init(&title[j]);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
+	rbuf_init(&nb);
+	for (j = 0; j < f->nk; j++) {
+		const struct pg_kern *kk = &f->k[j];
+
+		px[j] = kk->q.ai;
+		py[j] = pg_gflops(kk->c[f->cn]);
+		if (!isfinite(px[j]) || !(px[j] > 0) || !isfinite(py[j]))
+			continue;
+		lo = fmin(lo, px[j]);
+		hi = fmax(hi, px[j]);
+		rbuf_puts(&title[nl], "{\\scriptsize ");
+		mem_variant(&title[nl], kk->variant);
+		rbuf_puts(&title[nl], "}");
+		l[nl] = (struct pline){rbuf_str(&title[nl]), &px[j], &py[j], 1,
+				       PL_POINTS, j, j};
+		nl++;
+	}
+	if (!nl)
+		goto out;
+	if (plot_roof_fill(x, x->devs[dev], lo, hi, rx, ry, &l[nl],
+			   &title[nl]))
+		nl++;
+	memset(&ps, 0, sizeof(ps));
+	ps.xlabel = lang_get(x->L, "progression.axis_ai");
+	ps.ylabel = lang_get(x->L, "axis.gflops");
+	ps.logx = 2;
+	ps.logy = 10;
+	ps.xpow2 = 1;
+	ps.w = PG_FIG_W - 1;
+	ps.h = PG_FIG_H;
+	k = plot_lines(x, &ps, l, (size_t)nl);
+	dev_suffix(x, dev, &dl);
+	rbuf_printf(&nb, "%d", f->n[f->cn]);
+	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
+	v[1] = (struct kv){"N", rbuf_str(&nb)};
+	rc = emit_string(x, &cap, "progression.roofline", v, 2);
+	if (!rc)
+		rc = emit_figure(x, k, rbuf_str(&cap));
+out:
+	for (j = 0; j <= PG_MAXK; j++)
+		rbuf_free(&title[j]);
+	rbuf_free(&cap);
+	rbuf_free(&dl);
+	rbuf_free(&nb);
+	return rc;
+}
+
+/* ---- findings ------------------------------------------------------------- */
+
+static void pg_named_put(const struct rctx *x, struct fv *v, const char *name,
+			 const struct rcfg *c)
+{
+	pg_named(x, c, fv_put(v, name));
+}
+
+/* The best own kernel against cuBLAS at each size. */
+static void find_lib(struct rctx *x, struct rfind *fd,
+		     const struct pg_facts *f, const char *pre)
+{
+	struct rbuf list;
+	struct fv v;
+	int i;
+
+	if (f->lib < 0)
+		return;
+	rbuf_init(&list);
+	fv_init(&v);
+	for (i = 0; i < f->nn; i++) {
+		const struct rcmp *r = &f->k[f->lib].step[i];
+
+		if (f->top[i] < 0 || !isfinite(r->ratio))
+			continue;
+		fv_int(&v, "N", f->n[i]);
+		pg_named_put(x, &v, "V", f->k[f->top[i]].c[i]);
+		fv_num(&v, "G", r->a, 4);
+		fv_num(&v, "GC", r->b, 4);
+		find_pct(fv_put(&v, "PCT"), 100 / r->ratio, 3);
+		mem_p(x, fv_put(&v, "P"), r);
+		if (list.len)
+			rbuf_puts(&list, "; ");
+		fv_emit(x, &list, "progression.find.lib_item", &v);
+	}
+	fv_free(&v);
+	if (list.len) {
+		fv_str(&v, "DEV", pre);
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_find(x, fd, "progression.find.lib", &v);
+		fv_free(&v);
+	}
+	rbuf_free(&list);
+}
+
+/* The goal: the best own kernel at PG_GOAL % of cuBLAS at each goal
+ * size; reached only where every goal size was measured and met. */
+static void find_goal(struct rctx *x, struct rfind *fd,
+		      const struct pg_facts *f, const char *pre)
+{
+	struct rbuf list, miss, sizes;
+	struct fv v;
+	size_t g;
+	int i, met = 1, nmeas = 0;
+
+	if (f->lib < 0)
+		return;
+	rbuf_init(&list);
+	rbuf_init(&miss);
+	rbuf_init(&sizes);
+	fv_init(&v);
+	for (g = 0; g < PG_NGOAL; g++) {
+		const struct rcmp *r = NULL;
+
+		for (i = 0; i < f->nn; i++)
+			if (f->n[i] == pg_goal_n[g] && f->top[i] >= 0 &&
+			    isfinite(f->k[f->lib].step[i].ratio))
+				r = &f->k[f->lib].step[i];
+		if (!r) {
+			rbuf_printf(&miss, "%s%d", miss.len ? ", " : "",
+				    pg_goal_n[g]);
+			continue;
+		}
+		nmeas++;
+		met &= 100 / r->ratio >= PG_GOAL;
+		if (list.len)
+			rbuf_puts(&list, ", ");
+		find_pct(&list, 100 / r->ratio, 3);
+		rbuf_printf(&list, " %s $n = %d$", lang_get(x->L,
+			    "progression.at"), pg_goal_n[g]);
+	}
+	if (nmeas) {
+		fv_str(&v, "DEV", pre);
+		find_pct(fv_put(&v, "GOAL"), PG_GOAL, 2);
+		rbuf_free(&sizes);
+		for (g = 0; g < PG_NGOAL; g++)
+			rbuf_printf(&sizes, "%s%d", !g ? "" :
+				    g + 1 < PG_NGOAL ? ", " :
+				    lang_get(x->L, "progression.and"),
+				    pg_goal_n[g]);
+		fv_str(&v, "SIZES", rbuf_str(&sizes));
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_str(&v, "MISS", rbuf_str(&miss));
+		fv_find(x, fd, !met ? "progression.find.goal.not" :
+			miss.len ? "progression.find.goal.part" :
+			"progression.find.goal.reached", &v);
+	}
+	fv_free(&v);
+	rbuf_free(&list);
+	rbuf_free(&miss);
+	rbuf_free(&sizes);
+}
+
+/* One step against the one before it, for a sentence: "\texttt{v6}
+ * (tile 64) over \texttt{v5} (block 32x32): 0.94 times (p < 0.001)". */
+static void pg_step_put(struct rctx *x, const struct pg_facts *f, int j,
+			int i, const char *key, struct rbuf *out)
+{
+	const struct pg_kern *k = &f->k[j];
+	struct fv v;
+
+	fv_init(&v);
+	pg_named_put(x, &v, "V", k->c[i]);
+	pg_named_put(x, &v, "PREV", f->k[k->prev[i]].c[i]);
+	fv_num(&v, "R", k->step[i].ratio, 3);
+	mem_p(x, fv_put(&v, "P"), &k->step[i]);
+	fv_emit(x, out, key, &v);
+	fv_free(&v);
+}
+
+/* At each size: the largest step and the steps that did not pay
+ * (slower, significantly or not, or not significantly faster). */
+static void find_steps(struct rctx *x, struct rfind *fd,
+		       const struct pg_facts *f, const char *pre)
+{
+	struct rbuf big, list;
+	struct fv v;
+	int i, j;
+
+	rbuf_init(&big);
+	rbuf_init(&list);
+	for (i = 0; i < f->nn; i++) {
+		if (f->big[i] < 0)
+			continue;
+		rbuf_free(&big);
+		rbuf_free(&list);
+		pg_step_put(x, f, f->big[i], i, "progression.find.step_item",
+			    &big);
+		for (j = 0; j < f->nk; j++) {
+			const struct rcmp *r = &f->k[j].step[i];
+			int w = mem_word(r, 1);
+
+			if (f->k[j].lib || !isfinite(r->ratio) ||
+			    w == MW_BETTER || (w == MW_UNTESTED &&
+					       r->ratio > 1))
+				continue;
+			if (list.len)
+				rbuf_puts(&list, "; ");
+			pg_step_put(x, f, j, i, w == MW_WORSE ?
+				    "progression.find.step_slower" :
+				    w == MW_NS ? "progression.find.step_ns" :
+				    "progression.find.step_item", &list);
+		}
+		fv_init(&v);
+		fv_str(&v, "DEV", pre);
+		fv_int(&v, "N", f->n[i]);
+		fv_str(&v, "BIG", rbuf_str(&big));
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_find(x, fd, list.len ? "progression.find.steps" :
+			"progression.find.steps_all", &v);
+		fv_free(&v);
+	}
+	rbuf_free(&big);
+	rbuf_free(&list);
+}
+
+/* The counter that moved most from each step to the next. */
+static void find_moved(struct rctx *x, struct rfind *fd,
+		       const struct pg_facts *f, const char *pre)
+{
+	struct rbuf list;
+	struct fv v;
+	int j;
+
+	rbuf_init(&list);
+	fv_init(&v);
+	for (j = 0; f->cn >= 0 && j < f->nk; j++) {
+		const struct pg_kern *k = &f->k[j];
+
+		if (k->moved < 0)
+			continue;
+		mem_variant(fv_put(&v, "V"), k->variant);
+		mem_variant(fv_put(&v, "PREV"), f->k[k->prev[f->cn]].variant);
+		fv_str(&v, "Q", lang_get(x->L, pq_key[k->moved]));
+		fv_num(&v, "R", k->moved_r, 3);
+		if (list.len)
+			rbuf_puts(&list, "; ");
+		fv_emit(x, &list, "progression.find.moved_item", &v);
+	}
+	fv_free(&v);
+	if (list.len) {
+		fv_str(&v, "DEV", pre);
+		fv_int(&v, "N", f->n[f->cn]);
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_find(x, fd, "progression.find.moved", &v);
+		fv_free(&v);
+	}
+	rbuf_free(&list);
+}
+
+/* A kernel whose loads the LDG counters miss, against the step before:
+ * its LDG instructions, load requests and CGMA beside that step's. */
+static void find_async(struct rctx *x, struct rfind *fd,
+		       const struct pg_facts *f, const char *pre)
+{
+	struct fv v;
+	int j;
+
+	for (j = 0; f->cn >= 0 && j < f->nk; j++) {
+		const struct pg_kern *k = &f->k[j];
+		const struct pg_kern *a;
+
+		if (!k->async || !k->q.has)
+			continue;
+		fv_init(&v);
+		fv_str(&v, "DEV", pre);
+		mem_variant(fv_put(&v, "V"), k->variant);
+		fv_num(&v, "LDG", k->q.ldgk, 3);
+		fv_num(&v, "REQ", k->q.ldk, 3);
+		fv_num(&v, "CGMA", k->q.cgma, 3);
+		if (k->lib || k->prev[f->cn] < 0 ||
+		    !f->k[k->prev[f->cn]].q.has) {
+			fv_find(x, fd, "progression.find.async_one", &v);
+			fv_free(&v);
+			continue;
+		}
+		a = &f->k[k->prev[f->cn]];
+		mem_variant(fv_put(&v, "PREV"), a->variant);
+		fv_num(&v, "LDG0", a->q.ldgk, 3);
+		fv_num(&v, "REQ0", a->q.ldk, 3);
+		fv_num(&v, "CGMA0", a->q.cgma, 3);
+		fv_find(x, fd, "progression.find.async", &v);
+		fv_free(&v);
+	}
+}
+
+/* The steps on the roofline at the counter size: how many lie on the
+ * compute side of the ridge, the best own kernel and cuBLAS in % of
+ * the FP32 peak. */
+static void find_roof(struct rctx *x, struct rfind *fd,
+		      const struct pg_facts *f, int dev, const char *pre)
+{
+	const struct store_device *d = x->devs[dev];
+	const struct rcfg *top, *lib;
+	double ridge;
+	struct fv v;
+	int j, n = 0, right = 0;
+
+	if (f->cn < 0 || !(d->peak_fp32_gflops > 0) || !(d->peak_mem_gbs > 0))
+		return;
+	ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
+	for (j = 0; j < f->nk; j++)
+		if (isfinite(f->k[j].q.ai)) {
+			n++;
+			right += f->k[j].q.ai > ridge;
+		}
+	if (!n)
+		return;
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->n[f->cn]);
+	fv_num(&v, "RIDGE", ridge, 3);
+	fv_int(&v, "K", right);
+	label_count_put(x, "progression.kernels", n, n, fv_put(&v, "M"));
+	fv_find(x, fd, "progression.find.roof", &v);
+	fv_free(&v);
+	top = f->top[f->cn] >= 0 ? f->k[f->top[f->cn]].c[f->cn] : NULL;
+	lib = f->lib >= 0 ? f->k[f->lib].c[f->cn] : NULL;
+	if (!top || !rcfg_steady(x, top))
+		return;
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->n[f->cn]);
+	pg_named_put(x, &v, "V", top);
+	find_pct(fv_put(&v, "A"), 100 * pg_gflops(top) /
+		 rcfg_peak_fp32(x, top), 3);
+	fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
+	if (lib && rcfg_steady(x, lib)) {
+		find_pct(fv_put(&v, "C"), 100 * pg_gflops(lib) /
+			 rcfg_peak_fp32(x, lib), 3);
+		fv_find(x, fd, "progression.find.peak", &v);
+	} else {
+		fv_find(x, fd, "progression.find.peak_nolib", &v);
+	}
+	fv_free(&v);
+}
+
+/* Where the counters are missing: all of them, or some kernels'. */
+static int find_nocnt(struct rctx *x, struct rfind *fd,
+		      const struct pg_facts *f, int dev, const char *pre)
+{
+	struct rbuf list;
+	struct fv v;
+	int j, rc = 0;
+
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	if (f->cn < 0) {
+		rc = mem_counters_missing(x, dev, PG_SUITE,
+					  "progression.counters_none",
+					  "progression.counters_unavailable",
+					  fv_put(&v, "TEXT"));
+		fv_find(x, fd, "progression.find.text", &v);
+		fv_free(&v);
+		return rc;
+	}
+	rbuf_init(&list);
+	for (j = 0; j < f->nk; j++)
+		if (f->k[j].c[f->cn] && !f->k[j].q.has) {
+			rbuf_puts(&list, list.len ? ", " : "");
+			mem_variant(&list, f->k[j].variant);
+		}
+	if (list.len) {
+		fv_int(&v, "N", f->n[f->cn]);
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_find(x, fd, "progression.find.cnt_some", &v);
+	}
+	fv_free(&v);
+	rbuf_free(&list);
+	return rc;
+}
+
+/* Where a kernel's fastest block ran unsteady (below a wave, near the
+ * launch cost) and a slower steady one is shown instead. */
+static void find_passed(struct rctx *x, struct rfind *fd,
+			const struct pg_facts *f, int dev, const char *pre)
+{
+	struct rbuf list, m;
+	struct fv v;
+	int i, j;
+
+	rbuf_init(&list);
+	rbuf_init(&m);
+	fv_init(&v);
+	for (i = 0; i < f->nn; i++)
+		for (j = 0; j < f->nk; j++) {
+			const struct rcfg *c = f->k[j].c[i], *a;
+
+			a = versions_best(x, dev, PG_SUITE, f->k[j].variant,
+					  f->n[i], 0);
+			if (!c || !a || a == c || !rcfg_steady(x, c))
+				continue;
+			rbuf_free(&m);
+			regime_marks(x, pg_marks(x, a), &m);
+			fv_int(&v, "N", f->n[i]);
+			pg_named_put(x, &v, "V", a);
+			fv_num(&v, "G", pg_gflops(a), 4);
+			fv_str(&v, "M", rbuf_str(&m));
+			pg_named_put(x, &v, "S", c);
+			fv_num(&v, "GS", pg_gflops(c), 4);
+			if (list.len)
+				rbuf_puts(&list, "; ");
+			fv_emit(x, &list, "progression.find.passed_item", &v);
+		}
+	fv_free(&v);
+	if (list.len) {
+		fv_str(&v, "DEV", pre);
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_find(x, fd, "progression.find.passed", &v);
+		fv_free(&v);
+	}
+	rbuf_free(&list);
+	rbuf_free(&m);
+}
+
+/* Verification, sizes with points not steady, and what these data
+ * cannot say. */
+static void find_misc(struct rctx *x, struct rfind *fd,
+		      const struct pg_facts *f, int dev, const char *pre)
+{
+	struct rbuf list;
+	struct fv v;
+	int i, j, non;
+	size_t d, ndev = 0;
+
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	if (f->nall) {
+		fv_int(&v, "K", f->nok);
+		fv_int(&v, "N", f->nall);
+		fv_find(x, fd, f->nok == f->nall ?
+			"progression.find.verified_all" :
+			"progression.find.verified_some", &v);
+	}
+	rbuf_init(&list);
+	for (i = 0; i < f->nn; i++) {
+		non = 0;
+		for (j = 0; j < f->nk; j++)
+			non |= f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i]);
+		if (non)
+			rbuf_printf(&list, "%s%d", list.len ? ", " : "",
+				    f->n[i]);
+	}
+	if (list.len) {
+		fv_str(&v, "LIST", rbuf_str(&list));
+		fv_find(x, fd, "progression.find.nonsteady", &v);
+	}
+	rbuf_free(&list);
+	fv_free(&v);
+	for (d = 0; d < x->ndevs; d++)
+		ndev += model_has_suite(x, (int)d, PG_SUITE);
+	/* once, after the last device's */
+	if (dev + 1 < (int)x->ndevs) {
+		for (d = (size_t)dev + 1; d < x->ndevs; d++)
+			if (model_has_suite(x, (int)d, PG_SUITE))
+				return;
+	}
+	find_add(x, fd, ndev == 1 ? "progression.find.limits_one" :
+		 "progression.find.limits", NULL, 0);
+}
+
+/* ---- the section ---------------------------------------------------------- */
+
+static int part(struct rctx *x, int dev, struct rfind *fd)
+{
+	struct pg_facts *f = malloc(sizeof(*f));
+	char pre[32] = "";
+	int rc = -1;
+
+	if (!f)
+		return -1;
+	if (pg_facts_fill(x, dev, f))
+		goto out;
+	emit_dev_heading(x, 1, dev);
+	emit_par(x, lang_get(x->L, "progression.objective"));
+	rc = steps_table(x, dev, f);
+	if (!rc)
+		rc = speed_tables(x, dev, f);
+	if (!rc)
+		rc = steps_figure(x, dev, f);
+	if (!rc && f->cn >= 0)
+		rc = counter_table(x, dev, f);
+	if (!rc && f->cn >= 0)
+		rc = roof_figure(x, dev, f);
+	problems_list(x, dev, PG_SUITE, NULL);
+	if (x->ndevs > 1)
+		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	if (!rc) {
+		find_lib(x, fd, f, pre);
+		find_goal(x, fd, f, pre);
+		find_steps(x, fd, f, pre);
+		find_moved(x, fd, f, pre);
+		find_async(x, fd, f, pre);
+		find_roof(x, fd, f, dev, pre);
+		rc = find_nocnt(x, fd, f, dev, pre);
+		find_passed(x, fd, f, dev, pre);
+		find_misc(x, fd, f, dev, pre);
+	}
+out:
+	free(f);
+	return rc;
+}
+
+int sec_progression(struct rctx *x)
+{
+	return mem_section(x, PG_SUITE, "progression", part);
+}

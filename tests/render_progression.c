@@ -1,0 +1,758 @@
+/* The progression suite's section (issue 14, item 2). A fixture of its
+ * own, built through store/, with values like an H100's: the speed
+ * tables hold the fixture's medians at each kernel's best block or tile,
+ * the speed-ups and their Mann-Whitney p are recomputed from the
+ * samples, the goal sentence follows the data and flips when they do,
+ * the counter that moved most is recomputed from the counters, the
+ * cp.async caveat stands beside v10's load counters, a failed
+ * configuration is shown as failed and never as a speed, a kernel
+ * without counters and a database without any are said so, the other
+ * sections do not pick up the suite's rows, a database without the
+ * suite renders none of it, and the report compiles in every language
+ * without a line in the margin. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "store.h"
+#include "vocab.h"
+
+static char *tmpdir, *dbpath, *plaindb;
+static long long dev_id;
+
+#define NS CHK_NS
+#define SMS 132
+#define PEAK32 66908.16
+#define NN 4
+#define NK 11
+#define MAXB 2
+#define UUID_A "GPU-aaaaaaaa-1111-2222-3333-444444444444"
+#define TITLE "From report~P to cuBLAS: a progression of SGEMM kernels"
+
+static const int sizes[NN] = {1024, 2048, 4096, 8192};
+static const char *const kern[NK] = {"v1", "v2", "v3", "v4", "v5", "v6",
+				     "v7", "v8", "v9", "v10", "cublas"};
+enum { V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, LIB };
+/* the blocks (tiles from v6 on; 0: cuBLAS), 0 ending the list */
+static const int blocks[NK][MAXB] = {
+	{32, 0}, {16, 32}, {16, 32}, {16, 32}, {16, 32}, {64, 0},
+	{64, 128}, {128, 0}, {128, 0}, {128, 0}, {0, 0}
+};
+/* median GFLOP/s [kernel][block][size]; 0: not measured. At 1024 v7's
+ * tile 64 beats its tile 128, at 4096 the other way round; v6 is
+ * slower than v5 at every size. */
+static const double gfl[NK][MAXB][NN] = {
+	{{46, 0, 0, 0}},
+	{{5179, 5411, 5285, 5289}, {6227, 6309, 6124, 6147}},
+	{{7820, 8183, 8183, 8212}, {8901, 9093, 8608, 8716}},
+	{{7958, 8284, 8354, 8383}, {9521, 9655, 9919, 9992}},
+	{{14678, 15039, 15476, 15584}, {17777, 18051, 17996, 18474}},
+	{{17595, 17435, 16932, 16885}},
+	{{11505, 17053, 17002, 16665}, {9442, 25111, 25289, 25238}},
+	{{15332, 35729, 35574, 35691}},
+	{{17800, 38704, 39397, 39874}},
+	{{21481, 42980, 43713, 44094}},
+	{{37913, 50202, 51568, 51679}},
+};
+/* counters at 4096: DRAM read and written, load requests, LDG
+ * instructions, shared load instructions and wavefronts, GIPS, CGMA;
+ * v1 unmeasured there, v7 without counters */
+static const double cnt[NK][8] = {
+	[V2] = {8476674816., 66739456., 4294967296., 4294967296., 0, 0,
+		437.8, 32.0},
+	[V3] = {8421551360., 66818048., 134217728., 134217728., 2684354560.,
+		3222146102., 404.9, 1020.0},
+	[V4] = {8446147584., 66802432., 134217728., 134217728., 2684354560.,
+		3222083219., 476.1, 1020.0},
+	[V5] = {2181575936., 65186304., 67108864., 67108864., 1342177280.,
+		1610612736., 531.3, 2032.1},
+	[V6] = {1155700736., 65188096., 67108864., 67108864., 805306368.,
+		1342290587., 468.2, 2032.1},
+	[V8] = {350428928., 54253568., 8388608., 8388608., 134217728.,
+		402658699., 617.1, 16131.9},
+	[V9] = {355189248., 52966144., 8388608., 8388608., 134217728.,
+		402659342., 689.0, 16131.9},
+	[V10] = {618708992., 60836352., 8388608., 4194304., 134217728.,
+		 402653184., 776.5, 31775.0},
+	[LIB] = {341945856., 52003584., 25165824., 0, 101212160., 336150528.,
+		 907.3, 262208.0},
+};
+
+/* the failed configuration: v8 at 2048 */
+static int failed(int k, int i)
+{
+	return k == V8 && i == 1;
+}
+
+/* Tiles of 128 fill less than a wave at 1024 and 2048, v1's one block
+ * at 1024: such points are not steady. */
+static int steady(int k, int b, int i)
+{
+	return !(i < 2 && (blocks[k][b] == 128 || k == V1));
+}
+
+static int shift_of(int k, int b)
+{
+	return (k + 3 * b) % NS;
+}
+
+static double flop(int i)
+{
+	return 2.0 * sizes[i] * sizes[i] * sizes[i];
+}
+
+static int put(struct store *st, long long sid, int k, int b, int i)
+{
+	struct store_metric m[16];
+	struct store_config c;
+	double g[NS], t[NS], one[10];
+	int bb = blocks[k][b], nm = 0, j;
+	char reg[64] = "";
+
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)VOCAB_SUITE_PROGRESSION;
+	c.variant = (char *)kern[k];
+	c.m = c.k = c.n = sizes[i];
+	c.block_x = c.block_y = bb;
+	c.ilp = 1;
+	c.host_mem = (char *)"";
+	c.precision = (char *)"fp32";
+	c.status = (char *)"ok";
+	c.finished_at = (char *)"2026-11-25T18:28:00Z";
+	c.rel_error = 1e-6;
+	c.flops = flop(i);
+	c.bytes = 12.0 * sizes[i] * sizes[i];
+	c.working_set = c.bytes;
+	c.seconds = 1;
+	c.grp = 1 + i;
+	c.l2_bytes = 52428800LL;
+	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
+	c.has_throttle = 1;
+	/* the two smaller sizes fit L2; some of their grids fill less
+	 * than a wave */
+	if (i < 2)
+		snprintf(reg, sizeof(reg), "%sl2_resident", steady(k, b, i) ?
+			 "" : "below_wave,");
+	c.regime = reg;
+	if (failed(k, i)) {
+		c.status = (char *)"failed";
+		c.reason = (char *)"relative error 3.0e-01 exceeds 1e-04";
+		return store_config_insert(st, &c, NULL, 0, 1);
+	}
+	chk_spread(gfl[k][b][i], shift_of(k, b), g);
+	for (j = 0; j < NS; j++)
+		t[j] = flop(i) / (g[j] * 1e6);
+	m[nm++] = (struct store_metric){VOCAB_METRIC_KERNEL, "ms", t, NS};
+	m[nm++] = (struct store_metric){VOCAB_METRIC_GFLOPS, "GFLOP/s", g, NS};
+	if (i == 2 && k != V7 && k != V1) {
+		static const char *const name[8] = {
+			VOCAB_METRIC_CNT_DRAM_READ_BYTES,
+			VOCAB_METRIC_CNT_DRAM_WRITE_BYTES,
+			VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS,
+			"cnt_global_ld_inst", VOCAB_METRIC_CNT_SHARED_LD_INST,
+			VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS,
+			VOCAB_METRIC_GIPS, VOCAB_METRIC_CGMA
+		};
+
+		for (j = 0; j < 8; j++) {
+			one[j] = cnt[k][j];
+			m[nm++] = (struct store_metric){name[j], "", &one[j],
+							1};
+		}
+		one[8] = flop(i);
+		m[nm++] = (struct store_metric){VOCAB_METRIC_CNT_FP32_OPS,
+						"FLOP", &one[8], 1};
+		one[9] = gfl[k][b][i];
+		m[nm++] = (struct store_metric){VOCAB_METRIC_CNT_GFLOPS,
+						"GFLOP/s", &one[9], 1};
+	}
+	c.samples = NS;
+	return store_config_insert(st, &c, m, (size_t)nm, 1);
+}
+
+/* The device: a new one, or (add) the render fixture's device A. */
+static int device(struct store *st, int add, int64_t *id)
+{
+	struct store_device d;
+	long long found;
+
+	if (add) {
+		if (chk_device_find(st, UUID_A, &found))
+			return -1;
+		*id = found;
+		return 0;
+	}
+	memset(&d, 0, sizeof(d));
+	d.uuid = (char *)"GPU-ffffffff-1111-2222-3333-444444444444";
+	d.name = (char *)"NVIDIA H100 80GB HBM3";
+	d.cc_major = 9;
+	d.sm_count = SMS;
+	d.peak_fp32_gflops = PEAK32;
+	d.peak_mem_gbs = 3352.32;
+	if (store_device_upsert(st, &d))
+		return -1;
+	*id = d.id;
+	return 0;
+}
+
+static int build(const char *path, int add)
+{
+	struct store_session s;
+	struct store *st;
+	char err[256];
+	int64_t did;
+	int rc = 0, k, b, i;
+
+	if (!add)
+		remove(path);
+	if (store_open(path, add ? STORE_WRITE : STORE_CREATE, &st, err,
+		       sizeof(err)))
+		return -1;
+	if (device(st, add, &did)) {
+		store_free(st);
+		return -1;
+	}
+	fix_session_init(&s, NS);
+	s.uuid = (char *)"sess-progression-1";
+	s.device_id = did;
+	s.started_at = (char *)"2026-11-25T18:25:30Z";
+	s.hostname = (char *)"lab-node-4";
+	s.cmdline = (char *)"mmreport measure --suite progression --counters";
+	s.seed = 1;
+	s.suites = (char *)"progression";
+	rc |= store_session_insert(st, &s);
+	for (k = 0; k < NK && !rc; k++)
+		for (b = 0; b < MAXB; b++)
+			for (i = 0; i < NN; i++)
+				if (gfl[k][b][i] > 0 && (b == 0 ||
+							 blocks[k][b]))
+					rc |= put(st, s.id, k, b, i);
+	if (!rc)
+		rc = store_session_finish(st, s.id, "2026-11-25T18:29:00Z",
+					  "complete", NULL);
+	dev_id = did;
+	store_free(st);
+	return rc ? -1 : 0;
+}
+
+/* The suite added to the render fixture's device A at path. */
+static int build_added(const char *path)
+{
+	return build(path, 1);
+}
+
+static int build_kept(const char *path)
+{
+	return build(path, 0);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return chk_fixture_make(&tmpdir, &dbpath, "progression.db", &plaindb,
+				"RENDER_PROGRESSION_DB", build_kept);
+}
+
+/* ---- independent arithmetic ------------------------------------------- */
+
+static char *render(void)
+{
+	return chk_render_lang(dbpath, "progression", "en");
+}
+
+static void sql(const char *q)
+{
+	assert_int_equal(chk_sql(dbpath, q), 0);
+}
+
+static double med(int k, int b, int i)
+{
+	return chk_spread_median(gfl[k][b][i], shift_of(k, b));
+}
+
+/* The best block index of kernel k at size i: the highest median among
+ * the steady ok ones, among all ok ones where none is steady; -1. */
+static int best(int k, int i)
+{
+	int b, bb = -1, pass;
+
+	for (pass = 0; pass < 2 && bb < 0; pass++)
+		for (b = 0; b < MAXB; b++)
+			if (gfl[k][b][i] > 0 && (b == 0 || blocks[k][b]) &&
+			    !failed(k, i) && (pass || steady(k, b, i)) &&
+			    (bb < 0 || med(k, b, i) > med(k, bb, i)))
+				bb = b;
+	return bb;
+}
+
+/* The nearest earlier own kernel with an ok configuration at i. */
+static int prev(int k, int i)
+{
+	while (--k >= 0)
+		if (best(k, i) >= 0)
+			return k;
+	return -1;
+}
+
+/* The Mann-Whitney p of kernel ka at block ba against kb at bb, size
+ * i, from the samples the fixture stored. */
+static double p_at(int ka, int ba, int kb, int bb, int i)
+{
+	double x[NS], y[NS];
+
+	chk_spread(gfl[ka][ba][i], shift_of(ka, ba), x);
+	chk_spread(gfl[kb][bb][i], shift_of(kb, bb), y);
+	return chk_mwu_p(x, NS, y, NS);
+}
+
+static void block_tex(int k, int b, char *buf, size_t len)
+{
+	if (!blocks[k][b])
+		snprintf(buf, len, "--");
+	else if (k >= V6 && k <= V10)
+		snprintf(buf, len, "tile %d", blocks[k][b]);
+	else
+		snprintf(buf, len, "%d\\(\\times\\)%d", blocks[k][b],
+			 blocks[k][b]);
+}
+
+/* "\texttt{v6} (tile 64)", as the findings name a kernel at its block. */
+static const char *named(int k, int b)
+{
+	static char ring[4][64];
+	static int r;
+	char *s = ring[r++ % 4];
+
+	if (!blocks[k][b])
+		snprintf(s, 64, "\\texttt{%s}", kern[k]);
+	else if (k >= V6)
+		snprintf(s, 64, "\\texttt{%s} (tile %d)", kern[k],
+			 blocks[k][b]);
+	else
+		snprintf(s, 64, "\\texttt{%s} (block %d\\(\\times\\)%d)",
+			 kern[k], blocks[k][b], blocks[k][b]);
+	return s;
+}
+
+static void expect_p_cell(const char *cell, double p, const char *where)
+{
+	if (p < 0.001)
+		assert_string_equal(cell, "{${<}\\,\\num{0.001}$}");
+	else
+		chk_expect_lead(cell, p, where);
+}
+
+/* ---- tables --------------------------------------------------------------- */
+
+static void check_speed(const char *tex, int i0, int i1)
+{
+	struct chk_table t;
+	char kind[64], where[64], want[64];
+	int row = 0, k, s, idx[2] = {i0, i1};
+
+	snprintf(kind, sizeof(kind), "progression-speed-%d_%d", sizes[i0],
+		 sizes[i1]);
+	chk_table_need(tex, kind, dev_id, &t);
+	for (k = 0; k < NK; k++) {
+		int has = 0;
+
+		for (s = 0; s < 2; s++)
+			has |= gfl[k][0][idx[s]] > 0;
+		if (!has)
+			continue;
+		assert_true(row < t.nrows);
+		snprintf(want, sizeof(want), "\\texttt{%s}", kern[k]);
+		assert_string_equal(t.cell[row][0], want);
+		for (s = 0; s < 2; s++) {
+			int i = idx[s], b = best(k, i), c0 = 1 + 5 * s;
+			int pk = k == LIB ? V10 : prev(k, i);
+			const char *const *cell = (const char *const *)
+						  &t.cell[row][c0];
+
+			snprintf(where, sizeof(where), "%s n=%d", kern[k],
+				 sizes[i]);
+			if (gfl[k][0][i] <= 0) {
+				assert_string_equal(cell[0], "--");
+				continue;
+			}
+			if (failed(k, i)) {
+				block_tex(k, 0, want, sizeof(want));
+				assert_string_equal(cell[0], want);
+				assert_string_equal(cell[1],
+						    "{\\textit{failed}}");
+				continue;
+			}
+			block_tex(k, b, want, sizeof(want));
+			assert_string_equal(cell[0], want);
+			/* bold: the fastest own kernel, v10 in the
+			 * fixture */
+			assert_int_equal(chk_expect_lead_bold(cell[1], med(k, b, i),
+						   where), k == V10);
+			chk_expect_lead(cell[2], 100 * med(k, b, i) /
+					med(LIB, 0, i), where);
+			if (pk < 0) {
+				assert_string_equal(cell[3], "{--}");
+				continue;
+			}
+			chk_expect_lead(cell[3], med(k, b, i) /
+					med(pk, best(pk, i), i), where);
+			expect_p_cell(cell[4], p_at(pk, best(pk, i), k, b, i),
+				      where);
+		}
+		row++;
+	}
+	assert_int_equal(t.nrows, row);
+	chk_table_free(&t);
+}
+
+static void test_speed_tables(void **state)
+{
+	char *tex;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render();
+	check_speed(tex, 2, 3);
+	check_speed(tex, 0, 1);
+	/* the steps table names each kernel's blocks and its idea */
+	chk_expect_in(tex, "7 & \\texttt{v7} & tile 64, 128 & Register tiling "
+		      "in two dimensions");
+	chk_expect_in(tex, "5 & \\texttt{v5} & 16\\(\\times\\)16, "
+		      "32\\(\\times\\)32 & A $2b \\times 2b$ tile");
+	assert_null(strstr(tex, "128\\(\\times\\)128"));
+	free(tex);
+}
+
+/* The best block follows the medians among the steady points: v7's
+ * tile 64 at 1024 (faster) and at 2048 (tile 128 faster but below a
+ * wave, said so), tile 128 at 4096; and swaps when the data do. */
+static void test_best_block(void **state)
+{
+	struct chk_table t;
+	char want[256];
+	char *tex;
+	int r;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render();
+	chk_table_need(tex, "progression-speed-1024_2048", dev_id, &t);
+	for (r = 0; r < t.nrows; r++)
+		if (!strcmp(t.cell[r][0], "\\texttt{v7}")) {
+			assert_string_equal(t.cell[r][1], "tile 64");
+			assert_string_equal(t.cell[r][6], "tile 64");
+		}
+	chk_table_free(&t);
+	snprintf(want, sizeof(want), "Where a faster block ran unsteady, the "
+		 "steady one is shown: $n = 2048$: \\texttt{v7} (tile 128) ran "
+		 "%s~GFLOP/s\\rgmark{w}, \\texttt{v7} (tile 64) %s~GFLOP/s.",
+		 chk_tex_num(med(V7, 1, 1), 4), chk_tex_num(med(V7, 0, 1), 4));
+	chk_expect_in(tex, want);
+	free(tex);
+	/* v7's tile 64 three times faster at 4096 */
+	sql("UPDATE stat SET median = median * 3 WHERE metric = 'gflops' AND "
+	    "config_id IN (SELECT id FROM config WHERE variant = 'v7' AND "
+	    "block_x = 64 AND n = 4096)");
+	tex = render();
+	chk_table_need(tex, "progression-speed-4096_8192", dev_id, &t);
+	for (r = 0; r < t.nrows; r++)
+		if (!strcmp(t.cell[r][0], "\\texttt{v7}")) {
+			assert_string_equal(t.cell[r][1], "tile 64");
+			assert_string_equal(t.cell[r][6], "tile 128");
+		}
+	chk_table_free(&t);
+	free(tex);
+}
+
+/* ---- findings ------------------------------------------------------------- */
+
+/* The quantities the counter findings compare, as the test reads the
+ * fixture: load requests per FLOP, wavefronts per shared load, DRAM
+ * bytes, GIPS. */
+static double q_of(int k, int q)
+{
+	switch (q) {
+	case 0:
+		return cnt[k][2] / flop(2);
+	case 1:
+		return cnt[k][4] > 0 ? cnt[k][5] / cnt[k][4] : NAN;
+	case 2:
+		return cnt[k][0] + cnt[k][1];
+	default:
+		return cnt[k][6];
+	}
+}
+
+static void test_findings(void **state)
+{
+	static const char *const qname[4] = {
+		"load requests per FLOP", "wavefronts per shared load",
+		"DRAM bytes", "GIPS"
+	};
+	char want[1024];
+	char *tex, *sec;
+	int i, k, nr, nc;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render();
+	sec = chk_section_text(tex, TITLE);
+	/* the best own kernel against cuBLAS at each size */
+	for (i = 0; i < NN; i++) {
+		double p = p_at(V10, 0, LIB, 0, i);
+
+		snprintf(want, sizeof(want), "$n = %d$: \\texttt{v10} (tile "
+			 "128), %s against %s~GFLOP/s, %s of cuBLAS (%s)",
+			 sizes[i], chk_tex_num(med(V10, 0, i), 4),
+			 chk_tex_num(med(LIB, 0, i), 4),
+			 chk_tex_pct(100 * med(V10, 0, i) / med(LIB, 0, i), 3),
+			 chk_tex_p(p));
+		chk_expect_in(sec, want);
+	}
+	/* the goal: not reached, with both shares */
+	snprintf(want, sizeof(want), "at \\num{90}\\,\\%% of cuBLAS at $n$ = "
+		 "4096~and~8192, is not reached: %s at $n = 4096$, %s at "
+		 "$n = 8192$.", chk_tex_pct(100 * med(V10, 0, 2) /
+		 med(LIB, 0, 2), 3), chk_tex_pct(100 * med(V10, 0, 3) /
+		 med(LIB, 0, 3), 3));
+	chk_expect_in(sec, want);
+	/* at 4096: the largest step v5 over v4, v6 slower than v5 */
+	snprintf(want, sizeof(want), "At $n = 4096$ the largest step is %s "
+		 "over %s, %s times (%s). Steps that did not pay: %s over %s, "
+		 "%s times, slower (%s).", named(V5, 1), named(V4, 1),
+		 chk_tex_num(med(V5, 1, 2) / med(V4, 1, 2), 3),
+		 chk_tex_p(p_at(V4, 1, V5, 1, 2)), named(V6, 0), named(V5, 1),
+		 chk_tex_num(med(V6, 0, 2) / med(V5, 1, 2), 3),
+		 chk_tex_p(p_at(V5, 1, V6, 0, 2)));
+	chk_expect_in(sec, want);
+	/* at 1024 v2 over v1 is the largest */
+	snprintf(want, sizeof(want), "At $n = 1024$ the largest step is %s "
+		 "over %s, %s times", named(V2, 1), named(V1, 0),
+		 chk_tex_num(med(V2, 1, 0) / med(V1, 0, 0), 3));
+	chk_expect_in(sec, want);
+	/* the counter that moved most from each step, at 4096; v7 has no
+	 * counters, so neither v7 nor v8 compares */
+	for (k = V3; k <= V10; k++) {
+		int pk = prev(k, 2), q, top = -1;
+		double r = NAN, bl = -1;
+
+		if (k == V7 || k == V8)
+			continue;
+		for (q = 0; q < 4; q++) {
+			double v = q_of(k, q) / q_of(pk, q);
+
+			if (v > 0 && fabs(log(v)) > bl) {
+				bl = fabs(log(v));
+				top = q;
+				r = v;
+			}
+		}
+		snprintf(want, sizeof(want), "\\texttt{%s}: %s, %s times "
+			 "\\texttt{%s}'s", kern[k], qname[top],
+			 chk_tex_num(r, 3), kern[pk]);
+		chk_expect_in(sec, want);
+	}
+	assert_null(strstr(sec, "\\texttt{v8}: "));
+	chk_expect_in(sec, "At $n = 4096$ the counters were not measured for "
+		      "\\texttt{v7}");
+	/* the cp.async caveat beside v10's load counters */
+	snprintf(want, sizeof(want), "\\texttt{v10} loads tiles without global "
+		 "load instructions (cp.async copies its $B$ tile): it executes "
+		 "%s LDG instructions per kFLOP against \\texttt{v9}'s %s, so "
+		 "its CGMA of %s against %s looks better than its loads are",
+		 chk_tex_num(1000 * cnt[V10][3] / flop(2), 3),
+		 chk_tex_num(1000 * cnt[V9][3] / flop(2), 3),
+		 chk_tex_num(cnt[V10][7], 3), chk_tex_num(cnt[V9][7], 3));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "The drop in CGMA comes from the counter");
+	chk_expect_in(tex, "\\texttt{v10}$^{*}$ & tile 128");
+	chk_expect_in(tex, "$^{*}$~Loads tiles without global load "
+		      "instructions");
+	/* the roofline and the peak */
+	for (k = 0, nr = nc = 0; k < NK; k++)
+		if (cnt[k][0] > 0) {
+			nc++;
+			nr += flop(2) / (cnt[k][0] + cnt[k][1]) > PEAK32 /
+			      3352.32;
+		}
+	snprintf(want, sizeof(want), "On the roofline at $n = 4096$ (ridge at "
+		 "%s~FLOP/B), %d of %d kernels lie right",
+		 chk_tex_num(PEAK32 / 3352.32, 3), nr, nc);
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "the best own kernel, %s, reaches %s of "
+		 "the FP32 peak", named(V10, 0),
+		 chk_tex_pct(100 * med(V10, 0, 2) / PEAK32, 3));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "What these data cannot support: they come from one "
+		      "GPU");
+	chk_expect_in(sec, "no stall reasons");
+	chk_expect_in(sec, "At $n$ = 1024, 2048 some kernels ran no block "
+		      "steady");
+	free(sec);
+	free(tex);
+}
+
+/* The goal sentence follows the data: cuBLAS slower at 4096 and 8192,
+ * the best own kernel above 90 % of it. */
+static void test_goal_flip(void **state)
+{
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	sql("CREATE TEMP VIEW lib AS SELECT id FROM config WHERE variant = "
+	    "'cublas' AND n >= 4096;"
+	    "UPDATE sample SET value = value * 0.9 WHERE metric = 'gflops' "
+	    "AND config_id IN lib;"
+	    "UPDATE stat SET median = median * 0.9, min = min * 0.9, "
+	    "max = max * 0.9 WHERE metric = 'gflops' AND config_id IN lib;");
+	tex = render();
+	sec = chk_section_text(tex, TITLE);
+	chk_expect_in(sec, "4096~and~8192, is reached: ");
+	assert_null(strstr(sec, "is not reached"));
+	free(sec);
+	free(tex);
+	/* 8192 unmeasured: met where measured, not shown to be reached */
+	sql("DELETE FROM config WHERE n = 8192");
+	tex = render();
+	sec = chk_section_text(tex, TITLE);
+	chk_expect_in(sec, "is met where measured");
+	assert_null(strstr(sec, "is reached: "));
+	free(sec);
+	free(tex);
+}
+
+/* A failed configuration is no speed; the step after it compares with
+ * the one before it. */
+static void test_failed(void **state)
+{
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	tex = render();
+	/* the table cells: checked by check_speed; the list names it */
+	chk_expect_in(tex, "\\item \\texttt{v8}, \\(n = 2048\\), tile 128: "
+		      "\\textit{failed} --- relative error");
+	assert_null(strstr(tex, "128\\(\\times\\)128"));
+	sec = chk_section_text(tex, TITLE);
+	chk_expect_in(sec, "Only 60 of 61 configurations passed verification");
+	assert_null(strstr(sec, "\\texttt{v8} (tile 128), \\num{35730}"));
+	free(sec);
+	free(tex);
+}
+
+/* Without any counters: said, and no counter table or roofline. */
+static void test_no_counters(void **state)
+{
+	char *tex, *sec;
+
+	(void)state;
+	assert_int_equal(build(dbpath, 0), 0);
+	sql("DELETE FROM stat WHERE metric LIKE 'cnt_%' OR metric IN ('gips', "
+	    "'cgma');"
+	    "DELETE FROM sample WHERE metric LIKE 'cnt_%' OR metric IN "
+	    "('gips', 'cgma');");
+	tex = render();
+	sec = chk_section_text(tex, TITLE);
+	chk_expect_in(sec, "The hardware counters were not measured (no "
+		      "\\texttt{-{}-counters})");
+	assert_null(strstr(tex, "mmreport-table: progression-counters"));
+	assert_null(strstr(sec, "Roofline"));
+	assert_null(strstr(sec, "cp.async copies"));
+	assert_null(strstr(sec, "moved most"));
+	free(sec);
+	free(tex);
+}
+
+/* ---- the other sections, absence, order ----------------------------------- */
+
+/* The suite's v2..v5 and cuBLAS rows are not the versions and reference
+ * suites': the sections that rank, compare and summarise read the same
+ * with and without them. */
+static void test_no_leak(void **state)
+{
+	static const char *const secs = "versions,summary,cross,conclusions";
+	char *a, *path;
+	int rc;
+
+	(void)state;
+	path = chk_path_join(tmpdir, "mixed.db");
+	assert_non_null(path);
+	chk_body_same(path, secs, build_added);
+	/* of two devices, the one that measured the suite */
+	a = chk_render_sections(path, "progression", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	chk_expect_in(a, "\\subsection{GPU~1: NVIDIA H100 80GB HBM3}");
+	assert_null(strstr(a, "\\subsection{GPU~2"));
+	chk_expect_in(a, "\\item GPU~1: The best own kernel against cuBLAS");
+	/* and not the other device's limits: two GPUs in the file, one
+	 * measured the suite */
+	chk_expect_in(a, "they come from one GPU");
+	free(a);
+	remove(path);
+	free(path);
+}
+
+static void test_absent(void **state)
+{
+	char *tex;
+
+	(void)state;
+	tex = chk_render_lang(plaindb, NULL, "en");
+	assert_null(strstr(tex, "From report~P to cuBLAS"));
+	assert_null(strstr(tex, "mmreport-table: progression"));
+	free(tex);
+	tex = chk_absent_render(plaindb, "progression");
+	assert_null(strstr(tex, "mmreport-table: progression"));
+	free(tex);
+}
+
+static void test_sections(void **state)
+{
+	(void)state;
+	chk_sections_expect("rect,progression,transfer", "progression");
+}
+
+static void test_latex(void **state)
+{
+	static const char *const pre[] = {"progression.",
+					  "intro.obj.progression"};
+
+	(void)state;
+	if (!fix_have("pdflatex"))
+		skip();
+	assert_int_equal(build(dbpath, 0), 0);
+	chk_langs_compile(dbpath, pre, sizeof(pre) / sizeof(pre[0]),
+			  "RENDER_PROGRESSION_PDF", 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_speed_tables),
+		cmocka_unit_test(test_best_block),
+		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_goal_flip),
+		cmocka_unit_test(test_failed),
+		cmocka_unit_test(test_no_counters),
+		cmocka_unit_test(test_no_leak),
+		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_latex),
+	};
+
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     chk_fixture_teardown);
+}
