@@ -644,13 +644,14 @@ static long long tile_grid(const struct kernel_args *args)
 	}
 
 /* Shared memory as each .cu declares it, 4-byte floats: v6..v8 an A and
- * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10 two
- * of each. */
+ * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10 and
+ * v11 two of each. */
 TILE_RULE(v6, tiles_64, 512, 2 * 8 * 4, 0, 0)
 TILE_RULE(v7, tiles_v7, 256, 2 * 8 * 4, 0, 0)
 TILE_RULE(v8, tiles_128, 256, 2 * 8 * 4, 0, 1)
 TILE_RULE(v9, tiles_128, 256, 2 * 16 * 4, 16 * 4 * 4, 1)
 TILE_RULE(v10, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
+TILE_RULE(v11, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
 
 static long long rect_grid(const struct kernel_args *args)
 {
@@ -832,6 +833,9 @@ static const struct kernel_desc kernels[] = {
 	PROG_ENTRY(v10, "v9 double-buffered: the next tiles load (B by "
 		   "cp.async) while the current one is multiplied", tiles_128,
 		   12000e9)
+	PROG_ENTRY(v11, "v10 with the register fragments double-buffered: "
+		   "step k + 1's A and B values are read while step k's are "
+		   "multiplied", tiles_128, 12000e9)
 #undef PROG_ENTRY
 	{
 		.name = "rect",

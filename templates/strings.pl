@@ -924,6 +924,7 @@ progression.why.v7 = Kafelkowanie w rejestrach w dwóch wymiarach: każdy wątek
 progression.why.v8 = 128-bitowe (float4) odczyty i zapisy globalne, kafelek $A$ zapisany w pamięci współdzielonej po transpozycji, odczyty $B$ bez konfliktów banków.
 progression.why.v9 = Kafelkowanie na poziomie warpu: każdy warp ma fragment $64 \times 32$ kafelka, a kafelki przesuwają się po $k$ o 16 naraz (o połowę mniej barier na FLOP).
 progression.why.v10 = Podwójne buforowanie: następne kafelki ładują się, $B$ kopiowany przez cp.async wprost do pamięci współdzielonej, gdy bieżący kafelek jest mnożony.
+progression.why.v11 = Podwójne buforowanie fragmentów w rejestrach: wątek czyta z pamięci współdzielonej wartości $A$ i $B$ kroku $k+1$, mnożąc wartości kroku $k$; kompilator potrzebuje 128 rejestrów zamiast 147, więc na jednym SM mieszczą się dwa bloki.
 progression.why.cublas = Odniesienie: SGEMM z cuBLAS w FP32, bez TF32.
 progression.speed_table = GFLOP/s każdego kroku przy $n$ = @@N@@@@DEV@@: mediana z @@SAMPLES@@, każdy kernel przy najlepszym bloku lub kafelku, jego udział w cuBLAS i przyspieszenie względem poprzedniego kroku.
 progression.speed_note = Pogrubienie: najszybszy własny kernel przy danym rozmiarze. $\times$~poprz.: mediana podzielona przez medianę najbliższego wcześniejszego kroku, który przy tym rozmiarze działał poprawnie (cuBLAS: przez najszybszy własny kernel); $p$: dwustronny test Manna--Whitneya na próbkach pobieranych na przemian; \nsmark~nieistotne (szare), \ntmark~nie testowano.
