@@ -42,6 +42,25 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
  * returns CLI_EXIT_USAGE. */
 int cli_getopt_error(const char *cmd, int opt, char **argv);
 
+/* The option getopt_long just returned as the user wrote it ("--format"
+ * of "--format csv" or "--format=csv"), into buf[len]: argv[optind - 1]
+ * is its value when the value came as a word of its own. */
+const char *cli_option_token(char **argv, char *buf, size_t len);
+
+/* Options seen so far, by getopt_long's return value (< 512). */
+struct cli_seen {
+	unsigned char v[512 / 8];
+};
+
+/* After getopt_long returned opt with long index li into opts (li < 0:
+ * none): refuses an abbreviated long option ("--rep" for "--repeat":
+ * getopt_long takes any unique prefix, which a later option could make
+ * ambiguous) and an option given twice (its first value would be lost
+ * silently), unless repeatable. 0, or CLI_EXIT_USAGE after the
+ * message. */
+int cli_option_check(const char *cmd, char **argv, const struct option *opts,
+		     int opt, int li, struct cli_seen *seen, int repeatable);
+
 /* Parses a whole decimal integer in [lo, hi] into *out. Returns 0, or -1
  * after a usage error naming option and value. */
 int cli_int_parse(const char *cmd, const char *option, const char *text,

@@ -180,12 +180,19 @@ int cli_measure_run(int argc, char **argv)
 	char *cmdline = NULL;
 	const char *kernels[MAX_KERNELS];
 	size_t nkernels = 0;
-	int opt, rc, min_given = 0;
+	int opt, rc, min_given = 0, li = -1;
+	struct cli_seen seen = { { 0 } };
 
 	measure_options_init(&o);
 	o.db_path = cli_db_default();
 	while ((opt = getopt_long(argc, argv, ":", measure_options_long,
-				  NULL)) != -1) {
+				  &li)) != -1) {
+		/* --kernel is repeatable: one file each */
+		if (opt != '?' && opt != ':' &&
+		    cli_option_check("measure", argv, measure_options_long,
+				     opt, li, &seen, opt == OPT_KERNEL))
+			return CLI_EXIT_USAGE;
+		li = -1;
 		switch (opt) {
 		case OPT_DB:
 			if (!*optarg)

@@ -135,23 +135,34 @@ static int render_like_run(int argc, char **argv, int is_export)
 	const char *cmd = is_export ? "export" : "render";
 	struct render_options o;
 	const char *format = "csv";
+	struct cli_seen seen = { { 0 } };
+	char tok[64];
 	long long v;
-	int opt;
+	int opt, li = -1;
 
 	render_options_init(&o);
 	o.db_path = cli_db_default();
 	while ((opt = getopt_long(argc, argv, ":", render_options_long,
-				  NULL)) != -1) {
+				  &li)) != -1) {
+		/* the option as written, not its value ("--format", not
+		 * the "csv" after it) */
+		if (opt != '?' && opt != ':')
+			cli_option_token(argv, tok, sizeof(tok));
 		if (is_export && (opt == OPT_LANG || opt == OPT_SECTIONS ||
 				  opt == OPT_FIGURES || opt == OPT_TITLE ||
 				  opt == OPT_AUTHOR || opt == OPT_COURSE ||
 				  opt == OPT_EXERCISE || opt == OPT_DATE ||
 				  opt == OPT_META))
 			return cli_usage_error(cmd, "unknown option '%s'",
-					       argv[optind - 1]);
+					       tok);
 		if (!is_export && opt == OPT_FORMAT)
 			return cli_usage_error(cmd, "unknown option '%s'",
-					       argv[optind - 1]);
+					       tok);
+		if (opt != '?' && opt != ':' &&
+		    cli_option_check(cmd, argv, render_options_long, opt, li,
+				     &seen, 0))
+			return CLI_EXIT_USAGE;
+		li = -1;
 		switch (opt) {
 		case OPT_DB:
 			if (!*optarg)

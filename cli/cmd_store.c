@@ -61,12 +61,18 @@ static const struct option store_options_long[] = {
 static int store_options_parse(const char *cmd, const char *help, int argc,
 			       char **argv, const char **db, int *db_given)
 {
-	int opt;
+	struct cli_seen seen = { { 0 } };
+	int opt, li = -1;
 
 	*db = cli_db_default();
 	*db_given = 0;
 	while ((opt = getopt_long(argc, argv, ":", store_options_long,
-				  NULL)) != -1) {
+				  &li)) != -1) {
+		if (opt != '?' && opt != ':' &&
+		    cli_option_check(cmd, argv, store_options_long, opt, li,
+				     &seen, 0))
+			return CLI_EXIT_USAGE;
+		li = -1;
 		switch (opt) {
 		case OPT_DB:
 			if (!*optarg)

@@ -88,6 +88,35 @@ int cli_getopt_error(const char *cmd, int opt, char **argv)
 	return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
+const char *cli_option_token(char **argv, char *buf, size_t len)
+{
+	const char *t = argv[optind - 1];
+	size_t n;
+
+	if (optarg && optarg == argv[optind - 1] && optind >= 2)
+		t = argv[optind - 2];
+	n = strcspn(t, "=");
+	snprintf(buf, len, "%.*s", (int)n, t);
+	return buf;
+}
+
+int cli_option_check(const char *cmd, char **argv, const struct option *opts,
+		     int opt, int li, struct cli_seen *seen, int repeatable)
+{
+	char tok[64];
+	int bit = opt & 511;
+
+	cli_option_token(argv, tok, sizeof(tok));
+	if (li >= 0 && opts[li].name && !strncmp(tok, "--", 2) &&
+	    strcmp(tok + 2, opts[li].name))
+		return cli_usage_error(cmd, "abbreviated option '%s': write "
+				       "'--%s' in full", tok, opts[li].name);
+	if (!repeatable && (seen->v[bit / 8] & (1u << bit % 8)))
+		return cli_usage_error(cmd, "option '%s' given twice", tok);
+	seen->v[bit / 8] |= (unsigned char)(1u << bit % 8);
+	return 0;
+}
+
 int cli_int_parse(const char *cmd, const char *option, const char *text,
 		  long long lo, long long hi, long long *out)
 {

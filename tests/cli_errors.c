@@ -292,6 +292,56 @@ static void test_usage_errors(void **state)
 	}
 }
 
+/* Issue 15, items 7 and 8: a usage error names the option, not its
+ * value; an abbreviated option and an option given twice are refused
+ * (a repeatable one, --kernel, is not); the database stays untouched. */
+static void test_option_spelling(void **state)
+{
+	static const struct {
+		const char *argv[8];
+		const char *needle;
+	} cases[] = {
+		{{"render", "--format", "csv", NULL}, "unknown option '--format'"},
+		{{"render", "--format=csv", NULL}, "unknown option '--format'"},
+		{{"export", "--lang", "en", NULL}, "unknown option '--lang'"},
+		{{"measure", "--rep", "5", "--dry-run", NULL},
+		 "abbreviated option '--rep': write '--repeat' in full"},
+		{{"render", "--la", "en", NULL},
+		 "abbreviated option '--la': write '--lang' in full"},
+		{{"measure", "--repeat", "5", "--repeat", "6", "--dry-run",
+		  NULL}, "option '--repeat' given twice"},
+		{{"measure", "--suites", "ilp", "--suite", "ilp", "--dry-run",
+		  NULL}, "option '--suite' given twice"},
+		{{"render", "--lang", "en", "--lang=de", NULL},
+		 "option '--lang' given twice"},
+		{{"sessions", "--db", "a.db", "--db", "b.db", NULL},
+		 "option '--db' given twice"},
+	};
+	struct snap s;
+	struct run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snap_take(&s, db);
+		run_argv(&r, NULL, (char **)cases[i].argv);
+		print_message("case %zu: %s", i, r.err);
+		usage_check(&r, cases[i].needle);
+		assert_null(strstr(r.err, "'csv'"));
+		snap_check(&s, db);
+	}
+	/* --kernel twice is two files, not a repetition: the run gets as
+	 * far as the missing first file (66) */
+	{
+		char *argv[] = {"measure", "--db", db, "--kernel", "/nonexistent/a.cu",
+				"--kernel", "/nonexistent/b.cu", "--dry-run",
+				NULL};
+
+		run_argv(&r, NULL, argv);
+		assert_null(strstr(r.err, "twice"));
+		assert_int_equal(r.status, 66);
+	}
+}
+
 static void test_help_version(void **state)
 {
 	static const char *const cmds[] = {"measure", "render", "export",
@@ -532,6 +582,7 @@ static void test_measure_kernel(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_option_spelling),
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_stdout_full),
