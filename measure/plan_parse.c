@@ -420,6 +420,61 @@ fail:
 	return -1;
 }
 
+/* --blocks values a selected kernel does not take are left out of its
+ * configurations; says so, one line per kernel, with why (the block
+ * list, and the threads a block would need beyond CUDA's 1024), so that
+ * a sweep does not shrink silently. */
+static void blocks_dropped_report(const struct plan_spec *spec)
+{
+	for (size_t i = 0; i < kernel_count() + kernel_user_count(); i++) {
+		const struct kernel_desc *d = i < kernel_count() ?
+			kernel_at(i) : kernel_user_at(i - kernel_count());
+		char list[160] = "";
+		size_t used = 0;
+
+		if (!d->nblocks || d->shape == KERNEL_COPY ||
+		    !plan_variant_selected(spec, d->name) ||
+		    !(spec->suites & plan_variant_suites(d->name)))
+			continue;
+		for (size_t b = 0; b < spec->nblocks; b++) {
+			int v = spec->blocks[b], th, w;
+			size_t j;
+
+			for (j = 0; j < d->nblocks && d->blocks[j] != v; j++)
+				;
+			if (j < d->nblocks)
+				continue;
+			th = d->shape == KERNEL_SQUARE ||
+			     d->shape == KERNEL_RECT ||
+			     d->shape == KERNEL_TRANSPOSE ? v * v : v;
+			w = th > 1024 && d->suite != KERNEL_SUITE_PROGRESSION ?
+			    snprintf(list + used, sizeof(list) - used,
+				     "%s%d (%d x %d = %d threads, more than "
+				     "1024)", used ? ", " : "", v, v, v, th) :
+			    snprintf(list + used, sizeof(list) - used, "%s%d",
+				     used ? ", " : "", v);
+			if (w > 0 && (size_t)w < sizeof(list) - used)
+				used += (size_t)w;
+		}
+		if (used) {
+			char takes[96] = "";
+			size_t u = 0;
+
+			for (size_t j = 0; j < d->nblocks; j++) {
+				int w = snprintf(takes + u, sizeof(takes) - u,
+						 "%s%d", j ? ", " : "",
+						 d->blocks[j]);
+
+				if (w > 0 && (size_t)w < sizeof(takes) - u)
+					u += (size_t)w;
+			}
+			fprintf(stderr, "mmreport: measure: --blocks %s left "
+				"out for %s, which takes %s\n", list, d->name,
+				takes);
+		}
+	}
+}
+
 int plan_spec_finish(const struct measure_options *o, struct plan_spec *spec)
 {
 	struct plan probe = { 0 };
@@ -438,5 +493,8 @@ int plan_spec_finish(const struct measure_options *o, struct plan_spec *spec)
 		return -1;
 	}
 	plan_release(&probe);
+	/* said only of a plan that runs: an empty one is refused above */
+	if (spec->nblocks)
+		blocks_dropped_report(spec);
 	return 0;
 }
