@@ -43,7 +43,7 @@ enum kernel_suite {
 				 * and double (their precision sweep) */
 	KERNEL_SUITE_RECT,	/* textbook R: the padded rectangular
 				 * product in float and double */
-	KERNEL_SUITE_PROGRESSION	/* from report P to cuBLAS: v1..v10
+	KERNEL_SUITE_PROGRESSION	/* from report P to cuBLAS: v1..v11
 					 * and SGEMM at large n */
 };
 
@@ -101,7 +101,9 @@ struct kernel_desc {
 	/* What measure's plan takes from here, so that a kernel's facts
 	 * live in its registry entry alone: */
 	enum kernel_suite suite;
-	int on_request;		/* measured only when --variants names it */
+	int on_request;		/* measured only when --variants names it
+				 * (no built-in kernel today; rect was,
+				 * before its suite) */
 	struct kernel_sweep sweeps[KERNEL_MAX_SWEEPS];	/* the default */
 	size_t nsweeps;
 	/* Sustained FLOP/s (copy: bytes read + written per second) on an
@@ -165,9 +167,10 @@ const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp,
 			     int fp64);
 int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
-/* The registry, in report order: v1..v5, simple, shared, rect, copy_ilp,
- * the transposes, the access kernels (offset, stride, aos, soa, bank),
- * dot and cublas_dot, the walkers, cublas. */
+/* The registry, in report order: v1..v5, simple, shared, the
+ * progression's v6..v11, rect, copy_ilp, the transposes, the access
+ * kernels (offset, stride, aos, soa, bank), dot and cublas_dot, the
+ * walkers, cublas. */
 size_t kernel_count(void);
 const struct kernel_desc *kernel_at(size_t i);
 /* NULL when no kernel has that name. */
