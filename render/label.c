@@ -2,17 +2,80 @@
  * units, sample counts, and the cell of a configuration that has no
  * speed to show. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render_int.h"
 #include "vocab.h"
+
+/* Characters (UTF-8 code points) in s. */
+static size_t utf8_len(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* The first kept characters of name into b, escaped, with a break
+ * allowed after every LABEL_RUN_MAX characters of a run without a space
+ * (a name of one long word would run off the line). */
+static void name_runs_put(const char *name, size_t kept, int breakable,
+			  struct rbuf *b)
+{
+	size_t i = 0, from = 0, chars = 0, run = 0;
+	char *piece;
+
+	while (name[i] && chars < kept) {
+		size_t start = i;
+
+		i++;
+		while (((unsigned char)name[i] & 0xc0) == 0x80)
+			i++;
+		chars++;
+		run = name[start] == ' ' ? 0 : run + 1;
+		if (run == LABEL_RUN_MAX) {
+			piece = strndup(name + from, i - from);
+			rbuf_put_tex(b, piece ? piece : "", breakable);
+			free(piece);
+			rbuf_puts(b, "\\allowbreak{}");
+			from = i;
+			run = 0;
+		}
+	}
+	piece = strndup(name + from, i - from);
+	rbuf_put_tex(b, piece ? piece : "", breakable);
+	free(piece);
+}
+
+void name_put(const struct rctx *x, const char *name, int breakable,
+	      struct rbuf *b)
+{
+	size_t n = name ? utf8_len(name) : 0;
+	char count[32];
+	struct kv v;
+
+	if (!name)
+		return;
+	/* a name that fits is printed as stored, character for character */
+	if (n <= LABEL_NAME_MAX) {
+		rbuf_put_tex(b, name, breakable);
+		return;
+	}
+	name_runs_put(name, LABEL_NAME_KEEP, breakable, b);
+	snprintf(count, sizeof(count), "%zu", n);
+	v = (struct kv){"N", count};
+	rbuf_puts(b, "\\ldots{} ");
+	emit_string((struct rctx *)x, b, "label.cut", &v, 1);
+}
 
 void dev_label(const struct rctx *x, int dev, struct rbuf *b)
 {
 	if (x->ndevs > 1) {
 		rbuf_printf(b, "GPU~%d: ", dev + 1);
 	}
-	rbuf_put_tex(b, x->devs[dev]->name, 0);
+	name_put(x, x->devs[dev]->name, 0, b);
 }
 
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)

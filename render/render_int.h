@@ -449,6 +449,18 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 
 /* ---- labels (label.c) -------------------------------------------------- */
 
+/* A name the database stores (a device's, a host's), escaped, into b:
+ * whole up to LABEL_NAME_MAX characters, else its first LABEL_NAME_KEEP
+ * and "... (N characters)", so that a broken or hostile name can neither
+ * run off the page nor hide that it was cut; in a cut name a line may
+ * break within a run of more than LABEL_RUN_MAX characters without a
+ * space. breakable as for rbuf_put_tex. */
+#define LABEL_NAME_MAX 48
+#define LABEL_NAME_KEEP 32
+#define LABEL_RUN_MAX 8	/* characters without a space before a
+				 * break is allowed */
+void name_put(const struct rctx *x, const char *name, int breakable,
+	      struct rbuf *b);
 /* "GPU 2" style label of device dev, and its escaped name, into b. */
 void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 /* " (GPU 2: name)" when several devices are reported, else nothing: the

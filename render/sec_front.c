@@ -552,7 +552,7 @@ static int session_table(struct rctx *x, const struct store_session **s,
 					if (x->devs[d]->id == q->device_id)
 						dev_label(x, d, &cell);
 			} else if (!strcmp(w, "host")) {
-				rbuf_put_tex(&cell, q->hostname, 1);
+				name_put(x, q->hostname, 1, &cell);
 			} else if (!strcmp(w, "started")) {
 				rbuf_put_tex(&cell, q->started_at, 1);
 			} else if (!strcmp(w, "ended")) {
@@ -776,7 +776,7 @@ static int hardware_table(struct rctx *x)
 		rbuf_printf(&cell, "GPU~%zu", d + 1);
 		rtable_text(&t, rbuf_str(&cell));
 		rbuf_free(&cell);
-		rbuf_put_tex(&cell, v->name, 1);
+		name_put(x, v->name, 1, &cell);
 		rtable_text(&t, rbuf_str(&cell));
 		p = model_prop(v, "compute_capability");
 		rbuf_free(&cell);
@@ -1133,7 +1133,7 @@ int sec_device(struct rctx *x)
 		rtable_text(&t, lang_get(x->L, "prop.name"));
 		for (i = 0; i < ncol; i++) {
 			rbuf_free(&cell);
-			rbuf_put_tex(&cell, x->devs[chunk + i]->name, 1);
+			name_put(x, x->devs[chunk + i]->name, 1, &cell);
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);

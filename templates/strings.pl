@@ -419,6 +419,7 @@ stat.max = Max
 stat.avg = Śr.
 stat.median = Mediana
 stat.stddev = Odch.\ std.
+label.cut = (@@N@@ znaków)
 word.tile = kafelek
 word.block = blok
 word.block_size = Rozmiar bloku

@@ -220,6 +220,39 @@ static void test_hostile(void **state)
 	free(tex);
 }
 
+/* Issue 15, item 6: a device name and a host name of 10 000 characters
+ * with one space (the host's in two-byte characters) are shortened
+ * visibly wherever they are printed, and the report compiles with
+ * nothing in the margins, in every language. */
+static void test_long_names(void **state)
+{
+	char *db = chk_path_join(tmpdir, "long.db"), *tex;
+
+	(void)state;
+	assert_non_null(db);
+	assert_int_equal(fix_build(db), 0);
+	assert_int_equal(chk_sql(db, "UPDATE device SET name = "
+				 "replace(hex(zeroblob(5000)), '00', 'A') || "
+				 "' ' || replace(hex(zeroblob(4999)), '00', "
+				 "'B')"), 0);
+	assert_int_equal(chk_sql(db, "UPDATE session SET hostname = "
+				 "replace(hex(zeroblob(10000)), '00', "
+				 "'\xc3\xa9')"), 0);
+	tex = render_ok(db, "en");
+	assert_non_null(strstr(tex, "AAAAAAAA\\allowbreak{}AAAAAAAA"));
+	assert_non_null(strstr(tex, "\\ldots{} (10000 characters)"));
+	/* the name whole nowhere, the host cut between characters */
+	assert_null(strstr(tex, "AAAAAAAAA"));
+	assert_null(strstr(tex, " BBBB"));
+	free(tex);
+	{
+		static const char *const none[] = { "label." };
+
+		chk_langs_compile(db, none, 1, "MMREPORT_KEEP_LONG", 0);
+	}
+	free(db);
+}
+
 /* Issue 2's database: one device, kernel v2 only. */
 static void test_minimal(void **state)
 {
@@ -289,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_compile_de),
 		cmocka_unit_test(test_lang_headings),
 		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_long_names),
 		cmocka_unit_test(test_minimal),
 		cmocka_unit_test(test_figures_dir),
 	};
