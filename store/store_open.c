@@ -219,6 +219,42 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		sqlite3_finalize(s);
 		s = NULL;
 	}
+	/* A file can open and pass the probes with broken pages elsewhere:
+	 * whatever reads it (render, export, merge) would print or copy
+	 * garbage, so its pages are checked once, here, before anything
+	 * else touches it. quick_check reads every page, no index. */
+	rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &s, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		const char *r = (const char *)sqlite3_column_text(s, 0);
+
+		if (!r || strcmp(r, "ok")) {
+			const char *m = r ? r : "no answer";
+			size_t i;
+
+			/* one line: SQLite's report names the schema on a
+			 * line of its own first */
+			if (!strncmp(m, "*** in database main ***\n", 25))
+				m += 25;
+			snprintf(err, errlen, "corrupt database (integrity "
+				 "check: %.200s)", m);
+			for (i = 0; err[i]; i++)
+				if (err[i] == '\n')
+					err[i] = ' ';
+			sqlite3_finalize(s);
+			return STORE_ERR_CORRUPT;
+		}
+		rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_OK) {
+		int code = store_error_from_sqlite(rc);
+
+		sqlite_msg(db, rc, err, errlen);
+		sqlite3_finalize(s);
+		return code;
+	}
+	sqlite3_finalize(s);
 	*version = (int)uv;
 	return 0;
 }

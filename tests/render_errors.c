@@ -113,6 +113,59 @@ static void test_missing_db(void **state)
 	assert_null(fopen(path, "r"));
 }
 
+/* Issue 15, item 5: a database whose pages are broken although it
+ * opens and its tables answer is refused before anything is rendered
+ * (it used to render with exit 0), and the file stays byte-identical.
+ * The page broken is the first past the middle that the integrity check
+ * finds broken, so the fixture's layout does not matter. */
+static void test_corrupt_pages(void **state)
+{
+	struct render_options o;
+	char path[4096], q[4200];
+	char *orig, *before, *after;
+	long pages, page_size = 4096, pg, len;
+	FILE *f;
+	int found = 0;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/pages.db", tmpdir);
+	orig = fix_slurp(fulldb);
+	assert_non_null(orig);
+	f = fopen(fulldb, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fclose(f);
+	pages = len / page_size;
+	for (pg = pages / 2; pg < pages && !found; pg++) {
+		char *copy = malloc((size_t)len);
+
+		assert_non_null(copy);
+		f = fopen(fulldb, "rb");
+		assert_int_equal(fread(copy, 1, (size_t)len, f), (size_t)len);
+		fclose(f);
+		memset(copy + pg * page_size + 1000, 0x41, 40);
+		f = fopen(path, "wb");
+		assert_int_equal(fwrite(copy, 1, (size_t)len, f), (size_t)len);
+		fclose(f);
+		free(copy);
+		snprintf(q, sizeof(q), "sqlite3 '%s' 'PRAGMA quick_check' | "
+			 "grep -qx ok", path);
+		found = system(q) != 0;
+	}
+	assert_true(found);
+	render_options_init(&o);
+	o.db_path = path;
+	before = fix_slurp(path);
+	free(expect(&o, RENDER_ERR_STORE));
+	after = fix_slurp(path);
+	assert_non_null(after);
+	assert_memory_equal(before, after, (size_t)len);
+	free(before);
+	free(after);
+	free(orig);
+}
+
 static int dir_empty(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -427,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_selection_empty),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_missing_db),
+		cmocka_unit_test(test_corrupt_pages),
 		cmocka_unit_test(test_no_gnuplot),
 		cmocka_unit_test(test_selection),
 		cmocka_unit_test(test_escape),
