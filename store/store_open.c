@@ -273,13 +273,16 @@ int store_inspect(const char *path, int *version, int *empty, char *err,
 		snprintf(err, errlen, "%s", strerror(errno));
 		return errno == ENOENT ? STORE_ERR_MISSING : STORE_ERR_IO;
 	}
+	/* not a database, whatever the command: one code (65) for all */
 	if (S_ISDIR(sb.st_mode)) {
-		snprintf(err, errlen, "is a directory");
-		return STORE_ERR_IO;
+		snprintf(err, errlen, "is a directory, not an mmreport "
+			 "database");
+		return STORE_ERR_FOREIGN;
 	}
 	if (!S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "not a regular file");
-		return STORE_ERR_IO;
+		snprintf(err, errlen, "not a regular file, not an mmreport "
+			 "database");
+		return STORE_ERR_FOREIGN;
 	}
 	if (sb.st_size == 0) {
 		*empty = 1;

@@ -424,6 +424,19 @@ static void test_refused_files(void **state)
 			assert_false(file_exists(missing_db));
 		}
 	}
+	/* a directory or a device is no database: 65 from every command
+	 * (issue 15, item 4; sessions and devices said 74) */
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+			char *what = f ? "/dev/null" : dir;
+
+			RUN(&r, (char *)cmds[i][0], "--db", what);
+			print_message("%s %s: %s", cmds[i][0], what, r.err);
+			assert_int_equal(r.status, 65);
+			assert_int_equal(lines_count(r.err), 1);
+			assert_non_null(strstr(r.err, "not an mmreport "
+					       "database"));
+		}
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		RUN(&r, (char *)cmds[i][0], "--db", missing_db);
 		assert_int_equal(r.status, 66);
