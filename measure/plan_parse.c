@@ -444,15 +444,21 @@ static void blocks_dropped_report(const struct plan_spec *spec)
 				;
 			if (j < d->nblocks)
 				continue;
-			th = d->shape == KERNEL_SQUARE ||
-			     d->shape == KERNEL_RECT ||
-			     d->shape == KERNEL_TRANSPOSE ? v * v : v;
-			w = th > 1024 && d->suite != KERNEL_SUITE_PROGRESSION ?
-			    snprintf(list + used, sizeof(list) - used,
-				     "%s%d (%d x %d = %d threads, more than "
-				     "1024)", used ? ", " : "", v, v, v, th) :
-			    snprintf(list + used, sizeof(list) - used, "%s%d",
-				     used ? ", " : "", v);
+			/* the registry knows a block's threads (b x b, b,
+			 * or a tile kernel's fixed count) */
+			th = kernel_desc_threads(d, v, 1);
+			if (th <= 1024)
+				w = snprintf(list + used, sizeof(list) - used,
+					     "%s%d", used ? ", " : "", v);
+			else if (th == v * v)
+				w = snprintf(list + used, sizeof(list) - used,
+					     "%s%d (%d x %d = %d threads, more "
+					     "than 1024)", used ? ", " : "", v,
+					     v, v, th);
+			else
+				w = snprintf(list + used, sizeof(list) - used,
+					     "%s%d (%d threads, more than "
+					     "1024)", used ? ", " : "", v, th);
 			if (w > 0 && (size_t)w < sizeof(list) - used)
 				used += (size_t)w;
 		}
