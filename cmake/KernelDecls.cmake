@@ -6,6 +6,7 @@
 #   extern "C" int kernel_<name>_launch(const struct kernel_args *args)
 #   extern "C" const void *kernel_<name>_func(int block, int ilp)
 #   extern "C" const void *kernel_<name>_func64(int block, int ilp)
+#   extern "C" long long kernel_<name>_grid(const struct kernel_args *args)
 # OUT is rewritten only when it changes, so that editing a kernel's body
 # recompiles that kernel alone.
 file(GLOB cus "${DIR}/*.cu")
@@ -14,10 +15,11 @@ set(src "")
 set(decl "")
 set(launch_re "^extern \"C\" int kernel_[a-z0-9_]+_launch\\(const struct kernel_args \\*args\\)$")
 set(func_re "^extern \"C\" const void \\*kernel_[a-z0-9_]+_func(64)?\\(int block, int ilp\\)$")
+set(grid_re "^extern \"C\" long long kernel_[a-z0-9_]+_grid\\(const struct kernel_args \\*args\\)$")
 foreach(cu ${cus})
   get_filename_component(base ${cu} NAME_WE)
   string(APPEND src "extern const char kernel_src_${base}[];\n")
-  file(STRINGS ${cu} lines REGEX "(${launch_re})|(${func_re})")
+  file(STRINGS ${cu} lines REGEX "(${launch_re})|(${func_re})|(${grid_re})")
   foreach(l ${lines})
     string(REGEX REPLACE "^extern \"C\" " "" l "${l}")
     string(APPEND decl "${l};\t/* ${base}.cu */\n")
@@ -35,7 +37,9 @@ file(WRITE "${OUT}.tmp"
  *	not instantiated for). Callers run the descriptor's check() first.
  * kernel_<name>_func: the __global__ instance that launch uses for
  *	block/ilp, NULL for a block/ILP that has no instance;
- *	kernel_<name>_func64 the same for a launch in double (args->fp64). */
+ *	kernel_<name>_func64 the same for a launch in double (args->fp64).
+ * kernel_<name>_grid: the blocks launch starts, where the kernel's
+ *	grid is not its tiles' (v12 sizes its grid to the device). */
 #ifndef MMREPORT_KERNELS_LAUNCH_H
 #define MMREPORT_KERNELS_LAUNCH_H
 

@@ -644,14 +644,15 @@ static long long tile_grid(const struct kernel_args *args)
 	}
 
 /* Shared memory as each .cu declares it, 4-byte floats: v6..v8 an A and
- * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10 and
- * v11 two of each. */
+ * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10,
+ * v11 and v12 two of each (v12 and a flag of 4 bytes). */
 TILE_RULE(v6, tiles_64, 512, 2 * 8 * 4, 0, 0)
 TILE_RULE(v7, tiles_v7, 256, 2 * 8 * 4, 0, 0)
 TILE_RULE(v8, tiles_128, 256, 2 * 8 * 4, 0, 1)
 TILE_RULE(v9, tiles_128, 256, 2 * 16 * 4, 16 * 4 * 4, 1)
 TILE_RULE(v10, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
 TILE_RULE(v11, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
+TILE_RULE(v12, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4 + 4, 1)
 
 static long long rect_grid(const struct kernel_args *args)
 {
@@ -806,7 +807,7 @@ static const struct kernel_desc kernels[] = {
 		.source = kernel_src_mm_shared,
 	},
 	/* The progression (issue 14): each a documented step beyond v5. */
-#define PROG_ENTRY(nm, desc, tl, r)					\
+#define PROG_ENTRY(nm, desc, tl, r, gr)					\
 	{								\
 		.name = #nm,						\
 		.description = desc,					\
@@ -818,24 +819,29 @@ static const struct kernel_desc kernels[] = {
 		.check = nm##_check, .flops = square_flops,		\
 		.bytes = square_bytes, .launch = kernel_##nm##_launch,	\
 		.func = kernel_##nm##_func, .threads = nm##_threads,	\
-		.grid = tile_grid,					\
+		.grid = gr,						\
 		.source = kernel_src_mm_##nm,				\
 	},
 	PROG_ENTRY(v6, "register tiling in 1-D: 512 threads per 64 x 64 "
-		   "tile of C, 8 rows per thread", tiles_64, 5000e9)
+		   "tile of C, 8 rows per thread", tiles_64, 5000e9, tile_grid)
 	PROG_ENTRY(v7, "register tiling in 2-D: 256 threads per tile, an "
 		   "8 x 8 (4 x 4 at tile 64) patch of C per thread", tiles_v7,
-		   8000e9)
+		   8000e9, tile_grid)
 	PROG_ENTRY(v8, "v7 with float4 loads and stores and the A tile "
-		   "transposed in shared memory", tiles_128, 10000e9)
+		   "transposed in shared memory", tiles_128, 10000e9, tile_grid)
 	PROG_ENTRY(v9, "warp tiling: each warp a 64 x 32 piece of the "
-		   "128 x 128 tile, steps of 16 in k", tiles_128, 12000e9)
+		   "128 x 128 tile, steps of 16 in k", tiles_128, 12000e9,
+		   tile_grid)
 	PROG_ENTRY(v10, "v9 double-buffered: the next tiles load (B by "
 		   "cp.async) while the current one is multiplied", tiles_128,
-		   12000e9)
+		   12000e9, tile_grid)
 	PROG_ENTRY(v11, "v10 with the register fragments double-buffered: "
 		   "step k + 1's A and B values are read while step k's are "
-		   "multiplied", tiles_128, 12000e9)
+		   "multiplied", tiles_128, 12000e9, tile_grid)
+	PROG_ENTRY(v12, "v11 with the last wave's tiles cut along k and "
+		   "shared evenly among the SMs (Stream-K), the pieces summed "
+		   "by the last block to finish", tiles_128, 12000e9,
+		   kernel_v12_grid)
 #undef PROG_ENTRY
 	{
 		.name = "rect",

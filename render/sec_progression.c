@@ -1,8 +1,8 @@
 /* The `progression` suite (issue 14): the path from report P's v5 to a
  * library-grade SGEMM in FP32 on the CUDA cores (no tensor cores, no
- * TF32): v1..v5, the steps beyond them v6..v11 and cuBLAS at square
+ * TF32): v1..v5, the steps beyond them v6..v12 and cuBLAS at square
  * sizes, each size one interleaved group. Each kernel is shown at its
- * best block (v1..v5: b x b threads) or tile (v6..v11: a tile of C per
+ * best block (v1..v5: b x b threads) or tile (v6..v12: a tile of C per
  * block, its threads fewer than the tile's elements): the highest
  * median GFLOP/s among its steady configurations at that size, among
  * all of them where none ran steady. The main body shows per device a
@@ -945,7 +945,10 @@ static void find_goal(struct rctx *x, struct rfind *fd,
 		met &= 100 / r->ratio >= PG_GOAL;
 		if (list.len)
 			rbuf_puts(&list, ", ");
-		find_pct(&list, 100 / r->ratio, 3);
+		/* a share within 0.1 of the goal gets a digit more, so that
+		 * 89.98 is not printed as the 90.0 it misses */
+		find_pct(&list, 100 / r->ratio,
+			 fabs(100 / r->ratio - PG_GOAL) < 0.1 ? 4 : 3);
 		rbuf_printf(&list, " %s $n = %d$", lang_get(x->L,
 			    "progression.at"), pg_goal_n[g]);
 	}
