@@ -567,22 +567,15 @@ out:
 	return rc;
 }
 
-static int ilp_log2(long long count)
-{
-	int l = 0;
-
-	while (count >>= 1)
-		l++;
-	return l;
-}
-
+/* The count is the copy's size, stored as given; n, a matrix's edge,
+ * is 0 as for the other suites sized by a count (it once held
+ * floor(log2 count), which named N = 1000001 as 2^19). */
 static int ilp_entry(struct plan *p, const struct kernel_desc *kd,
 		     const char *variant, long long count, int threads,
 		     int ilp)
 {
-	struct plan_entry e = { PLAN_ILP, variant, kd, 0, 0,
-				ilp_log2(count), count, threads, ilp,
-				PLAN_HOST_NONE, 0, 0, 0, 0 };
+	struct plan_entry e = { PLAN_ILP, variant, kd, 0, 0, 0, count,
+				threads, ilp, PLAN_HOST_NONE, 0, 0, 0, 0 };
 
 	return plan_add(p, &e);
 }

@@ -115,10 +115,12 @@ struct plan_entry {
 	enum plan_suite suite;
 	const char *variant;		/* registry name or "memcpy" */
 	const struct kernel_desc *kd;	/* NULL for memcpy */
-	int m, k, n;			/* matrices; ilp: n = floor(log2 N);
-					 * transpose: m x n, k = 0 */
-	long long count;		/* ilp, coalesce: elements N; bank:
-					 * threads; transpose: m n; else 0 */
+	int m, k, n;			/* matrices; transpose: m x n,
+					 * k = 0; 0 where count sizes it */
+	long long count;		/* ilp, coalesce, dot: elements N
+					 * as given; bank: threads;
+					 * walkers: walkers; transpose:
+					 * m n; else 0 */
 	int block;			/* edge b; ilp, bank, coalesce:
 					 * threads; 0 library */
 	int ilp;			/* 1 unless copy_ilp */

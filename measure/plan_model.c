@@ -15,8 +15,7 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 	char sizes[64], block[32];
 
 	if (e->suite == PLAN_ILP)
-		snprintf(sizes, sizeof(sizes), "N=%lld (2^%d)", e->count,
-			 e->n);
+		snprintf(sizes, sizeof(sizes), "N=%lld", e->count);
 	else if (e->suite == PLAN_TRANSPOSE)
 		snprintf(sizes, sizeof(sizes), "m=%d n=%d", e->m, e->n);
 	else if (e->suite == PLAN_BANK)

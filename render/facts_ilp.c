@@ -18,16 +18,96 @@
  * of the median at the largest steady size. */
 #define ILP_PLATEAU_TOL 0.10
 
-/* N from the count where the database stores it, so that the older
- * databases, whose n holds log2 N, and the newer ones read alike. */
+/* N is the count: every file stores it (n held floor(log2 N) before
+ * issue 15, 0 since). A count of 0 is no file's; 2^n stands in for it
+ * so that a hand-made row without one still reads as its size. */
 long long ilp_count(const struct rcfg *c)
 {
 	if (!c || !c->c)
 		return 0;
 	if (c->c->count > 0)
 		return (long long)c->c->count;
-	/* databases before the count column: n holds log2 N */
+	/* such a row's n, if any, can only be the old floor(log2 N) */
 	return c->c->n >= 0 && c->c->n < 62 ? 1LL << c->c->n : 0;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The counts are N itself, so that two sizes with one floor(log2 N)
+ * (1000001 and 1048575) are two rows, and 64-bit: N reaches 2^36. */
+size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
+		  long long **out)
+{
+	size_t i, j, n = 0;
+	long long *v;
+
+	*out = NULL;
+	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
+	if (!v)
+		return 0;
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		long long c;
+
+		if ((dev >= 0 && r->dev != dev) ||
+		    strcmp(r->c->suite, VOCAB_SUITE_ILP) ||
+		    (variant && strcmp(r->c->variant, variant)))
+			continue;
+		c = ilp_count(r);
+		for (j = 0; j < n && v[j] != c; j++)
+			;
+		if (j == n)
+			v[n++] = c;
+	}
+	qsort(v, n, sizeof(*v), cmp_ll);
+	*out = v;
+	return n;
+}
+
+/* Keyed by the count, never by n: see ilp_count. */
+const struct rcfg *ilp_find(const struct rctx *x, int dev,
+			    const char *variant, long long count, int ilp)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+
+		if ((dev >= 0 && r->dev != dev) ||
+		    strcmp(r->c->suite, VOCAB_SUITE_ILP) ||
+		    (variant && strcmp(r->c->variant, variant)) ||
+		    ilp_count(r) != count || (ilp >= 0 && r->c->ilp != ilp))
+			continue;
+		return r;
+	}
+	return NULL;
+}
+
+/* A power of two as note J names its sizes; any other count (one that
+ * --sizes asked for) as it is, never rounded to a power. */
+void ilp_count_math(long long n, struct rbuf *b)
+{
+	int k = 0;
+
+	if (n > 0 && !(n & (n - 1))) {
+		while ((1LL << k) < n)
+			k++;
+		rbuf_printf(b, "2^{%d}", k);
+		return;
+	}
+	rbuf_printf(b, "\\num{%lld}", n);
+}
+
+void ilp_count_tex(long long n, struct rbuf *b)
+{
+	rbuf_putc(b, '$');
+	ilp_count_math(n, b);
+	rbuf_putc(b, '$');
 }
 
 /* The share of the peak at the clock recorded with the device; NAN
@@ -56,22 +136,22 @@ double ilp_l2_bytes(const struct rctx *x, int dev)
 	return l2 > 0 ? l2 : NAN;
 }
 
-/* The steady configuration of the copy kernel with this ILP at size
- * index n, or NULL. */
-static const struct rcfg *steady_at(const struct rctx *x, int dev, int n,
-				    int ilp)
+/* The steady configuration of the copy kernel with this ILP at N = n,
+ * or NULL. */
+static const struct rcfg *steady_at(const struct rctx *x, int dev,
+				    long long n, int ilp)
 {
-	const struct rcfg *c = model_find(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL,
-					  NULL, n, -1, ilp);
+	const struct rcfg *c = ilp_find(x, dev, ILP_KERNEL, n, ilp);
 
 	return c && rcfg_steady(x, c) &&
 	       isfinite(rcfg_median(c, VOCAB_METRIC_GBS)) ? c : NULL;
 }
 
-/* The ILP >= from with the highest median at size index n among the
- * steady ones, or NULL. */
-static const struct rcfg *best_at(const struct rctx *x, int dev, int n,
-				  const int *ilps, size_t ni, int from)
+/* The ILP >= from with the highest median at N = n among the steady
+ * ones, or NULL. */
+static const struct rcfg *best_at(const struct rctx *x, int dev,
+				  long long n, const int *ilps, size_t ni,
+				  int from)
 {
 	const struct rcfg *best = NULL, *c;
 	size_t j;
@@ -119,8 +199,9 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 
 /* The smallest steady size from which the best ILP stays within the
  * tolerance of its median at the largest steady size. */
-static void facts_plateau(const struct rctx *x, int dev, const int *sizes,
-			  size_t top, struct ilp_facts *f)
+static void facts_plateau(const struct rctx *x, int dev,
+			  const long long *sizes, size_t top,
+			  struct ilp_facts *f)
 {
 	const struct rcfg *c;
 	size_t i = top + 1;
@@ -144,7 +225,8 @@ static void facts_plateau(const struct rctx *x, int dev, const int *sizes,
  * so that they cannot disagree; see struct ilp_facts. */
 int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 {
-	int *sizes = NULL, *ilps = NULL, rc = 0;
+	long long *sizes = NULL;
+	int *ilps = NULL, rc = 0;
 	const struct rcfg *one, *best, *mem;
 	size_t ns, ni, i, top = 0;
 
@@ -153,7 +235,7 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	f->l2 = ilp_l2_bytes(x, dev);
 	facts_l2(x, dev, f);
-	ns = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, NULL, 'n', &sizes);
+	ns = ilp_counts(x, dev, ILP_KERNEL, &sizes);
 	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, NULL, 'i', &ilps);
 	/* the largest size with a steady copy: device memory, full waves */
 	for (i = ns; i-- > 0 && !f->n; ) {
@@ -162,7 +244,6 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 	}
 	if (!f->n)
 		goto out;
-	f->at_n = sizes[top];
 	one = steady_at(x, dev, sizes[top], 1);
 	best = best_at(x, dev, sizes[top], ilps, ni, 2);
 	if (!best || !one) {
@@ -183,8 +264,7 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 		}
 		f->cmp_ranges = f->cmp.ranges;
 	}
-	mem = model_find(x, dev, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY, NULL,
-			 sizes[top], -1, -1);
+	mem = ilp_find(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
 	if (mem && rcfg_steady(x, mem) &&
 	    isfinite(rcfg_median(mem, VOCAB_METRIC_GBS))) {
 		f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);

@@ -766,7 +766,6 @@ struct ilp_facts {
 	long long n;		/* elements N at the largest steady size; 0:
 				 * no steady copy point (then nothing below
 				 * but l2_* is set) */
-	int at_n;		/* that size's config n (model_find key) */
 	int best_ilp;		/* highest median there among ILP >= 2 (ILP
 				 * >= 1 when ILP 1 or ILP >= 2 is missing) */
 	double g1, gbest;	/* medians there [GB/s]: ILP 1 (NAN when not
@@ -793,9 +792,24 @@ struct ilp_facts {
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
  * samples (message printed). */
 int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f);
-/* Elements N of an ilp configuration: its count, else 2^n (databases
- * that stored log2 N in n). 0 for NULL. */
+/* Elements N of an ilp configuration: its count, else 2^n (a row
+ * without a count). 0 for NULL. Every ilp section keys its sizes on
+ * it, never on n: files before issue 15 hold floor(log2 N) in n. */
 long long ilp_count(const struct rcfg *c);
+/* The distinct N (ilp_count) of the ilp configurations of device dev
+ * (< 0: any) and variant (NULL: any), ascending. Returns how many;
+ * *out is malloc'd (free()), NULL when none fit in memory. */
+size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
+		  long long **out);
+/* The ilp configuration of device dev (< 0: any), variant (NULL: any)
+ * at N = count with this ILP (< 0: any), or NULL. */
+const struct rcfg *ilp_find(const struct rctx *x, int dev,
+			    const char *variant, long long count, int ilp);
+/* N for LaTeX math mode: "2^{22}" for a power of two, else
+ * "\num{1000001}" (grouped as the report groups integers). */
+void ilp_count_math(long long n, struct rbuf *b);
+/* The same as text, "$2^{22}$": table cells and tic labels. */
+void ilp_count_tex(long long n, struct rbuf *b);
 /* gbs in % of device dev's theoretical memory bandwidth; NAN without. */
 double ilp_pct_peak(const struct rctx *x, int dev, double gbs);
 /* Device dev's L2 size in bytes (as measure stored it with the

@@ -353,7 +353,8 @@ static const struct rcfg *ilp_largest(const struct rctx *x, int dev,
 		    strcmp(c->c->variant, VOCAB_VARIANT_COPY_ILP) ||
 		    c->c->ilp != ilp || !rcfg_steady(x, c))
 			continue;
-		if (!best || c->c->n > best->c->n)
+		/* by the count: n holds floor(log2 N) in older files */
+		if (!best || ilp_count(c) > ilp_count(best))
 			best = c;
 	}
 	return best;
@@ -370,7 +371,7 @@ static const struct rcfg *ilp_best(struct rctx *x, int dev)
 
 	for (i = 0; i < ni; i++) {
 		c = ilp_largest(x, dev, ii[i]);
-		if (c && (!best || (c->c->n == best->c->n &&
+		if (c && (!best || (ilp_count(c) == ilp_count(best) &&
 				    rcfg_median(c, VOCAB_METRIC_GBS) >
 				    rcfg_median(best, VOCAB_METRIC_GBS))))
 			best = c;
@@ -394,7 +395,9 @@ static void claim_j_peak(struct rctx *x, int dev, struct verdict_out *o)
 	find_num(&o->text, g, 4);
 	rbuf_puts(&o->text, " GB/s = ");
 	find_pct(&o->text, 100 * g / pk, 3);
-	rbuf_printf(&o->text, " (ILP~%d, $N = 2^{%d}$)", b->c->ilp, b->c->n);
+	rbuf_printf(&o->text, " (ILP~%d, $N = ", b->c->ilp);
+	ilp_count_math(ilp_count(b), &o->text);
+	rbuf_puts(&o->text, "$)");
 }
 
 /* Note J: ILP hardly changes the bandwidth. It does where the best ILP
@@ -407,7 +410,7 @@ static void claim_j_ilp(struct rctx *x, int dev, struct verdict_out *o)
 	struct rcmp r;
 	int helps;
 
-	if (!a || !b || a->c->n != b->c->n ||
+	if (!a || !b || ilp_count(a) != ilp_count(b) ||
 	    model_compare(x, a, b, VOCAB_METRIC_GBS, &r))
 		return;
 	helps = r.ratio > 1.1 && (r.p < 0 || r.signif);

@@ -12,7 +12,8 @@
 
 /* Sizes of the copy suite shown in the table (every one is in the
  * figure): a column for every fourth power of two and the largest keeps
- * the table within the page. */
+ * the table within the page. A count that is not a power of two was
+ * asked for by --sizes and has its column. */
 #define ILP_COL_STEP 4
 
 /* One row of a comparison: a variant and what else fixes the
@@ -35,25 +36,50 @@ static const struct xsuite xsuites[] = {
 	{VOCAB_SUITE_ILP, VOCAB_METRIC_GBS, 1},
 };
 
-/* The configuration of row r at size n on device dev. The versions are
- * compared at the block that is best on GPU 1 at that size, so both
- * devices run the same launch. */
+/* The configuration of row r at size n (the copy's N, else the matrix
+ * edge) on device dev. The versions are compared at the block that is
+ * best on GPU 1 at that size, so both devices run the same launch. */
 static const struct rcfg *row_cfg(const struct rctx *x, const struct xrow *r,
-				  int dev, int n)
+				  int dev, long long n)
 {
-	struct rsize sz = {n, n, n};
+	struct rsize sz = {(int)n, (int)n, (int)n};
 	int block = -1;
 
+	if (!strcmp(r->suite, VOCAB_SUITE_ILP))
+		return ilp_find(x, dev, r->variant, n, r->ilp);
 	if (!strcmp(r->suite, VOCAB_SUITE_VERSIONS) ||
 	    !strcmp(r->suite, VOCAB_SUITE_REFERENCE)) {
 		if (!isfinite(best_gflops(x, 0, r->suite, r->variant, &sz,
 					  &block)))
 			return NULL;
-		return model_find(x, dev, r->suite, r->variant, NULL, n, block,
-				  -1);
+		return model_find(x, dev, r->suite, r->variant, NULL, (int)n,
+				  block, -1);
 	}
-	return model_find(x, dev, r->suite, r->variant, r->host, n, -1,
+	return model_find(x, dev, r->suite, r->variant, r->host, (int)n, -1,
 			  r->ilp);
+}
+
+/* The sizes of experiment s that GPU 1 measured, ascending: the copy's
+ * N (64-bit, never its n), else the matrix edges. Returns how many;
+ * *out is malloc'd (free()). */
+static size_t sizes_of(const struct rctx *x, const struct xsuite *s,
+		       long long **out)
+{
+	int *ns = NULL;
+	size_t nn, i;
+
+	if (!strcmp(s->name, VOCAB_SUITE_ILP))
+		return ilp_counts(x, 0, NULL, out);
+	nn = model_ints(x, 0, s->name, NULL, NULL, 'n', &ns);
+	*out = malloc((nn ? nn : 1) * sizeof(**out));
+	if (!*out) {
+		free(ns);
+		return 0;
+	}
+	for (i = 0; i < nn; i++)
+		(*out)[i] = ns[i];
+	free(ns);
+	return nn;
 }
 
 /* The rows of experiment s as GPU 1 measured them. *out is malloc'd
@@ -105,11 +131,11 @@ static size_t rows_build(const struct rctx *x, const struct xsuite *s,
 					       ii[i]};
 		free(ii);
 		if (model_has_suite(x, 0, VOCAB_SUITE_ILP) &&
-		    model_ints(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY,
-			       NULL, 'n', &ii) && n < cap)
+		    model_names(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY,
+				'v', &vv) && n < cap)
 			r[n++] = (struct xrow){VOCAB_SUITE_ILP,
 					       VOCAB_VARIANT_MEMCPY, NULL, -1};
-		free(ii);
+		free(vv);
 	}
 	*out = r;
 	return n;
@@ -140,7 +166,7 @@ static void row_label(const struct rctx *x, const struct xrow *r,
 /* The speed-up of device k over GPU 1 in row r at size n: > 1 when k
  * is faster. NAN when either lacks it; *p the test (< 0 untested). */
 static double speedup(struct rctx *x, const struct xsuite *s,
-		      const struct xrow *r, int k, int n, double *p)
+		      const struct xrow *r, int k, long long n, double *p)
 {
 	const struct rcfg *a = row_cfg(x, r, 0, n), *b = row_cfg(x, r, k, n);
 	struct rcmp c;
@@ -153,13 +179,29 @@ static double speedup(struct rctx *x, const struct xsuite *s,
 	return s->higher ? c.ratio : 1 / c.ratio;
 }
 
-/* The size column's heading: "$2^{22}$" for the copy suite, else n. */
-static void size_head(const struct xsuite *s, int n, struct rbuf *b)
+/* The size column's heading: the copy's N as the ILP section writes it
+ * ("$2^{22}$", "$\\num{1000001}$"), else n. */
+static void size_head(const struct xsuite *s, long long n, struct rbuf *b)
 {
 	if (!strcmp(s->name, VOCAB_SUITE_ILP))
-		rbuf_printf(b, "$2^{%d}$", n);
+		ilp_count_tex(n, b);
 	else
-		rbuf_printf(b, "%d", n);
+		rbuf_printf(b, "%lld", n);
+}
+
+/* Whether size j of ns[0..nn - 1] has a column in the table (see
+ * ILP_COL_STEP); every size of the other experiments has. */
+static int col_shown(const struct xsuite *s, const long long *ns, size_t j,
+		     size_t nn)
+{
+	int k = 0;
+
+	if (strcmp(s->name, VOCAB_SUITE_ILP) || j == nn - 1 ||
+	    ns[j] <= 0 || (ns[j] & (ns[j] - 1)))
+		return 1;
+	while ((1LL << k) < ns[j])
+		k++;
+	return k % ILP_COL_STEP == 0;
 }
 
 /* Tallies of one device's speed-ups in an experiment, for the findings. */
@@ -177,19 +219,19 @@ static int cmp_dbl(const void *a, const void *b)
 }
 
 static int suite_table(struct rctx *x, const struct xsuite *s, int k,
-		       const struct xrow *rows, size_t nr, const int *ns,
+		       const struct xrow *rows, size_t nr, const long long *ns,
 		       size_t nn, struct xtally *tl)
 {
 	struct rtable t;
 	struct rbuf cell, cap, anc, note;
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	size_t i, j, nc = 0;
-	int cols[RTABLE_MAXCOLS], rc, nsflag = 0, ntflag = 0;
+	long long cols[RTABLE_MAXCOLS];
+	int rc, nsflag = 0, ntflag = 0;
 	struct kv v[3];
 
 	for (j = 0; j < nn && nc < RTABLE_MAXCOLS - 1; j++)
-		if (strcmp(s->name, VOCAB_SUITE_ILP) || j == nn - 1 ||
-		    ns[j] % ILP_COL_STEP == 0)
+		if (col_shown(s, ns, j, nn))
 			cols[nc++] = ns[j];
 	for (j = 0; j < nc; j++)
 		strcat(kinds, "S");
@@ -284,8 +326,8 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 
 /* Speed-up against size, one line per row, every size of the suite. */
 static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
-			const struct xrow *rows, size_t nr, const int *ns,
-			size_t nn)
+			const struct xrow *rows, size_t nr,
+			const long long *ns, size_t nn)
 {
 	struct pline *l;
 	struct pspec ps;
@@ -311,7 +353,7 @@ static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
 		for (j = 0; j < nn; j++) {
 			double p;
 
-			xs[i * nn + j] = ilp ? ldexp(1, ns[j]) : ns[j];
+			xs[i * nn + j] = (double)ns[j];
 			ys[i * nn + j] = speedup(x, s, &rows[i], k, ns[j], &p);
 		}
 		l[i] = (struct pline){rbuf_str(&titles[i]), xs + i * nn,
@@ -458,14 +500,14 @@ int sec_cross(struct rctx *x)
 			const struct xsuite *s = &xsuites[si];
 			struct xrow *rows = NULL;
 			struct xtally tl;
-			int *ns = NULL;
+			long long *ns = NULL;
 			size_t nr, nn;
 
 			if (!model_has_suite(x, 0, s->name) ||
 			    !model_has_suite(x, k, s->name))
 				continue;
 			nr = rows_build(x, s, &rows);
-			nn = model_ints(x, 0, s->name, NULL, NULL, 'n', &ns);
+			nn = sizes_of(x, s, &ns);
 			memset(&tl, 0, sizeof(tl));
 			tl.v = calloc(nr * nn + 1, sizeof(double));
 			if (!tl.v) {

@@ -32,7 +32,7 @@ struct ilp_col {
 struct ilp_grid {
 	struct ilp_col col[ILP_MAXCOLS];
 	size_t nc;
-	int *sizes;		/* config n of each measured size */
+	long long *sizes;	/* N of each measured size (ilp_counts) */
 	size_t ns;
 	int several;		/* more than one copy kernel */
 	const char *only;	/* a part of a grid: this copy kernel's
@@ -73,7 +73,7 @@ static void grid_load(const struct rctx *x, int dev, struct ilp_grid *g)
 		if (is_memcpy(vars[i]) && g->nc < ILP_MAXCOLS)
 			g->col[g->nc++] = (struct ilp_col){vars[i], -1};
 	g->several = ncopy > 1;
-	g->ns = model_ints(x, dev, VOCAB_SUITE_ILP, NULL, NULL, 'n', &g->sizes);
+	g->ns = ilp_counts(x, dev, NULL, &g->sizes);
 	free(vars);
 }
 
@@ -81,21 +81,8 @@ static const struct rcfg *grid_cfg(const struct rctx *x, int dev,
 				   const struct ilp_grid *g, size_t col,
 				   size_t row)
 {
-	return model_find(x, dev, VOCAB_SUITE_ILP, g->col[col].variant, NULL,
-			  g->sizes[row], -1, g->col[col].ilp);
-}
-
-/* N of size row: from any configuration measured at that size. */
-static long long grid_count(const struct rctx *x, int dev,
-			    const struct ilp_grid *g, size_t row)
-{
-	size_t j;
-	long long n;
-
-	for (j = 0; j < g->nc; j++)
-		if ((n = ilp_count(grid_cfg(x, dev, g, j, row))) > 0)
-			return n;
-	return 0;
+	return ilp_find(x, dev, g->col[col].variant, g->sizes[row],
+			g->col[col].ilp);
 }
 
 static void col_title(const struct rctx *x, const struct ilp_col *c,
@@ -110,29 +97,6 @@ static void col_title(const struct rctx *x, const struct ilp_col *c,
 		rbuf_putc(b, ' ');
 	}
 	rbuf_printf(b, "ILP~%d", c->ilp);
-}
-
-/* "2^{22}" for a power of two, else the number: math mode, for the
- * findings' "$N = ...$". */
-static void count_math(long long n, struct rbuf *b)
-{
-	int k = 0;
-
-	if (n > 0 && !(n & (n - 1))) {
-		while ((1LL << k) < n)
-			k++;
-		rbuf_printf(b, "2^{%d}", k);
-		return;
-	}
-	rbuf_printf(b, "\\num{%lld}", n);
-}
-
-/* The same as text ("$2^{22}$"): table rows and tic labels. */
-static void count_tex(long long n, struct rbuf *b)
-{
-	rbuf_putc(b, '$');
-	count_math(n, b);
-	rbuf_putc(b, '$');
 }
 
 /* The regime bits a cell prints (the derived flag is the note's). */
@@ -361,7 +325,7 @@ static void rows_pick(const struct rctx *x, int dev, const struct ilp_grid *g,
 	size_t i;
 
 	for (i = 0; i < g->ns; i++) {
-		long long n = grid_count(x, dev, g, i);
+		long long n = g->sizes[i];
 
 		keep[i] = (g->ns - 1 - i) % 2 == 0 || n == f->n ||
 			  n == f->plateau_n || n == ilp_count(f->l2_cfg);
@@ -449,7 +413,7 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		if (!keep[i])
 			continue;
 		rbuf_free(&lab);
-		count_tex(grid_count(x, dev, g, i), &lab);
+		ilp_count_tex(g->sizes[i], &lab);
 		regime_marks(x, rowm, &lab);
 		rtable_text(&t, rbuf_str(&lab));
 		for (j = 0; j < g->nc && !rc; j++) {
@@ -473,9 +437,8 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		rbuf_puts(&t.body, "\\midrule\n");
 		rtable_text(&t, lang_get(x->L, "ilp.pct_row"));
 		for (j = 0; j < g->nc; j++) {
-			const struct rcfg *c = model_find(x, dev,
-				VOCAB_SUITE_ILP, g->col[j].variant, NULL,
-				f->at_n, -1, g->col[j].ilp);
+			const struct rcfg *c = ilp_find(x, dev,
+				g->col[j].variant, f->n, g->col[j].ilp);
 
 			if (rcfg_steady(x, c))
 				rtable_num(&t, ilp_pct_peak(x, dev,
@@ -506,7 +469,7 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		rbuf_init(&pk);
 		rbuf_init(&nn);
 		find_num(&pk, f->peak, 4);
-		count_math(f->n, &nn);
+		ilp_count_math(f->n, &nn);
 		v[0] = (struct kv){"PEAK", rbuf_str(&pk)};
 		v[1] = (struct kv){"N", rbuf_str(&nn)};
 		rbuf_putc(&note, ' ');
@@ -545,10 +508,67 @@ out:
 
 /* ---- figures ------------------------------------------------------------ */
 
+/* The axis of a figure of width w [cm] keeps about this much for the y
+ * axis's tics and label and the right margin. */
+#define ILP_FIG_MARGIN_CM 2.0
+/* The least room [cm] between two tic labels of counts written out. */
+#define ILP_TIC_GAP_CM 0.15
+
+static int is_pow2(long long n)
+{
+	return n > 0 && !(n & (n - 1));
+}
+
+/* A tic label's width [cm] at \scriptsize, roughly: a digit is half an
+ * em (0.14 cm), a thin space between digit groups a third of that, an
+ * exponent's digit 0.1 cm. */
+static double tic_width_cm(long long n)
+{
+	char d[32];
+	int len = snprintf(d, sizeof(d), "%lld", n), k = 0;
+
+	if (is_pow2(n)) {
+		while ((1LL << k) < n)
+			k++;
+		return 0.14 + (k < 10 ? 0.1 : 0.2);
+	}
+	return 0.14 * len + (len >= 5 ? 0.05 * ((len - 1) / 3) : 0);
+}
+
+/* Which of the figure's tics (sizes counted from the largest down)
+ * carry a label: lab[i] for sizes[ns - 1 - i]. A sweep of powers of
+ * two, note J's and the default, labels every other one. Counts
+ * written out are wider and two may lie close (1000001 beside 2^20):
+ * then a label goes wherever it clears the last one written, by their
+ * estimated widths on an axis of span doublings over w cm. */
+static void tics_pick(const struct ilp_grid *g, double w, double span,
+		      char *lab)
+{
+	double per = span > 0 ? (w - ILP_FIG_MARGIN_CM) / span : 1e9;
+	long long last = 0;
+	size_t i;
+	int pow2 = 1;
+
+	for (i = 0; i < g->ns; i++)
+		pow2 &= is_pow2(g->sizes[i]);
+	for (i = 0; i < g->ns; i++) {
+		long long n = g->sizes[g->ns - 1 - i];
+
+		if (pow2)
+			lab[i] = i % 2 == 0;
+		else
+			lab[i] = !last || per * log2((double)last / n) >=
+				 (tic_width_cm(last) + tic_width_cm(n)) / 2 +
+				 ILP_TIC_GAP_CM;
+		if (lab[i])
+			last = n;
+	}
+}
+
 /* The log-log figure of device dev: bandwidth against N, a line per
  * column, the peak dotted, the L2 size as a dashed vertical line. Every
- * measured N has a tic; every other one (from the largest down) a
- * label. Returns the figure number, 0 when nothing can be drawn. */
+ * measured N has a tic, some a label (tics_pick). Returns the figure
+ * number, 0 when nothing can be drawn. */
 static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 		       double w, double h)
 {
@@ -558,6 +578,7 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 	double bpe = NAN, nl2 = NAN;
 	/* gnuplot point types: plus, cross, star, open square, circle */
 	static const int pts[] = {1, 2, 3, 4, 6};
+	char *lab;
 	size_t i, j;
 	int k;
 
@@ -592,15 +613,22 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 	/* a margin of a quarter of a power of two each side */
 	rbuf_printf(s, "set xrange [%.17g:%.17g]\n", nmin / 1.2, nmax * 1.2);
 	rbuf_printf(s, "set yrange [%.17g:%.17g]\n", lo / 1.5, hi * 1.6);
-	/* a tic at every size measured, a label at every other one */
+	/* a tic at every size measured, a label where tics_pick says */
+	lab = calloc(g->ns + 1, 1);
+	if (!lab) {
+		s->oom = 1;	/* reported by plot_finish */
+		rbuf_free(&t);
+		return k;
+	}
+	tics_pick(g, w, log2(nmax * 1.2 / (nmin / 1.2)), lab);
 	rbuf_puts(s, "set xtics (");
 	for (i = 0; i < g->ns; i++) {
-		long long n = grid_count(x, dev, g, g->ns - 1 - i);
+		long long n = g->sizes[g->ns - 1 - i];
 
 		rbuf_free(&t);
-		if (i % 2 == 0) {
+		if (lab[i]) {
 			rbuf_puts(&t, "{\\scriptsize ");
-			count_tex(n, &t);
+			ilp_count_tex(n, &t);
 			rbuf_puts(&t, "}");
 		}
 		rbuf_printf(s, "%s'", i ? ", " : "");
@@ -608,6 +636,7 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 		rbuf_printf(s, "' %lld", n);
 	}
 	rbuf_puts(s, ")\n");
+	free(lab);
 	if (isfinite(l2) && bpe > 0) {
 		nl2 = l2 / bpe;
 		rbuf_free(&t);
@@ -808,7 +837,7 @@ static void find_largest(struct rctx *x, struct rfind *fd,
 	rbuf_init(&gm);
 	rbuf_init(&p);
 	rbuf_init(&best);
-	count_math(f->n, &n);
+	ilp_count_math(f->n, &n);
 	rbuf_printf(&best, "%d", f->best_ilp);
 	gbs_text(x, &gb, f->gbest, f->pctbest);
 	if (isfinite(f->g1)) {
@@ -861,7 +890,7 @@ static void find_plateau(struct rctx *x, struct rfind *fd,
 	rbuf_init(&gn);
 	rbuf_init(&best);
 	rbuf_init(&tol);
-	count_math(f->plateau_n, &n);
+	ilp_count_math(f->plateau_n, &n);
 	find_num(&g, f->plateau_gbs, 4);
 	find_num(&gn, rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
 	rbuf_printf(&best, "%d", f->best_ilp);
@@ -897,7 +926,7 @@ static void find_l2(struct rctx *x, struct rfind *fd,
 	rbuf_init(&who);
 	rbuf_init(&l2);
 	rbuf_init(&pk);
-	count_math(ilp_count(c), &n);
+	ilp_count_math(ilp_count(c), &n);
 	find_num(&g, f->l2_gbs, 4);
 	if (is_memcpy(c->c->variant))
 		rbuf_puts(&who, lang_get(x->L, "ilp.memcpy"));
@@ -1036,7 +1065,7 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	rtable_head_end(&t);
 	for (i = 0; i < g->ns; i++) {
 		rbuf_free(&h);
-		count_tex(grid_count(x, dev, g, i), &h);
+		ilp_count_tex(g->sizes[i], &h);
 		rtable_text(&t, rbuf_str(&h));
 		for (j = from; j < to; j++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);

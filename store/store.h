@@ -253,9 +253,10 @@ struct store_config {
 				 * "transpose", "bank", "coalesce", "dot",
 				 * "walkers" */
 	char *variant;		/* kernel name, or "memcpy" */
-	int m, k, n;		/* matrix sizes (copy: n = log2 N, m = k = 0;
-				 * transpose: m x n, k = 0; 0 for bank,
-				 * coalesce, dot, walkers) */
+	int m, k, n;		/* matrix sizes (transpose: m x n, k = 0;
+				 * 0 for copy, bank, coalesce, dot,
+				 * walkers; copy rows written before
+				 * issue 15 hold floor(log2 N) in n) */
 	int64_t count;		/* copy, coalesce, dot: elements N; bank:
 				 * threads; walkers: walkers; transpose:
 				 * m n; else 0 */

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include "store.h"
+#include "vocab.h"
 
 struct store {
 	sqlite3 *db;
@@ -122,10 +123,18 @@ int store_wal_exists(const char *path);
 #define STORE_CONFIG_SRC(st) \
 	((st)->version >= 5 ? STORE_CONFIG_V5_SRC : STORE_CONFIG_PRE5_SRC)
 
+/* The n of a configuration's key. A copy (ilp) row is keyed by its count
+ * alone: rows written before issue 15 hold floor(log2 count) in n, later
+ * ones 0, and a file measured by both must see one configuration per
+ * count, the latest, not two. */
+#define STORE_CONFIG_N_KEY \
+	"CASE WHEN c.suite = '" VOCAB_SUITE_ILP "' THEN 0 ELSE c.n END"
+
 #define STORE_CONFIG_RANKED_SQL(src, extra) \
 	"SELECT c.*, s.device_id AS dev, row_number() OVER" \
-	" (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, c.n," \
-	"  c.count, c.block_x, c.block_y, c.ilp, c.host_mem, c.precision," \
+	" (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, " \
+	STORE_CONFIG_N_KEY ", c.count, c.block_x, c.block_y, c.ilp," \
+	"  c.host_mem, c.precision," \
 	"  c.param ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn" \
 	" FROM " src " c JOIN session s ON s.id = c.session_id" \
 	" WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)" \

@@ -582,6 +582,7 @@ static void test_ilp(void **state)
 	for (size_t i = 0; i < n; i++) {
 		assert_true(c[i].rel_error == 0);	/* b == a exactly */
 		assert_true(c[i].count == 1000 || c[i].count == 4096);
+		assert_int_equal(c[i].n, 0);	/* the count alone, as given */
 	}
 	store_configs_free(c, n);
 	store_free(st);

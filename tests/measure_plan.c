@@ -100,7 +100,8 @@ static void test_default_plan(void **state)
 		if (e->suite != PLAN_ILP)
 			continue;
 		assert_true(e->count >= 512 && e->count <= (1LL << 31));
-		assert_int_equal(1LL << e->n, e->count);
+		assert_true((e->count & (e->count - 1)) == 0);
+		assert_int_equal(e->n, 0);
 		if (e->kd)
 			assert_int_equal(e->block * e->ilp, 512);
 		else
@@ -611,6 +612,61 @@ static char *dry_run_text(struct measure_options *o)
 	return text;
 }
 
+/* Issue 15, item 10: the ilp suite keeps each count as given, also one
+ * that is not a power of two or is above 2^31 (the parser takes up to
+ * PLAN_MAX_COUNT); n, which held floor(log2 N) and so named 1000001 as
+ * 2^19, is 0. Counts that share floor(log2 N) are configurations and
+ * groups of their own, and the dry run shows each as it is. */
+static void test_ilp_counts_as_given(void **state)
+{
+	static const long long want[] = {1000001, 1048575, 1048576,
+					 3000000001LL, 1LL << 36};
+	const size_t nw = sizeof(want) / sizeof(want[0]);
+	struct measure_options o;
+	struct plan p;
+	char *text, line[64];
+	size_t i, j, at[5] = {0};
+	int groups[5];
+
+	(void)state;
+	measure_options_init(&o);
+	o.suites = "ilp";
+	o.sizes = "1000001,1048575,1048576,3000000001,68719476736";
+	plan_of(&o, 0, &p);
+	/* five ILP values and the memcpy row at each count */
+	assert_int_equal(p.n, nw * 6);
+	for (i = 0; i < p.n; i++) {
+		const struct plan_entry *e = &p.e[i];
+
+		for (j = 0; j < nw && want[j] != e->count; j++)
+			;
+		if (j == nw)
+			fail_msg("count %lld was not asked for", e->count);
+		assert_int_equal(e->n, 0);
+		assert_int_equal(e->m, 0);
+		assert_int_equal(e->k, 0);
+		/* one group per count: 1000001 and 1048575 apart */
+		if (at[j]++)
+			assert_int_equal(e->group, groups[j]);
+		else
+			groups[j] = e->group;
+	}
+	for (j = 0; j < nw; j++) {
+		assert_int_equal(at[j], 6);
+		for (i = j + 1; i < nw; i++)
+			assert_int_not_equal(groups[i], groups[j]);
+	}
+	plan_release(&p);
+
+	text = dry_run_text(&o);
+	for (j = 0; j < nw; j++) {
+		snprintf(line, sizeof(line), "N=%lld ", want[j]);
+		assert_non_null(strstr(text, line));
+	}
+	assert_null(strstr(text, "2^"));
+	free(text);
+}
+
 /* The "estimate: 0h 12m 34s" line in seconds. */
 static long estimate_seconds(const char *text)
 {
@@ -641,7 +697,8 @@ static void test_dry_run(void **state)
 	assert_non_null(strstr(text, "m=176 k=176 n=176"));
 	assert_non_null(strstr(text, "block=8x8"));
 	assert_non_null(strstr(text, "host=pinned-output"));
-	assert_non_null(strstr(text, "N=512 (2^9)"));
+	assert_non_null(strstr(text, "N=512 "));
+	assert_null(strstr(text, "(2^"));
 	assert_non_null(strstr(text, "ilp=16"));
 	assert_non_null(strstr(text, "memcpy"));
 	assert_non_null(strstr(text, "cublas"));
@@ -1121,6 +1178,7 @@ int main(void)
 		cmocka_unit_test(test_invalid_lists),
 		cmocka_unit_test(test_blocks_dropped),
 		cmocka_unit_test(test_dry_run),
+		cmocka_unit_test(test_ilp_counts_as_given),
 		cmocka_unit_test(test_dry_run_counters),
 		cmocka_unit_test(test_counter_names),
 		cmocka_unit_test(test_estimate_model),

@@ -11,6 +11,7 @@ foreach(t
     render_conclusions
     render_regime
     render_ilp
+    render_ilp_counts
     render_versions
     render_transfer
     render_lang

@@ -786,6 +786,88 @@ static void latest_measurement(void **state)
 	store_configs_free(l, n);
 }
 
+/* A copy configuration (ilp suite, copy_ilp at ILP 4) of count elements
+ * with n as measure wrote it: floor(log2 count) before issue 15, 0
+ * since. Its "kernel" samples are base + i / 100. */
+static int64_t ilp_row(struct store *st, int64_t session, int n,
+		       long long count, double base)
+{
+	double k[3];
+	struct store_metric m = { "kernel", "ms", k, 3 };
+	struct store_config cfg = {
+		.session_id = session, .suite = (char *)"ilp",
+		.variant = (char *)"copy_ilp", .n = n, .count = count,
+		.block_x = 128, .block_y = 1, .ilp = 4,
+		.precision = (char *)"int32", .status = (char *)"ok",
+		.rel_error = 0, .bytes = 8.0 * (double)count, .samples = 3,
+		.finished_at = (char *)"2026-11-22T01:02:03Z",
+	};
+	int i;
+
+	for (i = 0; i < 3; i++)
+		k[i] = base + i / 100.0;
+	if (store_config_insert(st, &cfg, &m, 1, 1))
+		fail_msg("config: %s", store_errmsg(st));
+	return cfg.id;
+}
+
+/* Issue 15, item 10: a copy's count is stored and read back as given,
+ * 64-bit; counts sharing floor(log2 N) are configurations of their own
+ * in one session; and a count measured once with floor(log2 N) in n
+ * (before issue 15) and again with n = 0 is one configuration whose
+ * latest row is shown, in the list and in the export alike. */
+static void ilp_counts(void **state)
+{
+	static const long long counts[] = {1000001, 1048575, 1048576,
+					   3000000001LL};
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-I", "I");
+	int64_t s_old = fx_session(c->st, d, "i-old", "2026-01-01T00:00:00Z");
+	int64_t s_new = fx_session(c->st, d, "i-new", "2026-01-02T00:00:00Z");
+	int64_t ids[4], old_pow2, old_other;
+	struct store_filter f = { 0 };
+	struct store_config *l = NULL;
+	char *json = NULL;
+	size_t n = 0, i;
+
+	old_pow2 = ilp_row(c->st, s_old, 20, 1048576, 9.0);
+	old_other = ilp_row(c->st, s_old, 19, 1000001, 9.0);
+	for (i = 0; i < 4; i++)
+		ids[i] = ilp_row(c->st, s_new, 0, counts[i], 1.0 + (double)i);
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM config"
+				    " WHERE count = 3000000001"), 1);
+
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 4);
+	for (i = 0; i < 4; i++) {
+		assert_true(l[i].id == ids[i]);
+		assert_true(l[i].count == counts[i]);
+		assert_int_equal(l[i].n, 0);
+		assert_true(fabs(kernel_mean(c->st, l[i].id) -
+				 (1.01 + (double)i)) < 1e-12);
+	}
+	store_configs_free(l, n);
+
+	assert_int_equal(store_export_json(c->st, &f, NULL, 0, &json), 0);
+	assert_int_equal(fx_json_int(json, "SELECT json_array_length(?1)"),
+			 4);
+	assert_int_equal(fx_json_int(json, "SELECT count(*) FROM"
+				     " json_each(?1) WHERE json_extract(value,"
+				     " '$.count') = 3000000001"), 1);
+	assert_int_equal(fx_json_int(json, "SELECT count(*) FROM"
+				     " json_each(?1) WHERE json_extract(value,"
+				     " '$.n') <> 0"), 0);
+	free(json);
+
+	/* the older session alone: its rows as they were written */
+	f.session_id = s_old;
+	assert_int_equal(store_config_list(c->st, &f, &l, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(l[0].id == old_other && l[0].n == 19);
+	assert_true(l[1].id == old_pow2 && l[1].n == 20);
+	store_configs_free(l, n);
+}
+
 static int64_t count_rows(const char *path, const char *table)
 {
 	char sql[96];
@@ -882,6 +964,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(configs_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(export_json_v3, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(ilp_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(latest_measurement, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(all_or_nothing, setup,

@@ -1,0 +1,343 @@
+/* Issue 15, item 10: the ilp suite's sizes are its counts as measured.
+ * A fixture of its own, built through store/ as measure writes since
+ * the issue (n = 0, the count as given), with counts that are not
+ * powers of two, counts that share floor(log2 N) (1000001 and 1048575;
+ * 2^31 and 3000000001) and counts above 2^31. Every place the report
+ * names a size (the tables, the statistics, the figure's labels, the
+ * findings, the conclusions, the cross-GPU table) shows the count as
+ * it is, a power of two as 2^k, each count a row or column of its own,
+ * and the report compiles. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "render_check.h"
+#include "render_fixture.h"
+#include "store.h"
+#include "vocab.h"
+
+static char *tmpdir, *dbpath, *plaindb;
+static long long dev_id[2];
+
+#define NS CHK_NS
+#define SMS 132
+#define NCOUNTS 6
+#define NCOLS 3		/* ILP 1, ILP 4, memcpy */
+
+/* Ascending, as the tables list them. */
+static const long long counts[NCOUNTS] = {
+	4096, 1000001, 1048575, 1048576, 2147483648LL, 3000000001LL
+};
+/* How the report names each. */
+static const char *const labels[NCOUNTS] = {
+	"$2^{12}$", "$\\num{1000001}$", "$\\num{1048575}$", "$2^{20}$",
+	"$2^{31}$", "$\\num{3000000001}$"
+};
+static const double peaks[2] = {3352.32, 4800.0};
+
+/* The median bandwidth [GB/s] of column col (ILP 1, ILP 4, memcpy) at
+ * count i on device dev: a rise towards the peak with N, ILP 4 and the
+ * memcpy ahead, and GPU 2 a different share of GPU 1 at every count,
+ * so that a value found in the wrong row or column cannot pass. */
+static double base(int dev, int col, int i)
+{
+	double n = (double)counts[i];
+	double g = 2000.0 * n / (n + 65536.0);
+
+	g *= col == 0 ? 1.0 : col == 1 ? 1.2 : 1.3;
+	return dev ? g * (1.3 + 0.1 * i) : g;
+}
+
+static int put(struct store *st, long long sid, int dev, int col, int i)
+{
+	struct store_metric m[2];
+	struct store_config c;
+	double g[NS], t[NS];
+	int k, memcpy_row = col == NCOLS - 1;
+
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)VOCAB_SUITE_ILP;
+	c.variant = (char *)(memcpy_row ? VOCAB_VARIANT_MEMCPY :
+			     VOCAB_VARIANT_COPY_ILP);
+	c.host_mem = (char *)"";
+	c.precision = (char *)VOCAB_PREC_INT32;
+	c.status = (char *)VOCAB_CFG_OK;
+	c.count = counts[i];	/* n stays 0, as measure writes it */
+	c.ilp = col == 1 ? 4 : 1;
+	c.block_x = memcpy_row ? 0 : 512 / c.ilp;
+	c.block_y = c.block_x ? 1 : 0;
+	c.finished_at = (char *)"2026-04-01T10:10:00Z";
+	c.rel_error = 0;
+	c.seconds = 1;
+	c.grp = 1 + i;
+	c.grid_blocks = (counts[i] + 511) / 512;
+	c.wave_blocks = 4 * SMS;
+	c.l2_bytes = 52428800LL;
+	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
+	c.has_throttle = 1;
+	/* the smallest size in L2, the others in device memory */
+	c.regime = (char *)(i ? "" : "l2_resident,launch_bound");
+	c.bytes = c.working_set = 8.0 * (double)counts[i];
+	chk_spread(base(dev, col, i), col + i, g);
+	for (k = 0; k < NS; k++)
+		t[k] = c.bytes / (g[k] * 1e6);
+	m[0] = (struct store_metric){VOCAB_METRIC_GBS, "GB/s", g, NS};
+	m[1] = (struct store_metric){VOCAB_METRIC_KERNEL, "ms", t, NS};
+	c.samples = NS;
+	return store_config_insert(st, &c, m, 2, 1);
+}
+
+static int build(const char *path)
+{
+	static const char *const uuid[2] = {
+		"GPU-cccccccc-1111-2222-3333-444444444444",
+		"GPU-eeeeeeee-1111-2222-3333-444444444444"
+	};
+	static const char *const name[2] = {"NVIDIA H100 80GB HBM3",
+					    "NVIDIA H200"};
+	struct store_device d;
+	struct store_session s;
+	struct store *st;
+	char err[256], sid[32];
+	int rc = 0, dev, col, i;
+
+	remove(path);
+	if (store_open(path, STORE_CREATE, &st, err, sizeof(err)))
+		return -1;
+	for (dev = 0; dev < 2 && !rc; dev++) {
+		memset(&d, 0, sizeof(d));
+		d.uuid = (char *)uuid[dev];
+		d.name = (char *)name[dev];
+		d.cc_major = 9;
+		d.sm_count = SMS;
+		d.peak_fp32_gflops = 66908.16;
+		d.peak_mem_gbs = peaks[dev];
+		rc |= store_device_upsert(st, &d);
+		dev_id[dev] = d.id;
+		fix_session_init(&s, NS);
+		snprintf(sid, sizeof(sid), "sess-ilp-counts-%d", dev);
+		s.uuid = sid;
+		s.device_id = d.id;
+		s.started_at = (char *)"2026-04-01T10:00:00Z";
+		s.hostname = (char *)"lab-node-3";
+		s.cmdline = (char *)"mmreport measure --suite ilp --sizes "
+			"4096,1000001,1048575,1048576,2147483648,3000000001";
+		s.seed = 7;
+		s.suites = (char *)"ilp";
+		s.tolerance = 0;
+		rc |= store_session_insert(st, &s);
+		for (i = 0; i < NCOUNTS && !rc; i++)
+			for (col = 0; col < NCOLS; col++)
+				rc |= put(st, s.id, dev, col, i);
+		if (!rc)
+			rc = store_session_finish(st, s.id,
+						  "2026-04-01T10:40:00Z",
+						  "complete", NULL);
+	}
+	store_free(st);
+	return rc ? -1 : 0;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	/* the tests only read it: built once */
+	if (chk_fixture_make(&tmpdir, &dbpath, "ilpcounts.db", &plaindb,
+			     "RENDER_ILP_COUNTS_DB", build))
+		return -1;
+	return build(dbpath);
+}
+
+static char *render(const char *sections)
+{
+	return chk_render_lang(dbpath, sections, "en");
+}
+
+/* Row r of a table starts with size label i (marks may follow). */
+static void expect_label(const char *cell, int i, const char *where)
+{
+	if (strncmp(cell, labels[i], strlen(labels[i])))
+		fail_msg("%s: '%s' is not N = %lld (%s)", where, cell,
+			 counts[i], labels[i]);
+}
+
+/* The appendix's table of each device: a row per count, in order, each
+ * named as it is, each cell the fixture's median there; and the
+ * statistics tables: a row per count with its ten samples. */
+static void test_tables(void **state)
+{
+	struct chk_table t;
+	char where[96], anchor[64];
+	char *tex;
+	int dev, r, col;
+
+	(void)state;
+	tex = render("ilp,ilp-data");
+	for (dev = 0; dev < 2; dev++) {
+		chk_table_need(tex, "ilp-all", dev_id[dev], &t);
+		/* the counts, \midrule, % of peak */
+		assert_int_equal(t.nrows, NCOUNTS + 2);
+		for (r = 0; r < NCOUNTS; r++) {
+			snprintf(where, sizeof(where), "dev%d row %d", dev, r);
+			expect_label(t.cell[r][0], r, where);
+			for (col = 0; col < NCOLS; col++)
+				chk_expect_lead(t.cell[r][1 + col],
+						chk_spread_median(
+						base(dev, col, r), col + r),
+						where);
+		}
+		/* then the share of the peak, at the largest count */
+		assert_string_equal(t.cell[NCOUNTS][0], "\\midrule");
+		for (col = 0; col < NCOLS; col++)
+			chk_expect_lead(t.cell[NCOUNTS + 1][1 + col], 100.0 *
+					chk_spread_median(base(dev, col,
+					NCOUNTS - 1), col + NCOUNTS - 1) /
+					peaks[dev], "% of peak");
+		chk_table_free(&t);
+
+		snprintf(anchor, sizeof(anchor), "ilp-stats dev=%lld part=1",
+			 dev_id[dev]);
+		if (chk_table_find(tex, anchor, &t))
+			fail_msg("table '%s' is missing", anchor);
+		assert_int_equal(t.nrows, NCOUNTS);
+		for (r = 0; r < NCOUNTS; r++) {
+			expect_label(t.cell[r][0], r, anchor);
+			assert_int_equal(atoi(t.cell[r][1]), NS);
+		}
+		chk_table_free(&t);
+	}
+	/* no count named by the power below it */
+	assert_null(strstr(tex, "2^{19}"));
+	assert_null(strstr(tex, "2^{30}"));
+	free(tex);
+}
+
+/* The main body's table: each row a count of its own, and the findings
+ * and the conclusions name the largest steady size, 3000000001, as it
+ * is. */
+static void test_findings(void **state)
+{
+	struct chk_table t;
+	char *tex, *concl;
+	int r, i, seen[NCOUNTS] = {0};
+
+	(void)state;
+	tex = render("ilp");
+	chk_table_need(tex, "ilp", dev_id[0], &t);
+	for (r = 0; r < t.nrows && t.cell[r][0][0] == '$'; r++) {
+		for (i = 0; i < NCOUNTS; i++)
+			if (!strncmp(t.cell[r][0], labels[i],
+				     strlen(labels[i])))
+				break;
+		if (i == NCOUNTS)
+			fail_msg("row '%s' names no count", t.cell[r][0]);
+		assert_int_equal(seen[i]++, 0);
+	}
+	/* the largest and the L2-resident smallest are always shown */
+	assert_int_equal(seen[NCOUNTS - 1], 1);
+	assert_int_equal(seen[0], 1);
+	chk_table_free(&t);
+	chk_expect_in(tex, "the largest size in device memory, "
+		      "$N = \\num{3000000001}$");
+	chk_expect_in(tex, "From $N = \\num{1000001}$ on");
+	chk_expect_in(tex, "(memcpy, $N = 2^{12}$)");
+	/* the figure's tic labels: the largest count written out, and
+	 * not 1048575 on top of 2^20 */
+	chk_expect_in(tex, "$\\num{3000000001}$");
+	assert_null(strstr(tex, "{\\scriptsize $\\num{1048575}$}"));
+	free(tex);
+
+	concl = chk_concl_text(dbpath);
+	chk_expect_in(concl, "(ILP~4, $N = \\num{3000000001}$)");
+	assert_null(strstr(concl, "2^{31}"));
+	free(concl);
+}
+
+/* The cross-GPU table: a column for 2^12 (every fourth power of two),
+ * for each count that is not a power of two, for 2^20 and for the
+ * largest; none for 2^31 (a power of two off the step); every speed-up
+ * the ratio of the medians at that count. */
+static void test_cross(void **state)
+{
+	static const int shown[] = {0, 1, 2, 3, 5};
+	const size_t nshown = sizeof(shown) / sizeof(shown[0]);
+	struct chk_table t;
+	char where[64], anchor[64];
+	const char *head, *mid;
+	char *tex, *h;
+	size_t j;
+	int r;
+
+	(void)state;
+	tex = render("cross");
+	snprintf(anchor, sizeof(anchor), "%% mmreport-table: cross suite=ilp "
+		 "dev=2");
+	head = strstr(tex, anchor);
+	assert_non_null(head);
+	mid = strstr(head, "\\midrule");
+	assert_non_null(mid);
+	h = strndup(head, (size_t)(mid - head));
+	assert_non_null(h);
+	for (j = 0; j < nshown; j++)
+		chk_expect_in(h, labels[shown[j]]);
+	assert_null(strstr(h, labels[4]));
+	free(h);
+	if (chk_table_find(tex, "cross suite=ilp dev=2", &t))
+		fail_msg("no cross table of the copy");
+	assert_int_equal(t.nrows, NCOLS);
+	for (r = 0; r < NCOLS; r++) {
+		assert_int_equal(t.ncols[r], 1 + (int)nshown);
+		for (j = 0; j < nshown; j++) {
+			int i = shown[j];
+
+			snprintf(where, sizeof(where), "row %d N=%lld", r,
+				 counts[i]);
+			chk_expect_lead(t.cell[r][1 + j],
+					chk_spread_median(base(1, r, i), r + i) /
+					chk_spread_median(base(0, r, i), r + i),
+					where);
+		}
+	}
+	chk_table_free(&t);
+	free(tex);
+}
+
+/* The whole report compiles, with nothing in the margin. */
+static void test_compiles(void **state)
+{
+	char *tex, *dir = NULL, *log = NULL;
+
+	(void)state;
+	if (!fix_have("pdflatex"))
+		skip();
+	tex = render(NULL);
+	assert_int_equal(chk_pdflatex(tex, NULL, &dir, &log), 0);
+	chk_expect_no_overfull(log);
+	assert_null(strstr(log, "Undefined control sequence"));
+	fix_rmdir(dir);
+	free(dir);
+	free(log);
+	free(tex);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_cross),
+		cmocka_unit_test(test_compiles),
+	};
+
+	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
+			     chk_fixture_teardown);
+}
