@@ -13,13 +13,19 @@ enum cli_exit {
 	CLI_EXIT_VERIFY = 3,		/* a configuration failed
 					 * verification; the rest is stored */
 	CLI_EXIT_USAGE = 64,		/* bad command line */
-	CLI_EXIT_DATAERR = 65,		/* not an mmreport database, corrupt,
-					 * or newer schema */
-	CLI_EXIT_NOINPUT = 66,		/* database file missing */
+	CLI_EXIT_DATAERR = 65,		/* not an mmreport database, corrupt
+					 * (found at any time), or newer
+					 * schema */
+	CLI_EXIT_NOINPUT = 66,		/* database file missing or
+					 * unreadable */
 	CLI_EXIT_UNAVAILABLE = 69,	/* no CUDA device or driver; gnuplot
 					 * missing */
 	CLI_EXIT_SOFTWARE = 70,		/* CUDA or internal failure */
-	CLI_EXIT_IOERR = 74,		/* cannot write output */
+	CLI_EXIT_IOERR = 74,		/* cannot write the output (stdout,
+					 * figures, the database measure or
+					 * merge writes), nothing else */
+	CLI_EXIT_TEMPFAIL = 75,		/* the database is locked by another
+					 * process: try again */
 	CLI_EXIT_INTERRUPTED = 130	/* SIGINT: finished work kept */
 };
 
@@ -73,8 +79,12 @@ int cli_double_parse(const char *cmd, const char *option, const char *text,
  * CLI_EXIT_IOERR, else rc unchanged. */
 int cli_stdout_close(int rc);
 
-/* Maps an enum store_error to an exit code. */
-int cli_store_exit(int store_rc);
+/* Maps an enum store_error to an exit code, the same in every command:
+ * refused (not mmreport's, corrupt, newer) 65, missing 66, locked 75, an
+ * I/O failure 74 where the command writes the database (writing: measure,
+ * merge's target) and 66 where it only reads it, an internal failure (out
+ * of memory, a misuse of SQLite) 70. */
+int cli_store_exit(int store_rc, int writing);
 
 /* The store-backed commands (cmd_store.c), measure (cmd_measure.c),
  * render and export (cmd_render.c). */

@@ -85,7 +85,8 @@ static const char measure_help[] =
 	"compile or breaks the contract (compiler messages on stderr), 66\n"
 	"database or --kernel file missing, 69 no CUDA device or driver\n"
 	"(database untouched) or NVRTC missing, 70 CUDA failure or a launch\n"
-	"past --launch-timeout, 130 interrupted.\n";
+	"past --launch-timeout, 74 cannot write the database, 75 database\n"
+	"locked by another process, 130 interrupted.\n";
 
 /* --kernel files one measure takes: a course's lab, not a library */
 #define MAX_KERNELS 64
@@ -156,6 +157,12 @@ static int measure_exit(int status)
 		return CLI_EXIT_UNAVAILABLE;
 	case MEASURE_ERR_STORE:
 		return CLI_EXIT_DATAERR;
+	case MEASURE_ERR_BUSY:
+		return CLI_EXIT_TEMPFAIL;
+	case MEASURE_ERR_DB_WRITE:
+		return CLI_EXIT_IOERR;
+	case MEASURE_ERR_INTERNAL:
+		return CLI_EXIT_SOFTWARE;
 	case MEASURE_ERR_VERIFY:
 		return CLI_EXIT_VERIFY;
 	case MEASURE_INTERRUPTED:

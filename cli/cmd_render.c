@@ -43,9 +43,10 @@ static const char render_help_tail[] =
 	"  --help, --version\n"
 	"\n"
 	"Exit status: 0 ok, 1 nothing to report (empty database or selection),\n"
-	"64 bad options (also a bad --meta line), 65 database refused, 66\n"
-	"database or --meta file missing or unreadable, 69 gnuplot missing,\n"
-	"74 cannot write the output.\n";
+	"64 bad options (also a bad --meta line), 65 database refused (not\n"
+	"mmreport's, corrupt, newer), 66 database or --meta file missing or\n"
+	"unreadable, 69 gnuplot missing, 70 internal failure, 74 cannot write\n"
+	"the output, 75 database locked by another process.\n";
 
 static const char export_help[] =
 	"Usage: mmreport export [options] > stats.csv\n"
@@ -102,6 +103,8 @@ static int render_exit(int status)
 		return CLI_EXIT_USAGE;
 	case RENDER_ERR_MISSING:
 		return CLI_EXIT_NOINPUT;
+	case RENDER_ERR_BUSY:
+		return CLI_EXIT_TEMPFAIL;
 	default:
 		return CLI_EXIT_SOFTWARE;
 	}

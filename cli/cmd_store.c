@@ -17,7 +17,7 @@ static const char devices_help[] =
 	"With --db: lists the devices stored in that database; needs no GPU.\n"
 	"\n"
 	"Exit status: 0 ok, 64 bad options, 65/66 database refused/missing,\n"
-	"69 no CUDA device or driver.\n";
+	"69 no CUDA device or driver, 75 database locked.\n";
 
 static const char sessions_help[] =
 	"Usage: mmreport sessions [--db FILE]\n"
@@ -104,6 +104,15 @@ static int store_open_report(const char *path, enum store_mode mode,
 	return rc;
 }
 
+/* After a store call on st (the database at path) failed: one line on
+ * stderr and the exit code of the failure's class. */
+static int store_read_report(const struct store *st, const char *path)
+{
+	fprintf(stderr, "%s: cannot read '%s': %s\n", cli_progname, path,
+		store_errreason(st));
+	return cli_store_exit(store_errcode(st), 0);
+}
+
 /* The property's value with its unit, e.g. "81079 MiB", in buf. */
 static const char *prop_value(const struct store_device *d, const char *key,
 			      char *buf, size_t len)
@@ -143,11 +152,9 @@ int cli_devices_run(int argc, char **argv)
 	}
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
-		return cli_store_exit(rc);
+		return cli_store_exit(rc, 0);
 	if (store_device_list(st, &devs, &n)) {
-		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_progname, db,
-			store_errmsg(st));
-		rc = CLI_EXIT_FAILURE;
+		rc = store_read_report(st, db);
 		goto out;
 	}
 	printf("%-3s %-28s %-4s %-5s %-12s %-40s %s\n", "id", "name", "cc",
@@ -183,11 +190,9 @@ int cli_sessions_run(int argc, char **argv)
 				       argv[optind]);
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
-		return cli_store_exit(rc);
+		return cli_store_exit(rc, 0);
 	if (store_session_list(st, &ss, &n)) {
-		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_progname, db,
-			store_errmsg(st));
-		rc = CLI_EXIT_FAILURE;
+		rc = store_read_report(st, db);
 		goto out;
 	}
 	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %s\n", "id", "device",
@@ -240,17 +245,20 @@ int cli_merge_run(int argc, char **argv)
 		store_free(st);
 		st = NULL;
 		if (rc)
-			return cli_store_exit(rc);
+			return cli_store_exit(rc, 0);
 	}
 	rc = store_open_report(db, STORE_CREATE, &st);
 	if (rc)
-		return cli_store_exit(rc);
+		return cli_store_exit(rc, 1);
 	for (i = optind; i < argc; i++) {
 		memset(&res, 0, sizeof(res));
 		if (store_merge(st, argv[i], &res)) {
 			fprintf(stderr, "%s: cannot merge '%s' into '%s': %s\n",
-				cli_progname, argv[i], db, store_errmsg(st));
-			rc = CLI_EXIT_FAILURE;
+				cli_progname, argv[i], db,
+				store_errreason(st));
+			/* the same code as the same condition elsewhere: a
+			 * locked target is 75, a full disk 74 */
+			rc = cli_store_exit(store_errcode(st), 1);
 			goto out;
 		}
 		printf("%s: %zu device(s) added, %zu session(s) added, %zu "

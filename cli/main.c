@@ -48,11 +48,14 @@ static const char program_help[] =
 	"  3   measure: a configuration failed verification (the rest is\n"
 	"      stored)\n"
 	"  64  bad command line (nothing was opened or written)\n"
-	"  65  the file is not an mmreport database, is corrupt, or is newer\n"
-	"  66  the database file does not exist\n"
+	"  65  the file is not an mmreport database, is corrupt (found on\n"
+	"      opening or while reading), or is newer\n"
+	"  66  the database file does not exist or cannot be read\n"
 	"  69  no CUDA device or driver (measure); gnuplot missing (render)\n"
 	"  70  CUDA or internal failure\n"
-	"  74  cannot write the output\n"
+	"  74  cannot write the output (standard output, figures, the\n"
+	"      database that measure or merge writes)\n"
+	"  75  the database is locked by another process; try again\n"
 	"  130 interrupted; every finished configuration is stored\n";
 
 const char *cli_db_default(void)
@@ -173,7 +176,7 @@ int cli_stdout_close(int rc)
 	return rc;
 }
 
-int cli_store_exit(int store_rc)
+int cli_store_exit(int store_rc, int writing)
 {
 	switch (store_rc) {
 	case STORE_OK:
@@ -184,10 +187,13 @@ int cli_store_exit(int store_rc)
 		return CLI_EXIT_DATAERR;
 	case STORE_ERR_MISSING:
 		return CLI_EXIT_NOINPUT;
+	case STORE_ERR_BUSY:
+		return CLI_EXIT_TEMPFAIL;
 	case STORE_ERR_IO:
-		return CLI_EXIT_IOERR;
+		/* 74 is for output only: a database read is input */
+		return writing ? CLI_EXIT_IOERR : CLI_EXIT_NOINPUT;
 	default:
-		return CLI_EXIT_FAILURE;
+		return CLI_EXIT_SOFTWARE;
 	}
 }
 

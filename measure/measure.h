@@ -11,7 +11,9 @@
 enum measure_status {
 	MEASURE_OK = 0,
 	MEASURE_ERR_NODEV = 1,		/* no CUDA device or no driver */
-	MEASURE_ERR_STORE = 2,		/* the database refused or failed */
+	MEASURE_ERR_STORE = 2,		/* the database refused (not
+					 * mmreport's, corrupt, newer) or
+					 * failed */
 	MEASURE_ERR_CUDA = 3,		/* an unexpected CUDA failure */
 	MEASURE_ERR_VERIFY = 4,		/* some configuration failed
 					 * verification (all else stored) */
@@ -21,7 +23,13 @@ enum measure_status {
 					 * compile or breaks the contract */
 	MEASURE_ERR_KERNEL_OPEN = 8,	/* an own kernel's file is missing or
 					 * unreadable */
-	MEASURE_ERR_NVRTC = 9		/* --kernel given, NVRTC missing */
+	MEASURE_ERR_NVRTC = 9,		/* --kernel given, NVRTC missing */
+	MEASURE_ERR_BUSY = 10,		/* the database is locked by another
+					 * process */
+	MEASURE_ERR_DB_WRITE = 11,	/* the database cannot be written
+					 * (read-only, disk full) */
+	MEASURE_ERR_INTERNAL = 12	/* the store failed otherwise (out of
+					 * memory, a misuse of SQLite) */
 };
 
 /* Options of `mmreport measure`. Zero/NULL means "default"; see

@@ -143,13 +143,42 @@ struct mctx {
 	struct measure_nvml *nv;
 	struct progress pg;
 	int verify_failed, cuda_failed;
+	int store_status;	/* of the last store failure (store_fail) */
 };
+
+/* The measure_status of an enum store_error: one code per condition, as
+ * in the other commands (cli_store_exit). */
+static int store_status(int store_rc)
+{
+	switch (store_rc) {
+	case STORE_ERR_BUSY:
+		return MEASURE_ERR_BUSY;
+	case STORE_ERR_IO:
+	case STORE_ERR_MISSING:
+		return MEASURE_ERR_DB_WRITE;
+	case STORE_ERR_FOREIGN:
+	case STORE_ERR_CORRUPT:
+	case STORE_ERR_NEWER:
+		return MEASURE_ERR_STORE;
+	default:
+		return MEASURE_ERR_INTERNAL;
+	}
+}
 
 static int store_fail(struct mctx *m, const char *what)
 {
 	fprintf(stderr, "mmreport: cannot write '%s': %s: %s\n",
-		m->db, what, store_errmsg(m->st));
-	return MEASURE_ERR_STORE;
+		m->db, what, store_errreason(m->st));
+	m->store_status = store_status(store_errcode(m->st));
+	return m->store_status;
+}
+
+/* A measure_status that ends the sweep: the database failed. */
+static int store_failed(int status)
+{
+	return status == MEASURE_ERR_STORE || status == MEASURE_ERR_BUSY ||
+	       status == MEASURE_ERR_DB_WRITE ||
+	       status == MEASURE_ERR_INTERNAL;
 }
 
 enum { GRP_DONE, GRP_STOPPED, GRP_BROKEN, GRP_STORE };
@@ -531,7 +560,8 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 			break;
 		}
 		if (gr == GRP_STORE) {
-			rc = MEASURE_ERR_STORE;
+			rc = m->store_status ? m->store_status
+					     : MEASURE_ERR_STORE;
 			break;
 		}
 		if (gr == GRP_BROKEN) {
@@ -687,10 +717,11 @@ int measure_run(const struct measure_options *o, FILE *out)
 							      &m.set);
 	}
 
-	if (store_open(m.db, STORE_CREATE, &m.st, err, sizeof(err))) {
+	rc = store_open(m.db, STORE_CREATE, &m.st, err, sizeof(err));
+	if (rc) {
 		fprintf(stderr, "mmreport: cannot open '%s': %s\n", m.db,
 			err);
-		rc = MEASURE_ERR_STORE;
+		rc = store_status(rc);
 		goto out;
 	}
 	/* Sessions of this host whose process died (SIGKILL, a crash)
@@ -698,7 +729,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 	if (store_session_reap(m.st, &reaped))
 		fprintf(stderr, "mmreport: measure: '%s': cannot mark sessions "
 			"of dead processes aborted: %s\n", m.db,
-			store_errmsg(m.st));
+			store_errreason(m.st));
 	else if (reaped)
 		fprintf(stderr, "mmreport: measure: '%s': %zu session%s left "
 			"running by a process that no longer exists marked "
@@ -712,7 +743,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 	for (int i = 0; i < ndev; i++) {
 		int drc = session_run(&m, devs[i], &plans[i]);
 
-		if (drc == MEASURE_ERR_STORE || drc == MEASURE_INTERRUPTED) {
+		if (store_failed(drc) || drc == MEASURE_INTERRUPTED) {
 			rc = drc;
 			break;
 		}

@@ -108,14 +108,12 @@ static int export_json(struct rctx *x, FILE *out)
 	if (x->ndevs < x->nalldevs) {
 		ids = calloc(x->ndevs, sizeof(*ids));
 		if (!ids)
-			return RENDER_ERR_IO;
+			return RENDER_ERR_INTERNAL;
 		for (i = 0; i < x->ndevs; i++)
 			ids[i] = x->devs[i]->id;
 	}
 	if (store_export_json(x->st, &f, ids, ids ? x->ndevs : 0, &json)) {
-		fprintf(stderr, "mmreport: cannot export '%s': %s\n",
-			x->o->db_path, store_errmsg(x->st));
-		rc = RENDER_ERR_STORE;
+		rc = model_store_fail(x, "statistics");
 	} else {
 		fputs(json, out);
 		fputc('\n', out);

@@ -47,11 +47,31 @@ static int dev_index(const struct rctx *x, int64_t id)
 	return -1;
 }
 
-static int store_fail(struct rctx *x, const char *what)
+int model_store_status(int store_rc)
 {
-	fprintf(stderr, "mmreport: cannot read %s from '%s': %s\n", what,
-		x->o->db_path, store_errmsg(x->st));
-	return RENDER_ERR_STORE;
+	switch (store_rc) {
+	case STORE_ERR_MISSING:
+	case STORE_ERR_IO:
+		return RENDER_ERR_MISSING;
+	case STORE_ERR_BUSY:
+		return RENDER_ERR_BUSY;
+	case STORE_ERR_FOREIGN:
+	case STORE_ERR_CORRUPT:
+	case STORE_ERR_NEWER:
+		return RENDER_ERR_STORE;
+	default:
+		return RENDER_ERR_INTERNAL;
+	}
+}
+
+int model_store_fail(struct rctx *x, const char *what)
+{
+	if (!x->store_failed) {
+		fprintf(stderr, "mmreport: cannot read %s from '%s': %s\n",
+			what, x->o->db_path, store_errreason(x->st));
+		x->store_failed = model_store_status(store_errcode(x->st));
+	}
+	return x->store_failed;
 }
 
 static int kattr_add(struct rctx *x, int64_t sid)
@@ -102,11 +122,10 @@ int model_load(struct rctx *x)
 	if (rc) {
 		fprintf(stderr, "mmreport: cannot open '%s': %s\n",
 			o->db_path, err[0] ? err : "unknown error");
-		return rc == STORE_ERR_MISSING ? RENDER_ERR_MISSING
-					       : RENDER_ERR_STORE;
+		return model_store_status(rc);
 	}
 	if (store_device_list(x->st, &x->alldevs, &x->nalldevs))
-		return store_fail(x, "devices");
+		return model_store_fail(x, "devices");
 	if (!x->nalldevs) {
 		fprintf(stderr, "mmreport: nothing to report: '%s' holds no "
 			"devices (run mmreport measure first)\n", o->db_path);
@@ -124,7 +143,7 @@ int model_load(struct rctx *x)
 		return RENDER_ERR_EMPTY;
 	}
 	if (store_session_list(x->st, &x->sess, &x->nsess))
-		return store_fail(x, "sessions");
+		return model_store_fail(x, "sessions");
 	if (o->session > 0 && !model_session(x, o->session)) {
 		fprintf(stderr, "mmreport: nothing to report: '%s' has no "
 			"session %lld\n", o->db_path, o->session);
@@ -136,7 +155,7 @@ int model_load(struct rctx *x)
 	if (x->ndevs == 1)
 		f.device_id = x->devs[0]->id;
 	if (store_config_list(x->st, &f, &x->rawcfgs, &x->nrawcfgs))
-		return store_fail(x, "configurations");
+		return model_store_fail(x, "configurations");
 	x->cfgs = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*x->cfgs));
 	sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*sids));
 	if (!x->cfgs || !sids)
@@ -153,7 +172,7 @@ int model_load(struct rctx *x)
 		r->dev = d;
 		if (store_stat_list(x->st, c->id, &r->stats, &r->nstats)) {
 			free(sids);
-			return store_fail(x, "statistics");
+			return model_store_fail(x, "statistics");
 		}
 		for (j = 0; j < nsids && sids[j] != c->session_id; j++)
 			;
@@ -177,11 +196,11 @@ int model_load(struct rctx *x)
 	for (j = 0; j < nsids; j++) {
 		if (kernels_add(x, sids[j])) {
 			free(sids);
-			return store_fail(x, "kernels");
+			return model_store_fail(x, "kernels");
 		}
 		if (kattr_add(x, sids[j])) {
 			free(sids);
-			return store_fail(x, "kernel attributes");
+			return model_store_fail(x, "kernel attributes");
 		}
 	}
 	free(sids);
@@ -189,7 +208,7 @@ int model_load(struct rctx *x)
 oom:
 	free(sids);
 	fprintf(stderr, "mmreport: out of memory\n");
-	return RENDER_ERR_IO;
+	return RENDER_ERR_INTERNAL;
 }
 
 void model_free(struct rctx *x)

@@ -203,15 +203,15 @@ static int cmp_dbl(const void *a, const void *b)
 }
 
 /* The stored samples of metric in c, sorted; *n = 0 when the database
- * keeps none. -1 after a message when the store fails. */
+ * keeps none. -1 when the store fails (model_store_fail: the report is
+ * refused even where the caller goes on without the samples). */
 static int samples_sorted(struct rctx *x, const struct rcfg *c,
 			  const char *metric, double **v, size_t *n)
 {
 	*v = NULL;
 	*n = 0;
 	if (store_sample_get(x->st, c->c->id, metric, v, n)) {
-		fprintf(stderr, "mmreport: cannot read samples: %s\n",
-			store_errmsg(x->st));
+		model_store_fail(x, "samples");
 		return -1;
 	}
 	if (*n)

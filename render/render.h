@@ -7,12 +7,18 @@
 
 enum render_status {
 	RENDER_OK = 0,
-	RENDER_ERR_STORE = 1,	/* cannot open or read the database */
+	RENDER_ERR_STORE = 1,	/* the database is refused: not mmreport's,
+				 * corrupt (found at any time), newer */
 	RENDER_ERR_EMPTY = 2,	/* nothing to report / selection empty */
 	RENDER_ERR_TOOL = 3,	/* gnuplot missing or failed */
-	RENDER_ERR_IO = 4,	/* cannot write the output */
+	RENDER_ERR_IO = 4,	/* cannot write the output (stdout, the
+				 * figures) and nothing else */
 	RENDER_ERR_USAGE = 5,	/* bad option value (message on stderr) */
-	RENDER_ERR_MISSING = 6	/* the database file does not exist */
+	RENDER_ERR_MISSING = 6,	/* the database file does not exist or
+				 * cannot be read */
+	RENDER_ERR_BUSY = 7,	/* the database is locked by another
+				 * process (or changed while being read) */
+	RENDER_ERR_INTERNAL = 8	/* out of memory, templates missing */
 };
 
 struct render_options {

@@ -220,6 +220,9 @@ struct rctx {
 	struct rbuf body;
 	int notes_ns;		/* a not-significant mark was printed */
 	int notes_nt;		/* a not-tested mark was printed */
+	int store_failed;	/* render_status of the first store failure
+				 * after loading (0 none): the report is
+				 * refused, even where a section went on */
 };
 
 /* Opens the database, selects devices and configurations per o, loads
@@ -227,6 +230,16 @@ struct rctx {
  * render_status. */
 int model_load(struct rctx *x);
 void model_free(struct rctx *x);
+
+/* After a store call on x->st failed while reading what: says so in one
+ * line on stderr naming the file (only for the first failure, so that a
+ * broken file makes one line however often it is read) and records the
+ * failure in x->store_failed. Returns its render_status: RENDER_ERR_STORE
+ * (not mmreport's, corrupt, newer: 65), RENDER_ERR_BUSY (locked: 75),
+ * RENDER_ERR_MISSING (unreadable: 66) or RENDER_ERR_INTERNAL (70). */
+int model_store_fail(struct rctx *x, const char *what);
+/* The render_status of an enum store_error. */
+int model_store_status(int store_rc);
 
 /* The configuration of device dev with this key, or NULL. host_mem NULL
  * matches any; block/ilp < 0 match any. */

@@ -192,7 +192,7 @@ int render_report(const struct render_options *o, FILE *out)
 		if (rc)
 			return rc;
 	}
-	rc = RENDER_ERR_IO;
+	rc = RENDER_ERR_INTERNAL;
 	x.L = lang_load(o->lang, o->templates_dir);
 	x.frags = tmpl_load(o->templates_dir, "fragments.tex");
 	skel = tmpl_load(o->templates_dir, "report.tex");
@@ -219,11 +219,19 @@ int render_report(const struct render_options *o, FILE *out)
 		}
 		r = s->write(&x);
 		if (r) {
-			rc = r > 0 ? r : RENDER_ERR_IO;
+			rc = r > 0 ? r : x.store_failed ? x.store_failed
+							 : RENDER_ERR_INTERNAL;
 			goto out;
 		}
 	}
-	rc = RENDER_ERR_IO;
+	/* A section may go on without what the store failed to give (a
+	 * comparison without its test): the file is broken or busy all the
+	 * same, and a report that quietly lacks it is no report. */
+	if (x.store_failed) {
+		rc = x.store_failed;
+		goto out;
+	}
+	rc = RENDER_ERR_INTERNAL;
 	if (sec_title(&x, &title))
 		goto out;
 	if (x.body.oom || title.oom) {

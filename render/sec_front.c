@@ -50,7 +50,7 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 	size_t i, lineno = 0;
 	FILE *f;
 	long len;
-	int rc = RENDER_ERR_IO;
+	int rc = RENDER_ERR_MISSING;	/* unreadable, like a missing one */
 
 	memset(m, 0, sizeof(*m));
 	slot[0] = &m->title;
@@ -615,6 +615,8 @@ static int session_table(struct rctx *x, const struct store_session **s,
 				struct kv nv;
 
 				if (store_sample_count(x->st, q->id, &cnt)) {
+					/* refuses the report at its end */
+					model_store_fail(x, "sample counts");
 					rbuf_puts(&cell, "?");
 				} else {
 					snprintf(num, sizeof(num), "\\num{%lld}",

@@ -3,8 +3,11 @@
  * The only module that speaks SQL. measure writes through the store_*_insert
  * calls, render reads through the store_*_list / _get calls, cli opens,
  * lists and merges. Every function that can fail returns 0 on success and
- * a negative value on failure, with a message (naming the file, the call
- * and SQLite's reason) available from store_errmsg(). Strings returned
+ * a negative value on failure (an enum store_error), with a message
+ * available from store_errmsg(): it names the file and the reason, and,
+ * for STORE_ERR_INTERNAL only, the call and the place in store/ (a
+ * corrupt or locked file is the user's news, not a bug report). Strings
+ * returned
  * inside structures are owned by the structure and released by the
  * matching *_free function; *_free(NULL) is a no-op. */
 #ifndef MMREPORT_STORE_H
@@ -24,8 +27,11 @@
 #define STORE_SCHEMA_VERSION 5
 
 enum store_mode {
-	STORE_READ,		/* must exist; never written (render, export);
-				 * an older schema is read as it is */
+	STORE_READ,		/* must exist; read-only (render, export,
+				 * sessions, devices, merge's sources): no
+				 * file is created, written or checkpointed,
+				 * whatever the directory's permissions; an
+				 * older schema is read as it is */
 	STORE_WRITE,		/* must exist; migrated forward if older */
 	STORE_CREATE		/* created if missing (measure, merge target) */
 };
@@ -38,7 +44,10 @@ enum store_error {
 	STORE_ERR_CORRUPT = -3,	/* SQLite says malformed / not a database */
 	STORE_ERR_NEWER = -4,	/* schema newer than this build */
 	STORE_ERR_MISSING = -5,	/* file does not exist (READ/WRITE) */
-	STORE_ERR_INTERNAL = -6	/* any other SQLite failure */
+	STORE_ERR_INTERNAL = -6,	/* any other SQLite failure */
+	STORE_ERR_BUSY = -7	/* another process holds a lock on the file
+				 * (or wrote it while it was being read):
+				 * trying again later may succeed */
 };
 
 struct store;
@@ -48,17 +57,36 @@ struct store;
  * returned, *out is NULL, and a one-line reason is written to err[errlen]
  * (e.g. "not an mmreport database"; the path is not repeated in it). A
  * file that is refused is left byte-identical: nothing is written to it
- * before it is recognised, and no -wal/-shm file is made beside it.
+ * before it is recognised, and no -wal/-shm file is made beside it (but
+ * for the -shm that a writing mode builds for a -wal found without one,
+ * as any SQLite writer would).
  * A 0-byte file counts as missing for STORE_CREATE (initialised) and as
  * foreign otherwise. STORE_READ of an older schema reads it without
  * migrating; STORE_WRITE and STORE_CREATE migrate it forward in one
  * transaction. Writable handles use WAL with synchronous=NORMAL: a
- * process crash loses nothing committed. */
+ * process crash loses nothing committed.
+ *
+ * A STORE_READ handle, from opening to store_free, creates no file,
+ * writes none (neither the database, its -wal nor its -shm) and changes
+ * no mtime, also while a writer is live or after one crashed; it reads
+ * what is committed, the -wal included. It needs read permission only.
+ * A -wal without its -shm (copied alone) cannot be read so: STORE_ERR_IO,
+ * saying why. A file another process holds locked is STORE_ERR_BUSY
+ * after a wait of up to 5 s. Every mode checks, before use, the file's
+ * pages, that its tables have this version's columns and that no row
+ * lacks its parent (STORE_ERR_CORRUPT, STORE_ERR_FOREIGN). */
 int store_open(const char *path, enum store_mode mode, struct store **out,
 	       char *err, size_t errlen);
 void store_free(struct store *st);
-/* The last error's message; never NULL. Valid until the next call. */
+/* The last error's message, "'path': reason"; never NULL. Valid until
+ * the next call. */
 const char *store_errmsg(const struct store *st);
+/* The same without the leading "'path': ", for a caller whose message
+ * names the file already. */
+const char *store_errreason(const struct store *st);
+/* The enum store_error of the last failure (0 before any), so that a
+ * caller that saw a call fail can choose its exit status by class. */
+int store_errcode(const struct store *st);
 
 /* ---- devices ------------------------------------------------------------ */
 

@@ -15,33 +15,101 @@ int store_error_from_sqlite(int rc)
 	case SQLITE_CORRUPT:
 	case SQLITE_NOTADB:
 		return STORE_ERR_CORRUPT;
+	/* another process's lock, or its recovery of the log in progress
+	 * (SQLite gives up with PROTOCOL after retrying a race with one) */
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+	case SQLITE_PROTOCOL:
+		return STORE_ERR_BUSY;
 	case SQLITE_IOERR:
 	case SQLITE_CANTOPEN:
 	case SQLITE_READONLY:
 	case SQLITE_FULL:
 	case SQLITE_PERM:
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
 		return STORE_ERR_IO;
 	default:
 		return STORE_ERR_INTERNAL;
 	}
 }
 
+char *store_text_oneline(char *s)
+{
+	unsigned char *p;
+
+	for (p = (unsigned char *)s; *p; p++)
+		if (*p == '\n' || *p == '\r' || *p == '\t')
+			*p = ' ';
+		else if (*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return s;
+}
+
+int store_file_changed(const char *path, const struct stat *before)
+{
+	struct stat now;
+
+	if (stat(path, &now))
+		return 1;
+	return now.st_dev != before->st_dev || now.st_ino != before->st_ino ||
+	       now.st_size != before->st_size ||
+	       now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+	       now.st_mtim.tv_nsec != before->st_mtim.tv_nsec;
+}
+
 int store_check_at(struct store *st, int rc, const char *file, int line,
 		   const char *call)
 {
-	const char *base;
+	const char *base, *why;
+	int code;
 
 	if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE)
 		return rc;
+	code = store_error_from_sqlite(rc);
+	why = st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
+	/* immutable=1 promised SQLite that nobody writes the file; if a
+	 * writer came and checkpointed into it, its pages are not broken,
+	 * they moved under the reader */
+	if (code == STORE_ERR_CORRUPT && st->immutable &&
+	    store_file_changed(st->path, &st->seen)) {
+		code = STORE_ERR_BUSY;
+		why = "changed while being read (another process writes it); "
+		      "try again";
+	}
+	if (code == STORE_ERR_INTERNAL && (rc & 0xff) == SQLITE_ERROR &&
+	    (st->mode == STORE_READ || st->src_attached))
+		code = STORE_ERR_FOREIGN;
+	st->errcode = code;
+	switch (code) {
+	case STORE_ERR_FOREIGN:
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': not an "
+			 "mmreport database (%s)", st->path, why);
+		store_text_oneline(st->errmsg);
+		return code;
+	case STORE_ERR_CORRUPT:
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': corrupt "
+			 "database (%s)", st->path, why);
+		store_text_oneline(st->errmsg);
+		return code;
+	case STORE_ERR_BUSY:
+		if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED ||
+		    (rc & 0xff) == SQLITE_PROTOCOL)
+			why = "database is locked by another process; try "
+			      "again";
+		/* fall through */
+	case STORE_ERR_IO:
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s", st->path,
+			 why);
+		store_text_oneline(st->errmsg);
+		return code;
+	default:
+		break;
+	}
 	base = strrchr(file, '/');
 	base = base ? base + 1 : file;
 	snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s: %s (%s:%d)",
-		 st->path, call,
-		 st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc), base,
-		 line);
-	return store_error_from_sqlite(rc);
+		 st->path, call, why, base, line);
+	store_text_oneline(st->errmsg);
+	return code;
 }
 
 int store_fail_at(struct store *st, int code, const char *file, int line,
@@ -55,8 +123,14 @@ int store_fail_at(struct store *st, int code, const char *file, int line,
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s (%s:%d)",
-		 st->path, what, base, line);
+	st->errcode = code;
+	if (code == STORE_ERR_INTERNAL)
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s (%s:%d)",
+			 st->path, what, base, line);
+	else
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s", st->path,
+			 what);
+	store_text_oneline(st->errmsg);
 	return code;
 }
 

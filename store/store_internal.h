@@ -3,6 +3,8 @@
 #ifndef MMREPORT_STORE_INTERNAL_H
 #define MMREPORT_STORE_INTERNAL_H
 
+#include <sys/stat.h>
+
 #include <sqlite3.h>
 
 #include "store.h"
@@ -13,21 +15,46 @@ struct store {
 	char *path;		/* as the caller named it, for messages */
 	enum store_mode mode;
 	int version;		/* schema version of the open file */
+	int immutable;		/* read with immutable=1: SQLite sees no
+				 * writer, so seen tells whether one came */
+	struct stat seen;	/* the file when it was opened */
+	int errcode;		/* enum store_error of the last failure */
+	int src_attached;	/* store_merge has a source attached */
 	char errmsg[1024];
 };
 
 /* Maps an SQLite result code to an enum store_error. */
 int store_error_from_sqlite(int rc);
 
+/* Makes s one printable line in place: line breaks and tabs become
+ * spaces, other control characters '?'. Messages quote SQLite's, which
+ * quote names from the file: a broken file must not break the line or
+ * send the terminal escapes. Returns s. */
+char *store_text_oneline(char *s);
+
+/* 1 when the file at path is no longer the one described by before
+ * (another inode, size or modification time, or gone), e.g. because a
+ * writer checkpointed into it. */
+int store_file_changed(const char *path, const struct stat *before);
+
 /* Checks rc of an SQLite call. SQLITE_OK, SQLITE_ROW and SQLITE_DONE are
- * returned unchanged; anything else records "'path': call: reason
- * (file:line)" in st->errmsg and returns a negative enum store_error. */
+ * returned unchanged; anything else records a message in st->errmsg and
+ * returns a negative enum store_error (also kept in st->errcode). The
+ * message is "'path': call: reason (file:line)" for STORE_ERR_INTERNAL,
+ * and "'path': reason" for the classes that describe the file (corrupt,
+ * locked, unreadable). A corrupt page met by an immutable reader while
+ * the file changed under it is STORE_ERR_BUSY: a writer began. A plain
+ * SQLITE_ERROR ("no such collation sequence") of a file that is only
+ * read (STORE_READ, or a merge source attached) is STORE_ERR_FOREIGN:
+ * this build's queries run on its own schema, so the file's schema is
+ * not mmreport's, whatever its identity says. */
 int store_check_at(struct store *st, int rc, const char *file, int line,
 		   const char *call);
 #define STORE_CHECK(st, expr) \
 	store_check_at((st), (expr), __FILE__, __LINE__, #expr)
 
-/* Records a failure that is not SQLite's; returns code. */
+/* Records a failure that is not SQLite's; returns code. The place in
+ * store/ is named for STORE_ERR_INTERNAL only, as above. */
 int store_fail_at(struct store *st, int code, const char *file, int line,
 		  const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
@@ -96,18 +123,32 @@ int store_hostname_get(char *buf, size_t len);
 
 /* ---- recognition (store_open.c), shared with store_merge ---------------- */
 
-/* Inspects path without writing anything to it or beside it. On success
- * *version holds the schema version (0 with *empty = 1 for a 0-byte file)
- * and 0 is returned; else an enum store_error with the reason in err. */
-int store_inspect(const char *path, int *version, int *empty, char *err,
+/* What store_inspect found. */
+struct store_seen {
+	int version;		/* schema version; 0 for an empty file */
+	int empty;		/* the file is 0 bytes long */
+	const char *query;	/* the URI query that reads it without
+				 * creating or writing anything (a static
+				 * string): "immutable=1" or
+				 * "mode=ro&readonly_shm=1"; for a writer
+				 * maybe "mode=ro" (see read_query) */
+	struct stat sb;		/* the file as it was inspected */
+};
+
+/* Inspects path, which mode is about to open, without writing anything
+ * to it or beside it: its header, then, through a read-only connection
+ * opened with seen->query, its identity, version, tables and pages. On
+ * success fills *seen and returns 0; with dbp not NULL the connection is
+ * handed over in *dbp (the caller closes it; NULL for an empty file),
+ * else closed. On failure returns an enum store_error with a one-line
+ * reason in err, *dbp NULL. */
+int store_inspect(const char *path, enum store_mode mode,
+		  struct store_seen *seen, sqlite3 **dbp, char *err,
 		  size_t errlen);
 
 /* Writes a "file:" URI for path into a new string, with query appended
  * verbatim (e.g. "mode=ro"; may be NULL). NULL when memory runs out. */
 char *store_uri_make(const char *path, const char *query);
-
-/* 1 when the file at path has a write-ahead log beside it. */
-int store_wal_exists(const char *path);
 
 /* Configurations with their device (dev) and rank (rn) among the
  * measurements of the same device and configuration key, newest first:

@@ -328,9 +328,10 @@ int store_merge(struct store *st, const char *src,
 {
 	struct store_merge_result local;
 	struct merge m = { .st = st };
+	struct store_seen seen;
 	sqlite3_stmt *q = NULL;
 	char err[512], *uri = NULL;
-	int version, empty, rc, attached = 0, in_tx = 0;
+	int rc, attached = 0, in_tx = 0;
 
 	if (!res)
 		res = &local;
@@ -338,8 +339,8 @@ int store_merge(struct store *st, const char *src,
 	m.res = res;
 	if (!src)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "no source named");
-	rc = store_inspect(src, &version, &empty, err, sizeof(err));
-	if (!rc && empty) {
+	rc = store_inspect(src, STORE_READ, &seen, NULL, err, sizeof(err));
+	if (!rc && seen.empty) {
 		snprintf(err, sizeof(err), "empty file, not an mmreport "
 			 "database");
 		rc = STORE_ERR_FOREIGN;
@@ -348,16 +349,15 @@ int store_merge(struct store *st, const char *src,
 		return STORE_FAIL(st, rc, "cannot merge '%s': %s", src, err);
 	/* store_inspect refuses any other version; merge_prepare indexes
 	 * its statements by it. */
-	if (version < 1 || version > STORE_SCHEMA_VERSION)
+	if (seen.version < 1 || seen.version > STORE_SCHEMA_VERSION)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "cannot merge '%s': "
-				  "schema version %d", src, version);
+				  "schema version %d", src, seen.version);
 	if (same_file(st, src))
 		return sessions_count(st, &res->sessions_skipped);
 
-	/* As in store_inspect: immutable reads leave no side files beside
-	 * a source nobody is writing; mode=ro sees a live log. */
-	uri = store_uri_make(src, store_wal_exists(src) ? "mode=ro"
-							 : "immutable=1");
+	/* The source is read as store_inspect read it: nothing is created,
+	 * written or checkpointed beside it (see read_query). */
+	uri = store_uri_make(src, seen.query);
 	if (!uri)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
 	rc = STORE_PREPARE(st, "ATTACH DATABASE ?1 AS src", &q);
@@ -371,8 +371,9 @@ int store_merge(struct store *st, const char *src,
 	if (rc < 0)
 		goto out;
 	attached = 1;
+	st->src_attached = 1;
 
-	rc = merge_prepare(&m, version);
+	rc = merge_prepare(&m, seen.version);
 	if (rc)
 		goto out;
 	rc = store_tx_begin(st);
@@ -391,6 +392,7 @@ out:
 		store_tx_rollback(st);
 		memset(res, 0, sizeof(*res));
 	}
+	st->src_attached = 0;
 	if (attached) {
 		/* After a failure the first message is the one to keep. */
 		if (rc)

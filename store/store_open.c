@@ -2,10 +2,11 @@
  * migrating, and closing.
  *
  * Recognition comes first and writes nothing: the first 100 bytes are read
- * with read(2) (SQLite magic, application id, schema version), then SQLite
- * opens the file with immutable=1 (no locks, no -wal/-shm files) to check
- * the schema version again and probe every table. Only a file that passes
- * is opened for real. */
+ * with read(2) (SQLite magic, application id, schema version, journal
+ * mode), then SQLite opens the file read-only (read_query says how) to
+ * check the schema version again, probe every table and check every page.
+ * A reader (STORE_READ) keeps that connection; a writer opens the file
+ * for real only after it passed. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -56,21 +57,6 @@ char *store_uri_make(const char *path, const char *query)
 	return uri;
 }
 
-int store_wal_exists(const char *path)
-{
-	char *wal = malloc(strlen(path) + 5);
-	struct stat sb;
-	int r;
-
-	if (!wal)
-		return 1;	/* the cautious answer: plain read-only */
-	strcpy(wal, path);
-	strcat(wal, "-wal");
-	r = stat(wal, &sb) == 0 && sb.st_size > 0;
-	free(wal);
-	return r;
-}
-
 static uint32_t be32(const unsigned char *b)
 {
 	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
@@ -96,9 +82,10 @@ static int foreign_msg(uint32_t app, char *err, size_t errlen)
 	return STORE_ERR_FOREIGN;
 }
 
-/* The file's header as written on disk. */
+/* The file's header as written on disk; *wal is 1 when it says WAL
+ * mode (read version 2, byte 19). */
 static int inspect_header(const char *path, off_t size, int *version,
-			  char *err, size_t errlen)
+			  int *wal, char *err, size_t errlen)
 {
 	unsigned char h[100];
 	size_t got = 0;
@@ -138,18 +125,96 @@ static int inspect_header(const char *path, off_t size, int *version,
 	if (uv > STORE_SCHEMA_VERSION)
 		return newer_msg(uv, err, errlen);
 	*version = uv;
+	*wal = h[19] == 2;
 	return 0;
 }
 
+/* 1 when path with suffix appended names an existing file of at least
+ * min bytes; also 1 when that cannot be told (the cautious answer for
+ * read_query: a connection that follows the log). */
+static int side_file_exists(const char *path, const char *suffix,
+			    off_t min)
+{
+	char *side = malloc(strlen(path) + strlen(suffix) + 1);
+	struct stat sb;
+	int r;
+
+	if (!side)
+		return 1;
+	strcpy(side, path);
+	strcat(side, suffix);
+	if (stat(side, &sb) == 0)
+		r = sb.st_size >= min;
+	else
+		r = errno != ENOENT;
+	free(side);
+	return r;
+}
+
+/* How a connection opens path to read it without creating, writing or
+ * checkpointing anything, whoever owns the file and its directory, from
+ * SQLite's documented behaviour:
+ *
+ * - A WAL-mode file (header byte 19 = 2) without a -wal has no connection
+ *   open on it (each keeps the -wal until the last one closes): the file
+ *   alone is the committed database, and immutable=1 reads it with no
+ *   lock and no side file. A plain read-only open would create a -wal
+ *   and -shm and leave them (a read-only connection cannot remove them),
+ *   or fail in a directory the user cannot write.
+ * - With a -wal, a writer is live or crashed and committed pages may be
+ *   only in the log. mode=ro reads them under WAL's locks, so that a live
+ *   writer's checkpoints wait for the reader; readonly_shm=1 maps the
+ *   -shm read-only and never creates it; with no writer left SQLite
+ *   (3.22+) builds the index in heap memory from the -wal. Without a
+ *   -shm, a writer in exclusive locking mode holds the file locked (busy,
+ *   as it should be: its index is private, its checkpoints unseen);
+ *   else SQLite cannot open it, and an empty -wal is then read as if
+ *   absent (*retry), a non-empty one refused (store_inspect).
+ * - A rollback-journal file: mode=ro takes SHARED locks, waits for a
+ *   writer's lock and never creates a journal.
+ *
+ * No reader checkpoints: it is read-only, and NO_CKPT_ON_CLOSE says so
+ * once more (reader_connect).
+ *
+ * Left open: a writer that starts while an immutable reader reads writes
+ * to its new -wal, and changes the file only when it checkpoints (every
+ * 1000 pages) or closes; store_check_at then tells the corrupt page met
+ * from a corrupt file (busy, try again). And a writer closing between
+ * the stat here and the first read makes SQLite create an empty -wal:
+ * a window of a few system calls. */
+static const char *read_query(const char *path, int wal, int writer,
+			      int *retry)
+{
+	int log = side_file_exists(path, "-wal", 0);
+	int data = side_file_exists(path, "-wal", 1);
+	int shm = side_file_exists(path, "-shm", 0);
+
+	*retry = 0;
+	/* A writer about to open the file anyway may rebuild a missing
+	 * -shm while it recognises the file: it makes one a moment later. */
+	if (data && !shm && writer)
+		return "mode=ro";
+	if (log) {
+		*retry = !data && !shm && wal;
+		return "mode=ro&readonly_shm=1";
+	}
+	return wal ? "immutable=1" : "mode=ro&readonly_shm=1";
+}
+
+/* The reason for rc as store_check_at words it, in err. */
 static int sqlite_msg(sqlite3 *db, int rc, char *err, size_t errlen)
 {
 	int code = store_error_from_sqlite(rc);
 	const char *why = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
 
 	if (code == STORE_ERR_CORRUPT)
-		snprintf(err, errlen, "corrupt database: %s", why);
+		snprintf(err, errlen, "corrupt database (%s)", why);
+	else if (code == STORE_ERR_BUSY)
+		snprintf(err, errlen, "database is locked by another process;"
+			 " try again");
 	else
 		snprintf(err, errlen, "%s", why);
+	store_text_oneline(err);
 	return code;
 }
 
@@ -168,6 +233,111 @@ static int pragma_int_get(sqlite3 *db, const char *sql, int64_t *v)
 	}
 	sqlite3_finalize(s);
 	return rc;
+}
+
+/* Checks, through db, that every table of schema version has every
+ * column that version's schema gives it. The probes select "*", which a
+ * file with a column renamed passes; a query naming the column would
+ * then fail deep in a report as if mmreport were broken. The columns
+ * expected come from the schema itself, built in memory. */
+static int columns_check(sqlite3 *db, int version, char *err, size_t errlen)
+{
+	sqlite3 *mem = NULL;
+	sqlite3_stmt *want = NULL, *have = NULL;
+	const char *table = NULL, *col;
+	int rc, code = 0;
+	size_t i;
+
+	rc = sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE |
+			     SQLITE_OPEN_CREATE, NULL);
+	if (rc == SQLITE_OK)
+		rc = store_schema_create_version(mem, version);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(mem, "SELECT name FROM "
+					"pragma_table_info(?1)", -1, &want,
+					NULL);
+	if (rc != SQLITE_OK) {
+		snprintf(err, errlen, "cannot build schema %d in memory: %s",
+			 version, mem ? sqlite3_errmsg(mem)
+				      : sqlite3_errstr(rc));
+		code = STORE_ERR_INTERNAL;
+		goto out;
+	}
+	rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM pragma_table_info"
+				"(?1) WHERE name = ?2 COLLATE NOCASE", -1,
+				&have, NULL);
+	for (i = 0; rc == SQLITE_OK && i < store_schema_ntables; i++) {
+		table = store_schema_tables[i];
+		rc = sqlite3_reset(want);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_bind_text(want, 1, table, -1,
+					       SQLITE_STATIC);
+		if (rc != SQLITE_OK) {
+			snprintf(err, errlen, "%s", sqlite3_errmsg(mem));
+			code = STORE_ERR_INTERNAL;
+			goto out;
+		}
+		while ((rc = sqlite3_step(want)) == SQLITE_ROW) {
+			col = (const char *)sqlite3_column_text(want, 0);
+			rc = sqlite3_reset(have);
+			if (rc == SQLITE_OK)
+				rc = sqlite3_bind_text(have, 1, table, -1,
+						       SQLITE_STATIC);
+			if (rc == SQLITE_OK)
+				rc = sqlite3_bind_text(have, 2, col, -1,
+						       SQLITE_TRANSIENT);
+			if (rc == SQLITE_OK)
+				rc = sqlite3_step(have);
+			if (rc != SQLITE_ROW)
+				break;
+			if (sqlite3_column_int(have, 0) == 0) {
+				snprintf(err, errlen, "not an mmreport "
+					 "database (table %s has no column "
+					 "%s)", table, col ? col : "?");
+				code = STORE_ERR_FOREIGN;
+				goto out;
+			}
+			rc = SQLITE_OK;
+		}
+		if (rc == SQLITE_DONE)
+			rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_OK)
+		code = sqlite_msg(db, rc, err, errlen);
+out:
+	sqlite3_finalize(have);
+	sqlite3_finalize(want);
+	sqlite3_close(mem);
+	return code;
+}
+
+/* Checks, through db, that every row's parent exists. Pages that check
+ * out may hold a row whose key changed (one flipped byte): the report
+ * would then drop its measurements quietly, "holds no measurements",
+ * where the file is broken. mmreport writes with the keys on, so none of
+ * its files has such a row. */
+static int keys_check(sqlite3 *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, code = 0;
+
+	rc = sqlite3_prepare_v2(db, "SELECT \"table\", parent FROM "
+				"pragma_foreign_key_check LIMIT 1", -1, &s,
+				NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(s, 0);
+		const char *p = (const char *)sqlite3_column_text(s, 1);
+
+		snprintf(err, errlen, "corrupt database (a row of %s refers "
+			 "to a missing row of %s)", t ? t : "?", p ? p : "?");
+		code = STORE_ERR_CORRUPT;
+	} else if (rc != SQLITE_DONE) {
+		code = sqlite_msg(db, rc, err, errlen);
+	}
+	sqlite3_finalize(s);
+	return code;
 }
 
 /* Checks, through db, that the file is an mmreport database SQLite can
@@ -219,6 +389,9 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		sqlite3_finalize(s);
 		s = NULL;
 	}
+	rc = columns_check(db, (int)uv, err, errlen);
+	if (rc)
+		return rc;
 	/* A file can open and pass the probes with broken pages elsewhere:
 	 * whatever reads it (render, export, merge) would print or copy
 	 * garbage, so its pages are checked once, here, before anything
@@ -255,68 +428,134 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		return code;
 	}
 	sqlite3_finalize(s);
+	rc = keys_check(db, err, errlen);
+	if (rc)
+		return rc;
 	*version = (int)uv;
 	return 0;
 }
 
-int store_inspect(const char *path, int *version, int *empty, char *err,
-		  size_t errlen)
+/* Opens a read-only connection to path with query (read_query) into *dbp
+ * (closed and NULL on failure); reports like store_inspect. */
+static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
+			  char *err, size_t errlen)
 {
-	struct stat sb;
-	sqlite3 *db = NULL;
-	char *uri = NULL;
-	int rc;
+	char *uri = store_uri_make(path, query);
+	int rc, sys;
 
-	*version = 0;
-	*empty = 0;
-	if (stat(path, &sb)) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		return errno == ENOENT ? STORE_ERR_MISSING : STORE_ERR_IO;
-	}
-	/* not a database, whatever the command: one code (65) for all */
-	if (S_ISDIR(sb.st_mode)) {
-		snprintf(err, errlen, "is a directory, not an mmreport "
-			 "database");
-		return STORE_ERR_FOREIGN;
-	}
-	if (!S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "not a regular file, not an mmreport "
-			 "database");
-		return STORE_ERR_FOREIGN;
-	}
-	if (sb.st_size == 0) {
-		*empty = 1;
-		return 0;
-	}
-	rc = inspect_header(path, sb.st_size, version, err, errlen);
-	if (rc)
-		return rc;
-
-	/* The header on disk may lag a write-ahead log. Without a log,
-	 * immutable=1 reads the file with no lock and no side file; with
-	 * one (a writer is active or crashed), a read-only open is needed
-	 * to see the logged pages. */
-	uri = store_uri_make(path, store_wal_exists(path) ? "mode=ro"
-							  : "immutable=1");
+	*dbp = NULL;
 	if (!uri) {
 		snprintf(err, errlen, "out of memory");
 		return STORE_ERR_INTERNAL;
 	}
-	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+	rc = sqlite3_open_v2(uri, dbp, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
 			     NULL);
-	if (rc != SQLITE_OK) {
-		rc = sqlite_msg(db, rc, err, errlen);
-		goto out;
-	}
-	sqlite3_extended_result_codes(db, 1);
-	rc = inspect_db(db, version, err, errlen);
-out:
-	sqlite3_close(db);
 	free(uri);
+	if (rc == SQLITE_OK) {
+		sqlite3_extended_result_codes(*dbp, 1);
+		/* a writer's lock may be brief: wait before calling the
+		 * file busy */
+		rc = sqlite3_busy_timeout(*dbp, 5000);
+	}
+	if (rc == SQLITE_OK)
+		rc = sqlite3_db_config(*dbp, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+				       1, (int *)NULL);
+	if (rc == SQLITE_OK)
+		return 0;
+	sys = *dbp ? sqlite3_system_errno(*dbp) : 0;
+	if (sys && (rc & 0xff) == SQLITE_CANTOPEN) {
+		snprintf(err, errlen, "%s", strerror(sys));
+		rc = STORE_ERR_IO;
+	} else {
+		rc = sqlite_msg(*dbp, rc, err, errlen);
+	}
+	sqlite3_close(*dbp);
+	*dbp = NULL;
 	return rc;
 }
 
-/* Opens the connection of st with flags; reports like store_open. */
+static int inspect_file(const char *path, enum store_mode mode,
+			struct store_seen *seen, sqlite3 **dbp, char *err,
+			size_t errlen)
+{
+	sqlite3 *db = NULL;
+	int rc, wal = 0, retry = 0;
+
+	memset(seen, 0, sizeof(*seen));
+	if (dbp)
+		*dbp = NULL;
+	if (stat(path, &seen->sb)) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return errno == ENOENT ? STORE_ERR_MISSING : STORE_ERR_IO;
+	}
+	/* not a database, whatever the command: one code (65) for all */
+	if (S_ISDIR(seen->sb.st_mode)) {
+		snprintf(err, errlen, "is a directory, not an mmreport "
+			 "database");
+		return STORE_ERR_FOREIGN;
+	}
+	if (!S_ISREG(seen->sb.st_mode)) {
+		snprintf(err, errlen, "not a regular file, not an mmreport "
+			 "database");
+		return STORE_ERR_FOREIGN;
+	}
+	if (seen->sb.st_size == 0) {
+		seen->empty = 1;
+		return 0;
+	}
+	rc = inspect_header(path, seen->sb.st_size, &seen->version, &wal, err,
+			    errlen);
+	if (rc)
+		return rc;
+	/* The header on disk may lag a write-ahead log: the checks below
+	 * read through SQLite, which sees the logged pages. */
+	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
+	rc = reader_connect(path, seen->query, &db, err, errlen);
+	if (rc)
+		return rc;
+	rc = inspect_db(db, &seen->version, err, errlen);
+	if (rc == STORE_ERR_IO && retry) {
+		sqlite3_close(db);
+		seen->query = "immutable=1";
+		rc = reader_connect(path, seen->query, &db, err, errlen);
+		if (rc)
+			return rc;
+		rc = inspect_db(db, &seen->version, err, errlen);
+	}
+	if (rc == STORE_ERR_IO && side_file_exists(path, "-wal", 1) &&
+	    !side_file_exists(path, "-shm", 0))
+		snprintf(err, errlen, "has a write-ahead log (-wal) without "
+			 "its -shm, which a reader may not create; any "
+			 "SQLite writer rebuilds it (e.g. sqlite3 FILE "
+			 "'PRAGMA quick_check')");
+	/* as in store_check_at: broken pages of a file that a writer
+	 * changed meanwhile are the writer's doing */
+	if (rc == STORE_ERR_CORRUPT && !strcmp(seen->query, "immutable=1") &&
+	    store_file_changed(path, &seen->sb)) {
+		snprintf(err, errlen, "changed while being read (another "
+			 "process writes it); try again");
+		rc = STORE_ERR_BUSY;
+	}
+	if (rc || !dbp)
+		sqlite3_close(db);
+	else
+		*dbp = db;
+	return rc;
+}
+
+int store_inspect(const char *path, enum store_mode mode,
+		  struct store_seen *seen, sqlite3 **dbp, char *err,
+		  size_t errlen)
+{
+	int rc = inspect_file(path, mode, seen, dbp, err, errlen);
+
+	if (rc)
+		store_text_oneline(err);
+	return rc;
+}
+
+/* Opens the read-write connection of st (flags: SQLITE_OPEN_READWRITE,
+ * maybe SQLITE_OPEN_CREATE); reports like store_open. */
 static int db_connect(struct store *st, int flags, char *err, size_t errlen)
 {
 	char *uri = store_uri_make(st->path, NULL);
@@ -347,13 +586,7 @@ static int db_connect(struct store *st, int flags, char *err, size_t errlen)
  * "'path': ", which the caller's message already names. */
 static int open_fail(struct store *st, int rc, char *err, size_t errlen)
 {
-	const char *m = st->errmsg;
-	size_t len = strlen(st->path);
-
-	if (m[0] == '\'' && !strncmp(m + 1, st->path, len) &&
-	    !strncmp(m + 1 + len, "': ", 3))
-		m += len + 4;
-	snprintf(err, errlen, "%s", m);
+	snprintf(err, errlen, "%s", store_errreason(st));
 	return rc;
 }
 
@@ -482,7 +715,9 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 	       char *err, size_t errlen)
 {
 	struct store *st = NULL;
-	int version = 0, empty = 0, created = 0, rc;
+	struct store_seen seen;
+	sqlite3 *rdb = NULL;
+	int created = 0, rc;
 	int64_t app = 0;
 	struct stat sb;
 	char dummy[2];
@@ -499,7 +734,10 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 		return STORE_ERR_INTERNAL;
 	}
 
-	rc = store_inspect(path, &version, &empty, err, errlen);
+	/* A reader keeps the connection that recognised the file: the one
+	 * open, on the file that was checked. */
+	rc = store_inspect(path, mode, &seen,
+			   mode == STORE_READ ? &rdb : NULL, err, errlen);
 	if (rc == STORE_ERR_MISSING && mode == STORE_CREATE) {
 		created = 1;
 		rc = 0;
@@ -510,38 +748,38 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 	}
 	if (rc)
 		return rc;
-	if (empty && mode != STORE_CREATE) {
+	if (seen.empty && mode != STORE_CREATE) {
 		snprintf(err, errlen, "empty file, not an mmreport database");
 		return STORE_ERR_FOREIGN;
 	}
 
 	st = calloc(1, sizeof(*st));
 	if (!st || !(st->path = strdup(path))) {
+		sqlite3_close(rdb);
 		snprintf(err, errlen, "out of memory");
 		rc = STORE_ERR_INTERNAL;
 		goto fail;
 	}
 	st->mode = mode;
-	st->version = version;
+	st->version = seen.version;
+	st->seen = seen.sb;
+	if (mode == STORE_READ) {
+		st->db = rdb;
+		st->immutable = !strcmp(seen.query, "immutable=1");
+		*out = st;
+		return 0;
+	}
 
-	/* STORE_READ connects read-write but with query_only on: nothing
-	 * can be written, and the last connection to close removes the
-	 * -wal and -shm files a read-only connection would leave behind.
-	 * A file the user cannot write is still opened (read-only). */
 	rc = db_connect(st, SQLITE_OPEN_READWRITE |
 		     (created ? SQLITE_OPEN_CREATE : 0), err, errlen);
 	if (rc)
 		goto fail;
-	if (mode == STORE_READ) {
-		rc = STORE_EXEC(st, "PRAGMA query_only = ON");
-		if (rc < 0)
-			goto fail_msg;
-	} else if (sqlite3_db_readonly(st->db, "main") == 1) {
+	if (sqlite3_db_readonly(st->db, "main") == 1) {
 		snprintf(err, errlen, "file is read-only");
 		rc = STORE_ERR_IO;
 		goto fail;
 	}
-	if (!created && !empty) {
+	if (!created && !seen.empty) {
 		/* The file may have been swapped since inspection. */
 		rc = STORE_CHECK(st, pragma_int_get(st->db,
 						    "PRAGMA application_id",
@@ -553,18 +791,14 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 			goto fail;
 		}
 	}
-	if (mode == STORE_READ) {
-		*out = st;
-		return 0;
-	}
 
 	/* Foreign keys are off on a new connection, and stay off while the
 	 * schema is created or migrated: a migration that rebuilds a table
 	 * (schema 5) must not cascade its drop; schema_migrate checks the
 	 * keys before it commits. */
-	if (created || empty)
+	if (created || seen.empty)
 		rc = schema_create(st);
-	else if (version < STORE_SCHEMA_VERSION)
+	else if (seen.version < STORE_SCHEMA_VERSION)
 		rc = schema_migrate(st, err, errlen);
 	if (rc == STORE_ERR_NEWER)
 		goto fail;
@@ -612,6 +846,25 @@ const char *store_errmsg(const struct store *st)
 	if (!st)
 		return "no database open";
 	return st->errmsg;
+}
+
+const char *store_errreason(const struct store *st)
+{
+	const char *m = store_errmsg(st);
+	size_t len;
+
+	if (!st)
+		return m;
+	len = strlen(st->path);
+	if (m[0] == '\'' && !strncmp(m + 1, st->path, len) &&
+	    !strncmp(m + 1 + len, "': ", 3))
+		m += len + 4;
+	return m;
+}
+
+int store_errcode(const struct store *st)
+{
+	return st ? st->errcode : STORE_ERR_INTERNAL;
 }
 
 int store_integrity_check(struct store *st)

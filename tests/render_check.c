@@ -290,7 +290,12 @@ int chk_sql(const char *db, const char *q)
 	char *err = NULL;
 	int rc = 0;
 
+	/* with the keys on, as mmreport writes: a deleted configuration
+	 * takes its statistics and samples along (the store refuses a file
+	 * with rows whose parent is gone) */
 	if (sqlite3_open(db, &h) != SQLITE_OK ||
+	    sqlite3_exec(h, "PRAGMA foreign_keys = ON", NULL, NULL,
+			 &err) != SQLITE_OK ||
 	    sqlite3_exec(h, q, NULL, NULL, &err) != SQLITE_OK) {
 		fprintf(stderr, "chk_sql: %s: %s\n", q,
 			err ? err : sqlite3_errmsg(h));

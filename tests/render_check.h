@@ -65,8 +65,9 @@ double chk_mwu_p(const double *a, size_t na, const double *b, size_t nb);
  * two-sided p is 2 / C(na + nb, na); -1 when they overlap (untested). */
 double chk_ranges_p(const double *a, size_t na, const double *b, size_t nb);
 
-/* Runs the SQL statements q on the database file db (the tests change a
- * fixture's data this way). 0, or -1 with sqlite's message on stderr. */
+/* Runs the SQL statements q on the database file db with foreign keys on,
+ * as mmreport writes (the tests change a fixture's data this way). 0, or
+ * -1 with sqlite's message on stderr. */
 int chk_sql(const char *db, const char *q);
 
 /* Writes tex to DIR/report.tex and runs pdflatex there twice (the second

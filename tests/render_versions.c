@@ -503,7 +503,10 @@ static void exec_sql(sqlite3 *db, const char *sql)
 {
 	char *err = NULL;
 
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+	/* keys on, as mmreport writes: a deleted configuration takes its
+	 * statistics and samples along */
+	if (sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, &err) !=
+	    SQLITE_OK || sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
 		fail_msg("%s: %s", sql, err ? err : "?");
 }
 

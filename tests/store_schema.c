@@ -302,14 +302,21 @@ static void file_copy(const char *from, const char *to)
 }
 
 /* The newer version only in the write-ahead log of a crashed writer: the
- * header on disk still says 2. */
+ * header on disk still says 2. With the writer's -shm beside it every
+ * mode sees the log and refuses the file as newer, and nothing changes,
+ * the -wal and -shm included. Without the -shm (the -wal copied alone),
+ * a writer may rebuild the index but a reader may not create it: the
+ * reader refuses the file as unreadable, saying why, and makes no -shm
+ * (issue 15). */
 static void refuse_newer_in_wal(void **state)
 {
 	char *path = fx_path(*state, "live.db");
 	char *wal = fx_path(*state, "live.db-wal");
+	char *shm = fx_path(*state, "live.db-shm");
 	char *copy = fx_path(*state, "crashed.db");
 	char *copy_wal = fx_path(*state, "crashed.db-wal");
-	struct fx_snap db_before, wal_before;
+	char *copy_shm = fx_path(*state, "crashed.db-shm");
+	struct fx_snap db_before, wal_before, shm_before;
 	struct store *st = NULL;
 	sqlite3 *db = NULL;
 	char err[512];
@@ -322,10 +329,12 @@ static void refuse_newer_in_wal(void **state)
 				      NULL), SQLITE_OK);
 	file_copy(path, copy);
 	file_copy(wal, copy_wal);
+	file_copy(shm, copy_shm);
 	sqlite3_close(db);
 
 	fx_snap_take(copy, &db_before);
 	fx_snap_take(copy_wal, &wal_before);
+	fx_snap_take(copy_shm, &shm_before);
 	assert_int_equal(db_before.buf[60], 0);
 	assert_int_equal(db_before.buf[63], STORE_SCHEMA_VERSION);
 	for (i = 0; i < 3; i++) {
@@ -334,13 +343,33 @@ static void refuse_newer_in_wal(void **state)
 		assert_null(st);
 		fx_snap_assert(copy, &db_before);
 		fx_snap_assert(copy_wal, &wal_before);
+		if (all_modes[i] == STORE_READ)
+			fx_snap_assert(copy_shm, &shm_before);
 	}
+
+	assert_int_equal(remove(copy_shm), 0);
+	assert_int_equal(store_open(copy, STORE_READ, &st, err, sizeof(err)),
+			 STORE_ERR_IO);
+	print_message("read without -shm: %s\n", err);
+	assert_null(st);
+	assert_non_null(strstr(err, "-shm"));
+	assert_false(fx_exists(copy_shm));
+	fx_snap_assert(copy, &db_before);
+	fx_snap_assert(copy_wal, &wal_before);
+	for (i = 1; i < 3; i++)
+		assert_int_equal(store_open(copy, all_modes[i], &st, err,
+					    sizeof(err)), STORE_ERR_NEWER);
+	fx_snap_assert(copy, &db_before);
+	fx_snap_assert(copy_wal, &wal_before);
 	fx_snap_free(&db_before);
 	fx_snap_free(&wal_before);
+	fx_snap_free(&shm_before);
 	free(path);
 	free(wal);
+	free(shm);
 	free(copy);
 	free(copy_wal);
+	free(copy_shm);
 }
 
 /* STORE_READ writes nothing, not even on close, and refuses writes. */
