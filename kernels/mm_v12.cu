@@ -337,6 +337,39 @@ static struct {
 	size_t count_len;	/* counters */
 } v12_state = { -1, 0, NULL, 0, NULL, 0 };
 
+/* Frees *buf (one of the workspace's buffers) and forgets it. */
+static int v12_buffer_release(void **buf, size_t *len)
+{
+	int err = KERNEL_CUDA(cudaFree(*buf));
+
+	if (err)
+		return err;
+	*buf = NULL;
+	*len = 0;
+	return 0;
+}
+
+/* Makes *buf hold at least need elements of elem bytes, keeping it when
+ * it already does (*len: its elements); a new one is zeroed. The
+ * counters must start at zero; the partial tiles need not, but one path
+ * serves both. */
+static int v12_buffer_grow(void **buf, size_t *len, size_t need, size_t elem)
+{
+	int err;
+
+	if (need <= *len)
+		return 0;
+	err = v12_buffer_release(buf, len);
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc(buf, need * elem));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemset(*buf, 0, need * elem));
+	if (err)
+		return err;
+	*len = need;
+	return 0;
+}
+
 /* Blocks that run at once on the current device, asked once per device. */
 static int v12_places(int *places)
 {
@@ -360,14 +393,13 @@ static int v12_places(int *places)
 	if (per_sm < 1)
 		per_sm = 1;
 	/* a new device: the old workspace belongs to the old one */
-	err = KERNEL_CUDA(cudaFree(v12_state.part));
+	err = v12_buffer_release((void **)&v12_state.part,
+				 &v12_state.part_len);
 	if (!err)
-		err = KERNEL_CUDA(cudaFree(v12_state.count));
+		err = v12_buffer_release((void **)&v12_state.count,
+					 &v12_state.count_len);
 	if (err)
 		return err;
-	v12_state.part = NULL;
-	v12_state.count = NULL;
-	v12_state.part_len = v12_state.count_len = 0;
 	v12_state.device = dev;
 	v12_state.places = sms * per_sm;
 	*places = v12_state.places;
@@ -428,34 +460,14 @@ extern "C" int kernel_v12_launch(const struct kernel_args *args)
 	p = v12_plan_make(n, places);
 	part_len = (size_t)p.sk * 2 * V12_TILE;
 	count_len = (size_t)p.tiles * p.tiles;
-	if (part_len > v12_state.part_len) {
-		err = KERNEL_CUDA(cudaFree(v12_state.part));
-		if (err)
-			return err;
-		v12_state.part = NULL;
-		v12_state.part_len = 0;
-		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&v12_state.part,
-						   part_len * sizeof(float)));
-		if (err)
-			return err;
-		v12_state.part_len = part_len;
-	}
-	if (count_len > v12_state.count_len) {
-		err = KERNEL_CUDA(cudaFree(v12_state.count));
-		if (err)
-			return err;
-		v12_state.count = NULL;
-		v12_state.count_len = 0;
-		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&v12_state.count,
-					count_len * sizeof(unsigned)));
-		if (err)
-			return err;
-		err = KERNEL_CUDA(cudaMemset(v12_state.count, 0,
-					     count_len * sizeof(unsigned)));
-		if (err)
-			return err;
-		v12_state.count_len = count_len;
-	}
+	err = v12_buffer_grow((void **)&v12_state.part, &v12_state.part_len,
+			      part_len, sizeof(float));
+	if (!err)
+		err = v12_buffer_grow((void **)&v12_state.count,
+				      &v12_state.count_len, count_len,
+				      sizeof(unsigned));
+	if (err)
+		return err;
 	KERNEL_LAUNCH_BEGIN();
 	mm_v12<<<p.dp + p.sk, V12_THREADS, 0, (cudaStream_t)args->stream>>>(
 		(const float *)args->a, (const float *)args->b,
