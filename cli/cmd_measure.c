@@ -29,7 +29,7 @@ static const char measure_help[] =
 	"                     selected suite's sizes\n"
 	"  --blocks LIST      block edges b (b x b threads; ilp, bank and\n"
 	"                     coalesce: threads per block)\n"
-	"  --variants LIST    kernels: v1..v12, simple, shared, rect, copy_ilp,\n"
+	"  --variants LIST    kernels: v1..v13, simple, shared, rect, copy_ilp,\n"
 	"                     memcpy, cublas, tr_copy, tr_naive, tr_tile,\n"
 	"                     tr_pad, bank, offset, stride, aos, soa, dot,\n"
 	"                     cublas_dot, walk_global, walk_shared,\n"

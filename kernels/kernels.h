@@ -43,7 +43,7 @@ enum kernel_suite {
 				 * and double (their precision sweep) */
 	KERNEL_SUITE_RECT,	/* textbook R: the padded rectangular
 				 * product in float and double */
-	KERNEL_SUITE_PROGRESSION	/* from report P to cuBLAS: v1..v12
+	KERNEL_SUITE_PROGRESSION	/* from report P to cuBLAS: v1..v13
 					 * and SGEMM at large n */
 };
 
@@ -168,7 +168,7 @@ const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp,
 int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
 /* The registry, in report order: v1..v5, simple, shared, the
- * progression's v6..v12, rect, copy_ilp, the transposes, the access
+ * progression's v6..v13, rect, copy_ilp, the transposes, the access
  * kernels (offset, stride, aos, soa, bank), dot and cublas_dot, the
  * walkers, cublas. */
 size_t kernel_count(void);

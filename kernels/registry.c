@@ -645,7 +645,8 @@ static long long tile_grid(const struct kernel_args *args)
 
 /* Shared memory as each .cu declares it, 4-byte floats: v6..v8 an A and
  * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10,
- * v11 and v12 two of each (v12 and a flag of 4 bytes). */
+ * v11 and v12 two of each (v12 and a flag of 4 bytes), v13 as v12 and
+ * a staging area of 8 floats a thread. */
 TILE_RULE(v6, tiles_64, 512, 2 * 8 * 4, 0, 0)
 TILE_RULE(v7, tiles_v7, 256, 2 * 8 * 4, 0, 0)
 TILE_RULE(v8, tiles_128, 256, 2 * 8 * 4, 0, 1)
@@ -653,6 +654,8 @@ TILE_RULE(v9, tiles_128, 256, 2 * 16 * 4, 16 * 4 * 4, 1)
 TILE_RULE(v10, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
 TILE_RULE(v11, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
 TILE_RULE(v12, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4 + 4, 1)
+TILE_RULE(v13, tiles_128, 256, 2 * 2 * 16 * 4,
+	  2 * 16 * 4 * 4 + 4 + 256 * 8 * 4, 1)
 
 static long long rect_grid(const struct kernel_args *args)
 {
@@ -842,6 +845,9 @@ static const struct kernel_desc kernels[] = {
 		   "shared evenly among the SMs (Stream-K), the pieces summed "
 		   "by the last block to finish", tiles_128, 12000e9,
 		   kernel_v12_grid)
+	PROG_ENTRY(v13, "v12 with the A tile copied by cp.async too, "
+		   "through a staging area each thread transposes from",
+		   tiles_128, 12000e9, kernel_v13_grid)
 #undef PROG_ENTRY
 	{
 		.name = "rect",

@@ -24,7 +24,7 @@
  * product: the matrix kernels and cuBLAS in both precisions */
 #define VOCAB_SUITE_PRECISION	"precision"
 #define VOCAB_SUITE_RECT	"rect"
-/* from report P's v5 to cuBLAS: v1..v12 and SGEMM at large n */
+/* from report P's v5 to cuBLAS: v1..v13 and SGEMM at large n */
 #define VOCAB_SUITE_PROGRESSION	"progression"
 
 /* ---- device properties render reads by name (device_prop.key) ------- */
