@@ -507,7 +507,8 @@ static void status_text(const struct rctx *x, const char *status,
 		rbuf_put_tex(b, status, 0);
 }
 
-/* One settings table of up to three sessions side by side. */
+/* One settings table of up to two sessions side by side (three are too
+ * tall for a page and too narrow for CLOCK_MONOTONIC). */
 static int session_table(struct rctx *x, const struct store_session **s,
 			 size_t n)
 {
@@ -1007,8 +1008,8 @@ int sec_sessions(struct rctx *x)
 	rbuf_puts(&x->body, "\\label{app:sessions}\n");
 	if (!ns)
 		emit_par(x, lang_get(x->L, "method.nosession"));
-	for (i = 0; i < ns && !rc; i += 3)
-		rc = session_table(x, s + i, ns - i < 3 ? ns - i : 3);
+	for (i = 0; i < ns && !rc; i += 2)
+		rc = session_table(x, s + i, ns - i < 2 ? ns - i : 2);
 	free(s);
 	return rc;
 }

@@ -959,11 +959,11 @@ progression.find.steps = @@DEV@@Przy $n = @@N@@$ największy krok to @@BIG@@. Kr
 progression.find.steps_all = @@DEV@@Przy $n = @@N@@$ największy krok to @@BIG@@; każdy inny krok był szybszy od poprzedniego.
 progression.find.moved = @@DEV@@Przy $n = @@N@@$ licznik, który najbardziej zmienił się względem poprzedniego kroku (spośród żądań odczytu na FLOP, fal na odczyt współdzielony, bajtów DRAM i GIPS, według stosunku najdalszego od 1): @@LIST@@.
 progression.find.moved_item = @@V@@: @@Q@@, @@R@@ razy tyle co @@PREV@@
-progression.find.async = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego (cp.async kopiuje je do pamięci współdzielonej): wykonuje @@LDG@@ instrukcji LDG na kFLOP wobec @@LDG0@@ w @@PREV@@, więc jego CGMA @@CGMA@@ wobec @@CGMA0@@ wygląda lepiej, niż wskazują jego odczyty; jego żądania odczytu globalnego to @@REQ@@ na kFLOP wobec @@REQ0@@. Spadek CGMA wynika z licznika, nie z kernela.
+progression.find.async = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego (cp.async kopiuje je do pamięci współdzielonej): wykonuje @@LDG@@ instrukcji LDG na kFLOP wobec @@LDG0@@ w @@PREV@@, więc jego CGMA @@CGMA@@ wobec @@CGMA0@@ wygląda lepiej, niż wskazują jego odczyty; jego żądania odczytu globalnego to @@REQ@@ na kFLOP wobec @@REQ0@@. Wzrost CGMA wynika z licznika, nie z kernela.
 progression.find.async_one = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego: wykonuje @@LDG@@ instrukcji LDG na kFLOP obok @@REQ@@ żądań odczytu, więc jego CGMA @@CGMA@@ pomija te odczyty.
 progression.find.roof = @@DEV@@W modelu dachowym przy $n = @@N@@$ (punkt załamania przy @@RIDGE@@~FLOP/B) @@K@@ z @@M@@ leży na prawo od punktu załamania, gdzie ogranicza je szczyt FP32, a nie przepustowość DRAM.
-progression.find.peak = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32 (@@PK@@~GFLOP/s przy zapisanym zegarze), cuBLAS @@C@@.
-progression.find.peak_nolib = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32 (@@PK@@~GFLOP/s przy zapisanym zegarze).
+progression.find.peak = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32, który przy zapisanym zegarze wynosi @@PK@@~GFLOP/s; cuBLAS @@C@@.
+progression.find.peak_nolib = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32, który przy zapisanym zegarze wynosi @@PK@@~GFLOP/s.
 progression.counters_none = Liczników sprzętowych nie mierzono (brak \texttt{-{}-counters}): nie ma tabeli liczników, modelu dachowego ani licznika, który się zmienił.
 progression.counters_unavailable = Liczniki sprzętowe zamówiono, ale nie dało się ich odczytać (@@WHY@@): nie ma tabeli liczników, modelu dachowego ani licznika, który się zmienił.
 progression.find.text = @@DEV@@@@TEXT@@

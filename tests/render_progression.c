@@ -576,7 +576,7 @@ static void test_findings(void **state)
 		 chk_tex_num(1000 * cnt[V9][3] / flop(2), 3),
 		 chk_tex_num(cnt[V10][7], 3), chk_tex_num(cnt[V9][7], 3));
 	chk_expect_in(sec, want);
-	chk_expect_in(sec, "The drop in CGMA comes from the counter");
+	chk_expect_in(sec, "The rise in CGMA comes from the counter");
 	chk_expect_in(tex, "\\texttt{v10}$^{*}$ & tile 128");
 	chk_expect_in(tex, "$^{*}$~Loads tiles without global load "
 		      "instructions");

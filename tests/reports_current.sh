@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
 # The committed reference reports are what the current renderer makes of
-# the committed database (scripts/regen-reports updates them).
+# the committed database, reports/reference.db.xz, decompressed to a
+# temporary directory (scripts/regen-reports updates them).
 set -euo pipefail
 bin=$1 root=$2
+xzdb=$root/reports/reference.db.xz
+[ -f "$xzdb" ] || { echo "reports_current: no $xzdb" >&2; exit 66; }
+command -v xz >/dev/null || {
+	echo "reports_current: xz is not installed (scripts/setup installs it)" >&2
+	exit 69
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+db=$tmp/reference.db
+xz -dc "$xzdb" > "$db" || {
+	echo "reports_current: cannot decompress $xzdb" >&2
+	exit 65
+}
 status=0
 for lang in en pl de; do
-	if ! "$bin" render --db "$root/reports/reference.db" --lang "$lang" |
+	if ! "$bin" render --db "$db" --lang "$lang" |
 		cmp -s - "$root/reports/report-$lang.tex"; then
 		echo "reports/report-$lang.tex differs from the renderer's output;" \
 			"run scripts/regen-reports" >&2
