@@ -304,7 +304,8 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 			rbuf_printf(&o->text, "; %s ",
 				    lang_get(x->L, "concl.g.malloc"));
 			find_num(&o->text, m.ratio, 3);
-			rbuf_puts(&o->text, "$\\times$");
+			rbuf_printf(&o->text, "$\\times$ %s",
+				    lang_get(x->L, "concl.g.malloc_of"));
 		}
 	}
 	free(ns);

@@ -467,6 +467,7 @@ concl.ours = Ten pomiar
 concl.agrees = zgodne
 concl.differs = różne
 concl.g.malloc = alokacja pamięci z blokowaniem stron (Malloc) trwa
+concl.g.malloc_of = czasu zwykłej
 concl.open = niewykazane
 concl.nodata = nie zmierzono
 concl.untested = (według median; bez testu: brak surowych próbek)

@@ -177,6 +177,27 @@ static void test_memcpy_c_flips(void **state)
 	expect_word("Memcpy~C", "not shown");
 }
 
+/* Report G's whole-run claim made to differ: the pinned run ten times
+ * slower; the verdict names the phase that costs it, the pinned
+ * allocation, and what its ratio is of. */
+static void test_whole_run_malloc(void **state)
+{
+	char *c;
+
+	(void)state;
+	fixture_new();
+	copy_data(PAGEABLE, PINNED_OUT, "total");
+	scale(PINNED_OUT, "total", 10);
+	copy_data(PAGEABLE, PINNED_OUT, "malloc");
+	scale(PINNED_OUT, "malloc", 4);
+	c = verdict("whole run");
+	if (!strstr(c, "\\textbf{differs}") ||
+	    !strstr(c, "the pinned allocation (Malloc) takes \\num{4.00}"
+		    "$\\times$ the time of the pageable one"))
+		fail_msg("whole run: got '%s'", c);
+	free(c);
+}
+
 /* Report P's one-block claim: v1 slower than v2 agrees; a v1 made a
  * thousand times faster reverses it. The fixture has v1 and v2 only. */
 static void test_one_block_flips(void **state)
@@ -248,6 +269,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_memcpy_c_flips),
+		cmocka_unit_test(test_whole_run_malloc),
 		cmocka_unit_test(test_one_block_flips),
 		cmocka_unit_test(test_no_data),
 		cmocka_unit_test(test_throttle),
