@@ -10,8 +10,8 @@
  * Here the q full waves run as in v11, one block a tile. The r tiles
  * left over are cut along k: their r * steps steps of 16 are split into
  * equal contiguous ranges, one per place on the GPU (two after many
- * waves), so every place finishes at the same time. A tile whose steps fall to several blocks
- * is summed in a fix-up: each block writes its partial tile to a
+ * waves), so every place finishes at the same time. A tile whose steps
+ * fall to several blocks is summed in a fix-up: each block writes its partial tile to a
  * workspace, and the last of them to arrive (an atomic count per tile)
  * adds the partials in order of k and writes C. The sum is the same for
  * every launch: partials are always added in the same order.

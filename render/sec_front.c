@@ -507,8 +507,11 @@ static void status_text(const struct rctx *x, const char *status,
 		rbuf_put_tex(b, status, 0);
 }
 
-/* One settings table of up to two sessions side by side (three are too
- * tall for a page and too narrow for CLOCK_MONOTONIC). */
+/* sessions side by side in one settings table: three are too tall for a
+ * page and too narrow for CLOCK_MONOTONIC */
+#define SESSIONS_PER_TABLE 2
+
+/* One settings table of up to SESSIONS_PER_TABLE sessions side by side. */
 static int session_table(struct rctx *x, const struct store_session **s,
 			 size_t n)
 {
@@ -1008,8 +1011,9 @@ int sec_sessions(struct rctx *x)
 	rbuf_puts(&x->body, "\\label{app:sessions}\n");
 	if (!ns)
 		emit_par(x, lang_get(x->L, "method.nosession"));
-	for (i = 0; i < ns && !rc; i += 2)
-		rc = session_table(x, s + i, ns - i < 2 ? ns - i : 2);
+	for (i = 0; i < ns && !rc; i += SESSIONS_PER_TABLE)
+		rc = session_table(x, s + i, ns - i < SESSIONS_PER_TABLE ?
+				   ns - i : SESSIONS_PER_TABLE);
 	free(s);
 	return rc;
 }

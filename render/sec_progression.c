@@ -1091,28 +1091,25 @@ static void find_async(struct rctx *x, struct rfind *fd,
 
 		if (!k->async || !k->q.has)
 			continue;
+		a = k->lib || k->prev[f->cn] < 0 ||
+		    !f->k[k->prev[f->cn]].q.has ? NULL :
+		    &f->k[k->prev[f->cn]];
+		if (a && !(k->q.ldgk < PG_ASYNC_DROP * a->q.ldgk))
+			continue;
 		fv_init(&v);
 		fv_str(&v, "DEV", pre);
 		mem_variant(fv_put(&v, "V"), k->variant);
 		fv_num(&v, "LDG", k->q.ldgk, 3);
 		fv_num(&v, "REQ", k->q.ldk, 3);
 		fv_num(&v, "CGMA", k->q.cgma, 3);
-		if (k->lib || k->prev[f->cn] < 0 ||
-		    !f->k[k->prev[f->cn]].q.has) {
-			fv_find(x, fd, "progression.find.async_one", &v);
-			fv_free(&v);
-			continue;
+		if (a) {
+			mem_variant(fv_put(&v, "PREV"), a->variant);
+			fv_num(&v, "LDG0", a->q.ldgk, 3);
+			fv_num(&v, "REQ0", a->q.ldk, 3);
+			fv_num(&v, "CGMA0", a->q.cgma, 3);
 		}
-		a = &f->k[k->prev[f->cn]];
-		if (!(k->q.ldgk < PG_ASYNC_DROP * a->q.ldgk)) {
-			fv_free(&v);
-			continue;
-		}
-		mem_variant(fv_put(&v, "PREV"), a->variant);
-		fv_num(&v, "LDG0", a->q.ldgk, 3);
-		fv_num(&v, "REQ0", a->q.ldk, 3);
-		fv_num(&v, "CGMA0", a->q.cgma, 3);
-		fv_find(x, fd, "progression.find.async", &v);
+		fv_find(x, fd, a ? "progression.find.async" :
+			"progression.find.async_one", &v);
 		fv_free(&v);
 	}
 }

@@ -4,19 +4,10 @@
 # temporary directory (scripts/regen-reports updates them).
 set -euo pipefail
 bin=$1 root=$2
-xzdb=$root/reports/reference.db.xz
-[ -f "$xzdb" ] || { echo "reports_current: no $xzdb" >&2; exit 66; }
-command -v xz >/dev/null || {
-	echo "reports_current: xz is not installed (scripts/setup installs it)" >&2
-	exit 69
-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 db=$tmp/reference.db
-xz -dc "$xzdb" > "$db" || {
-	echo "reports_current: cannot decompress $xzdb" >&2
-	exit 65
-}
+"$root/scripts/reference-db" "$db"
 status=0
 for lang in en pl de; do
 	if ! "$bin" render --db "$db" --lang "$lang" |

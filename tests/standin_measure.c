@@ -195,6 +195,22 @@ static int standin_config_store(struct store *st, struct store_config *cfg,
 	return store_config_insert(st, cfg, m, nm, 1);
 }
 
+/* The fields a square product's configuration shares in every suite
+ * that runs one: n x n by n x n, b x b blocks (0: a library call). */
+static void standin_square_set(struct store_config *c, int64_t sid,
+			       const char *suite, const char *variant, int n,
+			       int block)
+{
+	c->session_id = sid;
+	c->suite = (char *)suite;
+	c->variant = (char *)variant;
+	c->m = c->k = c->n = n;
+	c->block_x = c->block_y = block;
+	c->ilp = 1;
+	c->flops = 2.0 * n * n * n;
+	c->bytes = 12.0 * n * n;
+}
+
 /* The versions and the reference: kernel time from an efficiency of
  * the FP32 peak that grows with n, and GFLOP/s from it. */
 static int standin_gemm_store(struct store *st, int64_t sid, int index,
@@ -229,15 +245,10 @@ static int standin_gemm_store(struct store *st, int64_t sid, int index,
 						     (int)(vi + ni));
 				for (i = 0; i < SI_SAMPLES; i++)
 					v[1][i] = fl / (v[0][i] * 1e6);
-				c.session_id = sid;
-				c.suite = (char *)(lib ? VOCAB_SUITE_REFERENCE
-						   : VOCAB_SUITE_VERSIONS);
-				c.variant = (char *)vv[vi];
-				c.m = c.k = c.n = n;
-				c.block_x = c.block_y = lib ? 0 : bs[bi];
-				c.ilp = 1;
-				c.flops = fl;
-				c.bytes = 12.0 * n * n;
+				standin_square_set(&c, sid, lib ?
+						   VOCAB_SUITE_REFERENCE :
+						   VOCAB_SUITE_VERSIONS, vv[vi],
+						   n, lib ? 0 : bs[bi]);
 				rc = standin_config_store(st, &c, names, units,
 							  v, 2);
 			}
@@ -296,15 +307,10 @@ static int standin_transfer_store(struct store *st, int64_t sid, int index,
 					v[7][i] = fl / (v[3][i] * 1e6);
 					v[8][i] = fl / (v[0][i] * 1e6);
 				}
-				c.session_id = sid;
-				c.suite = (char *)VOCAB_SUITE_TRANSFER;
-				c.variant = (char *)vv[vi];
+				standin_square_set(&c, sid,
+						   VOCAB_SUITE_TRANSFER, vv[vi],
+						   n, 16);
 				c.host_mem = (char *)hh[hi];
-				c.m = c.k = c.n = n;
-				c.block_x = c.block_y = 16;
-				c.ilp = 1;
-				c.flops = fl;
-				c.bytes = 12.0 * n * n;
 				rc = standin_config_store(st, &c, names, units,
 							  v, 9);
 			}
