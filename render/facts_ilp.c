@@ -116,7 +116,7 @@ double ilp_pct_peak(const struct rctx *x, int dev, double gbs)
 {
 	double peak = x->devs[dev]->peak_mem_gbs;
 
-	return peak > 0 && isfinite(gbs) ? 100.0 * gbs / peak : NAN;
+	return rule_peak_pct(gbs, peak, NULL);
 }
 
 /* The L2 size the regimes were judged against: the figure's line and

@@ -217,14 +217,13 @@ static const char *ref_variant(const struct rctx *x, int dev)
 	return r;
 }
 
-/* The fastest own configuration of device dev (steady ones only when
- * asked) at size n (n < 0: any). */
-static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
-				      int steady)
+const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
+				    int steady, const char *const *only,
+				    size_t nonly)
 {
 	const struct rcfg *best = NULL;
 	double bg = -INFINITY;
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
@@ -235,6 +234,10 @@ static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
 		    (n >= 0 && r->c->n != n) ||
 		    (steady ? !rcfg_steady(x, r) : !rcfg_ok(r)))
 			continue;
+		for (j = 0; j < nonly && strcmp(only[j], r->c->variant); j++)
+			;
+		if (only && j == nonly)
+			continue;
 		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
 		if (isfinite(g) && g > bg) {
 			bg = g;
@@ -242,6 +245,12 @@ static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
 		}
 	}
 	return best;
+}
+
+static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
+				      int steady)
+{
+	return versions_fastest(x, dev, n, steady, NULL, 0);
 }
 
 /* The block-size fact of variant v: its best and next best block at the
@@ -362,8 +371,8 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 				 &f->pct_ref);
 	if (f->best) {
 		f->peak = peak_at(x, dev, f->best, &f->clock_mhz);
-		f->pct_peak = 100 * rcfg_median(f->best, VOCAB_METRIC_GFLOPS) /
-			      f->peak;
+		f->pct_peak = rule_peak_pct(rcfg_median(f->best,
+					    VOCAB_METRIC_GFLOPS), f->peak, NULL);
 	}
 	/* the largest size measured by an own kernel in a steady regime
 	 * and by the library */

@@ -204,6 +204,10 @@ int model_load(struct rctx *x)
 		}
 	}
 	free(sids);
+	if (model_regimes_compute(x)) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		return RENDER_ERR_INTERNAL;
+	}
 	return RENDER_OK;
 oom:
 	free(sids);

@@ -82,71 +82,155 @@ static long long legacy_geometry(const struct rcfg *r)
 	return 0;
 }
 
-static unsigned regime_parse(const char *s)
+static int str_same(const char *a, const char *b)
 {
-	unsigned r = 0;
+	return !strcmp(a ? a : "", b ? b : "");
+}
 
-	if (strstr(s, "launch_bound"))
-		r |= RG_LAUNCH;
-	if (strstr(s, "below_wave"))
-		r |= RG_WAVE;
-	if (strstr(s, "l2_resident"))
-		r |= RG_L2;
-	if (strstr(s, "throttled"))
-		r |= RG_THROTTLE;
-	return r;
+/* Whether a and b are one measured point in two sessions of one device:
+ * the same kernel, sizes, block, ILP, parameter, host memory and
+ * precision (the suite aside: a kernel measured again by another suite
+ * is a repeated measurement). */
+static int model_same_point(const struct rcfg *a, const struct rcfg *b)
+{
+	const struct store_config *p = a->c, *q = b->c;
+
+	return a->dev == b->dev && p->session_id != q->session_id &&
+	       rcfg_ok(a) && rcfg_ok(b) && str_same(p->variant, q->variant) &&
+	       p->m == q->m && p->k == q->k && p->n == q->n &&
+	       p->count == q->count && p->block_x == q->block_x &&
+	       p->block_y == q->block_y && p->ilp == q->ilp &&
+	       p->param == q->param && str_same(p->host_mem, q->host_mem) &&
+	       str_same(p->precision, q->precision);
+}
+
+/* The lower of c's clock readings (MHz), 0 when none: the rule asks
+ * whether the clock fell at any time around the point. */
+static double clock_low(const struct store_config *k)
+{
+	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
+
+	if (a > 0 && b > 0)
+		return a < b ? a : b;
+	return a > 0 ? a : b > 0 ? b : 0;
+}
+
+static double clock_high(const struct store_config *k)
+{
+	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
+
+	return a > b ? (a > 0 ? a : 0) : (b > 0 ? b : 0);
+}
+
+/* The highest clock reading of any loaded configuration of session. */
+static double session_top_clock(const struct rctx *x, int64_t session)
+{
+	double top = 0, h;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++)
+		if (x->cfgs[i].c->session_id == session &&
+		    (h = clock_high(x->cfgs[i].c)) > top)
+			top = h;
+	return top;
+}
+
+static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
+			  double top)
+{
+	const struct store_config *k = c->c;
+	const struct store_device *d = x->devs[c->dev];
+	const struct store_session *s = model_session(x, k->session_id);
+	const struct store_prop *p = model_prop(d, "multiprocessor_count");
+	const struct stats_summary *t;
+	const struct store_stat *st = rcfg_stat(c, VOCAB_METRIC_KERNEL);
+	struct rule_point in;
+	unsigned r = k->grid_blocks > 0 ? 0 : RG_DERIVED;
+
+	memset(&in, 0, sizeof(in));
+	in.grid_blocks = legacy_grid(c);
+	in.sms = p && p->has_num ? (int)p->num : d->sm_count;
+	in.working_set = k->working_set > 0 ? k->working_set : k->bytes;
+	in.l2_bytes = k->l2_bytes > 0 ? (double)k->l2_bytes :
+		      model_prop_bytes(d, "l2_cache_size");
+	if (!isfinite(in.l2_bytes))
+		in.l2_bytes = model_prop_bytes(d, "l2_size");
+	in.cold = s && s->cold > 0;
+	in.events_timer = s && s->timer &&
+			  strcmp(s->timer, VOCAB_TIMER_CUPTI) != 0;
+	t = st ? &st->s : NULL;
+	in.kernel_ms = t ? t->median : NAN;
+	in.launch_us = s ? s->launch_us : NAN;
+	in.clock_mhz = clock_low(k);
+	in.top_clock_mhz = top;
+	in.has_throttle = k->has_throttle;
+	in.throttle_reasons = k->throttle_reasons;
+	return r | rule_regime(&in);
+}
+
+int model_regimes_compute(struct rctx *x)
+{
+	double *top = calloc(x->nsess ? x->nsess : 1, sizeof(*top));
+	double *spread = NULL;
+	size_t i, j, n = 0;
+
+	if (!top)
+		return -1;
+	for (i = 0; i < x->nsess; i++)
+		top[i] = session_top_clock(x, x->sess[i].id);
+	for (i = 0; i < x->ncfgs; i++) {
+		struct rcfg *c = &x->cfgs[i];
+
+		for (j = 0; j < x->nsess && x->sess[j].id != c->c->session_id;
+		     j++)
+			;
+		c->regime = regime_of(x, c, j < x->nsess ? top[j] : 0);
+	}
+	free(top);
+	spread = calloc(x->ncfgs ? x->ncfgs : 1, sizeof(*spread));
+	if (!spread)
+		return -1;
+	for (i = 0; i < x->ncfgs; i++)
+		for (j = i + 1; j < x->ncfgs; j++) {
+			double a, b;
+
+			if (!model_same_point(&x->cfgs[i], &x->cfgs[j]))
+				continue;
+			a = rcfg_median(&x->cfgs[i], VOCAB_METRIC_KERNEL);
+			b = rcfg_median(&x->cfgs[j], VOCAB_METRIC_KERNEL);
+			if (a > 0 && b > 0 && n < x->ncfgs)
+				spread[n++] = fabs(log(a / b));
+		}
+	x->threshold = rule_threshold(spread, n);
+	x->threshold_pairs = n;
+	free(spread);
+	return 0;
 }
 
 unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c)
 {
-	const struct store_device *d;
-	const struct store_session *s;
-	const struct store_kattr *a;
-	const struct store_prop *p;
-	double l2, sms;
-	long long grid, wave;
-	unsigned r = RG_DERIVED;
-
-	if (!c || !c->c)
-		return 0;
-	if (c->c->regime)
-		return regime_parse(c->c->regime);
-	d = x->devs[c->dev];
-	l2 = model_prop_bytes(d, "l2_cache_size");
-	if (!isfinite(l2))
-		l2 = model_prop_bytes(d, "l2_size");
-	s = model_session(x, c->c->session_id);
-	/* a cold session scrubbed L2 before each sample */
-	if (isfinite(l2) && l2 > 0 && c->c->bytes > 0 &&
-	    c->c->bytes <= l2 && !(s && s->cold > 0))
-		r |= RG_L2;
-	p = model_prop(d, "multiprocessor_count");
-	sms = p && p->has_num ? p->num : NAN;
-	grid = legacy_grid(c);
-	a = model_kattr(x, c->c->session_id, c->c->variant, c->c->block_x);
-	wave = isfinite(sms) ? (long long)sms *
-	       (a && a->active_blocks > 0 ? a->active_blocks : 1) : 0;
-	if (grid > 0 && wave > 0 && grid < wave)
-		r |= RG_WAVE;
-	return r;
+	(void)x;
+	return c && c->c ? c->regime : 0;
 }
 
-int rcfg_steady(const struct rctx *x, const struct rcfg *c)
+unsigned rcfg_marks(const struct rctx *x, const struct rcfg *c)
 {
 	unsigned r;
 
 	if (!rcfg_ok(c))
 		return 0;
-	r = rcfg_regime(x, c);
-	/* a product's FLOP rate is not the cache's: L2 residency matters
-	 * where the number is a device-memory bandwidth (the bank suite
-	 * reads shared memory, where it does not) */
-	if (!strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
-	    !strcmp(c->c->suite, VOCAB_SUITE_TRANSPOSE) ||
-	    !strcmp(c->c->suite, VOCAB_SUITE_COALESCE) ||
-	    !strcmp(c->c->suite, VOCAB_SUITE_DOT))
-		return !(r & (RG_LAUNCH | RG_WAVE | RG_L2));
-	return !(r & (RG_LAUNCH | RG_WAVE));
+	r = rcfg_regime(x, c) & ~(unsigned)RG_DERIVED;
+	if (!rcfg_stat(c, VOCAB_METRIC_GBS))
+		r &= ~(unsigned)RG_L2;
+	return r;
+}
+
+int rcfg_steady(const struct rctx *x, const struct rcfg *c)
+{
+	if (!rcfg_ok(c))
+		return 0;
+	return rule_counts(rcfg_regime(x, c),
+			   rcfg_stat(c, VOCAB_METRIC_GBS) != NULL);
 }
 
 static const struct {
@@ -250,7 +334,6 @@ static void compare_ranges(const struct store_stat *sa,
 	nb = (double)sb->s.n;
 	r->p = fmin(1.0, exp(log(2.0) - (lgamma(na + nb + 1) -
 		    lgamma(na + 1) - lgamma(nb + 1))));
-	r->signif = r->p < 0.05;
 	r->ranges = 1;
 }
 
@@ -267,6 +350,8 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->gain = r->ratio = NAN;
 	r->p = -1;
 	r->signif = 0;
+	r->verdict = RULE_UNTESTED;
+	r->hl = r->hl_lo = r->hl_hi = NAN;
 	r->ranges = 0;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
@@ -279,10 +364,14 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	}
 	if (na && nb && !stats_mwu_test(sa, na, sb, nb, &m)) {
 		r->p = m.p;
-		r->signif = m.p < 0.05;
+		if (stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
+				   &r->hl_hi))
+			r->hl = r->hl_lo = r->hl_hi = NAN;
 	} else if (!na || !nb) {
 		compare_ranges(rcfg_stat(a, metric), rcfg_stat(b, metric), r);
 	}
+	r->verdict = rule_verdict(r->p, r->ratio, x->threshold);
+	r->signif = r->verdict == RULE_HIGHER || r->verdict == RULE_LOWER;
 out:
 	free(sa);
 	free(sb);
@@ -304,6 +393,35 @@ double rcfg_clock_mhz(const struct rctx *x, const struct rcfg *c)
 	if (s && s->env_end.has_sm_clock && s->env_end.sm_clock_mhz > 0)
 		return s->env_end.sm_clock_mhz;
 	return NAN;
+}
+
+double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which)
+{
+	const struct store_device *d = x->devs[c->dev];
+	const struct store_prop *p64 = model_prop(d, "peak_fp64");
+	double p32 = rcfg_peak_fp32(x, c), scale, tc;
+
+	*which = RULE_PEAK_FP32;
+	if (!c->c->precision || strcmp(c->c->precision, VOCAB_PREC_FP64))
+		return p32;
+	*which = RULE_PEAK_FP64;
+	if (!p64 || !p64->has_num || !(d->peak_fp32_gflops > 0))
+		return NAN;
+	/* the same clock scaling as the FP32 peak's */
+	scale = isfinite(p32) ? p32 / d->peak_fp32_gflops : 1;
+	tc = rule_peak_fp64_tc(d->cc_major, d->cc_minor, p64->num);
+	if (isfinite(tc) && c->c->variant &&
+	    !strcmp(c->c->variant, VOCAB_VARIANT_CUBLAS)) {
+		*which = RULE_PEAK_FP64_TC;
+		return tc * scale;
+	}
+	return p64->num * scale;
+}
+
+double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
+		     double value, int *which, int *over)
+{
+	return rule_peak_pct(value, rcfg_peak(x, c, which), over);
 }
 
 double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c)

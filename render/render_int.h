@@ -10,6 +10,7 @@
 #include "render.h"
 #include "stats.h"
 #include "store.h"
+#include "rules.h"
 
 /* ---- growable text buffer (rbuf.c) ------------------------------------ */
 
@@ -169,6 +170,8 @@ struct rcfg {
 	struct store_stat *stats;
 	size_t nstats;
 	int dev;		/* index into rctx.devs */
+	unsigned regime;	/* RG_* by the one rule (model_regimes_compute),
+				 * set once at load */
 };
 
 /* Figures drawn by gnuplot in one batch (plot.c). */
@@ -220,6 +223,12 @@ struct rctx {
 	struct rbuf body;
 	int notes_ns;		/* a not-significant mark was printed */
 	int notes_nt;		/* a not-tested mark was printed */
+	/* The practical threshold of the difference rule (rule_verdict):
+	 * the larger of 1 % and the run-to-run spread of the medians of
+	 * configurations measured in more than one session of a device;
+	 * threshold_pairs such pairs were found. */
+	double threshold;
+	size_t threshold_pairs;
 	int store_failed;	/* render_status of the first store failure
 				 * after loading (0 none): the report is
 				 * refused, even where a section went on */
@@ -518,28 +527,40 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 /* ---- regimes, intervals, comparisons (model.c) ------------------------ */
 
 /* The regime a configuration ran in (what the number measures besides
- * the kernel's speed). */
+ * the kernel's speed): analysis/rules.h's RULE_* bits, one rule for
+ * every table, finding and conclusion. */
 enum {
-	RG_LAUNCH = 1,		/* shorter than one launch: launch cost */
-	RG_WAVE = 2,		/* grid below one wave: SMs left idle */
-	RG_L2 = 4,		/* working set fits L2: cache, not DRAM */
-	RG_THROTTLE = 8,	/* clocks held down (power, heat) */
-	RG_DERIVED = 16		/* derived by render from the device's
-				 * properties (database older than the
-				 * stored regime), not stored by measure */
+	RG_LAUNCH = RULE_LAUNCH,	/* events-timed, shorter than a
+					 * launch: launch cost */
+	RG_WAVE = RULE_IDLE,	/* fewer blocks than SMs: SMs left idle */
+	RG_L2 = RULE_L2,	/* working set fits L2: cache, not DRAM */
+	RG_THROTTLE = RULE_THROTTLE,	/* clock below the session's top */
+	RG_DERIVED = 16		/* inputs derived by render from the
+				 * device's properties (database older than
+				 * the stored launch geometry) */
 };
-/* The RG_* bits of c: parsed from the stored regime when measure stored
- * one; else derived where the database allows it: the working set
- * (compulsory bytes per run, or per launch of the copy) against the
- * device's L2 size, and the grid of the built-in kernels (their launch
- * geometry, known by name) against the device's SM count. 0 when
- * nothing is known or nothing applies. */
+/* Computes every loaded configuration's regime once (rcfg.regime) by
+ * rule_regime from what is stored: its grid (stored, or for older
+ * databases the launch geometry of the built-in kernels) against the
+ * device's SMs, its working set against the L2 size, its clock readings
+ * against the highest of its session, the driver's throttle reasons,
+ * and its kernel time against the launch cost where events timed it.
+ * Then the practical threshold (rctx.threshold). Returns 0, -1 out of
+ * memory. */
+int model_regimes_compute(struct rctx *x);
+/* The RG_* bits of c (rcfg.regime); 0 for NULL. */
 unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c);
 /* The blocks one launch of c runs: as stored, else (older databases)
  * from the launch geometry of the built-in kernels; 0 unknown. */
 long long rcfg_grid(const struct rcfg *c);
-/* 1 when c is ok and none of RG_LAUNCH, RG_WAVE, RG_L2 applies: a point
- * fit for "best" and "% of peak". */
+/* The marks every table and finding shows beside c's number: its
+ * regime bits, L2 residency only where the number is a device-memory
+ * bandwidth (a product's rate is not the cache's), none for a point
+ * that is not verified. */
+unsigned rcfg_marks(const struct rctx *x, const struct rcfg *c);
+/* 1 when c is ok and counts toward "best" and "% of peak" by
+ * rule_counts: no idle SMs, not launch-bound, and, where its number is
+ * a device-memory bandwidth (it has a GB/s metric), not L2-resident. */
 int rcfg_steady(const struct rctx *x, const struct rcfg *c);
 /* Appends the marks of regime r (\rgmark{...}, one letter each) to b;
  * nothing when r has none. */
@@ -561,6 +582,17 @@ double rcfg_clock_mhz(const struct rctx *x, const struct rcfg *c);
  * when no clock was recorded, NAN when the device has none. */
 double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c);
 
+/* The peak c's GFLOP/s are a share of, by the rule of analysis/rules.h,
+ * at c's recorded clock: FP64 on CUDA cores for an fp64 point, FP64 on
+ * tensor cores for the library's fp64 product where the device has them
+ * (compute capability 8.0 and 9.0), else FP32 on CUDA cores; *which
+ * names it (enum rule_peak). NAN when the device lacks that peak. */
+double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which);
+/* value in % of rcfg_peak by rule_peak_pct: NAN (and *over set when
+ * over is given) where it would exceed 100 %. */
+double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
+		     double value, int *which, int *over);
+
 /* The median of metric in c and its 95 % confidence interval [lo, hi]
  * from the order statistics of the stored raw samples (distribution
  * free). Returns 0; lo and hi are NAN when the samples are not stored
@@ -576,7 +608,13 @@ struct rcmp {
 	double gain;		/* (a - b) / a in percent */
 	double ratio;		/* b / a */
 	double p;		/* two-sided Mann-Whitney p; < 0: not tested */
-	int signif;		/* p < 0.05 */
+	/* rule_verdict: significant AND at least the practical threshold
+	 * apart; every "faster", "slower" and grey cell reads this */
+	int signif;
+	int verdict;		/* enum rule_verdict on the medians, b vs a */
+	/* Hodges-Lehmann ratio b / a with its 95 % interval (NAN without
+	 * raw samples): the effect size a finding quotes */
+	double hl, hl_lo, hl_hi;
 	int ranges;		/* no raw samples, but the stored ranges do
 				 * not overlap: p is U = 0's exact p */
 };
@@ -669,6 +707,14 @@ const struct rcfg *versions_best(const struct rctx *x, int dev,
 				 const char *suite, const char *variant,
 				 int n, int steady);
 /* Two configurations at one size, a the baseline. */
+/* The one "best" of the versions suite: its fastest configuration on dev
+ * by median GFLOP/s at size n (n < 0: any size), among the points that
+ * count (rcfg_steady) when steady is set, else among the verified ones;
+ * only the kernels only[0..nonly-1] when only is not NULL. NULL: none.
+ * The findings, the summary and the conclusions all choose with it. */
+const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
+				    int steady, const char *const *only,
+				    size_t nonly);
 struct versions_pair {
 	const struct rcfg *a, *b;	/* NULL: none */
 	int n;

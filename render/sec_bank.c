@@ -199,16 +199,6 @@ int facts_bank(struct rctx *x, int dev, struct bank_facts *f)
 
 /* ---- tables -------------------------------------------------------------- */
 
-/* The regime that bears on a shared-memory time: a launch shorter than
- * the launch cost, a grid below one wave. The global working set (the
- * 16 KiB of words each block loads once, the sums) always fits L2 and
- * says nothing about the banks, so it is not marked. */
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) &
-			    ~(unsigned)(RG_DERIVED | RG_L2) : 0;
-}
-
 /* The note under the stride table: the clock, the marks, the counters. */
 static int stride_note(struct rctx *x, int dev, const struct bank_facts *f,
 		       unsigned seen, struct rbuf *note)
@@ -258,7 +248,7 @@ static void stride_cells(struct rctx *x, int dev, const struct bank_facts *f,
 
 	rbuf_init(&lab);
 	rbuf_printf(&lab, "%d", s);
-	regime_marks(x, marks_of(x, c), &lab);
+	regime_marks(x, rcfg_marks(x, c), &lab);
 	rtable_text(t, rbuf_str(&lab));
 	rbuf_free(&lab);
 	rtable_int(t, bank_ways(s));
@@ -267,7 +257,7 @@ static void stride_cells(struct rctx *x, int dev, const struct bank_facts *f,
 			rtable_text(t, "");
 		return;
 	}
-	*seen |= marks_of(x, c);
+	*seen |= rcfg_marks(x, c);
 	rtable_num(t, f->t[s], -1, 0);
 	rtable_num(t, f->cyc[s], -3, 0);
 	if (s == 1)

@@ -210,11 +210,6 @@ int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
 
 /* ---- tables -------------------------------------------------------------- */
 
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
-}
-
 /* A bandwidth cell with the regime marks it carries. */
 static void gbs_cell(struct rctx *x, struct rtable *t, const struct rcfg *c,
 		     struct rbuf *wide, unsigned *seen)
@@ -224,7 +219,7 @@ static void gbs_cell(struct rctx *x, struct rtable *t, const struct rcfg *c,
 	if (cell_status(x, t, c))
 		return;
 	rbuf_init(&post);
-	regime_marks(x, marks_of(x, c), &post);
+	regime_marks(x, rcfg_marks(x, c), &post);
 	mem_num(t, gbs(c), -1, 0, rbuf_str(&post), wide);
 	*seen |= rcfg_regime(x, c);
 	rbuf_free(&post);

@@ -164,18 +164,19 @@ static void row_label(const struct rctx *x, const struct xrow *r,
 }
 
 /* The speed-up of device k over GPU 1 in row r at size n: > 1 when k
- * is faster. NAN when either lacks it; *p the test (< 0 untested). */
+ * is faster. NAN when either lacks it; *p the verdict of the one
+ * difference rule (enum rule_verdict). */
 static double speedup(struct rctx *x, const struct xsuite *s,
-		      const struct xrow *r, int k, long long n, double *p)
+		      const struct xrow *r, int k, long long n, int *p)
 {
 	const struct rcfg *a = row_cfg(x, r, 0, n), *b = row_cfg(x, r, k, n);
 	struct rcmp c;
 
-	*p = -1;
+	*p = RULE_UNTESTED;
 	if (!rcfg_ok(a) || !rcfg_ok(b) ||
 	    model_compare(x, a, b, s->metric, &c))
 		return NAN;
-	*p = c.p;
+	*p = c.verdict;
 	return s->higher ? c.ratio : 1 / c.ratio;
 }
 
@@ -257,13 +258,14 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 		row_label(x, &rows[i], &cell);
 		rtable_text(&t, rbuf_str(&cell));
 		for (j = 0; j < nc; j++) {
-			double p, r = speedup(x, s, &rows[i], k, cols[j], &p);
+			int p;
+			double r = speedup(x, s, &rows[i], k, cols[j], &p);
 			int fl = 0;
 
-			if (isfinite(r) && p >= 0.05) {
+			if (isfinite(r) && p == RULE_SAME) {
 				fl = RT_GREY | RT_NSMARK;
 				nsflag = 1;
-			} else if (isfinite(r) && p < 0) {
+			} else if (isfinite(r) && p == RULE_UNTESTED) {
 				fl = RT_NTMARK;
 				ntflag = 1;
 			}
@@ -274,14 +276,15 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 	/* the tallies count every size, not only the table's columns */
 	for (i = 0; i < nr; i++)
 		for (j = 0; j < nn; j++) {
-			double p, r = speedup(x, s, &rows[i], k, ns[j], &p);
+			int p;
+			double r = speedup(x, s, &rows[i], k, ns[j], &p);
 
 			if (!isfinite(r))
 				continue;
 			tl->v[tl->n++] = r;
-			if (p < 0) {
+			if (p == RULE_UNTESTED) {
 				tl->untested++;
-			} else if (p < 0.05) {
+			} else if (p != RULE_SAME) {
 				if (r > 1)
 					tl->faster++;
 				else
@@ -351,7 +354,7 @@ static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
 		rbuf_init(&titles[i]);
 		row_label(x, &rows[i], &titles[i]);
 		for (j = 0; j < nn; j++) {
-			double p;
+			int p;
 
 			xs[i * nn + j] = (double)ns[j];
 			ys[i * nn + j] = speedup(x, s, &rows[i], k, ns[j], &p);

@@ -149,11 +149,6 @@ static void n_label(struct rbuf *b, long long n, int math)
 		rbuf_printf(b, "\\num{%lld}", n);
 }
 
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
-}
-
 /* ---- the speed table ------------------------------------------------------ */
 
 static void speed_head(struct rctx *x, struct rtable *t)
@@ -213,7 +208,7 @@ static int speed_table(struct rctx *x, int dev)
 			for (p = 0; p < DOT_NP; p++) {
 				c[v][p] = dot_find(x, dev, v, p, ns[i]);
 				if (rcfg_ok(c[v][p]))
-					gm &= marks_of(x, c[v][p]);
+					gm &= rcfg_marks(x, c[v][p]);
 			}
 		if (gm == ~0u)
 			gm = 0;
@@ -227,7 +222,7 @@ static int speed_table(struct rctx *x, int dev)
 				if (cell_status(x, &t, c[v][p]))
 					continue;
 				rbuf_free(&post);
-				regime_marks(x, marks_of(x, c[v][p]) & ~gm,
+				regime_marks(x, rcfg_marks(x, c[v][p]) & ~gm,
 					     &post);
 				mem_num(&t, gbs(c[v][p]), -1, 0,
 					rbuf_str(&post), wide);
@@ -514,7 +509,7 @@ static void find_peak(struct rctx *x, struct rfind *fd,
 			rbuf_printf(&list, "%s", list.len ? "; " : "");
 			mem_variant(&list, c->c->variant);
 			rbuf_printf(&list, " %s ", dot_precs[p]);
-			find_pct(&list, 100 * gbs(c) / f->peak, 3);
+			find_pct(&list, rule_peak_pct(gbs(c), f->peak, NULL), 3);
 		}
 	}
 	if (list.len) {

@@ -955,6 +955,15 @@ int sec_intro(struct rctx *x)
 	emit_par(x, lang_get(x->L, "method.flops"));
 	emit_par(x, lang_get(x->L, "method.gain"));
 	emit_par(x, lang_get(x->L, "method.signif"));
+	for (i = 0; i < 2; i++)
+		rbuf_free(&a[i]);
+	find_pct(&a[0], 100 * x->threshold, 2);
+	rbuf_printf(&a[1], "%zu", x->threshold_pairs);
+	v[0] = (struct kv){"THR", rbuf_str(&a[0])};
+	v[1] = (struct kv){"PAIRS", rbuf_str(&a[1])};
+	rc |= emit_string(x, &par, "method.rules", v, 2);
+	emit_par(x, rbuf_str(&par));
+	rbuf_free(&par);
 
 	/* absent data is said, not left to be guessed */
 	for (i = 0; i < 8; i++)

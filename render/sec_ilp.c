@@ -99,12 +99,6 @@ static void col_title(const struct rctx *x, const struct ilp_col *c,
 	rbuf_printf(b, "ILP~%d", c->ilp);
 }
 
-/* The regime bits a cell prints (the derived flag is the note's). */
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
-}
-
 /* The regime bits every measured cell of row shares: marked once, on
  * the size. */
 static unsigned row_marks(const struct rctx *x, int dev,
@@ -119,7 +113,7 @@ static unsigned row_marks(const struct rctx *x, int dev,
 
 		if (!rcfg_ok(c))
 			continue;
-		m &= marks_of(x, c);
+		m &= rcfg_marks(x, c);
 		any = 1;
 	}
 	return any ? m : 0;
@@ -177,7 +171,7 @@ static int cell_post(struct rctx *x, const struct rcfg *c, unsigned rowm,
 		rbuf_putc(post, '}');
 		*ci = 1;
 	}
-	regime_marks(x, marks_of(x, c) & ~rowm, post);
+	regime_marks(x, rcfg_marks(x, c) & ~rowm, post);
 	return 0;
 }
 

@@ -23,8 +23,6 @@
 /* sizes per accuracy table: four pairs of scientific numbers fill the
  * line */
 #define PR_ACC_SIZES 4
-/* the regimes that bend a product's rate */
-#define PR_MARKS (RG_LAUNCH | RG_WAVE | RG_THROTTLE)
 
 const char *const pr_precs[PR_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 const double pr_unit[PR_NP] = {0x1p-24, 0x1p-53};
@@ -117,28 +115,22 @@ static double pr_acc(const struct rcfg *c, const char *metric)
 	return v >= 0 ? v : NAN;
 }
 
-/* The peak of precision p in GFLOP/s at the clock c ran at, as
- * rcfg_peak_fp32 scales the FP32 peak; NAN when the device has none. */
+/* The peak of c's precision in GFLOP/s at the clock c ran at, by the
+ * one peak rule (rcfg_peak); *which names it. NAN without one. */
 static double pr_peak_at(const struct rctx *x, const struct rcfg *c,
-			 const struct pr_facts *f, int p)
+			 int *which)
 {
-	const struct store_prop *clk;
-	double mhz;
-
-	if (!c || !isfinite(f->peak[p]))
-		return NAN;
-	clk = model_prop(x->devs[c->dev], "clock_rate");
-	mhz = rcfg_clock_mhz(x, c);
-	if (!isfinite(mhz) || !clk || !clk->has_num || !(clk->num > 0))
-		return f->peak[p];
-	return f->peak[p] * mhz / clk->num;
+	return c ? rcfg_peak(x, c, which) : NAN;
 }
 
-/* g in % of the peak of precision p at c's clock, NAN without. */
-static double pr_pct(const struct rctx *x, const struct rcfg *c,
-		     const struct pr_facts *f, int p)
+/* c's GFLOP/s in % of its peak, NAN without one or where it would
+ * exceed 100 % (*over set). */
+static double pr_pct(const struct rctx *x, const struct rcfg *c, int *over)
 {
-	return 100 * pr_gflops(c) / pr_peak_at(x, c, f, p);
+	int which;
+
+	*over = 0;
+	return c ? rcfg_peak_pct(x, c, pr_gflops(c), &which, over) : NAN;
 }
 
 static void pr_cmp_clear(struct rcmp *r)
@@ -379,11 +371,6 @@ static void pr_range(struct rbuf *b, double lo, double hi, int sig)
 	rbuf_free(&c);
 }
 
-static unsigned pr_marks(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & PR_MARKS : 0;
-}
-
 /* ---- the speed tables ----------------------------------------------------- */
 
 static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
@@ -427,7 +414,7 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 		const struct pr_row *w = &f->row[r];
 		const struct rcfg *c[PR_NP];
 		struct rcmp cmp;
-		int grey;
+		int grey, over;
 
 		for (p = 0; p < PR_NP; p++)
 			c[p] = pr_find(x, dev, w, n, p);
@@ -450,12 +437,13 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 				continue;
 			}
 			rbuf_free(&post);
-			regime_marks(x, pr_marks(x, c[p]), &post);
-			seen |= pr_marks(x, c[p]);
+			regime_marks(x, rcfg_marks(x, c[p]), &post);
+			seen |= rcfg_marks(x, c[p]);
 			mem_num(&t, pr_gflops(c[p]), -1, 0, rbuf_str(&post),
 				wide);
 			if (has[p])
-				rtable_num(&t, pr_pct(x, c[p], f, p), -3, 0);
+				rtable_num(&t, pr_pct(x, c[p], &over), -3,
+					   0);
 		}
 		if (model_compare(x, c[PR_FP32], c[PR_FP64],
 				  VOCAB_METRIC_KERNEL, &cmp) == -2)
@@ -807,13 +795,13 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 	struct rbuf a[6], text;
 	struct kv v[7];
 	double pct, g;
-	int i;
+	int i, over, which;
 
 	if (f->fast64 < 0)
 		return;
 	w = &f->row[f->fast64];
 	g = pr_gflops(w->top[PR_FP64]);
-	pct = pr_pct(x, w->top[PR_FP64], f, PR_FP64);
+	pct = pr_pct(x, w->top[PR_FP64], &over);
 	for (i = 0; i < 6; i++)
 		rbuf_init(&a[i]);
 	rbuf_init(&text);
@@ -821,32 +809,28 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 	pr_label(w, &a[1]);
 	find_num(&a[2], g, 4);
 	find_pct(&a[3], pct, 3);
-	find_num(&a[4], pr_peak_at(x, w->top[PR_FP64], f, PR_FP64), 5);
+	find_num(&a[4], pr_peak_at(x, w->top[PR_FP64], &which), 5);
 	v[0] = (struct kv){"DEV", pre};
 	v[1] = (struct kv){"N", rbuf_str(&a[0])};
 	v[2] = (struct kv){"V", rbuf_str(&a[1])};
 	v[3] = (struct kv){"G", rbuf_str(&a[2])};
 	v[4] = (struct kv){"PCT", rbuf_str(&a[3])};
 	v[5] = (struct kv){"PEAK", rbuf_str(&a[4])};
-	if (!isfinite(pct)) {
+	if (!isfinite(pct) && !over) {
 		find_add(x, fd, "precision.find.fast64_nopeak", v, 4);
 		goto out;
 	}
-	emit_string(x, &text, "precision.find.fast64", v, 6);
-	/* above the units' peak: the fact, and what may explain it, said
-	 * as a possibility; the measurement does not see the units */
-	if (pct > 100) {
-		rbuf_putc(&text, ' ');
-		emit_string(x, &text, w->own ? "precision.find.over_own" :
-			    "precision.find.over_lib", v, 6);
-	}
+	/* the share names its peak; one above it is a defect, said */
+	emit_string(x, &text, over ? "precision.find.fast64_over" :
+		    which == RULE_PEAK_FP64_TC ? "precision.find.fast64_tc" :
+		    "precision.find.fast64", v, 6);
 	if (!w->own && f->fast64_own >= 0) {
 		o = &f->row[f->fast64_own];
 		for (i = 1; i < 5; i++)
 			rbuf_free(&a[i]);
 		pr_label(o, &a[1]);
 		find_num(&a[2], pr_gflops(o->top[PR_FP64]), 4);
-		find_pct(&a[3], pr_pct(x, o->top[PR_FP64], f, PR_FP64), 3);
+		find_pct(&a[3], pr_pct(x, o->top[PR_FP64], &over), 3);
 		find_pct(&a[4], 100 * pr_gflops(o->top[PR_FP64]) / g, 3);
 		/* the buffers moved: every value anew */
 		v[2] = (struct kv){"V", rbuf_str(&a[1])};
@@ -855,7 +839,8 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 		v[5] = (struct kv){"PEAK", rbuf_str(&a[5])};
 		v[6] = (struct kv){"SHARE", rbuf_str(&a[4])};
 		rbuf_putc(&text, ' ');
-		emit_string(x, &text, "precision.find.fast64_own", v, 7);
+		emit_string(x, &text, over ? "precision.find.fast64_own_over" :
+			    "precision.find.fast64_own", v, 7);
 	}
 	v[0] = (struct kv){"TEXT", rbuf_str(&text)};
 	find_add(x, fd, "precision.find.text", v, 1);

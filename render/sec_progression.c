@@ -356,14 +356,6 @@ out:
 
 /* ---- helpers -------------------------------------------------------------- */
 
-/* The regimes that bend a product's rate: its FLOP rate is not the
- * cache's, so L2 residency is no mark here (rcfg_steady). */
-#define PG_MARKS (RG_LAUNCH | RG_WAVE | RG_THROTTLE)
-
-static unsigned pg_marks(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & PG_MARKS : 0;
-}
 
 /* The marks every shown configuration at size index i shares. */
 static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
@@ -374,7 +366,7 @@ static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
 
 	for (j = 0; j < f->nk; j++)
 		if (f->k[j].c[i])
-			m &= pg_marks(x, f->k[j].c[i]);
+			m &= rcfg_marks(x, f->k[j].c[i]);
 	return m == ~0u ? 0 : m;
 }
 
@@ -537,8 +529,8 @@ static void speed_cells(struct rctx *x, struct rtable *t,
 		return;
 	}
 	rbuf_free(&cell);
-	regime_marks(x, pg_marks(x, c) & ~common, &cell);
-	*seen |= pg_marks(x, c);
+	regime_marks(x, rcfg_marks(x, c) & ~common, &cell);
+	*seen |= rcfg_marks(x, c);
 	mem_num(t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
 		rbuf_str(&cell), wide);
 	rtable_num(t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
@@ -773,12 +765,12 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 			continue;
 		}
 		rbuf_free(&h);
-		regime_marks(x, pg_marks(x, c), &h);
-		seen |= pg_marks(x, c);
+		regime_marks(x, rcfg_marks(x, c), &h);
+		seen |= rcfg_marks(x, c);
 		rtable_num(&t, k->q.ai, -3, 0);
 		mem_num(&t, pg_gflops(c), 0, 0, rbuf_str(&h), wide);
-		rtable_num(&t, rcfg_steady(x, c) ? 100 * pg_gflops(c) /
-			   rcfg_peak_fp32(x, c) : NAN, 1, 0);
+		rtable_num(&t, rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
+			   rcfg_peak_fp32(x, c), NULL) : NAN, 1, 0);
 		rtable_num(&t, k->q.ldk, -3, 0);
 		rtable_num(&t, k->q.cgma, -3, 0);
 		rtable_num(&t, k->q.wpi, 2, 0);
@@ -1151,12 +1143,12 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 	fv_str(&v, "DEV", pre);
 	fv_int(&v, "N", f->n[f->cn]);
 	pg_named_put(x, &v, "V", top);
-	find_pct(fv_put(&v, "A"), 100 * pg_gflops(top) /
-		 rcfg_peak_fp32(x, top), 3);
+	find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
+		 rcfg_peak_fp32(x, top), NULL), 3);
 	fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
 	if (lib && rcfg_steady(x, lib)) {
-		find_pct(fv_put(&v, "C"), 100 * pg_gflops(lib) /
-			 rcfg_peak_fp32(x, lib), 3);
+		find_pct(fv_put(&v, "C"), rule_peak_pct(pg_gflops(lib),
+			 rcfg_peak_fp32(x, lib), NULL), 3);
 		fv_find(x, fd, "progression.find.peak", &v);
 	} else {
 		fv_find(x, fd, "progression.find.peak_nolib", &v);
@@ -1220,7 +1212,7 @@ static void find_passed(struct rctx *x, struct rfind *fd,
 			if (!c || !a || a == c || !rcfg_steady(x, c))
 				continue;
 			rbuf_free(&m);
-			regime_marks(x, pg_marks(x, a), &m);
+			regime_marks(x, rcfg_marks(x, a), &m);
 			fv_int(&v, "N", f->n[i]);
 			pg_named_put(x, &v, "V", a);
 			fv_num(&v, "G", pg_gflops(a), 4);

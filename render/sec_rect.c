@@ -237,11 +237,6 @@ out:
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
-}
-
 static void block_head(struct rbuf *b, int block)
 {
 	rbuf_printf(b, "$b = %d$", block);
@@ -403,7 +398,7 @@ static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
 		gm = ~0u;
 		for (b = -1; b < f->nb; b++)
 			if (rcfg_ok(cfg_of(s, p, b)))
-				gm &= marks_of(x, cfg_of(s, p, b));
+				gm &= rcfg_marks(x, cfg_of(s, p, b));
 		if (gm == ~0u)
 			gm = 0;
 		/* the marks all cells of a shape share, once on the shape */
@@ -419,7 +414,7 @@ static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
 			if (cell_status(x, &t, c))
 				continue;
 			rbuf_free(&post);
-			regime_marks(x, marks_of(x, c) & ~gm, &post);
+			regime_marks(x, rcfg_marks(x, c) & ~gm, &post);
 			/* whole GFLOP/s: a column of 4 to 5 digits aligns */
 			mem_num(&t, gflops(c), 0, k >= 0 && k == s->best[p] ?
 				RT_BOLD : 0, rbuf_str(&post), wide);
@@ -856,32 +851,21 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-/* The FP32 peak at c's recorded clock; FP64's scaled by the same
- * clock, NAN without it. fp64 is never set against the FP32 peak. */
-static double peak_of(const struct rctx *x, const struct rect_facts *f,
-		      const struct rcfg *c, int p)
-{
-	double p32 = rcfg_peak_fp32(x, c);
-
-	if (p == RECT_FP32)
-		return p32;
-	return isfinite(f->peak32) ? f->peak64 * p32 / f->peak32 : NAN;
-}
-
-/* At the largest shape: the fastest block and cuBLAS in % of the
- * peak of their precision. */
+/* At the largest shape where the fastest block counts: it and cuBLAS
+ * in % of the peak of their precision and units (rcfg_peak: cuBLAS's
+ * fp64 product against the FP64 tensor-core peak where the device has
+ * one); a share above its peak is a defect, said instead. */
 static void find_peaks(struct rctx *x, struct rfind *fd,
 		       const struct rect_facts *f, const char *pre)
 {
 	struct fv v;
-	int i, p;
+	int i, p, wc, wl, over, lover;
 
 	for (p = 0; p < RECT_NP; p++) {
 		const struct rect_shape *s = NULL;
 		const struct rcfg *c;
-		double pk, gc;
+		double pk, pc, pl = NAN;
 
-		/* a point below a wave is no share of the peak */
 		for (i = f->ns; i-- > 0 && !s; )
 			if (f->s[i].best[p] >= 0 &&
 			    rcfg_steady(x, f->s[i].c[p][f->s[i].best[p]]))
@@ -889,23 +873,33 @@ static void find_peaks(struct rctx *x, struct rfind *fd,
 		if (!s)
 			continue;
 		c = s->c[p][s->best[p]];
-		pk = peak_of(x, f, c, p);
-		if (!isfinite(pk))
+		pk = rcfg_peak(x, c, &wc);
+		pc = rcfg_peak_pct(x, c, gflops(c), &wc, &over);
+		if (!isfinite(pk) || over)
 			continue;
-		gc = gflops(s->lib[p]);
+		lover = 0;
+		wl = wc;
+		if (rcfg_ok(s->lib[p]))
+			pl = rcfg_peak_pct(x, s->lib[p], gflops(s->lib[p]),
+					   &wl, &lover);
 		fv_init(&v);
 		fv_str(&v, "DEV", pre);
 		shape_put(&v, "SHAPE", &s->sz);
 		fv_num(&v, "PK", pk, 4);
-		find_pct(fv_put(&v, "A"), 100 * gflops(c) / pk, 3);
-		find_pct(fv_put(&v, "C"), 100 * gc / pk, 3);
-		fv_find(x, fd, p ? (isfinite(gc) ? "rect.find.peak64" :
-			"rect.find.peak64_nolib") : (isfinite(gc) ?
-			"rect.find.peak32" : "rect.find.peak32_nolib"), &v);
-		/* above the peak of the units it names: other units */
-		if (isfinite(gc) && gc > pk) {
+		find_pct(fv_put(&v, "A"), pc, 3);
+		find_pct(fv_put(&v, "C"), pl, 3);
+		if (wl == RULE_PEAK_FP64_TC && isfinite(pl)) {
+			fv_num(&v, "PKT", rcfg_peak(x, s->lib[p], &wl), 4);
+			fv_find(x, fd, "rect.find.peak64_tc", &v);
+		} else {
+			fv_find(x, fd, p ? (isfinite(pl) ? "rect.find.peak64" :
+				"rect.find.peak64_nolib") : (isfinite(pl) ?
+				"rect.find.peak32" : "rect.find.peak32_nolib"),
+				&v);
+		}
+		if (lover) {
 			fv_str(&v, "PREC", rect_precs[p]);
-			fv_find(x, fd, "rect.find.peak_above", &v);
+			fv_find(x, fd, "rect.find.peak_over", &v);
 		}
 		fv_free(&v);
 	}

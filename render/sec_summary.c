@@ -116,12 +116,9 @@ static int compute_table(struct rctx *x, int dev)
 			rtable_text(&t, suites[s]);
 			rbuf_free(&cell);
 			rbuf_put_tex(&cell, vv[i], 0);
-			if (b && !rcfg_steady(x, b)) {
-				unsigned rg = rcfg_regime(x, b);
+			if (b) {
+				unsigned rg = rcfg_marks(x, b);
 
-				/* a product's rate is not the cache's */
-				if (strcmp(suites[s], VOCAB_SUITE_ILP))
-					rg &= ~(unsigned)RG_L2;
 				regime_marks(x, rg, &cell);
 				seen |= rg;
 			}
@@ -147,8 +144,8 @@ static int compute_table(struct rctx *x, int dev)
 			rtable_num(&t, isfinite(r) && r > 0 ? 100 * g / r :
 				   NAN, -3, 0);
 			pk = rcfg_peak_fp32(x, b);
-			rtable_num(&t, rcfg_steady(x, b) && pk > 0 ? 100 * g /
-				   pk : NAN, -3, 0);
+			rtable_num(&t, rcfg_steady(x, b) ?
+				   rule_peak_pct(g, pk, NULL) : NAN, -3, 0);
 			rtable_row_end(&t);
 			rows++;
 		}
@@ -225,8 +222,8 @@ static int bandwidth_table(struct rctx *x, int dev)
 		rtable_int(&t, b->c->count > 0 ? b->c->count : 0);
 		rtable_int(&t, b->c->ilp);
 		rtable_num(&t, g, -1, 0);
-		rtable_num(&t, d->peak_mem_gbs > 0 && rcfg_steady(x, b) ?
-			   100 * g / d->peak_mem_gbs : NAN, -3, 0);
+		rtable_num(&t, rcfg_steady(x, b) ?
+			   rule_peak_pct(g, d->peak_mem_gbs, NULL) : NAN, -3, 0);
 		rtable_row_end(&t);
 	}
 	dev_suffix(x, dev, &dl);
@@ -427,9 +424,7 @@ static void roof_find(struct rctx *x, int dev, struct rfind *f)
 			    "sum.find.compute" : "sum.find.memory"));
 		find_pct(&items, 100 * g / roof, 2);
 		top = fmax(top, 100 * g / roof);
-		if (!rcfg_steady(x, b))
-			regime_marks(x, rcfg_regime(x, b) & ~(unsigned)RG_L2,
-				     &items);
+		regime_marks(x, rcfg_marks(x, b), &items);
 	}
 	free(vv);
 	if (items.len) {

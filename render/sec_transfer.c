@@ -14,7 +14,6 @@
 #include "vocab.h"
 
 #define SUITE VOCAB_SUITE_TRANSFER
-#define ALPHA 0.05		/* significance level of every test */
 #define CI_LEVEL 0.95		/* level of the medians' intervals */
 
 /* The main body's tables: the whole run, then the phases that carry
@@ -506,7 +505,7 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 						continue;
 					}
 					fl = r.p < 0 ? RT_NTMARK :
-					     r.p >= ALPHA ? RT_GREY |
+					     !r.signif ? RT_GREY |
 					     RT_NSMARK : 0;
 					nt |= r.p < 0;
 					/* Malloc's thousands of per cent
@@ -963,7 +962,7 @@ static void cmp_words(struct rctx *x, const struct transfer_at *at,
 	int tested = at->r.p >= 0, weak = 0;
 
 	if (tested && !at->r.signif) {
-		weak = mwu_pmin(at->na, at->nb) >= ALPHA;
+		weak = mwu_pmin(at->na, at->nb) >= RULE_ALPHA;
 		dkey = weak ? "find.xfer.cl.detail_weak" :
 		       "find.xfer.cl.detail_ns";
 	}
@@ -1149,7 +1148,7 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 				if (st && (!cmin || st->s.n < cmin))
 					cmin = st->s.n;
 			}
-		if (!cmin || !(mwu_pmin(cmin, cmin) >= ALPHA))
+		if (!cmin || !(mwu_pmin(cmin, cmin) >= RULE_ALPHA))
 			continue;
 		rbuf_init(&items[cnt]);
 		rbuf_printf(&items[cnt++], "%d", l->n[s]);

@@ -160,12 +160,6 @@ out:
 
 /* ---- the table ---------------------------------------------------------- */
 
-/* The regime bits a cell prints (the derived flag is the note's). */
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
-}
-
 /* The marks every measured cell at edge n (block b; < 0 any) shares:
  * printed once, on the edge or on the block. */
 static unsigned shared_marks(const struct rctx *x, int dev, int n, int b)
@@ -181,7 +175,7 @@ static unsigned shared_marks(const struct rctx *x, int dev, int n, int b)
 		    c->c->n != n || (b >= 0 && c->c->block_x != b) ||
 		    !rcfg_ok(c))
 			continue;
-		m &= marks_of(x, c);
+		m &= rcfg_marks(x, c);
 		any = 1;
 	}
 	return any ? m : 0;
@@ -224,7 +218,7 @@ static void tr_row(struct rctx *x, int dev, int n, int b, unsigned hide,
 		if (cell_status(x, t, c[v]))
 			continue;
 		rbuf_free(&post);
-		regime_marks(x, marks_of(x, c[v]) & ~hide, &post);
+		regime_marks(x, rcfg_marks(x, c[v]) & ~hide, &post);
 		mem_num(t, gbs(c[v]), -1, 0, rbuf_str(&post), wide);
 		*seen |= rcfg_regime(x, c[v]);
 	}

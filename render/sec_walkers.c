@@ -159,11 +159,6 @@ int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static unsigned marks_of(const struct rctx *x, const struct rcfg *c)
-{
-	return rcfg_ok(c) ? rcfg_regime(x, c) & ~(unsigned)RG_DERIVED : 0;
-}
-
 static void wk_put_w(struct rbuf *b, long long w)
 {
 	rbuf_printf(b, "\\num{%lld}", w);
@@ -230,7 +225,7 @@ static int rate_table(struct rctx *x, int dev, const struct wk_facts *f)
 						wk_variants[v], NULL, p->w,
 						p->s);
 			if (rcfg_ok(c[v]))
-				gm &= marks_of(x, c[v]);
+				gm &= rcfg_marks(x, c[v]);
 		}
 		if (gm == ~0u)
 			gm = 0;
@@ -241,7 +236,7 @@ static int rate_table(struct rctx *x, int dev, const struct wk_facts *f)
 			if (cell_status(x, &t, c[v]))
 				continue;
 			rbuf_free(&post);
-			regime_marks(x, marks_of(x, c[v]) & ~gm, &post);
+			regime_marks(x, rcfg_marks(x, c[v]) & ~gm, &post);
 			mem_num(&t, gst(c[v]), -1, 0, rbuf_str(&post), wide);
 			seen |= rcfg_regime(x, c[v]);
 		}

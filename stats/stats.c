@@ -417,3 +417,126 @@ out:
 	free(g);
 	return rc;
 }
+
+/* ---- Hodges-Lehmann ratio ----------------------------------------------- */
+
+/* The standard normal quantile of q in (0, 1), by bisection on
+ * Phi(z) = erfc(-z / sqrt 2) / 2 (to 1e-12, ample for an interval's
+ * rank). */
+static double normal_quantile(double q)
+{
+	double lo = -40, hi = 40, mid;
+	int it;
+
+	for (it = 0; it < 100 && hi - lo > 1e-12; it++) {
+		mid = (lo + hi) / 2;
+		if (erfc(-mid / sqrt(2.0)) / 2 < q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+static int hl_cmp(const void *p, const void *q)
+{
+	double u = *(const double *)p, w = *(const double *)q;
+
+	return (u > w) - (u < w);
+}
+
+/* Sorted logs of x[0..n-1] in a new array; NULL when a value is not
+ * positive and finite or memory runs out. */
+static double *hl_logs(const double *x, size_t n)
+{
+	double *v = malloc(n * sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (!(x[i] > 0) || !isfinite(x[i])) {
+			free(v);
+			return NULL;
+		}
+		v[i] = log(x[i]);
+	}
+	qsort(v, n, sizeof(*v), hl_cmp);
+	return v;
+}
+
+/* How many pairs (i, j) have lb[j] - la[i] <= t (both sorted): for each
+ * j the a's at or above lb[j] - t, found by a pointer that only moves
+ * one way as j grows. */
+static double hl_count(const double *la, size_t na, const double *lb,
+		       size_t nb, double t)
+{
+	double c = 0;
+	size_t i = na, j;
+
+	for (j = 0; j < nb; j++) {
+		/* i: the first a with lb[j] - la[i] <= t, i.e. la[i] >=
+		 * lb[j] - t; it can only fall as lb[j] grows */
+		while (i > 0 && lb[j] - la[i - 1] <= t)
+			i--;
+		c += (double)(na - i);
+	}
+	return c;
+}
+
+/* The k-th smallest (1-based) pairwise difference lb[j] - la[i]. */
+static double hl_select(const double *la, size_t na, const double *lb,
+			size_t nb, double k)
+{
+	double lo = lb[0] - la[na - 1], hi = lb[nb - 1] - la[0], mid;
+	int it;
+
+	/* invariant: count(lo) < k <= count(hi) unless lo is the least */
+	if (hl_count(la, na, lb, nb, lo) >= k)
+		return lo;
+	for (it = 0; it < 200 && hi > lo; it++) {
+		mid = lo + (hi - lo) / 2;
+		if (mid <= lo || mid >= hi)
+			break;
+		if (hl_count(la, na, lb, nb, mid) >= k)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+int stats_hl_ratio(const double *a, size_t na, const double *b, size_t nb,
+		   double level, double *est, double *lo, double *hi)
+{
+	double *la = NULL, *lb = NULL, mn, z, sd, c, e;
+	int rc = -1;
+
+	*est = *lo = *hi = NAN;
+	if (!a || !b || !na || !nb || !(level > 0 && level < 1))
+		return -1;
+	la = hl_logs(a, na);
+	lb = hl_logs(b, nb);
+	if (!la || !lb)
+		goto out;
+	mn = (double)na * (double)nb;
+	/* the median of mn values: the mean of the two middle ones */
+	e = hl_select(la, na, lb, nb, floor((mn + 1) / 2));
+	if (fmod(mn, 2) == 0)
+		e = (e + hl_select(la, na, lb, nb, mn / 2 + 1)) / 2;
+	*est = exp(e);
+	/* U's normal approximation: the interval runs from the c-th to the
+	 * (mn + 1 - c)-th smallest difference */
+	z = normal_quantile(1 - (1 - level) / 2);
+	sd = sqrt(mn * ((double)na + (double)nb + 1) / 12);
+	c = floor(mn / 2 - z * sd);
+	if (c >= 1) {
+		*lo = exp(hl_select(la, na, lb, nb, c));
+		*hi = exp(hl_select(la, na, lb, nb, mn + 1 - c));
+	}
+	rc = 0;
+out:
+	free(la);
+	free(lb);
+	return rc;
+}

@@ -62,4 +62,18 @@ int stats_gain_bootstrap(const double *a, size_t na, const double *b,
 			 size_t nb, unsigned rounds, double level,
 			 unsigned long long seed, double *lo, double *hi);
 
+/* Hodges-Lehmann estimate of the ratio b / a of two samples of positive
+ * values, with its distribution-free confidence interval: the median of
+ * the pairwise log ratios log(b[j] / a[i]) over all na x nb pairs, and
+ * the order statistics of those log ratios that the Mann-Whitney test
+ * at that level bounds (normal approximation of U's distribution), all
+ * returned as ratios. The k-th pairwise log ratio is found by bisection
+ * on its value with a linear count per step, so no na x nb array is
+ * built. Inputs are not modified. Returns 0, or -1 (outputs NAN) when a
+ * sample is empty, a value is not positive and finite, level is outside
+ * (0, 1) or memory runs out; the interval is NAN (return 0) when the
+ * samples are too small for the level. */
+int stats_hl_ratio(const double *a, size_t na, const double *b, size_t nb,
+		   double level, double *est, double *lo, double *hi);
+
 #endif

@@ -54,6 +54,11 @@
 #define VOCAB_COUNTERS_READ		"read"
 #define VOCAB_COUNTERS_UNAVAILABLE	"unavailable"
 
+/* ---- the kernel timer of a session (session.timer) ------------------
+ * The GPU's own record of each launch; any other timer (events) holds
+ * the host's launch cost. */
+#define VOCAB_TIMER_CUPTI		"cupti-activity"
+
 /* ---- clock throttling at a session's start or end (NVML; NULL where
  * NVML cannot say): the reasons, comma-separated, or this ---------- */
 #define VOCAB_THROTTLE_NONE		"none"

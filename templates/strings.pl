@@ -50,7 +50,8 @@ method.seed_each = zapisane dla każdej sesji, zob. tabela sesji
 method.stats = Statystyki z $n$ próbek konfiguracji: minimum (Min), maksimum (Max), średnia arytmetyczna (Śr.), mediana oraz odchylenie standardowe z próby (Odch. std., z $n-1$ w mianowniku). Tabele czasu obliczeń, wydajności i przepustowości podają medianę, na którą nie wpływa kilka zakłóconych przebiegów.
 method.flops = Liczenie operacji: iloczyn macierzy $m\times k$ i $k\times n$ to $2mnk$ operacji zmiennoprzecinkowych, czyli $2n^3$ dla macierzy kwadratowych (jedno mnożenie i jedno dodawanie na składnik), a GFLOP/s $= 2n^3/t$. Sprawozdanie~G liczyło $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc jego wartości GFLOPS są o połowę mniejsze od naszych przy tym samym czasie~$t$.
 method.gain = Zysk względny wariantu $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$, liczony tylko dla wartości centralnych (mediany, a gdzie to zaznaczono --- średniej): zysk minimum, maksimum czy rozrzutu porównywałby wartości odstające, a nie warianty. Dla czasów zysk dodatni oznacza, że $b$ trwa krócej (jest szybszy), ujemny --- że jest wolniejszy.
-method.signif = Istotność: każde porównanie sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = 0{,}05$ i podano wartość $p$. Różnice nieistotne ($p \ge 0{,}05$) wydrukowano na szaro i oznaczono~\nsmark. Gdy baza nie zawiera pojedynczych próbek (baza okrojona), różnicę i tak można sprawdzić tam, gdzie zapisane zakresy [Min, Max] obu stron są rozłączne: każda próbka jednej strony wygrywa wtedy z każdą próbką drugiej, więc $U = 0$, a dokładne $p = 2/\binom{n_a+n_b}{n_a}$; w przeciwnym razie oznaczono ją~\ntmark{} (nie testowano).
+method.signif = Istotność: każde porównanie sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = 0{,}05$ i podano wartość $p$. Różnica jest ustaleniem tylko wtedy, gdy jest istotna statystycznie, a mediany dzieli co najmniej próg praktyczny (zob. reguły niżej); w przeciwnym razie raport mówi o braku istotnej różnicy, a takie różnice wydrukowano na szaro i oznaczono~\nsmark. Gdy baza nie zawiera pojedynczych próbek (baza okrojona), różnicę i tak można sprawdzić tam, gdzie zapisane zakresy [Min, Max] obu stron są rozłączne: każda próbka jednej strony wygrywa wtedy z każdą próbką drugiej, więc $U = 0$, a dokładne $p = 2/\binom{n_a+n_b}{n_a}$; w przeciwnym razie oznaczono ją~\ntmark{} (nie testowano).
+method.rules = Reguły. \emph{Próg praktyczny}: @@THR@@, większa z wartości 1\,\% i rozrzutu, w którym mieści się dziewięć na dziesięć powtórzonych pomiarów (@@PAIRS@@ konfiguracji zmierzonych w dwóch sesjach jednego urządzenia); gdy pozwalają na to surowe próbki, ustalenie podaje też iloraz Hodgesa--Lehmanna z 95-procentowym przedziałem. \emph{Co liczy się do ,,najlepszego'' i ,,\% szczytu''}: zweryfikowany punkt, którego siatka ma co najmniej jeden blok na SM (\rgmark{w}~oznacza mniej bloków niż SM, co zostawia SM bezczynne przez cały kernel), a tam, gdzie liczba jest przepustowością pamięci urządzenia, którego zbiór roboczy nie mieści się w L2 (\rgmark{c}). Nie liczy się też punkt mierzony zdarzeniami i krótszy niż koszt uruchomienia w sesji (\rgmark{l}); czasy kerneli z zapisu aktywności samego GPU nie zawierają kosztu uruchomienia i nigdy nie mają tego oznaczenia. Punkt, którego zegar SM spadł o więcej niż 2\,\% poniżej najwyższego w sesji lub który sterownik spowolnił, ma oznaczenie~\rgmark{t} i liczy się, bo jego szczyt liczono przy jego własnym zegarze. \emph{\% szczytu} nazywa swój szczyt: FP32 lub FP64 na rdzeniach CUDA, FP64 na rdzeniach tensorowych dla iloczynu podwójnej precyzji cuBLAS na urządzeniach 8.0 i 9.0, albo przepustowość pamięci urządzenia; udział powyżej 100\,\% szczytu jest zgłaszany jako błąd, nie drukowany.
 method.absent = Baza nie zawiera pomiarów zestawów @@SUITES@@, więc ich rozdziały pominięto.
 
 sess.caption.one = Sesja pomiarowa i jej ustawienia (gdzie podano dwie wartości: na początku / na końcu).
@@ -304,8 +305,8 @@ xfer.group_host = \texttt{@@K@@}: @@A@@ $\rightarrow$ @@B@@
 xfer.group_variant = @@K@@: \texttt{@@A@@} $\rightarrow$ \texttt{@@B@@}
 xfer.gain_host = Zysk mediany każdej fazy przy zmianie pamięci hosta: @@A@@ ($a$) $\rightarrow$ inna ($b$), dla każdego kernela@@DEV@@.
 xfer.gain_variant = Zysk mediany każdej fazy przy zmianie kernela: \texttt{@@A@@} ($a$) $\rightarrow$ inny ($b$), dla każdego rodzaju pamięci hosta@@DEV@@.
-xfer.gain_note = Zysk mediany $(a-b)/a$ w \%: dodatni, gdy $b$ trwa krócej. \nsmark~nieistotny: dwustronny test U Manna--Whitneya na surowych próbkach, $p \ge 0{,}05$ (szary).
-xfer.gain_note_nt = Zysk mediany $(a-b)/a$ w \%: dodatni, gdy $b$ trwa krócej. \nsmark~nieistotny: dwustronny test U Manna--Whitneya na surowych próbkach, $p \ge 0{,}05$ (szary); \ntmark~nie testowano (brak surowych próbek).
+xfer.gain_note = Zysk mediany $(a-b)/a$ w \%: dodatni, gdy $b$ trwa krócej. \nsmark~bez istotnej różnicy: dwustronny test U Manna--Whitneya na surowych próbkach, $p \ge 0{,}05$ (szary).
+xfer.gain_note_nt = Zysk mediany $(a-b)/a$ w \%: dodatni, gdy $b$ trwa krócej. \nsmark~bez istotnej różnicy: dwustronny test U Manna--Whitneya na surowych próbkach, $p \ge 0{,}05$ (szary); \ntmark~nie testowano (brak surowych próbek).
 xfer.gain_panel = @@A@@ $\rightarrow$ @@B@@
 xfer.gain_fig = Zysk mediany całego przebiegu i kopiowań przy zmianie pamięci hosta: @@A@@ ($a$) $\rightarrow$ inna ($b$), w funkcji rozmiaru macierzy@@DEV@@. Oś pionowa jest logarytmiczna względem stosunku median $b/a$ i opisana zyskiem $(1 - b/a)$ w \%, tak aby kopiowania wielokrotnie szybsze i przebiegi kilkakrotnie wolniejsze były czytelne obok siebie.
 xfer.gain_fig_malloc = Malloc pominięto: inna pamięć hosta wydłuża go nawet @@F@@-krotnie (zob. tabele i wnioski).
@@ -399,7 +400,7 @@ cross.table = @@SUITE@@: przyspieszenie GPU~@@K@@ względem GPU~1, @@METRIC@@ (i
 cross.figure = @@SUITE@@: przyspieszenie GPU~@@K@@ względem GPU~1 w zależności od rozmiaru, jedna linia na konfigurację.
 cross.note_higher = Przyspieszenie: wartość na GPU~$k$ podzielona przez wartość na GPU~1; powyżej 1 GPU~$k$ jest szybszy.
 cross.note_lower = Przyspieszenie: czas na GPU~1 podzielony przez czas na GPU~$k$; powyżej 1 GPU~$k$ jest szybszy.
-cross.note_marks = \nsmark~nieistotne na poziomie $\alpha = 0{,}05$ (szare); \ntmark~nie testowano (brak surowych próbek).
+cross.note_marks = \nsmark~bez istotnej różnicy: $p \ge 0{,}05$ lub mniej niż próg praktyczny (szare); \ntmark~nie testowano (brak surowych próbek).
 cross.find.peaks = Teoretyczne wartości szczytowe GPU~@@K@@ względem GPU~1: FP32 @@FP@@, przepustowość pamięci @@MEM@@.
 cross.find.faster = @@SUITE@@: GPU~@@K@@ jest istotnie szybszy w większości przetestowanych konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
 cross.find.slower = @@SUITE@@: GPU~@@K@@ jest istotnie wolniejszy w większości przetestowanych konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
@@ -452,12 +453,12 @@ ilp.app_title = Przepustowość pamięci i ILP: wszystkie dane
 find.title = Wnioski z pomiarów
 find.none = Dane tego eksperymentu nie pozwalają na żadne stwierdzenie (żadna konfiguracja nie została zmierzona poprawnie).
 find.untested = nie testowano (brak surowych próbek)
-regime.launch = krócej niż jedno uruchomienie kernela: czas to głównie koszt uruchomienia
-regime.wave = siatka wypełnia mniej niż jedną falę procesora: część SM stoi bezczynnie
+regime.launch = mierzone zdarzeniami i krócej niż jedno uruchomienie kernela: czas to głównie koszt uruchomienia
+regime.wave = mniej bloków niż SM: część SM stoi bezczynnie przez cały kernel
 regime.l2 = zbiór roboczy mieści się w pamięci podręcznej L2: przepustowość pamięci podręcznej, nie pamięci urządzenia
-regime.throttle = zegary były obniżone (moc lub temperatura)
-regime.derived = Wyznaczone z zapisanych parametrów urządzenia (baza starsza niż zapis reżimu); takie punkty pominięto przy ,,najlepszym'' i ,,\% szczytu''.
-regime.stored = Według zapisu z pomiaru; takie punkty pominięto przy ,,najlepszym'' i ,,\% szczytu''.
+regime.throttle = zegar SM spadł o więcej niż 2\,\% poniżej najwyższego w sesji lub był obniżony (moc lub temperatura)
+regime.derived = Siatki wyznaczono z geometrii uruchomienia wbudowanych kerneli (baza starsza niż zapis siatek). Oznaczenia według reguł z części o metodzie: \rgmark{l} i \rgmark{w}, a \rgmark{c} tam, gdzie liczba jest przepustowością pamięci urządzenia, wyłączają punkt z ,,najlepszego'' i ,,\% szczytu''; \rgmark{t} liczy się przy własnym zegarze.
+regime.stored = Oznaczenia według reguł z części o metodzie: \rgmark{l} i \rgmark{w}, a \rgmark{c} tam, gdzie liczba jest przepustowością pamięci urządzenia, wyłączają punkt z ,,najlepszego'' i ,,\% szczytu''; \rgmark{t} liczy się przy własnym zegarze.
 concl.title = Podsumowanie i wnioski
 concl.intro = Ustalenia każdego sprawozdania źródłowego obok naszych, wraz z reżimem naszego pomiaru tam, gdzie tłumaczy różnicę.
 concl.caption = Ustalenia źródeł (sprawozdanie~P, sprawozdanie~G, notatka~J) i nasze na każdym urządzeniu.
@@ -670,7 +671,7 @@ dot.intro = Każde jądro oblicza iloczyn skalarny $s = \sum_i a_i b_i$ dwóch w
 dot.time_ratio = Czas fp64/fp32
 dot.pct_cublas = \%~cuBLAS
 dot.table = Przepustowość iloczynu skalarnego według długości wektora $N$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, własne jądro w procentach cuBLAS oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
-dot.table_note = Czas fp64/fp32: \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+dot.table_note = Czas fp64/fp32: \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
 dot.err_max = maks.
 dot.err_mean = średnia
 dot.err_table = Błąd względny iloczynu skalarnego wobec dokładnego iloczynu według długości wektora $N$@@DEV@@ oraz jego maksimum i średnia po rozmiarach.
@@ -719,7 +720,7 @@ walkers.h_sg = S/G
 walkers.h_rs = R/S
 walkers.h_rg = R/G
 walkers.table = Szybkość błądzenia losowego według liczby cząstek $W$ i kroków $S$@@DEV@@: mediana z @@SAMPLES@@ w $10^9$ kroków na sekundę oraz łańcuch przyspieszeń od pamięci globalnej (G) przez współdzieloną (S) do rejestrów (R).
-walkers.table_note = Przyspieszenie: stosunek szybkości, odwrotność stosunku czasów; \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+walkers.table_note = Przyspieszenie: stosunek szybkości, odwrotność stosunku czasów; \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
 walkers.kernel = Jądro
 walkers.h_mean = Średnia
 walkers.h_var = $\sigma^2/S$
@@ -776,7 +777,7 @@ rect.time_ratio = Czas fp64/fp32
 rect.table = GFLOP/s iloczynu dopełnionego w fp32 według kształtu@@DEV@@: mediana z @@SAMPLES@@ dla każdego bloku i dla cuBLAS; najszybszy blok w procentach cuBLAS i jego współczynnik pracy dopełnionej.
 rect.table_fp64 = GFLOP/s iloczynu dopełnionego w fp64 według kształtu@@DEV@@: mediana z @@SAMPLES@@ dla każdego bloku i dla cuBLAS; najszybszy blok w procentach cuBLAS i jego współczynnik pracy dopełnionej; mediana czasu jądra w fp64 podzielona przez tę w fp32.
 rect.table_note = Pogrubienie: najszybszy blok danego kształtu.
-rect.table_note64 = Pogrubienie: najszybszy blok danego kształtu. Czas fp64/fp32: \texttt{rect} przy najszybszym bloku każdej precyzji; \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+rect.table_note64 = Pogrubienie: najszybszy blok danego kształtu. Czas fp64/fp32: \texttt{rect} przy najszybszym bloku każdej precyzji; \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
 rect.regime_note = Przy takim kształcie czas bloku mierzy też bezczynne multiprocesory; bloki są mimo to uszeregowane, bo liczba bloków siatki jest częścią kosztu rozmiaru bloku, ale kształt nie wchodzi do ,,\% szczytu''.
 rect.acc_max = maks.
 rect.acc_mean = średnia
@@ -812,7 +813,6 @@ rect.find.peak32 = @@DEV@@W fp32 przy kształcie @@SHAPE@@ najszybszy blok osią
 rect.find.peak32_nolib = @@DEV@@W fp32 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP32; ten szczyt to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
 rect.find.peak64 = @@DEV@@W fp64 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP64, a cuBLAS @@C@@; ten szczyt, nigdy szczyt FP32, to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
 rect.find.peak64_nolib = @@DEV@@W fp64 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP64; ten szczyt, nigdy szczyt FP32, to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
-rect.find.peak_above = @@DEV@@cuBLAS w @@PREC@@ przekracza ten szczyt (@@C@@), który liczy tylko jednostki @@PREC@@ multiprocesorów: biblioteka liczy także na innych jednostkach (rdzeniach tensorowych, jeśli GPU je ma).
 rect.find.acc = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); każdy błąd \texttt{rect} leży poniżej najgorszego oszacowania $k u$ ($k$ od @@KLO@@ do @@KHI@@).
 rect.find.acc_one = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); każdy błąd \texttt{rect} leży poniżej najgorszego oszacowania $k u$ ($k$ = @@KLO@@).
 rect.find.acc_over = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); dla @@NX@@ błąd \texttt{rect} przekracza najgorsze oszacowanie $k u$, czego poprawny iloczyn w tej precyzji nie może.
@@ -841,7 +841,7 @@ precision.h_max = maks.
 precision.h_mean = średnia
 precision.bound = oszacowanie $k u$
 precision.table = Mnożenie macierzy w fp32 i fp64 przy $n = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GFLOP/s, w procentach szczytowej wydajności urządzenia w danej precyzji oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
-precision.table_note = \%~szczytu: szczytowej wydajności FP32 lub FP64, przeliczonej na zegar SM zapisany przy konfiguracji. Czas fp64/fp32: \nsmark~różnica nieistotna (szare; Mann--Whitney, $p \ge 0{,}05$), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+precision.table_note = \%~szczytu: szczytowej wydajności FP32 lub FP64, przeliczonej na zegar SM zapisany przy konfiguracji. Czas fp64/fp32: \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
 precision.note_nopeak32 = Szczytowa wydajność FP32 tego urządzenia jest nieznana (mmreport nie zna liczby rdzeni dla jego możliwości obliczeniowych): nie podano jej udziału.
 precision.note_nopeak64 = Szczytowa wydajność FP64 tego urządzenia jest nieznana (mmreport nie zna liczby jednostek FP64 dla jego możliwości obliczeniowych): nie podano jej udziału.
 precision.acc_table = Błąd mnożenia macierzy wobec kompensowanego iloczynu w long double@@DEV@@: największy i średni błąd na próbce elementów $C$, a pod każdą precyzją najgorsze oszacowanie $k u$ dla każdego rozmiaru.
@@ -866,9 +866,12 @@ precision.find.cls.near = w granicach @@TOL@@ od niego @@LIST@@
 precision.find.cls.below = ponad @@TOL@@ poniżej niego @@LIST@@
 precision.find.cls.above = ponad @@TOL@@ powyżej niego @@LIST@@
 precision.find.fast64 = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 (@@PEAK@@~GFLOP/s przy zapisanym zegarze).
-precision.find.over_lib = To więcej niż szczyt jednostek FP64, które ta wartość uwzględnia: biblioteka może liczyć także na innych jednostkach, np. na rdzeniach tensorowych FP64 procesorów o możliwościach 8.0 i 9.0; pomiar nie pokazuje, które jednostki pracowały.
-precision.find.over_own = To więcej niż szczyt obliczony dla jednostek FP64: zegar lub liczba jednostek przyjęte do obliczenia szczytu mogą nie pasować do tego urządzenia.
 precision.find.fast64_own = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 i @@SHARE@@ wydajności biblioteki.
+precision.find.fast64_tc = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 rdzeni tensorowych (@@PEAK@@~GFLOP/s przy zapisanym zegarze): na urządzeniach 8.0 i 9.0 iloczyn podwójnej precyzji biblioteki liczą rdzenie tensorowe, dwa razy szybciej niż rdzenie CUDA w FP64.
+precision.find.fast64_over = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, więcej niż szczyt, do którego je odniesiono (@@PEAK@@~GFLOP/s przy zapisanym zegarze): to błąd tego szczytu (zegar lub liczba jednostek nie pasują do urządzenia), więc nie podano udziału.
+precision.find.fast64_own_over = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G@@~GFLOP/s, więcej niż szczyt FP64: to błąd tego szczytu, więc nie podano udziału; @@SHARE@@ wydajności biblioteki.
+rect.find.peak64_tc = @@DEV@@W fp64 przy @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytu FP64 rdzeni CUDA (@@PK@@~GFLOP/s przy zapisanym zegarze), cuBLAS @@C@@ szczytu FP64 rdzeni tensorowych (@@PKT@@~GFLOP/s), na których na urządzeniach 8.0 i 9.0 liczy iloczyn podwójnej precyzji.
+rect.find.peak_over = @@DEV@@cuBLAS w @@PREC@@ przy @@SHAPE@@ przekroczyłby szczyt, do którego go odniesiono: to błąd tego szczytu dla tego urządzenia, więc nie podano udziału.
 precision.find.fast64_nopeak = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s; szczytowa wydajność FP64 tego urządzenia jest nieznana, więc nie podano jej udziału.
 precision.find.acc_ratio = @@DEV@@Przy $n = @@N@@$ średni błąd w fp32 jest @@R@@ razy większy niż w fp64 (jąder: @@K@@); jednostki zaokrąglenia mają się jak $2^{29} \approx \num{5.37e8}$ : 1.
 precision.find.acc_not = @@DEV@@Przy $n = @@N@@$ fp64 nie jest dokładniejsze od fp32 dla: @@LIST@@; jego średni błąd nie jest mniejszy niż w fp32.

@@ -1,7 +1,7 @@
-/* Regimes as the report reads them: derived for a database that stores
- * none (the fixture: every v2 grid is below one wave), parsed when
- * measure stored them, and "% of peak" taken at the recorded SM clock;
- * the launch cost a session measured is stated in the method. */
+/* Regimes by the one rule, computed by render from what is stored (the
+ * fixture stores no grids: they are derived from the launch geometry),
+ * "% of peak" taken at the recorded SM clock; the launch cost a session
+ * measured is stated in the method. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -78,7 +78,11 @@ static void v2_row(const char *tex, struct chk_table *t, int *row)
 	assert_true(*row >= 0);
 }
 
-static void test_stored_regime_and_clock(void **state)
+/* The one regime rule (analysis/rules.h) as the report applies it:
+ * idle SMs only below one block per SM, the stored regime string of an
+ * older rule not read, a clock below the session's top marked and still
+ * counted at its own clock, the launch mark only for event timers. */
+static void test_regime_rule(void **state)
 {
 	struct chk_table t;
 	struct chk_num gf, pct;
@@ -86,18 +90,37 @@ static void test_stored_regime_and_clock(void **state)
 	int row;
 
 	(void)state;
-	/* derived: below one wave, no % of peak, the note says derived */
+	/* derived grids: v2 at n = 256, b = 8 runs 1024 blocks on 132 SMs,
+	 * so the best counts: no mark, a % of peak */
+	tex = render("summary");
+	v2_row(tex, &t, &row);
+	assert_null(strstr(t.cell[row][1], "\\rgmark{w}"));
+	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
+	chk_table_free(&t);
+	free(tex);
+
+	/* fewer blocks than SMs everywhere: marked w, no % of peak */
+	sql("UPDATE config SET grid_blocks = 131 WHERE variant = 'v2'");
 	tex = render("summary");
 	v2_row(tex, &t, &row);
 	assert_non_null(strstr(t.cell[row][1], "\\rgmark{w}"));
 	assert_string_equal(t.cell[row][7], "{--}");
-	assert_non_null(strstr(tex, "predates stored regimes"));
 	chk_table_free(&t);
 	free(tex);
 
-	/* stored: measure judged every configuration steady, and the SM
-	 * ran at half its nominal clock: % of peak doubles */
-	sql("UPDATE config SET regime = '', start_sm_clock_mhz = 990, "
+	/* 400 blocks on 132 SMs with a stored "below_wave" of the old
+	 * rule: the SMs are all busy, so the point counts */
+	sql("UPDATE config SET grid_blocks = 400, regime = 'below_wave'");
+	tex = render("summary");
+	v2_row(tex, &t, &row);
+	assert_null(strstr(t.cell[row][1], "\\rgmark"));
+	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
+	chk_table_free(&t);
+	free(tex);
+
+	/* the SM at half its nominal clock all session: no throttle mark
+	 * (the session's top), % of peak at that clock doubles */
+	sql("UPDATE config SET start_sm_clock_mhz = 990, "
 	    "end_sm_clock_mhz = 990");
 	tex = render("summary");
 	v2_row(tex, &t, &row);
@@ -109,14 +132,50 @@ static void test_stored_regime_and_clock(void **state)
 	chk_table_free(&t);
 	free(tex);
 
-	/* stored launch-bound: marked l, explained as stored */
-	sql("UPDATE config SET regime = 'launch_bound' WHERE variant = 'v2'");
+	/* v2's clock 3 % below the session's top: marked t, still counted
+	 * at its own clock */
+	sql("UPDATE config SET end_sm_clock_mhz = 960 WHERE variant = 'v2'");
+	tex = render("summary");
+	v2_row(tex, &t, &row);
+	assert_non_null(strstr(t.cell[row][1], "\\rgmark{t}"));
+	assert_int_equal(chk_num_parse(t.cell[row][4], &gf), 0);
+	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
+	assert_true(fabs(pct.v - 100 * gf.v / (PEAK_FP32 * 975 / CLOCK_MHZ))
+		    < 0.01 * pct.v);
+	chk_table_free(&t);
+	free(tex);
+
+	/* 1.5 % below: within the tolerance, no mark */
+	sql("UPDATE config SET end_sm_clock_mhz = 975.15 "
+	    "WHERE variant = 'v2'");
+	tex = render("summary");
+	v2_row(tex, &t, &row);
+	assert_null(strstr(t.cell[row][1], "\\rgmark{t}"));
+	chk_table_free(&t);
+	free(tex);
+
+	/* a stored "launch_bound" under the GPU's activity record: no
+	 * launch cost in the time, no mark */
+	sql("UPDATE session SET timer = 'cupti-activity', launch_us = 1e9");
+	sql("UPDATE config SET regime = 'launch_bound'");
+	tex = render("summary");
+	v2_row(tex, &t, &row);
+	assert_null(strstr(t.cell[row][1], "\\rgmark{l}"));
+	chk_table_free(&t);
+	free(tex);
+
+	/* timed by events and shorter than the launch: marked l, left out
+	 * of % of peak */
+	sql("UPDATE session SET timer = 'events-blocking'");
 	tex = render("summary");
 	v2_row(tex, &t, &row);
 	assert_non_null(strstr(t.cell[row][1], "\\rgmark{l}"));
-	assert_non_null(strstr(tex, "As recorded by the measurement"));
+	assert_string_equal(t.cell[row][7], "{--}");
 	chk_table_free(&t);
 	free(tex);
+	sql("UPDATE session SET timer = NULL, launch_us = NULL");
+	sql("UPDATE config SET grid_blocks = NULL, regime = NULL, "
+	    "start_sm_clock_mhz = NULL, end_sm_clock_mhz = NULL");
 }
 
 /* The launch cost the sessions measured is the method's yardstick. */
@@ -138,7 +197,7 @@ static void test_launch_cost(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stored_regime_and_clock),
+		cmocka_unit_test(test_regime_rule),
 		cmocka_unit_test(test_launch_cost),
 	};
 
