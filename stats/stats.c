@@ -467,18 +467,16 @@ static double *hl_logs(const double *x, size_t n)
 
 /* How many pairs (i, j) have lb[j] - la[i] <= t (both sorted): for each
  * j the a's at or above lb[j] - t, found by a pointer that only moves
- * one way as j grows. */
+ * right as lb[j] grows. */
 static double hl_count(const double *la, size_t na, const double *lb,
 		       size_t nb, double t)
 {
 	double c = 0;
-	size_t i = na, j;
+	size_t i = 0, j;
 
 	for (j = 0; j < nb; j++) {
-		/* i: the first a with lb[j] - la[i] <= t, i.e. la[i] >=
-		 * lb[j] - t; it can only fall as lb[j] grows */
-		while (i > 0 && lb[j] - la[i - 1] <= t)
-			i--;
+		while (i < na && la[i] < lb[j] - t)
+			i++;
 		c += (double)(na - i);
 	}
 	return c;

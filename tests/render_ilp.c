@@ -29,6 +29,8 @@ static long long dev_id[2];
 static double peak[2];
 
 /* A fresh fixture database, so that each test changes its own copy. */
+static void sql(const char *dev, const char *stmt);
+
 static void fixture_new(void)
 {
 	sqlite3 *db;
@@ -49,6 +51,13 @@ static void fixture_new(void)
 		sqlite3_finalize(q);
 	}
 	sqlite3_close(db);
+	/* device B's small copies run on one SM's worth of blocks (32 at
+	 * 2^14): with one SM they fill it, so its points count (the regime
+	 * rule's idle SMs are fewer blocks than SMs) */
+	sql(DEV_B, "UPDATE device_prop SET num = 1, value = '1' WHERE "
+	    "key = 'multiprocessor_count' AND device_id = (SELECT id FROM "
+	    "device WHERE uuid LIKE ?1)");
+	sql(DEV_B, "UPDATE device SET sm_count = 1 WHERE uuid LIKE ?1");
 }
 
 static int setup(void **state)
@@ -459,7 +468,7 @@ static void test_flip(void **state)
 	tex = render("en");
 	f = findings(tex, 1);
 	assert_null(strstr(f, "per thread raise the"));
-	assert_non_null(strstr(f, "make no significant difference to the "
+	assert_non_null(strstr(f, "make no meaningful difference to the "
 			       "copy bandwidth"));
 	assert_true(p_of(f) >= 0.05);
 	free(f);

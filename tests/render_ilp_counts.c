@@ -81,7 +81,9 @@ static int put(struct store *st, long long sid, int dev, int col, int i)
 	c.grp = 1 + i;
 	c.grid_blocks = (counts[i] + 511) / 512;
 	c.wave_blocks = 4 * SMS;
-	c.l2_bytes = 52428800LL;
+	/* 4 MiB: the smallest working set (32 KiB) fits, the next (8 MB)
+	 * does not, as the regime rule decides from these numbers */
+	c.l2_bytes = 4194304LL;
 	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
 	c.has_throttle = 1;
 	/* the smallest size in L2, the others in device memory */

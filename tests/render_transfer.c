@@ -409,8 +409,11 @@ static void expect_clause(const char *s, int n, const double *a,
 
 	chk_stats(a, na, &sa);
 	chk_stats(b, nb, &sb);
-	if (p >= 0.05) {
-		snprintf(want, sizeof(want), "not significantly different at "
+	/* the one difference rule: significant and 1 % apart (the
+	 * fixture measures nothing twice, so the threshold is its floor) */
+	if (p >= 0.05 || (p >= 0 && fmax(sb.median / sa.median,
+					 sa.median / sb.median) < 1.01)) {
+		snprintf(want, sizeof(want), "not meaningfully different at "
 			 "$n = %d$", n);
 	} else {
 		double g = (sa.median - sb.median) / sa.median * 100;
@@ -663,7 +666,7 @@ static void test_flip_overlap(void **state)
 	sqlite3_close(db);
 	doc = render_db(path, "transfer");
 	clause = pout_c_at_512(doc);
-	assert_non_null(strstr(clause, "not significantly different"));
+	assert_non_null(strstr(clause, "not meaningfully different"));
 	assert_null(strstr(clause, "shorter"));
 	assert_null(strstr(clause, "longer"));
 	free(clause);
@@ -697,7 +700,7 @@ static void test_flip_few_samples(void **state)
 	s = finding(doc, 0, "With only $C$ pinned (pinned-output");
 	assert_non_null(strstr(s, "\\num{60.0}\\,\\% shorter at $n = 1024$"));
 	assert_non_null(strstr(s, "too few samples for significance"));
-	assert_null(strstr(s, "not significantly different"));
+	assert_null(strstr(s, "not meaningfully different"));
 	free(s);
 	s = finding(doc, 0, "At $n$ = 1024 the time limit");
 	assert_non_null(strstr(s, "as few as 3 samples"));
