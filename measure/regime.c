@@ -1,6 +1,7 @@
-/* The regime of a configuration (regime.h). */
+/* The regime of a configuration (regime.h), by analysis/rules.h. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "regime.h"
 
@@ -13,20 +14,33 @@ static void add(char *buf, size_t len, size_t *used, const char *key)
 
 void regime_format(const struct regime_in *in, char *buf, size_t len)
 {
-	size_t used = 0;
+	static const struct {
+		unsigned bit;
+		const char *key;
+	} keys[] = {
+		{RULE_LAUNCH, "launch_bound"}, {RULE_IDLE, "idle_sms"},
+		{RULE_L2, "l2_resident"}, {RULE_THROTTLE, "throttled"},
+	};
+	struct rule_point p;
+	size_t used = 0, i;
+	unsigned r;
 
 	if (!len)
 		return;
 	buf[0] = '\0';
-	if (in->kernel_ms > 0 && isfinite(in->launch_us) &&
-	    in->kernel_ms * 1e3 < in->launch_us)
-		add(buf, len, &used, "launch_bound");
-	if (in->grid_blocks > 0 && in->wave_blocks > 0 &&
-	    in->grid_blocks < in->wave_blocks)
-		add(buf, len, &used, "below_wave");
-	if (in->working_set > 0 && in->l2_bytes > 0 && !in->cold &&
-	    in->working_set <= (double)in->l2_bytes)
-		add(buf, len, &used, "l2_resident");
-	if (in->has_throttle && (in->throttle_reasons & REGIME_THROTTLE_MASK))
-		add(buf, len, &used, "throttled");
+	memset(&p, 0, sizeof(p));
+	p.grid_blocks = in->grid_blocks;
+	p.sms = in->sms;
+	p.working_set = in->working_set;
+	p.l2_bytes = (double)in->l2_bytes;
+	p.cold = in->cold;
+	p.events_timer = in->events_timer;
+	p.kernel_ms = isfinite(in->kernel_ms) ? in->kernel_ms : 0;
+	p.launch_us = isfinite(in->launch_us) ? in->launch_us : 0;
+	p.has_throttle = in->has_throttle;
+	p.throttle_reasons = in->throttle_reasons;
+	r = rule_regime(&p);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (r & keys[i].bit)
+			add(buf, len, &used, keys[i].key);
 }

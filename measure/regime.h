@@ -1,23 +1,28 @@
 /* measure/regime.h: internal to measure/ (and its tests). The regime a
- * configuration ran in, as the report needs it to read a number right:
- * a kernel shorter than a launch measures launch cost in any program
- * that waits for it; a grid smaller than one wave leaves SMs idle; a
- * working set inside L2 is served from the cache, not device memory;
- * clocks held down by power or heat are not the chip's speed. Pure
- * arithmetic, so that it is tested without a GPU. */
+ * configuration ran in, stored with it for a reader of the database, by
+ * the report's one rule (analysis/rules.h: rule_regime): a kernel timed
+ * by events and shorter than a launch measures launch cost; a grid of
+ * fewer blocks than SMs leaves SMs idle; a working set inside L2 is
+ * served from the cache, not device memory; clocks held down by power
+ * or heat are not the chip's speed. render recomputes it from the
+ * stored inputs (with the session's top clock, which measure cannot
+ * know while it runs), so the stored keys are informative. */
 #ifndef MMREPORT_MEASURE_REGIME_H
 #define MMREPORT_MEASURE_REGIME_H
 
 #include <stddef.h>
 
-/* NVML clock-event reasons that lower the clock below what the chip
- * would run at (power cap, slowdowns, thermal limits, power brake); idle,
- * application clocks, sync boost and display are not limits. */
-#define REGIME_THROTTLE_MASK 0xECULL
+#include "rules.h"
+
+#define REGIME_THROTTLE_MASK RULE_THROTTLE_MASK
 
 struct regime_in {
 	long long grid_blocks;	/* 0 unknown */
-	long long wave_blocks;	/* active blocks per SM x SMs; 0 unknown */
+	long long wave_blocks;	/* active blocks per SM x SMs; 0 unknown
+				 * (stored; not part of the rule) */
+	int sms;		/* the device's SMs; 0 unknown */
+	int events_timer;	/* kernel times from events (launch cost
+				 * included), not the GPU's activity record */
 	double working_set;	/* bytes; 0 unknown */
 	long long l2_bytes;	/* 0 unknown */
 	int cold;		/* L2 scrubbed before each sample */
@@ -28,8 +33,8 @@ struct regime_in {
 };
 
 /* The regime keys that apply, comma-separated, into buf[len]:
- *   launch_bound  kernel_ms * 1000 < launch_us
- *   below_wave    grid_blocks < wave_blocks
+ *   launch_bound  events_timer and kernel_ms * 1000 < launch_us
+ *   idle_sms      grid_blocks < sms
  *   l2_resident   working_set <= l2_bytes and not cold
  *   throttled     throttle_reasons & REGIME_THROTTLE_MASK
  * "" when none applies; a key whose inputs are unknown is left out. */

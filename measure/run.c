@@ -226,6 +226,9 @@ static void regime_fill(const struct run_ctx *c, const struct job *j,
 
 	in.grid_blocks = e->kd ? e->kd->grid(&j->args) : 0;
 	in.wave_blocks = (long long)active * c->dev->prop.multiProcessorCount;
+	in.sms = c->dev->prop.multiProcessorCount;
+	in.events_timer = timer_name(c->timer) &&
+			  strcmp(timer_name(c->timer), VOCAB_TIMER_CUPTI) != 0;
 	in.working_set = e->kd ? e->kd->bytes(&j->args) :
 			 2.0 * sizeof(int) * (double)e->count;
 	in.l2_bytes = c->dev->prop.l2CacheSize;

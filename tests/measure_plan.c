@@ -1018,31 +1018,38 @@ static void test_regime(void **state)
 	regime_format(&in, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 
-	/* v1 at n = 528: one block of a wave of 132 x 8; 3.3 MB in a 50 MB
-	 * L2; 300 ms, far longer than a 6 us launch. */
+	/* v1 at n = 528: one block on 132 SMs; 3.3 MB in a 50 MB L2;
+	 * 300 ms, far longer than a 6 us launch. */
 	in.grid_blocks = 1;
+	in.sms = 132;
 	in.wave_blocks = 132 * 8;
 	in.working_set = 3.0 * 4 * 528 * 528;
 	in.l2_bytes = 50LL << 20;
 	in.kernel_ms = 300;
 	in.launch_us = 6;
 	regime_format(&in, buf, sizeof(buf));
-	assert_string_equal(buf, "below_wave,l2_resident");
+	assert_string_equal(buf, "idle_sms,l2_resident");
 
-	/* A 4 us kernel after a 6 us launch, full waves, 3 GB, power
-	 * capped (0x4) while idle (0x1). */
-	in.grid_blocks = 4096;
+	/* 400 blocks on 132 SMs (below one wave of 132 x 8, but every SM
+	 * busy); a 4 us kernel after a 6 us launch, 3 GB, power capped
+	 * (0x4) while idle (0x1): launch-bound only when events timed it,
+	 * since the GPU's own record holds no launch cost. */
+	in.grid_blocks = 400;
 	in.kernel_ms = 0.004;
 	in.working_set = 3e9;
 	in.has_throttle = 1;
 	in.throttle_reasons = 0x5;
 	regime_format(&in, buf, sizeof(buf));
+	assert_string_equal(buf, "throttled");
+	in.events_timer = 1;
+	regime_format(&in, buf, sizeof(buf));
 	assert_string_equal(buf, "launch_bound,throttled");
 
-	/* Idle and sync boost alone are no throttle; equal grid and wave
-	 * is a full wave; cold timing reads from DRAM even when it fits. */
+	/* Idle and sync boost alone are no throttle; as many blocks as
+	 * SMs leaves none idle; cold timing reads from DRAM even when it
+	 * fits. */
 	in.throttle_reasons = 0x11;
-	in.grid_blocks = in.wave_blocks;
+	in.grid_blocks = in.sms;
 	in.kernel_ms = 0.006;	/* equal to the launch: not below it */
 	in.working_set = 1e6;
 	in.cold = 1;
@@ -1057,7 +1064,7 @@ static void test_regime(void **state)
 	in.kernel_ms = 0.001;
 	in.throttle_reasons = 0x8;
 	regime_format(&in, buf, sizeof(buf));
-	assert_string_equal(buf, "launch_bound,below_wave,l2_resident,"
+	assert_string_equal(buf, "launch_bound,idle_sms,l2_resident,"
 			    "throttled");
 	regime_format(&in, buf, 8);
 	assert_int_equal(strlen(buf), 7);
