@@ -28,7 +28,7 @@ method.minsamples.few = @@N@@ próbki
 method.minsamples.many = @@N@@ próbek
 method.timers = Użyte zegary: @@TIMERS@@.
 method.launch = Uruchomienie kernela wraz z oczekiwaniem na jego zakończenie kosztuje na tych urządzeniach @@US@@~\textmu s (zmierzone w każdej sesji): to opóźnienie i narzut, które płaci każde uruchomienie. Kernel o medianie czasu krótszej niż ta wartość jest oznaczony jako ograniczony uruchomieniem (\rgmark{l}): jego czas to głównie koszt uruchomienia, nie praca kernela.
-method.launch_unknown = Każde uruchomienie kernela płaci opóźnienie i narzut rzędu kilku mikrosekund, które dominują czas krótkiego kernela. Ta baza jest starsza niż zapis kosztu uruchomienia, więc żaden punkt nie jest oznaczony jako ograniczony uruchomieniem; oznaczenia siatek mniejszych niż jedna fala (\rgmark{w}) i zbiorów roboczych mieszczących się w pamięci podręcznej L2 (\rgmark{c}) wyznaczono z zapisanych parametrów urządzenia.
+method.launch_unknown = Każde uruchomienie kernela płaci opóźnienie i narzut rzędu kilku mikrosekund, które dominują czas krótkiego kernela. Ta baza jest starsza niż zapis kosztu uruchomienia, więc żaden punkt nie jest oznaczony jako ograniczony uruchomieniem; oznaczenia siatek o mniejszej liczbie bloków niż multiprocesorów (\rgmark{w}) i zbiorów roboczych mieszczących się w pamięci podręcznej L2 (\rgmark{c}) wyznaczono z zapisanych parametrów urządzenia.
 method.timers_of.one = sesja @@N@@
 method.timers_of.few = sesje @@N@@
 method.timers_of.many = sesje @@N@@
@@ -369,7 +369,7 @@ find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w
 find.ilp.l2_stored_over = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 
 sum.title = Zestawienie wyników
-sum.intro = Najlepsza konfiguracja każdego wariantu (najwyższa mediana spośród punktów zmierzonych w stanie ustalonym: siatka co najmniej jednej fali, dla kopiowania zbiór roboczy większy niż L2) w porównaniu z biblioteką wzorcową (cuBLAS) dla tego samego rozmiaru macierzy oraz z teoretycznymi wartościami szczytowymi urządzenia.
+sum.intro = Najlepsza konfiguracja każdego wariantu (najwyższa mediana spośród punktów zmierzonych w stanie ustalonym: siatka co najmniej jednego bloku na multiprocesor, dla kopiowania zbiór roboczy większy niż L2) w porównaniu z biblioteką wzorcową (cuBLAS) dla tego samego rozmiaru macierzy oraz z teoretycznymi wartościami szczytowymi urządzenia.
 sum.suite = Zestaw
 sum.variant = Wariant
 sum.config = Blok / pamięć
@@ -667,7 +667,7 @@ word.steps = kroków
 
 dot.title = Iloczyn skalarny z redukcją w pamięci współdzielonej
 dot.absent = Baza danych nie zawiera pomiarów zestawu dot.
-dot.intro = Każde jądro oblicza iloczyn skalarny $s = \sum_i a_i b_i$ dwóch wektorów o $N$ elementach z przedziału $[0, 1)$ (podręcznik~R). \texttt{dot} sumuje pętlą o kroku siatki, redukuje 256 sum częściowych każdego bloku drzewem w pamięci współdzielonej, a drugie jądro z jednym blokiem redukuje sumy bloków, wszystko w precyzji wektorów; \texttt{cublas\_dot} to SDOT (fp32) lub DDOT (fp64) z cuBLAS. Przepustowość to $2N$ odczytanych elementów przez czas jądra. Wynik porównywany jest z dokładnym iloczynem, liczonym na hoście w rozszerzonej precyzji z sumowaniem kompensowanym: błąd względny nie może przekroczyć $10^{-5}$ w fp32 i $10^{-12}$ w fp64, w przeciwnym razie konfiguracja jest błędna. Gdy oba wektory mieszczą się w pamięci L2 albo jądro trwa niewiele dłużej niż jego uruchomienie, wynik nie mierzy pamięci urządzenia: takie punkty są oznaczone i nie biorą udziału w porównaniach.
+dot.intro = Każde jądro oblicza iloczyn skalarny $s = \sum_i a_i b_i$ dwóch wektorów o $N$ elementach z przedziału $[0, 1)$ (podręcznik~R). \texttt{dot} sumuje pętlą o kroku siatki, redukuje 256 sum częściowych każdego bloku drzewem w pamięci współdzielonej, a drugie jądro z jednym blokiem redukuje sumy bloków, wszystko w precyzji wektorów; \texttt{cublas\_dot} to SDOT (fp32) lub DDOT (fp64) z cuBLAS. Przepustowość to $2N$ odczytanych elementów przez czas jądra. Wynik porównywany jest z dokładnym iloczynem, liczonym na hoście w rozszerzonej precyzji z sumowaniem kompensowanym: błąd względny nie może przekroczyć $10^{-5}$ w fp32 i $10^{-12}$ w fp64, w przeciwnym razie konfiguracja jest błędna. Gdy oba wektory mieszczą się w pamięci L2 albo jądro mierzone zdarzeniami trwa krócej niż uruchomienie, wynik nie mierzy pamięci urządzenia: takie punkty są oznaczone i nie biorą udziału w porównaniach.
 dot.time_ratio = Czas fp64/fp32
 dot.pct_cublas = \%~cuBLAS
 dot.table = Przepustowość iloczynu skalarnego według długości wektora $N$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, własne jądro w procentach cuBLAS oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
@@ -703,12 +703,12 @@ find.dot.n_item = @@V@@ @@W@@ (@@ELO@@ przy $N = @@NLO@@$, @@EHI@@ przy $N = @@N
 find.dot.n_list = @@DEV@@Od najkrótszego do najdłuższego wektora błąd względny: @@LIST@@.
 find.dot.verified_all = @@DEV@@Wszystkie @@N@@ konfiguracje \texttt{dot} przeszły weryfikację wobec dokładnego iloczynu: redukcja w pamięci współdzielonej oblicza iloczyn skalarny.
 find.dot.verified_some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji \texttt{dot} przeszło weryfikację wobec dokładnego iloczynu; błędne wymieniono powyżej i nie podano ich szybkości.
-find.dot.nonsteady = @@DEV@@Przy $N = @@NLIST@@$ część punktów mieści się w pamięci L2, zajmuje mniej niż jedną falę lub trwa niewiele dłużej niż uruchomienie (oznaczone w tabeli): nie biorą udziału w porównaniach powyżej.
+find.dot.nonsteady = @@DEV@@Przy $N = @@NLIST@@$ część punktów mieści się w pamięci L2, ma mniej bloków niż multiprocesorów lub, mierzona zdarzeniami, trwa krócej niż uruchomienie (oznaczone w tabeli): nie biorą udziału w porównaniach powyżej.
 find.dot.nosteady = @@DEV@@Żadna długość wektora nie ma obu jąder ani obu precyzji zmierzonych w stanie ustalonym, więc niczego nie porównano.
 
 walkers.title = Błądzenie losowe i stan generatora
 walkers.absent = Baza danych nie zawiera pomiarów zestawu walkers.
-walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek, a końcowe położenia wszystkich cząstek wobec teorii: średnia 0 z błędem standardowym $\sqrt{S/W}$, wariancja $S$ z błędem standardowym $S\sqrt{2/(W-1)}$. Punkty poniżej jednej fali GPU lub trwające niewiele dłużej niż uruchomienie są oznaczone i pomijane przy wyborze ,,największego punktu''.
+walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek, a końcowe położenia wszystkich cząstek wobec teorii: średnia 0 z błędem standardowym $\sqrt{S/W}$, wariancja $S$ z błędem standardowym $S\sqrt{2/(W-1)}$. Punkty o mniejszej liczbie bloków niż multiprocesorów lub, mierzone zdarzeniami, krótsze niż uruchomienie są oznaczone i pomijane przy wyborze ,,największego punktu''.
 walkers.gsteps = Gkroków/s
 walkers.speedup = Przyspieszenie
 walkers.walkers = $W$
@@ -744,7 +744,7 @@ find.wk.stat_bad = @@DEV@@Spośród @@N@@ konfiguracji @@ZB@@ ma średnią odleg
 find.wk.var_bad = @@DEV@@Wariancja odbiega od liczby kroków o ponad @@SIG@@ błędy standardowe w @@VB@@ z @@N@@ konfiguracji: to nie jest błądzenie uczciwej monety.
 find.wk.exact_all = @@DEV@@Wszystkie @@N@@ konfiguracje zgodziły się dokładnie z przebiegiem tego samego generatora na CPU dla sprawdzonych cząstek.
 find.wk.exact_some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji zgodziło się dokładnie z przebiegiem tego samego generatora na CPU; pozostałe wymieniono powyżej i nie podano ich szybkości.
-find.wk.nonsteady = @@DEV@@Punkty $W/S$ = @@LIST@@ zajmowały mniej niż jedną falę GPU lub trwały niewiele dłużej niż uruchomienie (oznaczone w tabeli) i pominięto je przy wyborze największego punktu.
+find.wk.nonsteady = @@DEV@@Punkty $W/S$ = @@LIST@@ miały mniej bloków, niż GPU ma multiprocesorów, lub, mierzone zdarzeniami, trwały krócej niż uruchomienie (oznaczone w tabeli) i pominięto je przy wyborze największego punktu.
 find.wk.nosteady = @@DEV@@Żaden punkt nie ma trzech jąder zmierzonych w stanie ustalonym, więc łańcucha nie oceniono w największym punkcie.
 
 concl.r.dot_prec = Podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
@@ -819,7 +819,7 @@ rect.find.acc_over = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \t
 rect.find.acc_ratio = @@DEV@@Średni błąd \texttt{rect} w fp32 jest @@R@@ razy większy niż w fp64 (dla wszystkich kształtów); błędy zaokrąglenia obu precyzji mają się jak @@UR@@~:~1.
 rect.find.verified_all = @@DEV@@Weryfikację względem DGEMM przeszły wszystkie konfiguracje \texttt{rect} (@@N@@; największy błąd względny @@E@@): iloczyn dopełniony jest poprawny dla każdego zmierzonego kształtu, bloku i precyzji.
 rect.find.verified_some = @@DEV@@Wynik weryfikacji względem DGEMM: poprawnych jest tylko @@K@@ z @@N@@ konfiguracji \texttt{rect}; błędne wymieniono wyżej i nie biorą udziału w porównaniach.
-rect.find.nonsteady = @@DEV@@Przy kształtach @@LIST@@ niektóre punkty wykonały się poniżej jednej fali GPU lub niewiele dłużej niż trwa uruchomienie (oznaczone w tabelach): tam czas bloku mierzy też bezczynne multiprocesory, więc dane nie pozwalają przypisać różnicy między blokami samemu dopełnieniu.
+rect.find.nonsteady = @@DEV@@Przy kształtach @@LIST@@ niektóre punkty miały mniej bloków, niż GPU ma multiprocesorów, lub, mierzone zdarzeniami, trwały krócej niż uruchomienie (oznaczone w tabelach): tam czas bloku mierzy też bezczynne multiprocesory, więc dane nie pozwalają przypisać różnicy między blokami samemu dopełnieniu.
 rect.concl.claim = Iloczyn macierzy prostokątnych z każdym wymiarem dopełnionym do bloku jest poprawny, w precyzji float i double.
 rect.concl.verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
 rect.concl.time = fp64 @@LO@@--@@HI@@$\times$ czasu fp32
@@ -882,7 +882,7 @@ precision.find.acc_grow = @@DEV@@Od $k = @@KLO@@$ do $k = @@KHI@@$ średni błą
 precision.find.bound_all = @@DEV@@Wszystkie @@N@@ konfiguracje mają największy błąd poniżej oszacowania $k u$, najwyżej @@PCT@@ jego wartości.
 precision.find.bound_some = @@DEV@@@@K@@ z @@N@@ konfiguracji przekracza największym błędem oszacowanie $k u$: @@LIST@@. Oszacowanie obowiązuje dla dowolnej kolejności sumowania w podanej precyzji, więc tych wyników nie liczono w niej w całości.
 precision.find.failed = @@DEV@@@@K@@ z @@N@@ konfiguracji nie przeszło weryfikacji lub pominięto je (lista powyżej): pokazano je jako takie, bez wydajności i bez błędu.
-precision.find.nonsteady = @@DEV@@Przy $n = @@NLIST@@$ część punktów zajmowała mniej niż jedną falę procesora lub trwała niewiele dłużej niż uruchomienie (oznaczone w tabelach): nie biorą udziału w porównaniach powyżej.
+precision.find.nonsteady = @@DEV@@Przy $n = @@NLIST@@$ część punktów miała mniej bloków, niż GPU ma multiprocesorów, lub, mierzona zdarzeniami, trwała krócej niż uruchomienie (oznaczone w tabelach): nie biorą udziału w porównaniach powyżej.
 precision.find.limits = Czego te dane nie pokazują: @@LIST@@.
 precision.find.lim.one_dev = pochodzą z jednego procesora graficznego, a koszt fp64 zależy od stosunku jednostek FP32 i FP64, różnego w różnych procesorach
 precision.find.lim.devs = pochodzą z @@N@@ procesorów graficznych, każdy z własnym stosunkiem jednostek FP32 do FP64: jak koszt fp64 zależy od tego stosunku w ogólności, tak mała liczba nie rozstrzyga
@@ -974,7 +974,7 @@ progression.find.text = @@DEV@@@@TEXT@@
 progression.find.cnt_some = @@DEV@@Przy $n = @@N@@$ liczników nie zmierzono dla @@LIST@@: te kroki nie mają wiersza liczników ani licznika, który się zmienił.
 progression.find.verified_all = @@DEV@@Weryfikację przeszły wszystkie konfiguracje (@@N@@).
 progression.find.verified_some = @@DEV@@Weryfikację przeszło tylko @@K@@ z @@N@@ konfiguracji; pozostałe wymieniono wyżej i nigdy nie pokazuje się ich jako prędkości.
-progression.find.nonsteady = @@DEV@@Przy $n$ = @@LIST@@ niektóre kernele nie działały w stanie ustalonym przy żadnym bloku (poniżej jednej fali lub blisko kosztu uruchomienia, oznaczone): tam blok kernela jest najszybszym ze wszystkich, przy których działał, i nie podaje się udziału w szczycie.
+progression.find.nonsteady = @@DEV@@Przy $n$ = @@LIST@@ niektóre kernele nie działały w stanie ustalonym przy żadnym bloku (mniej bloków niż multiprocesorów lub, przy pomiarze zdarzeniami, krócej niż uruchomienie; oznaczone): tam blok kernela jest najszybszym ze wszystkich, przy których działał, i nie podaje się udziału w szczycie.
 progression.find.limits_one = Czego te dane nie dowodzą: pochodzą z jednego GPU, więc nie mówią, jak kroki wypadną na innym; przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
 progression.find.limits = Czego te dane nie dowodzą: przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
 progression.find.passed = @@DEV@@Tam, gdzie szybszy blok nie był w stanie ustalonym, pokazano blok w stanie ustalonym: @@LIST@@.

@@ -30,6 +30,7 @@ static long long dev_id;
 #define NS CHK_NS
 #define SMS 132
 #define PEAK 3352.32
+#define LAUNCH_US 25.0
 
 static const long long dot_ns[3] = {1048576, 16777216, 134217728};
 /* GB/s out of L2: [variant][precision] */
@@ -95,11 +96,15 @@ static int put(struct store *st, long long sid, const char *suite,
 	c.rel_error = err;
 	c.seconds = 1;
 	c.grp = grp;
-	c.grid_blocks = 4096;
+	/* the walkers run one thread a walker in blocks of 256: 256 and
+	 * 4096 blocks, at least one on each of the 132 SMs */
+	c.grid_blocks = dot ? 4096 : count / 256;
 	c.wave_blocks = 2 * SMS;
 	c.l2_bytes = 52428800LL;
 	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
 	c.has_throttle = 1;
+	/* as an older measure stored it; render recomputes the regime by
+	 * analysis/rules.h and must not show a stale mark */
 	c.regime = (char *)regime;
 	c.bytes = c.working_set = dot ? work : 4.0 * count;
 	if (!strcmp(status, "failed")) {
@@ -161,6 +166,10 @@ static int build(const char *path)
 	s.seed = 7;
 	s.suites = (char *)"dot,walkers";
 	s.tolerance = 1e-5;
+	/* kernel times from the GPU's own record, and an empty kernel's
+	 * launch longer than every dot kernel at 2^20 (10 to 20 us) */
+	s.timer = (char *)VOCAB_TIMER_CUPTI;
+	s.launch_us = LAUNCH_US;
 	rc |= store_session_insert(st, &s);
 	for (v = 0; v < 2 && !rc; v++)
 		for (p = 0; p < 2; p++)
@@ -244,9 +253,17 @@ static void test_dot_tables(void **state)
 		snprintf(where, sizeof(where), "\\(2^{%d}\\)",
 			 i == 0 ? 20 : i == 1 ? 24 : 27);
 		assert_true(!strncmp(t.cell[i][0], where, strlen(where)));
-		if (i == 0)
-			chk_expect_in(t.cell[i][0], "\\rgmark{");
-		else
+		/* 2^20 fits the L2 cache: marked c. Shorter than the
+		 * session's launch (LAUNCH_US), but timed by the GPU's
+		 * own record, which holds no launch cost: no l, whatever
+		 * the stored regime says */
+		if (i == 0) {
+			chk_expect_in(t.cell[i][0], "\\rgmark{c}");
+			assert_null(strstr(t.cell[i][0], "\\rgmark{l}"));
+			for (v = 0; v < 4; v++)
+				assert_true(dot_ms(v / 2, v % 2, 0) * 1e3 <
+					    LAUNCH_US);
+		} else
 			assert_string_equal(t.cell[i][0], where);
 		for (p = 0; p < 2; p++) {
 			double g[2];
@@ -354,6 +371,30 @@ static void test_dot_findings(void **state)
 	free(tex);
 }
 
+/* The launch mark (l) is the events timer's: the same session timed by
+ * events marks every dot kernel at 2^20, each shorter than the empty
+ * kernel's launch; the larger sizes take longer and stay unmarked. */
+static void test_dot_launch(void **state)
+{
+	struct chk_table t;
+	char *tex;
+	int v;
+
+	(void)state;
+	assert_int_equal(build(dbpath), 0);
+	sql("UPDATE session SET timer = 'events-blocking'");
+	tex = render("dot");
+	chk_table_need(tex, "dot", dev_id, &t);
+	chk_expect_in(t.cell[0][0], "\\rgmark{l}");
+	chk_expect_in(t.cell[0][0], "\\rgmark{c}");
+	for (v = 0; v < 2; v++)
+		assert_true(dot_ms(v, 0, 1) * 1e3 > LAUNCH_US);
+	assert_null(strstr(t.cell[1][0], "\\rgmark"));
+	assert_null(strstr(t.cell[2][0], "\\rgmark"));
+	chk_table_free(&t);
+	free(tex);
+}
+
 /* ---- walkers ------------------------------------------------------------- */
 
 static void test_walkers_tables(void **state)
@@ -429,7 +470,21 @@ static void test_walkers_findings(void **state)
 		 "%s$", chk_tex_num(0.5, 2));
 	chk_expect_in(sec, want);
 	chk_expect_in(sec, "All 18 configurations matched a CPU run");
-	chk_expect_in(sec, "$W/S$ = \\num{65536}/\\num{100}, ");
+	/* 256 blocks of walkers at W = 65536 keep every SM busy: no point
+	 * is left out (the stored "below_wave" is an older rule's) */
+	assert_null(strstr(sec, "ran fewer blocks than the GPU has SMs"));
+	free(sec);
+	free(tex);
+	/* a grid of fewer blocks than SMs (64 of 132) is: named, and out
+	 * of the largest point, which stays W = 1048576 */
+	sql("UPDATE config SET grid_blocks = 64 WHERE suite = 'walkers' AND "
+	    "count = 65536");
+	tex = render("walkers");
+	sec = chk_section_text(tex, "Random walkers and the generator's state");
+	chk_expect_in(sec, "The points $W/S$ = \\num{65536}/\\num{100}, ");
+	chk_expect_in(sec, "ran fewer blocks than the GPU has SMs");
+	chk_expect_in(sec, "\\item With $W = \\num{1048576}$ walkers of $S = "
+		      "\\num{10000}$ steps, the largest steady point");
 	free(sec);
 	free(tex);
 }
@@ -548,6 +603,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dot_tables),
 		cmocka_unit_test(test_dot_findings),
+		cmocka_unit_test(test_dot_launch),
 		cmocka_unit_test(test_walkers_tables),
 		cmocka_unit_test(test_walkers_findings),
 		cmocka_unit_test(test_conclusions),

@@ -94,11 +94,31 @@ static int failed(int k, int i)
 	return k == V8 && i == 1;
 }
 
-/* Tiles of 128 fill less than a wave at 1024 and 2048, v1's one block
- * at 1024: such points are not steady. */
+/* The blocks one launch of kernel k at block b and size i runs, as
+ * measure stores them: v1 one block, v5 one per 2b x 2b tile of C, the
+ * others one per b x b block or tile; 0 for cuBLAS (unknown). */
+static long long grid_of(int k, int b, int i)
+{
+	long long bb = blocks[k][b], n = sizes[i];
+
+	if (!bb)
+		return 0;
+	if (k == V1)
+		return 1;
+	if (k == V5)
+		bb *= 2;
+	return (n / bb) * (n / bb);
+}
+
+/* The rule's idle SMs: fewer blocks than the 132 SMs, a point that does
+ * not count. Tiles of 128 at 1024 make 64 blocks and v1 one; tiles of
+ * 128 at 2048 make 256, less than a wave of blocks but one on every
+ * SM: they count (the old rule's wave left them out). */
 static int steady(int k, int b, int i)
 {
-	return !(i < 2 && (blocks[k][b] == 128 || k == V1));
+	long long g = grid_of(k, b, i);
+
+	return g == 0 || g >= SMS;
 }
 
 static int shift_of(int k, int b)
@@ -139,11 +159,14 @@ static int put(struct store *st, long long sid, int k, int b, int i)
 	c.l2_bytes = 52428800LL;
 	c.start_sm_clock_mhz = c.end_sm_clock_mhz = 1980;
 	c.has_throttle = 1;
-	/* the two smaller sizes fit L2; some of their grids fill less
-	 * than a wave */
+	c.grid_blocks = grid_of(k, b, i);
+	/* the two smaller sizes fit L2; the regime as an older measure
+	 * stored it (tiles of 128 and v1 below one wave at both), which
+	 * render no longer reads: it recomputes it from grid_blocks by
+	 * analysis/rules.h, so the tiles of 128 at 2048 count */
 	if (i < 2)
-		snprintf(reg, sizeof(reg), "%sl2_resident", steady(k, b, i) ?
-			 "" : "below_wave,");
+		snprintf(reg, sizeof(reg), "%sl2_resident",
+			 blocks[k][b] == 128 || k == V1 ? "below_wave," : "");
 	c.regime = reg;
 	if (failed(k, i)) {
 		c.status = (char *)"failed";
@@ -434,9 +457,11 @@ static void test_speed_tables(void **state)
 	free(tex);
 }
 
-/* The best block follows the medians among the steady points: v7's
- * tile 64 at 1024 (faster) and at 2048 (tile 128 faster but below a
- * wave, said so), tile 128 at 4096; and swaps when the data do. */
+/* The best block follows the medians among the points that count:
+ * v7's tile 64 at 1024 (faster; tile 128's 64 blocks leave SMs idle),
+ * tile 128 at 2048 (faster, and its 256 blocks, below a wave, put one
+ * on every SM, so it counts) and at 4096; a faster block with idle SMs
+ * is passed over, said so; and the choice swaps when the data do. */
 static void test_best_block(void **state)
 {
 	struct chk_table t;
@@ -446,20 +471,41 @@ static void test_best_block(void **state)
 
 	(void)state;
 	assert_int_equal(build(dbpath, 0), 0);
+	assert_false(steady(V7, 1, 0));
+	assert_true(steady(V7, 1, 1) && med(V7, 1, 1) > med(V7, 0, 1));
 	tex = render();
 	chk_table_need(tex, "progression-speed-1024_2048", dev_id, &t);
 	for (r = 0; r < t.nrows; r++)
 		if (!strcmp(t.cell[r][0], "\\texttt{v7}")) {
 			assert_string_equal(t.cell[r][1], "tile 64");
-			assert_string_equal(t.cell[r][6], "tile 64");
+			assert_string_equal(t.cell[r][6], "tile 128");
 		}
 	chk_table_free(&t);
+	/* no faster block left SMs idle: nothing passed over */
+	assert_null(strstr(tex, "Where a faster block ran unsteady"));
+	free(tex);
+	/* v7's tile 128 three times faster at 1024: passed over for its
+	 * idle SMs, said so */
+	sql("CREATE TEMP VIEW t128 AS SELECT id FROM config WHERE variant = "
+	    "'v7' AND block_x = 128 AND n = 1024;"
+	    "UPDATE sample SET value = value * 3 WHERE metric = 'gflops' AND "
+	    "config_id IN t128;"
+	    "UPDATE stat SET median = median * 3, min = min * 3, max = max * 3"
+	    " WHERE metric = 'gflops' AND config_id IN t128;");
+	tex = render();
+	chk_table_need(tex, "progression-speed-1024_2048", dev_id, &t);
+	for (r = 0; r < t.nrows; r++)
+		if (!strcmp(t.cell[r][0], "\\texttt{v7}"))
+			assert_string_equal(t.cell[r][1], "tile 64");
+	chk_table_free(&t);
 	snprintf(want, sizeof(want), "Where a faster block ran unsteady, the "
-		 "steady one is shown: $n = 2048$: \\texttt{v7} (tile 128) ran "
+		 "steady one is shown: $n = 1024$: \\texttt{v7} (tile 128) ran "
 		 "%s~GFLOP/s\\rgmark{w}, \\texttt{v7} (tile 64) %s~GFLOP/s.",
-		 chk_tex_num(med(V7, 1, 1), 4), chk_tex_num(med(V7, 0, 1), 4));
+		 chk_tex_num(3 * med(V7, 1, 0), 4),
+		 chk_tex_num(med(V7, 0, 0), 4));
 	chk_expect_in(tex, want);
 	free(tex);
+	assert_int_equal(build(dbpath, 0), 0);
 	/* v7's tile 64 three times faster at 4096 */
 	sql("UPDATE stat SET median = median * 3 WHERE metric = 'gflops' AND "
 	    "config_id IN (SELECT id FROM config WHERE variant = 'v7' AND "
@@ -598,8 +644,23 @@ static void test_findings(void **state)
 	chk_expect_in(sec, "What these data cannot support: they come from one "
 		      "GPU");
 	chk_expect_in(sec, "no stall reasons");
-	chk_expect_in(sec, "At $n$ = 1024, 2048 some kernels ran no block "
-		      "steady");
+	/* only at 1024 do kernels run no block that counts: v1's one
+	 * block and the tiles of 128 (64 blocks); at 2048 the tiles of 128
+	 * make 256 blocks, one on every SM */
+	for (k = 0; k < NK; k++)
+		for (i = 0; i < NN; i++) {
+			int b, any = 0, ok = 0;
+
+			for (b = 0; b < MAXB; b++)
+				if (gfl[k][b][i] > 0 && (b == 0 ||
+				    blocks[k][b]) && !failed(k, i)) {
+					ok = 1;
+					any |= steady(k, b, i);
+				}
+			assert_true(!ok || any || i == 0);
+		}
+	assert_false(steady(V10, 0, 0) || steady(V1, 0, 0));
+	chk_expect_in(sec, "At $n$ = 1024 some kernels ran no block steady");
 	free(sec);
 	free(tex);
 }
