@@ -43,7 +43,7 @@ double rule_threshold(double *spread, size_t n)
 	double q, pos;
 	size_t i;
 
-	if (!n)
+	if (n < RULE_MIN_PAIRS)
 		return RULE_MIN_THRESHOLD;
 	qsort(spread, n, sizeof(*spread), dbl_cmp);
 	/* the 90th percentile, linear between closest ranks */

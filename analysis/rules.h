@@ -79,12 +79,17 @@ int rule_counts(unsigned regime, int dram);
  * never a finding, however small its p. */
 #define RULE_MIN_THRESHOLD 0.01
 
+/* Repeated measurements needed before their spread sets the threshold:
+ * a 90th percentile of fewer pairs is one or two pairs' say. */
+#define RULE_MIN_PAIRS 10
+
 /* The practical threshold from the run-to-run spread between sessions:
  * spread[0..n-1] are |log(median in one session / median in another)|
- * of the same configuration on the same device. The threshold is the
- * larger of RULE_MIN_THRESHOLD and the 90th percentile of those
- * relative spreads (exp(s) - 1), so that nine in ten repeated
- * measurements lie within it. spread is sorted in place. n may be 0. */
+ * of the same configuration on the same device. With RULE_MIN_PAIRS or
+ * more, the threshold is the larger of RULE_MIN_THRESHOLD and the 90th
+ * percentile of those relative spreads (exp(s) - 1), so that nine in
+ * ten repeated measurements lie within it; with fewer, the floor alone.
+ * spread is sorted in place. n may be 0. */
 double rule_threshold(double *spread, size_t n);
 
 enum rule_verdict {

@@ -112,11 +112,14 @@ static void test_threshold(void **state)
 {
 	double none[1] = {0};
 	double small[4] = {0.001, 0.002, 0.0, 0.003};
+	double few[2] = {log(12.0), log(3.0)};
 	double wide[10] = {0, 0, 0, 0, 0, 0, 0, 0, log(1.05), log(1.05)};
 
 	(void)state;
 	assert_true(rule_threshold(none, 0) == RULE_MIN_THRESHOLD);
 	assert_true(rule_threshold(small, 4) == RULE_MIN_THRESHOLD);
+	/* two disagreeing repeats do not silence a whole report */
+	assert_true(rule_threshold(few, 2) == RULE_MIN_THRESHOLD);
 	assert_true(fabs(rule_threshold(wide, 10) - 0.05) < 1e-9);
 }
 
