@@ -27,3 +27,11 @@ add_test(NAME cli_conventions
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_conventions.sh
           $<TARGET_FILE:mmreport> $<TARGET_FILE:standin_measure>)
 set_tests_properties(cli_conventions PROPERTIES LABELS cli)
+# Issue 28: the README's examples, as printed: against a stand-in
+# database, and the no-CUDA ones in a copy of the source tree with nvcc
+# off PATH (its build folder kept in tests/readme-work between runs).
+add_test(NAME readme_examples
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/readme_examples.sh ${PROJECT_SOURCE_DIR}
+          $<TARGET_FILE:mmreport> $<TARGET_FILE:standin_measure>
+          ${CMAKE_CURRENT_BINARY_DIR}/readme-work)
+set_tests_properties(readme_examples PROPERTIES TIMEOUT 600 LABELS cli)
