@@ -29,11 +29,11 @@ static int measure_absent_run(int argc, char **argv)
 static const struct cli_command commands[] = {
 	{"measure", "run the kernel sweeps on the GPU and store every run",
 	 cli_measure_run},
-	{"render", "write the LaTeX report from the database to stdout",
+	{"render", "write the LaTeX report of the database (-o FILE)",
 	 cli_render_run},
-	{"export", "write the stored statistics as CSV or JSON",
+	{"export", "write the stored statistics as CSV, JSON or Markdown",
 	 cli_export_run},
-	{"devices", "list the CUDA devices present, or with --db those stored",
+	{"devices", "list the devices stored (--db), or the CUDA devices present",
 	 cli_devices_run},
 	{"sessions", "list the measurement sessions stored in the database",
 	 cli_sessions_run},
@@ -62,14 +62,17 @@ static const char program_help[] =
 	"\n"
 	"Exit status:\n"
 	"  0   success\n"
-	"  1   the command failed (the reason is on stderr)\n"
+	"  1   the command failed, e.g. nothing to report or a --device\n"
+	"      that fits no device or several (the reason is on stderr)\n"
 	"  3   measure: a configuration failed verification (the rest is\n"
 	"      stored)\n"
-	"  64  bad command line (nothing was opened or written)\n"
+	"  64  bad command line (nothing was opened or written); render\n"
+	"      with a terminal as its output and no -o\n"
 	"  65  the file is not an mmreport database, is corrupt (found on\n"
 	"      opening or while reading), or is newer\n"
 	"  66  the database file does not exist or cannot be read\n"
-	"  69  no CUDA device or driver (measure); gnuplot missing (render)\n"
+	"  69  no CUDA device or driver, or a build without CUDA (measure,\n"
+	"      devices); gnuplot missing (render)\n"
 	"  70  CUDA or internal failure\n"
 	"  74  cannot write the output (standard output, figures, the\n"
 	"      database that measure or merge writes)\n"
