@@ -309,7 +309,7 @@ static void rbuf_put_number(struct rbuf *b, const struct ecell *c)
 	}
 }
 
-/* ---- CSV ------------------------------------------------------------------ */
+/* ---- CSV ----------------------------------------------------------------- */
 
 /* RFC 4180: a field holding a comma, quote or line break is quoted and
  * its quotes doubled. */
@@ -365,7 +365,7 @@ static void csv_row(struct rbuf *b, const struct erow *e, int ncols)
 	rbuf_puts(b, "\r\n");
 }
 
-/* ---- JSON ----------------------------------------------------------------- */
+/* ---- JSON ---------------------------------------------------------------- */
 
 static void json_string(struct rbuf *b, const char *s)
 {
@@ -441,7 +441,7 @@ static void json_members(struct rbuf *b, const struct erow *e, int from,
 	}
 }
 
-/* ---- Markdown --------------------------------------------------------------- */
+/* ---- Markdown ------------------------------------------------------------ */
 
 /* A Markdown table cell: '|' escaped, line breaks as spaces. */
 static void md_text(struct rbuf *b, const char *s)
@@ -535,7 +535,7 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 	}
 }
 
-/* ---- the export ------------------------------------------------------------- */
+/* ---- the export ---------------------------------------------------------- */
 
 /* Fills e for configuration r and its metric s (NULL: none), loading the
  * raw samples with_samples. Returns 0 or a render_status after a

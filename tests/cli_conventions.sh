@@ -53,7 +53,8 @@ set -e
 # render -o FILE
 "$bin" render --db two.db --sections intro -o report.tex || fail "render -o"
 grep -q '^\\end{document}' report.tex || fail "-o wrote no whole report"
-"$bin" render --db two.db --sections intro --output=r2.tex && cmp -s report.tex r2.tex ||
+"$bin" render --db two.db --sections intro --output=r2.tex &&
+	cmp -s report.tex r2.tex ||
 	fail "--output=FILE differs from -o FILE"
 cp report.tex before.tex
 set +e
@@ -76,7 +77,8 @@ if command -v script >/dev/null; then
 	grep -q "standard output is a terminal" tty.out ||
 		fail "render to a terminal: $(head -c 300 tty.out)"
 	[ "$(wc -c <tty.out)" -lt 1000 ] || fail "LaTeX reached the terminal"
-	script -qec "$bin render --db two.db --sections device -o t.tex" /dev/null >/dev/null ||
+	script -qec "$bin render --db two.db --sections device -o t.tex" \
+		/dev/null >/dev/null ||
 		fail "render -o with a terminal refused"
 else
 	echo "$me: no script(1): the terminal check is skipped"

@@ -90,7 +90,8 @@ set -e
 MMREPORT_DB=all.db "$bin" export --format md >stats.md || fail "export md"
 grep -q '^| device | suite' stats.md || fail "export md has no table"
 "$bin" render --db all.db -o report.tex || fail "render"
-grep -q "^\\\\documentclass" report.tex && grep -q "^\\\\end{document}" report.tex ||
+grep -q "^\\\\documentclass" report.tex &&
+	grep -q "^\\\\end{document}" report.tex ||
 	fail "report.tex is not a whole LaTeX document"
 grep -q 'mmreport-table: cross' report.tex ||
 	fail "the report does not compare the two devices"

@@ -315,17 +315,21 @@ static void test_json(void **state)
 				  "'$.configurations')"),
 			 12 + 3 + 12 + 12 + 12 + 3 + 12 + 12 + 1);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1, '$.configurations') WHERE json_extract(value, '$.device_name') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.device_name') = "
 		"'" "Tesla $\\&%#_{}~^ \"quoted\" ; rm -rf /" "'"), 40);
 	/* the first device's shared/pinned transfers add the counters */
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1, '$.configurations') WHERE json_extract(value, '$.suite') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.suite') = "
 		"'transfer' AND json_array_length(value, '$.stats') = 9"), 22);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1, '$.configurations') WHERE json_extract(value, '$.suite') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.suite') = "
 		"'transfer' AND json_array_length(value, '$.stats') = 20"), 2);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1, '$.configurations') WHERE json_extract(value, '$.status') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.status') = "
 		"'failed' AND json_array_length(value, '$.stats') = 0"), 1);
 	free(json);
 
