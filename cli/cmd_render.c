@@ -1,6 +1,11 @@
-/* mmreport render and export: option parsing; the work is render/'s. */
+/* mmreport render and export: option parsing and the output file; the
+ * work is render/'s. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "render.h"
@@ -8,21 +13,28 @@
 /* The --sections list between the two parts comes from render/, which
  * writes the sections. */
 static const char render_help_head[] =
-	"Usage: mmreport render [options] > report.tex\n"
+	"Usage: mmreport render [options] -o report.tex\n"
+	"       mmreport render [options] > report.tex\n"
 	"\n"
-	"Writes a complete LaTeX report of the database to stdout; it compiles\n"
-	"with pdflatex and no other step. Figures are drawn by gnuplot.\n"
+	"Writes a complete LaTeX report of the database to FILE or to\n"
+	"standard output (not to a terminal); it compiles with pdflatex and\n"
+	"no other step. Figures are drawn by gnuplot.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE          database (default $MMREPORT_DB or mmreport.db);\n"
 	"                     opened read-only, never modified\n"
+	"  -o, --output FILE  write the report to FILE (replaced only once\n"
+	"                     the report is complete; '-': standard output)\n"
 	"  --lang en|pl|de    language of headings and captions (default en)\n"
 	"  --sections LIST    ";
 static const char render_help_tail[] =
 	"\n"
-	"                     (default: all that have data)\n"
-	"  --device SEL       only devices matching SEL: database id, UUID\n"
-	"                     prefix or name (default: every device)\n"
+	"                     (default: all that have data); a reference to\n"
+	"                     a section left out is dropped\n"
+	"  --device SEL       one device: its id in the database (as\n"
+	"                     'mmreport devices --db FILE' lists it), or a\n"
+	"                     UUID prefix or part of the name that fits one\n"
+	"                     device only (default: every device)\n"
 	"  --session ID       only the session with this id (default: for each\n"
 	"                     device and configuration the latest measurement)\n"
 	"  --title TEXT, --author TEXT, --course TEXT, --exercise TEXT,\n"
@@ -43,28 +55,43 @@ static const char render_help_tail[] =
 	"  --help, --version\n"
 	"\n"
 	"Exit status: 0 ok, 1 nothing to report (empty database or selection),\n"
-	"64 bad options (also a bad --meta line), 65 database refused (not\n"
+	"64 bad options (also a bad --meta line; standard output a terminal\n"
+	"without -o), 65 database refused (not\n"
 	"mmreport's, corrupt, newer), 66 database or --meta file missing or\n"
 	"unreadable, 69 gnuplot missing, 70 internal failure, 74 cannot write\n"
 	"the output, 75 database locked by another process.\n";
 
 static const char export_help[] =
-	"Usage: mmreport export [options] > stats.csv\n"
+	"Usage: mmreport export [options] [-o FILE]\n"
 	"\n"
-	"Writes the stored statistics, one row per configuration and metric,\n"
-	"as CSV (RFC 4180, with a header) or as a JSON array.\n"
+	"Writes the stored statistics. csv and json hold the same columns\n"
+	"(one list; the first is export_version, 2): CSV (RFC 4180, with a\n"
+	"header) has one row per configuration and metric, JSON an object\n"
+	"{export_version, samples, configurations: [...]} with each\n"
+	"configuration's metrics in \"stats\". A statistic that is not\n"
+	"finite is empty (CSV) or null (JSON) and named in the row's\n"
+	"nonfinite column; bytes of names that are not UTF-8 become '?'.\n"
+	"md is a Markdown table of each configuration's median kernel time\n"
+	"(else its first metric), for a terminal or a pull request.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE          database (default $MMREPORT_DB or mmreport.db)\n"
-	"  --format csv|json  output format (default csv)\n"
-	"  --device SEL       only devices matching SEL (id, UUID prefix, name)\n"
+	"  --format csv|json|md  output format (default csv)\n"
+	"  --samples          also each metric's raw samples (csv, json): a\n"
+	"                     column \"values\" (space separated in CSV)\n"
+	"  -o, --output FILE  write to FILE (replaced only once complete)\n"
+	"  --device SEL       one device: id, UUID prefix or part of the name\n"
+	"                     (must fit one device)\n"
 	"  --session ID       only this session (default: latest measurement)\n"
-	"  --help, --version\n";
+	"  --help, --version\n"
+	"\n"
+	"Exit status: as render's (1 nothing to export).\n";
 
 enum {
 	OPT_DB = 256, OPT_LANG, OPT_SECTIONS, OPT_DEVICE, OPT_SESSION,
 	OPT_FIGURES, OPT_FORMAT, OPT_HELP, OPT_VERSION, OPT_TITLE,
-	OPT_AUTHOR, OPT_COURSE, OPT_EXERCISE, OPT_DATE, OPT_META
+	OPT_AUTHOR, OPT_COURSE, OPT_EXERCISE, OPT_DATE, OPT_META,
+	OPT_SAMPLES, OPT_OUTPUT = 'o'
 };
 
 static const struct option render_options_long[] = {
@@ -81,6 +108,8 @@ static const struct option render_options_long[] = {
 	{"exercise", required_argument, NULL, OPT_EXERCISE},
 	{"date", required_argument, NULL, OPT_DATE},
 	{"meta", required_argument, NULL, OPT_META},
+	{"samples", no_argument, NULL, OPT_SAMPLES},
+	{"output", required_argument, NULL, OPT_OUTPUT},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0}
@@ -131,13 +160,72 @@ static int sections_check(const char *cmd, const char *list)
 	return -1;
 }
 
+/* Runs render or export (is_export) into path: a temporary file beside
+ * it, renamed over path only when complete, so that a failed run leaves
+ * an earlier report in place. NULL or "-": standard output. Returns the
+ * exit status. */
+static int output_run(const char *cmd, const struct render_options *o,
+		      const char *format, int is_export, const char *path)
+{
+	char *tmp = NULL;
+	FILE *f = NULL;
+	mode_t mask;
+	int fd, rc;
+
+	if (!path || !strcmp(path, "-")) {
+		rc = is_export ? render_export(o, format, stdout) :
+		     render_report(o, stdout);
+		return cli_stdout_close(render_exit(rc));
+	}
+	tmp = malloc(strlen(path) + 16);
+	if (!tmp) {
+		fprintf(stderr, "%s: out of memory\n", cli_progname);
+		return CLI_EXIT_SOFTWARE;
+	}
+	sprintf(tmp, "%s.tmp-XXXXXX", path);
+	fd = mkstemp(tmp);
+	/* mkstemp makes the file 0600: the report gets the mode any new
+	 * file would */
+	mask = umask(0);
+	umask(mask);
+	if (fd >= 0 && fchmod(fd, 0666 & ~mask))
+		fprintf(stderr, "%s: %s: cannot set the mode of '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return CLI_EXIT_IOERR;
+	}
+	rc = render_exit(is_export ? render_export(o, format, f) :
+			 render_report(o, f));
+	if (fclose(f) && !rc) {
+		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+		rc = CLI_EXIT_IOERR;
+	}
+	if (!rc && rename(tmp, path)) {
+		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+		rc = CLI_EXIT_IOERR;
+	}
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
 /* Shared by render and export: export accepts --format and refuses the
  * report-only options. */
 static int render_like_run(int argc, char **argv, int is_export)
 {
 	const char *cmd = is_export ? "export" : "render";
 	struct render_options o;
-	const char *format = "csv";
+	const char *format = "csv", *output = NULL;
 	struct cli_seen seen = { { 0 } };
 	char tok[64];
 	long long v;
@@ -145,7 +233,7 @@ static int render_like_run(int argc, char **argv, int is_export)
 
 	render_options_init(&o);
 	o.db_path = cli_db_default();
-	while ((opt = getopt_long(argc, argv, ":", render_options_long,
+	while ((opt = getopt_long(argc, argv, ":o:", render_options_long,
 				  &li)) != -1) {
 		/* the option as written, not its value ("--format", not
 		 * the "csv" after it) */
@@ -156,6 +244,9 @@ static int render_like_run(int argc, char **argv, int is_export)
 				  opt == OPT_AUTHOR || opt == OPT_COURSE ||
 				  opt == OPT_EXERCISE || opt == OPT_DATE ||
 				  opt == OPT_META))
+			return cli_usage_error(cmd, "unknown option '%s'",
+					       tok);
+		if (!is_export && opt == OPT_SAMPLES)
 			return cli_usage_error(cmd, "unknown option '%s'",
 					       tok);
 		if (!is_export && opt == OPT_FORMAT)
@@ -222,11 +313,20 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.meta_path = optarg;
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "csv") && strcmp(optarg, "json"))
+			if (strcmp(optarg, "csv") && strcmp(optarg, "json") &&
+			    strcmp(optarg, "md"))
 				return cli_usage_error(cmd, "invalid --format "
-						       "'%s': use csv or json",
-						       optarg);
+						       "'%s': use csv, json or "
+						       "md", optarg);
 			format = optarg;
+			break;
+		case OPT_SAMPLES:
+			o.samples = 1;
+			break;
+		case OPT_OUTPUT:
+			if (!*optarg)
+				return cli_usage_error(cmd, "empty %s", tok);
+			output = optarg;
 			break;
 		case OPT_HELP:
 			return is_export ? cli_help_print(export_help) :
@@ -241,10 +341,16 @@ static int render_like_run(int argc, char **argv, int is_export)
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'",
 				       argv[optind]);
-	if (is_export)
-		return cli_stdout_close(render_exit(
-			render_export(&o, format, stdout)));
-	return cli_stdout_close(render_exit(render_report(&o, stdout)));
+	if (o.samples && !strcmp(format, "md"))
+		return cli_usage_error(cmd, "--samples needs --format csv or "
+				       "json");
+	/* a report is a megabyte of LaTeX: not for a terminal */
+	if (!is_export && (!output || !strcmp(output, "-")) &&
+	    isatty(STDOUT_FILENO))
+		return cli_usage_error(cmd, "standard output is a terminal: "
+				       "write the report to a file, with "
+				       "-o report.tex or > report.tex");
+	return output_run(cmd, &o, format, is_export, output);
 }
 
 int cli_render_run(int argc, char **argv)

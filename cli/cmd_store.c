@@ -6,18 +6,25 @@
 #include <string.h>
 
 #include "cli.h"
+#if MMREPORT_HAVE_CUDA
 #include "measure.h"
+#endif
 #include "store.h"
 
 static const char devices_help[] =
-	"Usage: mmreport devices [--db FILE]\n"
+	"Usage: mmreport devices [--db FILE | --present]\n"
 	"\n"
-	"Without --db: lists the CUDA devices present (index, name, compute\n"
-	"capability, memory, UUID, PCI bus id); needs a driver.\n"
-	"With --db: lists the devices stored in that database; needs no GPU.\n"
+	"With --db FILE, or $MMREPORT_DB set: lists the devices stored in that\n"
+	"database (id, name, compute capability, SMs, memory, UUID, PCI bus\n"
+	"id); needs no GPU. The id, the UUID or a unique part of the name is\n"
+	"what render's and export's --device take.\n"
+	"Without either, or with --present: lists the CUDA devices present\n"
+	"(index, name, compute capability, memory, UUID, PCI bus id); needs\n"
+	"a driver and a build with CUDA. The index is measure's --device.\n"
 	"\n"
 	"Exit status: 0 ok, 64 bad options, 65/66 database refused/missing,\n"
-	"69 no CUDA device or driver, 75 database locked.\n";
+	"69 no CUDA device or driver (or a build without CUDA), 75 database\n"
+	"locked.\n";
 
 static const char sessions_help[] =
 	"Usage: mmreport sessions [--db FILE]\n"
@@ -47,16 +54,18 @@ static const char merge_help[] =
 	"               mmreport.db)\n"
 	"  --help, --version\n";
 
-enum { OPT_DB = 256, OPT_HELP, OPT_VERSION };
+enum { OPT_DB = 256, OPT_HELP, OPT_VERSION, OPT_PRESENT };
 
 static const struct option store_options_long[] = {
 	{"db", required_argument, NULL, OPT_DB},
+	{"present", no_argument, NULL, OPT_PRESENT},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0}
 };
 
-/* Parses the options common to the three commands. Returns -1 to go on,
+/* Parses the options common to the three commands. *db_given is 1 for
+ * --db, 2 for --present (devices only), else 0. Returns -1 to go on,
  * else the exit status to return at once (help, version, usage). */
 static int store_options_parse(const char *cmd, const char *help, int argc,
 			       char **argv, const char **db, int *db_given)
@@ -77,8 +86,22 @@ static int store_options_parse(const char *cmd, const char *help, int argc,
 		case OPT_DB:
 			if (!*optarg)
 				return cli_usage_error(cmd, "empty --db");
+			if (*db_given == 2)
+				return cli_usage_error(cmd, "--db and "
+						       "--present exclude "
+						       "each other");
 			*db = optarg;
 			*db_given = 1;
+			break;
+		case OPT_PRESENT:
+			if (strcmp(cmd, "devices"))
+				return cli_usage_error(cmd, "unknown option "
+						       "'--present'");
+			if (*db_given == 1)
+				return cli_usage_error(cmd, "--db and "
+						       "--present exclude "
+						       "each other");
+			*db_given = 2;
 			break;
 		case OPT_HELP:
 			return cli_help_print(help);
@@ -145,10 +168,21 @@ int cli_devices_run(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("devices", "unexpected argument '%s'",
 				       argv[optind]);
-	if (!db_given) {
+	/* $MMREPORT_DB names the database here as in every command */
+	if (!db_given && getenv("MMREPORT_DB") && *getenv("MMREPORT_DB"))
+		db_given = 1;
+	if (db_given != 1) {
+#if MMREPORT_HAVE_CUDA
 		rc = measure_devices_print(stdout);
 		return cli_stdout_close(rc == MEASURE_OK ? CLI_EXIT_OK
 					: CLI_EXIT_UNAVAILABLE);
+#else
+		fprintf(stderr, "%s: devices: this build has no CUDA "
+			"(configured with MMREPORT_CUDA=OFF); 'devices --db "
+			"FILE' lists the devices stored in a database\n",
+			cli_progname);
+		return CLI_EXIT_UNAVAILABLE;
+#endif
 	}
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)

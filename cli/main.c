@@ -12,14 +12,28 @@
 
 const char *cli_progname = "mmreport";
 
+#if !MMREPORT_HAVE_CUDA
+/* A build without the CUDA toolkit (MMREPORT_CUDA=OFF) has no kernels to
+ * run: measure says so in one line, whatever its options. */
+static int measure_absent_run(int argc, char **argv)
+{
+	fprintf(stderr, "%s: measure: this build has no CUDA (configured "
+		"with MMREPORT_CUDA=OFF); render, export, sessions, merge and "
+		"devices --db work, measuring needs a build with the CUDA "
+		"toolkit\n", cli_progname);
+	return CLI_EXIT_UNAVAILABLE;
+}
+#define cli_measure_run measure_absent_run
+#endif
+
 static const struct cli_command commands[] = {
 	{"measure", "run the kernel sweeps on the GPU and store every run",
 	 cli_measure_run},
-	{"render", "write the LaTeX report from the database to stdout",
+	{"render", "write the LaTeX report of the database (-o FILE)",
 	 cli_render_run},
-	{"export", "write the stored statistics as CSV or JSON",
+	{"export", "write the stored statistics as CSV, JSON or Markdown",
 	 cli_export_run},
-	{"devices", "list the CUDA devices present, or with --db those stored",
+	{"devices", "list the devices stored (--db), or the CUDA devices present",
 	 cli_devices_run},
 	{"sessions", "list the measurement sessions stored in the database",
 	 cli_sessions_run},
@@ -28,6 +42,9 @@ static const struct cli_command commands[] = {
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* The command main() runs, so that `CMD -h` can print its help. */
+static const struct cli_command *cli_current;
 
 static const char program_help[] =
 	"Usage: mmreport <command> [options]\n"
@@ -39,19 +56,23 @@ static const char program_help[] =
 	"Commands:\n"
 	"%s"
 	"\n"
-	"Every command takes --help. The database is --db FILE, else the\n"
-	"environment variable MMREPORT_DB, else mmreport.db.\n"
+	"Every command takes --help (or -h); 'mmreport help CMD' prints the\n"
+	"same. The database is --db FILE, else the environment variable\n"
+	"MMREPORT_DB, else mmreport.db.\n"
 	"\n"
 	"Exit status:\n"
 	"  0   success\n"
-	"  1   the command failed (the reason is on stderr)\n"
+	"  1   the command failed, e.g. nothing to report or a --device\n"
+	"      that fits no device or several (the reason is on stderr)\n"
 	"  3   measure: a configuration failed verification (the rest is\n"
 	"      stored)\n"
-	"  64  bad command line (nothing was opened or written)\n"
+	"  64  bad command line (nothing was opened or written); render\n"
+	"      with a terminal as its output and no -o\n"
 	"  65  the file is not an mmreport database, is corrupt (found on\n"
 	"      opening or while reading), or is newer\n"
 	"  66  the database file does not exist or cannot be read\n"
-	"  69  no CUDA device or driver (measure); gnuplot missing (render)\n"
+	"  69  no CUDA device or driver, or a build without CUDA (measure,\n"
+	"      devices); gnuplot missing (render)\n"
 	"  70  CUDA or internal failure\n"
 	"  74  cannot write the output (standard output, figures, the\n"
 	"      database that measure or merge writes)\n"
@@ -80,10 +101,32 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
+/* Runs command c as `c --help`. */
+static int command_help_run(const struct cli_command *c)
+{
+	char name[32], help[] = "--help";
+	char *args[3];
+
+	snprintf(name, sizeof(name), "%s", c->name);
+	args[0] = name;
+	args[1] = help;
+	args[2] = NULL;
+	/* 0 makes getopt start afresh (it may be inside a scan of the
+	 * command's own arguments) */
+	optind = 0;
+	opterr = 0;
+	return c->run(2, args);
+}
+
 int cli_getopt_error(const char *cmd, int opt, char **argv)
 {
 	const char *arg = argv[optind - 1];
 
+	/* -h where an option may stand (not the value of one): the
+	 * command's help, as --help */
+	if (opt == '?' && optopt == 'h' && cli_current &&
+	    !strcmp(arg, "-h"))
+		return command_help_run(cli_current);
 	if (opt == ':')
 		return cli_usage_error(cmd, "option '%s' needs a value", arg);
 	if (optopt)
@@ -224,12 +267,34 @@ static int version_print(void)
 	return cli_stdout_close(CLI_EXIT_OK);
 }
 
-int main(int argc, char **argv)
+static const struct cli_command *command_find(const char *name)
 {
 	size_t i;
 
+	for (i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cli_command *c;
+
 	if (argc < 2)
 		return cli_usage_error(NULL, "missing command");
+	if (!strcmp(argv[1], "help") && argc > 2) {
+		/* `mmreport help CMD`: the command's --help */
+		if (argc > 3)
+			return cli_usage_error(NULL, "help takes one command, "
+					       "not '%s'", argv[3]);
+		c = command_find(argv[2]);
+		if (!c)
+			return cli_usage_error(NULL, "unknown command '%s'",
+					       argv[2]);
+		cli_current = c;
+		return command_help_run(c);
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help"))
 		return program_help_print();
@@ -237,13 +302,13 @@ int main(int argc, char **argv)
 		return version_print();
 	if (argv[1][0] == '-')
 		return cli_usage_error(NULL, "unknown option '%s'", argv[1]);
-	for (i = 0; i < NCOMMANDS; i++) {
-		if (!strcmp(argv[1], commands[i].name)) {
-			/* getopt_long sees the command as argv[0]. */
-			optind = 1;
-			opterr = 0;
-			return commands[i].run(argc - 1, argv + 1);
-		}
+	c = command_find(argv[1]);
+	if (c) {
+		/* getopt_long sees the command as argv[0]. */
+		cli_current = c;
+		optind = 1;
+		opterr = 0;
+		return c->run(argc - 1, argv + 1);
 	}
 	return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
 }

@@ -22,19 +22,92 @@ static int all_digits(const char *s)
 	return 1;
 }
 
-/* --device: a database id, a UUID prefix, or a name (case-insensitive). */
-static int device_matches(const struct store_device *d, const char *sel)
+/* --device by UUID: sel is a prefix of the UUID, with or without its
+ * "GPU-" (case-insensitive). */
+static int device_uuid_matches(const struct store_device *d, const char *sel)
 {
 	size_t n = strlen(sel);
 
-	if (all_digits(sel) && d->id == strtoll(sel, NULL, 10))
+	if (!d->uuid)
+		return 0;
+	if (!strncasecmp(d->uuid, sel, n))
 		return 1;
-	if (d->uuid && !strncasecmp(d->uuid, sel, n))
-		return 1;
-	if (d->uuid && !strncasecmp(d->uuid, "GPU-", 4) &&
-	    !strncasecmp(d->uuid + 4, sel, n))
-		return 1;
-	return d->name && !strcasecmp(d->name, sel);
+	return !strncasecmp(d->uuid, "GPU-", 4) &&
+	       !strncasecmp(d->uuid + 4, sel, n);
+}
+
+/* --device by name: sel is part of the name (case-insensitive). */
+static int device_name_matches(const struct store_device *d, const char *sel)
+{
+	size_t n = strlen(sel), i;
+
+	if (!d->name)
+		return 0;
+	for (i = 0; d->name[i]; i++)
+		if (!strncasecmp(d->name + i, sel, n))
+			return 1;
+	return 0;
+}
+
+/* Lists the devices of x (all of them, or those flagged in pick) on
+ * stderr as the candidates of a refused --device. */
+static void device_candidates_print(const struct rctx *x, const char *pick)
+{
+	size_t i;
+
+	for (i = 0; i < x->nalldevs; i++)
+		if (!pick || pick[i])
+			fprintf(stderr, "  --device %lld  %s  %s\n",
+				(long long)x->alldevs[i].id,
+				x->alldevs[i].name ? x->alldevs[i].name : "",
+				x->alldevs[i].uuid ? x->alldevs[i].uuid : "");
+}
+
+/* --device selects one device: a number is the database id (as
+ * `mmreport devices --db` lists it) and nothing else, since a UUID may
+ * start with digits too; other text is a UUID prefix or a part of the
+ * name, which must fit exactly one device. Sets x->devs[0], x->ndevs 1.
+ * Refused (RENDER_ERR_EMPTY, the candidates on stderr): no match, or
+ * several. */
+static int device_select(struct rctx *x, const char *sel)
+{
+	char *pick;
+	size_t i, n = 0, last = 0;
+
+	pick = calloc(x->nalldevs, 1);
+	if (!pick) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		return RENDER_ERR_INTERNAL;
+	}
+	for (i = 0; i < x->nalldevs; i++) {
+		const struct store_device *d = &x->alldevs[i];
+
+		if (all_digits(sel))
+			pick[i] = d->id == strtoll(sel, NULL, 10);
+		else
+			pick[i] = device_uuid_matches(d, sel) ||
+				  device_name_matches(d, sel);
+		if (pick[i]) {
+			n++;
+			last = i;
+		}
+	}
+	if (n == 1) {
+		x->devs[0] = &x->alldevs[last];
+		x->ndevs = 1;
+	} else if (!n) {
+		fprintf(stderr, "mmreport: nothing to report: no device in "
+			"'%s' matches --device '%s'; the devices are:\n",
+			x->o->db_path, sel);
+		device_candidates_print(x, NULL);
+	} else {
+		fprintf(stderr, "mmreport: --device '%s' is ambiguous in '%s': "
+			"it matches %zu devices; give one of:\n", sel,
+			x->o->db_path, n);
+		device_candidates_print(x, pick);
+	}
+	free(pick);
+	return n == 1 ? RENDER_OK : RENDER_ERR_EMPTY;
 }
 
 static int dev_index(const struct rctx *x, int64_t id)
@@ -134,13 +207,13 @@ int model_load(struct rctx *x)
 	x->devs = calloc(x->nalldevs, sizeof(*x->devs));
 	if (!x->devs)
 		goto oom;
-	for (i = 0; i < x->nalldevs; i++)
-		if (!o->device || device_matches(&x->alldevs[i], o->device))
+	if (o->device) {
+		rc = device_select(x, o->device);
+		if (rc)
+			return rc;
+	} else {
+		for (i = 0; i < x->nalldevs; i++)
 			x->devs[x->ndevs++] = &x->alldevs[i];
-	if (!x->ndevs) {
-		fprintf(stderr, "mmreport: nothing to report: no device in "
-			"'%s' matches --device '%s'\n", o->db_path, o->device);
-		return RENDER_ERR_EMPTY;
 	}
 	if (store_session_list(x->st, &x->sess, &x->nsess))
 		return model_store_fail(x, "sessions");

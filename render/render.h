@@ -25,7 +25,10 @@ struct render_options {
 	const char *db_path;
 	const char *lang;	/* "en" (default), "pl", "de" */
 	const char *sections;	/* comma list, NULL = all */
-	const char *device;	/* id, UUID prefix or name; NULL = all */
+	/* One device: its database id (digits: the id only), or a UUID
+	 * prefix or a part of the name that fits exactly one device (else
+	 * refused, RENDER_ERR_EMPTY, the candidates on stderr). NULL: all. */
+	const char *device;
 	long long session;	/* 0 = latest per configuration */
 	const char *figures_dir;	/* NULL: figures inline in the .tex */
 	const char *templates_dir;	/* NULL: built-in search path */
@@ -37,6 +40,7 @@ struct render_options {
 	 * date; '#' starts a comment line) read for the fields that no
 	 * option gave. NULL: none. */
 	const char *meta_path;
+	int samples;		/* export: the raw samples too */
 };
 
 /* Sets o to the defaults: database "mmreport.db", English, every
@@ -56,13 +60,21 @@ const char *render_sections_check(const char *list);
  * Returns an enum render_status. */
 int render_report(const struct render_options *o, FILE *out);
 
-/* `mmreport export`: statistics as "csv" or "json" on out. CSV follows
- * RFC 4180 (header line, CRLF line ends, fields with commas, quotes or
- * line breaks quoted, quotes doubled): one row per configuration and
- * metric, and one row with empty statistics for a configuration without
- * metrics (skipped, failed). JSON is an array of one object per
- * configuration with its statistics, built by SQLite's JSON functions
- * (store_export_json). Returns an enum render_status. */
+/* `mmreport export`: the statistics of the selection on out as "csv",
+ * "json" or "md". CSV and JSON are written from one column list: CSV
+ * (RFC 4180: header line, CRLF line ends, fields with commas, quotes or
+ * line breaks quoted, quotes doubled) has one row per configuration and
+ * metric (one with empty metric fields for a configuration without
+ * metrics: skipped, failed), each starting with the export's version;
+ * JSON is {"export_version", "samples", "configurations": [one object
+ * per configuration with the same columns and "stats", its metrics]}.
+ * With o->samples both add each metric's raw samples ("values": space
+ * separated in CSV, an array in JSON; empty where the file is slim). A
+ * statistic that is not finite is null (empty in CSV) and named in the
+ * row's "nonfinite"; bytes of a name that are not UTF-8 are written as
+ * '?'. "md" is a Markdown table, one row per configuration with its
+ * kernel time's median (else its first metric's). Returns an enum
+ * render_status. */
 int render_export(const struct render_options *o, const char *format,
 		  FILE *out);
 

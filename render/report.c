@@ -51,27 +51,31 @@ static const struct section {
 	int (*write)(struct rctx *x);
 	int (*present)(const struct rctx *x, const char *name);
 	int appendix;
+	/* the label other sections' strings refer to (\ref{label}); NULL:
+	 * none */
+	const char *label;
 } sections[] = {
-	{"intro", sec_intro, NULL, 0},
-	{"versions", sec_versions, section_suite_present, 0},
-	{"precision", sec_precision, section_suite_present, 0},
-	{"rect", sec_rect, section_suite_present, 0},
-	{"progression", sec_progression, section_suite_present, 0},
-	{"transfer", sec_transfer, section_suite_present, 0},
-	{"ilp", sec_ilp, section_suite_present, 0},
-	{"transpose", sec_transpose, section_suite_present, 0},
-	{"bank", sec_bank, section_suite_present, 0},
-	{"coalesce", sec_coalesce, section_suite_present, 0},
-	{"dot", sec_dot, section_suite_present, 0},
-	{"walkers", sec_walkers, section_suite_present, 0},
-	{"summary", sec_summary, section_summary_present, 0},
-	{"cross", sec_cross, section_cross_present, 0},
-	{"conclusions", sec_conclusions, NULL, 0},
-	{"versions-data", app_versions, section_suite_present, 1},
-	{"transfer-data", app_transfer, section_suite_present, 1},
-	{"ilp-data", app_ilp, section_suite_present, 1},
-	{"device", sec_device, NULL, 1},
-	{"sessions", sec_sessions, NULL, 1},
+	{"intro", sec_intro, NULL, 0, NULL},
+	{"versions", sec_versions, section_suite_present, 0, NULL},
+	{"precision", sec_precision, section_suite_present, 0, NULL},
+	{"rect", sec_rect, section_suite_present, 0, NULL},
+	{"progression", sec_progression, section_suite_present, 0, NULL},
+	{"transfer", sec_transfer, section_suite_present, 0, NULL},
+	{"ilp", sec_ilp, section_suite_present, 0, NULL},
+	{"transpose", sec_transpose, section_suite_present, 0, NULL},
+	{"bank", sec_bank, section_suite_present, 0, NULL},
+	{"coalesce", sec_coalesce, section_suite_present, 0, NULL},
+	{"dot", sec_dot, section_suite_present, 0, NULL},
+	{"walkers", sec_walkers, section_suite_present, 0, NULL},
+	{"summary", sec_summary, section_summary_present, 0, NULL},
+	{"cross", sec_cross, section_cross_present, 0, NULL},
+	{"conclusions", sec_conclusions, NULL, 0, NULL},
+	{"versions-data", app_versions, section_suite_present, 1,
+	 "app:versions"},
+	{"transfer-data", app_transfer, section_suite_present, 1, NULL},
+	{"ilp-data", app_ilp, section_suite_present, 1, "app:ilp"},
+	{"device", sec_device, NULL, 1, "app:device"},
+	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
 };
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
 
@@ -124,6 +128,73 @@ static int section_wanted(const char *list, const char *name)
 		p += len;
 	} while (*p++ == ',');
 	return 0;
+}
+
+/* Whether section s goes into the report o asks for: named in
+ * --sections, or (without --sections) present in the data. */
+static int section_written(const struct rctx *x, const struct section *s)
+{
+	if (!section_wanted(x->o->sections, s->name))
+		return 0;
+	return x->o->sections || !s->present || s->present(x, s->name);
+}
+
+/* Drops from the string v the sentence or clause that holds ref (a
+ * "\ref{label}"): from the end of the sentence before it (". "), or
+ * from the ';' that opens its clause, or from the start, up to and
+ * including the '.' that ends it (when it began a sentence) or up to
+ * that '.' (a clause, whose sentence goes on outside v), or to the end.
+ * "A. Appendix~\ref{x} gives more." becomes "A."; "; Appendix~\ref{x}
+ * gives every size" becomes "". v only shrinks. */
+static void sentence_drop(char *v, char *ref)
+{
+	char *start = ref, *end;
+	int clause = 0;
+
+	while (start > v) {
+		if (start[-1] == ';') {
+			start--;
+			clause = 1;
+			break;
+		}
+		if (start - v >= 2 && start[-1] == ' ' && start[-2] == '.')
+			break;
+		start--;
+	}
+	if (start > v && *start != ';')
+		start--;	/* the space after the previous sentence */
+	end = ref;
+	while (*end && !(*end == '.' && (end[1] == ' ' || !end[1])))
+		end++;
+	if (*end == '.' && !clause)
+		end++;
+	memmove(start, end, strlen(end) + 1);
+}
+
+/* A --sections subset must not leave "Appendix ??": every string of the
+ * language (and of its English fallback) that refers to the label of a
+ * section not written loses the sentence that does. The strings live in
+ * the language's own copy of its file (lang_load), so they are edited
+ * in place, for this report only. */
+static void refs_unwritten_drop(struct rctx *x)
+{
+	struct lang *l;
+	char ref[64], *v, *hit;
+	size_t i, k;
+
+	for (i = 0; i < NSECTIONS; i++) {
+		if (!sections[i].label || section_written(x, &sections[i]))
+			continue;
+		snprintf(ref, sizeof(ref), "\\ref{%s}", sections[i].label);
+		for (l = x->L; l; l = l->fallback)
+			for (k = 0; k < l->n; k++) {
+				/* lang.c's values point into l->text, which
+				 * lang_load allocated and nothing shares */
+				v = (char *)l->kv[k].val;
+				while ((hit = strstr(v, ref)))
+					sentence_drop(v, hit);
+			}
+	}
 }
 
 /* LaTeX reads the figures directory in \input{}: only plain path
@@ -204,14 +275,13 @@ int render_report(const struct render_options *o, FILE *out)
 	rc = model_load(&x);
 	if (rc)
 		goto out;
+	refs_unwritten_drop(&x);
 
 	for (i = 0; i < NSECTIONS; i++) {
 		const struct section *s = &sections[i];
 		int r;
 
-		if (!section_wanted(o->sections, s->name))
-			continue;
-		if (!o->sections && s->present && !s->present(&x, s->name))
+		if (!section_written(&x, s))
 			continue;
 		if (s->appendix && !appendix) {
 			rbuf_puts(&x.body, "\\appendix\n");

@@ -1,3 +1,5 @@
+# cli_errors and cli_readonly run measure too: CUDA builds only.
+if(MMREPORT_CUDA)
 mmreport_test(cli_errors SOURCES cli_errors.c LIBS mmreport_store)
 add_dependencies(cli_errors mmreport)
 # Issue 15: the reading commands write nothing; locked and broken files
@@ -9,3 +11,27 @@ add_dependencies(cli_readonly mmreport)
 add_test(NAME cli_readonly_user COMMAND cli_readonly user)
 set_tests_properties(cli_readonly_user PROPERTIES SKIP_RETURN_CODE 77
   ENVIRONMENT "MMREPORT_BIN=$<TARGET_FILE:mmreport>;MMREPORT_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+endif()
+# Issue 28, item 3: the build without the CUDA toolkit (MMREPORT_CUDA
+# chosen OFF when no nvcc is on PATH) configures, builds, installs and
+# renders a database measured elsewhere. Its build folder is kept in
+# this build's tests/nocuda-build, so a rerun compiles only what changed.
+add_test(NAME cli_nocuda
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_nocuda.sh ${PROJECT_SOURCE_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/nocuda-build
+          $<TARGET_FILE:standin_measure>)
+set_tests_properties(cli_nocuda PROPERTIES TIMEOUT 300 LABELS cli)
+# Issue 28, item 5: help CMD and CMD -h, render -o and a terminal,
+# $MMREPORT_DB everywhere, --device by id, UUID or name part.
+add_test(NAME cli_conventions
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_conventions.sh
+          $<TARGET_FILE:mmreport> $<TARGET_FILE:standin_measure>)
+set_tests_properties(cli_conventions PROPERTIES LABELS cli)
+# Issue 28: the README's examples, as printed: against a stand-in
+# database, and the no-CUDA ones in a copy of the source tree with nvcc
+# off PATH (its build folder kept in tests/readme-work between runs).
+add_test(NAME readme_examples
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/readme_examples.sh ${PROJECT_SOURCE_DIR}
+          $<TARGET_FILE:mmreport> $<TARGET_FILE:standin_measure>
+          ${CMAKE_CURRENT_BINARY_DIR}/readme-work)
+set_tests_properties(readme_examples PROPERTIES TIMEOUT 600 LABELS cli)

@@ -1,6 +1,9 @@
 /* mmreport export: CSV that an RFC 4180 reader takes back unchanged, and
  * JSON that SQLite's own parser accepts, both holding the fixture's
- * statistics. */
+ * statistics with the same columns (issue 28, item 6); statistics that
+ * are not finite and names that are not UTF-8 written explicitly (issue
+ * 29, item 4); the raw samples; the Markdown summary; --device as one
+ * device (issue 29, item 5). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,7 +42,7 @@ static int teardown(void **state)
 	return 0;
 }
 
-#define MAXF 32
+#define MAXF 64
 
 struct csv_row {
 	int n;
@@ -242,7 +245,7 @@ static void test_csv(void **state)
 						"median")]) - m.v[k][0]) <=
 						1e-12 * fabs(m.v[k][0]));
 					assert_int_equal(atoi(r.f[col(&h,
-						"samples")]), 1);
+						"metric_n")]), 1);
 					checked++;
 					csv_free(&r);
 					continue;
@@ -261,8 +264,10 @@ static void test_csv(void **state)
 				    1e-12 * fabs(s.mean));
 			assert_true(fabs(atof(r.f[col(&h, "stddev")]) - s.sd)
 				    <= 1e-9 * s.sd + 1e-15);
-			assert_int_equal(atoi(r.f[col(&h, "samples")]),
+			assert_int_equal(atoi(r.f[col(&h, "metric_n")]),
 					 (int)m.nsamples);
+			assert_string_equal(r.f[col(&h, "export_version")],
+					    "2");
 			checked++;
 		}
 		csv_free(&r);
@@ -303,21 +308,28 @@ static void test_json(void **state)
 	assert_int_equal(rc, RENDER_OK);
 	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
 	assert_int_equal(json_int(db, json, "SELECT json_valid(?1)"), 1);
+	assert_int_equal(json_int(db, json, "SELECT json_extract(?1, "
+				  "'$.export_version')"), 2);
 	/* 39 configurations on the first device, 40 on the second */
-	assert_int_equal(json_int(db, json, "SELECT json_array_length(?1)"),
+	assert_int_equal(json_int(db, json, "SELECT json_array_length(?1, "
+				  "'$.configurations')"),
 			 12 + 3 + 12 + 12 + 12 + 3 + 12 + 12 + 1);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1) WHERE json_extract(value, '$.device_name') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.device_name') = "
 		"'" "Tesla $\\&%#_{}~^ \"quoted\" ; rm -rf /" "'"), 40);
 	/* the first device's shared/pinned transfers add the counters */
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1) WHERE json_extract(value, '$.suite') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.suite') = "
 		"'transfer' AND json_array_length(value, '$.stats') = 9"), 22);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1) WHERE json_extract(value, '$.suite') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.suite') = "
 		"'transfer' AND json_array_length(value, '$.stats') = 20"), 2);
 	assert_int_equal(json_int(db, json, "SELECT count(*) FROM "
-		"json_each(?1) WHERE json_extract(value, '$.status') = "
+		"json_each(?1, '$.configurations') WHERE "
+		"json_extract(value, '$.status') = "
 		"'failed' AND json_array_length(value, '$.stats') = 0"), 1);
 	free(json);
 
@@ -325,10 +337,374 @@ static void test_json(void **state)
 	o.device = "aaaaaaaa";
 	json = chk_render(&o, "json", &rc);
 	assert_int_equal(rc, RENDER_OK);
-	assert_int_equal(json_int(db, json, "SELECT json_array_length(?1)"),
-			 12 + 3 + 12 + 12);
+	assert_int_equal(json_int(db, json, "SELECT json_array_length(?1, "
+				  "'$.configurations')"), 12 + 3 + 12 + 12);
 	free(json);
 	sqlite3_close(db);
+}
+
+/* A copy of the full fixture at tmpdir/name with sql run on it. */
+static char *fixture_changed(const char *name, const char *sql)
+{
+	sqlite3 *db;
+	char *path = malloc(strlen(tmpdir) + strlen(name) + 2);
+	char *err = NULL;
+
+	assert_non_null(path);
+	sprintf(path, "%s/%s", tmpdir, name);
+	assert_int_equal(fix_build(path), 0);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		fail_msg("%s: %s", sql, err);
+	sqlite3_close(db);
+	return path;
+}
+
+static char *json_text(sqlite3 *db, const char *json, const char *sql)
+{
+	sqlite3_stmt *q;
+	char *v;
+
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &q, NULL), SQLITE_OK);
+	sqlite3_bind_text(q, 1, json, -1, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	v = sqlite3_column_text(q, 0) ?
+	    strdup((const char *)sqlite3_column_text(q, 0)) : NULL;
+	sqlite3_finalize(q);
+	return v;
+}
+
+/* The JSON keys of the first configuration with statistics, then of its
+ * first statistic: the columns, as the CSV header should list them. */
+static char *json_columns(sqlite3 *db, const char *json)
+{
+	return json_text(db, json,
+		"WITH c(v) AS (SELECT value FROM json_each(?1, "
+		"'$.configurations') WHERE json_array_length(value, '$.stats')"
+		" > 0 LIMIT 1) "
+		"SELECT (SELECT group_concat(key, ',') FROM c, json_each(c.v) "
+		"WHERE key != 'stats') || ',' || (SELECT group_concat(key, ',') "
+		"FROM c, json_each(c.v, '$.stats[0]'))");
+}
+
+/* CSV and JSON list the same columns in the same order, with and
+ * without the raw samples (issue 28, item 6: one list, no drift). */
+static void test_same_columns(void **state)
+{
+	struct render_options o;
+	sqlite3 *db;
+	char *csv, *json, *cols;
+	int rc, samples;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+	for (samples = 0; samples < 2; samples++) {
+		render_options_init(&o);
+		o.db_path = fulldb;
+		o.samples = samples;
+		csv = chk_render(&o, "csv", &rc);
+		assert_int_equal(rc, RENDER_OK);
+		json = chk_render(&o, "json", &rc);
+		assert_int_equal(rc, RENDER_OK);
+		cols = json_columns(db, json);
+		assert_non_null(cols);
+		*strchr(csv, '\r') = '\0';
+		assert_true(!strncmp(csv, "export_version,", 15));
+		assert_string_equal(csv + 15, cols);
+		assert_non_null(strstr(cols, ",param,"));
+		assert_int_equal(!!strstr(cols, ",values"), samples);
+		free(cols);
+		free(csv);
+		free(json);
+	}
+	sqlite3_close(db);
+}
+
+/* The swept parameter (bank's stride, coalesce's offset, the walkers'
+ * steps) is a column: configurations that differ only in it stay apart
+ * in CSV as in JSON. */
+static void test_param(void **state)
+{
+	struct render_options o;
+	struct csv_row h, r;
+	char *db = fixture_changed("param.db", "UPDATE config SET param = "
+				   "1000 + id");
+	char *csv, seen[4096];
+	const char *p;
+	int rc, distinct = 0, v;
+
+	(void)state;
+	memset(seen, 0, sizeof(seen));
+	render_options_init(&o);
+	o.db_path = db;
+	csv = chk_render(&o, "csv", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	p = csv;
+	assert_int_equal(csv_next(&p, &h), 0);
+	while (*p) {
+		assert_int_equal(csv_next(&p, &r), 0);
+		v = atoi(r.f[col(&h, "param")]);
+		assert_true(v > 1000 && v < 1000 + 4096);
+		if (!seen[v - 1000]++)
+			distinct++;
+		csv_free(&r);
+	}
+	/* one value per configuration: 79 */
+	assert_int_equal(distinct, 12 + 3 + 12 + 12 + 12 + 3 + 12 + 12 + 1);
+	csv_free(&h);
+	free(csv);
+	free(db);
+}
+
+/* 1 when s is valid UTF-8 (RFC 3629). */
+static int utf8_valid(const unsigned char *s)
+{
+	unsigned cp;
+	int n, i;
+
+	while (*s) {
+		n = *s < 0x80 ? 1 : *s >= 0xc2 && *s <= 0xdf ? 2 :
+		    *s >= 0xe0 && *s <= 0xef ? 3 :
+		    *s >= 0xf0 && *s <= 0xf4 ? 4 : 0;
+		if (!n)
+			return 0;
+		cp = *s & (0x7f >> n);
+		for (i = 1; i < n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i] & 0x3f);
+		}
+		if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+		s += n;
+	}
+	return 1;
+}
+
+/* A statistic that is not finite is written as null (empty in CSV) and
+ * named in the row's nonfinite column; a name that is not UTF-8 has its
+ * bad bytes as '?', as the report prints them (issue 29, item 4). */
+static void test_nonfinite_utf8(void **state)
+{
+	struct render_options o;
+	struct csv_row h, r;
+	sqlite3 *m;
+	char *db = fixture_changed("nonfinite.db",
+		"UPDATE stat SET mean = 9e999, p95 = -9e999 WHERE config_id = "
+		"(SELECT min(id) FROM config WHERE status = 'ok') "
+		"AND metric = 'kernel';"
+		"UPDATE device SET name = CAST(X'4e56ff41c3' AS TEXT) "
+		"WHERE uuid LIKE 'GPU-aaaa%'");
+	char *csv, *json, *t;
+	const char *p;
+	int rc, flagged = 0;
+
+	(void)state;
+	render_options_init(&o);
+	o.db_path = db;
+	csv = chk_render(&o, "csv", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_true(utf8_valid((const unsigned char *)csv));
+	p = csv;
+	assert_int_equal(csv_next(&p, &h), 0);
+	while (*p) {
+		assert_int_equal(csv_next(&p, &r), 0);
+		if (*r.f[col(&h, "nonfinite")]) {
+			assert_string_equal(r.f[col(&h, "nonfinite")],
+					    "mean p95");
+			assert_string_equal(r.f[col(&h, "mean")], "");
+			assert_string_equal(r.f[col(&h, "p95")], "");
+			assert_true(*r.f[col(&h, "median")]);
+			flagged++;
+		}
+		if (!strncmp(r.f[col(&h, "device_uuid")], "GPU-aaaa", 8))
+			assert_string_equal(r.f[col(&h, "device_name")],
+					    "NV?A?");
+		csv_free(&r);
+	}
+	assert_int_equal(flagged, 1);
+	csv_free(&h);
+
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_true(utf8_valid((const unsigned char *)json));
+	assert_int_equal(sqlite3_open(":memory:", &m), SQLITE_OK);
+	assert_int_equal(json_int(m, json, "SELECT json_valid(?1)"), 1);
+	assert_int_equal(json_int(m, json, "SELECT count(*) FROM json_each(?1, "
+		"'$.configurations') c, json_each(c.value, '$.stats') s "
+		"WHERE json_extract(s.value, '$.nonfinite') = 'mean p95' AND "
+		"json_type(s.value, '$.mean') = 'null' AND "
+		"json_type(s.value, '$.median') = 'real'"), 1);
+	t = json_text(m, json, "SELECT json_extract(?1, "
+		      "'$.configurations[0].device_name')");
+	assert_string_equal(t, "NV?A?");
+	free(t);
+	sqlite3_close(m);
+	free(json);
+	free(csv);
+	free(db);
+}
+
+/* --samples adds each metric's raw samples, as the fixture stored
+ * them. */
+static void test_samples(void **state)
+{
+	struct render_options o;
+	struct csv_row h, r;
+	struct fix_metrics m;
+	sqlite3 *db;
+	const char *p;
+	char *csv, *json, *v, *end;
+	int rc, checked = 0;
+	size_t k, i;
+
+	(void)state;
+	render_options_init(&o);
+	o.db_path = fulldb;
+	o.samples = 1;
+	csv = chk_render(&o, "csv", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	p = csv;
+	assert_int_equal(csv_next(&p, &h), 0);
+	while (*p) {
+		assert_int_equal(csv_next(&p, &r), 0);
+		/* the second device's file is slim: its samples are not
+		 * all there */
+		if (!strcmp(r.f[col(&h, "suite")], "transfer") &&
+		    !strcmp(r.f[col(&h, "status")], "ok") &&
+		    !strncmp(r.f[col(&h, "device_uuid")], "GPU-aaaa", 8) &&
+		    !fix_metrics_get(0, "transfer",
+				     r.f[col(&h, "variant")],
+				     r.f[col(&h, "host_mem")],
+				     atoi(r.f[col(&h, "n")]), 16, 1, &m)) {
+			for (k = 0; k < m.nmetrics; k++)
+				if (!strcmp(m.name[k],
+					    r.f[col(&h, "metric")]))
+					break;
+			/* a counter metric: not among the timed ones */
+			if (k == m.nmetrics) {
+				csv_free(&r);
+				continue;
+			}
+			v = r.f[col(&h, "values")];
+			for (i = 0; i < m.nsamples; i++) {
+				double x = strtod(v, &end);
+
+				assert_true(end != v);
+				assert_true(x == m.v[k][i]);
+				v = end;
+			}
+			assert_string_equal(v, "");
+			checked++;
+		}
+		csv_free(&r);
+	}
+	assert_true(checked > 0);
+	csv_free(&h);
+	free(csv);
+
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+	assert_int_equal(json_int(db, json, "SELECT json_extract(?1, "
+				  "'$.samples')"), 1);
+	/* every statistic of the first device carries as many samples as
+	 * its n */
+	assert_int_equal(json_int(db, json, "SELECT count(*) FROM json_each(?1,"
+		" '$.configurations') c, json_each(c.value, '$.stats') s "
+		"WHERE json_extract(c.value, '$.device_id') = 1 AND "
+		"json_array_length(s.value, '$.values') != "
+		"json_extract(s.value, '$.metric_n')"), 0);
+	assert_true(json_int(db, json, "SELECT count(*) FROM json_each(?1,"
+		" '$.configurations') c, json_each(c.value, '$.stats') s "
+		"WHERE json_extract(c.value, '$.device_id') = 1") > 0);
+	sqlite3_close(db);
+	free(json);
+}
+
+/* The Markdown summary: a table with one row per configuration. */
+static void test_md(void **state)
+{
+	struct render_options o;
+	char *md;
+	const char *p;
+	int rc, rows = 0;
+
+	(void)state;
+	render_options_init(&o);
+	o.db_path = fulldb;
+	md = chk_render(&o, "md", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_true(!strncmp(md, "mmreport export 2: ", 19));
+	assert_non_null(strstr(md, "\n| device | suite | variant |"));
+	for (p = md; (p = strstr(p, "\n| ")); p++)
+		rows++;
+	/* the header and its rule, then the 79 configurations */
+	assert_int_equal(rows, 2 + 79);
+	/* the hostile name's '|' would split a cell: none there, but the
+	 * variant's quotes pass as they are */
+	assert_non_null(strstr(md, FIX_HOSTILE_VARIANT));
+	free(md);
+	o.samples = 1;
+	md = chk_render(&o, "md", &rc);
+	assert_int_equal(rc, RENDER_ERR_USAGE);
+	free(md);
+}
+
+/* --device picks one device: a number is the database id only, even
+ * where another device's UUID starts with that digit (issue 29, item 5);
+ * a name part that fits several devices is refused. */
+static void test_device_select(void **state)
+{
+	struct render_options o;
+	sqlite3 *m;
+	char *db = fixture_changed("uuid1.db", "UPDATE device SET uuid = "
+				   "'GPU-1bbbbbbb-2222-3333-4444-555555555555' "
+				   "WHERE uuid LIKE 'GPU-bbbb%'");
+	char *json;
+	int rc;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(":memory:", &m), SQLITE_OK);
+	render_options_init(&o);
+	o.db_path = db;
+	o.device = "1";
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(json_int(m, json, "SELECT count(DISTINCT "
+		"json_extract(value, '$.device_id')) FROM json_each(?1, "
+		"'$.configurations')"), 1);
+	assert_int_equal(json_int(m, json, "SELECT json_extract(?1, "
+		"'$.configurations[0].device_id')"), 1);
+	free(json);
+
+	/* the UUID's digits after GPU- select the other one */
+	o.device = "GPU-1b";
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(json_int(m, json, "SELECT count(*) FROM json_each(?1,"
+		" '$.configurations') WHERE json_extract(value, "
+		"'$.device_id') != 2"), 0);
+	free(json);
+
+	/* a part of the name: "h100" fits one, "a" both */
+	o.device = "h100";
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(json_int(m, json, "SELECT json_array_length(?1, "
+				  "'$.configurations')"), 12 + 3 + 12 + 12);
+	free(json);
+	o.device = "a";
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_ERR_EMPTY);
+	free(json);
+	o.device = "3";
+	json = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_ERR_EMPTY);
+	free(json);
+	sqlite3_close(m);
+	free(db);
 }
 
 static void test_bad_format(void **state)
@@ -350,6 +726,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_same_columns),
+		cmocka_unit_test(test_param),
+		cmocka_unit_test(test_nonfinite_utf8),
+		cmocka_unit_test(test_samples),
+		cmocka_unit_test(test_md),
+		cmocka_unit_test(test_device_select),
 		cmocka_unit_test(test_bad_format),
 	};
 

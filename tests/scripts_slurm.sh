@@ -8,8 +8,12 @@
 # Checks: six tasks write six parts; the merged database holds six
 # devices with distinct UUIDs; merging again (the report job run again,
 # and mmreport merge) changes no row count; report.tex has the cross-GPU
-# comparison of six devices; a failing task stops the report (and
-# --wait says so) unless --allow-partial. Exit 77 (skipped) without root
+# comparison of six devices; a failing task makes Slurm cancel the report
+# job (--kill-on-invalid-dep=yes) unless --allow-partial, and --resubmit
+# measures that task again into the same directory and reports all
+# three; the GPU-request path's sbatch options (--gres=gpu:1, or
+# --gpus-per-task, --exclusive, the report job's own --time) reach Slurm,
+# on a node that declares two GPUs as GRES. Exit 77 (skipped) without root
 # or without the Slurm and munge daemons. Every daemon it started is
 # stopped on exit, and its directory removed.
 set -euo pipefail
@@ -198,12 +202,20 @@ SchedulerType=sched/builtin
 MpiDefault=none
 ReturnToService=2
 SlurmdParameters=config_overrides
+GresTypes=gpu
 MinJobAge=600
 SlurmdTimeout=60
 InactiveLimit=0
 KillWait=5
-NodeName=mmrnode NodeHostname=$host NodeAddr=127.0.0.1 CPUs=$(nproc)
+NodeName=mmrnode NodeHostname=$host NodeAddr=127.0.0.1 CPUs=$(nproc) Gres=gpu:2
 PartitionName=mmrtest Nodes=mmrnode Default=YES MaxTime=INFINITE State=UP
+EOF
+# two GPUs as GRES, their "device files" plain files (Slurm drops a GPU
+# without one): Slurm grants and counts them; nothing here uses a GPU
+: >"$tmp/gpu0"
+: >"$tmp/gpu1"
+cat >"$tmp/gres.conf" <<EOF
+NodeName=mmrnode Name=gpu File=$tmp/gpu[0-1]
 EOF
 export SLURM_CONF=$tmp/slurm.conf
 # sbatch's own variables of the caller's environment would change the jobs
@@ -293,27 +305,48 @@ diff "$tmp/counts1" "$tmp/counts3" ||
 	"$tmp/merge3")" = 6 ] || fail "merge again: $(cat "$tmp/merge3")"
 echo "$me: merging again changes nothing ($(wc -l <"$tmp/counts1") tables)"
 
-# 3. A task that fails: no report, and --wait says so; --allow-partial
-# reports the others.
+# 3. A task that fails (task 1, while $tmp/fail1 exists): Slurm itself
+# cancels the report job (--kill-on-invalid-dep=yes; no --wait here to
+# do it); --resubmit measures task 1 again into the same directory and
+# reports all three; --allow-partial reports the others.
 cat >"$tmp/flaky" <<EOF
 #!/bin/sh
-[ "\$SLURM_ARRAY_TASK_ID" != 1 ] || { echo "task 1 fails" >&2; exit 7; }
+if [ "\$SLURM_ARRAY_TASK_ID" = 1 ] && [ -e "$tmp/fail1" ]; then
+	echo "task 1 fails" >&2
+	exit 7
+fi
 exec "$standin" "\$@"
 EOF
 chmod +x "$tmp/flaky"
-rc=0
-MMREPORT_MEASURE_CMD=$tmp/flaky timeout "$RUN_TIMEOUT" "$script" \
-	--outdir "$tmp/run2" --tasks 3 --gres none --no-pdf --wait \
-	--wait-timeout "$RUN_TIMEOUT" --poll 1 >"$tmp/ids2" 2>"$tmp/err2" ||
-	rc=$?
-cat "$tmp/err2"
-((rc == 1)) || fail "a failed task: slurm-measure exited $rc, not 1"
-grep -q 'could never run and was cancelled' "$tmp/err2" ||
-	fail "a failed task: --wait did not say the report cannot run"
-[ ! -e "$tmp/run2/report.tex" ] || fail "a failed task, yet a report"
+: >"$tmp/fail1"
+MMREPORT_MEASURE_CMD=$tmp/flaky "$script" --outdir "$tmp/run2" --tasks 3 \
+	--gres none --no-pdf >"$tmp/ids2" 2>"$tmp/err2" ||
+	fail "submitting run2: $(cat "$tmp/err2")"
+aid=$(job_id measure_job "$tmp/ids2")
 rid=$(job_id report_job "$tmp/ids2")
-scontrol -o show job "$rid" | grep -q 'JobState=CANCELLED' ||
-	fail "report job $rid not cancelled after --wait gave up on it"
+job_cancelled() {
+	scontrol -o show job "$1" | grep -q 'JobState=CANCELLED'
+}
+wait_for "$RUN_TIMEOUT" "Slurm to cancel report job $rid" job_cancelled "$rid"
+[ ! -e "$tmp/run2/report.tex" ] || fail "a failed task, yet a report"
+[ -e "$tmp/run2/part-$aid-0.db" ] && [ -e "$tmp/run2/part-$aid-2.db" ] ||
+	fail "tasks 0 and 2 wrote no parts"
+rm "$tmp/fail1"
+rc=0
+timeout "$RUN_TIMEOUT" "$script" --outdir "$tmp/run2" --resubmit "$aid" \
+	--wait --wait-timeout "$RUN_TIMEOUT" --poll 1 >"$tmp/ids2b" \
+	2>"$tmp/err2b" || rc=$?
+cat "$tmp/err2b"
+((rc == 0)) || fail "--resubmit $aid exited $rc"
+grep -q "task(s) 1 of array $aid again" "$tmp/err2b" ||
+	fail "--resubmit did not measure task 1 (only) again"
+ndev=$(sqlite3 "$tmp/run2/mmreport.db" "SELECT COUNT(*) FROM device")
+((ndev == 3)) || fail "after --resubmit: $ndev devices, not 3"
+[ -s "$tmp/run2/part-$aid-1.db" ] && [ -s "$tmp/run2/report.tex" ] ||
+	fail "after --resubmit: no part-$aid-1.db or no report.tex"
+echo "$me: a failed task: Slurm cancelled the report; --resubmit of" \
+	"task 1 reported 3 of 3"
+: >"$tmp/fail1"
 rc=0
 MMREPORT_MEASURE_CMD=$tmp/flaky timeout "$RUN_TIMEOUT" "$script" \
 	--outdir "$tmp/run3" --tasks 3 --gres none --no-pdf --wait \
@@ -326,7 +359,49 @@ ndev=$(sqlite3 "$tmp/run3/mmreport.db" "SELECT COUNT(*) FROM device")
 grep -q 'none from task(s) 1$' "$tmp"/run3/logs/report-*.out ||
 	fail "--allow-partial: the report job did not name the missing task"
 [ -s "$tmp/run3/report.tex" ] || fail "--allow-partial: no report.tex"
-echo "$me: a failed task stops the report; --allow-partial reports 2 of 3"
+echo "$me: --allow-partial reports 2 of 3"
+
+# 4. The GPU-request path: --gres=gpu:1 (the default of --per gpu) with
+# --exclusive and the report job's own --time; then --gpus-per-task.
+# The options are read back from Slurm, and the run must complete.
+show() {
+	scontrol -o show job "$1"
+}
+rc=0
+timeout "$RUN_TIMEOUT" "$script" --outdir "$tmp/run4" --tasks 2 \
+	--exclusive --report-time 0:20:00 --no-pdf --wait \
+	--wait-timeout "$RUN_TIMEOUT" --poll 1 >"$tmp/ids4" 2>"$tmp/err4" ||
+	rc=$?
+cat "$tmp/err4"
+((rc == 0)) || fail "--gres gpu:1 --exclusive: slurm-measure exited $rc"
+grep -q 'warning: the transfer suite' "$tmp/err4" &&
+	fail "--exclusive, yet the transfer warning"
+aid=$(job_id measure_job "$tmp/ids4")
+rid=$(job_id report_job "$tmp/ids4")
+show "${aid}_0" >"$tmp/job4"
+grep -q 'gres:gpu:1' "$tmp/job4" ||
+	fail "task 0 did not ask for gres gpu:1: $(cat "$tmp/job4")"
+grep -q 'OverSubscribe=NO' "$tmp/job4" ||
+	fail "task 0 is not exclusive: $(cat "$tmp/job4")"
+show "$rid" >"$tmp/rjob4"
+grep -q 'TimeLimit=00:20:00' "$tmp/rjob4" ||
+	fail "the report job's time limit: $(cat "$tmp/rjob4")"
+ndev=$(sqlite3 "$tmp/run4/mmreport.db" "SELECT COUNT(*) FROM device")
+((ndev == 2)) || fail "--gres gpu:1: $ndev devices, not 2"
+rc=0
+timeout "$RUN_TIMEOUT" "$script" --outdir "$tmp/run5" --tasks 2 \
+	--gpus-per-task 1 --no-pdf --wait --wait-timeout "$RUN_TIMEOUT" \
+	--poll 1 >"$tmp/ids5" 2>"$tmp/err5" || rc=$?
+cat "$tmp/err5"
+((rc == 0)) || fail "--gpus-per-task 1: slurm-measure exited $rc"
+grep -q 'warning: the transfer suite' "$tmp/err5" ||
+	fail "transfer measured by tasks sharing a node, and no warning"
+aid=$(job_id measure_job "$tmp/ids5")
+show "${aid}_1" >"$tmp/job5"
+grep -q 'gpu:1' "$tmp/job5" && ! grep -q 'TresPerNode=gres:gpu' "$tmp/job5" ||
+	fail "task 1 did not ask for --gpus-per-task 1: $(cat "$tmp/job5")"
+echo "$me: --gres gpu:1 with --exclusive and --report-time, and" \
+	"--gpus-per-task, reached Slurm and completed"
 
 failed=0
 echo "$me: ok"
