@@ -95,7 +95,10 @@ int cli_devices_run(int argc, char **argv);
 int cli_sessions_run(int argc, char **argv);
 int cli_merge_run(int argc, char **argv);
 
-/* Prints help text for cmd to stdout; returns the stdout close status. */
+/* In a help text, stands for the list of suites (analysis/suites.h). */
+#define CLI_HELP_SUITES "@SUITES@"
+/* Prints help text for cmd to stdout, CLI_HELP_SUITES replaced by the
+ * suites' names; returns the stdout close status. */
 int cli_help_print(const char *text);
 
 extern const char *cli_progname;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "suites.h"
 #include "store.h"
 
 const char *cli_progname = "mmreport";
@@ -240,9 +241,37 @@ int cli_store_exit(int store_rc, int writing)
 	}
 }
 
+/* The suites of analysis/suites.h, comma-separated, wrapped under the
+ * help's option column (21 spaces, lines near 70 columns). */
+static void suites_print(void)
+{
+	size_t i, col = 21;
+
+	for (i = 0; i < SUITE_N; i++) {
+		size_t w = strlen(suite_defs[i].name) + 1;
+
+		if (i && col + w > 70) {
+			fputs("\n                     ", stdout);
+			col = 21;
+		}
+		fputs(suite_defs[i].name, stdout);
+		if (i + 1 < SUITE_N)
+			putchar(',');
+		col += w;
+	}
+}
+
 int cli_help_print(const char *text)
 {
-	fputs(text, stdout);
+	const char *at = strstr(text, CLI_HELP_SUITES);
+
+	if (!at) {
+		fputs(text, stdout);
+	} else {
+		fwrite(text, 1, (size_t)(at - text), stdout);
+		suites_print();
+		fputs(at + strlen(CLI_HELP_SUITES), stdout);
+	}
 	return cli_stdout_close(CLI_EXIT_OK);
 }
 

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "suites.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,23 +30,20 @@ enum kernel_shape {
 	KERNEL_WALK		/* count random walkers of param steps */
 };
 
-/* The suite that measures a kernel (measure's plan names them). */
+/* The suite that measures a kernel: analysis/suites.h declares them. */
 enum kernel_suite {
-	KERNEL_SUITE_VERSIONS,	/* report P: GFLOP/s of the versions */
-	KERNEL_SUITE_TRANSFER,	/* report G: whole runs from host memory */
-	KERNEL_SUITE_ILP,	/* note J: copy bandwidth against ILP */
-	KERNEL_SUITE_REFERENCE,	/* the library at the others' sizes */
-	KERNEL_SUITE_TRANSPOSE,	/* textbook R: naive and tiled transpose */
-	KERNEL_SUITE_BANK,	/* textbook R: shared-memory strides */
-	KERNEL_SUITE_COALESCE,	/* lecture B: offsets, strides, AoS/SoA */
-	KERNEL_SUITE_DOT,	/* textbook R: scalar product, vs cuBLAS */
-	KERNEL_SUITE_WALKERS,	/* lecture B: random walkers */
-	KERNEL_SUITE_PRECISION,	/* textbook R: the matrix kernels in float
-				 * and double (their precision sweep) */
-	KERNEL_SUITE_RECT,	/* textbook R: the padded rectangular
-				 * product in float and double */
-	KERNEL_SUITE_PROGRESSION	/* from report P to cuBLAS: v1..v13
-					 * and SGEMM at large n */
+	KERNEL_SUITE_VERSIONS = SUITE_VERSIONS,
+	KERNEL_SUITE_TRANSFER = SUITE_TRANSFER,
+	KERNEL_SUITE_ILP = SUITE_ILP,
+	KERNEL_SUITE_REFERENCE = SUITE_REFERENCE,
+	KERNEL_SUITE_TRANSPOSE = SUITE_TRANSPOSE,
+	KERNEL_SUITE_BANK = SUITE_BANK,
+	KERNEL_SUITE_COALESCE = SUITE_COALESCE,
+	KERNEL_SUITE_DOT = SUITE_DOT,
+	KERNEL_SUITE_WALKERS = SUITE_WALKERS,
+	KERNEL_SUITE_PRECISION = SUITE_PRECISION,
+	KERNEL_SUITE_RECT = SUITE_RECT,
+	KERNEL_SUITE_PROGRESSION = SUITE_PROGRESSION
 };
 
 /* One default sweep of a kernel: every size with every block (copy:

@@ -13,21 +13,6 @@ static const enum plan_host transfer_hosts[] = {
 	PLAN_HOST_PAGEABLE, PLAN_HOST_PINNED, PLAN_HOST_PINNED_OUTPUT
 };
 
-static const char *const suite_names[PLAN_NSUITES] = {
-	[PLAN_VERSIONS] = VOCAB_SUITE_VERSIONS,
-	[PLAN_TRANSFER] = VOCAB_SUITE_TRANSFER,
-	[PLAN_ILP] = VOCAB_SUITE_ILP,
-	[PLAN_REFERENCE] = VOCAB_SUITE_REFERENCE,
-	[PLAN_TRANSPOSE] = VOCAB_SUITE_TRANSPOSE,
-	[PLAN_BANK] = VOCAB_SUITE_BANK,
-	[PLAN_COALESCE] = VOCAB_SUITE_COALESCE,
-	[PLAN_DOT] = VOCAB_SUITE_DOT,
-	[PLAN_WALKERS] = VOCAB_SUITE_WALKERS,
-	[PLAN_PRECISION] = VOCAB_SUITE_PRECISION,
-	[PLAN_RECT] = VOCAB_SUITE_RECT,
-	[PLAN_PROGRESSION] = VOCAB_SUITE_PROGRESSION
-};
-
 static int size_cmp(const void *pa, const void *pb);
 
 /* Built-in kernels in registry order, then the own ones (--kernel). */
@@ -45,7 +30,7 @@ static size_t desc_count(void)
 
 const char *plan_suite_name(enum plan_suite s)
 {
-	return s < PLAN_NSUITES ? suite_names[s] : "?";
+	return s < PLAN_NSUITES ? suite_defs[s].name : "?";
 }
 
 const char *plan_host_name(enum plan_host h)
@@ -84,14 +69,12 @@ void plan_settings_resolve(const struct measure_options *o,
 
 int plan_suite_counted(enum plan_suite s)
 {
-	return s != PLAN_TRANSFER && s != PLAN_ILP && s != PLAN_DOT &&
-	       s != PLAN_WALKERS && s != PLAN_PRECISION && s != PLAN_RECT;
+	return s < PLAN_NSUITES && suite_defs[s].counted;
 }
 
 int plan_suite_1d(enum plan_suite s)
 {
-	return s == PLAN_ILP || s == PLAN_BANK || s == PLAN_COALESCE ||
-	       s == PLAN_DOT || s == PLAN_WALKERS;
+	return s < PLAN_NSUITES && suite_defs[s].one_d;
 }
 
 unsigned plan_variant_suites(const char *name)

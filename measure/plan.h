@@ -27,7 +27,7 @@ enum plan_suite {
 	PLAN_PRECISION = KERNEL_SUITE_PRECISION,
 	PLAN_RECT = KERNEL_SUITE_RECT,
 	PLAN_PROGRESSION = KERNEL_SUITE_PROGRESSION,
-	PLAN_NSUITES
+	PLAN_NSUITES = SUITE_N
 };
 
 enum plan_host {
@@ -141,12 +141,13 @@ struct plan {
 
 const char *plan_suite_name(enum plan_suite s);
 /* 1 for the suites whose configurations get a counter pass with
- * --counters: versions, reference, transpose, bank, coalesce (transfer
- * times host work, ilp's memcpy is no kernel; the pass counts FP32
- * operations, so the precision and rect suites have none). */
+ * --counters (suite_defs's counted: versions, reference, transpose,
+ * bank, coalesce, progression; transfer times host work, ilp's memcpy
+ * is no kernel, the pass counts FP32 operations, so the precision and
+ * rect suites have none). */
 int plan_suite_counted(enum plan_suite s);
 /* 1 for the suites whose blocks are one-dimensional (block = threads):
- * ilp, bank, coalesce. */
+ * suite_defs's one_d. */
 int plan_suite_1d(enum plan_suite s);
 /* The suites a variant ("v3", "memcpy") is measured in, as bits (1u <<
  * enum plan_suite): its registry suite, the precision suite for a kernel

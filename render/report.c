@@ -46,7 +46,7 @@ static int section_cross_present(const struct rctx *x, const char *name)
  * conclusions); what a reader looks up rather than reads (every
  * statistic, the listings, the device's full parameters, the sessions)
  * follows in the appendices. */
-static const struct section {
+struct section {
 	const char *name;
 	int (*write)(struct rctx *x);
 	int (*present)(const struct rctx *x, const char *name);
@@ -54,19 +54,23 @@ static const struct section {
 	/* the label other sections' strings refer to (\ref{label}); NULL:
 	 * none */
 	const char *label;
-} sections[] = {
+};
+
+/* The suites' sections, by suite; their order in the report and whether
+ * a suite has one come from analysis/suites.h. */
+static int (*const suite_write[SUITE_N])(struct rctx *x) = {
+	[SUITE_VERSIONS] = sec_versions, [SUITE_TRANSFER] = sec_transfer,
+	[SUITE_ILP] = sec_ilp, [SUITE_TRANSPOSE] = sec_transpose,
+	[SUITE_BANK] = sec_bank, [SUITE_COALESCE] = sec_coalesce,
+	[SUITE_DOT] = sec_dot, [SUITE_WALKERS] = sec_walkers,
+	[SUITE_PRECISION] = sec_precision, [SUITE_RECT] = sec_rect,
+	[SUITE_PROGRESSION] = sec_progression,
+};
+
+static const struct section head[] = {
 	{"intro", sec_intro, NULL, 0, NULL},
-	{"versions", sec_versions, section_suite_present, 0, NULL},
-	{"precision", sec_precision, section_suite_present, 0, NULL},
-	{"rect", sec_rect, section_suite_present, 0, NULL},
-	{"progression", sec_progression, section_suite_present, 0, NULL},
-	{"transfer", sec_transfer, section_suite_present, 0, NULL},
-	{"ilp", sec_ilp, section_suite_present, 0, NULL},
-	{"transpose", sec_transpose, section_suite_present, 0, NULL},
-	{"bank", sec_bank, section_suite_present, 0, NULL},
-	{"coalesce", sec_coalesce, section_suite_present, 0, NULL},
-	{"dot", sec_dot, section_suite_present, 0, NULL},
-	{"walkers", sec_walkers, section_suite_present, 0, NULL},
+};
+static const struct section tail[] = {
 	{"summary", sec_summary, section_summary_present, 0, NULL},
 	{"cross", sec_cross, section_cross_present, 0, NULL},
 	{"conclusions", sec_conclusions, NULL, 0, NULL},
@@ -77,7 +81,43 @@ static const struct section {
 	{"device", sec_device, NULL, 1, "app:device"},
 	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
 };
-#define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
+#define NHEAD (sizeof(head) / sizeof(head[0]))
+#define NTAIL (sizeof(tail) / sizeof(tail[0]))
+#define NSECTIONS (NHEAD + SUITE_N + NTAIL)
+
+/* The sections in document order: what --sections names and
+ * render_report writes. A default report leaves out a section whose
+ * present says the selected data has nothing for it (the introduction
+ * says so); NULL: always written. The main body reads as a lab report
+ * (introduction, one section per experiment in suite_defs' report
+ * order, ending with its findings, conclusions); what a reader looks
+ * up rather than reads (every statistic, the listings, the device's
+ * full parameters, the sessions) follows in the appendices. Built once;
+ * *n is the count. */
+static const struct section *sections_get(size_t *n)
+{
+	static struct section all[NSECTIONS];
+	static size_t count;
+	size_t i;
+	int place;
+
+	if (!count) {
+		for (i = 0; i < NHEAD; i++)
+			all[count++] = head[i];
+		for (place = 1; place <= SUITE_N; place++)
+			for (i = 0; i < SUITE_N; i++)
+				if (suite_defs[i].report == place &&
+				    suite_write[i])
+					all[count++] = (struct section){
+						suite_defs[i].name,
+						suite_write[i],
+						section_suite_present, 0, NULL};
+		for (i = 0; i < NTAIL; i++)
+			all[count++] = tail[i];
+	}
+	*n = count;
+	return all;
+}
 
 void render_options_init(struct render_options *o)
 {
@@ -88,25 +128,27 @@ void render_options_init(struct render_options *o)
 
 void render_sections_print(FILE *f)
 {
-	size_t i;
+	size_t i, n;
+	const struct section *sections = sections_get(&n);
 
-	for (i = 0; i < NSECTIONS; i++)
+	for (i = 0; i < n; i++)
 		fprintf(f, "%s%s", i ? "," : "", sections[i].name);
 }
 
 const char *render_sections_check(const char *list)
 {
 	const char *p = list;
-	size_t i;
+	size_t i, n;
+	const struct section *sections = sections_get(&n);
 
 	do {
 		size_t len = strcspn(p, ",");
 
-		for (i = 0; i < NSECTIONS; i++)
+		for (i = 0; i < n; i++)
 			if (strlen(sections[i].name) == len &&
 			    !strncmp(sections[i].name, p, len))
 				break;
-		if (i == NSECTIONS)
+		if (i == n)
 			return p;
 		p += len;
 	} while (*p++ == ',');
@@ -180,9 +222,10 @@ static void refs_unwritten_drop(struct rctx *x)
 {
 	struct lang *l;
 	char ref[64], *v, *hit;
-	size_t i, k;
+	size_t i, k, n;
+	const struct section *sections = sections_get(&n);
 
-	for (i = 0; i < NSECTIONS; i++) {
+	for (i = 0; i < n; i++) {
 		if (!sections[i].label || section_written(x, &sections[i]))
 			continue;
 		snprintf(ref, sizeof(ref), "\\ref{%s}", sections[i].label);
@@ -236,7 +279,8 @@ int render_report(const struct render_options *o, FILE *out)
 	const char *bad;
 	char *skel = NULL;
 	struct kv v[5];
-	size_t i;
+	const struct section *sections;
+	size_t i, nsec;
 	int rc, appendix = 0;
 
 	memset(&x, 0, sizeof(x));
@@ -277,7 +321,8 @@ int render_report(const struct render_options *o, FILE *out)
 		goto out;
 	refs_unwritten_drop(&x);
 
-	for (i = 0; i < NSECTIONS; i++) {
+	sections = sections_get(&nsec);
+	for (i = 0; i < nsec; i++) {
 		const struct section *s = &sections[i];
 		int r;
 

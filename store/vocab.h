@@ -9,23 +9,21 @@
 #ifndef MMREPORT_STORE_VOCAB_H
 #define MMREPORT_STORE_VOCAB_H
 
-/* ---- suites (config.suite, the session's comma-separated list) ------- */
-#define VOCAB_SUITE_VERSIONS	"versions"	/* report P's v1..v5 */
-#define VOCAB_SUITE_TRANSFER	"transfer"	/* report G: host memory */
-#define VOCAB_SUITE_ILP		"ilp"		/* note J: copy with ILP */
-#define VOCAB_SUITE_REFERENCE	"reference"	/* cuBLAS */
-/* textbook R and lecture B's memory-access experiments */
-#define VOCAB_SUITE_TRANSPOSE	"transpose"	/* naive vs shared tiles */
-#define VOCAB_SUITE_BANK	"bank"		/* shared-memory strides */
-#define VOCAB_SUITE_COALESCE	"coalesce"	/* offsets, strides, AoS */
-#define VOCAB_SUITE_DOT		"dot"		/* R: reduction, vs cuBLAS */
-#define VOCAB_SUITE_WALKERS	"walkers"	/* B: generator state */
-/* textbook R's float against double, and its padded rectangular
- * product: the matrix kernels and cuBLAS in both precisions */
-#define VOCAB_SUITE_PRECISION	"precision"
-#define VOCAB_SUITE_RECT	"rect"
-/* from report P's v5 to cuBLAS: v1..v13 and SGEMM at large n */
-#define VOCAB_SUITE_PROGRESSION	"progression"
+/* ---- suites (config.suite, the session's comma-separated list) -------
+ * Declared once, with their facts, in analysis/suites.h. */
+#include "suites.h"
+#define VOCAB_SUITE_VERSIONS	SUITE_NAME_VERSIONS
+#define VOCAB_SUITE_TRANSFER	SUITE_NAME_TRANSFER
+#define VOCAB_SUITE_ILP		SUITE_NAME_ILP
+#define VOCAB_SUITE_REFERENCE	SUITE_NAME_REFERENCE
+#define VOCAB_SUITE_TRANSPOSE	SUITE_NAME_TRANSPOSE
+#define VOCAB_SUITE_BANK	SUITE_NAME_BANK
+#define VOCAB_SUITE_COALESCE	SUITE_NAME_COALESCE
+#define VOCAB_SUITE_DOT		SUITE_NAME_DOT
+#define VOCAB_SUITE_WALKERS	SUITE_NAME_WALKERS
+#define VOCAB_SUITE_PRECISION	SUITE_NAME_PRECISION
+#define VOCAB_SUITE_RECT	SUITE_NAME_RECT
+#define VOCAB_SUITE_PROGRESSION	SUITE_NAME_PROGRESSION
 
 /* ---- device properties render reads by name (device_prop.key) ------- */
 /* SMs x FP64 units per SM x 2 x clock [GFLOP/s], CUDA cores only */
