@@ -340,6 +340,113 @@ static int keys_check(sqlite3 *db, char *err, size_t errlen)
 	return code;
 }
 
+/* Runs sql, an integrity pragma that answers "ok" or what it found;
+ * 0, or STORE_ERR_CORRUPT with SQLite's finding on one line in err. */
+static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
+			   size_t errlen)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, code = 0;
+
+	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		const char *r = (const char *)sqlite3_column_text(s, 0);
+
+		rc = SQLITE_OK;
+		if (!r || strcmp(r, "ok")) {
+			const char *m = r ? r : "no answer";
+
+			/* SQLite's report names the schema on a line of
+			 * its own first */
+			if (!strncmp(m, "*** in database main ***\n", 25))
+				m += 25;
+			snprintf(err, errlen, "corrupt database (integrity "
+				 "check: %.200s)", m);
+			store_text_oneline(err);
+			code = STORE_ERR_CORRUPT;
+		}
+	}
+	if (rc != SQLITE_OK)
+		code = sqlite_msg(db, rc, err, errlen);
+	sqlite3_finalize(s);
+	return code;
+}
+
+/* Every table of every schema version, each with the pragma that checks
+ * it and its indexes (SQLite 3.33 and later). */
+static const char *const table_checks[][2] = {
+	{ "device", "PRAGMA integrity_check(device)" },
+	{ "device_prop", "PRAGMA integrity_check(device_prop)" },
+	{ "session", "PRAGMA integrity_check(session)" },
+	{ "kernel", "PRAGMA integrity_check(kernel)" },
+	{ "kattr", "PRAGMA integrity_check(kattr)" },
+	{ "config", "PRAGMA integrity_check(config)" },
+	{ "stat", "PRAGMA integrity_check(stat)" },
+	{ "sample", "PRAGMA integrity_check(sample)" },
+};
+
+/* Checks every page of the file, and every index against its table.
+ *
+ * quick_check reads every page and every row, but not the indexes
+ * against their tables: a row whose indexed value changed (one flipped
+ * byte) passes it, and the report then shows the changed value (issue
+ * 29: a count of -1023410176). integrity_check compares them, but also
+ * walks the large samples table a second time. An index exists only on
+ * the small tables (stat and sample are WITHOUT ROWID: their key is the
+ * table), so quick_check plus integrity_check of each table that has an
+ * index finds what integrity_check finds. On the reference database
+ * (51 MB): quick_check 0.172 s, integrity_check 0.279 s, this 0.178 s
+ * (medians of 9). A table with an index it should not have is checked
+ * all the same: the list of tables is ours, the indexes are the file's. */
+static int pages_check(sqlite3 *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *s = NULL;
+	size_t i;
+	int rc;
+
+	/* no table argument before 3.33: the whole check */
+	if (sqlite3_libversion_number() < 3033000)
+		return pragma_ok_check(db, "PRAGMA integrity_check(1)", err,
+				       errlen);
+	rc = pragma_ok_check(db, "PRAGMA quick_check(1)", err, errlen);
+	if (rc)
+		return rc;
+	rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master"
+				" WHERE type = 'index' AND tbl_name = ?1", -1,
+				&s, NULL);
+	for (i = 0; rc == SQLITE_OK &&
+	     i < sizeof(table_checks) / sizeof(table_checks[0]); i++) {
+		rc = sqlite3_reset(s);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_bind_text(s, 1, table_checks[i][0], -1,
+					       SQLITE_STATIC);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_step(s);
+		if (rc != SQLITE_ROW)
+			break;
+		rc = SQLITE_OK;
+		if (sqlite3_column_int64(s, 0) > 0) {
+			int code = pragma_ok_check(db, table_checks[i][1], err,
+						   errlen);
+
+			if (code) {
+				sqlite3_finalize(s);
+				return code;
+			}
+		}
+	}
+	if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+		int code = sqlite_msg(db, rc, err, errlen);
+
+		sqlite3_finalize(s);
+		return code;
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
 /* Checks, through db, that the file is an mmreport database SQLite can
  * read: identity, version, every table of that version. */
 static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
@@ -394,40 +501,11 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		return rc;
 	/* A file can open and pass the probes with broken pages elsewhere:
 	 * whatever reads it (render, export, merge) would print or copy
-	 * garbage, so its pages are checked once, here, before anything
-	 * else touches it. quick_check reads every page, no index. */
-	rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &s, NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		const char *r = (const char *)sqlite3_column_text(s, 0);
-
-		if (!r || strcmp(r, "ok")) {
-			const char *m = r ? r : "no answer";
-			size_t i;
-
-			/* one line: SQLite's report names the schema on a
-			 * line of its own first */
-			if (!strncmp(m, "*** in database main ***\n", 25))
-				m += 25;
-			snprintf(err, errlen, "corrupt database (integrity "
-				 "check: %.200s)", m);
-			for (i = 0; err[i]; i++)
-				if (err[i] == '\n')
-					err[i] = ' ';
-			sqlite3_finalize(s);
-			return STORE_ERR_CORRUPT;
-		}
-		rc = SQLITE_OK;
-	}
-	if (rc != SQLITE_OK) {
-		int code = store_error_from_sqlite(rc);
-
-		sqlite_msg(db, rc, err, errlen);
-		sqlite3_finalize(s);
-		return code;
-	}
-	sqlite3_finalize(s);
+	 * garbage, so it is checked once, here, before anything else
+	 * touches it (see pages_check). */
+	rc = pages_check(db, err, errlen);
+	if (rc)
+		return rc;
 	rc = keys_check(db, err, errlen);
 	if (rc)
 		return rc;
