@@ -153,7 +153,9 @@ int cli_devices_run(int argc, char **argv)
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
 		return cli_store_exit(rc, 0);
-	if (store_device_list(st, &devs, &n)) {
+	/* one snapshot (store_read_begin), as every reading command */
+	if (store_read_begin(st) || store_device_list(st, &devs, &n) ||
+	    store_read_end(st)) {
 		rc = store_read_report(st, db);
 		goto out;
 	}
@@ -191,7 +193,8 @@ int cli_sessions_run(int argc, char **argv)
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
 		return cli_store_exit(rc, 0);
-	if (store_session_list(st, &ss, &n)) {
+	if (store_read_begin(st) || store_session_list(st, &ss, &n) ||
+	    store_read_end(st)) {
 		rc = store_read_report(st, db);
 		goto out;
 	}

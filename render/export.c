@@ -114,7 +114,7 @@ static int export_json(struct rctx *x, FILE *out)
 	}
 	if (store_export_json(x->st, &f, ids, ids ? x->ndevs : 0, &json)) {
 		rc = model_store_fail(x, "statistics");
-	} else {
+	} else if ((rc = model_read_end(x)) == RENDER_OK) {
 		fputs(json, out);
 		fputc('\n', out);
 	}
@@ -144,7 +144,7 @@ int render_export(const struct render_options *o, const char *format,
 		goto out;
 	if (!strcmp(format, "json")) {
 		rc = export_json(&x, out);
-	} else {
+	} else if ((rc = model_read_end(&x)) == RENDER_OK) {
 		fputs(csv_header, out);
 		for (i = 0; i < x.ncfgs; i++) {
 			const struct rcfg *r = &x.cfgs[i];

@@ -88,6 +88,25 @@ const char *store_errreason(const struct store *st);
  * caller that saw a call fail can choose its exit status by class. */
 int store_errcode(const struct store *st);
 
+/* One consistent snapshot for a reading command. store_read_begin starts
+ * a read transaction on st (a STORE_READ handle): every read through st
+ * until store_read_end sees the file as it was committed when the
+ * transaction began, whatever other processes commit or checkpoint
+ * meanwhile. How: a file with a write-ahead log is read under WAL's read
+ * lock (a writer's checkpoint does not overwrite what the snapshot
+ * reads); a rollback-journal file under a SHARED lock held until
+ * store_read_end (a writer then waits for it, up to its busy timeout);
+ * a WAL-mode file that no process has open is read without any lock
+ * (immutable=1: a reader may not create the -wal and -shm that locking
+ * it would need), and store_read_end then checks that no writer came:
+ * STORE_ERR_BUSY, "changed while being read; try again", when the file
+ * changed (inode, size, modification time) or a -wal appeared beside it
+ * since it was opened. Nothing is written in either case. Both return 0
+ * or a negative store error. A read that failed meanwhile still needs
+ * store_read_end (or store_free, which ends the transaction). */
+int store_read_begin(struct store *st);
+int store_read_end(struct store *st);
+
 /* ---- devices ------------------------------------------------------------ */
 
 /* One named property of a device, in display order. key is stable

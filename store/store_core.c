@@ -1,4 +1,5 @@
 /* Error reporting, transactions and binding helpers shared by store/. */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -153,6 +154,82 @@ void store_tx_rollback(struct store *st)
 	/* SQLite may already have rolled back (e.g. after SQLITE_FULL). */
 	if (!sqlite3_get_autocommit(st->db))
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int store_read_begin(struct store *st)
+{
+	int rc;
+
+	if (!sqlite3_get_autocommit(st->db))
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "a transaction is "
+				  "open already");
+	rc = STORE_EXEC(st, "BEGIN DEFERRED");
+	/* A deferred transaction takes its lock (or WAL snapshot) at its
+	 * first read: take it now, so that the snapshot begins here. */
+	if (rc >= 0)
+		rc = STORE_EXEC(st, "SELECT count(*) FROM sqlite_master");
+	if (rc < 0) {
+		store_tx_rollback(st);
+		return rc;
+	}
+	return 0;
+}
+
+int store_side_stat(const char *path, const char *suffix, struct stat *sb)
+{
+	size_t len = strlen(path);
+	char *side = malloc(len + strlen(suffix) + 1);
+	int r;
+
+	memset(sb, 0, sizeof(*sb));
+	if (!side)
+		return 0;
+	memcpy(side, path, len);
+	strcpy(side + len, suffix);
+	r = stat(side, sb) == 0;
+	free(side);
+	return r;
+}
+
+/* 1 when the -wal beside st's file is not as it was when st was opened
+ * (appeared, or another one). */
+static int wal_changed(const struct store *st)
+{
+	struct stat now;
+	const struct stat *was = &st->wal_seen;
+
+	if (!store_side_stat(st->path, "-wal", &now))
+		return 0;
+	return !st->wal_existed || now.st_ino != was->st_ino ||
+	       now.st_size != was->st_size ||
+	       now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	       now.st_mtim.tv_nsec != was->st_mtim.tv_nsec;
+}
+
+int store_read_end(struct store *st)
+{
+	int rc = 0;
+
+	if (!sqlite3_get_autocommit(st->db)) {
+		rc = STORE_EXEC(st, "COMMIT");
+		if (rc < 0) {
+			store_tx_rollback(st);
+			return rc;
+		}
+	}
+	/* Read without locks (immutable=1), the snapshot held only if no
+	 * writer touched the file meanwhile. A writer writes a -wal before
+	 * it can checkpoint into the file, and checkpointing changes the
+	 * file's size or time; the time alone may not tick between two
+	 * writes (a coarse clock), so a -wal that appeared (or changed)
+	 * is reason enough: the next attempt reads under the writer's
+	 * locks. */
+	if (st->immutable && (store_file_changed(st->path, &st->seen) ||
+			      wal_changed(st)))
+		return STORE_FAIL(st, STORE_ERR_BUSY, "changed while being "
+				  "read (another process writes it); try "
+				  "again");
+	return 0;
 }
 
 void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v)

@@ -18,6 +18,8 @@ struct store {
 	int immutable;		/* read with immutable=1: SQLite sees no
 				 * writer, so seen tells whether one came */
 	struct stat seen;	/* the file when it was opened */
+	int wal_existed;	/* its -wal then (immutable readers) */
+	struct stat wal_seen;
 	int errcode;		/* enum store_error of the last failure */
 	int src_attached;	/* store_merge has a source attached */
 	char errmsg[1024];
@@ -36,6 +38,10 @@ char *store_text_oneline(char *s);
  * (another inode, size or modification time, or gone), e.g. because a
  * writer checkpointed into it. */
 int store_file_changed(const char *path, const struct stat *before);
+
+/* Fills *sb with the file path + suffix (e.g. "-wal") and returns 1, or
+ * returns 0 when there is none (or it cannot be told: errno). */
+int store_side_stat(const char *path, const char *suffix, struct stat *sb);
 
 /* Checks rc of an SQLite call. SQLITE_OK, SQLITE_ROW and SQLITE_DONE are
  * returned unchanged; anything else records a message in st->errmsg and
@@ -133,6 +139,8 @@ struct store_seen {
 				 * "mode=ro&readonly_shm=1"; for a writer
 				 * maybe "mode=ro" (see read_query) */
 	struct stat sb;		/* the file as it was inspected */
+	int wal_exists;		/* a -wal beside it then ... */
+	struct stat wal_sb;	/* ... as it was */
 };
 
 /* Inspects path, which mode is about to open, without writing anything

@@ -587,6 +587,7 @@ static int inspect_file(const char *path, enum store_mode mode,
 		return rc;
 	/* The header on disk may lag a write-ahead log: the checks below
 	 * read through SQLite, which sees the logged pages. */
+	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb);
 	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
 	rc = reader_connect(path, seen->query, &db, err, errlen);
 	if (rc)
@@ -844,6 +845,8 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 	if (mode == STORE_READ) {
 		st->db = rdb;
 		st->immutable = !strcmp(seen.query, "immutable=1");
+		st->wal_existed = seen.wal_exists;
+		st->wal_seen = seen.wal_sb;
 		*out = st;
 		return 0;
 	}
