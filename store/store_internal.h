@@ -139,6 +139,8 @@ struct store_seen {
 				 * "mode=ro&readonly_shm=1"; for a writer
 				 * maybe "mode=ro" (see read_query) */
 	struct stat sb;		/* the file as it was inspected */
+	int changed;		/* on STORE_ERR_BUSY: the file changed while
+				 * it was checked (a writer's checkpoint) */
 	int wal_exists;		/* a -wal beside it then ... */
 	struct stat wal_sb;	/* ... as it was */
 };

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store_internal.h"
@@ -147,6 +148,22 @@ static int side_file_exists(const char *path, const char *suffix,
 		r = sb.st_size >= min;
 	else
 		r = errno != ENOENT;
+	free(side);
+	return r;
+}
+
+/* 1 when path with suffix appended names a file this process may not
+ * read (gone is not unreadable). */
+static int side_file_unreadable(const char *path, const char *suffix)
+{
+	char *side = malloc(strlen(path) + strlen(suffix) + 1);
+	int r;
+
+	if (!side)
+		return 1;
+	strcpy(side, path);
+	strcat(side, suffix);
+	r = access(side, R_OK) != 0 && errno != ENOENT;
 	free(side);
 	return r;
 }
@@ -552,12 +569,34 @@ static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
 	return rc;
 }
 
+/* After a read-only look at path failed with rc: a file whose header
+ * says another journal mode now (wal: what it said before) was being
+ * turned to WAL mode by its creator meanwhile, and the look chose its
+ * way to read it by the old header: STORE_ERR_BUSY, seen->changed.
+ * Else rc as it was. */
+static int header_changed(const char *path, int wal, struct store_seen *seen,
+			  int rc, char *err, size_t errlen)
+{
+	char ignored[256];
+	int version, now = wal;
+
+	if (rc != STORE_ERR_IO)
+		return rc;
+	if (inspect_header(path, seen->sb.st_size, &version, &now, ignored,
+			   sizeof(ignored)) || now == wal)
+		return rc;
+	snprintf(err, errlen, "changed while being read (another process "
+		 "writes it); try again");
+	seen->changed = 1;
+	return STORE_ERR_BUSY;
+}
+
 static int inspect_file(const char *path, enum store_mode mode,
 			struct store_seen *seen, sqlite3 **dbp, char *err,
 			size_t errlen)
 {
 	sqlite3 *db = NULL;
-	int rc, wal = 0, retry = 0;
+	int rc, wal = 0, retry = 0, had_shm;
 
 	memset(seen, 0, sizeof(*seen));
 	if (dbp)
@@ -588,25 +627,40 @@ static int inspect_file(const char *path, enum store_mode mode,
 	/* The header on disk may lag a write-ahead log: the checks below
 	 * read through SQLite, which sees the logged pages. */
 	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb);
+	had_shm = side_file_exists(path, "-shm", 0);
 	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
 	rc = reader_connect(path, seen->query, &db, err, errlen);
 	if (rc)
-		return rc;
+		return header_changed(path, wal, seen, rc, err, errlen);
 	rc = inspect_db(db, &seen->version, err, errlen);
 	if (rc == STORE_ERR_IO && retry) {
 		sqlite3_close(db);
 		seen->query = "immutable=1";
 		rc = reader_connect(path, seen->query, &db, err, errlen);
 		if (rc)
-			return rc;
+			return header_changed(path, wal, seen, rc, err,
+					      errlen);
 		rc = inspect_db(db, &seen->version, err, errlen);
 	}
+	rc = header_changed(path, wal, seen, rc, err, errlen);
 	if (rc == STORE_ERR_IO && side_file_exists(path, "-wal", 1) &&
-	    !side_file_exists(path, "-shm", 0))
+	    !side_file_exists(path, "-shm", 0)) {
 		snprintf(err, errlen, "has a write-ahead log (-wal) without "
 			 "its -shm, which a reader may not create; any "
 			 "SQLite writer rebuilds it (e.g. sqlite3 FILE "
 			 "'PRAGMA quick_check')");
+	} else if (rc == STORE_ERR_IO && strstr(seen->query, "readonly_shm") &&
+		   had_shm && !side_file_unreadable(path, "-shm") &&
+		   !side_file_unreadable(path, "-wal")) {
+		/* The log's index was there, and still SQLite could not
+		 * open the two read-only: a writer was setting them up (it
+		 * opened the file a moment ago) or removing them (its last
+		 * connection closed). */
+		snprintf(err, errlen, "changed while being read (another "
+			 "process is opening it); try again");
+		rc = STORE_ERR_BUSY;
+		seen->changed = 1;
+	}
 	/* as in store_check_at: broken pages of a file that a writer
 	 * changed meanwhile are the writer's doing */
 	if (rc == STORE_ERR_CORRUPT && !strcmp(seen->query, "immutable=1") &&
@@ -614,6 +668,7 @@ static int inspect_file(const char *path, enum store_mode mode,
 		snprintf(err, errlen, "changed while being read (another "
 			 "process writes it); try again");
 		rc = STORE_ERR_BUSY;
+		seen->changed = 1;
 	}
 	if (rc || !dbp)
 		sqlite3_close(db);
@@ -669,7 +724,26 @@ static int open_fail(struct store *st, int rc, char *err, size_t errlen)
 	return rc;
 }
 
-/* Creates the schema in the empty database of st. */
+/* store_open_once's answer when the file changed while it was being
+ * opened: open it again from the start. */
+#define STORE_AGAIN 1
+
+/* 1 when the file st has open is no longer at its path (removed or
+ * replaced, e.g. an empty file by store_publish). */
+static int file_moved(struct store *st)
+{
+	int moved = 0;
+
+	if (sqlite3_file_control(st->db, "main", SQLITE_FCNTL_HAS_MOVED,
+				 &moved) != SQLITE_OK)
+		return 0;
+	return moved;
+}
+
+/* Creates the schema in the empty database of st; STORE_AGAIN when
+ * another process initialised or replaced the file meanwhile (two
+ * creators at once: the other one won, and the file is to be opened as
+ * it is now). */
 static int schema_create(struct store *st)
 {
 	const char *failed = NULL;
@@ -679,7 +753,13 @@ static int schema_create(struct store *st)
 	rc = store_tx_begin(st);
 	if (rc)
 		return rc;
-	/* Another process may have initialised the file meanwhile. */
+	/* Another process may have initialised the file meanwhile, or put
+	 * another file in its place: under the write lock, this one would
+	 * be initialised unseen by anyone. */
+	if (file_moved(st)) {
+		rc = STORE_AGAIN;
+		goto out;
+	}
 	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
 					    &uv));
 	if (rc >= 0)
@@ -689,8 +769,7 @@ static int schema_create(struct store *st)
 	if (rc < 0)
 		goto out;
 	if (uv != 0 || objects != 0) {
-		rc = STORE_FAIL(st, STORE_ERR_FOREIGN, "not an mmreport "
-				"database (changed while being opened)");
+		rc = STORE_AGAIN;
 		goto out;
 	}
 	rc = store_schema_migrate(st->db, 0, STORE_SCHEMA_VERSION, &failed);
@@ -702,7 +781,7 @@ static int schema_create(struct store *st)
 out:
 	if (rc)
 		store_tx_rollback(st);
-	return rc < 0 ? rc : 0;
+	return rc == STORE_AGAIN || rc < 0 ? rc : 0;
 }
 
 /* Migrates st forward from the version found in the file, in one
@@ -790,8 +869,10 @@ static int wal_enable(struct store *st)
 	return rc < 0 ? rc : 0;
 }
 
-int store_open(const char *path, enum store_mode mode, struct store **out,
-	       char *err, size_t errlen)
+/* One attempt of store_open (path and out checked): its result, or
+ * STORE_AGAIN when the file changed under a writer opening it. */
+static int store_open_once(const char *path, enum store_mode mode,
+			   struct store **out, char *err, size_t errlen)
 {
 	struct store *st = NULL;
 	struct store_seen seen;
@@ -799,24 +880,14 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 	int created = 0, rc;
 	int64_t app = 0;
 	struct stat sb;
-	char dummy[2];
-
-	if (!err || errlen == 0) {
-		err = dummy;
-		errlen = sizeof(dummy);
-	}
-	err[0] = '\0';
-	if (out)
-		*out = NULL;
-	if (!out || !path || !*path) {
-		snprintf(err, errlen, "no database named");
-		return STORE_ERR_INTERNAL;
-	}
 
 	/* A reader keeps the connection that recognised the file: the one
 	 * open, on the file that was checked. */
 	rc = store_inspect(path, mode, &seen,
 			   mode == STORE_READ ? &rdb : NULL, err, errlen);
+	/* another writer's checkpoint met while checking: look again */
+	if (rc == STORE_ERR_BUSY && seen.changed && mode != STORE_READ)
+		return STORE_AGAIN;
 	if (rc == STORE_ERR_MISSING && mode == STORE_CREATE) {
 		created = 1;
 		rc = 0;
@@ -881,6 +952,11 @@ int store_open(const char *path, enum store_mode mode, struct store **out,
 		rc = schema_create(st);
 	else if (seen.version < STORE_SCHEMA_VERSION)
 		rc = schema_migrate(st, err, errlen);
+	if (rc == STORE_AGAIN) {
+		/* not removed below: the file is the other creator's */
+		created = 0;
+		goto fail;
+	}
 	if (rc == STORE_ERR_NEWER)
 		goto fail;
 	if (rc < 0)
@@ -910,6 +986,55 @@ fail:
 		free(st);
 	}
 	return rc;
+}
+
+int store_open(const char *path, enum store_mode mode, struct store **out,
+	       char *err, size_t errlen)
+{
+	char dummy[2];
+	int rc = STORE_AGAIN, tries, again = 0;
+
+	if (!err || errlen == 0) {
+		err = dummy;
+		errlen = sizeof(dummy);
+	}
+	err[0] = '\0';
+	if (out)
+		*out = NULL;
+	if (!out || !path || !*path) {
+		snprintf(err, errlen, "no database named");
+		return STORE_ERR_INTERNAL;
+	}
+	/* Two processes creating one file at once (issue 29): the one
+	 * that finds the other's schema, or the other's file in place of
+	 * the empty one it opened, opens the file again as it is now. A
+	 * file that keeps changing is busy. */
+	for (tries = 0; tries < 8; tries++) {
+		rc = store_open_once(path, mode, out, err, errlen);
+		if (rc == STORE_AGAIN) {
+			struct timespec ts = { 0, 5000000L * tries };
+
+			/* the other process is at work: give it a moment */
+			again = 1;
+			nanosleep(&ts, NULL);
+			continue;
+		}
+		/* The creator that won turns its new file to WAL mode
+		 * next: for a moment a read-only look at it cannot open
+		 * the log it finds (or not yet). */
+		if (rc == STORE_ERR_IO && again && mode != STORE_READ) {
+			struct timespec ts = { 0, 20000000L * (tries + 1) };
+
+			nanosleep(&ts, NULL);
+			continue;
+		}
+		return rc;
+	}
+	if (rc != STORE_AGAIN)
+		return rc;
+	snprintf(err, errlen, "changed while being opened (another process "
+		 "creates or writes it); try again");
+	return STORE_ERR_BUSY;
 }
 
 void store_free(struct store *st)
