@@ -224,12 +224,49 @@ static int same_file(const char *a, const char *b)
 	return !strcmp(ra, rb);
 }
 
+static void merge_print(const char *src, const struct store_merge_result *r)
+{
+	printf("%s: %zu device(s) added, %zu session(s) added, %zu already "
+	       "present, %zu configuration(s) added\n", src,
+	       r->devices_added, r->sessions_added, r->sessions_skipped,
+	       r->configs_added);
+}
+
+/* Merges the sources src[0..n) into st (the database at db), one
+ * transaction each. Each source's line is printed at once, or kept in
+ * res[] when res is not NULL (a staged target: printed once it is in
+ * place). Returns the exit status. */
+static int merge_sources(struct store *st, const char *db, char **src,
+			 int n, struct store_merge_result *res)
+{
+	struct store_merge_result one;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct store_merge_result *r = res ? &res[i] : &one;
+
+		memset(r, 0, sizeof(*r));
+		if (store_merge(st, src[i], r)) {
+			fprintf(stderr, "%s: cannot merge '%s' into '%s': %s\n",
+				cli_progname, src[i], db,
+				store_errreason(st));
+			/* the same code as the same condition elsewhere: a
+			 * locked target is 75, a full disk 74 */
+			return cli_store_exit(store_errcode(st), 1);
+		}
+		if (!res)
+			merge_print(src[i], r);
+	}
+	return CLI_EXIT_OK;
+}
+
 int cli_merge_run(int argc, char **argv)
 {
-	struct store_merge_result res;
+	struct store_merge_result *res = NULL;
 	struct store *st = NULL;
 	const char *db;
-	int db_given, rc, i;
+	char err[512];
+	int db_given, rc, i, staged = 0, placed = 0;
 
 	rc = store_options_parse("merge", merge_help, argc, argv, &db,
 				 &db_given);
@@ -250,27 +287,50 @@ int cli_merge_run(int argc, char **argv)
 		if (rc)
 			return cli_store_exit(rc, 0);
 	}
-	rc = store_open_report(db, STORE_CREATE, &st);
-	if (rc)
+	/* A missing or empty target is built beside it and appears with
+	 * every source in it, or not at all (issue 29): another merge
+	 * creating it at the same moment sees none of it half-made. */
+	rc = store_open_staged(db, &st, &staged, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "%s: cannot open '%s': %s\n", cli_progname, db,
+			err);
 		return cli_store_exit(rc, 1);
-	for (i = optind; i < argc; i++) {
-		memset(&res, 0, sizeof(res));
-		if (store_merge(st, argv[i], &res)) {
-			fprintf(stderr, "%s: cannot merge '%s' into '%s': %s\n",
-				cli_progname, argv[i], db,
-				store_errreason(st));
-			/* the same code as the same condition elsewhere: a
-			 * locked target is 75, a full disk 74 */
-			rc = cli_store_exit(store_errcode(st), 1);
+	}
+	if (staged) {
+		res = calloc((size_t)(argc - optind), sizeof(*res));
+		if (!res) {
+			fprintf(stderr, "%s: out of memory\n", cli_progname);
+			rc = CLI_EXIT_SOFTWARE;
 			goto out;
 		}
-		printf("%s: %zu device(s) added, %zu session(s) added, %zu "
-		       "already present, %zu configuration(s) added\n",
-		       argv[i], res.devices_added, res.sessions_added,
-		       res.sessions_skipped, res.configs_added);
 	}
+	rc = merge_sources(st, db, argv + optind, argc - optind, res);
+	if (rc)
+		goto out;
+	rc = store_publish(st, &placed, err, sizeof(err));
+	st = NULL;
+	if (rc) {
+		fprintf(stderr, "%s: cannot create '%s': %s\n", cli_progname,
+			db, err);
+		rc = cli_store_exit(rc, 1);
+		goto out;
+	}
+	if (!placed) {
+		/* another process created it meanwhile: merged there */
+		rc = store_open_report(db, STORE_CREATE, &st);
+		if (rc) {
+			rc = cli_store_exit(rc, 1);
+			goto out;
+		}
+		rc = merge_sources(st, db, argv + optind, argc - optind,
+				   NULL);
+		goto out;
+	}
+	for (i = 0; res && i < argc - optind; i++)
+		merge_print(argv[optind + i], &res[i]);
 	rc = CLI_EXIT_OK;
 out:
+	free(res);
 	store_free(st);
 	return cli_stdout_close(rc);
 }

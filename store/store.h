@@ -78,6 +78,27 @@ struct store;
 int store_open(const char *path, enum store_mode mode, struct store **out,
 	       char *err, size_t errlen);
 void store_free(struct store *st);
+/* For a file that must appear with all its content or not at all (merge's
+ * target): like store_open(path, STORE_CREATE), but a path that names no
+ * file or an empty (0-byte) one is left as it is, and the new database is
+ * built in a private file beside it (path + ".tmp-" and 8 hex digits);
+ * *staged is then 1. store_publish puts it at path; store_free without
+ * that removes it, leaving path as it was. Messages name path. A path
+ * with content is opened as STORE_CREATE opens it (*staged 0). Returns
+ * as store_open. */
+int store_open_staged(const char *path, struct store **out, int *staged,
+		      char *err, size_t errlen);
+/* Frees st (store_open_staged's), whatever the result. A staged file is
+ * put at its path, in one link or rename that other processes see whole
+ * or not at all, if the path names no file or still the empty one;
+ * *placed = 1. If another process put a database there meanwhile,
+ * *placed = 0: the staged file is removed, and the caller may open the
+ * path (it exists now) and write its content there. A handle that is not
+ * staged is freed, *placed = 1. Returns 0, or a negative store error
+ * with a one-line reason in err (the staged file removed, path as it
+ * was): STORE_ERR_BUSY when the empty file stays locked or keeps
+ * changing, STORE_ERR_IO when it cannot be placed. */
+int store_publish(struct store *st, int *placed, char *err, size_t errlen);
 /* The last error's message, "'path': reason"; never NULL. Valid until
  * the next call. */
 const char *store_errmsg(const struct store *st);

@@ -22,6 +22,8 @@ struct store {
 	struct stat wal_seen;
 	int errcode;		/* enum store_error of the last failure */
 	int src_attached;	/* store_merge has a source attached */
+	char *stage;		/* store_open_staged: the private file that
+				 * store_publish puts at path; NULL else */
 	char errmsg[1024];
 };
 
@@ -114,6 +116,11 @@ unsigned long long store_i64_to_u64(int64_t v);
 /* Grows *arr (element size sz) to hold at least want elements. */
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
 	       size_t want);
+
+/* For store_free of a staged handle (store_stage.c): removes its
+ * private file and what SQLite left beside it (after the connection is
+ * closed), and frees st->stage. */
+void store_stage_discard(struct store *st);
 
 /* ---- processes (store_proc.c) -------------------------------------------- */
 

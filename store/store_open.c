@@ -1043,6 +1043,9 @@ void store_free(struct store *st)
 		return;
 	if (st->db && sqlite3_close(st->db) != SQLITE_OK)
 		sqlite3_close_v2(st->db);	/* a statement leaked: defer */
+	st->db = NULL;
+	if (st->stage)
+		store_stage_discard(st);
 	free(st->path);
 	free(st);
 }
