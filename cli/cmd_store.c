@@ -113,6 +113,51 @@ static int store_read_report(const struct store *st, const char *path)
 	return cli_store_exit(store_errcode(st), 0);
 }
 
+/* s as the listings print it, in buf[len] (cut at len): a name from the
+ * file must not reach the terminal as control sequences or break a row
+ * (issue 29), so control characters are written as escapes (\n, \t,
+ * \x1b, C1 ones as \u009b) and bytes that are not UTF-8 as '?', as
+ * render writes them. NULL reads as "". Returns buf. */
+static const char *text_safe(char *buf, size_t len, const char *s)
+{
+	size_t o = 0, n;
+	unsigned cp;
+	char esc[12];
+
+	buf[0] = '\0';
+	for (; s && *s; s += n) {
+		n = store_utf8_seq(s, &cp);
+		esc[0] = '\0';
+		if (!n) {
+			n = 1;
+			strcpy(esc, "?");
+		} else if (cp == '\n') {
+			strcpy(esc, "\\n");
+		} else if (cp == '\t') {
+			strcpy(esc, "\\t");
+		} else if (cp == '\r') {
+			strcpy(esc, "\\r");
+		} else if (cp < 0x20 || cp == 0x7f) {
+			snprintf(esc, sizeof(esc), "\\x%02x", cp);
+		} else if (cp >= 0x80 && cp < 0xa0) {
+			snprintf(esc, sizeof(esc), "\\u%04x", cp);
+		}
+		if (esc[0]) {
+			if (o + strlen(esc) >= len)
+				break;
+			memcpy(buf + o, esc, strlen(esc));
+			o += strlen(esc);
+		} else {
+			if (o + n >= len)
+				break;
+			memcpy(buf + o, s, n);
+			o += n;
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 /* The property's value with its unit, e.g. "81079 MiB", in buf. */
 static const char *prop_value(const struct store_device *d, const char *key,
 			      char *buf, size_t len)
@@ -161,13 +206,19 @@ int cli_devices_run(int argc, char **argv)
 	}
 	printf("%-3s %-28s %-4s %-5s %-12s %-40s %s\n", "id", "name", "cc",
 	       "SMs", "memory", "uuid", "pci");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		char name[256], memory[256], uuid[256], pci[256];
+
 		printf("%-3lld %-28s %d.%d  %-5d %-12s %-40s %s\n",
-		       (long long)devs[i].id, devs[i].name, devs[i].cc_major,
-		       devs[i].cc_minor, devs[i].sm_count,
-		       prop_value(&devs[i], "total_global_mem", mem,
-				  sizeof(mem)), devs[i].uuid,
-		       devs[i].pci_bus_id ? devs[i].pci_bus_id : "");
+		       (long long)devs[i].id,
+		       text_safe(name, sizeof(name), devs[i].name),
+		       devs[i].cc_major, devs[i].cc_minor, devs[i].sm_count,
+		       text_safe(memory, sizeof(memory),
+				 prop_value(&devs[i], "total_global_mem", mem,
+					    sizeof(mem))),
+		       text_safe(uuid, sizeof(uuid), devs[i].uuid),
+		       text_safe(pci, sizeof(pci), devs[i].pci_bus_id));
+	}
 	rc = CLI_EXIT_OK;
 out:
 	store_devices_free(devs, n);
@@ -200,13 +251,17 @@ int cli_sessions_run(int argc, char **argv)
 	}
 	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %s\n", "id", "device",
 	       "started", "status", "host", "repeat", "max-time", "suites");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		char at[256], status[256], host[512], suites[1024];
+
 		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %s\n",
 		       (long long)ss[i].id, (long long)ss[i].device_id,
-		       ss[i].started_at ? ss[i].started_at : "",
-		       ss[i].status ? ss[i].status : "",
-		       ss[i].hostname ? ss[i].hostname : "", ss[i].repeat,
-		       ss[i].max_time_s, ss[i].suites ? ss[i].suites : "");
+		       text_safe(at, sizeof(at), ss[i].started_at),
+		       text_safe(status, sizeof(status), ss[i].status),
+		       text_safe(host, sizeof(host), ss[i].hostname),
+		       ss[i].repeat, ss[i].max_time_s,
+		       text_safe(suites, sizeof(suites), ss[i].suites));
+	}
 	rc = CLI_EXIT_OK;
 out:
 	store_sessions_free(ss, n);

@@ -8,9 +8,13 @@
 #include "render_int.h"
 
 /* RFC 4180: a field holding a comma, quote or line break is quoted and
- * its quotes doubled. */
-static void csv_field(FILE *f, const char *s, int last)
+ * its quotes doubled. Bytes that are not UTF-8 (a damaged or edited
+ * file) are written as '?', as render writes them. */
+static void csv_field(FILE *f, const char *text, int last)
 {
+	char *fixed = text ? strdup(text) : NULL;
+	const char *s = fixed ? store_utf8_fix(fixed) : text;
+
 	if (!s)
 		s = "";
 	if (strpbrk(s, ",\"\r\n")) {
@@ -25,6 +29,7 @@ static void csv_field(FILE *f, const char *s, int last)
 		fputs(s, f);
 	}
 	fputs(last ? "\r\n" : ",", f);
+	free(fixed);
 }
 
 static void csv_ll(FILE *f, long long v)
@@ -33,8 +38,8 @@ static void csv_ll(FILE *f, long long v)
 }
 
 /* The shortest of %.15g..%.17g that reads back as v: exact, and
- * readable where the value allows; empty for values that are not
- * numbers. */
+ * readable where the value allows; "inf" or "-inf" for an infinity (a
+ * verification that failed), empty for no value. */
 static void csv_dbl(FILE *f, double v, int last)
 {
 	char buf[40];
@@ -48,6 +53,8 @@ static void csv_dbl(FILE *f, double v, int last)
 		}
 		snprintf(buf, sizeof(buf), "%.*g", p, v);
 		fputs(buf, f);
+	} else if (isinf(v)) {
+		fputs(v > 0 ? "inf" : "-inf", f);
 	}
 	fputs(last ? "\r\n" : ",", f);
 }

@@ -439,6 +439,17 @@ int store_sample_get(struct store *st, int64_t config_id, const char *metric,
 int store_export_json(struct store *st, const struct store_filter *f,
 		      const int64_t *devices, size_t ndevices, char **out);
 
+/* ---- text read from a file ---------------------------------------------- */
+
+/* The length of the well-formed UTF-8 sequence at s, its code point in
+ * *cp; 0 when the bytes there are not one (overlong, surrogate,
+ * truncated, a stray continuation byte). s[0] is not NUL. */
+size_t store_utf8_seq(const char *s, unsigned *cp);
+/* Replaces, in place, each byte of s that is not part of a well-formed
+ * UTF-8 sequence with '?', as render does: a name in a damaged or edited
+ * file must not make the JSON or CSV undecodable. Returns s. */
+char *store_utf8_fix(char *s);
+
 /* ---- whole-file operations ---------------------------------------------- */
 
 struct store_merge_result {

@@ -376,3 +376,55 @@ void store_uuid_new(char out[37])
 	}
 	out[o] = '\0';
 }
+
+size_t store_utf8_seq(const char *str, unsigned *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned c = s[0], v;
+	size_t n, i;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		v = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		v = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		v = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff))
+	    || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+char *store_utf8_fix(char *s)
+{
+	char *p = s;
+	unsigned cp;
+	size_t n;
+
+	while (p && *p) {
+		n = store_utf8_seq(p, &cp);
+		if (n) {
+			p += n;
+		} else {
+			*p = '?';
+			p++;
+		}
+	}
+	return s;
+}

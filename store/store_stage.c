@@ -92,7 +92,8 @@ int store_open_staged(const char *path, struct store **out, int *staged,
 
 	*staged = 0;
 	*out = NULL;
-	if (stat(path, &sb) == 0)
+	/* a link is followed as SQLite follows it, in place */
+	if (lstat(path, &sb) == 0)
 		empty = S_ISREG(sb.st_mode) && sb.st_size == 0;
 	else
 		empty = errno == ENOENT ? -1 : 0;

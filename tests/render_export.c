@@ -1,6 +1,6 @@
 /* mmreport export: CSV that an RFC 4180 reader takes back unchanged, and
  * JSON that SQLite's own parser accepts, both holding the fixture's
- * statistics. */
+ * statistics; values and names a database should not hold. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,7 @@
 #include "render.h"
 #include "render_check.h"
 #include "render_fixture.h"
+#include "store.h"
 
 static char *tmpdir, *fulldb;
 
@@ -331,6 +332,190 @@ static void test_json(void **state)
 	sqlite3_close(db);
 }
 
+/* ---- issue 29, item 4: values a database should not hold --------------- */
+
+/* A copy of the fixture at dir/name with sql run on it (malloc'd path). */
+static char *variant_make(const char *name, const char *sql)
+{
+	char *path = malloc(strlen(tmpdir) + strlen(name) + 2);
+	char cmd[8192];
+	sqlite3 *db;
+	char *msg = NULL;
+
+	sprintf(path, "%s/%s", tmpdir, name);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", fulldb, path);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+	assert_true(sqlite3_changes(db) > 0);
+	sqlite3_close(db);
+	return path;
+}
+
+/* 1 when s is well-formed UTF-8 (checked here byte by byte, apart from
+ * the store's own decoder). */
+static int utf8_valid(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		int n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 && *s >= 0xc2 ? 2
+			: (*s & 0xf0) == 0xe0 ? 3
+			: (*s & 0xf8) == 0xf0 && *s <= 0xf4 ? 4 : 0;
+
+		if (!n)
+			return 0;
+		for (int i = 1; i < n; i++)
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+		s += n;
+	}
+	return 1;
+}
+
+/* An infinite statistic, or text where a statistic's number belongs (an
+ * edited or damaged file): render wrote \num{} with an infinity (pdflatex
+ * failed) and exit 0, the CSV an empty field and exit 0, the JSON broke
+ * (65, "malformed JSON"). Each output now refuses the file as corrupt
+ * (65), its message naming the configuration and the metric. */
+static void test_nonfinite_refused(void **state)
+{
+	static const char *const edits[] = {
+		"median = 9e999", "mean = -9e999", "stddev = 'abc'",
+	};
+	struct render_options o;
+	char sql[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+		char *path;
+
+		snprintf(sql, sizeof(sql), "UPDATE stat SET %s WHERE (config_id,"
+			 " metric) = (SELECT config_id, metric FROM stat"
+			 " ORDER BY config_id, ord LIMIT 1)", edits[i]);
+		path = variant_make("nonfinite.db", sql);
+		for (int ex = 0; ex < 3; ex++) {
+			const char *fmt = ex == 1 ? "csv" : ex == 2 ? "json"
+						    : NULL;
+			char *out;
+			int rc;
+
+			render_options_init(&o);
+			o.db_path = path;
+			out = chk_render(&o, fmt, &rc);
+			print_message("%s, %s: %d\n", edits[i],
+				      fmt ? fmt : "render", rc);
+			assert_int_equal(rc, RENDER_ERR_STORE);
+			assert_string_equal(out, "");
+			free(out);
+		}
+		free(path);
+	}
+}
+
+/* An infinite sample is refused where it is read, with the same words. */
+static void test_nonfinite_sample(void **state)
+{
+	struct store *st = NULL;
+	char *path, err[256], metric[64];
+	long long cfg;
+	double *v = NULL;
+	size_t n = 0;
+	sqlite3 *db;
+	sqlite3_stmt *q;
+
+	(void)state;
+	path = variant_make("sample.db", "UPDATE sample SET value = 9e999"
+			    " WHERE (config_id, metric, idx) = (SELECT"
+			    " config_id, metric, idx FROM sample ORDER BY"
+			    " config_id, metric, idx LIMIT 1)");
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT config_id, metric"
+		" FROM sample WHERE value > 1e308", -1, &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	cfg = sqlite3_column_int64(q, 0);
+	snprintf(metric, sizeof(metric), "%s", sqlite3_column_text(q, 1));
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	assert_int_equal(store_open(path, STORE_READ, &st, err, sizeof(err)),
+			 0);
+	assert_int_equal(store_sample_get(st, cfg, metric, &v, &n),
+			 STORE_ERR_CORRUPT);
+	assert_null(v);
+	print_message("%s\n", store_errmsg(st));
+	assert_non_null(strstr(store_errmsg(st), "not a finite number"));
+	assert_non_null(strstr(store_errmsg(st), metric));
+	store_free(st);
+	free(path);
+}
+
+/* A verification that failed may store an infinite relative error: JSON
+ * has no infinity, and SQLite wrote Inf, which made the export refuse a
+ * file mmreport wrote (65, "malformed JSON"). JSON says "Infinity", CSV
+ * "inf". */
+static void test_infinite_error_shown(void **state)
+{
+	struct render_options o;
+	sqlite3 *db;
+	char *path, *out;
+	int rc;
+
+	(void)state;
+	path = variant_make("relerr.db", "UPDATE config SET rel_error ="
+			    " 9e999 WHERE status = 'failed'");
+	render_options_init(&o);
+	o.db_path = path;
+	out = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+	assert_int_equal(json_int(db, out, "SELECT json_valid(?1)"), 1);
+	assert_int_equal(json_int(db, out, "SELECT count(*) FROM json_each(?1)"
+		" WHERE json_extract(value, '$.rel_error') = 'Infinity'"), 1);
+	sqlite3_close(db);
+	free(out);
+	out = chk_render(&o, "csv", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(strstr(out, ",failed,"));
+	assert_non_null(strstr(out, ",inf,"));
+	free(out);
+	free(path);
+}
+
+/* A name that is not UTF-8 (an edited or damaged file) was copied raw
+ * into the JSON and the CSV, which Python's json and csv then could not
+ * decode. Each ill-formed byte is '?' now, as in the report. */
+static void test_names_utf8(void **state)
+{
+	struct render_options o;
+	sqlite3 *db;
+	char *path, *out;
+	int rc;
+
+	(void)state;
+	path = variant_make("utf8.db", "UPDATE device SET name = 'GPU' ||"
+			    " CAST(X'80fec3' AS TEXT) || 'end' WHERE id ="
+			    " (SELECT min(id) FROM device)");
+	render_options_init(&o);
+	o.db_path = path;
+	out = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_true(utf8_valid(out));
+	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+	assert_int_equal(json_int(db, out, "SELECT json_valid(?1)"), 1);
+	assert_true(json_int(db, out, "SELECT count(*) FROM json_each(?1)"
+		" WHERE json_extract(value, '$.device_name') = 'GPU???end'")
+		    > 0);
+	sqlite3_close(db);
+	free(out);
+	out = chk_render(&o, "csv", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_true(utf8_valid(out));
+	assert_non_null(strstr(out, ",GPU???end,"));
+	free(out);
+	free(path);
+}
+
 static void test_bad_format(void **state)
 {
 	struct render_options o;
@@ -351,6 +536,10 @@ int main(void)
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_bad_format),
+		cmocka_unit_test(test_nonfinite_refused),
+		cmocka_unit_test(test_nonfinite_sample),
+		cmocka_unit_test(test_infinite_error_shown),
+		cmocka_unit_test(test_names_utf8),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
