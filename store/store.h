@@ -74,7 +74,9 @@ struct store;
  * saying why. A file another process holds locked is STORE_ERR_BUSY
  * after a wait of up to 5 s. Every mode checks, before use, the file's
  * pages, that its tables have this version's columns and that no row
- * lacks its parent (STORE_ERR_CORRUPT, STORE_ERR_FOREIGN). */
+ * lacks its parent (STORE_ERR_CORRUPT, STORE_ERR_FOREIGN); every index
+ * is compared with its table. Two processes creating one file at once:
+ * the one that finds the other's schema opens the file as it is then. */
 int store_open(const char *path, enum store_mode mode, struct store **out,
 	       char *err, size_t errlen);
 void store_free(struct store *st);
