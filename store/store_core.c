@@ -191,16 +191,13 @@ int store_side_stat(const char *path, const char *suffix, struct stat *sb)
 	return r;
 }
 
-/* 1 when the -wal beside st's file is not as it was when st was opened
- * (appeared, or another one). */
-static int wal_changed(const struct store *st)
+int store_wal_changed(const char *path, int existed, const struct stat *was)
 {
 	struct stat now;
-	const struct stat *was = &st->wal_seen;
 
-	if (!store_side_stat(st->path, "-wal", &now))
+	if (!store_side_stat(path, "-wal", &now))
 		return 0;
-	return !st->wal_existed || now.st_ino != was->st_ino ||
+	return !existed || now.st_ino != was->st_ino ||
 	       now.st_size != was->st_size ||
 	       now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
 	       now.st_mtim.tv_nsec != was->st_mtim.tv_nsec;
@@ -225,7 +222,8 @@ int store_read_end(struct store *st)
 	 * is reason enough: the next attempt reads under the writer's
 	 * locks. */
 	if (st->immutable && (store_file_changed(st->path, &st->seen) ||
-			      wal_changed(st)))
+			      store_wal_changed(st->path, st->wal_existed,
+						&st->wal_seen)))
 		return STORE_FAIL(st, STORE_ERR_BUSY, "changed while being "
 				  "read (another process writes it); try "
 				  "again");

@@ -45,6 +45,10 @@ int store_file_changed(const char *path, const struct stat *before);
  * returns 0 when there is none (or it cannot be told: errno). */
 int store_side_stat(const char *path, const char *suffix, struct stat *sb);
 
+/* 1 when a -wal is beside path now and either none was (existed 0) or
+ * it is not the one described by was: a writer came or wrote. */
+int store_wal_changed(const char *path, int existed, const struct stat *was);
+
 /* Checks rc of an SQLite call. SQLITE_OK, SQLITE_ROW and SQLITE_DONE are
  * returned unchanged; anything else records a message in st->errmsg and
  * returns a negative enum store_error (also kept in st->errcode). The

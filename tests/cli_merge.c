@@ -114,7 +114,7 @@ static int others_count(const char *dir, const char *const *names)
 	return n;
 }
 
-#define RACE_PAIRS 8
+#define RACE_PAIRS 5
 
 /* RACE_PAIRS times, for a missing target and for an empty one: two
  * merges create the target at once, each from its own source. Both exit
