@@ -1,5 +1,5 @@
 /* A new database that appears whole or not at all: built in a private
- * file beside its path and put there by one link (or rename), so that two
+ * file beside its path and put there by one rename (or link), so that two
  * processes creating one file at once never see each other's half-made
  * file, and a creation that fails leaves nothing behind (issue 29). */
 #define _GNU_SOURCE		/* renameat2 */
@@ -194,12 +194,12 @@ static int stage_place(const char *stage, const char *path, int *placed,
 
 	for (tries = 0; tries < 8; tries++) {
 		*placed = 1;
-		if (link(stage, path) == 0)
-			return 0;
-		/* a file system without hard links */
-		if (errno != EEXIST &&
-		    renameat2(AT_FDCWD, stage, AT_FDCWD, path,
+		/* a move that replaces nothing; where the file system cannot
+		 * (NFS), a second name, the private one removed after */
+		if (renameat2(AT_FDCWD, stage, AT_FDCWD, path,
 			      RENAME_NOREPLACE) == 0)
+			return 0;
+		if (errno != EEXIST && link(stage, path) == 0)
 			return 0;
 		if (errno != EEXIST) {
 			snprintf(err, errlen, "%s", strerror(errno));
@@ -254,8 +254,8 @@ int store_publish(struct store *st, int *placed, char *err, size_t errlen)
 	}
 	if (rc)
 		*placed = 0;
-	/* after link (or a refusal) the private name goes; after rename
-	 * it is gone already */
+	/* after a link (or a refusal) the private name goes; after a
+	 * rename it is gone already */
 	unlink(stage);
 	if (rc)
 		stage_remove(stage);
