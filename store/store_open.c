@@ -397,16 +397,16 @@ static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
  * quick_check reads every page, but compares no index with its table (a
  * row whose indexed value changed by one flipped byte passes, and the
  * report shows the changed value: a count of -1023410176, issue 29), nor
- * checks the key order of a WITHOUT ROWID table (stat, sample: a page
- * of samples out of order passed, a value in it read as NULL).
+ * checks the key order of a WITHOUT ROWID table (stat, sample: a page of
+ * samples out of order passed, a value in it read as NULL).
  * integrity_check does all of it; checking only what quick_check misses
  * costs as much, since the samples table is most of the file. On the
- * reference database (51 MB,
- * medians of 15, interleaved): quick_check 0.179 s, integrity_check
- * 0.283 s, quick_check plus integrity_check of the five tables with an
- * index 0.182 s (it misses a WITHOUT ROWID table out of key order: 37
- * of 312 fuzzed files, one of them rendered with exit 0),
- * integrity_check of the three WITHOUT ROWID tables alone 0.275 s. */
+ * reference database (51 MB, medians of 15, interleaved): quick_check
+ * 0.179 s, integrity_check 0.283 s, quick_check plus integrity_check of
+ * the five tables with an index 0.182 s (it misses a WITHOUT ROWID table
+ * out of key order: 37 of 312 fuzzed files, one of them rendered with
+ * exit 0), integrity_check of the three WITHOUT ROWID tables alone
+ * 0.275 s. */
 static int pages_check(sqlite3 *db, char *err, size_t errlen)
 {
 	return pragma_ok_check(db, "PRAGMA integrity_check(1)", err, errlen);
