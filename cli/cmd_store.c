@@ -47,7 +47,9 @@ static const char merge_help[] =
 	"skipped, so merging the same file twice changes nothing. Each SOURCE\n"
 	"is opened read-only; all of them are checked before TARGET is\n"
 	"opened, and a file that is not an mmreport database, is corrupt or\n"
-	"is newer is refused with nothing written anywhere.\n"
+	"is newer is refused with nothing written anywhere. A TARGET that\n"
+	"does not exist (or is empty) is built beside it and appears with\n"
+	"every SOURCE in it, or not at all.\n"
 	"\n"
 	"Options:\n"
 	"  --db TARGET  database merged into (default $MMREPORT_DB or\n"
@@ -136,6 +138,51 @@ static int store_read_report(const struct store *st, const char *path)
 	return cli_store_exit(store_errcode(st), 0);
 }
 
+/* s as the listings print it, in buf[len] (cut at len): a name from the
+ * file must not reach the terminal as control sequences or break a row
+ * (issue 29), so control characters are written as escapes (\n, \t,
+ * \x1b, C1 ones as \u009b) and bytes that are not UTF-8 as '?', as
+ * render writes them. NULL reads as "". Returns buf. */
+static const char *text_safe(char *buf, size_t len, const char *s)
+{
+	size_t o = 0, n;
+	unsigned cp;
+	char esc[12];
+
+	buf[0] = '\0';
+	for (; s && *s; s += n) {
+		n = store_utf8_seq(s, &cp);
+		esc[0] = '\0';
+		if (!n) {
+			n = 1;
+			strcpy(esc, "?");
+		} else if (cp == '\n') {
+			strcpy(esc, "\\n");
+		} else if (cp == '\t') {
+			strcpy(esc, "\\t");
+		} else if (cp == '\r') {
+			strcpy(esc, "\\r");
+		} else if (cp < 0x20 || cp == 0x7f) {
+			snprintf(esc, sizeof(esc), "\\x%02x", cp);
+		} else if (cp >= 0x80 && cp < 0xa0) {
+			snprintf(esc, sizeof(esc), "\\u%04x", cp);
+		}
+		if (esc[0]) {
+			if (o + strlen(esc) >= len)
+				break;
+			memcpy(buf + o, esc, strlen(esc));
+			o += strlen(esc);
+		} else {
+			if (o + n >= len)
+				break;
+			memcpy(buf + o, s, n);
+			o += n;
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 /* The property's value with its unit, e.g. "81079 MiB", in buf. */
 static const char *prop_value(const struct store_device *d, const char *key,
 			      char *buf, size_t len)
@@ -187,19 +234,27 @@ int cli_devices_run(int argc, char **argv)
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
 		return cli_store_exit(rc, 0);
-	if (store_device_list(st, &devs, &n)) {
+	/* one snapshot (store_read_begin), as every reading command */
+	if (store_read_begin(st) || store_device_list(st, &devs, &n) ||
+	    store_read_end(st)) {
 		rc = store_read_report(st, db);
 		goto out;
 	}
 	printf("%-3s %-28s %-4s %-5s %-12s %-40s %s\n", "id", "name", "cc",
 	       "SMs", "memory", "uuid", "pci");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		char name[256], memory[256], uuid[256], pci[256];
+
 		printf("%-3lld %-28s %d.%d  %-5d %-12s %-40s %s\n",
-		       (long long)devs[i].id, devs[i].name, devs[i].cc_major,
-		       devs[i].cc_minor, devs[i].sm_count,
-		       prop_value(&devs[i], "total_global_mem", mem,
-				  sizeof(mem)), devs[i].uuid,
-		       devs[i].pci_bus_id ? devs[i].pci_bus_id : "");
+		       (long long)devs[i].id,
+		       text_safe(name, sizeof(name), devs[i].name),
+		       devs[i].cc_major, devs[i].cc_minor, devs[i].sm_count,
+		       text_safe(memory, sizeof(memory),
+				 prop_value(&devs[i], "total_global_mem", mem,
+					    sizeof(mem))),
+		       text_safe(uuid, sizeof(uuid), devs[i].uuid),
+		       text_safe(pci, sizeof(pci), devs[i].pci_bus_id));
+	}
 	rc = CLI_EXIT_OK;
 out:
 	store_devices_free(devs, n);
@@ -225,19 +280,24 @@ int cli_sessions_run(int argc, char **argv)
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
 		return cli_store_exit(rc, 0);
-	if (store_session_list(st, &ss, &n)) {
+	if (store_read_begin(st) || store_session_list(st, &ss, &n) ||
+	    store_read_end(st)) {
 		rc = store_read_report(st, db);
 		goto out;
 	}
 	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %s\n", "id", "device",
 	       "started", "status", "host", "repeat", "max-time", "suites");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		char at[256], status[256], host[512], suites[1024];
+
 		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %s\n",
 		       (long long)ss[i].id, (long long)ss[i].device_id,
-		       ss[i].started_at ? ss[i].started_at : "",
-		       ss[i].status ? ss[i].status : "",
-		       ss[i].hostname ? ss[i].hostname : "", ss[i].repeat,
-		       ss[i].max_time_s, ss[i].suites ? ss[i].suites : "");
+		       text_safe(at, sizeof(at), ss[i].started_at),
+		       text_safe(status, sizeof(status), ss[i].status),
+		       text_safe(host, sizeof(host), ss[i].hostname),
+		       ss[i].repeat, ss[i].max_time_s,
+		       text_safe(suites, sizeof(suites), ss[i].suites));
+	}
 	rc = CLI_EXIT_OK;
 out:
 	store_sessions_free(ss, n);
@@ -255,12 +315,49 @@ static int same_file(const char *a, const char *b)
 	return !strcmp(ra, rb);
 }
 
+static void merge_print(const char *src, const struct store_merge_result *r)
+{
+	printf("%s: %zu device(s) added, %zu session(s) added, %zu already "
+	       "present, %zu configuration(s) added\n", src,
+	       r->devices_added, r->sessions_added, r->sessions_skipped,
+	       r->configs_added);
+}
+
+/* Merges the sources src[0..n) into st (the database at db), one
+ * transaction each. Each source's line is printed at once, or kept in
+ * res[] when res is not NULL (a staged target: printed once it is in
+ * place). Returns the exit status. */
+static int merge_sources(struct store *st, const char *db, char **src,
+			 int n, struct store_merge_result *res)
+{
+	struct store_merge_result one;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct store_merge_result *r = res ? &res[i] : &one;
+
+		memset(r, 0, sizeof(*r));
+		if (store_merge(st, src[i], r)) {
+			fprintf(stderr, "%s: cannot merge '%s' into '%s': %s\n",
+				cli_progname, src[i], db,
+				store_errreason(st));
+			/* the same code as the same condition elsewhere: a
+			 * locked target is 75, a full disk 74 */
+			return cli_store_exit(store_errcode(st), 1);
+		}
+		if (!res)
+			merge_print(src[i], r);
+	}
+	return CLI_EXIT_OK;
+}
+
 int cli_merge_run(int argc, char **argv)
 {
-	struct store_merge_result res;
+	struct store_merge_result *res = NULL;
 	struct store *st = NULL;
 	const char *db;
-	int db_given, rc, i;
+	char err[512];
+	int db_given, rc, i, staged = 0, placed = 0;
 
 	rc = store_options_parse("merge", merge_help, argc, argv, &db,
 				 &db_given);
@@ -281,27 +378,50 @@ int cli_merge_run(int argc, char **argv)
 		if (rc)
 			return cli_store_exit(rc, 0);
 	}
-	rc = store_open_report(db, STORE_CREATE, &st);
-	if (rc)
+	/* A missing or empty target is built beside it and appears with
+	 * every source in it, or not at all (issue 29): another merge
+	 * creating it at the same moment sees none of it half-made. */
+	rc = store_open_staged(db, &st, &staged, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "%s: cannot open '%s': %s\n", cli_progname, db,
+			err);
 		return cli_store_exit(rc, 1);
-	for (i = optind; i < argc; i++) {
-		memset(&res, 0, sizeof(res));
-		if (store_merge(st, argv[i], &res)) {
-			fprintf(stderr, "%s: cannot merge '%s' into '%s': %s\n",
-				cli_progname, argv[i], db,
-				store_errreason(st));
-			/* the same code as the same condition elsewhere: a
-			 * locked target is 75, a full disk 74 */
-			rc = cli_store_exit(store_errcode(st), 1);
+	}
+	if (staged) {
+		res = calloc((size_t)(argc - optind), sizeof(*res));
+		if (!res) {
+			fprintf(stderr, "%s: out of memory\n", cli_progname);
+			rc = CLI_EXIT_SOFTWARE;
 			goto out;
 		}
-		printf("%s: %zu device(s) added, %zu session(s) added, %zu "
-		       "already present, %zu configuration(s) added\n",
-		       argv[i], res.devices_added, res.sessions_added,
-		       res.sessions_skipped, res.configs_added);
 	}
+	rc = merge_sources(st, db, argv + optind, argc - optind, res);
+	if (rc)
+		goto out;
+	rc = store_publish(st, &placed, err, sizeof(err));
+	st = NULL;
+	if (rc) {
+		fprintf(stderr, "%s: cannot create '%s': %s\n", cli_progname,
+			db, err);
+		rc = cli_store_exit(rc, 1);
+		goto out;
+	}
+	if (!placed) {
+		/* another process created it meanwhile: merged there */
+		rc = store_open_report(db, STORE_CREATE, &st);
+		if (rc) {
+			rc = cli_store_exit(rc, 1);
+			goto out;
+		}
+		rc = merge_sources(st, db, argv + optind, argc - optind,
+				   NULL);
+		goto out;
+	}
+	for (i = 0; res && i < argc - optind; i++)
+		merge_print(argv[optind + i], &res[i]);
 	rc = CLI_EXIT_OK;
 out:
+	free(res);
 	store_free(st);
 	return cli_stdout_close(rc);
 }

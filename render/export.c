@@ -143,7 +143,14 @@ static void ecell_get(const struct erow *e, int col, struct ecell *c)
 	case EC_STATUS: cell_text(c, k->status); break;
 	case EC_REASON: cell_text(c, k->reason); break;
 	/* not verified: null */
-	case EC_REL_ERROR: cell_real(c, k->rel_error); break;
+	case EC_REL_ERROR:
+		/* a failed verification may store an infinite error: said,
+		 * not left as an unknown */
+		if (isinf(k->rel_error))
+			cell_text(c, k->rel_error > 0 ? "inf" : "-inf");
+		else
+			cell_real(c, k->rel_error);
+		break;
 	case EC_FLOPS: cell_real(c, k->flops); break;
 	case EC_BYTES: cell_real(c, k->bytes); break;
 	case EC_SAMPLES: cell_int(c, k->samples); break;
@@ -561,8 +568,10 @@ static int erow_fill(struct erow *e, struct rctx *x, const struct rcfg *r,
 	return 0;
 }
 
-/* Writes b to out when it has grown, so a large export is not held in
- * memory whole. 0, or RENDER_ERR_IO / RENDER_ERR_INTERNAL. */
+/* Writes b to out. The export is held whole until the read snapshot has
+ * ended (model_read_end): a file that changed under a reader without
+ * locks is refused before anything is written. 0, or RENDER_ERR_IO /
+ * RENDER_ERR_INTERNAL. */
 static int export_flush(struct rbuf *b, FILE *out)
 {
 	if (b->oom) {
@@ -577,7 +586,7 @@ static int export_flush(struct rbuf *b, FILE *out)
 	return 0;
 }
 
-static int export_csv(struct rctx *x, struct rbuf *b, FILE *out, int samples)
+static int export_csv(struct rctx *x, struct rbuf *b, int samples)
 {
 	struct erow e;
 	int ncols = samples ? EC_NCOLS : EC_VALUES;
@@ -592,18 +601,15 @@ static int export_csv(struct rctx *x, struct rbuf *b, FILE *out, int samples)
 		for (j = 0; j < (r->nstats ? r->nstats : 1) && !rc; j++) {
 			rc = erow_fill(&e, x, r, r->nstats ? &r->stats[j] :
 				       NULL, samples);
-			if (!rc) {
+			if (!rc)
 				csv_row(b, &e, ncols);
-				rc = export_flush(b, out);
-			}
 		}
 	}
 	free((double *)e.values);
 	return rc;
 }
 
-static int export_json(struct rctx *x, struct rbuf *b, FILE *out,
-		       int samples)
+static int export_json(struct rctx *x, struct rbuf *b, int samples)
 {
 	struct erow e;
 	int ncols = samples ? EC_NCOLS : EC_VALUES;
@@ -630,8 +636,6 @@ static int export_json(struct rctx *x, struct rbuf *b, FILE *out,
 			rbuf_putc(b, '}');
 		}
 		rbuf_puts(b, "]}");
-		if (!rc)
-			rc = export_flush(b, out);
 	}
 	rbuf_puts(b, "\n]}\n");
 	free((double *)e.values);
@@ -665,11 +669,13 @@ int render_export(const struct render_options *o, const char *format,
 	if (rc)
 		goto out;
 	if (!strcmp(format, "json"))
-		rc = export_json(&x, &b, out, o->samples);
+		rc = export_json(&x, &b, o->samples);
 	else if (!strcmp(format, "md"))
 		md_summary(&b, &x);
 	else
-		rc = export_csv(&x, &b, out, o->samples);
+		rc = export_csv(&x, &b, o->samples);
+	if (!rc)
+		rc = model_read_end(&x);
 	if (!rc)
 		rc = export_flush(&b, out);
 	if (!rc && (fflush(out) || ferror(out)))

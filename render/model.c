@@ -197,6 +197,10 @@ int model_load(struct rctx *x)
 			o->db_path, err[0] ? err : "unknown error");
 		return model_store_status(rc);
 	}
+	/* one snapshot, or a statistic of one commit beside the samples of
+	 * the next (issue 29) */
+	if (store_read_begin(x->st))
+		return model_store_fail(x, "the database");
 	if (store_device_list(x->st, &x->alldevs, &x->nalldevs))
 		return model_store_fail(x, "devices");
 	if (!x->nalldevs) {
@@ -286,6 +290,15 @@ oom:
 	free(sids);
 	fprintf(stderr, "mmreport: out of memory\n");
 	return RENDER_ERR_INTERNAL;
+}
+
+int model_read_end(struct rctx *x)
+{
+	if (x->store_failed)
+		return x->store_failed;
+	if (store_read_end(x->st))
+		return model_store_fail(x, "the database");
+	return RENDER_OK;
 }
 
 void model_free(struct rctx *x)

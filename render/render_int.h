@@ -236,8 +236,13 @@ struct rctx {
 
 /* Opens the database, selects devices and configurations per o, loads
  * their statistics, sessions, kernels and attributes. Returns a
- * render_status. */
+ * render_status. Everything read through x->st from here to
+ * model_read_end is one snapshot of the file (store_read_begin). */
 int model_load(struct rctx *x);
+/* Ends the snapshot after the last read, before anything is written:
+ * RENDER_OK, or the failure's status said on stderr (model_store_fail:
+ * RENDER_ERR_BUSY when the file changed under a reader without locks). */
+int model_read_end(struct rctx *x);
 void model_free(struct rctx *x);
 
 /* After a store call on x->st failed while reading what: says so in one

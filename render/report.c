@@ -349,6 +349,11 @@ int render_report(const struct render_options *o, FILE *out)
 	rc = RENDER_ERR_INTERNAL;
 	if (sec_title(&x, &title))
 		goto out;
+	/* the last read is done: the snapshot held, or nothing is written */
+	rc = model_read_end(&x);
+	if (rc)
+		goto out;
+	rc = RENDER_ERR_INTERNAL;
 	if (x.body.oom || title.oom) {
 		fprintf(stderr, "mmreport: out of memory\n");
 		goto out;

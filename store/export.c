@@ -7,6 +7,14 @@
 
 #include "store_internal.h"
 
+/* A REAL column as JSON can hold it: JSON has no infinity, and SQLite
+ * writes Inf, which no JSON reader takes (a verification that failed
+ * stores an infinite relative error): infinities become the strings
+ * "Infinity" and "-Infinity" (issue 29). */
+#define JSON_REAL(x) \
+	"CASE WHEN abs(" x ") > 1.7976931348623157e308 THEN CASE WHEN " x \
+	" > 0 THEN 'Infinity' ELSE '-Infinity' END ELSE " x " END"
+
 /* The selection is store_config_list's (latest row per device and
  * configuration key unless a session is named); ?6 is a JSON array of
  * device ids, or NULL for every device. Subtypes do not survive a
@@ -23,14 +31,17 @@
 	"  'block_y', c.block_y, 'ilp', c.ilp, 'param', c.param," \
 	"  'host_mem', c.host_mem," \
 	"  'precision', c.precision, 'status', c.status," \
-	"  'reason', c.reason, 'rel_error', c.rel_error, 'flops', c.flops," \
-	"  'bytes', c.bytes, 'samples', c.samples," \
+	"  'reason', c.reason, 'rel_error', " JSON_REAL("c.rel_error") "," \
+	"  'flops', " JSON_REAL("c.flops") "," \
+	"  'bytes', " JSON_REAL("c.bytes") ", 'samples', c.samples," \
 	"  'finished_at', c.finished_at," v3keys \
 	"  'stats', json((SELECT json_group_array(json_object(" \
-	"    'metric', t.metric, 'unit', t.unit, 'n', t.n, 'min', t.min," \
-	"    'max', t.max, 'mean', t.mean, 'median', t.median," \
-	"    'stddev', t.stddev, 'p05', t.p05, 'p25', t.p25, 'p75', t.p75," \
-	"    'p95', t.p95))" \
+	"    'metric', t.metric, 'unit', t.unit, 'n', t.n," \
+	"    'min', " JSON_REAL("t.min") ", 'max', " JSON_REAL("t.max") "," \
+	"    'mean', " JSON_REAL("t.mean") ", 'median', " JSON_REAL("t.median") \
+	"    , 'stddev', " JSON_REAL("t.stddev") "," \
+	"    'p05', " JSON_REAL("t.p05") ", 'p25', " JSON_REAL("t.p25") "," \
+	"    'p75', " JSON_REAL("t.p75") ", 'p95', " JSON_REAL("t.p95") "))" \
 	"   FROM (SELECT * FROM stat WHERE config_id = c.id ORDER BY ord) t))" \
 	" ) AS obj" \
 	" FROM (" STORE_CONFIG_RANKED_SQL(src, \
@@ -44,10 +55,11 @@
 
 #define EXPORT_V3_KEYS \
 	"  'grp', c.grp, 'grid_blocks', c.grid_blocks," \
-	"  'wave_blocks', c.wave_blocks, 'working_set', c.working_set," \
+	"  'wave_blocks', c.wave_blocks," \
+	"  'working_set', " JSON_REAL("c.working_set") "," \
 	"  'l2_bytes', c.l2_bytes," \
-	"  'start_sm_clock_mhz', c.start_sm_clock_mhz," \
-	"  'end_sm_clock_mhz', c.end_sm_clock_mhz," \
+	"  'start_sm_clock_mhz', " JSON_REAL("c.start_sm_clock_mhz") "," \
+	"  'end_sm_clock_mhz', " JSON_REAL("c.end_sm_clock_mhz") "," \
 	"  'throttle_reasons', c.throttle_reasons, 'regime', c.regime,"
 static const char export_json_v5[] = EXPORT_JSON_SQL(STORE_CONFIG_V5_SRC,
 						     EXPORT_V3_KEYS);
@@ -105,6 +117,9 @@ int store_export_json(struct store *st, const struct store_filter *f,
 		goto out;
 	}
 	rc = store_col_strdup(st, q, 0, out);
+	/* SQLite copies a name's bytes as they are; JSON is UTF-8 */
+	if (!rc && *out)
+		store_utf8_fix(*out);
 	if (!rc && !*out)
 		*out = strdup("[]");
 	if (!rc && !*out)

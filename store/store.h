@@ -74,10 +74,33 @@ struct store;
  * saying why. A file another process holds locked is STORE_ERR_BUSY
  * after a wait of up to 5 s. Every mode checks, before use, the file's
  * pages, that its tables have this version's columns and that no row
- * lacks its parent (STORE_ERR_CORRUPT, STORE_ERR_FOREIGN). */
+ * lacks its parent (STORE_ERR_CORRUPT, STORE_ERR_FOREIGN); every index
+ * is compared with its table. Two processes creating one file at once:
+ * the one that finds the other's schema opens the file as it is then. */
 int store_open(const char *path, enum store_mode mode, struct store **out,
 	       char *err, size_t errlen);
 void store_free(struct store *st);
+/* For a file that must appear with all its content or not at all (merge's
+ * target): like store_open(path, STORE_CREATE), but a path that names no
+ * file or an empty (0-byte) one is left as it is, and the new database is
+ * built in a private file beside it (path + ".tmp-" and 8 hex digits);
+ * *staged is then 1. store_publish puts it at path; store_free without
+ * that removes it, leaving path as it was. Messages name path. A path
+ * with content is opened as STORE_CREATE opens it (*staged 0). Returns
+ * as store_open. */
+int store_open_staged(const char *path, struct store **out, int *staged,
+		      char *err, size_t errlen);
+/* Frees st (store_open_staged's), whatever the result. A staged file is
+ * put at its path, in one link or rename that other processes see whole
+ * or not at all, if the path names no file or still the empty one;
+ * *placed = 1. If another process put a database there meanwhile,
+ * *placed = 0: the staged file is removed, and the caller may open the
+ * path (it exists now) and write its content there. A handle that is not
+ * staged is freed, *placed = 1. Returns 0, or a negative store error
+ * with a one-line reason in err (the staged file removed, path as it
+ * was): STORE_ERR_BUSY when the empty file stays locked or keeps
+ * changing, STORE_ERR_IO when it cannot be placed. */
+int store_publish(struct store *st, int *placed, char *err, size_t errlen);
 /* The last error's message, "'path': reason"; never NULL. Valid until
  * the next call. */
 const char *store_errmsg(const struct store *st);
@@ -87,6 +110,25 @@ const char *store_errreason(const struct store *st);
 /* The enum store_error of the last failure (0 before any), so that a
  * caller that saw a call fail can choose its exit status by class. */
 int store_errcode(const struct store *st);
+
+/* One consistent snapshot for a reading command. store_read_begin starts
+ * a read transaction on st (a STORE_READ handle): every read through st
+ * until store_read_end sees the file as it was committed when the
+ * transaction began, whatever other processes commit or checkpoint
+ * meanwhile. How: a file with a write-ahead log is read under WAL's read
+ * lock (a writer's checkpoint does not overwrite what the snapshot
+ * reads); a rollback-journal file under a SHARED lock held until
+ * store_read_end (a writer then waits for it, up to its busy timeout);
+ * a WAL-mode file that no process has open is read without any lock
+ * (immutable=1: a reader may not create the -wal and -shm that locking
+ * it would need), and store_read_end then checks that no writer came:
+ * STORE_ERR_BUSY, "changed while being read; try again", when the file
+ * changed (inode, size, modification time) or a -wal appeared beside it
+ * since it was opened. Nothing is written in either case. Both return 0
+ * or a negative store error. A read that failed meanwhile still needs
+ * store_read_end (or store_free, which ends the transaction). */
+int store_read_begin(struct store *st);
+int store_read_end(struct store *st);
 
 /* ---- devices ------------------------------------------------------------ */
 
@@ -398,6 +440,17 @@ int store_sample_get(struct store *st, int64_t config_id, const char *metric,
  * *out is malloc'd text (caller frees). Implemented in store/export.c. */
 int store_export_json(struct store *st, const struct store_filter *f,
 		      const int64_t *devices, size_t ndevices, char **out);
+
+/* ---- text read from a file ---------------------------------------------- */
+
+/* The length of the well-formed UTF-8 sequence at s, its code point in
+ * *cp; 0 when the bytes there are not one (overlong, surrogate,
+ * truncated, a stray continuation byte). s[0] is not NUL. */
+size_t store_utf8_seq(const char *s, unsigned *cp);
+/* Replaces, in place, each byte of s that is not part of a well-formed
+ * UTF-8 sequence with '?', as render does: a name in a damaged or edited
+ * file must not make the JSON or CSV undecodable. Returns s. */
+char *store_utf8_fix(char *s);
 
 /* ---- whole-file operations ---------------------------------------------- */
 

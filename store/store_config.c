@@ -1,5 +1,6 @@
 /* Configurations, their statistics and raw samples. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,13 +334,54 @@ void store_stats_free(struct store_stat *s, size_t n)
 	free(s);
 }
 
+/* Checks column i of q, a statistic or sample of configuration cfg and
+ * metric, named what: 0 when it holds a finite number, else
+ * STORE_ERR_CORRUPT with a message naming them. mmreport never writes
+ * another value (store_config_insert refuses it); an edited or damaged
+ * file may hold Inf, or text where a number belongs (which SQLite would
+ * read as 0), and a report or export would print it as a number or
+ * break on it (issue 29). */
+static int value_check(struct store *st, sqlite3_stmt *q, int i,
+		       int64_t cfg, const char *metric, const char *what)
+{
+	int type = sqlite3_column_type(q, i);
+	double v = sqlite3_column_double(q, i);
+	sqlite3_stmt *c = NULL;
+	char key[200] = "";
+
+	if ((type == SQLITE_FLOAT || type == SQLITE_INTEGER) && isfinite(v))
+		return 0;
+	/* the configuration by its key, for a message one can act on */
+	if (sqlite3_prepare_v2(st->db, "SELECT suite, variant, m, k, n,"
+			       " block_x FROM config WHERE id = ?1", -1, &c,
+			       NULL) == SQLITE_OK &&
+	    sqlite3_bind_int64(c, 1, cfg) == SQLITE_OK &&
+	    sqlite3_step(c) == SQLITE_ROW) {
+		snprintf(key, sizeof(key), " (%s %s, m=%lld k=%lld n=%lld, "
+			 "block %lld)", (const char *)sqlite3_column_text(c, 0),
+			 (const char *)sqlite3_column_text(c, 1),
+			 (long long)sqlite3_column_int64(c, 2),
+			 (long long)sqlite3_column_int64(c, 3),
+			 (long long)sqlite3_column_int64(c, 4),
+			 (long long)sqlite3_column_int64(c, 5));
+		store_utf8_fix(key);
+	}
+	sqlite3_finalize(c);
+	return STORE_FAIL(st, STORE_ERR_CORRUPT, "corrupt database "
+			  "(configuration %lld%s, metric '%s': %s is %s, not "
+			  "a finite number)", (long long)cfg, key, metric,
+			  what, type == SQLITE_FLOAT ? (v > 0 ? "+Inf"
+			  : v < 0 ? "-Inf" : "NaN") : type == SQLITE_NULL
+			  ? "NULL" : "text");
+}
+
 int store_stat_list(struct store *st, int64_t config_id,
 		    struct store_stat **out, size_t *n)
 {
 	struct store_stat *ss = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
-	int rc, b = SQLITE_OK;
+	int rc, b = SQLITE_OK, i;
 
 	*out = NULL;
 	*n = 0;
@@ -369,6 +411,16 @@ int store_stat_list(struct store *st, int64_t config_id,
 		s->s.p25 = sqlite3_column_double(q, 9);
 		s->s.p75 = sqlite3_column_double(q, 10);
 		s->s.p95 = sqlite3_column_double(q, 11);
+		for (i = 3; i <= 11; i++) {
+			static const char *const names[] = { "min", "max",
+				"mean", "median", "stddev", "p05", "p25",
+				"p75", "p95" };
+
+			rc = value_check(st, q, i, config_id, s->metric,
+					 names[i - 3]);
+			if (rc)
+				goto out;
+		}
 	}
 	if (rc < 0)
 		goto out;
@@ -426,6 +478,9 @@ int store_sample_get(struct store *st, int64_t config_id, const char *metric,
 	store_bind_text(&b, q, 2, metric);
 	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
 		rc = store_grow(st, (void **)&v, sizeof(*v), &cap, cnt + 1);
+		if (rc)
+			goto out;
+		rc = value_check(st, q, 0, config_id, metric, "a sample");
 		if (rc)
 			goto out;
 		v[cnt++] = sqlite3_column_double(q, 0);

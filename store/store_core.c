@@ -1,4 +1,5 @@
 /* Error reporting, transactions and binding helpers shared by store/. */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -155,6 +156,80 @@ void store_tx_rollback(struct store *st)
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+int store_read_begin(struct store *st)
+{
+	int rc;
+
+	if (!sqlite3_get_autocommit(st->db))
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "a transaction is "
+				  "open already");
+	rc = STORE_EXEC(st, "BEGIN DEFERRED");
+	/* A deferred transaction takes its lock (or WAL snapshot) at its
+	 * first read: take it now, so that the snapshot begins here. */
+	if (rc >= 0)
+		rc = STORE_EXEC(st, "SELECT count(*) FROM sqlite_master");
+	if (rc < 0) {
+		store_tx_rollback(st);
+		return rc;
+	}
+	return 0;
+}
+
+int store_side_stat(const char *path, const char *suffix, struct stat *sb)
+{
+	size_t len = strlen(path);
+	char *side = malloc(len + strlen(suffix) + 1);
+	int r;
+
+	memset(sb, 0, sizeof(*sb));
+	if (!side)
+		return 0;
+	memcpy(side, path, len);
+	strcpy(side + len, suffix);
+	r = stat(side, sb) == 0;
+	free(side);
+	return r;
+}
+
+int store_wal_changed(const char *path, int existed, const struct stat *was)
+{
+	struct stat now;
+
+	if (!store_side_stat(path, "-wal", &now))
+		return 0;
+	return !existed || now.st_ino != was->st_ino ||
+	       now.st_size != was->st_size ||
+	       now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	       now.st_mtim.tv_nsec != was->st_mtim.tv_nsec;
+}
+
+int store_read_end(struct store *st)
+{
+	int rc = 0;
+
+	if (!sqlite3_get_autocommit(st->db)) {
+		rc = STORE_EXEC(st, "COMMIT");
+		if (rc < 0) {
+			store_tx_rollback(st);
+			return rc;
+		}
+	}
+	/* Read without locks (immutable=1), the snapshot held only if no
+	 * writer touched the file meanwhile. A writer writes a -wal before
+	 * it can checkpoint into the file, and checkpointing changes the
+	 * file's size or time; the time alone may not tick between two
+	 * writes (a coarse clock), so a -wal that appeared (or changed)
+	 * is reason enough: the next attempt reads under the writer's
+	 * locks. */
+	if (st->immutable && (store_file_changed(st->path, &st->seen) ||
+			      store_wal_changed(st->path, st->wal_existed,
+						&st->wal_seen)))
+		return STORE_FAIL(st, STORE_ERR_BUSY, "changed while being "
+				  "read (another process writes it); try "
+				  "again");
+	return 0;
+}
+
 void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v)
 {
 	if (*b == SQLITE_OK)
@@ -298,4 +373,56 @@ void store_uuid_new(char out[37])
 		out[o++] = hex[b[i] & 0x0f];
 	}
 	out[o] = '\0';
+}
+
+size_t store_utf8_seq(const char *str, unsigned *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned c = s[0], v;
+	size_t n, i;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		v = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		v = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		v = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff))
+	    || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+char *store_utf8_fix(char *s)
+{
+	char *p = s;
+	unsigned cp;
+	size_t n;
+
+	while (p && *p) {
+		n = store_utf8_seq(p, &cp);
+		if (n) {
+			p += n;
+		} else {
+			*p = '?';
+			p++;
+		}
+	}
+	return s;
 }

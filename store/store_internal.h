@@ -18,8 +18,12 @@ struct store {
 	int immutable;		/* read with immutable=1: SQLite sees no
 				 * writer, so seen tells whether one came */
 	struct stat seen;	/* the file when it was opened */
+	int wal_existed;	/* its -wal then (immutable readers) */
+	struct stat wal_seen;
 	int errcode;		/* enum store_error of the last failure */
 	int src_attached;	/* store_merge has a source attached */
+	char *stage;		/* store_open_staged: the private file that
+				 * store_publish puts at path; NULL else */
 	char errmsg[1024];
 };
 
@@ -36,6 +40,14 @@ char *store_text_oneline(char *s);
  * (another inode, size or modification time, or gone), e.g. because a
  * writer checkpointed into it. */
 int store_file_changed(const char *path, const struct stat *before);
+
+/* Fills *sb with the file path + suffix (e.g. "-wal") and returns 1, or
+ * returns 0 when there is none (or it cannot be told: errno). */
+int store_side_stat(const char *path, const char *suffix, struct stat *sb);
+
+/* 1 when a -wal is beside path now and either none was (existed 0) or
+ * it is not the one described by was: a writer came or wrote. */
+int store_wal_changed(const char *path, int existed, const struct stat *was);
 
 /* Checks rc of an SQLite call. SQLITE_OK, SQLITE_ROW and SQLITE_DONE are
  * returned unchanged; anything else records a message in st->errmsg and
@@ -109,6 +121,11 @@ unsigned long long store_i64_to_u64(int64_t v);
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
 	       size_t want);
 
+/* For store_free of a staged handle (store_stage.c): removes its
+ * private file and what SQLite left beside it (after the connection is
+ * closed), and frees st->stage. */
+void store_stage_discard(struct store *st);
+
 /* ---- processes (store_proc.c) -------------------------------------------- */
 
 /* 1 when the process that wrote a running session is known to be gone:
@@ -133,6 +150,10 @@ struct store_seen {
 				 * "mode=ro&readonly_shm=1"; for a writer
 				 * maybe "mode=ro" (see read_query) */
 	struct stat sb;		/* the file as it was inspected */
+	int changed;		/* on STORE_ERR_BUSY: the file changed while
+				 * it was checked (a writer's checkpoint) */
+	int wal_exists;		/* a -wal beside it then ... */
+	struct stat wal_sb;	/* ... as it was */
 };
 
 /* Inspects path, which mode is about to open, without writing anything

@@ -382,6 +382,17 @@ int store_merge(struct store *st, const char *src,
 	in_tx = 1;
 	if ((rc = devices_copy(&m)) || (rc = sessions_copy(&m)))
 		goto out;
+	/* A source read without locks (immutable=1: no process had it
+	 * open) was read as one snapshot only if no writer came meanwhile
+	 * (see store_read_end): else nothing is copied, try again. */
+	if (!strcmp(seen.query, "immutable=1") &&
+	    (store_file_changed(src, &seen.sb) ||
+	     store_wal_changed(src, seen.wal_exists, &seen.wal_sb))) {
+		rc = STORE_FAIL(st, STORE_ERR_BUSY, "cannot merge '%s': "
+				"changed while being read (another process "
+				"writes it); try again", src);
+		goto out;
+	}
 	merge_finalize(&m);
 	rc = store_tx_commit(st);
 	if (!rc)

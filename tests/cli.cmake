@@ -12,6 +12,11 @@ add_test(NAME cli_readonly_user COMMAND cli_readonly user)
 set_tests_properties(cli_readonly_user PROPERTIES SKIP_RETURN_CODE 77
   ENVIRONMENT "MMREPORT_BIN=$<TARGET_FILE:mmreport>;MMREPORT_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
 endif()
+# Issue 29, item 1: merges creating one new (or empty) target at once,
+# and a merge that fails half way into a new target.
+mmreport_test(cli_merge SOURCES cli_merge.c store_fixture.c
+  LIBS mmreport_store SQLite::SQLite3)
+add_dependencies(cli_merge mmreport)
 # Issue 28, item 3: the build without the CUDA toolkit (MMREPORT_CUDA
 # chosen OFF when no nvcc is on PATH) configures, builds, installs and
 # renders a database measured elsewhere. Its build folder is kept in

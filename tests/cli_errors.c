@@ -592,6 +592,62 @@ static void test_measure_kernel(void **state)
 	remove(mp);
 }
 
+/* Issue 29, item 4: sessions and devices --db printed stored names raw,
+ * so a name in an edited or damaged file sent escape sequences to the
+ * terminal and its newline split a row. Control characters (C0 and C1)
+ * are printed as escapes and bytes that are not UTF-8 as '?': one row
+ * per session and device, nothing a terminal acts on. */
+static void test_listing_escapes(void **state)
+{
+	/* ESC [31m, a newline, a tab, a bell, DEL, a stray byte, C1 CSI */
+	static const char hostile[] = "\x1b[31mred\nnext\tx\x07y\x7f"
+				      "z\xff\xc2\x9b" "2J";
+	char path[600], err[256];
+	struct store_device dev;
+	struct store_session ses;
+	struct store *st;
+	struct run r;
+	const unsigned char *p;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/hostile.db", dir);
+	assert_int_equal(store_open(path, STORE_CREATE, &st, err,
+				    sizeof(err)), 0);
+	memset(&dev, 0, sizeof(dev));
+	dev.uuid = "GPU-hostile";
+	dev.name = (char *)hostile;
+	dev.pci_bus_id = (char *)hostile;
+	assert_int_equal(store_device_upsert(st, &dev), 0);
+	memset(&ses, 0, sizeof(ses));
+	ses.uuid = "S-hostile";
+	ses.device_id = dev.id;
+	ses.status = "complete";
+	ses.hostname = (char *)hostile;
+	ses.suites = (char *)hostile;
+	assert_int_equal(store_session_insert(st, &ses), 0);
+	store_free(st);
+	for (int cmd = 0; cmd < 2; cmd++) {
+		if (cmd)
+			RUN(&r, "devices", "--db", path);
+		else
+			RUN(&r, "sessions", "--db", path);
+		print_message("%s", r.out);
+		assert_int_equal(r.status, 0);
+		assert_int_equal(lines_count(r.out), 2);
+		for (p = (const unsigned char *)r.out; *p; p++) {
+			if ((*p < 0x20 && *p != '\n') || *p == 0x7f ||
+			    *p == 0xff || (*p == 0xc2 && p[1] >= 0x80 &&
+					   p[1] < 0xa0))
+				fail_msg("%s: byte 0x%02x at %ld", cmd ?
+					 "devices" : "sessions", *p,
+					 (long)(p - (const unsigned char *)
+						r.out));
+		}
+		assert_non_null(strstr(r.out, "\\x1b[31mred\\nnext\\tx"
+				       "\\x07y\\x7fz?\\u009b2J"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -604,6 +660,7 @@ int main(void)
 		cmocka_unit_test(test_measure_nodevice),
 		cmocka_unit_test(test_measure_dry_run),
 		cmocka_unit_test(test_measure_kernel),
+		cmocka_unit_test(test_listing_escapes),
 	};
 
 	return cmocka_run_group_tests(tests, setup_files, teardown_files);

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "render.h"
 #include "render_check.h"
 #include "render_fixture.h"
@@ -315,6 +317,100 @@ static void test_samples_unreadable(void **state)
 	free(orig);
 }
 
+/* Runs sql on the file at path through a connection of its own. */
+static void sql_run(const char *path, const char *sql)
+{
+	sqlite3 *db = NULL;
+	char *msg = NULL;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+	sqlite3_close(db);
+}
+
+/* The first line a pragma answers on the file at path (malloc'd). */
+static char *pragma_said(const char *path, const char *sql)
+{
+	sqlite3_stmt *s = NULL;
+	sqlite3 *db = NULL;
+	char *r;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &s, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	r = strdup((const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return r;
+}
+
+/* Issue 29, item 2: a file whose index disagrees with its table: a
+ * session moved to the other device while its index on device_id was
+ * declared partial (WHERE 0), so SQLite left the index as it was, then
+ * declared whole again. Every page is sound (quick_check says ok); only
+ * comparing the index with its table finds it. Render and export showed
+ * the session under the wrong device with exit 0; both refuse it now as
+ * corrupt (65), saying so in one line, and leave the file as it was. */
+static void test_index_disagrees(void **state)
+{
+	struct render_options o;
+	char path[4096];
+	char *before, *after, *said;
+	long len;
+	FILE *f;
+	int rc;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/index.db", tmpdir);
+	before = fix_slurp(fulldb);
+	assert_non_null(before);
+	f = fopen(fulldb, "rb");
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fclose(f);
+	f = fopen(path, "wb");
+	assert_int_equal(fwrite(before, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	free(before);
+	sql_run(path, "PRAGMA journal_mode = DELETE");
+	sql_run(path, "PRAGMA writable_schema = ON; UPDATE sqlite_master"
+		" SET sql = 'CREATE INDEX session_device ON session(device_id)"
+		" WHERE 0' WHERE name = 'session_device'");
+	sql_run(path, "UPDATE session SET device_id = (SELECT max(id) FROM"
+		" device) WHERE id = (SELECT min(id) FROM session)");
+	sql_run(path, "PRAGMA writable_schema = ON; UPDATE sqlite_master"
+		" SET sql = 'CREATE INDEX session_device ON session(device_id)'"
+		" WHERE name = 'session_device'");
+	said = pragma_said(path, "PRAGMA quick_check");
+	assert_string_equal(said, "ok");
+	free(said);
+	said = pragma_said(path, "PRAGMA integrity_check");
+	assert_string_not_equal(said, "ok");
+	free(said);
+	f = fopen(path, "rb");
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fclose(f);
+	before = fix_slurp(path);
+	for (int ex = 0; ex < 3; ex++) {
+		render_options_init(&o);
+		o.db_path = path;
+		said = render_said(&o, ex == 1 ? "csv" : ex == 2 ? "json"
+			: NULL, &rc);
+		assert_int_equal(rc, RENDER_ERR_STORE);
+		if (!strstr(said, "corrupt database") ||
+		    !strstr(said, "index") || strchr(said, '\n')[1])
+			fail_msg("said: %s", said);
+		free(said);
+	}
+	after = fix_slurp(path);
+	assert_memory_equal(before, after, (size_t)len);
+	free(before);
+	free(after);
+}
+
 /* Issue 15: a bounded fuzz test of the reader. FUZZ_ROUNDS copies of the
  * fixture, each with 1 to 8 bytes set to random values (a fixed seed, so
  * a failure repeats): render and export either succeed on a file whose
@@ -333,7 +429,7 @@ static void test_fuzz_reader(void **state)
 	unsigned long long x = 0x9e3779b97f4a7c15ULL;
 	long len;
 	FILE *f;
-	int ok = 0, refused = 0;
+	int ok = 0, refused = 0, index_only = 0;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/fuzz.db", tmpdir);
@@ -360,6 +456,14 @@ static void test_fuzz_reader(void **state)
 		f = fopen(path, "wb");
 		assert_int_equal(fwrite(copy, 1, (size_t)len, f), (size_t)len);
 		fclose(f);
+		snprintf(q, sizeof(q), "sqlite3 '%s' 'PRAGMA quick_check' "
+			 "2>/dev/null | grep -qx ok", path);
+		if (system(q) == 0) {
+			snprintf(q, sizeof(q), "sqlite3 '%s' 'PRAGMA "
+				 "integrity_check' 2>/dev/null | grep -qx ok",
+				 path);
+			index_only += system(q) != 0;
+		}
 		for (int ex = 0; ex < 2; ex++) {
 			render_options_init(&o);
 			o.db_path = path;
@@ -368,11 +472,14 @@ static void test_fuzz_reader(void **state)
 			print_message("round %d/%d: status %d: %s", round, ex,
 				      rc, said);
 			if (rc == RENDER_OK) {
+				/* issue 29, item 2: quick_check is not
+				 * enough, indexes must match their tables */
 				snprintf(q, sizeof(q), "sqlite3 '%s' 'PRAGMA "
-					 "quick_check' | grep -qx ok", path);
+					 "integrity_check' | grep -qx ok",
+					 path);
 				if (system(q) != 0)
 					fail_msg("round %d: rendered a file "
-						 "that fails quick_check",
+						 "that fails integrity_check",
 						 round);
 				ok++;
 			} else {
@@ -397,8 +504,9 @@ static void test_fuzz_reader(void **state)
 		}
 		free(copy);
 	}
-	print_message("fuzz: %d rendered or exported, %d refused\n", ok,
-		      refused);
+	print_message("fuzz: %d rendered or exported, %d refused; %d files "
+		      "passed quick_check but not integrity_check\n", ok,
+		      refused, index_only);
 	/* both outcomes occur, or the test tests nothing */
 	assert_true(ok > 0 && refused > 0);
 	free(orig);
@@ -719,6 +827,7 @@ int main(void)
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_missing_db),
 		cmocka_unit_test(test_corrupt_pages),
+		cmocka_unit_test(test_index_disagrees),
 		cmocka_unit_test(test_fuzz_reader),
 		cmocka_unit_test(test_samples_unreadable),
 		cmocka_unit_test(test_no_gnuplot),

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "store.h"
 #include "render_check.h"
 #include "render_fixture.h"
 
@@ -482,23 +483,19 @@ static int utf8_valid(const unsigned char *s)
 	return 1;
 }
 
-/* A statistic that is not finite is written as null (empty in CSV) and
- * named in the row's nonfinite column; a name that is not UTF-8 has its
- * bad bytes as '?', as the report prints them (issue 29, item 4). */
-static void test_nonfinite_utf8(void **state)
+/* A name that is not UTF-8 has its bad bytes as '?', as the report
+ * prints them (issue 29, item 4). */
+static void test_names_utf8(void **state)
 {
 	struct render_options o;
 	struct csv_row h, r;
 	sqlite3 *m;
-	char *db = fixture_changed("nonfinite.db",
-		"UPDATE stat SET mean = 9e999, p95 = -9e999 WHERE config_id = "
-		"(SELECT min(id) FROM config WHERE status = 'ok') "
-		"AND metric = 'kernel';"
+	char *db = fixture_changed("utf8.db",
 		"UPDATE device SET name = CAST(X'4e56ff41c3' AS TEXT) "
 		"WHERE uuid LIKE 'GPU-aaaa%'");
 	char *csv, *json, *t;
 	const char *p;
-	int rc, flagged = 0;
+	int rc;
 
 	(void)state;
 	render_options_init(&o);
@@ -510,20 +507,11 @@ static void test_nonfinite_utf8(void **state)
 	assert_int_equal(csv_next(&p, &h), 0);
 	while (*p) {
 		assert_int_equal(csv_next(&p, &r), 0);
-		if (*r.f[col(&h, "nonfinite")]) {
-			assert_string_equal(r.f[col(&h, "nonfinite")],
-					    "mean p95");
-			assert_string_equal(r.f[col(&h, "mean")], "");
-			assert_string_equal(r.f[col(&h, "p95")], "");
-			assert_true(*r.f[col(&h, "median")]);
-			flagged++;
-		}
 		if (!strncmp(r.f[col(&h, "device_uuid")], "GPU-aaaa", 8))
 			assert_string_equal(r.f[col(&h, "device_name")],
 					    "NV?A?");
 		csv_free(&r);
 	}
-	assert_int_equal(flagged, 1);
 	csv_free(&h);
 
 	json = chk_render(&o, "json", &rc);
@@ -531,11 +519,6 @@ static void test_nonfinite_utf8(void **state)
 	assert_true(utf8_valid((const unsigned char *)json));
 	assert_int_equal(sqlite3_open(":memory:", &m), SQLITE_OK);
 	assert_int_equal(json_int(m, json, "SELECT json_valid(?1)"), 1);
-	assert_int_equal(json_int(m, json, "SELECT count(*) FROM json_each(?1, "
-		"'$.configurations') c, json_each(c.value, '$.stats') s "
-		"WHERE json_extract(s.value, '$.nonfinite') = 'mean p95' AND "
-		"json_type(s.value, '$.mean') = 'null' AND "
-		"json_type(s.value, '$.median') = 'real'"), 1);
 	t = json_text(m, json, "SELECT json_extract(?1, "
 		      "'$.configurations[0].device_name')");
 	assert_string_equal(t, "NV?A?");
@@ -544,6 +527,114 @@ static void test_nonfinite_utf8(void **state)
 	free(json);
 	free(csv);
 	free(db);
+}
+
+/* An infinite statistic, or text where a statistic's number belongs (an
+ * edited or damaged file), is refused as corrupt (65) by the report and
+ * both exports, which write nothing (issue 29, item 4). */
+static void test_nonfinite_refused(void **state)
+{
+	static const char *const edits[] = {
+		"median = 9e999", "mean = -9e999", "stddev = 'abc'",
+	};
+	struct render_options o;
+	char sql[512], name[32];
+	size_t i;
+	int ex;
+
+	(void)state;
+	for (i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+		char *path;
+
+		snprintf(sql, sizeof(sql), "UPDATE stat SET %s WHERE "
+			 "(config_id, metric) = (SELECT config_id, metric "
+			 "FROM stat ORDER BY config_id, ord LIMIT 1)",
+			 edits[i]);
+		snprintf(name, sizeof(name), "nonfinite%zu.db", i);
+		path = fixture_changed(name, sql);
+		for (ex = 0; ex < 3; ex++) {
+			const char *fmt = ex == 1 ? "csv" : ex == 2 ? "json" :
+					  NULL;
+			char *out;
+			int rc;
+
+			render_options_init(&o);
+			o.db_path = path;
+			out = chk_render(&o, fmt, &rc);
+			assert_int_equal(rc, RENDER_ERR_STORE);
+			assert_string_equal(out, "");
+			free(out);
+		}
+		free(path);
+	}
+}
+
+/* An infinite sample is refused where it is read, with the same words. */
+static void test_nonfinite_sample(void **state)
+{
+	struct store *st = NULL;
+	char *path, err[256], metric[64];
+	long long cfg;
+	double *v = NULL;
+	size_t n = 0;
+	sqlite3 *db;
+	sqlite3_stmt *q;
+
+	(void)state;
+	path = fixture_changed("sample.db", "UPDATE sample SET value = 9e999"
+			    " WHERE (config_id, metric, idx) = (SELECT"
+			    " config_id, metric, idx FROM sample ORDER BY"
+			    " config_id, metric, idx LIMIT 1)");
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT config_id, metric"
+		" FROM sample WHERE value > 1e308", -1, &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	cfg = sqlite3_column_int64(q, 0);
+	snprintf(metric, sizeof(metric), "%s", sqlite3_column_text(q, 1));
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	assert_int_equal(store_open(path, STORE_READ, &st, err, sizeof(err)),
+			 0);
+	assert_int_equal(store_sample_get(st, cfg, metric, &v, &n),
+			 STORE_ERR_CORRUPT);
+	assert_null(v);
+	print_message("%s\n", store_errmsg(st));
+	assert_non_null(strstr(store_errmsg(st), "not a finite number"));
+	assert_non_null(strstr(store_errmsg(st), metric));
+	store_free(st);
+	free(path);
+}
+
+/* A verification that failed may store an infinite relative error: the
+ * exports say "inf" (a JSON string; JSON has no infinity) instead of
+ * refusing a file mmreport wrote (issue 29, item 4). */
+static void test_infinite_error_shown(void **state)
+{
+	struct render_options o;
+	sqlite3 *m;
+	char *path, *out;
+	int rc;
+
+	(void)state;
+	path = fixture_changed("relerr.db", "UPDATE config SET rel_error ="
+			       " 9e999 WHERE status = 'failed'");
+	render_options_init(&o);
+	o.db_path = path;
+	out = chk_render(&o, "json", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_int_equal(sqlite3_open(":memory:", &m), SQLITE_OK);
+	assert_int_equal(json_int(m, out, "SELECT json_valid(?1)"), 1);
+	assert_int_equal(json_int(m, out, "SELECT count(*) FROM json_each(?1,"
+		" '$.configurations') WHERE json_extract(value, "
+		"'$.rel_error') = 'inf'"), 1);
+	sqlite3_close(m);
+	free(out);
+	out = chk_render(&o, "csv", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	assert_non_null(strstr(out, ",failed,"));
+	assert_non_null(strstr(out, ",inf,"));
+	free(out);
+	free(path);
 }
 
 /* --samples adds each metric's raw samples, as the fixture stored
@@ -728,7 +819,10 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_same_columns),
 		cmocka_unit_test(test_param),
-		cmocka_unit_test(test_nonfinite_utf8),
+		cmocka_unit_test(test_names_utf8),
+		cmocka_unit_test(test_nonfinite_refused),
+		cmocka_unit_test(test_nonfinite_sample),
+		cmocka_unit_test(test_infinite_error_shown),
 		cmocka_unit_test(test_samples),
 		cmocka_unit_test(test_md),
 		cmocka_unit_test(test_device_select),
