@@ -756,9 +756,9 @@ int measure_run(const struct measure_options *o, FILE *out)
 	if (rc == MEASURE_OK && m.verify_failed)
 		rc = MEASURE_ERR_VERIFY;
 	if (rc == MEASURE_INTERRUPTED)
-		fprintf(stderr, "mmreport: measure: interrupted; finished "
-			"configurations are stored, the session is marked "
-			"interrupted\n");
+		fprintf(stderr, "mmreport: measure: interrupted (%s); "
+			"finished configurations are stored, the session is "
+			"marked interrupted\n", stop_signal_name());
 out:
 	measure_nvml_close(m.nv);
 	if (signals)
