@@ -214,7 +214,9 @@ enum kernel_user_status {
 	KERNEL_USER_ERR_COMPILE,	/* it does not compile (see log) */
 	KERNEL_USER_ERR_CONTRACT,	/* it compiles, but declares no
 					 * kernel or breaks the contract */
-	KERNEL_USER_ERR_NVRTC		/* NVRTC missing or failing */
+	KERNEL_USER_ERR_NVRTC,		/* NVRTC missing or failing */
+	KERNEL_USER_ERR_DATA		/* a file, but no source: binary or
+					 * too large */
 };
 
 /* Compiles the .cu file at path with NVRTC (loaded at run time) for
@@ -222,7 +224,9 @@ enum kernel_user_status {
  * provided and the file's folder on the include path, then checks every
  * declared kernel: its declaration complete and well-formed, a name that
  * is no built-in's, a definition with the contract's parameters. Needs
- * no GPU. Returns an enum kernel_user_status with a one-line reason in
+ * no GPU. A directory, pipe or device is KERNEL_USER_ERR_OPEN, read
+ * never; a binary file or one over 16 MiB KERNEL_USER_ERR_DATA.
+ * Returns an enum kernel_user_status with a one-line reason in
  * err[len] on failure. *out is set in every case but out of memory to a
  * set the caller frees with kernel_user_set_free: on a compile error it
  * holds the compiler's log. kernel_user_set_free(NULL) is a no-op. */
