@@ -659,6 +659,11 @@ int measure_run(const struct measure_options *o, FILE *out)
 		goto out;
 	}
 
+	/* From here on a signal asks to stop: one that comes while devices
+	 * start or kernels compile ends the run before the database is
+	 * created, with the same status as later. */
+	stop_signals_install(&saved);
+	signals = 1;
 	/* Devices before the database: without one, nothing is created. */
 	if (devices_count(&count, "; nothing measured, database not "
 			  "touched")) {
@@ -717,6 +722,13 @@ int measure_run(const struct measure_options *o, FILE *out)
 							      &m.set);
 	}
 
+	if (stop_requested()) {
+		fprintf(stderr, "mmreport: measure: interrupted (%s) before "
+			"measuring; database not touched\n",
+			stop_signal_name());
+		rc = MEASURE_INTERRUPTED;
+		goto out;
+	}
 	rc = store_open(m.db, STORE_CREATE, &m.st, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "mmreport: cannot open '%s': %s\n", m.db,
@@ -734,8 +746,6 @@ int measure_run(const struct measure_options *o, FILE *out)
 		fprintf(stderr, "mmreport: measure: '%s': %zu session%s left "
 			"running by a process that no longer exists marked "
 			"aborted\n", m.db, reaped, reaped == 1 ? "" : "s");
-	stop_signals_install(&saved);
-	signals = 1;
 	m.nv = measure_nvml_open();
 	m.pg.tty = isatty(STDERR_FILENO);
 	m.pg.quiet = o->quiet;
@@ -761,8 +771,6 @@ int measure_run(const struct measure_options *o, FILE *out)
 			"marked interrupted\n", stop_signal_name());
 out:
 	measure_nvml_close(m.nv);
-	if (signals)
-		stop_signals_restore(&saved);
 	store_free(m.st);
 	for (int i = 0; plans && i < ndev; i++)
 		plan_release(&plans[i]);
@@ -771,5 +779,8 @@ out:
 	plan_spec_release(&spec);
 	watchdog_stop();
 	own_kernels_release(&own);
+	/* last: a signal during the cleanup above still only asks */
+	if (signals)
+		stop_signals_restore(&saved);
 	return rc;
 }
