@@ -243,6 +243,17 @@ int kernel_user_register(struct kernel_user_set *s);
 void kernel_user_unregister(void);
 size_t kernel_user_count(void);
 const struct kernel_desc *kernel_user_at(size_t i);
+/* The file an own kernel (d->user set) was compiled from, as given to
+ * --kernel; NULL for a built-in one. Owned by its set. */
+const char *kernel_user_path(const struct kernel_desc *d);
+
+/* The device of this process is lost (a kernel faulted, a sticky error):
+ * once set, the CUDA and cuBLAS failures of the calls that clean up after
+ * it (frees, handle destruction, all failing with the same error) are no
+ * longer reported one by one; the fault was told once, where it was
+ * found. Cleared by kernel_cuda_lost_set(0) (a test, or a new device). */
+void kernel_cuda_lost_set(int lost);
+int kernel_cuda_lost(void);
 
 /* Loads the compiled set into the current device and finds each kernel
  * (idempotent). Returns a cudaError_t, reported on stderr with file,

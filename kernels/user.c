@@ -978,3 +978,24 @@ const struct kernel_desc *kernel_user_at(size_t i)
 {
 	return i < user_n ? user_descs[i] : NULL;
 }
+
+const char *kernel_user_path(const struct kernel_desc *d)
+{
+	const struct user_ref *r = d ? ref_of(d) : NULL;
+
+	return r ? r->s->path : NULL;
+}
+
+/* Here rather than in check.h: one flag for every translation unit,
+ * beside the own kernels, whose faults are its usual cause. */
+static volatile int cuda_lost;
+
+void kernel_cuda_lost_set(int lost)
+{
+	cuda_lost = lost;
+}
+
+int kernel_cuda_lost(void)
+{
+	return cuda_lost;
+}

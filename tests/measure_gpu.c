@@ -1021,6 +1021,68 @@ static void test_sigkill(void **state)
 	signal_test("sigkill", SIGKILL, 0, HOW_ONCE);
 }
 
+/* An own kernel that faults (a store to an unmapped address) is told in
+ * one line naming the kernel, its configuration, the error and the
+ * compute-sanitizer command that finds it; the cleanup after it (frees,
+ * handle destruction) adds none (issue 29, item 7). Exit 70; the
+ * configuration is stored as failed, the session as failed. */
+static void test_own_fault(void **state)
+{
+	static const char src[] =
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(faults, 1, \"16\", \"stores to an "
+		"unmapped address\")\n"
+		"extern \"C\" __global__ void faults(const float *A, "
+		"const float *B, float *C, int n)\n"
+		"{\n\t*(volatile float *)(size_t)(8 + 4 * threadIdx.x) = "
+		"A[0] + B[0] + C[0] + n;\n}\n";
+	const char *bin = getenv("MMREPORT_BIN");
+	char db[600], cu[600], cmd[2000], line[8192];
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct store *st;
+	size_t n = 0;
+	int lines = 0, told = 0, status;
+	FILE *p;
+
+	if (!bin)
+		skip();
+	db_path(db, sizeof(db), "fault");
+	snprintf(cu, sizeof(cu), "%s/faults.cu", dir);
+	p = fopen(cu, "w");
+	assert_non_null(p);
+	fputs(src, p);
+	fclose(p);
+	snprintf(cmd, sizeof(cmd), "'%s' measure --db '%s' --suite versions "
+		 "--kernel '%s' --variants faults --sizes 256 --repeat 3 "
+		 "--quiet 2>&1 >/dev/null", bin, db, cu);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		print_message("     %s", line);
+		lines++;
+		if (strstr(line, "faults") && strstr(line, "faulted") &&
+		    strstr(line, "n=256") && strstr(line, "block 16") &&
+		    strstr(line, "compute-sanitizer --tool memcheck") &&
+		    strstr(line, "--kernel") && strstr(line, "--sizes 256") &&
+		    strstr(line, "--variants faults"))
+			told++;
+	}
+	status = pclose(p);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 70);
+	assert_int_equal(told, 1);
+	assert_int_equal(lines, 1);
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(c[0].status, "failed");
+	assert_non_null(strstr(c[0].reason, "faulted"));
+	store_configs_free(c, n);
+	store_free(st);
+	unlink(cu);
+}
+
 static int setup(void **state)
 {
 	return mkdtemp(dir) ? 0 : -1;
@@ -1032,7 +1094,7 @@ static int teardown(void **state)
 		"versions", "transfer", "ilp", "oom", "sigint", "sigkill",
 		"counters", "sigint-counters", "sigint-twice",
 		"sigint-twice-counters", "sigterm-twice", "sighup",
-		"timeout-sigint"
+		"timeout-sigint", "fault"
 	};
 	static const char *const suffix[] = { "", "-wal", "-shm",
 					      "-journal" };
@@ -1068,6 +1130,7 @@ int main(void)
 		cmocka_unit_test(test_sighup),
 		cmocka_unit_test(test_timeout_sigint),
 		cmocka_unit_test(test_sigkill),
+		cmocka_unit_test(test_own_fault),
 	};
 	int n = 0;
 
