@@ -764,6 +764,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 			rc = MEASURE_ERR_USAGE;
 		} else {
 			plan_print(&p, &m.set, devtext, spec.nsizes > 0, out);
+			plan_warn(&p, &m.set, PLAN_DRYRUN_FREE_MEM, stderr);
 			plan_release(&p);
 		}
 		goto out;
