@@ -364,7 +364,8 @@ static void shell_word(char *buf, size_t len, size_t *used, const char *src)
 
 /* The command that runs only e's configuration under compute-sanitizer,
  * into a database of its own, for the message of a fault. */
-static void fault_command(const struct plan_entry *e, char *buf, size_t len)
+static void fault_command(int index, const struct plan_entry *e, char *buf,
+			  size_t len)
 {
 	char exe[4096];
 	const char *path = kernel_user_path(e->kd);
@@ -375,6 +376,8 @@ static void fault_command(const struct plan_entry *e, char *buf, size_t len)
 	used = (size_t)snprintf(buf, len, "compute-sanitizer --tool memcheck");
 	shell_word(buf, len, &used, n > 0 ? exe : "mmreport");
 	cat(buf, len, &used, " measure --db mmreport-sanitize.db");
+	if (index)
+		cat(buf, len, &used, " --device %d", index);
 	if (path) {
 		cat(buf, len, &used, " --kernel");
 		shell_word(buf, len, &used, path);
@@ -414,7 +417,7 @@ static void fault_tell(int index, const struct job *j, cudaError_t err)
 		snprintf(where, sizeof(where), "n=%d", e->n);
 	else
 		snprintf(where, sizeof(where), "N=%lld", e->count);
-	fault_command(e, cmd, sizeof(cmd));
+	fault_command(index, e, cmd, sizeof(cmd));
 	fprintf(stderr, "mmreport: measure: %s%s (%s suite, %s, block %d%s) "
 		"faulted: %s (%s); device %d's session ends here, the "
 		"configurations finished before are stored; to find the "
@@ -468,6 +471,8 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 			/* A sticky error leaves the context unusable: this
 			 * device's session ends after storing what
 			 * happened, told in one line. */
+			/* the fault's one line; the calls since it (the
+			 * sampler's, the timer's) were quiet */
 			if (err != cudaSuccess && rc != GRP_BROKEN) {
 				if (measure_cuda_fault(err))
 					fault_tell(d->index, j, err);

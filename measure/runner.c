@@ -135,6 +135,7 @@ int run_cuda(struct run_result *r, cudaError_t err, const char *file,
 	/* a fault is the kernel's, not this call's: the group tells it
 	 * once (run.c), with the kernel and its configuration */
 	if (measure_cuda_fault(err)) {
+		kernel_cuda_lost_set(1);
 		run_fail(r, "the kernel faulted: %s (found by %s)",
 			 cudaGetErrorString(err), call);
 		return (int)err;
