@@ -80,9 +80,10 @@ static const char measure_help[] =
 	"  --help, --version\n"
 	"\n"
 	"Exit status: 0 ok, 3 a configuration failed verification, 64 bad\n"
-	"options, 65 database refused or a --kernel file that does not\n"
-	"compile or breaks the contract (compiler messages on stderr), 66\n"
-	"database or --kernel file missing, 69 no CUDA device or driver\n"
+	"options, 65 database refused or a --kernel file that is not\n"
+	"source text, does not compile or breaks the contract (compiler\n"
+	"messages on stderr), 66 database or --kernel file missing or not\n"
+	"a regular file, 69 no CUDA device or driver\n"
 	"(database untouched) or NVRTC missing, 70 CUDA failure or a launch\n"
 	"past --launch-timeout, 74 cannot write the database, 75 database\n"
 	"locked by another process, 130 interrupted.\n";

@@ -15,6 +15,8 @@
 #include <cuda_runtime_api.h>
 #include <cublas_v2.h>
 
+#include "kernels.h"
+
 /* "kernels/verify.cu" rather than the build machine's absolute path. */
 static inline const char *kernel_file_short(const char *file)
 {
@@ -28,7 +30,8 @@ static inline const char *kernel_file_short(const char *file)
 static inline int kernel_cuda_report(cudaError_t err, const char *file,
 				     int line, const char *call)
 {
-	if (err != cudaSuccess)
+	/* after a fault, the cleanup's failures repeat it (kernels.h) */
+	if (err != cudaSuccess && !kernel_cuda_lost())
 		fprintf(stderr, "mmreport: %s:%d: %s: %s\n",
 			kernel_file_short(file), line, call,
 			cudaGetErrorString(err));
@@ -55,6 +58,8 @@ static inline int kernel_blas_report(cublasStatus_t st, const char *file,
 {
 	if (st == CUBLAS_STATUS_SUCCESS)
 		return (int)cudaSuccess;
+	if (kernel_cuda_lost())
+		return (int)cudaErrorUnknown;
 	fprintf(stderr, "mmreport: %s:%d: %s: %s\n", kernel_file_short(file),
 		line, call, cublasGetStatusString(st));
 	return (int)cudaErrorUnknown;

@@ -213,7 +213,9 @@ enum kernel_user_status {
 	KERNEL_USER_ERR_COMPILE,	/* it does not compile (see log) */
 	KERNEL_USER_ERR_CONTRACT,	/* it compiles, but declares no
 					 * kernel or breaks the contract */
-	KERNEL_USER_ERR_NVRTC		/* NVRTC missing or failing */
+	KERNEL_USER_ERR_NVRTC,		/* NVRTC missing or failing */
+	KERNEL_USER_ERR_DATA		/* a file, but no source: binary or
+					 * too large */
 };
 
 /* Compiles the .cu file at path with NVRTC (loaded at run time) for
@@ -221,7 +223,9 @@ enum kernel_user_status {
  * provided and the file's folder on the include path, then checks every
  * declared kernel: its declaration complete and well-formed, a name that
  * is no built-in's, a definition with the contract's parameters. Needs
- * no GPU. Returns an enum kernel_user_status with a one-line reason in
+ * no GPU. A directory, pipe or device is KERNEL_USER_ERR_OPEN, read
+ * never; a binary file or one over 16 MiB KERNEL_USER_ERR_DATA.
+ * Returns an enum kernel_user_status with a one-line reason in
  * err[len] on failure. *out is set in every case but out of memory to a
  * set the caller frees with kernel_user_set_free: on a compile error it
  * holds the compiler's log. kernel_user_set_free(NULL) is a no-op. */
@@ -238,6 +242,17 @@ int kernel_user_register(struct kernel_user_set *s);
 void kernel_user_unregister(void);
 size_t kernel_user_count(void);
 const struct kernel_desc *kernel_user_at(size_t i);
+/* The file an own kernel (d->user set) was compiled from, as given to
+ * --kernel; NULL for a built-in one. Owned by its set. */
+const char *kernel_user_path(const struct kernel_desc *d);
+
+/* The device of this process is lost (a kernel faulted, a sticky error):
+ * once set, the CUDA and cuBLAS failures of the calls that clean up after
+ * it (frees, handle destruction, all failing with the same error) are no
+ * longer reported one by one; the fault was told once, where it was
+ * found. Cleared by kernel_cuda_lost_set(0) (a test, or a new device). */
+void kernel_cuda_lost_set(int lost);
+int kernel_cuda_lost(void);
 
 /* Loads the compiled set into the current device and finds each kernel
  * (idempotent). Returns a cudaError_t, reported on stderr with file,

@@ -7,9 +7,12 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cuda_runtime_api.h>
 #include <nvrtc.h>
@@ -81,34 +84,87 @@ static int nvrtc_open(struct nvrtc_api *a, char *err, size_t len)
 	return 0;
 }
 
-static char *file_read(const char *path, char *err, size_t len)
-{
-	FILE *f = fopen(path, "rb");
-	char *s = NULL;
-	long n;
+/* The most bytes of source a --kernel file may hold: a lab's kernels
+ * are kilobytes; anything near this is not one. */
+#define USER_SOURCE_MAX (16L << 20)
 
-	if (!f) {
+/* Reads the source at path into a NUL-terminated string; NULL with the
+ * reason in err and *rc set to KERNEL_USER_ERR_OPEN (not a readable
+ * regular file) or KERNEL_USER_ERR_DATA (too large, or binary). The type
+ * is checked on the open descriptor before reading: a directory would
+ * report a size of 2^63 and a named pipe would block for ever
+ * (issue 29, item 6). */
+static char *file_read(const char *path, int *rc, char *err, size_t len)
+{
+	struct stat st;
+	char *s = NULL;
+	size_t got = 0;
+	int fd;
+
+	*rc = KERNEL_USER_ERR_OPEN;
+	/* O_NONBLOCK: opening a pipe with no writer must not wait */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		snprintf(err, len, "cannot open '%s': %s", path,
 			 strerror(errno));
 		return NULL;
 	}
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET) || !(s = malloc((size_t)n + 1)) ||
-	    fread(s, 1, (size_t)n, f) != (size_t)n) {
+	if (fstat(fd, &st)) {
 		snprintf(err, len, "cannot read '%s': %s", path,
-			 errno ? strerror(errno) : "read error");
-		free(s);
-		s = NULL;
-	} else {
-		s[n] = '\0';
-		if (strlen(s) != (size_t)n) {
-			snprintf(err, len, "'%s' is not a text file (it holds "
-				 "a NUL byte)", path);
-			free(s);
-			s = NULL;
-		}
+			 strerror(errno));
+		goto out;
 	}
-	fclose(f);
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, len, "cannot read '%s': it is a directory, "
+			 "not a .cu file", path);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, len, "cannot read '%s': it is not a regular "
+			 "file (a pipe, socket or device), not a .cu file",
+			 path);
+		goto out;
+	}
+	if (st.st_size > USER_SOURCE_MAX) {
+		snprintf(err, len, "'%s' is not a kernel's source: %lld "
+			 "bytes, more than the %ld MiB allowed", path,
+			 (long long)st.st_size, USER_SOURCE_MAX >> 20);
+		*rc = KERNEL_USER_ERR_DATA;
+		goto out;
+	}
+	s = malloc((size_t)st.st_size + 1);
+	if (!s) {
+		snprintf(err, len, "out of memory reading '%s'", path);
+		goto out;
+	}
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, s + got, (size_t)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(err, len, "cannot read '%s': %s", path,
+				 strerror(errno));
+			goto fail;
+		}
+		if (!n)
+			break;	/* shrank while read: take what is there */
+		got += (size_t)n;
+	}
+	s[got] = '\0';
+	if (strlen(s) != got) {
+		snprintf(err, len, "'%s' is not a text file (it holds a NUL "
+			 "byte): not CUDA source", path);
+		*rc = KERNEL_USER_ERR_DATA;
+		goto fail;
+	}
+	*rc = KERNEL_USER_OK;
+	goto out;
+fail:
+	free(s);
+	s = NULL;
+out:
+	close(fd);
 	return s;
 }
 
@@ -535,8 +591,12 @@ int kernel_user_compile(const char *path, int cc_major, int cc_minor,
 		return KERNEL_USER_ERR_NVRTC;
 	}
 	s->path = strdup(path);
-	s->source = file_read(path, err, len);
-	if (!s->path || !s->source)
+	if (!s->path) {
+		snprintf(err, len, "out of memory");
+		goto out;
+	}
+	s->source = file_read(path, &rc, err, len);
+	if (!s->source)
 		goto out;
 	rc = KERNEL_USER_ERR_NVRTC;
 	if (nvrtc_open(&api, err, len))
@@ -917,4 +977,25 @@ size_t kernel_user_count(void)
 const struct kernel_desc *kernel_user_at(size_t i)
 {
 	return i < user_n ? user_descs[i] : NULL;
+}
+
+const char *kernel_user_path(const struct kernel_desc *d)
+{
+	const struct user_ref *r = d ? ref_of(d) : NULL;
+
+	return r ? r->s->path : NULL;
+}
+
+/* Here rather than in check.h: one flag for every translation unit,
+ * beside the own kernels, whose faults are its usual cause. */
+static volatile int cuda_lost;
+
+void kernel_cuda_lost_set(int lost)
+{
+	cuda_lost = lost;
+}
+
+int kernel_cuda_lost(void)
+{
+	return cuda_lost;
 }

@@ -71,7 +71,7 @@ static int cupti_check(CUptiResult r, int line, const char *call, char *why,
 	if (why)
 		snprintf(why, len, "measure/activity.c:%d: %s: %s", line,
 			 call, result_text(r));
-	else
+	else if (!kernel_cuda_lost())	/* a fault told once */
 		fprintf(stderr, "mmreport: measure/activity.c:%d: %s: %s\n",
 			line, call, result_text(r));
 	return -1;

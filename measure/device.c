@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "device.h"
+#include "kernels.h"
 #include "mcuda.h"
 #include "vocab.h"
 
@@ -23,10 +24,30 @@ const char *measure_file_short(const char *file)
 	return prev ? prev + 1 : file;
 }
 
+int measure_cuda_fault(cudaError_t err)
+{
+	switch (err) {
+	case cudaErrorIllegalAddress:
+	case cudaErrorLaunchFailure:
+	case cudaErrorMisalignedAddress:
+	case cudaErrorIllegalInstruction:
+	case cudaErrorInvalidAddressSpace:
+	case cudaErrorInvalidPc:
+	case cudaErrorHardwareStackError:
+	case cudaErrorAssert:
+	case cudaErrorLaunchTimeout:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int measure_cuda_report(cudaError_t err, const char *file, int line,
 			const char *call)
 {
-	if (err != cudaSuccess)
+	/* a fault is told once, by the group that found it (run.c); the
+	 * calls after it only repeat it */
+	if (err != cudaSuccess && !kernel_cuda_lost())
 		fprintf(stderr, "mmreport: %s:%d: %s: %s (%s)\n",
 			measure_file_short(file), line, call,
 			cudaGetErrorString(err), cudaGetErrorName(err));

@@ -17,7 +17,7 @@ enum measure_status {
 	MEASURE_ERR_CUDA = 3,		/* an unexpected CUDA failure */
 	MEASURE_ERR_VERIFY = 4,		/* some configuration failed
 					 * verification (all else stored) */
-	MEASURE_INTERRUPTED = 5,	/* SIGINT/SIGTERM; finished work kept */
+	MEASURE_INTERRUPTED = 5,	/* SIGINT, SIGTERM, SIGHUP; work kept */
 	MEASURE_ERR_USAGE = 6,		/* options inconsistent (message out) */
 	MEASURE_ERR_KERNEL = 7,		/* an own kernel (--kernel) does not
 					 * compile or breaks the contract */
@@ -88,10 +88,10 @@ void measure_options_init(struct measure_options *o);
  * one session per device and every configuration as soon as it is done.
  * A configuration that fails verification is stored as failed (no
  * metrics) and the sweep goes on; MEASURE_ERR_VERIFY is returned at the
- * end. SIGINT/SIGTERM stop after the sample in flight (or between two
- * counter passes): finished configurations stay, the group in flight is
- * dropped, the session is marked interrupted, and MEASURE_INTERRUPTED
- * is returned. Diagnostics and progress go to
+ * end. SIGINT, SIGTERM and SIGHUP, once or repeated (stop.h), stop after
+ * the sample in flight (or between two counter passes): finished
+ * configurations stay, the group in flight is dropped, the session is
+ * marked interrupted, and MEASURE_INTERRUPTED is returned. Diagnostics and progress go to
  * stderr. Returns an enum measure_status. */
 int measure_run(const struct measure_options *o, FILE *out);
 

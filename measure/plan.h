@@ -219,6 +219,20 @@ double plan_entry_run_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);
 
+/* The device memory an entry's buffers take (its inputs and outputs;
+ * the verification needs more), in bytes. */
+double plan_entry_device_bytes(const struct plan_entry *e);
+
+/* A configuration that takes longer than this is warned of. */
+#define PLAN_WARN_SECONDS	3600.0
+
+/* Writes a warning line to err for each entry of p that cannot fit mem
+ * bytes of device memory or whose estimate exceeds PLAN_WARN_SECONDS
+ * (a mistyped size: 2^36 doubles, hundreds of hours); returns how many
+ * entries were warned of. --dry-run calls it with PLAN_DRYRUN_FREE_MEM. */
+size_t plan_warn(const struct plan *p, const struct plan_settings *s,
+		 unsigned long long mem, FILE *err);
+
 /* Prints the plan (one configuration per line), then the estimate and
  * its model, to out. devices describes what --device selected;
  * ilp_sized is 1 when --sizes fixed the ilp counts (else they were

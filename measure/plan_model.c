@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "vocab.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -191,6 +192,72 @@ static void duration_format(double s, char *buf, size_t len)
 
 	snprintf(buf, len, "%ldh %02ldm %02lds", t / 3600, t / 60 % 60,
 		 t % 60);
+}
+
+double plan_entry_device_bytes(const struct plan_entry *e)
+{
+	double es = e->fp64 ? 8.0 : 4.0, n = (double)e->count;
+
+	switch (e->suite) {
+	case PLAN_ILP:
+		return 2.0 * 4.0 * n;			/* a and b */
+	case PLAN_TRANSPOSE:
+		return 2.0 * 4.0 * e->m * (double)e->n;
+	case PLAN_BANK:
+		return 4.0 * (4096.0 + n);		/* the words, out */
+	case PLAN_COALESCE:
+		if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE))
+			return 4.0 * ((n - 1) * e->param + 1 + n);
+		if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET))
+			return 4.0 * (2 * n + e->param);
+		return 4.0 * 9.0 * n;			/* three float3 arrays */
+	case PLAN_DOT:
+		return 2.0 * es * n;			/* x and y */
+	case PLAN_WALKERS:
+		return 2.0 * 4.0 * n;			/* states, positions */
+	default:	/* the products, transfer's included */
+		return es * ((double)e->m * e->k + (double)e->k * e->n +
+			     (double)e->m * e->n);
+	}
+}
+
+size_t plan_warn(const struct plan *p, const struct plan_settings *s,
+		 unsigned long long mem, FILE *err)
+{
+	char line[160], dur[32];
+	size_t warned = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_entry *e = &p->e[i];
+		double bytes = plan_entry_device_bytes(e);
+		double t = plan_entry_estimate(e, s);
+
+		if (bytes <= (double)mem && t <= PLAN_WARN_SECONDS)
+			continue;
+		warned++;
+		plan_entry_format(e, line, sizeof(line));
+		/* the line's columns, one space apart */
+		for (char *a = line, *b = line;; b++) {
+			if (*b == ' ' && a > line && a[-1] == ' ')
+				continue;
+			*a++ = *b;
+			if (!*b)
+				break;
+		}
+		duration_format(t, dur, sizeof(dur));
+		fprintf(err, "mmreport: measure: warning: %s:", line);
+		if (bytes > (double)mem)
+			fprintf(err, " its buffers need %.1f GiB of device "
+				"memory, more than the %llu GiB a dry run "
+				"assumes (a run skips it as out of memory)%s",
+				bytes / 1073741824.0, mem >> 30,
+				t > PLAN_WARN_SECONDS ? ";" : "");
+		if (t > PLAN_WARN_SECONDS)
+			fprintf(err, " estimated at %s, more than an hour",
+				dur);
+		fputc('\n', err);
+	}
+	return warned;
 }
 
 void plan_print(const struct plan *p, const struct plan_settings *s,

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,6 +330,106 @@ static void job_check(const struct measure_device *d, struct job *j)
 		run_skip(&j->r, "%s", why[0] ? why : "refused by the kernel");
 }
 
+/* Appends the formatted text to buf[len] at *used, truncating. */
+static void cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*used += (size_t)k;
+}
+
+/* Appends " src" to buf[len] at *used, single-quoted for a shell unless
+ * it is plainly safe. */
+static void shell_word(char *buf, size_t len, size_t *used, const char *src)
+{
+	int plain = *src != '\0';
+
+	for (const char *p = src; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_./-=+,:@", *p))
+			plain = 0;
+	if (plain) {
+		cat(buf, len, used, " %s", src);
+		return;
+	}
+	cat(buf, len, used, " '");
+	for (const char *p = src; *p; p++)
+		cat(buf, len, used, *p == '\'' ? "'\\''" : "%c", *p);
+	cat(buf, len, used, "'");
+}
+
+/* The command that runs only e's configuration under compute-sanitizer,
+ * into a database of its own, for the message of a fault. */
+static void fault_command(int index, const struct plan_entry *e, char *buf,
+			  size_t len)
+{
+	char exe[4096];
+	const char *path = kernel_user_path(e->kd);
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t used = 0;
+
+	exe[n > 0 ? n : 0] = '\0';
+	used = (size_t)snprintf(buf, len, "compute-sanitizer --tool memcheck");
+	shell_word(buf, len, &used, n > 0 ? exe : "mmreport");
+	cat(buf, len, &used, " measure --db mmreport-sanitize.db");
+	if (index)
+		cat(buf, len, &used, " --device %d", index);
+	if (path) {
+		cat(buf, len, &used, " --kernel");
+		shell_word(buf, len, &used, path);
+	}
+	cat(buf, len, &used, " --suite %s --variants",
+	    plan_suite_name(e->suite));
+	shell_word(buf, len, &used, e->variant);
+	if (e->m && (e->m != e->n || e->k != e->n))
+		cat(buf, len, &used, " --sizes %dx%dx%d", e->m, e->k, e->n);
+	else if (e->n)
+		cat(buf, len, &used, " --sizes %d", e->n);
+	else
+		cat(buf, len, &used, " --sizes %lld", e->count);
+	if (e->block)
+		cat(buf, len, &used, " --blocks %d", e->block);
+	if (e->ilp > 1)
+		cat(buf, len, &used, " --ilp %d", e->ilp);
+	if (e->fp64)
+		cat(buf, len, &used, " --precision double");
+	/* one launch each, however slow the tool makes it */
+	cat(buf, len, &used, " --repeat 1 --warmup 1 --launch-timeout 0");
+}
+
+/* Tells in one line that the job j's kernel faulted with err and that
+ * the device's session ends, and how to find the fault; from here on
+ * the cleanup's failures, which repeat it, are not reported. */
+static void fault_tell(int index, const struct job *j, cudaError_t err)
+{
+	const struct plan_entry *e = j->e;
+	char where[128], cmd[6144];
+
+	kernel_cuda_lost_set(1);
+	if (e->m && (e->m != e->n || e->k != e->n))
+		snprintf(where, sizeof(where), "m=%d k=%d n=%d", e->m, e->k,
+			 e->n);
+	else if (e->n)
+		snprintf(where, sizeof(where), "n=%d", e->n);
+	else
+		snprintf(where, sizeof(where), "N=%lld", e->count);
+	fault_command(index, e, cmd, sizeof(cmd));
+	fprintf(stderr, "mmreport: measure: %s%s (%s suite, %s, block %d%s) "
+		"faulted: %s (%s); device %d's session ends here, the "
+		"configurations finished before are stored; to find the "
+		"fault: %s\n", kernel_user_path(e->kd) ? "own kernel " : "",
+		e->variant, plan_suite_name(e->suite), where, e->block,
+		e->fp64 ? ", double" : "", cudaGetErrorString(err),
+		cudaGetErrorName(err), index, cmd);
+}
+
 /* Measures the n entries of one group and stores each. */
 static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 		     const struct plan_entry *e, size_t n)
@@ -367,11 +468,21 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 		struct job *j = &jobs[i];
 
 		if (j->r.cuda_error) {
+			cudaError_t err = cudaDeviceSynchronize();
+
 			m->cuda_failed = 1;
 			/* A sticky error leaves the context unusable: this
 			 * device's session ends after storing what
-			 * happened. */
-			if (MCUDA(cudaDeviceSynchronize()))
+			 * happened, told in one line. */
+			/* the fault's one line; the calls since it (the
+			 * sampler's, the timer's) were quiet */
+			if (err != cudaSuccess && rc != GRP_BROKEN) {
+				if (measure_cuda_fault(err))
+					fault_tell(d->index, j, err);
+				else
+					MCUDA(err);
+			}
+			if (err != cudaSuccess)
 				rc = GRP_BROKEN;
 			(void)cudaGetLastError();
 		}
@@ -467,6 +578,8 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	int rc = MEASURE_OK, session = 0;
 	size_t i, j;
 
+	/* a fault of the previous device's session is told and done */
+	kernel_cuda_lost_set(0);
 	if (measure_device_query(index, &d))
 		return MEASURE_ERR_CUDA;
 	/* Before anything is stored: without a timer nothing is measured. */
@@ -568,9 +681,11 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 			break;
 		}
 		if (gr == GRP_BROKEN) {
-			fprintf(stderr, "mmreport: measure: device %d is "
-				"unusable after a CUDA error; its session "
-				"ends here\n", index);
+			/* a fault's line said so already */
+			if (!kernel_cuda_lost())
+				fprintf(stderr, "mmreport: measure: device %d "
+					"is unusable after a CUDA error; its "
+					"session ends here\n", index);
 			rc = MEASURE_ERR_CUDA;
 			break;
 		}
@@ -657,11 +772,17 @@ int measure_run(const struct measure_options *o, FILE *out)
 			rc = MEASURE_ERR_USAGE;
 		} else {
 			plan_print(&p, &m.set, devtext, spec.nsizes > 0, out);
+			plan_warn(&p, &m.set, PLAN_DRYRUN_FREE_MEM, stderr);
 			plan_release(&p);
 		}
 		goto out;
 	}
 
+	/* From here on a signal asks to stop: one that comes while devices
+	 * start or kernels compile ends the run before the database is
+	 * created, with the same status as later. */
+	stop_signals_install(&saved);
+	signals = 1;
 	/* Devices before the database: without one, nothing is created. */
 	if (devices_count(&count, "; nothing measured, database not "
 			  "touched")) {
@@ -720,6 +841,13 @@ int measure_run(const struct measure_options *o, FILE *out)
 							      &m.set);
 	}
 
+	if (stop_requested()) {
+		fprintf(stderr, "mmreport: measure: interrupted (%s) before "
+			"measuring; database not touched\n",
+			stop_signal_name());
+		rc = MEASURE_INTERRUPTED;
+		goto out;
+	}
 	rc = store_open(m.db, STORE_CREATE, &m.st, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "mmreport: cannot open '%s': %s\n", m.db,
@@ -737,8 +865,6 @@ int measure_run(const struct measure_options *o, FILE *out)
 		fprintf(stderr, "mmreport: measure: '%s': %zu session%s left "
 			"running by a process that no longer exists marked "
 			"aborted\n", m.db, reaped, reaped == 1 ? "" : "s");
-	stop_signals_install(&saved);
-	signals = 1;
 	m.nv = measure_nvml_open();
 	m.pg.tty = isatty(STDERR_FILENO);
 	m.pg.quiet = o->quiet;
@@ -759,13 +885,11 @@ int measure_run(const struct measure_options *o, FILE *out)
 	if (rc == MEASURE_OK && m.verify_failed)
 		rc = MEASURE_ERR_VERIFY;
 	if (rc == MEASURE_INTERRUPTED)
-		fprintf(stderr, "mmreport: measure: interrupted; finished "
-			"configurations are stored, the session is marked "
-			"interrupted\n");
+		fprintf(stderr, "mmreport: measure: interrupted (%s); "
+			"finished configurations are stored, the session is "
+			"marked interrupted\n", stop_signal_name());
 out:
 	measure_nvml_close(m.nv);
-	if (signals)
-		stop_signals_restore(&saved);
 	store_free(m.st);
 	for (int i = 0; plans && i < ndev; i++)
 		plan_release(&plans[i]);
@@ -774,5 +898,8 @@ out:
 	plan_spec_release(&spec);
 	watchdog_stop();
 	own_kernels_release(&own);
+	/* last: a signal during the cleanup above still only asks */
+	if (signals)
+		stop_signals_restore(&saved);
 	return rc;
 }

@@ -130,9 +130,17 @@ int run_cuda(struct run_result *r, cudaError_t err, const char *file,
 		run_skip(r, "out of memory: %s", what);
 		return (int)err;
 	}
-	measure_cuda_report(err, file, line, call);
 	if (strcmp(r->status, VOCAB_CFG_OK) == 0)
 		r->cuda_error = 1;
+	/* a fault is the kernel's, not this call's: the group tells it
+	 * once (run.c), with the kernel and its configuration */
+	if (measure_cuda_fault(err)) {
+		kernel_cuda_lost_set(1);
+		run_fail(r, "the kernel faulted: %s (found by %s)",
+			 cudaGetErrorString(err), call);
+		return (int)err;
+	}
+	measure_cuda_report(err, file, line, call);
 	run_fail(r, "CUDA error: %s: %s", call, cudaGetErrorString(err));
 	return (int)err;
 }

@@ -7,6 +7,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "kernels.h"
+#include "mcuda.h"
 #include "rng.h"
 #include "runner.h"
 #include "stop.h"
@@ -51,6 +53,9 @@ static void fault_charge(struct job *jobs, size_t n, struct job *f,
 	if (run_ok(&f->r))
 		run_fail(&f->r, "the kernel faulted: %s", cudaGetErrorString(e));
 	f->r.cuda_error = 1;
+	/* the calls after it fail alike: group_run tells it once */
+	if (measure_cuda_fault(e))
+		kernel_cuda_lost_set(1);
 	for (i = 0; i < n; i++)
 		if (&jobs[i] != f && run_ok(&jobs[i].r))
 			run_skip(&jobs[i].r, "not measured: the device failed "

@@ -1,8 +1,9 @@
-/* measure/stop.h: internal to measure/. The stop request: SIGINT and
- * SIGTERM set a flag that every loop of measuring polls (suites,
- * samplers, the counter passes), so that a long sweep stops after the
- * sample in flight and the session is marked interrupted. A module of its
- * own so that lower layers poll it without calling back up into run.c. */
+/* measure/stop.h: internal to measure/. The stop request: SIGINT,
+ * SIGTERM and SIGHUP set a flag that every loop of measuring polls
+ * (suites, samplers, the counter passes), so that a long sweep stops
+ * after the sample in flight and the session is marked interrupted. A
+ * module of its own so that lower layers poll it without calling back
+ * up into run.c. */
 #ifndef MMREPORT_MEASURE_STOP_H
 #define MMREPORT_MEASURE_STOP_H
 
@@ -10,19 +11,28 @@
 
 /* The handlers replaced by stop_signals_install, for restoring. */
 struct stop_saved {
-	struct sigaction intr, term;
+	struct sigaction intr, term, hup, pipe;
 };
 
-/* Clears the flag and installs the SIGINT/SIGTERM handlers; the previous
- * ones go to *old. A second signal of the same kind ends the process at
- * once (its handler is reset to the default by the first): the store's
- * per-configuration transactions keep the file whole, and the session
- * left "running" is then shown as aborted. */
+/* Clears the flag and installs the handlers of SIGINT, SIGTERM and SIGHUP
+ * (a terminal's Ctrl-C, timeout(1) and batch systems, a dropped ssh
+ * session) and ignores SIGPIPE (a closed stderr pipe makes writes fail,
+ * not end the process); the previous dispositions go to *old. Every
+ * further signal only repeats the request: timeout(1) and others send
+ * one signal twice at once (to the process and to its group), and the
+ * session must be marked interrupted whichever arrives. A run that
+ * cannot reach its next poll (a launch that never ends) is ended by the
+ * launch time limit (watchdog.h); SIGKILL or SIGQUIT end it at once, the
+ * session then reading as aborted. */
 void stop_signals_install(struct stop_saved *old);
-/* Puts back the handlers saved in *old. */
+/* Puts back the dispositions saved in *old. */
 void stop_signals_restore(const struct stop_saved *old);
 
-/* 1 once SIGINT or SIGTERM arrived since stop_signals_install. */
+/* 1 once SIGINT, SIGTERM or SIGHUP arrived since stop_signals_install. */
 int stop_requested(void);
+/* The first of those signals that arrived, or 0; its name ("SIGINT"),
+ * a static string. */
+int stop_signal(void);
+const char *stop_signal_name(void);
 
 #endif

@@ -636,6 +636,30 @@ int store_inspect(const char *path, enum store_mode mode,
 	return rc;
 }
 
+/* The reason a file could not be created, from SQLite's errno sys: a
+ * failed create is retried read-only, and that retry's ENOENT is what
+ * SQLite keeps; the folder's own refusal (EACCES, EROFS) is the reason
+ * (issue 29, item 7). */
+static int create_errno(const char *path, int sys)
+{
+	char *dir;
+	char *slash;
+	int e = sys;
+
+	if (sys != ENOENT || !(dir = malloc(strlen(path) + 2)))
+		return sys;
+	strcpy(dir, path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0';	/* "/x.db": the root */
+	if (access(dir, W_OK | X_OK))
+		e = errno;
+	free(dir);
+	return e;
+}
+
 /* Opens the read-write connection of st (flags: SQLITE_OPEN_READWRITE,
  * maybe SQLITE_OPEN_CREATE); reports like store_open. */
 static int db_connect(struct store *st, int flags, char *err, size_t errlen)
@@ -651,6 +675,8 @@ static int db_connect(struct store *st, int flags, char *err, size_t errlen)
 	free(uri);
 	if (rc != SQLITE_OK) {
 		sys = st->db ? sqlite3_system_errno(st->db) : 0;
+		if (sys && (flags & SQLITE_OPEN_CREATE))
+			sys = create_errno(st->path, sys);
 		if (sys && (rc & 0xff) == SQLITE_CANTOPEN) {
 			snprintf(err, errlen, "%s", strerror(sys));
 			return STORE_ERR_IO;

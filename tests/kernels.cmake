@@ -21,3 +21,13 @@ mmreport_test(kernels_user_gpu SOURCES kernels_user_gpu.c
   LIBS mmreport_kernels LABELS gpu)
 target_compile_definitions(kernels_user_gpu PRIVATE
   EXAMPLES_DIR="${PROJECT_SOURCE_DIR}/examples")
+# ... read from MMREPORT_SOURCE_DIR where the build folder runs elsewhere
+# (issue 29, item 8): a copy of the examples stands for a moved tree.
+file(COPY ${PROJECT_SOURCE_DIR}/examples/regtile.cu
+  ${PROJECT_SOURCE_DIR}/examples/buggy.cu
+  DESTINATION ${CMAKE_CURRENT_BINARY_DIR}/moved-source/examples)
+add_test(NAME kernels_user_gpu_examples
+  COMMAND kernels_user_gpu --check-examples)
+set_tests_properties(kernels_user_gpu_examples PROPERTIES
+  ENVIRONMENT "MMREPORT_SOURCE_DIR=${CMAKE_CURRENT_BINARY_DIR}/moved-source"
+  PASS_REGULAR_EXPRESSION "examples: [^\n]*/moved-source/examples")

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "kernels.h"
@@ -187,6 +188,49 @@ static void test_unreadable(void **state)
 	kernel_user_set_free(s);
 }
 
+/* Files that are no kernel source, each told apart in one line without
+ * reading them (issue 29, item 6): a directory (once an 8 EiB
+ * allocation), a named pipe (once a wait for ever: alarm() turns a hang
+ * into a failure), a binary file and one far too large (a sparse file). */
+static void test_odd_files(void **state)
+{
+	struct kernel_user_set *s = NULL;
+	char err[512], path[512];
+	FILE *f;
+
+	(void)state;
+	alarm(60);
+	assert_int_equal(compile(dir, &s, err), KERNEL_USER_ERR_OPEN);
+	assert_non_null(strstr(err, "is a directory"));
+	kernel_user_set_free(s);
+	s = NULL;
+
+	snprintf(path, sizeof(path), "%s/pipe.cu", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(compile(path, &s, err), KERNEL_USER_ERR_OPEN);
+	assert_non_null(strstr(err, "not a regular file"));
+	kernel_user_set_free(s);
+	s = NULL;
+
+	snprintf(path, sizeof(path), "%s/binary.cu", dir);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite("\177ELF\2\1\1\0\0\0", 1, 10, f), 10);
+	fclose(f);
+	assert_int_equal(compile(path, &s, err), KERNEL_USER_ERR_DATA);
+	assert_non_null(strstr(err, "not a text file"));
+	kernel_user_set_free(s);
+	s = NULL;
+
+	snprintf(path, sizeof(path), "%s/huge.cu", dir);
+	assert_int_equal(truncate(write_cu("huge.cu", "//\n"), 1LL << 30),
+			 0);
+	assert_int_equal(compile(path, &s, err), KERNEL_USER_ERR_DATA);
+	assert_non_null(strstr(err, "bytes, more than"));
+	kernel_user_set_free(s);
+	alarm(0);
+}
+
 /* The shipped examples pass the checks; their kinds as documented. */
 static void test_examples(void **state)
 {
@@ -286,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_wrong_signature),
 		cmocka_unit_test(test_contract),
 		cmocka_unit_test(test_unreadable),
+		cmocka_unit_test(test_odd_files),
 		cmocka_unit_test(test_examples),
 		cmocka_unit_test(test_sizes),
 	};

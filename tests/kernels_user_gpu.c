@@ -4,7 +4,15 @@
  * are not multiples of the tile, and verified against the FP64
  * reference: regtile must pass at every size and block, buggy must
  * fail. The kernel handles serve the attribute and occupancy calls
- * measure makes. Exits 77 without a CUDA device or NVRTC. */
+ * measure makes. Exits 77 without a CUDA device or NVRTC.
+ *
+ *   kernels_user_gpu [--check-examples]
+ *
+ * The examples are read from $MMREPORT_EXAMPLES, else
+ * $MMREPORT_SOURCE_DIR/examples (a build folder run on another machine,
+ * scripts/gpu-check), else the source tree it was built from; exit 1
+ * when they are not there. --check-examples only says which folder that
+ * is and that the examples are in it (no GPU needed). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cuda_runtime_api.h>
 
@@ -26,8 +35,7 @@
 
 #define TOL 1e-4
 
-/* The examples' folder: MMREPORT_EXAMPLES where the test runs from a
- * copied tree (the device machine), else the source tree's. */
+/* The examples read (examples_find). */
 static char ex_regtile[1024], ex_buggy[1024];
 
 static int cc_major, cc_minor;
@@ -141,7 +149,33 @@ static void test_buggy(void **state)
 	kernel_user_set_free(s);
 }
 
-int main(void)
+/* Sets ex_regtile and ex_buggy from the folder the header names; 0, or
+ * -1 with a message when either file is not readable there. */
+static int examples_find(void)
+{
+	const char *ex = getenv("MMREPORT_EXAMPLES");
+	const char *src = getenv("MMREPORT_SOURCE_DIR");
+	char dir[900];
+
+	if (ex && *ex)
+		snprintf(dir, sizeof(dir), "%s", ex);
+	else if (src && *src)
+		snprintf(dir, sizeof(dir), "%s/examples", src);
+	else
+		snprintf(dir, sizeof(dir), "%s", EXAMPLES_DIR);
+	snprintf(ex_regtile, sizeof(ex_regtile), "%s/regtile.cu", dir);
+	snprintf(ex_buggy, sizeof(ex_buggy), "%s/buggy.cu", dir);
+	if (access(ex_regtile, R_OK) || access(ex_buggy, R_OK)) {
+		fprintf(stderr, "kernels_user_gpu: no examples/regtile.cu "
+			"and buggy.cu under '%s' (MMREPORT_SOURCE_DIR names "
+			"the source tree)\n", dir);
+		return -1;
+	}
+	printf("examples: %s\n", dir);
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_regtile),
@@ -152,6 +186,14 @@ int main(void)
 	char err[512];
 	int ndev = 0, rc;
 
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--check-examples"))) {
+		fprintf(stderr, "usage: kernels_user_gpu [--check-examples]\n");
+		return 2;
+	}
+	if (examples_find())
+		return 1;
+	if (argc == 2)
+		return 0;
 	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
 		fprintf(stderr, "no CUDA device: skipped\n");
 		return 77;
@@ -160,12 +202,6 @@ int main(void)
 		return 1;
 	cc_major = p.major;
 	cc_minor = p.minor;
-	snprintf(ex_regtile, sizeof(ex_regtile), "%s/regtile.cu",
-		 getenv("MMREPORT_EXAMPLES") ? getenv("MMREPORT_EXAMPLES") :
-		 EXAMPLES_DIR);
-	snprintf(ex_buggy, sizeof(ex_buggy), "%s/buggy.cu",
-		 getenv("MMREPORT_EXAMPLES") ? getenv("MMREPORT_EXAMPLES") :
-		 EXAMPLES_DIR);
 	if (kernel_user_compile(ex_buggy, cc_major, cc_minor,
 				&s, err, sizeof(err)) ==
 	    KERNEL_USER_ERR_NVRTC) {

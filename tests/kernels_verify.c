@@ -3,10 +3,17 @@
  * precision check of the same outputs, which also checks the verifier.
  * Exits 77 when there is no CUDA device.
  *
- * Usage: kernels_verify [--quick] [--kernel NAME]
- *   --quick        small sizes only (for compute-sanitizer runs)
- *   --kernel NAME  only that kernel (the verifier self-test always runs);
- *                  l2_scrub: the counter passes' L2 scrub
+ * Usage: kernels_verify [--quick | --tiny] [--kernel NAME] | --list
+ *   --quick        small sizes only (for compute-sanitizer's memcheck)
+ *   --tiny         fewer and smaller sizes still, odd ones and partial
+ *                  tiles among them, every block (for racecheck, which
+ *                  checks every shared-memory access)
+ *   --kernel NAME  only that kernel; l2_scrub: the counter passes' L2
+ *                  scrub; verifier: the device verifier's self-test
+ *                  (which runs when no --kernel is given)
+ *   --list         every name --kernel takes, one a line with its suite
+ *                  ("NAME SUITE"), from the registry; needs no GPU
+ *                  (scripts/gpu-check derives its kernel list from it)
  * One line per case on stdout ("ok", "FAIL" or "skip"); exit status
  * non-zero when any case fails. */
 #include <stdarg.h>
@@ -32,7 +39,7 @@
 #define TOL 1e-4
 
 static struct {
-	int quick;
+	int quick, tiny;
 	const char *only;
 	struct cudaDeviceProp prop;
 	void *blas;
@@ -45,12 +52,18 @@ struct shape {
 
 static const int sizes_full[] = { 1, 17, 100, 176, 257, 528, 1000 };
 static const int sizes_quick[] = { 1, 17, 100, 132 };
+/* 33: a partial tile of every tile kernel, two or more k steps of each */
+static const int sizes_tiny[] = { 1, 33 };
 static const struct shape rects_full[] = {
 	{ 33, 65, 17 }, { 100, 1, 300 }, { 1, 300, 1 }, { 257, 31, 129 },
 	{ 17, 1000, 3 }, { 64, 64, 64 },
 };
 static const struct shape rects_quick[] = {
 	{ 33, 65, 17 }, { 100, 1, 300 }, { 1, 300, 1 },
+};
+/* k = 100: several k steps, so double buffering turns over */
+static const struct shape rects_tiny[] = {
+	{ 33, 100, 17 },
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -84,6 +97,8 @@ static float rng_float(uint64_t *s)
 /* --kernel's name for the counter passes' L2 scrub (not in the
  * registry: it computes nothing to verify). */
 static const char scrub_name[] = "l2_scrub";
+/* --kernel's name for the device verifier's self-test. */
+static const char verifier_name[] = "verifier";
 
 static int selected(const char *name)
 {
@@ -410,10 +425,14 @@ static int run_product(const struct shape *s, int square)
 
 static void test_matrix_kernels(void **state)
 {
-	const int *sizes = g.quick ? sizes_quick : sizes_full;
-	size_t nsizes = g.quick ? N(sizes_quick) : N(sizes_full);
-	const struct shape *rects = g.quick ? rects_quick : rects_full;
-	size_t nrects = g.quick ? N(rects_quick) : N(rects_full);
+	const int *sizes = g.tiny ? sizes_tiny : g.quick ? sizes_quick :
+			   sizes_full;
+	size_t nsizes = g.tiny ? N(sizes_tiny) : g.quick ? N(sizes_quick) :
+			N(sizes_full);
+	const struct shape *rects = g.tiny ? rects_tiny : g.quick ?
+				    rects_quick : rects_full;
+	size_t nrects = g.tiny ? N(rects_tiny) : g.quick ? N(rects_quick) :
+			N(rects_full);
 	int failures = 0;
 
 	for (size_t i = 0; i < nsizes; i++) {
@@ -442,6 +461,8 @@ static void test_verifier(void **state)
 	float v;
 	void *tiny = NULL;
 
+	if (!selected(verifier_name))
+		skip();
 	assert_int_equal(product_init(&p, &s), 0);
 	args.a = p.da;
 	args.b = p.db;
@@ -699,8 +720,11 @@ static void test_copy(void **state)
 	const struct kernel_desc *d = kernel_find("copy_ilp");
 	const size_t counts_full[] = { 1, 511, 512, 513, ((size_t)1 << 20) + 7 };
 	const size_t counts_quick[] = { 1, 511, 513, 4099 };
-	const size_t *counts = g.quick ? counts_quick : counts_full;
-	size_t ncounts = g.quick ? N(counts_quick) : N(counts_full);
+	const size_t counts_tiny[] = { 1, 513 };
+	const size_t *counts = g.tiny ? counts_tiny : g.quick ? counts_quick :
+			       counts_full;
+	size_t ncounts = g.tiny ? N(counts_tiny) : g.quick ? N(counts_quick) :
+			 N(counts_full);
 	int failures = 0;
 
 	if (!selected(d->name))
@@ -850,8 +874,17 @@ static void test_memory_kernels(void **state)
 	static const int tr_sizes[][2] = {
 		{ 1, 1 }, { 17, 33 }, { 100, 37 }, { 64, 64 }, { 300, 257 }
 	};
-	static const size_t counts[] = { 1, 255, 1000, 4097 };
-	static const int params[] = { 0, 1, 2, 7, 8, 31, 32 };
+	static const size_t counts_all[] = { 1, 255, 1000, 4097 };
+	static const int params_all[] = { 0, 1, 2, 7, 8, 31, 32 };
+	/* --tiny: odd sizes, a stride that is a bank's multiple and one
+	 * that is not, the offset past a sector */
+	static const size_t counts_tiny[] = { 1, 1000 };
+	static const int params_tiny[] = { 0, 7, 32 };
+	const size_t *counts = g.tiny ? counts_tiny : counts_all;
+	const int *params = g.tiny ? params_tiny : params_all;
+	size_t ncounts = g.tiny ? N(counts_tiny) : N(counts_all);
+	size_t nparams = g.tiny ? N(params_tiny) : N(params_all);
+	size_t ntr = g.tiny ? 3 : N(tr_sizes);	/* 1x1, 17x33, 100x37 */
 	int failures = 0;
 
 	for (size_t i = 0; i < kernel_count(); i++) {
@@ -862,7 +895,7 @@ static void test_memory_kernels(void **state)
 		if (d->shape == KERNEL_TRANSPOSE) {
 			int copy = !strcmp(d->name, "tr_copy");
 
-			for (size_t s = 0; s < N(tr_sizes); s++)
+			for (size_t s = 0; s < ntr; s++)
 				for (size_t j = 0; j < d->nblocks; j++) {
 					int m = tr_sizes[s][0],
 					    n = tr_sizes[s][1];
@@ -892,8 +925,8 @@ static void test_memory_kernels(void **state)
 		}
 		if (d->shape != KERNEL_ACCESS)
 			continue;
-		for (size_t s = 0; s < N(counts); s++)
-			for (size_t q = 0; q < N(params); q++) {
+		for (size_t s = 0; s < ncounts; s++)
+			for (size_t q = 0; q < nparams; q++) {
 				struct kernel_args args = {
 					.count = counts[s], .block = 256,
 					.param = params[q] };
@@ -1082,9 +1115,19 @@ out:
 
 static void test_dot_walkers(void **state)
 {
-	static const size_t ns[] = { 1, 255, 1000, 262145 };
-	static const size_t ws[] = { 1, 300, 5000 };
-	static const int steps[] = { 1, 100, 1001 };
+	static const size_t ns_all[] = { 1, 255, 1000, 262145 };
+	static const size_t ws_all[] = { 1, 300, 5000 };
+	static const int steps_all[] = { 1, 100, 1001 };
+	/* --tiny: a partial block, several blocks of partial sums */
+	static const size_t ns_tiny[] = { 1, 4097 };
+	static const size_t ws_tiny[] = { 1, 300 };
+	static const int steps_tiny[] = { 1, 101 };
+	const size_t *ns = g.tiny ? ns_tiny : ns_all;
+	const size_t *ws = g.tiny ? ws_tiny : ws_all;
+	const int *steps = g.tiny ? steps_tiny : steps_all;
+	size_t nns = g.tiny ? N(ns_tiny) : N(ns_all);
+	size_t nws = g.tiny ? N(ws_tiny) : N(ws_all);
+	size_t nsteps = g.tiny ? N(steps_tiny) : N(steps_all);
 	int failures = 0;
 
 	for (size_t i = 0; i < kernel_count(); i++) {
@@ -1093,12 +1136,12 @@ static void test_dot_walkers(void **state)
 		if (!selected(d->name))
 			continue;
 		if (d->shape == KERNEL_REDUCE)
-			for (size_t k = 0; k < N(ns); k++)
+			for (size_t k = 0; k < nns; k++)
 				for (int f = 0; f <= 1; f++)
 					failures += dot_case(d, ns[k], f);
 		if (d->shape == KERNEL_WALK)
-			for (size_t k = 0; k < N(ws); k++)
-				for (size_t s = 0; s < N(steps); s++)
+			for (size_t k = 0; k < nws; k++)
+				for (size_t s = 0; s < nsteps; s++)
 					failures += walk_case(d, ws[k],
 							      steps[s]);
 	}
@@ -1230,7 +1273,8 @@ out:
 
 static void test_matrix_fp64(void **state)
 {
-	static const int sizes[] = { 1, 17, 100 };
+	static const int sizes[] = { 17, 1, 100 };	/* --tiny: 17 only */
+	size_t nsizes = g.tiny ? 1 : N(sizes);
 	int failures = 0;
 
 	for (size_t i = 0; i < kernel_count(); i++) {
@@ -1243,7 +1287,7 @@ static void test_matrix_fp64(void **state)
 		for (size_t j = 0; j < (d->nblocks ? d->nblocks : 1); j++) {
 			int b = d->nblocks ? d->blocks[j] : 0;
 
-			for (size_t s = 0; s < N(sizes); s++)
+			for (size_t s = 0; s < nsizes; s++)
 				failures += fp64_case(d, sizes[s], sizes[s],
 						      sizes[s], b);
 			if (d->shape != KERNEL_SQUARE)
@@ -1383,6 +1427,28 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* --list: every name --kernel takes, from the registry, with its suite
+ * (the registry's; "-" for the two that are no registry kernel). */
+static void list_names(void)
+{
+	/* enum kernel_suite's order (kernels.h); measure's plan names them
+	 * alike, but the test links kernels/ alone */
+	static const char *const suites[] = {
+		"versions", "transfer", "ilp", "reference", "transpose",
+		"bank", "coalesce", "dot", "walkers", "precision", "rect",
+		"progression"
+	};
+	_Static_assert(N(suites) == KERNEL_SUITE_PROGRESSION + 1,
+		       "a suite without a name here");
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_desc *d = kernel_at(i);
+
+		printf("%s %s\n", d->name, suites[d->suite]);
+	}
+	printf("%s -\n%s -\n", verifier_name, scrub_name);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -1399,19 +1465,25 @@ int main(int argc, char **argv)
 	int ndev = 0;
 
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--quick") == 0) {
+		if (strcmp(argv[i], "--list") == 0 && argc == 2) {
+			list_names();
+			return 0;
+		} else if (strcmp(argv[i], "--quick") == 0) {
 			g.quick = 1;
+		} else if (strcmp(argv[i], "--tiny") == 0) {
+			g.quick = g.tiny = 1;
 		} else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc) {
 			g.only = argv[++i];
 			if (!kernel_find(g.only) &&
-			    strcmp(g.only, scrub_name) != 0) {
+			    strcmp(g.only, scrub_name) != 0 &&
+			    strcmp(g.only, verifier_name) != 0) {
 				fprintf(stderr, "kernels_verify: unknown "
 					"kernel '%s'\n", g.only);
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "usage: kernels_verify [--quick] "
-				"[--kernel NAME]\n");
+			fprintf(stderr, "usage: kernels_verify [--quick | "
+				"--tiny] [--kernel NAME] | --list\n");
 			return 2;
 		}
 	}

@@ -9,6 +9,9 @@ mmreport_test(measure_nodev SOURCES measure_nodev.c LIBS mmreport_measure)
 # The launch time limit (watchdog), in child processes.
 mmreport_test(measure_watchdog SOURCES measure_watchdog.c
   LIBS mmreport_measure)
+# The stop request: SIGINT, SIGTERM, SIGHUP, repeated and through
+# timeout(1), in child processes (issue 29, item 10).
+mmreport_test(measure_stop SOURCES measure_stop.c LIBS mmreport_measure)
 mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
   LABELS gpu)
 # The kernel timer (CUPTI activity records, events behind a blocking
@@ -18,6 +21,7 @@ mmreport_test(measure_timer SOURCES measure_timer.c LIBS mmreport_measure
   LABELS gpu)
 # kernels/ holds CUDA objects and cuBLAS (C++): link with the CUDA driver.
 set_target_properties(measure_plan measure_nodev measure_watchdog
+  measure_stop
   measure_gpu measure_timer
   PROPERTIES
   LINKER_LANGUAGE CUDA)

@@ -3,7 +3,8 @@
  * with as many statistics entries and raw samples as samples taken, and
  * derived metrics consistent with the times; out-of-memory skipped, not
  * fatal; after SIGINT and SIGKILL of a running `mmreport measure` the
- * file is intact and holds what finished; --counters adds single-value
+ * file is intact and holds what finished (also after SIGTERM, SIGHUP
+ * and a signal sent twice at once, as timeout(1) does); --counters adds single-value
  * counter metrics (or says why not). Exit 77 without a device. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -857,23 +858,40 @@ static void test_out_of_memory(void **state)
 	store_free(st);
 }
 
-/* Starts `mmreport measure` on db, waits until at least two
- * configurations are stored, sends sig, and returns the wait status;
- * *seen is the count stored before the signal. */
-static int signal_run(const char *db, int sig, int counters, size_t *seen)
+/* How signal_run stops the run. */
+enum how {
+	HOW_ONCE,	/* kill(pid, sig), as a shell's kill */
+	HOW_TWICE,	/* sig, sig, SIGCONT, SIGCONT at once: what timeout(1)
+			 * sends (to the child, then to its group) */
+	HOW_TIMEOUT	/* the run started under timeout(1), which is sent
+			 * sig and passes it on as at its expiry */
+};
+
+/* Starts `mmreport measure` on db (under timeout(1) for HOW_TIMEOUT),
+ * waits until at least two configurations are stored, stops it by sig
+ * as how says, and returns the wait status; *seen is the count stored
+ * before the signal. */
+static int signal_run(const char *db, int sig, int counters, enum how how,
+		      size_t *seen)
 {
 	const char *bin = getenv("MMREPORT_BIN");
 	char *argv[] = {
+		"timeout", "--preserve-status", "-s", "KILL", "3600",
 		(char *)bin, "measure", "--db", (char *)db, "--suite",
 		"versions", "--repeat", "1000", "--max-time", "0.3",
 		"--quiet", counters ? "--counters" : NULL, NULL
 	};
+	char **args = how == HOW_TIMEOUT ? argv : argv + 5;
 	time_t deadline = time(NULL) + 600;	/* a hang guard only */
 	pid_t pid;
 	int status = 0;
 
-	assert_int_equal(posix_spawn(&pid, bin, NULL, NULL, argv, environ),
-			 0);
+	if (how == HOW_TIMEOUT)
+		assert_int_equal(posix_spawnp(&pid, "timeout", NULL, NULL,
+					      args, environ), 0);
+	else
+		assert_int_equal(posix_spawn(&pid, bin, NULL, NULL, args,
+					     environ), 0);
 	*seen = 0;
 	while (*seen < 2) {
 		struct timespec nap = { 0, 100 * 1000 * 1000 };
@@ -895,6 +913,11 @@ static int signal_run(const char *db, int sig, int counters, size_t *seen)
 		store_free(st);
 	}
 	assert_int_equal(kill(pid, sig), 0);
+	if (how == HOW_TWICE) {
+		assert_int_equal(kill(pid, sig), 0);
+		assert_int_equal(kill(pid, SIGCONT), 0);
+		assert_int_equal(kill(pid, SIGCONT), 0);
+	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	return status;
 }
@@ -921,11 +944,13 @@ static void signal_check(const char *db, size_t seen, const char *status)
 	store_free(st);
 }
 
-/* Interrupts a run (with counter passes when counters) by sig and checks
- * what is left: SIGINT exits 130 after marking the session interrupted;
- * after SIGKILL nobody marked it, but its process is gone, so the store
- * reads it as aborted, never as complete or running. */
-static void signal_test(const char *name, int sig, int counters)
+/* Interrupts a run (with counter passes when counters) by sig, sent as
+ * how says, and checks what is left: SIGINT, SIGTERM and SIGHUP, once
+ * or as timeout(1) sends them, exit 130 after marking the session
+ * interrupted; after SIGKILL nobody marked it, but its process is gone,
+ * so the store reads it as aborted, never as complete or running. */
+static void signal_test(const char *name, int sig, int counters,
+			enum how how)
 {
 	char db[600];
 	size_t seen;
@@ -933,13 +958,19 @@ static void signal_test(const char *name, int sig, int counters)
 
 	if (!getenv("MMREPORT_BIN"))
 		skip();
+	if (how == HOW_TIMEOUT && system("timeout --version > /dev/null "
+					 "2>&1"))
+		skip();
 	db_path(db, sizeof(db), name);
-	status = signal_run(db, sig, counters, &seen);
+	status = signal_run(db, sig, counters, how, &seen);
 	if (sig == SIGKILL) {
 		assert_true(WIFSIGNALED(status));
 		signal_check(db, seen, "aborted");
 		return;
 	}
+	if (WIFSIGNALED(status))
+		print_error("%s: ended by signal %d, unmarked\n", name,
+			    WTERMSIG(status));
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 130);
 	signal_check(db, seen, "interrupted");
@@ -947,18 +978,109 @@ static void signal_test(const char *name, int sig, int counters)
 
 static void test_sigint(void **state)
 {
-	signal_test("sigint", SIGINT, 0);
+	signal_test("sigint", SIGINT, 0, HOW_ONCE);
 }
 
 /* A stop is honoured between counter passes too. */
 static void test_sigint_counters(void **state)
 {
-	signal_test("sigint-counters", SIGINT, 1);
+	signal_test("sigint-counters", SIGINT, 1, HOW_ONCE);
+}
+
+/* timeout(1)'s double delivery, once ended the process unmarked
+ * (issue 29, item 10); with and without counters. */
+static void test_sigint_twice(void **state)
+{
+	signal_test("sigint-twice", SIGINT, 0, HOW_TWICE);
+}
+
+static void test_sigint_twice_counters(void **state)
+{
+	signal_test("sigint-twice-counters", SIGINT, 1, HOW_TWICE);
+}
+
+/* A batch system's stop, and an ssh session that dropped. */
+static void test_sigterm_twice(void **state)
+{
+	signal_test("sigterm-twice", SIGTERM, 0, HOW_TWICE);
+}
+
+static void test_sighup(void **state)
+{
+	signal_test("sighup", SIGHUP, 0, HOW_ONCE);
+}
+
+/* The real timeout(1), passing on a SIGINT as it does at its expiry. */
+static void test_timeout_sigint(void **state)
+{
+	signal_test("timeout-sigint", SIGINT, 1, HOW_TIMEOUT);
 }
 
 static void test_sigkill(void **state)
 {
-	signal_test("sigkill", SIGKILL, 0);
+	signal_test("sigkill", SIGKILL, 0, HOW_ONCE);
+}
+
+/* An own kernel that faults (a store to an unmapped address) is told in
+ * one line naming the kernel, its configuration, the error and the
+ * compute-sanitizer command that finds it; the cleanup after it (frees,
+ * handle destruction) adds none (issue 29, item 7). Exit 70; the
+ * configuration is stored as failed, the session as failed. */
+static void test_own_fault(void **state)
+{
+	static const char src[] =
+		"#include <mmreport_kernel.h>\n"
+		"MMREPORT_SQUARE_KERNEL(faults, 1, \"16\", \"stores to an "
+		"unmapped address\")\n"
+		"extern \"C\" __global__ void faults(const float *A, "
+		"const float *B, float *C, int n)\n"
+		"{\n\t*(volatile float *)(size_t)(8 + 4 * threadIdx.x) = "
+		"A[0] + B[0] + C[0] + n;\n}\n";
+	const char *bin = getenv("MMREPORT_BIN");
+	char db[600], cu[600], cmd[2000], line[8192];
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct store *st;
+	size_t n = 0;
+	int lines = 0, told = 0, status;
+	FILE *p;
+
+	if (!bin)
+		skip();
+	db_path(db, sizeof(db), "fault");
+	snprintf(cu, sizeof(cu), "%s/faults.cu", dir);
+	p = fopen(cu, "w");
+	assert_non_null(p);
+	fputs(src, p);
+	fclose(p);
+	snprintf(cmd, sizeof(cmd), "'%s' measure --db '%s' --suite versions "
+		 "--kernel '%s' --variants faults --sizes 256 --repeat 3 "
+		 "--quiet 2>&1 >/dev/null", bin, db, cu);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		print_message("     %s", line);
+		lines++;
+		if (strstr(line, "faults") && strstr(line, "faulted") &&
+		    strstr(line, "n=256") && strstr(line, "block 16") &&
+		    strstr(line, "compute-sanitizer --tool memcheck") &&
+		    strstr(line, "--kernel") && strstr(line, "--sizes 256") &&
+		    strstr(line, "--variants faults"))
+			told++;
+	}
+	status = pclose(p);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 70);
+	assert_int_equal(told, 1);
+	assert_int_equal(lines, 1);
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(c[0].status, "failed");
+	assert_non_null(strstr(c[0].reason, "faulted"));
+	store_configs_free(c, n);
+	store_free(st);
+	unlink(cu);
 }
 
 static int setup(void **state)
@@ -970,7 +1092,9 @@ static int teardown(void **state)
 {
 	static const char *const names[] = {
 		"versions", "transfer", "ilp", "oom", "sigint", "sigkill",
-		"counters"
+		"counters", "sigint-counters", "sigint-twice",
+		"sigint-twice-counters", "sigterm-twice", "sighup",
+		"timeout-sigint", "fault"
 	};
 	static const char *const suffix[] = { "", "-wal", "-shm",
 					      "-journal" };
@@ -1000,7 +1124,13 @@ int main(void)
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),
 		cmocka_unit_test(test_sigint_counters),
+		cmocka_unit_test(test_sigint_twice),
+		cmocka_unit_test(test_sigint_twice_counters),
+		cmocka_unit_test(test_sigterm_twice),
+		cmocka_unit_test(test_sighup),
+		cmocka_unit_test(test_timeout_sigint),
 		cmocka_unit_test(test_sigkill),
+		cmocka_unit_test(test_own_fault),
 	};
 	int n = 0;
 

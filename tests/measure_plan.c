@@ -708,6 +708,86 @@ static void test_dry_run(void **state)
 	free(text);
 }
 
+/* The dry run's stderr for o (free()); its plan text is dropped. */
+static char *dry_run_err(struct measure_options *o)
+{
+	char path[600], *text;
+	int saved, fd;
+	long len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/err.txt", dir);
+	fflush(stderr);
+	saved = dup(2);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(saved >= 0 && fd >= 0);
+	dup2(fd, 2);
+	close(fd);
+	free(dry_run_text(o));
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	unlink(path);
+	return text;
+}
+
+static size_t lines_with(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, what)); p++)
+		n++;
+	return n;
+}
+
+/* Issue 29, item 11: a dry run warns, one line per configuration, of
+ * each that no GPU of the planned memory holds (2^36 doubles a vector
+ * for dot) or that is estimated at more than an hour (v1 at 32768); the
+ * default sweep draws no warning. */
+static void test_dry_run_warnings(void **state)
+{
+	struct measure_options o;
+	char *err;
+
+	(void)state;
+	measure_options_init(&o);
+	err = dry_run_err(&o);
+	assert_null(strstr(err, "warning"));
+	free(err);
+
+	measure_options_init(&o);
+	o.suites = "dot";
+	o.sizes = "68719476736,1048576";
+	o.precision = "double";
+	err = dry_run_err(&o);
+	/* dot and cublas_dot at 2^36, neither at 2^20 */
+	assert_int_equal(lines_with(err, "warning"), 2);
+	assert_int_equal(lines_with(err, "N=68719476736"), 2);
+	assert_int_equal(lines_with(err, "1024.0 GiB of device memory"), 2);
+	assert_null(strstr(err, "N=1048576"));
+	free(err);
+
+	measure_options_init(&o);
+	o.suites = "versions";
+	o.sizes = "32768,256";
+	o.variants = "v1";
+	err = dry_run_err(&o);
+	assert_int_equal(lines_with(err, "warning"), 3);	/* 3 blocks */
+	assert_int_equal(lines_with(err, "more than an hour"), 3);
+	assert_null(strstr(err, "device memory"));
+	assert_null(strstr(err, "n=256 "));
+	free(err);
+}
+
 /* --counters is accepted: the dry run names the counter pass, plans the
  * same configurations, and its estimate grows by the pass of each matrix
  * configuration, not of the copy rows. */
@@ -1187,6 +1267,7 @@ int main(void)
 		cmocka_unit_test(test_dry_run),
 		cmocka_unit_test(test_ilp_counts_as_given),
 		cmocka_unit_test(test_dry_run_counters),
+		cmocka_unit_test(test_dry_run_warnings),
 		cmocka_unit_test(test_counter_names),
 		cmocka_unit_test(test_estimate_model),
 		cmocka_unit_test(test_groups),

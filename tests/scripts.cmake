@@ -11,3 +11,10 @@ add_test(NAME scripts_slurm
           ${PROJECT_SOURCE_DIR})
 set_tests_properties(scripts_slurm PROPERTIES SKIP_RETURN_CODE 77
   TIMEOUT 600 LABELS scripts)
+# scripts/gpu-check's sanitizer runs cover every registry kernel and
+# every suite (issue 29, item 8); its plan mode needs no GPU.
+add_test(NAME scripts_gpu_check
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/scripts_gpu_check.sh
+          ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR})
+set_tests_properties(scripts_gpu_check PROPERTIES TIMEOUT 300
+  LABELS scripts)
