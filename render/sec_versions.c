@@ -966,14 +966,12 @@ static int perf_part(struct rctx *x, int dev, int shared, void *arg)
 }
 /* ---- the figure ---------------------------------------------------------- */
 
-/* Width of a tic label of v in cm (footnotesize digits) and a gap. */
-static double tic_width(double v)
+/* The GFLOP/s of cell i of g where it can be drawn, else NAN. */
+static double cell_y(const struct vgrid *g, size_t i)
 {
-	char s[32];
+	double y = rcfg_median(g->cfg[i], VOCAB_METRIC_GFLOPS);
 
-	snprintf(s, sizeof(s), "%.0f", v);
-	/* about 0.16 cm a digit at \footnotesize, 0.12 cm apart */
-	return 0.16 * (double)strlen(s) + 0.12;
+	return isfinite(y) && y > 0 ? y : NAN;
 }
 
 /* Where v lies along the x axis: log2 axes space the logarithms. */
@@ -982,60 +980,136 @@ static double axis_pos(int v, int logx)
 	return logx ? log((double)v) : (double)v;
 }
 
+/* The row of each size's tic label (row[]) so that labels do not
+ * overlap within the plot width plotw; returns how many rows. */
+static int fig_rows(const struct vgrid *g, int logx, double plotw, int *row)
+{
+	double span = axis_pos(g->ns[g->nn - 1], logx) -
+		      axis_pos(g->ns[0], logx);
+	double last[3] = {-INFINITY, -INFINITY, -INFINITY};
+	size_t i, j;
+	int rows = 1;
+	char s[32];
+
+	for (i = 0; i < g->nn; i++) {
+		double at = span > 0 ? (axis_pos(g->ns[i], logx) -
+					axis_pos(g->ns[0], logx)) / span * plotw :
+			    0;
+
+		/* a label's width: about 0.16 cm a digit at \footnotesize,
+		 * 0.12 cm apart */
+		snprintf(s, sizeof(s), "%.0f", (double)g->ns[i]);
+		for (j = 0; j < 2 && at - last[j] < 0.16 * (double)strlen(s) +
+		     0.12; j++)
+			;
+		row[i] = (int)j;
+		last[j] = at;
+		rows = (int)j + 1 > rows ? (int)j + 1 : rows;
+	}
+	return rows;
+}
+
+/* The tics at every measured size, each label dropped by its row (zero
+ * height and depth keep gnuplot's centring of every row alike), and
+ * the x range. */
+static void fig_xtics(struct rbuf *gp, const struct vgrid *g, int logx,
+		      const int *row)
+{
+	double span = axis_pos(g->ns[g->nn - 1], logx) -
+		      axis_pos(g->ns[0], logx);
+	const int *ns = g->ns;
+	size_t i, n = g->nn;
+
+	rbuf_puts(gp, "set xtics (");
+	for (i = 0; i < n; i++)
+		rbuf_printf(gp, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
+			    "{\\footnotesize %d}' %d", i ? ", " : "",
+			    0.4 + 1.1 * row[i], ns[i], ns[i]);
+	rbuf_puts(gp, ")\n");
+	if (n > 1 && logx)
+		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.1,
+			    ns[n - 1] * 1.1);
+	else if (n > 1)
+		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n",
+			    ns[0] - 0.04 * span, ns[n - 1] + 0.04 * span);
+	else
+		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.25,
+			    ns[0] * 1.25);
+}
+
+/* The data of each column and the plot command: a line per column
+ * with a point (a kernel that failed everywhere has none; the tables
+ * say why), the library's dashed. */
+static void fig_lines(struct rbuf *gp, int k, const struct vgrid *g)
+{
+	struct rbuf tt;
+	size_t i, j, plotted = 0;
+	unsigned long has = 0;
+	double y;
+
+	for (j = 0; j < g->n; j++) {
+		rbuf_printf(gp, "$F%dL%zu << EOD\n", k, j);
+		for (i = 0; i < g->nn; i++)
+			if (isfinite(y = cell_y(g, i * g->n + j))) {
+				rbuf_printf(gp, "%d %.17g\n", g->ns[i], y);
+				has |= 1ul << j;
+			}
+		rbuf_puts(gp, "EOD\n");
+	}
+	rbuf_puts(gp, "plot ");
+	rbuf_init(&tt);
+	for (j = 0; j < g->n; j++) {
+		int lib = !strcmp(g->suite[j], VOCAB_SUITE_REFERENCE);
+
+		if (!(has & 1ul << j))
+			continue;
+		rbuf_printf(gp, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
+			    "'%s' pt %zu%s title '", plotted++ ? ", \\\n  " :
+			    "", k, j, plot_color(lib ? 6 : (int)j), j + 1,
+			    lib ? " dt 2" : "");
+		rbuf_free(&tt);
+		rbuf_put_tex(&tt, g->variant[j], 0);
+		rbuf_put_gp(gp, rbuf_str(&tt));
+		rbuf_puts(gp, "'");
+	}
+	rbuf_puts(gp, "\n");
+	rbuf_free(&tt);
+}
+
 /* GFLOP/s against n of device dev: one line per version at its best
  * block and the library; a log y axis when the values span more than a
  * decade. Every measured n gets its label: labels that would overlap
  * go to a second (third) row. Returns the figure number, 0 for none. */
 static int perf_figure(struct rctx *x, int dev, double w, double h)
 {
-	struct rbuf *gp = &x->plot.script, ylab, tt;
+	struct rbuf *gp = &x->plot.script, ylab;
 	struct vgrid g;
-	double lo = INFINITY, hi = 0, span, plotw, last[3];
-	size_t i, j, plotted;
-	int k = 0, logx, rows = 1, *row = NULL;
+	double lo = INFINITY, hi = 0, y;
+	size_t i;
+	int k = 0, logx, rows, *row = NULL;
 
 	if (vgrid_get(x, dev, &g) || !g.nn)
 		goto out;
-	for (i = 0; i < g.nn * g.n; i++) {
-		double y = rcfg_median(g.cfg[i], VOCAB_METRIC_GFLOPS);
-
-		if (isfinite(y) && y > 0) {
+	for (i = 0; i < g.nn * g.n; i++)
+		if (isfinite(y = cell_y(&g, i))) {
 			lo = fmin(lo, y);
 			hi = fmax(hi, y);
 		}
-	}
-	if (!(hi > 0))
-		goto out;
-	row = calloc(g.nn, sizeof(*row));
-	if (!row)
+	if (!(hi > 0) || !(row = calloc(g.nn, sizeof(*row))))
 		goto out;
 	/* wide sweeps on a log2 axis, so the small sizes stay apart */
 	logx = g.nn > 2 && g.ns[0] > 0 && g.ns[g.nn - 1] / g.ns[0] >= 8;
-	span = axis_pos(g.ns[g.nn - 1], logx) - axis_pos(g.ns[0], logx);
 	/* the plot area: the figure less the y label and tic labels */
-	plotw = w - 1.9;
-	for (j = 0; j < 3; j++)
-		last[j] = -INFINITY;
-	for (i = 0; i < g.nn; i++) {
-		double at = span > 0 ? (axis_pos(g.ns[i], logx) -
-					axis_pos(g.ns[0], logx)) / span * plotw :
-			    0, need = tic_width(g.ns[i]);
-
-		for (j = 0; j < 2 && at - last[j] < need; j++)
-			;
-		row[i] = (int)j;
-		last[j] = at;
-		rows = (int)j + 1 > rows ? (int)j + 1 : rows;
-	}
+	rows = fig_rows(&g, logx, w - 1.9, row);
 	k = plot_begin(x, w, h);
 	rbuf_init(&ylab);
-	rbuf_init(&tt);
 	metric_label(x, VOCAB_METRIC_GFLOPS, "GFLOP/s", &ylab);
 	rbuf_puts(gp, "set xlabel '");
 	rbuf_put_gp(gp, lang_get(x->L, "axis.size"));
 	rbuf_printf(gp, "' offset 0,%.2f\nset ylabel '", 0.3 - 0.9 * rows);
 	rbuf_put_gp(gp, rbuf_str(&ylab));
 	rbuf_puts(gp, "'\n");
+	rbuf_free(&ylab);
 	if (logx)
 		rbuf_puts(gp, "set logscale x 2\n");
 	/* room above the lines for the key: a decade on a log axis, a
@@ -1049,64 +1123,11 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_printf(gp, "set yrange [0:%.17g]\n"
 			    "set format y '{\\footnotesize %%g}'\n",
 			    hi * 1.4);
-	rbuf_puts(gp, "set xtics (");
-	for (i = 0; i < g.nn; i++)
-		/* the label drops by its row; zero height and depth keep
-		 * gnuplot's centring of every row alike */
-		rbuf_printf(gp, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
-			    "{\\footnotesize %d}' %d", i ? ", " : "",
-			    0.4 + 1.1 * row[i], g.ns[i], g.ns[i]);
-	rbuf_puts(gp, ")\n");
-	if (g.nn > 1 && logx)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", g.ns[0] / 1.1,
-			    g.ns[g.nn - 1] * 1.1);
-	else if (g.nn > 1)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n",
-			    g.ns[0] - 0.04 * span, g.ns[g.nn - 1] + 0.04 * span);
-	else
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", g.ns[0] / 1.25,
-			    g.ns[0] * 1.25);
+	fig_xtics(gp, &g, logx, row);
 	/* the small sizes are the slow ones: the upper left stays free */
 	rbuf_puts(gp, "set key inside left top Left reverse maxrows 3 "
 		  "samplen 1.5 spacing 1.1 width 1\n");
-	for (j = 0; j < g.n; j++) {
-		rbuf_printf(gp, "$F%dL%zu << EOD\n", k, j);
-		for (i = 0; i < g.nn; i++) {
-			double y = rcfg_median(g.cfg[i * g.n + j],
-					       VOCAB_METRIC_GFLOPS);
-
-			if (isfinite(y) && y > 0)
-				rbuf_printf(gp, "%d %.17g\n", g.ns[i], y);
-		}
-		rbuf_puts(gp, "EOD\n");
-	}
-	rbuf_puts(gp, "plot ");
-	for (j = 0, plotted = 0; j < g.n; j++) {
-		int lib = !strcmp(g.suite[j], VOCAB_SUITE_REFERENCE);
-
-		/* a kernel without a valid point (failed everywhere) has
-		 * no line; the tables say why */
-		for (i = 0; i < g.nn; i++) {
-			double y = rcfg_median(g.cfg[i * g.n + j],
-					       VOCAB_METRIC_GFLOPS);
-
-			if (isfinite(y) && y > 0)
-				break;
-		}
-		if (i == g.nn)
-			continue;
-		rbuf_printf(gp, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
-			    "'%s' pt %zu%s title '", plotted++ ? ", \\\n  " :
-			    "", k, j, lib ? plot_color(6) :
-			    plot_color((int)j), j + 1, lib ? " dt 2" : "");
-		rbuf_free(&tt);
-		rbuf_put_tex(&tt, g.variant[j], 0);
-		rbuf_put_gp(gp, rbuf_str(&tt));
-		rbuf_puts(gp, "'");
-	}
-	rbuf_puts(gp, "\n");
-	rbuf_free(&ylab);
-	rbuf_free(&tt);
+	fig_lines(gp, k, &g);
 out:
 	free(row);
 	vgrid_free(&g);
@@ -1114,56 +1135,42 @@ out:
 }
 
 /* The figures of every GPU: side by side in pairs when there are
- * several. */
+ * several (each within half the text width). */
 static int perf_figures(struct rctx *x)
 {
-	struct rbuf pics, cap, one, pic;
-	char *sub;
+	const char *cap = lang_get(x->L, "vers.fig_caption");
+	struct rbuf pics, pic, one;
+	char *sub, anc[48];
 	size_t d;
-	int rc = 0, k, npic = 0, single = x->ndevs < 2;
+	int rc = 0, k, npic = 0;
+	struct kv v[3];
 
-	if (single) {
+	if (x->ndevs < 2) {
 		k = perf_figure(x, 0, 12, 7.5);
-		if (!k)
-			return 0;
-		rbuf_init(&cap);
-		emit_string(x, &cap, "vers.fig_caption", NULL, 0);
-		rc = emit_figure(x, k, rbuf_str(&cap));
-		rbuf_free(&cap);
-		return rc;
+		return k ? emit_figure(x, k, cap) : 0;
 	}
-	sub = tmpl_fragment(x->frags, "subpicture");
-	if (!sub)
+	if (!(sub = tmpl_fragment(x->frags, "subpicture")))
 		return -1;
 	rbuf_init(&pics);
-	rbuf_init(&cap);
+	rbuf_init(&pic);
 	rbuf_init(&one);
 	for (d = 0; d < x->ndevs && !rc; d++) {
-		struct kv v[3];
-
-		/* two to a line: each within half the text width */
-		k = perf_figure(x, (int)d, 7.9, 6.8);
-		if (k) {
-			rbuf_init(&pic);
-			plot_ref(x, &pic, k);
+		if ((k = perf_figure(x, (int)d, 7.9, 6.8))) {
+			rbuf_free(&pic);
 			rbuf_free(&one);
+			plot_ref(x, &pic, k);
 			dev_label(x, (int)d, &one);
 			v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
 			v[1] = (struct kv){"CAPTION", rbuf_str(&one)};
 			rc |= tmpl_fill(&pics, sub, v, 2);
-			rbuf_free(&pic);
 			npic++;
 		}
 		/* two to a figure */
 		if (npic && (npic == 2 || d + 1 == x->ndevs)) {
-			char anc[48];
-
 			snprintf(anc, sizeof(anc), "versions-perf-%zu", d);
-			rbuf_free(&cap);
-			emit_string(x, &cap, "vers.fig_caption", NULL, 0);
 			v[0] = (struct kv){"ANCHOR", anc};
 			v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
-			v[2] = (struct kv){"CAPTION", rbuf_str(&cap)};
+			v[2] = (struct kv){"CAPTION", cap};
 			rc |= emit_fragment(x, "figurepair", v, 3);
 			rbuf_free(&pics);
 			npic = 0;
@@ -1171,7 +1178,7 @@ static int perf_figures(struct rctx *x)
 	}
 	free(sub);
 	rbuf_free(&pics);
-	rbuf_free(&cap);
+	rbuf_free(&pic);
 	rbuf_free(&one);
 	return rc;
 }
