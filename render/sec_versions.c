@@ -618,6 +618,45 @@ static void int_or_dash(struct rtable *t, long long v)
 		rtable_text(t, "--");
 }
 
+/* The row of (variant, block) of device dev: first names the
+ * version. */
+static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
+			 const char *variant, int block, int first,
+			 unsigned common, unsigned *seen)
+{
+	const struct store_kattr *a = kattr_for(x, dev, variant, block);
+	const struct rcfg *c = cfg_largest(x, dev, variant, block);
+	long long g = rcfg_grid(c);
+	int sms = versions_sms(x, dev), k;
+	struct rbuf cell;
+
+	rbuf_init(&cell);
+	if (first)
+		mem_variant(&cell, variant);
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	block_label(block, a ? a->block_y : block, &cell);
+	rtable_text(t, rbuf_str(&cell));
+	if (a) {
+		rtable_int(t, a->regs_per_thread);
+		rtable_int(t, a->static_smem);
+		rtable_int(t, a->active_blocks);
+		rtable_num(t, 100.0 * a->occupancy, 0, 0);
+		rbuf_free(&cell);
+		limiter_text(x, a->limiter, "vers.lim", "/", &cell);
+		rtable_text(t, rbuf_str(&cell));
+	}
+	for (k = 0; !a && k < 5; k++)
+		rtable_text(t, "--");
+	int_or_dash(t, c ? c->c->n : 0);
+	int_or_dash(t, g);
+	int_or_dash(t, g && sms ? (g < sms ? g : sms) : 0);
+	if (g && sms)
+		marks_put(x, t, c, common, seen);
+	rtable_row_end(t);
+	rbuf_free(&cell);
+}
+
 /* One row per version and block size: registers, shared memory, blocks
  * per SM, occupancy and its limit, and what the grid of the largest
  * size uses of the GPU (v1's one block fills one SM of all). */
@@ -630,9 +669,9 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	};
 	const char **vv = NULL;
 	struct rtable t;
-	struct rbuf cell, note;
+	struct rbuf note;
 	size_t nv = versions_names(x, dev, &vv), i, j, rows = 0;
-	int sms = versions_sms(x, dev), rc = 0, k;
+	int sms = versions_sms(x, dev), rc = 0;
 	unsigned seen = 0, common = regime_common(x, dev);
 	struct fv v;
 
@@ -640,7 +679,6 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	/* the limit wraps: a stored limiter is free text of any length */
 	rtable_init(&t, "llSSSSXSSS");
 	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
-	rbuf_init(&cell);
 	rbuf_init(&note);
 	for (i = 0; i < nv; i++) {
 		int *blocks = NULL;
@@ -648,40 +686,9 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 				       NULL, 'b', &blocks);
 
 		rtable_gap(&t);
-		for (j = 0; j < nb; j++, rows++) {
-			const struct store_kattr *a =
-				kattr_for(x, dev, vv[i], blocks[j]);
-			const struct rcfg *c = cfg_largest(x, dev, vv[i],
-							   blocks[j]);
-			long long g = rcfg_grid(c);
-
-			rbuf_free(&cell);
-			if (!j)
-				mem_variant(&cell, vv[i]);
-			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&cell);
-			block_label(blocks[j], a ? a->block_y : blocks[j],
-				    &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			if (a) {
-				rtable_int(&t, a->regs_per_thread);
-				rtable_int(&t, a->static_smem);
-				rtable_int(&t, a->active_blocks);
-				rtable_num(&t, 100.0 * a->occupancy, 0, 0);
-				rbuf_free(&cell);
-				limiter_text(x, a->limiter, "vers.lim", "/",
-					     &cell);
-				rtable_text(&t, rbuf_str(&cell));
-			}
-			for (k = 0; !a && k < 5; k++)
-				rtable_text(&t, "--");
-			int_or_dash(&t, c ? c->c->n : 0);
-			int_or_dash(&t, g);
-			int_or_dash(&t, g && sms ? (g < sms ? g : sms) : 0);
-			if (g && sms)
-				marks_put(x, &t, c, common, &seen);
-			rtable_row_end(&t);
-		}
+		for (j = 0; j < nb; j++, rows++)
+			occ_main_row(x, &t, dev, vv[i], blocks[j], !j, common,
+				     &seen);
 		free(blocks);
 	}
 	fv_init(&v);
@@ -700,7 +707,6 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	else
 		rtable_free(&t);
 	fv_free(&v);
-	rbuf_free(&cell);
 	rbuf_free(&note);
 	free(vv);
 	return rc;
@@ -816,6 +822,40 @@ static void best_line2(struct rtable *t, const struct vgrid *g, size_t i,
 	rbuf_free(&cell);
 }
 
+/* The rows of best_table: per size each column's median of metric with
+ * its marks (*seen collects them), and where a cell has a block size
+ * (blocks) or an interval, a second line. */
+static void best_rows(struct rctx *x, struct rtable *t, int dev,
+		      const struct vgrid *g, const char *metric,
+		      const double *half, int blocks, unsigned *seen)
+{
+	size_t i, j;
+	int line2;
+	char num[16];
+
+	for (i = 0; i < g->nn; i++) {
+		snprintf(num, sizeof(num), "%d", g->ns[i]);
+		rtable_text(t, num);
+		for (j = 0, line2 = 0; j < g->n; j++) {
+			const struct rcfg *c = g->cfg[i * g->n + j];
+
+			if (!c) {
+				cell_status(x, t, model_find(x, dev,
+					g->suite[j], g->variant[j], NULL,
+					g->ns[i], -1, -1));
+				continue;
+			}
+			num_marked(x, t, rcfg_median(c, metric), c,
+				   g->common, seen);
+			line2 |= (blocks && c->c->block_x > 0) ||
+				 isfinite(half[i * g->n + j]);
+		}
+		rtable_row_end(t);
+		if (line2)
+			best_line2(t, g, i, half, blocks);
+	}
+}
+
 /* The table's note: the intervals and the marks; the tables after the
  * first (blocks unset) refer to the first's. */
 static void best_note(struct rctx *x, const struct vgrid *g, int blocks,
@@ -850,7 +890,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 {
 	const char *unit = stat_unit(x, dev, NULL, metric);
 	size_t i, j, lo = 0, hi = 0, nc = g->nn * g->n;
-	int rc = 0, ci_any = 0, ci_miss = 0, line2, has = 0;
+	int rc = 0, ci_any = 0, ci_miss = 0, has = 0;
 	int counter = metric_is_counter(metric);
 	struct rbuf cell, note, lab;
 	unsigned seen = 0;
@@ -891,28 +931,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (i = 0; i < g->nn; i++) {
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "%d", g->ns[i]);
-		rtable_text(&t, rbuf_str(&cell));
-		for (j = 0, line2 = 0; j < g->n; j++) {
-			const struct rcfg *c = g->cfg[i * g->n + j];
-
-			if (!c) {
-				cell_status(x, &t, model_find(x, dev,
-					g->suite[j], g->variant[j], NULL,
-					g->ns[i], -1, -1));
-				continue;
-			}
-			num_marked(x, &t, rcfg_median(c, metric), c,
-				   g->common, &seen);
-			line2 |= (blocks && c->c->block_x > 0) ||
-				 isfinite(half[i * g->n + j]);
-		}
-		rtable_row_end(&t);
-		if (line2)
-			best_line2(&t, g, i, half, blocks);
-	}
+	best_rows(x, &t, dev, g, metric, half, blocks, &seen);
 	fv_init(&v);
 	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
 	/* "median of 1 sample", "mediana z 3 próbek": the language's form */
