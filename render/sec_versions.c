@@ -421,8 +421,6 @@ static const struct occ_row occ_rows[] = {
 };
 
 /* The cell of row r for the attributes k of one block size. */
-
-/* The cell of row r for the attributes k of one block size. */
 static void occ_cell_put(const struct rctx *x, struct rtable *t,
 			 const struct occ_row *r, const struct store_kattr *k,
 			 double warp)
@@ -1809,32 +1807,27 @@ static size_t items_split(const char *c, size_t n, struct item *it,
 static int listing_trim(const char *src, struct rbuf *out)
 {
 	enum { MAXITEMS = 256 };
-	struct item *it;
-	size_t n = strlen(src), k, i, j;
-	char *c;
-	int kernels = 0, changed = 1, first = 1;
+	struct item *it = calloc(MAXITEMS, sizeof(*it)), *t;
+	size_t n = strlen(src), k = 0, i, j;
+	char *c = code_blank(src, n);
+	int kernels = 0, changed = 1, trimmed = 0;
 
-	it = calloc(MAXITEMS, sizeof(*it));
-	c = code_blank(src, n);
-	if (!it || !c)
-		goto whole;
-	k = items_split(c, n, it, MAXITEMS);
+	if (it && c)
+		k = items_split(c, n, it, MAXITEMS);
 	for (i = 0; i < k; i++) {
-		it[i].kernel = has_word(c, it[i].start, it[i].end,
-					"__global__");
-		it[i].device = has_word(c, it[i].start, it[i].end,
-					"__device__") ||
-			       has_word(c, it[i].start, it[i].end,
-					"__constant__");
-		item_name(c, &it[i]);
-		if (!it[i].device && it[i].name[0] &&
-		    has_word(c, it[i].start, it[i].end, "define"))
-			it[i].device = 1;
-		it[i].keep = it[i].kernel;
-		kernels += it[i].kernel;
+		t = &it[i];
+		t->kernel = has_word(c, t->start, t->end, "__global__");
+		t->device = has_word(c, t->start, t->end, "__device__") ||
+			    has_word(c, t->start, t->end, "__constant__");
+		item_name(c, t);
+		if (!t->device && t->name[0] &&
+		    has_word(c, t->start, t->end, "define"))
+			t->device = 1;
+		t->keep = t->kernel;
+		kernels += t->kernel;
 	}
 	if (!kernels || k == MAXITEMS)
-		goto whole;
+		changed = 0;
 	while (changed) {
 		changed = 0;
 		for (i = 0; i < k; i++) {
@@ -1847,7 +1840,7 @@ static int listing_trim(const char *src, struct rbuf *out)
 					it[i].keep = changed = 1;
 		}
 	}
-	for (i = 0; i < k; i++) {
+	for (i = 0; kernels && k < MAXITEMS && i < k; i++) {
 		size_t s = it[i].start, e = it[i].end;
 
 		if (!it[i].keep)
@@ -1856,20 +1849,17 @@ static int listing_trim(const char *src, struct rbuf *out)
 		for (j = s; j < e && isspace((unsigned char)src[j]); j++)
 			if (src[j] == '\n')
 				s = j + 1;
-		if (!first)
+		if (trimmed++)
 			rbuf_puts(out, "\n\n");
 		rbuf_putn(out, src + s, e - s);
-		first = 0;
 	}
-	rbuf_putc(out, '\n');
+	if (trimmed)
+		rbuf_putc(out, '\n');
+	else
+		rbuf_puts(out, src);
 	free(it);
 	free(c);
-	return 1;
-whole:
-	free(it);
-	free(c);
-	rbuf_puts(out, src);
-	return 0;
+	return trimmed > 0;
 }
 
 /* ---- the appendix: every configuration ----------------------------------- */
