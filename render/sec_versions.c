@@ -1009,10 +1009,11 @@ static int fig_rows(const struct vgrid *g, int logx, double plotw, int *row)
 	char s[32];
 
 	for (i = 0; i < g->nn; i++) {
-		double at = span > 0 ? (axis_pos(g->ns[i], logx) -
-					axis_pos(g->ns[0], logx)) / span * plotw :
-			    0;
+		double at = 0;
 
+		if (span > 0)
+			at = (axis_pos(g->ns[i], logx) -
+			      axis_pos(g->ns[0], logx)) / span * plotw;
 		/* a label's width: about 0.16 cm a digit at \footnotesize,
 		 * 0.12 cm apart */
 		snprintf(s, sizeof(s), "%.0f", (double)g->ns[i]);
