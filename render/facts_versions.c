@@ -376,7 +376,7 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	if (f->best) {
 		f->peak = peak_at(x, dev, f->best, &f->clock_mhz);
 		f->pct_peak = rule_peak_pct(rcfg_median(f->best,
-					    VOCAB_METRIC_GFLOPS), f->peak, NULL);
+				VOCAB_METRIC_GFLOPS), f->peak, NULL);
 	}
 	/* the largest size measured by an own kernel in a steady regime
 	 * and by the library */
