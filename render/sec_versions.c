@@ -252,16 +252,6 @@ static int emit_once(struct rctx *x, part_fn part, void *arg)
 	return rc;
 }
 
-/* "dev=ID" of device dev in an anchor, "dev=all" for a shared table. */
-static void anchor_dev(const struct rctx *x, int dev, int shared,
-		       struct rbuf *b)
-{
-	if (shared)
-		rbuf_puts(b, "dev=all");
-	else
-		rbuf_printf(b, "dev=%lld", (long long)x->devs[dev]->id);
-}
-
 /* A table of columns: one of kind first, then n numbers. */
 static void table_init_s(struct rtable *t, char first, size_t n)
 {
@@ -339,8 +329,11 @@ static int part_table(struct rctx *x, int dev, int shared, struct rtable *t,
 	fv_emit(x, &cap, key, v);
 	if (label)
 		rbuf_printf(&cap, "\\label{%s}", label);
-	rbuf_printf(&anc, "%s ", kind);
-	anchor_dev(x, dev, shared, &anc);
+	if (shared)
+		rbuf_printf(&anc, "%s dev=all", kind);
+	else
+		rbuf_printf(&anc, "%s dev=%lld", kind,
+			    (long long)x->devs[dev]->id);
 	if (variant)
 		rbuf_printf(&anc, " variant=%s", variant);
 	if (metric)
@@ -352,6 +345,7 @@ static int part_table(struct rctx *x, int dev, int shared, struct rtable *t,
 	rbuf_free(&anc);
 	return rc;
 }
+
 /* ---- report P's occupancy table (appendix) ------------------------------ */
 
 /* What a cell of the occupancy table shows of one block size's kernel
@@ -1243,36 +1237,32 @@ static void vpart_fill(struct rctx *x, struct vpart *p, const char *head_key,
 static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
 			 struct rbuf *out, struct rfind *f)
 {
-	char *done = calloc(x->ndevs ? x->ndevs : 1, 1);
+	char *done = calloc(x->ndevs ? x->ndevs : 1, 1), dl[32];
+	const char *h, *m;
+	struct rbuf nums, s;
+	struct kv v[2];
 	size_t d, e;
-	int first = 1;
+	int k, first = 1;
 
+	rbuf_init(&nums);
+	rbuf_init(&s);
 	for (d = 0; d < x->ndevs && done; d++) {
-		struct rbuf nums, s;
-		const char *h = rbuf_str(&p[d].head), *m;
-		int k = 0;
-
+		h = rbuf_str(&p[d].head);
 		if (done[d] || !p[d].head.len)
 			continue;
-		rbuf_init(&nums);
-		rbuf_init(&s);
-		for (e = d; e < x->ndevs; e++) {
-			struct kv v[2];
-			char dl[32];
-
+		for (e = d, k = 0; e < x->ndevs; e++) {
 			if (done[e] || strcmp(h, rbuf_str(&p[e].head)))
 				continue;
 			done[e] = 1;
 			if (k++)
 				rbuf_puts(&nums, "; ");
-			if (x->ndevs < 2) {
-				rbuf_puts(&nums, rbuf_str(&p[e].nums));
-				continue;
-			}
 			snprintf(dl, sizeof(dl), "GPU~%zu", e + 1);
 			v[0] = (struct kv){"DEV", dl};
 			v[1] = (struct kv){"NUMS", rbuf_str(&p[e].nums)};
-			emit_string(x, &nums, "find.vers.dev", v, 2);
+			if (x->ndevs < 2)
+				rbuf_puts(&nums, v[1].val);
+			else
+				emit_string(x, &nums, "find.vers.dev", v, 2);
 		}
 		m = strstr(h, NUMS_MARK);
 		rbuf_putn(&s, h, m ? (size_t)(m - h) : strlen(h));
@@ -1280,15 +1270,11 @@ static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
 			rbuf_puts(&s, rbuf_str(&nums));
 			rbuf_puts(&s, m + strlen(NUMS_MARK));
 		}
-		if (f) {
-			struct kv v = {"TEXT", rbuf_str(&s)};
-
-			find_add(x, f, "find.vers.sentence", &v, 1);
-		} else {
-			if (!first)
-				rbuf_puts(out, sep);
-			rbuf_puts(out, rbuf_str(&s));
-		}
+		v[0] = (struct kv){"TEXT", rbuf_str(&s)};
+		if (f)
+			find_add(x, f, "find.vers.sentence", v, 1);
+		else
+			rbuf_printf(out, "%s%s", first ? "" : sep, v[0].val);
 		first = 0;
 		rbuf_free(&nums);
 		rbuf_free(&s);
