@@ -78,8 +78,6 @@ size_t versions_names(const struct rctx *x, int dev, const char ***out)
 	return versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, out);
 }
 
-
-
 int versions_sms(const struct rctx *x, int dev)
 {
 	const struct store_prop *p;
@@ -90,23 +88,41 @@ int versions_sms(const struct rctx *x, int dev)
 	return x->devs[dev]->sm_count > 0 ? x->devs[dev]->sm_count : 0;
 }
 
-const struct rcfg *versions_best(const struct rctx *x, int dev,
-				 const char *suite, const char *variant,
-				 int n, int steady)
+/* Which configurations of device dev a search for the fastest takes:
+ * suite's, of variant (NULL: any), at size n (n < 0: any, unless
+ * square), only square ones (m and k n or unset) where square is set,
+ * only the variants only[0..nonly-1] where only is not NULL. */
+struct vfilter {
+	const char *suite, *variant;
+	int n, square;
+	const char *const *only;
+	size_t nonly;
+};
+
+/* The configuration f takes with the highest median GFLOP/s among the
+ * steady ones (steady set) or the ok ones; NULL when none. */
+static const struct rcfg *fastest_where(const struct rctx *x, int dev,
+					const struct vfilter *f, int steady)
 {
 	const struct rcfg *best = NULL;
-	double bg = -INFINITY;
-	size_t i;
+	double bg = -INFINITY, g;
+	size_t i, j;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
-		double g;
+		const struct store_config *c = r->c;
 
-		if (r->dev != dev || strcmp(r->c->suite, suite) ||
-		    strcmp(r->c->variant, variant) || r->c->n != n ||
-		    (r->c->m && r->c->m != n) || (r->c->k && r->c->k != n))
+		if (r->dev != dev || strcmp(c->suite, f->suite) ||
+		    (f->variant && strcmp(c->variant, f->variant)) ||
+		    ((f->n >= 0 || f->square) && c->n != f->n) ||
+		    (f->square && ((c->m && c->m != f->n) ||
+				   (c->k && c->k != f->n))) ||
+		    (steady ? !rcfg_steady(x, r) : !rcfg_ok(r)))
 			continue;
-		if (steady ? !rcfg_steady(x, r) : !rcfg_ok(r))
+		for (j = 0; j < f->nonly && strcmp(f->only[j], c->variant);
+		     j++)
+			;
+		if (f->only && j == f->nonly)
 			continue;
 		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
 		if (isfinite(g) && g > bg) {
@@ -117,12 +133,29 @@ const struct rcfg *versions_best(const struct rctx *x, int dev,
 	return best;
 }
 
+const struct rcfg *versions_best(const struct rctx *x, int dev,
+				 const char *suite, const char *variant,
+				 int n, int steady)
+{
+	const struct vfilter f = {suite, variant, n, 1, NULL, 0};
+
+	return fastest_where(x, dev, &f, steady);
+}
+
 /* 1 when (dev, suite, variant) has an ok square configuration of size
  * n. */
 static int has_size(const struct rctx *x, int dev, const char *suite,
 		    const char *variant, int n)
 {
 	return versions_best(x, dev, suite, variant, n, 0) != NULL;
+}
+
+/* An empty pair: no configurations, an untested comparison. */
+static void pair_clear(struct versions_pair *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->cmp.p = -1;
+	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
 }
 
 int versions_pair_compare(struct rctx *x, int dev, const char *a,
@@ -132,9 +165,7 @@ int versions_pair_compare(struct rctx *x, int dev, const char *a,
 	size_t nn, i;
 	int rc = 1;
 
-	memset(p, 0, sizeof(*p));
-	p->cmp.p = -1;
-	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
+	pair_clear(p);
 	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
 	for (i = nn; i-- > 0;) {
 		if (!has_size(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i]) ||
@@ -221,36 +252,11 @@ const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
 				    int steady, const char *const *only,
 				    size_t nonly)
 {
-	const struct rcfg *best = NULL;
-	double bg = -INFINITY;
-	size_t i, j;
+	const struct vfilter f = {
+		VOCAB_SUITE_VERSIONS, NULL, n, 0, only, nonly
+	};
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		double g;
-
-		if (r->dev != dev ||
-		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
-		    (n >= 0 && r->c->n != n) ||
-		    (steady ? !rcfg_steady(x, r) : !rcfg_ok(r)))
-			continue;
-		for (j = 0; j < nonly && strcmp(only[j], r->c->variant); j++)
-			;
-		if (only && j == nonly)
-			continue;
-		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
-		if (isfinite(g) && g > bg) {
-			bg = g;
-			best = r;
-		}
-	}
-	return best;
-}
-
-static const struct rcfg *own_fastest(const struct rctx *x, int dev, int n,
-				      int steady)
-{
-	return versions_fastest(x, dev, n, steady, NULL, 0);
+	return fastest_where(x, dev, &f, steady);
 }
 
 /* The block-size fact of variant v: its best and next best block at the
@@ -303,9 +309,7 @@ static int against_ref(struct rctx *x, int dev, const char *ref,
 		       const struct rcfg *own, struct versions_pair *p,
 		       double *pct)
 {
-	memset(p, 0, sizeof(*p));
-	p->cmp.p = -1;
-	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
+	pair_clear(p);
 	*pct = NAN;
 	if (!own)
 		return 0;
@@ -360,8 +364,8 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	}
 	/* best and % of peak count steady points only: a grid below one
 	 * wave or a launch-bound time measures the GPU's idling */
-	f->best = own_fastest(x, dev, -1, 1);
-	f->fastest = own_fastest(x, dev, -1, 0);
+	f->best = versions_fastest(x, dev, -1, 1, NULL, 0);
+	f->fastest = versions_fastest(x, dev, -1, 0, NULL, 0);
 	if (f->fastest == f->best ||
 	    (f->best && !(rcfg_median(f->fastest, VOCAB_METRIC_GFLOPS) >
 			  rcfg_median(f->best, VOCAB_METRIC_GFLOPS))))
@@ -372,13 +376,14 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	if (f->best) {
 		f->peak = peak_at(x, dev, f->best, &f->clock_mhz);
 		f->pct_peak = rule_peak_pct(rcfg_median(f->best,
-					    VOCAB_METRIC_GFLOPS), f->peak, NULL);
+				VOCAB_METRIC_GFLOPS), f->peak, NULL);
 	}
 	/* the largest size measured by an own kernel in a steady regime
 	 * and by the library */
 	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n', &ns);
 	for (i = nn; i-- > 0 && ref && !rc;) {
-		const struct rcfg *own = own_fastest(x, dev, ns[i], 1);
+		const struct rcfg *own = versions_fastest(x, dev, ns[i], 1,
+						       NULL, 0);
 
 		if (!own || !versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
 					   ns[i], 0))

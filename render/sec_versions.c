@@ -29,6 +29,46 @@ static double prop_num(const struct store_device *d, const char *key)
 	return p && p->has_num ? p->num : NAN;
 }
 
+/* The next configuration of the versions after *i (start at 0) on
+ * device dev (< 0: any) of variant (NULL: any); NULL at the end. */
+static const struct rcfg *vcfg_next(const struct rctx *x, int dev,
+				    const char *variant, size_t *i)
+{
+	while (*i < x->ncfgs) {
+		const struct rcfg *r = &x->cfgs[(*i)++];
+
+		if ((dev < 0 || r->dev == dev) &&
+		    !strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) &&
+		    (!variant || !strcmp(r->c->variant, variant)))
+			return r;
+	}
+	return NULL;
+}
+
+/* The unit metric was stored with on device dev by variant of the
+ * versions (NULL: any version or library); NULL if absent. */
+static const char *stat_unit(const struct rctx *x, int dev,
+			     const char *variant, const char *metric)
+{
+	const struct store_stat *st;
+	size_t i;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const char *s = r->c->suite;
+
+		if (r->dev != dev || (variant ?
+		    strcmp(s, VOCAB_SUITE_VERSIONS) ||
+		    strcmp(r->c->variant, variant) :
+		    strcmp(s, VOCAB_SUITE_VERSIONS) &&
+		    strcmp(s, VOCAB_SUITE_REFERENCE)))
+			continue;
+		if ((st = rcfg_stat(r, metric)))
+			return st->unit;
+	}
+	return NULL;
+}
+
 /* measure names the limiting resources as a list ("warps, registers"
  * when two limits tie); each is translated from prefix.NAME, joined by
  * sep. */
@@ -67,21 +107,14 @@ static void limiter_text(const struct rctx *x, const char *lim,
 static const struct store_kattr *kattr_for(const struct rctx *x, int dev,
 					   const char *variant, int block)
 {
-	const struct store_kattr *a;
-	size_t i;
+	const struct store_kattr *a = NULL;
+	const struct rcfg *r;
+	size_t i = 0;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (r->dev != dev ||
-		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
-		    strcmp(r->c->variant, variant) || r->c->block_x != block)
-			continue;
-		a = model_kattr(x, r->c->session_id, variant, block);
-		if (a)
-			return a;
-	}
-	return NULL;
+	while (!a && (r = vcfg_next(x, dev, variant, &i)))
+		if (r->c->block_x == block)
+			a = model_kattr(x, r->c->session_id, variant, block);
+	return a;
 }
 
 /* 1 when the report writes the versions appendix, so that the main
@@ -109,14 +142,12 @@ static int app_listed(const struct rctx *x)
  * nothing that a sentence under the table cannot. */
 static unsigned regime_common(const struct rctx *x, int dev)
 {
-	size_t i;
+	const struct rcfg *r;
+	size_t i = 0;
 	int any = 0;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (r->dev != dev || !rcfg_ok(r) ||
-		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS))
+	while ((r = vcfg_next(x, dev, NULL, &i))) {
+		if (!rcfg_ok(r))
 			continue;
 		if (!(rcfg_regime(x, r) & RG_L2))
 			return 0;
@@ -175,7 +206,7 @@ static void regime_text(struct rctx *x, unsigned seen, unsigned common,
 	}
 }
 
-/* ---- a table the same on every GPU, shown once -------------------------- */
+/* ---- tables of one GPU, or the same on every GPU and shown once --------- */
 
 /* Writes one device's part; shared: for every GPU at once (captions
  * and anchors name no device). Must not draw figures: a part may be
@@ -221,26 +252,98 @@ static int emit_once(struct rctx *x, part_fn part, void *arg)
 	return rc;
 }
 
-/* The caption's device part: " (GPU 1: name)", or " (every GPU)" for
- * a shared table. */
-static void dev_part(const struct rctx *x, int dev, int shared,
-		     struct rbuf *b)
+/* A table of columns: one of kind first, then n numbers. */
+static void table_init_s(struct rtable *t, char first, size_t n)
 {
-	if (shared) {
-		rbuf_putc(b, ' ');
-		rbuf_puts(b, lang_get(x->L, "vers.every_gpu"));
-	} else {
-		dev_suffix(x, dev, b);
-	}
+	char kinds[RTABLE_MAXCOLS + 1];
+
+	kinds[0] = first;
+	memset(kinds + 1, 'S', n);
+	kinds[n + 1] = '\0';
+	rtable_init(t, kinds);
 }
 
-static void anchor_dev(const struct rctx *x, int dev, int shared,
-		       struct rbuf *b)
+/* A header row of the strings keys[0..n-1]; a key that starts with a
+ * backslash is LaTeX itself. */
+static void heads_put(const struct rctx *x, struct rtable *t,
+		      const char *const *keys, size_t n)
 {
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		rtable_head(t, keys[i][0] == '\\' ? keys[i] :
+			    lang_get(x->L, keys[i]));
+	rtable_head_end(t);
+}
+
+/* The header of a table by block size: first (LaTeX) above the row
+ * labels, the blocks bx[i] x by[i] (by NULL: square) under one spanning
+ * "block size", and last (a string key; NULL: none) after them. */
+static void blocks_head(const struct rctx *x, struct rtable *t,
+			const char *first, const int *bx, const int *by,
+			size_t nb, const char *last)
+{
+	struct rbuf cell;
+	size_t i;
+
+	/* the block sizes under one spanning header: narrow columns */
+	rtable_head_span(t, 1, "");
+	rtable_head_span(t, (int)nb, lang_get(x->L, "word.block_size"));
+	if (last)
+		rtable_head_span(t, 1, "");
+	rtable_head_end(t);
+	rtable_head(t, first);
+	rbuf_init(&cell);
+	for (i = 0; i < nb; i++) {
+		rbuf_free(&cell);
+		block_label(bx[i], by ? by[i] : bx[i], &cell);
+		rtable_head(t, rbuf_str(&cell));
+	}
+	rbuf_free(&cell);
+	if (last)
+		rtable_head(t, lang_get(x->L, last));
+	rtable_head_end(t);
+}
+
+/* Emits table t of one GPU (shared: of every GPU, see part_fn),
+ * captioned by string key with v's values and @@DEV@@ (the device, or
+ * "the same on every GPU"), anchored "KIND dev=ID" and the variant and
+ * metric where not NULL; label (NULL: none) follows the caption. Frees
+ * t and v. Returns 0, or -1 on a template error. */
+static int part_table(struct rctx *x, int dev, int shared, struct rtable *t,
+		      const char *kind, const char *variant,
+		      const char *metric, const char *key, struct fv *v,
+		      const char *label, const char *note)
+{
+	struct rbuf *dl = fv_put(v, "DEV"), cap, anc;
+	int rc;
+
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	if (shared) {
+		rbuf_putc(dl, ' ');
+		rbuf_puts(dl, lang_get(x->L, "vers.every_gpu"));
+	} else {
+		dev_suffix(x, dev, dl);
+	}
+	fv_emit(x, &cap, key, v);
+	if (label)
+		rbuf_printf(&cap, "\\label{%s}", label);
 	if (shared)
-		rbuf_puts(b, "dev=all");
+		rbuf_printf(&anc, "%s dev=all", kind);
 	else
-		rbuf_printf(b, "dev=%lld", (long long)x->devs[dev]->id);
+		rbuf_printf(&anc, "%s dev=%lld", kind,
+			    (long long)x->devs[dev]->id);
+	if (variant)
+		rbuf_printf(&anc, " variant=%s", variant);
+	if (metric)
+		rbuf_printf(&anc, " metric=%s", metric);
+	rc = emit_table(x, t, rbuf_str(&cap), rbuf_str(&anc), note);
+	rtable_free(t);
+	fv_free(v);
+	rbuf_free(&cap);
+	rbuf_free(&anc);
+	return rc;
 }
 
 /* ---- report P's occupancy table (appendix) ------------------------------ */
@@ -371,32 +474,14 @@ static double occ_limit_get(const struct store_device *d,
 static const struct rcfg *cfg_largest(const struct rctx *x, int dev,
 				      const char *variant, int block)
 {
-	const struct rcfg *c = NULL;
-	size_t i;
+	const struct rcfg *c = NULL, *r;
+	size_t i = 0;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (r->dev != dev ||
-		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
-		    strcmp(r->c->variant, variant) || !rcfg_ok(r) ||
-		    (block >= 0 && r->c->block_x != block) ||
-		    (c && r->c->n <= c->c->n))
-			continue;
-		c = r;
-	}
+	while ((r = vcfg_next(x, dev, variant, &i)))
+		if (rcfg_ok(r) && (block < 0 || r->c->block_x == block) &&
+		    (!c || r->c->n > c->c->n))
+			c = r;
 	return c;
-}
-
-/* The grid of that configuration (0 unknown) and its size in *n (0
- * when there is none). */
-static long long grid_largest(const struct rctx *x, int dev,
-			      const char *variant, int block, int *n)
-{
-	const struct rcfg *c = cfg_largest(x, dev, variant, block);
-
-	*n = c ? c->c->n : 0;
-	return rcfg_grid(c);
 }
 
 /* Under the occupancy table: where the grid leaves SMs idle, so that
@@ -404,56 +489,37 @@ static long long grid_largest(const struct rctx *x, int dev,
 static void occ_grid_note(struct rctx *x, int dev, const char *variant,
 			  const int *blocks, size_t nb, struct rbuf *text)
 {
-	int sms = versions_sms(x, dev), n;
+	int sms = versions_sms(x, dev);
 	long long g, gmax = 0;
+	const struct rcfg *c;
 	size_t i;
-	struct rbuf nm;
+	struct fv v;
 
 	if (!sms)
 		return;
-	rbuf_init(&nm);
-	rbuf_put_tex(&nm, variant, 0);
+	fv_init(&v);
+	rbuf_put_tex(fv_put(&v, "V"), variant, 0);
+	fv_int(&v, "SMS", sms);
 	for (i = 0; i < nb; i++) {
-		g = grid_largest(x, dev, variant, blocks[i], &n);
+		g = rcfg_grid(cfg_largest(x, dev, variant, blocks[i]));
 		gmax = g > gmax ? g : gmax;
 	}
-	if (gmax == 1) {
-		char s[16];
-		struct kv v[2];
-
-		snprintf(s, sizeof(s), "%d", sms);
-		v[0] = (struct kv){"V", rbuf_str(&nm)};
-		v[1] = (struct kv){"SMS", s};
-		emit_string(x, text, "vers.occ_grid_one", v, 2);
-		rbuf_putc(text, ' ');
-		rbuf_free(&nm);
-		return;
-	}
 	for (i = 0; i < nb; i++) {
-		char s[16], ns[16], gs[24], us[24];
-		struct rbuf bl;
-		struct kv v[6];
-
-		g = grid_largest(x, dev, variant, blocks[i], &n);
-		if (!g || g >= sms)
+		c = cfg_largest(x, dev, variant, blocks[i]);
+		g = rcfg_grid(c);
+		if (gmax != 1 && (!g || g >= sms))
 			continue;
-		rbuf_init(&bl);
-		block_label(blocks[i], blocks[i], &bl);
-		snprintf(s, sizeof(s), "%d", sms);
-		snprintf(ns, sizeof(ns), "%d", n);
-		snprintf(gs, sizeof(gs), "%lld", g);
-		snprintf(us, sizeof(us), "%lld", g);
-		v[0] = (struct kv){"V", rbuf_str(&nm)};
-		v[1] = (struct kv){"SMS", s};
-		v[2] = (struct kv){"N", ns};
-		v[3] = (struct kv){"GRID", gs};
-		v[4] = (struct kv){"USED", us};
-		v[5] = (struct kv){"BLOCK", rbuf_str(&bl)};
-		emit_string(x, text, "vers.occ_grid_few", v, 6);
+		fv_int(&v, "N", c ? c->c->n : 0);
+		fv_int(&v, "GRID", g);
+		fv_int(&v, "USED", g);
+		block_label(blocks[i], blocks[i], fv_put(&v, "BLOCK"));
+		fv_emit(x, text, gmax == 1 ? "vers.occ_grid_one" :
+			"vers.occ_grid_few", &v);
 		rbuf_putc(text, ' ');
-		rbuf_free(&bl);
+		if (gmax == 1)
+			break;
 	}
-	rbuf_free(&nm);
+	fv_free(&v);
 }
 
 /* Report P's occupancy table of one version: one column per block size
@@ -464,58 +530,34 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	const char *variant = arg;
 	const struct store_device *d = x->devs[dev];
 	const struct store_kattr *a[RTABLE_MAXCOLS];
-	struct rtable t;
-	struct rbuf cell, cap, anc, text, dl, nm;
-	char kinds[RTABLE_MAXCOLS + 1];
+	int by[RTABLE_MAXCOLS], *blocks = NULL, rc;
 	double warp = prop_num(d, "warp_size");
-	int *blocks = NULL;
+	struct rtable t;
+	struct rbuf text;
 	size_t i, r, nb, any = 0;
-	struct kv v[2];
-	int rc;
+	struct fv v;
+	char num[32];
 
 	nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, variant, NULL, 'b',
 			&blocks);
-	if (!nb) {
-		free(blocks);
-		return 0;
-	}
 	if (nb > RTABLE_MAXCOLS - 2)
 		nb = RTABLE_MAXCOLS - 2;
 	for (i = 0; i < nb; i++) {
 		a[i] = kattr_for(x, dev, variant, blocks[i]);
+		by[i] = a[i] ? a[i]->block_y : blocks[i];
 		any += a[i] != NULL;
 	}
-	if (!any) {
+	if (nb && !any)
 		emit_par(x, lang_get(x->L, "occ.none"));
+	if (!any) {
 		free(blocks);
 		return 0;
 	}
 	if (!isfinite(warp) || warp <= 0)
 		warp = 32;
-	kinds[0] = 'l';
-	for (i = 0; i <= nb; i++)
-		kinds[i + 1] = 'S';
-	kinds[nb + 2] = '\0';
-	rtable_init(&t, kinds);
-	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&text);
-	rbuf_init(&dl);
-	rbuf_init(&nm);
-	/* the block sizes under one spanning header: narrow columns */
-	rtable_head_span(&t, 1, "");
-	rtable_head_span(&t, (int)nb, lang_get(x->L, "word.block_size"));
-	rtable_head_span(&t, 1, "");
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "occ.quantity"));
-	for (i = 0; i < nb; i++) {
-		rbuf_free(&cell);
-		block_label(blocks[i], a[i] ? a[i]->block_y : blocks[i], &cell);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	rtable_head(&t, lang_get(x->L, "occ.gpu_limit"));
-	rtable_head_end(&t);
+	table_init_s(&t, 'l', nb + 1);
+	blocks_head(x, &t, lang_get(x->L, "occ.quantity"), blocks, by, nb,
+		    "occ.gpu_limit");
 	for (r = 0; r < sizeof(occ_rows) / sizeof(occ_rows[0]); r++) {
 		const struct occ_row *row = &occ_rows[r];
 
@@ -531,235 +573,187 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 		rtable_num(&t, occ_limit_get(d, row, warp), row->decimals, 0);
 		rtable_row_end(&t);
 	}
-	rbuf_put_tex(&nm, variant, 0);
-	dev_part(x, dev, shared, &dl);
-	v[0] = (struct kv){"NAME", rbuf_str(&nm)};
-	v[1] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "occ.caption", v, 2);
-	rbuf_puts(&anc, "occupancy ");
-	anchor_dev(x, dev, shared, &anc);
-	rbuf_printf(&anc, " variant=%s", variant);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			lang_get(x->L, "occ.note"));
+	fv_init(&v);
+	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
+	rc = part_table(x, dev, shared, &t, "occupancy", variant, NULL,
+			"occ.caption", &v, NULL, lang_get(x->L, "occ.note"));
 	/* the limiting factor, in words */
+	rbuf_init(&text);
 	for (i = 0; i < nb; i++) {
-		struct rbuf bl, li, oc;
-		struct kv lv[3];
-		char num[32];
-
 		if (!a[i])
 			continue;
-		rbuf_init(&bl);
-		rbuf_init(&li);
-		rbuf_init(&oc);
-		block_label(blocks[i], a[i]->block_y, &bl);
-		limiter_text(x, a[i]->limiter, "limiter", ", ", &li);
+		block_label(blocks[i], a[i]->block_y, fv_put(&v, "BLOCK"));
+		limiter_text(x, a[i]->limiter, "limiter", ", ",
+			     fv_put(&v, "LIMITER"));
 		render_fixed_format(100.0 * a[i]->occupancy, 1, num,
 				    sizeof(num));
-		rbuf_printf(&oc, "\\num{%s}", num);
-		lv[0] = (struct kv){"BLOCK", rbuf_str(&bl)};
-		lv[1] = (struct kv){"LIMITER", rbuf_str(&li)};
-		lv[2] = (struct kv){"OCC", rbuf_str(&oc)};
-		emit_string(x, &text, "occ.limited_by", lv, 3);
+		rbuf_printf(fv_put(&v, "OCC"), "\\num{%s}", num);
+		fv_emit(x, &text, "occ.limited_by", &v);
 		rbuf_putc(&text, ' ');
-		rbuf_free(&bl);
-		rbuf_free(&li);
-		rbuf_free(&oc);
 	}
 	occ_grid_note(x, dev, variant, blocks, nb, &text);
 	emit_par(x, rbuf_str(&text));
-	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
 	rbuf_free(&text);
-	rbuf_free(&dl);
-	rbuf_free(&nm);
+	fv_free(&v);
 	free(blocks);
 	return rc;
 }
 
 /* ---- the main body's occupancy table ------------------------------------ */
 
+/* An integer cell, "--" for 0 (unknown). */
+static void int_or_dash(struct rtable *t, long long v)
+{
+	if (v)
+		rtable_int(t, v);
+	else
+		rtable_text(t, "--");
+}
+
+/* The row of (variant, block) of device dev: first names the
+ * version. */
+static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
+			 const char *variant, int block, int first,
+			 unsigned common, unsigned *seen)
+{
+	const struct store_kattr *a = kattr_for(x, dev, variant, block);
+	const struct rcfg *c = cfg_largest(x, dev, variant, block);
+	long long g = rcfg_grid(c);
+	int sms = versions_sms(x, dev), k;
+	struct rbuf cell;
+
+	rbuf_init(&cell);
+	if (first)
+		mem_variant(&cell, variant);
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	block_label(block, a ? a->block_y : block, &cell);
+	rtable_text(t, rbuf_str(&cell));
+	if (a) {
+		rtable_int(t, a->regs_per_thread);
+		rtable_int(t, a->static_smem);
+		rtable_int(t, a->active_blocks);
+		rtable_num(t, 100.0 * a->occupancy, 0, 0);
+		rbuf_free(&cell);
+		limiter_text(x, a->limiter, "vers.lim", "/", &cell);
+		rtable_text(t, rbuf_str(&cell));
+	}
+	for (k = 0; !a && k < 5; k++)
+		rtable_text(t, "--");
+	int_or_dash(t, c ? c->c->n : 0);
+	int_or_dash(t, g);
+	int_or_dash(t, g && sms ? (g < sms ? g : sms) : 0);
+	if (g && sms)
+		marks_put(x, t, c, common, seen);
+	rtable_row_end(t);
+	rbuf_free(&cell);
+}
+
 /* One row per version and block size: registers, shared memory, blocks
  * per SM, occupancy and its limit, and what the grid of the largest
  * size uses of the GPU (v1's one block fills one SM of all). */
 static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 {
+	static const char *const heads[] = {
+		"vers.occ.version", "vers.occ.block", "vers.occ.regs",
+		"vers.occ.smem", "vers.occ.blocks", "vers.occ.occ",
+		"vers.occ.limit", "\\(n\\)", "vers.occ.grid", "vers.occ.sms"
+	};
 	const char **vv = NULL;
 	struct rtable t;
-	struct rbuf cell, cap, anc, note, dl;
-	size_t nv, i, j, rows = 0;
+	struct rbuf note;
+	size_t nv = versions_names(x, dev, &vv), i, j, rows = 0;
 	int sms = versions_sms(x, dev), rc = 0;
 	unsigned seen = 0, common = regime_common(x, dev);
-	struct kv v[2];
-	char s[16];
+	struct fv v;
 
 	(void)arg;
-	nv = versions_names(x, dev, &vv);
 	/* the limit wraps: a stored limiter is free text of any length */
 	rtable_init(&t, "llSSSSXSSS");
-	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
+	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
 	rbuf_init(&note);
-	rbuf_init(&dl);
-	rtable_head(&t, lang_get(x->L, "vers.occ.version"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.block"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.regs"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.smem"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.blocks"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.occ"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.limit"));
-	rtable_head(&t, "\\(n\\)");
-	rtable_head(&t, lang_get(x->L, "vers.occ.grid"));
-	rtable_head(&t, lang_get(x->L, "vers.occ.sms"));
-	rtable_head_end(&t);
 	for (i = 0; i < nv; i++) {
 		int *blocks = NULL;
 		size_t nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, vv[i],
 				       NULL, 'b', &blocks);
 
 		rtable_gap(&t);
-		for (j = 0; j < nb; j++) {
-			const struct store_kattr *a =
-				kattr_for(x, dev, vv[i], blocks[j]);
-			const struct rcfg *c = NULL;
-			long long g;
-			int n;
-
-			rbuf_free(&cell);
-			if (!j) {
-				rbuf_puts(&cell, "\\texttt{");
-				rbuf_put_tex(&cell, vv[i], 0);
-				rbuf_puts(&cell, "}");
-			}
-			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&cell);
-			block_label(blocks[j], a ? a->block_y : blocks[j],
-				    &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			if (a) {
-				rtable_int(&t, a->regs_per_thread);
-				rtable_int(&t, a->static_smem);
-				rtable_int(&t, a->active_blocks);
-				rtable_num(&t, 100.0 * a->occupancy, 0, 0);
-				rbuf_free(&cell);
-				limiter_text(x, a->limiter, "vers.lim", "/",
-					     &cell);
-				rtable_text(&t, rbuf_str(&cell));
-			} else {
-				for (n = 0; n < 5; n++)
-					rtable_text(&t, "--");
-			}
-			g = grid_largest(x, dev, vv[i], blocks[j], &n);
-			c = cfg_largest(x, dev, vv[i], blocks[j]);
-			if (n)
-				rtable_int(&t, n);
-			else
-				rtable_text(&t, "--");
-			if (g)
-				rtable_int(&t, g);
-			else
-				rtable_text(&t, "--");
-			if (g && sms) {
-				rtable_int(&t, g < sms ? g : sms);
-				marks_put(x, &t, c, common, &seen);
-			} else {
-				rtable_text(&t, "--");
-			}
-			rtable_row_end(&t);
-			rows++;
-		}
+		for (j = 0; j < nb; j++, rows++)
+			occ_main_row(x, &t, dev, vv[i], blocks[j], !j, common,
+				     &seen);
 		free(blocks);
 	}
-	if (rows) {
-		dev_part(x, dev, shared, &dl);
-		v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-		emit_string(x, &cap, "vers.occ_caption", v, 1);
-		snprintf(s, sizeof(s), "%d", sms);
-		v[0] = (struct kv){"SMS", sms ? s : "--"};
-		emit_string(x, &note, "vers.occ_note", v, 1);
-		if (seen & ~RG_DERIVED)
-			rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
-		rbuf_puts(&anc, "versions-occupancy ");
-		anchor_dev(x, dev, shared, &anc);
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+	fv_init(&v);
+	if (sms)
+		fv_int(&v, "SMS", sms);
+	else
+		fv_str(&v, "SMS", "--");
+	fv_emit(x, &note, "vers.occ_note", &v);
+	if (seen & ~RG_DERIVED)
+		rbuf_putc(&note, ' ');
+	regime_note(x, seen, &note);
+	if (rows)
+		rc = part_table(x, dev, shared, &t, "versions-occupancy", NULL,
+				NULL, "vers.occ_caption", &v, NULL,
 				rbuf_str(&note));
-	}
-	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
+	else
+		rtable_free(&t);
+	fv_free(&v);
 	rbuf_free(&note);
-	rbuf_free(&dl);
 	free(vv);
 	return rc;
 }
 
 /* ---- the main body's tables across the versions ------------------------- */
 
-/* The columns: the own versions, then the library (the reference
- * suite). */
-struct vcols {
-	size_t n;
-	const char *suite[RTABLE_MAXCOLS], *variant[RTABLE_MAXCOLS];
-};
-
-static void vcols_get(const struct rctx *x, int dev, struct vcols *c)
-{
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
-	};
-	size_t s, i, n;
-
-	c->n = 0;
-	for (s = 0; s < 2; s++) {
-		const char **vv = NULL;
-
-		n = s ? model_names(x, dev, suites[s], NULL, 'v', &vv) :
-		    versions_names(x, dev, &vv);
-		for (i = 0; i < n && c->n < RTABLE_MAXCOLS - 1; i++) {
-			c->suite[c->n] = suites[s];
-			c->variant[c->n++] = vv[i];
-		}
-		free(vv);
-	}
-}
-
-/* What the tables of one GPU show: per size and column the best
+/* What the tables of one GPU show: the columns, the own versions then
+ * the library (the reference suite), and per size and column the best
  * configuration (by GFLOP/s), so that every metric's table shows the
  * same configurations. */
 struct vgrid {
-	struct vcols cols;
+	size_t n;		/* columns */
+	const char *suite[RTABLE_MAXCOLS], *variant[RTABLE_MAXCOLS];
 	int *ns;
 	size_t nn;
-	const struct rcfg **cfg;	/* [nn * cols.n] */
+	const struct rcfg **cfg;	/* [nn * n] */
 	unsigned common;		/* regime bits every cell shares */
 };
 
 static int vgrid_get(const struct rctx *x, int dev, struct vgrid *g)
 {
-	size_t i, j;
+	static const char *const suites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
+	};
+	const char **vv;
+	size_t s, i, j, n;
 
 	memset(g, 0, sizeof(*g));
-	vcols_get(x, dev, &g->cols);
+	for (s = 0; s < 2; s++) {
+		vv = NULL;
+		n = s ? model_names(x, dev, suites[s], NULL, 'v', &vv) :
+		    versions_names(x, dev, &vv);
+		for (i = 0; i < n && g->n < RTABLE_MAXCOLS - 1; i++) {
+			g->suite[g->n] = suites[s];
+			g->variant[g->n++] = vv[i];
+		}
+		free(vv);
+	}
 	g->nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n',
 			   &g->ns);
-	g->cfg = calloc(g->nn * g->cols.n + 1, sizeof(*g->cfg));
+	g->cfg = calloc(g->nn * g->n + 1, sizeof(*g->cfg));
 	if (!g->cfg)
 		return -1;
-	for (i = 0; i < g->nn; i++)
-		for (j = 0; j < g->cols.n; j++)
-			g->cfg[i * g->cols.n + j] = versions_best(x, dev,
-				g->cols.suite[j], g->cols.variant[j], g->ns[i],
-				0);
 	/* what every cell shown shares, the library's included */
 	g->common = RG_L2;
-	for (i = 0; i < g->nn * g->cols.n; i++)
-		if (g->cfg[i] && !(rcfg_regime(x, g->cfg[i]) & RG_L2))
-			g->common = 0;
+	for (i = 0; i < g->nn; i++)
+		for (j = 0; j < g->n; j++) {
+			const struct rcfg *c = versions_best(x, dev,
+				g->suite[j], g->variant[j], g->ns[i], 0);
+
+			g->cfg[i * g->n + j] = c;
+			if (c && !(rcfg_regime(x, c) & RG_L2))
+				g->common = 0;
+		}
 	return 0;
 }
 
@@ -785,25 +779,98 @@ static int ci_half(struct rctx *x, const struct rcfg *c, const char *metric,
 	return 0;
 }
 
-/* The unit metric was stored with on device dev, NULL if absent. */
-static const char *metric_unit(const struct rctx *x, int dev,
-			       const char *metric)
+/* The second line under a row of best_table: each cell's block size
+ * (blocks) and the half-width h of its median's interval. */
+static void best_line2(struct rtable *t, const struct vgrid *g, size_t i,
+		       const double *half, int blocks)
 {
-	const struct store_stat *st;
-	size_t i;
+	struct rbuf sub, cell;
+	size_t j;
+	char num[32];
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
+	rbuf_init(&sub);
+	rbuf_init(&cell);
+	rtable_text(t, "");
+	for (j = 0; j < g->n; j++) {
+		const struct rcfg *c = g->cfg[i * g->n + j];
+		double h = half[i * g->n + j];
 
-		if (r->dev != dev ||
-		    (strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) &&
-		     strcmp(r->c->suite, VOCAB_SUITE_REFERENCE)))
-			continue;
-		st = rcfg_stat(r, metric);
-		if (st)
-			return st->unit;
+		rbuf_free(&sub);
+		rbuf_free(&cell);
+		if (c && blocks && c->c->block_x > 0)
+			block_label(c->c->block_x, c->c->block_y, &sub);
+		if (isfinite(h)) {
+			render_sig_format(h, 2, num, sizeof(num));
+			rbuf_printf(&sub, "%s\\(\\pm\\)%s\\,\\%%",
+				    sub.len ? " " : "", num);
+		}
+		if (sub.len)
+			rbuf_printf(&cell, "\\scriptsize\\color{gray}%s",
+				    rbuf_str(&sub));
+		rtable_text(t, rbuf_str(&cell));
 	}
-	return NULL;
+	rtable_row_end(t);
+	rbuf_free(&sub);
+	rbuf_free(&cell);
+}
+
+/* The rows of best_table: per size each column's median of metric with
+ * its marks (*seen collects them), and where a cell has a block size
+ * (blocks) or an interval, a second line. */
+static void best_rows(struct rctx *x, struct rtable *t, int dev,
+		      const struct vgrid *g, const char *metric,
+		      const double *half, int blocks, unsigned *seen)
+{
+	size_t i, j;
+	int line2;
+	char num[16];
+
+	for (i = 0; i < g->nn; i++) {
+		snprintf(num, sizeof(num), "%d", g->ns[i]);
+		rtable_text(t, num);
+		for (j = 0, line2 = 0; j < g->n; j++) {
+			const struct rcfg *c = g->cfg[i * g->n + j];
+
+			if (!c) {
+				cell_status(x, t, model_find(x, dev,
+					g->suite[j], g->variant[j], NULL,
+					g->ns[i], -1, -1));
+				continue;
+			}
+			num_marked(x, t, rcfg_median(c, metric), c,
+				   g->common, seen);
+			line2 |= (blocks && c->c->block_x > 0) ||
+				 isfinite(half[i * g->n + j]);
+		}
+		rtable_row_end(t);
+		if (line2)
+			best_line2(t, g, i, half, blocks);
+	}
+}
+
+/* The table's note: the intervals and the marks; the tables after the
+ * first (blocks unset) refer to the first's. */
+static void best_note(struct rctx *x, const struct vgrid *g, int blocks,
+		      int ci_any, int ci_miss, unsigned seen, struct fv *v,
+		      struct rbuf *note)
+{
+	struct rbuf rg;
+
+	if (!blocks) {
+		fv_emit(x, note, ci_any ? "vers.note_same_ci" :
+			"vers.note_same", v);
+		return;
+	}
+	rbuf_puts(note, lang_get(x->L, !ci_any ? "vers.ci_none" : ci_miss ?
+				 "vers.ci_some" : "vers.ci_note"));
+	if (!seen && !g->common)
+		return;
+	rbuf_init(&rg);
+	regime_text(x, seen, g->common, &rg);
+	if (rg.len && note->len)
+		rbuf_putc(note, ' ');
+	rbuf_puts(note, rbuf_str(&rg));
+	rbuf_free(&rg);
 }
 
 /* A table of metric: rows = size, columns = the versions and the
@@ -813,170 +880,70 @@ static const char *metric_unit(const struct rctx *x, int dev,
 static int best_table(struct rctx *x, int dev, int shared,
 		      const struct vgrid *g, const char *metric, int blocks)
 {
-	const char *unit = metric_unit(x, dev, metric);
-	struct rtable t;
-	struct rbuf cell, cap, anc, note, dl, nm, lab, ref, sub, samples;
-	char kinds[RTABLE_MAXCOLS + 1], range[48];
-	size_t i, j, lo = 0, hi = 0;
+	const char *unit = stat_unit(x, dev, NULL, metric);
+	size_t i, j, lo = 0, hi = 0, nc = g->nn * g->n;
+	int rc = 0, ci_any = 0, ci_miss = 0, has = 0;
+	int counter = metric_is_counter(metric);
+	struct rbuf cell, note, lab;
 	unsigned seen = 0;
-	int rc = 0, ci_any = 0, ci_miss = 0, counter, has = 0;
-	struct kv v[5];
+	struct rtable t;
 	double *half;
+	struct fv v;
 
-	if (!unit || !g->cols.n || !g->nn)
+	if (!unit || !g->n || !g->nn)
 		return 0;
-	counter = metric_is_counter(metric);
-	half = calloc(g->nn * g->cols.n, sizeof(*half));
-	if (!half)
-		return -1;
-	for (i = 0; i < g->nn * g->cols.n && !rc; i++) {
-		const struct rcfg *c = g->cfg[i];
-		const struct store_stat *s = rcfg_stat(c, metric);
+	half = calloc(nc, sizeof(*half));
+	for (i = 0; half && i < nc && !rc; i++) {
+		const struct store_stat *s = rcfg_stat(g->cfg[i], metric);
 
 		half[i] = NAN;
 		if (!s)
 			continue;
 		has = 1;
-		if (!lo || s->s.n < lo)
-			lo = s->s.n;
+		lo = !lo || s->s.n < lo ? s->s.n : lo;
 		hi = s->s.n > hi ? s->s.n : hi;
 		if (counter)
 			continue;
-		rc = ci_half(x, c, metric, &half[i]);
+		rc = ci_half(x, g->cfg[i], metric, &half[i]);
 		ci_any |= isfinite(half[i]);
 		ci_miss |= !isfinite(half[i]);
 	}
-	if (rc || !has) {
+	if (!half || rc || !has) {
 		free(half);
-		return rc;
+		return half ? rc : -1;
 	}
-	kinds[0] = 'r';
-	for (j = 0; j < g->cols.n; j++)
-		kinds[j + 1] = 'S';
-	kinds[g->cols.n + 1] = '\0';
-	rtable_init(&t, kinds);
+	table_init_s(&t, 'r', g->n);
 	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
 	rbuf_init(&note);
-	rbuf_init(&dl);
-	rbuf_init(&nm);
 	rbuf_init(&lab);
-	rbuf_init(&ref);
-	rbuf_init(&sub);
-	rbuf_init(&samples);
 	rtable_head(&t, "\\(n\\)");
-	for (j = 0; j < g->cols.n; j++) {
+	for (j = 0; j < g->n; j++) {
 		rbuf_free(&cell);
-		rbuf_puts(&cell, "\\texttt{");
-		rbuf_put_tex(&cell, g->cols.variant[j], 0);
-		rbuf_puts(&cell, "}");
+		mem_variant(&cell, g->variant[j]);
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (i = 0; i < g->nn; i++) {
-		int line2 = 0;
-
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "%d", g->ns[i]);
-		rtable_text(&t, rbuf_str(&cell));
-		for (j = 0; j < g->cols.n; j++) {
-			const struct rcfg *c = g->cfg[i * g->cols.n + j];
-
-			if (!c) {
-				cell_status(x, &t, model_find(x, dev,
-					g->cols.suite[j], g->cols.variant[j],
-					NULL, g->ns[i], -1, -1));
-				continue;
-			}
-			num_marked(x, &t, rcfg_median(c, metric), c,
-				   g->common, &seen);
-			line2 |= (blocks && c->c->block_x > 0) ||
-				 isfinite(half[i * g->cols.n + j]);
-		}
-		rtable_row_end(&t);
-		if (!line2)
-			continue;
-		rtable_text(&t, "");
-		for (j = 0; j < g->cols.n; j++) {
-			const struct rcfg *c = g->cfg[i * g->cols.n + j];
-			double h = half[i * g->cols.n + j];
-			char num[32];
-
-			rbuf_free(&sub);
-			if (c && blocks && c->c->block_x > 0)
-				block_label(c->c->block_x, c->c->block_y,
-					    &sub);
-			if (isfinite(h)) {
-				render_sig_format(h, 2, num, sizeof(num));
-				rbuf_printf(&sub, "%s\\(\\pm\\)%s\\,\\%%",
-					    sub.len ? " " : "", num);
-			}
-			rbuf_free(&cell);
-			if (sub.len)
-				rbuf_printf(&cell, "\\scriptsize\\color{gray}"
-					    "%s", rbuf_str(&sub));
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-	}
-	metric_label(x, metric, unit, &nm);
-	dev_part(x, dev, shared, &dl);
-	if (lo == hi)
-		snprintf(range, sizeof(range), "%zu", lo);
-	else
-		snprintf(range, sizeof(range), "%zu--%zu", lo, hi);
+	best_rows(x, &t, dev, g, metric, half, blocks, &seen);
+	fv_init(&v);
+	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
 	/* "median of 1 sample", "mediana z 3 próbek": the language's form */
 	label_count_put(x, "word.samples_of", (long long)lo, (long long)hi,
-			&samples);
+			fv_put(&v, "SAMPLES"));
 	rbuf_puts(&lab, "tab:versions-best-");
 	if (shared)
 		rbuf_puts(&lab, "all");
 	else
 		rbuf_printf(&lab, "%lld", (long long)x->devs[dev]->id);
-	rbuf_printf(&ref, "\\ref{%s}", rbuf_str(&lab));
-	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
-	v[1] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[2] = (struct kv){"SAMPLES", rbuf_str(&samples)};
-	v[3] = (struct kv){"REF", rbuf_str(&ref)};
-	v[4] = (struct kv){"LABEL", rbuf_str(&lab)};
-	emit_string(x, &cap, counter ? "vers.tab_counter" : blocks ?
-		    "vers.tab_best" : "vers.tab_same", v, 5);
-	if (blocks)
-		rbuf_printf(&cap, "\\label{%s}", rbuf_str(&lab));
-	if (!blocks) {
-		/* the configurations of the first table: its marks */
-		emit_string(x, &note, ci_any ? "vers.note_same_ci" :
-			    "vers.note_same", v, 5);
-	} else if (ci_any) {
-		rbuf_puts(&note, lang_get(x->L, ci_miss ? "vers.ci_some" :
-					  "vers.ci_note"));
-	} else {
-		rbuf_puts(&note, lang_get(x->L, "vers.ci_none"));
-	}
-	if (blocks && (seen || g->common)) {
-		rbuf_free(&cell);
-		regime_text(x, seen, g->common, &cell);
-		if (cell.len && note.len)
-			rbuf_putc(&note, ' ');
-		rbuf_puts(&note, rbuf_str(&cell));
-	}
-	rbuf_puts(&anc, "versions-best ");
-	anchor_dev(x, dev, shared, &anc);
-	rbuf_printf(&anc, " metric=%s", metric);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			rbuf_str(&note));
-	rtable_free(&t);
+	rbuf_printf(fv_put(&v, "REF"), "\\ref{%s}", rbuf_str(&lab));
+	fv_str(&v, "LABEL", rbuf_str(&lab));
+	best_note(x, g, blocks, ci_any, ci_miss, seen, &v, &note);
+	rc = part_table(x, dev, shared, &t, "versions-best", NULL, metric,
+			counter ? "vers.tab_counter" : blocks ?
+			"vers.tab_best" : "vers.tab_same", &v,
+			blocks ? rbuf_str(&lab) : NULL, rbuf_str(&note));
 	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
 	rbuf_free(&note);
-	rbuf_free(&dl);
-	rbuf_free(&nm);
 	rbuf_free(&lab);
-	rbuf_free(&samples);
-	rbuf_free(&ref);
-	rbuf_free(&sub);
 	free(half);
 	return rc;
 }
@@ -985,12 +952,14 @@ static int best_table(struct rctx *x, int dev, int shared,
  * kernel time, and the counters where the database has them. */
 static int perf_part(struct rctx *x, int dev, int shared, void *arg)
 {
-	static const char *const counters[] = {
-		VOCAB_METRIC_GIPS, VOCAB_METRIC_CGMA
+	static const char *const metrics[] = {
+		VOCAB_METRIC_GFLOPS, VOCAB_METRIC_KERNEL, VOCAB_METRIC_GIPS,
+		VOCAB_METRIC_CGMA
 	};
+	int counters = model_has_counters(x, dev, VOCAB_SUITE_VERSIONS, NULL);
 	struct vgrid g;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	(void)arg;
 	if (!model_has_suite(x, dev, VOCAB_SUITE_VERSIONS))
@@ -1001,26 +970,19 @@ static int perf_part(struct rctx *x, int dev, int shared, void *arg)
 	}
 	if (!shared)
 		emit_dev_heading(x, 2, dev);
-	rc = best_table(x, dev, shared, &g, VOCAB_METRIC_GFLOPS, 1);
-	if (!rc)
-		rc = best_table(x, dev, shared, &g, VOCAB_METRIC_KERNEL, 0);
-	for (i = 0; i < 2 && !rc; i++)
-		if (model_has_counters(x, dev, VOCAB_SUITE_VERSIONS, NULL))
-			rc = best_table(x, dev, shared, &g, counters[i], 0);
+	for (i = 0; i < (counters ? 4u : 2u) && !rc; i++)
+		rc = best_table(x, dev, shared, &g, metrics[i], i == 0);
 	vgrid_free(&g);
 	return rc;
 }
-
 /* ---- the figure ---------------------------------------------------------- */
 
-/* Width of a tic label of v in cm (footnotesize digits) and a gap. */
-static double tic_width(double v)
+/* The GFLOP/s of cell i of g where it can be drawn, else NAN. */
+static double cell_y(const struct vgrid *g, size_t i)
 {
-	char s[32];
+	double y = rcfg_median(g->cfg[i], VOCAB_METRIC_GFLOPS);
 
-	snprintf(s, sizeof(s), "%.0f", v);
-	/* about 0.16 cm a digit at \footnotesize, 0.12 cm apart */
-	return 0.16 * (double)strlen(s) + 0.12;
+	return isfinite(y) && y > 0 ? y : NAN;
 }
 
 /* Where v lies along the x axis: log2 axes space the logarithms. */
@@ -1029,60 +991,137 @@ static double axis_pos(int v, int logx)
 	return logx ? log((double)v) : (double)v;
 }
 
+/* The row of each size's tic label (row[]) so that labels do not
+ * overlap within the plot width plotw; returns how many rows. */
+static int fig_rows(const struct vgrid *g, int logx, double plotw, int *row)
+{
+	double span = axis_pos(g->ns[g->nn - 1], logx) -
+		      axis_pos(g->ns[0], logx);
+	double last[3] = {-INFINITY, -INFINITY, -INFINITY};
+	size_t i, j;
+	int rows = 1;
+	char s[32];
+
+	for (i = 0; i < g->nn; i++) {
+		double at = 0;
+
+		if (span > 0)
+			at = (axis_pos(g->ns[i], logx) -
+			      axis_pos(g->ns[0], logx)) / span * plotw;
+		/* a label's width: about 0.16 cm a digit at \footnotesize,
+		 * 0.12 cm apart */
+		snprintf(s, sizeof(s), "%.0f", (double)g->ns[i]);
+		for (j = 0; j < 2 && at - last[j] < 0.16 * (double)strlen(s) +
+		     0.12; j++)
+			;
+		row[i] = (int)j;
+		last[j] = at;
+		rows = (int)j + 1 > rows ? (int)j + 1 : rows;
+	}
+	return rows;
+}
+
+/* The tics at every measured size, each label dropped by its row (zero
+ * height and depth keep gnuplot's centring of every row alike), and
+ * the x range. */
+static void fig_xtics(struct rbuf *gp, const struct vgrid *g, int logx,
+		      const int *row)
+{
+	double span = axis_pos(g->ns[g->nn - 1], logx) -
+		      axis_pos(g->ns[0], logx);
+	const int *ns = g->ns;
+	size_t i, n = g->nn;
+
+	rbuf_puts(gp, "set xtics (");
+	for (i = 0; i < n; i++)
+		rbuf_printf(gp, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
+			    "{\\footnotesize %d}' %d", i ? ", " : "",
+			    0.4 + 1.1 * row[i], ns[i], ns[i]);
+	rbuf_puts(gp, ")\n");
+	if (n > 1 && logx)
+		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.1,
+			    ns[n - 1] * 1.1);
+	else if (n > 1)
+		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n",
+			    ns[0] - 0.04 * span, ns[n - 1] + 0.04 * span);
+	else
+		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.25,
+			    ns[0] * 1.25);
+}
+
+/* The data of each column and the plot command: a line per column
+ * with a point (a kernel that failed everywhere has none; the tables
+ * say why), the library's dashed. */
+static void fig_lines(struct rbuf *gp, int k, const struct vgrid *g)
+{
+	struct rbuf tt;
+	size_t i, j, plotted = 0;
+	unsigned long has = 0;
+	double y;
+
+	for (j = 0; j < g->n; j++) {
+		rbuf_printf(gp, "$F%dL%zu << EOD\n", k, j);
+		for (i = 0; i < g->nn; i++)
+			if (isfinite(y = cell_y(g, i * g->n + j))) {
+				rbuf_printf(gp, "%d %.17g\n", g->ns[i], y);
+				has |= 1ul << j;
+			}
+		rbuf_puts(gp, "EOD\n");
+	}
+	rbuf_puts(gp, "plot ");
+	rbuf_init(&tt);
+	for (j = 0; j < g->n; j++) {
+		int lib = !strcmp(g->suite[j], VOCAB_SUITE_REFERENCE);
+
+		if (!(has & 1ul << j))
+			continue;
+		rbuf_printf(gp, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
+			    "'%s' pt %zu%s title '", plotted++ ? ", \\\n  " :
+			    "", k, j, plot_color(lib ? 6 : (int)j), j + 1,
+			    lib ? " dt 2" : "");
+		rbuf_free(&tt);
+		rbuf_put_tex(&tt, g->variant[j], 0);
+		rbuf_put_gp(gp, rbuf_str(&tt));
+		rbuf_puts(gp, "'");
+	}
+	rbuf_puts(gp, "\n");
+	rbuf_free(&tt);
+}
+
 /* GFLOP/s against n of device dev: one line per version at its best
  * block and the library; a log y axis when the values span more than a
  * decade. Every measured n gets its label: labels that would overlap
  * go to a second (third) row. Returns the figure number, 0 for none. */
 static int perf_figure(struct rctx *x, int dev, double w, double h)
 {
-	struct rbuf *gp = &x->plot.script, ylab, tt;
+	struct rbuf *gp = &x->plot.script, ylab;
 	struct vgrid g;
-	double lo = INFINITY, hi = 0, span, plotw, last[3];
-	size_t i, j, plotted;
-	int k = 0, logx, rows = 1, *row = NULL;
+	double lo = INFINITY, hi = 0, y;
+	size_t i;
+	int k = 0, logx, rows, *row = NULL;
 
 	if (vgrid_get(x, dev, &g) || !g.nn)
 		goto out;
-	for (i = 0; i < g.nn * g.cols.n; i++) {
-		double y = rcfg_median(g.cfg[i], VOCAB_METRIC_GFLOPS);
-
-		if (isfinite(y) && y > 0) {
+	for (i = 0; i < g.nn * g.n; i++)
+		if (isfinite(y = cell_y(&g, i))) {
 			lo = fmin(lo, y);
 			hi = fmax(hi, y);
 		}
-	}
-	if (!(hi > 0))
-		goto out;
-	row = calloc(g.nn, sizeof(*row));
-	if (!row)
+	if (!(hi > 0) || !(row = calloc(g.nn, sizeof(*row))))
 		goto out;
 	/* wide sweeps on a log2 axis, so the small sizes stay apart */
 	logx = g.nn > 2 && g.ns[0] > 0 && g.ns[g.nn - 1] / g.ns[0] >= 8;
-	span = axis_pos(g.ns[g.nn - 1], logx) - axis_pos(g.ns[0], logx);
 	/* the plot area: the figure less the y label and tic labels */
-	plotw = w - 1.9;
-	for (j = 0; j < 3; j++)
-		last[j] = -INFINITY;
-	for (i = 0; i < g.nn; i++) {
-		double at = span > 0 ? (axis_pos(g.ns[i], logx) -
-					axis_pos(g.ns[0], logx)) / span * plotw :
-			    0, need = tic_width(g.ns[i]);
-
-		for (j = 0; j < 2 && at - last[j] < need; j++)
-			;
-		row[i] = (int)j;
-		last[j] = at;
-		rows = (int)j + 1 > rows ? (int)j + 1 : rows;
-	}
+	rows = fig_rows(&g, logx, w - 1.9, row);
 	k = plot_begin(x, w, h);
 	rbuf_init(&ylab);
-	rbuf_init(&tt);
 	metric_label(x, VOCAB_METRIC_GFLOPS, "GFLOP/s", &ylab);
 	rbuf_puts(gp, "set xlabel '");
 	rbuf_put_gp(gp, lang_get(x->L, "axis.size"));
 	rbuf_printf(gp, "' offset 0,%.2f\nset ylabel '", 0.3 - 0.9 * rows);
 	rbuf_put_gp(gp, rbuf_str(&ylab));
 	rbuf_puts(gp, "'\n");
+	rbuf_free(&ylab);
 	if (logx)
 		rbuf_puts(gp, "set logscale x 2\n");
 	/* room above the lines for the key: a decade on a log axis, a
@@ -1096,64 +1135,11 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_printf(gp, "set yrange [0:%.17g]\n"
 			    "set format y '{\\footnotesize %%g}'\n",
 			    hi * 1.4);
-	rbuf_puts(gp, "set xtics (");
-	for (i = 0; i < g.nn; i++)
-		/* the label drops by its row; zero height and depth keep
-		 * gnuplot's centring of every row alike */
-		rbuf_printf(gp, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
-			    "{\\footnotesize %d}' %d", i ? ", " : "",
-			    0.4 + 1.1 * row[i], g.ns[i], g.ns[i]);
-	rbuf_puts(gp, ")\n");
-	if (g.nn > 1 && logx)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", g.ns[0] / 1.1,
-			    g.ns[g.nn - 1] * 1.1);
-	else if (g.nn > 1)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n",
-			    g.ns[0] - 0.04 * span, g.ns[g.nn - 1] + 0.04 * span);
-	else
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", g.ns[0] / 1.25,
-			    g.ns[0] * 1.25);
+	fig_xtics(gp, &g, logx, row);
 	/* the small sizes are the slow ones: the upper left stays free */
 	rbuf_puts(gp, "set key inside left top Left reverse maxrows 3 "
 		  "samplen 1.5 spacing 1.1 width 1\n");
-	for (j = 0; j < g.cols.n; j++) {
-		rbuf_printf(gp, "$F%dL%zu << EOD\n", k, j);
-		for (i = 0; i < g.nn; i++) {
-			double y = rcfg_median(g.cfg[i * g.cols.n + j],
-					       VOCAB_METRIC_GFLOPS);
-
-			if (isfinite(y) && y > 0)
-				rbuf_printf(gp, "%d %.17g\n", g.ns[i], y);
-		}
-		rbuf_puts(gp, "EOD\n");
-	}
-	rbuf_puts(gp, "plot ");
-	for (j = 0, plotted = 0; j < g.cols.n; j++) {
-		int lib = !strcmp(g.cols.suite[j], VOCAB_SUITE_REFERENCE);
-
-		/* a kernel without a valid point (failed everywhere) has
-		 * no line; the tables say why */
-		for (i = 0; i < g.nn; i++) {
-			double y = rcfg_median(g.cfg[i * g.cols.n + j],
-					       VOCAB_METRIC_GFLOPS);
-
-			if (isfinite(y) && y > 0)
-				break;
-		}
-		if (i == g.nn)
-			continue;
-		rbuf_printf(gp, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
-			    "'%s' pt %zu%s title '", plotted++ ? ", \\\n  " :
-			    "", k, j, lib ? plot_color(6) :
-			    plot_color((int)j), j + 1, lib ? " dt 2" : "");
-		rbuf_free(&tt);
-		rbuf_put_tex(&tt, g.cols.variant[j], 0);
-		rbuf_put_gp(gp, rbuf_str(&tt));
-		rbuf_puts(gp, "'");
-	}
-	rbuf_puts(gp, "\n");
-	rbuf_free(&ylab);
-	rbuf_free(&tt);
+	fig_lines(gp, k, &g);
 out:
 	free(row);
 	vgrid_free(&g);
@@ -1161,56 +1147,42 @@ out:
 }
 
 /* The figures of every GPU: side by side in pairs when there are
- * several. */
+ * several (each within half the text width). */
 static int perf_figures(struct rctx *x)
 {
-	struct rbuf pics, cap, one, pic;
-	char *sub;
+	const char *cap = lang_get(x->L, "vers.fig_caption");
+	struct rbuf pics, pic, one;
+	char *sub, anc[48];
 	size_t d;
-	int rc = 0, k, npic = 0, single = x->ndevs < 2;
+	int rc = 0, k, npic = 0;
+	struct kv v[3];
 
-	if (single) {
+	if (x->ndevs < 2) {
 		k = perf_figure(x, 0, 12, 7.5);
-		if (!k)
-			return 0;
-		rbuf_init(&cap);
-		emit_string(x, &cap, "vers.fig_caption", NULL, 0);
-		rc = emit_figure(x, k, rbuf_str(&cap));
-		rbuf_free(&cap);
-		return rc;
+		return k ? emit_figure(x, k, cap) : 0;
 	}
-	sub = tmpl_fragment(x->frags, "subpicture");
-	if (!sub)
+	if (!(sub = tmpl_fragment(x->frags, "subpicture")))
 		return -1;
 	rbuf_init(&pics);
-	rbuf_init(&cap);
+	rbuf_init(&pic);
 	rbuf_init(&one);
 	for (d = 0; d < x->ndevs && !rc; d++) {
-		struct kv v[3];
-
-		/* two to a line: each within half the text width */
-		k = perf_figure(x, (int)d, 7.9, 6.8);
-		if (k) {
-			rbuf_init(&pic);
-			plot_ref(x, &pic, k);
+		if ((k = perf_figure(x, (int)d, 7.9, 6.8))) {
+			rbuf_free(&pic);
 			rbuf_free(&one);
+			plot_ref(x, &pic, k);
 			dev_label(x, (int)d, &one);
 			v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
 			v[1] = (struct kv){"CAPTION", rbuf_str(&one)};
 			rc |= tmpl_fill(&pics, sub, v, 2);
-			rbuf_free(&pic);
 			npic++;
 		}
 		/* two to a figure */
 		if (npic && (npic == 2 || d + 1 == x->ndevs)) {
-			char anc[48];
-
 			snprintf(anc, sizeof(anc), "versions-perf-%zu", d);
-			rbuf_free(&cap);
-			emit_string(x, &cap, "vers.fig_caption", NULL, 0);
 			v[0] = (struct kv){"ANCHOR", anc};
 			v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
-			v[2] = (struct kv){"CAPTION", rbuf_str(&cap)};
+			v[2] = (struct kv){"CAPTION", cap};
 			rc |= emit_fragment(x, "figurepair", v, 3);
 			rbuf_free(&pics);
 			npic = 0;
@@ -1218,7 +1190,7 @@ static int perf_figures(struct rctx *x)
 	}
 	free(sub);
 	rbuf_free(&pics);
-	rbuf_free(&cap);
+	rbuf_free(&pic);
 	rbuf_free(&one);
 	return rc;
 }
@@ -1231,21 +1203,12 @@ static int perf_figures(struct rctx *x)
 
 /* One statement of one GPU: head is the sentence with NUMS_MARK where
  * the GPU's numbers (nums) go. GPUs whose heads are the same share one
- * sentence with the numbers of each. */
+ * sentence with the numbers of each. A zeroed one is empty. */
 struct vpart {
 	struct rbuf head, nums;
 };
 
-static void vparts_init(struct vpart *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		rbuf_init(&p[i].head);
-		rbuf_init(&p[i].nums);
-	}
-}
-
+/* Empties p[0..n-1] for the next statement. */
 static void vparts_free(struct vpart *p, size_t n)
 {
 	size_t i;
@@ -1256,6 +1219,17 @@ static void vparts_free(struct vpart *p, size_t n)
 	}
 }
 
+/* The statement of one GPU: string head_key with NUMS_MARK for @@NUMS@@
+ * into p->head, string nums_key into p->nums, both from v (freed). */
+static void vpart_fill(struct rctx *x, struct vpart *p, const char *head_key,
+		       const char *nums_key, struct fv *v)
+{
+	fv_str(v, "NUMS", NUMS_MARK);
+	fv_emit(x, &p->head, head_key, v);
+	fv_emit(x, &p->nums, nums_key, v);
+	fv_free(v);
+}
+
 /* Appends the statements of parts p[0..ndevs-1] (empty heads: none) to
  * out: one per distinct head, its numbers per GPU ("GPU 1: ...; GPU 2:
  * ..." when several GPUs are reported), separated by sep; with each
@@ -1263,57 +1237,44 @@ static void vparts_free(struct vpart *p, size_t n)
 static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
 			 struct rbuf *out, struct rfind *f)
 {
-	char *done;
+	char *done = calloc(x->ndevs ? x->ndevs : 1, 1), dl[32];
+	const char *h, *m;
+	struct rbuf nums, s;
+	struct kv v[2];
 	size_t d, e;
-	int first = 1;
+	int k, first = 1;
 
-	done = calloc(x->ndevs ? x->ndevs : 1, 1);
-	if (!done)
-		return;
-	for (d = 0; d < x->ndevs; d++) {
-		struct rbuf nums, s;
-		const char *h = rbuf_str(&p[d].head), *m;
-		int k = 0;
-
+	rbuf_init(&nums);
+	rbuf_init(&s);
+	for (d = 0; d < x->ndevs && done; d++) {
+		h = rbuf_str(&p[d].head);
 		if (done[d] || !p[d].head.len)
 			continue;
-		rbuf_init(&nums);
-		rbuf_init(&s);
-		for (e = d; e < x->ndevs; e++) {
-			struct kv v[2];
-			char dl[32];
-
+		for (e = d, k = 0; e < x->ndevs; e++) {
 			if (done[e] || strcmp(h, rbuf_str(&p[e].head)))
 				continue;
 			done[e] = 1;
 			if (k++)
 				rbuf_puts(&nums, "; ");
-			if (x->ndevs < 2) {
-				rbuf_puts(&nums, rbuf_str(&p[e].nums));
-				continue;
-			}
 			snprintf(dl, sizeof(dl), "GPU~%zu", e + 1);
 			v[0] = (struct kv){"DEV", dl};
 			v[1] = (struct kv){"NUMS", rbuf_str(&p[e].nums)};
-			emit_string(x, &nums, "find.vers.dev", v, 2);
+			if (x->ndevs < 2)
+				rbuf_puts(&nums, v[1].val);
+			else
+				emit_string(x, &nums, "find.vers.dev", v, 2);
 		}
 		m = strstr(h, NUMS_MARK);
+		rbuf_putn(&s, h, m ? (size_t)(m - h) : strlen(h));
 		if (m) {
-			rbuf_putn(&s, h, (size_t)(m - h));
 			rbuf_puts(&s, rbuf_str(&nums));
 			rbuf_puts(&s, m + strlen(NUMS_MARK));
-		} else {
-			rbuf_puts(&s, h);
 		}
-		if (f) {
-			struct kv v = {"TEXT", rbuf_str(&s)};
-
-			find_add(x, f, "find.vers.sentence", &v, 1);
-		} else {
-			if (!first)
-				rbuf_puts(out, sep);
-			rbuf_puts(out, rbuf_str(&s));
-		}
+		v[0] = (struct kv){"TEXT", rbuf_str(&s)};
+		if (f)
+			find_add(x, f, "find.vers.sentence", v, 1);
+		else
+			rbuf_printf(out, "%s%s", first ? "" : sep, v[0].val);
 		first = 0;
 		rbuf_free(&nums);
 		rbuf_free(&s);
@@ -1330,19 +1291,11 @@ static void cfg_block(const struct rcfg *c, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-/* \texttt{name} of c's variant. */
-static void cfg_name(const struct rcfg *c, struct rbuf *b)
-{
-	rbuf_puts(b, "\\texttt{");
-	rbuf_put_tex(b, c->c->variant, 0);
-	rbuf_puts(b, "}");
-}
-
-/* A median with the marks of the regime c ran in. */
+/* A median of GFLOP/s with the marks of the regime c ran in. */
 static void cfg_num(const struct rctx *x, const struct rcfg *c,
-		    const char *metric, unsigned common, struct rbuf *b)
+		    unsigned common, struct rbuf *b)
 {
-	find_num(b, rcfg_median(c, metric), 4);
+	find_num(b, rcfg_median(c, VOCAB_METRIC_GFLOPS), 4);
 	regime_marks(x, rcfg_regime(x, c) & ~common, b);
 }
 
@@ -1377,7 +1330,7 @@ static void regime_words(const struct rctx *x, const struct rcfg *c,
 		const char *key;
 	} w[] = {
 		{RG_LAUNCH, "regime.launch"}, {RG_WAVE, "regime.wave"},
-		{RG_L2, "regime.l2"}, {RG_THROTTLE, "regime.throttle"},
+		{RG_L2, "regime.l2"},
 	};
 	unsigned r = rcfg_regime(x, c);
 	size_t i;
@@ -1387,8 +1340,9 @@ static void regime_words(const struct rctx *x, const struct rcfg *c,
 		return;
 	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
 		/* what keeps the point out of "best" (regime.c's
-		 * rcfg_steady: a cache-resident product still counts) */
-		if (!(r & w[i].bit) || w[i].bit == RG_THROTTLE ||
+		 * rcfg_steady: a cache-resident product still counts, a
+		 * throttled one too) */
+		if (!(r & w[i].bit) ||
 		    (w[i].bit == RG_L2 && strcmp(c->c->suite, VOCAB_SUITE_ILP)))
 			continue;
 		if (n++)
@@ -1403,289 +1357,120 @@ static void step_part(struct rctx *x, const struct versions_facts *f,
 		      const struct versions_pair *s, unsigned common,
 		      struct vpart *p)
 {
-	struct rbuf na, nb, ga, gb, ba, bb, ma, mb, ratio, pv, why;
-	char key[128], n[16], sms[16], grid[24];
 	const char *word = cmp_word(&s->cmp);
 	long long g = rcfg_grid(s->a);
 	int few = g > 0 && f->sms > 0 && g < f->sms;
-	struct kv v[12];
+	struct rbuf *why;
+	char key[128];
+	struct fv v;
 
 	if (!isfinite(s->cmp.ratio))
 		return;
-	rbuf_init(&na);
-	rbuf_init(&nb);
-	rbuf_init(&ga);
-	rbuf_init(&gb);
-	rbuf_init(&ba);
-	rbuf_init(&bb);
-	rbuf_init(&ma);
-	rbuf_init(&mb);
-	rbuf_init(&ratio);
-	rbuf_init(&pv);
-	rbuf_init(&why);
-	cfg_name(s->a, &na);
-	cfg_name(s->b, &nb);
-	cfg_num(x, s->a, VOCAB_METRIC_GFLOPS, common, &ga);
-	cfg_num(x, s->b, VOCAB_METRIC_GFLOPS, common, &gb);
-	cfg_block(s->a, &ba);
-	cfg_block(s->b, &bb);
-	find_num(&ma, rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
-	find_num(&mb, rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
-	find_num(&ratio, s->cmp.ratio, 3);
-	p_text(x, &s->cmp, &pv);
-	snprintf(n, sizeof(n), "%d", s->n);
-	snprintf(sms, sizeof(sms), "%d", f->sms);
-	snprintf(grid, sizeof(grid), "%lld", g);
-	v[0] = (struct kv){"A", rbuf_str(&na)};
-	v[1] = (struct kv){"B", rbuf_str(&nb)};
-	v[2] = (struct kv){"N", n};
-	v[3] = (struct kv){"SMS", sms};
-	v[4] = (struct kv){"GRID", grid};
+	fv_init(&v);
+	mem_variant(fv_put(&v, "A"), s->a->c->variant);
+	mem_variant(fv_put(&v, "B"), s->b->c->variant);
+	fv_int(&v, "N", s->n);
+	fv_int(&v, "SMS", f->sms);
+	fv_int(&v, "GRID", g);
+	why = fv_put(&v, "WHY");
 	if (few)
-		emit_string(x, &why, g == 1 ? "find.vers.why_one" :
-			    "find.vers.why_few", v + 3, 2);
-	v[5] = (struct kv){"WHY", rbuf_str(&why)};
-	v[6] = (struct kv){"NUMS", NUMS_MARK};
+		fv_emit(x, why, g == 1 ? "find.vers.why_one" :
+			"find.vers.why_few", &v);
+	cfg_num(x, s->a, common, fv_put(&v, "GA"));
+	cfg_num(x, s->b, common, fv_put(&v, "GB"));
+	cfg_block(s->a, fv_put(&v, "BA"));
+	cfg_block(s->b, fv_put(&v, "BB"));
+	fv_num(&v, "MSA", rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
+	fv_num(&v, "MSB", rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
+	fv_num(&v, "RATIO", s->cmp.ratio, 3);
+	p_text(x, &s->cmp, fv_put(&v, "P"));
 	/* a step with words of its own (v3 to v4: prefetching) */
 	snprintf(key, sizeof(key), "find.vers.step_%s_%s.%s",
 		 s->a->c->variant, s->b->c->variant, word);
 	if (!lang_find(x->L, key))
 		snprintf(key, sizeof(key), "find.vers.step.%s", word);
-	emit_string(x, &p->head, key, v, 7);
-	v[0] = (struct kv){"GA", rbuf_str(&ga)};
-	v[1] = (struct kv){"GB", rbuf_str(&gb)};
-	v[2] = (struct kv){"BA", rbuf_str(&ba)};
-	v[3] = (struct kv){"BB", rbuf_str(&bb)};
-	v[4] = (struct kv){"MSA", rbuf_str(&ma)};
-	v[5] = (struct kv){"MSB", rbuf_str(&mb)};
-	v[6] = (struct kv){"RATIO", rbuf_str(&ratio)};
-	v[7] = (struct kv){"P", rbuf_str(&pv)};
-	emit_string(x, &p->nums, few ? "find.vers.step.nums_ms" :
-		    "find.vers.step.nums", v, 8);
-	rbuf_free(&na);
-	rbuf_free(&nb);
-	rbuf_free(&ga);
-	rbuf_free(&gb);
-	rbuf_free(&ba);
-	rbuf_free(&bb);
-	rbuf_free(&ma);
-	rbuf_free(&mb);
-	rbuf_free(&ratio);
-	rbuf_free(&pv);
-	rbuf_free(&why);
+	vpart_fill(x, p, key, few ? "find.vers.step.nums_ms" :
+		   "find.vers.step.nums", &v);
 }
 
-/* own against the library (pair q, pct): the numbers part of the best,
- * top and unsteady statements. */
-static void ref_vars(const struct rctx *x, const struct versions_pair *q,
-		     double pct, unsigned common, struct rbuf *gref,
-		     struct rbuf *pref, struct rbuf *pv, struct rbuf *lib)
+/* The statements of one point of a GPU, each the fastest own
+ * configuration of its kind with its block and GFLOP/s. */
+enum {
+	PT_BEST,	/* the fastest steady one against the library and
+			 * the peak; or, when nothing ran steady, that no
+			 * point counts as best */
+	PT_UNSTEADY,	/* the fastest one when it is not steady (so not
+			 * "best"): why it does not count */
+	PT_TOP,		/* at the largest size that an own kernel ran
+			 * steady and the library ran: the share of the
+			 * library, when that is not the best's size */
+	PT_N
+};
+
+static void point_part(struct rctx *x, const struct versions_facts *f,
+		       int kind, unsigned common, struct vpart *p)
 {
-	if (!q->a)
+	const struct rcfg *c = kind == PT_TOP ? f->top.b :
+			       kind == PT_BEST && f->best ? f->best :
+			       f->fastest;
+	const struct versions_pair *q = kind == PT_TOP ? &f->top :
+					kind == PT_BEST ? &f->best_ref : NULL;
+	int best = kind == PT_BEST && f->best;
+	const char *head = kind == PT_TOP ? "find.vers.top" :
+			   kind == PT_UNSTEADY ? "find.vers.unsteady" :
+			   best ? "find.vers.best" : "find.vers.nosteady";
+	const char *nums = kind == PT_TOP ? "find.vers.top.nums" :
+			   !best ? "find.vers.point.nums" : f->best_ref.a ?
+			   "find.vers.best.nums" : "find.vers.best.nums_noref";
+	struct fv v, pk;
+	char clk[32];
+
+	if (!c || (kind != PT_BEST && !f->best) ||
+	    (kind == PT_TOP && (!f->top.a || c == f->best)))
 		return;
-	cfg_num(x, q->a, VOCAB_METRIC_GFLOPS, common, gref);
-	find_pct(pref, pct, 3);
-	p_text(x, &q->cmp, pv);
-	cfg_name(q->a, lib);
-}
-
-/* The fastest steady own kernel against the library and the peak; or,
- * when nothing ran steady, that no point counts as best. */
-static void best_part(struct rctx *x, const struct versions_facts *f,
-		      unsigned common, struct vpart *p)
-{
-	const struct rcfg *c = f->best ? f->best : f->fastest;
-	struct rbuf nm, g, b, gref, pref, pv, lib, ppeak, peak, why;
-	char n[16];
-	struct kv v[10];
-
-	if (!c)
-		return;
-	rbuf_init(&nm);
-	rbuf_init(&g);
-	rbuf_init(&b);
-	rbuf_init(&gref);
-	rbuf_init(&pref);
-	rbuf_init(&pv);
-	rbuf_init(&lib);
-	rbuf_init(&ppeak);
-	rbuf_init(&peak);
-	rbuf_init(&why);
-	cfg_name(c, &nm);
-	cfg_num(x, c, VOCAB_METRIC_GFLOPS, common, &g);
-	cfg_block(c, &b);
-	snprintf(n, sizeof(n), "%d", c->c->n);
-	if (f->best) {
-		char clk[32];
-		struct kv pk[2];
-
-		struct rbuf pn;
-
-		ref_vars(x, &f->best_ref, f->pct_ref, common, &gref, &pref,
-			 &pv, &lib);
-		find_pct(&ppeak, f->pct_peak, 3);
-		rbuf_init(&pn);
-		find_num(&pn, f->peak, 4);
-		render_fixed_format(f->clock_mhz, 0, clk, sizeof(clk));
-		pk[0] = (struct kv){"PEAK", rbuf_str(&pn)};
-		pk[1] = (struct kv){"CLK", clk};
-		emit_string(x, &peak, isfinite(f->clock_mhz) ?
-			    "find.vers.peak_clk" : "find.vers.peak_rated",
-			    pk, 2);
-		rbuf_free(&pn);
-	} else {
-		ref_vars(x, &f->top, f->top_pct, common, &gref, &pref, &pv,
-			 &lib);
-		regime_words(x, c, &why);
+	fv_init(&v);
+	mem_variant(fv_put(&v, "V"), c->c->variant);
+	fv_int(&v, "N", c->c->n);
+	regime_words(x, c, fv_put(&v, "WHY"));
+	cfg_num(x, c, common, fv_put(&v, "G"));
+	cfg_block(c, fv_put(&v, "B"));
+	if (q && q->a && (best || kind == PT_TOP)) {
+		cfg_num(x, q->a, common, fv_put(&v, "GREF"));
+		find_pct(fv_put(&v, "PREF"), best ? f->pct_ref : f->top_pct,
+			 3);
+		p_text(x, &q->cmp, fv_put(&v, "P"));
+		mem_variant(fv_put(&v, "LIB"), q->a->c->variant);
 	}
-	v[0] = (struct kv){"V", rbuf_str(&nm)};
-	v[1] = (struct kv){"N", n};
-	v[2] = (struct kv){"WHY", rbuf_str(&why)};
-	v[3] = (struct kv){"NUMS", NUMS_MARK};
-	emit_string(x, &p->head, f->best ? "find.vers.best" :
-		    "find.vers.nosteady", v, 4);
-	v[0] = (struct kv){"G", rbuf_str(&g)};
-	v[1] = (struct kv){"B", rbuf_str(&b)};
-	v[2] = (struct kv){"GREF", rbuf_str(&gref)};
-	v[3] = (struct kv){"PREF", rbuf_str(&pref)};
-	v[4] = (struct kv){"P", rbuf_str(&pv)};
-	v[5] = (struct kv){"LIB", rbuf_str(&lib)};
-	v[6] = (struct kv){"PPEAK", rbuf_str(&ppeak)};
-	v[7] = (struct kv){"PEAK", rbuf_str(&peak)};
-	if (f->best)
-		emit_string(x, &p->nums, f->best_ref.a ? "find.vers.best.nums"
-			    : "find.vers.best.nums_noref", v, 8);
-	else
-		emit_string(x, &p->nums, "find.vers.point.nums", v, 2);
-	rbuf_free(&nm);
-	rbuf_free(&g);
-	rbuf_free(&b);
-	rbuf_free(&gref);
-	rbuf_free(&pref);
-	rbuf_free(&pv);
-	rbuf_free(&lib);
-	rbuf_free(&ppeak);
-	rbuf_free(&peak);
-	rbuf_free(&why);
-}
-
-/* The fastest own point when it is not steady (so not "best"): what
- * it reached and why it does not count. */
-static void unsteady_part(struct rctx *x, const struct versions_facts *f,
-			  unsigned common, struct vpart *p)
-{
-	const struct rcfg *c = f->fastest;
-	struct rbuf nm, g, b, why;
-	char n[16];
-	struct kv v[4];
-
-	if (!c || !f->best)
-		return;
-	rbuf_init(&nm);
-	rbuf_init(&g);
-	rbuf_init(&b);
-	rbuf_init(&why);
-	cfg_name(c, &nm);
-	cfg_num(x, c, VOCAB_METRIC_GFLOPS, common, &g);
-	cfg_block(c, &b);
-	regime_words(x, c, &why);
-	snprintf(n, sizeof(n), "%d", c->c->n);
-	v[0] = (struct kv){"V", rbuf_str(&nm)};
-	v[1] = (struct kv){"N", n};
-	v[2] = (struct kv){"WHY", rbuf_str(&why)};
-	v[3] = (struct kv){"NUMS", NUMS_MARK};
-	emit_string(x, &p->head, "find.vers.unsteady", v, 4);
-	v[0] = (struct kv){"G", rbuf_str(&g)};
-	v[1] = (struct kv){"B", rbuf_str(&b)};
-	emit_string(x, &p->nums, "find.vers.point.nums", v, 2);
-	rbuf_free(&nm);
-	rbuf_free(&g);
-	rbuf_free(&b);
-	rbuf_free(&why);
-}
-
-/* At the largest size that an own kernel ran steady and the library
- * ran: the share of the library, when that is not the best's size. */
-static void top_part(struct rctx *x, const struct versions_facts *f,
-		     unsigned common, struct vpart *p)
-{
-	const struct rcfg *c = f->top.b;
-	struct rbuf nm, g, b, gref, pref, pv, lib;
-	char n[16];
-	struct kv v[6];
-
-	if (!c || !f->top.a || c == f->best || !f->best)
-		return;
-	rbuf_init(&nm);
-	rbuf_init(&g);
-	rbuf_init(&b);
-	rbuf_init(&gref);
-	rbuf_init(&pref);
-	rbuf_init(&pv);
-	rbuf_init(&lib);
-	cfg_name(c, &nm);
-	cfg_num(x, c, VOCAB_METRIC_GFLOPS, common, &g);
-	cfg_block(c, &b);
-	ref_vars(x, &f->top, f->top_pct, common, &gref, &pref, &pv, &lib);
-	snprintf(n, sizeof(n), "%d", c->c->n);
-	v[0] = (struct kv){"V", rbuf_str(&nm)};
-	v[1] = (struct kv){"N", n};
-	v[2] = (struct kv){"LIB", rbuf_str(&lib)};
-	v[3] = (struct kv){"NUMS", NUMS_MARK};
-	emit_string(x, &p->head, "find.vers.top", v, 4);
-	v[0] = (struct kv){"G", rbuf_str(&g)};
-	v[1] = (struct kv){"B", rbuf_str(&b)};
-	v[2] = (struct kv){"GREF", rbuf_str(&gref)};
-	v[3] = (struct kv){"PREF", rbuf_str(&pref)};
-	v[4] = (struct kv){"P", rbuf_str(&pv)};
-	emit_string(x, &p->nums, "find.vers.top.nums", v, 5);
-	rbuf_free(&nm);
-	rbuf_free(&g);
-	rbuf_free(&b);
-	rbuf_free(&gref);
-	rbuf_free(&pref);
-	rbuf_free(&pv);
-	rbuf_free(&lib);
+	if (best) {
+		find_pct(fv_put(&v, "PPEAK"), f->pct_peak, 3);
+		fv_init(&pk);
+		fv_num(&pk, "PEAK", f->peak, 4);
+		render_fixed_format(f->clock_mhz, 0, clk, sizeof(clk));
+		fv_str(&pk, "CLK", clk);
+		fv_emit(x, fv_put(&v, "PEAK"), isfinite(f->clock_mhz) ?
+			"find.vers.peak_clk" : "find.vers.peak_rated", &pk);
+		fv_free(&pk);
+	}
+	vpart_fill(x, p, head, nums, &v);
 }
 
 /* One version's best block against the next best. */
 static void block_part(struct rctx *x, const struct versions_block *k,
 		       unsigned common, struct vpart *p)
 {
-	struct rbuf nm, b, b2, g, g2, pv;
-	char n[16], key[64];
-	struct kv v[5];
+	char key[64];
+	struct fv v;
 
-	rbuf_init(&nm);
-	rbuf_init(&b);
-	rbuf_init(&b2);
-	rbuf_init(&g);
-	rbuf_init(&g2);
-	rbuf_init(&pv);
-	cfg_name(k->best, &nm);
-	cfg_block(k->best, &b);
-	cfg_block(k->next, &b2);
-	cfg_num(x, k->best, VOCAB_METRIC_GFLOPS, common, &g);
-	cfg_num(x, k->next, VOCAB_METRIC_GFLOPS, common, &g2);
-	p_text(x, &k->cmp, &pv);
-	snprintf(n, sizeof(n), "%d", k->n);
+	fv_init(&v);
+	mem_variant(fv_put(&v, "V"), k->best->c->variant);
+	cfg_block(k->best, fv_put(&v, "B"));
+	cfg_block(k->next, fv_put(&v, "B2"));
+	fv_int(&v, "N", k->n);
+	cfg_num(x, k->best, common, fv_put(&v, "G"));
+	cfg_num(x, k->next, common, fv_put(&v, "G2"));
+	p_text(x, &k->cmp, fv_put(&v, "P"));
 	snprintf(key, sizeof(key), "find.vers.block.%s", cmp_word(&k->cmp));
-	v[0] = (struct kv){"V", rbuf_str(&nm)};
-	v[1] = (struct kv){"B", rbuf_str(&b)};
-	v[2] = (struct kv){"B2", rbuf_str(&b2)};
-	v[3] = (struct kv){"N", n};
-	v[4] = (struct kv){"NUMS", NUMS_MARK};
-	emit_string(x, &p->head, key, v, 5);
-	v[0] = (struct kv){"G", rbuf_str(&g)};
-	v[1] = (struct kv){"G2", rbuf_str(&g2)};
-	v[2] = (struct kv){"P", rbuf_str(&pv)};
-	emit_string(x, &p->nums, "find.vers.block.nums", v, 3);
-	rbuf_free(&nm);
-	rbuf_free(&b);
-	rbuf_free(&b2);
-	rbuf_free(&g);
-	rbuf_free(&g2);
-	rbuf_free(&pv);
+	vpart_fill(x, p, key, "find.vers.block.nums", &v);
 }
 
 /* 1 when a comparison the findings state could not be tested. */
@@ -1705,132 +1490,120 @@ static int facts_untested(const struct versions_facts *f, size_t nd)
 	return u;
 }
 
+/* Item i of f's steps (blocks unset) or block facts (blocks set) and
+ * item j of g's are about the same versions. */
+static int item_same(const struct versions_facts *f, size_t i,
+		     const struct versions_facts *g, size_t j, int blocks)
+{
+	if (blocks)
+		return !strcmp(f->block[i].variant, g->block[j].variant);
+	return !strcmp(f->step[i].a->c->variant, g->step[j].a->c->variant) &&
+	       !strcmp(f->step[i].b->c->variant, g->step[j].b->c->variant);
+}
+
+static size_t items_n(const struct versions_facts *f, int blocks)
+{
+	return blocks ? f->nblocks : f->nsteps;
+}
+
+/* The steps (into fl) or the block facts (into list, "; " apart) of
+ * every GPU, in the order the GPUs list them: one statement per item,
+ * each GPU's part where it has that item. */
+static void items_state(struct rctx *x, const struct versions_facts *f,
+			const unsigned *common, struct vpart *p, int blocks,
+			struct rfind *fl, struct rbuf *list)
+{
+	size_t d, e, i, j, nd = x->ndevs;
+	struct rbuf one;
+	int seen;
+
+	for (d = 0; d < nd; d++)
+		for (i = 0; i < items_n(&f[d], blocks); i++) {
+			for (e = 0, seen = 0; e < d && !seen; e++)
+				for (j = 0; j < items_n(&f[e], blocks); j++)
+					seen |= item_same(&f[d], i, &f[e], j,
+							  blocks);
+			if (seen)
+				continue;
+			vparts_free(p, nd);
+			for (e = d; e < nd; e++)
+				for (j = 0; j < items_n(&f[e], blocks); j++)
+					if (!item_same(&f[d], i, &f[e], j,
+						       blocks))
+						continue;
+					else if (blocks)
+						block_part(x, &f[e].block[j],
+							   common[e], &p[e]);
+					else
+						step_part(x, &f[e],
+							  &f[e].step[j],
+							  common[e], &p[e]);
+			if (!blocks) {
+				vparts_merge(x, p, NULL, NULL, fl);
+				continue;
+			}
+			rbuf_init(&one);
+			vparts_merge(x, p, "; ", &one, NULL);
+			if (one.len && list->len)
+				rbuf_puts(list, "; ");
+			rbuf_puts(list, rbuf_str(&one));
+			rbuf_free(&one);
+		}
+}
+
 /* The findings: each step from a version to the next, the fastest own
  * kernel against the library and the peak, the best block sizes; the
  * words chosen by the numbers and their tests, one sentence for the
  * GPUs where the words agree. */
 static int findings(struct rctx *x)
 {
-	struct versions_facts *f;
-	struct vpart *p;
+	size_t d, nd = x->ndevs, n1 = nd ? nd : 1;
+	struct versions_facts *f = calloc(n1, sizeof(*f));
+	struct vpart *p = calloc(n1, sizeof(*p));
+	unsigned *common = calloc(n1, sizeof(*common));
 	struct rfind fl;
-	struct rbuf list, one;
-	unsigned *common;
-	size_t d, e, i, nd = x->ndevs;
-	int rc = 0;
+	struct rbuf list, s;
+	struct kv v;
+	int rc = 0, k;
 
-	f = calloc(nd ? nd : 1, sizeof(*f));
-	p = calloc(nd ? nd : 1, sizeof(*p));
-	common = calloc(nd ? nd : 1, sizeof(*common));
 	if (!f || !p || !common) {
 		free(f);
 		free(p);
 		free(common);
 		return -1;
 	}
+	find_init(&fl);
+	rbuf_init(&list);
+	rbuf_init(&s);
 	for (d = 0; d < nd && !rc; d++) {
 		rc = facts_versions(x, (int)d, &f[d]);
 		common[d] = regime_common(x, (int)d);
 	}
-	find_init(&fl);
-	rbuf_init(&list);
-	vparts_init(p, nd);
 	if (!rc && facts_untested(f, nd))
 		find_add(x, &fl, "find.vers.untested", NULL, 0);
-	/* the steps, in the order the GPUs list them */
-	for (d = 0; d < nd && !rc; d++)
-		for (i = 0; i < f[d].nsteps; i++) {
-			const struct versions_pair *s = &f[d].step[i];
-			int seen = 0;
-
-			for (e = 0; e < d && !seen; e++) {
-				size_t j;
-
-				for (j = 0; j < f[e].nsteps; j++)
-					seen |= !strcmp(f[e].step[j].a->c->variant,
-							s->a->c->variant) &&
-						!strcmp(f[e].step[j].b->c->variant,
-							s->b->c->variant);
-			}
-			if (seen)
-				continue;
-			vparts_free(p, nd);
-			vparts_init(p, nd);
-			for (e = d; e < nd; e++) {
-				size_t j;
-
-				for (j = 0; j < f[e].nsteps; j++)
-					if (!strcmp(f[e].step[j].a->c->variant,
-						    s->a->c->variant) &&
-					    !strcmp(f[e].step[j].b->c->variant,
-						    s->b->c->variant))
-						step_part(x, &f[e], &f[e].step[j],
-							  common[e], &p[e]);
-			}
-			vparts_merge(x, p, NULL, NULL, &fl);
-		}
-	vparts_free(p, nd);
-	vparts_init(p, nd);
-	for (d = 0; d < nd; d++)
-		best_part(x, &f[d], common[d], &p[d]);
-	vparts_merge(x, p, NULL, NULL, &fl);
-	vparts_free(p, nd);
-	vparts_init(p, nd);
-	for (d = 0; d < nd; d++)
-		unsteady_part(x, &f[d], common[d], &p[d]);
-	vparts_merge(x, p, NULL, NULL, &fl);
-	vparts_free(p, nd);
-	vparts_init(p, nd);
-	for (d = 0; d < nd; d++)
-		top_part(x, &f[d], common[d], &p[d]);
-	vparts_merge(x, p, NULL, NULL, &fl);
+	if (!rc)
+		items_state(x, f, common, p, 0, &fl, NULL);
+	for (k = 0; k < PT_N; k++) {
+		vparts_free(p, nd);
+		for (d = 0; d < nd; d++)
+			point_part(x, &f[d], k, common[d], &p[d]);
+		vparts_merge(x, p, NULL, NULL, &fl);
+	}
 	/* the block sizes: one sentence, an item per version */
-	for (d = 0; d < nd && !rc; d++)
-		for (i = 0; i < f[d].nblocks; i++) {
-			const char *v = f[d].block[i].variant;
-			int seen = 0;
-
-			for (e = 0; e < d && !seen; e++) {
-				size_t j;
-
-				for (j = 0; j < f[e].nblocks; j++)
-					seen |= !strcmp(f[e].block[j].variant, v);
-			}
-			if (seen)
-				continue;
-			vparts_free(p, nd);
-			vparts_init(p, nd);
-			for (e = d; e < nd; e++) {
-				size_t j;
-
-				for (j = 0; j < f[e].nblocks; j++)
-					if (!strcmp(f[e].block[j].variant, v))
-						block_part(x, &f[e].block[j],
-							   common[e], &p[e]);
-			}
-			rbuf_init(&one);
-			vparts_merge(x, p, "; ", &one, NULL);
-			if (one.len && list.len)
-				rbuf_puts(&list, "; ");
-			rbuf_puts(&list, rbuf_str(&one));
-			rbuf_free(&one);
-		}
+	if (!rc)
+		items_state(x, f, common, p, 1, NULL, &list);
 	if (list.len) {
-		struct rbuf s;
-		struct kv v;
-
-		rbuf_init(&s);
 		v = (struct kv){"LIST", rbuf_str(&list)};
 		emit_string(x, &s, "find.vers.blocks", &v, 1);
 		v = (struct kv){"TEXT", rbuf_str(&s)};
 		find_add(x, &fl, "find.vers.sentence", &v, 1);
-		rbuf_free(&s);
 	}
 	vparts_free(p, nd);
 	if (!rc)
 		rc = find_emit(x, &fl);
 	find_free(&fl);
 	rbuf_free(&list);
+	rbuf_free(&s);
 	free(f);
 	free(p);
 	free(common);
@@ -2021,32 +1794,27 @@ static size_t items_split(const char *c, size_t n, struct item *it,
 static int listing_trim(const char *src, struct rbuf *out)
 {
 	enum { MAXITEMS = 256 };
-	struct item *it;
-	size_t n = strlen(src), k, i, j;
-	char *c;
-	int kernels = 0, changed = 1, first = 1;
+	struct item *it = calloc(MAXITEMS, sizeof(*it)), *t;
+	size_t n = strlen(src), k = 0, i, j;
+	char *c = code_blank(src, n);
+	int kernels = 0, changed = 1, trimmed = 0;
 
-	it = calloc(MAXITEMS, sizeof(*it));
-	c = code_blank(src, n);
-	if (!it || !c)
-		goto whole;
-	k = items_split(c, n, it, MAXITEMS);
+	if (it && c)
+		k = items_split(c, n, it, MAXITEMS);
 	for (i = 0; i < k; i++) {
-		it[i].kernel = has_word(c, it[i].start, it[i].end,
-					"__global__");
-		it[i].device = has_word(c, it[i].start, it[i].end,
-					"__device__") ||
-			       has_word(c, it[i].start, it[i].end,
-					"__constant__");
-		item_name(c, &it[i]);
-		if (!it[i].device && it[i].name[0] &&
-		    has_word(c, it[i].start, it[i].end, "define"))
-			it[i].device = 1;
-		it[i].keep = it[i].kernel;
-		kernels += it[i].kernel;
+		t = &it[i];
+		t->kernel = has_word(c, t->start, t->end, "__global__");
+		t->device = has_word(c, t->start, t->end, "__device__") ||
+			    has_word(c, t->start, t->end, "__constant__");
+		item_name(c, t);
+		if (!t->device && t->name[0] &&
+		    has_word(c, t->start, t->end, "define"))
+			t->device = 1;
+		t->keep = t->kernel;
+		kernels += t->kernel;
 	}
 	if (!kernels || k == MAXITEMS)
-		goto whole;
+		changed = 0;
 	while (changed) {
 		changed = 0;
 		for (i = 0; i < k; i++) {
@@ -2059,7 +1827,7 @@ static int listing_trim(const char *src, struct rbuf *out)
 					it[i].keep = changed = 1;
 		}
 	}
-	for (i = 0; i < k; i++) {
+	for (i = 0; kernels && k < MAXITEMS && i < k; i++) {
 		size_t s = it[i].start, e = it[i].end;
 
 		if (!it[i].keep)
@@ -2068,20 +1836,17 @@ static int listing_trim(const char *src, struct rbuf *out)
 		for (j = s; j < e && isspace((unsigned char)src[j]); j++)
 			if (src[j] == '\n')
 				s = j + 1;
-		if (!first)
+		if (trimmed++)
 			rbuf_puts(out, "\n\n");
 		rbuf_putn(out, src + s, e - s);
-		first = 0;
 	}
-	rbuf_putc(out, '\n');
+	if (trimmed)
+		rbuf_putc(out, '\n');
+	else
+		rbuf_puts(out, src);
 	free(it);
 	free(c);
-	return 1;
-whole:
-	free(it);
-	free(c);
-	rbuf_puts(out, src);
-	return 0;
+	return trimmed > 0;
 }
 
 /* ---- the appendix: every configuration ----------------------------------- */
@@ -2094,37 +1859,18 @@ static int metric_table(struct rctx *x, int dev, int shared,
 			const int *blocks, size_t nb, const char *caption_key)
 {
 	struct rtable t;
-	struct rbuf cell, cap, anc, nm, dl, nr, note;
-	char kinds[RTABLE_MAXCOLS + 1];
+	struct rbuf cell, note;
 	unsigned seen = 0, common = regime_common(x, dev);
-	struct kv v[5];
 	size_t i, j;
+	struct fv v;
 	int rc;
 
 	if (nb > RTABLE_MAXCOLS - 1)
 		nb = RTABLE_MAXCOLS - 1;
-	kinds[0] = 'r';
-	for (i = 0; i < nb; i++)
-		kinds[i + 1] = 'S';
-	kinds[nb + 1] = '\0';
-	rtable_init(&t, kinds);
+	table_init_s(&t, 'r', nb);
+	blocks_head(x, &t, "\\(n\\)", blocks, NULL, nb, NULL);
 	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&nm);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
 	rbuf_init(&note);
-	rtable_head_span(&t, 1, "");
-	rtable_head_span(&t, (int)nb, lang_get(x->L, "word.block_size"));
-	rtable_head_end(&t);
-	rtable_head(&t, "\\(n\\)");
-	for (j = 0; j < nb; j++) {
-		rbuf_free(&cell);
-		block_label(blocks[j], blocks[j], &cell);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	rtable_head_end(&t);
 	for (i = 0; i < ns; i++) {
 		rbuf_free(&cell);
 		size_label(&sizes[i], &cell);
@@ -2134,37 +1880,21 @@ static int metric_table(struct rctx *x, int dev, int shared,
 				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
 				blocks[j]);
 
-			if (cell_status(x, &t, c))
-				continue;
-			num_marked(x, &t, rcfg_median(c, metric), c, common,
-				   &seen);
+			if (!cell_status(x, &t, c))
+				num_marked(x, &t, rcfg_median(c, metric), c,
+					   common, &seen);
 		}
 		rtable_row_end(&t);
 	}
-	metric_label(x, metric, unit, &nm);
-	rbuf_free(&cell);
-	rbuf_put_tex(&cell, variant, 0);
-	dev_part(x, dev, shared, &dl);
+	fv_init(&v);
+	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
+	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
 	sample_range(x, dev, VOCAB_SUITE_VERSIONS, variant, metric,
-		     "word.samples_of", &nr);
-	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
-	v[1] = (struct kv){"NAME", rbuf_str(&cell)};
-	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[3] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	emit_string(x, &cap, caption_key, v, 4);
-	rbuf_puts(&anc, "versions ");
-	anchor_dev(x, dev, shared, &anc);
-	rbuf_printf(&anc, " variant=%s metric=%s", variant, metric);
+		     "word.samples_of", fv_put(&v, "SAMPLES"));
 	regime_text(x, seen, common, &note);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			rbuf_str(&note));
-	rtable_free(&t);
+	rc = part_table(x, dev, shared, &t, "versions", variant, metric,
+			caption_key, &v, NULL, rbuf_str(&note));
 	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&nm);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&note);
 	return rc;
 }
@@ -2176,27 +1906,19 @@ static int stats_table(struct rctx *x, int dev, int shared,
 		       const char *unit, const struct rsize *sizes, size_t ns,
 		       const int *blocks, size_t nb)
 {
+	static const char *const heads[] = {
+		"word.block_size", "word.size", "stat.min", "stat.max",
+		"stat.avg", "stat.median", "stat.stddev", "\\(n\\)"
+	};
 	struct rtable t;
-	struct rbuf cell, cap, anc, nm, dl;
-	struct kv v[3];
+	struct rbuf cell;
 	size_t i, j;
-	int k, rc;
+	struct fv v;
+	int k;
 
 	rtable_init(&t, "lrSSSSSS");
 	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&nm);
-	rbuf_init(&dl);
-	rtable_head(&t, lang_get(x->L, "word.block_size"));
-	rtable_head(&t, lang_get(x->L, "word.size"));
-	rtable_head(&t, lang_get(x->L, "stat.min"));
-	rtable_head(&t, lang_get(x->L, "stat.max"));
-	rtable_head(&t, lang_get(x->L, "stat.avg"));
-	rtable_head(&t, lang_get(x->L, "stat.median"));
-	rtable_head(&t, lang_get(x->L, "stat.stddev"));
-	rtable_head(&t, "\\(n\\)");
-	rtable_head_end(&t);
+	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
 	for (j = 0; j < nb; j++) {
 		rtable_gap(&t);
 		for (i = 0; i < ns; i++) {
@@ -2204,139 +1926,75 @@ static int stats_table(struct rctx *x, int dev, int shared,
 				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
 				blocks[j]);
 			const struct store_stat *s;
+			double st[5];
 
 			if (!c)
 				continue;
+			s = rcfg_stat(c, metric);
 			rbuf_free(&cell);
 			block_label(c->c->block_x, c->c->block_y, &cell);
 			rtable_text(&t, rbuf_str(&cell));
 			rbuf_free(&cell);
 			size_label(&sizes[i], &cell);
 			rtable_text(&t, rbuf_str(&cell));
-			if (cell_status(x, &t, c)) {
-				rtable_row_end(&t);
-				continue;
+			if (!cell_status(x, &t, c)) {
+				st[0] = s ? s->s.min : NAN;
+				st[1] = s ? s->s.max : NAN;
+				st[2] = s ? s->s.mean : NAN;
+				st[3] = s ? s->s.median : NAN;
+				st[4] = s ? s->s.stddev : NAN;
+				for (k = 0; k < 5; k++)
+					rtable_num(&t, st[k], -1, 0);
+				if (s)
+					rtable_int(&t, (long long)s->s.n);
 			}
-			s = rcfg_stat(c, metric);
-			for (k = 0; k < 5; k++)
-				rtable_num(&t, !s ? NAN : k == 0 ? s->s.min :
-					   k == 1 ? s->s.max : k == 2 ?
-					   s->s.mean : k == 3 ? s->s.median :
-					   s->s.stddev, -1, 0);
-			if (s)
-				rtable_int(&t, (long long)s->s.n);
 			rtable_row_end(&t);
 		}
 	}
-	metric_label(x, metric, unit, &nm);
+	fv_init(&v);
+	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
+	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
 	rbuf_free(&cell);
-	rbuf_put_tex(&cell, variant, 0);
-	dev_part(x, dev, shared, &dl);
-	v[0] = (struct kv){"METRIC", rbuf_str(&nm)};
-	v[1] = (struct kv){"NAME", rbuf_str(&cell)};
-	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "versions.stats", v, 3);
-	rbuf_puts(&anc, "versions-stats ");
-	anchor_dev(x, dev, shared, &anc);
-	rbuf_printf(&anc, " variant=%s metric=%s", variant, metric);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);
-	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&nm);
-	rbuf_free(&dl);
-	return rc;
+	return part_table(x, dev, shared, &t, "versions-stats", variant,
+			  metric, "versions.stats", &v, NULL, NULL);
 }
 
-/* The unit a counter figure of variant was stored with ("GIPS"), NULL
- * if absent. */
-static const char *counter_unit(const struct rctx *x, int dev,
-				const char *variant, const char *metric)
+/* Why the counters are missing on device dev (< 0: any): the reason
+ * measure stored, else the string none_key; a paragraph. */
+static void counters_why_par(struct rctx *x, int dev, const char *none_key)
 {
-	const struct store_stat *st;
-	size_t i;
+	const char *why = model_counters_why(x, dev, VOCAB_SUITE_VERSIONS);
+	struct rbuf t;
+	struct fv v;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (r->dev != dev ||
-		    strcmp(r->c->suite, VOCAB_SUITE_VERSIONS) ||
-		    strcmp(r->c->variant, variant))
-			continue;
-		st = rcfg_stat(r, metric);
-		if (st)
-			return st->unit;
+	rbuf_init(&t);
+	fv_init(&v);
+	if (why) {
+		rbuf_put_prose(fv_put(&v, "WHY"), why, 1);
+		fv_emit(x, &t, "versions.counters_unavailable", &v);
+	} else {
+		rbuf_puts(&t, lang_get(x->L, none_key));
 	}
-	return NULL;
+	emit_par(x, rbuf_str(&t));
+	rbuf_free(&t);
+	fv_free(&v);
 }
 
-/* Report P's GIPS and CGMA tables, from the counter pass; where this
- * kernel has none on this device while others have, why. */
-static int counter_part(struct rctx *x, int dev, int shared,
-			const char *variant, const struct rsize *sizes,
-			size_t ns, const int *blocks, size_t nb)
+/* One GPU's tables of one version: medians by size and block for every
+ * metric; report P's GIPS and CGMA from the counter pass (where this
+ * kernel has none on this device while others have, why); the
+ * statistics of the times; the configurations that did not run. */
+static int data_part(struct rctx *x, int dev, int shared, void *arg)
 {
 	static const char *const figs[] = {
 		VOCAB_METRIC_GIPS, VOCAB_METRIC_CGMA
 	};
-	const char *unit, *why;
-	struct rbuf t;
-	struct kv v[1];
-	size_t i;
-	int rc = 0;
-
-	if (!model_has_counters(x, dev, VOCAB_SUITE_VERSIONS, variant)) {
-		/* the appendix's opening says it once when no kernel has
-		 * any */
-		if (!model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL))
-			return 0;
-		rbuf_init(&t);
-		why = model_counters_why(x, dev, VOCAB_SUITE_VERSIONS);
-		if (why) {
-			struct rbuf w;
-
-			rbuf_init(&w);
-			rbuf_put_prose(&w, why, 1);
-			v[0] = (struct kv){"WHY", rbuf_str(&w)};
-			emit_string(x, &t, "versions.counters_unavailable", v,
-				    1);
-			rbuf_free(&w);
-		} else {
-			rbuf_puts(&t, lang_get(x->L,
-					       "versions.counters_missing"));
-		}
-		emit_par(x, rbuf_str(&t));
-		rbuf_free(&t);
-		return 0;
-	}
-	for (i = 0; i < 2 && !rc; i++) {
-		unit = counter_unit(x, dev, variant, figs[i]);
-		if (unit)
-			rc = metric_table(x, dev, shared, variant, figs[i],
-					  unit, sizes, ns, blocks, nb,
-					  "versions.counter_table");
-	}
-	return rc;
-}
-
-/* One GPU's tables of one version: medians by size and block for every
- * metric, the counters, the statistics of the times, the
- * configurations that did not run. */
-static int data_part(struct rctx *x, int dev, int shared, void *arg)
-{
-	const char *variant = arg;
-	const char **mn = NULL, **mu = NULL;
+	const char *variant = arg, **mn = NULL, **mu = NULL, *unit;
 	struct rsize *sizes = NULL;
-	int *blocks = NULL;
-	size_t ns, nb, nm, m, i;
-	int has = 0, rc = 0;
+	int *blocks = NULL, rc = 0;
+	size_t ns, nb, nm, m, i = 0;
 
-	for (i = 0; i < x->ncfgs; i++)
-		has |= x->cfgs[i].dev == dev &&
-		       !strcmp(x->cfgs[i].c->suite, VOCAB_SUITE_VERSIONS) &&
-		       !strcmp(x->cfgs[i].c->variant, variant);
-	if (!has)
+	if (!vcfg_next(x, dev, variant, &i))
 		return 0;
 	if (!shared)
 		emit_dev_heading(x, 2, dev);
@@ -2349,9 +2007,19 @@ static int data_part(struct rctx *x, int dev, int shared, void *arg)
 	for (m = 0; m < nm && !rc; m++)
 		rc = metric_table(x, dev, shared, variant, mn[m], mu[m], sizes,
 				  ns, blocks, nb, "versions.table");
-	if (!rc)
-		rc = counter_part(x, dev, shared, variant, sizes, ns, blocks,
-				  nb);
+	if (model_has_counters(x, dev, VOCAB_SUITE_VERSIONS, variant)) {
+		for (i = 0; i < 2 && !rc; i++)
+			if ((unit = stat_unit(x, dev, variant, figs[i])))
+				rc = metric_table(x, dev, shared, variant,
+						  figs[i], unit, sizes, ns,
+						  blocks, nb,
+						  "versions.counter_table");
+	} else if (!rc && model_has_counters(x, -1, VOCAB_SUITE_VERSIONS,
+					     NULL)) {
+		/* the appendix's opening says it once when no kernel has
+		 * any */
+		counters_why_par(x, dev, "versions.counters_missing");
+	}
 	/* the distribution behind the medians, for each time */
 	for (m = 0; m < nm && !rc; m++)
 		if (is_time_unit(mu[m]))
@@ -2365,53 +2033,59 @@ static int data_part(struct rctx *x, int dev, int shared, void *arg)
 	return rc;
 }
 
-static int kernel_part(struct rctx *x, const char *variant)
+/* The kernel of variant as a session stored it (the first that did),
+ * or NULL. */
+static const struct store_kernel *kernel_of(const struct rctx *x,
+					    const char *variant)
 {
 	const struct store_kernel *k = NULL;
-	struct rbuf h, name;
-	struct kv v[2];
-	size_t i;
+	const struct rcfg *r;
+	size_t i = 0;
+
+	while (!k && (r = vcfg_next(x, -1, variant, &i)))
+		k = model_kernel(x, variant, r->c->session_id);
+	return k;
+}
+
+/* The description of variant's kernel, or that there is none. */
+static void kernel_desc(struct rctx *x, const struct store_kernel *k,
+			struct rbuf *b)
+{
+	if (k && k->description && *k->description)
+		rbuf_put_prose(b, k->description, 0);
+	else
+		rbuf_puts(b, lang_get(x->L, "versions.nodesc"));
+}
+
+static int kernel_part(struct rctx *x, const char *variant)
+{
+	const struct store_kernel *k = kernel_of(x, variant);
+	struct rbuf h, code;
+	struct fv v;
 	int rc = 0;
 
 	rbuf_init(&h);
-	rbuf_init(&name);
-	rbuf_put_tex(&name, variant, 0);
-	v[0] = (struct kv){"NAME", rbuf_str(&name)};
-	emit_string(x, &h, "versions.kernel", v, 1);
+	rbuf_init(&code);
+	fv_init(&v);
+	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
+	fv_emit(x, &h, "versions.kernel", &v);
 	emit_heading(x, 1, rbuf_str(&h));
 	rbuf_free(&h);
-
-	for (i = 0; i < x->ncfgs && !k; i++)
-		if (!strcmp(x->cfgs[i].c->suite, VOCAB_SUITE_VERSIONS) &&
-		    !strcmp(x->cfgs[i].c->variant, variant))
-			k = model_kernel(x, variant,
-					 x->cfgs[i].c->session_id);
-	if (k && k->description && *k->description) {
-		rbuf_put_prose(&h, k->description, 0);
-		emit_par(x, rbuf_str(&h));
-		rbuf_free(&h);
-	} else {
-		emit_par(x, lang_get(x->L, "versions.nodesc"));
-	}
+	kernel_desc(x, k, &h);
+	emit_par(x, rbuf_str(&h));
+	rbuf_free(&h);
 	if (k && k->source && *k->source) {
-		struct rbuf code;
+		int trimmed = listing_trim(k->source, &code);
 		struct kv lv;
-		char sid[32];
-		int trimmed;
 
-		rbuf_init(&code);
-		trimmed = listing_trim(k->source, &code);
-		snprintf(sid, sizeof(sid), "%lld", (long long)k->session_id);
-		v[1] = (struct kv){"SESSION", sid};
-		emit_string(x, &h, trimmed ? "vers.source_trimmed" :
-			    "versions.source", v, 2);
+		fv_int(&v, "SESSION", (long long)k->session_id);
+		fv_emit(x, &h, trimmed ? "vers.source_trimmed" :
+			"versions.source", &v);
 		emit_par(x, rbuf_str(&h));
 		rbuf_free(&h);
 		rbuf_put_listing(&h, rbuf_str(&code));
 		lv = (struct kv){"CODE", rbuf_str(&h)};
 		rc = emit_fragment(x, "listing", &lv, 1);
-		rbuf_free(&h);
-		rbuf_free(&code);
 	} else {
 		emit_par(x, lang_get(x->L, "versions.nosource"));
 	}
@@ -2420,7 +2094,8 @@ static int kernel_part(struct rctx *x, const char *variant)
 	if (!rc)
 		rc = emit_once(x, data_part, (void *)variant);
 	rbuf_free(&h);
-	rbuf_free(&name);
+	rbuf_free(&code);
+	fv_free(&v);
 	return rc;
 }
 
@@ -2431,88 +2106,32 @@ static int kernel_part(struct rctx *x, const char *variant)
 static void versions_list(struct rctx *x)
 {
 	const char **vv = NULL;
-	struct rbuf items, one, nm, ds;
+	struct rbuf items, one;
 	char *frag = tmpl_fragment(x->frags, "item");
-	size_t nv, i;
+	size_t nv = versions_names(x, -1, &vv), i;
+	struct fv v;
+	struct kv t;
 
-	nv = versions_names(x, -1, &vv);
 	rbuf_init(&items);
 	rbuf_init(&one);
-	rbuf_init(&nm);
-	rbuf_init(&ds);
+	fv_init(&v);
 	for (i = 0; i < nv && frag; i++) {
-		const struct store_kernel *k = NULL;
-		struct kv v[2];
-		size_t j;
-
-		for (j = 0; j < x->ncfgs && !k; j++)
-			if (!strcmp(x->cfgs[j].c->suite,
-				    VOCAB_SUITE_VERSIONS) &&
-			    !strcmp(x->cfgs[j].c->variant, vv[i]))
-				k = model_kernel(x, vv[i],
-						 x->cfgs[j].c->session_id);
 		rbuf_free(&one);
-		rbuf_free(&nm);
-		rbuf_free(&ds);
-		rbuf_put_tex(&nm, vv[i], 0);
-		if (k && k->description && *k->description)
-			rbuf_put_prose(&ds, k->description, 0);
-		else
-			rbuf_puts(&ds, lang_get(x->L, "versions.nodesc"));
-		v[0] = (struct kv){"NAME", rbuf_str(&nm)};
-		v[1] = (struct kv){"DESC", rbuf_str(&ds)};
-		emit_string(x, &one, "vers.item", v, 2);
-		v[0] = (struct kv){"TEXT", rbuf_str(&one)};
-		tmpl_fill(&items, frag, v, 1);
+		rbuf_put_tex(fv_put(&v, "NAME"), vv[i], 0);
+		kernel_desc(x, kernel_of(x, vv[i]), fv_put(&v, "DESC"));
+		fv_emit(x, &one, "vers.item", &v);
+		t = (struct kv){"TEXT", rbuf_str(&one)};
+		tmpl_fill(&items, frag, &t, 1);
 	}
 	if (items.len) {
-		struct kv lv = {"ITEMS", rbuf_str(&items)};
-
-		emit_fragment(x, "list", &lv, 1);
+		t = (struct kv){"ITEMS", rbuf_str(&items)};
+		emit_fragment(x, "list", &t, 1);
 	}
 	free(frag);
 	free(vv);
 	rbuf_free(&items);
 	rbuf_free(&one);
-	rbuf_free(&nm);
-	rbuf_free(&ds);
-}
-
-/* Text dense with numbers and long words (Polish, German): TeX may
- * stretch a line's spaces rather than push a word into the margin.
- * The group ends with the section. */
-static void stretch_begin(struct rctx *x)
-{
-	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
-		  "{3em}\n");
-}
-
-static void stretch_end(struct rctx *x)
-{
-	rbuf_puts(&x->body, "\\endgroup\n");
-}
-
-static int sec_versions_body(struct rctx *x);
-static int app_versions_body(struct rctx *x);
-
-int sec_versions(struct rctx *x)
-{
-	int rc;
-
-	stretch_begin(x);
-	rc = sec_versions_body(x);
-	stretch_end(x);
-	return rc;
-}
-
-int app_versions(struct rctx *x)
-{
-	int rc;
-
-	stretch_begin(x);
-	rc = app_versions_body(x);
-	stretch_end(x);
-	return rc;
+	fv_free(&v);
 }
 
 static int sec_versions_body(struct rctx *x)
@@ -2562,34 +2181,38 @@ static int app_versions_body(struct rctx *x)
 		return 0;
 	}
 	emit_par(x, lang_get(x->L, "vers.app_intro"));
-	if (model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL)) {
+	if (model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL))
 		emit_par(x, lang_get(x->L, "versions.counters_intro"));
-	} else {
-		/* once for the section: why report P's GIPS and CGMA
+	else	/* once for the section: why report P's GIPS and CGMA
 		 * tables are missing */
-		const char *why = model_counters_why(x, -1,
-						     VOCAB_SUITE_VERSIONS);
-		struct rbuf t, w;
-		struct kv v[1];
-
-		rbuf_init(&t);
-		rbuf_init(&w);
-		if (why) {
-			rbuf_put_prose(&w, why, 1);
-			v[0] = (struct kv){"WHY", rbuf_str(&w)};
-			emit_string(x, &t, "versions.counters_unavailable", v,
-				    1);
-		} else {
-			rbuf_puts(&t, lang_get(x->L,
-					       "versions.counters_none"));
-		}
-		emit_par(x, rbuf_str(&t));
-		rbuf_free(&t);
-		rbuf_free(&w);
-	}
+		counters_why_par(x, -1, "versions.counters_none");
 	nv = versions_names(x, -1, &vv);
 	for (i = 0; i < nv && !rc; i++)
 		rc = kernel_part(x, vv[i]);
 	free(vv);
 	return rc;
+}
+
+/* Text dense with numbers and long words (Polish, German): TeX may
+ * stretch a line's spaces rather than push a word into the margin.
+ * The group ends with the section. */
+static int stretched(struct rctx *x, int (*body)(struct rctx *x))
+{
+	int rc;
+
+	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
+		  "{3em}\n");
+	rc = body(x);
+	rbuf_puts(&x->body, "\\endgroup\n");
+	return rc;
+}
+
+int sec_versions(struct rctx *x)
+{
+	return stretched(x, sec_versions_body);
+}
+
+int app_versions(struct rctx *x)
+{
+	return stretched(x, app_versions_body);
 }
