@@ -189,15 +189,21 @@ static void session_check(struct store *st, const char *status)
 }
 
 /* The regime stored with each configuration of a versions/reference run
- * at n = 64 and 100: the grid of every kernel from its launch geometry,
- * one wave of the device, the working set against L2, and one group per
- * shape. */
+ * at n = 64 and 100: the grid of every kernel from its launch geometry
+ * against the device's SMs, the working set against L2, and one group
+ * per shape. */
 static void regime_check(struct store *st)
 {
 	struct store_filter f = { 0 };
 	struct store_config *c = NULL;
-	size_t n = 0;
+	struct store_device *d = NULL;
+	size_t n = 0, nd = 0;
+	int sms;
 
+	assert_int_equal(store_device_list(st, &d, &nd), 0);
+	assert_true(nd == 1 && d[0].sm_count > 0);
+	sms = d[0].sm_count;
+	store_devices_free(d, nd);
 	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
 	for (size_t i = 0; i < n; i++) {
 		long long t;
@@ -225,15 +231,15 @@ static void regime_check(struct store *st)
 		if (strcmp(c[i].variant, "v1"))
 			t *= t;
 		assert_int_equal(c[i].grid_blocks, t);
-		/* below_wave exactly when the grid is smaller than one
-		 * wave ... */
-		if (c[i].grid_blocks < c[i].wave_blocks)
-			assert_non_null(strstr(c[i].regime, "below_wave"));
+		/* idle_sms exactly when the grid has fewer blocks than
+		 * the device has SMs (the rule of analysis/rules.h) ... */
+		if (c[i].grid_blocks < sms)
+			assert_non_null(strstr(c[i].regime, "idle_sms"));
 		else
-			assert_null(strstr(c[i].regime, "below_wave"));
-		/* ... and v1 runs one block: always below one wave. */
+			assert_null(strstr(c[i].regime, "idle_sms"));
+		/* ... and v1 runs one block: always some SMs idle. */
 		if (!strcmp(c[i].variant, "v1"))
-			assert_non_null(strstr(c[i].regime, "below_wave"));
+			assert_non_null(strstr(c[i].regime, "idle_sms"));
 	}
 	store_configs_free(c, n);
 }
