@@ -59,6 +59,15 @@ static void host_text(const struct rctx *x, const char *h, struct rbuf *b)
 
 /* Orders names by their place in canon (unknown names after, as they
  * came): report G's baselines read first. */
+static size_t name_rank(const char *const *canon, size_t nc, const char *t)
+{
+	size_t r;
+
+	for (r = 0; r < nc && strcmp(canon[r], t); r++)
+		;
+	return r;
+}
+
 static void names_order(const char **v, size_t n, const char *const *canon,
 			size_t nc)
 {
@@ -66,18 +75,10 @@ static void names_order(const char **v, size_t n, const char *const *canon,
 
 	for (i = 1; i < n; i++) {
 		const char *t = v[i];
-		size_t ri, rj;
+		size_t r = name_rank(canon, nc, t);
 
-		for (ri = 0; ri < nc && strcmp(canon[ri], t); ri++)
-			;
-		for (j = i; j > 0; j--) {
-			for (rj = 0; rj < nc && strcmp(canon[rj], v[j - 1]);
-			     rj++)
-				;
-			if (rj <= ri)
-				break;
+		for (j = i; j > 0 && name_rank(canon, nc, v[j - 1]) > r; j--)
 			v[j] = v[j - 1];
-		}
 		v[j] = t;
 	}
 }
@@ -173,15 +174,11 @@ static void host_head(const struct rctx *x, const char *h, struct rbuf *b)
 		if (!best || labs((long)(p - s) - (long)len / 2) <
 			     labs((long)(best - s) - (long)len / 2))
 			best = p;
-	if (best) {
-		rbuf_puts(b, "\\shortstack{");
-		rbuf_putn(b, s, (size_t)(best - s));
-		rbuf_puts(b, "\\\\");
-		rbuf_puts(b, best + 1);
-		rbuf_puts(b, "}");
-	} else {
+	if (best)
+		rbuf_printf(b, "\\shortstack{%.*s\\\\%s}", (int)(best - s), s,
+			    best + 1);
+	else
 		rbuf_puts(b, s);
-	}
 	rbuf_free(&t);
 }
 
@@ -194,13 +191,10 @@ static void head_spans(const struct rctx *x, struct rtable *t,
 
 	for (i = 0; i < nn; i++) {
 		rbuf_init(&b);
-		if (host) {
+		if (host)
 			host_head(x, names[i], &b);
-		} else {
-			rbuf_puts(&b, "\\texttt{");
-			rbuf_put_tex(&b, names[i], 0);
-			rbuf_puts(&b, "}");
-		}
+		else
+			mem_variant(&b, names[i]);
 		rtable_head_span(t, span, rbuf_str(&b));
 		rbuf_free(&b);
 	}
@@ -1216,22 +1210,15 @@ static int findings_dev(struct rctx *x, int dev, struct rfind *f)
  * when several are reported. */
 static int findings_emit(struct rctx *x, struct rfind *f)
 {
-	struct rfind none;
-	struct kv v;
+	struct kv v = {"TITLE", lang_get(x->L, "find.title")};
 	size_t d;
-	int any = 0, rc = 0;
+	int any = 0, rc;
 
 	for (d = 0; d < x->ndevs; d++)
 		any |= f[d].n > 0;
-	if (!any) {
-		find_init(&none);
-		rc = find_emit(x, &none);
-		find_free(&none);
-		return rc;
-	}
-	v = (struct kv){"TITLE", lang_get(x->L, "find.title")};
-	if (emit_fragment(x, "findings", &v, 1))
-		return -1;
+	if (!any)	/* f[0] has none: the words that say so */
+		return find_emit(x, f);
+	rc = emit_fragment(x, "findings", &v, 1);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if (!f[d].n)
 			continue;
@@ -1256,22 +1243,18 @@ int sec_transfer(struct rctx *x)
 	for (d = 0; d < x->ndevs; d++)
 		find_init(&f[d]);
 	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
-	if (!model_has_suite(x, -1, SUITE)) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-	} else {
-		emit_par(x, lang_get(x->L, "transfer.intro"));
-		/* the devices' parts under run-in headings, as their
-		 * findings are: the contents stay one line per section */
-		for (d = 0; d < x->ndevs && !rc; d++) {
-			if (!model_has_suite(x, (int)d, SUITE))
-				continue;
-			emit_dev_heading(x, 2, (int)d);
-			rc = main_part(x, (int)d);
-		}
-	}
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, SUITE))
+	emit_par(x, lang_get(x->L, model_has_suite(x, -1, SUITE) ?
+			     "transfer.intro" : "transfer.absent"));
+	/* the devices' parts under run-in headings, as their findings
+	 * are: the contents stay one line per section */
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, (int)d, SUITE))
+			continue;
+		emit_dev_heading(x, 2, (int)d);
+		rc = main_part(x, (int)d);
+		if (!rc)
 			rc = findings_dev(x, (int)d, &f[d]);
+	}
 	if (!rc)
 		rc = findings_emit(x, f);
 	for (d = 0; d < x->ndevs; d++)
@@ -1300,9 +1283,8 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	static const char *const heads[] = {"stat.min", "stat.max",
 		"stat.avg", "stat.median", "stat.stddev"};
 	struct rtable t;
-	struct rbuf cap, anc, nm, hm, dl, cell, un;
-	struct kv v[4];
-	char size[32];
+	struct rbuf cap, anc, cell, un;
+	struct fv v;
 	size_t i;
 	int j, rc;
 
@@ -1310,10 +1292,8 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	rbuf_init(&un);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
-	rbuf_init(&nm);
-	rbuf_init(&hm);
-	rbuf_init(&dl);
 	rbuf_init(&cell);
+	fv_init(&v);
 	rtable_head(&t, lang_get(x->L, "transfer.phase"));
 	for (j = 0; j < 5; j++)
 		rtable_head(&t, lang_get(x->L, heads[j]));
@@ -1340,15 +1320,11 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 		rtable_int(&t, (long long)s->s.n);
 		rtable_row_end(&t);
 	}
-	rbuf_put_tex(&nm, c->c->variant, 0);
-	host_text(x, c->c->host_mem, &hm);
-	dev_suffix(x, dev, &dl);
-	snprintf(size, sizeof(size), "%d", c->c->n);
-	v[0] = (struct kv){"NAME", rbuf_str(&nm)};
-	v[1] = (struct kv){"HOST", rbuf_str(&hm)};
-	v[2] = (struct kv){"SIZE", size};
-	v[3] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "transfer.table", v, 4);
+	rbuf_put_tex(fv_put(&v, "NAME"), c->c->variant, 0);
+	host_text(x, c->c->host_mem, fv_put(&v, "HOST"));
+	fv_int(&v, "SIZE", c->c->n);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
+	fv_emit(x, &cap, "transfer.table", &v);
 	rbuf_printf(&anc, "transfer dev=%lld variant=%s host=%s n=%d",
 		    (long long)x->devs[dev]->id, c->c->variant,
 		    c->c->host_mem ? c->c->host_mem : "", c->c->n);
@@ -1356,11 +1332,9 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&nm);
-	rbuf_free(&hm);
-	rbuf_free(&dl);
 	rbuf_free(&cell);
 	rbuf_free(&un);
+	fv_free(&v);
 	return rc;
 }
 
