@@ -129,91 +129,61 @@ static void num_put(struct rbuf *b, double v, int sig)
 	rbuf_printf(b, "\\num{%s}", s);
 }
 
-/* The interval of the median as distances to its ends, compact:
- * "${}^{+6}_{-11}$"; nothing when the samples do not give one. */
-static void ci_put(struct rbuf *b, double med, double lo, double hi)
+/* What follows a median in its cell: the distances from it to the
+ * upper and lower end of its interval (\\num arguments, "" without an
+ * interval) and the regime marks the row label does not carry. */
+struct post_parts {
+	char up[32], dn[32], mk[96];
+};
+
+/* Appends the text of p, compact: "{${}^{+6}_{-11}$}" (braced: siunitx
+ * sets it as text after the number), then the marks. */
+static void post_put(const struct post_parts *p, struct rbuf *b)
 {
-	if (!isfinite(lo) || !isfinite(hi))
-		return;
-	rbuf_puts(b, "${}^{+");
-	num_put(b, hi - med, 2);
-	rbuf_puts(b, "}_{-");
-	num_put(b, med - lo, 2);
-	rbuf_puts(b, "}$");
+	if (p->up[0] || p->dn[0])
+		rbuf_printf(b, "{${}^{+\\num{%s}}_{-\\num{%s}}$}",
+			    p->up[0] ? p->up : "0", p->dn[0] ? p->dn : "0");
+	rbuf_puts(b, p->mk);
 }
 
-/* What follows the median in its cell: the interval and the marks the
- * row label does not carry. *ci is set when an interval was written.
- * -1 when the store fails. */
+/* The parts that follow c's median *med in its cell. *ci is set when
+ * there is an interval. -1 when the store fails. */
 static int cell_post(struct rctx *x, const struct rcfg *c, unsigned rowm,
-		     double *med, struct rbuf *post, int *ci)
+		     double *med, struct post_parts *p, int *ci)
 {
+	struct rbuf mk;
 	double lo, hi;
 
 	*med = NAN;
+	memset(p, 0, sizeof(*p));
 	if (!rcfg_ok(c))
 		return 0;
 	if (rcfg_median_ci(x, c, VOCAB_METRIC_GBS, med, &lo, &hi))
 		return isfinite(*med) ? -1 : 0;
 	if (isfinite(lo) && isfinite(hi)) {
-		/* braced: siunitx sets it as text after the number */
-		rbuf_putc(post, '{');
-		ci_put(post, *med, lo, hi);
-		rbuf_putc(post, '}');
+		render_sig_format(hi - *med, 2, p->up, sizeof(p->up));
+		render_sig_format(*med - lo, 2, p->dn, sizeof(p->dn));
 		*ci = 1;
 	}
-	regime_marks(x, rcfg_marks(x, c) & ~rowm, post);
+	rbuf_init(&mk);
+	regime_marks(x, rcfg_marks(x, c) & ~rowm, &mk);
+	snprintf(p->mk, sizeof(p->mk), "%s", rbuf_str(&mk));
+	rbuf_free(&mk);
 	return 0;
 }
 
-/* The widest text that follows a number in one column, kept in parts:
- * the interval's upper and lower figures (stacked, so the wider of the
- * two sets the width) and the marks. A cell's parts are taken where
- * they are wider than the column's so far, so that the room reserved
- * holds the widest of each even where no one cell has all three. */
-struct post_parts {
-	char up[32], dn[32], mk[96];
-};
-
-/* The argument of the \num{...} that follows key in s, or "". */
-static void num_after(const char *s, const char *key, char *out, size_t len)
+/* Widens w, the room a column keeps after its numbers, to hold p: each
+ * part where it is longer (the interval's figures stack, so the wider
+ * of the two sets the width), so that the room holds the widest of
+ * each even where no one cell has all three. */
+static void post_widen(struct post_parts *w, const struct post_parts *p)
 {
-	const char *p = strstr(s, key), *e;
-
-	out[0] = '\0';
-	if (!p)
-		return;
-	p += strlen(key);
-	e = strchr(p, '}');
-	if (e && (size_t)(e - p) < len) {
-		memcpy(out, p, (size_t)(e - p));
-		out[e - p] = '\0';
-	}
-}
-
-static void post_widen(struct post_parts *w, const char *post)
-{
-	char up[32], dn[32];
-	const char *mk = strstr(post, "\\rgmark");
-
-	num_after(post, "^{+\\num{", up, sizeof(up));
-	num_after(post, "_{-\\num{", dn, sizeof(dn));
-	if (strlen(up) > strlen(w->up))
-		snprintf(w->up, sizeof(w->up), "%s", up);
-	if (strlen(dn) > strlen(w->dn))
-		snprintf(w->dn, sizeof(w->dn), "%s", dn);
-	if (mk && strlen(mk) > strlen(w->mk))
-		snprintf(w->mk, sizeof(w->mk), "%s", mk);
-}
-
-/* The reserved text of a column, as cell_post would write it. */
-static void post_compose(const struct post_parts *w, struct rbuf *b)
-{
-	rbuf_free(b);
-	if (w->up[0] || w->dn[0])
-		rbuf_printf(b, "{${}^{+\\num{%s}}_{-\\num{%s}}$}",
-			    w->up[0] ? w->up : "0", w->dn[0] ? w->dn : "0");
-	rbuf_puts(b, w->mk);
+	if (strlen(p->up) > strlen(w->up))
+		memcpy(w->up, p->up, sizeof(w->up));
+	if (strlen(p->dn) > strlen(w->dn))
+		memcpy(w->dn, p->dn, sizeof(w->dn));
+	if (strlen(p->mk) > strlen(w->mk))
+		memcpy(w->mk, p->mk, sizeof(w->mk));
 }
 
 /* The header of a bandwidth table: N, then one column per variant. */
@@ -338,14 +308,13 @@ static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
 		     const char *keep, struct rtable *t, struct rbuf *wide,
 		     unsigned *seen, int *ci)
 {
-	struct post_parts parts[ILP_MAXCOLS] = { 0 };
-	struct rbuf lab, post;
+	struct post_parts parts[ILP_MAXCOLS] = { 0 }, p;
+	struct rbuf lab;
 	size_t i, j;
 	int rc = 0;
 	double med;
 
 	rbuf_init(&lab);
-	rbuf_init(&post);
 	for (i = 0; i < g->ns && !rc; i++) {
 		unsigned rowm = row_marks(x, dev, g, i);
 
@@ -358,21 +327,20 @@ static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
 		for (j = 0; j < g->nc && !rc; j++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
 
-			rbuf_free(&post);
-			rc = cell_post(x, c, rowm, &med, &post, ci);
+			rc = cell_post(x, c, rowm, &med, &p, ci);
 			if (cell_status(x, t, c))
 				continue;
 			rtable_num(t, med, -1, 0);
 			/* the text after the number, inside its cell */
-			rbuf_puts(&t->body, rbuf_str(&post));
-			post_widen(&parts[j], rbuf_str(&post));
-			post_compose(&parts[j], &wide[j]);
+			post_put(&p, &t->body);
+			post_widen(&parts[j], &p);
+			rbuf_free(&wide[j]);
+			post_put(&parts[j], &wide[j]);
 			*seen |= rcfg_regime(x, c);
 		}
 		rtable_row_end(t);
 	}
 	rbuf_free(&lab);
-	rbuf_free(&post);
 	return rc;
 }
 
