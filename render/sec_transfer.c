@@ -984,31 +984,44 @@ static double mwu_pmin(size_t na, size_t nb)
 	return p;
 }
 
-/* items[0..n-1] as one list: ", " between them, the language's "and"
- * (find.xfer.list2) before the last. */
-static void join_list(struct rctx *x, struct rbuf *out, struct rbuf *items,
-		      size_t n)
-{
-	struct rbuf head;
-	struct kv v[2];
-	size_t i;
+/* Phrases joined as one list, phrase by phrase: ", " between them, the
+ * language's "and" (find.xfer.list2) before the last. */
+struct xjoin {
+	struct rbuf head, last;	/* all but the last; the last */
+	size_t n;
+};
 
-	if (!n)
-		return;
-	if (n == 1) {
-		rbuf_puts(out, rbuf_str(&items[0]));
-		return;
+static void join_init(struct xjoin *j)
+{
+	rbuf_init(&j->head);
+	rbuf_init(&j->last);
+	j->n = 0;
+}
+
+/* The buffer of the next phrase. */
+static struct rbuf *join_next(struct xjoin *j)
+{
+	if (j->n++) {
+		if (j->n > 2)
+			rbuf_puts(&j->head, ", ");
+		rbuf_puts(&j->head, rbuf_str(&j->last));
+		rbuf_free(&j->last);
 	}
-	rbuf_init(&head);
-	for (i = 0; i + 1 < n; i++) {
-		if (i)
-			rbuf_puts(&head, ", ");
-		rbuf_puts(&head, rbuf_str(&items[i]));
-	}
-	v[0] = (struct kv){"A", rbuf_str(&head)};
-	v[1] = (struct kv){"B", rbuf_str(&items[n - 1])};
-	emit_string(x, out, "find.xfer.list2", v, 2);
-	rbuf_free(&head);
+	return &j->last;
+}
+
+/* Appends the list to out (nothing when empty) and releases j. */
+static void join_end(struct rctx *x, struct xjoin *j, struct rbuf *out)
+{
+	struct kv v[2] = {{"A", rbuf_str(&j->head)},
+			  {"B", rbuf_str(&j->last)}};
+
+	if (j->n == 1)
+		rbuf_puts(out, rbuf_str(&j->last));
+	else if (j->n)
+		emit_string(x, out, "find.xfer.list2", v, 2);
+	rbuf_free(&j->head);
+	rbuf_free(&j->last);
 }
 
 /* The words of one comparison, chosen by the data: shorter, longer (or
@@ -1060,26 +1073,23 @@ static void cmp_words(struct rctx *x, const struct transfer_at *at,
 static void sentence_pair(struct rctx *x, struct rfind *f, const char *key,
 			  const struct transfer_at at[2], int times)
 {
-	struct rbuf items[2];
+	struct xjoin j;
 	struct fv v;
-	size_t e, cnt = 0;
+	size_t e;
 
 	if (!at[0].ok)
 		return;
 	fv_init(&v);
+	join_init(&j);
 	for (e = 0; e < 2; e++) {
 		if (e && (!at[1].ok || at[1].n == at[0].n))
 			break;
-		rbuf_init(&items[e]);
 		cmp_words(x, &at[e], times, fv_put(&v, "C"), fv_put(&v, "D"));
 		fv_int(&v, "N", at[e].n);
-		fv_emit(x, &items[e], "find.xfer.at", &v);
-		cnt++;
+		fv_emit(x, join_next(&j), "find.xfer.at", &v);
 	}
 	fv_free(&v);
-	join_list(x, fv_put(&v, "AT"), items, cnt);
-	for (e = 0; e < cnt; e++)
-		rbuf_free(&items[e]);
+	join_end(x, &j, fv_put(&v, "AT"));
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
 	fv_find(x, f, key, &v);
 	fv_free(&v);
@@ -1109,26 +1119,24 @@ static void sentence_shared(struct rctx *x, struct rfind *f,
 static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 			      const struct transfer_facts *fx, int e)
 {
-	struct rbuf items[3];
+	struct xjoin j;
 	struct fv v;
-	size_t i, k = 0;
+	size_t i;
 
 	fv_init(&v);
+	join_init(&j);
 	for (i = 0; i < 3; i++) {
 		if (fx->dom_part[e][i] < 0)
 			continue;
-		rbuf_init(&items[k]);
 		part_name(x, fx->dom_part[e][i], fv_put(&v, "PART"));
 		host_text(x, transfer_hosts[i], fv_put(&v, "H"));
 		find_pct(fv_put(&v, "SHARE"), fx->dom_share[e][i], 2);
-		fv_emit(x, &items[k++], "find.xfer.dom_item", &v);
+		fv_emit(x, join_next(&j), "find.xfer.dom_item", &v);
 	}
 	fv_free(&v);
-	if (!k)
-		return;
-	join_list(x, fv_put(&v, "LIST"), items, k);
-	for (i = 0; i < k; i++)
-		rbuf_free(&items[i]);
+	if (!j.n)
+		return;		/* nothing was written */
+	join_end(x, &j, fv_put(&v, "LIST"));
 	fv_int(&v, "N", fx->dom_n[e]);
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
 	rbuf_printf(fv_put(&v, "FIG"), "fig:xfer-shares-%lld",
@@ -1142,13 +1150,11 @@ static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			   const struct xlist *l)
 {
-	struct rbuf *items;
-	size_t s, i, j, worst = 0, cnt = 0;
+	size_t s, i, j, worst = 0;
+	struct xjoin sizes;
 	struct fv v;
 
-	items = calloc(l->ns ? l->ns : 1, sizeof(*items));
-	if (!items)
-		return;
+	join_init(&sizes);
 	for (s = 0; s < l->ns; s++) {
 		size_t cmin = 0;
 
@@ -1163,22 +1169,18 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			}
 		if (!cmin || !(mwu_pmin(cmin, cmin) >= RULE_ALPHA))
 			continue;
-		rbuf_init(&items[cnt]);
-		rbuf_printf(&items[cnt++], "%d", l->n[s]);
+		rbuf_printf(join_next(&sizes), "%d", l->n[s]);
 		if (!worst || cmin < worst)
 			worst = cmin;
 	}
+	if (!sizes.n)
+		return;		/* nothing was written */
 	fv_init(&v);
-	if (cnt) {
-		join_list(x, fv_put(&v, "NLIST"), items, cnt);
-		fv_int(&v, "CNT", (long long)worst);
-		fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
-		fv_find(x, f, "find.xfer.power", &v);
-	}
+	join_end(x, &sizes, fv_put(&v, "NLIST"));
+	fv_int(&v, "CNT", (long long)worst);
+	fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
+	fv_find(x, f, "find.xfer.power", &v);
 	fv_free(&v);
-	for (s = 0; s < cnt; s++)
-		rbuf_free(&items[s]);
-	free(items);
 }
 
 /* The findings of one device, every number from facts_transfer. */
