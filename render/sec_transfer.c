@@ -36,12 +36,15 @@ static const char *const fig_metrics[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The variants, host memory modes and sizes of a device. */
+/* The variants, host memory modes and sizes of a device, and the
+ * metrics (with their units) its ok configurations hold. */
 struct xlist {
 	const char **v, **h;	/* baseline first ("simple", "pageable") */
 	size_t nv, nh;
 	int *n;			/* ascending */
 	size_t ns;
+	const char **m, **u;	/* metric_list */
+	size_t nm;
 };
 
 static void host_text(const struct rctx *x, const char *h, struct rbuf *b)
@@ -88,6 +91,8 @@ static void xlist_free(struct xlist *l)
 	free(l->v);
 	free(l->h);
 	free(l->n);
+	free(l->m);
+	free(l->u);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -101,6 +106,7 @@ static void xlist_load(const struct rctx *x, int dev, struct xlist *l)
 	l->nv = model_names(x, dev, SUITE, NULL, 'v', &l->v);
 	l->nh = model_names(x, dev, SUITE, NULL, 'h', &l->h);
 	l->ns = model_ints(x, dev, SUITE, NULL, NULL, 'n', &l->n);
+	l->nm = metric_list(x, dev, SUITE, NULL, &l->m, &l->u);
 	names_order(l->v, l->nv, kernels, COUNT(kernels));
 	names_order(l->h, l->nh, transfer_hosts, COUNT(transfer_hosts));
 }
@@ -113,21 +119,13 @@ static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 
 /* The unit of metric in the device's configurations, NULL when none
  * has the metric. */
-static const char *metric_unit(const struct rctx *x, int dev,
-			       const struct xlist *l, const char *metric)
+static const char *metric_unit(const struct xlist *l, const char *metric)
 {
-	size_t i, j, k;
+	size_t i;
 
-	for (i = 0; i < l->nv; i++)
-		for (j = 0; j < l->nh; j++)
-			for (k = 0; k < l->ns; k++) {
-				const struct store_stat *s = rcfg_stat(
-					cfg(x, dev, l->v[i], l->h[j], l->n[k]),
-					metric);
-
-				if (s)
-					return s->unit;
-			}
+	for (i = 0; i < l->nm; i++)
+		if (!strcmp(l->m[i], metric))
+			return l->u[i];
 	return NULL;
 }
 
@@ -359,7 +357,7 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 	struct rtable t;
 	struct rbuf cap, anc, note, cell;
 	char kinds[RTABLE_MAXCOLS + 1];
-	const char *unit = metric_unit(x, dev, l, metric);
+	const char *unit = metric_unit(l, metric);
 	/* the cells that fit a table, two columns each beside the size
 	 * and the samples */
 	size_t fit = (RTABLE_MAXCOLS - 2) / 2;
@@ -433,13 +431,12 @@ static void group_row(struct rtable *t, const char *latex)
 }
 
 /* The phases of phase_order the device measured. */
-static size_t phases_present(const struct rctx *x, int dev,
-			     const struct xlist *l, const char **out)
+static size_t phases_present(const struct xlist *l, const char **out)
 {
 	size_t i, k = 0;
 
 	for (i = 0; i < COUNT(phase_order); i++)
-		if (metric_unit(x, dev, l, phase_order[i]))
+		if (metric_unit(l, phase_order[i]))
 			out[k++] = phase_order[i];
 	return k;
 }
@@ -537,7 +534,7 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 {
 	const char *ph[COUNT(phase_order)];
 	size_t no = by_host ? l->nv : l->nh, ni = by_host ? l->nh : l->nv;
-	size_t nph = phases_present(x, dev, l, ph), o, i, p;
+	size_t nph = phases_present(l, ph), o, i, p;
 	struct rbuf cap, anc, cell;
 	struct rtable t;
 	char kinds[RTABLE_MAXCOLS + 1];
@@ -1267,17 +1264,6 @@ int sec_transfer(struct rctx *x)
 
 /* ---- appendix ----------------------------------------------------------- */
 
-static double stat_of(const struct stats_summary *s, int which)
-{
-	switch (which) {
-	case 0: return s->min;
-	case 1: return s->max;
-	case 2: return s->mean;
-	case 3: return s->median;
-	default: return s->stddev;
-	}
-}
-
 /* Report G's table: rows = phases (with their units), columns = the
  * five statistics and the number of runs. */
 static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
@@ -1303,6 +1289,8 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	rtable_head_end(&t);
 	for (i = 0; i < c->nstats; i++) {
 		const struct store_stat *s = &c->stats[i];
+		const double st[] = {s->s.min, s->s.max, s->s.mean,
+				     s->s.median, s->s.stddev};
 
 		/* the counter pass's single values are no phases */
 		if (metric_is_counter(s->metric))
@@ -1318,7 +1306,7 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 			rbuf_printf(&cell, " [%s]", rbuf_str(&un));
 		rtable_text(&t, rbuf_str(&cell));
 		for (j = 0; j < 5; j++)
-			rtable_num(&t, stat_of(&s->s, j), -1, 0);
+			rtable_num(&t, st[j], -1, 0);
 		rtable_int(&t, (long long)s->s.n);
 		rtable_row_end(&t);
 	}
@@ -1352,21 +1340,18 @@ static int is_main_metric(const char *m)
 
 static int app_part(struct rctx *x, int dev)
 {
-	const char **names = NULL, **units = NULL;
 	struct tabref ref = {0};
 	struct xlist l;
-	size_t nm, i, j, s;
+	size_t i, j, s;
 	int rc = 0;
 
 	xlist_load(x, dev, &l);
 	/* the metrics the main body leaves out, in its form */
-	nm = metric_list(x, dev, SUITE, NULL, &names, &units);
 	for (j = 0; j < 2; j++)		/* the phases, then the rates */
-		for (i = 0; i < nm && !rc; i++)
-			if (!is_main_metric(names[i]) &&
-			    !strcmp(units[i] ? units[i] : "", "ms") == !j)
-				rc = metric_table(x, dev, &l, names[i], 0,
-						  &ref);
+		for (i = 0; i < l.nm && !rc; i++)
+			if (!is_main_metric(l.m[i]) &&
+			    !strcmp(l.u[i] ? l.u[i] : "", "ms") == !j)
+				rc = metric_table(x, dev, &l, l.m[i], 0, &ref);
 	/* report G's tables, size by size so that the variants of one
 	 * size follow each other */
 	for (s = 0; s < l.ns && !rc; s++)
@@ -1380,8 +1365,6 @@ static int app_part(struct rctx *x, int dev)
 			}
 	for (i = 0; i < l.nv; i++)
 		problems_list(x, dev, SUITE, l.v[i]);
-	free(names);
-	free(units);
 	xlist_free(&l);
 	return rc;
 }
