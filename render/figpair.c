@@ -1,6 +1,8 @@
 /* Pictures side by side in one figure: the subpictures of a
  * "figurepair" fragment, each with a caption of its own (the ilp
  * section's devices, the transfer section's gain panels). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "render_int.h"
@@ -38,11 +40,16 @@ int figpair_add(struct rctx *x, struct figpair *p, int k,
 	return rc;
 }
 
-int figpair_emit(struct rctx *x, struct figpair *p, const char *anchor,
-		 const char *caption)
+int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
+		 const char *anchor_fmt, ...)
 {
+	char anchor[128];
 	struct kv v[3];
+	va_list ap;
 
+	va_start(ap, anchor_fmt);
+	vsnprintf(anchor, sizeof(anchor), anchor_fmt, ap);
+	va_end(ap);
 	v[0] = (struct kv){"ANCHOR", anchor};
 	v[1] = (struct kv){"PICTURES", rbuf_str(&p->pics)};
 	v[2] = (struct kv){"CAPTION", caption};

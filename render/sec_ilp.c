@@ -741,11 +741,9 @@ static int figure_emit(struct rctx *x, const int *devs, struct figpair *p)
 		dev_label(x, devs[i], &lab);
 		rc |= figpair_add(x, p, ks[i], rbuf_str(&lab));
 	}
-	rbuf_free(&lab);
-	rbuf_printf(&lab, "ilp-fig dev=%lld,%lld",
-		    (long long)x->devs[devs[0]]->id,
-		    (long long)x->devs[devs[1]]->id);
-	rc |= figpair_emit(x, p, rbuf_str(&lab), rbuf_str(&cap));
+	rc |= figpair_emit(x, p, rbuf_str(&cap), "ilp-fig dev=%lld,%lld",
+			   (long long)x->devs[devs[0]]->id,
+			   (long long)x->devs[devs[1]]->id);
 	rbuf_free(&p->pics);
 out:
 	rbuf_free(&cap);
@@ -757,10 +755,11 @@ out:
  * side per figure, a last odd one alone at full width. */
 static int figures_emit(struct rctx *x)
 {
-	int devs[2] = {-1, -1}, nd = 0, d, rc;
+	int devs[2] = {-1, -1}, nd = 0, d, rc = 0;
 	struct figpair p;
 
-	rc = figpair_init(x, &p);
+	if (figpair_init(x, &p))
+		return -1;
 	for (d = 0; d < (int)x->ndevs && !rc; d++) {
 		if (!model_has_suite(x, d, VOCAB_SUITE_ILP))
 			continue;

@@ -895,7 +895,7 @@ static void malloc_note(struct rctx *x, int dev, const struct xlist *l,
 /* The gain figure: one panel per other host memory. */
 static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
 {
-	struct rbuf one, anc;
+	struct rbuf one;
 	struct figpair p;
 	struct fv v;
 	size_t h;
@@ -903,13 +903,10 @@ static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
 
 	if (l->nh < 2 || !l->ns)
 		return 0;
-	if (figpair_init(x, &p)) {
-		figpair_free(&p);
+	if (figpair_init(x, &p))
 		return -1;
-	}
 	rc = 0;
 	rbuf_init(&one);
-	rbuf_init(&anc);
 	fv_init(&v);
 	host_text(x, l->h[0], fv_put(&v, "A"));
 	for (h = 1; h < l->nh; h++) {
@@ -925,13 +922,12 @@ static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
 		rbuf_free(&one);
 		fv_emit(x, &one, "xfer.gain_fig", &v);
 		malloc_note(x, dev, l, &one);
-		rbuf_printf(&anc, "xfer-gain-fig dev=%lld",
-			    (long long)x->devs[dev]->id);
-		rc |= figpair_emit(x, &p, rbuf_str(&anc), rbuf_str(&one));
+		rc |= figpair_emit(x, &p, rbuf_str(&one),
+				   "xfer-gain-fig dev=%lld",
+				   (long long)x->devs[dev]->id);
 	}
 	figpair_free(&p);
 	rbuf_free(&one);
-	rbuf_free(&anc);
 	fv_free(&v);
 	return rc;
 }
