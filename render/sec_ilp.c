@@ -880,18 +880,6 @@ static void find_l2(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-/* The findings of one device; pre prefixes each sentence ("GPU~1: "
- * when several devices are reported). */
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct ilp_facts *f, const char *pre)
-{
-	if (f->n) {
-		find_largest(x, fd, f, pre);
-		find_plateau(x, fd, f, pre);
-	}
-	find_l2(x, fd, f, pre);
-}
-
 /* ---- sections ----------------------------------------------------------- */
 
 static int main_part(struct rctx *x, int dev, struct rfind *fd)
@@ -911,9 +899,13 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 	grid_load(x, dev, &g);
 	rc = grid_tables(x, dev, &g, &f, 0);
 	grid_free(&g);
+	/* the findings, each prefixed "GPU~1: " where there are several */
 	if (x->ndevs > 1)
 		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
-	findings_dev(x, fd, &f, pre);
+	if (f.n)	/* find_plateau, too, needs a steady point */
+		find_largest(x, fd, &f, pre);
+	find_plateau(x, fd, &f, pre);
+	find_l2(x, fd, &f, pre);
 	return rc;
 }
 
