@@ -1312,4 +1312,28 @@ int sec_conclusions(struct rctx *x);
 int sec_device(struct rctx *x);
 int sec_sessions(struct rctx *x);
 
+/* ---- pictures side by side (figpair.c) --------------------------------- */
+
+/* One figure of several pictures (fragment "figurepair"), each a
+ * "subpicture" with a caption of its own. */
+struct figpair {
+	char *sub;		/* the subpicture fragment */
+	struct rbuf pics;	/* the pictures so far */
+	int n;			/* how many */
+};
+/* Starts an empty figure. Returns 0 (figpair_free releases p), or -1
+ * when the templates lack the fragment (nothing to release). */
+int figpair_init(struct rctx *x, struct figpair *p);
+void figpair_free(struct figpair *p);
+/* Adds figure k (0: an empty place) with its caption (LaTeX). Returns 0,
+ * or -1 on a template error. */
+int figpair_add(struct rctx *x, struct figpair *p, int k,
+		const char *caption);
+/* Writes the figure with its caption and the anchor that anchor_fmt
+ * and its arguments make (plain ASCII) into the body. Returns 0, or -1
+ * on a template error. */
+int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
+		 const char *anchor_fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 #endif

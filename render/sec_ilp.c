@@ -129,100 +129,61 @@ static void num_put(struct rbuf *b, double v, int sig)
 	rbuf_printf(b, "\\num{%s}", s);
 }
 
-/* A size in bytes as MiB ("50~MiB", "0.5~MiB"). */
-static void mib_put(struct rbuf *b, double bytes)
-{
-	char s[64];
+/* What follows a median in its cell: the distances from it to the
+ * upper and lower end of its interval (\\num arguments, "" without an
+ * interval) and the regime marks the row label does not carry. */
+struct post_parts {
+	char up[32], dn[32], mk[96];
+};
 
-	snprintf(s, sizeof(s), "%.3g", bytes / 1048576.0);
-	rbuf_printf(b, "\\num{%s}~MiB", s);
+/* Appends the text of p, compact: "{${}^{+6}_{-11}$}" (braced: siunitx
+ * sets it as text after the number), then the marks. */
+static void post_put(const struct post_parts *p, struct rbuf *b)
+{
+	if (p->up[0] || p->dn[0])
+		rbuf_printf(b, "{${}^{+\\num{%s}}_{-\\num{%s}}$}",
+			    p->up[0] ? p->up : "0", p->dn[0] ? p->dn : "0");
+	rbuf_puts(b, p->mk);
 }
 
-/* The interval of the median as distances to its ends, compact:
- * "${}^{+6}_{-11}$"; nothing when the samples do not give one. */
-static void ci_put(struct rbuf *b, double med, double lo, double hi)
-{
-	if (!isfinite(lo) || !isfinite(hi))
-		return;
-	rbuf_puts(b, "${}^{+");
-	num_put(b, hi - med, 2);
-	rbuf_puts(b, "}_{-");
-	num_put(b, med - lo, 2);
-	rbuf_puts(b, "}$");
-}
-
-/* What follows the median in its cell: the interval and the marks the
- * row label does not carry. *ci is set when an interval was written.
- * -1 when the store fails. */
+/* The parts that follow c's median *med in its cell. *ci is set when
+ * there is an interval. -1 when the store fails. */
 static int cell_post(struct rctx *x, const struct rcfg *c, unsigned rowm,
-		     double *med, struct rbuf *post, int *ci)
+		     double *med, struct post_parts *p, int *ci)
 {
+	struct rbuf mk;
 	double lo, hi;
 
 	*med = NAN;
+	memset(p, 0, sizeof(*p));
 	if (!rcfg_ok(c))
 		return 0;
 	if (rcfg_median_ci(x, c, VOCAB_METRIC_GBS, med, &lo, &hi))
 		return isfinite(*med) ? -1 : 0;
 	if (isfinite(lo) && isfinite(hi)) {
-		/* braced: siunitx sets it as text after the number */
-		rbuf_putc(post, '{');
-		ci_put(post, *med, lo, hi);
-		rbuf_putc(post, '}');
+		render_sig_format(hi - *med, 2, p->up, sizeof(p->up));
+		render_sig_format(*med - lo, 2, p->dn, sizeof(p->dn));
 		*ci = 1;
 	}
-	regime_marks(x, rcfg_marks(x, c) & ~rowm, post);
+	rbuf_init(&mk);
+	regime_marks(x, rcfg_marks(x, c) & ~rowm, &mk);
+	snprintf(p->mk, sizeof(p->mk), "%s", rbuf_str(&mk));
+	rbuf_free(&mk);
 	return 0;
 }
 
-/* The widest text that follows a number in one column, kept in parts:
- * the interval's upper and lower figures (stacked, so the wider of the
- * two sets the width) and the marks. A cell's parts are taken where
- * they are wider than the column's so far, so that the room reserved
- * holds the widest of each even where no one cell has all three. */
-struct post_parts {
-	char up[32], dn[32], mk[96];
-};
-
-/* The argument of the \num{...} that follows key in s, or "". */
-static void num_after(const char *s, const char *key, char *out, size_t len)
+/* Widens w, the room a column keeps after its numbers, to hold p: each
+ * part where it is longer (the interval's figures stack, so the wider
+ * of the two sets the width), so that the room holds the widest of
+ * each even where no one cell has all three. */
+static void post_widen(struct post_parts *w, const struct post_parts *p)
 {
-	const char *p = strstr(s, key), *e;
-
-	out[0] = '\0';
-	if (!p)
-		return;
-	p += strlen(key);
-	e = strchr(p, '}');
-	if (e && (size_t)(e - p) < len) {
-		memcpy(out, p, (size_t)(e - p));
-		out[e - p] = '\0';
-	}
-}
-
-static void post_widen(struct post_parts *w, const char *post)
-{
-	char up[32], dn[32];
-	const char *mk = strstr(post, "\\rgmark");
-
-	num_after(post, "^{+\\num{", up, sizeof(up));
-	num_after(post, "_{-\\num{", dn, sizeof(dn));
-	if (strlen(up) > strlen(w->up))
-		snprintf(w->up, sizeof(w->up), "%s", up);
-	if (strlen(dn) > strlen(w->dn))
-		snprintf(w->dn, sizeof(w->dn), "%s", dn);
-	if (mk && strlen(mk) > strlen(w->mk))
-		snprintf(w->mk, sizeof(w->mk), "%s", mk);
-}
-
-/* The reserved text of a column, as cell_post would write it. */
-static void post_compose(const struct post_parts *w, struct rbuf *b)
-{
-	rbuf_free(b);
-	if (w->up[0] || w->dn[0])
-		rbuf_printf(b, "{${}^{+\\num{%s}}_{-\\num{%s}}$}",
-			    w->up[0] ? w->up : "0", w->dn[0] ? w->dn : "0");
-	rbuf_puts(b, w->mk);
+	if (strlen(p->up) > strlen(w->up))
+		memcpy(w->up, p->up, sizeof(w->up));
+	if (strlen(p->dn) > strlen(w->dn))
+		memcpy(w->dn, p->dn, sizeof(w->dn));
+	if (strlen(p->mk) > strlen(w->mk))
+		memcpy(w->mk, p->mk, sizeof(w->mk));
 }
 
 /* The header of a bandwidth table: N, then one column per variant. */
@@ -241,26 +202,6 @@ static void grid_head(const struct rctx *x, const struct ilp_grid *g,
 	}
 	rtable_head_end(t);
 	rbuf_free(&h);
-}
-
-/* The column specification of a bandwidth table: each S column's
- * format fits the numbers written, and room is kept after them for the
- * widest text that follows one (post[j], set close to its number). */
-static void grid_colspec(const struct rtable *t, struct rbuf *post,
-			 struct rbuf *b)
-{
-	int i;
-
-	rbuf_putc(b, 'l');
-	for (i = 1; i < t->ncols; i++) {
-		rbuf_printf(b, " S[table-format=%d.%d", t->intd[i] ?
-			    t->intd[i] : 1, t->decd[i]);
-		if (post[i - 1].len)
-			rbuf_printf(b, ",table-align-text-after=false,"
-				    "table-space-text-post={%s}",
-				    rbuf_str(&post[i - 1]));
-		rbuf_putc(b, ']');
-	}
 }
 
 /* Emits a table whose column specification the caller wrote (emit_table
@@ -359,48 +300,21 @@ static int grid_tables(struct rctx *x, int dev, const struct ilp_grid *g,
 	return rc;
 }
 
-static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
-		      const struct ilp_facts *f, int all)
+/* The rows of the sizes kept (keep[]): each size with the marks its row
+ * shares, each cell's median and what follows it, the room each column
+ * keeps for that in wide[]. *seen gets the regimes shown, *ci whether
+ * an interval was written. -1 when the store fails. */
+static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
+		     const char *keep, struct rtable *t, struct rbuf *wide,
+		     unsigned *seen, int *ci)
 {
-	struct rtable t;
-	struct rbuf spec, cap, anc, dl, nr, note, lab, post, wide[ILP_MAXCOLS];
-	struct post_parts parts[ILP_MAXCOLS] = { 0 };
-	char kinds[ILP_MAXCOLS + 2], *keep = NULL;
-	unsigned seen = 0;
+	struct post_parts parts[ILP_MAXCOLS] = { 0 }, p;
+	struct rbuf lab;
 	size_t i, j;
-	struct kv v[3];
-	int rc = 0, pct = 0, ci = 0, every;
+	int rc = 0;
 	double med;
 
-	kinds[0] = 'l';
-	for (j = 0; j < g->nc; j++) {
-		kinds[1 + j] = 'S';
-		rbuf_init(&wide[j]);
-	}
-	kinds[1 + g->nc] = '\0';
-	rtable_init(&t, kinds);
-	rbuf_init(&spec);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&dl);
-	rbuf_init(&nr);
-	rbuf_init(&note);
 	rbuf_init(&lab);
-	rbuf_init(&post);
-	keep = calloc(g->ns + 1, 1);
-	if (!keep) {
-		rc = -1;
-		goto out;
-	}
-	if (all)
-		memset(keep, 1, g->ns);
-	else
-		rows_pick(x, dev, g, f, keep);
-	/* a short sweep keeps every size: the caption says so */
-	every = 1;
-	for (i = 0; i < g->ns; i++)
-		every &= keep[i];
-	grid_head(x, g, &t);
 	for (i = 0; i < g->ns && !rc; i++) {
 		unsigned rowm = row_marks(x, dev, g, i);
 
@@ -409,72 +323,123 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		rbuf_free(&lab);
 		ilp_count_tex(g->sizes[i], &lab);
 		regime_marks(x, rowm, &lab);
-		rtable_text(&t, rbuf_str(&lab));
+		rtable_text(t, rbuf_str(&lab));
 		for (j = 0; j < g->nc && !rc; j++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
 
-			rbuf_free(&post);
-			rc = cell_post(x, c, rowm, &med, &post, &ci);
-			if (cell_status(x, &t, c))
+			rc = cell_post(x, c, rowm, &med, &p, ci);
+			if (cell_status(x, t, c))
 				continue;
-			rtable_num(&t, med, -1, 0);
+			rtable_num(t, med, -1, 0);
 			/* the text after the number, inside its cell */
-			rbuf_puts(&t.body, rbuf_str(&post));
-			post_widen(&parts[j], rbuf_str(&post));
-			post_compose(&parts[j], &wide[j]);
-			seen |= rcfg_regime(x, c);
+			post_put(&p, &t->body);
+			post_widen(&parts[j], &p);
+			rbuf_free(&wide[j]);
+			post_put(&parts[j], &wide[j]);
+			*seen |= rcfg_regime(x, c);
 		}
-		rtable_row_end(&t);
+		rtable_row_end(t);
 	}
-	/* % of peak: only at the largest size in device memory */
-	if (f->n && isfinite(f->peak)) {
-		rbuf_puts(&t.body, "\\midrule\n");
-		rtable_text(&t, lang_get(x->L, "ilp.pct_row"));
-		for (j = 0; j < g->nc; j++) {
-			const struct rcfg *c = ilp_find(x, dev,
-				g->col[j].variant, f->n, g->col[j].ilp);
+	rbuf_free(&lab);
+	return rc;
+}
 
-			if (rcfg_steady(x, c))
-				rtable_num(&t, ilp_pct_peak(x, dev,
-					   rcfg_median(c, VOCAB_METRIC_GBS)),
-					   1, 0);
-			else
-				rtable_text(&t, "--");
-		}
-		rtable_row_end(&t);
-		pct = 1;
+/* The last row, % of peak: only at the largest size in device memory.
+ * Returns 1 when it was written. */
+static int grid_pct_row(struct rctx *x, int dev, const struct ilp_grid *g,
+			const struct ilp_facts *f, struct rtable *t)
+{
+	size_t j;
+
+	if (!f->n || !isfinite(f->peak))
+		return 0;
+	rbuf_puts(&t->body, "\\midrule\n");
+	rtable_text(t, lang_get(x->L, "ilp.pct_row"));
+	for (j = 0; j < g->nc; j++) {
+		const struct rcfg *c = ilp_find(x, dev, g->col[j].variant,
+						f->n, g->col[j].ilp);
+
+		if (rcfg_steady(x, c))
+			rtable_num(t, ilp_pct_peak(x, dev, rcfg_median(c,
+				   VOCAB_METRIC_GBS)), 1, 0);
+		else
+			rtable_text(t, "--");
 	}
-	grid_colspec(&t, wide, &spec);
-	dev_suffix(x, dev, &dl);
+	rtable_row_end(t);
+	return 1;
+}
+
+/* The caption and the note of a bandwidth table: every size or not
+ * (every), an interval written (ci), the % of peak row (pct), the
+ * regimes seen. Returns 0 or -1 (template error). */
+static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
+			int every, int ci, int pct, unsigned seen,
+			struct rbuf *cap, struct rbuf *note)
+{
+	struct fv v;
+	int rc;
+
+	fv_init(&v);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	sample_range(x, dev, VOCAB_SUITE_ILP, NULL, VOCAB_METRIC_GBS,
-		     "word.samples_of", &nr);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	v[2] = (struct kv){"APP", ""};
-	if (!every && app_shown(x))
-		v[2].val = lang_get(x->L, "ilp.table_app");
-	rc |= emit_string(x, &cap, every ? "ilp.table_all" : "ilp.table", v,
-			  3);
-	rc |= emit_string(x, &note, ci ? "ilp.table_note" :
+		     "word.samples_of", fv_put(&v, "SAMPLES"));
+	fv_str(&v, "APP", !every && app_shown(x) ?
+	       lang_get(x->L, "ilp.table_app") : "");
+	rc = fv_emit(x, cap, every ? "ilp.table_all" : "ilp.table", &v);
+	rc |= emit_string(x, note, ci ? "ilp.table_note" :
 			  "ilp.table_note_none", NULL, 0);
+	fv_free(&v);
 	if (pct) {
-		struct rbuf pk, nn;
-
-		rbuf_init(&pk);
-		rbuf_init(&nn);
-		find_num(&pk, f->peak, 4);
-		ilp_count_math(f->n, &nn);
-		v[0] = (struct kv){"PEAK", rbuf_str(&pk)};
-		v[1] = (struct kv){"N", rbuf_str(&nn)};
-		rbuf_putc(&note, ' ');
-		rc |= emit_string(x, &note, "ilp.pct_note", v, 2);
-		rbuf_free(&pk);
-		rbuf_free(&nn);
+		fv_num(&v, "PEAK", f->peak, 4);
+		ilp_count_math(f->n, fv_put(&v, "N"));
+		rbuf_putc(note, ' ');
+		rc |= fv_emit(x, note, "ilp.pct_note", &v);
+		fv_free(&v);
 	}
 	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
+		rbuf_putc(note, ' ');
+		regime_note(x, seen, note);
 	}
+	return rc;
+}
+
+static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
+		      const struct ilp_facts *f, int all)
+{
+	struct rtable t;
+	/* the room after each column's numbers (mem_colspec) */
+	struct rbuf spec, cap, anc, note, wide[ILP_MAXCOLS + 1];
+	char kinds[ILP_MAXCOLS + 2], *keep = calloc(g->ns + 1, 1);
+	unsigned seen = 0;
+	size_t i, j;
+	int rc = -1, ci = 0, every = 1, pct;
+
+	kinds[0] = 'l';
+	for (j = 0; j < g->nc; j++)
+		kinds[1 + j] = 'S';
+	kinds[1 + g->nc] = '\0';
+	for (j = 0; j <= g->nc; j++)
+		rbuf_init(&wide[j]);
+	rtable_init(&t, kinds);
+	rbuf_init(&spec);
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	rbuf_init(&note);
+	if (!keep)
+		goto out;
+	if (all)
+		memset(keep, 1, g->ns);
+	else
+		rows_pick(x, dev, g, f, keep);
+	/* a short sweep keeps every size: the caption says so */
+	for (i = 0; i < g->ns; i++)
+		every &= keep[i];
+	grid_head(x, g, &t);
+	if (grid_rows(x, dev, g, keep, &t, wide + 1, &seen, &ci))
+		goto out;
+	pct = grid_pct_row(x, dev, g, f, &t);
+	mem_colspec(&t, wide, &spec);
+	rc = grid_caption(x, dev, f, every, ci, pct, seen, &cap, &note);
 	rbuf_printf(&anc, "%s dev=%lld", all ? "ilp-all" : "ilp",
 		    (long long)x->devs[dev]->id);
 	/* one table per copy kernel when there are several (own kernels
@@ -487,16 +452,12 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 out:
 	free(keep);
 	rtable_free(&t);
-	for (j = 0; j < g->nc; j++)
+	for (j = 0; j <= g->nc; j++)
 		rbuf_free(&wide[j]);
 	rbuf_free(&spec);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
 	rbuf_free(&note);
-	rbuf_free(&lab);
-	rbuf_free(&post);
 	return rc;
 }
 
@@ -559,23 +520,21 @@ static void tics_pick(const struct ilp_grid *g, double w, double span,
 	}
 }
 
-/* The log-log figure of device dev: bandwidth against N, a line per
- * column, the peak dotted, the L2 size as a dashed vertical line. Every
- * measured N has a tic, some a label (tics_pick). Returns the figure
- * number, 0 when nothing can be drawn. */
-static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
-		       double w, double h)
-{
-	struct rbuf *s = &x->plot.script, t;
-	double lo = INFINITY, hi = -INFINITY, nmin = 0, nmax = 0;
-	double peak = x->devs[dev]->peak_mem_gbs, l2 = ilp_l2_bytes(x, dev);
-	double bpe = NAN, nl2 = NAN;
-	/* gnuplot point types: plus, cross, star, open square, circle */
-	static const int pts[] = {1, 2, 3, 4, 6};
-	char *lab;
-	size_t i, j;
-	int k;
+/* What a figure of g spans: the medians lo..hi (hi up to the peak), the
+ * sizes nmin..nmax, the bytes each element moves (read and written;
+ * NAN unknown). */
+struct fig_box {
+	double lo, hi, nmin, nmax, bpe;
+};
 
+/* Fills *b for device dev. Returns 0 when g has no point to draw. */
+static int fig_box_fill(const struct rctx *x, int dev,
+			const struct ilp_grid *g, struct fig_box *b)
+{
+	double peak = x->devs[dev]->peak_mem_gbs;
+	size_t i, j;
+
+	*b = (struct fig_box){INFINITY, -INFINITY, 0, 0, NAN};
 	for (i = 0; i < g->ns; i++)
 		for (j = 0; j < g->nc; j++) {
 			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
@@ -584,20 +543,139 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 
 			if (!(v > 0) || !(n > 0))
 				continue;
-			lo = fmin(lo, v);
-			hi = fmax(hi, v);
-			nmin = nmin > 0 ? fmin(nmin, n) : n;
-			nmax = fmax(nmax, n);
-			/* bytes each element moves (read and written) */
-			if (!isfinite(bpe) && c->c->bytes > 0)
-				bpe = c->c->bytes / n;
+			b->lo = fmin(b->lo, v);
+			b->hi = fmax(b->hi, v);
+			b->nmin = b->nmin > 0 ? fmin(b->nmin, n) : n;
+			b->nmax = fmax(b->nmax, n);
+			if (!isfinite(b->bpe) && c->c->bytes > 0)
+				b->bpe = c->c->bytes / n;
 		}
-	if (!isfinite(lo))
-		return 0;
 	if (peak > 0)
-		hi = fmax(hi, peak);
-	k = plot_begin(x, w, h);
+		b->hi = fmax(b->hi, peak);
+	return isfinite(b->lo);
+}
+
+/* LaTeX as a gnuplot string in \scriptsize, quotes included. */
+static void gp_small(struct rbuf *s, const char *latex)
+{
+	rbuf_puts(s, "'{\\scriptsize ");
+	rbuf_put_gp(s, latex);
+	rbuf_puts(s, "}'");
+}
+
+/* A tic at every size measured, a label where tics_pick says; 0, or
+ * -1 out of memory (the script is marked so). */
+static int fig_xtics(const struct ilp_grid *g, double w,
+		     const struct fig_box *b, struct rbuf *s)
+{
+	char *lab = calloc(g->ns + 1, 1);
+	struct rbuf t;
+	size_t i;
+
+	if (!lab) {
+		s->oom = 1;	/* reported by plot_finish */
+		return -1;
+	}
+	tics_pick(g, w, log2(b->nmax * 1.2 / (b->nmin / 1.2)), lab);
 	rbuf_init(&t);
+	rbuf_puts(s, "set xtics (");
+	for (i = 0; i < g->ns; i++) {
+		long long n = g->sizes[g->ns - 1 - i];
+
+		rbuf_free(&t);
+		ilp_count_tex(n, &t);
+		rbuf_puts(s, i ? ", " : "");
+		if (lab[i])
+			gp_small(s, rbuf_str(&t));
+		else
+			rbuf_puts(s, "''");
+		rbuf_printf(s, " %lld", n);
+	}
+	rbuf_puts(s, ")\n");
+	rbuf_free(&t);
+	free(lab);
+	return 0;
+}
+
+/* The L2 size of device dev as the count of elements that fill it, a
+ * label and the datablock $F<k>V of a vertical line there; NAN (and
+ * nothing written) when the size or the bytes per element are
+ * unknown. */
+static double fig_l2(struct rctx *x, int dev, int k, const struct fig_box *b)
+{
+	struct rbuf *s = &x->plot.script, t;
+	double l2 = ilp_l2_bytes(x, dev), nl2;
+
+	if (!isfinite(l2) || !(b->bpe > 0))
+		return NAN;
+	nl2 = l2 / b->bpe;
+	rbuf_init(&t);
+	rbuf_puts(&t, "L2: ");
+	mem_mib(&t, l2);
+	rbuf_puts(s, "set label ");
+	gp_small(s, rbuf_str(&t));
+	rbuf_printf(s, " at %.17g, graph 0.45 right offset -0.3, 0\n", nl2);
+	/* the line as data: pict2e draws no dashed arrows */
+	rbuf_printf(s, "$F%dV << EOD\n%.17g %.17g\n%.17g %.17g\nEOD\n", k,
+		    nl2, b->lo / 1.5, nl2, b->hi * 1.6);
+	rbuf_free(&t);
+	return nl2;
+}
+
+/* The plot command: a line per column, the peak, the L2 line. */
+static void fig_plot(struct rctx *x, int dev, const struct ilp_grid *g,
+		     int k, double nl2)
+{
+	/* gnuplot point types: plus, cross, star, open square, circle */
+	static const int pts[] = {1, 2, 3, 4, 6};
+	struct rbuf *s = &x->plot.script, t;
+	double peak = x->devs[dev]->peak_mem_gbs;
+	size_t j;
+
+	rbuf_init(&t);
+	rbuf_puts(s, "plot ");
+	for (j = 0; j < g->nc; j++) {
+		int mem = is_memcpy(g->col[j].variant);
+
+		rbuf_free(&t);
+		col_title(x, &g->col[j], g->several, &t);
+		rbuf_printf(s, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
+			    "'%s' pt %d title ", j ? ", \\\n  " : "", k, j,
+			    plot_color(mem ? 6 : (int)j), mem ? 7 :
+			    pts[j % (sizeof(pts) / sizeof(pts[0]))]);
+		gp_small(s, rbuf_str(&t));
+	}
+	if (peak > 0) {
+		rbuf_free(&t);
+		rbuf_printf(&t, "%s ", lang_get(x->L, "ilp.peak"));
+		num_put(&t, peak, 4);
+		rbuf_printf(s, ", \\\n  %.17g with lines lc rgb '#606060' "
+			    "dt 3 lw 1.5 title ", peak);
+		gp_small(s, rbuf_str(&t));
+	}
+	if (isfinite(nl2))
+		rbuf_printf(s, ", \\\n  $F%dV using 1:2 with lines lc rgb "
+			    "'#606060' dt 2 lw 1 notitle", k);
+	rbuf_puts(s, "\n");
+	rbuf_free(&t);
+}
+
+/* The log-log figure of device dev: bandwidth against N, a line per
+ * column, the peak dotted, the L2 size as a dashed vertical line. Every
+ * measured N has a tic, some a label (tics_pick). Returns the figure
+ * number, 0 when nothing can be drawn. */
+static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
+		       double w, double h)
+{
+	struct rbuf *s = &x->plot.script;
+	struct fig_box b;
+	size_t i, j;
+	double nl2;
+	int k;
+
+	if (!fig_box_fill(x, dev, g, &b))
+		return 0;
+	k = plot_begin(x, w, h);
 	rbuf_puts(s, "set xlabel '");
 	rbuf_put_gp(s, lang_get(x->L, "axis.count"));
 	rbuf_puts(s, "'\nset ylabel '");
@@ -605,46 +683,12 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 	rbuf_puts(s, "'\nset logscale x 2\nset logscale y 10\n"
 		  "set format y '%g'\nset pointsize 0.45\n");
 	/* a margin of a quarter of a power of two each side */
-	rbuf_printf(s, "set xrange [%.17g:%.17g]\n", nmin / 1.2, nmax * 1.2);
-	rbuf_printf(s, "set yrange [%.17g:%.17g]\n", lo / 1.5, hi * 1.6);
-	/* a tic at every size measured, a label where tics_pick says */
-	lab = calloc(g->ns + 1, 1);
-	if (!lab) {
-		s->oom = 1;	/* reported by plot_finish */
-		rbuf_free(&t);
+	rbuf_printf(s, "set xrange [%.17g:%.17g]\n", b.nmin / 1.2,
+		    b.nmax * 1.2);
+	rbuf_printf(s, "set yrange [%.17g:%.17g]\n", b.lo / 1.5, b.hi * 1.6);
+	if (fig_xtics(g, w, &b, s))
 		return k;
-	}
-	tics_pick(g, w, log2(nmax * 1.2 / (nmin / 1.2)), lab);
-	rbuf_puts(s, "set xtics (");
-	for (i = 0; i < g->ns; i++) {
-		long long n = g->sizes[g->ns - 1 - i];
-
-		rbuf_free(&t);
-		if (lab[i]) {
-			rbuf_puts(&t, "{\\scriptsize ");
-			ilp_count_tex(n, &t);
-			rbuf_puts(&t, "}");
-		}
-		rbuf_printf(s, "%s'", i ? ", " : "");
-		rbuf_put_gp(s, rbuf_str(&t));
-		rbuf_printf(s, "' %lld", n);
-	}
-	rbuf_puts(s, ")\n");
-	free(lab);
-	if (isfinite(l2) && bpe > 0) {
-		nl2 = l2 / bpe;
-		rbuf_free(&t);
-		rbuf_puts(&t, "{\\scriptsize L2: ");
-		mib_put(&t, l2);
-		rbuf_puts(&t, "}");
-		rbuf_printf(s, "set label '");
-		rbuf_put_gp(s, rbuf_str(&t));
-		rbuf_printf(s, "' at %.17g, graph 0.45 right offset "
-			    "-0.3, 0\n", nl2);
-		/* the line as data: pict2e draws no dashed arrows */
-		rbuf_printf(s, "$F%dV << EOD\n%.17g %.17g\n%.17g %.17g\n"
-			    "EOD\n", k, nl2, lo / 1.5, nl2, hi * 1.6);
-	}
+	nl2 = fig_l2(x, dev, k, &b);
 	/* the lines rise from bottom left to top right: the bottom right
 	 * corner, beside the device-memory sizes, is free */
 	rbuf_puts(s, "set key bottom right Left reverse samplen 1.2 "
@@ -660,54 +704,19 @@ static int grid_figure(struct rctx *x, int dev, const struct ilp_grid *g,
 		}
 		rbuf_puts(s, "EOD\n");
 	}
-	rbuf_puts(s, "plot ");
-	for (j = 0; j < g->nc; j++) {
-		int mem = is_memcpy(g->col[j].variant);
-
-		rbuf_free(&t);
-		rbuf_puts(&t, "{\\scriptsize ");
-		col_title(x, &g->col[j], g->several, &t);
-		rbuf_puts(&t, "}");
-		rbuf_printf(s, "%s$F%dL%zu using 1:2 with linespoints lc rgb "
-			    "'%s' pt %d title '", j ? ", \\\n  " : "", k, j,
-			    plot_color(mem ? 6 : (int)j), mem ? 7 :
-			    pts[j % (sizeof(pts) / sizeof(pts[0]))]);
-		rbuf_put_gp(s, rbuf_str(&t));
-		rbuf_puts(s, "'");
-	}
-	if (peak > 0) {
-		rbuf_free(&t);
-		rbuf_puts(&t, "{\\scriptsize ");
-		rbuf_puts(&t, lang_get(x->L, "ilp.peak"));
-		rbuf_puts(&t, " ");
-		num_put(&t, peak, 4);
-		rbuf_puts(&t, "}");
-		rbuf_printf(s, ", \\\n  %.17g with lines lc rgb '#606060' "
-			    "dt 3 lw 1.5 title '", peak);
-		rbuf_put_gp(s, rbuf_str(&t));
-		rbuf_puts(s, "'");
-	}
-	if (isfinite(nl2))
-		rbuf_printf(s, ", \\\n  $F%dV using 1:2 with lines lc rgb "
-			    "'#606060' dt 2 lw 1 notitle", k);
-	rbuf_puts(s, "\n");
-	rbuf_free(&t);
+	fig_plot(x, dev, g, k, nl2);
 	return k;
 }
 
 /* The figure of one device alone, or of two side by side (devs[1] <
- * 0: one). */
-static int figure_emit(struct rctx *x, const int *devs, const char *sub)
+ * 0: one), whose pictures p collects. */
+static int figure_emit(struct rctx *x, const int *devs, struct figpair *p)
 {
-	struct rbuf pics, cap, lab, anc, pic;
+	struct rbuf cap, lab;
 	struct ilp_grid g;
-	int ks[2] = {0, 0}, nd = devs[1] < 0 ? 1 : 2, i, rc = 0;
-	struct kv v[3];
+	int ks[2] = {0, 0}, nd = devs[1] < 0 ? 1 : 2, i, rc;
+	struct kv v;
 
-	rbuf_init(&pics);
-	rbuf_init(&cap);
-	rbuf_init(&lab);
-	rbuf_init(&anc);
 	for (i = 0; i < nd; i++) {
 		grid_load(x, devs[i], &g);
 		ks[i] = grid_figure(x, devs[i], &g,
@@ -716,38 +725,29 @@ static int figure_emit(struct rctx *x, const int *devs, const char *sub)
 		grid_free(&g);
 	}
 	if (!ks[0] && !ks[1])
-		goto out;	/* no point to draw */
+		return 0;	/* no point to draw */
+	rbuf_init(&cap);
+	rbuf_init(&lab);
 	if (nd == 1)
 		dev_suffix(x, devs[0], &lab);
-	v[0] = (struct kv){"DEV", rbuf_str(&lab)};
-	rc |= emit_string(x, &cap, "ilp.figure", v, 1);
+	v = (struct kv){"DEV", rbuf_str(&lab)};
+	rc = emit_string(x, &cap, "ilp.figure", &v, 1);
 	if (nd == 1) {
 		rc |= emit_figure(x, ks[0], rbuf_str(&cap));
 		goto out;
 	}
 	for (i = 0; i < nd; i++) {
-		rbuf_init(&pic);
 		rbuf_free(&lab);
-		if (ks[i])
-			plot_ref(x, &pic, ks[i]);
 		dev_label(x, devs[i], &lab);
-		v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
-		v[1] = (struct kv){"CAPTION", rbuf_str(&lab)};
-		rc |= tmpl_fill(&pics, sub, v, 2);
-		rbuf_free(&pic);
+		rc |= figpair_add(x, p, ks[i], rbuf_str(&lab));
 	}
-	rbuf_printf(&anc, "ilp-fig dev=%lld,%lld",
-		    (long long)x->devs[devs[0]]->id,
-		    (long long)x->devs[devs[1]]->id);
-	v[0] = (struct kv){"ANCHOR", rbuf_str(&anc)};
-	v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
-	v[2] = (struct kv){"CAPTION", rbuf_str(&cap)};
-	rc |= emit_fragment(x, "figurepair", v, 3);
+	rc |= figpair_emit(x, p, rbuf_str(&cap), "ilp-fig dev=%lld,%lld",
+			   (long long)x->devs[devs[0]]->id,
+			   (long long)x->devs[devs[1]]->id);
+	rbuf_free(&p->pics);
 out:
-	rbuf_free(&pics);
 	rbuf_free(&cap);
 	rbuf_free(&lab);
-	rbuf_free(&anc);
 	return rc;
 }
 
@@ -755,25 +755,24 @@ out:
  * side per figure, a last odd one alone at full width. */
 static int figures_emit(struct rctx *x)
 {
-	char *sub = tmpl_fragment(x->frags, "subpicture");
-	int devs[2] = {-1, -1}, nd = 0, rc = 0;
-	size_t d;
+	int devs[2] = {-1, -1}, nd = 0, d, rc = 0;
+	struct figpair p;
 
-	if (!sub)
+	if (figpair_init(x, &p))
 		return -1;
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, VOCAB_SUITE_ILP))
+	for (d = 0; d < (int)x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, d, VOCAB_SUITE_ILP))
 			continue;
-		devs[nd++] = (int)d;
+		devs[nd++] = d;
 		if (nd < 2)
 			continue;
-		rc = figure_emit(x, devs, sub);
+		rc = figure_emit(x, devs, &p);
 		devs[0] = devs[1] = -1;
 		nd = 0;
 	}
 	if (nd && !rc)
-		rc = figure_emit(x, devs, sub);
-	free(sub);
+		rc = figure_emit(x, devs, &p);
+	figpair_free(&p);
 	return rc;
 }
 
@@ -783,37 +782,13 @@ static int figures_emit(struct rctx *x)
  * has no peak. */
 static void gbs_text(struct rctx *x, struct rbuf *b, double g, double pct)
 {
-	struct rbuf n, p;
-	struct kv v[2];
+	struct fv v;
 
-	rbuf_init(&n);
-	rbuf_init(&p);
-	find_num(&n, g, 4);
-	find_pct(&p, pct, 3);
-	v[0] = (struct kv){"GBS", rbuf_str(&n)};
-	v[1] = (struct kv){"PCT", rbuf_str(&p)};
-	emit_string(x, b, isfinite(pct) ? "ilp.gbs_pct" : "ilp.gbs", v, 2);
-	rbuf_free(&n);
-	rbuf_free(&p);
-}
-
-/* The test of a comparison for a sentence: its p, and how it was
- * decided when the raw samples are missing but the ranges are apart. */
-static void p_text(struct rctx *x, struct rbuf *b, const struct rcmp *r,
-		   int ranges)
-{
-	struct rbuf p;
-	struct kv v;
-
-	if (!ranges) {
-		find_p(x, b, r->p);
-		return;
-	}
-	rbuf_init(&p);
-	find_p(x, &p, r->p);
-	v = (struct kv){"P", rbuf_str(&p)};
-	emit_string(x, b, "ilp.p_ranges", &v, 1);
-	rbuf_free(&p);
+	fv_init(&v);
+	fv_num(&v, "GBS", g, 4);
+	find_pct(fv_put(&v, "PCT"), pct, 3);
+	fv_emit(x, b, isfinite(pct) ? "ilp.gbs_pct" : "ilp.gbs", &v);
+	fv_free(&v);
 }
 
 /* The comparison at the largest steady size: ILP 1 against the best
@@ -821,52 +796,35 @@ static void p_text(struct rctx *x, struct rbuf *b, const struct rcmp *r,
 static void find_largest(struct rctx *x, struct rfind *fd,
 			 const struct ilp_facts *f, const char *pre)
 {
-	struct rbuf n, g1, gb, gm, p, best;
-	struct kv v[6];
 	const char *key = "find.ilp.best";
+	struct fv v;
 
-	rbuf_init(&n);
-	rbuf_init(&g1);
-	rbuf_init(&gb);
-	rbuf_init(&gm);
-	rbuf_init(&p);
-	rbuf_init(&best);
-	ilp_count_math(f->n, &n);
-	rbuf_printf(&best, "%d", f->best_ilp);
-	gbs_text(x, &gb, f->gbest, f->pctbest);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	ilp_count_math(f->n, fv_put(&v, "N"));
+	fv_int(&v, "BEST", f->best_ilp);
+	gbs_text(x, fv_put(&v, "GB"), f->gbest, f->pctbest);
+	fv_put(&v, "G1");
+	fv_put(&v, "P");
 	if (isfinite(f->g1)) {
-		gbs_text(x, &g1, f->g1, f->pct1);
-		p_text(x, &p, &f->cmp, f->cmp_ranges);
+		gbs_text(x, fv_put(&v, "G1"), f->g1, f->pct1);
+		mem_p(x, fv_put(&v, "P"), &f->cmp);
 		/* the words follow the test, the direction the medians */
 		key = f->cmp.p < 0 ? "find.ilp.untested" :
 		      !f->cmp.signif ? "find.ilp.ns" :
 		      f->gbest > f->g1 ? "find.ilp.raises" : "find.ilp.lowers";
 	}
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"BEST", rbuf_str(&best)};
-	v[3] = (struct kv){"GB", rbuf_str(&gb)};
-	v[4] = (struct kv){"G1", rbuf_str(&g1)};
-	v[5] = (struct kv){"P", rbuf_str(&p)};
-	find_add(x, fd, key, v, 6);
+	fv_find(x, fd, key, &v);
 	if (isfinite(f->gmem)) {
-		gbs_text(x, &gm, f->gmem, f->pctmem);
-		rbuf_free(&p);
-		p_text(x, &p, &f->cmpmem, f->cmpmem_ranges);
-		v[4] = (struct kv){"GM", rbuf_str(&gm)};
-		v[5] = (struct kv){"P", rbuf_str(&p)};
+		gbs_text(x, fv_put(&v, "GM"), f->gmem, f->pctmem);
+		mem_p(x, fv_put(&v, "P"), &f->cmpmem);
 		key = f->cmpmem.p < 0 ? "find.ilp.memcpy_untested" :
 		      !f->cmpmem.signif ? "find.ilp.memcpy_ns" :
 		      f->gmem > f->gbest ? "find.ilp.memcpy_above" :
 		      "find.ilp.memcpy_below";
-		find_add(x, fd, key, v, 6);
+		fv_find(x, fd, key, &v);
 	}
-	rbuf_free(&n);
-	rbuf_free(&g1);
-	rbuf_free(&gb);
-	rbuf_free(&gm);
-	rbuf_free(&p);
-	rbuf_free(&best);
+	fv_free(&v);
 }
 
 /* From which size the best ILP stays near its bandwidth at the largest
@@ -874,34 +832,20 @@ static void find_largest(struct rctx *x, struct rfind *fd,
 static void find_plateau(struct rctx *x, struct rfind *fd,
 			 const struct ilp_facts *f, const char *pre)
 {
-	struct rbuf n, g, gn, best, tol;
-	struct kv v[6];
+	struct fv v;
 
 	if (!f->plateau_n || (f->plateau_n == f->n && !f->plateau_short))
 		return;
-	rbuf_init(&n);
-	rbuf_init(&g);
-	rbuf_init(&gn);
-	rbuf_init(&best);
-	rbuf_init(&tol);
-	ilp_count_math(f->plateau_n, &n);
-	find_num(&g, f->plateau_gbs, 4);
-	find_num(&gn, rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
-	rbuf_printf(&best, "%d", f->best_ilp);
-	find_pct(&tol, f->tol_pct, 2);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"BEST", rbuf_str(&best)};
-	v[3] = (struct kv){"G", rbuf_str(&g)};
-	v[4] = (struct kv){"GN", rbuf_str(&gn)};
-	v[5] = (struct kv){"TOL", rbuf_str(&tol)};
-	find_add(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
-		 "find.ilp.plateau_top", v, 6);
-	rbuf_free(&n);
-	rbuf_free(&g);
-	rbuf_free(&gn);
-	rbuf_free(&best);
-	rbuf_free(&tol);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	ilp_count_math(f->plateau_n, fv_put(&v, "N"));
+	fv_int(&v, "BEST", f->best_ilp);
+	fv_num(&v, "G", f->plateau_gbs, 4);
+	fv_num(&v, "GN", rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
+	find_pct(fv_put(&v, "TOL"), f->tol_pct, 2);
+	fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
+		"find.ilp.plateau_top", &v);
+	fv_free(&v);
 }
 
 /* The fastest L2-resident point, stated as the cache's bandwidth. */
@@ -909,56 +853,31 @@ static void find_l2(struct rctx *x, struct rfind *fd,
 		    const struct ilp_facts *f, const char *pre)
 {
 	const struct rcfg *c = f->l2_cfg;
-	struct rbuf n, g, who, l2, pk;
-	struct kv v[6];
 	const char *key;
+	struct fv v;
 
 	if (!c)
 		return;
-	rbuf_init(&n);
-	rbuf_init(&g);
-	rbuf_init(&who);
-	rbuf_init(&l2);
-	rbuf_init(&pk);
-	ilp_count_math(ilp_count(c), &n);
-	find_num(&g, f->l2_gbs, 4);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	ilp_count_math(ilp_count(c), fv_put(&v, "N"));
+	fv_num(&v, "G", f->l2_gbs, 4);
 	if (is_memcpy(c->c->variant))
-		rbuf_puts(&who, lang_get(x->L, "ilp.memcpy"));
+		fv_str(&v, "WHO", lang_get(x->L, "ilp.memcpy"));
 	else
-		rbuf_printf(&who, "ILP~%d", c->c->ilp);
+		rbuf_printf(fv_put(&v, "WHO"), "ILP~%d", c->c->ilp);
+	fv_put(&v, "L2");
 	if (isfinite(f->l2))
-		mib_put(&l2, f->l2);
-	find_num(&pk, f->peak, 4);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"G", rbuf_str(&g)};
-	v[3] = (struct kv){"WHO", rbuf_str(&who)};
-	v[4] = (struct kv){"L2", rbuf_str(&l2)};
-	v[5] = (struct kv){"PEAK", rbuf_str(&pk)};
+		mem_mib(fv_put(&v, "L2"), f->l2);
+	fv_num(&v, "PEAK", f->peak, 4);
 	/* over the memory's peak: the number cannot be the memory's */
 	if (isfinite(f->peak) && f->l2_gbs > f->peak)
 		key = isfinite(f->l2) ? "find.ilp.l2_over" :
 		      "find.ilp.l2_stored_over";
 	else
 		key = isfinite(f->l2) ? "find.ilp.l2" : "find.ilp.l2_stored";
-	find_add(x, fd, key, v, 6);
-	rbuf_free(&n);
-	rbuf_free(&g);
-	rbuf_free(&who);
-	rbuf_free(&l2);
-	rbuf_free(&pk);
-}
-
-/* The findings of one device; pre prefixes each sentence ("GPU~1: "
- * when several devices are reported). */
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct ilp_facts *f, const char *pre)
-{
-	if (f->n) {
-		find_largest(x, fd, f, pre);
-		find_plateau(x, fd, f, pre);
-	}
-	find_l2(x, fd, f, pre);
+	fv_find(x, fd, key, &v);
+	fv_free(&v);
 }
 
 /* ---- sections ----------------------------------------------------------- */
@@ -968,16 +887,25 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 	struct ilp_facts f;
 	struct ilp_grid g;
 	char pre[32] = "";
-	int rc;
+	int d, rc;
 
+	/* the figures of every device lead, before the first one's table */
+	for (d = 0; d < dev && !model_has_suite(x, d, VOCAB_SUITE_ILP); d++)
+		;
+	if (d == dev && (rc = figures_emit(x)))
+		return rc;
 	if (facts_ilp(x, dev, &f))
 		return -1;
 	grid_load(x, dev, &g);
 	rc = grid_tables(x, dev, &g, &f, 0);
 	grid_free(&g);
+	/* the findings, each prefixed "GPU~1: " where there are several */
 	if (x->ndevs > 1)
 		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
-	findings_dev(x, fd, &f, pre);
+	if (f.n)	/* find_plateau, too, needs a steady point */
+		find_largest(x, fd, &f, pre);
+	find_plateau(x, fd, &f, pre);
+	find_l2(x, fd, &f, pre);
 	return rc;
 }
 
@@ -985,25 +913,7 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
  * device, the findings. */
 int sec_ilp(struct rctx *x)
 {
-	struct rfind f;
-	size_t d;
-	int rc = 0;
-
-	emit_heading(x, 0, lang_get(x->L, "ilp.title"));
-	if (!model_has_suite(x, -1, VOCAB_SUITE_ILP)) {
-		emit_par(x, lang_get(x->L, "ilp.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "ilp.intro"));
-	rc = figures_emit(x);
-	find_init(&f);
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, VOCAB_SUITE_ILP))
-			rc = main_part(x, (int)d, &f);
-	if (!rc)
-		rc = find_emit(x, &f);
-	find_free(&f);
-	return rc;
+	return mem_section(x, VOCAB_SUITE_ILP, "ilp", main_part);
 }
 
 /* A right-aligned number of sig significant figures: the statistics
@@ -1018,18 +928,43 @@ static void num_cell(struct rtable *t, double v, int sig)
 	rbuf_free(&b);
 }
 
+/* The two header rows of a statistics table of the columns from..to. */
+static void stats_head(const struct rctx *x, const struct ilp_grid *g,
+		       size_t from, size_t to, struct rtable *t)
+{
+	static const char *const sk[] = {"stat.min", "stat.max", "stat.avg",
+					 "stat.median", "stat.stddev"};
+	struct rbuf h;
+	size_t j, s;
+
+	rbuf_init(&h);
+	rtable_head(t, "");
+	for (j = from; j < to; j++) {
+		rbuf_free(&h);
+		col_title(x, &g->col[j], g->several, &h);
+		rtable_head_span(t, 6, rbuf_str(&h));
+	}
+	rtable_head_end(t);
+	rtable_head(t, "\\(N\\)");
+	for (j = from; j < to; j++) {
+		rtable_head(t, "\\(n\\)");
+		for (s = 0; s < 5; s++)
+			rtable_head(t, lang_get(x->L, sk[s]));
+	}
+	rtable_head_end(t);
+	rbuf_free(&h);
+}
+
 /* One statistics table: rows = sizes, for each of the columns from..to
  * the sample count and report G's five statistics. */
 static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		       size_t from, size_t to, int part)
 {
-	static const char *const sk[] = {"stat.min", "stat.max", "stat.avg",
-					 "stat.median", "stat.stddev"};
 	struct rtable t;
-	struct rbuf h, cap, anc, dl, spec;
+	struct rbuf h, cap, anc, spec;
 	char kinds[RTABLE_MAXCOLS + 1];
 	size_t i, j, s, nk = 1;
-	struct kv v[2];
+	struct kv v;
 	int rc;
 
 	kinds[0] = 'l';
@@ -1041,30 +976,15 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	rbuf_init(&h);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
-	rbuf_init(&dl);
 	rbuf_init(&spec);
-	rtable_head(&t, "");
-	for (j = from; j < to; j++) {
-		rbuf_free(&h);
-		col_title(x, &g->col[j], g->several, &h);
-		rtable_head_span(&t, 6, rbuf_str(&h));
-	}
-	rtable_head_end(&t);
-	rtable_head(&t, "\\(N\\)");
-	for (j = from; j < to; j++) {
-		rtable_head(&t, "\\(n\\)");
-		for (s = 0; s < 5; s++)
-			rtable_head(&t, lang_get(x->L, sk[s]));
-	}
-	rtable_head_end(&t);
+	stats_head(x, g, from, to, &t);
 	for (i = 0; i < g->ns; i++) {
 		rbuf_free(&h);
 		ilp_count_tex(g->sizes[i], &h);
 		rtable_text(&t, rbuf_str(&h));
 		for (j = from; j < to; j++) {
-			const struct rcfg *c = grid_cfg(x, dev, g, j, i);
-			const struct store_stat *st =
-				rcfg_stat(c, VOCAB_METRIC_GBS);
+			const struct store_stat *st = rcfg_stat(
+				grid_cfg(x, dev, g, j, i), VOCAB_METRIC_GBS);
 
 			if (!st) {
 				for (s = 0; s < 6; s++)
@@ -1080,9 +1000,10 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		}
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	rc = emit_string(x, &cap, "ilp.stats_table", v, 1);
+	rbuf_free(&h);
+	dev_suffix(x, dev, &h);
+	v = (struct kv){"DEV", rbuf_str(&h)};
+	rc = emit_string(x, &cap, "ilp.stats_table", &v, 1);
 	rbuf_printf(&anc, "ilp-stats dev=%lld part=%d",
 		    (long long)x->devs[dev]->id, part);
 	/* twelve numbers a row: a size smaller, or the longer headings of
@@ -1097,7 +1018,6 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	rbuf_free(&h);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&dl);
 	rbuf_free(&spec);
 	return rc;
 }

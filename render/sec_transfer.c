@@ -36,12 +36,15 @@ static const char *const fig_metrics[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The variants, host memory modes and sizes of a device. */
+/* The variants, host memory modes and sizes of a device, and the
+ * metrics (with their units) its ok configurations hold. */
 struct xlist {
 	const char **v, **h;	/* baseline first ("simple", "pageable") */
 	size_t nv, nh;
 	int *n;			/* ascending */
 	size_t ns;
+	const char **m, **u;	/* metric_list */
+	size_t nm;
 };
 
 static void host_text(const struct rctx *x, const char *h, struct rbuf *b)
@@ -59,6 +62,15 @@ static void host_text(const struct rctx *x, const char *h, struct rbuf *b)
 
 /* Orders names by their place in canon (unknown names after, as they
  * came): report G's baselines read first. */
+static size_t name_rank(const char *const *canon, size_t nc, const char *t)
+{
+	size_t r;
+
+	for (r = 0; r < nc && strcmp(canon[r], t); r++)
+		;
+	return r;
+}
+
 static void names_order(const char **v, size_t n, const char *const *canon,
 			size_t nc)
 {
@@ -66,18 +78,10 @@ static void names_order(const char **v, size_t n, const char *const *canon,
 
 	for (i = 1; i < n; i++) {
 		const char *t = v[i];
-		size_t ri, rj;
+		size_t r = name_rank(canon, nc, t);
 
-		for (ri = 0; ri < nc && strcmp(canon[ri], t); ri++)
-			;
-		for (j = i; j > 0; j--) {
-			for (rj = 0; rj < nc && strcmp(canon[rj], v[j - 1]);
-			     rj++)
-				;
-			if (rj <= ri)
-				break;
+		for (j = i; j > 0 && name_rank(canon, nc, v[j - 1]) > r; j--)
 			v[j] = v[j - 1];
-		}
 		v[j] = t;
 	}
 }
@@ -87,6 +91,8 @@ static void xlist_free(struct xlist *l)
 	free(l->v);
 	free(l->h);
 	free(l->n);
+	free(l->m);
+	free(l->u);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -100,6 +106,7 @@ static void xlist_load(const struct rctx *x, int dev, struct xlist *l)
 	l->nv = model_names(x, dev, SUITE, NULL, 'v', &l->v);
 	l->nh = model_names(x, dev, SUITE, NULL, 'h', &l->h);
 	l->ns = model_ints(x, dev, SUITE, NULL, NULL, 'n', &l->n);
+	l->nm = metric_list(x, dev, SUITE, NULL, &l->m, &l->u);
 	names_order(l->v, l->nv, kernels, COUNT(kernels));
 	names_order(l->h, l->nh, transfer_hosts, COUNT(transfer_hosts));
 }
@@ -112,21 +119,13 @@ static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 
 /* The unit of metric in the device's configurations, NULL when none
  * has the metric. */
-static const char *metric_unit(const struct rctx *x, int dev,
-			       const struct xlist *l, const char *metric)
+static const char *metric_unit(const struct xlist *l, const char *metric)
 {
-	size_t i, j, k;
+	size_t i;
 
-	for (i = 0; i < l->nv; i++)
-		for (j = 0; j < l->nh; j++)
-			for (k = 0; k < l->ns; k++) {
-				const struct store_stat *s = rcfg_stat(
-					cfg(x, dev, l->v[i], l->h[j], l->n[k]),
-					metric);
-
-				if (s)
-					return s->unit;
-			}
+	for (i = 0; i < l->nm; i++)
+		if (!strcmp(l->m[i], metric))
+			return l->u[i];
 	return NULL;
 }
 
@@ -173,15 +172,11 @@ static void host_head(const struct rctx *x, const char *h, struct rbuf *b)
 		if (!best || labs((long)(p - s) - (long)len / 2) <
 			     labs((long)(best - s) - (long)len / 2))
 			best = p;
-	if (best) {
-		rbuf_puts(b, "\\shortstack{");
-		rbuf_putn(b, s, (size_t)(best - s));
-		rbuf_puts(b, "\\\\");
-		rbuf_puts(b, best + 1);
-		rbuf_puts(b, "}");
-	} else {
+	if (best)
+		rbuf_printf(b, "\\shortstack{%.*s\\\\%s}", (int)(best - s), s,
+			    best + 1);
+	else
 		rbuf_puts(b, s);
-	}
 	rbuf_free(&t);
 }
 
@@ -194,13 +189,10 @@ static void head_spans(const struct rctx *x, struct rtable *t,
 
 	for (i = 0; i < nn; i++) {
 		rbuf_init(&b);
-		if (host) {
+		if (host)
 			host_head(x, names[i], &b);
-		} else {
-			rbuf_puts(&b, "\\texttt{");
-			rbuf_put_tex(&b, names[i], 0);
-			rbuf_puts(&b, "}");
-		}
+		else
+			mem_variant(&b, names[i]);
 		rtable_head_span(t, span, rbuf_str(&b));
 		rbuf_free(&b);
 	}
@@ -215,6 +207,146 @@ struct tabref {
 	char label[64];
 };
 
+/* The two header rows of a metric table: the kernels over their host
+ * memories' columns (two each), then n and the host memories. */
+static void metric_head(const struct rctx *x, struct rtable *t,
+			const struct xlist *l, size_t nv, size_t nh,
+			int samples)
+{
+	size_t i;
+
+	rtable_head(t, "");
+	head_spans(x, t, l->v, nv, 2 * (int)nh, 0);
+	if (samples)
+		rtable_head(t, "");
+	rtable_head_end(t);
+	rtable_head(t, "\\(n\\)");
+	for (i = 0; i < nv; i++)
+		head_spans(x, t, l->h, nh, 2, 1);
+	if (samples)
+		rtable_head(t, lang_get(x->L, "xfer.samples"));
+	rtable_head_end(t);
+}
+
+/* The regime of the ok cells of row s (the first nv kernels, nh host
+ * memories): *common is set when they all share it, so that it marks
+ * the size only; *seen gathers every cell's bits. */
+static unsigned row_regime(const struct rctx *x, int dev,
+			   const struct xlist *l, size_t nv, size_t nh,
+			   size_t s, unsigned *seen, int *common)
+{
+	unsigned r0 = 0, r;
+	size_t i, j;
+	int first = 1;
+
+	*common = 1;
+	for (i = 0; i < nv; i++)
+		for (j = 0; j < nh; j++) {
+			const struct rcfg *q = cfg(x, dev, l->v[i], l->h[j],
+						   l->n[s]);
+
+			if (!rcfg_ok(q))
+				continue;
+			r = rcfg_regime(x, q);
+			*seen |= r;
+			r &= ~(unsigned)RG_DERIVED;
+			if (first)
+				r0 = r;
+			else if (r != r0)
+				*common = 0;
+			first = 0;
+		}
+	return r0;
+}
+
+/* The two cells of q: its median of metric (with its marks unless the
+ * row carries them) and how far the interval reaches. cnt[0..1] widens
+ * to q's sample count; *noci is set where there is no interval. -1 when
+ * the store fails. */
+static int metric_cell(struct rctx *x, struct rtable *t,
+		       const struct rcfg *q, const char *metric, int common,
+		       size_t cnt[2], int *noci)
+{
+	const struct store_stat *st;
+	struct rbuf cell;
+	double m, lo, hi;
+	char num[64];
+
+	if (cell_status(x, t, q) || !(st = rcfg_stat(q, metric)) ||
+	    !isfinite(rcfg_median(q, metric))) {
+		if (rcfg_ok(q))
+			rtable_text(t, "--");
+		rtable_text(t, "");
+		return 0;
+	}
+	if (rcfg_median_ci(x, q, metric, &m, &lo, &hi))
+		return -1;
+	if (!cnt[1] || st->s.n < cnt[0])
+		cnt[0] = st->s.n;
+	if (st->s.n > cnt[1])
+		cnt[1] = st->s.n;
+	rbuf_init(&cell);
+	render_sig_format(m, 4, num, sizeof(num));
+	rbuf_printf(&cell, "\\num{%s}", num);
+	if (!common)
+		regime_marks(x, rcfg_regime(x, q) & ~(unsigned)RG_DERIVED,
+			     &cell);
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	if (isfinite(lo) && isfinite(hi) && m > 0) {
+		/* the reach tucked under the median's last digit */
+		rbuf_puts(&cell, "\\kern-3pt$^{+");
+		reach_format(100 * (hi - m) / m, &cell);
+		rbuf_puts(&cell, "}_{-");
+		reach_format(100 * (m - lo) / m, &cell);
+		rbuf_puts(&cell, "}$");
+	} else {
+		*noci = 1;
+	}
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	return 0;
+}
+
+/* The caption and the note of a metric table; the first table of a
+ * device (ref) is labelled, and a later one whose regimes and missing
+ * intervals its note covers refers to it. */
+static void metric_note(struct rctx *x, int dev, const char *metric,
+			const char *unit, unsigned seen, int noci,
+			struct tabref *ref, struct rbuf *cap,
+			struct rbuf *note)
+{
+	struct fv v;
+
+	fv_init(&v);
+	metric_name(x, metric, fv_put(&v, "METRIC"));
+	unit_text(unit, fv_put(&v, "UNIT"));
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
+	fv_emit(x, cap, "xfer.metric_table", &v);
+	fv_free(&v);
+	if (ref->set && !(seen & ~ref->seen) && noci <= ref->noci) {
+		fv_str(&v, "REF", ref->label);
+		fv_emit(x, note, "xfer.ci_note_ref", &v);
+		fv_free(&v);
+		return;
+	}
+	fv_int(&v, "N", ci_min_samples());
+	fv_emit(x, note, noci ? "xfer.ci_note_some" : "xfer.ci_note", &v);
+	fv_free(&v);
+	if (seen & ~(unsigned)RG_DERIVED) {
+		rbuf_puts(note, " ");
+		regime_note(x, seen, note);
+	}
+	if (ref->set)
+		return;
+	snprintf(ref->label, sizeof(ref->label), "tab:xfer-%lld-%s",
+		 (long long)x->devs[dev]->id, metric);
+	rbuf_printf(cap, "\\label{%s}", ref->label);
+	ref->set = 1;
+	ref->seen = seen;
+	ref->noci = noci;
+}
+
 /* One table per metric: rows = sizes, columns = kernel x host memory,
  * each cell the median and how far its interval reaches above and below
  * (two columns, so that the medians align). samples adds the range of
@@ -223,9 +355,9 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 			const char *metric, int samples, struct tabref *ref)
 {
 	struct rtable t;
-	struct rbuf cap, anc, note, name, dl, cell, un;
-	char kinds[RTABLE_MAXCOLS + 1], num[64];
-	const char *unit = metric_unit(x, dev, l, metric);
+	struct rbuf cap, anc, note, cell;
+	char kinds[RTABLE_MAXCOLS + 1];
+	const char *unit = metric_unit(l, metric);
 	/* the cells that fit a table, two columns each beside the size
 	 * and the samples */
 	size_t fit = (RTABLE_MAXCOLS - 2) / 2;
@@ -234,15 +366,12 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 	size_t i, j, s, c = 0;
 	unsigned seen = 0;
 	int rc = 0, noci = 0;
-	struct kv v[4];
 
 	if (!unit || !nh || !nv)
 		return 0;
 	kinds[c++] = 'r';
-	for (i = 0; i < nv * nh; i++) {
-		kinds[c++] = 'r';
-		kinds[c++] = 'l';
-	}
+	for (i = 0; i < 2 * nv * nh; i++)
+		kinds[c++] = i % 2 ? 'l' : 'r';
 	if (samples)
 		kinds[c++] = 'r';
 	kinds[c] = '\0';
@@ -250,138 +379,35 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 	rbuf_init(&cap);
 	rbuf_init(&anc);
 	rbuf_init(&note);
-	rbuf_init(&name);
-	rbuf_init(&dl);
 	rbuf_init(&cell);
-	rbuf_init(&un);
+	metric_head(x, &t, l, nv, nh, samples);
+	for (s = 0; s < l->ns && !rc; s++) {
+		size_t cnt[2] = {0, 0};
+		int common;
+		unsigned r0 = row_regime(x, dev, l, nv, nh, s, &seen, &common);
 
-	rtable_head(&t, "");
-	head_spans(x, &t, l->v, nv, 2 * (int)nh, 0);
-	if (samples)
-		rtable_head(&t, "");
-	rtable_head_end(&t);
-	rtable_head(&t, "\\(n\\)");
-	for (i = 0; i < nv; i++)
-		head_spans(x, &t, l->h, nh, 2, 1);
-	if (samples)
-		rtable_head(&t, lang_get(x->L, "xfer.samples"));
-	rtable_head_end(&t);
-
-	for (s = 0; s < l->ns; s++) {
-		unsigned r0 = 0, common = 1;
-		size_t cmin = 0, cmax = 0;
-		int first = 1;
-
-		/* one regime for the whole row marks the size only */
-		for (i = 0; i < nv; i++)
-			for (j = 0; j < nh; j++) {
-				const struct rcfg *q = cfg(x, dev, l->v[i],
-							   l->h[j], l->n[s]);
-				unsigned r;
-
-				if (!rcfg_ok(q))
-					continue;
-				r = rcfg_regime(x, q);
-				seen |= r;
-				r &= ~(unsigned)RG_DERIVED;
-				if (first)
-					r0 = r;
-				else if (r != r0)
-					common = 0;
-				first = 0;
-			}
 		rbuf_free(&cell);
 		rbuf_printf(&cell, "%d", l->n[s]);
 		if (common)
 			regime_marks(x, r0, &cell);
 		rtable_text(&t, rbuf_str(&cell));
-		for (i = 0; i < nv; i++)
-			for (j = 0; j < nh; j++) {
-				const struct rcfg *q = cfg(x, dev, l->v[i],
-							   l->h[j], l->n[s]);
-				const struct store_stat *st;
-				double m, lo, hi;
-
-				if (cell_status(x, &t, q) ||
-				    !(st = rcfg_stat(q, metric)) ||
-				    !isfinite(rcfg_median(q, metric))) {
-					if (rcfg_ok(q))
-						rtable_text(&t, "--");
-					rtable_text(&t, "");
-					continue;
-				}
-				if (rcfg_median_ci(x, q, metric, &m, &lo,
-						   &hi)) {
-					rc = -1;
-					goto out;
-				}
-				if (!cmax || st->s.n < cmin)
-					cmin = st->s.n;
-				if (st->s.n > cmax)
-					cmax = st->s.n;
-				rbuf_free(&cell);
-				render_sig_format(m, 4, num, sizeof(num));
-				rbuf_printf(&cell, "\\num{%s}", num);
-				if (!common)
-					regime_marks(x, rcfg_regime(x, q) &
-						     ~(unsigned)RG_DERIVED,
-						     &cell);
-				rtable_text(&t, rbuf_str(&cell));
-				rbuf_free(&cell);
-				if (isfinite(lo) && isfinite(hi) && m > 0) {
-					/* the reach tucked under the median's
-					 * last digit */
-					rbuf_puts(&cell, "\\kern-3pt$^{+");
-					reach_format(100 * (hi - m) / m, &cell);
-					rbuf_puts(&cell, "}_{-");
-					reach_format(100 * (m - lo) / m, &cell);
-					rbuf_puts(&cell, "}$");
-				} else {
-					noci = 1;
-				}
-				rtable_text(&t, rbuf_str(&cell));
-			}
-		if (samples) {
-			rbuf_free(&cell);
-			if (cmax && cmin != cmax)
-				rbuf_printf(&cell, "%zu--%zu", cmin, cmax);
-			else if (cmax)
-				rbuf_printf(&cell, "%zu", cmax);
+		for (i = 0; i < nv && !rc; i++)
+			for (j = 0; j < nh && !rc; j++)
+				rc = metric_cell(x, &t, cfg(x, dev, l->v[i],
+						 l->h[j], l->n[s]), metric,
+						 common, cnt, &noci);
+		rbuf_free(&cell);
+		if (samples && cnt[1] && cnt[0] != cnt[1])
+			rbuf_printf(&cell, "%zu--%zu", cnt[0], cnt[1]);
+		else if (samples && cnt[1])
+			rbuf_printf(&cell, "%zu", cnt[1]);
+		if (samples)
 			rtable_text(&t, rbuf_str(&cell));
-		}
 		rtable_row_end(&t);
 	}
-
-	metric_name(x, metric, &name);
-	unit_text(unit, &un);
-	dev_suffix(x, dev, &dl);
-	v[0] = (struct kv){"METRIC", rbuf_str(&name)};
-	v[1] = (struct kv){"UNIT", rbuf_str(&un)};
-	v[2] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "xfer.metric_table", v, 3);
-	if (ref->set && !(seen & ~ref->seen) && noci <= ref->noci) {
-		/* the first table's note covers this one */
-		v[0] = (struct kv){"REF", ref->label};
-		emit_string(x, &note, "xfer.ci_note_ref", v, 1);
-	} else {
-		snprintf(num, sizeof(num), "%d", ci_min_samples());
-		v[0] = (struct kv){"N", num};
-		emit_string(x, &note, noci ? "xfer.ci_note_some" :
-			    "xfer.ci_note", v, 1);
-		if (seen & ~(unsigned)RG_DERIVED) {
-			rbuf_puts(&note, " ");
-			regime_note(x, seen, &note);
-		}
-		if (!ref->set) {
-			snprintf(ref->label, sizeof(ref->label),
-				 "tab:xfer-%lld-%s",
-				 (long long)x->devs[dev]->id, metric);
-			rbuf_printf(&cap, "\\label{%s}", ref->label);
-			ref->set = 1;
-			ref->seen = seen;
-			ref->noci = noci;
-		}
-	}
+	if (rc)
+		goto out;
+	metric_note(x, dev, metric, unit, seen, noci, ref, &cap, &note);
 	rbuf_printf(&anc, "xfer dev=%lld metric=%s",
 		    (long long)x->devs[dev]->id, metric);
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
@@ -391,10 +417,7 @@ out:
 	rbuf_free(&cap);
 	rbuf_free(&anc);
 	rbuf_free(&note);
-	rbuf_free(&name);
-	rbuf_free(&dl);
 	rbuf_free(&cell);
-	rbuf_free(&un);
 	return rc;
 }
 
@@ -408,15 +431,99 @@ static void group_row(struct rtable *t, const char *latex)
 }
 
 /* The phases of phase_order the device measured. */
-static size_t phases_present(const struct rctx *x, int dev,
-			     const struct xlist *l, const char **out)
+static size_t phases_present(const struct xlist *l, const char **out)
 {
 	size_t i, k = 0;
 
 	for (i = 0; i < COUNT(phase_order); i++)
-		if (metric_unit(x, dev, l, phase_order[i]))
+		if (metric_unit(l, phase_order[i]))
 			out[k++] = phase_order[i];
 	return k;
+}
+
+/* A name in a gain table: a host memory's words or a kernel's name. */
+static void gain_name(const struct rctx *x, int host, const char *name,
+		      struct rbuf *b)
+{
+	if (host)
+		host_text(x, name, b);
+	else
+		rbuf_put_tex(b, name, 0);
+}
+
+/* The configuration of kernel and host memory at n, the pair given as
+ * a gain table's outer and inner name. */
+static const struct rcfg *gain_cfg(const struct rctx *x, int dev,
+				   int by_host, const char *outer,
+				   const char *inner, int n)
+{
+	return by_host ? cfg(x, dev, outer, inner, n) :
+			 cfg(x, dev, inner, outer, n);
+}
+
+/* The row of size n: the gain of every phase ph[] of cb against ca,
+ * each tested; *nt is set where one is untested. -1 when the store
+ * fails. */
+static int gain_row(struct rctx *x, struct rtable *t, int n,
+		    const struct rcfg *ca, const struct rcfg *cb,
+		    const char **ph, size_t nph, int *nt)
+{
+	struct rcmp r;
+	size_t p;
+	int e;
+
+	rtable_int(t, n);
+	for (p = 0; p < nph; p++) {
+		e = model_compare(x, ca, cb, ph[p], &r);
+		if (e == -2)
+			return -1;
+		if (e) {
+			rtable_text(t, "--");
+			continue;
+		}
+		*nt |= r.p < 0;
+		/* Malloc's thousands of per cent need no decimal */
+		rtable_num(t, r.gain, fabs(r.gain) < 1000 ? 1 : 0,
+			   r.p < 0 ? RT_NTMARK : !r.signif ?
+			   RT_GREY | RT_NSMARK : 0);
+	}
+	rtable_row_end(t);
+	return 0;
+}
+
+/* The group of rows of inner[i] against inner[0] within outer[o]: its
+ * heading, then a row per size where both ran. */
+static int gain_group(struct rctx *x, int dev, const struct xlist *l,
+		      int by_host, size_t o, size_t i, struct rtable *t,
+		      const char **ph, size_t nph, int *nt)
+{
+	const char **outer = by_host ? l->v : l->h;
+	const char **inner = by_host ? l->h : l->v;
+	struct rbuf grp;
+	struct fv v;
+	size_t s;
+	int rc = 0;
+
+	fv_init(&v);
+	rbuf_init(&grp);
+	gain_name(x, by_host, inner[0], fv_put(&v, "A"));
+	gain_name(x, by_host, inner[i], fv_put(&v, "B"));
+	gain_name(x, !by_host, outer[o], fv_put(&v, "K"));
+	fv_emit(x, &grp, by_host ? "xfer.group_host" : "xfer.group_variant",
+		&v);
+	group_row(t, rbuf_str(&grp));
+	for (s = 0; s < l->ns && !rc; s++) {
+		const struct rcfg *ca = gain_cfg(x, dev, by_host, outer[o],
+						 inner[0], l->n[s]);
+		const struct rcfg *cb = gain_cfg(x, dev, by_host, outer[o],
+						 inner[i], l->n[s]);
+
+		if (rcfg_ok(ca) && rcfg_ok(cb))
+			rc = gain_row(x, t, l->n[s], ca, cb, ph, nph, nt);
+	}
+	rbuf_free(&grp);
+	fv_free(&v);
+	return rc;
 }
 
 /* The gains of the median of every phase, each tested: by_host, every
@@ -426,14 +533,12 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 		      int by_host)
 {
 	const char *ph[COUNT(phase_order)];
-	const char **outer = by_host ? l->v : l->h;
-	const char **inner = by_host ? l->h : l->v;
 	size_t no = by_host ? l->nv : l->nh, ni = by_host ? l->nh : l->nv;
-	size_t nph = phases_present(x, dev, l, ph), o, i, s, p;
-	struct rbuf cap, anc, a, b, k, grp, dl, cell;
+	size_t nph = phases_present(l, ph), o, i, p;
+	struct rbuf cap, anc, cell;
 	struct rtable t;
 	char kinds[RTABLE_MAXCOLS + 1];
-	struct kv v[4];
+	struct fv v;
 	int rc = 0, nt = 0;
 
 	if (ni < 2 || !nph)
@@ -445,12 +550,8 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 	rtable_init(&t, kinds);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
-	rbuf_init(&a);
-	rbuf_init(&b);
-	rbuf_init(&k);
-	rbuf_init(&grp);
-	rbuf_init(&dl);
 	rbuf_init(&cell);
+	fv_init(&v);
 	rtable_head(&t, "\\(n\\)");
 	for (p = 0; p < nph; p++) {
 		rbuf_free(&cell);
@@ -459,75 +560,15 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 	}
 	rtable_head_end(&t);
 	for (o = 0; o < no && !rc; o++)
-		for (i = 1; i < ni && !rc; i++) {
-			rbuf_free(&a);
-			rbuf_free(&b);
-			rbuf_free(&k);
-			rbuf_free(&grp);
-			if (by_host) {
-				host_text(x, inner[0], &a);
-				host_text(x, inner[i], &b);
-				rbuf_put_tex(&k, outer[o], 0);
-			} else {
-				rbuf_put_tex(&a, inner[0], 0);
-				rbuf_put_tex(&b, inner[i], 0);
-				host_text(x, outer[o], &k);
-			}
-			v[0] = (struct kv){"A", rbuf_str(&a)};
-			v[1] = (struct kv){"B", rbuf_str(&b)};
-			v[2] = (struct kv){"K", rbuf_str(&k)};
-			emit_string(x, &grp, by_host ? "xfer.group_host" :
-				    "xfer.group_variant", v, 3);
-			group_row(&t, rbuf_str(&grp));
-			for (s = 0; s < l->ns && !rc; s++) {
-				int n = l->n[s];
-				const struct rcfg *ca = by_host ?
-					cfg(x, dev, outer[o], inner[0], n) :
-					cfg(x, dev, inner[0], outer[o], n);
-				const struct rcfg *cb = by_host ?
-					cfg(x, dev, outer[o], inner[i], n) :
-					cfg(x, dev, inner[i], outer[o], n);
-
-				if (!rcfg_ok(ca) || !rcfg_ok(cb))
-					continue;
-				rtable_int(&t, n);
-				for (p = 0; p < nph; p++) {
-					struct rcmp r;
-					int e = model_compare(x, ca, cb, ph[p],
-							      &r), fl;
-
-					if (e == -2) {
-						rc = -1;
-						break;
-					}
-					if (e) {
-						rtable_text(&t, "--");
-						continue;
-					}
-					fl = r.p < 0 ? RT_NTMARK :
-					     !r.signif ? RT_GREY |
-					     RT_NSMARK : 0;
-					nt |= r.p < 0;
-					/* Malloc's thousands of per cent
-					 * need no decimal */
-					rtable_num(&t, r.gain, fabs(r.gain) <
-						   1000 ? 1 : 0, fl);
-				}
-				rtable_row_end(&t);
-			}
-		}
+		for (i = 1; i < ni && !rc; i++)
+			rc = gain_group(x, dev, l, by_host, o, i, &t, ph, nph,
+					&nt);
 	if (rc)
 		goto out;
-	dev_suffix(x, dev, &dl);
-	rbuf_free(&a);
-	if (by_host)
-		host_text(x, inner[0], &a);
-	else
-		rbuf_put_tex(&a, inner[0], 0);
-	v[0] = (struct kv){"A", rbuf_str(&a)};
-	v[1] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, by_host ? "xfer.gain_host" : "xfer.gain_variant",
-		    v, 2);
+	gain_name(x, by_host, (by_host ? l->h : l->v)[0], fv_put(&v, "A"));
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
+	fv_emit(x, &cap, by_host ? "xfer.gain_host" : "xfer.gain_variant",
+		&v);
 	rbuf_printf(&anc, "xfer-gain dev=%lld by=%s",
 		    (long long)x->devs[dev]->id, by_host ? "host" : "variant");
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
@@ -537,12 +578,8 @@ out:
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&a);
-	rbuf_free(&b);
-	rbuf_free(&k);
-	rbuf_free(&grp);
-	rbuf_free(&dl);
 	rbuf_free(&cell);
+	fv_free(&v);
 	return rc;
 }
 
@@ -555,44 +592,23 @@ static void part_name(const struct rctx *x, int p, struct rbuf *b)
 		metric_name(x, transfer_part_metric[p], b);
 }
 
-/* Where the time goes: one 100 % bar per size, grouped by kernel and
- * host memory, the kernel drawn inside Sync (transfer_parts). */
-static int shares_figure(struct rctx *x, int dev, const struct xlist *l)
+/* LaTeX as a gnuplot title, "title '...'". */
+static void gp_title(struct rbuf *g, const char *latex)
 {
-	struct rbuf *g = &x->plot.script, name, cap, dl;
+	rbuf_puts(g, "title '");
+	rbuf_put_gp(g, latex);
+	rbuf_puts(g, "'");
+}
+
+/* The shares figure's datablocks: per kernel and host memory a row per
+ * size of the parts in % of their sum (0 where unknown). */
+static void shares_data(struct rctx *x, int dev, const struct xlist *l,
+			int k)
+{
+	struct rbuf *g = &x->plot.script;
 	size_t i, j, s, grp = 0;
-	int k, p, any = 0, rc, first = 1;
-	struct kv v[1];
+	int p;
 
-	for (i = 0; i < l->nv; i++)
-		for (j = 0; j < l->nh; j++)
-			for (s = 0; s < l->ns; s++) {
-				double ms[XP_N];
-
-				any |= !transfer_parts(cfg(x, dev, l->v[i],
-						l->h[j], l->n[s]), ms);
-			}
-	if (!any)
-		return 0;
-	rbuf_init(&name);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	/* the full width; the height leaves room for rotated sizes and
-	 * the groups' names under them */
-	k = plot_begin(x, 16, 7.5);
-	rbuf_puts(g, "set style data histograms\n"
-		  "set style histogram rowstacked title offset 0,-1.2\n"
-		  "set style fill solid 0.85 border -1\nset boxwidth 0.75\n"
-		  "set yrange [0:100]\nset grid noxtics\n"
-		  "set xtics rotate by 90 right nomirror scale 0\n"
-		  "set bmargin 6\n"
-		  /* pict2e underestimates LaTeX's line height: spaced
-		   * rows beside the plot */
-		  "set rmargin at screen 0.8\n"
-		  "set key at screen 0.81, graph 1 left top vertical "
-		  "Left reverse spacing 1.4\nset ylabel '");
-	rbuf_put_gp(g, lang_get(x->L, "axis.share"));
-	rbuf_puts(g, "'\n");
 	for (i = 0; i < l->nv; i++)
 		for (j = 0; j < l->nh; j++, grp++) {
 			rbuf_printf(g, "$F%dG%zu << EOD\n", k, grp);
@@ -613,12 +629,23 @@ static int shares_figure(struct rctx *x, int dev, const struct xlist *l)
 			}
 			rbuf_puts(g, "EOD\n");
 		}
+}
+
+/* The shares figure's plot command: a histogram per kernel and host
+ * memory, the parts' titles once. */
+static void shares_plot(struct rctx *x, const struct xlist *l, int k)
+{
+	struct rbuf *g = &x->plot.script, name;
+	size_t i, j, grp = 0;
+	int p;
+
+	rbuf_init(&name);
 	rbuf_puts(g, "plot ");
-	for (i = 0, grp = 0; i < l->nv; i++)
+	for (i = 0; i < l->nv; i++)
 		for (j = 0; j < l->nh; j++, grp++) {
 			rbuf_printf(g, "%snewhistogram '{\\footnotesize"
 				    "\\shortstack{\\texttt{",
-				    first ? "" : ", \\\n  ");
+				    grp ? ", \\\n  " : "");
 			rbuf_free(&name);
 			rbuf_put_tex(&name, l->v[i], 0);
 			rbuf_puts(&name, "}\\\\");
@@ -636,20 +663,58 @@ static int shares_figure(struct rctx *x, int dev, const struct xlist *l)
 				}
 				rbuf_free(&name);
 				part_name(x, p, &name);
-				rbuf_puts(g, "title '");
-				rbuf_put_gp(g, rbuf_str(&name));
-				rbuf_puts(g, "'");
+				gp_title(g, rbuf_str(&name));
 			}
-			first = 0;
 		}
 	rbuf_puts(g, "\n");
+	rbuf_free(&name);
+}
+
+/* Where the time goes: one 100 % bar per size, grouped by kernel and
+ * host memory, the kernel drawn inside Sync (transfer_parts). */
+static int shares_figure(struct rctx *x, int dev, const struct xlist *l)
+{
+	struct rbuf *g = &x->plot.script, cap, dl;
+	size_t i, j, s;
+	int k, any = 0, rc;
+	struct kv v;
+
+	for (i = 0; i < l->nv; i++)
+		for (j = 0; j < l->nh; j++)
+			for (s = 0; s < l->ns; s++) {
+				double ms[XP_N];
+
+				any |= !transfer_parts(cfg(x, dev, l->v[i],
+						l->h[j], l->n[s]), ms);
+			}
+	if (!any)
+		return 0;
+	/* the full width; the height leaves room for rotated sizes and
+	 * the groups' names under them */
+	k = plot_begin(x, 16, 7.5);
+	rbuf_puts(g, "set style data histograms\n"
+		  "set style histogram rowstacked title offset 0,-1.2\n"
+		  "set style fill solid 0.85 border -1\nset boxwidth 0.75\n"
+		  "set yrange [0:100]\nset grid noxtics\n"
+		  "set xtics rotate by 90 right nomirror scale 0\n"
+		  "set bmargin 6\n"
+		  /* pict2e underestimates LaTeX's line height: spaced
+		   * rows beside the plot */
+		  "set rmargin at screen 0.8\n"
+		  "set key at screen 0.81, graph 1 left top vertical "
+		  "Left reverse spacing 1.4\nset ylabel '");
+	rbuf_put_gp(g, lang_get(x->L, "axis.share"));
+	rbuf_puts(g, "'\n");
+	shares_data(x, dev, l, k);
+	shares_plot(x, l, k);
+	rbuf_init(&cap);
+	rbuf_init(&dl);
 	dev_suffix(x, dev, &dl);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "xfer.shares", v, 1);
+	v = (struct kv){"DEV", rbuf_str(&dl)};
+	emit_string(x, &cap, "xfer.shares", &v, 1);
 	rbuf_printf(&cap, "\\label{fig:xfer-shares-%lld}",
 		    (long long)x->devs[dev]->id);
 	rc = emit_figure(x, k, rbuf_str(&cap));
-	rbuf_free(&name);
 	rbuf_free(&cap);
 	rbuf_free(&dl);
 	return rc;
@@ -671,38 +736,28 @@ static int kernel_pt(size_t i)
 	return pt[i % COUNT(pt)];
 }
 
-/* One panel of the gain figure: host memory hb against ha, the ratio
- * b/a of the medians of the whole run and of the copies against size,
- * one line per metric and kernel. The axis is the ratio on a log scale
- * (a copy 40 times faster and a run 5 times slower both stay readable)
- * labelled with the gain; gains up. 0 when nothing to draw. */
-static int gain_panel(struct rctx *x, int dev, const struct xlist *l,
-		      const char *ha, const char *hb)
+/* The ratio b/a of the medians of metric of kernel v with host memory
+ * hb (b) and ha (a) at n; NAN where either is missing. */
+static double gain_ratio(const struct rctx *x, int dev, const char *v,
+			 const char *ha, const char *hb, int n,
+			 const char *metric)
 {
-	struct rbuf *g = &x->plot.script, t;
-	double lo = 1, hi = 1;
-	size_t i, m, s, npts = 0;
-	int k, first = 1;
+	double a = rcfg_median(cfg(x, dev, v, ha, n), metric);
+	double b = rcfg_median(cfg(x, dev, v, hb, n), metric);
+
+	return a > 0 && b > 0 ? b / a : NAN;
+}
+
+/* The axes of a gain panel whose ratios span lo..hi: sizes on a log
+ * scale, the ratio reversed on a log scale labelled with the gain. */
+static void gain_axes(struct rctx *x, const struct xlist *l, double lo,
+		      double hi)
+{
+	struct rbuf *g = &x->plot.script;
 	char num[32];
+	size_t i, s;
+	int first = 1;
 
-	for (m = 0; m < COUNT(fig_metrics); m++)
-		for (i = 0; i < l->nv; i++)
-			for (s = 0; s < l->ns; s++) {
-				double a = rcfg_median(cfg(x, dev, l->v[i], ha,
-						l->n[s]), fig_metrics[m]);
-				double b = rcfg_median(cfg(x, dev, l->v[i], hb,
-						l->n[s]), fig_metrics[m]);
-
-				if (!(a > 0) || !(b > 0))
-					continue;
-				lo = fmin(lo, b / a);
-				hi = fmax(hi, b / a);
-				npts++;
-			}
-	if (!npts)
-		return 0;
-	rbuf_init(&t);
-	k = plot_begin(x, 7.9, 7.6);
 	rbuf_puts(g, "set logscale x 2\nset logscale y\nset xtics (");
 	for (s = 0; s < l->ns; s++)
 		rbuf_printf(g, "%s%d", s ? ", " : "", l->n[s]);
@@ -711,7 +766,7 @@ static int gain_panel(struct rctx *x, int dev, const struct xlist *l,
 	/* reversed: a shorter time (a gain) reads upwards */
 	rbuf_printf(g, "set yrange [%.17g:%.17g]\nset ytics (", hi * 1.3,
 		    lo / 1.3);
-	for (i = 0, first = 1; i < COUNT(gain_tics); i++) {
+	for (i = 0; i < COUNT(gain_tics); i++) {
 		if (gain_tics[i] < lo / 1.3 || gain_tics[i] > hi * 1.3)
 			continue;
 		/* 1-2-5 ratios give whole per cents down to 0.002 */
@@ -730,21 +785,16 @@ static int gain_panel(struct rctx *x, int dev, const struct xlist *l,
 	rbuf_puts(g, "'\nset key below vertical maxrows 3 Left reverse "
 		  "width 5 spacing 1.3 samplen 2.5 height 1.5\n"
 		  "set pointsize 0.6\n");
-	for (m = 0; m < COUNT(fig_metrics); m++)
-		for (i = 0; i < l->nv; i++) {
-			rbuf_printf(g, "$F%dL%zu_%zu << EOD\n", k, m, i);
-			for (s = 0; s < l->ns; s++) {
-				double a = rcfg_median(cfg(x, dev, l->v[i], ha,
-						l->n[s]), fig_metrics[m]);
-				double b = rcfg_median(cfg(x, dev, l->v[i], hb,
-						l->n[s]), fig_metrics[m]);
+}
 
-				if (a > 0 && b > 0)
-					rbuf_printf(g, "%d %.17g\n", l->n[s],
-						    b / a);
-			}
-			rbuf_puts(g, "EOD\n");
-		}
+/* A gain panel's plot command: the line of no change, a line per
+ * kernel and metric (the metrics' titles once), the kernels' keys. */
+static void gain_plot(struct rctx *x, const struct xlist *l, int k)
+{
+	struct rbuf *g = &x->plot.script, t;
+	size_t i, m;
+
+	rbuf_init(&t);
 	rbuf_puts(g, "plot 1 with lines lc rgb '#808080' dt 3 notitle");
 	for (i = 0; i < l->nv; i++)
 		for (m = 0; m < COUNT(fig_metrics); m++) {
@@ -758,22 +808,60 @@ static int gain_panel(struct rctx *x, int dev, const struct xlist *l,
 			}
 			rbuf_free(&t);
 			metric_name(x, fig_metrics[m], &t);
-			rbuf_puts(g, "title '");
-			rbuf_put_gp(g, rbuf_str(&t));
-			rbuf_puts(g, "'");
+			gp_title(g, rbuf_str(&t));
 		}
 	for (i = 0; i < l->nv; i++) {
 		rbuf_free(&t);
-		rbuf_puts(&t, "\\texttt{");
-		rbuf_put_tex(&t, l->v[i], 0);
-		rbuf_puts(&t, "}");
+		mem_variant(&t, l->v[i]);
 		rbuf_printf(g, ", \\\n  NaN with linespoints lc rgb '#000000' "
-			    "dt %zu pt %d title '", i + 1, kernel_pt(i));
-		rbuf_put_gp(g, rbuf_str(&t));
-		rbuf_puts(g, "'");
+			    "dt %zu pt %d ", i + 1, kernel_pt(i));
+		gp_title(g, rbuf_str(&t));
 	}
 	rbuf_puts(g, "\n");
 	rbuf_free(&t);
+}
+
+/* One panel of the gain figure: host memory hb against ha, the ratio
+ * b/a of the medians of the whole run and of the copies against size,
+ * one line per metric and kernel. The axis is the ratio on a log scale
+ * (a copy 40 times faster and a run 5 times slower both stay readable)
+ * labelled with the gain; gains up. 0 when nothing to draw. */
+static int gain_panel(struct rctx *x, int dev, const struct xlist *l,
+		      const char *ha, const char *hb)
+{
+	struct rbuf *g = &x->plot.script;
+	double lo = 1, hi = 1, r;
+	size_t i, m, s, npts = 0;
+	int k;
+
+	for (m = 0; m < COUNT(fig_metrics); m++)
+		for (i = 0; i < l->nv; i++)
+			for (s = 0; s < l->ns; s++) {
+				r = gain_ratio(x, dev, l->v[i], ha, hb,
+					       l->n[s], fig_metrics[m]);
+				if (!(r > 0))
+					continue;
+				lo = fmin(lo, r);
+				hi = fmax(hi, r);
+				npts++;
+			}
+	if (!npts)
+		return 0;
+	k = plot_begin(x, 7.9, 7.6);
+	gain_axes(x, l, lo, hi);
+	for (m = 0; m < COUNT(fig_metrics); m++)
+		for (i = 0; i < l->nv; i++) {
+			rbuf_printf(g, "$F%dL%zu_%zu << EOD\n", k, m, i);
+			for (s = 0; s < l->ns; s++) {
+				r = gain_ratio(x, dev, l->v[i], ha, hb,
+					       l->n[s], fig_metrics[m]);
+				if (r > 0)
+					rbuf_printf(g, "%d %.17g\n", l->n[s],
+						    r);
+			}
+			rbuf_puts(g, "EOD\n");
+		}
+	gain_plot(x, l, k);
 	return k;
 }
 
@@ -782,96 +870,65 @@ static int gain_panel(struct rctx *x, int dev, const struct xlist *l,
 static void malloc_note(struct rctx *x, int dev, const struct xlist *l,
 			struct rbuf *b)
 {
-	struct rbuf f;
-	double most = NAN;
+	double most = NAN, r;
 	size_t i, h, s;
-	struct kv v;
+	struct fv v;
 
 	for (i = 0; i < l->nv; i++)
 		for (h = 1; h < l->nh; h++)
 			for (s = 0; s < l->ns; s++) {
-				double a = rcfg_median(cfg(x, dev, l->v[i],
-						l->h[0], l->n[s]),
-						VOCAB_METRIC_MALLOC);
-				double m = rcfg_median(cfg(x, dev, l->v[i],
-						l->h[h], l->n[s]),
-						VOCAB_METRIC_MALLOC);
-
-				if (a > 0 && m > 0 && !(m / a <= most))
-					most = m / a;
+				r = gain_ratio(x, dev, l->v[i], l->h[0],
+					       l->h[h], l->n[s],
+					       VOCAB_METRIC_MALLOC);
+				if (r > 0 && !(r <= most))
+					most = r;
 			}
 	if (!isfinite(most))
 		return;
-	rbuf_init(&f);
-	find_num(&f, most, 3);
-	v = (struct kv){"F", rbuf_str(&f)};
+	fv_init(&v);
+	fv_num(&v, "F", most, 3);
 	rbuf_puts(b, " ");
-	emit_string(x, b, "xfer.gain_fig_malloc", &v, 1);
-	rbuf_free(&f);
+	fv_emit(x, b, "xfer.gain_fig_malloc", &v);
+	fv_free(&v);
 }
 
 /* The gain figure: one panel per other host memory. */
 static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
 {
-	struct rbuf pics, cap, one, dl, anc, a;
-	char *sub;
+	struct rbuf one;
+	struct figpair p;
+	struct fv v;
 	size_t h;
-	int rc = 0, any = 0;
-	struct kv v[3];
+	int rc, k;
 
 	if (l->nh < 2 || !l->ns)
 		return 0;
-	sub = tmpl_fragment(x->frags, "subpicture");
-	if (!sub)
+	if (figpair_init(x, &p))
 		return -1;
-	rbuf_init(&pics);
-	rbuf_init(&cap);
+	rc = 0;
 	rbuf_init(&one);
-	rbuf_init(&dl);
-	rbuf_init(&anc);
-	rbuf_init(&a);
-	host_text(x, l->h[0], &a);
+	fv_init(&v);
+	host_text(x, l->h[0], fv_put(&v, "A"));
 	for (h = 1; h < l->nh; h++) {
-		struct rbuf pic, b;
-		int k = gain_panel(x, dev, l, l->h[0], l->h[h]);
-
-		if (!k)
+		if (!(k = gain_panel(x, dev, l, l->h[0], l->h[h])))
 			continue;
-		any = 1;
-		rbuf_init(&pic);
-		rbuf_init(&b);
-		plot_ref(x, &pic, k);
-		host_text(x, l->h[h], &b);
+		host_text(x, l->h[h], fv_put(&v, "B"));
 		rbuf_free(&one);
-		v[0] = (struct kv){"A", rbuf_str(&a)};
-		v[1] = (struct kv){"B", rbuf_str(&b)};
-		emit_string(x, &one, "xfer.gain_panel", v, 2);
-		v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
-		v[1] = (struct kv){"CAPTION", rbuf_str(&one)};
-		rc |= tmpl_fill(&pics, sub, v, 2);
-		rbuf_free(&pic);
-		rbuf_free(&b);
+		fv_emit(x, &one, "xfer.gain_panel", &v);
+		rc |= figpair_add(x, &p, k, rbuf_str(&one));
 	}
-	if (any) {
-		dev_suffix(x, dev, &dl);
-		v[0] = (struct kv){"A", rbuf_str(&a)};
-		v[1] = (struct kv){"DEV", rbuf_str(&dl)};
-		emit_string(x, &cap, "xfer.gain_fig", v, 2);
-		malloc_note(x, dev, l, &cap);
-		rbuf_printf(&anc, "xfer-gain-fig dev=%lld",
-			    (long long)x->devs[dev]->id);
-		v[0] = (struct kv){"ANCHOR", rbuf_str(&anc)};
-		v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
-		v[2] = (struct kv){"CAPTION", rbuf_str(&cap)};
-		rc |= emit_fragment(x, "figurepair", v, 3);
+	if (p.n) {
+		dev_suffix(x, dev, fv_put(&v, "DEV"));
+		rbuf_free(&one);
+		fv_emit(x, &one, "xfer.gain_fig", &v);
+		malloc_note(x, dev, l, &one);
+		rc |= figpair_emit(x, &p, rbuf_str(&one),
+				   "xfer-gain-fig dev=%lld",
+				   (long long)x->devs[dev]->id);
 	}
-	free(sub);
-	rbuf_free(&pics);
-	rbuf_free(&cap);
+	figpair_free(&p);
 	rbuf_free(&one);
-	rbuf_free(&dl);
-	rbuf_free(&anc);
-	rbuf_free(&a);
+	fv_free(&v);
 	return rc;
 }
 
@@ -920,31 +977,44 @@ static double mwu_pmin(size_t na, size_t nb)
 	return p;
 }
 
-/* items[0..n-1] as one list: ", " between them, the language's "and"
- * (find.xfer.list2) before the last. */
-static void join_list(struct rctx *x, struct rbuf *out, struct rbuf *items,
-		      size_t n)
-{
-	struct rbuf head;
-	struct kv v[2];
-	size_t i;
+/* Phrases joined as one list, phrase by phrase: ", " between them, the
+ * language's "and" (find.xfer.list2) before the last. */
+struct xjoin {
+	struct rbuf head, last;	/* all but the last; the last */
+	size_t n;
+};
 
-	if (!n)
-		return;
-	if (n == 1) {
-		rbuf_puts(out, rbuf_str(&items[0]));
-		return;
+static void join_init(struct xjoin *j)
+{
+	rbuf_init(&j->head);
+	rbuf_init(&j->last);
+	j->n = 0;
+}
+
+/* The buffer of the next phrase. */
+static struct rbuf *join_next(struct xjoin *j)
+{
+	if (j->n++) {
+		if (j->n > 2)
+			rbuf_puts(&j->head, ", ");
+		rbuf_puts(&j->head, rbuf_str(&j->last));
+		rbuf_free(&j->last);
 	}
-	rbuf_init(&head);
-	for (i = 0; i + 1 < n; i++) {
-		if (i)
-			rbuf_puts(&head, ", ");
-		rbuf_puts(&head, rbuf_str(&items[i]));
-	}
-	v[0] = (struct kv){"A", rbuf_str(&head)};
-	v[1] = (struct kv){"B", rbuf_str(&items[n - 1])};
-	emit_string(x, out, "find.xfer.list2", v, 2);
-	rbuf_free(&head);
+	return &j->last;
+}
+
+/* Appends the list to out (nothing when empty) and releases j. */
+static void join_end(struct rctx *x, struct xjoin *j, struct rbuf *out)
+{
+	struct kv v[2] = {{"A", rbuf_str(&j->head)},
+			  {"B", rbuf_str(&j->last)}};
+
+	if (j->n == 1)
+		rbuf_puts(out, rbuf_str(&j->last));
+	else if (j->n)
+		emit_string(x, out, "find.xfer.list2", v, 2);
+	rbuf_free(&j->head);
+	rbuf_free(&j->last);
 }
 
 /* The words of one comparison, chosen by the data: shorter, longer (or
@@ -956,55 +1026,39 @@ static void join_list(struct rctx *x, struct rbuf *out, struct rbuf *items,
 static void cmp_words(struct rctx *x, const struct transfer_at *at,
 		      int times, struct rbuf *words, struct rbuf *detail)
 {
-	struct rbuf a, b, p, val, na, nb;
-	const char *key, *dkey = "find.xfer.cl.detail";
-	struct kv v[5];
-	int tested = at->r.p >= 0, weak = 0;
+	const struct rcmp *r = &at->r;
+	const char *key = "find.xfer.cl.equal", *dkey = "find.xfer.cl.detail";
+	int tested = r->p >= 0, weak = 0;
+	struct rbuf *val;
+	struct fv v;
 
-	if (tested && !at->r.signif) {
+	if (tested && !r->signif) {
 		weak = mwu_pmin(at->na, at->nb) >= RULE_ALPHA;
 		dkey = weak ? "find.xfer.cl.detail_weak" :
 		       "find.xfer.cl.detail_ns";
 	}
-	rbuf_init(&a);
-	rbuf_init(&b);
-	rbuf_init(&p);
-	rbuf_init(&val);
-	rbuf_init(&na);
-	rbuf_init(&nb);
-	if (tested && !at->r.signif && !weak) {
+	fv_init(&v);
+	val = fv_put(&v, "V");
+	if (tested && !r->signif && !weak) {
 		key = "find.xfer.cl.ns";
-	} else if (at->r.b < at->r.a) {
+	} else if (r->b < r->a) {
 		key = "find.xfer.cl.shorter";
-		find_pct(&val, at->r.gain, 3);
-	} else if (at->r.b > at->r.a && times && at->r.ratio >= 2) {
+		find_pct(val, r->gain, 3);
+	} else if (r->b > r->a && times && r->ratio >= 2) {
 		key = "find.xfer.cl.times";
-		find_num(&val, at->r.ratio, 3);
-	} else if (at->r.b > at->r.a) {
+		find_num(val, r->ratio, 3);
+	} else if (r->b > r->a) {
 		key = "find.xfer.cl.longer";
-		find_pct(&val, -at->r.gain, 3);
-	} else {
-		key = "find.xfer.cl.equal";
+		find_pct(val, -r->gain, 3);
 	}
-	v[0] = (struct kv){"V", rbuf_str(&val)};
-	emit_string(x, words, key, v, 1);
-	find_num(&a, at->r.a, 4);
-	find_num(&b, at->r.b, 4);
-	find_p(x, &p, at->r.p);
-	rbuf_printf(&na, "%zu", at->na);
-	rbuf_printf(&nb, "%zu", at->nb);
-	v[0] = (struct kv){"A", rbuf_str(&a)};
-	v[1] = (struct kv){"B", rbuf_str(&b)};
-	v[2] = (struct kv){"P", rbuf_str(&p)};
-	v[3] = (struct kv){"NA", rbuf_str(&na)};
-	v[4] = (struct kv){"NB", rbuf_str(&nb)};
-	emit_string(x, detail, dkey, v, 5);
-	rbuf_free(&a);
-	rbuf_free(&b);
-	rbuf_free(&p);
-	rbuf_free(&val);
-	rbuf_free(&na);
-	rbuf_free(&nb);
+	fv_emit(x, words, key, &v);
+	fv_num(&v, "A", r->a, 4);
+	fv_num(&v, "B", r->b, 4);
+	find_p(x, fv_put(&v, "P"), r->p);
+	fv_int(&v, "NA", (long long)at->na);
+	fv_int(&v, "NB", (long long)at->nb);
+	fv_emit(x, detail, dkey, &v);
+	fv_free(&v);
 }
 
 /* A sentence about one comparison at the smallest and the largest size
@@ -1012,70 +1066,45 @@ static void cmp_words(struct rctx *x, const struct transfer_at *at,
 static void sentence_pair(struct rctx *x, struct rfind *f, const char *key,
 			  const struct transfer_at at[2], int times)
 {
-	struct rbuf all, w, d, items[2];
-	char num[32];
-	struct kv v[3];
-	size_t e, cnt = 0;
+	struct xjoin j;
+	struct fv v;
+	size_t e;
 
 	if (!at[0].ok)
 		return;
-	rbuf_init(&all);
+	fv_init(&v);
+	join_init(&j);
 	for (e = 0; e < 2; e++) {
 		if (e && (!at[1].ok || at[1].n == at[0].n))
 			break;
-		rbuf_init(&w);
-		rbuf_init(&d);
-		rbuf_init(&items[e]);
-		cmp_words(x, &at[e], times, &w, &d);
-		snprintf(num, sizeof(num), "%d", at[e].n);
-		v[0] = (struct kv){"C", rbuf_str(&w)};
-		v[1] = (struct kv){"N", num};
-		v[2] = (struct kv){"D", rbuf_str(&d)};
-		emit_string(x, &items[e], "find.xfer.at", v, 3);
-		cnt++;
-		rbuf_free(&w);
-		rbuf_free(&d);
+		cmp_words(x, &at[e], times, fv_put(&v, "C"), fv_put(&v, "D"));
+		fv_int(&v, "N", at[e].n);
+		fv_emit(x, join_next(&j), "find.xfer.at", &v);
 	}
-	join_list(x, &all, items, cnt);
-	for (e = 0; e < cnt; e++)
-		rbuf_free(&items[e]);
-	v[0] = (struct kv){"AT", rbuf_str(&all)};
-	v[1] = (struct kv){"K", VOCAB_VARIANT_SIMPLE};
-	find_add(x, f, key, v, 2);
-	rbuf_free(&all);
+	fv_free(&v);
+	join_end(x, &j, fv_put(&v, "AT"));
+	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
+	fv_find(x, f, key, &v);
+	fv_free(&v);
 }
 
 /* The kernel and the whole run of "shared" against "simple". */
 static void sentence_shared(struct rctx *x, struct rfind *f,
 			    const struct transfer_facts *fx)
 {
-	struct rbuf w1, d1, w2, d2, h;
-	char num[32];
-	struct kv v[6];
+	struct fv v;
 
 	if (!fx->shared_kernel.ok || !fx->shared_total.ok)
 		return;
-	rbuf_init(&w1);
-	rbuf_init(&d1);
-	rbuf_init(&w2);
-	rbuf_init(&d2);
-	rbuf_init(&h);
-	cmp_words(x, &fx->shared_kernel, 0, &w1, &d1);
-	cmp_words(x, &fx->shared_total, 0, &w2, &d2);
-	host_text(x, transfer_hosts[0], &h);
-	snprintf(num, sizeof(num), "%d", fx->shared_kernel.n);
-	v[0] = (struct kv){"N", num};
-	v[1] = (struct kv){"H", rbuf_str(&h)};
-	v[2] = (struct kv){"C1", rbuf_str(&w1)};
-	v[3] = (struct kv){"D1", rbuf_str(&d1)};
-	v[4] = (struct kv){"C2", rbuf_str(&w2)};
-	v[5] = (struct kv){"D2", rbuf_str(&d2)};
-	find_add(x, f, "find.xfer.shared", v, 6);
-	rbuf_free(&w1);
-	rbuf_free(&d1);
-	rbuf_free(&w2);
-	rbuf_free(&d2);
-	rbuf_free(&h);
+	fv_init(&v);
+	fv_int(&v, "N", fx->shared_kernel.n);
+	host_text(x, transfer_hosts[0], fv_put(&v, "H"));
+	cmp_words(x, &fx->shared_kernel, 0, fv_put(&v, "C1"),
+		  fv_put(&v, "D1"));
+	cmp_words(x, &fx->shared_total, 0, fv_put(&v, "C2"),
+		  fv_put(&v, "D2"));
+	fv_find(x, f, "find.xfer.shared", &v);
+	fv_free(&v);
 }
 
 /* The largest part of the run per host memory, at one end of the
@@ -1083,44 +1112,30 @@ static void sentence_shared(struct rctx *x, struct rfind *f,
 static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 			      const struct transfer_facts *fx, int e)
 {
-	struct rbuf list, items[3], part, h, share;
-	char num[32], fig[64];
-	struct kv v[4];
-	size_t i, k = 0;
+	struct xjoin j;
+	struct fv v;
+	size_t i;
 
+	fv_init(&v);
+	join_init(&j);
 	for (i = 0; i < 3; i++) {
 		if (fx->dom_part[e][i] < 0)
 			continue;
-		rbuf_init(&items[k]);
-		rbuf_init(&part);
-		rbuf_init(&h);
-		rbuf_init(&share);
-		part_name(x, fx->dom_part[e][i], &part);
-		host_text(x, transfer_hosts[i], &h);
-		find_pct(&share, fx->dom_share[e][i], 2);
-		v[0] = (struct kv){"PART", rbuf_str(&part)};
-		v[1] = (struct kv){"H", rbuf_str(&h)};
-		v[2] = (struct kv){"SHARE", rbuf_str(&share)};
-		emit_string(x, &items[k++], "find.xfer.dom_item", v, 3);
-		rbuf_free(&part);
-		rbuf_free(&h);
-		rbuf_free(&share);
+		part_name(x, fx->dom_part[e][i], fv_put(&v, "PART"));
+		host_text(x, transfer_hosts[i], fv_put(&v, "H"));
+		find_pct(fv_put(&v, "SHARE"), fx->dom_share[e][i], 2);
+		fv_emit(x, join_next(&j), "find.xfer.dom_item", &v);
 	}
-	if (!k)
-		return;
-	rbuf_init(&list);
-	join_list(x, &list, items, k);
-	for (i = 0; i < k; i++)
-		rbuf_free(&items[i]);
-	snprintf(num, sizeof(num), "%d", fx->dom_n[e]);
-	snprintf(fig, sizeof(fig), "fig:xfer-shares-%lld",
-		 (long long)x->devs[dev]->id);
-	v[0] = (struct kv){"N", num};
-	v[1] = (struct kv){"K", VOCAB_VARIANT_SIMPLE};
-	v[2] = (struct kv){"LIST", rbuf_str(&list)};
-	v[3] = (struct kv){"FIG", fig};
-	find_add(x, f, "find.xfer.dominant", v, 4);
-	rbuf_free(&list);
+	fv_free(&v);
+	if (!j.n)
+		return;		/* nothing was written */
+	join_end(x, &j, fv_put(&v, "LIST"));
+	fv_int(&v, "N", fx->dom_n[e]);
+	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
+	rbuf_printf(fv_put(&v, "FIG"), "fig:xfer-shares-%lld",
+		    (long long)x->devs[dev]->id);
+	fv_find(x, f, "find.xfer.dominant", &v);
+	fv_free(&v);
 }
 
 /* Where too few samples leave the test no power: the sizes at which even
@@ -1128,14 +1143,11 @@ static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			   const struct xlist *l)
 {
-	struct rbuf sizes, pm, *items;
-	size_t s, i, j, worst = 0, cnt = 0;
-	char num[32];
-	struct kv v[3];
+	size_t s, i, j, worst = 0;
+	struct xjoin sizes;
+	struct fv v;
 
-	items = calloc(l->ns ? l->ns : 1, sizeof(*items));
-	if (!items)
-		return;
+	join_init(&sizes);
 	for (s = 0; s < l->ns; s++) {
 		size_t cmin = 0;
 
@@ -1150,27 +1162,18 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			}
 		if (!cmin || !(mwu_pmin(cmin, cmin) >= RULE_ALPHA))
 			continue;
-		rbuf_init(&items[cnt]);
-		rbuf_printf(&items[cnt++], "%d", l->n[s]);
+		rbuf_printf(join_next(&sizes), "%d", l->n[s]);
 		if (!worst || cmin < worst)
 			worst = cmin;
 	}
-	if (cnt) {
-		rbuf_init(&sizes);
-		rbuf_init(&pm);
-		join_list(x, &sizes, items, cnt);
-		find_num(&pm, mwu_pmin(worst, worst), 2);
-		snprintf(num, sizeof(num), "%zu", worst);
-		v[0] = (struct kv){"NLIST", rbuf_str(&sizes)};
-		v[1] = (struct kv){"CNT", num};
-		v[2] = (struct kv){"PMIN", rbuf_str(&pm)};
-		find_add(x, f, "find.xfer.power", v, 3);
-		rbuf_free(&pm);
-		rbuf_free(&sizes);
-	}
-	for (s = 0; s < cnt; s++)
-		rbuf_free(&items[s]);
-	free(items);
+	if (!sizes.n)
+		return;		/* nothing was written */
+	fv_init(&v);
+	join_end(x, &sizes, fv_put(&v, "NLIST"));
+	fv_int(&v, "CNT", (long long)worst);
+	fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
+	fv_find(x, f, "find.xfer.power", &v);
+	fv_free(&v);
 }
 
 /* The findings of one device, every number from facts_transfer. */
@@ -1202,22 +1205,15 @@ static int findings_dev(struct rctx *x, int dev, struct rfind *f)
  * when several are reported. */
 static int findings_emit(struct rctx *x, struct rfind *f)
 {
-	struct rfind none;
-	struct kv v;
+	struct kv v = {"TITLE", lang_get(x->L, "find.title")};
 	size_t d;
-	int any = 0, rc = 0;
+	int any = 0, rc;
 
 	for (d = 0; d < x->ndevs; d++)
 		any |= f[d].n > 0;
-	if (!any) {
-		find_init(&none);
-		rc = find_emit(x, &none);
-		find_free(&none);
-		return rc;
-	}
-	v = (struct kv){"TITLE", lang_get(x->L, "find.title")};
-	if (emit_fragment(x, "findings", &v, 1))
-		return -1;
+	if (!any)	/* f[0] has none: the words that say so */
+		return find_emit(x, f);
+	rc = emit_fragment(x, "findings", &v, 1);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if (!f[d].n)
 			continue;
@@ -1242,22 +1238,18 @@ int sec_transfer(struct rctx *x)
 	for (d = 0; d < x->ndevs; d++)
 		find_init(&f[d]);
 	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
-	if (!model_has_suite(x, -1, SUITE)) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-	} else {
-		emit_par(x, lang_get(x->L, "transfer.intro"));
-		/* the devices' parts under run-in headings, as their
-		 * findings are: the contents stay one line per section */
-		for (d = 0; d < x->ndevs && !rc; d++) {
-			if (!model_has_suite(x, (int)d, SUITE))
-				continue;
-			emit_dev_heading(x, 2, (int)d);
-			rc = main_part(x, (int)d);
-		}
-	}
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, SUITE))
+	emit_par(x, lang_get(x->L, model_has_suite(x, -1, SUITE) ?
+			     "transfer.intro" : "transfer.absent"));
+	/* the devices' parts under run-in headings, as their findings
+	 * are: the contents stay one line per section */
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, (int)d, SUITE))
+			continue;
+		emit_dev_heading(x, 2, (int)d);
+		rc = main_part(x, (int)d);
+		if (!rc)
 			rc = findings_dev(x, (int)d, &f[d]);
+	}
 	if (!rc)
 		rc = findings_emit(x, f);
 	for (d = 0; d < x->ndevs; d++)
@@ -1268,17 +1260,6 @@ int sec_transfer(struct rctx *x)
 
 /* ---- appendix ----------------------------------------------------------- */
 
-static double stat_of(const struct stats_summary *s, int which)
-{
-	switch (which) {
-	case 0: return s->min;
-	case 1: return s->max;
-	case 2: return s->mean;
-	case 3: return s->median;
-	default: return s->stddev;
-	}
-}
-
 /* Report G's table: rows = phases (with their units), columns = the
  * five statistics and the number of runs. */
 static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
@@ -1286,9 +1267,8 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	static const char *const heads[] = {"stat.min", "stat.max",
 		"stat.avg", "stat.median", "stat.stddev"};
 	struct rtable t;
-	struct rbuf cap, anc, nm, hm, dl, cell, un;
-	struct kv v[4];
-	char size[32];
+	struct rbuf cap, anc, cell, un;
+	struct fv v;
 	size_t i;
 	int j, rc;
 
@@ -1296,10 +1276,8 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	rbuf_init(&un);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
-	rbuf_init(&nm);
-	rbuf_init(&hm);
-	rbuf_init(&dl);
 	rbuf_init(&cell);
+	fv_init(&v);
 	rtable_head(&t, lang_get(x->L, "transfer.phase"));
 	for (j = 0; j < 5; j++)
 		rtable_head(&t, lang_get(x->L, heads[j]));
@@ -1307,6 +1285,8 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	rtable_head_end(&t);
 	for (i = 0; i < c->nstats; i++) {
 		const struct store_stat *s = &c->stats[i];
+		const double st[] = {s->s.min, s->s.max, s->s.mean,
+				     s->s.median, s->s.stddev};
 
 		/* the counter pass's single values are no phases */
 		if (metric_is_counter(s->metric))
@@ -1322,19 +1302,15 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 			rbuf_printf(&cell, " [%s]", rbuf_str(&un));
 		rtable_text(&t, rbuf_str(&cell));
 		for (j = 0; j < 5; j++)
-			rtable_num(&t, stat_of(&s->s, j), -1, 0);
+			rtable_num(&t, st[j], -1, 0);
 		rtable_int(&t, (long long)s->s.n);
 		rtable_row_end(&t);
 	}
-	rbuf_put_tex(&nm, c->c->variant, 0);
-	host_text(x, c->c->host_mem, &hm);
-	dev_suffix(x, dev, &dl);
-	snprintf(size, sizeof(size), "%d", c->c->n);
-	v[0] = (struct kv){"NAME", rbuf_str(&nm)};
-	v[1] = (struct kv){"HOST", rbuf_str(&hm)};
-	v[2] = (struct kv){"SIZE", size};
-	v[3] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "transfer.table", v, 4);
+	rbuf_put_tex(fv_put(&v, "NAME"), c->c->variant, 0);
+	host_text(x, c->c->host_mem, fv_put(&v, "HOST"));
+	fv_int(&v, "SIZE", c->c->n);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
+	fv_emit(x, &cap, "transfer.table", &v);
 	rbuf_printf(&anc, "transfer dev=%lld variant=%s host=%s n=%d",
 		    (long long)x->devs[dev]->id, c->c->variant,
 		    c->c->host_mem ? c->c->host_mem : "", c->c->n);
@@ -1342,11 +1318,9 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&nm);
-	rbuf_free(&hm);
-	rbuf_free(&dl);
 	rbuf_free(&cell);
 	rbuf_free(&un);
+	fv_free(&v);
 	return rc;
 }
 
@@ -1362,21 +1336,18 @@ static int is_main_metric(const char *m)
 
 static int app_part(struct rctx *x, int dev)
 {
-	const char **names = NULL, **units = NULL;
 	struct tabref ref = {0};
 	struct xlist l;
-	size_t nm, i, j, s;
+	size_t i, j, s;
 	int rc = 0;
 
 	xlist_load(x, dev, &l);
 	/* the metrics the main body leaves out, in its form */
-	nm = metric_list(x, dev, SUITE, NULL, &names, &units);
 	for (j = 0; j < 2; j++)		/* the phases, then the rates */
-		for (i = 0; i < nm && !rc; i++)
-			if (!is_main_metric(names[i]) &&
-			    !strcmp(units[i] ? units[i] : "", "ms") == !j)
-				rc = metric_table(x, dev, &l, names[i], 0,
-						  &ref);
+		for (i = 0; i < l.nm && !rc; i++)
+			if (!is_main_metric(l.m[i]) &&
+			    !strcmp(l.u[i] ? l.u[i] : "", "ms") == !j)
+				rc = metric_table(x, dev, &l, l.m[i], 0, &ref);
 	/* report G's tables, size by size so that the variants of one
 	 * size follow each other */
 	for (s = 0; s < l.ns && !rc; s++)
@@ -1390,8 +1361,6 @@ static int app_part(struct rctx *x, int dev)
 			}
 	for (i = 0; i < l.nv; i++)
 		problems_list(x, dev, SUITE, l.v[i]);
-	free(names);
-	free(units);
 	xlist_free(&l);
 	return rc;
 }
