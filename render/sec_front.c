@@ -40,29 +40,64 @@ static size_t sessions_used(const struct rctx *x,
 	return n;
 }
 
-int meta_load(const struct render_options *o, struct rmeta *m)
+/* One line of the --meta file into the fields slot[] point to: 0, or
+ * RENDER_ERR_USAGE after a message naming the file and line. */
+static int meta_line(const char *path, size_t lineno, char *line,
+		     const char **const slot[])
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	const char **slot[5];
-	const char *from_opt[5];
-	char *line, *next, *colon, *k, *v, *e;
+	char *colon, *k, *v, *e = line + strlen(line);
+	size_t i;
+
+	while (e > line && strchr(" \t\r", e[-1]))
+		*--e = '\0';
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (!*line || *line == '#')
+		return 0;
+	colon = strchr(line, ':');
+	if (!colon) {
+		fprintf(stderr, "mmreport: %s:%zu: expected 'key: value'\n",
+			path, lineno);
+		return RENDER_ERR_USAGE;
+	}
+	*colon = '\0';
+	k = line;
+	for (e = colon; e > k && strchr(" \t", e[-1]); )
+		*--e = '\0';
+	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+		;
+	for (i = 0; i < 5 && strcmp(keys[i], k); i++)
+		;
+	if (i == 5) {
+		fprintf(stderr, "mmreport: %s:%zu: unknown key '%s' (use "
+			"title, author, course, exercise, date)\n", path,
+			lineno, k);
+		return RENDER_ERR_USAGE;
+	}
+	if (*slot[i]) {
+		fprintf(stderr, "mmreport: %s:%zu: '%s' given twice\n", path,
+			lineno, k);
+		return RENDER_ERR_USAGE;
+	}
+	*slot[i] = v;
+	return 0;
+}
+
+int meta_load(const struct render_options *o, struct rmeta *m)
+{
+	const char **const slot[5] = {&m->title, &m->author, &m->course,
+				      &m->exercise, &m->date};
+	const char *const from_opt[5] = {o->title, o->author, o->course,
+					 o->exercise, o->date};
+	char *line, *next;
 	size_t i, lineno = 0;
 	FILE *f;
 	long len;
 	int rc = RENDER_ERR_MISSING;	/* unreadable, like a missing one */
 
 	memset(m, 0, sizeof(*m));
-	slot[0] = &m->title;
-	slot[1] = &m->author;
-	slot[2] = &m->course;
-	slot[3] = &m->exercise;
-	slot[4] = &m->date;
-	from_opt[0] = o->title;
-	from_opt[1] = o->author;
-	from_opt[2] = o->course;
-	from_opt[3] = o->exercise;
-	from_opt[4] = o->date;
 	if (o->meta_path) {
 		f = fopen(o->meta_path, "rb");
 		if (!f) {
@@ -82,46 +117,13 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 		}
 		fclose(f);
 		m->text[len] = '\0';
-		rc = RENDER_ERR_USAGE;
 		for (line = m->text; line; line = next) {
-			lineno++;
 			next = strchr(line, '\n');
 			if (next)
 				*next++ = '\0';
-			e = line + strlen(line);
-			while (e > line && strchr(" \t\r", e[-1]))
-				*--e = '\0';
-			while (*line == ' ' || *line == '\t')
-				line++;
-			if (!*line || *line == '#')
-				continue;
-			colon = strchr(line, ':');
-			if (!colon) {
-				fprintf(stderr, "mmreport: %s:%zu: expected "
-					"'key: value'\n", o->meta_path, lineno);
+			rc = meta_line(o->meta_path, ++lineno, line, slot);
+			if (rc)
 				goto out;
-			}
-			*colon = '\0';
-			k = line;
-			for (e = colon; e > k && strchr(" \t", e[-1]); )
-				*--e = '\0';
-			for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
-				;
-			for (i = 0; i < 5 && strcmp(keys[i], k); i++)
-				;
-			if (i == 5) {
-				fprintf(stderr, "mmreport: %s:%zu: unknown key "
-					"'%s' (use title, author, course, "
-					"exercise, date)\n", o->meta_path,
-					lineno, k);
-				goto out;
-			}
-			if (*slot[i]) {
-				fprintf(stderr, "mmreport: %s:%zu: '%s' given "
-					"twice\n", o->meta_path, lineno, k);
-				goto out;
-			}
-			*slot[i] = v;
 		}
 	}
 	for (i = 0; i < 5; i++)
@@ -194,90 +196,85 @@ static int title_field(struct rctx *x, struct rbuf *out, const char *key,
 	return rc;
 }
 
+/* The first start of the sessions s[0..n-1] and the last start or end
+ * (NULL: none). */
+static void sessions_span(const struct store_session **s, size_t n,
+			  const char **from, const char **to)
+{
+	size_t i;
+
+	*from = *to = NULL;
+	for (i = 0; i < n; i++) {
+		if (s[i]->started_at && (!*from ||
+		    strcmp(s[i]->started_at, *from) < 0))
+			*from = s[i]->started_at;
+		if (s[i]->ended_at && (!*to ||
+		    strcmp(s[i]->ended_at, *to) > 0))
+			*to = s[i]->ended_at;
+		if (s[i]->started_at && (!*to ||
+		    strcmp(s[i]->started_at, *to) > 0))
+			*to = s[i]->started_at;
+	}
+}
+
 int sec_title(struct rctx *x, struct rbuf *out)
 {
+	enum { DEVS, FOOT, DATES, FIELDS, EX, DAY, TITLE, DB, NB };
 	const struct store_session **s;
-	struct rbuf devs, foot, dates, fields, ex, day, title;
-	const char *from = NULL, *to = NULL;
-	struct kv v[6];
+	struct rbuf b[NB];
+	const char *from, *to;
+	struct kv v[5];
 	char *t;
 	size_t i, ns;
 	int rc;
 
-	rbuf_init(&devs);
-	rbuf_init(&foot);
-	rbuf_init(&dates);
-	rbuf_init(&fields);
-	rbuf_init(&ex);
-	rbuf_init(&day);
-	rbuf_init(&title);
+	rbufs_init(b, NB);
 	ns = sessions_used(x, &s);
 	for (i = 0; i < x->ndevs; i++) {
-		rbuf_puts(&devs, "{\\large ");
-		dev_label(x, (int)i, &devs);
-		rbuf_puts(&devs, "\\par}\n");
+		rbuf_puts(&b[DEVS], "{\\large ");
+		dev_label(x, (int)i, &b[DEVS]);
+		rbuf_puts(&b[DEVS], "\\par}\n");
 	}
-	for (i = 0; i < ns; i++) {
-		if (s[i]->started_at && (!from ||
-		    strcmp(s[i]->started_at, from) < 0))
-			from = s[i]->started_at;
-		if (s[i]->ended_at && (!to || strcmp(s[i]->ended_at, to) > 0))
-			to = s[i]->ended_at;
-		if (s[i]->started_at && (!to ||
-		    strcmp(s[i]->started_at, to) > 0))
-			to = s[i]->started_at;
-	}
-	rbuf_put_tex(&dates, from ? from : "?", 0);
+	sessions_span(s, ns, &from, &to);
+	rbuf_put_tex(&b[DATES], from ? from : "?", 0);
 	if (to && from && strcmp(from, to)) {
-		rbuf_puts(&dates, " -- ");
-		rbuf_put_tex(&dates, to, 0);
+		rbuf_puts(&b[DATES], " -- ");
+		rbuf_put_tex(&b[DATES], to, 0);
 	}
 	/* the day of the last measurement: the report's date unless the
 	 * author gives one, so that rendering again gives the same text */
 	if (to)
-		rbuf_printf(&day, "%.10s", to);
-	exercise_default(x, &ex);
-	{
-		struct rbuf db;
-
-		rbuf_init(&db);
-		rbuf_put_tex(&db, db_name(x->o->db_path), 1);
-		v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
-		v[1] = (struct kv){"DB", rbuf_str(&db)};
-		v[2] = (struct kv){"DATES", rbuf_str(&dates)};
-		rc = emit_string(x, &foot, "title.footer", v, 3);
-		rbuf_free(&db);
-	}
-	rc |= title_field(x, &fields, "title.author", x->meta.author, NULL);
-	rc |= title_field(x, &fields, "title.course", x->meta.course, NULL);
-	rc |= title_field(x, &fields, "title.exercise", x->meta.exercise,
-			  ex.len ? rbuf_str(&ex) : NULL);
-	rc |= title_field(x, &fields, "title.date", x->meta.date,
-			  day.len ? rbuf_str(&day) : NULL);
+		rbuf_printf(&b[DAY], "%.10s", to);
+	exercise_default(x, &b[EX]);
+	rbuf_put_tex(&b[DB], db_name(x->o->db_path), 1);
+	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
+	v[1] = (struct kv){"DB", rbuf_str(&b[DB])};
+	v[2] = (struct kv){"DATES", rbuf_str(&b[DATES])};
+	rc = emit_string(x, &b[FOOT], "title.footer", v, 3);
+	rc |= title_field(x, &b[FIELDS], "title.author", x->meta.author, NULL);
+	rc |= title_field(x, &b[FIELDS], "title.course", x->meta.course, NULL);
+	rc |= title_field(x, &b[FIELDS], "title.exercise", x->meta.exercise,
+			  b[EX].len ? rbuf_str(&b[EX]) : NULL);
+	rc |= title_field(x, &b[FIELDS], "title.date", x->meta.date,
+			  b[DAY].len ? rbuf_str(&b[DAY]) : NULL);
 	if (x->meta.title)
-		rbuf_put_tex(&title, x->meta.title, 0);
+		rbuf_put_tex(&b[TITLE], x->meta.title, 0);
 	else
-		rbuf_puts(&title, lang_get(x->L, "title"));
+		rbuf_puts(&b[TITLE], lang_get(x->L, "title"));
 	t = tmpl_fragment(x->frags, "titlepage");
 	if (!t)
 		rc = -1;
 	if (!rc) {
-		v[0] = (struct kv){"TITLE", rbuf_str(&title)};
+		v[0] = (struct kv){"TITLE", rbuf_str(&b[TITLE])};
 		v[1] = (struct kv){"SUBTITLE", lang_get(x->L, "subtitle")};
-		v[2] = (struct kv){"FIELDS", rbuf_str(&fields)};
-		v[3] = (struct kv){"DEVICES", rbuf_str(&devs)};
-		v[4] = (struct kv){"FOOTER", rbuf_str(&foot)};
+		v[2] = (struct kv){"FIELDS", rbuf_str(&b[FIELDS])};
+		v[3] = (struct kv){"DEVICES", rbuf_str(&b[DEVS])};
+		v[4] = (struct kv){"FOOTER", rbuf_str(&b[FOOT])};
 		rc = tmpl_fill(out, t, v, 5);
 	}
 	free(t);
 	free(s);
-	rbuf_free(&devs);
-	rbuf_free(&foot);
-	rbuf_free(&dates);
-	rbuf_free(&fields);
-	rbuf_free(&ex);
-	rbuf_free(&day);
-	rbuf_free(&title);
+	rbufs_free(b, NB);
 	return rc;
 }
 
@@ -471,26 +468,6 @@ static void version_text(int v, const char *text, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-/* "v1 / v2" with decimals digits each, in \num so that the decimal
- * marker is the language's; "--" for a reading that is missing. */
-static void env_pair(int h1, double v1, int h2, double v2, int decimals,
-		     struct rbuf *b)
-{
-	char num[64];
-
-	render_fixed_format(v1, decimals, num, sizeof(num));
-	if (h1 && *num)
-		rbuf_printf(b, "\\num{%s}", num);
-	else
-		rbuf_puts(b, "--");
-	rbuf_puts(b, " / ");
-	render_fixed_format(v2, decimals, num, sizeof(num));
-	if (h2 && *num)
-		rbuf_printf(b, "\\num{%s}", num);
-	else
-		rbuf_puts(b, "--");
-}
-
 /* A session's status in the report's language where the strings name it
  * (sess.status.<status>), else as stored. */
 static void status_text(const struct rctx *x, const char *status,
@@ -507,6 +484,163 @@ static void status_text(const struct rctx *x, const char *status,
 		rbuf_put_tex(b, status, 0);
 }
 
+/* s appended escaped (a line may break), "--" for NULL. */
+static void text_or_dash(struct rbuf *b, const char *s)
+{
+	if (s)
+		rbuf_put_tex(b, s, 1);
+	else
+		rbuf_puts(b, "--");
+}
+
+/* The counter pass: stored as data since schema 4; "--" for an older
+ * session (its timers text may say). */
+static void session_counters(const struct rctx *x,
+			     const struct store_session *q, struct rbuf *b)
+{
+	if (!q->counters) {
+		rbuf_puts(b, "--");
+		return;
+	}
+	if (!strcmp(q->counters, VOCAB_COUNTERS_READ)) {
+		rbuf_puts(b, lang_get(x->L, "sess.counters_read"));
+		return;
+	}
+	rbuf_puts(b, lang_get(x->L, "sess.counters_unavailable"));
+	if (q->counters_why) {
+		rbuf_puts(b, ": ");
+		rbuf_put_prose(b, q->counters_why, 1);
+	}
+}
+
+/* What is stored, counted: a slim session still keeps the transfer
+ * suite's samples. */
+static void session_samples(struct rctx *x, const struct store_session *q,
+			    struct rbuf *b)
+{
+	long long cnt = 0;
+	char num[32];
+	struct kv nv;
+
+	if (store_sample_count(x->st, q->id, &cnt)) {
+		/* refuses the report at its end */
+		model_store_fail(x, "sample counts");
+		rbuf_puts(b, "?");
+		return;
+	}
+	snprintf(num, sizeof(num), "\\num{%lld}", cnt);
+	nv = (struct kv){"N", num};
+	emit_string(x, b, !cnt ? "sess.samples_none" : q->keep_samples ?
+		    "sess.samples_all" : "sess.samples_slim", &nv, 1);
+}
+
+/* How a row of the settings table is written: from a field of the
+ * session by its type (text, text or "--", integer, number), from the
+ * readings at its start and end ("start / end"), or by session_cell. */
+enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_ENV, SR_ENV_TEXT };
+struct sess_row {
+	const char *name;	/* the string "sess.NAME" */
+	int kind;
+	/* the field in store_session, or in store_env (SR_ENV: its has_
+	 * flag, val the reading, with decimals) */
+	size_t off, val;
+	int decimals;
+};
+#define SS(f) offsetof(struct store_session, f)
+#define SE(f) offsetof(struct store_env, f)
+static const struct sess_row sess_rows[] = {
+	{"device", SR_CODE, 0, 0, 0}, {"host", SR_CODE, 0, 0, 0},
+	{"started", SR_TEX, SS(started_at), 0, 0},
+	{"ended", SR_OPT, SS(ended_at), 0, 0}, {"status", SR_CODE, 0, 0, 0},
+	{"tool", SR_TEX, SS(tool_version), 0, 0},
+	{"driver", SR_CODE, 0, 0, 0}, {"runtime", SR_CODE, 0, 0, 0},
+	{"cmdline", SR_CODE, 0, 0, 0}, {"repeat", SR_INT, SS(repeat), 0, 0},
+	{"warmup", SR_INT, SS(warmup), 0, 0},
+	{"min_samples", SR_INT, SS(min_samples), 0, 0},
+	{"max_time", SR_NUM, SS(max_time_s), 0, 0},
+	{"seed", SR_CODE, 0, 0, 0}, {"suites", SR_TEX, SS(suites), 0, 0},
+	{"timers", SR_CODE, 0, 0, 0}, {"counters", SR_CODE, 0, 0, 0},
+	{"tolerance", SR_NUM, SS(tolerance), 0, 0},
+	{"samples", SR_CODE, 0, 0, 0},
+	{"sm_clock", SR_ENV, SE(has_sm_clock), SE(sm_clock_mhz), 0},
+	{"mem_clock", SR_ENV, SE(has_mem_clock), SE(mem_clock_mhz), 0},
+	{"temp", SR_ENV, SE(has_temp), SE(temp_c), 0},
+	{"power", SR_ENV, SE(has_power), SE(power_w), 1},
+	{"throttle", SR_ENV_TEXT, SE(throttle_text), 0, 0}
+};
+#define NSESS_ROWS (sizeof(sess_rows) / sizeof(sess_rows[0]))
+
+/* The cell of a row that reads a field (r->kind not SR_CODE). A reading
+ * prints with r->decimals in \num, so that the decimal marker is the
+ * language's; "--" where it is missing. */
+static void session_field(const struct sess_row *r,
+			  const struct store_session *q, struct rbuf *b)
+{
+	const char *f = (const char *)q + r->off, *e;
+	const struct store_env *env[2] = {&q->env_start, &q->env_end};
+	char num[64];
+	int i;
+
+	if (r->kind == SR_TEX)
+		rbuf_put_tex(b, *(char *const *)f, 1);
+	else if (r->kind == SR_OPT)
+		text_or_dash(b, *(char *const *)f);
+	else if (r->kind == SR_INT)
+		rbuf_printf(b, "%d", *(const int *)f);
+	else if (r->kind == SR_NUM)
+		rbuf_printf(b, "\\num{%g}", *(const double *)f);
+	for (i = 0; r->kind >= SR_ENV && i < 2; i++) {
+		e = (const char *)env[i];
+		if (i)
+			rbuf_puts(b, " / ");
+		if (r->kind == SR_ENV_TEXT) {
+			text_or_dash(b, *(char *const *)(e + r->off));
+			continue;
+		}
+		render_fixed_format(*(const double *)(e + r->val),
+				    r->decimals, num, sizeof(num));
+		if (*(const int *)(e + r->off) && *num)
+			rbuf_printf(b, "\\num{%s}", num);
+		else
+			rbuf_puts(b, "--");
+	}
+}
+
+/* The cell of a row written by code of its own (SR_CODE). Returns 0,
+ * or -1 on a template error. */
+static int session_cell(struct rctx *x, const struct store_session *q,
+			const char *w, struct rbuf *cell)
+{
+	int d;
+
+	if (!strcmp(w, "device")) {
+		for (d = 0; d < (int)x->ndevs; d++)
+			if (x->devs[d]->id == q->device_id)
+				dev_label(x, d, cell);
+	} else if (!strcmp(w, "host")) {
+		name_put(x, q->hostname, 1, cell);
+	} else if (!strcmp(w, "status")) {
+		status_text(x, q->status, cell);
+	} else if (!strcmp(w, "driver")) {
+		version_text(q->driver_version, q->driver_text, cell);
+	} else if (!strcmp(w, "runtime")) {
+		version_text(q->runtime_version, NULL, cell);
+	} else if (!strcmp(w, "cmdline")) {
+		rbuf_puts(cell, "\\texttt{");
+		rbuf_put_tex(cell, q->cmdline, 1);
+		rbuf_puts(cell, "}");
+	} else if (!strcmp(w, "seed")) {
+		rbuf_printf(cell, "%llu", q->seed);
+	} else if (!strcmp(w, "timers")) {
+		return timers_text(x, q, 1, cell);
+	} else if (!strcmp(w, "counters")) {
+		session_counters(x, q, cell);
+	} else if (!strcmp(w, "samples")) {
+		session_samples(x, q, cell);
+	}
+	return 0;
+}
+
 /* sessions side by side in one settings table: three are too tall for a
  * page and too narrow for CLOCK_MONOTONIC */
 #define SESSIONS_PER_TABLE 2
@@ -515,23 +649,17 @@ static void status_text(const struct rctx *x, const char *status,
 static int session_table(struct rctx *x, const struct store_session **s,
 			 size_t n)
 {
-	static const char *const rows[] = {"device", "host", "started",
-		"ended", "status", "tool", "driver", "runtime", "cmdline",
-		"repeat", "warmup", "min_samples", "max_time", "seed",
-		"suites", "timers", "counters", "tolerance", "samples",
-		"sm_clock",
-		"mem_clock", "temp", "power", "throttle"};
+	const struct sess_row *r;
 	struct rtable t;
-	struct rbuf cell, cap;
+	struct rbuf cell;
 	char kinds[8] = "l", key[64];
-	size_t i, r;
+	size_t i;
 	int rc = 0;
 
 	for (i = 0; i < n; i++)
 		strcat(kinds, "X");
 	rtable_init(&t, kinds);
 	rbuf_init(&cell);
-	rbuf_init(&cap);
 	rtable_head(&t, lang_get(x->L, "sess.setting"));
 	for (i = 0; i < n; i++) {
 		rbuf_free(&cell);
@@ -540,135 +668,25 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-		snprintf(key, sizeof(key), "sess.%s", rows[r]);
+	for (r = sess_rows; r < sess_rows + NSESS_ROWS; r++) {
+		snprintf(key, sizeof(key), "sess.%s", r->name);
 		rtable_text(&t, lang_get(x->L, key));
 		for (i = 0; i < n; i++) {
-			const struct store_session *q = s[i];
-			const struct store_env *a = &q->env_start;
-			const struct store_env *e = &q->env_end;
-			const char *w = rows[r];
-			int d;
-
 			rbuf_free(&cell);
-			if (!strcmp(w, "device")) {
-				for (d = 0; d < (int)x->ndevs; d++)
-					if (x->devs[d]->id == q->device_id)
-						dev_label(x, d, &cell);
-			} else if (!strcmp(w, "host")) {
-				name_put(x, q->hostname, 1, &cell);
-			} else if (!strcmp(w, "started")) {
-				rbuf_put_tex(&cell, q->started_at, 1);
-			} else if (!strcmp(w, "ended")) {
-				if (q->ended_at)
-					rbuf_put_tex(&cell, q->ended_at, 1);
-				else
-					rbuf_puts(&cell, "--");
-			} else if (!strcmp(w, "status")) {
-				status_text(x, q->status, &cell);
-			} else if (!strcmp(w, "tool")) {
-				rbuf_put_tex(&cell, q->tool_version, 1);
-			} else if (!strcmp(w, "driver")) {
-				version_text(q->driver_version,
-					     q->driver_text, &cell);
-			} else if (!strcmp(w, "runtime")) {
-				version_text(q->runtime_version, NULL, &cell);
-			} else if (!strcmp(w, "cmdline")) {
-				rbuf_puts(&cell, "\\texttt{");
-				rbuf_put_tex(&cell, q->cmdline, 1);
-				rbuf_puts(&cell, "}");
-			} else if (!strcmp(w, "repeat")) {
-				rbuf_printf(&cell, "%d", q->repeat);
-			} else if (!strcmp(w, "warmup")) {
-				rbuf_printf(&cell, "%d", q->warmup);
-			} else if (!strcmp(w, "min_samples")) {
-				rbuf_printf(&cell, "%d", q->min_samples);
-			} else if (!strcmp(w, "max_time")) {
-				rbuf_printf(&cell, "\\num{%g}", q->max_time_s);
-			} else if (!strcmp(w, "seed")) {
-				rbuf_printf(&cell, "%llu", q->seed);
-			} else if (!strcmp(w, "suites")) {
-				rbuf_put_tex(&cell, q->suites, 1);
-			} else if (!strcmp(w, "timers")) {
-				rc |= timers_text(x, q, 1, &cell);
-			} else if (!strcmp(w, "counters")) {
-				/* stored as data since schema 4; "--" for an
-				 * older session (its timers text may say) */
-				if (!q->counters) {
-					rbuf_puts(&cell, "--");
-				} else if (!strcmp(q->counters,
-						   VOCAB_COUNTERS_READ)) {
-					rbuf_puts(&cell, lang_get(x->L,
-						  "sess.counters_read"));
-				} else {
-					rbuf_puts(&cell, lang_get(x->L,
-						  "sess.counters_unavailable"));
-					if (q->counters_why) {
-						rbuf_puts(&cell, ": ");
-						rbuf_put_prose(&cell,
-							q->counters_why, 1);
-					}
-				}
-			} else if (!strcmp(w, "tolerance")) {
-				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
-			} else if (!strcmp(w, "samples")) {
-				/* what is stored, counted: a slim session
-				 * still keeps the transfer suite's samples */
-				long long cnt = 0;
-				char num[32];
-				struct kv nv;
-
-				if (store_sample_count(x->st, q->id, &cnt)) {
-					/* refuses the report at its end */
-					model_store_fail(x, "sample counts");
-					rbuf_puts(&cell, "?");
-				} else {
-					snprintf(num, sizeof(num), "\\num{%lld}",
-						 cnt);
-					nv = (struct kv){"N", num};
-					emit_string(x, &cell, !cnt ?
-						    "sess.samples_none" :
-						    q->keep_samples ?
-						    "sess.samples_all" :
-						    "sess.samples_slim", &nv, 1);
-				}
-			} else if (!strcmp(w, "sm_clock")) {
-				env_pair(a->has_sm_clock, a->sm_clock_mhz,
-					 e->has_sm_clock, e->sm_clock_mhz,
-					 0, &cell);
-			} else if (!strcmp(w, "mem_clock")) {
-				env_pair(a->has_mem_clock, a->mem_clock_mhz,
-					 e->has_mem_clock, e->mem_clock_mhz,
-					 0, &cell);
-			} else if (!strcmp(w, "temp")) {
-				env_pair(a->has_temp, a->temp_c, e->has_temp,
-					 e->temp_c, 0, &cell);
-			} else if (!strcmp(w, "power")) {
-				env_pair(a->has_power, a->power_w,
-					 e->has_power, e->power_w, 1, &cell);
-			} else if (!strcmp(w, "throttle")) {
-				if (a->throttle_text)
-					rbuf_put_tex(&cell, a->throttle_text,
-						     1);
-				else
-					rbuf_puts(&cell, "--");
-				rbuf_puts(&cell, " / ");
-				if (e->throttle_text)
-					rbuf_put_tex(&cell, e->throttle_text,
-						     1);
-				else
-					rbuf_puts(&cell, "--");
-			}
+			if (r->kind == SR_CODE)
+				rc |= session_cell(x, s[i], r->name, &cell);
+			else
+				session_field(r, s[i], &cell);
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_puts(&cap, lang_plural(x->L, "sess.caption", (long long)n));
 	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), "sessions", NULL);
+		rc = emit_table(x, &t, lang_plural(x->L, "sess.caption",
+						   (long long)n), "sessions",
+				NULL);
 	rtable_free(&t);
 	rbuf_free(&cell);
-	rbuf_free(&cap);
 	return rc;
 }
 
