@@ -78,3 +78,15 @@ void dev_prefix(const struct rctx *x, int dev, char *pre, size_t len)
 	if (x->ndevs > 1)
 		snprintf(pre, len, "GPU~%d: ", dev + 1);
 }
+
+int fv_par(struct rctx *x, const char *key, struct fv *v)
+{
+	struct rbuf par;
+	int rc;
+
+	rbuf_init(&par);
+	rc = fv_emit(x, &par, key, v);
+	emit_par(x, rbuf_str(&par));
+	rbuf_free(&par);
+	return rc;
+}

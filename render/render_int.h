@@ -1329,5 +1329,7 @@ void rbufs_free(struct rbuf *b, size_t n);
 /* The @@DEV@@ of a finding into pre (len bytes): "GPU~2: " where
  * several devices are reported, else "". */
 void dev_prefix(const struct rctx *x, int dev, char *pre, size_t len);
+/* A paragraph of the string key with v's placeholders (fv_emit). */
+int fv_par(struct rctx *x, const char *key, struct fv *v);
 
 #endif

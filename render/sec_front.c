@@ -728,10 +728,9 @@ static int launch_par(struct rctx *x, const struct store_session **s,
  * FP64 units of the compute capability), NAN when absent. */
 static double peak_fp64(const struct store_device *d)
 {
-	const struct store_prop *p = model_prop(d, "peak_fp64");
+	double p = dev_peak_fp64(d);
 
-	return p && p->has_num && p->num > 0 && isfinite(p->num) ? p->num :
-	       NAN;
+	return isfinite(p) ? p : NAN;
 }
 
 /* 1 when a reported device has an FP64 peak: only then do the tables
@@ -860,83 +859,58 @@ static int objectives(struct rctx *x)
 	return rc;
 }
 
-int sec_intro(struct rctx *x)
+/* The method's opening: the database, its sessions and devices. */
+static int method_intro(struct rctx *x, size_t ns)
 {
-	const struct store_session **s;
-	struct rbuf a[8], par;
-	struct kv v[8];
-	double maxerr = -1;
-	size_t i, ns, nfail = 0, nskip = 0;
-	int rc = 0;
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
-		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP
-	};
-	/* the memory-access experiments came later: a database measured
-	 * before them is not told they are missing, one that holds any of
-	 * them is told which others it lacks */
-	static const char *const mem_suites[] = {
-		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE
-	};
-	/* so did the scalar product and the walkers, as a pair of their
-	 * own: a database of the memory experiments alone is not told
-	 * they are missing */
-	static const char *const late_suites[] = {
-		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
-	};
-	int mem_any = 0, late_any = 0;
+	struct fv v;
+	int rc;
 
-	ns = sessions_used(x, &s);
-	for (i = 0; i < 8; i++)
-		rbuf_init(&a[i]);
-	rbuf_init(&par);
-	emit_heading(x, 0, lang_get(x->L, "intro.title"));
-	rc |= objectives(x);
-	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
-	rc |= hardware_table(x);
-	emit_heading(x, 1, lang_get(x->L, "method.title"));
-
-	rbuf_put_tex(&a[0], db_name(x->o->db_path), 1);
-	rc |= label_count_put(x, "method.nsess", (long long)ns,
-			      (long long)ns, &a[1]);
+	fv_init(&v);
+	fv_str(&v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	rc = label_count_put(x, "method.nsess", (long long)ns, (long long)ns,
+			     fv_put(&v, "SESSIONS"));
 	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
-			      (long long)x->ndevs, &a[2]);
-	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
-	v[1] = (struct kv){"DB", rbuf_str(&a[0])};
-	v[2] = (struct kv){"SESSIONS", rbuf_str(&a[1])};
-	v[3] = (struct kv){"DEVICES", rbuf_str(&a[2])};
-	rc |= emit_string(x, &par, "method.intro", v, 4);
-	emit_par(x, rbuf_str(&par));
+			      (long long)x->ndevs, fv_put(&v, "DEVICES"));
+	rc |= fv_par(x, "method.intro", &v);
+	fv_free(&v);
+	return rc;
+}
 
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
-	rbuf_free(&par);
-	if (ns) {
-		rc |= int_range(x, s, ns, 'w', "method.warmup", &a[0]);
-		rc |= int_range(x, s, ns, 'r', "method.repeat", &a[1]);
-		rc |= int_range(x, s, ns, 'm', "method.minsamples", &a[2]);
-		dbl_range(s, ns, 't', &a[3]);
-		rc |= timers_used(x, s, ns, &a[4]);
-		if (ns == 1)
-			rbuf_printf(&a[5], "%llu", s[0]->seed);
-		else
-			rbuf_puts(&a[5], lang_get(x->L, "method.seed_each"));
-		v[0] = (struct kv){"WARMUP", rbuf_str(&a[0])};
-		v[1] = (struct kv){"REPEAT", rbuf_str(&a[1])};
-		v[2] = (struct kv){"MINSAMPLES", rbuf_str(&a[2])};
-		v[3] = (struct kv){"MAXTIME", rbuf_str(&a[3])};
-		v[4] = (struct kv){"TIMERS", rbuf_str(&a[4])};
-		v[5] = (struct kv){"SEED", rbuf_str(&a[5])};
-		rc |= emit_string(x, &par, "method.sampling", v, 6);
-		emit_par(x, rbuf_str(&par));
-		rbuf_free(&par);
-		rc |= emit_string(x, &par, "method.timers", v, 6);
-		emit_par(x, rbuf_str(&par));
-		rbuf_free(&par);
-		rc |= launch_par(x, s, ns);
-	} else {
-		emit_par(x, lang_get(x->L, "method.nosession"));
-	}
+/* How the sessions s[0..n-1] sampled and timed, and what a launch
+ * costs. */
+static int method_sampling(struct rctx *x, const struct store_session **s,
+			   size_t n)
+{
+	struct fv v;
+	int rc;
+
+	fv_init(&v);
+	rc = int_range(x, s, n, 'w', "method.warmup", fv_put(&v, "WARMUP"));
+	rc |= int_range(x, s, n, 'r', "method.repeat", fv_put(&v, "REPEAT"));
+	rc |= int_range(x, s, n, 'm', "method.minsamples",
+			fv_put(&v, "MINSAMPLES"));
+	dbl_range(s, n, 't', fv_put(&v, "MAXTIME"));
+	rc |= timers_used(x, s, n, fv_put(&v, "TIMERS"));
+	if (n == 1)
+		rbuf_printf(fv_put(&v, "SEED"), "%llu", s[0]->seed);
+	else
+		fv_str(&v, "SEED", lang_get(x->L, "method.seed_each"));
+	rc |= fv_par(x, "method.sampling", &v);
+	rc |= fv_par(x, "method.timers", &v);
+	fv_free(&v);
+	return rc | launch_par(x, s, n);
+}
+
+/* How results were verified: the tolerance, the largest error, the
+ * failed and skipped configurations. */
+static int method_verify(struct rctx *x, const struct store_session **s,
+			 size_t ns)
+{
+	double maxerr = -1;
+	size_t i, nfail = 0, nskip = 0;
+	struct fv v;
+	int rc;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
@@ -949,80 +923,100 @@ int sec_intro(struct rctx *x)
 		if (c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED))
 			nskip++;
 	}
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
 	if (ns)
-		dbl_range(s, ns, 'o', &a[0]);
+		dbl_range(s, ns, 'o', fv_put(&v, "TOL"));
 	else
-		rbuf_puts(&a[0], "--");
+		fv_str(&v, "TOL", "--");
 	if (maxerr >= 0)
-		rbuf_printf(&a[1], "\\num{%.2e}", maxerr);
+		rbuf_printf(fv_put(&v, "MAXERR"), "\\num{%.2e}", maxerr);
 	else
-		rbuf_puts(&a[1], lang_get(x->L, "method.noerr"));
-	rbuf_printf(&a[2], "%zu", nfail);
-	rbuf_printf(&a[3], "%zu", nskip);
-	v[0] = (struct kv){"TOL", rbuf_str(&a[0])};
-	v[1] = (struct kv){"MAXERR", rbuf_str(&a[1])};
-	v[2] = (struct kv){"NFAILED", rbuf_str(&a[2])};
-	v[3] = (struct kv){"NSKIPPED", rbuf_str(&a[3])};
-	rc |= emit_string(x, &par, "method.verify", v, 4);
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
+		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
+	fv_int(&v, "NFAILED", (long long)nfail);
+	fv_int(&v, "NSKIPPED", (long long)nskip);
+	rc = fv_par(x, "method.verify", &v);
+	fv_free(&v);
+	return rc;
+}
 
-	emit_par(x, lang_get(x->L, "method.stats"));
-	emit_par(x, lang_get(x->L, "method.flops"));
-	emit_par(x, lang_get(x->L, "method.gain"));
-	emit_par(x, lang_get(x->L, "method.signif"));
-	for (i = 0; i < 2; i++)
-		rbuf_free(&a[i]);
-	find_pct(&a[0], 100 * x->threshold, 2);
-	rbuf_printf(&a[1], "%zu", x->threshold_pairs);
-	v[0] = (struct kv){"THR", rbuf_str(&a[0])};
-	v[1] = (struct kv){"PAIRS", rbuf_str(&a[1])};
-	rc |= emit_string(x, &par, "method.rules", v, 2);
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
+/* The statistics, and the rules every table and finding follows. */
+static int method_rules(struct rctx *x)
+{
+	static const char *const pars[] = {"method.stats", "method.flops",
+					   "method.gain", "method.signif"};
+	struct fv v;
+	size_t i;
+	int rc;
 
-	/* absent data is said, not left to be guessed */
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
-	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
-		if (model_has_suite(x, -1, suites[i]))
-			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\texttt{%s}", suites[i]);
-	}
-	for (i = 0; i < sizeof(mem_suites) / sizeof(mem_suites[0]); i++)
-		mem_any |= model_has_suite(x, -1, mem_suites[i]);
-	for (i = 0; mem_any && i < sizeof(mem_suites) / sizeof(mem_suites[0]);
-	     i++) {
-		if (model_has_suite(x, -1, mem_suites[i]))
-			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\texttt{%s}", mem_suites[i]);
-	}
-	for (i = 0; i < sizeof(late_suites) / sizeof(late_suites[0]); i++)
-		late_any |= model_has_suite(x, -1, late_suites[i]);
-	for (i = 0; late_any &&
-	     i < sizeof(late_suites) / sizeof(late_suites[0]); i++) {
-		if (model_has_suite(x, -1, late_suites[i]))
-			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\texttt{%s}", late_suites[i]);
-	}
-	if (a[0].len) {
-		v[0] = (struct kv){"SUITES", rbuf_str(&a[0])};
-		rc |= emit_string(x, &par, "method.absent", v, 1);
-		emit_par(x, rbuf_str(&par));
-		rbuf_free(&par);
-	}
+	for (i = 0; i < sizeof(pars) / sizeof(pars[0]); i++)
+		emit_par(x, lang_get(x->L, pars[i]));
+	fv_init(&v);
+	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
+	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
+	rc = fv_par(x, "method.rules", &v);
+	fv_free(&v);
+	return rc;
+}
 
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
-	rbuf_free(&par);
+/* Absent data is said, not left to be guessed: the suites of the first
+ * group when missing; the memory-access experiments came later, so a
+ * database measured before them is not told they are missing, one that
+ * holds any of them is told which others it lacks; so did the scalar
+ * product and the walkers, as a pair of their own (a database of the
+ * memory experiments alone is not told they are missing). */
+static int method_absent(struct rctx *x)
+{
+	static const char *const groups[][4] = {
+		{VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
+		 VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP},
+		{VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK,
+		 VOCAB_SUITE_COALESCE, NULL},
+		{VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS, NULL, NULL}
+	};
+	struct rbuf *list;
+	struct fv v;
+	size_t g, i;
+	int any, rc = 0;
+
+	fv_init(&v);
+	list = fv_put(&v, "SUITES");
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+		for (i = 0, any = !g; i < 4 && groups[g][i]; i++)
+			any |= model_has_suite(x, -1, groups[g][i]);
+		for (i = 0; any && i < 4 && groups[g][i]; i++) {
+			if (model_has_suite(x, -1, groups[g][i]))
+				continue;
+			if (list->len)
+				rbuf_puts(list, ", ");
+			rbuf_printf(list, "\\texttt{%s}", groups[g][i]);
+		}
+	}
+	if (list->len)
+		rc = fv_par(x, "method.absent", &v);
+	fv_free(&v);
+	return rc;
+}
+
+int sec_intro(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t ns;
+	int rc;
+
+	ns = sessions_used(x, &s);
+	emit_heading(x, 0, lang_get(x->L, "intro.title"));
+	rc = objectives(x);
+	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
+	rc |= hardware_table(x);
+	emit_heading(x, 1, lang_get(x->L, "method.title"));
+	rc |= method_intro(x, ns);
+	if (ns)
+		rc |= method_sampling(x, s, ns);
+	else
+		emit_par(x, lang_get(x->L, "method.nosession"));
+	rc |= method_verify(x, s, ns);
+	rc |= method_rules(x);
+	rc |= method_absent(x);
 	free(s);
 	return rc ? -1 : 0;
 }
@@ -1069,70 +1063,98 @@ static void prop_text(const struct rctx *x, const struct store_prop *p,
 	}
 }
 
-static double peak_fp32(const struct store_device *d)
+/* The rows the device record itself gives, by key and the string of
+ * their name: its identity above the properties, the derived peaks below
+ * them; a property of such a key is not listed again. */
+static const char *const dev_own[][2] = {
+	{"name", "prop.name"}, {"uuid", "prop.uuid"},
+	{"pci_bus_id", "prop.pci_bus_id"},
+	{"peak_fp32", "device.peak_fp32"}, {"peak_fp64", "device.peak_fp64"},
+	{"peak_memory_bandwidth", "device.peak_mem"}
+};
+#define DEV_NID 3		/* of them, the identity */
+#define DEV_NOWN (sizeof(dev_own) / sizeof(dev_own[0]))
+
+static int dev_own_has(const char *key)
 {
-	return d->peak_fp32_gflops;
+	size_t i;
+
+	for (i = 0; i < DEV_NOWN && strcmp(dev_own[i][0], key); i++)
+		;
+	return i < DEV_NOWN;
 }
 
-static double peak_mem(const struct store_device *d)
+/* Device d's cell of row key: a row of dev_own from the record, a peak
+ * "--" where it is not positive; else the property key, "--" where d
+ * lacks it. */
+static void dev_cell(const struct rctx *x, const struct store_device *d,
+		     const char *key, struct rbuf *b)
 {
-	return d->peak_mem_gbs;
+	const struct store_prop *p;
+	char num[128];
+	double pk;
+
+	if (!strcmp(key, "name")) {
+		name_put(x, d->name, 1, b);
+	} else if (!strcmp(key, "uuid")) {
+		rbuf_puts(b, "\\footnotesize ");
+		rbuf_put_tex(b, d->uuid, 1);
+	} else if (!strcmp(key, "pci_bus_id")) {
+		rbuf_put_tex(b, d->pci_bus_id, 1);
+	} else if (!dev_own_has(key)) {
+		p = model_prop(d, key);
+		if (p)
+			prop_text(x, p, b);
+		else
+			rbuf_puts(b, "--");
+	} else {
+		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
+		     !strcmp(key, "peak_fp64") ? peak_fp64(d) :
+		     d->peak_mem_gbs;
+		render_num_format(pk, num, sizeof(num));
+		if (pk > 0)
+			rbuf_printf(b, "\\num{%s}", num);
+		else
+			rbuf_puts(b, "--");
+	}
 }
 
-/* A row of the device table: the string key, then the peak of each of
- * the ncol devices from chunk on, "--" where it is not positive. */
-static void peak_row(struct rctx *x, struct rtable *t, const char *key,
-		     int chunk, size_t ncol,
-		     double (*peak)(const struct store_device *d))
+/* A row of the device table: label (LaTeX), then the cell of key of
+ * each of the ncol devices from chunk on. */
+static void dev_row(const struct rctx *x, struct rtable *t,
+		    const char *label, const char *key, size_t chunk,
+		    size_t ncol)
 {
 	struct rbuf cell;
-	char num[128];
 	size_t i;
 
 	rbuf_init(&cell);
-	rtable_text(t, lang_get(x->L, key));
+	rtable_text(t, label);
 	for (i = 0; i < ncol; i++) {
-		double p = peak(x->devs[chunk + i]);
-
 		rbuf_free(&cell);
-		if (p > 0) {
-			render_num_format(p, num, sizeof(num));
-			rbuf_printf(&cell, "\\num{%s}", num);
-		} else {
-			rbuf_puts(&cell, "--");
-		}
+		dev_cell(x, x->devs[chunk + i], key, &cell);
 		rtable_text(t, rbuf_str(&cell));
 	}
 	rtable_row_end(t);
 	rbuf_free(&cell);
 }
 
-int sec_device(struct rctx *x)
+/* The union of the devices' property keys, in first-seen order, into
+ * *out (malloc'd; free() the array only) and *n. -1 out of memory. */
+static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
 {
-	struct rtable t;
-	struct rbuf cell;
-	char kinds[RTABLE_MAXCOLS + 1] = "l", key[128];
-	const char **keys = NULL;
-	size_t i, j, d, nkeys = 0, cap = 0, ncol;
-	int rc = 0, chunk;
+	const char **keys = NULL, **nk, *k;
+	size_t i, j, d, cap = 0;
 
-	emit_heading(x, 0, lang_get(x->L, "device.title"));
-	rbuf_puts(&x->body, "\\label{app:device}\n");
-	rbuf_init(&cell);
-	/* the union of the devices' property keys, in first-seen order */
+	*n = 0;
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->devs[d]->nprops; i++) {
-			const char *k = x->devs[d]->props[i].key;
-
-			if (!k)
-				continue;
-			for (j = 0; j < nkeys && strcmp(keys[j], k); j++)
+			k = x->devs[d]->props[i].key;
+			for (j = 0; k && j < *n && strcmp(keys[j], k); j++)
 				;
-			if (j < nkeys)
+			if (!k || j < *n)
 				continue;
-			if (nkeys == cap) {
-				const char **nk;
-
+			if (*n == cap) {
 				cap = cap ? 2 * cap : 64;
 				nk = realloc(keys, cap * sizeof(*nk));
 				if (!nk) {
@@ -1141,97 +1163,81 @@ int sec_device(struct rctx *x)
 				}
 				keys = nk;
 			}
-			keys[nkeys++] = k;
+			keys[(*n)++] = k;
 		}
-	/* four devices per table keep the columns readable */
-	for (chunk = 0; (size_t)chunk < x->ndevs && !rc; chunk += 4) {
-		ncol = x->ndevs - (size_t)chunk < 4 ? x->ndevs - (size_t)chunk
-		       : 4;
-		kinds[1] = '\0';
-		for (i = 0; i < ncol; i++)
-			strcat(kinds, "X");
-		rtable_init(&t, kinds);
-		rtable_head(&t, lang_get(x->L, "device.param"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			if (x->ndevs > 1)
-				rbuf_printf(&cell, "GPU~%d", chunk + (int)i + 1);
-			else
-				rbuf_puts(&cell, lang_get(x->L,
-					  "device.value"));
-			rtable_head(&t, rbuf_str(&cell));
-		}
-		rtable_head_end(&t);
+	*out = keys;
+	return 0;
+}
 
-		/* identity rows from the device record itself */
-		rtable_text(&t, lang_get(x->L, "prop.name"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			name_put(x, x->devs[chunk + i]->name, 1, &cell);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		rtable_text(&t, lang_get(x->L, "prop.uuid"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			rbuf_puts(&cell, "\\footnotesize ");
-			rbuf_put_tex(&cell, x->devs[chunk + i]->uuid, 1);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		rtable_text(&t, lang_get(x->L, "prop.pci_bus_id"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			rbuf_put_tex(&cell, x->devs[chunk + i]->pci_bus_id, 1);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		for (j = 0; j < nkeys; j++) {
-			const char *tr;
+/* The table of the ncol devices from chunk on. */
+static int device_table(struct rctx *x, const char **keys, size_t nkeys,
+			size_t chunk, size_t ncol)
+{
+	char kinds[RTABLE_MAXCOLS + 1] = "l", key[128];
+	const char *tr;
+	struct rtable t;
+	struct rbuf cell;
+	size_t i;
+	int rc;
 
-			/* shown above, or below as the derived peaks */
-			if (!strcmp(keys[j], "name") ||
-			    !strcmp(keys[j], "uuid") ||
-			    !strcmp(keys[j], "pci_bus_id") ||
-			    !strcmp(keys[j], "peak_fp32") ||
-			    !strcmp(keys[j], "peak_fp64") ||
-			    !strcmp(keys[j], "peak_memory_bandwidth"))
-				continue;
-			snprintf(key, sizeof(key), "prop.%s", keys[j]);
-			tr = lang_find(x->L, key);
-			rbuf_free(&cell);
-			if (tr)
-				rbuf_puts(&cell, tr);
-			else
-				rbuf_put_tex(&cell, keys[j], 1);
-			rtable_text(&t, rbuf_str(&cell));
-			for (i = 0; i < ncol; i++) {
-				const struct store_prop *p =
-					model_prop(x->devs[chunk + i],
-						   keys[j]);
-				rbuf_free(&cell);
-				if (p)
-					prop_text(x, p, &cell);
-				else
-					rbuf_puts(&cell, "--");
-				rtable_text(&t, rbuf_str(&cell));
-			}
-			rtable_row_end(&t);
-		}
-		rtable_gap(&t);
-		peak_row(x, &t, "device.peak_fp32", chunk, ncol, peak_fp32);
-		/* FP64's only where a reported device has that peak */
-		if (any_peak_fp64(x))
-			peak_row(x, &t, "device.peak_fp64", chunk, ncol,
-				 peak_fp64);
-		peak_row(x, &t, "device.peak_mem", chunk, ncol, peak_mem);
+	for (i = 0; i < ncol; i++)
+		strcat(kinds, "X");
+	rtable_init(&t, kinds);
+	rbuf_init(&cell);
+	rtable_head(&t, lang_get(x->L, "device.param"));
+	for (i = 0; i < ncol; i++) {
 		rbuf_free(&cell);
-		rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
-						   (long long)ncol),
-				"device", device_note(x, &cell));
-		rtable_free(&t);
+		if (x->ndevs > 1)
+			rbuf_printf(&cell, "GPU~%zu", chunk + i + 1);
+		else
+			rbuf_puts(&cell, lang_get(x->L, "device.value"));
+		rtable_head(&t, rbuf_str(&cell));
 	}
-	free(keys);
+	rtable_head_end(&t);
+	for (i = 0; i < DEV_NID; i++)
+		dev_row(x, &t, lang_get(x->L, dev_own[i][1]), dev_own[i][0],
+			chunk, ncol);
+	for (i = 0; i < nkeys; i++) {
+		if (dev_own_has(keys[i]))
+			continue;
+		snprintf(key, sizeof(key), "prop.%s", keys[i]);
+		tr = lang_find(x->L, key);
+		rbuf_free(&cell);
+		if (tr)
+			rbuf_puts(&cell, tr);
+		else
+			rbuf_put_tex(&cell, keys[i], 1);
+		dev_row(x, &t, rbuf_str(&cell), keys[i], chunk, ncol);
+	}
+	rtable_gap(&t);
+	for (i = DEV_NID; i < DEV_NOWN; i++)
+		/* FP64's only where a reported device has that peak */
+		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
+			dev_row(x, &t, lang_get(x->L, dev_own[i][1]),
+				dev_own[i][0], chunk, ncol);
 	rbuf_free(&cell);
+	rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
+					   (long long)ncol),
+			"device", device_note(x, &cell));
+	rtable_free(&t);
+	rbuf_free(&cell);
+	return rc;
+}
+
+int sec_device(struct rctx *x)
+{
+	const char **keys = NULL;
+	size_t nkeys, chunk;
+	int rc = 0;
+
+	emit_heading(x, 0, lang_get(x->L, "device.title"));
+	rbuf_puts(&x->body, "\\label{app:device}\n");
+	if (prop_keys(x, &keys, &nkeys))
+		return -1;
+	/* four devices per table keep the columns readable */
+	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
+		rc = device_table(x, keys, nkeys, chunk, x->ndevs - chunk < 4 ?
+				  x->ndevs - chunk : 4);
+	free(keys);
 	return rc;
 }
