@@ -90,3 +90,17 @@ int fv_par(struct rctx *x, const char *key, struct fv *v)
 	rbuf_free(&par);
 	return rc;
 }
+
+void lang_name_put(const struct rctx *x, const char *prefix,
+		   const char *name, int breakable, struct rbuf *b)
+{
+	char key[128];
+	const char *t;
+
+	snprintf(key, sizeof(key), "%s.%s", prefix, name ? name : "");
+	t = lang_find(x->L, key);
+	if (t)
+		rbuf_puts(b, t);
+	else
+		rbuf_put_tex(b, name, breakable);
+}

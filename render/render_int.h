@@ -1331,5 +1331,9 @@ void rbufs_free(struct rbuf *b, size_t n);
 void dev_prefix(const struct rctx *x, int dev, char *pre, size_t len);
 /* A paragraph of the string key with v's placeholders (fv_emit). */
 int fv_par(struct rctx *x, const char *key, struct fv *v);
+/* The string "PREFIX.NAME" where the language has it, else name escaped
+ * as rbuf_put_tex does (NULL: nothing), appended to b. */
+void lang_name_put(const struct rctx *x, const char *prefix,
+		   const char *name, int breakable, struct rbuf *b);
 
 #endif

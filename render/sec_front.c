@@ -278,42 +278,32 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	return rc;
 }
 
-/* The phrase of plural key for the counts over the sessions ("3 times",
- * "3--10 times"; what of them: w). */
-static int int_range(const struct rctx *x, const struct store_session **s,
-		     size_t n, char w, const char *key, struct rbuf *b)
-{
-	long long lo = 0, hi = 0, v;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
-		    s[i]->min_samples;
-		if (!i || v < lo)
-			lo = v;
-		if (!i || v > hi)
-			hi = v;
-	}
-	return label_count_put(x, key, lo, hi, b);
-}
-
-static void dbl_range(const struct store_session **s, size_t n, char w,
-		      struct rbuf *b)
+/* The range of a field of the sessions s[0..n-1] (w: 'r' repeat, 'w'
+ * warmup, 'm' min_samples, 't' max_time_s, 'o' tolerance) into b: in
+ * the phrase of plural key ("3 times", "3--10 times"), or with key NULL
+ * as numbers ("\num{2}", "\num{1}--\num{2}"). */
+static int sess_range(const struct rctx *x, const struct store_session **s,
+		      size_t n, char w, const char *key, struct rbuf *b)
 {
 	double lo = 0, hi = 0, v;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		v = w == 't' ? s[i]->max_time_s : s[i]->tolerance;
+		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
+		    w == 'm' ? s[i]->min_samples : w == 't' ?
+		    s[i]->max_time_s : s[i]->tolerance;
 		if (!i || v < lo)
 			lo = v;
 		if (!i || v > hi)
 			hi = v;
 	}
-	if (lo == hi)
-		rbuf_printf(b, "\\num{%g}", lo);
-	else
-		rbuf_printf(b, "\\num{%g}--\\num{%g}", lo, hi);
+	if (key)
+		return label_count_put(x, key, (long long)lo, (long long)hi,
+				       b);
+	rbuf_printf(b, "\\num{%g}", lo);
+	if (lo != hi)
+		rbuf_printf(b, "--\\num{%g}", hi);
+	return 0;
 }
 
 /* 1 when a reported configuration of session q was sampled in an
@@ -468,22 +458,6 @@ static void version_text(int v, const char *text, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-/* A session's status in the report's language where the strings name it
- * (sess.status.<status>), else as stored. */
-static void status_text(const struct rctx *x, const char *status,
-			struct rbuf *b)
-{
-	char key[96];
-	const char *t;
-
-	snprintf(key, sizeof(key), "sess.status.%s", status ? status : "");
-	t = lang_find(x->L, key);
-	if (t)
-		rbuf_puts(b, t);
-	else
-		rbuf_put_tex(b, status, 0);
-}
-
 /* s appended escaped (a line may break), "--" for NULL. */
 static void text_or_dash(struct rbuf *b, const char *s)
 {
@@ -552,15 +526,13 @@ static const struct sess_row sess_rows[] = {
 	{"device", SR_CODE, 0, 0, 0}, {"host", SR_CODE, 0, 0, 0},
 	{"started", SR_TEX, SS(started_at), 0, 0},
 	{"ended", SR_OPT, SS(ended_at), 0, 0}, {"status", SR_CODE, 0, 0, 0},
-	{"tool", SR_TEX, SS(tool_version), 0, 0},
-	{"driver", SR_CODE, 0, 0, 0}, {"runtime", SR_CODE, 0, 0, 0},
-	{"cmdline", SR_CODE, 0, 0, 0}, {"repeat", SR_INT, SS(repeat), 0, 0},
-	{"warmup", SR_INT, SS(warmup), 0, 0},
-	{"min_samples", SR_INT, SS(min_samples), 0, 0},
-	{"max_time", SR_NUM, SS(max_time_s), 0, 0},
-	{"seed", SR_CODE, 0, 0, 0}, {"suites", SR_TEX, SS(suites), 0, 0},
-	{"timers", SR_CODE, 0, 0, 0}, {"counters", SR_CODE, 0, 0, 0},
-	{"tolerance", SR_NUM, SS(tolerance), 0, 0},
+	{"tool", SR_TEX, SS(tool_version), 0, 0}, {"driver", SR_CODE, 0, 0, 0},
+	{"runtime", SR_CODE, 0, 0, 0}, {"cmdline", SR_CODE, 0, 0, 0},
+	{"repeat", SR_INT, SS(repeat), 0, 0}, {"warmup", SR_INT, SS(warmup),
+	0, 0}, {"min_samples", SR_INT, SS(min_samples), 0, 0}, {"max_time",
+	SR_NUM, SS(max_time_s), 0, 0}, {"seed", SR_CODE, 0, 0, 0}, {"suites",
+	SR_TEX, SS(suites), 0, 0}, {"timers", SR_CODE, 0, 0, 0}, {"counters",
+	SR_CODE, 0, 0, 0}, {"tolerance", SR_NUM, SS(tolerance), 0, 0},
 	{"samples", SR_CODE, 0, 0, 0},
 	{"sm_clock", SR_ENV, SE(has_sm_clock), SE(sm_clock_mhz), 0},
 	{"mem_clock", SR_ENV, SE(has_mem_clock), SE(mem_clock_mhz), 0},
@@ -620,7 +592,8 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "host")) {
 		name_put(x, q->hostname, 1, cell);
 	} else if (!strcmp(w, "status")) {
-		status_text(x, q->status, cell);
+		/* in the report's language where the strings name it */
+		lang_name_put(x, "sess.status", q->status, 0, cell);
 	} else if (!strcmp(w, "driver")) {
 		version_text(q->driver_version, q->driver_text, cell);
 	} else if (!strcmp(w, "runtime")) {
@@ -696,8 +669,8 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 		      size_t n)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	struct rbuf par, a;
-	struct kv v;
+	struct rbuf *us;
+	struct fv v;
 	size_t i;
 	int rc;
 
@@ -706,21 +679,17 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 			lo = fmin(lo, s[i]->launch_us);
 			hi = fmax(hi, s[i]->launch_us);
 		}
-	rbuf_init(&par);
-	rbuf_init(&a);
-	if (isfinite(lo)) {
-		find_num(&a, lo, 3);
-		if (hi > lo) {
-			rbuf_puts(&a, "--");
-			find_num(&a, hi, 3);
-		}
+	fv_init(&v);
+	us = fv_put(&v, "US");
+	if (isfinite(lo))
+		find_num(us, lo, 3);
+	if (isfinite(lo) && hi > lo) {
+		rbuf_puts(us, "--");
+		find_num(us, hi, 3);
 	}
-	v = (struct kv){"US", rbuf_str(&a)};
-	rc = emit_string(x, &par, isfinite(lo) ? "method.launch" :
-			 "method.launch_unknown", &v, 1);
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
-	rbuf_free(&a);
+	rc = fv_par(x, isfinite(lo) ? "method.launch" :
+		    "method.launch_unknown", &v);
+	fv_free(&v);
 	return rc;
 }
 
@@ -886,11 +855,11 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 	int rc;
 
 	fv_init(&v);
-	rc = int_range(x, s, n, 'w', "method.warmup", fv_put(&v, "WARMUP"));
-	rc |= int_range(x, s, n, 'r', "method.repeat", fv_put(&v, "REPEAT"));
-	rc |= int_range(x, s, n, 'm', "method.minsamples",
-			fv_put(&v, "MINSAMPLES"));
-	dbl_range(s, n, 't', fv_put(&v, "MAXTIME"));
+	rc = sess_range(x, s, n, 'w', "method.warmup", fv_put(&v, "WARMUP"));
+	rc |= sess_range(x, s, n, 'r', "method.repeat", fv_put(&v, "REPEAT"));
+	rc |= sess_range(x, s, n, 'm', "method.minsamples",
+			 fv_put(&v, "MINSAMPLES"));
+	sess_range(x, s, n, 't', NULL, fv_put(&v, "MAXTIME"));
 	rc |= timers_used(x, s, n, fv_put(&v, "TIMERS"));
 	if (n == 1)
 		rbuf_printf(fv_put(&v, "SEED"), "%llu", s[0]->seed);
@@ -925,7 +894,7 @@ static int method_verify(struct rctx *x, const struct store_session **s,
 	}
 	fv_init(&v);
 	if (ns)
-		dbl_range(s, ns, 'o', fv_put(&v, "TOL"));
+		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
 	else
 		fv_str(&v, "TOL", "--");
 	if (maxerr >= 0)
@@ -1173,8 +1142,7 @@ static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
 static int device_table(struct rctx *x, const char **keys, size_t nkeys,
 			size_t chunk, size_t ncol)
 {
-	char kinds[RTABLE_MAXCOLS + 1] = "l", key[128];
-	const char *tr;
+	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
 	struct rbuf cell;
 	size_t i;
@@ -1200,13 +1168,8 @@ static int device_table(struct rctx *x, const char **keys, size_t nkeys,
 	for (i = 0; i < nkeys; i++) {
 		if (dev_own_has(keys[i]))
 			continue;
-		snprintf(key, sizeof(key), "prop.%s", keys[i]);
-		tr = lang_find(x->L, key);
 		rbuf_free(&cell);
-		if (tr)
-			rbuf_puts(&cell, tr);
-		else
-			rbuf_put_tex(&cell, keys[i], 1);
+		lang_name_put(x, "prop", keys[i], 1, &cell);
 		dev_row(x, &t, rbuf_str(&cell), keys[i], chunk, ncol);
 	}
 	rtable_gap(&t);
