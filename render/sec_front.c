@@ -319,14 +319,15 @@ static int session_interleaved(const struct rctx *x,
 	return 0;
 }
 
-/* Appends "; " before all but the first part, then the string of key. */
+/* Appends "; " before all but the first part, then the string of key
+ * with v's placeholders. */
 static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
-		       const char *key, const struct kv *v, size_t n)
+		       const char *key, struct fv *v)
 {
 	if (!*first)
 		rbuf_puts(b, "; ");
 	*first = 0;
-	return tmpl_fill(b, lang_get(x->L, key), v, n);
+	return tmpl_fill(b, lang_get(x->L, key), fv_kv(v), v->n);
 }
 
 /* How session q took its times, in the report's language: a sentence
@@ -338,47 +339,38 @@ static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
 static int timers_text(const struct rctx *x, const struct store_session *q,
 		       int breakable, struct rbuf *b)
 {
-	struct rbuf t, num;
-	struct kv v[2];
-	char key[96];
+	struct fv v;
+	char key[96], us[32];
 	int rc = 0, first = 1;
 
-	rbuf_init(&t);
-	rbuf_init(&num);
+	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
-		rbuf_put_tex(&t, q->timer, breakable);
-		v[0] = (struct kv){"TIMER", rbuf_str(&t)};
+		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, breakable);
 		rc |= timers_part(x, b, &first, lang_find(x->L, key) ? key :
-				  "timers.kernel.other", v, 1);
+				  "timers.kernel.other", &v);
 		if (q->cold == 1 || q->cold == 0)
 			rc |= timers_part(x, b, &first, q->cold ?
-					  "timers.cold" : "timers.hot", NULL,
-					  0);
+					  "timers.cold" : "timers.hot", &v);
 		if (session_interleaved(x, q))
 			rc |= timers_part(x, b, &first, "timers.interleaved",
-					  NULL, 0);
-		rc |= timers_part(x, b, &first, "timers.host", NULL, 0);
+					  &v);
+		rc |= timers_part(x, b, &first, "timers.host", &v);
 		if (isfinite(q->launch_us) && q->launch_us > 0) {
-			char us[32];
-
 			render_sig_format(q->launch_us, 3, us, sizeof(us));
-			v[0] = (struct kv){"US", us};
-			rc |= timers_part(x, b, &first, "timers.launch", v, 1);
+			fv_str(&v, "US", us);
+			rc |= timers_part(x, b, &first, "timers.launch", &v);
 		}
 	} else if (q->timers && *q->timers) {
-		rbuf_put_prose(&t, q->timers, breakable);
-		rbuf_put_tex(&num, q->tool_version, 0);
-		v[0] = (struct kv){"TEXT", rbuf_str(&t)};
-		v[1] = (struct kv){"VERSION", rbuf_str(&num)};
-		rc = tmpl_fill(b, lang_get(x->L, q->tool_version &&
-				      *q->tool_version ? "timers.recorded" :
-				      "timers.recorded_unknown"), v, 2);
+		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, breakable);
+		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
+		rc = timers_part(x, b, &first, q->tool_version &&
+				 *q->tool_version ? "timers.recorded" :
+				 "timers.recorded_unknown", &v);
 	} else {
 		rbuf_puts(b, "--");
 	}
-	rbuf_free(&t);
-	rbuf_free(&num);
+	fv_free(&v);
 	return rc;
 }
 
@@ -399,52 +391,47 @@ static size_t first_alike(const struct rbuf *txt, size_t i)
 static int timers_used(const struct rctx *x, const struct store_session **s,
 		       size_t n, struct rbuf *b)
 {
-	struct rbuf *txt, ids;
+	struct rbuf *txt, *ids;
+	struct fv v;
 	size_t i, k, ngroups = 0, cnt;
-	int rc = 0, first = 1;
-	struct kv v;
+	int rc = 0;
 
 	txt = calloc(n ? n : 1, sizeof(*txt));
 	if (!txt)
 		return -1;
-	for (i = 0; i < n; i++) {
-		rbuf_init(&txt[i]);
-		/* identifiers such as CLOCK_MONOTONIC may break */
+	rbufs_init(txt, n);
+	/* identifiers such as CLOCK_MONOTONIC may break */
+	for (i = 0; i < n; i++)
 		rc |= timers_text(x, s[i], 1, &txt[i]);
-	}
 	for (i = 0; i < n; i++)
 		ngroups += first_alike(txt, i) == i;
-	rbuf_init(&ids);
+	fv_init(&v);
 	for (i = 0; i < n; i++) {
+		/* a group's text at its first session; the first is 0's */
 		if (first_alike(txt, i) < i)
 			continue;
-		if (!first)
+		if (i)
 			rbuf_puts(b, "; ");
-		first = 0;
 		if (ngroups > 1) {
-			rbuf_free(&ids);
+			ids = fv_put(&v, "N");
 			for (k = i, cnt = 0; k < n; k++)
 				if (!strcmp(rbuf_str(&txt[k]),
-					    rbuf_str(&txt[i]))) {
-					rbuf_printf(&ids, "%s%lld", cnt ?
+					    rbuf_str(&txt[i])))
+					rbuf_printf(ids, "%s%lld", cnt++ ?
 						    ", " : "",
 						    (long long)s[k]->id);
-					cnt++;
-				}
-			v = (struct kv){"N", rbuf_str(&ids)};
 			rc |= tmpl_fill(b, lang_plural(x->L,
 					"method.timers_of", (long long)cnt),
-					&v, 1);
+					fv_kv(&v), v.n);
 			rbuf_puts(b, ": ");
 		}
 		rbuf_puts(b, rbuf_str(&txt[i]));
 	}
 	if (!n)
 		rbuf_puts(b, "--");
-	for (i = 0; i < n; i++)
-		rbuf_free(&txt[i]);
+	rbufs_free(txt, n);
 	free(txt);
-	rbuf_free(&ids);
+	fv_free(&v);
 	return rc;
 }
 
@@ -729,6 +716,8 @@ static const char *device_note(struct rctx *x, struct rbuf *note)
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
+	static const char *const head[] = {"prop.name", "hw.cc", "hw.sms",
+					   "hw.clock", "hw.l2"};
 	struct rtable t;
 	struct rbuf cell, note;
 	size_t d;
@@ -739,19 +728,16 @@ static int hardware_table(struct rctx *x)
 	rbuf_init(&cell);
 	/* two peaks share their unit in a spanning head, which keeps the
 	 * table to the line */
+	for (d = 0; fp64 && d < 6; d++)
+		rtable_head(&t, "");
 	if (fp64) {
-		for (d = 0; d < 6; d++)
-			rtable_head(&t, "");
 		rtable_head_span(&t, 2, lang_get(x->L, "hw.peak_flops"));
 		rtable_head(&t, "");
 		rtable_head_end(&t);
 	}
 	rtable_head(&t, "");
-	rtable_head(&t, lang_get(x->L, "prop.name"));
-	rtable_head(&t, lang_get(x->L, "hw.cc"));
-	rtable_head(&t, lang_get(x->L, "hw.sms"));
-	rtable_head(&t, lang_get(x->L, "hw.clock"));
-	rtable_head(&t, lang_get(x->L, "hw.l2"));
+	for (d = 0; d < sizeof(head) / sizeof(head[0]); d++)
+		rtable_head(&t, lang_get(x->L, head[d]));
 	if (fp64) {
 		rtable_head(&t, "FP32");
 		rtable_head(&t, "FP64");
