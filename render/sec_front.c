@@ -70,15 +70,11 @@ static int meta_line(const char *path, size_t lineno, char *line,
 		;
 	for (i = 0; i < 5 && strcmp(keys[i], k); i++)
 		;
-	if (i == 5) {
-		fprintf(stderr, "mmreport: %s:%zu: unknown key '%s' (use "
-			"title, author, course, exercise, date)\n", path,
-			lineno, k);
-		return RENDER_ERR_USAGE;
-	}
-	if (*slot[i]) {
-		fprintf(stderr, "mmreport: %s:%zu: '%s' given twice\n", path,
-			lineno, k);
+	if (i == 5 || *slot[i]) {
+		fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key '%s' "
+			"(use title, author, course, exercise, date)\n" :
+			"mmreport: %s:%zu: '%s' given twice\n", path, lineno,
+			k);
 		return RENDER_ERR_USAGE;
 	}
 	*slot[i] = v;
@@ -203,17 +199,18 @@ static void sessions_span(const struct store_session **s, size_t n,
 {
 	size_t i;
 
+	const char *a, *e;
+
 	*from = *to = NULL;
 	for (i = 0; i < n; i++) {
-		if (s[i]->started_at && (!*from ||
-		    strcmp(s[i]->started_at, *from) < 0))
-			*from = s[i]->started_at;
-		if (s[i]->ended_at && (!*to ||
-		    strcmp(s[i]->ended_at, *to) > 0))
-			*to = s[i]->ended_at;
-		if (s[i]->started_at && (!*to ||
-		    strcmp(s[i]->started_at, *to) > 0))
-			*to = s[i]->started_at;
+		a = s[i]->started_at;
+		e = s[i]->ended_at;
+		if (a && (!*from || strcmp(a, *from) < 0))
+			*from = a;
+		if (e && (!*to || strcmp(e, *to) > 0))
+			*to = e;
+		if (a && (!*to || strcmp(a, *to) > 0))
+			*to = a;
 	}
 }
 
@@ -454,26 +451,6 @@ static void text_or_dash(struct rbuf *b, const char *s)
 		rbuf_puts(b, "--");
 }
 
-/* The counter pass: stored as data since schema 4; "--" for an older
- * session (its timers text may say). */
-static void session_counters(const struct rctx *x,
-			     const struct store_session *q, struct rbuf *b)
-{
-	if (!q->counters) {
-		rbuf_puts(b, "--");
-		return;
-	}
-	if (!strcmp(q->counters, VOCAB_COUNTERS_READ)) {
-		rbuf_puts(b, lang_get(x->L, "sess.counters_read"));
-		return;
-	}
-	rbuf_puts(b, lang_get(x->L, "sess.counters_unavailable"));
-	if (q->counters_why) {
-		rbuf_puts(b, ": ");
-		rbuf_put_prose(b, q->counters_why, 1);
-	}
-}
-
 /* What is stored, counted: a slim session still keeps the transfer
  * suite's samples. */
 static void session_samples(struct rctx *x, const struct store_session *q,
@@ -594,7 +571,16 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "timers")) {
 		return timers_text(x, q, 1, cell);
 	} else if (!strcmp(w, "counters")) {
-		session_counters(x, q, cell);
+		/* stored as data since schema 4; "--" for an older
+		 * session (its timers text may say) */
+		rbuf_puts(cell, !q->counters ? "--" : lang_get(x->L,
+			  strcmp(q->counters, VOCAB_COUNTERS_READ) ?
+			  "sess.counters_unavailable" : "sess.counters_read"));
+		if (q->counters && strcmp(q->counters, VOCAB_COUNTERS_READ) &&
+		    q->counters_why) {
+			rbuf_puts(cell, ": ");
+			rbuf_put_prose(cell, q->counters_why, 1);
+		}
 	} else if (!strcmp(w, "samples")) {
 		session_samples(x, q, cell);
 	}
@@ -793,15 +779,14 @@ static int objectives(struct rctx *x)
 
 	rbuf_init(&items);
 	t = tmpl_fragment(x->frags, "item");
-	for (i = 0; t && i < NFRONT; i++) {
-		if (!model_has_suite(x, -1, front_suites[i]))
+	/* the suites', then the comparison of the devices where several */
+	for (i = 0; t && i <= NFRONT; i++) {
+		if (i < NFRONT ? !model_has_suite(x, -1, front_suites[i]) :
+		    x->ndevs < 2)
 			continue;
-		snprintf(key, sizeof(key), "intro.obj.%s", front_suites[i]);
+		snprintf(key, sizeof(key), "intro.obj.%s", i < NFRONT ?
+			 front_suites[i] : "cross");
 		v = (struct kv){"TEXT", lang_get(x->L, key)};
-		rc |= tmpl_fill(&items, t, &v, 1);
-	}
-	if (x->ndevs > 1) {
-		v = (struct kv){"TEXT", lang_get(x->L, "intro.obj.cross")};
 		rc |= tmpl_fill(&items, t, &v, 1);
 	}
 	free(t);
@@ -811,24 +796,6 @@ static int objectives(struct rctx *x)
 		rc |= emit_fragment(x, "list", &v, 1);
 	}
 	rbuf_free(&items);
-	return rc;
-}
-
-/* The method's opening: the database, its sessions and devices. */
-static int method_intro(struct rctx *x, size_t ns)
-{
-	struct fv v;
-	int rc;
-
-	fv_init(&v);
-	fv_str(&v, "VERSION", MMREPORT_VERSION);
-	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
-	rc = label_count_put(x, "method.nsess", (long long)ns, (long long)ns,
-			     fv_put(&v, "SESSIONS"));
-	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
-			      (long long)x->ndevs, fv_put(&v, "DEVICES"));
-	rc |= fv_par(x, "method.intro", &v);
-	fv_free(&v);
 	return rc;
 }
 
@@ -857,16 +824,33 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 	return rc | launch_par(x, s, n);
 }
 
-/* How results were verified: the tolerance, the largest error, the
- * failed and skipped configurations. */
-static int method_verify(struct rctx *x, const struct store_session **s,
-			 size_t ns)
+/* The method: the database, its sessions and devices; how they sampled
+ * and timed; how results were verified (the tolerance, the largest
+ * error, the failed and skipped configurations); the statistics and the
+ * rules every table and finding follows. */
+static int method_pars(struct rctx *x, const struct store_session **s,
+		       size_t ns)
 {
+	static const char *const pars[] = {"method.stats", "method.flops",
+					   "method.gain", "method.signif"};
 	double maxerr = -1;
 	size_t i, nfail = 0, nskip = 0;
 	struct fv v;
 	int rc;
 
+	fv_init(&v);
+	fv_str(&v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	rc = label_count_put(x, "method.nsess", (long long)ns, (long long)ns,
+			     fv_put(&v, "SESSIONS"));
+	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
+			      (long long)x->ndevs, fv_put(&v, "DEVICES"));
+	rc |= fv_par(x, "method.intro", &v);
+	fv_free(&v);
+	if (ns)
+		rc |= method_sampling(x, s, ns);
+	else
+		emit_par(x, lang_get(x->L, "method.nosession"));
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
@@ -878,7 +862,6 @@ static int method_verify(struct rctx *x, const struct store_session **s,
 		if (c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED))
 			nskip++;
 	}
-	fv_init(&v);
 	if (ns)
 		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
 	else
@@ -889,26 +872,13 @@ static int method_verify(struct rctx *x, const struct store_session **s,
 		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
 	fv_int(&v, "NFAILED", (long long)nfail);
 	fv_int(&v, "NSKIPPED", (long long)nskip);
-	rc = fv_par(x, "method.verify", &v);
+	rc |= fv_par(x, "method.verify", &v);
 	fv_free(&v);
-	return rc;
-}
-
-/* The statistics, and the rules every table and finding follows. */
-static int method_rules(struct rctx *x)
-{
-	static const char *const pars[] = {"method.stats", "method.flops",
-					   "method.gain", "method.signif"};
-	struct fv v;
-	size_t i;
-	int rc;
-
 	for (i = 0; i < sizeof(pars) / sizeof(pars[0]); i++)
 		emit_par(x, lang_get(x->L, pars[i]));
-	fv_init(&v);
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
-	rc = fv_par(x, "method.rules", &v);
+	rc |= fv_par(x, "method.rules", &v);
 	fv_free(&v);
 	return rc;
 }
@@ -964,13 +934,7 @@ int sec_intro(struct rctx *x)
 	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
 	rc |= hardware_table(x);
 	emit_heading(x, 1, lang_get(x->L, "method.title"));
-	rc |= method_intro(x, ns);
-	if (ns)
-		rc |= method_sampling(x, s, ns);
-	else
-		emit_par(x, lang_get(x->L, "method.nosession"));
-	rc |= method_verify(x, s, ns);
-	rc |= method_rules(x);
+	rc |= method_pars(x, s, ns);
 	rc |= method_absent(x);
 	free(s);
 	return rc ? -1 : 0;
@@ -1098,29 +1062,23 @@ static void dev_row(const struct rctx *x, struct rtable *t,
  * *out (malloc'd; free() the array only) and *n. -1 out of memory. */
 static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
 {
-	const char **keys = NULL, **nk, *k;
-	size_t i, j, d, cap = 0;
+	const char **keys, *k;
+	size_t i, j, d, cap = 1;
 
+	for (d = 0; d < x->ndevs; d++)
+		cap += x->devs[d]->nprops;
 	*n = 0;
+	*out = keys = malloc(cap * sizeof(*keys));
+	if (!keys)
+		return -1;
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->devs[d]->nprops; i++) {
 			k = x->devs[d]->props[i].key;
 			for (j = 0; k && j < *n && strcmp(keys[j], k); j++)
 				;
-			if (!k || j < *n)
-				continue;
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 64;
-				nk = realloc(keys, cap * sizeof(*nk));
-				if (!nk) {
-					free(keys);
-					return -1;
-				}
-				keys = nk;
-			}
-			keys[(*n)++] = k;
+			if (k && j == *n)
+				keys[(*n)++] = k;
 		}
-	*out = keys;
 	return 0;
 }
 
