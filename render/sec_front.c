@@ -451,27 +451,6 @@ static void text_or_dash(struct rbuf *b, const char *s)
 		rbuf_puts(b, "--");
 }
 
-/* What is stored, counted: a slim session still keeps the transfer
- * suite's samples. */
-static void session_samples(struct rctx *x, const struct store_session *q,
-			    struct rbuf *b)
-{
-	long long cnt = 0;
-	char num[32];
-	struct kv nv;
-
-	if (store_sample_count(x->st, q->id, &cnt)) {
-		/* refuses the report at its end */
-		model_store_fail(x, "sample counts");
-		rbuf_puts(b, "?");
-		return;
-	}
-	snprintf(num, sizeof(num), "\\num{%lld}", cnt);
-	nv = (struct kv){"N", num};
-	emit_string(x, b, !cnt ? "sess.samples_none" : q->keep_samples ?
-		    "sess.samples_all" : "sess.samples_slim", &nv, 1);
-}
-
 /* How a row of the settings table is written: from a field of the
  * session by its type (text, text or "--", integer, number), from the
  * readings at its start and end ("start / end"), or by session_cell. */
@@ -484,25 +463,25 @@ struct sess_row {
 	size_t off, val;
 	int decimals;
 };
-#define SS(f) offsetof(struct store_session, f)
-#define SE(f) offsetof(struct store_env, f)
+#define SR_C(n) {n, SR_CODE, 0, 0, 0}
+#define SR_F(n, k, f) {n, k, offsetof(struct store_session, f), 0, 0}
+#define SR_E(n, k, h, v, d) \
+	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
 static const struct sess_row sess_rows[] = {
-	{"device", SR_CODE, 0, 0, 0}, {"host", SR_CODE, 0, 0, 0},
-	{"started", SR_TEX, SS(started_at), 0, 0},
-	{"ended", SR_OPT, SS(ended_at), 0, 0}, {"status", SR_CODE, 0, 0, 0},
-	{"tool", SR_TEX, SS(tool_version), 0, 0}, {"driver", SR_CODE, 0, 0, 0},
-	{"runtime", SR_CODE, 0, 0, 0}, {"cmdline", SR_CODE, 0, 0, 0},
-	{"repeat", SR_INT, SS(repeat), 0, 0}, {"warmup", SR_INT, SS(warmup),
-	0, 0}, {"min_samples", SR_INT, SS(min_samples), 0, 0}, {"max_time",
-	SR_NUM, SS(max_time_s), 0, 0}, {"seed", SR_CODE, 0, 0, 0}, {"suites",
-	SR_TEX, SS(suites), 0, 0}, {"timers", SR_CODE, 0, 0, 0}, {"counters",
-	SR_CODE, 0, 0, 0}, {"tolerance", SR_NUM, SS(tolerance), 0, 0},
-	{"samples", SR_CODE, 0, 0, 0},
-	{"sm_clock", SR_ENV, SE(has_sm_clock), SE(sm_clock_mhz), 0},
-	{"mem_clock", SR_ENV, SE(has_mem_clock), SE(mem_clock_mhz), 0},
-	{"temp", SR_ENV, SE(has_temp), SE(temp_c), 0},
-	{"power", SR_ENV, SE(has_power), SE(power_w), 1},
-	{"throttle", SR_ENV_TEXT, SE(throttle_text), 0, 0}
+	SR_C("device"), SR_C("host"), SR_F("started", SR_TEX, started_at),
+	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
+	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
+	SR_C("cmdline"), SR_F("repeat", SR_INT, repeat),
+	SR_F("warmup", SR_INT, warmup),
+	SR_F("min_samples", SR_INT, min_samples),
+	SR_F("max_time", SR_NUM, max_time_s), SR_C("seed"),
+	SR_F("suites", SR_TEX, suites), SR_C("timers"), SR_C("counters"),
+	SR_F("tolerance", SR_NUM, tolerance), SR_C("samples"),
+	SR_E("sm_clock", SR_ENV, has_sm_clock, sm_clock_mhz, 0),
+	SR_E("mem_clock", SR_ENV, has_mem_clock, mem_clock_mhz, 0),
+	SR_E("temp", SR_ENV, has_temp, temp_c, 0),
+	SR_E("power", SR_ENV, has_power, power_w, 1),
+	SR_E("throttle", SR_ENV_TEXT, throttle_text, throttle_text, 0)
 };
 #define NSESS_ROWS (sizeof(sess_rows) / sizeof(sess_rows[0]))
 
@@ -547,7 +526,11 @@ static void session_field(const struct sess_row *r,
 static int session_cell(struct rctx *x, const struct store_session *q,
 			const char *w, struct rbuf *cell)
 {
+	long long cnt = 0;
+	struct fv v;
 	int d;
+
+	fv_init(&v);
 
 	if (!strcmp(w, "device")) {
 		for (d = 0; d < (int)x->ndevs; d++)
@@ -582,7 +565,18 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 			rbuf_put_prose(cell, q->counters_why, 1);
 		}
 	} else if (!strcmp(w, "samples")) {
-		session_samples(x, q, cell);
+		/* what is stored, counted: a slim session still keeps the
+		 * transfer suite's samples */
+		if (store_sample_count(x->st, q->id, &cnt)) {
+			/* refuses the report at its end */
+			model_store_fail(x, "sample counts");
+			rbuf_puts(cell, "?");
+			return 0;
+		}
+		rbuf_printf(fv_put(&v, "N"), "\\num{%lld}", cnt);
+		fv_emit(x, cell, !cnt ? "sess.samples_none" : q->keep_samples ?
+			"sess.samples_all" : "sess.samples_slim", &v);
+		fv_free(&v);
 	}
 	return 0;
 }
@@ -724,12 +718,9 @@ static int hardware_table(struct rctx *x)
 	rtable_head(&t, "");
 	for (d = 0; d < sizeof(head) / sizeof(head[0]); d++)
 		rtable_head(&t, lang_get(x->L, head[d]));
-	if (fp64) {
-		rtable_head(&t, "FP32");
+	rtable_head(&t, fp64 ? "FP32" : lang_get(x->L, "hw.peak_fp32"));
+	if (fp64)
 		rtable_head(&t, "FP64");
-	} else {
-		rtable_head(&t, lang_get(x->L, "hw.peak_fp32"));
-	}
 	rtable_head(&t, lang_get(x->L, "hw.peak_mem"));
 	rtable_head_end(&t);
 	for (d = 0; d < x->ndevs; d++) {
