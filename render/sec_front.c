@@ -192,34 +192,12 @@ static int title_field(struct rctx *x, struct rbuf *out, const char *key,
 	return rc;
 }
 
-/* The first start of the sessions s[0..n-1] and the last start or end
- * (NULL: none). */
-static void sessions_span(const struct store_session **s, size_t n,
-			  const char **from, const char **to)
-{
-	size_t i;
-
-	const char *a, *e;
-
-	*from = *to = NULL;
-	for (i = 0; i < n; i++) {
-		a = s[i]->started_at;
-		e = s[i]->ended_at;
-		if (a && (!*from || strcmp(a, *from) < 0))
-			*from = a;
-		if (e && (!*to || strcmp(e, *to) > 0))
-			*to = e;
-		if (a && (!*to || strcmp(a, *to) > 0))
-			*to = a;
-	}
-}
-
 int sec_title(struct rctx *x, struct rbuf *out)
 {
 	enum { DEVS, FOOT, DATES, FIELDS, EX, DAY, TITLE, DB, NB };
 	const struct store_session **s;
 	struct rbuf b[NB];
-	const char *from, *to;
+	const char *from = NULL, *to = NULL, *a, *e;
 	struct kv v[5];
 	char *t;
 	size_t i, ns;
@@ -232,7 +210,17 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		dev_label(x, (int)i, &b[DEVS]);
 		rbuf_puts(&b[DEVS], "\\par}\n");
 	}
-	sessions_span(s, ns, &from, &to);
+	/* from the first start to the last start or end */
+	for (i = 0; i < ns; i++) {
+		a = s[i]->started_at;
+		e = s[i]->ended_at;
+		if (a && (!from || strcmp(a, from) < 0))
+			from = a;
+		if (e && (!to || strcmp(e, to) > 0))
+			to = e;
+		if (a && (!to || strcmp(a, to) > 0))
+			to = a;
+	}
 	rbuf_put_tex(&b[DATES], from ? from : "?", 0);
 	if (to && from && strcmp(from, to)) {
 		rbuf_puts(&b[DATES], " -- ");
@@ -953,20 +941,13 @@ int sec_sessions(struct rctx *x)
 static void prop_text(const struct rctx *x, const struct store_prop *p,
 		      struct rbuf *b)
 {
-	char num[64];
-
-	if (p->value && (!strcmp(p->value, "yes") ||
-			 !strcmp(p->value, "no"))) {
-		rbuf_puts(b, lang_get(x->L, strcmp(p->value, "yes") ?
-				      "value.no" : "value.yes"));
-	} else if (p->value && *p->value) {
-		rbuf_put_tex(b, p->value, 1);
-	} else if (p->has_num) {
-		snprintf(num, sizeof(num), "%.10g", p->num);
-		rbuf_puts(b, num);
-	} else {
+	/* "yes" and "no" in the report's language (value.yes, value.no) */
+	if (p->value && *p->value)
+		lang_name_put(x, "value", p->value, 1, b);
+	else if (p->has_num)
+		rbuf_printf(b, "%.10g", p->num);
+	else
 		rbuf_puts(b, "--");
-	}
 	if (p->unit && *p->unit) {
 		rbuf_puts(b, "~");
 		rbuf_put_tex(b, p->unit, 0);
