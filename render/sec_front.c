@@ -171,24 +171,22 @@ static void exercise_default(const struct rctx *x, struct rbuf *b)
 static int title_field(struct rctx *x, struct rbuf *out, const char *key,
 		       const char *given, const char *deflt)
 {
-	struct rbuf val;
-	struct kv v[2];
+	struct fv v;
 	char *t;
 	int rc;
 
 	if (!given && !deflt)
 		return 0;
-	rbuf_init(&val);
+	fv_init(&v);
+	fv_str(&v, "NAME", lang_get(x->L, key));
 	if (given)
-		rbuf_put_tex(&val, given, 0);
+		rbuf_put_tex(fv_put(&v, "VALUE"), given, 0);
 	else
-		rbuf_puts(&val, deflt);
+		fv_str(&v, "VALUE", deflt);
 	t = tmpl_fragment(x->frags, "titlefield");
-	v[0] = (struct kv){"NAME", lang_get(x->L, key)};
-	v[1] = (struct kv){"VALUE", rbuf_str(&val)};
-	rc = t ? tmpl_fill(out, t, v, 2) : -1;
+	rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
 	free(t);
-	rbuf_free(&val);
+	fv_free(&v);
 	return rc;
 }
 
@@ -291,19 +289,6 @@ static int sess_range(const struct rctx *x, const struct store_session **s,
 	return 0;
 }
 
-/* 1 when a reported configuration of session q was sampled in an
- * interleaving group. */
-static int session_interleaved(const struct rctx *x,
-			       const struct store_session *q)
-{
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (x->cfgs[i].c->session_id == q->id && x->cfgs[i].c->grp > 0)
-			return 1;
-	return 0;
-}
-
 /* Appends "; " before all but the first part, then the string of key
  * with v's placeholders. */
 static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
@@ -326,6 +311,7 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 {
 	struct fv v;
 	char key[96], us[32];
+	size_t i;
 	int rc = 0, first = 1;
 
 	fv_init(&v);
@@ -337,7 +323,12 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 		if (q->cold == 1 || q->cold == 0)
 			rc |= timers_part(x, b, &first, q->cold ?
 					  "timers.cold" : "timers.hot", &v);
-		if (session_interleaved(x, q))
+		/* a reported configuration of q was sampled in an
+		 * interleaving group */
+		for (i = 0; i < x->ncfgs && (x->cfgs[i].c->session_id !=
+		     q->id || x->cfgs[i].c->grp <= 0); i++)
+			;
+		if (i < x->ncfgs)
 			rc |= timers_part(x, b, &first, "timers.interleaved",
 					  &v);
 		rc |= timers_part(x, b, &first, "timers.host", &v);
