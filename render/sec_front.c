@@ -52,8 +52,7 @@ static int meta_line(const char *path, size_t lineno, char *line,
 
 	while (e > line && strchr(" \t\r", e[-1]))
 		*--e = '\0';
-	while (*line == ' ' || *line == '\t')
-		line++;
+	line += strspn(line, " \t");
 	if (!*line || *line == '#')
 		return 0;
 	colon = strchr(line, ':');
@@ -66,8 +65,7 @@ static int meta_line(const char *path, size_t lineno, char *line,
 	k = line;
 	for (e = colon; e > k && strchr(" \t", e[-1]); )
 		*--e = '\0';
-	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
-		;
+	v = colon + 1 + strspn(colon + 1, " \t");
 	for (i = 0; i < 5 && strcmp(keys[i], k); i++)
 		;
 	if (i == 5 || *slot[i]) {
@@ -150,21 +148,19 @@ static const char *const front_suites[] = {
 };
 #define NFRONT (sizeof(front_suites) / sizeof(front_suites[0]))
 
-/* The experiments the report holds, by their titles: the exercise when
- * none is given. */
+/* The experiments the report holds, by their titles, into b (empty):
+ * the exercise when none is given. */
 static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
 	char key[64];
 	size_t i;
-	int first = 1;
 
 	for (i = 0; i < NFRONT; i++) {
 		if (!model_has_suite(x, -1, front_suites[i]))
 			continue;
 		snprintf(key, sizeof(key), "%s.title", front_suites[i]);
-		rbuf_printf(b, "%s%s", first ? "" : "; ",
+		rbuf_printf(b, "%s%s", b->len ? "; " : "",
 			    lang_get(x->L, key));
-		first = 0;
 	}
 }
 
@@ -289,14 +285,13 @@ static int sess_range(const struct rctx *x, const struct store_session **s,
 	return 0;
 }
 
-/* Appends "; " before all but the first part, then the string of key
- * with v's placeholders. */
-static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
+/* Appends "; " where b holds a part, then the string of key with v's
+ * placeholders. */
+static int timers_part(const struct rctx *x, struct rbuf *b,
 		       const char *key, struct fv *v)
 {
-	if (!*first)
+	if (b->len)
 		rbuf_puts(b, "; ");
-	*first = 0;
 	return tmpl_fill(b, lang_get(x->L, key), fv_kv(v), v->n);
 }
 
@@ -304,43 +299,42 @@ static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
  * built from the fields measure stores since schema 3 (kernel timer,
  * cache state, interleaving, launch cost) where q has them; else the
  * timers text the measuring tool stored (English free text, escaped as
- * prose), said to be that. "--" when q has neither. Returns 0, or -1
- * after a message on a template error. */
+ * prose), said to be that. "--" when q has neither. b is empty on
+ * entry. Returns 0, or -1 after a message on a template error. */
 static int timers_text(const struct rctx *x, const struct store_session *q,
 		       int breakable, struct rbuf *b)
 {
 	struct fv v;
 	char key[96], us[32];
 	size_t i;
-	int rc = 0, first = 1;
+	int rc = 0;
 
 	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
 		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, breakable);
-		rc |= timers_part(x, b, &first, lang_find(x->L, key) ? key :
+		rc |= timers_part(x, b, lang_find(x->L, key) ? key :
 				  "timers.kernel.other", &v);
 		if (q->cold == 1 || q->cold == 0)
-			rc |= timers_part(x, b, &first, q->cold ?
-					  "timers.cold" : "timers.hot", &v);
+			rc |= timers_part(x, b, q->cold ? "timers.cold" :
+					  "timers.hot", &v);
 		/* a reported configuration of q was sampled in an
 		 * interleaving group */
 		for (i = 0; i < x->ncfgs && (x->cfgs[i].c->session_id !=
 		     q->id || x->cfgs[i].c->grp <= 0); i++)
 			;
 		if (i < x->ncfgs)
-			rc |= timers_part(x, b, &first, "timers.interleaved",
-					  &v);
-		rc |= timers_part(x, b, &first, "timers.host", &v);
+			rc |= timers_part(x, b, "timers.interleaved", &v);
+		rc |= timers_part(x, b, "timers.host", &v);
 		if (isfinite(q->launch_us) && q->launch_us > 0) {
 			render_sig_format(q->launch_us, 3, us, sizeof(us));
 			fv_str(&v, "US", us);
-			rc |= timers_part(x, b, &first, "timers.launch", &v);
+			rc |= timers_part(x, b, "timers.launch", &v);
 		}
 	} else if (q->timers && *q->timers) {
 		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, breakable);
 		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
-		rc = timers_part(x, b, &first, q->tool_version &&
+		rc = timers_part(x, b, q->tool_version &&
 				 *q->tool_version ? "timers.recorded" :
 				 "timers.recorded_unknown", &v);
 	} else {
@@ -430,15 +424,13 @@ static void text_or_dash(struct rbuf *b, const char *s)
 		rbuf_puts(b, "--");
 }
 
-/* How a row of the settings table is written: from a field of the
- * session by its type (text, text or "--", integer, number), from the
- * readings at its start and end ("start / end"), or by session_cell. */
+/* A row of the settings table: by session_cell, or from the field at
+ * off of the session (text, text or "--", integer, number) or of its
+ * readings at start and end (SR_ENV: off its has_ flag, val the value) */
 enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_ENV, SR_ENV_TEXT };
 struct sess_row {
 	const char *name;	/* the string "sess.NAME" */
 	int kind;
-	/* the field in store_session, or in store_env (SR_ENV: its has_
-	 * flag, val the reading, with decimals) */
 	size_t off, val;
 	int decimals;
 };
@@ -795,9 +787,7 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 }
 
 /* The method: the database, its sessions and devices; how they sampled
- * and timed; how results were verified (the tolerance, the largest
- * error, the failed and skipped configurations); the statistics and the
- * rules every table and finding follows. */
+ * and timed; how results were verified; the statistics and the rules. */
 static int method_pars(struct rctx *x, const struct store_session **s,
 		       size_t ns)
 {
