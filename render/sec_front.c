@@ -47,7 +47,7 @@ static int meta_line(const char *path, size_t lineno, char *line,
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	char *colon, *k, *v, *e = line + strlen(line);
+	char *colon, *v, *e = line + strlen(line);
 	size_t i;
 
 	while (e > line && strchr(" \t\r", e[-1]))
@@ -62,17 +62,16 @@ static int meta_line(const char *path, size_t lineno, char *line,
 		return RENDER_ERR_USAGE;
 	}
 	*colon = '\0';
-	k = line;
-	for (e = colon; e > k && strchr(" \t", e[-1]); )
+	for (e = colon; e > line && strchr(" \t", e[-1]); )
 		*--e = '\0';
 	v = colon + 1 + strspn(colon + 1, " \t");
-	for (i = 0; i < 5 && strcmp(keys[i], k); i++)
+	for (i = 0; i < 5 && strcmp(keys[i], line); i++)
 		;
 	if (i == 5 || *slot[i]) {
 		fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key '%s' "
 			"(use title, author, course, exercise, date)\n" :
 			"mmreport: %s:%zu: '%s' given twice\n", path, lineno,
-			k);
+			line);
 		return RENDER_ERR_USAGE;
 	}
 	*slot[i] = v;
@@ -257,10 +256,9 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	return rc;
 }
 
-/* The range of a field of the sessions s[0..n-1] (w: 'r' repeat, 'w'
- * warmup, 'm' min_samples, 't' max_time_s, 'o' tolerance) into b: in
- * the phrase of plural key ("3 times", "3--10 times"), or with key NULL
- * as numbers ("\num{2}", "\num{1}--\num{2}"). */
+/* The range of a field of the sessions (w: 'r' repeat, 'w' warmup, 'm'
+ * min_samples, 't' max_time_s, 'o' tolerance) into b: in the phrase of
+ * plural key ("3--10 times"), with key NULL as "\num{1}--\num{2}". */
 static int sess_range(const struct rctx *x, const struct store_session **s,
 		      size_t n, char w, const char *key, struct rbuf *b)
 {
@@ -817,10 +815,8 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		if (rcfg_ok(&x->cfgs[i]) && isfinite(c->rel_error) &&
 		    c->rel_error > maxerr)
 			maxerr = c->rel_error;
-		if (c->status && !strcmp(c->status, VOCAB_CFG_FAILED))
-			nfail++;
-		if (c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED))
-			nskip++;
+		nfail += c->status && !strcmp(c->status, VOCAB_CFG_FAILED);
+		nskip += c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED);
 	}
 	if (ns)
 		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
