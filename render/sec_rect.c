@@ -98,6 +98,12 @@ static const struct rcfg *cfg_of(const struct rect_shape *s, int p, int b)
 	return b < 0 ? s->lib[p] : s->c[p][b];
 }
 
+/* Block index b's configuration of shape s, NULL for b < 0 (none). */
+static const struct rcfg *at(const struct rect_shape *s, int p, int b)
+{
+	return b >= 0 ? s->c[p][b] : NULL;
+}
+
 static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 		      struct rect_shape *s)
 {
@@ -144,26 +150,17 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 		 * markedly more work than the least padded one runs */
 		if (s->pw[p] < 0 || !(hi >= 1 + RECT_PAD_BIG) || !(hi > lo))
 			s->pl[p] = s->pw[p] = -1;
-		rcmp_clear(&s->lead[p]);
-		if (s->next[p] >= 0 &&
-		    cmp_ok(x, s->c[p][s->next[p]], s->c[p][s->best[p]],
-			   VOCAB_METRIC_GFLOPS, &s->lead[p]))
-			return -1;
-		rcmp_clear(&s->vs_lib[p]);
-		if (s->best[p] >= 0 &&
-		    cmp_ok(x, s->lib[p], s->c[p][s->best[p]],
-			   VOCAB_METRIC_GFLOPS, &s->vs_lib[p]))
-			return -1;
-		rcmp_clear(&s->pad_t[p]);
-		if (s->pw[p] >= 0 &&
-		    cmp_ok(x, s->c[p][s->pl[p]], s->c[p][s->pw[p]],
+		/* a comparison with a side missing is left empty */
+		if (cmp_ok(x, at(s, p, s->next[p]), at(s, p, s->best[p]),
+			   VOCAB_METRIC_GFLOPS, &s->lead[p]) ||
+		    cmp_ok(x, s->lib[p], at(s, p, s->best[p]),
+			   VOCAB_METRIC_GFLOPS, &s->vs_lib[p]) ||
+		    cmp_ok(x, at(s, p, s->pl[p]), at(s, p, s->pw[p]),
 			   VOCAB_METRIC_KERNEL, &s->pad_t[p]))
 			return -1;
 	}
-	rcmp_clear(&s->prec);
-	if (s->best[RECT_FP32] >= 0 && s->best[RECT_FP64] >= 0 &&
-	    cmp_ok(x, s->c[RECT_FP32][s->best[RECT_FP32]],
-		   s->c[RECT_FP64][s->best[RECT_FP64]], VOCAB_METRIC_KERNEL,
+	if (cmp_ok(x, at(s, RECT_FP32, s->best[RECT_FP32]),
+		   at(s, RECT_FP64, s->best[RECT_FP64]), VOCAB_METRIC_KERNEL,
 		   &s->prec))
 		return -1;
 	return cmp_ok(x, s->lib[RECT_FP32], s->lib[RECT_FP64],
@@ -353,8 +350,7 @@ static void speed_row(struct rctx *x, struct rtable *t, struct rbuf *wide,
 		      const struct rect_facts *f, const struct rect_shape *s,
 		      int p, unsigned *seen)
 {
-	const struct rcfg *best = s->best[p] >= 0 ? s->c[p][s->best[p]] :
-				  NULL, *c;
+	const struct rcfg *best = at(s, p, s->best[p]), *c;
 	struct rbuf lab;
 	unsigned gm = ~0u;
 	int b, k;
@@ -575,6 +571,11 @@ static void shape_put(struct fv *v, const char *name, const struct rsize *s)
 static void find_best(struct rctx *x, struct rfind *fd,
 		      const struct rect_facts *f, int p, const char *pre)
 {
+	/* by mem_word: the best block is the faster, significantly or
+	 * not */
+	static const char *const lead_key[] = {"rect.find.lead.none",
+		"rect.find.lead.untested", "rect.find.lead.ns",
+		"rect.find.lead.faster", "rect.find.lead.faster"};
 	int count[RECT_MAXB] = {0}, i, n = 0, top = 0;
 	struct rbuf list, lead;
 	struct fv v;
@@ -591,20 +592,7 @@ static void find_best(struct rctx *x, struct rfind *fd,
 			continue;
 		n++;
 		count[s->best[p]]++;
-		switch (s->next[p] < 0 ? MW_NONE : mem_word(r, 1)) {
-		case MW_NONE:
-			key = "rect.find.lead.none";
-			break;
-		case MW_UNTESTED:
-			key = "rect.find.lead.untested";
-			break;
-		case MW_NS:
-			key = "rect.find.lead.ns";
-			break;
-		default:
-			key = "rect.find.lead.faster";
-			break;
-		}
+		key = lead_key[s->next[p] < 0 ? MW_NONE : mem_word(r, 1)];
 		fv_num(&v, "R", r->ratio, 3);
 		fv_int(&v, "B2", s->next[p] >= 0 ? f->blocks[s->next[p]] : 0);
 		mem_p(x, fv_put(&v, "P"), r);
@@ -827,8 +815,7 @@ static void find_peaks(struct rctx *x, struct rfind *fd,
 		double pk, pc, pl = NAN;
 
 		for (i = f->ns; i-- > 0 && !s; )
-			if (f->s[i].best[p] >= 0 &&
-			    rcfg_steady(x, f->s[i].c[p][f->s[i].best[p]]))
+			if (rcfg_steady(x, at(&f->s[i], p, f->s[i].best[p])))
 				s = &f->s[i];
 		if (!s)
 			continue;
@@ -881,8 +868,7 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 
 		for (i = 0; i < f->ns; i++) {
 			const struct rect_shape *s = &f->s[i];
-			const struct rcfg *c = s->best[p] >= 0 ?
-					       s->c[p][s->best[p]] : NULL;
+			const struct rcfg *c = at(s, p, s->best[p]);
 			double a = in_u(c, VOCAB_METRIC_ACC_MAX, p);
 			double m = in_u(c, VOCAB_METRIC_ACC_MEAN, p);
 			double la = in_u(s->lib[p], VOCAB_METRIC_ACC_MAX, p);
