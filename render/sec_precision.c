@@ -115,14 +115,6 @@ static double pr_acc(const struct rcfg *c, const char *metric)
 	return v >= 0 ? v : NAN;
 }
 
-/* The peak of c's precision in GFLOP/s at the clock c ran at, by the
- * one peak rule (rcfg_peak); *which names it. NAN without one. */
-static double pr_peak_at(const struct rctx *x, const struct rcfg *c,
-			 int *which)
-{
-	return c ? rcfg_peak(x, c, which) : NAN;
-}
-
 /* c's GFLOP/s in % of its peak, NAN without one or where it would
  * exceed 100 % (*over set). */
 static double pr_pct(const struct rctx *x, const struct rcfg *c, int *over)
@@ -463,7 +455,7 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 	struct rtable t;
 	struct rbuf h;
 	char more[32];
-	int rc, r, p, s;
+	int rc, r, p, s, k;
 
 	for (s = 0; s < nc; s++)
 		strcat(kinds, "rr");
@@ -502,14 +494,13 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 					rtable_text(&t, "");
 					continue;
 				}
-				rbuf_free(&h);
-				rbuf_put_sci(&h, pr_acc(c,
-						 VOCAB_METRIC_ACC_MAX));
-				rtable_text(&t, rbuf_str(&h));
-				rbuf_free(&h);
-				rbuf_put_sci(&h, pr_acc(c,
-						 VOCAB_METRIC_ACC_MEAN));
-				rtable_text(&t, rbuf_str(&h));
+				for (k = 0; k < 2; k++) {
+					rbuf_free(&h);
+					rbuf_put_sci(&h, pr_acc(c, k ?
+						     VOCAB_METRIC_ACC_MEAN :
+						     VOCAB_METRIC_ACC_MAX));
+					rtable_text(&t, rbuf_str(&h));
+				}
 			}
 			rtable_row_end(&t);
 		}
@@ -756,7 +747,8 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 	pr_label(w, fv_put(&v, "V"));
 	fv_num(&v, "G", g, 4);
 	find_pct(fv_put(&v, "PCT"), pct, 3);
-	fv_num(&v, "PEAK", pr_peak_at(x, w->top[PR_FP64], &which), 5);
+	/* the peak of its precision and units at its clock (rcfg_peak) */
+	fv_num(&v, "PEAK", rcfg_peak(x, w->top[PR_FP64], &which), 5);
 	if (!isfinite(pct) && !over) {
 		fv_find(x, fd, "precision.find.fast64_nopeak", &v);
 		goto out;
