@@ -539,8 +539,7 @@ static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
 	xs = calloc(nn ? nn : 1, sizeof(*xs));
 	ys = calloc(nt * (nn ? nn : 1), sizeof(*ys));
-	for (i = 0; i < nt; i++)
-		rbuf_init(&title[i]);
+	rbufs_init(title, nt);
 	if (!xs || !ys) {
 		rc = -1;
 		goto out;
@@ -586,19 +585,14 @@ static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 		nl++;
 		npk++;
 	}
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "axis.size");
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.w = PR_FIG_W;
-	ps.h = PR_FIG_H;
+	ps = (struct pspec){.xlabel = lang_get(x->L, "axis.size"),
+			    .ylabel = lang_get(x->L, "axis.gflops"), .logx = 2,
+			    .logy = 10, .w = PR_FIG_W, .h = PR_FIG_H};
 	k = plot_lines(x, &ps, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, npk ? "precision.figure" :
 			     "precision.figure_nopeak");
 out:
-	for (i = 0; i < nt; i++)
-		rbuf_free(&title[i]);
+	rbufs_free(title, nt);
 	free(xs);
 	free(ys);
 	free(ns);

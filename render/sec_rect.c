@@ -513,10 +513,9 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 	struct mem_axes a;
 	int i, p, b, k, nl = 0, rc;
 
-	for (k = 0; k < NL; k++)
-		rbuf_init(&title[k]);
+	rbufs_init(title, NL);
+	rbufs_init(tic, (size_t)f->ns);
 	for (i = 0; i < f->ns; i++) {
-		rbuf_init(&tic[i]);
 		rbuf_puts(&tic[i], "{\\scriptsize ");
 		size_label(&f->s[i].sz, &tic[i]);
 		rbuf_puts(&tic[i], "}");
@@ -540,23 +539,15 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 				ys[nl], (size_t)f->ns, p ? PL_REF : PL_LINE,
 				lib ? 6 : b, lib ? 6 : b};
 		}
-	memset(&a, 0, sizeof(a));
-	a.xlabel = lang_get(x->L, "rect.axis_shape");
-	a.ylabel = lang_get(x->L, "axis.gflops");
-	a.xmin = 0.6;
-	a.xmax = f->ns + 0.4;
-	a.xtics = xs;
-	a.xticlabels = tics;
-	a.nxtics = (size_t)f->ns;
-	a.logy = 10;
-	a.w = RECT_FIG_W;
-	a.h = RECT_FIG_H;
+	a = (struct mem_axes){.xlabel = lang_get(x->L, "rect.axis_shape"),
+		.ylabel = lang_get(x->L, "axis.gflops"), .xmin = 0.6,
+		.xmax = f->ns + 0.4, .xtics = xs, .nxtics = (size_t)f->ns,
+		.xticlabels = tics, .logy = 10, .w = RECT_FIG_W,
+		.h = RECT_FIG_H};
 	k = mem_plot(x, &a, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "rect.figure");
-	for (k = 0; k < NL; k++)
-		rbuf_free(&title[k]);
-	for (i = 0; i < f->ns; i++)
-		rbuf_free(&tic[i]);
+	rbufs_free(title, NL);
+	rbufs_free(tic, (size_t)f->ns);
 	return rc;
 }
 
