@@ -1336,4 +1336,33 @@ int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
 		 const char *anchor_fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* ---- pieces the sections share (cells.c) ------------------------------ */
+
+/* An empty comparison: every value NAN, untested (p < 0). */
+void rcmp_clear(struct rcmp *r);
+/* Widens [*lo, *hi] (NAN: empty) to v; a non-finite v is ignored. */
+void num_range_add(double v, double *lo, double *hi);
+/* "lo--hi" with put (find_num, find_pct ...) at sig figures, or lo
+ * alone where the two print alike; appended to b. */
+void num_range_put(struct rbuf *b, double lo, double hi, int sig,
+		   void (*put)(struct rbuf *b, double v, int sig));
+/* A time ratio's cell (mem_num, two decimals): grey with \nsmark where
+ * the test found no difference, \ntmark where it was not tested. */
+void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
+		struct rbuf *wide);
+/* Device d's FP64 peak [GFLOP/s] as measure stored it, NAN without. */
+double dev_peak_fp64(const struct store_device *d);
+/* rbuf_init and rbuf_free of the n buffers of b. */
+void rbufs_init(struct rbuf *b, size_t n);
+void rbufs_free(struct rbuf *b, size_t n);
+/* The @@DEV@@ of a finding into pre (len bytes): "GPU~2: " where
+ * several devices are reported, else "". */
+void dev_prefix(const struct rctx *x, int dev, char *pre, size_t len);
+/* A paragraph of the string key with v's placeholders (fv_emit). */
+int fv_par(struct rctx *x, const char *key, struct fv *v);
+/* The string "PREFIX.NAME" where the language has it, else name escaped
+ * as rbuf_put_tex does (NULL: nothing), appended to b. */
+void lang_name_put(const struct rctx *x, const char *prefix,
+		   const char *name, int breakable, struct rbuf *b);
+
 #endif

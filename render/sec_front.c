@@ -40,29 +40,57 @@ static size_t sessions_used(const struct rctx *x,
 	return n;
 }
 
-int meta_load(const struct render_options *o, struct rmeta *m)
+/* One line of the --meta file into the fields slot[] point to: 0, or
+ * RENDER_ERR_USAGE after a message naming the file and line. */
+static int meta_line(const char *path, size_t lineno, char *line,
+		     const char **const slot[])
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	const char **slot[5];
-	const char *from_opt[5];
-	char *line, *next, *colon, *k, *v, *e;
+	char *colon, *v, *e = line + strlen(line);
+	size_t i;
+
+	while (e > line && strchr(" \t\r", e[-1]))
+		*--e = '\0';
+	line += strspn(line, " \t");
+	if (!*line || *line == '#')
+		return 0;
+	colon = strchr(line, ':');
+	if (!colon) {
+		fprintf(stderr, "mmreport: %s:%zu: expected 'key: value'\n",
+			path, lineno);
+		return RENDER_ERR_USAGE;
+	}
+	*colon = '\0';
+	for (e = colon; e > line && strchr(" \t", e[-1]); )
+		*--e = '\0';
+	v = colon + 1 + strspn(colon + 1, " \t");
+	for (i = 0; i < 5 && strcmp(keys[i], line); i++)
+		;
+	if (i == 5 || *slot[i]) {
+		fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key '%s' "
+			"(use title, author, course, exercise, date)\n" :
+			"mmreport: %s:%zu: '%s' given twice\n", path, lineno,
+			line);
+		return RENDER_ERR_USAGE;
+	}
+	*slot[i] = v;
+	return 0;
+}
+
+int meta_load(const struct render_options *o, struct rmeta *m)
+{
+	const char **const slot[5] = {&m->title, &m->author, &m->course,
+				      &m->exercise, &m->date};
+	const char *const from_opt[5] = {o->title, o->author, o->course,
+					 o->exercise, o->date};
+	char *line, *next;
 	size_t i, lineno = 0;
 	FILE *f;
 	long len;
 	int rc = RENDER_ERR_MISSING;	/* unreadable, like a missing one */
 
 	memset(m, 0, sizeof(*m));
-	slot[0] = &m->title;
-	slot[1] = &m->author;
-	slot[2] = &m->course;
-	slot[3] = &m->exercise;
-	slot[4] = &m->date;
-	from_opt[0] = o->title;
-	from_opt[1] = o->author;
-	from_opt[2] = o->course;
-	from_opt[3] = o->exercise;
-	from_opt[4] = o->date;
 	if (o->meta_path) {
 		f = fopen(o->meta_path, "rb");
 		if (!f) {
@@ -82,46 +110,13 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 		}
 		fclose(f);
 		m->text[len] = '\0';
-		rc = RENDER_ERR_USAGE;
 		for (line = m->text; line; line = next) {
-			lineno++;
 			next = strchr(line, '\n');
 			if (next)
 				*next++ = '\0';
-			e = line + strlen(line);
-			while (e > line && strchr(" \t\r", e[-1]))
-				*--e = '\0';
-			while (*line == ' ' || *line == '\t')
-				line++;
-			if (!*line || *line == '#')
-				continue;
-			colon = strchr(line, ':');
-			if (!colon) {
-				fprintf(stderr, "mmreport: %s:%zu: expected "
-					"'key: value'\n", o->meta_path, lineno);
+			rc = meta_line(o->meta_path, ++lineno, line, slot);
+			if (rc)
 				goto out;
-			}
-			*colon = '\0';
-			k = line;
-			for (e = colon; e > k && strchr(" \t", e[-1]); )
-				*--e = '\0';
-			for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
-				;
-			for (i = 0; i < 5 && strcmp(keys[i], k); i++)
-				;
-			if (i == 5) {
-				fprintf(stderr, "mmreport: %s:%zu: unknown key "
-					"'%s' (use title, author, course, "
-					"exercise, date)\n", o->meta_path,
-					lineno, k);
-				goto out;
-			}
-			if (*slot[i]) {
-				fprintf(stderr, "mmreport: %s:%zu: '%s' given "
-					"twice\n", o->meta_path, lineno, k);
-				goto out;
-			}
-			*slot[i] = v;
 		}
 	}
 	for (i = 0; i < 5; i++)
@@ -152,246 +147,198 @@ static const char *const front_suites[] = {
 };
 #define NFRONT (sizeof(front_suites) / sizeof(front_suites[0]))
 
-/* The experiments the report holds, by their titles: the exercise when
- * none is given. */
+/* The experiments the report holds, by their titles, into b (empty):
+ * the exercise when none is given. */
 static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
 	char key[64];
 	size_t i;
-	int first = 1;
 
 	for (i = 0; i < NFRONT; i++) {
 		if (!model_has_suite(x, -1, front_suites[i]))
 			continue;
 		snprintf(key, sizeof(key), "%s.title", front_suites[i]);
-		rbuf_printf(b, "%s%s", first ? "" : "; ",
+		rbuf_printf(b, "%s%s", b->len ? "; " : "",
 			    lang_get(x->L, key));
-		first = 0;
 	}
 }
 
 static int title_field(struct rctx *x, struct rbuf *out, const char *key,
 		       const char *given, const char *deflt)
 {
-	struct rbuf val;
-	struct kv v[2];
+	struct fv v;
 	char *t;
 	int rc;
 
 	if (!given && !deflt)
 		return 0;
-	rbuf_init(&val);
+	fv_init(&v);
+	fv_str(&v, "NAME", lang_get(x->L, key));
 	if (given)
-		rbuf_put_tex(&val, given, 0);
+		rbuf_put_tex(fv_put(&v, "VALUE"), given, 0);
 	else
-		rbuf_puts(&val, deflt);
+		fv_str(&v, "VALUE", deflt);
 	t = tmpl_fragment(x->frags, "titlefield");
-	v[0] = (struct kv){"NAME", lang_get(x->L, key)};
-	v[1] = (struct kv){"VALUE", rbuf_str(&val)};
-	rc = t ? tmpl_fill(out, t, v, 2) : -1;
+	rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
 	free(t);
-	rbuf_free(&val);
+	fv_free(&v);
 	return rc;
 }
 
 int sec_title(struct rctx *x, struct rbuf *out)
 {
+	enum { DEVS, FOOT, DATES, FIELDS, EX, DAY, TITLE, DB, NB };
 	const struct store_session **s;
-	struct rbuf devs, foot, dates, fields, ex, day, title;
-	const char *from = NULL, *to = NULL;
-	struct kv v[6];
+	struct rbuf b[NB];
+	const char *from = NULL, *to = NULL, *a, *e;
+	struct kv v[5];
 	char *t;
 	size_t i, ns;
 	int rc;
 
-	rbuf_init(&devs);
-	rbuf_init(&foot);
-	rbuf_init(&dates);
-	rbuf_init(&fields);
-	rbuf_init(&ex);
-	rbuf_init(&day);
-	rbuf_init(&title);
+	rbufs_init(b, NB);
 	ns = sessions_used(x, &s);
 	for (i = 0; i < x->ndevs; i++) {
-		rbuf_puts(&devs, "{\\large ");
-		dev_label(x, (int)i, &devs);
-		rbuf_puts(&devs, "\\par}\n");
+		rbuf_puts(&b[DEVS], "{\\large ");
+		dev_label(x, (int)i, &b[DEVS]);
+		rbuf_puts(&b[DEVS], "\\par}\n");
 	}
+	/* from the first start to the last start or end */
 	for (i = 0; i < ns; i++) {
-		if (s[i]->started_at && (!from ||
-		    strcmp(s[i]->started_at, from) < 0))
-			from = s[i]->started_at;
-		if (s[i]->ended_at && (!to || strcmp(s[i]->ended_at, to) > 0))
-			to = s[i]->ended_at;
-		if (s[i]->started_at && (!to ||
-		    strcmp(s[i]->started_at, to) > 0))
-			to = s[i]->started_at;
+		a = s[i]->started_at;
+		e = s[i]->ended_at;
+		if (a && (!from || strcmp(a, from) < 0))
+			from = a;
+		if (e && (!to || strcmp(e, to) > 0))
+			to = e;
+		if (a && (!to || strcmp(a, to) > 0))
+			to = a;
 	}
-	rbuf_put_tex(&dates, from ? from : "?", 0);
+	rbuf_put_tex(&b[DATES], from ? from : "?", 0);
 	if (to && from && strcmp(from, to)) {
-		rbuf_puts(&dates, " -- ");
-		rbuf_put_tex(&dates, to, 0);
+		rbuf_puts(&b[DATES], " -- ");
+		rbuf_put_tex(&b[DATES], to, 0);
 	}
 	/* the day of the last measurement: the report's date unless the
 	 * author gives one, so that rendering again gives the same text */
 	if (to)
-		rbuf_printf(&day, "%.10s", to);
-	exercise_default(x, &ex);
-	{
-		struct rbuf db;
-
-		rbuf_init(&db);
-		rbuf_put_tex(&db, db_name(x->o->db_path), 1);
-		v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
-		v[1] = (struct kv){"DB", rbuf_str(&db)};
-		v[2] = (struct kv){"DATES", rbuf_str(&dates)};
-		rc = emit_string(x, &foot, "title.footer", v, 3);
-		rbuf_free(&db);
-	}
-	rc |= title_field(x, &fields, "title.author", x->meta.author, NULL);
-	rc |= title_field(x, &fields, "title.course", x->meta.course, NULL);
-	rc |= title_field(x, &fields, "title.exercise", x->meta.exercise,
-			  ex.len ? rbuf_str(&ex) : NULL);
-	rc |= title_field(x, &fields, "title.date", x->meta.date,
-			  day.len ? rbuf_str(&day) : NULL);
+		rbuf_printf(&b[DAY], "%.10s", to);
+	exercise_default(x, &b[EX]);
+	rbuf_put_tex(&b[DB], db_name(x->o->db_path), 1);
+	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
+	v[1] = (struct kv){"DB", rbuf_str(&b[DB])};
+	v[2] = (struct kv){"DATES", rbuf_str(&b[DATES])};
+	rc = emit_string(x, &b[FOOT], "title.footer", v, 3);
+	rc |= title_field(x, &b[FIELDS], "title.author", x->meta.author, NULL);
+	rc |= title_field(x, &b[FIELDS], "title.course", x->meta.course, NULL);
+	rc |= title_field(x, &b[FIELDS], "title.exercise", x->meta.exercise,
+			  b[EX].len ? rbuf_str(&b[EX]) : NULL);
+	rc |= title_field(x, &b[FIELDS], "title.date", x->meta.date,
+			  b[DAY].len ? rbuf_str(&b[DAY]) : NULL);
 	if (x->meta.title)
-		rbuf_put_tex(&title, x->meta.title, 0);
+		rbuf_put_tex(&b[TITLE], x->meta.title, 0);
 	else
-		rbuf_puts(&title, lang_get(x->L, "title"));
+		rbuf_puts(&b[TITLE], lang_get(x->L, "title"));
 	t = tmpl_fragment(x->frags, "titlepage");
 	if (!t)
 		rc = -1;
 	if (!rc) {
-		v[0] = (struct kv){"TITLE", rbuf_str(&title)};
+		v[0] = (struct kv){"TITLE", rbuf_str(&b[TITLE])};
 		v[1] = (struct kv){"SUBTITLE", lang_get(x->L, "subtitle")};
-		v[2] = (struct kv){"FIELDS", rbuf_str(&fields)};
-		v[3] = (struct kv){"DEVICES", rbuf_str(&devs)};
-		v[4] = (struct kv){"FOOTER", rbuf_str(&foot)};
+		v[2] = (struct kv){"FIELDS", rbuf_str(&b[FIELDS])};
+		v[3] = (struct kv){"DEVICES", rbuf_str(&b[DEVS])};
+		v[4] = (struct kv){"FOOTER", rbuf_str(&b[FOOT])};
 		rc = tmpl_fill(out, t, v, 5);
 	}
 	free(t);
 	free(s);
-	rbuf_free(&devs);
-	rbuf_free(&foot);
-	rbuf_free(&dates);
-	rbuf_free(&fields);
-	rbuf_free(&ex);
-	rbuf_free(&day);
-	rbuf_free(&title);
+	rbufs_free(b, NB);
 	return rc;
 }
 
-/* The phrase of plural key for the counts over the sessions ("3 times",
- * "3--10 times"; what of them: w). */
-static int int_range(const struct rctx *x, const struct store_session **s,
-		     size_t n, char w, const char *key, struct rbuf *b)
-{
-	long long lo = 0, hi = 0, v;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
-		    s[i]->min_samples;
-		if (!i || v < lo)
-			lo = v;
-		if (!i || v > hi)
-			hi = v;
-	}
-	return label_count_put(x, key, lo, hi, b);
-}
-
-static void dbl_range(const struct store_session **s, size_t n, char w,
-		      struct rbuf *b)
+/* The range of a field of the sessions (w: 'r' repeat, 'w' warmup, 'm'
+ * min_samples, 't' max_time_s, 'o' tolerance) into b: in the phrase of
+ * plural key ("3--10 times"), with key NULL as "\num{1}--\num{2}". */
+static int sess_range(const struct rctx *x, const struct store_session **s,
+		      size_t n, char w, const char *key, struct rbuf *b)
 {
 	double lo = 0, hi = 0, v;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		v = w == 't' ? s[i]->max_time_s : s[i]->tolerance;
+		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
+		    w == 'm' ? s[i]->min_samples : w == 't' ?
+		    s[i]->max_time_s : s[i]->tolerance;
 		if (!i || v < lo)
 			lo = v;
 		if (!i || v > hi)
 			hi = v;
 	}
-	if (lo == hi)
-		rbuf_printf(b, "\\num{%g}", lo);
-	else
-		rbuf_printf(b, "\\num{%g}--\\num{%g}", lo, hi);
-}
-
-/* 1 when a reported configuration of session q was sampled in an
- * interleaving group. */
-static int session_interleaved(const struct rctx *x,
-			       const struct store_session *q)
-{
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (x->cfgs[i].c->session_id == q->id && x->cfgs[i].c->grp > 0)
-			return 1;
+	if (key)
+		return label_count_put(x, key, (long long)lo, (long long)hi,
+				       b);
+	rbuf_printf(b, "\\num{%g}", lo);
+	if (lo != hi)
+		rbuf_printf(b, "--\\num{%g}", hi);
 	return 0;
 }
 
-/* Appends "; " before all but the first part, then the string of key. */
-static int timers_part(const struct rctx *x, struct rbuf *b, int *first,
-		       const char *key, const struct kv *v, size_t n)
+/* Appends "; " where b holds a part, then the string of key with v's
+ * placeholders. */
+static int timers_part(const struct rctx *x, struct rbuf *b,
+		       const char *key, struct fv *v)
 {
-	if (!*first)
+	if (b->len)
 		rbuf_puts(b, "; ");
-	*first = 0;
-	return tmpl_fill(b, lang_get(x->L, key), v, n);
+	return tmpl_fill(b, lang_get(x->L, key), fv_kv(v), v->n);
 }
 
 /* How session q took its times, in the report's language: a sentence
  * built from the fields measure stores since schema 3 (kernel timer,
  * cache state, interleaving, launch cost) where q has them; else the
  * timers text the measuring tool stored (English free text, escaped as
- * prose), said to be that. "--" when q has neither. Returns 0, or -1
- * after a message on a template error. */
+ * prose), said to be that. "--" when q has neither. b is empty on
+ * entry. Returns 0, or -1 after a message on a template error. */
 static int timers_text(const struct rctx *x, const struct store_session *q,
 		       int breakable, struct rbuf *b)
 {
-	struct rbuf t, num;
-	struct kv v[2];
-	char key[96];
-	int rc = 0, first = 1;
+	struct fv v;
+	char key[96], us[32];
+	size_t i;
+	int rc = 0;
 
-	rbuf_init(&t);
-	rbuf_init(&num);
+	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
-		rbuf_put_tex(&t, q->timer, breakable);
-		v[0] = (struct kv){"TIMER", rbuf_str(&t)};
-		rc |= timers_part(x, b, &first, lang_find(x->L, key) ? key :
-				  "timers.kernel.other", v, 1);
+		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, breakable);
+		rc |= timers_part(x, b, lang_find(x->L, key) ? key :
+				  "timers.kernel.other", &v);
 		if (q->cold == 1 || q->cold == 0)
-			rc |= timers_part(x, b, &first, q->cold ?
-					  "timers.cold" : "timers.hot", NULL,
-					  0);
-		if (session_interleaved(x, q))
-			rc |= timers_part(x, b, &first, "timers.interleaved",
-					  NULL, 0);
-		rc |= timers_part(x, b, &first, "timers.host", NULL, 0);
+			rc |= timers_part(x, b, q->cold ? "timers.cold" :
+					  "timers.hot", &v);
+		/* a reported configuration of q was sampled in an
+		 * interleaving group */
+		for (i = 0; i < x->ncfgs && (x->cfgs[i].c->session_id !=
+		     q->id || x->cfgs[i].c->grp <= 0); i++)
+			;
+		if (i < x->ncfgs)
+			rc |= timers_part(x, b, "timers.interleaved", &v);
+		rc |= timers_part(x, b, "timers.host", &v);
 		if (isfinite(q->launch_us) && q->launch_us > 0) {
-			char us[32];
-
 			render_sig_format(q->launch_us, 3, us, sizeof(us));
-			v[0] = (struct kv){"US", us};
-			rc |= timers_part(x, b, &first, "timers.launch", v, 1);
+			fv_str(&v, "US", us);
+			rc |= timers_part(x, b, "timers.launch", &v);
 		}
 	} else if (q->timers && *q->timers) {
-		rbuf_put_prose(&t, q->timers, breakable);
-		rbuf_put_tex(&num, q->tool_version, 0);
-		v[0] = (struct kv){"TEXT", rbuf_str(&t)};
-		v[1] = (struct kv){"VERSION", rbuf_str(&num)};
-		rc = tmpl_fill(b, lang_get(x->L, q->tool_version &&
-				      *q->tool_version ? "timers.recorded" :
-				      "timers.recorded_unknown"), v, 2);
+		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, breakable);
+		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
+		rc = timers_part(x, b, q->tool_version &&
+				 *q->tool_version ? "timers.recorded" :
+				 "timers.recorded_unknown", &v);
 	} else {
 		rbuf_puts(b, "--");
 	}
-	rbuf_free(&t);
-	rbuf_free(&num);
+	fv_free(&v);
 	return rc;
 }
 
@@ -412,52 +359,47 @@ static size_t first_alike(const struct rbuf *txt, size_t i)
 static int timers_used(const struct rctx *x, const struct store_session **s,
 		       size_t n, struct rbuf *b)
 {
-	struct rbuf *txt, ids;
+	struct rbuf *txt, *ids;
+	struct fv v;
 	size_t i, k, ngroups = 0, cnt;
-	int rc = 0, first = 1;
-	struct kv v;
+	int rc = 0;
 
 	txt = calloc(n ? n : 1, sizeof(*txt));
 	if (!txt)
 		return -1;
-	for (i = 0; i < n; i++) {
-		rbuf_init(&txt[i]);
-		/* identifiers such as CLOCK_MONOTONIC may break */
+	rbufs_init(txt, n);
+	/* identifiers such as CLOCK_MONOTONIC may break */
+	for (i = 0; i < n; i++)
 		rc |= timers_text(x, s[i], 1, &txt[i]);
-	}
 	for (i = 0; i < n; i++)
 		ngroups += first_alike(txt, i) == i;
-	rbuf_init(&ids);
+	fv_init(&v);
 	for (i = 0; i < n; i++) {
+		/* a group's text at its first session; the first is 0's */
 		if (first_alike(txt, i) < i)
 			continue;
-		if (!first)
+		if (i)
 			rbuf_puts(b, "; ");
-		first = 0;
 		if (ngroups > 1) {
-			rbuf_free(&ids);
+			ids = fv_put(&v, "N");
 			for (k = i, cnt = 0; k < n; k++)
 				if (!strcmp(rbuf_str(&txt[k]),
-					    rbuf_str(&txt[i]))) {
-					rbuf_printf(&ids, "%s%lld", cnt ?
+					    rbuf_str(&txt[i])))
+					rbuf_printf(ids, "%s%lld", cnt++ ?
 						    ", " : "",
 						    (long long)s[k]->id);
-					cnt++;
-				}
-			v = (struct kv){"N", rbuf_str(&ids)};
 			rc |= tmpl_fill(b, lang_plural(x->L,
 					"method.timers_of", (long long)cnt),
-					&v, 1);
+					fv_kv(&v), v.n);
 			rbuf_puts(b, ": ");
 		}
 		rbuf_puts(b, rbuf_str(&txt[i]));
 	}
 	if (!n)
 		rbuf_puts(b, "--");
-	for (i = 0; i < n; i++)
-		rbuf_free(&txt[i]);
+	rbufs_free(txt, n);
 	free(txt);
-	rbuf_free(&ids);
+	fv_free(&v);
 	return rc;
 }
 
@@ -471,40 +413,141 @@ static void version_text(int v, const char *text, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-/* "v1 / v2" with decimals digits each, in \num so that the decimal
- * marker is the language's; "--" for a reading that is missing. */
-static void env_pair(int h1, double v1, int h2, double v2, int decimals,
-		     struct rbuf *b)
+/* s appended escaped (a line may break), "--" for NULL. */
+static void text_or_dash(struct rbuf *b, const char *s)
 {
-	char num[64];
-
-	render_fixed_format(v1, decimals, num, sizeof(num));
-	if (h1 && *num)
-		rbuf_printf(b, "\\num{%s}", num);
-	else
-		rbuf_puts(b, "--");
-	rbuf_puts(b, " / ");
-	render_fixed_format(v2, decimals, num, sizeof(num));
-	if (h2 && *num)
-		rbuf_printf(b, "\\num{%s}", num);
+	if (s)
+		rbuf_put_tex(b, s, 1);
 	else
 		rbuf_puts(b, "--");
 }
 
-/* A session's status in the report's language where the strings name it
- * (sess.status.<status>), else as stored. */
-static void status_text(const struct rctx *x, const char *status,
-			struct rbuf *b)
-{
-	char key[96];
-	const char *t;
+/* A row of the settings table: by session_cell, or from the field at
+ * off of the session (text, text or "--", integer, number) or of its
+ * readings at start and end (SR_ENV: off its has_ flag, val the value) */
+enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_ENV, SR_ENV_TEXT };
+struct sess_row {
+	const char *name;	/* the string "sess.NAME" */
+	int kind;
+	size_t off, val;
+	int decimals;
+};
+#define SR_C(n) {n, SR_CODE, 0, 0, 0}
+#define SR_F(n, k, f) {n, k, offsetof(struct store_session, f), 0, 0}
+#define SR_E(n, k, h, v, d) \
+	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
+static const struct sess_row sess_rows[] = {
+	SR_C("device"), SR_C("host"), SR_F("started", SR_TEX, started_at),
+	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
+	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
+	SR_C("cmdline"), SR_F("repeat", SR_INT, repeat),
+	SR_F("warmup", SR_INT, warmup),
+	SR_F("min_samples", SR_INT, min_samples),
+	SR_F("max_time", SR_NUM, max_time_s), SR_C("seed"),
+	SR_F("suites", SR_TEX, suites), SR_C("timers"), SR_C("counters"),
+	SR_F("tolerance", SR_NUM, tolerance), SR_C("samples"),
+	SR_E("sm_clock", SR_ENV, has_sm_clock, sm_clock_mhz, 0),
+	SR_E("mem_clock", SR_ENV, has_mem_clock, mem_clock_mhz, 0),
+	SR_E("temp", SR_ENV, has_temp, temp_c, 0),
+	SR_E("power", SR_ENV, has_power, power_w, 1),
+	SR_E("throttle", SR_ENV_TEXT, throttle_text, throttle_text, 0)
+};
+#define NSESS_ROWS (sizeof(sess_rows) / sizeof(sess_rows[0]))
 
-	snprintf(key, sizeof(key), "sess.status.%s", status ? status : "");
-	t = lang_find(x->L, key);
-	if (t)
-		rbuf_puts(b, t);
-	else
-		rbuf_put_tex(b, status, 0);
+/* The cell of a row that reads a field (r->kind not SR_CODE). A reading
+ * prints with r->decimals in \num, so that the decimal marker is the
+ * language's; "--" where it is missing. */
+static void session_field(const struct sess_row *r,
+			  const struct store_session *q, struct rbuf *b)
+{
+	const char *f = (const char *)q + r->off, *e;
+	const struct store_env *env[2] = {&q->env_start, &q->env_end};
+	char num[64];
+	int i;
+
+	if (r->kind == SR_TEX)
+		rbuf_put_tex(b, *(char *const *)f, 1);
+	else if (r->kind == SR_OPT)
+		text_or_dash(b, *(char *const *)f);
+	else if (r->kind == SR_INT)
+		rbuf_printf(b, "%d", *(const int *)f);
+	else if (r->kind == SR_NUM)
+		rbuf_printf(b, "\\num{%g}", *(const double *)f);
+	for (i = 0; r->kind >= SR_ENV && i < 2; i++) {
+		e = (const char *)env[i];
+		if (i)
+			rbuf_puts(b, " / ");
+		if (r->kind == SR_ENV_TEXT) {
+			text_or_dash(b, *(char *const *)(e + r->off));
+			continue;
+		}
+		render_fixed_format(*(const double *)(e + r->val),
+				    r->decimals, num, sizeof(num));
+		if (*(const int *)(e + r->off) && *num)
+			rbuf_printf(b, "\\num{%s}", num);
+		else
+			rbuf_puts(b, "--");
+	}
+}
+
+/* The cell of a row written by code of its own (SR_CODE). Returns 0,
+ * or -1 on a template error. */
+static int session_cell(struct rctx *x, const struct store_session *q,
+			const char *w, struct rbuf *cell)
+{
+	long long cnt = 0;
+	struct fv v;
+	int d;
+
+	fv_init(&v);
+
+	if (!strcmp(w, "device")) {
+		for (d = 0; d < (int)x->ndevs; d++)
+			if (x->devs[d]->id == q->device_id)
+				dev_label(x, d, cell);
+	} else if (!strcmp(w, "host")) {
+		name_put(x, q->hostname, 1, cell);
+	} else if (!strcmp(w, "status")) {
+		/* in the report's language where the strings name it */
+		lang_name_put(x, "sess.status", q->status, 0, cell);
+	} else if (!strcmp(w, "driver")) {
+		version_text(q->driver_version, q->driver_text, cell);
+	} else if (!strcmp(w, "runtime")) {
+		version_text(q->runtime_version, NULL, cell);
+	} else if (!strcmp(w, "cmdline")) {
+		rbuf_puts(cell, "\\texttt{");
+		rbuf_put_tex(cell, q->cmdline, 1);
+		rbuf_puts(cell, "}");
+	} else if (!strcmp(w, "seed")) {
+		rbuf_printf(cell, "%llu", q->seed);
+	} else if (!strcmp(w, "timers")) {
+		return timers_text(x, q, 1, cell);
+	} else if (!strcmp(w, "counters")) {
+		/* stored as data since schema 4; "--" for an older
+		 * session (its timers text may say) */
+		rbuf_puts(cell, !q->counters ? "--" : lang_get(x->L,
+			  strcmp(q->counters, VOCAB_COUNTERS_READ) ?
+			  "sess.counters_unavailable" : "sess.counters_read"));
+		if (q->counters && strcmp(q->counters, VOCAB_COUNTERS_READ) &&
+		    q->counters_why) {
+			rbuf_puts(cell, ": ");
+			rbuf_put_prose(cell, q->counters_why, 1);
+		}
+	} else if (!strcmp(w, "samples")) {
+		/* what is stored, counted: a slim session still keeps the
+		 * transfer suite's samples */
+		if (store_sample_count(x->st, q->id, &cnt)) {
+			/* refuses the report at its end */
+			model_store_fail(x, "sample counts");
+			rbuf_puts(cell, "?");
+			return 0;
+		}
+		rbuf_printf(fv_put(&v, "N"), "\\num{%lld}", cnt);
+		fv_emit(x, cell, !cnt ? "sess.samples_none" : q->keep_samples ?
+			"sess.samples_all" : "sess.samples_slim", &v);
+		fv_free(&v);
+	}
+	return 0;
 }
 
 /* sessions side by side in one settings table: three are too tall for a
@@ -515,23 +558,17 @@ static void status_text(const struct rctx *x, const char *status,
 static int session_table(struct rctx *x, const struct store_session **s,
 			 size_t n)
 {
-	static const char *const rows[] = {"device", "host", "started",
-		"ended", "status", "tool", "driver", "runtime", "cmdline",
-		"repeat", "warmup", "min_samples", "max_time", "seed",
-		"suites", "timers", "counters", "tolerance", "samples",
-		"sm_clock",
-		"mem_clock", "temp", "power", "throttle"};
+	const struct sess_row *r;
 	struct rtable t;
-	struct rbuf cell, cap;
+	struct rbuf cell;
 	char kinds[8] = "l", key[64];
-	size_t i, r;
+	size_t i;
 	int rc = 0;
 
 	for (i = 0; i < n; i++)
 		strcat(kinds, "X");
 	rtable_init(&t, kinds);
 	rbuf_init(&cell);
-	rbuf_init(&cap);
 	rtable_head(&t, lang_get(x->L, "sess.setting"));
 	for (i = 0; i < n; i++) {
 		rbuf_free(&cell);
@@ -540,135 +577,25 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-		snprintf(key, sizeof(key), "sess.%s", rows[r]);
+	for (r = sess_rows; r < sess_rows + NSESS_ROWS; r++) {
+		snprintf(key, sizeof(key), "sess.%s", r->name);
 		rtable_text(&t, lang_get(x->L, key));
 		for (i = 0; i < n; i++) {
-			const struct store_session *q = s[i];
-			const struct store_env *a = &q->env_start;
-			const struct store_env *e = &q->env_end;
-			const char *w = rows[r];
-			int d;
-
 			rbuf_free(&cell);
-			if (!strcmp(w, "device")) {
-				for (d = 0; d < (int)x->ndevs; d++)
-					if (x->devs[d]->id == q->device_id)
-						dev_label(x, d, &cell);
-			} else if (!strcmp(w, "host")) {
-				name_put(x, q->hostname, 1, &cell);
-			} else if (!strcmp(w, "started")) {
-				rbuf_put_tex(&cell, q->started_at, 1);
-			} else if (!strcmp(w, "ended")) {
-				if (q->ended_at)
-					rbuf_put_tex(&cell, q->ended_at, 1);
-				else
-					rbuf_puts(&cell, "--");
-			} else if (!strcmp(w, "status")) {
-				status_text(x, q->status, &cell);
-			} else if (!strcmp(w, "tool")) {
-				rbuf_put_tex(&cell, q->tool_version, 1);
-			} else if (!strcmp(w, "driver")) {
-				version_text(q->driver_version,
-					     q->driver_text, &cell);
-			} else if (!strcmp(w, "runtime")) {
-				version_text(q->runtime_version, NULL, &cell);
-			} else if (!strcmp(w, "cmdline")) {
-				rbuf_puts(&cell, "\\texttt{");
-				rbuf_put_tex(&cell, q->cmdline, 1);
-				rbuf_puts(&cell, "}");
-			} else if (!strcmp(w, "repeat")) {
-				rbuf_printf(&cell, "%d", q->repeat);
-			} else if (!strcmp(w, "warmup")) {
-				rbuf_printf(&cell, "%d", q->warmup);
-			} else if (!strcmp(w, "min_samples")) {
-				rbuf_printf(&cell, "%d", q->min_samples);
-			} else if (!strcmp(w, "max_time")) {
-				rbuf_printf(&cell, "\\num{%g}", q->max_time_s);
-			} else if (!strcmp(w, "seed")) {
-				rbuf_printf(&cell, "%llu", q->seed);
-			} else if (!strcmp(w, "suites")) {
-				rbuf_put_tex(&cell, q->suites, 1);
-			} else if (!strcmp(w, "timers")) {
-				rc |= timers_text(x, q, 1, &cell);
-			} else if (!strcmp(w, "counters")) {
-				/* stored as data since schema 4; "--" for an
-				 * older session (its timers text may say) */
-				if (!q->counters) {
-					rbuf_puts(&cell, "--");
-				} else if (!strcmp(q->counters,
-						   VOCAB_COUNTERS_READ)) {
-					rbuf_puts(&cell, lang_get(x->L,
-						  "sess.counters_read"));
-				} else {
-					rbuf_puts(&cell, lang_get(x->L,
-						  "sess.counters_unavailable"));
-					if (q->counters_why) {
-						rbuf_puts(&cell, ": ");
-						rbuf_put_prose(&cell,
-							q->counters_why, 1);
-					}
-				}
-			} else if (!strcmp(w, "tolerance")) {
-				rbuf_printf(&cell, "\\num{%g}", q->tolerance);
-			} else if (!strcmp(w, "samples")) {
-				/* what is stored, counted: a slim session
-				 * still keeps the transfer suite's samples */
-				long long cnt = 0;
-				char num[32];
-				struct kv nv;
-
-				if (store_sample_count(x->st, q->id, &cnt)) {
-					/* refuses the report at its end */
-					model_store_fail(x, "sample counts");
-					rbuf_puts(&cell, "?");
-				} else {
-					snprintf(num, sizeof(num), "\\num{%lld}",
-						 cnt);
-					nv = (struct kv){"N", num};
-					emit_string(x, &cell, !cnt ?
-						    "sess.samples_none" :
-						    q->keep_samples ?
-						    "sess.samples_all" :
-						    "sess.samples_slim", &nv, 1);
-				}
-			} else if (!strcmp(w, "sm_clock")) {
-				env_pair(a->has_sm_clock, a->sm_clock_mhz,
-					 e->has_sm_clock, e->sm_clock_mhz,
-					 0, &cell);
-			} else if (!strcmp(w, "mem_clock")) {
-				env_pair(a->has_mem_clock, a->mem_clock_mhz,
-					 e->has_mem_clock, e->mem_clock_mhz,
-					 0, &cell);
-			} else if (!strcmp(w, "temp")) {
-				env_pair(a->has_temp, a->temp_c, e->has_temp,
-					 e->temp_c, 0, &cell);
-			} else if (!strcmp(w, "power")) {
-				env_pair(a->has_power, a->power_w,
-					 e->has_power, e->power_w, 1, &cell);
-			} else if (!strcmp(w, "throttle")) {
-				if (a->throttle_text)
-					rbuf_put_tex(&cell, a->throttle_text,
-						     1);
-				else
-					rbuf_puts(&cell, "--");
-				rbuf_puts(&cell, " / ");
-				if (e->throttle_text)
-					rbuf_put_tex(&cell, e->throttle_text,
-						     1);
-				else
-					rbuf_puts(&cell, "--");
-			}
+			if (r->kind == SR_CODE)
+				rc |= session_cell(x, s[i], r->name, &cell);
+			else
+				session_field(r, s[i], &cell);
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_puts(&cap, lang_plural(x->L, "sess.caption", (long long)n));
 	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), "sessions", NULL);
+		rc = emit_table(x, &t, lang_plural(x->L, "sess.caption",
+						   (long long)n), "sessions",
+				NULL);
 	rtable_free(&t);
 	rbuf_free(&cell);
-	rbuf_free(&cap);
 	return rc;
 }
 
@@ -678,8 +605,8 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 		      size_t n)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	struct rbuf par, a;
-	struct kv v;
+	struct rbuf *us;
+	struct fv v;
 	size_t i;
 	int rc;
 
@@ -688,21 +615,17 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 			lo = fmin(lo, s[i]->launch_us);
 			hi = fmax(hi, s[i]->launch_us);
 		}
-	rbuf_init(&par);
-	rbuf_init(&a);
-	if (isfinite(lo)) {
-		find_num(&a, lo, 3);
-		if (hi > lo) {
-			rbuf_puts(&a, "--");
-			find_num(&a, hi, 3);
-		}
+	fv_init(&v);
+	us = fv_put(&v, "US");
+	if (isfinite(lo))
+		find_num(us, lo, 3);
+	if (isfinite(lo) && hi > lo) {
+		rbuf_puts(us, "--");
+		find_num(us, hi, 3);
 	}
-	v = (struct kv){"US", rbuf_str(&a)};
-	rc = emit_string(x, &par, isfinite(lo) ? "method.launch" :
-			 "method.launch_unknown", &v, 1);
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
-	rbuf_free(&a);
+	rc = fv_par(x, isfinite(lo) ? "method.launch" :
+		    "method.launch_unknown", &v);
+	fv_free(&v);
 	return rc;
 }
 
@@ -710,10 +633,9 @@ static int launch_par(struct rctx *x, const struct store_session **s,
  * FP64 units of the compute capability), NAN when absent. */
 static double peak_fp64(const struct store_device *d)
 {
-	const struct store_prop *p = model_prop(d, "peak_fp64");
+	double p = dev_peak_fp64(d);
 
-	return p && p->has_num && p->num > 0 && isfinite(p->num) ? p->num :
-	       NAN;
+	return isfinite(p) ? p : NAN;
 }
 
 /* 1 when a reported device has an FP64 peak: only then do the tables
@@ -743,6 +665,8 @@ static const char *device_note(struct rctx *x, struct rbuf *note)
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
+	static const char *const head[] = {"prop.name", "hw.cc", "hw.sms",
+					   "hw.clock", "hw.l2"};
 	struct rtable t;
 	struct rbuf cell, note;
 	size_t d;
@@ -753,25 +677,19 @@ static int hardware_table(struct rctx *x)
 	rbuf_init(&cell);
 	/* two peaks share their unit in a spanning head, which keeps the
 	 * table to the line */
+	for (d = 0; fp64 && d < 6; d++)
+		rtable_head(&t, "");
 	if (fp64) {
-		for (d = 0; d < 6; d++)
-			rtable_head(&t, "");
 		rtable_head_span(&t, 2, lang_get(x->L, "hw.peak_flops"));
 		rtable_head(&t, "");
 		rtable_head_end(&t);
 	}
 	rtable_head(&t, "");
-	rtable_head(&t, lang_get(x->L, "prop.name"));
-	rtable_head(&t, lang_get(x->L, "hw.cc"));
-	rtable_head(&t, lang_get(x->L, "hw.sms"));
-	rtable_head(&t, lang_get(x->L, "hw.clock"));
-	rtable_head(&t, lang_get(x->L, "hw.l2"));
-	if (fp64) {
-		rtable_head(&t, "FP32");
+	for (d = 0; d < sizeof(head) / sizeof(head[0]); d++)
+		rtable_head(&t, lang_get(x->L, head[d]));
+	rtable_head(&t, fp64 ? "FP32" : lang_get(x->L, "hw.peak_fp32"));
+	if (fp64)
 		rtable_head(&t, "FP64");
-	} else {
-		rtable_head(&t, lang_get(x->L, "hw.peak_fp32"));
-	}
 	rtable_head(&t, lang_get(x->L, "hw.peak_mem"));
 	rtable_head_end(&t);
 	for (d = 0; d < x->ndevs; d++) {
@@ -821,15 +739,14 @@ static int objectives(struct rctx *x)
 
 	rbuf_init(&items);
 	t = tmpl_fragment(x->frags, "item");
-	for (i = 0; t && i < NFRONT; i++) {
-		if (!model_has_suite(x, -1, front_suites[i]))
+	/* the suites', then the comparison of the devices where several */
+	for (i = 0; t && i <= NFRONT; i++) {
+		if (i < NFRONT ? !model_has_suite(x, -1, front_suites[i]) :
+		    x->ndevs < 2)
 			continue;
-		snprintf(key, sizeof(key), "intro.obj.%s", front_suites[i]);
+		snprintf(key, sizeof(key), "intro.obj.%s", i < NFRONT ?
+			 front_suites[i] : "cross");
 		v = (struct kv){"TEXT", lang_get(x->L, key)};
-		rc |= tmpl_fill(&items, t, &v, 1);
-	}
-	if (x->ndevs > 1) {
-		v = (struct kv){"TEXT", lang_get(x->L, "intro.obj.cross")};
 		rc |= tmpl_fill(&items, t, &v, 1);
 	}
 	free(t);
@@ -842,169 +759,139 @@ static int objectives(struct rctx *x)
 	return rc;
 }
 
-int sec_intro(struct rctx *x)
+/* How the sessions s[0..n-1] sampled and timed, and what a launch
+ * costs. */
+static int method_sampling(struct rctx *x, const struct store_session **s,
+			   size_t n)
 {
-	const struct store_session **s;
-	struct rbuf a[8], par;
-	struct kv v[8];
+	struct fv v;
+	int rc;
+
+	fv_init(&v);
+	rc = sess_range(x, s, n, 'w', "method.warmup", fv_put(&v, "WARMUP"));
+	rc |= sess_range(x, s, n, 'r', "method.repeat", fv_put(&v, "REPEAT"));
+	rc |= sess_range(x, s, n, 'm', "method.minsamples",
+			 fv_put(&v, "MINSAMPLES"));
+	sess_range(x, s, n, 't', NULL, fv_put(&v, "MAXTIME"));
+	rc |= timers_used(x, s, n, fv_put(&v, "TIMERS"));
+	if (n == 1)
+		rbuf_printf(fv_put(&v, "SEED"), "%llu", s[0]->seed);
+	else
+		fv_str(&v, "SEED", lang_get(x->L, "method.seed_each"));
+	rc |= fv_par(x, "method.sampling", &v);
+	rc |= fv_par(x, "method.timers", &v);
+	fv_free(&v);
+	return rc | launch_par(x, s, n);
+}
+
+/* The method: the database, its sessions and devices; how they sampled
+ * and timed; how results were verified; the statistics and the rules. */
+static int method_pars(struct rctx *x, const struct store_session **s,
+		       size_t ns)
+{
+	static const char *const pars[] = {"method.stats", "method.flops",
+					   "method.gain", "method.signif"};
 	double maxerr = -1;
-	size_t i, ns, nfail = 0, nskip = 0;
-	int rc = 0;
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
-		VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP
-	};
-	/* the memory-access experiments came later: a database measured
-	 * before them is not told they are missing, one that holds any of
-	 * them is told which others it lacks */
-	static const char *const mem_suites[] = {
-		VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE
-	};
-	/* so did the scalar product and the walkers, as a pair of their
-	 * own: a database of the memory experiments alone is not told
-	 * they are missing */
-	static const char *const late_suites[] = {
-		VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
-	};
-	int mem_any = 0, late_any = 0;
+	size_t i, nfail = 0, nskip = 0;
+	struct fv v;
+	int rc;
 
-	ns = sessions_used(x, &s);
-	for (i = 0; i < 8; i++)
-		rbuf_init(&a[i]);
-	rbuf_init(&par);
-	emit_heading(x, 0, lang_get(x->L, "intro.title"));
-	rc |= objectives(x);
-	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
-	rc |= hardware_table(x);
-	emit_heading(x, 1, lang_get(x->L, "method.title"));
-
-	rbuf_put_tex(&a[0], db_name(x->o->db_path), 1);
-	rc |= label_count_put(x, "method.nsess", (long long)ns,
-			      (long long)ns, &a[1]);
+	fv_init(&v);
+	fv_str(&v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	rc = label_count_put(x, "method.nsess", (long long)ns, (long long)ns,
+			     fv_put(&v, "SESSIONS"));
 	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
-			      (long long)x->ndevs, &a[2]);
-	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
-	v[1] = (struct kv){"DB", rbuf_str(&a[0])};
-	v[2] = (struct kv){"SESSIONS", rbuf_str(&a[1])};
-	v[3] = (struct kv){"DEVICES", rbuf_str(&a[2])};
-	rc |= emit_string(x, &par, "method.intro", v, 4);
-	emit_par(x, rbuf_str(&par));
-
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
-	rbuf_free(&par);
-	if (ns) {
-		rc |= int_range(x, s, ns, 'w', "method.warmup", &a[0]);
-		rc |= int_range(x, s, ns, 'r', "method.repeat", &a[1]);
-		rc |= int_range(x, s, ns, 'm', "method.minsamples", &a[2]);
-		dbl_range(s, ns, 't', &a[3]);
-		rc |= timers_used(x, s, ns, &a[4]);
-		if (ns == 1)
-			rbuf_printf(&a[5], "%llu", s[0]->seed);
-		else
-			rbuf_puts(&a[5], lang_get(x->L, "method.seed_each"));
-		v[0] = (struct kv){"WARMUP", rbuf_str(&a[0])};
-		v[1] = (struct kv){"REPEAT", rbuf_str(&a[1])};
-		v[2] = (struct kv){"MINSAMPLES", rbuf_str(&a[2])};
-		v[3] = (struct kv){"MAXTIME", rbuf_str(&a[3])};
-		v[4] = (struct kv){"TIMERS", rbuf_str(&a[4])};
-		v[5] = (struct kv){"SEED", rbuf_str(&a[5])};
-		rc |= emit_string(x, &par, "method.sampling", v, 6);
-		emit_par(x, rbuf_str(&par));
-		rbuf_free(&par);
-		rc |= emit_string(x, &par, "method.timers", v, 6);
-		emit_par(x, rbuf_str(&par));
-		rbuf_free(&par);
-		rc |= launch_par(x, s, ns);
-	} else {
+			      (long long)x->ndevs, fv_put(&v, "DEVICES"));
+	rc |= fv_par(x, "method.intro", &v);
+	fv_free(&v);
+	if (ns)
+		rc |= method_sampling(x, s, ns);
+	else
 		emit_par(x, lang_get(x->L, "method.nosession"));
-	}
-
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
 		if (rcfg_ok(&x->cfgs[i]) && isfinite(c->rel_error) &&
 		    c->rel_error > maxerr)
 			maxerr = c->rel_error;
-		if (c->status && !strcmp(c->status, VOCAB_CFG_FAILED))
-			nfail++;
-		if (c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED))
-			nskip++;
+		nfail += c->status && !strcmp(c->status, VOCAB_CFG_FAILED);
+		nskip += c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED);
 	}
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
 	if (ns)
-		dbl_range(s, ns, 'o', &a[0]);
+		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
 	else
-		rbuf_puts(&a[0], "--");
+		fv_str(&v, "TOL", "--");
 	if (maxerr >= 0)
-		rbuf_printf(&a[1], "\\num{%.2e}", maxerr);
+		rbuf_printf(fv_put(&v, "MAXERR"), "\\num{%.2e}", maxerr);
 	else
-		rbuf_puts(&a[1], lang_get(x->L, "method.noerr"));
-	rbuf_printf(&a[2], "%zu", nfail);
-	rbuf_printf(&a[3], "%zu", nskip);
-	v[0] = (struct kv){"TOL", rbuf_str(&a[0])};
-	v[1] = (struct kv){"MAXERR", rbuf_str(&a[1])};
-	v[2] = (struct kv){"NFAILED", rbuf_str(&a[2])};
-	v[3] = (struct kv){"NSKIPPED", rbuf_str(&a[3])};
-	rc |= emit_string(x, &par, "method.verify", v, 4);
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
+		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
+	fv_int(&v, "NFAILED", (long long)nfail);
+	fv_int(&v, "NSKIPPED", (long long)nskip);
+	rc |= fv_par(x, "method.verify", &v);
+	fv_free(&v);
+	for (i = 0; i < sizeof(pars) / sizeof(pars[0]); i++)
+		emit_par(x, lang_get(x->L, pars[i]));
+	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
+	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
+	rc |= fv_par(x, "method.rules", &v);
+	fv_free(&v);
+	return rc;
+}
 
-	emit_par(x, lang_get(x->L, "method.stats"));
-	emit_par(x, lang_get(x->L, "method.flops"));
-	emit_par(x, lang_get(x->L, "method.gain"));
-	emit_par(x, lang_get(x->L, "method.signif"));
-	for (i = 0; i < 2; i++)
-		rbuf_free(&a[i]);
-	find_pct(&a[0], 100 * x->threshold, 2);
-	rbuf_printf(&a[1], "%zu", x->threshold_pairs);
-	v[0] = (struct kv){"THR", rbuf_str(&a[0])};
-	v[1] = (struct kv){"PAIRS", rbuf_str(&a[1])};
-	rc |= emit_string(x, &par, "method.rules", v, 2);
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
+/* Absent data is said, not left to be guessed: the suites of the first
+ * group when missing; the memory-access experiments came later, so a
+ * database measured before them is not told they are missing, one that
+ * holds any of them is told which others it lacks; so did the scalar
+ * product and the walkers, as a pair of their own (a database of the
+ * memory experiments alone is not told they are missing). */
+static int method_absent(struct rctx *x)
+{
+	static const char *const groups[][4] = {
+		{VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
+		 VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP},
+		{VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK,
+		 VOCAB_SUITE_COALESCE, NULL},
+		{VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS, NULL, NULL}
+	};
+	struct rbuf *list;
+	struct fv v;
+	size_t g, i;
+	int any, rc = 0;
 
-	/* absent data is said, not left to be guessed */
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
-	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
-		if (model_has_suite(x, -1, suites[i]))
-			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\texttt{%s}", suites[i]);
+	fv_init(&v);
+	list = fv_put(&v, "SUITES");
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+		for (i = 0, any = !g; i < 4 && groups[g][i]; i++)
+			any |= model_has_suite(x, -1, groups[g][i]);
+		for (i = 0; any && i < 4 && groups[g][i]; i++) {
+			if (model_has_suite(x, -1, groups[g][i]))
+				continue;
+			if (list->len)
+				rbuf_puts(list, ", ");
+			rbuf_printf(list, "\\texttt{%s}", groups[g][i]);
+		}
 	}
-	for (i = 0; i < sizeof(mem_suites) / sizeof(mem_suites[0]); i++)
-		mem_any |= model_has_suite(x, -1, mem_suites[i]);
-	for (i = 0; mem_any && i < sizeof(mem_suites) / sizeof(mem_suites[0]);
-	     i++) {
-		if (model_has_suite(x, -1, mem_suites[i]))
-			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\texttt{%s}", mem_suites[i]);
-	}
-	for (i = 0; i < sizeof(late_suites) / sizeof(late_suites[0]); i++)
-		late_any |= model_has_suite(x, -1, late_suites[i]);
-	for (i = 0; late_any &&
-	     i < sizeof(late_suites) / sizeof(late_suites[0]); i++) {
-		if (model_has_suite(x, -1, late_suites[i]))
-			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\texttt{%s}", late_suites[i]);
-	}
-	if (a[0].len) {
-		v[0] = (struct kv){"SUITES", rbuf_str(&a[0])};
-		rc |= emit_string(x, &par, "method.absent", v, 1);
-		emit_par(x, rbuf_str(&par));
-		rbuf_free(&par);
-	}
+	if (list->len)
+		rc = fv_par(x, "method.absent", &v);
+	fv_free(&v);
+	return rc;
+}
 
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
-	rbuf_free(&par);
+int sec_intro(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t ns;
+	int rc;
+
+	ns = sessions_used(x, &s);
+	emit_heading(x, 0, lang_get(x->L, "intro.title"));
+	rc = objectives(x);
+	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
+	rc |= hardware_table(x);
+	emit_heading(x, 1, lang_get(x->L, "method.title"));
+	rc |= method_pars(x, s, ns);
+	rc |= method_absent(x);
 	free(s);
 	return rc ? -1 : 0;
 }
@@ -1031,189 +918,182 @@ int sec_sessions(struct rctx *x)
 static void prop_text(const struct rctx *x, const struct store_prop *p,
 		      struct rbuf *b)
 {
-	char num[64];
-
-	if (p->value && (!strcmp(p->value, "yes") ||
-			 !strcmp(p->value, "no"))) {
-		rbuf_puts(b, lang_get(x->L, strcmp(p->value, "yes") ?
-				      "value.no" : "value.yes"));
-	} else if (p->value && *p->value) {
-		rbuf_put_tex(b, p->value, 1);
-	} else if (p->has_num) {
-		snprintf(num, sizeof(num), "%.10g", p->num);
-		rbuf_puts(b, num);
-	} else {
+	/* "yes" and "no" in the report's language (value.yes, value.no) */
+	if (p->value && *p->value)
+		lang_name_put(x, "value", p->value, 1, b);
+	else if (p->has_num)
+		rbuf_printf(b, "%.10g", p->num);
+	else
 		rbuf_puts(b, "--");
-	}
 	if (p->unit && *p->unit) {
 		rbuf_puts(b, "~");
 		rbuf_put_tex(b, p->unit, 0);
 	}
 }
 
-static double peak_fp32(const struct store_device *d)
+/* The rows the device record itself gives, by key and the string of
+ * their name: its identity above the properties, the derived peaks below
+ * them; a property of such a key is not listed again. */
+static const char *const dev_own[][2] = {
+	{"name", "prop.name"}, {"uuid", "prop.uuid"},
+	{"pci_bus_id", "prop.pci_bus_id"},
+	{"peak_fp32", "device.peak_fp32"}, {"peak_fp64", "device.peak_fp64"},
+	{"peak_memory_bandwidth", "device.peak_mem"}
+};
+#define DEV_NID 3		/* of them, the identity */
+#define DEV_NOWN (sizeof(dev_own) / sizeof(dev_own[0]))
+
+static int dev_own_has(const char *key)
 {
-	return d->peak_fp32_gflops;
+	size_t i;
+
+	for (i = 0; i < DEV_NOWN && strcmp(dev_own[i][0], key); i++)
+		;
+	return i < DEV_NOWN;
 }
 
-static double peak_mem(const struct store_device *d)
+/* Device d's cell of row key: a row of dev_own from the record, a peak
+ * "--" where it is not positive; else the property key, "--" where d
+ * lacks it. */
+static void dev_cell(const struct rctx *x, const struct store_device *d,
+		     const char *key, struct rbuf *b)
 {
-	return d->peak_mem_gbs;
+	const struct store_prop *p;
+	char num[128];
+	double pk;
+
+	if (!strcmp(key, "name")) {
+		name_put(x, d->name, 1, b);
+	} else if (!strcmp(key, "uuid")) {
+		rbuf_puts(b, "\\footnotesize ");
+		rbuf_put_tex(b, d->uuid, 1);
+	} else if (!strcmp(key, "pci_bus_id")) {
+		rbuf_put_tex(b, d->pci_bus_id, 1);
+	} else if (!dev_own_has(key)) {
+		p = model_prop(d, key);
+		if (p)
+			prop_text(x, p, b);
+		else
+			rbuf_puts(b, "--");
+	} else {
+		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
+		     !strcmp(key, "peak_fp64") ? peak_fp64(d) :
+		     d->peak_mem_gbs;
+		render_num_format(pk, num, sizeof(num));
+		if (pk > 0)
+			rbuf_printf(b, "\\num{%s}", num);
+		else
+			rbuf_puts(b, "--");
+	}
 }
 
-/* A row of the device table: the string key, then the peak of each of
- * the ncol devices from chunk on, "--" where it is not positive. */
-static void peak_row(struct rctx *x, struct rtable *t, const char *key,
-		     int chunk, size_t ncol,
-		     double (*peak)(const struct store_device *d))
+/* A row of the device table: label (LaTeX), then the cell of key of
+ * each of the ncol devices from chunk on. */
+static void dev_row(const struct rctx *x, struct rtable *t,
+		    const char *label, const char *key, size_t chunk,
+		    size_t ncol)
 {
 	struct rbuf cell;
-	char num[128];
 	size_t i;
 
 	rbuf_init(&cell);
-	rtable_text(t, lang_get(x->L, key));
+	rtable_text(t, label);
 	for (i = 0; i < ncol; i++) {
-		double p = peak(x->devs[chunk + i]);
-
 		rbuf_free(&cell);
-		if (p > 0) {
-			render_num_format(p, num, sizeof(num));
-			rbuf_printf(&cell, "\\num{%s}", num);
-		} else {
-			rbuf_puts(&cell, "--");
-		}
+		dev_cell(x, x->devs[chunk + i], key, &cell);
 		rtable_text(t, rbuf_str(&cell));
 	}
 	rtable_row_end(t);
 	rbuf_free(&cell);
 }
 
-int sec_device(struct rctx *x)
+/* The union of the devices' property keys, in first-seen order, into
+ * *out (malloc'd; free() the array only) and *n. -1 out of memory. */
+static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
 {
+	const char **keys, *k;
+	size_t i, j, d, cap = 1;
+
+	for (d = 0; d < x->ndevs; d++)
+		cap += x->devs[d]->nprops;
+	*n = 0;
+	*out = keys = malloc(cap * sizeof(*keys));
+	if (!keys)
+		return -1;
+	for (d = 0; d < x->ndevs; d++)
+		for (i = 0; i < x->devs[d]->nprops; i++) {
+			k = x->devs[d]->props[i].key;
+			for (j = 0; k && j < *n && strcmp(keys[j], k); j++)
+				;
+			if (k && j == *n)
+				keys[(*n)++] = k;
+		}
+	return 0;
+}
+
+/* The table of the ncol devices from chunk on. */
+static int device_table(struct rctx *x, const char **keys, size_t nkeys,
+			size_t chunk, size_t ncol)
+{
+	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
 	struct rbuf cell;
-	char kinds[RTABLE_MAXCOLS + 1] = "l", key[128];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < ncol; i++)
+		strcat(kinds, "X");
+	rtable_init(&t, kinds);
+	rbuf_init(&cell);
+	rtable_head(&t, lang_get(x->L, "device.param"));
+	for (i = 0; i < ncol; i++) {
+		rbuf_free(&cell);
+		if (x->ndevs > 1)
+			rbuf_printf(&cell, "GPU~%zu", chunk + i + 1);
+		else
+			rbuf_puts(&cell, lang_get(x->L, "device.value"));
+		rtable_head(&t, rbuf_str(&cell));
+	}
+	rtable_head_end(&t);
+	for (i = 0; i < DEV_NID; i++)
+		dev_row(x, &t, lang_get(x->L, dev_own[i][1]), dev_own[i][0],
+			chunk, ncol);
+	for (i = 0; i < nkeys; i++) {
+		if (dev_own_has(keys[i]))
+			continue;
+		rbuf_free(&cell);
+		lang_name_put(x, "prop", keys[i], 1, &cell);
+		dev_row(x, &t, rbuf_str(&cell), keys[i], chunk, ncol);
+	}
+	rtable_gap(&t);
+	for (i = DEV_NID; i < DEV_NOWN; i++)
+		/* FP64's only where a reported device has that peak */
+		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
+			dev_row(x, &t, lang_get(x->L, dev_own[i][1]),
+				dev_own[i][0], chunk, ncol);
+	rbuf_free(&cell);
+	rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
+					   (long long)ncol),
+			"device", device_note(x, &cell));
+	rtable_free(&t);
+	rbuf_free(&cell);
+	return rc;
+}
+
+int sec_device(struct rctx *x)
+{
 	const char **keys = NULL;
-	size_t i, j, d, nkeys = 0, cap = 0, ncol;
-	int rc = 0, chunk;
+	size_t nkeys, chunk;
+	int rc = 0;
 
 	emit_heading(x, 0, lang_get(x->L, "device.title"));
 	rbuf_puts(&x->body, "\\label{app:device}\n");
-	rbuf_init(&cell);
-	/* the union of the devices' property keys, in first-seen order */
-	for (d = 0; d < x->ndevs; d++)
-		for (i = 0; i < x->devs[d]->nprops; i++) {
-			const char *k = x->devs[d]->props[i].key;
-
-			if (!k)
-				continue;
-			for (j = 0; j < nkeys && strcmp(keys[j], k); j++)
-				;
-			if (j < nkeys)
-				continue;
-			if (nkeys == cap) {
-				const char **nk;
-
-				cap = cap ? 2 * cap : 64;
-				nk = realloc(keys, cap * sizeof(*nk));
-				if (!nk) {
-					free(keys);
-					return -1;
-				}
-				keys = nk;
-			}
-			keys[nkeys++] = k;
-		}
+	if (prop_keys(x, &keys, &nkeys))
+		return -1;
 	/* four devices per table keep the columns readable */
-	for (chunk = 0; (size_t)chunk < x->ndevs && !rc; chunk += 4) {
-		ncol = x->ndevs - (size_t)chunk < 4 ? x->ndevs - (size_t)chunk
-		       : 4;
-		kinds[1] = '\0';
-		for (i = 0; i < ncol; i++)
-			strcat(kinds, "X");
-		rtable_init(&t, kinds);
-		rtable_head(&t, lang_get(x->L, "device.param"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			if (x->ndevs > 1)
-				rbuf_printf(&cell, "GPU~%d", chunk + (int)i + 1);
-			else
-				rbuf_puts(&cell, lang_get(x->L,
-					  "device.value"));
-			rtable_head(&t, rbuf_str(&cell));
-		}
-		rtable_head_end(&t);
-
-		/* identity rows from the device record itself */
-		rtable_text(&t, lang_get(x->L, "prop.name"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			name_put(x, x->devs[chunk + i]->name, 1, &cell);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		rtable_text(&t, lang_get(x->L, "prop.uuid"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			rbuf_puts(&cell, "\\footnotesize ");
-			rbuf_put_tex(&cell, x->devs[chunk + i]->uuid, 1);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		rtable_text(&t, lang_get(x->L, "prop.pci_bus_id"));
-		for (i = 0; i < ncol; i++) {
-			rbuf_free(&cell);
-			rbuf_put_tex(&cell, x->devs[chunk + i]->pci_bus_id, 1);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-		for (j = 0; j < nkeys; j++) {
-			const char *tr;
-
-			/* shown above, or below as the derived peaks */
-			if (!strcmp(keys[j], "name") ||
-			    !strcmp(keys[j], "uuid") ||
-			    !strcmp(keys[j], "pci_bus_id") ||
-			    !strcmp(keys[j], "peak_fp32") ||
-			    !strcmp(keys[j], "peak_fp64") ||
-			    !strcmp(keys[j], "peak_memory_bandwidth"))
-				continue;
-			snprintf(key, sizeof(key), "prop.%s", keys[j]);
-			tr = lang_find(x->L, key);
-			rbuf_free(&cell);
-			if (tr)
-				rbuf_puts(&cell, tr);
-			else
-				rbuf_put_tex(&cell, keys[j], 1);
-			rtable_text(&t, rbuf_str(&cell));
-			for (i = 0; i < ncol; i++) {
-				const struct store_prop *p =
-					model_prop(x->devs[chunk + i],
-						   keys[j]);
-				rbuf_free(&cell);
-				if (p)
-					prop_text(x, p, &cell);
-				else
-					rbuf_puts(&cell, "--");
-				rtable_text(&t, rbuf_str(&cell));
-			}
-			rtable_row_end(&t);
-		}
-		rtable_gap(&t);
-		peak_row(x, &t, "device.peak_fp32", chunk, ncol, peak_fp32);
-		/* FP64's only where a reported device has that peak */
-		if (any_peak_fp64(x))
-			peak_row(x, &t, "device.peak_fp64", chunk, ncol,
-				 peak_fp64);
-		peak_row(x, &t, "device.peak_mem", chunk, ncol, peak_mem);
-		rbuf_free(&cell);
-		rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
-						   (long long)ncol),
-				"device", device_note(x, &cell));
-		rtable_free(&t);
-	}
+	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
+		rc = device_table(x, keys, nkeys, chunk, x->ndevs - chunk < 4 ?
+				  x->ndevs - chunk : 4);
 	free(keys);
-	rbuf_free(&cell);
 	return rc;
 }

@@ -115,14 +115,6 @@ static double pr_acc(const struct rcfg *c, const char *metric)
 	return v >= 0 ? v : NAN;
 }
 
-/* The peak of c's precision in GFLOP/s at the clock c ran at, by the
- * one peak rule (rcfg_peak); *which names it. NAN without one. */
-static double pr_peak_at(const struct rctx *x, const struct rcfg *c,
-			 int *which)
-{
-	return c ? rcfg_peak(x, c, which) : NAN;
-}
-
 /* c's GFLOP/s in % of its peak, NAN without one or where it would
  * exceed 100 % (*over set). */
 static double pr_pct(const struct rctx *x, const struct rcfg *c, int *over)
@@ -131,23 +123,6 @@ static double pr_pct(const struct rctx *x, const struct rcfg *c, int *over)
 
 	*over = 0;
 	return c ? rcfg_peak_pct(x, c, pr_gflops(c), &which, over) : NAN;
-}
-
-static void pr_cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
-static void pr_range_add(double v, double *lo, double *hi)
-{
-	if (!isfinite(v))
-		return;
-	if (!isfinite(*lo) || v < *lo)
-		*lo = v;
-	if (!isfinite(*hi) || v > *hi)
-		*hi = v;
 }
 
 /* The exponent b of e = c k^b over the sizes where row w ran ok in
@@ -213,9 +188,9 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 		for (p = 0; p < PR_NP; p++) {
 			c[p] = pr_find(x, dev, &f->row[r], f->n_acc, p);
 			e[p] = pr_acc(c[p], VOCAB_METRIC_ACC_MEAN);
-			pr_range_add(e[p] / pr_unit[p], &f->u_lo[p],
+			num_range_add(e[p] / pr_unit[p], &f->u_lo[p],
 				     &f->u_hi[p]);
-			pr_range_add(pr_acc(c[p], VOCAB_METRIC_ACC_MAX) /
+			num_range_add(pr_acc(c[p], VOCAB_METRIC_ACC_MAX) /
 				     pr_unit[p], &mlo, &f->umax[p]);
 		}
 		if (!isfinite(e[PR_FP32]) || !isfinite(e[PR_FP64]))
@@ -224,7 +199,7 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 		if (!(e[PR_FP64] < e[PR_FP32]))
 			f->nacc_not++;
 		else if (e[PR_FP64] > 0)
-			pr_range_add(e[PR_FP32] / e[PR_FP64], &f->er_lo,
+			num_range_add(e[PR_FP32] / e[PR_FP64], &f->er_lo,
 				     &f->er_hi);
 	}
 	for (i = 0; i < x->ncfgs; i++) {
@@ -257,7 +232,6 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
-	const struct store_prop *pk = model_prop(d, "peak_fp64");
 	int *ns = NULL, r, p, rc = -1, word;
 	size_t nn, i;
 	double best = NAN, best_own = NAN;
@@ -266,7 +240,7 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	f->fast64 = f->fast64_own = -1;
 	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
-	f->peak[PR_FP64] = pk && pk->has_num && pk->num > 0 ? pk->num : NAN;
+	f->peak[PR_FP64] = dev_peak_fp64(d);
 	f->pratio = f->peak[PR_FP32] / f->peak[PR_FP64];
 	f->nrows = pr_rows(x, dev, f->row);
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
@@ -282,7 +256,7 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 		struct pr_row *w = &f->row[r];
 		double g;
 
-		pr_cmp_clear(&w->cmp);
+		rcmp_clear(&w->cmp);
 		for (p = 0; p < PR_NP; p++) {
 			w->top[p] = f->n_top ? pr_find(x, dev, w, f->n_top, p)
 				    : NULL;
@@ -310,17 +284,13 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 		word = mem_word(&w->cmp, 0);
 		f->ncmp++;
 		f->own_cmp += w->own;
-		if (word == MW_WORSE) {
-			f->nslower++;
-			f->own_slower += w->own;
-		} else if (word == MW_BETTER) {
-			f->nfaster++;
-			f->own_faster += w->own;
-		} else if (word == MW_NS) {
-			f->nns++;
-		} else {
-			f->nuntested++;
-		}
+		f->nslower += word == MW_WORSE;
+		f->own_slower += word == MW_WORSE && w->own;
+		f->nfaster += word == MW_BETTER;
+		f->own_faster += word == MW_BETTER && w->own;
+		f->nns += word == MW_NS;
+		f->nuntested += word != MW_WORSE && word != MW_BETTER &&
+				word != MW_NS;
 	}
 	pr_facts_acc(x, dev, f, ns, nn);
 	for (i = 0; i < nn; i++)
@@ -355,23 +325,78 @@ static void pr_num(struct rbuf *b, double v, int sig)
 		find_num(b, v, sig);
 }
 
-/* "lo--hi" with sig figures, or one number where both print alike. */
-static void pr_range(struct rbuf *b, double lo, double hi, int sig)
-{
-	struct rbuf a, c;
+/* ---- the speed tables ----------------------------------------------------- */
 
-	rbuf_init(&a);
-	rbuf_init(&c);
-	pr_num(&a, lo, sig);
-	pr_num(&c, hi, sig);
-	rbuf_puts(b, rbuf_str(&a));
-	if (strcmp(rbuf_str(&a), rbuf_str(&c)))
-		rbuf_printf(b, "--%s", rbuf_str(&c));
-	rbuf_free(&a);
-	rbuf_free(&c);
+static void speed_head(struct rctx *x, struct rtable *t, const int *has)
+{
+	int p;
+
+	rtable_head(t, "");
+	rtable_head(t, "");
+	for (p = 0; p < PR_NP; p++)
+		rtable_head_span(t, has[p] ? 2 : 1, pr_precs[p]);
+	rtable_head(t, "");
+	rtable_head_end(t);
+	rtable_head(t, lang_get(x->L, "precision.h_kernel"));
+	rtable_head(t, lang_get(x->L, "precision.h_block"));
+	for (p = 0; p < PR_NP; p++) {
+		rtable_head(t, "GFLOP/s");
+		if (has[p])
+			rtable_head(t, lang_get(x->L, "precision.h_pct"));
+	}
+	rtable_head(t, lang_get(x->L, "precision.h_ratio"));
+	rtable_head_end(t);
 }
 
-/* ---- the speed tables ----------------------------------------------------- */
+/* Row w of the speed table at size n (none where neither precision
+ * ran); the marks it prints are added to *seen. -1 when the store
+ * fails. */
+static int speed_row(struct rctx *x, int dev, struct rtable *t,
+		     struct rbuf *wide, const struct pr_row *w, int n,
+		     const int *has, unsigned *seen)
+{
+	const struct rcfg *c[PR_NP];
+	struct rbuf cell;
+	struct rcmp cmp;
+	int p, over, rc = 0;
+
+	for (p = 0; p < PR_NP; p++)
+		c[p] = pr_find(x, dev, w, n, p);
+	if (!c[PR_FP32] && !c[PR_FP64])
+		return 0;
+	rbuf_init(&cell);
+	mem_variant(&cell, w->variant);
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	if (w->block > 0)
+		block_label(w->block, w->block, &cell);
+	else
+		rbuf_puts(&cell, "--");
+	rtable_text(t, rbuf_str(&cell));
+	for (p = 0; p < PR_NP; p++) {
+		if (cell_status(x, t, c[p])) {
+			/* a failed kernel has no rate, nor a share */
+			if (has[p])
+				rtable_text(t, "--");
+			continue;
+		}
+		rbuf_free(&cell);
+		regime_marks(x, rcfg_marks(x, c[p]), &cell);
+		*seen |= rcfg_marks(x, c[p]);
+		mem_num(t, pr_gflops(c[p]), -1, 0, rbuf_str(&cell), wide);
+		if (has[p])
+			rtable_num(t, pr_pct(x, c[p], &over), -3, 0);
+	}
+	if (model_compare(x, c[PR_FP32], c[PR_FP64], VOCAB_METRIC_KERNEL,
+			  &cmp) == -2)
+		rc = -1;
+	if (!rcfg_ok(c[PR_FP32]) || !rcfg_ok(c[PR_FP64]))
+		cmp.ratio = NAN;
+	ratio_cell(x, t, &cmp, wide);
+	rtable_row_end(t);
+	rbuf_free(&cell);
+	return rc;
+}
 
 static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 		       int n)
@@ -379,83 +404,22 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 	int has[PR_NP], rc = 0, r, p;
 	char kinds[16] = "ll", num[32];
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cell, cap, note, post;
+	struct rbuf wide[RTABLE_MAXCOLS], cap, note, kind;
 	unsigned seen = 0;
-	size_t i;
 
 	for (p = 0; p < PR_NP; p++) {
 		has[p] = isfinite(f->peak[p]);
 		strcat(kinds, has[p] ? "SS" : "S");
 	}
 	strcat(kinds, "S");
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&cell);
+	rbufs_init(wide, RTABLE_MAXCOLS);
 	rbuf_init(&cap);
 	rbuf_init(&note);
-	rbuf_init(&post);
+	rbuf_init(&kind);
 	rtable_init(&t, kinds);
-	rtable_head(&t, "");
-	rtable_head(&t, "");
-	for (p = 0; p < PR_NP; p++)
-		rtable_head_span(&t, has[p] ? 2 : 1, pr_precs[p]);
-	rtable_head(&t, "");
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "precision.h_kernel"));
-	rtable_head(&t, lang_get(x->L, "precision.h_block"));
-	for (p = 0; p < PR_NP; p++) {
-		rtable_head(&t, "GFLOP/s");
-		if (has[p])
-			rtable_head(&t, lang_get(x->L, "precision.h_pct"));
-	}
-	rtable_head(&t, lang_get(x->L, "precision.h_ratio"));
-	rtable_head_end(&t);
-	for (r = 0; r < f->nrows; r++) {
-		const struct pr_row *w = &f->row[r];
-		const struct rcfg *c[PR_NP];
-		struct rcmp cmp;
-		int grey, over;
-
-		for (p = 0; p < PR_NP; p++)
-			c[p] = pr_find(x, dev, w, n, p);
-		if (!c[PR_FP32] && !c[PR_FP64])
-			continue;
-		rbuf_free(&cell);
-		mem_variant(&cell, w->variant);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		if (w->block > 0)
-			block_label(w->block, w->block, &cell);
-		else
-			rbuf_puts(&cell, "--");
-		rtable_text(&t, rbuf_str(&cell));
-		for (p = 0; p < PR_NP; p++) {
-			if (cell_status(x, &t, c[p])) {
-				/* a failed kernel has no rate, nor a share */
-				if (has[p])
-					rtable_text(&t, "--");
-				continue;
-			}
-			rbuf_free(&post);
-			regime_marks(x, rcfg_marks(x, c[p]), &post);
-			seen |= rcfg_marks(x, c[p]);
-			mem_num(&t, pr_gflops(c[p]), -1, 0, rbuf_str(&post),
-				wide);
-			if (has[p])
-				rtable_num(&t, pr_pct(x, c[p], &over), -3,
-					   0);
-		}
-		if (model_compare(x, c[PR_FP32], c[PR_FP64],
-				  VOCAB_METRIC_KERNEL, &cmp) == -2)
-			rc = -1;
-		if (!rcfg_ok(c[PR_FP32]) || !rcfg_ok(c[PR_FP64]))
-			cmp.ratio = NAN;
-		grey = cmp.p >= 0 && !cmp.signif;
-		mem_num(&t, cmp.ratio, 2, grey, grey ? "\\nsmark" :
-			isfinite(cmp.ratio) && cmp.p < 0 ? "\\ntmark" : "",
-			wide);
-		rtable_row_end(&t);
-	}
+	speed_head(x, &t, has);
+	for (r = 0; r < f->nrows; r++)
+		rc |= speed_row(x, dev, &t, wide, &f->row[r], n, has, &seen);
 	snprintf(num, sizeof(num), "%d", n);
 	rc |= mem_caption(x, dev, PR_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			  "precision.table", num, &cap);
@@ -468,18 +432,15 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 				  "precision.note_nopeak32"));
 		}
 	mem_regime_note(x, seen, &note);
-	rbuf_free(&cell);
-	rbuf_printf(&cell, "precision n=%d", n);
+	rbuf_printf(&kind, "precision n=%d", n);
 	if (!rc)
 		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&cell), dev, rbuf_str(&note));
+				    rbuf_str(&kind), dev, rbuf_str(&note));
 	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&cell);
+	rbufs_free(wide, RTABLE_MAXCOLS);
 	rbuf_free(&cap);
 	rbuf_free(&note);
-	rbuf_free(&post);
+	rbuf_free(&kind);
 	return rc;
 }
 
@@ -494,7 +455,7 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 	struct rtable t;
 	struct rbuf h;
 	char more[32];
-	int rc, r, p, s;
+	int rc, r, p, s, k;
 
 	for (s = 0; s < nc; s++)
 		strcat(kinds, "rr");
@@ -533,14 +494,13 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 					rtable_text(&t, "");
 					continue;
 				}
-				rbuf_free(&h);
-				rbuf_put_sci(&h, pr_acc(c,
-						 VOCAB_METRIC_ACC_MAX));
-				rtable_text(&t, rbuf_str(&h));
-				rbuf_free(&h);
-				rbuf_put_sci(&h, pr_acc(c,
-						 VOCAB_METRIC_ACC_MEAN));
-				rtable_text(&t, rbuf_str(&h));
+				for (k = 0; k < 2; k++) {
+					rbuf_free(&h);
+					rbuf_put_sci(&h, pr_acc(c, k ?
+						     VOCAB_METRIC_ACC_MEAN :
+						     VOCAB_METRIC_ACC_MAX));
+					rtable_text(&t, rbuf_str(&h));
+				}
 			}
 			rtable_row_end(&t);
 		}
@@ -579,8 +539,7 @@ static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
 	xs = calloc(nn ? nn : 1, sizeof(*xs));
 	ys = calloc(nt * (nn ? nn : 1), sizeof(*ys));
-	for (i = 0; i < nt; i++)
-		rbuf_init(&title[i]);
+	rbufs_init(title, nt);
 	if (!xs || !ys) {
 		rc = -1;
 		goto out;
@@ -626,19 +585,14 @@ static int pr_figure(struct rctx *x, int dev, const struct pr_facts *f)
 		nl++;
 		npk++;
 	}
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "axis.size");
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.w = PR_FIG_W;
-	ps.h = PR_FIG_H;
+	ps = (struct pspec){.xlabel = lang_get(x->L, "axis.size"),
+			    .ylabel = lang_get(x->L, "axis.gflops"), .logx = 2,
+			    .logy = 10, .w = PR_FIG_W, .h = PR_FIG_H};
 	k = plot_lines(x, &ps, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, npk ? "precision.figure" :
 			     "precision.figure_nopeak");
 out:
-	for (i = 0; i < nt; i++)
-		rbuf_free(&title[i]);
+	rbufs_free(title, nt);
 	free(xs);
 	free(ys);
 	free(ns);
@@ -654,65 +608,51 @@ static void find_time(struct rctx *x, struct rfind *fd,
 {
 	static const char *const item[] = {"untested", "untested", "ns",
 					   "faster", "slower"};
-	struct rbuf list, miss, a[4];
-	struct kv v[5];
+	struct rbuf list, miss, *lab;
+	struct fv v;
 	char key[64];
-	int r, i, word;
+	int r, word;
 
-	v[0] = (struct kv){"DEV", pre};
-	if (!f->n_top) {
-		if (f->nrows)
-			find_add(x, fd, "precision.find.nosteady", v, 1);
-		return;
-	}
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	rbuf_init(&list);
 	rbuf_init(&miss);
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
-	for (r = 0; r < f->nrows; r++) {
+	for (r = 0; f->n_top && r < f->nrows; r++) {
 		const struct pr_row *w = &f->row[r];
 
-		for (i = 0; i < 4; i++)
-			rbuf_free(&a[i]);
-		pr_label(w, &a[0]);
+		lab = fv_put(&v, "V");
+		pr_label(w, lab);
 		if (!isfinite(w->cmp.ratio)) {
 			rbuf_printf(&miss, "%s%s", miss.len ? ", " : "",
-				    rbuf_str(&a[0]));
+				    rbuf_str(lab));
 			continue;
 		}
 		word = mem_word(&w->cmp, 0);
-		find_num(&a[1], w->cmp.ratio, 3);
-		mem_p(x, &a[2], &w->cmp);
-		v[1] = (struct kv){"V", rbuf_str(&a[0])};
-		v[2] = (struct kv){"R", rbuf_str(&a[1])};
-		v[3] = (struct kv){"P", rbuf_str(&a[2])};
+		fv_num(&v, "R", w->cmp.ratio, 3);
+		mem_p(x, fv_put(&v, "P"), &w->cmp);
 		snprintf(key, sizeof(key), "precision.find.item.%s",
 			 item[word < 0 || word > MW_WORSE ? 0 : word]);
 		if (list.len)
 			rbuf_puts(&list, "; ");
-		emit_string(x, &list, key, v + 1, 3);
+		fv_emit(x, &list, key, &v);
 	}
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
-	rbuf_printf(&a[0], "%d", f->n_top);
-	rbuf_printf(&a[1], "%d", f->nslower);
-	rbuf_printf(&a[2], "%d", f->ncmp);
-	v[1] = (struct kv){"N", rbuf_str(&a[0])};
-	v[2] = (struct kv){"LIST", rbuf_str(&list)};
-	v[3] = (struct kv){"K", rbuf_str(&a[1])};
-	v[4] = (struct kv){"NK", rbuf_str(&a[2])};
+	fv_int(&v, "N", f->n_top);
+	fv_str(&v, "LIST", rbuf_str(&list));
+	fv_int(&v, "K", f->nslower);
+	fv_int(&v, "NK", f->ncmp);
+	if (!f->n_top && f->nrows)
+		fv_find(x, fd, "precision.find.nosteady", &v);
 	if (list.len)
-		find_add(x, fd, f->nslower == f->ncmp ?
-			 "precision.find.cmp_all" : "precision.find.cmp_some",
-			 v, 5);
+		fv_find(x, fd, f->nslower == f->ncmp ?
+			"precision.find.cmp_all" : "precision.find.cmp_some",
+			&v);
 	if (miss.len) {
-		v[2] = (struct kv){"LIST", rbuf_str(&miss)};
-		find_add(x, fd, "precision.find.missing", v, 3);
+		fv_str(&v, "LIST", rbuf_str(&miss));
+		fv_find(x, fd, "precision.find.missing", &v);
 	}
+	fv_free(&v);
 	rbuf_free(&list);
 	rbuf_free(&miss);
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
 }
 
 /* Each time ratio against the device's FP32:FP64 peak ratio, and
@@ -721,17 +661,14 @@ static void find_expect(struct rctx *x, struct rfind *fd,
 			const struct pr_facts *f, const char *pre)
 {
 	static const char *const cls[] = {"near", "below", "above"};
-	struct rbuf list[3], all, a[4], text;
-	struct kv v[6];
+	struct rbuf list[3], all, text;
+	struct fv v;
 	char key[64];
 	int r, i, k;
 
 	if (!f->ncmp || !isfinite(f->pratio))
 		return;
-	for (i = 0; i < 3; i++)
-		rbuf_init(&list[i]);
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
+	rbufs_init(list, 3);
 	rbuf_init(&all);
 	rbuf_init(&text);
 	for (r = 0; r < f->nrows; r++) {
@@ -748,40 +685,35 @@ static void find_expect(struct rctx *x, struct rfind *fd,
 		find_num(&list[k], w->cmp.ratio, 3);
 		rbuf_puts(&list[k], ")");
 	}
-	find_num(&a[0], f->peak[PR_FP32], 5);
-	find_num(&a[1], f->peak[PR_FP64], 5);
-	find_num(&a[2], f->pratio, 3);
-	find_pct(&a[3], 100 * PR_RATIO_TOL, 2);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"P32", rbuf_str(&a[0])};
-	v[2] = (struct kv){"P64", rbuf_str(&a[1])};
-	v[3] = (struct kv){"R", rbuf_str(&a[2])};
-	v[4] = (struct kv){"TOL", rbuf_str(&a[3])};
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_num(&v, "P32", f->peak[PR_FP32], 5);
+	fv_num(&v, "P64", f->peak[PR_FP64], 5);
+	fv_num(&v, "R", f->pratio, 3);
+	find_pct(fv_put(&v, "TOL"), 100 * PR_RATIO_TOL, 2);
 	for (i = 0; i < 3; i++) {
 		if (!list[i].len)
 			continue;
 		snprintf(key, sizeof(key), "precision.find.cls.%s", cls[i]);
-		v[5] = (struct kv){"LIST", rbuf_str(&list[i])};
+		fv_str(&v, "LIST", rbuf_str(&list[i]));
 		if (all.len)
 			rbuf_puts(&all, "; ");
-		emit_string(x, &all, key, v, 6);
+		fv_emit(x, &all, key, &v);
 	}
-	emit_string(x, &text, "precision.find.expect", v, 5);
+	fv_emit(x, &text, "precision.find.expect", &v);
 	/* where the two limits predict the same ratio the data cannot
 	 * tell them apart: said, not guessed */
 	if (fabs(f->pratio / 2 - 1) <= PR_RATIO_TOL) {
 		rbuf_putc(&text, ' ');
-		emit_string(x, &text, "precision.find.expect_same", v, 5);
+		fv_emit(x, &text, "precision.find.expect_same", &v);
 	}
 	rbuf_putc(&text, ' ');
-	v[5] = (struct kv){"LIST", rbuf_str(&all)};
-	emit_string(x, &text, "precision.find.cls", v, 6);
-	v[0] = (struct kv){"TEXT", rbuf_str(&text)};
-	find_add(x, fd, "precision.find.text", v, 1);
-	for (i = 0; i < 3; i++)
-		rbuf_free(&list[i]);
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
+	fv_str(&v, "LIST", rbuf_str(&all));
+	fv_emit(x, &text, "precision.find.cls", &v);
+	fv_str(&v, "TEXT", rbuf_str(&text));
+	fv_find(x, fd, "precision.find.text", &v);
+	fv_free(&v);
+	rbufs_free(list, 3);
 	rbuf_free(&all);
 	rbuf_free(&text);
 }
@@ -792,61 +724,49 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 		      const struct pr_facts *f, const char *pre)
 {
 	const struct pr_row *w, *o;
-	struct rbuf a[6], text;
-	struct kv v[7];
+	struct rbuf text;
+	struct fv v;
 	double pct, g;
-	int i, over, which;
+	int over, which;
 
 	if (f->fast64 < 0)
 		return;
 	w = &f->row[f->fast64];
 	g = pr_gflops(w->top[PR_FP64]);
 	pct = pr_pct(x, w->top[PR_FP64], &over);
-	for (i = 0; i < 6; i++)
-		rbuf_init(&a[i]);
 	rbuf_init(&text);
-	rbuf_printf(&a[0], "%d", f->n_top);
-	pr_label(w, &a[1]);
-	find_num(&a[2], g, 4);
-	find_pct(&a[3], pct, 3);
-	find_num(&a[4], pr_peak_at(x, w->top[PR_FP64], &which), 5);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&a[0])};
-	v[2] = (struct kv){"V", rbuf_str(&a[1])};
-	v[3] = (struct kv){"G", rbuf_str(&a[2])};
-	v[4] = (struct kv){"PCT", rbuf_str(&a[3])};
-	v[5] = (struct kv){"PEAK", rbuf_str(&a[4])};
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->n_top);
+	pr_label(w, fv_put(&v, "V"));
+	fv_num(&v, "G", g, 4);
+	find_pct(fv_put(&v, "PCT"), pct, 3);
+	/* the peak of its precision and units at its clock (rcfg_peak) */
+	fv_num(&v, "PEAK", rcfg_peak(x, w->top[PR_FP64], &which), 5);
 	if (!isfinite(pct) && !over) {
-		find_add(x, fd, "precision.find.fast64_nopeak", v, 4);
+		fv_find(x, fd, "precision.find.fast64_nopeak", &v);
 		goto out;
 	}
 	/* the share names its peak; one above it is a defect, said */
-	emit_string(x, &text, over ? "precision.find.fast64_over" :
-		    which == RULE_PEAK_FP64_TC ? "precision.find.fast64_tc" :
-		    "precision.find.fast64", v, 6);
+	fv_emit(x, &text, over ? "precision.find.fast64_over" :
+		which == RULE_PEAK_FP64_TC ? "precision.find.fast64_tc" :
+		"precision.find.fast64", &v);
 	if (!w->own && f->fast64_own >= 0) {
 		o = &f->row[f->fast64_own];
-		for (i = 1; i < 5; i++)
-			rbuf_free(&a[i]);
-		pr_label(o, &a[1]);
-		find_num(&a[2], pr_gflops(o->top[PR_FP64]), 4);
-		find_pct(&a[3], pr_pct(x, o->top[PR_FP64], &over), 3);
-		find_pct(&a[4], 100 * pr_gflops(o->top[PR_FP64]) / g, 3);
-		/* the buffers moved: every value anew */
-		v[2] = (struct kv){"V", rbuf_str(&a[1])};
-		v[3] = (struct kv){"G", rbuf_str(&a[2])};
-		v[4] = (struct kv){"PCT", rbuf_str(&a[3])};
-		v[5] = (struct kv){"PEAK", rbuf_str(&a[5])};
-		v[6] = (struct kv){"SHARE", rbuf_str(&a[4])};
+		pr_label(o, fv_put(&v, "V"));
+		fv_num(&v, "G", pr_gflops(o->top[PR_FP64]), 4);
+		find_pct(fv_put(&v, "PCT"), pr_pct(x, o->top[PR_FP64], &over),
+			 3);
+		find_pct(fv_put(&v, "SHARE"),
+			 100 * pr_gflops(o->top[PR_FP64]) / g, 3);
 		rbuf_putc(&text, ' ');
-		emit_string(x, &text, over ? "precision.find.fast64_own_over" :
-			    "precision.find.fast64_own", v, 7);
+		fv_emit(x, &text, over ? "precision.find.fast64_own_over" :
+			"precision.find.fast64_own", &v);
 	}
-	v[0] = (struct kv){"TEXT", rbuf_str(&text)};
-	find_add(x, fd, "precision.find.text", v, 1);
+	fv_str(&v, "TEXT", rbuf_str(&text));
+	fv_find(x, fd, "precision.find.text", &v);
 out:
-	for (i = 0; i < 6; i++)
-		rbuf_free(&a[i]);
+	fv_free(&v);
 	rbuf_free(&text);
 }
 
@@ -854,58 +774,63 @@ out:
 static void find_acc(struct rctx *x, int dev, struct rfind *fd,
 		     const struct pr_facts *f, const char *pre)
 {
-	struct rbuf a[6];
-	struct kv v[7];
-	int r, i;
+	struct rbuf *list;
+	struct fv v;
+	int r, p;
 
 	if (!f->nacc)
 		return;
-	for (i = 0; i < 6; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f->n_acc);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&a[0])};
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->n_acc);
 	/* an fp64 error of 0 leaves no ratio to state */
 	if (f->nacc > f->nacc_not && isfinite(f->er_lo)) {
-		pr_range(&a[1], f->er_lo, f->er_hi, 3);
-		rbuf_printf(&a[2], "%d", f->nacc - f->nacc_not);
-		v[2] = (struct kv){"R", rbuf_str(&a[1])};
-		v[3] = (struct kv){"K", rbuf_str(&a[2])};
-		find_add(x, fd, "precision.find.acc_ratio", v, 4);
+		num_range_put(fv_put(&v, "R"), f->er_lo, f->er_hi, 3, pr_num);
+		fv_int(&v, "K", f->nacc - f->nacc_not);
+		fv_find(x, fd, "precision.find.acc_ratio", &v);
 	}
-	if (f->nacc_not) {
-		rbuf_free(&a[1]);
-		for (r = 0; r < f->nrows; r++) {
-			const struct pr_row *w = &f->row[r];
-			double e[PR_NP];
-			int p;
+	list = fv_put(&v, "LIST");
+	for (r = 0; f->nacc_not && r < f->nrows; r++) {
+		const struct pr_row *w = &f->row[r];
+		double e[PR_NP];
 
-			for (p = 0; p < PR_NP; p++)
-				e[p] = pr_acc(pr_find(x, dev, w, f->n_acc, p),
-					      VOCAB_METRIC_ACC_MEAN);
-			if (!isfinite(e[0]) || !isfinite(e[1]) ||
-			    e[PR_FP64] < e[PR_FP32])
-				continue;
-			if (a[1].len)
-				rbuf_puts(&a[1], ", ");
-			pr_label(w, &a[1]);
-		}
-		v[2] = (struct kv){"LIST", rbuf_str(&a[1])};
-		find_add(x, fd, "precision.find.acc_not", v, 3);
+		for (p = 0; p < PR_NP; p++)
+			e[p] = pr_acc(pr_find(x, dev, w, f->n_acc, p),
+				      VOCAB_METRIC_ACC_MEAN);
+		if (!isfinite(e[0]) || !isfinite(e[1]) ||
+		    e[PR_FP64] < e[PR_FP32])
+			continue;
+		if (list->len)
+			rbuf_puts(list, ", ");
+		pr_label(w, list);
 	}
-	for (i = 1; i < 6; i++)
-		rbuf_free(&a[i]);
-	pr_range(&a[1], f->u_lo[PR_FP32], f->u_hi[PR_FP32], 2);
-	pr_range(&a[2], f->u_lo[PR_FP64], f->u_hi[PR_FP64], 2);
-	find_num(&a[3], f->umax[PR_FP32], 2);
-	find_num(&a[4], f->umax[PR_FP64], 2);
-	v[2] = (struct kv){"L32", rbuf_str(&a[1])};
-	v[3] = (struct kv){"L64", rbuf_str(&a[2])};
-	v[4] = (struct kv){"M32", rbuf_str(&a[3])};
-	v[5] = (struct kv){"M64", rbuf_str(&a[4])};
-	find_add(x, fd, "precision.find.acc_u", v, 6);
-	for (i = 0; i < 6; i++)
-		rbuf_free(&a[i]);
+	if (f->nacc_not)
+		fv_find(x, fd, "precision.find.acc_not", &v);
+	num_range_put(fv_put(&v, "L32"), f->u_lo[PR_FP32], f->u_hi[PR_FP32],
+		      2, pr_num);
+	num_range_put(fv_put(&v, "L64"), f->u_lo[PR_FP64], f->u_hi[PR_FP64],
+		      2, pr_num);
+	fv_num(&v, "M32", f->umax[PR_FP32], 2);
+	fv_num(&v, "M64", f->umax[PR_FP64], 2);
+	fv_find(x, fd, "precision.find.acc_u", &v);
+	fv_free(&v);
+}
+
+/* The largest group of rows whose errors mx, mn are identical: its
+ * first row, -1 where no two are. */
+static int same_group(const double *mx, const double *mn, int n)
+{
+	int best = -1, bestn = 1, r, q, same;
+
+	for (r = 0; r < n; r++) {
+		for (q = same = 0; q < n && isfinite(mx[r]); q++)
+			same += mx[q] == mx[r] && mn[q] == mn[r];
+		if (same > bestn) {
+			bestn = same;
+			best = r;
+		}
+	}
+	return best;
 }
 
 /* Kernels whose errors at the accuracy size are identical in a
@@ -917,10 +842,12 @@ static void find_acc(struct rctx *x, int dev, struct rfind *fd,
 static void find_same(struct rctx *x, int dev, struct rfind *fd,
 		      const struct pr_facts *f, const char *pre)
 {
-	for (int p = 0; p < PR_NP; p++) {
-		double mx[PR_MAXR], mn[PR_MAXR];
-		int best = -1, bestn = 1, r, q;
+	double mx[PR_MAXR], mn[PR_MAXR];
+	struct rbuf other, *same, *b;
+	struct fv v;
+	int p, r, best;
 
+	for (p = 0; p < PR_NP; p++) {
 		for (r = 0; r < f->nrows; r++) {
 			const struct rcfg *c = pr_find(x, dev, &f->row[r],
 						       f->n_acc, p);
@@ -928,49 +855,31 @@ static void find_same(struct rctx *x, int dev, struct rfind *fd,
 			mx[r] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
 			mn[r] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
 		}
-		for (r = 0; r < f->nrows; r++) {
-			int same = 0;
-
-			for (q = 0; q < f->nrows && isfinite(mx[r]); q++)
-				same += mx[q] == mx[r] && mn[q] == mn[r];
-			if (same > bestn) {
-				bestn = same;
-				best = r;
-			}
-		}
+		best = same_group(mx, mn, f->nrows);
 		if (best < 0)
 			continue;
-		{
-			struct rbuf a[4];
-			struct kv v[5];
-
-			for (q = 0; q < 4; q++)
-				rbuf_init(&a[q]);
-			rbuf_printf(&a[0], "%d", f->n_acc);
-			rbuf_puts(&a[1], pr_precs[p]);
-			for (r = 0; r < f->nrows; r++) {
-				struct rbuf *b = mx[r] == mx[best] &&
-					mn[r] == mn[best] ? &a[2] : &a[3];
-
-				if (!isfinite(mx[r]))
-					continue;
-				if (b->len)
-					rbuf_puts(b, ", ");
-				pr_label(&f->row[r], b);
-			}
-			v[0] = (struct kv){"DEV", pre};
-			v[1] = (struct kv){"N", rbuf_str(&a[0])};
-			v[2] = (struct kv){"P", rbuf_str(&a[1])};
-			v[3] = (struct kv){"LIST", rbuf_str(&a[2])};
-			find_add(x, fd, "precision.find.same", v, 4);
-			if (a[3].len) {
-				v[0] = (struct kv){"LIST", rbuf_str(&a[3])};
-				find_add(x, fd, "precision.find.same_other",
-					 v, 1);
-			}
-			for (q = 0; q < 4; q++)
-				rbuf_free(&a[q]);
+		rbuf_init(&other);
+		fv_init(&v);
+		fv_str(&v, "DEV", pre);
+		fv_int(&v, "N", f->n_acc);
+		fv_str(&v, "P", pr_precs[p]);
+		same = fv_put(&v, "LIST");
+		for (r = 0; r < f->nrows; r++) {
+			b = mx[r] == mx[best] && mn[r] == mn[best] ? same :
+			    &other;
+			if (!isfinite(mx[r]))
+				continue;
+			if (b->len)
+				rbuf_puts(b, ", ");
+			pr_label(&f->row[r], b);
 		}
+		fv_find(x, fd, "precision.find.same", &v);
+		if (other.len) {
+			fv_str(&v, "LIST", rbuf_str(&other));
+			fv_find(x, fd, "precision.find.same_other", &v);
+		}
+		fv_free(&v);
+		rbuf_free(&other);
 	}
 }
 
@@ -979,10 +888,11 @@ static void find_same(struct rctx *x, int dev, struct rfind *fd,
 static void find_grow(struct rctx *x, struct rfind *fd,
 		      const struct pr_facts *f, const char *pre)
 {
+	static const char *const gname[PR_NP] = {"G32", "G64"};
+	static const char *const bname[PR_NP] = {"B32", "B64"};
 	double glo[PR_NP], ghi[PR_NP], slo[PR_NP], shi[PR_NP];
-	struct rbuf a[6];
-	struct kv v[7];
-	int klo = 0, khi = 0, r, p, i, nfit = 0;
+	struct fv v;
+	int klo = 0, khi = 0, r, p, nfit = 0;
 
 	for (p = 0; p < PR_NP; p++)
 		glo[p] = ghi[p] = slo[p] = shi[p] = NAN;
@@ -992,7 +902,7 @@ static void find_grow(struct rctx *x, struct rfind *fd,
 
 			if (!isfinite(w->slope[p]))
 				continue;
-			pr_range_add(w->slope[p], &slo[p], &shi[p]);
+			num_range_add(w->slope[p], &slo[p], &shi[p]);
 			if (!klo || w->k_lo[p] < klo)
 				klo = w->k_lo[p];
 			if (w->k_hi[p] > khi)
@@ -1008,144 +918,121 @@ static void find_grow(struct rctx *x, struct rfind *fd,
 
 			if (isfinite(w->slope[p]) && w->k_lo[p] == klo &&
 			    w->k_hi[p] == khi)
-				pr_range_add(w->e_hi[p] / w->e_lo[p], &glo[p],
-					     &ghi[p]);
+				num_range_add(w->e_hi[p] / w->e_lo[p],
+					      &glo[p], &ghi[p]);
 		}
-	for (i = 0; i < 6; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", klo);
-	rbuf_printf(&a[1], "%d", khi);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "KLO", klo);
+	fv_int(&v, "KHI", khi);
 	for (p = 0; p < PR_NP; p++) {
-		pr_range(&a[2 + p], glo[p], ghi[p], 2);
-		pr_range(&a[4 + p], slo[p], shi[p], 2);
+		num_range_put(fv_put(&v, gname[p]), glo[p], ghi[p], 2, pr_num);
+		num_range_put(fv_put(&v, bname[p]), slo[p], shi[p], 2, pr_num);
 	}
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"KLO", rbuf_str(&a[0])};
-	v[2] = (struct kv){"KHI", rbuf_str(&a[1])};
-	v[3] = (struct kv){"G32", rbuf_str(&a[2])};
-	v[4] = (struct kv){"G64", rbuf_str(&a[3])};
-	v[5] = (struct kv){"B32", rbuf_str(&a[4])};
-	v[6] = (struct kv){"B64", rbuf_str(&a[5])};
-	find_add(x, fd, "precision.find.acc_grow", v, 7);
-	for (i = 0; i < 6; i++)
-		rbuf_free(&a[i]);
+	fv_find(x, fd, "precision.find.acc_grow", &v);
+	fv_free(&v);
 }
 
 /* Every configuration's largest error against the bound k u. */
 static void find_bound(struct rctx *x, struct rfind *fd,
 		       const struct pr_facts *f, const char *pre)
 {
-	struct rbuf a[4];
-	struct kv v[5];
+	struct rbuf *list;
+	struct fv v;
 	int i;
 
 	if (!f->nbound)
 		return;
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f->nbound);
-	rbuf_printf(&a[1], "%d", f->nover);
-	find_pct(&a[2], 100 * f->worst, 2);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->nbound);
+	fv_int(&v, "K", f->nover);
+	find_pct(fv_put(&v, "PCT"), 100 * f->worst, 2);
+	list = fv_put(&v, "LIST");
 	for (i = 0; i < f->nover && i < PR_MAXN; i++) {
 		const struct rcfg *c = f->over[i];
 		int p = !strcmp(c->c->precision, VOCAB_PREC_FP64);
 
 		if (i)
-			rbuf_puts(&a[3], "; ");
-		mem_variant(&a[3], c->c->variant);
-		rbuf_printf(&a[3], " %s $n = %d$ (", pr_precs[p], c->c->n);
-		find_num(&a[3], pr_acc(c, VOCAB_METRIC_ACC_MAX) /
+			rbuf_puts(list, "; ");
+		mem_variant(list, c->c->variant);
+		rbuf_printf(list, " %s $n = %d$ (", pr_precs[p], c->c->n);
+		find_num(list, pr_acc(c, VOCAB_METRIC_ACC_MAX) /
 			 (c->c->k * pr_unit[p]), 3);
-		rbuf_puts(&a[3], "$\\,k u$)");
+		rbuf_puts(list, "$\\,k u$)");
 	}
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&a[0])};
-	v[2] = (struct kv){"K", rbuf_str(&a[1])};
-	v[3] = (struct kv){"PCT", rbuf_str(&a[2])};
-	v[4] = (struct kv){"LIST", rbuf_str(&a[3])};
-	find_add(x, fd, f->nover ? "precision.find.bound_some" :
-		 "precision.find.bound_all", v, 5);
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
+	fv_find(x, fd, f->nover ? "precision.find.bound_some" :
+		"precision.find.bound_all", &v);
+	fv_free(&v);
 }
 
 /* The configurations without a result, and the sizes not steady. */
 static void find_misc(struct rctx *x, struct rfind *fd,
 		      const struct pr_facts *f, const char *pre)
 {
-	struct rbuf a[3];
-	struct kv v[4];
+	struct rbuf *list;
+	struct fv v;
 	int i;
 
-	for (i = 0; i < 3; i++)
-		rbuf_init(&a[i]);
-	v[0] = (struct kv){"DEV", pre};
-	if (f->nbad) {
-		rbuf_printf(&a[0], "%d", f->nbad);
-		rbuf_printf(&a[1], "%d", f->nall);
-		v[1] = (struct kv){"K", rbuf_str(&a[0])};
-		v[2] = (struct kv){"N", rbuf_str(&a[1])};
-		find_add(x, fd, "precision.find.failed", v, 3);
-	}
-	if (f->nnon) {
-		for (i = 0; i < f->nnon; i++)
-			rbuf_printf(&a[2], "%s%d", i ? ", " : "",
-				    f->nonsteady[i]);
-		v[1] = (struct kv){"NLIST", rbuf_str(&a[2])};
-		find_add(x, fd, "precision.find.nonsteady", v, 2);
-	}
-	for (i = 0; i < 3; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "K", f->nbad);
+	fv_int(&v, "N", f->nall);
+	if (f->nbad)
+		fv_find(x, fd, "precision.find.failed", &v);
+	list = fv_put(&v, "NLIST");
+	for (i = 0; i < f->nnon; i++)
+		rbuf_printf(list, "%s%d", i ? ", " : "", f->nonsteady[i]);
+	if (f->nnon)
+		fv_find(x, fd, "precision.find.nonsteady", &v);
+	fv_free(&v);
 }
 
 /* What the data cannot support, from what they hold: how many GPUs,
  * how many sizes, one input. */
 static void find_limits(struct rctx *x, struct rfind *fd)
 {
-	struct rbuf list, a[2];
-	struct kv v[2];
+	struct rbuf list, *sizes;
+	struct fv v;
 	int *ns = NULL, nd = 0;
 	size_t nn, d, i;
 
 	rbuf_init(&list);
-	rbuf_init(&a[0]);
-	rbuf_init(&a[1]);
+	fv_init(&v);
 	for (d = 0; d < x->ndevs; d++)
 		nd += model_has_suite(x, (int)d, PR_SUITE);
 	nn = model_ints(x, -1, PR_SUITE, NULL, NULL, 'n', &ns);
-	rbuf_printf(&a[0], "%d", nd);
-	v[0] = (struct kv){"N", rbuf_str(&a[0])};
-	emit_string(x, &list, nd > 1 ? "precision.find.lim.devs" :
-		    "precision.find.lim.one_dev", v, 1);
+	fv_int(&v, "N", nd);
+	fv_emit(x, &list, nd > 1 ? "precision.find.lim.devs" :
+		"precision.find.lim.one_dev", &v);
 	/* a power of k fitted through a few points */
 	if (nn >= 2 && nn <= 4) {
-		rbuf_free(&a[0]);
-		rbuf_printf(&a[0], "%zu", nn);
+		fv_int(&v, "N", (long long)nn);
+		sizes = fv_put(&v, "LIST");
 		for (i = 0; i < nn; i++)
-			rbuf_printf(&a[1], "%s%d", i ? ", " : "", ns[i]);
-		v[0] = (struct kv){"N", rbuf_str(&a[0])};
-		v[1] = (struct kv){"LIST", rbuf_str(&a[1])};
+			rbuf_printf(sizes, "%s%d", i ? ", " : "", ns[i]);
 		rbuf_puts(&list, "; ");
-		emit_string(x, &list, "precision.find.lim.sizes", v, 2);
+		fv_emit(x, &list, "precision.find.lim.sizes", &v);
 	}
 	rbuf_puts(&list, "; ");
 	rbuf_puts(&list, lang_get(x->L, "precision.find.lim.input"));
-	v[0] = (struct kv){"LIST", rbuf_str(&list)};
-	find_add(x, fd, "precision.find.limits", v, 1);
+	fv_str(&v, "LIST", rbuf_str(&list));
+	fv_find(x, fd, "precision.find.limits", &v);
+	fv_free(&v);
 	rbuf_free(&list);
-	rbuf_free(&a[0]);
-	rbuf_free(&a[1]);
 	free(ns);
 }
 
 /* ---- the section ---------------------------------------------------------- */
 
+/* Device dev's figure, tables and findings; after the last device's,
+ * the limits of all. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct pr_facts f;
-	char pre[32] = "";
+	char pre[32];
 	int *ns = NULL, rc;
-	size_t nn, i;
+	size_t nn, i, d;
 
 	if (facts_precision(x, dev, &f))
 		return -1;
@@ -1160,8 +1047,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 			       PR_ACC_SIZES);
 	free(ns);
 	problems_list(x, dev, PR_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	find_time(x, fd, &f, pre);
 	find_expect(x, fd, &f, pre);
 	find_fast(x, fd, &f, pre);
@@ -1170,6 +1056,11 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	find_grow(x, fd, &f, pre);
 	find_bound(x, fd, &f, pre);
 	find_misc(x, fd, &f, pre);
+	for (d = (size_t)dev + 1; d < x->ndevs &&
+	     !model_has_suite(x, (int)d, PR_SUITE); d++)
+		;
+	if (!rc && d == x->ndevs)
+		find_limits(x, fd);
 	return rc;
 }
 
@@ -1179,24 +1070,5 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
  * (message printed). */
 int sec_precision(struct rctx *x)
 {
-	struct rfind fd;
-	size_t d;
-	int rc = 0;
-
-	emit_heading(x, 0, lang_get(x->L, "precision.title"));
-	if (!model_has_suite(x, -1, PR_SUITE)) {
-		emit_par(x, lang_get(x->L, "precision.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "precision.intro"));
-	find_init(&fd);
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, PR_SUITE))
-			rc = part(x, (int)d, &fd);
-	if (!rc) {
-		find_limits(x, &fd);
-		rc = find_emit(x, &fd);
-	}
-	find_free(&fd);
-	return rc;
+	return mem_section(x, PR_SUITE, "precision", part);
 }

@@ -63,18 +63,11 @@ double rect_unit(int p)
 
 /* ---- facts ---------------------------------------------------------------- */
 
-static void cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
 /* a against b where both are ok; -1 when the store fails. */
 static int cmp_ok(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 		  const char *metric, struct rcmp *r)
 {
-	cmp_clear(r);
+	rcmp_clear(r);
 	if (!rcfg_ok(a) || !rcfg_ok(b))
 		return 0;
 	return model_compare(x, a, b, metric, r) == -2 ? -1 : 0;
@@ -103,6 +96,12 @@ static int cmp_work(const void *pa, const void *pb)
 static const struct rcfg *cfg_of(const struct rect_shape *s, int p, int b)
 {
 	return b < 0 ? s->lib[p] : s->c[p][b];
+}
+
+/* Block index b's configuration of shape s, NULL for b < 0 (none). */
+static const struct rcfg *at(const struct rect_shape *s, int p, int b)
+{
+	return b >= 0 ? s->c[p][b] : NULL;
 }
 
 static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
@@ -151,26 +150,17 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 		 * markedly more work than the least padded one runs */
 		if (s->pw[p] < 0 || !(hi >= 1 + RECT_PAD_BIG) || !(hi > lo))
 			s->pl[p] = s->pw[p] = -1;
-		cmp_clear(&s->lead[p]);
-		if (s->next[p] >= 0 &&
-		    cmp_ok(x, s->c[p][s->next[p]], s->c[p][s->best[p]],
-			   VOCAB_METRIC_GFLOPS, &s->lead[p]))
-			return -1;
-		cmp_clear(&s->vs_lib[p]);
-		if (s->best[p] >= 0 &&
-		    cmp_ok(x, s->lib[p], s->c[p][s->best[p]],
-			   VOCAB_METRIC_GFLOPS, &s->vs_lib[p]))
-			return -1;
-		cmp_clear(&s->pad_t[p]);
-		if (s->pw[p] >= 0 &&
-		    cmp_ok(x, s->c[p][s->pl[p]], s->c[p][s->pw[p]],
+		/* a comparison with a side missing is left empty */
+		if (cmp_ok(x, at(s, p, s->next[p]), at(s, p, s->best[p]),
+			   VOCAB_METRIC_GFLOPS, &s->lead[p]) ||
+		    cmp_ok(x, s->lib[p], at(s, p, s->best[p]),
+			   VOCAB_METRIC_GFLOPS, &s->vs_lib[p]) ||
+		    cmp_ok(x, at(s, p, s->pl[p]), at(s, p, s->pw[p]),
 			   VOCAB_METRIC_KERNEL, &s->pad_t[p]))
 			return -1;
 	}
-	cmp_clear(&s->prec);
-	if (s->best[RECT_FP32] >= 0 && s->best[RECT_FP64] >= 0 &&
-	    cmp_ok(x, s->c[RECT_FP32][s->best[RECT_FP32]],
-		   s->c[RECT_FP64][s->best[RECT_FP64]], VOCAB_METRIC_KERNEL,
+	if (cmp_ok(x, at(s, RECT_FP32, s->best[RECT_FP32]),
+		   at(s, RECT_FP64, s->best[RECT_FP64]), VOCAB_METRIC_KERNEL,
 		   &s->prec))
 		return -1;
 	return cmp_ok(x, s->lib[RECT_FP32], s->lib[RECT_FP64],
@@ -182,7 +172,6 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
-	const struct store_prop *pp = model_prop(d, "peak_fp64");
 	struct rsize *sz = NULL;
 	int *bs = NULL, rc = -1, p, b;
 	size_t nsz, nb, i;
@@ -191,7 +180,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 	f->max_rel = f->pad_max = f->tr_lo = f->tr_hi = NAN;
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
-	f->peak64 = pp && pp->has_num && pp->num > 0 ? pp->num : NAN;
+	f->peak64 = dev_peak_fp64(d);
 	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, NULL, 'b',
 			&bs);
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
@@ -354,82 +343,72 @@ static void rect_regime_note(const struct rctx *x, unsigned seen,
 	}
 }
 
-/* fp64 over fp32 time: greyed and marked as the test says. */
-static void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
-		       struct rbuf *wide)
+/* Shape s's row of precision p: the marks all its cells share once on
+ * the shape, each cell's others beside it; the regimes seen are added
+ * to *seen. */
+static void speed_row(struct rctx *x, struct rtable *t, struct rbuf *wide,
+		      const struct rect_facts *f, const struct rect_shape *s,
+		      int p, unsigned *seen)
 {
-	int grey = r->p >= 0 && !r->signif;
-	int nt = isfinite(r->ratio) && r->p < 0;
+	const struct rcfg *best = at(s, p, s->best[p]), *c;
+	struct rbuf lab;
+	unsigned gm = ~0u;
+	int b, k;
 
-	mem_num(t, r->ratio, 2, grey, grey ? "\\nsmark" : nt ? "\\ntmark" : "",
-		wide);
-	if (grey)
-		x->notes_ns = 1;
-	else if (nt)
-		x->notes_nt = 1;
+	for (b = -1; b < f->nb; b++)
+		if (rcfg_ok(cfg_of(s, p, b)))
+			gm &= rcfg_marks(x, cfg_of(s, p, b));
+	if (gm == ~0u)
+		gm = 0;
+	rbuf_init(&lab);
+	size_label(&s->sz, &lab);
+	regime_marks(x, gm, &lab);
+	rtable_text(t, rbuf_str(&lab));
+	for (b = 0; b <= f->nb; b++) {
+		/* the blocks' columns, then cuBLAS */
+		k = b < f->nb ? b : -1;
+		c = cfg_of(s, p, k);
+		if (cell_status(x, t, c))
+			continue;
+		rbuf_free(&lab);
+		regime_marks(x, rcfg_marks(x, c) & ~gm, &lab);
+		/* whole GFLOP/s: a column of 4 to 5 digits aligns */
+		mem_num(t, gflops(c), 0, k >= 0 && k == s->best[p] ? RT_BOLD :
+			0, rbuf_str(&lab), wide);
+		*seen |= rcfg_regime(x, c);
+	}
+	/* a failed kernel has no share: never a speed */
+	rtable_num(t, 100 * s->vs_lib[p].ratio, 1, 0);
+	rtable_num(t, best ? rect_pad_ratio(&s->sz, best->c->block_x) : NAN,
+		   3, 0);
+	if (p == RECT_FP64) {
+		ratio_cell(x, t, &s->prec, wide);
+		ratio_cell(x, t, &s->prec_lib, wide);
+	}
+	rtable_row_end(t);
+	rbuf_free(&lab);
 }
 
 static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
 		       int p)
 {
 	char kinds[8 + RECT_MAXB] = "l";
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, note, post, kind;
+	struct rbuf wide[RTABLE_MAXCOLS], cap, note, kind;
 	struct rtable t;
-	unsigned seen = 0, gm;
+	unsigned seen = 0;
 	int i, b, rc = 0;
 
 	for (b = 0; b <= f->nb; b++)
 		strcat(kinds, "S");
 	strcat(kinds, p == RECT_FP64 ? "SSSS" : "SS");
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&lab);
+	rbufs_init(wide, RTABLE_MAXCOLS);
 	rbuf_init(&cap);
 	rbuf_init(&note);
-	rbuf_init(&post);
 	rbuf_init(&kind);
 	rtable_init(&t, kinds);
 	speed_head(x, &t, f, p);
-	for (i = 0; i < f->ns; i++) {
-		const struct rect_shape *s = &f->s[i];
-		const struct rcfg *best = s->best[p] >= 0 ?
-					  s->c[p][s->best[p]] : NULL;
-
-		gm = ~0u;
-		for (b = -1; b < f->nb; b++)
-			if (rcfg_ok(cfg_of(s, p, b)))
-				gm &= rcfg_marks(x, cfg_of(s, p, b));
-		if (gm == ~0u)
-			gm = 0;
-		/* the marks all cells of a shape share, once on the shape */
-		rbuf_free(&lab);
-		size_label(&s->sz, &lab);
-		regime_marks(x, gm, &lab);
-		rtable_text(&t, rbuf_str(&lab));
-		for (b = 0; b <= f->nb; b++) {
-			/* the blocks' columns, then cuBLAS */
-			int k = b < f->nb ? b : -1;
-			const struct rcfg *c = cfg_of(s, p, k);
-
-			if (cell_status(x, &t, c))
-				continue;
-			rbuf_free(&post);
-			regime_marks(x, rcfg_marks(x, c) & ~gm, &post);
-			/* whole GFLOP/s: a column of 4 to 5 digits aligns */
-			mem_num(&t, gflops(c), 0, k >= 0 && k == s->best[p] ?
-				RT_BOLD : 0, rbuf_str(&post), wide);
-			seen |= rcfg_regime(x, c);
-		}
-		/* a failed kernel has no share: never a speed */
-		rtable_num(&t, 100 * s->vs_lib[p].ratio, 1, 0);
-		rtable_num(&t, best ? rect_pad_ratio(&s->sz,
-			   best->c->block_x) : NAN, 3, 0);
-		if (p == RECT_FP64) {
-			ratio_cell(x, &t, &s->prec, wide);
-			ratio_cell(x, &t, &s->prec_lib, wide);
-		}
-		rtable_row_end(&t);
-	}
+	for (i = 0; i < f->ns; i++)
+		speed_row(x, &t, wide, f, &f->s[i], p, &seen);
 	rc |= mem_caption(x, dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			  p == RECT_FP64 ? "rect.table_fp64" : "rect.table",
 			  NULL, &cap);
@@ -441,12 +420,9 @@ static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
 		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
 				    rbuf_str(&kind), dev, rbuf_str(&note));
 	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&lab);
+	rbufs_free(wide, RTABLE_MAXCOLS);
 	rbuf_free(&cap);
 	rbuf_free(&note);
-	rbuf_free(&post);
 	rbuf_free(&kind);
 	return rc;
 }
@@ -537,10 +513,9 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 	struct mem_axes a;
 	int i, p, b, k, nl = 0, rc;
 
-	for (k = 0; k < NL; k++)
-		rbuf_init(&title[k]);
+	rbufs_init(title, NL);
+	rbufs_init(tic, (size_t)f->ns);
 	for (i = 0; i < f->ns; i++) {
-		rbuf_init(&tic[i]);
 		rbuf_puts(&tic[i], "{\\scriptsize ");
 		size_label(&f->s[i].sz, &tic[i]);
 		rbuf_puts(&tic[i], "}");
@@ -564,23 +539,15 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 				ys[nl], (size_t)f->ns, p ? PL_REF : PL_LINE,
 				lib ? 6 : b, lib ? 6 : b};
 		}
-	memset(&a, 0, sizeof(a));
-	a.xlabel = lang_get(x->L, "rect.axis_shape");
-	a.ylabel = lang_get(x->L, "axis.gflops");
-	a.xmin = 0.6;
-	a.xmax = f->ns + 0.4;
-	a.xtics = xs;
-	a.xticlabels = tics;
-	a.nxtics = (size_t)f->ns;
-	a.logy = 10;
-	a.w = RECT_FIG_W;
-	a.h = RECT_FIG_H;
+	a = (struct mem_axes){.xlabel = lang_get(x->L, "rect.axis_shape"),
+		.ylabel = lang_get(x->L, "axis.gflops"), .xmin = 0.6,
+		.xmax = f->ns + 0.4, .xtics = xs, .nxtics = (size_t)f->ns,
+		.xticlabels = tics, .logy = 10, .w = RECT_FIG_W,
+		.h = RECT_FIG_H};
 	k = mem_plot(x, &a, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "rect.figure");
-	for (k = 0; k < NL; k++)
-		rbuf_free(&title[k]);
-	for (i = 0; i < f->ns; i++)
-		rbuf_free(&tic[i]);
+	rbufs_free(title, NL);
+	rbufs_free(tic, (size_t)f->ns);
 	return rc;
 }
 
@@ -591,31 +558,15 @@ static void shape_put(struct fv *v, const char *name, const struct rsize *s)
 	rect_shape_label(s, fv_put(v, name));
 }
 
-/* "lo--hi", or lo alone where the two print alike. */
-static void range_put(struct fv *v, const char *name, double lo, double hi,
-		      int pct)
-{
-	struct rbuf *b = fv_put(v, name);
-	struct rbuf h;
-	size_t len = b->len;
-
-	rbuf_init(&h);
-	if (pct) {
-		find_pct(b, lo, 3);
-		find_pct(&h, hi, 3);
-	} else {
-		find_num(b, lo, 3);
-		find_num(&h, hi, 3);
-	}
-	if (strcmp(rbuf_str(b) + len, rbuf_str(&h)))
-		rbuf_printf(b, "--%s", rbuf_str(&h));
-	rbuf_free(&h);
-}
-
 /* The fastest block of each shape and its lead over the next. */
 static void find_best(struct rctx *x, struct rfind *fd,
 		      const struct rect_facts *f, int p, const char *pre)
 {
+	/* by mem_word: the best block is the faster, significantly or
+	 * not */
+	static const char *const lead_key[] = {"rect.find.lead.none",
+		"rect.find.lead.untested", "rect.find.lead.ns",
+		"rect.find.lead.faster", "rect.find.lead.faster"};
 	int count[RECT_MAXB] = {0}, i, n = 0, top = 0;
 	struct rbuf list, lead;
 	struct fv v;
@@ -632,20 +583,7 @@ static void find_best(struct rctx *x, struct rfind *fd,
 			continue;
 		n++;
 		count[s->best[p]]++;
-		switch (s->next[p] < 0 ? MW_NONE : mem_word(r, 1)) {
-		case MW_NONE:
-			key = "rect.find.lead.none";
-			break;
-		case MW_UNTESTED:
-			key = "rect.find.lead.untested";
-			break;
-		case MW_NS:
-			key = "rect.find.lead.ns";
-			break;
-		default:
-			key = "rect.find.lead.faster";
-			break;
-		}
+		key = lead_key[s->next[p] < 0 ? MW_NONE : mem_word(r, 1)];
 		fv_num(&v, "R", r->ratio, 3);
 		fv_int(&v, "B2", s->next[p] >= 0 ? f->blocks[s->next[p]] : 0);
 		mem_p(x, fv_put(&v, "P"), r);
@@ -793,7 +731,8 @@ static void find_prec(struct rctx *x, struct rfind *fd,
 		fv_num(&v, "P32", f->peak32, 4);
 		fv_num(&v, "P64", f->peak64, 4);
 		fv_num(&v, "PR", pr, 3);
-		range_put(&v, "RANGE", f->tr_lo, f->tr_hi, 0);
+		num_range_put(fv_put(&v, "RANGE"), f->tr_lo, f->tr_hi, 3,
+			      find_num);
 		find_pct(fv_put(&v, "TOL"), 100 * RECT_RATIO_TOL, 2);
 		key = f->tr_lo >= lo && f->tr_hi <= hi ? "rect.find.pr.near" :
 		      f->tr_hi < lo ? "rect.find.pr.below" :
@@ -841,7 +780,7 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 	fv_init(&v);
 	fv_str(&v, "DEV", pre);
 	fv_str(&v, "PREC", rect_precs[p]);
-	range_put(&v, "RANGE", lo, hi, 1);
+	num_range_put(fv_put(&v, "RANGE"), lo, hi, 3, find_pct);
 	shape_put(&v, "SHAPE", &top->sz);
 	fv_num(&v, "G", top->vs_lib[p].b, 4);
 	fv_num(&v, "GC", top->vs_lib[p].a, 4);
@@ -867,8 +806,7 @@ static void find_peaks(struct rctx *x, struct rfind *fd,
 		double pk, pc, pl = NAN;
 
 		for (i = f->ns; i-- > 0 && !s; )
-			if (f->s[i].best[p] >= 0 &&
-			    rcfg_steady(x, f->s[i].c[p][f->s[i].best[p]]))
+			if (rcfg_steady(x, at(&f->s[i], p, f->s[i].best[p])))
 				s = &f->s[i];
 		if (!s)
 			continue;
@@ -921,8 +859,7 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 
 		for (i = 0; i < f->ns; i++) {
 			const struct rect_shape *s = &f->s[i];
-			const struct rcfg *c = s->best[p] >= 0 ?
-					       s->c[p][s->best[p]] : NULL;
+			const struct rcfg *c = at(s, p, s->best[p]);
 			double a = in_u(c, VOCAB_METRIC_ACC_MAX, p);
 			double m = in_u(c, VOCAB_METRIC_ACC_MEAN, p);
 			double la = in_u(s->lib[p], VOCAB_METRIC_ACC_MAX, p);
@@ -1070,7 +1007,7 @@ static int prec_measured(const struct rect_facts *f, int p)
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct rect_facts *f = malloc(sizeof(*f));
-	char pre[32] = "";
+	char pre[32];
 	int rc = -1, p;
 
 	if (!f)
@@ -1087,8 +1024,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = acc_table(x, dev, f);
 	problems_list(x, dev, RECT_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	findings_dev(x, fd, f, dev, pre);
 out:
 	free(f);
