@@ -351,10 +351,13 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->p = -1;
 	r->signif = 0;
 	r->verdict = RULE_UNTESTED;
+	r->interleaved = 0;
 	r->hl = r->hl_lo = r->hl_hi = NAN;
 	r->ranges = 0;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
+	r->interleaved = a->c->session_id == b->c->session_id &&
+			 a->c->grp > 0 && a->c->grp == b->c->grp;
 	r->gain = stats_gain_percent(r->a, r->b);
 	r->ratio = r->a != 0 ? r->b / r->a : NAN;
 	if (samples_sorted(x, a, metric, &sa, &na) ||

@@ -540,6 +540,9 @@ enum {
 	RG_WAVE = RULE_IDLE,	/* fewer blocks than SMs: SMs left idle */
 	RG_L2 = RULE_L2,	/* working set fits L2: cache, not DRAM */
 	RG_THROTTLE = RULE_THROTTLE,	/* clock below the session's top */
+	/* not a regime: two compared points were not sampled interleaved
+	 * (a table note says so) */
+	RG_APART = 32,
 	RG_DERIVED = 16		/* inputs derived by render from the
 				 * device's properties (database older than
 				 * the stored launch geometry) */
@@ -620,6 +623,10 @@ struct rcmp {
 	/* Hodges-Lehmann ratio b / a with its 95 % interval (NAN without
 	 * raw samples): the effect size a finding quotes */
 	double hl, hl_lo, hl_hi;
+	/* a and b were sampled interleaved (one session, one group); when
+	 * not, a drift between them (clock, temperature) is part of the
+	 * difference, and the report says so */
+	int interleaved;
 	int ranges;		/* no raw samples, but the stored ranges do
 				 * not overlap: p is U = 0's exact p */
 };

@@ -392,6 +392,8 @@ static int speed_row(struct rctx *x, int dev, struct rtable *t,
 		rc = -1;
 	if (!rcfg_ok(c[PR_FP32]) || !rcfg_ok(c[PR_FP64]))
 		cmp.ratio = NAN;
+	else if (!cmp.interleaved)
+		*seen |= RG_APART;
 	ratio_cell(x, t, &cmp, wide);
 	rtable_row_end(t);
 	rbuf_free(&cell);
@@ -431,7 +433,11 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 				  "precision.note_nopeak64" :
 				  "precision.note_nopeak32"));
 		}
-	mem_regime_note(x, seen, &note);
+	mem_regime_note(x, seen & ~(unsigned)RG_APART, &note);
+	if (seen & RG_APART) {
+		rbuf_putc(&note, ' ');
+		rbuf_puts(&note, lang_get(x->L, "note.apart"));
+	}
 	rbuf_printf(&kind, "precision n=%d", n);
 	if (!rc)
 		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
