@@ -314,3 +314,99 @@ int mem_section(struct rctx *x, const char *suite, const char *key,
 	find_free(&fd);
 	return rc;
 }
+
+/* ---- the memory sections' tables and comparisons ------------------------ */
+
+void mem_cmp_clear(struct rcmp *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->a = r->b = r->gain = r->ratio = NAN;
+	r->p = -1;
+}
+
+void mem_tab_init(struct mem_tab *m, const char *kinds)
+{
+	int i;
+
+	rtable_init(&m->t, kinds);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_init(&m->wide[i]);
+	rbuf_init(&m->cap);
+	rbuf_init(&m->note);
+	m->seen = 0;
+}
+
+void mem_tab_free(struct mem_tab *m)
+{
+	int i;
+
+	rtable_free(&m->t);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&m->wide[i]);
+	rbuf_free(&m->cap);
+	rbuf_free(&m->note);
+}
+
+void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
+		  double v, unsigned hide)
+{
+	struct rbuf post;
+
+	if (cell_status(x, &m->t, c))
+		return;
+	rbuf_init(&post);
+	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
+	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
+	m->seen |= rcfg_regime(x, c);
+	rbuf_free(&post);
+}
+
+void mem_tab_ratio(struct rctx *x, struct mem_tab *m, const struct rcmp *r,
+		   double v, int decimals, int notes)
+{
+	int grey = r->p >= 0 && !r->signif;
+	int nt = isfinite(v) && r->p < 0;
+
+	mem_num(&m->t, v, decimals, grey, grey ? "\\nsmark" : nt ?
+		"\\ntmark" : "", m->wide);
+	if (notes) {
+		x->notes_ns |= grey;
+		x->notes_nt |= nt;
+	}
+}
+
+unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
+			  size_t n)
+{
+	unsigned m = ~0u;
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n; i++)
+		if (rcfg_ok(c[i])) {
+			m &= rcfg_marks(x, c[i]);
+			any = 1;
+		}
+	return any ? m : 0;
+}
+
+int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
+		int any, int rc)
+{
+	mem_regime_note(x, m->seen, &m->note);
+	if (!rc && any)
+		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
+				    dev, rbuf_str(&m->note));
+	mem_tab_free(m);
+	return rc;
+}
+
+void mem_head_variant(struct rtable *t, const char *variant)
+{
+	struct rbuf h;
+
+	rbuf_init(&h);
+	mem_variant(&h, variant);
+	rtable_head(t, rbuf_str(&h));
+	rbuf_free(&h);
+}
