@@ -410,3 +410,9 @@ void mem_head_variant(struct rtable *t, const char *variant)
 	rtable_head(t, rbuf_str(&h));
 	rbuf_free(&h);
 }
+
+void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
+{
+	for (; *k; k++)
+		rtable_head(t, **k == '=' ? *k + 1 : lang_get(x->L, *k));
+}

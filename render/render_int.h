@@ -1344,8 +1344,10 @@ unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
  * 0 and any is set, and frees m. Returns rc, or the writing's status. */
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc);
-
 /* A header cell naming kernel variant as mem_variant does. */
 void mem_head_variant(struct rtable *t, const char *variant);
+/* Header cells, one per string key of k (NULL ends it); a key that
+ * starts with '=' is the cell's LaTeX itself, less the '='. */
+void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
 
 #endif
