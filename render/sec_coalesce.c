@@ -47,13 +47,6 @@ static double sector_model(int s)
 	return 2.0 / (m + 1);
 }
 
-static void cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
 static void range_add(double v, int *n, double *lo, double *hi)
 {
 	if (!isfinite(v))
@@ -155,6 +148,21 @@ static int facts_strides(struct rctx *x, struct co_facts *f)
 	return 0;
 }
 
+/* Copy c (offset or stride) where it has a bandwidth: *at, its GB/s,
+ * its sectors per request, and the N of the copies. */
+static void facts_copy(struct co_facts *f, const struct rcfg *c,
+		       const struct rcfg **at, double *g, double *sp)
+{
+	if (!isfinite(gbs(c)))
+		return;
+	*at = c;
+	*g = gbs(c);
+	*sp = spr(c);
+	f->has_spr |= isfinite(*sp);
+	if (!f->count)
+		f->count = c->c->count;
+}
+
 /* One place computes what the findings and the conclusions state; see
  * struct co_facts. */
 int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
@@ -164,32 +172,18 @@ int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
 
 	memset(f, 0, sizeof(*f));
 	f->mis_worst = -1;
-	cmp_clear(&f->aos_soa);
+	mem_cmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
-		cmp_clear(&f->off_cmp[k]);
-		cmp_clear(&f->ctl_cmp[k]);
-		cmp_clear(&f->str_cmp[k]);
+		mem_cmp_clear(&f->off_cmp[k]);
+		mem_cmp_clear(&f->ctl_cmp[k]);
+		mem_cmp_clear(&f->str_cmp[k]);
 		f->g_off[k] = f->g_str[k] = f->share[k] = NAN;
 		f->spr_off[k] = f->spr_str[k] = NAN;
 		c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_OFFSET, k);
-		if (isfinite(gbs(c))) {
-			f->off[k] = c;
-			f->g_off[k] = gbs(c);
-			f->spr_off[k] = spr(c);
-			f->has_spr |= isfinite(f->spr_off[k]);
-			if (!f->count)
-				f->count = c->c->count;
-		}
+		facts_copy(f, c, &f->off[k], &f->g_off[k], &f->spr_off[k]);
 		c = k ? model_find_param(x, dev, CO_SUITE,
 					 VOCAB_VARIANT_STRIDE, k) : NULL;
-		if (isfinite(gbs(c))) {
-			f->str[k] = c;
-			f->g_str[k] = gbs(c);
-			f->spr_str[k] = spr(c);
-			f->has_spr |= isfinite(f->spr_str[k]);
-			if (!f->count)
-				f->count = c->c->count;
-		}
+		facts_copy(f, c, &f->str[k], &f->g_str[k], &f->spr_str[k]);
 	}
 	f->share[1] = f->str[1] ? 1 : NAN;
 	c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_AOS, 0);
@@ -210,34 +204,11 @@ int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
 
 /* ---- tables -------------------------------------------------------------- */
 
-/* A bandwidth cell with the regime marks it carries. */
-static void gbs_cell(struct rctx *x, struct rtable *t, const struct rcfg *c,
-		     struct rbuf *wide, unsigned *seen)
-{
-	struct rbuf post;
-
-	if (cell_status(x, t, c))
-		return;
-	rbuf_init(&post);
-	regime_marks(x, rcfg_marks(x, c), &post);
-	mem_num(t, gbs(c), -1, 0, rbuf_str(&post), wide);
-	*seen |= rcfg_regime(x, c);
-	rbuf_free(&post);
-}
-
-/* A share in % with the test of its difference from the base. */
-static void share_cell(struct rtable *t, const struct rcmp *r,
-		       struct rbuf *wide)
-{
-	mem_num(t, 100 * r->ratio, 1, r->p >= 0 && !r->signif,
-		r->p < 0 ? "\\ntmark" : !r->signif ? "\\nsmark" : "", wide);
-}
-
 /* The note under a table: its key, then (with the first table only)
- * the counters' column or why it is missing, then the marks. */
+ * the counters' column or why it is missing (the marks follow from
+ * mem_tab_end). */
 static int co_note(struct rctx *x, int dev, const struct co_facts *f,
-		   const char *key, int counters, unsigned seen,
-		   struct rbuf *note)
+		   const char *key, int counters, struct rbuf *note)
 {
 	int rc = emit_string(x, note, key, NULL, 0);
 
@@ -251,22 +222,7 @@ static int co_note(struct rctx *x, int dev, const struct co_facts *f,
 				"coalesce.counters_none",
 				"coalesce.counters_unavailable", note);
 	}
-	mem_regime_note(x, seen, note);
 	return rc;
-}
-
-/* "$N = 2^{24}$" for the captions. */
-static void count_text(long long n, struct rbuf *b)
-{
-	int k = 0;
-
-	if (n > 0 && !(n & (n - 1))) {
-		while ((1LL << k) < n)
-			k++;
-		rbuf_printf(b, "2^{%d}", k);
-	} else {
-		rbuf_printf(b, "\\num{%lld}", n);
-	}
 }
 
 /* The configuration of the offset (stride set: the stride) copy at p. */
@@ -284,39 +240,27 @@ static const struct rcfg *copy_cfg(const struct rctx *x, int dev,
  * stride 1 with the test, the model's share (strides), the sectors per
  * request (with counters). */
 static void copy_cells(struct rctx *x, int dev, const struct co_facts *f,
-		       int stride, int p, struct rtable *t, struct rbuf *wide,
-		       unsigned *seen)
+		       int stride, int p, struct mem_tab *m)
 {
 	const struct rcfg *c = copy_cfg(x, dev, stride, p);
 	const struct rcfg *ok = stride ? f->str[p] : f->off[p];
+	const struct rcmp *r = stride ? &f->str_cmp[p] : &f->off_cmp[p];
 	char lab[16];
 
 	snprintf(lab, sizeof(lab), "%d", p);
-	rtable_text(t, lab);
-	gbs_cell(x, t, c, wide, seen);
+	rtable_text(&m->t, lab);
+	mem_tab_cell(x, m, c, gbs(c), 0);
 	if (ok && p == stride)
-		rtable_num(t, 100, 1, 0);	/* the base itself */
+		rtable_num(&m->t, 100, 1, 0);	/* the base itself */
 	else if (ok)
-		share_cell(t, stride ? &f->str_cmp[p] : &f->off_cmp[p], wide);
+		mem_tab_ratio(x, m, r, 100 * r->ratio, 1, 0);
 	else
-		rtable_text(t, "--");
+		rtable_text(&m->t, "--");
 	if (stride)
-		rtable_num(t, 100 * f->model[p], 1, 0);
+		rtable_num(&m->t, 100 * f->model[p], 1, 0);
 	if (f->has_spr)
-		rtable_num(t, stride ? f->spr_str[p] : f->spr_off[p], 1, 0);
-}
-
-static void copy_head(struct rctx *x, const struct co_facts *f, int stride,
-		      struct rtable *t)
-{
-	rtable_head(t, stride ? "\\(s\\)" : "\\(k\\)");
-	rtable_head(t, lang_get(x->L, "coalesce.gbs"));
-	rtable_head(t, lang_get(x->L, stride ? "coalesce.pct_s1" :
-				"coalesce.pct_k0"));
-	if (stride)
-		rtable_head(t, lang_get(x->L, "coalesce.model"));
-	if (f->has_spr)
-		rtable_head(t, lang_get(x->L, "coalesce.spr"));
+		rtable_num(&m->t, stride ? f->spr_str[p] : f->spr_off[p], 1,
+			   0);
 }
 
 /* Every offset (or stride) in two halves side by side: 33 rows would
@@ -324,61 +268,72 @@ static void copy_head(struct rctx *x, const struct co_facts *f, int stride,
 static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 		      int stride)
 {
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, nn, note;
-	unsigned seen = 0;
-	int p, i, n = 0, h, rc = 0, list[CO_MAXP + 1];
-	char kinds[16], half[8];
+	const char *const h[] = {stride ? "=\\(s\\)" : "=\\(k\\)",
+		"coalesce.gbs", stride ? "coalesce.pct_s1" : "coalesce.pct_k0",
+		stride ? "coalesce.model" : f->has_spr ? "coalesce.spr" : NULL,
+		stride && f->has_spr ? "coalesce.spr" : NULL, NULL};
+	struct mem_tab m;
+	struct rbuf nn;
+	int p, i, n = 0, half, rc, list[CO_MAXP + 1];
+	char kinds[16], hk[8];
 
 	for (p = 0; p <= CO_MAXP; p++)
 		if (copy_cfg(x, dev, stride, p))
 			list[n++] = p;
 	if (!n)
 		return 0;
-	h = (n + 1) / 2;
-	snprintf(half, sizeof(half), "lSS%s%s", stride ? "S" : "",
+	half = (n + 1) / 2;
+	snprintf(hk, sizeof(hk), "lSS%s%s", stride ? "S" : "",
 		 f->has_spr ? "S" : "");
 	/* an empty column between the halves keeps them apart */
-	snprintf(kinds, sizeof(kinds), "%sc%s", half, half);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&cap);
-	rbuf_init(&nn);
-	rbuf_init(&note);
-	rtable_init(&t, kinds);
-	copy_head(x, f, stride, &t);
-	rtable_head(&t, "\\quad");
-	copy_head(x, f, stride, &t);
-	rtable_head_end(&t);
-	for (i = 0; i < h; i++) {
-		copy_cells(x, dev, f, stride, list[i], &t, wide, &seen);
-		rtable_text(&t, "");
-		if (i + h < n)
-			copy_cells(x, dev, f, stride, list[i + h], &t, wide,
-				   &seen);
-		rtable_row_end(&t);
+	snprintf(kinds, sizeof(kinds), "%sc%s", hk, hk);
+	mem_tab_init(&m, kinds);
+	mem_heads(x, &m.t, h);
+	rtable_head(&m.t, "\\quad");
+	mem_heads(x, &m.t, h);
+	rtable_head_end(&m.t);
+	for (i = 0; i < half; i++) {
+		copy_cells(x, dev, f, stride, list[i], &m);
+		rtable_text(&m.t, "");
+		if (i + half < n)
+			copy_cells(x, dev, f, stride, list[i + half], &m);
+		rtable_row_end(&m.t);
 	}
-	count_text(f->count, &nn);
-	rc |= mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
-			  VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, stride ?
-			  f->count ? "coalesce.table_stride" :
-			  "coalesce.table_stride_non" : f->count ?
-			  "coalesce.table_offset" :
-			  "coalesce.table_offset_non", rbuf_str(&nn), &cap);
+	rbuf_init(&nn);
+	ilp_count_math(f->count, &nn);
+	rc = mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
+			 VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, !stride ?
+			 f->count ? "coalesce.table_offset" :
+			 "coalesce.table_offset_non" : f->count ?
+			 "coalesce.table_stride" : "coalesce.table_stride_non",
+			 rbuf_str(&nn), &m.cap);
+	rbuf_free(&nn);
 	/* the counters are said once, under the first table */
 	rc |= co_note(x, dev, f, stride ? "coalesce.stride_note" :
-		      "coalesce.offset_note", !stride, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), stride ?
-				    "coalesce-stride" : "coalesce-offset", dev,
-				    rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&cap);
-	rbuf_free(&nn);
-	rbuf_free(&note);
-	return rc;
+		      "coalesce.offset_note", !stride, &m.note);
+	return mem_tab_end(x, &m, dev, stride ? "coalesce-stride" :
+			   "coalesce-offset", 1, rc);
+}
+
+/* The cells of layout i (0 aos, 1 soa; c ok) after its name: kernel
+ * time, GB/s, the share of soa's, the sectors per request. */
+static void layout_cells(struct rctx *x, const struct co_facts *f, int i,
+			 const struct rcfg *c, struct mem_tab *m)
+{
+	/* aos in % of soa: the comparison seen from soa */
+	struct rcmp r = f->aos_soa;
+
+	r.ratio = r.a / r.b;
+	rtable_num(&m->t, rcfg_median(c, VOCAB_METRIC_KERNEL), -1, 0);
+	mem_tab_cell(x, m, c, gbs(c), 0);
+	if (i == 1)
+		rtable_num(&m->t, 100, 1, 0);
+	else if (f->soa)
+		mem_tab_ratio(x, m, &r, 100 * r.ratio, 1, 0);
+	else
+		rtable_text(&m->t, "--");
+	if (f->has_spr)
+		rtable_num(&m->t, i ? f->spr_soa : f->spr_aos, 1, 0);
 }
 
 /* The two layouts of the vector update. */
@@ -386,26 +341,18 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 {
 	static const char *const lay[] = {VOCAB_VARIANT_AOS,
 					  VOCAB_VARIANT_SOA};
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, nn, note;
-	unsigned seen = 0;
-	int i, rc = 0, sp = f->has_spr, rows = 0;
+	const char *const h[] = {"coalesce.layout", "coalesce.kernel_ms",
+		"coalesce.gbs", "coalesce.pct_soa", f->has_spr ?
+		"coalesce.spr" : NULL, NULL};
+	struct mem_tab m;
+	struct rbuf nn;
+	int i, rc;
 	long long count = 0;
 
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&lab);
-	rbuf_init(&cap);
 	rbuf_init(&nn);
-	rbuf_init(&note);
-	rtable_init(&t, sp ? "lSSSS" : "lSSS");
-	rtable_head(&t, lang_get(x->L, "coalesce.layout"));
-	rtable_head(&t, lang_get(x->L, "coalesce.kernel_ms"));
-	rtable_head(&t, lang_get(x->L, "coalesce.gbs"));
-	rtable_head(&t, lang_get(x->L, "coalesce.pct_soa"));
-	if (sp)
-		rtable_head(&t, lang_get(x->L, "coalesce.spr"));
-	rtable_head_end(&t);
+	mem_tab_init(&m, f->has_spr ? "lSSSS" : "lSSS");
+	mem_heads(x, &m.t, h);
+	rtable_head_end(&m.t);
 	for (i = 0; i < 2; i++) {
 		const struct rcfg *c = model_find_param(x, dev, CO_SUITE,
 							lay[i], 0);
@@ -414,47 +361,21 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 			continue;
 		if (!count)
 			count = c->c->count;
-		rows++;
-		rbuf_free(&lab);
-		mem_variant(&lab, lay[i]);
-		rtable_text(&t, rbuf_str(&lab));
-		if (cell_status(x, &t, c)) {
-			rtable_row_end(&t);
-			continue;
-		}
-		rtable_num(&t, rcfg_median(c, VOCAB_METRIC_KERNEL), -1, 0);
-		gbs_cell(x, &t, c, wide, &seen);
-		if (i == 1) {
-			rtable_num(&t, 100, 1, 0);
-		} else if (f->soa) {
-			/* aos in % of soa: the comparison seen from soa */
-			struct rcmp r = f->aos_soa;
-
-			r.ratio = r.a / r.b;
-			share_cell(&t, &r, wide);
-		} else {
-			rtable_text(&t, "--");
-		}
-		if (sp)
-			rtable_num(&t, i ? f->spr_soa : f->spr_aos, 1, 0);
-		rtable_row_end(&t);
+		rbuf_free(&nn);
+		mem_variant(&nn, lay[i]);
+		rtable_text(&m.t, rbuf_str(&nn));
+		if (!cell_status(x, &m.t, c))
+			layout_cells(x, f, i, c, &m);
+		rtable_row_end(&m.t);
 	}
-	count_text(count, &nn);
-	rc |= mem_caption(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
-			  VOCAB_METRIC_GBS, count ? "coalesce.layout_table" :
-			  "coalesce.layout_table_non", rbuf_str(&nn), &cap);
-	rc |= co_note(x, dev, f, "coalesce.layout_note", 0, seen, &note);
-	if (!rc && rows)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    "coalesce-layout", dev, rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&lab);
-	rbuf_free(&cap);
 	rbuf_free(&nn);
-	rbuf_free(&note);
-	return rc;
+	ilp_count_math(count, &nn);
+	rc = mem_caption(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
+			 VOCAB_METRIC_GBS, count ? "coalesce.layout_table" :
+			 "coalesce.layout_table_non", rbuf_str(&nn), &m.cap);
+	rc |= co_note(x, dev, f, "coalesce.layout_note", 0, &m.note);
+	rbuf_free(&nn);
+	return mem_tab_end(x, &m, dev, "coalesce-layout", m.t.rows, rc);
 }
 
 /* ---- the figure ---------------------------------------------------------- */
