@@ -433,252 +433,173 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 
 /* ---- findings ------------------------------------------------------------ */
 
+/* The aligned positive offsets against offset 0, and the misaligned
+ * ones against the aligned offset above them. */
+static void find_aligned(struct rctx *x, struct rfind *fd,
+			 const struct co_facts *f, struct fv *v)
+{
+	struct rbuf *b;
+	int j, tested = f->nctl - f->ctl_untested;
+
+	if (f->nal) {
+		b = fv_put(v, "LIST");
+		for (j = CO_SECTOR_FLOATS; j <= CO_MAXP;
+		     j += CO_SECTOR_FLOATS)
+			if (f->off[j])
+				rbuf_printf(b, "%s%d", b->len ? ", " : "", j);
+		find_pct(fv_put(v, "LO"), f->al_lo, 3);
+		find_pct(fv_put(v, "HI"), f->al_hi, 3);
+		fv_find(x, fd, f->nal > 1 ? "find.co.off.aligned" :
+			"find.co.off.aligned_one", v);
+	}
+	if (f->nctl) {
+		fv_int(v, "N", f->nctl);
+		fv_int(v, "K", f->ctl_cost);
+		find_pct(fv_put(v, "LO"), f->ctl_lo, 3);
+		find_pct(fv_put(v, "HI"), f->ctl_hi, 3);
+		fv_find(x, fd, !tested ? "find.co.off.ctl_untested" :
+			2 * f->ctl_cost > tested ? "find.co.off.ctl_cost" :
+			"find.co.off.ctl_free", v);
+	}
+}
+
 /* What the misaligned offsets cost against offset 0. */
 static void find_offsets(struct rctx *x, struct rfind *fd,
 			 const struct co_facts *f, const char *pre)
 {
-	struct rbuf s, nm, k, lo, hi, g0, kw, gw, p, nu;
 	const struct rcmp *r;
-	const char *key;
-	struct kv v[10];
+	struct fv v;
+	struct rbuf s;
+	struct kv t;
 
 	if (!f->nmis || f->mis_worst < 0)
 		return;
 	r = &f->off_cmp[f->mis_worst];
+	fv_init(&v);
 	rbuf_init(&s);
-	rbuf_init(&nm);
-	rbuf_init(&k);
-	rbuf_init(&lo);
-	rbuf_init(&hi);
-	rbuf_init(&g0);
-	rbuf_init(&kw);
-	rbuf_init(&gw);
-	rbuf_init(&p);
-	rbuf_init(&nu);
-	rbuf_printf(&nm, "%d", f->nmis);
-	rbuf_printf(&k, "%d", f->mis_slow);
-	find_pct(&lo, f->mis_lo, 3);
-	find_pct(&hi, f->mis_hi, 3);
-	find_num(&g0, f->g_off[0], 4);
-	rbuf_printf(&kw, "%d", f->mis_worst);
-	find_num(&gw, r->b, 4);
-	mem_p(x, &p, r);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"NMIS", rbuf_str(&nm)};
-	v[2] = (struct kv){"K", rbuf_str(&k)};
-	v[3] = (struct kv){"LO", rbuf_str(&lo)};
-	v[4] = (struct kv){"HI", rbuf_str(&hi)};
-	v[5] = (struct kv){"G0", rbuf_str(&g0)};
-	v[6] = (struct kv){"KW", rbuf_str(&kw)};
-	v[7] = (struct kv){"GW", rbuf_str(&gw)};
-	v[8] = (struct kv){"P", rbuf_str(&p)};
-	key = f->mis_untested == f->nmis ? "find.co.off.untested" :
-	      !f->mis_slow ? "find.co.off.none" :
-	      2 * f->mis_slow > f->nmis ? "find.co.off.most" :
-	      "find.co.off.some";
-	emit_string(x, &s, key, v, 9);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "NMIS", f->nmis);
+	fv_int(&v, "K", f->mis_slow);
+	find_pct(fv_put(&v, "LO"), f->mis_lo, 3);
+	find_pct(fv_put(&v, "HI"), f->mis_hi, 3);
+	fv_num(&v, "G0", f->g_off[0], 4);
+	fv_int(&v, "KW", f->mis_worst);
+	fv_num(&v, "GW", r->b, 4);
+	mem_p(x, fv_put(&v, "P"), r);
+	fv_emit(x, &s, f->mis_untested == f->nmis ? "find.co.off.untested" :
+		!f->mis_slow ? "find.co.off.none" :
+		2 * f->mis_slow > f->nmis ? "find.co.off.most" :
+		"find.co.off.some", &v);
 	if (f->mis_untested && f->mis_untested < f->nmis) {
-		rbuf_printf(&nu, "%d", f->mis_untested);
-		v[0] = (struct kv){"N", rbuf_str(&nu)};
+		fv_int(&v, "N", f->mis_untested);
 		rbuf_putc(&s, ' ');
-		emit_string(x, &s, "find.co.untested_n", v, 1);
+		fv_emit(x, &s, "find.co.untested_n", &v);
 	}
-	v[0] = (struct kv){"TEXT", rbuf_str(&s)};
-	find_add(x, fd, "find.vers.sentence", v, 1);
-	if (f->nal) {
-		int j;
-
-		rbuf_free(&nm);
-		for (j = CO_SECTOR_FLOATS; j <= CO_MAXP;
-		     j += CO_SECTOR_FLOATS)
-			if (f->off[j])
-				rbuf_printf(&nm, "%s%d", nm.len ? ", " : "",
-					    j);
-		rbuf_free(&lo);
-		rbuf_free(&hi);
-		find_pct(&lo, f->al_lo, 3);
-		find_pct(&hi, f->al_hi, 3);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"LIST", rbuf_str(&nm)};
-		v[2] = (struct kv){"LO", rbuf_str(&lo)};
-		v[3] = (struct kv){"HI", rbuf_str(&hi)};
-		find_add(x, fd, f->nal > 1 ? "find.co.off.aligned" :
-			 "find.co.off.aligned_one", v, 4);
-	}
-	if (f->nctl) {
-		int tested = f->nctl - f->ctl_untested;
-
-		rbuf_free(&nm);
-		rbuf_free(&k);
-		rbuf_free(&lo);
-		rbuf_free(&hi);
-		rbuf_printf(&nm, "%d", f->nctl);
-		rbuf_printf(&k, "%d", f->ctl_cost);
-		find_pct(&lo, f->ctl_lo, 3);
-		find_pct(&hi, f->ctl_hi, 3);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"N", rbuf_str(&nm)};
-		v[2] = (struct kv){"K", rbuf_str(&k)};
-		v[3] = (struct kv){"LO", rbuf_str(&lo)};
-		v[4] = (struct kv){"HI", rbuf_str(&hi)};
-		find_add(x, fd, !tested ? "find.co.off.ctl_untested" :
-			 2 * f->ctl_cost > tested ? "find.co.off.ctl_cost" :
-			 "find.co.off.ctl_free", v, 5);
-	}
+	t = (struct kv){"TEXT", rbuf_str(&s)};
+	find_add(x, fd, "find.vers.sentence", &t, 1);
+	find_aligned(x, fd, f, &v);
+	fv_free(&v);
 	rbuf_free(&s);
-	rbuf_free(&nm);
-	rbuf_free(&k);
-	rbuf_free(&lo);
-	rbuf_free(&hi);
-	rbuf_free(&g0);
-	rbuf_free(&kw);
-	rbuf_free(&gw);
-	rbuf_free(&p);
-	rbuf_free(&nu);
 }
 
-/* The strided copy's shares at a few strides beside the model's, then
- * how the strides up to 8 and beyond follow it. */
-static void find_strides(struct rctx *x, struct rfind *fd,
-			 const struct co_facts *f, const char *pre)
+/* The strided copy's shares at a few strides beside the model's. */
+static void find_model(struct rctx *x, struct rfind *fd,
+		       const struct co_facts *f, struct fv *v)
 {
 	static const int pick[] = {2, 4, 8};
-	struct rbuf list, item, sv, sh, md, g1, lo, hi, tol, last;
-	struct kv v[7];
-	const char *key;
+	struct rbuf *list = fv_put(v, "LIST");
+	struct fv w;
 	int i, s, done[CO_MAXP + 1] = {0};
 
-	if (!f->str[1] || (!f->nmod && !f->nbey))
-		return;
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&sv);
-	rbuf_init(&sh);
-	rbuf_init(&md);
-	rbuf_init(&g1);
-	rbuf_init(&lo);
-	rbuf_init(&hi);
-	rbuf_init(&tol);
-	rbuf_init(&last);
+	fv_init(&w);
 	for (i = 0; i <= 3; i++) {
 		s = i < 3 ? pick[i] : f->smax;
 		if (s < 2 || s > CO_MAXP || done[s] || !f->str[s])
 			continue;
 		done[s] = 1;
-		rbuf_free(&sv);
-		rbuf_free(&sh);
-		rbuf_free(&md);
-		rbuf_free(&item);
-		rbuf_printf(&sv, "%d", s);
-		find_pct(&sh, 100 * f->share[s], 3);
-		find_pct(&md, 100 * f->model[s], 3);
-		v[0] = (struct kv){"S", rbuf_str(&sv)};
-		v[1] = (struct kv){"SHARE", rbuf_str(&sh)};
-		v[2] = (struct kv){"MODEL", rbuf_str(&md)};
-		emit_string(x, &item, "find.co.str.item", v, 3);
-		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
-			    rbuf_str(&item));
+		fv_int(&w, "S", s);
+		find_pct(fv_put(&w, "SHARE"), 100 * f->share[s], 3);
+		find_pct(fv_put(&w, "MODEL"), 100 * f->model[s], 3);
+		rbuf_puts(list, list->len ? "; " : "");
+		fv_emit(x, list, "find.co.str.item", &w);
 	}
-	find_num(&g1, f->g_str[1], 4);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"G1", rbuf_str(&g1)};
-	v[2] = (struct kv){"LIST", rbuf_str(&list)};
-	find_add(x, fd, "find.co.str.model", v, 3);
-	find_pct(&tol, 100 * CO_MODEL_TOL, 2);
+	fv_free(&w);
+	fv_num(v, "G1", f->g_str[1], 4);
+	fv_find(x, fd, "find.co.str.model", v);
+}
+
+/* The strided copy against the sector model: the strides up to 8, then
+ * beyond. */
+static void find_strides(struct rctx *x, struct rfind *fd,
+			 const struct co_facts *f, const char *pre)
+{
+	struct fv v;
+	double q;
+
+	if (!f->str[1] || (!f->nmod && !f->nbey))
+		return;
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	find_model(x, fd, f, &v);
+	find_pct(fv_put(&v, "TOL"), 100 * CO_MODEL_TOL, 2);
 	if (f->nmod) {
-		find_pct(&lo, 100 * f->mod_lo, 3);
-		find_pct(&hi, 100 * f->mod_hi, 3);
-		key = f->mod_in == f->nmod ? "find.co.str.within" :
-		      f->mod_above == f->nmod ? "find.co.str.above" :
-		      f->mod_below == f->nmod ? "find.co.str.below" :
-		      "find.co.str.mixed";
-		v[1] = (struct kv){"LO", rbuf_str(&lo)};
-		v[2] = (struct kv){"HI", rbuf_str(&hi)};
-		v[3] = (struct kv){"TOL", rbuf_str(&tol)};
-		find_add(x, fd, key, v, 4);
+		find_pct(fv_put(&v, "LO"), 100 * f->mod_lo, 3);
+		find_pct(fv_put(&v, "HI"), 100 * f->mod_hi, 3);
+		fv_find(x, fd, f->mod_in == f->nmod ? "find.co.str.within" :
+			f->mod_above == f->nmod ? "find.co.str.above" :
+			f->mod_below == f->nmod ? "find.co.str.below" :
+			"find.co.str.mixed", &v);
 	}
 	if (f->nbey) {
-		double q = f->share[f->smax] / f->model[f->smax];
-
-		rbuf_free(&lo);
-		rbuf_free(&hi);
-		rbuf_free(&md);
-		rbuf_free(&sv);
-		find_pct(&lo, 100 * f->bey_lo, 3);
-		find_pct(&hi, 100 * f->bey_hi, 3);
-		find_pct(&md, 100 * sector_model(CO_SECTOR_FLOATS + 1), 3);
-		find_pct(&last, 100 * f->share[f->smax], 3);
-		rbuf_printf(&sv, "%d", f->smax);
-		key = f->bey_lo >= 1 - CO_MODEL_TOL &&
-		      f->bey_hi <= 1 + CO_MODEL_TOL ? "find.co.str.floor" :
-		      q < 1 - CO_MODEL_TOL ? "find.co.str.fall" :
-		      f->bey_lo > 1 + CO_MODEL_TOL ? "find.co.str.rise" :
-		      "find.co.str.bey_mixed";
-		v[1] = (struct kv){"LO", rbuf_str(&lo)};
-		v[2] = (struct kv){"HI", rbuf_str(&hi)};
-		v[3] = (struct kv){"TOL", rbuf_str(&tol)};
-		v[4] = (struct kv){"M", rbuf_str(&md)};
-		v[5] = (struct kv){"LAST", rbuf_str(&last)};
-		v[6] = (struct kv){"SMAX", rbuf_str(&sv)};
-		find_add(x, fd, key, v, 7);
+		q = f->share[f->smax] / f->model[f->smax];
+		find_pct(fv_put(&v, "LO"), 100 * f->bey_lo, 3);
+		find_pct(fv_put(&v, "HI"), 100 * f->bey_hi, 3);
+		find_pct(fv_put(&v, "M"),
+			 100 * sector_model(CO_SECTOR_FLOATS + 1), 3);
+		find_pct(fv_put(&v, "LAST"), 100 * f->share[f->smax], 3);
+		fv_int(&v, "SMAX", f->smax);
+		fv_find(x, fd, f->bey_lo >= 1 - CO_MODEL_TOL &&
+			f->bey_hi <= 1 + CO_MODEL_TOL ? "find.co.str.floor" :
+			q < 1 - CO_MODEL_TOL ? "find.co.str.fall" :
+			f->bey_lo > 1 + CO_MODEL_TOL ? "find.co.str.rise" :
+			"find.co.str.bey_mixed", &v);
 	}
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&sv);
-	rbuf_free(&sh);
-	rbuf_free(&md);
-	rbuf_free(&g1);
-	rbuf_free(&lo);
-	rbuf_free(&hi);
-	rbuf_free(&tol);
-	rbuf_free(&last);
+	fv_free(&v);
 }
 
 static void find_layout(struct rctx *x, struct rfind *fd,
 			const struct co_facts *f, const char *pre)
 {
-	struct rbuf ga, gb, r, p;
-	struct kv v[5];
+	struct fv v;
 	char key[64];
 
 	if (!f->aos || !f->soa)
 		return;
-	rbuf_init(&ga);
-	rbuf_init(&gb);
-	rbuf_init(&r);
-	rbuf_init(&p);
-	find_num(&ga, f->aos_soa.a, 4);
-	find_num(&gb, f->aos_soa.b, 4);
-	find_num(&r, f->aos_soa.ratio, 3);
-	mem_p(x, &p, &f->aos_soa);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"GA", rbuf_str(&ga)};
-	v[2] = (struct kv){"GB", rbuf_str(&gb)};
-	v[3] = (struct kv){"RATIO", rbuf_str(&r)};
-	v[4] = (struct kv){"P", rbuf_str(&p)};
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_num(&v, "GA", f->aos_soa.a, 4);
+	fv_num(&v, "GB", f->aos_soa.b, 4);
+	fv_num(&v, "RATIO", f->aos_soa.ratio, 3);
+	mem_p(x, fv_put(&v, "P"), &f->aos_soa);
 	mem_key(key, sizeof(key), "find.co.aos", mem_word(&f->aos_soa, 1));
-	find_add(x, fd, key, v, 5);
-	rbuf_free(&ga);
-	rbuf_free(&gb);
-	rbuf_free(&r);
-	rbuf_free(&p);
+	fv_find(x, fd, key, &v);
+	fv_free(&v);
 }
 
 /* What the counters counted beside what the sector model expects. */
 static void find_spr(struct rctx *x, struct rfind *fd,
 		     const struct co_facts *f, const char *pre)
 {
-	struct rbuf list, item, what, val, mod;
-	struct kv v[3];
+	struct fv v, w;
+	struct rbuf *list, *what;
 	int i, s = f->smax ? f->smax : CO_MAXP;
 
 	if (!f->has_spr)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&what);
-	rbuf_init(&val);
-	rbuf_init(&mod);
+	fv_init(&v);
+	fv_init(&w);
+	fv_str(&v, "DEV", pre);
+	list = fv_put(&v, "LIST");
 	for (i = 0; i < 5; i++) {
 		double got = i == 0 ? f->spr_off[0] : i == 1 ? f->spr_off[1] :
 			     i == 2 ? f->spr_str[s] : i == 3 ? f->spr_aos :
@@ -690,35 +611,23 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 
 		if (!isfinite(got))
 			continue;
-		rbuf_free(&what);
-		rbuf_free(&val);
-		rbuf_free(&mod);
-		rbuf_free(&item);
+		what = fv_put(&w, "WHAT");
 		if (i < 2)
-			rbuf_printf(&what, "$k = %d$", i);
+			rbuf_printf(what, "$k = %d$", i);
 		else if (i == 2)
-			rbuf_printf(&what, "$s = %d$", s);
+			rbuf_printf(what, "$s = %d$", s);
 		else
-			mem_variant(&what, i == 3 ? VOCAB_VARIANT_AOS :
+			mem_variant(what, i == 3 ? VOCAB_VARIANT_AOS :
 				    VOCAB_VARIANT_SOA);
-		find_num(&val, got, 3);
-		rbuf_printf(&mod, "%d", want);
-		v[0] = (struct kv){"WHAT", rbuf_str(&what)};
-		v[1] = (struct kv){"V", rbuf_str(&val)};
-		v[2] = (struct kv){"M", rbuf_str(&mod)};
-		emit_string(x, &item, "find.co.spr_item", v, 3);
-		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
-			    rbuf_str(&item));
+		fv_num(&w, "V", got, 3);
+		fv_int(&w, "M", want);
+		rbuf_puts(list, list->len ? "; " : "");
+		fv_emit(x, list, "find.co.spr_item", &w);
 	}
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"LIST", rbuf_str(&list)};
-	if (list.len)
-		find_add(x, fd, "find.co.spr", v, 2);
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&what);
-	rbuf_free(&val);
-	rbuf_free(&mod);
+	if (list->len)
+		fv_find(x, fd, "find.co.spr", &v);
+	fv_free(&v);
+	fv_free(&w);
 }
 
 /* ---- the section --------------------------------------------------------- */
