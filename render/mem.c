@@ -186,23 +186,12 @@ static int mem_pt_ok(const struct mem_axes *a, double xv, double yv)
 	return isfinite(xv) && isfinite(yv) && (!a->logy || yv > 0);
 }
 
-int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl)
+/* The axes of figure a whose drawn values span lo..hi. */
+static void mem_plot_axes(struct rbuf *g, const struct mem_axes *a,
+			  double lo, double hi)
 {
-	struct rbuf *g = &x->plot.script;
-	double lo = INFINITY, hi = -INFINITY;
-	size_t i, j;
-	int k, first = 1;
+	size_t i;
 
-	for (i = 0; i < nl; i++)
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
-				lo = fmin(lo, l[i].y[j]);
-				hi = fmax(hi, l[i].y[j]);
-			}
-	if (!isfinite(lo))
-		return 0;
-	k = plot_begin(x, a->w, a->h);
 	rbuf_puts(g, "set xlabel '");
 	rbuf_put_gp(g, a->xlabel);
 	rbuf_puts(g, "'\nset ylabel '");
@@ -231,6 +220,50 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 	}
 	rbuf_printf(g, "set key %s\n", a->key ? a->key :
 		    "below horizontal Left reverse height 1 width 2");
+}
+
+/* How line l is drawn, and its key entry. */
+static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
+{
+	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
+
+	if (l->style == PL_REF && l->pt < 0)
+		/* a level (a peak): a dotted line, no marks */
+		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
+	else if (l->style == PL_REF)
+		rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 lw 1.2 "
+			    "pt %d", col, l->pt + 1);
+	else
+		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
+			    l->style == PL_POINTS ? "points" : "linespoints",
+			    col, l->pt + 1);
+	if (!l->title || !*l->title) {
+		rbuf_puts(g, " notitle");
+		return;
+	}
+	rbuf_puts(g, " title '");
+	rbuf_put_gp(g, l->title);
+	rbuf_puts(g, "'");
+}
+
+int mem_plot(struct rctx *x, const struct mem_axes *a,
+	     const struct mem_line *l, size_t nl)
+{
+	struct rbuf *g = &x->plot.script;
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, j;
+	int k, first = 1;
+
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++)
+			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
+				lo = fmin(lo, l[i].y[j]);
+				hi = fmax(hi, l[i].y[j]);
+			}
+	if (!isfinite(lo))
+		return 0;
+	k = plot_begin(x, a->w, a->h);
+	mem_plot_axes(g, a, lo, hi);
 	for (i = 0; i < nl; i++) {
 		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
 		for (j = 0; j < l[i].n; j++)
@@ -250,27 +283,7 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
 			    ", \\\n  ", k, i);
 		first = 0;
-		if (l[i].style == PL_REF && l[i].pt < 0)
-			/* a level (a peak): a dotted line, no marks */
-			rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5",
-				    l[i].color < 0 ? "#606060" :
-				    plot_color(l[i].color));
-		else if (l[i].style == PL_REF)
-			rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 "
-				    "lw 1.2 pt %d", l[i].color < 0 ? "#606060"
-				    : plot_color(l[i].color), l[i].pt + 1);
-		else
-			rbuf_printf(g, "with %s lc rgb '%s' pt %d",
-				    l[i].style == PL_POINTS ? "points" :
-				    "linespoints", l[i].color < 0 ? "#606060"
-				    : plot_color(l[i].color), l[i].pt + 1);
-		if (!l[i].title || !*l[i].title) {
-			rbuf_puts(g, " notitle");
-			continue;
-		}
-		rbuf_puts(g, " title '");
-		rbuf_put_gp(g, l[i].title);
-		rbuf_puts(g, "'");
+		mem_plot_style(g, &l[i]);
 	}
 	rbuf_puts(g, "\n");
 	return k;
