@@ -1,8 +1,9 @@
-/* What the memory-access sections (transpose, bank, coalesce: textbook R
- * and lecture B) share: the words of a comparison, the text of its
- * test, what a table says where the counters are missing, cells that
- * carry marks after their number, and figures over a stride or offset
- * axis. */
+/* What the memory-access sections (transpose, bank, coalesce, dot,
+ * walkers: textbook R and lecture B) share: the words of a comparison,
+ * the text of its test, what a table says where the counters are
+ * missing, cells that carry marks after their number, a table being
+ * built with its caption, note and the regimes it showed (mem_tab), and
+ * figures over a stride or offset axis. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1309,8 +1309,8 @@ int sec_sessions(struct rctx *x);
 
 /* ---- the memory sections' tables and comparisons (mem.c) -------------- */
 
-/* r as model_compare leaves it without data: NAN medians and ratio,
- * untested (p = -1), not significant. */
+/* Clears r to "no comparison": NAN medians, gain and ratio, untested
+ * (p = -1), every other field 0. */
 void mem_cmp_clear(struct rcmp *r);
 /* A table of a memory section being built: the table, the room after
  * each column's numbers (mem_num), its caption and note, and the

@@ -279,7 +279,8 @@ static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 			for (v = 0; v < DOT_NV; v++) {
 				const struct dot_err *e = &f->err[v][p];
 
-				err_cell(&t, !e->n ? NAN : k ? e->mean : e->max);
+				err_cell(&t, !e->n ? NAN : k ? e->mean :
+					 e->max);
 			}
 		rtable_row_end(&t);
 	}
