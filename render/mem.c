@@ -375,18 +375,13 @@ void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 	rbuf_free(&post);
 }
 
-void mem_tab_ratio(struct rctx *x, struct mem_tab *m, const struct rcmp *r,
-		   double v, int decimals, int notes)
+void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
+		   int decimals)
 {
 	int grey = r->p >= 0 && !r->signif;
-	int nt = isfinite(v) && r->p < 0;
 
-	mem_num(&m->t, v, decimals, grey, grey ? "\\nsmark" : nt ?
+	mem_num(&m->t, v, decimals, grey, grey ? "\\nsmark" : r->p < 0 ?
 		"\\ntmark" : "", m->wide);
-	if (notes) {
-		x->notes_ns |= grey;
-		x->notes_nt |= nt;
-	}
 }
 
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,

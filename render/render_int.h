@@ -1331,10 +1331,9 @@ void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 		  double v, unsigned hide);
 /* The cell of v, a value of comparison r (its ratio, or a share), with
  * decimals as rtable_num: grey with \nsmark where r is tested and not
- * significant, \ntmark where it is untested; with notes set, those
- * marks are recorded in x->notes_ns and x->notes_nt. */
-void mem_tab_ratio(struct rctx *x, struct mem_tab *m, const struct rcmp *r,
-		   double v, int decimals, int notes);
+ * significant, \ntmark where it is untested. */
+void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
+		   int decimals);
 /* The marks every ok configuration of c[0..n-1] (NULL entries allowed)
  * shares, printed once on the row; 0 when none is ok. */
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,

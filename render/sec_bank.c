@@ -250,7 +250,7 @@ static void stride_cells(struct rctx *x, int dev, const struct bank_facts *f,
 	if (s == 1)
 		rtable_num(t, 1, 0, 0);
 	else
-		mem_tab_ratio(x, m, &f->vs1[s], f->vs1[s].ratio, -3, 0);
+		mem_tab_ratio(m, &f->vs1[s], f->vs1[s].ratio, -3);
 	if (f->ncounted)
 		rtable_num(t, f->counted[s], 1, 0);
 }

@@ -253,7 +253,7 @@ static void copy_cells(struct rctx *x, int dev, const struct co_facts *f,
 	if (ok && p == stride)
 		rtable_num(&m->t, 100, 1, 0);	/* the base itself */
 	else if (ok)
-		mem_tab_ratio(x, m, r, 100 * r->ratio, 1, 0);
+		mem_tab_ratio(m, r, 100 * r->ratio, 1);
 	else
 		rtable_text(&m->t, "--");
 	if (stride)
@@ -329,7 +329,7 @@ static void layout_cells(struct rctx *x, const struct co_facts *f, int i,
 	if (i == 1)
 		rtable_num(&m->t, 100, 1, 0);
 	else if (f->soa)
-		mem_tab_ratio(x, m, &r, 100 * r.ratio, 1, 0);
+		mem_tab_ratio(m, &r, 100 * r.ratio, 1);
 	else
 		rtable_text(&m->t, "--");
 	if (f->has_spr)

@@ -205,7 +205,7 @@ static int speed_row(struct rctx *x, int dev, long long n, struct mem_tab *m)
 			rc = -1;
 		if (!rcfg_ok(c[v][DOT_FP32]) || !rcfg_ok(c[v][DOT_FP64]))
 			r.ratio = NAN;
-		mem_tab_ratio(x, m, &r, r.ratio, 2, 1);
+		mem_tab_ratio(m, &r, r.ratio, 2);
 	}
 	rtable_row_end(&m->t);
 	return rc;

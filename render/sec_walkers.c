@@ -209,8 +209,7 @@ static void rate_row(struct rctx *x, int dev, const struct wk_point *p,
 	for (v = 0; v < WK_N; v++)
 		mem_tab_cell(x, m, c[v], gst(c[v]), gm);
 	for (v = 0; v < 3; v++)
-		mem_tab_ratio(x, m, &p->step[col[v]], p->step[col[v]].ratio, 2,
-			      1);
+		mem_tab_ratio(m, &p->step[col[v]], p->step[col[v]].ratio, 2);
 	rtable_row_end(&m->t);
 }
 
