@@ -1,8 +1,9 @@
-/* What the memory-access sections (transpose, bank, coalesce: textbook R
- * and lecture B) share: the words of a comparison, the text of its
- * test, what a table says where the counters are missing, cells that
- * carry marks after their number, and figures over a stride or offset
- * axis. */
+/* What the memory-access sections (transpose, bank, coalesce, dot,
+ * walkers: textbook R and lecture B) share: the words of a comparison,
+ * the text of its test, what a table says where the counters are
+ * missing, cells that carry marks after their number, a table being
+ * built with its caption, note and the regimes it showed (mem_tab), and
+ * figures over a stride or offset axis. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,23 +187,12 @@ static int mem_pt_ok(const struct mem_axes *a, double xv, double yv)
 	return isfinite(xv) && isfinite(yv) && (!a->logy || yv > 0);
 }
 
-int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl)
+/* The axes of figure a whose drawn values span lo..hi. */
+static void mem_plot_axes(struct rbuf *g, const struct mem_axes *a,
+			  double lo, double hi)
 {
-	struct rbuf *g = &x->plot.script;
-	double lo = INFINITY, hi = -INFINITY;
-	size_t i, j;
-	int k, first = 1;
+	size_t i;
 
-	for (i = 0; i < nl; i++)
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
-				lo = fmin(lo, l[i].y[j]);
-				hi = fmax(hi, l[i].y[j]);
-			}
-	if (!isfinite(lo))
-		return 0;
-	k = plot_begin(x, a->w, a->h);
 	rbuf_puts(g, "set xlabel '");
 	rbuf_put_gp(g, a->xlabel);
 	rbuf_puts(g, "'\nset ylabel '");
@@ -231,6 +221,50 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 	}
 	rbuf_printf(g, "set key %s\n", a->key ? a->key :
 		    "below horizontal Left reverse height 1 width 2");
+}
+
+/* How line l is drawn, and its key entry. */
+static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
+{
+	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
+
+	if (l->style == PL_REF && l->pt < 0)
+		/* a level (a peak): a dotted line, no marks */
+		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
+	else if (l->style == PL_REF)
+		rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 lw 1.2 "
+			    "pt %d", col, l->pt + 1);
+	else
+		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
+			    l->style == PL_POINTS ? "points" : "linespoints",
+			    col, l->pt + 1);
+	if (!l->title || !*l->title) {
+		rbuf_puts(g, " notitle");
+		return;
+	}
+	rbuf_puts(g, " title '");
+	rbuf_put_gp(g, l->title);
+	rbuf_puts(g, "'");
+}
+
+int mem_plot(struct rctx *x, const struct mem_axes *a,
+	     const struct mem_line *l, size_t nl)
+{
+	struct rbuf *g = &x->plot.script;
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, j;
+	int k, first = 1;
+
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++)
+			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
+				lo = fmin(lo, l[i].y[j]);
+				hi = fmax(hi, l[i].y[j]);
+			}
+	if (!isfinite(lo))
+		return 0;
+	k = plot_begin(x, a->w, a->h);
+	mem_plot_axes(g, a, lo, hi);
 	for (i = 0; i < nl; i++) {
 		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
 		for (j = 0; j < l[i].n; j++)
@@ -250,27 +284,7 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
 			    ", \\\n  ", k, i);
 		first = 0;
-		if (l[i].style == PL_REF && l[i].pt < 0)
-			/* a level (a peak): a dotted line, no marks */
-			rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5",
-				    l[i].color < 0 ? "#606060" :
-				    plot_color(l[i].color));
-		else if (l[i].style == PL_REF)
-			rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 "
-				    "lw 1.2 pt %d", l[i].color < 0 ? "#606060"
-				    : plot_color(l[i].color), l[i].pt + 1);
-		else
-			rbuf_printf(g, "with %s lc rgb '%s' pt %d",
-				    l[i].style == PL_POINTS ? "points" :
-				    "linespoints", l[i].color < 0 ? "#606060"
-				    : plot_color(l[i].color), l[i].pt + 1);
-		if (!l[i].title || !*l[i].title) {
-			rbuf_puts(g, " notitle");
-			continue;
-		}
-		rbuf_puts(g, " title '");
-		rbuf_put_gp(g, l[i].title);
-		rbuf_puts(g, "'");
+		mem_plot_style(g, &l[i]);
 	}
 	rbuf_puts(g, "\n");
 	return k;
@@ -313,4 +327,101 @@ int mem_section(struct rctx *x, const char *suite, const char *key,
 		rc = find_emit(x, &fd);
 	find_free(&fd);
 	return rc;
+}
+
+/* ---- the memory sections' tables and comparisons ------------------------ */
+
+void mem_cmp_clear(struct rcmp *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->a = r->b = r->gain = r->ratio = NAN;
+	r->p = -1;
+}
+
+void mem_tab_init(struct mem_tab *m, const char *kinds)
+{
+	int i;
+
+	rtable_init(&m->t, kinds);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_init(&m->wide[i]);
+	rbuf_init(&m->cap);
+	rbuf_init(&m->note);
+	m->seen = 0;
+}
+
+void mem_tab_free(struct mem_tab *m)
+{
+	int i;
+
+	rtable_free(&m->t);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&m->wide[i]);
+	rbuf_free(&m->cap);
+	rbuf_free(&m->note);
+}
+
+void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
+		  double v, unsigned hide)
+{
+	struct rbuf post;
+
+	if (cell_status(x, &m->t, c))
+		return;
+	rbuf_init(&post);
+	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
+	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
+	m->seen |= rcfg_regime(x, c);
+	rbuf_free(&post);
+}
+
+void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
+		   int decimals)
+{
+	int grey = r->p >= 0 && !r->signif;
+
+	mem_num(&m->t, v, decimals, grey, grey ? "\\nsmark" : r->p < 0 ?
+		"\\ntmark" : "", m->wide);
+}
+
+unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
+			  size_t n)
+{
+	unsigned m = ~0u;
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n; i++)
+		if (rcfg_ok(c[i])) {
+			m &= rcfg_marks(x, c[i]);
+			any = 1;
+		}
+	return any ? m : 0;
+}
+
+int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
+		int any, int rc)
+{
+	mem_regime_note(x, m->seen, &m->note);
+	if (!rc && any)
+		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
+				    dev, rbuf_str(&m->note));
+	mem_tab_free(m);
+	return rc;
+}
+
+void mem_head_variant(struct rtable *t, const char *variant)
+{
+	struct rbuf h;
+
+	rbuf_init(&h);
+	mem_variant(&h, variant);
+	rtable_head(t, rbuf_str(&h));
+	rbuf_free(&h);
+}
+
+void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
+{
+	for (; *k; k++)
+		rtable_head(t, **k == '=' ? *k + 1 : lang_get(x->L, *k));
 }

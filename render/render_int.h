@@ -1372,4 +1372,46 @@ int fv_par(struct rctx *x, const char *key, struct fv *v);
 void lang_name_put(const struct rctx *x, const char *prefix,
 		   const char *name, int breakable, struct rbuf *b);
 
+/* ---- the memory sections' tables and comparisons (mem.c) -------------- */
+
+/* Clears r to "no comparison": NAN medians, gain and ratio, untested
+ * (p = -1), every other field 0. */
+void mem_cmp_clear(struct rcmp *r);
+/* A table of a memory section being built: the table, the room after
+ * each column's numbers (mem_num), its caption and note, and the
+ * regimes its cells ran in. mem_tab_init starts it (no row), mem_tab_end
+ * or mem_tab_free releases it. */
+struct mem_tab {
+	struct rtable t;
+	struct rbuf wide[RTABLE_MAXCOLS];
+	struct rbuf cap, note;
+	unsigned seen;		/* RG_* of the cells written */
+};
+void mem_tab_init(struct mem_tab *m, const char *kinds);
+void mem_tab_free(struct mem_tab *m);
+/* The cell of configuration c: its status where it is not ok
+ * (cell_status), else the value v followed by c's marks less those in
+ * hide (printed once for the row); c's regime joins m->seen. */
+void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
+		  double v, unsigned hide);
+/* The cell of v, a value of comparison r (its ratio, or a share), with
+ * decimals as rtable_num: grey with \nsmark where r is tested and not
+ * significant, \ntmark where it is untested. */
+void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
+		   int decimals);
+/* The marks every ok configuration of c[0..n-1] (NULL entries allowed)
+ * shares, printed once on the row; 0 when none is ok. */
+unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
+			  size_t n);
+/* Ends table m of device dev: appends the note of the regimes seen to
+ * m->note, writes the table (mem_table_emit, anchored KIND) when rc is
+ * 0 and any is set, and frees m. Returns rc, or the writing's status. */
+int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
+		int any, int rc);
+/* A header cell naming kernel variant as mem_variant does. */
+void mem_head_variant(struct rtable *t, const char *variant);
+/* Header cells, one per string key of k (NULL ends it); a key that
+ * starts with '=' is the cell's LaTeX itself, less the '='. */
+void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
+
 #endif

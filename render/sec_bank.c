@@ -90,13 +90,6 @@ static void group_add(struct bank_group *g, const struct rcmp *r)
 	}
 }
 
-static void cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
 /* The value the figure, the class table and the fit use: cycles where
  * every stride has a clock, else ns. */
 static const double *bank_y(const struct bank_facts *f)
@@ -148,7 +141,7 @@ int facts_bank(struct rctx *x, int dev, struct bank_facts *f)
 	memset(f, 0, sizeof(*f));
 	for (s = 0; s <= BANK_MAXS; s++) {
 		f->t[s] = f->cyc[s] = f->counted[s] = NAN;
-		cmp_clear(&f->vs1[s]);
+		mem_cmp_clear(&f->vs1[s]);
 	}
 	for (s = 1; s <= BANK_MAXS; s++) {
 		const struct rcfg *c = model_find_param(x, dev, BANK_SUITE,
@@ -199,27 +192,23 @@ int facts_bank(struct rctx *x, int dev, struct bank_facts *f)
 
 /* ---- tables -------------------------------------------------------------- */
 
-/* The note under the stride table: the clock, the marks, the counters. */
+/* The note under the stride table: the clock, the counters (the marks
+ * follow from mem_tab_end). */
 static int stride_note(struct rctx *x, int dev, const struct bank_facts *f,
-		       unsigned seen, struct rbuf *note)
+		       struct rbuf *note)
 {
-	struct rbuf clk, mhz;
-	struct kv v;
-	int rc = 0;
+	struct rbuf clk;
+	struct fv v;
+	int rc;
 
+	fv_init(&v);
 	rbuf_init(&clk);
-	rbuf_init(&mhz);
-	if (f->clock == BANK_CLK_RATED) {
-		rbuf_printf(&mhz, "%.0f", f->rated_mhz);
-		v = (struct kv){"MHZ", rbuf_str(&mhz)};
-		rc |= emit_string(x, &clk, "bank.clock_rated", &v, 1);
-	} else {
-		rc |= emit_string(x, &clk, "bank.clock_recorded", NULL, 0);
-	}
-	v = (struct kv){"CLOCK", rbuf_str(&clk)};
-	rc |= emit_string(x, note, f->clock == BANK_CLK_NONE ?
-			  "bank.table_note_noclock" : "bank.table_note", &v,
-			  1);
+	rbuf_printf(fv_put(&v, "MHZ"), "%.0f", f->rated_mhz);
+	rc = fv_emit(x, &clk, f->clock == BANK_CLK_RATED ?
+		     "bank.clock_rated" : "bank.clock_recorded", &v);
+	fv_str(&v, "CLOCK", rbuf_str(&clk));
+	rc |= fv_emit(x, note, f->clock == BANK_CLK_NONE ?
+		      "bank.table_note_noclock" : "bank.table_note", &v);
 	rbuf_putc(note, ' ');
 	if (f->ncounted)
 		rc |= emit_string(x, note, "bank.counted_note", NULL, 0);
@@ -227,9 +216,8 @@ static int stride_note(struct rctx *x, int dev, const struct bank_facts *f,
 		rc |= mem_counters_missing(x, dev, BANK_SUITE,
 					   "bank.counters_none",
 					   "bank.counters_unavailable", note);
-	mem_regime_note(x, seen, note);
+	fv_free(&v);
 	rbuf_free(&clk);
-	rbuf_free(&mhz);
 	return rc;
 }
 
@@ -237,12 +225,11 @@ static int stride_note(struct rctx *x, int dev, const struct bank_facts *f,
  * cycles per access, the ratio to stride 1 with its test, the conflict
  * counted. */
 static void stride_cells(struct rctx *x, int dev, const struct bank_facts *f,
-			 int s, struct rtable *t, struct rbuf *wide,
-			 unsigned *seen)
+			 int s, struct mem_tab *m)
 {
 	const struct rcfg *c = model_find_param(x, dev, BANK_SUITE,
 						VOCAB_VARIANT_BANK, s);
-	const struct rcmp *r = &f->vs1[s];
+	struct rtable *t = &m->t;
 	struct rbuf lab;
 	int i, n = f->ncounted ? 5 : 4;
 
@@ -257,73 +244,47 @@ static void stride_cells(struct rctx *x, int dev, const struct bank_facts *f,
 			rtable_text(t, "");
 		return;
 	}
-	*seen |= rcfg_marks(x, c);
+	m->seen |= rcfg_marks(x, c);
 	rtable_num(t, f->t[s], -1, 0);
 	rtable_num(t, f->cyc[s], -3, 0);
 	if (s == 1)
 		rtable_num(t, 1, 0, 0);
 	else
-		mem_num(t, r->ratio, -3, r->p >= 0 && !r->signif,
-			r->p < 0 ? "\\ntmark" : !r->signif ? "\\nsmark" : "",
-			wide);
+		mem_tab_ratio(m, &f->vs1[s], f->vs1[s].ratio, -3);
 	if (f->ncounted)
 		rtable_num(t, f->counted[s], 1, 0);
 }
 
-static void stride_head(struct rctx *x, const struct bank_facts *f,
-			struct rtable *t)
-{
-	rtable_head(t, lang_get(x->L, "bank.stride"));
-	rtable_head(t, lang_get(x->L, "bank.nway"));
-	rtable_head(t, lang_get(x->L, "bank.ns"));
-	rtable_head(t, lang_get(x->L, "bank.cycles"));
-	rtable_head(t, lang_get(x->L, "bank.ratio"));
-	if (f->ncounted)
-		rtable_head(t, lang_get(x->L, "bank.counted"));
-}
-
 /* Every stride, in two halves side by side: 32 rows would fill a page
- * on their own. */
+ * on their own. An empty column between the halves keeps them apart. */
 static int stride_table(struct rctx *x, int dev, const struct bank_facts *f)
 {
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, note;
-	unsigned seen = 0;
-	int s, rc = 0, i, list[BANK_MAXS], n = 0, h;
+	const char *const h[] = {"bank.stride", "bank.nway", "bank.ns",
+		"bank.cycles", "bank.ratio", f->ncounted ? "bank.counted" :
+		NULL, NULL};
+	struct mem_tab m;
+	int s, rc, i, list[BANK_MAXS], n = 0, half;
 
 	for (s = 1; s <= BANK_MAXS; s++)
 		if (model_find_param(x, dev, BANK_SUITE, VOCAB_VARIANT_BANK, s))
 			list[n++] = s;
-	h = (n + 1) / 2;
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	/* an empty column between the halves keeps them apart */
-	rtable_init(&t, f->ncounted ? "lSSSSSclSSSSS" : "lSSSSclSSSS");
-	stride_head(x, f, &t);
-	rtable_head(&t, "\\quad");
-	stride_head(x, f, &t);
-	rtable_head_end(&t);
-	for (i = 0; i < h; i++) {
-		stride_cells(x, dev, f, list[i], &t, wide, &seen);
-		rtable_text(&t, "");
-		if (i + h < n)
-			stride_cells(x, dev, f, list[i + h], &t, wide, &seen);
-		rtable_row_end(&t);
+	half = (n + 1) / 2;
+	mem_tab_init(&m, f->ncounted ? "lSSSSSclSSSSS" : "lSSSSclSSSS");
+	mem_heads(x, &m.t, h);
+	rtable_head(&m.t, "\\quad");
+	mem_heads(x, &m.t, h);
+	rtable_head_end(&m.t);
+	for (i = 0; i < half; i++) {
+		stride_cells(x, dev, f, list[i], &m);
+		rtable_text(&m.t, "");
+		if (i + half < n)
+			stride_cells(x, dev, f, list[i + half], &m);
+		rtable_row_end(&m.t);
 	}
-	rc |= mem_caption(x, dev, BANK_SUITE, NULL, BANK_METRIC,
-			  "bank.table", NULL, &cap);
-	rc |= stride_note(x, dev, f, seen, &note);
-	if (!rc && n)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "bank", dev,
-				    rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	return rc;
+	rc = mem_caption(x, dev, BANK_SUITE, NULL, BANK_METRIC, "bank.table",
+			 NULL, &m.cap);
+	rc |= stride_note(x, dev, f, &m.note);
+	return mem_tab_end(x, &m, dev, "bank", n, rc);
 }
 
 static int cmp_dbl(const void *a, const void *b)
@@ -372,71 +333,49 @@ static int class_of(const struct bank_facts *f, int w, double *ys,
 /* The strides grouped by their expected conflict: the n-way pattern. */
 static int class_table(struct rctx *x, int dev, const struct bank_facts *f)
 {
+	const char *const h[] = {"bank.class.nway", "bank.class.strides",
+		f->clock == BANK_CLK_NONE ? "bank.class.ns" :
+		"bank.class.cycles", "bank.class.range", "bank.class.ratio",
+		"bank.class.expected", f->ncounted ? "bank.counted" : NULL,
+		NULL};
 	struct rtable t;
-	struct rbuf lst, rng, cap, dl, anc, note;
-	double ys[BANK_MAXS], cnt[BANK_MAXS], base = NAN;
-	int w, n, ncnt, rc = 0, rows = 0;
-	struct kv v;
+	struct rbuf lst, rng;
+	double ys[BANK_MAXS], cnt[BANK_MAXS], base = NAN, med;
+	int w, n, ncnt, rc = 0;
 
 	rtable_init(&t, f->ncounted ? "SlSlSSS" : "SlSlSS");
 	rbuf_init(&lst);
 	rbuf_init(&rng);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&anc);
-	rbuf_init(&note);
-	rtable_head(&t, lang_get(x->L, "bank.class.nway"));
-	rtable_head(&t, lang_get(x->L, "bank.class.strides"));
-	rtable_head(&t, lang_get(x->L, f->clock == BANK_CLK_NONE ?
-				 "bank.class.ns" : "bank.class.cycles"));
-	rtable_head(&t, lang_get(x->L, "bank.class.range"));
-	rtable_head(&t, lang_get(x->L, "bank.class.ratio"));
-	rtable_head(&t, lang_get(x->L, "bank.class.expected"));
-	if (f->ncounted)
-		rtable_head(&t, lang_get(x->L, "bank.counted"));
+	mem_heads(x, &t, h);
 	rtable_head_end(&t);
 	for (w = 1; w <= 32; w *= 2) {
-		double med, lo, hi;
-
 		rbuf_free(&lst);
 		rbuf_free(&rng);
 		n = class_of(f, w, ys, cnt, &ncnt, &lst);
 		if (!n)
 			continue;
 		med = median_of(ys, n);
-		lo = ys[0];
-		hi = ys[n - 1];
 		if (w == 1)
 			base = med;
 		rtable_int(&t, w);
 		rtable_text(&t, rbuf_str(&lst));
 		rtable_num(&t, med, -3, 0);
-		find_num(&rng, lo, 3);
+		find_num(&rng, ys[0], 3);
 		rbuf_puts(&rng, "--");
-		find_num(&rng, hi, 3);
+		find_num(&rng, ys[n - 1], 3);
 		rtable_text(&t, n > 1 ? rbuf_str(&rng) : "");
 		rtable_num(&t, med / base, -3, 0);
 		rtable_int(&t, w);
 		if (f->ncounted)
 			rtable_num(&t, median_of(cnt, ncnt), 1, 0);
 		rtable_row_end(&t);
-		rows++;
 	}
-	dev_suffix(x, dev, &dl);
-	v = (struct kv){"DEV", rbuf_str(&dl)};
-	rc |= emit_string(x, &cap, "bank.class_table", &v, 1);
-	rc |= emit_string(x, &note, "bank.class_note", NULL, 0);
-	rbuf_printf(&anc, "bank-class dev=%lld", (long long)x->devs[dev]->id);
-	if (!rc && rows)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				rbuf_str(&note));
+	if (t.rows)
+		rc = emit_dev_table(x, &t, dev, "bank.class_table",
+				    "bank-class", NULL, "bank.class_note");
 	rtable_free(&t);
 	rbuf_free(&lst);
 	rbuf_free(&rng);
-	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&anc);
-	rbuf_free(&note);
 	return rc;
 }
 
@@ -488,13 +427,11 @@ static int bank_figure(struct rctx *x, int dev, const struct bank_facts *f)
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* "\num{1.02}~cycles" (or ns) of stride s. */
-static void y_text(const struct rctx *x, const struct bank_facts *f, int s,
-		   struct rbuf *b)
+/* The unit of the strides' values: cycles, or ns without a clock. */
+static const char *y_unit(const struct rctx *x, const struct bank_facts *f)
 {
-	find_num(b, bank_y(f)[s], 3);
-	rbuf_printf(b, "~%s", lang_get(x->L, f->clock == BANK_CLK_NONE ?
-				       "bank.unit_ns" : "bank.unit_cycles"));
+	return lang_get(x->L, f->clock == BANK_CLK_NONE ? "bank.unit_ns" :
+			"bank.unit_cycles");
 }
 
 /* The sentence of key with the group's numbers, and what the medians
@@ -503,171 +440,110 @@ static void find_group(struct rctx *x, struct rfind *fd,
 		       const struct bank_facts *f, const struct bank_group *g,
 		       const char *key, const char *pre)
 {
-	struct rbuf n, k, lo, hi, c1, tol, s, nu;
-	struct kv v[8];
+	struct fv v;
+	struct rbuf s, *c1;
+	struct kv t;
 
-	rbuf_init(&n);
-	rbuf_init(&k);
-	rbuf_init(&lo);
-	rbuf_init(&hi);
-	rbuf_init(&c1);
-	rbuf_init(&tol);
+	fv_init(&v);
 	rbuf_init(&s);
-	rbuf_init(&nu);
-	rbuf_printf(&n, "%d", g->n);
-	rbuf_printf(&k, "%d", g->slow);
-	find_num(&lo, g->lo, 3);
-	find_num(&hi, g->hi, 3);
-	y_text(x, f, 1, &c1);
-	find_pct(&tol, 100 * BANK_TOL, 2);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"K", rbuf_str(&k)};
-	v[3] = (struct kv){"LO", rbuf_str(&lo)};
-	v[4] = (struct kv){"HI", rbuf_str(&hi)};
-	v[5] = (struct kv){"C1", rbuf_str(&c1)};
-	v[6] = (struct kv){"TOL", rbuf_str(&tol)};
-	emit_string(x, &s, key, v, 7);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", g->n);
+	fv_int(&v, "K", g->slow);
+	fv_num(&v, "LO", g->lo, 3);
+	fv_num(&v, "HI", g->hi, 3);
+	c1 = fv_put(&v, "C1");
+	find_num(c1, bank_y(f)[1], 3);
+	rbuf_printf(c1, "~%s", y_unit(x, f));
+	find_pct(fv_put(&v, "TOL"), 100 * BANK_TOL, 2);
+	fv_emit(x, &s, key, &v);
 	if (g->untested) {
-		rbuf_printf(&nu, "%d", g->untested);
-		v[0] = (struct kv){"N", rbuf_str(&nu)};
+		fv_int(&v, "N", g->untested);
 		rbuf_putc(&s, ' ');
-		emit_string(x, &s, "find.bank.by_medians", v, 1);
+		fv_emit(x, &s, "find.bank.by_medians", &v);
 	}
 	if (g->ns_long) {
-		rbuf_free(&nu);
-		rbuf_printf(&nu, "%d", g->ns_long);
-		v[0] = (struct kv){"N", rbuf_str(&nu)};
-		v[1] = (struct kv){"TOL", rbuf_str(&tol)};
+		fv_int(&v, "N", g->ns_long);
 		rbuf_putc(&s, ' ');
-		emit_string(x, &s, "find.bank.ns_long", v, 2);
+		fv_emit(x, &s, "find.bank.ns_long", &v);
 	}
-	v[0] = (struct kv){"TEXT", rbuf_str(&s)};
-	find_add(x, fd, "find.vers.sentence", v, 1);
-	rbuf_free(&n);
-	rbuf_free(&k);
-	rbuf_free(&lo);
-	rbuf_free(&hi);
-	rbuf_free(&c1);
-	rbuf_free(&tol);
+	t = (struct kv){"TEXT", rbuf_str(&s)};
+	find_add(x, fd, "find.vers.sentence", &t, 1);
+	fv_free(&v);
 	rbuf_free(&s);
-	rbuf_free(&nu);
 }
 
 /* Each doubling of the expected conflict against the one before. */
 static void find_doubling(struct rctx *x, struct rfind *fd,
 			  const struct bank_facts *f, const char *pre)
 {
-	struct rbuf list, item, a, b, r, p;
-	struct kv v[4];
+	struct fv v, w;
+	struct rbuf *list;
 	int i, longer = 1, untested = 0;
 
 	if (!f->ndbl)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&a);
-	rbuf_init(&b);
-	rbuf_init(&r);
-	rbuf_init(&p);
+	fv_init(&v);
+	fv_init(&w);
+	fv_str(&v, "DEV", pre);
+	list = fv_put(&v, "LIST");
 	for (i = 0; i < f->ndbl; i++) {
 		const struct rcmp *c = &f->dbl[i];
 
-		rbuf_free(&a);
-		rbuf_free(&b);
-		rbuf_free(&r);
-		rbuf_free(&p);
-		rbuf_free(&item);
-		rbuf_printf(&a, "%d", f->dbl_s[i] / 2);
-		rbuf_printf(&b, "%d", f->dbl_s[i]);
-		find_num(&r, c->ratio, 3);
-		mem_p(x, &p, c);
-		v[0] = (struct kv){"S0", rbuf_str(&a)};
-		v[1] = (struct kv){"S", rbuf_str(&b)};
-		v[2] = (struct kv){"R", rbuf_str(&r)};
-		v[3] = (struct kv){"P", rbuf_str(&p)};
-		emit_string(x, &item, "find.bank.dbl_item", v, 4);
-		rbuf_printf(&list, "%s%s", i ? "; " : "", rbuf_str(&item));
+		fv_int(&w, "S0", f->dbl_s[i] / 2);
+		fv_int(&w, "S", f->dbl_s[i]);
+		fv_num(&w, "R", c->ratio, 3);
+		mem_p(x, fv_put(&w, "P"), c);
+		rbuf_puts(list, i ? "; " : "");
+		fv_emit(x, list, "find.bank.dbl_item", &w);
 		/* longer: significantly, or untested by the medians */
 		if (!(c->ratio > 1) || (c->p >= 0 && !c->signif))
 			longer = 0;
 		untested |= c->p < 0;
 	}
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"LIST", rbuf_str(&list)};
-	find_add(x, fd, !longer ? "find.bank.doubling_not" : untested ?
-		 "find.bank.doubling_medians" : "find.bank.doubling", v, 2);
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&a);
-	rbuf_free(&b);
-	rbuf_free(&r);
-	rbuf_free(&p);
+	fv_find(x, fd, !longer ? "find.bank.doubling_not" : untested ?
+		"find.bank.doubling_medians" : "find.bank.doubling", &v);
+	fv_free(&v);
+	fv_free(&w);
 }
 
 /* The straight line through the strides' values on their conflict. */
 static void find_fit(struct rctx *x, struct rfind *fd,
 		     const struct bank_facts *f, const char *pre)
 {
-	struct rbuf n, a, b, r2, u;
+	struct fv v;
 	char num[32];
-	struct kv v[7];
-	const char *key;
 
 	if (!f->fit_n || !isfinite(f->fit_r2))
 		return;
-	rbuf_init(&n);
-	rbuf_init(&a);
-	rbuf_init(&b);
-	rbuf_init(&r2);
-	rbuf_init(&u);
-	rbuf_printf(&n, "%d", f->fit_n);
-	find_num(&a, fabs(f->fit_a), 3);
-	find_num(&b, f->fit_b, 3);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->fit_n);
+	fv_num(&v, "A", fabs(f->fit_a), 3);
+	fv_str(&v, "SIGN", f->fit_a < 0 ? "-" : "+");
+	fv_num(&v, "B", f->fit_b, 3);
 	render_fixed_format(f->fit_r2, 3, num, sizeof(num));
-	rbuf_printf(&r2, "\\num{%s}", num);
-	rbuf_puts(&u, lang_get(x->L, f->clock == BANK_CLK_NONE ?
-			       "bank.unit_ns" : "bank.unit_cycles"));
-	key = f->fit_r2 >= BANK_FIT_GOOD ? "find.bank.fit.follow" :
-	      f->fit_r2 >= BANK_FIT_ROUGH ? "find.bank.fit.rough" :
-	      "find.bank.fit.not";
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"A", rbuf_str(&a)};
-	v[3] = (struct kv){"SIGN", f->fit_a < 0 ? "-" : "+"};
-	v[4] = (struct kv){"B", rbuf_str(&b)};
-	v[5] = (struct kv){"R2", rbuf_str(&r2)};
-	v[6] = (struct kv){"UNIT", rbuf_str(&u)};
-	find_add(x, fd, key, v, 7);
-	rbuf_free(&n);
-	rbuf_free(&a);
-	rbuf_free(&b);
-	rbuf_free(&r2);
-	rbuf_free(&u);
+	rbuf_printf(fv_put(&v, "R2"), "\\num{%s}", num);
+	fv_str(&v, "UNIT", y_unit(x, f));
+	fv_find(x, fd, f->fit_r2 >= BANK_FIT_GOOD ? "find.bank.fit.follow" :
+		f->fit_r2 >= BANK_FIT_ROUGH ? "find.bank.fit.rough" :
+		"find.bank.fit.not", &v);
+	fv_free(&v);
 }
 
 static void find_counted(struct rctx *x, struct rfind *fd,
 			 const struct bank_facts *f, const char *pre)
 {
-	struct rbuf k, n, c;
-	struct kv v[4];
+	struct fv v;
 
 	if (!f->ncounted)
 		return;
-	rbuf_init(&k);
-	rbuf_init(&n);
-	rbuf_init(&c);
-	rbuf_printf(&k, "%d", f->counted_match);
-	rbuf_printf(&n, "%d", f->ncounted);
-	find_num(&c, f->counted[BANK_MAXS], 3);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"K", rbuf_str(&k)};
-	v[2] = (struct kv){"N", rbuf_str(&n)};
-	v[3] = (struct kv){"C32", rbuf_str(&c)};
-	find_add(x, fd, "find.bank.counted", v, 4);
-	rbuf_free(&k);
-	rbuf_free(&n);
-	rbuf_free(&c);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "K", f->counted_match);
+	fv_int(&v, "N", f->ncounted);
+	fv_num(&v, "C32", f->counted[BANK_MAXS], 3);
+	fv_find(x, fd, "find.bank.counted", &v);
+	fv_free(&v);
 }
 
 static void findings_dev(struct rctx *x, struct rfind *fd,

@@ -47,13 +47,6 @@ static double sector_model(int s)
 	return 2.0 / (m + 1);
 }
 
-static void cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
 static void range_add(double v, int *n, double *lo, double *hi)
 {
 	if (!isfinite(v))
@@ -155,6 +148,21 @@ static int facts_strides(struct rctx *x, struct co_facts *f)
 	return 0;
 }
 
+/* Copy c (offset or stride) where it has a bandwidth: *at, its GB/s,
+ * its sectors per request, and the N of the copies. */
+static void facts_copy(struct co_facts *f, const struct rcfg *c,
+		       const struct rcfg **at, double *g, double *sp)
+{
+	if (!isfinite(gbs(c)))
+		return;
+	*at = c;
+	*g = gbs(c);
+	*sp = spr(c);
+	f->has_spr |= isfinite(*sp);
+	if (!f->count)
+		f->count = c->c->count;
+}
+
 /* One place computes what the findings and the conclusions state; see
  * struct co_facts. */
 int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
@@ -164,32 +172,18 @@ int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
 
 	memset(f, 0, sizeof(*f));
 	f->mis_worst = -1;
-	cmp_clear(&f->aos_soa);
+	mem_cmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
-		cmp_clear(&f->off_cmp[k]);
-		cmp_clear(&f->ctl_cmp[k]);
-		cmp_clear(&f->str_cmp[k]);
+		mem_cmp_clear(&f->off_cmp[k]);
+		mem_cmp_clear(&f->ctl_cmp[k]);
+		mem_cmp_clear(&f->str_cmp[k]);
 		f->g_off[k] = f->g_str[k] = f->share[k] = NAN;
 		f->spr_off[k] = f->spr_str[k] = NAN;
 		c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_OFFSET, k);
-		if (isfinite(gbs(c))) {
-			f->off[k] = c;
-			f->g_off[k] = gbs(c);
-			f->spr_off[k] = spr(c);
-			f->has_spr |= isfinite(f->spr_off[k]);
-			if (!f->count)
-				f->count = c->c->count;
-		}
+		facts_copy(f, c, &f->off[k], &f->g_off[k], &f->spr_off[k]);
 		c = k ? model_find_param(x, dev, CO_SUITE,
 					 VOCAB_VARIANT_STRIDE, k) : NULL;
-		if (isfinite(gbs(c))) {
-			f->str[k] = c;
-			f->g_str[k] = gbs(c);
-			f->spr_str[k] = spr(c);
-			f->has_spr |= isfinite(f->spr_str[k]);
-			if (!f->count)
-				f->count = c->c->count;
-		}
+		facts_copy(f, c, &f->str[k], &f->g_str[k], &f->spr_str[k]);
 	}
 	f->share[1] = f->str[1] ? 1 : NAN;
 	c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_AOS, 0);
@@ -210,34 +204,11 @@ int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
 
 /* ---- tables -------------------------------------------------------------- */
 
-/* A bandwidth cell with the regime marks it carries. */
-static void gbs_cell(struct rctx *x, struct rtable *t, const struct rcfg *c,
-		     struct rbuf *wide, unsigned *seen)
-{
-	struct rbuf post;
-
-	if (cell_status(x, t, c))
-		return;
-	rbuf_init(&post);
-	regime_marks(x, rcfg_marks(x, c), &post);
-	mem_num(t, gbs(c), -1, 0, rbuf_str(&post), wide);
-	*seen |= rcfg_regime(x, c);
-	rbuf_free(&post);
-}
-
-/* A share in % with the test of its difference from the base. */
-static void share_cell(struct rtable *t, const struct rcmp *r,
-		       struct rbuf *wide)
-{
-	mem_num(t, 100 * r->ratio, 1, r->p >= 0 && !r->signif,
-		r->p < 0 ? "\\ntmark" : !r->signif ? "\\nsmark" : "", wide);
-}
-
 /* The note under a table: its key, then (with the first table only)
- * the counters' column or why it is missing, then the marks. */
+ * the counters' column or why it is missing (the marks follow from
+ * mem_tab_end). */
 static int co_note(struct rctx *x, int dev, const struct co_facts *f,
-		   const char *key, int counters, unsigned seen,
-		   struct rbuf *note)
+		   const char *key, int counters, struct rbuf *note)
 {
 	int rc = emit_string(x, note, key, NULL, 0);
 
@@ -251,22 +222,7 @@ static int co_note(struct rctx *x, int dev, const struct co_facts *f,
 				"coalesce.counters_none",
 				"coalesce.counters_unavailable", note);
 	}
-	mem_regime_note(x, seen, note);
 	return rc;
-}
-
-/* "$N = 2^{24}$" for the captions. */
-static void count_text(long long n, struct rbuf *b)
-{
-	int k = 0;
-
-	if (n > 0 && !(n & (n - 1))) {
-		while ((1LL << k) < n)
-			k++;
-		rbuf_printf(b, "2^{%d}", k);
-	} else {
-		rbuf_printf(b, "\\num{%lld}", n);
-	}
 }
 
 /* The configuration of the offset (stride set: the stride) copy at p. */
@@ -284,39 +240,27 @@ static const struct rcfg *copy_cfg(const struct rctx *x, int dev,
  * stride 1 with the test, the model's share (strides), the sectors per
  * request (with counters). */
 static void copy_cells(struct rctx *x, int dev, const struct co_facts *f,
-		       int stride, int p, struct rtable *t, struct rbuf *wide,
-		       unsigned *seen)
+		       int stride, int p, struct mem_tab *m)
 {
 	const struct rcfg *c = copy_cfg(x, dev, stride, p);
 	const struct rcfg *ok = stride ? f->str[p] : f->off[p];
+	const struct rcmp *r = stride ? &f->str_cmp[p] : &f->off_cmp[p];
 	char lab[16];
 
 	snprintf(lab, sizeof(lab), "%d", p);
-	rtable_text(t, lab);
-	gbs_cell(x, t, c, wide, seen);
+	rtable_text(&m->t, lab);
+	mem_tab_cell(x, m, c, gbs(c), 0);
 	if (ok && p == stride)
-		rtable_num(t, 100, 1, 0);	/* the base itself */
+		rtable_num(&m->t, 100, 1, 0);	/* the base itself */
 	else if (ok)
-		share_cell(t, stride ? &f->str_cmp[p] : &f->off_cmp[p], wide);
+		mem_tab_ratio(m, r, 100 * r->ratio, 1);
 	else
-		rtable_text(t, "--");
+		rtable_text(&m->t, "--");
 	if (stride)
-		rtable_num(t, 100 * f->model[p], 1, 0);
+		rtable_num(&m->t, 100 * f->model[p], 1, 0);
 	if (f->has_spr)
-		rtable_num(t, stride ? f->spr_str[p] : f->spr_off[p], 1, 0);
-}
-
-static void copy_head(struct rctx *x, const struct co_facts *f, int stride,
-		      struct rtable *t)
-{
-	rtable_head(t, stride ? "\\(s\\)" : "\\(k\\)");
-	rtable_head(t, lang_get(x->L, "coalesce.gbs"));
-	rtable_head(t, lang_get(x->L, stride ? "coalesce.pct_s1" :
-				"coalesce.pct_k0"));
-	if (stride)
-		rtable_head(t, lang_get(x->L, "coalesce.model"));
-	if (f->has_spr)
-		rtable_head(t, lang_get(x->L, "coalesce.spr"));
+		rtable_num(&m->t, stride ? f->spr_str[p] : f->spr_off[p], 1,
+			   0);
 }
 
 /* Every offset (or stride) in two halves side by side: 33 rows would
@@ -324,61 +268,72 @@ static void copy_head(struct rctx *x, const struct co_facts *f, int stride,
 static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 		      int stride)
 {
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, nn, note;
-	unsigned seen = 0;
-	int p, i, n = 0, h, rc = 0, list[CO_MAXP + 1];
-	char kinds[16], half[8];
+	const char *const h[] = {stride ? "=\\(s\\)" : "=\\(k\\)",
+		"coalesce.gbs", stride ? "coalesce.pct_s1" : "coalesce.pct_k0",
+		stride ? "coalesce.model" : f->has_spr ? "coalesce.spr" : NULL,
+		stride && f->has_spr ? "coalesce.spr" : NULL, NULL};
+	struct mem_tab m;
+	struct rbuf nn;
+	int p, i, n = 0, half, rc, list[CO_MAXP + 1];
+	char kinds[16], hk[8];
 
 	for (p = 0; p <= CO_MAXP; p++)
 		if (copy_cfg(x, dev, stride, p))
 			list[n++] = p;
 	if (!n)
 		return 0;
-	h = (n + 1) / 2;
-	snprintf(half, sizeof(half), "lSS%s%s", stride ? "S" : "",
+	half = (n + 1) / 2;
+	snprintf(hk, sizeof(hk), "lSS%s%s", stride ? "S" : "",
 		 f->has_spr ? "S" : "");
 	/* an empty column between the halves keeps them apart */
-	snprintf(kinds, sizeof(kinds), "%sc%s", half, half);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&cap);
-	rbuf_init(&nn);
-	rbuf_init(&note);
-	rtable_init(&t, kinds);
-	copy_head(x, f, stride, &t);
-	rtable_head(&t, "\\quad");
-	copy_head(x, f, stride, &t);
-	rtable_head_end(&t);
-	for (i = 0; i < h; i++) {
-		copy_cells(x, dev, f, stride, list[i], &t, wide, &seen);
-		rtable_text(&t, "");
-		if (i + h < n)
-			copy_cells(x, dev, f, stride, list[i + h], &t, wide,
-				   &seen);
-		rtable_row_end(&t);
+	snprintf(kinds, sizeof(kinds), "%sc%s", hk, hk);
+	mem_tab_init(&m, kinds);
+	mem_heads(x, &m.t, h);
+	rtable_head(&m.t, "\\quad");
+	mem_heads(x, &m.t, h);
+	rtable_head_end(&m.t);
+	for (i = 0; i < half; i++) {
+		copy_cells(x, dev, f, stride, list[i], &m);
+		rtable_text(&m.t, "");
+		if (i + half < n)
+			copy_cells(x, dev, f, stride, list[i + half], &m);
+		rtable_row_end(&m.t);
 	}
-	count_text(f->count, &nn);
-	rc |= mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
-			  VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, stride ?
-			  f->count ? "coalesce.table_stride" :
-			  "coalesce.table_stride_non" : f->count ?
-			  "coalesce.table_offset" :
-			  "coalesce.table_offset_non", rbuf_str(&nn), &cap);
+	rbuf_init(&nn);
+	ilp_count_math(f->count, &nn);
+	rc = mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
+			 VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, !stride ?
+			 f->count ? "coalesce.table_offset" :
+			 "coalesce.table_offset_non" : f->count ?
+			 "coalesce.table_stride" : "coalesce.table_stride_non",
+			 rbuf_str(&nn), &m.cap);
+	rbuf_free(&nn);
 	/* the counters are said once, under the first table */
 	rc |= co_note(x, dev, f, stride ? "coalesce.stride_note" :
-		      "coalesce.offset_note", !stride, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), stride ?
-				    "coalesce-stride" : "coalesce-offset", dev,
-				    rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&cap);
-	rbuf_free(&nn);
-	rbuf_free(&note);
-	return rc;
+		      "coalesce.offset_note", !stride, &m.note);
+	return mem_tab_end(x, &m, dev, stride ? "coalesce-stride" :
+			   "coalesce-offset", 1, rc);
+}
+
+/* The cells of layout i (0 aos, 1 soa; c ok) after its name: kernel
+ * time, GB/s, the share of soa's, the sectors per request. */
+static void layout_cells(struct rctx *x, const struct co_facts *f, int i,
+			 const struct rcfg *c, struct mem_tab *m)
+{
+	/* aos in % of soa: the comparison seen from soa */
+	struct rcmp r = f->aos_soa;
+
+	r.ratio = r.a / r.b;
+	rtable_num(&m->t, rcfg_median(c, VOCAB_METRIC_KERNEL), -1, 0);
+	mem_tab_cell(x, m, c, gbs(c), 0);
+	if (i == 1)
+		rtable_num(&m->t, 100, 1, 0);
+	else if (f->soa)
+		mem_tab_ratio(m, &r, 100 * r.ratio, 1);
+	else
+		rtable_text(&m->t, "--");
+	if (f->has_spr)
+		rtable_num(&m->t, i ? f->spr_soa : f->spr_aos, 1, 0);
 }
 
 /* The two layouts of the vector update. */
@@ -386,26 +341,18 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 {
 	static const char *const lay[] = {VOCAB_VARIANT_AOS,
 					  VOCAB_VARIANT_SOA};
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, nn, note;
-	unsigned seen = 0;
-	int i, rc = 0, sp = f->has_spr, rows = 0;
+	const char *const h[] = {"coalesce.layout", "coalesce.kernel_ms",
+		"coalesce.gbs", "coalesce.pct_soa", f->has_spr ?
+		"coalesce.spr" : NULL, NULL};
+	struct mem_tab m;
+	struct rbuf nn;
+	int i, rc;
 	long long count = 0;
 
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&lab);
-	rbuf_init(&cap);
 	rbuf_init(&nn);
-	rbuf_init(&note);
-	rtable_init(&t, sp ? "lSSSS" : "lSSS");
-	rtable_head(&t, lang_get(x->L, "coalesce.layout"));
-	rtable_head(&t, lang_get(x->L, "coalesce.kernel_ms"));
-	rtable_head(&t, lang_get(x->L, "coalesce.gbs"));
-	rtable_head(&t, lang_get(x->L, "coalesce.pct_soa"));
-	if (sp)
-		rtable_head(&t, lang_get(x->L, "coalesce.spr"));
-	rtable_head_end(&t);
+	mem_tab_init(&m, f->has_spr ? "lSSSS" : "lSSS");
+	mem_heads(x, &m.t, h);
+	rtable_head_end(&m.t);
 	for (i = 0; i < 2; i++) {
 		const struct rcfg *c = model_find_param(x, dev, CO_SUITE,
 							lay[i], 0);
@@ -414,47 +361,21 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 			continue;
 		if (!count)
 			count = c->c->count;
-		rows++;
-		rbuf_free(&lab);
-		mem_variant(&lab, lay[i]);
-		rtable_text(&t, rbuf_str(&lab));
-		if (cell_status(x, &t, c)) {
-			rtable_row_end(&t);
-			continue;
-		}
-		rtable_num(&t, rcfg_median(c, VOCAB_METRIC_KERNEL), -1, 0);
-		gbs_cell(x, &t, c, wide, &seen);
-		if (i == 1) {
-			rtable_num(&t, 100, 1, 0);
-		} else if (f->soa) {
-			/* aos in % of soa: the comparison seen from soa */
-			struct rcmp r = f->aos_soa;
-
-			r.ratio = r.a / r.b;
-			share_cell(&t, &r, wide);
-		} else {
-			rtable_text(&t, "--");
-		}
-		if (sp)
-			rtable_num(&t, i ? f->spr_soa : f->spr_aos, 1, 0);
-		rtable_row_end(&t);
+		rbuf_free(&nn);
+		mem_variant(&nn, lay[i]);
+		rtable_text(&m.t, rbuf_str(&nn));
+		if (!cell_status(x, &m.t, c))
+			layout_cells(x, f, i, c, &m);
+		rtable_row_end(&m.t);
 	}
-	count_text(count, &nn);
-	rc |= mem_caption(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
-			  VOCAB_METRIC_GBS, count ? "coalesce.layout_table" :
-			  "coalesce.layout_table_non", rbuf_str(&nn), &cap);
-	rc |= co_note(x, dev, f, "coalesce.layout_note", 0, seen, &note);
-	if (!rc && rows)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    "coalesce-layout", dev, rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&lab);
-	rbuf_free(&cap);
 	rbuf_free(&nn);
-	rbuf_free(&note);
-	return rc;
+	ilp_count_math(count, &nn);
+	rc = mem_caption(x, dev, CO_SUITE, VOCAB_VARIANT_AOS,
+			 VOCAB_METRIC_GBS, count ? "coalesce.layout_table" :
+			 "coalesce.layout_table_non", rbuf_str(&nn), &m.cap);
+	rc |= co_note(x, dev, f, "coalesce.layout_note", 0, &m.note);
+	rbuf_free(&nn);
+	return mem_tab_end(x, &m, dev, "coalesce-layout", m.t.rows, rc);
 }
 
 /* ---- the figure ---------------------------------------------------------- */
@@ -512,252 +433,173 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 
 /* ---- findings ------------------------------------------------------------ */
 
+/* The aligned positive offsets against offset 0, and the misaligned
+ * ones against the aligned offset above them. */
+static void find_aligned(struct rctx *x, struct rfind *fd,
+			 const struct co_facts *f, struct fv *v)
+{
+	struct rbuf *b;
+	int j, tested = f->nctl - f->ctl_untested;
+
+	if (f->nal) {
+		b = fv_put(v, "LIST");
+		for (j = CO_SECTOR_FLOATS; j <= CO_MAXP;
+		     j += CO_SECTOR_FLOATS)
+			if (f->off[j])
+				rbuf_printf(b, "%s%d", b->len ? ", " : "", j);
+		find_pct(fv_put(v, "LO"), f->al_lo, 3);
+		find_pct(fv_put(v, "HI"), f->al_hi, 3);
+		fv_find(x, fd, f->nal > 1 ? "find.co.off.aligned" :
+			"find.co.off.aligned_one", v);
+	}
+	if (f->nctl) {
+		fv_int(v, "N", f->nctl);
+		fv_int(v, "K", f->ctl_cost);
+		find_pct(fv_put(v, "LO"), f->ctl_lo, 3);
+		find_pct(fv_put(v, "HI"), f->ctl_hi, 3);
+		fv_find(x, fd, !tested ? "find.co.off.ctl_untested" :
+			2 * f->ctl_cost > tested ? "find.co.off.ctl_cost" :
+			"find.co.off.ctl_free", v);
+	}
+}
+
 /* What the misaligned offsets cost against offset 0. */
 static void find_offsets(struct rctx *x, struct rfind *fd,
 			 const struct co_facts *f, const char *pre)
 {
-	struct rbuf s, nm, k, lo, hi, g0, kw, gw, p, nu;
 	const struct rcmp *r;
-	const char *key;
-	struct kv v[10];
+	struct fv v;
+	struct rbuf s;
+	struct kv t;
 
 	if (!f->nmis || f->mis_worst < 0)
 		return;
 	r = &f->off_cmp[f->mis_worst];
+	fv_init(&v);
 	rbuf_init(&s);
-	rbuf_init(&nm);
-	rbuf_init(&k);
-	rbuf_init(&lo);
-	rbuf_init(&hi);
-	rbuf_init(&g0);
-	rbuf_init(&kw);
-	rbuf_init(&gw);
-	rbuf_init(&p);
-	rbuf_init(&nu);
-	rbuf_printf(&nm, "%d", f->nmis);
-	rbuf_printf(&k, "%d", f->mis_slow);
-	find_pct(&lo, f->mis_lo, 3);
-	find_pct(&hi, f->mis_hi, 3);
-	find_num(&g0, f->g_off[0], 4);
-	rbuf_printf(&kw, "%d", f->mis_worst);
-	find_num(&gw, r->b, 4);
-	mem_p(x, &p, r);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"NMIS", rbuf_str(&nm)};
-	v[2] = (struct kv){"K", rbuf_str(&k)};
-	v[3] = (struct kv){"LO", rbuf_str(&lo)};
-	v[4] = (struct kv){"HI", rbuf_str(&hi)};
-	v[5] = (struct kv){"G0", rbuf_str(&g0)};
-	v[6] = (struct kv){"KW", rbuf_str(&kw)};
-	v[7] = (struct kv){"GW", rbuf_str(&gw)};
-	v[8] = (struct kv){"P", rbuf_str(&p)};
-	key = f->mis_untested == f->nmis ? "find.co.off.untested" :
-	      !f->mis_slow ? "find.co.off.none" :
-	      2 * f->mis_slow > f->nmis ? "find.co.off.most" :
-	      "find.co.off.some";
-	emit_string(x, &s, key, v, 9);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "NMIS", f->nmis);
+	fv_int(&v, "K", f->mis_slow);
+	find_pct(fv_put(&v, "LO"), f->mis_lo, 3);
+	find_pct(fv_put(&v, "HI"), f->mis_hi, 3);
+	fv_num(&v, "G0", f->g_off[0], 4);
+	fv_int(&v, "KW", f->mis_worst);
+	fv_num(&v, "GW", r->b, 4);
+	mem_p(x, fv_put(&v, "P"), r);
+	fv_emit(x, &s, f->mis_untested == f->nmis ? "find.co.off.untested" :
+		!f->mis_slow ? "find.co.off.none" :
+		2 * f->mis_slow > f->nmis ? "find.co.off.most" :
+		"find.co.off.some", &v);
 	if (f->mis_untested && f->mis_untested < f->nmis) {
-		rbuf_printf(&nu, "%d", f->mis_untested);
-		v[0] = (struct kv){"N", rbuf_str(&nu)};
+		fv_int(&v, "N", f->mis_untested);
 		rbuf_putc(&s, ' ');
-		emit_string(x, &s, "find.co.untested_n", v, 1);
+		fv_emit(x, &s, "find.co.untested_n", &v);
 	}
-	v[0] = (struct kv){"TEXT", rbuf_str(&s)};
-	find_add(x, fd, "find.vers.sentence", v, 1);
-	if (f->nal) {
-		int j;
-
-		rbuf_free(&nm);
-		for (j = CO_SECTOR_FLOATS; j <= CO_MAXP;
-		     j += CO_SECTOR_FLOATS)
-			if (f->off[j])
-				rbuf_printf(&nm, "%s%d", nm.len ? ", " : "",
-					    j);
-		rbuf_free(&lo);
-		rbuf_free(&hi);
-		find_pct(&lo, f->al_lo, 3);
-		find_pct(&hi, f->al_hi, 3);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"LIST", rbuf_str(&nm)};
-		v[2] = (struct kv){"LO", rbuf_str(&lo)};
-		v[3] = (struct kv){"HI", rbuf_str(&hi)};
-		find_add(x, fd, f->nal > 1 ? "find.co.off.aligned" :
-			 "find.co.off.aligned_one", v, 4);
-	}
-	if (f->nctl) {
-		int tested = f->nctl - f->ctl_untested;
-
-		rbuf_free(&nm);
-		rbuf_free(&k);
-		rbuf_free(&lo);
-		rbuf_free(&hi);
-		rbuf_printf(&nm, "%d", f->nctl);
-		rbuf_printf(&k, "%d", f->ctl_cost);
-		find_pct(&lo, f->ctl_lo, 3);
-		find_pct(&hi, f->ctl_hi, 3);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"N", rbuf_str(&nm)};
-		v[2] = (struct kv){"K", rbuf_str(&k)};
-		v[3] = (struct kv){"LO", rbuf_str(&lo)};
-		v[4] = (struct kv){"HI", rbuf_str(&hi)};
-		find_add(x, fd, !tested ? "find.co.off.ctl_untested" :
-			 2 * f->ctl_cost > tested ? "find.co.off.ctl_cost" :
-			 "find.co.off.ctl_free", v, 5);
-	}
+	t = (struct kv){"TEXT", rbuf_str(&s)};
+	find_add(x, fd, "find.vers.sentence", &t, 1);
+	find_aligned(x, fd, f, &v);
+	fv_free(&v);
 	rbuf_free(&s);
-	rbuf_free(&nm);
-	rbuf_free(&k);
-	rbuf_free(&lo);
-	rbuf_free(&hi);
-	rbuf_free(&g0);
-	rbuf_free(&kw);
-	rbuf_free(&gw);
-	rbuf_free(&p);
-	rbuf_free(&nu);
 }
 
-/* The strided copy's shares at a few strides beside the model's, then
- * how the strides up to 8 and beyond follow it. */
-static void find_strides(struct rctx *x, struct rfind *fd,
-			 const struct co_facts *f, const char *pre)
+/* The strided copy's shares at a few strides beside the model's. */
+static void find_model(struct rctx *x, struct rfind *fd,
+		       const struct co_facts *f, struct fv *v)
 {
 	static const int pick[] = {2, 4, 8};
-	struct rbuf list, item, sv, sh, md, g1, lo, hi, tol, last;
-	struct kv v[7];
-	const char *key;
+	struct rbuf *list = fv_put(v, "LIST");
+	struct fv w;
 	int i, s, done[CO_MAXP + 1] = {0};
 
-	if (!f->str[1] || (!f->nmod && !f->nbey))
-		return;
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&sv);
-	rbuf_init(&sh);
-	rbuf_init(&md);
-	rbuf_init(&g1);
-	rbuf_init(&lo);
-	rbuf_init(&hi);
-	rbuf_init(&tol);
-	rbuf_init(&last);
+	fv_init(&w);
 	for (i = 0; i <= 3; i++) {
 		s = i < 3 ? pick[i] : f->smax;
 		if (s < 2 || s > CO_MAXP || done[s] || !f->str[s])
 			continue;
 		done[s] = 1;
-		rbuf_free(&sv);
-		rbuf_free(&sh);
-		rbuf_free(&md);
-		rbuf_free(&item);
-		rbuf_printf(&sv, "%d", s);
-		find_pct(&sh, 100 * f->share[s], 3);
-		find_pct(&md, 100 * f->model[s], 3);
-		v[0] = (struct kv){"S", rbuf_str(&sv)};
-		v[1] = (struct kv){"SHARE", rbuf_str(&sh)};
-		v[2] = (struct kv){"MODEL", rbuf_str(&md)};
-		emit_string(x, &item, "find.co.str.item", v, 3);
-		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
-			    rbuf_str(&item));
+		fv_int(&w, "S", s);
+		find_pct(fv_put(&w, "SHARE"), 100 * f->share[s], 3);
+		find_pct(fv_put(&w, "MODEL"), 100 * f->model[s], 3);
+		rbuf_puts(list, list->len ? "; " : "");
+		fv_emit(x, list, "find.co.str.item", &w);
 	}
-	find_num(&g1, f->g_str[1], 4);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"G1", rbuf_str(&g1)};
-	v[2] = (struct kv){"LIST", rbuf_str(&list)};
-	find_add(x, fd, "find.co.str.model", v, 3);
-	find_pct(&tol, 100 * CO_MODEL_TOL, 2);
+	fv_free(&w);
+	fv_num(v, "G1", f->g_str[1], 4);
+	fv_find(x, fd, "find.co.str.model", v);
+}
+
+/* The strided copy against the sector model: the strides up to 8, then
+ * beyond. */
+static void find_strides(struct rctx *x, struct rfind *fd,
+			 const struct co_facts *f, const char *pre)
+{
+	struct fv v;
+	double q;
+
+	if (!f->str[1] || (!f->nmod && !f->nbey))
+		return;
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	find_model(x, fd, f, &v);
+	find_pct(fv_put(&v, "TOL"), 100 * CO_MODEL_TOL, 2);
 	if (f->nmod) {
-		find_pct(&lo, 100 * f->mod_lo, 3);
-		find_pct(&hi, 100 * f->mod_hi, 3);
-		key = f->mod_in == f->nmod ? "find.co.str.within" :
-		      f->mod_above == f->nmod ? "find.co.str.above" :
-		      f->mod_below == f->nmod ? "find.co.str.below" :
-		      "find.co.str.mixed";
-		v[1] = (struct kv){"LO", rbuf_str(&lo)};
-		v[2] = (struct kv){"HI", rbuf_str(&hi)};
-		v[3] = (struct kv){"TOL", rbuf_str(&tol)};
-		find_add(x, fd, key, v, 4);
+		find_pct(fv_put(&v, "LO"), 100 * f->mod_lo, 3);
+		find_pct(fv_put(&v, "HI"), 100 * f->mod_hi, 3);
+		fv_find(x, fd, f->mod_in == f->nmod ? "find.co.str.within" :
+			f->mod_above == f->nmod ? "find.co.str.above" :
+			f->mod_below == f->nmod ? "find.co.str.below" :
+			"find.co.str.mixed", &v);
 	}
 	if (f->nbey) {
-		double q = f->share[f->smax] / f->model[f->smax];
-
-		rbuf_free(&lo);
-		rbuf_free(&hi);
-		rbuf_free(&md);
-		rbuf_free(&sv);
-		find_pct(&lo, 100 * f->bey_lo, 3);
-		find_pct(&hi, 100 * f->bey_hi, 3);
-		find_pct(&md, 100 * sector_model(CO_SECTOR_FLOATS + 1), 3);
-		find_pct(&last, 100 * f->share[f->smax], 3);
-		rbuf_printf(&sv, "%d", f->smax);
-		key = f->bey_lo >= 1 - CO_MODEL_TOL &&
-		      f->bey_hi <= 1 + CO_MODEL_TOL ? "find.co.str.floor" :
-		      q < 1 - CO_MODEL_TOL ? "find.co.str.fall" :
-		      f->bey_lo > 1 + CO_MODEL_TOL ? "find.co.str.rise" :
-		      "find.co.str.bey_mixed";
-		v[1] = (struct kv){"LO", rbuf_str(&lo)};
-		v[2] = (struct kv){"HI", rbuf_str(&hi)};
-		v[3] = (struct kv){"TOL", rbuf_str(&tol)};
-		v[4] = (struct kv){"M", rbuf_str(&md)};
-		v[5] = (struct kv){"LAST", rbuf_str(&last)};
-		v[6] = (struct kv){"SMAX", rbuf_str(&sv)};
-		find_add(x, fd, key, v, 7);
+		q = f->share[f->smax] / f->model[f->smax];
+		find_pct(fv_put(&v, "LO"), 100 * f->bey_lo, 3);
+		find_pct(fv_put(&v, "HI"), 100 * f->bey_hi, 3);
+		find_pct(fv_put(&v, "M"),
+			 100 * sector_model(CO_SECTOR_FLOATS + 1), 3);
+		find_pct(fv_put(&v, "LAST"), 100 * f->share[f->smax], 3);
+		fv_int(&v, "SMAX", f->smax);
+		fv_find(x, fd, f->bey_lo >= 1 - CO_MODEL_TOL &&
+			f->bey_hi <= 1 + CO_MODEL_TOL ? "find.co.str.floor" :
+			q < 1 - CO_MODEL_TOL ? "find.co.str.fall" :
+			f->bey_lo > 1 + CO_MODEL_TOL ? "find.co.str.rise" :
+			"find.co.str.bey_mixed", &v);
 	}
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&sv);
-	rbuf_free(&sh);
-	rbuf_free(&md);
-	rbuf_free(&g1);
-	rbuf_free(&lo);
-	rbuf_free(&hi);
-	rbuf_free(&tol);
-	rbuf_free(&last);
+	fv_free(&v);
 }
 
 static void find_layout(struct rctx *x, struct rfind *fd,
 			const struct co_facts *f, const char *pre)
 {
-	struct rbuf ga, gb, r, p;
-	struct kv v[5];
+	struct fv v;
 	char key[64];
 
 	if (!f->aos || !f->soa)
 		return;
-	rbuf_init(&ga);
-	rbuf_init(&gb);
-	rbuf_init(&r);
-	rbuf_init(&p);
-	find_num(&ga, f->aos_soa.a, 4);
-	find_num(&gb, f->aos_soa.b, 4);
-	find_num(&r, f->aos_soa.ratio, 3);
-	mem_p(x, &p, &f->aos_soa);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"GA", rbuf_str(&ga)};
-	v[2] = (struct kv){"GB", rbuf_str(&gb)};
-	v[3] = (struct kv){"RATIO", rbuf_str(&r)};
-	v[4] = (struct kv){"P", rbuf_str(&p)};
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_num(&v, "GA", f->aos_soa.a, 4);
+	fv_num(&v, "GB", f->aos_soa.b, 4);
+	fv_num(&v, "RATIO", f->aos_soa.ratio, 3);
+	mem_p(x, fv_put(&v, "P"), &f->aos_soa);
 	mem_key(key, sizeof(key), "find.co.aos", mem_word(&f->aos_soa, 1));
-	find_add(x, fd, key, v, 5);
-	rbuf_free(&ga);
-	rbuf_free(&gb);
-	rbuf_free(&r);
-	rbuf_free(&p);
+	fv_find(x, fd, key, &v);
+	fv_free(&v);
 }
 
 /* What the counters counted beside what the sector model expects. */
 static void find_spr(struct rctx *x, struct rfind *fd,
 		     const struct co_facts *f, const char *pre)
 {
-	struct rbuf list, item, what, val, mod;
-	struct kv v[3];
+	struct fv v, w;
+	struct rbuf *list, *what;
 	int i, s = f->smax ? f->smax : CO_MAXP;
 
 	if (!f->has_spr)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&what);
-	rbuf_init(&val);
-	rbuf_init(&mod);
+	fv_init(&v);
+	fv_init(&w);
+	fv_str(&v, "DEV", pre);
+	list = fv_put(&v, "LIST");
 	for (i = 0; i < 5; i++) {
 		double got = i == 0 ? f->spr_off[0] : i == 1 ? f->spr_off[1] :
 			     i == 2 ? f->spr_str[s] : i == 3 ? f->spr_aos :
@@ -769,35 +611,23 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 
 		if (!isfinite(got))
 			continue;
-		rbuf_free(&what);
-		rbuf_free(&val);
-		rbuf_free(&mod);
-		rbuf_free(&item);
+		what = fv_put(&w, "WHAT");
 		if (i < 2)
-			rbuf_printf(&what, "$k = %d$", i);
+			rbuf_printf(what, "$k = %d$", i);
 		else if (i == 2)
-			rbuf_printf(&what, "$s = %d$", s);
+			rbuf_printf(what, "$s = %d$", s);
 		else
-			mem_variant(&what, i == 3 ? VOCAB_VARIANT_AOS :
+			mem_variant(what, i == 3 ? VOCAB_VARIANT_AOS :
 				    VOCAB_VARIANT_SOA);
-		find_num(&val, got, 3);
-		rbuf_printf(&mod, "%d", want);
-		v[0] = (struct kv){"WHAT", rbuf_str(&what)};
-		v[1] = (struct kv){"V", rbuf_str(&val)};
-		v[2] = (struct kv){"M", rbuf_str(&mod)};
-		emit_string(x, &item, "find.co.spr_item", v, 3);
-		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
-			    rbuf_str(&item));
+		fv_num(&w, "V", got, 3);
+		fv_int(&w, "M", want);
+		rbuf_puts(list, list->len ? "; " : "");
+		fv_emit(x, list, "find.co.spr_item", &w);
 	}
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"LIST", rbuf_str(&list)};
-	if (list.len)
-		find_add(x, fd, "find.co.spr", v, 2);
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&what);
-	rbuf_free(&val);
-	rbuf_free(&mod);
+	if (list->len)
+		fv_find(x, fd, "find.co.spr", &v);
+	fv_free(&v);
+	fv_free(&w);
 }
 
 /* ---- the section --------------------------------------------------------- */

@@ -36,24 +36,6 @@ static const struct rcfg *dot_find(const struct rctx *x, int dev, int v,
 				dot_precs[p], n, 0);
 }
 
-static void pair_clear(struct dot_pair *p)
-{
-	memset(p, 0, sizeof(*p));
-	p->cmp.a = p->cmp.b = p->cmp.gain = p->cmp.ratio = NAN;
-	p->cmp.p = -1;
-}
-
-/* -1 when the store fails reading the samples. */
-static int pair_set(struct rctx *x, struct dot_pair *p, long long n,
-		    const struct rcfg *a, const struct rcfg *b,
-		    const char *metric)
-{
-	p->n = n;
-	p->a = a;
-	p->b = b;
-	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 0;
-}
-
 static void err_add(struct dot_err *e, long long n, double v)
 {
 	if (!e->n) {
@@ -69,46 +51,54 @@ static void err_add(struct dot_err *e, long long n, double v)
 	e->n++;
 }
 
+/* Kernel va in precision pa (a) against vb in pb (b) in metric at the
+ * largest N where both ran steady; -1 when the store fails reading the
+ * samples. */
+static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
+		    const int ab[4], const char *metric, struct dot_pair *d)
+{
+	size_t i;
+
+	for (i = nn; i-- > 0; ) {
+		const struct rcfg *a = dot_find(x, dev, ab[0], ab[1], ns[i]);
+		const struct rcfg *b = dot_find(x, dev, ab[2], ab[3], ns[i]);
+
+		if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
+			continue;
+		d->n = ns[i];
+		d->a = a;
+		d->b = b;
+		return model_compare(x, a, b, metric, &d->cmp) == -2 ? -1 : 0;
+	}
+	return 0;
+}
+
 /* One place computes what the findings and the conclusions state; see
  * struct dot_facts. */
 int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 {
-	const struct rcfg *a, *b;
+	const struct rcfg *a;
 	int *ns = NULL, v, p, rc = -1;
 	size_t nn, i;
 
 	memset(f, 0, sizeof(*f));
 	for (p = 0; p < DOT_NP; p++)
-		pair_clear(&f->vs[p]);
+		mem_cmp_clear(&f->vs[p].cmp);
 	for (v = 0; v < DOT_NV; v++)
-		pair_clear(&f->prec[v]);
+		mem_cmp_clear(&f->prec[v].cmp);
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	nn = model_ints(x, dev, DOT_SUITE, NULL, NULL, 'c', &ns);
 	/* cuBLAS the baseline: the share is the own kernel's */
 	for (p = 0; p < DOT_NP; p++)
-		for (i = nn; i-- > 0; ) {
-			a = dot_find(x, dev, DOT_CUBLAS, p, ns[i]);
-			b = dot_find(x, dev, DOT_OWN, p, ns[i]);
-			if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
-				continue;
-			if (pair_set(x, &f->vs[p], ns[i], a, b,
-				     VOCAB_METRIC_GBS))
-				goto out;
-			break;
-		}
+		if (pair_top(x, dev, ns, nn, (int[4]){DOT_CUBLAS, p, DOT_OWN,
+			     p}, VOCAB_METRIC_GBS, &f->vs[p]))
+			goto out;
 	/* in time: the bytes double, so should the time */
 	for (v = 0; v < DOT_NV; v++)
-		for (i = nn; i-- > 0; ) {
-			a = dot_find(x, dev, v, DOT_FP32, ns[i]);
-			b = dot_find(x, dev, v, DOT_FP64, ns[i]);
-			if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
-				continue;
-			if (pair_set(x, &f->prec[v], ns[i], a, b,
-				     VOCAB_METRIC_KERNEL))
-				goto out;
-			break;
-		}
+		if (pair_top(x, dev, ns, nn, (int[4]){v, DOT_FP32, v,
+			     DOT_FP64}, VOCAB_METRIC_KERNEL, &f->prec[v]))
+			goto out;
 	for (v = 0; v < DOT_NV; v++)
 		for (p = 0; p < DOT_NP; p++) {
 			struct dot_err *e = &f->err[v][p];
@@ -133,145 +123,122 @@ out:
 	return rc;
 }
 
-/* ---- helpers ------------------------------------------------------------- */
+/* ---- the tables ---------------------------------------------------------- */
 
-/* "2^{20}" for a power of two, else the number; wrapped in \( \)
- * unless the caller's text is in math mode already. */
-static void n_label(struct rbuf *b, long long n, int math)
+/* N for a table cell: "\(2^{20}\)" for a power of two, else the
+ * number. */
+static void n_label(struct rbuf *b, long long n)
 {
-	int k = 0;
+	int pow2 = n > 0 && !(n & (n - 1));
 
-	while (k < 62 && (1LL << k) < n)
-		k++;
-	if (n > 0 && (1LL << k) == n)
-		rbuf_printf(b, math ? "2^{%d}" : "\\(2^{%d}\\)", k);
-	else
-		rbuf_printf(b, "\\num{%lld}", n);
+	rbuf_puts(b, pow2 ? "\\(" : "");
+	ilp_count_math(n, b);
+	rbuf_puts(b, pow2 ? "\\)" : "");
 }
 
-/* ---- the speed table ------------------------------------------------------ */
-
-static void speed_head(struct rctx *x, struct rtable *t)
+/* The header's first row: an empty cell, then a cell spanning span
+ * columns per precision, titled by fmt with the precision. */
+static void prec_head(struct rtable *t, int span, const char *fmt)
 {
 	struct rbuf h;
-	int p, v;
+	int p;
 
 	rbuf_init(&h);
 	rtable_head(t, "");
 	for (p = 0; p < DOT_NP; p++) {
 		rbuf_free(&h);
-		rbuf_printf(&h, "%s [GB/s]", dot_precs[p]);
-		rtable_head_span(t, 3, rbuf_str(&h));
+		rbuf_printf(&h, fmt, dot_precs[p]);
+		rtable_head_span(t, span, rbuf_str(&h));
 	}
+	rbuf_free(&h);
+}
+
+static void speed_head(struct rctx *x, struct rtable *t)
+{
+	int p, v;
+
+	prec_head(t, 3, "%s [GB/s]");
 	rtable_head_span(t, 2, lang_get(x->L, "dot.time_ratio"));
 	rtable_head_end(t);
 	rtable_head(t, "\\(N\\)");
 	for (p = 0; p < DOT_NP; p++) {
-		for (v = 0; v < DOT_NV; v++) {
-			rbuf_free(&h);
-			mem_variant(&h, dot_variants[v]);
-			rtable_head(t, rbuf_str(&h));
-		}
+		for (v = 0; v < DOT_NV; v++)
+			mem_head_variant(t, dot_variants[v]);
 		rtable_head(t, lang_get(x->L, "dot.pct_cublas"));
 	}
-	for (v = 0; v < DOT_NV; v++) {
-		rbuf_free(&h);
-		mem_variant(&h, dot_variants[v]);
-		rtable_head(t, rbuf_str(&h));
-	}
+	for (v = 0; v < DOT_NV; v++)
+		mem_head_variant(t, dot_variants[v]);
 	rtable_head_end(t);
-	rbuf_free(&h);
+}
+
+/* The row of size n: the marks all its cells share once on the size,
+ * each kernel's GB/s, the own kernel's share of cuBLAS's, fp64 over
+ * fp32 time per kernel. -1 when the store fails. */
+static int speed_row(struct rctx *x, int dev, long long n, struct mem_tab *m)
+{
+	const struct rcfg *c[DOT_NV][DOT_NP];
+	struct rbuf lab;
+	unsigned gm;
+	int v, p, rc = 0;
+
+	for (v = 0; v < DOT_NV; v++)
+		for (p = 0; p < DOT_NP; p++)
+			c[v][p] = dot_find(x, dev, v, p, n);
+	gm = mem_marks_shared(x, &c[0][0], DOT_NV * DOT_NP);
+	rbuf_init(&lab);
+	n_label(&lab, n);
+	regime_marks(x, gm, &lab);
+	rtable_text(&m->t, rbuf_str(&lab));
+	rbuf_free(&lab);
+	for (p = 0; p < DOT_NP; p++) {
+		for (v = 0; v < DOT_NV; v++)
+			mem_tab_cell(x, m, c[v][p], gbs(c[v][p]), gm);
+		/* a failed kernel has no share: never a speed */
+		rtable_num(&m->t, 100 * gbs(c[DOT_OWN][p]) /
+			   gbs(c[DOT_CUBLAS][p]), 1, 0);
+	}
+	for (v = 0; v < DOT_NV; v++) {
+		struct rcmp r;
+
+		if (model_compare(x, c[v][DOT_FP32], c[v][DOT_FP64],
+				  VOCAB_METRIC_KERNEL, &r) == -2)
+			rc = -1;
+		if (!rcfg_ok(c[v][DOT_FP32]) || !rcfg_ok(c[v][DOT_FP64]))
+			r.ratio = NAN;
+		mem_tab_ratio(m, &r, r.ratio, 2);
+	}
+	rtable_row_end(&m->t);
+	return rc;
 }
 
 static int speed_table(struct rctx *x, int dev)
 {
-	int *ns = NULL, rc = 0, v, p;
+	int *ns = NULL, rc = 0;
 	size_t nn, i;
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, note, post;
-	unsigned seen = 0, gm;
+	struct mem_tab m;
 
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&lab);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rbuf_init(&post);
-	rtable_init(&t, "lSSSSSSSS");
-	speed_head(x, &t);
+	mem_tab_init(&m, "lSSSSSSSS");
+	speed_head(x, &m.t);
 	nn = model_ints(x, dev, DOT_SUITE, NULL, NULL, 'c', &ns);
-	for (i = 0; i < nn; i++) {
-		const struct rcfg *c[DOT_NV][DOT_NP];
-
-		gm = ~0u;
-		for (v = 0; v < DOT_NV; v++)
-			for (p = 0; p < DOT_NP; p++) {
-				c[v][p] = dot_find(x, dev, v, p, ns[i]);
-				if (rcfg_ok(c[v][p]))
-					gm &= rcfg_marks(x, c[v][p]);
-			}
-		if (gm == ~0u)
-			gm = 0;
-		/* the marks all cells of a size share, once on the size */
-		rbuf_free(&lab);
-		n_label(&lab, ns[i], 0);
-		regime_marks(x, gm, &lab);
-		rtable_text(&t, rbuf_str(&lab));
-		for (p = 0; p < DOT_NP; p++) {
-			for (v = 0; v < DOT_NV; v++) {
-				if (cell_status(x, &t, c[v][p]))
-					continue;
-				rbuf_free(&post);
-				regime_marks(x, rcfg_marks(x, c[v][p]) & ~gm,
-					     &post);
-				mem_num(&t, gbs(c[v][p]), -1, 0,
-					rbuf_str(&post), wide);
-				seen |= rcfg_regime(x, c[v][p]);
-			}
-			/* a failed kernel has no share: never a speed */
-			rtable_num(&t, 100 * gbs(c[DOT_OWN][p]) /
-				   gbs(c[DOT_CUBLAS][p]), 1, 0);
-		}
-		for (v = 0; v < DOT_NV; v++) {
-			struct rcmp r;
-			int grey = 0;
-
-			if (model_compare(x, c[v][DOT_FP32], c[v][DOT_FP64],
-					  VOCAB_METRIC_KERNEL, &r) == -2)
-				rc = -1;
-			if (!rcfg_ok(c[v][DOT_FP32]) ||
-			    !rcfg_ok(c[v][DOT_FP64]))
-				r.ratio = NAN;
-			grey = r.p >= 0 && !r.signif;
-			mem_num(&t, r.ratio, 2, grey, grey ? "\\nsmark" :
-				isfinite(r.ratio) && r.p < 0 ? "\\ntmark" : "",
-				wide);
-			if (grey)
-				x->notes_ns = 1;
-			else if (isfinite(r.ratio) && r.p < 0)
-				x->notes_nt = 1;
-		}
-		rtable_row_end(&t);
-	}
-	rc |= mem_caption(x, dev, DOT_SUITE, NULL, VOCAB_METRIC_GBS,
-			  "dot.table", NULL, &cap);
-	rbuf_puts(&note, lang_get(x->L, "dot.table_note"));
-	mem_regime_note(x, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "dot", dev,
-				    rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&lab);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	rbuf_free(&post);
+	for (i = 0; i < nn; i++)
+		rc |= speed_row(x, dev, ns[i], &m);
 	free(ns);
-	return rc;
+	rc |= mem_caption(x, dev, DOT_SUITE, NULL, VOCAB_METRIC_GBS,
+			  "dot.table", NULL, &m.cap);
+	rbuf_puts(&m.note, lang_get(x->L, "dot.table_note"));
+	return mem_tab_end(x, &m, dev, "dot", 1, rc);
 }
 
-/* ---- the accuracy table --------------------------------------------------- */
+/* A relative error as its cell. */
+static void err_cell(struct rtable *t, double e)
+{
+	struct rbuf h;
+
+	rbuf_init(&h);
+	rbuf_put_sci(&h, e);
+	rtable_text(t, rbuf_str(&h));
+	rbuf_free(&h);
+}
 
 static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 {
@@ -282,33 +249,25 @@ static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 
 	rbuf_init(&h);
 	rtable_init(&t, "lrrrr");
-	rtable_head(&t, "");
-	for (p = 0; p < DOT_NP; p++)
-		rtable_head_span(&t, 2, dot_precs[p]);
+	prec_head(&t, 2, "%s");
 	rtable_head_end(&t);
 	rtable_head(&t, "\\(N\\)");
 	for (p = 0; p < DOT_NP; p++)
-		for (v = 0; v < DOT_NV; v++) {
-			rbuf_free(&h);
-			mem_variant(&h, dot_variants[v]);
-			rtable_head(&t, rbuf_str(&h));
-		}
+		for (v = 0; v < DOT_NV; v++)
+			mem_head_variant(&t, dot_variants[v]);
 	rtable_head_end(&t);
 	nn = model_ints(x, dev, DOT_SUITE, NULL, NULL, 'c', &ns);
 	for (i = 0; i < nn; i++) {
 		rbuf_free(&h);
-		n_label(&h, ns[i], 0);
+		n_label(&h, ns[i]);
 		rtable_text(&t, rbuf_str(&h));
 		for (p = 0; p < DOT_NP; p++)
 			for (v = 0; v < DOT_NV; v++) {
 				const struct rcfg *c = dot_find(x, dev, v, p,
 								ns[i]);
 
-				if (cell_status(x, &t, c))
-					continue;
-				rbuf_free(&h);
-				rbuf_put_sci(&h, c->c->rel_error);
-				rtable_text(&t, rbuf_str(&h));
+				if (!cell_status(x, &t, c))
+					err_cell(&t, c->c->rel_error);
 			}
 		rtable_row_end(&t);
 	}
@@ -320,10 +279,8 @@ static int error_table(struct rctx *x, int dev, const struct dot_facts *f)
 			for (v = 0; v < DOT_NV; v++) {
 				const struct dot_err *e = &f->err[v][p];
 
-				rbuf_free(&h);
-				rbuf_put_sci(&h, !e->n ? NAN : k ? e->mean :
-					     e->max);
-				rtable_text(&t, rbuf_str(&h));
+				err_cell(&t, !e->n ? NAN : k ? e->mean :
+					 e->max);
 			}
 		rtable_row_end(&t);
 	}
@@ -397,130 +354,119 @@ out:
 
 /* ---- findings ------------------------------------------------------------- */
 
+/* The placeholders every comparison sentence of d fills: the size, both
+ * medians (names na, nb), the test, the device. */
+static void pair_fv(struct rctx *x, struct fv *v, const struct dot_pair *d,
+		    const char *na, const char *nb, const char *pre)
+{
+	fv_str(v, "DEV", pre);
+	ilp_count_math(d->n, fv_put(v, "N"));
+	fv_num(v, na, d->cmp.a, 4);
+	fv_num(v, nb, d->cmp.b, 4);
+	mem_p(x, fv_put(v, "P"), &d->cmp);
+}
+
 /* Own against cuBLAS in one precision. */
 static void find_vs(struct rctx *x, struct rfind *fd,
 		    const struct dot_pair *d, int p, const char *pre)
 {
-	struct rbuf n, ga, gb, share, ps;
-	struct kv v[7];
+	struct fv v;
 	char key[64];
 
 	if (!d->n)
 		return;
-	rbuf_init(&n);
-	rbuf_init(&ga);
-	rbuf_init(&gb);
-	rbuf_init(&share);
-	rbuf_init(&ps);
-	n_label(&n, d->n, 1);
-	find_num(&ga, d->cmp.a, 4);
-	find_num(&gb, d->cmp.b, 4);
-	find_pct(&share, 100 * d->cmp.ratio, 3);
-	mem_p(x, &ps, &d->cmp);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"GC", rbuf_str(&ga)};
-	v[3] = (struct kv){"GO", rbuf_str(&gb)};
-	v[4] = (struct kv){"SHARE", rbuf_str(&share)};
-	v[5] = (struct kv){"P", rbuf_str(&ps)};
-	v[6] = (struct kv){"PREC", dot_precs[p]};
+	fv_init(&v);
+	pair_fv(x, &v, d, "GC", "GO", pre);
+	find_pct(fv_put(&v, "SHARE"), 100 * d->cmp.ratio, 3);
+	fv_str(&v, "PREC", dot_precs[p]);
 	mem_key(key, sizeof(key), "find.dot.vs", mem_word(&d->cmp, 1));
-	find_add(x, fd, key, v, 7);
-	rbuf_free(&n);
-	rbuf_free(&ga);
-	rbuf_free(&gb);
-	rbuf_free(&share);
-	rbuf_free(&ps);
+	fv_find(x, fd, key, &v);
+	fv_free(&v);
 }
 
 /* fp64 against fp32 in time, and what the doubled bytes predict. */
 static void find_prec(struct rctx *x, struct rfind *fd,
 		      const struct dot_pair *d, const char *pre)
 {
-	struct rbuf n, ta, tb, ratio, ps, vv, ex, tol;
-	struct kv v[8];
+	struct fv v;
+	struct rbuf ex;
+	struct kv t;
 	char key[64];
 	double r = d->cmp.ratio;
 
 	if (!d->n)
 		return;
-	rbuf_init(&n);
-	rbuf_init(&ta);
-	rbuf_init(&tb);
-	rbuf_init(&ratio);
-	rbuf_init(&ps);
-	rbuf_init(&vv);
+	fv_init(&v);
 	rbuf_init(&ex);
-	rbuf_init(&tol);
-	n_label(&n, d->n, 1);
-	find_num(&ta, d->cmp.a, 4);
-	find_num(&tb, d->cmp.b, 4);
-	find_num(&ratio, r, 3);
-	mem_p(x, &ps, &d->cmp);
-	mem_variant(&vv, d->a->c->variant);
-	find_pct(&tol, 100 * DOT_RATIO_TOL, 2);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&n)};
-	v[2] = (struct kv){"T32", rbuf_str(&ta)};
-	v[3] = (struct kv){"T64", rbuf_str(&tb)};
-	v[4] = (struct kv){"RATIO", rbuf_str(&ratio)};
-	v[5] = (struct kv){"P", rbuf_str(&ps)};
-	v[6] = (struct kv){"V", rbuf_str(&vv)};
-	v[7] = (struct kv){"TOL", rbuf_str(&tol)};
+	pair_fv(x, &v, d, "T32", "T64", pre);
+	fv_num(&v, "RATIO", r, 3);
+	mem_variant(fv_put(&v, "V"), d->a->c->variant);
+	find_pct(fv_put(&v, "TOL"), 100 * DOT_RATIO_TOL, 2);
 	/* the time of fp64 is b: less time is "faster" */
 	mem_key(key, sizeof(key), "find.dot.prec", mem_word(&d->cmp, 0));
-	emit_string(x, &ex, key, v, 8);
+	fv_emit(x, &ex, key, &v);
 	rbuf_putc(&ex, ' ');
-	emit_string(x, &ex, fabs(r / 2 - 1) <= DOT_RATIO_TOL ?
-		    "find.dot.expect.near" : r < 2 ? "find.dot.expect.below" :
-		    "find.dot.expect.above", v, 8);
-	v[0] = (struct kv){"TEXT", rbuf_str(&ex)};
-	find_add(x, fd, "find.dot.text", v, 1);
-	rbuf_free(&n);
-	rbuf_free(&ta);
-	rbuf_free(&tb);
-	rbuf_free(&ratio);
-	rbuf_free(&ps);
-	rbuf_free(&vv);
+	fv_emit(x, &ex, fabs(r / 2 - 1) <= DOT_RATIO_TOL ?
+		"find.dot.expect.near" : r < 2 ? "find.dot.expect.below" :
+		"find.dot.expect.above", &v);
+	t = (struct kv){"TEXT", rbuf_str(&ex)};
+	find_add(x, fd, "find.dot.text", &t, 1);
+	fv_free(&v);
 	rbuf_free(&ex);
-	rbuf_free(&tol);
 }
 
 /* Each compared point against the device's memory bandwidth. */
 static void find_peak(struct rctx *x, struct rfind *fd,
 		      const struct dot_facts *f, const char *pre)
 {
-	struct rbuf list, pk;
-	struct kv v[3];
+	struct fv v;
+	struct rbuf *list;
 	int p, k;
 
 	if (!isfinite(f->peak))
 		return;
-	rbuf_init(&list);
-	rbuf_init(&pk);
-	for (p = 0; p < DOT_NP; p++) {
-		const struct dot_pair *d = &f->vs[p];
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_num(&v, "PEAK", f->peak, 4);
+	list = fv_put(&v, "LIST");
+	for (p = 0; p < DOT_NP; p++)
+		for (k = 0; f->vs[p].n && k < 2; k++) {
+			const struct rcfg *c = k ? f->vs[p].a : f->vs[p].b;
 
-		if (!d->n)
-			continue;
-		for (k = 0; k < 2; k++) {
-			const struct rcfg *c = k ? d->a : d->b;
-
-			rbuf_printf(&list, "%s", list.len ? "; " : "");
-			mem_variant(&list, c->c->variant);
-			rbuf_printf(&list, " %s ", dot_precs[p]);
-			find_pct(&list, rule_peak_pct(gbs(c), f->peak, NULL), 3);
+			rbuf_puts(list, list->len ? "; " : "");
+			mem_variant(list, c->c->variant);
+			rbuf_printf(list, " %s ", dot_precs[p]);
+			find_pct(list, rule_peak_pct(gbs(c), f->peak, NULL), 3);
 		}
+	if (list->len)
+		fv_find(x, fd, "find.dot.peak", &v);
+	fv_free(&v);
+}
+
+/* The errors of each precision, own and cuBLAS. */
+static void find_err_prec(struct rctx *x, struct rfind *fd,
+			  const struct dot_facts *f, const char *pre)
+{
+	struct fv v;
+	int p;
+
+	fv_init(&v);
+	for (p = 0; p < DOT_NP; p++) {
+		const struct dot_err *e = &f->err[DOT_OWN][p];
+		const struct dot_err *c = &f->err[DOT_CUBLAS][p];
+
+		if (!e->n && !c->n)
+			continue;
+		fv_str(&v, "DEV", pre);
+		fv_str(&v, "PREC", dot_precs[p]);
+		rbuf_put_sci(fv_put(&v, "OMAX"), e->n ? e->max : NAN);
+		rbuf_put_sci(fv_put(&v, "OMEAN"), e->n ? e->mean : NAN);
+		rbuf_put_sci(fv_put(&v, "CMAX"), c->n ? c->max : NAN);
+		rbuf_put_sci(fv_put(&v, "CMEAN"), c->n ? c->mean : NAN);
+		fv_int(&v, "K", e->n > c->n ? e->n : c->n);
+		fv_find(x, fd, "find.dot.err", &v);
+		fv_free(&v);
 	}
-	if (list.len) {
-		find_num(&pk, f->peak, 4);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"PEAK", rbuf_str(&pk)};
-		v[2] = (struct kv){"LIST", rbuf_str(&list)};
-		find_add(x, fd, "find.dot.peak", v, 3);
-	}
-	rbuf_free(&list);
-	rbuf_free(&pk);
 }
 
 /* The errors: per precision, fp32 against fp64, and with N. */
@@ -529,105 +475,65 @@ static void find_err(struct rctx *x, struct rfind *fd,
 {
 	const struct dot_err *o32 = &f->err[DOT_OWN][DOT_FP32];
 	const struct dot_err *o64 = &f->err[DOT_OWN][DOT_FP64];
-	struct rbuf a[6], list;
-	struct kv v[7];
+	struct fv v, w;
+	struct rbuf *list;
 	char key[64];
-	int p, vv, i;
+	int p, vv;
 
-	for (i = 0; i < 6; i++)
-		rbuf_init(&a[i]);
-	rbuf_init(&list);
-	for (p = 0; p < DOT_NP; p++) {
-		const struct dot_err *e = &f->err[DOT_OWN][p];
-		const struct dot_err *c = &f->err[DOT_CUBLAS][p];
-
-		if (!e->n && !c->n)
-			continue;
-		for (i = 0; i < 6; i++)
-			rbuf_free(&a[i]);
-		rbuf_put_sci(&a[0], e->n ? e->max : NAN);
-		rbuf_put_sci(&a[1], e->n ? e->mean : NAN);
-		rbuf_put_sci(&a[2], c->n ? c->max : NAN);
-		rbuf_put_sci(&a[3], c->n ? c->mean : NAN);
-		rbuf_printf(&a[4], "%d", e->n > c->n ? e->n : c->n);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"PREC", dot_precs[p]};
-		v[2] = (struct kv){"OMAX", rbuf_str(&a[0])};
-		v[3] = (struct kv){"OMEAN", rbuf_str(&a[1])};
-		v[4] = (struct kv){"CMAX", rbuf_str(&a[2])};
-		v[5] = (struct kv){"CMEAN", rbuf_str(&a[3])};
-		v[6] = (struct kv){"K", rbuf_str(&a[4])};
-		find_add(x, fd, "find.dot.err", v, 7);
-	}
+	find_err_prec(x, fd, f, pre);
+	fv_init(&v);
+	fv_init(&w);
+	fv_str(&v, "DEV", pre);
 	if (o32->n && o64->n) {
-		for (i = 0; i < 6; i++)
-			rbuf_free(&a[i]);
-		rbuf_put_sci(&a[0], o32->mean);
-		rbuf_put_sci(&a[1], o64->mean);
+		rbuf_put_sci(fv_put(&v, "E32"), o32->mean);
+		rbuf_put_sci(fv_put(&v, "E64"), o64->mean);
+		fv_put(&v, "ORD");
 		if (o64->mean > 0 && o32->mean > o64->mean)
-			find_num(&a[2], log10(o32->mean / o64->mean), 2);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"E32", rbuf_str(&a[0])};
-		v[2] = (struct kv){"E64", rbuf_str(&a[1])};
-		v[3] = (struct kv){"ORD", rbuf_str(&a[2])};
-		find_add(x, fd, o32->mean <= o64->mean ? "find.dot.ord_not" :
-			 o64->mean > 0 ? "find.dot.ord" : "find.dot.ord_exact",
-			 v, 4);
+			fv_num(&v, "ORD", log10(o32->mean / o64->mean), 2);
+		fv_find(x, fd, o32->mean <= o64->mean ? "find.dot.ord_not" :
+			o64->mean > 0 ? "find.dot.ord" : "find.dot.ord_exact",
+			&v);
 	}
 	/* with N: the smallest against the largest size measured */
+	list = fv_put(&v, "LIST");
 	for (p = 0; p < DOT_NP; p++)
 		for (vv = 0; vv < DOT_NV; vv++) {
 			const struct dot_err *e = &f->err[vv][p];
-			const char *w;
+			struct rbuf *b;
 
 			if (e->n < 2)
 				continue;
-			w = e->e_hi > DOT_ERR_GROW * e->e_lo ? "grows" :
-			    e->e_hi * DOT_ERR_GROW < e->e_lo ? "shrinks" :
-			    "flat";
-			for (i = 0; i < 6; i++)
-				rbuf_free(&a[i]);
-			mem_variant(&a[0], dot_variants[vv]);
-			rbuf_printf(&a[0], " %s", dot_precs[p]);
-			rbuf_put_sci(&a[1], e->e_lo);
-			rbuf_put_sci(&a[2], e->e_hi);
-			n_label(&a[3], e->n_lo, 1);
-			n_label(&a[4], e->n_hi, 1);
-			snprintf(key, sizeof(key), "find.dot.n_%s", w);
-			rbuf_puts(&a[5], lang_get(x->L, key));
-			v[0] = (struct kv){"V", rbuf_str(&a[0])};
-			v[1] = (struct kv){"ELO", rbuf_str(&a[1])};
-			v[2] = (struct kv){"EHI", rbuf_str(&a[2])};
-			v[3] = (struct kv){"NLO", rbuf_str(&a[3])};
-			v[4] = (struct kv){"NHI", rbuf_str(&a[4])};
-			v[5] = (struct kv){"W", rbuf_str(&a[5])};
-			if (list.len)
-				rbuf_puts(&list, "; ");
-			emit_string(x, &list, "find.dot.n_item", v, 6);
+			snprintf(key, sizeof(key), "find.dot.n_%s",
+				 e->e_hi > DOT_ERR_GROW * e->e_lo ? "grows" :
+				 e->e_hi * DOT_ERR_GROW < e->e_lo ? "shrinks" :
+				 "flat");
+			b = fv_put(&w, "V");
+			mem_variant(b, dot_variants[vv]);
+			rbuf_printf(b, " %s", dot_precs[p]);
+			rbuf_put_sci(fv_put(&w, "ELO"), e->e_lo);
+			rbuf_put_sci(fv_put(&w, "EHI"), e->e_hi);
+			ilp_count_math(e->n_lo, fv_put(&w, "NLO"));
+			ilp_count_math(e->n_hi, fv_put(&w, "NHI"));
+			fv_str(&w, "W", lang_get(x->L, key));
+			rbuf_puts(list, list->len ? "; " : "");
+			fv_emit(x, list, "find.dot.n_item", &w);
 		}
-	if (list.len) {
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"LIST", rbuf_str(&list)};
-		find_add(x, fd, "find.dot.n_list", v, 2);
-	}
-	for (i = 0; i < 6; i++)
-		rbuf_free(&a[i]);
-	rbuf_free(&list);
+	if (list->len)
+		fv_find(x, fd, "find.dot.n_list", &v);
+	fv_free(&v);
+	fv_free(&w);
 }
 
 static void findings_dev(struct rctx *x, struct rfind *fd,
 			 const struct dot_facts *f, const char *pre)
 {
-	struct rbuf a[3];
-	struct kv v[4];
+	struct fv v;
 	int p, i;
 
-	for (i = 0; i < 3; i++)
-		rbuf_init(&a[i]);
-	if (!f->vs[0].n && !f->vs[1].n && !f->prec[0].n && !f->prec[1].n) {
-		v[0] = (struct kv){"DEV", pre};
-		find_add(x, fd, "find.dot.nosteady", v, 1);
-	}
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	if (!f->vs[0].n && !f->vs[1].n && !f->prec[0].n && !f->prec[1].n)
+		fv_find(x, fd, "find.dot.nosteady", &v);
 	for (p = 0; p < DOT_NP; p++)
 		find_vs(x, fd, &f->vs[p], p, pre);
 	for (p = 0; p < DOT_NV; p++)
@@ -635,26 +541,21 @@ static void findings_dev(struct rctx *x, struct rfind *fd,
 	find_peak(x, fd, f, pre);
 	find_err(x, fd, f, pre);
 	if (f->nall) {
-		rbuf_printf(&a[0], "%d", f->nok);
-		rbuf_printf(&a[1], "%d", f->nall);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"K", rbuf_str(&a[0])};
-		v[2] = (struct kv){"N", rbuf_str(&a[1])};
-		find_add(x, fd, f->nok == f->nall ? "find.dot.verified_all" :
-			 "find.dot.verified_some", v, 3);
+		fv_int(&v, "K", f->nok);
+		fv_int(&v, "N", f->nall);
+		fv_find(x, fd, f->nok == f->nall ? "find.dot.verified_all" :
+			"find.dot.verified_some", &v);
 	}
 	if (f->nnon) {
+		struct rbuf *b = fv_put(&v, "NLIST");
+
 		for (i = 0; i < f->nnon; i++) {
-			if (i)
-				rbuf_puts(&a[2], ", ");
-			n_label(&a[2], f->nonsteady[i], 1);
+			rbuf_puts(b, i ? ", " : "");
+			ilp_count_math(f->nonsteady[i], b);
 		}
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"NLIST", rbuf_str(&a[2])};
-		find_add(x, fd, "find.dot.nonsteady", v, 2);
+		fv_find(x, fd, "find.dot.nonsteady", &v);
 	}
-	for (i = 0; i < 3; i++)
-		rbuf_free(&a[i]);
+	fv_free(&v);
 }
 
 /* ---- the section ---------------------------------------------------------- */

@@ -53,13 +53,6 @@ static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
 	return best;
 }
 
-static void pair_clear(struct tr_pair *p)
-{
-	memset(p, 0, sizeof(*p));
-	p->cmp.a = p->cmp.b = p->cmp.gain = p->cmp.ratio = NAN;
-	p->cmp.p = -1;
-}
-
 /* -1 when the store fails reading the samples. */
 static int pair_set(struct rctx *x, struct tr_pair *p, int n,
 		    const struct rcfg *a, const struct rcfg *b)
@@ -122,11 +115,11 @@ int facts_transpose(struct rctx *x, int dev, struct tr_facts *f)
 	size_t nn, i;
 
 	memset(f, 0, sizeof(*f));
-	pair_clear(&f->tile);
-	pair_clear(&f->pad);
-	pair_clear(&f->top);
+	mem_cmp_clear(&f->tile.cmp);
+	mem_cmp_clear(&f->pad.cmp);
+	mem_cmp_clear(&f->top.cmp);
 	for (v = 0; v < TR_N; v++)
-		pair_clear(&f->blk[v]);
+		mem_cmp_clear(&f->blk[v].cmp);
 	f->l2 = ilp_l2_bytes(x, dev);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
 	if (pair_find(x, dev, ns, nn, TR_NAIVE, TR_TILE, &f->tile) ||
@@ -183,10 +176,8 @@ static unsigned shared_marks(const struct rctx *x, int dev, int n, int b)
 
 static void tr_head(struct rctx *x, struct rtable *t)
 {
-	struct rbuf h;
 	int v;
 
-	rbuf_init(&h);
 	rtable_head(t, "");
 	rtable_head(t, "");
 	rtable_head_span(t, TR_N, lang_get(x->L, "transpose.gbs"));
@@ -194,63 +185,47 @@ static void tr_head(struct rctx *x, struct rtable *t)
 	rtable_head_end(t);
 	rtable_head(t, "\\(n\\)");
 	rtable_head(t, lang_get(x->L, "word.block_size"));
-	for (v = 0; v < 2 * TR_N - 1; v++) {
-		rbuf_free(&h);
-		mem_variant(&h, tr_variants[v < TR_N ? v : v - TR_N + 1]);
-		rtable_head(t, rbuf_str(&h));
-	}
+	for (v = 0; v < 2 * TR_N - 1; v++)
+		mem_head_variant(t, tr_variants[v < TR_N ? v : v - TR_N + 1]);
 	rtable_head_end(t);
-	rbuf_free(&h);
 }
 
 /* One row: edge n (its label written by the caller), block b. */
 static void tr_row(struct rctx *x, int dev, int n, int b, unsigned hide,
-		   struct rtable *t, struct rbuf *wide, unsigned *seen)
+		   struct mem_tab *m)
 {
 	const struct rcfg *c[TR_N];
-	struct rbuf post;
 	int v;
 
-	rbuf_init(&post);
 	for (v = 0; v < TR_N; v++) {
 		c[v] = model_find(x, dev, TR_SUITE, tr_variants[v], NULL, n, b,
 				  -1);
-		if (cell_status(x, t, c[v]))
-			continue;
-		rbuf_free(&post);
-		regime_marks(x, rcfg_marks(x, c[v]) & ~hide, &post);
-		mem_num(t, gbs(c[v]), -1, 0, rbuf_str(&post), wide);
-		*seen |= rcfg_regime(x, c[v]);
+		mem_tab_cell(x, m, c[v], gbs(c[v]), hide);
 	}
 	/* a failed copy or transpose has no share: never a speed */
 	for (v = TR_NAIVE; v < TR_N; v++)
-		rtable_num(t, 100 * gbs(c[v]) / gbs(c[TR_COPY]), 1, 0);
-	rtable_row_end(t);
-	rbuf_free(&post);
+		rtable_num(&m->t, 100 * gbs(c[v]) / gbs(c[TR_COPY]), 1, 0);
+	rtable_row_end(&m->t);
 }
 
 static int tr_table(struct rctx *x, int dev)
 {
-	int *ns = NULL, *bs = NULL, rc = 0;
+	int *ns = NULL, *bs = NULL, rc;
 	size_t nn, nb, i, j;
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], lab, cap, note;
-	unsigned seen = 0, gm, rm;
+	struct mem_tab m;
+	struct rbuf lab;
+	unsigned gm, rm;
 
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
 	rbuf_init(&lab);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rtable_init(&t, "llSSSSSSS");
-	tr_head(x, &t);
+	mem_tab_init(&m, "llSSSSSSS");
+	tr_head(x, &m.t);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
 	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
 	for (i = 0; i < nn; i++) {
 		int first = 1;
 
 		gm = shared_marks(x, dev, ns[i], -1);
-		rtable_gap(&t);
+		rtable_gap(&m.t);
 		for (j = 0; j < nb; j++) {
 			size_t k;
 			int any = 0;
@@ -267,30 +242,21 @@ static int tr_table(struct rctx *x, int dev)
 				regime_marks(x, gm, &lab);
 			}
 			first = 0;
-			rtable_text(&t, rbuf_str(&lab));
+			rtable_text(&m.t, rbuf_str(&lab));
 			rbuf_free(&lab);
 			rm = shared_marks(x, dev, ns[i], bs[j]) & ~gm;
 			block_label(bs[j], bs[j], &lab);
 			regime_marks(x, rm, &lab);
-			rtable_text(&t, rbuf_str(&lab));
-			tr_row(x, dev, ns[i], bs[j], gm | rm, &t, wide, &seen);
+			rtable_text(&m.t, rbuf_str(&lab));
+			tr_row(x, dev, ns[i], bs[j], gm | rm, &m);
 		}
 	}
-	rc |= mem_caption(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
-			  "transpose.table", NULL, &cap);
-	mem_regime_note(x, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "transpose",
-				    dev, rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
 	rbuf_free(&lab);
-	rbuf_free(&cap);
-	rbuf_free(&note);
 	free(ns);
 	free(bs);
-	return rc;
+	rc = mem_caption(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
+			 "transpose.table", NULL, &m.cap);
+	return mem_tab_end(x, &m, dev, "transpose", 1, rc);
 }
 
 /* ---- the figure ---------------------------------------------------------- */
@@ -300,20 +266,18 @@ static int tr_table(struct rctx *x, int dev)
 static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 {
 	struct pline l[TR_N];
-	struct rbuf title[TR_N], cap, dl, l2, nb;
+	struct rbuf title[TR_N], cap;
 	struct pspec ps;
+	struct fv fv;
 	double *xs = NULL, *ys = NULL;
 	int *ns = NULL, v, k, rc = 0;
 	size_t nn, i;
-	struct kv kv[3];
 
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
 	xs = calloc(nn ? nn : 1, sizeof(*xs));
 	ys = calloc(TR_N * (nn ? nn : 1), sizeof(*ys));
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&l2);
-	rbuf_init(&nb);
+	fv_init(&fv);
 	for (v = 0; v < TR_N; v++)
 		rbuf_init(&title[v]);
 	if (!xs || !ys) {
@@ -344,19 +308,16 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 	k = plot_lines(x, &ps, l, TR_N);
 	if (!k)
 		goto out;
-	dev_suffix(x, dev, &dl);
-	kv[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	rc |= emit_string(x, &cap, "transpose.figure", kv, 1);
+	dev_suffix(x, dev, fv_put(&fv, "DEV"));
+	rc |= fv_emit(x, &cap, "transpose.figure", &fv);
 	if (f->nl2) {
-		rbuf_printf(&nb, "%d", f->l2_n[f->nl2 - 1]);
+		fv_int(&fv, "N", f->l2_n[f->nl2 - 1]);
 		if (isfinite(f->l2))
-			mem_mib(&l2, f->l2);
-		kv[0] = (struct kv){"N", rbuf_str(&nb)};
-		kv[1] = (struct kv){"L2", rbuf_str(&l2)};
+			mem_mib(fv_put(&fv, "L2"), f->l2);
 		rbuf_putc(&cap, ' ');
-		rc |= emit_string(x, &cap, isfinite(f->l2) ?
-				  "transpose.figure_l2" :
-				  "transpose.figure_l2_stored", kv, 2);
+		rc |= fv_emit(x, &cap, isfinite(f->l2) ?
+			      "transpose.figure_l2" :
+			      "transpose.figure_l2_stored", &fv);
 	}
 	if (!rc)
 		rc = emit_figure(x, k, rbuf_str(&cap));
@@ -364,9 +325,7 @@ out:
 	for (v = 0; v < TR_N; v++)
 		rbuf_free(&title[v]);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&l2);
-	rbuf_free(&nb);
+	fv_free(&fv);
 	free(xs);
 	free(ys);
 	free(ns);
@@ -375,65 +334,23 @@ out:
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* The variables every comparison sentence fills: the edge, both
+/* The placeholders every comparison sentence fills: the edge, both
  * medians, blocks and kernels, the ratio, the gain in %, the test. */
-struct pair_text {
-	struct rbuf n, ga, gb, ba, bb, va, vb, ratio, pct, share, p;
-};
-
-static void pair_text_fill(struct rctx *x, const struct tr_pair *p,
-			   struct pair_text *t, struct kv *v, const char *pre)
+static void pair_fv(struct rctx *x, const struct tr_pair *p, struct fv *v,
+		    const char *pre)
 {
-	rbuf_init(&t->n);
-	rbuf_init(&t->ga);
-	rbuf_init(&t->gb);
-	rbuf_init(&t->ba);
-	rbuf_init(&t->bb);
-	rbuf_init(&t->va);
-	rbuf_init(&t->vb);
-	rbuf_init(&t->ratio);
-	rbuf_init(&t->pct);
-	rbuf_init(&t->share);
-	rbuf_init(&t->p);
-	rbuf_printf(&t->n, "%d", p->n);
-	find_num(&t->ga, p->cmp.a, 4);
-	find_num(&t->gb, p->cmp.b, 4);
-	mem_block(x, &t->ba, p->a);
-	mem_block(x, &t->bb, p->b);
-	mem_variant(&t->va, p->a->c->variant);
-	mem_variant(&t->vb, p->b->c->variant);
-	find_num(&t->ratio, p->cmp.ratio, 3);
-	find_pct(&t->pct, 100 * fabs(p->cmp.ratio - 1), 2);
-	find_pct(&t->share, 100 * p->cmp.ratio, 3);
-	mem_p(x, &t->p, &p->cmp);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"N", rbuf_str(&t->n)};
-	v[2] = (struct kv){"GA", rbuf_str(&t->ga)};
-	v[3] = (struct kv){"GB", rbuf_str(&t->gb)};
-	v[4] = (struct kv){"BA", rbuf_str(&t->ba)};
-	v[5] = (struct kv){"BB", rbuf_str(&t->bb)};
-	v[6] = (struct kv){"VA", rbuf_str(&t->va)};
-	v[7] = (struct kv){"VB", rbuf_str(&t->vb)};
-	v[8] = (struct kv){"RATIO", rbuf_str(&t->ratio)};
-	v[9] = (struct kv){"PCT", rbuf_str(&t->pct)};
-	v[10] = (struct kv){"SHARE", rbuf_str(&t->share)};
-	v[11] = (struct kv){"P", rbuf_str(&t->p)};
-}
-#define PAIR_VARS 12
-
-static void pair_text_free(struct pair_text *t)
-{
-	rbuf_free(&t->n);
-	rbuf_free(&t->ga);
-	rbuf_free(&t->gb);
-	rbuf_free(&t->ba);
-	rbuf_free(&t->bb);
-	rbuf_free(&t->va);
-	rbuf_free(&t->vb);
-	rbuf_free(&t->ratio);
-	rbuf_free(&t->pct);
-	rbuf_free(&t->share);
-	rbuf_free(&t->p);
+	fv_str(v, "DEV", pre);
+	fv_int(v, "N", p->n);
+	fv_num(v, "GA", p->cmp.a, 4);
+	fv_num(v, "GB", p->cmp.b, 4);
+	mem_block(x, fv_put(v, "BA"), p->a);
+	mem_block(x, fv_put(v, "BB"), p->b);
+	mem_variant(fv_put(v, "VA"), p->a->c->variant);
+	mem_variant(fv_put(v, "VB"), p->b->c->variant);
+	fv_num(v, "RATIO", p->cmp.ratio, 3);
+	find_pct(fv_put(v, "PCT"), 100 * fabs(p->cmp.ratio - 1), 2);
+	find_pct(fv_put(v, "SHARE"), 100 * p->cmp.ratio, 3);
+	mem_p(x, fv_put(v, "P"), &p->cmp);
 }
 
 /* A comparison as the sentence of prefix.{faster,slower,ns,untested}:
@@ -442,55 +359,47 @@ static void find_pair(struct rctx *x, struct rfind *fd,
 		      const struct tr_pair *p, const char *prefix,
 		      const char *pre)
 {
-	struct pair_text t;
-	struct kv v[PAIR_VARS];
+	struct fv v;
 	char key[64];
 
 	if (!p->n)
 		return;
-	pair_text_fill(x, p, &t, v, pre);
+	fv_init(&v);
+	pair_fv(x, p, &v, pre);
 	mem_key(key, sizeof(key), prefix, mem_word(&p->cmp, 1));
-	find_add(x, fd, key, v, PAIR_VARS);
-	pair_text_free(&t);
+	fv_find(x, fd, key, &v);
+	fv_free(&v);
 }
 
 /* The best block of each kernel at the copy's edge, against its next. */
 static void find_blocks(struct rctx *x, struct rfind *fd,
 			const struct tr_facts *f, const char *pre)
 {
-	struct rbuf list, item, n;
-	struct pair_text t;
-	struct kv v[PAIR_VARS];
+	struct fv v, w;
+	struct rbuf *list;
 	char key[64];
 	int k;
 
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&n);
+	fv_init(&v);
+	fv_init(&w);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", f->top.n);
+	list = fv_put(&v, "LIST");
 	for (k = 0; k < TR_N; k++) {
 		const struct tr_pair *p = &f->blk[k];
 
 		if (!p->n)
 			continue;
-		pair_text_fill(x, p, &t, v, pre);
+		pair_fv(x, p, &w, pre);
 		mem_key(key, sizeof(key), "find.tr.block",
 			mem_word(&p->cmp, 1));
-		rbuf_free(&item);
-		emit_string(x, &item, key, v, PAIR_VARS);
-		rbuf_printf(&list, "%s%s", list.len ? "; " : "",
-			    rbuf_str(&item));
-		pair_text_free(&t);
+		rbuf_puts(list, list->len ? "; " : "");
+		fv_emit(x, list, key, &w);
 	}
-	if (list.len) {
-		rbuf_printf(&n, "%d", f->top.n);
-		v[0] = (struct kv){"DEV", pre};
-		v[1] = (struct kv){"N", rbuf_str(&n)};
-		v[2] = (struct kv){"LIST", rbuf_str(&list)};
-		find_add(x, fd, "find.tr.blocks", v, 3);
-	}
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&n);
+	if (list->len)
+		fv_find(x, fd, "find.tr.blocks", &v);
+	fv_free(&v);
+	fv_free(&w);
 }
 
 /* The sizes the L2 cache holds: their best is the cache's bandwidth. */
@@ -498,37 +407,26 @@ static void find_l2(struct rctx *x, struct rfind *fd,
 		    const struct tr_facts *f, const char *pre)
 {
 	const struct rcfg *c = f->l2_cfg;
-	struct rbuf nl, g, vv, nn, l2;
-	struct kv v[6];
+	struct fv v;
+	struct rbuf *b;
 	size_t i;
 
 	if (!c || !f->nl2)
 		return;
-	rbuf_init(&nl);
-	rbuf_init(&g);
-	rbuf_init(&vv);
-	rbuf_init(&nn);
-	rbuf_init(&l2);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	b = fv_put(&v, "NLIST");
 	for (i = 0; i < f->nl2; i++)
-		rbuf_printf(&nl, "%s%d", i ? ", " : "", f->l2_n[i]);
-	find_num(&g, gbs(c), 4);
-	mem_variant(&vv, c->c->variant);
-	rbuf_printf(&nn, "%d", c->c->n);
+		rbuf_printf(b, "%s%d", i ? ", " : "", f->l2_n[i]);
+	fv_num(&v, "G", gbs(c), 4);
+	mem_variant(fv_put(&v, "V"), c->c->variant);
+	fv_int(&v, "NN", c->c->n);
+	b = fv_put(&v, "L2");
 	if (isfinite(f->l2))
-		mem_mib(&l2, f->l2);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"NLIST", rbuf_str(&nl)};
-	v[2] = (struct kv){"G", rbuf_str(&g)};
-	v[3] = (struct kv){"V", rbuf_str(&vv)};
-	v[4] = (struct kv){"NN", rbuf_str(&nn)};
-	v[5] = (struct kv){"L2", rbuf_str(&l2)};
-	find_add(x, fd, isfinite(f->l2) ? "find.tr.l2" : "find.tr.l2_stored",
-		 v, 6);
-	rbuf_free(&nl);
-	rbuf_free(&g);
-	rbuf_free(&vv);
-	rbuf_free(&nn);
-	rbuf_free(&l2);
+		mem_mib(b, f->l2);
+	fv_find(x, fd, isfinite(f->l2) ? "find.tr.l2" : "find.tr.l2_stored",
+		&v);
+	fv_free(&v);
 }
 
 /* What the counters measured of the tiles' shared loads: wavefronts
@@ -539,56 +437,38 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 			    const char *pre)
 {
 	int n = f->top.n ? f->top.n : f->pad.n ? f->pad.n : f->tile.n;
-	struct rbuf list, item, vv, bb, w, nn;
-	int *bs = NULL, v;
+	struct fv v, w;
+	struct rbuf *list;
+	int *bs = NULL, k;
 	size_t nb, j;
-	struct kv kv[3];
 
 	if (!n)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&item);
-	rbuf_init(&vv);
-	rbuf_init(&bb);
-	rbuf_init(&w);
-	rbuf_init(&nn);
+	fv_init(&v);
+	fv_init(&w);
+	fv_str(&v, "DEV", pre);
+	fv_int(&v, "N", n);
+	list = fv_put(&v, "LIST");
 	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
-	for (v = TR_TILE; v < TR_N; v++)
+	for (k = TR_TILE; k < TR_N; k++)
 		for (j = 0; j < nb; j++) {
 			const struct rcfg *c = model_find(x, dev, TR_SUITE,
-				tr_variants[v], NULL, n, bs[j], -1);
+				tr_variants[k], NULL, n, bs[j], -1);
 			double q = bank_counted(c);
 
 			if (!isfinite(q))
 				continue;
-			rbuf_free(&vv);
-			rbuf_free(&bb);
-			rbuf_free(&w);
-			rbuf_free(&item);
-			mem_variant(&vv, tr_variants[v]);
-			mem_block(x, &bb, c);
-			find_num(&w, q, 3);
-			kv[0] = (struct kv){"V", rbuf_str(&vv)};
-			kv[1] = (struct kv){"B", rbuf_str(&bb)};
-			kv[2] = (struct kv){"W", rbuf_str(&w)};
-			emit_string(x, &item, "find.tr.wf_item", kv, 3);
-			rbuf_printf(&list, "%s%s", list.len ? "; " : "",
-				    rbuf_str(&item));
+			mem_variant(fv_put(&w, "V"), tr_variants[k]);
+			mem_block(x, fv_put(&w, "B"), c);
+			fv_num(&w, "W", q, 3);
+			rbuf_puts(list, list->len ? "; " : "");
+			fv_emit(x, list, "find.tr.wf_item", &w);
 		}
-	if (list.len) {
-		rbuf_printf(&nn, "%d", n);
-		kv[0] = (struct kv){"DEV", pre};
-		kv[1] = (struct kv){"N", rbuf_str(&nn)};
-		kv[2] = (struct kv){"LIST", rbuf_str(&list)};
-		find_add(x, fd, "find.tr.wavefronts", kv, 3);
-	}
+	if (list->len)
+		fv_find(x, fd, "find.tr.wavefronts", &v);
 	free(bs);
-	rbuf_free(&list);
-	rbuf_free(&item);
-	rbuf_free(&vv);
-	rbuf_free(&bb);
-	rbuf_free(&w);
-	rbuf_free(&nn);
+	fv_free(&v);
+	fv_free(&w);
 }
 
 static void findings_dev(struct rctx *x, struct rfind *fd,

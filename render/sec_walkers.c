@@ -66,25 +66,36 @@ static int pt_cmp(const void *a, const void *b)
 	return (p->s > q->s) - (p->s < q->s);
 }
 
-static void cmp_clear(struct rcmp *r)
+/* The walk's statistics of the kernels at p joined to f's. */
+static void facts_stats(struct wk_facts *f, const struct wk_point *p)
 {
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
+	int v;
+
+	for (v = 0; v < WK_N; v++) {
+		double z = wk_z_mean(p->c[v]), r = wk_z_var(p->c[v]);
+		double q = wk_var_ratio(p->c[v]);
+
+		if (!isfinite(z) || !isfinite(r))
+			continue;
+		if (!f->nstat || fabs(z) > f->zmax)
+			f->zmax = fabs(z);
+		if (!f->nstat || q < f->vlo)
+			f->vlo = q;
+		if (!f->nstat || q > f->vhi)
+			f->vhi = q;
+		f->nstat++;
+		f->zbad += fabs(z) > WK_SIGMAS;
+		f->vbad += fabs(r) > WK_SIGMAS;
+	}
 }
 
-/* One place computes what the findings and the conclusions state; see
- * struct wk_facts. */
-int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
+/* The points (walkers, steps) of device dev's configurations, sorted,
+ * and the verified and failed ones counted. */
+static void facts_points(struct rctx *x, int dev, struct wk_facts *f)
 {
-	static const int from[WK_N] = {WK_GLOBAL, WK_GLOBAL, WK_SHARED};
 	size_t i;
-	int j, v;
-	double best = 0;
+	int j;
 
-	memset(f, 0, sizeof(*f));
-	f->top = -1;
-	f->vlo = f->vhi = NAN;
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
@@ -106,6 +117,20 @@ int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
 		}
 	}
 	qsort(f->pt, (size_t)f->np, sizeof(f->pt[0]), pt_cmp);
+}
+
+/* One place computes what the findings and the conclusions state; see
+ * struct wk_facts. */
+int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
+{
+	static const int from[WK_N] = {WK_GLOBAL, WK_GLOBAL, WK_SHARED};
+	int j, v;
+	double best = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->top = -1;
+	f->vlo = f->vhi = NAN;
+	facts_points(x, dev, f);
 	for (j = 0; j < f->np; j++) {
 		struct wk_point *p = &f->pt[j];
 		int all = 1;
@@ -114,26 +139,13 @@ int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
 		for (v = 0; v < WK_N; v++) {
 			const struct rcfg *c = model_find_count(x, dev,
 				WK_SUITE, wk_variants[v], NULL, p->w, p->s);
-			double z, r;
 
 			p->c[v] = rcfg_ok(c) ? c : NULL;
 			all &= p->c[v] != NULL;
 			p->steady &= rcfg_steady(x, c);
-			cmp_clear(&p->step[v]);
-			z = wk_z_mean(p->c[v]);
-			r = wk_z_var(p->c[v]);
-			if (!isfinite(z) || !isfinite(r))
-				continue;
-			if (!f->nstat || fabs(z) > f->zmax)
-				f->zmax = fabs(z);
-			if (!f->nstat || wk_var_ratio(p->c[v]) < f->vlo)
-				f->vlo = wk_var_ratio(p->c[v]);
-			if (!f->nstat || wk_var_ratio(p->c[v]) > f->vhi)
-				f->vhi = wk_var_ratio(p->c[v]);
-			f->nstat++;
-			f->zbad += fabs(z) > WK_SIGMAS;
-			f->vbad += fabs(r) > WK_SIGMAS;
+			mem_cmp_clear(&p->step[v]);
 		}
+		facts_stats(f, p);
 		for (v = 0; v < WK_N; v++) {
 			int to = v ? v : WK_REGS;
 
@@ -157,12 +169,7 @@ int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
 	return 0;
 }
 
-/* ---- helpers ------------------------------------------------------------- */
-
-static void wk_put_w(struct rbuf *b, long long w)
-{
-	rbuf_printf(b, "\\num{%lld}", w);
-}
+/* ---- the tables ----------------------------------------------------------- */
 
 /* The first two columns of a row: walkers (once per group), steps. */
 static void row_lead(struct rtable *t, const struct wk_point *p, int first,
@@ -172,7 +179,7 @@ static void row_lead(struct rtable *t, const struct wk_point *p, int first,
 
 	rbuf_init(&b);
 	if (first)
-		wk_put_w(&b, p->w);
+		rbuf_printf(&b, "\\num{%lld}", p->w);
 	rtable_text(t, rbuf_str(&b));
 	rbuf_free(&b);
 	rbuf_printf(&b, "\\num{%d}%s", p->s, marks);
@@ -180,96 +187,60 @@ static void row_lead(struct rtable *t, const struct wk_point *p, int first,
 	rbuf_free(&b);
 }
 
-/* ---- the rate table ------------------------------------------------------- */
+/* The rates at point p, the marks all its cells share once on the
+ * steps, and the speed-ups S/G, R/S, R/G. */
+static void rate_row(struct rctx *x, int dev, const struct wk_point *p,
+		     int first, struct mem_tab *m)
+{
+	static const int col[3] = {1, 2, 0};	/* S/G, R/S, R/G */
+	const struct rcfg *c[WK_N];
+	struct rbuf h;
+	unsigned gm;
+	int v;
+
+	for (v = 0; v < WK_N; v++)
+		c[v] = model_find_count(x, dev, WK_SUITE, wk_variants[v], NULL,
+					p->w, p->s);
+	gm = mem_marks_shared(x, c, WK_N);
+	rbuf_init(&h);
+	regime_marks(x, gm, &h);
+	row_lead(&m->t, p, first, rbuf_str(&h));
+	rbuf_free(&h);
+	for (v = 0; v < WK_N; v++)
+		mem_tab_cell(x, m, c[v], gst(c[v]), gm);
+	for (v = 0; v < 3; v++)
+		mem_tab_ratio(m, &p->step[col[v]], p->step[col[v]].ratio, 2);
+	rtable_row_end(&m->t);
+}
 
 static int rate_table(struct rctx *x, int dev, const struct wk_facts *f)
 {
-	static const int col[3] = {1, 2, 0};	/* S/G, R/S, R/G */
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], h, post, cap, note;
-	unsigned seen = 0, gm;
-	int j, v, rc = 0;
-	size_t i;
+	static const char *const h2[] = {"walkers.walkers", "walkers.steps",
+		"walkers.h_global", "walkers.h_shared", "walkers.h_regs",
+		"walkers.h_sg", "walkers.h_rs", "walkers.h_rg", NULL};
+	struct mem_tab m;
+	int j, rc;
 
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&wide[i]);
-	rbuf_init(&h);
-	rbuf_init(&post);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rtable_init(&t, "rrSSSSSS");
-	rtable_head(&t, "");
-	rtable_head(&t, "");
-	rtable_head_span(&t, WK_N, lang_get(x->L, "walkers.gsteps"));
-	rtable_head_span(&t, 3, lang_get(x->L, "walkers.speedup"));
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "walkers.walkers"));
-	rtable_head(&t, lang_get(x->L, "walkers.steps"));
-	for (v = 0; v < WK_N; v++)
-		rtable_head(&t, lang_get(x->L, v == WK_GLOBAL ? "walkers.h_global"
-					 : v == WK_SHARED ? "walkers.h_shared" :
-					 "walkers.h_regs"));
-	rtable_head(&t, lang_get(x->L, "walkers.h_sg"));
-	rtable_head(&t, lang_get(x->L, "walkers.h_rs"));
-	rtable_head(&t, lang_get(x->L, "walkers.h_rg"));
-	rtable_head_end(&t);
+	mem_tab_init(&m, "rrSSSSSS");
+	rtable_head(&m.t, "");
+	rtable_head(&m.t, "");
+	rtable_head_span(&m.t, WK_N, lang_get(x->L, "walkers.gsteps"));
+	rtable_head_span(&m.t, 3, lang_get(x->L, "walkers.speedup"));
+	rtable_head_end(&m.t);
+	mem_heads(x, &m.t, h2);
+	rtable_head_end(&m.t);
 	for (j = 0; j < f->np; j++) {
-		const struct wk_point *p = &f->pt[j];
-		const struct rcfg *c[WK_N];
+		int first = !j || f->pt[j - 1].w != f->pt[j].w;
 
-		if (!j || f->pt[j - 1].w != p->w)
-			rtable_gap(&t);
-		gm = ~0u;
-		for (v = 0; v < WK_N; v++) {
-			c[v] = model_find_count(x, dev, WK_SUITE,
-						wk_variants[v], NULL, p->w,
-						p->s);
-			if (rcfg_ok(c[v]))
-				gm &= rcfg_marks(x, c[v]);
-		}
-		if (gm == ~0u)
-			gm = 0;
-		rbuf_free(&h);
-		regime_marks(x, gm, &h);
-		row_lead(&t, p, !j || f->pt[j - 1].w != p->w, rbuf_str(&h));
-		for (v = 0; v < WK_N; v++) {
-			if (cell_status(x, &t, c[v]))
-				continue;
-			rbuf_free(&post);
-			regime_marks(x, rcfg_marks(x, c[v]) & ~gm, &post);
-			mem_num(&t, gst(c[v]), -1, 0, rbuf_str(&post), wide);
-			seen |= rcfg_regime(x, c[v]);
-		}
-		for (v = 0; v < 3; v++) {
-			const struct rcmp *r = &p->step[col[v]];
-			int grey = r->p >= 0 && !r->signif;
-			int nt = isfinite(r->ratio) && r->p < 0;
-
-			mem_num(&t, r->ratio, 2, grey, grey ? "\\nsmark" :
-				nt ? "\\ntmark" : "", wide);
-			x->notes_ns |= grey;
-			x->notes_nt |= nt;
-		}
-		rtable_row_end(&t);
+		if (first)
+			rtable_gap(&m.t);
+		rate_row(x, dev, &f->pt[j], first, &m);
 	}
-	rc |= mem_caption(x, dev, WK_SUITE, NULL, VOCAB_METRIC_GSTEPS,
-			  "walkers.table", NULL, &cap);
-	rbuf_puts(&note, lang_get(x->L, "walkers.table_note"));
-	mem_regime_note(x, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap), "walkers",
-				    dev, rbuf_str(&note));
-	rtable_free(&t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&wide[i]);
-	rbuf_free(&h);
-	rbuf_free(&post);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	return rc;
+	rc = mem_caption(x, dev, WK_SUITE, NULL, VOCAB_METRIC_GSTEPS,
+			 "walkers.table", NULL, &m.cap);
+	rbuf_puts(&m.note, lang_get(x->L, "walkers.table_note"));
+	return mem_tab_end(x, &m, dev, "walkers", 1, rc);
 }
-
-/* ---- the statistics table ------------------------------------------------- */
 
 /* 1 when the kernels at p that have both values report the same ones:
  * the same walks, told once. */
@@ -294,80 +265,77 @@ static int stats_same(const struct wk_point *p)
 	return 1;
 }
 
-static void stat_cells(struct rtable *t, const struct rcfg *c)
+/* The rows of point p: one per kernel with the statistics, one for all
+ * when they agree. Returns the rows written. */
+static int stat_rows(struct rctx *x, struct rtable *t,
+		     const struct wk_point *p, int first)
 {
-	rtable_num(t, rcfg_median(c, VOCAB_METRIC_WALK_MEAN), -3, 0);
-	rtable_num(t, wk_z_mean(c), 2, 0);
-	rtable_num(t, wk_var_ratio(c), 4, 0);
-	rtable_num(t, wk_z_var(c), 2, 0);
+	const struct rcfg *c;
+	int same = stats_same(p), v, rows = 0;
+	struct rbuf h;
+
+	rbuf_init(&h);
+	for (v = 0; v < WK_N && !(same && rows); v++) {
+		if (!isfinite(wk_z_var(c = p->c[v])))
+			continue;
+		row_lead(t, p, first && !rows, "");
+		rbuf_free(&h);
+		if (same)
+			rbuf_puts(&h, lang_get(x->L, "walkers.all"));
+		else
+			mem_variant(&h, wk_variants[v]);
+		rtable_text(t, rbuf_str(&h));
+		rtable_num(t, rcfg_median(c, VOCAB_METRIC_WALK_MEAN), -3, 0);
+		rtable_num(t, wk_z_mean(c), 2, 0);
+		rtable_num(t, wk_var_ratio(c), 4, 0);
+		rtable_num(t, wk_z_var(c), 2, 0);
+		rtable_row_end(t);
+		rows++;
+	}
+	rbuf_free(&h);
+	return rows;
 }
 
 static int stat_table(struct rctx *x, int dev, const struct wk_facts *f)
 {
+	static const char *const h[] = {"walkers.walkers", "walkers.steps",
+		"walkers.kernel", "walkers.h_mean", "=\\(z\\)",
+		"walkers.h_var", "=\\(z_{\\sigma^2}\\)", NULL};
 	struct rtable t;
-	struct rbuf h, cap, dl, anc, sig;
-	struct kv kv[2];
-	int j, v, rows = 0, rc = 0;
+	struct rbuf cap, anc, note;
+	struct fv v;
+	int j, rows = 0, rc = 0;
 
-	rbuf_init(&h);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
 	rbuf_init(&anc);
-	rbuf_init(&sig);
+	rbuf_init(&note);
+	fv_init(&v);
 	rtable_init(&t, "rrlSSSS");
-	rtable_head(&t, lang_get(x->L, "walkers.walkers"));
-	rtable_head(&t, lang_get(x->L, "walkers.steps"));
-	rtable_head(&t, lang_get(x->L, "walkers.kernel"));
-	rtable_head(&t, lang_get(x->L, "walkers.h_mean"));
-	rtable_head(&t, "\\(z\\)");
-	rtable_head(&t, lang_get(x->L, "walkers.h_var"));
-	rtable_head(&t, "\\(z_{\\sigma^2}\\)");
+	mem_heads(x, &t, h);
 	rtable_head_end(&t);
 	for (j = 0; j < f->np; j++) {
-		const struct wk_point *p = &f->pt[j];
-		int same = stats_same(p), first = 1;
+		int first = !j || f->pt[j - 1].w != f->pt[j].w;
 
-		if (!j || f->pt[j - 1].w != p->w)
+		if (first)
 			rtable_gap(&t);
-		for (v = 0; v < WK_N; v++) {
-			if (!isfinite(wk_z_var(p->c[v])))
-				continue;
-			row_lead(&t, p, first && (!j || f->pt[j - 1].w !=
-						  p->w), "");
-			rbuf_free(&h);
-			if (same)
-				rbuf_puts(&h, lang_get(x->L, "walkers.all"));
-			else
-				mem_variant(&h, wk_variants[v]);
-			rtable_text(&t, rbuf_str(&h));
-			stat_cells(&t, p->c[v]);
-			rtable_row_end(&t);
-			rows++;
-			first = 0;
-			if (same)
-				break;
-		}
+		rows += stat_rows(x, &t, &f->pt[j], first);
 	}
-	dev_suffix(x, dev, &dl);
-	find_num(&sig, WK_SIGMAS, 1);
-	kv[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	kv[1] = (struct kv){"SIG", rbuf_str(&sig)};
-	rc |= emit_string(x, &cap, "walkers.stat_table", kv, 2);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
+	fv_num(&v, "SIG", WK_SIGMAS, 1);
+	rc |= fv_emit(x, &cap, "walkers.stat_table", &v);
 	rbuf_printf(&anc, "walkers-stat dev=%lld",
 		    (long long)x->devs[dev]->id);
-	rbuf_free(&h);
-	rc |= emit_string(x, &h, "walkers.stat_note", kv, 2);
+	rc |= fv_emit(x, &note, "walkers.stat_note", &v);
 	if (rows && !rc)
 		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				rbuf_str(&h));
+				rbuf_str(&note));
 	else if (!rows && !rc)
 		emit_par(x, lang_get(x->L, "walkers.stat_none"));
 	rtable_free(&t);
-	rbuf_free(&h);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
 	rbuf_free(&anc);
-	rbuf_free(&sig);
+	rbuf_free(&note);
+	fv_free(&v);
 	return rc;
 }
 
@@ -423,142 +391,103 @@ static int wk_figure(struct rctx *x, int dev, const struct wk_facts *f)
 /* One step of the chain: "5.2 times (p < 0.001)" or its kin. */
 static void step_text(struct rctx *x, const struct rcmp *r, struct rbuf *b)
 {
-	struct rbuf rr, ps;
-	struct kv v[2];
+	struct fv v;
 	char key[64];
 
-	rbuf_init(&rr);
-	rbuf_init(&ps);
-	find_num(&rr, r->ratio, 3);
-	mem_p(x, &ps, r);
-	v[0] = (struct kv){"R", rbuf_str(&rr)};
-	v[1] = (struct kv){"P", rbuf_str(&ps)};
+	fv_init(&v);
+	fv_num(&v, "R", r->ratio, 3);
+	mem_p(x, fv_put(&v, "P"), r);
 	mem_key(key, sizeof(key), "find.wk.step", mem_word(r, 1));
-	emit_string(x, b, key, v, 2);
-	rbuf_free(&rr);
-	rbuf_free(&ps);
+	fv_emit(x, b, key, &v);
+	fv_free(&v);
 }
 
 static void find_chain(struct rctx *x, struct rfind *fd,
 		       const struct wk_facts *f, const char *pre)
 {
 	const struct wk_point *p;
-	struct rbuf a[11];
-	struct kv v[12];
-	int i;
+	struct fv v;
 
 	if (f->top < 0)
 		return;
 	p = &f->pt[f->top];
-	for (i = 0; i < 11; i++)
-		rbuf_init(&a[i]);
-	wk_put_w(&a[0], p->w);
-	rbuf_printf(&a[1], "\\num{%d}", p->s);
-	for (i = 0; i < WK_N; i++)
-		find_num(&a[2 + i], gst(p->c[i]), 4);
-	step_text(x, &p->step[1], &a[5]);
-	step_text(x, &p->step[2], &a[6]);
-	find_num(&a[7], p->step[0].ratio, 3);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	rbuf_printf(fv_put(&v, "W"), "\\num{%lld}", p->w);
+	rbuf_printf(fv_put(&v, "S"), "\\num{%d}", p->s);
+	fv_num(&v, "GG", gst(p->c[WK_GLOBAL]), 4);
+	fv_num(&v, "GS", gst(p->c[WK_SHARED]), 4);
+	fv_num(&v, "GR", gst(p->c[WK_REGS]), 4);
+	step_text(x, &p->step[1], fv_put(&v, "STEP1"));
+	step_text(x, &p->step[2], fv_put(&v, "STEP2"));
+	fv_num(&v, "RG", p->step[0].ratio, 3);
+	fv_find(x, fd, "find.wk.chain", &v);
 	/* times relative to global memory's, as lecture B's 1 : 0.19 :
 	 * 0.14 */
-	find_num(&a[8], gst(p->c[WK_GLOBAL]) / gst(p->c[WK_SHARED]), 2);
-	find_num(&a[9], gst(p->c[WK_GLOBAL]) / gst(p->c[WK_REGS]), 2);
-	v[0] = (struct kv){"DEV", pre};
-	v[1] = (struct kv){"W", rbuf_str(&a[0])};
-	v[2] = (struct kv){"S", rbuf_str(&a[1])};
-	v[3] = (struct kv){"GG", rbuf_str(&a[2])};
-	v[4] = (struct kv){"GS", rbuf_str(&a[3])};
-	v[5] = (struct kv){"GR", rbuf_str(&a[4])};
-	v[6] = (struct kv){"STEP1", rbuf_str(&a[5])};
-	v[7] = (struct kv){"STEP2", rbuf_str(&a[6])};
-	v[8] = (struct kv){"RG", rbuf_str(&a[7])};
-	v[9] = (struct kv){"TS", rbuf_str(&a[8])};
-	v[10] = (struct kv){"TR", rbuf_str(&a[9])};
-	find_add(x, fd, "find.wk.chain", v, 9);
-	rbuf_free(&a[10]);
-	find_num(&a[10], lecture_s[WK_SHARED] / lecture_s[WK_GLOBAL], 2);
-	v[1] = (struct kv){"LS", rbuf_str(&a[10])};
-	rbuf_free(&a[0]);
-	find_num(&a[0], lecture_s[WK_REGS] / lecture_s[WK_GLOBAL], 2);
-	v[2] = (struct kv){"LR", rbuf_str(&a[0])};
-	v[3] = (struct kv){"TS", rbuf_str(&a[8])};
-	v[4] = (struct kv){"TR", rbuf_str(&a[9])};
-	find_add(x, fd, "find.wk.lecture", v, 5);
-	for (i = 0; i < 11; i++)
-		rbuf_free(&a[i]);
+	fv_num(&v, "TS", gst(p->c[WK_GLOBAL]) / gst(p->c[WK_SHARED]), 2);
+	fv_num(&v, "TR", gst(p->c[WK_GLOBAL]) / gst(p->c[WK_REGS]), 2);
+	fv_num(&v, "LS", lecture_s[WK_SHARED] / lecture_s[WK_GLOBAL], 2);
+	fv_num(&v, "LR", lecture_s[WK_REGS] / lecture_s[WK_GLOBAL], 2);
+	fv_find(x, fd, "find.wk.lecture", &v);
+	fv_free(&v);
+}
+
+/* The walk's statistics against theory. */
+static void find_stats(struct rctx *x, struct rfind *fd,
+		       const struct wk_facts *f, struct fv *v)
+{
+	fv_int(v, "N", f->nstat);
+	fv_num(v, "ZMAX", f->zmax, 2);
+	fv_num(v, "VLO", f->vlo, 4);
+	fv_num(v, "VHI", f->vhi, 4);
+	fv_num(v, "SIG", WK_SIGMAS, 1);
+	fv_int(v, "ZB", f->zbad);
+	fv_find(x, fd, f->zbad || f->vbad ? "find.wk.stat_bad" :
+		"find.wk.stat_ok", v);
+	if (f->vbad) {
+		fv_int(v, "VB", f->vbad);
+		fv_find(x, fd, "find.wk.var_bad", v);
+	}
 }
 
 static void findings_dev(struct rctx *x, struct rfind *fd,
 			 const struct wk_facts *f, const char *pre)
 {
-	struct rbuf a[6];
-	struct kv v[7];
-	int i, j;
+	struct fv v;
+	struct rbuf *b;
+	int j;
 
-	for (i = 0; i < 6; i++)
-		rbuf_init(&a[i]);
-	v[0] = (struct kv){"DEV", pre};
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	if (f->top < 0 && f->np)
-		find_add(x, fd, "find.wk.nosteady", v, 1);
+		fv_find(x, fd, "find.wk.nosteady", &v);
 	find_chain(x, fd, f, pre);
 	if (f->nchain > 1) {
-		rbuf_printf(&a[0], "%d", f->nchain_ok);
-		rbuf_printf(&a[1], "%d", f->nchain);
-		v[1] = (struct kv){"K", rbuf_str(&a[0])};
-		v[2] = (struct kv){"N", rbuf_str(&a[1])};
-		find_add(x, fd, f->nchain_ok == f->nchain ?
-			 "find.wk.chain_all" : "find.wk.chain_some", v, 3);
+		fv_int(&v, "K", f->nchain_ok);
+		fv_int(&v, "N", f->nchain);
+		fv_find(x, fd, f->nchain_ok == f->nchain ?
+			"find.wk.chain_all" : "find.wk.chain_some", &v);
 	}
-	if (f->nstat) {
-		for (i = 0; i < 6; i++)
-			rbuf_free(&a[i]);
-		rbuf_printf(&a[0], "%d", f->nstat);
-		find_num(&a[1], f->zmax, 2);
-		find_num(&a[2], f->vlo, 4);
-		find_num(&a[3], f->vhi, 4);
-		find_num(&a[4], WK_SIGMAS, 1);
-		rbuf_printf(&a[5], "%d", f->zbad);
-		v[1] = (struct kv){"N", rbuf_str(&a[0])};
-		v[2] = (struct kv){"ZMAX", rbuf_str(&a[1])};
-		v[3] = (struct kv){"VLO", rbuf_str(&a[2])};
-		v[4] = (struct kv){"VHI", rbuf_str(&a[3])};
-		v[5] = (struct kv){"SIG", rbuf_str(&a[4])};
-		v[6] = (struct kv){"ZB", rbuf_str(&a[5])};
-		find_add(x, fd, f->zbad || f->vbad ? "find.wk.stat_bad" :
-			 "find.wk.stat_ok", v, 7);
-		if (f->vbad) {
-			rbuf_free(&a[5]);
-			rbuf_printf(&a[5], "%d", f->vbad);
-			v[6] = (struct kv){"VB", rbuf_str(&a[5])};
-			find_add(x, fd, "find.wk.var_bad", v, 7);
-		}
-	}
+	if (f->nstat)
+		find_stats(x, fd, f, &v);
 	if (f->nver) {
-		for (i = 0; i < 6; i++)
-			rbuf_free(&a[i]);
-		rbuf_printf(&a[0], "%d", f->nexact);
-		rbuf_printf(&a[1], "%d", f->nver);
-		v[1] = (struct kv){"K", rbuf_str(&a[0])};
-		v[2] = (struct kv){"N", rbuf_str(&a[1])};
-		find_add(x, fd, f->nexact == f->nver ? "find.wk.exact_all" :
-			 "find.wk.exact_some", v, 3);
+		fv_int(&v, "K", f->nexact);
+		fv_int(&v, "N", f->nver);
+		fv_find(x, fd, f->nexact == f->nver ? "find.wk.exact_all" :
+			"find.wk.exact_some", &v);
 	}
-	rbuf_free(&a[0]);
+	b = fv_put(&v, "LIST");
 	for (j = 0; j < f->np; j++) {
 		const struct wk_point *p = &f->pt[j];
 
 		if (p->steady || !(p->c[0] || p->c[1] || p->c[2]))
 			continue;
-		if (a[0].len)
-			rbuf_puts(&a[0], ", ");
-		rbuf_printf(&a[0], "\\num{%lld}/\\num{%d}", p->w, p->s);
+		rbuf_puts(b, b->len ? ", " : "");
+		rbuf_printf(b, "\\num{%lld}/\\num{%d}", p->w, p->s);
 	}
-	if (a[0].len) {
-		v[1] = (struct kv){"LIST", rbuf_str(&a[0])};
-		find_add(x, fd, "find.wk.nonsteady", v, 2);
-	}
-	for (i = 0; i < 6; i++)
-		rbuf_free(&a[i]);
+	if (b->len)
+		fv_find(x, fd, "find.wk.nonsteady", &v);
+	fv_free(&v);
 }
 
 /* ---- the section ---------------------------------------------------------- */
