@@ -842,7 +842,7 @@ precision.h_mean = średnia
 precision.bound = oszacowanie $k u$
 precision.table = Mnożenie macierzy w fp32 i fp64 przy $n = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GFLOP/s, w procentach szczytowej wydajności urządzenia w danej precyzji oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
 note.apart = fp32 i fp64 próbkowano po kolei, nie na przemian: zmiana warunków między nimi (zegar, temperatura) jest częścią ilorazu.
-precision.table_note = \%~szczytu: szczytowej wydajności FP32 lub FP64, przeliczonej na zegar SM zapisany przy konfiguracji. Czas fp64/fp32: \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
+precision.table_note = \%~szczytu: szczytowej wydajności FP32 lub FP64 (cuBLAS w fp64 na urządzeniach 8.0 i 9.0: szczytu FP64 rdzeni tensorowych), przeliczonej na zegar SM zapisany przy konfiguracji. Czas fp64/fp32: \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
 precision.note_nopeak32 = Szczytowa wydajność FP32 tego urządzenia jest nieznana (mmreport nie zna liczby rdzeni dla jego możliwości obliczeniowych): nie podano jej udziału.
 precision.note_nopeak64 = Szczytowa wydajność FP64 tego urządzenia jest nieznana (mmreport nie zna liczby jednostek FP64 dla jego możliwości obliczeniowych): nie podano jej udziału.
 precision.acc_table = Błąd mnożenia macierzy wobec kompensowanego iloczynu w long double@@DEV@@: największy i średni błąd na próbce elementów $C$, a pod każdą precyzją najgorsze oszacowanie $k u$ dla każdego rozmiaru.
