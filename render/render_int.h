@@ -1307,4 +1307,15 @@ int sec_conclusions(struct rctx *x);
 int sec_device(struct rctx *x);
 int sec_sessions(struct rctx *x);
 
+/* ---- pieces sections assemble alike (parts.c) ------------------------ */
+
+/* Header cells of t, one for each of heads[] up to a NULL: an entry
+ * that starts with '=' is LaTeX written as it stands (the '=' dropped),
+ * any other the string of that key. The caller ends the header row. */
+void parts_heads_put(const struct rctx *x, struct rtable *t,
+		     const char *const *heads);
+/* An empty comparison, as before model_compare fills one: medians, gain
+ * and ratio NAN, not tested, nothing else set. */
+void parts_rcmp_clear(struct rcmp *r);
+
 #endif

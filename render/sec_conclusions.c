@@ -64,6 +64,23 @@ static const struct rcfg *best_at(const struct rctx *x, int dev,
 	return model_find(x, dev, suite, variant, NULL, n, block, -1);
 }
 
+/* Versions va (a) and vb (b) at the largest size both measured, each at
+ * its best block there, compared in GFLOP/s into *r. Returns the size,
+ * 0 when they share none or the comparison fails. */
+static int versions_at(struct rctx *x, int dev, const char *va,
+		       const char *vb, const struct rcfg **a,
+		       const struct rcfg **b, struct rcmp *r)
+{
+	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, va,
+			   VOCAB_SUITE_VERSIONS, vb);
+
+	*a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, va, n) : NULL;
+	*b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, vb, n) : NULL;
+	if (!*a || !*b || model_compare(x, *a, *b, VOCAB_METRIC_GFLOPS, r))
+		return 0;
+	return n;
+}
+
 /* The verdict on "b is faster than a" (more of metric is faster when
  * higher): a significant difference decides; untested, the medians do
  * and the verdict says so. */
@@ -81,6 +98,15 @@ static int faster_verdict(const struct rcmp *r, int higher,
 	return b_faster ? V_AGREES : V_DIFFERS;
 }
 
+/* faster_verdict of r into o, resting on the points a and b. */
+static void pair_judge(const struct rctx *x, const struct rcmp *r,
+		       int higher, const struct rcfg *a, const struct rcfg *b,
+		       struct verdict_out *o)
+{
+	o->v = faster_verdict(r, higher, o);
+	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+}
+
 static void put_test(const struct rctx *x, const struct rcmp *r,
 		     struct rbuf *b)
 {
@@ -92,31 +118,49 @@ static void put_test(const struct rctx *x, const struct rcmp *r,
 		rbuf_printf(b, " %s", lang_get(x->L, "concl.by_ranges"));
 }
 
+/* "\texttt{vb} 1.23$\times$ \texttt{va}": b's ratio to a. */
+static void put_times(struct rbuf *t, const char *vb, double ratio,
+		      const char *va)
+{
+	rbuf_puts(t, "\\texttt{");
+	rbuf_put_tex(t, vb, 0);
+	rbuf_puts(t, "} ");
+	find_num(t, ratio, 3);
+	rbuf_puts(t, "$\\times$ \\texttt{");
+	rbuf_put_tex(t, va, 0);
+	rbuf_puts(t, "}");
+}
+
+/* put_times of r, then " (PRE b vs a UNIT, test)". */
+static void put_times_vs(const struct rctx *x, struct rbuf *t,
+			 const char *vb, const char *va, const struct rcmp *r,
+			 const char *pre, const char *unit)
+{
+	put_times(t, vb, r->ratio, va);
+	rbuf_printf(t, " (%s", pre);
+	find_num(t, r->b, 4);
+	rbuf_puts(t, " vs ");
+	find_num(t, r->a, 4);
+	rbuf_printf(t, " %s", unit);
+	put_test(x, r, t);
+	rbuf_puts(t, ")");
+}
+
 /* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
 static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2,
-			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V3);
 	const struct rcfg *a, *b;
 	struct rcmp r;
+	char pre[32];
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, &a, &b,
+			    &r);
 
-	a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2, n) :
-		NULL;
-	b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V3, n) :
-		NULL;
-	if (!a || !b || model_compare(x, a, b, VOCAB_METRIC_GFLOPS, &r))
+	if (!n)
 		return;
-	o->v = faster_verdict(&r, 1, o);
-	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
-	rbuf_puts(&o->text, "\\texttt{v3} ");
-	find_num(&o->text, r.ratio, 3);
-	rbuf_printf(&o->text, "$\\times$ \\texttt{v2} ($n = %d$: ", n);
-	find_num(&o->text, r.b, 4);
-	rbuf_puts(&o->text, " vs ");
-	find_num(&o->text, r.a, 4);
-	rbuf_puts(&o->text, " GFLOP/s");
-	put_test(x, &r, &o->text);
-	rbuf_puts(&o->text, ")");
+	pair_judge(x, &r, 1, a, b, o);
+	snprintf(pre, sizeof(pre), "$n = %d$: ", n);
+	put_times_vs(x, &o->text, VOCAB_VARIANT_V3, VOCAB_VARIANT_V2, &r, pre,
+		     "GFLOP/s");
 }
 
 /* Report P: v5 is the fastest of its versions. Ours is the versions
@@ -168,18 +212,14 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 /* Report P: v1, one block for the whole matrix, is by far the slowest. */
 static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V1,
-			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2);
 	const struct rcfg *a, *b;
 	struct rcmp r;
-	double sms;
 	const struct store_prop *p;
+	struct fv v;
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V1, &a, &b,
+			    &r);
 
-	a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2, n) :
-		NULL;
-	b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V1, n) :
-		NULL;
-	if (!a || !b || model_compare(x, a, b, VOCAB_METRIC_GFLOPS, &r))
+	if (!n)
 		return;
 	/* "v1 slower than v2": b (v1) must have less GFLOP/s */
 	o->v = faster_verdict(&r, 0, o);
@@ -191,31 +231,27 @@ static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_printf(&o->text, " GFLOP/s at $n = %d$", n);
 	put_test(x, &r, &o->text);
 	p = model_prop(x->devs[dev], "multiprocessor_count");
-	sms = p && p->has_num ? p->num : NAN;
-	if (isfinite(sms)) {
-		struct rbuf s;
-		struct kv v;
-
-		rbuf_init(&s);
-		rbuf_printf(&s, "%.0f", sms);
-		v = (struct kv){"SMS", rbuf_str(&s)};
+	if (p && p->has_num && isfinite(p->num)) {
+		fv_init(&v);
+		rbuf_printf(fv_put(&v, "SMS"), "%.0f", p->num);
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "concl.one_sm", &v, 1);
-		rbuf_free(&s);
+		fv_emit(x, &o->text, "concl.one_sm", &v);
+		fv_free(&v);
 	}
 }
 
 /* The gain of pinned-output over pageable host memory in metric for the
  * kernel variant "shared" (report G pins C of both; the shared kernel is
  * its main line) at size n. */
-static int transfer_gain(struct rctx *x, int dev, const char *variant,
-			 const char *base, const char *alt, const char *metric,
-			 int n, struct rcmp *r, unsigned *rg)
+static int transfer_gain(struct rctx *x, int dev, const char *metric, int n,
+			 struct rcmp *r, unsigned *rg)
 {
 	const struct rcfg *a, *b;
 
-	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, variant, base, n, -1, -1);
-	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, variant, alt, n, -1, -1);
+	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
+		       VOCAB_HOST_PAGEABLE, n, -1, -1);
+	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
+		       VOCAB_HOST_PINNED_OUTPUT, n, -1, -1);
 	if (!rcfg_ok(a) || !rcfg_ok(b))
 		return -1;
 	*rg |= rcfg_regime(x, a) | rcfg_regime(x, b);
@@ -245,52 +281,30 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 	int *ns = NULL;
 	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
 			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
-	struct rcmp lo, hi;
-	int ok_lo, ok_hi;
+	struct rcmp lo, hi, m;
+	unsigned rg = 0;
 
-	if (!nn) {
-		free(ns);
-		return;
-	}
-	ok_lo = !transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
-			       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT,
-			       metric, ns[0], &lo, &o->regime);
-	ok_hi = !transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
-			       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT,
-			       metric, ns[nn - 1], &hi, &o->regime);
-	if (!ok_lo || !ok_hi) {
+	if (!nn || transfer_gain(x, dev, metric, ns[0], &lo, &o->regime) ||
+	    transfer_gain(x, dev, metric, ns[nn - 1], &hi, &o->regime)) {
 		free(ns);
 		return;
 	}
 	/* the source's claim is a cut: agreed where it is a significant
 	 * gain at the smallest size, where report G saw it largest */
-	if (lo.p < 0) {
-		o->untested = 1;
-		o->v = lo.gain > 0 ? V_AGREES : V_DIFFERS;
-	} else {
-		o->v = !lo.signif ? V_OPEN : lo.gain > 0 ? V_AGREES :
-		       V_DIFFERS;
-	}
+	o->v = faster_verdict(&lo, 0, o);
 	rbuf_printf(&o->text, "$n = %d$: ", ns[0]);
 	put_gain(x, &lo, &o->text);
 	rbuf_printf(&o->text, "; $n = %d$: ", ns[nn - 1]);
 	put_gain(x, &hi, &o->text);
 	/* a whole run that pinned memory makes slower: the phase that
 	 * costs it, from the data */
-	if (o->v == V_DIFFERS && !strcmp(metric, VOCAB_METRIC_TOTAL)) {
-		struct rcmp m;
-		unsigned rg = 0;
-
-		if (!transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
-				   VOCAB_HOST_PAGEABLE,
-				   VOCAB_HOST_PINNED_OUTPUT,
-				   VOCAB_METRIC_MALLOC, ns[0], &m, &rg)) {
-			rbuf_printf(&o->text, "; %s ",
-				    lang_get(x->L, "concl.g.malloc"));
-			find_num(&o->text, m.ratio, 3);
-			rbuf_printf(&o->text, "$\\times$ %s",
-				    lang_get(x->L, "concl.g.malloc_of"));
-		}
+	if (o->v == V_DIFFERS && !strcmp(metric, VOCAB_METRIC_TOTAL) &&
+	    !transfer_gain(x, dev, VOCAB_METRIC_MALLOC, ns[0], &m, &rg)) {
+		rbuf_printf(&o->text, "; %s ", lang_get(x->L,
+			    "concl.g.malloc"));
+		find_num(&o->text, m.ratio, 3);
+		rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
+			    "concl.g.malloc_of"));
 	}
 	free(ns);
 }
@@ -303,14 +317,11 @@ static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
 	const struct rcfg *a, *b;
 	struct rcmp r;
-	int n;
+	int n = nn ? ns[nn - 1] : 0;
 
-	if (!nn) {
-		free(ns);
-		return;
-	}
-	n = ns[nn - 1];
 	free(ns);
+	if (!nn)
+		return;
 	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SIMPLE,
 		       VOCAB_HOST_PAGEABLE, n, -1, -1);
 	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
@@ -318,8 +329,7 @@ static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 	if (!rcfg_ok(a) || !rcfg_ok(b) ||
 	    model_compare(x, a, b, VOCAB_METRIC_KERNEL, &r))
 		return;
-	o->v = faster_verdict(&r, 0, o);
-	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+	pair_judge(x, &r, 0, a, b, o);
 	rbuf_printf(&o->text, "$n = %d$: ", n);
 	put_gain(x, &r, &o->text);
 }
@@ -427,21 +437,10 @@ static void claim_r_transpose(struct rctx *x, int dev, struct verdict_out *o)
 
 	if (facts_transpose(x, dev, &f) || !p->n)
 		return;
-	o->v = faster_verdict(&p->cmp, 1, o);
-	o->regime = rcfg_regime(x, p->a) | rcfg_regime(x, p->b);
-	rbuf_printf(&o->text, "$n = %d$: \\texttt{", p->n);
-	rbuf_put_tex(&o->text, p->b->c->variant, 0);
-	rbuf_puts(&o->text, "} ");
-	find_num(&o->text, p->cmp.ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{");
-	rbuf_put_tex(&o->text, p->a->c->variant, 0);
-	rbuf_puts(&o->text, "} (");
-	find_num(&o->text, p->cmp.b, 4);
-	rbuf_puts(&o->text, " vs ");
-	find_num(&o->text, p->cmp.a, 4);
-	rbuf_puts(&o->text, " GB/s");
-	put_test(x, &p->cmp, &o->text);
-	rbuf_puts(&o->text, ")");
+	pair_judge(x, &p->cmp, 1, p->a, p->b, o);
+	rbuf_printf(&o->text, "$n = %d$: ", p->n);
+	put_times_vs(x, &o->text, p->b->c->variant, p->a->c->variant, &p->cmp,
+		     "", "GB/s");
 }
 
 /* Textbook R: stride L conflicts for even L, odd strides do not. Agreed
@@ -453,9 +452,8 @@ static void claim_r_bank(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct bank_facts f;
 	const struct bank_group *e = &f.even, *d = &f.odd;
-	struct rbuf a[9];
-	struct kv v[9];
-	int i, s;
+	struct fv v;
+	int s;
 
 	if (facts_bank(x, dev, &f) || !f.at[1] || !e->n)
 		return;
@@ -469,30 +467,19 @@ static void claim_r_bank(struct rctx *x, int dev, struct verdict_out *o)
 	for (s = 1; s <= BANK_MAXS; s++)
 		if (f.at[s])
 			o->regime |= rcfg_regime(x, f.at[s]);
-	for (i = 0; i < 9; i++)
-		rbuf_init(&a[i]);
-	find_num(&a[0], e->lo, 3);
-	find_num(&a[1], e->hi, 3);
-	rbuf_printf(&a[2], "%d", e->slow);
-	rbuf_printf(&a[3], "%d", e->n);
-	find_num(&a[4], d->lo, 3);
-	find_num(&a[5], d->hi, 3);
-	rbuf_printf(&a[6], "%d", d->slow);
-	rbuf_printf(&a[7], "%d", d->n);
-	find_pct(&a[8], 100 * BANK_TOL, 2);
-	v[0] = (struct kv){"ELO", rbuf_str(&a[0])};
-	v[1] = (struct kv){"EHI", rbuf_str(&a[1])};
-	v[2] = (struct kv){"EK", rbuf_str(&a[2])};
-	v[3] = (struct kv){"EN", rbuf_str(&a[3])};
-	v[4] = (struct kv){"OLO", rbuf_str(&a[4])};
-	v[5] = (struct kv){"OHI", rbuf_str(&a[5])};
-	v[6] = (struct kv){"OK", rbuf_str(&a[6])};
-	v[7] = (struct kv){"ON", rbuf_str(&a[7])};
-	v[8] = (struct kv){"TOL", rbuf_str(&a[8])};
-	emit_string(x, &o->text, d->n ? "concl.r.bank_text" :
-		    "concl.r.bank_text_even", v, 9);
-	for (i = 0; i < 9; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	fv_num(&v, "ELO", e->lo, 3);
+	fv_num(&v, "EHI", e->hi, 3);
+	fv_int(&v, "EK", e->slow);
+	fv_int(&v, "EN", e->n);
+	fv_num(&v, "OLO", d->lo, 3);
+	fv_num(&v, "OHI", d->hi, 3);
+	fv_int(&v, "OK", d->slow);
+	fv_int(&v, "ON", d->n);
+	find_pct(fv_put(&v, "TOL"), 100 * BANK_TOL, 2);
+	fv_emit(x, &o->text, d->n ? "concl.r.bank_text" :
+		"concl.r.bank_text_even", &v);
+	fv_free(&v);
 }
 
 /* Lecture B: a misaligned start costs bandwidth. Where the aligned
@@ -507,67 +494,51 @@ static void claim_b_misaligned(struct rctx *x, int dev,
 			       struct verdict_out *o)
 {
 	struct co_facts f;
-	struct rbuf a[5];
-	struct kv v[5];
-	int k, i, tested, below = 0, slow;
+	struct fv v;
+	const char *key;
+	double lo, hi;
+	int k, tested, below = 0, slow, n;
 
 	if (facts_coalesce(x, dev, &f) || !f.nmis)
 		return;
 	if (f.nctl && f.nctl > f.ctl_untested) {
 		tested = f.nctl - f.ctl_untested;
 		o->v = 2 * f.ctl_cost > tested ? V_AGREES : V_OPEN;
-		for (k = 0; k <= CO_MAXP; k++)
-			if (f.off[k])
-				o->regime |= rcfg_regime(x, f.off[k]);
-		for (i = 0; i < 5; i++)
-			rbuf_init(&a[i]);
-		rbuf_printf(&a[0], "%d", f.ctl_cost);
-		rbuf_printf(&a[1], "%d", f.nctl);
-		find_pct(&a[2], f.ctl_lo, 3);
-		find_pct(&a[3], f.ctl_hi, 3);
-		find_num(&a[4], f.g_off[0], 4);
-		v[0] = (struct kv){"K", rbuf_str(&a[0])};
-		v[1] = (struct kv){"N", rbuf_str(&a[1])};
-		v[2] = (struct kv){"LO", rbuf_str(&a[2])};
-		v[3] = (struct kv){"HI", rbuf_str(&a[3])};
-		v[4] = (struct kv){"G0", rbuf_str(&a[4])};
-		emit_string(x, &o->text, "concl.b.mis_ctl_text", v, 5);
-		for (i = 0; i < 5; i++)
-			rbuf_free(&a[i]);
-		return;
-	}
-	tested = f.nmis - f.mis_untested;
-	slow = f.mis_slow;
-	if (!tested) {
-		for (k = 1; k <= CO_MAXP; k++)
-			below += f.off[k] && k % 8 &&
-				 f.off_cmp[k].ratio < 1;
-		o->untested = 1;
-		o->v = 2 * below > f.nmis ? V_AGREES : V_DIFFERS;
-		slow = below;
+		slow = f.ctl_cost;
+		n = f.nctl;
+		lo = f.ctl_lo;
+		hi = f.ctl_hi;
+		key = "concl.b.mis_ctl_text";
 	} else {
-		o->v = 2 * f.mis_slow > tested ? V_AGREES :
-		       2 * f.mis_fast > tested ? V_DIFFERS : V_OPEN;
+		tested = f.nmis - f.mis_untested;
+		slow = f.mis_slow;
+		if (!tested) {
+			for (k = 1; k <= CO_MAXP; k++)
+				below += f.off[k] && k % 8 &&
+					 f.off_cmp[k].ratio < 1;
+			o->untested = 1;
+			o->v = 2 * below > f.nmis ? V_AGREES : V_DIFFERS;
+			slow = below;
+		} else {
+			o->v = 2 * f.mis_slow > tested ? V_AGREES :
+			       2 * f.mis_fast > tested ? V_DIFFERS : V_OPEN;
+		}
+		n = f.nmis;
+		lo = f.mis_lo;
+		hi = f.mis_hi;
+		key = tested ? "concl.b.mis_text" : "concl.b.mis_text_medians";
 	}
 	for (k = 0; k <= CO_MAXP; k++)
 		if (f.off[k])
 			o->regime |= rcfg_regime(x, f.off[k]);
-	for (i = 0; i < 5; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", slow);
-	rbuf_printf(&a[1], "%d", f.nmis);
-	find_pct(&a[2], f.mis_lo, 3);
-	find_pct(&a[3], f.mis_hi, 3);
-	find_num(&a[4], f.g_off[0], 4);
-	v[0] = (struct kv){"K", rbuf_str(&a[0])};
-	v[1] = (struct kv){"N", rbuf_str(&a[1])};
-	v[2] = (struct kv){"LO", rbuf_str(&a[2])};
-	v[3] = (struct kv){"HI", rbuf_str(&a[3])};
-	v[4] = (struct kv){"G0", rbuf_str(&a[4])};
-	emit_string(x, &o->text, tested ? "concl.b.mis_text" :
-		    "concl.b.mis_text_medians", v, 5);
-	for (i = 0; i < 5; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	fv_int(&v, "K", slow);
+	fv_int(&v, "N", n);
+	find_pct(fv_put(&v, "LO"), lo, 3);
+	find_pct(fv_put(&v, "HI"), hi, 3);
+	fv_num(&v, "G0", f.g_off[0], 4);
+	fv_emit(x, &o->text, key, &v);
+	fv_free(&v);
 }
 
 /* Lecture B: strided access costs bandwidth. Judged at stride 2, the
@@ -576,32 +547,23 @@ static void claim_b_strided(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct co_facts f;
 	const struct rcmp *r = &f.str_cmp[2];
-	struct rbuf a[5];
-	struct kv v[5];
-	int i, s;
+	struct fv v;
+	int s;
 
 	if (facts_coalesce(x, dev, &f) || !f.str[1] || !f.str[2])
 		return;
 	/* b is stride 2: the claim holds where it has less */
-	o->v = faster_verdict(r, 0, o);
-	o->regime = rcfg_regime(x, f.str[1]) | rcfg_regime(x, f.str[2]);
+	pair_judge(x, r, 0, f.str[1], f.str[2], o);
 	s = f.smax ? f.smax : 2;
-	for (i = 0; i < 5; i++)
-		rbuf_init(&a[i]);
-	find_pct(&a[0], 100 * f.share[2], 3);
-	put_test(x, r, &a[1]);
-	rbuf_printf(&a[2], "%d", s);
-	find_pct(&a[3], 100 * f.share[s], 3);
-	find_pct(&a[4], 100 * f.model[s], 3);
-	v[0] = (struct kv){"P2", rbuf_str(&a[0])};
-	v[1] = (struct kv){"T", rbuf_str(&a[1])};
-	v[2] = (struct kv){"SMAX", rbuf_str(&a[2])};
-	v[3] = (struct kv){"PMAX", rbuf_str(&a[3])};
-	v[4] = (struct kv){"MMAX", rbuf_str(&a[4])};
-	emit_string(x, &o->text, s > 2 ? "concl.b.str_text" :
-		    "concl.b.str_text_one", v, 5);
-	for (i = 0; i < 5; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	find_pct(fv_put(&v, "P2"), 100 * f.share[2], 3);
+	put_test(x, r, fv_put(&v, "T"));
+	fv_int(&v, "SMAX", s);
+	find_pct(fv_put(&v, "PMAX"), 100 * f.share[s], 3);
+	find_pct(fv_put(&v, "MMAX"), 100 * f.model[s], 3);
+	fv_emit(x, &o->text, s > 2 ? "concl.b.str_text" :
+		"concl.b.str_text_one", &v);
+	fv_free(&v);
 }
 
 /* Lecture B: a structure of arrays is accessed faster than an array of
@@ -609,21 +571,11 @@ static void claim_b_strided(struct rctx *x, int dev, struct verdict_out *o)
 static void claim_b_aos(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct co_facts f;
-	const struct rcmp *r = &f.aos_soa;
 
 	if (facts_coalesce(x, dev, &f) || !f.aos || !f.soa)
 		return;
-	o->v = faster_verdict(r, 1, o);
-	o->regime = rcfg_regime(x, f.aos) | rcfg_regime(x, f.soa);
-	rbuf_puts(&o->text, "\\texttt{soa} ");
-	find_num(&o->text, r->ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{aos} (");
-	find_num(&o->text, r->b, 4);
-	rbuf_puts(&o->text, " vs ");
-	find_num(&o->text, r->a, 4);
-	rbuf_puts(&o->text, " GB/s");
-	put_test(x, r, &o->text);
-	rbuf_puts(&o->text, ")");
+	pair_judge(x, &f.aos_soa, 1, f.aos, f.soa, o);
+	put_times_vs(x, &o->text, "soa", "aos", &f.aos_soa, "", "GB/s");
 }
 
 /* Textbook R: float against double in speed and accuracy, on the
@@ -639,10 +591,10 @@ static void claim_r_precision(struct rctx *x, int dev,
 			      struct verdict_out *o)
 {
 	struct pr_facts f;
-	struct rbuf a[4];
-	struct kv v[4];
+	struct rbuf *rr, t;
+	struct fv v;
 	double lo = NAN, hi = NAN;
-	int r, i, slower = 0, faster = 0, lib = -1;
+	int r, slower = 0, faster = 0, lib = -1;
 
 	if (facts_precision(x, dev, &f) || !f.own_cmp)
 		return;
@@ -671,42 +623,35 @@ static void claim_r_precision(struct rctx *x, int dev,
 	}
 	o->v = faster || f.nacc_not ? V_DIFFERS : slower == f.own_cmp ?
 	       V_AGREES : V_OPEN;
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f.n_top);
-	find_num(&a[1], lo, 3);
-	find_num(&a[2], hi, 3);
+	fv_init(&v);
+	fv_int(&v, "N", f.n_top);
+	rr = fv_put(&v, "R");
+	find_num(rr, lo, 3);
+	rbuf_init(&t);
+	find_num(&t, hi, 3);
 	/* a range only where its ends print apart */
-	if (strcmp(rbuf_str(&a[1]), rbuf_str(&a[2])))
-		rbuf_printf(&a[1], "--%s", rbuf_str(&a[2]));
-	rbuf_free(&a[2]);
-	rbuf_printf(&a[2], "%d", slower);
-	rbuf_printf(&a[3], "%d", f.own_cmp);
-	v[0] = (struct kv){"N", rbuf_str(&a[0])};
-	v[1] = (struct kv){"R", rbuf_str(&a[1])};
-	v[2] = (struct kv){"K", rbuf_str(&a[2])};
-	v[3] = (struct kv){"NK", rbuf_str(&a[3])};
-	emit_string(x, &o->text, "concl.r.prec_text", v, 4);
+	if (strcmp(rbuf_str(rr), rbuf_str(&t)))
+		rbuf_printf(rr, "--%s", rbuf_str(&t));
+	rbuf_free(&t);
+	fv_int(&v, "K", slower);
+	fv_int(&v, "NK", f.own_cmp);
+	fv_emit(x, &o->text, "concl.r.prec_text", &v);
 	if (lib >= 0) {
-		rbuf_free(&a[1]);
-		find_num(&a[1], f.row[lib].cmp.ratio, 3);
-		v[0] = (struct kv){"R", rbuf_str(&a[1])};
+		fv_num(&v, "R", f.row[lib].cmp.ratio, 3);
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "concl.r.prec_lib", v, 1);
+		fv_emit(x, &o->text, "concl.r.prec_lib", &v);
 		put_test(x, &f.row[lib].cmp, &o->text);
 	}
 	if (f.nacc > f.nacc_not && isfinite(f.er_lo)) {
 		/* some 10^8: in scientific notation */
-		rbuf_free(&a[1]);
-		rbuf_printf(&a[1], "\\num{%.1e}", f.er_lo);
+		rr = fv_put(&v, "R");
+		rbuf_printf(rr, "\\num{%.1e}", f.er_lo);
 		if (f.er_hi > f.er_lo)
-			rbuf_printf(&a[1], "--\\num{%.1e}", f.er_hi);
-		v[0] = (struct kv){"R", rbuf_str(&a[1])};
+			rbuf_printf(rr, "--\\num{%.1e}", f.er_hi);
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "concl.r.prec_err", v, 1);
+		fv_emit(x, &o->text, "concl.r.prec_err", &v);
 	}
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
+	fv_free(&v);
 }
 
 /* Textbook R: double precision is slower than single precision and
@@ -729,10 +674,9 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
 	errs = e32->n && e64->n;
 	accurate = !errs || e64->mean < e32->mean;
 	/* b is fp64: the claim holds where it takes more time */
-	o->v = faster_verdict(&p->cmp, 1, o);
+	pair_judge(x, &p->cmp, 1, p->a, p->b, o);
 	if (o->v == V_AGREES && !accurate)
 		o->v = V_DIFFERS;
-	o->regime = rcfg_regime(x, p->a) | rcfg_regime(x, p->b);
 	rbuf_printf(&o->text, "\\texttt{dot}, $N = \\num{%lld}$: fp64 ",
 		    p->n);
 	find_num(&o->text, p->cmp.ratio, 3);
@@ -751,24 +695,30 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
  * Agreed where every own configuration measured passed verification
  * against the exact product, differs where one failed; the share of
  * cuBLAS's bandwidth is the context. */
+/* "K of N verified" in string key: the claims that rest on verification
+ * alone. */
+static void put_verified(struct rctx *x, struct rbuf *t, const char *key,
+			 int nok, int nall)
+{
+	struct fv v;
+
+	fv_init(&v);
+	fv_int(&v, "K", nok);
+	fv_int(&v, "N", nall);
+	fv_emit(x, t, key, &v);
+	fv_free(&v);
+}
+
 static void claim_r_dot_reduce(struct rctx *x, int dev,
 			       struct verdict_out *o)
 {
 	struct dot_facts f;
-	struct rbuf a[2];
-	struct kv v[2];
-	int p, i;
+	int p;
 
 	if (facts_dot(x, dev, &f) || !f.nall)
 		return;
 	o->v = f.nok == f.nall ? V_AGREES : V_DIFFERS;
-	for (i = 0; i < 2; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f.nok);
-	rbuf_printf(&a[1], "%d", f.nall);
-	v[0] = (struct kv){"K", rbuf_str(&a[0])};
-	v[1] = (struct kv){"N", rbuf_str(&a[1])};
-	emit_string(x, &o->text, "concl.r.dot_verified", v, 2);
+	put_verified(x, &o->text, "concl.r.dot_verified", f.nok, f.nall);
 	for (p = 0; p < DOT_NP; p++) {
 		const struct dot_pair *d = &f.vs[p];
 
@@ -782,8 +732,6 @@ static void claim_r_dot_reduce(struct rctx *x, int dev,
 			    "concl.r.dot_of_cublas"));
 		put_test(x, &d->cmp, &o->text);
 	}
-	for (i = 0; i < 2; i++)
-		rbuf_free(&a[i]);
 }
 
 /* Textbook R: the product of rectangular matrices, every dimension
@@ -795,51 +743,33 @@ static void claim_r_dot_reduce(struct rctx *x, int dev,
 static void claim_r_rect(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct rect_facts *f = malloc(sizeof(*f));
-	struct rbuf a[4];
-	struct kv v[4];
-	int i;
+	struct fv v;
 
-	if (!f)
-		return;
-	if (facts_rect(x, dev, f) || !f->nall) {
+	if (!f || facts_rect(x, dev, f) || !f->nall) {
 		free(f);
 		return;
 	}
 	o->v = f->nok == f->nall ? V_AGREES : V_DIFFERS;
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f->nok);
-	rbuf_printf(&a[1], "%d", f->nall);
-	v[0] = (struct kv){"K", rbuf_str(&a[0])};
-	v[1] = (struct kv){"N", rbuf_str(&a[1])};
-	emit_string(x, &o->text, "rect.concl.verified", v, 2);
+	put_verified(x, &o->text, "rect.concl.verified", f->nok, f->nall);
+	fv_init(&v);
 	if (f->ntr) {
-		for (i = 0; i < 2; i++)
-			rbuf_free(&a[i]);
-		find_num(&a[0], f->tr_lo, 3);
-		find_num(&a[1], f->tr_hi, 3);
-		v[0] = (struct kv){"LO", rbuf_str(&a[0])};
-		v[1] = (struct kv){"HI", rbuf_str(&a[1])};
+		struct rbuf *lo = fv_put(&v, "LO"), *hi = fv_put(&v, "HI");
+
+		find_num(lo, f->tr_lo, 3);
+		find_num(hi, f->tr_hi, 3);
 		rbuf_puts(&o->text, "; ");
 		/* a range only where its ends print apart */
-		emit_string(x, &o->text, strcmp(rbuf_str(&a[0]),
-			    rbuf_str(&a[1])) ? "rect.concl.time" :
-			    "rect.concl.time_one", v, 2);
+		fv_emit(x, &o->text, strcmp(rbuf_str(lo), rbuf_str(hi)) ?
+			"rect.concl.time" : "rect.concl.time_one", &v);
 	}
 	if (f->pad_s >= 0) {
-		for (i = 0; i < 4; i++)
-			rbuf_free(&a[i]);
-		rbuf_printf(&a[0], "%d", f->pad_b);
-		find_pct(&a[1], 100 * (f->pad_max - 1), 2);
-		rect_shape_label(&f->s[f->pad_s].sz, &a[2]);
-		v[0] = (struct kv){"B", rbuf_str(&a[0])};
-		v[1] = (struct kv){"W", rbuf_str(&a[1])};
-		v[2] = (struct kv){"SHAPE", rbuf_str(&a[2])};
+		fv_int(&v, "B", f->pad_b);
+		find_pct(fv_put(&v, "W"), 100 * (f->pad_max - 1), 2);
+		rect_shape_label(&f->s[f->pad_s].sz, fv_put(&v, "SHAPE"));
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "rect.concl.pad", v, 3);
+		fv_emit(x, &o->text, "rect.concl.pad", &v);
 	}
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
+	fv_free(&v);
 	free(f);
 }
 
@@ -869,14 +799,12 @@ static void claim_b_walkers(struct rctx *x, int dev, struct verdict_out *o)
 	o->regime = rcfg_regime(x, p->c[WK_GLOBAL]) |
 		    rcfg_regime(x, p->c[WK_SHARED]) |
 		    rcfg_regime(x, p->c[WK_REGS]);
-	rbuf_printf(&o->text, "$W = \\num{%lld}$, $S = \\num{%d}$: "
-		    "\\texttt{walk\\_shared} ", p->w, p->s);
-	find_num(&o->text, p->step[1].ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{walk\\_global}");
+	rbuf_printf(&o->text, "$W = \\num{%lld}$, $S = \\num{%d}$: ", p->w,
+		    p->s);
+	put_times(&o->text, "walk_shared", p->step[1].ratio, "walk_global");
 	put_test(x, &p->step[1], &o->text);
-	rbuf_puts(&o->text, "; \\texttt{walk\\_registers} ");
-	find_num(&o->text, p->step[2].ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{walk\\_shared}");
+	rbuf_puts(&o->text, "; ");
+	put_times(&o->text, "walk_registers", p->step[2].ratio, "walk_shared");
 	put_test(x, &p->step[2], &o->text);
 }
 
@@ -1012,8 +940,43 @@ static int claims_caption(struct rctx *x, int part, struct rbuf *b)
 	return rc;
 }
 
+/* The tally of one device's verdicts. */
+struct tally {
+	int agree, differ, open;
+};
+
+/* The cell of claim c on device dev, counted into *n. */
+static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
+			 struct rbuf *cell, struct tally *n)
+{
+	static const char *const word[] = {
+		[V_AGREES] = "concl.agrees", [V_DIFFERS] = "concl.differs",
+		[V_OPEN] = "concl.open"
+	};
+	struct verdict_out o;
+
+	memset(&o, 0, sizeof(o));
+	rbuf_init(&o.text);
+	claim_judge(x, c, dev, &o);
+	if (o.v == V_NODATA) {
+		rbuf_puts(cell, lang_get(x->L, "concl.nodata"));
+		rbuf_free(&o.text);
+		return;
+	}
+	rbuf_printf(cell, "\\textbf{%s}: ", lang_get(x->L, word[o.v]));
+	rbuf_puts(cell, rbuf_str(&o.text));
+	if (o.untested)
+		rbuf_printf(cell, " %s", lang_get(x->L, "concl.untested"));
+	if (o.v != V_AGREES)
+		regime_reason(x, o.regime & c->regimes, cell);
+	n->agree += o.v == V_AGREES;
+	n->differ += o.v == V_DIFFERS;
+	n->open += o.v == V_OPEN;
+	rbuf_free(&o.text);
+}
+
 static int claims_table(struct rctx *x, int d0, int nd, int part,
-			int *agree, int *differ, int *open)
+			struct tally *n)
 {
 	struct rtable t;
 	struct rbuf cell, anc, cap;
@@ -1051,38 +1014,9 @@ static int claims_table(struct rctx *x, int d0, int nd, int part,
 		rtable_text(&t, c->source);
 		rtable_text(&t, lang_get(x->L, c->key));
 		for (d = d0; d < d0 + nd; d++) {
-			struct verdict_out o;
-
-			memset(&o, 0, sizeof(o));
-			rbuf_init(&o.text);
-			claim_judge(x, c, d, &o);
 			rbuf_free(&cell);
-			if (o.v == V_NODATA) {
-				rbuf_puts(&cell, lang_get(x->L,
-							  "concl.nodata"));
-			} else {
-				rbuf_printf(&cell, "\\textbf{%s}: ",
-					    lang_get(x->L, o.v == V_AGREES ?
-						     "concl.agrees" :
-						     o.v == V_OPEN ?
-						     "concl.open" :
-						     "concl.differs"));
-				rbuf_puts(&cell, rbuf_str(&o.text));
-				if (o.untested)
-					rbuf_printf(&cell, " %s", lang_get(
-						    x->L, "concl.untested"));
-				if (o.v != V_AGREES)
-					regime_reason(x, o.regime & c->regimes,
-						      &cell);
-				if (o.v == V_AGREES)
-					agree[d]++;
-				else if (o.v == V_DIFFERS)
-					differ[d]++;
-				else
-					open[d]++;
-			}
+			verdict_cell(x, c, d, &cell, &n[d]);
 			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&o.text);
 		}
 		rtable_row_end(&t);
 		rows++;
@@ -1100,66 +1034,55 @@ static int claims_table(struct rctx *x, int d0, int nd, int part,
 	return rc;
 }
 
+/* A session's SM clock reading in MHz, "--" where none was recorded. */
+static void clock_put(const struct store_env *e, struct rbuf *b)
+{
+	if (e->has_sm_clock)
+		rbuf_printf(b, "%.0f", e->sm_clock_mhz);
+	else
+		rbuf_puts(b, "--");
+}
+
 /* Sessions whose clock readings name a limit (power cap, thermal):
  * a reason a number may sit below the chip's speed, said per device. */
 static void throttle_par(struct rctx *x, struct rbuf *par)
 {
+	struct fv v;
 	size_t i, d;
 
+	fv_init(&v);
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->nsess; i++) {
 			const struct store_session *s = &x->sess[i];
 			const struct store_env *e = &s->env_end;
-			struct rbuf a[4];
-			struct kv v[4];
-			size_t k;
 
 			if (s->device_id != x->devs[d]->id || !e->throttle_text ||
 			    !*e->throttle_text ||
 			    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
 				continue;
-			for (k = 0; k < 4; k++)
-				rbuf_init(&a[k]);
-			dev_label(x, (int)d, &a[0]);
-			rbuf_put_tex(&a[1], e->throttle_text, 1);
-			if (s->env_start.has_sm_clock)
-				rbuf_printf(&a[2], "%.0f",
-					    s->env_start.sm_clock_mhz);
-			else
-				rbuf_puts(&a[2], "--");
-			if (e->has_sm_clock)
-				rbuf_printf(&a[3], "%.0f", e->sm_clock_mhz);
-			else
-				rbuf_puts(&a[3], "--");
-			v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
-			v[1] = (struct kv){"WHY", rbuf_str(&a[1])};
-			v[2] = (struct kv){"START", rbuf_str(&a[2])};
-			v[3] = (struct kv){"END", rbuf_str(&a[3])};
-			emit_string(x, par, "concl.throttle", v, 4);
+			dev_label(x, (int)d, fv_put(&v, "DEV"));
+			rbuf_put_tex(fv_put(&v, "WHY"), e->throttle_text, 1);
+			clock_put(&s->env_start, fv_put(&v, "START"));
+			clock_put(e, fv_put(&v, "END"));
+			fv_emit(x, par, "concl.throttle", &v);
 			rbuf_putc(par, ' ');
-			for (k = 0; k < 4; k++)
-				rbuf_free(&a[k]);
 			break;	/* once per device */
 		}
+	fv_free(&v);
 }
 
 int sec_conclusions(struct rctx *x)
 {
-	int *agree, *differ, *open, rc = 0, d, nd, parts = 0;
-	struct rbuf par, a[4];
-	struct kv v[4];
+	struct tally *n;
+	struct rbuf par;
+	struct fv v;
+	int rc = 0, d, nd, parts = 0;
 	size_t i;
 
 	emit_heading(x, 0, lang_get(x->L, "concl.title"));
-	agree = calloc(x->ndevs + 1, sizeof(int));
-	differ = calloc(x->ndevs + 1, sizeof(int));
-	open = calloc(x->ndevs + 1, sizeof(int));
-	if (!agree || !differ || !open) {
-		free(agree);
-		free(differ);
-		free(open);
+	n = calloc(x->ndevs + 1, sizeof(*n));
+	if (!n)
 		return -1;
-	}
 	emit_par(x, lang_get(x->L, "concl.intro"));
 	/* the first three sources and the later two each fill a table
 	 * where both have rows: one table of all would outgrow a page */
@@ -1170,32 +1093,26 @@ int sec_conclusions(struct rctx *x)
 		nd = (int)x->ndevs - d < DEVS_PER_TABLE ? (int)x->ndevs - d :
 		     DEVS_PER_TABLE;
 		if (parts != 3) {
-			rc = claims_table(x, d, nd, -1, agree, differ, open);
+			rc = claims_table(x, d, nd, -1, n);
 			continue;
 		}
-		rc = claims_table(x, d, nd, 0, agree, differ, open);
+		rc = claims_table(x, d, nd, 0, n);
 		if (!rc)
-			rc = claims_table(x, d, nd, 1, agree, differ, open);
+			rc = claims_table(x, d, nd, 1, n);
 	}
 	rbuf_init(&par);
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
+	fv_init(&v);
 	for (d = 0; d < (int)x->ndevs && !rc; d++) {
-		if (!agree[d] && !differ[d] && !open[d])
+		if (!n[d].agree && !n[d].differ && !n[d].open)
 			continue;
-		for (i = 0; i < 4; i++)
-			rbuf_free(&a[i]);
-		dev_label(x, d, &a[0]);
-		rbuf_printf(&a[1], "%d", agree[d]);
-		rbuf_printf(&a[2], "%d", differ[d]);
-		rbuf_printf(&a[3], "%d", open[d]);
-		v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
-		v[1] = (struct kv){"AGREE", rbuf_str(&a[1])};
-		v[2] = (struct kv){"DIFFER", rbuf_str(&a[2])};
-		v[3] = (struct kv){"OPEN", rbuf_str(&a[3])};
-		rc = emit_string(x, &par, "concl.tally", v, 4);
+		dev_label(x, d, fv_put(&v, "DEV"));
+		fv_int(&v, "AGREE", n[d].agree);
+		fv_int(&v, "DIFFER", n[d].differ);
+		fv_int(&v, "OPEN", n[d].open);
+		rc = fv_emit(x, &par, "concl.tally", &v);
 		rbuf_putc(&par, ' ');
 	}
+	fv_free(&v);
 	if (!rc && par.len)
 		emit_par(x, rbuf_str(&par));
 	rbuf_free(&par);
@@ -1205,11 +1122,7 @@ int sec_conclusions(struct rctx *x)
 		emit_par(x, rbuf_str(&par));
 	if (!rc)
 		emit_par(x, lang_get(x->L, "concl.closing"));
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
 	rbuf_free(&par);
-	free(agree);
-	free(differ);
-	free(open);
+	free(n);
 	return rc;
 }
