@@ -1317,5 +1317,8 @@ void parts_heads_put(const struct rctx *x, struct rtable *t,
 /* An empty comparison, as before model_compare fills one: medians, gain
  * and ratio NAN, not tested, nothing else set. */
 void parts_rcmp_clear(struct rcmp *r);
+/* lo and hi as find_num writes them with sig figures, "1.2--3.4", into
+ * b; lo alone where both print alike. Returns 1 for a range, else 0. */
+int parts_range_put(struct rbuf *b, double lo, double hi, int sig);
 
 #endif

@@ -89,11 +89,9 @@ static int faster_verdict(const struct rcmp *r, int higher,
 {
 	int b_faster = higher ? r->b > r->a : r->b < r->a;
 
-	if (r->p < 0) {
+	if (r->p < 0)
 		o->untested = 1;
-		return b_faster ? V_AGREES : V_DIFFERS;
-	}
-	if (!r->signif)
+	else if (!r->signif)
 		return V_OPEN;
 	return b_faster ? V_AGREES : V_DIFFERS;
 }
@@ -107,28 +105,29 @@ static void pair_judge(const struct rctx *x, const struct rcmp *r,
 	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
 }
 
-static void put_test(const struct rctx *x, const struct rcmp *r,
-		     struct rbuf *b)
+/* The test of r between pre and post, and whether the stored ranges
+ * decided it; nothing when untested. */
+static void put_p(const struct rctx *x, const struct rcmp *r,
+		  const char *pre, const char *post, struct rbuf *b)
 {
 	if (r->p < 0)
 		return;
-	rbuf_puts(b, ", ");
+	rbuf_puts(b, pre);
 	find_p(x, b, r->p);
 	if (r->ranges)
 		rbuf_printf(b, " %s", lang_get(x->L, "concl.by_ranges"));
+	rbuf_puts(b, post);
 }
 
 /* "\texttt{vb} 1.23$\times$ \texttt{va}": b's ratio to a. */
 static void put_times(struct rbuf *t, const char *vb, double ratio,
 		      const char *va)
 {
-	rbuf_puts(t, "\\texttt{");
-	rbuf_put_tex(t, vb, 0);
-	rbuf_puts(t, "} ");
+	mem_variant(t, vb);
+	rbuf_putc(t, ' ');
 	find_num(t, ratio, 3);
-	rbuf_puts(t, "$\\times$ \\texttt{");
-	rbuf_put_tex(t, va, 0);
-	rbuf_puts(t, "}");
+	rbuf_puts(t, "$\\times$ ");
+	mem_variant(t, va);
 }
 
 /* put_times of r, then " (PRE b vs a UNIT, test)". */
@@ -142,7 +141,7 @@ static void put_times_vs(const struct rctx *x, struct rbuf *t,
 	rbuf_puts(t, " vs ");
 	find_num(t, r->a, 4);
 	rbuf_printf(t, " %s", unit);
-	put_test(x, r, t);
+	put_p(x, r, ", ", "", t);
 	rbuf_puts(t, ")");
 }
 
@@ -184,10 +183,9 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 		v5 = versions_fastest(x, dev, top->c->n, 1, v5only, 1);
 	o->regime = rcfg_regime(x, top);
 	rbuf_printf(&o->text, "$n = %d$: ", top->c->n);
-	rbuf_puts(&o->text, lang_get(x->L, "concl.fastest"));
-	rbuf_puts(&o->text, " \\texttt{");
-	rbuf_put_tex(&o->text, top->c->variant, 0);
-	rbuf_puts(&o->text, "} (");
+	rbuf_printf(&o->text, "%s ", lang_get(x->L, "concl.fastest"));
+	mem_variant(&o->text, top->c->variant);
+	rbuf_puts(&o->text, " (");
 	find_num(&o->text, rcfg_median(top, VOCAB_METRIC_GFLOPS), 4);
 	rbuf_puts(&o->text, " GFLOP/s)");
 	if (v5 == top) {
@@ -206,7 +204,7 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 	o->regime |= rcfg_regime(x, v5);
 	rbuf_puts(&o->text, ", \\texttt{v5} ");
 	find_num(&o->text, r.a, 4);
-	put_test(x, &r, &o->text);
+	put_p(x, &r, ", ", "", &o->text);
 }
 
 /* Report P: v1, one block for the whole matrix, is by far the slowest. */
@@ -229,7 +227,7 @@ static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_printf(&o->text, " vs \\texttt{v2} ");
 	find_num(&o->text, r.a, 4);
 	rbuf_printf(&o->text, " GFLOP/s at $n = %d$", n);
-	put_test(x, &r, &o->text);
+	put_p(x, &r, ", ", "", &o->text);
 	p = model_prop(x->devs[dev], "multiprocessor_count");
 	if (p && p->has_num && isfinite(p->num)) {
 		fv_init(&v);
@@ -238,6 +236,20 @@ static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 		fv_emit(x, &o->text, "concl.one_sm", &v);
 		fv_free(&v);
 	}
+}
+
+/* The smallest (*lo) and the largest (*hi) size the transfer suite
+ * measured the shared kernel at on dev. Returns 0, -1 when none. */
+static int transfer_sizes(const struct rctx *x, int dev, int *lo, int *hi)
+{
+	int *ns = NULL;
+	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
+			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
+
+	*lo = nn ? ns[0] : 0;
+	*hi = nn ? ns[nn - 1] : 0;
+	free(ns);
+	return nn ? 0 : -1;
 }
 
 /* The gain of pinned-output over pageable host memory in metric for the
@@ -263,14 +275,7 @@ static void put_gain(const struct rctx *x, const struct rcmp *r,
 		     struct rbuf *b)
 {
 	find_pct(b, r->gain, 2);
-	if (r->p >= 0) {
-		rbuf_puts(b, " (");
-		find_p(x, b, r->p);
-		if (r->ranges)
-			rbuf_printf(b, " %s", lang_get(x->L,
-						      "concl.by_ranges"));
-		rbuf_puts(b, ")");
-	}
+	put_p(x, r, " (", ")", b);
 }
 
 /* Report G: pinned output cuts Memcpy C (and, claim 2, the whole run) at
@@ -278,49 +283,51 @@ static void put_gain(const struct rctx *x, const struct rcmp *r,
 static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 			   struct verdict_out *o)
 {
-	int *ns = NULL;
-	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
 	struct rcmp lo, hi, m;
 	unsigned rg = 0;
+	int n0, n1;
 
-	if (!nn || transfer_gain(x, dev, metric, ns[0], &lo, &o->regime) ||
-	    transfer_gain(x, dev, metric, ns[nn - 1], &hi, &o->regime)) {
-		free(ns);
+	if (transfer_sizes(x, dev, &n0, &n1) ||
+	    transfer_gain(x, dev, metric, n0, &lo, &o->regime) ||
+	    transfer_gain(x, dev, metric, n1, &hi, &o->regime))
 		return;
-	}
 	/* the source's claim is a cut: agreed where it is a significant
 	 * gain at the smallest size, where report G saw it largest */
 	o->v = faster_verdict(&lo, 0, o);
-	rbuf_printf(&o->text, "$n = %d$: ", ns[0]);
+	rbuf_printf(&o->text, "$n = %d$: ", n0);
 	put_gain(x, &lo, &o->text);
-	rbuf_printf(&o->text, "; $n = %d$: ", ns[nn - 1]);
+	rbuf_printf(&o->text, "; $n = %d$: ", n1);
 	put_gain(x, &hi, &o->text);
 	/* a whole run that pinned memory makes slower: the phase that
 	 * costs it, from the data */
 	if (o->v == V_DIFFERS && !strcmp(metric, VOCAB_METRIC_TOTAL) &&
-	    !transfer_gain(x, dev, VOCAB_METRIC_MALLOC, ns[0], &m, &rg)) {
+	    !transfer_gain(x, dev, VOCAB_METRIC_MALLOC, n0, &m, &rg)) {
 		rbuf_printf(&o->text, "; %s ", lang_get(x->L,
 			    "concl.g.malloc"));
 		find_num(&o->text, m.ratio, 3);
 		rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
 			    "concl.g.malloc_of"));
 	}
-	free(ns);
+}
+
+static void claim_g_memcpy_c(struct rctx *x, int dev, struct verdict_out *o)
+{
+	claim_g_pinned(x, dev, VOCAB_METRIC_MEMCPY_C, o);
+}
+
+static void claim_g_total(struct rctx *x, int dev, struct verdict_out *o)
+{
+	claim_g_pinned(x, dev, VOCAB_METRIC_TOTAL, o);
 }
 
 /* Report G: shared-memory tiles cut the kernel time. */
 static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int *ns = NULL;
-	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
 	const struct rcfg *a, *b;
 	struct rcmp r;
-	int n = nn ? ns[nn - 1] : 0;
+	int n0, n;
 
-	free(ns);
-	if (!nn)
+	if (transfer_sizes(x, dev, &n0, &n))
 		return;
 	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SIMPLE,
 		       VOCAB_HOST_PAGEABLE, n, -1, -1);
@@ -424,7 +431,7 @@ static void claim_j_ilp(struct rctx *x, int dev, struct verdict_out *o)
 		find_pct(&o->text, rule_peak_pct(r.b, pk, NULL), 3);
 		rbuf_puts(&o->text, ")");
 	}
-	put_test(x, &r, &o->text);
+	put_p(x, &r, ", ", "", &o->text);
 }
 
 /* Textbook R: staging the transpose through a shared-memory tile makes
@@ -557,7 +564,7 @@ static void claim_b_strided(struct rctx *x, int dev, struct verdict_out *o)
 	s = f.smax ? f.smax : 2;
 	fv_init(&v);
 	find_pct(fv_put(&v, "P2"), 100 * f.share[2], 3);
-	put_test(x, r, fv_put(&v, "T"));
+	put_p(x, r, ", ", "", fv_put(&v, "T"));
 	fv_int(&v, "SMAX", s);
 	find_pct(fv_put(&v, "PMAX"), 100 * f.share[s], 3);
 	find_pct(fv_put(&v, "MMAX"), 100 * f.model[s], 3);
@@ -591,7 +598,7 @@ static void claim_r_precision(struct rctx *x, int dev,
 			      struct verdict_out *o)
 {
 	struct pr_facts f;
-	struct rbuf *rr, t;
+	struct rbuf *rr;
 	struct fv v;
 	double lo = NAN, hi = NAN;
 	int r, slower = 0, faster = 0, lib = -1;
@@ -610,10 +617,8 @@ static void claim_r_precision(struct rctx *x, int dev,
 		}
 		o->regime |= rcfg_regime(x, w->top[PR_FP32]) |
 			     rcfg_regime(x, w->top[PR_FP64]);
-		if (!(w->cmp.ratio >= lo))
-			lo = w->cmp.ratio;
-		if (!(w->cmp.ratio <= hi))
-			hi = w->cmp.ratio;
+		lo = fmin(lo, w->cmp.ratio);
+		hi = fmax(hi, w->cmp.ratio);
 		if (word == MW_UNTESTED) {
 			o->untested = 1;
 			word = w->cmp.ratio > 1 ? MW_WORSE : MW_BETTER;
@@ -625,14 +630,7 @@ static void claim_r_precision(struct rctx *x, int dev,
 	       V_AGREES : V_OPEN;
 	fv_init(&v);
 	fv_int(&v, "N", f.n_top);
-	rr = fv_put(&v, "R");
-	find_num(rr, lo, 3);
-	rbuf_init(&t);
-	find_num(&t, hi, 3);
-	/* a range only where its ends print apart */
-	if (strcmp(rbuf_str(rr), rbuf_str(&t)))
-		rbuf_printf(rr, "--%s", rbuf_str(&t));
-	rbuf_free(&t);
+	parts_range_put(fv_put(&v, "R"), lo, hi, 3);
 	fv_int(&v, "K", slower);
 	fv_int(&v, "NK", f.own_cmp);
 	fv_emit(x, &o->text, "concl.r.prec_text", &v);
@@ -640,7 +638,7 @@ static void claim_r_precision(struct rctx *x, int dev,
 		fv_num(&v, "R", f.row[lib].cmp.ratio, 3);
 		rbuf_puts(&o->text, "; ");
 		fv_emit(x, &o->text, "concl.r.prec_lib", &v);
-		put_test(x, &f.row[lib].cmp, &o->text);
+		put_p(x, &f.row[lib].cmp, ", ", "", &o->text);
 	}
 	if (f.nacc > f.nacc_not && isfinite(f.er_lo)) {
 		/* some 10^8: in scientific notation */
@@ -682,7 +680,7 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
 	find_num(&o->text, p->cmp.ratio, 3);
 	rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
 		    "concl.r.dot_time"));
-	put_test(x, &p->cmp, &o->text);
+	put_p(x, &p->cmp, ", ", "", &o->text);
 	if (errs) {
 		rbuf_printf(&o->text, "; %s ", lang_get(x->L,
 			    "concl.r.dot_err"));
@@ -730,7 +728,7 @@ static void claim_r_dot_reduce(struct rctx *x, int dev,
 		find_pct(&o->text, 100 * d->cmp.ratio, 3);
 		rbuf_printf(&o->text, " %s", lang_get(x->L,
 			    "concl.r.dot_of_cublas"));
-		put_test(x, &d->cmp, &o->text);
+		put_p(x, &d->cmp, ", ", "", &o->text);
 	}
 }
 
@@ -802,10 +800,10 @@ static void claim_b_walkers(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_printf(&o->text, "$W = \\num{%lld}$, $S = \\num{%d}$: ", p->w,
 		    p->s);
 	put_times(&o->text, "walk_shared", p->step[1].ratio, "walk_global");
-	put_test(x, &p->step[1], &o->text);
+	put_p(x, &p->step[1], ", ", "", &o->text);
 	rbuf_puts(&o->text, "; ");
 	put_times(&o->text, "walk_registers", p->step[2].ratio, "walk_shared");
-	put_test(x, &p->step[2], &o->text);
+	put_p(x, &p->step[2], ", ", "", &o->text);
 }
 
 /* A kernel's rate is bent by launch cost, idle SMs and clocks; a copy's
@@ -820,76 +818,54 @@ static const struct claim {
 	const char *source;	/* "P", "G", "J" */
 	const char *key;	/* the source's finding */
 	void (*judge)(struct rctx *x, int dev, struct verdict_out *o);
-	const char *metric;	/* for judges that take one */
 	unsigned regimes;	/* the regimes that can explain a
 				 * difference in this kind of number */
 } claims[] = {
-	{VOCAB_SUITE_VERSIONS, "P", "concl.p.tiles", claim_p_tiles, NULL,
-	 RG_P},
-	{VOCAB_SUITE_VERSIONS, "P", "concl.p.best", claim_p_best, NULL, RG_P},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.tiles", claim_p_tiles, RG_P},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.best", claim_p_best, RG_P},
 	{VOCAB_SUITE_VERSIONS, "P", "concl.p.one_block", claim_p_one_block,
-	 NULL, RG_P},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", NULL,
-	 VOCAB_METRIC_MEMCPY_C, 0},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", NULL, VOCAB_METRIC_TOTAL,
-	 0},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.shared", claim_g_shared, NULL,
 	 RG_P},
-	{VOCAB_SUITE_ILP, "J", "concl.j.peak", claim_j_peak, NULL, RG_J},
-	{VOCAB_SUITE_ILP, "J", "concl.j.ilp", claim_j_ilp, NULL, RG_J},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", claim_g_memcpy_c, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", claim_g_total, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.shared", claim_g_shared, RG_P},
+	{VOCAB_SUITE_ILP, "J", "concl.j.peak", claim_j_peak, RG_J},
+	{VOCAB_SUITE_ILP, "J", "concl.j.ilp", claim_j_ilp, RG_J},
 	{VOCAB_SUITE_TRANSPOSE, "R", "concl.r.transpose", claim_r_transpose,
-	 NULL, RG_J},
-	{VOCAB_SUITE_BANK, "R", "concl.r.bank", claim_r_bank, NULL, RG_P},
-	{VOCAB_SUITE_PRECISION, "R", "concl.r.precision", claim_r_precision,
-	 NULL, RG_P},
-	{VOCAB_SUITE_DOT, "R", "concl.r.dot_prec", claim_r_dot_prec, NULL,
-	 RG_J | RG_LAUNCH},
-	{VOCAB_SUITE_DOT, "R", "concl.r.dot_reduce", claim_r_dot_reduce, NULL,
-	 0},
-	{VOCAB_SUITE_RECT, "R", "rect.concl.claim", claim_r_rect, NULL, 0},
-	{VOCAB_SUITE_COALESCE, "B", "concl.b.misaligned", claim_b_misaligned,
-	 NULL, RG_J},
-	{VOCAB_SUITE_COALESCE, "B", "concl.b.strided", claim_b_strided, NULL,
 	 RG_J},
-	{VOCAB_SUITE_COALESCE, "B", "concl.b.aos", claim_b_aos, NULL, RG_J},
-	{VOCAB_SUITE_WALKERS, "B", "concl.b.walkers", claim_b_walkers, NULL,
+	{VOCAB_SUITE_BANK, "R", "concl.r.bank", claim_r_bank, RG_P},
+	{VOCAB_SUITE_PRECISION, "R", "concl.r.precision", claim_r_precision,
 	 RG_P},
+	{VOCAB_SUITE_DOT, "R", "concl.r.dot_prec", claim_r_dot_prec,
+	 RG_J | RG_LAUNCH},
+	{VOCAB_SUITE_DOT, "R", "concl.r.dot_reduce", claim_r_dot_reduce, 0},
+	{VOCAB_SUITE_RECT, "R", "rect.concl.claim", claim_r_rect, 0},
+	{VOCAB_SUITE_COALESCE, "B", "concl.b.misaligned", claim_b_misaligned,
+	 RG_J},
+	{VOCAB_SUITE_COALESCE, "B", "concl.b.strided", claim_b_strided, RG_J},
+	{VOCAB_SUITE_COALESCE, "B", "concl.b.aos", claim_b_aos, RG_J},
+	{VOCAB_SUITE_WALKERS, "B", "concl.b.walkers", claim_b_walkers, RG_P},
 };
 #define NCLAIMS (sizeof(claims) / sizeof(claims[0]))
-
-static void claim_judge(struct rctx *x, const struct claim *c, int dev,
-			struct verdict_out *o)
-{
-	if (c->judge)
-		c->judge(x, dev, o);
-	else
-		claim_g_pinned(x, dev, c->metric, o);
-}
 
 /* Regime words for a differing verdict: why our number may not be the
  * kind the source measured. */
 static void regime_reason(const struct rctx *x, unsigned r, struct rbuf *b)
 {
-	static const struct {
-		unsigned bit;
-		const char *key;
-	} words[] = {
-		{RG_LAUNCH, "regime.launch"},
-		{RG_WAVE, "regime.wave"},
-		{RG_L2, "regime.l2"},
-		{RG_THROTTLE, "regime.throttle"},
+	static const unsigned bit[] = {RG_LAUNCH, RG_WAVE, RG_L2, RG_THROTTLE};
+	static const char *const key[] = {
+		"regime.launch", "regime.wave", "regime.l2", "regime.throttle"
 	};
 	size_t i;
 	int first = 1;
 
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		if (!(r & words[i].bit))
+	for (i = 0; i < sizeof(bit) / sizeof(bit[0]); i++) {
+		if (!(r & bit[i]))
 			continue;
-		rbuf_puts(b, first ? "; " : ", ");
 		if (first)
-			rbuf_printf(b, "%s ", lang_get(x->L,
-							"concl.regime"));
-		rbuf_puts(b, lang_get(x->L, words[i].key));
+			rbuf_printf(b, "; %s ", lang_get(x->L, "concl.regime"));
+		else
+			rbuf_puts(b, ", ");
+		rbuf_puts(b, lang_get(x->L, key[i]));
 		first = 0;
 	}
 }
@@ -907,37 +883,33 @@ static int claim_in_part(const struct claim *c, int part)
  * lecture B's, every source with a row is named. */
 static int claims_caption(struct rctx *x, int part, struct rbuf *b)
 {
-	const char *seen[NCLAIMS];
-	struct rbuf list;
-	size_t i, j, n = 0;
+	const char *last = "";
+	struct rbuf *list;
 	char key[32];
-	struct kv v;
+	struct fv v;
+	size_t i;
 	int later = 0, rc;
 
-	rbuf_init(&list);
+	fv_init(&v);
+	list = fv_put(&v, "SOURCES");
+	/* the claims stand grouped by source: each group names it once */
 	for (i = 0; i < NCLAIMS; i++) {
 		if (!model_has_suite(x, -1, claims[i].suite) ||
-		    !claim_in_part(&claims[i], part))
+		    !claim_in_part(&claims[i], part) ||
+		    !strcmp(last, claims[i].source))
 			continue;
-		later |= strchr("PGJ", claims[i].source[0]) == NULL;
-		for (j = 0; j < n && strcmp(seen[j], claims[i].source); j++)
-			;
-		if (j < n)
-			continue;
-		seen[n++] = claims[i].source;
+		later |= claim_in_part(&claims[i], 1);
 		snprintf(key, sizeof(key), "concl.src.%s", claims[i].source);
-		rbuf_printf(&list, "%s%s", n > 1 ? ", " : "",
+		rbuf_printf(list, "%s%s", *last ? ", " : "",
 			    lang_get(x->L, key));
+		last = claims[i].source;
 	}
-	if (!later) {
+	if (later)
+		rc = fv_emit(x, b, "concl.caption_list", &v);
+	else
 		rbuf_puts(b, lang_get(x->L, "concl.caption"));
-		rbuf_free(&list);
-		return 0;
-	}
-	v = (struct kv){"SOURCES", rbuf_str(&list)};
-	rc = emit_string(x, b, "concl.caption_list", &v, 1);
-	rbuf_free(&list);
-	return rc;
+	fv_free(&v);
+	return later ? rc : 0;
 }
 
 /* The tally of one device's verdicts. */
@@ -957,7 +929,7 @@ static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
 
 	memset(&o, 0, sizeof(o));
 	rbuf_init(&o.text);
-	claim_judge(x, c, dev, &o);
+	c->judge(x, dev, &o);
 	if (o.v == V_NODATA) {
 		rbuf_puts(cell, lang_get(x->L, "concl.nodata"));
 		rbuf_free(&o.text);
@@ -1092,12 +1064,8 @@ int sec_conclusions(struct rctx *x)
 	for (d = 0; d < (int)x->ndevs && !rc; d += DEVS_PER_TABLE) {
 		nd = (int)x->ndevs - d < DEVS_PER_TABLE ? (int)x->ndevs - d :
 		     DEVS_PER_TABLE;
-		if (parts != 3) {
-			rc = claims_table(x, d, nd, -1, n);
-			continue;
-		}
-		rc = claims_table(x, d, nd, 0, n);
-		if (!rc)
+		rc = claims_table(x, d, nd, parts == 3 ? 0 : -1, n);
+		if (!rc && parts == 3)
 			rc = claims_table(x, d, nd, 1, n);
 	}
 	rbuf_init(&par);
