@@ -1,5 +1,6 @@
 /* Pieces that sections assemble alike: a table's header cells from a
- * list of strings, an empty comparison, a range of numbers. */
+ * list of strings, an empty comparison, a range of numbers, a finding
+ * that lists items. */
 #include <math.h>
 #include <string.h>
 
@@ -36,4 +37,27 @@ int parts_range_put(struct rbuf *b, double lo, double hi, int sig)
 	rbuf_free(&l);
 	rbuf_free(&h);
 	return range;
+}
+
+void parts_list_init(struct plist *l)
+{
+	fv_init(&l->item);
+	fv_init(&l->all);
+	l->list = fv_put(&l->all, "LIST");
+}
+
+void parts_list_add(struct rctx *x, struct plist *l, const char *key)
+{
+	if (l->list->len)
+		rbuf_puts(l->list, "; ");
+	fv_emit(x, l->list, key, &l->item);
+}
+
+void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
+		     const char *key)
+{
+	if (l->list->len)
+		fv_find(x, fd, key, &l->all);
+	fv_free(&l->item);
+	fv_free(&l->all);
 }

@@ -1320,5 +1320,20 @@ void parts_rcmp_clear(struct rcmp *r);
 /* lo and hi as find_num writes them with sig figures, "1.2--3.4", into
  * b; lo alone where both print alike. Returns 1 for a range, else 0. */
 int parts_range_put(struct rbuf *b, double lo, double hi, int sig);
+/* A finding that lists items: each item the string of a key filled
+ * from item's placeholders, "; " between them, in the placeholder LIST
+ * of all, which holds the sentence's other placeholders too. */
+struct plist {
+	struct fv item, all;
+	struct rbuf *list;	/* all's LIST */
+};
+/* Starts an empty list; parts_list_find releases it. */
+void parts_list_init(struct plist *l);
+/* Appends string key filled from l->item (whose values stay set). */
+void parts_list_add(struct rctx *x, struct plist *l, const char *key);
+/* Adds the finding of string key filled from l->all where the list has
+ * an item, then releases l. */
+void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
+		     const char *key);
 
 #endif

@@ -12,6 +12,7 @@
  * each step's counters and its point on the roofline; findings close
  * it, every number from the data. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,12 +57,18 @@ struct pg_cnt {
 };
 
 /* The quantities a step's counters are compared by, in the order the
- * findings name them. */
-enum { PQ_LOADS, PQ_BANK, PQ_DRAM, PQ_GIPS, PQ_N };
-static const char *const pq_key[PQ_N] = {
-	"progression.q.loads", "progression.q.bank", "progression.q.dram",
-	"progression.q.gips"
+ * findings name them: the string of each and where pg_cnt holds it. */
+#define PQ_N 4
+static const struct {
+	const char *key;
+	size_t off;
+} pq[PQ_N] = {
+	{"progression.q.loads", offsetof(struct pg_cnt, ldk)},
+	{"progression.q.bank", offsetof(struct pg_cnt, wpi)},
+	{"progression.q.dram", offsetof(struct pg_cnt, dram)},
+	{"progression.q.gips", offsetof(struct pg_cnt, gips)},
 };
+#define PQ_VALUE(q, i) (*(const double *)((const char *)(q) + pq[i].off))
 
 struct pg_kern {
 	const char *variant;	/* points into the configurations */
@@ -97,13 +104,6 @@ struct pg_facts {
 static double pg_gflops(const struct rcfg *c)
 {
 	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
-}
-
-static void pg_cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
 }
 
 /* "32\\(\\times\\)32" threads or "tile 128" of c; "--" for the library. */
@@ -160,20 +160,6 @@ static void pg_cnt_fill(const struct rcfg *c, struct pg_cnt *q)
 		 isfinite(q->gips) || isfinite(q->cgma);
 }
 
-static double pq_value(const struct pg_cnt *q, int i)
-{
-	switch (i) {
-	case PQ_LOADS:
-		return q->ldk;
-	case PQ_BANK:
-		return q->wpi;
-	case PQ_DRAM:
-		return q->dram;
-	default:
-		return q->gips;
-	}
-}
-
 /* The quantity of b's counters that moved most from a's: the largest
  * |log| of a ratio, so that halving and doubling weigh alike. */
 static void pg_moved(const struct pg_cnt *a, struct pg_kern *b)
@@ -181,10 +167,8 @@ static void pg_moved(const struct pg_cnt *a, struct pg_kern *b)
 	double best = -1;
 	int i;
 
-	b->moved = -1;
-	b->moved_r = NAN;
 	for (i = 0; i < PQ_N; i++) {
-		double r = pg_ratio(pq_value(&b->q, i), pq_value(a, i));
+		double r = pg_ratio(PQ_VALUE(&b->q, i), PQ_VALUE(a, i));
 
 		if (!(r > 0) || !(fabs(log(r)) > best))
 			continue;
@@ -194,10 +178,11 @@ static void pg_moved(const struct pg_cnt *a, struct pg_kern *b)
 	}
 }
 
-/* A configuration of kernel k at size n that did not run ok, for its
- * status where none did; NULL when none was measured. */
-static const struct rcfg *pg_bad(const struct rctx *x, int dev,
-				 const char *variant, int n)
+/* The first configuration of kernel variant on dev, whatever its
+ * status, whose field ('n' its size, 'b' its block) is v: where none
+ * ran ok at a size, the one whose status is shown. NULL when none. */
+static const struct rcfg *pg_first(const struct rctx *x, int dev,
+				   const char *variant, char field, int v)
 {
 	size_t i;
 
@@ -205,7 +190,8 @@ static const struct rcfg *pg_bad(const struct rctx *x, int dev,
 		const struct rcfg *r = &x->cfgs[i];
 
 		if (r->dev == dev && !strcmp(r->c->suite, PG_SUITE) &&
-		    !strcmp(r->c->variant, variant) && r->c->n == n)
+		    !strcmp(r->c->variant, variant) &&
+		    (field == 'n' ? r->c->n : r->c->block_x) == v)
 			return r;
 	}
 	return NULL;
@@ -232,7 +218,7 @@ static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
 
-		pg_cmp_clear(&k->step[i]);
+		parts_rcmp_clear(&k->step[i]);
 		k->prev[i] = -1;
 		if (k->lib || !k->c[i])
 			continue;
@@ -281,14 +267,12 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
 
-		memset(&k->q, 0, sizeof(k->q));
-		k->q.ai = k->q.ldk = k->q.ldgk = k->q.cgma = k->q.wpi =
-			k->q.dram = k->q.gips = NAN;
+		/* without a configuration, every counter NAN */
+		pg_cnt_fill(cn >= 0 ? k->c[cn] : NULL, &k->q);
 		k->moved = -1;
 		k->moved_r = NAN;
 		if (cn < 0 || !k->c[cn])
 			continue;
-		pg_cnt_fill(k->c[cn], &k->q);
 		f->ncnt += k->q.has;
 		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
@@ -326,7 +310,7 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 		for (i = 0; i < f->nn; i++) {
 			k->c[i] = pg_best(x, dev, vv[q], f->n[i]);
 			k->bad[i] = k->c[i] ? NULL :
-				    pg_bad(x, dev, vv[q], f->n[i]);
+				    pg_first(x, dev, vv[q], 'n', f->n[i]);
 		}
 		if (k->lib)
 			f->lib = f->nk;
@@ -423,28 +407,22 @@ static const struct rcfg *pg_any(const struct pg_facts *f, int j)
 static void pg_blocks(const struct rctx *x, int dev, const char *variant,
 		      struct rbuf *b)
 {
+	const struct rcfg *r;
 	int *bs = NULL;
-	size_t nb, i, j;
+	size_t nb, i;
 
 	nb = model_ints(x, dev, PG_SUITE, variant, NULL, 'b', &bs);
-	for (i = 0; i < nb; i++)
-		for (j = 0; j < x->ncfgs; j++) {
-			const struct rcfg *r = &x->cfgs[j];
-
-			if (r->dev != dev || strcmp(r->c->suite, PG_SUITE) ||
-			    strcmp(r->c->variant, variant) ||
-			    r->c->block_x != bs[i])
-				continue;
-			/* a tile's edge alone after the first: "tile 64,
-			 * 128" */
-			if (i && r->c->block_x > 0 && block_is_tile(x, r))
-				rbuf_printf(b, ", %d", bs[i]);
-			else {
-				rbuf_puts(b, i ? ", " : "");
-				pg_block(x, r, b);
-			}
-			break;
+	for (i = 0; i < nb; i++) {
+		if (!(r = pg_first(x, dev, variant, 'b', bs[i])))
+			continue;
+		/* a tile's edge alone after the first: "tile 64, 128" */
+		if (i && r->c->block_x > 0 && block_is_tile(x, r)) {
+			rbuf_printf(b, ", %d", bs[i]);
+		} else {
+			rbuf_puts(b, i ? ", " : "");
+			pg_block(x, r, b);
 		}
+	}
 	if (!nb)
 		rbuf_puts(b, "--");
 	free(bs);
@@ -452,16 +430,17 @@ static void pg_blocks(const struct rctx *x, int dev, const char *variant,
 
 static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 {
+	static const char *const heads[] = {
+		"progression.h_step", "progression.h_kernel",
+		"progression.h_blocks", "progression.h_idea", NULL
+	};
 	struct rtable t;
 	struct rbuf cell;
 	int j, rc, step = 0;
 
 	rtable_init(&t, "rllX");
 	rbuf_init(&cell);
-	rtable_head(&t, lang_get(x->L, "progression.h_step"));
-	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
-	rtable_head(&t, lang_get(x->L, "progression.h_blocks"));
-	rtable_head(&t, lang_get(x->L, "progression.h_idea"));
+	parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
@@ -491,15 +470,38 @@ static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 
 /* ---- the speed tables ----------------------------------------------------- */
 
-/* 1 when kernel j has a configuration at one of the sizes i0..i1. */
-static int pg_row_has(const struct pg_facts *f, int j, int i0, int i1)
+/* Starts kernel j's row where it has a configuration at one of the
+ * size indices i0..i1: a gap before the library, its name and mark.
+ * Returns 0, and starts nothing, where it has none. */
+static int pg_row_start(struct rtable *t, const struct pg_facts *f, int j,
+			int i0, int i1, const char *mark)
 {
-	int i;
+	struct rbuf h;
+	int i, has = 0;
 
 	for (i = i0; i <= i1; i++)
-		if (f->k[j].c[i] || f->k[j].bad[i])
-			return 1;
-	return 0;
+		has |= f->k[j].c[i] || f->k[j].bad[i];
+	if (!has)
+		return 0;
+	if (f->k[j].lib)
+		rtable_gap(t);
+	rbuf_init(&h);
+	mem_variant(&h, f->k[j].variant);
+	rbuf_puts(&h, mark);
+	rtable_text(t, rbuf_str(&h));
+	rbuf_free(&h);
+	return 1;
+}
+
+/* The sizes v[0..n-1] for prose: "1024, 2048 and 4096". */
+static void pg_join(const struct rctx *x, struct rbuf *b, const int *v,
+		    size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		rbuf_printf(b, "%s%d", !i ? "" : i + 1 < n ? ", " :
+			    lang_get(x->L, "progression.and"), v[i]);
 }
 
 /* The five cells of kernel j at size index i. */
@@ -550,71 +552,61 @@ static void speed_cells(struct rctx *x, struct rtable *t,
 static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 		       const int *idx, int nidx)
 {
-	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, kind, list;
+	static const char *const heads[] = {
+		"progression.h_block", "=GFLOP/s", "progression.h_pct",
+		"progression.h_speedup", "=$p$", NULL
+	};
+	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, kind;
 	char kinds[4 + 5 * PG_PAIR] = "l";
 	unsigned seen = 0, common[PG_PAIR];
+	int s, j, rc, sz[PG_PAIR];
 	struct rtable t;
-	int s, j, rc = 0;
 
-	for (s = 0; s < nidx; s++)
-		strcat(kinds, "lSSSS");
 	for (s = 0; s < RTABLE_MAXCOLS; s++)
 		rbuf_init(&wide[s]);
 	rbuf_init(&h);
 	rbuf_init(&cap);
 	rbuf_init(&note);
 	rbuf_init(&kind);
-	rbuf_init(&list);
+	rbuf_puts(&kind, "progression-speed-");
+	for (s = 0; s < nidx; s++) {
+		strcat(kinds, "lSSSS");
+		sz[s] = f->n[idx[s]];
+		rbuf_printf(&kind, "%s%d", s ? "_" : "", sz[s]);
+	}
 	rtable_init(&t, kinds);
 	rtable_head(&t, "");
 	for (s = 0; s < nidx; s++) {
 		common[s] = pg_common(x, f, idx[s]);
 		rbuf_free(&h);
-		rbuf_printf(&h, "$n = %d$", f->n[idx[s]]);
+		rbuf_printf(&h, "$n = %d$", sz[s]);
 		regime_marks(x, common[s], &h);
 		seen |= common[s];
 		rtable_head_span(&t, 5, rbuf_str(&h));
 	}
 	rtable_head_end(&t);
 	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
-	for (s = 0; s < nidx; s++) {
-		rtable_head(&t, lang_get(x->L, "progression.h_block"));
-		rtable_head(&t, "GFLOP/s");
-		rtable_head(&t, lang_get(x->L, "progression.h_pct"));
-		rtable_head(&t, lang_get(x->L, "progression.h_speedup"));
-		rtable_head(&t, "$p$");
-	}
+	for (s = 0; s < nidx; s++)
+		parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
-		if (!pg_row_has(f, j, idx[0], idx[nidx - 1]))
+		if (!pg_row_start(&t, f, j, idx[0], idx[nidx - 1], ""))
 			continue;
-		if (f->k[j].lib)
-			rtable_gap(&t);
-		rbuf_free(&h);
-		mem_variant(&h, f->k[j].variant);
-		rtable_text(&t, rbuf_str(&h));
 		for (s = 0; s < nidx; s++)
 			speed_cells(x, &t, f, j, idx[s], common[s], wide,
 				    &seen);
 		rtable_row_end(&t);
 	}
-	for (s = 0; s < nidx; s++)
-		rbuf_printf(&list, "%s%d", s ? "_" : "", f->n[idx[s]]);
-	rbuf_printf(&kind, "progression-speed-%s", rbuf_str(&list));
-	rbuf_free(&list);
-	for (s = 0; s < nidx; s++)
-		rbuf_printf(&list, "%s%d", !s ? "" : s + 1 < nidx ? ", " :
-			    lang_get(x->L, "progression.and"), f->n[idx[s]]);
+	rbuf_free(&h);
+	pg_join(x, &h, sz, (size_t)nidx);
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 "progression.speed_table", rbuf_str(&list), &cap);
+			 "progression.speed_table", rbuf_str(&h), &cap);
 	rbuf_puts(&note, lang_get(x->L, "progression.speed_note"));
 	if (seen) {
 		rbuf_putc(&note, ' ');
-		if (regime_note_marks(x, seen, &note)) {
-			rbuf_puts(&note, ". ");
-			rbuf_puts(&note, lang_get(x->L,
-				  "progression.regime_note"));
-		}
+		if (regime_note_marks(x, seen, &note))
+			rbuf_printf(&note, ". %s", lang_get(x->L,
+				    "progression.regime_note"));
 	}
 	if (!rc)
 		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
@@ -626,7 +618,6 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	rbuf_free(&cap);
 	rbuf_free(&note);
 	rbuf_free(&kind);
-	rbuf_free(&list);
 	return rc;
 }
 
@@ -717,6 +708,12 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 
 static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 {
+	static const char *const heads[] = {
+		"progression.h_kernel", "progression.h_block",
+		"progression.h_ai", "=GFLOP/s", "progression.h_pct_peak",
+		"progression.h_ldk", "=CGMA", "progression.h_wpi", "=GIPS",
+		NULL
+	};
 	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, nb;
 	struct rtable t;
 	int j, i = f->cn, rc, async = 0;
@@ -729,32 +726,16 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 	rbuf_init(&note);
 	rbuf_init(&nb);
 	rtable_init(&t, "llSSSSSSS");
-	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
-	rtable_head(&t, lang_get(x->L, "progression.h_block"));
-	rtable_head(&t, lang_get(x->L, "progression.h_ai"));
-	rtable_head(&t, "GFLOP/s");
-	rtable_head(&t, lang_get(x->L, "progression.h_pct_peak"));
-	rtable_head(&t, lang_get(x->L, "progression.h_ldk"));
-	rtable_head(&t, "CGMA");
-	rtable_head(&t, lang_get(x->L, "progression.h_wpi"));
-	rtable_head(&t, "GIPS");
+	parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 		const struct rcfg *c = k->c[i];
 
-		if (!pg_row_has(f, j, i, i))
+		/* a kernel whose loads the LDG counters miss: said below */
+		if (!pg_row_start(&t, f, j, i, i, k->async ? "$^{*}$" : ""))
 			continue;
-		if (k->lib)
-			rtable_gap(&t);
-		rbuf_free(&h);
-		mem_variant(&h, k->variant);
-		if (k->async) {
-			/* its loads the LDG counters miss: said below */
-			rbuf_puts(&h, "$^{*}$");
-			async = 1;
-		}
-		rtable_text(&t, rbuf_str(&h));
+		async |= k->async;
 		rbuf_free(&h);
 		pg_block(x, c ? c : k->bad[i], &h);
 		rtable_text(&t, rbuf_str(&h));
@@ -781,10 +762,9 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			 "progression.cnt_table", rbuf_str(&nb), &cap);
 	rbuf_puts(&note, lang_get(x->L, "progression.cnt_note"));
-	if (async) {
-		rbuf_putc(&note, ' ');
-		rbuf_puts(&note, lang_get(x->L, "progression.async_note"));
-	}
+	if (async)
+		rbuf_printf(&note, " %s", lang_get(x->L,
+			    "progression.async_note"));
 	mem_regime_note(x, seen, &note);
 	if (!rc)
 		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
@@ -865,47 +845,31 @@ out:
 
 /* ---- findings ------------------------------------------------------------- */
 
-static void pg_named_put(const struct rctx *x, struct fv *v, const char *name,
-			 const struct rcfg *c)
-{
-	pg_named(x, c, fv_put(v, name));
-}
-
 /* The best own kernel against cuBLAS at each size. */
 static void find_lib(struct rctx *x, struct rfind *fd,
 		     const struct pg_facts *f, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	int i;
 
 	if (f->lib < 0)
 		return;
-	rbuf_init(&list);
-	fv_init(&v);
+	parts_list_init(&l);
 	for (i = 0; i < f->nn; i++) {
 		const struct rcmp *r = &f->k[f->lib].step[i];
 
 		if (f->top[i] < 0 || !isfinite(r->ratio))
 			continue;
-		fv_int(&v, "N", f->n[i]);
-		pg_named_put(x, &v, "V", f->k[f->top[i]].c[i]);
-		fv_num(&v, "G", r->a, 4);
-		fv_num(&v, "GC", r->b, 4);
-		find_pct(fv_put(&v, "PCT"), 100 / r->ratio, 3);
-		mem_p(x, fv_put(&v, "P"), r);
-		if (list.len)
-			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, "progression.find.lib_item", &v);
+		fv_int(&l.item, "N", f->n[i]);
+		pg_named(x, f->k[f->top[i]].c[i], fv_put(&l.item, "V"));
+		fv_num(&l.item, "G", r->a, 4);
+		fv_num(&l.item, "GC", r->b, 4);
+		find_pct(fv_put(&l.item, "PCT"), 100 / r->ratio, 3);
+		mem_p(x, fv_put(&l.item, "P"), r);
+		parts_list_add(x, &l, "progression.find.lib_item");
 	}
-	fv_free(&v);
-	if (list.len) {
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.lib", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
+	fv_str(&l.all, "DEV", pre);
+	parts_list_find(x, fd, &l, "progression.find.lib");
 }
 
 /* The goal: the best own kernel at PG_GOAL % of cuBLAS at each goal
@@ -913,17 +877,16 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 static void find_goal(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, const char *pre)
 {
-	struct rbuf list, miss, sizes;
+	struct rbuf *list, *miss;
 	struct fv v;
 	size_t g;
 	int i, met = 1, nmeas = 0;
 
 	if (f->lib < 0)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&miss);
-	rbuf_init(&sizes);
 	fv_init(&v);
+	list = fv_put(&v, "LIST");
+	miss = fv_put(&v, "MISS");
 	for (g = 0; g < PG_NGOAL; g++) {
 		const struct rcmp *r = NULL;
 
@@ -932,41 +895,29 @@ static void find_goal(struct rctx *x, struct rfind *fd,
 			    isfinite(f->k[f->lib].step[i].ratio))
 				r = &f->k[f->lib].step[i];
 		if (!r) {
-			rbuf_printf(&miss, "%s%d", miss.len ? ", " : "",
+			rbuf_printf(miss, "%s%d", miss->len ? ", " : "",
 				    pg_goal_n[g]);
 			continue;
 		}
 		nmeas++;
 		met &= 100 / r->ratio >= PG_GOAL;
-		if (list.len)
-			rbuf_puts(&list, ", ");
+		rbuf_puts(list, list->len ? ", " : "");
 		/* a share within 0.1 of the goal gets a digit more, so that
 		 * 89.98 is not printed as the 90.0 it misses */
-		find_pct(&list, 100 / r->ratio,
+		find_pct(list, 100 / r->ratio,
 			 fabs(100 / r->ratio - PG_GOAL) < 0.1 ? 4 : 3);
-		rbuf_printf(&list, " %s $n = %d$", lang_get(x->L,
+		rbuf_printf(list, " %s $n = %d$", lang_get(x->L,
 			    "progression.at"), pg_goal_n[g]);
 	}
 	if (nmeas) {
 		fv_str(&v, "DEV", pre);
 		find_pct(fv_put(&v, "GOAL"), PG_GOAL, 2);
-		rbuf_free(&sizes);
-		for (g = 0; g < PG_NGOAL; g++)
-			rbuf_printf(&sizes, "%s%d", !g ? "" :
-				    g + 1 < PG_NGOAL ? ", " :
-				    lang_get(x->L, "progression.and"),
-				    pg_goal_n[g]);
-		fv_str(&v, "SIZES", rbuf_str(&sizes));
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_str(&v, "MISS", rbuf_str(&miss));
+		pg_join(x, fv_put(&v, "SIZES"), pg_goal_n, PG_NGOAL);
 		fv_find(x, fd, !met ? "progression.find.goal.not" :
-			miss.len ? "progression.find.goal.part" :
+			miss->len ? "progression.find.goal.part" :
 			"progression.find.goal.reached", &v);
 	}
 	fv_free(&v);
-	rbuf_free(&list);
-	rbuf_free(&miss);
-	rbuf_free(&sizes);
 }
 
 /* One step against the one before it, for a sentence: "\texttt{v6}
@@ -978,8 +929,8 @@ static void pg_step_put(struct rctx *x, const struct pg_facts *f, int j,
 	struct fv v;
 
 	fv_init(&v);
-	pg_named_put(x, &v, "V", k->c[i]);
-	pg_named_put(x, &v, "PREV", f->k[k->prev[i]].c[i]);
+	pg_named(x, k->c[i], fv_put(&v, "V"));
+	pg_named(x, f->k[k->prev[i]].c[i], fv_put(&v, "PREV"));
 	fv_num(&v, "R", k->step[i].ratio, 3);
 	mem_p(x, fv_put(&v, "P"), &k->step[i]);
 	fv_emit(x, out, key, &v);
@@ -1036,34 +987,27 @@ static void find_steps(struct rctx *x, struct rfind *fd,
 static void find_moved(struct rctx *x, struct rfind *fd,
 		       const struct pg_facts *f, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	int j;
 
-	rbuf_init(&list);
-	fv_init(&v);
-	for (j = 0; f->cn >= 0 && j < f->nk; j++) {
+	if (f->cn < 0)
+		return;
+	parts_list_init(&l);
+	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 
 		if (k->moved < 0)
 			continue;
-		mem_variant(fv_put(&v, "V"), k->variant);
-		mem_variant(fv_put(&v, "PREV"), f->k[k->prev[f->cn]].variant);
-		fv_str(&v, "Q", lang_get(x->L, pq_key[k->moved]));
-		fv_num(&v, "R", k->moved_r, 3);
-		if (list.len)
-			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, "progression.find.moved_item", &v);
+		mem_variant(fv_put(&l.item, "V"), k->variant);
+		mem_variant(fv_put(&l.item, "PREV"),
+			    f->k[k->prev[f->cn]].variant);
+		fv_str(&l.item, "Q", lang_get(x->L, pq[k->moved].key));
+		fv_num(&l.item, "R", k->moved_r, 3);
+		parts_list_add(x, &l, "progression.find.moved_item");
 	}
-	fv_free(&v);
-	if (list.len) {
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "N", f->n[f->cn]);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.moved", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
+	fv_str(&l.all, "DEV", pre);
+	fv_int(&l.all, "N", f->n[f->cn]);
+	parts_list_find(x, fd, &l, "progression.find.moved");
 }
 
 /* A kernel whose loads the LDG counters miss, against the step before:
@@ -1142,7 +1086,7 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 		return;
 	fv_str(&v, "DEV", pre);
 	fv_int(&v, "N", f->n[f->cn]);
-	pg_named_put(x, &v, "V", top);
+	pg_named(x, top, fv_put(&v, "V"));
 	find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
 		 rcfg_peak_fp32(x, top), NULL), 3);
 	fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
@@ -1160,34 +1104,26 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 static int find_nocnt(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, int dev, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	int j, rc = 0;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	if (f->cn < 0) {
 		rc = mem_counters_missing(x, dev, PG_SUITE,
 					  "progression.counters_none",
 					  "progression.counters_unavailable",
-					  fv_put(&v, "TEXT"));
-		fv_find(x, fd, "progression.find.text", &v);
-		fv_free(&v);
-		return rc;
+					  fv_put(&l.all, "TEXT"));
+		fv_find(x, fd, "progression.find.text", &l.all);
 	}
-	rbuf_init(&list);
-	for (j = 0; j < f->nk; j++)
+	for (j = 0; f->cn >= 0 && j < f->nk; j++)
 		if (f->k[j].c[f->cn] && !f->k[j].q.has) {
-			rbuf_puts(&list, list.len ? ", " : "");
-			mem_variant(&list, f->k[j].variant);
+			rbuf_puts(l.list, l.list->len ? ", " : "");
+			mem_variant(l.list, f->k[j].variant);
 		}
-	if (list.len) {
-		fv_int(&v, "N", f->n[f->cn]);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.cnt_some", &v);
-	}
-	fv_free(&v);
-	rbuf_free(&list);
+	if (f->cn >= 0)
+		fv_int(&l.all, "N", f->n[f->cn]);
+	parts_list_find(x, fd, &l, "progression.find.cnt_some");
 	return rc;
 }
 
@@ -1196,13 +1132,10 @@ static int find_nocnt(struct rctx *x, struct rfind *fd,
 static void find_passed(struct rctx *x, struct rfind *fd,
 			const struct pg_facts *f, int dev, const char *pre)
 {
-	struct rbuf list, m;
-	struct fv v;
+	struct plist l;
 	int i, j;
 
-	rbuf_init(&list);
-	rbuf_init(&m);
-	fv_init(&v);
+	parts_list_init(&l);
 	for (i = 0; i < f->nn; i++)
 		for (j = 0; j < f->nk; j++) {
 			const struct rcfg *c = f->k[j].c[i], *a;
@@ -1211,27 +1144,16 @@ static void find_passed(struct rctx *x, struct rfind *fd,
 					  f->n[i], 0);
 			if (!c || !a || a == c || !rcfg_steady(x, c))
 				continue;
-			rbuf_free(&m);
-			regime_marks(x, rcfg_marks(x, a), &m);
-			fv_int(&v, "N", f->n[i]);
-			pg_named_put(x, &v, "V", a);
-			fv_num(&v, "G", pg_gflops(a), 4);
-			fv_str(&v, "M", rbuf_str(&m));
-			pg_named_put(x, &v, "S", c);
-			fv_num(&v, "GS", pg_gflops(c), 4);
-			if (list.len)
-				rbuf_puts(&list, "; ");
-			fv_emit(x, &list, "progression.find.passed_item", &v);
+			fv_int(&l.item, "N", f->n[i]);
+			pg_named(x, a, fv_put(&l.item, "V"));
+			fv_num(&l.item, "G", pg_gflops(a), 4);
+			regime_marks(x, rcfg_marks(x, a), fv_put(&l.item, "M"));
+			pg_named(x, c, fv_put(&l.item, "S"));
+			fv_num(&l.item, "GS", pg_gflops(c), 4);
+			parts_list_add(x, &l, "progression.find.passed_item");
 		}
-	fv_free(&v);
-	if (list.len) {
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.passed", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
-	rbuf_free(&m);
+	fv_str(&l.all, "DEV", pre);
+	parts_list_find(x, fd, &l, "progression.find.passed");
 }
 
 /* Verification, sizes with points not steady, and what these data
@@ -1239,45 +1161,37 @@ static void find_passed(struct rctx *x, struct rfind *fd,
 static void find_misc(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, int dev, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
-	int i, j, non;
+	struct plist l;
+	int i, j, non, last = -1;
 	size_t d, ndev = 0;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	if (f->nall) {
-		fv_int(&v, "K", f->nok);
-		fv_int(&v, "N", f->nall);
+		fv_int(&l.all, "K", f->nok);
+		fv_int(&l.all, "N", f->nall);
 		fv_find(x, fd, f->nok == f->nall ?
 			"progression.find.verified_all" :
-			"progression.find.verified_some", &v);
+			"progression.find.verified_some", &l.all);
 	}
-	rbuf_init(&list);
 	for (i = 0; i < f->nn; i++) {
 		non = 0;
 		for (j = 0; j < f->nk; j++)
 			non |= f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i]);
 		if (non)
-			rbuf_printf(&list, "%s%d", list.len ? ", " : "",
+			rbuf_printf(l.list, "%s%d", l.list->len ? ", " : "",
 				    f->n[i]);
 	}
-	if (list.len) {
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.nonsteady", &v);
-	}
-	rbuf_free(&list);
-	fv_free(&v);
+	parts_list_find(x, fd, &l, "progression.find.nonsteady");
 	for (d = 0; d < x->ndevs; d++)
-		ndev += model_has_suite(x, (int)d, PG_SUITE);
+		if (model_has_suite(x, (int)d, PG_SUITE)) {
+			ndev++;
+			last = (int)d;
+		}
 	/* once, after the last device's */
-	if (dev + 1 < (int)x->ndevs) {
-		for (d = (size_t)dev + 1; d < x->ndevs; d++)
-			if (model_has_suite(x, (int)d, PG_SUITE))
-				return;
-	}
-	find_add(x, fd, ndev == 1 ? "progression.find.limits_one" :
-		 "progression.find.limits", NULL, 0);
+	if (dev == last)
+		find_add(x, fd, ndev == 1 ? "progression.find.limits_one" :
+			 "progression.find.limits", NULL, 0);
 }
 
 /* ---- the section ---------------------------------------------------------- */
