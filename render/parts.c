@@ -1,6 +1,6 @@
 /* Pieces that sections assemble alike: a table's header cells from a
  * list of strings, an empty comparison, a range of numbers, a finding
- * that lists items. */
+ * that lists items, a table of the memory suites' kind. */
 #include <math.h>
 #include <string.h>
 
@@ -60,4 +60,34 @@ void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
 		fv_find(x, fd, key, &l->all);
 	fv_free(&l->item);
 	fv_free(&l->all);
+}
+
+void parts_table_init(struct ptable *p, const char *kinds)
+{
+	int i;
+
+	rtable_init(&p->t, kinds);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_init(&p->wide[i]);
+	rbuf_init(&p->cap);
+	rbuf_init(&p->note);
+	rbuf_init(&p->cell);
+	p->seen = 0;
+}
+
+int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
+		     const char *kind, int dev)
+{
+	int i;
+
+	if (!rc)
+		rc = mem_table_emit(x, &p->t, p->wide, rbuf_str(&p->cap), kind,
+				    dev, rbuf_str(&p->note));
+	rtable_free(&p->t);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&p->wide[i]);
+	rbuf_free(&p->cap);
+	rbuf_free(&p->note);
+	rbuf_free(&p->cell);
+	return rc;
 }

@@ -1335,5 +1335,20 @@ void parts_list_add(struct rctx *x, struct plist *l, const char *key);
  * an item, then releases l. */
 void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
 		     const char *key);
+/* A table of the memory suites' kind being assembled (mem_num cells,
+ * mem_table_emit): the table, the room after each column's numbers,
+ * its caption and note, a buffer for one cell, the regimes seen. */
+struct ptable {
+	struct rtable t;
+	struct rbuf wide[RTABLE_MAXCOLS];
+	struct rbuf cap, note, cell;
+	unsigned seen;
+};
+void parts_table_init(struct ptable *p, const char *kinds);
+/* Where rc is 0, emits p as mem_table_emit does (anchored "KIND dev=ID"
+ * for device dev) and returns its status; else returns rc. Releases p
+ * either way. */
+int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
+		     const char *kind, int dev);
 
 #endif

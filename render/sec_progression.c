@@ -97,7 +97,6 @@ struct pg_facts {
 	int big[PG_MAXN];	/* the largest step at each size, -1 */
 	double peak;		/* FP32 peak [GFLOP/s], NAN unknown */
 	int cn;			/* index of the counter size, -1 none */
-	int ncnt;		/* kernels with counters there */
 	int nall, nok, nfail;	/* configurations run; ok; failed */
 };
 
@@ -273,7 +272,6 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 		k->moved_r = NAN;
 		if (cn < 0 || !k->c[cn])
 			continue;
-		f->ncnt += k->q.has;
 		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
 			    k->q.ldgk < k->q.ldk);
@@ -504,48 +502,53 @@ static void pg_join(const struct rctx *x, struct rbuf *b, const int *v,
 			    lang_get(x->L, "progression.and"), v[i]);
 }
 
+/* Kernel k's block cell at size index i; then, where it has no speed
+ * there, the status cell of st and n more "--" (the rest of the group
+ * stays empty). Returns 1 in that case, else 0. */
+static int pg_cells_start(const struct rctx *x, struct ptable *p,
+			  const struct pg_kern *k, int i,
+			  const struct rcfg *st, int n)
+{
+	rbuf_free(&p->cell);
+	if (k->c[i] || k->bad[i])
+		pg_block(x, k->c[i] ? k->c[i] : k->bad[i], &p->cell);
+	else
+		rbuf_puts(&p->cell, "--");
+	rtable_text(&p->t, rbuf_str(&p->cell));
+	if (!cell_status(x, &p->t, st))
+		return 0;
+	while (n--)
+		rtable_text(&p->t, "--");
+	return 1;
+}
+
 /* The five cells of kernel j at size index i. */
-static void speed_cells(struct rctx *x, struct rtable *t,
+static void speed_cells(struct rctx *x, struct ptable *p,
 			const struct pg_facts *f, int j, int i,
-			unsigned common, struct rbuf *wide, unsigned *seen)
+			unsigned common)
 {
 	const struct pg_kern *k = &f->k[j];
 	const struct rcfg *c = k->c[i];
 	const struct rcmp *r = &k->step[i];
 	const struct rcfg *lib = f->lib >= 0 ? f->k[f->lib].c[i] : NULL;
-	struct rbuf cell;
-	int grey, nt;
+	int grey = r->p >= 0 && !r->signif;
+	int nt = isfinite(r->ratio) && r->p < 0;
 
-	rbuf_init(&cell);
-	if (c || k->bad[i])
-		pg_block(x, c ? c : k->bad[i], &cell);
-	else
-		rbuf_puts(&cell, "--");
-	rtable_text(t, rbuf_str(&cell));
-	if (cell_status(x, t, c ? c : k->bad[i])) {
-		/* no speed: the rest of the group stays empty */
-		rtable_text(t, "--");
-		rtable_text(t, "--");
-		rtable_text(t, "--");
-		rbuf_free(&cell);
+	if (pg_cells_start(x, p, k, i, c ? c : k->bad[i], 3))
 		return;
-	}
-	rbuf_free(&cell);
-	regime_marks(x, rcfg_marks(x, c) & ~common, &cell);
-	*seen |= rcfg_marks(x, c);
-	mem_num(t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
-		rbuf_str(&cell), wide);
-	rtable_num(t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
-	grey = r->p >= 0 && !r->signif;
-	nt = isfinite(r->ratio) && r->p < 0;
-	mem_num(t, r->ratio, 2, grey ? RT_GREY : 0, grey ? "\\nsmark" :
-		nt ? "\\ntmark" : "", wide);
+	rbuf_free(&p->cell);
+	regime_marks(x, rcfg_marks(x, c) & ~common, &p->cell);
+	p->seen |= rcfg_marks(x, c);
+	mem_num(&p->t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
+		rbuf_str(&p->cell), p->wide);
+	rtable_num(&p->t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
+	mem_num(&p->t, r->ratio, 2, grey ? RT_GREY : 0, grey ? "\\nsmark" :
+		nt ? "\\ntmark" : "", p->wide);
 	if (grey)
 		x->notes_ns = 1;
 	else if (nt)
 		x->notes_nt = 1;
-	rbuf_free(&cell);
-	pg_p_cell(t, r);
+	pg_p_cell(&p->t, r);
 }
 
 /* The sizes idx[0..nidx-1] (ascending, adjacent) side by side. */
@@ -556,17 +559,12 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 		"progression.h_block", "=GFLOP/s", "progression.h_pct",
 		"progression.h_speedup", "=$p$", NULL
 	};
-	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, kind;
 	char kinds[4 + 5 * PG_PAIR] = "l";
-	unsigned seen = 0, common[PG_PAIR];
+	unsigned common[PG_PAIR];
 	int s, j, rc, sz[PG_PAIR];
-	struct rtable t;
+	struct ptable p;
+	struct rbuf kind;
 
-	for (s = 0; s < RTABLE_MAXCOLS; s++)
-		rbuf_init(&wide[s]);
-	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&note);
 	rbuf_init(&kind);
 	rbuf_puts(&kind, "progression-speed-");
 	for (s = 0; s < nidx; s++) {
@@ -574,49 +572,40 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 		sz[s] = f->n[idx[s]];
 		rbuf_printf(&kind, "%s%d", s ? "_" : "", sz[s]);
 	}
-	rtable_init(&t, kinds);
-	rtable_head(&t, "");
+	parts_table_init(&p, kinds);
+	rtable_head(&p.t, "");
 	for (s = 0; s < nidx; s++) {
 		common[s] = pg_common(x, f, idx[s]);
-		rbuf_free(&h);
-		rbuf_printf(&h, "$n = %d$", sz[s]);
-		regime_marks(x, common[s], &h);
-		seen |= common[s];
-		rtable_head_span(&t, 5, rbuf_str(&h));
+		rbuf_free(&p.cell);
+		rbuf_printf(&p.cell, "$n = %d$", sz[s]);
+		regime_marks(x, common[s], &p.cell);
+		p.seen |= common[s];
+		rtable_head_span(&p.t, 5, rbuf_str(&p.cell));
 	}
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
+	rtable_head_end(&p.t);
+	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
 	for (s = 0; s < nidx; s++)
-		parts_heads_put(x, &t, heads);
-	rtable_head_end(&t);
+		parts_heads_put(x, &p.t, heads);
+	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
-		if (!pg_row_start(&t, f, j, idx[0], idx[nidx - 1], ""))
+		if (!pg_row_start(&p.t, f, j, idx[0], idx[nidx - 1], ""))
 			continue;
 		for (s = 0; s < nidx; s++)
-			speed_cells(x, &t, f, j, idx[s], common[s], wide,
-				    &seen);
-		rtable_row_end(&t);
+			speed_cells(x, &p, f, j, idx[s], common[s]);
+		rtable_row_end(&p.t);
 	}
-	rbuf_free(&h);
-	pg_join(x, &h, sz, (size_t)nidx);
+	rbuf_free(&p.cell);
+	pg_join(x, &p.cell, sz, (size_t)nidx);
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 "progression.speed_table", rbuf_str(&h), &cap);
-	rbuf_puts(&note, lang_get(x->L, "progression.speed_note"));
-	if (seen) {
-		rbuf_putc(&note, ' ');
-		if (regime_note_marks(x, seen, &note))
-			rbuf_printf(&note, ". %s", lang_get(x->L,
+			 "progression.speed_table", rbuf_str(&p.cell), &p.cap);
+	rbuf_puts(&p.note, lang_get(x->L, "progression.speed_note"));
+	if (p.seen) {
+		rbuf_putc(&p.note, ' ');
+		if (regime_note_marks(x, p.seen, &p.note))
+			rbuf_printf(&p.note, ". %s", lang_get(x->L,
 				    "progression.regime_note"));
 	}
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&kind), dev, rbuf_str(&note));
-	rtable_free(&t);
-	for (s = 0; s < RTABLE_MAXCOLS; s++)
-		rbuf_free(&wide[s]);
-	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&note);
+	rc = parts_table_emit(x, &p, rc, rbuf_str(&kind), dev);
 	rbuf_free(&kind);
 	return rc;
 }
@@ -714,70 +703,47 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 		"progression.h_ldk", "=CGMA", "progression.h_wpi", "=GIPS",
 		NULL
 	};
-	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, nb;
-	struct rtable t;
+	struct ptable p;
 	int j, i = f->cn, rc, async = 0;
-	unsigned seen = 0;
 
-	for (j = 0; j < RTABLE_MAXCOLS; j++)
-		rbuf_init(&wide[j]);
-	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rbuf_init(&nb);
-	rtable_init(&t, "llSSSSSSS");
-	parts_heads_put(x, &t, heads);
-	rtable_head_end(&t);
+	parts_table_init(&p, "llSSSSSSS");
+	parts_heads_put(x, &p.t, heads);
+	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 		const struct rcfg *c = k->c[i];
 
 		/* a kernel whose loads the LDG counters miss: said below */
-		if (!pg_row_start(&t, f, j, i, i, k->async ? "$^{*}$" : ""))
+		if (!pg_row_start(&p.t, f, j, i, i, k->async ? "$^{*}$" : ""))
 			continue;
 		async |= k->async;
-		rbuf_free(&h);
-		pg_block(x, c ? c : k->bad[i], &h);
-		rtable_text(&t, rbuf_str(&h));
-		if (cell_status(x, &t, c)) {
-			for (rc = 0; rc < 6; rc++)
-				rtable_text(&t, "--");
-			rtable_row_end(&t);
-			continue;
+		if (!pg_cells_start(x, &p, k, i, c, 6)) {
+			rbuf_free(&p.cell);
+			regime_marks(x, rcfg_marks(x, c), &p.cell);
+			p.seen |= rcfg_marks(x, c);
+			rtable_num(&p.t, k->q.ai, -3, 0);
+			mem_num(&p.t, pg_gflops(c), 0, 0, rbuf_str(&p.cell),
+				p.wide);
+			rtable_num(&p.t, rcfg_steady(x, c) ? rule_peak_pct(
+				   pg_gflops(c), rcfg_peak_fp32(x, c), NULL) :
+				   NAN, 1, 0);
+			rtable_num(&p.t, k->q.ldk, -3, 0);
+			rtable_num(&p.t, k->q.cgma, -3, 0);
+			rtable_num(&p.t, k->q.wpi, 2, 0);
+			rtable_num(&p.t, k->q.gips, 0, 0);
 		}
-		rbuf_free(&h);
-		regime_marks(x, rcfg_marks(x, c), &h);
-		seen |= rcfg_marks(x, c);
-		rtable_num(&t, k->q.ai, -3, 0);
-		mem_num(&t, pg_gflops(c), 0, 0, rbuf_str(&h), wide);
-		rtable_num(&t, rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
-			   rcfg_peak_fp32(x, c), NULL) : NAN, 1, 0);
-		rtable_num(&t, k->q.ldk, -3, 0);
-		rtable_num(&t, k->q.cgma, -3, 0);
-		rtable_num(&t, k->q.wpi, 2, 0);
-		rtable_num(&t, k->q.gips, 0, 0);
-		rtable_row_end(&t);
+		rtable_row_end(&p.t);
 	}
-	rbuf_printf(&nb, "%d", f->n[i]);
+	rbuf_free(&p.cell);
+	rbuf_printf(&p.cell, "%d", f->n[i]);
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 "progression.cnt_table", rbuf_str(&nb), &cap);
-	rbuf_puts(&note, lang_get(x->L, "progression.cnt_note"));
+			 "progression.cnt_table", rbuf_str(&p.cell), &p.cap);
+	rbuf_puts(&p.note, lang_get(x->L, "progression.cnt_note"));
 	if (async)
-		rbuf_printf(&note, " %s", lang_get(x->L,
+		rbuf_printf(&p.note, " %s", lang_get(x->L,
 			    "progression.async_note"));
-	mem_regime_note(x, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    "progression-counters", dev,
-				    rbuf_str(&note));
-	rtable_free(&t);
-	for (j = 0; j < RTABLE_MAXCOLS; j++)
-		rbuf_free(&wide[j]);
-	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	rbuf_free(&nb);
-	return rc;
+	mem_regime_note(x, p.seen, &p.note);
+	return parts_table_emit(x, &p, rc, "progression-counters", dev);
 }
 
 /* Each step's point at the counter size under the device's roofline:
