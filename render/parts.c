@@ -1,6 +1,6 @@
 /* Pieces that sections assemble alike: a table's header cells from a
  * list of strings, an empty comparison, a range of numbers, a finding
- * that lists items, a table of the memory suites' kind. */
+ * that lists items, a table of the memory suites' kind, a roofline. */
 #include <math.h>
 #include <string.h>
 
@@ -90,4 +90,24 @@ int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 	rbuf_free(&p->note);
 	rbuf_free(&p->cell);
 	return rc;
+}
+
+int parts_roof_plot(struct rctx *x, int dev, struct pline *l, size_t nl,
+		    struct rbuf *title, const char *xlabel, double lo,
+		    double hi, double w, double h)
+{
+	double rx[PLOT_ROOF_N], ry[PLOT_ROOF_N];
+	struct pspec ps;
+
+	nl += (size_t)plot_roof_fill(x, x->devs[dev], lo, hi, rx, ry, &l[nl],
+				     title);
+	memset(&ps, 0, sizeof(ps));
+	ps.xlabel = lang_get(x->L, xlabel);
+	ps.ylabel = lang_get(x->L, "axis.gflops");
+	ps.logx = 2;
+	ps.logy = 10;
+	ps.xpow2 = 1;
+	ps.w = w;
+	ps.h = h;
+	return plot_lines(x, &ps, l, nl);
 }

@@ -1350,5 +1350,13 @@ void parts_table_init(struct ptable *p, const char *kinds);
  * either way. */
 int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 		     const char *kind, int dev);
+/* A roofline figure of device dev (plot_lines): the points l[0..nl-1]
+ * and the device's roof (plot_roof_fill over the intensities lo..hi,
+ * its key into title) in l[nl], which the caller leaves room for; the
+ * x axis the string xlabel, the y axis GFLOP/s, both logarithmic; w x h
+ * cm. Returns the figure number, 0 when none. */
+int parts_roof_plot(struct rctx *x, int dev, struct pline *l, size_t nl,
+		    struct rbuf *title, const char *xlabel, double lo,
+		    double hi, double w, double h);
 
 #endif

@@ -751,61 +751,43 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	struct pline l[PG_MAXK + 1];
-	struct rbuf title[PG_MAXK + 1], cap, dl, nb;
-	double px[PG_MAXK], py[PG_MAXK], rx[PLOT_ROOF_N], ry[PLOT_ROOF_N];
-	double lo = INFINITY, hi = 0;
-	struct pspec ps;
-	struct kv v[2];
+	struct rbuf title[PG_MAXK + 1], cap;
+	double px[PG_MAXK], py[PG_MAXK], lo = INFINITY, hi = 0;
+	struct fv v;
 	int j, nl = 0, k, rc = 0;
 
 	for (j = 0; j <= PG_MAXK; j++)
 		rbuf_init(&title[j]);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nb);
+	fv_init(&v);
 	for (j = 0; j < f->nk; j++) {
-		const struct pg_kern *kk = &f->k[j];
-
-		px[j] = kk->q.ai;
-		py[j] = pg_gflops(kk->c[f->cn]);
+		px[j] = f->k[j].q.ai;
+		py[j] = pg_gflops(f->k[j].c[f->cn]);
 		if (!isfinite(px[j]) || !(px[j] > 0) || !isfinite(py[j]))
 			continue;
 		lo = fmin(lo, px[j]);
 		hi = fmax(hi, px[j]);
 		rbuf_puts(&title[nl], "{\\scriptsize ");
-		mem_variant(&title[nl], kk->variant);
+		mem_variant(&title[nl], f->k[j].variant);
 		rbuf_puts(&title[nl], "}");
 		l[nl] = (struct pline){rbuf_str(&title[nl]), &px[j], &py[j], 1,
 				       PL_POINTS, j, j};
 		nl++;
 	}
-	if (!nl)
-		goto out;
-	if (plot_roof_fill(x, x->devs[dev], lo, hi, rx, ry, &l[nl],
-			   &title[nl]))
-		nl++;
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "progression.axis_ai");
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.xpow2 = 1;
-	ps.w = PG_FIG_W - 1;
-	ps.h = PG_FIG_H;
-	k = plot_lines(x, &ps, l, (size_t)nl);
-	dev_suffix(x, dev, &dl);
-	rbuf_printf(&nb, "%d", f->n[f->cn]);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"N", rbuf_str(&nb)};
-	rc = emit_string(x, &cap, "progression.roofline", v, 2);
-	if (!rc)
-		rc = emit_figure(x, k, rbuf_str(&cap));
-out:
+	if (nl) {
+		k = parts_roof_plot(x, dev, l, (size_t)nl, &title[nl],
+				    "progression.axis_ai", lo, hi,
+				    PG_FIG_W - 1, PG_FIG_H);
+		dev_suffix(x, dev, fv_put(&v, "DEV"));
+		fv_int(&v, "N", f->n[f->cn]);
+		rc = fv_emit(x, &cap, "progression.roofline", &v);
+		if (!rc)
+			rc = emit_figure(x, k, rbuf_str(&cap));
+	}
 	for (j = 0; j <= PG_MAXK; j++)
 		rbuf_free(&title[j]);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nb);
+	fv_free(&v);
 	return rc;
 }
 

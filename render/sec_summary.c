@@ -305,10 +305,8 @@ static int roofline(struct rctx *x, int dev)
 		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
 	};
 	struct roof r;
-	double rx[PLOT_ROOF_N], ry[PLOT_ROOF_N];
 	size_t s, i, nv, timed = 0, first, start;
 	struct rbuf cap;
-	struct pspec ps;
 	struct fv v;
 	int k, rc = 0, pass, counted;
 
@@ -347,17 +345,8 @@ static int roofline(struct rctx *x, int dev)
 	counted = r.nl > timed;
 	if (!r.np)
 		goto out;
-	r.nl += (size_t)plot_roof_fill(x, x->devs[dev], r.lo, r.hi, rx, ry,
-				       &r.l[r.nl], &r.titles[r.nl]);
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "axis.intensity");
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.xpow2 = 1;
-	ps.w = 14;
-	ps.h = 8;
-	k = plot_lines(x, &ps, r.l, r.nl);
+	k = parts_roof_plot(x, dev, r.l, r.nl, &r.titles[r.nl],
+			    "axis.intensity", r.lo, r.hi, 14, 8);
 	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	fv_emit(x, &cap, "sum.roofline", &v);
 	if (counted) {
