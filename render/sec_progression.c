@@ -633,16 +633,15 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	enum { NL = 2 * PG_MAXN + 1 };
 	struct mem_line l[NL];
-	struct rbuf title[NL], tic[PG_MAXK];
+	struct rbuf title[NL + PG_MAXK], *tic = title + NL;
 	const char *tics[PG_MAXK];
 	double xs[PG_MAXK], ys[NL][PG_MAXK];
 	struct mem_axes a;
 	int i, j, k, nl = 0, rc;
 
-	for (k = 0; k < NL; k++)
+	for (k = 0; k < NL + PG_MAXK; k++)
 		rbuf_init(&title[k]);
 	for (j = 0; j < f->nk; j++) {
-		rbuf_init(&tic[j]);
 		rbuf_puts(&tic[j], "{\\scriptsize ");
 		mem_variant(&tic[j], f->k[j].variant);
 		rbuf_puts(&tic[j], "}");
@@ -673,23 +672,17 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 					  (size_t)f->nk, PL_REF, -1, -1};
 		nl++;
 	}
-	memset(&a, 0, sizeof(a));
-	a.xlabel = lang_get(x->L, "progression.axis_step");
-	a.ylabel = lang_get(x->L, "axis.gflops");
-	a.xmin = 0.5;
-	a.xmax = f->nk + 0.5;
-	a.xtics = xs;
-	a.xticlabels = tics;
-	a.nxtics = (size_t)f->nk;
-	a.logy = 10;
-	a.w = PG_FIG_W;
-	a.h = PG_FIG_H;
+	a = (struct mem_axes){
+		.xlabel = lang_get(x->L, "progression.axis_step"),
+		.ylabel = lang_get(x->L, "axis.gflops"),
+		.xmin = 0.5, .xmax = f->nk + 0.5, .xtics = xs,
+		.xticlabels = tics, .nxtics = (size_t)f->nk, .logy = 10,
+		.w = PG_FIG_W, .h = PG_FIG_H
+	};
 	k = mem_plot(x, &a, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "progression.figure");
-	for (k = 0; k < NL; k++)
+	for (k = 0; k < NL + PG_MAXK; k++)
 		rbuf_free(&title[k]);
-	for (j = 0; j < f->nk; j++)
-		rbuf_free(&tic[j]);
 	return rc;
 }
 
@@ -890,45 +883,38 @@ static void pg_step_put(struct rctx *x, const struct pg_facts *f, int j,
 static void find_steps(struct rctx *x, struct rfind *fd,
 		       const struct pg_facts *f, const char *pre)
 {
-	struct rbuf big, list;
+	struct rbuf *big, *list;
 	struct fv v;
-	int i, j;
+	int i, j, w;
 
-	rbuf_init(&big);
-	rbuf_init(&list);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	for (i = 0; i < f->nn; i++) {
 		if (f->big[i] < 0)
 			continue;
-		rbuf_free(&big);
-		rbuf_free(&list);
+		fv_int(&v, "N", f->n[i]);
+		big = fv_put(&v, "BIG");
+		list = fv_put(&v, "LIST");
 		pg_step_put(x, f, f->big[i], i, "progression.find.step_item",
-			    &big);
+			    big);
 		for (j = 0; j < f->nk; j++) {
 			const struct rcmp *r = &f->k[j].step[i];
-			int w = mem_word(r, 1);
 
+			w = mem_word(r, 1);
 			if (f->k[j].lib || !isfinite(r->ratio) ||
 			    w == MW_BETTER || (w == MW_UNTESTED &&
 					       r->ratio > 1))
 				continue;
-			if (list.len)
-				rbuf_puts(&list, "; ");
+			rbuf_puts(list, list->len ? "; " : "");
 			pg_step_put(x, f, j, i, w == MW_WORSE ?
 				    "progression.find.step_slower" :
 				    w == MW_NS ? "progression.find.step_ns" :
-				    "progression.find.step_item", &list);
+				    "progression.find.step_item", list);
 		}
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "N", f->n[i]);
-		fv_str(&v, "BIG", rbuf_str(&big));
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, list.len ? "progression.find.steps" :
+		fv_find(x, fd, list->len ? "progression.find.steps" :
 			"progression.find.steps_all", &v);
-		fv_free(&v);
 	}
-	rbuf_free(&big);
-	rbuf_free(&list);
+	fv_free(&v);
 }
 
 /* The counter that moved most from each step to the next. */
@@ -969,6 +955,8 @@ static void find_async(struct rctx *x, struct rfind *fd,
 	struct fv v;
 	int j;
 
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	for (j = 0; f->cn >= 0 && j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 		const struct pg_kern *a;
@@ -980,8 +968,6 @@ static void find_async(struct rctx *x, struct rfind *fd,
 		    &f->k[k->prev[f->cn]];
 		if (a && !(k->q.ldgk < PG_ASYNC_DROP * a->q.ldgk))
 			continue;
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
 		mem_variant(fv_put(&v, "V"), k->variant);
 		fv_num(&v, "LDG", k->q.ldgk, 3);
 		fv_num(&v, "REQ", k->q.ldk, 3);
@@ -994,8 +980,8 @@ static void find_async(struct rctx *x, struct rfind *fd,
 		}
 		fv_find(x, fd, a ? "progression.find.async" :
 			"progression.find.async_one", &v);
-		fv_free(&v);
 	}
+	fv_free(&v);
 }
 
 /* The steps on the roofline at the counter size: how many lie on the
@@ -1027,13 +1013,12 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 	fv_int(&v, "K", right);
 	label_count_put(x, "progression.kernels", n, n, fv_put(&v, "M"));
 	fv_find(x, fd, "progression.find.roof", &v);
-	fv_free(&v);
 	top = f->top[f->cn] >= 0 ? f->k[f->top[f->cn]].c[f->cn] : NULL;
 	lib = f->lib >= 0 ? f->k[f->lib].c[f->cn] : NULL;
-	if (!top || !rcfg_steady(x, top))
+	if (!top || !rcfg_steady(x, top)) {
+		fv_free(&v);
 		return;
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n[f->cn]);
+	}
 	pg_named(x, top, fv_put(&v, "V"));
 	find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
 		 rcfg_peak_fp32(x, top), NULL), 3);
