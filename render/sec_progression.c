@@ -159,24 +159,6 @@ static void pg_cnt_fill(const struct rcfg *c, struct pg_cnt *q)
 		 isfinite(q->gips) || isfinite(q->cgma);
 }
 
-/* The quantity of b's counters that moved most from a's: the largest
- * |log| of a ratio, so that halving and doubling weigh alike. */
-static void pg_moved(const struct pg_cnt *a, struct pg_kern *b)
-{
-	double best = -1;
-	int i;
-
-	for (i = 0; i < PQ_N; i++) {
-		double r = pg_ratio(PQ_VALUE(&b->q, i), PQ_VALUE(a, i));
-
-		if (!(r > 0) || !(fabs(log(r)) > best))
-			continue;
-		best = fabs(log(r));
-		b->moved = i;
-		b->moved_r = r;
-	}
-}
-
 /* The first configuration of kernel variant on dev, whatever its
  * status, whose field ('n' its size, 'b' its block) is v: where none
  * ran ok at a size, the one whose status is shown. NULL when none. */
@@ -276,12 +258,24 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
 			    k->q.ldgk < k->q.ldk);
 	}
+	/* the quantity that moved most from the step before: the largest
+	 * |log| of a ratio, so that halving and doubling weigh alike */
 	for (j = 0; cn >= 0 && j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
+		double best = -1, r;
 
-		if (!k->lib && k->prev[cn] >= 0 && k->q.has &&
-		    f->k[k->prev[cn]].q.has)
-			pg_moved(&f->k[k->prev[cn]].q, k);
+		if (k->lib || k->prev[cn] < 0 || !k->q.has ||
+		    !f->k[k->prev[cn]].q.has)
+			continue;
+		for (i = 0; i < PQ_N; i++) {
+			r = pg_ratio(PQ_VALUE(&k->q, i),
+				     PQ_VALUE(&f->k[k->prev[cn]].q, i));
+			if (r > 0 && fabs(log(r)) > best) {
+				best = fabs(log(r));
+				k->moved = i;
+				k->moved_r = r;
+			}
+		}
 	}
 }
 
@@ -337,7 +331,6 @@ out:
 }
 
 /* ---- helpers -------------------------------------------------------------- */
-
 
 /* The marks every shown configuration at size index i shares. */
 static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
@@ -551,9 +544,9 @@ static void speed_cells(struct rctx *x, struct ptable *p,
 	pg_p_cell(&p->t, r);
 }
 
-/* The sizes idx[0..nidx-1] (ascending, adjacent) side by side. */
+/* The nidx sizes from index i0 on side by side. */
 static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
-		       const int *idx, int nidx)
+		       int i0, int nidx)
 {
 	static const char *const heads[] = {
 		"progression.h_block", "=GFLOP/s", "progression.h_pct",
@@ -569,13 +562,13 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	rbuf_puts(&kind, "progression-speed-");
 	for (s = 0; s < nidx; s++) {
 		strcat(kinds, "lSSSS");
-		sz[s] = f->n[idx[s]];
+		sz[s] = f->n[i0 + s];
 		rbuf_printf(&kind, "%s%d", s ? "_" : "", sz[s]);
 	}
 	parts_table_init(&p, kinds);
 	rtable_head(&p.t, "");
 	for (s = 0; s < nidx; s++) {
-		common[s] = pg_common(x, f, idx[s]);
+		common[s] = pg_common(x, f, i0 + s);
 		rbuf_free(&p.cell);
 		rbuf_printf(&p.cell, "$n = %d$", sz[s]);
 		regime_marks(x, common[s], &p.cell);
@@ -588,10 +581,10 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 		parts_heads_put(x, &p.t, heads);
 	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
-		if (!pg_row_start(&p.t, f, j, idx[0], idx[nidx - 1], ""))
+		if (!pg_row_start(&p.t, f, j, i0, i0 + nidx - 1, ""))
 			continue;
 		for (s = 0; s < nidx; s++)
-			speed_cells(x, &p, f, j, idx[s], common[s]);
+			speed_cells(x, &p, f, j, i0 + s, common[s]);
 		rtable_row_end(&p.t);
 	}
 	rbuf_free(&p.cell);
@@ -613,14 +606,11 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 /* The sizes in pairs from the largest down, each pair ascending. */
 static int speed_tables(struct rctx *x, int dev, const struct pg_facts *f)
 {
-	int idx[PG_PAIR], i = f->nn, n, k, rc = 0;
+	int i, n, rc = 0;
 
-	while (i > 0 && !rc) {
+	for (i = f->nn; i > 0 && !rc; i -= n) {
 		n = i < PG_PAIR ? i : PG_PAIR;
-		for (k = 0; k < n; k++)
-			idx[k] = i - n + k;
-		i -= n;
-		rc = speed_table(x, dev, f, idx, n);
+		rc = speed_table(x, dev, f, i - n, n);
 	}
 	return rc;
 }
