@@ -283,7 +283,7 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 {
 	const char **vv = NULL;
-	int *ns = NULL, rc = -1, i, j;
+	int *ns = NULL, rc = -1, i;
 	size_t nv, nn, q;
 
 	memset(f, 0, sizeof(*f));
@@ -309,13 +309,12 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 		f->nk++;
 	}
 	/* the library last, whatever its name sorts as */
-	if (f->lib >= 0 && f->lib != f->nk - 1) {
+	if (f->lib >= 0) {
 		struct pg_kern t = f->k[f->lib];
 
-		for (j = f->lib; j < f->nk - 1; j++)
-			f->k[j] = f->k[j + 1];
-		f->k[f->nk - 1] = t;
-		f->lib = f->nk - 1;
+		memmove(&f->k[f->lib], &f->k[f->lib + 1],
+			(size_t)(f->nk - 1 - f->lib) * sizeof(t));
+		f->k[f->lib = f->nk - 1] = t;
 	}
 	for (i = 0; i < f->nn; i++)
 		if (pg_steps(x, f, i))
@@ -367,12 +366,10 @@ static void pg_why(const struct rctx *x, const char *variant,
 
 	snprintf(key, sizeof(key), "progression.why.%s", variant);
 	s = lang_find(x->L, key);
-	if (s) {
+	sk = c && !s ? model_kernel(x, variant, c->c->session_id) : NULL;
+	if (s)
 		rbuf_puts(b, s);
-		return;
-	}
-	sk = c ? model_kernel(x, variant, c->c->session_id) : NULL;
-	if (sk && sk->description && *sk->description)
+	else if (sk && sk->description && *sk->description)
 		rbuf_put_prose(b, sk->description, 0);
 	else
 		rbuf_puts(b, "--");
@@ -1085,7 +1082,7 @@ static void find_misc(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, int dev, const char *pre)
 {
 	struct plist l;
-	int i, j, non, last = -1;
+	int i, j, last = -1;
 	size_t d, ndev = 0;
 
 	parts_list_init(&l);
@@ -1097,14 +1094,13 @@ static void find_misc(struct rctx *x, struct rfind *fd,
 			"progression.find.verified_all" :
 			"progression.find.verified_some", &l.all);
 	}
-	for (i = 0; i < f->nn; i++) {
-		non = 0;
+	for (i = 0; i < f->nn; i++)
 		for (j = 0; j < f->nk; j++)
-			non |= f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i]);
-		if (non)
-			rbuf_printf(l.list, "%s%d", l.list->len ? ", " : "",
-				    f->n[i]);
-	}
+			if (f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i])) {
+				rbuf_printf(l.list, "%s%d", l.list->len ?
+					    ", " : "", f->n[i]);
+				break;
+			}
 	parts_list_find(x, fd, &l, "progression.find.nonsteady");
 	for (d = 0; d < x->ndevs; d++)
 		if (model_has_suite(x, (int)d, PG_SUITE)) {
