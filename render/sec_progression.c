@@ -356,37 +356,28 @@ static void pg_p_cell(struct rtable *t, const struct rcmp *r)
 }
 
 /* The idea of kernel k in one sentence: the strings' for a known step,
- * else the description the measurement stored, else "--". */
-static void pg_why(const struct rctx *x, const char *variant,
-		   const struct rcfg *c, struct rbuf *b)
+ * else the description stored in the session of any of its
+ * configurations (an ok one first), else "--". */
+static void pg_why(const struct rctx *x, const struct pg_facts *f,
+		   const struct pg_kern *k, struct rbuf *b)
 {
 	const struct store_kernel *sk;
+	const struct rcfg *c = NULL;
 	const char *s;
 	char key[64];
+	int i;
 
-	snprintf(key, sizeof(key), "progression.why.%s", variant);
+	snprintf(key, sizeof(key), "progression.why.%s", k->variant);
 	s = lang_find(x->L, key);
-	sk = c && !s ? model_kernel(x, variant, c->c->session_id) : NULL;
+	for (i = 0; !s && !c && i < 2 * f->nn; i++)
+		c = i < f->nn ? k->c[i] : k->bad[i - f->nn];
+	sk = c ? model_kernel(x, k->variant, c->c->session_id) : NULL;
 	if (s)
 		rbuf_puts(b, s);
 	else if (sk && sk->description && *sk->description)
 		rbuf_put_prose(b, sk->description, 0);
 	else
 		rbuf_puts(b, "--");
-}
-
-/* Any configuration of kernel j, for its session and blocks. */
-static const struct rcfg *pg_any(const struct pg_facts *f, int j)
-{
-	int i;
-
-	for (i = 0; i < f->nn; i++)
-		if (f->k[j].c[i])
-			return f->k[j].c[i];
-	for (i = 0; i < f->nn; i++)
-		if (f->k[j].bad[i])
-			return f->k[j].bad[i];
-	return NULL;
 }
 
 /* ---- the steps table ------------------------------------------------------ */
@@ -423,36 +414,34 @@ static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 		"progression.h_blocks", "progression.h_idea", NULL
 	};
 	struct rtable t;
-	struct rbuf cell;
-	int j, rc, step = 0;
+	struct rbuf cell[4];
+	int j, c, rc, step = 0;
 
 	rtable_init(&t, "rllX");
-	rbuf_init(&cell);
+	for (c = 0; c < 4; c++)
+		rbuf_init(&cell[c]);
 	parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 
-		rbuf_free(&cell);
+		for (c = 0; c < 4; c++)
+			rbuf_free(&cell[c]);
 		if (!k->lib)
-			rbuf_printf(&cell, "%d", ++step);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		mem_variant(&cell, k->variant);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		pg_blocks(x, dev, k->variant, &cell);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		pg_why(x, k->variant, pg_any(f, j), &cell);
-		rtable_text(&t, rbuf_str(&cell));
+			rbuf_printf(&cell[0], "%d", ++step);
+		mem_variant(&cell[1], k->variant);
+		pg_blocks(x, dev, k->variant, &cell[2]);
+		pg_why(x, f, k, &cell[3]);
+		for (c = 0; c < 4; c++)
+			rtable_text(&t, rbuf_str(&cell[c]));
 		rtable_row_end(&t);
 	}
 	rc = emit_dev_table(x, &t, dev, "progression.steps_table",
 			    "progression-steps", NULL,
 			    "progression.steps_note");
 	rtable_free(&t);
-	rbuf_free(&cell);
+	for (c = 0; c < 4; c++)
+		rbuf_free(&cell[c]);
 	return rc;
 }
 
