@@ -147,8 +147,7 @@ static void pg_cnt_fill(const struct rcfg *c, struct pg_cnt *q)
 		ops = NAN;
 	q->ldk = 1000 * pg_ratio(rcfg_median(c,
 		 VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS), ops);
-	q->ldgk = 1000 * pg_ratio(rcfg_median(c,
-		  PG_METRIC_LD_INST), ops);
+	q->ldgk = 1000 * pg_ratio(rcfg_median(c, PG_METRIC_LD_INST), ops);
 	q->cgma = rcfg_median(c, VOCAB_METRIC_CGMA);
 	q->wpi = pg_ratio(rcfg_median(c,
 		 VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS),
@@ -991,20 +990,17 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 	fv_find(x, fd, "progression.find.roof", &v);
 	top = f->top[f->cn] >= 0 ? f->k[f->top[f->cn]].c[f->cn] : NULL;
 	lib = f->lib >= 0 ? f->k[f->lib].c[f->cn] : NULL;
-	if (!top || !rcfg_steady(x, top)) {
-		fv_free(&v);
-		return;
-	}
-	pg_named(x, top, fv_put(&v, "V"));
-	find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
-		 rcfg_peak_fp32(x, top), NULL), 3);
-	fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
-	if (lib && rcfg_steady(x, lib)) {
-		find_pct(fv_put(&v, "C"), rule_peak_pct(pg_gflops(lib),
-			 rcfg_peak_fp32(x, lib), NULL), 3);
-		fv_find(x, fd, "progression.find.peak", &v);
-	} else {
-		fv_find(x, fd, "progression.find.peak_nolib", &v);
+	lib = lib && rcfg_steady(x, lib) ? lib : NULL;
+	if (top && rcfg_steady(x, top)) {
+		pg_named(x, top, fv_put(&v, "V"));
+		find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
+			 rcfg_peak_fp32(x, top), NULL), 3);
+		fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
+		if (lib)
+			find_pct(fv_put(&v, "C"), rule_peak_pct(pg_gflops(lib),
+				 rcfg_peak_fp32(x, lib), NULL), 3);
+		fv_find(x, fd, lib ? "progression.find.peak" :
+			"progression.find.peak_nolib", &v);
 	}
 	fv_free(&v);
 }
