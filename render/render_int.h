@@ -1344,6 +1344,8 @@ struct ptable {
 	struct rbuf cap, note, cell;
 	unsigned seen;
 };
+/* Starts p empty, its table of column kinds (rtable_init), nothing
+ * seen; parts_table_emit releases it. */
 void parts_table_init(struct ptable *p, const char *kinds);
 /* Where rc is 0, emits p as mem_table_emit does (anchored "KIND dev=ID"
  * for device dev) and returns its status; else returns rc. Releases p
