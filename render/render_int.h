@@ -1414,4 +1414,58 @@ void mem_head_variant(struct rtable *t, const char *variant);
  * starts with '=' is the cell's LaTeX itself, less the '='. */
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
 
+/* ---- pieces sections assemble alike (parts.c) ------------------------ */
+
+/* Header cells of t, one for each of heads[] up to a NULL: an entry
+ * that starts with '=' is LaTeX written as it stands (the '=' dropped),
+ * any other the string of that key. The caller ends the header row. */
+void parts_heads_put(const struct rctx *x, struct rtable *t,
+		     const char *const *heads);
+/* An empty comparison, as before model_compare fills one: medians, gain
+ * and ratio NAN, not tested, nothing else set. */
+void parts_rcmp_clear(struct rcmp *r);
+/* lo and hi as find_num writes them with sig figures, "1.2--3.4", into
+ * b; lo alone where both print alike. Returns 1 for a range, else 0. */
+int parts_range_put(struct rbuf *b, double lo, double hi, int sig);
+/* A finding that lists items: each item the string of a key filled
+ * from item's placeholders, "; " between them, in the placeholder LIST
+ * of all, which holds the sentence's other placeholders too. */
+struct plist {
+	struct fv item, all;
+	struct rbuf *list;	/* all's LIST */
+};
+/* Starts an empty list; parts_list_find releases it. */
+void parts_list_init(struct plist *l);
+/* Appends string key filled from l->item (whose values stay set). */
+void parts_list_add(struct rctx *x, struct plist *l, const char *key);
+/* Adds the finding of string key filled from l->all where the list has
+ * an item, then releases l. */
+void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
+		     const char *key);
+/* A table of the memory suites' kind being assembled (mem_num cells,
+ * mem_table_emit): the table, the room after each column's numbers,
+ * its caption and note, a buffer for one cell, the regimes seen. */
+struct ptable {
+	struct rtable t;
+	struct rbuf wide[RTABLE_MAXCOLS];
+	struct rbuf cap, note, cell;
+	unsigned seen;
+};
+/* Starts p empty, its table of column kinds (rtable_init), nothing
+ * seen; parts_table_emit releases it. */
+void parts_table_init(struct ptable *p, const char *kinds);
+/* Where rc is 0, emits p as mem_table_emit does (anchored "KIND dev=ID"
+ * for device dev) and returns its status; else returns rc. Releases p
+ * either way. */
+int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
+		     const char *kind, int dev);
+/* A roofline figure of device dev (plot_lines): the points l[0..nl-1]
+ * and the device's roof (plot_roof_fill over the intensities lo..hi,
+ * its key into title) in l[nl], which the caller leaves room for; the
+ * x axis the string xlabel, the y axis GFLOP/s, both logarithmic; w x h
+ * cm. Returns the figure number, 0 when none. */
+int parts_roof_plot(struct rctx *x, int dev, struct pline *l, size_t nl,
+		    struct rbuf *title, const char *xlabel, double lo,
+		    double hi, double w, double h);
+
 #endif

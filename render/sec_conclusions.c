@@ -64,6 +64,23 @@ static const struct rcfg *best_at(const struct rctx *x, int dev,
 	return model_find(x, dev, suite, variant, NULL, n, block, -1);
 }
 
+/* Versions va (a) and vb (b) at the largest size both measured, each at
+ * its best block there, compared in GFLOP/s into *r. Returns the size,
+ * 0 when they share none or the comparison fails. */
+static int versions_at(struct rctx *x, int dev, const char *va,
+		       const char *vb, const struct rcfg **a,
+		       const struct rcfg **b, struct rcmp *r)
+{
+	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, va,
+			   VOCAB_SUITE_VERSIONS, vb);
+
+	*a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, va, n) : NULL;
+	*b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, vb, n) : NULL;
+	if (!*a || !*b || model_compare(x, *a, *b, VOCAB_METRIC_GFLOPS, r))
+		return 0;
+	return n;
+}
+
 /* The verdict on "b is faster than a" (more of metric is faster when
  * higher): a significant difference decides; untested, the medians do
  * and the verdict says so. */
@@ -72,51 +89,77 @@ static int faster_verdict(const struct rcmp *r, int higher,
 {
 	int b_faster = higher ? r->b > r->a : r->b < r->a;
 
-	if (r->p < 0) {
+	if (r->p < 0)
 		o->untested = 1;
-		return b_faster ? V_AGREES : V_DIFFERS;
-	}
-	if (!r->signif)
+	else if (!r->signif)
 		return V_OPEN;
 	return b_faster ? V_AGREES : V_DIFFERS;
 }
 
-static void put_test(const struct rctx *x, const struct rcmp *r,
-		     struct rbuf *b)
+/* faster_verdict of r into o, resting on the points a and b. */
+static void pair_judge(const struct rctx *x, const struct rcmp *r,
+		       int higher, const struct rcfg *a, const struct rcfg *b,
+		       struct verdict_out *o)
+{
+	o->v = faster_verdict(r, higher, o);
+	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+}
+
+/* The test of r between pre and post, and whether the stored ranges
+ * decided it; nothing when untested. */
+static void put_p(const struct rctx *x, const struct rcmp *r,
+		  const char *pre, const char *post, struct rbuf *b)
 {
 	if (r->p < 0)
 		return;
-	rbuf_puts(b, ", ");
+	rbuf_puts(b, pre);
 	find_p(x, b, r->p);
 	if (r->ranges)
 		rbuf_printf(b, " %s", lang_get(x->L, "concl.by_ranges"));
+	rbuf_puts(b, post);
+}
+
+/* "\texttt{vb} 1.23$\times$ \texttt{va}": b's ratio to a. */
+static void put_times(struct rbuf *t, const char *vb, double ratio,
+		      const char *va)
+{
+	mem_variant(t, vb);
+	rbuf_putc(t, ' ');
+	find_num(t, ratio, 3);
+	rbuf_puts(t, "$\\times$ ");
+	mem_variant(t, va);
+}
+
+/* put_times of r, then " (PRE b vs a UNIT, test)". */
+static void put_times_vs(const struct rctx *x, struct rbuf *t,
+			 const char *vb, const char *va, const struct rcmp *r,
+			 const char *pre, const char *unit)
+{
+	put_times(t, vb, r->ratio, va);
+	rbuf_printf(t, " (%s", pre);
+	find_num(t, r->b, 4);
+	rbuf_puts(t, " vs ");
+	find_num(t, r->a, 4);
+	rbuf_printf(t, " %s", unit);
+	put_p(x, r, ", ", "", t);
+	rbuf_puts(t, ")");
 }
 
 /* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
 static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2,
-			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V3);
 	const struct rcfg *a, *b;
 	struct rcmp r;
+	char pre[32];
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, &a, &b,
+			    &r);
 
-	a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2, n) :
-		NULL;
-	b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V3, n) :
-		NULL;
-	if (!a || !b || model_compare(x, a, b, VOCAB_METRIC_GFLOPS, &r))
+	if (!n)
 		return;
-	o->v = faster_verdict(&r, 1, o);
-	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
-	rbuf_puts(&o->text, "\\texttt{v3} ");
-	find_num(&o->text, r.ratio, 3);
-	rbuf_printf(&o->text, "$\\times$ \\texttt{v2} ($n = %d$: ", n);
-	find_num(&o->text, r.b, 4);
-	rbuf_puts(&o->text, " vs ");
-	find_num(&o->text, r.a, 4);
-	rbuf_puts(&o->text, " GFLOP/s");
-	put_test(x, &r, &o->text);
-	rbuf_puts(&o->text, ")");
+	pair_judge(x, &r, 1, a, b, o);
+	snprintf(pre, sizeof(pre), "$n = %d$: ", n);
+	put_times_vs(x, &o->text, VOCAB_VARIANT_V3, VOCAB_VARIANT_V2, &r, pre,
+		     "GFLOP/s");
 }
 
 /* Report P: v5 is the fastest of its versions. Ours is the versions
@@ -140,10 +183,9 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 		v5 = versions_fastest(x, dev, top->c->n, 1, v5only, 1);
 	o->regime = rcfg_regime(x, top);
 	rbuf_printf(&o->text, "$n = %d$: ", top->c->n);
-	rbuf_puts(&o->text, lang_get(x->L, "concl.fastest"));
-	rbuf_puts(&o->text, " \\texttt{");
-	rbuf_put_tex(&o->text, top->c->variant, 0);
-	rbuf_puts(&o->text, "} (");
+	rbuf_printf(&o->text, "%s ", lang_get(x->L, "concl.fastest"));
+	mem_variant(&o->text, top->c->variant);
+	rbuf_puts(&o->text, " (");
 	find_num(&o->text, rcfg_median(top, VOCAB_METRIC_GFLOPS), 4);
 	rbuf_puts(&o->text, " GFLOP/s)");
 	if (v5 == top) {
@@ -162,24 +204,20 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 	o->regime |= rcfg_regime(x, v5);
 	rbuf_puts(&o->text, ", \\texttt{v5} ");
 	find_num(&o->text, r.a, 4);
-	put_test(x, &r, &o->text);
+	put_p(x, &r, ", ", "", &o->text);
 }
 
 /* Report P: v1, one block for the whole matrix, is by far the slowest. */
 static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V1,
-			   VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2);
 	const struct rcfg *a, *b;
 	struct rcmp r;
-	double sms;
 	const struct store_prop *p;
+	struct fv v;
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V1, &a, &b,
+			    &r);
 
-	a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V2, n) :
-		NULL;
-	b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, VOCAB_VARIANT_V1, n) :
-		NULL;
-	if (!a || !b || model_compare(x, a, b, VOCAB_METRIC_GFLOPS, &r))
+	if (!n)
 		return;
 	/* "v1 slower than v2": b (v1) must have less GFLOP/s */
 	o->v = faster_verdict(&r, 0, o);
@@ -189,33 +227,43 @@ static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 	rbuf_printf(&o->text, " vs \\texttt{v2} ");
 	find_num(&o->text, r.a, 4);
 	rbuf_printf(&o->text, " GFLOP/s at $n = %d$", n);
-	put_test(x, &r, &o->text);
+	put_p(x, &r, ", ", "", &o->text);
 	p = model_prop(x->devs[dev], "multiprocessor_count");
-	sms = p && p->has_num ? p->num : NAN;
-	if (isfinite(sms)) {
-		struct rbuf s;
-		struct kv v;
-
-		rbuf_init(&s);
-		rbuf_printf(&s, "%.0f", sms);
-		v = (struct kv){"SMS", rbuf_str(&s)};
+	if (p && p->has_num && isfinite(p->num)) {
+		fv_init(&v);
+		rbuf_printf(fv_put(&v, "SMS"), "%.0f", p->num);
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "concl.one_sm", &v, 1);
-		rbuf_free(&s);
+		fv_emit(x, &o->text, "concl.one_sm", &v);
+		fv_free(&v);
 	}
+}
+
+/* The smallest (*lo) and the largest (*hi) size the transfer suite
+ * measured the shared kernel at on dev. Returns 0, -1 when none. */
+static int transfer_sizes(const struct rctx *x, int dev, int *lo, int *hi)
+{
+	int *ns = NULL;
+	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
+			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
+
+	*lo = nn ? ns[0] : 0;
+	*hi = nn ? ns[nn - 1] : 0;
+	free(ns);
+	return nn ? 0 : -1;
 }
 
 /* The gain of pinned-output over pageable host memory in metric for the
  * kernel variant "shared" (report G pins C of both; the shared kernel is
  * its main line) at size n. */
-static int transfer_gain(struct rctx *x, int dev, const char *variant,
-			 const char *base, const char *alt, const char *metric,
-			 int n, struct rcmp *r, unsigned *rg)
+static int transfer_gain(struct rctx *x, int dev, const char *metric, int n,
+			 struct rcmp *r, unsigned *rg)
 {
 	const struct rcfg *a, *b;
 
-	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, variant, base, n, -1, -1);
-	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, variant, alt, n, -1, -1);
+	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
+		       VOCAB_HOST_PAGEABLE, n, -1, -1);
+	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
+		       VOCAB_HOST_PINNED_OUTPUT, n, -1, -1);
 	if (!rcfg_ok(a) || !rcfg_ok(b))
 		return -1;
 	*rg |= rcfg_regime(x, a) | rcfg_regime(x, b);
@@ -227,14 +275,7 @@ static void put_gain(const struct rctx *x, const struct rcmp *r,
 		     struct rbuf *b)
 {
 	find_pct(b, r->gain, 2);
-	if (r->p >= 0) {
-		rbuf_puts(b, " (");
-		find_p(x, b, r->p);
-		if (r->ranges)
-			rbuf_printf(b, " %s", lang_get(x->L,
-						      "concl.by_ranges"));
-		rbuf_puts(b, ")");
-	}
+	put_p(x, r, " (", ")", b);
 }
 
 /* Report G: pinned output cuts Memcpy C (and, claim 2, the whole run) at
@@ -242,75 +283,52 @@ static void put_gain(const struct rctx *x, const struct rcmp *r,
 static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 			   struct verdict_out *o)
 {
-	int *ns = NULL;
-	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
-	struct rcmp lo, hi;
-	int ok_lo, ok_hi;
+	struct rcmp lo, hi, m;
+	unsigned rg = 0;
+	int n0, n1;
 
-	if (!nn) {
-		free(ns);
+	if (transfer_sizes(x, dev, &n0, &n1) ||
+	    transfer_gain(x, dev, metric, n0, &lo, &o->regime) ||
+	    transfer_gain(x, dev, metric, n1, &hi, &o->regime))
 		return;
-	}
-	ok_lo = !transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
-			       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT,
-			       metric, ns[0], &lo, &o->regime);
-	ok_hi = !transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
-			       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT,
-			       metric, ns[nn - 1], &hi, &o->regime);
-	if (!ok_lo || !ok_hi) {
-		free(ns);
-		return;
-	}
 	/* the source's claim is a cut: agreed where it is a significant
 	 * gain at the smallest size, where report G saw it largest */
-	if (lo.p < 0) {
-		o->untested = 1;
-		o->v = lo.gain > 0 ? V_AGREES : V_DIFFERS;
-	} else {
-		o->v = !lo.signif ? V_OPEN : lo.gain > 0 ? V_AGREES :
-		       V_DIFFERS;
-	}
-	rbuf_printf(&o->text, "$n = %d$: ", ns[0]);
+	o->v = faster_verdict(&lo, 0, o);
+	rbuf_printf(&o->text, "$n = %d$: ", n0);
 	put_gain(x, &lo, &o->text);
-	rbuf_printf(&o->text, "; $n = %d$: ", ns[nn - 1]);
+	rbuf_printf(&o->text, "; $n = %d$: ", n1);
 	put_gain(x, &hi, &o->text);
 	/* a whole run that pinned memory makes slower: the phase that
 	 * costs it, from the data */
-	if (o->v == V_DIFFERS && !strcmp(metric, VOCAB_METRIC_TOTAL)) {
-		struct rcmp m;
-		unsigned rg = 0;
-
-		if (!transfer_gain(x, dev, VOCAB_VARIANT_SHARED,
-				   VOCAB_HOST_PAGEABLE,
-				   VOCAB_HOST_PINNED_OUTPUT,
-				   VOCAB_METRIC_MALLOC, ns[0], &m, &rg)) {
-			rbuf_printf(&o->text, "; %s ",
-				    lang_get(x->L, "concl.g.malloc"));
-			find_num(&o->text, m.ratio, 3);
-			rbuf_printf(&o->text, "$\\times$ %s",
-				    lang_get(x->L, "concl.g.malloc_of"));
-		}
+	if (o->v == V_DIFFERS && !strcmp(metric, VOCAB_METRIC_TOTAL) &&
+	    !transfer_gain(x, dev, VOCAB_METRIC_MALLOC, n0, &m, &rg)) {
+		rbuf_printf(&o->text, "; %s ", lang_get(x->L,
+			    "concl.g.malloc"));
+		find_num(&o->text, m.ratio, 3);
+		rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
+			    "concl.g.malloc_of"));
 	}
-	free(ns);
+}
+
+static void claim_g_memcpy_c(struct rctx *x, int dev, struct verdict_out *o)
+{
+	claim_g_pinned(x, dev, VOCAB_METRIC_MEMCPY_C, o);
+}
+
+static void claim_g_total(struct rctx *x, int dev, struct verdict_out *o)
+{
+	claim_g_pinned(x, dev, VOCAB_METRIC_TOTAL, o);
 }
 
 /* Report G: shared-memory tiles cut the kernel time. */
 static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 {
-	int *ns = NULL;
-	size_t nn = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			       VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
 	const struct rcfg *a, *b;
 	struct rcmp r;
-	int n;
+	int n0, n;
 
-	if (!nn) {
-		free(ns);
+	if (transfer_sizes(x, dev, &n0, &n))
 		return;
-	}
-	n = ns[nn - 1];
-	free(ns);
 	a = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SIMPLE,
 		       VOCAB_HOST_PAGEABLE, n, -1, -1);
 	b = model_find(x, dev, VOCAB_SUITE_TRANSFER, VOCAB_VARIANT_SHARED,
@@ -318,8 +336,7 @@ static void claim_g_shared(struct rctx *x, int dev, struct verdict_out *o)
 	if (!rcfg_ok(a) || !rcfg_ok(b) ||
 	    model_compare(x, a, b, VOCAB_METRIC_KERNEL, &r))
 		return;
-	o->v = faster_verdict(&r, 0, o);
-	o->regime = rcfg_regime(x, a) | rcfg_regime(x, b);
+	pair_judge(x, &r, 0, a, b, o);
 	rbuf_printf(&o->text, "$n = %d$: ", n);
 	put_gain(x, &r, &o->text);
 }
@@ -414,7 +431,7 @@ static void claim_j_ilp(struct rctx *x, int dev, struct verdict_out *o)
 		find_pct(&o->text, rule_peak_pct(r.b, pk, NULL), 3);
 		rbuf_puts(&o->text, ")");
 	}
-	put_test(x, &r, &o->text);
+	put_p(x, &r, ", ", "", &o->text);
 }
 
 /* Textbook R: staging the transpose through a shared-memory tile makes
@@ -427,21 +444,10 @@ static void claim_r_transpose(struct rctx *x, int dev, struct verdict_out *o)
 
 	if (facts_transpose(x, dev, &f) || !p->n)
 		return;
-	o->v = faster_verdict(&p->cmp, 1, o);
-	o->regime = rcfg_regime(x, p->a) | rcfg_regime(x, p->b);
-	rbuf_printf(&o->text, "$n = %d$: \\texttt{", p->n);
-	rbuf_put_tex(&o->text, p->b->c->variant, 0);
-	rbuf_puts(&o->text, "} ");
-	find_num(&o->text, p->cmp.ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{");
-	rbuf_put_tex(&o->text, p->a->c->variant, 0);
-	rbuf_puts(&o->text, "} (");
-	find_num(&o->text, p->cmp.b, 4);
-	rbuf_puts(&o->text, " vs ");
-	find_num(&o->text, p->cmp.a, 4);
-	rbuf_puts(&o->text, " GB/s");
-	put_test(x, &p->cmp, &o->text);
-	rbuf_puts(&o->text, ")");
+	pair_judge(x, &p->cmp, 1, p->a, p->b, o);
+	rbuf_printf(&o->text, "$n = %d$: ", p->n);
+	put_times_vs(x, &o->text, p->b->c->variant, p->a->c->variant, &p->cmp,
+		     "", "GB/s");
 }
 
 /* Textbook R: stride L conflicts for even L, odd strides do not. Agreed
@@ -453,9 +459,8 @@ static void claim_r_bank(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct bank_facts f;
 	const struct bank_group *e = &f.even, *d = &f.odd;
-	struct rbuf a[9];
-	struct kv v[9];
-	int i, s;
+	struct fv v;
+	int s;
 
 	if (facts_bank(x, dev, &f) || !f.at[1] || !e->n)
 		return;
@@ -469,30 +474,19 @@ static void claim_r_bank(struct rctx *x, int dev, struct verdict_out *o)
 	for (s = 1; s <= BANK_MAXS; s++)
 		if (f.at[s])
 			o->regime |= rcfg_regime(x, f.at[s]);
-	for (i = 0; i < 9; i++)
-		rbuf_init(&a[i]);
-	find_num(&a[0], e->lo, 3);
-	find_num(&a[1], e->hi, 3);
-	rbuf_printf(&a[2], "%d", e->slow);
-	rbuf_printf(&a[3], "%d", e->n);
-	find_num(&a[4], d->lo, 3);
-	find_num(&a[5], d->hi, 3);
-	rbuf_printf(&a[6], "%d", d->slow);
-	rbuf_printf(&a[7], "%d", d->n);
-	find_pct(&a[8], 100 * BANK_TOL, 2);
-	v[0] = (struct kv){"ELO", rbuf_str(&a[0])};
-	v[1] = (struct kv){"EHI", rbuf_str(&a[1])};
-	v[2] = (struct kv){"EK", rbuf_str(&a[2])};
-	v[3] = (struct kv){"EN", rbuf_str(&a[3])};
-	v[4] = (struct kv){"OLO", rbuf_str(&a[4])};
-	v[5] = (struct kv){"OHI", rbuf_str(&a[5])};
-	v[6] = (struct kv){"OK", rbuf_str(&a[6])};
-	v[7] = (struct kv){"ON", rbuf_str(&a[7])};
-	v[8] = (struct kv){"TOL", rbuf_str(&a[8])};
-	emit_string(x, &o->text, d->n ? "concl.r.bank_text" :
-		    "concl.r.bank_text_even", v, 9);
-	for (i = 0; i < 9; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	fv_num(&v, "ELO", e->lo, 3);
+	fv_num(&v, "EHI", e->hi, 3);
+	fv_int(&v, "EK", e->slow);
+	fv_int(&v, "EN", e->n);
+	fv_num(&v, "OLO", d->lo, 3);
+	fv_num(&v, "OHI", d->hi, 3);
+	fv_int(&v, "OK", d->slow);
+	fv_int(&v, "ON", d->n);
+	find_pct(fv_put(&v, "TOL"), 100 * BANK_TOL, 2);
+	fv_emit(x, &o->text, d->n ? "concl.r.bank_text" :
+		"concl.r.bank_text_even", &v);
+	fv_free(&v);
 }
 
 /* Lecture B: a misaligned start costs bandwidth. Where the aligned
@@ -507,67 +501,51 @@ static void claim_b_misaligned(struct rctx *x, int dev,
 			       struct verdict_out *o)
 {
 	struct co_facts f;
-	struct rbuf a[5];
-	struct kv v[5];
-	int k, i, tested, below = 0, slow;
+	struct fv v;
+	const char *key;
+	double lo, hi;
+	int k, tested, below = 0, slow, n;
 
 	if (facts_coalesce(x, dev, &f) || !f.nmis)
 		return;
 	if (f.nctl && f.nctl > f.ctl_untested) {
 		tested = f.nctl - f.ctl_untested;
 		o->v = 2 * f.ctl_cost > tested ? V_AGREES : V_OPEN;
-		for (k = 0; k <= CO_MAXP; k++)
-			if (f.off[k])
-				o->regime |= rcfg_regime(x, f.off[k]);
-		for (i = 0; i < 5; i++)
-			rbuf_init(&a[i]);
-		rbuf_printf(&a[0], "%d", f.ctl_cost);
-		rbuf_printf(&a[1], "%d", f.nctl);
-		find_pct(&a[2], f.ctl_lo, 3);
-		find_pct(&a[3], f.ctl_hi, 3);
-		find_num(&a[4], f.g_off[0], 4);
-		v[0] = (struct kv){"K", rbuf_str(&a[0])};
-		v[1] = (struct kv){"N", rbuf_str(&a[1])};
-		v[2] = (struct kv){"LO", rbuf_str(&a[2])};
-		v[3] = (struct kv){"HI", rbuf_str(&a[3])};
-		v[4] = (struct kv){"G0", rbuf_str(&a[4])};
-		emit_string(x, &o->text, "concl.b.mis_ctl_text", v, 5);
-		for (i = 0; i < 5; i++)
-			rbuf_free(&a[i]);
-		return;
-	}
-	tested = f.nmis - f.mis_untested;
-	slow = f.mis_slow;
-	if (!tested) {
-		for (k = 1; k <= CO_MAXP; k++)
-			below += f.off[k] && k % 8 &&
-				 f.off_cmp[k].ratio < 1;
-		o->untested = 1;
-		o->v = 2 * below > f.nmis ? V_AGREES : V_DIFFERS;
-		slow = below;
+		slow = f.ctl_cost;
+		n = f.nctl;
+		lo = f.ctl_lo;
+		hi = f.ctl_hi;
+		key = "concl.b.mis_ctl_text";
 	} else {
-		o->v = 2 * f.mis_slow > tested ? V_AGREES :
-		       2 * f.mis_fast > tested ? V_DIFFERS : V_OPEN;
+		tested = f.nmis - f.mis_untested;
+		slow = f.mis_slow;
+		if (!tested) {
+			for (k = 1; k <= CO_MAXP; k++)
+				below += f.off[k] && k % 8 &&
+					 f.off_cmp[k].ratio < 1;
+			o->untested = 1;
+			o->v = 2 * below > f.nmis ? V_AGREES : V_DIFFERS;
+			slow = below;
+		} else {
+			o->v = 2 * f.mis_slow > tested ? V_AGREES :
+			       2 * f.mis_fast > tested ? V_DIFFERS : V_OPEN;
+		}
+		n = f.nmis;
+		lo = f.mis_lo;
+		hi = f.mis_hi;
+		key = tested ? "concl.b.mis_text" : "concl.b.mis_text_medians";
 	}
 	for (k = 0; k <= CO_MAXP; k++)
 		if (f.off[k])
 			o->regime |= rcfg_regime(x, f.off[k]);
-	for (i = 0; i < 5; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", slow);
-	rbuf_printf(&a[1], "%d", f.nmis);
-	find_pct(&a[2], f.mis_lo, 3);
-	find_pct(&a[3], f.mis_hi, 3);
-	find_num(&a[4], f.g_off[0], 4);
-	v[0] = (struct kv){"K", rbuf_str(&a[0])};
-	v[1] = (struct kv){"N", rbuf_str(&a[1])};
-	v[2] = (struct kv){"LO", rbuf_str(&a[2])};
-	v[3] = (struct kv){"HI", rbuf_str(&a[3])};
-	v[4] = (struct kv){"G0", rbuf_str(&a[4])};
-	emit_string(x, &o->text, tested ? "concl.b.mis_text" :
-		    "concl.b.mis_text_medians", v, 5);
-	for (i = 0; i < 5; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	fv_int(&v, "K", slow);
+	fv_int(&v, "N", n);
+	find_pct(fv_put(&v, "LO"), lo, 3);
+	find_pct(fv_put(&v, "HI"), hi, 3);
+	fv_num(&v, "G0", f.g_off[0], 4);
+	fv_emit(x, &o->text, key, &v);
+	fv_free(&v);
 }
 
 /* Lecture B: strided access costs bandwidth. Judged at stride 2, the
@@ -576,32 +554,23 @@ static void claim_b_strided(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct co_facts f;
 	const struct rcmp *r = &f.str_cmp[2];
-	struct rbuf a[5];
-	struct kv v[5];
-	int i, s;
+	struct fv v;
+	int s;
 
 	if (facts_coalesce(x, dev, &f) || !f.str[1] || !f.str[2])
 		return;
 	/* b is stride 2: the claim holds where it has less */
-	o->v = faster_verdict(r, 0, o);
-	o->regime = rcfg_regime(x, f.str[1]) | rcfg_regime(x, f.str[2]);
+	pair_judge(x, r, 0, f.str[1], f.str[2], o);
 	s = f.smax ? f.smax : 2;
-	for (i = 0; i < 5; i++)
-		rbuf_init(&a[i]);
-	find_pct(&a[0], 100 * f.share[2], 3);
-	put_test(x, r, &a[1]);
-	rbuf_printf(&a[2], "%d", s);
-	find_pct(&a[3], 100 * f.share[s], 3);
-	find_pct(&a[4], 100 * f.model[s], 3);
-	v[0] = (struct kv){"P2", rbuf_str(&a[0])};
-	v[1] = (struct kv){"T", rbuf_str(&a[1])};
-	v[2] = (struct kv){"SMAX", rbuf_str(&a[2])};
-	v[3] = (struct kv){"PMAX", rbuf_str(&a[3])};
-	v[4] = (struct kv){"MMAX", rbuf_str(&a[4])};
-	emit_string(x, &o->text, s > 2 ? "concl.b.str_text" :
-		    "concl.b.str_text_one", v, 5);
-	for (i = 0; i < 5; i++)
-		rbuf_free(&a[i]);
+	fv_init(&v);
+	find_pct(fv_put(&v, "P2"), 100 * f.share[2], 3);
+	put_p(x, r, ", ", "", fv_put(&v, "T"));
+	fv_int(&v, "SMAX", s);
+	find_pct(fv_put(&v, "PMAX"), 100 * f.share[s], 3);
+	find_pct(fv_put(&v, "MMAX"), 100 * f.model[s], 3);
+	fv_emit(x, &o->text, s > 2 ? "concl.b.str_text" :
+		"concl.b.str_text_one", &v);
+	fv_free(&v);
 }
 
 /* Lecture B: a structure of arrays is accessed faster than an array of
@@ -609,21 +578,11 @@ static void claim_b_strided(struct rctx *x, int dev, struct verdict_out *o)
 static void claim_b_aos(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct co_facts f;
-	const struct rcmp *r = &f.aos_soa;
 
 	if (facts_coalesce(x, dev, &f) || !f.aos || !f.soa)
 		return;
-	o->v = faster_verdict(r, 1, o);
-	o->regime = rcfg_regime(x, f.aos) | rcfg_regime(x, f.soa);
-	rbuf_puts(&o->text, "\\texttt{soa} ");
-	find_num(&o->text, r->ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{aos} (");
-	find_num(&o->text, r->b, 4);
-	rbuf_puts(&o->text, " vs ");
-	find_num(&o->text, r->a, 4);
-	rbuf_puts(&o->text, " GB/s");
-	put_test(x, r, &o->text);
-	rbuf_puts(&o->text, ")");
+	pair_judge(x, &f.aos_soa, 1, f.aos, f.soa, o);
+	put_times_vs(x, &o->text, "soa", "aos", &f.aos_soa, "", "GB/s");
 }
 
 /* Textbook R: float against double in speed and accuracy, on the
@@ -639,10 +598,10 @@ static void claim_r_precision(struct rctx *x, int dev,
 			      struct verdict_out *o)
 {
 	struct pr_facts f;
-	struct rbuf a[4];
-	struct kv v[4];
+	struct rbuf *rr;
+	struct fv v;
 	double lo = NAN, hi = NAN;
-	int r, i, slower = 0, faster = 0, lib = -1;
+	int r, slower = 0, faster = 0, lib = -1;
 
 	if (facts_precision(x, dev, &f) || !f.own_cmp)
 		return;
@@ -658,10 +617,8 @@ static void claim_r_precision(struct rctx *x, int dev,
 		}
 		o->regime |= rcfg_regime(x, w->top[PR_FP32]) |
 			     rcfg_regime(x, w->top[PR_FP64]);
-		if (!(w->cmp.ratio >= lo))
-			lo = w->cmp.ratio;
-		if (!(w->cmp.ratio <= hi))
-			hi = w->cmp.ratio;
+		lo = fmin(lo, w->cmp.ratio);
+		hi = fmax(hi, w->cmp.ratio);
 		if (word == MW_UNTESTED) {
 			o->untested = 1;
 			word = w->cmp.ratio > 1 ? MW_WORSE : MW_BETTER;
@@ -671,42 +628,28 @@ static void claim_r_precision(struct rctx *x, int dev,
 	}
 	o->v = faster || f.nacc_not ? V_DIFFERS : slower == f.own_cmp ?
 	       V_AGREES : V_OPEN;
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f.n_top);
-	find_num(&a[1], lo, 3);
-	find_num(&a[2], hi, 3);
-	/* a range only where its ends print apart */
-	if (strcmp(rbuf_str(&a[1]), rbuf_str(&a[2])))
-		rbuf_printf(&a[1], "--%s", rbuf_str(&a[2]));
-	rbuf_free(&a[2]);
-	rbuf_printf(&a[2], "%d", slower);
-	rbuf_printf(&a[3], "%d", f.own_cmp);
-	v[0] = (struct kv){"N", rbuf_str(&a[0])};
-	v[1] = (struct kv){"R", rbuf_str(&a[1])};
-	v[2] = (struct kv){"K", rbuf_str(&a[2])};
-	v[3] = (struct kv){"NK", rbuf_str(&a[3])};
-	emit_string(x, &o->text, "concl.r.prec_text", v, 4);
+	fv_init(&v);
+	fv_int(&v, "N", f.n_top);
+	parts_range_put(fv_put(&v, "R"), lo, hi, 3);
+	fv_int(&v, "K", slower);
+	fv_int(&v, "NK", f.own_cmp);
+	fv_emit(x, &o->text, "concl.r.prec_text", &v);
 	if (lib >= 0) {
-		rbuf_free(&a[1]);
-		find_num(&a[1], f.row[lib].cmp.ratio, 3);
-		v[0] = (struct kv){"R", rbuf_str(&a[1])};
+		fv_num(&v, "R", f.row[lib].cmp.ratio, 3);
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "concl.r.prec_lib", v, 1);
-		put_test(x, &f.row[lib].cmp, &o->text);
+		fv_emit(x, &o->text, "concl.r.prec_lib", &v);
+		put_p(x, &f.row[lib].cmp, ", ", "", &o->text);
 	}
 	if (f.nacc > f.nacc_not && isfinite(f.er_lo)) {
 		/* some 10^8: in scientific notation */
-		rbuf_free(&a[1]);
-		rbuf_printf(&a[1], "\\num{%.1e}", f.er_lo);
+		rr = fv_put(&v, "R");
+		rbuf_printf(rr, "\\num{%.1e}", f.er_lo);
 		if (f.er_hi > f.er_lo)
-			rbuf_printf(&a[1], "--\\num{%.1e}", f.er_hi);
-		v[0] = (struct kv){"R", rbuf_str(&a[1])};
+			rbuf_printf(rr, "--\\num{%.1e}", f.er_hi);
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "concl.r.prec_err", v, 1);
+		fv_emit(x, &o->text, "concl.r.prec_err", &v);
 	}
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
+	fv_free(&v);
 }
 
 /* Textbook R: double precision is slower than single precision and
@@ -729,16 +672,15 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
 	errs = e32->n && e64->n;
 	accurate = !errs || e64->mean < e32->mean;
 	/* b is fp64: the claim holds where it takes more time */
-	o->v = faster_verdict(&p->cmp, 1, o);
+	pair_judge(x, &p->cmp, 1, p->a, p->b, o);
 	if (o->v == V_AGREES && !accurate)
 		o->v = V_DIFFERS;
-	o->regime = rcfg_regime(x, p->a) | rcfg_regime(x, p->b);
 	rbuf_printf(&o->text, "\\texttt{dot}, $N = \\num{%lld}$: fp64 ",
 		    p->n);
 	find_num(&o->text, p->cmp.ratio, 3);
 	rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
 		    "concl.r.dot_time"));
-	put_test(x, &p->cmp, &o->text);
+	put_p(x, &p->cmp, ", ", "", &o->text);
 	if (errs) {
 		rbuf_printf(&o->text, "; %s ", lang_get(x->L,
 			    "concl.r.dot_err"));
@@ -751,24 +693,30 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
  * Agreed where every own configuration measured passed verification
  * against the exact product, differs where one failed; the share of
  * cuBLAS's bandwidth is the context. */
+/* "K of N verified" in string key: the claims that rest on verification
+ * alone. */
+static void put_verified(struct rctx *x, struct rbuf *t, const char *key,
+			 int nok, int nall)
+{
+	struct fv v;
+
+	fv_init(&v);
+	fv_int(&v, "K", nok);
+	fv_int(&v, "N", nall);
+	fv_emit(x, t, key, &v);
+	fv_free(&v);
+}
+
 static void claim_r_dot_reduce(struct rctx *x, int dev,
 			       struct verdict_out *o)
 {
 	struct dot_facts f;
-	struct rbuf a[2];
-	struct kv v[2];
-	int p, i;
+	int p;
 
 	if (facts_dot(x, dev, &f) || !f.nall)
 		return;
 	o->v = f.nok == f.nall ? V_AGREES : V_DIFFERS;
-	for (i = 0; i < 2; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f.nok);
-	rbuf_printf(&a[1], "%d", f.nall);
-	v[0] = (struct kv){"K", rbuf_str(&a[0])};
-	v[1] = (struct kv){"N", rbuf_str(&a[1])};
-	emit_string(x, &o->text, "concl.r.dot_verified", v, 2);
+	put_verified(x, &o->text, "concl.r.dot_verified", f.nok, f.nall);
 	for (p = 0; p < DOT_NP; p++) {
 		const struct dot_pair *d = &f.vs[p];
 
@@ -780,10 +728,8 @@ static void claim_r_dot_reduce(struct rctx *x, int dev,
 		find_pct(&o->text, 100 * d->cmp.ratio, 3);
 		rbuf_printf(&o->text, " %s", lang_get(x->L,
 			    "concl.r.dot_of_cublas"));
-		put_test(x, &d->cmp, &o->text);
+		put_p(x, &d->cmp, ", ", "", &o->text);
 	}
-	for (i = 0; i < 2; i++)
-		rbuf_free(&a[i]);
 }
 
 /* Textbook R: the product of rectangular matrices, every dimension
@@ -795,51 +741,33 @@ static void claim_r_dot_reduce(struct rctx *x, int dev,
 static void claim_r_rect(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct rect_facts *f = malloc(sizeof(*f));
-	struct rbuf a[4];
-	struct kv v[4];
-	int i;
+	struct fv v;
 
-	if (!f)
-		return;
-	if (facts_rect(x, dev, f) || !f->nall) {
+	if (!f || facts_rect(x, dev, f) || !f->nall) {
 		free(f);
 		return;
 	}
 	o->v = f->nok == f->nall ? V_AGREES : V_DIFFERS;
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
-	rbuf_printf(&a[0], "%d", f->nok);
-	rbuf_printf(&a[1], "%d", f->nall);
-	v[0] = (struct kv){"K", rbuf_str(&a[0])};
-	v[1] = (struct kv){"N", rbuf_str(&a[1])};
-	emit_string(x, &o->text, "rect.concl.verified", v, 2);
+	put_verified(x, &o->text, "rect.concl.verified", f->nok, f->nall);
+	fv_init(&v);
 	if (f->ntr) {
-		for (i = 0; i < 2; i++)
-			rbuf_free(&a[i]);
-		find_num(&a[0], f->tr_lo, 3);
-		find_num(&a[1], f->tr_hi, 3);
-		v[0] = (struct kv){"LO", rbuf_str(&a[0])};
-		v[1] = (struct kv){"HI", rbuf_str(&a[1])};
+		struct rbuf *lo = fv_put(&v, "LO"), *hi = fv_put(&v, "HI");
+
+		find_num(lo, f->tr_lo, 3);
+		find_num(hi, f->tr_hi, 3);
 		rbuf_puts(&o->text, "; ");
 		/* a range only where its ends print apart */
-		emit_string(x, &o->text, strcmp(rbuf_str(&a[0]),
-			    rbuf_str(&a[1])) ? "rect.concl.time" :
-			    "rect.concl.time_one", v, 2);
+		fv_emit(x, &o->text, strcmp(rbuf_str(lo), rbuf_str(hi)) ?
+			"rect.concl.time" : "rect.concl.time_one", &v);
 	}
 	if (f->pad_s >= 0) {
-		for (i = 0; i < 4; i++)
-			rbuf_free(&a[i]);
-		rbuf_printf(&a[0], "%d", f->pad_b);
-		find_pct(&a[1], 100 * (f->pad_max - 1), 2);
-		rect_shape_label(&f->s[f->pad_s].sz, &a[2]);
-		v[0] = (struct kv){"B", rbuf_str(&a[0])};
-		v[1] = (struct kv){"W", rbuf_str(&a[1])};
-		v[2] = (struct kv){"SHAPE", rbuf_str(&a[2])};
+		fv_int(&v, "B", f->pad_b);
+		find_pct(fv_put(&v, "W"), 100 * (f->pad_max - 1), 2);
+		rect_shape_label(&f->s[f->pad_s].sz, fv_put(&v, "SHAPE"));
 		rbuf_puts(&o->text, "; ");
-		emit_string(x, &o->text, "rect.concl.pad", v, 3);
+		fv_emit(x, &o->text, "rect.concl.pad", &v);
 	}
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
+	fv_free(&v);
 	free(f);
 }
 
@@ -869,15 +797,13 @@ static void claim_b_walkers(struct rctx *x, int dev, struct verdict_out *o)
 	o->regime = rcfg_regime(x, p->c[WK_GLOBAL]) |
 		    rcfg_regime(x, p->c[WK_SHARED]) |
 		    rcfg_regime(x, p->c[WK_REGS]);
-	rbuf_printf(&o->text, "$W = \\num{%lld}$, $S = \\num{%d}$: "
-		    "\\texttt{walk\\_shared} ", p->w, p->s);
-	find_num(&o->text, p->step[1].ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{walk\\_global}");
-	put_test(x, &p->step[1], &o->text);
-	rbuf_puts(&o->text, "; \\texttt{walk\\_registers} ");
-	find_num(&o->text, p->step[2].ratio, 3);
-	rbuf_puts(&o->text, "$\\times$ \\texttt{walk\\_shared}");
-	put_test(x, &p->step[2], &o->text);
+	rbuf_printf(&o->text, "$W = \\num{%lld}$, $S = \\num{%d}$: ", p->w,
+		    p->s);
+	put_times(&o->text, "walk_shared", p->step[1].ratio, "walk_global");
+	put_p(x, &p->step[1], ", ", "", &o->text);
+	rbuf_puts(&o->text, "; ");
+	put_times(&o->text, "walk_registers", p->step[2].ratio, "walk_shared");
+	put_p(x, &p->step[2], ", ", "", &o->text);
 }
 
 /* A kernel's rate is bent by launch cost, idle SMs and clocks; a copy's
@@ -892,76 +818,54 @@ static const struct claim {
 	const char *source;	/* "P", "G", "J" */
 	const char *key;	/* the source's finding */
 	void (*judge)(struct rctx *x, int dev, struct verdict_out *o);
-	const char *metric;	/* for judges that take one */
 	unsigned regimes;	/* the regimes that can explain a
 				 * difference in this kind of number */
 } claims[] = {
-	{VOCAB_SUITE_VERSIONS, "P", "concl.p.tiles", claim_p_tiles, NULL,
-	 RG_P},
-	{VOCAB_SUITE_VERSIONS, "P", "concl.p.best", claim_p_best, NULL, RG_P},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.tiles", claim_p_tiles, RG_P},
+	{VOCAB_SUITE_VERSIONS, "P", "concl.p.best", claim_p_best, RG_P},
 	{VOCAB_SUITE_VERSIONS, "P", "concl.p.one_block", claim_p_one_block,
-	 NULL, RG_P},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", NULL,
-	 VOCAB_METRIC_MEMCPY_C, 0},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", NULL, VOCAB_METRIC_TOTAL,
-	 0},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.shared", claim_g_shared, NULL,
 	 RG_P},
-	{VOCAB_SUITE_ILP, "J", "concl.j.peak", claim_j_peak, NULL, RG_J},
-	{VOCAB_SUITE_ILP, "J", "concl.j.ilp", claim_j_ilp, NULL, RG_J},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", claim_g_memcpy_c, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", claim_g_total, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.shared", claim_g_shared, RG_P},
+	{VOCAB_SUITE_ILP, "J", "concl.j.peak", claim_j_peak, RG_J},
+	{VOCAB_SUITE_ILP, "J", "concl.j.ilp", claim_j_ilp, RG_J},
 	{VOCAB_SUITE_TRANSPOSE, "R", "concl.r.transpose", claim_r_transpose,
-	 NULL, RG_J},
-	{VOCAB_SUITE_BANK, "R", "concl.r.bank", claim_r_bank, NULL, RG_P},
-	{VOCAB_SUITE_PRECISION, "R", "concl.r.precision", claim_r_precision,
-	 NULL, RG_P},
-	{VOCAB_SUITE_DOT, "R", "concl.r.dot_prec", claim_r_dot_prec, NULL,
-	 RG_J | RG_LAUNCH},
-	{VOCAB_SUITE_DOT, "R", "concl.r.dot_reduce", claim_r_dot_reduce, NULL,
-	 0},
-	{VOCAB_SUITE_RECT, "R", "rect.concl.claim", claim_r_rect, NULL, 0},
-	{VOCAB_SUITE_COALESCE, "B", "concl.b.misaligned", claim_b_misaligned,
-	 NULL, RG_J},
-	{VOCAB_SUITE_COALESCE, "B", "concl.b.strided", claim_b_strided, NULL,
 	 RG_J},
-	{VOCAB_SUITE_COALESCE, "B", "concl.b.aos", claim_b_aos, NULL, RG_J},
-	{VOCAB_SUITE_WALKERS, "B", "concl.b.walkers", claim_b_walkers, NULL,
+	{VOCAB_SUITE_BANK, "R", "concl.r.bank", claim_r_bank, RG_P},
+	{VOCAB_SUITE_PRECISION, "R", "concl.r.precision", claim_r_precision,
 	 RG_P},
+	{VOCAB_SUITE_DOT, "R", "concl.r.dot_prec", claim_r_dot_prec,
+	 RG_J | RG_LAUNCH},
+	{VOCAB_SUITE_DOT, "R", "concl.r.dot_reduce", claim_r_dot_reduce, 0},
+	{VOCAB_SUITE_RECT, "R", "rect.concl.claim", claim_r_rect, 0},
+	{VOCAB_SUITE_COALESCE, "B", "concl.b.misaligned", claim_b_misaligned,
+	 RG_J},
+	{VOCAB_SUITE_COALESCE, "B", "concl.b.strided", claim_b_strided, RG_J},
+	{VOCAB_SUITE_COALESCE, "B", "concl.b.aos", claim_b_aos, RG_J},
+	{VOCAB_SUITE_WALKERS, "B", "concl.b.walkers", claim_b_walkers, RG_P},
 };
 #define NCLAIMS (sizeof(claims) / sizeof(claims[0]))
-
-static void claim_judge(struct rctx *x, const struct claim *c, int dev,
-			struct verdict_out *o)
-{
-	if (c->judge)
-		c->judge(x, dev, o);
-	else
-		claim_g_pinned(x, dev, c->metric, o);
-}
 
 /* Regime words for a differing verdict: why our number may not be the
  * kind the source measured. */
 static void regime_reason(const struct rctx *x, unsigned r, struct rbuf *b)
 {
-	static const struct {
-		unsigned bit;
-		const char *key;
-	} words[] = {
-		{RG_LAUNCH, "regime.launch"},
-		{RG_WAVE, "regime.wave"},
-		{RG_L2, "regime.l2"},
-		{RG_THROTTLE, "regime.throttle"},
+	static const unsigned bit[] = {RG_LAUNCH, RG_WAVE, RG_L2, RG_THROTTLE};
+	static const char *const key[] = {
+		"regime.launch", "regime.wave", "regime.l2", "regime.throttle"
 	};
 	size_t i;
 	int first = 1;
 
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		if (!(r & words[i].bit))
+	for (i = 0; i < sizeof(bit) / sizeof(bit[0]); i++) {
+		if (!(r & bit[i]))
 			continue;
-		rbuf_puts(b, first ? "; " : ", ");
 		if (first)
-			rbuf_printf(b, "%s ", lang_get(x->L,
-							"concl.regime"));
-		rbuf_puts(b, lang_get(x->L, words[i].key));
+			rbuf_printf(b, "; %s ", lang_get(x->L, "concl.regime"));
+		else
+			rbuf_puts(b, ", ");
+		rbuf_puts(b, lang_get(x->L, key[i]));
 		first = 0;
 	}
 }
@@ -979,41 +883,72 @@ static int claim_in_part(const struct claim *c, int part)
  * lecture B's, every source with a row is named. */
 static int claims_caption(struct rctx *x, int part, struct rbuf *b)
 {
-	const char *seen[NCLAIMS];
-	struct rbuf list;
-	size_t i, j, n = 0;
+	const char *last = "";
+	struct rbuf *list;
 	char key[32];
-	struct kv v;
+	struct fv v;
+	size_t i;
 	int later = 0, rc;
 
-	rbuf_init(&list);
+	fv_init(&v);
+	list = fv_put(&v, "SOURCES");
+	/* the claims stand grouped by source: each group names it once */
 	for (i = 0; i < NCLAIMS; i++) {
 		if (!model_has_suite(x, -1, claims[i].suite) ||
-		    !claim_in_part(&claims[i], part))
+		    !claim_in_part(&claims[i], part) ||
+		    !strcmp(last, claims[i].source))
 			continue;
-		later |= strchr("PGJ", claims[i].source[0]) == NULL;
-		for (j = 0; j < n && strcmp(seen[j], claims[i].source); j++)
-			;
-		if (j < n)
-			continue;
-		seen[n++] = claims[i].source;
+		later |= claim_in_part(&claims[i], 1);
 		snprintf(key, sizeof(key), "concl.src.%s", claims[i].source);
-		rbuf_printf(&list, "%s%s", n > 1 ? ", " : "",
+		rbuf_printf(list, "%s%s", *last ? ", " : "",
 			    lang_get(x->L, key));
+		last = claims[i].source;
 	}
-	if (!later) {
+	if (later)
+		rc = fv_emit(x, b, "concl.caption_list", &v);
+	else
 		rbuf_puts(b, lang_get(x->L, "concl.caption"));
-		rbuf_free(&list);
-		return 0;
+	fv_free(&v);
+	return later ? rc : 0;
+}
+
+/* The tally of one device's verdicts. */
+struct tally {
+	int agree, differ, open;
+};
+
+/* The cell of claim c on device dev, counted into *n. */
+static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
+			 struct rbuf *cell, struct tally *n)
+{
+	static const char *const word[] = {
+		[V_AGREES] = "concl.agrees", [V_DIFFERS] = "concl.differs",
+		[V_OPEN] = "concl.open"
+	};
+	struct verdict_out o;
+
+	memset(&o, 0, sizeof(o));
+	rbuf_init(&o.text);
+	c->judge(x, dev, &o);
+	if (o.v == V_NODATA) {
+		rbuf_puts(cell, lang_get(x->L, "concl.nodata"));
+		rbuf_free(&o.text);
+		return;
 	}
-	v = (struct kv){"SOURCES", rbuf_str(&list)};
-	rc = emit_string(x, b, "concl.caption_list", &v, 1);
-	rbuf_free(&list);
-	return rc;
+	rbuf_printf(cell, "\\textbf{%s}: ", lang_get(x->L, word[o.v]));
+	rbuf_puts(cell, rbuf_str(&o.text));
+	if (o.untested)
+		rbuf_printf(cell, " %s", lang_get(x->L, "concl.untested"));
+	if (o.v != V_AGREES)
+		regime_reason(x, o.regime & c->regimes, cell);
+	n->agree += o.v == V_AGREES;
+	n->differ += o.v == V_DIFFERS;
+	n->open += o.v == V_OPEN;
+	rbuf_free(&o.text);
 }
 
 static int claims_table(struct rctx *x, int d0, int nd, int part,
-			int *agree, int *differ, int *open)
+			struct tally *n)
 {
 	struct rtable t;
 	struct rbuf cell, anc, cap;
@@ -1051,38 +986,9 @@ static int claims_table(struct rctx *x, int d0, int nd, int part,
 		rtable_text(&t, c->source);
 		rtable_text(&t, lang_get(x->L, c->key));
 		for (d = d0; d < d0 + nd; d++) {
-			struct verdict_out o;
-
-			memset(&o, 0, sizeof(o));
-			rbuf_init(&o.text);
-			claim_judge(x, c, d, &o);
 			rbuf_free(&cell);
-			if (o.v == V_NODATA) {
-				rbuf_puts(&cell, lang_get(x->L,
-							  "concl.nodata"));
-			} else {
-				rbuf_printf(&cell, "\\textbf{%s}: ",
-					    lang_get(x->L, o.v == V_AGREES ?
-						     "concl.agrees" :
-						     o.v == V_OPEN ?
-						     "concl.open" :
-						     "concl.differs"));
-				rbuf_puts(&cell, rbuf_str(&o.text));
-				if (o.untested)
-					rbuf_printf(&cell, " %s", lang_get(
-						    x->L, "concl.untested"));
-				if (o.v != V_AGREES)
-					regime_reason(x, o.regime & c->regimes,
-						      &cell);
-				if (o.v == V_AGREES)
-					agree[d]++;
-				else if (o.v == V_DIFFERS)
-					differ[d]++;
-				else
-					open[d]++;
-			}
+			verdict_cell(x, c, d, &cell, &n[d]);
 			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&o.text);
 		}
 		rtable_row_end(&t);
 		rows++;
@@ -1100,66 +1006,55 @@ static int claims_table(struct rctx *x, int d0, int nd, int part,
 	return rc;
 }
 
+/* A session's SM clock reading in MHz, "--" where none was recorded. */
+static void clock_put(const struct store_env *e, struct rbuf *b)
+{
+	if (e->has_sm_clock)
+		rbuf_printf(b, "%.0f", e->sm_clock_mhz);
+	else
+		rbuf_puts(b, "--");
+}
+
 /* Sessions whose clock readings name a limit (power cap, thermal):
  * a reason a number may sit below the chip's speed, said per device. */
 static void throttle_par(struct rctx *x, struct rbuf *par)
 {
+	struct fv v;
 	size_t i, d;
 
+	fv_init(&v);
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->nsess; i++) {
 			const struct store_session *s = &x->sess[i];
 			const struct store_env *e = &s->env_end;
-			struct rbuf a[4];
-			struct kv v[4];
-			size_t k;
 
 			if (s->device_id != x->devs[d]->id || !e->throttle_text ||
 			    !*e->throttle_text ||
 			    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
 				continue;
-			for (k = 0; k < 4; k++)
-				rbuf_init(&a[k]);
-			dev_label(x, (int)d, &a[0]);
-			rbuf_put_tex(&a[1], e->throttle_text, 1);
-			if (s->env_start.has_sm_clock)
-				rbuf_printf(&a[2], "%.0f",
-					    s->env_start.sm_clock_mhz);
-			else
-				rbuf_puts(&a[2], "--");
-			if (e->has_sm_clock)
-				rbuf_printf(&a[3], "%.0f", e->sm_clock_mhz);
-			else
-				rbuf_puts(&a[3], "--");
-			v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
-			v[1] = (struct kv){"WHY", rbuf_str(&a[1])};
-			v[2] = (struct kv){"START", rbuf_str(&a[2])};
-			v[3] = (struct kv){"END", rbuf_str(&a[3])};
-			emit_string(x, par, "concl.throttle", v, 4);
+			dev_label(x, (int)d, fv_put(&v, "DEV"));
+			rbuf_put_tex(fv_put(&v, "WHY"), e->throttle_text, 1);
+			clock_put(&s->env_start, fv_put(&v, "START"));
+			clock_put(e, fv_put(&v, "END"));
+			fv_emit(x, par, "concl.throttle", &v);
 			rbuf_putc(par, ' ');
-			for (k = 0; k < 4; k++)
-				rbuf_free(&a[k]);
 			break;	/* once per device */
 		}
+	fv_free(&v);
 }
 
 int sec_conclusions(struct rctx *x)
 {
-	int *agree, *differ, *open, rc = 0, d, nd, parts = 0;
-	struct rbuf par, a[4];
-	struct kv v[4];
+	struct tally *n;
+	struct rbuf par;
+	struct fv v;
+	int rc = 0, d, nd, parts = 0;
 	size_t i;
 
 	emit_heading(x, 0, lang_get(x->L, "concl.title"));
-	agree = calloc(x->ndevs + 1, sizeof(int));
-	differ = calloc(x->ndevs + 1, sizeof(int));
-	open = calloc(x->ndevs + 1, sizeof(int));
-	if (!agree || !differ || !open) {
-		free(agree);
-		free(differ);
-		free(open);
+	n = calloc(x->ndevs + 1, sizeof(*n));
+	if (!n)
 		return -1;
-	}
 	emit_par(x, lang_get(x->L, "concl.intro"));
 	/* the first three sources and the later two each fill a table
 	 * where both have rows: one table of all would outgrow a page */
@@ -1169,33 +1064,23 @@ int sec_conclusions(struct rctx *x)
 	for (d = 0; d < (int)x->ndevs && !rc; d += DEVS_PER_TABLE) {
 		nd = (int)x->ndevs - d < DEVS_PER_TABLE ? (int)x->ndevs - d :
 		     DEVS_PER_TABLE;
-		if (parts != 3) {
-			rc = claims_table(x, d, nd, -1, agree, differ, open);
-			continue;
-		}
-		rc = claims_table(x, d, nd, 0, agree, differ, open);
-		if (!rc)
-			rc = claims_table(x, d, nd, 1, agree, differ, open);
+		rc = claims_table(x, d, nd, parts == 3 ? 0 : -1, n);
+		if (!rc && parts == 3)
+			rc = claims_table(x, d, nd, 1, n);
 	}
 	rbuf_init(&par);
-	for (i = 0; i < 4; i++)
-		rbuf_init(&a[i]);
+	fv_init(&v);
 	for (d = 0; d < (int)x->ndevs && !rc; d++) {
-		if (!agree[d] && !differ[d] && !open[d])
+		if (!n[d].agree && !n[d].differ && !n[d].open)
 			continue;
-		for (i = 0; i < 4; i++)
-			rbuf_free(&a[i]);
-		dev_label(x, d, &a[0]);
-		rbuf_printf(&a[1], "%d", agree[d]);
-		rbuf_printf(&a[2], "%d", differ[d]);
-		rbuf_printf(&a[3], "%d", open[d]);
-		v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
-		v[1] = (struct kv){"AGREE", rbuf_str(&a[1])};
-		v[2] = (struct kv){"DIFFER", rbuf_str(&a[2])};
-		v[3] = (struct kv){"OPEN", rbuf_str(&a[3])};
-		rc = emit_string(x, &par, "concl.tally", v, 4);
+		dev_label(x, d, fv_put(&v, "DEV"));
+		fv_int(&v, "AGREE", n[d].agree);
+		fv_int(&v, "DIFFER", n[d].differ);
+		fv_int(&v, "OPEN", n[d].open);
+		rc = fv_emit(x, &par, "concl.tally", &v);
 		rbuf_putc(&par, ' ');
 	}
+	fv_free(&v);
 	if (!rc && par.len)
 		emit_par(x, rbuf_str(&par));
 	rbuf_free(&par);
@@ -1205,11 +1090,7 @@ int sec_conclusions(struct rctx *x)
 		emit_par(x, rbuf_str(&par));
 	if (!rc)
 		emit_par(x, lang_get(x->L, "concl.closing"));
-	for (i = 0; i < 4; i++)
-		rbuf_free(&a[i]);
 	rbuf_free(&par);
-	free(agree);
-	free(differ);
-	free(open);
+	free(n);
 	return rc;
 }

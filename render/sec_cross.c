@@ -219,17 +219,63 @@ static int cmp_dbl(const void *a, const void *b)
 	return (u > w) - (u < w);
 }
 
+/* The caption of experiment s for device k: string key with K, SUITE
+ * (the experiment's title) and METRIC filled. */
+static int suite_caption(struct rctx *x, const struct xsuite *s, int k,
+			 const char *key, struct rbuf *cap)
+{
+	char tkey[64];
+	struct fv v;
+	int rc;
+
+	fv_init(&v);
+	fv_int(&v, "K", k + 1);
+	snprintf(tkey, sizeof(tkey), "%s.title", s->name);
+	fv_str(&v, "SUITE", lang_get(x->L, tkey));
+	metric_name(x, s->metric, fv_put(&v, "METRIC"));
+	rc = fv_emit(x, cap, key, &v);
+	fv_free(&v);
+	return rc;
+}
+
+/* Counts every size's speed-up of experiment s into *tl, not only the
+ * table's columns. */
+static void tally_count(struct rctx *x, const struct xsuite *s, int k,
+			const struct xrow *rows, size_t nr,
+			const long long *ns, size_t nn, struct xtally *tl)
+{
+	size_t i, j;
+	double r;
+	int p;
+
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < nn; j++) {
+			r = speedup(x, s, &rows[i], k, ns[j], &p);
+			if (!isfinite(r))
+				continue;
+			tl->v[tl->n++] = r;
+			if (p == RULE_UNTESTED)
+				tl->untested++;
+			else if (p == RULE_SAME)
+				tl->same++;
+			else if (r > 1)
+				tl->faster++;
+			else
+				tl->slower++;
+		}
+}
+
 static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 		       const struct xrow *rows, size_t nr, const long long *ns,
-		       size_t nn, struct xtally *tl)
+		       size_t nn)
 {
 	struct rtable t;
 	struct rbuf cell, cap, anc, note;
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	size_t i, j, nc = 0;
 	long long cols[RTABLE_MAXCOLS];
-	int rc, nsflag = 0, ntflag = 0;
-	struct kv v[3];
+	int rc, marks = 0, p, fl;
+	double r;
 
 	for (j = 0; j < nn && nc < RTABLE_MAXCOLS - 1; j++)
 		if (col_shown(s, ns, j, nn))
@@ -242,9 +288,8 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 	rbuf_init(&anc);
 	rbuf_init(&note);
 	rtable_head(&t, "");
-	rtable_head_span(&t, (int)nc, !strcmp(s->name, VOCAB_SUITE_ILP) ?
-			 lang_get(x->L, "axis.count") :
-			 lang_get(x->L, "axis.size"));
+	rtable_head_span(&t, (int)nc, lang_get(x->L, !strcmp(s->name,
+			 VOCAB_SUITE_ILP) ? "axis.count" : "axis.size"));
 	rtable_head_end(&t);
 	rtable_text(&t, "");
 	for (j = 0; j < nc; j++) {
@@ -258,65 +303,21 @@ static int suite_table(struct rctx *x, const struct xsuite *s, int k,
 		row_label(x, &rows[i], &cell);
 		rtable_text(&t, rbuf_str(&cell));
 		for (j = 0; j < nc; j++) {
-			int p;
-			double r = speedup(x, s, &rows[i], k, cols[j], &p);
-			int fl = 0;
-
-			if (isfinite(r) && p == RULE_SAME) {
-				fl = RT_GREY | RT_NSMARK;
-				nsflag = 1;
-			} else if (isfinite(r) && p == RULE_UNTESTED) {
-				fl = RT_NTMARK;
-				ntflag = 1;
-			}
+			r = speedup(x, s, &rows[i], k, cols[j], &p);
+			fl = !isfinite(r) ? 0 : p == RULE_SAME ?
+			     RT_GREY | RT_NSMARK : p == RULE_UNTESTED ?
+			     RT_NTMARK : 0;
+			marks |= fl;
 			rtable_num(&t, r, 2, fl);
 		}
 		rtable_row_end(&t);
 	}
-	/* the tallies count every size, not only the table's columns */
-	for (i = 0; i < nr; i++)
-		for (j = 0; j < nn; j++) {
-			int p;
-			double r = speedup(x, s, &rows[i], k, ns[j], &p);
-
-			if (!isfinite(r))
-				continue;
-			tl->v[tl->n++] = r;
-			if (p == RULE_UNTESTED) {
-				tl->untested++;
-			} else if (p != RULE_SAME) {
-				if (r > 1)
-					tl->faster++;
-				else
-					tl->slower++;
-			} else {
-				tl->same++;
-			}
-		}
 	rbuf_printf(&anc, "cross suite=%s dev=%d", s->name, k + 1);
-	rbuf_printf(&note, "%s", lang_get(x->L, s->higher ?
-		    "cross.note_higher" : "cross.note_lower"));
-	if (nsflag || ntflag)
+	rbuf_puts(&note, lang_get(x->L, s->higher ? "cross.note_higher" :
+				  "cross.note_lower"));
+	if (marks)
 		rbuf_printf(&note, " %s", lang_get(x->L, "cross.note_marks"));
-	{
-		struct rbuf kk, title;
-		char key[64];
-
-		rbuf_init(&kk);
-		rbuf_init(&title);
-		rbuf_printf(&kk, "%d", k + 1);
-		snprintf(key, sizeof(key), "%s.title", s->name);
-		rbuf_puts(&title, lang_get(x->L, key));
-		metric_name(x, s->metric, &cell);
-		v[0] = (struct kv){"K", rbuf_str(&kk)};
-		v[1] = (struct kv){"SUITE", rbuf_str(&title)};
-		rbuf_free(&cell);
-		metric_name(x, s->metric, &cell);
-		v[2] = (struct kv){"METRIC", rbuf_str(&cell)};
-		emit_string(x, &cap, "cross.table", v, 3);
-		rbuf_free(&kk);
-		rbuf_free(&title);
-	}
+	suite_caption(x, s, k, "cross.table", &cap);
 	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
 			rbuf_str(&note));
 	rtable_free(&t);
@@ -334,28 +335,22 @@ static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
 {
 	struct pline *l;
 	struct pspec ps;
-	struct rbuf *titles, cap, kk, title;
+	struct rbuf *titles, cap;
 	double *xs, *ys;
 	size_t i, j;
-	int fig, rc = -1, ilp = !strcmp(s->name, VOCAB_SUITE_ILP);
-	char key[64];
-	struct kv v[2];
+	int fig, rc = -1, ilp = !strcmp(s->name, VOCAB_SUITE_ILP), p;
 
 	l = calloc(nr ? nr : 1, sizeof(*l));
 	titles = calloc(nr ? nr : 1, sizeof(*titles));
 	xs = calloc(nr * nn + 1, sizeof(*xs));
 	ys = calloc(nr * nn + 1, sizeof(*ys));
 	rbuf_init(&cap);
-	rbuf_init(&kk);
-	rbuf_init(&title);
 	if (!l || !titles || !xs || !ys)
 		goto out;
 	for (i = 0; i < nr; i++) {
 		rbuf_init(&titles[i]);
 		row_label(x, &rows[i], &titles[i]);
 		for (j = 0; j < nn; j++) {
-			int p;
-
 			xs[i * nn + j] = (double)ns[j];
 			ys[i * nn + j] = speedup(x, s, &rows[i], k, ns[j], &p);
 		}
@@ -371,17 +366,9 @@ static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
 	ps.w = 12;
 	ps.h = 6.5;
 	fig = plot_lines(x, &ps, l, nr);
-	rc = 0;
-	if (fig) {
-		rbuf_printf(&kk, "%d", k + 1);
-		snprintf(key, sizeof(key), "%s.title", s->name);
-		rbuf_puts(&title, lang_get(x->L, key));
-		v[0] = (struct kv){"K", rbuf_str(&kk)};
-		v[1] = (struct kv){"SUITE", rbuf_str(&title)};
-		rc = emit_string(x, &cap, "cross.figure", v, 2);
-		if (!rc)
-			rc = emit_figure(x, fig, rbuf_str(&cap));
-	}
+	rc = fig ? suite_caption(x, s, k, "cross.figure", &cap) : 0;
+	if (fig && !rc)
+		rc = emit_figure(x, fig, rbuf_str(&cap));
 	for (i = 0; i < nr; i++)
 		rbuf_free(&titles[i]);
 out:
@@ -390,8 +377,6 @@ out:
 	free(xs);
 	free(ys);
 	rbuf_free(&cap);
-	rbuf_free(&kk);
-	rbuf_free(&title);
 	return rc;
 }
 
@@ -401,40 +386,29 @@ out:
 static void tally_find(struct rctx *x, struct rfind *f, const char *name,
 		       int k, const struct xtally *tl)
 {
-	struct rbuf a[8];
-	struct kv v[8];
+	struct rbuf *range;
+	struct fv v;
 	const char *key;
 	char tkey[64];
-	double med;
-	size_t i;
 	int tested;
 
 	if (!tl->n)
 		return;
-	for (i = 0; i < 8; i++)
-		rbuf_init(&a[i]);
 	qsort(tl->v, (size_t)tl->n, sizeof(double), cmp_dbl);
-	med = tl->n % 2 ? tl->v[tl->n / 2] :
-	      (tl->v[tl->n / 2 - 1] + tl->v[tl->n / 2]) / 2;
+	fv_init(&v);
+	fv_int(&v, "NUNT", tl->untested);
 	snprintf(tkey, sizeof(tkey), "%s.title", name);
-	rbuf_puts(&a[0], lang_get(x->L, tkey));
-	rbuf_printf(&a[1], "%d", k + 1);
-	rbuf_printf(&a[2], "%d", tl->faster);
-	rbuf_printf(&a[3], "%d", tl->slower);
-	rbuf_printf(&a[4], "%d", tl->same);
-	find_num(&a[5], med, 3);
-	find_num(&a[6], tl->v[0], 3);
-	rbuf_puts(&a[6], "--");
-	find_num(&a[6], tl->v[tl->n - 1], 3);
-	rbuf_printf(&a[7], "%d", tl->untested);
-	v[0] = (struct kv){"SUITE", rbuf_str(&a[0])};
-	v[1] = (struct kv){"K", rbuf_str(&a[1])};
-	v[2] = (struct kv){"NFAST", rbuf_str(&a[2])};
-	v[3] = (struct kv){"NSLOW", rbuf_str(&a[3])};
-	v[4] = (struct kv){"NSAME", rbuf_str(&a[4])};
-	v[5] = (struct kv){"MED", rbuf_str(&a[5])};
-	v[6] = (struct kv){"RANGE", rbuf_str(&a[6])};
-	v[7] = (struct kv){"NUNT", rbuf_str(&a[7])};
+	fv_str(&v, "SUITE", lang_get(x->L, tkey));
+	fv_int(&v, "K", k + 1);
+	fv_int(&v, "NFAST", tl->faster);
+	fv_int(&v, "NSLOW", tl->slower);
+	fv_int(&v, "NSAME", tl->same);
+	fv_num(&v, "MED", tl->n % 2 ? tl->v[tl->n / 2] :
+	       (tl->v[tl->n / 2 - 1] + tl->v[tl->n / 2]) / 2, 3);
+	range = fv_put(&v, "RANGE");
+	find_num(range, tl->v[0], 3);
+	rbuf_puts(range, "--");
+	find_num(range, tl->v[tl->n - 1], 3);
 	/* a verdict needs most configurations tested; the rest are told
 	 * as counts beside the median */
 	tested = tl->n - tl->untested;
@@ -446,17 +420,47 @@ static void tally_find(struct rctx *x, struct rfind *f, const char *name,
 		key = "cross.find.slower";
 	else
 		key = "cross.find.mixed";
-	find_add(x, f, key, v, 8);
+	fv_find(x, f, key, &v);
 	if (tl->untested && 2 * tested > tl->n)
-		find_add(x, f, "cross.find.some_untested", v + 7, 1);
-	for (i = 0; i < 8; i++)
-		rbuf_free(&a[i]);
+		fv_find(x, f, "cross.find.some_untested", &v);
+	fv_free(&v);
+}
+
+/* Experiment s of device k against GPU 1: its table, its figure and the
+ * sentence of its tally. */
+static int cross_suite(struct rctx *x, struct rfind *f,
+		       const struct xsuite *s, int k)
+{
+	struct xrow *rows = NULL;
+	struct xtally tl;
+	long long *ns = NULL;
+	size_t nr, nn;
+	int rc = 0;
+
+	nr = rows_build(x, s, &rows);
+	nn = sizes_of(x, s, &ns);
+	memset(&tl, 0, sizeof(tl));
+	tl.v = calloc(nr * nn + 1, sizeof(double));
+	if (!tl.v) {
+		rc = -1;
+	} else if (nr && nn) {
+		rc = suite_table(x, s, k, rows, nr, ns, nn);
+		if (!rc)
+			rc = suite_figure(x, s, k, rows, nr, ns, nn);
+		tally_count(x, s, k, rows, nr, ns, nn, &tl);
+		tally_find(x, f, s->name, k, &tl);
+	}
+	free(tl.v);
+	free(rows);
+	free(ns);
+	return rc;
 }
 
 int sec_cross(struct rctx *x)
 {
-	struct rbuf items, one;
+	const struct store_device *a = x->devs[0], *b;
 	struct rfind f;
+	struct fv v;
 	size_t si;
 	int rc = 0, k;
 
@@ -465,73 +469,28 @@ int sec_cross(struct rctx *x)
 		emit_par(x, lang_get(x->L, "cross.single"));
 		return 0;
 	}
-	rbuf_init(&items);
-	rbuf_init(&one);
 	emit_par(x, lang_get(x->L, "cross.intro"));
 	find_init(&f);
 	for (k = 1; k < (int)x->ndevs && !rc; k++) {
-		const struct store_device *a = x->devs[0], *b = x->devs[k];
-		double fp = a->peak_fp32_gflops > 0 ? b->peak_fp32_gflops /
-			    a->peak_fp32_gflops : NAN;
-		double mem = a->peak_mem_gbs > 0 ? b->peak_mem_gbs /
-			     a->peak_mem_gbs : NAN;
-
-		if (x->ndevs > 2) {
-			rbuf_free(&one);
-			dev_label(x, k, &one);
-			emit_heading(x, 1, rbuf_str(&one));
-		}
-		{
-			struct rbuf pa[4];
-			struct kv v[4];
-			int i;
-
-			for (i = 0; i < 4; i++)
-				rbuf_init(&pa[i]);
-			rbuf_printf(&pa[0], "%d", k + 1);
-			find_num(&pa[1], fp, 3);
-			find_num(&pa[2], mem, 3);
-			v[0] = (struct kv){"K", rbuf_str(&pa[0])};
-			v[1] = (struct kv){"FP", rbuf_str(&pa[1])};
-			v[2] = (struct kv){"MEM", rbuf_str(&pa[2])};
-			find_add(x, &f, "cross.find.peaks", v, 3);
-			for (i = 0; i < 4; i++)
-				rbuf_free(&pa[i]);
-		}
+		b = x->devs[k];
+		if (x->ndevs > 2)
+			emit_dev_heading(x, 1, k);
+		fv_init(&v);
+		fv_int(&v, "K", k + 1);
+		fv_num(&v, "FP", a->peak_fp32_gflops > 0 ? b->peak_fp32_gflops /
+		       a->peak_fp32_gflops : NAN, 3);
+		fv_num(&v, "MEM", a->peak_mem_gbs > 0 ? b->peak_mem_gbs /
+		       a->peak_mem_gbs : NAN, 3);
+		fv_find(x, &f, "cross.find.peaks", &v);
+		fv_free(&v);
 		for (si = 0; si < sizeof(xsuites) / sizeof(xsuites[0]) && !rc;
-		     si++) {
-			const struct xsuite *s = &xsuites[si];
-			struct xrow *rows = NULL;
-			struct xtally tl;
-			long long *ns = NULL;
-			size_t nr, nn;
-
-			if (!model_has_suite(x, 0, s->name) ||
-			    !model_has_suite(x, k, s->name))
-				continue;
-			nr = rows_build(x, s, &rows);
-			nn = sizes_of(x, s, &ns);
-			memset(&tl, 0, sizeof(tl));
-			tl.v = calloc(nr * nn + 1, sizeof(double));
-			if (!tl.v) {
-				rc = -1;
-			} else if (nr && nn) {
-				rc = suite_table(x, s, k, rows, nr, ns, nn,
-						 &tl);
-				if (!rc)
-					rc = suite_figure(x, s, k, rows, nr,
-							  ns, nn);
-				tally_find(x, &f, s->name, k, &tl);
-			}
-			free(tl.v);
-			free(rows);
-			free(ns);
-		}
+		     si++)
+			if (model_has_suite(x, 0, xsuites[si].name) &&
+			    model_has_suite(x, k, xsuites[si].name))
+				rc = cross_suite(x, &f, &xsuites[si], k);
 	}
 	if (!rc)
 		rc = find_emit(x, &f);
 	find_free(&f);
-	rbuf_free(&items);
-	rbuf_free(&one);
 	return rc;
 }

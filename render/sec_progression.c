@@ -12,6 +12,7 @@
  * each step's counters and its point on the roofline; findings close
  * it, every number from the data. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,12 +57,18 @@ struct pg_cnt {
 };
 
 /* The quantities a step's counters are compared by, in the order the
- * findings name them. */
-enum { PQ_LOADS, PQ_BANK, PQ_DRAM, PQ_GIPS, PQ_N };
-static const char *const pq_key[PQ_N] = {
-	"progression.q.loads", "progression.q.bank", "progression.q.dram",
-	"progression.q.gips"
+ * findings name them: the string of each and where pg_cnt holds it. */
+#define PQ_N 4
+static const struct {
+	const char *key;
+	size_t off;
+} pq[PQ_N] = {
+	{"progression.q.loads", offsetof(struct pg_cnt, ldk)},
+	{"progression.q.bank", offsetof(struct pg_cnt, wpi)},
+	{"progression.q.dram", offsetof(struct pg_cnt, dram)},
+	{"progression.q.gips", offsetof(struct pg_cnt, gips)},
 };
+#define PQ_VALUE(q, i) (*(const double *)((const char *)(q) + pq[i].off))
 
 struct pg_kern {
 	const char *variant;	/* points into the configurations */
@@ -90,20 +97,12 @@ struct pg_facts {
 	int big[PG_MAXN];	/* the largest step at each size, -1 */
 	double peak;		/* FP32 peak [GFLOP/s], NAN unknown */
 	int cn;			/* index of the counter size, -1 none */
-	int ncnt;		/* kernels with counters there */
 	int nall, nok, nfail;	/* configurations run; ok; failed */
 };
 
 static double pg_gflops(const struct rcfg *c)
 {
 	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
-}
-
-static void pg_cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
 }
 
 /* "32\\(\\times\\)32" threads or "tile 128" of c; "--" for the library. */
@@ -148,8 +147,7 @@ static void pg_cnt_fill(const struct rcfg *c, struct pg_cnt *q)
 		ops = NAN;
 	q->ldk = 1000 * pg_ratio(rcfg_median(c,
 		 VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS), ops);
-	q->ldgk = 1000 * pg_ratio(rcfg_median(c,
-		  PG_METRIC_LD_INST), ops);
+	q->ldgk = 1000 * pg_ratio(rcfg_median(c, PG_METRIC_LD_INST), ops);
 	q->cgma = rcfg_median(c, VOCAB_METRIC_CGMA);
 	q->wpi = pg_ratio(rcfg_median(c,
 		 VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS),
@@ -160,44 +158,11 @@ static void pg_cnt_fill(const struct rcfg *c, struct pg_cnt *q)
 		 isfinite(q->gips) || isfinite(q->cgma);
 }
 
-static double pq_value(const struct pg_cnt *q, int i)
-{
-	switch (i) {
-	case PQ_LOADS:
-		return q->ldk;
-	case PQ_BANK:
-		return q->wpi;
-	case PQ_DRAM:
-		return q->dram;
-	default:
-		return q->gips;
-	}
-}
-
-/* The quantity of b's counters that moved most from a's: the largest
- * |log| of a ratio, so that halving and doubling weigh alike. */
-static void pg_moved(const struct pg_cnt *a, struct pg_kern *b)
-{
-	double best = -1;
-	int i;
-
-	b->moved = -1;
-	b->moved_r = NAN;
-	for (i = 0; i < PQ_N; i++) {
-		double r = pg_ratio(pq_value(&b->q, i), pq_value(a, i));
-
-		if (!(r > 0) || !(fabs(log(r)) > best))
-			continue;
-		best = fabs(log(r));
-		b->moved = i;
-		b->moved_r = r;
-	}
-}
-
-/* A configuration of kernel k at size n that did not run ok, for its
- * status where none did; NULL when none was measured. */
-static const struct rcfg *pg_bad(const struct rctx *x, int dev,
-				 const char *variant, int n)
+/* The first configuration of kernel variant on dev, whatever its
+ * status, whose field ('n' its size, 'b' its block) is v: where none
+ * ran ok at a size, the one whose status is shown. NULL when none. */
+static const struct rcfg *pg_first(const struct rctx *x, int dev,
+				   const char *variant, char field, int v)
 {
 	size_t i;
 
@@ -205,7 +170,8 @@ static const struct rcfg *pg_bad(const struct rctx *x, int dev,
 		const struct rcfg *r = &x->cfgs[i];
 
 		if (r->dev == dev && !strcmp(r->c->suite, PG_SUITE) &&
-		    !strcmp(r->c->variant, variant) && r->c->n == n)
+		    !strcmp(r->c->variant, variant) &&
+		    (field == 'n' ? r->c->n : r->c->block_x) == v)
 			return r;
 	}
 	return NULL;
@@ -232,7 +198,7 @@ static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
 
-		pg_cmp_clear(&k->step[i]);
+		parts_rcmp_clear(&k->step[i]);
 		k->prev[i] = -1;
 		if (k->lib || !k->c[i])
 			continue;
@@ -281,25 +247,34 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
 
-		memset(&k->q, 0, sizeof(k->q));
-		k->q.ai = k->q.ldk = k->q.ldgk = k->q.cgma = k->q.wpi =
-			k->q.dram = k->q.gips = NAN;
+		/* without a configuration, every counter NAN */
+		pg_cnt_fill(cn >= 0 ? k->c[cn] : NULL, &k->q);
 		k->moved = -1;
 		k->moved_r = NAN;
 		if (cn < 0 || !k->c[cn])
 			continue;
-		pg_cnt_fill(k->c[cn], &k->q);
-		f->ncnt += k->q.has;
 		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
 			    k->q.ldgk < k->q.ldk);
 	}
+	/* the quantity that moved most from the step before: the largest
+	 * |log| of a ratio, so that halving and doubling weigh alike */
 	for (j = 0; cn >= 0 && j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
+		double best = -1, r;
 
-		if (!k->lib && k->prev[cn] >= 0 && k->q.has &&
-		    f->k[k->prev[cn]].q.has)
-			pg_moved(&f->k[k->prev[cn]].q, k);
+		if (k->lib || k->prev[cn] < 0 || !k->q.has ||
+		    !f->k[k->prev[cn]].q.has)
+			continue;
+		for (i = 0; i < PQ_N; i++) {
+			r = pg_ratio(PQ_VALUE(&k->q, i),
+				     PQ_VALUE(&f->k[k->prev[cn]].q, i));
+			if (r > 0 && fabs(log(r)) > best) {
+				best = fabs(log(r));
+				k->moved = i;
+				k->moved_r = r;
+			}
+		}
 	}
 }
 
@@ -307,7 +282,7 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 {
 	const char **vv = NULL;
-	int *ns = NULL, rc = -1, i, j;
+	int *ns = NULL, rc = -1, i;
 	size_t nv, nn, q;
 
 	memset(f, 0, sizeof(*f));
@@ -326,20 +301,19 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 		for (i = 0; i < f->nn; i++) {
 			k->c[i] = pg_best(x, dev, vv[q], f->n[i]);
 			k->bad[i] = k->c[i] ? NULL :
-				    pg_bad(x, dev, vv[q], f->n[i]);
+				    pg_first(x, dev, vv[q], 'n', f->n[i]);
 		}
 		if (k->lib)
 			f->lib = f->nk;
 		f->nk++;
 	}
 	/* the library last, whatever its name sorts as */
-	if (f->lib >= 0 && f->lib != f->nk - 1) {
+	if (f->lib >= 0) {
 		struct pg_kern t = f->k[f->lib];
 
-		for (j = f->lib; j < f->nk - 1; j++)
-			f->k[j] = f->k[j + 1];
-		f->k[f->nk - 1] = t;
-		f->lib = f->nk - 1;
+		memmove(&f->k[f->lib], &f->k[f->lib + 1],
+			(size_t)(f->nk - 1 - f->lib) * sizeof(t));
+		f->k[f->lib = f->nk - 1] = t;
 	}
 	for (i = 0; i < f->nn; i++)
 		if (pg_steps(x, f, i))
@@ -355,7 +329,6 @@ out:
 }
 
 /* ---- helpers -------------------------------------------------------------- */
-
 
 /* The marks every shown configuration at size index i shares. */
 static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
@@ -382,39 +355,28 @@ static void pg_p_cell(struct rtable *t, const struct rcmp *r)
 }
 
 /* The idea of kernel k in one sentence: the strings' for a known step,
- * else the description the measurement stored, else "--". */
-static void pg_why(const struct rctx *x, const char *variant,
-		   const struct rcfg *c, struct rbuf *b)
+ * else the description stored in the session of any of its
+ * configurations (an ok one first), else "--". */
+static void pg_why(const struct rctx *x, const struct pg_facts *f,
+		   const struct pg_kern *k, struct rbuf *b)
 {
 	const struct store_kernel *sk;
+	const struct rcfg *c = NULL;
 	const char *s;
 	char key[64];
+	int i;
 
-	snprintf(key, sizeof(key), "progression.why.%s", variant);
+	snprintf(key, sizeof(key), "progression.why.%s", k->variant);
 	s = lang_find(x->L, key);
-	if (s) {
+	for (i = 0; !s && !c && i < 2 * f->nn; i++)
+		c = i < f->nn ? k->c[i] : k->bad[i - f->nn];
+	sk = c ? model_kernel(x, k->variant, c->c->session_id) : NULL;
+	if (s)
 		rbuf_puts(b, s);
-		return;
-	}
-	sk = c ? model_kernel(x, variant, c->c->session_id) : NULL;
-	if (sk && sk->description && *sk->description)
+	else if (sk && sk->description && *sk->description)
 		rbuf_put_prose(b, sk->description, 0);
 	else
 		rbuf_puts(b, "--");
-}
-
-/* Any configuration of kernel j, for its session and blocks. */
-static const struct rcfg *pg_any(const struct pg_facts *f, int j)
-{
-	int i;
-
-	for (i = 0; i < f->nn; i++)
-		if (f->k[j].c[i])
-			return f->k[j].c[i];
-	for (i = 0; i < f->nn; i++)
-		if (f->k[j].bad[i])
-			return f->k[j].bad[i];
-	return NULL;
 }
 
 /* ---- the steps table ------------------------------------------------------ */
@@ -423,28 +385,22 @@ static const struct rcfg *pg_any(const struct pg_facts *f, int j)
 static void pg_blocks(const struct rctx *x, int dev, const char *variant,
 		      struct rbuf *b)
 {
+	const struct rcfg *r;
 	int *bs = NULL;
-	size_t nb, i, j;
+	size_t nb, i;
 
 	nb = model_ints(x, dev, PG_SUITE, variant, NULL, 'b', &bs);
-	for (i = 0; i < nb; i++)
-		for (j = 0; j < x->ncfgs; j++) {
-			const struct rcfg *r = &x->cfgs[j];
-
-			if (r->dev != dev || strcmp(r->c->suite, PG_SUITE) ||
-			    strcmp(r->c->variant, variant) ||
-			    r->c->block_x != bs[i])
-				continue;
-			/* a tile's edge alone after the first: "tile 64,
-			 * 128" */
-			if (i && r->c->block_x > 0 && block_is_tile(x, r))
-				rbuf_printf(b, ", %d", bs[i]);
-			else {
-				rbuf_puts(b, i ? ", " : "");
-				pg_block(x, r, b);
-			}
-			break;
+	for (i = 0; i < nb; i++) {
+		if (!(r = pg_first(x, dev, variant, 'b', bs[i])))
+			continue;
+		/* a tile's edge alone after the first: "tile 64, 128" */
+		if (i && r->c->block_x > 0 && block_is_tile(x, r)) {
+			rbuf_printf(b, ", %d", bs[i]);
+		} else {
+			rbuf_puts(b, i ? ", " : "");
+			pg_block(x, r, b);
 		}
+	}
 	if (!nb)
 		rbuf_puts(b, "--");
 	free(bs);
@@ -452,195 +408,194 @@ static void pg_blocks(const struct rctx *x, int dev, const char *variant,
 
 static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 {
+	static const char *const heads[] = {
+		"progression.h_step", "progression.h_kernel",
+		"progression.h_blocks", "progression.h_idea", NULL
+	};
 	struct rtable t;
-	struct rbuf cell;
-	int j, rc, step = 0;
+	struct rbuf cell[4];
+	int j, c, rc, step = 0;
 
 	rtable_init(&t, "rllX");
-	rbuf_init(&cell);
-	rtable_head(&t, lang_get(x->L, "progression.h_step"));
-	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
-	rtable_head(&t, lang_get(x->L, "progression.h_blocks"));
-	rtable_head(&t, lang_get(x->L, "progression.h_idea"));
+	for (c = 0; c < 4; c++)
+		rbuf_init(&cell[c]);
+	parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 
-		rbuf_free(&cell);
+		for (c = 0; c < 4; c++)
+			rbuf_free(&cell[c]);
 		if (!k->lib)
-			rbuf_printf(&cell, "%d", ++step);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		mem_variant(&cell, k->variant);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		pg_blocks(x, dev, k->variant, &cell);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		pg_why(x, k->variant, pg_any(f, j), &cell);
-		rtable_text(&t, rbuf_str(&cell));
+			rbuf_printf(&cell[0], "%d", ++step);
+		mem_variant(&cell[1], k->variant);
+		pg_blocks(x, dev, k->variant, &cell[2]);
+		pg_why(x, f, k, &cell[3]);
+		for (c = 0; c < 4; c++)
+			rtable_text(&t, rbuf_str(&cell[c]));
 		rtable_row_end(&t);
 	}
 	rc = emit_dev_table(x, &t, dev, "progression.steps_table",
 			    "progression-steps", NULL,
 			    "progression.steps_note");
 	rtable_free(&t);
-	rbuf_free(&cell);
+	for (c = 0; c < 4; c++)
+		rbuf_free(&cell[c]);
 	return rc;
 }
 
 /* ---- the speed tables ----------------------------------------------------- */
 
-/* 1 when kernel j has a configuration at one of the sizes i0..i1. */
-static int pg_row_has(const struct pg_facts *f, int j, int i0, int i1)
+/* Starts kernel j's row where it has a configuration at one of the
+ * size indices i0..i1: a gap before the library, its name and mark.
+ * Returns 0, and starts nothing, where it has none. */
+static int pg_row_start(struct rtable *t, const struct pg_facts *f, int j,
+			int i0, int i1, const char *mark)
 {
-	int i;
+	struct rbuf h;
+	int i, has = 0;
 
 	for (i = i0; i <= i1; i++)
-		if (f->k[j].c[i] || f->k[j].bad[i])
-			return 1;
-	return 0;
+		has |= f->k[j].c[i] || f->k[j].bad[i];
+	if (!has)
+		return 0;
+	if (f->k[j].lib)
+		rtable_gap(t);
+	rbuf_init(&h);
+	mem_variant(&h, f->k[j].variant);
+	rbuf_puts(&h, mark);
+	rtable_text(t, rbuf_str(&h));
+	rbuf_free(&h);
+	return 1;
+}
+
+/* The sizes v[0..n-1] for prose: "1024, 2048 and 4096". */
+static void pg_join(const struct rctx *x, struct rbuf *b, const int *v,
+		    size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		rbuf_printf(b, "%s%d", !i ? "" : i + 1 < n ? ", " :
+			    lang_get(x->L, "progression.and"), v[i]);
+}
+
+/* Kernel k's block cell at size index i; then, where it has no speed
+ * there, the status cell of st and n more "--" (the rest of the group
+ * stays empty). Returns 1 in that case, else 0. */
+static int pg_cells_start(const struct rctx *x, struct ptable *p,
+			  const struct pg_kern *k, int i,
+			  const struct rcfg *st, int n)
+{
+	rbuf_free(&p->cell);
+	if (k->c[i] || k->bad[i])
+		pg_block(x, k->c[i] ? k->c[i] : k->bad[i], &p->cell);
+	else
+		rbuf_puts(&p->cell, "--");
+	rtable_text(&p->t, rbuf_str(&p->cell));
+	if (!cell_status(x, &p->t, st))
+		return 0;
+	while (n--)
+		rtable_text(&p->t, "--");
+	return 1;
 }
 
 /* The five cells of kernel j at size index i. */
-static void speed_cells(struct rctx *x, struct rtable *t,
+static void speed_cells(struct rctx *x, struct ptable *p,
 			const struct pg_facts *f, int j, int i,
-			unsigned common, struct rbuf *wide, unsigned *seen)
+			unsigned common)
 {
 	const struct pg_kern *k = &f->k[j];
 	const struct rcfg *c = k->c[i];
 	const struct rcmp *r = &k->step[i];
 	const struct rcfg *lib = f->lib >= 0 ? f->k[f->lib].c[i] : NULL;
-	struct rbuf cell;
-	int grey, nt;
+	int grey = r->p >= 0 && !r->signif;
+	int nt = isfinite(r->ratio) && r->p < 0;
 
-	rbuf_init(&cell);
-	if (c || k->bad[i])
-		pg_block(x, c ? c : k->bad[i], &cell);
-	else
-		rbuf_puts(&cell, "--");
-	rtable_text(t, rbuf_str(&cell));
-	if (cell_status(x, t, c ? c : k->bad[i])) {
-		/* no speed: the rest of the group stays empty */
-		rtable_text(t, "--");
-		rtable_text(t, "--");
-		rtable_text(t, "--");
-		rbuf_free(&cell);
+	if (pg_cells_start(x, p, k, i, c ? c : k->bad[i], 3))
 		return;
-	}
-	rbuf_free(&cell);
-	regime_marks(x, rcfg_marks(x, c) & ~common, &cell);
-	*seen |= rcfg_marks(x, c);
-	mem_num(t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
-		rbuf_str(&cell), wide);
-	rtable_num(t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
-	grey = r->p >= 0 && !r->signif;
-	nt = isfinite(r->ratio) && r->p < 0;
-	mem_num(t, r->ratio, 2, grey ? RT_GREY : 0, grey ? "\\nsmark" :
-		nt ? "\\ntmark" : "", wide);
+	rbuf_free(&p->cell);
+	regime_marks(x, rcfg_marks(x, c) & ~common, &p->cell);
+	p->seen |= rcfg_marks(x, c);
+	mem_num(&p->t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
+		rbuf_str(&p->cell), p->wide);
+	rtable_num(&p->t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
+	mem_num(&p->t, r->ratio, 2, grey ? RT_GREY : 0, grey ? "\\nsmark" :
+		nt ? "\\ntmark" : "", p->wide);
 	if (grey)
 		x->notes_ns = 1;
 	else if (nt)
 		x->notes_nt = 1;
-	rbuf_free(&cell);
-	pg_p_cell(t, r);
+	pg_p_cell(&p->t, r);
 }
 
-/* The sizes idx[0..nidx-1] (ascending, adjacent) side by side. */
+/* The nidx sizes from index i0 on side by side. */
 static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
-		       const int *idx, int nidx)
+		       int i0, int nidx)
 {
-	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, kind, list;
+	static const char *const heads[] = {
+		"progression.h_block", "=GFLOP/s", "progression.h_pct",
+		"progression.h_speedup", "=$p$", NULL
+	};
 	char kinds[4 + 5 * PG_PAIR] = "l";
-	unsigned seen = 0, common[PG_PAIR];
-	struct rtable t;
-	int s, j, rc = 0;
+	unsigned common[PG_PAIR];
+	int s, j, rc, sz[PG_PAIR];
+	struct ptable p;
+	struct rbuf kind;
 
-	for (s = 0; s < nidx; s++)
-		strcat(kinds, "lSSSS");
-	for (s = 0; s < RTABLE_MAXCOLS; s++)
-		rbuf_init(&wide[s]);
-	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&note);
 	rbuf_init(&kind);
-	rbuf_init(&list);
-	rtable_init(&t, kinds);
-	rtable_head(&t, "");
+	rbuf_puts(&kind, "progression-speed-");
 	for (s = 0; s < nidx; s++) {
-		common[s] = pg_common(x, f, idx[s]);
-		rbuf_free(&h);
-		rbuf_printf(&h, "$n = %d$", f->n[idx[s]]);
-		regime_marks(x, common[s], &h);
-		seen |= common[s];
-		rtable_head_span(&t, 5, rbuf_str(&h));
+		strcat(kinds, "lSSSS");
+		sz[s] = f->n[i0 + s];
+		rbuf_printf(&kind, "%s%d", s ? "_" : "", sz[s]);
 	}
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
+	parts_table_init(&p, kinds);
+	rtable_head(&p.t, "");
 	for (s = 0; s < nidx; s++) {
-		rtable_head(&t, lang_get(x->L, "progression.h_block"));
-		rtable_head(&t, "GFLOP/s");
-		rtable_head(&t, lang_get(x->L, "progression.h_pct"));
-		rtable_head(&t, lang_get(x->L, "progression.h_speedup"));
-		rtable_head(&t, "$p$");
+		common[s] = pg_common(x, f, i0 + s);
+		rbuf_free(&p.cell);
+		rbuf_printf(&p.cell, "$n = %d$", sz[s]);
+		regime_marks(x, common[s], &p.cell);
+		p.seen |= common[s];
+		rtable_head_span(&p.t, 5, rbuf_str(&p.cell));
 	}
-	rtable_head_end(&t);
+	rtable_head_end(&p.t);
+	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
+	for (s = 0; s < nidx; s++)
+		parts_heads_put(x, &p.t, heads);
+	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
-		if (!pg_row_has(f, j, idx[0], idx[nidx - 1]))
+		if (!pg_row_start(&p.t, f, j, i0, i0 + nidx - 1, ""))
 			continue;
-		if (f->k[j].lib)
-			rtable_gap(&t);
-		rbuf_free(&h);
-		mem_variant(&h, f->k[j].variant);
-		rtable_text(&t, rbuf_str(&h));
 		for (s = 0; s < nidx; s++)
-			speed_cells(x, &t, f, j, idx[s], common[s], wide,
-				    &seen);
-		rtable_row_end(&t);
+			speed_cells(x, &p, f, j, i0 + s, common[s]);
+		rtable_row_end(&p.t);
 	}
-	for (s = 0; s < nidx; s++)
-		rbuf_printf(&list, "%s%d", s ? "_" : "", f->n[idx[s]]);
-	rbuf_printf(&kind, "progression-speed-%s", rbuf_str(&list));
-	rbuf_free(&list);
-	for (s = 0; s < nidx; s++)
-		rbuf_printf(&list, "%s%d", !s ? "" : s + 1 < nidx ? ", " :
-			    lang_get(x->L, "progression.and"), f->n[idx[s]]);
+	rbuf_free(&p.cell);
+	pg_join(x, &p.cell, sz, (size_t)nidx);
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 "progression.speed_table", rbuf_str(&list), &cap);
-	rbuf_puts(&note, lang_get(x->L, "progression.speed_note"));
-	if (seen) {
-		rbuf_putc(&note, ' ');
-		if (regime_note_marks(x, seen, &note)) {
-			rbuf_puts(&note, ". ");
-			rbuf_puts(&note, lang_get(x->L,
-				  "progression.regime_note"));
-		}
+			 "progression.speed_table", rbuf_str(&p.cell), &p.cap);
+	rbuf_puts(&p.note, lang_get(x->L, "progression.speed_note"));
+	if (p.seen) {
+		rbuf_putc(&p.note, ' ');
+		if (regime_note_marks(x, p.seen, &p.note))
+			rbuf_printf(&p.note, ". %s", lang_get(x->L,
+				    "progression.regime_note"));
 	}
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&kind), dev, rbuf_str(&note));
-	rtable_free(&t);
-	for (s = 0; s < RTABLE_MAXCOLS; s++)
-		rbuf_free(&wide[s]);
-	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&note);
+	rc = parts_table_emit(x, &p, rc, rbuf_str(&kind), dev);
 	rbuf_free(&kind);
-	rbuf_free(&list);
 	return rc;
 }
 
 /* The sizes in pairs from the largest down, each pair ascending. */
 static int speed_tables(struct rctx *x, int dev, const struct pg_facts *f)
 {
-	int idx[PG_PAIR], i = f->nn, n, k, rc = 0;
+	int i, n, rc = 0;
 
-	while (i > 0 && !rc) {
+	for (i = f->nn; i > 0 && !rc; i -= n) {
 		n = i < PG_PAIR ? i : PG_PAIR;
-		for (k = 0; k < n; k++)
-			idx[k] = i - n + k;
-		i -= n;
-		rc = speed_table(x, dev, f, idx, n);
+		rc = speed_table(x, dev, f, i - n, n);
 	}
 	return rc;
 }
@@ -653,16 +608,15 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	enum { NL = 2 * PG_MAXN + 1 };
 	struct mem_line l[NL];
-	struct rbuf title[NL], tic[PG_MAXK];
+	struct rbuf title[NL + PG_MAXK], *tic = title + NL;
 	const char *tics[PG_MAXK];
 	double xs[PG_MAXK], ys[NL][PG_MAXK];
 	struct mem_axes a;
 	int i, j, k, nl = 0, rc;
 
-	for (k = 0; k < NL; k++)
+	for (k = 0; k < NL + PG_MAXK; k++)
 		rbuf_init(&title[k]);
 	for (j = 0; j < f->nk; j++) {
-		rbuf_init(&tic[j]);
 		rbuf_puts(&tic[j], "{\\scriptsize ");
 		mem_variant(&tic[j], f->k[j].variant);
 		rbuf_puts(&tic[j], "}");
@@ -693,23 +647,17 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 					  (size_t)f->nk, PL_REF, -1, -1};
 		nl++;
 	}
-	memset(&a, 0, sizeof(a));
-	a.xlabel = lang_get(x->L, "progression.axis_step");
-	a.ylabel = lang_get(x->L, "axis.gflops");
-	a.xmin = 0.5;
-	a.xmax = f->nk + 0.5;
-	a.xtics = xs;
-	a.xticlabels = tics;
-	a.nxtics = (size_t)f->nk;
-	a.logy = 10;
-	a.w = PG_FIG_W;
-	a.h = PG_FIG_H;
+	a = (struct mem_axes){
+		.xlabel = lang_get(x->L, "progression.axis_step"),
+		.ylabel = lang_get(x->L, "axis.gflops"),
+		.xmin = 0.5, .xmax = f->nk + 0.5, .xtics = xs,
+		.xticlabels = tics, .nxtics = (size_t)f->nk, .logy = 10,
+		.w = PG_FIG_W, .h = PG_FIG_H
+	};
 	k = mem_plot(x, &a, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "progression.figure");
-	for (k = 0; k < NL; k++)
+	for (k = 0; k < NL + PG_MAXK; k++)
 		rbuf_free(&title[k]);
-	for (j = 0; j < f->nk; j++)
-		rbuf_free(&tic[j]);
 	return rc;
 }
 
@@ -717,87 +665,53 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 
 static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 {
-	struct rbuf wide[RTABLE_MAXCOLS], h, cap, note, nb;
-	struct rtable t;
+	static const char *const heads[] = {
+		"progression.h_kernel", "progression.h_block",
+		"progression.h_ai", "=GFLOP/s", "progression.h_pct_peak",
+		"progression.h_ldk", "=CGMA", "progression.h_wpi", "=GIPS",
+		NULL
+	};
+	struct ptable p;
 	int j, i = f->cn, rc, async = 0;
-	unsigned seen = 0;
 
-	for (j = 0; j < RTABLE_MAXCOLS; j++)
-		rbuf_init(&wide[j]);
-	rbuf_init(&h);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rbuf_init(&nb);
-	rtable_init(&t, "llSSSSSSS");
-	rtable_head(&t, lang_get(x->L, "progression.h_kernel"));
-	rtable_head(&t, lang_get(x->L, "progression.h_block"));
-	rtable_head(&t, lang_get(x->L, "progression.h_ai"));
-	rtable_head(&t, "GFLOP/s");
-	rtable_head(&t, lang_get(x->L, "progression.h_pct_peak"));
-	rtable_head(&t, lang_get(x->L, "progression.h_ldk"));
-	rtable_head(&t, "CGMA");
-	rtable_head(&t, lang_get(x->L, "progression.h_wpi"));
-	rtable_head(&t, "GIPS");
-	rtable_head_end(&t);
+	parts_table_init(&p, "llSSSSSSS");
+	parts_heads_put(x, &p.t, heads);
+	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 		const struct rcfg *c = k->c[i];
 
-		if (!pg_row_has(f, j, i, i))
+		/* a kernel whose loads the LDG counters miss: said below */
+		if (!pg_row_start(&p.t, f, j, i, i, k->async ? "$^{*}$" : ""))
 			continue;
-		if (k->lib)
-			rtable_gap(&t);
-		rbuf_free(&h);
-		mem_variant(&h, k->variant);
-		if (k->async) {
-			/* its loads the LDG counters miss: said below */
-			rbuf_puts(&h, "$^{*}$");
-			async = 1;
+		async |= k->async;
+		if (!pg_cells_start(x, &p, k, i, c, 6)) {
+			rbuf_free(&p.cell);
+			regime_marks(x, rcfg_marks(x, c), &p.cell);
+			p.seen |= rcfg_marks(x, c);
+			rtable_num(&p.t, k->q.ai, -3, 0);
+			mem_num(&p.t, pg_gflops(c), 0, 0, rbuf_str(&p.cell),
+				p.wide);
+			rtable_num(&p.t, rcfg_steady(x, c) ? rule_peak_pct(
+				   pg_gflops(c), rcfg_peak_fp32(x, c), NULL) :
+				   NAN, 1, 0);
+			rtable_num(&p.t, k->q.ldk, -3, 0);
+			rtable_num(&p.t, k->q.cgma, -3, 0);
+			rtable_num(&p.t, k->q.wpi, 2, 0);
+			rtable_num(&p.t, k->q.gips, 0, 0);
 		}
-		rtable_text(&t, rbuf_str(&h));
-		rbuf_free(&h);
-		pg_block(x, c ? c : k->bad[i], &h);
-		rtable_text(&t, rbuf_str(&h));
-		if (cell_status(x, &t, c)) {
-			for (rc = 0; rc < 6; rc++)
-				rtable_text(&t, "--");
-			rtable_row_end(&t);
-			continue;
-		}
-		rbuf_free(&h);
-		regime_marks(x, rcfg_marks(x, c), &h);
-		seen |= rcfg_marks(x, c);
-		rtable_num(&t, k->q.ai, -3, 0);
-		mem_num(&t, pg_gflops(c), 0, 0, rbuf_str(&h), wide);
-		rtable_num(&t, rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
-			   rcfg_peak_fp32(x, c), NULL) : NAN, 1, 0);
-		rtable_num(&t, k->q.ldk, -3, 0);
-		rtable_num(&t, k->q.cgma, -3, 0);
-		rtable_num(&t, k->q.wpi, 2, 0);
-		rtable_num(&t, k->q.gips, 0, 0);
-		rtable_row_end(&t);
+		rtable_row_end(&p.t);
 	}
-	rbuf_printf(&nb, "%d", f->n[i]);
+	rbuf_free(&p.cell);
+	rbuf_printf(&p.cell, "%d", f->n[i]);
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 "progression.cnt_table", rbuf_str(&nb), &cap);
-	rbuf_puts(&note, lang_get(x->L, "progression.cnt_note"));
-	if (async) {
-		rbuf_putc(&note, ' ');
-		rbuf_puts(&note, lang_get(x->L, "progression.async_note"));
-	}
-	mem_regime_note(x, seen, &note);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    "progression-counters", dev,
-				    rbuf_str(&note));
-	rtable_free(&t);
-	for (j = 0; j < RTABLE_MAXCOLS; j++)
-		rbuf_free(&wide[j]);
-	rbuf_free(&h);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	rbuf_free(&nb);
-	return rc;
+			 "progression.cnt_table", rbuf_str(&p.cell), &p.cap);
+	rbuf_puts(&p.note, lang_get(x->L, "progression.cnt_note"));
+	if (async)
+		rbuf_printf(&p.note, " %s", lang_get(x->L,
+			    "progression.async_note"));
+	mem_regime_note(x, p.seen, &p.note);
+	return parts_table_emit(x, &p, rc, "progression-counters", dev);
 }
 
 /* Each step's point at the counter size under the device's roofline:
@@ -805,107 +719,73 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	struct pline l[PG_MAXK + 1];
-	struct rbuf title[PG_MAXK + 1], cap, dl, nb;
-	double px[PG_MAXK], py[PG_MAXK], rx[PLOT_ROOF_N], ry[PLOT_ROOF_N];
-	double lo = INFINITY, hi = 0;
-	struct pspec ps;
-	struct kv v[2];
+	struct rbuf title[PG_MAXK + 1], cap;
+	double px[PG_MAXK], py[PG_MAXK], lo = INFINITY, hi = 0;
+	struct fv v;
 	int j, nl = 0, k, rc = 0;
 
 	for (j = 0; j <= PG_MAXK; j++)
 		rbuf_init(&title[j]);
 	rbuf_init(&cap);
-	rbuf_init(&dl);
-	rbuf_init(&nb);
+	fv_init(&v);
 	for (j = 0; j < f->nk; j++) {
-		const struct pg_kern *kk = &f->k[j];
-
-		px[j] = kk->q.ai;
-		py[j] = pg_gflops(kk->c[f->cn]);
+		px[j] = f->k[j].q.ai;
+		py[j] = pg_gflops(f->k[j].c[f->cn]);
 		if (!isfinite(px[j]) || !(px[j] > 0) || !isfinite(py[j]))
 			continue;
 		lo = fmin(lo, px[j]);
 		hi = fmax(hi, px[j]);
 		rbuf_puts(&title[nl], "{\\scriptsize ");
-		mem_variant(&title[nl], kk->variant);
+		mem_variant(&title[nl], f->k[j].variant);
 		rbuf_puts(&title[nl], "}");
 		l[nl] = (struct pline){rbuf_str(&title[nl]), &px[j], &py[j], 1,
 				       PL_POINTS, j, j};
 		nl++;
 	}
-	if (!nl)
-		goto out;
-	if (plot_roof_fill(x, x->devs[dev], lo, hi, rx, ry, &l[nl],
-			   &title[nl]))
-		nl++;
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "progression.axis_ai");
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.xpow2 = 1;
-	ps.w = PG_FIG_W - 1;
-	ps.h = PG_FIG_H;
-	k = plot_lines(x, &ps, l, (size_t)nl);
-	dev_suffix(x, dev, &dl);
-	rbuf_printf(&nb, "%d", f->n[f->cn]);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"N", rbuf_str(&nb)};
-	rc = emit_string(x, &cap, "progression.roofline", v, 2);
-	if (!rc)
-		rc = emit_figure(x, k, rbuf_str(&cap));
-out:
+	if (nl) {
+		k = parts_roof_plot(x, dev, l, (size_t)nl, &title[nl],
+				    "progression.axis_ai", lo, hi,
+				    PG_FIG_W - 1, PG_FIG_H);
+		dev_suffix(x, dev, fv_put(&v, "DEV"));
+		fv_int(&v, "N", f->n[f->cn]);
+		rc = fv_emit(x, &cap, "progression.roofline", &v);
+		if (!rc)
+			rc = emit_figure(x, k, rbuf_str(&cap));
+	}
 	for (j = 0; j <= PG_MAXK; j++)
 		rbuf_free(&title[j]);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	rbuf_free(&nb);
+	fv_free(&v);
 	return rc;
 }
 
 /* ---- findings ------------------------------------------------------------- */
 
-static void pg_named_put(const struct rctx *x, struct fv *v, const char *name,
-			 const struct rcfg *c)
-{
-	pg_named(x, c, fv_put(v, name));
-}
-
 /* The best own kernel against cuBLAS at each size. */
 static void find_lib(struct rctx *x, struct rfind *fd,
 		     const struct pg_facts *f, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	int i;
 
 	if (f->lib < 0)
 		return;
-	rbuf_init(&list);
-	fv_init(&v);
+	parts_list_init(&l);
 	for (i = 0; i < f->nn; i++) {
 		const struct rcmp *r = &f->k[f->lib].step[i];
 
 		if (f->top[i] < 0 || !isfinite(r->ratio))
 			continue;
-		fv_int(&v, "N", f->n[i]);
-		pg_named_put(x, &v, "V", f->k[f->top[i]].c[i]);
-		fv_num(&v, "G", r->a, 4);
-		fv_num(&v, "GC", r->b, 4);
-		find_pct(fv_put(&v, "PCT"), 100 / r->ratio, 3);
-		mem_p(x, fv_put(&v, "P"), r);
-		if (list.len)
-			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, "progression.find.lib_item", &v);
+		fv_int(&l.item, "N", f->n[i]);
+		pg_named(x, f->k[f->top[i]].c[i], fv_put(&l.item, "V"));
+		fv_num(&l.item, "G", r->a, 4);
+		fv_num(&l.item, "GC", r->b, 4);
+		find_pct(fv_put(&l.item, "PCT"), 100 / r->ratio, 3);
+		mem_p(x, fv_put(&l.item, "P"), r);
+		parts_list_add(x, &l, "progression.find.lib_item");
 	}
-	fv_free(&v);
-	if (list.len) {
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.lib", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
+	fv_str(&l.all, "DEV", pre);
+	parts_list_find(x, fd, &l, "progression.find.lib");
 }
 
 /* The goal: the best own kernel at PG_GOAL % of cuBLAS at each goal
@@ -913,17 +793,16 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 static void find_goal(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, const char *pre)
 {
-	struct rbuf list, miss, sizes;
+	struct rbuf *list, *miss;
 	struct fv v;
 	size_t g;
 	int i, met = 1, nmeas = 0;
 
 	if (f->lib < 0)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&miss);
-	rbuf_init(&sizes);
 	fv_init(&v);
+	list = fv_put(&v, "LIST");
+	miss = fv_put(&v, "MISS");
 	for (g = 0; g < PG_NGOAL; g++) {
 		const struct rcmp *r = NULL;
 
@@ -932,41 +811,29 @@ static void find_goal(struct rctx *x, struct rfind *fd,
 			    isfinite(f->k[f->lib].step[i].ratio))
 				r = &f->k[f->lib].step[i];
 		if (!r) {
-			rbuf_printf(&miss, "%s%d", miss.len ? ", " : "",
+			rbuf_printf(miss, "%s%d", miss->len ? ", " : "",
 				    pg_goal_n[g]);
 			continue;
 		}
 		nmeas++;
 		met &= 100 / r->ratio >= PG_GOAL;
-		if (list.len)
-			rbuf_puts(&list, ", ");
+		rbuf_puts(list, list->len ? ", " : "");
 		/* a share within 0.1 of the goal gets a digit more, so that
 		 * 89.98 is not printed as the 90.0 it misses */
-		find_pct(&list, 100 / r->ratio,
+		find_pct(list, 100 / r->ratio,
 			 fabs(100 / r->ratio - PG_GOAL) < 0.1 ? 4 : 3);
-		rbuf_printf(&list, " %s $n = %d$", lang_get(x->L,
+		rbuf_printf(list, " %s $n = %d$", lang_get(x->L,
 			    "progression.at"), pg_goal_n[g]);
 	}
 	if (nmeas) {
 		fv_str(&v, "DEV", pre);
 		find_pct(fv_put(&v, "GOAL"), PG_GOAL, 2);
-		rbuf_free(&sizes);
-		for (g = 0; g < PG_NGOAL; g++)
-			rbuf_printf(&sizes, "%s%d", !g ? "" :
-				    g + 1 < PG_NGOAL ? ", " :
-				    lang_get(x->L, "progression.and"),
-				    pg_goal_n[g]);
-		fv_str(&v, "SIZES", rbuf_str(&sizes));
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_str(&v, "MISS", rbuf_str(&miss));
+		pg_join(x, fv_put(&v, "SIZES"), pg_goal_n, PG_NGOAL);
 		fv_find(x, fd, !met ? "progression.find.goal.not" :
-			miss.len ? "progression.find.goal.part" :
+			miss->len ? "progression.find.goal.part" :
 			"progression.find.goal.reached", &v);
 	}
 	fv_free(&v);
-	rbuf_free(&list);
-	rbuf_free(&miss);
-	rbuf_free(&sizes);
 }
 
 /* One step against the one before it, for a sentence: "\texttt{v6}
@@ -978,8 +845,8 @@ static void pg_step_put(struct rctx *x, const struct pg_facts *f, int j,
 	struct fv v;
 
 	fv_init(&v);
-	pg_named_put(x, &v, "V", k->c[i]);
-	pg_named_put(x, &v, "PREV", f->k[k->prev[i]].c[i]);
+	pg_named(x, k->c[i], fv_put(&v, "V"));
+	pg_named(x, f->k[k->prev[i]].c[i], fv_put(&v, "PREV"));
 	fv_num(&v, "R", k->step[i].ratio, 3);
 	mem_p(x, fv_put(&v, "P"), &k->step[i]);
 	fv_emit(x, out, key, &v);
@@ -991,79 +858,65 @@ static void pg_step_put(struct rctx *x, const struct pg_facts *f, int j,
 static void find_steps(struct rctx *x, struct rfind *fd,
 		       const struct pg_facts *f, const char *pre)
 {
-	struct rbuf big, list;
+	struct rbuf *big, *list;
 	struct fv v;
-	int i, j;
+	int i, j, w;
 
-	rbuf_init(&big);
-	rbuf_init(&list);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	for (i = 0; i < f->nn; i++) {
 		if (f->big[i] < 0)
 			continue;
-		rbuf_free(&big);
-		rbuf_free(&list);
+		fv_int(&v, "N", f->n[i]);
+		big = fv_put(&v, "BIG");
+		list = fv_put(&v, "LIST");
 		pg_step_put(x, f, f->big[i], i, "progression.find.step_item",
-			    &big);
+			    big);
 		for (j = 0; j < f->nk; j++) {
 			const struct rcmp *r = &f->k[j].step[i];
-			int w = mem_word(r, 1);
 
+			w = mem_word(r, 1);
 			if (f->k[j].lib || !isfinite(r->ratio) ||
 			    w == MW_BETTER || (w == MW_UNTESTED &&
 					       r->ratio > 1))
 				continue;
-			if (list.len)
-				rbuf_puts(&list, "; ");
+			rbuf_puts(list, list->len ? "; " : "");
 			pg_step_put(x, f, j, i, w == MW_WORSE ?
 				    "progression.find.step_slower" :
 				    w == MW_NS ? "progression.find.step_ns" :
-				    "progression.find.step_item", &list);
+				    "progression.find.step_item", list);
 		}
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "N", f->n[i]);
-		fv_str(&v, "BIG", rbuf_str(&big));
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, list.len ? "progression.find.steps" :
+		fv_find(x, fd, list->len ? "progression.find.steps" :
 			"progression.find.steps_all", &v);
-		fv_free(&v);
 	}
-	rbuf_free(&big);
-	rbuf_free(&list);
+	fv_free(&v);
 }
 
 /* The counter that moved most from each step to the next. */
 static void find_moved(struct rctx *x, struct rfind *fd,
 		       const struct pg_facts *f, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	int j;
 
-	rbuf_init(&list);
-	fv_init(&v);
-	for (j = 0; f->cn >= 0 && j < f->nk; j++) {
+	if (f->cn < 0)
+		return;
+	parts_list_init(&l);
+	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 
 		if (k->moved < 0)
 			continue;
-		mem_variant(fv_put(&v, "V"), k->variant);
-		mem_variant(fv_put(&v, "PREV"), f->k[k->prev[f->cn]].variant);
-		fv_str(&v, "Q", lang_get(x->L, pq_key[k->moved]));
-		fv_num(&v, "R", k->moved_r, 3);
-		if (list.len)
-			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, "progression.find.moved_item", &v);
+		mem_variant(fv_put(&l.item, "V"), k->variant);
+		mem_variant(fv_put(&l.item, "PREV"),
+			    f->k[k->prev[f->cn]].variant);
+		fv_str(&l.item, "Q", lang_get(x->L, pq[k->moved].key));
+		fv_num(&l.item, "R", k->moved_r, 3);
+		parts_list_add(x, &l, "progression.find.moved_item");
 	}
-	fv_free(&v);
-	if (list.len) {
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "N", f->n[f->cn]);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.moved", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
+	fv_str(&l.all, "DEV", pre);
+	fv_int(&l.all, "N", f->n[f->cn]);
+	parts_list_find(x, fd, &l, "progression.find.moved");
 }
 
 /* A kernel whose loads the LDG counters miss, against the step before:
@@ -1077,6 +930,8 @@ static void find_async(struct rctx *x, struct rfind *fd,
 	struct fv v;
 	int j;
 
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	for (j = 0; f->cn >= 0 && j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 		const struct pg_kern *a;
@@ -1088,8 +943,6 @@ static void find_async(struct rctx *x, struct rfind *fd,
 		    &f->k[k->prev[f->cn]];
 		if (a && !(k->q.ldgk < PG_ASYNC_DROP * a->q.ldgk))
 			continue;
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
 		mem_variant(fv_put(&v, "V"), k->variant);
 		fv_num(&v, "LDG", k->q.ldgk, 3);
 		fv_num(&v, "REQ", k->q.ldk, 3);
@@ -1102,8 +955,8 @@ static void find_async(struct rctx *x, struct rfind *fd,
 		}
 		fv_find(x, fd, a ? "progression.find.async" :
 			"progression.find.async_one", &v);
-		fv_free(&v);
 	}
+	fv_free(&v);
 }
 
 /* The steps on the roofline at the counter size: how many lie on the
@@ -1135,23 +988,19 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 	fv_int(&v, "K", right);
 	label_count_put(x, "progression.kernels", n, n, fv_put(&v, "M"));
 	fv_find(x, fd, "progression.find.roof", &v);
-	fv_free(&v);
 	top = f->top[f->cn] >= 0 ? f->k[f->top[f->cn]].c[f->cn] : NULL;
 	lib = f->lib >= 0 ? f->k[f->lib].c[f->cn] : NULL;
-	if (!top || !rcfg_steady(x, top))
-		return;
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n[f->cn]);
-	pg_named_put(x, &v, "V", top);
-	find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
-		 rcfg_peak_fp32(x, top), NULL), 3);
-	fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
-	if (lib && rcfg_steady(x, lib)) {
-		find_pct(fv_put(&v, "C"), rule_peak_pct(pg_gflops(lib),
-			 rcfg_peak_fp32(x, lib), NULL), 3);
-		fv_find(x, fd, "progression.find.peak", &v);
-	} else {
-		fv_find(x, fd, "progression.find.peak_nolib", &v);
+	lib = lib && rcfg_steady(x, lib) ? lib : NULL;
+	if (top && rcfg_steady(x, top)) {
+		pg_named(x, top, fv_put(&v, "V"));
+		find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
+			 rcfg_peak_fp32(x, top), NULL), 3);
+		fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
+		if (lib)
+			find_pct(fv_put(&v, "C"), rule_peak_pct(pg_gflops(lib),
+				 rcfg_peak_fp32(x, lib), NULL), 3);
+		fv_find(x, fd, lib ? "progression.find.peak" :
+			"progression.find.peak_nolib", &v);
 	}
 	fv_free(&v);
 }
@@ -1160,34 +1009,26 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 static int find_nocnt(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, int dev, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	int j, rc = 0;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	if (f->cn < 0) {
 		rc = mem_counters_missing(x, dev, PG_SUITE,
 					  "progression.counters_none",
 					  "progression.counters_unavailable",
-					  fv_put(&v, "TEXT"));
-		fv_find(x, fd, "progression.find.text", &v);
-		fv_free(&v);
-		return rc;
+					  fv_put(&l.all, "TEXT"));
+		fv_find(x, fd, "progression.find.text", &l.all);
 	}
-	rbuf_init(&list);
-	for (j = 0; j < f->nk; j++)
+	for (j = 0; f->cn >= 0 && j < f->nk; j++)
 		if (f->k[j].c[f->cn] && !f->k[j].q.has) {
-			rbuf_puts(&list, list.len ? ", " : "");
-			mem_variant(&list, f->k[j].variant);
+			rbuf_puts(l.list, l.list->len ? ", " : "");
+			mem_variant(l.list, f->k[j].variant);
 		}
-	if (list.len) {
-		fv_int(&v, "N", f->n[f->cn]);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.cnt_some", &v);
-	}
-	fv_free(&v);
-	rbuf_free(&list);
+	if (f->cn >= 0)
+		fv_int(&l.all, "N", f->n[f->cn]);
+	parts_list_find(x, fd, &l, "progression.find.cnt_some");
 	return rc;
 }
 
@@ -1196,13 +1037,10 @@ static int find_nocnt(struct rctx *x, struct rfind *fd,
 static void find_passed(struct rctx *x, struct rfind *fd,
 			const struct pg_facts *f, int dev, const char *pre)
 {
-	struct rbuf list, m;
-	struct fv v;
+	struct plist l;
 	int i, j;
 
-	rbuf_init(&list);
-	rbuf_init(&m);
-	fv_init(&v);
+	parts_list_init(&l);
 	for (i = 0; i < f->nn; i++)
 		for (j = 0; j < f->nk; j++) {
 			const struct rcfg *c = f->k[j].c[i], *a;
@@ -1211,27 +1049,16 @@ static void find_passed(struct rctx *x, struct rfind *fd,
 					  f->n[i], 0);
 			if (!c || !a || a == c || !rcfg_steady(x, c))
 				continue;
-			rbuf_free(&m);
-			regime_marks(x, rcfg_marks(x, a), &m);
-			fv_int(&v, "N", f->n[i]);
-			pg_named_put(x, &v, "V", a);
-			fv_num(&v, "G", pg_gflops(a), 4);
-			fv_str(&v, "M", rbuf_str(&m));
-			pg_named_put(x, &v, "S", c);
-			fv_num(&v, "GS", pg_gflops(c), 4);
-			if (list.len)
-				rbuf_puts(&list, "; ");
-			fv_emit(x, &list, "progression.find.passed_item", &v);
+			fv_int(&l.item, "N", f->n[i]);
+			pg_named(x, a, fv_put(&l.item, "V"));
+			fv_num(&l.item, "G", pg_gflops(a), 4);
+			regime_marks(x, rcfg_marks(x, a), fv_put(&l.item, "M"));
+			pg_named(x, c, fv_put(&l.item, "S"));
+			fv_num(&l.item, "GS", pg_gflops(c), 4);
+			parts_list_add(x, &l, "progression.find.passed_item");
 		}
-	fv_free(&v);
-	if (list.len) {
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.passed", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
-	rbuf_free(&m);
+	fv_str(&l.all, "DEV", pre);
+	parts_list_find(x, fd, &l, "progression.find.passed");
 }
 
 /* Verification, sizes with points not steady, and what these data
@@ -1239,45 +1066,36 @@ static void find_passed(struct rctx *x, struct rfind *fd,
 static void find_misc(struct rctx *x, struct rfind *fd,
 		      const struct pg_facts *f, int dev, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
-	int i, j, non;
+	struct plist l;
+	int i, j, last = -1;
 	size_t d, ndev = 0;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	if (f->nall) {
-		fv_int(&v, "K", f->nok);
-		fv_int(&v, "N", f->nall);
+		fv_int(&l.all, "K", f->nok);
+		fv_int(&l.all, "N", f->nall);
 		fv_find(x, fd, f->nok == f->nall ?
 			"progression.find.verified_all" :
-			"progression.find.verified_some", &v);
+			"progression.find.verified_some", &l.all);
 	}
-	rbuf_init(&list);
-	for (i = 0; i < f->nn; i++) {
-		non = 0;
+	for (i = 0; i < f->nn; i++)
 		for (j = 0; j < f->nk; j++)
-			non |= f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i]);
-		if (non)
-			rbuf_printf(&list, "%s%d", list.len ? ", " : "",
-				    f->n[i]);
-	}
-	if (list.len) {
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "progression.find.nonsteady", &v);
-	}
-	rbuf_free(&list);
-	fv_free(&v);
+			if (f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i])) {
+				rbuf_printf(l.list, "%s%d", l.list->len ?
+					    ", " : "", f->n[i]);
+				break;
+			}
+	parts_list_find(x, fd, &l, "progression.find.nonsteady");
 	for (d = 0; d < x->ndevs; d++)
-		ndev += model_has_suite(x, (int)d, PG_SUITE);
+		if (model_has_suite(x, (int)d, PG_SUITE)) {
+			ndev++;
+			last = (int)d;
+		}
 	/* once, after the last device's */
-	if (dev + 1 < (int)x->ndevs) {
-		for (d = (size_t)dev + 1; d < x->ndevs; d++)
-			if (model_has_suite(x, (int)d, PG_SUITE))
-				return;
-	}
-	find_add(x, fd, ndev == 1 ? "progression.find.limits_one" :
-		 "progression.find.limits", NULL, 0);
+	if (dev == last)
+		find_add(x, fd, ndev == 1 ? "progression.find.limits_one" :
+			 "progression.find.limits", NULL, 0);
 }
 
 /* ---- the section ---------------------------------------------------------- */

@@ -70,122 +70,116 @@ static void config_text(const struct rctx *x, const struct store_config *c,
 	}
 }
 
+/* The row of suite's variant: its best configuration by metric against
+ * the reference at its size and the peak. */
+static void compute_row(struct rctx *x, int dev, struct rtable *t,
+			const char *suite, const char *variant,
+			const char *metric, unsigned *seen)
+{
+	const struct rcfg *b = best_of(x, dev, suite, variant, metric);
+	struct rsize sz;
+	struct rbuf cell;
+	double g, r;
+
+	rbuf_init(&cell);
+	rtable_text(t, suite);
+	rbuf_put_tex(&cell, variant, 0);
+	if (b) {
+		regime_marks(x, rcfg_marks(x, b), &cell);
+		*seen |= rcfg_marks(x, b);
+	}
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	if (!b) {
+		rtable_text(t, "--");
+		rtable_text(t, lang_get(x->L, "sum.none"));
+		rtable_row_end(t);
+		return;
+	}
+	g = rcfg_median(b, metric);
+	sz = (struct rsize){b->c->m, b->c->k, b->c->n};
+	r = ref_at(x, dev, &sz);
+	size_label(&sz, &cell);
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	config_text(x, b->c, &cell);
+	rtable_text(t, rbuf_str(&cell));
+	rbuf_free(&cell);
+	rtable_num(t, g, -1, 0);
+	rtable_num(t, r, -1, 0);
+	rtable_num(t, isfinite(r) && r > 0 ? 100 * g / r : NAN, -3, 0);
+	rtable_num(t, rcfg_steady(x, b) ? rule_peak_pct(g,
+		   rcfg_peak_fp32(x, b), NULL) : NAN, -3, 0);
+	rtable_row_end(t);
+}
+
 static int compute_table(struct rctx *x, int dev)
 {
 	static const char *const suites[] = {
 		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
 		VOCAB_SUITE_TRANSFER
 	};
-	const struct store_device *d = x->devs[dev];
+	static const char *const heads[] = {
+		"sum.suite", "sum.variant", "=\\(n\\)", "sum.config",
+		"sum.gflops", "sum.ref", "sum.pct_ref", "sum.pct_peak", NULL
+	};
 	struct rtable t;
-	struct rbuf cell, cap, anc, dl;
-	struct kv v[1];
+	struct rbuf cap, anc, note;
+	struct fv v;
 	size_t s, i;
-	int rc, rows = 0;
+	int rc = 0, rows = 0;
 	unsigned seen = 0;
 
 	rtable_init(&t, "llrlSSSS");
-	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&dl);
-	rtable_head(&t, lang_get(x->L, "sum.suite"));
-	rtable_head(&t, lang_get(x->L, "sum.variant"));
-	rtable_head(&t, "\\(n\\)");
-	rtable_head(&t, lang_get(x->L, "sum.config"));
-	rtable_head(&t, lang_get(x->L, "sum.gflops"));
-	rtable_head(&t, lang_get(x->L, "sum.ref"));
-	rtable_head(&t, lang_get(x->L, "sum.pct_ref"));
-	rtable_head(&t, lang_get(x->L, "sum.pct_peak"));
+	parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
 		const char **vv = NULL;
-		const char *metric = strcmp(suites[s], VOCAB_SUITE_TRANSFER) ?
-				     VOCAB_METRIC_GFLOPS :
-				     VOCAB_METRIC_GFLOPS_KERNEL;
 		size_t nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
 
 		if (nv)
 			rtable_gap(&t);
-		for (i = 0; i < nv; i++) {
-			const struct rcfg *b = best_of(x, dev, suites[s],
-						       vv[i], metric);
-			struct rsize sz;
-			double g, r, pk;
-
-			rtable_text(&t, suites[s]);
-			rbuf_free(&cell);
-			rbuf_put_tex(&cell, vv[i], 0);
-			if (b) {
-				unsigned rg = rcfg_marks(x, b);
-
-				regime_marks(x, rg, &cell);
-				seen |= rg;
-			}
-			rtable_text(&t, rbuf_str(&cell));
-			if (!b) {
-				rtable_text(&t, "--");
-				rtable_text(&t, lang_get(x->L, "sum.none"));
-				rtable_row_end(&t);
-				rows++;
-				continue;
-			}
-			g = rcfg_median(b, metric);
-			sz = (struct rsize){b->c->m, b->c->k, b->c->n};
-			r = ref_at(x, dev, &sz);
-			rbuf_free(&cell);
-			size_label(&sz, &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&cell);
-			config_text(x, b->c, &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			rtable_num(&t, g, -1, 0);
-			rtable_num(&t, r, -1, 0);
-			rtable_num(&t, isfinite(r) && r > 0 ? 100 * g / r :
-				   NAN, -3, 0);
-			pk = rcfg_peak_fp32(x, b);
-			rtable_num(&t, rcfg_steady(x, b) ?
-				   rule_peak_pct(g, pk, NULL) : NAN, -3, 0);
-			rtable_row_end(&t);
-			rows++;
-		}
+		for (i = 0; i < nv; i++, rows++)
+			compute_row(x, dev, &t, suites[s], vv[i],
+				    strcmp(suites[s], VOCAB_SUITE_TRANSFER) ?
+				    VOCAB_METRIC_GFLOPS :
+				    VOCAB_METRIC_GFLOPS_KERNEL, &seen);
 		free(vv);
 	}
-	if (!rows) {
-		rtable_free(&t);
-		rbuf_free(&cell);
-		rbuf_free(&cap);
-		rbuf_free(&anc);
-		rbuf_free(&dl);
-		return 0;
+	rbuf_init(&cap);
+	rbuf_init(&anc);
+	rbuf_init(&note);
+	fv_init(&v);
+	if (rows) {
+		dev_suffix(x, dev, fv_put(&v, "DEV"));
+		fv_emit(x, &cap, "sum.table", &v);
+		rbuf_printf(&anc, "summary dev=%lld",
+			    (long long)x->devs[dev]->id);
+		rbuf_puts(&note, lang_get(x->L, "sum.note"));
+		if (seen) {
+			rbuf_putc(&note, ' ');
+			regime_note(x, seen, &note);
+		}
+		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+				rbuf_str(&note));
 	}
-	dev_suffix(x, dev, &dl);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "sum.table", v, 1);
-	rbuf_printf(&anc, "summary dev=%lld", (long long)d->id);
-	rbuf_free(&cell);
-	rbuf_puts(&cell, lang_get(x->L, "sum.note"));
-	if (seen) {
-		rbuf_putc(&cell, ' ');
-		regime_note(x, seen, &cell);
-	}
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			rbuf_str(&cell));
+	fv_free(&v);
 	rtable_free(&t);
-	rbuf_free(&cell);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
-	rbuf_free(&dl);
+	rbuf_free(&note);
 	return rc;
 }
 
 static int bandwidth_table(struct rctx *x, int dev)
 {
-	const struct store_device *d = x->devs[dev];
+	static const char *const heads[] = {
+		"sum.variant", "=\\(N\\)", "=ILP", "axis.gbs",
+		"sum.pct_peak_mem", NULL
+	};
 	const char **vv = NULL;
 	struct rtable t;
-	struct rbuf cell, cap, anc, dl;
-	struct kv v[1];
+	struct rbuf cell;
 	size_t nv, i;
 	int rc;
 
@@ -196,19 +190,12 @@ static int bandwidth_table(struct rctx *x, int dev)
 	}
 	rtable_init(&t, "lSSSS");
 	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&dl);
-	rtable_head(&t, lang_get(x->L, "sum.variant"));
-	rtable_head(&t, "\\(N\\)");
-	rtable_head(&t, "ILP");
-	rtable_head(&t, lang_get(x->L, "axis.gbs"));
-	rtable_head(&t, lang_get(x->L, "sum.pct_peak_mem"));
+	parts_heads_put(x, &t, heads);
 	rtable_head_end(&t);
 	for (i = 0; i < nv; i++) {
 		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_ILP, vv[i],
 					       VOCAB_METRIC_GBS);
-		double g;
+		double g = rcfg_median(b, VOCAB_METRIC_GBS);
 
 		rbuf_free(&cell);
 		rbuf_put_tex(&cell, vv[i], 0);
@@ -218,29 +205,95 @@ static int bandwidth_table(struct rctx *x, int dev)
 			rtable_row_end(&t);
 			continue;
 		}
-		g = rcfg_median(b, VOCAB_METRIC_GBS);
 		rtable_int(&t, b->c->count > 0 ? b->c->count : 0);
 		rtable_int(&t, b->c->ilp);
 		rtable_num(&t, g, -1, 0);
-		rtable_num(&t, rcfg_steady(x, b) ?
-			   rule_peak_pct(g, d->peak_mem_gbs, NULL) : NAN, -3, 0);
+		rtable_num(&t, rcfg_steady(x, b) ? rule_peak_pct(g,
+			   x->devs[dev]->peak_mem_gbs, NULL) : NAN, -3, 0);
 		rtable_row_end(&t);
 	}
-	dev_suffix(x, dev, &dl);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "sum.bw_table", v, 1);
-	rbuf_printf(&anc, "summary-bandwidth dev=%lld", (long long)d->id);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc), NULL);
+	rc = emit_dev_table(x, &t, dev, "sum.bw_table", "summary-bandwidth",
+			    NULL, NULL);
 	free(vv);
 	rtable_free(&t);
 	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&dl);
 	return rc;
 }
 
 #define ROOF_SERIES (2 * RTABLE_MAXCOLS)
+
+/* The series of the roofline figure: a set of points per variant, timed
+ * first, then from the counters. */
+struct roof {
+	struct pline l[ROOF_SERIES + 1];
+	struct rbuf titles[ROOF_SERIES + 1];
+	double *px, *py;	/* every series' points, one after another */
+	size_t nl, np;
+	double lo, hi;		/* the range of intensities */
+};
+
+/* The points of (dev, suite, variant) appended to r: pass 0 the timed
+ * medians at the intensity of the compulsory traffic, pass 1 the
+ * achieved points the counters measured. Returns how many. */
+static size_t roof_points(const struct rctx *x, int dev, const char *suite,
+			  const char *variant, int pass, struct roof *r)
+{
+	size_t j, start = r->np;
+
+	for (j = 0; j < x->ncfgs; j++) {
+		const struct rcfg *c = &x->cfgs[j];
+		double g = rcfg_median(c, VOCAB_METRIC_GFLOPS), ai;
+
+		if (c->dev != dev || strcmp(c->c->suite, suite) ||
+		    strcmp(c->c->variant, variant))
+			continue;
+		if (pass) {
+			if (!rcfg_counted_point(c, &ai, &g))
+				continue;
+		} else {
+			if (!isfinite(g) || g <= 0 || !(c->c->flops > 0) ||
+			    !(c->c->bytes > 0))
+				continue;
+			ai = c->c->flops / c->c->bytes;
+		}
+		r->px[r->np] = ai;
+		r->py[r->np] = g;
+		r->lo = fmin(r->lo, ai);
+		r->hi = fmax(r->hi, ai);
+		r->np++;
+	}
+	return r->np - start;
+}
+
+/* The key and the look of the series of variant in pass: the counted
+ * points in the colour of the variant's timed points (series 0..timed-1),
+ * as filled circles. */
+static void roof_series(struct rctx *x, struct roof *r, const char *variant,
+			int pass, int color, size_t timed, size_t start)
+{
+	struct rbuf *t = &r->titles[r->nl];
+	int pt = (int)r->nl;
+	struct rbuf *name;
+	struct fv v;
+	size_t m;
+
+	if (pass) {
+		fv_init(&v);
+		name = fv_put(&v, "NAME");
+		rbuf_put_tex(name, variant, 0);
+		for (m = 0; m < timed; m++)
+			if (!strcmp(r->l[m].title, rbuf_str(name)))
+				color = r->l[m].color;
+		pt = 6;
+		fv_emit(x, t, "sum.roof_counted", &v);
+		fv_free(&v);
+	} else {
+		rbuf_put_tex(t, variant, 0);
+	}
+	r->l[r->nl] = (struct pline){rbuf_str(t), r->px + start,
+		r->py + start, r->np - start, PL_POINTS, color, pt};
+	r->nl++;
+}
 
 /* Arithmetic intensity (FLOP per byte of compulsory traffic) against
  * attained GFLOP/s, under the roof min(peak FP32, AI x peak bandwidth);
@@ -251,135 +304,63 @@ static int roofline(struct rctx *x, int dev)
 	static const char *const suites[] = {
 		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
 	};
-	const struct store_device *d = x->devs[dev];
-	struct pline l[ROOF_SERIES + 1];
-	struct rbuf titles[ROOF_SERIES + 1], cap, dl;
-	double *px, *py, rx[PLOT_ROOF_N], ry[PLOT_ROOF_N], lo = INFINITY, hi = 0;
-	size_t s, i, nl = 0, np = 0, nv, nmeasured;
-	struct pspec ps;
-	struct kv v[1];
-	int k, rc, counted = 0, pass, color, pt;
+	struct roof r;
+	size_t s, i, nv, timed = 0, first, start;
+	struct rbuf cap;
+	struct fv v;
+	int k, rc = 0, pass, counted;
 
-	px = calloc(2 * x->ncfgs + 1, sizeof(*px));
-	py = calloc(2 * x->ncfgs + 1, sizeof(*py));
-	if (!px || !py) {
-		free(px);
-		free(py);
-		return -1;
+	memset(&r, 0, sizeof(r));
+	r.lo = INFINITY;
+	r.px = calloc(2 * x->ncfgs + 1, sizeof(*r.px));
+	r.py = calloc(2 * x->ncfgs + 1, sizeof(*r.py));
+	for (i = 0; i <= ROOF_SERIES; i++)
+		rbuf_init(&r.titles[i]);
+	rbuf_init(&cap);
+	fv_init(&v);
+	if (!r.px || !r.py) {
+		rc = -1;
+		goto out;
 	}
-	/* pass 0: the timed medians; pass 1: the counters */
-	nmeasured = 0;
 	for (pass = 0; pass < 2; pass++) {
-		size_t first = nl;
-
+		first = r.nl;
 		for (s = 0; s < 2; s++) {
 			const char **vv = NULL;
 
 			nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
-			for (i = 0; i < nv && nl - first < RTABLE_MAXCOLS;
+			for (i = 0; i < nv && r.nl - first < RTABLE_MAXCOLS;
 			     i++) {
-				size_t j, start = np;
-
-				for (j = 0; j < x->ncfgs; j++) {
-					const struct rcfg *r = &x->cfgs[j];
-					double g = rcfg_median(r,
-						VOCAB_METRIC_GFLOPS);
-					double ai;
-
-					if (r->dev != dev ||
-					    strcmp(r->c->suite, suites[s]) ||
-					    strcmp(r->c->variant, vv[i]))
-						continue;
-					if (pass) {
-						if (!rcfg_counted_point(r, &ai, &g))
-							continue;
-					} else {
-						if (!isfinite(g) || g <= 0 ||
-						    !(r->c->flops > 0) ||
-						    !(r->c->bytes > 0))
-							continue;
-						ai = r->c->flops / r->c->bytes;
-					}
-					px[np] = ai;
-					py[np] = g;
-					lo = fmin(lo, px[np]);
-					hi = fmax(hi, px[np]);
-					np++;
-				}
-				if (np == start)
-					continue;
-				rbuf_init(&titles[nl]);
-				color = s ? 6 : (int)nl;
-				pt = (int)nl;
-				if (pass) {
-					struct rbuf name;
-					struct kv nvar[1];
-					size_t m;
-
-					rbuf_init(&name);
-					rbuf_put_tex(&name, vv[i], 0);
-					/* in the colour of the variant's timed
-					 * points, as filled circles */
-					for (m = 0; m < nmeasured; m++)
-						if (!strcmp(l[m].title,
-							    rbuf_str(&name)))
-							color = l[m].color;
-					pt = 6;
-					nvar[0] = (struct kv){"NAME",
-							      rbuf_str(&name)};
-					emit_string(x, &titles[nl],
-						    "sum.roof_counted", nvar,
-						    1);
-					rbuf_free(&name);
-					counted = 1;
-				} else {
-					rbuf_put_tex(&titles[nl], vv[i], 0);
-				}
-				l[nl] = (struct pline){rbuf_str(&titles[nl]),
-					px + start, py + start, np - start,
-					PL_POINTS, color, pt};
-				nl++;
+				start = r.np;
+				if (roof_points(x, dev, suites[s], vv[i], pass,
+						&r))
+					roof_series(x, &r, vv[i], pass,
+						    s ? 6 : (int)r.nl, timed,
+						    start);
 			}
 			free(vv);
 		}
 		if (!pass)
-			nmeasured = nl;
+			timed = r.nl;
 	}
-	if (!np) {
-		free(px);
-		free(py);
-		return 0;
-	}
-	rbuf_init(&titles[nl]);
-	if (plot_roof_fill(x, d, lo, hi, rx, ry, &l[nl], &titles[nl]))
-		nl++;
-	else
-		rbuf_free(&titles[nl]);
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "axis.intensity");
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.xpow2 = 1;
-	ps.w = 14;
-	ps.h = 8;
-	k = plot_lines(x, &ps, l, nl);
-	rbuf_init(&cap);
-	rbuf_init(&dl);
-	dev_suffix(x, dev, &dl);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	emit_string(x, &cap, "sum.roofline", v, 1);
+	counted = r.nl > timed;
+	if (!r.np)
+		goto out;
+	k = parts_roof_plot(x, dev, r.l, r.nl, &r.titles[r.nl],
+			    "axis.intensity", r.lo, r.hi, 14, 8);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
+	fv_emit(x, &cap, "sum.roofline", &v);
 	if (counted) {
 		rbuf_putc(&cap, ' ');
 		rbuf_puts(&cap, lang_get(x->L, "sum.roofline_counted"));
 	}
 	rc = emit_figure(x, k, rbuf_str(&cap));
-	for (i = 0; i < nl; i++)
-		rbuf_free(&titles[i]);
+out:
+	for (i = 0; i <= ROOF_SERIES; i++)
+		rbuf_free(&r.titles[i]);
 	rbuf_free(&cap);
-	rbuf_free(&dl);
-	free(px);
-	free(py);
+	fv_free(&v);
+	free(r.px);
+	free(r.py);
 	return rc;
 }
 
@@ -390,18 +371,17 @@ static void roof_find(struct rctx *x, int dev, struct rfind *f)
 {
 	const struct store_device *d = x->devs[dev];
 	const char **vv = NULL;
-	struct rbuf items, a[3];
-	struct kv v[3];
-	size_t nv, i, k;
+	struct rbuf *items;
+	struct fv v;
+	size_t nv, i;
 	double ridge, top = 0;
 
 	if (!(d->peak_fp32_gflops > 0) || !(d->peak_mem_gbs > 0))
 		return;
 	ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
 	nv = model_names(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'v', &vv);
-	rbuf_init(&items);
-	for (k = 0; k < 3; k++)
-		rbuf_init(&a[k]);
+	fv_init(&v);
+	items = fv_put(&v, "LIST");
 	for (i = 0; i < nv; i++) {
 		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_VERSIONS,
 					       vv[i], VOCAB_METRIC_GFLOPS);
@@ -414,34 +394,27 @@ static void roof_find(struct rctx *x, int dev, struct rfind *f)
 		roof = fmin(d->peak_fp32_gflops, in * d->peak_mem_gbs);
 		if (!isfinite(g) || !(roof > 0))
 			continue;
-		if (items.len)
-			rbuf_puts(&items, "; ");
-		rbuf_puts(&items, "\\texttt{");
-		rbuf_put_tex(&items, vv[i], 0);
-		rbuf_puts(&items, "} ");
-		find_num(&items, in, 3);
-		rbuf_printf(&items, "~FLOP/B, %s, ", lang_get(x->L, in > ridge ?
+		rbuf_puts(items, items->len ? "; \\texttt{" : "\\texttt{");
+		rbuf_put_tex(items, vv[i], 0);
+		rbuf_puts(items, "} ");
+		find_num(items, in, 3);
+		rbuf_printf(items, "~FLOP/B, %s, ", lang_get(x->L, in > ridge ?
 			    "sum.find.compute" : "sum.find.memory"));
-		find_pct(&items, 100 * g / roof, 2);
+		find_pct(items, 100 * g / roof, 2);
 		top = fmax(top, 100 * g / roof);
-		regime_marks(x, rcfg_marks(x, b), &items);
+		regime_marks(x, rcfg_marks(x, b), items);
 	}
 	free(vv);
-	if (items.len) {
-		dev_label(x, dev, &a[0]);
-		find_num(&a[1], ridge, 3);
-		v[0] = (struct kv){"DEV", rbuf_str(&a[0])};
-		v[1] = (struct kv){"RIDGE", rbuf_str(&a[1])};
-		v[2] = (struct kv){"LIST", rbuf_str(&items)};
-		find_add(x, f, "sum.find.roof", v, 3);
+	if (items->len) {
+		dev_label(x, dev, fv_put(&v, "DEV"));
+		fv_num(&v, "RIDGE", ridge, 3);
+		fv_find(x, f, "sum.find.roof", &v);
 		/* a point beyond half its roof is near what the hardware
 		 * allows; below, the kernel's execution is what limits it */
 		find_add(x, f, top < 50 ? "sum.find.under" : "sum.find.near",
 			 NULL, 0);
 	}
-	for (k = 0; k < 3; k++)
-		rbuf_free(&a[k]);
-	rbuf_free(&items);
+	fv_free(&v);
 }
 
 int sec_summary(struct rctx *x)

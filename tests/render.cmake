@@ -20,6 +20,7 @@ foreach(t
     render_precision
     render_rect
     render_progression
+    render_parts
     render_sections
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)

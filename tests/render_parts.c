@@ -1,0 +1,75 @@
+/* The pieces sections assemble alike (render/parts.c): header cells from
+ * a list of keys and literals, the empty comparison, a range of numbers
+ * that collapses where its ends print alike. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "render_int.h"
+
+/* A key is looked up, an entry with '=' is written as it stands. */
+static void heads_put_keys_and_literals(void **state)
+{
+	static const char *const heads[] = {"sum.suite", "=GFLOP/s", NULL};
+	struct rctx x;
+	struct rtable t;
+
+	(void)state;
+	memset(&x, 0, sizeof(x));
+	x.L = lang_load("en", NULL);
+	assert_non_null(x.L);
+	rtable_init(&t, "lS");
+	parts_heads_put(&x, &t, heads);
+	rtable_head_end(&t);
+	assert_non_null(strstr(rbuf_str(&t.head), lang_get(x.L, "sum.suite")));
+	assert_non_null(strstr(rbuf_str(&t.head), "GFLOP/s"));
+	assert_null(strstr(rbuf_str(&t.head), "=GFLOP/s"));
+	assert_null(strstr(rbuf_str(&t.head), "sum.suite"));
+	rtable_free(&t);
+	lang_free(x.L);
+}
+
+static void rcmp_clear_untested(void **state)
+{
+	struct rcmp r;
+
+	(void)state;
+	memset(&r, 0x5a, sizeof(r));
+	parts_rcmp_clear(&r);
+	assert_true(isnan(r.a) && isnan(r.b) && isnan(r.gain) &&
+		    isnan(r.ratio));
+	assert_true(r.p < 0);
+	assert_int_equal(r.signif, 0);
+	assert_int_equal(r.ranges, 0);
+}
+
+/* Ends that print alike give one number; else "lo--hi". */
+static void range_put_collapses(void **state)
+{
+	struct rbuf b;
+
+	(void)state;
+	rbuf_init(&b);
+	assert_int_equal(parts_range_put(&b, 1.2341, 1.2344, 3), 0);
+	assert_string_equal(rbuf_str(&b), "\\num{1.23}");
+	rbuf_free(&b);
+	assert_int_equal(parts_range_put(&b, 1.2, 3.4, 3), 1);
+	assert_string_equal(rbuf_str(&b), "\\num{1.20}--\\num{3.40}");
+	rbuf_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(heads_put_keys_and_literals),
+		cmocka_unit_test(rcmp_clear_untested),
+		cmocka_unit_test(range_put_collapses),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
