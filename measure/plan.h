@@ -95,6 +95,9 @@ struct plan_spec {
 	int device_all;			/* --device all */
 	int *devices;			/* else these indices (default {0}) */
 	size_t ndevices;
+	/* else a UUID prefix or a part of the name that must fit one GPU
+	 * (chosen when the devices are known; NULL: none) */
+	const char *device_sel;
 };
 
 /* Settings with defaults resolved (zero fields of measure_options). */

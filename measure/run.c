@@ -7,7 +7,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -99,6 +101,60 @@ static int devices_count(int *n, const char *consequence)
 		return -1;
 	}
 	return 0;
+}
+
+static int str_has_nocase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	for (; *hay; hay++) {
+		for (i = 0; i < n && hay[i] &&
+		     tolower((unsigned char)hay[i]) ==
+		     tolower((unsigned char)needle[i]); i++)
+			;
+		if (i == n)
+			return 1;
+	}
+	return !n;
+}
+
+/* The one GPU of count whose UUID starts with sel or whose name holds
+ * it (either without regard to case) into *dev. 0, or -1 after a
+ * message listing the candidates (none, or several). */
+static int device_select(const char *sel, int count, int *dev)
+{
+	char uuid[48], list[1024];
+	size_t used = 0;
+	int i, hits = 0;
+
+	list[0] = '\0';
+	for (i = 0; i < count; i++) {
+		struct cudaDeviceProp p;
+		int hit;
+
+		if (MCUDA(cudaGetDeviceProperties(&p, i)))
+			return -1;
+		measure_uuid_format((const unsigned char *)p.uuid.bytes, uuid,
+				    sizeof(uuid));
+		hit = !strncasecmp(uuid, sel, strlen(sel)) ||
+		      str_has_nocase(p.name, sel);
+		if (hit) {
+			*dev = i;
+			hits++;
+		}
+		if (used < sizeof(list))
+			used += (size_t)snprintf(list + used,
+						 sizeof(list) - used,
+						 "%s%d %s %s%s", i ? "; " : "",
+						 i, uuid, p.name,
+						 hit ? " (fits)" : "");
+	}
+	if (hits == 1)
+		return 0;
+	fprintf(stderr, "mmreport: measure: invalid --device '%s': %s GPU "
+		"fits (%s) %s\n", sel, hits ? "more than one" : "no", list,
+		PLAN_HELP_HINT);
+	return -1;
 }
 
 int measure_devices_print(FILE *out)
@@ -724,8 +780,9 @@ static void devices_text(const struct plan_spec *spec, char *buf,
 {
 	size_t used = 0;
 
-	if (spec->device_all) {
-		snprintf(buf, len, "all");
+	if (spec->device_all || (spec->device_sel && !spec->ndevices)) {
+		snprintf(buf, len, "%s", spec->device_all ? "all" :
+			 spec->device_sel);
 		return;
 	}
 	buf[0] = '\0';
@@ -788,6 +845,21 @@ int measure_run(const struct measure_options *o, FILE *out)
 			  "touched")) {
 		rc = MEASURE_ERR_NODEV;
 		goto out;
+	}
+	if (spec.device_sel) {
+		int sel = 0;
+
+		if (device_select(spec.device_sel, count, &sel)) {
+			rc = MEASURE_ERR_USAGE;
+			goto out;
+		}
+		if (plan_array_push(&spec.devices, &spec.ndevices,
+				    sizeof(sel), &sel)) {
+			fprintf(stderr, "mmreport: measure: out of memory\n");
+			rc = MEASURE_ERR_STORE;
+			goto out;
+		}
+		devices_text(&spec, devtext, sizeof(devtext));
 	}
 	ndev = spec.device_all ? count : (int)spec.ndevices;
 	devs = calloc((size_t)ndev, sizeof(*devs));

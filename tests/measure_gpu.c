@@ -827,6 +827,69 @@ static void test_precision_rect(void **state)
 
 /* A count no device holds is skipped for memory, and the sweep goes on
  * to the next one. */
+/* --device by a part of the name or a UUID prefix selects that GPU
+ * (issue 28, item 5); a selector that fits none is a usage error. */
+static void test_device_select(void **state)
+{
+	struct cudaDeviceProp p;
+	struct measure_options o;
+	struct store_device *d = NULL;
+	struct store *st;
+	char db[600], uuid[48], sel[16];
+	size_t nd = 0;
+	int k;
+
+	(void)state;
+	assert_int_equal(cudaGetDeviceProperties(&p, 0), cudaSuccess);
+	measure_uuid_format((const unsigned char *)p.uuid.bytes, uuid,
+			    sizeof(uuid));
+	for (k = 0; k < 2; k++) {
+		/* the UUID's first 12 characters; then its name whole */
+		snprintf(sel, sizeof(sel), "%.12s", uuid);
+		db_path(db, sizeof(db), k ? "devname" : "devuuid");
+		measure_options_init(&o);
+		o.db_path = db;
+		o.suites = "versions";
+		o.variants = "v2";
+		o.sizes = "64";
+		o.blocks = "16";
+		o.repeat = 2;
+		o.quiet = 1;
+		o.device = k ? p.name : sel;
+		/* several identical GPUs share a name: then it must say no */
+		if (k) {
+			int n = 0, same = 0;
+
+			assert_int_equal(cudaGetDeviceCount(&n), cudaSuccess);
+			for (int i = 0; i < n; i++) {
+				struct cudaDeviceProp q;
+
+				assert_int_equal(cudaGetDeviceProperties(&q, i),
+						 cudaSuccess);
+				same += !strcmp(q.name, p.name);
+			}
+			if (same > 1) {
+				assert_int_equal(measure_run(&o, stdout),
+						 MEASURE_ERR_USAGE);
+				continue;
+			}
+		}
+		assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+		st = open_db(db);
+		assert_int_equal(store_device_list(st, &d, &nd), 0);
+		assert_int_equal(nd, 1);
+		assert_string_equal(d[0].uuid, uuid);
+		store_devices_free(d, nd);
+		store_free(st);
+	}
+	measure_options_init(&o);
+	db_path(db, sizeof(db), "devnone");
+	o.db_path = db;
+	o.device = "no-such-gpu-zz";
+	o.quiet = 1;
+	assert_int_equal(measure_run(&o, stdout), MEASURE_ERR_USAGE);
+}
+
 static void test_out_of_memory(void **state)
 {
 	struct store_filter f = { 0 };
@@ -1127,6 +1190,7 @@ int main(void)
 		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_dot_walkers),
 		cmocka_unit_test(test_precision_rect),
+		cmocka_unit_test(test_device_select),
 		cmocka_unit_test(test_out_of_memory),
 		cmocka_unit_test(test_sigint),
 		cmocka_unit_test(test_sigint_counters),
