@@ -218,36 +218,6 @@ static void erow_nonfinite(struct erow *e)
 
 /* ---- text ---------------------------------------------------------------- */
 
-/* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when the
- * bytes there are not one (a stray continuation byte, an overlong form,
- * a surrogate, a code point above U+10FFFF, a truncated sequence). */
-static size_t utf8_seq_len(const unsigned char *s)
-{
-	unsigned cp;
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	cp = s[0] & (0x7f >> n);
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /* Appends s to b with every byte that is not part of valid UTF-8
  * replaced by '?', as the report prints it (render_latex_escape), so
  * that an export is valid UTF-8 (JSON requires it) whatever a name in
@@ -258,7 +228,9 @@ static void rbuf_put_utf8(struct rbuf *b, const char *s)
 	size_t n;
 
 	while (*p) {
-		n = utf8_seq_len(p);
+		unsigned cp;
+
+		n = store_utf8_seq((const char *)p, &cp);
 		if (n) {
 			rbuf_putn(b, (const char *)p, n);
 			p += n;

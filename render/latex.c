@@ -22,41 +22,6 @@ static int latin_unsupported(unsigned cp)
 	return 0;
 }
 
-/* Decodes one UTF-8 sequence at s. Returns its length and sets *cp, or
- * 0 when the bytes are not well-formed (overlong, surrogate, truncated). */
-static size_t utf8_decode(const unsigned char *s, unsigned *cp)
-{
-	unsigned c = s[0], v;
-	size_t n, i;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		v = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		v = c & 0x0f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		v = c & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff))
-	    || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	*cp = v;
-	return n;
-}
-
 /* Appends the character (or UTF-8 sequence) at s escaped, as
  * rbuf_put_tex describes; returns the next character. */
 static const unsigned char *tex_char(struct rbuf *b, const unsigned char *s,
@@ -67,7 +32,7 @@ static const unsigned char *tex_char(struct rbuf *b, const unsigned char *s,
 	size_t n;
 
 	if (c >= 0x80) {
-		n = utf8_decode(s, &cp);
+		n = store_utf8_seq((const char *)s, &cp);
 		if (!n) {
 			rbuf_putc(b, '?');
 			return s + 1;
