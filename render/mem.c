@@ -331,13 +331,6 @@ int mem_section(struct rctx *x, const char *suite, const char *key,
 
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
-void mem_cmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
 void mem_tab_init(struct mem_tab *m, const char *kinds)
 {
 	int i;

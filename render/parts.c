@@ -6,21 +6,6 @@
 
 #include "render_int.h"
 
-void parts_heads_put(const struct rctx *x, struct rtable *t,
-		     const char *const *heads)
-{
-	for (; *heads; heads++)
-		rtable_head(t, **heads == '=' ? *heads + 1 :
-			    lang_get(x->L, *heads));
-}
-
-void parts_rcmp_clear(struct rcmp *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
-	r->p = -1;
-}
-
 int parts_range_put(struct rbuf *b, double lo, double hi, int sig)
 {
 	struct rbuf l, h;

@@ -1374,9 +1374,6 @@ void lang_name_put(const struct rctx *x, const char *prefix,
 
 /* ---- the memory sections' tables and comparisons (mem.c) -------------- */
 
-/* Clears r to "no comparison": NAN medians, gain and ratio, untested
- * (p = -1), every other field 0. */
-void mem_cmp_clear(struct rcmp *r);
 /* A table of a memory section being built: the table, the room after
  * each column's numbers (mem_num), its caption and note, and the
  * regimes its cells ran in. mem_tab_init starts it (no row), mem_tab_end
@@ -1416,14 +1413,6 @@ void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
 
 /* ---- pieces sections assemble alike (parts.c) ------------------------ */
 
-/* Header cells of t, one for each of heads[] up to a NULL: an entry
- * that starts with '=' is LaTeX written as it stands (the '=' dropped),
- * any other the string of that key. The caller ends the header row. */
-void parts_heads_put(const struct rctx *x, struct rtable *t,
-		     const char *const *heads);
-/* An empty comparison, as before model_compare fills one: medians, gain
- * and ratio NAN, not tested, nothing else set. */
-void parts_rcmp_clear(struct rcmp *r);
 /* lo and hi as find_num writes them with sig figures, "1.2--3.4", into
  * b; lo alone where both print alike. Returns 1 for a range, else 0. */
 int parts_range_put(struct rbuf *b, double lo, double hi, int sig);

@@ -141,7 +141,7 @@ int facts_bank(struct rctx *x, int dev, struct bank_facts *f)
 	memset(f, 0, sizeof(*f));
 	for (s = 0; s <= BANK_MAXS; s++) {
 		f->t[s] = f->cyc[s] = f->counted[s] = NAN;
-		mem_cmp_clear(&f->vs1[s]);
+		rcmp_clear(&f->vs1[s]);
 	}
 	for (s = 1; s <= BANK_MAXS; s++) {
 		const struct rcfg *c = model_find_param(x, dev, BANK_SUITE,

@@ -172,11 +172,11 @@ int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
 
 	memset(f, 0, sizeof(*f));
 	f->mis_worst = -1;
-	mem_cmp_clear(&f->aos_soa);
+	rcmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
-		mem_cmp_clear(&f->off_cmp[k]);
-		mem_cmp_clear(&f->ctl_cmp[k]);
-		mem_cmp_clear(&f->str_cmp[k]);
+		rcmp_clear(&f->off_cmp[k]);
+		rcmp_clear(&f->ctl_cmp[k]);
+		rcmp_clear(&f->str_cmp[k]);
 		f->g_off[k] = f->g_str[k] = f->share[k] = NAN;
 		f->spr_off[k] = f->spr_str[k] = NAN;
 		c = model_find_param(x, dev, CO_SUITE, VOCAB_VARIANT_OFFSET, k);

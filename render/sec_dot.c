@@ -83,9 +83,9 @@ int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 
 	memset(f, 0, sizeof(*f));
 	for (p = 0; p < DOT_NP; p++)
-		mem_cmp_clear(&f->vs[p].cmp);
+		rcmp_clear(&f->vs[p].cmp);
 	for (v = 0; v < DOT_NV; v++)
-		mem_cmp_clear(&f->prec[v].cmp);
+		rcmp_clear(&f->prec[v].cmp);
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	nn = model_ints(x, dev, DOT_SUITE, NULL, NULL, 'c', &ns);

@@ -198,7 +198,7 @@ static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
 
-		parts_rcmp_clear(&k->step[i]);
+		rcmp_clear(&k->step[i]);
 		k->prev[i] = -1;
 		if (k->lib || !k->c[i])
 			continue;
@@ -419,7 +419,7 @@ static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 	rtable_init(&t, "rllX");
 	for (c = 0; c < 4; c++)
 		rbuf_init(&cell[c]);
-	parts_heads_put(x, &t, heads);
+	mem_heads(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
@@ -563,7 +563,7 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	rtable_head_end(&p.t);
 	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
 	for (s = 0; s < nidx; s++)
-		parts_heads_put(x, &p.t, heads);
+		mem_heads(x, &p.t, heads);
 	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
 		if (!pg_row_start(&p.t, f, j, i0, i0 + nidx - 1, ""))
@@ -675,7 +675,7 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 	int j, i = f->cn, rc, async = 0;
 
 	parts_table_init(&p, "llSSSSSSS");
-	parts_heads_put(x, &p.t, heads);
+	mem_heads(x, &p.t, heads);
 	rtable_head_end(&p.t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];

@@ -131,7 +131,7 @@ static int compute_table(struct rctx *x, int dev)
 	unsigned seen = 0;
 
 	rtable_init(&t, "llrlSSSS");
-	parts_heads_put(x, &t, heads);
+	mem_heads(x, &t, heads);
 	rtable_head_end(&t);
 	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
 		const char **vv = NULL;
@@ -190,7 +190,7 @@ static int bandwidth_table(struct rctx *x, int dev)
 	}
 	rtable_init(&t, "lSSSS");
 	rbuf_init(&cell);
-	parts_heads_put(x, &t, heads);
+	mem_heads(x, &t, heads);
 	rtable_head_end(&t);
 	for (i = 0; i < nv; i++) {
 		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_ILP, vv[i],

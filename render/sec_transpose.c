@@ -115,11 +115,11 @@ int facts_transpose(struct rctx *x, int dev, struct tr_facts *f)
 	size_t nn, i;
 
 	memset(f, 0, sizeof(*f));
-	mem_cmp_clear(&f->tile.cmp);
-	mem_cmp_clear(&f->pad.cmp);
-	mem_cmp_clear(&f->top.cmp);
+	rcmp_clear(&f->tile.cmp);
+	rcmp_clear(&f->pad.cmp);
+	rcmp_clear(&f->top.cmp);
 	for (v = 0; v < TR_N; v++)
-		mem_cmp_clear(&f->blk[v].cmp);
+		rcmp_clear(&f->blk[v].cmp);
 	f->l2 = ilp_l2_bytes(x, dev);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
 	if (pair_find(x, dev, ns, nn, TR_NAIVE, TR_TILE, &f->tile) ||

@@ -143,7 +143,7 @@ int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
 			p->c[v] = rcfg_ok(c) ? c : NULL;
 			all &= p->c[v] != NULL;
 			p->steady &= rcfg_steady(x, c);
-			mem_cmp_clear(&p->step[v]);
+			rcmp_clear(&p->step[v]);
 		}
 		facts_stats(f, p);
 		for (v = 0; v < WK_N; v++) {

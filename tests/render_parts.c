@@ -24,7 +24,7 @@ static void heads_put_keys_and_literals(void **state)
 	x.L = lang_load("en", NULL);
 	assert_non_null(x.L);
 	rtable_init(&t, "lS");
-	parts_heads_put(&x, &t, heads);
+	mem_heads(&x, &t, heads);
 	rtable_head_end(&t);
 	assert_non_null(strstr(rbuf_str(&t.head), lang_get(x.L, "sum.suite")));
 	assert_non_null(strstr(rbuf_str(&t.head), "GFLOP/s"));
@@ -40,7 +40,7 @@ static void rcmp_clear_untested(void **state)
 
 	(void)state;
 	memset(&r, 0x5a, sizeof(r));
-	parts_rcmp_clear(&r);
+	rcmp_clear(&r);
 	assert_true(isnan(r.a) && isnan(r.b) && isnan(r.gain) &&
 		    isnan(r.ratio));
 	assert_true(r.p < 0);
