@@ -708,7 +708,7 @@ static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	struct pline l[PG_MAXK + 1];
 	struct rbuf title[PG_MAXK + 1], cap;
-	double px[PG_MAXK], py[PG_MAXK], lo = INFINITY, hi = 0;
+	double px[PG_MAXK], py[PG_MAXK], lo = NAN, hi = NAN;
 	struct fv v;
 	int j, nl = 0, k, rc = 0;
 
@@ -720,8 +720,7 @@ static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 		py[j] = pg_gflops(f->k[j].c[f->cn]);
 		if (!isfinite(px[j]) || !(px[j] > 0) || !isfinite(py[j]))
 			continue;
-		lo = fmin(lo, px[j]);
-		hi = fmax(hi, px[j]);
+		num_range_add(px[j], &lo, &hi);
 		rbuf_puts(&title[nl], "{\\scriptsize ");
 		mem_variant(&title[nl], f->k[j].variant);
 		rbuf_puts(&title[nl], "}");
