@@ -201,97 +201,111 @@ int emit_suite_section(struct rctx *x, const char *suite, const char *title,
 	return rc;
 }
 
+/* What a failed or skipped configuration was: its variant and the
+ * parameters that tell it from its neighbours in the suite. */
+static void problem_what(const struct rctx *x, const struct rcfg *r,
+			 struct rbuf *what)
+{
+	const struct store_config *c = r->c;
+
+	rbuf_puts(what, "\\texttt{");
+	rbuf_put_tex(what, c->variant, 0);
+	rbuf_puts(what, "}");
+	if (c->m > 0 && c->k > 0 && (c->m != c->n || c->k != c->n)) {
+		/* a rectangular product: its shape m x k x n */
+		struct rsize sz = {c->m, c->k, c->n};
+
+		rbuf_puts(what, ", ");
+		size_label(&sz, what);
+	} else if (c->count > 0 && strcmp(c->suite, VOCAB_SUITE_TRANSPOSE)) {
+		/* a transpose's count is its n x n elements: the edge says
+		 * more */
+		rbuf_printf(what, ", \\(N = \\num{%lld}\\)",
+			    (long long)c->count);
+	} else {
+		rbuf_printf(what, ", \\(n = %d\\)", c->n);
+	}
+	if (c->block_x > 0 && block_is_tile(x, r)) {
+		rbuf_puts(what, ", ");
+		block_tile_label(x, r, what);
+	} else if (c->block_x > 0) {
+		rbuf_printf(what, ", %s ", lang_get(x->L, "word.block"));
+		block_label(c->block_x, c->block_y, what);
+	}
+	if (c->ilp > 1)
+		rbuf_printf(what, ", ILP %d", c->ilp);
+	/* the memory suites' swept stride or offset */
+	if (!strcmp(c->suite, VOCAB_SUITE_BANK) ||
+	    (!strcmp(c->suite, VOCAB_SUITE_COALESCE) &&
+	     (!strcmp(c->variant, VOCAB_VARIANT_OFFSET) ||
+	      !strcmp(c->variant, VOCAB_VARIANT_STRIDE))))
+		rbuf_printf(what, ", %s %d", lang_get(x->L,
+			    !strcmp(c->variant, VOCAB_VARIANT_OFFSET) ?
+			    "word.offset" : "word.stride"), c->param);
+	/* the walkers' steps; the dot product's precision, which tells its
+	 * two failures at one N apart */
+	if (!strcmp(c->suite, VOCAB_SUITE_WALKERS))
+		rbuf_printf(what, ", %s %d", lang_get(x->L, "word.steps"),
+			    c->param);
+	if ((!strcmp(c->suite, VOCAB_SUITE_DOT) ||
+	     !strcmp(c->suite, VOCAB_SUITE_RECT) ||
+	     !strcmp(c->suite, VOCAB_SUITE_PRECISION)) &&
+	    c->precision && *c->precision) {
+		rbuf_puts(what, ", ");
+		rbuf_put_tex(what, c->precision, 0);
+	}
+	if (c->host_mem && *c->host_mem) {
+		rbuf_puts(what, ", ");
+		rbuf_put_tex(what, c->host_mem, 0);
+	}
+}
+
+/* Appends to items the list item of one failed or skipped configuration
+ * described by what: its status and the reason the store gives. */
+static void problem_item(const struct rctx *x, const struct store_config *c,
+			 const char *what, struct rbuf *items)
+{
+	struct rbuf one, txt;
+	struct kv v[3], iv;
+	char *f;
+
+	f = tmpl_fragment(x->frags, "item");
+	if (!f)
+		return;
+	rbuf_init(&one);
+	rbuf_init(&txt);
+	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
+	v[0] = (struct kv){"WHAT", what};
+	v[1] = (struct kv){"STATUS", lang_get(x->L,
+		c->status && !strcmp(c->status, VOCAB_CFG_FAILED) ?
+		"cell.failed" : "cell.skipped")};
+	v[2] = (struct kv){"REASON", rbuf_str(&one)};
+	tmpl_fill(&txt, lang_get(x->L, "problem.item"), v, 3);
+	iv = (struct kv){"TEXT", rbuf_str(&txt)};
+	tmpl_fill(items, f, &iv, 1);
+	rbuf_free(&txt);
+	rbuf_free(&one);
+	free(f);
+}
+
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant)
 {
-	struct rbuf items, what, one;
-	struct kv v[3];
+	struct rbuf items, what;
 	size_t i;
 
 	rbuf_init(&items);
 	rbuf_init(&what);
-	rbuf_init(&one);
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
-		char *f;
 
 		if (r->dev != dev || strcmp(c->suite, suite) ||
 		    (variant && strcmp(c->variant, variant)) || rcfg_ok(r))
 			continue;
 		rbuf_free(&what);
-		rbuf_free(&one);
-		rbuf_puts(&what, "\\texttt{");
-		rbuf_put_tex(&what, c->variant, 0);
-		rbuf_puts(&what, "}");
-		if (c->m > 0 && c->k > 0 && (c->m != c->n || c->k != c->n)) {
-			/* a rectangular product: its shape m x k x n */
-			struct rsize sz = {c->m, c->k, c->n};
-
-			rbuf_puts(&what, ", ");
-			size_label(&sz, &what);
-		} else if (c->count > 0 &&
-			   strcmp(c->suite, VOCAB_SUITE_TRANSPOSE)) {
-			/* a transpose's count is its n x n elements: the
-			 * edge says more */
-			rbuf_printf(&what, ", \\(N = \\num{%lld}\\)",
-				    (long long)c->count);
-		} else {
-			rbuf_printf(&what, ", \\(n = %d\\)", c->n);
-		}
-		if (c->block_x > 0 && block_is_tile(x, r)) {
-			rbuf_puts(&what, ", ");
-			block_tile_label(x, r, &what);
-		} else if (c->block_x > 0) {
-			rbuf_printf(&what, ", %s ", lang_get(x->L, "word.block"));
-			block_label(c->block_x, c->block_y, &what);
-		}
-		if (c->ilp > 1)
-			rbuf_printf(&what, ", ILP %d", c->ilp);
-		/* the memory suites' swept stride or offset */
-		if (!strcmp(c->suite, VOCAB_SUITE_BANK) ||
-		    (!strcmp(c->suite, VOCAB_SUITE_COALESCE) &&
-		     (!strcmp(c->variant, VOCAB_VARIANT_OFFSET) ||
-		      !strcmp(c->variant, VOCAB_VARIANT_STRIDE))))
-			rbuf_printf(&what, ", %s %d", lang_get(x->L,
-				    !strcmp(c->variant, VOCAB_VARIANT_OFFSET) ?
-				    "word.offset" : "word.stride"), c->param);
-		/* the walkers' steps; the dot product's precision, which
-		 * tells its two failures at one N apart */
-		if (!strcmp(c->suite, VOCAB_SUITE_WALKERS))
-			rbuf_printf(&what, ", %s %d", lang_get(x->L,
-				    "word.steps"), c->param);
-		if ((!strcmp(c->suite, VOCAB_SUITE_DOT) ||
-		     !strcmp(c->suite, VOCAB_SUITE_RECT) ||
-		     !strcmp(c->suite, VOCAB_SUITE_PRECISION)) &&
-		    c->precision &&
-		    *c->precision) {
-			rbuf_puts(&what, ", ");
-			rbuf_put_tex(&what, c->precision, 0);
-		}
-		if (c->host_mem && *c->host_mem) {
-			rbuf_puts(&what, ", ");
-			rbuf_put_tex(&what, c->host_mem, 0);
-		}
-		rbuf_put_tex(&one, c->reason && *c->reason ? c->reason :
-			     "--", 0);
-		v[0] = (struct kv){"WHAT", rbuf_str(&what)};
-		v[1] = (struct kv){"STATUS", lang_get(x->L,
-			c->status && !strcmp(c->status, VOCAB_CFG_FAILED) ?
-			"cell.failed" : "cell.skipped")};
-		v[2] = (struct kv){"REASON", rbuf_str(&one)};
-		f = tmpl_fragment(x->frags, "item");
-		if (f) {
-			struct rbuf txt;
-			struct kv iv;
-
-			rbuf_init(&txt);
-			tmpl_fill(&txt, lang_get(x->L, "problem.item"), v, 3);
-			iv = (struct kv){"TEXT", rbuf_str(&txt)};
-			tmpl_fill(&items, f, &iv, 1);
-			rbuf_free(&txt);
-			free(f);
-		}
+		problem_what(x, r, &what);
+		problem_item(x, c, rbuf_str(&what), &items);
 	}
 	if (items.len) {
 		struct kv lv = {"ITEMS", rbuf_str(&items)};
@@ -301,7 +315,6 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 	}
 	rbuf_free(&items);
 	rbuf_free(&what);
-	rbuf_free(&one);
 }
 
 void find_init(struct rfind *f)

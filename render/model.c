@@ -181,13 +181,13 @@ static int kernels_add(struct rctx *x, int64_t sid)
 	return 0;
 }
 
-int model_load(struct rctx *x)
+/* Opens the store and reads the devices (all, or those of --device) and
+ * the sessions; the store stays open in x for model_free. */
+static int model_devs_load(struct rctx *x)
 {
 	const struct render_options *o = x->o;
-	struct store_filter f;
 	char err[512];
-	int64_t *sids = NULL;
-	size_t i, j, nsids = 0;
+	size_t i;
 	int rc;
 
 	err[0] = '\0';
@@ -209,8 +209,10 @@ int model_load(struct rctx *x)
 		return RENDER_ERR_EMPTY;
 	}
 	x->devs = calloc(x->nalldevs, sizeof(*x->devs));
-	if (!x->devs)
-		goto oom;
+	if (!x->devs) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		return RENDER_ERR_INTERNAL;
+	}
 	if (o->device) {
 		rc = device_select(x, o->device);
 		if (rc)
@@ -226,6 +228,17 @@ int model_load(struct rctx *x)
 			"session %lld\n", o->db_path, o->session);
 		return RENDER_ERR_EMPTY;
 	}
+	return RENDER_OK;
+}
+
+/* Reads the configurations of the selected devices with their statistics;
+ * *sids gets the distinct sessions they come from (the caller frees it,
+ * also on failure). */
+static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
+{
+	const struct render_options *o = x->o;
+	struct store_filter f;
+	size_t i, j;
 
 	memset(&f, 0, sizeof(f));
 	f.session_id = o->session > 0 ? o->session : 0;
@@ -234,9 +247,11 @@ int model_load(struct rctx *x)
 	if (store_config_list(x->st, &f, &x->rawcfgs, &x->nrawcfgs))
 		return model_store_fail(x, "configurations");
 	x->cfgs = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*x->cfgs));
-	sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*sids));
-	if (!x->cfgs || !sids)
-		goto oom;
+	*sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(**sids));
+	if (!x->cfgs || !*sids) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		return RENDER_ERR_INTERNAL;
+	}
 	for (i = 0; i < x->nrawcfgs; i++) {
 		struct store_config *c = &x->rawcfgs[i];
 		struct rcfg *r;
@@ -247,17 +262,30 @@ int model_load(struct rctx *x)
 		r = &x->cfgs[x->ncfgs++];
 		r->c = c;
 		r->dev = d;
-		if (store_stat_list(x->st, c->id, &r->stats, &r->nstats)) {
-			free(sids);
+		if (store_stat_list(x->st, c->id, &r->stats, &r->nstats))
 			return model_store_fail(x, "statistics");
-		}
-		for (j = 0; j < nsids && sids[j] != c->session_id; j++)
+		for (j = 0; j < *nsids && (*sids)[j] != c->session_id; j++)
 			;
-		if (j == nsids)
-			sids[nsids++] = c->session_id;
+		if (j == *nsids)
+			(*sids)[(*nsids)++] = c->session_id;
 	}
+	return RENDER_OK;
+}
+
+int model_load(struct rctx *x)
+{
+	const struct render_options *o = x->o;
+	int64_t *sids = NULL;
+	size_t j, nsids = 0;
+	int rc;
+
+	rc = model_devs_load(x);
+	if (rc)
+		return rc;
+	rc = model_cfgs_load(x, &sids, &nsids);
+	if (rc)
+		goto out;
 	if (!x->ncfgs) {
-		free(sids);
 		if (o->device || o->session > 0)
 			fprintf(stderr, "mmreport: nothing to report: no "
 				"measurement in '%s' matches the selection"
@@ -268,28 +296,27 @@ int model_load(struct rctx *x)
 		else
 			fprintf(stderr, "mmreport: nothing to report: '%s' "
 				"holds no measurements\n", o->db_path);
-		return RENDER_ERR_EMPTY;
+		rc = RENDER_ERR_EMPTY;
+		goto out;
 	}
 	for (j = 0; j < nsids; j++) {
 		if (kernels_add(x, sids[j])) {
-			free(sids);
-			return model_store_fail(x, "kernels");
+			rc = model_store_fail(x, "kernels");
+			goto out;
 		}
 		if (kattr_add(x, sids[j])) {
-			free(sids);
-			return model_store_fail(x, "kernel attributes");
+			rc = model_store_fail(x, "kernel attributes");
+			goto out;
 		}
 	}
-	free(sids);
+	rc = RENDER_OK;
 	if (model_regimes_compute(x)) {
 		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
+		rc = RENDER_ERR_INTERNAL;
 	}
-	return RENDER_OK;
-oom:
+out:
 	free(sids);
-	fprintf(stderr, "mmreport: out of memory\n");
-	return RENDER_ERR_INTERNAL;
+	return rc;
 }
 
 int model_read_end(struct rctx *x)

@@ -283,36 +283,97 @@ static int cmp_dbl(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
-	       size_t nl)
+/* The distinct x values of the measured (not reference) lines, up to the
+ * size of xs; *many tells that there were more. Returns the number of
+ * points the plot would draw, reference lines included. */
+static size_t plot_xs_collect(const struct pspec *s, const struct pline *l,
+			      size_t nl, double *xs, size_t cap, size_t *nx,
+			      int *many)
 {
-	struct rbuf *g = &x->plot.script;
-	double xs[16], ylo = INFINITY, yhi = -INFINITY;
-	size_t i, j, nx = 0, npts = 0, last;
-	int top;
-	int k, first = 1, many = 0;
+	size_t i, j, q, npts = 0;
 
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++) {
-			size_t q;
-
 			if (!pt_ok(s, l[i].x[j], l[i].y[j]))
 				continue;
 			npts++;
 			if (l[i].style == PL_REF)
 				continue;
-			for (q = 0; q < nx && xs[q] != l[i].x[j]; q++)
+			for (q = 0; q < *nx && xs[q] != l[i].x[j]; q++)
 				;
-			if (q < nx)
+			if (q < *nx)
 				continue;
-			if (nx < sizeof(xs) / sizeof(xs[0]))
-				xs[nx++] = l[i].x[j];
+			if (*nx < cap)
+				xs[(*nx)++] = l[i].x[j];
 			else
-				many = 1;
+				*many = 1;
 		}
-	if (!npts)
-		return 0;
-	k = plot_begin(x, s->w, s->h);
+	return npts;
+}
+
+/* Sizes from two sweeps (352 beside 384) would print their labels on top
+ * of each other: a tic closer to the last one labelled than 7% of the axis
+ * gets its label on a second row below, so that every measured size is
+ * named. */
+static int plot_tic_close(const struct pspec *s, const double *xs, size_t nx,
+			  size_t i, size_t last)
+{
+	return i && (s->logx ? xs[i] < xs[last] * 1.25
+		     : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0]));
+}
+
+/* Tics at the measured sizes, not at round numbers, and an x range just
+ * around them; xs sorted, 0 < nx. */
+static void plot_xtics(struct rbuf *g, const struct pspec *s,
+		       const double *xs, size_t nx)
+{
+	size_t i, last;
+	int top = 0;
+
+	rbuf_puts(g, "set xtics (");
+	for (i = 0, last = 0; i < nx; i++) {
+		if (plot_tic_close(s, xs, nx, i, last))
+			continue;
+		rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[i]);
+		last = i;
+	}
+	rbuf_puts(g, ")\n");
+	for (i = 0, last = 0; i < nx; i++) {
+		if (plot_tic_close(s, xs, nx, i, last)) {
+			rbuf_printf(g, "set xtics add ('' %.17g)\n"
+				    "set label '%.17g' at first %.17g, "
+				    "graph 0 center offset 0,-1.9\n",
+				    xs[i], xs[i], xs[i]);
+			top = 1;
+			continue;
+		}
+		last = i;
+	}
+	if (top)
+		rbuf_puts(g, "set xlabel offset 0,-0.9\n");
+	if (nx > 1 && s->logx) {
+		rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
+			    xs[0] / 1.15, xs[nx - 1] * 1.15);
+	} else if (nx > 1) {
+		double pad = (xs[nx - 1] - xs[0]) * 0.04;
+
+		rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
+			    xs[0] - pad, xs[nx - 1] + pad);
+	} else if (xs[0] > 0) {
+		/* one size: an interval around it, not an empty one */
+		rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
+			    xs[0] / 1.25, xs[0] * 1.25);
+	}
+}
+
+/* The axes' labels, scales, tics and ranges of one plot. */
+static void plot_axes(struct rbuf *g, const struct pspec *s,
+		      const struct pline *l, size_t nl, double *xs,
+		      size_t nx, int many)
+{
+	double ylo = INFINITY, yhi = -INFINITY;
+	size_t i, j;
+
 	rbuf_puts(g, "set xlabel '");
 	rbuf_put_gp(g, s->xlabel);
 	rbuf_puts(g, "'\nset ylabel '");
@@ -325,49 +386,8 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	if (s->xpow2)
 		rbuf_puts(g, "set format x '$2^{%L}$'\n");
 	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
-		/* tics at the measured sizes, not at round numbers */
 		qsort(xs, nx, sizeof(xs[0]), cmp_dbl);
-		rbuf_puts(g, "set xtics (");
-		for (i = 0, last = 0; i < nx; i++) {
-			/* Sizes from two sweeps (352 beside 384) would print
-			 * their labels on top of each other: a tic closer to
-			 * the last one labelled than 7% of the axis gets its
-			 * label on a second row below, so that every measured
-			 * size is named. */
-			if (i && (s->logx ? xs[i] < xs[last] * 1.25
-				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0])))
-				continue;
-			rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[i]);
-			last = i;
-		}
-		rbuf_puts(g, ")\n");
-		for (i = 0, last = 0, top = 0; i < nx; i++) {
-			if (i && (s->logx ? xs[i] < xs[last] * 1.25
-				  : xs[i] - xs[last] < 0.07 * (xs[nx - 1] - xs[0]))) {
-				rbuf_printf(g, "set xtics add ('' %.17g)\n"
-					    "set label '%.17g' at first %.17g, "
-					    "graph 0 center offset 0,-1.9\n",
-					    xs[i], xs[i], xs[i]);
-				top = 1;
-				continue;
-			}
-			last = i;
-		}
-		if (top)
-			rbuf_puts(g, "set xlabel offset 0,-0.9\n");
-		if (nx > 1 && s->logx) {
-			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
-				    xs[0] / 1.15, xs[nx - 1] * 1.15);
-		} else if (nx > 1) {
-			double pad = (xs[nx - 1] - xs[0]) * 0.04;
-
-			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
-				    xs[0] - pad, xs[nx - 1] + pad);
-		} else if (xs[0] > 0) {
-			/* one size: an interval around it, not an empty one */
-			rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
-				    xs[0] / 1.25, xs[0] * 1.25);
-		}
+		plot_xtics(g, s, xs, nx);
 	}
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++)
@@ -388,21 +408,15 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	} else if (!s->logy) {
 		rbuf_puts(g, "set offsets 0, 0, graph 0.05, graph 0.05\n");
 	}
-	/* pict2e underestimates LaTeX's line height: a few entries go in
-	 * spaced rows under the x label, more in a column beside the plot */
-	for (i = 0, j = 0; i < nl; i++)
-		j += l[i].title && *l[i].title;
-	rbuf_printf(g, "set key %s\n", s->key ? s->key : j > 3 ?
-		    "outside right top vertical Left reverse spacing 1.4" :
-		    "below horizontal Left reverse height 1 width 2");
-	for (i = 0; i < nl; i++) {
-		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
-		for (j = 0; j < l[i].n; j++)
-			if (pt_ok(s, l[i].x[j], l[i].y[j]))
-				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
-					    l[i].y[j]);
-		rbuf_puts(g, "EOD\n");
-	}
+}
+
+/* The plot command of figure k: one term per line that has a point. */
+static void plot_cmd(struct rbuf *g, const struct pspec *s,
+		     const struct pline *l, size_t nl, int k)
+{
+	size_t i, j;
+	int first = 1;
+
 	rbuf_puts(g, "plot ");
 	for (i = 0; i < nl; i++) {
 		int has = 0;
@@ -436,6 +450,37 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 		rbuf_puts(g, "'");
 	}
 	rbuf_puts(g, "\n");
+}
+
+int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
+	       size_t nl)
+{
+	struct rbuf *g = &x->plot.script;
+	double xs[16];
+	size_t i, j, nx = 0;
+	int k, many = 0;
+
+	if (!plot_xs_collect(s, l, nl, xs, sizeof(xs) / sizeof(xs[0]), &nx,
+			     &many))
+		return 0;
+	k = plot_begin(x, s->w, s->h);
+	plot_axes(g, s, l, nl, xs, nx, many);
+	/* pict2e underestimates LaTeX's line height: a few entries go in
+	 * spaced rows under the x label, more in a column beside the plot */
+	for (i = 0, j = 0; i < nl; i++)
+		j += l[i].title && *l[i].title;
+	rbuf_printf(g, "set key %s\n", s->key ? s->key : j > 3 ?
+		    "outside right top vertical Left reverse spacing 1.4" :
+		    "below horizontal Left reverse height 1 width 2");
+	for (i = 0; i < nl; i++) {
+		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
+		for (j = 0; j < l[i].n; j++)
+			if (pt_ok(s, l[i].x[j], l[i].y[j]))
+				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
+					    l[i].y[j]);
+		rbuf_puts(g, "EOD\n");
+	}
+	plot_cmd(g, s, l, nl, k);
 	return k;
 }
 

@@ -272,21 +272,12 @@ static int figures_dir_check(const char *dir)
 	return RENDER_OK;
 }
 
-int render_report(const struct render_options *o, FILE *out)
+/* The options render refuses before it reads anything: --lang,
+ * --sections and --figures. */
+static int render_options_check(const struct render_options *o)
 {
-	struct rctx x;
-	struct rbuf doc, title;
 	const char *bad;
-	char *skel = NULL;
-	struct kv v[5];
-	const struct section *sections;
-	size_t i, nsec;
-	int rc, appendix = 0;
 
-	memset(&x, 0, sizeof(x));
-	rbuf_init(&doc);
-	rbuf_init(&title);
-	x.o = o;
 	if (o->lang && strcmp(o->lang, "en") && strcmp(o->lang, "pl") &&
 	    strcmp(o->lang, "de")) {
 		fprintf(stderr, "mmreport: invalid --lang '%s': use en, pl or "
@@ -302,11 +293,90 @@ int render_report(const struct render_options *o, FILE *out)
 		fputs(")\n", stderr);
 		return RENDER_ERR_USAGE;
 	}
-	if (o->figures_dir) {
-		rc = figures_dir_check(o->figures_dir);
-		if (rc)
-			return rc;
+	if (o->figures_dir)
+		return figures_dir_check(o->figures_dir);
+	return RENDER_OK;
+}
+
+/* Writes the selected sections into x->body, the appendix mark before
+ * the first appendix. */
+static int render_sections_write(struct rctx *x)
+{
+	const struct section *sections;
+	size_t i, nsec;
+	int appendix = 0;
+
+	sections = sections_get(&nsec);
+	for (i = 0; i < nsec; i++) {
+		const struct section *s = &sections[i];
+		int r;
+
+		if (!section_written(x, s))
+			continue;
+		if (s->appendix && !appendix) {
+			rbuf_puts(&x->body, "\\appendix\n");
+			appendix = 1;
+		}
+		r = s->write(x);
+		if (r)
+			return r > 0 ? r : x->store_failed ? x->store_failed
+							   : RENDER_ERR_INTERNAL;
 	}
+	/* A section may go on without what the store failed to give (a
+	 * comparison without its test): the file is broken or busy all the
+	 * same, and a report that quietly lacks it is no report. */
+	return x->store_failed;
+}
+
+/* Fills the skeleton with the title page and the body and writes it, the
+ * figures drawn in, to out. */
+static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
+{
+	struct rbuf doc, title;
+	struct kv v[4];
+	int rc = RENDER_ERR_INTERNAL;
+
+	rbuf_init(&doc);
+	rbuf_init(&title);
+	if (sec_title(x, &title))
+		goto out;
+	/* the last read is done: the snapshot held, or nothing is written */
+	rc = model_read_end(x);
+	if (rc)
+		goto out;
+	rc = RENDER_ERR_INTERNAL;
+	if (x->body.oom || title.oom) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		goto out;
+	}
+	v[0] = (struct kv){"BABEL", lang_get(x->L, "latex.babel")};
+	v[1] = (struct kv){"DECIMAL", lang_get(x->L, "latex.decimal")};
+	v[2] = (struct kv){"TITLEPAGE", rbuf_str(&title)};
+	v[3] = (struct kv){"BODY", rbuf_str(&x->body)};
+	if (tmpl_fill(&doc, skel, v, 4))
+		goto out;
+	if (doc.oom) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		goto out;
+	}
+	rc = plot_finish(x, rbuf_str(&doc), out);
+out:
+	rbuf_free(&doc);
+	rbuf_free(&title);
+	return rc;
+}
+
+int render_report(const struct render_options *o, FILE *out)
+{
+	struct rctx x;
+	char *skel = NULL;
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	x.o = o;
+	rc = render_options_check(o);
+	if (rc)
+		return rc;
 	rc = RENDER_ERR_INTERNAL;
 	x.L = lang_load(o->lang, o->templates_dir);
 	x.frags = tmpl_load(o->templates_dir, "fragments.tex");
@@ -320,58 +390,11 @@ int render_report(const struct render_options *o, FILE *out)
 	if (rc)
 		goto out;
 	refs_unwritten_drop(&x);
-
-	sections = sections_get(&nsec);
-	for (i = 0; i < nsec; i++) {
-		const struct section *s = &sections[i];
-		int r;
-
-		if (!section_written(&x, s))
-			continue;
-		if (s->appendix && !appendix) {
-			rbuf_puts(&x.body, "\\appendix\n");
-			appendix = 1;
-		}
-		r = s->write(&x);
-		if (r) {
-			rc = r > 0 ? r : x.store_failed ? x.store_failed
-							 : RENDER_ERR_INTERNAL;
-			goto out;
-		}
-	}
-	/* A section may go on without what the store failed to give (a
-	 * comparison without its test): the file is broken or busy all the
-	 * same, and a report that quietly lacks it is no report. */
-	if (x.store_failed) {
-		rc = x.store_failed;
-		goto out;
-	}
-	rc = RENDER_ERR_INTERNAL;
-	if (sec_title(&x, &title))
-		goto out;
-	/* the last read is done: the snapshot held, or nothing is written */
-	rc = model_read_end(&x);
+	rc = render_sections_write(&x);
 	if (rc)
 		goto out;
-	rc = RENDER_ERR_INTERNAL;
-	if (x.body.oom || title.oom) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		goto out;
-	}
-	v[0] = (struct kv){"BABEL", lang_get(x.L, "latex.babel")};
-	v[1] = (struct kv){"DECIMAL", lang_get(x.L, "latex.decimal")};
-	v[2] = (struct kv){"TITLEPAGE", rbuf_str(&title)};
-	v[3] = (struct kv){"BODY", rbuf_str(&x.body)};
-	if (tmpl_fill(&doc, skel, v, 4))
-		goto out;
-	if (doc.oom) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		goto out;
-	}
-	rc = plot_finish(&x, rbuf_str(&doc), out);
+	rc = render_doc_write(&x, skel, out);
 out:
-	rbuf_free(&doc);
-	rbuf_free(&title);
 	rbuf_free(&x.body);
 	plot_cleanup(&x);
 	plot_free(&x.plot);

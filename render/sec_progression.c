@@ -417,15 +417,13 @@ static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 	int j, c, rc, step = 0;
 
 	rtable_init(&t, "rllX");
-	for (c = 0; c < 4; c++)
-		rbuf_init(&cell[c]);
+	rbufs_init(cell, 4);
 	mem_heads(x, &t, heads);
 	rtable_head_end(&t);
 	for (j = 0; j < f->nk; j++) {
 		const struct pg_kern *k = &f->k[j];
 
-		for (c = 0; c < 4; c++)
-			rbuf_free(&cell[c]);
+		rbufs_free(cell, 4);
 		if (!k->lib)
 			rbuf_printf(&cell[0], "%d", ++step);
 		mem_variant(&cell[1], k->variant);
@@ -439,8 +437,7 @@ static int steps_table(struct rctx *x, int dev, const struct pg_facts *f)
 			    "progression-steps", NULL,
 			    "progression.steps_note");
 	rtable_free(&t);
-	for (c = 0; c < 4; c++)
-		rbuf_free(&cell[c]);
+	rbufs_free(cell, 4);
 	return rc;
 }
 
@@ -509,8 +506,6 @@ static void speed_cells(struct rctx *x, struct ptable *p,
 	const struct rcfg *c = k->c[i];
 	const struct rcmp *r = &k->step[i];
 	const struct rcfg *lib = f->lib >= 0 ? f->k[f->lib].c[i] : NULL;
-	int grey = r->p >= 0 && !r->signif;
-	int nt = isfinite(r->ratio) && r->p < 0;
 
 	if (pg_cells_start(x, p, k, i, c ? c : k->bad[i], 3))
 		return;
@@ -520,12 +515,7 @@ static void speed_cells(struct rctx *x, struct ptable *p,
 	mem_num(&p->t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
 		rbuf_str(&p->cell), p->wide);
 	rtable_num(&p->t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
-	mem_num(&p->t, r->ratio, 2, grey ? RT_GREY : 0, grey ? "\\nsmark" :
-		nt ? "\\ntmark" : "", p->wide);
-	if (grey)
-		x->notes_ns = 1;
-	else if (nt)
-		x->notes_nt = 1;
+	ratio_cell(x, &p->t, r, p->wide);
 	pg_p_cell(&p->t, r);
 }
 
@@ -614,8 +604,7 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 	struct mem_axes a;
 	int i, j, k, nl = 0, rc;
 
-	for (k = 0; k < NL + PG_MAXK; k++)
-		rbuf_init(&title[k]);
+	rbufs_init(title, NL + PG_MAXK);
 	for (j = 0; j < f->nk; j++) {
 		rbuf_puts(&tic[j], "{\\scriptsize ");
 		mem_variant(&tic[j], f->k[j].variant);
@@ -656,8 +645,7 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 	};
 	k = mem_plot(x, &a, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "progression.figure");
-	for (k = 0; k < NL + PG_MAXK; k++)
-		rbuf_free(&title[k]);
+	rbufs_free(title, NL + PG_MAXK);
 	return rc;
 }
 
@@ -720,12 +708,11 @@ static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	struct pline l[PG_MAXK + 1];
 	struct rbuf title[PG_MAXK + 1], cap;
-	double px[PG_MAXK], py[PG_MAXK], lo = INFINITY, hi = 0;
+	double px[PG_MAXK], py[PG_MAXK], lo = NAN, hi = NAN;
 	struct fv v;
 	int j, nl = 0, k, rc = 0;
 
-	for (j = 0; j <= PG_MAXK; j++)
-		rbuf_init(&title[j]);
+	rbufs_init(title, PG_MAXK + 1);
 	rbuf_init(&cap);
 	fv_init(&v);
 	for (j = 0; j < f->nk; j++) {
@@ -733,8 +720,7 @@ static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 		py[j] = pg_gflops(f->k[j].c[f->cn]);
 		if (!isfinite(px[j]) || !(px[j] > 0) || !isfinite(py[j]))
 			continue;
-		lo = fmin(lo, px[j]);
-		hi = fmax(hi, px[j]);
+		num_range_add(px[j], &lo, &hi);
 		rbuf_puts(&title[nl], "{\\scriptsize ");
 		mem_variant(&title[nl], f->k[j].variant);
 		rbuf_puts(&title[nl], "}");
@@ -752,8 +738,7 @@ static int roof_figure(struct rctx *x, int dev, const struct pg_facts *f)
 		if (!rc)
 			rc = emit_figure(x, k, rbuf_str(&cap));
 	}
-	for (j = 0; j <= PG_MAXK; j++)
-		rbuf_free(&title[j]);
+	rbufs_free(title, PG_MAXK + 1);
 	rbuf_free(&cap);
 	fv_free(&v);
 	return rc;
@@ -1103,7 +1088,7 @@ static void find_misc(struct rctx *x, struct rfind *fd,
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct pg_facts *f = malloc(sizeof(*f));
-	char pre[32] = "";
+	char pre[32];
 	int rc = -1;
 
 	if (!f)
@@ -1122,8 +1107,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc && f->cn >= 0)
 		rc = roof_figure(x, dev, f);
 	problems_list(x, dev, PG_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	if (!rc) {
 		find_lib(x, fd, f, pre);
 		find_goal(x, fd, f, pre);
