@@ -267,14 +267,16 @@ static int precisions_parse(const char *text, struct plan_spec *spec)
 }
 
 /* "all", a list of indices, or else a UUID prefix or a part of a GPU's
- * name ("GPU-7df5", "H100"), which the run resolves to one GPU. */
+ * name ("GPU-7df5", "H100"): two characters or more, the first a letter
+ * (so "-1" or "x" stay errors here), which the run resolves to one
+ * GPU. */
 static int devices_parse(const char *text, struct plan_spec *spec)
 {
 	if (strcmp(text, "all") == 0) {
 		spec->device_all = 1;
 		return 0;
 	}
-	if (text[0] && !strchr("0123456789", text[0])) {
+	if (isalpha((unsigned char)text[0]) && text[1]) {
 		spec->device_sel = text;
 		return 0;
 	}

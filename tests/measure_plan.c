@@ -1255,6 +1255,33 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* --device: indices, all, or a selector (UUID prefix, name part) that
+ * the run resolves against the GPUs present. */
+static void test_device_selector(void **state)
+{
+	static const char *const sel[] = {"H100", "GPU-7df5", "h2"};
+	struct measure_options o;
+	struct plan_spec spec;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(sel) / sizeof(sel[0]); i++) {
+		measure_options_init(&o);
+		o.device = sel[i];
+		assert_int_equal(plan_spec_parse(&o, &spec), 0);
+		assert_non_null(spec.device_sel);
+		assert_string_equal(spec.device_sel, sel[i]);
+		assert_int_equal(spec.ndevices, 0);
+		plan_spec_release(&spec);
+	}
+	measure_options_init(&o);
+	o.device = "1,2";
+	assert_int_equal(plan_spec_parse(&o, &spec), 0);
+	assert_null(spec.device_sel);
+	assert_int_equal(spec.ndevices, 2);
+	plan_spec_release(&spec);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1263,6 +1290,7 @@ int main(void)
 		cmocka_unit_test(test_memory_overrides),
 		cmocka_unit_test(test_overrides),
 		cmocka_unit_test(test_invalid_lists),
+		cmocka_unit_test(test_device_selector),
 		cmocka_unit_test(test_blocks_dropped),
 		cmocka_unit_test(test_dry_run),
 		cmocka_unit_test(test_ilp_counts_as_given),
