@@ -7,9 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <ctype.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -103,23 +101,8 @@ static int devices_count(int *n, const char *consequence)
 	return 0;
 }
 
-static int str_has_nocase(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle), i;
-
-	for (; *hay; hay++) {
-		for (i = 0; i < n && hay[i] &&
-		     tolower((unsigned char)hay[i]) ==
-		     tolower((unsigned char)needle[i]); i++)
-			;
-		if (i == n)
-			return 1;
-	}
-	return !n;
-}
-
-/* The one GPU of count whose UUID starts with sel or whose name holds
- * it (either without regard to case) into *dev. 0, or -1 after a
+/* The one GPU of count that sel fits (store_device_sel_fits, as the
+ * reading commands choose a stored device) into *dev. 0, or -1 after a
  * message listing the candidates (none, or several). */
 static int device_select(const char *sel, int count, int *dev)
 {
@@ -136,8 +119,7 @@ static int device_select(const char *sel, int count, int *dev)
 			return -1;
 		measure_uuid_format((const unsigned char *)p.uuid.bytes, uuid,
 				    sizeof(uuid));
-		hit = !strncasecmp(uuid, sel, strlen(sel)) ||
-		      str_has_nocase(p.name, sel);
+		hit = store_device_sel_fits(uuid, p.name, sel);
 		if (hit) {
 			*dev = i;
 			hits++;

@@ -22,33 +22,6 @@ static int all_digits(const char *s)
 	return 1;
 }
 
-/* --device by UUID: sel is a prefix of the UUID, with or without its
- * "GPU-" (case-insensitive). */
-static int device_uuid_matches(const struct store_device *d, const char *sel)
-{
-	size_t n = strlen(sel);
-
-	if (!d->uuid)
-		return 0;
-	if (!strncasecmp(d->uuid, sel, n))
-		return 1;
-	return !strncasecmp(d->uuid, "GPU-", 4) &&
-	       !strncasecmp(d->uuid + 4, sel, n);
-}
-
-/* --device by name: sel is part of the name (case-insensitive). */
-static int device_name_matches(const struct store_device *d, const char *sel)
-{
-	size_t n = strlen(sel), i;
-
-	if (!d->name)
-		return 0;
-	for (i = 0; d->name[i]; i++)
-		if (!strncasecmp(d->name + i, sel, n))
-			return 1;
-	return 0;
-}
-
 /* Lists the devices of x (all of them, or those flagged in pick) on
  * stderr as the candidates of a refused --device. */
 static void device_candidates_print(const struct rctx *x, const char *pick)
@@ -85,8 +58,8 @@ static int device_select(struct rctx *x, const char *sel)
 		if (all_digits(sel))
 			pick[i] = d->id == strtoll(sel, NULL, 10);
 		else
-			pick[i] = device_uuid_matches(d, sel) ||
-				  device_name_matches(d, sel);
+			pick[i] = store_device_sel_fits(d->uuid, d->name,
+							sel);
 		if (pick[i]) {
 			n++;
 			last = i;

@@ -161,6 +161,13 @@ struct store_device {
 int store_device_upsert(struct store *st, struct store_device *dev);
 /* All devices, ordered by id. *out is an array of *n devices; free with
  * store_devices_free(*out, *n). */
+/* Whether a --device selector that is not a number fits a device of
+ * this uuid and name: sel is a prefix of the UUID, with or without its
+ * "GPU-", or a part of the name, either without regard to case. NULL
+ * uuid or name fit nothing. Pure string work: measure (the GPUs
+ * present) and the reading commands (the devices stored) choose alike. */
+int store_device_sel_fits(const char *uuid, const char *name,
+			  const char *sel);
 int store_device_list(struct store *st, struct store_device **out,
 		      size_t *n);
 void store_devices_free(struct store_device *devs, size_t n);

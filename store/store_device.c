@@ -1,6 +1,7 @@
 /* Devices and their display properties. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "store_internal.h"
 
@@ -221,4 +222,19 @@ out:
 	sqlite3_finalize(ps);
 	store_devices_free(devs, cnt);
 	return rc < 0 ? rc : 0;
+}
+
+int store_device_sel_fits(const char *uuid, const char *name,
+			  const char *sel)
+{
+	size_t n = strlen(sel), i;
+
+	if (uuid && (!strncasecmp(uuid, sel, n) ||
+		     (!strncasecmp(uuid, "GPU-", 4) &&
+		      !strncasecmp(uuid + 4, sel, n))))
+		return 1;
+	for (i = 0; name && name[i]; i++)
+		if (!strncasecmp(name + i, sel, n))
+			return 1;
+	return 0;
 }

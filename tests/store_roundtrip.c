@@ -952,10 +952,27 @@ static void cascade(void **state)
 	assert_true(count_rows(c->path, "device_prop") == 0);
 }
 
+/* The --device selector, one rule for measure and the readers: a UUID
+ * prefix with or without "GPU-", or a part of the name, any case. */
+static void device_selector(void **state)
+{
+	const char *u = "GPU-7df5db95-eb31", *n = "NVIDIA H100 80GB HBM3";
+
+	(void)state;
+	assert_true(store_device_sel_fits(u, n, "GPU-7DF5"));
+	assert_true(store_device_sel_fits(u, n, "7df5db"));
+	assert_true(store_device_sel_fits(u, n, "h100"));
+	assert_true(store_device_sel_fits(u, n, "HBM3"));
+	assert_false(store_device_sel_fits(u, n, "H200"));
+	assert_false(store_device_sel_fits(u, n, "db95"));
+	assert_false(store_device_sel_fits(NULL, NULL, "H100"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(devices, setup, teardown),
+		cmocka_unit_test(device_selector),
 		cmocka_unit_test_setup_teardown(sessions, setup, teardown),
 		cmocka_unit_test_setup_teardown(kernels_and_kattrs, setup,
 						teardown),
