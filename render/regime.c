@@ -352,7 +352,6 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->signif = 0;
 	r->verdict = RULE_UNTESTED;
 	r->interleaved = 0;
-	r->hl = r->hl_lo = r->hl_hi = NAN;
 	r->ranges = 0;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
@@ -367,9 +366,6 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	}
 	if (na && nb && !stats_mwu_test(sa, na, sb, nb, &m)) {
 		r->p = m.p;
-		if (stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
-				   &r->hl_hi))
-			r->hl = r->hl_lo = r->hl_hi = NAN;
 	} else if (!na || !nb) {
 		compare_ranges(rcfg_stat(a, metric), rcfg_stat(b, metric), r);
 	}

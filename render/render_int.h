@@ -620,9 +620,6 @@ struct rcmp {
 	 * apart; every "faster", "slower" and grey cell reads this */
 	int signif;
 	int verdict;		/* enum rule_verdict on the medians, b vs a */
-	/* Hodges-Lehmann ratio b / a with its 95 % interval (NAN without
-	 * raw samples): the effect size a finding quotes */
-	double hl, hl_lo, hl_hi;
 	/* a and b were sampled interleaved (one session, one group); when
 	 * not, a drift between them (clock, temperature) is part of the
 	 * difference, and the report says so */
