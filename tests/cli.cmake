@@ -17,15 +17,6 @@ endif()
 mmreport_test(cli_merge SOURCES cli_merge.c store_fixture.c
   LIBS mmreport_store SQLite::SQLite3)
 add_dependencies(cli_merge mmreport)
-# Issue 28, item 3: the build without the CUDA toolkit (MMREPORT_CUDA
-# chosen OFF when no nvcc is on PATH) configures, builds, installs and
-# renders a database measured elsewhere. Its build folder is kept in
-# this build's tests/nocuda-build, so a rerun compiles only what changed.
-add_test(NAME cli_nocuda
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli_nocuda.sh ${PROJECT_SOURCE_DIR}
-          ${CMAKE_CURRENT_BINARY_DIR}/nocuda-build
-          $<TARGET_FILE:standin_measure>)
-set_tests_properties(cli_nocuda PROPERTIES TIMEOUT 300 LABELS cli)
 # Issue 28, item 5: help CMD and CMD -h, render -o and a terminal,
 # $MMREPORT_DB everywhere, --device by id, UUID or name part.
 add_test(NAME cli_conventions
@@ -34,7 +25,8 @@ add_test(NAME cli_conventions
 set_tests_properties(cli_conventions PROPERTIES LABELS cli)
 # Issue 28: the README's examples, as printed: against a stand-in
 # database, and the no-CUDA ones in a copy of the source tree with nvcc
-# off PATH (its build folder kept in tests/readme-work between runs).
+# off PATH (its build folder kept in tests/readme-work between runs);
+# what they installed then passes tests/nocuda_installed.sh (item 3).
 add_test(NAME readme_examples
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/readme_examples.sh ${PROJECT_SOURCE_DIR}
           $<TARGET_FILE:mmreport> $<TARGET_FILE:standin_measure>

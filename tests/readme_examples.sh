@@ -156,6 +156,10 @@ if ((nocuda)); then
 		fail "the nocuda examples left no out/report.pdf"
 	[ -x "$tmp/home/.local/bin/mmreport" ] ||
 		fail "the nocuda examples installed no ~/.local/bin/mmreport"
+	"$src/tests/nocuda_installed.sh" "$tmp/home/.local" "$standin" ||
+		fail "the installed build without CUDA failed its checks"
+else
+	fail "no nocuda example: the build without CUDA went untested"
 fi
 echo "$me: ok: $ran example blocks ran ($nocuda without CUDA)," \
 	"$skipped skipped"

@@ -85,7 +85,7 @@ void chk_expect_no_overfull(const char *log);
  * the npre prefixes in pre has a string in the language and does not
  * show in the LaTeX; where words > 0, no such string of pl or de is
  * English's word for word where that has more than words words
- * (untranslated); pdflatex (chk_pdflatex) writes the PDF with no
+ * (untranslated); one pass of pdflatex writes the PDF with no
  * undefined control sequence and nothing overfull
  * (chk_expect_no_overfull). Each directory is removed, or kept and
  * named on stderr where the environment variable keep_env is set and
