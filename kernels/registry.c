@@ -699,7 +699,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
-		.rate = 0.5e9, .rate_per_warp = 1,
+		.rate = 1.2e9, .rate_per_warp = 1,
 		.progression = SWEEP(sizes_prog_v1, blocks_32),
 		.check = v1_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v1_launch,
@@ -714,7 +714,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
-		.rate = 1000e9, .fp64 = 1,
+		.rate = 3500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v2_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v2_launch,
@@ -733,7 +733,7 @@ static const struct kernel_desc kernels[] = {
 		.sweeps = { SWEEP(sizes_p1, blocks_p),
 			    SWEEP(sizes_p2, blocks_p32) },
 		.nsweeps = 2,
-		.rate = 1500e9, .fp64 = 1,
+		.rate = 4500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v3_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v3_launch,
@@ -750,7 +750,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
-		.rate = 1500e9, .fp64 = 1,
+		.rate = 4500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v4_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v4_launch,
@@ -767,7 +767,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_all, .nblocks = N(blocks_all),
 		.suite = KERNEL_SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
-		.rate = 2500e9, .fp64 = 1,
+		.rate = 8500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
 		.check = v5_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_v5_launch,
@@ -784,7 +784,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_simple, .nblocks = N(blocks_simple),
 		.suite = KERNEL_SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
-		.rate = 1000e9, .fp64 = 1,
+		.rate = 6000e9, .fp64 = 1,
 		.check = simple_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_simple_launch,
 		.precision = SWEEP(sizes_prec, blocks_32),
@@ -800,7 +800,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_32, .nblocks = N(blocks_32),
 		.suite = KERNEL_SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
-		.rate = 1500e9, .fp64 = 1,
+		.rate = 8000e9, .fp64 = 1,
 		.check = shared_check, .flops = square_flops,
 		.bytes = square_bytes, .launch = kernel_shared_launch,
 		.precision = SWEEP(sizes_prec, blocks_32),
@@ -826,28 +826,28 @@ static const struct kernel_desc kernels[] = {
 		.source = kernel_src_mm_##nm,				\
 	},
 	PROG_ENTRY(v6, "register tiling in 1-D: 512 threads per 64 x 64 "
-		   "tile of C, 8 rows per thread", tiles_64, 5000e9, tile_grid)
+		   "tile of C, 8 rows per thread", tiles_64, 16000e9, tile_grid)
 	PROG_ENTRY(v7, "register tiling in 2-D: 256 threads per tile, an "
 		   "8 x 8 (4 x 4 at tile 64) patch of C per thread", tiles_v7,
-		   8000e9, tile_grid)
+		   9500e9, tile_grid)
 	PROG_ENTRY(v8, "v7 with float4 loads and stores and the A tile "
-		   "transposed in shared memory", tiles_128, 10000e9, tile_grid)
+		   "transposed in shared memory", tiles_128, 15000e9, tile_grid)
 	PROG_ENTRY(v9, "warp tiling: each warp a 64 x 32 piece of the "
-		   "128 x 128 tile, steps of 16 in k", tiles_128, 12000e9,
+		   "128 x 128 tile, steps of 16 in k", tiles_128, 17000e9,
 		   tile_grid)
 	PROG_ENTRY(v10, "v9 double-buffered: the next tiles load (B by "
 		   "cp.async) while the current one is multiplied", tiles_128,
-		   12000e9, tile_grid)
+		   21000e9, tile_grid)
 	PROG_ENTRY(v11, "v10 with the register fragments double-buffered: "
 		   "step k + 1's A and B values are read while step k's are "
-		   "multiplied", tiles_128, 12000e9, tile_grid)
+		   "multiplied", tiles_128, 20000e9, tile_grid)
 	PROG_ENTRY(v12, "v11 with the last wave's tiles cut along k and "
 		   "shared evenly among the SMs (Stream-K), the pieces summed "
-		   "by the last block to finish", tiles_128, 12000e9,
+		   "by the last block to finish", tiles_128, 33000e9,
 		   kernel_v12_grid)
 	PROG_ENTRY(v13, "v12 with the A tile copied by cp.async too, "
 		   "through a staging area each thread transposes from",
-		   tiles_128, 12000e9, kernel_v13_grid)
+		   tiles_128, 34000e9, kernel_v13_grid)
 #undef PROG_ENTRY
 	{
 		.name = "rect",
@@ -859,7 +859,7 @@ static const struct kernel_desc kernels[] = {
 		.sweeps = { { NULL, 0, blocks_rect, N(blocks_rect), NULL, 0,
 			      shapes_rect, N(shapes_rect) } },
 		.nsweeps = 1,
-		.rate = 1500e9, .fp64 = 1,
+		.rate = 2800e9, .fp64 = 1,
 		.check = rect_check, .flops = rect_flops,
 		.bytes = rect_bytes, .launch = kernel_rect_launch,
 		.func = kernel_rect_func, .func64 = kernel_rect_func64,
@@ -874,7 +874,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = ilps, .nblocks = N(ilps),
 		.suite = KERNEL_SUITE_ILP,
 		.sweeps = { { NULL, 0, ilps, N(ilps) } }, .nsweeps = 1,
-		.rate = 1.0e12,
+		.rate = 2.0e12,
 		.check = copy_check, .flops = copy_flops,
 		.bytes = copy_bytes, .launch = kernel_copy_launch,
 		.func = kernel_copy_func, .threads = copy_threads,
@@ -898,14 +898,14 @@ static const struct kernel_desc kernels[] = {
 	/* rates: bytes read + written per second */
 	TRANSPOSE_ENTRY(tr_copy, "the transpose's ceiling: a b x b tiled "
 			"copy of the same geometry, both accesses coalesced",
-			1.0e12),
+			1.8e12),
 	TRANSPOSE_ENTRY(tr_naive, "naive transpose: rows of A read "
 			"coalesced, columns of C written b rows apart",
-			0.2e12),
+			0.45e12),
 	TRANSPOSE_ENTRY(tr_tile, "transpose through a b x b shared-memory "
-			"tile, read and written along rows", 0.5e12),
+			"tile, read and written along rows", 1.0e12),
 	TRANSPOSE_ENTRY(tr_pad, "tr_tile with the tile padded by a column "
-			"against bank conflicts", 0.5e12),
+			"against bank conflicts", 1.5e12),
 #undef TRANSPOSE_ENTRY
 #define ACCESS_ENTRY(nm, st, desc, bytesf, sz, prm, nprm, r)		\
 	{								\
@@ -924,20 +924,20 @@ static const struct kernel_desc kernels[] = {
 	}
 	ACCESS_ENTRY(offset, KERNEL_SUITE_COALESCE, "float copy c[i] = "
 		     "a[i + offset], offset in elements", access_copy_bytes,
-		     sizes_access, params_offset, N(params_offset), 1.0e12),
+		     sizes_access, params_offset, N(params_offset), 2.1e12),
 	ACCESS_ENTRY(stride, KERNEL_SUITE_COALESCE, "float copy c[i] = "
 		     "a[i * stride], stride in elements", access_copy_bytes,
-		     sizes_access, params_1_32, NPARAMS_1_32, 0.05e12),
+		     sizes_access, params_1_32, NPARAMS_1_32, 0.3e12),
 	ACCESS_ENTRY(aos, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
 		     "an array of {x, y, z} structures", update_bytes,
-		     sizes_access, NULL, 0, 0.5e12),
+		     sizes_access, NULL, 0, 3.0e12),
 	ACCESS_ENTRY(soa, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
 		     "separate x, y, z arrays", update_bytes, sizes_access,
-		     NULL, 0, 0.5e12),
+		     NULL, 0, 3.0e12),
 	ACCESS_ENTRY(bank, KERNEL_SUITE_BANK, "shared-memory reads of a "
 		     "warp at a stride of s words: gcd(s, 32)-way bank "
 		     "conflicts", bank_bytes, sizes_bank, params_1_32,
-		     NPARAMS_1_32, 1.0e9),
+		     NPARAMS_1_32, 10.0e9),
 #undef ACCESS_ENTRY
 	{
 		.name = "dot",
@@ -948,7 +948,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = blocks_dot, .nblocks = N(blocks_dot),
 		.suite = KERNEL_SUITE_DOT,
 		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
-		.rate = 1.0e12, .fp64 = 1,
+		.rate = 2.5e12, .fp64 = 1,
 		.check = dot_check, .flops = dot_flops, .bytes = dot_bytes,
 		.launch = kernel_dot_launch, .func = kernel_dot_func,
 		.threads = copy_threads, .grid = dot_grid,
@@ -962,7 +962,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = KERNEL_SUITE_DOT,
 		.sweeps = { { sizes_dot, N(sizes_dot), NULL, 0, NULL, 0 } },
 		.nsweeps = 1,
-		.rate = 1.0e12, .fp64 = 1,
+		.rate = 3.0e12, .fp64 = 1,
 		.check = cublas_dot_check, .flops = dot_flops,
 		.bytes = dot_bytes, .launch = kernel_cublas_dot_launch,
 		.func = cublas_func, .threads = cublas_threads,
@@ -987,11 +987,11 @@ static const struct kernel_desc kernels[] = {
 	}
 	/* rates: walker steps per second */
 	WALK_ENTRY(walk_global, "random walkers, each generator's state in "
-		   "global memory, read and written every step", 1.0e10),
+		   "global memory, read and written every step", 1.0e11),
 	WALK_ENTRY(walk_shared, "random walkers, each generator's state in "
-		   "shared memory", 2.0e10),
+		   "shared memory", 1.7e12),
 	WALK_ENTRY(walk_registers, "random walkers, each generator's state "
-		   "in a register", 1.0e11),
+		   "in a register", 2.4e12),
 #undef WALK_ENTRY
 	{
 		.name = "cublas",
@@ -1001,7 +1001,7 @@ static const struct kernel_desc kernels[] = {
 		.blocks = NULL, .nblocks = 0,
 		.suite = KERNEL_SUITE_REFERENCE,
 		.nsweeps = 0,
-		.rate = 20000e9, .fp64 = 1,
+		.rate = 38000e9, .fp64 = 1,
 		.check = cublas_check, .flops = cublas_flops,
 		.bytes = cublas_bytes, .launch = kernel_cublas_launch,
 		.func = cublas_func, .threads = cublas_threads,

@@ -55,13 +55,12 @@ enum plan_host {
  * suite for this much free memory (an 80 GiB H100). */
 #define PLAN_DRYRUN_FREE_MEM	(80ULL << 30)
 
-/* The counter pass (versions and reference only) in the time model: one
- * unprofiled launch, the
- * duration pass and CUPTI's instrumented passes (4 on GH100), each pass
- * counted as 3 runs for its SASS patching, rounded up; plus CUPTI's
- * per-collection set-up. */
-#define PLAN_COUNTER_RUNS	16
-#define PLAN_COUNTER_OVERHEAD	0.1
+/* The counter pass in the time model: one unprofiled launch, the
+ * duration pass and CUPTI's instrumented passes, counted as this many
+ * runs, plus CUPTI's per-collection set-up; both fitted to the reference
+ * sessions (tests/measure_estimate). */
+#define PLAN_COUNTER_RUNS	32
+#define PLAN_COUNTER_OVERHEAD	0.35
 
 /* Ends every usage message, as the CLI's own do. */
 #define PLAN_HELP_HINT "(try 'mmreport measure --help')"

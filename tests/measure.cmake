@@ -5,6 +5,10 @@
 # (scripts/gpu-check): build/tests/measure_gpu, with MMREPORT_BIN naming
 # the mmreport binary for the interruption tests.
 mmreport_test(measure_plan SOURCES measure_plan.c LIBS mmreport_measure)
+# The time model against the reference database's stored sessions
+# (issue 27, item 3); prints where it errs per suite.
+mmreport_test(measure_estimate SOURCES measure_estimate.c
+  LIBS mmreport_measure ARGS ${PROJECT_SOURCE_DIR})
 mmreport_test(measure_nodev SOURCES measure_nodev.c LIBS mmreport_measure)
 # The launch time limit (watchdog), in child processes.
 mmreport_test(measure_watchdog SOURCES measure_watchdog.c
@@ -20,7 +24,7 @@ mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
 mmreport_test(measure_timer SOURCES measure_timer.c LIBS mmreport_measure
   LABELS gpu)
 # kernels/ holds CUDA objects and cuBLAS (C++): link with the CUDA driver.
-set_target_properties(measure_plan measure_nodev measure_watchdog
+set_target_properties(measure_plan measure_estimate measure_nodev measure_watchdog
   measure_stop
   measure_gpu measure_timer
   PROPERTIES
