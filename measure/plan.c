@@ -723,13 +723,17 @@ static int group_class(const struct plan_entry *e)
 	return e->suite == PLAN_REFERENCE ? PLAN_VERSIONS : (int)e->suite;
 }
 
-/* bank's strides and coalesce's offsets are compared with one another;
+/* bank's strides and coalesce's offsets are compared with one another,
+ * and so are the float and double products of precision and rect (issue
+ * 27: sampled one after the other, the doubles met a hotter, slower GPU);
  * the walkers' step counts and dot's precisions are separate points. */
 static int group_same(const struct plan_entry *a, const struct plan_entry *b)
 {
+	int mixed = a->suite == PLAN_PRECISION || a->suite == PLAN_RECT;
+
 	return group_class(a) == group_class(b) && a->m == b->m &&
 	       a->k == b->k && a->n == b->n && a->count == b->count &&
-	       a->fp64 == b->fp64 &&
+	       (a->fp64 == b->fp64 || mixed) &&
 	       (a->suite != PLAN_WALKERS || a->param == b->param);
 }
 

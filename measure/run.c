@@ -489,8 +489,11 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 		job_check(d, &jobs[i]);
 	}
 	/* Buffers of another shape or N are of no use to this group. */
-	if (c->bufs.kind && (c->bufs.m != e->m || c->bufs.k != e->k ||
-			     c->bufs.n != e->n || c->bufs.count != e->count))
+	if ((c->bufs.kind && (c->bufs.m != e->m || c->bufs.k != e->k ||
+			      c->bufs.n != e->n ||
+			      c->bufs.count != e->count)) ||
+	    (c->bufs64.kind && (c->bufs64.m != e->m || c->bufs64.k != e->k ||
+				c->bufs64.n != e->n)))
 		run_shared_release(c);
 	progress_line(&m->pg, &e[0]);
 	measure_nvml_read(m->nv, d->pci, d->uuid, &before);

@@ -300,8 +300,12 @@ int run_kernel_times(struct run_ctx *c, struct job *j)
 
 void run_shared_release(struct run_ctx *c)
 {
-	struct shared_bufs *b = &c->bufs;
+	run_bufs_release(&c->bufs);
+	run_bufs_release(&c->bufs64);
+}
 
+void run_bufs_release(struct shared_bufs *b)
+{
 	if (b->a)
 		MCUDA(cudaFree(b->a));
 	if (b->b)
@@ -323,7 +327,9 @@ void run_inputs_release(struct input_cache *cache)
 	memset(cache, 0, sizeof(*cache));
 }
 
-/* The inputs of shape m x k x n in floats (kind 1) or doubles (3). */
+/* The inputs of shape m x k x n in floats (kind 1) or doubles (3); the
+ * floats replace the ints and the ints replace both, while floats and
+ * doubles are kept side by side. */
 static int inputs_matrix(struct run_ctx *c, int kind, int m, int k, int n,
 			 struct run_result *r)
 {
@@ -334,10 +340,23 @@ static int inputs_matrix(struct run_ctx *c, int kind, int m, int k, int n,
 	struct rng g;
 	void *a, *b;
 
-	if (ic->kind == kind && ic->m == m && ic->k == k && ic->n == n &&
+	if (kind == 3 ? ic->a64 && ic->m64 == m && ic->k64 == k &&
+			ic->n64 == n && ic->seed64 == seed :
+	    ic->kind == kind && ic->m == m && ic->k == k && ic->n == n &&
 	    ic->seed == seed)
 		return 0;
-	run_inputs_release(ic);
+	if (kind == 3) {
+		free(ic->a64);
+		free(ic->b64);
+		ic->a64 = ic->b64 = NULL;
+	} else {
+		free(ic->a);
+		free(ic->b);
+		free(ic->ints);
+		ic->a = ic->b = NULL;
+		ic->ints = NULL;
+		ic->kind = 0;
+	}
 	a = malloc(na * elt);
 	b = malloc(nb * elt);
 	if (!a || !b) {
@@ -353,12 +372,16 @@ static int inputs_matrix(struct run_ctx *c, int kind, int m, int k, int n,
 		ic->b64 = b;
 		rng_doubles(&g, ic->a64, na);
 		rng_doubles(&g, ic->b64, nb);
-	} else {
-		ic->a = a;
-		ic->b = b;
-		rng_floats(&g, ic->a, na);
-		rng_floats(&g, ic->b, nb);
+		ic->m64 = m;
+		ic->k64 = k;
+		ic->n64 = n;
+		ic->seed64 = seed;
+		return 0;
 	}
+	ic->a = a;
+	ic->b = b;
+	rng_floats(&g, ic->a, na);
+	rng_floats(&g, ic->b, nb);
 	ic->kind = kind;
 	ic->m = m;
 	ic->k = k;

@@ -55,13 +55,17 @@ struct run_result {
 /* The random inputs of the last shape, kept across configurations of the
  * same shape so that they are generated once. */
 struct input_cache {
-	int kind;			/* 0 none, 1 floats, 2 ints, 3
-					 * doubles */
+	int kind;			/* 0 none, 1 floats, 2 ints (the
+					 * doubles: a64 non-NULL) */
 	long long m, k, n, count;
 	uint64_t seed;
 	float *a, *b;			/* m x k, k x n */
-	double *a64, *b64;		/* the same, kind 3 */
 	int *ints;			/* count */
+	/* The doubles, kept beside the floats (a group of precision or
+	 * rect holds both) with a shape and seed of their own. */
+	double *a64, *b64;
+	long long m64, k64, n64;
+	uint64_t seed64;
 };
 
 /* Device buffers a group shares: the matrices of one shape (inputs
@@ -84,6 +88,11 @@ struct run_ctx {
 	struct timer *timer;		/* owned by the session (run.c) */
 	struct input_cache cache;
 	struct shared_bufs bufs;
+	/* A group of products in float and double (precision, rect) holds
+	 * its double matrices here beside bufs' floats, so that the two
+	 * precisions are sampled interleaved like every other alternative
+	 * the report compares. */
+	struct shared_bufs bufs64;
 	/* Hardware counters (--counters), NULL when not asked for or not
 	 * available on this device; owned by the session (run.c). */
 	struct counters *counters;
@@ -139,9 +148,11 @@ extern const struct suite_ops suite_gemm_ops, suite_transfer_ops,
 int run_group(struct run_ctx *c, const struct suite_ops *ops, int group,
 	      struct job *jobs, size_t n);
 
-/* Releases the shared device buffers (before other groups need the
- * memory, and at the end of a session). */
+/* Releases the shared device buffers, bufs64 included (before other
+ * groups need the memory, and at the end of a session). */
 void run_shared_release(struct run_ctx *c);
+/* Releases one set of them; b is left zeroed. */
+void run_bufs_release(struct shared_bufs *b);
 
 /* ---- the counter pass (suite_counters.c) -------------------------------- */
 

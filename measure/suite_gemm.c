@@ -1,13 +1,14 @@
 /* The versions, reference, precision and rect suites: one matrix
  * product per sample, timed by the kernel timer (timer.h). Every
- * configuration of a group (one shape and precision) multiplies the same
- * device matrices, uploaded once: random floats, or in double random
+ * configuration of a group (one shape) multiplies the same device
+ * matrices of its precision, uploaded once: random floats, or in double random
  * doubles of 53 bits (floats' 24 bits would make double's products and
  * sums exact, its rounding invisible).
  * Metrics: "kernel" [ms] and "gflops" [GFLOP/s] = 2mnk / time; with
  * --counters, the counter pass's figures (run_counters) after the
  * samples, for the versions suite (report P's GIPS and CGMA tables) and
- * the reference; for precision and rect, the sampled accuracy
+ * the reference; for precision and rect, whose groups hold both
+ * precisions of a shape (the doubles in c->bufs64), the sampled accuracy
  * ("acc_max", "acc_mean", vocab.h) from the verification run. */
 #include <math.h>
 #include <stdlib.h>
@@ -43,7 +44,7 @@ static const void *gemm_input(const struct run_ctx *c,
 static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 			struct run_result *r)
 {
-	struct shared_bufs *b = &c->bufs;
+	struct shared_bufs *b = e->fp64 ? &c->bufs64 : &c->bufs;
 	size_t na = (size_t)e->m * e->k, nb = (size_t)e->k * e->n;
 	size_t nc = (size_t)e->m * e->n;
 	size_t elt = e->fp64 ? sizeof(double) : sizeof(float);
@@ -52,7 +53,7 @@ static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 
 	if (b->kind == kind && b->m == e->m && b->k == e->k && b->n == e->n)
 		return 0;
-	run_shared_release(c);
+	run_bufs_release(b);
 	/* Device memory first: a product the device cannot hold is skipped
 	 * before its host inputs are generated. */
 	snprintf(what, sizeof(what), "device matrices (%.1f MiB)",
@@ -66,7 +67,7 @@ static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 	      RCUDA(r, cudaMemcpy(b->b, gemm_input(c, e, 1), nb * elt,
 				  cudaMemcpyHostToDevice));
 	if (err) {
-		run_shared_release(c);
+		run_bufs_release(b);
 		return -1;
 	}
 	b->kind = kind;
@@ -78,6 +79,8 @@ static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 
 static int gemm_setup(struct run_ctx *c, struct job *j)
 {
+	const struct shared_bufs *b;
+
 	if (!run_metric_add(&j->r, VOCAB_METRIC_KERNEL, "ms") ||
 	    !run_metric_add(&j->r, VOCAB_METRIC_GFLOPS, "GFLOP/s")) {
 		run_skip(&j->r, "out of memory: metrics");
@@ -86,9 +89,10 @@ static int gemm_setup(struct run_ctx *c, struct job *j)
 	if (gemm_buffers(c, j->e, &j->r))
 		return -1;
 	run_args_init(j->e, &j->args);
-	j->args.a = c->bufs.a;
-	j->args.b = c->bufs.b;
-	j->args.c = c->bufs.c;
+	b = j->e->fp64 ? &c->bufs64 : &c->bufs;
+	j->args.a = b->a;
+	j->args.b = b->b;
+	j->args.c = b->c;
 	j->args.blas = c->blas;
 	return 0;
 }

@@ -149,9 +149,10 @@ static void test_default_plan(void **state)
 	assert_int_equal(suite_count(&p, PLAN_DOT), 2 * 3 * 2);
 	assert_int_equal(suite_count(&p, PLAN_WALKERS), 3 * 2 * 3);
 	/* precision: v2..v5 (block 16), simple and shared (32) and cuBLAS
-	 * at 256, 1024, 4096 in float and double, each (n, precision) a
-	 * group of 7; rect at 4 shapes x blocks 8, 16, 32 and cuBLAS, in
-	 * float and double */
+	 * at 256, 1024, 4096 in float and double, each n a group of 14
+	 * (both precisions interleaved, issue 27); rect at 4 shapes x
+	 * blocks 8, 16, 32 and cuBLAS, in float and double, each shape a
+	 * group of 8 */
 	assert_int_equal(suite_count(&p, PLAN_PRECISION), 7 * 3 * 2);
 	assert_int_equal(suite_count(&p, PLAN_RECT), (3 + 1) * 4 * 2);
 	/* progression: at n = 1024 .. 8192, v2..v5 at blocks 16 and 32, v6
@@ -179,9 +180,14 @@ static void test_default_plan(void **state)
 
 		if (e->suite != PLAN_PRECISION && e->suite != PLAN_RECT)
 			continue;
-		for (size_t j = 0; j < p.n; j++)
+		for (size_t j = 0; j < p.n; j++) {
 			peers += p.e[j].group == e->group;
-		assert_int_equal(peers, e->suite == PLAN_PRECISION ? 7 : 4);
+			/* a shape's float and double twins: one group */
+			if (p.e[j].suite == e->suite && p.e[j].m == e->m &&
+			    p.e[j].k == e->k && p.e[j].n == e->n)
+				assert_int_equal(p.e[j].group, e->group);
+		}
+		assert_int_equal(peers, e->suite == PLAN_PRECISION ? 14 : 8);
 		if (e->suite == PLAN_PRECISION) {
 			assert_int_equal(e->m, e->n);
 			assert_int_equal(e->block,
@@ -956,13 +962,16 @@ static void test_groups(void **state)
 		/* Same group exactly when compared with one another. */
 		for (j = 0; j < p.n; j++) {
 			const struct plan_entry *f = &p.e[j];
-			/* bank's strides and coalesce's offsets together;
+			/* bank's strides and coalesce's offsets together,
+			 * and precision's and rect's float and double;
 			 * walkers' step counts and dot's precisions
 			 * apart */
+			int mixed = e->suite == PLAN_PRECISION ||
+				    e->suite == PLAN_RECT;
 			int same = group_key_class(e) == group_key_class(f) &&
 				   e->m == f->m && e->k == f->k &&
 				   e->n == f->n && e->count == f->count &&
-				   e->fp64 == f->fp64 &&
+				   (e->fp64 == f->fp64 || mixed) &&
 				   (e->suite != PLAN_WALKERS ||
 				    e->param == f->param);
 
@@ -1022,8 +1031,8 @@ static void test_precision_options(void **state)
 	assert_non_null(strstr(line, "fp32"));
 	plan_release(&p);
 
-	/* both precisions by default, float and double in separate
-	 * groups */
+	/* both precisions by default, float and double in one group:
+	 * sampled interleaved (issue 27, item 2) */
 	measure_options_init(&o);
 	o.suites = "precision";
 	o.variants = "shared";
@@ -1033,7 +1042,7 @@ static void test_precision_options(void **state)
 	for (i = 0; i < p.n; i++)
 		dbl += p.e[i].fp64;
 	assert_int_equal(dbl, 1);
-	assert_int_not_equal(p.e[0].group, p.e[1].group);
+	assert_int_equal(p.e[0].group, p.e[1].group);
 	plan_release(&p);
 
 	/* refused: no suite measures double; an unknown precision; a
