@@ -344,6 +344,36 @@ int kernel_gemm_verify64(void *blas, const void *a, const void *b,
 			 const void *c, int m, int k, int n,
 			 double *rel_error, size_t *nonfinite);
 
+/* Where a product that failed its verification is wrong, for the
+ * student who wrote the kernel (kernel_gemm_diagnose). */
+struct kernel_gemm_diag {
+	int block;		/* in: the tile edge; the partial last tiles
+				 * (rows from m - m % block, columns from
+				 * n - n % block) are the edge */
+	double tol;		/* in: an element is wrong when not finite
+				 * or further from the reference than tol
+				 * times its reference row's RMS */
+	long long wrong;	/* elements wrong */
+	long long wrong_edge;	/* of them in the edge */
+	long long edge_cells;	/* elements in the edge (0: m and n are
+				 * multiples of block) */
+	long long first_i, first_j;	/* the first wrong element in
+					 * row-major order; -1 none */
+	double first_got, first_want;	/* its value and the reference's */
+	double rel_at, rel_bt;	/* relative error against A^T B and
+				 * A B^T: a kernel reading an input
+				 * transposed; NAN unless square (and the
+				 * device holds four n x n doubles) */
+};
+
+/* After a failed kernel_gemm_verify(64) of the same buffers (fp64: the
+ * double one): fills d's outputs by the same reference, panel by panel
+ * through the host (O(m n) host work). Returns a cudaError_t;
+ * out-of-memory is returned, not reported. */
+int kernel_gemm_diagnose(void *blas, const void *a, const void *b,
+			 const void *c, int m, int k, int n, int fp64,
+			 struct kernel_gemm_diag *d);
+
 /* The copy kernel's check: *mismatches = the number of i < count where
  * the int device buffers differ (a[i] != b[i]). Synchronises the device
  * first. Returns a cudaError_t; out-of-memory is returned, not reported. */

@@ -4,6 +4,7 @@
  * it. Rows of C are processed in panels so that the double copies need
  * only B plus two panels of device memory. */
 #include <math.h>
+#include <stdlib.h>
 #include "check.h"
 #include "launch.h"
 
@@ -83,12 +84,59 @@ static int verify_widen_start(const float *src, double *dst, size_t count,
 	return KERNEL_LAUNCH_END("verify_widen<<<...>>>");
 }
 
+/* For kernel_gemm_diagnose: one panel of C (rows r0 .. r0 + p) beside
+ * its reference, copied to the host and scanned for wrong elements. An
+ * element is wrong when not finite or further from the reference than
+ * d->tol times the RMS of its reference row: row by row, so that the
+ * scale needs no second pass. */
+template <typename T>
+static int diag_panel(cudaStream_t st, const T *dc, const double *dref,
+		      size_t r0, size_t p, int m, int n, T *hc, double *href,
+		      struct kernel_gemm_diag *d)
+{
+	size_t em = (size_t)m - (size_t)m % d->block;
+	size_t en = (size_t)n - (size_t)n % d->block;
+	int err = KERNEL_CUDA(cudaMemcpyAsync(hc, dc, p * n * sizeof(*hc),
+					      cudaMemcpyDeviceToHost, st));
+
+	if (!err)
+		err = KERNEL_CUDA(cudaMemcpyAsync(href, dref,
+						  p * n * sizeof(*href),
+						  cudaMemcpyDeviceToHost, st));
+	if (!err)
+		err = KERNEL_CUDA(cudaStreamSynchronize(st));
+	for (size_t i = 0; !err && i < p; i++) {
+		double rms = 0;
+
+		for (int j = 0; j < n; j++)
+			rms += href[i * n + j] * href[i * n + j];
+		rms = rms > 0 ? sqrt(rms / n) : 1;
+		for (int j = 0; j < n; j++) {
+			double x = hc[i * n + j], y = href[i * n + j];
+			int edge = r0 + i >= em || (size_t)j >= en;
+
+			d->edge_cells += edge;
+			if (isfinite(x) && fabs(x - y) <= d->tol * rms)
+				continue;
+			d->wrong++;
+			d->wrong_edge += edge;
+			if (d->first_i < 0) {
+				d->first_i = (long long)(r0 + i);
+				d->first_j = j;
+				d->first_got = x;
+				d->first_want = y;
+			}
+		}
+	}
+	return err;
+}
+
 /* T float: A and B are widened into double copies; T double: they are
- * used in place. */
+ * used in place. With d, also where C is wrong (kernel_gemm_diagnose). */
 template <typename T>
 static int gemm_verify(void *blas, const void *a, const void *b,
 		       const void *c, int m, int k, int n, double *rel_error,
-		       size_t *nonfinite)
+		       size_t *nonfinite, struct kernel_gemm_diag *d)
 {
 	cublasHandle_t h = (cublasHandle_t)blas;
 	const T *fa = (const T *)a, *fb = (const T *)b;
@@ -100,6 +148,8 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS], esum = 0.0, rsum = 0.0;
 	unsigned long long hb[VERIFY_BLOCKS], nbad = 0;
 	size_t edge = (size_t)(k > n ? k : n), rows;
+	T *hc = NULL;
+	double *href = NULL;
 	cudaStream_t st;
 	int err;
 
@@ -131,6 +181,14 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 					   rows * n * sizeof(*dref)));
 	if (err)
 		goto out;
+	if (d) {
+		hc = (T *)malloc(rows * n * sizeof(*hc));
+		href = (double *)malloc(rows * n * sizeof(*href));
+		if (!hc || !href) {
+			err = cudaErrorMemoryAllocation;
+			goto out;
+		}
+	}
 	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&part,
 					   2 * VERIFY_BLOCKS * sizeof(*part)));
 	if (err)
@@ -181,6 +239,9 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 			fc + r0 * n, dref, p * n, part, part + VERIFY_BLOCKS,
 			bad);
 		err = KERNEL_LAUNCH_END("verify_compare<<<...>>>");
+		if (!err && d)
+			err = diag_panel<T>(st, fc + r0 * n, dref, r0, p, m, n,
+					    hc, href, d);
 		if (err)
 			goto out;
 	}
@@ -211,6 +272,8 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 		*rel_error = esum > 0.0 ? INFINITY : 0.0;
 	*nonfinite = (size_t)nbad;
 out:
+	free(hc);
+	free(href);
 	/* Frees are reported but keep the first error. */
 	if (bad)
 		KERNEL_CUDA(cudaFree(bad));
@@ -230,7 +293,7 @@ extern "C" int kernel_gemm_verify(void *blas, const void *a, const void *b,
 				  double *rel_error, size_t *nonfinite)
 {
 	return gemm_verify<float>(blas, a, b, c, m, k, n, rel_error,
-				  nonfinite);
+				  nonfinite, NULL);
 }
 
 extern "C" int kernel_gemm_verify64(void *blas, const void *a,
@@ -239,7 +302,131 @@ extern "C" int kernel_gemm_verify64(void *blas, const void *a,
 				    size_t *nonfinite)
 {
 	return gemm_verify<double>(blas, a, b, c, m, k, n, rel_error,
-				   nonfinite);
+				   nonfinite, NULL);
+}
+
+/* The relative error of a square C against A^T B (ta) or A B^T (tb):
+ * whether a wrong kernel reads one input transposed. Whole matrices, no
+ * panels: *rel is left NAN where the device cannot hold four n x n
+ * doubles. */
+template <typename T>
+static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
+			       const T *fc, int n, int ta, double *rel)
+{
+	size_t nn = (size_t)n * n, free_b = 0, total_b = 0;
+	const double one = 1.0, zero = 0.0;
+	double *da = NULL, *db = NULL, *dref = NULL, *part = NULL;
+	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS], esum = 0, rsum = 0;
+	unsigned long long *bad = NULL;
+	cudaStream_t st;
+	int err;
+
+	*rel = NAN;
+	err = KERNEL_CUDA(cudaMemGetInfo(&free_b, &total_b));
+	if (err || free_b < 4 * nn * sizeof(double) + (64u << 20))
+		return err;
+	err = KERNEL_BLAS(cublasGetStream(h, &st));
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&da,
+						   nn * sizeof(*da)));
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&db,
+						   nn * sizeof(*db)));
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&dref,
+						   nn * sizeof(*dref)));
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&part,
+				2 * VERIFY_BLOCKS * sizeof(*part)));
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&bad,
+				VERIFY_BLOCKS * sizeof(*bad)));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemsetAsync(part, 0, 2 * VERIFY_BLOCKS *
+						  sizeof(*part), st));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemsetAsync(bad, 0, VERIFY_BLOCKS *
+						  sizeof(*bad), st));
+	if (!err && sizeof(T) < sizeof(double))
+		err = verify_widen_start((const float *)fa, da, nn, st) ||
+		      verify_widen_start((const float *)fb, db, nn, st);
+	else if (!err)
+		err = KERNEL_CUDA(cudaMemcpyAsync(da, fa, nn * sizeof(*da),
+				cudaMemcpyDeviceToDevice, st)) ||
+		      KERNEL_CUDA(cudaMemcpyAsync(db, fb, nn * sizeof(*db),
+				cudaMemcpyDeviceToDevice, st));
+	/* Row-major ref = op(A) op(B) is column-major ref^T = op(B)^T
+	 * op(A)^T: the transposed input is read with CUBLAS_OP_T. */
+	if (!err)
+		err = KERNEL_BLAS(cublasDgemm(h, ta ? CUBLAS_OP_N : CUBLAS_OP_T,
+					      ta ? CUBLAS_OP_T : CUBLAS_OP_N,
+					      n, n, n, &one, db, n, da, n,
+					      &zero, dref, n));
+	if (!err) {
+		KERNEL_LAUNCH_BEGIN();
+		verify_compare<T><<<verify_grid(nn), VERIFY_THREADS, 0, st>>>(
+			fc, dref, nn, part, part + VERIFY_BLOCKS, bad);
+		err = KERNEL_LAUNCH_END("verify_compare<<<...>>>");
+	}
+	if (!err)
+		err = KERNEL_CUDA(cudaMemcpyAsync(he, part, sizeof(he),
+				cudaMemcpyDeviceToHost, st)) ||
+		      KERNEL_CUDA(cudaMemcpyAsync(hr, part + VERIFY_BLOCKS,
+				sizeof(hr), cudaMemcpyDeviceToHost, st)) ||
+		      KERNEL_CUDA(cudaStreamSynchronize(st));
+	if (!err) {
+		for (int i = 0; i < VERIFY_BLOCKS; i++) {
+			esum += he[i];
+			rsum += hr[i];
+		}
+		*rel = rsum > 0 ? sqrt(esum / rsum) : NAN;
+	}
+	if (bad)
+		KERNEL_CUDA(cudaFree(bad));
+	if (part)
+		KERNEL_CUDA(cudaFree(part));
+	if (dref)
+		KERNEL_CUDA(cudaFree(dref));
+	if (db)
+		KERNEL_CUDA(cudaFree(db));
+	if (da)
+		KERNEL_CUDA(cudaFree(da));
+	return err;
+}
+
+template <typename T>
+static int gemm_diagnose(void *blas, const void *a, const void *b,
+			 const void *c, int m, int k, int n,
+			 struct kernel_gemm_diag *d)
+{
+	double rel;
+	size_t nonfinite;
+	int err;
+
+	d->wrong = d->wrong_edge = d->edge_cells = 0;
+	d->first_i = d->first_j = -1;
+	d->first_got = d->first_want = NAN;
+	d->rel_at = d->rel_bt = NAN;
+	if (d->block < 1)
+		d->block = 1;
+	err = gemm_verify<T>(blas, a, b, c, m, k, n, &rel, &nonfinite, d);
+	if (!err && m == k && k == n)
+		err = gemm_rel_transposed<T>((cublasHandle_t)blas,
+					     (const T *)a, (const T *)b,
+					     (const T *)c, n, 1, &d->rel_at);
+	if (!err && m == k && k == n)
+		err = gemm_rel_transposed<T>((cublasHandle_t)blas,
+					     (const T *)a, (const T *)b,
+					     (const T *)c, n, 0, &d->rel_bt);
+	return err;
+}
+
+extern "C" int kernel_gemm_diagnose(void *blas, const void *a, const void *b,
+				    const void *c, int m, int k, int n,
+				    int fp64, struct kernel_gemm_diag *d)
+{
+	return fp64 ? gemm_diagnose<double>(blas, a, b, c, m, k, n, d) :
+		      gemm_diagnose<float>(blas, a, b, c, m, k, n, d);
 }
 
 /* Counts, per block, the elements where the copy differs from its

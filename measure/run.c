@@ -337,9 +337,13 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.start_sm_clock_mhz = cfg.end_sm_clock_mhz = NAN;
 	if (ok)
 		regime_fill(c, j, before, after, &cfg, regime, sizeof(regime));
-	/* Failed and skipped configurations carry no metrics: a failed
-	 * kernel is never presented as a speed. */
-	for (size_t i = 0; ok && i < r->nm; i++) {
+	/* Failed and skipped configurations carry no metrics but the
+	 * diagnosis of a wrong product (diag_*): a failed kernel is never
+	 * presented as a speed. */
+	for (size_t i = 0; i < r->nm; i++) {
+		if (!ok && strncmp(r->m[i].name, VOCAB_METRIC_DIAG_PREFIX,
+				   strlen(VOCAB_METRIC_DIAG_PREFIX)))
+			continue;
 		metrics[nm].name = r->m[i].name;
 		metrics[nm].unit = r->m[i].unit;
 		metrics[nm].values = r->m[i].s.v;

@@ -188,6 +188,48 @@ static int gemm_accuracy(struct run_ctx *c, struct job *j)
 	       run_single_value(r, VOCAB_METRIC_ACC_MEAN, "", sum / count);
 }
 
+/* After a failed verification: where C is wrong, as the diag_* single
+ * values (vocab.h) the report's findings read. A diagnosis that cannot be
+ * had (out of memory) leaves the failure as it is. */
+static void gemm_diagnose(struct run_ctx *c, struct job *j)
+{
+	const struct plan_entry *e = j->e;
+	struct run_result *r = &j->r;
+	struct kernel_gemm_diag d = { .block = e->block > 0 ? e->block : 1,
+				      .tol = PLAN_TOLERANCE };
+	int err = kernel_gemm_diagnose(c->blas, j->args.a, j->args.b,
+				       j->args.c, e->m, e->k, e->n, e->fp64,
+				       &d);
+
+	if (err) {
+		(void)cudaGetLastError();
+		return;
+	}
+	run_single_value(r, VOCAB_METRIC_DIAG_WRONG, "", (double)d.wrong);
+	run_single_value(r, VOCAB_METRIC_DIAG_CELLS, "",
+			 (double)e->m * e->n);
+	run_single_value(r, VOCAB_METRIC_DIAG_WRONG_EDGE, "",
+			 (double)d.wrong_edge);
+	run_single_value(r, VOCAB_METRIC_DIAG_EDGE_CELLS, "",
+			 (double)d.edge_cells);
+	if (d.first_i >= 0) {
+		run_single_value(r, VOCAB_METRIC_DIAG_ROW, "",
+				 (double)d.first_i);
+		run_single_value(r, VOCAB_METRIC_DIAG_COL, "",
+				 (double)d.first_j);
+		run_single_value(r, VOCAB_METRIC_DIAG_WANT, "", d.first_want);
+		if (isfinite(d.first_got))
+			run_single_value(r, VOCAB_METRIC_DIAG_GOT, "",
+					 d.first_got);
+		else
+			run_single_value(r, VOCAB_METRIC_DIAG_NAN, "", 1);
+	}
+	if (isfinite(d.rel_at))
+		run_single_value(r, VOCAB_METRIC_DIAG_REL_AT, "", d.rel_at);
+	if (isfinite(d.rel_bt))
+		run_single_value(r, VOCAB_METRIC_DIAG_REL_BT, "", d.rel_bt);
+}
+
 /* Poisons C, runs once, and compares C with the FP64 reference; for the
  * precision and rect suites, then measures its accuracy. */
 static int gemm_verify(struct run_ctx *c, struct job *j)
@@ -220,6 +262,7 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 		run_fail(r, "verification failed: relative error %.3g "
 			 "(tolerance %.0e), %zu non-finite elements", rel,
 			 PLAN_TOLERANCE, nonfinite);
+		gemm_diagnose(c, j);
 		return -1;
 	}
 	if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)

@@ -90,6 +90,24 @@
  * over the sample */
 #define VOCAB_METRIC_ACC_MAX	"acc_max"
 #define VOCAB_METRIC_ACC_MEAN	"acc_mean"
+/* A matrix product that failed its verification: where it is wrong, one
+ * value each, the only metrics a failed configuration stores (never a
+ * speed). Elements wrong of all; of them in the partial edge tiles, and
+ * the edge's size; the first wrong element's row, column, value (absent
+ * where not finite: then nan_first is 1) and reference; the relative
+ * error against A^T B and A B^T (square products). */
+#define VOCAB_METRIC_DIAG_PREFIX	"diag_"
+#define VOCAB_METRIC_DIAG_WRONG		"diag_wrong"
+#define VOCAB_METRIC_DIAG_CELLS		"diag_cells"
+#define VOCAB_METRIC_DIAG_WRONG_EDGE	"diag_wrong_edge"
+#define VOCAB_METRIC_DIAG_EDGE_CELLS	"diag_edge_cells"
+#define VOCAB_METRIC_DIAG_ROW		"diag_first_row"
+#define VOCAB_METRIC_DIAG_COL		"diag_first_col"
+#define VOCAB_METRIC_DIAG_GOT		"diag_first_got"
+#define VOCAB_METRIC_DIAG_NAN		"diag_nan_first"
+#define VOCAB_METRIC_DIAG_WANT		"diag_first_want"
+#define VOCAB_METRIC_DIAG_REL_AT	"diag_rel_at"
+#define VOCAB_METRIC_DIAG_REL_BT	"diag_rel_bt"
 /* the transfer suite's phases of one whole run (ms) */
 #define VOCAB_METRIC_TOTAL	"total"
 #define VOCAB_METRIC_MALLOC	"malloc"

@@ -538,6 +538,84 @@ static void test_verifier(void **state)
 	printf("     verifier: 512 GiB request: cudaErrorMemoryAllocation\n");
 }
 
+/* kernel_gemm_diagnose (issue 25, item 4): where a wrong product is
+ * wrong. A 100 x 100 x 100 product at block 16: an error only in the
+ * partial edge tiles (rows or columns from 96) is found there and only
+ * there, with its first element; C = A B^T is recognised as B read
+ * transposed; a poisoned C is wrong everywhere, its first element not a
+ * number. */
+static void test_diagnose(void **state)
+{
+	const struct kernel_desc *d = kernel_find("cublas");
+	struct shape s = { 100, 100, 100 };
+	struct kernel_args args = { .m = 100, .k = 100, .n = 100 };
+	struct kernel_gemm_diag dg = { .block = 16, .tol = 1e-4 };
+	struct product p;
+	size_t n = 100, nc = n * n;
+
+	(void)state;
+	if (!selected(verifier_name))
+		skip();
+	assert_int_equal(product_init(&p, &s), 0);
+	args.a = p.da;
+	args.b = p.db;
+	args.c = p.dc;
+	args.blas = g.blas;
+	assert_int_equal(d->launch(&args), 0);
+	assert_int_equal(cudaMemcpy(p.hc, p.dc, nc * sizeof(float),
+				    cudaMemcpyDeviceToHost), cudaSuccess);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (i >= 96 || j >= 96)
+				p.hc[i * n + j] += 1.0f;
+	assert_int_equal(cudaMemcpy(p.dc, p.hc, nc * sizeof(float),
+				    cudaMemcpyHostToDevice), cudaSuccess);
+	assert_int_equal(kernel_gemm_diagnose(g.blas, p.da, p.db, p.dc, 100,
+					      100, 100, 0, &dg), 0);
+	printf("     diagnose: edge: %lld wrong, %lld in the edge of %lld, "
+	       "first C[%lld][%lld]\n", dg.wrong, dg.wrong_edge,
+	       dg.edge_cells, dg.first_i, dg.first_j);
+	assert_int_equal(dg.edge_cells, 100 * 100 - 96 * 96);
+	assert_int_equal(dg.wrong, dg.edge_cells);
+	assert_int_equal(dg.wrong_edge, dg.wrong);
+	assert_int_equal(dg.first_i, 0);
+	assert_int_equal(dg.first_j, 96);
+	assert_true(fabs(dg.first_got - p.hc[96]) < 1e-6);
+	assert_true(fabs(dg.first_want - p.ref.val[96]) <
+		    1e-4 * (fabs(p.ref.val[96]) + 1));
+	assert_true(dg.rel_at > 1e-2 && dg.rel_bt > 1e-2);
+
+	/* C = A B^T, in double on the host */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			double sum = 0;
+
+			for (size_t k = 0; k < n; k++)
+				sum += (double)p.ha[i * n + k] *
+				       p.hb[j * n + k];
+			p.hc[i * n + j] = (float)sum;
+		}
+	assert_int_equal(cudaMemcpy(p.dc, p.hc, nc * sizeof(float),
+				    cudaMemcpyHostToDevice), cudaSuccess);
+	assert_int_equal(kernel_gemm_diagnose(g.blas, p.da, p.db, p.dc, 100,
+					      100, 100, 0, &dg), 0);
+	printf("     diagnose: A B^T: %lld wrong, against A^T B %.3g, "
+	       "against A B^T %.3g\n", dg.wrong, dg.rel_at, dg.rel_bt);
+	assert_true(dg.rel_bt < 1e-5);
+	assert_true(dg.rel_at > 1e-2);
+	assert_true(dg.wrong > (long long)nc / 2);
+
+	/* poisoned: nothing written */
+	assert_int_equal(kernel_poison(p.dc, nc * sizeof(float)), 0);
+	assert_int_equal(kernel_gemm_diagnose(g.blas, p.da, p.db, p.dc, 100,
+					      100, 100, 0, &dg), 0);
+	assert_int_equal(dg.wrong, (long long)nc);
+	assert_int_equal(dg.first_i, 0);
+	assert_int_equal(dg.first_j, 0);
+	assert_true(isnan(dg.first_got));
+	product_free(&p);
+}
+
 /* kernel_copy_verify on a correct copy finds nothing, and after the last
  * element is spoiled finds exactly it. Returns 1 on failure. */
 static int copy_verify_sees(const void *a, void *b, size_t count,
@@ -1461,6 +1539,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_dot_walkers),
 		cmocka_unit_test(test_matrix_fp64),
 		cmocka_unit_test(test_scrub),
+		cmocka_unit_test(test_diagnose),
 	};
 	int ndev = 0;
 

@@ -1152,6 +1152,66 @@ static void test_own_fault(void **state)
 	unlink(cu);
 }
 
+/* The stored diagnosis of a wrong own kernel (issue 25, item 4):
+ * examples/buggy.cu leaves every element's last product out, so at
+ * n = 100, block 16, nearly every element is wrong, the first in row 0,
+ * and the partial tiles (rows or columns from 96) hold 784 of them; the
+ * failure stores no speed, only the diag_* values. */
+static void test_own_wrong(void **state)
+{
+	const char *bin = getenv("MMREPORT_BIN");
+	const char *src = getenv("MMREPORT_SOURCE_DIR");
+	char db[600], cmd[2000];
+	struct store_filter f = { 0 };
+	struct store_config *c = NULL;
+	struct store_stat *sv = NULL;
+	struct store *st;
+	size_t n = 0, ns = 0;
+	double wrong = -1, edge = -1, row = -1, col = -1, cells = -1;
+	int rc;
+
+	(void)state;
+	if (!bin || !src)
+		skip();
+	db_path(db, sizeof(db), "wrong");
+	snprintf(cmd, sizeof(cmd), "'%s' measure --db '%s' --suite versions "
+		 "--kernel '%s/examples/buggy.cu' --variants buggy --sizes 100 "
+		 "--repeat 3 --quiet >/dev/null 2>&1", bin, db, src);
+	rc = system(cmd);
+	assert_true(WIFEXITED(rc));
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, &f, &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(c[0].status, "failed");
+	assert_non_null(strstr(c[0].reason, "verification failed"));
+	assert_int_equal(store_stat_list(st, c[0].id, &sv, &ns), 0);
+	for (size_t i = 0; i < ns; i++) {
+		double v = sv[i].s.median;
+
+		print_message("     %s = %g\n", sv[i].metric, v);
+		assert_int_equal(strncmp(sv[i].metric, "diag_", 5), 0);
+		if (!strcmp(sv[i].metric, "diag_wrong"))
+			wrong = v;
+		else if (!strcmp(sv[i].metric, "diag_wrong_edge"))
+			edge = v;
+		else if (!strcmp(sv[i].metric, "diag_first_row"))
+			row = v;
+		else if (!strcmp(sv[i].metric, "diag_first_col"))
+			col = v;
+		else if (!strcmp(sv[i].metric, "diag_cells"))
+			cells = v;
+	}
+	/* an element whose last product is below the tolerance of its row
+	 * (a few in a thousand) is not wrong */
+	assert_true(cells == 10000 && wrong > 0.99 * cells && wrong <= cells);
+	assert_true(edge > 0.99 * (100 * 100 - 96 * 96) &&
+		    edge <= 100 * 100 - 96 * 96);
+	assert_true(row == 0 && col >= 0 && col < 10);
+	store_stats_free(sv, ns);
+	store_configs_free(c, n);
+	store_free(st);
+}
+
 static int setup(void **state)
 {
 	return mkdtemp(dir) ? 0 : -1;
@@ -1163,7 +1223,7 @@ static int teardown(void **state)
 		"versions", "transfer", "ilp", "oom", "sigint", "sigkill",
 		"counters", "sigint-counters", "sigint-twice",
 		"sigint-twice-counters", "sigterm-twice", "sighup",
-		"timeout-sigint", "fault"
+		"timeout-sigint", "fault", "wrong"
 	};
 	static const char *const suffix[] = { "", "-wal", "-shm",
 					      "-journal" };
@@ -1201,6 +1261,7 @@ int main(void)
 		cmocka_unit_test(test_timeout_sigint),
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_own_fault),
+		cmocka_unit_test(test_own_wrong),
 	};
 	int n = 0;
 
