@@ -50,6 +50,16 @@ static const char measure_help[] =
 	"  --max-time SEC     sampling time limit per configuration; sampling\n"
 	"                     stops once it is spent and --min-samples are\n"
 	"                     taken (default 1)\n"
+	"  --max-noise PCT    stop sampling a configuration once the 95 %%\n"
+	"                     interval of its median kernel time is within\n"
+	"                     PCT %% of the median (after --min-samples;\n"
+	"                     default off: --repeat or --max-time ends it)\n"
+	"  --throttle MODE    samples taken while the SM clock is below\n"
+	"                     --throttle-threshold of the session's top:\n"
+	"                     discard (default; taken again), keep, or wait\n"
+	"                     for the clock before each round, then discard\n"
+	"  --throttle-threshold PCT\n"
+	"                     that share of the top clock (default 90)\n"
 	"  --warmup N         warm-up runs before sampling (default 3)\n"
 	"  --seed N           seed of the random inputs (default 1)\n"
 	"  --slim             keep raw samples only where render's\n"
@@ -99,7 +109,8 @@ enum {
 	OPT_HOSTMEM, OPT_DEVICE, OPT_REPEAT, OPT_MINSAMPLES, OPT_MAXTIME,
 	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_TIMER, OPT_COLD,
 	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION, OPT_KERNEL,
-	OPT_LAUNCH_TIMEOUT, OPT_PRECISION
+	OPT_LAUNCH_TIMEOUT, OPT_PRECISION, OPT_MAXNOISE, OPT_THROTTLE,
+	OPT_THROTTLE_PCT
 };
 
 static const struct option measure_options_long[] = {
@@ -117,6 +128,9 @@ static const struct option measure_options_long[] = {
 	{"min-samples", required_argument, NULL, OPT_MINSAMPLES},
 	{"max-time", required_argument, NULL, OPT_MAXTIME},
 	{"warmup", required_argument, NULL, OPT_WARMUP},
+	{"max-noise", required_argument, NULL, OPT_MAXNOISE},
+	{"throttle", required_argument, NULL, OPT_THROTTLE},
+	{"throttle-threshold", required_argument, NULL, OPT_THROTTLE_PCT},
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"slim", no_argument, NULL, OPT_SLIM},
 	{"counters", no_argument, NULL, OPT_COUNTERS},
@@ -240,6 +254,18 @@ int cli_measure_run(int argc, char **argv)
 		case OPT_MAXTIME:
 			if (cli_double_parse("measure", "--max-time", optarg,
 					     0.0, 86400.0, &o.max_time_s))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_MAXNOISE:
+			if (cli_double_parse("measure", "--max-noise", optarg,
+					     0.0, 100.0, &o.max_noise_pct))
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_THROTTLE: o.throttle = optarg; break;
+		case OPT_THROTTLE_PCT:
+			if (cli_double_parse("measure", "--throttle-threshold",
+					     optarg, 0.0, 100.0,
+					     &o.throttle_pct))
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_SEED:

@@ -68,6 +68,11 @@ void measure_nvml_close(struct measure_nvml *nv);
 void measure_nvml_read(struct measure_nvml *nv, const char *pci,
 		       const char *uuid, struct store_env *env);
 void measure_env_release(struct store_env *env);
+/* The SM clock alone, in MHz, into *mhz: the cheap reading taken after
+ * each round of samples (the device handle is looked up once and kept).
+ * Returns 0, or -1 where NVML cannot tell (nothing reported). */
+int measure_nvml_sm_clock(struct measure_nvml *nv, const char *pci,
+			  const char *uuid, double *mhz);
 
 /* The driver version as NVML prints it ("580.159.04"), allocated; NULL
  * without NVML. */

@@ -58,6 +58,15 @@ struct measure_options {
 	int keep_samples;	/* 1 all raw samples, 0 slim */
 	int counters;		/* CUPTI pass (issue 6) */
 	const char *timer;	/* "auto" (NULL), "cupti", "events" */
+	/* --max-noise: stop a configuration once the 95 % confidence
+	 * interval of its median kernel time is within this many percent
+	 * of the median (half-width), after min_samples; 0: off */
+	double max_noise_pct;
+	/* --throttle: "discard" (NULL, the default), "keep" or "wait" for
+	 * samples taken while the SM clock is below throttle_pct percent of
+	 * the session's top reading (0: PLAN_DEFAULT_THROTTLE_PCT) */
+	const char *throttle;
+	double throttle_pct;
 	int cold;		/* L2 flushed before each sample */
 	const char *cmdline;	/* stored with the session */
 	/* Own kernels (--kernel FILE.cu, repeatable): compiled by NVRTC,

@@ -33,6 +33,7 @@ struct measure_nvml {
 	nvml_return (*power)(nvml_device, unsigned int *);
 	nvml_return (*reasons)(nvml_device, unsigned long long *);
 	nvml_return (*driver)(char *, unsigned int);
+	nvml_device sm_dev;	/* measure_nvml_sm_clock's, once found */
 };
 
 /* Reports a failed NVML call like a failed CUDA call; "not supported"
@@ -164,6 +165,31 @@ void measure_env_release(struct store_env *env)
 		return;
 	free(env->throttle_text);
 	memset(env, 0, sizeof(*env));
+}
+
+int measure_nvml_sm_clock(struct measure_nvml *nv, const char *pci,
+			  const char *uuid, double *mhz)
+{
+	unsigned int v;
+
+	if (!nv || !nv->clock)
+		return -1;
+	if (!nv->sm_dev) {
+		nvml_return r = NVML_ERROR_NOT_FOUND;
+
+		if (nv->by_pci && pci && *pci)
+			r = nv->by_pci(pci, &nv->sm_dev);
+		if (r != NVML_SUCCESS && nv->by_uuid && uuid && *uuid)
+			r = nv->by_uuid(uuid, &nv->sm_dev);
+		if (r != NVML_SUCCESS) {
+			nv->sm_dev = NULL;
+			return -1;
+		}
+	}
+	if (nv->clock(nv->sm_dev, NVML_CLOCK_SM, &v) != NVML_SUCCESS)
+		return -1;
+	*mhz = v;
+	return 0;
 }
 
 void measure_nvml_read(struct measure_nvml *nv, const char *pci,

@@ -65,6 +65,28 @@ void plan_settings_resolve(const struct measure_options *o,
 	/* Validated by plan_spec_parse; auto for anything else. */
 	if (!o->timer || timer_kind_parse(o->timer, &s->timer))
 		s->timer = TIMER_AUTO;
+	s->max_noise = o->max_noise_pct > 0 ? o->max_noise_pct / 100 : 0;
+	if (!o->throttle || plan_throttle_parse(o->throttle, &s->throttle))
+		s->throttle = PLAN_THROTTLE_DISCARD;
+	s->throttle_frac = (o->throttle_pct > 0 ? o->throttle_pct :
+			    PLAN_DEFAULT_THROTTLE_PCT) / 100;
+}
+
+static const char *const throttle_names[] = { "discard", "keep", "wait" };
+
+int plan_throttle_parse(const char *text, enum plan_throttle *t)
+{
+	for (size_t i = 0; i < 3; i++)
+		if (!strcmp(text, throttle_names[i])) {
+			*t = (enum plan_throttle)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *plan_throttle_name(enum plan_throttle t)
+{
+	return (unsigned)t < 3 ? throttle_names[t] : "?";
 }
 
 int plan_suite_counted(enum plan_suite s)

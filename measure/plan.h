@@ -99,6 +99,20 @@ struct plan_spec {
 	const char *device_sel;
 };
 
+/* What becomes of samples taken while the GPU was throttled (the SM
+ * clock below throttle_frac of the session's top): kept and counted;
+ * discarded and taken again (unless too few would remain: a kernel that
+ * itself holds the GPU at its power limit keeps them all, counted); or
+ * before each round, waited for the clock to recover (up to
+ * PLAN_THROTTLE_WAIT_S), then discarded as in discard. */
+enum plan_throttle { PLAN_THROTTLE_DISCARD, PLAN_THROTTLE_KEEP,
+		     PLAN_THROTTLE_WAIT };
+#define PLAN_DEFAULT_THROTTLE_PCT	90.0
+#define PLAN_THROTTLE_WAIT_S		1.0
+/* "discard", "keep", "wait" into *t; -1 for anything else. */
+int plan_throttle_parse(const char *text, enum plan_throttle *t);
+const char *plan_throttle_name(enum plan_throttle t);
+
 /* Settings with defaults resolved (zero fields of measure_options). */
 struct plan_settings {
 	int repeat, warmup, min_samples;
@@ -110,6 +124,11 @@ struct plan_settings {
 				 * (--counters) */
 	enum timer_kind timer;	/* --timer */
 	int cold;		/* --cold: L2 flushed before each sample */
+	double max_noise;	/* --max-noise as a fraction; 0 off */
+	enum plan_throttle throttle;
+	double throttle_frac;	/* a sample is throttled when the SM clock
+				 * read after its round is below this share
+				 * of the session's top reading */
 };
 
 /* One configuration to measure. */

@@ -384,6 +384,7 @@ void plan_spec_release(struct plan_spec *spec)
 int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 {
 	enum timer_kind timer;
+	enum plan_throttle throttle;
 	int zero = 0;
 
 	memset(spec, 0, sizeof(*spec));
@@ -410,6 +411,11 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 		goto fail;
 	if (o->timer && timer_kind_parse(o->timer, &timer)) {
 		usage("--timer", o->timer, "not one of auto, cupti, events");
+		goto fail;
+	}
+	if (o->throttle && plan_throttle_parse(o->throttle, &throttle)) {
+		usage("--throttle", o->throttle,
+		      "not one of discard, keep, wait");
 		goto fail;
 	}
 	if (o->device) {

@@ -490,6 +490,7 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 		jobs[i].e = &e[i];
 		run_result_init(&jobs[i].r);
 		jobs[i].est = plan_entry_estimate(&e[i], &m->set);
+		jobs[i].noise = NAN;
 		job_check(d, &jobs[i]);
 	}
 	/* Buffers of another shape or N are of no use to this group. */

@@ -212,6 +212,7 @@ struct timer_span *run_span_add(struct job *j)
 		j->spans = grown;
 		j->cap = cap;
 	}
+	j->spans[j->nspans].throttled = 0;
 	return &j->spans[j->nspans++];
 }
 
@@ -259,6 +260,32 @@ int run_plain_launch(struct job *j, double *seconds)
 			(cudaStream_t)j->args.stream));
 	*seconds = run_now() - t0;
 	return err;
+}
+
+void run_throttle_apply(const struct plan_settings *s, struct job *j)
+{
+	size_t n = j->nspans, keep = n - j->throttled, w;
+
+	if (s->throttle == PLAN_THROTTLE_KEEP || !j->throttled ||
+	    (int)keep < s->min_samples)
+		return;
+	for (size_t m = 0; m < j->r.nm; m++) {
+		struct series *sr = &j->r.m[m].s;
+
+		if (sr->n != n)
+			continue;	/* not one value per sample */
+		w = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!j->spans[i].throttled)
+				sr->v[w++] = sr->v[i];
+		sr->n = w;
+	}
+	w = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!j->spans[i].throttled)
+			j->spans[w++] = j->spans[i];
+	j->nspans = w;
+	j->discarded = n - w;
 }
 
 int run_kernel_times(struct run_ctx *c, struct job *j)

@@ -99,6 +99,10 @@ struct run_ctx {
 	void *scrub;		/* kernel_scrub before each counter pass */
 	double launch_us;	/* the session's launch cost (timer.h) */
 	struct measure_nvml *nv;
+	/* The SM clock as read after the latest round (MHz; 0 unknown),
+	 * when, and the session's top reading so far: the throttle rule's
+	 * reference (plan.h's enum plan_throttle). */
+	double clock_mhz, clock_at, top_clock_mhz;
 };
 
 /* One configuration of a group while it is measured. */
@@ -114,6 +118,12 @@ struct job {
 					 * warm-up, verification, samples,
 					 * finish (the stored time) */
 	double est;			/* the time model's estimate */
+	size_t throttled;		/* samples taken while throttled */
+	size_t discarded;		/* of them dropped (--throttle) */
+	int noise_met;			/* --max-noise reached while sampling */
+	double noise;			/* the relative half-width of the
+					 * median kernel time's 95 % interval,
+					 * over the samples kept; NAN unknown */
 };
 
 /* What a suite does for one configuration. Each returns 0 when j->r is
@@ -242,6 +252,13 @@ int run_plain_launch(struct job *j, double *seconds);
 /* Appends the span of a sample; NULL when memory runs out (j->r marked
  * skipped). */
 struct timer_span *run_span_add(struct job *j);
+/* After the samples, before run_kernel_times: with --throttle discard or
+ * wait, j's samples taken while throttled are dropped (the spans and the
+ * host-timed metrics of one value per sample alike) and counted in
+ * j->discarded, unless fewer than min_samples would remain: a kernel
+ * that itself holds the clock down keeps them all (j->throttled says
+ * how many). */
+void run_throttle_apply(const struct plan_settings *s, struct job *j);
 /* After timer_collect: resolves j's spans into the metric "kernel" [ms]
  * (one value per sample, in sample order). Returns 0, or non-zero with
  * j->r failed when a sample has no record. */

@@ -401,6 +401,8 @@ size_t timer_resolve(struct timer *t, struct timer_span *s, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		uint64_t first = 0, last = 0;
 
+		if (!isnan(s[i].ms))
+			continue;
 		if (span_records(t, &s[i], &first, &last))
 			s[i].ms = (double)(last - first) * 1e-6;
 		else

@@ -40,6 +40,8 @@ enum timer_kind {
 struct timer_span {
 	uint64_t t0, t1;
 	double ms;
+	int throttled;		/* the SM clock read after its round was
+				 * below the throttle threshold */
 };
 
 struct timer;
@@ -81,9 +83,11 @@ int timer_reset(struct timer *t);
  * afterwards timer_resolve fills their durations. Returns 0 or -1. */
 int timer_collect(struct timer *t);
 /* Fills s[i].ms for n spans from the collected records: the first start
- * to the last end of the records inside the window. Returns 0, or the
- * number of spans no record fell into (their ms stays NAN). A no-op for
- * the events timers. */
+ * to the last end of the records inside the window; a span resolved by
+ * an earlier collection (ms not NAN) is left as it is, so that the spans
+ * of a group can be resolved in parts (--max-noise looks at them while
+ * sampling). Returns 0, or the number of spans still without a record
+ * (their ms stays NAN). A no-op for the events timers. */
 size_t timer_resolve(struct timer *t, struct timer_span *s, size_t n);
 /* For a span no record fell into: how far the nearest record lies
  * outside it, "record 1.2 us before the window" and the like, into

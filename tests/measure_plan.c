@@ -875,7 +875,10 @@ static void test_counter_names(void **state)
 static void test_estimate_model(void **state)
 {
 	struct plan_entry e = { 0 };
-	struct plan_settings s = { 1000, 3, 3, 1.0, 1, 1, 0, TIMER_AUTO, 0 };
+	struct plan_settings s = { .repeat = 1000, .warmup = 3,
+				   .min_samples = 3, .max_time_s = 1.0,
+				   .seed = 1, .keep_samples = 1,
+				   .timer = TIMER_AUTO };
 	double t, a, b;
 
 	e.suite = PLAN_VERSIONS;
