@@ -236,6 +236,7 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 	f->cn = cn;
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
+		double best = -1, r;
 
 		/* without a configuration, every counter NAN */
 		pg_cnt_fill(cn >= 0 ? k->c[cn] : NULL, &k->q);
@@ -246,13 +247,9 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
 			    k->q.ldgk < k->q.ldk);
-	}
-	/* the quantity that moved most from the step before: the largest
-	 * |log| of a ratio, so that halving and doubling weigh alike */
-	for (j = 0; cn >= 0 && j < f->nk; j++) {
-		struct pg_kern *k = &f->k[j];
-		double best = -1, r;
-
+		/* the quantity that moved most from the step before (filled
+		 * above: an earlier one): the largest |log| of a ratio, so
+		 * that halving and doubling weigh alike */
 		if (k->lib || k->prev[cn] < 0 || !k->q.has ||
 		    !f->k[k->prev[cn]].q.has)
 			continue;
@@ -323,19 +320,6 @@ out:
 }
 
 /* ---- helpers -------------------------------------------------------------- */
-
-/* The marks every shown configuration at size index i shares. */
-static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
-			  int i)
-{
-	unsigned m = ~0u;
-	int j;
-
-	for (j = 0; j < f->nk; j++)
-		if (f->k[j].c[i])
-			m &= rcfg_marks(x, f->k[j].c[i]);
-	return m == ~0u ? 0 : m;
-}
 
 /* A test's p in an S cell: two figures, "<0.001" or "--". */
 static void pg_p_cell(struct rtable *t, const struct rcmp *r)
@@ -519,6 +503,7 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 		"progression.h_speedup", "=$p$", NULL
 	};
 	char kinds[4 + 5 * PG_PAIR] = "l";
+	const struct rcfg *cs[PG_MAXK];
 	unsigned common[PG_PAIR];
 	int s, j, rc, sz[PG_PAIR];
 	struct ptable p;
@@ -534,7 +519,10 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	parts_table_init(&p, kinds);
 	rtable_head(&p.t, "");
 	for (s = 0; s < nidx; s++) {
-		common[s] = pg_common(x, f, i0 + s);
+		/* the marks every shown configuration shares */
+		for (j = 0; j < f->nk; j++)
+			cs[j] = f->k[j].c[i0 + s];
+		common[s] = mem_marks_shared(x, cs, (size_t)f->nk);
 		rbuf_free(&p.cell);
 		rbuf_printf(&p.cell, "$n = %d$", sz[s]);
 		regime_marks(x, common[s], &p.cell);
@@ -566,18 +554,6 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	}
 	rc = parts_table_emit(x, &p, rc, rbuf_str(&kind), dev);
 	rbuf_free(&kind);
-	return rc;
-}
-
-/* The sizes in pairs from the largest down, each pair ascending. */
-static int speed_tables(struct rctx *x, int dev, const struct pg_facts *f)
-{
-	int i, n, rc = 0;
-
-	for (i = f->nn; i > 0 && !rc; i -= n) {
-		n = i < PG_PAIR ? i : PG_PAIR;
-		rc = speed_table(x, dev, f, i - n, n);
-	}
 	return rc;
 }
 
@@ -1051,7 +1027,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct pg_facts *f = malloc(sizeof(*f));
 	char pre[32];
-	int rc = -1;
+	int rc = -1, i, n;
 
 	if (!f)
 		return -1;
@@ -1060,8 +1036,11 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	emit_dev_heading(x, 1, dev);
 	emit_par(x, lang_get(x->L, "progression.objective"));
 	rc = steps_table(x, dev, f);
-	if (!rc)
-		rc = speed_tables(x, dev, f);
+	/* the sizes in pairs from the largest down, each pair ascending */
+	for (i = f->nn; i > 0 && !rc; i -= n) {
+		n = i < PG_PAIR ? i : PG_PAIR;
+		rc = speed_table(x, dev, f, i - n, n);
+	}
 	if (!rc)
 		rc = steps_figure(x, dev, f);
 	if (!rc && f->cn >= 0)
