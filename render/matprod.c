@@ -97,6 +97,16 @@ int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 	return 0;
 }
 
+void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
+		    const char *key)
+{
+	if (!(seen & ~(unsigned)RG_DERIVED))
+		return;
+	rbuf_putc(note, ' ');
+	if (regime_note_marks(x, seen, note))
+		rbuf_printf(note, ". %s", lang_get(x->L, key));
+}
+
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs, const char *key)

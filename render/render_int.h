@@ -1127,7 +1127,6 @@ struct dot_facts {
 	/* the verified relative error over the sizes */
 	struct dot_err err[DOT_NV][DOT_NP];
 	int nok, nall;		/* own configurations verified, measured */
-	int nfail;		/* of all variants, failed */
 	double peak;		/* memory GB/s, NAN unknown */
 	long long nonsteady[8];	/* the Ns with a point not steady */
 	int nnon;
@@ -1216,7 +1215,6 @@ struct rect_facts {
 	int ns;
 	int nall, nok;		/* rect configurations run (not
 				 * skipped); of them verified */
-	int nfail;		/* rect or cuBLAS configurations failed */
 	double max_rel;		/* largest verified relative error of
 				 * rect, NAN none */
 	double peak32, peak64;	/* the device's peaks [GFLOP/s], NAN
@@ -1492,5 +1490,10 @@ int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs, const char *key);
+/* Where a table's cells ran in a regime (seen, RG_DERIVED apart): a
+ * blank, what each mark means and the string key, which says what the
+ * section does with such points; appended to note. */
+void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
+		    const char *key);
 
 #endif

@@ -63,7 +63,7 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 {
 	const struct rcfg *a;
-	int *ns = NULL, v, p, rc = -1;
+	int *ns = NULL, v, p, rc = -1, nfail;
 	size_t nn, i;
 
 	memset(f, 0, sizeof(*f));
@@ -109,8 +109,8 @@ int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 		if (model_unsteady_find(x, dev, DOT_SUITE, 'c', ns[i]) &&
 		    f->nnon < 8)
 			f->nonsteady[f->nnon++] = ns[i];
-	model_cfgs_count(x, dev, DOT_SUITE, VOCAB_VARIANT_DOT, &f->nfail,
-			 &f->nall, &f->nok, NULL);
+	model_cfgs_count(x, dev, DOT_SUITE, VOCAB_VARIANT_DOT, &nfail, &f->nall,
+			 &f->nok, NULL);
 	rc = 0;
 out:
 	free(ns);

@@ -97,7 +97,7 @@ struct pg_facts {
 	int big[PG_MAXN];	/* the largest step at each size, -1 */
 	double peak;		/* FP32 peak [GFLOP/s], NAN unknown */
 	int cn;			/* index of the counter size, -1 none */
-	int nall, nok, nfail;	/* configurations run; ok; failed */
+	int nall, nok;		/* configurations run; ok */
 };
 
 static double pg_gflops(const struct rcfg *c)
@@ -269,7 +269,7 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 {
 	const char **vv = NULL;
-	int *ns = NULL, rc = -1, i;
+	int *ns = NULL, rc = -1, i, nfail;
 	size_t nv, nn, q;
 
 	memset(f, 0, sizeof(*f));
@@ -310,7 +310,7 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 		if (pg_steps(x, f, i))
 			goto out;
 	pg_counters(x, dev, f);
-	model_cfgs_count(x, dev, PG_SUITE, NULL, &f->nfail, &f->nall, &f->nok,
+	model_cfgs_count(x, dev, PG_SUITE, NULL, &nfail, &f->nall, &f->nok,
 			 NULL);
 	rc = 0;
 out:
@@ -546,12 +546,8 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			 "progression.speed_table", rbuf_str(&p.cell), &p.cap);
 	rbuf_puts(&p.note, lang_get(x->L, "progression.speed_note"));
-	if (p.seen) {
-		rbuf_putc(&p.note, ' ');
-		if (regime_note_marks(x, p.seen, &p.note))
-			rbuf_printf(&p.note, ". %s", lang_get(x->L,
-				    "progression.regime_note"));
-	}
+	/* rcfg_marks: never RG_DERIVED */
+	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
 	rc = parts_table_emit(x, &p, rc, rbuf_str(&kind), dev);
 	rbuf_free(&kind);
 	return rc;

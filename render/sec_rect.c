@@ -167,7 +167,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
 	struct rsize *sz = NULL;
-	int *bs = NULL, rc = -1, p, b;
+	int *bs = NULL, rc = -1, p, b, nfail;
 	size_t nsz, nb, i;
 
 	memset(f, 0, sizeof(*f));
@@ -204,7 +204,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 		f->ntr += isfinite(s->prec.ratio);
 		f->ns++;
 	}
-	model_cfgs_count(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, &f->nfail,
+	model_cfgs_count(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, &nfail,
 			 &f->nall, &f->nok, &f->max_rel);
 	rc = 0;
 out:
@@ -376,16 +376,10 @@ static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
 			 NULL, &pt.cap);
 	rbuf_puts(&pt.note, lang_get(x->L, p == RECT_FP64 ?
 				     "rect.table_note64" : "rect.table_note"));
-	/* what the marks mean, and what this section does with such
-	 * points: a shape's blocks are ranked whatever their regime (how
-	 * many blocks a grid has is part of what a block size costs), but
-	 * the shape is left out of "% of peak" */
-	if (pt.seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(&pt.note, ' ');
-		if (regime_note_marks(x, pt.seen, &pt.note))
-			rbuf_printf(&pt.note, ". %s",
-				    lang_get(x->L, "rect.regime_note"));
-	}
+	/* a shape's blocks are ranked whatever their regime (how many
+	 * blocks a grid has is part of what a block size costs), but the
+	 * shape is left out of "% of peak" */
+	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
 	snprintf(kind, sizeof(kind), "rect-%s", rect_precs[p]);
 	return parts_table_emit(x, &pt, rc, kind, dev);
 }
