@@ -118,10 +118,12 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 
 			s->c[p][b] = model_find_prec(x, dev, RECT_SUITE,
 						     VOCAB_VARIANT_RECT, &s->sz,
-						     f->blocks[b], rect_precs[p]);
+						     f->blocks[b],
+						     rect_precs[p]);
 			if (!isfinite(g = gflops(s->c[p][b])))
 				continue;
-			if (s->best[p] < 0 || g > gflops(at(s, p, s->best[p]))) {
+			if (s->best[p] < 0 ||
+			    g > gflops(at(s, p, s->best[p]))) {
 				s->next[p] = s->best[p];
 				s->best[p] = b;
 			} else if (s->next[p] < 0 ||
@@ -283,7 +285,8 @@ static int pad_table(struct rctx *x, int dev, const struct rect_facts *f)
 			rbuf_free(&h);
 			/* the square case too as three numbers: padding
 			 * is per dimension */
-			rbuf_printf(&h, "%lld\\(\\times\\)%lld\\(\\times\\)%lld",
+			rbuf_printf(&h, "%lld\\(\\times\\)%lld"
+				    "\\(\\times\\)%lld",
 				    pad_up(s->m, f->blocks[b]),
 				    pad_up(s->k, f->blocks[b]),
 				    pad_up(s->n, f->blocks[b]));
