@@ -1127,7 +1127,6 @@ struct dot_facts {
 	/* the verified relative error over the sizes */
 	struct dot_err err[DOT_NV][DOT_NP];
 	int nok, nall;		/* own configurations verified, measured */
-	int nfail;		/* of all variants, failed */
 	double peak;		/* memory GB/s, NAN unknown */
 	long long nonsteady[8];	/* the Ns with a point not steady */
 	int nnon;
@@ -1216,7 +1215,6 @@ struct rect_facts {
 	int ns;
 	int nall, nok;		/* rect configurations run (not
 				 * skipped); of them verified */
-	int nfail;		/* rect or cuBLAS configurations failed */
 	double max_rel;		/* largest verified relative error of
 				 * rect, NAN none */
 	double peak32, peak64;	/* the device's peaks [GFLOP/s], NAN
@@ -1453,5 +1451,49 @@ int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 int parts_roof_plot(struct rctx *x, int dev, struct pline *l, size_t nl,
 		    struct rbuf *title, const char *xlabel, double lo,
 		    double hi, double w, double h);
+
+/* ---- the matrix- and scalar-product sections' pieces (matprod.c) ------ */
+
+/* Sets placeholders of v, one per kind in spec, each from a name and
+ * one value among the arguments: 's' a string, 'd' an int, 'n' and '%'
+ * followed by a digit find_num and find_pct of a double at that many
+ * figures, 'e' rbuf_put_sci of a double, 'v' mem_variant of a name,
+ * 'S' rect_shape_label of a const struct rsize *, 'N' ilp_count_math of
+ * a long long, 'p' mem_p of a const struct rcmp *. The names must
+ * outlive v. */
+void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...);
+/* Appends the string key filled from v to text, after a blank when text
+ * has any: sentences that make one finding. Returns fv_emit's status. */
+int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
+		struct fv *v);
+/* Adds the finding of string key with text as its @@TEXT@@, then frees
+ * text. */
+void mp_text_find(struct rctx *x, struct rfind *fd, const char *key,
+		  struct rbuf *text);
+/* Where nall configurations ran: the finding PREFIX.verified_all (nok
+ * == nall) or PREFIX.verified_some with K = nok and N = nall added to
+ * v's placeholders; nothing otherwise. */
+void mp_verified_find(struct rctx *x, struct rfind *fd, struct fv *v,
+		      const char *prefix, int nok, int nall);
+/* The GFLOP/s cell of c (bold where bold is set) followed by its marks
+ * less those in hide; where c is not ok its status (cell_status) and
+ * 1, else 0. */
+int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
+		   const struct rcfg *c, unsigned hide, int bold);
+/* A figure of GFLOP/s (logarithmic) over a->nxtics categories at x = 1,
+ * 2, ... (MP_MAXCAT at most), which it writes into xs[] that the lines
+ * l[0..nl-1] point to; tic[i] holds the tic label of category i (LaTeX)
+ * and is freed here. a gives the x label, the range and the size. The
+ * figure is emitted for device dev captioned by the string key
+ * (emit_dev_figure). Returns 0 or -1. */
+#define MP_MAXCAT 32
+int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
+		  const struct mem_line *l, size_t nl, struct rbuf *tic,
+		  double *xs, const char *key);
+/* Where a table's cells ran in a regime (seen, RG_DERIVED apart): a
+ * blank, what each mark means and the string key, which says what the
+ * section does with such points; appended to note. */
+void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
+		    const char *key);
 
 #endif

@@ -97,7 +97,7 @@ struct pg_facts {
 	int big[PG_MAXN];	/* the largest step at each size, -1 */
 	double peak;		/* FP32 peak [GFLOP/s], NAN unknown */
 	int cn;			/* index of the counter size, -1 none */
-	int nall, nok, nfail;	/* configurations run; ok; failed */
+	int nall, nok;		/* configurations run; ok */
 };
 
 static double pg_gflops(const struct rcfg *c)
@@ -177,16 +177,6 @@ static const struct rcfg *pg_first(const struct rctx *x, int dev,
 	return NULL;
 }
 
-/* The best configuration: steady first, any ok one where none ran
- * steady (versions_best). */
-static const struct rcfg *pg_best(const struct rctx *x, int dev,
-				  const char *variant, int n)
-{
-	const struct rcfg *c = versions_best(x, dev, PG_SUITE, variant, n, 1);
-
-	return c ? c : versions_best(x, dev, PG_SUITE, variant, n, 0);
-}
-
 /* Each step against the one before it, the library against the best
  * own kernel, at size index i. -1 when the store fails. */
 static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
@@ -246,6 +236,7 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 	f->cn = cn;
 	for (j = 0; j < f->nk; j++) {
 		struct pg_kern *k = &f->k[j];
+		double best = -1, r;
 
 		/* without a configuration, every counter NAN */
 		pg_cnt_fill(cn >= 0 ? k->c[cn] : NULL, &k->q);
@@ -256,13 +247,9 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
 			    k->q.ldgk < k->q.ldk);
-	}
-	/* the quantity that moved most from the step before: the largest
-	 * |log| of a ratio, so that halving and doubling weigh alike */
-	for (j = 0; cn >= 0 && j < f->nk; j++) {
-		struct pg_kern *k = &f->k[j];
-		double best = -1, r;
-
+		/* the quantity that moved most from the step before (filled
+		 * above: an earlier one): the largest |log| of a ratio, so
+		 * that halving and doubling weigh alike */
 		if (k->lib || k->prev[cn] < 0 || !k->q.has ||
 		    !f->k[k->prev[cn]].q.has)
 			continue;
@@ -282,7 +269,7 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 {
 	const char **vv = NULL;
-	int *ns = NULL, rc = -1, i;
+	int *ns = NULL, rc = -1, i, nfail;
 	size_t nv, nn, q;
 
 	memset(f, 0, sizeof(*f));
@@ -298,11 +285,15 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 
 		k->variant = vv[q];
 		k->lib = !strcmp(vv[q], VOCAB_VARIANT_CUBLAS);
-		for (i = 0; i < f->nn; i++) {
-			k->c[i] = pg_best(x, dev, vv[q], f->n[i]);
-			k->bad[i] = k->c[i] ? NULL :
-				    pg_first(x, dev, vv[q], 'n', f->n[i]);
-		}
+		/* the best configuration: steady first, any ok one where
+		 * none ran steady */
+		for (i = 0; i < f->nn; i++)
+			if (!(k->c[i] = versions_best(x, dev, PG_SUITE, vv[q],
+						      f->n[i], 1)) &&
+			    !(k->c[i] = versions_best(x, dev, PG_SUITE, vv[q],
+						      f->n[i], 0)))
+				k->bad[i] = pg_first(x, dev, vv[q], 'n',
+						     f->n[i]);
 		if (k->lib)
 			f->lib = f->nk;
 		f->nk++;
@@ -319,7 +310,7 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 		if (pg_steps(x, f, i))
 			goto out;
 	pg_counters(x, dev, f);
-	model_cfgs_count(x, dev, PG_SUITE, NULL, &f->nfail, &f->nall, &f->nok,
+	model_cfgs_count(x, dev, PG_SUITE, NULL, &nfail, &f->nall, &f->nok,
 			 NULL);
 	rc = 0;
 out:
@@ -329,19 +320,6 @@ out:
 }
 
 /* ---- helpers -------------------------------------------------------------- */
-
-/* The marks every shown configuration at size index i shares. */
-static unsigned pg_common(const struct rctx *x, const struct pg_facts *f,
-			  int i)
-{
-	unsigned m = ~0u;
-	int j;
-
-	for (j = 0; j < f->nk; j++)
-		if (f->k[j].c[i])
-			m &= rcfg_marks(x, f->k[j].c[i]);
-	return m == ~0u ? 0 : m;
-}
 
 /* A test's p in an S cell: two figures, "<0.001" or "--". */
 static void pg_p_cell(struct rtable *t, const struct rcmp *r)
@@ -509,11 +487,8 @@ static void speed_cells(struct rctx *x, struct ptable *p,
 
 	if (pg_cells_start(x, p, k, i, c ? c : k->bad[i], 3))
 		return;
-	rbuf_free(&p->cell);
-	regime_marks(x, rcfg_marks(x, c) & ~common, &p->cell);
 	p->seen |= rcfg_marks(x, c);
-	mem_num(&p->t, pg_gflops(c), 0, j == f->top[i] ? RT_BOLD : 0,
-		rbuf_str(&p->cell), p->wide);
+	mp_cell_gflops(x, &p->t, p->wide, c, common, j == f->top[i]);
 	rtable_num(&p->t, 100 * pg_ratio(pg_gflops(c), pg_gflops(lib)), 1, 0);
 	ratio_cell(x, &p->t, r, p->wide);
 	pg_p_cell(&p->t, r);
@@ -528,6 +503,7 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 		"progression.h_speedup", "=$p$", NULL
 	};
 	char kinds[4 + 5 * PG_PAIR] = "l";
+	const struct rcfg *cs[PG_MAXK];
 	unsigned common[PG_PAIR];
 	int s, j, rc, sz[PG_PAIR];
 	struct ptable p;
@@ -543,7 +519,10 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	parts_table_init(&p, kinds);
 	rtable_head(&p.t, "");
 	for (s = 0; s < nidx; s++) {
-		common[s] = pg_common(x, f, i0 + s);
+		/* the marks every shown configuration shares */
+		for (j = 0; j < f->nk; j++)
+			cs[j] = f->k[j].c[i0 + s];
+		common[s] = mem_marks_shared(x, cs, (size_t)f->nk);
 		rbuf_free(&p.cell);
 		rbuf_printf(&p.cell, "$n = %d$", sz[s]);
 		regime_marks(x, common[s], &p.cell);
@@ -567,26 +546,10 @@ static int speed_table(struct rctx *x, int dev, const struct pg_facts *f,
 	rc = mem_caption(x, dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			 "progression.speed_table", rbuf_str(&p.cell), &p.cap);
 	rbuf_puts(&p.note, lang_get(x->L, "progression.speed_note"));
-	if (p.seen) {
-		rbuf_putc(&p.note, ' ');
-		if (regime_note_marks(x, p.seen, &p.note))
-			rbuf_printf(&p.note, ". %s", lang_get(x->L,
-				    "progression.regime_note"));
-	}
+	/* rcfg_marks: never RG_DERIVED */
+	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
 	rc = parts_table_emit(x, &p, rc, rbuf_str(&kind), dev);
 	rbuf_free(&kind);
-	return rc;
-}
-
-/* The sizes in pairs from the largest down, each pair ascending. */
-static int speed_tables(struct rctx *x, int dev, const struct pg_facts *f)
-{
-	int i, n, rc = 0;
-
-	for (i = f->nn; i > 0 && !rc; i -= n) {
-		n = i < PG_PAIR ? i : PG_PAIR;
-		rc = speed_table(x, dev, f, i - n, n);
-	}
 	return rc;
 }
 
@@ -598,19 +561,21 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 {
 	enum { NL = 2 * PG_MAXN + 1 };
 	struct mem_line l[NL];
-	struct rbuf title[NL + PG_MAXK], *tic = title + NL;
-	const char *tics[PG_MAXK];
+	struct rbuf title[NL], tic[PG_MAXK];
 	double xs[PG_MAXK], ys[NL][PG_MAXK];
-	struct mem_axes a;
-	int i, j, k, nl = 0, rc;
+	struct mem_axes a = {
+		.xlabel = lang_get(x->L, "progression.axis_step"),
+		.xmin = 0.5, .xmax = f->nk + 0.5, .nxtics = (size_t)f->nk,
+		.w = PG_FIG_W, .h = PG_FIG_H
+	};
+	int i, j, nl = 0, rc;
 
-	rbufs_init(title, NL + PG_MAXK);
+	rbufs_init(title, NL);
+	rbufs_init(tic, PG_MAXK);
 	for (j = 0; j < f->nk; j++) {
 		rbuf_puts(&tic[j], "{\\scriptsize ");
 		mem_variant(&tic[j], f->k[j].variant);
 		rbuf_puts(&tic[j], "}");
-		tics[j] = rbuf_str(&tic[j]);
-		xs[j] = j + 1;
 	}
 	for (i = 0; i < f->nn; i++) {
 		/* the own kernels joined, the library apart */
@@ -636,16 +601,9 @@ static int steps_figure(struct rctx *x, int dev, const struct pg_facts *f)
 					  (size_t)f->nk, PL_REF, -1, -1};
 		nl++;
 	}
-	a = (struct mem_axes){
-		.xlabel = lang_get(x->L, "progression.axis_step"),
-		.ylabel = lang_get(x->L, "axis.gflops"),
-		.xmin = 0.5, .xmax = f->nk + 0.5, .xtics = xs,
-		.xticlabels = tics, .nxtics = (size_t)f->nk, .logy = 10,
-		.w = PG_FIG_W, .h = PG_FIG_H
-	};
-	k = mem_plot(x, &a, l, (size_t)nl);
-	rc = emit_dev_figure(x, dev, k, "progression.figure");
-	rbufs_free(title, NL + PG_MAXK);
+	rc = mp_figure_cat(x, dev, &a, l, (size_t)nl, tic, xs,
+			   "progression.figure");
+	rbufs_free(title, NL);
 	return rc;
 }
 
@@ -674,12 +632,9 @@ static int counter_table(struct rctx *x, int dev, const struct pg_facts *f)
 			continue;
 		async |= k->async;
 		if (!pg_cells_start(x, &p, k, i, c, 6)) {
-			rbuf_free(&p.cell);
-			regime_marks(x, rcfg_marks(x, c), &p.cell);
 			p.seen |= rcfg_marks(x, c);
 			rtable_num(&p.t, k->q.ai, -3, 0);
-			mem_num(&p.t, pg_gflops(c), 0, 0, rbuf_str(&p.cell),
-				p.wide);
+			mp_cell_gflops(x, &p.t, p.wide, c, 0, 0);
 			rtable_num(&p.t, rcfg_steady(x, c) ? rule_peak_pct(
 				   pg_gflops(c), rcfg_peak_fp32(x, c), NULL) :
 				   NAN, 1, 0);
@@ -761,12 +716,9 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 
 		if (f->top[i] < 0 || !isfinite(r->ratio))
 			continue;
-		fv_int(&l.item, "N", f->n[i]);
 		pg_named(x, f->k[f->top[i]].c[i], fv_put(&l.item, "V"));
-		fv_num(&l.item, "G", r->a, 4);
-		fv_num(&l.item, "GC", r->b, 4);
-		find_pct(fv_put(&l.item, "PCT"), 100 / r->ratio, 3);
-		mem_p(x, fv_put(&l.item, "P"), r);
+		mp_fv_set(x, &l.item, "dn4n4%3p", "N", f->n[i], "G", r->a, "GC",
+			  r->b, "PCT", 100 / r->ratio, "P", r);
 		parts_list_add(x, &l, "progression.find.lib_item");
 	}
 	fv_str(&l.all, "DEV", pre);
@@ -811,8 +763,7 @@ static void find_goal(struct rctx *x, struct rfind *fd,
 			    "progression.at"), pg_goal_n[g]);
 	}
 	if (nmeas) {
-		fv_str(&v, "DEV", pre);
-		find_pct(fv_put(&v, "GOAL"), PG_GOAL, 2);
+		mp_fv_set(x, &v, "s%2", "DEV", pre, "GOAL", PG_GOAL);
 		pg_join(x, fv_put(&v, "SIZES"), pg_goal_n, PG_NGOAL);
 		fv_find(x, fd, !met ? "progression.find.goal.not" :
 			miss->len ? "progression.find.goal.part" :
@@ -832,8 +783,7 @@ static void pg_step_put(struct rctx *x, const struct pg_facts *f, int j,
 	fv_init(&v);
 	pg_named(x, k->c[i], fv_put(&v, "V"));
 	pg_named(x, f->k[k->prev[i]].c[i], fv_put(&v, "PREV"));
-	fv_num(&v, "R", k->step[i].ratio, 3);
-	mem_p(x, fv_put(&v, "P"), &k->step[i]);
+	mp_fv_set(x, &v, "n3p", "R", k->step[i].ratio, "P", &k->step[i]);
 	fv_emit(x, out, key, &v);
 	fv_free(&v);
 }
@@ -892,15 +842,12 @@ static void find_moved(struct rctx *x, struct rfind *fd,
 
 		if (k->moved < 0)
 			continue;
-		mem_variant(fv_put(&l.item, "V"), k->variant);
-		mem_variant(fv_put(&l.item, "PREV"),
-			    f->k[k->prev[f->cn]].variant);
-		fv_str(&l.item, "Q", lang_get(x->L, pq[k->moved].key));
-		fv_num(&l.item, "R", k->moved_r, 3);
+		mp_fv_set(x, &l.item, "vvsn3", "V", k->variant, "PREV",
+			  f->k[k->prev[f->cn]].variant, "Q",
+			  lang_get(x->L, pq[k->moved].key), "R", k->moved_r);
 		parts_list_add(x, &l, "progression.find.moved_item");
 	}
-	fv_str(&l.all, "DEV", pre);
-	fv_int(&l.all, "N", f->n[f->cn]);
+	mp_fv_set(x, &l.all, "sd", "DEV", pre, "N", f->n[f->cn]);
 	parts_list_find(x, fd, &l, "progression.find.moved");
 }
 
@@ -928,16 +875,12 @@ static void find_async(struct rctx *x, struct rfind *fd,
 		    &f->k[k->prev[f->cn]];
 		if (a && !(k->q.ldgk < PG_ASYNC_DROP * a->q.ldgk))
 			continue;
-		mem_variant(fv_put(&v, "V"), k->variant);
-		fv_num(&v, "LDG", k->q.ldgk, 3);
-		fv_num(&v, "REQ", k->q.ldk, 3);
-		fv_num(&v, "CGMA", k->q.cgma, 3);
-		if (a) {
-			mem_variant(fv_put(&v, "PREV"), a->variant);
-			fv_num(&v, "LDG0", a->q.ldgk, 3);
-			fv_num(&v, "REQ0", a->q.ldk, 3);
-			fv_num(&v, "CGMA0", a->q.cgma, 3);
-		}
+		mp_fv_set(x, &v, "vn3n3n3", "V", k->variant, "LDG", k->q.ldgk,
+			  "REQ", k->q.ldk, "CGMA", k->q.cgma);
+		if (a)
+			mp_fv_set(x, &v, "vn3n3n3", "PREV", a->variant, "LDG0",
+				  a->q.ldgk, "REQ0", a->q.ldk, "CGMA0",
+				  a->q.cgma);
 		fv_find(x, fd, a ? "progression.find.async" :
 			"progression.find.async_one", &v);
 	}
@@ -967,10 +910,8 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 	if (!n)
 		return;
 	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n[f->cn]);
-	fv_num(&v, "RIDGE", ridge, 3);
-	fv_int(&v, "K", right);
+	mp_fv_set(x, &v, "sdn3d", "DEV", pre, "N", f->n[f->cn], "RIDGE",
+		  ridge, "K", right);
 	label_count_put(x, "progression.kernels", n, n, fv_put(&v, "M"));
 	fv_find(x, fd, "progression.find.roof", &v);
 	top = f->top[f->cn] >= 0 ? f->k[f->top[f->cn]].c[f->cn] : NULL;
@@ -978,9 +919,9 @@ static void find_roof(struct rctx *x, struct rfind *fd,
 	lib = lib && rcfg_steady(x, lib) ? lib : NULL;
 	if (top && rcfg_steady(x, top)) {
 		pg_named(x, top, fv_put(&v, "V"));
-		find_pct(fv_put(&v, "A"), rule_peak_pct(pg_gflops(top),
-			 rcfg_peak_fp32(x, top), NULL), 3);
-		fv_num(&v, "PK", rcfg_peak_fp32(x, top), 4);
+		mp_fv_set(x, &v, "%3n4", "A", rule_peak_pct(pg_gflops(top),
+			  rcfg_peak_fp32(x, top), NULL), "PK",
+			  rcfg_peak_fp32(x, top));
 		if (lib)
 			find_pct(fv_put(&v, "C"), rule_peak_pct(pg_gflops(lib),
 				 rcfg_peak_fp32(x, lib), NULL), 3);
@@ -1034,12 +975,11 @@ static void find_passed(struct rctx *x, struct rfind *fd,
 					  f->n[i], 0);
 			if (!c || !a || a == c || !rcfg_steady(x, c))
 				continue;
-			fv_int(&l.item, "N", f->n[i]);
+			mp_fv_set(x, &l.item, "dn4n4", "N", f->n[i], "G",
+				  pg_gflops(a), "GS", pg_gflops(c));
 			pg_named(x, a, fv_put(&l.item, "V"));
-			fv_num(&l.item, "G", pg_gflops(a), 4);
 			regime_marks(x, rcfg_marks(x, a), fv_put(&l.item, "M"));
 			pg_named(x, c, fv_put(&l.item, "S"));
-			fv_num(&l.item, "GS", pg_gflops(c), 4);
 			parts_list_add(x, &l, "progression.find.passed_item");
 		}
 	fv_str(&l.all, "DEV", pre);
@@ -1057,13 +997,7 @@ static void find_misc(struct rctx *x, struct rfind *fd,
 
 	parts_list_init(&l);
 	fv_str(&l.all, "DEV", pre);
-	if (f->nall) {
-		fv_int(&l.all, "K", f->nok);
-		fv_int(&l.all, "N", f->nall);
-		fv_find(x, fd, f->nok == f->nall ?
-			"progression.find.verified_all" :
-			"progression.find.verified_some", &l.all);
-	}
+	mp_verified_find(x, fd, &l.all, "progression.find", f->nok, f->nall);
 	for (i = 0; i < f->nn; i++)
 		for (j = 0; j < f->nk; j++)
 			if (f->k[j].c[i] && !rcfg_steady(x, f->k[j].c[i])) {
@@ -1089,7 +1023,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct pg_facts *f = malloc(sizeof(*f));
 	char pre[32];
-	int rc = -1;
+	int rc = -1, i, n;
 
 	if (!f)
 		return -1;
@@ -1098,8 +1032,11 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	emit_dev_heading(x, 1, dev);
 	emit_par(x, lang_get(x->L, "progression.objective"));
 	rc = steps_table(x, dev, f);
-	if (!rc)
-		rc = speed_tables(x, dev, f);
+	/* the sizes in pairs from the largest down, each pair ascending */
+	for (i = f->nn; i > 0 && !rc; i -= n) {
+		n = i < PG_PAIR ? i : PG_PAIR;
+		rc = speed_table(x, dev, f, i - n, n);
+	}
 	if (!rc)
 		rc = steps_figure(x, dev, f);
 	if (!rc && f->cn >= 0)

@@ -110,29 +110,25 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 	int p, b;
 
 	for (p = 0; p < RECT_NP; p++) {
-		double bg = -INFINITY, ng = -INFINITY;
 		double lo = INFINITY, hi = -INFINITY;
 
 		s->best[p] = s->next[p] = s->pl[p] = s->pw[p] = -1;
 		for (b = 0; b < f->nb; b++) {
-			const struct rcfg *c;
 			double g, r = rect_pad_ratio(&s->sz, f->blocks[b]);
 
-			c = model_find_prec(x, dev, RECT_SUITE,
-					    VOCAB_VARIANT_RECT, &s->sz,
-					    f->blocks[b], rect_precs[p]);
-			s->c[p][b] = c;
-			g = gflops(c);
-			if (!isfinite(g))
+			s->c[p][b] = model_find_prec(x, dev, RECT_SUITE,
+						     VOCAB_VARIANT_RECT, &s->sz,
+						     f->blocks[b],
+						     rect_precs[p]);
+			if (!isfinite(g = gflops(s->c[p][b])))
 				continue;
-			if (g > bg) {
+			if (s->best[p] < 0 ||
+			    g > gflops(at(s, p, s->best[p]))) {
 				s->next[p] = s->best[p];
-				ng = bg;
 				s->best[p] = b;
-				bg = g;
-			} else if (g > ng) {
+			} else if (s->next[p] < 0 ||
+				   g > gflops(at(s, p, s->next[p]))) {
 				s->next[p] = b;
-				ng = g;
 			}
 			if (r < lo) {
 				lo = r;
@@ -173,7 +169,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
 	struct rsize *sz = NULL;
-	int *bs = NULL, rc = -1, p, b;
+	int *bs = NULL, rc = -1, p, b, nfail;
 	size_t nsz, nb, i;
 
 	memset(f, 0, sizeof(*f));
@@ -189,34 +185,29 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 	nsz = model_sizes(x, dev, RECT_SUITE, NULL, &sz);
 	if (nsz)
 		qsort(sz, nsz, sizeof(*sz), cmp_work);
-	for (i = 0; i < nsz && f->ns < RECT_MAXS; i++) {
-		f->s[f->ns].sz = sz[i];
-		if (shape_fill(x, dev, f, &f->s[f->ns++]))
-			goto out;
-	}
-	model_cfgs_count(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, &f->nfail,
-			 &f->nall, &f->nok, &f->max_rel);
-	/* what padding to the largest block adds, where it ran */
 	b = f->nb - 1;
-	for (i = 0; b >= 0 && i < (size_t)f->ns; i++)
-		for (p = 0; p < RECT_NP; p++) {
-			double r = rect_pad_ratio(&f->s[i].sz, f->blocks[b]);
+	for (i = 0; i < nsz && f->ns < RECT_MAXS; i++) {
+		struct rect_shape *s = &f->s[f->ns];
 
-			if (!rcfg_ok(f->s[i].c[p][b]) || r <= f->pad_max)
+		s->sz = sz[i];
+		if (shape_fill(x, dev, f, s))
+			goto out;
+		/* what padding to the largest block adds, where it ran */
+		for (p = 0; b >= 0 && p < RECT_NP; p++) {
+			double r = rect_pad_ratio(&s->sz, f->blocks[b]);
+
+			if (!rcfg_ok(s->c[p][b]) || r <= f->pad_max)
 				continue;
 			f->pad_max = r;
-			f->pad_s = (int)i;
+			f->pad_s = f->ns;
 			f->pad_b = f->blocks[b];
 		}
-	for (i = 0; i < (size_t)f->ns; i++) {
-		double r = f->s[i].prec.ratio;
-
-		if (!isfinite(r))
-			continue;
-		f->tr_lo = f->ntr ? fmin(f->tr_lo, r) : r;
-		f->tr_hi = f->ntr ? fmax(f->tr_hi, r) : r;
-		f->ntr++;
+		num_range_add(s->prec.ratio, &f->tr_lo, &f->tr_hi);
+		f->ntr += isfinite(s->prec.ratio);
+		f->ns++;
 	}
+	model_cfgs_count(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, &nfail,
+			 &f->nall, &f->nok, &f->max_rel);
 	rc = 0;
 out:
 	free(bs);
@@ -224,7 +215,7 @@ out:
 	return rc;
 }
 
-/* ---- helpers -------------------------------------------------------------- */
+/* ---- the tables ----------------------------------------------------------- */
 
 static void block_head(struct rbuf *b, int block)
 {
@@ -237,51 +228,70 @@ static double in_u(const struct rcfg *c, const char *metric, int p)
 	return rcfg_median(c, metric) / rect_unit(p);
 }
 
-/* ---- the padding table ---------------------------------------------------- */
+/* The header of a table of the shapes whose columns come in pairs: an
+ * empty cell, then top[0..n-1] (freed here) each over two columns; under
+ * them the shape and n times the strings k0 and k1. */
+static void pair_heads(struct rctx *x, struct rtable *t, struct rbuf *top,
+		       int n, const char *k0, const char *k1)
+{
+	int i;
+
+	rtable_head(t, "");
+	for (i = 0; i < n; i++)
+		rtable_head_span(t, 2, rbuf_str(&top[i]));
+	rtable_head_end(t);
+	rtable_head(t, lang_get(x->L, "rect.shape"));
+	for (i = 0; i < n; i++) {
+		rtable_head(t, lang_get(x->L, k0));
+		rtable_head(t, lang_get(x->L, k1));
+	}
+	rtable_head_end(t);
+	rbufs_free(top, (size_t)n);
+}
+
+/* A row's first cell: the shape and the marks gm all its cells share. */
+static void shape_cell(const struct rctx *x, struct rtable *t,
+		       const struct rsize *sz, unsigned gm)
+{
+	struct rbuf b;
+
+	rbuf_init(&b);
+	size_label(sz, &b);
+	regime_marks(x, gm, &b);
+	rtable_text(t, rbuf_str(&b));
+	rbuf_free(&b);
+}
 
 static int pad_table(struct rctx *x, int dev, const struct rect_facts *f)
 {
 	char kinds[2 + 2 * RECT_MAXB] = "l";
+	struct rbuf top[RECT_MAXB], h;
 	struct rtable t;
-	struct rbuf h;
 	int i, b, rc;
 
-	for (b = 0; b < f->nb; b++)
-		strcat(kinds, "rS");
-	rtable_init(&t, kinds);
+	rbufs_init(top, RECT_MAXB);
 	rbuf_init(&h);
-	rtable_head(&t, "");
 	for (b = 0; b < f->nb; b++) {
-		rbuf_free(&h);
-		block_head(&h, f->blocks[b]);
-		rtable_head_span(&t, 2, rbuf_str(&h));
+		strcat(kinds, "rS");
+		block_head(&top[b], f->blocks[b]);
 	}
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "rect.shape"));
-	for (b = 0; b < f->nb; b++) {
-		rtable_head(&t, lang_get(x->L, "rect.padded"));
-		rtable_head(&t, lang_get(x->L, "rect.ratio"));
-	}
-	rtable_head_end(&t);
+	rtable_init(&t, kinds);
+	pair_heads(x, &t, top, f->nb, "rect.padded", "rect.ratio");
 	for (i = 0; i < f->ns; i++) {
 		const struct rsize *s = &f->s[i].sz;
 
-		rbuf_free(&h);
-		size_label(s, &h);
-		rtable_text(&t, rbuf_str(&h));
+		shape_cell(x, &t, s, 0);
 		for (b = 0; b < f->nb; b++) {
-			int bb = f->blocks[b];
-			struct rsize ps = {(int)pad_up(s->m, bb),
-					   (int)pad_up(s->k, bb),
-					   (int)pad_up(s->n, bb)};
-
 			rbuf_free(&h);
 			/* the square case too as three numbers: padding
 			 * is per dimension */
-			rbuf_printf(&h, "%d\\(\\times\\)%d\\(\\times\\)%d",
-				    ps.m, ps.k, ps.n);
+			rbuf_printf(&h, "%lld\\(\\times\\)%lld"
+				    "\\(\\times\\)%lld",
+				    pad_up(s->m, f->blocks[b]),
+				    pad_up(s->k, f->blocks[b]),
+				    pad_up(s->n, f->blocks[b]));
 			rtable_text(&t, rbuf_str(&h));
-			rtable_num(&t, rect_pad_ratio(s, bb), 3, 0);
+			rtable_num(&t, rect_pad_ratio(s, f->blocks[b]), 3, 0);
 		}
 		rtable_row_end(&t);
 	}
@@ -292,142 +302,90 @@ static int pad_table(struct rctx *x, int dev, const struct rect_facts *f)
 	return rc;
 }
 
-/* ---- the speed tables ----------------------------------------------------- */
-
-static void speed_head(struct rctx *x, struct rtable *t,
-		       const struct rect_facts *f, int p)
-{
-	struct rbuf h;
-	int b;
-
-	rbuf_init(&h);
-	rtable_head(t, "");
-	rbuf_puts(&h, "\\texttt{rect} [GFLOP/s]");
-	rtable_head_span(t, f->nb, rbuf_str(&h));
-	rtable_head(t, "\\texttt{cublas}");
-	rtable_head_span(t, 2, lang_get(x->L, "rect.best_head"));
-	if (p == RECT_FP64)
-		rtable_head_span(t, 2, lang_get(x->L, "rect.time_ratio"));
-	rtable_head_end(t);
-	rtable_head(t, lang_get(x->L, "rect.shape"));
-	for (b = 0; b < f->nb; b++) {
-		rbuf_free(&h);
-		block_head(&h, f->blocks[b]);
-		rtable_head(t, rbuf_str(&h));
-	}
-	rtable_head(t, "[GFLOP/s]");
-	rtable_head(t, lang_get(x->L, "rect.pct_cublas"));
-	rtable_head(t, lang_get(x->L, "rect.pad_best"));
-	if (p == RECT_FP64) {
-		rtable_head(t, "\\texttt{rect}");
-		rtable_head(t, "\\texttt{cublas}");
-	}
-	rtable_head_end(t);
-	rbuf_free(&h);
-}
-
-/* What the marks mean, and what this section does with such points:
- * a shape's blocks are ranked whatever their regime (how many blocks a
- * grid has is part of what a block size costs), but the shape is left
- * out of "% of peak". */
-static void rect_regime_note(const struct rctx *x, unsigned seen,
-			     struct rbuf *note)
-{
-	if (!(seen & ~(unsigned)RG_DERIVED))
-		return;
-	if (note->len)
-		rbuf_putc(note, ' ');
-	if (regime_note_marks(x, seen, note)) {
-		rbuf_puts(note, ". ");
-		rbuf_puts(note, lang_get(x->L, "rect.regime_note"));
-	}
-}
-
 /* Shape s's row of precision p: the marks all its cells share once on
- * the shape, each cell's others beside it; the regimes seen are added
- * to *seen. */
-static void speed_row(struct rctx *x, struct rtable *t, struct rbuf *wide,
+ * the shape, each cell's others beside it. */
+static void speed_row(struct rctx *x, struct ptable *pt,
 		      const struct rect_facts *f, const struct rect_shape *s,
-		      int p, unsigned *seen)
+		      int p)
 {
 	const struct rcfg *best = at(s, p, s->best[p]), *c;
-	struct rbuf lab;
 	unsigned gm = ~0u;
-	int b, k;
+	int b;
 
 	for (b = -1; b < f->nb; b++)
 		if (rcfg_ok(cfg_of(s, p, b)))
 			gm &= rcfg_marks(x, cfg_of(s, p, b));
 	if (gm == ~0u)
 		gm = 0;
-	rbuf_init(&lab);
-	size_label(&s->sz, &lab);
-	regime_marks(x, gm, &lab);
-	rtable_text(t, rbuf_str(&lab));
+	shape_cell(x, &pt->t, &s->sz, gm);
 	for (b = 0; b <= f->nb; b++) {
 		/* the blocks' columns, then cuBLAS */
-		k = b < f->nb ? b : -1;
-		c = cfg_of(s, p, k);
-		if (cell_status(x, t, c))
-			continue;
-		rbuf_free(&lab);
-		regime_marks(x, rcfg_marks(x, c) & ~gm, &lab);
-		/* whole GFLOP/s: a column of 4 to 5 digits aligns */
-		mem_num(t, gflops(c), 0, k >= 0 && k == s->best[p] ? RT_BOLD :
-			0, rbuf_str(&lab), wide);
-		*seen |= rcfg_regime(x, c);
+		c = cfg_of(s, p, b < f->nb ? b : -1);
+		if (!mp_cell_gflops(x, &pt->t, pt->wide, c, gm,
+				    b == s->best[p]))
+			pt->seen |= rcfg_regime(x, c);
 	}
 	/* a failed kernel has no share: never a speed */
-	rtable_num(t, 100 * s->vs_lib[p].ratio, 1, 0);
-	rtable_num(t, best ? rect_pad_ratio(&s->sz, best->c->block_x) : NAN,
-		   3, 0);
+	rtable_num(&pt->t, 100 * s->vs_lib[p].ratio, 1, 0);
+	rtable_num(&pt->t, best ? rect_pad_ratio(&s->sz, best->c->block_x) :
+		   NAN, 3, 0);
 	if (p == RECT_FP64) {
-		ratio_cell(x, t, &s->prec, wide);
-		ratio_cell(x, t, &s->prec_lib, wide);
+		ratio_cell(x, &pt->t, &s->prec, pt->wide);
+		ratio_cell(x, &pt->t, &s->prec_lib, pt->wide);
 	}
-	rtable_row_end(t);
-	rbuf_free(&lab);
+	rtable_row_end(&pt->t);
 }
 
+/* The table of precision p, where any of its configurations was
+ * measured (whatever its status). */
 static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
 		       int p)
 {
-	char kinds[8 + RECT_MAXB] = "l";
-	struct rbuf wide[RTABLE_MAXCOLS], cap, note, kind;
-	struct rtable t;
-	unsigned seen = 0;
-	int i, b, rc = 0;
+	static const char *const heads[] = {"=[GFLOP/s]", "rect.pct_cublas",
+		"rect.pad_best", "=\\texttt{rect}", "=\\texttt{cublas}", NULL};
+	char kinds[8 + RECT_MAXB] = "l", kind[16];
+	struct ptable pt;
+	int i, b, any = 0, rc;
 
+	for (i = 0; i < f->ns; i++)
+		for (b = -1; b < f->nb; b++)
+			any |= cfg_of(&f->s[i], p, b) != NULL;
+	if (!any)
+		return 0;
 	for (b = 0; b <= f->nb; b++)
 		strcat(kinds, "S");
 	strcat(kinds, p == RECT_FP64 ? "SSSS" : "SS");
-	rbufs_init(wide, RTABLE_MAXCOLS);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rbuf_init(&kind);
-	rtable_init(&t, kinds);
-	speed_head(x, &t, f, p);
+	parts_table_init(&pt, kinds);
+	rtable_head(&pt.t, "");
+	rtable_head_span(&pt.t, f->nb, "\\texttt{rect} [GFLOP/s]");
+	rtable_head(&pt.t, "\\texttt{cublas}");
+	rtable_head_span(&pt.t, 2, lang_get(x->L, "rect.best_head"));
+	if (p == RECT_FP64)
+		rtable_head_span(&pt.t, 2, lang_get(x->L, "rect.time_ratio"));
+	rtable_head_end(&pt.t);
+	rtable_head(&pt.t, lang_get(x->L, "rect.shape"));
+	for (b = 0; b < f->nb; b++) {
+		rbuf_free(&pt.cell);
+		block_head(&pt.cell, f->blocks[b]);
+		rtable_head(&pt.t, rbuf_str(&pt.cell));
+	}
+	mem_heads(x, &pt.t, p == RECT_FP64 ? heads : (const char *const[]){
+		  heads[0], heads[1], heads[2], NULL});
+	rtable_head_end(&pt.t);
 	for (i = 0; i < f->ns; i++)
-		speed_row(x, &t, wide, f, &f->s[i], p, &seen);
-	rc |= mem_caption(x, dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			  p == RECT_FP64 ? "rect.table_fp64" : "rect.table",
-			  NULL, &cap);
-	rbuf_puts(&note, lang_get(x->L, p == RECT_FP64 ? "rect.table_note64" :
-				  "rect.table_note"));
-	rect_regime_note(x, seen, &note);
-	rbuf_printf(&kind, "rect-%s", rect_precs[p]);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&kind), dev, rbuf_str(&note));
-	rtable_free(&t);
-	rbufs_free(wide, RTABLE_MAXCOLS);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	rbuf_free(&kind);
-	return rc;
+		speed_row(x, &pt, f, &f->s[i], p);
+	rc = mem_caption(x, dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 p == RECT_FP64 ? "rect.table_fp64" : "rect.table",
+			 NULL, &pt.cap);
+	rbuf_puts(&pt.note, lang_get(x->L, p == RECT_FP64 ?
+				     "rect.table_note64" : "rect.table_note"));
+	/* a shape's blocks are ranked whatever their regime (how many
+	 * blocks a grid has is part of what a block size costs), but the
+	 * shape is left out of "% of peak" */
+	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
+	snprintf(kind, sizeof(kind), "rect-%s", rect_precs[p]);
+	return parts_table_emit(x, &pt, rc, kind, dev);
 }
-
-/* ---- the accuracy table --------------------------------------------------- */
 
 /* The rect configuration whose accuracy a shape shows: its fastest
  * block, else (none ran ok) a failed or skipped one, for its status. */
@@ -446,60 +404,41 @@ static const struct rcfg *acc_cfg(const struct rect_facts *f,
 	return c;
 }
 
+/* Per precision rect (at the block the speed table puts in bold) and
+ * cuBLAS, each its largest and mean error. */
 static int acc_table(struct rctx *x, int dev, const struct rect_facts *f)
 {
 	static const char *const metric[2] = {VOCAB_METRIC_ACC_MAX,
 					      VOCAB_METRIC_ACC_MEAN};
+	struct rbuf top[2 * RECT_NP];
 	struct rtable t;
-	struct rbuf h;
-	int i, p, v, k, rc;
+	int i, k, rc;
 
+	rbufs_init(top, 2 * RECT_NP);
+	for (k = 0; k < 2 * RECT_NP; k++)
+		rbuf_printf(&top[k], "\\texttt{%s} %s", k % 2 ? "cublas" :
+			    "rect", rect_precs[k / 2]);
 	rtable_init(&t, "lSSSSSSSS");
-	rbuf_init(&h);
-	rtable_head(&t, "");
-	for (p = 0; p < RECT_NP; p++)
-		for (v = 0; v < 2; v++) {
-			rbuf_free(&h);
-			rbuf_printf(&h, "\\texttt{%s} %s", v ? "cublas" :
-				    "rect", rect_precs[p]);
-			rtable_head_span(&t, 2, rbuf_str(&h));
-		}
-	rtable_head_end(&t);
-	rtable_head(&t, lang_get(x->L, "rect.shape"));
-	for (p = 0; p < 2 * RECT_NP; p++)
-		for (k = 0; k < 2; k++)
-			rtable_head(&t, lang_get(x->L, k ? "rect.acc_mean" :
-						 "rect.acc_max"));
-	rtable_head_end(&t);
+	pair_heads(x, &t, top, 2 * RECT_NP, "rect.acc_max", "rect.acc_mean");
 	for (i = 0; i < f->ns; i++) {
 		const struct rect_shape *s = &f->s[i];
 
-		rbuf_free(&h);
-		size_label(&s->sz, &h);
-		rtable_text(&t, rbuf_str(&h));
-		for (p = 0; p < RECT_NP; p++)
-			for (v = 0; v < 2; v++) {
-				/* rect at the block the speed table puts in
-				 * bold */
-				const struct rcfg *c = v ? s->lib[p] :
-						       acc_cfg(f, s, p);
+		shape_cell(x, &t, &s->sz, 0);
+		for (k = 0; k < 4 * RECT_NP; k++) {
+			const struct rcfg *c = (k / 2) % 2 ? s->lib[k / 4] :
+					       acc_cfg(f, s, k / 4);
 
-				for (k = 0; k < 2; k++)
-					if (!cell_status(x, &t, c))
-						rtable_num(&t, in_u(c,
-							   metric[k], p), -3,
-							   0);
-			}
+			if (!cell_status(x, &t, c))
+				rtable_num(&t, in_u(c, metric[k % 2], k / 4),
+					   -3, 0);
+		}
 		rtable_row_end(&t);
 	}
 	rc = emit_dev_table(x, &t, dev, "rect.acc_table", "rect-acc", NULL,
 			    "rect.acc_note");
 	rtable_free(&t);
-	rbuf_free(&h);
 	return rc;
 }
-
-/* ---- the figure ----------------------------------------------------------- */
 
 /* GFLOP/s over the shapes (in order of their work), one line per block
  * and cuBLAS, fp32 solid, fp64 dotted in the same colour. */
@@ -508,19 +447,18 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 	enum { NL = 2 * (RECT_MAXB + 1) };
 	struct mem_line l[NL];
 	struct rbuf title[NL], tic[RECT_MAXS];
-	const char *tics[RECT_MAXS];
 	double xs[RECT_MAXS], ys[NL][RECT_MAXS];
-	struct mem_axes a;
-	int i, p, b, k, nl = 0, rc;
+	struct mem_axes a = {.xlabel = lang_get(x->L, "rect.axis_shape"),
+		.xmin = 0.6, .xmax = f->ns + 0.4, .nxtics = (size_t)f->ns,
+		.w = RECT_FIG_W, .h = RECT_FIG_H};
+	int i, p, b, nl = 0, rc;
 
 	rbufs_init(title, NL);
-	rbufs_init(tic, (size_t)f->ns);
+	rbufs_init(tic, RECT_MAXS);
 	for (i = 0; i < f->ns; i++) {
 		rbuf_puts(&tic[i], "{\\scriptsize ");
 		size_label(&f->s[i].sz, &tic[i]);
 		rbuf_puts(&tic[i], "}");
-		tics[i] = rbuf_str(&tic[i]);
-		xs[i] = i + 1;
 	}
 	for (p = 0; p < RECT_NP; p++)
 		for (b = 0; b <= f->nb; b++, nl++) {
@@ -529,34 +467,21 @@ static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
 			for (i = 0; i < f->ns; i++)
 				ys[nl][i] = gflops(cfg_of(&f->s[i], p,
 							  lib ? -1 : b));
-			rbuf_puts(&title[nl], "{\\scriptsize ");
-			if (lib)
-				rbuf_puts(&title[nl], "\\texttt{cublas}");
-			else
+			rbuf_puts(&title[nl], lib ? "{\\scriptsize "
+				  "\\texttt{cublas}" : "{\\scriptsize ");
+			if (!lib)
 				block_head(&title[nl], f->blocks[b]);
 			rbuf_printf(&title[nl], " %s}", rect_precs[p]);
 			l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs,
 				ys[nl], (size_t)f->ns, p ? PL_REF : PL_LINE,
 				lib ? 6 : b, lib ? 6 : b};
 		}
-	a = (struct mem_axes){.xlabel = lang_get(x->L, "rect.axis_shape"),
-		.ylabel = lang_get(x->L, "axis.gflops"), .xmin = 0.6,
-		.xmax = f->ns + 0.4, .xtics = xs, .nxtics = (size_t)f->ns,
-		.xticlabels = tics, .logy = 10, .w = RECT_FIG_W,
-		.h = RECT_FIG_H};
-	k = mem_plot(x, &a, l, (size_t)nl);
-	rc = emit_dev_figure(x, dev, k, "rect.figure");
+	rc = mp_figure_cat(x, dev, &a, l, (size_t)nl, tic, xs, "rect.figure");
 	rbufs_free(title, NL);
-	rbufs_free(tic, (size_t)f->ns);
 	return rc;
 }
 
 /* ---- findings ------------------------------------------------------------- */
-
-static void shape_put(struct fv *v, const char *name, const struct rsize *s)
-{
-	rect_shape_label(s, fv_put(v, name));
-}
 
 /* The fastest block of each shape and its lead over the next. */
 static void find_best(struct rctx *x, struct rfind *fd,
@@ -568,50 +493,36 @@ static void find_best(struct rctx *x, struct rfind *fd,
 		"rect.find.lead.untested", "rect.find.lead.ns",
 		"rect.find.lead.faster", "rect.find.lead.faster"};
 	int count[RECT_MAXB] = {0}, i, n = 0, top = 0;
-	struct rbuf list, lead;
-	struct fv v;
+	struct rbuf lead;
+	struct plist l;
 
-	rbuf_init(&list);
 	rbuf_init(&lead);
-	fv_init(&v);
+	parts_list_init(&l);
 	for (i = 0; i < f->ns; i++) {
 		const struct rect_shape *s = &f->s[i];
 		const struct rcmp *r = &s->lead[p];
-		const char *key;
 
 		if (s->best[p] < 0)
 			continue;
 		n++;
 		count[s->best[p]]++;
-		key = lead_key[s->next[p] < 0 ? MW_NONE : mem_word(r, 1)];
-		fv_num(&v, "R", r->ratio, 3);
-		fv_int(&v, "B2", s->next[p] >= 0 ? f->blocks[s->next[p]] : 0);
-		mem_p(x, fv_put(&v, "P"), r);
+		mp_fv_set(x, &l.item, "n3dp", "R", r->ratio, "B2",
+			  s->next[p] >= 0 ? f->blocks[s->next[p]] : 0, "P", r);
 		rbuf_free(&lead);
-		fv_emit(x, &lead, key, &v);
-		shape_put(&v, "SHAPE", &s->sz);
-		fv_int(&v, "B", f->blocks[s->best[p]]);
-		fv_num(&v, "G", gflops(s->c[p][s->best[p]]), 4);
-		fv_str(&v, "LEAD", rbuf_str(&lead));
-		if (list.len)
-			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, "rect.find.best_item", &v);
+		fv_emit(x, &lead, lead_key[s->next[p] < 0 ? MW_NONE :
+					   mem_word(r, 1)], &l.item);
+		mp_fv_set(x, &l.item, "Sdn4s", "SHAPE", &s->sz, "B",
+			  f->blocks[s->best[p]], "G",
+			  gflops(s->c[p][s->best[p]]), "LEAD", rbuf_str(&lead));
+		parts_list_add(x, &l, "rect.find.best_item");
 	}
-	if (n) {
-		for (i = 1; i < f->nb; i++)
-			if (count[i] > count[top])
-				top = i;
-		fv_free(&v);
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "PREC", rect_precs[p]);
-		fv_int(&v, "B", f->blocks[top]);
-		fv_int(&v, "K", count[top]);
-		label_count_put(x, "rect.shapes", n, n, fv_put(&v, "N"));
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "rect.find.best", &v);
-	}
-	fv_free(&v);
-	rbuf_free(&list);
+	for (i = 1; i < f->nb; i++)
+		if (count[i] > count[top])
+			top = i;
+	mp_fv_set(x, &l.all, "ssdd", "DEV", pre, "PREC", rect_precs[p], "B",
+		  f->blocks[top], "K", count[top]);
+	label_count_put(x, "rect.shapes", n, n, fv_put(&l.all, "N"));
+	parts_list_find(x, fd, &l, "rect.find.best");
 	rbuf_free(&lead);
 }
 
@@ -620,59 +531,40 @@ static void find_best(struct rctx *x, struct rfind *fd,
 static void find_pad(struct rctx *x, struct rfind *fd,
 		     const struct rect_facts *f, int p, const char *pre)
 {
-	struct rbuf text, tol;
+	struct rbuf text;
 	struct fv v;
 	int i, w;
 
 	rbuf_init(&text);
-	rbuf_init(&tol);
-	find_pct(&tol, 100 * RECT_PAD_TOL, 2);
+	fv_init(&v);
 	for (i = 0; i < f->ns; i++) {
 		const struct rect_shape *s = &f->s[i];
 		const struct rcmp *r = &s->pad_t[p];
-		double rw, rl, rp, e;
-		const char *key;
+		double rw, rl, e;
 
 		if (s->pw[p] < 0 || !isfinite(r->ratio))
 			continue;
 		rw = rect_pad_ratio(&s->sz, f->blocks[s->pw[p]]);
 		rl = rect_pad_ratio(&s->sz, f->blocks[s->pl[p]]);
-		rp = rw / rl;
 		/* the most padded block's time per padded multiply-add
 		 * over the least padded one's */
-		e = r->ratio / rp;
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "PREC", rect_precs[p]);
-		shape_put(&v, "SHAPE", &s->sz);
-		fv_int(&v, "BW", f->blocks[s->pw[p]]);
-		fv_int(&v, "BL", f->blocks[s->pl[p]]);
-		fv_num(&v, "PW", rw, 4);
-		fv_num(&v, "PL", rl, 4);
-		fv_num(&v, "RP", rp, 3);
-		fv_num(&v, "RT", r->ratio, 3);
-		fv_num(&v, "E", e, 3);
-		fv_str(&v, "TOL", rbuf_str(&tol));
-		mem_p(x, fv_put(&v, "P"), r);
-		rbuf_free(&text);
-		fv_emit(x, &text, "rect.find.pad", &v);
+		e = r->ratio / (rw / rl);
+		mp_fv_set(x, &v, "ssSddn4n4n3n3n3%2p", "DEV", pre, "PREC",
+			  rect_precs[p], "SHAPE", &s->sz, "BW",
+			  f->blocks[s->pw[p]], "BL", f->blocks[s->pl[p]], "PW",
+			  rw, "PL", rl, "RP", rw / rl, "RT", r->ratio, "E", e,
+			  "TOL", 100 * RECT_PAD_TOL, "P", r);
 		w = mem_word(r, 0);
-		key = w == MW_NS ? "rect.find.pad.ns" :
-		      fabs(e - 1) <= RECT_PAD_TOL ? "rect.find.pad.explains" :
-		      e > 1 ? "rect.find.pad.more" : "rect.find.pad.less";
-		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, key, &v);
-		if (w == MW_UNTESTED) {
-			rbuf_putc(&text, ' ');
-			fv_emit(x, &text, "rect.find.pad.medians", &v);
-		}
+		mp_text_say(x, &text, "rect.find.pad", &v);
+		mp_text_say(x, &text, w == MW_NS ? "rect.find.pad.ns" :
+			    fabs(e - 1) <= RECT_PAD_TOL ?
+			    "rect.find.pad.explains" : e > 1 ?
+			    "rect.find.pad.more" : "rect.find.pad.less", &v);
+		if (w == MW_UNTESTED)
+			mp_text_say(x, &text, "rect.find.pad.medians", &v);
 		fv_free(&v);
-		fv_str(&v, "TEXT", rbuf_str(&text));
-		fv_find(x, fd, "rect.find.text", &v);
-		fv_free(&v);
+		mp_text_find(x, fd, "rect.find.text", &text);
 	}
-	rbuf_free(&text);
-	rbuf_free(&tol);
 }
 
 /* A list "SHAPE R (P); ..." of one comparison per shape. */
@@ -689,11 +581,9 @@ static void ratio_list(struct rctx *x, const struct rect_facts *f, int lib,
 
 		if (!isfinite(r->ratio))
 			continue;
-		shape_put(&v, "SHAPE", &f->s[i].sz);
-		fv_num(&v, "R", r->ratio, 3);
-		mem_p(x, fv_put(&v, "P"), r);
-		if (list->len)
-			rbuf_puts(list, "; ");
+		mp_fv_set(x, &v, "Sn3p", "SHAPE", &f->s[i].sz, "R", r->ratio,
+			  "P", r);
+		rbuf_puts(list, list->len ? "; " : "");
 		fv_emit(x, list, "rect.find.ratio_item", &v);
 	}
 	fv_free(&v);
@@ -703,56 +593,37 @@ static void ratio_list(struct rctx *x, const struct rect_facts *f, int lib,
 static void find_prec(struct rctx *x, struct rfind *fd,
 		      const struct rect_facts *f, const char *pre)
 {
-	struct rbuf list, llist, text;
+	double pr = f->peak32 / f->peak64, lo = pr * (1 - RECT_RATIO_TOL);
+	double hi = pr * (1 + RECT_RATIO_TOL);
+	struct rbuf text, *ll;
 	struct fv v;
-	double pr, lo, hi;
-	const char *key;
 
 	if (!f->ntr)
 		return;
-	rbuf_init(&list);
-	rbuf_init(&llist);
 	rbuf_init(&text);
 	fv_init(&v);
-	ratio_list(x, f, 0, &list);
-	ratio_list(x, f, 1, &llist);
 	fv_str(&v, "DEV", pre);
-	fv_str(&v, "LIST", rbuf_str(&list));
-	fv_str(&v, "LLIST", rbuf_str(&llist));
-	fv_emit(x, &text, llist.len ? "rect.find.prec" :
-		"rect.find.prec_nolib", &v);
-	pr = f->peak32 / f->peak64;
+	ratio_list(x, f, 0, fv_put(&v, "LIST"));
+	ratio_list(x, f, 1, ll = fv_put(&v, "LLIST"));
+	mp_text_say(x, &text, ll->len ? "rect.find.prec" :
+		    "rect.find.prec_nolib", &v);
 	if (!isfinite(f->peak64)) {
-		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, "rect.find.pr.none", &v);
+		mp_text_say(x, &text, "rect.find.pr.none", &v);
 	} else if (isfinite(pr)) {
-		lo = pr * (1 - RECT_RATIO_TOL);
-		hi = pr * (1 + RECT_RATIO_TOL);
-		fv_num(&v, "P32", f->peak32, 4);
-		fv_num(&v, "P64", f->peak64, 4);
-		fv_num(&v, "PR", pr, 3);
+		mp_fv_set(x, &v, "n4n4n3%2", "P32", f->peak32, "P64",
+			  f->peak64, "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
 		num_range_put(fv_put(&v, "RANGE"), f->tr_lo, f->tr_hi, 3,
 			      find_num);
-		find_pct(fv_put(&v, "TOL"), 100 * RECT_RATIO_TOL, 2);
-		key = f->tr_lo >= lo && f->tr_hi <= hi ? "rect.find.pr.near" :
-		      f->tr_hi < lo ? "rect.find.pr.below" :
-		      f->tr_lo > hi ? "rect.find.pr.above" :
-		      "rect.find.pr.mixed";
-		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, key, &v);
+		mp_text_say(x, &text, f->tr_lo >= lo && f->tr_hi <= hi ?
+			    "rect.find.pr.near" : f->tr_hi < lo ?
+			    "rect.find.pr.below" : f->tr_lo > hi ?
+			    "rect.find.pr.above" : "rect.find.pr.mixed", &v);
 		/* doubled bytes and the peaks predict the same 2 */
-		if (fabs(pr / 2 - 1) <= RECT_RATIO_TOL) {
-			rbuf_putc(&text, ' ');
-			fv_emit(x, &text, "rect.find.pr.two", &v);
-		}
+		if (fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
+			mp_text_say(x, &text, "rect.find.pr.two", &v);
 	}
 	fv_free(&v);
-	fv_str(&v, "TEXT", rbuf_str(&text));
-	fv_find(x, fd, "rect.find.text", &v);
-	fv_free(&v);
-	rbuf_free(&list);
-	rbuf_free(&llist);
-	rbuf_free(&text);
+	mp_text_find(x, fd, "rect.find.text", &text);
 }
 
 /* The fastest block against cuBLAS over the shapes, and at the largest
@@ -761,7 +632,7 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 		     const struct rect_facts *f, int p, const char *pre)
 {
 	const struct rect_shape *top = NULL;
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = NAN, hi = NAN;
 	struct fv v;
 	int i, n = 0;
 
@@ -770,22 +641,18 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 
 		if (!isfinite(r))
 			continue;
-		lo = fmin(lo, r);
-		hi = fmax(hi, r);
+		num_range_add(r, &lo, &hi);
 		top = &f->s[i];
 		n++;
 	}
 	if (!top)
 		return;
 	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_str(&v, "PREC", rect_precs[p]);
+	mp_fv_set(x, &v, "ssSn4n4%3p", "DEV", pre, "PREC", rect_precs[p],
+		  "SHAPE", &top->sz, "G", top->vs_lib[p].b, "GC",
+		  top->vs_lib[p].a, "PCT", 100 * top->vs_lib[p].ratio, "P",
+		  &top->vs_lib[p]);
 	num_range_put(fv_put(&v, "RANGE"), lo, hi, 3, find_pct);
-	shape_put(&v, "SHAPE", &top->sz);
-	fv_num(&v, "G", top->vs_lib[p].b, 4);
-	fv_num(&v, "GC", top->vs_lib[p].a, 4);
-	find_pct(fv_put(&v, "PCT"), 100 * top->vs_lib[p].ratio, 3);
-	mem_p(x, fv_put(&v, "P"), &top->vs_lib[p]);
 	fv_find(x, fd, n == 1 ? "rect.find.lib_one" : "rect.find.lib", &v);
 	fv_free(&v);
 }
@@ -798,8 +665,10 @@ static void find_peaks(struct rctx *x, struct rfind *fd,
 		       const struct rect_facts *f, const char *pre)
 {
 	struct fv v;
+	char key[64];
 	int i, p, wc, wl, over, lover;
 
+	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
 		const struct rect_shape *s = NULL;
 		const struct rcfg *c;
@@ -820,25 +689,17 @@ static void find_peaks(struct rctx *x, struct rfind *fd,
 		if (rcfg_ok(s->lib[p]))
 			pl = rcfg_peak_pct(x, s->lib[p], gflops(s->lib[p]),
 					   &wl, &lover);
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		shape_put(&v, "SHAPE", &s->sz);
-		fv_num(&v, "PK", pk, 4);
-		find_pct(fv_put(&v, "A"), pc, 3);
-		find_pct(fv_put(&v, "C"), pl, 3);
+		mp_fv_set(x, &v, "sSn4%3%3s", "DEV", pre, "SHAPE", &s->sz,
+			  "PK", pk, "A", pc, "C", pl, "PREC", rect_precs[p]);
+		snprintf(key, sizeof(key), "rect.find.peak%s%s", p ? "64" :
+			 "32", isfinite(pl) ? "" : "_nolib");
 		if (wl == RULE_PEAK_FP64_TC && isfinite(pl)) {
 			fv_num(&v, "PKT", rcfg_peak(x, s->lib[p], &wl), 4);
-			fv_find(x, fd, "rect.find.peak64_tc", &v);
-		} else {
-			fv_find(x, fd, p ? (isfinite(pl) ? "rect.find.peak64" :
-				"rect.find.peak64_nolib") : (isfinite(pl) ?
-				"rect.find.peak32" : "rect.find.peak32_nolib"),
-				&v);
+			strcpy(key, "rect.find.peak64_tc");
 		}
-		if (lover) {
-			fv_str(&v, "PREC", rect_precs[p]);
+		fv_find(x, fd, key, &v);
+		if (lover)
 			fv_find(x, fd, "rect.find.peak_over", &v);
-		}
 		fv_free(&v);
 	}
 }
@@ -851,51 +712,45 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	double mean[RECT_NP] = {0, 0};
 	int nmean[RECT_NP] = {0, 0};
 	struct fv v;
-	int i, p;
+	int i, p, k;
 
+	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
-		double rmax = NAN, rmean = NAN, cmax = NAN, cmean = NAN;
+		/* the largest max and mean error of rect and of cuBLAS */
+		double top[4] = {NAN, NAN, NAN, NAN};
 		int n = 0, over = 0, klo = 0, khi = 0;
 
 		for (i = 0; i < f->ns; i++) {
 			const struct rect_shape *s = &f->s[i];
 			const struct rcfg *c = at(s, p, s->best[p]);
-			double a = in_u(c, VOCAB_METRIC_ACC_MAX, p);
-			double m = in_u(c, VOCAB_METRIC_ACC_MEAN, p);
-			double la = in_u(s->lib[p], VOCAB_METRIC_ACC_MAX, p);
-			double lm = in_u(s->lib[p], VOCAB_METRIC_ACC_MEAN, p);
+			double e[4] = {in_u(c, VOCAB_METRIC_ACC_MAX, p),
+				in_u(c, VOCAB_METRIC_ACC_MEAN, p),
+				in_u(s->lib[p], VOCAB_METRIC_ACC_MAX, p),
+				in_u(s->lib[p], VOCAB_METRIC_ACC_MEAN, p)};
 
-			if (isfinite(a)) {
+			for (k = 0; k < 4; k++)
+				if (isfinite(e[k]))
+					top[k] = !(e[k] <= top[k]) ? e[k] :
+						 top[k];
+			if (isfinite(e[0])) {
 				n++;
-				rmax = !(a <= rmax) ? a : rmax;
 				klo = !klo || s->sz.k < klo ? s->sz.k : klo;
 				khi = s->sz.k > khi ? s->sz.k : khi;
 				/* the classical bound gamma_k ~ k u */
-				over += a > s->sz.k;
+				over += e[0] > s->sz.k;
 			}
-			if (isfinite(m)) {
-				rmean = !(m <= rmean) ? m : rmean;
-				mean[p] += m * rect_unit(p);
+			if (isfinite(e[1])) {
+				mean[p] += e[1] * rect_unit(p);
 				nmean[p]++;
 			}
-			if (isfinite(la))
-				cmax = !(la <= cmax) ? la : cmax;
-			if (isfinite(lm))
-				cmean = !(lm <= cmean) ? lm : cmean;
 		}
 		if (!n)
 			continue;
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "PREC", rect_precs[p]);
-		rbuf_puts(fv_put(&v, "U"), p ? "2^{-53}" : "2^{-24}");
+		mp_fv_set(x, &v, "sssn3n3n3n3dd", "DEV", pre, "PREC",
+			  rect_precs[p], "U", p ? "2^{-53}" : "2^{-24}", "RMAX",
+			  top[0], "RMEAN", top[1], "CMAX", top[2], "CMEAN",
+			  top[3], "KLO", klo, "KHI", khi);
 		label_count_put(x, "rect.shapes", n, n, fv_put(&v, "N"));
-		fv_num(&v, "RMAX", rmax, 3);
-		fv_num(&v, "RMEAN", rmean, 3);
-		fv_num(&v, "CMAX", cmax, 3);
-		fv_num(&v, "CMEAN", cmean, 3);
-		fv_int(&v, "KLO", klo);
-		fv_int(&v, "KHI", khi);
 		label_count_put(x, "rect.shapes", over, over,
 				fv_put(&v, "NX"));
 		fv_find(x, fd, over ? "rect.find.acc_over" :
@@ -904,7 +759,6 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	}
 	if (!nmean[RECT_FP32] || !nmean[RECT_FP64] || !(mean[RECT_FP64] > 0))
 		return;
-	fv_init(&v);
 	fv_str(&v, "DEV", pre);
 	/* some 10^8: in scientific notation */
 	rbuf_printf(fv_put(&v, "R"), "\\num{%.2e}",
@@ -916,93 +770,40 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-/* The shapes where a point ran below a wave or near a launch. */
-static void find_nonsteady(struct rctx *x, struct rfind *fd,
-			   const struct rect_facts *f, int dev,
-			   const char *pre)
+/* Verification, and the shapes where a point ran below a wave or near
+ * a launch. */
+static void find_misc(struct rctx *x, struct rfind *fd,
+		      const struct rect_facts *f, int dev, const char *pre)
 {
-	struct rbuf list;
-	struct fv v;
+	struct plist l;
 	size_t j;
 	int i;
 
-	rbuf_init(&list);
-	for (i = 0; i < f->ns; i++) {
-		int non = 0;
-
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
+	if (isfinite(f->max_rel))
+		rbuf_printf(fv_put(&l.all, "E"), "\\num{%.2e}", f->max_rel);
+	else
+		fv_str(&l.all, "E", "--");
+	mp_verified_find(x, fd, &l.all, "rect.find", f->nok, f->nall);
+	for (i = 0; i < f->ns; i++)
 		for (j = 0; j < x->ncfgs; j++) {
 			const struct rcfg *c = &x->cfgs[j];
 
-			if (c->dev != dev || strcmp(c->c->suite, RECT_SUITE) ||
-			    c->c->m != f->s[i].sz.m ||
-			    c->c->k != f->s[i].sz.k ||
-			    c->c->n != f->s[i].sz.n)
-				continue;
-			non |= rcfg_ok(c) && !rcfg_steady(x, c);
+			if (c->dev == dev && !strcmp(c->c->suite, RECT_SUITE) &&
+			    c->c->m == f->s[i].sz.m &&
+			    c->c->k == f->s[i].sz.k &&
+			    c->c->n == f->s[i].sz.n && rcfg_ok(c) &&
+			    !rcfg_steady(x, c)) {
+				rbuf_puts(l.list, l.list->len ? ", " : "");
+				rect_shape_label(&f->s[i].sz, l.list);
+				break;
+			}
 		}
-		if (!non)
-			continue;
-		if (list.len)
-			rbuf_puts(&list, ", ");
-		rect_shape_label(&f->s[i].sz, &list);
-	}
-	if (list.len) {
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_str(&v, "LIST", rbuf_str(&list));
-		fv_find(x, fd, "rect.find.nonsteady", &v);
-		fv_free(&v);
-	}
-	rbuf_free(&list);
-}
-
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct rect_facts *f, int dev, const char *pre)
-{
-	struct fv v;
-	int p;
-
-	for (p = 0; p < RECT_NP; p++)
-		find_best(x, fd, f, p, pre);
-	for (p = 0; p < RECT_NP; p++)
-		find_pad(x, fd, f, p, pre);
-	find_prec(x, fd, f, pre);
-	for (p = 0; p < RECT_NP; p++)
-		find_lib(x, fd, f, p, pre);
-	find_peaks(x, fd, f, pre);
-	find_acc(x, fd, f, pre);
-	if (f->nall) {
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "K", f->nok);
-		fv_int(&v, "N", f->nall);
-		if (isfinite(f->max_rel))
-			rbuf_printf(fv_put(&v, "E"), "\\num{%.2e}",
-				    f->max_rel);
-		else
-			fv_str(&v, "E", "--");
-		fv_find(x, fd, f->nok == f->nall ? "rect.find.verified_all" :
-			"rect.find.verified_some", &v);
-		fv_free(&v);
-	}
-	find_nonsteady(x, fd, f, dev, pre);
+	parts_list_find(x, fd, &l, "rect.find.nonsteady");
 }
 
 /* ---- the section ---------------------------------------------------------- */
-
-/* 1 when any configuration of precision p was measured (whatever its
- * status): a suite measured in one precision has no table of the
- * other. */
-static int prec_measured(const struct rect_facts *f, int p)
-{
-	int i, b;
-
-	for (i = 0; i < f->ns; i++)
-		for (b = -1; b < f->nb; b++)
-			if (cfg_of(&f->s[i], p, b))
-				return 1;
-	return 0;
-}
 
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
@@ -1017,15 +818,23 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	emit_dev_heading(x, 1, dev);
 	rc = pad_table(x, dev, f);
 	for (p = 0; p < RECT_NP && !rc; p++)
-		if (prec_measured(f, p))
-			rc = speed_table(x, dev, f, p);
+		rc = speed_table(x, dev, f, p);
 	if (!rc)
 		rc = rect_figure(x, dev, f);
 	if (!rc)
 		rc = acc_table(x, dev, f);
 	problems_list(x, dev, RECT_SUITE, NULL);
 	dev_prefix(x, dev, pre, sizeof(pre));
-	findings_dev(x, fd, f, dev, pre);
+	for (p = 0; p < RECT_NP; p++)
+		find_best(x, fd, f, p, pre);
+	for (p = 0; p < RECT_NP; p++)
+		find_pad(x, fd, f, p, pre);
+	find_prec(x, fd, f, pre);
+	for (p = 0; p < RECT_NP; p++)
+		find_lib(x, fd, f, p, pre);
+	find_peaks(x, fd, f, pre);
+	find_acc(x, fd, f, pre);
+	find_misc(x, fd, f, dev, pre);
 out:
 	free(f);
 	return rc;

@@ -21,6 +21,7 @@ foreach(t
     render_rect
     render_progression
     render_parts
+    render_matprod
     render_sections
     )
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${t}.c)

@@ -1,0 +1,160 @@
+/* The pieces the matrix- and scalar-product sections share
+ * (render/matprod.c): placeholders set from a list of kinds, sentences
+ * joined into one finding, the verification finding, the regime note of
+ * a speed table. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+static struct rctx *ctx_new(void)
+{
+	static struct rctx x;
+
+	memset(&x, 0, sizeof(x));
+	x.L = lang_load("en", NULL);
+	x.frags = tmpl_load(NULL, "fragments.tex");
+	assert_non_null(x.L);
+	assert_non_null(x.frags);
+	return &x;
+}
+
+static void ctx_free(struct rctx *x)
+{
+	lang_free(x->L);
+	free(x->frags);
+}
+
+static const char *val(struct fv *v, const char *name)
+{
+	const struct kv *kv = fv_kv(v);
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		if (!strcmp(kv[i].key, name))
+			return kv[i].val;
+	fail_msg("no placeholder %s", name);
+	return NULL;
+}
+
+/* Each kind takes its value as the formatter it names writes it. */
+static void fv_set_kinds(void **state)
+{
+	struct rctx *x = ctx_new();
+	struct rsize sz = {100, 200, 300};
+	struct rcmp r;
+	struct fv v;
+
+	(void)state;
+	rcmp_clear(&r);
+	fv_init(&v);
+	mp_fv_set(x, &v, "sdn3%2evSNp", "A", "text", "B", 42, "C", 1.23456,
+		  "D", 12.345, "E", 1.5e-8, "F", "v_1", "G", &sz, "H",
+		  (long long)1024, "I", &r);
+	assert_int_equal(v.n, 9);
+	assert_string_equal(val(&v, "A"), "text");
+	assert_string_equal(val(&v, "B"), "42");
+	assert_string_equal(val(&v, "C"), "\\num{1.23}");
+	assert_string_equal(val(&v, "D"), "\\num{12}\\,\\%");
+	assert_string_equal(val(&v, "E"), "\\num{1.50e-08}");
+	assert_string_equal(val(&v, "F"), "\\texttt{v\\_1}");
+	assert_non_null(strstr(val(&v, "G"), "\\penalty700 300"));
+	assert_string_equal(val(&v, "H"), "2^{10}");
+	assert_string_equal(val(&v, "I"), lang_get(x->L, "find.untested"));
+	/* a name set again is replaced, not added */
+	mp_fv_set(x, &v, "d", "B", 7);
+	assert_int_equal(v.n, 9);
+	assert_string_equal(val(&v, "B"), "7");
+	fv_free(&v);
+	ctx_free(x);
+}
+
+/* Sentences join with one blank; the finding takes them as its TEXT and
+ * leaves the buffer empty. */
+static void text_say_and_find(void **state)
+{
+	struct rctx *x = ctx_new();
+	struct rfind fd;
+	struct rbuf text;
+	struct fv v;
+
+	(void)state;
+	find_init(&fd);
+	rbuf_init(&text);
+	fv_init(&v);
+	fv_str(&v, "TOL", "10");
+	assert_int_equal(mp_text_say(x, &text, "rect.find.pad.ns", &v), 0);
+	assert_int_equal(mp_text_say(x, &text, "rect.find.pad.medians", &v),
+			 0);
+	assert_non_null(strstr(rbuf_str(&text), ". ("));
+	assert_true(rbuf_str(&text)[0] != ' ');
+	mp_text_find(x, &fd, "rect.find.text", &text);
+	assert_int_equal(text.len, 0);
+	assert_int_equal(fd.n, 1);
+	assert_non_null(strstr(rbuf_str(&fd.items), "padding here. (By"));
+	fv_free(&v);
+	find_free(&fd);
+	ctx_free(x);
+}
+
+/* All verified, some, or none run (no finding). */
+static void verified_keys(void **state)
+{
+	struct rctx *x = ctx_new();
+	struct rfind fd;
+	struct fv v;
+
+	(void)state;
+	find_init(&fd);
+	fv_init(&v);
+	fv_str(&v, "DEV", "");
+	mp_verified_find(x, &fd, &v, "progression.find", 0, 0);
+	assert_int_equal(fd.n, 0);
+	mp_verified_find(x, &fd, &v, "progression.find", 3, 3);
+	assert_int_equal(fd.n, 1);
+	assert_non_null(strstr(rbuf_str(&fd.items), "All 3 configurations"));
+	mp_verified_find(x, &fd, &v, "progression.find", 2, 3);
+	assert_int_equal(fd.n, 2);
+	assert_non_null(strstr(rbuf_str(&fd.items), "Only 2 of 3"));
+	fv_free(&v);
+	find_free(&fd);
+	ctx_free(x);
+}
+
+/* Only regimes with a mark make a note; then the section's own words. */
+static void regime_note_marks_then_key(void **state)
+{
+	struct rctx *x = ctx_new();
+	struct rbuf note;
+
+	(void)state;
+	rbuf_init(&note);
+	rbuf_puts(&note, "Bold.");
+	mp_regime_note(x, RG_DERIVED, &note, "rect.regime_note");
+	assert_string_equal(rbuf_str(&note), "Bold.");
+	mp_regime_note(x, RG_WAVE | RG_DERIVED, &note, "rect.regime_note");
+	assert_non_null(strstr(rbuf_str(&note), "Bold. \\rgmark{w}"));
+	assert_non_null(strstr(rbuf_str(&note),
+			       lang_get(x->L, "rect.regime_note")));
+	rbuf_free(&note);
+	ctx_free(x);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fv_set_kinds),
+		cmocka_unit_test(text_say_and_find),
+		cmocka_unit_test(verified_keys),
+		cmocka_unit_test(regime_note_marks_then_key),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
