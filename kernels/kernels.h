@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "suites.h"
+#include "traits.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -152,6 +153,16 @@ struct kernel_desc {
 	long long (*grid)(const struct kernel_args *args);
 
 	const char *source;	/* the kernel's own .cu text, NUL-terminated */
+
+	/* What the report reasons about (analysis/traits.h: KTRAIT_*
+	 * bits), stored with the session's kernel; render reads these,
+	 * never the name. */
+	unsigned traits;
+	/* The edge of the piece of C one block computes, in units of the
+	 * block value b: (tile b) x (tile b) (v5: 2; v6 on, whose block
+	 * value is the tile's edge: 1); 0 where the kernel has no such
+	 * geometry (v1's one block, copies, library calls). */
+	int tile;
 
 	/* Own kernels (--kernel): their compiled set and index; NULL for a
 	 * built-in. func and threads are NULL then: use kernel_desc_func

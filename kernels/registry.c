@@ -723,6 +723,7 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v2_grid,
 		.source = kernel_src_mm_v2,
+		.tile = 1,
 	}, {
 		.name = "v3",
 		.description = "b x b shared-memory tiles, one element per "
@@ -742,6 +743,7 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v3_grid,
 		.source = kernel_src_mm_v3,
+		.tile = 1,
 	}, {
 		.name = "v4",
 		.description = "v3 with the next tiles prefetched into "
@@ -759,6 +761,7 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v4_grid,
 		.source = kernel_src_mm_v4,
+		.tile = 1,
 	}, {
 		.name = "v5",
 		.description = "v4 with a 2b x 2b tile of C per block, 2 x 2 "
@@ -776,6 +779,7 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v5_grid,
 		.source = kernel_src_mm_v5,
+		.tile = 2,	/* 2 x 2 elements of C a thread */
 	}, {
 		.name = "simple",
 		.description = "one thread per element of C, linear-index "
@@ -792,6 +796,7 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = simple_grid,
 		.source = kernel_src_mm_simple,
+		.tile = 1,
 	}, {
 		.name = "shared",
 		.description = "32 x 32 shared-memory tiles, with the barrier "
@@ -808,9 +813,10 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = shared_grid,
 		.source = kernel_src_mm_shared,
+		.tile = 1,
 	},
 	/* The progression (issue 14): each a documented step beyond v5. */
-#define PROG_ENTRY(nm, desc, tl, r, gr)					\
+#define PROG_ENTRY(nm, desc, tl, r, gr, tr)				\
 	{								\
 		.name = #nm,						\
 		.description = desc,					\
@@ -824,30 +830,35 @@ static const struct kernel_desc kernels[] = {
 		.func = kernel_##nm##_func, .threads = nm##_threads,	\
 		.grid = gr,						\
 		.source = kernel_src_mm_##nm,				\
+		.traits = tr, .tile = 1,				\
 	},
 	PROG_ENTRY(v6, "register tiling in 1-D: 512 threads per 64 x 64 "
-		   "tile of C, 8 rows per thread", tiles_64, 5000e9, tile_grid)
+		   "tile of C, 8 rows per thread", tiles_64, 5000e9, tile_grid,
+		   0)
 	PROG_ENTRY(v7, "register tiling in 2-D: 256 threads per tile, an "
 		   "8 x 8 (4 x 4 at tile 64) patch of C per thread", tiles_v7,
-		   8000e9, tile_grid)
+		   8000e9, tile_grid, 0)
 	PROG_ENTRY(v8, "v7 with float4 loads and stores and the A tile "
-		   "transposed in shared memory", tiles_128, 10000e9, tile_grid)
+		   "transposed in shared memory", tiles_128, 10000e9, tile_grid,
+		   0)
 	PROG_ENTRY(v9, "warp tiling: each warp a 64 x 32 piece of the "
 		   "128 x 128 tile, steps of 16 in k", tiles_128, 12000e9,
-		   tile_grid)
+		   tile_grid, 0)
 	PROG_ENTRY(v10, "v9 double-buffered: the next tiles load (B by "
 		   "cp.async) while the current one is multiplied", tiles_128,
-		   12000e9, tile_grid)
+		   12000e9, tile_grid, KTRAIT_ASYNC_COPY)
 	PROG_ENTRY(v11, "v10 with the register fragments double-buffered: "
 		   "step k + 1's A and B values are read while step k's are "
-		   "multiplied", tiles_128, 12000e9, tile_grid)
+		   "multiplied", tiles_128, 12000e9, tile_grid,
+		   KTRAIT_ASYNC_COPY)
 	PROG_ENTRY(v12, "v11 with the last wave's tiles cut along k and "
 		   "shared evenly among the SMs (Stream-K), the pieces summed "
 		   "by the last block to finish", tiles_128, 12000e9,
-		   kernel_v12_grid)
+		   kernel_v12_grid, KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 	PROG_ENTRY(v13, "v12 with the A tile copied by cp.async too, "
 		   "through a staging area each thread transposes from",
-		   tiles_128, 12000e9, kernel_v13_grid)
+		   tiles_128, 12000e9, kernel_v13_grid,
+		   KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 #undef PROG_ENTRY
 	{
 		.name = "rect",
@@ -866,6 +877,7 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = rect_grid,
 		.source = kernel_src_mm_rect,
+		.tile = 1,
 	}, {
 		.name = "copy_ilp",
 		.description = "int copy, each thread moving ILP elements at a "
@@ -968,6 +980,7 @@ static const struct kernel_desc kernels[] = {
 		.func = cublas_func, .threads = cublas_threads,
 		.grid = cublas_grid,
 		.source = kernel_src_dot,
+		.traits = KTRAIT_LIBRARY,
 	},
 #define WALK_ENTRY(nm, desc, r)						\
 	{								\
@@ -1007,6 +1020,7 @@ static const struct kernel_desc kernels[] = {
 		.func = cublas_func, .threads = cublas_threads,
 		.grid = cublas_grid,
 		.source = kernel_src_blas,
+		.traits = KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64,
 	},
 };
 

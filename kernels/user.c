@@ -963,6 +963,11 @@ int kernel_user_register(struct kernel_user_set *s)
 		d->launch = user_launch;
 		d->grid = user_grid;
 		d->source = s->source;
+		/* the contract declares no traits: an own kernel is none
+		 * of the library, async-copy or workspace kinds the report
+		 * tells apart; its tile is what it declares (copy: 0) */
+		d->traits = 0;
+		d->tile = k->shape == KERNEL_COPY ? 0 : k->tile;
 		d->user = &refs[i];
 		user_descs[user_n++] = d;
 	}
