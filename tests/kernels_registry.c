@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "kernels.h"
+#include "store.h"
 #include "vocab.h"
 
 /* Generous limits (no device has more) and a typical device's. */
@@ -720,6 +721,41 @@ static void test_counts(void **state)
 	}
 }
 
+/* The traits the report reasons about: the library routines, the
+ * asynchronous copies and workspaces of the progression, and the store's
+ * legacy table, which old files are read by, saying of every built-in
+ * kernel what the registry says. */
+static void test_traits(void **state)
+{
+	const struct kernel_desc *d;
+	unsigned traits;
+	size_t i;
+	int tile;
+
+	(void)state;
+	assert_int_equal(kernel_find("cublas")->traits,
+			 KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64);
+	assert_int_equal(kernel_find("cublas_dot")->traits, KTRAIT_LIBRARY);
+	assert_int_equal(kernel_find("v9")->traits, 0);
+	assert_int_equal(kernel_find("v10")->traits, KTRAIT_ASYNC_COPY);
+	assert_int_equal(kernel_find("v13")->traits,
+			 KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE);
+	assert_int_equal(kernel_find("v5")->tile, 2);
+	assert_int_equal(kernel_find("v1")->tile, 0);
+	for (i = 0; i < kernel_count(); i++) {
+		d = kernel_at(i);
+		assert_int_equal(d->traits & ~KTRAIT_ALL, 0);
+		/* only a library call has no block */
+		if (!d->nblocks)
+			assert_true(d->traits & KTRAIT_LIBRARY);
+		if (store_kernel_legacy(d->name, &traits, &tile) &&
+		    (traits != d->traits || tile != d->tile))
+			fail_msg("%s: the legacy table says traits %u tile "
+				 "%d, the registry %u and %d", d->name,
+				 traits, tile, d->traits, d->tile);
+	}
+}
+
 static void test_blas_free_null(void **state)
 {
 	kernel_blas_free(NULL);
@@ -746,6 +782,7 @@ int main(void)
 		cmocka_unit_test(test_check_copy),
 		cmocka_unit_test(test_check_cublas),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_traits),
 		cmocka_unit_test(test_blas_free_null),
 	};
 
