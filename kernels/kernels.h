@@ -177,10 +177,9 @@ const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp,
 			     int fp64);
 int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
-/* The registry, in report order: v1..v5, simple, shared, the
- * progression's v6..v13, rect, copy_ilp, the transposes, the access
- * kernels (offset, stride, aos, soa, bank), dot and cublas_dot, the
- * walkers, cublas. */
+/* The registry, in report order (registry.c's kernels[]: report P's
+ * versions, report G's two, the progression's steps beyond v5, then the
+ * other suites' kernels and cuBLAS). measure's --help lists it. */
 size_t kernel_count(void);
 const struct kernel_desc *kernel_at(size_t i);
 /* NULL when no kernel has that name. */

@@ -1,8 +1,8 @@
 /* The `progression` suite (issue 14): the path from report P's v5 to a
  * library-grade SGEMM in FP32 on the CUDA cores (no tensor cores, no
- * TF32): v1..v5, the steps beyond them v6..v13 and cuBLAS at square
+ * TF32): v1..v5, the steps beyond them (v6 on) and cuBLAS at square
  * sizes, each size one interleaved group. Each kernel is shown at its
- * best block (v1..v5: b x b threads) or tile (v6..v13: a tile of C per
+ * best block (v1..v5: b x b threads) or tile (v6 on: a tile of C per
  * block, its threads fewer than the tile's elements): the highest
  * median GFLOP/s among its steady configurations at that size, among
  * all of them where none ran steady. The main body shows per device a

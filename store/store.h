@@ -304,8 +304,8 @@ void store_kernels_free(struct store_kernel *k, size_t n);
  * traits or tile may be NULL. */
 int store_kernel_legacy(const char *name, unsigned *traits, int *tile);
 
-/* The grid (blocks of one launch) of configuration c of a file older
- * than schema 3, which stored none, from the launch geometry of the
+/* The grid (blocks of one launch) of configuration c stored without one
+ * (files older than schema 3), from the launch geometry of the
  * built-in kernel its variant names as those versions launched it;
  * count: its element count (the copy's N). 0: unknown (a library call,
  * a name the legacy table does not hold, no block). */
