@@ -984,6 +984,16 @@ static void kernel_traits(void **state)
 	assert_int_equal(tile, 3);
 	store_kernels_free(ks, n);
 	store_free(st);
+	/* a current file merged keeps what it stored */
+	st = fx_open(into, STORE_WRITE);
+	assert_int_equal(store_merge(st, cur, &res), 0);
+	assert_int_equal(store_kernel_list(st, 0, &ks, &n), 0);
+	assert_int_equal(traits_of(ks, n, "cublas", &tile), 0);
+	assert_int_equal(traits_of(ks, n, "tc_gemm", &tile),
+			 KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64);
+	assert_int_equal(tile, 3);
+	store_kernels_free(ks, n);
+	store_free(st);
 	free(path);
 	free(into);
 	free(cur);
