@@ -200,7 +200,7 @@ static void help_word(char *b, size_t len, const char *word, int *col)
 }
 
 /* The registry's kernels in its order, a run of numbered versions (v6,
- * v7, ... v13) as one range, then the ilp suite's runtime copy and own
+ * v7, v8, ...) as one range, then the ilp suite's runtime copy and own
  * kernels, wrapped as --help's columns, into b[len]: so that a new
  * kernel is listed by its registry entry alone. */
 static void help_kernels(char *b, size_t len)

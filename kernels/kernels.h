@@ -31,22 +31,6 @@ enum kernel_shape {
 	KERNEL_WALK		/* count random walkers of param steps */
 };
 
-/* The suite that measures a kernel: analysis/suites.h declares them. */
-enum kernel_suite {
-	KERNEL_SUITE_VERSIONS = SUITE_VERSIONS,
-	KERNEL_SUITE_TRANSFER = SUITE_TRANSFER,
-	KERNEL_SUITE_ILP = SUITE_ILP,
-	KERNEL_SUITE_REFERENCE = SUITE_REFERENCE,
-	KERNEL_SUITE_TRANSPOSE = SUITE_TRANSPOSE,
-	KERNEL_SUITE_BANK = SUITE_BANK,
-	KERNEL_SUITE_COALESCE = SUITE_COALESCE,
-	KERNEL_SUITE_DOT = SUITE_DOT,
-	KERNEL_SUITE_WALKERS = SUITE_WALKERS,
-	KERNEL_SUITE_PRECISION = SUITE_PRECISION,
-	KERNEL_SUITE_RECT = SUITE_RECT,
-	KERNEL_SUITE_PROGRESSION = SUITE_PROGRESSION
-};
-
 /* One default sweep of a kernel: every size with every block (copy:
  * every ILP value). sizes NULL: the suite's own axis (the ilp suite's
  * counts follow the device's memory; the reference takes the other
@@ -100,7 +84,8 @@ struct kernel_desc {
 
 	/* What measure's plan takes from here, so that a kernel's facts
 	 * live in its registry entry alone: */
-	enum kernel_suite suite;
+	enum suite_id suite;	/* the suite that measures it
+				 * (analysis/suites.h) */
 	int on_request;		/* measured only when --variants names it
 				 * (no built-in kernel today; rect was,
 				 * before its suite) */

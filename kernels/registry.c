@@ -697,7 +697,7 @@ static const struct kernel_desc kernels[] = {
 			"thread computes (n/b)^2 elements from global memory",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 0.5e9, .rate_per_warp = 1,
 		.progression = SWEEP(sizes_prog_v1, blocks_32),
@@ -712,7 +712,7 @@ static const struct kernel_desc kernels[] = {
 			"operands read from global memory",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 1000e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
@@ -730,7 +730,7 @@ static const struct kernel_desc kernels[] = {
 			"thread, inner loop unrolled",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p),
 			    SWEEP(sizes_p2, blocks_p32) },
 		.nsweeps = 2,
@@ -750,7 +750,7 @@ static const struct kernel_desc kernels[] = {
 			"registers during the computation",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
 		.rate = 1500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
@@ -768,7 +768,7 @@ static const struct kernel_desc kernels[] = {
 			"elements per thread",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
 		.rate = 2500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
@@ -786,7 +786,7 @@ static const struct kernel_desc kernels[] = {
 			"addressing, global memory (report G)",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_simple, .nblocks = N(blocks_simple),
-		.suite = KERNEL_SUITE_TRANSFER,
+		.suite = SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
 		.rate = 1000e9, .fp64 = 1,
 		.check = simple_check, .flops = square_flops,
@@ -803,7 +803,7 @@ static const struct kernel_desc kernels[] = {
 			"after the compute step (report G)",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_32, .nblocks = N(blocks_32),
-		.suite = KERNEL_SUITE_TRANSFER,
+		.suite = SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
 		.rate = 1500e9, .fp64 = 1,
 		.check = shared_check, .flops = square_flops,
@@ -822,7 +822,7 @@ static const struct kernel_desc kernels[] = {
 		.description = desc,					\
 		.shape = KERNEL_SQUARE,					\
 		.blocks = tl, .nblocks = N(tl),				\
-		.suite = KERNEL_SUITE_PROGRESSION,			\
+		.suite = SUITE_PROGRESSION,			\
 		.sweeps = { SWEEP(sizes_prog, tl) }, .nsweeps = 1,	\
 		.rate = r,						\
 		.check = nm##_check, .flops = square_flops,		\
@@ -866,7 +866,7 @@ static const struct kernel_desc kernels[] = {
 			"shared-memory tiles, edges padded with zeros",
 		.shape = KERNEL_RECT,
 		.blocks = blocks_rect, .nblocks = N(blocks_rect),
-		.suite = KERNEL_SUITE_RECT,
+		.suite = SUITE_RECT,
 		.sweeps = { { NULL, 0, blocks_rect, N(blocks_rect), NULL, 0,
 			      shapes_rect, N(shapes_rect) } },
 		.nsweeps = 1,
@@ -884,7 +884,7 @@ static const struct kernel_desc kernels[] = {
 			"stride of the block size",
 		.shape = KERNEL_COPY,
 		.blocks = ilps, .nblocks = N(ilps),
-		.suite = KERNEL_SUITE_ILP,
+		.suite = SUITE_ILP,
 		.sweeps = { { NULL, 0, ilps, N(ilps) } }, .nsweeps = 1,
 		.rate = 1.0e12,
 		.check = copy_check, .flops = copy_flops,
@@ -898,7 +898,7 @@ static const struct kernel_desc kernels[] = {
 		.name = #nm, .description = desc,			\
 		.shape = KERNEL_TRANSPOSE,				\
 		.blocks = blocks_tr, .nblocks = N(blocks_tr),		\
-		.suite = KERNEL_SUITE_TRANSPOSE,			\
+		.suite = SUITE_TRANSPOSE,			\
 		.sweeps = { SWEEP(sizes_tr, blocks_tr) }, .nsweeps = 1,	\
 		.rate = r,						\
 		.check = nm##_check, .flops = zero_flops,		\
@@ -934,19 +934,19 @@ static const struct kernel_desc kernels[] = {
 		.grid = access_grid,					\
 		.source = kernel_src_mem_access,			\
 	}
-	ACCESS_ENTRY(offset, KERNEL_SUITE_COALESCE, "float copy c[i] = "
+	ACCESS_ENTRY(offset, SUITE_COALESCE, "float copy c[i] = "
 		     "a[i + offset], offset in elements", access_copy_bytes,
 		     sizes_access, params_offset, N(params_offset), 1.0e12),
-	ACCESS_ENTRY(stride, KERNEL_SUITE_COALESCE, "float copy c[i] = "
+	ACCESS_ENTRY(stride, SUITE_COALESCE, "float copy c[i] = "
 		     "a[i * stride], stride in elements", access_copy_bytes,
 		     sizes_access, params_1_32, NPARAMS_1_32, 0.05e12),
-	ACCESS_ENTRY(aos, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
+	ACCESS_ENTRY(aos, SUITE_COALESCE, "out = pos + vel dt on "
 		     "an array of {x, y, z} structures", update_bytes,
 		     sizes_access, NULL, 0, 0.5e12),
-	ACCESS_ENTRY(soa, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
+	ACCESS_ENTRY(soa, SUITE_COALESCE, "out = pos + vel dt on "
 		     "separate x, y, z arrays", update_bytes, sizes_access,
 		     NULL, 0, 0.5e12),
-	ACCESS_ENTRY(bank, KERNEL_SUITE_BANK, "shared-memory reads of a "
+	ACCESS_ENTRY(bank, SUITE_BANK, "shared-memory reads of a "
 		     "warp at a stride of s words: gcd(s, 32)-way bank "
 		     "conflicts", bank_bytes, sizes_bank, params_1_32,
 		     NPARAMS_1_32, 1.0e9),
@@ -958,7 +958,7 @@ static const struct kernel_desc kernels[] = {
 			"block over the partial sums",
 		.shape = KERNEL_REDUCE,
 		.blocks = blocks_dot, .nblocks = N(blocks_dot),
-		.suite = KERNEL_SUITE_DOT,
+		.suite = SUITE_DOT,
 		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
 		.rate = 1.0e12, .fp64 = 1,
 		.check = dot_check, .flops = dot_flops, .bytes = dot_bytes,
@@ -971,7 +971,7 @@ static const struct kernel_desc kernels[] = {
 			"device",
 		.shape = KERNEL_REDUCE,
 		.blocks = NULL, .nblocks = 0,
-		.suite = KERNEL_SUITE_DOT,
+		.suite = SUITE_DOT,
 		.sweeps = { { sizes_dot, N(sizes_dot), NULL, 0, NULL, 0 } },
 		.nsweeps = 1,
 		.rate = 1.0e12, .fp64 = 1,
@@ -987,7 +987,7 @@ static const struct kernel_desc kernels[] = {
 		.name = #nm, .description = desc,			\
 		.shape = KERNEL_WALK,					\
 		.blocks = blocks_access, .nblocks = N(blocks_access),	\
-		.suite = KERNEL_SUITE_WALKERS,				\
+		.suite = SUITE_WALKERS,				\
 		.sweeps = { { sizes_walk, N(sizes_walk), blocks_256,	\
 			      N(blocks_256), params_walk,		\
 			      N(params_walk) } }, .nsweeps = 1,		\
@@ -1012,7 +1012,7 @@ static const struct kernel_desc kernels[] = {
 			"C^T = B^T A^T",
 		.shape = KERNEL_LIBRARY,
 		.blocks = NULL, .nblocks = 0,
-		.suite = KERNEL_SUITE_REFERENCE,
+		.suite = SUITE_REFERENCE,
 		.nsweeps = 0,
 		.rate = 20000e9, .fp64 = 1,
 		.check = cublas_check, .flops = cublas_flops,

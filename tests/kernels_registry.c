@@ -143,7 +143,7 @@ static void test_block_lists(void **state)
 				   d->shape == KERNEL_WALK) {
 				assert_non_null(d->func(b, 1));
 				assert_int_equal(d->threads(b, 1), b);
-			} else if (d->suite == KERNEL_SUITE_PROGRESSION) {
+			} else if (d->suite == SUITE_PROGRESSION) {
 				/* a tile edge: a fixed block of threads,
 				 * each several elements of the tile */
 				int th = d->threads(b, 1);
@@ -174,12 +174,12 @@ static void test_sweeps(void **state)
 		assert_true(d->rate > 0);
 		assert_true(d->nsweeps <= KERNEL_MAX_SWEEPS);
 		if (d->shape == KERNEL_LIBRARY) {
-			assert_int_equal(d->suite, KERNEL_SUITE_REFERENCE);
+			assert_int_equal(d->suite, SUITE_REFERENCE);
 			assert_int_equal(d->nsweeps, 0);
 			continue;
 		}
 		assert_true(d->nsweeps > 0);
-		assert_int_equal(d->suite == KERNEL_SUITE_ILP,
+		assert_int_equal(d->suite == SUITE_ILP,
 				 d->shape == KERNEL_COPY);
 		for (size_t w = 0; w < d->nsweeps; w++) {
 			const struct kernel_sweep *sw = &d->sweeps[w];
@@ -195,7 +195,7 @@ static void test_sweeps(void **state)
 			/* shapes: rect's products, each block, both
 			 * precisions */
 			assert_int_equal(sw->nshapes > 0,
-					 d->suite == KERNEL_SUITE_RECT);
+					 d->suite == SUITE_RECT);
 			for (size_t k = 0; k < sw->nshapes; k++)
 				for (size_t j = 0; j < sw->nblocks; j++)
 					for (int f = 0; f <= d->fp64; f++) {
@@ -336,7 +336,7 @@ static void test_check_accepts_listed(void **state)
 
 				why[0] = '\0';
 				/* float4 rows: only multiples of 4 */
-				if (d->suite == KERNEL_SUITE_PROGRESSION &&
+				if (d->suite == SUITE_PROGRESSION &&
 				    strcmp(d->name, "v6") &&
 				    strcmp(d->name, "v7") && a.n % 4) {
 					expect_refused(d, &a, H_THREADS,
@@ -377,7 +377,7 @@ static void test_check_refuses_blocks(void **state)
 			continue;
 		/* 64 x 64 = 4096 threads is not in any list of a
 		 * block edge; 96 in none of a tile edge */
-		if (d->suite == KERNEL_SUITE_PROGRESSION) {
+		if (d->suite == SUITE_PROGRESSION) {
 			a = args_for(d, 128, 96);
 			expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "96");
 		} else {
@@ -472,7 +472,7 @@ static void test_check_transpose(void **state)
 		struct kernel_args a = { .m = 100, .n = 37, .block = 32 };
 
 		assert_non_null(d);
-		assert_int_equal(d->suite, KERNEL_SUITE_TRANSPOSE);
+		assert_int_equal(d->suite, SUITE_TRANSPOSE);
 		size_t smem = i < 2 ? 0 : 4 * 32 * (i == 3 ? 33 : 32);
 
 		assert_int_equal(d->check(&a, 1024, smem, NULL, 0), 0);
@@ -501,11 +501,11 @@ static void test_check_access(void **state)
 		int lo, hi;
 		int suite;
 	} r[] = {
-		{ "offset", 0, 1024, KERNEL_SUITE_COALESCE },
-		{ "stride", 1, 1024, KERNEL_SUITE_COALESCE },
-		{ "aos", 0, 0, KERNEL_SUITE_COALESCE },
-		{ "soa", 0, 0, KERNEL_SUITE_COALESCE },
-		{ "bank", 1, 1024, KERNEL_SUITE_BANK },
+		{ "offset", 0, 1024, SUITE_COALESCE },
+		{ "stride", 1, 1024, SUITE_COALESCE },
+		{ "aos", 0, 0, SUITE_COALESCE },
+		{ "soa", 0, 0, SUITE_COALESCE },
+		{ "bank", 1, 1024, SUITE_BANK },
 	};
 
 	for (size_t i = 0; i < sizeof(r) / sizeof(*r); i++) {
@@ -544,7 +544,7 @@ static void test_check_dot_walkers(void **state)
 	const struct kernel_desc *l = kernel_find("cublas_dot");
 	struct kernel_args a = { .count = 1000, .block = 256 };
 
-	assert_int_equal(d->suite, KERNEL_SUITE_DOT);
+	assert_int_equal(d->suite, SUITE_DOT);
 	assert_int_equal(d->fp64, 1);
 	assert_int_equal(d->check(&a, 256, 1024, NULL, 0), 0);
 	expect_refused(d, &a, 255, BIG_SMEM, "256 threads");
@@ -566,7 +566,7 @@ static void test_check_dot_walkers(void **state)
 
 		if (w->shape != KERNEL_WALK)
 			continue;
-		assert_int_equal(w->suite, KERNEL_SUITE_WALKERS);
+		assert_int_equal(w->suite, SUITE_WALKERS);
 		assert_int_equal(w->check(&b, H_THREADS, shared ? 4096 : 0,
 					  NULL, 0), 0);
 		if (shared)
