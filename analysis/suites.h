@@ -43,7 +43,8 @@ enum suite_id {
 				 * double */
 	SUITE_RECT,		/* textbook R: the padded rectangular
 				 * product in float and double */
-	SUITE_PROGRESSION,	/* from report P to cuBLAS: v1..v13 */
+	SUITE_PROGRESSION,	/* from report P to cuBLAS: v1 and each
+				 * step beyond */
 	SUITE_N
 };
 

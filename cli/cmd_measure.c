@@ -4,7 +4,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kernels.h"
 #include "measure.h"
+#include "vocab.h"
+
+/* In measure_help, stands for the registry's kernels (help_kernels). */
+#define HELP_KERNELS "@KERNELS@"
 
 static const char measure_help[] =
 	"Usage: mmreport measure [options]\n"
@@ -28,11 +33,7 @@ static const char measure_help[] =
 	"                     selected suite's sizes\n"
 	"  --blocks LIST      block edges b (b x b threads; ilp, bank and\n"
 	"                     coalesce: threads per block)\n"
-	"  --variants LIST    kernels: v1..v13, simple, shared, rect, copy_ilp,\n"
-	"                     memcpy, cublas, tr_copy, tr_naive, tr_tile,\n"
-	"                     tr_pad, bank, offset, stride, aos, soa, dot,\n"
-	"                     cublas_dot, walk_global, walk_shared,\n"
-	"                     walk_registers, and names of own kernels\n"
+	"  --variants LIST    kernels: " HELP_KERNELS "\n"
 	"                     (--kernel; those are measured whenever given,\n"
 	"                     unless this list names some of them)\n"
 	"  --ilp LIST         ILP values of the copy kernel (1,2,4,8,16)\n"
@@ -197,6 +198,72 @@ static int measure_exit(int status)
 	}
 }
 
+/* Appends word to b[len] at column *col, after a space, or on a new
+ * line at the help's option column when the line would pass 72. */
+static void help_word(char *b, size_t len, const char *word, int *col)
+{
+	size_t used = strlen(b), w = strlen(word);
+
+	if (*col + 1 + (int)w > 72) {
+		snprintf(b + used, len - used, "\n%21s%s", "", word);
+		*col = 21 + (int)w;
+	} else {
+		snprintf(b + used, len - used, "%s%s", used ? " " : "", word);
+		*col += (used > 0) + (int)w;
+	}
+}
+
+/* The registry's kernels in its order, a run of numbered versions (v6,
+ * v7, v8, ...) as one range, then the ilp suite's runtime copy and own
+ * kernels, wrapped as --help's columns, into b[len]: so that a new
+ * kernel is listed by its registry entry alone. */
+static void help_kernels(char *b, size_t len)
+{
+	char word[64];
+	size_t i, j, n = kernel_count();
+	int col = 30, a, z;
+
+	b[0] = '\0';
+	for (i = 0; i < n; i = j) {
+		const char *name = kernel_at(i)->name;
+
+		j = i + 1;
+		if (sscanf(name, "v%d", &a) == 1) {
+			for (z = a; j < n && sscanf(kernel_at(j)->name, "v%d",
+						    &z) == 1 &&
+				    z == a + (int)(j - i); j++)
+				;
+			if (j - i >= 3) {
+				snprintf(word, sizeof(word), "%s..%s,", name,
+					 kernel_at(j - 1)->name);
+				help_word(b, len, word, &col);
+				continue;
+			}
+			j = i + 1;
+		}
+		snprintf(word, sizeof(word), "%s,", name);
+		help_word(b, len, word, &col);
+	}
+	help_word(b, len, VOCAB_VARIANT_MEMCPY ",", &col);
+	help_word(b, len, "and", &col);
+	help_word(b, len, "names", &col);
+	help_word(b, len, "of", &col);
+	help_word(b, len, "own", &col);
+	help_word(b, len, "kernels", &col);
+}
+
+static int help_print(void)
+{
+	char list[2048], text[sizeof(measure_help) + sizeof(list)];
+	const char *at = strstr(measure_help, HELP_KERNELS);
+
+	help_kernels(list, sizeof(list));
+	snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - measure_help),
+		 measure_help, list, at + strlen(HELP_KERNELS));
+	return cli_help_print(text);
+}
+
+
 int cli_measure_run(int argc, char **argv)
 {
 	struct measure_options o;
@@ -302,7 +369,7 @@ int cli_measure_run(int argc, char **argv)
 			kernels[nkernels++] = optarg;
 			break;
 		case OPT_QUIET: o.quiet = 1; break;
-		case OPT_HELP: return cli_help_print(measure_help);
+		case OPT_HELP: return help_print();
 		case OPT_VERSION:
 			printf("mmreport %s\n", MMREPORT_VERSION);
 			return cli_stdout_close(CLI_EXIT_OK);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "suites.h"
+#include "traits.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,22 +29,6 @@ enum kernel_shape {
 	KERNEL_REDUCE,		/* c[0] = a . b over count elements, float
 				 * or double (fp64); block 0: the library */
 	KERNEL_WALK		/* count random walkers of param steps */
-};
-
-/* The suite that measures a kernel: analysis/suites.h declares them. */
-enum kernel_suite {
-	KERNEL_SUITE_VERSIONS = SUITE_VERSIONS,
-	KERNEL_SUITE_TRANSFER = SUITE_TRANSFER,
-	KERNEL_SUITE_ILP = SUITE_ILP,
-	KERNEL_SUITE_REFERENCE = SUITE_REFERENCE,
-	KERNEL_SUITE_TRANSPOSE = SUITE_TRANSPOSE,
-	KERNEL_SUITE_BANK = SUITE_BANK,
-	KERNEL_SUITE_COALESCE = SUITE_COALESCE,
-	KERNEL_SUITE_DOT = SUITE_DOT,
-	KERNEL_SUITE_WALKERS = SUITE_WALKERS,
-	KERNEL_SUITE_PRECISION = SUITE_PRECISION,
-	KERNEL_SUITE_RECT = SUITE_RECT,
-	KERNEL_SUITE_PROGRESSION = SUITE_PROGRESSION
 };
 
 /* One default sweep of a kernel: every size with every block (copy:
@@ -99,7 +84,8 @@ struct kernel_desc {
 
 	/* What measure's plan takes from here, so that a kernel's facts
 	 * live in its registry entry alone: */
-	enum kernel_suite suite;
+	enum suite_id suite;	/* the suite that measures it
+				 * (analysis/suites.h) */
 	int on_request;		/* measured only when --variants names it
 				 * (no built-in kernel today; rect was,
 				 * before its suite) */
@@ -153,6 +139,16 @@ struct kernel_desc {
 
 	const char *source;	/* the kernel's own .cu text, NUL-terminated */
 
+	/* What the report reasons about (analysis/traits.h: KTRAIT_*
+	 * bits), stored with the session's kernel; render reads these,
+	 * never the name. */
+	unsigned traits;
+	/* The edge of the piece of C one block computes, in units of the
+	 * block value b: (tile b) x (tile b) (v5: 2; v6 on, whose block
+	 * value is the tile's edge: 1); 0 where the kernel has no such
+	 * geometry (v1's one block, copies, library calls). */
+	int tile;
+
 	/* Own kernels (--kernel): their compiled set and index; NULL for a
 	 * built-in. func and threads are NULL then: use kernel_desc_func
 	 * and kernel_desc_threads, which serve both. */
@@ -166,10 +162,9 @@ const void *kernel_desc_func(const struct kernel_desc *d, int block, int ilp,
 			     int fp64);
 int kernel_desc_threads(const struct kernel_desc *d, int block, int ilp);
 
-/* The registry, in report order: v1..v5, simple, shared, the
- * progression's v6..v13, rect, copy_ilp, the transposes, the access
- * kernels (offset, stride, aos, soa, bank), dot and cublas_dot, the
- * walkers, cublas. */
+/* The registry, in report order (registry.c's kernels[]: report P's
+ * versions, report G's two, the progression's steps beyond v5, then the
+ * other suites' kernels and cuBLAS). measure's --help lists it. */
 size_t kernel_count(void);
 const struct kernel_desc *kernel_at(size_t i);
 /* NULL when no kernel has that name. */

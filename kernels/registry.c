@@ -697,7 +697,7 @@ static const struct kernel_desc kernels[] = {
 			"thread computes (n/b)^2 elements from global memory",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 1.2e9, .rate_per_warp = 1,
 		.progression = SWEEP(sizes_prog_v1, blocks_32),
@@ -712,7 +712,7 @@ static const struct kernel_desc kernels[] = {
 			"operands read from global memory",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 3500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
@@ -723,13 +723,14 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v2_grid,
 		.source = kernel_src_mm_v2,
+		.tile = 1,
 	}, {
 		.name = "v3",
 		.description = "b x b shared-memory tiles, one element per "
 			"thread, inner loop unrolled",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p1, blocks_p),
 			    SWEEP(sizes_p2, blocks_p32) },
 		.nsweeps = 2,
@@ -742,13 +743,14 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v3_grid,
 		.source = kernel_src_mm_v3,
+		.tile = 1,
 	}, {
 		.name = "v4",
 		.description = "v3 with the next tiles prefetched into "
 			"registers during the computation",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
 		.rate = 4500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
@@ -759,13 +761,14 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v4_grid,
 		.source = kernel_src_mm_v4,
+		.tile = 1,
 	}, {
 		.name = "v5",
 		.description = "v4 with a 2b x 2b tile of C per block, 2 x 2 "
 			"elements per thread",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = KERNEL_SUITE_VERSIONS,
+		.suite = SUITE_VERSIONS,
 		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
 		.rate = 8500e9, .fp64 = 1,
 		.progression = SWEEP(sizes_prog, blocks_prog),
@@ -776,13 +779,14 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = v5_grid,
 		.source = kernel_src_mm_v5,
+		.tile = 2,	/* 2 x 2 elements of C a thread */
 	}, {
 		.name = "simple",
 		.description = "one thread per element of C, linear-index "
 			"addressing, global memory (report G)",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_simple, .nblocks = N(blocks_simple),
-		.suite = KERNEL_SUITE_TRANSFER,
+		.suite = SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
 		.rate = 6000e9, .fp64 = 1,
 		.check = simple_check, .flops = square_flops,
@@ -792,13 +796,14 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = simple_grid,
 		.source = kernel_src_mm_simple,
+		.tile = 1,
 	}, {
 		.name = "shared",
 		.description = "32 x 32 shared-memory tiles, with the barrier "
 			"after the compute step (report G)",
 		.shape = KERNEL_SQUARE,
 		.blocks = blocks_32, .nblocks = N(blocks_32),
-		.suite = KERNEL_SUITE_TRANSFER,
+		.suite = SUITE_TRANSFER,
 		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
 		.rate = 8000e9, .fp64 = 1,
 		.check = shared_check, .flops = square_flops,
@@ -808,15 +813,16 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = shared_grid,
 		.source = kernel_src_mm_shared,
+		.tile = 1,
 	},
 	/* The progression (issue 14): each a documented step beyond v5. */
-#define PROG_ENTRY(nm, desc, tl, r, gr)					\
+#define PROG_ENTRY(nm, desc, tl, r, gr, tr)				\
 	{								\
 		.name = #nm,						\
 		.description = desc,					\
 		.shape = KERNEL_SQUARE,					\
 		.blocks = tl, .nblocks = N(tl),				\
-		.suite = KERNEL_SUITE_PROGRESSION,			\
+		.suite = SUITE_PROGRESSION,			\
 		.sweeps = { SWEEP(sizes_prog, tl) }, .nsweeps = 1,	\
 		.rate = r,						\
 		.check = nm##_check, .flops = square_flops,		\
@@ -824,30 +830,35 @@ static const struct kernel_desc kernels[] = {
 		.func = kernel_##nm##_func, .threads = nm##_threads,	\
 		.grid = gr,						\
 		.source = kernel_src_mm_##nm,				\
+		.traits = tr, .tile = 1,				\
 	},
 	PROG_ENTRY(v6, "register tiling in 1-D: 512 threads per 64 x 64 "
-		   "tile of C, 8 rows per thread", tiles_64, 16000e9, tile_grid)
+		   "tile of C, 8 rows per thread", tiles_64, 16000e9, tile_grid,
+		   0)
 	PROG_ENTRY(v7, "register tiling in 2-D: 256 threads per tile, an "
 		   "8 x 8 (4 x 4 at tile 64) patch of C per thread", tiles_v7,
-		   9500e9, tile_grid)
+		   9500e9, tile_grid, 0)
 	PROG_ENTRY(v8, "v7 with float4 loads and stores and the A tile "
-		   "transposed in shared memory", tiles_128, 15000e9, tile_grid)
+		   "transposed in shared memory", tiles_128, 15000e9, tile_grid,
+		   0)
 	PROG_ENTRY(v9, "warp tiling: each warp a 64 x 32 piece of the "
 		   "128 x 128 tile, steps of 16 in k", tiles_128, 17000e9,
-		   tile_grid)
+		   tile_grid, 0)
 	PROG_ENTRY(v10, "v9 double-buffered: the next tiles load (B by "
 		   "cp.async) while the current one is multiplied", tiles_128,
-		   21000e9, tile_grid)
+		   21000e9, tile_grid, KTRAIT_ASYNC_COPY)
 	PROG_ENTRY(v11, "v10 with the register fragments double-buffered: "
 		   "step k + 1's A and B values are read while step k's are "
-		   "multiplied", tiles_128, 20000e9, tile_grid)
+		   "multiplied", tiles_128, 20000e9, tile_grid,
+		   KTRAIT_ASYNC_COPY)
 	PROG_ENTRY(v12, "v11 with the last wave's tiles cut along k and "
 		   "shared evenly among the SMs (Stream-K), the pieces summed "
 		   "by the last block to finish", tiles_128, 33000e9,
-		   kernel_v12_grid)
+		   kernel_v12_grid, KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 	PROG_ENTRY(v13, "v12 with the A tile copied by cp.async too, "
 		   "through a staging area each thread transposes from",
-		   tiles_128, 34000e9, kernel_v13_grid)
+		   tiles_128, 34000e9, kernel_v13_grid,
+		   KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 #undef PROG_ENTRY
 	{
 		.name = "rect",
@@ -855,7 +866,7 @@ static const struct kernel_desc kernels[] = {
 			"shared-memory tiles, edges padded with zeros",
 		.shape = KERNEL_RECT,
 		.blocks = blocks_rect, .nblocks = N(blocks_rect),
-		.suite = KERNEL_SUITE_RECT,
+		.suite = SUITE_RECT,
 		.sweeps = { { NULL, 0, blocks_rect, N(blocks_rect), NULL, 0,
 			      shapes_rect, N(shapes_rect) } },
 		.nsweeps = 1,
@@ -866,13 +877,14 @@ static const struct kernel_desc kernels[] = {
 		.threads = square_threads,
 		.grid = rect_grid,
 		.source = kernel_src_mm_rect,
+		.tile = 1,
 	}, {
 		.name = "copy_ilp",
 		.description = "int copy, each thread moving ILP elements at a "
 			"stride of the block size",
 		.shape = KERNEL_COPY,
 		.blocks = ilps, .nblocks = N(ilps),
-		.suite = KERNEL_SUITE_ILP,
+		.suite = SUITE_ILP,
 		.sweeps = { { NULL, 0, ilps, N(ilps) } }, .nsweeps = 1,
 		.rate = 2.0e12,
 		.check = copy_check, .flops = copy_flops,
@@ -886,7 +898,7 @@ static const struct kernel_desc kernels[] = {
 		.name = #nm, .description = desc,			\
 		.shape = KERNEL_TRANSPOSE,				\
 		.blocks = blocks_tr, .nblocks = N(blocks_tr),		\
-		.suite = KERNEL_SUITE_TRANSPOSE,			\
+		.suite = SUITE_TRANSPOSE,			\
 		.sweeps = { SWEEP(sizes_tr, blocks_tr) }, .nsweeps = 1,	\
 		.rate = r,						\
 		.check = nm##_check, .flops = zero_flops,		\
@@ -922,19 +934,19 @@ static const struct kernel_desc kernels[] = {
 		.grid = access_grid,					\
 		.source = kernel_src_mem_access,			\
 	}
-	ACCESS_ENTRY(offset, KERNEL_SUITE_COALESCE, "float copy c[i] = "
+	ACCESS_ENTRY(offset, SUITE_COALESCE, "float copy c[i] = "
 		     "a[i + offset], offset in elements", access_copy_bytes,
 		     sizes_access, params_offset, N(params_offset), 2.1e12),
-	ACCESS_ENTRY(stride, KERNEL_SUITE_COALESCE, "float copy c[i] = "
+	ACCESS_ENTRY(stride, SUITE_COALESCE, "float copy c[i] = "
 		     "a[i * stride], stride in elements", access_copy_bytes,
 		     sizes_access, params_1_32, NPARAMS_1_32, 0.3e12),
-	ACCESS_ENTRY(aos, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
+	ACCESS_ENTRY(aos, SUITE_COALESCE, "out = pos + vel dt on "
 		     "an array of {x, y, z} structures", update_bytes,
 		     sizes_access, NULL, 0, 3.0e12),
-	ACCESS_ENTRY(soa, KERNEL_SUITE_COALESCE, "out = pos + vel dt on "
+	ACCESS_ENTRY(soa, SUITE_COALESCE, "out = pos + vel dt on "
 		     "separate x, y, z arrays", update_bytes, sizes_access,
 		     NULL, 0, 3.0e12),
-	ACCESS_ENTRY(bank, KERNEL_SUITE_BANK, "shared-memory reads of a "
+	ACCESS_ENTRY(bank, SUITE_BANK, "shared-memory reads of a "
 		     "warp at a stride of s words: gcd(s, 32)-way bank "
 		     "conflicts", bank_bytes, sizes_bank, params_1_32,
 		     NPARAMS_1_32, 10.0e9),
@@ -946,7 +958,7 @@ static const struct kernel_desc kernels[] = {
 			"block over the partial sums",
 		.shape = KERNEL_REDUCE,
 		.blocks = blocks_dot, .nblocks = N(blocks_dot),
-		.suite = KERNEL_SUITE_DOT,
+		.suite = SUITE_DOT,
 		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
 		.rate = 2.5e12, .fp64 = 1,
 		.check = dot_check, .flops = dot_flops, .bytes = dot_bytes,
@@ -959,7 +971,7 @@ static const struct kernel_desc kernels[] = {
 			"device",
 		.shape = KERNEL_REDUCE,
 		.blocks = NULL, .nblocks = 0,
-		.suite = KERNEL_SUITE_DOT,
+		.suite = SUITE_DOT,
 		.sweeps = { { sizes_dot, N(sizes_dot), NULL, 0, NULL, 0 } },
 		.nsweeps = 1,
 		.rate = 3.0e12, .fp64 = 1,
@@ -968,13 +980,14 @@ static const struct kernel_desc kernels[] = {
 		.func = cublas_func, .threads = cublas_threads,
 		.grid = cublas_grid,
 		.source = kernel_src_dot,
+		.traits = KTRAIT_LIBRARY,
 	},
 #define WALK_ENTRY(nm, desc, r)						\
 	{								\
 		.name = #nm, .description = desc,			\
 		.shape = KERNEL_WALK,					\
 		.blocks = blocks_access, .nblocks = N(blocks_access),	\
-		.suite = KERNEL_SUITE_WALKERS,				\
+		.suite = SUITE_WALKERS,				\
 		.sweeps = { { sizes_walk, N(sizes_walk), blocks_256,	\
 			      N(blocks_256), params_walk,		\
 			      N(params_walk) } }, .nsweeps = 1,		\
@@ -999,7 +1012,7 @@ static const struct kernel_desc kernels[] = {
 			"C^T = B^T A^T",
 		.shape = KERNEL_LIBRARY,
 		.blocks = NULL, .nblocks = 0,
-		.suite = KERNEL_SUITE_REFERENCE,
+		.suite = SUITE_REFERENCE,
 		.nsweeps = 0,
 		.rate = 38000e9, .fp64 = 1,
 		.check = cublas_check, .flops = cublas_flops,
@@ -1007,6 +1020,7 @@ static const struct kernel_desc kernels[] = {
 		.func = cublas_func, .threads = cublas_threads,
 		.grid = cublas_grid,
 		.source = kernel_src_blas,
+		.traits = KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64,
 	},
 };
 

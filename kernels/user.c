@@ -950,8 +950,8 @@ int kernel_user_register(struct kernel_user_set *s)
 		d->shape = k->shape;
 		d->blocks = k->blocks;
 		d->nblocks = k->nblocks;
-		d->suite = k->shape == KERNEL_COPY ? KERNEL_SUITE_ILP :
-			   KERNEL_SUITE_VERSIONS;
+		d->suite = k->shape == KERNEL_COPY ? SUITE_ILP :
+			   SUITE_VERSIONS;
 		d->sweeps[0] = (struct kernel_sweep){
 			k->shape == KERNEL_COPY ? NULL : kernel_own_sizes,
 			k->shape == KERNEL_COPY ? 0 : kernel_own_nsizes,
@@ -963,6 +963,11 @@ int kernel_user_register(struct kernel_user_set *s)
 		d->launch = user_launch;
 		d->grid = user_grid;
 		d->source = s->source;
+		/* the contract declares no traits: an own kernel is none
+		 * of the library, async-copy or workspace kinds the report
+		 * tells apart; its tile is what it declares (copy: 0) */
+		d->traits = 0;
+		d->tile = k->shape == KERNEL_COPY ? 0 : k->tile;
 		d->user = &refs[i];
 		user_descs[user_n++] = d;
 	}

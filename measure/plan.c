@@ -28,9 +28,9 @@ static size_t desc_count(void)
 	return kernel_count() + kernel_user_count();
 }
 
-const char *plan_suite_name(enum plan_suite s)
+const char *plan_suite_name(enum suite_id s)
 {
-	return s < PLAN_NSUITES ? suite_defs[s].name : "?";
+	return s < SUITE_N ? suite_defs[s].name : "?";
 }
 
 const char *plan_host_name(enum plan_host h)
@@ -89,14 +89,14 @@ const char *plan_throttle_name(enum plan_throttle t)
 	return (unsigned)t < 3 ? throttle_names[t] : "?";
 }
 
-int plan_suite_counted(enum plan_suite s)
+int plan_suite_counted(enum suite_id s)
 {
-	return s < PLAN_NSUITES && suite_defs[s].counted;
+	return s < SUITE_N && suite_defs[s].counted;
 }
 
-int plan_suite_1d(enum plan_suite s)
+int plan_suite_1d(enum suite_id s)
 {
-	return s < PLAN_NSUITES && suite_defs[s].one_d;
+	return s < SUITE_N && suite_defs[s].one_d;
 }
 
 unsigned plan_variant_suites(const char *name)
@@ -106,16 +106,16 @@ unsigned plan_variant_suites(const char *name)
 
 	if (!kd)
 		return strcmp(name, VOCAB_VARIANT_MEMCPY) == 0 ?
-		       1u << PLAN_ILP : 0;
+		       1u << SUITE_ILP : 0;
 	bits = 1u << kd->suite;
 	if (kd->precision.nsizes)
-		bits |= 1u << PLAN_PRECISION;
+		bits |= 1u << SUITE_PRECISION;
 	if (kd->progression.nsizes)
-		bits |= 1u << PLAN_PROGRESSION;
+		bits |= 1u << SUITE_PROGRESSION;
 	/* the library is every matrix suite's yardstick */
-	if (kd->suite == KERNEL_SUITE_REFERENCE)
-		bits |= 1u << PLAN_PRECISION | 1u << PLAN_RECT |
-			1u << PLAN_PROGRESSION;
+	if (kd->suite == SUITE_REFERENCE)
+		bits |= 1u << SUITE_PRECISION | 1u << SUITE_RECT |
+			1u << SUITE_PROGRESSION;
 	return bits;
 }
 
@@ -165,7 +165,7 @@ int plan_variant_selected(const struct plan_spec *spec, const char *name)
 	return 0;
 }
 
-int plan_suite_active(const struct plan_spec *spec, enum plan_suite s)
+int plan_suite_active(const struct plan_spec *spec, enum suite_id s)
 {
 	if (!(spec->suites & (1u << s)))
 		return 0;
@@ -173,7 +173,7 @@ int plan_suite_active(const struct plan_spec *spec, enum plan_suite s)
 		if ((plan_variant_suites(desc_at(i)->name) & (1u << s)) &&
 		    plan_variant_selected(spec, desc_at(i)->name))
 			return 1;
-	return s == PLAN_ILP &&
+	return s == SUITE_ILP &&
 	       plan_variant_selected(spec, VOCAB_VARIANT_MEMCPY);
 }
 
@@ -248,7 +248,7 @@ struct axis {
 };
 
 static int matrix_entries(struct plan *p, const struct plan_spec *spec,
-			  enum plan_suite suite, const char *variant,
+			  enum suite_id suite, const char *variant,
 			  struct axis sizes, struct axis blocks,
 			  enum plan_host host)
 {
@@ -294,7 +294,7 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 /* Each sweep of each matrix kernel of suite (built-in ones in registry
  * order, then own ones), at host memory mode host. */
 static int suite_entries(struct plan *p, const struct plan_spec *spec,
-			 enum plan_suite suite, enum plan_host host)
+			 enum suite_id suite, enum plan_host host)
 {
 	for (size_t i = 0; i < desc_count(); i++) {
 		const struct kernel_desc *d = desc_at(i);
@@ -328,11 +328,11 @@ static int transfer_build(struct plan *p, const struct plan_spec *spec)
 	for (size_t i = 0; i < desc_count(); i++) {
 		const struct kernel_desc *d = desc_at(i);
 
-		if (d->suite != KERNEL_SUITE_TRANSFER)
+		if (d->suite != SUITE_TRANSFER)
 			continue;
 		for (size_t h = 0; h < nhosts; h++)
 			for (size_t w = 0; w < d->nsweeps; w++)
-				if (matrix_entries(p, spec, PLAN_TRANSFER,
+				if (matrix_entries(p, spec, SUITE_TRANSFER,
 						   d->name, (struct axis){
 						   d->sweeps[w].sizes,
 						   d->sweeps[w].nsizes },
@@ -368,7 +368,7 @@ static int transpose_entries(struct plan *p, const struct plan_spec *spec,
 				continue;
 			n = spec->nsizes ? (int)spec->sizes[i].n :
 			    sw->sizes[i];
-			e = (struct plan_entry){ (enum plan_suite)d->suite,
+			e = (struct plan_entry){ (enum suite_id)d->suite,
 				d->name, d, n, 0, n, (long long)n * n,
 				blocks[b], 1, PLAN_HOST_NONE, 0, 0, 0, 0 };
 			if (plan_add(p, &e))
@@ -407,7 +407,7 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 					continue;
 				for (size_t q = 0; q < np; q++) {
 					struct plan_entry e = {
-						(enum plan_suite)d->suite,
+						(enum suite_id)d->suite,
 						d->name, d, 0, 0, 0, count,
 						lib ? 0 : blocks[b], 1,
 						PLAN_HOST_NONE, 0, 0,
@@ -424,7 +424,7 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 
 /* The memory suites: each of suite's kernels in registry order. */
 static int memory_build(struct plan *p, const struct plan_spec *spec,
-			enum plan_suite suite)
+			enum suite_id suite)
 {
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
@@ -446,11 +446,11 @@ static int memory_build(struct plan *p, const struct plan_spec *spec,
 /* The sweep of kernel d in a suite of matrix kernels with a sweep of
  * their own (precision, rect, progression); NULL when d has none. */
 static const struct kernel_sweep *suite_sweep(const struct kernel_desc *d,
-					      enum plan_suite suite)
+					      enum suite_id suite)
 {
-	if (suite == PLAN_PRECISION)
+	if (suite == SUITE_PRECISION)
 		return d->precision.nsizes ? &d->precision : NULL;
-	if (suite == PLAN_PROGRESSION && d->progression.nsizes)
+	if (suite == SUITE_PROGRESSION && d->progression.nsizes)
 		return &d->progression;
 	return (int)d->suite == (int)suite && d->nsweeps ? &d->sweeps[0] :
 	       NULL;
@@ -460,14 +460,14 @@ static const struct kernel_sweep *suite_sweep(const struct kernel_desc *d,
  * only unless rect), else the union of the default sweeps of the
  * suite's kernels (all of them, so that the library alone measures
  * where the kernels would). */
-static int suite_shapes(const struct plan_spec *spec, enum plan_suite suite,
+static int suite_shapes(const struct plan_spec *spec, enum suite_id suite,
 			struct plan_size **out, size_t *nout)
 {
 	size_t i, j;
 
 	if (spec->nsizes) {
 		for (i = 0; i < spec->nsizes; i++)
-			if ((spec->sizes[i].square || suite == PLAN_RECT) &&
+			if ((spec->sizes[i].square || suite == SUITE_RECT) &&
 			    plan_array_push(out, nout, sizeof(**out),
 					    &spec->sizes[i]))
 				return -1;
@@ -522,17 +522,17 @@ static int sweep_has(const struct kernel_sweep *sw,
  * (--sizes, else its sweep's), block (--blocks, else its sweep's) and
  * precision, then the library at every product of the suite. */
 static int precision_build(struct plan *p, const struct plan_spec *spec,
-			   enum plan_suite suite)
+			   enum suite_id suite)
 {
 	struct plan_size *shapes = NULL;
 	size_t nshapes = 0, i, si, b;
-	int rc = -1, nprec = suite == PLAN_PROGRESSION ? 1 : 2;
+	int rc = -1, nprec = suite == SUITE_PROGRESSION ? 1 : 2;
 
 	if (suite_shapes(spec, suite, &shapes, &nshapes))
 		goto out;
 	for (i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
-		int lib = d->suite == KERNEL_SUITE_REFERENCE;
+		int lib = d->suite == SUITE_REFERENCE;
 		const struct kernel_sweep *sw = suite_sweep(d, suite);
 		const int *blocks = spec->nblocks || !sw ? spec->blocks :
 				    sw->blocks;
@@ -579,7 +579,7 @@ static int ilp_entry(struct plan *p, const struct kernel_desc *kd,
 		     const char *variant, long long count, int threads,
 		     int ilp)
 {
-	struct plan_entry e = { PLAN_ILP, variant, kd, 0, 0, 0, count,
+	struct plan_entry e = { SUITE_ILP, variant, kd, 0, 0, 0, count,
 				threads, ilp, PLAN_HOST_NONE, 0, 0, 0, 0 };
 
 	return plan_add(p, &e);
@@ -634,14 +634,14 @@ static int ilp_build(struct plan *p, const struct plan_spec *spec,
 				break;
 		}
 		for (i = 0; i < kernel_count(); i++)
-			if (kernel_at(i)->suite == KERNEL_SUITE_ILP &&
+			if (kernel_at(i)->suite == SUITE_ILP &&
 			    copy_entries(p, spec, kernel_at(i), count))
 				return -1;
 		if (plan_variant_selected(spec, VOCAB_VARIANT_MEMCPY) &&
 		    ilp_entry(p, NULL, VOCAB_VARIANT_MEMCPY, count, 0, 1))
 			return -1;
 		for (i = 0; i < kernel_user_count(); i++)
-			if (kernel_user_at(i)->suite == KERNEL_SUITE_ILP &&
+			if (kernel_user_at(i)->suite == SUITE_ILP &&
 			    copy_entries(p, spec, kernel_user_at(i), count))
 				return -1;
 	}
@@ -668,8 +668,8 @@ static int default_sizes(struct plan_size **sizes, size_t *nsizes)
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
 
-		if ((d->suite != KERNEL_SUITE_VERSIONS &&
-		     d->suite != KERNEL_SUITE_TRANSFER) || d->on_request)
+		if ((d->suite != SUITE_VERSIONS &&
+		     d->suite != SUITE_TRANSFER) || d->on_request)
 			continue;
 		for (size_t w = 0; w < d->nsweeps; w++)
 			for (size_t j = 0; j < d->sweeps[w].nsizes; j++) {
@@ -700,8 +700,8 @@ static int reference_build(struct plan *p, const struct plan_spec *spec)
 				goto out;
 	} else {
 		for (i = 0; i < p->n; i++) {
-			if (p->e[i].suite != PLAN_VERSIONS &&
-			    p->e[i].suite != PLAN_TRANSFER)
+			if (p->e[i].suite != SUITE_VERSIONS &&
+			    p->e[i].suite != SUITE_TRANSFER)
 				continue;
 			sz = (struct plan_size){ p->e[i].m, p->e[i].k,
 						 p->e[i].n, 0 };
@@ -716,11 +716,11 @@ static int reference_build(struct plan *p, const struct plan_spec *spec)
 	for (r = 0; r < kernel_count(); r++) {
 		const struct kernel_desc *kd = kernel_at(r);
 
-		if (kd->suite != KERNEL_SUITE_REFERENCE ||
+		if (kd->suite != SUITE_REFERENCE ||
 		    !plan_variant_selected(spec, kd->name))
 			continue;
 		for (i = 0; i < nsizes; i++) {
-			struct plan_entry e = { PLAN_REFERENCE, kd->name, kd,
+			struct plan_entry e = { SUITE_REFERENCE, kd->name, kd,
 						(int)sizes[i].m,
 						(int)sizes[i].k,
 						(int)sizes[i].n, 0, 0, 1,
@@ -742,7 +742,7 @@ out:
 static int group_class(const struct plan_entry *e)
 {
 	/* the matrix kernels and the library share one */
-	return e->suite == PLAN_REFERENCE ? PLAN_VERSIONS : (int)e->suite;
+	return e->suite == SUITE_REFERENCE ? SUITE_VERSIONS : (int)e->suite;
 }
 
 /* bank's strides and coalesce's offsets are compared with one another,
@@ -751,12 +751,12 @@ static int group_class(const struct plan_entry *e)
  * the walkers' step counts and dot's precisions are separate points. */
 static int group_same(const struct plan_entry *a, const struct plan_entry *b)
 {
-	int mixed = a->suite == PLAN_PRECISION || a->suite == PLAN_RECT;
+	int mixed = a->suite == SUITE_PRECISION || a->suite == SUITE_RECT;
 
 	return group_class(a) == group_class(b) && a->m == b->m &&
 	       a->k == b->k && a->n == b->n && a->count == b->count &&
 	       (a->fp64 == b->fp64 || mixed) &&
-	       (a->suite != PLAN_WALKERS || a->param == b->param);
+	       (a->suite != SUITE_WALKERS || a->param == b->param);
 }
 
 static int group_cmp(const void *pa, const void *pb)
@@ -791,30 +791,30 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	       struct plan *p)
 {
 	memset(p, 0, sizeof(*p));
-	if ((plan_suite_active(spec, PLAN_VERSIONS) &&
-	     suite_entries(p, spec, PLAN_VERSIONS, PLAN_HOST_NONE)) ||
-	    (plan_suite_active(spec, PLAN_TRANSFER) &&
+	if ((plan_suite_active(spec, SUITE_VERSIONS) &&
+	     suite_entries(p, spec, SUITE_VERSIONS, PLAN_HOST_NONE)) ||
+	    (plan_suite_active(spec, SUITE_TRANSFER) &&
 	     transfer_build(p, spec)) ||
-	    (plan_suite_active(spec, PLAN_ILP) &&
+	    (plan_suite_active(spec, SUITE_ILP) &&
 	     ilp_build(p, spec, free_mem)) ||
-	    (plan_suite_active(spec, PLAN_REFERENCE) &&
+	    (plan_suite_active(spec, SUITE_REFERENCE) &&
 	     reference_build(p, spec)) ||
-	    (plan_suite_active(spec, PLAN_TRANSPOSE) &&
-	     memory_build(p, spec, PLAN_TRANSPOSE)) ||
-	    (plan_suite_active(spec, PLAN_BANK) &&
-	     memory_build(p, spec, PLAN_BANK)) ||
-	    (plan_suite_active(spec, PLAN_COALESCE) &&
-	     memory_build(p, spec, PLAN_COALESCE)) ||
-	    (plan_suite_active(spec, PLAN_DOT) &&
-	     memory_build(p, spec, PLAN_DOT)) ||
-	    (plan_suite_active(spec, PLAN_WALKERS) &&
-	     memory_build(p, spec, PLAN_WALKERS)) ||
-	    (plan_suite_active(spec, PLAN_PRECISION) &&
-	     precision_build(p, spec, PLAN_PRECISION)) ||
-	    (plan_suite_active(spec, PLAN_RECT) &&
-	     precision_build(p, spec, PLAN_RECT)) ||
-	    (plan_suite_active(spec, PLAN_PROGRESSION) &&
-	     precision_build(p, spec, PLAN_PROGRESSION))) {
+	    (plan_suite_active(spec, SUITE_TRANSPOSE) &&
+	     memory_build(p, spec, SUITE_TRANSPOSE)) ||
+	    (plan_suite_active(spec, SUITE_BANK) &&
+	     memory_build(p, spec, SUITE_BANK)) ||
+	    (plan_suite_active(spec, SUITE_COALESCE) &&
+	     memory_build(p, spec, SUITE_COALESCE)) ||
+	    (plan_suite_active(spec, SUITE_DOT) &&
+	     memory_build(p, spec, SUITE_DOT)) ||
+	    (plan_suite_active(spec, SUITE_WALKERS) &&
+	     memory_build(p, spec, SUITE_WALKERS)) ||
+	    (plan_suite_active(spec, SUITE_PRECISION) &&
+	     precision_build(p, spec, SUITE_PRECISION)) ||
+	    (plan_suite_active(spec, SUITE_RECT) &&
+	     precision_build(p, spec, SUITE_RECT)) ||
+	    (plan_suite_active(spec, SUITE_PROGRESSION) &&
+	     precision_build(p, spec, SUITE_PROGRESSION))) {
 		plan_release(p);
 		return -1;
 	}

@@ -13,23 +13,6 @@
 #include "measure.h"
 #include "timer.h"
 
-/* The registry says which suite measures a kernel (kernels.h). */
-enum plan_suite {
-	PLAN_VERSIONS = KERNEL_SUITE_VERSIONS,
-	PLAN_TRANSFER = KERNEL_SUITE_TRANSFER,
-	PLAN_ILP = KERNEL_SUITE_ILP,
-	PLAN_REFERENCE = KERNEL_SUITE_REFERENCE,
-	PLAN_TRANSPOSE = KERNEL_SUITE_TRANSPOSE,
-	PLAN_BANK = KERNEL_SUITE_BANK,
-	PLAN_COALESCE = KERNEL_SUITE_COALESCE,
-	PLAN_DOT = KERNEL_SUITE_DOT,
-	PLAN_WALKERS = KERNEL_SUITE_WALKERS,
-	PLAN_PRECISION = KERNEL_SUITE_PRECISION,
-	PLAN_RECT = KERNEL_SUITE_RECT,
-	PLAN_PROGRESSION = KERNEL_SUITE_PROGRESSION,
-	PLAN_NSUITES = SUITE_N
-};
-
 enum plan_host {
 	PLAN_HOST_NONE,		/* device-only suites */
 	PLAN_HOST_PAGEABLE,	/* malloc */
@@ -73,7 +56,7 @@ struct plan_size {
 
 /* The option lists, parsed. A NULL/0-length list means "suite default". */
 struct plan_spec {
-	unsigned suites;		/* bit (1u << enum plan_suite) */
+	unsigned suites;		/* bit (1u << enum suite_id) */
 	int suites_given;
 	struct plan_size *sizes;
 	size_t nsizes;
@@ -133,7 +116,7 @@ struct plan_settings {
 
 /* One configuration to measure. */
 struct plan_entry {
-	enum plan_suite suite;
+	enum suite_id suite;
 	const char *variant;		/* registry name or "memcpy" */
 	const struct kernel_desc *kd;	/* NULL for memcpy */
 	int m, k, n;			/* matrices; transpose: m x n,
@@ -160,18 +143,18 @@ struct plan {
 	size_t n, cap;
 };
 
-const char *plan_suite_name(enum plan_suite s);
+const char *plan_suite_name(enum suite_id s);
 /* 1 for the suites whose configurations get a counter pass with
  * --counters (suite_defs's counted: versions, reference, transpose,
  * bank, coalesce, progression; transfer times host work, ilp's memcpy
  * is no kernel, the pass counts FP32 operations, so the precision and
  * rect suites have none). */
-int plan_suite_counted(enum plan_suite s);
+int plan_suite_counted(enum suite_id s);
 /* 1 for the suites whose blocks are one-dimensional (block = threads):
  * suite_defs's one_d. */
-int plan_suite_1d(enum plan_suite s);
+int plan_suite_1d(enum suite_id s);
 /* The suites a variant ("v3", "memcpy") is measured in, as bits (1u <<
- * enum plan_suite): its registry suite, the precision suite for a kernel
+ * enum suite_id): its registry suite, the precision suite for a kernel
  * with a precision sweep, and for the library the precision and rect
  * suites too; 0 for an unknown name. */
 unsigned plan_variant_suites(const char *name);
@@ -184,7 +167,7 @@ int plan_variant_selected(const struct plan_spec *spec, const char *name);
  * (fp64 1) or float (0). */
 int plan_precision_selected(const struct plan_spec *spec, int fp64);
 /* 1 when spec selects suite s and at least one of its variants. */
-int plan_suite_active(const struct plan_spec *spec, enum plan_suite s);
+int plan_suite_active(const struct plan_spec *spec, enum suite_id s);
 /* Appends elem (sz bytes) to the growable array *arrp of *n elements.
  * Returns 0, or -1 when memory runs out (the array is unchanged). */
 int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem);

@@ -15,23 +15,23 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 {
 	char sizes[64], block[32];
 
-	if (e->suite == PLAN_ILP)
+	if (e->suite == SUITE_ILP)
 		snprintf(sizes, sizeof(sizes), "N=%lld", e->count);
-	else if (e->suite == PLAN_TRANSPOSE)
+	else if (e->suite == SUITE_TRANSPOSE)
 		snprintf(sizes, sizeof(sizes), "m=%d n=%d", e->m, e->n);
-	else if (e->suite == PLAN_BANK)
+	else if (e->suite == SUITE_BANK)
 		snprintf(sizes, sizeof(sizes), "threads=%lld stride=%d",
 			 e->count, e->param);
-	else if (e->suite == PLAN_COALESCE)
+	else if (e->suite == SUITE_COALESCE)
 		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
 			 e->param);
-	else if (e->suite == PLAN_DOT)
+	else if (e->suite == SUITE_DOT)
 		snprintf(sizes, sizeof(sizes), "N=%lld %s", e->count,
 			 e->fp64 ? "fp64" : "fp32");
-	else if (e->suite == PLAN_WALKERS)
+	else if (e->suite == SUITE_WALKERS)
 		snprintf(sizes, sizeof(sizes), "W=%lld steps=%d", e->count,
 			 e->param);
-	else if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)
+	else if (e->suite == SUITE_PRECISION || e->suite == SUITE_RECT)
 		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d %s", e->m,
 			 e->k, e->n, e->fp64 ? "fp64" : "fp32");
 	else
@@ -97,18 +97,18 @@ double plan_entry_run_seconds(const struct plan_entry *e)
 	double bytes, kernel, pin, in_rate, out_rate;
 
 	switch (e->suite) {
-	case PLAN_ILP:
+	case SUITE_ILP:
 		bytes = 2.0 * sizeof(int) * (double)e->count;
 		return RATE_LAUNCH_S + bytes / (e->kd && e->kd->rate > 0 ?
 						e->kd->rate : RATE_COPY_BS);
-	case PLAN_WALKERS:
+	case SUITE_WALKERS:
 		/* the registry's rate is steps per second */
 		return RATE_LAUNCH_S + (double)e->count * e->param /
 				       e->kd->rate;
-	case PLAN_TRANSPOSE:
-	case PLAN_BANK:
-	case PLAN_COALESCE:
-	case PLAN_DOT: {
+	case SUITE_TRANSPOSE:
+	case SUITE_BANK:
+	case SUITE_COALESCE:
+	case SUITE_DOT: {
 		/* the registry's bytes at its rate (bytes per second) */
 		struct kernel_args a = { .m = e->m, .n = e->n,
 					 .count = (size_t)e->count,
@@ -117,7 +117,7 @@ double plan_entry_run_seconds(const struct plan_entry *e)
 
 		return RATE_LAUNCH_S + e->kd->bytes(&a) / e->kd->rate;
 	}
-	case PLAN_TRANSFER:
+	case SUITE_TRANSFER:
 		/* malloc, fill (outside the phases, inside the wall time),
 		 * A and B in, kernel, C out, free. */
 		bytes = sizeof(float) * (double)e->n * e->n;
@@ -143,25 +143,25 @@ double plan_entry_estimate(const struct plan_entry *e,
 
 	/* Setup and verification: random inputs, the reference product
 	 * (matrices) or the host comparison (copies). */
-	if (e->suite == PLAN_DOT || e->suite == PLAN_WALKERS) {
+	if (e->suite == SUITE_DOT || e->suite == SUITE_WALKERS) {
 		/* dot: the host's compensated reference over both vectors
 		 * (cached per N and precision); walkers: a sample replayed
 		 * and every position copied back */
-		verify = run + (e->suite == PLAN_DOT ?
+		verify = run + (e->suite == SUITE_DOT ?
 				2.0 * (double)e->count * RATE_GEN :
 				4.0 * (double)e->count / RATE_PAGEABLE +
 				4096.0 * e->param * 2e-9);
-	} else if (e->suite == PLAN_TRANSPOSE || e->suite == PLAN_BANK ||
-	    e->suite == PLAN_COALESCE) {
+	} else if (e->suite == SUITE_TRANSPOSE || e->suite == SUITE_BANK ||
+	    e->suite == SUITE_COALESCE) {
 		/* inputs filled on the device; the output copied back and
 		 * compared with the recomputed inputs */
-		double out = e->suite == PLAN_TRANSPOSE ? 4.0 * e->count :
-			     e->suite == PLAN_BANK ? 4.0 * e->count :
+		double out = e->suite == SUITE_TRANSPOSE ? 4.0 * e->count :
+			     e->suite == SUITE_BANK ? 4.0 * e->count :
 			     12.0 * e->count;
 
 		verify = run + out / RATE_PAGEABLE + out / RATE_HOSTCOPY +
 			 out / 4 * RATE_GEN;
-	} else if (e->suite == PLAN_ILP) {
+	} else if (e->suite == SUITE_ILP) {
 		double bytes = sizeof(int) * (double)e->count;
 
 		/* Inputs generated and copied in once for the rows of one N
@@ -175,7 +175,7 @@ double plan_entry_estimate(const struct plan_entry *e,
 		verify = run + elems * RATE_GEN +
 			 sizeof(float) * elems / RATE_PAGEABLE +
 			 entry_flops(e) / RATE_DGEMM;
-		if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)
+		if (e->suite == SUITE_PRECISION || e->suite == SUITE_RECT)
 			verify += (double)ACC_SAMPLE * e->k * RATE_ACC_S;
 	}
 	samples = ceil(s->max_time_s / run);
@@ -202,21 +202,21 @@ double plan_entry_device_bytes(const struct plan_entry *e)
 	double es = e->fp64 ? 8.0 : 4.0, n = (double)e->count;
 
 	switch (e->suite) {
-	case PLAN_ILP:
+	case SUITE_ILP:
 		return 2.0 * 4.0 * n;			/* a and b */
-	case PLAN_TRANSPOSE:
+	case SUITE_TRANSPOSE:
 		return 2.0 * 4.0 * e->m * (double)e->n;
-	case PLAN_BANK:
+	case SUITE_BANK:
 		return 4.0 * (4096.0 + n);		/* the words, out */
-	case PLAN_COALESCE:
+	case SUITE_COALESCE:
 		if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE))
 			return 4.0 * ((n - 1) * e->param + 1 + n);
 		if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET))
 			return 4.0 * (2 * n + e->param);
 		return 4.0 * 9.0 * n;			/* three float3 arrays */
-	case PLAN_DOT:
+	case SUITE_DOT:
 		return 2.0 * es * n;			/* x and y */
-	case PLAN_WALKERS:
+	case SUITE_WALKERS:
 		return 2.0 * 4.0 * n;			/* states, positions */
 	default:	/* the products, transfer's included */
 		return es * ((double)e->m * e->k + (double)e->k * e->n +
@@ -266,7 +266,7 @@ size_t plan_warn(const struct plan *p, const struct plan_settings *s,
 void plan_print(const struct plan *p, const struct plan_settings *s,
 		const char *devices, int ilp_sized, FILE *out)
 {
-	size_t count[PLAN_NSUITES] = { 0 };
+	size_t count[SUITE_N] = { 0 };
 	double total = 0;
 	char line[160], dur[32];
 
@@ -281,11 +281,11 @@ void plan_print(const struct plan *p, const struct plan_settings *s,
 		total += plan_entry_estimate(&p->e[i], s);
 	}
 	fprintf(out, "# per suite:");
-	for (int i = 0; i < PLAN_NSUITES; i++)
+	for (int i = 0; i < SUITE_N; i++)
 		fprintf(out, "%s %s %zu", i ? "," : "",
-			plan_suite_name((enum plan_suite)i), count[i]);
+			plan_suite_name((enum suite_id)i), count[i]);
 	fputc('\n', out);
-	if (count[PLAN_ILP] && !ilp_sized)
+	if (count[SUITE_ILP] && !ilp_sized)
 		fprintf(out, "# ilp sizes assume %llu GiB of free device "
 			"memory; a real run sizes them from the device\n",
 			(unsigned long long)(PLAN_DRYRUN_FREE_MEM >> 30));

@@ -77,16 +77,16 @@ static int suites_parse(const char *text, struct plan_spec *spec)
 	spec->suites = 0;
 	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
 		if (strcmp(tok, "all") == 0) {
-			spec->suites = (1u << PLAN_NSUITES) - 1;
+			spec->suites = (1u << SUITE_N) - 1;
 			continue;
 		}
-		for (s = 0; s < PLAN_NSUITES; s++)
+		for (s = 0; s < SUITE_N; s++)
 			if (strcmp(tok, plan_suite_name(s)) == 0)
 				break;
-		if (s == PLAN_NSUITES) {
+		if (s == SUITE_N) {
 			char list[160] = "";
 
-			for (s = 0; s < PLAN_NSUITES; s++) {
+			for (s = 0; s < SUITE_N; s++) {
 				strcat(list, plan_suite_name(s));
 				strcat(list, ", ");
 			}
@@ -289,7 +289,7 @@ static int spec_validate(const struct measure_options *o,
 			 struct plan_spec *spec)
 {
 	const struct kernel_desc *copy = kernel_find(VOCAB_VARIANT_COPY_ILP);
-	int matrix, rect_ok = plan_suite_active(spec, PLAN_REFERENCE);
+	int matrix, rect_ok = plan_suite_active(spec, SUITE_REFERENCE);
 	size_t i, j;
 
 	for (i = 0; i < spec->nvariants; i++) {
@@ -306,7 +306,7 @@ static int spec_validate(const struct measure_options *o,
 		if (spec->suites & bits)
 			continue;
 		list[0] = '\0';
-		for (s = 0; s < PLAN_NSUITES; s++)
+		for (s = 0; s < SUITE_N; s++)
 			if (bits & (1u << s))
 				snprintf(list + strlen(list),
 					 sizeof(list) - strlen(list), "%s%s",
@@ -316,9 +316,9 @@ static int spec_validate(const struct measure_options *o,
 			     "the %s suite, which --suite '%s' leaves out",
 			     spec->variants[i], list, o->suites);
 	}
-	if (spec->precisions && !plan_suite_active(spec, PLAN_PRECISION) &&
-	    !plan_suite_active(spec, PLAN_RECT) &&
-	    !plan_suite_active(spec, PLAN_DOT))
+	if (spec->precisions && !plan_suite_active(spec, SUITE_PRECISION) &&
+	    !plan_suite_active(spec, SUITE_RECT) &&
+	    !plan_suite_active(spec, SUITE_DOT))
 		return usage("--precision", o->precision, "only the "
 			     "precision, rect and dot suites measure in "
 			     "double, and none of them is selected");
@@ -330,17 +330,17 @@ static int spec_validate(const struct measure_options *o,
 			return usage("--ilp", o->ilp, "the copy kernel has no "
 				     "ILP %d (1, 2, 4, 8, 16)", spec->ilps[i]);
 	}
-	matrix = plan_suite_active(spec, PLAN_VERSIONS) ||
-		 plan_suite_active(spec, PLAN_TRANSFER) ||
-		 plan_suite_active(spec, PLAN_REFERENCE) ||
-		 plan_suite_active(spec, PLAN_TRANSPOSE) ||
-		 plan_suite_active(spec, PLAN_PRECISION) ||
-		 plan_suite_active(spec, PLAN_RECT) ||
-		 plan_suite_active(spec, PLAN_PROGRESSION);
-	if (plan_suite_active(spec, PLAN_RECT))
+	matrix = plan_suite_active(spec, SUITE_VERSIONS) ||
+		 plan_suite_active(spec, SUITE_TRANSFER) ||
+		 plan_suite_active(spec, SUITE_REFERENCE) ||
+		 plan_suite_active(spec, SUITE_TRANSPOSE) ||
+		 plan_suite_active(spec, SUITE_PRECISION) ||
+		 plan_suite_active(spec, SUITE_RECT) ||
+		 plan_suite_active(spec, SUITE_PROGRESSION);
+	if (plan_suite_active(spec, SUITE_RECT))
 		rect_ok = 1;
 	/* an own rectangular kernel selected (versions suite) */
-	for (i = 0; plan_suite_active(spec, PLAN_VERSIONS) &&
+	for (i = 0; plan_suite_active(spec, SUITE_VERSIONS) &&
 		    i < kernel_count() + kernel_user_count(); i++) {
 		const struct kernel_desc *d = i < kernel_count() ?
 			kernel_at(i) : kernel_user_at(i - kernel_count());
@@ -388,7 +388,7 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 	int zero = 0;
 
 	memset(spec, 0, sizeof(*spec));
-	spec->suites = (1u << PLAN_NSUITES) - 1;
+	spec->suites = (1u << SUITE_N) - 1;
 	if (o->suites) {
 		spec->suites_given = 1;
 		if (suites_parse(o->suites, spec))

@@ -18,7 +18,7 @@ int rows_kernels_store(struct store *st, int64_t sid, const struct plan *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_entry *e = &p->e[i];
-		struct store_kernel k = { sid, NULL, NULL, NULL };
+		struct store_kernel k = { sid, NULL, NULL, NULL, 0, 0 };
 		size_t j;
 
 		for (j = 0; j < i; j++)
@@ -30,6 +30,10 @@ int rows_kernels_store(struct store *st, int64_t sid, const struct plan *p)
 		k.description = (char *)(e->kd ? e->kd->description :
 					 memcpy_description);
 		k.source = (char *)(e->kd ? e->kd->source : memcpy_source);
+		/* memcpy, the one row without a registry entry, is the
+		 * runtime's routine */
+		k.traits = e->kd ? e->kd->traits : KTRAIT_LIBRARY;
+		k.tile = e->kd ? e->kd->tile : 0;
 		if (store_kernel_insert(st, &k))
 			return -1;
 	}

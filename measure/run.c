@@ -159,13 +159,13 @@ int measure_devices_print(FILE *out)
 /* "versions,ilp" from the suites the plan holds. */
 static void suites_text(const struct plan *p, char *buf, size_t len)
 {
-	int seen[PLAN_NSUITES] = { 0 };
+	int seen[SUITE_N] = { 0 };
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < p->n; i++)
 		seen[p->e[i].suite] = 1;
-	for (int s = 0; s < PLAN_NSUITES; s++)
+	for (int s = 0; s < SUITE_N; s++)
 		if (seen[s] && used < len)
 			used += (size_t)snprintf(buf + used, len - used,
 						 "%s%s", used ? "," : "",
@@ -225,16 +225,16 @@ enum { GRP_DONE, GRP_STOPPED, GRP_BROKEN, GRP_STORE };
 static const struct suite_ops *suite_ops_of(const struct plan_entry *e)
 {
 	switch (e->suite) {
-	case PLAN_TRANSFER:
+	case SUITE_TRANSFER:
 		return &suite_transfer_ops;
-	case PLAN_ILP:
+	case SUITE_ILP:
 		return &suite_ilp_ops;
-	case PLAN_TRANSPOSE:
-	case PLAN_BANK:
-	case PLAN_COALESCE:
+	case SUITE_TRANSPOSE:
+	case SUITE_BANK:
+	case SUITE_COALESCE:
 		return &suite_mem_ops;
-	case PLAN_DOT:
-	case PLAN_WALKERS:
+	case SUITE_DOT:
+	case SUITE_WALKERS:
 		return &suite_dot_ops;
 	default:
 		return &suite_gemm_ops;
@@ -318,9 +318,9 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.ilp = e->ilp;
 	cfg.param = e->param;
 	cfg.host_mem = (char *)plan_host_name(e->host);
-	cfg.precision = (char *)(e->suite == PLAN_ILP ||
-				 e->suite == PLAN_BANK ||
-				 e->suite == PLAN_WALKERS ? VOCAB_PREC_INT32 :
+	cfg.precision = (char *)(e->suite == SUITE_ILP ||
+				 e->suite == SUITE_BANK ||
+				 e->suite == SUITE_WALKERS ? VOCAB_PREC_INT32 :
 				 e->fp64 ? VOCAB_PREC_FP64 : VOCAB_PREC_FP32);
 	cfg.status = (char *)r->status;
 	cfg.reason = ok ? NULL : r->reason;
@@ -352,7 +352,7 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	}
 	/* --slim keeps the raw samples where the significance tests need
 	 * them (transfer's gains); statistics are kept always. */
-	keep = m->set.keep_samples || e->suite == PLAN_TRANSFER;
+	keep = m->set.keep_samples || e->suite == SUITE_TRANSFER;
 	if (store_config_insert(m->st, &cfg, metrics, nm, keep))
 		return store_fail(m, "configuration");
 	return 0;

@@ -48,7 +48,7 @@ static int dw_buffers(struct run_ctx *c, const struct plan_entry *e,
 		      struct run_result *r)
 {
 	struct shared_bufs *b = &c->bufs;
-	int dot = e->suite == PLAN_DOT, kind = dot ? 4 : 5;
+	int dot = e->suite == SUITE_DOT, kind = dot ? 4 : 5;
 	size_t elt = dot ? (e->fp64 ? sizeof(double) : sizeof(float)) :
 		     sizeof(unsigned);
 	size_t n = (size_t)e->count;
@@ -79,7 +79,7 @@ static int dw_buffers(struct run_ctx *c, const struct plan_entry *e,
 
 static int dw_setup(struct run_ctx *c, struct job *j)
 {
-	int dot = j->e->suite == PLAN_DOT;
+	int dot = j->e->suite == SUITE_DOT;
 
 	if (!run_metric_add(&j->r, VOCAB_METRIC_KERNEL, "ms") ||
 	    !run_metric_add(&j->r, dot ? VOCAB_METRIC_GBS :
@@ -244,7 +244,7 @@ out:
 
 static int dw_verify(struct run_ctx *c, struct job *j)
 {
-	return j->e->suite == PLAN_DOT ? dot_verify(c, j) :
+	return j->e->suite == SUITE_DOT ? dot_verify(c, j) :
 					 walk_verify(c, j);
 }
 
@@ -256,7 +256,7 @@ static int dw_sample(struct run_ctx *c, struct job *j, double *seconds)
 static int dw_finish(struct run_ctx *c, struct job *j)
 {
 	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
-	int dot = j->e->suite == PLAN_DOT;
+	int dot = j->e->suite == SUITE_DOT;
 	struct series *out = run_metric_find(&j->r, dot ? VOCAB_METRIC_GBS :
 					     VOCAB_METRIC_GSTEPS);
 	double work = dot ? j->e->kd->bytes(&j->args) :

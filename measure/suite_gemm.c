@@ -265,7 +265,7 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 		gemm_diagnose(c, j);
 		return -1;
 	}
-	if (e->suite == PLAN_PRECISION || e->suite == PLAN_RECT)
+	if (e->suite == SUITE_PRECISION || e->suite == SUITE_RECT)
 		return gemm_accuracy(c, j);
 	return 0;
 }

@@ -121,7 +121,7 @@ static int mem_setup(struct run_ctx *c, struct job *j)
 {
 	struct shared_bufs *b = &c->bufs;
 	struct mem_need w = mem_need_of(j->e);
-	int bank = j->e->suite == PLAN_BANK;
+	int bank = j->e->suite == SUITE_BANK;
 
 	if (!run_metric_add(&j->r, VOCAB_METRIC_KERNEL, "ms") ||
 	    !run_metric_add(&j->r, bank ? VOCAB_METRIC_NS_ACCESS :
@@ -278,7 +278,7 @@ static int mem_sample(struct run_ctx *c, struct job *j, double *seconds)
 static int mem_finish(struct run_ctx *c, struct job *j)
 {
 	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
-	int bank = j->e->suite == PLAN_BANK;
+	int bank = j->e->suite == SUITE_BANK;
 	struct series *out = run_metric_find(&j->r, bank ?
 					     VOCAB_METRIC_NS_ACCESS :
 					     VOCAB_METRIC_GBS);

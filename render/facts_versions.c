@@ -231,8 +231,9 @@ static double peak_at(const struct rctx *x, int dev, const struct rcfg *c,
 	return peak * *clk / rated->num;
 }
 
-/* The library's variant the versions are measured against: cuBLAS
- * when present, else the first of the reference suite. */
+/* The library's variant the versions are measured against: a library
+ * routine (KTRAIT_LIBRARY, cuBLAS) when present, else the first of the
+ * reference suite. */
 static const char *ref_variant(const struct rctx *x, int dev)
 {
 	const char **rv = NULL, *r = NULL;
@@ -240,7 +241,7 @@ static const char *ref_variant(const struct rctx *x, int dev)
 
 	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
 	for (i = 0; i < n; i++)
-		if (!strcmp(rv[i], VOCAB_VARIANT_CUBLAS))
+		if (model_traits(x, rv[i], 0) & KTRAIT_LIBRARY)
 			r = rv[i];
 	if (!r && n)
 		r = rv[0];

@@ -26,22 +26,14 @@ double model_prop_bytes(const struct store_device *d, const char *key)
 	return p->num * f;
 }
 
-static long long ceil_div(long long a, long long b)
-{
-	return b > 0 ? (a + b - 1) / b : 0;
-}
-
-static long long legacy_geometry(const struct rcfg *r);
-
-/* The grid of a built-in kernel, from its launch geometry: the measure
- * side of databases older than schema 3 did not store it, and these are
- * the only kernels such databases hold. 0: unknown (a library call, a
- * kernel this renderer does not know). */
+/* The grid of a configuration: as stored since schema 3; for older
+ * files the store's legacy table derives it from the launch geometry of
+ * the built-in kernels such files hold. 0: unknown. */
 static long long legacy_grid(const struct rcfg *r)
 {
 	if (r->c->grid_blocks > 0)
 		return r->c->grid_blocks;
-	return legacy_geometry(r);
+	return store_config_legacy_grid(r->c, ilp_count(r));
 }
 
 long long rcfg_grid(const struct rcfg *c)
@@ -49,37 +41,18 @@ long long rcfg_grid(const struct rcfg *c)
 	return c && c->c ? legacy_grid(c) : 0;
 }
 
-static long long legacy_geometry(const struct rcfg *r)
+unsigned model_traits(const struct rctx *x, const char *variant,
+		      int64_t session)
 {
-	const struct store_config *c = r->c;
-	const char *v = c->variant ? c->variant : "";
-	long long bx = c->block_x, by = c->block_y ? c->block_y : c->block_x;
-	long long count;
+	const struct store_kernel *k = model_kernel(x, variant, session);
 
-	if (bx <= 0)
-		return 0;
-	if (!strcmp(c->suite, VOCAB_SUITE_VERSIONS) ||
-	    !strcmp(c->suite, VOCAB_SUITE_TRANSFER)) {
-		if (!strcmp(v, VOCAB_VARIANT_V1))
-			return 1;
-		if (!strcmp(v, VOCAB_VARIANT_V5))
-			return ceil_div(c->n, 2 * bx) * ceil_div(c->m ? c->m :
-							      c->n, 2 * by);
-		if (!strcmp(v, VOCAB_VARIANT_V2) ||
-		    !strcmp(v, VOCAB_VARIANT_V3) ||
-		    !strcmp(v, VOCAB_VARIANT_V4) ||
-		    !strcmp(v, VOCAB_VARIANT_SIMPLE) ||
-		    !strcmp(v, VOCAB_VARIANT_SHARED))
-			return ceil_div(c->n, bx) * ceil_div(c->m ? c->m :
-							      c->n, by);
-		return 0;
-	}
-	if (!strcmp(c->suite, VOCAB_SUITE_ILP) &&
-	    !strcmp(v, VOCAB_VARIANT_COPY_ILP)) {
-		count = ilp_count(r);
-		return ceil_div(ceil_div(count, c->ilp > 0 ? c->ilp : 1), bx);
-	}
-	return 0;
+	return k ? k->traits : 0;
+}
+
+unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c)
+{
+	return c && c->c ? model_traits(x, c->c->variant,
+					c->c->session_id) : 0;
 }
 
 static int str_same(const char *a, const char *b)
@@ -409,8 +382,7 @@ double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which)
 	/* the same clock scaling as the FP32 peak's */
 	scale = isfinite(p32) ? p32 / d->peak_fp32_gflops : 1;
 	tc = rule_peak_fp64_tc(d->cc_major, d->cc_minor, p64->num);
-	if (isfinite(tc) && c->c->variant &&
-	    !strcmp(c->c->variant, VOCAB_VARIANT_CUBLAS)) {
+	if (isfinite(tc) && (rcfg_traits(x, c) & KTRAIT_TENSOR_FP64)) {
 		*which = RULE_PEAK_FP64_TC;
 		return tc * scale;
 	}

@@ -558,9 +558,17 @@ enum {
 int model_regimes_compute(struct rctx *x);
 /* The RG_* bits of c (rcfg.regime); 0 for NULL. */
 unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c);
-/* The blocks one launch of c runs: as stored, else (older databases)
- * from the launch geometry of the built-in kernels; 0 unknown. */
+/* The blocks one launch of c runs: as stored, else (databases older
+ * than schema 3) what the store's legacy table derives; 0 unknown. */
 long long rcfg_grid(const struct rcfg *c);
+/* The traits (KTRAIT_* of analysis/traits.h) of the kernel named
+ * variant as stored with session (<= 0, or none stored there: its
+ * latest session's); 0 when no session stored it. render decides by
+ * these, never by a kernel's name. rcfg_traits: those of c's kernel in
+ * c's session. */
+unsigned model_traits(const struct rctx *x, const char *variant,
+		      int64_t session);
+unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c);
 /* The marks every table and finding shows beside c's number: its
  * regime bits, L2 residency only where the number is a device-memory
  * bandwidth (a product's rate is not the cache's), none for a point
@@ -592,7 +600,8 @@ double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c);
 
 /* The peak c's GFLOP/s are a share of, by the rule of analysis/rules.h,
  * at c's recorded clock: FP64 on CUDA cores for an fp64 point, FP64 on
- * tensor cores for the library's fp64 product where the device has them
+ * tensor cores for a kernel of that trait (KTRAIT_TENSOR_FP64: cuBLAS's
+ * fp64 product) where the device has them
  * (compute capability 8.0 and 9.0), else FP32 on CUDA cores; *which
  * names it (enum rule_peak). NAN when the device lacks that peak. */
 double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which);

@@ -136,28 +136,34 @@ void meta_free(struct rmeta *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* The experiments with a section of their own, in document order: the
- * title page's exercise and the introduction's objectives name those the
- * data hold. */
-static const char *const front_suites[] = {
-	VOCAB_SUITE_VERSIONS, VOCAB_SUITE_PRECISION, VOCAB_SUITE_RECT,
-	VOCAB_SUITE_PROGRESSION, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
-	VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK, VOCAB_SUITE_COALESCE,
-	VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS
-};
-#define NFRONT (sizeof(front_suites) / sizeof(front_suites[0]))
+/* The experiments with a section of their own, in document order
+ * (suite_defs' report places), into out: the title page's exercise and
+ * the introduction's objectives name those the data hold. Returns the
+ * count. */
+static size_t front_suites(const char *out[SUITE_N])
+{
+	size_t i, n = 0;
+	int place;
+
+	for (place = 1; place <= SUITE_N; place++)
+		for (i = 0; i < SUITE_N; i++)
+			if (suite_defs[i].report == place)
+				out[n++] = suite_defs[i].name;
+	return n;
+}
 
 /* The experiments the report holds, by their titles, into b (empty):
  * the exercise when none is given. */
 static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
+	const char *fs[SUITE_N];
 	char key[64];
-	size_t i;
+	size_t i, nf = front_suites(fs);
 
-	for (i = 0; i < NFRONT; i++) {
-		if (!model_has_suite(x, -1, front_suites[i]))
+	for (i = 0; i < nf; i++) {
+		if (!model_has_suite(x, -1, fs[i]))
 			continue;
-		snprintf(key, sizeof(key), "%s.title", front_suites[i]);
+		snprintf(key, sizeof(key), "%s.title", fs[i]);
 		rbuf_printf(b, "%s%s", b->len ? "; " : "",
 			    lang_get(x->L, key));
 	}
@@ -731,21 +737,21 @@ static int hardware_table(struct rctx *x)
 /* What each experiment sets out to find, for those the data holds. */
 static int objectives(struct rctx *x)
 {
+	const char *fs[SUITE_N];
 	struct rbuf items;
 	struct kv v;
 	char key[64], *t;
-	size_t i;
+	size_t i, nf = front_suites(fs);
 	int rc = 0;
 
 	rbuf_init(&items);
 	t = tmpl_fragment(x->frags, "item");
 	/* the suites', then the comparison of the devices where several */
-	for (i = 0; t && i <= NFRONT; i++) {
-		if (i < NFRONT ? !model_has_suite(x, -1, front_suites[i]) :
-		    x->ndevs < 2)
+	for (i = 0; t && i <= nf; i++) {
+		if (i < nf ? !model_has_suite(x, -1, fs[i]) : x->ndevs < 2)
 			continue;
-		snprintf(key, sizeof(key), "intro.obj.%s", i < NFRONT ?
-			 front_suites[i] : "cross");
+		snprintf(key, sizeof(key), "intro.obj.%s", i < nf ? fs[i] :
+			 "cross");
 		v = (struct kv){"TEXT", lang_get(x->L, key)};
 		rc |= tmpl_fill(&items, t, &v, 1);
 	}

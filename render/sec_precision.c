@@ -77,7 +77,8 @@ static int pr_rows(const struct rctx *x, int dev, struct pr_row *row)
 		memset(&row[n], 0, sizeof(row[n]));
 		row[n].variant = c->variant;
 		row[n].block = c->block_x;
-		row[n].own = strcmp(c->variant, VOCAB_VARIANT_CUBLAS) != 0;
+		row[n].own = !(rcfg_traits(x, &x->cfgs[i]) &
+			       KTRAIT_LIBRARY);
 		n++;
 	}
 	/* insertion sort: a handful of rows */

@@ -1,8 +1,8 @@
 /* The `progression` suite (issue 14): the path from report P's v5 to a
  * library-grade SGEMM in FP32 on the CUDA cores (no tensor cores, no
- * TF32): v1..v5, the steps beyond them v6..v13 and cuBLAS at square
+ * TF32): v1..v5, the steps beyond them (v6 on) and cuBLAS at square
  * sizes, each size one interleaved group. Each kernel is shown at its
- * best block (v1..v5: b x b threads) or tile (v6..v13: a tile of C per
+ * best block (v1..v5: b x b threads) or tile (v6 on: a tile of C per
  * block, its threads fewer than the tile's elements): the highest
  * median GFLOP/s among its steady configurations at that size, among
  * all of them where none ran steady. The main body shows per device a
@@ -32,9 +32,6 @@ static const int pg_goal_n[] = {4096, 8192};
 /* the size of the counter table and the roofline: the goal's smaller
  * size, else the largest size with counters */
 #define PG_CNT_N 4096
-/* the step whose documented idea copies a tile with cp.async (LDGSTS):
- * no global load instruction (LDG), so the counters of those miss it */
-#define PG_ASYNC_VARIANT "v10"
 /* an LDG count below this share of the step before's is a drop the
  * async finding explains */
 #define PG_ASYNC_DROP 0.9
@@ -244,7 +241,10 @@ static void pg_counters(const struct rctx *x, int dev, struct pg_facts *f)
 		k->moved_r = NAN;
 		if (cn < 0 || !k->c[cn])
 			continue;
-		k->async = !strcmp(k->variant, PG_ASYNC_VARIANT) ||
+		/* a kernel that copies tiles with cp.async (LDGSTS) issues
+		 * no global load instruction (LDG) for them, so the LDG
+		 * counters miss those loads */
+		k->async = (rcfg_traits(x, k->c[cn]) & KTRAIT_ASYNC_COPY) ||
 			   (isfinite(k->q.ldgk) && isfinite(k->q.ldk) &&
 			    k->q.ldgk < k->q.ldk);
 		/* the quantity that moved most from the step before (filled
@@ -284,7 +284,7 @@ static int pg_facts_fill(struct rctx *x, int dev, struct pg_facts *f)
 		struct pg_kern *k = &f->k[f->nk];
 
 		k->variant = vv[q];
-		k->lib = !strcmp(vv[q], VOCAB_VARIANT_CUBLAS);
+		k->lib = !!(model_traits(x, vv[q], 0) & KTRAIT_LIBRARY);
 		/* the best configuration: steady first, any ok one where
 		 * none ran steady */
 		for (i = 0; i < f->nn; i++)

@@ -17,14 +17,16 @@
 #include <stdint.h>
 
 #include "stats.h"
+#include "traits.h"
 
 /* Schema version written to PRAGMA user_version by this build. 1: base
  * schema; 2: session.keep_samples, kattr.local_bytes, config key index;
  * 3: the session's timer, cache state, launch cost and process identity,
  * and each configuration's interleaving group, grid, working set, clocks
  * and regime; 4: the session's counter pass (read or unavailable, and
- * why). */
-#define STORE_SCHEMA_VERSION 5
+ * why); 5: config.param, part of the key; 6: each kernel's traits and
+ * tile. */
+#define STORE_SCHEMA_VERSION 6
 
 enum store_mode {
 	STORE_READ,		/* must exist; read-only (render, export,
@@ -273,21 +275,43 @@ int store_proc_identity(int pid, char *buf, size_t len);
 
 /* ---- kernels ------------------------------------------------------------ */
 
-/* The source and description of a kernel as measured in a session. */
+/* The source and description of a kernel as measured in a session,
+ * and its traits as the registry gave them. */
 struct store_kernel {
 	int64_t session_id;
 	char *name;
 	char *description;
 	char *source;
+	unsigned traits;	/* KTRAIT_* bits (analysis/traits.h) */
+	int tile;		/* kernel_desc's tile; 0 none */
 };
-/* Inserts k, or replaces the description and source of the same name in
- * the same session. */
+/* Inserts k, or replaces the description, source, traits and tile of
+ * the same name in the same session. */
 int store_kernel_insert(struct store *st, const struct store_kernel *k);
 /* Kernels of session_id in insertion order (or of all sessions when
- * session_id <= 0, the latest row per name by session start). */
+ * session_id <= 0, the latest row per name by session start). A kernel
+ * stored without traits (a file of schema 5 or older, read as it is,
+ * migrated or merged) gets those of store_kernel_legacy, so no reader
+ * tells kernels apart by name. */
 int store_kernel_list(struct store *st, int64_t session_id,
 		      struct store_kernel **out, size_t *n);
 void store_kernels_free(struct store_kernel *k, size_t n);
+
+/* The traits and tile that mmreport's built-in kernel name had before
+ * schema 6 stored them: the one table of built-in names that old files
+ * are read by. Returns 1 when it holds name, else 0 with 0 and 0 (an own
+ * kernel's, or one added after schema 6, whose files store its traits).
+ * traits or tile may be NULL. */
+int store_kernel_legacy(const char *name, unsigned *traits, int *tile);
+
+/* The grid (blocks of one launch) of configuration c stored without one
+ * (files older than schema 3), from the launch geometry of the
+ * built-in kernel its variant names as those versions launched it;
+ * count: its element count (the copy's N). 0: unknown (a library call,
+ * a name the legacy table does not hold, no block). */
+struct store_config;
+long long store_config_legacy_grid(const struct store_config *c,
+				   long long count);
 
 /* Kernel attributes and theoretical occupancy (report P's table). */
 struct store_kattr {

@@ -1,4 +1,5 @@
 /* Kernel sources and descriptions, and kernel attributes / occupancy. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,16 +14,21 @@ int store_kernel_insert(struct store *st, const struct store_kernel *k)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel without "
 				  "name or session");
 	rc = STORE_PREPARE(st, "INSERT INTO kernel(session_id, name,"
-			   " description, source) VALUES (?1, ?2, ?3, ?4)"
+			   " description, source, traits, tile) VALUES (?1,"
+			   " ?2, ?3, ?4, ?5, ?6)"
 			   " ON CONFLICT(session_id, name) DO UPDATE SET"
 			   " description = excluded.description,"
-			   " source = excluded.source", &q);
+			   " source = excluded.source,"
+			   " traits = excluded.traits,"
+			   " tile = excluded.tile", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, k->session_id);
 	store_bind_text(&b, q, 2, k->name);
 	store_bind_text(&b, q, 3, k->description);
 	store_bind_text(&b, q, 4, k->source);
+	store_bind_int(&b, q, 5, (int64_t)k->traits);
+	store_bind_int(&b, q, 6, k->tile);
 	rc = STORE_STEP(st, b, q);
 	if (rc > 0)
 		rc = 0;
@@ -45,28 +51,128 @@ void store_kernels_free(struct store_kernel *k, size_t n)
 	free(k);
 }
 
+/* The built-in kernels of the versions before schema 6 that have a
+ * trait or a tile, as their registry described them then (the others
+ * read 0 and 0 unlisted), and the launch geometry of those that files
+ * older than schema 3 hold (their grids were not stored). Only what old
+ * files can hold: a kernel added after schema 6 stores its traits
+ * itself and never needs a line here. */
+enum legacy_geometry {
+	LG_NONE,		/* not derived: a library call, or a kernel
+				 * no file older than schema 3 holds */
+	LG_ONE,			/* one block (v1) */
+	LG_TILE,		/* ceil(n / (tile bx)) x ceil(m / (tile by)) */
+	LG_COPY			/* ceil(count / (ilp b)) */
+};
+
+static const struct legacy_kernel {
+	const char *name;
+	unsigned traits;
+	int tile;
+	enum legacy_geometry geometry;
+} legacy_kernels[] = {
+	{ VOCAB_VARIANT_V1, 0, 0, LG_ONE },
+	{ VOCAB_VARIANT_V2, 0, 1, LG_TILE },
+	{ VOCAB_VARIANT_V3, 0, 1, LG_TILE },
+	{ VOCAB_VARIANT_V4, 0, 1, LG_TILE },
+	{ VOCAB_VARIANT_V5, 0, 2, LG_TILE },
+	{ VOCAB_VARIANT_SIMPLE, 0, 1, LG_TILE },
+	{ VOCAB_VARIANT_SHARED, 0, 1, LG_TILE },
+	{ "v6", 0, 1, LG_NONE },
+	{ "v7", 0, 1, LG_NONE },
+	{ "v8", 0, 1, LG_NONE },
+	{ "v9", 0, 1, LG_NONE },
+	{ "v10", KTRAIT_ASYNC_COPY, 1, LG_NONE },
+	{ "v11", KTRAIT_ASYNC_COPY, 1, LG_NONE },
+	{ "v12", KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE, 1, LG_NONE },
+	{ "v13", KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE, 1, LG_NONE },
+	{ VOCAB_VARIANT_RECT, 0, 1, LG_NONE },
+	{ VOCAB_VARIANT_COPY_ILP, 0, 0, LG_COPY },
+	{ VOCAB_VARIANT_MEMCPY, KTRAIT_LIBRARY, 0, LG_NONE },
+	{ VOCAB_VARIANT_CUBLAS_DOT, KTRAIT_LIBRARY, 0, LG_NONE },
+	{ VOCAB_VARIANT_CUBLAS, KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64, 0,
+	  LG_NONE }
+};
+
+static const struct legacy_kernel *legacy_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(legacy_kernels) /
+			       sizeof(legacy_kernels[0]); i++)
+		if (!strcmp(legacy_kernels[i].name, name))
+			return &legacy_kernels[i];
+	return NULL;
+}
+
+int store_kernel_legacy(const char *name, unsigned *traits, int *tile)
+{
+	const struct legacy_kernel *l = legacy_find(name);
+
+	if (traits)
+		*traits = l ? l->traits : 0;
+	if (tile)
+		*tile = l ? l->tile : 0;
+	return l != NULL;
+}
+
+static long long ceil_div(long long a, long long b)
+{
+	return b > 0 ? (a + b - 1) / b : 0;
+}
+
+long long store_config_legacy_grid(const struct store_config *c,
+				   long long count)
+{
+	const struct legacy_kernel *l = legacy_find(c ? c->variant : NULL);
+	long long bx, by;
+
+	if (!l || c->block_x <= 0 || !c->suite)
+		return 0;
+	bx = c->block_x;
+	by = c->block_y ? c->block_y : c->block_x;
+	/* the suites those files measured these kernels in */
+	if (l->geometry == LG_ONE || l->geometry == LG_TILE) {
+		if (strcmp(c->suite, VOCAB_SUITE_VERSIONS) &&
+		    strcmp(c->suite, VOCAB_SUITE_TRANSFER))
+			return 0;
+		if (l->geometry == LG_ONE)
+			return 1;
+		return ceil_div(c->n, l->tile * bx) *
+		       ceil_div(c->m ? c->m : c->n, l->tile * by);
+	}
+	if (l->geometry == LG_COPY && !strcmp(c->suite, VOCAB_SUITE_ILP))
+		return ceil_div(ceil_div(count, c->ilp > 0 ? c->ilp : 1), bx);
+	return 0;
+}
+
 int store_kernel_list(struct store *st, int64_t session_id,
 		      struct store_kernel **out, size_t *n)
 {
+	/* files older than schema 6 have no traits: NULL, as a migrated
+	 * or merged row of theirs holds */
+	const char *cols = st->version >= 6 ?
+		"session_id, name, description, source, traits, tile" :
+		"session_id, name, description, source, NULL, NULL";
 	struct store_kernel *ks = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char sql[512];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
 	if (session_id > 0)
-		rc = STORE_PREPARE(st, "SELECT session_id, name, description,"
-				   " source FROM kernel WHERE session_id = ?1"
-				   " ORDER BY id", &q);
+		snprintf(sql, sizeof(sql), "SELECT %s FROM kernel"
+			 " WHERE session_id = ?1 ORDER BY id", cols);
 	else
-		rc = STORE_PREPARE(st, "SELECT session_id, name, description,"
-				   " source FROM (SELECT k.*, row_number() OVER"
-				   " (PARTITION BY k.name ORDER BY"
-				   " s.started_at DESC, s.id DESC, k.id DESC)"
-				   " AS rn FROM kernel k JOIN session s"
-				   " ON s.id = k.session_id) WHERE rn = 1"
-				   " ORDER BY id", &q);
+		snprintf(sql, sizeof(sql), "SELECT %s FROM (SELECT k.*,"
+			 " row_number() OVER (PARTITION BY k.name ORDER BY"
+			 " s.started_at DESC, s.id DESC, k.id DESC)"
+			 " AS rn FROM kernel k JOIN session s"
+			 " ON s.id = k.session_id) WHERE rn = 1"
+			 " ORDER BY id", cols);
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	if (session_id > 0)
@@ -83,6 +189,13 @@ int store_kernel_list(struct store *st, int64_t session_id,
 		    (rc = store_col_strdup(st, q, 2, &k->description)) ||
 		    (rc = store_col_strdup(st, q, 3, &k->source)))
 			goto out;
+		if (sqlite3_column_type(q, 4) == SQLITE_NULL) {
+			store_kernel_legacy(k->name, &k->traits, &k->tile);
+		} else {
+			k->traits = (unsigned)sqlite3_column_int64(q, 4) &
+				    KTRAIT_ALL;
+			k->tile = sqlite3_column_int(q, 5);
+		}
 	}
 	if (rc < 0)
 		goto out;

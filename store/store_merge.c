@@ -30,7 +30,7 @@
 
 /* Per source schema version (index: version - 1): what an older version
  * lacked is derived as the forward migration would have, or NULL. */
-static const char *const session_copy[5] = {
+static const char *const session_copy[6] = {
 	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
 	" ON x.config_id = c.id WHERE c.session_id = s.id),"
 	" NULL, NULL, NULL, NULL, NULL, NULL, NULL"
@@ -42,6 +42,9 @@ static const char *const session_copy[5] = {
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
 	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
 	/* 5 changed config only */
+	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
+	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
+	/* 6 changed kernel only */
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
 	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
 };
@@ -108,6 +111,17 @@ struct merge {
 	struct store_merge_result *res;
 };
 
+/* Sources older than schema 6 have no traits: their rows keep NULL,
+ * which the reader fills from the legacy table as for the source. */
+static const char *const kernel_copy[] = {
+	"INSERT INTO main.kernel(session_id, name, description, source)"
+	" SELECT ?2, name, description, source FROM src.kernel"
+	" WHERE session_id = ?1 ORDER BY id",
+	"INSERT INTO main.kernel(session_id, name, description, source,"
+	" traits, tile) SELECT ?2, name, description, source, traits, tile"
+	" FROM src.kernel WHERE session_id = ?1 ORDER BY id"
+};
+
 /* version: the source's schema, 1 .. STORE_SCHEMA_VERSION. */
 static int merge_prepare(struct merge *m, int version)
 {
@@ -132,10 +146,7 @@ static int merge_prepare(struct merge *m, int version)
 			" JOIN main.device md ON md.uuid = sd.uuid"
 			" WHERE s.id = ?1",
 		[Q_SESSION_COPY] = session_copy[version - 1],
-		[Q_KERNEL_COPY] = "INSERT INTO main.kernel(session_id, name,"
-			" description, source) SELECT ?2, name, description,"
-			" source FROM src.kernel WHERE session_id = ?1"
-			" ORDER BY id",
+		[Q_KERNEL_COPY] = kernel_copy[version >= 6],
 		[Q_KATTR_COPY] = kattr_copy[version >= 2],
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",

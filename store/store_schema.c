@@ -262,9 +262,21 @@ static const char *const schema_v5[] = {
 	NULL
 };
 
+/* Version 6: what the registry says of each kernel that the report
+ * reasons about (analysis/traits.h's bits: a library routine,
+ * asynchronous copies, FP64 tensor cores, a workspace) and its tile, so
+ * that render decides by these and never by a kernel's name. Older rows
+ * keep NULL; the reader gives them the legacy table's traits
+ * (store_kernel_legacy). */
+static const char *const schema_v6[] = {
+	"ALTER TABLE kernel ADD COLUMN traits INTEGER",
+	"ALTER TABLE kernel ADD COLUMN tile INTEGER",
+	NULL
+};
+
 /* steps[v - 1] takes a file from version v - 1 to v. */
 static const char *const *const steps[] = {
-	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5
+	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6
 };
 
 _Static_assert(sizeof(steps) / sizeof(steps[0]) == STORE_SCHEMA_VERSION,
@@ -346,6 +358,21 @@ static const char *const probes_v5[] = {
 	NULL
 };
 
+static const char *const probes_v6[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
+	" counters, counters_why, * FROM session LIMIT 1",
+	"SELECT traits, tile, * FROM kernel LIMIT 1",
+	"SELECT local_bytes, * FROM kattr LIMIT 1",
+	"SELECT param, grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
+	" FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
 const char *const *store_schema_probes(int version)
 {
 	switch (version) {
@@ -359,6 +386,8 @@ const char *const *store_schema_probes(int version)
 		return probes_v4;
 	case 5:
 		return probes_v5;
+	case 6:
+		return probes_v6;
 	default:
 		return NULL;
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "kernels.h"
+#include "store.h"
 #include "vocab.h"
 
 /* Generous limits (no device has more) and a typical device's. */
@@ -142,7 +143,7 @@ static void test_block_lists(void **state)
 				   d->shape == KERNEL_WALK) {
 				assert_non_null(d->func(b, 1));
 				assert_int_equal(d->threads(b, 1), b);
-			} else if (d->suite == KERNEL_SUITE_PROGRESSION) {
+			} else if (d->suite == SUITE_PROGRESSION) {
 				/* a tile edge: a fixed block of threads,
 				 * each several elements of the tile */
 				int th = d->threads(b, 1);
@@ -173,12 +174,12 @@ static void test_sweeps(void **state)
 		assert_true(d->rate > 0);
 		assert_true(d->nsweeps <= KERNEL_MAX_SWEEPS);
 		if (d->shape == KERNEL_LIBRARY) {
-			assert_int_equal(d->suite, KERNEL_SUITE_REFERENCE);
+			assert_int_equal(d->suite, SUITE_REFERENCE);
 			assert_int_equal(d->nsweeps, 0);
 			continue;
 		}
 		assert_true(d->nsweeps > 0);
-		assert_int_equal(d->suite == KERNEL_SUITE_ILP,
+		assert_int_equal(d->suite == SUITE_ILP,
 				 d->shape == KERNEL_COPY);
 		for (size_t w = 0; w < d->nsweeps; w++) {
 			const struct kernel_sweep *sw = &d->sweeps[w];
@@ -194,7 +195,7 @@ static void test_sweeps(void **state)
 			/* shapes: rect's products, each block, both
 			 * precisions */
 			assert_int_equal(sw->nshapes > 0,
-					 d->suite == KERNEL_SUITE_RECT);
+					 d->suite == SUITE_RECT);
 			for (size_t k = 0; k < sw->nshapes; k++)
 				for (size_t j = 0; j < sw->nblocks; j++)
 					for (int f = 0; f <= d->fp64; f++) {
@@ -335,7 +336,7 @@ static void test_check_accepts_listed(void **state)
 
 				why[0] = '\0';
 				/* float4 rows: only multiples of 4 */
-				if (d->suite == KERNEL_SUITE_PROGRESSION &&
+				if (d->suite == SUITE_PROGRESSION &&
 				    strcmp(d->name, "v6") &&
 				    strcmp(d->name, "v7") && a.n % 4) {
 					expect_refused(d, &a, H_THREADS,
@@ -376,7 +377,7 @@ static void test_check_refuses_blocks(void **state)
 			continue;
 		/* 64 x 64 = 4096 threads is not in any list of a
 		 * block edge; 96 in none of a tile edge */
-		if (d->suite == KERNEL_SUITE_PROGRESSION) {
+		if (d->suite == SUITE_PROGRESSION) {
 			a = args_for(d, 128, 96);
 			expect_refused(d, &a, BIG_THREADS, BIG_SMEM, "96");
 		} else {
@@ -471,7 +472,7 @@ static void test_check_transpose(void **state)
 		struct kernel_args a = { .m = 100, .n = 37, .block = 32 };
 
 		assert_non_null(d);
-		assert_int_equal(d->suite, KERNEL_SUITE_TRANSPOSE);
+		assert_int_equal(d->suite, SUITE_TRANSPOSE);
 		size_t smem = i < 2 ? 0 : 4 * 32 * (i == 3 ? 33 : 32);
 
 		assert_int_equal(d->check(&a, 1024, smem, NULL, 0), 0);
@@ -500,11 +501,11 @@ static void test_check_access(void **state)
 		int lo, hi;
 		int suite;
 	} r[] = {
-		{ "offset", 0, 1024, KERNEL_SUITE_COALESCE },
-		{ "stride", 1, 1024, KERNEL_SUITE_COALESCE },
-		{ "aos", 0, 0, KERNEL_SUITE_COALESCE },
-		{ "soa", 0, 0, KERNEL_SUITE_COALESCE },
-		{ "bank", 1, 1024, KERNEL_SUITE_BANK },
+		{ "offset", 0, 1024, SUITE_COALESCE },
+		{ "stride", 1, 1024, SUITE_COALESCE },
+		{ "aos", 0, 0, SUITE_COALESCE },
+		{ "soa", 0, 0, SUITE_COALESCE },
+		{ "bank", 1, 1024, SUITE_BANK },
 	};
 
 	for (size_t i = 0; i < sizeof(r) / sizeof(*r); i++) {
@@ -543,7 +544,7 @@ static void test_check_dot_walkers(void **state)
 	const struct kernel_desc *l = kernel_find("cublas_dot");
 	struct kernel_args a = { .count = 1000, .block = 256 };
 
-	assert_int_equal(d->suite, KERNEL_SUITE_DOT);
+	assert_int_equal(d->suite, SUITE_DOT);
 	assert_int_equal(d->fp64, 1);
 	assert_int_equal(d->check(&a, 256, 1024, NULL, 0), 0);
 	expect_refused(d, &a, 255, BIG_SMEM, "256 threads");
@@ -565,7 +566,7 @@ static void test_check_dot_walkers(void **state)
 
 		if (w->shape != KERNEL_WALK)
 			continue;
-		assert_int_equal(w->suite, KERNEL_SUITE_WALKERS);
+		assert_int_equal(w->suite, SUITE_WALKERS);
 		assert_int_equal(w->check(&b, H_THREADS, shared ? 4096 : 0,
 					  NULL, 0), 0);
 		if (shared)
@@ -720,6 +721,41 @@ static void test_counts(void **state)
 	}
 }
 
+/* The traits the report reasons about: the library routines, the
+ * asynchronous copies and workspaces of the progression, and the store's
+ * legacy table, which old files are read by, saying of every built-in
+ * kernel what the registry says. */
+static void test_traits(void **state)
+{
+	const struct kernel_desc *d;
+	unsigned traits;
+	size_t i;
+	int tile;
+
+	(void)state;
+	assert_int_equal(kernel_find("cublas")->traits,
+			 KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64);
+	assert_int_equal(kernel_find("cublas_dot")->traits, KTRAIT_LIBRARY);
+	assert_int_equal(kernel_find("v9")->traits, 0);
+	assert_int_equal(kernel_find("v10")->traits, KTRAIT_ASYNC_COPY);
+	assert_int_equal(kernel_find("v13")->traits,
+			 KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE);
+	assert_int_equal(kernel_find("v5")->tile, 2);
+	assert_int_equal(kernel_find("v1")->tile, 0);
+	for (i = 0; i < kernel_count(); i++) {
+		d = kernel_at(i);
+		assert_int_equal(d->traits & ~KTRAIT_ALL, 0);
+		/* only a library call has no block */
+		if (!d->nblocks)
+			assert_true(d->traits & KTRAIT_LIBRARY);
+		if (store_kernel_legacy(d->name, &traits, &tile) &&
+		    (traits != d->traits || tile != d->tile))
+			fail_msg("%s: the legacy table says traits %u tile "
+				 "%d, the registry %u and %d", d->name,
+				 traits, tile, d->traits, d->tile);
+	}
+}
+
 static void test_blas_free_null(void **state)
 {
 	kernel_blas_free(NULL);
@@ -746,6 +782,7 @@ int main(void)
 		cmocka_unit_test(test_check_copy),
 		cmocka_unit_test(test_check_cublas),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_traits),
 		cmocka_unit_test(test_blas_free_null),
 	};
 

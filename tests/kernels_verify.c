@@ -1466,7 +1466,7 @@ static void test_check_device(void **state)
 		/* 96: a tile edge no progression kernel takes */
 		struct kernel_args args = { .m = 128, .k = 128, .n = 128,
 					    .block = d->suite ==
-					    KERNEL_SUITE_PROGRESSION ? 96 : 64,
+					    SUITE_PROGRESSION ? 96 : 64,
 					    .ilp = 1 };
 		char why[256] = "";
 
@@ -1509,14 +1509,14 @@ static int teardown(void **state)
  * (the registry's; "-" for the two that are no registry kernel). */
 static void list_names(void)
 {
-	/* enum kernel_suite's order (kernels.h); measure's plan names them
+	/* enum suite_id's order (kernels.h); measure's plan names them
 	 * alike, but the test links kernels/ alone */
 	static const char *const suites[] = {
 		"versions", "transfer", "ilp", "reference", "transpose",
 		"bank", "coalesce", "dot", "walkers", "precision", "rect",
 		"progression"
 	};
-	_Static_assert(N(suites) == KERNEL_SUITE_PROGRESSION + 1,
+	_Static_assert(N(suites) == SUITE_PROGRESSION + 1,
 		       "a suite without a name here");
 
 	for (size_t i = 0; i < kernel_count(); i++) {

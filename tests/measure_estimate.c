@@ -31,11 +31,11 @@
 static char dbpath[] = "/tmp/mmreport-estimate-XXXXXX";
 static const char *srcdir;
 
-static int suite_of(const char *name, enum plan_suite *s)
+static int suite_of(const char *name, enum suite_id *s)
 {
-	for (int i = 0; i < PLAN_NSUITES; i++)
-		if (!strcmp(plan_suite_name((enum plan_suite)i), name)) {
-			*s = (enum plan_suite)i;
+	for (int i = 0; i < SUITE_N; i++)
+		if (!strcmp(plan_suite_name((enum suite_id)i), name)) {
+			*s = (enum suite_id)i;
 			return 0;
 		}
 	return -1;
@@ -115,7 +115,7 @@ static void test_reference_sessions(void **state)
 			.max_time_s = ss[i].max_time_s,
 			.counters = ss[i].counters &&
 				    !strcmp(ss[i].counters, "read") };
-		double est[PLAN_NSUITES] = { 0 }, got[PLAN_NSUITES] = { 0 };
+		double est[SUITE_N] = { 0 }, got[SUITE_N] = { 0 };
 		double te = 0, tg = 0;
 		struct store_config *c = NULL;
 		size_t nc = 0;
@@ -143,11 +143,11 @@ static void test_reference_sessions(void **state)
 		}
 		printf("session %lld (%s):\n", (long long)ss[i].id,
 		       ss[i].cmdline ? ss[i].cmdline : "");
-		for (int k = 0; k < PLAN_NSUITES; k++) {
+		for (int k = 0; k < SUITE_N; k++) {
 			if (!(got[k] > 0))
 				continue;
 			printf("  %-12s estimate %7.1f s  stored %7.1f s  "
-			       "%.2f\n", plan_suite_name((enum plan_suite)k),
+			       "%.2f\n", plan_suite_name((enum suite_id)k),
 			       est[k], got[k], est[k] / got[k]);
 			te += est[k];
 			tg += got[k];

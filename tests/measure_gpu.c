@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <cuda_runtime_api.h>
+#include <sqlite3.h>
 
 #include "device.h"
 #include "measure.h"
@@ -244,6 +245,40 @@ static void regime_check(struct store *st)
 	store_configs_free(c, n);
 }
 
+/* Every kernel row measure wrote holds its traits and tile (none left
+ * NULL for the legacy table to fill) and they are the registry's: the
+ * reference's cuBLAS a library routine with FP64 tensor cores. */
+static void kernel_traits_check(struct store *st, const char *db)
+{
+	struct store_kernel *k = NULL;
+	const struct kernel_desc *kd;
+	sqlite3 *raw = NULL;
+	sqlite3_stmt *q = NULL;
+	size_t nk = 0, i;
+	int lib = 0;
+
+	assert_int_equal(sqlite3_open_v2(db, &raw, SQLITE_OPEN_READONLY,
+					 NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(raw, "SELECT count(*) FROM kernel"
+					    " WHERE traits IS NULL OR tile IS"
+					    " NULL", -1, &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(q, 0), 0);
+	sqlite3_finalize(q);
+	sqlite3_close(raw);
+	assert_int_equal(store_kernel_list(st, 0, &k, &nk), 0);
+	assert_true(nk > 0);
+	for (i = 0; i < nk; i++) {
+		kd = kernel_find(k[i].name);
+		assert_non_null(kd);
+		assert_int_equal(k[i].traits, kd->traits);
+		assert_int_equal(k[i].tile, kd->tile);
+		lib += !!(k[i].traits & KTRAIT_TENSOR_FP64);
+	}
+	assert_int_equal(lib, 1);
+	store_kernels_free(k, nk);
+}
+
 static void test_versions_reference(void **state)
 {
 	static const char *const want[] = { "kernel", "gflops" };
@@ -330,6 +365,7 @@ static void test_versions_reference(void **state)
 				     a[i].block_x == a[j].block_x);
 	}
 	store_kattrs_free(a, na);
+	kernel_traits_check(st, db);
 	store_sessions_free(s, ns);
 	store_devices_free(d, nd);
 	store_free(st);

@@ -42,7 +42,7 @@ static void plan_of(const struct measure_options *o,
 	plan_spec_release(&spec);
 }
 
-static size_t suite_count(const struct plan *p, enum plan_suite s)
+static size_t suite_count(const struct plan *p, enum suite_id s)
 {
 	size_t n = 0;
 
@@ -81,10 +81,10 @@ static void test_default_plan(void **state)
 		   5 * (accepted("v3", b2, 3) + accepted("v4", b2, 3) +
 			accepted("v5", b2, 3));
 	assert_true(versions >= 3 * 3 * 2 + 3 * 5 * 2);
-	assert_int_equal(suite_count(&p, PLAN_VERSIONS), versions);
+	assert_int_equal(suite_count(&p, SUITE_VERSIONS), versions);
 
 	/* transfer: 2 variants x 3 host modes x 5 sizes x default blocks. */
-	assert_int_equal(suite_count(&p, PLAN_TRANSFER),
+	assert_int_equal(suite_count(&p, SUITE_TRANSFER),
 			 3 * 5 * (kernel_find("simple")->sweeps[0].nblocks +
 				  kernel_find("shared")->sweeps[0].nblocks));
 
@@ -93,11 +93,11 @@ static void test_default_plan(void **state)
 	 * with 5 ILP values and the memcpy row. */
 	assert_int_equal(plan_ilp_max_count(80ULL << 30), 1LL << 31);
 	nilp = 31 - 9 + 1;
-	assert_int_equal(suite_count(&p, PLAN_ILP), nilp * 6);
+	assert_int_equal(suite_count(&p, SUITE_ILP), nilp * 6);
 	for (i = 0; i < p.n; i++) {
 		const struct plan_entry *e = &p.e[i];
 
-		if (e->suite != PLAN_ILP)
+		if (e->suite != SUITE_ILP)
 			continue;
 		assert_true(e->count >= 512 && e->count <= (1LL << 31));
 		assert_true((e->count & (e->count - 1)) == 0);
@@ -110,13 +110,13 @@ static void test_default_plan(void **state)
 
 	/* reference: every distinct n of versions and transfer: {176, 352,
 	 * 528} u {128 .. 640} u {512 .. 8192}, 512 counted once. */
-	assert_int_equal(suite_count(&p, PLAN_REFERENCE), 3 + 5 + 5 - 1);
+	assert_int_equal(suite_count(&p, SUITE_REFERENCE), 3 + 5 + 5 - 1);
 	n = 0;
 	for (i = 0; i < p.n; i++)
-		if (p.e[i].suite == PLAN_REFERENCE) {
+		if (p.e[i].suite == SUITE_REFERENCE) {
 			assert_string_equal(p.e[i].variant, "cublas");
 			for (size_t j = i + 1; j < p.n; j++)	/* distinct */
-				assert_false(p.e[j].suite == PLAN_REFERENCE &&
+				assert_false(p.e[j].suite == SUITE_REFERENCE &&
 					     p.e[j].n == p.e[i].n);
 			if (p.e[i].n > n)
 				n = p.e[i].n;
@@ -141,30 +141,30 @@ static void test_default_plan(void **state)
 	 * bank at strides 1..32; coalesce at offsets 0..32, strides 1..32,
 	 * aos and soa; bank's and coalesce's rows sampled as one group
 	 * each */
-	assert_int_equal(suite_count(&p, PLAN_TRANSPOSE), 4 * 4 * 2);
-	assert_int_equal(suite_count(&p, PLAN_BANK), 32);
-	assert_int_equal(suite_count(&p, PLAN_COALESCE), 33 + 32 + 2);
+	assert_int_equal(suite_count(&p, SUITE_TRANSPOSE), 4 * 4 * 2);
+	assert_int_equal(suite_count(&p, SUITE_BANK), 32);
+	assert_int_equal(suite_count(&p, SUITE_COALESCE), 33 + 32 + 2);
 	/* dot and cuBLAS at 3 sizes in float and double; 3 walkers at 2
 	 * counts x 3 step counts, each (count, steps) a group */
-	assert_int_equal(suite_count(&p, PLAN_DOT), 2 * 3 * 2);
-	assert_int_equal(suite_count(&p, PLAN_WALKERS), 3 * 2 * 3);
+	assert_int_equal(suite_count(&p, SUITE_DOT), 2 * 3 * 2);
+	assert_int_equal(suite_count(&p, SUITE_WALKERS), 3 * 2 * 3);
 	/* precision: v2..v5 (block 16), simple and shared (32) and cuBLAS
 	 * at 256, 1024, 4096 in float and double, each n a group of 14
 	 * (both precisions interleaved, issue 27); rect at 4 shapes x
 	 * blocks 8, 16, 32 and cuBLAS, in float and double, each shape a
 	 * group of 8 */
-	assert_int_equal(suite_count(&p, PLAN_PRECISION), 7 * 3 * 2);
-	assert_int_equal(suite_count(&p, PLAN_RECT), (3 + 1) * 4 * 2);
+	assert_int_equal(suite_count(&p, SUITE_PRECISION), 7 * 3 * 2);
+	assert_int_equal(suite_count(&p, SUITE_RECT), (3 + 1) * 4 * 2);
 	/* progression: at n = 1024 .. 8192, v2..v5 at blocks 16 and 32, v6
 	 * at tile 64, v7 at 64 and 128, v8..v13 at 128 and cuBLAS, each n
 	 * a group; v1 (one SM) at 1024 alone; float only, counted */
-	assert_int_equal(suite_count(&p, PLAN_PROGRESSION),
+	assert_int_equal(suite_count(&p, SUITE_PROGRESSION),
 			 1 + 4 * (4 * 2 + 1 + 2 + 6 + 1));
 	for (i = 0; i < p.n; i++) {
 		const struct plan_entry *e = &p.e[i];
 		size_t peers = 0;
 
-		if (e->suite != PLAN_PROGRESSION)
+		if (e->suite != SUITE_PROGRESSION)
 			continue;
 		for (size_t j = 0; j < p.n; j++)
 			peers += p.e[j].group == e->group;
@@ -178,7 +178,7 @@ static void test_default_plan(void **state)
 		const struct plan_entry *e = &p.e[i];
 		size_t peers = 0;
 
-		if (e->suite != PLAN_PRECISION && e->suite != PLAN_RECT)
+		if (e->suite != SUITE_PRECISION && e->suite != SUITE_RECT)
 			continue;
 		for (size_t j = 0; j < p.n; j++) {
 			peers += p.e[j].group == e->group;
@@ -187,8 +187,8 @@ static void test_default_plan(void **state)
 			    p.e[j].k == e->k && p.e[j].n == e->n)
 				assert_int_equal(p.e[j].group, e->group);
 		}
-		assert_int_equal(peers, e->suite == PLAN_PRECISION ? 14 : 8);
-		if (e->suite == PLAN_PRECISION) {
+		assert_int_equal(peers, e->suite == SUITE_PRECISION ? 14 : 8);
+		if (e->suite == SUITE_PRECISION) {
 			assert_int_equal(e->m, e->n);
 			assert_int_equal(e->block,
 					 !strcmp(e->variant, "cublas") ? 0 :
@@ -205,34 +205,34 @@ static void test_default_plan(void **state)
 	for (i = 0; i < p.n; i++) {
 		const struct plan_entry *e = &p.e[i];
 
-		if (e->suite == PLAN_TRANSPOSE) {
+		if (e->suite == SUITE_TRANSPOSE) {
 			assert_int_equal(e->m, e->n);
 			assert_int_equal(e->count, (long long)e->n * e->n);
 			assert_int_equal(e->param, 0);
-		} else if (e->suite == PLAN_DOT) {
+		} else if (e->suite == SUITE_DOT) {
 			assert_int_equal(e->block,
 					 strcmp(e->variant, "dot") ? 0 : 256);
 			for (size_t j = 0; j < p.n; j++)
-				if (p.e[j].suite == PLAN_DOT)
+				if (p.e[j].suite == SUITE_DOT)
 					assert_int_equal(p.e[j].group ==
 							 e->group,
 							 p.e[j].count ==
 							 e->count &&
 							 p.e[j].fp64 ==
 							 e->fp64);
-		} else if (e->suite == PLAN_WALKERS) {
+		} else if (e->suite == SUITE_WALKERS) {
 			assert_true(e->param == 100 || e->param == 1000 ||
 				    e->param == 10000);
 			for (size_t j = 0; j < p.n; j++)
-				if (p.e[j].suite == PLAN_WALKERS)
+				if (p.e[j].suite == SUITE_WALKERS)
 					assert_int_equal(p.e[j].group ==
 							 e->group,
 							 p.e[j].count ==
 							 e->count &&
 							 p.e[j].param ==
 							 e->param);
-		} else if (e->suite == PLAN_BANK ||
-			   e->suite == PLAN_COALESCE) {
+		} else if (e->suite == SUITE_BANK ||
+			   e->suite == SUITE_COALESCE) {
 			assert_int_equal(e->block, 256);
 			for (size_t j = 0; j < p.n; j++)
 				if (p.e[j].suite == e->suite)
@@ -241,7 +241,7 @@ static void test_default_plan(void **state)
 			if (!strcmp(e->variant, "offset"))
 				assert_true(e->param >= 0 && e->param <= 32);
 			else if (!strcmp(e->variant, "stride") ||
-				 e->suite == PLAN_BANK)
+				 e->suite == SUITE_BANK)
 				assert_true(e->param >= 1 && e->param <= 32);
 			else
 				assert_int_equal(e->param, 0);
@@ -266,11 +266,11 @@ static void test_memory_overrides(void **state)
 	o.blocks = "16,128";
 	plan_of(&o, 0, &p);
 	/* transposes take 16 (not 128); access kernels 128 (not 16) */
-	assert_int_equal(suite_count(&p, PLAN_TRANSPOSE), 4);
-	assert_int_equal(suite_count(&p, PLAN_BANK), 32);
-	assert_int_equal(suite_count(&p, PLAN_COALESCE), 67);
+	assert_int_equal(suite_count(&p, SUITE_TRANSPOSE), 4);
+	assert_int_equal(suite_count(&p, SUITE_BANK), 32);
+	assert_int_equal(suite_count(&p, SUITE_COALESCE), 67);
 	for (size_t i = 0; i < p.n; i++) {
-		if (p.e[i].suite == PLAN_TRANSPOSE) {
+		if (p.e[i].suite == SUITE_TRANSPOSE) {
 			assert_int_equal(p.e[i].n, 300);
 			assert_int_equal(p.e[i].block, 16);
 		} else {
@@ -324,7 +324,7 @@ static void test_overrides(void **state)
 	o.suites = "versions,reference";
 	o.sizes = "64,100";
 	plan_of(&o, 0, &p);
-	assert_int_equal(suite_count(&p, PLAN_REFERENCE), 2);
+	assert_int_equal(suite_count(&p, SUITE_REFERENCE), 2);
 	{
 		static const int b1[] = { 8, 16, 22 }, b2[] = { 8, 16, 32 };
 		static const int b12[] = { 8, 16, 22, 32 };
@@ -334,7 +334,7 @@ static void test_overrides(void **state)
 				   accepted("v4", b2, 3) +
 				   accepted("v5", b2, 3));
 
-		assert_int_equal(suite_count(&p, PLAN_VERSIONS), want);
+		assert_int_equal(suite_count(&p, SUITE_VERSIONS), want);
 	}
 	plan_release(&p);
 
@@ -395,7 +395,7 @@ static void test_overrides(void **state)
 	/* rect and cublas at both products, in float and double */
 	assert_int_equal(p.n, 2 * 2 * 2);
 	for (i = 0; i < p.n; i++)
-		assert_int_equal(p.e[i].suite, PLAN_RECT);
+		assert_int_equal(p.e[i].suite, SUITE_RECT);
 	plan_release(&p);
 
 	/* Duplicates in a list are planned once. */
@@ -831,7 +831,7 @@ static void test_dry_run_counters(void **state)
 		a = plan_entry_estimate(&p.e[i], &s);
 		s.counters = 1;
 		b = plan_entry_estimate(&p.e[i], &s);
-		if (p.e[i].suite == PLAN_ILP) {
+		if (p.e[i].suite == SUITE_ILP) {
 			assert_true(a == b);
 			continue;
 		}
@@ -881,7 +881,7 @@ static void test_estimate_model(void **state)
 				   .timer = TIMER_AUTO };
 	double t, a, b;
 
-	e.suite = PLAN_VERSIONS;
+	e.suite = SUITE_VERSIONS;
 	e.variant = "v2";
 	e.kd = kernel_find("v2");
 	e.m = e.k = e.n = 128;
@@ -921,7 +921,7 @@ static void test_estimate_model(void **state)
 	a = plan_entry_estimate(&e, &s);
 	s.counters = 1;
 	assert_true(plan_entry_estimate(&e, &s) > a);
-	e.suite = PLAN_TRANSFER;
+	e.suite = SUITE_TRANSFER;
 	e.variant = "simple";
 	e.kd = kernel_find("simple");
 	e.block = 32;
@@ -938,7 +938,7 @@ static void test_estimate_model(void **state)
  * is one of its own. */
 static int group_key_class(const struct plan_entry *e)
 {
-	return e->suite == PLAN_REFERENCE ? PLAN_VERSIONS : (int)e->suite;
+	return e->suite == SUITE_REFERENCE ? SUITE_VERSIONS : (int)e->suite;
 }
 
 static void test_groups(void **state)
@@ -969,22 +969,22 @@ static void test_groups(void **state)
 			 * and precision's and rect's float and double;
 			 * walkers' step counts and dot's precisions
 			 * apart */
-			int mixed = e->suite == PLAN_PRECISION ||
-				    e->suite == PLAN_RECT;
+			int mixed = e->suite == SUITE_PRECISION ||
+				    e->suite == SUITE_RECT;
 			int same = group_key_class(e) == group_key_class(f) &&
 				   e->m == f->m && e->k == f->k &&
 				   e->n == f->n && e->count == f->count &&
 				   (e->fp64 == f->fp64 || mixed) &&
-				   (e->suite != PLAN_WALKERS ||
+				   (e->suite != SUITE_WALKERS ||
 				    e->param == f->param);
 
 			assert_int_equal(e->group == f->group, same);
 		}
-		if (group_key_class(e) == PLAN_VERSIONS && e->n == 512)
+		if (group_key_class(e) == SUITE_VERSIONS && e->n == 512)
 			v512++;
-		if (e->suite == PLAN_TRANSFER && e->n == 1024)
+		if (e->suite == SUITE_TRANSFER && e->n == 1024)
 			t1024++;
-		if (e->suite == PLAN_ILP && e->count == 4096)
+		if (e->suite == SUITE_ILP && e->count == 4096)
 			i4096++;
 	}
 	/* v3, v4, v5 at 512 in blocks 8, 16, 32 and cuBLAS; the six

@@ -44,6 +44,13 @@ int fix_counters_get(int dev, const char *suite, const char *variant,
 		     const char *host, int n, int block,
 		     struct fix_metrics *m);
 
+struct store;
+/* The kernel row of name in session sid as measure stores one: a
+ * description, a source and the registry's traits (for the built-in
+ * names the fixtures use, those the store's legacy table repeats).
+ * Storing it again is harmless. Returns store_kernel_insert's status. */
+int fix_kernel_put(struct store *st, long long sid, const char *name);
+
 struct store_kattr;
 /* The kernel attributes the fixture stores for (variant, block b). */
 void fix_kattr_fill(const char *variant, int b, struct store_kattr *a);

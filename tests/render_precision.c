@@ -150,6 +150,8 @@ static int put(struct store *st, long long sid, int dev, int v, int p,
 	c.session_id = sid;
 	c.suite = (char *)"precision";
 	c.variant = (char *)var[v];
+	if (fix_kernel_put(st, sid, c.variant))
+		return -1;
 	c.host_mem = (char *)"";
 	c.precision = (char *)prec[p];
 	c.m = c.k = c.n = n;
@@ -753,6 +755,51 @@ static void test_findings(void **state)
 }
 
 /* One device: no prefixes, "one GPU". */
+/* The peak and the library are the kernel's stored traits, never its
+ * name: the library's product under another name keeps the FP64
+ * tensor-core peak and stays the library; cuBLAS stored without that
+ * trait is set against the CUDA cores' FP64 peak, above which its rate
+ * lies, and is no longer said to run on the tensor cores. */
+static void test_traits_decide(void **state)
+{
+	char want[1024];
+	char *tex, *sec;
+	double g = gmed(0, 6, 1, 2);
+
+	(void)state;
+	mode = M_NORMAL;
+	assert_int_equal(build(dbpath), 0);
+	assert_int_equal(chk_sql(dbpath, "UPDATE config SET variant ="
+				 " 'dgemmtc' WHERE variant = 'cublas';"
+				 "UPDATE kernel SET name = 'dgemmtc'"
+				 " WHERE name = 'cublas'"), 0);
+	tex = render("precision");
+	sec = chk_section_text(tex, "Single against double precision in the "
+			       "matrix product");
+	snprintf(want, sizeof(want), "\\item GPU~1: Fastest in fp64 at $n = "
+		 "4096$ is \\texttt{dgemmtc} with %s~GFLOP/s, %s of the FP64 "
+		 "tensor-core peak (%s~GFLOP/s at the recorded clock)",
+		 chk_tex_num(g, 4), chk_tex_pct(100 * g / (2 * PEAK64), 3),
+		 chk_tex_num(2 * PEAK64, 5));
+	chk_expect_in(sec, want);
+	/* still the library the own kernels are set against */
+	chk_expect_in(sec, "of the library's rate.");
+	free(sec);
+	free(tex);
+
+	assert_int_equal(build(dbpath), 0);
+	assert_int_equal(chk_sql(dbpath, "UPDATE kernel SET traits = 1"
+				 " WHERE name = 'cublas'"), 0);
+	tex = render("precision");
+	sec = chk_section_text(tex, "Single against double precision in the "
+			       "matrix product");
+	assert_null(strstr(sec, "tensor-core peak ("));
+	assert_non_null(strstr(sec, "\\item GPU~1: Fastest in fp64 at $n = "
+			       "4096$ is \\texttt{cublas}"));
+	free(sec);
+	free(tex);
+}
+
 static void test_one_device(void **state)
 {
 	char *tex;
@@ -1107,6 +1154,7 @@ int main(void)
 		cmocka_unit_test(test_speed_tables),
 		cmocka_unit_test(test_acc_table),
 		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_traits_decide),
 		cmocka_unit_test(test_one_device),
 		cmocka_unit_test(test_exponents),
 		cmocka_unit_test(test_conclusions),

@@ -102,6 +102,8 @@ static int put(struct store *st, long long sid, int flags, int p, int s,
 	c.session_id = sid;
 	c.suite = (char *)VOCAB_SUITE_RECT;
 	c.variant = (char *)(lib ? VOCAB_VARIANT_CUBLAS : VOCAB_VARIANT_RECT);
+	if (fix_kernel_put(st, sid, c.variant))
+		return -1;
 	c.m = shp[s][0];
 	c.k = shp[s][1];
 	c.n = shp[s][2];

@@ -141,7 +141,7 @@ static int extras_add(const char *path)
 		struct store_kernel k = {sid, (char *)extra[v],
 			(char *)"b x b tiles of the tests", (char *)(v ? 
 			"__global__ void k(float *c) { c[0] = 1; }\n" :
-			src_v3)};
+			src_v3), 0, 1};
 
 		rc = store_kernel_insert(st, &k);
 		for (j = 0; j < NBLOCKS && !rc; j++) {

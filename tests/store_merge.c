@@ -50,7 +50,7 @@ static int teardown(void **state)
 static void add_kernel(struct store *st, int64_t s, const char *name)
 {
 	struct store_kernel k = { s, (char *)name, (char *)"desc",
-				  (char *)"__global__ void k() {}" };
+				  (char *)"__global__ void k() {}", 0, 0 };
 
 	assert_int_equal(store_kernel_insert(st, &k), 0);
 }

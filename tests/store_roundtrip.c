@@ -221,10 +221,11 @@ static void kernels_and_kattrs(void **state)
 	int64_t s2 = fx_session(c->st, d1, "k-s2", "2026-02-01T00:00:00Z");
 	int64_t s3 = fx_session(c->st, d2, "k-s3", "2025-01-01T00:00:00Z");
 	struct store_kernel k[] = {
-		{ s1, (char *)"v1", (char *)"one block", (char *)"src v1" },
+		{ s1, (char *)"v1", (char *)"one block", (char *)"src v1",
+		  0, 0 },
 		{ s1, (char *)"v2", (char *)"one thread per element",
-		  (char *)"__global__ void v2() {}\n" },
-		{ s2, (char *)"v2", (char *)"newer", (char *)"src v2'" },
+		  (char *)"__global__ void v2() {}\n", 0, 1 },
+		{ s2, (char *)"v2", (char *)"newer", (char *)"src v2'", 0, 1 },
 	};
 	struct store_kattr a = {
 		.session_id = s1, .variant = (char *)"v2", .block_x = 16,

@@ -377,7 +377,7 @@ static void read_only_use(void **state)
 {
 	char *path = fx_path(*state, "ro.db");
 	struct store_config *cs = NULL;
-	struct store_kernel k = { 1, (char *)"v2", NULL, NULL };
+	struct store_kernel k = { 1, (char *)"v2", NULL, NULL, 0, 0 };
 	struct fx_snap before;
 	struct store *st;
 	size_t n = 0;
@@ -402,7 +402,7 @@ static void read_only_use(void **state)
 static void error_message(void **state)
 {
 	char *path = fx_path(*state, "err.db");
-	struct store_kernel k = { 12345, (char *)"v2", NULL, NULL };
+	struct store_kernel k = { 12345, (char *)"v2", NULL, NULL, 0, 0 };
 	struct store *st;
 	const char *msg;
 
@@ -831,7 +831,8 @@ static void migrate_v4_config_rebuild(void **state)
 	store_free(st);
 
 	st = fx_open(path, STORE_WRITE);
-	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"), 5);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
 	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM config"
 				    " WHERE id = 7 AND param = 0 AND grp = 3"),
 			 1);
@@ -874,6 +875,130 @@ static void migrate_v4_config_rebuild(void **state)
 	free(into);
 }
 
+/* The traits of kernel name in ks[n]; fails the test when absent. */
+static unsigned traits_of(const struct store_kernel *ks, size_t n,
+			  const char *name, int *tile)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(ks[i].name, name)) {
+			*tile = ks[i].tile;
+			return ks[i].traits;
+		}
+	fail_msg("kernel %s not listed", name);
+	return 0;
+}
+
+/* What a schema-5 file's kernels read as: the legacy table's traits
+ * (cuBLAS a library with FP64 tensor cores, v10 asynchronous copies,
+ * v5 a tile of 2), none for an own kernel. */
+static void assert_legacy_kernels(struct store *st)
+{
+	struct store_kernel *ks = NULL;
+	size_t n = 0;
+	int tile = -1;
+
+	assert_int_equal(store_kernel_list(st, 0, &ks, &n), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(traits_of(ks, n, "cublas", &tile),
+			 KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64);
+	assert_int_equal(tile, 0);
+	assert_int_equal(traits_of(ks, n, "v10", &tile), KTRAIT_ASYNC_COPY);
+	assert_int_equal(tile, 1);
+	assert_int_equal(traits_of(ks, n, "v5", &tile), 0);
+	assert_int_equal(tile, 2);
+	assert_int_equal(traits_of(ks, n, "mine", &tile), 0);
+	assert_int_equal(tile, 0);
+	store_kernels_free(ks, n);
+}
+
+/* Schema 6 stores each kernel's traits and tile: a current file returns
+ * what was written (a kernel named cublas that was stored without the
+ * library's traits has none; one of another name that was stored with
+ * them has them). A schema-5 file, read as it is, merged into a current
+ * file and migrated by a writer, reads its kernels by the legacy
+ * table. */
+static void kernel_traits(void **state)
+{
+	char *path = fx_path(*state, "v5k.db");
+	char *into = fx_path(*state, "into6.db");
+	char *cur = fx_path(*state, "cur6.db");
+	struct store_kernel k = { 0, (char *)"cublas", NULL, NULL, 0, 0 };
+	struct store_kernel *ks = NULL;
+	struct store_merge_result res;
+	struct store *st;
+	sqlite3 *db = NULL;
+	int64_t dev, sid;
+	size_t n = 0;
+	int tile = -1;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(store_schema_create_version(db, 5), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+		"INSERT INTO device(id, uuid, name, pci_bus_id, cc_major,"
+		" cc_minor, sm_count, peak_fp32_gflops, peak_mem_gbs) VALUES"
+		" (1, 'GPU-v5', 'GPU', '0:5:0', 9, 0, 132, 66908, 3352);"
+		"INSERT INTO session(id, uuid, device_id, started_at, status,"
+		" hostname, repeats, warmup, seed, keep_samples) VALUES (1,"
+		" 'S-v5', 1, '2026-01-01T00:00:00Z', 'complete', 'h', 20, 3,"
+		" 1, 1);"
+		"INSERT INTO kernel(session_id, name, description, source)"
+		" VALUES (1, 'cublas', 'd', 's'), (1, 'v10', 'd', 's'),"
+		" (1, 'v5', 'd', 's'), (1, 'mine', 'd', 's');",
+		NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+	st = fx_open(path, STORE_READ);
+	assert_legacy_kernels(st);
+	store_free(st);
+
+	st = fx_open(into, STORE_CREATE);
+	assert_int_equal(store_merge(st, path, &res), 0);
+	assert_legacy_kernels(st);
+	store_free(st);
+	assert_int_equal(fx_sql_int(into, "SELECT count(*) FROM kernel"
+				    " WHERE traits IS NULL"), 4);
+
+	st = fx_open(path, STORE_WRITE);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
+	assert_legacy_kernels(st);
+	store_free(st);
+
+	st = fx_open(cur, STORE_CREATE);
+	dev = fx_device(st, "GPU-cur", "GPU");
+	sid = fx_session(st, dev, "S-cur", "2026-02-01T00:00:00Z");
+	k.session_id = sid;
+	assert_int_equal(store_kernel_insert(st, &k), 0);
+	k.name = (char *)"tc_gemm";
+	k.traits = KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64;
+	k.tile = 3;
+	assert_int_equal(store_kernel_insert(st, &k), 0);
+	assert_int_equal(store_kernel_list(st, sid, &ks, &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(traits_of(ks, n, "cublas", &tile), 0);
+	assert_int_equal(tile, 0);
+	assert_int_equal(traits_of(ks, n, "tc_gemm", &tile),
+			 KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64);
+	assert_int_equal(tile, 3);
+	store_kernels_free(ks, n);
+	store_free(st);
+	/* a current file merged keeps what it stored */
+	st = fx_open(into, STORE_WRITE);
+	assert_int_equal(store_merge(st, cur, &res), 0);
+	assert_int_equal(store_kernel_list(st, 0, &ks, &n), 0);
+	assert_int_equal(traits_of(ks, n, "cublas", &tile), 0);
+	assert_int_equal(traits_of(ks, n, "tc_gemm", &tile),
+			 KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64);
+	assert_int_equal(tile, 3);
+	store_kernels_free(ks, n);
+	store_free(st);
+	free(path);
+	free(into);
+	free(cur);
+}
+
 /* A file that says version 3 but lacks a schema-3 column was not made by
  * mmreport: refused by the probes rather than failing later. */
 static void refuse_v3_without_columns(void **state)
@@ -890,6 +1015,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(create_new, setup, teardown),
+		cmocka_unit_test_setup_teardown(kernel_traits, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(header_is_wal, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(missing_not_created, setup,
