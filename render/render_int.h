@@ -772,54 +772,6 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
 int sec_transfer(struct rctx *x);
 int app_transfer(struct rctx *x);
 
-/* ---- transfer facts (facts_transfer.c): report G's numbers -------------- */
-
-/* The parts a run's time is drawn in: the kernel runs inside Sync, so
- * Sync counts only beyond the kernel, max(0, sync - kernel) of the
- * medians; never both in full. */
-enum { XP_MALLOC, XP_AB, XP_KERNEL, XP_SYNC, XP_C, XP_FREE, XP_N };
-/* The metric of each part; XP_SYNC is "sync" minus the kernel. */
-extern const char *const transfer_part_metric[XP_N];
-/* The median of each part of c in ms. Returns 0, or -1 when c is not ok
- * or lacks a phase (ms[] then NAN). */
-int transfer_parts(const struct rcfg *c, double ms[XP_N]);
-
-/* One of report G's comparisons at one size: the medians of baseline a
- * and alternative b, their gain and Mann-Whitney test (r.p < 0: not
- * tested, no raw samples), and the sample counts. */
-struct transfer_at {
-	int ok;			/* both measured; else the rest is unset */
-	int n;
-	struct rcmp r;
-	size_t na, nb;
-};
-
-/* What the findings and the conclusions say about report G, from one
- * place so that both quote the same numbers. Host memory is compared
- * for the "simple" kernel (report G's baseline) against "pageable";
- * [0] is the smallest, [1] the largest size both were measured at. */
-struct transfer_facts {
-	struct transfer_at pout_c[2];	  /* pinned-output: Memcpy C */
-	struct transfer_at pout_total[2]; /* pinned-output: whole run */
-	struct transfer_at pin_ab[2];	  /* pinned: Memcpy AB */
-	struct transfer_at pin_total[2];  /* pinned: whole run */
-	struct transfer_at pin_malloc[2]; /* pinned: Malloc (r.ratio is
-					   * the price of pinning) */
-	/* "shared" against "simple", pageable memory, largest size */
-	struct transfer_at shared_kernel, shared_total;
-	/* The largest part (XP_*, -1 unknown) of the run of "simple" and
-	 * its share of the parts' sum in %, per host memory (pageable,
-	 * pinned, pinned-output) at the smallest [0] and largest [1]
-	 * size of the suite. */
-	int dom_n[2];
-	int dom_part[2][3];
-	double dom_share[2][3];
-};
-/* Host memory modes in report G's order (pageable is the baseline). */
-extern const char *const transfer_hosts[3];
-/* Fills f for device dev. Returns 0 (comparisons the data lack have
- * ok = 0), -1 when the store fails (message printed). */
-int facts_transfer(struct rctx *x, int dev, struct transfer_facts *f);
 int sec_ilp(struct rctx *x);
 int app_ilp(struct rctx *x);
 

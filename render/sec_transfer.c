@@ -2,8 +2,8 @@
  * Memcpy AB, the kernel inside Sync, Memcpy C, Free) for each kernel and
  * kind of host memory. The main body gives one table per phase across
  * the variants (median and its interval), the gains of the median with
- * their test, where the time goes, and findings computed from the data
- * (facts_transfer.c); the appendix gives report G's full statistics
+ * their test, where the time goes, and findings computed from the data;
+ * the appendix gives report G's full statistics
  * tables and the metrics the main body leaves out. */
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +35,20 @@ static const char *const fig_metrics[] = {
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Host memory modes in report G's order (pageable is the baseline). */
+static const char *const transfer_hosts[] = {
+	VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED, VOCAB_HOST_PINNED_OUTPUT
+};
+
+/* The parts a run's time is drawn in, and their metrics: the kernel
+ * runs inside Sync, so Sync counts only beyond the kernel, never both
+ * in full. */
+enum { XP_MALLOC, XP_AB, XP_KERNEL, XP_SYNC, XP_C, XP_FREE, XP_N };
+static const char *const part_metric[XP_N] = {
+	VOCAB_METRIC_MALLOC, VOCAB_METRIC_MEMCPY_AB, VOCAB_METRIC_KERNEL,
+	VOCAB_METRIC_SYNC, VOCAB_METRIC_MEMCPY_C, VOCAB_METRIC_FREE
+};
 
 /* The variants, host memory modes and sizes of a device, and the
  * metrics (with their units) its ok configurations hold. */
@@ -115,6 +129,21 @@ static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 			      const char *h, int n)
 {
 	return model_find(x, dev, SUITE, v, h, n, -1, -1);
+}
+
+/* The median of each part of c in ms[]. Returns 0, or -1 when c is not
+ * ok or lacks a phase. */
+static int transfer_parts(const struct rcfg *c, double ms[XP_N])
+{
+	int i;
+
+	for (i = 0; i < XP_N; i++)
+		if (!isfinite(ms[i] = rcfg_median(c, part_metric[i])))
+			return -1;
+	/* Sync starts when the launch returns, and the kernel already
+	 * runs during the launch: Sync may well be shorter than it */
+	ms[XP_SYNC] = fmax(0, ms[XP_SYNC] - ms[XP_KERNEL]);
+	return 0;
 }
 
 /* The unit of metric in the device's configurations, NULL when none
@@ -589,7 +618,7 @@ static void part_name(const struct rctx *x, int p, struct rbuf *b)
 	if (p == XP_SYNC)
 		rbuf_puts(b, lang_get(x->L, "xfer.sync_beyond"));
 	else
-		metric_name(x, transfer_part_metric[p], b);
+		metric_name(x, part_metric[p], b);
 }
 
 /* LaTeX as a gnuplot title, "title '...'". */
@@ -932,31 +961,73 @@ static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
 	return rc;
 }
 
-static int main_part(struct rctx *x, int dev)
-{
-	struct tabref ref = {0};
-	struct xlist l;
-	size_t i;
-	int rc = 0;
-
-	xlist_load(x, dev, &l);
-	for (i = 0; i < COUNT(main_metrics) && !rc; i++)
-		rc = metric_table(x, dev, &l, main_metrics[i], i == 0, &ref);
-	/* host memory's gains and their figure, the kernels' gains, then
-	 * where the time goes: an order that also packs the pages */
-	if (!rc)
-		rc = gain_table(x, dev, &l, 1);
-	if (!rc)
-		rc = gain_figure(x, dev, &l);
-	if (!rc)
-		rc = gain_table(x, dev, &l, 0);
-	if (!rc)
-		rc = shares_figure(x, dev, &l);
-	xlist_free(&l);
-	return rc;
-}
-
 /* ---- findings ----------------------------------------------------------- */
+
+/* One of report G's comparisons at one size: the medians of baseline a
+ * and alternative b, their gain and test (r.p < 0: untested), and the
+ * sample counts. */
+struct xat {
+	int ok;			/* both measured; else the rest is unset */
+	int n;
+	struct rcmp r;
+	size_t na, nb;
+};
+
+/* Report G's comparisons, each against "simple" with pageable memory
+ * (its baseline), in the findings' order: the string, b's kernel and
+ * host memory, the metric; times: a ratio from 2 reads "N times as
+ * long". The last two make one sentence, "shared"'s kernel and run. */
+static const struct xcmp {
+	const char *key, *v, *h, *metric;
+	int times;
+} xcmps[] = {
+	{"find.xfer.pout_c", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED_OUTPUT,
+	 VOCAB_METRIC_MEMCPY_C, 0},
+	{"find.xfer.pout_total", VOCAB_VARIANT_SIMPLE,
+	 VOCAB_HOST_PINNED_OUTPUT, VOCAB_METRIC_TOTAL, 0},
+	{"find.xfer.pin_ab", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED,
+	 VOCAB_METRIC_MEMCPY_AB, 0},
+	{"find.xfer.pin_total", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED,
+	 VOCAB_METRIC_TOTAL, 0},
+	{"find.xfer.malloc", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED,
+	 VOCAB_METRIC_MALLOC, 1},
+	{"find.xfer.shared", VOCAB_VARIANT_SHARED, VOCAB_HOST_PAGEABLE,
+	 VOCAB_METRIC_KERNEL, 0},
+	{NULL, VOCAB_VARIANT_SHARED, VOCAB_HOST_PAGEABLE, VOCAB_METRIC_TOTAL,
+	 0},
+};
+#define XC_PAIRS 5		/* xcmps[] of sentence_pair */
+
+/* Comparison c at the smallest (hi = 0) or largest (hi = 1) size where
+ * both sides have its metric, so that a missing configuration shifts
+ * the size rather than dropping the fact. -1 when the store fails. */
+static int at_fill(struct rctx *x, int dev, const struct xlist *l, int hi,
+		   const struct xcmp *c, struct xat *at)
+{
+	size_t i;
+
+	memset(at, 0, sizeof(*at));
+	for (i = 0; i < l->ns; i++) {
+		int n = l->n[hi ? l->ns - 1 - i : i], rc;
+		const struct rcfg *a = cfg(x, dev, VOCAB_VARIANT_SIMPLE,
+					   VOCAB_HOST_PAGEABLE, n);
+		const struct rcfg *b = cfg(x, dev, c->v, c->h, n);
+
+		if (!rcfg_stat(a, c->metric) || !rcfg_stat(b, c->metric))
+			continue;
+		rc = model_compare(x, a, b, c->metric, &at->r);
+		if (rc == -2)
+			return -1;
+		if (rc)
+			continue;
+		at->ok = 1;
+		at->n = n;
+		at->na = rcfg_stat(a, c->metric)->s.n;
+		at->nb = rcfg_stat(b, c->metric)->s.n;
+		return 0;
+	}
+	return 0;
+}
 
 /* The smallest two-sided p the Mann-Whitney test can give with na and
  * nb samples: the two samples wholly apart. */
@@ -995,9 +1066,8 @@ static void join_init(struct xjoin *j)
 static struct rbuf *join_next(struct xjoin *j)
 {
 	if (j->n++) {
-		if (j->n > 2)
-			rbuf_puts(&j->head, ", ");
-		rbuf_puts(&j->head, rbuf_str(&j->last));
+		rbuf_printf(&j->head, "%s%s", j->n > 2 ? ", " : "",
+			    rbuf_str(&j->last));
 		rbuf_free(&j->last);
 	}
 	return &j->last;
@@ -1023,8 +1093,8 @@ static void join_end(struct rctx *x, struct xjoin *j, struct rbuf *out)
  * any outcome to be significant, the words give the direction and the
  * numbers say why it is not significant: "no significant difference"
  * is kept for a test that could have found one. */
-static void cmp_words(struct rctx *x, const struct transfer_at *at,
-		      int times, struct rbuf *words, struct rbuf *detail)
+static void cmp_words(struct rctx *x, const struct xat *at, int times,
+		      struct rbuf *words, struct rbuf *detail)
 {
 	const struct rcmp *r = &at->r;
 	const char *key = "find.xfer.cl.equal", *dkey = "find.xfer.cl.detail";
@@ -1061,10 +1131,10 @@ static void cmp_words(struct rctx *x, const struct transfer_at *at,
 	fv_free(&v);
 }
 
-/* A sentence about one comparison at the smallest and the largest size
+/* A sentence about comparison c at the smallest and the largest size
  * (once when they are one size). */
-static void sentence_pair(struct rctx *x, struct rfind *f, const char *key,
-			  const struct transfer_at at[2], int times)
+static void sentence_pair(struct rctx *x, struct rfind *f,
+			  const struct xcmp *c, const struct xat at[2])
 {
 	struct xjoin j;
 	struct fv v;
@@ -1077,60 +1147,71 @@ static void sentence_pair(struct rctx *x, struct rfind *f, const char *key,
 	for (e = 0; e < 2; e++) {
 		if (e && (!at[1].ok || at[1].n == at[0].n))
 			break;
-		cmp_words(x, &at[e], times, fv_put(&v, "C"), fv_put(&v, "D"));
+		cmp_words(x, &at[e], c->times, fv_put(&v, "C"),
+			  fv_put(&v, "D"));
 		fv_int(&v, "N", at[e].n);
 		fv_emit(x, join_next(&j), "find.xfer.at", &v);
 	}
 	fv_free(&v);
 	join_end(x, &j, fv_put(&v, "AT"));
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
-	fv_find(x, f, key, &v);
+	fv_find(x, f, c->key, &v);
 	fv_free(&v);
 }
 
-/* The kernel and the whole run of "shared" against "simple". */
+/* The kernel (ak) and the whole run (at) of "shared" against "simple"
+ * at the largest size. */
 static void sentence_shared(struct rctx *x, struct rfind *f,
-			    const struct transfer_facts *fx)
+			    const struct xat *ak, const struct xat *at)
 {
 	struct fv v;
 
-	if (!fx->shared_kernel.ok || !fx->shared_total.ok)
+	if (!ak->ok || !at->ok)
 		return;
 	fv_init(&v);
-	fv_int(&v, "N", fx->shared_kernel.n);
-	host_text(x, transfer_hosts[0], fv_put(&v, "H"));
-	cmp_words(x, &fx->shared_kernel, 0, fv_put(&v, "C1"),
-		  fv_put(&v, "D1"));
-	cmp_words(x, &fx->shared_total, 0, fv_put(&v, "C2"),
-		  fv_put(&v, "D2"));
-	fv_find(x, f, "find.xfer.shared", &v);
+	fv_int(&v, "N", ak->n);
+	host_text(x, VOCAB_HOST_PAGEABLE, fv_put(&v, "H"));
+	cmp_words(x, ak, 0, fv_put(&v, "C1"), fv_put(&v, "D1"));
+	cmp_words(x, at, 0, fv_put(&v, "C2"), fv_put(&v, "D2"));
+	fv_find(x, f, xcmps[XC_PAIRS].key, &v);
 	fv_free(&v);
 }
 
-/* The largest part of the run per host memory, at one end of the
- * sizes. */
+/* The largest part of the run of "simple" at size n per host memory,
+ * with its share of the parts' sum. */
 static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
-			      const struct transfer_facts *fx, int e)
+			      int n)
 {
 	struct xjoin j;
 	struct fv v;
 	size_t i;
+	int p, big;
 
 	fv_init(&v);
 	join_init(&j);
-	for (i = 0; i < 3; i++) {
-		if (fx->dom_part[e][i] < 0)
+	for (i = 0; i < COUNT(transfer_hosts); i++) {
+		double ms[XP_N], sum = 0;
+
+		if (transfer_parts(cfg(x, dev, VOCAB_VARIANT_SIMPLE,
+				       transfer_hosts[i], n), ms))
 			continue;
-		part_name(x, fx->dom_part[e][i], fv_put(&v, "PART"));
+		for (p = big = 0; p < XP_N; p++) {
+			sum += ms[p];
+			if (ms[p] > ms[big])
+				big = p;
+		}
+		if (!(sum > 0))
+			continue;
+		part_name(x, big, fv_put(&v, "PART"));
 		host_text(x, transfer_hosts[i], fv_put(&v, "H"));
-		find_pct(fv_put(&v, "SHARE"), fx->dom_share[e][i], 2);
+		find_pct(fv_put(&v, "SHARE"), 100 * ms[big] / sum, 2);
 		fv_emit(x, join_next(&j), "find.xfer.dom_item", &v);
 	}
 	fv_free(&v);
 	if (!j.n)
 		return;		/* nothing was written */
 	join_end(x, &j, fv_put(&v, "LIST"));
-	fv_int(&v, "N", fx->dom_n[e]);
+	fv_int(&v, "N", n);
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
 	rbuf_printf(fv_put(&v, "FIG"), "fig:xfer-shares-%lld",
 		    (long long)x->devs[dev]->id);
@@ -1176,29 +1257,54 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 	fv_free(&v);
 }
 
-/* The findings of one device, every number from facts_transfer. */
-static int findings_dev(struct rctx *x, int dev, struct rfind *f)
+/* The findings of one device. -1 when the store fails. */
+static int findings_dev(struct rctx *x, int dev, const struct xlist *l,
+			struct rfind *f)
 {
-	struct transfer_facts fx;
-	struct xlist l;
+	struct xat at[COUNT(xcmps)][2];
+	size_t i;
 
-	if (facts_transfer(x, dev, &fx))
-		return -1;
-	xlist_load(x, dev, &l);
+	for (i = 0; i < COUNT(xcmps); i++)
+		if (at_fill(x, dev, l, 0, &xcmps[i], &at[i][0]) ||
+		    at_fill(x, dev, l, 1, &xcmps[i], &at[i][1]))
+			return -1;
 	/* with no raw samples nothing is tested, and power is moot */
-	if (fx.pout_total[0].ok && fx.pout_total[0].r.p >= 0)
-		sentence_power(x, dev, f, &l);
-	sentence_pair(x, f, "find.xfer.pout_c", fx.pout_c, 0);
-	sentence_pair(x, f, "find.xfer.pout_total", fx.pout_total, 0);
-	sentence_pair(x, f, "find.xfer.pin_ab", fx.pin_ab, 0);
-	sentence_pair(x, f, "find.xfer.pin_total", fx.pin_total, 0);
-	sentence_pair(x, f, "find.xfer.malloc", fx.pin_malloc, 1);
-	sentence_shared(x, f, &fx);
-	sentence_dominant(x, dev, f, &fx, 0);
-	if (fx.dom_n[1] != fx.dom_n[0])
-		sentence_dominant(x, dev, f, &fx, 1);
-	xlist_free(&l);
+	if (at[1][0].ok && at[1][0].r.p >= 0)
+		sentence_power(x, dev, f, l);
+	for (i = 0; i < XC_PAIRS; i++)
+		sentence_pair(x, f, &xcmps[i], at[i]);
+	sentence_shared(x, f, &at[XC_PAIRS][1], &at[XC_PAIRS + 1][1]);
+	sentence_dominant(x, dev, f, l->ns ? l->n[0] : 0);
+	if (l->ns > 1 && l->n[l->ns - 1] != l->n[0])
+		sentence_dominant(x, dev, f, l->n[l->ns - 1]);
 	return 0;
+}
+
+/* Device dev's tables and figures, and its findings into f. */
+static int main_part(struct rctx *x, int dev, struct rfind *f)
+{
+	struct tabref ref = {0};
+	struct xlist l;
+	size_t i;
+	int rc = 0;
+
+	xlist_load(x, dev, &l);
+	for (i = 0; i < COUNT(main_metrics) && !rc; i++)
+		rc = metric_table(x, dev, &l, main_metrics[i], i == 0, &ref);
+	/* host memory's gains and their figure, the kernels' gains, then
+	 * where the time goes: an order that also packs the pages */
+	if (!rc)
+		rc = gain_table(x, dev, &l, 1);
+	if (!rc)
+		rc = gain_figure(x, dev, &l);
+	if (!rc)
+		rc = gain_table(x, dev, &l, 0);
+	if (!rc)
+		rc = shares_figure(x, dev, &l);
+	if (!rc)
+		rc = findings_dev(x, dev, &l, f);
+	xlist_free(&l);
+	return rc;
 }
 
 /* The Findings subsection: the sentences of each device under its name
@@ -1246,9 +1352,7 @@ int sec_transfer(struct rctx *x)
 		if (!model_has_suite(x, (int)d, SUITE))
 			continue;
 		emit_dev_heading(x, 2, (int)d);
-		rc = main_part(x, (int)d);
-		if (!rc)
-			rc = findings_dev(x, (int)d, &f[d]);
+		rc = main_part(x, (int)d, &f[d]);
 	}
 	if (!rc)
 		rc = findings_emit(x, f);
