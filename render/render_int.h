@@ -1215,24 +1215,22 @@ struct pr_row {
 	const struct rcfg *top[PR_NP];
 	struct rcmp cmp;
 	/* the mean error against k: the exponent of a least-squares fit
-	 * e = c k^b over nfit sizes (NAN below 2), and the errors at the
-	 * smallest and largest k fitted */
+	 * e = c k^b (NAN below 2 sizes), and the errors at the smallest
+	 * and largest k fitted */
 	double slope[PR_NP];
-	int nfit[PR_NP];
 	int k_lo[PR_NP], k_hi[PR_NP];
 	double e_lo[PR_NP], e_hi[PR_NP];
 };
 struct pr_facts {
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
-	int nsizes;
 	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
 	double pratio;		/* peak[FP32] / peak[FP64], NAN */
 	int n_top;		/* the largest n where a row ran steady in
 				 * both precisions; 0 none */
 	int ncmp;		/* rows compared there; of them: */
-	int nslower, nfaster, nns, nuntested;
-	int own_cmp, own_slower, own_faster;	/* the same, own rows */
+	int nslower;		/* of them, slower in fp64 */
+	int own_cmp;		/* own rows compared */
 	int fast64, fast64_own;	/* the rows fastest in fp64 (steady) at
 				 * n_top, of all and of the own; -1 */
 	/* at n_acc, the largest n where a row has both precisions' mean

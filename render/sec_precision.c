@@ -46,20 +46,20 @@ static int pr_rank(const char *v)
 	return (int)PR_NORDER;
 }
 
-static int pr_before(const struct pr_row *a, const struct pr_row *b)
+static int pr_cmp(const void *pa, const void *pb)
 {
+	const struct pr_row *a = pa, *b = pb;
 	int ra = pr_rank(a->variant), rb = pr_rank(b->variant), c;
 
 	if (ra != rb)
-		return ra < rb;
+		return ra - rb;
 	c = strcmp(a->variant, b->variant);
-	return c ? c < 0 : a->block < b->block;
+	return c ? c : a->block - b->block;
 }
 
 /* The (kernel, block) rows device dev measured, in table order. */
 static int pr_rows(const struct rctx *x, int dev, struct pr_row *row)
 {
-	struct pr_row t;
 	size_t i;
 	int n = 0, j, k;
 
@@ -80,13 +80,8 @@ static int pr_rows(const struct rctx *x, int dev, struct pr_row *row)
 		row[n].own = strcmp(c->variant, VOCAB_VARIANT_CUBLAS) != 0;
 		n++;
 	}
-	/* insertion sort: a handful of rows */
-	for (j = 1; j < n; j++)
-		for (k = j; k > 0 && pr_before(&row[k], &row[k - 1]); k--) {
-			t = row[k];
-			row[k] = row[k - 1];
-			row[k - 1] = t;
-		}
+	/* (variant, block) is unique: the order is total */
+	qsort(row, (size_t)n, sizeof(*row), pr_cmp);
 	for (j = 0; j < n; j++)
 		for (k = 0; k < n; k++)
 			if (k != j && !strcmp(row[j].variant, row[k].variant))
@@ -155,7 +150,6 @@ static void pr_fit(const struct rctx *x, int dev, struct pr_row *w, int p,
 		sxy += lk * le;
 		m++;
 	}
-	w->nfit[p] = m;
 	d = m * sxx - sx * sx;
 	if (m >= 2 && d > 0)
 		w->slope[p] = (m * sxy - sx * sy) / d;
@@ -232,7 +226,7 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
-	int *ns = NULL, r, p, rc = -1, word;
+	int *ns = NULL, r, p, rc = -1;
 	size_t nn, i;
 	double best = NAN, best_own = NAN;
 
@@ -244,7 +238,6 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	f->pratio = f->peak[PR_FP32] / f->peak[PR_FP64];
 	f->nrows = pr_rows(x, dev, f->row);
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
-	f->nsizes = (int)nn;
 	for (i = nn; i-- > 0 && !f->n_top; )
 		for (r = 0; r < f->nrows; r++)
 			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
@@ -281,16 +274,9 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 			goto out;
 		if (!isfinite(w->cmp.ratio))
 			continue;
-		word = mem_word(&w->cmp, 0);
 		f->ncmp++;
 		f->own_cmp += w->own;
-		f->nslower += word == MW_WORSE;
-		f->own_slower += word == MW_WORSE && w->own;
-		f->nfaster += word == MW_BETTER;
-		f->own_faster += word == MW_BETTER && w->own;
-		f->nns += word == MW_NS;
-		f->nuntested += word != MW_WORSE && word != MW_BETTER &&
-				word != MW_NS;
+		f->nslower += mem_word(&w->cmp, 0) == MW_WORSE;
 	}
 	pr_facts_acc(x, dev, f, ns, nn);
 	for (i = 0; i < nn; i++)
@@ -405,49 +391,32 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 {
 	int has[PR_NP], rc = 0, r, p;
 	char kinds[16] = "ll", num[32];
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, note, kind;
-	unsigned seen = 0;
+	struct ptable t;
 
 	for (p = 0; p < PR_NP; p++) {
 		has[p] = isfinite(f->peak[p]);
 		strcat(kinds, has[p] ? "SS" : "S");
 	}
 	strcat(kinds, "S");
-	rbufs_init(wide, RTABLE_MAXCOLS);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rbuf_init(&kind);
-	rtable_init(&t, kinds);
-	speed_head(x, &t, has);
+	parts_table_init(&t, kinds);
+	speed_head(x, &t.t, has);
 	for (r = 0; r < f->nrows; r++)
-		rc |= speed_row(x, dev, &t, wide, &f->row[r], n, has, &seen);
+		rc |= speed_row(x, dev, &t.t, t.wide, &f->row[r], n, has,
+				&t.seen);
 	snprintf(num, sizeof(num), "%d", n);
 	rc |= mem_caption(x, dev, PR_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			  "precision.table", num, &cap);
-	rbuf_puts(&note, lang_get(x->L, "precision.table_note"));
+			  "precision.table", num, &t.cap);
+	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));
 	for (p = 0; p < PR_NP; p++)
-		if (!has[p]) {
-			rbuf_putc(&note, ' ');
-			rbuf_puts(&note, lang_get(x->L, p ?
-				  "precision.note_nopeak64" :
-				  "precision.note_nopeak32"));
-		}
-	mem_regime_note(x, seen & ~(unsigned)RG_APART, &note);
-	if (seen & RG_APART) {
-		rbuf_putc(&note, ' ');
-		rbuf_puts(&note, lang_get(x->L, "note.apart"));
-	}
-	rbuf_printf(&kind, "precision n=%d", n);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&kind), dev, rbuf_str(&note));
-	rtable_free(&t);
-	rbufs_free(wide, RTABLE_MAXCOLS);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	rbuf_free(&kind);
-	return rc;
+		if (!has[p])
+			rbuf_printf(&t.note, " %s", lang_get(x->L, p ?
+				    "precision.note_nopeak64" :
+				    "precision.note_nopeak32"));
+	mem_regime_note(x, t.seen & ~(unsigned)RG_APART, &t.note);
+	if (t.seen & RG_APART)
+		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
+	snprintf(num, sizeof(num), "precision n=%d", n);
+	return parts_table_emit(x, &t, rc, num, dev);
 }
 
 /* ---- the accuracy table --------------------------------------------------- */

@@ -61,17 +61,10 @@ struct xlist {
 	size_t nm;
 };
 
+/* A host memory's words ("--" for none). */
 static void host_text(const struct rctx *x, const char *h, struct rbuf *b)
 {
-	char key[96];
-	const char *t;
-
-	snprintf(key, sizeof(key), "host.%s", h ? h : "");
-	t = lang_find(x->L, key);
-	if (t)
-		rbuf_puts(b, t);
-	else
-		rbuf_put_tex(b, h && *h ? h : "--", 0);
+	lang_name_put(x, "host", h && *h ? h : "--", 0, b);
 }
 
 /* Orders names by their place in canon (unknown names after, as they
@@ -1428,16 +1421,6 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	return rc;
 }
 
-static int is_main_metric(const char *m)
-{
-	size_t i;
-
-	for (i = 0; i < COUNT(main_metrics); i++)
-		if (!strcmp(main_metrics[i], m))
-			return 1;
-	return 0;
-}
-
 static int app_part(struct rctx *x, int dev)
 {
 	struct tabref ref = {0};
@@ -1449,7 +1432,8 @@ static int app_part(struct rctx *x, int dev)
 	/* the metrics the main body leaves out, in its form */
 	for (j = 0; j < 2; j++)		/* the phases, then the rates */
 		for (i = 0; i < l.nm && !rc; i++)
-			if (!is_main_metric(l.m[i]) &&
+			if (name_rank(main_metrics, COUNT(main_metrics),
+				       l.m[i]) == COUNT(main_metrics) &&
 			    !strcmp(l.u[i] ? l.u[i] : "", "ms") == !j)
 				rc = metric_table(x, dev, &l, l.m[i], 0, &ref);
 	/* report G's tables, size by size so that the variants of one
