@@ -443,26 +443,6 @@ out:
 	return rc;
 }
 
-/* A row spanning the table: the heading of a group of rows. */
-static void group_row(struct rtable *t, const char *latex)
-{
-	rtable_gap(t);
-	rbuf_printf(&t->body, "\\multicolumn{%d}{l}{%s} \\\\\n", t->ncols,
-		    latex);
-	t->rows++;
-}
-
-/* The phases of phase_order the device measured. */
-static size_t phases_present(const struct xlist *l, const char **out)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < COUNT(phase_order); i++)
-		if (metric_unit(l, phase_order[i]))
-			out[k++] = phase_order[i];
-	return k;
-}
-
 /* A name in a gain table: a host memory's words or a kernel's name. */
 static void gain_name(const struct rctx *x, int host, const char *name,
 		      struct rbuf *b)
@@ -473,27 +453,24 @@ static void gain_name(const struct rctx *x, int host, const char *name,
 		rbuf_put_tex(b, name, 0);
 }
 
-/* The configuration of kernel and host memory at n, the pair given as
- * a gain table's outer and inner name. */
-static const struct rcfg *gain_cfg(const struct rctx *x, int dev,
-				   int by_host, const char *outer,
-				   const char *inner, int n)
-{
-	return by_host ? cfg(x, dev, outer, inner, n) :
-			 cfg(x, dev, inner, outer, n);
-}
-
-/* The row of size n: the gain of every phase ph[] of cb against ca,
- * each tested; *nt is set where one is untested. -1 when the store
- * fails. */
-static int gain_row(struct rctx *x, struct rtable *t, int n,
-		    const struct rcfg *ca, const struct rcfg *cb,
+/* The row of size n where kernel and host memory (outer o, inner a and
+ * b as by_host pairs them) both ran: the gain of every phase ph[] of b
+ * against a, each tested; *nt is set where one is untested. -1 when
+ * the store fails. */
+static int gain_row(struct rctx *x, int dev, struct rtable *t, int by_host,
+		    const char *o, const char *a, const char *b, int n,
 		    const char **ph, size_t nph, int *nt)
 {
+	const struct rcfg *ca = by_host ? cfg(x, dev, o, a, n) :
+				cfg(x, dev, a, o, n);
+	const struct rcfg *cb = by_host ? cfg(x, dev, o, b, n) :
+				cfg(x, dev, b, o, n);
 	struct rcmp r;
 	size_t p;
 	int e;
 
+	if (!rcfg_ok(ca) || !rcfg_ok(cb))
+		return 0;
 	rtable_int(t, n);
 	for (p = 0; p < nph; p++) {
 		e = model_compare(x, ca, cb, ph[p], &r);
@@ -513,62 +490,29 @@ static int gain_row(struct rctx *x, struct rtable *t, int n,
 	return 0;
 }
 
-/* The group of rows of inner[i] against inner[0] within outer[o]: its
- * heading, then a row per size where both ran. */
-static int gain_group(struct rctx *x, int dev, const struct xlist *l,
-		      int by_host, size_t o, size_t i, struct rtable *t,
-		      const char **ph, size_t nph, int *nt)
-{
-	const char **outer = by_host ? l->v : l->h;
-	const char **inner = by_host ? l->h : l->v;
-	struct rbuf grp;
-	struct fv v;
-	size_t s;
-	int rc = 0;
-
-	fv_init(&v);
-	rbuf_init(&grp);
-	gain_name(x, by_host, inner[0], fv_put(&v, "A"));
-	gain_name(x, by_host, inner[i], fv_put(&v, "B"));
-	gain_name(x, !by_host, outer[o], fv_put(&v, "K"));
-	fv_emit(x, &grp, by_host ? "xfer.group_host" : "xfer.group_variant",
-		&v);
-	group_row(t, rbuf_str(&grp));
-	for (s = 0; s < l->ns && !rc; s++) {
-		const struct rcfg *ca = gain_cfg(x, dev, by_host, outer[o],
-						 inner[0], l->n[s]);
-		const struct rcfg *cb = gain_cfg(x, dev, by_host, outer[o],
-						 inner[i], l->n[s]);
-
-		if (rcfg_ok(ca) && rcfg_ok(cb))
-			rc = gain_row(x, t, l->n[s], ca, cb, ph, nph, nt);
-	}
-	rbuf_free(&grp);
-	fv_free(&v);
-	return rc;
-}
-
-/* The gains of the median of every phase, each tested: by_host, every
- * other host memory against the first, per kernel; else every other
- * kernel against the first, per host memory. Rows = sizes in groups. */
+/* The gains of the median of every phase the device measured, each
+ * tested: by_host, every other host memory against the first, per
+ * kernel; else every other kernel against the first, per host memory.
+ * Rows = sizes in groups, each under a row spanning the table. */
 static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 		      int by_host)
 {
-	const char *ph[COUNT(phase_order)];
+	const char **out = by_host ? l->v : l->h, **in = by_host ? l->h : l->v;
 	size_t no = by_host ? l->nv : l->nh, ni = by_host ? l->nh : l->nv;
-	size_t nph = phases_present(l, ph), o, i, p;
+	const char *ph[COUNT(phase_order)];
+	char kinds[RTABLE_MAXCOLS + 1] = "r";
+	size_t nph = 0, o, i, p, s;
 	struct rbuf cap, anc, cell;
 	struct rtable t;
-	char kinds[RTABLE_MAXCOLS + 1];
 	struct fv v;
 	int rc = 0, nt = 0;
 
+	for (p = 0; p < COUNT(phase_order); p++)
+		if (metric_unit(l, phase_order[p]))
+			ph[nph++] = phase_order[p];
 	if (ni < 2 || !nph)
 		return 0;
-	kinds[0] = 'r';
-	for (p = 0; p < nph; p++)
-		kinds[1 + p] = 'S';
-	kinds[1 + nph] = '\0';
+	memset(kinds + 1, 'S', nph);
 	rtable_init(&t, kinds);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
@@ -582,21 +526,32 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 	}
 	rtable_head_end(&t);
 	for (o = 0; o < no && !rc; o++)
-		for (i = 1; i < ni && !rc; i++)
-			rc = gain_group(x, dev, l, by_host, o, i, &t, ph, nph,
-					&nt);
-	if (rc)
-		goto out;
-	gain_name(x, by_host, (by_host ? l->h : l->v)[0], fv_put(&v, "A"));
+		for (i = 1; i < ni && !rc; i++) {
+			gain_name(x, by_host, in[0], fv_put(&v, "A"));
+			gain_name(x, by_host, in[i], fv_put(&v, "B"));
+			gain_name(x, !by_host, out[o], fv_put(&v, "K"));
+			rbuf_free(&cell);
+			fv_emit(x, &cell, by_host ? "xfer.group_host" :
+				"xfer.group_variant", &v);
+			rtable_gap(&t);
+			rbuf_printf(&t.body, "\\multicolumn{%d}{l}{%s} \\\\\n",
+				    t.ncols, rbuf_str(&cell));
+			t.rows++;
+			for (s = 0; s < l->ns && !rc; s++)
+				rc = gain_row(x, dev, &t, by_host, out[o],
+					      in[0], in[i], l->n[s], ph, nph,
+					      &nt);
+		}
+	gain_name(x, by_host, in[0], fv_put(&v, "A"));
 	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	fv_emit(x, &cap, by_host ? "xfer.gain_host" : "xfer.gain_variant",
 		&v);
 	rbuf_printf(&anc, "xfer-gain dev=%lld by=%s",
 		    (long long)x->devs[dev]->id, by_host ? "host" : "variant");
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			lang_get(x->L, nt ? "xfer.gain_note_nt" :
-				 "xfer.gain_note"));
-out:
+	if (!rc)
+		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+				lang_get(x->L, nt ? "xfer.gain_note_nt" :
+					 "xfer.gain_note"));
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
