@@ -177,49 +177,6 @@ static void reach_format(double v, struct rbuf *b)
 	rbuf_printf(b, "\\num{%s}", num);
 }
 
-/* A host memory's name as a column head: on two lines when it has
- * words to break between ("przypięta dla wyniku"), split at the space
- * nearest its middle, so that the head is no wider than the numbers. */
-static void host_head(const struct rctx *x, const char *h, struct rbuf *b)
-{
-	struct rbuf t;
-	const char *s, *best = NULL;
-	size_t len;
-
-	rbuf_init(&t);
-	host_text(x, h, &t);
-	s = rbuf_str(&t);
-	len = strlen(s);
-	for (const char *p = strchr(s, ' '); p; p = strchr(p + 1, ' '))
-		if (!best || labs((long)(p - s) - (long)len / 2) <
-			     labs((long)(best - s) - (long)len / 2))
-			best = p;
-	if (best)
-		rbuf_printf(b, "\\shortstack{%.*s\\\\%s}", (int)(best - s), s,
-			    best + 1);
-	else
-		rbuf_puts(b, s);
-	rbuf_free(&t);
-}
-
-/* A header cell spanning n columns per name of names[]. */
-static void head_spans(const struct rctx *x, struct rtable *t,
-		       const char **names, size_t nn, int span, int host)
-{
-	struct rbuf b;
-	size_t i;
-
-	for (i = 0; i < nn; i++) {
-		rbuf_init(&b);
-		if (host)
-			host_head(x, names[i], &b);
-		else
-			mem_variant(&b, names[i]);
-		rtable_head_span(t, span, rbuf_str(&b));
-		rbuf_free(&b);
-	}
-}
-
 /* The first metric table of a device, whose note the others refer to
  * rather than repeat. */
 struct tabref {
@@ -230,24 +187,50 @@ struct tabref {
 };
 
 /* The two header rows of a metric table: the kernels over their host
- * memories' columns (two each), then n and the host memories. */
+ * memories' columns (two each), then n and the host memories, each on
+ * two lines where it has words to break between ("przypięta dla
+ * wyniku"), split at the space nearest its middle, so that the head is
+ * no wider than the numbers. */
 static void metric_head(const struct rctx *x, struct rtable *t,
 			const struct xlist *l, size_t nv, size_t nh,
 			int samples)
 {
+	struct rbuf b, h;
+	const char *s, *p, *best;
 	size_t i;
+	long mid;
 
+	rbuf_init(&b);
+	rbuf_init(&h);
 	rtable_head(t, "");
-	head_spans(x, t, l->v, nv, 2 * (int)nh, 0);
+	for (i = 0; i < nv; i++) {
+		rbuf_free(&b);
+		mem_variant(&b, l->v[i]);
+		rtable_head_span(t, 2 * (int)nh, rbuf_str(&b));
+	}
 	if (samples)
 		rtable_head(t, "");
 	rtable_head_end(t);
 	rtable_head(t, "\\(n\\)");
-	for (i = 0; i < nv; i++)
-		head_spans(x, t, l->h, nh, 2, 1);
+	for (i = 0; i < nv * nh; i++) {
+		rbuf_free(&b);
+		rbuf_free(&h);
+		host_text(x, l->h[i % nh], &b);
+		s = rbuf_str(&b);
+		mid = (long)strlen(s) / 2;
+		for (best = NULL, p = strchr(s, ' '); p; p = strchr(p + 1, ' '))
+			if (!best || labs(p - s - mid) < labs(best - s - mid))
+				best = p;
+		if (best)
+			rbuf_printf(&h, "\\shortstack{%.*s\\\\%s}",
+				    (int)(best - s), s, best + 1);
+		rtable_head_span(t, 2, best ? rbuf_str(&h) : s);
+	}
 	if (samples)
 		rtable_head(t, lang_get(x->L, "xfer.samples"));
 	rtable_head_end(t);
+	rbuf_free(&b);
+	rbuf_free(&h);
 }
 
 /* The regime of the ok cells of row s (the first nv kernels, nh host
@@ -292,7 +275,6 @@ static int metric_cell(struct rctx *x, struct rtable *t,
 	const struct store_stat *st;
 	struct rbuf cell;
 	double m, lo, hi;
-	char num[64];
 
 	if (cell_status(x, t, q) || !(st = rcfg_stat(q, metric)) ||
 	    !isfinite(rcfg_median(q, metric))) {
@@ -308,8 +290,7 @@ static int metric_cell(struct rctx *x, struct rtable *t,
 	if (st->s.n > cnt[1])
 		cnt[1] = st->s.n;
 	rbuf_init(&cell);
-	render_sig_format(m, 4, num, sizeof(num));
-	rbuf_printf(&cell, "\\num{%s}", num);
+	find_num(&cell, m, 4);
 	if (!common)
 		regime_marks(x, rcfg_regime(x, q) & ~(unsigned)RG_DERIVED,
 			     &cell);
