@@ -1222,6 +1222,7 @@ struct pr_row {
 	double e_lo[PR_NP], e_hi[PR_NP];
 };
 struct pr_facts {
+	int dev;
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
 	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */

@@ -231,6 +231,7 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	double best = NAN, best_own = NAN;
 
 	memset(f, 0, sizeof(*f));
+	f->dev = dev;
 	f->fast64 = f->fast64_own = -1;
 	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
@@ -579,53 +580,46 @@ out:
 /* fp64 against fp32 in time for each kernel at n_top, and the kernels
  * not compared there. */
 static void find_time(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
-	static const char *const item[] = {"untested", "untested", "ns",
-					   "faster", "slower"};
 	struct rbuf list, miss, *lab;
-	struct fv v;
 	char key[64];
-	int r, word;
+	int r;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
 	rbuf_init(&list);
 	rbuf_init(&miss);
 	for (r = 0; f->n_top && r < f->nrows; r++) {
 		const struct pr_row *w = &f->row[r];
 
-		lab = fv_put(&v, "V");
+		lab = fv_put(v, "V");
 		pr_label(w, lab);
 		if (!isfinite(w->cmp.ratio)) {
 			rbuf_printf(&miss, "%s%s", miss.len ? ", " : "",
 				    rbuf_str(lab));
 			continue;
 		}
-		word = mem_word(&w->cmp, 0);
-		fv_num(&v, "R", w->cmp.ratio, 3);
-		mem_p(x, fv_put(&v, "P"), &w->cmp);
-		snprintf(key, sizeof(key), "precision.find.item.%s",
-			 item[word < 0 || word > MW_WORSE ? 0 : word]);
+		fv_num(v, "R", w->cmp.ratio, 3);
+		mem_p(x, fv_put(v, "P"), &w->cmp);
+		mem_key(key, sizeof(key), "precision.find.item",
+			mem_word(&w->cmp, 0));
 		if (list.len)
 			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, key, &v);
+		fv_emit(x, &list, key, v);
 	}
-	fv_int(&v, "N", f->n_top);
-	fv_str(&v, "LIST", rbuf_str(&list));
-	fv_int(&v, "K", f->nslower);
-	fv_int(&v, "NK", f->ncmp);
+	fv_int(v, "N", f->n_top);
+	fv_str(v, "LIST", rbuf_str(&list));
+	fv_int(v, "K", f->nslower);
+	fv_int(v, "NK", f->ncmp);
 	if (!f->n_top && f->nrows)
-		fv_find(x, fd, "precision.find.nosteady", &v);
+		fv_find(x, fd, "precision.find.nosteady", v);
 	if (list.len)
 		fv_find(x, fd, f->nslower == f->ncmp ?
 			"precision.find.cmp_all" : "precision.find.cmp_some",
-			&v);
+			v);
 	if (miss.len) {
-		fv_str(&v, "LIST", rbuf_str(&miss));
-		fv_find(x, fd, "precision.find.missing", &v);
+		fv_str(v, "LIST", rbuf_str(&miss));
+		fv_find(x, fd, "precision.find.missing", v);
 	}
-	fv_free(&v);
 	rbuf_free(&list);
 	rbuf_free(&miss);
 }
@@ -633,11 +627,10 @@ static void find_time(struct rctx *x, struct rfind *fd,
 /* Each time ratio against the device's FP32:FP64 peak ratio, and
  * against the 2 of doubled bytes. */
 static void find_expect(struct rctx *x, struct rfind *fd,
-			const struct pr_facts *f, const char *pre)
+			const struct pr_facts *f, struct fv *v)
 {
 	static const char *const cls[] = {"near", "below", "above"};
 	struct rbuf list[3], all, text;
-	struct fv v;
 	char key[64];
 	int r, i, k;
 
@@ -660,34 +653,31 @@ static void find_expect(struct rctx *x, struct rfind *fd,
 		find_num(&list[k], w->cmp.ratio, 3);
 		rbuf_puts(&list[k], ")");
 	}
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_num(&v, "P32", f->peak[PR_FP32], 5);
-	fv_num(&v, "P64", f->peak[PR_FP64], 5);
-	fv_num(&v, "R", f->pratio, 3);
-	find_pct(fv_put(&v, "TOL"), 100 * PR_RATIO_TOL, 2);
+	fv_num(v, "P32", f->peak[PR_FP32], 5);
+	fv_num(v, "P64", f->peak[PR_FP64], 5);
+	fv_num(v, "R", f->pratio, 3);
+	find_pct(fv_put(v, "TOL"), 100 * PR_RATIO_TOL, 2);
 	for (i = 0; i < 3; i++) {
 		if (!list[i].len)
 			continue;
 		snprintf(key, sizeof(key), "precision.find.cls.%s", cls[i]);
-		fv_str(&v, "LIST", rbuf_str(&list[i]));
+		fv_str(v, "LIST", rbuf_str(&list[i]));
 		if (all.len)
 			rbuf_puts(&all, "; ");
-		fv_emit(x, &all, key, &v);
+		fv_emit(x, &all, key, v);
 	}
-	fv_emit(x, &text, "precision.find.expect", &v);
+	fv_emit(x, &text, "precision.find.expect", v);
 	/* where the two limits predict the same ratio the data cannot
 	 * tell them apart: said, not guessed */
 	if (fabs(f->pratio / 2 - 1) <= PR_RATIO_TOL) {
 		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, "precision.find.expect_same", &v);
+		fv_emit(x, &text, "precision.find.expect_same", v);
 	}
 	rbuf_putc(&text, ' ');
-	fv_str(&v, "LIST", rbuf_str(&all));
-	fv_emit(x, &text, "precision.find.cls", &v);
-	fv_str(&v, "TEXT", rbuf_str(&text));
-	fv_find(x, fd, "precision.find.text", &v);
-	fv_free(&v);
+	fv_str(v, "LIST", rbuf_str(&all));
+	fv_emit(x, &text, "precision.find.cls", v);
+	fv_str(v, "TEXT", rbuf_str(&text));
+	fv_find(x, fd, "precision.find.text", v);
 	rbufs_free(list, 3);
 	rbuf_free(&all);
 	rbuf_free(&text);
@@ -696,11 +686,10 @@ static void find_expect(struct rctx *x, struct rfind *fd,
 /* The fastest kernel in fp64 at n_top and its share of the FP64 peak;
  * where that is the library, the fastest own kernel too. */
 static void find_fast(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
 	const struct pr_row *w, *o;
 	struct rbuf text;
-	struct fv v;
 	double pct, g;
 	int over, which;
 
@@ -710,67 +699,61 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 	g = pr_gflops(w->top[PR_FP64]);
 	pct = pr_pct(x, w->top[PR_FP64], &over);
 	rbuf_init(&text);
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n_top);
-	pr_label(w, fv_put(&v, "V"));
-	fv_num(&v, "G", g, 4);
-	find_pct(fv_put(&v, "PCT"), pct, 3);
+	fv_int(v, "N", f->n_top);
+	pr_label(w, fv_put(v, "V"));
+	fv_num(v, "G", g, 4);
+	find_pct(fv_put(v, "PCT"), pct, 3);
 	/* the peak of its precision and units at its clock (rcfg_peak) */
-	fv_num(&v, "PEAK", rcfg_peak(x, w->top[PR_FP64], &which), 5);
+	fv_num(v, "PEAK", rcfg_peak(x, w->top[PR_FP64], &which), 5);
 	if (!isfinite(pct) && !over) {
-		fv_find(x, fd, "precision.find.fast64_nopeak", &v);
+		fv_find(x, fd, "precision.find.fast64_nopeak", v);
 		goto out;
 	}
 	/* the share names its peak; one above it is a defect, said */
 	fv_emit(x, &text, over ? "precision.find.fast64_over" :
 		which == RULE_PEAK_FP64_TC ? "precision.find.fast64_tc" :
-		"precision.find.fast64", &v);
+		"precision.find.fast64", v);
 	if (!w->own && f->fast64_own >= 0) {
 		o = &f->row[f->fast64_own];
-		pr_label(o, fv_put(&v, "V"));
-		fv_num(&v, "G", pr_gflops(o->top[PR_FP64]), 4);
-		find_pct(fv_put(&v, "PCT"), pr_pct(x, o->top[PR_FP64], &over),
+		pr_label(o, fv_put(v, "V"));
+		fv_num(v, "G", pr_gflops(o->top[PR_FP64]), 4);
+		find_pct(fv_put(v, "PCT"), pr_pct(x, o->top[PR_FP64], &over),
 			 3);
-		find_pct(fv_put(&v, "SHARE"),
+		find_pct(fv_put(v, "SHARE"),
 			 100 * pr_gflops(o->top[PR_FP64]) / g, 3);
 		rbuf_putc(&text, ' ');
 		fv_emit(x, &text, over ? "precision.find.fast64_own_over" :
-			"precision.find.fast64_own", &v);
+			"precision.find.fast64_own", v);
 	}
-	fv_str(&v, "TEXT", rbuf_str(&text));
-	fv_find(x, fd, "precision.find.text", &v);
+	fv_str(v, "TEXT", rbuf_str(&text));
+	fv_find(x, fd, "precision.find.text", v);
 out:
-	fv_free(&v);
 	rbuf_free(&text);
 }
 
 /* fp32's mean error against fp64's at n_acc, and both in units of u. */
-static void find_acc(struct rctx *x, int dev, struct rfind *fd,
-		     const struct pr_facts *f, const char *pre)
+static void find_acc(struct rctx *x, struct rfind *fd,
+		     const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	struct fv v;
 	int r, p;
 
 	if (!f->nacc)
 		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n_acc);
+	fv_int(v, "N", f->n_acc);
 	/* an fp64 error of 0 leaves no ratio to state */
 	if (f->nacc > f->nacc_not && isfinite(f->er_lo)) {
-		num_range_put(fv_put(&v, "R"), f->er_lo, f->er_hi, 3, pr_num);
-		fv_int(&v, "K", f->nacc - f->nacc_not);
-		fv_find(x, fd, "precision.find.acc_ratio", &v);
+		num_range_put(fv_put(v, "R"), f->er_lo, f->er_hi, 3, pr_num);
+		fv_int(v, "K", f->nacc - f->nacc_not);
+		fv_find(x, fd, "precision.find.acc_ratio", v);
 	}
-	list = fv_put(&v, "LIST");
+	list = fv_put(v, "LIST");
 	for (r = 0; f->nacc_not && r < f->nrows; r++) {
 		const struct pr_row *w = &f->row[r];
 		double e[PR_NP];
 
 		for (p = 0; p < PR_NP; p++)
-			e[p] = pr_acc(pr_find(x, dev, w, f->n_acc, p),
+			e[p] = pr_acc(pr_find(x, f->dev, w, f->n_acc, p),
 				      VOCAB_METRIC_ACC_MEAN);
 		if (!isfinite(e[0]) || !isfinite(e[1]) ||
 		    e[PR_FP64] < e[PR_FP32])
@@ -780,15 +763,14 @@ static void find_acc(struct rctx *x, int dev, struct rfind *fd,
 		pr_label(w, list);
 	}
 	if (f->nacc_not)
-		fv_find(x, fd, "precision.find.acc_not", &v);
-	num_range_put(fv_put(&v, "L32"), f->u_lo[PR_FP32], f->u_hi[PR_FP32],
+		fv_find(x, fd, "precision.find.acc_not", v);
+	num_range_put(fv_put(v, "L32"), f->u_lo[PR_FP32], f->u_hi[PR_FP32],
 		      2, pr_num);
-	num_range_put(fv_put(&v, "L64"), f->u_lo[PR_FP64], f->u_hi[PR_FP64],
+	num_range_put(fv_put(v, "L64"), f->u_lo[PR_FP64], f->u_hi[PR_FP64],
 		      2, pr_num);
-	fv_num(&v, "M32", f->umax[PR_FP32], 2);
-	fv_num(&v, "M64", f->umax[PR_FP64], 2);
-	fv_find(x, fd, "precision.find.acc_u", &v);
-	fv_free(&v);
+	fv_num(v, "M32", f->umax[PR_FP32], 2);
+	fv_num(v, "M64", f->umax[PR_FP64], 2);
+	fv_find(x, fd, "precision.find.acc_u", v);
 }
 
 /* The largest group of rows whose errors mx, mn are identical: its
@@ -814,17 +796,16 @@ static int same_group(const double *mx, const double *mn, int n)
  * multiply-adds round alike, which the reader should not mistake for a
  * missing measurement. Said of the largest such group with two or more
  * kernels, per precision; the others are named. */
-static void find_same(struct rctx *x, int dev, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+static void find_same(struct rctx *x, struct rfind *fd,
+		      const struct pr_facts *f, struct fv *v)
 {
 	double mx[PR_MAXR], mn[PR_MAXR];
 	struct rbuf other, *same, *b;
-	struct fv v;
 	int p, r, best;
 
 	for (p = 0; p < PR_NP; p++) {
 		for (r = 0; r < f->nrows; r++) {
-			const struct rcfg *c = pr_find(x, dev, &f->row[r],
+			const struct rcfg *c = pr_find(x, f->dev, &f->row[r],
 						       f->n_acc, p);
 
 			mx[r] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
@@ -834,11 +815,9 @@ static void find_same(struct rctx *x, int dev, struct rfind *fd,
 		if (best < 0)
 			continue;
 		rbuf_init(&other);
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "N", f->n_acc);
-		fv_str(&v, "P", pr_precs[p]);
-		same = fv_put(&v, "LIST");
+		fv_int(v, "N", f->n_acc);
+		fv_str(v, "P", pr_precs[p]);
+		same = fv_put(v, "LIST");
 		for (r = 0; r < f->nrows; r++) {
 			b = mx[r] == mx[best] && mn[r] == mn[best] ? same :
 			    &other;
@@ -848,12 +827,11 @@ static void find_same(struct rctx *x, int dev, struct rfind *fd,
 				rbuf_puts(b, ", ");
 			pr_label(&f->row[r], b);
 		}
-		fv_find(x, fd, "precision.find.same", &v);
+		fv_find(x, fd, "precision.find.same", v);
 		if (other.len) {
-			fv_str(&v, "LIST", rbuf_str(&other));
-			fv_find(x, fd, "precision.find.same_other", &v);
+			fv_str(v, "LIST", rbuf_str(&other));
+			fv_find(x, fd, "precision.find.same_other", v);
 		}
-		fv_free(&v);
 		rbuf_free(&other);
 	}
 }
@@ -861,12 +839,11 @@ static void find_same(struct rctx *x, int dev, struct rfind *fd,
 /* How the mean error grows with k, over the kernels: the ratio from
  * the smallest to the largest size and the fitted exponent. */
 static void find_grow(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
 	static const char *const gname[PR_NP] = {"G32", "G64"};
 	static const char *const bname[PR_NP] = {"B32", "B64"};
 	double glo[PR_NP], ghi[PR_NP], slo[PR_NP], shi[PR_NP];
-	struct fv v;
 	int klo = 0, khi = 0, r, p, nfit = 0;
 
 	for (p = 0; p < PR_NP; p++)
@@ -896,34 +873,28 @@ static void find_grow(struct rctx *x, struct rfind *fd,
 				num_range_add(w->e_hi[p] / w->e_lo[p],
 					      &glo[p], &ghi[p]);
 		}
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "KLO", klo);
-	fv_int(&v, "KHI", khi);
+	fv_int(v, "KLO", klo);
+	fv_int(v, "KHI", khi);
 	for (p = 0; p < PR_NP; p++) {
-		num_range_put(fv_put(&v, gname[p]), glo[p], ghi[p], 2, pr_num);
-		num_range_put(fv_put(&v, bname[p]), slo[p], shi[p], 2, pr_num);
+		num_range_put(fv_put(v, gname[p]), glo[p], ghi[p], 2, pr_num);
+		num_range_put(fv_put(v, bname[p]), slo[p], shi[p], 2, pr_num);
 	}
-	fv_find(x, fd, "precision.find.acc_grow", &v);
-	fv_free(&v);
+	fv_find(x, fd, "precision.find.acc_grow", v);
 }
 
 /* Every configuration's largest error against the bound k u. */
 static void find_bound(struct rctx *x, struct rfind *fd,
-		       const struct pr_facts *f, const char *pre)
+		       const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	struct fv v;
 	int i;
 
 	if (!f->nbound)
 		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->nbound);
-	fv_int(&v, "K", f->nover);
-	find_pct(fv_put(&v, "PCT"), 100 * f->worst, 2);
-	list = fv_put(&v, "LIST");
+	fv_int(v, "N", f->nbound);
+	fv_int(v, "K", f->nover);
+	find_pct(fv_put(v, "PCT"), 100 * f->worst, 2);
+	list = fv_put(v, "LIST");
 	for (i = 0; i < f->nover && i < PR_MAXN; i++) {
 		const struct rcfg *c = f->over[i];
 		int p = !strcmp(c->c->precision, VOCAB_PREC_FP64);
@@ -937,30 +908,25 @@ static void find_bound(struct rctx *x, struct rfind *fd,
 		rbuf_puts(list, "$\\,k u$)");
 	}
 	fv_find(x, fd, f->nover ? "precision.find.bound_some" :
-		"precision.find.bound_all", &v);
-	fv_free(&v);
+		"precision.find.bound_all", v);
 }
 
 /* The configurations without a result, and the sizes not steady. */
 static void find_misc(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	struct fv v;
 	int i;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "K", f->nbad);
-	fv_int(&v, "N", f->nall);
+	fv_int(v, "K", f->nbad);
+	fv_int(v, "N", f->nall);
 	if (f->nbad)
-		fv_find(x, fd, "precision.find.failed", &v);
-	list = fv_put(&v, "NLIST");
+		fv_find(x, fd, "precision.find.failed", v);
+	list = fv_put(v, "NLIST");
 	for (i = 0; i < f->nnon; i++)
 		rbuf_printf(list, "%s%d", i ? ", " : "", f->nonsteady[i]);
 	if (f->nnon)
-		fv_find(x, fd, "precision.find.nonsteady", &v);
-	fv_free(&v);
+		fv_find(x, fd, "precision.find.nonsteady", v);
 }
 
 /* What the data cannot support, from what they hold: how many GPUs,
@@ -1004,7 +970,13 @@ static void find_limits(struct rctx *x, struct rfind *fd)
  * the limits of all. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
+	static void (*const finds[])(struct rctx *, struct rfind *,
+				     const struct pr_facts *, struct fv *) = {
+		find_time, find_expect, find_fast, find_acc, find_same,
+		find_grow, find_bound, find_misc
+	};
 	struct pr_facts f;
+	struct fv v;
 	char pre[32];
 	int *ns = NULL, rc;
 	size_t nn, i, d;
@@ -1023,14 +995,12 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	free(ns);
 	problems_list(x, dev, PR_SUITE, NULL);
 	dev_prefix(x, dev, pre, sizeof(pre));
-	find_time(x, fd, &f, pre);
-	find_expect(x, fd, &f, pre);
-	find_fast(x, fd, &f, pre);
-	find_acc(x, dev, fd, &f, pre);
-	find_same(x, dev, fd, &f, pre);
-	find_grow(x, fd, &f, pre);
-	find_bound(x, fd, &f, pre);
-	find_misc(x, fd, &f, pre);
+	for (i = 0; i < sizeof(finds) / sizeof(finds[0]); i++) {
+		fv_init(&v);
+		fv_str(&v, "DEV", pre);
+		finds[i](x, fd, &f, &v);
+		fv_free(&v);
+	}
 	for (d = (size_t)dev + 1; d < x->ndevs &&
 	     !model_has_suite(x, (int)d, PR_SUITE); d++)
 		;
