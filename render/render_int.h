@@ -1220,6 +1220,8 @@ struct pr_row {
 	double slope[PR_NP];
 	int k_lo[PR_NP], k_hi[PR_NP];
 	double e_lo[PR_NP], e_hi[PR_NP];
+	/* the max and mean error at pr_facts.n_acc, NAN none */
+	double emax[PR_NP], emean[PR_NP];
 };
 struct pr_facts {
 	int dev;

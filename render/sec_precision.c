@@ -159,6 +159,7 @@ static void pr_fit(const struct rctx *x, int dev, struct pr_row *w, int p,
 static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 			 const int *ns, size_t nn)
 {
+	const struct rcfg *c;
 	size_t i;
 	int r, p;
 
@@ -174,18 +175,19 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 						    PR_FP64),
 					    VOCAB_METRIC_ACC_MEAN)))
 				f->n_acc = ns[i];
-	for (r = 0; f->n_acc && r < f->nrows; r++) {
-		const struct rcfg *c[PR_NP];
+	for (r = 0; r < f->nrows; r++) {
+		struct pr_row *w = &f->row[r];
 		/* mlo is scratch: only the largest max error is kept */
-		double e[PR_NP], mlo = NAN;
+		double *e = w->emean, mlo = NAN;
 
 		for (p = 0; p < PR_NP; p++) {
-			c[p] = pr_find(x, dev, &f->row[r], f->n_acc, p);
-			e[p] = pr_acc(c[p], VOCAB_METRIC_ACC_MEAN);
+			c = pr_find(x, dev, w, f->n_acc, p);
+			e[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
+			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
 			num_range_add(e[p] / pr_unit[p], &f->u_lo[p],
 				     &f->u_hi[p]);
-			num_range_add(pr_acc(c[p], VOCAB_METRIC_ACC_MAX) /
-				     pr_unit[p], &mlo, &f->umax[p]);
+			num_range_add(w->emax[p] / pr_unit[p], &mlo,
+				      &f->umax[p]);
 		}
 		if (!isfinite(e[PR_FP32]) || !isfinite(e[PR_FP64]))
 			continue;
@@ -197,9 +199,9 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 				     &f->er_hi);
 	}
 	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
 		double m, b;
 
+		c = &x->cfgs[i];
 		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE))
 			continue;
 		f->nall++;
@@ -736,7 +738,7 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 		     const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	int r, p;
+	int r;
 
 	if (!f->nacc)
 		return;
@@ -750,11 +752,8 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	list = fv_put(v, "LIST");
 	for (r = 0; f->nacc_not && r < f->nrows; r++) {
 		const struct pr_row *w = &f->row[r];
-		double e[PR_NP];
+		const double *e = w->emean;
 
-		for (p = 0; p < PR_NP; p++)
-			e[p] = pr_acc(pr_find(x, f->dev, w, f->n_acc, p),
-				      VOCAB_METRIC_ACC_MEAN);
 		if (!isfinite(e[0]) || !isfinite(e[1]) ||
 		    e[PR_FP64] < e[PR_FP32])
 			continue;
@@ -773,15 +772,22 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	fv_find(x, fd, "precision.find.acc_u", v);
 }
 
-/* The largest group of rows whose errors mx, mn are identical: its
- * first row, -1 where no two are. */
-static int same_group(const double *mx, const double *mn, int n)
+/* 1 when rows a and b have identical errors in precision p. */
+static int same_err(const struct pr_row *a, const struct pr_row *b, int p)
+{
+	return a->emax[p] == b->emax[p] && a->emean[p] == b->emean[p];
+}
+
+/* The largest group of rows whose errors in precision p are identical:
+ * its first row, -1 where no two are. */
+static int same_group(const struct pr_facts *f, int p)
 {
 	int best = -1, bestn = 1, r, q, same;
 
-	for (r = 0; r < n; r++) {
-		for (q = same = 0; q < n && isfinite(mx[r]); q++)
-			same += mx[q] == mx[r] && mn[q] == mn[r];
+	for (r = 0; r < f->nrows; r++) {
+		for (q = same = 0; q < f->nrows &&
+		     isfinite(f->row[r].emax[p]); q++)
+			same += same_err(&f->row[q], &f->row[r], p);
 		if (same > bestn) {
 			bestn = same;
 			best = r;
@@ -799,19 +805,11 @@ static int same_group(const double *mx, const double *mn, int n)
 static void find_same(struct rctx *x, struct rfind *fd,
 		      const struct pr_facts *f, struct fv *v)
 {
-	double mx[PR_MAXR], mn[PR_MAXR];
 	struct rbuf other, *same, *b;
 	int p, r, best;
 
 	for (p = 0; p < PR_NP; p++) {
-		for (r = 0; r < f->nrows; r++) {
-			const struct rcfg *c = pr_find(x, f->dev, &f->row[r],
-						       f->n_acc, p);
-
-			mx[r] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-			mn[r] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
-		}
-		best = same_group(mx, mn, f->nrows);
+		best = same_group(f, p);
 		if (best < 0)
 			continue;
 		rbuf_init(&other);
@@ -819,9 +817,9 @@ static void find_same(struct rctx *x, struct rfind *fd,
 		fv_str(v, "P", pr_precs[p]);
 		same = fv_put(v, "LIST");
 		for (r = 0; r < f->nrows; r++) {
-			b = mx[r] == mx[best] && mn[r] == mn[best] ? same :
+			b = same_err(&f->row[r], &f->row[best], p) ? same :
 			    &other;
-			if (!isfinite(mx[r]))
+			if (!isfinite(f->row[r].emax[p]))
 				continue;
 			if (b->len)
 				rbuf_puts(b, ", ");
