@@ -359,25 +359,23 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 {
 	struct rtable t;
 	struct rbuf cap, anc, note, cell;
-	char kinds[RTABLE_MAXCOLS + 1];
+	char kinds[RTABLE_MAXCOLS + 1] = "r";
 	const char *unit = metric_unit(l, metric);
 	/* the cells that fit a table, two columns each beside the size
 	 * and the samples */
 	size_t fit = (RTABLE_MAXCOLS - 2) / 2;
 	size_t nh = l->nh < fit ? l->nh : fit;
 	size_t nv = nh && l->nv > fit / nh ? fit / nh : l->nv;
-	size_t i, j, s, c = 0;
+	size_t i, j, s;
 	unsigned seen = 0;
 	int rc = 0, noci = 0;
 
 	if (!unit || !nh || !nv)
 		return 0;
-	kinds[c++] = 'r';
-	for (i = 0; i < 2 * nv * nh; i++)
-		kinds[c++] = i % 2 ? 'l' : 'r';
+	for (i = 0; i < nv * nh; i++)
+		strcat(kinds, "rl");
 	if (samples)
-		kinds[c++] = 'r';
-	kinds[c] = '\0';
+		strcat(kinds, "r");
 	rtable_init(&t, kinds);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
@@ -685,14 +683,9 @@ static const double gain_tics[] = {
 	20, 50, 100, 200, 500, 1000
 };
 
-/* gnuplot's point type of kernel i: filled circle, open circle,
+/* gnuplot's point types of the kernels: filled circle, open circle,
  * filled triangle. */
-static int kernel_pt(size_t i)
-{
-	static const int pt[] = {7, 6, 9};
-
-	return pt[i % COUNT(pt)];
-}
+static const int kernel_pt[] = {7, 6, 9};
 
 /* The ratio b/a of the medians of metric of kernel v with host memory
  * hb (b) and ha (a) at n; NAN where either is missing. */
@@ -759,7 +752,7 @@ static void gain_plot(struct rctx *x, const struct xlist *l, int k)
 			rbuf_printf(g, ", \\\n  $F%dL%zu_%zu using 1:2 with "
 				    "linespoints lc rgb '%s' dt %zu pt %d ", k,
 				    m, i, plot_color((int)m), i + 1,
-				    kernel_pt(i));
+				    kernel_pt[i % COUNT(kernel_pt)]);
 			if (i) {
 				rbuf_puts(g, "notitle");
 				continue;
@@ -772,7 +765,8 @@ static void gain_plot(struct rctx *x, const struct xlist *l, int k)
 		rbuf_free(&t);
 		mem_variant(&t, l->v[i]);
 		rbuf_printf(g, ", \\\n  NaN with linespoints lc rgb '#000000' "
-			    "dt %zu pt %d ", i + 1, kernel_pt(i));
+			    "dt %zu pt %d ", i + 1,
+			    kernel_pt[i % COUNT(kernel_pt)]);
 		gp_title(g, rbuf_str(&t));
 	}
 	rbuf_puts(g, "\n");
