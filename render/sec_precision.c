@@ -1,14 +1,14 @@
 /* The `precision` suite (textbook R: float against double in speed and
  * accuracy): the matrix kernels v2..v5, simple, shared and cuBLAS
  * (SGEMM in fp32, DGEMM in fp64) on random inputs uniform in [-1, 1),
- * floats in fp32 and doubles of 53 bits in fp64. The main body shows per device a figure of GFLOP/s
- * against n, a speed table per size (GFLOP/s and share of the peak of
- * each precision, fp64 over fp32 kernel time with its test), a table
- * of the sampled errors against the worst-case bound k u, and findings
- * computed by facts_precision, which the conclusions share. Only steady
- * points (full waves, longer than a launch) are compared in time; a
- * product's FLOP rate is not the cache's, so L2 residency is no mark
- * here. */
+ * floats in fp32 and doubles of 53 bits in fp64. The main body shows
+ * per device a figure of GFLOP/s against n, a speed table per size
+ * (GFLOP/s and share of the peak of each precision, fp64 over fp32
+ * kernel time with its test), a table of the sampled errors against
+ * the worst-case bound k u, and findings computed by facts_precision,
+ * which the conclusions share. Only steady points (full waves, longer
+ * than a launch) are compared in time; a product's FLOP rate is not
+ * the cache's, so L2 residency is no mark here. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

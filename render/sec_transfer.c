@@ -3,8 +3,8 @@
  * kind of host memory. The main body gives one table per phase across
  * the variants (median and its interval), the gains of the median with
  * their test, where the time goes, and findings computed from the data;
- * the appendix gives report G's full statistics
- * tables and the metrics the main body leaves out. */
+ * the appendix gives report G's full statistics tables and the metrics
+ * the main body leaves out. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
