@@ -556,15 +556,18 @@ static void gp_title(struct rbuf *g, const char *latex)
 	rbuf_puts(g, "'");
 }
 
-/* The shares figure's datablocks: per kernel and host memory a row per
- * size of the parts in % of their sum (0 where unknown). */
+/* The shares figure's datablocks and plot command: per kernel and host
+ * memory a row per size of the parts in % of their sum (0 where
+ * unknown), drawn as a histogram, the parts' titles once. */
 static void shares_data(struct rctx *x, int dev, const struct xlist *l,
 			int k)
 {
-	struct rbuf *g = &x->plot.script;
+	struct rbuf *g = &x->plot.script, cmd, name;
 	size_t i, j, s, grp = 0;
 	int p;
 
+	rbuf_init(&cmd);
+	rbuf_init(&name);
 	for (i = 0; i < l->nv; i++)
 		for (j = 0; j < l->nh; j++, grp++) {
 			rbuf_printf(g, "$F%dG%zu << EOD\n", k, grp);
@@ -584,45 +587,31 @@ static void shares_data(struct rctx *x, int dev, const struct xlist *l,
 				rbuf_puts(g, "\n");
 			}
 			rbuf_puts(g, "EOD\n");
-		}
-}
-
-/* The shares figure's plot command: a histogram per kernel and host
- * memory, the parts' titles once. */
-static void shares_plot(struct rctx *x, const struct xlist *l, int k)
-{
-	struct rbuf *g = &x->plot.script, name;
-	size_t i, j, grp = 0;
-	int p;
-
-	rbuf_init(&name);
-	rbuf_puts(g, "plot ");
-	for (i = 0; i < l->nv; i++)
-		for (j = 0; j < l->nh; j++, grp++) {
-			rbuf_printf(g, "%snewhistogram '{\\footnotesize"
+			rbuf_printf(&cmd, "%snewhistogram '{\\footnotesize"
 				    "\\shortstack{\\texttt{",
-				    grp ? ", \\\n  " : "");
+				    grp ? ", \\\n  " : "plot ");
 			rbuf_free(&name);
 			rbuf_put_tex(&name, l->v[i], 0);
 			rbuf_puts(&name, "}\\\\");
 			host_text(x, l->h[j], &name);
-			rbuf_put_gp(g, rbuf_str(&name));
-			rbuf_puts(g, "}}'");
+			rbuf_put_gp(&cmd, rbuf_str(&name));
+			rbuf_puts(&cmd, "}}'");
 			for (p = 0; p < XP_N; p++) {
-				rbuf_printf(g, ", $F%dG%zu using %d%s lc rgb "
-					    "'%s' ", k, grp, p + 2,
+				rbuf_printf(&cmd, ", $F%dG%zu using %d%s lc "
+					    "rgb '%s' ", k, grp, p + 2,
 					    p ? "" : ":xtic(1)",
 					    plot_color(p));
 				if (grp) {
-					rbuf_puts(g, "notitle");
+					rbuf_puts(&cmd, "notitle");
 					continue;
 				}
 				rbuf_free(&name);
 				part_name(x, p, &name);
-				gp_title(g, rbuf_str(&name));
+				gp_title(&cmd, rbuf_str(&name));
 			}
 		}
-	rbuf_puts(g, "\n");
+	rbuf_printf(g, "%s\n", rbuf_str(&cmd));
+	rbuf_free(&cmd);
 	rbuf_free(&name);
 }
 
@@ -662,7 +651,6 @@ static int shares_figure(struct rctx *x, int dev, const struct xlist *l)
 	rbuf_put_gp(g, lang_get(x->L, "axis.share"));
 	rbuf_puts(g, "'\n");
 	shares_data(x, dev, l, k);
-	shares_plot(x, l, k);
 	rbuf_init(&cap);
 	rbuf_init(&dl);
 	dev_suffix(x, dev, &dl);
@@ -890,7 +878,7 @@ static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
  * and alternative b, their gain and test (r.p < 0: untested), and the
  * sample counts. */
 struct xat {
-	int ok;			/* both measured; else the rest is unset */
+	int ok;		/* both measured; else the rest is unset */
 	int n;
 	struct rcmp r;
 	size_t na, nb;
