@@ -337,15 +337,13 @@ static void speed_head(struct rctx *x, struct rtable *t, const int *has)
 	rtable_head_end(t);
 }
 
-/* Row w of the speed table at size n (none where neither precision
- * ran); the marks it prints are added to *seen. -1 when the store
- * fails. */
-static int speed_row(struct rctx *x, int dev, struct rtable *t,
-		     struct rbuf *wide, const struct pr_row *w, int n,
-		     const int *has, unsigned *seen)
+/* Row w of speed table t at size n (none where neither precision
+ * ran); the marks it prints join t->seen. -1 when the store fails. */
+static int speed_row(struct rctx *x, int dev, struct ptable *t,
+		     const struct pr_row *w, int n, const int *has)
 {
 	const struct rcfg *c[PR_NP];
-	struct rbuf cell;
+	struct rbuf *cell = &t->cell;
 	struct rcmp cmp;
 	int p, over, rc = 0;
 
@@ -353,28 +351,26 @@ static int speed_row(struct rctx *x, int dev, struct rtable *t,
 		c[p] = pr_find(x, dev, w, n, p);
 	if (!c[PR_FP32] && !c[PR_FP64])
 		return 0;
-	rbuf_init(&cell);
-	mem_variant(&cell, w->variant);
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
+	rbuf_free(cell);
+	mem_variant(cell, w->variant);
+	rtable_text(&t->t, rbuf_str(cell));
+	rbuf_free(cell);
 	if (w->block > 0)
-		block_label(w->block, w->block, &cell);
-	else
-		rbuf_puts(&cell, "--");
-	rtable_text(t, rbuf_str(&cell));
+		block_label(w->block, w->block, cell);
+	rtable_text(&t->t, w->block > 0 ? rbuf_str(cell) : "--");
 	for (p = 0; p < PR_NP; p++) {
-		if (cell_status(x, t, c[p])) {
+		if (cell_status(x, &t->t, c[p])) {
 			/* a failed kernel has no rate, nor a share */
 			if (has[p])
-				rtable_text(t, "--");
+				rtable_text(&t->t, "--");
 			continue;
 		}
-		rbuf_free(&cell);
-		regime_marks(x, rcfg_marks(x, c[p]), &cell);
-		*seen |= rcfg_marks(x, c[p]);
-		mem_num(t, pr_gflops(c[p]), -1, 0, rbuf_str(&cell), wide);
+		rbuf_free(cell);
+		regime_marks(x, rcfg_marks(x, c[p]), cell);
+		t->seen |= rcfg_marks(x, c[p]);
+		mem_num(&t->t, pr_gflops(c[p]), -1, 0, rbuf_str(cell), t->wide);
 		if (has[p])
-			rtable_num(t, pr_pct(x, c[p], &over), -3, 0);
+			rtable_num(&t->t, pr_pct(x, c[p], &over), -3, 0);
 	}
 	if (model_compare(x, c[PR_FP32], c[PR_FP64], VOCAB_METRIC_KERNEL,
 			  &cmp) == -2)
@@ -382,10 +378,9 @@ static int speed_row(struct rctx *x, int dev, struct rtable *t,
 	if (!rcfg_ok(c[PR_FP32]) || !rcfg_ok(c[PR_FP64]))
 		cmp.ratio = NAN;
 	else if (!cmp.interleaved)
-		*seen |= RG_APART;
-	ratio_cell(x, t, &cmp, wide);
-	rtable_row_end(t);
-	rbuf_free(&cell);
+		t->seen |= RG_APART;
+	ratio_cell(x, &t->t, &cmp, t->wide);
+	rtable_row_end(&t->t);
 	return rc;
 }
 
@@ -404,8 +399,7 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 	parts_table_init(&t, kinds);
 	speed_head(x, &t.t, has);
 	for (r = 0; r < f->nrows; r++)
-		rc |= speed_row(x, dev, &t.t, t.wide, &f->row[r], n, has,
-				&t.seen);
+		rc |= speed_row(x, dev, &t, &f->row[r], n, has);
 	snprintf(num, sizeof(num), "%d", n);
 	rc |= mem_caption(x, dev, PR_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			  "precision.table", num, &t.cap);
