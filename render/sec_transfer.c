@@ -959,43 +959,24 @@ static double mwu_pmin(size_t na, size_t nb)
 	return p;
 }
 
-/* Phrases joined as one list, phrase by phrase: ", " between them, the
+/* The phrases it[0..n-1] as one list into out: ", " between them, the
  * language's "and" (find.xfer.list2) before the last. */
-struct xjoin {
-	struct rbuf head, last;	/* all but the last; the last */
-	size_t n;
-};
-
-static void join_init(struct xjoin *j)
+static void join_put(struct rctx *x, const struct rbuf *it, size_t n,
+		     struct rbuf *out)
 {
-	rbuf_init(&j->head);
-	rbuf_init(&j->last);
-	j->n = 0;
-}
+	struct kv v[2] = {{"A", ""}, {"B", n ? rbuf_str(&it[n - 1]) : ""}};
+	struct rbuf head;
+	size_t i;
 
-/* The buffer of the next phrase. */
-static struct rbuf *join_next(struct xjoin *j)
-{
-	if (j->n++) {
-		rbuf_printf(&j->head, "%s%s", j->n > 2 ? ", " : "",
-			    rbuf_str(&j->last));
-		rbuf_free(&j->last);
-	}
-	return &j->last;
-}
-
-/* Appends the list to out (nothing when empty) and releases j. */
-static void join_end(struct rctx *x, struct xjoin *j, struct rbuf *out)
-{
-	struct kv v[2] = {{"A", rbuf_str(&j->head)},
-			  {"B", rbuf_str(&j->last)}};
-
-	if (j->n == 1)
-		rbuf_puts(out, rbuf_str(&j->last));
-	else if (j->n)
+	rbuf_init(&head);
+	for (i = 0; i + 1 < n; i++)
+		rbuf_printf(&head, "%s%s", i ? ", " : "", rbuf_str(&it[i]));
+	v[0].val = rbuf_str(&head);
+	if (n == 1)
+		rbuf_puts(out, v[1].val);
+	else if (n)
 		emit_string(x, out, "find.xfer.list2", v, 2);
-	rbuf_free(&j->head);
-	rbuf_free(&j->last);
+	rbuf_free(&head);
 }
 
 /* The words of one comparison, chosen by the data: shorter, longer (or
@@ -1047,24 +1028,25 @@ static void cmp_words(struct rctx *x, const struct xat *at, int times,
 static void sentence_pair(struct rctx *x, struct rfind *f,
 			  const struct xcmp *c, const struct xat at[2])
 {
-	struct xjoin j;
+	struct rbuf it[2];
 	struct fv v;
 	size_t e;
 
 	if (!at[0].ok)
 		return;
 	fv_init(&v);
-	join_init(&j);
+	rbufs_init(it, 2);
 	for (e = 0; e < 2; e++) {
 		if (e && (!at[1].ok || at[1].n == at[0].n))
 			break;
 		cmp_words(x, &at[e], c->times, fv_put(&v, "C"),
 			  fv_put(&v, "D"));
 		fv_int(&v, "N", at[e].n);
-		fv_emit(x, join_next(&j), "find.xfer.at", &v);
+		fv_emit(x, &it[e], "find.xfer.at", &v);
 	}
 	fv_free(&v);
-	join_end(x, &j, fv_put(&v, "AT"));
+	join_put(x, it, e, fv_put(&v, "AT"));
+	rbufs_free(it, 2);
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
 	fv_find(x, f, c->key, &v);
 	fv_free(&v);
@@ -1093,13 +1075,13 @@ static void sentence_shared(struct rctx *x, struct rfind *f,
 static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 			      int n)
 {
-	struct xjoin j;
+	struct rbuf it[COUNT(transfer_hosts)];
 	struct fv v;
-	size_t i;
+	size_t i, k = 0;
 	int p, big;
 
 	fv_init(&v);
-	join_init(&j);
+	rbufs_init(it, COUNT(transfer_hosts));
 	for (i = 0; i < COUNT(transfer_hosts); i++) {
 		double ms[XP_N], sum = 0;
 
@@ -1116,18 +1098,18 @@ static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 		part_name(x, big, fv_put(&v, "PART"));
 		host_text(x, transfer_hosts[i], fv_put(&v, "H"));
 		find_pct(fv_put(&v, "SHARE"), 100 * ms[big] / sum, 2);
-		fv_emit(x, join_next(&j), "find.xfer.dom_item", &v);
+		fv_emit(x, &it[k++], "find.xfer.dom_item", &v);
 	}
 	fv_free(&v);
-	if (!j.n)
-		return;		/* nothing was written */
-	join_end(x, &j, fv_put(&v, "LIST"));
+	join_put(x, it, k, fv_put(&v, "LIST"));
 	fv_int(&v, "N", n);
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
 	rbuf_printf(fv_put(&v, "FIG"), "fig:xfer-shares-%lld",
 		    (long long)x->devs[dev]->id);
-	fv_find(x, f, "find.xfer.dominant", &v);
+	if (k)
+		fv_find(x, f, "find.xfer.dominant", &v);
 	fv_free(&v);
+	rbufs_free(it, COUNT(transfer_hosts));
 }
 
 /* Where too few samples leave the test no power: the sizes at which even
@@ -1135,11 +1117,13 @@ static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			   const struct xlist *l)
 {
-	size_t s, i, j, worst = 0;
-	struct xjoin sizes;
+	struct rbuf *it = malloc((l->ns ? l->ns : 1) * sizeof(*it));
+	size_t s, i, j, k = 0, worst = 0;
 	struct fv v;
 
-	join_init(&sizes);
+	if (!it)
+		return;
+	rbufs_init(it, l->ns);
 	for (s = 0; s < l->ns; s++) {
 		size_t cmin = 0;
 
@@ -1154,18 +1138,20 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			}
 		if (!cmin || !(mwu_pmin(cmin, cmin) >= RULE_ALPHA))
 			continue;
-		rbuf_printf(join_next(&sizes), "%d", l->n[s]);
+		rbuf_printf(&it[k++], "%d", l->n[s]);
 		if (!worst || cmin < worst)
 			worst = cmin;
 	}
-	if (!sizes.n)
-		return;		/* nothing was written */
 	fv_init(&v);
-	join_end(x, &sizes, fv_put(&v, "NLIST"));
-	fv_int(&v, "CNT", (long long)worst);
-	fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
-	fv_find(x, f, "find.xfer.power", &v);
+	if (k) {	/* worst is set */
+		join_put(x, it, k, fv_put(&v, "NLIST"));
+		fv_int(&v, "CNT", (long long)worst);
+		fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
+		fv_find(x, f, "find.xfer.power", &v);
+	}
 	fv_free(&v);
+	rbufs_free(it, l->ns);
+	free(it);
 }
 
 /* The findings of one device. -1 when the store fails. */
