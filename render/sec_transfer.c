@@ -1242,7 +1242,7 @@ int sec_transfer(struct rctx *x)
 		find_init(&f[d]);
 	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
 	emit_par(x, lang_get(x->L, model_has_suite(x, -1, SUITE) ?
-			     "transfer.intro" : "transfer.absent"));
+			     "xfer.intro" : "transfer.absent"));
 	/* the devices' parts under run-in headings, as their findings
 	 * are: the contents stay one line per section */
 	for (d = 0; d < x->ndevs && !rc; d++) {
@@ -1361,20 +1361,5 @@ static int app_part(struct rctx *x, int dev)
  * full tables, the metrics the main body leaves out). */
 int app_transfer(struct rctx *x)
 {
-	size_t d;
-	int rc = 0;
-
-	emit_heading(x, 0, lang_get(x->L, "transfer.app_title"));
-	if (!model_has_suite(x, -1, SUITE)) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "xfer.app_intro"));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, SUITE))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = app_part(x, (int)d);
-	}
-	return rc;
+	return emit_suite_section(x, SUITE, "transfer.app_title", app_part);
 }
