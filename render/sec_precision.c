@@ -314,7 +314,7 @@ static void pr_num(struct rbuf *b, double v, int sig)
 		find_num(b, v, sig);
 }
 
-/* ---- the speed tables ----------------------------------------------------- */
+/* ---- the speed tables ---------------------------------------------------- */
 
 static void speed_head(struct rctx *x, struct rtable *t, const int *has)
 {
@@ -416,7 +416,7 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 	return parts_table_emit(x, &t, rc, num, dev);
 }
 
-/* ---- the accuracy table --------------------------------------------------- */
+/* ---- the accuracy table -------------------------------------------------- */
 
 /* The sizes ns[s0 .. s0 + nc - 1]: per precision a block of rows, one
  * per kernel, and under it the bound k u at each size. */
@@ -494,7 +494,7 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 	return rc;
 }
 
-/* ---- the figure ----------------------------------------------------------- */
+/* ---- the figure ---------------------------------------------------------- */
 
 /* GFLOP/s against n on logarithmic axes (the kernels span two orders
  * of magnitude and more): each kernel in its colour, fp32 solid and
@@ -571,7 +571,7 @@ out:
 	return rc;
 }
 
-/* ---- findings ------------------------------------------------------------- */
+/* ---- findings ------------------------------------------------------------ */
 
 /* fp64 against fp32 in time for each kernel at n_top, and the kernels
  * not compared there. */
@@ -956,7 +956,7 @@ static void find_limits(struct rctx *x, struct rfind *fd)
 	free(ns);
 }
 
-/* ---- the section ---------------------------------------------------------- */
+/* ---- the section --------------------------------------------------------- */
 
 /* Device dev's figure, tables and findings; after the last device's,
  * the limits of all. */
