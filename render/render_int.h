@@ -781,54 +781,6 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
 int sec_transfer(struct rctx *x);
 int app_transfer(struct rctx *x);
 
-/* ---- transfer facts (facts_transfer.c): report G's numbers -------------- */
-
-/* The parts a run's time is drawn in: the kernel runs inside Sync, so
- * Sync counts only beyond the kernel, max(0, sync - kernel) of the
- * medians; never both in full. */
-enum { XP_MALLOC, XP_AB, XP_KERNEL, XP_SYNC, XP_C, XP_FREE, XP_N };
-/* The metric of each part; XP_SYNC is "sync" minus the kernel. */
-extern const char *const transfer_part_metric[XP_N];
-/* The median of each part of c in ms. Returns 0, or -1 when c is not ok
- * or lacks a phase (ms[] then NAN). */
-int transfer_parts(const struct rcfg *c, double ms[XP_N]);
-
-/* One of report G's comparisons at one size: the medians of baseline a
- * and alternative b, their gain and Mann-Whitney test (r.p < 0: not
- * tested, no raw samples), and the sample counts. */
-struct transfer_at {
-	int ok;			/* both measured; else the rest is unset */
-	int n;
-	struct rcmp r;
-	size_t na, nb;
-};
-
-/* What the findings and the conclusions say about report G, from one
- * place so that both quote the same numbers. Host memory is compared
- * for the "simple" kernel (report G's baseline) against "pageable";
- * [0] is the smallest, [1] the largest size both were measured at. */
-struct transfer_facts {
-	struct transfer_at pout_c[2];	  /* pinned-output: Memcpy C */
-	struct transfer_at pout_total[2]; /* pinned-output: whole run */
-	struct transfer_at pin_ab[2];	  /* pinned: Memcpy AB */
-	struct transfer_at pin_total[2];  /* pinned: whole run */
-	struct transfer_at pin_malloc[2]; /* pinned: Malloc (r.ratio is
-					   * the price of pinning) */
-	/* "shared" against "simple", pageable memory, largest size */
-	struct transfer_at shared_kernel, shared_total;
-	/* The largest part (XP_*, -1 unknown) of the run of "simple" and
-	 * its share of the parts' sum in %, per host memory (pageable,
-	 * pinned, pinned-output) at the smallest [0] and largest [1]
-	 * size of the suite. */
-	int dom_n[2];
-	int dom_part[2][3];
-	double dom_share[2][3];
-};
-/* Host memory modes in report G's order (pageable is the baseline). */
-extern const char *const transfer_hosts[3];
-/* Fills f for device dev. Returns 0 (comparisons the data lack have
- * ok = 0), -1 when the store fails (message printed). */
-int facts_transfer(struct rctx *x, int dev, struct transfer_facts *f);
 int sec_ilp(struct rctx *x);
 int app_ilp(struct rctx *x);
 
@@ -1270,24 +1222,25 @@ struct pr_row {
 	const struct rcfg *top[PR_NP];
 	struct rcmp cmp;
 	/* the mean error against k: the exponent of a least-squares fit
-	 * e = c k^b over nfit sizes (NAN below 2), and the errors at the
-	 * smallest and largest k fitted */
+	 * e = c k^b (NAN below 2 sizes), and the errors at the smallest
+	 * and largest k fitted */
 	double slope[PR_NP];
-	int nfit[PR_NP];
 	int k_lo[PR_NP], k_hi[PR_NP];
 	double e_lo[PR_NP], e_hi[PR_NP];
+	/* the max and mean error at pr_facts.n_acc, NAN none */
+	double emax[PR_NP], emean[PR_NP];
 };
 struct pr_facts {
+	int dev;
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
-	int nsizes;
 	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
 	double pratio;		/* peak[FP32] / peak[FP64], NAN */
 	int n_top;		/* the largest n where a row ran steady in
 				 * both precisions; 0 none */
 	int ncmp;		/* rows compared there; of them: */
-	int nslower, nfaster, nns, nuntested;
-	int own_cmp, own_slower, own_faster;	/* the same, own rows */
+	int nslower;		/* of them, slower in fp64 */
+	int own_cmp;		/* own rows compared */
 	int fast64, fast64_own;	/* the rows fastest in fp64 (steady) at
 				 * n_top, of all and of the own; -1 */
 	/* at n_acc, the largest n where a row has both precisions' mean

@@ -1,14 +1,14 @@
 /* The `precision` suite (textbook R: float against double in speed and
  * accuracy): the matrix kernels v2..v5, simple, shared and cuBLAS
  * (SGEMM in fp32, DGEMM in fp64) on random inputs uniform in [-1, 1),
- * floats in fp32 and doubles of 53 bits in fp64. The main body shows per device a figure of GFLOP/s
- * against n, a speed table per size (GFLOP/s and share of the peak of
- * each precision, fp64 over fp32 kernel time with its test), a table
- * of the sampled errors against the worst-case bound k u, and findings
- * computed by facts_precision, which the conclusions share. Only steady
- * points (full waves, longer than a launch) are compared in time; a
- * product's FLOP rate is not the cache's, so L2 residency is no mark
- * here. */
+ * floats in fp32 and doubles of 53 bits in fp64. The main body shows
+ * per device a figure of GFLOP/s against n, a speed table per size
+ * (GFLOP/s and share of the peak of each precision, fp64 over fp32
+ * kernel time with its test), a table of the sampled errors against
+ * the worst-case bound k u, and findings computed by facts_precision,
+ * which the conclusions share. Only steady points (full waves, longer
+ * than a launch) are compared in time; a product's FLOP rate is not
+ * the cache's, so L2 residency is no mark here. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,20 +46,20 @@ static int pr_rank(const char *v)
 	return (int)PR_NORDER;
 }
 
-static int pr_before(const struct pr_row *a, const struct pr_row *b)
+static int pr_cmp(const void *pa, const void *pb)
 {
+	const struct pr_row *a = pa, *b = pb;
 	int ra = pr_rank(a->variant), rb = pr_rank(b->variant), c;
 
 	if (ra != rb)
-		return ra < rb;
+		return ra - rb;
 	c = strcmp(a->variant, b->variant);
-	return c ? c < 0 : a->block < b->block;
+	return c ? c : a->block - b->block;
 }
 
 /* The (kernel, block) rows device dev measured, in table order. */
 static int pr_rows(const struct rctx *x, int dev, struct pr_row *row)
 {
-	struct pr_row t;
 	size_t i;
 	int n = 0, j, k;
 
@@ -81,13 +81,8 @@ static int pr_rows(const struct rctx *x, int dev, struct pr_row *row)
 			       KTRAIT_LIBRARY);
 		n++;
 	}
-	/* insertion sort: a handful of rows */
-	for (j = 1; j < n; j++)
-		for (k = j; k > 0 && pr_before(&row[k], &row[k - 1]); k--) {
-			t = row[k];
-			row[k] = row[k - 1];
-			row[k - 1] = t;
-		}
+	/* (variant, block) is unique: the order is total */
+	qsort(row, (size_t)n, sizeof(*row), pr_cmp);
 	for (j = 0; j < n; j++)
 		for (k = 0; k < n; k++)
 			if (k != j && !strcmp(row[j].variant, row[k].variant))
@@ -156,7 +151,6 @@ static void pr_fit(const struct rctx *x, int dev, struct pr_row *w, int p,
 		sxy += lk * le;
 		m++;
 	}
-	w->nfit[p] = m;
 	d = m * sxx - sx * sx;
 	if (m >= 2 && d > 0)
 		w->slope[p] = (m * sxy - sx * sy) / d;
@@ -166,6 +160,7 @@ static void pr_fit(const struct rctx *x, int dev, struct pr_row *w, int p,
 static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 			 const int *ns, size_t nn)
 {
+	const struct rcfg *c;
 	size_t i;
 	int r, p;
 
@@ -181,18 +176,19 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 						    PR_FP64),
 					    VOCAB_METRIC_ACC_MEAN)))
 				f->n_acc = ns[i];
-	for (r = 0; f->n_acc && r < f->nrows; r++) {
-		const struct rcfg *c[PR_NP];
+	for (r = 0; r < f->nrows; r++) {
+		struct pr_row *w = &f->row[r];
 		/* mlo is scratch: only the largest max error is kept */
-		double e[PR_NP], mlo = NAN;
+		double *e = w->emean, mlo = NAN;
 
 		for (p = 0; p < PR_NP; p++) {
-			c[p] = pr_find(x, dev, &f->row[r], f->n_acc, p);
-			e[p] = pr_acc(c[p], VOCAB_METRIC_ACC_MEAN);
+			c = pr_find(x, dev, w, f->n_acc, p);
+			e[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
+			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
 			num_range_add(e[p] / pr_unit[p], &f->u_lo[p],
 				     &f->u_hi[p]);
-			num_range_add(pr_acc(c[p], VOCAB_METRIC_ACC_MAX) /
-				     pr_unit[p], &mlo, &f->umax[p]);
+			num_range_add(w->emax[p] / pr_unit[p], &mlo,
+				      &f->umax[p]);
 		}
 		if (!isfinite(e[PR_FP32]) || !isfinite(e[PR_FP64]))
 			continue;
@@ -204,9 +200,9 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 				     &f->er_hi);
 	}
 	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
 		double m, b;
 
+		c = &x->cfgs[i];
 		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE))
 			continue;
 		f->nall++;
@@ -233,11 +229,12 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
-	int *ns = NULL, r, p, rc = -1, word;
+	int *ns = NULL, r, p, rc = -1;
 	size_t nn, i;
 	double best = NAN, best_own = NAN;
 
 	memset(f, 0, sizeof(*f));
+	f->dev = dev;
 	f->fast64 = f->fast64_own = -1;
 	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
@@ -245,7 +242,6 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	f->pratio = f->peak[PR_FP32] / f->peak[PR_FP64];
 	f->nrows = pr_rows(x, dev, f->row);
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
-	f->nsizes = (int)nn;
 	for (i = nn; i-- > 0 && !f->n_top; )
 		for (r = 0; r < f->nrows; r++)
 			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
@@ -282,16 +278,9 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 			goto out;
 		if (!isfinite(w->cmp.ratio))
 			continue;
-		word = mem_word(&w->cmp, 0);
 		f->ncmp++;
 		f->own_cmp += w->own;
-		f->nslower += word == MW_WORSE;
-		f->own_slower += word == MW_WORSE && w->own;
-		f->nfaster += word == MW_BETTER;
-		f->own_faster += word == MW_BETTER && w->own;
-		f->nns += word == MW_NS;
-		f->nuntested += word != MW_WORSE && word != MW_BETTER &&
-				word != MW_NS;
+		f->nslower += mem_word(&w->cmp, 0) == MW_WORSE;
 	}
 	pr_facts_acc(x, dev, f, ns, nn);
 	for (i = 0; i < nn; i++)
@@ -326,7 +315,7 @@ static void pr_num(struct rbuf *b, double v, int sig)
 		find_num(b, v, sig);
 }
 
-/* ---- the speed tables ----------------------------------------------------- */
+/* ---- the speed tables ---------------------------------------------------- */
 
 static void speed_head(struct rctx *x, struct rtable *t, const int *has)
 {
@@ -349,15 +338,13 @@ static void speed_head(struct rctx *x, struct rtable *t, const int *has)
 	rtable_head_end(t);
 }
 
-/* Row w of the speed table at size n (none where neither precision
- * ran); the marks it prints are added to *seen. -1 when the store
- * fails. */
-static int speed_row(struct rctx *x, int dev, struct rtable *t,
-		     struct rbuf *wide, const struct pr_row *w, int n,
-		     const int *has, unsigned *seen)
+/* Row w of speed table t at size n (none where neither precision
+ * ran); the marks it prints join t->seen. -1 when the store fails. */
+static int speed_row(struct rctx *x, int dev, struct ptable *t,
+		     const struct pr_row *w, int n, const int *has)
 {
 	const struct rcfg *c[PR_NP];
-	struct rbuf cell;
+	struct rbuf *cell = &t->cell;
 	struct rcmp cmp;
 	int p, over, rc = 0;
 
@@ -365,28 +352,26 @@ static int speed_row(struct rctx *x, int dev, struct rtable *t,
 		c[p] = pr_find(x, dev, w, n, p);
 	if (!c[PR_FP32] && !c[PR_FP64])
 		return 0;
-	rbuf_init(&cell);
-	mem_variant(&cell, w->variant);
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
+	rbuf_free(cell);
+	mem_variant(cell, w->variant);
+	rtable_text(&t->t, rbuf_str(cell));
+	rbuf_free(cell);
 	if (w->block > 0)
-		block_label(w->block, w->block, &cell);
-	else
-		rbuf_puts(&cell, "--");
-	rtable_text(t, rbuf_str(&cell));
+		block_label(w->block, w->block, cell);
+	rtable_text(&t->t, w->block > 0 ? rbuf_str(cell) : "--");
 	for (p = 0; p < PR_NP; p++) {
-		if (cell_status(x, t, c[p])) {
+		if (cell_status(x, &t->t, c[p])) {
 			/* a failed kernel has no rate, nor a share */
 			if (has[p])
-				rtable_text(t, "--");
+				rtable_text(&t->t, "--");
 			continue;
 		}
-		rbuf_free(&cell);
-		regime_marks(x, rcfg_marks(x, c[p]), &cell);
-		*seen |= rcfg_marks(x, c[p]);
-		mem_num(t, pr_gflops(c[p]), -1, 0, rbuf_str(&cell), wide);
+		rbuf_free(cell);
+		regime_marks(x, rcfg_marks(x, c[p]), cell);
+		t->seen |= rcfg_marks(x, c[p]);
+		mem_num(&t->t, pr_gflops(c[p]), -1, 0, rbuf_str(cell), t->wide);
 		if (has[p])
-			rtable_num(t, pr_pct(x, c[p], &over), -3, 0);
+			rtable_num(&t->t, pr_pct(x, c[p], &over), -3, 0);
 	}
 	if (model_compare(x, c[PR_FP32], c[PR_FP64], VOCAB_METRIC_KERNEL,
 			  &cmp) == -2)
@@ -394,10 +379,9 @@ static int speed_row(struct rctx *x, int dev, struct rtable *t,
 	if (!rcfg_ok(c[PR_FP32]) || !rcfg_ok(c[PR_FP64]))
 		cmp.ratio = NAN;
 	else if (!cmp.interleaved)
-		*seen |= RG_APART;
-	ratio_cell(x, t, &cmp, wide);
-	rtable_row_end(t);
-	rbuf_free(&cell);
+		t->seen |= RG_APART;
+	ratio_cell(x, &t->t, &cmp, t->wide);
+	rtable_row_end(&t->t);
 	return rc;
 }
 
@@ -406,52 +390,34 @@ static int speed_table(struct rctx *x, int dev, const struct pr_facts *f,
 {
 	int has[PR_NP], rc = 0, r, p;
 	char kinds[16] = "ll", num[32];
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS], cap, note, kind;
-	unsigned seen = 0;
+	struct ptable t;
 
 	for (p = 0; p < PR_NP; p++) {
 		has[p] = isfinite(f->peak[p]);
 		strcat(kinds, has[p] ? "SS" : "S");
 	}
 	strcat(kinds, "S");
-	rbufs_init(wide, RTABLE_MAXCOLS);
-	rbuf_init(&cap);
-	rbuf_init(&note);
-	rbuf_init(&kind);
-	rtable_init(&t, kinds);
-	speed_head(x, &t, has);
+	parts_table_init(&t, kinds);
+	speed_head(x, &t.t, has);
 	for (r = 0; r < f->nrows; r++)
-		rc |= speed_row(x, dev, &t, wide, &f->row[r], n, has, &seen);
+		rc |= speed_row(x, dev, &t, &f->row[r], n, has);
 	snprintf(num, sizeof(num), "%d", n);
 	rc |= mem_caption(x, dev, PR_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			  "precision.table", num, &cap);
-	rbuf_puts(&note, lang_get(x->L, "precision.table_note"));
+			  "precision.table", num, &t.cap);
+	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));
 	for (p = 0; p < PR_NP; p++)
-		if (!has[p]) {
-			rbuf_putc(&note, ' ');
-			rbuf_puts(&note, lang_get(x->L, p ?
-				  "precision.note_nopeak64" :
-				  "precision.note_nopeak32"));
-		}
-	mem_regime_note(x, seen & ~(unsigned)RG_APART, &note);
-	if (seen & RG_APART) {
-		rbuf_putc(&note, ' ');
-		rbuf_puts(&note, lang_get(x->L, "note.apart"));
-	}
-	rbuf_printf(&kind, "precision n=%d", n);
-	if (!rc)
-		rc = mem_table_emit(x, &t, wide, rbuf_str(&cap),
-				    rbuf_str(&kind), dev, rbuf_str(&note));
-	rtable_free(&t);
-	rbufs_free(wide, RTABLE_MAXCOLS);
-	rbuf_free(&cap);
-	rbuf_free(&note);
-	rbuf_free(&kind);
-	return rc;
+		if (!has[p])
+			rbuf_printf(&t.note, " %s", lang_get(x->L, p ?
+				    "precision.note_nopeak64" :
+				    "precision.note_nopeak32"));
+	mem_regime_note(x, t.seen & ~(unsigned)RG_APART, &t.note);
+	if (t.seen & RG_APART)
+		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
+	snprintf(num, sizeof(num), "precision n=%d", n);
+	return parts_table_emit(x, &t, rc, num, dev);
 }
 
-/* ---- the accuracy table --------------------------------------------------- */
+/* ---- the accuracy table -------------------------------------------------- */
 
 /* The sizes ns[s0 .. s0 + nc - 1]: per precision a block of rows, one
  * per kernel, and under it the bound k u at each size. */
@@ -529,7 +495,7 @@ static int acc_table(struct rctx *x, int dev, const struct pr_facts *f,
 	return rc;
 }
 
-/* ---- the figure ----------------------------------------------------------- */
+/* ---- the figure ---------------------------------------------------------- */
 
 /* GFLOP/s against n on logarithmic axes (the kernels span two orders
  * of magnitude and more): each kernel in its colour, fp32 solid and
@@ -606,58 +572,51 @@ out:
 	return rc;
 }
 
-/* ---- findings ------------------------------------------------------------- */
+/* ---- findings ------------------------------------------------------------ */
 
 /* fp64 against fp32 in time for each kernel at n_top, and the kernels
  * not compared there. */
 static void find_time(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
-	static const char *const item[] = {"untested", "untested", "ns",
-					   "faster", "slower"};
 	struct rbuf list, miss, *lab;
-	struct fv v;
 	char key[64];
-	int r, word;
+	int r;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
 	rbuf_init(&list);
 	rbuf_init(&miss);
 	for (r = 0; f->n_top && r < f->nrows; r++) {
 		const struct pr_row *w = &f->row[r];
 
-		lab = fv_put(&v, "V");
+		lab = fv_put(v, "V");
 		pr_label(w, lab);
 		if (!isfinite(w->cmp.ratio)) {
 			rbuf_printf(&miss, "%s%s", miss.len ? ", " : "",
 				    rbuf_str(lab));
 			continue;
 		}
-		word = mem_word(&w->cmp, 0);
-		fv_num(&v, "R", w->cmp.ratio, 3);
-		mem_p(x, fv_put(&v, "P"), &w->cmp);
-		snprintf(key, sizeof(key), "precision.find.item.%s",
-			 item[word < 0 || word > MW_WORSE ? 0 : word]);
+		fv_num(v, "R", w->cmp.ratio, 3);
+		mem_p(x, fv_put(v, "P"), &w->cmp);
+		mem_key(key, sizeof(key), "precision.find.item",
+			mem_word(&w->cmp, 0));
 		if (list.len)
 			rbuf_puts(&list, "; ");
-		fv_emit(x, &list, key, &v);
+		fv_emit(x, &list, key, v);
 	}
-	fv_int(&v, "N", f->n_top);
-	fv_str(&v, "LIST", rbuf_str(&list));
-	fv_int(&v, "K", f->nslower);
-	fv_int(&v, "NK", f->ncmp);
+	fv_int(v, "N", f->n_top);
+	fv_str(v, "LIST", rbuf_str(&list));
+	fv_int(v, "K", f->nslower);
+	fv_int(v, "NK", f->ncmp);
 	if (!f->n_top && f->nrows)
-		fv_find(x, fd, "precision.find.nosteady", &v);
+		fv_find(x, fd, "precision.find.nosteady", v);
 	if (list.len)
 		fv_find(x, fd, f->nslower == f->ncmp ?
 			"precision.find.cmp_all" : "precision.find.cmp_some",
-			&v);
+			v);
 	if (miss.len) {
-		fv_str(&v, "LIST", rbuf_str(&miss));
-		fv_find(x, fd, "precision.find.missing", &v);
+		fv_str(v, "LIST", rbuf_str(&miss));
+		fv_find(x, fd, "precision.find.missing", v);
 	}
-	fv_free(&v);
 	rbuf_free(&list);
 	rbuf_free(&miss);
 }
@@ -665,11 +624,10 @@ static void find_time(struct rctx *x, struct rfind *fd,
 /* Each time ratio against the device's FP32:FP64 peak ratio, and
  * against the 2 of doubled bytes. */
 static void find_expect(struct rctx *x, struct rfind *fd,
-			const struct pr_facts *f, const char *pre)
+			const struct pr_facts *f, struct fv *v)
 {
 	static const char *const cls[] = {"near", "below", "above"};
 	struct rbuf list[3], all, text;
-	struct fv v;
 	char key[64];
 	int r, i, k;
 
@@ -692,34 +650,31 @@ static void find_expect(struct rctx *x, struct rfind *fd,
 		find_num(&list[k], w->cmp.ratio, 3);
 		rbuf_puts(&list[k], ")");
 	}
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_num(&v, "P32", f->peak[PR_FP32], 5);
-	fv_num(&v, "P64", f->peak[PR_FP64], 5);
-	fv_num(&v, "R", f->pratio, 3);
-	find_pct(fv_put(&v, "TOL"), 100 * PR_RATIO_TOL, 2);
+	fv_num(v, "P32", f->peak[PR_FP32], 5);
+	fv_num(v, "P64", f->peak[PR_FP64], 5);
+	fv_num(v, "R", f->pratio, 3);
+	find_pct(fv_put(v, "TOL"), 100 * PR_RATIO_TOL, 2);
 	for (i = 0; i < 3; i++) {
 		if (!list[i].len)
 			continue;
 		snprintf(key, sizeof(key), "precision.find.cls.%s", cls[i]);
-		fv_str(&v, "LIST", rbuf_str(&list[i]));
+		fv_str(v, "LIST", rbuf_str(&list[i]));
 		if (all.len)
 			rbuf_puts(&all, "; ");
-		fv_emit(x, &all, key, &v);
+		fv_emit(x, &all, key, v);
 	}
-	fv_emit(x, &text, "precision.find.expect", &v);
+	fv_emit(x, &text, "precision.find.expect", v);
 	/* where the two limits predict the same ratio the data cannot
 	 * tell them apart: said, not guessed */
 	if (fabs(f->pratio / 2 - 1) <= PR_RATIO_TOL) {
 		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, "precision.find.expect_same", &v);
+		fv_emit(x, &text, "precision.find.expect_same", v);
 	}
 	rbuf_putc(&text, ' ');
-	fv_str(&v, "LIST", rbuf_str(&all));
-	fv_emit(x, &text, "precision.find.cls", &v);
-	fv_str(&v, "TEXT", rbuf_str(&text));
-	fv_find(x, fd, "precision.find.text", &v);
-	fv_free(&v);
+	fv_str(v, "LIST", rbuf_str(&all));
+	fv_emit(x, &text, "precision.find.cls", v);
+	fv_str(v, "TEXT", rbuf_str(&text));
+	fv_find(x, fd, "precision.find.text", v);
 	rbufs_free(list, 3);
 	rbuf_free(&all);
 	rbuf_free(&text);
@@ -728,11 +683,10 @@ static void find_expect(struct rctx *x, struct rfind *fd,
 /* The fastest kernel in fp64 at n_top and its share of the FP64 peak;
  * where that is the library, the fastest own kernel too. */
 static void find_fast(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
 	const struct pr_row *w, *o;
 	struct rbuf text;
-	struct fv v;
 	double pct, g;
 	int over, which;
 
@@ -742,68 +696,59 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 	g = pr_gflops(w->top[PR_FP64]);
 	pct = pr_pct(x, w->top[PR_FP64], &over);
 	rbuf_init(&text);
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n_top);
-	pr_label(w, fv_put(&v, "V"));
-	fv_num(&v, "G", g, 4);
-	find_pct(fv_put(&v, "PCT"), pct, 3);
+	fv_int(v, "N", f->n_top);
+	pr_label(w, fv_put(v, "V"));
+	fv_num(v, "G", g, 4);
+	find_pct(fv_put(v, "PCT"), pct, 3);
 	/* the peak of its precision and units at its clock (rcfg_peak) */
-	fv_num(&v, "PEAK", rcfg_peak(x, w->top[PR_FP64], &which), 5);
+	fv_num(v, "PEAK", rcfg_peak(x, w->top[PR_FP64], &which), 5);
 	if (!isfinite(pct) && !over) {
-		fv_find(x, fd, "precision.find.fast64_nopeak", &v);
+		fv_find(x, fd, "precision.find.fast64_nopeak", v);
 		goto out;
 	}
 	/* the share names its peak; one above it is a defect, said */
 	fv_emit(x, &text, over ? "precision.find.fast64_over" :
 		which == RULE_PEAK_FP64_TC ? "precision.find.fast64_tc" :
-		"precision.find.fast64", &v);
+		"precision.find.fast64", v);
 	if (!w->own && f->fast64_own >= 0) {
 		o = &f->row[f->fast64_own];
-		pr_label(o, fv_put(&v, "V"));
-		fv_num(&v, "G", pr_gflops(o->top[PR_FP64]), 4);
-		find_pct(fv_put(&v, "PCT"), pr_pct(x, o->top[PR_FP64], &over),
+		pr_label(o, fv_put(v, "V"));
+		fv_num(v, "G", pr_gflops(o->top[PR_FP64]), 4);
+		find_pct(fv_put(v, "PCT"), pr_pct(x, o->top[PR_FP64], &over),
 			 3);
-		find_pct(fv_put(&v, "SHARE"),
+		find_pct(fv_put(v, "SHARE"),
 			 100 * pr_gflops(o->top[PR_FP64]) / g, 3);
 		rbuf_putc(&text, ' ');
 		fv_emit(x, &text, over ? "precision.find.fast64_own_over" :
-			"precision.find.fast64_own", &v);
+			"precision.find.fast64_own", v);
 	}
-	fv_str(&v, "TEXT", rbuf_str(&text));
-	fv_find(x, fd, "precision.find.text", &v);
+	fv_str(v, "TEXT", rbuf_str(&text));
+	fv_find(x, fd, "precision.find.text", v);
 out:
-	fv_free(&v);
 	rbuf_free(&text);
 }
 
 /* fp32's mean error against fp64's at n_acc, and both in units of u. */
-static void find_acc(struct rctx *x, int dev, struct rfind *fd,
-		     const struct pr_facts *f, const char *pre)
+static void find_acc(struct rctx *x, struct rfind *fd,
+		     const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	struct fv v;
-	int r, p;
+	int r;
 
 	if (!f->nacc)
 		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->n_acc);
+	fv_int(v, "N", f->n_acc);
 	/* an fp64 error of 0 leaves no ratio to state */
 	if (f->nacc > f->nacc_not && isfinite(f->er_lo)) {
-		num_range_put(fv_put(&v, "R"), f->er_lo, f->er_hi, 3, pr_num);
-		fv_int(&v, "K", f->nacc - f->nacc_not);
-		fv_find(x, fd, "precision.find.acc_ratio", &v);
+		num_range_put(fv_put(v, "R"), f->er_lo, f->er_hi, 3, pr_num);
+		fv_int(v, "K", f->nacc - f->nacc_not);
+		fv_find(x, fd, "precision.find.acc_ratio", v);
 	}
-	list = fv_put(&v, "LIST");
+	list = fv_put(v, "LIST");
 	for (r = 0; f->nacc_not && r < f->nrows; r++) {
 		const struct pr_row *w = &f->row[r];
-		double e[PR_NP];
+		const double *e = w->emean;
 
-		for (p = 0; p < PR_NP; p++)
-			e[p] = pr_acc(pr_find(x, dev, w, f->n_acc, p),
-				      VOCAB_METRIC_ACC_MEAN);
 		if (!isfinite(e[0]) || !isfinite(e[1]) ||
 		    e[PR_FP64] < e[PR_FP32])
 			continue;
@@ -812,26 +757,32 @@ static void find_acc(struct rctx *x, int dev, struct rfind *fd,
 		pr_label(w, list);
 	}
 	if (f->nacc_not)
-		fv_find(x, fd, "precision.find.acc_not", &v);
-	num_range_put(fv_put(&v, "L32"), f->u_lo[PR_FP32], f->u_hi[PR_FP32],
+		fv_find(x, fd, "precision.find.acc_not", v);
+	num_range_put(fv_put(v, "L32"), f->u_lo[PR_FP32], f->u_hi[PR_FP32],
 		      2, pr_num);
-	num_range_put(fv_put(&v, "L64"), f->u_lo[PR_FP64], f->u_hi[PR_FP64],
+	num_range_put(fv_put(v, "L64"), f->u_lo[PR_FP64], f->u_hi[PR_FP64],
 		      2, pr_num);
-	fv_num(&v, "M32", f->umax[PR_FP32], 2);
-	fv_num(&v, "M64", f->umax[PR_FP64], 2);
-	fv_find(x, fd, "precision.find.acc_u", &v);
-	fv_free(&v);
+	fv_num(v, "M32", f->umax[PR_FP32], 2);
+	fv_num(v, "M64", f->umax[PR_FP64], 2);
+	fv_find(x, fd, "precision.find.acc_u", v);
 }
 
-/* The largest group of rows whose errors mx, mn are identical: its
- * first row, -1 where no two are. */
-static int same_group(const double *mx, const double *mn, int n)
+/* 1 when rows a and b have identical errors in precision p. */
+static int same_err(const struct pr_row *a, const struct pr_row *b, int p)
+{
+	return a->emax[p] == b->emax[p] && a->emean[p] == b->emean[p];
+}
+
+/* The largest group of rows whose errors in precision p are identical:
+ * its first row, -1 where no two are. */
+static int same_group(const struct pr_facts *f, int p)
 {
 	int best = -1, bestn = 1, r, q, same;
 
-	for (r = 0; r < n; r++) {
-		for (q = same = 0; q < n && isfinite(mx[r]); q++)
-			same += mx[q] == mx[r] && mn[q] == mn[r];
+	for (r = 0; r < f->nrows; r++) {
+		for (q = same = 0; q < f->nrows &&
+		     isfinite(f->row[r].emax[p]); q++)
+			same += same_err(&f->row[q], &f->row[r], p);
 		if (same > bestn) {
 			bestn = same;
 			best = r;
@@ -846,46 +797,34 @@ static int same_group(const double *mx, const double *mn, int n)
  * multiply-adds round alike, which the reader should not mistake for a
  * missing measurement. Said of the largest such group with two or more
  * kernels, per precision; the others are named. */
-static void find_same(struct rctx *x, int dev, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+static void find_same(struct rctx *x, struct rfind *fd,
+		      const struct pr_facts *f, struct fv *v)
 {
-	double mx[PR_MAXR], mn[PR_MAXR];
 	struct rbuf other, *same, *b;
-	struct fv v;
 	int p, r, best;
 
 	for (p = 0; p < PR_NP; p++) {
-		for (r = 0; r < f->nrows; r++) {
-			const struct rcfg *c = pr_find(x, dev, &f->row[r],
-						       f->n_acc, p);
-
-			mx[r] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-			mn[r] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
-		}
-		best = same_group(mx, mn, f->nrows);
+		best = same_group(f, p);
 		if (best < 0)
 			continue;
 		rbuf_init(&other);
-		fv_init(&v);
-		fv_str(&v, "DEV", pre);
-		fv_int(&v, "N", f->n_acc);
-		fv_str(&v, "P", pr_precs[p]);
-		same = fv_put(&v, "LIST");
+		fv_int(v, "N", f->n_acc);
+		fv_str(v, "P", pr_precs[p]);
+		same = fv_put(v, "LIST");
 		for (r = 0; r < f->nrows; r++) {
-			b = mx[r] == mx[best] && mn[r] == mn[best] ? same :
+			b = same_err(&f->row[r], &f->row[best], p) ? same :
 			    &other;
-			if (!isfinite(mx[r]))
+			if (!isfinite(f->row[r].emax[p]))
 				continue;
 			if (b->len)
 				rbuf_puts(b, ", ");
 			pr_label(&f->row[r], b);
 		}
-		fv_find(x, fd, "precision.find.same", &v);
+		fv_find(x, fd, "precision.find.same", v);
 		if (other.len) {
-			fv_str(&v, "LIST", rbuf_str(&other));
-			fv_find(x, fd, "precision.find.same_other", &v);
+			fv_str(v, "LIST", rbuf_str(&other));
+			fv_find(x, fd, "precision.find.same_other", v);
 		}
-		fv_free(&v);
 		rbuf_free(&other);
 	}
 }
@@ -893,12 +832,11 @@ static void find_same(struct rctx *x, int dev, struct rfind *fd,
 /* How the mean error grows with k, over the kernels: the ratio from
  * the smallest to the largest size and the fitted exponent. */
 static void find_grow(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
 	static const char *const gname[PR_NP] = {"G32", "G64"};
 	static const char *const bname[PR_NP] = {"B32", "B64"};
 	double glo[PR_NP], ghi[PR_NP], slo[PR_NP], shi[PR_NP];
-	struct fv v;
 	int klo = 0, khi = 0, r, p, nfit = 0;
 
 	for (p = 0; p < PR_NP; p++)
@@ -928,34 +866,28 @@ static void find_grow(struct rctx *x, struct rfind *fd,
 				num_range_add(w->e_hi[p] / w->e_lo[p],
 					      &glo[p], &ghi[p]);
 		}
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "KLO", klo);
-	fv_int(&v, "KHI", khi);
+	fv_int(v, "KLO", klo);
+	fv_int(v, "KHI", khi);
 	for (p = 0; p < PR_NP; p++) {
-		num_range_put(fv_put(&v, gname[p]), glo[p], ghi[p], 2, pr_num);
-		num_range_put(fv_put(&v, bname[p]), slo[p], shi[p], 2, pr_num);
+		num_range_put(fv_put(v, gname[p]), glo[p], ghi[p], 2, pr_num);
+		num_range_put(fv_put(v, bname[p]), slo[p], shi[p], 2, pr_num);
 	}
-	fv_find(x, fd, "precision.find.acc_grow", &v);
-	fv_free(&v);
+	fv_find(x, fd, "precision.find.acc_grow", v);
 }
 
 /* Every configuration's largest error against the bound k u. */
 static void find_bound(struct rctx *x, struct rfind *fd,
-		       const struct pr_facts *f, const char *pre)
+		       const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	struct fv v;
 	int i;
 
 	if (!f->nbound)
 		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->nbound);
-	fv_int(&v, "K", f->nover);
-	find_pct(fv_put(&v, "PCT"), 100 * f->worst, 2);
-	list = fv_put(&v, "LIST");
+	fv_int(v, "N", f->nbound);
+	fv_int(v, "K", f->nover);
+	find_pct(fv_put(v, "PCT"), 100 * f->worst, 2);
+	list = fv_put(v, "LIST");
 	for (i = 0; i < f->nover && i < PR_MAXN; i++) {
 		const struct rcfg *c = f->over[i];
 		int p = !strcmp(c->c->precision, VOCAB_PREC_FP64);
@@ -969,30 +901,25 @@ static void find_bound(struct rctx *x, struct rfind *fd,
 		rbuf_puts(list, "$\\,k u$)");
 	}
 	fv_find(x, fd, f->nover ? "precision.find.bound_some" :
-		"precision.find.bound_all", &v);
-	fv_free(&v);
+		"precision.find.bound_all", v);
 }
 
 /* The configurations without a result, and the sizes not steady. */
 static void find_misc(struct rctx *x, struct rfind *fd,
-		      const struct pr_facts *f, const char *pre)
+		      const struct pr_facts *f, struct fv *v)
 {
 	struct rbuf *list;
-	struct fv v;
 	int i;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "K", f->nbad);
-	fv_int(&v, "N", f->nall);
+	fv_int(v, "K", f->nbad);
+	fv_int(v, "N", f->nall);
 	if (f->nbad)
-		fv_find(x, fd, "precision.find.failed", &v);
-	list = fv_put(&v, "NLIST");
+		fv_find(x, fd, "precision.find.failed", v);
+	list = fv_put(v, "NLIST");
 	for (i = 0; i < f->nnon; i++)
 		rbuf_printf(list, "%s%d", i ? ", " : "", f->nonsteady[i]);
 	if (f->nnon)
-		fv_find(x, fd, "precision.find.nonsteady", &v);
-	fv_free(&v);
+		fv_find(x, fd, "precision.find.nonsteady", v);
 }
 
 /* What the data cannot support, from what they hold: how many GPUs,
@@ -1030,13 +957,19 @@ static void find_limits(struct rctx *x, struct rfind *fd)
 	free(ns);
 }
 
-/* ---- the section ---------------------------------------------------------- */
+/* ---- the section --------------------------------------------------------- */
 
 /* Device dev's figure, tables and findings; after the last device's,
  * the limits of all. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
+	static void (*const finds[])(struct rctx *, struct rfind *,
+				     const struct pr_facts *, struct fv *) = {
+		find_time, find_expect, find_fast, find_acc, find_same,
+		find_grow, find_bound, find_misc
+	};
 	struct pr_facts f;
+	struct fv v;
 	char pre[32];
 	int *ns = NULL, rc;
 	size_t nn, i, d;
@@ -1055,14 +988,12 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	free(ns);
 	problems_list(x, dev, PR_SUITE, NULL);
 	dev_prefix(x, dev, pre, sizeof(pre));
-	find_time(x, fd, &f, pre);
-	find_expect(x, fd, &f, pre);
-	find_fast(x, fd, &f, pre);
-	find_acc(x, dev, fd, &f, pre);
-	find_same(x, dev, fd, &f, pre);
-	find_grow(x, fd, &f, pre);
-	find_bound(x, fd, &f, pre);
-	find_misc(x, fd, &f, pre);
+	for (i = 0; i < sizeof(finds) / sizeof(finds[0]); i++) {
+		fv_init(&v);
+		fv_str(&v, "DEV", pre);
+		finds[i](x, fd, &f, &v);
+		fv_free(&v);
+	}
 	for (d = (size_t)dev + 1; d < x->ndevs &&
 	     !model_has_suite(x, (int)d, PR_SUITE); d++)
 		;

@@ -2,9 +2,9 @@
  * Memcpy AB, the kernel inside Sync, Memcpy C, Free) for each kernel and
  * kind of host memory. The main body gives one table per phase across
  * the variants (median and its interval), the gains of the median with
- * their test, where the time goes, and findings computed from the data
- * (facts_transfer.c); the appendix gives report G's full statistics
- * tables and the metrics the main body leaves out. */
+ * their test, where the time goes, and findings computed from the data;
+ * the appendix gives report G's full statistics tables and the metrics
+ * the main body leaves out. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +36,20 @@ static const char *const fig_metrics[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Host memory modes in report G's order (pageable is the baseline). */
+static const char *const transfer_hosts[] = {
+	VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED, VOCAB_HOST_PINNED_OUTPUT
+};
+
+/* The parts a run's time is drawn in, and their metrics: the kernel
+ * runs inside Sync, so Sync counts only beyond the kernel, never both
+ * in full. */
+enum { XP_MALLOC, XP_AB, XP_KERNEL, XP_SYNC, XP_C, XP_FREE, XP_N };
+static const char *const part_metric[XP_N] = {
+	VOCAB_METRIC_MALLOC, VOCAB_METRIC_MEMCPY_AB, VOCAB_METRIC_KERNEL,
+	VOCAB_METRIC_SYNC, VOCAB_METRIC_MEMCPY_C, VOCAB_METRIC_FREE
+};
+
 /* The variants, host memory modes and sizes of a device, and the
  * metrics (with their units) its ok configurations hold. */
 struct xlist {
@@ -47,17 +61,10 @@ struct xlist {
 	size_t nm;
 };
 
+/* A host memory's words ("--" for none). */
 static void host_text(const struct rctx *x, const char *h, struct rbuf *b)
 {
-	char key[96];
-	const char *t;
-
-	snprintf(key, sizeof(key), "host.%s", h ? h : "");
-	t = lang_find(x->L, key);
-	if (t)
-		rbuf_puts(b, t);
-	else
-		rbuf_put_tex(b, h && *h ? h : "--", 0);
+	lang_name_put(x, "host", h && *h ? h : "--", 0, b);
 }
 
 /* Orders names by their place in canon (unknown names after, as they
@@ -117,6 +124,21 @@ static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 	return model_find(x, dev, SUITE, v, h, n, -1, -1);
 }
 
+/* The median of each part of c in ms[]. Returns 0, or -1 when c is not
+ * ok or lacks a phase. */
+static int transfer_parts(const struct rcfg *c, double ms[XP_N])
+{
+	int i;
+
+	for (i = 0; i < XP_N; i++)
+		if (!isfinite(ms[i] = rcfg_median(c, part_metric[i])))
+			return -1;
+	/* Sync starts when the launch returns, and the kernel already
+	 * runs during the launch: Sync may well be shorter than it */
+	ms[XP_SYNC] = fmax(0, ms[XP_SYNC] - ms[XP_KERNEL]);
+	return 0;
+}
+
 /* The unit of metric in the device's configurations, NULL when none
  * has the metric. */
 static const char *metric_unit(const struct xlist *l, const char *metric)
@@ -155,49 +177,6 @@ static void reach_format(double v, struct rbuf *b)
 	rbuf_printf(b, "\\num{%s}", num);
 }
 
-/* A host memory's name as a column head: on two lines when it has
- * words to break between ("przypięta dla wyniku"), split at the space
- * nearest its middle, so that the head is no wider than the numbers. */
-static void host_head(const struct rctx *x, const char *h, struct rbuf *b)
-{
-	struct rbuf t;
-	const char *s, *best = NULL;
-	size_t len;
-
-	rbuf_init(&t);
-	host_text(x, h, &t);
-	s = rbuf_str(&t);
-	len = strlen(s);
-	for (const char *p = strchr(s, ' '); p; p = strchr(p + 1, ' '))
-		if (!best || labs((long)(p - s) - (long)len / 2) <
-			     labs((long)(best - s) - (long)len / 2))
-			best = p;
-	if (best)
-		rbuf_printf(b, "\\shortstack{%.*s\\\\%s}", (int)(best - s), s,
-			    best + 1);
-	else
-		rbuf_puts(b, s);
-	rbuf_free(&t);
-}
-
-/* A header cell spanning n columns per name of names[]. */
-static void head_spans(const struct rctx *x, struct rtable *t,
-		       const char **names, size_t nn, int span, int host)
-{
-	struct rbuf b;
-	size_t i;
-
-	for (i = 0; i < nn; i++) {
-		rbuf_init(&b);
-		if (host)
-			host_head(x, names[i], &b);
-		else
-			mem_variant(&b, names[i]);
-		rtable_head_span(t, span, rbuf_str(&b));
-		rbuf_free(&b);
-	}
-}
-
 /* The first metric table of a device, whose note the others refer to
  * rather than repeat. */
 struct tabref {
@@ -208,24 +187,50 @@ struct tabref {
 };
 
 /* The two header rows of a metric table: the kernels over their host
- * memories' columns (two each), then n and the host memories. */
+ * memories' columns (two each), then n and the host memories, each on
+ * two lines where it has words to break between ("przypięta dla
+ * wyniku"), split at the space nearest its middle, so that the head is
+ * no wider than the numbers. */
 static void metric_head(const struct rctx *x, struct rtable *t,
 			const struct xlist *l, size_t nv, size_t nh,
 			int samples)
 {
+	struct rbuf b, h;
+	const char *s, *p, *best;
 	size_t i;
+	long mid;
 
+	rbuf_init(&b);
+	rbuf_init(&h);
 	rtable_head(t, "");
-	head_spans(x, t, l->v, nv, 2 * (int)nh, 0);
+	for (i = 0; i < nv; i++) {
+		rbuf_free(&b);
+		mem_variant(&b, l->v[i]);
+		rtable_head_span(t, 2 * (int)nh, rbuf_str(&b));
+	}
 	if (samples)
 		rtable_head(t, "");
 	rtable_head_end(t);
 	rtable_head(t, "\\(n\\)");
-	for (i = 0; i < nv; i++)
-		head_spans(x, t, l->h, nh, 2, 1);
+	for (i = 0; i < nv * nh; i++) {
+		rbuf_free(&b);
+		rbuf_free(&h);
+		host_text(x, l->h[i % nh], &b);
+		s = rbuf_str(&b);
+		mid = (long)strlen(s) / 2;
+		for (best = NULL, p = strchr(s, ' '); p; p = strchr(p + 1, ' '))
+			if (!best || labs(p - s - mid) < labs(best - s - mid))
+				best = p;
+		if (best)
+			rbuf_printf(&h, "\\shortstack{%.*s\\\\%s}",
+				    (int)(best - s), s, best + 1);
+		rtable_head_span(t, 2, best ? rbuf_str(&h) : s);
+	}
 	if (samples)
 		rtable_head(t, lang_get(x->L, "xfer.samples"));
 	rtable_head_end(t);
+	rbuf_free(&b);
+	rbuf_free(&h);
 }
 
 /* The regime of the ok cells of row s (the first nv kernels, nh host
@@ -270,7 +275,6 @@ static int metric_cell(struct rctx *x, struct rtable *t,
 	const struct store_stat *st;
 	struct rbuf cell;
 	double m, lo, hi;
-	char num[64];
 
 	if (cell_status(x, t, q) || !(st = rcfg_stat(q, metric)) ||
 	    !isfinite(rcfg_median(q, metric))) {
@@ -286,8 +290,7 @@ static int metric_cell(struct rctx *x, struct rtable *t,
 	if (st->s.n > cnt[1])
 		cnt[1] = st->s.n;
 	rbuf_init(&cell);
-	render_sig_format(m, 4, num, sizeof(num));
-	rbuf_printf(&cell, "\\num{%s}", num);
+	find_num(&cell, m, 4);
 	if (!common)
 		regime_marks(x, rcfg_regime(x, q) & ~(unsigned)RG_DERIVED,
 			     &cell);
@@ -356,25 +359,23 @@ static int metric_table(struct rctx *x, int dev, const struct xlist *l,
 {
 	struct rtable t;
 	struct rbuf cap, anc, note, cell;
-	char kinds[RTABLE_MAXCOLS + 1];
+	char kinds[RTABLE_MAXCOLS + 1] = "r";
 	const char *unit = metric_unit(l, metric);
 	/* the cells that fit a table, two columns each beside the size
 	 * and the samples */
 	size_t fit = (RTABLE_MAXCOLS - 2) / 2;
 	size_t nh = l->nh < fit ? l->nh : fit;
 	size_t nv = nh && l->nv > fit / nh ? fit / nh : l->nv;
-	size_t i, j, s, c = 0;
+	size_t i, j, s;
 	unsigned seen = 0;
 	int rc = 0, noci = 0;
 
 	if (!unit || !nh || !nv)
 		return 0;
-	kinds[c++] = 'r';
-	for (i = 0; i < 2 * nv * nh; i++)
-		kinds[c++] = i % 2 ? 'l' : 'r';
+	for (i = 0; i < nv * nh; i++)
+		strcat(kinds, "rl");
 	if (samples)
-		kinds[c++] = 'r';
-	kinds[c] = '\0';
+		strcat(kinds, "r");
 	rtable_init(&t, kinds);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
@@ -421,26 +422,6 @@ out:
 	return rc;
 }
 
-/* A row spanning the table: the heading of a group of rows. */
-static void group_row(struct rtable *t, const char *latex)
-{
-	rtable_gap(t);
-	rbuf_printf(&t->body, "\\multicolumn{%d}{l}{%s} \\\\\n", t->ncols,
-		    latex);
-	t->rows++;
-}
-
-/* The phases of phase_order the device measured. */
-static size_t phases_present(const struct xlist *l, const char **out)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < COUNT(phase_order); i++)
-		if (metric_unit(l, phase_order[i]))
-			out[k++] = phase_order[i];
-	return k;
-}
-
 /* A name in a gain table: a host memory's words or a kernel's name. */
 static void gain_name(const struct rctx *x, int host, const char *name,
 		      struct rbuf *b)
@@ -451,27 +432,24 @@ static void gain_name(const struct rctx *x, int host, const char *name,
 		rbuf_put_tex(b, name, 0);
 }
 
-/* The configuration of kernel and host memory at n, the pair given as
- * a gain table's outer and inner name. */
-static const struct rcfg *gain_cfg(const struct rctx *x, int dev,
-				   int by_host, const char *outer,
-				   const char *inner, int n)
-{
-	return by_host ? cfg(x, dev, outer, inner, n) :
-			 cfg(x, dev, inner, outer, n);
-}
-
-/* The row of size n: the gain of every phase ph[] of cb against ca,
- * each tested; *nt is set where one is untested. -1 when the store
- * fails. */
-static int gain_row(struct rctx *x, struct rtable *t, int n,
-		    const struct rcfg *ca, const struct rcfg *cb,
+/* The row of size n where kernel and host memory (outer o, inner a and
+ * b as by_host pairs them) both ran: the gain of every phase ph[] of b
+ * against a, each tested; *nt is set where one is untested. -1 when
+ * the store fails. */
+static int gain_row(struct rctx *x, int dev, struct rtable *t, int by_host,
+		    const char *o, const char *a, const char *b, int n,
 		    const char **ph, size_t nph, int *nt)
 {
+	const struct rcfg *ca = by_host ? cfg(x, dev, o, a, n) :
+				cfg(x, dev, a, o, n);
+	const struct rcfg *cb = by_host ? cfg(x, dev, o, b, n) :
+				cfg(x, dev, b, o, n);
 	struct rcmp r;
 	size_t p;
 	int e;
 
+	if (!rcfg_ok(ca) || !rcfg_ok(cb))
+		return 0;
 	rtable_int(t, n);
 	for (p = 0; p < nph; p++) {
 		e = model_compare(x, ca, cb, ph[p], &r);
@@ -491,62 +469,29 @@ static int gain_row(struct rctx *x, struct rtable *t, int n,
 	return 0;
 }
 
-/* The group of rows of inner[i] against inner[0] within outer[o]: its
- * heading, then a row per size where both ran. */
-static int gain_group(struct rctx *x, int dev, const struct xlist *l,
-		      int by_host, size_t o, size_t i, struct rtable *t,
-		      const char **ph, size_t nph, int *nt)
-{
-	const char **outer = by_host ? l->v : l->h;
-	const char **inner = by_host ? l->h : l->v;
-	struct rbuf grp;
-	struct fv v;
-	size_t s;
-	int rc = 0;
-
-	fv_init(&v);
-	rbuf_init(&grp);
-	gain_name(x, by_host, inner[0], fv_put(&v, "A"));
-	gain_name(x, by_host, inner[i], fv_put(&v, "B"));
-	gain_name(x, !by_host, outer[o], fv_put(&v, "K"));
-	fv_emit(x, &grp, by_host ? "xfer.group_host" : "xfer.group_variant",
-		&v);
-	group_row(t, rbuf_str(&grp));
-	for (s = 0; s < l->ns && !rc; s++) {
-		const struct rcfg *ca = gain_cfg(x, dev, by_host, outer[o],
-						 inner[0], l->n[s]);
-		const struct rcfg *cb = gain_cfg(x, dev, by_host, outer[o],
-						 inner[i], l->n[s]);
-
-		if (rcfg_ok(ca) && rcfg_ok(cb))
-			rc = gain_row(x, t, l->n[s], ca, cb, ph, nph, nt);
-	}
-	rbuf_free(&grp);
-	fv_free(&v);
-	return rc;
-}
-
-/* The gains of the median of every phase, each tested: by_host, every
- * other host memory against the first, per kernel; else every other
- * kernel against the first, per host memory. Rows = sizes in groups. */
+/* The gains of the median of every phase the device measured, each
+ * tested: by_host, every other host memory against the first, per
+ * kernel; else every other kernel against the first, per host memory.
+ * Rows = sizes in groups, each under a row spanning the table. */
 static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 		      int by_host)
 {
-	const char *ph[COUNT(phase_order)];
+	const char **out = by_host ? l->v : l->h, **in = by_host ? l->h : l->v;
 	size_t no = by_host ? l->nv : l->nh, ni = by_host ? l->nh : l->nv;
-	size_t nph = phases_present(l, ph), o, i, p;
+	const char *ph[COUNT(phase_order)];
+	char kinds[RTABLE_MAXCOLS + 1] = "r";
+	size_t nph = 0, o, i, p, s;
 	struct rbuf cap, anc, cell;
 	struct rtable t;
-	char kinds[RTABLE_MAXCOLS + 1];
 	struct fv v;
 	int rc = 0, nt = 0;
 
+	for (p = 0; p < COUNT(phase_order); p++)
+		if (metric_unit(l, phase_order[p]))
+			ph[nph++] = phase_order[p];
 	if (ni < 2 || !nph)
 		return 0;
-	kinds[0] = 'r';
-	for (p = 0; p < nph; p++)
-		kinds[1 + p] = 'S';
-	kinds[1 + nph] = '\0';
+	memset(kinds + 1, 'S', nph);
 	rtable_init(&t, kinds);
 	rbuf_init(&cap);
 	rbuf_init(&anc);
@@ -560,21 +505,32 @@ static int gain_table(struct rctx *x, int dev, const struct xlist *l,
 	}
 	rtable_head_end(&t);
 	for (o = 0; o < no && !rc; o++)
-		for (i = 1; i < ni && !rc; i++)
-			rc = gain_group(x, dev, l, by_host, o, i, &t, ph, nph,
-					&nt);
-	if (rc)
-		goto out;
-	gain_name(x, by_host, (by_host ? l->h : l->v)[0], fv_put(&v, "A"));
+		for (i = 1; i < ni && !rc; i++) {
+			gain_name(x, by_host, in[0], fv_put(&v, "A"));
+			gain_name(x, by_host, in[i], fv_put(&v, "B"));
+			gain_name(x, !by_host, out[o], fv_put(&v, "K"));
+			rbuf_free(&cell);
+			fv_emit(x, &cell, by_host ? "xfer.group_host" :
+				"xfer.group_variant", &v);
+			rtable_gap(&t);
+			rbuf_printf(&t.body, "\\multicolumn{%d}{l}{%s} \\\\\n",
+				    t.ncols, rbuf_str(&cell));
+			t.rows++;
+			for (s = 0; s < l->ns && !rc; s++)
+				rc = gain_row(x, dev, &t, by_host, out[o],
+					      in[0], in[i], l->n[s], ph, nph,
+					      &nt);
+		}
+	gain_name(x, by_host, in[0], fv_put(&v, "A"));
 	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	fv_emit(x, &cap, by_host ? "xfer.gain_host" : "xfer.gain_variant",
 		&v);
 	rbuf_printf(&anc, "xfer-gain dev=%lld by=%s",
 		    (long long)x->devs[dev]->id, by_host ? "host" : "variant");
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			lang_get(x->L, nt ? "xfer.gain_note_nt" :
-				 "xfer.gain_note"));
-out:
+	if (!rc)
+		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+				lang_get(x->L, nt ? "xfer.gain_note_nt" :
+					 "xfer.gain_note"));
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&anc);
@@ -589,7 +545,7 @@ static void part_name(const struct rctx *x, int p, struct rbuf *b)
 	if (p == XP_SYNC)
 		rbuf_puts(b, lang_get(x->L, "xfer.sync_beyond"));
 	else
-		metric_name(x, transfer_part_metric[p], b);
+		metric_name(x, part_metric[p], b);
 }
 
 /* LaTeX as a gnuplot title, "title '...'". */
@@ -600,15 +556,18 @@ static void gp_title(struct rbuf *g, const char *latex)
 	rbuf_puts(g, "'");
 }
 
-/* The shares figure's datablocks: per kernel and host memory a row per
- * size of the parts in % of their sum (0 where unknown). */
+/* The shares figure's datablocks and plot command: per kernel and host
+ * memory a row per size of the parts in % of their sum (0 where
+ * unknown), drawn as a histogram, the parts' titles once. */
 static void shares_data(struct rctx *x, int dev, const struct xlist *l,
 			int k)
 {
-	struct rbuf *g = &x->plot.script;
+	struct rbuf *g = &x->plot.script, cmd, name;
 	size_t i, j, s, grp = 0;
 	int p;
 
+	rbuf_init(&cmd);
+	rbuf_init(&name);
 	for (i = 0; i < l->nv; i++)
 		for (j = 0; j < l->nh; j++, grp++) {
 			rbuf_printf(g, "$F%dG%zu << EOD\n", k, grp);
@@ -628,45 +587,31 @@ static void shares_data(struct rctx *x, int dev, const struct xlist *l,
 				rbuf_puts(g, "\n");
 			}
 			rbuf_puts(g, "EOD\n");
-		}
-}
-
-/* The shares figure's plot command: a histogram per kernel and host
- * memory, the parts' titles once. */
-static void shares_plot(struct rctx *x, const struct xlist *l, int k)
-{
-	struct rbuf *g = &x->plot.script, name;
-	size_t i, j, grp = 0;
-	int p;
-
-	rbuf_init(&name);
-	rbuf_puts(g, "plot ");
-	for (i = 0; i < l->nv; i++)
-		for (j = 0; j < l->nh; j++, grp++) {
-			rbuf_printf(g, "%snewhistogram '{\\footnotesize"
+			rbuf_printf(&cmd, "%snewhistogram '{\\footnotesize"
 				    "\\shortstack{\\texttt{",
-				    grp ? ", \\\n  " : "");
+				    grp ? ", \\\n  " : "plot ");
 			rbuf_free(&name);
 			rbuf_put_tex(&name, l->v[i], 0);
 			rbuf_puts(&name, "}\\\\");
 			host_text(x, l->h[j], &name);
-			rbuf_put_gp(g, rbuf_str(&name));
-			rbuf_puts(g, "}}'");
+			rbuf_put_gp(&cmd, rbuf_str(&name));
+			rbuf_puts(&cmd, "}}'");
 			for (p = 0; p < XP_N; p++) {
-				rbuf_printf(g, ", $F%dG%zu using %d%s lc rgb "
-					    "'%s' ", k, grp, p + 2,
+				rbuf_printf(&cmd, ", $F%dG%zu using %d%s lc "
+					    "rgb '%s' ", k, grp, p + 2,
 					    p ? "" : ":xtic(1)",
 					    plot_color(p));
 				if (grp) {
-					rbuf_puts(g, "notitle");
+					rbuf_puts(&cmd, "notitle");
 					continue;
 				}
 				rbuf_free(&name);
 				part_name(x, p, &name);
-				gp_title(g, rbuf_str(&name));
+				gp_title(&cmd, rbuf_str(&name));
 			}
 		}
-	rbuf_puts(g, "\n");
+	rbuf_printf(g, "%s\n", rbuf_str(&cmd));
+	rbuf_free(&cmd);
 	rbuf_free(&name);
 }
 
@@ -706,7 +651,6 @@ static int shares_figure(struct rctx *x, int dev, const struct xlist *l)
 	rbuf_put_gp(g, lang_get(x->L, "axis.share"));
 	rbuf_puts(g, "'\n");
 	shares_data(x, dev, l, k);
-	shares_plot(x, l, k);
 	rbuf_init(&cap);
 	rbuf_init(&dl);
 	dev_suffix(x, dev, &dl);
@@ -727,14 +671,9 @@ static const double gain_tics[] = {
 	20, 50, 100, 200, 500, 1000
 };
 
-/* gnuplot's point type of kernel i: filled circle, open circle,
+/* gnuplot's point types of the kernels: filled circle, open circle,
  * filled triangle. */
-static int kernel_pt(size_t i)
-{
-	static const int pt[] = {7, 6, 9};
-
-	return pt[i % COUNT(pt)];
-}
+static const int kernel_pt[] = {7, 6, 9};
 
 /* The ratio b/a of the medians of metric of kernel v with host memory
  * hb (b) and ha (a) at n; NAN where either is missing. */
@@ -801,7 +740,7 @@ static void gain_plot(struct rctx *x, const struct xlist *l, int k)
 			rbuf_printf(g, ", \\\n  $F%dL%zu_%zu using 1:2 with "
 				    "linespoints lc rgb '%s' dt %zu pt %d ", k,
 				    m, i, plot_color((int)m), i + 1,
-				    kernel_pt(i));
+				    kernel_pt[i % COUNT(kernel_pt)]);
 			if (i) {
 				rbuf_puts(g, "notitle");
 				continue;
@@ -814,7 +753,8 @@ static void gain_plot(struct rctx *x, const struct xlist *l, int k)
 		rbuf_free(&t);
 		mem_variant(&t, l->v[i]);
 		rbuf_printf(g, ", \\\n  NaN with linespoints lc rgb '#000000' "
-			    "dt %zu pt %d ", i + 1, kernel_pt(i));
+			    "dt %zu pt %d ", i + 1,
+			    kernel_pt[i % COUNT(kernel_pt)]);
 		gp_title(g, rbuf_str(&t));
 	}
 	rbuf_puts(g, "\n");
@@ -932,31 +872,73 @@ static int gain_figure(struct rctx *x, int dev, const struct xlist *l)
 	return rc;
 }
 
-static int main_part(struct rctx *x, int dev)
-{
-	struct tabref ref = {0};
-	struct xlist l;
-	size_t i;
-	int rc = 0;
-
-	xlist_load(x, dev, &l);
-	for (i = 0; i < COUNT(main_metrics) && !rc; i++)
-		rc = metric_table(x, dev, &l, main_metrics[i], i == 0, &ref);
-	/* host memory's gains and their figure, the kernels' gains, then
-	 * where the time goes: an order that also packs the pages */
-	if (!rc)
-		rc = gain_table(x, dev, &l, 1);
-	if (!rc)
-		rc = gain_figure(x, dev, &l);
-	if (!rc)
-		rc = gain_table(x, dev, &l, 0);
-	if (!rc)
-		rc = shares_figure(x, dev, &l);
-	xlist_free(&l);
-	return rc;
-}
-
 /* ---- findings ----------------------------------------------------------- */
+
+/* One of report G's comparisons at one size: the medians of baseline a
+ * and alternative b, their gain and test (r.p < 0: untested), and the
+ * sample counts. */
+struct xat {
+	int ok;		/* both measured; else the rest is unset */
+	int n;
+	struct rcmp r;
+	size_t na, nb;
+};
+
+/* Report G's comparisons, each against "simple" with pageable memory
+ * (its baseline), in the findings' order: the string, b's kernel and
+ * host memory, the metric; times: a ratio from 2 reads "N times as
+ * long". The last two make one sentence, "shared"'s kernel and run. */
+static const struct xcmp {
+	const char *key, *v, *h, *metric;
+	int times;
+} xcmps[] = {
+	{"find.xfer.pout_c", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED_OUTPUT,
+	 VOCAB_METRIC_MEMCPY_C, 0},
+	{"find.xfer.pout_total", VOCAB_VARIANT_SIMPLE,
+	 VOCAB_HOST_PINNED_OUTPUT, VOCAB_METRIC_TOTAL, 0},
+	{"find.xfer.pin_ab", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED,
+	 VOCAB_METRIC_MEMCPY_AB, 0},
+	{"find.xfer.pin_total", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED,
+	 VOCAB_METRIC_TOTAL, 0},
+	{"find.xfer.malloc", VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED,
+	 VOCAB_METRIC_MALLOC, 1},
+	{"find.xfer.shared", VOCAB_VARIANT_SHARED, VOCAB_HOST_PAGEABLE,
+	 VOCAB_METRIC_KERNEL, 0},
+	{NULL, VOCAB_VARIANT_SHARED, VOCAB_HOST_PAGEABLE, VOCAB_METRIC_TOTAL,
+	 0},
+};
+#define XC_PAIRS 5		/* xcmps[] of sentence_pair */
+
+/* Comparison c at the smallest (hi = 0) or largest (hi = 1) size where
+ * both sides have its metric, so that a missing configuration shifts
+ * the size rather than dropping the fact. -1 when the store fails. */
+static int at_fill(struct rctx *x, int dev, const struct xlist *l, int hi,
+		   const struct xcmp *c, struct xat *at)
+{
+	size_t i;
+
+	memset(at, 0, sizeof(*at));
+	for (i = 0; i < l->ns; i++) {
+		int n = l->n[hi ? l->ns - 1 - i : i], rc;
+		const struct rcfg *a = cfg(x, dev, VOCAB_VARIANT_SIMPLE,
+					   VOCAB_HOST_PAGEABLE, n);
+		const struct rcfg *b = cfg(x, dev, c->v, c->h, n);
+
+		if (!rcfg_stat(a, c->metric) || !rcfg_stat(b, c->metric))
+			continue;
+		rc = model_compare(x, a, b, c->metric, &at->r);
+		if (rc == -2)
+			return -1;
+		if (rc)
+			continue;
+		at->ok = 1;
+		at->n = n;
+		at->na = rcfg_stat(a, c->metric)->s.n;
+		at->nb = rcfg_stat(b, c->metric)->s.n;
+		return 0;
+	}
+	return 0;
+}
 
 /* The smallest two-sided p the Mann-Whitney test can give with na and
  * nb samples: the two samples wholly apart. */
@@ -977,44 +959,24 @@ static double mwu_pmin(size_t na, size_t nb)
 	return p;
 }
 
-/* Phrases joined as one list, phrase by phrase: ", " between them, the
+/* The phrases it[0..n-1] as one list into out: ", " between them, the
  * language's "and" (find.xfer.list2) before the last. */
-struct xjoin {
-	struct rbuf head, last;	/* all but the last; the last */
-	size_t n;
-};
-
-static void join_init(struct xjoin *j)
+static void join_put(struct rctx *x, const struct rbuf *it, size_t n,
+		     struct rbuf *out)
 {
-	rbuf_init(&j->head);
-	rbuf_init(&j->last);
-	j->n = 0;
-}
+	struct kv v[2] = {{"A", ""}, {"B", n ? rbuf_str(&it[n - 1]) : ""}};
+	struct rbuf head;
+	size_t i;
 
-/* The buffer of the next phrase. */
-static struct rbuf *join_next(struct xjoin *j)
-{
-	if (j->n++) {
-		if (j->n > 2)
-			rbuf_puts(&j->head, ", ");
-		rbuf_puts(&j->head, rbuf_str(&j->last));
-		rbuf_free(&j->last);
-	}
-	return &j->last;
-}
-
-/* Appends the list to out (nothing when empty) and releases j. */
-static void join_end(struct rctx *x, struct xjoin *j, struct rbuf *out)
-{
-	struct kv v[2] = {{"A", rbuf_str(&j->head)},
-			  {"B", rbuf_str(&j->last)}};
-
-	if (j->n == 1)
-		rbuf_puts(out, rbuf_str(&j->last));
-	else if (j->n)
+	rbuf_init(&head);
+	for (i = 0; i + 1 < n; i++)
+		rbuf_printf(&head, "%s%s", i ? ", " : "", rbuf_str(&it[i]));
+	v[0].val = rbuf_str(&head);
+	if (n == 1)
+		rbuf_puts(out, v[1].val);
+	else if (n)
 		emit_string(x, out, "find.xfer.list2", v, 2);
-	rbuf_free(&j->head);
-	rbuf_free(&j->last);
+	rbuf_free(&head);
 }
 
 /* The words of one comparison, chosen by the data: shorter, longer (or
@@ -1023,8 +985,8 @@ static void join_end(struct rctx *x, struct xjoin *j, struct rbuf *out)
  * any outcome to be significant, the words give the direction and the
  * numbers say why it is not significant: "no significant difference"
  * is kept for a test that could have found one. */
-static void cmp_words(struct rctx *x, const struct transfer_at *at,
-		      int times, struct rbuf *words, struct rbuf *detail)
+static void cmp_words(struct rctx *x, const struct xat *at, int times,
+		      struct rbuf *words, struct rbuf *detail)
 {
 	const struct rcmp *r = &at->r;
 	const char *key = "find.xfer.cl.equal", *dkey = "find.xfer.cl.detail";
@@ -1061,81 +1023,93 @@ static void cmp_words(struct rctx *x, const struct transfer_at *at,
 	fv_free(&v);
 }
 
-/* A sentence about one comparison at the smallest and the largest size
+/* A sentence about comparison c at the smallest and the largest size
  * (once when they are one size). */
-static void sentence_pair(struct rctx *x, struct rfind *f, const char *key,
-			  const struct transfer_at at[2], int times)
+static void sentence_pair(struct rctx *x, struct rfind *f,
+			  const struct xcmp *c, const struct xat at[2])
 {
-	struct xjoin j;
+	struct rbuf it[2];
 	struct fv v;
 	size_t e;
 
 	if (!at[0].ok)
 		return;
 	fv_init(&v);
-	join_init(&j);
+	rbufs_init(it, 2);
 	for (e = 0; e < 2; e++) {
 		if (e && (!at[1].ok || at[1].n == at[0].n))
 			break;
-		cmp_words(x, &at[e], times, fv_put(&v, "C"), fv_put(&v, "D"));
+		cmp_words(x, &at[e], c->times, fv_put(&v, "C"),
+			  fv_put(&v, "D"));
 		fv_int(&v, "N", at[e].n);
-		fv_emit(x, join_next(&j), "find.xfer.at", &v);
+		fv_emit(x, &it[e], "find.xfer.at", &v);
 	}
 	fv_free(&v);
-	join_end(x, &j, fv_put(&v, "AT"));
+	join_put(x, it, e, fv_put(&v, "AT"));
+	rbufs_free(it, 2);
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
-	fv_find(x, f, key, &v);
+	fv_find(x, f, c->key, &v);
 	fv_free(&v);
 }
 
-/* The kernel and the whole run of "shared" against "simple". */
+/* The kernel (ak) and the whole run (at) of "shared" against "simple"
+ * at the largest size. */
 static void sentence_shared(struct rctx *x, struct rfind *f,
-			    const struct transfer_facts *fx)
+			    const struct xat *ak, const struct xat *at)
 {
 	struct fv v;
 
-	if (!fx->shared_kernel.ok || !fx->shared_total.ok)
+	if (!ak->ok || !at->ok)
 		return;
 	fv_init(&v);
-	fv_int(&v, "N", fx->shared_kernel.n);
-	host_text(x, transfer_hosts[0], fv_put(&v, "H"));
-	cmp_words(x, &fx->shared_kernel, 0, fv_put(&v, "C1"),
-		  fv_put(&v, "D1"));
-	cmp_words(x, &fx->shared_total, 0, fv_put(&v, "C2"),
-		  fv_put(&v, "D2"));
-	fv_find(x, f, "find.xfer.shared", &v);
+	fv_int(&v, "N", ak->n);
+	host_text(x, VOCAB_HOST_PAGEABLE, fv_put(&v, "H"));
+	cmp_words(x, ak, 0, fv_put(&v, "C1"), fv_put(&v, "D1"));
+	cmp_words(x, at, 0, fv_put(&v, "C2"), fv_put(&v, "D2"));
+	fv_find(x, f, xcmps[XC_PAIRS].key, &v);
 	fv_free(&v);
 }
 
-/* The largest part of the run per host memory, at one end of the
- * sizes. */
+/* The largest part of the run of "simple" at size n per host memory,
+ * with its share of the parts' sum. */
 static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
-			      const struct transfer_facts *fx, int e)
+			      int n)
 {
-	struct xjoin j;
+	struct rbuf it[COUNT(transfer_hosts)];
 	struct fv v;
-	size_t i;
+	size_t i, k = 0;
+	int p, big;
 
 	fv_init(&v);
-	join_init(&j);
-	for (i = 0; i < 3; i++) {
-		if (fx->dom_part[e][i] < 0)
+	rbufs_init(it, COUNT(transfer_hosts));
+	for (i = 0; i < COUNT(transfer_hosts); i++) {
+		double ms[XP_N], sum = 0;
+
+		if (transfer_parts(cfg(x, dev, VOCAB_VARIANT_SIMPLE,
+				       transfer_hosts[i], n), ms))
 			continue;
-		part_name(x, fx->dom_part[e][i], fv_put(&v, "PART"));
+		for (p = big = 0; p < XP_N; p++) {
+			sum += ms[p];
+			if (ms[p] > ms[big])
+				big = p;
+		}
+		if (!(sum > 0))
+			continue;
+		part_name(x, big, fv_put(&v, "PART"));
 		host_text(x, transfer_hosts[i], fv_put(&v, "H"));
-		find_pct(fv_put(&v, "SHARE"), fx->dom_share[e][i], 2);
-		fv_emit(x, join_next(&j), "find.xfer.dom_item", &v);
+		find_pct(fv_put(&v, "SHARE"), 100 * ms[big] / sum, 2);
+		fv_emit(x, &it[k++], "find.xfer.dom_item", &v);
 	}
 	fv_free(&v);
-	if (!j.n)
-		return;		/* nothing was written */
-	join_end(x, &j, fv_put(&v, "LIST"));
-	fv_int(&v, "N", fx->dom_n[e]);
+	join_put(x, it, k, fv_put(&v, "LIST"));
+	fv_int(&v, "N", n);
 	fv_str(&v, "K", VOCAB_VARIANT_SIMPLE);
 	rbuf_printf(fv_put(&v, "FIG"), "fig:xfer-shares-%lld",
 		    (long long)x->devs[dev]->id);
-	fv_find(x, f, "find.xfer.dominant", &v);
+	if (k)
+		fv_find(x, f, "find.xfer.dominant", &v);
 	fv_free(&v);
+	rbufs_free(it, COUNT(transfer_hosts));
 }
 
 /* Where too few samples leave the test no power: the sizes at which even
@@ -1143,11 +1117,13 @@ static void sentence_dominant(struct rctx *x, int dev, struct rfind *f,
 static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			   const struct xlist *l)
 {
-	size_t s, i, j, worst = 0;
-	struct xjoin sizes;
+	struct rbuf *it = malloc((l->ns ? l->ns : 1) * sizeof(*it));
+	size_t s, i, j, k = 0, worst = 0;
 	struct fv v;
 
-	join_init(&sizes);
+	if (!it)
+		return;
+	rbufs_init(it, l->ns);
 	for (s = 0; s < l->ns; s++) {
 		size_t cmin = 0;
 
@@ -1162,43 +1138,70 @@ static void sentence_power(struct rctx *x, int dev, struct rfind *f,
 			}
 		if (!cmin || !(mwu_pmin(cmin, cmin) >= RULE_ALPHA))
 			continue;
-		rbuf_printf(join_next(&sizes), "%d", l->n[s]);
+		rbuf_printf(&it[k++], "%d", l->n[s]);
 		if (!worst || cmin < worst)
 			worst = cmin;
 	}
-	if (!sizes.n)
-		return;		/* nothing was written */
 	fv_init(&v);
-	join_end(x, &sizes, fv_put(&v, "NLIST"));
-	fv_int(&v, "CNT", (long long)worst);
-	fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
-	fv_find(x, f, "find.xfer.power", &v);
+	if (k) {	/* worst is set */
+		join_put(x, it, k, fv_put(&v, "NLIST"));
+		fv_int(&v, "CNT", (long long)worst);
+		fv_num(&v, "PMIN", mwu_pmin(worst, worst), 2);
+		fv_find(x, f, "find.xfer.power", &v);
+	}
 	fv_free(&v);
+	rbufs_free(it, l->ns);
+	free(it);
 }
 
-/* The findings of one device, every number from facts_transfer. */
-static int findings_dev(struct rctx *x, int dev, struct rfind *f)
+/* The findings of one device. -1 when the store fails. */
+static int findings_dev(struct rctx *x, int dev, const struct xlist *l,
+			struct rfind *f)
 {
-	struct transfer_facts fx;
-	struct xlist l;
+	struct xat at[COUNT(xcmps)][2];
+	size_t i;
 
-	if (facts_transfer(x, dev, &fx))
-		return -1;
-	xlist_load(x, dev, &l);
+	for (i = 0; i < COUNT(xcmps); i++)
+		if (at_fill(x, dev, l, 0, &xcmps[i], &at[i][0]) ||
+		    at_fill(x, dev, l, 1, &xcmps[i], &at[i][1]))
+			return -1;
 	/* with no raw samples nothing is tested, and power is moot */
-	if (fx.pout_total[0].ok && fx.pout_total[0].r.p >= 0)
-		sentence_power(x, dev, f, &l);
-	sentence_pair(x, f, "find.xfer.pout_c", fx.pout_c, 0);
-	sentence_pair(x, f, "find.xfer.pout_total", fx.pout_total, 0);
-	sentence_pair(x, f, "find.xfer.pin_ab", fx.pin_ab, 0);
-	sentence_pair(x, f, "find.xfer.pin_total", fx.pin_total, 0);
-	sentence_pair(x, f, "find.xfer.malloc", fx.pin_malloc, 1);
-	sentence_shared(x, f, &fx);
-	sentence_dominant(x, dev, f, &fx, 0);
-	if (fx.dom_n[1] != fx.dom_n[0])
-		sentence_dominant(x, dev, f, &fx, 1);
-	xlist_free(&l);
+	if (at[1][0].ok && at[1][0].r.p >= 0)
+		sentence_power(x, dev, f, l);
+	for (i = 0; i < XC_PAIRS; i++)
+		sentence_pair(x, f, &xcmps[i], at[i]);
+	sentence_shared(x, f, &at[XC_PAIRS][1], &at[XC_PAIRS + 1][1]);
+	sentence_dominant(x, dev, f, l->ns ? l->n[0] : 0);
+	if (l->ns > 1 && l->n[l->ns - 1] != l->n[0])
+		sentence_dominant(x, dev, f, l->n[l->ns - 1]);
 	return 0;
+}
+
+/* Device dev's tables and figures, and its findings into f. */
+static int main_part(struct rctx *x, int dev, struct rfind *f)
+{
+	struct tabref ref = {0};
+	struct xlist l;
+	size_t i;
+	int rc = 0;
+
+	xlist_load(x, dev, &l);
+	for (i = 0; i < COUNT(main_metrics) && !rc; i++)
+		rc = metric_table(x, dev, &l, main_metrics[i], i == 0, &ref);
+	/* host memory's gains and their figure, the kernels' gains, then
+	 * where the time goes: an order that also packs the pages */
+	if (!rc)
+		rc = gain_table(x, dev, &l, 1);
+	if (!rc)
+		rc = gain_figure(x, dev, &l);
+	if (!rc)
+		rc = gain_table(x, dev, &l, 0);
+	if (!rc)
+		rc = shares_figure(x, dev, &l);
+	if (!rc)
+		rc = findings_dev(x, dev, &l, f);
+	xlist_free(&l);
+	return rc;
 }
 
 /* The Findings subsection: the sentences of each device under its name
@@ -1239,16 +1242,14 @@ int sec_transfer(struct rctx *x)
 		find_init(&f[d]);
 	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
 	emit_par(x, lang_get(x->L, model_has_suite(x, -1, SUITE) ?
-			     "transfer.intro" : "transfer.absent"));
+			     "xfer.intro" : "transfer.absent"));
 	/* the devices' parts under run-in headings, as their findings
 	 * are: the contents stay one line per section */
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if (!model_has_suite(x, (int)d, SUITE))
 			continue;
 		emit_dev_heading(x, 2, (int)d);
-		rc = main_part(x, (int)d);
-		if (!rc)
-			rc = findings_dev(x, (int)d, &f[d]);
+		rc = main_part(x, (int)d, &f[d]);
 	}
 	if (!rc)
 		rc = findings_emit(x, f);
@@ -1324,16 +1325,6 @@ static int phase_table(struct rctx *x, int dev, const struct rcfg *c)
 	return rc;
 }
 
-static int is_main_metric(const char *m)
-{
-	size_t i;
-
-	for (i = 0; i < COUNT(main_metrics); i++)
-		if (!strcmp(main_metrics[i], m))
-			return 1;
-	return 0;
-}
-
 static int app_part(struct rctx *x, int dev)
 {
 	struct tabref ref = {0};
@@ -1345,7 +1336,8 @@ static int app_part(struct rctx *x, int dev)
 	/* the metrics the main body leaves out, in its form */
 	for (j = 0; j < 2; j++)		/* the phases, then the rates */
 		for (i = 0; i < l.nm && !rc; i++)
-			if (!is_main_metric(l.m[i]) &&
+			if (name_rank(main_metrics, COUNT(main_metrics),
+				       l.m[i]) == COUNT(main_metrics) &&
 			    !strcmp(l.u[i] ? l.u[i] : "", "ms") == !j)
 				rc = metric_table(x, dev, &l, l.m[i], 0, &ref);
 	/* report G's tables, size by size so that the variants of one
@@ -1369,20 +1361,5 @@ static int app_part(struct rctx *x, int dev)
  * full tables, the metrics the main body leaves out). */
 int app_transfer(struct rctx *x)
 {
-	size_t d;
-	int rc = 0;
-
-	emit_heading(x, 0, lang_get(x->L, "transfer.app_title"));
-	if (!model_has_suite(x, -1, SUITE)) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "xfer.app_intro"));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, SUITE))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = app_part(x, (int)d);
-	}
-	return rc;
+	return emit_suite_section(x, SUITE, "transfer.app_title", app_part);
 }

@@ -284,7 +284,7 @@ metric.gflops_total = GFLOP/s (cały przebieg)
 metric.gbs = Przepustowość
 
 transfer.title = Transfery i fazy przebiegu
-transfer.intro = Każdy przebieg, jak w sprawozdaniu~G, przydziela pamięć na $A$, $B$ i $C$ na hoście i na urządzeniu (Malloc), kopiuje $A$ i $B$ do urządzenia (Memcpy~AB), uruchamia kernel i czeka na jego zakończenie (Sync: od powrotu z wywołania kernela do końca oczekiwania), kopiuje $C$ z powrotem (Memcpy~C) i zwalnia pamięć (Free); cały przebieg (time*) obejmuje wszystkie te fazy. Czas samego kernela, mierzony przez GPU, mieści się w wywołaniu i w fazie Sync, więc nigdy nie jest do niej dodawany. Pamięć hosta jest stronicowana (malloc), przypięta (cudaMallocHost dla $A$, $B$ i $C$) albo przypięta dla wyniku (tylko $C$, jak w sprawozdaniu~G); kernele to \texttt{simple} (jeden wątek na element $C$) i \texttt{shared} (kafelki w pamięci współdzielonej). Nasze GFLOP/s liczą $2n^3$ operacji na iloczyn; GFLOPS sprawozdania~G liczyły $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc przy tym samym czasie jego wartości są o połowę mniejsze od naszych. Czasy podano w ms.
+xfer.intro = Każdy przebieg, jak w sprawozdaniu~G, przydziela pamięć na $A$, $B$ i $C$ na hoście i na urządzeniu (Malloc), kopiuje $A$ i $B$ do urządzenia (Memcpy~AB), uruchamia kernel i czeka na jego zakończenie (Sync: od powrotu z wywołania kernela do końca oczekiwania), kopiuje $C$ z powrotem (Memcpy~C) i zwalnia pamięć (Free); cały przebieg (time*) obejmuje wszystkie te fazy. Czas samego kernela, mierzony przez GPU, mieści się w wywołaniu i w fazie Sync, więc nigdy nie jest do niej dodawany. Pamięć hosta jest stronicowana (malloc), przypięta (cudaMallocHost dla $A$, $B$ i $C$) albo przypięta dla wyniku (tylko $C$, jak w sprawozdaniu~G); kernele to \texttt{simple} (jeden wątek na element $C$) i \texttt{shared} (kafelki w pamięci współdzielonej). Nasze GFLOP/s liczą $2n^3$ operacji na iloczyn; GFLOPS sprawozdania~G liczyły $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc przy tym samym czasie jego wartości są o połowę mniejsze od naszych. Czasy podano w ms.
 transfer.absent = Baza nie zawiera pomiarów zestawu transferów.
 transfer.phase = Faza
 transfer.table = Fazy \texttt{@@NAME@@}, pamięć hosta: @@HOST@@, $n = @@SIZE@@$@@DEV@@.
@@ -293,7 +293,7 @@ host.pinned = przypięta
 host.pinned-output = przypięta dla wyniku
 
 # Issue 11, transfer (report G): the main body's tables, figures and
-# findings (render/sec_transfer.c, render/facts_transfer.c).
+# findings (render/sec_transfer.c).
 xfer.samples = Próbki
 xfer.metric_table = @@METRIC@@ [@@UNIT@@] według rozmiaru macierzy, kernela i pamięci hosta: mediana i jej przedział ufności 95\,\%@@DEV@@.
 xfer.ci_note = W każdej komórce: mediana oraz, w \% jej wartości, jak daleko sięga jej przedział ufności 95\,\% w górę ($+$) i w dół ($-$) (statystyki pozycyjne surowych próbek, bez założeń o rozkładzie).
@@ -311,7 +311,7 @@ xfer.gain_panel = @@A@@ $\rightarrow$ @@B@@
 xfer.gain_fig = Zysk mediany całego przebiegu i kopiowań przy zmianie pamięci hosta: @@A@@ ($a$) $\rightarrow$ inna ($b$), w funkcji rozmiaru macierzy@@DEV@@. Oś pionowa jest logarytmiczna względem stosunku median $b/a$ i opisana zyskiem $(1 - b/a)$ w \%, tak aby kopiowania wielokrotnie szybsze i przebiegi kilkakrotnie wolniejsze były czytelne obok siebie.
 xfer.gain_fig_malloc = Malloc pominięto: inna pamięć hosta wydłuża go nawet @@F@@-krotnie (zob. tabele i wnioski).
 xfer.axis_gain = Zysk mediany [\%]
-xfer.app_intro = Tabele sprawozdania~G dla każdego rozmiaru, kernela i rodzaju pamięci hosta: Min, Max, Śr.\ (średnia), Mediana i Odch.\ std.\ każdej fazy po wszystkich przebiegach oraz liczba przebiegów ($n$); przed nimi metryki pominięte w części głównej (mediana i jej przedział).
+transfer.intro = Tabele sprawozdania~G dla każdego rozmiaru, kernela i rodzaju pamięci hosta: Min, Max, Śr.\ (średnia), Mediana i Odch.\ std.\ każdej fazy po wszystkich przebiegach oraz liczba przebiegów ($n$); przed nimi metryki pominięte w części głównej (mediana i jej przedział).
 find.xfer.list2 = @@A@@ i @@B@@
 find.xfer.at = @@C@@ przy $n = @@N@@$ (@@D@@)
 find.xfer.cl.shorter = krótszy o @@V@@
