@@ -214,10 +214,9 @@ struct rctx {
 	struct store_config *rawcfgs;
 	size_t nrawcfgs;
 	/* per session, as the store returned them */
-	struct kern_set { struct store_kernel *k; size_t n; } *kern;
-	size_t nkern;
-	struct kattr_set { struct store_kattr *a; size_t n; } *kattr;
-	size_t nkattr;
+	struct sess_data { struct store_kernel *k; struct store_kattr *a;
+			   size_t nk, na; } *sdata;
+	size_t nsdata;
 
 	struct rplot plot;
 	struct rbuf body;
