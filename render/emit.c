@@ -176,31 +176,6 @@ void emit_dev_heading(struct rctx *x, int level, int dev)
 	rbuf_free(&h);
 }
 
-int emit_suite_section(struct rctx *x, const char *suite, const char *title,
-		       int (*part)(struct rctx *x, int dev))
-{
-	char key[64];
-	size_t d;
-	int rc = 0;
-
-	snprintf(key, sizeof(key), "%s.title", suite);
-	emit_heading(x, 0, lang_get(x->L, title ? title : key));
-	if (!model_has_suite(x, -1, suite)) {
-		snprintf(key, sizeof(key), "%s.absent", suite);
-		emit_par(x, lang_get(x->L, key));
-		return 0;
-	}
-	snprintf(key, sizeof(key), "%s.intro", suite);
-	emit_par(x, lang_get(x->L, key));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, suite))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = part(x, (int)d);
-	}
-	return rc;
-}
-
 /* What a failed or skipped configuration was: its variant and the
  * parameters that tell it from its neighbours in the suite. */
 static void problem_what(const struct rctx *x, const struct rcfg *r,
@@ -260,32 +235,41 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	}
 }
 
+/* Appends to items the list item (fragment "item") of the string key
+ * filled with vars. Returns 1 when it did. */
+static int item_add(struct rctx *x, struct rbuf *items, const char *key,
+		    const struct kv *vars, size_t n)
+{
+	struct rbuf s;
+	char *f = tmpl_fragment(x->frags, "item");
+	int rc;
+
+	rbuf_init(&s);
+	rc = f && !emit_string(x, &s, key, vars, n);
+	if (rc)
+		tmpl_fill(items, f, &(struct kv){"TEXT", rbuf_str(&s)}, 1);
+	rbuf_free(&s);
+	free(f);
+	return rc;
+}
+
 /* Appends to items the list item of one failed or skipped configuration
  * described by what: its status and the reason the store gives. */
-static void problem_item(const struct rctx *x, const struct store_config *c,
+static void problem_item(struct rctx *x, const struct store_config *c,
 			 const char *what, struct rbuf *items)
 {
-	struct rbuf one, txt;
-	struct kv v[3], iv;
-	char *f;
+	struct rbuf one;
+	struct kv v[3];
 
-	f = tmpl_fragment(x->frags, "item");
-	if (!f)
-		return;
 	rbuf_init(&one);
-	rbuf_init(&txt);
 	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
 	v[0] = (struct kv){"WHAT", what};
 	v[1] = (struct kv){"STATUS", lang_get(x->L,
 		c->status && !strcmp(c->status, VOCAB_CFG_FAILED) ?
 		"cell.failed" : "cell.skipped")};
 	v[2] = (struct kv){"REASON", rbuf_str(&one)};
-	tmpl_fill(&txt, lang_get(x->L, "problem.item"), v, 3);
-	iv = (struct kv){"TEXT", rbuf_str(&txt)};
-	tmpl_fill(items, f, &iv, 1);
-	rbuf_free(&txt);
+	item_add(x, items, "problem.item", v, 3);
 	rbuf_free(&one);
-	free(f);
 }
 
 void problems_list(struct rctx *x, int dev, const char *suite,
@@ -334,21 +318,7 @@ void find_free(struct rfind *f)
 void find_add(struct rctx *x, struct rfind *f, const char *key,
 	      const struct kv *vars, size_t n)
 {
-	struct rbuf s;
-	char *t;
-
-	rbuf_init(&s);
-	if (!emit_string(x, &s, key, vars, n)) {
-		t = tmpl_fragment(x->frags, "item");
-		if (t) {
-			struct kv v = {"TEXT", rbuf_str(&s)};
-
-			tmpl_fill(&f->items, t, &v, 1);
-			f->n++;
-		}
-		free(t);
-	}
-	rbuf_free(&s);
+	f->n += item_add(x, &f->items, key, vars, n);
 }
 
 int find_emit(struct rctx *x, struct rfind *f)

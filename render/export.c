@@ -364,7 +364,6 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		const struct store_device *d = x->devs[r->dev];
 		const struct store_stat *s = md_primary(r);
 		char size[48], block[32], param[16], med[48], n[24];
-		const char *cell[MD_NCOLS];
 
 		rbuf_free(&dev);
 		rbuf_printf(&dev, "%lld %s", (long long)d->id,
@@ -386,19 +385,10 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		/* four figures: a quick look, not the data */
 		render_sig_format(s ? s->s.median : NAN, 4, med, sizeof(med));
 		snprintf(n, sizeof(n), "%zu", s ? s->s.n : 0);
-		cell[0] = rbuf_str(&dev);
-		cell[1] = c->suite;
-		cell[2] = c->variant;
-		cell[3] = size;
-		cell[4] = block;
-		cell[5] = c->host_mem && *c->host_mem ? c->host_mem : "-";
-		cell[6] = param;
-		cell[7] = c->status;
-		cell[8] = s ? s->metric : "-";
-		cell[9] = *med ? med : "-";
-		cell[10] = s ? s->unit : "-";
-		cell[11] = n;
-		md_row(b, cell, MD_NCOLS);
+		md_row(b, (const char *[MD_NCOLS]){rbuf_str(&dev), c->suite,
+		       c->variant, size, block, c->host_mem && *c->host_mem ?
+		       c->host_mem : "-", param, c->status, s ? s->metric :
+		       "-", *med ? med : "-", s ? s->unit : "-", n}, MD_NCOLS);
 	}
 	if (dev.oom)
 		b->oom = 1;

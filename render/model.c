@@ -2,7 +2,6 @@
  * configurations the store picks (latest measurement per configuration,
  * or one session), with their statistics, sessions, kernel sources and
  * attributes. Loaded once; the sections only look things up. */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,16 +10,6 @@
 
 #include "render_int.h"
 #include "vocab.h"
-
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return 0;
-	return 1;
-}
 
 /* Lists the devices of x (all of them, or those flagged in pick) on
  * stderr as the candidates of a refused --device. */
@@ -46,6 +35,7 @@ static int device_select(struct rctx *x, const char *sel)
 {
 	char *pick;
 	size_t i, n = 0, last = 0;
+	int id = *sel && !sel[strspn(sel, "0123456789")];
 
 	pick = calloc(x->nalldevs, 1);
 	if (!pick) {
@@ -55,7 +45,7 @@ static int device_select(struct rctx *x, const char *sel)
 	for (i = 0; i < x->nalldevs; i++) {
 		const struct store_device *d = &x->alldevs[i];
 
-		if (all_digits(sel))
+		if (id)
 			pick[i] = d->id == strtoll(sel, NULL, 10);
 		else
 			pick[i] = store_device_sel_fits(d->uuid, d->name,
@@ -93,7 +83,8 @@ static int dev_index(const struct rctx *x, int64_t id)
 	return -1;
 }
 
-int model_store_status(int store_rc)
+/* The render_status of an enum store_error. */
+static int model_store_status(int store_rc)
 {
 	switch (store_rc) {
 	case STORE_ERR_MISSING:

@@ -6,24 +6,6 @@
 
 #include "render_int.h"
 
-int parts_range_put(struct rbuf *b, double lo, double hi, int sig)
-{
-	struct rbuf l, h;
-	int range;
-
-	rbuf_init(&l);
-	rbuf_init(&h);
-	find_num(&l, lo, sig);
-	find_num(&h, hi, sig);
-	range = strcmp(rbuf_str(&l), rbuf_str(&h)) != 0;
-	rbuf_puts(b, rbuf_str(&l));
-	if (range)
-		rbuf_printf(b, "--%s", rbuf_str(&h));
-	rbuf_free(&l);
-	rbuf_free(&h);
-	return range;
-}
-
 void parts_list_init(struct plist *l)
 {
 	fv_init(&l->item);

@@ -24,11 +24,14 @@ static int section_suite_present(const struct rctx *x, const char *name)
  * only say that nothing was. */
 static int section_summary_present(const struct rctx *x, const char *name)
 {
+	static const char *const ranked[] = {VOCAB_SUITE_VERSIONS,
+		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP};
+	size_t i;
+
 	(void)name;
-	return model_has_suite(x, -1, VOCAB_SUITE_VERSIONS) ||
-	       model_has_suite(x, -1, VOCAB_SUITE_REFERENCE) ||
-	       model_has_suite(x, -1, VOCAB_SUITE_TRANSFER) ||
-	       model_has_suite(x, -1, VOCAB_SUITE_ILP);
+	for (i = 0; i < 4 && !model_has_suite(x, -1, ranked[i]); i++)
+		;
+	return i < 4;
 }
 
 /* Comparing GPUs takes two. */
@@ -38,14 +41,7 @@ static int section_cross_present(const struct rctx *x, const char *name)
 	return x->ndevs > 1;
 }
 
-/* The sections in document order: what --sections names and
- * render_report writes. A default report leaves out a section whose
- * present says the selected data has nothing for it (the introduction
- * says so); NULL: always written. The main body reads as a lab report
- * (introduction, one section per experiment ending with its findings,
- * conclusions); what a reader looks up rather than reads (every
- * statistic, the listings, the device's full parameters, the sessions)
- * follows in the appendices. */
+/* A section of the report (sections_get lists them). */
 struct section {
 	const char *name;
 	int (*write)(struct rctx *x);
@@ -135,6 +131,21 @@ void render_sections_print(FILE *f)
 		fprintf(f, "%s%s", i ? "," : "", sections[i].name);
 }
 
+/* 1 when the comma list holds name, len characters long. */
+static int list_has(const char *list, const char *name, size_t len)
+{
+	const char *p = list;
+
+	do {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, name, len))
+			return 1;
+		p += n;
+	} while (*p++ == ',');
+	return 0;
+}
+
 const char *render_sections_check(const char *list)
 {
 	const char *p = list;
@@ -144,10 +155,9 @@ const char *render_sections_check(const char *list)
 	do {
 		size_t len = strcspn(p, ",");
 
-		for (i = 0; i < n; i++)
-			if (strlen(sections[i].name) == len &&
-			    !strncmp(sections[i].name, p, len))
-				break;
+		for (i = 0; i < n && (strlen(sections[i].name) != len ||
+				      strncmp(sections[i].name, p, len)); i++)
+			;
 		if (i == n)
 			return p;
 		p += len;
@@ -155,28 +165,12 @@ const char *render_sections_check(const char *list)
 	return NULL;
 }
 
-static int section_wanted(const char *list, const char *name)
-{
-	const char *p = list;
-	size_t n = strlen(name);
-
-	if (!list)
-		return 1;
-	do {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, name, n))
-			return 1;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
-}
-
 /* Whether section s goes into the report o asks for: named in
  * --sections, or (without --sections) present in the data. */
 static int section_written(const struct rctx *x, const struct section *s)
 {
-	if (!section_wanted(x->o->sections, s->name))
+	if (x->o->sections && !list_has(x->o->sections, s->name,
+					  strlen(s->name)))
 		return 0;
 	return x->o->sections || !s->present || s->present(x, s->name);
 }
@@ -245,16 +239,14 @@ static void refs_unwritten_drop(struct rctx *x)
 static int figures_dir_check(const char *dir)
 {
 	struct stat sb;
-	const char *p;
 
-	for (p = dir; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || strchr("._/+-", *p))) {
-			fprintf(stderr, "mmreport: invalid --figures '%s': "
-				"use letters, digits and . _ / + - only, so "
-				"that LaTeX can \\input the files\n", dir);
-			return RENDER_ERR_USAGE;
-		}
+	if (dir[strspn(dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789._/+-")]) {
+		fprintf(stderr, "mmreport: invalid --figures '%s': use "
+			"letters, digits and . _ / + - only, so that LaTeX can "
+			"\\input the files\n", dir);
+		return RENDER_ERR_USAGE;
+	}
 	if (!*dir) {
 		fprintf(stderr, "mmreport: empty --figures directory\n");
 		return RENDER_ERR_USAGE;
