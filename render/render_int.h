@@ -378,10 +378,9 @@ void plot_ref(struct rctx *x, struct rbuf *out, int k);
 /* Runs gnuplot once on the whole script and writes body to out with every
  * figure in place. Returns a render_status. */
 int plot_finish(struct rctx *x, const char *body, FILE *out);
-void plot_free(struct rplot *p);
 /* Removes the temporary files and directory of the batch (never the
- * figures_dir files). */
-void plot_cleanup(struct rctx *x);
+ * figures_dir files) and frees x->plot. */
+void plot_free(struct rctx *x);
 /* One line of a line plot. */
 enum { PL_LINE, PL_REF, PL_POINTS, PL_DOTTED };
 struct pline {

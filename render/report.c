@@ -388,8 +388,7 @@ int render_report(const struct render_options *o, FILE *out)
 	rc = render_doc_write(&x, skel, out);
 out:
 	rbuf_free(&x.body);
-	plot_cleanup(&x);
-	plot_free(&x.plot);
+	plot_free(&x);
 	model_free(&x);
 	meta_free(&x.meta);
 	lang_free(x.L);
