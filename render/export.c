@@ -78,20 +78,6 @@ static const struct ecol export_cols[] = {
 #define EC_METRIC 33		/* "metric" */
 #define EC_VALUES (EC_NCOLS - 1)
 
-/* One cell: text (NULL: null), an integer, a real (not finite: null),
- * the raw samples, or null. */
-enum ekind { EK_NULL, EK_TEXT, EK_INT, EK_UINT, EK_REAL, EK_VALUES };
-
-struct ecell {
-	enum ekind kind;
-	const char *s;
-	long long i;
-	unsigned long long u;
-	double d;
-	const double *v;
-	size_t nv;
-};
-
 /* What a row is made of: a configuration, and one of its metrics (NULL
  * for the configuration's own columns, or one without metrics). */
 struct erow {
@@ -103,67 +89,6 @@ struct erow {
 	char nonfinite[128];	/* the metric columns that are not finite */
 };
 
-/* The value of column col in row e. */
-static void ecell_get(const struct erow *e, int col, struct ecell *c)
-{
-	const struct ecol *k = &export_cols[col];
-	const struct store_config *cf = e->r->c;
-	const struct store_session *ss;
-	const void *from[] = {e->x->devs[e->r->dev], cf, e->s ? &e->s->s :
-			      NULL, e->s};
-	const char *p;
-
-	memset(c, 0, sizeof(*c));
-	if (col >= EC_METRIC && !e->s)
-		return;
-	p = (const char *)from[k->from] + k->off;
-	c->kind = EK_INT;
-	switch (k->type) {
-	case ET_TEXT:
-		c->s = *(char *const *)p;
-		c->kind = c->s ? EK_TEXT : EK_NULL;
-		break;
-	case ET_INT: c->i = *(const int *)p; break;
-	case ET_I64: c->i = *(const int64_t *)p; break;
-	case ET_SIZE: c->i = (long long)*(const size_t *)p; break;
-	case ET_I64K:
-		c->i = *(const int64_t *)p;
-		c->kind = c->i ? EK_INT : EK_NULL;
-		break;
-	case ET_DBL:
-	case ET_DBLK:
-		c->d = *(const double *)p;
-		c->kind = isfinite(c->d) && (k->type == ET_DBL || c->d != 0) ?
-			  EK_REAL : EK_NULL;
-		break;
-	case ET_SESSION_UUID:
-		ss = model_session(e->x, cf->session_id);
-		c->s = ss ? ss->uuid : NULL;
-		c->kind = c->s ? EK_TEXT : EK_NULL;
-		break;
-	case ET_REL_ERROR:
-		/* not verified: null; a failed verification may store an
-		 * infinite error: said, not left as an unknown */
-		c->d = cf->rel_error;
-		c->s = c->d > 0 ? "inf" : "-inf";
-		c->kind = isinf(c->d) ? EK_TEXT : isfinite(c->d) ? EK_REAL :
-			  EK_NULL;
-		break;
-	case ET_THROTTLE:
-		c->u = cf->throttle_reasons;
-		c->kind = cf->has_throttle ? EK_UINT : EK_NULL;
-		break;
-	case ET_NONFINITE:
-		c->s = e->nonfinite;
-		c->kind = EK_TEXT;
-		break;
-	default:
-		c->kind = EK_VALUES;
-		c->v = e->values;
-		c->nv = e->nvalues;
-	}
-}
-
 /* Names the statistics of e that are not finite in e->nonfinite ("mean
  * stddev"; "" none): they are written as null (JSON) or an empty field
  * (CSV), and this says so, since a reader cannot tell them from "not
@@ -171,23 +96,18 @@ static void ecell_get(const struct erow *e, int col, struct ecell *c)
  * written by other means holds them. */
 static void erow_nonfinite(struct erow *e)
 {
-	int col;
-	struct ecell c;
+	const struct ecol *k;
 	size_t len = 0;
 
 	e->nonfinite[0] = '\0';
-	if (!e->s)
-		return;
-	for (col = EC_METRIC; col < EC_NCOLS; col++) {
-		if (export_cols[col].type != ET_DBL)
-			continue;
-		ecell_get(e, col, &c);
-		if (c.kind == EK_NULL)
+	for (k = &export_cols[EC_METRIC]; e->s && k < &export_cols[EC_NCOLS];
+	     k++)
+		if (k->type == ET_DBL && !isfinite(*(const double *)
+				((const char *)&e->s->s + k->off)))
 			len += (size_t)snprintf(e->nonfinite + len,
 						sizeof(e->nonfinite) - len,
 						"%s%s", len ? " " : "",
-						export_cols[col].name);
-	}
+						k->name);
 }
 
 /* ---- text ---------------------------------------------------------------- */
@@ -254,43 +174,80 @@ static void rbuf_put_real(struct rbuf *b, double v)
 	rbuf_puts(b, buf);
 }
 
-/* Cell c in format fmt: null as nothing (CSV) or null (JSON); the raw
- * samples space separated, "nan" where not finite (CSV), or as an array
- * with null there (JSON). */
-static void cell_put(struct rbuf *b, const struct ecell *c, int fmt)
+/* Column col of row e in format fmt: null as nothing (CSV) or null
+ * (JSON); the raw samples space separated, "nan" where not finite
+ * (CSV), or as an array with null there (JSON). */
+static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 {
+	const struct ecol *k = &export_cols[col];
+	const struct store_config *cf = e->r->c;
+	const struct store_session *ss;
+	const void *from[] = {e->x->devs[e->r->dev], cf, e->s ? &e->s->s :
+			      NULL, e->s};
+	const char *p, *s = NULL;
+	double d;
 	size_t i;
 
-	switch (c->kind) {
-	case EK_NULL:
-		if (fmt == FMT_JSON)
-			rbuf_puts(b, "null");
+	if (col >= EC_METRIC && !e->s)
+		goto null;
+	p = (const char *)from[k->from] + k->off;
+	switch (k->type) {
+	case ET_TEXT: s = *(char *const *)p; break;
+	case ET_INT: rbuf_printf(b, "%d", *(const int *)p); return;
+	case ET_SIZE: rbuf_printf(b, "%zu", *(const size_t *)p); return;
+	case ET_I64:
+	case ET_I64K:
+		if (k->type == ET_I64K && !*(const int64_t *)p)
+			goto null;
+		rbuf_printf(b, "%lld", (long long)*(const int64_t *)p);
+		return;
+	case ET_DBL:
+	case ET_DBLK:
+		d = *(const double *)p;
+		if (!isfinite(d) || (k->type == ET_DBLK && d == 0))
+			goto null;
+		rbuf_put_real(b, d);
+		return;
+	case ET_SESSION_UUID:
+		ss = model_session(e->x, cf->session_id);
+		s = ss ? ss->uuid : NULL;
 		break;
-	case EK_TEXT:
-		text_put(b, c->s, fmt);
+	case ET_REL_ERROR:
+		/* not verified: null; a failed verification may store an
+		 * infinite error: said, not left as an unknown */
+		if (isfinite(cf->rel_error)) {
+			rbuf_put_real(b, cf->rel_error);
+			return;
+		}
+		if (isinf(cf->rel_error))
+			s = cf->rel_error > 0 ? "inf" : "-inf";
 		break;
-	case EK_INT:
-		rbuf_printf(b, "%lld", c->i);
-		break;
-	case EK_UINT:
-		rbuf_printf(b, "%llu", c->u);
-		break;
-	case EK_REAL:
-		rbuf_put_real(b, c->d);
-		break;
-	case EK_VALUES:
+	case ET_THROTTLE:
+		if (!cf->has_throttle)
+			goto null;
+		rbuf_printf(b, "%llu", cf->throttle_reasons);
+		return;
+	case ET_NONFINITE: s = e->nonfinite; break;
+	default:
 		rbuf_puts(b, fmt == FMT_JSON ? "[" : "");
-		for (i = 0; i < c->nv; i++) {
+		for (i = 0; i < e->nvalues; i++) {
 			if (i)
 				rbuf_putc(b, fmt == FMT_JSON ? ',' : ' ');
-			if (isfinite(c->v[i]))
-				rbuf_put_real(b, c->v[i]);
+			if (isfinite(e->values[i]))
+				rbuf_put_real(b, e->values[i]);
 			else
 				rbuf_puts(b, fmt == FMT_JSON ? "null" : "nan");
 		}
 		rbuf_puts(b, fmt == FMT_JSON ? "]" : "");
-		break;
+		return;
 	}
+	if (s) {
+		text_put(b, s, fmt);
+		return;
+	}
+null:
+	if (fmt == FMT_JSON)
+		rbuf_puts(b, "null");
 }
 
 /* The cells of columns [from, to) of e: CSV fields after a comma each,
@@ -298,7 +255,6 @@ static void cell_put(struct rbuf *b, const struct ecell *c, int fmt)
 static void cells_put(struct rbuf *b, const struct erow *e, int from,
 		      int to, int fmt)
 {
-	struct ecell c;
 	int col;
 
 	for (col = from; col < to; col++) {
@@ -307,8 +263,7 @@ static void cells_put(struct rbuf *b, const struct erow *e, int from,
 				    export_cols[col].name);
 		else
 			rbuf_putc(b, ',');
-		ecell_get(e, col, &c);
-		cell_put(b, &c, fmt);
+		col_put(b, e, col, fmt);
 	}
 }
 
