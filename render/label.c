@@ -89,15 +89,7 @@ void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)
 
 void metric_name(const struct rctx *x, const char *metric, struct rbuf *b)
 {
-	char key[96];
-	const char *t;
-
-	snprintf(key, sizeof(key), "metric.%s", metric ? metric : "");
-	t = lang_find(x->L, key);
-	if (t)
-		rbuf_puts(b, t);
-	else
-		rbuf_put_tex(b, metric, 0);
+	lang_name_put(x, "metric", metric, 0, b);
 }
 
 void unit_text(const char *unit, struct rbuf *b)
