@@ -63,9 +63,6 @@ static int (*const suite_write[SUITE_N])(struct rctx *x) = {
 	[SUITE_PROGRESSION] = sec_progression,
 };
 
-static const struct section head[] = {
-	{"intro", sec_intro, NULL, 0, NULL},
-};
 static const struct section tail[] = {
 	{"summary", sec_summary, section_summary_present, 0, NULL},
 	{"cross", sec_cross, section_cross_present, 0, NULL},
@@ -77,9 +74,8 @@ static const struct section tail[] = {
 	{"device", sec_device, NULL, 1, "app:device"},
 	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
 };
-#define NHEAD (sizeof(head) / sizeof(head[0]))
 #define NTAIL (sizeof(tail) / sizeof(tail[0]))
-#define NSECTIONS (NHEAD + SUITE_N + NTAIL)
+#define NSECTIONS (1 + SUITE_N + NTAIL)
 
 /* The sections in document order: what --sections names and
  * render_report writes. A default report leaves out a section whose
@@ -98,8 +94,8 @@ static const struct section *sections_get(size_t *n)
 	int place;
 
 	if (!count) {
-		for (i = 0; i < NHEAD; i++)
-			all[count++] = head[i];
+		all[count++] = (struct section){"intro", sec_intro, NULL, 0,
+						NULL};
 		for (place = 1; place <= SUITE_N; place++)
 			for (i = 0; i < SUITE_N; i++)
 				if (suite_defs[i].report == place &&
