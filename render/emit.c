@@ -60,7 +60,6 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	       const char *anchor, const char *note)
 {
 	struct rbuf spec, anc, nb;
-	struct kv v[6];
 	int i, wide = 0, rc;
 
 	rbuf_init(&spec);
@@ -78,13 +77,10 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	}
 	for (i = 0; i < t->ncols; i++)
 		wide |= t->kind[i] == 'X';
-	v[0] = (struct kv){"ANCHOR", rbuf_str(&anc)};
-	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
-	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
-	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
-	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
-	rc = emit_fragment(x, wide ? "tablex" : "table", v, 6);
+	rc = emit_fragment(x, wide ? "tablex" : "table", (struct kv[]){
+		{"ANCHOR", rbuf_str(&anc)}, {"CAPTION", caption},
+		{"COLSPEC", rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)},
+		{"BODY", rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
 	rbuf_free(&spec);
 	rbuf_free(&anc);
 	rbuf_free(&nb);
@@ -94,7 +90,6 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 int emit_figure(struct rctx *x, int k, const char *caption)
 {
 	struct rbuf pic;
-	struct kv v[3];
 	char anc[32];
 	int rc;
 
@@ -103,10 +98,9 @@ int emit_figure(struct rctx *x, int k, const char *caption)
 	rbuf_init(&pic);
 	plot_ref(x, &pic, k);
 	snprintf(anc, sizeof(anc), "fig-%03d", k);
-	v[0] = (struct kv){"ANCHOR", anc};
-	v[1] = (struct kv){"PICTURE", rbuf_str(&pic)};
-	v[2] = (struct kv){"CAPTION", caption};
-	rc = emit_fragment(x, "figure", v, 3);
+	rc = emit_fragment(x, "figure", (struct kv[]){{"ANCHOR", anc},
+			   {"PICTURE", rbuf_str(&pic)}, {"CAPTION", caption}},
+			   3);
 	rbuf_free(&pic);
 	return rc;
 }
@@ -117,13 +111,11 @@ static int dev_caption(struct rctx *x, int dev, const char *key,
 		       struct rbuf *cap)
 {
 	struct rbuf dl;
-	struct kv v;
 	int rc;
 
 	rbuf_init(&dl);
 	dev_suffix(x, dev, &dl);
-	v = (struct kv){"DEV", rbuf_str(&dl)};
-	rc = emit_string(x, cap, key, &v, 1);
+	rc = emit_string(x, cap, key, &(struct kv){"DEV", rbuf_str(&dl)}, 1);
 	rbuf_free(&dl);
 	return rc;
 }
@@ -259,16 +251,13 @@ static void problem_item(struct rctx *x, const struct store_config *c,
 			 const char *what, struct rbuf *items)
 {
 	struct rbuf one;
-	struct kv v[3];
 
 	rbuf_init(&one);
 	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
-	v[0] = (struct kv){"WHAT", what};
-	v[1] = (struct kv){"STATUS", lang_get(x->L,
-		c->status && !strcmp(c->status, VOCAB_CFG_FAILED) ?
-		"cell.failed" : "cell.skipped")};
-	v[2] = (struct kv){"REASON", rbuf_str(&one)};
-	item_add(x, items, "problem.item", v, 3);
+	item_add(x, items, "problem.item", (struct kv[]){{"WHAT", what},
+		 {"STATUS", lang_get(x->L, c->status && !strcmp(c->status,
+		  VOCAB_CFG_FAILED) ? "cell.failed" : "cell.skipped")},
+		 {"REASON", rbuf_str(&one)}}, 3);
 	rbuf_free(&one);
 }
 
@@ -323,17 +312,15 @@ void find_add(struct rctx *x, struct rfind *f, const char *key,
 
 int find_emit(struct rctx *x, struct rfind *f)
 {
-	struct kv v[2];
-
-	v[0] = (struct kv){"TITLE", lang_get(x->L, "find.title")};
-	if (emit_fragment(x, "findings", v, 1))
+	if (emit_fragment(x, "findings", &(struct kv){"TITLE",
+			  lang_get(x->L, "find.title")}, 1))
 		return -1;
 	if (!f->n) {
 		emit_par(x, lang_get(x->L, "find.none"));
 		return 0;
 	}
-	v[0] = (struct kv){"ITEMS", rbuf_str(&f->items)};
-	return emit_fragment(x, "list", v, 1);
+	return emit_fragment(x, "list", &(struct kv){"ITEMS",
+			     rbuf_str(&f->items)}, 1);
 }
 
 void find_num(struct rbuf *b, double v, int sig)

@@ -54,7 +54,6 @@ void name_put(const struct rctx *x, const char *name, int breakable,
 {
 	size_t n = name ? utf8_len(name) : 0;
 	char count[32];
-	struct kv v;
 
 	if (!name)
 		return;
@@ -65,9 +64,9 @@ void name_put(const struct rctx *x, const char *name, int breakable,
 	}
 	name_runs_put(name, LABEL_NAME_KEEP, breakable, b);
 	snprintf(count, sizeof(count), "%zu", n);
-	v = (struct kv){"N", count};
 	rbuf_puts(b, "\\ldots{} ");
-	emit_string((struct rctx *)x, b, "label.cut", &v, 1);
+	emit_string((struct rctx *)x, b, "label.cut", &(struct kv){"N", count},
+		    1);
 }
 
 void dev_label(const struct rctx *x, int dev, struct rbuf *b)

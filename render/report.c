@@ -321,7 +321,6 @@ static int render_sections_write(struct rctx *x)
 static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
 {
 	struct rbuf doc, title;
-	struct kv v[4];
 	int rc = RENDER_ERR_INTERNAL;
 
 	rbuf_init(&doc);
@@ -337,11 +336,11 @@ static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
 		fprintf(stderr, "mmreport: out of memory\n");
 		goto out;
 	}
-	v[0] = (struct kv){"BABEL", lang_get(x->L, "latex.babel")};
-	v[1] = (struct kv){"DECIMAL", lang_get(x->L, "latex.decimal")};
-	v[2] = (struct kv){"TITLEPAGE", rbuf_str(&title)};
-	v[3] = (struct kv){"BODY", rbuf_str(&x->body)};
-	if (tmpl_fill(&doc, skel, v, 4))
+	if (tmpl_fill(&doc, skel, (struct kv[]){
+		      {"BABEL", lang_get(x->L, "latex.babel")},
+		      {"DECIMAL", lang_get(x->L, "latex.decimal")},
+		      {"TITLEPAGE", rbuf_str(&title)},
+		      {"BODY", rbuf_str(&x->body)}}, 4))
 		goto out;
 	if (doc.oom) {
 		fprintf(stderr, "mmreport: out of memory\n");
