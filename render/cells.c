@@ -25,18 +25,33 @@ void num_range_add(double v, double *lo, double *hi)
 		*hi = v;
 }
 
-void num_range_put(struct rbuf *b, double lo, double hi, int sig,
-		   void (*put)(struct rbuf *b, double v, int sig))
+/* num_range_put, returning 1 for a range, 0 for lo alone. */
+static int range_put(struct rbuf *b, double lo, double hi, int sig,
+		     void (*put)(struct rbuf *b, double v, int sig))
 {
 	struct rbuf h;
 	size_t len = b->len;
+	int range;
 
 	rbuf_init(&h);
 	put(b, lo, sig);
 	put(&h, hi, sig);
-	if (strcmp(rbuf_str(b) + len, rbuf_str(&h)))
+	range = strcmp(rbuf_str(b) + len, rbuf_str(&h)) != 0;
+	if (range)
 		rbuf_printf(b, "--%s", rbuf_str(&h));
 	rbuf_free(&h);
+	return range;
+}
+
+void num_range_put(struct rbuf *b, double lo, double hi, int sig,
+		   void (*put)(struct rbuf *b, double v, int sig))
+{
+	range_put(b, lo, hi, sig, put);
+}
+
+int parts_range_put(struct rbuf *b, double lo, double hi, int sig)
+{
+	return range_put(b, lo, hi, sig, find_num);
 }
 
 void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
@@ -45,12 +60,9 @@ void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
 	int grey = r->p >= 0 && !r->signif;
 	int nt = isfinite(r->ratio) && r->p < 0;
 
+	(void)x;
 	mem_num(t, r->ratio, 2, grey, grey ? "\\nsmark" : nt ? "\\ntmark" : "",
 		wide);
-	if (grey)
-		x->notes_ns = 1;
-	else if (nt)
-		x->notes_nt = 1;
 }
 
 double dev_peak_fp64(const struct store_device *d)

@@ -60,7 +60,6 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	       const char *anchor, const char *note)
 {
 	struct rbuf spec, anc, nb;
-	struct kv v[6];
 	int i, wide = 0, rc;
 
 	rbuf_init(&spec);
@@ -78,13 +77,10 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	}
 	for (i = 0; i < t->ncols; i++)
 		wide |= t->kind[i] == 'X';
-	v[0] = (struct kv){"ANCHOR", rbuf_str(&anc)};
-	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
-	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
-	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
-	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
-	rc = emit_fragment(x, wide ? "tablex" : "table", v, 6);
+	rc = emit_fragment(x, wide ? "tablex" : "table", (struct kv[]){
+		{"ANCHOR", rbuf_str(&anc)}, {"CAPTION", caption},
+		{"COLSPEC", rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)},
+		{"BODY", rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
 	rbuf_free(&spec);
 	rbuf_free(&anc);
 	rbuf_free(&nb);
@@ -94,7 +90,6 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 int emit_figure(struct rctx *x, int k, const char *caption)
 {
 	struct rbuf pic;
-	struct kv v[3];
 	char anc[32];
 	int rc;
 
@@ -103,10 +98,9 @@ int emit_figure(struct rctx *x, int k, const char *caption)
 	rbuf_init(&pic);
 	plot_ref(x, &pic, k);
 	snprintf(anc, sizeof(anc), "fig-%03d", k);
-	v[0] = (struct kv){"ANCHOR", anc};
-	v[1] = (struct kv){"PICTURE", rbuf_str(&pic)};
-	v[2] = (struct kv){"CAPTION", caption};
-	rc = emit_fragment(x, "figure", v, 3);
+	rc = emit_fragment(x, "figure", (struct kv[]){{"ANCHOR", anc},
+			   {"PICTURE", rbuf_str(&pic)}, {"CAPTION", caption}},
+			   3);
 	rbuf_free(&pic);
 	return rc;
 }
@@ -117,13 +111,11 @@ static int dev_caption(struct rctx *x, int dev, const char *key,
 		       struct rbuf *cap)
 {
 	struct rbuf dl;
-	struct kv v;
 	int rc;
 
 	rbuf_init(&dl);
 	dev_suffix(x, dev, &dl);
-	v = (struct kv){"DEV", rbuf_str(&dl)};
-	rc = emit_string(x, cap, key, &v, 1);
+	rc = emit_string(x, cap, key, &(struct kv){"DEV", rbuf_str(&dl)}, 1);
 	rbuf_free(&dl);
 	return rc;
 }
@@ -174,31 +166,6 @@ void emit_dev_heading(struct rctx *x, int level, int dev)
 	dev_label(x, dev, &h);
 	emit_heading(x, level, rbuf_str(&h));
 	rbuf_free(&h);
-}
-
-int emit_suite_section(struct rctx *x, const char *suite, const char *title,
-		       int (*part)(struct rctx *x, int dev))
-{
-	char key[64];
-	size_t d;
-	int rc = 0;
-
-	snprintf(key, sizeof(key), "%s.title", suite);
-	emit_heading(x, 0, lang_get(x->L, title ? title : key));
-	if (!model_has_suite(x, -1, suite)) {
-		snprintf(key, sizeof(key), "%s.absent", suite);
-		emit_par(x, lang_get(x->L, key));
-		return 0;
-	}
-	snprintf(key, sizeof(key), "%s.intro", suite);
-	emit_par(x, lang_get(x->L, key));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, suite))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = part(x, (int)d);
-	}
-	return rc;
 }
 
 /* What a failed or skipped configuration was: its variant and the
@@ -260,32 +227,38 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	}
 }
 
+/* Appends to items the list item (fragment "item") of the string key
+ * filled with vars. Returns 1 when it did. */
+static int item_add(struct rctx *x, struct rbuf *items, const char *key,
+		    const struct kv *vars, size_t n)
+{
+	struct rbuf s;
+	char *f = tmpl_fragment(x->frags, "item");
+	int rc;
+
+	rbuf_init(&s);
+	rc = f && !emit_string(x, &s, key, vars, n);
+	if (rc)
+		tmpl_fill(items, f, &(struct kv){"TEXT", rbuf_str(&s)}, 1);
+	rbuf_free(&s);
+	free(f);
+	return rc;
+}
+
 /* Appends to items the list item of one failed or skipped configuration
  * described by what: its status and the reason the store gives. */
-static void problem_item(const struct rctx *x, const struct store_config *c,
+static void problem_item(struct rctx *x, const struct store_config *c,
 			 const char *what, struct rbuf *items)
 {
-	struct rbuf one, txt;
-	struct kv v[3], iv;
-	char *f;
+	struct rbuf one;
 
-	f = tmpl_fragment(x->frags, "item");
-	if (!f)
-		return;
 	rbuf_init(&one);
-	rbuf_init(&txt);
 	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
-	v[0] = (struct kv){"WHAT", what};
-	v[1] = (struct kv){"STATUS", lang_get(x->L,
-		c->status && !strcmp(c->status, VOCAB_CFG_FAILED) ?
-		"cell.failed" : "cell.skipped")};
-	v[2] = (struct kv){"REASON", rbuf_str(&one)};
-	tmpl_fill(&txt, lang_get(x->L, "problem.item"), v, 3);
-	iv = (struct kv){"TEXT", rbuf_str(&txt)};
-	tmpl_fill(items, f, &iv, 1);
-	rbuf_free(&txt);
+	item_add(x, items, "problem.item", (struct kv[]){{"WHAT", what},
+		 {"STATUS", lang_get(x->L, c->status && !strcmp(c->status,
+		  VOCAB_CFG_FAILED) ? "cell.failed" : "cell.skipped")},
+		 {"REASON", rbuf_str(&one)}}, 3);
 	rbuf_free(&one);
-	free(f);
 }
 
 void problems_list(struct rctx *x, int dev, const char *suite,
@@ -334,36 +307,20 @@ void find_free(struct rfind *f)
 void find_add(struct rctx *x, struct rfind *f, const char *key,
 	      const struct kv *vars, size_t n)
 {
-	struct rbuf s;
-	char *t;
-
-	rbuf_init(&s);
-	if (!emit_string(x, &s, key, vars, n)) {
-		t = tmpl_fragment(x->frags, "item");
-		if (t) {
-			struct kv v = {"TEXT", rbuf_str(&s)};
-
-			tmpl_fill(&f->items, t, &v, 1);
-			f->n++;
-		}
-		free(t);
-	}
-	rbuf_free(&s);
+	f->n += item_add(x, &f->items, key, vars, n);
 }
 
 int find_emit(struct rctx *x, struct rfind *f)
 {
-	struct kv v[2];
-
-	v[0] = (struct kv){"TITLE", lang_get(x->L, "find.title")};
-	if (emit_fragment(x, "findings", v, 1))
+	if (emit_fragment(x, "findings", &(struct kv){"TITLE",
+			  lang_get(x->L, "find.title")}, 1))
 		return -1;
 	if (!f->n) {
 		emit_par(x, lang_get(x->L, "find.none"));
 		return 0;
 	}
-	v[0] = (struct kv){"ITEMS", rbuf_str(&f->items)};
-	return emit_fragment(x, "list", v, 1);
+	return emit_fragment(x, "list", &(struct kv){"ITEMS",
+			     rbuf_str(&f->items)}, 1);
 }
 
 void find_num(struct rbuf *b, double v, int sig)

@@ -5,6 +5,7 @@
  * by one metric's columns; a JSON object is a configuration's columns
  * with its metrics' columns in "stats". */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,47 +19,64 @@
  * column is added, removed or changes meaning. */
 #define EXPORT_VERSION 2
 
-enum ecol {
-	/* a configuration's */
-	EC_DEVICE_ID, EC_DEVICE_UUID, EC_DEVICE_NAME, EC_SESSION_ID,
-	EC_SESSION_UUID, EC_SUITE, EC_VARIANT, EC_M, EC_K, EC_N, EC_COUNT,
-	EC_BLOCK_X, EC_BLOCK_Y, EC_ILP, EC_PARAM, EC_HOST_MEM, EC_PRECISION,
-	EC_STATUS, EC_REASON, EC_REL_ERROR, EC_FLOPS, EC_BYTES, EC_SAMPLES,
-	EC_FINISHED_AT, EC_GRP, EC_GRID_BLOCKS, EC_WAVE_BLOCKS,
-	EC_WORKING_SET, EC_L2_BYTES, EC_START_CLOCK, EC_END_CLOCK,
-	EC_THROTTLE, EC_REGIME,
-	/* a metric's (EC_METRIC onwards) */
-	EC_METRIC, EC_UNIT, EC_METRIC_N, EC_MIN, EC_MAX, EC_MEAN, EC_MEDIAN,
-	EC_STDDEV, EC_P05, EC_P25, EC_P75, EC_P95, EC_NONFINITE,
-	EC_VALUES,		/* only with --samples */
-	EC_NCOLS
+/* Where a column's value lives: the device, the configuration, the
+ * metric's statistics, or a rule of its own (ET_* below). */
+enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT };
+/* How it reads: text (NULL: null), an int, an int64_t (EK: 0 is
+ * "unknown", null, as for the schema-3 integers), a size_t, a double
+ * (not finite: null; DK: 0 too, the schema-3 reals), or one of the
+ * columns with a rule of their own. */
+enum { ET_TEXT, ET_INT, ET_I64, ET_I64K, ET_SIZE, ET_DBL, ET_DBLK,
+       ET_SESSION_UUID, ET_REL_ERROR, ET_THROTTLE, ET_NONFINITE,
+       ET_VALUES };
+
+struct ecol {
+	const char *name;
+	unsigned char from, type;
+	size_t off;
 };
 
-static const char *const export_cols[EC_NCOLS] = {
-	"device_id", "device_uuid", "device_name", "session_id",
-	"session_uuid", "suite", "variant", "m", "k", "n", "count",
-	"block_x", "block_y", "ilp", "param", "host_mem", "precision",
-	"status", "reason", "rel_error", "flops", "bytes", "samples",
-	"finished_at", "grp", "grid_blocks", "wave_blocks", "working_set",
-	"l2_bytes", "start_sm_clock_mhz", "end_sm_clock_mhz",
-	"throttle_reasons", "regime",
-	"metric", "unit", "metric_n", "min", "max", "mean", "median",
-	"stddev", "p05", "p25", "p75", "p95", "nonfinite", "values",
-};
+#define DEV(n, t, f) {n, EF_DEV, t, offsetof(struct store_device, f)}
+#define CFG(n, t, f) {n, EF_CFG, t, offsetof(struct store_config, f)}
+#define SUM(n, t, f) {n, EF_SUM, t, offsetof(struct stats_summary, f)}
+#define STAT(n, t, f) {n, EF_STAT, t, offsetof(struct store_stat, f)}
+#define OWN(n, t) {n, EF_CFG, t, 0}
 
-/* One cell: text (NULL: null), an integer, a real (not finite: null),
- * the raw samples, or null. */
-enum ekind { EK_NULL, EK_TEXT, EK_INT, EK_UINT, EK_REAL, EK_VALUES };
-
-struct ecell {
-	enum ekind kind;
-	const char *s;
-	long long i;
-	unsigned long long u;
-	double d;
-	const double *v;
-	size_t nv;
+/* The columns in order: a configuration's, then from EC_METRIC on a
+ * metric's; the last (values) only with --samples. */
+static const struct ecol export_cols[] = {
+	DEV("device_id", ET_I64, id), DEV("device_uuid", ET_TEXT, uuid),
+	DEV("device_name", ET_TEXT, name),
+	CFG("session_id", ET_I64, session_id),
+	OWN("session_uuid", ET_SESSION_UUID),
+	CFG("suite", ET_TEXT, suite), CFG("variant", ET_TEXT, variant),
+	CFG("m", ET_INT, m), CFG("k", ET_INT, k), CFG("n", ET_INT, n),
+	CFG("count", ET_I64, count), CFG("block_x", ET_INT, block_x),
+	CFG("block_y", ET_INT, block_y), CFG("ilp", ET_INT, ilp),
+	CFG("param", ET_INT, param), CFG("host_mem", ET_TEXT, host_mem),
+	CFG("precision", ET_TEXT, precision),
+	CFG("status", ET_TEXT, status), CFG("reason", ET_TEXT, reason),
+	OWN("rel_error", ET_REL_ERROR), CFG("flops", ET_DBL, flops),
+	CFG("bytes", ET_DBL, bytes), CFG("samples", ET_INT, samples),
+	CFG("finished_at", ET_TEXT, finished_at),
+	CFG("grp", ET_I64K, grp), CFG("grid_blocks", ET_I64K, grid_blocks),
+	CFG("wave_blocks", ET_I64K, wave_blocks),
+	CFG("working_set", ET_DBLK, working_set),
+	CFG("l2_bytes", ET_I64K, l2_bytes),
+	CFG("start_sm_clock_mhz", ET_DBLK, start_sm_clock_mhz),
+	CFG("end_sm_clock_mhz", ET_DBLK, end_sm_clock_mhz),
+	OWN("throttle_reasons", ET_THROTTLE), CFG("regime", ET_TEXT, regime),
+	STAT("metric", ET_TEXT, metric), STAT("unit", ET_TEXT, unit),
+	SUM("metric_n", ET_SIZE, n), SUM("min", ET_DBL, min),
+	SUM("max", ET_DBL, max), SUM("mean", ET_DBL, mean),
+	SUM("median", ET_DBL, median), SUM("stddev", ET_DBL, stddev),
+	SUM("p05", ET_DBL, p05), SUM("p25", ET_DBL, p25),
+	SUM("p75", ET_DBL, p75), SUM("p95", ET_DBL, p95),
+	OWN("nonfinite", ET_NONFINITE), OWN("values", ET_VALUES),
 };
+#define EC_NCOLS ((int)(sizeof(export_cols) / sizeof(export_cols[0])))
+#define EC_METRIC 33		/* "metric" */
+#define EC_VALUES (EC_NCOLS - 1)
 
 /* What a row is made of: a configuration, and one of its metrics (NULL
  * for the configuration's own columns, or one without metrics). */
@@ -71,127 +89,6 @@ struct erow {
 	char nonfinite[128];	/* the metric columns that are not finite */
 };
 
-static void cell_text(struct ecell *c, const char *s)
-{
-	c->kind = s ? EK_TEXT : EK_NULL;
-	c->s = s;
-}
-
-static void cell_int(struct ecell *c, long long v)
-{
-	c->kind = EK_INT;
-	c->i = v;
-}
-
-/* 0 is "unknown" for the schema-3 integers: null. */
-static void cell_int_known(struct ecell *c, long long v)
-{
-	c->kind = v ? EK_INT : EK_NULL;
-	c->i = v;
-}
-
-static void cell_real(struct ecell *c, double v)
-{
-	c->kind = isfinite(v) ? EK_REAL : EK_NULL;
-	c->d = v;
-}
-
-/* NAN and 0 are "unknown" for the schema-3 reals: null. */
-static void cell_real_known(struct ecell *c, double v)
-{
-	c->kind = isfinite(v) && v != 0 ? EK_REAL : EK_NULL;
-	c->d = v;
-}
-
-static const char *session_uuid(const struct rctx *x, int64_t id)
-{
-	const struct store_session *s = model_session(x, id);
-
-	return s ? s->uuid : NULL;
-}
-
-/* The value of column col in row e. */
-static void ecell_get(const struct erow *e, int col, struct ecell *c)
-{
-	const struct store_config *k = e->r->c;
-	const struct store_device *d = e->x->devs[e->r->dev];
-	const struct stats_summary *s = e->s ? &e->s->s : NULL;
-
-	memset(c, 0, sizeof(*c));
-	if (col >= EC_METRIC && !e->s)
-		return;
-	switch (col) {
-	case EC_DEVICE_ID: cell_int(c, d->id); break;
-	case EC_DEVICE_UUID: cell_text(c, d->uuid); break;
-	case EC_DEVICE_NAME: cell_text(c, d->name); break;
-	case EC_SESSION_ID: cell_int(c, k->session_id); break;
-	case EC_SESSION_UUID:
-		cell_text(c, session_uuid(e->x, k->session_id));
-		break;
-	case EC_SUITE: cell_text(c, k->suite); break;
-	case EC_VARIANT: cell_text(c, k->variant); break;
-	case EC_M: cell_int(c, k->m); break;
-	case EC_K: cell_int(c, k->k); break;
-	case EC_N: cell_int(c, k->n); break;
-	case EC_COUNT: cell_int(c, k->count); break;
-	case EC_BLOCK_X: cell_int(c, k->block_x); break;
-	case EC_BLOCK_Y: cell_int(c, k->block_y); break;
-	case EC_ILP: cell_int(c, k->ilp); break;
-	case EC_PARAM: cell_int(c, k->param); break;
-	case EC_HOST_MEM: cell_text(c, k->host_mem); break;
-	case EC_PRECISION: cell_text(c, k->precision); break;
-	case EC_STATUS: cell_text(c, k->status); break;
-	case EC_REASON: cell_text(c, k->reason); break;
-	/* not verified: null */
-	case EC_REL_ERROR:
-		/* a failed verification may store an infinite error: said,
-		 * not left as an unknown */
-		if (isinf(k->rel_error))
-			cell_text(c, k->rel_error > 0 ? "inf" : "-inf");
-		else
-			cell_real(c, k->rel_error);
-		break;
-	case EC_FLOPS: cell_real(c, k->flops); break;
-	case EC_BYTES: cell_real(c, k->bytes); break;
-	case EC_SAMPLES: cell_int(c, k->samples); break;
-	case EC_FINISHED_AT: cell_text(c, k->finished_at); break;
-	case EC_GRP: cell_int_known(c, k->grp); break;
-	case EC_GRID_BLOCKS: cell_int_known(c, k->grid_blocks); break;
-	case EC_WAVE_BLOCKS: cell_int_known(c, k->wave_blocks); break;
-	case EC_WORKING_SET: cell_real_known(c, k->working_set); break;
-	case EC_L2_BYTES: cell_int_known(c, k->l2_bytes); break;
-	case EC_START_CLOCK: cell_real_known(c, k->start_sm_clock_mhz); break;
-	case EC_END_CLOCK: cell_real_known(c, k->end_sm_clock_mhz); break;
-	case EC_THROTTLE:
-		if (k->has_throttle) {
-			c->kind = EK_UINT;
-			c->u = k->throttle_reasons;
-		}
-		break;
-	case EC_REGIME: cell_text(c, k->regime); break;
-	case EC_METRIC: cell_text(c, e->s->metric); break;
-	case EC_UNIT: cell_text(c, e->s->unit); break;
-	case EC_METRIC_N: cell_int(c, (long long)s->n); break;
-	case EC_MIN: cell_real(c, s->min); break;
-	case EC_MAX: cell_real(c, s->max); break;
-	case EC_MEAN: cell_real(c, s->mean); break;
-	case EC_MEDIAN: cell_real(c, s->median); break;
-	case EC_STDDEV: cell_real(c, s->stddev); break;
-	case EC_P05: cell_real(c, s->p05); break;
-	case EC_P25: cell_real(c, s->p25); break;
-	case EC_P75: cell_real(c, s->p75); break;
-	case EC_P95: cell_real(c, s->p95); break;
-	case EC_NONFINITE: cell_text(c, e->nonfinite); break;
-	case EC_VALUES:
-		c->kind = EK_VALUES;
-		c->v = e->values;
-		c->nv = e->nvalues;
-		break;
-	default:
-		break;
-	}
-}
-
 /* Names the statistics of e that are not finite in e->nonfinite ("mean
  * stddev"; "" none): they are written as null (JSON) or an empty field
  * (CSV), and this says so, since a reader cannot tell them from "not
@@ -199,46 +96,66 @@ static void ecell_get(const struct erow *e, int col, struct ecell *c)
  * written by other means holds them. */
 static void erow_nonfinite(struct erow *e)
 {
-	int col;
-	struct ecell c;
+	const struct ecol *k;
 	size_t len = 0;
 
 	e->nonfinite[0] = '\0';
-	if (!e->s)
-		return;
-	for (col = EC_MIN; col <= EC_P95; col++) {
-		ecell_get(e, col, &c);
-		if (c.kind == EK_NULL)
+	for (k = &export_cols[EC_METRIC]; e->s && k < &export_cols[EC_NCOLS];
+	     k++)
+		if (k->type == ET_DBL && !isfinite(*(const double *)
+				((const char *)&e->s->s + k->off)))
 			len += (size_t)snprintf(e->nonfinite + len,
 						sizeof(e->nonfinite) - len,
 						"%s%s", len ? " " : "",
-						export_cols[col]);
-	}
+						k->name);
 }
 
 /* ---- text ---------------------------------------------------------------- */
 
-/* Appends s to b with every byte that is not part of valid UTF-8
- * replaced by '?', as the report prints it (render_latex_escape), so
- * that an export is valid UTF-8 (JSON requires it) whatever a name in
- * the database holds. */
-static void rbuf_put_utf8(struct rbuf *b, const char *s)
+enum { FMT_CSV, FMT_JSON, FMT_MD };
+
+/* Appends s (NULL: "") as a field of format fmt: CSV (RFC 4180: a field
+ * holding a comma, quote or line break is quoted and its quotes
+ * doubled), a JSON string, or a Markdown table cell ('|' escaped, line
+ * breaks as spaces). Every byte that is not part of valid UTF-8 becomes
+ * '?', as the report prints it (render_latex_escape), so that an export
+ * is valid UTF-8 (JSON requires it) whatever a name in the database
+ * holds; a valid sequence never holds an ASCII byte, so the quoting can
+ * be decided on the raw bytes. */
+static void text_put(struct rbuf *b, const char *s, int fmt)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	int quote = fmt == FMT_JSON || (fmt == FMT_CSV && s &&
+					strpbrk(s, ",\"\r\n"));
+	unsigned cp;
 	size_t n;
 
-	while (*p) {
-		unsigned cp;
-
+	if (quote)
+		rbuf_putc(b, '"');
+	for (; *p; p += n ? n : 1) {
 		n = store_utf8_seq((const char *)p, &cp);
-		if (n) {
-			rbuf_putn(b, (const char *)p, n);
-			p += n;
-		} else {
+		if (!n)
 			rbuf_putc(b, '?');
-			p++;
-		}
+		else if (n > 1)
+			rbuf_putn(b, (const char *)p, n);
+		else if (fmt == FMT_CSV && *p == '"')
+			rbuf_puts(b, "\"\"");
+		else if (fmt == FMT_MD && *p == '|')
+			rbuf_puts(b, "\\|");
+		else if (fmt == FMT_MD && strchr("\n\r\t", *p))
+			rbuf_putc(b, ' ');
+		else if (fmt == FMT_JSON && (*p == '"' || *p == '\\'))
+			rbuf_printf(b, "\\%c", *p);
+		else if (fmt == FMT_JSON && strchr("\n\t\r", *p))
+			rbuf_printf(b, "\\%c", *p == '\n' ? 'n' : *p == '\t' ?
+				    't' : 'r');
+		else if (fmt == FMT_JSON && *p < 0x20)
+			rbuf_printf(b, "\\u%04x", *p);
+		else
+			rbuf_putc(b, (char)*p);
 	}
+	if (quote)
+		rbuf_putc(b, '"');
 }
 
 /* The shortest of %.15g..%.17g that reads back as v: exact, and
@@ -257,190 +174,111 @@ static void rbuf_put_real(struct rbuf *b, double v)
 	rbuf_puts(b, buf);
 }
 
-/* A number cell in plain text (CSV, Markdown); nothing for text or
- * null. */
-static void rbuf_put_number(struct rbuf *b, const struct ecell *c)
+/* Column col of row e in format fmt: null as nothing (CSV) or null
+ * (JSON); the raw samples space separated, "nan" where not finite
+ * (CSV), or as an array with null there (JSON). */
+static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 {
+	const struct ecol *k = &export_cols[col];
+	const struct store_config *cf = e->r->c;
+	const struct store_session *ss;
+	const void *from[] = {e->x->devs[e->r->dev], cf, e->s ? &e->s->s :
+			      NULL, e->s};
+	const char *p, *s = NULL;
+	double d;
 	size_t i;
 
-	switch (c->kind) {
-	case EK_INT:
-		rbuf_printf(b, "%lld", c->i);
+	if (col >= EC_METRIC && !e->s)
+		goto null;
+	p = (const char *)from[k->from] + k->off;
+	switch (k->type) {
+	case ET_TEXT: s = *(char *const *)p; break;
+	case ET_INT: rbuf_printf(b, "%d", *(const int *)p); return;
+	case ET_SIZE: rbuf_printf(b, "%zu", *(const size_t *)p); return;
+	case ET_I64:
+	case ET_I64K:
+		if (k->type == ET_I64K && !*(const int64_t *)p)
+			goto null;
+		rbuf_printf(b, "%lld", (long long)*(const int64_t *)p);
+		return;
+	case ET_DBL:
+	case ET_DBLK:
+		d = *(const double *)p;
+		if (!isfinite(d) || (k->type == ET_DBLK && d == 0))
+			goto null;
+		rbuf_put_real(b, d);
+		return;
+	case ET_SESSION_UUID:
+		ss = model_session(e->x, cf->session_id);
+		s = ss ? ss->uuid : NULL;
 		break;
-	case EK_UINT:
-		rbuf_printf(b, "%llu", c->u);
-		break;
-	case EK_REAL:
-		rbuf_put_real(b, c->d);
-		break;
-	case EK_VALUES:
-		for (i = 0; i < c->nv; i++) {
-			if (i)
-				rbuf_putc(b, ' ');
-			if (isfinite(c->v[i]))
-				rbuf_put_real(b, c->v[i]);
-			else
-				rbuf_puts(b, "nan");
+	case ET_REL_ERROR:
+		/* not verified: null; a failed verification may store an
+		 * infinite error: said, not left as an unknown */
+		if (isfinite(cf->rel_error)) {
+			rbuf_put_real(b, cf->rel_error);
+			return;
 		}
+		if (isinf(cf->rel_error))
+			s = cf->rel_error > 0 ? "inf" : "-inf";
 		break;
+	case ET_THROTTLE:
+		if (!cf->has_throttle)
+			goto null;
+		rbuf_printf(b, "%llu", cf->throttle_reasons);
+		return;
+	case ET_NONFINITE: s = e->nonfinite; break;
 	default:
-		break;
-	}
-}
-
-/* ---- CSV ----------------------------------------------------------------- */
-
-/* RFC 4180: a field holding a comma, quote or line break is quoted and
- * its quotes doubled. */
-static void csv_cell(struct rbuf *b, const struct ecell *c)
-{
-	struct rbuf t;
-	const char *s;
-
-	if (c->kind != EK_TEXT) {
-		rbuf_put_number(b, c);
+		rbuf_puts(b, fmt == FMT_JSON ? "[" : "");
+		for (i = 0; i < e->nvalues; i++) {
+			if (i)
+				rbuf_putc(b, fmt == FMT_JSON ? ',' : ' ');
+			if (isfinite(e->values[i]))
+				rbuf_put_real(b, e->values[i]);
+			else
+				rbuf_puts(b, fmt == FMT_JSON ? "null" : "nan");
+		}
+		rbuf_puts(b, fmt == FMT_JSON ? "]" : "");
 		return;
 	}
-	rbuf_init(&t);
-	rbuf_put_utf8(&t, c->s);
-	s = rbuf_str(&t);
-	if (strpbrk(s, ",\"\r\n")) {
-		rbuf_putc(b, '"');
-		for (; *s; s++) {
-			if (*s == '"')
-				rbuf_putc(b, '"');
-			rbuf_putc(b, *s);
-		}
-		rbuf_putc(b, '"');
-	} else {
-		rbuf_puts(b, s);
+	if (s) {
+		text_put(b, s, fmt);
+		return;
 	}
-	if (t.oom)
-		b->oom = 1;
-	rbuf_free(&t);
-}
-
-static void csv_header(struct rbuf *b, int ncols)
-{
-	int col;
-
-	rbuf_puts(b, "export_version");
-	for (col = 0; col < ncols; col++)
-		rbuf_printf(b, ",%s", export_cols[col]);
-	rbuf_puts(b, "\r\n");
-}
-
-static void csv_row(struct rbuf *b, const struct erow *e, int ncols)
-{
-	struct ecell c;
-	int col;
-
-	rbuf_printf(b, "%d", EXPORT_VERSION);
-	for (col = 0; col < ncols; col++) {
-		rbuf_putc(b, ',');
-		ecell_get(e, col, &c);
-		csv_cell(b, &c);
-	}
-	rbuf_puts(b, "\r\n");
-}
-
-/* ---- JSON ---------------------------------------------------------------- */
-
-static void json_string(struct rbuf *b, const char *s)
-{
-	struct rbuf t;
-	const unsigned char *p;
-
-	rbuf_init(&t);
-	rbuf_put_utf8(&t, s);
-	rbuf_putc(b, '"');
-	for (p = (const unsigned char *)rbuf_str(&t); *p; p++) {
-		if (*p == '"' || *p == '\\')
-			rbuf_printf(b, "\\%c", *p);
-		else if (*p == '\n')
-			rbuf_puts(b, "\\n");
-		else if (*p == '\t')
-			rbuf_puts(b, "\\t");
-		else if (*p == '\r')
-			rbuf_puts(b, "\\r");
-		else if (*p < 0x20)
-			rbuf_printf(b, "\\u%04x", *p);
-		else
-			rbuf_putc(b, (char)*p);
-	}
-	rbuf_putc(b, '"');
-	if (t.oom)
-		b->oom = 1;
-	rbuf_free(&t);
-}
-
-static void json_cell(struct rbuf *b, const struct ecell *c)
-{
-	size_t i;
-
-	switch (c->kind) {
-	case EK_NULL:
+null:
+	if (fmt == FMT_JSON)
 		rbuf_puts(b, "null");
-		break;
-	case EK_TEXT:
-		json_string(b, c->s);
-		break;
-	case EK_VALUES:
-		/* a sample that is not finite: null, as a statistic */
-		rbuf_putc(b, '[');
-		for (i = 0; i < c->nv; i++) {
-			if (i)
-				rbuf_putc(b, ',');
-			if (isfinite(c->v[i]))
-				rbuf_put_real(b, c->v[i]);
-			else
-				rbuf_puts(b, "null");
-		}
-		rbuf_putc(b, ']');
-		break;
-	default:
-		rbuf_put_number(b, c);
-		break;
-	}
 }
 
-/* The members of columns [from, to) of e: "name":value, comma
- * separated. */
-static void json_members(struct rbuf *b, const struct erow *e, int from,
-			 int to)
+/* The cells of columns [from, to) of e: CSV fields after a comma each,
+ * or JSON members "name":value, comma separated. */
+static void cells_put(struct rbuf *b, const struct erow *e, int from,
+		      int to, int fmt)
 {
-	struct ecell c;
 	int col;
 
 	for (col = from; col < to; col++) {
-		rbuf_printf(b, "%s\"%s\":", col > from ? "," : "",
-			    export_cols[col]);
-		ecell_get(e, col, &c);
-		json_cell(b, &c);
+		if (fmt == FMT_JSON)
+			rbuf_printf(b, "%s\"%s\":", col > from ? "," : "",
+				    export_cols[col].name);
+		else
+			rbuf_putc(b, ',');
+		col_put(b, e, col, fmt);
 	}
 }
 
 /* ---- Markdown ------------------------------------------------------------ */
 
-/* A Markdown table cell: '|' escaped, line breaks as spaces. */
-static void md_text(struct rbuf *b, const char *s)
+/* A row of the table: its n cells, each as text_put writes it. */
+static void md_row(struct rbuf *b, const char *const *cell, size_t n)
 {
-	struct rbuf t;
-	const char *p;
+	size_t i;
 
-	rbuf_init(&t);
-	rbuf_put_utf8(&t, s ? s : "");
-	for (p = rbuf_str(&t); *p; p++) {
-		if (*p == '|')
-			rbuf_puts(b, "\\|");
-		else if (*p == '\n' || *p == '\r' || *p == '\t')
-			rbuf_putc(b, ' ');
-		else
-			rbuf_putc(b, *p);
+	for (i = 0; i < n; i++) {
+		rbuf_puts(b, i ? " | " : "| ");
+		text_put(b, cell[i], FMT_MD);
 	}
-	if (t.oom)
-		b->oom = 1;
-	rbuf_free(&t);
+	rbuf_puts(b, " |\n");
 }
 
 /* The metric a configuration is summarised by: its kernel time where it
@@ -455,63 +293,61 @@ static const struct store_stat *md_primary(const struct rcfg *r)
 	return r->nstats ? &r->stats[0] : NULL;
 }
 
+#define MD_NCOLS 12
+
 static void md_summary(struct rbuf *b, const struct rctx *x)
 {
-	const struct store_stat *s;
+	static const char *const head[MD_NCOLS] = {"device", "suite",
+		"variant", "size", "block", "host memory", "param", "status",
+		"metric", "median", "unit", "samples"};
+	static const char *const align[MD_NCOLS] = {"---", "---", "---",
+		"---:", "---", "---", "---:", "---", "---", "---:", "---",
+		"---:"};
+	struct rbuf dev;
 	size_t i;
 
+	rbuf_init(&dev);
 	rbuf_printf(b, "mmreport export %d: %zu configurations of %zu "
 		    "device(s) in %s; the median of each configuration's "
 		    "kernel time (else its first metric)\n\n",
 		    EXPORT_VERSION, x->ncfgs, x->ndevs, x->o->db_path);
-	rbuf_puts(b, "| device | suite | variant | size | block | host "
-		  "memory | param | status | metric | median | unit | "
-		  "samples |\n");
-	rbuf_puts(b, "| --- | --- | --- | ---: | --- | --- | ---: | --- | "
-		  "--- | ---: | --- | ---: |\n");
+	md_row(b, head, MD_NCOLS);
+	md_row(b, align, MD_NCOLS);
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
 		const struct store_device *d = x->devs[r->dev];
-		char num[48];
+		const struct store_stat *s = md_primary(r);
+		char size[48], block[32], param[16], med[48], n[24];
 
-		rbuf_printf(b, "| %lld ", (long long)d->id);
-		md_text(b, d->name);
-		rbuf_puts(b, " | ");
-		md_text(b, c->suite);
-		rbuf_puts(b, " | ");
-		md_text(b, c->variant);
-		rbuf_puts(b, " | ");
+		rbuf_free(&dev);
+		rbuf_printf(&dev, "%lld %s", (long long)d->id,
+			    d->name ? d->name : "");
 		if (c->m && c->k && (c->m != c->n || c->k != c->n))
-			rbuf_printf(b, "%dx%dx%d", c->m, c->k, c->n);
+			snprintf(size, sizeof(size), "%dx%dx%d", c->m, c->k,
+				 c->n);
 		else if (c->n)
-			rbuf_printf(b, "%d", c->n);
+			snprintf(size, sizeof(size), "%d", c->n);
 		else
-			rbuf_printf(b, "%lld", (long long)c->count);
-		rbuf_puts(b, " | ");
+			snprintf(size, sizeof(size), "%lld",
+				 (long long)c->count);
 		if (c->block_x)
-			rbuf_printf(b, "%dx%d", c->block_x, c->block_y);
+			snprintf(block, sizeof(block), "%dx%d", c->block_x,
+				 c->block_y);
 		else
-			rbuf_puts(b, "-");
-		rbuf_puts(b, " | ");
-		md_text(b, c->host_mem && *c->host_mem ? c->host_mem : "-");
-		rbuf_printf(b, " | %d | ", c->param);
-		md_text(b, c->status);
-		rbuf_puts(b, " | ");
-		s = md_primary(r);
-		if (s) {
-			md_text(b, s->metric);
-			rbuf_puts(b, " | ");
-			/* four figures: a quick look, not the data */
-			render_sig_format(s->s.median, 4, num, sizeof(num));
-			rbuf_puts(b, *num ? num : "-");
-			rbuf_puts(b, " | ");
-			md_text(b, s->unit);
-			rbuf_printf(b, " | %zu |\n", s->s.n);
-		} else {
-			rbuf_puts(b, "- | - | - | 0 |\n");
-		}
+			strcpy(block, "-");
+		snprintf(param, sizeof(param), "%d", c->param);
+		/* four figures: a quick look, not the data */
+		render_sig_format(s ? s->s.median : NAN, 4, med, sizeof(med));
+		snprintf(n, sizeof(n), "%zu", s ? s->s.n : 0);
+		md_row(b, (const char *[MD_NCOLS]){rbuf_str(&dev), c->suite,
+		       c->variant, size, block, c->host_mem && *c->host_mem ?
+		       c->host_mem : "-", param, c->status, s ? s->metric :
+		       "-", *med ? med : "-", s ? s->unit : "-", n}, MD_NCOLS);
 	}
+	if (dev.oom)
+		b->oom = 1;
+	rbuf_free(&dev);
 }
 
 /* ---- the export ---------------------------------------------------------- */
@@ -540,76 +376,54 @@ static int erow_fill(struct erow *e, struct rctx *x, const struct rcfg *r,
 	return 0;
 }
 
-/* Writes b to out. The export is held whole until the read snapshot has
- * ended (model_read_end): a file that changed under a reader without
- * locks is refused before anything is written. 0, or RENDER_ERR_IO /
- * RENDER_ERR_INTERNAL. */
-static int export_flush(struct rbuf *b, FILE *out)
-{
-	if (b->oom) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
-	if (b->len && fwrite(b->p, 1, b->len, out) != b->len)
-		return RENDER_ERR_IO;
-	b->len = 0;
-	if (b->p)
-		b->p[0] = '\0';
-	return 0;
-}
-
-static int export_csv(struct rctx *x, struct rbuf *b, int samples)
+/* CSV: a header, then a row per configuration and metric (one for a
+ * configuration without metrics); JSON: an object per configuration
+ * with its metrics' in "stats". */
+static int export_rows(struct rctx *x, struct rbuf *b, int fmt, int samples)
 {
 	struct erow e;
-	int ncols = samples ? EC_NCOLS : EC_VALUES;
+	int col, ncols = samples ? EC_NCOLS : EC_VALUES;
 	size_t i, j;
 	int rc = 0;
 
 	memset(&e, 0, sizeof(e));
-	csv_header(b, ncols);
+	if (fmt == FMT_JSON)
+		rbuf_printf(b, "{\"export_version\":%d,\"samples\":%s,"
+			    "\"configurations\":[", EXPORT_VERSION,
+			    samples ? "true" : "false");
+	else
+		rbuf_puts(b, "export_version");
+	for (col = 0; col < ncols && fmt == FMT_CSV; col++)
+		rbuf_printf(b, ",%s", export_cols[col].name);
+	rbuf_puts(b, fmt == FMT_CSV ? "\r\n" : "");
 	for (i = 0; i < x->ncfgs && !rc; i++) {
 		const struct rcfg *r = &x->cfgs[i];
+		size_t nrows = r->nstats || fmt == FMT_JSON ? r->nstats : 1;
 
-		for (j = 0; j < (r->nstats ? r->nstats : 1) && !rc; j++) {
+		if (fmt == FMT_JSON) {
+			rc = erow_fill(&e, x, r, NULL, 0);
+			if (rc)
+				break;
+			rbuf_puts(b, i ? ",\n{" : "\n{");
+			cells_put(b, &e, 0, EC_METRIC, fmt);
+			rbuf_puts(b, ",\"stats\":[");
+		}
+		for (j = 0; j < nrows && !rc; j++) {
 			rc = erow_fill(&e, x, r, r->nstats ? &r->stats[j] :
 				       NULL, samples);
-			if (!rc)
-				csv_row(b, &e, ncols);
+			if (fmt == FMT_JSON) {
+				rbuf_puts(b, j ? ",{" : "{");
+				cells_put(b, &e, EC_METRIC, ncols, fmt);
+				rbuf_putc(b, '}');
+			} else if (!rc) {
+				rbuf_printf(b, "%d", EXPORT_VERSION);
+				cells_put(b, &e, 0, ncols, fmt);
+				rbuf_puts(b, "\r\n");
+			}
 		}
+		rbuf_puts(b, fmt == FMT_JSON ? "]}" : "");
 	}
-	free((double *)e.values);
-	return rc;
-}
-
-static int export_json(struct rctx *x, struct rbuf *b, int samples)
-{
-	struct erow e;
-	int ncols = samples ? EC_NCOLS : EC_VALUES;
-	size_t i, j;
-	int rc = 0;
-
-	memset(&e, 0, sizeof(e));
-	rbuf_printf(b, "{\"export_version\":%d,\"samples\":%s,"
-		    "\"configurations\":[", EXPORT_VERSION,
-		    samples ? "true" : "false");
-	for (i = 0; i < x->ncfgs && !rc; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		rc = erow_fill(&e, x, r, NULL, 0);
-		if (rc)
-			break;
-		rbuf_puts(b, i ? ",\n{" : "\n{");
-		json_members(b, &e, 0, EC_METRIC);
-		rbuf_puts(b, ",\"stats\":[");
-		for (j = 0; j < r->nstats && !rc; j++) {
-			rc = erow_fill(&e, x, r, &r->stats[j], samples);
-			rbuf_puts(b, j ? ",{" : "{");
-			json_members(b, &e, EC_METRIC, ncols);
-			rbuf_putc(b, '}');
-		}
-		rbuf_puts(b, "]}");
-	}
-	rbuf_puts(b, "\n]}\n");
+	rbuf_puts(b, fmt == FMT_JSON ? "\n]}\n" : "");
 	free((double *)e.values);
 	return rc;
 }
@@ -617,19 +431,19 @@ static int export_json(struct rctx *x, struct rbuf *b, int samples)
 int render_export(const struct render_options *o, const char *format,
 		  FILE *out)
 {
+	static const char *const fmts[] = {"csv", "json", "md"};
 	struct rbuf b;
 	struct rctx x;
-	int rc;
+	int rc, fmt;
 
-	if (!format)
-		format = "csv";
-	if (strcmp(format, "csv") && strcmp(format, "json") &&
-	    strcmp(format, "md")) {
+	for (fmt = 0; fmt < 3 && strcmp(format ? format : "csv", fmts[fmt]);)
+		fmt++;
+	if (fmt == 3) {
 		fprintf(stderr, "mmreport: invalid export format '%s': use "
 			"csv, json or md\n", format);
 		return RENDER_ERR_USAGE;
 	}
-	if (o->samples && !strcmp(format, "md")) {
+	if (o->samples && fmt == FMT_MD) {
 		fprintf(stderr, "mmreport: --samples needs --format csv or "
 			"json: the md summary has no raw samples\n");
 		return RENDER_ERR_USAGE;
@@ -640,17 +454,21 @@ int render_export(const struct render_options *o, const char *format,
 	rc = model_load(&x);
 	if (rc)
 		goto out;
-	if (!strcmp(format, "json"))
-		rc = export_json(&x, &b, o->samples);
-	else if (!strcmp(format, "md"))
+	if (fmt == FMT_MD)
 		md_summary(&b, &x);
 	else
-		rc = export_csv(&x, &b, o->samples);
+		rc = export_rows(&x, &b, fmt, o->samples);
+	/* the export is held whole until the read snapshot has ended: a
+	 * file that changed under a reader without locks is refused
+	 * before anything is written */
 	if (!rc)
 		rc = model_read_end(&x);
-	if (!rc)
-		rc = export_flush(&b, out);
-	if (!rc && (fflush(out) || ferror(out)))
+	if (!rc && b.oom) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		rc = RENDER_ERR_INTERNAL;
+	}
+	if (!rc && ((b.len && fwrite(b.p, 1, b.len, out) != b.len) ||
+		    fflush(out) || ferror(out)))
 		rc = RENDER_ERR_IO;
 	if (rc == RENDER_ERR_IO)
 		fprintf(stderr, "mmreport: cannot write the export\n");

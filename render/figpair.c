@@ -26,15 +26,13 @@ int figpair_add(struct rctx *x, struct figpair *p, int k,
 		const char *caption)
 {
 	struct rbuf pic;
-	struct kv v[2];
 	int rc;
 
 	rbuf_init(&pic);
 	if (k)
 		plot_ref(x, &pic, k);
-	v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
-	v[1] = (struct kv){"CAPTION", caption};
-	rc = tmpl_fill(&p->pics, p->sub, v, 2);
+	rc = tmpl_fill(&p->pics, p->sub, (struct kv[]){{"PICTURE",
+		       rbuf_str(&pic)}, {"CAPTION", caption}}, 2);
 	rbuf_free(&pic);
 	p->n++;
 	return rc;
@@ -44,14 +42,12 @@ int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
 		 const char *anchor_fmt, ...)
 {
 	char anchor[128];
-	struct kv v[3];
 	va_list ap;
 
 	va_start(ap, anchor_fmt);
 	vsnprintf(anchor, sizeof(anchor), anchor_fmt, ap);
 	va_end(ap);
-	v[0] = (struct kv){"ANCHOR", anchor};
-	v[1] = (struct kv){"PICTURES", rbuf_str(&p->pics)};
-	v[2] = (struct kv){"CAPTION", caption};
-	return emit_fragment(x, "figurepair", v, 3);
+	return emit_fragment(x, "figurepair", (struct kv[]){{"ANCHOR", anchor},
+			     {"PICTURES", rbuf_str(&p->pics)},
+			     {"CAPTION", caption}}, 3);
 }

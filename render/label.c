@@ -54,7 +54,6 @@ void name_put(const struct rctx *x, const char *name, int breakable,
 {
 	size_t n = name ? utf8_len(name) : 0;
 	char count[32];
-	struct kv v;
 
 	if (!name)
 		return;
@@ -65,9 +64,9 @@ void name_put(const struct rctx *x, const char *name, int breakable,
 	}
 	name_runs_put(name, LABEL_NAME_KEEP, breakable, b);
 	snprintf(count, sizeof(count), "%zu", n);
-	v = (struct kv){"N", count};
 	rbuf_puts(b, "\\ldots{} ");
-	emit_string((struct rctx *)x, b, "label.cut", &v, 1);
+	emit_string((struct rctx *)x, b, "label.cut", &(struct kv){"N", count},
+		    1);
 }
 
 void dev_label(const struct rctx *x, int dev, struct rbuf *b)
@@ -89,15 +88,7 @@ void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)
 
 void metric_name(const struct rctx *x, const char *metric, struct rbuf *b)
 {
-	char key[96];
-	const char *t;
-
-	snprintf(key, sizeof(key), "metric.%s", metric ? metric : "");
-	t = lang_find(x->L, key);
-	if (t)
-		rbuf_puts(b, t);
-	else
-		rbuf_put_tex(b, metric, 0);
+	lang_name_put(x, "metric", metric, 0, b);
 }
 
 void unit_text(const char *unit, struct rbuf *b)

@@ -149,17 +149,6 @@ void lang_free(struct lang *l)
 	free(l);
 }
 
-const char *lang_find(const struct lang *l, const char *key)
-{
-	size_t i;
-
-	for (; l; l = l->fallback)
-		for (i = 0; i < l->n; i++)
-			if (!strcmp(l->kv[i].key, key))
-				return l->kv[i].val;
-	return NULL;
-}
-
 const char *lang_get(const struct lang *l, const char *key)
 {
 	const char *v = lang_find(l, key);
@@ -176,6 +165,15 @@ static const char *lang_own_find(const struct lang *l, const char *key)
 		if (!strcmp(l->kv[i].key, key))
 			return l->kv[i].val;
 	return NULL;
+}
+
+const char *lang_find(const struct lang *l, const char *key)
+{
+	const char *v = NULL;
+
+	for (; l && !v; l = l->fallback)
+		v = lang_own_find(l, key);
+	return v;
 }
 
 /* The plural form of the count n in language code: "one", "few" (Polish

@@ -2,7 +2,6 @@
  * configurations the store picks (latest measurement per configuration,
  * or one session), with their statistics, sessions, kernel sources and
  * attributes. Loaded once; the sections only look things up. */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,16 +10,6 @@
 
 #include "render_int.h"
 #include "vocab.h"
-
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return 0;
-	return 1;
-}
 
 /* Lists the devices of x (all of them, or those flagged in pick) on
  * stderr as the candidates of a refused --device. */
@@ -46,6 +35,7 @@ static int device_select(struct rctx *x, const char *sel)
 {
 	char *pick;
 	size_t i, n = 0, last = 0;
+	int id = *sel && !sel[strspn(sel, "0123456789")];
 
 	pick = calloc(x->nalldevs, 1);
 	if (!pick) {
@@ -55,7 +45,7 @@ static int device_select(struct rctx *x, const char *sel)
 	for (i = 0; i < x->nalldevs; i++) {
 		const struct store_device *d = &x->alldevs[i];
 
-		if (all_digits(sel))
+		if (id)
 			pick[i] = d->id == strtoll(sel, NULL, 10);
 		else
 			pick[i] = store_device_sel_fits(d->uuid, d->name,
@@ -93,7 +83,8 @@ static int dev_index(const struct rctx *x, int64_t id)
 	return -1;
 }
 
-int model_store_status(int store_rc)
+/* The render_status of an enum store_error. */
+static int model_store_status(int store_rc)
 {
 	switch (store_rc) {
 	case STORE_ERR_MISSING:
@@ -118,40 +109,6 @@ int model_store_fail(struct rctx *x, const char *what)
 		x->store_failed = model_store_status(store_errcode(x->st));
 	}
 	return x->store_failed;
-}
-
-static int kattr_add(struct rctx *x, int64_t sid)
-{
-	struct kattr_set *na;
-
-	na = realloc(x->kattr, (x->nkattr + 1) * sizeof(*na));
-	if (!na)
-		return -1;
-	x->kattr = na;
-	na += x->nkattr;
-	na->a = NULL;
-	na->n = 0;
-	if (store_kattr_list(x->st, sid, &na->a, &na->n))
-		return -1;
-	x->nkattr++;
-	return 0;
-}
-
-static int kernels_add(struct rctx *x, int64_t sid)
-{
-	struct kern_set *nk;
-
-	nk = realloc(x->kern, (x->nkern + 1) * sizeof(*nk));
-	if (!nk)
-		return -1;
-	x->kern = nk;
-	nk += x->nkern;
-	nk->k = NULL;
-	nk->n = 0;
-	if (store_kernel_list(x->st, sid, &nk->k, &nk->n))
-		return -1;
-	x->nkern++;
-	return 0;
 }
 
 /* Opens the store and reads the devices (all, or those of --device) and
@@ -272,12 +229,20 @@ int model_load(struct rctx *x)
 		rc = RENDER_ERR_EMPTY;
 		goto out;
 	}
-	for (j = 0; j < nsids; j++) {
-		if (kernels_add(x, sids[j])) {
+	x->sdata = calloc(nsids ? nsids : 1, sizeof(*x->sdata));
+	if (!x->sdata) {
+		fprintf(stderr, "mmreport: out of memory\n");
+		rc = RENDER_ERR_INTERNAL;
+		goto out;
+	}
+	for (x->nsdata = nsids, j = 0; j < nsids; j++) {
+		struct sess_data *d = &x->sdata[j];
+
+		if (store_kernel_list(x->st, sids[j], &d->k, &d->nk)) {
 			rc = model_store_fail(x, "kernels");
 			goto out;
 		}
-		if (kattr_add(x, sids[j])) {
+		if (store_kattr_list(x->st, sids[j], &d->a, &d->na)) {
 			rc = model_store_fail(x, "kernel attributes");
 			goto out;
 		}
@@ -312,16 +277,13 @@ void model_free(struct rctx *x)
 	x->ncfgs = 0;
 	store_configs_free(x->rawcfgs, x->nrawcfgs);
 	x->rawcfgs = NULL;
-	for (i = 0; i < x->nkern; i++)
-		store_kernels_free(x->kern[i].k, x->kern[i].n);
-	free(x->kern);
-	x->kern = NULL;
-	x->nkern = 0;
-	for (i = 0; i < x->nkattr; i++)
-		store_kattrs_free(x->kattr[i].a, x->kattr[i].n);
-	free(x->kattr);
-	x->kattr = NULL;
-	x->nkattr = 0;
+	for (i = 0; i < x->nsdata; i++) {
+		store_kernels_free(x->sdata[i].k, x->sdata[i].nk);
+		store_kattrs_free(x->sdata[i].a, x->sdata[i].na);
+	}
+	free(x->sdata);
+	x->sdata = NULL;
+	x->nsdata = 0;
 	store_sessions_free(x->sess, x->nsess);
 	x->sess = NULL;
 	free(x->devs);
@@ -335,6 +297,16 @@ void model_free(struct rctx *x)
 static int str_eq(const char *a, const char *b)
 {
 	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* 1 when r is of device dev (< 0: any), suite and variant (NULL: any):
+ * the selection every lookup below starts from. */
+static int cfg_is(const struct rcfg *r, int dev, const char *suite,
+		  const char *variant)
+{
+	return (dev < 0 || r->dev == dev) &&
+	       (!suite || str_eq(r->c->suite, suite)) &&
+	       (!variant || str_eq(r->c->variant, variant));
 }
 
 int rcfg_ok(const struct rcfg *c)
@@ -352,13 +324,11 @@ const struct rcfg *model_find(const struct rctx *x, int dev,
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
 
-		if ((dev >= 0 && r->dev != dev) || !str_eq(c->suite, suite) ||
-		    (variant && !str_eq(c->variant, variant)) ||
-		    (host_mem && !str_eq(c->host_mem, host_mem)) ||
-		    c->n != n || (block >= 0 && c->block_x != block) ||
-		    (ilp >= 0 && c->ilp != ilp))
-			continue;
-		return r;
+		if (cfg_is(r, dev, suite, variant) &&
+		    (!host_mem || str_eq(c->host_mem, host_mem)) &&
+		    c->n == n && (block < 0 || c->block_x == block) &&
+		    (ilp < 0 || c->ilp == ilp))
+			return r;
 	}
 	return NULL;
 }
@@ -374,8 +344,7 @@ const struct rcfg *model_find_param(const struct rctx *x, int dev,
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
 
-		if (r->dev != dev || !str_eq(c->suite, suite) ||
-		    !str_eq(c->variant, variant) || c->param != param)
+		if (!cfg_is(r, dev, suite, variant) || c->param != param)
 			continue;
 		/* several counts (a sweep of its own): the largest, the
 		 * default sweep's point, stands for the parameter */
@@ -395,14 +364,11 @@ const struct rcfg *model_find_count(const struct rctx *x, int dev,
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
-		const struct store_config *c = r->c;
 
-		if (r->dev != dev || !str_eq(c->suite, suite) ||
-		    !str_eq(c->variant, variant) ||
-		    (precision && !str_eq(c->precision, precision)) ||
-		    c->count != count || c->param != param)
-			continue;
-		return r;
+		if (cfg_is(r, dev, suite, variant) &&
+		    (!precision || str_eq(r->c->precision, precision)) &&
+		    r->c->count == count && r->c->param == param)
+			return r;
 	}
 	return NULL;
 }
@@ -445,17 +411,14 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 	if (!v)
 		return 0;
 	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		int val;
+		const struct store_config *c = x->cfgs[i].c;
+		int val = field == 'b' ? c->block_x : field == 'i' ? c->ilp :
+			  field == 'p' ? c->param : field == 'c' ?
+			  (int)c->count : c->n;
 
-		if ((dev >= 0 && r->dev != dev) ||
-		    !str_eq(r->c->suite, suite) ||
-		    (variant && !str_eq(r->c->variant, variant)) ||
-		    (host_mem && !str_eq(r->c->host_mem, host_mem)))
+		if (!cfg_is(&x->cfgs[i], dev, suite, variant) ||
+		    (host_mem && !str_eq(c->host_mem, host_mem)))
 			continue;
-		val = field == 'b' ? r->c->block_x : field == 'i' ?
-		      r->c->ilp : field == 'p' ? r->c->param : field == 'c' ?
-		      (int)r->c->count : r->c->n;
 		for (j = 0; j < n && v[j] != val; j++)
 			;
 		if (j == n)
@@ -490,9 +453,7 @@ size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
-		if ((dev >= 0 && x->cfgs[i].dev != dev) ||
-		    !str_eq(c->suite, suite) ||
-		    (variant && !str_eq(c->variant, variant)))
+		if (!cfg_is(&x->cfgs[i], dev, suite, variant))
 			continue;
 		for (j = 0; j < n; j++)
 			if (v[j].m == c->m && v[j].k == c->k && v[j].n == c->n)
@@ -523,8 +484,7 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
 
-		if (r->dev == dev && str_eq(c->suite, suite) &&
-		    str_eq(c->variant, variant) && c->m == sz->m &&
+		if (cfg_is(r, dev, suite, variant) && c->m == sz->m &&
 		    c->k == sz->k && c->n == sz->n &&
 		    (block < 0 || c->block_x == block) &&
 		    (!precision || str_eq(c->precision, precision)))
@@ -556,9 +516,7 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 		const struct rcfg *r = &x->cfgs[i];
 		const char *s = field == 'h' ? r->c->host_mem : r->c->variant;
 
-		if ((dev >= 0 && r->dev != dev) ||
-		    !str_eq(r->c->suite, suite) ||
-		    (variant && !str_eq(r->c->variant, variant)))
+		if (!cfg_is(r, dev, suite, variant))
 			continue;
 		if (!s)
 			s = "";
@@ -576,8 +534,7 @@ int model_has_suite(const struct rctx *x, int dev, const char *suite)
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++)
-		if ((dev < 0 || x->cfgs[i].dev == dev) &&
-		    str_eq(x->cfgs[i].c->suite, suite))
+		if (cfg_is(&x->cfgs[i], dev, suite, NULL))
 			return 1;
 	return 0;
 }
@@ -594,11 +551,11 @@ void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
-		if (c->dev != dev || strcmp(c->c->suite, suite))
+		if (!cfg_is(c, dev, suite, NULL))
 			continue;
 		if (!strcmp(c->c->status, VOCAB_CFG_FAILED))
 			(*nfail)++;
-		if ((variant && strcmp(c->c->variant, variant)) ||
+		if (!cfg_is(c, dev, suite, variant) ||
 		    !strcmp(c->c->status, VOCAB_CFG_SKIPPED))
 			continue;
 		(*nall)++;
@@ -617,10 +574,9 @@ int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
-		if (c->dev != dev || strcmp(c->c->suite, suite) ||
-		    (field == 'c' ? c->c->count : c->c->n) != v)
-			continue;
-		if (rcfg_ok(c) && !rcfg_steady(x, c))
+		if (cfg_is(c, dev, suite, NULL) &&
+		    (field == 'c' ? c->c->count : c->c->n) == v &&
+		    rcfg_ok(c) && !rcfg_steady(x, c))
 			return 1;
 	}
 	return 0;
@@ -645,22 +601,22 @@ int metric_is_counter(const char *metric)
 				   sizeof(VOCAB_METRIC_CNT_PREFIX) - 1));
 }
 
-/* Metric names of the ok configurations of (dev, suite, variant), in the
- * order the store keeps them, without the counter pass's single values
- * (metric_is_counter); *units parallel. Arrays point into x. */
 size_t metric_list(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, const char ***names,
 		   const char ***units)
 {
-	const char **n = NULL, **u = NULL;
-	size_t i, j, k, cnt = 0, cap = 0;
+	const char **n, **u;
+	size_t i, j, k, cnt = 0, cap = 1;
 
-	for (i = 0; i < x->ncfgs; i++) {
+	/* room for every statistic loaded: no metric is listed twice */
+	for (i = 0; i < x->ncfgs; i++)
+		cap += x->cfgs[i].nstats;
+	n = malloc(cap * sizeof(*n));
+	u = malloc(cap * sizeof(*u));
+	for (i = 0; i < x->ncfgs && n && u; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 
-		if ((dev >= 0 && r->dev != dev) || !rcfg_ok(r) ||
-		    strcmp(r->c->suite, suite) ||
-		    (variant && strcmp(r->c->variant, variant)))
+		if (!cfg_is(r, dev, suite, variant) || !rcfg_ok(r))
 			continue;
 		for (j = 0; j < r->nstats; j++) {
 			/* one profiled launch, not a sample: the versions
@@ -672,37 +628,21 @@ size_t metric_list(const struct rctx *x, int dev, const char *suite,
 					break;
 			if (k < cnt)
 				continue;
-			if (cnt == cap) {
-				const char **nn, **nu;
-
-				cap = cap ? 2 * cap : 16;
-				nn = realloc(n, cap * sizeof(*nn));
-				if (!nn)
-					goto oom;
-				n = nn;
-				nu = realloc(u, cap * sizeof(*nu));
-				if (!nu)
-					goto oom;
-				u = nu;
-			}
 			n[cnt] = r->stats[j].metric;
 			u[cnt] = r->stats[j].unit;
 			cnt++;
 		}
 	}
+	if (!n || !u) {
+		free(n);
+		free(u);
+		n = u = NULL;
+	}
 	*names = n;
 	*units = u;
-	return cnt;
-oom:
-	free(n);
-	free(u);
-	*names = NULL;
-	*units = NULL;
-	return 0;
+	return n ? cnt : 0;
 }
 
-/* The highest median GFLOP/s over the blocks of (dev, suite, variant) at
- * size n; *block receives the block that reached it. */
 double best_gflops(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, const struct rsize *sz, int *block)
 {
@@ -713,8 +653,7 @@ double best_gflops(const struct rctx *x, int dev, const char *suite,
 		const struct rcfg *r = &x->cfgs[i];
 		double g;
 
-		if (r->dev != dev || strcmp(r->c->suite, suite) ||
-		    strcmp(r->c->variant, variant) || r->c->n != sz->n ||
+		if (!cfg_is(r, dev, suite, variant) || r->c->n != sz->n ||
 		    r->c->m != sz->m || r->c->k != sz->k)
 			continue;
 		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
@@ -732,17 +671,11 @@ int model_has_counters(const struct rctx *x, int dev, const char *suite,
 {
 	size_t i;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if ((dev >= 0 && r->dev != dev) ||
-		    (suite && !str_eq(r->c->suite, suite)) ||
-		    (variant && !str_eq(r->c->variant, variant)))
-			continue;
-		if (rcfg_stat(r, VOCAB_METRIC_GIPS) ||
-		    rcfg_stat(r, VOCAB_METRIC_CGMA))
+	for (i = 0; i < x->ncfgs; i++)
+		if (cfg_is(&x->cfgs[i], dev, suite, variant) &&
+		    (rcfg_stat(&x->cfgs[i], VOCAB_METRIC_GIPS) ||
+		     rcfg_stat(&x->cfgs[i], VOCAB_METRIC_CGMA)))
 			return 1;
-	}
 	return 0;
 }
 
@@ -758,13 +691,8 @@ const char *model_counters_why(const struct rctx *x, int dev,
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if ((dev >= 0 && r->dev != dev) ||
-		    (suite && !str_eq(r->c->suite, suite)))
-			continue;
-		s = model_session(x, r->c->session_id);
-		if (!s)
+		if (!cfg_is(&x->cfgs[i], dev, suite, NULL) ||
+		    !(s = model_session(x, x->cfgs[i].c->session_id)))
 			continue;
 		/* stored as data since schema 4 */
 		if (s->counters) {
@@ -795,9 +723,9 @@ const struct store_kernel *model_kernel(const struct rctx *x,
 	const struct store_kernel *best = NULL;
 	size_t i, j;
 
-	for (i = 0; i < x->nkern; i++) {
-		for (j = 0; j < x->kern[i].n; j++) {
-			const struct store_kernel *k = &x->kern[i].k[j];
+	for (i = 0; i < x->nsdata; i++) {
+		for (j = 0; j < x->sdata[i].nk; j++) {
+			const struct store_kernel *k = &x->sdata[i].k[j];
 
 			if (!str_eq(k->name, name))
 				continue;
@@ -815,9 +743,9 @@ const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
 {
 	size_t i, j;
 
-	for (i = 0; i < x->nkattr; i++) {
-		for (j = 0; j < x->kattr[i].n; j++) {
-			const struct store_kattr *a = &x->kattr[i].a[j];
+	for (i = 0; i < x->nsdata; i++) {
+		for (j = 0; j < x->sdata[i].na; j++) {
+			const struct store_kattr *a = &x->sdata[i].a[j];
 
 			if (a->session_id == session &&
 			    str_eq(a->variant, variant) && a->block_x == block)

@@ -6,24 +6,6 @@
 
 #include "render_int.h"
 
-int parts_range_put(struct rbuf *b, double lo, double hi, int sig)
-{
-	struct rbuf l, h;
-	int range;
-
-	rbuf_init(&l);
-	rbuf_init(&h);
-	find_num(&l, lo, sig);
-	find_num(&h, hi, sig);
-	range = strcmp(rbuf_str(&l), rbuf_str(&h)) != 0;
-	rbuf_puts(b, rbuf_str(&l));
-	if (range)
-		rbuf_printf(b, "--%s", rbuf_str(&h));
-	rbuf_free(&l);
-	rbuf_free(&h);
-	return range;
-}
-
 void parts_list_init(struct plist *l)
 {
 	fv_init(&l->item);
@@ -49,11 +31,8 @@ void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
 
 void parts_table_init(struct ptable *p, const char *kinds)
 {
-	int i;
-
 	rtable_init(&p->t, kinds);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&p->wide[i]);
+	rbufs_init(p->wide, RTABLE_MAXCOLS);
 	rbuf_init(&p->cap);
 	rbuf_init(&p->note);
 	rbuf_init(&p->cell);
@@ -63,14 +42,11 @@ void parts_table_init(struct ptable *p, const char *kinds)
 int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 		     const char *kind, int dev)
 {
-	int i;
-
 	if (!rc)
 		rc = mem_table_emit(x, &p->t, p->wide, rbuf_str(&p->cap), kind,
 				    dev, rbuf_str(&p->note));
 	rtable_free(&p->t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&p->wide[i]);
+	rbufs_free(p->wide, RTABLE_MAXCOLS);
 	rbuf_free(&p->cap);
 	rbuf_free(&p->note);
 	rbuf_free(&p->cell);

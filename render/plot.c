@@ -178,27 +178,29 @@ static int file_copy(const char *path, FILE *out)
 	return 0;
 }
 
-void plot_cleanup(struct rctx *x)
+void plot_free(struct rctx *x)
 {
 	struct rbuf b;
 	int k;
 
-	if (!x->plot.tmpdir)
-		return;
-	for (k = 1; k <= x->plot.nfig; k++) {
+	rbuf_free(&x->plot.script);
+	for (k = 1; x->plot.tmpdir && k <= x->plot.nfig; k++) {
 		rbuf_init(&b);
 		fig_path(x, k, &b);
 		if (!x->o->figures_dir)
 			unlink(rbuf_str(&b));
 		rbuf_free(&b);
 	}
-	rbuf_init(&b);
-	rbuf_printf(&b, "%s/figures.gp", x->plot.tmpdir);
-	unlink(rbuf_str(&b));
-	rbuf_free(&b);
-	rmdir(x->plot.tmpdir);
+	if (x->plot.tmpdir) {
+		rbuf_init(&b);
+		rbuf_printf(&b, "%s/figures.gp", x->plot.tmpdir);
+		unlink(rbuf_str(&b));
+		rbuf_free(&b);
+		rmdir(x->plot.tmpdir);
+	}
 	free(x->plot.tmpdir);
 	x->plot.tmpdir = NULL;
+	x->plot.nfig = 0;
 }
 
 int plot_finish(struct rctx *x, const char *body, FILE *out)
@@ -260,14 +262,6 @@ int plot_finish(struct rctx *x, const char *body, FILE *out)
 out:
 	rbuf_free(&path);
 	return rc;
-}
-
-void plot_free(struct rplot *p)
-{
-	rbuf_free(&p->script);
-	free(p->tmpdir);
-	p->tmpdir = NULL;
-	p->nfig = 0;
 }
 
 static int pt_ok(const struct pspec *s, double xv, double yv)

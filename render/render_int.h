@@ -214,15 +214,12 @@ struct rctx {
 	struct store_config *rawcfgs;
 	size_t nrawcfgs;
 	/* per session, as the store returned them */
-	struct kern_set { struct store_kernel *k; size_t n; } *kern;
-	size_t nkern;
-	struct kattr_set { struct store_kattr *a; size_t n; } *kattr;
-	size_t nkattr;
+	struct sess_data { struct store_kernel *k; struct store_kattr *a;
+			   size_t nk, na; } *sdata;
+	size_t nsdata;
 
 	struct rplot plot;
 	struct rbuf body;
-	int notes_ns;		/* a not-significant mark was printed */
-	int notes_nt;		/* a not-tested mark was printed */
 	/* The practical threshold of the difference rule (rule_verdict):
 	 * the larger of 1 % and the run-to-run spread of the medians of
 	 * configurations measured in more than one session of a device;
@@ -252,8 +249,6 @@ void model_free(struct rctx *x);
  * (not mmreport's, corrupt, newer: 65), RENDER_ERR_BUSY (locked: 75),
  * RENDER_ERR_MISSING (unreadable: 66) or RENDER_ERR_INTERNAL (70). */
 int model_store_fail(struct rctx *x, const char *what);
-/* The render_status of an enum store_error. */
-int model_store_status(int store_rc);
 
 /* The configuration of device dev with this key, or NULL. host_mem NULL
  * matches any; block/ilp < 0 match any. */
@@ -383,10 +378,9 @@ void plot_ref(struct rctx *x, struct rbuf *out, int k);
 /* Runs gnuplot once on the whole script and writes body to out with every
  * figure in place. Returns a render_status. */
 int plot_finish(struct rctx *x, const char *body, FILE *out);
-void plot_free(struct rplot *p);
 /* Removes the temporary files and directory of the batch (never the
- * figures_dir files). */
-void plot_cleanup(struct rctx *x);
+ * figures_dir files) and frees x->plot. */
+void plot_free(struct rctx *x);
 /* One line of a line plot. */
 enum { PL_LINE, PL_REF, PL_POINTS, PL_DOTTED };
 struct pline {
@@ -464,12 +458,6 @@ int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 /* A heading of level for device dev ("GPU 2: name") when several devices
  * are reported; nothing with one device, whose name the title gives. */
 void emit_dev_heading(struct rctx *x, int level, int dev);
-/* The section of a suite whose parts are per device: the heading of
- * string title (NULL: "SUITE.title"), then "SUITE.absent" when no reported device measured it, else
- * "SUITE.intro" and, for each device that did, its heading and
- * part(x, dev). Returns 0, or the first non-zero part returned. */
-int emit_suite_section(struct rctx *x, const char *suite, const char *title,
-		       int (*part)(struct rctx *x, int dev));
 /* A list of the failed and skipped configurations with their reasons. */
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant);
@@ -1371,7 +1359,8 @@ void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
 /* ---- pieces sections assemble alike (parts.c) ------------------------ */
 
 /* lo and hi as find_num writes them with sig figures, "1.2--3.4", into
- * b; lo alone where both print alike. Returns 1 for a range, else 0. */
+ * b; lo alone where both print alike. Returns 1 for a range, else 0
+ * (cells.c). */
 int parts_range_put(struct rbuf *b, double lo, double hi, int sig);
 /* A finding that lists items: each item the string of a key filled
  * from item's placeholders, "; " between them, in the placeholder LIST

@@ -24,11 +24,14 @@ static int section_suite_present(const struct rctx *x, const char *name)
  * only say that nothing was. */
 static int section_summary_present(const struct rctx *x, const char *name)
 {
+	static const char *const ranked[] = {VOCAB_SUITE_VERSIONS,
+		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP};
+	size_t i;
+
 	(void)name;
-	return model_has_suite(x, -1, VOCAB_SUITE_VERSIONS) ||
-	       model_has_suite(x, -1, VOCAB_SUITE_REFERENCE) ||
-	       model_has_suite(x, -1, VOCAB_SUITE_TRANSFER) ||
-	       model_has_suite(x, -1, VOCAB_SUITE_ILP);
+	for (i = 0; i < 4 && !model_has_suite(x, -1, ranked[i]); i++)
+		;
+	return i < 4;
 }
 
 /* Comparing GPUs takes two. */
@@ -38,14 +41,7 @@ static int section_cross_present(const struct rctx *x, const char *name)
 	return x->ndevs > 1;
 }
 
-/* The sections in document order: what --sections names and
- * render_report writes. A default report leaves out a section whose
- * present says the selected data has nothing for it (the introduction
- * says so); NULL: always written. The main body reads as a lab report
- * (introduction, one section per experiment ending with its findings,
- * conclusions); what a reader looks up rather than reads (every
- * statistic, the listings, the device's full parameters, the sessions)
- * follows in the appendices. */
+/* A section of the report (sections_get lists them). */
 struct section {
 	const char *name;
 	int (*write)(struct rctx *x);
@@ -67,9 +63,6 @@ static int (*const suite_write[SUITE_N])(struct rctx *x) = {
 	[SUITE_PROGRESSION] = sec_progression,
 };
 
-static const struct section head[] = {
-	{"intro", sec_intro, NULL, 0, NULL},
-};
 static const struct section tail[] = {
 	{"summary", sec_summary, section_summary_present, 0, NULL},
 	{"cross", sec_cross, section_cross_present, 0, NULL},
@@ -81,9 +74,8 @@ static const struct section tail[] = {
 	{"device", sec_device, NULL, 1, "app:device"},
 	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
 };
-#define NHEAD (sizeof(head) / sizeof(head[0]))
 #define NTAIL (sizeof(tail) / sizeof(tail[0]))
-#define NSECTIONS (NHEAD + SUITE_N + NTAIL)
+#define NSECTIONS (1 + SUITE_N + NTAIL)
 
 /* The sections in document order: what --sections names and
  * render_report writes. A default report leaves out a section whose
@@ -102,8 +94,8 @@ static const struct section *sections_get(size_t *n)
 	int place;
 
 	if (!count) {
-		for (i = 0; i < NHEAD; i++)
-			all[count++] = head[i];
+		all[count++] = (struct section){"intro", sec_intro, NULL, 0,
+						NULL};
 		for (place = 1; place <= SUITE_N; place++)
 			for (i = 0; i < SUITE_N; i++)
 				if (suite_defs[i].report == place &&
@@ -135,6 +127,21 @@ void render_sections_print(FILE *f)
 		fprintf(f, "%s%s", i ? "," : "", sections[i].name);
 }
 
+/* 1 when the comma list holds name, len characters long. */
+static int list_has(const char *list, const char *name, size_t len)
+{
+	const char *p = list;
+
+	do {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, name, len))
+			return 1;
+		p += n;
+	} while (*p++ == ',');
+	return 0;
+}
+
 const char *render_sections_check(const char *list)
 {
 	const char *p = list;
@@ -144,10 +151,9 @@ const char *render_sections_check(const char *list)
 	do {
 		size_t len = strcspn(p, ",");
 
-		for (i = 0; i < n; i++)
-			if (strlen(sections[i].name) == len &&
-			    !strncmp(sections[i].name, p, len))
-				break;
+		for (i = 0; i < n && (strlen(sections[i].name) != len ||
+				      strncmp(sections[i].name, p, len)); i++)
+			;
 		if (i == n)
 			return p;
 		p += len;
@@ -155,28 +161,12 @@ const char *render_sections_check(const char *list)
 	return NULL;
 }
 
-static int section_wanted(const char *list, const char *name)
-{
-	const char *p = list;
-	size_t n = strlen(name);
-
-	if (!list)
-		return 1;
-	do {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, name, n))
-			return 1;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
-}
-
 /* Whether section s goes into the report o asks for: named in
  * --sections, or (without --sections) present in the data. */
 static int section_written(const struct rctx *x, const struct section *s)
 {
-	if (!section_wanted(x->o->sections, s->name))
+	if (x->o->sections && !list_has(x->o->sections, s->name,
+					  strlen(s->name)))
 		return 0;
 	return x->o->sections || !s->present || s->present(x, s->name);
 }
@@ -245,16 +235,14 @@ static void refs_unwritten_drop(struct rctx *x)
 static int figures_dir_check(const char *dir)
 {
 	struct stat sb;
-	const char *p;
 
-	for (p = dir; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || strchr("._/+-", *p))) {
-			fprintf(stderr, "mmreport: invalid --figures '%s': "
-				"use letters, digits and . _ / + - only, so "
-				"that LaTeX can \\input the files\n", dir);
-			return RENDER_ERR_USAGE;
-		}
+	if (dir[strspn(dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789._/+-")]) {
+		fprintf(stderr, "mmreport: invalid --figures '%s': use "
+			"letters, digits and . _ / + - only, so that LaTeX can "
+			"\\input the files\n", dir);
+		return RENDER_ERR_USAGE;
+	}
 	if (!*dir) {
 		fprintf(stderr, "mmreport: empty --figures directory\n");
 		return RENDER_ERR_USAGE;
@@ -333,7 +321,6 @@ static int render_sections_write(struct rctx *x)
 static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
 {
 	struct rbuf doc, title;
-	struct kv v[4];
 	int rc = RENDER_ERR_INTERNAL;
 
 	rbuf_init(&doc);
@@ -349,11 +336,11 @@ static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
 		fprintf(stderr, "mmreport: out of memory\n");
 		goto out;
 	}
-	v[0] = (struct kv){"BABEL", lang_get(x->L, "latex.babel")};
-	v[1] = (struct kv){"DECIMAL", lang_get(x->L, "latex.decimal")};
-	v[2] = (struct kv){"TITLEPAGE", rbuf_str(&title)};
-	v[3] = (struct kv){"BODY", rbuf_str(&x->body)};
-	if (tmpl_fill(&doc, skel, v, 4))
+	if (tmpl_fill(&doc, skel, (struct kv[]){
+		      {"BABEL", lang_get(x->L, "latex.babel")},
+		      {"DECIMAL", lang_get(x->L, "latex.decimal")},
+		      {"TITLEPAGE", rbuf_str(&title)},
+		      {"BODY", rbuf_str(&x->body)}}, 4))
 		goto out;
 	if (doc.oom) {
 		fprintf(stderr, "mmreport: out of memory\n");
@@ -396,8 +383,7 @@ int render_report(const struct render_options *o, FILE *out)
 	rc = render_doc_write(&x, skel, out);
 out:
 	rbuf_free(&x.body);
-	plot_cleanup(&x);
-	plot_free(&x.plot);
+	plot_free(&x);
 	model_free(&x);
 	meta_free(&x.meta);
 	lang_free(x.L);

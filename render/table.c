@@ -34,14 +34,20 @@ static void rtable_sep(struct rtable *t, struct rbuf *b)
 		rbuf_puts(b, " & ");
 }
 
+/* A text cell into b (the header or the body), braced in S columns. */
+static void rtable_cell(struct rtable *t, struct rbuf *b, const char *latex)
+{
+	rtable_sep(t, b);
+	if (t->col < t->ncols && t->kind[t->col] == 'S')
+		rbuf_printf(b, "{%s}", latex);
+	else
+		rbuf_puts(b, latex);
+	t->col++;
+}
+
 void rtable_head(struct rtable *t, const char *latex)
 {
-	rtable_sep(t, &t->head);
-	if (t->col < t->ncols && t->kind[t->col] == 'S')
-		rbuf_printf(&t->head, "{%s}", latex);
-	else
-		rbuf_puts(&t->head, latex);
-	t->col++;
+	rtable_cell(t, &t->head, latex);
 }
 
 void rtable_head_span(struct rtable *t, int span, const char *latex)
@@ -69,12 +75,7 @@ void rtable_head_end(struct rtable *t)
 
 void rtable_text(struct rtable *t, const char *latex)
 {
-	rtable_sep(t, &t->body);
-	if (t->col < t->ncols && t->kind[t->col] == 'S')
-		rbuf_printf(&t->body, "{%s}", latex);
-	else
-		rbuf_puts(&t->body, latex);
-	t->col++;
+	rtable_cell(t, &t->body, latex);
 }
 
 /* Widens the S column's table-format to hold the number text s. */
