@@ -168,6 +168,31 @@ void emit_dev_heading(struct rctx *x, int level, int dev)
 	rbuf_free(&h);
 }
 
+int emit_suite_section(struct rctx *x, const char *suite, const char *title,
+		       int (*part)(struct rctx *x, int dev))
+{
+	char key[64];
+	size_t d;
+	int rc = 0;
+
+	snprintf(key, sizeof(key), "%s.title", suite);
+	emit_heading(x, 0, lang_get(x->L, title ? title : key));
+	if (!model_has_suite(x, -1, suite)) {
+		snprintf(key, sizeof(key), "%s.absent", suite);
+		emit_par(x, lang_get(x->L, key));
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%s.intro", suite);
+	emit_par(x, lang_get(x->L, key));
+	for (d = 0; d < x->ndevs && !rc; d++) {
+		if (!model_has_suite(x, (int)d, suite))
+			continue;
+		emit_dev_heading(x, 1, (int)d);
+		rc = part(x, (int)d);
+	}
+	return rc;
+}
+
 /* What a failed or skipped configuration was: its variant and the
  * parameters that tell it from its neighbours in the suite. */
 static void problem_what(const struct rctx *x, const struct rcfg *r,

@@ -458,6 +458,13 @@ int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 /* A heading of level for device dev ("GPU 2: name") when several devices
  * are reported; nothing with one device, whose name the title gives. */
 void emit_dev_heading(struct rctx *x, int level, int dev);
+/* The section of a suite whose parts are per device: the heading of
+ * string title (NULL: "SUITE.title"), then "SUITE.absent" when no
+ * reported device measured it, else "SUITE.intro" and, for each device
+ * that did, its heading and part(x, dev). Returns 0, or the first
+ * non-zero part returned. */
+int emit_suite_section(struct rctx *x, const char *suite, const char *title,
+		       int (*part)(struct rctx *x, int dev));
 /* A list of the failed and skipped configurations with their reasons. */
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant);
