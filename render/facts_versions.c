@@ -142,42 +142,34 @@ const struct rcfg *versions_best(const struct rctx *x, int dev,
 	return fastest_where(x, dev, &f, steady);
 }
 
-/* 1 when (dev, suite, variant) has an ok square configuration of size
- * n. */
-static int has_size(const struct rctx *x, int dev, const char *suite,
-		    const char *variant, int n)
-{
-	return versions_best(x, dev, suite, variant, n, 0) != NULL;
-}
-
 /* An empty pair: no configurations, an untested comparison. */
 static void pair_clear(struct versions_pair *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->cmp.p = -1;
-	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
+	rcmp_clear(&p->cmp);
 }
 
-int versions_pair_compare(struct rctx *x, int dev, const char *a,
-			  const char *b, struct versions_pair *p)
+/* Versions a and b at the largest size both measured, each at its best
+ * block there. 0, 1 when they share no size (a, b NULL), -1 when the
+ * store fails. */
+static int pair_compare(struct rctx *x, int dev, const char *a,
+			const char *b, struct versions_pair *p)
 {
 	int *ns = NULL;
-	size_t nn, i;
+	size_t i = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
 	int rc = 1;
 
 	pair_clear(p);
-	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
-	for (i = nn; i-- > 0;) {
-		if (!has_size(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i]) ||
-		    !has_size(x, dev, VOCAB_SUITE_VERSIONS, b, ns[i]))
-			continue;
-		p->n = ns[i];
+	while (i-- > 0 && rc == 1) {
 		p->a = versions_best(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i], 0);
 		p->b = versions_best(x, dev, VOCAB_SUITE_VERSIONS, b, ns[i], 0);
-		rc = model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
-				   &p->cmp) == -2 ? -1 : 0;
-		break;
+		p->n = ns[i];
+		if (p->a && p->b)
+			rc = model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
+					   &p->cmp) == -2 ? -1 : 0;
 	}
+	if (rc == 1)
+		pair_clear(p);
 	free(ns);
 	return rc;
 }
@@ -348,7 +340,7 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 			last = vv[i];
 		if (!is_report_version(vv[i + 1]) && last)
 			from = last;
-		r = versions_pair_compare(x, dev, from, vv[i + 1],
+		r = pair_compare(x, dev, from, vv[i + 1],
 					  &f->step[f->nsteps]);
 		if (r < 0)
 			rc = -1;

@@ -75,30 +75,22 @@ static const char *stat_unit(const struct rctx *x, int dev,
 static void limiter_text(const struct rctx *x, const char *lim,
 			 const char *prefix, const char *sep, struct rbuf *b)
 {
-	char key[96], one[64];
-	const char *t, *p = lim;
+	char one[64];
 	size_t len;
 
-	if (!lim || !*lim) {
+	if (!lim || !*lim)
 		rbuf_puts(b, "--");
-		return;
-	}
-	while (*p) {
-		len = strcspn(p, ",");
-		snprintf(one, sizeof(one), "%.*s", (int)len, p);
-		snprintf(key, sizeof(key), "%s.%s", prefix, one);
-		t = len < sizeof(one) ? lang_find(x->L, key) : NULL;
-		if (t)
-			rbuf_puts(b, t);
-		else
-			rbuf_put_tex(b, one, 0);
-		p += len;
-		if (*p == ',') {
+	while (lim && *lim) {
+		len = strcspn(lim, ",");
+		snprintf(one, sizeof(one), "%.*s", (int)len, lim);
+		lang_name_put(x, prefix, one, 0, b);
+		lim += len;
+		if (*lim == ',') {
 			rbuf_puts(b, sep);
-			p++;
+			lim++;
 		}
-		while (*p == ' ')
-			p++;
+		while (*lim == ' ')
+			lim++;
 	}
 }
 
@@ -1151,46 +1143,32 @@ out:
 static int perf_figures(struct rctx *x)
 {
 	const char *cap = lang_get(x->L, "vers.fig_caption");
-	struct rbuf pics, pic, one;
-	char *sub, anc[48];
+	struct figpair fp;
+	struct rbuf one;
 	size_t d;
-	int rc = 0, k, npic = 0;
-	struct kv v[3];
+	int rc = 0, k;
 
 	if (x->ndevs < 2) {
 		k = perf_figure(x, 0, 12, 7.5);
 		return k ? emit_figure(x, k, cap) : 0;
 	}
-	if (!(sub = tmpl_fragment(x->frags, "subpicture")))
+	if (figpair_init(x, &fp))
 		return -1;
-	rbuf_init(&pics);
-	rbuf_init(&pic);
 	rbuf_init(&one);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if ((k = perf_figure(x, (int)d, 7.9, 6.8))) {
-			rbuf_free(&pic);
 			rbuf_free(&one);
-			plot_ref(x, &pic, k);
 			dev_label(x, (int)d, &one);
-			v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
-			v[1] = (struct kv){"CAPTION", rbuf_str(&one)};
-			rc |= tmpl_fill(&pics, sub, v, 2);
-			npic++;
+			rc |= figpair_add(x, &fp, k, rbuf_str(&one));
 		}
 		/* two to a figure */
-		if (npic && (npic == 2 || d + 1 == x->ndevs)) {
-			snprintf(anc, sizeof(anc), "versions-perf-%zu", d);
-			v[0] = (struct kv){"ANCHOR", anc};
-			v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
-			v[2] = (struct kv){"CAPTION", cap};
-			rc |= emit_fragment(x, "figurepair", v, 3);
-			rbuf_free(&pics);
-			npic = 0;
+		if (fp.n && (fp.n == 2 || d + 1 == x->ndevs)) {
+			rc |= figpair_emit(x, &fp, cap, "versions-perf-%zu", d);
+			rbuf_free(&fp.pics);
+			fp.n = 0;
 		}
 	}
-	free(sub);
-	rbuf_free(&pics);
-	rbuf_free(&pic);
+	figpair_free(&fp);
 	rbuf_free(&one);
 	return rc;
 }
