@@ -1186,17 +1186,6 @@ struct vpart {
 	struct rbuf head, nums;
 };
 
-/* Empties p[0..n-1] for the next statement. */
-static void vparts_free(struct vpart *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		rbuf_free(&p[i].head);
-		rbuf_free(&p[i].nums);
-	}
-}
-
 /* The statement of one GPU: string head_key with NUMS_MARK for @@NUMS@@
  * into p->head, string nums_key into p->nums, both from v (freed). */
 static void vpart_fill(struct rctx *x, struct vpart *p, const char *head_key,
@@ -1208,30 +1197,28 @@ static void vpart_fill(struct rctx *x, struct vpart *p, const char *head_key,
 	fv_free(v);
 }
 
-/* Appends the statements of parts p[0..ndevs-1] (empty heads: none) to
- * out: one per distinct head, its numbers per GPU ("GPU 1: ...; GPU 2:
- * ..." when several GPUs are reported), separated by sep; with each
- * statement complete, add(x, f, text) when f is given instead. */
-static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
-			 struct rbuf *out, struct rfind *f)
+/* The statements of parts p[0..ndevs-1] (empty heads: none), one per
+ * distinct head with its numbers per GPU ("GPU 1: ...; GPU 2: ..." when
+ * several GPUs are reported): each a finding of fl, or into list "; "
+ * apart where list is set. Empties the parts for the next statement. */
+static void vparts_merge(struct rctx *x, struct vpart *p, struct rfind *fl,
+			 struct rbuf *list)
 {
-	char *done = calloc(x->ndevs ? x->ndevs : 1, 1), dl[32];
-	const char *h, *m;
 	struct rbuf nums, s;
+	const char *h, *m;
 	struct kv v[2];
 	size_t d, e;
-	int k, first = 1;
+	char dl[32];
+	int k;
 
 	rbuf_init(&nums);
 	rbuf_init(&s);
-	for (d = 0; d < x->ndevs && done; d++) {
+	for (d = 0; d < x->ndevs; d++) {
 		h = rbuf_str(&p[d].head);
-		if (done[d] || !p[d].head.len)
-			continue;
-		for (e = d, k = 0; e < x->ndevs; e++) {
-			if (done[e] || strcmp(h, rbuf_str(&p[e].head)))
+		for (e = d, k = 0; e < x->ndevs && p[d].head.len; e++) {
+			if (e > d && (!p[e].head.len ||
+				      strcmp(h, rbuf_str(&p[e].head))))
 				continue;
-			done[e] = 1;
 			if (k++)
 				rbuf_puts(&nums, "; ");
 			snprintf(dl, sizeof(dl), "GPU~%zu", e + 1);
@@ -1241,23 +1228,29 @@ static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
 				rbuf_puts(&nums, v[1].val);
 			else
 				emit_string(x, &nums, "find.vers.dev", v, 2);
+			if (e > d)	/* stated with d's */
+				rbuf_free(&p[e].head);
 		}
+		if (!k)
+			continue;
 		m = strstr(h, NUMS_MARK);
 		rbuf_putn(&s, h, m ? (size_t)(m - h) : strlen(h));
-		if (m) {
-			rbuf_puts(&s, rbuf_str(&nums));
-			rbuf_puts(&s, m + strlen(NUMS_MARK));
-		}
+		if (m)
+			rbuf_printf(&s, "%s%s", rbuf_str(&nums),
+				    m + strlen(NUMS_MARK));
 		v[0] = (struct kv){"TEXT", rbuf_str(&s)};
-		if (f)
-			find_add(x, f, "find.vers.sentence", v, 1);
+		if (!list)
+			find_add(x, fl, "find.vers.sentence", v, 1);
 		else
-			rbuf_printf(out, "%s%s", first ? "" : sep, v[0].val);
-		first = 0;
+			rbuf_printf(list, "%s%s", list->len ? "; " : "",
+				    v[0].val);
 		rbuf_free(&nums);
 		rbuf_free(&s);
 	}
-	free(done);
+	for (d = 0; d < x->ndevs; d++) {
+		rbuf_free(&p[d].head);
+		rbuf_free(&p[d].nums);
+	}
 }
 
 /* A configuration's block in words ("16x16"), nothing for a library. */
@@ -1468,20 +1461,22 @@ static int facts_untested(const struct versions_facts *f, size_t nd)
 	return u;
 }
 
-/* Item i of f's steps (blocks unset) or block facts (blocks set) and
- * item j of g's are about the same versions. */
-static int item_same(const struct versions_facts *f, size_t i,
-		     const struct versions_facts *g, size_t j, int blocks)
+/* The index in g of the item about the same versions as item i of f:
+ * of the steps (blocks unset) or the block facts (blocks set); -1 for
+ * none. */
+static long item_find(const struct versions_facts *f, size_t i,
+		      const struct versions_facts *g, int blocks)
 {
-	if (blocks)
-		return !strcmp(f->block[i].variant, g->block[j].variant);
-	return !strcmp(f->step[i].a->c->variant, g->step[j].a->c->variant) &&
-	       !strcmp(f->step[i].b->c->variant, g->step[j].b->c->variant);
-}
+	size_t j, n = blocks ? g->nblocks : g->nsteps;
 
-static size_t items_n(const struct versions_facts *f, int blocks)
-{
-	return blocks ? f->nblocks : f->nsteps;
+	for (j = 0; j < n; j++)
+		if (blocks ? !strcmp(f->block[i].variant, g->block[j].variant) :
+		    !strcmp(f->step[i].a->c->variant,
+			    g->step[j].a->c->variant) &&
+		    !strcmp(f->step[i].b->c->variant,
+			    g->step[j].b->c->variant))
+			return (long)j;
+	return -1;
 }
 
 /* The steps (into fl) or the block facts (into list, "; " apart) of
@@ -1491,41 +1486,24 @@ static void items_state(struct rctx *x, const struct versions_facts *f,
 			const unsigned *common, struct vpart *p, int blocks,
 			struct rfind *fl, struct rbuf *list)
 {
-	size_t d, e, i, j, nd = x->ndevs;
-	struct rbuf one;
-	int seen;
+	size_t d, e, i, nd = x->ndevs;
+	long j;
 
 	for (d = 0; d < nd; d++)
-		for (i = 0; i < items_n(&f[d], blocks); i++) {
-			for (e = 0, seen = 0; e < d && !seen; e++)
-				for (j = 0; j < items_n(&f[e], blocks); j++)
-					seen |= item_same(&f[d], i, &f[e], j,
-							  blocks);
-			if (seen)
-				continue;
-			vparts_free(p, nd);
-			for (e = d; e < nd; e++)
-				for (j = 0; j < items_n(&f[e], blocks); j++)
-					if (!item_same(&f[d], i, &f[e], j,
-						       blocks))
-						continue;
-					else if (blocks)
-						block_part(x, &f[e].block[j],
-							   common[e], &p[e]);
-					else
-						step_part(x, &f[e],
-							  &f[e].step[j],
-							  common[e], &p[e]);
-			if (!blocks) {
-				vparts_merge(x, p, NULL, NULL, fl);
-				continue;
-			}
-			rbuf_init(&one);
-			vparts_merge(x, p, "; ", &one, NULL);
-			if (one.len && list->len)
-				rbuf_puts(list, "; ");
-			rbuf_puts(list, rbuf_str(&one));
-			rbuf_free(&one);
+		for (i = 0; i < (blocks ? f[d].nblocks : f[d].nsteps); i++) {
+			for (e = 0; e < d && item_find(&f[d], i, &f[e],
+						       blocks) < 0; e++)
+				;
+			for (e = e < d ? nd : d; e < nd; e++)
+				if ((j = item_find(&f[d], i, &f[e], blocks)) < 0)
+					continue;
+				else if (blocks)
+					block_part(x, &f[e].block[j],
+						   common[e], &p[e]);
+				else
+					step_part(x, &f[e], &f[e].step[j],
+						  common[e], &p[e]);
+			vparts_merge(x, p, fl, list);
 		}
 }
 
@@ -1539,17 +1517,11 @@ static int findings(struct rctx *x)
 	struct versions_facts *f = calloc(n1, sizeof(*f));
 	struct vpart *p = calloc(n1, sizeof(*p));
 	unsigned *common = calloc(n1, sizeof(*common));
-	struct rfind fl;
 	struct rbuf list, s;
+	struct rfind fl;
 	struct kv v;
-	int rc = 0, k;
+	int rc = !f || !p || !common ? -1 : 0, k;
 
-	if (!f || !p || !common) {
-		free(f);
-		free(p);
-		free(common);
-		return -1;
-	}
 	find_init(&fl);
 	rbuf_init(&list);
 	rbuf_init(&s);
@@ -1561,11 +1533,10 @@ static int findings(struct rctx *x)
 		find_add(x, &fl, "find.vers.untested", NULL, 0);
 	if (!rc)
 		items_state(x, f, common, p, 0, &fl, NULL);
-	for (k = 0; k < PT_N; k++) {
-		vparts_free(p, nd);
+	for (k = 0; k < PT_N && !rc; k++) {
 		for (d = 0; d < nd; d++)
 			point_part(x, &f[d], k, common[d], &p[d]);
-		vparts_merge(x, p, NULL, NULL, &fl);
+		vparts_merge(x, p, &fl, NULL);
 	}
 	/* the block sizes: one sentence, an item per version */
 	if (!rc)
@@ -1576,7 +1547,6 @@ static int findings(struct rctx *x)
 		v = (struct kv){"TEXT", rbuf_str(&s)};
 		find_add(x, &fl, "find.vers.sentence", &v, 1);
 	}
-	vparts_free(p, nd);
 	if (!rc)
 		rc = find_emit(x, &fl);
 	find_free(&fl);
