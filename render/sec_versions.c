@@ -1565,8 +1565,7 @@ static int findings(struct rctx *x)
  * comments and blank lines before it. */
 struct item {
 	size_t start, end;	/* [start, end) of the text */
-	int keep;
-	int kernel;		/* holds __global__ */
+	int keep;		/* a kernel, or what a kept item uses */
 	int device;		/* a device function, variable or macro */
 	char name[64];		/* what other items call it by */
 };
@@ -1576,43 +1575,45 @@ static int ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/* The first index from i on in c[.., end) that is not white space. */
+static size_t space_skip(const char *c, size_t i, size_t end)
+{
+	while (i < end && isspace((unsigned char)c[i]))
+		i++;
+	return i;
+}
+
 /* code: the source with comments, strings and character literals
- * blanked (same length), so that braces and words in them count
- * nowhere. */
+ * blanked (same length; line breaks kept in comments), so that braces
+ * and words in them count nowhere. */
 static char *code_blank(const char *s, size_t n)
 {
 	char *c = malloc(n + 1);
-	size_t i = 0;
+	const char *e;
+	size_t i, j;
 
-	if (!c)
-		return NULL;
-	memcpy(c, s, n + 1);
-	while (i < n) {
-		if (s[i] == '/' && s[i + 1] == '*') {
-			c[i] = c[i + 1] = ' ';
-			for (i += 2; i < n && !(s[i] == '*' && s[i + 1] == '/');
-			     i++)
-				if (c[i] != '\n')
-					c[i] = ' ';
-			if (i < n) {
-				c[i] = c[i + 1] = ' ';
-				i += 2;
+	for (i = 0; c && i <= n; i++)
+		c[i] = s[i];
+	for (i = 0; c && i < n; i++) {
+		if (s[i] == '"' || s[i] == '\'') {
+			for (j = i + 1; j < n && s[j] != s[i] && s[j] != '\n';
+			     j++) {
+				if (s[j] == '\\' && j + 1 < n)
+					c[j++] = ' ';
+				c[j] = ' ';
 			}
-		} else if (s[i] == '/' && s[i + 1] == '/') {
-			for (; i < n && s[i] != '\n'; i++)
-				c[i] = ' ';
-		} else if (s[i] == '"' || s[i] == '\'') {
-			char q = s[i++];
-
-			for (; i < n && s[i] != q && s[i] != '\n'; i++) {
-				if (s[i] == '\\' && i + 1 < n)
-					c[i++] = ' ';
-				c[i] = ' ';
-			}
-			i++;
-		} else {
-			i++;
+			i = j;	/* past the closing quote */
+			continue;
 		}
+		if (s[i] != '/' || (s[i + 1] != '*' && s[i + 1] != '/'))
+			continue;
+		e = s[i + 1] == '*' ? strstr(s + i + 2, "*/") : NULL;
+		j = s[i + 1] == '/' ? i + strcspn(s + i, "\n") :
+		    e ? (size_t)(e - s) + 2 : n;
+		for (; i < j; i++)
+			if (s[i] != '\n')
+				c[i] = ' ';
+		i--;
 	}
 	return c;
 }
@@ -1622,9 +1623,7 @@ static int has_word(const char *c, size_t from, size_t to, const char *word)
 {
 	size_t len = strlen(word), i;
 
-	if (!len)
-		return 0;
-	for (i = from; i + len <= to; i++)
+	for (i = from; len && i + len <= to; i++)
 		if (!strncmp(c + i, word, len) &&
 		    (i == from || !ident_char(c[i - 1])) &&
 		    (i + len == to || !ident_char(c[i + len])))
@@ -1637,18 +1636,14 @@ static int has_word(const char *c, size_t from, size_t to, const char *word)
  * skipped); a variable's before '[', '=' or ';'. */
 static void item_name(const char *c, struct item *it)
 {
-	size_t i = it->start, e, b;
+	size_t i = space_skip(c, it->start, it->end), e, b;
+	int depth;
 
-	it->name[0] = '\0';
-	while (i < it->end && isspace((unsigned char)c[i]))
-		i++;
 	if (c[i] == '#') {
-		for (i++; i < it->end && isspace((unsigned char)c[i]); i++)
-			;
+		i = space_skip(c, i + 1, it->end);
 		if (strncmp(c + i, "define", 6))
 			return;
-		for (i += 6; i < it->end && isspace((unsigned char)c[i]); i++)
-			;
+		i = space_skip(c, i + 6, it->end);
 		for (e = i; e < it->end && ident_char(c[e]); e++)
 			;
 		snprintf(it->name, sizeof(it->name), "%.*s", (int)(e - i),
@@ -1656,8 +1651,7 @@ static void item_name(const char *c, struct item *it)
 		return;
 	}
 	for (; i < it->end; i++) {
-		if (c[i] != '(' && c[i] != '[' && c[i] != '=' && c[i] != ';' &&
-		    c[i] != '{')
+		if (!strchr("([=;{", c[i]))
 			continue;
 		for (e = i; e > it->start && isspace((unsigned char)c[e - 1]);
 		     e--)
@@ -1665,12 +1659,9 @@ static void item_name(const char *c, struct item *it)
 		for (b = e; b > it->start && ident_char(c[b - 1]); b--)
 			;
 		if (c[i] == '(' && e - b > 2 && !strncmp(c + b, "__", 2)) {
-			int depth = 0;
-
 			/* an attribute's arguments */
-			for (; i < it->end; i++) {
-				depth += c[i] == '(';
-				depth -= c[i] == ')';
+			for (depth = 0; i < it->end; i++) {
+				depth += (c[i] == '(') - (c[i] == ')');
 				if (!depth)
 					break;
 			}
@@ -1688,49 +1679,28 @@ static void item_name(const char *c, struct item *it)
 static size_t items_split(const char *c, size_t n, struct item *it,
 			  size_t max)
 {
-	size_t i = 0, k = 0;
+	size_t i = 0, j, k, q;
+	int depth = 0;
 
-	while (i < n && k < max) {
-		size_t start = i, j = i;
-		int depth = 0;
-
-		while (j < n && isspace((unsigned char)c[j]))
-			j++;
-		if (j == n)
-			break;
+	for (k = 0; k < max && (j = space_skip(c, i, n)) < n; k++) {
 		memset(&it[k], 0, sizeof(it[k]));
-		it[k].start = start;
-		if (c[j] == '#') {
-			/* a directive, with its continuation lines */
+		it[k].start = i;
+		if (c[j] == '#')	/* with its continuation lines */
 			for (; j < n && c[j] != '\n'; j++)
-				if (c[j] == '\\' && c[j + 1] == '\n')
-					j++;
-			it[k].end = j < n ? j + 1 : n;
-		} else {
+				j += c[j] == '\\' && c[j + 1] == '\n';
+		else
 			for (; j < n; j++) {
-				if (c[j] == '{' || c[j] == '(' || c[j] == '[')
-					depth++;
-				else if (c[j] == '}' || c[j] == ')' ||
-					 c[j] == ']')
-					depth--;
+				depth += !!strchr("{([", c[j]) -
+					 !!strchr("})]", c[j]);
 				if (!depth && c[j] == ';')
 					break;
 				if (!depth && c[j] == '}') {
-					size_t q = j + 1;
-
-					while (q < n && (c[q] == ' ' ||
-							 c[q] == '\t' ||
-							 c[q] == '\n'))
-						q++;
-					if (q < n && c[q] == ';')
-						j = q;
+					q = space_skip(c, j + 1, n);
+					j = q < n && c[q] == ';' ? q : j;
 					break;
 				}
 			}
-			it[k].end = j < n ? j + 1 : n;
-		}
-		i = it[k].end;
-		k++;
+		it[k].end = i = j < n ? j + 1 : n;
 	}
 	return k;
 }
@@ -1743,55 +1713,44 @@ static int listing_trim(const char *src, struct rbuf *out)
 {
 	enum { MAXITEMS = 256 };
 	struct item *it = calloc(MAXITEMS, sizeof(*it)), *t;
-	size_t n = strlen(src), k = 0, i, j;
+	size_t n = strlen(src), k = 0, i, j, s;
 	char *c = code_blank(src, n);
-	int kernels = 0, changed = 1, trimmed = 0;
+	int kernels = 0, changed, trimmed = 0;
 
 	if (it && c)
 		k = items_split(c, n, it, MAXITEMS);
-	for (i = 0; i < k; i++) {
-		t = &it[i];
-		t->kernel = has_word(c, t->start, t->end, "__global__");
-		t->device = has_word(c, t->start, t->end, "__device__") ||
-			    has_word(c, t->start, t->end, "__constant__");
+	for (t = it; t && t < it + k; t++) {
 		item_name(c, t);
-		if (!t->device && t->name[0] &&
-		    has_word(c, t->start, t->end, "define"))
-			t->device = 1;
-		t->keep = t->kernel;
-		kernels += t->kernel;
+		t->keep = has_word(c, t->start, t->end, "__global__");
+		t->device = has_word(c, t->start, t->end, "__device__") ||
+			    has_word(c, t->start, t->end, "__constant__") ||
+			    (t->name[0] &&
+			     has_word(c, t->start, t->end, "define"));
+		kernels += t->keep;
 	}
-	if (!kernels || k == MAXITEMS)
-		changed = 0;
-	while (changed) {
-		changed = 0;
-		for (i = 0; i < k; i++) {
-			if (it[i].keep || !it[i].device || !it[i].name[0])
-				continue;
-			for (j = 0; j < k && !it[i].keep; j++)
+	if (k == MAXITEMS)
+		kernels = 0;
+	for (changed = kernels; changed;)
+		for (i = 0, changed = 0; i < k; i++)
+			for (j = 0; j < k && !it[i].keep && it[i].device &&
+			     it[i].name[0]; j++)
 				if (it[j].keep && has_word(c, it[j].start,
 							   it[j].end,
 							   it[i].name))
 					it[i].keep = changed = 1;
-		}
-	}
-	for (i = 0; kernels && k < MAXITEMS && i < k; i++) {
-		size_t s = it[i].start, e = it[i].end;
-
+	for (i = 0; kernels && i < k; i++) {
 		if (!it[i].keep)
 			continue;
 		/* from the item's first line that is not blank */
-		for (j = s; j < e && isspace((unsigned char)src[j]); j++)
+		for (j = s = it[i].start; j < it[i].end &&
+		     isspace((unsigned char)src[j]); j++)
 			if (src[j] == '\n')
 				s = j + 1;
 		if (trimmed++)
 			rbuf_puts(out, "\n\n");
-		rbuf_putn(out, src + s, e - s);
+		rbuf_putn(out, src + s, it[i].end - s);
 	}
-	if (trimmed)
-		rbuf_putc(out, '\n');
-	else
-		rbuf_puts(out, src);
+	rbuf_puts(out, trimmed ? "\n" : src);
 	free(it);
 	free(c);
 	return trimmed > 0;
