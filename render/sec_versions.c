@@ -210,37 +210,27 @@ typedef int (*part_fn)(struct rctx *x, int dev, int shared, void *arg);
 static int emit_once(struct rctx *x, part_fn part, void *arg)
 {
 	struct rbuf save = x->body;
-	char **txt;
+	char *first = NULL, *has = calloc(x->ndevs + 1, 1);
 	size_t d, nw = 0;
-	int rc = 0, same = 1;
-	const char *first = NULL;
+	int rc = has ? 0 : -1, same = 1;
 
-	txt = calloc(x->ndevs ? x->ndevs : 1, sizeof(*txt));
-	if (!txt)
-		return -1;
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		rbuf_init(&x->body);
 		rc = part(x, (int)d, 1, arg);
-		txt[d] = x->body.len ? rbuf_take(&x->body) : NULL;
+		if ((has[d] = x->body.len > 0) && nw++)
+			same &= first && !strcmp(first, rbuf_str(&x->body));
+		else if (has[d])
+			first = rbuf_take(&x->body);
 		rbuf_free(&x->body);
-		if (!txt[d])
-			continue;
-		nw++;
-		if (!first)
-			first = txt[d];
-		else if (strcmp(first, txt[d]))
-			same = 0;
 	}
 	x->body = save;
 	if (!rc && nw > 1 && same)
 		rbuf_puts(&x->body, first);
 	else
 		for (d = 0; d < x->ndevs && !rc; d++)
-			if (txt[d])
-				rc = part(x, (int)d, 0, arg);
-	for (d = 0; d < x->ndevs; d++)
-		free(txt[d]);
-	free(txt);
+			rc = has[d] ? part(x, (int)d, 0, arg) : 0;
+	free(first);
+	free(has);
 	return rc;
 }
 
