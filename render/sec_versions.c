@@ -973,62 +973,47 @@ static double axis_pos(int v, int logx)
 	return logx ? log((double)v) : (double)v;
 }
 
-/* The row of each size's tic label (row[]) so that labels do not
- * overlap within the plot width plotw; returns how many rows. */
-static int fig_rows(const struct vgrid *g, int logx, double plotw, int *row)
+/* The tics at every measured size into tics, and the x range: labels
+ * that would overlap within the plot width plotw drop to a second
+ * (third) row (zero height and depth keep gnuplot's centring of every
+ * row alike). Returns how many rows. */
+static int fig_xtics(struct rbuf *tics, const struct vgrid *g, int logx,
+		     double plotw)
 {
-	double span = axis_pos(g->ns[g->nn - 1], logx) -
-		      axis_pos(g->ns[0], logx);
-	double last[3] = {-INFINITY, -INFINITY, -INFINITY};
-	size_t i, j;
+	const int *ns = g->ns;
+	size_t i, j, n = g->nn;
+	double span = axis_pos(ns[n - 1], logx) - axis_pos(ns[0], logx);
+	double last[3] = {-INFINITY, -INFINITY, -INFINITY}, at;
 	int rows = 1;
 	char s[32];
 
-	for (i = 0; i < g->nn; i++) {
-		double at = 0;
-
-		if (span > 0)
-			at = (axis_pos(g->ns[i], logx) -
-			      axis_pos(g->ns[0], logx)) / span * plotw;
+	rbuf_puts(tics, "set xtics (");
+	for (i = 0; i < n; i++) {
+		at = span > 0 ? (axis_pos(ns[i], logx) -
+				 axis_pos(ns[0], logx)) / span * plotw : 0;
 		/* a label's width: about 0.16 cm a digit at \footnotesize,
 		 * 0.12 cm apart */
-		snprintf(s, sizeof(s), "%.0f", (double)g->ns[i]);
+		snprintf(s, sizeof(s), "%.0f", (double)ns[i]);
 		for (j = 0; j < 2 && at - last[j] < 0.16 * (double)strlen(s) +
 		     0.12; j++)
 			;
-		row[i] = (int)j;
 		last[j] = at;
 		rows = (int)j + 1 > rows ? (int)j + 1 : rows;
-	}
-	return rows;
-}
-
-/* The tics at every measured size, each label dropped by its row (zero
- * height and depth keep gnuplot's centring of every row alike), and
- * the x range. */
-static void fig_xtics(struct rbuf *gp, const struct vgrid *g, int logx,
-		      const int *row)
-{
-	double span = axis_pos(g->ns[g->nn - 1], logx) -
-		      axis_pos(g->ns[0], logx);
-	const int *ns = g->ns;
-	size_t i, n = g->nn;
-
-	rbuf_puts(gp, "set xtics (");
-	for (i = 0; i < n; i++)
-		rbuf_printf(gp, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
+		rbuf_printf(tics, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
 			    "{\\footnotesize %d}' %d", i ? ", " : "",
-			    0.4 + 1.1 * row[i], ns[i], ns[i]);
-	rbuf_puts(gp, ")\n");
+			    0.4 + 1.1 * (double)j, ns[i], ns[i]);
+	}
+	rbuf_puts(tics, ")\n");
 	if (n > 1 && logx)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.1,
+		rbuf_printf(tics, "set xrange [%.17g:%.17g]\n", ns[0] / 1.1,
 			    ns[n - 1] * 1.1);
 	else if (n > 1)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n",
+		rbuf_printf(tics, "set xrange [%.17g:%.17g]\n",
 			    ns[0] - 0.04 * span, ns[n - 1] + 0.04 * span);
 	else
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.25,
+		rbuf_printf(tics, "set xrange [%.17g:%.17g]\n", ns[0] / 1.25,
 			    ns[0] * 1.25);
+	return rows;
 }
 
 /* The data of each column and the plot command: a line per column
@@ -1076,11 +1061,11 @@ static void fig_lines(struct rbuf *gp, int k, const struct vgrid *g)
  * go to a second (third) row. Returns the figure number, 0 for none. */
 static int perf_figure(struct rctx *x, int dev, double w, double h)
 {
-	struct rbuf *gp = &x->plot.script, ylab;
+	struct rbuf *gp = &x->plot.script, ylab, tics;
 	struct vgrid g;
 	double lo = INFINITY, hi = 0, y;
 	size_t i;
-	int k = 0, logx, rows, *row = NULL;
+	int k = 0, logx, rows;
 
 	if (vgrid_get(x, dev, &g) || !g.nn)
 		goto out;
@@ -1089,12 +1074,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 			lo = fmin(lo, y);
 			hi = fmax(hi, y);
 		}
-	if (!(hi > 0) || !(row = calloc(g.nn, sizeof(*row))))
+	if (!(hi > 0))
 		goto out;
 	/* wide sweeps on a log2 axis, so the small sizes stay apart */
 	logx = g.nn > 2 && g.ns[0] > 0 && g.ns[g.nn - 1] / g.ns[0] >= 8;
 	/* the plot area: the figure less the y label and tic labels */
-	rows = fig_rows(&g, logx, w - 1.9, row);
+	rbuf_init(&tics);
+	rows = fig_xtics(&tics, &g, logx, w - 1.9);
 	k = plot_begin(x, w, h);
 	rbuf_init(&ylab);
 	metric_label(x, VOCAB_METRIC_GFLOPS, "GFLOP/s", &ylab);
@@ -1117,13 +1103,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_printf(gp, "set yrange [0:%.17g]\n"
 			    "set format y '{\\footnotesize %%g}'\n",
 			    hi * 1.4);
-	fig_xtics(gp, &g, logx, row);
+	rbuf_puts(gp, rbuf_str(&tics));
+	rbuf_free(&tics);
 	/* the small sizes are the slow ones: the upper left stays free */
 	rbuf_puts(gp, "set key inside left top Left reverse maxrows 3 "
 		  "samplen 1.5 spacing 1.1 width 1\n");
 	fig_lines(gp, k, &g);
 out:
-	free(row);
 	vgrid_free(&g);
 	return k;
 }
