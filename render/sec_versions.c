@@ -245,19 +245,6 @@ static void table_init_s(struct rtable *t, char first, size_t n)
 	rtable_init(t, kinds);
 }
 
-/* A header row of the strings keys[0..n-1]; a key that starts with a
- * backslash is LaTeX itself. */
-static void heads_put(const struct rctx *x, struct rtable *t,
-		      const char *const *keys, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		rtable_head(t, keys[i][0] == '\\' ? keys[i] :
-			    lang_get(x->L, keys[i]));
-	rtable_head_end(t);
-}
-
 /* The header of a table by block size: first (LaTeX) above the row
  * labels, the blocks bx[i] x by[i] (by NULL: square) under one spanning
  * "block size", and last (a string key; NULL: none) after them. */
@@ -639,7 +626,8 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	static const char *const heads[] = {
 		"vers.occ.version", "vers.occ.block", "vers.occ.regs",
 		"vers.occ.smem", "vers.occ.blocks", "vers.occ.occ",
-		"vers.occ.limit", "\\(n\\)", "vers.occ.grid", "vers.occ.sms"
+		"vers.occ.limit", "=\\(n\\)", "vers.occ.grid", "vers.occ.sms",
+		NULL
 	};
 	const char **vv = NULL;
 	struct rtable t;
@@ -652,7 +640,8 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	(void)arg;
 	/* the limit wraps: a stored limiter is free text of any length */
 	rtable_init(&t, "llSSSSXSSS");
-	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
+	mem_heads(x, &t, heads);
+	rtable_head_end(&t);
 	rbuf_init(&note);
 	for (i = 0; i < nv; i++) {
 		int *blocks = NULL;
@@ -1791,7 +1780,7 @@ static int stats_table(struct rctx *x, int dev, int shared,
 {
 	static const char *const heads[] = {
 		"word.block_size", "word.size", "stat.min", "stat.max",
-		"stat.avg", "stat.median", "stat.stddev", "\\(n\\)"
+		"stat.avg", "stat.median", "stat.stddev", "=\\(n\\)", NULL
 	};
 	struct rtable t;
 	struct rbuf cell;
@@ -1801,7 +1790,8 @@ static int stats_table(struct rctx *x, int dev, int shared,
 
 	rtable_init(&t, "lrSSSSSS");
 	rbuf_init(&cell);
-	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
+	mem_heads(x, &t, heads);
+	rtable_head_end(&t);
 	for (j = 0; j < nb; j++) {
 		rtable_gap(&t);
 		for (i = 0; i < ns; i++) {
