@@ -234,25 +234,46 @@ static int emit_once(struct rctx *x, part_fn part, void *arg)
 	return rc;
 }
 
-/* A table of columns: one of kind first, then n numbers. */
-static void table_init_s(struct rtable *t, char first, size_t n)
-{
-	char kinds[RTABLE_MAXCOLS + 1];
+/* A table of one GPU being built: the table, the values of its
+ * caption's string, its note and one text cell; part_table emits and
+ * releases it. */
+struct vtab {
+	struct rtable t;
+	struct fv v;
+	struct rbuf note, cell;
+};
 
-	kinds[0] = first;
-	memset(kinds + 1, 'S', n);
-	kinds[n + 1] = '\0';
-	rtable_init(t, kinds);
+/* Starts b with columns of kinds, or (kinds NULL) one of kind first
+ * and n numbers. */
+static void vtab_init(struct vtab *b, const char *kinds, char first,
+		      size_t n)
+{
+	char k[RTABLE_MAXCOLS + 1];
+
+	k[0] = first;
+	memset(k + 1, 'S', n);
+	k[n + 1] = '\0';
+	rtable_init(&b->t, kinds ? kinds : k);
+	fv_init(&b->v);
+	rbuf_init(&b->note);
+	rbuf_init(&b->cell);
+}
+
+/* Writes b's cell buffer as the next text cell and empties it. */
+static void vtab_text(struct vtab *b)
+{
+	rtable_text(&b->t, rbuf_str(&b->cell));
+	rbuf_free(&b->cell);
 }
 
 /* The header of a table by block size: first (LaTeX) above the row
  * labels, the blocks bx[i] x by[i] (by NULL: square) under one spanning
  * "block size", and last (a string key; NULL: none) after them. */
-static void blocks_head(const struct rctx *x, struct rtable *t,
+static void blocks_head(const struct rctx *x, struct vtab *b,
 			const char *first, const int *bx, const int *by,
 			size_t nb, const char *last)
 {
-	struct rbuf cell;
+	struct rtable *t = &b->t;
 	size_t i;
 
 	/* the block sizes under one spanning header: narrow columns */
@@ -262,56 +283,55 @@ static void blocks_head(const struct rctx *x, struct rtable *t,
 		rtable_head_span(t, 1, "");
 	rtable_head_end(t);
 	rtable_head(t, first);
-	rbuf_init(&cell);
 	for (i = 0; i < nb; i++) {
-		rbuf_free(&cell);
-		block_label(bx[i], by ? by[i] : bx[i], &cell);
-		rtable_head(t, rbuf_str(&cell));
+		block_label(bx[i], by ? by[i] : bx[i], &b->cell);
+		rtable_head(t, rbuf_str(&b->cell));
+		rbuf_free(&b->cell);
 	}
-	rbuf_free(&cell);
 	if (last)
 		rtable_head(t, lang_get(x->L, last));
 	rtable_head_end(t);
 }
 
-/* Emits table t of one GPU (shared: of every GPU, see part_fn),
- * captioned by string key with v's values and @@DEV@@ (the device, or
- * "the same on every GPU"), anchored "KIND dev=ID" and the variant and
- * metric where not NULL; label (NULL: none) follows the caption. Frees
- * t and v. Returns 0, or -1 on a template error. */
-static int part_table(struct rctx *x, int dev, int shared, struct rtable *t,
+/* Emits table b of one GPU (shared: of every GPU, see part_fn) with
+ * its note, captioned by string key with b's values and @@DEV@@ (the
+ * device, or "the same on every GPU"), anchored "KIND dev=ID" and the
+ * variant and metric where not NULL; label (NULL: none) follows the
+ * caption. Releases b. Returns 0, or -1 on a template error. */
+static int part_table(struct rctx *x, int dev, int shared, struct vtab *b,
 		      const char *kind, const char *variant,
-		      const char *metric, const char *key, struct fv *v,
-		      const char *label, const char *note)
+		      const char *metric, const char *key, const char *label)
 {
-	struct rbuf *dl = fv_put(v, "DEV"), cap, anc;
+	struct rbuf *dl = fv_put(&b->v, "DEV"), cap, *anc = &b->cell;
 	int rc;
 
 	rbuf_init(&cap);
-	rbuf_init(&anc);
+	rbuf_free(anc);
 	if (shared) {
 		rbuf_putc(dl, ' ');
 		rbuf_puts(dl, lang_get(x->L, "vers.every_gpu"));
 	} else {
 		dev_suffix(x, dev, dl);
 	}
-	fv_emit(x, &cap, key, v);
+	fv_emit(x, &cap, key, &b->v);
 	if (label)
 		rbuf_printf(&cap, "\\label{%s}", label);
 	if (shared)
-		rbuf_printf(&anc, "%s dev=all", kind);
+		rbuf_printf(anc, "%s dev=all", kind);
 	else
-		rbuf_printf(&anc, "%s dev=%lld", kind,
+		rbuf_printf(anc, "%s dev=%lld", kind,
 			    (long long)x->devs[dev]->id);
 	if (variant)
-		rbuf_printf(&anc, " variant=%s", variant);
+		rbuf_printf(anc, " variant=%s", variant);
 	if (metric)
-		rbuf_printf(&anc, " metric=%s", metric);
-	rc = emit_table(x, t, rbuf_str(&cap), rbuf_str(&anc), note);
-	rtable_free(t);
-	fv_free(v);
+		rbuf_printf(anc, " metric=%s", metric);
+	rc = emit_table(x, &b->t, rbuf_str(&cap), rbuf_str(anc),
+			rbuf_str(&b->note));
+	rtable_free(&b->t);
+	fv_free(&b->v);
+	rbuf_free(&b->note);
+	rbuf_free(&b->cell);
 	rbuf_free(&cap);
-	rbuf_free(&anc);
 	return rc;
 }
 
@@ -501,10 +521,9 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	const struct store_kattr *a[RTABLE_MAXCOLS];
 	int by[RTABLE_MAXCOLS], *blocks = NULL, rc;
 	double warp = prop_num(d, "warp_size");
-	struct rtable t;
+	struct vtab t;
 	struct rbuf text;
 	size_t i, r, nb, any = 0;
-	struct fv v;
 	char num[32];
 
 	nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, variant, NULL, 'b',
@@ -524,46 +543,47 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	}
 	if (!isfinite(warp) || warp <= 0)
 		warp = 32;
-	table_init_s(&t, 'l', nb + 1);
+	vtab_init(&t, NULL, 'l', nb + 1);
 	blocks_head(x, &t, lang_get(x->L, "occ.quantity"), blocks, by, nb,
 		    "occ.gpu_limit");
 	for (r = 0; r < sizeof(occ_rows) / sizeof(occ_rows[0]); r++) {
 		const struct occ_row *row = &occ_rows[r];
 
 		if (row->gap)
-			rtable_gap(&t);
-		rtable_text(&t, lang_get(x->L, row->key));
+			rtable_gap(&t.t);
+		rtable_text(&t.t, lang_get(x->L, row->key));
 		for (i = 0; i < nb; i++) {
 			if (a[i])
-				occ_cell_put(x, &t, row, a[i], warp);
+				occ_cell_put(x, &t.t, row, a[i], warp);
 			else
-				rtable_text(&t, "--");
+				rtable_text(&t.t, "--");
 		}
-		rtable_num(&t, occ_limit_get(d, row, warp), row->decimals, 0);
-		rtable_row_end(&t);
+		rtable_num(&t.t, occ_limit_get(d, row, warp), row->decimals,
+			   0);
+		rtable_row_end(&t.t);
 	}
-	fv_init(&v);
-	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
+	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
+	rbuf_puts(&t.note, lang_get(x->L, "occ.note"));
 	rc = part_table(x, dev, shared, &t, "occupancy", variant, NULL,
-			"occ.caption", &v, NULL, lang_get(x->L, "occ.note"));
+			"occ.caption", NULL);
 	/* the limiting factor, in words */
 	rbuf_init(&text);
 	for (i = 0; i < nb; i++) {
 		if (!a[i])
 			continue;
-		block_label(blocks[i], a[i]->block_y, fv_put(&v, "BLOCK"));
+		block_label(blocks[i], a[i]->block_y, fv_put(&t.v, "BLOCK"));
 		limiter_text(x, a[i]->limiter, "limiter", ", ",
-			     fv_put(&v, "LIMITER"));
+			     fv_put(&t.v, "LIMITER"));
 		render_fixed_format(100.0 * a[i]->occupancy, 1, num,
 				    sizeof(num));
-		rbuf_printf(fv_put(&v, "OCC"), "\\num{%s}", num);
-		fv_emit(x, &text, "occ.limited_by", &v);
+		rbuf_printf(fv_put(&t.v, "OCC"), "\\num{%s}", num);
+		fv_emit(x, &text, "occ.limited_by", &t.v);
 		rbuf_putc(&text, ' ');
 	}
 	occ_grid_note(x, dev, variant, blocks, nb, &text);
 	emit_par(x, rbuf_str(&text));
 	rbuf_free(&text);
-	fv_free(&v);
+	fv_free(&t.v);
 	free(blocks);
 	return rc;
 }
@@ -581,7 +601,7 @@ static void int_or_dash(struct rtable *t, long long v)
 
 /* The row of (variant, block) of device dev: first names the
  * version. */
-static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
+static void occ_main_row(struct rctx *x, struct vtab *b, int dev,
 			 const char *variant, int block, int first,
 			 unsigned common, unsigned *seen)
 {
@@ -589,23 +609,20 @@ static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
 	const struct rcfg *c = cfg_largest(x, dev, variant, block);
 	long long g = rcfg_grid(c);
 	int sms = versions_sms(x, dev), k;
-	struct rbuf cell;
+	struct rtable *t = &b->t;
 
-	rbuf_init(&cell);
 	if (first)
-		mem_variant(&cell, variant);
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
-	block_label(block, a ? a->block_y : block, &cell);
-	rtable_text(t, rbuf_str(&cell));
+		mem_variant(&b->cell, variant);
+	vtab_text(b);
+	block_label(block, a ? a->block_y : block, &b->cell);
+	vtab_text(b);
 	if (a) {
 		rtable_int(t, a->regs_per_thread);
 		rtable_int(t, a->static_smem);
 		rtable_int(t, a->active_blocks);
 		rtable_num(t, 100.0 * a->occupancy, 0, 0);
-		rbuf_free(&cell);
-		limiter_text(x, a->limiter, "vers.lim", "/", &cell);
-		rtable_text(t, rbuf_str(&cell));
+		limiter_text(x, a->limiter, "vers.lim", "/", &b->cell);
+		vtab_text(b);
 	}
 	for (k = 0; !a && k < 5; k++)
 		rtable_text(t, "--");
@@ -615,7 +632,6 @@ static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
 	if (g && sms)
 		marks_put(x, t, c, common, seen);
 	rtable_row_end(t);
-	rbuf_free(&cell);
 }
 
 /* One row per version and block size: registers, shared memory, blocks
@@ -630,47 +646,40 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 		NULL
 	};
 	const char **vv = NULL;
-	struct rtable t;
-	struct rbuf note;
+	struct vtab t;
 	size_t nv = versions_names(x, dev, &vv), i, j, rows = 0;
-	int sms = versions_sms(x, dev), rc = 0;
+	int sms = versions_sms(x, dev), rc = 0, *blocks;
 	unsigned seen = 0, common = regime_common(x, dev);
-	struct fv v;
 
 	(void)arg;
 	/* the limit wraps: a stored limiter is free text of any length */
-	rtable_init(&t, "llSSSSXSSS");
-	mem_heads(x, &t, heads);
-	rtable_head_end(&t);
-	rbuf_init(&note);
+	vtab_init(&t, "llSSSSXSSS", 0, 0);
+	mem_heads(x, &t.t, heads);
+	rtable_head_end(&t.t);
 	for (i = 0; i < nv; i++) {
-		int *blocks = NULL;
 		size_t nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, vv[i],
 				       NULL, 'b', &blocks);
 
-		rtable_gap(&t);
+		rtable_gap(&t.t);
 		for (j = 0; j < nb; j++, rows++)
 			occ_main_row(x, &t, dev, vv[i], blocks[j], !j, common,
 				     &seen);
 		free(blocks);
 	}
-	fv_init(&v);
 	if (sms)
-		fv_int(&v, "SMS", sms);
+		fv_int(&t.v, "SMS", sms);
 	else
-		fv_str(&v, "SMS", "--");
-	fv_emit(x, &note, "vers.occ_note", &v);
+		fv_str(&t.v, "SMS", "--");
+	fv_emit(x, &t.note, "vers.occ_note", &t.v);
 	if (seen & ~RG_DERIVED)
-		rbuf_putc(&note, ' ');
-	regime_note(x, seen, &note);
+		rbuf_putc(&t.note, ' ');
+	regime_note(x, seen, &t.note);
 	if (rows)
 		rc = part_table(x, dev, shared, &t, "versions-occupancy", NULL,
-				NULL, "vers.occ_caption", &v, NULL,
-				rbuf_str(&note));
-	else
-		rtable_free(&t);
-	fv_free(&v);
-	rbuf_free(&note);
+				NULL, "vers.occ_caption", NULL);
+	rtable_free(&t.t);
+	fv_free(&t.v);
+	rbuf_free(&t.note);
 	free(vv);
 	return rc;
 }
@@ -855,11 +864,10 @@ static int best_table(struct rctx *x, int dev, int shared,
 	size_t i, j, lo = 0, hi = 0, nc = g->nn * g->n;
 	int rc = 0, ci_any = 0, ci_miss = 0, has = 0;
 	int counter = metric_is_counter(metric);
-	struct rbuf cell, note, lab;
 	unsigned seen = 0;
-	struct rtable t;
+	struct rbuf lab;
+	struct vtab t;
 	double *half;
-	struct fv v;
 
 	if (!unit || !g->n || !g->nn)
 		return 0;
@@ -883,37 +891,29 @@ static int best_table(struct rctx *x, int dev, int shared,
 		free(half);
 		return half ? rc : -1;
 	}
-	table_init_s(&t, 'r', g->n);
-	rbuf_init(&cell);
-	rbuf_init(&note);
+	vtab_init(&t, NULL, 'r', g->n);
 	rbuf_init(&lab);
-	rtable_head(&t, "\\(n\\)");
-	for (j = 0; j < g->n; j++) {
-		rbuf_free(&cell);
-		mem_variant(&cell, g->variant[j]);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	rtable_head_end(&t);
-	best_rows(x, &t, dev, g, metric, half, blocks, &seen);
-	fv_init(&v);
-	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
+	rtable_head(&t.t, "\\(n\\)");
+	for (j = 0; j < g->n; j++)
+		mem_head_variant(&t.t, g->variant[j]);
+	rtable_head_end(&t.t);
+	best_rows(x, &t.t, dev, g, metric, half, blocks, &seen);
+	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
 	/* "median of 1 sample", "mediana z 3 próbek": the language's form */
 	label_count_put(x, "word.samples_of", (long long)lo, (long long)hi,
-			fv_put(&v, "SAMPLES"));
+			fv_put(&t.v, "SAMPLES"));
 	rbuf_puts(&lab, "tab:versions-best-");
 	if (shared)
 		rbuf_puts(&lab, "all");
 	else
 		rbuf_printf(&lab, "%lld", (long long)x->devs[dev]->id);
-	rbuf_printf(fv_put(&v, "REF"), "\\ref{%s}", rbuf_str(&lab));
-	fv_str(&v, "LABEL", rbuf_str(&lab));
-	best_note(x, g, blocks, ci_any, ci_miss, seen, &v, &note);
+	rbuf_printf(fv_put(&t.v, "REF"), "\\ref{%s}", rbuf_str(&lab));
+	fv_str(&t.v, "LABEL", rbuf_str(&lab));
+	best_note(x, g, blocks, ci_any, ci_miss, seen, &t.v, &t.note);
 	rc = part_table(x, dev, shared, &t, "versions-best", NULL, metric,
 			counter ? "vers.tab_counter" : blocks ?
-			"vers.tab_best" : "vers.tab_same", &v,
-			blocks ? rbuf_str(&lab) : NULL, rbuf_str(&note));
-	rbuf_free(&cell);
-	rbuf_free(&note);
+			"vers.tab_best" : "vers.tab_same",
+			blocks ? rbuf_str(&lab) : NULL);
 	rbuf_free(&lab);
 	free(half);
 	return rc;
@@ -1730,45 +1730,35 @@ static int metric_table(struct rctx *x, int dev, int shared,
 			const char *unit, const struct rsize *sizes, size_t ns,
 			const int *blocks, size_t nb, const char *caption_key)
 {
-	struct rtable t;
-	struct rbuf cell, note;
 	unsigned seen = 0, common = regime_common(x, dev);
+	struct vtab t;
 	size_t i, j;
-	struct fv v;
-	int rc;
 
 	if (nb > RTABLE_MAXCOLS - 1)
 		nb = RTABLE_MAXCOLS - 1;
-	table_init_s(&t, 'r', nb);
+	vtab_init(&t, NULL, 'r', nb);
 	blocks_head(x, &t, "\\(n\\)", blocks, NULL, nb, NULL);
-	rbuf_init(&cell);
-	rbuf_init(&note);
 	for (i = 0; i < ns; i++) {
-		rbuf_free(&cell);
-		size_label(&sizes[i], &cell);
-		rtable_text(&t, rbuf_str(&cell));
+		size_label(&sizes[i], &t.cell);
+		vtab_text(&t);
 		for (j = 0; j < nb; j++) {
 			const struct rcfg *c = model_find_size(x, dev,
 				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
 				blocks[j]);
 
-			if (!cell_status(x, &t, c))
-				num_marked(x, &t, rcfg_median(c, metric), c,
+			if (!cell_status(x, &t.t, c))
+				num_marked(x, &t.t, rcfg_median(c, metric), c,
 					   common, &seen);
 		}
-		rtable_row_end(&t);
+		rtable_row_end(&t.t);
 	}
-	fv_init(&v);
-	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
-	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
+	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
+	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
 	sample_range(x, dev, VOCAB_SUITE_VERSIONS, variant, metric,
-		     "word.samples_of", fv_put(&v, "SAMPLES"));
-	regime_text(x, seen, common, &note);
-	rc = part_table(x, dev, shared, &t, "versions", variant, metric,
-			caption_key, &v, NULL, rbuf_str(&note));
-	rbuf_free(&cell);
-	rbuf_free(&note);
-	return rc;
+		     "word.samples_of", fv_put(&t.v, "SAMPLES"));
+	regime_text(x, seen, common, &t.note);
+	return part_table(x, dev, shared, &t, "versions", variant, metric,
+			  caption_key, NULL);
 }
 
 /* Report G's table: rows = block and size, columns = the statistics of
@@ -1782,18 +1772,15 @@ static int stats_table(struct rctx *x, int dev, int shared,
 		"word.block_size", "word.size", "stat.min", "stat.max",
 		"stat.avg", "stat.median", "stat.stddev", "=\\(n\\)", NULL
 	};
-	struct rtable t;
-	struct rbuf cell;
+	struct vtab t;
 	size_t i, j;
-	struct fv v;
 	int k;
 
-	rtable_init(&t, "lrSSSSSS");
-	rbuf_init(&cell);
-	mem_heads(x, &t, heads);
-	rtable_head_end(&t);
+	vtab_init(&t, "lrSSSSSS", 0, 0);
+	mem_heads(x, &t.t, heads);
+	rtable_head_end(&t.t);
 	for (j = 0; j < nb; j++) {
-		rtable_gap(&t);
+		rtable_gap(&t.t);
 		for (i = 0; i < ns; i++) {
 			const struct rcfg *c = model_find_size(x, dev,
 				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
@@ -1804,32 +1791,28 @@ static int stats_table(struct rctx *x, int dev, int shared,
 			if (!c)
 				continue;
 			s = rcfg_stat(c, metric);
-			rbuf_free(&cell);
-			block_label(c->c->block_x, c->c->block_y, &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&cell);
-			size_label(&sizes[i], &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			if (!cell_status(x, &t, c)) {
+			block_label(c->c->block_x, c->c->block_y, &t.cell);
+			vtab_text(&t);
+			size_label(&sizes[i], &t.cell);
+			vtab_text(&t);
+			if (!cell_status(x, &t.t, c)) {
 				st[0] = s ? s->s.min : NAN;
 				st[1] = s ? s->s.max : NAN;
 				st[2] = s ? s->s.mean : NAN;
 				st[3] = s ? s->s.median : NAN;
 				st[4] = s ? s->s.stddev : NAN;
 				for (k = 0; k < 5; k++)
-					rtable_num(&t, st[k], -1, 0);
+					rtable_num(&t.t, st[k], -1, 0);
 				if (s)
-					rtable_int(&t, (long long)s->s.n);
+					rtable_int(&t.t, (long long)s->s.n);
 			}
-			rtable_row_end(&t);
+			rtable_row_end(&t.t);
 		}
 	}
-	fv_init(&v);
-	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
-	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
-	rbuf_free(&cell);
+	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
+	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
 	return part_table(x, dev, shared, &t, "versions-stats", variant,
-			  metric, "versions.stats", &v, NULL, NULL);
+			  metric, "versions.stats", NULL);
 }
 
 /* Why the counters are missing on device dev (< 0: any): the reason
