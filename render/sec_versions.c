@@ -1935,10 +1935,8 @@ static int kernel_part(struct rctx *x, const char *variant)
 		struct kv lv;
 
 		fv_int(&v, "SESSION", (long long)k->session_id);
-		fv_emit(x, &h, trimmed ? "vers.source_trimmed" :
-			"versions.source", &v);
-		emit_par(x, rbuf_str(&h));
-		rbuf_free(&h);
+		fv_par(x, trimmed ? "vers.source_trimmed" : "versions.source",
+		       &v);
 		rbuf_put_listing(&h, rbuf_str(&code));
 		lv = (struct kv){"CODE", rbuf_str(&h)};
 		rc = emit_fragment(x, "listing", &lv, 1);
@@ -1990,16 +1988,11 @@ static void versions_list(struct rctx *x)
 	fv_free(&v);
 }
 
-static int sec_versions_body(struct rctx *x)
+static int main_body(struct rctx *x)
 {
 	struct rbuf t;
 	int rc;
 
-	emit_heading(x, 0, lang_get(x->L, "versions.title"));
-	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
-		emit_par(x, lang_get(x->L, "versions.absent"));
-		return 0;
-	}
 	rbuf_init(&t);
 	rbuf_puts(&t, lang_get(x->L, "vers.intro"));
 	if (app_listed(x)) {
@@ -2019,23 +2012,15 @@ static int sec_versions_body(struct rctx *x)
 	}
 	if (!rc)
 		rc = perf_figures(x);
-	if (!rc)
-		rc = findings(x);
-	return rc;
+	return rc ? rc : findings(x);
 }
 
-static int app_versions_body(struct rctx *x)
+static int app_body(struct rctx *x)
 {
 	const char **vv = NULL;
 	size_t nv, i;
 	int rc = 0;
 
-	emit_heading(x, 0, lang_get(x->L, "versions.app_title"));
-	rbuf_puts(&x->body, "\\label{app:versions}\n");
-	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
-		emit_par(x, lang_get(x->L, "versions.absent"));
-		return 0;
-	}
 	emit_par(x, lang_get(x->L, "vers.app_intro"));
 	if (model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL))
 		emit_par(x, lang_get(x->L, "versions.counters_intro"));
@@ -2049,26 +2034,34 @@ static int app_versions_body(struct rctx *x)
 	return rc;
 }
 
-/* Text dense with numbers and long words (Polish, German): TeX may
- * stretch a line's spaces rather than push a word into the margin.
- * The group ends with the section. */
-static int stretched(struct rctx *x, int (*body)(struct rctx *x))
+/* The main body's section (app unset) or the appendix. Text dense with
+ * numbers and long words (Polish, German): TeX may stretch a line's
+ * spaces rather than push a word into the margin; the group ends with
+ * the section. */
+static int versions_section(struct rctx *x, int app)
 {
-	int rc;
+	int rc = 0;
 
 	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
 		  "{3em}\n");
-	rc = body(x);
+	emit_heading(x, 0, lang_get(x->L, app ? "versions.app_title" :
+					    "versions.title"));
+	if (app)
+		rbuf_puts(&x->body, "\\label{app:versions}\n");
+	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS))
+		emit_par(x, lang_get(x->L, "versions.absent"));
+	else
+		rc = app ? app_body(x) : main_body(x);
 	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
 }
 
 int sec_versions(struct rctx *x)
 {
-	return stretched(x, sec_versions_body);
+	return versions_section(x, 0);
 }
 
 int app_versions(struct rctx *x)
 {
-	return stretched(x, app_versions_body);
+	return versions_section(x, 1);
 }
