@@ -337,35 +337,22 @@ static int part_table(struct rctx *x, int dev, int shared, struct vtab *b,
 
 /* ---- report P's occupancy table (appendix) ------------------------------ */
 
-/* What a cell of the occupancy table shows of one block size's kernel
- * attributes, read from the field of struct store_kattr at the row's
- * offset. */
-enum occ_value {
-	OCC_INT,	/* the int as it is */
-	OCC_PERCENT,	/* the 0..1 double, in per cent */
-	OCC_WARPS,	/* the int, a thread count, in whole warps */
-	OCC_PER_BLOCK,	/* the int, per thread, times threads per block */
-	OCC_LIMITER	/* the string naming the limits, translated */
-};
-
-/* Where the GPU's limit in the last column comes from: the device
- * property of the row, as it is, in bytes or in warps; or 100 %. */
-enum occ_limit {
-	OCC_NONE,
-	OCC_PROP,
-	OCC_PROP_BYTES,
-	OCC_PROP_WARPS,
-	OCC_FULL
-};
-
+/* A row of report P's occupancy table: its label (the string
+ * "occ.NAME"), a thin gap above where it opens a group, the field of
+ * struct store_kattr at off and how a cell shows it (how: 'i' the int
+ * as it is, '%' the 0..1 double in per cent, 'w' the int, a thread
+ * count, in whole warps, 'b' the int per thread times threads per
+ * block, 'l' the string naming the limits, translated), and where the
+ * GPU's limit in the last column comes from (lim: 0 none, '%' 100 %,
+ * else the device property prop: 'p' as it is, 'B' in bytes, 'w' in
+ * warps). */
 struct occ_row {
-	const char *key;	/* language key of the label */
-	int gap;		/* a thin gap above: the row opens a group */
-	enum occ_value value;
-	size_t field;		/* offsetof(struct store_kattr, ...) */
-	enum occ_limit limit;
-	const char *prop;	/* the device property of the limit */
-	int decimals;		/* of the per cent and the limit */
+	const char *name;
+	int gap;
+	char how;
+	size_t off;
+	char lim;
+	const char *prop;
 };
 
 #define OCC_FIELD(f) offsetof(struct store_kattr, f)
@@ -373,68 +360,51 @@ struct occ_row {
 /* Report P's rows, in its order and groups: what is active on an SM,
  * then the resources a block takes and how many blocks each allows. */
 static const struct occ_row occ_rows[] = {
-	{"occ.active_blocks", 0, OCC_INT, OCC_FIELD(active_blocks),
-	 OCC_PROP, "max_blocks_per_sm", 0},
-	{"occ.active_warps", 0, OCC_INT, OCC_FIELD(active_warps),
-	 OCC_PROP_WARPS, "max_threads_per_sm", 0},
-	{"occ.active_threads", 0, OCC_INT, OCC_FIELD(active_threads),
-	 OCC_PROP, "max_threads_per_sm", 0},
-	{"occ.occupancy", 0, OCC_PERCENT, OCC_FIELD(occupancy),
-	 OCC_FULL, NULL, 1},
-	{"occ.threads_per_block", 1, OCC_INT, OCC_FIELD(threads_per_block),
-	 OCC_PROP, "max_threads_per_block", 0},
-	{"occ.warps_per_block", 0, OCC_WARPS, OCC_FIELD(threads_per_block),
-	 OCC_NONE, NULL, 0},
-	{"occ.limit_warps", 0, OCC_INT, OCC_FIELD(limit_warps),
-	 OCC_NONE, NULL, 0},
-	{"occ.regs_per_thread", 1, OCC_INT, OCC_FIELD(regs_per_thread),
-	 OCC_NONE, NULL, 0},
-	{"occ.regs_per_block", 0, OCC_PER_BLOCK, OCC_FIELD(regs_per_thread),
-	 OCC_PROP, "regs_per_block", 0},
-	{"occ.limit_regs", 0, OCC_INT, OCC_FIELD(limit_regs),
-	 OCC_NONE, NULL, 0},
-	{"occ.smem_per_block", 1, OCC_INT, OCC_FIELD(static_smem),
-	 OCC_PROP_BYTES, "shared_mem_per_block", 0},
-	{"occ.limit_smem", 0, OCC_INT, OCC_FIELD(limit_smem),
-	 OCC_NONE, NULL, 0},
-	{"occ.limit_blocks", 0, OCC_INT, OCC_FIELD(limit_blocks),
-	 OCC_PROP, "max_blocks_per_sm", 0},
-	{"occ.limiter", 1, OCC_LIMITER, OCC_FIELD(limiter),
-	 OCC_NONE, NULL, 0},
+	{"active_blocks", 0, 'i', OCC_FIELD(active_blocks), 'p',
+	 "max_blocks_per_sm"},
+	{"active_warps", 0, 'i', OCC_FIELD(active_warps), 'w',
+	 "max_threads_per_sm"},
+	{"active_threads", 0, 'i', OCC_FIELD(active_threads), 'p',
+	 "max_threads_per_sm"},
+	{"occupancy", 0, '%', OCC_FIELD(occupancy), '%', NULL},
+	{"threads_per_block", 1, 'i', OCC_FIELD(threads_per_block), 'p',
+	 "max_threads_per_block"},
+	{"warps_per_block", 0, 'w', OCC_FIELD(threads_per_block), 0, NULL},
+	{"limit_warps", 0, 'i', OCC_FIELD(limit_warps), 0, NULL},
+	{"regs_per_thread", 1, 'i', OCC_FIELD(regs_per_thread), 0, NULL},
+	{"regs_per_block", 0, 'b', OCC_FIELD(regs_per_thread), 'p',
+	 "regs_per_block"},
+	{"limit_regs", 0, 'i', OCC_FIELD(limit_regs), 0, NULL},
+	{"smem_per_block", 1, 'i', OCC_FIELD(static_smem), 'B',
+	 "shared_mem_per_block"},
+	{"limit_smem", 0, 'i', OCC_FIELD(limit_smem), 0, NULL},
+	{"limit_blocks", 0, 'i', OCC_FIELD(limit_blocks), 'p',
+	 "max_blocks_per_sm"},
+	{"limiter", 1, 'l', OCC_FIELD(limiter), 0, NULL},
 };
 
 /* The cell of row r for the attributes k of one block size. */
-static void occ_cell_put(const struct rctx *x, struct rtable *t,
+static void occ_cell_put(const struct rctx *x, struct vtab *b,
 			 const struct occ_row *r, const struct store_kattr *k,
 			 double warp)
 {
-	const char *f = (const char *)k + r->field;
-	struct rbuf b;
+	const char *f = (const char *)k + r->off;
+	int i = r->how == '%' || r->how == 'l' ? 0 : *(const int *)f;
 
-	switch (r->value) {
-	case OCC_INT:
-		rtable_int(t, *(const int *)f);
-		break;
-	case OCC_PERCENT:
-		rtable_num(t, 100.0 * *(const double *)f, r->decimals, 0);
-		break;
-	case OCC_WARPS:
-		rtable_int(t, (long long)ceil(*(const int *)f / warp));
-		break;
-	case OCC_PER_BLOCK:
-		rtable_int(t, (long long)*(const int *)f *
-			   k->threads_per_block);
-		break;
-	case OCC_LIMITER:
+	if (r->how == '%') {
+		rtable_num(&b->t, 100.0 * *(const double *)f, 1, 0);
+	} else if (r->how == 'l') {
 		/* one limit a line: tied limits side by side would widen
 		 * the column past the page */
-		rbuf_init(&b);
-		rbuf_puts(&b, "\\begin{tabular}[t]{@{}c@{}}");
-		limiter_text(x, *(char *const *)f, "limiter", ",\\\\", &b);
-		rbuf_puts(&b, "\\end{tabular}");
-		rtable_text(t, rbuf_str(&b));
-		rbuf_free(&b);
-		break;
+		rbuf_puts(&b->cell, "\\begin{tabular}[t]{@{}c@{}}");
+		limiter_text(x, *(char *const *)f, "limiter", ",\\\\",
+			     &b->cell);
+		rbuf_puts(&b->cell, "\\end{tabular}");
+		vtab_text(b);
+	} else {
+		rtable_int(&b->t, r->how == 'w' ? (long long)ceil(i / warp) :
+			   r->how == 'b' ? (long long)i * k->threads_per_block :
+			   i);
 	}
 }
 
@@ -442,19 +412,11 @@ static void occ_cell_put(const struct rctx *x, struct rtable *t,
 static double occ_limit_get(const struct store_device *d,
 			    const struct occ_row *r, double warp)
 {
-	switch (r->limit) {
-	case OCC_PROP:
-		return prop_num(d, r->prop);
-	case OCC_PROP_BYTES:
+	if (!r->lim || r->lim == '%')
+		return r->lim ? 100 : NAN;
+	if (r->lim == 'B')
 		return model_prop_bytes(d, r->prop);
-	case OCC_PROP_WARPS:
-		return prop_num(d, r->prop) / warp;
-	case OCC_FULL:
-		return 100;
-	case OCC_NONE:
-		break;
-	}
-	return NAN;
+	return prop_num(d, r->prop) / (r->lim == 'w' ? warp : 1);
 }
 
 /* The configuration of (dev, variant, block) measured at the largest
@@ -551,15 +513,16 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 
 		if (row->gap)
 			rtable_gap(&t.t);
-		rtable_text(&t.t, lang_get(x->L, row->key));
+		lang_name_put(x, "occ", row->name, 0, &t.cell);
+		vtab_text(&t);
 		for (i = 0; i < nb; i++) {
 			if (a[i])
-				occ_cell_put(x, &t.t, row, a[i], warp);
+				occ_cell_put(x, &t, row, a[i], warp);
 			else
 				rtable_text(&t.t, "--");
 		}
-		rtable_num(&t.t, occ_limit_get(d, row, warp), row->decimals,
-			   0);
+		rtable_num(&t.t, occ_limit_get(d, row, warp),
+			   row->how == '%', 0);
 		rtable_row_end(&t.t);
 	}
 	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
