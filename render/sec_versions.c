@@ -1108,21 +1108,23 @@ static int perf_figures(struct rctx *x)
 #define NUMS_MARK "\001"
 
 /* One statement of one GPU: head is the sentence with NUMS_MARK where
- * the GPU's numbers (nums) go. GPUs whose heads are the same share one
- * sentence with the numbers of each. A zeroed one is empty. */
+ * the GPU's numbers (nums) go, both filled from v. GPUs whose heads are
+ * the same share one sentence with the numbers of each. A zeroed one is
+ * empty. */
 struct vpart {
 	struct rbuf head, nums;
+	struct fv v;
 };
 
 /* The statement of one GPU: string head_key with NUMS_MARK for @@NUMS@@
- * into p->head, string nums_key into p->nums, both from v (freed). */
+ * into p->head, string nums_key into p->nums, both from p->v (freed). */
 static void vpart_fill(struct rctx *x, struct vpart *p, const char *head_key,
-		       const char *nums_key, struct fv *v)
+		       const char *nums_key)
 {
-	fv_str(v, "NUMS", NUMS_MARK);
-	fv_emit(x, &p->head, head_key, v);
-	fv_emit(x, &p->nums, nums_key, v);
-	fv_free(v);
+	fv_str(&p->v, "NUMS", NUMS_MARK);
+	fv_emit(x, &p->head, head_key, &p->v);
+	fv_emit(x, &p->nums, nums_key, &p->v);
+	fv_free(&p->v);
 }
 
 /* The statements of parts p[0..ndevs-1] (empty heads: none), one per
@@ -1259,37 +1261,36 @@ static void step_part(struct rctx *x, const struct versions_facts *f,
 	const char *word = cmp_word(&s->cmp);
 	long long g = rcfg_grid(s->a);
 	int few = g > 0 && f->sms > 0 && g < f->sms;
+	struct fv *v = &p->v;
 	struct rbuf *why;
 	char key[128];
-	struct fv v;
 
 	if (!isfinite(s->cmp.ratio))
 		return;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "A"), s->a->c->variant);
-	mem_variant(fv_put(&v, "B"), s->b->c->variant);
-	fv_int(&v, "N", s->n);
-	fv_int(&v, "SMS", f->sms);
-	fv_int(&v, "GRID", g);
-	why = fv_put(&v, "WHY");
+	mem_variant(fv_put(v, "A"), s->a->c->variant);
+	mem_variant(fv_put(v, "B"), s->b->c->variant);
+	fv_int(v, "N", s->n);
+	fv_int(v, "SMS", f->sms);
+	fv_int(v, "GRID", g);
+	why = fv_put(v, "WHY");
 	if (few)
 		fv_emit(x, why, g == 1 ? "find.vers.why_one" :
-			"find.vers.why_few", &v);
-	cfg_num(x, s->a, common, fv_put(&v, "GA"));
-	cfg_num(x, s->b, common, fv_put(&v, "GB"));
-	cfg_block(s->a, fv_put(&v, "BA"));
-	cfg_block(s->b, fv_put(&v, "BB"));
-	fv_num(&v, "MSA", rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
-	fv_num(&v, "MSB", rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
-	fv_num(&v, "RATIO", s->cmp.ratio, 3);
-	p_text(x, &s->cmp, fv_put(&v, "P"));
+			"find.vers.why_few", v);
+	cfg_num(x, s->a, common, fv_put(v, "GA"));
+	cfg_num(x, s->b, common, fv_put(v, "GB"));
+	cfg_block(s->a, fv_put(v, "BA"));
+	cfg_block(s->b, fv_put(v, "BB"));
+	fv_num(v, "MSA", rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
+	fv_num(v, "MSB", rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
+	fv_num(v, "RATIO", s->cmp.ratio, 3);
+	p_text(x, &s->cmp, fv_put(v, "P"));
 	/* a step with words of its own (v3 to v4: prefetching) */
 	snprintf(key, sizeof(key), "find.vers.step_%s_%s.%s",
 		 s->a->c->variant, s->b->c->variant, word);
 	if (!lang_find(x->L, key))
 		snprintf(key, sizeof(key), "find.vers.step.%s", word);
 	vpart_fill(x, p, key, few ? "find.vers.step.nums_ms" :
-		   "find.vers.step.nums", &v);
+		   "find.vers.step.nums");
 }
 
 /* The statements of one point of a GPU, each the fastest own
@@ -1321,55 +1322,53 @@ static void point_part(struct rctx *x, const struct versions_facts *f,
 	const char *nums = kind == PT_TOP ? "find.vers.top.nums" :
 			   !best ? "find.vers.point.nums" : f->best_ref.a ?
 			   "find.vers.best.nums" : "find.vers.best.nums_noref";
-	struct fv v, pk;
+	struct fv *v = &p->v, pk;
 	char clk[32];
 
 	if (!c || (kind != PT_BEST && !f->best) ||
 	    (kind == PT_TOP && (!f->top.a || c == f->best)))
 		return;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "V"), c->c->variant);
-	fv_int(&v, "N", c->c->n);
-	regime_words(x, c, fv_put(&v, "WHY"));
-	cfg_num(x, c, common, fv_put(&v, "G"));
-	cfg_block(c, fv_put(&v, "B"));
+	mem_variant(fv_put(v, "V"), c->c->variant);
+	fv_int(v, "N", c->c->n);
+	regime_words(x, c, fv_put(v, "WHY"));
+	cfg_num(x, c, common, fv_put(v, "G"));
+	cfg_block(c, fv_put(v, "B"));
 	if (q && q->a && (best || kind == PT_TOP)) {
-		cfg_num(x, q->a, common, fv_put(&v, "GREF"));
-		find_pct(fv_put(&v, "PREF"), best ? f->pct_ref : f->top_pct,
+		cfg_num(x, q->a, common, fv_put(v, "GREF"));
+		find_pct(fv_put(v, "PREF"), best ? f->pct_ref : f->top_pct,
 			 3);
-		p_text(x, &q->cmp, fv_put(&v, "P"));
-		mem_variant(fv_put(&v, "LIB"), q->a->c->variant);
+		p_text(x, &q->cmp, fv_put(v, "P"));
+		mem_variant(fv_put(v, "LIB"), q->a->c->variant);
 	}
 	if (best) {
-		find_pct(fv_put(&v, "PPEAK"), f->pct_peak, 3);
+		find_pct(fv_put(v, "PPEAK"), f->pct_peak, 3);
 		fv_init(&pk);
 		fv_num(&pk, "PEAK", f->peak, 4);
 		render_fixed_format(f->clock_mhz, 0, clk, sizeof(clk));
 		fv_str(&pk, "CLK", clk);
-		fv_emit(x, fv_put(&v, "PEAK"), isfinite(f->clock_mhz) ?
+		fv_emit(x, fv_put(v, "PEAK"), isfinite(f->clock_mhz) ?
 			"find.vers.peak_clk" : "find.vers.peak_rated", &pk);
 		fv_free(&pk);
 	}
-	vpart_fill(x, p, head, nums, &v);
+	vpart_fill(x, p, head, nums);
 }
 
 /* One version's best block against the next best. */
 static void block_part(struct rctx *x, const struct versions_block *k,
 		       unsigned common, struct vpart *p)
 {
+	struct fv *v = &p->v;
 	char key[64];
-	struct fv v;
 
-	fv_init(&v);
-	mem_variant(fv_put(&v, "V"), k->best->c->variant);
-	cfg_block(k->best, fv_put(&v, "B"));
-	cfg_block(k->next, fv_put(&v, "B2"));
-	fv_int(&v, "N", k->n);
-	cfg_num(x, k->best, common, fv_put(&v, "G"));
-	cfg_num(x, k->next, common, fv_put(&v, "G2"));
-	p_text(x, &k->cmp, fv_put(&v, "P"));
+	mem_variant(fv_put(v, "V"), k->best->c->variant);
+	cfg_block(k->best, fv_put(v, "B"));
+	cfg_block(k->next, fv_put(v, "B2"));
+	fv_int(v, "N", k->n);
+	cfg_num(x, k->best, common, fv_put(v, "G"));
+	cfg_num(x, k->next, common, fv_put(v, "G2"));
+	p_text(x, &k->cmp, fv_put(v, "P"));
 	snprintf(key, sizeof(key), "find.vers.block.%s", cmp_word(&k->cmp));
-	vpart_fill(x, p, key, "find.vers.block.nums", &v);
+	vpart_fill(x, p, key, "find.vers.block.nums");
 }
 
 /* 1 when a comparison the findings state could not be tested. */
