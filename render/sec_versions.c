@@ -724,22 +724,19 @@ static int ci_half(struct rctx *x, const struct rcfg *c, const char *metric,
 
 /* The second line under a row of best_table: each cell's block size
  * (blocks) and the half-width h of its median's interval. */
-static void best_line2(struct rtable *t, const struct vgrid *g, size_t i,
+static void best_line2(struct vtab *b, const struct vgrid *g, size_t i,
 		       const double *half, int blocks)
 {
-	struct rbuf sub, cell;
+	struct rbuf sub;
 	size_t j;
 	char num[32];
 
 	rbuf_init(&sub);
-	rbuf_init(&cell);
-	rtable_text(t, "");
+	rtable_text(&b->t, "");
 	for (j = 0; j < g->n; j++) {
 		const struct rcfg *c = g->cfg[i * g->n + j];
 		double h = half[i * g->n + j];
 
-		rbuf_free(&sub);
-		rbuf_free(&cell);
 		if (c && blocks && c->c->block_x > 0)
 			block_label(c->c->block_x, c->c->block_y, &sub);
 		if (isfinite(h)) {
@@ -748,22 +745,22 @@ static void best_line2(struct rtable *t, const struct vgrid *g, size_t i,
 				    sub.len ? " " : "", num);
 		}
 		if (sub.len)
-			rbuf_printf(&cell, "\\scriptsize\\color{gray}%s",
+			rbuf_printf(&b->cell, "\\scriptsize\\color{gray}%s",
 				    rbuf_str(&sub));
-		rtable_text(t, rbuf_str(&cell));
+		vtab_text(b);
+		rbuf_free(&sub);
 	}
-	rtable_row_end(t);
-	rbuf_free(&sub);
-	rbuf_free(&cell);
+	rtable_row_end(&b->t);
 }
 
 /* The rows of best_table: per size each column's median of metric with
  * its marks (*seen collects them), and where a cell has a block size
  * (blocks) or an interval, a second line. */
-static void best_rows(struct rctx *x, struct rtable *t, int dev,
+static void best_rows(struct rctx *x, struct vtab *b, int dev,
 		      const struct vgrid *g, const char *metric,
 		      const double *half, int blocks, unsigned *seen)
 {
+	struct rtable *t = &b->t;
 	size_t i, j;
 	int line2;
 	char num[16];
@@ -787,7 +784,7 @@ static void best_rows(struct rctx *x, struct rtable *t, int dev,
 		}
 		rtable_row_end(t);
 		if (line2)
-			best_line2(t, g, i, half, blocks);
+			best_line2(b, g, i, half, blocks);
 	}
 }
 
@@ -860,7 +857,7 @@ static int best_table(struct rctx *x, int dev, int shared,
 	for (j = 0; j < g->n; j++)
 		mem_head_variant(&t.t, g->variant[j]);
 	rtable_head_end(&t.t);
-	best_rows(x, &t.t, dev, g, metric, half, blocks, &seen);
+	best_rows(x, &t, dev, g, metric, half, blocks, &seen);
 	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
 	/* "median of 1 sample", "mediana z 3 próbek": the language's form */
 	label_count_put(x, "word.samples_of", (long long)lo, (long long)hi,
