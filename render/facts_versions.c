@@ -178,29 +178,19 @@ static int pair_compare(struct rctx *x, int dev, const char *a,
  * (schema 3), else its session's; NAN when none was recorded. */
 static double recorded_clock(const struct rctx *x, const struct rcfg *c)
 {
-	const struct store_session *s;
-	double sum = 0;
-	int k = 0;
+	const struct store_session *s = model_session(x, c->c->session_id);
+	double v[4] = {c->c->start_sm_clock_mhz, c->c->end_sm_clock_mhz,
+		       s && s->env_start.has_sm_clock ?
+		       s->env_start.sm_clock_mhz : 0,
+		       s && s->env_end.has_sm_clock ? s->env_end.sm_clock_mhz :
+		       0}, sum = 0;
+	int i, k = 0;
 
-	if (c->c->start_sm_clock_mhz > 0) {
-		sum += c->c->start_sm_clock_mhz;
-		k++;
-	}
-	if (c->c->end_sm_clock_mhz > 0) {
-		sum += c->c->end_sm_clock_mhz;
-		k++;
-	}
-	if (k)
-		return sum / k;
-	s = model_session(x, c->c->session_id);
-	if (s && s->env_start.has_sm_clock && s->env_start.sm_clock_mhz > 0) {
-		sum += s->env_start.sm_clock_mhz;
-		k++;
-	}
-	if (s && s->env_end.has_sm_clock && s->env_end.sm_clock_mhz > 0) {
-		sum += s->env_end.sm_clock_mhz;
-		k++;
-	}
+	for (i = 0; i < 4 && !(i == 2 && k); i++)
+		if (v[i] > 0) {
+			sum += v[i];
+			k++;
+		}
 	return k ? sum / k : NAN;
 }
 
