@@ -109,25 +109,6 @@ static const struct store_kattr *kattr_for(const struct rctx *x, int dev,
 	return a;
 }
 
-/* 1 when the report writes the versions appendix, so that the main
- * body may refer to it. */
-static int app_listed(const struct rctx *x)
-{
-	const char *p = x->o->sections;
-	static const char name[] = "versions-data";
-
-	if (!p)
-		return model_has_suite(x, -1, VOCAB_SUITE_VERSIONS);
-	while (*p) {
-		size_t len = strcspn(p, ",");
-
-		if (len == sizeof(name) - 1 && !strncmp(p, name, len))
-			return 1;
-		p += len + (p[len] == ',');
-	}
-	return 0;
-}
-
 /* The regime bits every ok configuration of the versions on device
  * dev shares (only RG_L2 is considered: these products fit the cache
  * up to a size far beyond the sweep): a mark on every cell says
@@ -1949,15 +1930,16 @@ static void versions_list(struct rctx *x)
 
 static int main_body(struct rctx *x)
 {
+	const char *app = lang_get(x->L, "vers.intro_app");
 	struct rbuf t;
 	int rc;
 
+	/* the reference to the appendix is gone where the report leaves
+	 * the appendix out (report.c's refs_unwritten_drop) */
 	rbuf_init(&t);
 	rbuf_puts(&t, lang_get(x->L, "vers.intro"));
-	if (app_listed(x)) {
-		rbuf_putc(&t, ' ');
-		rbuf_puts(&t, lang_get(x->L, "vers.intro_app"));
-	}
+	if (*app)
+		rbuf_printf(&t, " %s", app);
 	emit_par(x, rbuf_str(&t));
 	rbuf_free(&t);
 	versions_list(x);
