@@ -1900,32 +1900,25 @@ static int kernel_part(struct rctx *x, const char *variant)
 static void versions_list(struct rctx *x)
 {
 	const char **vv = NULL;
-	struct rbuf items, one;
-	char *frag = tmpl_fragment(x->frags, "item");
 	size_t nv = versions_names(x, -1, &vv), i;
+	struct rfind items;
 	struct fv v;
 	struct kv t;
 
-	rbuf_init(&items);
-	rbuf_init(&one);
+	find_init(&items);
 	fv_init(&v);
-	for (i = 0; i < nv && frag; i++) {
-		rbuf_free(&one);
+	for (i = 0; i < nv; i++) {
 		rbuf_put_tex(fv_put(&v, "NAME"), vv[i], 0);
 		kernel_desc(x, kernel_of(x, vv[i]), fv_put(&v, "DESC"));
-		fv_emit(x, &one, "vers.item", &v);
-		t = (struct kv){"TEXT", rbuf_str(&one)};
-		tmpl_fill(&items, frag, &t, 1);
+		fv_find(x, &items, "vers.item", &v);
 	}
-	if (items.len) {
-		t = (struct kv){"ITEMS", rbuf_str(&items)};
+	if (items.n) {
+		t = (struct kv){"ITEMS", rbuf_str(&items.items)};
 		emit_fragment(x, "list", &t, 1);
 	}
-	free(frag);
-	free(vv);
-	rbuf_free(&items);
-	rbuf_free(&one);
+	find_free(&items);
 	fv_free(&v);
+	free(vv);
 }
 
 static int main_body(struct rctx *x)
