@@ -1760,19 +1760,12 @@ static int stats_table(struct rctx *x, int dev, int shared,
 static void counters_why_par(struct rctx *x, int dev, const char *none_key)
 {
 	const char *why = model_counters_why(x, dev, VOCAB_SUITE_VERSIONS);
-	struct rbuf t;
 	struct fv v;
 
-	rbuf_init(&t);
 	fv_init(&v);
-	if (why) {
+	if (why)
 		rbuf_put_prose(fv_put(&v, "WHY"), why, 1);
-		fv_emit(x, &t, "versions.counters_unavailable", &v);
-	} else {
-		rbuf_puts(&t, lang_get(x->L, none_key));
-	}
-	emit_par(x, rbuf_str(&t));
-	rbuf_free(&t);
+	fv_par(x, why ? "versions.counters_unavailable" : none_key, &v);
 	fv_free(&v);
 }
 
