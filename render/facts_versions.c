@@ -221,11 +221,10 @@ static const char *ref_variant(const struct rctx *x, int dev)
 	size_t n, i;
 
 	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
-	for (i = 0; i < n; i++)
-		if (!strcmp(rv[i], VOCAB_VARIANT_CUBLAS))
-			r = rv[i];
-	if (!r && n)
-		r = rv[0];
+	for (i = 0; i < n && strcmp(rv[i], VOCAB_VARIANT_CUBLAS); i++)
+		;
+	if (n)
+		r = rv[i < n ? i : 0];
 	free(rv);
 	return r;
 }
