@@ -142,42 +142,34 @@ const struct rcfg *versions_best(const struct rctx *x, int dev,
 	return fastest_where(x, dev, &f, steady);
 }
 
-/* 1 when (dev, suite, variant) has an ok square configuration of size
- * n. */
-static int has_size(const struct rctx *x, int dev, const char *suite,
-		    const char *variant, int n)
-{
-	return versions_best(x, dev, suite, variant, n, 0) != NULL;
-}
-
 /* An empty pair: no configurations, an untested comparison. */
 static void pair_clear(struct versions_pair *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->cmp.p = -1;
-	p->cmp.gain = p->cmp.ratio = p->cmp.a = p->cmp.b = NAN;
+	rcmp_clear(&p->cmp);
 }
 
-int versions_pair_compare(struct rctx *x, int dev, const char *a,
-			  const char *b, struct versions_pair *p)
+/* Versions a and b at the largest size both measured, each at its best
+ * block there. 0, 1 when they share no size (a, b NULL), -1 when the
+ * store fails. */
+static int pair_compare(struct rctx *x, int dev, const char *a,
+			const char *b, struct versions_pair *p)
 {
 	int *ns = NULL;
-	size_t nn, i;
+	size_t i = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
 	int rc = 1;
 
 	pair_clear(p);
-	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
-	for (i = nn; i-- > 0;) {
-		if (!has_size(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i]) ||
-		    !has_size(x, dev, VOCAB_SUITE_VERSIONS, b, ns[i]))
-			continue;
-		p->n = ns[i];
+	while (i-- > 0 && rc == 1) {
 		p->a = versions_best(x, dev, VOCAB_SUITE_VERSIONS, a, ns[i], 0);
 		p->b = versions_best(x, dev, VOCAB_SUITE_VERSIONS, b, ns[i], 0);
-		rc = model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
-				   &p->cmp) == -2 ? -1 : 0;
-		break;
+		p->n = ns[i];
+		if (p->a && p->b)
+			rc = model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
+					   &p->cmp) == -2 ? -1 : 0;
 	}
+	if (rc == 1)
+		pair_clear(p);
 	free(ns);
 	return rc;
 }
@@ -186,29 +178,19 @@ int versions_pair_compare(struct rctx *x, int dev, const char *a,
  * (schema 3), else its session's; NAN when none was recorded. */
 static double recorded_clock(const struct rctx *x, const struct rcfg *c)
 {
-	const struct store_session *s;
-	double sum = 0;
-	int k = 0;
+	const struct store_session *s = model_session(x, c->c->session_id);
+	double v[4] = {c->c->start_sm_clock_mhz, c->c->end_sm_clock_mhz,
+		       s && s->env_start.has_sm_clock ?
+		       s->env_start.sm_clock_mhz : 0,
+		       s && s->env_end.has_sm_clock ? s->env_end.sm_clock_mhz :
+		       0}, sum = 0;
+	int i, k = 0;
 
-	if (c->c->start_sm_clock_mhz > 0) {
-		sum += c->c->start_sm_clock_mhz;
-		k++;
-	}
-	if (c->c->end_sm_clock_mhz > 0) {
-		sum += c->c->end_sm_clock_mhz;
-		k++;
-	}
-	if (k)
-		return sum / k;
-	s = model_session(x, c->c->session_id);
-	if (s && s->env_start.has_sm_clock && s->env_start.sm_clock_mhz > 0) {
-		sum += s->env_start.sm_clock_mhz;
-		k++;
-	}
-	if (s && s->env_end.has_sm_clock && s->env_end.sm_clock_mhz > 0) {
-		sum += s->env_end.sm_clock_mhz;
-		k++;
-	}
+	for (i = 0; i < 4 && !(i == 2 && k); i++)
+		if (v[i] > 0) {
+			sum += v[i];
+			k++;
+		}
 	return k ? sum / k : NAN;
 }
 
@@ -240,11 +222,11 @@ static const char *ref_variant(const struct rctx *x, int dev)
 	size_t n, i;
 
 	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
-	for (i = 0; i < n; i++)
-		if (model_traits(x, rv[i], 0) & KTRAIT_LIBRARY)
-			r = rv[i];
-	if (!r && n)
-		r = rv[0];
+	for (i = 0; i < n && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
+	     i++)
+		;
+	if (n)
+		r = rv[i < n ? i : 0];
 	free(rv);
 	return r;
 }
@@ -349,7 +331,7 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 			last = vv[i];
 		if (!is_report_version(vv[i + 1]) && last)
 			from = last;
-		r = versions_pair_compare(x, dev, from, vv[i + 1],
+		r = pair_compare(x, dev, from, vv[i + 1],
 					  &f->step[f->nsteps]);
 		if (r < 0)
 			rc = -1;

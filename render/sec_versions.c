@@ -75,30 +75,22 @@ static const char *stat_unit(const struct rctx *x, int dev,
 static void limiter_text(const struct rctx *x, const char *lim,
 			 const char *prefix, const char *sep, struct rbuf *b)
 {
-	char key[96], one[64];
-	const char *t, *p = lim;
+	char one[64];
 	size_t len;
 
-	if (!lim || !*lim) {
+	if (!lim || !*lim)
 		rbuf_puts(b, "--");
-		return;
-	}
-	while (*p) {
-		len = strcspn(p, ",");
-		snprintf(one, sizeof(one), "%.*s", (int)len, p);
-		snprintf(key, sizeof(key), "%s.%s", prefix, one);
-		t = len < sizeof(one) ? lang_find(x->L, key) : NULL;
-		if (t)
-			rbuf_puts(b, t);
-		else
-			rbuf_put_tex(b, one, 0);
-		p += len;
-		if (*p == ',') {
+	while (lim && *lim) {
+		len = strcspn(lim, ",");
+		snprintf(one, sizeof(one), "%.*s", (int)len, lim);
+		lang_name_put(x, prefix, one, 0, b);
+		lim += len;
+		if (*lim == ',') {
 			rbuf_puts(b, sep);
-			p++;
+			lim++;
 		}
-		while (*p == ' ')
-			p++;
+		while (*lim == ' ')
+			lim++;
 	}
 }
 
@@ -115,25 +107,6 @@ static const struct store_kattr *kattr_for(const struct rctx *x, int dev,
 		if (r->c->block_x == block)
 			a = model_kattr(x, r->c->session_id, variant, block);
 	return a;
-}
-
-/* 1 when the report writes the versions appendix, so that the main
- * body may refer to it. */
-static int app_listed(const struct rctx *x)
-{
-	const char *p = x->o->sections;
-	static const char name[] = "versions-data";
-
-	if (!p)
-		return model_has_suite(x, -1, VOCAB_SUITE_VERSIONS);
-	while (*p) {
-		size_t len = strcspn(p, ",");
-
-		if (len == sizeof(name) - 1 && !strncmp(p, name, len))
-			return 1;
-		p += len + (p[len] == ',');
-	}
-	return 0;
 }
 
 /* The regime bits every ok configuration of the versions on device
@@ -218,72 +191,70 @@ typedef int (*part_fn)(struct rctx *x, int dev, int shared, void *arg);
 static int emit_once(struct rctx *x, part_fn part, void *arg)
 {
 	struct rbuf save = x->body;
-	char **txt;
+	char *first = NULL, *has = calloc(x->ndevs + 1, 1);
 	size_t d, nw = 0;
-	int rc = 0, same = 1;
-	const char *first = NULL;
+	int rc = has ? 0 : -1, same = 1;
 
-	txt = calloc(x->ndevs ? x->ndevs : 1, sizeof(*txt));
-	if (!txt)
-		return -1;
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		rbuf_init(&x->body);
 		rc = part(x, (int)d, 1, arg);
-		txt[d] = x->body.len ? rbuf_take(&x->body) : NULL;
+		if ((has[d] = x->body.len > 0) && nw++)
+			same &= first && !strcmp(first, rbuf_str(&x->body));
+		else if (has[d])
+			first = rbuf_take(&x->body);
 		rbuf_free(&x->body);
-		if (!txt[d])
-			continue;
-		nw++;
-		if (!first)
-			first = txt[d];
-		else if (strcmp(first, txt[d]))
-			same = 0;
 	}
 	x->body = save;
 	if (!rc && nw > 1 && same)
 		rbuf_puts(&x->body, first);
 	else
 		for (d = 0; d < x->ndevs && !rc; d++)
-			if (txt[d])
-				rc = part(x, (int)d, 0, arg);
-	for (d = 0; d < x->ndevs; d++)
-		free(txt[d]);
-	free(txt);
+			rc = has[d] ? part(x, (int)d, 0, arg) : 0;
+	free(first);
+	free(has);
 	return rc;
 }
 
-/* A table of columns: one of kind first, then n numbers. */
-static void table_init_s(struct rtable *t, char first, size_t n)
-{
-	char kinds[RTABLE_MAXCOLS + 1];
+/* A table of one GPU being built: the table, the values of its
+ * caption's string, its note and one text cell; part_table emits and
+ * releases it. */
+struct vtab {
+	struct rtable t;
+	struct fv v;
+	struct rbuf note, cell;
+};
 
-	kinds[0] = first;
-	memset(kinds + 1, 'S', n);
-	kinds[n + 1] = '\0';
-	rtable_init(t, kinds);
+/* Starts b with columns of kinds, or (kinds NULL) one of kind first
+ * and n numbers. */
+static void vtab_init(struct vtab *b, const char *kinds, char first,
+		      size_t n)
+{
+	char k[RTABLE_MAXCOLS + 1];
+
+	k[0] = first;
+	memset(k + 1, 'S', n);
+	k[n + 1] = '\0';
+	rtable_init(&b->t, kinds ? kinds : k);
+	fv_init(&b->v);
+	rbuf_init(&b->note);
+	rbuf_init(&b->cell);
 }
 
-/* A header row of the strings keys[0..n-1]; a key that starts with a
- * backslash is LaTeX itself. */
-static void heads_put(const struct rctx *x, struct rtable *t,
-		      const char *const *keys, size_t n)
+/* Writes b's cell buffer as the next text cell and empties it. */
+static void vtab_text(struct vtab *b)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		rtable_head(t, keys[i][0] == '\\' ? keys[i] :
-			    lang_get(x->L, keys[i]));
-	rtable_head_end(t);
+	rtable_text(&b->t, rbuf_str(&b->cell));
+	rbuf_free(&b->cell);
 }
 
 /* The header of a table by block size: first (LaTeX) above the row
  * labels, the blocks bx[i] x by[i] (by NULL: square) under one spanning
  * "block size", and last (a string key; NULL: none) after them. */
-static void blocks_head(const struct rctx *x, struct rtable *t,
+static void blocks_head(const struct rctx *x, struct vtab *b,
 			const char *first, const int *bx, const int *by,
 			size_t nb, const char *last)
 {
-	struct rbuf cell;
+	struct rtable *t = &b->t;
 	size_t i;
 
 	/* the block sizes under one spanning header: narrow columns */
@@ -293,90 +264,76 @@ static void blocks_head(const struct rctx *x, struct rtable *t,
 		rtable_head_span(t, 1, "");
 	rtable_head_end(t);
 	rtable_head(t, first);
-	rbuf_init(&cell);
 	for (i = 0; i < nb; i++) {
-		rbuf_free(&cell);
-		block_label(bx[i], by ? by[i] : bx[i], &cell);
-		rtable_head(t, rbuf_str(&cell));
+		block_label(bx[i], by ? by[i] : bx[i], &b->cell);
+		rtable_head(t, rbuf_str(&b->cell));
+		rbuf_free(&b->cell);
 	}
-	rbuf_free(&cell);
 	if (last)
 		rtable_head(t, lang_get(x->L, last));
 	rtable_head_end(t);
 }
 
-/* Emits table t of one GPU (shared: of every GPU, see part_fn),
- * captioned by string key with v's values and @@DEV@@ (the device, or
- * "the same on every GPU"), anchored "KIND dev=ID" and the variant and
- * metric where not NULL; label (NULL: none) follows the caption. Frees
- * t and v. Returns 0, or -1 on a template error. */
-static int part_table(struct rctx *x, int dev, int shared, struct rtable *t,
+/* Emits table b of one GPU (shared: of every GPU, see part_fn) with
+ * its note, captioned by string key with b's values and @@DEV@@ (the
+ * device, or "the same on every GPU"), anchored "KIND dev=ID" and the
+ * variant and metric where not NULL; label (NULL: none) follows the
+ * caption. Releases b. Returns 0, or -1 on a template error. */
+static int part_table(struct rctx *x, int dev, int shared, struct vtab *b,
 		      const char *kind, const char *variant,
-		      const char *metric, const char *key, struct fv *v,
-		      const char *label, const char *note)
+		      const char *metric, const char *key, const char *label)
 {
-	struct rbuf *dl = fv_put(v, "DEV"), cap, anc;
+	struct rbuf *dl = fv_put(&b->v, "DEV"), cap, *anc = &b->cell;
 	int rc;
 
 	rbuf_init(&cap);
-	rbuf_init(&anc);
+	rbuf_free(anc);
 	if (shared) {
 		rbuf_putc(dl, ' ');
 		rbuf_puts(dl, lang_get(x->L, "vers.every_gpu"));
 	} else {
 		dev_suffix(x, dev, dl);
 	}
-	fv_emit(x, &cap, key, v);
+	fv_emit(x, &cap, key, &b->v);
 	if (label)
 		rbuf_printf(&cap, "\\label{%s}", label);
 	if (shared)
-		rbuf_printf(&anc, "%s dev=all", kind);
+		rbuf_printf(anc, "%s dev=all", kind);
 	else
-		rbuf_printf(&anc, "%s dev=%lld", kind,
+		rbuf_printf(anc, "%s dev=%lld", kind,
 			    (long long)x->devs[dev]->id);
 	if (variant)
-		rbuf_printf(&anc, " variant=%s", variant);
+		rbuf_printf(anc, " variant=%s", variant);
 	if (metric)
-		rbuf_printf(&anc, " metric=%s", metric);
-	rc = emit_table(x, t, rbuf_str(&cap), rbuf_str(&anc), note);
-	rtable_free(t);
-	fv_free(v);
+		rbuf_printf(anc, " metric=%s", metric);
+	rc = emit_table(x, &b->t, rbuf_str(&cap), rbuf_str(anc),
+			rbuf_str(&b->note));
+	rtable_free(&b->t);
+	fv_free(&b->v);
+	rbuf_free(&b->note);
+	rbuf_free(&b->cell);
 	rbuf_free(&cap);
-	rbuf_free(&anc);
 	return rc;
 }
 
 /* ---- report P's occupancy table (appendix) ------------------------------ */
 
-/* What a cell of the occupancy table shows of one block size's kernel
- * attributes, read from the field of struct store_kattr at the row's
- * offset. */
-enum occ_value {
-	OCC_INT,	/* the int as it is */
-	OCC_PERCENT,	/* the 0..1 double, in per cent */
-	OCC_WARPS,	/* the int, a thread count, in whole warps */
-	OCC_PER_BLOCK,	/* the int, per thread, times threads per block */
-	OCC_LIMITER	/* the string naming the limits, translated */
-};
-
-/* Where the GPU's limit in the last column comes from: the device
- * property of the row, as it is, in bytes or in warps; or 100 %. */
-enum occ_limit {
-	OCC_NONE,
-	OCC_PROP,
-	OCC_PROP_BYTES,
-	OCC_PROP_WARPS,
-	OCC_FULL
-};
-
+/* A row of report P's occupancy table: its label (the string
+ * "occ.NAME"), a thin gap above where it opens a group, the field of
+ * struct store_kattr at off and how a cell shows it (how: 'i' the int
+ * as it is, '%' the 0..1 double in per cent, 'w' the int, a thread
+ * count, in whole warps, 'b' the int per thread times threads per
+ * block, 'l' the string naming the limits, translated), and where the
+ * GPU's limit in the last column comes from (lim: 0 none, '%' 100 %,
+ * else the device property prop: 'p' as it is, 'B' in bytes, 'w' in
+ * warps). */
 struct occ_row {
-	const char *key;	/* language key of the label */
-	int gap;		/* a thin gap above: the row opens a group */
-	enum occ_value value;
-	size_t field;		/* offsetof(struct store_kattr, ...) */
-	enum occ_limit limit;
-	const char *prop;	/* the device property of the limit */
-	int decimals;		/* of the per cent and the limit */
+	const char *name;
+	int gap;
+	char how;
+	size_t off;
+	char lim;
+	const char *prop;
 };
 
 #define OCC_FIELD(f) offsetof(struct store_kattr, f)
@@ -384,68 +341,51 @@ struct occ_row {
 /* Report P's rows, in its order and groups: what is active on an SM,
  * then the resources a block takes and how many blocks each allows. */
 static const struct occ_row occ_rows[] = {
-	{"occ.active_blocks", 0, OCC_INT, OCC_FIELD(active_blocks),
-	 OCC_PROP, "max_blocks_per_sm", 0},
-	{"occ.active_warps", 0, OCC_INT, OCC_FIELD(active_warps),
-	 OCC_PROP_WARPS, "max_threads_per_sm", 0},
-	{"occ.active_threads", 0, OCC_INT, OCC_FIELD(active_threads),
-	 OCC_PROP, "max_threads_per_sm", 0},
-	{"occ.occupancy", 0, OCC_PERCENT, OCC_FIELD(occupancy),
-	 OCC_FULL, NULL, 1},
-	{"occ.threads_per_block", 1, OCC_INT, OCC_FIELD(threads_per_block),
-	 OCC_PROP, "max_threads_per_block", 0},
-	{"occ.warps_per_block", 0, OCC_WARPS, OCC_FIELD(threads_per_block),
-	 OCC_NONE, NULL, 0},
-	{"occ.limit_warps", 0, OCC_INT, OCC_FIELD(limit_warps),
-	 OCC_NONE, NULL, 0},
-	{"occ.regs_per_thread", 1, OCC_INT, OCC_FIELD(regs_per_thread),
-	 OCC_NONE, NULL, 0},
-	{"occ.regs_per_block", 0, OCC_PER_BLOCK, OCC_FIELD(regs_per_thread),
-	 OCC_PROP, "regs_per_block", 0},
-	{"occ.limit_regs", 0, OCC_INT, OCC_FIELD(limit_regs),
-	 OCC_NONE, NULL, 0},
-	{"occ.smem_per_block", 1, OCC_INT, OCC_FIELD(static_smem),
-	 OCC_PROP_BYTES, "shared_mem_per_block", 0},
-	{"occ.limit_smem", 0, OCC_INT, OCC_FIELD(limit_smem),
-	 OCC_NONE, NULL, 0},
-	{"occ.limit_blocks", 0, OCC_INT, OCC_FIELD(limit_blocks),
-	 OCC_PROP, "max_blocks_per_sm", 0},
-	{"occ.limiter", 1, OCC_LIMITER, OCC_FIELD(limiter),
-	 OCC_NONE, NULL, 0},
+	{"active_blocks", 0, 'i', OCC_FIELD(active_blocks), 'p',
+	 "max_blocks_per_sm"},
+	{"active_warps", 0, 'i', OCC_FIELD(active_warps), 'w',
+	 "max_threads_per_sm"},
+	{"active_threads", 0, 'i', OCC_FIELD(active_threads), 'p',
+	 "max_threads_per_sm"},
+	{"occupancy", 0, '%', OCC_FIELD(occupancy), '%', NULL},
+	{"threads_per_block", 1, 'i', OCC_FIELD(threads_per_block), 'p',
+	 "max_threads_per_block"},
+	{"warps_per_block", 0, 'w', OCC_FIELD(threads_per_block), 0, NULL},
+	{"limit_warps", 0, 'i', OCC_FIELD(limit_warps), 0, NULL},
+	{"regs_per_thread", 1, 'i', OCC_FIELD(regs_per_thread), 0, NULL},
+	{"regs_per_block", 0, 'b', OCC_FIELD(regs_per_thread), 'p',
+	 "regs_per_block"},
+	{"limit_regs", 0, 'i', OCC_FIELD(limit_regs), 0, NULL},
+	{"smem_per_block", 1, 'i', OCC_FIELD(static_smem), 'B',
+	 "shared_mem_per_block"},
+	{"limit_smem", 0, 'i', OCC_FIELD(limit_smem), 0, NULL},
+	{"limit_blocks", 0, 'i', OCC_FIELD(limit_blocks), 'p',
+	 "max_blocks_per_sm"},
+	{"limiter", 1, 'l', OCC_FIELD(limiter), 0, NULL},
 };
 
 /* The cell of row r for the attributes k of one block size. */
-static void occ_cell_put(const struct rctx *x, struct rtable *t,
+static void occ_cell_put(const struct rctx *x, struct vtab *b,
 			 const struct occ_row *r, const struct store_kattr *k,
 			 double warp)
 {
-	const char *f = (const char *)k + r->field;
-	struct rbuf b;
+	const char *f = (const char *)k + r->off;
+	int i = r->how == '%' || r->how == 'l' ? 0 : *(const int *)f;
 
-	switch (r->value) {
-	case OCC_INT:
-		rtable_int(t, *(const int *)f);
-		break;
-	case OCC_PERCENT:
-		rtable_num(t, 100.0 * *(const double *)f, r->decimals, 0);
-		break;
-	case OCC_WARPS:
-		rtable_int(t, (long long)ceil(*(const int *)f / warp));
-		break;
-	case OCC_PER_BLOCK:
-		rtable_int(t, (long long)*(const int *)f *
-			   k->threads_per_block);
-		break;
-	case OCC_LIMITER:
+	if (r->how == '%') {
+		rtable_num(&b->t, 100.0 * *(const double *)f, 1, 0);
+	} else if (r->how == 'l') {
 		/* one limit a line: tied limits side by side would widen
 		 * the column past the page */
-		rbuf_init(&b);
-		rbuf_puts(&b, "\\begin{tabular}[t]{@{}c@{}}");
-		limiter_text(x, *(char *const *)f, "limiter", ",\\\\", &b);
-		rbuf_puts(&b, "\\end{tabular}");
-		rtable_text(t, rbuf_str(&b));
-		rbuf_free(&b);
-		break;
+		rbuf_puts(&b->cell, "\\begin{tabular}[t]{@{}c@{}}");
+		limiter_text(x, *(char *const *)f, "limiter", ",\\\\",
+			     &b->cell);
+		rbuf_puts(&b->cell, "\\end{tabular}");
+		vtab_text(b);
+	} else {
+		rtable_int(&b->t, r->how == 'w' ? (long long)ceil(i / warp) :
+			   r->how == 'b' ? (long long)i * k->threads_per_block :
+			   i);
 	}
 }
 
@@ -453,19 +393,11 @@ static void occ_cell_put(const struct rctx *x, struct rtable *t,
 static double occ_limit_get(const struct store_device *d,
 			    const struct occ_row *r, double warp)
 {
-	switch (r->limit) {
-	case OCC_PROP:
-		return prop_num(d, r->prop);
-	case OCC_PROP_BYTES:
+	if (!r->lim || r->lim == '%')
+		return r->lim ? 100 : NAN;
+	if (r->lim == 'B')
 		return model_prop_bytes(d, r->prop);
-	case OCC_PROP_WARPS:
-		return prop_num(d, r->prop) / warp;
-	case OCC_FULL:
-		return 100;
-	case OCC_NONE:
-		break;
-	}
-	return NAN;
+	return prop_num(d, r->prop) / (r->lim == 'w' ? warp : 1);
 }
 
 /* The configuration of (dev, variant, block) measured at the largest
@@ -532,10 +464,9 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	const struct store_kattr *a[RTABLE_MAXCOLS];
 	int by[RTABLE_MAXCOLS], *blocks = NULL, rc;
 	double warp = prop_num(d, "warp_size");
-	struct rtable t;
+	struct vtab t;
 	struct rbuf text;
 	size_t i, r, nb, any = 0;
-	struct fv v;
 	char num[32];
 
 	nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, variant, NULL, 'b',
@@ -555,46 +486,48 @@ static int occ_part(struct rctx *x, int dev, int shared, void *arg)
 	}
 	if (!isfinite(warp) || warp <= 0)
 		warp = 32;
-	table_init_s(&t, 'l', nb + 1);
+	vtab_init(&t, NULL, 'l', nb + 1);
 	blocks_head(x, &t, lang_get(x->L, "occ.quantity"), blocks, by, nb,
 		    "occ.gpu_limit");
 	for (r = 0; r < sizeof(occ_rows) / sizeof(occ_rows[0]); r++) {
 		const struct occ_row *row = &occ_rows[r];
 
 		if (row->gap)
-			rtable_gap(&t);
-		rtable_text(&t, lang_get(x->L, row->key));
+			rtable_gap(&t.t);
+		lang_name_put(x, "occ", row->name, 0, &t.cell);
+		vtab_text(&t);
 		for (i = 0; i < nb; i++) {
 			if (a[i])
 				occ_cell_put(x, &t, row, a[i], warp);
 			else
-				rtable_text(&t, "--");
+				rtable_text(&t.t, "--");
 		}
-		rtable_num(&t, occ_limit_get(d, row, warp), row->decimals, 0);
-		rtable_row_end(&t);
+		rtable_num(&t.t, occ_limit_get(d, row, warp),
+			   row->how == '%', 0);
+		rtable_row_end(&t.t);
 	}
-	fv_init(&v);
-	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
+	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
+	rbuf_puts(&t.note, lang_get(x->L, "occ.note"));
 	rc = part_table(x, dev, shared, &t, "occupancy", variant, NULL,
-			"occ.caption", &v, NULL, lang_get(x->L, "occ.note"));
+			"occ.caption", NULL);
 	/* the limiting factor, in words */
 	rbuf_init(&text);
 	for (i = 0; i < nb; i++) {
 		if (!a[i])
 			continue;
-		block_label(blocks[i], a[i]->block_y, fv_put(&v, "BLOCK"));
+		block_label(blocks[i], a[i]->block_y, fv_put(&t.v, "BLOCK"));
 		limiter_text(x, a[i]->limiter, "limiter", ", ",
-			     fv_put(&v, "LIMITER"));
+			     fv_put(&t.v, "LIMITER"));
 		render_fixed_format(100.0 * a[i]->occupancy, 1, num,
 				    sizeof(num));
-		rbuf_printf(fv_put(&v, "OCC"), "\\num{%s}", num);
-		fv_emit(x, &text, "occ.limited_by", &v);
+		rbuf_printf(fv_put(&t.v, "OCC"), "\\num{%s}", num);
+		fv_emit(x, &text, "occ.limited_by", &t.v);
 		rbuf_putc(&text, ' ');
 	}
 	occ_grid_note(x, dev, variant, blocks, nb, &text);
 	emit_par(x, rbuf_str(&text));
 	rbuf_free(&text);
-	fv_free(&v);
+	fv_free(&t.v);
 	free(blocks);
 	return rc;
 }
@@ -612,7 +545,7 @@ static void int_or_dash(struct rtable *t, long long v)
 
 /* The row of (variant, block) of device dev: first names the
  * version. */
-static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
+static void occ_main_row(struct rctx *x, struct vtab *b, int dev,
 			 const char *variant, int block, int first,
 			 unsigned common, unsigned *seen)
 {
@@ -620,23 +553,20 @@ static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
 	const struct rcfg *c = cfg_largest(x, dev, variant, block);
 	long long g = rcfg_grid(c);
 	int sms = versions_sms(x, dev), k;
-	struct rbuf cell;
+	struct rtable *t = &b->t;
 
-	rbuf_init(&cell);
 	if (first)
-		mem_variant(&cell, variant);
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
-	block_label(block, a ? a->block_y : block, &cell);
-	rtable_text(t, rbuf_str(&cell));
+		mem_variant(&b->cell, variant);
+	vtab_text(b);
+	block_label(block, a ? a->block_y : block, &b->cell);
+	vtab_text(b);
 	if (a) {
 		rtable_int(t, a->regs_per_thread);
 		rtable_int(t, a->static_smem);
 		rtable_int(t, a->active_blocks);
 		rtable_num(t, 100.0 * a->occupancy, 0, 0);
-		rbuf_free(&cell);
-		limiter_text(x, a->limiter, "vers.lim", "/", &cell);
-		rtable_text(t, rbuf_str(&cell));
+		limiter_text(x, a->limiter, "vers.lim", "/", &b->cell);
+		vtab_text(b);
 	}
 	for (k = 0; !a && k < 5; k++)
 		rtable_text(t, "--");
@@ -646,7 +576,6 @@ static void occ_main_row(struct rctx *x, struct rtable *t, int dev,
 	if (g && sms)
 		marks_put(x, t, c, common, seen);
 	rtable_row_end(t);
-	rbuf_free(&cell);
 }
 
 /* One row per version and block size: registers, shared memory, blocks
@@ -657,49 +586,44 @@ static int occ_main_part(struct rctx *x, int dev, int shared, void *arg)
 	static const char *const heads[] = {
 		"vers.occ.version", "vers.occ.block", "vers.occ.regs",
 		"vers.occ.smem", "vers.occ.blocks", "vers.occ.occ",
-		"vers.occ.limit", "\\(n\\)", "vers.occ.grid", "vers.occ.sms"
+		"vers.occ.limit", "=\\(n\\)", "vers.occ.grid", "vers.occ.sms",
+		NULL
 	};
 	const char **vv = NULL;
-	struct rtable t;
-	struct rbuf note;
+	struct vtab t;
 	size_t nv = versions_names(x, dev, &vv), i, j, rows = 0;
-	int sms = versions_sms(x, dev), rc = 0;
+	int sms = versions_sms(x, dev), rc = 0, *blocks;
 	unsigned seen = 0, common = regime_common(x, dev);
-	struct fv v;
 
 	(void)arg;
 	/* the limit wraps: a stored limiter is free text of any length */
-	rtable_init(&t, "llSSSSXSSS");
-	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
-	rbuf_init(&note);
+	vtab_init(&t, "llSSSSXSSS", 0, 0);
+	mem_heads(x, &t.t, heads);
+	rtable_head_end(&t.t);
 	for (i = 0; i < nv; i++) {
-		int *blocks = NULL;
 		size_t nb = model_ints(x, dev, VOCAB_SUITE_VERSIONS, vv[i],
 				       NULL, 'b', &blocks);
 
-		rtable_gap(&t);
+		rtable_gap(&t.t);
 		for (j = 0; j < nb; j++, rows++)
 			occ_main_row(x, &t, dev, vv[i], blocks[j], !j, common,
 				     &seen);
 		free(blocks);
 	}
-	fv_init(&v);
 	if (sms)
-		fv_int(&v, "SMS", sms);
+		fv_int(&t.v, "SMS", sms);
 	else
-		fv_str(&v, "SMS", "--");
-	fv_emit(x, &note, "vers.occ_note", &v);
+		fv_str(&t.v, "SMS", "--");
+	fv_emit(x, &t.note, "vers.occ_note", &t.v);
 	if (seen & ~RG_DERIVED)
-		rbuf_putc(&note, ' ');
-	regime_note(x, seen, &note);
+		rbuf_putc(&t.note, ' ');
+	regime_note(x, seen, &t.note);
 	if (rows)
 		rc = part_table(x, dev, shared, &t, "versions-occupancy", NULL,
-				NULL, "vers.occ_caption", &v, NULL,
-				rbuf_str(&note));
-	else
-		rtable_free(&t);
-	fv_free(&v);
-	rbuf_free(&note);
+				NULL, "vers.occ_caption", NULL);
+	rtable_free(&t.t);
+	fv_free(&t.v);
+	rbuf_free(&t.note);
 	free(vv);
 	return rc;
 }
@@ -781,22 +705,19 @@ static int ci_half(struct rctx *x, const struct rcfg *c, const char *metric,
 
 /* The second line under a row of best_table: each cell's block size
  * (blocks) and the half-width h of its median's interval. */
-static void best_line2(struct rtable *t, const struct vgrid *g, size_t i,
+static void best_line2(struct vtab *b, const struct vgrid *g, size_t i,
 		       const double *half, int blocks)
 {
-	struct rbuf sub, cell;
+	struct rbuf sub;
 	size_t j;
 	char num[32];
 
 	rbuf_init(&sub);
-	rbuf_init(&cell);
-	rtable_text(t, "");
+	rtable_text(&b->t, "");
 	for (j = 0; j < g->n; j++) {
 		const struct rcfg *c = g->cfg[i * g->n + j];
 		double h = half[i * g->n + j];
 
-		rbuf_free(&sub);
-		rbuf_free(&cell);
 		if (c && blocks && c->c->block_x > 0)
 			block_label(c->c->block_x, c->c->block_y, &sub);
 		if (isfinite(h)) {
@@ -805,22 +726,22 @@ static void best_line2(struct rtable *t, const struct vgrid *g, size_t i,
 				    sub.len ? " " : "", num);
 		}
 		if (sub.len)
-			rbuf_printf(&cell, "\\scriptsize\\color{gray}%s",
+			rbuf_printf(&b->cell, "\\scriptsize\\color{gray}%s",
 				    rbuf_str(&sub));
-		rtable_text(t, rbuf_str(&cell));
+		vtab_text(b);
+		rbuf_free(&sub);
 	}
-	rtable_row_end(t);
-	rbuf_free(&sub);
-	rbuf_free(&cell);
+	rtable_row_end(&b->t);
 }
 
 /* The rows of best_table: per size each column's median of metric with
  * its marks (*seen collects them), and where a cell has a block size
  * (blocks) or an interval, a second line. */
-static void best_rows(struct rctx *x, struct rtable *t, int dev,
+static void best_rows(struct rctx *x, struct vtab *b, int dev,
 		      const struct vgrid *g, const char *metric,
 		      const double *half, int blocks, unsigned *seen)
 {
+	struct rtable *t = &b->t;
 	size_t i, j;
 	int line2;
 	char num[16];
@@ -844,7 +765,7 @@ static void best_rows(struct rctx *x, struct rtable *t, int dev,
 		}
 		rtable_row_end(t);
 		if (line2)
-			best_line2(t, g, i, half, blocks);
+			best_line2(b, g, i, half, blocks);
 	}
 }
 
@@ -884,11 +805,10 @@ static int best_table(struct rctx *x, int dev, int shared,
 	size_t i, j, lo = 0, hi = 0, nc = g->nn * g->n;
 	int rc = 0, ci_any = 0, ci_miss = 0, has = 0;
 	int counter = metric_is_counter(metric);
-	struct rbuf cell, note, lab;
 	unsigned seen = 0;
-	struct rtable t;
+	struct rbuf lab;
+	struct vtab t;
 	double *half;
-	struct fv v;
 
 	if (!unit || !g->n || !g->nn)
 		return 0;
@@ -912,37 +832,29 @@ static int best_table(struct rctx *x, int dev, int shared,
 		free(half);
 		return half ? rc : -1;
 	}
-	table_init_s(&t, 'r', g->n);
-	rbuf_init(&cell);
-	rbuf_init(&note);
+	vtab_init(&t, NULL, 'r', g->n);
 	rbuf_init(&lab);
-	rtable_head(&t, "\\(n\\)");
-	for (j = 0; j < g->n; j++) {
-		rbuf_free(&cell);
-		mem_variant(&cell, g->variant[j]);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	rtable_head_end(&t);
+	rtable_head(&t.t, "\\(n\\)");
+	for (j = 0; j < g->n; j++)
+		mem_head_variant(&t.t, g->variant[j]);
+	rtable_head_end(&t.t);
 	best_rows(x, &t, dev, g, metric, half, blocks, &seen);
-	fv_init(&v);
-	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
+	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
 	/* "median of 1 sample", "mediana z 3 próbek": the language's form */
 	label_count_put(x, "word.samples_of", (long long)lo, (long long)hi,
-			fv_put(&v, "SAMPLES"));
+			fv_put(&t.v, "SAMPLES"));
 	rbuf_puts(&lab, "tab:versions-best-");
 	if (shared)
 		rbuf_puts(&lab, "all");
 	else
 		rbuf_printf(&lab, "%lld", (long long)x->devs[dev]->id);
-	rbuf_printf(fv_put(&v, "REF"), "\\ref{%s}", rbuf_str(&lab));
-	fv_str(&v, "LABEL", rbuf_str(&lab));
-	best_note(x, g, blocks, ci_any, ci_miss, seen, &v, &note);
+	rbuf_printf(fv_put(&t.v, "REF"), "\\ref{%s}", rbuf_str(&lab));
+	fv_str(&t.v, "LABEL", rbuf_str(&lab));
+	best_note(x, g, blocks, ci_any, ci_miss, seen, &t.v, &t.note);
 	rc = part_table(x, dev, shared, &t, "versions-best", NULL, metric,
 			counter ? "vers.tab_counter" : blocks ?
-			"vers.tab_best" : "vers.tab_same", &v,
-			blocks ? rbuf_str(&lab) : NULL, rbuf_str(&note));
-	rbuf_free(&cell);
-	rbuf_free(&note);
+			"vers.tab_best" : "vers.tab_same",
+			blocks ? rbuf_str(&lab) : NULL);
 	rbuf_free(&lab);
 	free(half);
 	return rc;
@@ -991,62 +903,47 @@ static double axis_pos(int v, int logx)
 	return logx ? log((double)v) : (double)v;
 }
 
-/* The row of each size's tic label (row[]) so that labels do not
- * overlap within the plot width plotw; returns how many rows. */
-static int fig_rows(const struct vgrid *g, int logx, double plotw, int *row)
+/* The tics at every measured size into tics, and the x range: labels
+ * that would overlap within the plot width plotw drop to a second
+ * (third) row (zero height and depth keep gnuplot's centring of every
+ * row alike). Returns how many rows. */
+static int fig_xtics(struct rbuf *tics, const struct vgrid *g, int logx,
+		     double plotw)
 {
-	double span = axis_pos(g->ns[g->nn - 1], logx) -
-		      axis_pos(g->ns[0], logx);
-	double last[3] = {-INFINITY, -INFINITY, -INFINITY};
-	size_t i, j;
+	const int *ns = g->ns;
+	size_t i, j, n = g->nn;
+	double span = axis_pos(ns[n - 1], logx) - axis_pos(ns[0], logx);
+	double last[3] = {-INFINITY, -INFINITY, -INFINITY}, at;
 	int rows = 1;
 	char s[32];
 
-	for (i = 0; i < g->nn; i++) {
-		double at = 0;
-
-		if (span > 0)
-			at = (axis_pos(g->ns[i], logx) -
-			      axis_pos(g->ns[0], logx)) / span * plotw;
+	rbuf_puts(tics, "set xtics (");
+	for (i = 0; i < n; i++) {
+		at = span > 0 ? (axis_pos(ns[i], logx) -
+				 axis_pos(ns[0], logx)) / span * plotw : 0;
 		/* a label's width: about 0.16 cm a digit at \footnotesize,
 		 * 0.12 cm apart */
-		snprintf(s, sizeof(s), "%.0f", (double)g->ns[i]);
+		snprintf(s, sizeof(s), "%.0f", (double)ns[i]);
 		for (j = 0; j < 2 && at - last[j] < 0.16 * (double)strlen(s) +
 		     0.12; j++)
 			;
-		row[i] = (int)j;
 		last[j] = at;
 		rows = (int)j + 1 > rows ? (int)j + 1 : rows;
-	}
-	return rows;
-}
-
-/* The tics at every measured size, each label dropped by its row (zero
- * height and depth keep gnuplot's centring of every row alike), and
- * the x range. */
-static void fig_xtics(struct rbuf *gp, const struct vgrid *g, int logx,
-		      const int *row)
-{
-	double span = axis_pos(g->ns[g->nn - 1], logx) -
-		      axis_pos(g->ns[0], logx);
-	const int *ns = g->ns;
-	size_t i, n = g->nn;
-
-	rbuf_puts(gp, "set xtics (");
-	for (i = 0; i < n; i++)
-		rbuf_printf(gp, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
+		rbuf_printf(tics, "%s'\\raisebox{-%.1fem}[0pt][0pt]"
 			    "{\\footnotesize %d}' %d", i ? ", " : "",
-			    0.4 + 1.1 * row[i], ns[i], ns[i]);
-	rbuf_puts(gp, ")\n");
+			    0.4 + 1.1 * (double)j, ns[i], ns[i]);
+	}
+	rbuf_puts(tics, ")\n");
 	if (n > 1 && logx)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.1,
+		rbuf_printf(tics, "set xrange [%.17g:%.17g]\n", ns[0] / 1.1,
 			    ns[n - 1] * 1.1);
 	else if (n > 1)
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n",
+		rbuf_printf(tics, "set xrange [%.17g:%.17g]\n",
 			    ns[0] - 0.04 * span, ns[n - 1] + 0.04 * span);
 	else
-		rbuf_printf(gp, "set xrange [%.17g:%.17g]\n", ns[0] / 1.25,
+		rbuf_printf(tics, "set xrange [%.17g:%.17g]\n", ns[0] / 1.25,
 			    ns[0] * 1.25);
+	return rows;
 }
 
 /* The data of each column and the plot command: a line per column
@@ -1094,11 +991,11 @@ static void fig_lines(struct rbuf *gp, int k, const struct vgrid *g)
  * go to a second (third) row. Returns the figure number, 0 for none. */
 static int perf_figure(struct rctx *x, int dev, double w, double h)
 {
-	struct rbuf *gp = &x->plot.script, ylab;
+	struct rbuf *gp = &x->plot.script, ylab, tics;
 	struct vgrid g;
 	double lo = INFINITY, hi = 0, y;
 	size_t i;
-	int k = 0, logx, rows, *row = NULL;
+	int k = 0, logx, rows;
 
 	if (vgrid_get(x, dev, &g) || !g.nn)
 		goto out;
@@ -1107,12 +1004,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 			lo = fmin(lo, y);
 			hi = fmax(hi, y);
 		}
-	if (!(hi > 0) || !(row = calloc(g.nn, sizeof(*row))))
+	if (!(hi > 0))
 		goto out;
 	/* wide sweeps on a log2 axis, so the small sizes stay apart */
 	logx = g.nn > 2 && g.ns[0] > 0 && g.ns[g.nn - 1] / g.ns[0] >= 8;
 	/* the plot area: the figure less the y label and tic labels */
-	rows = fig_rows(&g, logx, w - 1.9, row);
+	rbuf_init(&tics);
+	rows = fig_xtics(&tics, &g, logx, w - 1.9);
 	k = plot_begin(x, w, h);
 	rbuf_init(&ylab);
 	metric_label(x, VOCAB_METRIC_GFLOPS, "GFLOP/s", &ylab);
@@ -1135,13 +1033,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		rbuf_printf(gp, "set yrange [0:%.17g]\n"
 			    "set format y '{\\footnotesize %%g}'\n",
 			    hi * 1.4);
-	fig_xtics(gp, &g, logx, row);
+	rbuf_puts(gp, rbuf_str(&tics));
+	rbuf_free(&tics);
 	/* the small sizes are the slow ones: the upper left stays free */
 	rbuf_puts(gp, "set key inside left top Left reverse maxrows 3 "
 		  "samplen 1.5 spacing 1.1 width 1\n");
 	fig_lines(gp, k, &g);
 out:
-	free(row);
 	vgrid_free(&g);
 	return k;
 }
@@ -1151,46 +1049,32 @@ out:
 static int perf_figures(struct rctx *x)
 {
 	const char *cap = lang_get(x->L, "vers.fig_caption");
-	struct rbuf pics, pic, one;
-	char *sub, anc[48];
+	struct figpair fp;
+	struct rbuf one;
 	size_t d;
-	int rc = 0, k, npic = 0;
-	struct kv v[3];
+	int rc = 0, k;
 
 	if (x->ndevs < 2) {
 		k = perf_figure(x, 0, 12, 7.5);
 		return k ? emit_figure(x, k, cap) : 0;
 	}
-	if (!(sub = tmpl_fragment(x->frags, "subpicture")))
+	if (figpair_init(x, &fp))
 		return -1;
-	rbuf_init(&pics);
-	rbuf_init(&pic);
 	rbuf_init(&one);
 	for (d = 0; d < x->ndevs && !rc; d++) {
 		if ((k = perf_figure(x, (int)d, 7.9, 6.8))) {
-			rbuf_free(&pic);
 			rbuf_free(&one);
-			plot_ref(x, &pic, k);
 			dev_label(x, (int)d, &one);
-			v[0] = (struct kv){"PICTURE", rbuf_str(&pic)};
-			v[1] = (struct kv){"CAPTION", rbuf_str(&one)};
-			rc |= tmpl_fill(&pics, sub, v, 2);
-			npic++;
+			rc |= figpair_add(x, &fp, k, rbuf_str(&one));
 		}
 		/* two to a figure */
-		if (npic && (npic == 2 || d + 1 == x->ndevs)) {
-			snprintf(anc, sizeof(anc), "versions-perf-%zu", d);
-			v[0] = (struct kv){"ANCHOR", anc};
-			v[1] = (struct kv){"PICTURES", rbuf_str(&pics)};
-			v[2] = (struct kv){"CAPTION", cap};
-			rc |= emit_fragment(x, "figurepair", v, 3);
-			rbuf_free(&pics);
-			npic = 0;
+		if (fp.n && (fp.n == 2 || d + 1 == x->ndevs)) {
+			rc |= figpair_emit(x, &fp, cap, "versions-perf-%zu", d);
+			rbuf_free(&fp.pics);
+			fp.n = 0;
 		}
 	}
-	free(sub);
-	rbuf_free(&pics);
-	rbuf_free(&pic);
+	figpair_free(&fp);
 	rbuf_free(&one);
 	return rc;
 }
@@ -1202,58 +1086,47 @@ static int perf_figures(struct rctx *x)
 #define NUMS_MARK "\001"
 
 /* One statement of one GPU: head is the sentence with NUMS_MARK where
- * the GPU's numbers (nums) go. GPUs whose heads are the same share one
- * sentence with the numbers of each. A zeroed one is empty. */
+ * the GPU's numbers (nums) go, both filled from v. GPUs whose heads are
+ * the same share one sentence with the numbers of each. A zeroed one is
+ * empty. */
 struct vpart {
 	struct rbuf head, nums;
+	struct fv v;
 };
 
-/* Empties p[0..n-1] for the next statement. */
-static void vparts_free(struct vpart *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		rbuf_free(&p[i].head);
-		rbuf_free(&p[i].nums);
-	}
-}
-
 /* The statement of one GPU: string head_key with NUMS_MARK for @@NUMS@@
- * into p->head, string nums_key into p->nums, both from v (freed). */
+ * into p->head, string nums_key into p->nums, both from p->v (freed). */
 static void vpart_fill(struct rctx *x, struct vpart *p, const char *head_key,
-		       const char *nums_key, struct fv *v)
+		       const char *nums_key)
 {
-	fv_str(v, "NUMS", NUMS_MARK);
-	fv_emit(x, &p->head, head_key, v);
-	fv_emit(x, &p->nums, nums_key, v);
-	fv_free(v);
+	fv_str(&p->v, "NUMS", NUMS_MARK);
+	fv_emit(x, &p->head, head_key, &p->v);
+	fv_emit(x, &p->nums, nums_key, &p->v);
+	fv_free(&p->v);
 }
 
-/* Appends the statements of parts p[0..ndevs-1] (empty heads: none) to
- * out: one per distinct head, its numbers per GPU ("GPU 1: ...; GPU 2:
- * ..." when several GPUs are reported), separated by sep; with each
- * statement complete, add(x, f, text) when f is given instead. */
-static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
-			 struct rbuf *out, struct rfind *f)
+/* The statements of parts p[0..ndevs-1] (empty heads: none), one per
+ * distinct head with its numbers per GPU ("GPU 1: ...; GPU 2: ..." when
+ * several GPUs are reported): each a finding of fl, or into list "; "
+ * apart where list is set. Empties the parts for the next statement. */
+static void vparts_merge(struct rctx *x, struct vpart *p, struct rfind *fl,
+			 struct rbuf *list)
 {
-	char *done = calloc(x->ndevs ? x->ndevs : 1, 1), dl[32];
-	const char *h, *m;
 	struct rbuf nums, s;
+	const char *h, *m;
 	struct kv v[2];
 	size_t d, e;
-	int k, first = 1;
+	char dl[32];
+	int k;
 
 	rbuf_init(&nums);
 	rbuf_init(&s);
-	for (d = 0; d < x->ndevs && done; d++) {
+	for (d = 0; d < x->ndevs; d++) {
 		h = rbuf_str(&p[d].head);
-		if (done[d] || !p[d].head.len)
-			continue;
-		for (e = d, k = 0; e < x->ndevs; e++) {
-			if (done[e] || strcmp(h, rbuf_str(&p[e].head)))
+		for (e = d, k = 0; e < x->ndevs && p[d].head.len; e++) {
+			if (e > d && (!p[e].head.len ||
+				      strcmp(h, rbuf_str(&p[e].head))))
 				continue;
-			done[e] = 1;
 			if (k++)
 				rbuf_puts(&nums, "; ");
 			snprintf(dl, sizeof(dl), "GPU~%zu", e + 1);
@@ -1263,23 +1136,29 @@ static void vparts_merge(struct rctx *x, struct vpart *p, const char *sep,
 				rbuf_puts(&nums, v[1].val);
 			else
 				emit_string(x, &nums, "find.vers.dev", v, 2);
+			if (e > d)	/* stated with d's */
+				rbuf_free(&p[e].head);
 		}
+		if (!k)
+			continue;
 		m = strstr(h, NUMS_MARK);
 		rbuf_putn(&s, h, m ? (size_t)(m - h) : strlen(h));
-		if (m) {
-			rbuf_puts(&s, rbuf_str(&nums));
-			rbuf_puts(&s, m + strlen(NUMS_MARK));
-		}
+		if (m)
+			rbuf_printf(&s, "%s%s", rbuf_str(&nums),
+				    m + strlen(NUMS_MARK));
 		v[0] = (struct kv){"TEXT", rbuf_str(&s)};
-		if (f)
-			find_add(x, f, "find.vers.sentence", v, 1);
+		if (!list)
+			find_add(x, fl, "find.vers.sentence", v, 1);
 		else
-			rbuf_printf(out, "%s%s", first ? "" : sep, v[0].val);
-		first = 0;
+			rbuf_printf(list, "%s%s", list->len ? "; " : "",
+				    v[0].val);
 		rbuf_free(&nums);
 		rbuf_free(&s);
 	}
-	free(done);
+	for (d = 0; d < x->ndevs; d++) {
+		rbuf_free(&p[d].head);
+		rbuf_free(&p[d].nums);
+	}
 }
 
 /* A configuration's block in words ("16x16"), nothing for a library. */
@@ -1360,37 +1239,36 @@ static void step_part(struct rctx *x, const struct versions_facts *f,
 	const char *word = cmp_word(&s->cmp);
 	long long g = rcfg_grid(s->a);
 	int few = g > 0 && f->sms > 0 && g < f->sms;
+	struct fv *v = &p->v;
 	struct rbuf *why;
 	char key[128];
-	struct fv v;
 
 	if (!isfinite(s->cmp.ratio))
 		return;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "A"), s->a->c->variant);
-	mem_variant(fv_put(&v, "B"), s->b->c->variant);
-	fv_int(&v, "N", s->n);
-	fv_int(&v, "SMS", f->sms);
-	fv_int(&v, "GRID", g);
-	why = fv_put(&v, "WHY");
+	mem_variant(fv_put(v, "A"), s->a->c->variant);
+	mem_variant(fv_put(v, "B"), s->b->c->variant);
+	fv_int(v, "N", s->n);
+	fv_int(v, "SMS", f->sms);
+	fv_int(v, "GRID", g);
+	why = fv_put(v, "WHY");
 	if (few)
 		fv_emit(x, why, g == 1 ? "find.vers.why_one" :
-			"find.vers.why_few", &v);
-	cfg_num(x, s->a, common, fv_put(&v, "GA"));
-	cfg_num(x, s->b, common, fv_put(&v, "GB"));
-	cfg_block(s->a, fv_put(&v, "BA"));
-	cfg_block(s->b, fv_put(&v, "BB"));
-	fv_num(&v, "MSA", rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
-	fv_num(&v, "MSB", rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
-	fv_num(&v, "RATIO", s->cmp.ratio, 3);
-	p_text(x, &s->cmp, fv_put(&v, "P"));
+			"find.vers.why_few", v);
+	cfg_num(x, s->a, common, fv_put(v, "GA"));
+	cfg_num(x, s->b, common, fv_put(v, "GB"));
+	cfg_block(s->a, fv_put(v, "BA"));
+	cfg_block(s->b, fv_put(v, "BB"));
+	fv_num(v, "MSA", rcfg_median(s->a, VOCAB_METRIC_KERNEL), 4);
+	fv_num(v, "MSB", rcfg_median(s->b, VOCAB_METRIC_KERNEL), 4);
+	fv_num(v, "RATIO", s->cmp.ratio, 3);
+	p_text(x, &s->cmp, fv_put(v, "P"));
 	/* a step with words of its own (v3 to v4: prefetching) */
 	snprintf(key, sizeof(key), "find.vers.step_%s_%s.%s",
 		 s->a->c->variant, s->b->c->variant, word);
 	if (!lang_find(x->L, key))
 		snprintf(key, sizeof(key), "find.vers.step.%s", word);
 	vpart_fill(x, p, key, few ? "find.vers.step.nums_ms" :
-		   "find.vers.step.nums", &v);
+		   "find.vers.step.nums");
 }
 
 /* The statements of one point of a GPU, each the fastest own
@@ -1422,55 +1300,53 @@ static void point_part(struct rctx *x, const struct versions_facts *f,
 	const char *nums = kind == PT_TOP ? "find.vers.top.nums" :
 			   !best ? "find.vers.point.nums" : f->best_ref.a ?
 			   "find.vers.best.nums" : "find.vers.best.nums_noref";
-	struct fv v, pk;
+	struct fv *v = &p->v, pk;
 	char clk[32];
 
 	if (!c || (kind != PT_BEST && !f->best) ||
 	    (kind == PT_TOP && (!f->top.a || c == f->best)))
 		return;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "V"), c->c->variant);
-	fv_int(&v, "N", c->c->n);
-	regime_words(x, c, fv_put(&v, "WHY"));
-	cfg_num(x, c, common, fv_put(&v, "G"));
-	cfg_block(c, fv_put(&v, "B"));
+	mem_variant(fv_put(v, "V"), c->c->variant);
+	fv_int(v, "N", c->c->n);
+	regime_words(x, c, fv_put(v, "WHY"));
+	cfg_num(x, c, common, fv_put(v, "G"));
+	cfg_block(c, fv_put(v, "B"));
 	if (q && q->a && (best || kind == PT_TOP)) {
-		cfg_num(x, q->a, common, fv_put(&v, "GREF"));
-		find_pct(fv_put(&v, "PREF"), best ? f->pct_ref : f->top_pct,
+		cfg_num(x, q->a, common, fv_put(v, "GREF"));
+		find_pct(fv_put(v, "PREF"), best ? f->pct_ref : f->top_pct,
 			 3);
-		p_text(x, &q->cmp, fv_put(&v, "P"));
-		mem_variant(fv_put(&v, "LIB"), q->a->c->variant);
+		p_text(x, &q->cmp, fv_put(v, "P"));
+		mem_variant(fv_put(v, "LIB"), q->a->c->variant);
 	}
 	if (best) {
-		find_pct(fv_put(&v, "PPEAK"), f->pct_peak, 3);
+		find_pct(fv_put(v, "PPEAK"), f->pct_peak, 3);
 		fv_init(&pk);
 		fv_num(&pk, "PEAK", f->peak, 4);
 		render_fixed_format(f->clock_mhz, 0, clk, sizeof(clk));
 		fv_str(&pk, "CLK", clk);
-		fv_emit(x, fv_put(&v, "PEAK"), isfinite(f->clock_mhz) ?
+		fv_emit(x, fv_put(v, "PEAK"), isfinite(f->clock_mhz) ?
 			"find.vers.peak_clk" : "find.vers.peak_rated", &pk);
 		fv_free(&pk);
 	}
-	vpart_fill(x, p, head, nums, &v);
+	vpart_fill(x, p, head, nums);
 }
 
 /* One version's best block against the next best. */
 static void block_part(struct rctx *x, const struct versions_block *k,
 		       unsigned common, struct vpart *p)
 {
+	struct fv *v = &p->v;
 	char key[64];
-	struct fv v;
 
-	fv_init(&v);
-	mem_variant(fv_put(&v, "V"), k->best->c->variant);
-	cfg_block(k->best, fv_put(&v, "B"));
-	cfg_block(k->next, fv_put(&v, "B2"));
-	fv_int(&v, "N", k->n);
-	cfg_num(x, k->best, common, fv_put(&v, "G"));
-	cfg_num(x, k->next, common, fv_put(&v, "G2"));
-	p_text(x, &k->cmp, fv_put(&v, "P"));
+	mem_variant(fv_put(v, "V"), k->best->c->variant);
+	cfg_block(k->best, fv_put(v, "B"));
+	cfg_block(k->next, fv_put(v, "B2"));
+	fv_int(v, "N", k->n);
+	cfg_num(x, k->best, common, fv_put(v, "G"));
+	cfg_num(x, k->next, common, fv_put(v, "G2"));
+	p_text(x, &k->cmp, fv_put(v, "P"));
 	snprintf(key, sizeof(key), "find.vers.block.%s", cmp_word(&k->cmp));
-	vpart_fill(x, p, key, "find.vers.block.nums", &v);
+	vpart_fill(x, p, key, "find.vers.block.nums");
 }
 
 /* 1 when a comparison the findings state could not be tested. */
@@ -1490,20 +1366,22 @@ static int facts_untested(const struct versions_facts *f, size_t nd)
 	return u;
 }
 
-/* Item i of f's steps (blocks unset) or block facts (blocks set) and
- * item j of g's are about the same versions. */
-static int item_same(const struct versions_facts *f, size_t i,
-		     const struct versions_facts *g, size_t j, int blocks)
+/* The index in g of the item about the same versions as item i of f:
+ * of the steps (blocks unset) or the block facts (blocks set); -1 for
+ * none. */
+static long item_find(const struct versions_facts *f, size_t i,
+		      const struct versions_facts *g, int blocks)
 {
-	if (blocks)
-		return !strcmp(f->block[i].variant, g->block[j].variant);
-	return !strcmp(f->step[i].a->c->variant, g->step[j].a->c->variant) &&
-	       !strcmp(f->step[i].b->c->variant, g->step[j].b->c->variant);
-}
+	size_t j, n = blocks ? g->nblocks : g->nsteps;
 
-static size_t items_n(const struct versions_facts *f, int blocks)
-{
-	return blocks ? f->nblocks : f->nsteps;
+	for (j = 0; j < n; j++)
+		if (blocks ? !strcmp(f->block[i].variant, g->block[j].variant) :
+		    !strcmp(f->step[i].a->c->variant,
+			    g->step[j].a->c->variant) &&
+		    !strcmp(f->step[i].b->c->variant,
+			    g->step[j].b->c->variant))
+			return (long)j;
+	return -1;
 }
 
 /* The steps (into fl) or the block facts (into list, "; " apart) of
@@ -1513,41 +1391,24 @@ static void items_state(struct rctx *x, const struct versions_facts *f,
 			const unsigned *common, struct vpart *p, int blocks,
 			struct rfind *fl, struct rbuf *list)
 {
-	size_t d, e, i, j, nd = x->ndevs;
-	struct rbuf one;
-	int seen;
+	size_t d, e, i, nd = x->ndevs;
+	long j;
 
 	for (d = 0; d < nd; d++)
-		for (i = 0; i < items_n(&f[d], blocks); i++) {
-			for (e = 0, seen = 0; e < d && !seen; e++)
-				for (j = 0; j < items_n(&f[e], blocks); j++)
-					seen |= item_same(&f[d], i, &f[e], j,
-							  blocks);
-			if (seen)
-				continue;
-			vparts_free(p, nd);
-			for (e = d; e < nd; e++)
-				for (j = 0; j < items_n(&f[e], blocks); j++)
-					if (!item_same(&f[d], i, &f[e], j,
-						       blocks))
-						continue;
-					else if (blocks)
-						block_part(x, &f[e].block[j],
-							   common[e], &p[e]);
-					else
-						step_part(x, &f[e],
-							  &f[e].step[j],
-							  common[e], &p[e]);
-			if (!blocks) {
-				vparts_merge(x, p, NULL, NULL, fl);
-				continue;
-			}
-			rbuf_init(&one);
-			vparts_merge(x, p, "; ", &one, NULL);
-			if (one.len && list->len)
-				rbuf_puts(list, "; ");
-			rbuf_puts(list, rbuf_str(&one));
-			rbuf_free(&one);
+		for (i = 0; i < (blocks ? f[d].nblocks : f[d].nsteps); i++) {
+			for (e = 0; e < d && item_find(&f[d], i, &f[e],
+						       blocks) < 0; e++)
+				;
+			for (e = e < d ? nd : d; e < nd; e++)
+				if ((j = item_find(&f[d], i, &f[e], blocks)) < 0)
+					continue;
+				else if (blocks)
+					block_part(x, &f[e].block[j],
+						   common[e], &p[e]);
+				else
+					step_part(x, &f[e], &f[e].step[j],
+						  common[e], &p[e]);
+			vparts_merge(x, p, fl, list);
 		}
 }
 
@@ -1561,17 +1422,11 @@ static int findings(struct rctx *x)
 	struct versions_facts *f = calloc(n1, sizeof(*f));
 	struct vpart *p = calloc(n1, sizeof(*p));
 	unsigned *common = calloc(n1, sizeof(*common));
-	struct rfind fl;
 	struct rbuf list, s;
+	struct rfind fl;
 	struct kv v;
-	int rc = 0, k;
+	int rc = !f || !p || !common ? -1 : 0, k;
 
-	if (!f || !p || !common) {
-		free(f);
-		free(p);
-		free(common);
-		return -1;
-	}
 	find_init(&fl);
 	rbuf_init(&list);
 	rbuf_init(&s);
@@ -1583,11 +1438,10 @@ static int findings(struct rctx *x)
 		find_add(x, &fl, "find.vers.untested", NULL, 0);
 	if (!rc)
 		items_state(x, f, common, p, 0, &fl, NULL);
-	for (k = 0; k < PT_N; k++) {
-		vparts_free(p, nd);
+	for (k = 0; k < PT_N && !rc; k++) {
 		for (d = 0; d < nd; d++)
 			point_part(x, &f[d], k, common[d], &p[d]);
-		vparts_merge(x, p, NULL, NULL, &fl);
+		vparts_merge(x, p, &fl, NULL);
 	}
 	/* the block sizes: one sentence, an item per version */
 	if (!rc)
@@ -1598,7 +1452,6 @@ static int findings(struct rctx *x)
 		v = (struct kv){"TEXT", rbuf_str(&s)};
 		find_add(x, &fl, "find.vers.sentence", &v, 1);
 	}
-	vparts_free(p, nd);
 	if (!rc)
 		rc = find_emit(x, &fl);
 	find_free(&fl);
@@ -1617,8 +1470,7 @@ static int findings(struct rctx *x)
  * comments and blank lines before it. */
 struct item {
 	size_t start, end;	/* [start, end) of the text */
-	int keep;
-	int kernel;		/* holds __global__ */
+	int keep;		/* a kernel, or what a kept item uses */
 	int device;		/* a device function, variable or macro */
 	char name[64];		/* what other items call it by */
 };
@@ -1628,43 +1480,45 @@ static int ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/* The first index from i on in c[.., end) that is not white space. */
+static size_t space_skip(const char *c, size_t i, size_t end)
+{
+	while (i < end && isspace((unsigned char)c[i]))
+		i++;
+	return i;
+}
+
 /* code: the source with comments, strings and character literals
- * blanked (same length), so that braces and words in them count
- * nowhere. */
+ * blanked (same length; line breaks kept in comments), so that braces
+ * and words in them count nowhere. */
 static char *code_blank(const char *s, size_t n)
 {
 	char *c = malloc(n + 1);
-	size_t i = 0;
+	const char *e;
+	size_t i, j;
 
-	if (!c)
-		return NULL;
-	memcpy(c, s, n + 1);
-	while (i < n) {
-		if (s[i] == '/' && s[i + 1] == '*') {
-			c[i] = c[i + 1] = ' ';
-			for (i += 2; i < n && !(s[i] == '*' && s[i + 1] == '/');
-			     i++)
-				if (c[i] != '\n')
-					c[i] = ' ';
-			if (i < n) {
-				c[i] = c[i + 1] = ' ';
-				i += 2;
+	for (i = 0; c && i <= n; i++)
+		c[i] = s[i];
+	for (i = 0; c && i < n; i++) {
+		if (s[i] == '"' || s[i] == '\'') {
+			for (j = i + 1; j < n && s[j] != s[i] && s[j] != '\n';
+			     j++) {
+				if (s[j] == '\\' && j + 1 < n)
+					c[j++] = ' ';
+				c[j] = ' ';
 			}
-		} else if (s[i] == '/' && s[i + 1] == '/') {
-			for (; i < n && s[i] != '\n'; i++)
-				c[i] = ' ';
-		} else if (s[i] == '"' || s[i] == '\'') {
-			char q = s[i++];
-
-			for (; i < n && s[i] != q && s[i] != '\n'; i++) {
-				if (s[i] == '\\' && i + 1 < n)
-					c[i++] = ' ';
-				c[i] = ' ';
-			}
-			i++;
-		} else {
-			i++;
+			i = j;	/* past the closing quote */
+			continue;
 		}
+		if (s[i] != '/' || (s[i + 1] != '*' && s[i + 1] != '/'))
+			continue;
+		e = s[i + 1] == '*' ? strstr(s + i + 2, "*/") : NULL;
+		j = s[i + 1] == '/' ? i + strcspn(s + i, "\n") :
+		    e ? (size_t)(e - s) + 2 : n;
+		for (; i < j; i++)
+			if (s[i] != '\n')
+				c[i] = ' ';
+		i--;
 	}
 	return c;
 }
@@ -1674,9 +1528,7 @@ static int has_word(const char *c, size_t from, size_t to, const char *word)
 {
 	size_t len = strlen(word), i;
 
-	if (!len)
-		return 0;
-	for (i = from; i + len <= to; i++)
+	for (i = from; len && i + len <= to; i++)
 		if (!strncmp(c + i, word, len) &&
 		    (i == from || !ident_char(c[i - 1])) &&
 		    (i + len == to || !ident_char(c[i + len])))
@@ -1689,18 +1541,14 @@ static int has_word(const char *c, size_t from, size_t to, const char *word)
  * skipped); a variable's before '[', '=' or ';'. */
 static void item_name(const char *c, struct item *it)
 {
-	size_t i = it->start, e, b;
+	size_t i = space_skip(c, it->start, it->end), e, b;
+	int depth;
 
-	it->name[0] = '\0';
-	while (i < it->end && isspace((unsigned char)c[i]))
-		i++;
 	if (c[i] == '#') {
-		for (i++; i < it->end && isspace((unsigned char)c[i]); i++)
-			;
+		i = space_skip(c, i + 1, it->end);
 		if (strncmp(c + i, "define", 6))
 			return;
-		for (i += 6; i < it->end && isspace((unsigned char)c[i]); i++)
-			;
+		i = space_skip(c, i + 6, it->end);
 		for (e = i; e < it->end && ident_char(c[e]); e++)
 			;
 		snprintf(it->name, sizeof(it->name), "%.*s", (int)(e - i),
@@ -1708,8 +1556,7 @@ static void item_name(const char *c, struct item *it)
 		return;
 	}
 	for (; i < it->end; i++) {
-		if (c[i] != '(' && c[i] != '[' && c[i] != '=' && c[i] != ';' &&
-		    c[i] != '{')
+		if (!strchr("([=;{", c[i]))
 			continue;
 		for (e = i; e > it->start && isspace((unsigned char)c[e - 1]);
 		     e--)
@@ -1717,12 +1564,9 @@ static void item_name(const char *c, struct item *it)
 		for (b = e; b > it->start && ident_char(c[b - 1]); b--)
 			;
 		if (c[i] == '(' && e - b > 2 && !strncmp(c + b, "__", 2)) {
-			int depth = 0;
-
 			/* an attribute's arguments */
-			for (; i < it->end; i++) {
-				depth += c[i] == '(';
-				depth -= c[i] == ')';
+			for (depth = 0; i < it->end; i++) {
+				depth += (c[i] == '(') - (c[i] == ')');
 				if (!depth)
 					break;
 			}
@@ -1740,49 +1584,28 @@ static void item_name(const char *c, struct item *it)
 static size_t items_split(const char *c, size_t n, struct item *it,
 			  size_t max)
 {
-	size_t i = 0, k = 0;
+	size_t i = 0, j, k, q;
+	int depth = 0;
 
-	while (i < n && k < max) {
-		size_t start = i, j = i;
-		int depth = 0;
-
-		while (j < n && isspace((unsigned char)c[j]))
-			j++;
-		if (j == n)
-			break;
+	for (k = 0; k < max && (j = space_skip(c, i, n)) < n; k++) {
 		memset(&it[k], 0, sizeof(it[k]));
-		it[k].start = start;
-		if (c[j] == '#') {
-			/* a directive, with its continuation lines */
+		it[k].start = i;
+		if (c[j] == '#')	/* with its continuation lines */
 			for (; j < n && c[j] != '\n'; j++)
-				if (c[j] == '\\' && c[j + 1] == '\n')
-					j++;
-			it[k].end = j < n ? j + 1 : n;
-		} else {
+				j += c[j] == '\\' && c[j + 1] == '\n';
+		else
 			for (; j < n; j++) {
-				if (c[j] == '{' || c[j] == '(' || c[j] == '[')
-					depth++;
-				else if (c[j] == '}' || c[j] == ')' ||
-					 c[j] == ']')
-					depth--;
+				depth += !!strchr("{([", c[j]) -
+					 !!strchr("})]", c[j]);
 				if (!depth && c[j] == ';')
 					break;
 				if (!depth && c[j] == '}') {
-					size_t q = j + 1;
-
-					while (q < n && (c[q] == ' ' ||
-							 c[q] == '\t' ||
-							 c[q] == '\n'))
-						q++;
-					if (q < n && c[q] == ';')
-						j = q;
+					q = space_skip(c, j + 1, n);
+					j = q < n && c[q] == ';' ? q : j;
 					break;
 				}
 			}
-			it[k].end = j < n ? j + 1 : n;
-		}
-		i = it[k].end;
-		k++;
+		it[k].end = i = j < n ? j + 1 : n;
 	}
 	return k;
 }
@@ -1795,55 +1618,44 @@ static int listing_trim(const char *src, struct rbuf *out)
 {
 	enum { MAXITEMS = 256 };
 	struct item *it = calloc(MAXITEMS, sizeof(*it)), *t;
-	size_t n = strlen(src), k = 0, i, j;
+	size_t n = strlen(src), k = 0, i, j, s;
 	char *c = code_blank(src, n);
-	int kernels = 0, changed = 1, trimmed = 0;
+	int kernels = 0, changed, trimmed = 0;
 
 	if (it && c)
 		k = items_split(c, n, it, MAXITEMS);
-	for (i = 0; i < k; i++) {
-		t = &it[i];
-		t->kernel = has_word(c, t->start, t->end, "__global__");
-		t->device = has_word(c, t->start, t->end, "__device__") ||
-			    has_word(c, t->start, t->end, "__constant__");
+	for (t = it; t && t < it + k; t++) {
 		item_name(c, t);
-		if (!t->device && t->name[0] &&
-		    has_word(c, t->start, t->end, "define"))
-			t->device = 1;
-		t->keep = t->kernel;
-		kernels += t->kernel;
+		t->keep = has_word(c, t->start, t->end, "__global__");
+		t->device = has_word(c, t->start, t->end, "__device__") ||
+			    has_word(c, t->start, t->end, "__constant__") ||
+			    (t->name[0] &&
+			     has_word(c, t->start, t->end, "define"));
+		kernels += t->keep;
 	}
-	if (!kernels || k == MAXITEMS)
-		changed = 0;
-	while (changed) {
-		changed = 0;
-		for (i = 0; i < k; i++) {
-			if (it[i].keep || !it[i].device || !it[i].name[0])
-				continue;
-			for (j = 0; j < k && !it[i].keep; j++)
+	if (k == MAXITEMS)
+		kernels = 0;
+	for (changed = kernels; changed;)
+		for (i = 0, changed = 0; i < k; i++)
+			for (j = 0; j < k && !it[i].keep && it[i].device &&
+			     it[i].name[0]; j++)
 				if (it[j].keep && has_word(c, it[j].start,
 							   it[j].end,
 							   it[i].name))
 					it[i].keep = changed = 1;
-		}
-	}
-	for (i = 0; kernels && k < MAXITEMS && i < k; i++) {
-		size_t s = it[i].start, e = it[i].end;
-
+	for (i = 0; kernels && i < k; i++) {
 		if (!it[i].keep)
 			continue;
 		/* from the item's first line that is not blank */
-		for (j = s; j < e && isspace((unsigned char)src[j]); j++)
+		for (j = s = it[i].start; j < it[i].end &&
+		     isspace((unsigned char)src[j]); j++)
 			if (src[j] == '\n')
 				s = j + 1;
 		if (trimmed++)
 			rbuf_puts(out, "\n\n");
-		rbuf_putn(out, src + s, e - s);
+		rbuf_putn(out, src + s, it[i].end - s);
 	}
-	if (trimmed)
-		rbuf_putc(out, '\n');
-	else
-		rbuf_puts(out, src);
+	rbuf_puts(out, trimmed ? "\n" : src);
 	free(it);
 	free(c);
 	return trimmed > 0;
@@ -1858,45 +1670,35 @@ static int metric_table(struct rctx *x, int dev, int shared,
 			const char *unit, const struct rsize *sizes, size_t ns,
 			const int *blocks, size_t nb, const char *caption_key)
 {
-	struct rtable t;
-	struct rbuf cell, note;
 	unsigned seen = 0, common = regime_common(x, dev);
+	struct vtab t;
 	size_t i, j;
-	struct fv v;
-	int rc;
 
 	if (nb > RTABLE_MAXCOLS - 1)
 		nb = RTABLE_MAXCOLS - 1;
-	table_init_s(&t, 'r', nb);
+	vtab_init(&t, NULL, 'r', nb);
 	blocks_head(x, &t, "\\(n\\)", blocks, NULL, nb, NULL);
-	rbuf_init(&cell);
-	rbuf_init(&note);
 	for (i = 0; i < ns; i++) {
-		rbuf_free(&cell);
-		size_label(&sizes[i], &cell);
-		rtable_text(&t, rbuf_str(&cell));
+		size_label(&sizes[i], &t.cell);
+		vtab_text(&t);
 		for (j = 0; j < nb; j++) {
 			const struct rcfg *c = model_find_size(x, dev,
 				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
 				blocks[j]);
 
-			if (!cell_status(x, &t, c))
-				num_marked(x, &t, rcfg_median(c, metric), c,
+			if (!cell_status(x, &t.t, c))
+				num_marked(x, &t.t, rcfg_median(c, metric), c,
 					   common, &seen);
 		}
-		rtable_row_end(&t);
+		rtable_row_end(&t.t);
 	}
-	fv_init(&v);
-	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
-	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
+	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
+	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
 	sample_range(x, dev, VOCAB_SUITE_VERSIONS, variant, metric,
-		     "word.samples_of", fv_put(&v, "SAMPLES"));
-	regime_text(x, seen, common, &note);
-	rc = part_table(x, dev, shared, &t, "versions", variant, metric,
-			caption_key, &v, NULL, rbuf_str(&note));
-	rbuf_free(&cell);
-	rbuf_free(&note);
-	return rc;
+		     "word.samples_of", fv_put(&t.v, "SAMPLES"));
+	regime_text(x, seen, common, &t.note);
+	return part_table(x, dev, shared, &t, "versions", variant, metric,
+			  caption_key, NULL);
 }
 
 /* Report G's table: rows = block and size, columns = the statistics of
@@ -1908,19 +1710,17 @@ static int stats_table(struct rctx *x, int dev, int shared,
 {
 	static const char *const heads[] = {
 		"word.block_size", "word.size", "stat.min", "stat.max",
-		"stat.avg", "stat.median", "stat.stddev", "\\(n\\)"
+		"stat.avg", "stat.median", "stat.stddev", "=\\(n\\)", NULL
 	};
-	struct rtable t;
-	struct rbuf cell;
+	struct vtab t;
 	size_t i, j;
-	struct fv v;
 	int k;
 
-	rtable_init(&t, "lrSSSSSS");
-	rbuf_init(&cell);
-	heads_put(x, &t, heads, sizeof(heads) / sizeof(heads[0]));
+	vtab_init(&t, "lrSSSSSS", 0, 0);
+	mem_heads(x, &t.t, heads);
+	rtable_head_end(&t.t);
 	for (j = 0; j < nb; j++) {
-		rtable_gap(&t);
+		rtable_gap(&t.t);
 		for (i = 0; i < ns; i++) {
 			const struct rcfg *c = model_find_size(x, dev,
 				VOCAB_SUITE_VERSIONS, variant, &sizes[i],
@@ -1931,32 +1731,28 @@ static int stats_table(struct rctx *x, int dev, int shared,
 			if (!c)
 				continue;
 			s = rcfg_stat(c, metric);
-			rbuf_free(&cell);
-			block_label(c->c->block_x, c->c->block_y, &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			rbuf_free(&cell);
-			size_label(&sizes[i], &cell);
-			rtable_text(&t, rbuf_str(&cell));
-			if (!cell_status(x, &t, c)) {
+			block_label(c->c->block_x, c->c->block_y, &t.cell);
+			vtab_text(&t);
+			size_label(&sizes[i], &t.cell);
+			vtab_text(&t);
+			if (!cell_status(x, &t.t, c)) {
 				st[0] = s ? s->s.min : NAN;
 				st[1] = s ? s->s.max : NAN;
 				st[2] = s ? s->s.mean : NAN;
 				st[3] = s ? s->s.median : NAN;
 				st[4] = s ? s->s.stddev : NAN;
 				for (k = 0; k < 5; k++)
-					rtable_num(&t, st[k], -1, 0);
+					rtable_num(&t.t, st[k], -1, 0);
 				if (s)
-					rtable_int(&t, (long long)s->s.n);
+					rtable_int(&t.t, (long long)s->s.n);
 			}
-			rtable_row_end(&t);
+			rtable_row_end(&t.t);
 		}
 	}
-	fv_init(&v);
-	metric_label(x, metric, unit, fv_put(&v, "METRIC"));
-	rbuf_put_tex(fv_put(&v, "NAME"), variant, 0);
-	rbuf_free(&cell);
+	metric_label(x, metric, unit, fv_put(&t.v, "METRIC"));
+	rbuf_put_tex(fv_put(&t.v, "NAME"), variant, 0);
 	return part_table(x, dev, shared, &t, "versions-stats", variant,
-			  metric, "versions.stats", &v, NULL, NULL);
+			  metric, "versions.stats", NULL);
 }
 
 /* Why the counters are missing on device dev (< 0: any): the reason
@@ -1964,19 +1760,12 @@ static int stats_table(struct rctx *x, int dev, int shared,
 static void counters_why_par(struct rctx *x, int dev, const char *none_key)
 {
 	const char *why = model_counters_why(x, dev, VOCAB_SUITE_VERSIONS);
-	struct rbuf t;
 	struct fv v;
 
-	rbuf_init(&t);
 	fv_init(&v);
-	if (why) {
+	if (why)
 		rbuf_put_prose(fv_put(&v, "WHY"), why, 1);
-		fv_emit(x, &t, "versions.counters_unavailable", &v);
-	} else {
-		rbuf_puts(&t, lang_get(x->L, none_key));
-	}
-	emit_par(x, rbuf_str(&t));
-	rbuf_free(&t);
+	fv_par(x, why ? "versions.counters_unavailable" : none_key, &v);
 	fv_free(&v);
 }
 
@@ -2079,10 +1868,8 @@ static int kernel_part(struct rctx *x, const char *variant)
 		struct kv lv;
 
 		fv_int(&v, "SESSION", (long long)k->session_id);
-		fv_emit(x, &h, trimmed ? "vers.source_trimmed" :
-			"versions.source", &v);
-		emit_par(x, rbuf_str(&h));
-		rbuf_free(&h);
+		fv_par(x, trimmed ? "vers.source_trimmed" : "versions.source",
+		       &v);
 		rbuf_put_listing(&h, rbuf_str(&code));
 		lv = (struct kv){"CODE", rbuf_str(&h)};
 		rc = emit_fragment(x, "listing", &lv, 1);
@@ -2106,50 +1893,39 @@ static int kernel_part(struct rctx *x, const char *variant)
 static void versions_list(struct rctx *x)
 {
 	const char **vv = NULL;
-	struct rbuf items, one;
-	char *frag = tmpl_fragment(x->frags, "item");
 	size_t nv = versions_names(x, -1, &vv), i;
+	struct rfind items;
 	struct fv v;
 	struct kv t;
 
-	rbuf_init(&items);
-	rbuf_init(&one);
+	find_init(&items);
 	fv_init(&v);
-	for (i = 0; i < nv && frag; i++) {
-		rbuf_free(&one);
+	for (i = 0; i < nv; i++) {
 		rbuf_put_tex(fv_put(&v, "NAME"), vv[i], 0);
 		kernel_desc(x, kernel_of(x, vv[i]), fv_put(&v, "DESC"));
-		fv_emit(x, &one, "vers.item", &v);
-		t = (struct kv){"TEXT", rbuf_str(&one)};
-		tmpl_fill(&items, frag, &t, 1);
+		fv_find(x, &items, "vers.item", &v);
 	}
-	if (items.len) {
-		t = (struct kv){"ITEMS", rbuf_str(&items)};
+	if (items.n) {
+		t = (struct kv){"ITEMS", rbuf_str(&items.items)};
 		emit_fragment(x, "list", &t, 1);
 	}
-	free(frag);
-	free(vv);
-	rbuf_free(&items);
-	rbuf_free(&one);
+	find_free(&items);
 	fv_free(&v);
+	free(vv);
 }
 
-static int sec_versions_body(struct rctx *x)
+static int main_body(struct rctx *x)
 {
+	const char *app = lang_get(x->L, "vers.intro_app");
 	struct rbuf t;
 	int rc;
 
-	emit_heading(x, 0, lang_get(x->L, "versions.title"));
-	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
-		emit_par(x, lang_get(x->L, "versions.absent"));
-		return 0;
-	}
+	/* the reference to the appendix is gone where the report leaves
+	 * the appendix out (report.c's refs_unwritten_drop) */
 	rbuf_init(&t);
 	rbuf_puts(&t, lang_get(x->L, "vers.intro"));
-	if (app_listed(x)) {
-		rbuf_putc(&t, ' ');
-		rbuf_puts(&t, lang_get(x->L, "vers.intro_app"));
-	}
+	if (*app)
+		rbuf_printf(&t, " %s", app);
 	emit_par(x, rbuf_str(&t));
 	rbuf_free(&t);
 	versions_list(x);
@@ -2163,23 +1939,15 @@ static int sec_versions_body(struct rctx *x)
 	}
 	if (!rc)
 		rc = perf_figures(x);
-	if (!rc)
-		rc = findings(x);
-	return rc;
+	return rc ? rc : findings(x);
 }
 
-static int app_versions_body(struct rctx *x)
+static int app_body(struct rctx *x)
 {
 	const char **vv = NULL;
 	size_t nv, i;
 	int rc = 0;
 
-	emit_heading(x, 0, lang_get(x->L, "versions.app_title"));
-	rbuf_puts(&x->body, "\\label{app:versions}\n");
-	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
-		emit_par(x, lang_get(x->L, "versions.absent"));
-		return 0;
-	}
 	emit_par(x, lang_get(x->L, "vers.app_intro"));
 	if (model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL))
 		emit_par(x, lang_get(x->L, "versions.counters_intro"));
@@ -2193,26 +1961,34 @@ static int app_versions_body(struct rctx *x)
 	return rc;
 }
 
-/* Text dense with numbers and long words (Polish, German): TeX may
- * stretch a line's spaces rather than push a word into the margin.
- * The group ends with the section. */
-static int stretched(struct rctx *x, int (*body)(struct rctx *x))
+/* The main body's section (app unset) or the appendix. Text dense with
+ * numbers and long words (Polish, German): TeX may stretch a line's
+ * spaces rather than push a word into the margin; the group ends with
+ * the section. */
+static int versions_section(struct rctx *x, int app)
 {
-	int rc;
+	int rc = 0;
 
 	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
 		  "{3em}\n");
-	rc = body(x);
+	emit_heading(x, 0, lang_get(x->L, app ? "versions.app_title" :
+					    "versions.title"));
+	if (app)
+		rbuf_puts(&x->body, "\\label{app:versions}\n");
+	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS))
+		emit_par(x, lang_get(x->L, "versions.absent"));
+	else
+		rc = app ? app_body(x) : main_body(x);
 	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
 }
 
 int sec_versions(struct rctx *x)
 {
-	return stretched(x, sec_versions_body);
+	return versions_section(x, 0);
 }
 
 int app_versions(struct rctx *x)
 {
-	return stretched(x, app_versions_body);
+	return versions_section(x, 1);
 }
