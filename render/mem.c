@@ -116,20 +116,14 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
 	}
 }
 
-int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const char *caption, const char *kind, int dev,
-		   const char *note)
+int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
+		  const char *caption, const char *anchor, const char *note)
 {
-	struct rbuf spec, nb, anchor;
+	struct rbuf nb;
 	struct kv v[6];
 	int rc;
 
-	rbuf_init(&spec);
 	rbuf_init(&nb);
-	rbuf_init(&anchor);
-	rbuf_printf(&anchor, "%s dev=%lld", kind,
-		    (long long)x->devs[dev]->id);
-	mem_colspec(t, wide, &spec);
 	if (note && *note) {
 		char *f = tmpl_fragment(x->frags, "tablenote");
 		struct kv nv = {"TEXT", note};
@@ -138,15 +132,32 @@ int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 			tmpl_fill(&nb, f, &nv, 1);
 		free(f);
 	}
-	v[0] = (struct kv){"ANCHOR", rbuf_str(&anchor)};
+	v[0] = (struct kv){"ANCHOR", anchor};
 	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
+	v[2] = (struct kv){"COLSPEC", spec};
 	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
 	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
 	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
 	rc = emit_fragment(x, "table", v, 6);
-	rbuf_free(&spec);
 	rbuf_free(&nb);
+	return rc;
+}
+
+int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
+		   const char *caption, const char *kind, int dev,
+		   const char *note)
+{
+	struct rbuf spec, anchor;
+	int rc;
+
+	rbuf_init(&spec);
+	rbuf_init(&anchor);
+	rbuf_printf(&anchor, "%s dev=%lld", kind,
+		    (long long)x->devs[dev]->id);
+	mem_colspec(t, wide, &spec);
+	rc = mem_table_put(x, t, rbuf_str(&spec), caption, rbuf_str(&anchor),
+			   note);
+	rbuf_free(&spec);
 	rbuf_free(&anchor);
 	return rc;
 }

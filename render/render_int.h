@@ -923,6 +923,11 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
  * findings the parts collected. */
 int mem_section(struct rctx *x, const char *suite, const char *key,
 		int (*part)(struct rctx *x, int dev, struct rfind *fd));
+/* The fragment "table" of t with the column specification spec, caption,
+ * anchor and note (NULL or "": none), where emit_table would derive its
+ * own specification. Returns 0 or -1 (template error). */
+int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
+		  const char *caption, const char *anchor, const char *note);
 /* emit_table for such a table: anchored "KIND dev=ID" for device dev,
  * the room after each column's numbers from wide[]. */
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,

@@ -104,19 +104,12 @@ static void col_title(const struct rctx *x, const struct ilp_col *c,
 static unsigned row_marks(const struct rctx *x, int dev,
 			  const struct ilp_grid *g, size_t row)
 {
-	unsigned m = ~0u;
+	const struct rcfg *c[ILP_MAXCOLS];
 	size_t j;
-	int any = 0;
 
-	for (j = 0; j < g->nc; j++) {
-		const struct rcfg *c = grid_cfg(x, dev, g, j, row);
-
-		if (!rcfg_ok(c))
-			continue;
-		m &= rcfg_marks(x, c);
-		any = 1;
-	}
-	return any ? m : 0;
+	for (j = 0; j < g->nc; j++)
+		c[j] = grid_cfg(x, dev, g, j, row);
+	return mem_marks_shared(x, c, g->nc);
 }
 
 /* Sig significant figures of |v| as \num (the language's decimal
@@ -202,54 +195,6 @@ static void grid_head(const struct rctx *x, const struct ilp_grid *g,
 	}
 	rtable_head_end(t);
 	rbuf_free(&h);
-}
-
-/* Emits a table whose column specification the caller wrote (emit_table
- * derives its own). */
-static int table_emit(struct rctx *x, struct rtable *t, const char *spec,
-		      const char *caption, const char *anchor,
-		      const char *note)
-{
-	struct rbuf nb;
-	struct kv v[6];
-	int rc;
-
-	rbuf_init(&nb);
-	if (note && *note) {
-		char *f = tmpl_fragment(x->frags, "tablenote");
-		struct kv nv = {"TEXT", note};
-
-		if (f)
-			tmpl_fill(&nb, f, &nv, 1);
-		free(f);
-	}
-	v[0] = (struct kv){"ANCHOR", anchor};
-	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", spec};
-	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
-	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
-	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
-	rc = emit_fragment(x, "table", v, 6);
-	rbuf_free(&nb);
-	return rc;
-}
-
-/* 1 when the report holds the appendix that shows every size. */
-static int app_shown(const struct rctx *x)
-{
-	const char *p = x->o->sections, *want = "ilp-data";
-	size_t n = strlen(want);
-
-	if (!p)
-		return 1;
-	do {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, want, n))
-			return 1;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
 }
 
 /* Which rows the main body shows: every other size counted down from
@@ -383,8 +328,8 @@ static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
 	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	sample_range(x, dev, VOCAB_SUITE_ILP, NULL, VOCAB_METRIC_GBS,
 		     "word.samples_of", fv_put(&v, "SAMPLES"));
-	fv_str(&v, "APP", !every && app_shown(x) ?
-	       lang_get(x->L, "ilp.table_app") : "");
+	/* dropped with its sentence where the appendix is not written */
+	fv_str(&v, "APP", every ? "" : lang_get(x->L, "ilp.table_app"));
 	rc = fv_emit(x, cap, every ? "ilp.table_all" : "ilp.table", &v);
 	rc |= emit_string(x, note, ci ? "ilp.table_note" :
 			  "ilp.table_note_none", NULL, 0);
@@ -447,7 +392,7 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	if (g->only)
 		rbuf_printf(&anc, " variant=%s", g->only);
 	if (!rc)
-		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
+		rc = mem_table_put(x, &t, rbuf_str(&spec), rbuf_str(&cap),
 				rbuf_str(&anc), rbuf_str(&note));
 out:
 	free(keep);
@@ -1012,7 +957,7 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	for (j = 1; j < nk; j++)
 		rbuf_puts(&spec, " >{\\footnotesize}r");
 	if (!rc)
-		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
+		rc = mem_table_put(x, &t, rbuf_str(&spec), rbuf_str(&cap),
 				rbuf_str(&anc), NULL);
 	rtable_free(&t);
 	rbuf_free(&h);
