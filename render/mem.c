@@ -352,6 +352,7 @@ void mem_tab_init(struct mem_tab *m, const char *kinds)
 	rbuf_init(&m->cap);
 	rbuf_init(&m->note);
 	m->seen = 0;
+	m->more = NULL;
 }
 
 void mem_tab_free(struct mem_tab *m)
@@ -406,10 +407,20 @@ unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc)
 {
+	struct rbuf spec, anc;
+
+	rbuf_init(&spec);
+	rbuf_init(&anc);
 	mem_regime_note(x, m->seen, &m->note);
+	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
+	if (m->more)
+		rbuf_printf(&anc, " %s", m->more);
+	mem_colspec(&m->t, m->wide, &spec);
 	if (!rc && any)
-		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
-				    dev, rbuf_str(&m->note));
+		rc = mem_table_put(x, &m->t, rbuf_str(&spec), rbuf_str(&m->cap),
+				   rbuf_str(&anc), rbuf_str(&m->note));
+	rbuf_free(&spec);
+	rbuf_free(&anc);
 	mem_tab_free(m);
 	return rc;
 }

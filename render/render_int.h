@@ -1385,6 +1385,7 @@ struct mem_tab {
 	struct rbuf wide[RTABLE_MAXCOLS];
 	struct rbuf cap, note;
 	unsigned seen;		/* RG_* of the cells written */
+	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
 void mem_tab_free(struct mem_tab *m);
@@ -1403,7 +1404,7 @@ void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
 			  size_t n);
 /* Ends table m of device dev: appends the note of the regimes seen to
- * m->note, writes the table (mem_table_emit, anchored KIND) when rc is
+ * m->note, writes the table (anchored "KIND dev=ID MORE") when rc is
  * 0 and any is set, and frees m. Returns rc, or the writing's status. */
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc);

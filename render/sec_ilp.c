@@ -245,14 +245,14 @@ static int grid_tables(struct rctx *x, int dev, const struct ilp_grid *g,
 	return rc;
 }
 
-/* The rows of the sizes kept (keep[]): each size with the marks its row
- * shares, each cell's median and what follows it, the room each column
- * keeps for that in wide[]. *seen gets the regimes shown, *ci whether
- * an interval was written. -1 when the store fails. */
+/* The rows of the sizes kept (keep[]) in m: each size with the marks
+ * its row shares, each cell's median and what follows it, the room each
+ * column keeps for that. *ci gets whether an interval was written. -1
+ * when the store fails. */
 static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
-		     const char *keep, struct rtable *t, struct rbuf *wide,
-		     unsigned *seen, int *ci)
+		     const char *keep, struct mem_tab *m, int *ci)
 {
+	struct rtable *t = &m->t;
 	struct post_parts parts[ILP_MAXCOLS] = { 0 }, p;
 	struct rbuf lab;
 	size_t i, j;
@@ -279,9 +279,9 @@ static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
 			/* the text after the number, inside its cell */
 			post_put(&p, &t->body);
 			post_widen(&parts[j], &p);
-			rbuf_free(&wide[j]);
-			post_put(&parts[j], &wide[j]);
-			*seen |= rcfg_regime(x, c);
+			rbuf_free(&m->wide[j + 1]);
+			post_put(&parts[j], &m->wide[j + 1]);
+			m->seen |= rcfg_regime(x, c);
 		}
 		rtable_row_end(t);
 	}
@@ -315,11 +315,11 @@ static int grid_pct_row(struct rctx *x, int dev, const struct ilp_grid *g,
 }
 
 /* The caption and the note of a bandwidth table: every size or not
- * (every), an interval written (ci), the % of peak row (pct), the
- * regimes seen. Returns 0 or -1 (template error). */
+ * (every), an interval written (ci), the % of peak row (pct); the
+ * regimes follow from mem_tab_end. Returns 0 or -1 (template error). */
 static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
-			int every, int ci, int pct, unsigned seen,
-			struct rbuf *cap, struct rbuf *note)
+			int every, int ci, int pct, struct rbuf *cap,
+			struct rbuf *note)
 {
 	struct fv v;
 	int rc;
@@ -341,35 +341,21 @@ static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
 		rc |= fv_emit(x, note, "ilp.pct_note", &v);
 		fv_free(&v);
 	}
-	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(note, ' ');
-		regime_note(x, seen, note);
-	}
 	return rc;
 }
 
 static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		      const struct ilp_facts *f, int all)
 {
-	struct rtable t;
-	/* the room after each column's numbers (mem_colspec) */
-	struct rbuf spec, cap, anc, note, wide[ILP_MAXCOLS + 1];
-	char kinds[ILP_MAXCOLS + 2], *keep = calloc(g->ns + 1, 1);
-	unsigned seen = 0;
-	size_t i, j;
+	char kinds[ILP_MAXCOLS + 2], more[96], *keep = calloc(g->ns + 1, 1);
+	struct mem_tab m;
+	size_t i;
 	int rc = -1, ci = 0, every = 1, pct;
 
+	memset(kinds, 'S', sizeof(kinds));
 	kinds[0] = 'l';
-	for (j = 0; j < g->nc; j++)
-		kinds[1 + j] = 'S';
 	kinds[1 + g->nc] = '\0';
-	for (j = 0; j <= g->nc; j++)
-		rbuf_init(&wide[j]);
-	rtable_init(&t, kinds);
-	rbuf_init(&spec);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&note);
+	mem_tab_init(&m, kinds);
 	if (!keep)
 		goto out;
 	if (all)
@@ -379,31 +365,18 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	/* a short sweep keeps every size: the caption says so */
 	for (i = 0; i < g->ns; i++)
 		every &= keep[i];
-	grid_head(x, g, &t);
-	if (grid_rows(x, dev, g, keep, &t, wide + 1, &seen, &ci))
+	grid_head(x, g, &m.t);
+	if (grid_rows(x, dev, g, keep, &m, &ci))
 		goto out;
-	pct = grid_pct_row(x, dev, g, f, &t);
-	mem_colspec(&t, wide, &spec);
-	rc = grid_caption(x, dev, f, every, ci, pct, seen, &cap, &note);
-	rbuf_printf(&anc, "%s dev=%lld", all ? "ilp-all" : "ilp",
-		    (long long)x->devs[dev]->id);
+	pct = grid_pct_row(x, dev, g, f, &m.t);
+	rc = grid_caption(x, dev, f, every, ci, pct, &m.cap, &m.note);
 	/* one table per copy kernel when there are several (own kernels
 	 * beside copy_ilp): their columns side by side would not fit */
-	if (g->only)
-		rbuf_printf(&anc, " variant=%s", g->only);
-	if (!rc)
-		rc = mem_table_put(x, &t, rbuf_str(&spec), rbuf_str(&cap),
-				rbuf_str(&anc), rbuf_str(&note));
+	snprintf(more, sizeof(more), "variant=%s", g->only ? g->only : "");
+	m.more = g->only ? more : NULL;
 out:
 	free(keep);
-	rtable_free(&t);
-	for (j = 0; j <= g->nc; j++)
-		rbuf_free(&wide[j]);
-	rbuf_free(&spec);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&note);
-	return rc;
+	return mem_tab_end(x, &m, dev, all ? "ilp-all" : "ilp", 1, rc);
 }
 
 /* ---- figures ------------------------------------------------------------ */
