@@ -590,16 +590,14 @@ static void find_layout(struct rctx *x, struct rfind *fd,
 static void find_spr(struct rctx *x, struct rfind *fd,
 		     const struct co_facts *f, const char *pre)
 {
-	struct fv v, w;
-	struct rbuf *list, *what;
+	struct plist l;
+	struct rbuf *what;
 	int i, s = f->smax ? f->smax : CO_MAXP;
 
 	if (!f->has_spr)
 		return;
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	for (i = 0; i < 5; i++) {
 		double got = i == 0 ? f->spr_off[0] : i == 1 ? f->spr_off[1] :
 			     i == 2 ? f->spr_str[s] : i == 3 ? f->spr_aos :
@@ -611,7 +609,7 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 
 		if (!isfinite(got))
 			continue;
-		what = fv_put(&w, "WHAT");
+		what = fv_put(&l.item, "WHAT");
 		if (i < 2)
 			rbuf_printf(what, "$k = %d$", i);
 		else if (i == 2)
@@ -619,15 +617,11 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 		else
 			mem_variant(what, i == 3 ? VOCAB_VARIANT_AOS :
 				    VOCAB_VARIANT_SOA);
-		fv_num(&w, "V", got, 3);
-		fv_int(&w, "M", want);
-		rbuf_puts(list, list->len ? "; " : "");
-		fv_emit(x, list, "find.co.spr_item", &w);
+		fv_num(&l.item, "V", got, 3);
+		fv_int(&l.item, "M", want);
+		parts_list_add(x, &l, "find.co.spr_item");
 	}
-	if (list->len)
-		fv_find(x, fd, "find.co.spr", &v);
-	fv_free(&v);
-	fv_free(&w);
+	parts_list_find(x, fd, &l, "find.co.spr");
 }
 
 /* ---- the section --------------------------------------------------------- */
@@ -635,7 +629,7 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct co_facts f;
-	char pre[32] = "";
+	char pre[32];
 	struct kv v;
 	int rc;
 
@@ -649,8 +643,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = layout_table(x, dev, &f);
 	problems_list(x, dev, CO_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	/* the bases the others are set against, when they are missing */
 	v = (struct kv){"DEV", pre};
 	if (!f.off[0] && copy_cfg(x, dev, 0, 1))

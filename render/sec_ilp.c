@@ -804,7 +804,7 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct ilp_facts f;
 	struct ilp_grid g;
-	char pre[32] = "";
+	char pre[32];
 	int d, rc;
 
 	/* the figures of every device lead, before the first one's table */
@@ -818,8 +818,7 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 	rc = grid_tables(x, dev, &g, &f, 0);
 	grid_free(&g);
 	/* the findings, each prefixed "GPU~1: " where there are several */
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	if (f.n)	/* find_plateau, too, needs a steady point */
 		find_largest(x, fd, &f, pre);
 	find_plateau(x, fd, &f, pre);

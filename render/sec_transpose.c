@@ -375,31 +375,24 @@ static void find_pair(struct rctx *x, struct rfind *fd,
 static void find_blocks(struct rctx *x, struct rfind *fd,
 			const struct tr_facts *f, const char *pre)
 {
-	struct fv v, w;
-	struct rbuf *list;
+	struct plist l;
 	char key[64];
 	int k;
 
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->top.n);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
+	fv_int(&l.all, "N", f->top.n);
 	for (k = 0; k < TR_N; k++) {
 		const struct tr_pair *p = &f->blk[k];
 
 		if (!p->n)
 			continue;
-		pair_fv(x, p, &w, pre);
+		pair_fv(x, p, &l.item, pre);
 		mem_key(key, sizeof(key), "find.tr.block",
 			mem_word(&p->cmp, 1));
-		rbuf_puts(list, list->len ? "; " : "");
-		fv_emit(x, list, key, &w);
+		parts_list_add(x, &l, key);
 	}
-	if (list->len)
-		fv_find(x, fd, "find.tr.blocks", &v);
-	fv_free(&v);
-	fv_free(&w);
+	parts_list_find(x, fd, &l, "find.tr.blocks");
 }
 
 /* The sizes the L2 cache holds: their best is the cache's bandwidth. */
@@ -437,18 +430,15 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 			    const char *pre)
 {
 	int n = f->top.n ? f->top.n : f->pad.n ? f->pad.n : f->tile.n;
-	struct fv v, w;
-	struct rbuf *list;
+	struct plist l;
 	int *bs = NULL, k;
 	size_t nb, j;
 
 	if (!n)
 		return;
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", n);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
+	fv_int(&l.all, "N", n);
 	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
 	for (k = TR_TILE; k < TR_N; k++)
 		for (j = 0; j < nb; j++) {
@@ -458,17 +448,13 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 
 			if (!isfinite(q))
 				continue;
-			mem_variant(fv_put(&w, "V"), tr_variants[k]);
-			mem_block(x, fv_put(&w, "B"), c);
-			fv_num(&w, "W", q, 3);
-			rbuf_puts(list, list->len ? "; " : "");
-			fv_emit(x, list, "find.tr.wf_item", &w);
+			mem_variant(fv_put(&l.item, "V"), tr_variants[k]);
+			mem_block(x, fv_put(&l.item, "B"), c);
+			fv_num(&l.item, "W", q, 3);
+			parts_list_add(x, &l, "find.tr.wf_item");
 		}
-	if (list->len)
-		fv_find(x, fd, "find.tr.wavefronts", &v);
+	parts_list_find(x, fd, &l, "find.tr.wavefronts");
 	free(bs);
-	fv_free(&v);
-	fv_free(&w);
 }
 
 static void findings_dev(struct rctx *x, struct rfind *fd,
@@ -493,7 +479,7 @@ static void findings_dev(struct rctx *x, struct rfind *fd,
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct tr_facts f;
-	char pre[32] = "";
+	char pre[32];
 	int rc;
 
 	if (facts_transpose(x, dev, &f))
@@ -502,8 +488,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = tr_table(x, dev);
 	problems_list(x, dev, TR_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	findings_dev(x, fd, &f, dev, pre);
 	return rc;
 }

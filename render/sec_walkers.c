@@ -495,7 +495,7 @@ static void findings_dev(struct rctx *x, struct rfind *fd,
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct wk_facts f;
-	char pre[32] = "";
+	char pre[32];
 	int rc;
 
 	if (facts_walkers(x, dev, &f))
@@ -506,8 +506,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = stat_table(x, dev, &f);
 	problems_list(x, dev, WK_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	findings_dev(x, fd, &f, pre);
 	return rc;
 }
