@@ -170,7 +170,7 @@ static void facts_clear(struct ilp_facts *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
-	f->gmem = f->pctmem = f->l2_gbs = f->plateau_gbs = NAN;
+	f->gmem = f->pctmem = f->l2_gbs = NAN;
 	f->cmp.a = f->cmp.b = f->cmp.gain = f->cmp.ratio = NAN;
 	f->cmp.p = -1;
 	f->cmpmem = f->cmp;
@@ -206,7 +206,6 @@ static void facts_plateau(const struct rctx *x, int dev,
 	const struct rcfg *c;
 	size_t i = top + 1;
 
-	f->plateau_gbs = f->gbest;
 	while (i-- > 0) {
 		c = steady_at(x, dev, sizes[i], f->best_ilp);
 		if (!c)
@@ -262,7 +261,6 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			rc = -1;
 			goto out;
 		}
-		f->cmp_ranges = f->cmp.ranges;
 	}
 	mem = ilp_find(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
 	if (mem && rcfg_steady(x, mem) &&
@@ -274,7 +272,6 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			rc = -1;
 			goto out;
 		}
-		f->cmpmem_ranges = f->cmpmem.ranges;
 	}
 	facts_plateau(x, dev, sizes, top, f);
 out:

@@ -841,11 +841,8 @@ struct ilp_facts {
 	double pct1, pctbest;	/* the same in % of peak (NAN: no peak) */
 	struct rcmp cmp;	/* ILP 1 (a) against best_ilp (b); cmp.p < 0
 				 * untested, cmp.a NAN when no ILP 1 */
-	int cmp_ranges;		/* cmp.p decided by the stored ranges (no
-				 * raw samples; they do not overlap) */
 	double gmem, pctmem;	/* memcpy there, NAN when not steady there */
 	struct rcmp cmpmem;	/* best_ilp (a) against memcpy (b) */
-	int cmpmem_ranges;	/* as cmp_ranges, for cmpmem */
 	double l2_gbs;		/* highest L2-resident median of any
 				 * variant (the cache's bandwidth), NAN */
 	const struct rcfg *l2_cfg;	/* its configuration, or NULL */
@@ -854,7 +851,6 @@ struct ilp_facts {
 	const struct rcfg *plateau_at;	/* best_ilp's config there */
 	int plateau_short;	/* a smaller steady size of best_ilp falls
 				 * outside the tolerance (it ends the run) */
-	double plateau_gbs;	/* = gbest, the plateau's value */
 	double tol_pct;		/* that tolerance in % */
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading

@@ -476,34 +476,27 @@ static void find_group(struct rctx *x, struct rfind *fd,
 static void find_doubling(struct rctx *x, struct rfind *fd,
 			  const struct bank_facts *f, const char *pre)
 {
-	struct fv v, w;
-	struct rbuf *list;
+	struct plist l;
 	int i, longer = 1, untested = 0;
 
-	if (!f->ndbl)
-		return;
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	for (i = 0; i < f->ndbl; i++) {
 		const struct rcmp *c = &f->dbl[i];
 
-		fv_int(&w, "S0", f->dbl_s[i] / 2);
-		fv_int(&w, "S", f->dbl_s[i]);
-		fv_num(&w, "R", c->ratio, 3);
-		mem_p(x, fv_put(&w, "P"), c);
-		rbuf_puts(list, i ? "; " : "");
-		fv_emit(x, list, "find.bank.dbl_item", &w);
+		fv_int(&l.item, "S0", f->dbl_s[i] / 2);
+		fv_int(&l.item, "S", f->dbl_s[i]);
+		fv_num(&l.item, "R", c->ratio, 3);
+		mem_p(x, fv_put(&l.item, "P"), c);
+		parts_list_add(x, &l, "find.bank.dbl_item");
 		/* longer: significantly, or untested by the medians */
 		if (!(c->ratio > 1) || (c->p >= 0 && !c->signif))
 			longer = 0;
 		untested |= c->p < 0;
 	}
-	fv_find(x, fd, !longer ? "find.bank.doubling_not" : untested ?
-		"find.bank.doubling_medians" : "find.bank.doubling", &v);
-	fv_free(&v);
-	fv_free(&w);
+	parts_list_find(x, fd, &l, !longer ? "find.bank.doubling_not" :
+			untested ? "find.bank.doubling_medians" :
+			"find.bank.doubling");
 }
 
 /* The straight line through the strides' values on their conflict. */

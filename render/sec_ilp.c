@@ -758,7 +758,7 @@ static void find_plateau(struct rctx *x, struct rfind *fd,
 	fv_str(&v, "DEV", pre);
 	ilp_count_math(f->plateau_n, fv_put(&v, "N"));
 	fv_int(&v, "BEST", f->best_ilp);
-	fv_num(&v, "G", f->plateau_gbs, 4);
+	fv_num(&v, "G", f->gbest, 4);
 	fv_num(&v, "GN", rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
 	find_pct(fv_put(&v, "TOL"), f->tol_pct, 2);
 	fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
