@@ -714,7 +714,7 @@ static void gbs_text(struct rctx *x, struct rbuf *b, double g, double pct)
 static void find_largest(struct rctx *x, struct rfind *fd,
 			 const struct ilp_facts *f, const char *pre)
 {
-	const char *key = "find.ilp.best";
+	char key[64] = "find.ilp.best";
 	struct fv v;
 
 	fv_init(&v);
@@ -728,18 +728,14 @@ static void find_largest(struct rctx *x, struct rfind *fd,
 		gbs_text(x, fv_put(&v, "G1"), f->g1, f->pct1);
 		mem_p(x, fv_put(&v, "P"), &f->cmp);
 		/* the words follow the test, the direction the medians */
-		key = f->cmp.p < 0 ? "find.ilp.untested" :
-		      !f->cmp.signif ? "find.ilp.ns" :
-		      f->gbest > f->g1 ? "find.ilp.raises" : "find.ilp.lowers";
+		mem_key(key, sizeof(key), "find.ilp", mem_word(&f->cmp, 1));
 	}
 	fv_find(x, fd, key, &v);
 	if (isfinite(f->gmem)) {
 		gbs_text(x, fv_put(&v, "GM"), f->gmem, f->pctmem);
 		mem_p(x, fv_put(&v, "P"), &f->cmpmem);
-		key = f->cmpmem.p < 0 ? "find.ilp.memcpy_untested" :
-		      !f->cmpmem.signif ? "find.ilp.memcpy_ns" :
-		      f->gmem > f->gbest ? "find.ilp.memcpy_above" :
-		      "find.ilp.memcpy_below";
+		mem_key(key, sizeof(key), "find.ilp.memcpy",
+			mem_word(&f->cmpmem, 1));
 		fv_find(x, fd, key, &v);
 	}
 	fv_free(&v);

@@ -77,12 +77,8 @@ static void facts_stats(struct wk_facts *f, const struct wk_point *p)
 
 		if (!isfinite(z) || !isfinite(r))
 			continue;
-		if (!f->nstat || fabs(z) > f->zmax)
-			f->zmax = fabs(z);
-		if (!f->nstat || q < f->vlo)
-			f->vlo = q;
-		if (!f->nstat || q > f->vhi)
-			f->vhi = q;
+		f->zmax = fmax(f->zmax, fabs(z));
+		num_range_add(q, &f->vlo, &f->vhi);
 		f->nstat++;
 		f->zbad += fabs(z) > WK_SIGMAS;
 		f->vbad += fabs(r) > WK_SIGMAS;
