@@ -383,6 +383,8 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 {
 	static const double tics[] = {0, 4, 8, 12, 16, 20, 24, 28, 32};
+	static const char *const key[] = {"coalesce.line_offset",
+		"coalesce.line_stride", "coalesce.line_model"};
 	double xo[CO_MAXP + 1], xs[CO_MAXP], ys[CO_MAXP], ym[CO_MAXP];
 	struct mem_line l[3];
 	struct mem_axes a;
@@ -396,14 +398,11 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 		ys[k - 1] = f->g_str[k];
 		ym[k - 1] = f->g_str[1] * f->model[k];
 	}
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3; i++) {
 		rbuf_init(&t[i]);
-	rbuf_printf(&t[0], "{\\scriptsize %s}",
-		    lang_get(x->L, "coalesce.line_offset"));
-	rbuf_printf(&t[1], "{\\scriptsize %s}",
-		    lang_get(x->L, "coalesce.line_stride"));
-	rbuf_printf(&t[2], "{\\scriptsize %s}",
-		    lang_get(x->L, "coalesce.line_model"));
+		rbuf_printf(&t[i], "{\\scriptsize %s}",
+			    lang_get(x->L, key[i]));
+	}
 	/* small marks: 33 points a line (filled circle, open square) */
 	l[0] = (struct mem_line){rbuf_str(&t[0]), xo, f->g_off, CO_MAXP + 1,
 				 PL_LINE, 0, 6};
