@@ -709,88 +709,71 @@ static void gbs_text(struct rctx *x, struct rbuf *b, double g, double pct)
 	fv_free(&v);
 }
 
-/* The comparison at the largest steady size: ILP 1 against the best
- * ILP, then the memcpy against that ILP. */
-static void find_largest(struct rctx *x, struct rfind *fd,
-			 const struct ilp_facts *f, const char *pre)
+/* The findings of device dev: at the largest steady size ILP 1 against
+ * the best ILP, then the memcpy against that ILP; from which size the
+ * best ILP stays near its bandwidth there (nothing when no smaller size
+ * in device memory was measured); the fastest L2-resident point, stated
+ * as the cache's bandwidth. */
+static void findings_dev(struct rctx *x, struct rfind *fd,
+			 const struct ilp_facts *f, int dev)
 {
-	char key[64] = "find.ilp.best";
+	const struct rcfg *c = f->l2_cfg;
+	char key[64] = "find.ilp.best", pre[32];
+	struct rbuf *b;
 	struct fv v;
 
 	fv_init(&v);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	fv_str(&v, "DEV", pre);
-	ilp_count_math(f->n, fv_put(&v, "N"));
 	fv_int(&v, "BEST", f->best_ilp);
-	gbs_text(x, fv_put(&v, "GB"), f->gbest, f->pctbest);
-	fv_put(&v, "G1");
-	fv_put(&v, "P");
-	if (isfinite(f->g1)) {
-		gbs_text(x, fv_put(&v, "G1"), f->g1, f->pct1);
-		mem_p(x, fv_put(&v, "P"), &f->cmp);
-		/* the words follow the test, the direction the medians */
-		mem_key(key, sizeof(key), "find.ilp", mem_word(&f->cmp, 1));
+	if (f->n) {
+		ilp_count_math(f->n, fv_put(&v, "N"));
+		gbs_text(x, fv_put(&v, "GB"), f->gbest, f->pctbest);
+		fv_put(&v, "G1");
+		fv_put(&v, "P");
+		if (isfinite(f->g1)) {
+			gbs_text(x, fv_put(&v, "G1"), f->g1, f->pct1);
+			mem_p(x, fv_put(&v, "P"), &f->cmp);
+			/* the words follow the test, the direction the
+			 * medians */
+			mem_key(key, sizeof(key), "find.ilp",
+				mem_word(&f->cmp, 1));
+		}
+		fv_find(x, fd, key, &v);
 	}
-	fv_find(x, fd, key, &v);
-	if (isfinite(f->gmem)) {
+	if (f->n && isfinite(f->gmem)) {
 		gbs_text(x, fv_put(&v, "GM"), f->gmem, f->pctmem);
 		mem_p(x, fv_put(&v, "P"), &f->cmpmem);
 		mem_key(key, sizeof(key), "find.ilp.memcpy",
 			mem_word(&f->cmpmem, 1));
 		fv_find(x, fd, key, &v);
 	}
-	fv_free(&v);
-}
-
-/* From which size the best ILP stays near its bandwidth at the largest
- * size; nothing when no smaller size in device memory was measured. */
-static void find_plateau(struct rctx *x, struct rfind *fd,
-			 const struct ilp_facts *f, const char *pre)
-{
-	struct fv v;
-
-	if (!f->plateau_n || (f->plateau_n == f->n && !f->plateau_short))
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	ilp_count_math(f->plateau_n, fv_put(&v, "N"));
-	fv_int(&v, "BEST", f->best_ilp);
-	fv_num(&v, "G", f->gbest, 4);
-	fv_num(&v, "GN", rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
-	find_pct(fv_put(&v, "TOL"), f->tol_pct, 2);
-	fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
-		"find.ilp.plateau_top", &v);
-	fv_free(&v);
-}
-
-/* The fastest L2-resident point, stated as the cache's bandwidth. */
-static void find_l2(struct rctx *x, struct rfind *fd,
-		    const struct ilp_facts *f, const char *pre)
-{
-	const struct rcfg *c = f->l2_cfg;
-	const char *key;
-	struct fv v;
-
-	if (!c)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	ilp_count_math(ilp_count(c), fv_put(&v, "N"));
-	fv_num(&v, "G", f->l2_gbs, 4);
-	if (is_memcpy(c->c->variant))
-		fv_str(&v, "WHO", lang_get(x->L, "ilp.memcpy"));
-	else
-		rbuf_printf(fv_put(&v, "WHO"), "ILP~%d", c->c->ilp);
-	fv_put(&v, "L2");
-	if (isfinite(f->l2))
-		mem_mib(fv_put(&v, "L2"), f->l2);
-	fv_num(&v, "PEAK", f->peak, 4);
-	/* over the memory's peak: the number cannot be the memory's */
-	if (isfinite(f->peak) && f->l2_gbs > f->peak)
-		key = isfinite(f->l2) ? "find.ilp.l2_over" :
-		      "find.ilp.l2_stored_over";
-	else
-		key = isfinite(f->l2) ? "find.ilp.l2" : "find.ilp.l2_stored";
-	fv_find(x, fd, key, &v);
+	if (f->plateau_n && (f->plateau_n != f->n || f->plateau_short)) {
+		ilp_count_math(f->plateau_n, fv_put(&v, "N"));
+		fv_num(&v, "G", f->gbest, 4);
+		fv_num(&v, "GN", rcfg_median(f->plateau_at,
+					      VOCAB_METRIC_GBS), 4);
+		find_pct(fv_put(&v, "TOL"), f->tol_pct, 2);
+		fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
+			"find.ilp.plateau_top", &v);
+	}
+	if (c) {
+		ilp_count_math(ilp_count(c), fv_put(&v, "N"));
+		fv_num(&v, "G", f->l2_gbs, 4);
+		if (is_memcpy(c->c->variant))
+			fv_str(&v, "WHO", lang_get(x->L, "ilp.memcpy"));
+		else
+			rbuf_printf(fv_put(&v, "WHO"), "ILP~%d", c->c->ilp);
+		b = fv_put(&v, "L2");
+		if (isfinite(f->l2))
+			mem_mib(b, f->l2);
+		fv_num(&v, "PEAK", f->peak, 4);
+		/* over the memory's peak: the number cannot be the memory's */
+		snprintf(key, sizeof(key), "find.ilp.l2%s%s",
+			 isfinite(f->l2) ? "" : "_stored", isfinite(f->peak) &&
+			 f->l2_gbs > f->peak ? "_over" : "");
+		fv_find(x, fd, key, &v);
+	}
 	fv_free(&v);
 }
 
@@ -800,7 +783,6 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct ilp_facts f;
 	struct ilp_grid g;
-	char pre[32];
 	int d, rc;
 
 	/* the figures of every device lead, before the first one's table */
@@ -813,12 +795,7 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 	grid_load(x, dev, &g);
 	rc = grid_tables(x, dev, &g, &f, 0);
 	grid_free(&g);
-	/* the findings, each prefixed "GPU~1: " where there are several */
-	dev_prefix(x, dev, pre, sizeof(pre));
-	if (f.n)	/* find_plateau, too, needs a steady point */
-		find_largest(x, fd, &f, pre);
-	find_plateau(x, fd, &f, pre);
-	find_l2(x, fd, &f, pre);
+	findings_dev(x, fd, &f, dev);
 	return rc;
 }
 
