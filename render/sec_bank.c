@@ -499,53 +499,19 @@ static void find_doubling(struct rctx *x, struct rfind *fd,
 			"find.bank.doubling");
 }
 
-/* The straight line through the strides' values on their conflict. */
-static void find_fit(struct rctx *x, struct rfind *fd,
-		     const struct bank_facts *f, const char *pre)
+/* The findings of a device: the odd and the even strides against
+ * stride 1, the doublings, the straight line through the strides'
+ * values on their conflict, the conflicts the counters measured. */
+static void findings_dev(struct rctx *x, struct rfind *fd,
+			 const struct bank_facts *f, const char *pre)
 {
 	struct fv v;
 	char num[32];
 
-	if (!f->fit_n || !isfinite(f->fit_r2))
-		return;
 	fv_init(&v);
 	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->fit_n);
-	fv_num(&v, "A", fabs(f->fit_a), 3);
-	fv_str(&v, "SIGN", f->fit_a < 0 ? "-" : "+");
-	fv_num(&v, "B", f->fit_b, 3);
-	render_fixed_format(f->fit_r2, 3, num, sizeof(num));
-	rbuf_printf(fv_put(&v, "R2"), "\\num{%s}", num);
-	fv_str(&v, "UNIT", y_unit(x, f));
-	fv_find(x, fd, f->fit_r2 >= BANK_FIT_GOOD ? "find.bank.fit.follow" :
-		f->fit_r2 >= BANK_FIT_ROUGH ? "find.bank.fit.rough" :
-		"find.bank.fit.not", &v);
-	fv_free(&v);
-}
-
-static void find_counted(struct rctx *x, struct rfind *fd,
-			 const struct bank_facts *f, const char *pre)
-{
-	struct fv v;
-
-	if (!f->ncounted)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "K", f->counted_match);
-	fv_int(&v, "N", f->ncounted);
-	fv_num(&v, "C32", f->counted[BANK_MAXS], 3);
-	fv_find(x, fd, "find.bank.counted", &v);
-	fv_free(&v);
-}
-
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct bank_facts *f, const char *pre)
-{
-	struct kv v = {"DEV", pre};
-
 	if (!f->at[1] && f->n) {
-		find_add(x, fd, "find.bank.no_base", &v, 1);
+		fv_find(x, fd, "find.bank.no_base", &v);
 	} else {
 		if (f->odd.n)
 			find_group(x, fd, f, &f->odd, f->odd.slow ?
@@ -558,8 +524,25 @@ static void findings_dev(struct rctx *x, struct rfind *fd,
 				   pre);
 	}
 	find_doubling(x, fd, f, pre);
-	find_fit(x, fd, f, pre);
-	find_counted(x, fd, f, pre);
+	if (f->fit_n && isfinite(f->fit_r2)) {
+		fv_int(&v, "N", f->fit_n);
+		fv_num(&v, "A", fabs(f->fit_a), 3);
+		fv_str(&v, "SIGN", f->fit_a < 0 ? "-" : "+");
+		fv_num(&v, "B", f->fit_b, 3);
+		render_fixed_format(f->fit_r2, 3, num, sizeof(num));
+		rbuf_printf(fv_put(&v, "R2"), "\\num{%s}", num);
+		fv_str(&v, "UNIT", y_unit(x, f));
+		fv_find(x, fd, f->fit_r2 >= BANK_FIT_GOOD ?
+			"find.bank.fit.follow" : f->fit_r2 >= BANK_FIT_ROUGH ?
+			"find.bank.fit.rough" : "find.bank.fit.not", &v);
+	}
+	if (f->ncounted) {
+		fv_int(&v, "K", f->counted_match);
+		fv_int(&v, "N", f->ncounted);
+		fv_num(&v, "C32", f->counted[BANK_MAXS], 3);
+		fv_find(x, fd, "find.bank.counted", &v);
+	}
+	fv_free(&v);
 }
 
 /* ---- the section --------------------------------------------------------- */
