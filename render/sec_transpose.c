@@ -395,33 +395,6 @@ static void find_blocks(struct rctx *x, struct rfind *fd,
 	parts_list_find(x, fd, &l, "find.tr.blocks");
 }
 
-/* The sizes the L2 cache holds: their best is the cache's bandwidth. */
-static void find_l2(struct rctx *x, struct rfind *fd,
-		    const struct tr_facts *f, const char *pre)
-{
-	const struct rcfg *c = f->l2_cfg;
-	struct fv v;
-	struct rbuf *b;
-	size_t i;
-
-	if (!c || !f->nl2)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	b = fv_put(&v, "NLIST");
-	for (i = 0; i < f->nl2; i++)
-		rbuf_printf(b, "%s%d", i ? ", " : "", f->l2_n[i]);
-	fv_num(&v, "G", gbs(c), 4);
-	mem_variant(fv_put(&v, "V"), c->c->variant);
-	fv_int(&v, "NN", c->c->n);
-	b = fv_put(&v, "L2");
-	if (isfinite(f->l2))
-		mem_mib(b, f->l2);
-	fv_find(x, fd, isfinite(f->l2) ? "find.tr.l2" : "find.tr.l2_stored",
-		&v);
-	fv_free(&v);
-}
-
 /* What the counters measured of the tiles' shared loads: wavefronts
  * (passes through the banks) per load instruction, the n of their bank
  * conflicts, at the edge the comparisons use. */
@@ -457,21 +430,41 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 	free(bs);
 }
 
+/* The findings of a device; last the sizes the L2 cache holds, whose
+ * best is the cache's bandwidth. */
 static void findings_dev(struct rctx *x, struct rfind *fd,
 			 const struct tr_facts *f, int dev, const char *pre)
 {
-	struct kv v = {"DEV", pre};
+	const struct rcfg *c = f->l2_cfg;
+	struct rbuf *b;
+	struct fv v;
+	size_t i;
 
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	/* measured, but nowhere two kernels in device memory: say why
 	 * nothing is compared */
 	if (!f->tile.n && !f->pad.n && !f->top.n && f->nl2)
-		find_add(x, fd, "find.tr.nosteady", &v, 1);
+		fv_find(x, fd, "find.tr.nosteady", &v);
 	find_pair(x, fd, &f->tile, "find.tr.tile", pre);
 	find_pair(x, fd, &f->pad, "find.tr.pad", pre);
 	find_pair(x, fd, &f->top, "find.tr.copy", pre);
 	find_blocks(x, fd, f, pre);
 	find_wavefronts(x, fd, f, dev, pre);
-	find_l2(x, fd, f, pre);
+	if (c && f->nl2) {
+		b = fv_put(&v, "NLIST");
+		for (i = 0; i < f->nl2; i++)
+			rbuf_printf(b, "%s%d", i ? ", " : "", f->l2_n[i]);
+		fv_num(&v, "G", gbs(c), 4);
+		mem_variant(fv_put(&v, "V"), c->c->variant);
+		fv_int(&v, "NN", c->c->n);
+		b = fv_put(&v, "L2");
+		if (isfinite(f->l2))
+			mem_mib(b, f->l2);
+		fv_find(x, fd, isfinite(f->l2) ? "find.tr.l2" :
+			"find.tr.l2_stored", &v);
+	}
+	fv_free(&v);
 }
 
 /* ---- the section --------------------------------------------------------- */
