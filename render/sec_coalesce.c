@@ -566,25 +566,6 @@ static void find_strides(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-static void find_layout(struct rctx *x, struct rfind *fd,
-			const struct co_facts *f, const char *pre)
-{
-	struct fv v;
-	char key[64];
-
-	if (!f->aos || !f->soa)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_num(&v, "GA", f->aos_soa.a, 4);
-	fv_num(&v, "GB", f->aos_soa.b, 4);
-	fv_num(&v, "RATIO", f->aos_soa.ratio, 3);
-	mem_p(x, fv_put(&v, "P"), &f->aos_soa);
-	mem_key(key, sizeof(key), "find.co.aos", mem_word(&f->aos_soa, 1));
-	fv_find(x, fd, key, &v);
-	fv_free(&v);
-}
-
 /* What the counters counted beside what the sector model expects. */
 static void find_spr(struct rctx *x, struct rfind *fd,
 		     const struct co_facts *f, const char *pre)
@@ -628,8 +609,8 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct co_facts f;
-	char pre[32];
-	struct kv v;
+	char pre[32], key[64];
+	struct fv v;
 	int rc;
 
 	if (facts_coalesce(x, dev, &f))
@@ -643,15 +624,25 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 		rc = layout_table(x, dev, &f);
 	problems_list(x, dev, CO_SUITE, NULL);
 	dev_prefix(x, dev, pre, sizeof(pre));
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	/* the bases the others are set against, when they are missing */
-	v = (struct kv){"DEV", pre};
 	if (!f.off[0] && copy_cfg(x, dev, 0, 1))
-		find_add(x, fd, "find.co.off.no_base", &v, 1);
+		fv_find(x, fd, "find.co.off.no_base", &v);
 	if (!f.str[1] && copy_cfg(x, dev, 1, 2))
-		find_add(x, fd, "find.co.str.no_base", &v, 1);
+		fv_find(x, fd, "find.co.str.no_base", &v);
 	find_offsets(x, fd, &f, pre);
 	find_strides(x, fd, &f, pre);
-	find_layout(x, fd, &f, pre);
+	if (f.aos && f.soa) {
+		fv_num(&v, "GA", f.aos_soa.a, 4);
+		fv_num(&v, "GB", f.aos_soa.b, 4);
+		fv_num(&v, "RATIO", f.aos_soa.ratio, 3);
+		mem_p(x, fv_put(&v, "P"), &f.aos_soa);
+		mem_key(key, sizeof(key), "find.co.aos",
+			mem_word(&f.aos_soa, 1));
+		fv_find(x, fd, key, &v);
+	}
+	fv_free(&v);
 	find_spr(x, fd, &f, pre);
 	return rc;
 }
