@@ -428,24 +428,6 @@ static void find_chain(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-/* The walk's statistics against theory. */
-static void find_stats(struct rctx *x, struct rfind *fd,
-		       const struct wk_facts *f, struct fv *v)
-{
-	fv_int(v, "N", f->nstat);
-	fv_num(v, "ZMAX", f->zmax, 2);
-	fv_num(v, "VLO", f->vlo, 4);
-	fv_num(v, "VHI", f->vhi, 4);
-	fv_num(v, "SIG", WK_SIGMAS, 1);
-	fv_int(v, "ZB", f->zbad);
-	fv_find(x, fd, f->zbad || f->vbad ? "find.wk.stat_bad" :
-		"find.wk.stat_ok", v);
-	if (f->vbad) {
-		fv_int(v, "VB", f->vbad);
-		fv_find(x, fd, "find.wk.var_bad", v);
-	}
-}
-
 static void findings_dev(struct rctx *x, struct rfind *fd,
 			 const struct wk_facts *f, const char *pre)
 {
@@ -464,8 +446,21 @@ static void findings_dev(struct rctx *x, struct rfind *fd,
 		fv_find(x, fd, f->nchain_ok == f->nchain ?
 			"find.wk.chain_all" : "find.wk.chain_some", &v);
 	}
-	if (f->nstat)
-		find_stats(x, fd, f, &v);
+	if (f->nstat) {
+		/* the walk's statistics against theory */
+		fv_int(&v, "N", f->nstat);
+		fv_num(&v, "ZMAX", f->zmax, 2);
+		fv_num(&v, "VLO", f->vlo, 4);
+		fv_num(&v, "VHI", f->vhi, 4);
+		fv_num(&v, "SIG", WK_SIGMAS, 1);
+		fv_int(&v, "ZB", f->zbad);
+		fv_find(x, fd, f->zbad || f->vbad ? "find.wk.stat_bad" :
+			"find.wk.stat_ok", &v);
+	}
+	if (f->vbad) {
+		fv_int(&v, "VB", f->vbad);
+		fv_find(x, fd, "find.wk.var_bad", &v);
+	}
 	if (f->nver) {
 		fv_int(&v, "K", f->nexact);
 		fv_int(&v, "N", f->nver);
