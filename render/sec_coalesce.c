@@ -275,7 +275,8 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 	struct mem_tab m;
 	struct rbuf nn;
 	int p, i, n = 0, half, rc, list[CO_MAXP + 1];
-	char kinds[16], hk[8];
+	char kinds[16], hk[8], key[64];
+	const char *var = stride ? VOCAB_VARIANT_STRIDE : VOCAB_VARIANT_OFFSET;
 
 	for (p = 0; p <= CO_MAXP; p++)
 		if (copy_cfg(x, dev, stride, p))
@@ -301,18 +302,16 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 	}
 	rbuf_init(&nn);
 	ilp_count_math(f->count, &nn);
-	rc = mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
-			 VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, !stride ?
-			 f->count ? "coalesce.table_offset" :
-			 "coalesce.table_offset_non" : f->count ?
-			 "coalesce.table_stride" : "coalesce.table_stride_non",
+	snprintf(key, sizeof(key), "coalesce.table_%s%s", var,
+		 f->count ? "" : "_non");
+	rc = mem_caption(x, dev, CO_SUITE, var, VOCAB_METRIC_GBS, key,
 			 rbuf_str(&nn), &m.cap);
 	rbuf_free(&nn);
 	/* the counters are said once, under the first table */
-	rc |= co_note(x, dev, f, stride ? "coalesce.stride_note" :
-		      "coalesce.offset_note", !stride, &m.note);
-	return mem_tab_end(x, &m, dev, stride ? "coalesce-stride" :
-			   "coalesce-offset", 1, rc);
+	snprintf(key, sizeof(key), "coalesce.%s_note", var);
+	rc |= co_note(x, dev, f, key, !stride, &m.note);
+	snprintf(key, sizeof(key), "coalesce-%s", var);
+	return mem_tab_end(x, &m, dev, key, 1, rc);
 }
 
 /* The cells of layout i (0 aos, 1 soa; c ok) after its name: kernel
