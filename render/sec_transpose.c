@@ -430,49 +430,18 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 	free(bs);
 }
 
-/* The findings of a device; last the sizes the L2 cache holds, whose
- * best is the cache's bandwidth. */
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct tr_facts *f, int dev, const char *pre)
-{
-	const struct rcfg *c = f->l2_cfg;
-	struct rbuf *b;
-	struct fv v;
-	size_t i;
-
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	/* measured, but nowhere two kernels in device memory: say why
-	 * nothing is compared */
-	if (!f->tile.n && !f->pad.n && !f->top.n && f->nl2)
-		fv_find(x, fd, "find.tr.nosteady", &v);
-	find_pair(x, fd, &f->tile, "find.tr.tile", pre);
-	find_pair(x, fd, &f->pad, "find.tr.pad", pre);
-	find_pair(x, fd, &f->top, "find.tr.copy", pre);
-	find_blocks(x, fd, f, pre);
-	find_wavefronts(x, fd, f, dev, pre);
-	if (c && f->nl2) {
-		b = fv_put(&v, "NLIST");
-		for (i = 0; i < f->nl2; i++)
-			rbuf_printf(b, "%s%d", i ? ", " : "", f->l2_n[i]);
-		fv_num(&v, "G", gbs(c), 4);
-		mem_variant(fv_put(&v, "V"), c->c->variant);
-		fv_int(&v, "NN", c->c->n);
-		b = fv_put(&v, "L2");
-		if (isfinite(f->l2))
-			mem_mib(b, f->l2);
-		fv_find(x, fd, isfinite(f->l2) ? "find.tr.l2" :
-			"find.tr.l2_stored", &v);
-	}
-	fv_free(&v);
-}
-
 /* ---- the section --------------------------------------------------------- */
 
+/* Device dev's figure, table and findings; last among these the sizes
+ * the L2 cache holds, whose best is the cache's bandwidth. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct tr_facts f;
+	const struct rcfg *c;
 	char pre[32];
+	struct rbuf *b;
+	struct fv v;
+	size_t i;
 	int rc;
 
 	if (facts_transpose(x, dev, &f))
@@ -482,7 +451,31 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 		rc = tr_table(x, dev);
 	problems_list(x, dev, TR_SUITE, NULL);
 	dev_prefix(x, dev, pre, sizeof(pre));
-	findings_dev(x, fd, &f, dev, pre);
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	/* measured, but nowhere two kernels in device memory: say why
+	 * nothing is compared */
+	if (!f.tile.n && !f.pad.n && !f.top.n && f.nl2)
+		fv_find(x, fd, "find.tr.nosteady", &v);
+	find_pair(x, fd, &f.tile, "find.tr.tile", pre);
+	find_pair(x, fd, &f.pad, "find.tr.pad", pre);
+	find_pair(x, fd, &f.top, "find.tr.copy", pre);
+	find_blocks(x, fd, &f, pre);
+	find_wavefronts(x, fd, &f, dev, pre);
+	if ((c = f.l2_cfg) && f.nl2) {
+		b = fv_put(&v, "NLIST");
+		for (i = 0; i < f.nl2; i++)
+			rbuf_printf(b, "%s%d", i ? ", " : "", f.l2_n[i]);
+		fv_num(&v, "G", gbs(c), 4);
+		mem_variant(fv_put(&v, "V"), c->c->variant);
+		fv_int(&v, "NN", c->c->n);
+		b = fv_put(&v, "L2");
+		if (isfinite(f.l2))
+			mem_mib(b, f.l2);
+		fv_find(x, fd, isfinite(f.l2) ? "find.tr.l2" :
+			"find.tr.l2_stored", &v);
+	}
+	fv_free(&v);
 	return rc;
 }
 
