@@ -166,17 +166,6 @@ static const struct rcfg *best_at(const struct rctx *x, int dev,
 	return best;
 }
 
-static void facts_clear(struct ilp_facts *f)
-{
-	memset(f, 0, sizeof(*f));
-	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
-	f->gmem = f->pctmem = f->l2_gbs = NAN;
-	f->cmp.a = f->cmp.b = f->cmp.gain = f->cmp.ratio = NAN;
-	f->cmp.p = -1;
-	f->cmpmem = f->cmp;
-	f->tol_pct = 100.0 * ILP_PLATEAU_TOL;
-}
-
 /* The highest L2-resident median of any variant. */
 static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 {
@@ -229,7 +218,12 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 	const struct rcfg *one, *best, *mem;
 	size_t ns, ni, i, top = 0;
 
-	facts_clear(f);
+	memset(f, 0, sizeof(*f));
+	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
+	f->gmem = f->pctmem = f->l2_gbs = NAN;
+	rcmp_clear(&f->cmp);
+	rcmp_clear(&f->cmpmem);
+	f->tol_pct = 100.0 * ILP_PLATEAU_TOL;
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	f->l2 = ilp_l2_bytes(x, dev);
