@@ -190,68 +190,60 @@ static void tr_head(struct rctx *x, struct rtable *t)
 	rtable_head_end(t);
 }
 
-/* One row: edge n (its label written by the caller), block b. */
-static void tr_row(struct rctx *x, int dev, int n, int b, unsigned hide,
-		   struct mem_tab *m)
+/* The row of edge n, block b where any kernel ran there (returns 1):
+ * the edge where first is set, with the marks gm all its cells share,
+ * the block with those its row shares beyond them, the cells. */
+static int tr_row(struct rctx *x, int dev, int n, int b, unsigned gm,
+		  int first, struct mem_tab *m)
 {
 	const struct rcfg *c[TR_N];
-	int v;
+	struct rbuf lab;
+	unsigned rm;
+	int v, any = 0;
 
-	for (v = 0; v < TR_N; v++) {
-		c[v] = model_find(x, dev, TR_SUITE, tr_variants[v], NULL, n, b,
-				  -1);
-		mem_tab_cell(x, m, c[v], gbs(c[v]), hide);
+	for (v = 0; v < TR_N; v++)
+		any |= (c[v] = model_find(x, dev, TR_SUITE, tr_variants[v],
+					  NULL, n, b, -1)) != NULL;
+	if (!any)
+		return 0;
+	rbuf_init(&lab);
+	if (first) {
+		rbuf_printf(&lab, "%d", n);
+		regime_marks(x, gm, &lab);
 	}
+	rtable_text(&m->t, rbuf_str(&lab));
+	rbuf_free(&lab);
+	rm = shared_marks(x, dev, n, b) & ~gm;
+	block_label(b, b, &lab);
+	regime_marks(x, rm, &lab);
+	rtable_text(&m->t, rbuf_str(&lab));
+	rbuf_free(&lab);
+	for (v = 0; v < TR_N; v++)
+		mem_tab_cell(x, m, c[v], gbs(c[v]), gm | rm);
 	/* a failed copy or transpose has no share: never a speed */
 	for (v = TR_NAIVE; v < TR_N; v++)
 		rtable_num(&m->t, 100 * gbs(c[v]) / gbs(c[TR_COPY]), 1, 0);
 	rtable_row_end(&m->t);
+	return 1;
 }
 
 static int tr_table(struct rctx *x, int dev)
 {
-	int *ns = NULL, *bs = NULL, rc;
+	int *ns = NULL, *bs = NULL, rc, first;
 	size_t nn, nb, i, j;
 	struct mem_tab m;
-	struct rbuf lab;
-	unsigned gm, rm;
+	unsigned gm;
 
-	rbuf_init(&lab);
 	mem_tab_init(&m, "llSSSSSSS");
 	tr_head(x, &m.t);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
 	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
 	for (i = 0; i < nn; i++) {
-		int first = 1;
-
 		gm = shared_marks(x, dev, ns[i], -1);
 		rtable_gap(&m.t);
-		for (j = 0; j < nb; j++) {
-			size_t k;
-			int any = 0;
-
-			for (k = 0; k < TR_N; k++)
-				any |= model_find(x, dev, TR_SUITE,
-						  tr_variants[k], NULL, ns[i],
-						  bs[j], -1) != NULL;
-			if (!any)
-				continue;
-			rbuf_free(&lab);
-			if (first) {
-				rbuf_printf(&lab, "%d", ns[i]);
-				regime_marks(x, gm, &lab);
-			}
-			first = 0;
-			rtable_text(&m.t, rbuf_str(&lab));
-			rbuf_free(&lab);
-			rm = shared_marks(x, dev, ns[i], bs[j]) & ~gm;
-			block_label(bs[j], bs[j], &lab);
-			regime_marks(x, rm, &lab);
-			rtable_text(&m.t, rbuf_str(&lab));
-			tr_row(x, dev, ns[i], bs[j], gm | rm, &m);
-		}
+		for (j = 0, first = 1; j < nb; j++)
+			first &= !tr_row(x, dev, ns[i], bs[j], gm, first, &m);
 	}
-	rbuf_free(&lab);
 	free(ns);
 	free(bs);
 	rc = mem_caption(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
