@@ -642,18 +642,14 @@ static int figure_emit(struct rctx *x, const int *devs, struct figpair *p)
 				    nd > 1 ? ILP_FIG_H2 : ILP_FIG_H1);
 		grid_free(&g);
 	}
+	if (nd == 1)
+		return emit_dev_figure(x, devs[0], ks[0], "ilp.figure");
 	if (!ks[0] && !ks[1])
 		return 0;	/* no point to draw */
 	rbuf_init(&cap);
 	rbuf_init(&lab);
-	if (nd == 1)
-		dev_suffix(x, devs[0], &lab);
-	v = (struct kv){"DEV", rbuf_str(&lab)};
+	v = (struct kv){"DEV", ""};
 	rc = emit_string(x, &cap, "ilp.figure", &v, 1);
-	if (nd == 1) {
-		rc |= emit_figure(x, ks[0], rbuf_str(&cap));
-		goto out;
-	}
 	for (i = 0; i < nd; i++) {
 		rbuf_free(&lab);
 		dev_label(x, devs[i], &lab);
@@ -663,7 +659,6 @@ static int figure_emit(struct rctx *x, const int *devs, struct figpair *p)
 			   (long long)x->devs[devs[0]]->id,
 			   (long long)x->devs[devs[1]]->id);
 	rbuf_free(&p->pics);
-out:
 	rbuf_free(&cap);
 	rbuf_free(&lab);
 	return rc;
