@@ -461,42 +461,38 @@ static void find_aligned(struct rctx *x, struct rfind *fd,
 	}
 }
 
-/* What the misaligned offsets cost against offset 0. */
+/* What the misaligned offsets cost against offset 0; v holds DEV. */
 static void find_offsets(struct rctx *x, struct rfind *fd,
-			 const struct co_facts *f, const char *pre)
+			 const struct co_facts *f, struct fv *v)
 {
 	const struct rcmp *r;
-	struct fv v;
 	struct rbuf s;
 	struct kv t;
 
 	if (!f->nmis || f->mis_worst < 0)
 		return;
 	r = &f->off_cmp[f->mis_worst];
-	fv_init(&v);
 	rbuf_init(&s);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "NMIS", f->nmis);
-	fv_int(&v, "K", f->mis_slow);
-	find_pct(fv_put(&v, "LO"), f->mis_lo, 3);
-	find_pct(fv_put(&v, "HI"), f->mis_hi, 3);
-	fv_num(&v, "G0", f->g_off[0], 4);
-	fv_int(&v, "KW", f->mis_worst);
-	fv_num(&v, "GW", r->b, 4);
-	mem_p(x, fv_put(&v, "P"), r);
+	fv_int(v, "NMIS", f->nmis);
+	fv_int(v, "K", f->mis_slow);
+	find_pct(fv_put(v, "LO"), f->mis_lo, 3);
+	find_pct(fv_put(v, "HI"), f->mis_hi, 3);
+	fv_num(v, "G0", f->g_off[0], 4);
+	fv_int(v, "KW", f->mis_worst);
+	fv_num(v, "GW", r->b, 4);
+	mem_p(x, fv_put(v, "P"), r);
 	fv_emit(x, &s, f->mis_untested == f->nmis ? "find.co.off.untested" :
 		!f->mis_slow ? "find.co.off.none" :
 		2 * f->mis_slow > f->nmis ? "find.co.off.most" :
-		"find.co.off.some", &v);
+		"find.co.off.some", v);
 	if (f->mis_untested && f->mis_untested < f->nmis) {
-		fv_int(&v, "N", f->mis_untested);
+		fv_int(v, "N", f->mis_untested);
 		rbuf_putc(&s, ' ');
-		fv_emit(x, &s, "find.co.untested_n", &v);
+		fv_emit(x, &s, "find.co.untested_n", v);
 	}
 	t = (struct kv){"TEXT", rbuf_str(&s)};
 	find_add(x, fd, "find.vers.sentence", &t, 1);
-	find_aligned(x, fd, f, &v);
-	fv_free(&v);
+	find_aligned(x, fd, f, v);
 	rbuf_free(&s);
 }
 
@@ -630,7 +626,7 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 		fv_find(x, fd, "find.co.off.no_base", &v);
 	if (!f.str[1] && copy_cfg(x, dev, 1, 2))
 		fv_find(x, fd, "find.co.str.no_base", &v);
-	find_offsets(x, fd, &f, pre);
+	find_offsets(x, fd, &f, &v);
 	find_strides(x, fd, &f, pre);
 	if (f.aos && f.soa) {
 		fv_num(&v, "GA", f.aos_soa.a, 4);
