@@ -261,18 +261,17 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 	struct rbuf title[TR_N], cap;
 	struct pspec ps;
 	struct fv fv;
-	double *xs = NULL, *ys = NULL;
+	double *xs;
 	int *ns = NULL, v, k, rc = 0;
 	size_t nn, i;
 
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
-	xs = calloc(nn ? nn : 1, sizeof(*xs));
-	ys = calloc(TR_N * (nn ? nn : 1), sizeof(*ys));
+	/* the edges, then each kernel's values at them */
+	xs = calloc((TR_N + 1) * (nn ? nn : 1), sizeof(*xs));
 	rbuf_init(&cap);
 	fv_init(&fv);
-	for (v = 0; v < TR_N; v++)
-		rbuf_init(&title[v]);
-	if (!xs || !ys) {
+	rbufs_init(title, TR_N);
+	if (!xs) {
 		rc = -1;
 		goto out;
 	}
@@ -280,15 +279,15 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 		xs[i] = ns[i];
 	for (v = 0; v < TR_N; v++) {
 		for (i = 0; i < nn; i++)
-			ys[v * nn + i] = gbs(tr_best(x, dev, v, ns[i], 0,
-						     NULL));
+			xs[(v + 1) * nn + i] = gbs(tr_best(x, dev, v, ns[i],
+							   0, NULL));
 		rbuf_puts(&title[v], "{\\scriptsize ");
 		mem_variant(&title[v], tr_variants[v]);
 		rbuf_puts(&title[v], "}");
 		/* the ceiling in grey, the transposes in colour */
-		l[v] = (struct pline){rbuf_str(&title[v]), xs, ys + v * nn,
-				      nn, PL_LINE, v == TR_COPY ? -1 : v - 1,
-				      v};
+		l[v] = (struct pline){rbuf_str(&title[v]), xs,
+				      xs + (v + 1) * nn, nn, PL_LINE,
+				      v == TR_COPY ? -1 : v - 1, v};
 	}
 	memset(&ps, 0, sizeof(ps));
 	ps.xlabel = lang_get(x->L, "axis.size");
@@ -314,12 +313,10 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 	if (!rc)
 		rc = emit_figure(x, k, rbuf_str(&cap));
 out:
-	for (v = 0; v < TR_N; v++)
-		rbuf_free(&title[v]);
+	rbufs_free(title, TR_N);
 	rbuf_free(&cap);
 	fv_free(&fv);
 	free(xs);
-	free(ys);
 	free(ns);
 	return rc;
 }
