@@ -424,8 +424,7 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 	a.h = CO_FIG_H;
 	k = mem_plot(x, &a, l, 3);
 	rc = emit_dev_figure(x, dev, k, "coalesce.figure");
-	for (i = 0; i < 3; i++)
-		rbuf_free(&t[i]);
+	rbufs_free(t, 3);
 	return rc;
 }
 

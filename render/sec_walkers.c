@@ -377,8 +377,7 @@ static int wk_figure(struct rctx *x, int dev, const struct wk_facts *f)
 	ps.h = WK_FIG_H;
 	k = plot_lines(x, &ps, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "walkers.figure");
-	for (j = 0; j < nl; j++)
-		rbuf_free(&title[j]);
+	rbufs_free(title, (size_t)nl);
 	return rc;
 }
 
