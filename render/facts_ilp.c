@@ -166,17 +166,6 @@ static const struct rcfg *best_at(const struct rctx *x, int dev,
 	return best;
 }
 
-static void facts_clear(struct ilp_facts *f)
-{
-	memset(f, 0, sizeof(*f));
-	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
-	f->gmem = f->pctmem = f->l2_gbs = f->plateau_gbs = NAN;
-	f->cmp.a = f->cmp.b = f->cmp.gain = f->cmp.ratio = NAN;
-	f->cmp.p = -1;
-	f->cmpmem = f->cmp;
-	f->tol_pct = 100.0 * ILP_PLATEAU_TOL;
-}
-
 /* The highest L2-resident median of any variant. */
 static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 {
@@ -206,7 +195,6 @@ static void facts_plateau(const struct rctx *x, int dev,
 	const struct rcfg *c;
 	size_t i = top + 1;
 
-	f->plateau_gbs = f->gbest;
 	while (i-- > 0) {
 		c = steady_at(x, dev, sizes[i], f->best_ilp);
 		if (!c)
@@ -230,7 +218,12 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 	const struct rcfg *one, *best, *mem;
 	size_t ns, ni, i, top = 0;
 
-	facts_clear(f);
+	memset(f, 0, sizeof(*f));
+	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
+	f->gmem = f->pctmem = f->l2_gbs = NAN;
+	rcmp_clear(&f->cmp);
+	rcmp_clear(&f->cmpmem);
+	f->tol_pct = 100.0 * ILP_PLATEAU_TOL;
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	f->l2 = ilp_l2_bytes(x, dev);
@@ -262,7 +255,6 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			rc = -1;
 			goto out;
 		}
-		f->cmp_ranges = f->cmp.ranges;
 	}
 	mem = ilp_find(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
 	if (mem && rcfg_steady(x, mem) &&
@@ -274,7 +266,6 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			rc = -1;
 			goto out;
 		}
-		f->cmpmem_ranges = f->cmpmem.ranges;
 	}
 	facts_plateau(x, dev, sizes, top, f);
 out:

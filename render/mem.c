@@ -116,20 +116,14 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
 	}
 }
 
-int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const char *caption, const char *kind, int dev,
-		   const char *note)
+int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
+		  const char *caption, const char *anchor, const char *note)
 {
-	struct rbuf spec, nb, anchor;
+	struct rbuf nb;
 	struct kv v[6];
 	int rc;
 
-	rbuf_init(&spec);
 	rbuf_init(&nb);
-	rbuf_init(&anchor);
-	rbuf_printf(&anchor, "%s dev=%lld", kind,
-		    (long long)x->devs[dev]->id);
-	mem_colspec(t, wide, &spec);
 	if (note && *note) {
 		char *f = tmpl_fragment(x->frags, "tablenote");
 		struct kv nv = {"TEXT", note};
@@ -138,15 +132,32 @@ int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 			tmpl_fill(&nb, f, &nv, 1);
 		free(f);
 	}
-	v[0] = (struct kv){"ANCHOR", rbuf_str(&anchor)};
+	v[0] = (struct kv){"ANCHOR", anchor};
 	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", rbuf_str(&spec)};
+	v[2] = (struct kv){"COLSPEC", spec};
 	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
 	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
 	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
 	rc = emit_fragment(x, "table", v, 6);
-	rbuf_free(&spec);
 	rbuf_free(&nb);
+	return rc;
+}
+
+int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
+		   const char *caption, const char *kind, int dev,
+		   const char *note)
+{
+	struct rbuf spec, anchor;
+	int rc;
+
+	rbuf_init(&spec);
+	rbuf_init(&anchor);
+	rbuf_printf(&anchor, "%s dev=%lld", kind,
+		    (long long)x->devs[dev]->id);
+	mem_colspec(t, wide, &spec);
+	rc = mem_table_put(x, t, rbuf_str(&spec), caption, rbuf_str(&anchor),
+			   note);
+	rbuf_free(&spec);
 	rbuf_free(&anchor);
 	return rc;
 }
@@ -341,6 +352,7 @@ void mem_tab_init(struct mem_tab *m, const char *kinds)
 	rbuf_init(&m->cap);
 	rbuf_init(&m->note);
 	m->seen = 0;
+	m->more = NULL;
 }
 
 void mem_tab_free(struct mem_tab *m)
@@ -395,10 +407,20 @@ unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc)
 {
+	struct rbuf spec, anc;
+
+	rbuf_init(&spec);
+	rbuf_init(&anc);
 	mem_regime_note(x, m->seen, &m->note);
+	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
+	if (m->more)
+		rbuf_printf(&anc, " %s", m->more);
+	mem_colspec(&m->t, m->wide, &spec);
 	if (!rc && any)
-		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
-				    dev, rbuf_str(&m->note));
+		rc = mem_table_put(x, &m->t, rbuf_str(&spec), rbuf_str(&m->cap),
+				   rbuf_str(&anc), rbuf_str(&m->note));
+	rbuf_free(&spec);
+	rbuf_free(&anc);
 	mem_tab_free(m);
 	return rc;
 }

@@ -792,11 +792,8 @@ struct ilp_facts {
 	double pct1, pctbest;	/* the same in % of peak (NAN: no peak) */
 	struct rcmp cmp;	/* ILP 1 (a) against best_ilp (b); cmp.p < 0
 				 * untested, cmp.a NAN when no ILP 1 */
-	int cmp_ranges;		/* cmp.p decided by the stored ranges (no
-				 * raw samples; they do not overlap) */
 	double gmem, pctmem;	/* memcpy there, NAN when not steady there */
 	struct rcmp cmpmem;	/* best_ilp (a) against memcpy (b) */
-	int cmpmem_ranges;	/* as cmp_ranges, for cmpmem */
 	double l2_gbs;		/* highest L2-resident median of any
 				 * variant (the cache's bandwidth), NAN */
 	const struct rcfg *l2_cfg;	/* its configuration, or NULL */
@@ -805,7 +802,6 @@ struct ilp_facts {
 	const struct rcfg *plateau_at;	/* best_ilp's config there */
 	int plateau_short;	/* a smaller steady size of best_ilp falls
 				 * outside the tolerance (it ends the run) */
-	double plateau_gbs;	/* = gbest, the plateau's value */
 	double tol_pct;		/* that tolerance in % */
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
@@ -874,6 +870,11 @@ void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
  * findings the parts collected. */
 int mem_section(struct rctx *x, const char *suite, const char *key,
 		int (*part)(struct rctx *x, int dev, struct rfind *fd));
+/* The fragment "table" of t with the column specification spec, caption,
+ * anchor and note (NULL or "": none), where emit_table would derive its
+ * own specification. Returns 0 or -1 (template error). */
+int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
+		  const char *caption, const char *anchor, const char *note);
 /* emit_table for such a table: anchored "KIND dev=ID" for device dev,
  * the room after each column's numbers from wide[]. */
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
@@ -1330,6 +1331,7 @@ struct mem_tab {
 	struct rbuf wide[RTABLE_MAXCOLS];
 	struct rbuf cap, note;
 	unsigned seen;		/* RG_* of the cells written */
+	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
 void mem_tab_free(struct mem_tab *m);
@@ -1348,7 +1350,7 @@ void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
 			  size_t n);
 /* Ends table m of device dev: appends the note of the regimes seen to
- * m->note, writes the table (mem_table_emit, anchored KIND) when rc is
+ * m->note, writes the table (anchored "KIND dev=ID MORE") when rc is
  * 0 and any is set, and frees m. Returns rc, or the writing's status. */
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc);

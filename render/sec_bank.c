@@ -476,120 +476,87 @@ static void find_group(struct rctx *x, struct rfind *fd,
 static void find_doubling(struct rctx *x, struct rfind *fd,
 			  const struct bank_facts *f, const char *pre)
 {
-	struct fv v, w;
-	struct rbuf *list;
+	struct plist l;
 	int i, longer = 1, untested = 0;
 
-	if (!f->ndbl)
-		return;
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	for (i = 0; i < f->ndbl; i++) {
 		const struct rcmp *c = &f->dbl[i];
 
-		fv_int(&w, "S0", f->dbl_s[i] / 2);
-		fv_int(&w, "S", f->dbl_s[i]);
-		fv_num(&w, "R", c->ratio, 3);
-		mem_p(x, fv_put(&w, "P"), c);
-		rbuf_puts(list, i ? "; " : "");
-		fv_emit(x, list, "find.bank.dbl_item", &w);
+		fv_int(&l.item, "S0", f->dbl_s[i] / 2);
+		fv_int(&l.item, "S", f->dbl_s[i]);
+		fv_num(&l.item, "R", c->ratio, 3);
+		mem_p(x, fv_put(&l.item, "P"), c);
+		parts_list_add(x, &l, "find.bank.dbl_item");
 		/* longer: significantly, or untested by the medians */
 		if (!(c->ratio > 1) || (c->p >= 0 && !c->signif))
 			longer = 0;
 		untested |= c->p < 0;
 	}
-	fv_find(x, fd, !longer ? "find.bank.doubling_not" : untested ?
-		"find.bank.doubling_medians" : "find.bank.doubling", &v);
-	fv_free(&v);
-	fv_free(&w);
-}
-
-/* The straight line through the strides' values on their conflict. */
-static void find_fit(struct rctx *x, struct rfind *fd,
-		     const struct bank_facts *f, const char *pre)
-{
-	struct fv v;
-	char num[32];
-
-	if (!f->fit_n || !isfinite(f->fit_r2))
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->fit_n);
-	fv_num(&v, "A", fabs(f->fit_a), 3);
-	fv_str(&v, "SIGN", f->fit_a < 0 ? "-" : "+");
-	fv_num(&v, "B", f->fit_b, 3);
-	render_fixed_format(f->fit_r2, 3, num, sizeof(num));
-	rbuf_printf(fv_put(&v, "R2"), "\\num{%s}", num);
-	fv_str(&v, "UNIT", y_unit(x, f));
-	fv_find(x, fd, f->fit_r2 >= BANK_FIT_GOOD ? "find.bank.fit.follow" :
-		f->fit_r2 >= BANK_FIT_ROUGH ? "find.bank.fit.rough" :
-		"find.bank.fit.not", &v);
-	fv_free(&v);
-}
-
-static void find_counted(struct rctx *x, struct rfind *fd,
-			 const struct bank_facts *f, const char *pre)
-{
-	struct fv v;
-
-	if (!f->ncounted)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "K", f->counted_match);
-	fv_int(&v, "N", f->ncounted);
-	fv_num(&v, "C32", f->counted[BANK_MAXS], 3);
-	fv_find(x, fd, "find.bank.counted", &v);
-	fv_free(&v);
-}
-
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct bank_facts *f, const char *pre)
-{
-	struct kv v = {"DEV", pre};
-
-	if (!f->at[1] && f->n) {
-		find_add(x, fd, "find.bank.no_base", &v, 1);
-	} else {
-		if (f->odd.n)
-			find_group(x, fd, f, &f->odd, f->odd.slow ?
-				   "find.bank.odd_some" : "find.bank.odd_same",
-				   pre);
-		if (f->even.n)
-			find_group(x, fd, f, &f->even,
-				   f->even.slow == f->even.n ?
-				   "find.bank.even_all" : "find.bank.even_some",
-				   pre);
-	}
-	find_doubling(x, fd, f, pre);
-	find_fit(x, fd, f, pre);
-	find_counted(x, fd, f, pre);
+	parts_list_find(x, fd, &l, !longer ? "find.bank.doubling_not" :
+			untested ? "find.bank.doubling_medians" :
+			"find.bank.doubling");
 }
 
 /* ---- the section --------------------------------------------------------- */
 
+/* Device dev's figure and tables, the pattern first (the strides by
+ * conflict), then every stride; its findings: the odd and the even
+ * strides against stride 1, the doublings, the straight line through
+ * the strides' values on their conflict, the conflicts the counters
+ * measured. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct bank_facts f;
-	char pre[32] = "";
+	char pre[32], num[32];
+	struct fv v;
 	int rc;
 
 	if (facts_bank(x, dev, &f))
 		return -1;
-	/* the pattern first (figure, the strides by conflict), then every
-	 * stride */
 	rc = bank_figure(x, dev, &f);
 	if (!rc)
 		rc = class_table(x, dev, &f);
 	if (!rc)
 		rc = stride_table(x, dev, &f);
 	problems_list(x, dev, BANK_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
-	findings_dev(x, fd, &f, pre);
+	dev_prefix(x, dev, pre, sizeof(pre));
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	if (!f.at[1] && f.n) {
+		fv_find(x, fd, "find.bank.no_base", &v);
+	} else {
+		if (f.odd.n)
+			find_group(x, fd, &f, &f.odd, f.odd.slow ?
+				   "find.bank.odd_some" : "find.bank.odd_same",
+				   pre);
+		if (f.even.n)
+			find_group(x, fd, &f, &f.even,
+				   f.even.slow == f.even.n ?
+				   "find.bank.even_all" : "find.bank.even_some",
+				   pre);
+	}
+	find_doubling(x, fd, &f, pre);
+	if (f.fit_n && isfinite(f.fit_r2)) {
+		fv_int(&v, "N", f.fit_n);
+		fv_num(&v, "A", fabs(f.fit_a), 3);
+		fv_str(&v, "SIGN", f.fit_a < 0 ? "-" : "+");
+		fv_num(&v, "B", f.fit_b, 3);
+		render_fixed_format(f.fit_r2, 3, num, sizeof(num));
+		rbuf_printf(fv_put(&v, "R2"), "\\num{%s}", num);
+		fv_str(&v, "UNIT", y_unit(x, &f));
+		fv_find(x, fd, f.fit_r2 >= BANK_FIT_GOOD ?
+			"find.bank.fit.follow" : f.fit_r2 >= BANK_FIT_ROUGH ?
+			"find.bank.fit.rough" : "find.bank.fit.not", &v);
+	}
+	if (f.ncounted) {
+		fv_int(&v, "K", f.counted_match);
+		fv_int(&v, "N", f.ncounted);
+		fv_num(&v, "C32", f.counted[BANK_MAXS], 3);
+		fv_find(x, fd, "find.bank.counted", &v);
+	}
+	fv_free(&v);
 	return rc;
 }
 

@@ -275,7 +275,8 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 	struct mem_tab m;
 	struct rbuf nn;
 	int p, i, n = 0, half, rc, list[CO_MAXP + 1];
-	char kinds[16], hk[8];
+	char kinds[16], hk[8], key[64];
+	const char *var = stride ? VOCAB_VARIANT_STRIDE : VOCAB_VARIANT_OFFSET;
 
 	for (p = 0; p <= CO_MAXP; p++)
 		if (copy_cfg(x, dev, stride, p))
@@ -301,18 +302,16 @@ static int copy_table(struct rctx *x, int dev, const struct co_facts *f,
 	}
 	rbuf_init(&nn);
 	ilp_count_math(f->count, &nn);
-	rc = mem_caption(x, dev, CO_SUITE, stride ? VOCAB_VARIANT_STRIDE :
-			 VOCAB_VARIANT_OFFSET, VOCAB_METRIC_GBS, !stride ?
-			 f->count ? "coalesce.table_offset" :
-			 "coalesce.table_offset_non" : f->count ?
-			 "coalesce.table_stride" : "coalesce.table_stride_non",
+	snprintf(key, sizeof(key), "coalesce.table_%s%s", var,
+		 f->count ? "" : "_non");
+	rc = mem_caption(x, dev, CO_SUITE, var, VOCAB_METRIC_GBS, key,
 			 rbuf_str(&nn), &m.cap);
 	rbuf_free(&nn);
 	/* the counters are said once, under the first table */
-	rc |= co_note(x, dev, f, stride ? "coalesce.stride_note" :
-		      "coalesce.offset_note", !stride, &m.note);
-	return mem_tab_end(x, &m, dev, stride ? "coalesce-stride" :
-			   "coalesce-offset", 1, rc);
+	snprintf(key, sizeof(key), "coalesce.%s_note", var);
+	rc |= co_note(x, dev, f, key, !stride, &m.note);
+	snprintf(key, sizeof(key), "coalesce-%s", var);
+	return mem_tab_end(x, &m, dev, key, 1, rc);
 }
 
 /* The cells of layout i (0 aos, 1 soa; c ok) after its name: kernel
@@ -383,6 +382,8 @@ static int layout_table(struct rctx *x, int dev, const struct co_facts *f)
 static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 {
 	static const double tics[] = {0, 4, 8, 12, 16, 20, 24, 28, 32};
+	static const char *const key[] = {"coalesce.line_offset",
+		"coalesce.line_stride", "coalesce.line_model"};
 	double xo[CO_MAXP + 1], xs[CO_MAXP], ys[CO_MAXP], ym[CO_MAXP];
 	struct mem_line l[3];
 	struct mem_axes a;
@@ -396,14 +397,11 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 		ys[k - 1] = f->g_str[k];
 		ym[k - 1] = f->g_str[1] * f->model[k];
 	}
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3; i++) {
 		rbuf_init(&t[i]);
-	rbuf_printf(&t[0], "{\\scriptsize %s}",
-		    lang_get(x->L, "coalesce.line_offset"));
-	rbuf_printf(&t[1], "{\\scriptsize %s}",
-		    lang_get(x->L, "coalesce.line_stride"));
-	rbuf_printf(&t[2], "{\\scriptsize %s}",
-		    lang_get(x->L, "coalesce.line_model"));
+		rbuf_printf(&t[i], "{\\scriptsize %s}",
+			    lang_get(x->L, key[i]));
+	}
 	/* small marks: 33 points a line (filled circle, open square) */
 	l[0] = (struct mem_line){rbuf_str(&t[0]), xo, f->g_off, CO_MAXP + 1,
 				 PL_LINE, 0, 6};
@@ -426,8 +424,7 @@ static int co_figure(struct rctx *x, int dev, const struct co_facts *f)
 	a.h = CO_FIG_H;
 	k = mem_plot(x, &a, l, 3);
 	rc = emit_dev_figure(x, dev, k, "coalesce.figure");
-	for (i = 0; i < 3; i++)
-		rbuf_free(&t[i]);
+	rbufs_free(t, 3);
 	return rc;
 }
 
@@ -463,42 +460,38 @@ static void find_aligned(struct rctx *x, struct rfind *fd,
 	}
 }
 
-/* What the misaligned offsets cost against offset 0. */
+/* What the misaligned offsets cost against offset 0; v holds DEV. */
 static void find_offsets(struct rctx *x, struct rfind *fd,
-			 const struct co_facts *f, const char *pre)
+			 const struct co_facts *f, struct fv *v)
 {
 	const struct rcmp *r;
-	struct fv v;
 	struct rbuf s;
 	struct kv t;
 
 	if (!f->nmis || f->mis_worst < 0)
 		return;
 	r = &f->off_cmp[f->mis_worst];
-	fv_init(&v);
 	rbuf_init(&s);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "NMIS", f->nmis);
-	fv_int(&v, "K", f->mis_slow);
-	find_pct(fv_put(&v, "LO"), f->mis_lo, 3);
-	find_pct(fv_put(&v, "HI"), f->mis_hi, 3);
-	fv_num(&v, "G0", f->g_off[0], 4);
-	fv_int(&v, "KW", f->mis_worst);
-	fv_num(&v, "GW", r->b, 4);
-	mem_p(x, fv_put(&v, "P"), r);
+	fv_int(v, "NMIS", f->nmis);
+	fv_int(v, "K", f->mis_slow);
+	find_pct(fv_put(v, "LO"), f->mis_lo, 3);
+	find_pct(fv_put(v, "HI"), f->mis_hi, 3);
+	fv_num(v, "G0", f->g_off[0], 4);
+	fv_int(v, "KW", f->mis_worst);
+	fv_num(v, "GW", r->b, 4);
+	mem_p(x, fv_put(v, "P"), r);
 	fv_emit(x, &s, f->mis_untested == f->nmis ? "find.co.off.untested" :
 		!f->mis_slow ? "find.co.off.none" :
 		2 * f->mis_slow > f->nmis ? "find.co.off.most" :
-		"find.co.off.some", &v);
+		"find.co.off.some", v);
 	if (f->mis_untested && f->mis_untested < f->nmis) {
-		fv_int(&v, "N", f->mis_untested);
+		fv_int(v, "N", f->mis_untested);
 		rbuf_putc(&s, ' ');
-		fv_emit(x, &s, "find.co.untested_n", &v);
+		fv_emit(x, &s, "find.co.untested_n", v);
 	}
 	t = (struct kv){"TEXT", rbuf_str(&s)};
 	find_add(x, fd, "find.vers.sentence", &t, 1);
-	find_aligned(x, fd, f, &v);
-	fv_free(&v);
+	find_aligned(x, fd, f, v);
 	rbuf_free(&s);
 }
 
@@ -567,39 +560,18 @@ static void find_strides(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-static void find_layout(struct rctx *x, struct rfind *fd,
-			const struct co_facts *f, const char *pre)
-{
-	struct fv v;
-	char key[64];
-
-	if (!f->aos || !f->soa)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_num(&v, "GA", f->aos_soa.a, 4);
-	fv_num(&v, "GB", f->aos_soa.b, 4);
-	fv_num(&v, "RATIO", f->aos_soa.ratio, 3);
-	mem_p(x, fv_put(&v, "P"), &f->aos_soa);
-	mem_key(key, sizeof(key), "find.co.aos", mem_word(&f->aos_soa, 1));
-	fv_find(x, fd, key, &v);
-	fv_free(&v);
-}
-
 /* What the counters counted beside what the sector model expects. */
 static void find_spr(struct rctx *x, struct rfind *fd,
 		     const struct co_facts *f, const char *pre)
 {
-	struct fv v, w;
-	struct rbuf *list, *what;
+	struct plist l;
+	struct rbuf *what;
 	int i, s = f->smax ? f->smax : CO_MAXP;
 
 	if (!f->has_spr)
 		return;
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
 	for (i = 0; i < 5; i++) {
 		double got = i == 0 ? f->spr_off[0] : i == 1 ? f->spr_off[1] :
 			     i == 2 ? f->spr_str[s] : i == 3 ? f->spr_aos :
@@ -611,7 +583,7 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 
 		if (!isfinite(got))
 			continue;
-		what = fv_put(&w, "WHAT");
+		what = fv_put(&l.item, "WHAT");
 		if (i < 2)
 			rbuf_printf(what, "$k = %d$", i);
 		else if (i == 2)
@@ -619,15 +591,11 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 		else
 			mem_variant(what, i == 3 ? VOCAB_VARIANT_AOS :
 				    VOCAB_VARIANT_SOA);
-		fv_num(&w, "V", got, 3);
-		fv_int(&w, "M", want);
-		rbuf_puts(list, list->len ? "; " : "");
-		fv_emit(x, list, "find.co.spr_item", &w);
+		fv_num(&l.item, "V", got, 3);
+		fv_int(&l.item, "M", want);
+		parts_list_add(x, &l, "find.co.spr_item");
 	}
-	if (list->len)
-		fv_find(x, fd, "find.co.spr", &v);
-	fv_free(&v);
-	fv_free(&w);
+	parts_list_find(x, fd, &l, "find.co.spr");
 }
 
 /* ---- the section --------------------------------------------------------- */
@@ -635,8 +603,8 @@ static void find_spr(struct rctx *x, struct rfind *fd,
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct co_facts f;
-	char pre[32] = "";
-	struct kv v;
+	char pre[32], key[64];
+	struct fv v;
 	int rc;
 
 	if (facts_coalesce(x, dev, &f))
@@ -649,17 +617,26 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = layout_table(x, dev, &f);
 	problems_list(x, dev, CO_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
+	dev_prefix(x, dev, pre, sizeof(pre));
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
 	/* the bases the others are set against, when they are missing */
-	v = (struct kv){"DEV", pre};
 	if (!f.off[0] && copy_cfg(x, dev, 0, 1))
-		find_add(x, fd, "find.co.off.no_base", &v, 1);
+		fv_find(x, fd, "find.co.off.no_base", &v);
 	if (!f.str[1] && copy_cfg(x, dev, 1, 2))
-		find_add(x, fd, "find.co.str.no_base", &v, 1);
-	find_offsets(x, fd, &f, pre);
+		fv_find(x, fd, "find.co.str.no_base", &v);
+	find_offsets(x, fd, &f, &v);
 	find_strides(x, fd, &f, pre);
-	find_layout(x, fd, &f, pre);
+	if (f.aos && f.soa) {
+		fv_num(&v, "GA", f.aos_soa.a, 4);
+		fv_num(&v, "GB", f.aos_soa.b, 4);
+		fv_num(&v, "RATIO", f.aos_soa.ratio, 3);
+		mem_p(x, fv_put(&v, "P"), &f.aos_soa);
+		mem_key(key, sizeof(key), "find.co.aos",
+			mem_word(&f.aos_soa, 1));
+		fv_find(x, fd, key, &v);
+	}
+	fv_free(&v);
 	find_spr(x, fd, &f, pre);
 	return rc;
 }

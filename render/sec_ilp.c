@@ -104,19 +104,12 @@ static void col_title(const struct rctx *x, const struct ilp_col *c,
 static unsigned row_marks(const struct rctx *x, int dev,
 			  const struct ilp_grid *g, size_t row)
 {
-	unsigned m = ~0u;
+	const struct rcfg *c[ILP_MAXCOLS];
 	size_t j;
-	int any = 0;
 
-	for (j = 0; j < g->nc; j++) {
-		const struct rcfg *c = grid_cfg(x, dev, g, j, row);
-
-		if (!rcfg_ok(c))
-			continue;
-		m &= rcfg_marks(x, c);
-		any = 1;
-	}
-	return any ? m : 0;
+	for (j = 0; j < g->nc; j++)
+		c[j] = grid_cfg(x, dev, g, j, row);
+	return mem_marks_shared(x, c, g->nc);
 }
 
 /* Sig significant figures of |v| as \num (the language's decimal
@@ -204,54 +197,6 @@ static void grid_head(const struct rctx *x, const struct ilp_grid *g,
 	rbuf_free(&h);
 }
 
-/* Emits a table whose column specification the caller wrote (emit_table
- * derives its own). */
-static int table_emit(struct rctx *x, struct rtable *t, const char *spec,
-		      const char *caption, const char *anchor,
-		      const char *note)
-{
-	struct rbuf nb;
-	struct kv v[6];
-	int rc;
-
-	rbuf_init(&nb);
-	if (note && *note) {
-		char *f = tmpl_fragment(x->frags, "tablenote");
-		struct kv nv = {"TEXT", note};
-
-		if (f)
-			tmpl_fill(&nb, f, &nv, 1);
-		free(f);
-	}
-	v[0] = (struct kv){"ANCHOR", anchor};
-	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", spec};
-	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
-	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
-	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
-	rc = emit_fragment(x, "table", v, 6);
-	rbuf_free(&nb);
-	return rc;
-}
-
-/* 1 when the report holds the appendix that shows every size. */
-static int app_shown(const struct rctx *x)
-{
-	const char *p = x->o->sections, *want = "ilp-data";
-	size_t n = strlen(want);
-
-	if (!p)
-		return 1;
-	do {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, want, n))
-			return 1;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
-}
-
 /* Which rows the main body shows: every other size counted down from
  * the largest, and the sizes the findings name. */
 static void rows_pick(const struct rctx *x, int dev, const struct ilp_grid *g,
@@ -300,14 +245,14 @@ static int grid_tables(struct rctx *x, int dev, const struct ilp_grid *g,
 	return rc;
 }
 
-/* The rows of the sizes kept (keep[]): each size with the marks its row
- * shares, each cell's median and what follows it, the room each column
- * keeps for that in wide[]. *seen gets the regimes shown, *ci whether
- * an interval was written. -1 when the store fails. */
+/* The rows of the sizes kept (keep[]) in m: each size with the marks
+ * its row shares, each cell's median and what follows it, the room each
+ * column keeps for that. *ci gets whether an interval was written. -1
+ * when the store fails. */
 static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
-		     const char *keep, struct rtable *t, struct rbuf *wide,
-		     unsigned *seen, int *ci)
+		     const char *keep, struct mem_tab *m, int *ci)
 {
+	struct rtable *t = &m->t;
 	struct post_parts parts[ILP_MAXCOLS] = { 0 }, p;
 	struct rbuf lab;
 	size_t i, j;
@@ -334,9 +279,9 @@ static int grid_rows(struct rctx *x, int dev, const struct ilp_grid *g,
 			/* the text after the number, inside its cell */
 			post_put(&p, &t->body);
 			post_widen(&parts[j], &p);
-			rbuf_free(&wide[j]);
-			post_put(&parts[j], &wide[j]);
-			*seen |= rcfg_regime(x, c);
+			rbuf_free(&m->wide[j + 1]);
+			post_put(&parts[j], &m->wide[j + 1]);
+			m->seen |= rcfg_regime(x, c);
 		}
 		rtable_row_end(t);
 	}
@@ -370,11 +315,11 @@ static int grid_pct_row(struct rctx *x, int dev, const struct ilp_grid *g,
 }
 
 /* The caption and the note of a bandwidth table: every size or not
- * (every), an interval written (ci), the % of peak row (pct), the
- * regimes seen. Returns 0 or -1 (template error). */
+ * (every), an interval written (ci), the % of peak row (pct); the
+ * regimes follow from mem_tab_end. Returns 0 or -1 (template error). */
 static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
-			int every, int ci, int pct, unsigned seen,
-			struct rbuf *cap, struct rbuf *note)
+			int every, int ci, int pct, struct rbuf *cap,
+			struct rbuf *note)
 {
 	struct fv v;
 	int rc;
@@ -383,8 +328,8 @@ static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
 	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	sample_range(x, dev, VOCAB_SUITE_ILP, NULL, VOCAB_METRIC_GBS,
 		     "word.samples_of", fv_put(&v, "SAMPLES"));
-	fv_str(&v, "APP", !every && app_shown(x) ?
-	       lang_get(x->L, "ilp.table_app") : "");
+	/* dropped with its sentence where the appendix is not written */
+	fv_str(&v, "APP", every ? "" : lang_get(x->L, "ilp.table_app"));
 	rc = fv_emit(x, cap, every ? "ilp.table_all" : "ilp.table", &v);
 	rc |= emit_string(x, note, ci ? "ilp.table_note" :
 			  "ilp.table_note_none", NULL, 0);
@@ -396,35 +341,21 @@ static int grid_caption(struct rctx *x, int dev, const struct ilp_facts *f,
 		rc |= fv_emit(x, note, "ilp.pct_note", &v);
 		fv_free(&v);
 	}
-	if (seen & ~(unsigned)RG_DERIVED) {
-		rbuf_putc(note, ' ');
-		regime_note(x, seen, note);
-	}
 	return rc;
 }
 
 static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 		      const struct ilp_facts *f, int all)
 {
-	struct rtable t;
-	/* the room after each column's numbers (mem_colspec) */
-	struct rbuf spec, cap, anc, note, wide[ILP_MAXCOLS + 1];
-	char kinds[ILP_MAXCOLS + 2], *keep = calloc(g->ns + 1, 1);
-	unsigned seen = 0;
-	size_t i, j;
+	char kinds[ILP_MAXCOLS + 2], more[96], *keep = calloc(g->ns + 1, 1);
+	struct mem_tab m;
+	size_t i;
 	int rc = -1, ci = 0, every = 1, pct;
 
+	memset(kinds, 'S', sizeof(kinds));
 	kinds[0] = 'l';
-	for (j = 0; j < g->nc; j++)
-		kinds[1 + j] = 'S';
 	kinds[1 + g->nc] = '\0';
-	for (j = 0; j <= g->nc; j++)
-		rbuf_init(&wide[j]);
-	rtable_init(&t, kinds);
-	rbuf_init(&spec);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&note);
+	mem_tab_init(&m, kinds);
 	if (!keep)
 		goto out;
 	if (all)
@@ -434,31 +365,18 @@ static int grid_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	/* a short sweep keeps every size: the caption says so */
 	for (i = 0; i < g->ns; i++)
 		every &= keep[i];
-	grid_head(x, g, &t);
-	if (grid_rows(x, dev, g, keep, &t, wide + 1, &seen, &ci))
+	grid_head(x, g, &m.t);
+	if (grid_rows(x, dev, g, keep, &m, &ci))
 		goto out;
-	pct = grid_pct_row(x, dev, g, f, &t);
-	mem_colspec(&t, wide, &spec);
-	rc = grid_caption(x, dev, f, every, ci, pct, seen, &cap, &note);
-	rbuf_printf(&anc, "%s dev=%lld", all ? "ilp-all" : "ilp",
-		    (long long)x->devs[dev]->id);
+	pct = grid_pct_row(x, dev, g, f, &m.t);
+	rc = grid_caption(x, dev, f, every, ci, pct, &m.cap, &m.note);
 	/* one table per copy kernel when there are several (own kernels
 	 * beside copy_ilp): their columns side by side would not fit */
-	if (g->only)
-		rbuf_printf(&anc, " variant=%s", g->only);
-	if (!rc)
-		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
-				rbuf_str(&anc), rbuf_str(&note));
+	snprintf(more, sizeof(more), "variant=%s", g->only ? g->only : "");
+	m.more = g->only ? more : NULL;
 out:
 	free(keep);
-	rtable_free(&t);
-	for (j = 0; j <= g->nc; j++)
-		rbuf_free(&wide[j]);
-	rbuf_free(&spec);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&note);
-	return rc;
+	return mem_tab_end(x, &m, dev, all ? "ilp-all" : "ilp", 1, rc);
 }
 
 /* ---- figures ------------------------------------------------------------ */
@@ -724,18 +642,14 @@ static int figure_emit(struct rctx *x, const int *devs, struct figpair *p)
 				    nd > 1 ? ILP_FIG_H2 : ILP_FIG_H1);
 		grid_free(&g);
 	}
+	if (nd == 1)
+		return emit_dev_figure(x, devs[0], ks[0], "ilp.figure");
 	if (!ks[0] && !ks[1])
 		return 0;	/* no point to draw */
 	rbuf_init(&cap);
 	rbuf_init(&lab);
-	if (nd == 1)
-		dev_suffix(x, devs[0], &lab);
-	v = (struct kv){"DEV", rbuf_str(&lab)};
+	v = (struct kv){"DEV", ""};
 	rc = emit_string(x, &cap, "ilp.figure", &v, 1);
-	if (nd == 1) {
-		rc |= emit_figure(x, ks[0], rbuf_str(&cap));
-		goto out;
-	}
 	for (i = 0; i < nd; i++) {
 		rbuf_free(&lab);
 		dev_label(x, devs[i], &lab);
@@ -745,7 +659,6 @@ static int figure_emit(struct rctx *x, const int *devs, struct figpair *p)
 			   (long long)x->devs[devs[0]]->id,
 			   (long long)x->devs[devs[1]]->id);
 	rbuf_free(&p->pics);
-out:
 	rbuf_free(&cap);
 	rbuf_free(&lab);
 	return rc;
@@ -791,92 +704,71 @@ static void gbs_text(struct rctx *x, struct rbuf *b, double g, double pct)
 	fv_free(&v);
 }
 
-/* The comparison at the largest steady size: ILP 1 against the best
- * ILP, then the memcpy against that ILP. */
-static void find_largest(struct rctx *x, struct rfind *fd,
-			 const struct ilp_facts *f, const char *pre)
-{
-	const char *key = "find.ilp.best";
-	struct fv v;
-
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	ilp_count_math(f->n, fv_put(&v, "N"));
-	fv_int(&v, "BEST", f->best_ilp);
-	gbs_text(x, fv_put(&v, "GB"), f->gbest, f->pctbest);
-	fv_put(&v, "G1");
-	fv_put(&v, "P");
-	if (isfinite(f->g1)) {
-		gbs_text(x, fv_put(&v, "G1"), f->g1, f->pct1);
-		mem_p(x, fv_put(&v, "P"), &f->cmp);
-		/* the words follow the test, the direction the medians */
-		key = f->cmp.p < 0 ? "find.ilp.untested" :
-		      !f->cmp.signif ? "find.ilp.ns" :
-		      f->gbest > f->g1 ? "find.ilp.raises" : "find.ilp.lowers";
-	}
-	fv_find(x, fd, key, &v);
-	if (isfinite(f->gmem)) {
-		gbs_text(x, fv_put(&v, "GM"), f->gmem, f->pctmem);
-		mem_p(x, fv_put(&v, "P"), &f->cmpmem);
-		key = f->cmpmem.p < 0 ? "find.ilp.memcpy_untested" :
-		      !f->cmpmem.signif ? "find.ilp.memcpy_ns" :
-		      f->gmem > f->gbest ? "find.ilp.memcpy_above" :
-		      "find.ilp.memcpy_below";
-		fv_find(x, fd, key, &v);
-	}
-	fv_free(&v);
-}
-
-/* From which size the best ILP stays near its bandwidth at the largest
- * size; nothing when no smaller size in device memory was measured. */
-static void find_plateau(struct rctx *x, struct rfind *fd,
-			 const struct ilp_facts *f, const char *pre)
-{
-	struct fv v;
-
-	if (!f->plateau_n || (f->plateau_n == f->n && !f->plateau_short))
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	ilp_count_math(f->plateau_n, fv_put(&v, "N"));
-	fv_int(&v, "BEST", f->best_ilp);
-	fv_num(&v, "G", f->plateau_gbs, 4);
-	fv_num(&v, "GN", rcfg_median(f->plateau_at, VOCAB_METRIC_GBS), 4);
-	find_pct(fv_put(&v, "TOL"), f->tol_pct, 2);
-	fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
-		"find.ilp.plateau_top", &v);
-	fv_free(&v);
-}
-
-/* The fastest L2-resident point, stated as the cache's bandwidth. */
-static void find_l2(struct rctx *x, struct rfind *fd,
-		    const struct ilp_facts *f, const char *pre)
+/* The findings of device dev: at the largest steady size ILP 1 against
+ * the best ILP, then the memcpy against that ILP; from which size the
+ * best ILP stays near its bandwidth there (nothing when no smaller size
+ * in device memory was measured); the fastest L2-resident point, stated
+ * as the cache's bandwidth. */
+static void findings_dev(struct rctx *x, struct rfind *fd,
+			 const struct ilp_facts *f, int dev)
 {
 	const struct rcfg *c = f->l2_cfg;
-	const char *key;
+	char key[64] = "find.ilp.best", pre[32];
+	struct rbuf *b;
 	struct fv v;
 
-	if (!c)
-		return;
 	fv_init(&v);
+	dev_prefix(x, dev, pre, sizeof(pre));
 	fv_str(&v, "DEV", pre);
-	ilp_count_math(ilp_count(c), fv_put(&v, "N"));
-	fv_num(&v, "G", f->l2_gbs, 4);
-	if (is_memcpy(c->c->variant))
-		fv_str(&v, "WHO", lang_get(x->L, "ilp.memcpy"));
-	else
-		rbuf_printf(fv_put(&v, "WHO"), "ILP~%d", c->c->ilp);
-	fv_put(&v, "L2");
-	if (isfinite(f->l2))
-		mem_mib(fv_put(&v, "L2"), f->l2);
-	fv_num(&v, "PEAK", f->peak, 4);
-	/* over the memory's peak: the number cannot be the memory's */
-	if (isfinite(f->peak) && f->l2_gbs > f->peak)
-		key = isfinite(f->l2) ? "find.ilp.l2_over" :
-		      "find.ilp.l2_stored_over";
-	else
-		key = isfinite(f->l2) ? "find.ilp.l2" : "find.ilp.l2_stored";
-	fv_find(x, fd, key, &v);
+	fv_int(&v, "BEST", f->best_ilp);
+	if (f->n) {
+		ilp_count_math(f->n, fv_put(&v, "N"));
+		gbs_text(x, fv_put(&v, "GB"), f->gbest, f->pctbest);
+		fv_put(&v, "G1");
+		fv_put(&v, "P");
+		if (isfinite(f->g1)) {
+			gbs_text(x, fv_put(&v, "G1"), f->g1, f->pct1);
+			mem_p(x, fv_put(&v, "P"), &f->cmp);
+			/* the words follow the test, the direction the
+			 * medians */
+			mem_key(key, sizeof(key), "find.ilp",
+				mem_word(&f->cmp, 1));
+		}
+		fv_find(x, fd, key, &v);
+	}
+	if (f->n && isfinite(f->gmem)) {
+		gbs_text(x, fv_put(&v, "GM"), f->gmem, f->pctmem);
+		mem_p(x, fv_put(&v, "P"), &f->cmpmem);
+		mem_key(key, sizeof(key), "find.ilp.memcpy",
+			mem_word(&f->cmpmem, 1));
+		fv_find(x, fd, key, &v);
+	}
+	if (f->plateau_n && (f->plateau_n != f->n || f->plateau_short)) {
+		ilp_count_math(f->plateau_n, fv_put(&v, "N"));
+		fv_num(&v, "G", f->gbest, 4);
+		fv_num(&v, "GN", rcfg_median(f->plateau_at,
+					      VOCAB_METRIC_GBS), 4);
+		find_pct(fv_put(&v, "TOL"), f->tol_pct, 2);
+		fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
+			"find.ilp.plateau_top", &v);
+	}
+	if (c) {
+		ilp_count_math(ilp_count(c), fv_put(&v, "N"));
+		fv_num(&v, "G", f->l2_gbs, 4);
+		if (is_memcpy(c->c->variant))
+			fv_str(&v, "WHO", lang_get(x->L, "ilp.memcpy"));
+		else
+			rbuf_printf(fv_put(&v, "WHO"), "ILP~%d", c->c->ilp);
+		b = fv_put(&v, "L2");
+		if (isfinite(f->l2))
+			mem_mib(b, f->l2);
+		fv_num(&v, "PEAK", f->peak, 4);
+		/* over the memory's peak: the number cannot be the memory's */
+		snprintf(key, sizeof(key), "find.ilp.l2%s%s",
+			 isfinite(f->l2) ? "" : "_stored", isfinite(f->peak) &&
+			 f->l2_gbs > f->peak ? "_over" : "");
+		fv_find(x, fd, key, &v);
+	}
 	fv_free(&v);
 }
 
@@ -886,7 +778,6 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct ilp_facts f;
 	struct ilp_grid g;
-	char pre[32] = "";
 	int d, rc;
 
 	/* the figures of every device lead, before the first one's table */
@@ -899,13 +790,7 @@ static int main_part(struct rctx *x, int dev, struct rfind *fd)
 	grid_load(x, dev, &g);
 	rc = grid_tables(x, dev, &g, &f, 0);
 	grid_free(&g);
-	/* the findings, each prefixed "GPU~1: " where there are several */
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
-	if (f.n)	/* find_plateau, too, needs a steady point */
-		find_largest(x, fd, &f, pre);
-	find_plateau(x, fd, &f, pre);
-	find_l2(x, fd, &f, pre);
+	findings_dev(x, fd, &f, dev);
 	return rc;
 }
 
@@ -1012,7 +897,7 @@ static int stats_table(struct rctx *x, int dev, const struct ilp_grid *g,
 	for (j = 1; j < nk; j++)
 		rbuf_puts(&spec, " >{\\footnotesize}r");
 	if (!rc)
-		rc = table_emit(x, &t, rbuf_str(&spec), rbuf_str(&cap),
+		rc = mem_table_put(x, &t, rbuf_str(&spec), rbuf_str(&cap),
 				rbuf_str(&anc), NULL);
 	rtable_free(&t);
 	rbuf_free(&h);

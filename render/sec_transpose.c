@@ -190,68 +190,60 @@ static void tr_head(struct rctx *x, struct rtable *t)
 	rtable_head_end(t);
 }
 
-/* One row: edge n (its label written by the caller), block b. */
-static void tr_row(struct rctx *x, int dev, int n, int b, unsigned hide,
-		   struct mem_tab *m)
+/* The row of edge n, block b where any kernel ran there (returns 1):
+ * the edge where first is set, with the marks gm all its cells share,
+ * the block with those its row shares beyond them, the cells. */
+static int tr_row(struct rctx *x, int dev, int n, int b, unsigned gm,
+		  int first, struct mem_tab *m)
 {
 	const struct rcfg *c[TR_N];
-	int v;
+	struct rbuf lab;
+	unsigned rm;
+	int v, any = 0;
 
-	for (v = 0; v < TR_N; v++) {
-		c[v] = model_find(x, dev, TR_SUITE, tr_variants[v], NULL, n, b,
-				  -1);
-		mem_tab_cell(x, m, c[v], gbs(c[v]), hide);
+	for (v = 0; v < TR_N; v++)
+		any |= (c[v] = model_find(x, dev, TR_SUITE, tr_variants[v],
+					  NULL, n, b, -1)) != NULL;
+	if (!any)
+		return 0;
+	rbuf_init(&lab);
+	if (first) {
+		rbuf_printf(&lab, "%d", n);
+		regime_marks(x, gm, &lab);
 	}
+	rtable_text(&m->t, rbuf_str(&lab));
+	rbuf_free(&lab);
+	rm = shared_marks(x, dev, n, b) & ~gm;
+	block_label(b, b, &lab);
+	regime_marks(x, rm, &lab);
+	rtable_text(&m->t, rbuf_str(&lab));
+	rbuf_free(&lab);
+	for (v = 0; v < TR_N; v++)
+		mem_tab_cell(x, m, c[v], gbs(c[v]), gm | rm);
 	/* a failed copy or transpose has no share: never a speed */
 	for (v = TR_NAIVE; v < TR_N; v++)
 		rtable_num(&m->t, 100 * gbs(c[v]) / gbs(c[TR_COPY]), 1, 0);
 	rtable_row_end(&m->t);
+	return 1;
 }
 
 static int tr_table(struct rctx *x, int dev)
 {
-	int *ns = NULL, *bs = NULL, rc;
+	int *ns = NULL, *bs = NULL, rc, first;
 	size_t nn, nb, i, j;
 	struct mem_tab m;
-	struct rbuf lab;
-	unsigned gm, rm;
+	unsigned gm;
 
-	rbuf_init(&lab);
 	mem_tab_init(&m, "llSSSSSSS");
 	tr_head(x, &m.t);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
 	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
 	for (i = 0; i < nn; i++) {
-		int first = 1;
-
 		gm = shared_marks(x, dev, ns[i], -1);
 		rtable_gap(&m.t);
-		for (j = 0; j < nb; j++) {
-			size_t k;
-			int any = 0;
-
-			for (k = 0; k < TR_N; k++)
-				any |= model_find(x, dev, TR_SUITE,
-						  tr_variants[k], NULL, ns[i],
-						  bs[j], -1) != NULL;
-			if (!any)
-				continue;
-			rbuf_free(&lab);
-			if (first) {
-				rbuf_printf(&lab, "%d", ns[i]);
-				regime_marks(x, gm, &lab);
-			}
-			first = 0;
-			rtable_text(&m.t, rbuf_str(&lab));
-			rbuf_free(&lab);
-			rm = shared_marks(x, dev, ns[i], bs[j]) & ~gm;
-			block_label(bs[j], bs[j], &lab);
-			regime_marks(x, rm, &lab);
-			rtable_text(&m.t, rbuf_str(&lab));
-			tr_row(x, dev, ns[i], bs[j], gm | rm, &m);
-		}
+		for (j = 0, first = 1; j < nb; j++)
+			first &= !tr_row(x, dev, ns[i], bs[j], gm, first, &m);
 	}
-	rbuf_free(&lab);
 	free(ns);
 	free(bs);
 	rc = mem_caption(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
@@ -269,18 +261,17 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 	struct rbuf title[TR_N], cap;
 	struct pspec ps;
 	struct fv fv;
-	double *xs = NULL, *ys = NULL;
+	double *xs;
 	int *ns = NULL, v, k, rc = 0;
 	size_t nn, i;
 
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
-	xs = calloc(nn ? nn : 1, sizeof(*xs));
-	ys = calloc(TR_N * (nn ? nn : 1), sizeof(*ys));
+	/* the edges, then each kernel's values at them */
+	xs = calloc((TR_N + 1) * (nn ? nn : 1), sizeof(*xs));
 	rbuf_init(&cap);
 	fv_init(&fv);
-	for (v = 0; v < TR_N; v++)
-		rbuf_init(&title[v]);
-	if (!xs || !ys) {
+	rbufs_init(title, TR_N);
+	if (!xs) {
 		rc = -1;
 		goto out;
 	}
@@ -288,15 +279,15 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 		xs[i] = ns[i];
 	for (v = 0; v < TR_N; v++) {
 		for (i = 0; i < nn; i++)
-			ys[v * nn + i] = gbs(tr_best(x, dev, v, ns[i], 0,
-						     NULL));
+			xs[(v + 1) * nn + i] = gbs(tr_best(x, dev, v, ns[i],
+							   0, NULL));
 		rbuf_puts(&title[v], "{\\scriptsize ");
 		mem_variant(&title[v], tr_variants[v]);
 		rbuf_puts(&title[v], "}");
 		/* the ceiling in grey, the transposes in colour */
-		l[v] = (struct pline){rbuf_str(&title[v]), xs, ys + v * nn,
-				      nn, PL_LINE, v == TR_COPY ? -1 : v - 1,
-				      v};
+		l[v] = (struct pline){rbuf_str(&title[v]), xs,
+				      xs + (v + 1) * nn, nn, PL_LINE,
+				      v == TR_COPY ? -1 : v - 1, v};
 	}
 	memset(&ps, 0, sizeof(ps));
 	ps.xlabel = lang_get(x->L, "axis.size");
@@ -322,12 +313,10 @@ static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
 	if (!rc)
 		rc = emit_figure(x, k, rbuf_str(&cap));
 out:
-	for (v = 0; v < TR_N; v++)
-		rbuf_free(&title[v]);
+	rbufs_free(title, TR_N);
 	rbuf_free(&cap);
 	fv_free(&fv);
 	free(xs);
-	free(ys);
 	free(ns);
 	return rc;
 }
@@ -375,58 +364,24 @@ static void find_pair(struct rctx *x, struct rfind *fd,
 static void find_blocks(struct rctx *x, struct rfind *fd,
 			const struct tr_facts *f, const char *pre)
 {
-	struct fv v, w;
-	struct rbuf *list;
+	struct plist l;
 	char key[64];
 	int k;
 
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", f->top.n);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
+	fv_int(&l.all, "N", f->top.n);
 	for (k = 0; k < TR_N; k++) {
 		const struct tr_pair *p = &f->blk[k];
 
 		if (!p->n)
 			continue;
-		pair_fv(x, p, &w, pre);
+		pair_fv(x, p, &l.item, pre);
 		mem_key(key, sizeof(key), "find.tr.block",
 			mem_word(&p->cmp, 1));
-		rbuf_puts(list, list->len ? "; " : "");
-		fv_emit(x, list, key, &w);
+		parts_list_add(x, &l, key);
 	}
-	if (list->len)
-		fv_find(x, fd, "find.tr.blocks", &v);
-	fv_free(&v);
-	fv_free(&w);
-}
-
-/* The sizes the L2 cache holds: their best is the cache's bandwidth. */
-static void find_l2(struct rctx *x, struct rfind *fd,
-		    const struct tr_facts *f, const char *pre)
-{
-	const struct rcfg *c = f->l2_cfg;
-	struct fv v;
-	struct rbuf *b;
-	size_t i;
-
-	if (!c || !f->nl2)
-		return;
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	b = fv_put(&v, "NLIST");
-	for (i = 0; i < f->nl2; i++)
-		rbuf_printf(b, "%s%d", i ? ", " : "", f->l2_n[i]);
-	fv_num(&v, "G", gbs(c), 4);
-	mem_variant(fv_put(&v, "V"), c->c->variant);
-	fv_int(&v, "NN", c->c->n);
-	b = fv_put(&v, "L2");
-	if (isfinite(f->l2))
-		mem_mib(b, f->l2);
-	fv_find(x, fd, isfinite(f->l2) ? "find.tr.l2" : "find.tr.l2_stored",
-		&v);
-	fv_free(&v);
+	parts_list_find(x, fd, &l, "find.tr.blocks");
 }
 
 /* What the counters measured of the tiles' shared loads: wavefronts
@@ -437,18 +392,15 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 			    const char *pre)
 {
 	int n = f->top.n ? f->top.n : f->pad.n ? f->pad.n : f->tile.n;
-	struct fv v, w;
-	struct rbuf *list;
+	struct plist l;
 	int *bs = NULL, k;
 	size_t nb, j;
 
 	if (!n)
 		return;
-	fv_init(&v);
-	fv_init(&w);
-	fv_str(&v, "DEV", pre);
-	fv_int(&v, "N", n);
-	list = fv_put(&v, "LIST");
+	parts_list_init(&l);
+	fv_str(&l.all, "DEV", pre);
+	fv_int(&l.all, "N", n);
 	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
 	for (k = TR_TILE; k < TR_N; k++)
 		for (j = 0; j < nb; j++) {
@@ -458,42 +410,27 @@ static void find_wavefronts(struct rctx *x, struct rfind *fd,
 
 			if (!isfinite(q))
 				continue;
-			mem_variant(fv_put(&w, "V"), tr_variants[k]);
-			mem_block(x, fv_put(&w, "B"), c);
-			fv_num(&w, "W", q, 3);
-			rbuf_puts(list, list->len ? "; " : "");
-			fv_emit(x, list, "find.tr.wf_item", &w);
+			mem_variant(fv_put(&l.item, "V"), tr_variants[k]);
+			mem_block(x, fv_put(&l.item, "B"), c);
+			fv_num(&l.item, "W", q, 3);
+			parts_list_add(x, &l, "find.tr.wf_item");
 		}
-	if (list->len)
-		fv_find(x, fd, "find.tr.wavefronts", &v);
+	parts_list_find(x, fd, &l, "find.tr.wavefronts");
 	free(bs);
-	fv_free(&v);
-	fv_free(&w);
-}
-
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct tr_facts *f, int dev, const char *pre)
-{
-	struct kv v = {"DEV", pre};
-
-	/* measured, but nowhere two kernels in device memory: say why
-	 * nothing is compared */
-	if (!f->tile.n && !f->pad.n && !f->top.n && f->nl2)
-		find_add(x, fd, "find.tr.nosteady", &v, 1);
-	find_pair(x, fd, &f->tile, "find.tr.tile", pre);
-	find_pair(x, fd, &f->pad, "find.tr.pad", pre);
-	find_pair(x, fd, &f->top, "find.tr.copy", pre);
-	find_blocks(x, fd, f, pre);
-	find_wavefronts(x, fd, f, dev, pre);
-	find_l2(x, fd, f, pre);
 }
 
 /* ---- the section --------------------------------------------------------- */
 
+/* Device dev's figure, table and findings; last among these the sizes
+ * the L2 cache holds, whose best is the cache's bandwidth. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct tr_facts f;
-	char pre[32] = "";
+	const struct rcfg *c;
+	char pre[32];
+	struct rbuf *b;
+	struct fv v;
+	size_t i;
 	int rc;
 
 	if (facts_transpose(x, dev, &f))
@@ -502,9 +439,32 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = tr_table(x, dev);
 	problems_list(x, dev, TR_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
-	findings_dev(x, fd, &f, dev, pre);
+	dev_prefix(x, dev, pre, sizeof(pre));
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	/* measured, but nowhere two kernels in device memory: say why
+	 * nothing is compared */
+	if (!f.tile.n && !f.pad.n && !f.top.n && f.nl2)
+		fv_find(x, fd, "find.tr.nosteady", &v);
+	find_pair(x, fd, &f.tile, "find.tr.tile", pre);
+	find_pair(x, fd, &f.pad, "find.tr.pad", pre);
+	find_pair(x, fd, &f.top, "find.tr.copy", pre);
+	find_blocks(x, fd, &f, pre);
+	find_wavefronts(x, fd, &f, dev, pre);
+	if ((c = f.l2_cfg) && f.nl2) {
+		b = fv_put(&v, "NLIST");
+		for (i = 0; i < f.nl2; i++)
+			rbuf_printf(b, "%s%d", i ? ", " : "", f.l2_n[i]);
+		fv_num(&v, "G", gbs(c), 4);
+		mem_variant(fv_put(&v, "V"), c->c->variant);
+		fv_int(&v, "NN", c->c->n);
+		b = fv_put(&v, "L2");
+		if (isfinite(f.l2))
+			mem_mib(b, f.l2);
+		fv_find(x, fd, isfinite(f.l2) ? "find.tr.l2" :
+			"find.tr.l2_stored", &v);
+	}
+	fv_free(&v);
 	return rc;
 }
 

@@ -77,12 +77,8 @@ static void facts_stats(struct wk_facts *f, const struct wk_point *p)
 
 		if (!isfinite(z) || !isfinite(r))
 			continue;
-		if (!f->nstat || fabs(z) > f->zmax)
-			f->zmax = fabs(z);
-		if (!f->nstat || q < f->vlo)
-			f->vlo = q;
-		if (!f->nstat || q > f->vhi)
-			f->vhi = q;
+		f->zmax = fmax(f->zmax, fabs(z));
+		num_range_add(q, &f->vlo, &f->vhi);
 		f->nstat++;
 		f->zbad += fabs(z) > WK_SIGMAS;
 		f->vbad += fabs(r) > WK_SIGMAS;
@@ -381,8 +377,7 @@ static int wk_figure(struct rctx *x, int dev, const struct wk_facts *f)
 	ps.h = WK_FIG_H;
 	k = plot_lines(x, &ps, l, (size_t)nl);
 	rc = emit_dev_figure(x, dev, k, "walkers.figure");
-	for (j = 0; j < nl; j++)
-		rbuf_free(&title[j]);
+	rbufs_free(title, (size_t)nl);
 	return rc;
 }
 
@@ -432,71 +427,16 @@ static void find_chain(struct rctx *x, struct rfind *fd,
 	fv_free(&v);
 }
 
-/* The walk's statistics against theory. */
-static void find_stats(struct rctx *x, struct rfind *fd,
-		       const struct wk_facts *f, struct fv *v)
-{
-	fv_int(v, "N", f->nstat);
-	fv_num(v, "ZMAX", f->zmax, 2);
-	fv_num(v, "VLO", f->vlo, 4);
-	fv_num(v, "VHI", f->vhi, 4);
-	fv_num(v, "SIG", WK_SIGMAS, 1);
-	fv_int(v, "ZB", f->zbad);
-	fv_find(x, fd, f->zbad || f->vbad ? "find.wk.stat_bad" :
-		"find.wk.stat_ok", v);
-	if (f->vbad) {
-		fv_int(v, "VB", f->vbad);
-		fv_find(x, fd, "find.wk.var_bad", v);
-	}
-}
-
-static void findings_dev(struct rctx *x, struct rfind *fd,
-			 const struct wk_facts *f, const char *pre)
-{
-	struct fv v;
-	struct rbuf *b;
-	int j;
-
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	if (f->top < 0 && f->np)
-		fv_find(x, fd, "find.wk.nosteady", &v);
-	find_chain(x, fd, f, pre);
-	if (f->nchain > 1) {
-		fv_int(&v, "K", f->nchain_ok);
-		fv_int(&v, "N", f->nchain);
-		fv_find(x, fd, f->nchain_ok == f->nchain ?
-			"find.wk.chain_all" : "find.wk.chain_some", &v);
-	}
-	if (f->nstat)
-		find_stats(x, fd, f, &v);
-	if (f->nver) {
-		fv_int(&v, "K", f->nexact);
-		fv_int(&v, "N", f->nver);
-		fv_find(x, fd, f->nexact == f->nver ? "find.wk.exact_all" :
-			"find.wk.exact_some", &v);
-	}
-	b = fv_put(&v, "LIST");
-	for (j = 0; j < f->np; j++) {
-		const struct wk_point *p = &f->pt[j];
-
-		if (p->steady || !(p->c[0] || p->c[1] || p->c[2]))
-			continue;
-		rbuf_puts(b, b->len ? ", " : "");
-		rbuf_printf(b, "\\num{%lld}/\\num{%d}", p->w, p->s);
-	}
-	if (b->len)
-		fv_find(x, fd, "find.wk.nonsteady", &v);
-	fv_free(&v);
-}
-
 /* ---- the section ---------------------------------------------------------- */
 
+/* Device dev's figure, tables and findings. */
 static int part(struct rctx *x, int dev, struct rfind *fd)
 {
 	struct wk_facts f;
-	char pre[32] = "";
-	int rc;
+	char pre[32];
+	struct rbuf *b;
+	struct fv v;
+	int j, rc;
 
 	if (facts_walkers(x, dev, &f))
 		return -1;
@@ -506,9 +446,51 @@ static int part(struct rctx *x, int dev, struct rfind *fd)
 	if (!rc)
 		rc = stat_table(x, dev, &f);
 	problems_list(x, dev, WK_SUITE, NULL);
-	if (x->ndevs > 1)
-		snprintf(pre, sizeof(pre), "GPU~%d: ", dev + 1);
-	findings_dev(x, fd, &f, pre);
+	dev_prefix(x, dev, pre, sizeof(pre));
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	if (f.top < 0 && f.np)
+		fv_find(x, fd, "find.wk.nosteady", &v);
+	find_chain(x, fd, &f, pre);
+	if (f.nchain > 1) {
+		fv_int(&v, "K", f.nchain_ok);
+		fv_int(&v, "N", f.nchain);
+		fv_find(x, fd, f.nchain_ok == f.nchain ?
+			"find.wk.chain_all" : "find.wk.chain_some", &v);
+	}
+	if (f.nstat) {
+		/* the walk's statistics against theory */
+		fv_int(&v, "N", f.nstat);
+		fv_num(&v, "ZMAX", f.zmax, 2);
+		fv_num(&v, "VLO", f.vlo, 4);
+		fv_num(&v, "VHI", f.vhi, 4);
+		fv_num(&v, "SIG", WK_SIGMAS, 1);
+		fv_int(&v, "ZB", f.zbad);
+		fv_find(x, fd, f.zbad || f.vbad ? "find.wk.stat_bad" :
+			"find.wk.stat_ok", &v);
+	}
+	if (f.vbad) {
+		fv_int(&v, "VB", f.vbad);
+		fv_find(x, fd, "find.wk.var_bad", &v);
+	}
+	if (f.nver) {
+		fv_int(&v, "K", f.nexact);
+		fv_int(&v, "N", f.nver);
+		fv_find(x, fd, f.nexact == f.nver ? "find.wk.exact_all" :
+			"find.wk.exact_some", &v);
+	}
+	b = fv_put(&v, "LIST");
+	for (j = 0; j < f.np; j++) {
+		const struct wk_point *p = &f.pt[j];
+
+		if (p->steady || !(p->c[0] || p->c[1] || p->c[2]))
+			continue;
+		rbuf_puts(b, b->len ? ", " : "");
+		rbuf_printf(b, "\\num{%lld}/\\num{%d}", p->w, p->s);
+	}
+	if (b->len)
+		fv_find(x, fd, "find.wk.nonsteady", &v);
+	fv_free(&v);
 	return rc;
 }
 

@@ -352,15 +352,15 @@ ilp.gbs_pct = @@GBS@@~GB/s (@@PCT@@ szczytu)
 ilp.gbs = @@GBS@@~GB/s
 ilp.stats_table = Statystyki przepustowości kopiowania [GB/s] dla każdego rozmiaru@@DEV@@: liczba próbek $n$, Min, Max, Śr., Mediana, Odch.\ std.
 ilp.app_intro = Każdy zmierzony rozmiar z medianą przepustowości kopiowania i jej przedziałem, a następnie statystyki próbek każdej konfiguracji.
-find.ilp.raises = @@DEV@@Więcej niezależnych kopii na wątek zwiększa przepustowość kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: z @@G1@@ przy ILP~1 do @@GB@@ przy ILP~@@BEST@@, najlepszym (@@P@@).
-find.ilp.lowers = @@DEV@@Więcej niezależnych kopii na wątek nie zwiększa przepustowości kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: ILP~1 osiąga @@G1@@, więcej niż najlepszy powyżej 1, ILP~@@BEST@@ z @@GB@@ (@@P@@).
+find.ilp.faster = @@DEV@@Więcej niezależnych kopii na wątek zwiększa przepustowość kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: z @@G1@@ przy ILP~1 do @@GB@@ przy ILP~@@BEST@@, najlepszym (@@P@@).
+find.ilp.slower = @@DEV@@Więcej niezależnych kopii na wątek nie zwiększa przepustowości kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: ILP~1 osiąga @@G1@@, więcej niż najlepszy powyżej 1, ILP~@@BEST@@ z @@GB@@ (@@P@@).
 find.ilp.ns = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, liczba niezależnych kopii na wątek nie daje istotnej różnicy w przepustowości kopiowania: @@G1@@ przy ILP~1, @@GB@@ przy ILP~@@BEST@@, najlepszym powyżej 1 (@@P@@).
 find.ilp.untested = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopia osiąga @@G1@@ przy ILP~1 i @@GB@@ przy ILP~@@BEST@@, najlepszym powyżej 1; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
 find.ilp.best = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopia osiąga @@GB@@ przy ILP~@@BEST@@, najlepszym ze zmierzonych.
-find.ilp.memcpy_above = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, więcej niż ILP~@@BEST@@ (@@P@@).
-find.ilp.memcpy_below = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, mniej niż ILP~@@BEST@@ (@@P@@).
-find.ilp.memcpy_ns = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, bez istotnej różnicy względem ILP~@@BEST@@ (@@P@@).
-find.ilp.memcpy_untested = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, wobec @@GB@@ przy ILP~@@BEST@@; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.ilp.memcpy.faster = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, więcej niż ILP~@@BEST@@ (@@P@@).
+find.ilp.memcpy.slower = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, mniej niż ILP~@@BEST@@ (@@P@@).
+find.ilp.memcpy.ns = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, bez istotnej różnicy względem ILP~@@BEST@@ (@@P@@).
+find.ilp.memcpy.untested = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, wobec @@GB@@ przy ILP~@@BEST@@; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
 find.ilp.plateau = @@DEV@@Od $N = @@N@@$ (tam @@GN@@~GB/s) ILP~@@BEST@@ pozostaje w granicach @@TOL@@ swojej przepustowości przy największym rozmiarze, @@G@@~GB/s.
 find.ilp.plateau_top = @@DEV@@Żaden rozmiar w pamięci urządzenia mniejszy od największego nie zbliża się na @@TOL@@ do przepustowości ILP~@@BEST@@ przy największym rozmiarze, @@G@@~GB/s.
 find.ilp.l2 = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
