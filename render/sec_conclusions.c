@@ -27,58 +27,16 @@ struct verdict_out {
 	struct rbuf text;	/* the measured fact, LaTeX */
 };
 
-/* The largest size both versions a and b measured ok on dev, 0 when
- * none. */
-static int common_max(const struct rctx *x, int dev, const char *sa,
-		      const char *a, const char *sb, const char *b)
-{
-	struct rsize *za = NULL, *zb = NULL;
-	size_t na, nb, i, j;
-	int best = 0;
-
-	na = model_sizes(x, dev, sa, a, &za);
-	nb = model_sizes(x, dev, sb, b, &zb);
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++)
-			if (za[i].n == zb[j].n && za[i].m == zb[j].m &&
-			    za[i].k == zb[j].k && za[i].n > best &&
-			    isfinite(best_gflops(x, dev, sa, a, &za[i], NULL)) &&
-			    isfinite(best_gflops(x, dev, sb, b, &zb[j], NULL)))
-				best = za[i].n;
-	free(za);
-	free(zb);
-	return best;
-}
-
-/* The configuration of (dev, suite, variant) at square size n with its
- * best block. */
-static const struct rcfg *best_at(const struct rctx *x, int dev,
-				  const char *suite, const char *variant,
-				  int n)
-{
-	struct rsize sz = {n, n, n};
-	int block = -1;
-
-	if (!isfinite(best_gflops(x, dev, suite, variant, &sz, &block)))
-		return NULL;
-	return model_find(x, dev, suite, variant, NULL, n, block, -1);
-}
-
 /* Versions va (a) and vb (b) at the largest size both measured, each at
- * its best block there, compared in GFLOP/s into *r. Returns the size,
+ * its best block there, compared in GFLOP/s into *p. Returns the size,
  * 0 when they share none or the comparison fails. */
 static int versions_at(struct rctx *x, int dev, const char *va,
-		       const char *vb, const struct rcfg **a,
-		       const struct rcfg **b, struct rcmp *r)
+		       const char *vb, struct versions_pair *p)
 {
-	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, va,
-			   VOCAB_SUITE_VERSIONS, vb);
-
-	*a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, va, n) : NULL;
-	*b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, vb, n) : NULL;
-	if (!*a || !*b || model_compare(x, *a, *b, VOCAB_METRIC_GFLOPS, r))
+	if (versions_pair_compare(x, dev, va, vb, p) || !p->a || !p->b ||
+	    !isfinite(p->cmp.ratio))
 		return 0;
-	return n;
+	return p->n;
 }
 
 /* The verdict on "b is faster than a" (more of metric is faster when
@@ -148,18 +106,16 @@ static void put_times_vs(const struct rctx *x, struct rbuf *t,
 /* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
 static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
 {
-	const struct rcfg *a, *b;
-	struct rcmp r;
+	struct versions_pair p;
 	char pre[32];
-	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, &a, &b,
-			    &r);
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, &p);
 
 	if (!n)
 		return;
-	pair_judge(x, &r, 1, a, b, o);
+	pair_judge(x, &p.cmp, 1, p.a, p.b, o);
 	snprintf(pre, sizeof(pre), "$n = %d$: ", n);
-	put_times_vs(x, &o->text, VOCAB_VARIANT_V3, VOCAB_VARIANT_V2, &r, pre,
-		     "GFLOP/s");
+	put_times_vs(x, &o->text, VOCAB_VARIANT_V3, VOCAB_VARIANT_V2, &p.cmp,
+		     pre, "GFLOP/s");
 }
 
 /* Report P: v5 is the fastest of its versions. Ours is the versions
@@ -210,24 +166,23 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 /* Report P: v1, one block for the whole matrix, is by far the slowest. */
 static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 {
-	const struct rcfg *a, *b;
-	struct rcmp r;
+	struct versions_pair vp;
+	const struct rcmp *r = &vp.cmp;
 	const struct store_prop *p;
 	struct fv v;
-	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V1, &a, &b,
-			    &r);
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V1, &vp);
 
 	if (!n)
 		return;
 	/* "v1 slower than v2": b (v1) must have less GFLOP/s */
-	o->v = faster_verdict(&r, 0, o);
-	o->regime = rcfg_regime(x, b);
+	o->v = faster_verdict(r, 0, o);
+	o->regime = rcfg_regime(x, vp.b);
 	rbuf_puts(&o->text, "\\texttt{v1} ");
-	find_num(&o->text, r.b, 3);
+	find_num(&o->text, r->b, 3);
 	rbuf_printf(&o->text, " vs \\texttt{v2} ");
-	find_num(&o->text, r.a, 4);
+	find_num(&o->text, r->a, 4);
 	rbuf_printf(&o->text, " GFLOP/s at $n = %d$", n);
-	put_p(x, &r, ", ", "", &o->text);
+	put_p(x, r, ", ", "", &o->text);
 	p = model_prop(x->devs[dev], "multiprocessor_count");
 	if (p && p->has_num && isfinite(p->num)) {
 		fv_init(&v);
