@@ -728,34 +728,32 @@ static int hardware_table(struct rctx *x)
 	return rc;
 }
 
-/* What each experiment sets out to find, for those the data holds. */
+/* What each experiment sets out to find, for those the data holds: a
+ * list of items as the findings have. */
 static int objectives(struct rctx *x)
 {
-	struct rbuf items;
+	struct rfind f;
 	struct kv v;
-	char key[64], *t;
+	char key[64];
 	size_t i;
 	int rc = 0;
 
-	rbuf_init(&items);
-	t = tmpl_fragment(x->frags, "item");
+	find_init(&f);
 	/* the suites', then the comparison of the devices where several */
-	for (i = 0; t && i <= NFRONT; i++) {
+	for (i = 0; i <= NFRONT; i++) {
 		if (i < NFRONT ? !model_has_suite(x, -1, front_suites[i]) :
 		    x->ndevs < 2)
 			continue;
 		snprintf(key, sizeof(key), "intro.obj.%s", i < NFRONT ?
 			 front_suites[i] : "cross");
-		v = (struct kv){"TEXT", lang_get(x->L, key)};
-		rc |= tmpl_fill(&items, t, &v, 1);
+		find_add(x, &f, key, NULL, 0);
 	}
-	free(t);
 	emit_par(x, lang_get(x->L, "intro.objectives"));
-	if (items.len) {
-		v = (struct kv){"ITEMS", rbuf_str(&items)};
-		rc |= emit_fragment(x, "list", &v, 1);
+	if (f.n) {
+		v = (struct kv){"ITEMS", rbuf_str(&f.items)};
+		rc = emit_fragment(x, "list", &v, 1);
 	}
-	rbuf_free(&items);
+	find_free(&f);
 	return rc;
 }
 
