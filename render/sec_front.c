@@ -941,13 +941,14 @@ static const char *const dev_own[][2] = {
 #define DEV_NID 3		/* of them, the identity */
 #define DEV_NOWN (sizeof(dev_own) / sizeof(dev_own[0]))
 
-static int dev_own_has(const char *key)
+/* The row of dev_own of key, -1 when none. */
+static int dev_own_find(const char *key)
 {
-	size_t i;
+	int i;
 
-	for (i = 0; i < DEV_NOWN && strcmp(dev_own[i][0], key); i++)
+	for (i = 0; i < (int)DEV_NOWN && strcmp(dev_own[i][0], key); i++)
 		;
-	return i < DEV_NOWN;
+	return i < (int)DEV_NOWN ? i : -1;
 }
 
 /* Device d's cell of row key: a row of dev_own from the record, a peak
@@ -967,7 +968,7 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 		rbuf_put_tex(b, d->uuid, 1);
 	} else if (!strcmp(key, "pci_bus_id")) {
 		rbuf_put_tex(b, d->pci_bus_id, 1);
-	} else if (!dev_own_has(key)) {
+	} else if (dev_own_find(key) < 0) {
 		p = model_prop(d, key);
 		if (p)
 			prop_text(x, p, b);
@@ -985,32 +986,15 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 	}
 }
 
-/* A row of the device table: label (LaTeX), then the cell of key of
- * each of the ncol devices from chunk on. */
-static void dev_row(const struct rctx *x, struct rtable *t,
-		    const char *label, const char *key, size_t chunk,
-		    size_t ncol)
-{
-	struct rbuf cell;
-	size_t i;
-
-	rbuf_init(&cell);
-	rtable_text(t, label);
-	for (i = 0; i < ncol; i++) {
-		rbuf_free(&cell);
-		dev_cell(x, x->devs[chunk + i], key, &cell);
-		rtable_text(t, rbuf_str(&cell));
-	}
-	rtable_row_end(t);
-	rbuf_free(&cell);
-}
-
-/* The union of the devices' property keys, in first-seen order, into
- * *out (malloc'd; free() the array only) and *n. -1 out of memory. */
-static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
+/* The rows of the device tables into *out (malloc'd; free() the array
+ * only) and *n: the record's identity, the union of the devices'
+ * property keys in first-seen order less those the record gives, NULL
+ * for a gap, the peaks (FP64's only where a reported device has that
+ * peak). -1 out of memory. */
+static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 {
 	const char **keys, *k;
-	size_t i, j, d, cap = 1;
+	size_t i, j, d, cap = DEV_NOWN + 2;
 
 	for (d = 0; d < x->ndevs; d++)
 		cap += x->devs[d]->nprops;
@@ -1018,25 +1002,31 @@ static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
 	*out = keys = malloc(cap * sizeof(*keys));
 	if (!keys)
 		return -1;
+	for (i = 0; i < DEV_NID; i++)
+		keys[(*n)++] = dev_own[i][0];
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->devs[d]->nprops; i++) {
 			k = x->devs[d]->props[i].key;
 			for (j = 0; k && j < *n && strcmp(keys[j], k); j++)
 				;
-			if (k && j == *n)
+			if (k && j == *n && dev_own_find(k) < 0)
 				keys[(*n)++] = k;
 		}
+	keys[(*n)++] = NULL;
+	for (i = DEV_NID; i < DEV_NOWN; i++)
+		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
+			keys[(*n)++] = dev_own[i][0];
 	return 0;
 }
 
 /* The table of the ncol devices from chunk on. */
-static int device_table(struct rctx *x, const char **keys, size_t nkeys,
+static int device_table(struct rctx *x, const char **rows, size_t nrows,
 			size_t chunk, size_t ncol)
 {
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
 	struct rbuf cell;
-	size_t i;
+	size_t i, r;
 	int rc;
 
 	for (i = 0; i < ncol; i++)
@@ -1053,22 +1043,25 @@ static int device_table(struct rctx *x, const char **keys, size_t nkeys,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (i = 0; i < DEV_NID; i++)
-		dev_row(x, &t, lang_get(x->L, dev_own[i][1]), dev_own[i][0],
-			chunk, ncol);
-	for (i = 0; i < nkeys; i++) {
-		if (dev_own_has(keys[i]))
+	for (r = 0; r < nrows; r++) {
+		if (!rows[r]) {
+			rtable_gap(&t);
 			continue;
+		}
 		rbuf_free(&cell);
-		lang_name_put(x, "prop", keys[i], 1, &cell);
-		dev_row(x, &t, rbuf_str(&cell), keys[i], chunk, ncol);
+		if (dev_own_find(rows[r]) >= 0)
+			rbuf_puts(&cell, lang_get(x->L,
+				  dev_own[dev_own_find(rows[r])][1]));
+		else
+			lang_name_put(x, "prop", rows[r], 1, &cell);
+		rtable_text(&t, rbuf_str(&cell));
+		for (i = 0; i < ncol; i++) {
+			rbuf_free(&cell);
+			dev_cell(x, x->devs[chunk + i], rows[r], &cell);
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
 	}
-	rtable_gap(&t);
-	for (i = DEV_NID; i < DEV_NOWN; i++)
-		/* FP64's only where a reported device has that peak */
-		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
-			dev_row(x, &t, lang_get(x->L, dev_own[i][1]),
-				dev_own[i][0], chunk, ncol);
 	rbuf_free(&cell);
 	rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
 					   (long long)ncol),
@@ -1086,7 +1079,7 @@ int sec_device(struct rctx *x)
 
 	emit_heading(x, 0, lang_get(x->L, "device.title"));
 	rbuf_puts(&x->body, "\\label{app:device}\n");
-	if (prop_keys(x, &keys, &nkeys))
+	if (dev_rows(x, &keys, &nkeys))
 		return -1;
 	/* four devices per table keep the columns readable */
 	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
