@@ -822,40 +822,6 @@ static int claim_in_part(const struct claim *c, int part)
 	return part < 0 || (strchr("PGJ", c->source[0]) == NULL) == part;
 }
 
-/* The caption names the sources whose findings the table holds: the
- * first three alone keep their caption as it was; with textbook R's or
- * lecture B's, every source with a row is named. */
-static int claims_caption(struct rctx *x, int part, struct rbuf *b)
-{
-	const char *last = "";
-	struct rbuf *list;
-	char key[32];
-	struct fv v;
-	size_t i;
-	int later = 0, rc;
-
-	fv_init(&v);
-	list = fv_put(&v, "SOURCES");
-	/* the claims stand grouped by source: each group names it once */
-	for (i = 0; i < NCLAIMS; i++) {
-		if (!model_has_suite(x, -1, claims[i].suite) ||
-		    !claim_in_part(&claims[i], part) ||
-		    !strcmp(last, claims[i].source))
-			continue;
-		later |= claim_in_part(&claims[i], 1);
-		snprintf(key, sizeof(key), "concl.src.%s", claims[i].source);
-		rbuf_printf(list, "%s%s", *last ? ", " : "",
-			    lang_get(x->L, key));
-		last = claims[i].source;
-	}
-	if (later)
-		rc = fv_emit(x, b, "concl.caption_list", &v);
-	else
-		rbuf_puts(b, lang_get(x->L, "concl.caption"));
-	fv_free(&v);
-	return later ? rc : 0;
-}
-
 /* The tally of one device's verdicts. */
 struct tally {
 	int agree, differ, open;
@@ -892,31 +858,38 @@ static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
 	rbuf_free(&o.text);
 }
 
+/* The table of the claims of part (claim_in_part) on the nd devices
+ * from d0, their verdicts counted into n[]. The caption names the
+ * sources whose findings the table holds: the first three alone keep
+ * their caption as it was; with textbook R's or lecture B's, every
+ * source with a row is named, once for its group of rows. */
 static int claims_table(struct rctx *x, int d0, int nd, int part,
 			struct tally *n)
 {
+	enum { CELL, ANC, CAP, NB };
 	struct rtable t;
-	struct rbuf cell, anc, cap;
-	char kinds[DEVS_PER_TABLE + 3] = "lX";
+	struct rbuf b[NB], *list;
+	char kinds[DEVS_PER_TABLE + 3] = "lX", key[32];
 	const char *last = "";
+	struct fv v;
 	size_t i;
-	int d, rc, rows = 0;
+	int d, rc = 0, rows = 0, later = 0;
 
 	for (d = 0; d < nd; d++)
 		strcat(kinds, "X");
 	rtable_init(&t, kinds);
-	rbuf_init(&cell);
-	rbuf_init(&anc);
-	rbuf_init(&cap);
+	rbufs_init(b, NB);
+	fv_init(&v);
+	list = fv_put(&v, "SOURCES");
 	rtable_head(&t, "");
 	rtable_head(&t, lang_get(x->L, "concl.source"));
 	for (d = 0; d < nd; d++) {
-		rbuf_free(&cell);
+		rbuf_free(&b[CELL]);
 		if (x->ndevs > 1)
-			rbuf_printf(&cell, "GPU~%d", d0 + d + 1);
+			rbuf_printf(&b[CELL], "GPU~%d", d0 + d + 1);
 		else
-			rbuf_puts(&cell, lang_get(x->L, "concl.ours"));
-		rtable_head(&t, rbuf_str(&cell));
+			rbuf_puts(&b[CELL], lang_get(x->L, "concl.ours"));
+		rtable_head(&t, rbuf_str(&b[CELL]));
 	}
 	rtable_head_end(&t);
 	for (i = 0; i < NCLAIMS; i++) {
@@ -925,29 +898,36 @@ static int claims_table(struct rctx *x, int d0, int nd, int part,
 		if (!model_has_suite(x, -1, c->suite) ||
 		    !claim_in_part(c, part))
 			continue;
-		if (strcmp(last, c->source))
+		if (strcmp(last, c->source)) {
 			rtable_gap(&t);
+			snprintf(key, sizeof(key), "concl.src.%s", c->source);
+			rbuf_printf(list, "%s%s", *last ? ", " : "",
+				    lang_get(x->L, key));
+		}
 		last = c->source;
+		later |= claim_in_part(c, 1);
 		rtable_text(&t, c->source);
 		rtable_text(&t, lang_get(x->L, c->key));
 		for (d = d0; d < d0 + nd; d++) {
-			rbuf_free(&cell);
-			verdict_cell(x, c, d, &cell, &n[d]);
-			rtable_text(&t, rbuf_str(&cell));
+			rbuf_free(&b[CELL]);
+			verdict_cell(x, c, d, &b[CELL], &n[d]);
+			rtable_text(&t, rbuf_str(&b[CELL]));
 		}
 		rtable_row_end(&t);
 		rows++;
 	}
-	rbuf_printf(&anc, "conclusions dev=%d%s", d0 + 1,
+	rbuf_printf(&b[ANC], "conclusions dev=%d%s", d0 + 1,
 		    part > 0 ? " part=2" : "");
-	rc = rows ? claims_caption(x, part, &cap) : 0;
+	if (rows && later)
+		rc = fv_emit(x, &b[CAP], "concl.caption_list", &v);
+	else
+		rbuf_puts(&b[CAP], lang_get(x->L, "concl.caption"));
 	if (rows && !rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+		rc = emit_table(x, &t, rbuf_str(&b[CAP]), rbuf_str(&b[ANC]),
 				lang_get(x->L, "concl.note"));
 	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&anc);
-	rbuf_free(&cap);
+	rbufs_free(b, NB);
+	fv_free(&v);
 	return rc;
 }
 
