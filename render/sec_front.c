@@ -262,18 +262,14 @@ int sec_title(struct rctx *x, struct rbuf *out)
 static int sess_range(const struct rctx *x, const struct store_session **s,
 		      size_t n, char w, const char *key, struct rbuf *b)
 {
-	double lo = 0, hi = 0, v;
+	double lo = NAN, hi = NAN;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
-		    w == 'm' ? s[i]->min_samples : w == 't' ?
-		    s[i]->max_time_s : s[i]->tolerance;
-		if (!i || v < lo)
-			lo = v;
-		if (!i || v > hi)
-			hi = v;
-	}
+	for (i = 0; i < n; i++)
+		num_range_add(w == 'r' ? s[i]->repeat : w == 'w' ?
+			      s[i]->warmup : w == 'm' ? s[i]->min_samples :
+			      w == 't' ? s[i]->max_time_s : s[i]->tolerance,
+			      &lo, &hi);
 	if (key)
 		return label_count_put(x, key, (long long)lo, (long long)hi,
 				       b);
@@ -604,17 +600,15 @@ static int session_table(struct rctx *x, const struct store_session **s,
 static int launch_par(struct rctx *x, const struct store_session **s,
 		      size_t n)
 {
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = NAN, hi = NAN;
 	struct rbuf *us;
 	struct fv v;
 	size_t i;
 	int rc;
 
 	for (i = 0; i < n; i++)
-		if (isfinite(s[i]->launch_us) && s[i]->launch_us > 0) {
-			lo = fmin(lo, s[i]->launch_us);
-			hi = fmax(hi, s[i]->launch_us);
-		}
+		if (s[i]->launch_us > 0)
+			num_range_add(s[i]->launch_us, &lo, &hi);
 	fv_init(&v);
 	us = fv_put(&v, "US");
 	if (isfinite(lo))
