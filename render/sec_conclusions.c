@@ -128,7 +128,6 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 		VOCAB_VARIANT_V1, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3,
 		VOCAB_VARIANT_V4, VOCAB_VARIANT_V5
 	};
-	static const char *const v5only[] = {VOCAB_VARIANT_V5};
 	const struct rcfg *top, *v5;
 	struct rcmp r;
 
@@ -137,10 +136,10 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 		return;
 	v5 = top;
 	if (strcmp(top->c->variant, VOCAB_VARIANT_V5))
-		v5 = versions_fastest(x, dev, top->c->n, 1, v5only, 1);
+		v5 = versions_fastest(x, dev, top->c->n, 1, vv + 4, 1);
 	o->regime = rcfg_regime(x, top);
-	rbuf_printf(&o->text, "$n = %d$: ", top->c->n);
-	rbuf_printf(&o->text, "%s ", lang_get(x->L, "concl.fastest"));
+	rbuf_printf(&o->text, "$n = %d$: %s ", top->c->n,
+		    lang_get(x->L, "concl.fastest"));
 	mem_variant(&o->text, top->c->variant);
 	rbuf_puts(&o->text, " (");
 	find_num(&o->text, rcfg_median(top, VOCAB_METRIC_GFLOPS), 4);
@@ -795,15 +794,14 @@ static const struct claim {
  * kind the source measured. */
 static void regime_reason(const struct rctx *x, unsigned r, struct rbuf *b)
 {
-	static const unsigned bit[] = {RG_LAUNCH, RG_WAVE, RG_L2, RG_THROTTLE};
+	/* RG_LAUNCH, RG_WAVE, RG_L2 and RG_THROTTLE are bits 0 to 3 */
 	static const char *const key[] = {
 		"regime.launch", "regime.wave", "regime.l2", "regime.throttle"
 	};
-	size_t i;
-	int first = 1;
+	unsigned i, first = 1;
 
-	for (i = 0; i < sizeof(bit) / sizeof(bit[0]); i++) {
-		if (!(r & bit[i]))
+	for (i = 0; i < 4; i++) {
+		if (!(r & 1u << i))
 			continue;
 		if (first)
 			rbuf_printf(b, "; %s ", lang_get(x->L, "concl.regime"));
