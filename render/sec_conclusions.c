@@ -938,38 +938,38 @@ static void clock_put(const struct store_env *e, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-/* Sessions whose clock readings name a limit (power cap, thermal):
- * a reason a number may sit below the chip's speed, said per device. */
-static void throttle_par(struct rctx *x, struct rbuf *par)
+/* The first session of device d whose clock readings name a limit
+ * (power cap, thermal): a reason a number may sit below the chip's
+ * speed, into par. */
+static void throttle_put(struct rctx *x, int d, struct rbuf *par)
 {
 	struct fv v;
-	size_t i, d;
+	size_t i;
 
 	fv_init(&v);
-	for (d = 0; d < x->ndevs; d++)
-		for (i = 0; i < x->nsess; i++) {
-			const struct store_session *s = &x->sess[i];
-			const struct store_env *e = &s->env_end;
+	for (i = 0; i < x->nsess; i++) {
+		const struct store_session *s = &x->sess[i];
+		const struct store_env *e = &s->env_end;
 
-			if (s->device_id != x->devs[d]->id || !e->throttle_text ||
-			    !*e->throttle_text ||
-			    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
-				continue;
-			dev_label(x, (int)d, fv_put(&v, "DEV"));
-			rbuf_put_tex(fv_put(&v, "WHY"), e->throttle_text, 1);
-			clock_put(&s->env_start, fv_put(&v, "START"));
-			clock_put(e, fv_put(&v, "END"));
-			fv_emit(x, par, "concl.throttle", &v);
-			rbuf_putc(par, ' ');
-			break;	/* once per device */
-		}
+		if (s->device_id != x->devs[d]->id || !e->throttle_text ||
+		    !*e->throttle_text ||
+		    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
+			continue;
+		dev_label(x, d, fv_put(&v, "DEV"));
+		rbuf_put_tex(fv_put(&v, "WHY"), e->throttle_text, 1);
+		clock_put(&s->env_start, fv_put(&v, "START"));
+		clock_put(e, fv_put(&v, "END"));
+		fv_emit(x, par, "concl.throttle", &v);
+		rbuf_putc(par, ' ');
+		break;
+	}
 	fv_free(&v);
 }
 
 int sec_conclusions(struct rctx *x)
 {
 	struct tally *n;
-	struct rbuf par;
+	struct rbuf par[2];	/* the tallies, the limits named */
 	struct fv v;
 	int rc = 0, d, nd, parts = 0;
 	size_t i;
@@ -991,29 +991,26 @@ int sec_conclusions(struct rctx *x)
 		if (!rc && parts == 3)
 			rc = claims_table(x, d, nd, 1, n);
 	}
-	rbuf_init(&par);
+	rbufs_init(par, 2);
 	fv_init(&v);
 	for (d = 0; d < (int)x->ndevs && !rc; d++) {
+		throttle_put(x, d, &par[1]);
 		if (!n[d].agree && !n[d].differ && !n[d].open)
 			continue;
 		dev_label(x, d, fv_put(&v, "DEV"));
 		fv_int(&v, "AGREE", n[d].agree);
 		fv_int(&v, "DIFFER", n[d].differ);
 		fv_int(&v, "OPEN", n[d].open);
-		rc = fv_emit(x, &par, "concl.tally", &v);
-		rbuf_putc(&par, ' ');
+		rc = fv_emit(x, &par[0], "concl.tally", &v);
+		rbuf_putc(&par[0], ' ');
 	}
-	fv_free(&v);
-	if (!rc && par.len)
-		emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
-	if (!rc)
-		throttle_par(x, &par);
-	if (!rc && par.len)
-		emit_par(x, rbuf_str(&par));
+	for (i = 0; i < 2 && !rc; i++)
+		if (par[i].len)
+			emit_par(x, rbuf_str(&par[i]));
 	if (!rc)
 		emit_par(x, lang_get(x->L, "concl.closing"));
-	rbuf_free(&par);
+	fv_free(&v);
+	rbufs_free(par, 2);
 	free(n);
 	return rc;
 }
