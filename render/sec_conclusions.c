@@ -637,17 +637,18 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
  * Agreed where every own configuration measured passed verification
  * against the exact product, differs where one failed; the share of
  * cuBLAS's bandwidth is the context. */
-/* "K of N verified" in string key: the claims that rest on verification
- * alone. */
-static void put_verified(struct rctx *x, struct rbuf *t, const char *key,
-			 int nok, int nall)
+/* The claims that rest on verification alone: agreed where all nall
+ * configurations passed, and "K of N verified" in string key. */
+static void verified_judge(struct rctx *x, struct verdict_out *o,
+			   const char *key, int nok, int nall)
 {
 	struct fv v;
 
+	o->v = nok == nall ? V_AGREES : V_DIFFERS;
 	fv_init(&v);
 	fv_int(&v, "K", nok);
 	fv_int(&v, "N", nall);
-	fv_emit(x, t, key, &v);
+	fv_emit(x, &o->text, key, &v);
 	fv_free(&v);
 }
 
@@ -658,8 +659,7 @@ static void claim_r_dot_reduce(struct rctx *x, int dev, struct verdict_out *o)
 
 	if (facts_dot(x, dev, &f) || !f.nall)
 		return;
-	o->v = f.nok == f.nall ? V_AGREES : V_DIFFERS;
-	put_verified(x, &o->text, "concl.r.dot_verified", f.nok, f.nall);
+	verified_judge(x, o, "concl.r.dot_verified", f.nok, f.nall);
 	for (p = 0; p < DOT_NP; p++) {
 		const struct dot_pair *d = &f.vs[p];
 
@@ -690,8 +690,7 @@ static void claim_r_rect(struct rctx *x, int dev, struct verdict_out *o)
 		free(f);
 		return;
 	}
-	o->v = f->nok == f->nall ? V_AGREES : V_DIFFERS;
-	put_verified(x, &o->text, "rect.concl.verified", f->nok, f->nall);
+	verified_judge(x, o, "rect.concl.verified", f->nok, f->nall);
 	fv_init(&v);
 	if (f->ntr) {
 		struct rbuf *lo = fv_put(&v, "LO"), *hi = fv_put(&v, "HI");
@@ -820,9 +819,9 @@ static int claim_in_part(const struct claim *c, int part)
 	return part < 0 || (strchr("PGJ", c->source[0]) == NULL) == part;
 }
 
-/* The tally of one device's verdicts. */
+/* The tally of one device's verdicts, by enum verdict. */
 struct tally {
-	int agree, differ, open;
+	int v[V_OPEN + 1];
 };
 
 /* The cell of claim c on device dev, counted into *n. */
@@ -850,9 +849,7 @@ static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
 		rbuf_printf(cell, " %s", lang_get(x->L, "concl.untested"));
 	if (o.v != V_AGREES)
 		regime_reason(x, o.regime & c->regimes, cell);
-	n->agree += o.v == V_AGREES;
-	n->differ += o.v == V_DIFFERS;
-	n->open += o.v == V_OPEN;
+	n->v[o.v]++;
 	rbuf_free(&o.text);
 }
 
@@ -995,12 +992,13 @@ int sec_conclusions(struct rctx *x)
 	fv_init(&v);
 	for (d = 0; d < (int)x->ndevs && !rc; d++) {
 		throttle_put(x, d, &par[1]);
-		if (!n[d].agree && !n[d].differ && !n[d].open)
+		if (!n[d].v[V_AGREES] && !n[d].v[V_DIFFERS] &&
+		    !n[d].v[V_OPEN])
 			continue;
 		dev_label(x, d, fv_put(&v, "DEV"));
-		fv_int(&v, "AGREE", n[d].agree);
-		fv_int(&v, "DIFFER", n[d].differ);
-		fv_int(&v, "OPEN", n[d].open);
+		fv_int(&v, "AGREE", n[d].v[V_AGREES]);
+		fv_int(&v, "DIFFER", n[d].v[V_DIFFERS]);
+		fv_int(&v, "OPEN", n[d].v[V_OPEN]);
 		rc = fv_emit(x, &par[0], "concl.tally", &v);
 		rbuf_putc(&par[0], ' ');
 	}
