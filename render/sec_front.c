@@ -659,8 +659,8 @@ static const char *device_note(struct rctx *x, struct rbuf *note)
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
-	static const char *const head[] = {"prop.name", "hw.cc", "hw.sms",
-					   "hw.clock", "hw.l2"};
+	static const char *const head[] = {"=", "prop.name", "hw.cc",
+					   "hw.sms", "hw.clock", "hw.l2", NULL};
 	struct rtable t;
 	struct rbuf cell, note;
 	size_t d;
@@ -678,9 +678,7 @@ static int hardware_table(struct rctx *x)
 		rtable_head(&t, "");
 		rtable_head_end(&t);
 	}
-	rtable_head(&t, "");
-	for (d = 0; d < sizeof(head) / sizeof(head[0]); d++)
-		rtable_head(&t, lang_get(x->L, head[d]));
+	mem_heads(x, &t, head);
 	rtable_head(&t, fp64 ? "FP32" : lang_get(x->L, "hw.peak_fp32"));
 	if (fp64)
 		rtable_head(&t, "FP64");
