@@ -293,10 +293,11 @@ static int timers_part(const struct rctx *x, struct rbuf *b,
  * built from the fields measure stores since schema 3 (kernel timer,
  * cache state, interleaving, launch cost) where q has them; else the
  * timers text the measuring tool stored (English free text, escaped as
- * prose), said to be that. "--" when q has neither. b is empty on
- * entry. Returns 0, or -1 after a message on a template error. */
+ * prose), said to be that. "--" when q has neither. Identifiers such
+ * as CLOCK_MONOTONIC may break. b is empty on entry. Returns 0, or -1
+ * after a message on a template error. */
 static int timers_text(const struct rctx *x, const struct store_session *q,
-		       int breakable, struct rbuf *b)
+		       struct rbuf *b)
 {
 	struct fv v;
 	char key[96], us[32];
@@ -306,7 +307,7 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
-		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, breakable);
+		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, 1);
 		rc |= timers_part(x, b, lang_find(x->L, key) ? key :
 				  "timers.kernel.other", &v);
 		if (q->cold == 1 || q->cold == 0)
@@ -326,7 +327,7 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 			rc |= timers_part(x, b, "timers.launch", &v);
 		}
 	} else if (q->timers && *q->timers) {
-		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, breakable);
+		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, 1);
 		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
 		rc = timers_part(x, b, q->tool_version &&
 				 *q->tool_version ? "timers.recorded" :
@@ -364,9 +365,8 @@ static int timers_used(const struct rctx *x, const struct store_session **s,
 	if (!txt)
 		return -1;
 	rbufs_init(txt, n);
-	/* identifiers such as CLOCK_MONOTONIC may break */
 	for (i = 0; i < n; i++)
-		rc |= timers_text(x, s[i], 1, &txt[i]);
+		rc |= timers_text(x, s[i], &txt[i]);
 	for (i = 0; i < n; i++)
 		ngroups += first_alike(txt, i) == i;
 	fv_init(&v);
@@ -517,7 +517,7 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "seed")) {
 		rbuf_printf(cell, "%llu", q->seed);
 	} else if (!strcmp(w, "timers")) {
-		return timers_text(x, q, 1, cell);
+		return timers_text(x, q, cell);
 	} else if (!strcmp(w, "counters")) {
 		/* stored as data since schema 4; "--" for an older
 		 * session (its timers text may say) */
