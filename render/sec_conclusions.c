@@ -633,10 +633,6 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
 	}
 }
 
-/* Textbook R: a shared-memory reduction computes a scalar product.
- * Agreed where every own configuration measured passed verification
- * against the exact product, differs where one failed; the share of
- * cuBLAS's bandwidth is the context. */
 /* The claims that rest on verification alone: agreed where all nall
  * configurations passed, and "K of N verified" in string key. */
 static void verified_judge(struct rctx *x, struct verdict_out *o,
@@ -652,6 +648,10 @@ static void verified_judge(struct rctx *x, struct verdict_out *o,
 	fv_free(&v);
 }
 
+/* Textbook R: a shared-memory reduction computes a scalar product.
+ * Agreed where every own configuration measured passed verification
+ * against the exact product, differs where one failed; the share of
+ * cuBLAS's bandwidth is the context. */
 static void claim_r_dot_reduce(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct dot_facts f;
