@@ -152,8 +152,8 @@ static void pair_clear(struct versions_pair *p)
 /* Versions a and b at the largest size both measured, each at its best
  * block there. 0, 1 when they share no size (a, b NULL), -1 when the
  * store fails. */
-static int pair_compare(struct rctx *x, int dev, const char *a,
-			const char *b, struct versions_pair *p)
+int versions_pair_compare(struct rctx *x, int dev, const char *a,
+			  const char *b, struct versions_pair *p)
 {
 	int *ns = NULL;
 	size_t i = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
@@ -331,7 +331,7 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 			last = vv[i];
 		if (!is_report_version(vv[i + 1]) && last)
 			from = last;
-		r = pair_compare(x, dev, from, vv[i + 1],
+		r = versions_pair_compare(x, dev, from, vv[i + 1],
 					  &f->step[f->nsteps]);
 		if (r < 0)
 			rc = -1;

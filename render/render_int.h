@@ -733,6 +733,11 @@ struct versions_pair {
 	int n;
 	struct rcmp cmp;	/* GFLOP/s; ratio = b / a; p < 0 untested */
 };
+/* Versions a and b at the largest size both measured, each at its best
+ * block there. 0, 1 when they share no size (a, b NULL), -1 when the
+ * store fails. */
+int versions_pair_compare(struct rctx *x, int dev, const char *a,
+			  const char *b, struct versions_pair *p);
 /* A version's best block size at the largest size where it ran two. */
 struct versions_block {
 	const char *variant;

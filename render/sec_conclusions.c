@@ -25,60 +25,19 @@ struct verdict_out {
 	int untested;		/* judged by the medians alone */
 	unsigned regime;	/* of the points it rests on */
 	struct rbuf text;	/* the measured fact, LaTeX */
+	const char *key;	/* the claim's (struct claim) */
 };
 
-/* The largest size both versions a and b measured ok on dev, 0 when
- * none. */
-static int common_max(const struct rctx *x, int dev, const char *sa,
-		      const char *a, const char *sb, const char *b)
-{
-	struct rsize *za = NULL, *zb = NULL;
-	size_t na, nb, i, j;
-	int best = 0;
-
-	na = model_sizes(x, dev, sa, a, &za);
-	nb = model_sizes(x, dev, sb, b, &zb);
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++)
-			if (za[i].n == zb[j].n && za[i].m == zb[j].m &&
-			    za[i].k == zb[j].k && za[i].n > best &&
-			    isfinite(best_gflops(x, dev, sa, a, &za[i], NULL)) &&
-			    isfinite(best_gflops(x, dev, sb, b, &zb[j], NULL)))
-				best = za[i].n;
-	free(za);
-	free(zb);
-	return best;
-}
-
-/* The configuration of (dev, suite, variant) at square size n with its
- * best block. */
-static const struct rcfg *best_at(const struct rctx *x, int dev,
-				  const char *suite, const char *variant,
-				  int n)
-{
-	struct rsize sz = {n, n, n};
-	int block = -1;
-
-	if (!isfinite(best_gflops(x, dev, suite, variant, &sz, &block)))
-		return NULL;
-	return model_find(x, dev, suite, variant, NULL, n, block, -1);
-}
-
 /* Versions va (a) and vb (b) at the largest size both measured, each at
- * its best block there, compared in GFLOP/s into *r. Returns the size,
+ * its best block there, compared in GFLOP/s into *p. Returns the size,
  * 0 when they share none or the comparison fails. */
 static int versions_at(struct rctx *x, int dev, const char *va,
-		       const char *vb, const struct rcfg **a,
-		       const struct rcfg **b, struct rcmp *r)
+		       const char *vb, struct versions_pair *p)
 {
-	int n = common_max(x, dev, VOCAB_SUITE_VERSIONS, va,
-			   VOCAB_SUITE_VERSIONS, vb);
-
-	*a = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, va, n) : NULL;
-	*b = n ? best_at(x, dev, VOCAB_SUITE_VERSIONS, vb, n) : NULL;
-	if (!*a || !*b || model_compare(x, *a, *b, VOCAB_METRIC_GFLOPS, r))
+	if (versions_pair_compare(x, dev, va, vb, p) || !p->a || !p->b ||
+	    !isfinite(p->cmp.ratio))
 		return 0;
-	return n;
+	return p->n;
 }
 
 /* The verdict on "b is faster than a" (more of metric is faster when
@@ -148,18 +107,16 @@ static void put_times_vs(const struct rctx *x, struct rbuf *t,
 /* Report P: v3's shared-memory tiles beat v2's global-memory reads. */
 static void claim_p_tiles(struct rctx *x, int dev, struct verdict_out *o)
 {
-	const struct rcfg *a, *b;
-	struct rcmp r;
+	struct versions_pair p;
 	char pre[32];
-	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, &a, &b,
-			    &r);
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, &p);
 
 	if (!n)
 		return;
-	pair_judge(x, &r, 1, a, b, o);
+	pair_judge(x, &p.cmp, 1, p.a, p.b, o);
 	snprintf(pre, sizeof(pre), "$n = %d$: ", n);
-	put_times_vs(x, &o->text, VOCAB_VARIANT_V3, VOCAB_VARIANT_V2, &r, pre,
-		     "GFLOP/s");
+	put_times_vs(x, &o->text, VOCAB_VARIANT_V3, VOCAB_VARIANT_V2, &p.cmp,
+		     pre, "GFLOP/s");
 }
 
 /* Report P: v5 is the fastest of its versions. Ours is the versions
@@ -171,7 +128,6 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 		VOCAB_VARIANT_V1, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3,
 		VOCAB_VARIANT_V4, VOCAB_VARIANT_V5
 	};
-	static const char *const v5only[] = {VOCAB_VARIANT_V5};
 	const struct rcfg *top, *v5;
 	struct rcmp r;
 
@@ -180,10 +136,10 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 		return;
 	v5 = top;
 	if (strcmp(top->c->variant, VOCAB_VARIANT_V5))
-		v5 = versions_fastest(x, dev, top->c->n, 1, v5only, 1);
+		v5 = versions_fastest(x, dev, top->c->n, 1, vv + 4, 1);
 	o->regime = rcfg_regime(x, top);
-	rbuf_printf(&o->text, "$n = %d$: ", top->c->n);
-	rbuf_printf(&o->text, "%s ", lang_get(x->L, "concl.fastest"));
+	rbuf_printf(&o->text, "$n = %d$: %s ", top->c->n,
+		    lang_get(x->L, "concl.fastest"));
 	mem_variant(&o->text, top->c->variant);
 	rbuf_puts(&o->text, " (");
 	find_num(&o->text, rcfg_median(top, VOCAB_METRIC_GFLOPS), 4);
@@ -210,24 +166,23 @@ static void claim_p_best(struct rctx *x, int dev, struct verdict_out *o)
 /* Report P: v1, one block for the whole matrix, is by far the slowest. */
 static void claim_p_one_block(struct rctx *x, int dev, struct verdict_out *o)
 {
-	const struct rcfg *a, *b;
-	struct rcmp r;
+	struct versions_pair vp;
+	const struct rcmp *r = &vp.cmp;
 	const struct store_prop *p;
 	struct fv v;
-	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V1, &a, &b,
-			    &r);
+	int n = versions_at(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V1, &vp);
 
 	if (!n)
 		return;
 	/* "v1 slower than v2": b (v1) must have less GFLOP/s */
-	o->v = faster_verdict(&r, 0, o);
-	o->regime = rcfg_regime(x, b);
+	o->v = faster_verdict(r, 0, o);
+	o->regime = rcfg_regime(x, vp.b);
 	rbuf_puts(&o->text, "\\texttt{v1} ");
-	find_num(&o->text, r.b, 3);
+	find_num(&o->text, r->b, 3);
 	rbuf_printf(&o->text, " vs \\texttt{v2} ");
-	find_num(&o->text, r.a, 4);
+	find_num(&o->text, r->a, 4);
 	rbuf_printf(&o->text, " GFLOP/s at $n = %d$", n);
-	put_p(x, &r, ", ", "", &o->text);
+	put_p(x, r, ", ", "", &o->text);
 	p = model_prop(x->devs[dev], "multiprocessor_count");
 	if (p && p->has_num && isfinite(p->num)) {
 		fv_init(&v);
@@ -279,10 +234,11 @@ static void put_gain(const struct rctx *x, const struct rcmp *r,
 }
 
 /* Report G: pinned output cuts Memcpy C (and, claim 2, the whole run) at
- * the smallest and the largest size. */
-static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
-			   struct verdict_out *o)
+ * the smallest and the largest size: the metric that the claim's key
+ * ends with. */
+static void claim_g_pinned(struct rctx *x, int dev, struct verdict_out *o)
 {
+	const char *metric = strrchr(o->key, '.') + 1;
 	struct rcmp lo, hi, m;
 	unsigned rg = 0;
 	int n0, n1;
@@ -308,16 +264,6 @@ static void claim_g_pinned(struct rctx *x, int dev, const char *metric,
 		rbuf_printf(&o->text, "$\\times$ %s", lang_get(x->L,
 			    "concl.g.malloc_of"));
 	}
-}
-
-static void claim_g_memcpy_c(struct rctx *x, int dev, struct verdict_out *o)
-{
-	claim_g_pinned(x, dev, VOCAB_METRIC_MEMCPY_C, o);
-}
-
-static void claim_g_total(struct rctx *x, int dev, struct verdict_out *o)
-{
-	claim_g_pinned(x, dev, VOCAB_METRIC_TOTAL, o);
 }
 
 /* Report G: shared-memory tiles cut the kernel time. */
@@ -497,8 +443,7 @@ static void claim_r_bank(struct rctx *x, int dev, struct verdict_out *o)
  * 0: agreed where most are significantly slower, differs where most are
  * significantly faster, else not shown; without any test, the medians
  * decide (and the verdict says so). */
-static void claim_b_misaligned(struct rctx *x, int dev,
-			       struct verdict_out *o)
+static void claim_b_misaligned(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct co_facts f;
 	struct fv v;
@@ -594,8 +539,7 @@ static void claim_b_aos(struct rctx *x, int dev, struct verdict_out *o)
  * in fp64 or a kernel is not more accurate in it; not shown where a
  * time does not differ significantly. Untested, the medians decide;
  * without errors, the times alone. */
-static void claim_r_precision(struct rctx *x, int dev,
-			      struct verdict_out *o)
+static void claim_r_precision(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct pr_facts f;
 	struct rbuf *rr;
@@ -689,34 +633,33 @@ static void claim_r_dot_prec(struct rctx *x, int dev, struct verdict_out *o)
 	}
 }
 
+/* The claims that rest on verification alone: agreed where all nall
+ * configurations passed, and "K of N verified" in string key. */
+static void verified_judge(struct rctx *x, struct verdict_out *o,
+			   const char *key, int nok, int nall)
+{
+	struct fv v;
+
+	o->v = nok == nall ? V_AGREES : V_DIFFERS;
+	fv_init(&v);
+	fv_int(&v, "K", nok);
+	fv_int(&v, "N", nall);
+	fv_emit(x, &o->text, key, &v);
+	fv_free(&v);
+}
+
 /* Textbook R: a shared-memory reduction computes a scalar product.
  * Agreed where every own configuration measured passed verification
  * against the exact product, differs where one failed; the share of
  * cuBLAS's bandwidth is the context. */
-/* "K of N verified" in string key: the claims that rest on verification
- * alone. */
-static void put_verified(struct rctx *x, struct rbuf *t, const char *key,
-			 int nok, int nall)
-{
-	struct fv v;
-
-	fv_init(&v);
-	fv_int(&v, "K", nok);
-	fv_int(&v, "N", nall);
-	fv_emit(x, t, key, &v);
-	fv_free(&v);
-}
-
-static void claim_r_dot_reduce(struct rctx *x, int dev,
-			       struct verdict_out *o)
+static void claim_r_dot_reduce(struct rctx *x, int dev, struct verdict_out *o)
 {
 	struct dot_facts f;
 	int p;
 
 	if (facts_dot(x, dev, &f) || !f.nall)
 		return;
-	o->v = f.nok == f.nall ? V_AGREES : V_DIFFERS;
-	put_verified(x, &o->text, "concl.r.dot_verified", f.nok, f.nall);
+	verified_judge(x, o, "concl.r.dot_verified", f.nok, f.nall);
 	for (p = 0; p < DOT_NP; p++) {
 		const struct dot_pair *d = &f.vs[p];
 
@@ -747,8 +690,7 @@ static void claim_r_rect(struct rctx *x, int dev, struct verdict_out *o)
 		free(f);
 		return;
 	}
-	o->v = f->nok == f->nall ? V_AGREES : V_DIFFERS;
-	put_verified(x, &o->text, "rect.concl.verified", f->nok, f->nall);
+	verified_judge(x, o, "rect.concl.verified", f->nok, f->nall);
 	fv_init(&v);
 	if (f->ntr) {
 		struct rbuf *lo = fv_put(&v, "LO"), *hi = fv_put(&v, "HI");
@@ -825,8 +767,8 @@ static const struct claim {
 	{VOCAB_SUITE_VERSIONS, "P", "concl.p.best", claim_p_best, RG_P},
 	{VOCAB_SUITE_VERSIONS, "P", "concl.p.one_block", claim_p_one_block,
 	 RG_P},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", claim_g_memcpy_c, 0},
-	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", claim_g_total, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.memcpy_c", claim_g_pinned, 0},
+	{VOCAB_SUITE_TRANSFER, "G", "concl.g.total", claim_g_pinned, 0},
 	{VOCAB_SUITE_TRANSFER, "G", "concl.g.shared", claim_g_shared, RG_P},
 	{VOCAB_SUITE_ILP, "J", "concl.j.peak", claim_j_peak, RG_J},
 	{VOCAB_SUITE_ILP, "J", "concl.j.ilp", claim_j_ilp, RG_J},
@@ -851,15 +793,14 @@ static const struct claim {
  * kind the source measured. */
 static void regime_reason(const struct rctx *x, unsigned r, struct rbuf *b)
 {
-	static const unsigned bit[] = {RG_LAUNCH, RG_WAVE, RG_L2, RG_THROTTLE};
+	/* RG_LAUNCH, RG_WAVE, RG_L2 and RG_THROTTLE are bits 0 to 3 */
 	static const char *const key[] = {
 		"regime.launch", "regime.wave", "regime.l2", "regime.throttle"
 	};
-	size_t i;
-	int first = 1;
+	unsigned i, first = 1;
 
-	for (i = 0; i < sizeof(bit) / sizeof(bit[0]); i++) {
-		if (!(r & bit[i]))
+	for (i = 0; i < 4; i++) {
+		if (!(r & 1u << i))
 			continue;
 		if (first)
 			rbuf_printf(b, "; %s ", lang_get(x->L, "concl.regime"));
@@ -878,43 +819,9 @@ static int claim_in_part(const struct claim *c, int part)
 	return part < 0 || (strchr("PGJ", c->source[0]) == NULL) == part;
 }
 
-/* The caption names the sources whose findings the table holds: the
- * first three alone keep their caption as it was; with textbook R's or
- * lecture B's, every source with a row is named. */
-static int claims_caption(struct rctx *x, int part, struct rbuf *b)
-{
-	const char *last = "";
-	struct rbuf *list;
-	char key[32];
-	struct fv v;
-	size_t i;
-	int later = 0, rc;
-
-	fv_init(&v);
-	list = fv_put(&v, "SOURCES");
-	/* the claims stand grouped by source: each group names it once */
-	for (i = 0; i < NCLAIMS; i++) {
-		if (!model_has_suite(x, -1, claims[i].suite) ||
-		    !claim_in_part(&claims[i], part) ||
-		    !strcmp(last, claims[i].source))
-			continue;
-		later |= claim_in_part(&claims[i], 1);
-		snprintf(key, sizeof(key), "concl.src.%s", claims[i].source);
-		rbuf_printf(list, "%s%s", *last ? ", " : "",
-			    lang_get(x->L, key));
-		last = claims[i].source;
-	}
-	if (later)
-		rc = fv_emit(x, b, "concl.caption_list", &v);
-	else
-		rbuf_puts(b, lang_get(x->L, "concl.caption"));
-	fv_free(&v);
-	return later ? rc : 0;
-}
-
-/* The tally of one device's verdicts. */
+/* The tally of one device's verdicts, by enum verdict. */
 struct tally {
-	int agree, differ, open;
+	int v[V_OPEN + 1];
 };
 
 /* The cell of claim c on device dev, counted into *n. */
@@ -929,6 +836,7 @@ static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
 
 	memset(&o, 0, sizeof(o));
 	rbuf_init(&o.text);
+	o.key = c->key;
 	c->judge(x, dev, &o);
 	if (o.v == V_NODATA) {
 		rbuf_puts(cell, lang_get(x->L, "concl.nodata"));
@@ -941,37 +849,42 @@ static void verdict_cell(struct rctx *x, const struct claim *c, int dev,
 		rbuf_printf(cell, " %s", lang_get(x->L, "concl.untested"));
 	if (o.v != V_AGREES)
 		regime_reason(x, o.regime & c->regimes, cell);
-	n->agree += o.v == V_AGREES;
-	n->differ += o.v == V_DIFFERS;
-	n->open += o.v == V_OPEN;
+	n->v[o.v]++;
 	rbuf_free(&o.text);
 }
 
+/* The table of the claims of part (claim_in_part) on the nd devices
+ * from d0, their verdicts counted into n[]. The caption names the
+ * sources whose findings the table holds: the first three alone keep
+ * their caption as it was; with textbook R's or lecture B's, every
+ * source with a row is named, once for its group of rows. */
 static int claims_table(struct rctx *x, int d0, int nd, int part,
 			struct tally *n)
 {
+	enum { CELL, ANC, CAP, NB };
 	struct rtable t;
-	struct rbuf cell, anc, cap;
-	char kinds[DEVS_PER_TABLE + 3] = "lX";
+	struct rbuf b[NB], *list;
+	char kinds[DEVS_PER_TABLE + 3] = "lX", key[32];
 	const char *last = "";
+	struct fv v;
 	size_t i;
-	int d, rc, rows = 0;
+	int d, rc = 0, rows = 0, later = 0;
 
 	for (d = 0; d < nd; d++)
 		strcat(kinds, "X");
 	rtable_init(&t, kinds);
-	rbuf_init(&cell);
-	rbuf_init(&anc);
-	rbuf_init(&cap);
+	rbufs_init(b, NB);
+	fv_init(&v);
+	list = fv_put(&v, "SOURCES");
 	rtable_head(&t, "");
 	rtable_head(&t, lang_get(x->L, "concl.source"));
 	for (d = 0; d < nd; d++) {
-		rbuf_free(&cell);
+		rbuf_free(&b[CELL]);
 		if (x->ndevs > 1)
-			rbuf_printf(&cell, "GPU~%d", d0 + d + 1);
+			rbuf_printf(&b[CELL], "GPU~%d", d0 + d + 1);
 		else
-			rbuf_puts(&cell, lang_get(x->L, "concl.ours"));
-		rtable_head(&t, rbuf_str(&cell));
+			rbuf_puts(&b[CELL], lang_get(x->L, "concl.ours"));
+		rtable_head(&t, rbuf_str(&b[CELL]));
 	}
 	rtable_head_end(&t);
 	for (i = 0; i < NCLAIMS; i++) {
@@ -980,29 +893,36 @@ static int claims_table(struct rctx *x, int d0, int nd, int part,
 		if (!model_has_suite(x, -1, c->suite) ||
 		    !claim_in_part(c, part))
 			continue;
-		if (strcmp(last, c->source))
+		if (strcmp(last, c->source)) {
 			rtable_gap(&t);
+			snprintf(key, sizeof(key), "concl.src.%s", c->source);
+			rbuf_printf(list, "%s%s", *last ? ", " : "",
+				    lang_get(x->L, key));
+		}
 		last = c->source;
+		later |= claim_in_part(c, 1);
 		rtable_text(&t, c->source);
 		rtable_text(&t, lang_get(x->L, c->key));
 		for (d = d0; d < d0 + nd; d++) {
-			rbuf_free(&cell);
-			verdict_cell(x, c, d, &cell, &n[d]);
-			rtable_text(&t, rbuf_str(&cell));
+			rbuf_free(&b[CELL]);
+			verdict_cell(x, c, d, &b[CELL], &n[d]);
+			rtable_text(&t, rbuf_str(&b[CELL]));
 		}
 		rtable_row_end(&t);
 		rows++;
 	}
-	rbuf_printf(&anc, "conclusions dev=%d%s", d0 + 1,
+	rbuf_printf(&b[ANC], "conclusions dev=%d%s", d0 + 1,
 		    part > 0 ? " part=2" : "");
-	rc = rows ? claims_caption(x, part, &cap) : 0;
+	if (rows && later)
+		rc = fv_emit(x, &b[CAP], "concl.caption_list", &v);
+	else
+		rbuf_puts(&b[CAP], lang_get(x->L, "concl.caption"));
 	if (rows && !rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
+		rc = emit_table(x, &t, rbuf_str(&b[CAP]), rbuf_str(&b[ANC]),
 				lang_get(x->L, "concl.note"));
 	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&anc);
-	rbuf_free(&cap);
+	rbufs_free(b, NB);
+	fv_free(&v);
 	return rc;
 }
 
@@ -1015,38 +935,38 @@ static void clock_put(const struct store_env *e, struct rbuf *b)
 		rbuf_puts(b, "--");
 }
 
-/* Sessions whose clock readings name a limit (power cap, thermal):
- * a reason a number may sit below the chip's speed, said per device. */
-static void throttle_par(struct rctx *x, struct rbuf *par)
+/* The first session of device d whose clock readings name a limit
+ * (power cap, thermal): a reason a number may sit below the chip's
+ * speed, into par. */
+static void throttle_put(struct rctx *x, int d, struct rbuf *par)
 {
 	struct fv v;
-	size_t i, d;
+	size_t i;
 
 	fv_init(&v);
-	for (d = 0; d < x->ndevs; d++)
-		for (i = 0; i < x->nsess; i++) {
-			const struct store_session *s = &x->sess[i];
-			const struct store_env *e = &s->env_end;
+	for (i = 0; i < x->nsess; i++) {
+		const struct store_session *s = &x->sess[i];
+		const struct store_env *e = &s->env_end;
 
-			if (s->device_id != x->devs[d]->id || !e->throttle_text ||
-			    !*e->throttle_text ||
-			    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
-				continue;
-			dev_label(x, (int)d, fv_put(&v, "DEV"));
-			rbuf_put_tex(fv_put(&v, "WHY"), e->throttle_text, 1);
-			clock_put(&s->env_start, fv_put(&v, "START"));
-			clock_put(e, fv_put(&v, "END"));
-			fv_emit(x, par, "concl.throttle", &v);
-			rbuf_putc(par, ' ');
-			break;	/* once per device */
-		}
+		if (s->device_id != x->devs[d]->id || !e->throttle_text ||
+		    !*e->throttle_text ||
+		    !strcmp(e->throttle_text, VOCAB_THROTTLE_NONE))
+			continue;
+		dev_label(x, d, fv_put(&v, "DEV"));
+		rbuf_put_tex(fv_put(&v, "WHY"), e->throttle_text, 1);
+		clock_put(&s->env_start, fv_put(&v, "START"));
+		clock_put(e, fv_put(&v, "END"));
+		fv_emit(x, par, "concl.throttle", &v);
+		rbuf_putc(par, ' ');
+		break;
+	}
 	fv_free(&v);
 }
 
 int sec_conclusions(struct rctx *x)
 {
 	struct tally *n;
-	struct rbuf par;
+	struct rbuf par[2];	/* the tallies, the limits named */
 	struct fv v;
 	int rc = 0, d, nd, parts = 0;
 	size_t i;
@@ -1068,29 +988,27 @@ int sec_conclusions(struct rctx *x)
 		if (!rc && parts == 3)
 			rc = claims_table(x, d, nd, 1, n);
 	}
-	rbuf_init(&par);
+	rbufs_init(par, 2);
 	fv_init(&v);
 	for (d = 0; d < (int)x->ndevs && !rc; d++) {
-		if (!n[d].agree && !n[d].differ && !n[d].open)
+		throttle_put(x, d, &par[1]);
+		if (!n[d].v[V_AGREES] && !n[d].v[V_DIFFERS] &&
+		    !n[d].v[V_OPEN])
 			continue;
 		dev_label(x, d, fv_put(&v, "DEV"));
-		fv_int(&v, "AGREE", n[d].agree);
-		fv_int(&v, "DIFFER", n[d].differ);
-		fv_int(&v, "OPEN", n[d].open);
-		rc = fv_emit(x, &par, "concl.tally", &v);
-		rbuf_putc(&par, ' ');
+		fv_int(&v, "AGREE", n[d].v[V_AGREES]);
+		fv_int(&v, "DIFFER", n[d].v[V_DIFFERS]);
+		fv_int(&v, "OPEN", n[d].v[V_OPEN]);
+		rc = fv_emit(x, &par[0], "concl.tally", &v);
+		rbuf_putc(&par[0], ' ');
 	}
-	fv_free(&v);
-	if (!rc && par.len)
-		emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
-	if (!rc)
-		throttle_par(x, &par);
-	if (!rc && par.len)
-		emit_par(x, rbuf_str(&par));
+	for (i = 0; i < 2 && !rc; i++)
+		if (par[i].len)
+			emit_par(x, rbuf_str(&par[i]));
 	if (!rc)
 		emit_par(x, lang_get(x->L, "concl.closing"));
-	rbuf_free(&par);
+	fv_free(&v);
+	rbufs_free(par, 2);
 	free(n);
 	return rc;
 }

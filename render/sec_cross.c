@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "stats.h"
 #include "vocab.h"
 
 /* Sizes of the copy suite shown in the table (every one is in the
@@ -15,6 +16,7 @@
  * the table within the page. A count that is not a power of two was
  * asked for by --sizes and has its column. */
 #define ILP_COL_STEP 4
+#define XROWS 64
 
 /* One row of a comparison: a variant and what else fixes the
  * configuration apart from its size. */
@@ -34,6 +36,21 @@ static const struct xsuite xsuites[] = {
 	{VOCAB_SUITE_VERSIONS, VOCAB_METRIC_GFLOPS, 1},
 	{VOCAB_SUITE_TRANSFER, VOCAB_METRIC_TOTAL, 0},
 	{VOCAB_SUITE_ILP, VOCAB_METRIC_GBS, 1},
+};
+
+/* One experiment of device k against GPU 1: the rows and sizes GPU 1
+ * measured (the copy's N, 64-bit, else the matrix edges, ascending),
+ * and the speed-up of each row at each size with the verdict of the one
+ * difference rule, [row * nn + size]; the table, the figure and the
+ * tally all read them. */
+struct xcmp {
+	const struct xsuite *s;
+	int k, ilp;		/* ilp: the experiment is the copy's */
+	struct xrow rows[XROWS];
+	size_t nr, nn;
+	long long *ns;
+	double *sp;		/* NAN where either device lacks it */
+	int *p;			/* enum rule_verdict */
 };
 
 /* The configuration of row r at size n (the copy's N, else the matrix
@@ -59,369 +76,292 @@ static const struct rcfg *row_cfg(const struct rctx *x, const struct xrow *r,
 			  r->ilp);
 }
 
-/* The sizes of experiment s that GPU 1 measured, ascending: the copy's
- * N (64-bit, never its n), else the matrix edges. Returns how many;
- * *out is malloc'd (free()). */
-static size_t sizes_of(const struct rctx *x, const struct xsuite *s,
-		       long long **out)
+static void row_add(struct xcmp *c, const char *suite, const char *variant,
+		    const char *host, int ilp)
 {
-	int *ns = NULL;
-	size_t nn, i;
-
-	if (!strcmp(s->name, VOCAB_SUITE_ILP))
-		return ilp_counts(x, 0, NULL, out);
-	nn = model_ints(x, 0, s->name, NULL, NULL, 'n', &ns);
-	*out = malloc((nn ? nn : 1) * sizeof(**out));
-	if (!*out) {
-		free(ns);
-		return 0;
-	}
-	for (i = 0; i < nn; i++)
-		(*out)[i] = ns[i];
-	free(ns);
-	return nn;
+	if (c->nr < XROWS)
+		c->rows[c->nr++] = (struct xrow){suite, variant, host, ilp};
 }
 
-/* The rows of experiment s as GPU 1 measured them. *out is malloc'd
- * (free()); its strings belong to x. */
-static size_t rows_build(const struct rctx *x, const struct xsuite *s,
-			 struct xrow **out)
+/* The rows of c's experiment as GPU 1 measured them: the versions with
+ * the library's, each transfer kernel in each host memory, the copy at
+ * each ILP and memcpy. Their strings belong to x. */
+static void rows_build(const struct rctx *x, struct xcmp *c)
 {
-	const char **vv = NULL, **hh = NULL;
-	int *ii = NULL;
-	size_t nv, nh, ni, i, j, n = 0, cap;
-	struct xrow *r;
+	static const char *const vsuites[] = {
+		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
+	};
+	const char **vv = NULL, **hh = NULL, *su;
+	int tr = !strcmp(c->s->name, VOCAB_SUITE_TRANSFER), *ii = NULL;
+	size_t nv, nh, i, j, s;
 
-	*out = NULL;
-	cap = 64;
-	r = calloc(cap, sizeof(*r));
-	if (!r)
-		return 0;
-	if (!strcmp(s->name, VOCAB_SUITE_VERSIONS)) {
-		static const char *const suites[] = {
-			VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
-		};
-
-		for (j = 0; j < 2; j++) {
-			nv = model_names(x, 0, suites[j], NULL, 'v', &vv);
-			for (i = 0; i < nv && n < cap; i++)
-				r[n++] = (struct xrow){suites[j], vv[i], NULL,
-						       -1};
-			free(vv);
-			vv = NULL;
-		}
-	} else if (!strcmp(s->name, VOCAB_SUITE_TRANSFER)) {
-		nv = model_names(x, 0, VOCAB_SUITE_TRANSFER, NULL, 'v', &vv);
+	if (c->ilp) {
+		nv = model_ints(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
+				NULL, 'i', &ii);
+		for (i = 0; i < nv; i++)
+			row_add(c, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
+				NULL, ii[i]);
+		if (model_names(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY,
+				'v', &vv))
+			row_add(c, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY, NULL,
+				-1);
+		free(ii);
+		free(vv);
+		return;
+	}
+	for (s = 0; s < (tr ? 1u : 2u); s++) {
+		su = tr ? c->s->name : vsuites[s];
+		nv = model_names(x, 0, su, NULL, 'v', &vv);
 		for (i = 0; i < nv; i++) {
-			nh = model_names(x, 0, VOCAB_SUITE_TRANSFER, vv[i],
-					 'h', &hh);
-			for (j = 0; j < nh && n < cap; j++)
-				r[n++] = (struct xrow){VOCAB_SUITE_TRANSFER,
-						       vv[i], hh[j], -1};
+			nh = tr ? model_names(x, 0, su, vv[i], 'h', &hh) : 1;
+			for (j = 0; j < nh; j++)
+				row_add(c, su, vv[i], tr ? hh[j] : NULL, -1);
 			free(hh);
 			hh = NULL;
 		}
 		free(vv);
-	} else {
-		ni = model_ints(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
-				NULL, 'i', &ii);
-		for (i = 0; i < ni && n < cap; i++)
-			r[n++] = (struct xrow){VOCAB_SUITE_ILP,
-					       VOCAB_VARIANT_COPY_ILP, NULL,
-					       ii[i]};
-		free(ii);
-		if (model_has_suite(x, 0, VOCAB_SUITE_ILP) &&
-		    model_names(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY,
-				'v', &vv) && n < cap)
-			r[n++] = (struct xrow){VOCAB_SUITE_ILP,
-					       VOCAB_VARIANT_MEMCPY, NULL, -1};
-		free(vv);
+		vv = NULL;
 	}
-	*out = r;
-	return n;
+}
+
+/* c's sizes, then every speed-up of device c->k over GPU 1 (> 1 when
+ * it is faster). Returns 0, -1 out of memory. */
+static int xcmp_fill(struct rctx *x, struct xcmp *c)
+{
+	const struct rcfg *a, *b;
+	int *ns = NULL;
+	size_t i, j, q;
+	struct rcmp r;
+
+	if (c->ilp) {
+		c->nn = ilp_counts(x, 0, NULL, &c->ns);
+	} else {
+		c->nn = model_ints(x, 0, c->s->name, NULL, NULL, 'n', &ns);
+		c->ns = malloc((c->nn ? c->nn : 1) * sizeof(*c->ns));
+		for (i = 0; c->ns && i < c->nn; i++)
+			c->ns[i] = ns[i];
+		free(ns);
+	}
+	/* twice: the tally sorts a copy */
+	c->sp = malloc((2 * c->nr * c->nn + 1) * sizeof(*c->sp));
+	c->p = malloc((c->nr * c->nn + 1) * sizeof(*c->p));
+	if (!c->ns || !c->sp || !c->p)
+		return -1;
+	for (i = 0; i < c->nr; i++)
+		for (j = 0; j < c->nn; j++) {
+			q = i * c->nn + j;
+			a = row_cfg(x, &c->rows[i], 0, c->ns[j]);
+			b = row_cfg(x, &c->rows[i], c->k, c->ns[j]);
+			c->sp[q] = NAN;
+			c->p[q] = RULE_UNTESTED;
+			if (!rcfg_ok(a) || !rcfg_ok(b) ||
+			    model_compare(x, a, b, c->s->metric, &r))
+				continue;
+			c->p[q] = r.verdict;
+			c->sp[q] = c->s->higher ? r.ratio : 1 / r.ratio;
+		}
+	return 0;
 }
 
 static void row_label(const struct rctx *x, const struct xrow *r,
 		      struct rbuf *b)
 {
-	char key[96];
-	const char *t;
-
 	rbuf_puts(b, "\\texttt{");
 	rbuf_put_tex(b, r->variant, 0);
 	rbuf_puts(b, "}");
 	if (r->host) {
-		snprintf(key, sizeof(key), "host.%s", r->host);
-		t = lang_find(x->L, key);
 		rbuf_puts(b, ", ");
-		if (t)
-			rbuf_puts(b, t);
-		else
-			rbuf_put_tex(b, r->host, 0);
+		lang_name_put(x, "host", r->host, 0, b);
 	}
 	if (r->ilp > 0)
 		rbuf_printf(b, " ILP~%d", r->ilp);
 }
 
-/* The speed-up of device k over GPU 1 in row r at size n: > 1 when k
- * is faster. NAN when either lacks it; *p the verdict of the one
- * difference rule (enum rule_verdict). */
-static double speedup(struct rctx *x, const struct xsuite *s,
-		      const struct xrow *r, int k, long long n, int *p)
+/* Whether size j has a column in the table (see ILP_COL_STEP); every
+ * size of the other experiments has. */
+static int col_shown(const struct xcmp *c, size_t j)
 {
-	const struct rcfg *a = row_cfg(x, r, 0, n), *b = row_cfg(x, r, k, n);
-	struct rcmp c;
-
-	*p = RULE_UNTESTED;
-	if (!rcfg_ok(a) || !rcfg_ok(b) ||
-	    model_compare(x, a, b, s->metric, &c))
-		return NAN;
-	*p = c.verdict;
-	return s->higher ? c.ratio : 1 / c.ratio;
-}
-
-/* The size column's heading: the copy's N as the ILP section writes it
- * ("$2^{22}$", "$\\num{1000001}$"), else n. */
-static void size_head(const struct xsuite *s, long long n, struct rbuf *b)
-{
-	if (!strcmp(s->name, VOCAB_SUITE_ILP))
-		ilp_count_tex(n, b);
-	else
-		rbuf_printf(b, "%lld", n);
-}
-
-/* Whether size j of ns[0..nn - 1] has a column in the table (see
- * ILP_COL_STEP); every size of the other experiments has. */
-static int col_shown(const struct xsuite *s, const long long *ns, size_t j,
-		     size_t nn)
-{
+	long long n = c->ns[j];
 	int k = 0;
 
-	if (strcmp(s->name, VOCAB_SUITE_ILP) || j == nn - 1 ||
-	    ns[j] <= 0 || (ns[j] & (ns[j] - 1)))
+	if (!c->ilp || j == c->nn - 1 || n <= 0 || (n & (n - 1)))
 		return 1;
-	while ((1LL << k) < ns[j])
+	while ((1LL << k) < n)
 		k++;
 	return k % ILP_COL_STEP == 0;
 }
 
-/* Tallies of one device's speed-ups in an experiment, for the findings. */
-struct xtally {
-	int n, faster, slower, same, untested;
-	double *v;		/* the speed-ups, for the median */
-	double lo, hi;
-};
-
-static int cmp_dbl(const void *a, const void *b)
+/* The caption of c: string key with K, SUITE (the experiment's title)
+ * and METRIC filled. */
+static int xcmp_caption(struct rctx *x, const struct xcmp *c,
+			const char *key, struct rbuf *cap)
 {
-	double u = *(const double *)a, w = *(const double *)b;
-
-	return (u > w) - (u < w);
-}
-
-/* The caption of experiment s for device k: string key with K, SUITE
- * (the experiment's title) and METRIC filled. */
-static int suite_caption(struct rctx *x, const struct xsuite *s, int k,
-			 const char *key, struct rbuf *cap)
-{
-	char tkey[64];
 	struct fv v;
 	int rc;
 
 	fv_init(&v);
-	fv_int(&v, "K", k + 1);
-	snprintf(tkey, sizeof(tkey), "%s.title", s->name);
-	fv_str(&v, "SUITE", lang_get(x->L, tkey));
-	metric_name(x, s->metric, fv_put(&v, "METRIC"));
+	fv_int(&v, "K", c->k + 1);
+	lang_name_put(x, c->s->name, "title", 0, fv_put(&v, "SUITE"));
+	metric_name(x, c->s->metric, fv_put(&v, "METRIC"));
 	rc = fv_emit(x, cap, key, &v);
 	fv_free(&v);
 	return rc;
 }
 
-/* Counts every size's speed-up of experiment s into *tl, not only the
- * table's columns. */
-static void tally_count(struct rctx *x, const struct xsuite *s, int k,
-			const struct xrow *rows, size_t nr,
-			const long long *ns, size_t nn, struct xtally *tl)
+static int xcmp_table(struct rctx *x, const struct xcmp *c)
 {
-	size_t i, j;
-	double r;
-	int p;
-
-	for (i = 0; i < nr; i++)
-		for (j = 0; j < nn; j++) {
-			r = speedup(x, s, &rows[i], k, ns[j], &p);
-			if (!isfinite(r))
-				continue;
-			tl->v[tl->n++] = r;
-			if (p == RULE_UNTESTED)
-				tl->untested++;
-			else if (p == RULE_SAME)
-				tl->same++;
-			else if (r > 1)
-				tl->faster++;
-			else
-				tl->slower++;
-		}
-}
-
-static int suite_table(struct rctx *x, const struct xsuite *s, int k,
-		       const struct xrow *rows, size_t nr, const long long *ns,
-		       size_t nn)
-{
-	struct rtable t;
-	struct rbuf cell, cap, anc, note;
+	enum { CELL, CAP, ANC, NOTE, NB };
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
-	size_t i, j, nc = 0;
-	long long cols[RTABLE_MAXCOLS];
-	int rc, marks = 0, p, fl;
-	double r;
+	size_t i, j, q, nc = 0, cols[RTABLE_MAXCOLS];
+	struct rbuf b[NB];
+	struct rtable t;
+	int rc, marks = 0, fl;
 
-	for (j = 0; j < nn && nc < RTABLE_MAXCOLS - 1; j++)
-		if (col_shown(s, ns, j, nn))
-			cols[nc++] = ns[j];
-	for (j = 0; j < nc; j++)
-		strcat(kinds, "S");
+	for (j = 0; j < c->nn && nc < RTABLE_MAXCOLS - 1; j++)
+		if (col_shown(c, j)) {
+			cols[nc++] = j;
+			strcat(kinds, "S");
+		}
 	rtable_init(&t, kinds);
-	rbuf_init(&cell);
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&note);
+	rbufs_init(b, NB);
 	rtable_head(&t, "");
-	rtable_head_span(&t, (int)nc, lang_get(x->L, !strcmp(s->name,
-			 VOCAB_SUITE_ILP) ? "axis.count" : "axis.size"));
+	rtable_head_span(&t, (int)nc, lang_get(x->L, c->ilp ? "axis.count" :
+			 "axis.size"));
 	rtable_head_end(&t);
 	rtable_text(&t, "");
 	for (j = 0; j < nc; j++) {
-		rbuf_free(&cell);
-		size_head(s, cols[j], &cell);
-		rtable_head(&t, rbuf_str(&cell));
+		rbuf_free(&b[CELL]);
+		if (c->ilp)
+			ilp_count_tex(c->ns[cols[j]], &b[CELL]);
+		else
+			rbuf_printf(&b[CELL], "%lld", c->ns[cols[j]]);
+		rtable_head(&t, rbuf_str(&b[CELL]));
 	}
 	rtable_head_end(&t);
-	for (i = 0; i < nr; i++) {
-		rbuf_free(&cell);
-		row_label(x, &rows[i], &cell);
-		rtable_text(&t, rbuf_str(&cell));
+	for (i = 0; i < c->nr; i++) {
+		rbuf_free(&b[CELL]);
+		row_label(x, &c->rows[i], &b[CELL]);
+		rtable_text(&t, rbuf_str(&b[CELL]));
 		for (j = 0; j < nc; j++) {
-			r = speedup(x, s, &rows[i], k, cols[j], &p);
-			fl = !isfinite(r) ? 0 : p == RULE_SAME ?
-			     RT_GREY | RT_NSMARK : p == RULE_UNTESTED ?
+			q = i * c->nn + cols[j];
+			fl = !isfinite(c->sp[q]) ? 0 : c->p[q] == RULE_SAME ?
+			     RT_GREY | RT_NSMARK : c->p[q] == RULE_UNTESTED ?
 			     RT_NTMARK : 0;
 			marks |= fl;
-			rtable_num(&t, r, 2, fl);
+			rtable_num(&t, c->sp[q], 2, fl);
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_printf(&anc, "cross suite=%s dev=%d", s->name, k + 1);
-	rbuf_puts(&note, lang_get(x->L, s->higher ? "cross.note_higher" :
-				  "cross.note_lower"));
+	rbuf_printf(&b[ANC], "cross suite=%s dev=%d", c->s->name, c->k + 1);
+	rbuf_puts(&b[NOTE], lang_get(x->L, c->s->higher ?
+				     "cross.note_higher" : "cross.note_lower"));
 	if (marks)
-		rbuf_printf(&note, " %s", lang_get(x->L, "cross.note_marks"));
-	suite_caption(x, s, k, "cross.table", &cap);
-	rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-			rbuf_str(&note));
+		rbuf_printf(&b[NOTE], " %s", lang_get(x->L,
+						       "cross.note_marks"));
+	xcmp_caption(x, c, "cross.table", &b[CAP]);
+	rc = emit_table(x, &t, rbuf_str(&b[CAP]), rbuf_str(&b[ANC]),
+			rbuf_str(&b[NOTE]));
 	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&note);
+	rbufs_free(b, NB);
 	return rc;
 }
 
 /* Speed-up against size, one line per row, every size of the suite. */
-static int suite_figure(struct rctx *x, const struct xsuite *s, int k,
-			const struct xrow *rows, size_t nr,
-			const long long *ns, size_t nn)
+static int xcmp_figure(struct rctx *x, const struct xcmp *c)
 {
 	struct pline *l;
 	struct pspec ps;
 	struct rbuf *titles, cap;
-	double *xs, *ys;
+	double *xs;
 	size_t i, j;
-	int fig, rc = -1, ilp = !strcmp(s->name, VOCAB_SUITE_ILP), p;
+	int fig, rc = -1;
 
-	l = calloc(nr ? nr : 1, sizeof(*l));
-	titles = calloc(nr ? nr : 1, sizeof(*titles));
-	xs = calloc(nr * nn + 1, sizeof(*xs));
-	ys = calloc(nr * nn + 1, sizeof(*ys));
+	l = calloc(c->nr ? c->nr : 1, sizeof(*l));
+	titles = calloc(c->nr ? c->nr : 1, sizeof(*titles));
+	xs = calloc(c->nn + 1, sizeof(*xs));
 	rbuf_init(&cap);
-	if (!l || !titles || !xs || !ys)
+	if (!l || !titles || !xs)
 		goto out;
-	for (i = 0; i < nr; i++) {
+	for (j = 0; j < c->nn; j++)
+		xs[j] = (double)c->ns[j];
+	for (i = 0; i < c->nr; i++) {
 		rbuf_init(&titles[i]);
-		row_label(x, &rows[i], &titles[i]);
-		for (j = 0; j < nn; j++) {
-			xs[i * nn + j] = (double)ns[j];
-			ys[i * nn + j] = speedup(x, s, &rows[i], k, ns[j], &p);
-		}
-		l[i] = (struct pline){rbuf_str(&titles[i]), xs + i * nn,
-				      ys + i * nn, nn, PL_LINE, (int)i,
-				      (int)i};
+		row_label(x, &c->rows[i], &titles[i]);
+		l[i] = (struct pline){rbuf_str(&titles[i]), xs,
+				      c->sp + i * c->nn, c->nn, PL_LINE,
+				      (int)i, (int)i};
 	}
 	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, ilp ? "axis.count" : "axis.size");
+	ps.xlabel = lang_get(x->L, c->ilp ? "axis.count" : "axis.size");
 	ps.ylabel = lang_get(x->L, "cross.speedup");
 	ps.logx = 2;
-	ps.xpow2 = ilp;
+	ps.xpow2 = c->ilp;
 	ps.w = 12;
 	ps.h = 6.5;
-	fig = plot_lines(x, &ps, l, nr);
-	rc = fig ? suite_caption(x, s, k, "cross.figure", &cap) : 0;
+	fig = plot_lines(x, &ps, l, c->nr);
+	rc = fig ? xcmp_caption(x, c, "cross.figure", &cap) : 0;
 	if (fig && !rc)
 		rc = emit_figure(x, fig, rbuf_str(&cap));
-	for (i = 0; i < nr; i++)
-		rbuf_free(&titles[i]);
+	rbufs_free(titles, c->nr);
 out:
 	free(l);
 	free(titles);
 	free(xs);
-	free(ys);
 	rbuf_free(&cap);
 	return rc;
 }
 
-/* The sentence of one experiment's tally: how often device k is
- * significantly faster, slower or neither, and its median speed-up; the
- * verdict word follows the majority. */
-static void tally_find(struct rctx *x, struct rfind *f, const char *name,
-		       int k, const struct xtally *tl)
+/* The sentence of the tally of every size's speed-up (not only the
+ * table's columns): how often device k is significantly faster, slower
+ * or neither, and its median speed-up; the verdict word follows the
+ * majority. */
+static void xcmp_find(struct rctx *x, struct rfind *f, const struct xcmp *c)
 {
+	struct stats_summary st;
+	double *all = c->sp + c->nr * c->nn;
+	int n = 0, nf = 0, nsl = 0, nsame = 0, nu = 0, tested;
 	struct rbuf *range;
-	struct fv v;
 	const char *key;
-	char tkey[64];
-	int tested;
+	struct fv v;
+	size_t q;
 
-	if (!tl->n)
+	for (q = 0; q < c->nr * c->nn; q++) {
+		if (!isfinite(c->sp[q]))
+			continue;
+		all[n++] = c->sp[q];
+		nu += c->p[q] == RULE_UNTESTED;
+		nsame += c->p[q] == RULE_SAME;
+		nf += c->p[q] != RULE_UNTESTED && c->p[q] != RULE_SAME &&
+		      c->sp[q] > 1;
+	}
+	nsl = n - nu - nsame - nf;
+	if (!n || stats_summary_compute(all, (size_t)n, &st))
 		return;
-	qsort(tl->v, (size_t)tl->n, sizeof(double), cmp_dbl);
 	fv_init(&v);
-	fv_int(&v, "NUNT", tl->untested);
-	snprintf(tkey, sizeof(tkey), "%s.title", name);
-	fv_str(&v, "SUITE", lang_get(x->L, tkey));
-	fv_int(&v, "K", k + 1);
-	fv_int(&v, "NFAST", tl->faster);
-	fv_int(&v, "NSLOW", tl->slower);
-	fv_int(&v, "NSAME", tl->same);
-	fv_num(&v, "MED", tl->n % 2 ? tl->v[tl->n / 2] :
-	       (tl->v[tl->n / 2 - 1] + tl->v[tl->n / 2]) / 2, 3);
+	fv_int(&v, "NUNT", nu);
+	lang_name_put(x, c->s->name, "title", 0, fv_put(&v, "SUITE"));
+	fv_int(&v, "K", c->k + 1);
+	fv_int(&v, "NFAST", nf);
+	fv_int(&v, "NSLOW", nsl);
+	fv_int(&v, "NSAME", nsame);
+	fv_num(&v, "MED", st.median, 3);
 	range = fv_put(&v, "RANGE");
-	find_num(range, tl->v[0], 3);
+	find_num(range, st.min, 3);
 	rbuf_puts(range, "--");
-	find_num(range, tl->v[tl->n - 1], 3);
+	find_num(range, st.max, 3);
 	/* a verdict needs most configurations tested; the rest are told
 	 * as counts beside the median */
-	tested = tl->n - tl->untested;
-	if (2 * tested <= tl->n)
+	tested = n - nu;
+	if (2 * tested <= n)
 		key = tested ? "cross.find.few_tested" : "cross.find.untested";
-	else if (2 * tl->faster > tested)
+	else if (2 * nf > tested)
 		key = "cross.find.faster";
-	else if (2 * tl->slower > tested)
+	else if (2 * nsl > tested)
 		key = "cross.find.slower";
 	else
 		key = "cross.find.mixed";
 	fv_find(x, f, key, &v);
-	if (tl->untested && 2 * tested > tl->n)
+	if (nu && 2 * tested > n)
 		fv_find(x, f, "cross.find.some_untested", &v);
 	fv_free(&v);
 }
@@ -431,31 +371,31 @@ static void tally_find(struct rctx *x, struct rfind *f, const char *name,
 static int cross_suite(struct rctx *x, struct rfind *f,
 		       const struct xsuite *s, int k)
 {
-	struct xrow *rows = NULL;
-	struct xtally tl;
-	long long *ns = NULL;
-	size_t nr, nn;
-	int rc = 0;
+	struct xcmp *c = calloc(1, sizeof(*c));
+	int rc = -1;
 
-	nr = rows_build(x, s, &rows);
-	nn = sizes_of(x, s, &ns);
-	memset(&tl, 0, sizeof(tl));
-	tl.v = calloc(nr * nn + 1, sizeof(double));
-	if (!tl.v) {
-		rc = -1;
-	} else if (nr && nn) {
-		rc = suite_table(x, s, k, rows, nr, ns, nn);
+	if (!c)
+		return -1;
+	c->s = s;
+	c->k = k;
+	c->ilp = !strcmp(s->name, VOCAB_SUITE_ILP);
+	rows_build(x, c);
+	if (xcmp_fill(x, c))
+		goto out;
+	rc = 0;
+	if (c->nr && c->nn) {
+		rc = xcmp_table(x, c);
 		if (!rc)
-			rc = suite_figure(x, s, k, rows, nr, ns, nn);
-		tally_count(x, s, k, rows, nr, ns, nn, &tl);
-		tally_find(x, f, s->name, k, &tl);
+			rc = xcmp_figure(x, c);
+		xcmp_find(x, f, c);
 	}
-	free(tl.v);
-	free(rows);
-	free(ns);
+out:
+	free(c->ns);
+	free(c->sp);
+	free(c->p);
+	free(c);
 	return rc;
 }
-
 int sec_cross(struct rctx *x)
 {
 	const struct store_device *a = x->devs[0], *b;

@@ -268,18 +268,14 @@ int sec_title(struct rctx *x, struct rbuf *out)
 static int sess_range(const struct rctx *x, const struct store_session **s,
 		      size_t n, char w, const char *key, struct rbuf *b)
 {
-	double lo = 0, hi = 0, v;
+	double lo = NAN, hi = NAN;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		v = w == 'r' ? s[i]->repeat : w == 'w' ? s[i]->warmup :
-		    w == 'm' ? s[i]->min_samples : w == 't' ?
-		    s[i]->max_time_s : s[i]->tolerance;
-		if (!i || v < lo)
-			lo = v;
-		if (!i || v > hi)
-			hi = v;
-	}
+	for (i = 0; i < n; i++)
+		num_range_add(w == 'r' ? s[i]->repeat : w == 'w' ?
+			      s[i]->warmup : w == 'm' ? s[i]->min_samples :
+			      w == 't' ? s[i]->max_time_s : s[i]->tolerance,
+			      &lo, &hi);
 	if (key)
 		return label_count_put(x, key, (long long)lo, (long long)hi,
 				       b);
@@ -303,10 +299,11 @@ static int timers_part(const struct rctx *x, struct rbuf *b,
  * built from the fields measure stores since schema 3 (kernel timer,
  * cache state, interleaving, launch cost) where q has them; else the
  * timers text the measuring tool stored (English free text, escaped as
- * prose), said to be that. "--" when q has neither. b is empty on
- * entry. Returns 0, or -1 after a message on a template error. */
+ * prose), said to be that. "--" when q has neither. Identifiers such
+ * as CLOCK_MONOTONIC may break. b is empty on entry. Returns 0, or -1
+ * after a message on a template error. */
 static int timers_text(const struct rctx *x, const struct store_session *q,
-		       int breakable, struct rbuf *b)
+		       struct rbuf *b)
 {
 	struct fv v;
 	char key[96], us[32];
@@ -316,7 +313,7 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
-		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, breakable);
+		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, 1);
 		rc |= timers_part(x, b, lang_find(x->L, key) ? key :
 				  "timers.kernel.other", &v);
 		if (q->cold == 1 || q->cold == 0)
@@ -336,7 +333,7 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 			rc |= timers_part(x, b, "timers.launch", &v);
 		}
 	} else if (q->timers && *q->timers) {
-		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, breakable);
+		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, 1);
 		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
 		rc = timers_part(x, b, q->tool_version &&
 				 *q->tool_version ? "timers.recorded" :
@@ -374,9 +371,8 @@ static int timers_used(const struct rctx *x, const struct store_session **s,
 	if (!txt)
 		return -1;
 	rbufs_init(txt, n);
-	/* identifiers such as CLOCK_MONOTONIC may break */
 	for (i = 0; i < n; i++)
-		rc |= timers_text(x, s[i], 1, &txt[i]);
+		rc |= timers_text(x, s[i], &txt[i]);
 	for (i = 0; i < n; i++)
 		ngroups += first_alike(txt, i) == i;
 	fv_init(&v);
@@ -527,7 +523,7 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "seed")) {
 		rbuf_printf(cell, "%llu", q->seed);
 	} else if (!strcmp(w, "timers")) {
-		return timers_text(x, q, 1, cell);
+		return timers_text(x, q, cell);
 	} else if (!strcmp(w, "counters")) {
 		/* stored as data since schema 4; "--" for an older
 		 * session (its timers text may say) */
@@ -610,17 +606,15 @@ static int session_table(struct rctx *x, const struct store_session **s,
 static int launch_par(struct rctx *x, const struct store_session **s,
 		      size_t n)
 {
-	double lo = INFINITY, hi = -INFINITY;
+	double lo = NAN, hi = NAN;
 	struct rbuf *us;
 	struct fv v;
 	size_t i;
 	int rc;
 
 	for (i = 0; i < n; i++)
-		if (isfinite(s[i]->launch_us) && s[i]->launch_us > 0) {
-			lo = fmin(lo, s[i]->launch_us);
-			hi = fmax(hi, s[i]->launch_us);
-		}
+		if (s[i]->launch_us > 0)
+			num_range_add(s[i]->launch_us, &lo, &hi);
 	fv_init(&v);
 	us = fv_put(&v, "US");
 	if (isfinite(lo))
@@ -671,8 +665,8 @@ static const char *device_note(struct rctx *x, struct rbuf *note)
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
-	static const char *const head[] = {"prop.name", "hw.cc", "hw.sms",
-					   "hw.clock", "hw.l2"};
+	static const char *const head[] = {"=", "prop.name", "hw.cc",
+					   "hw.sms", "hw.clock", "hw.l2", NULL};
 	struct rtable t;
 	struct rbuf cell, note;
 	size_t d;
@@ -690,9 +684,7 @@ static int hardware_table(struct rctx *x)
 		rtable_head(&t, "");
 		rtable_head_end(&t);
 	}
-	rtable_head(&t, "");
-	for (d = 0; d < sizeof(head) / sizeof(head[0]); d++)
-		rtable_head(&t, lang_get(x->L, head[d]));
+	mem_heads(x, &t, head);
 	rtable_head(&t, fp64 ? "FP32" : lang_get(x->L, "hw.peak_fp32"));
 	if (fp64)
 		rtable_head(&t, "FP64");
@@ -734,34 +726,32 @@ static int hardware_table(struct rctx *x)
 	return rc;
 }
 
-/* What each experiment sets out to find, for those the data holds. */
+/* What each experiment sets out to find, for those the data holds: a
+ * list of items as the findings have. */
 static int objectives(struct rctx *x)
 {
 	const char *fs[SUITE_N];
-	struct rbuf items;
+	struct rfind f;
 	struct kv v;
-	char key[64], *t;
+	char key[64];
 	size_t i, nf = front_suites(fs);
 	int rc = 0;
 
-	rbuf_init(&items);
-	t = tmpl_fragment(x->frags, "item");
+	find_init(&f);
 	/* the suites', then the comparison of the devices where several */
-	for (i = 0; t && i <= nf; i++) {
+	for (i = 0; i <= nf; i++) {
 		if (i < nf ? !model_has_suite(x, -1, fs[i]) : x->ndevs < 2)
 			continue;
 		snprintf(key, sizeof(key), "intro.obj.%s", i < nf ? fs[i] :
 			 "cross");
-		v = (struct kv){"TEXT", lang_get(x->L, key)};
-		rc |= tmpl_fill(&items, t, &v, 1);
+		find_add(x, &f, key, NULL, 0);
 	}
-	free(t);
 	emit_par(x, lang_get(x->L, "intro.objectives"));
-	if (items.len) {
-		v = (struct kv){"ITEMS", rbuf_str(&items)};
-		rc |= emit_fragment(x, "list", &v, 1);
+	if (f.n) {
+		v = (struct kv){"ITEMS", rbuf_str(&f.items)};
+		rc = emit_fragment(x, "list", &v, 1);
 	}
-	rbuf_free(&items);
+	find_free(&f);
 	return rc;
 }
 
@@ -949,13 +939,14 @@ static const char *const dev_own[][2] = {
 #define DEV_NID 3		/* of them, the identity */
 #define DEV_NOWN (sizeof(dev_own) / sizeof(dev_own[0]))
 
-static int dev_own_has(const char *key)
+/* The row of dev_own of key, -1 when none. */
+static int dev_own_find(const char *key)
 {
-	size_t i;
+	int i;
 
-	for (i = 0; i < DEV_NOWN && strcmp(dev_own[i][0], key); i++)
+	for (i = 0; i < (int)DEV_NOWN && strcmp(dev_own[i][0], key); i++)
 		;
-	return i < DEV_NOWN;
+	return i < (int)DEV_NOWN ? i : -1;
 }
 
 /* Device d's cell of row key: a row of dev_own from the record, a peak
@@ -975,7 +966,7 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 		rbuf_put_tex(b, d->uuid, 1);
 	} else if (!strcmp(key, "pci_bus_id")) {
 		rbuf_put_tex(b, d->pci_bus_id, 1);
-	} else if (!dev_own_has(key)) {
+	} else if (dev_own_find(key) < 0) {
 		p = model_prop(d, key);
 		if (p)
 			prop_text(x, p, b);
@@ -993,32 +984,15 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 	}
 }
 
-/* A row of the device table: label (LaTeX), then the cell of key of
- * each of the ncol devices from chunk on. */
-static void dev_row(const struct rctx *x, struct rtable *t,
-		    const char *label, const char *key, size_t chunk,
-		    size_t ncol)
-{
-	struct rbuf cell;
-	size_t i;
-
-	rbuf_init(&cell);
-	rtable_text(t, label);
-	for (i = 0; i < ncol; i++) {
-		rbuf_free(&cell);
-		dev_cell(x, x->devs[chunk + i], key, &cell);
-		rtable_text(t, rbuf_str(&cell));
-	}
-	rtable_row_end(t);
-	rbuf_free(&cell);
-}
-
-/* The union of the devices' property keys, in first-seen order, into
- * *out (malloc'd; free() the array only) and *n. -1 out of memory. */
-static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
+/* The rows of the device tables into *out (malloc'd; free() the array
+ * only) and *n: the record's identity, the union of the devices'
+ * property keys in first-seen order less those the record gives, NULL
+ * for a gap, the peaks (FP64's only where a reported device has that
+ * peak). -1 out of memory. */
+static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 {
 	const char **keys, *k;
-	size_t i, j, d, cap = 1;
+	size_t i, j, d, cap = DEV_NOWN + 2;
 
 	for (d = 0; d < x->ndevs; d++)
 		cap += x->devs[d]->nprops;
@@ -1026,25 +1000,31 @@ static int prop_keys(const struct rctx *x, const char ***out, size_t *n)
 	*out = keys = malloc(cap * sizeof(*keys));
 	if (!keys)
 		return -1;
+	for (i = 0; i < DEV_NID; i++)
+		keys[(*n)++] = dev_own[i][0];
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->devs[d]->nprops; i++) {
 			k = x->devs[d]->props[i].key;
 			for (j = 0; k && j < *n && strcmp(keys[j], k); j++)
 				;
-			if (k && j == *n)
+			if (k && j == *n && dev_own_find(k) < 0)
 				keys[(*n)++] = k;
 		}
+	keys[(*n)++] = NULL;
+	for (i = DEV_NID; i < DEV_NOWN; i++)
+		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
+			keys[(*n)++] = dev_own[i][0];
 	return 0;
 }
 
 /* The table of the ncol devices from chunk on. */
-static int device_table(struct rctx *x, const char **keys, size_t nkeys,
+static int device_table(struct rctx *x, const char **rows, size_t nrows,
 			size_t chunk, size_t ncol)
 {
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
 	struct rbuf cell;
-	size_t i;
+	size_t i, r;
 	int rc;
 
 	for (i = 0; i < ncol; i++)
@@ -1061,22 +1041,25 @@ static int device_table(struct rctx *x, const char **keys, size_t nkeys,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (i = 0; i < DEV_NID; i++)
-		dev_row(x, &t, lang_get(x->L, dev_own[i][1]), dev_own[i][0],
-			chunk, ncol);
-	for (i = 0; i < nkeys; i++) {
-		if (dev_own_has(keys[i]))
+	for (r = 0; r < nrows; r++) {
+		if (!rows[r]) {
+			rtable_gap(&t);
 			continue;
+		}
 		rbuf_free(&cell);
-		lang_name_put(x, "prop", keys[i], 1, &cell);
-		dev_row(x, &t, rbuf_str(&cell), keys[i], chunk, ncol);
+		if (dev_own_find(rows[r]) >= 0)
+			rbuf_puts(&cell, lang_get(x->L,
+				  dev_own[dev_own_find(rows[r])][1]));
+		else
+			lang_name_put(x, "prop", rows[r], 1, &cell);
+		rtable_text(&t, rbuf_str(&cell));
+		for (i = 0; i < ncol; i++) {
+			rbuf_free(&cell);
+			dev_cell(x, x->devs[chunk + i], rows[r], &cell);
+			rtable_text(&t, rbuf_str(&cell));
+		}
+		rtable_row_end(&t);
 	}
-	rtable_gap(&t);
-	for (i = DEV_NID; i < DEV_NOWN; i++)
-		/* FP64's only where a reported device has that peak */
-		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
-			dev_row(x, &t, lang_get(x->L, dev_own[i][1]),
-				dev_own[i][0], chunk, ncol);
 	rbuf_free(&cell);
 	rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
 					   (long long)ncol),
@@ -1094,7 +1077,7 @@ int sec_device(struct rctx *x)
 
 	emit_heading(x, 0, lang_get(x->L, "device.title"));
 	rbuf_puts(&x->body, "\\label{app:device}\n");
-	if (prop_keys(x, &keys, &nkeys))
+	if (dev_rows(x, &keys, &nkeys))
 		return -1;
 	/* four devices per table keep the columns readable */
 	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)

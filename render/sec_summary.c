@@ -56,22 +56,9 @@ static double ref_at(const struct rctx *x, int dev, const struct rsize *sz)
 	return best;
 }
 
-static void config_text(const struct rctx *x, const struct store_config *c,
-			struct rbuf *b)
-{
-	if (c->block_x > 0) {
-		block_label(c->block_x, c->block_y, b);
-	} else {
-		rbuf_puts(b, "--");
-	}
-	if (c->host_mem && *c->host_mem) {
-		rbuf_puts(b, ", ");
-		rbuf_put_tex(b, c->host_mem, 0);
-	}
-}
-
-/* The row of suite's variant: its best configuration by metric against
- * the reference at its size and the peak. */
+/* The row of suite's variant: its best configuration by metric (size,
+ * block and host memory) against the reference at its size and the
+ * peak. */
 static void compute_row(struct rctx *x, int dev, struct rtable *t,
 			const char *suite, const char *variant,
 			const char *metric, unsigned *seen)
@@ -84,10 +71,8 @@ static void compute_row(struct rctx *x, int dev, struct rtable *t,
 	rbuf_init(&cell);
 	rtable_text(t, suite);
 	rbuf_put_tex(&cell, variant, 0);
-	if (b) {
-		regime_marks(x, rcfg_marks(x, b), &cell);
-		*seen |= rcfg_marks(x, b);
-	}
+	regime_marks(x, rcfg_marks(x, b), &cell);
+	*seen |= rcfg_marks(x, b);
 	rtable_text(t, rbuf_str(&cell));
 	rbuf_free(&cell);
 	if (!b) {
@@ -102,7 +87,14 @@ static void compute_row(struct rctx *x, int dev, struct rtable *t,
 	size_label(&sz, &cell);
 	rtable_text(t, rbuf_str(&cell));
 	rbuf_free(&cell);
-	config_text(x, b->c, &cell);
+	if (b->c->block_x > 0)
+		block_label(b->c->block_x, b->c->block_y, &cell);
+	else
+		rbuf_puts(&cell, "--");
+	if (b->c->host_mem && *b->c->host_mem) {
+		rbuf_puts(&cell, ", ");
+		rbuf_put_tex(&cell, b->c->host_mem, 0);
+	}
 	rtable_text(t, rbuf_str(&cell));
 	rbuf_free(&cell);
 	rtable_num(t, g, -1, 0);
@@ -126,7 +118,7 @@ static int compute_table(struct rctx *x, int dev)
 	struct rtable t;
 	struct rbuf cap, anc, note;
 	struct fv v;
-	size_t s, i;
+	size_t s, i, nv;
 	int rc = 0, rows = 0;
 	unsigned seen = 0;
 
@@ -135,8 +127,8 @@ static int compute_table(struct rctx *x, int dev)
 	rtable_head_end(&t);
 	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
 		const char **vv = NULL;
-		size_t nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
 
+		nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
 		if (nv)
 			rtable_gap(&t);
 		for (i = 0; i < nv; i++, rows++)
@@ -232,13 +224,19 @@ struct roof {
 	double lo, hi;		/* the range of intensities */
 };
 
-/* The points of (dev, suite, variant) appended to r: pass 0 the timed
- * medians at the intensity of the compulsory traffic, pass 1 the
- * achieved points the counters measured. Returns how many. */
-static size_t roof_points(const struct rctx *x, int dev, const char *suite,
-			  const char *variant, int pass, struct roof *r)
+/* The points of (dev, suite, variant) as a series of r, none without a
+ * point: pass 0 the timed medians at the intensity of the compulsory
+ * traffic, in a colour of their own (ref: the library's grey); pass 1
+ * the achieved points the counters measured, as filled circles in the
+ * colour of the variant's timed points (series 0..timed-1). */
+static void roof_add(struct rctx *x, int dev, struct roof *r,
+		     const char *suite, const char *variant, int pass,
+		     int ref, size_t timed)
 {
+	struct rbuf *t = &r->titles[r->nl], *name;
+	int pt = (int)r->nl, color = ref ? 6 : (int)r->nl;
 	size_t j, start = r->np;
+	struct fv v;
 
 	for (j = 0; j < x->ncfgs; j++) {
 		const struct rcfg *c = &x->cfgs[j];
@@ -262,28 +260,15 @@ static size_t roof_points(const struct rctx *x, int dev, const char *suite,
 		r->hi = fmax(r->hi, ai);
 		r->np++;
 	}
-	return r->np - start;
-}
-
-/* The key and the look of the series of variant in pass: the counted
- * points in the colour of the variant's timed points (series 0..timed-1),
- * as filled circles. */
-static void roof_series(struct rctx *x, struct roof *r, const char *variant,
-			int pass, int color, size_t timed, size_t start)
-{
-	struct rbuf *t = &r->titles[r->nl];
-	int pt = (int)r->nl;
-	struct rbuf *name;
-	struct fv v;
-	size_t m;
-
+	if (r->np == start)
+		return;
 	if (pass) {
 		fv_init(&v);
 		name = fv_put(&v, "NAME");
 		rbuf_put_tex(name, variant, 0);
-		for (m = 0; m < timed; m++)
-			if (!strcmp(r->l[m].title, rbuf_str(name)))
-				color = r->l[m].color;
+		for (j = 0; j < timed; j++)
+			if (!strcmp(r->l[j].title, rbuf_str(name)))
+				color = r->l[j].color;
 		pt = 6;
 		fv_emit(x, t, "sum.roof_counted", &v);
 		fv_free(&v);
@@ -305,17 +290,16 @@ static int roofline(struct rctx *x, int dev)
 		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
 	};
 	struct roof r;
-	size_t s, i, nv, timed = 0, first, start;
+	size_t s, i, nv, timed = 0, first;
 	struct rbuf cap;
 	struct fv v;
-	int k, rc = 0, pass, counted;
+	int k, rc = 0, pass;
 
 	memset(&r, 0, sizeof(r));
 	r.lo = INFINITY;
 	r.px = calloc(2 * x->ncfgs + 1, sizeof(*r.px));
 	r.py = calloc(2 * x->ncfgs + 1, sizeof(*r.py));
-	for (i = 0; i <= ROOF_SERIES; i++)
-		rbuf_init(&r.titles[i]);
+	rbufs_init(r.titles, ROOF_SERIES + 1);
 	rbuf_init(&cap);
 	fv_init(&v);
 	if (!r.px || !r.py) {
@@ -329,34 +313,26 @@ static int roofline(struct rctx *x, int dev)
 
 			nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
 			for (i = 0; i < nv && r.nl - first < RTABLE_MAXCOLS;
-			     i++) {
-				start = r.np;
-				if (roof_points(x, dev, suites[s], vv[i], pass,
-						&r))
-					roof_series(x, &r, vv[i], pass,
-						    s ? 6 : (int)r.nl, timed,
-						    start);
-			}
+			     i++)
+				roof_add(x, dev, &r, suites[s], vv[i], pass,
+					 (int)s, timed);
 			free(vv);
 		}
 		if (!pass)
 			timed = r.nl;
 	}
-	counted = r.nl > timed;
 	if (!r.np)
 		goto out;
 	k = parts_roof_plot(x, dev, r.l, r.nl, &r.titles[r.nl],
 			    "axis.intensity", r.lo, r.hi, 14, 8);
 	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	fv_emit(x, &cap, "sum.roofline", &v);
-	if (counted) {
-		rbuf_putc(&cap, ' ');
-		rbuf_puts(&cap, lang_get(x->L, "sum.roofline_counted"));
-	}
+	if (r.nl > timed)
+		rbuf_printf(&cap, " %s", lang_get(x->L,
+						  "sum.roofline_counted"));
 	rc = emit_figure(x, k, rbuf_str(&cap));
 out:
-	for (i = 0; i <= ROOF_SERIES; i++)
-		rbuf_free(&r.titles[i]);
+	rbufs_free(r.titles, ROOF_SERIES + 1);
 	rbuf_free(&cap);
 	fv_free(&v);
 	free(r.px);
