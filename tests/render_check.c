@@ -372,6 +372,11 @@ int chk_pdflatex(const char *tex, const char *in, char **dir, char **log)
 	return pdflatex_run(tex, in, dir, log, 1);
 }
 
+int chk_pdflatex_once(const char *tex, char **dir, char **log)
+{
+	return pdflatex_run(tex, NULL, dir, log, 0);
+}
+
 void chk_expect_no_overfull(const char *log)
 {
 	static const char tag[] = "Overfull \\hbox (";

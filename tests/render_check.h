@@ -76,6 +76,10 @@ int chk_sql(const char *db, const char *q);
  * free). Returns pdflatex's exit status; the log text in *log
  * (malloc'd). */
 int chk_pdflatex(const char *tex, const char *in, char **dir, char **log);
+/* One pass of pdflatex, as chk_pdflatex otherwise: every error,
+ * undefined control sequence and overfull box shows, but not whether
+ * the references settle (a whole report's first pass has none). */
+int chk_pdflatex_once(const char *tex, char **dir, char **log);
 /* cmocka check on a pdflatex log: no line of text or table sticks out of
  * the margins by more than 1pt (TeX's "Overfull \hbox (12.3pt too
  * wide)"); less is invisible. */
