@@ -14,9 +14,10 @@
 /* The version of the export's layout, written in every CSV row and at
  * the top of the JSON document. 1: issue 15's (CSV without param, JSON
  * as an array); 2: one column list, param, session_uuid, the
- * percentiles and nonfinite in CSV too, --samples. Raise it whenever a
- * column is added, removed or changes meaning. */
-#define EXPORT_VERSION 2
+ * percentiles and nonfinite in CSV too, --samples; 3: noise, throttled,
+ * discarded (schema 7). Raise it whenever a column is added, removed or
+ * changes meaning. */
+#define EXPORT_VERSION 3
 
 enum ecol {
 	/* a configuration's */
@@ -26,7 +27,7 @@ enum ecol {
 	EC_STATUS, EC_REASON, EC_REL_ERROR, EC_FLOPS, EC_BYTES, EC_SAMPLES,
 	EC_FINISHED_AT, EC_GRP, EC_GRID_BLOCKS, EC_WAVE_BLOCKS,
 	EC_WORKING_SET, EC_L2_BYTES, EC_START_CLOCK, EC_END_CLOCK,
-	EC_THROTTLE, EC_REGIME,
+	EC_THROTTLE, EC_REGIME, EC_NOISE, EC_THROTTLED, EC_DISCARDED,
 	/* a metric's (EC_METRIC onwards) */
 	EC_METRIC, EC_UNIT, EC_METRIC_N, EC_MIN, EC_MAX, EC_MEAN, EC_MEDIAN,
 	EC_STDDEV, EC_P05, EC_P25, EC_P75, EC_P95, EC_NONFINITE,
@@ -41,7 +42,7 @@ static const char *const export_cols[EC_NCOLS] = {
 	"status", "reason", "rel_error", "flops", "bytes", "samples",
 	"finished_at", "grp", "grid_blocks", "wave_blocks", "working_set",
 	"l2_bytes", "start_sm_clock_mhz", "end_sm_clock_mhz",
-	"throttle_reasons", "regime",
+	"throttle_reasons", "regime", "noise", "throttled", "discarded",
 	"metric", "unit", "metric_n", "min", "max", "mean", "median",
 	"stddev", "p05", "p25", "p75", "p95", "nonfinite", "values",
 };
@@ -169,6 +170,16 @@ static void ecell_get(const struct erow *e, int col, struct ecell *c)
 		}
 		break;
 	case EC_REGIME: cell_text(c, k->regime); break;
+	/* schema 7: null where unknown (older rows) */
+	case EC_NOISE: cell_real(c, k->noise); break;
+	case EC_THROTTLED:
+		if (k->throttled >= 0)
+			cell_int(c, k->throttled);
+		break;
+	case EC_DISCARDED:
+		if (k->discarded >= 0)
+			cell_int(c, k->discarded);
+		break;
 	case EC_METRIC: cell_text(c, e->s->metric); break;
 	case EC_UNIT: cell_text(c, e->s->unit); break;
 	case EC_METRIC_N: cell_int(c, (long long)s->n); break;
