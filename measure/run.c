@@ -773,10 +773,14 @@ out:
 			 VOCAB_SESSION_INTERRUPTED : VOCAB_SESSION_FAILED;
 		iso_now(ended, sizeof(ended));
 		measure_nvml_read(m->nv, d.pci, d.uuid, &env_end);
-		if ((store_session_top_clock_set(m->st, s.id,
-						 c.top_clock_mhz) ||
-		     store_session_finish(m->st, s.id, ended, status,
-					  &env_end)) && rc == MEASURE_OK)
+		/* each on its own: a failure of one leaves the other to
+		 * be tried, and the first is the one told */
+		if (store_session_top_clock_set(m->st, s.id,
+						c.top_clock_mhz) &&
+		    rc == MEASURE_OK)
+			rc = store_fail(m, "session top clock");
+		if (store_session_finish(m->st, s.id, ended, status,
+					 &env_end) && rc == MEASURE_OK)
 			rc = store_fail(m, "session end");
 	}
 	measure_env_release(&env_end);
