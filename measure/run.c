@@ -693,9 +693,12 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	measure_nvml_read(m->nv, d.pci, d.uuid, &s.env_start);
 	/* what the measurement knows of its quality and setting (schema
 	 * 7); the top clock is known at the end */
-	s.max_noise_pct = m->set.max_noise * 100;
+	/* the percentages as given (plan_settings_resolve's defaults),
+	 * not back from the fractions: 7 / 100 x 100 is not 7 */
+	s.max_noise_pct = m->set.max_noise > 0 ? m->o->max_noise_pct : 0;
 	s.throttle = (char *)plan_throttle_name(m->set.throttle);
-	s.throttle_pct = m->set.throttle_frac * 100;
+	s.throttle_pct = m->o->throttle_pct > 0 ? m->o->throttle_pct :
+			 PLAN_DEFAULT_THROTTLE_PCT;
 	s.top_sm_clock_mhz = NAN;
 	s.clocks_locked = 0;	/* measure never locks clocks */
 	measure_nvml_setting(m->nv, d.pci, d.uuid, &setting);

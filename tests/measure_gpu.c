@@ -1394,7 +1394,9 @@ static int teardown(void **state)
 	return 0;
 }
 
-int main(void)
+/* measure_gpu [PATTERN]: PATTERN (cmocka's, e.g. test_quality) runs only
+ * the tests it names. */
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_versions_reference),
@@ -1426,5 +1428,7 @@ int main(void)
 		return 77;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
