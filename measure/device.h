@@ -72,7 +72,8 @@ void measure_env_release(struct store_env *env);
 /* What a session stores of the machine it ran on, beyond the readings
  * of store_env (schema 7). */
 struct measure_setting {
-	double power_limit_w;	/* NVML enforced power limit; NAN unknown */
+	double power_limit_w;	/* NVML enforced power limit; NAN
+				 * unknown */
 	int pcie_gen, pcie_width;	/* NVML current link; 0 unknown */
 };
 /* The enforced power limit and the current PCIe link of the device (as

@@ -690,7 +690,8 @@ static void v7_fields(void **state)
 				    " AND top_sm_clock_mhz IS NULL"
 				    " AND clocks_locked IS NULL"
 				    " AND power_limit_w IS NULL"
-				    " AND pcie_gen IS NULL AND pcie_width IS NULL"
+				    " AND pcie_gen IS NULL"
+				    " AND pcie_width IS NULL"
 				    " AND host_cpu IS NULL"
 				    " AND cuda_compiler IS NULL"
 				    " AND cublas_version IS NULL"), 1);
