@@ -65,7 +65,7 @@ static const char export_help[] =
 	"Usage: mmreport export [options] [-o FILE]\n"
 	"\n"
 	"Writes the stored statistics. csv and json hold the same columns\n"
-	"(one list; the first is export_version, 2): CSV (RFC 4180, with a\n"
+	"(one list; the first is export_version, 3): CSV (RFC 4180, with a\n"
 	"header) has one row per configuration and metric, JSON an object\n"
 	"{export_version, samples, configurations: [...]} with each\n"
 	"configuration's metrics in \"stats\". A statistic that is not\n"

@@ -1,6 +1,7 @@
 /* mmreport devices, sessions and merge: commands that only read or combine
  * stored data (devices without --db asks the CUDA runtime instead). */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,10 @@ static const char sessions_help[] =
 	"Lists the measurement sessions stored in the database: id, device,\n"
 	"start time, status (complete, interrupted, failed, running, or\n"
 	"aborted: left running by a process of this host that is gone),\n"
-	"host, settings and suites.\n"
+	"host, settings (repeat, max-time, the --throttle mode and\n"
+	"threshold), the GPU's enforced power limit and the top SM clock\n"
+	"read during the session (\"-\" where unknown: older files, no\n"
+	"NVML), and suites.\n"
 	"\n"
 	"Options:\n"
 	"  --db FILE   database (default $MMREPORT_DB or mmreport.db)\n"
@@ -262,6 +266,17 @@ out:
 	return cli_stdout_close(rc);
 }
 
+/* v as "%g" in buf, or "-" when unknown (NAN, or 0: no limit or clock
+ * is 0). */
+static const char *num_or_dash(char *buf, size_t len, double v)
+{
+	if (isfinite(v) && v > 0)
+		snprintf(buf, len, "%g", v);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
 int cli_sessions_run(int argc, char **argv)
 {
 	struct store_session *ss = NULL;
@@ -285,17 +300,31 @@ int cli_sessions_run(int argc, char **argv)
 		rc = store_read_report(st, db);
 		goto out;
 	}
-	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %s\n", "id", "device",
-	       "started", "status", "host", "repeat", "max-time", "suites");
+	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %-12s %-7s %-7s %s\n",
+	       "id", "device", "started", "status", "host", "repeat",
+	       "max-time", "throttle", "power-W", "top-MHz", "suites");
 	for (i = 0; i < n; i++) {
 		char at[256], status[256], host[512], suites[1024];
+		char mode[256], throttle[300], power[32], top[32];
 
-		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %s\n",
+		/* "discard<90%": the mode and its threshold; "-" unknown */
+		text_safe(mode, sizeof(mode), ss[i].throttle);
+		if (!ss[i].throttle)
+			snprintf(throttle, sizeof(throttle), "-");
+		else if (isfinite(ss[i].throttle_pct))
+			snprintf(throttle, sizeof(throttle), "%s<%g%%", mode,
+				 ss[i].throttle_pct);
+		else
+			snprintf(throttle, sizeof(throttle), "%s", mode);
+		num_or_dash(power, sizeof(power), ss[i].power_limit_w);
+		num_or_dash(top, sizeof(top), ss[i].top_sm_clock_mhz);
+		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %-12s %-7s "
+		       "%-7s %s\n",
 		       (long long)ss[i].id, (long long)ss[i].device_id,
 		       text_safe(at, sizeof(at), ss[i].started_at),
 		       text_safe(status, sizeof(status), ss[i].status),
 		       text_safe(host, sizeof(host), ss[i].hostname),
-		       ss[i].repeat, ss[i].max_time_s,
+		       ss[i].repeat, ss[i].max_time_s, throttle, power, top,
 		       text_safe(suites, sizeof(suites), ss[i].suites));
 	}
 	rc = CLI_EXIT_OK;

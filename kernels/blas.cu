@@ -58,3 +58,31 @@ extern "C" int kernel_cublas_launch(const struct kernel_args *args)
 				       (const float *)args->a, k, &zero,
 				       (float *)args->c, n));
 }
+
+extern "C" int kernel_blas_version(int *version)
+{
+	int major = 0, minor = 0, patch = 0;
+	int err;
+
+	*version = 0;
+	if ((err = KERNEL_BLAS(cublasGetProperty(MAJOR_VERSION, &major))) ||
+	    (err = KERNEL_BLAS(cublasGetProperty(MINOR_VERSION, &minor))) ||
+	    (err = KERNEL_BLAS(cublasGetProperty(PATCH_LEVEL, &patch))))
+		return err;
+	/* CUBLAS_VERSION's encoding, which cublasGetVersion returns too */
+	*version = major * 10000 + minor * 100 + patch;
+	return 0;
+}
+
+/* The nvcc of this translation unit is the one that built every kernel
+ * of kernels/ (one CMake target, one CUDA compiler). */
+extern "C" const char *kernel_cuda_compiler(void)
+{
+#define KERNEL_STR2(x) #x
+#define KERNEL_STR(x) KERNEL_STR2(x)
+	return KERNEL_STR(__CUDACC_VER_MAJOR__) "."
+	       KERNEL_STR(__CUDACC_VER_MINOR__) "."
+	       KERNEL_STR(__CUDACC_VER_BUILD__);
+#undef KERNEL_STR
+#undef KERNEL_STR2
+}

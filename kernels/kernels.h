@@ -316,6 +316,14 @@ unsigned kernel_walk_next(unsigned s);
  * is a no-op. */
 void *kernel_blas_create(void);
 void kernel_blas_free(void *blas);
+/* The cuBLAS library loaded at run time, as CUBLAS_VERSION encodes it
+ * (major x 10000 + minor x 100 + patch, e.g. 130001), into *version (0
+ * on failure). Returns a cudaError_t; a cuBLAS failure is reported on
+ * stderr as every cuBLAS call's. */
+int kernel_blas_version(int *version);
+/* The version of the nvcc that compiled the kernels, "13.0.48", from its
+ * __CUDACC_VER_MAJOR__, _MINOR__ and _BUILD__: a static string. */
+const char *kernel_cuda_compiler(void);
 
 /* Independent reference: C = A * B in double precision on the device
  * (cublasDgemm on inputs widened from float), then the relative Frobenius

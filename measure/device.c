@@ -379,3 +379,34 @@ int measure_device_row(const struct measure_device *d,
 	}
 	return 0;
 }
+
+int measure_host_cpu(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path ? path : "/proc/cpuinfo", "r");
+	char line[512], *v, *end;
+	int rc = -1;
+
+	if (len)
+		buf[0] = '\0';
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		/* "model name\t: Intel(R) Xeon(R) ..." */
+		if (strncmp(line, "model name", 10) ||
+		    !(v = strchr(line, ':')))
+			continue;
+		for (v++; *v == ' ' || *v == '\t'; v++)
+			;
+		end = v + strlen(v);
+		while (end > v && (end[-1] == '\n' || end[-1] == ' ' ||
+				   end[-1] == '\t' || end[-1] == '\r'))
+			*--end = '\0';
+		if (*v && len) {
+			snprintf(buf, len, "%s", v);
+			rc = 0;
+		}
+		break;
+	}
+	fclose(f);
+	return rc;
+}

@@ -68,6 +68,26 @@ void measure_nvml_close(struct measure_nvml *nv);
 void measure_nvml_read(struct measure_nvml *nv, const char *pci,
 		       const char *uuid, struct store_env *env);
 void measure_env_release(struct store_env *env);
+
+/* What a session stores of the machine it ran on, beyond the readings
+ * of store_env (schema 7). */
+struct measure_setting {
+	double power_limit_w;	/* NVML enforced power limit; NAN
+				 * unknown */
+	int pcie_gen, pcie_width;	/* NVML current link; 0 unknown */
+};
+/* The enforced power limit and the current PCIe link of the device (as
+ * measure_nvml_read finds it) into *set. Each is optional: a driver
+ * without the function, or one that answers "not supported", leaves the
+ * field unknown; another failure is reported on stderr like NVML's other
+ * calls, and leaves it unknown too. nv NULL: all unknown. */
+void measure_nvml_setting(struct measure_nvml *nv, const char *pci,
+			  const char *uuid, struct measure_setting *set);
+/* The first "model name" of /proc/cpuinfo (path: NULL for that file; a
+ * test names another) into buf[len], spaces trimmed. Returns 0, or -1
+ * with buf "" when the file has none (some architectures) or cannot be
+ * read. */
+int measure_host_cpu(const char *path, char *buf, size_t len);
 /* The SM clock alone, in MHz, into *mhz: the cheap reading taken after
  * each round of samples (the device handle is looked up once and kept).
  * Returns 0, or -1 where NVML cannot tell (nothing reported). */

@@ -3,6 +3,7 @@
  * The few types used are declared here from NVML's documented ABI
  * (nvml.h is not installed on build machines without a driver). */
 #include <dlfcn.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,10 @@ struct measure_nvml {
 	nvml_return (*power)(nvml_device, unsigned int *);
 	nvml_return (*reasons)(nvml_device, unsigned long long *);
 	nvml_return (*driver)(char *, unsigned int);
+	/* optional: the session's setting (measure_nvml_setting) */
+	nvml_return (*power_limit)(nvml_device, unsigned int *);
+	nvml_return (*pcie_gen)(nvml_device, unsigned int *);
+	nvml_return (*pcie_width)(nvml_device, unsigned int *);
 	nvml_device sm_dev;	/* measure_nvml_sm_clock's, once found */
 };
 
@@ -87,6 +92,11 @@ struct measure_nvml *measure_nvml_open(void)
 		*(void **)&nv->reasons = sym(lib,
 				"nvmlDeviceGetCurrentClocksThrottleReasons");
 	*(void **)&nv->driver = sym(lib, "nvmlSystemGetDriverVersion");
+	*(void **)&nv->power_limit = sym(lib,
+					 "nvmlDeviceGetEnforcedPowerLimit");
+	*(void **)&nv->pcie_gen = sym(lib,
+				      "nvmlDeviceGetCurrPcieLinkGeneration");
+	*(void **)&nv->pcie_width = sym(lib, "nvmlDeviceGetCurrPcieLinkWidth");
 	if (!nv->init || !nv->shutdown) {
 		fprintf(stderr, "mmreport: measure: libnvidia-ml.so.1 lacks "
 			"nvmlInit_v2; clocks and temperatures not recorded\n");
@@ -192,25 +202,49 @@ int measure_nvml_sm_clock(struct measure_nvml *nv, const char *pci,
 	return 0;
 }
 
+/* The NVML handle of the CUDA device: by PCI bus id (CUDA's and NVML's
+ * device orders may differ), else by UUID. 0, or -1 after a report. */
+static int nvml_device_find(struct measure_nvml *nv, const char *pci,
+			    const char *uuid, nvml_device *dev)
+{
+	nvml_return r = NVML_ERROR_NOT_FOUND;
+
+	if (nv->by_pci && pci && *pci)
+		r = nv->by_pci(pci, dev);
+	if (r != NVML_SUCCESS && nv->by_uuid && uuid && *uuid)
+		r = nv->by_uuid(uuid, dev);
+	return NVML_CHECK(nv, r);
+}
+
+void measure_nvml_setting(struct measure_nvml *nv, const char *pci,
+			  const char *uuid, struct measure_setting *set)
+{
+	nvml_device dev = NULL;
+	unsigned int v;
+
+	set->power_limit_w = NAN;
+	set->pcie_gen = set->pcie_width = 0;
+	if (!nv || nvml_device_find(nv, pci, uuid, &dev))
+		return;
+	if (nv->power_limit && !NVML_CHECK(nv, nv->power_limit(dev, &v)) &&
+	    v > 0)
+		set->power_limit_w = v / 1000.0;	/* milliwatts */
+	if (nv->pcie_gen && !NVML_CHECK(nv, nv->pcie_gen(dev, &v)))
+		set->pcie_gen = (int)v;
+	if (nv->pcie_width && !NVML_CHECK(nv, nv->pcie_width(dev, &v)))
+		set->pcie_width = (int)v;
+}
+
 void measure_nvml_read(struct measure_nvml *nv, const char *pci,
 		       const char *uuid, struct store_env *env)
 {
 	nvml_device dev = NULL;
 	unsigned int v;
 	unsigned long long reasons;
-	nvml_return r = NVML_ERROR_NOT_FOUND;
 	char text[256];
 
 	memset(env, 0, sizeof(*env));
-	if (!nv)
-		return;
-	/* The CUDA device is matched by PCI bus id (CUDA's and NVML's
-	 * device orders may differ), else by UUID. */
-	if (nv->by_pci && pci && *pci)
-		r = nv->by_pci(pci, &dev);
-	if (r != NVML_SUCCESS && nv->by_uuid && uuid && *uuid)
-		r = nv->by_uuid(uuid, &dev);
-	if (NVML_CHECK(nv, r))
+	if (!nv || nvml_device_find(nv, pci, uuid, &dev))
 		return;
 	if (nv->clock && !NVML_CHECK(nv, nv->clock(dev, NVML_CLOCK_SM, &v))) {
 		env->has_sm_clock = 1;

@@ -72,7 +72,11 @@ void plan_settings_resolve(const struct measure_options *o,
 			    PLAN_DEFAULT_THROTTLE_PCT) / 100;
 }
 
-static const char *const throttle_names[] = { "discard", "keep", "wait" };
+/* in enum plan_throttle's order; the names are stored (vocab.h) */
+static const char *const throttle_names[] = {
+	VOCAB_THROTTLE_MODE_DISCARD, VOCAB_THROTTLE_MODE_KEEP,
+	VOCAB_THROTTLE_MODE_WAIT
+};
 
 int plan_throttle_parse(const char *text, enum plan_throttle *t)
 {

@@ -58,18 +58,19 @@ void progress_line(struct progress *pg, const struct plan_entry *e)
 
 /* After a configuration: on a terminal, only what needs attention gets
  * its own line (skipped, failed); otherwise one line each. */
-void progress_done(struct progress *pg, const struct plan_entry *e,
-			  const struct run_result *r, double est)
+void progress_done(struct progress *pg, const struct job *j)
 {
-	char line[160], stat_txt[160] = "";
+	const struct run_result *r = &j->r;
+	char line[160], stat_txt[256] = "";
 	struct stats_summary s0, s1;
 	int ok = strcmp(r->status, VOCAB_CFG_OK) == 0;
+	size_t used;
 
 	pg->done++;
-	pg->est_done += est;
+	pg->est_done += j->est;
 	if (pg->quiet || (pg->tty && ok))
 		return;
-	plan_entry_format(e, line, sizeof(line));
+	plan_entry_format(j->e, line, sizeof(line));
 	if (ok && r->nm >= 2 &&
 	    !stats_summary_compute(r->m[0].s.v, r->m[0].s.n, &s0) &&
 	    !stats_summary_compute(r->m[1].s.v, r->m[1].s.n, &s1))
@@ -77,6 +78,17 @@ void progress_done(struct progress *pg, const struct plan_entry *e,
 			 "%s %.4g %s, n=%d", r->m[0].name, s0.median,
 			 r->m[0].unit, r->m[1].name, s1.median, r->m[1].unit,
 			 r->samples);
+	/* what the samples are worth: the median's interval, and the
+	 * samples the GPU's clock put in doubt */
+	used = strlen(stat_txt);
+	if (ok && isfinite(j->noise) && used < sizeof(stat_txt))
+		used += (size_t)snprintf(stat_txt + used,
+					 sizeof(stat_txt) - used,
+					 ", noise %.2g %%", j->noise * 100);
+	if (ok && j->throttled && used < sizeof(stat_txt))
+		snprintf(stat_txt + used, sizeof(stat_txt) - used,
+			 ", throttled %zu, discarded %zu", j->throttled,
+			 j->discarded);
 	if (pg->tty)
 		fprintf(stderr, "\r%79s\r", "");
 	fprintf(stderr, "[%zu/%zu] %s: %s%s%s%s\n", pg->done, pg->total, line,

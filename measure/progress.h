@@ -19,9 +19,9 @@ struct progress {
 /* Before measuring e: the updating line (terminal only), with the ETA
  * from the time model scaled by how fast reality has been so far. */
 void progress_line(struct progress *pg, const struct plan_entry *e);
-/* After e came to r; est is e's estimated time. */
-void progress_done(struct progress *pg, const struct plan_entry *e,
-		   const struct run_result *r, double est);
+/* After job j (its entry, result, estimated time, noise and throttled
+ * samples) is done. */
+void progress_done(struct progress *pg, const struct job *j);
 /* Clears the updating line at the end. */
 void progress_end(struct progress *pg);
 

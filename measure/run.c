@@ -335,6 +335,11 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.grp = e->group + 1;
 	cfg.working_set = NAN;
 	cfg.start_sm_clock_mhz = cfg.end_sm_clock_mhz = NAN;
+	/* the quality reached (schema 7): a configuration that was not
+	 * sampled has no noise, and none of its samples was throttled */
+	cfg.noise = ok ? j->noise : NAN;
+	cfg.throttled = (int64_t)j->throttled;
+	cfg.discarded = (int64_t)j->discarded;
 	if (ok)
 		regime_fill(c, j, before, after, &cfg, regime, sizeof(regime));
 	/* Failed and skipped configurations carry no metrics but the
@@ -538,7 +543,7 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 			rc = GRP_STORE;
 			goto out;
 		}
-		progress_done(&m->pg, j->e, &j->r, j->est);
+		progress_done(&m->pg, j);
 	}
 out:
 	for (i = 0; i < n; i++) {
@@ -617,8 +622,10 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	struct store_device row = { 0 };
 	struct store_session s = { 0 };
 	struct store_env env_end = { 0 };
+	struct measure_setting setting;
 	struct run_ctx c = { 0 };
 	char started[32], ended[32], uuid[48], host[256] = "", suites[64];
+	char cpu[256] = "";
 	char why[512] = "", twhy[512] = "", ident[128] = "", *timers = NULL;
 	const char *status = VOCAB_SESSION_COMPLETE, *unavailable = NULL;
 	int rc = MEASURE_OK, session = 0;
@@ -684,6 +691,24 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.pid = (int)getpid();
 	s.proc_start = ident[0] ? ident : NULL;
 	measure_nvml_read(m->nv, d.pci, d.uuid, &s.env_start);
+	/* what the measurement knows of its quality and setting (schema
+	 * 7); the top clock is known at the end */
+	/* the percentages as given (plan_settings_resolve's defaults),
+	 * not back from the fractions: 7 / 100 x 100 is not 7 */
+	s.max_noise_pct = m->set.max_noise > 0 ? m->o->max_noise_pct : 0;
+	s.throttle = (char *)plan_throttle_name(m->set.throttle);
+	s.throttle_pct = m->o->throttle_pct > 0 ? m->o->throttle_pct :
+			 PLAN_DEFAULT_THROTTLE_PCT;
+	s.top_sm_clock_mhz = NAN;
+	s.clocks_locked = 0;	/* measure never locks clocks */
+	measure_nvml_setting(m->nv, d.pci, d.uuid, &setting);
+	s.power_limit_w = setting.power_limit_w;
+	s.pcie_gen = setting.pcie_gen;
+	s.pcie_width = setting.pcie_width;
+	s.host_cpu = measure_host_cpu(NULL, cpu, sizeof(cpu)) ? NULL : cpu;
+	s.cuda_compiler = (char *)kernel_cuda_compiler();
+	if (kernel_blas_version(&s.cublas_version))
+		s.cublas_version = 0;	/* reported; stored as unknown */
 	if (store_session_insert(m->st, &s)) {
 		rc = store_fail(m, "session");
 		goto out;
@@ -751,6 +776,12 @@ out:
 			 VOCAB_SESSION_INTERRUPTED : VOCAB_SESSION_FAILED;
 		iso_now(ended, sizeof(ended));
 		measure_nvml_read(m->nv, d.pci, d.uuid, &env_end);
+		/* each on its own: a failure of one leaves the other to
+		 * be tried, and the first is the one told */
+		if (store_session_top_clock_set(m->st, s.id,
+						c.top_clock_mhz) &&
+		    rc == MEASURE_OK)
+			rc = store_fail(m, "session top clock");
 		if (store_session_finish(m->st, s.id, ended, status,
 					 &env_end) && rc == MEASURE_OK)
 			rc = store_fail(m, "session end");

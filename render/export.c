@@ -15,18 +15,20 @@
 /* The version of the export's layout, written in every CSV row and at
  * the top of the JSON document. 1: issue 15's (CSV without param, JSON
  * as an array); 2: one column list, param, session_uuid, the
- * percentiles and nonfinite in CSV too, --samples. Raise it whenever a
- * column is added, removed or changes meaning. */
-#define EXPORT_VERSION 2
+ * percentiles and nonfinite in CSV too, --samples; 3: noise, throttled,
+ * discarded (schema 7). Raise it whenever a column is added, removed or
+ * changes meaning. */
+#define EXPORT_VERSION 3
 
 /* Where a column's value lives: the device, the configuration, the
  * metric's statistics, or a rule of its own (ET_* below). */
 enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT };
 /* How it reads: text (NULL: null), an int, an int64_t (EK: 0 is
  * "unknown", null, as for the schema-3 integers), a size_t, a double
- * (not finite: null; DK: 0 too, the schema-3 reals), or one of the
+ * (not finite: null; DK: 0 too, the schema-3 reals), an int64_t whose
+ * negative is "unknown" (I64N: schema 7's counts), or one of the
  * columns with a rule of their own. */
-enum { ET_TEXT, ET_INT, ET_I64, ET_I64K, ET_SIZE, ET_DBL, ET_DBLK,
+enum { ET_TEXT, ET_INT, ET_I64, ET_I64K, ET_I64N, ET_SIZE, ET_DBL, ET_DBLK,
        ET_SESSION_UUID, ET_REL_ERROR, ET_THROTTLE, ET_NONFINITE,
        ET_VALUES };
 
@@ -66,6 +68,8 @@ static const struct ecol export_cols[] = {
 	CFG("start_sm_clock_mhz", ET_DBLK, start_sm_clock_mhz),
 	CFG("end_sm_clock_mhz", ET_DBLK, end_sm_clock_mhz),
 	OWN("throttle_reasons", ET_THROTTLE), CFG("regime", ET_TEXT, regime),
+	CFG("noise", ET_DBL, noise), CFG("throttled", ET_I64N, throttled),
+	CFG("discarded", ET_I64N, discarded),
 	STAT("metric", ET_TEXT, metric), STAT("unit", ET_TEXT, unit),
 	SUM("metric_n", ET_SIZE, n), SUM("min", ET_DBL, min),
 	SUM("max", ET_DBL, max), SUM("mean", ET_DBL, mean),
@@ -75,7 +79,7 @@ static const struct ecol export_cols[] = {
 	OWN("nonfinite", ET_NONFINITE), OWN("values", ET_VALUES),
 };
 #define EC_NCOLS ((int)(sizeof(export_cols) / sizeof(export_cols[0])))
-#define EC_METRIC 33		/* "metric" */
+#define EC_METRIC 36		/* "metric" */
 #define EC_VALUES (EC_NCOLS - 1)
 
 /* What a row is made of: a configuration, and one of its metrics (NULL
@@ -197,7 +201,9 @@ static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 	case ET_SIZE: rbuf_printf(b, "%zu", *(const size_t *)p); return;
 	case ET_I64:
 	case ET_I64K:
-		if (k->type == ET_I64K && !*(const int64_t *)p)
+	case ET_I64N:
+		if ((k->type == ET_I64K && !*(const int64_t *)p) ||
+		    (k->type == ET_I64N && *(const int64_t *)p < 0))
 			goto null;
 		rbuf_printf(b, "%lld", (long long)*(const int64_t *)p);
 		return;

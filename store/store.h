@@ -25,8 +25,11 @@
  * and each configuration's interleaving group, grid, working set, clocks
  * and regime; 4: the session's counter pass (read or unavailable, and
  * why); 5: config.param, part of the key; 6: each kernel's traits and
- * tile. */
-#define STORE_SCHEMA_VERSION 6
+ * tile; 7: each configuration's noise and throttled and discarded
+ * samples, the session's noise target, throttle mode and threshold, top
+ * clock, clock lock, power limit, PCIe link, host CPU, compiler and
+ * cuBLAS version. */
+#define STORE_SCHEMA_VERSION 7
 
 enum store_mode {
 	STORE_READ,		/* must exist; read-only (render, export,
@@ -226,6 +229,29 @@ struct store_session {
 	char *counters;		/* "read", "unavailable"; NULL not asked
 				 * for (or an older session) */
 	char *counters_why;	/* with "unavailable": the reason */
+	/* Schema 7: the measurement's quality settings and its setting.
+	 * Older sessions read back as unknown. */
+	double max_noise_pct;	/* --max-noise [%]; NAN or 0: off or
+				 * unknown (stored as NULL) */
+	char *throttle;		/* --throttle: a VOCAB_THROTTLE_MODE_*
+				 * ("discard", "keep", "wait"); NULL
+				 * unknown */
+	double throttle_pct;	/* a sample is throttled below this % of
+				 * the top clock; NAN or 0 unknown */
+	double top_sm_clock_mhz;	/* the highest SM clock read during
+					 * the session (the throttle rule's
+					 * reference); NAN or 0 unknown */
+	int clocks_locked;	/* 1 clocks locked by measure, 0 not (what
+				 * measure does today), -1 unknown */
+	double power_limit_w;	/* NVML enforced power limit; NAN or 0
+				 * unknown */
+	int pcie_gen, pcie_width;	/* NVML current link; 0 unknown */
+	char *host_cpu;		/* /proc/cpuinfo's first "model name";
+				 * NULL unknown */
+	char *cuda_compiler;	/* nvcc that built the kernels, "13.0.48";
+				 * NULL unknown */
+	int cublas_version;	/* cublasGetVersion, e.g. 130001; 0
+				 * unknown */
 };
 
 /* Writes a random RFC 4122 version 4 UUID ("xxxxxxxx-xxxx-4xxx-...", 36
@@ -236,12 +262,20 @@ void store_uuid_new(char out[37]);
  * started_at NULL means now, status NULL "running". Unknown values of the
  * schema-3 fields (timer/proc_start NULL, cold < 0, launch_us NAN or 0,
  * pid 0) are stored as NULL; a zero-initialised session therefore says
- * "hot" (cold 0) and nothing else new. */
+ * "hot" (cold 0) and "clocks not locked" (clocks_locked 0), and nothing
+ * else new. Schema 7's unknowns (NAN or 0 for the doubles, 0 for the
+ * PCIe link and cuBLAS version, NULL strings, clocks_locked < 0) are
+ * stored as NULL. */
 int store_session_insert(struct store *st, struct store_session *s);
 /* Sets ended_at (NULL: now), status and the end readings (end NULL: left
  * as they are) of session id. */
 int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 			 const char *status, const struct store_env *end);
+/* Sets the top SM clock of session id (schema 7), known only once the
+ * session has measured: NAN or <= 0 stores NULL (unknown). For a file
+ * older than schema 7 (read as it is) nothing can be stored:
+ * STORE_ERR_INTERNAL, as for any write through a STORE_READ handle. */
+int store_session_top_clock_set(struct store *st, int64_t id, double mhz);
 /* All sessions, ordered by started_at then id. *out is an array of *n
  * sessions; free with store_sessions_free(*out, *n).
  *
@@ -398,6 +432,17 @@ struct store_config {
 	char *regime;		/* comma-separated keys of "launch_bound",
 				 * "below_wave", "l2_resident", "throttled";
 				 * "" none; NULL unknown */
+	/* Schema 7; older rows read back as unknown. */
+	double noise;		/* relative half-width of the median kernel
+				 * time's 95 % interval over the samples
+				 * kept (0.008: 0.8 %); NAN unknown (NULL) */
+	int64_t throttled;	/* samples taken while the SM clock was
+				 * below the session's threshold; -1
+				 * unknown (NULL) */
+	int64_t discarded;	/* of them dropped (--throttle discard or
+				 * wait); -1 unknown (NULL) */
+	/* A zero-initialised configuration therefore says 0 throttled, 0
+	 * discarded and noise 0: set them to NAN, -1, -1 where unknown. */
 };
 
 /* One measured quantity of a configuration: its raw per-run samples. */

@@ -18,11 +18,12 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 			   " flops, bytes, samples, seconds, finished_at,"
 			   " grp, grid_blocks, wave_blocks, working_set,"
 			   " l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
-			   " throttle_reasons, regime, param)"
+			   " throttle_reasons, regime, param, noise,"
+			   " throttled, discarded)"
 			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
 			   " ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28,"
-			   " ?29, ?30)", &q);
+			   " ?29, ?30, ?31, ?32, ?33)", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, c->session_id);
@@ -59,6 +60,16 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 		store_bind_null(&b, q, 28);
 	store_bind_text(&b, q, 29, c->regime);
 	store_bind_int(&b, q, 30, c->param);
+	/* noise 0 is a measured value (identical samples); NAN unknown */
+	store_bind_double(&b, q, 31, c->noise);
+	if (c->throttled < 0)
+		store_bind_null(&b, q, 32);
+	else
+		store_bind_int(&b, q, 32, c->throttled);
+	if (c->discarded < 0)
+		store_bind_null(&b, q, 33);
+	else
+		store_bind_int(&b, q, 33, c->discarded);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -227,12 +238,17 @@ void store_configs_free(struct store_config *c, size_t n)
 #define CONFIG_V3_COLS \
 	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
 	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
+#define CONFIG_V7_COLS ", noise, throttled, discarded"
+#define CONFIG_V7_ABSENT ", NULL, NULL, NULL"
+static const char config_list_v7[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
+	CONFIG_V3_COLS CONFIG_V7_COLS);
 static const char config_list_v5[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
-						     CONFIG_V3_COLS);
+	CONFIG_V3_COLS CONFIG_V7_ABSENT);
 static const char config_list_v3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
-						     CONFIG_V3_COLS);
+	CONFIG_V3_COLS CONFIG_V7_ABSENT);
 static const char config_list_pre3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
-	"NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL");
+	"NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+	CONFIG_V7_ABSENT);
 
 /* Fills the schema-3 fields of c from columns i .. i + 8 of q. */
 static int config_v3_read(struct store *st, sqlite3_stmt *q, int i,
@@ -264,7 +280,8 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	*n = 0;
 	if (!f)
 		f = &all;
-	rc = STORE_PREPARE(st, st->version >= 5 ? config_list_v5 :
+	rc = STORE_PREPARE(st, st->version >= 7 ? config_list_v7 :
+			   st->version >= 5 ? config_list_v5 :
 			   st->version >= 3 ? config_list_v3 :
 			   config_list_pre3, &q);
 	if (rc < 0)
@@ -308,6 +325,10 @@ int store_config_list(struct store *st, const struct store_filter *f,
 		rc = config_v3_read(st, q, 23, c);
 		if (rc)
 			goto out;
+		/* schema 7; NULL (older rows) unknown, never 0 */
+		c->noise = store_col_double(q, 32);
+		c->throttled = store_col_int_or(q, 33, -1);
+		c->discarded = store_col_int_or(q, 34, -1);
 	}
 	if (rc < 0)
 		goto out;

@@ -23,30 +23,39 @@
 	" end_throttle_reasons, end_throttle_text"
 #define SESSION_V3_COLS "timer, cold, launch_us, pid, proc_start"
 #define SESSION_V4_COLS "counters, counters_why"
+#define SESSION_V7_COLS \
+	"max_noise_pct, throttle, throttle_pct, top_sm_clock_mhz," \
+	" clocks_locked, power_limit_w, pcie_gen, pcie_width, host_cpu," \
+	" cuda_compiler, cublas_version"
+#define SESSION_V7_ABSENT \
+	", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
 #define SESSION_INSERT \
 	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
-	", keep_samples, " SESSION_V3_COLS ", " SESSION_V4_COLS \
-	") SELECT uuid, ?2, " SESSION_COPY_COLS
+	", keep_samples, " SESSION_V3_COLS ", " SESSION_V4_COLS ", " \
+	SESSION_V7_COLS ") SELECT uuid, ?2, " SESSION_COPY_COLS
 
 /* Per source schema version (index: version - 1): what an older version
  * lacked is derived as the forward migration would have, or NULL. */
-static const char *const session_copy[6] = {
+static const char *const session_copy[7] = {
 	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
 	" ON x.config_id = c.id WHERE c.session_id = s.id),"
-	" NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+	" NULL, NULL, NULL, NULL, NULL, NULL, NULL" SESSION_V7_ABSENT
 	" FROM src.session s WHERE s.id = ?1",
 	SESSION_INSERT ", keep_samples, NULL, NULL, NULL, NULL, NULL, NULL,"
-	" NULL FROM src.session s WHERE s.id = ?1",
+	" NULL" SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", NULL, NULL"
-	" FROM src.session s WHERE s.id = ?1",
+	SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
+	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
 	/* 5 changed config only */
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
+	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
 	/* 6 changed kernel only */
 	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS " FROM src.session s WHERE s.id = ?1",
+	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
+	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
+	SESSION_V4_COLS ", " SESSION_V7_COLS
+	" FROM src.session s WHERE s.id = ?1",
 };
 _Static_assert(sizeof(session_copy) / sizeof(session_copy[0]) ==
 	       STORE_SCHEMA_VERSION, "a session copy per source version");
@@ -72,18 +81,23 @@ static const char *const kattr_copy[2] = {
 #define CONFIG_V3_COLS \
 	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
 	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
+#define CONFIG_V7_COLS "noise, throttled, discarded"
 #define CONFIG_INSERT \
 	"INSERT INTO main.config(session_id, " CONFIG_COPY_COLS ", " \
-	CONFIG_V3_COLS ", param) SELECT ?2, " CONFIG_COPY_COLS
+	CONFIG_V3_COLS ", param, " CONFIG_V7_COLS ") SELECT ?2, " \
+	CONFIG_COPY_COLS
 /* The interleaving group is a number within its session, so it needs no
  * remapping. Before schema 3: NULL, unknown; before 5 no parameter was
- * swept: 0. */
-static const char *const config_copy[3] = {
+ * swept: 0; before 7 noise and throttled samples are unknown: NULL. */
+static const char *const config_copy[4] = {
 	CONFIG_INSERT ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
-	" 0 FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", 0 FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", param FROM src.config"
-	" WHERE id = ?1",
+	" 0, NULL, NULL, NULL FROM src.config WHERE id = ?1",
+	CONFIG_INSERT ", " CONFIG_V3_COLS ", 0, NULL, NULL, NULL"
+	" FROM src.config WHERE id = ?1",
+	CONFIG_INSERT ", " CONFIG_V3_COLS ", param, NULL, NULL, NULL"
+	" FROM src.config WHERE id = ?1",
+	CONFIG_INSERT ", " CONFIG_V3_COLS ", param, " CONFIG_V7_COLS
+	" FROM src.config WHERE id = ?1",
 };
 
 /* The statements of one merge, prepared once. */
@@ -151,7 +165,8 @@ static int merge_prepare(struct merge *m, int version)
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",
 		[Q_CONFIG_COPY] = config_copy[(version >= 3) +
-					      (version >= 5)],
+					      (version >= 5) +
+					      (version >= 7)],
 		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
 			" unit, n, min, max, mean, median, stddev, p05, p25,"
 			" p75, p95) SELECT ?2, metric, ord, unit, n, min, max,"

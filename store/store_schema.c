@@ -274,9 +274,36 @@ static const char *const schema_v6[] = {
 	NULL
 };
 
+/* Version 7: what a measurement knows of its own quality and setting.
+ * Per configuration the noise reached (the relative half-width of the
+ * median kernel time's 95 % interval) and the samples taken while the
+ * GPU was throttled and of them discarded; per session the --max-noise
+ * target, the --throttle mode and threshold, the top SM clock seen,
+ * whether clocks were locked, the enforced power limit, the PCIe link,
+ * the host's CPU, the compiler that built the kernels and the cuBLAS
+ * version. Older rows keep NULL: unknown, never 0. */
+static const char *const schema_v7[] = {
+	"ALTER TABLE config ADD COLUMN noise REAL",
+	"ALTER TABLE config ADD COLUMN throttled INTEGER",
+	"ALTER TABLE config ADD COLUMN discarded INTEGER",
+	"ALTER TABLE session ADD COLUMN max_noise_pct REAL",
+	"ALTER TABLE session ADD COLUMN throttle TEXT",
+	"ALTER TABLE session ADD COLUMN throttle_pct REAL",
+	"ALTER TABLE session ADD COLUMN top_sm_clock_mhz REAL",
+	"ALTER TABLE session ADD COLUMN clocks_locked INTEGER",
+	"ALTER TABLE session ADD COLUMN power_limit_w REAL",
+	"ALTER TABLE session ADD COLUMN pcie_gen INTEGER",
+	"ALTER TABLE session ADD COLUMN pcie_width INTEGER",
+	"ALTER TABLE session ADD COLUMN host_cpu TEXT",
+	"ALTER TABLE session ADD COLUMN cuda_compiler TEXT",
+	"ALTER TABLE session ADD COLUMN cublas_version INTEGER",
+	NULL
+};
+
 /* steps[v - 1] takes a file from version v - 1 to v. */
 static const char *const *const steps[] = {
-	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6
+	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6,
+	schema_v7
 };
 
 _Static_assert(sizeof(steps) / sizeof(steps[0]) == STORE_SCHEMA_VERSION,
@@ -373,6 +400,24 @@ static const char *const probes_v6[] = {
 	NULL
 };
 
+static const char *const probes_v7[] = {
+	"SELECT * FROM device LIMIT 1",
+	"SELECT * FROM device_prop LIMIT 1",
+	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
+	" counters, counters_why, max_noise_pct, throttle, throttle_pct,"
+	" top_sm_clock_mhz, clocks_locked, power_limit_w, pcie_gen,"
+	" pcie_width, host_cpu, cuda_compiler, cublas_version, *"
+	" FROM session LIMIT 1",
+	"SELECT traits, tile, * FROM kernel LIMIT 1",
+	"SELECT local_bytes, * FROM kattr LIMIT 1",
+	"SELECT param, grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
+	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime,"
+	" noise, throttled, discarded, * FROM config LIMIT 1",
+	"SELECT * FROM stat LIMIT 1",
+	"SELECT * FROM sample LIMIT 1",
+	NULL
+};
+
 const char *const *store_schema_probes(int version)
 {
 	switch (version) {
@@ -388,6 +433,8 @@ const char *const *store_schema_probes(int version)
 		return probes_v5;
 	case 6:
 		return probes_v6;
+	case 7:
+		return probes_v7;
 	default:
 		return NULL;
 	}

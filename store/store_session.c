@@ -25,22 +25,30 @@
 #define SESSION_V3_ABSENT ", NULL, NULL, NULL, NULL, NULL"
 #define SESSION_V4_COLS ", counters, counters_why"
 #define SESSION_V4_ABSENT ", NULL, NULL"
+#define SESSION_V7_COLS \
+	", max_noise_pct, throttle, throttle_pct, top_sm_clock_mhz," \
+	" clocks_locked, power_limit_w, pcie_gen, pcie_width, host_cpu," \
+	" cuda_compiler, cublas_version"
+#define SESSION_V7_ABSENT \
+	", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
 #define SESSION_ORDER " FROM session ORDER BY started_at, id"
 
 static const char list_v1[] =
 	"SELECT " SESSION_COLS ", EXISTS (SELECT 1 FROM config c"
 	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)"
-	SESSION_V3_ABSENT SESSION_V4_ABSENT SESSION_ORDER;
+	SESSION_V3_ABSENT SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
 static const char list_v2[] =
 	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_ABSENT
-	SESSION_V4_ABSENT
-	SESSION_ORDER;
+	SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
 static const char list_v3[] =
 	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_ABSENT SESSION_ORDER;
+	SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
 static const char list_v4[] =
 	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_COLS SESSION_ORDER;
+	SESSION_V4_COLS SESSION_V7_ABSENT SESSION_ORDER;
+static const char list_v7[] =
+	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
+	SESSION_V4_COLS SESSION_V7_COLS SESSION_ORDER;
 
 /* Binds the six readings of e from index i on. */
 static void env_bind(int *b, sqlite3_stmt *s, int i,
@@ -97,14 +105,19 @@ int store_session_insert(struct store *st, struct store_session *s)
 			   " end_power_w, end_throttle_reasons,"
 			   " end_throttle_text, keep_samples, timer, cold,"
 			   " launch_us, pid, proc_start, counters,"
-			   " counters_why)"
+			   " counters_why, max_noise_pct, throttle,"
+			   " throttle_pct, top_sm_clock_mhz, clocks_locked,"
+			   " power_limit_w, pcie_gen, pcie_width, host_cpu,"
+			   " cuda_compiler, cublas_version)"
 			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
 			   " COALESCE(?5, '" VOCAB_SESSION_RUNNING "'),"
 			   " ?6, ?7, ?8, ?9, ?10,"
 			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
 			   " ?20, ?21, ?22, ?23, ?24, ?25,"
 			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32,"
-			   " ?33, ?34, ?35, ?36, ?37, ?38, ?39)", &q);
+			   " ?33, ?34, ?35, ?36, ?37, ?38, ?39,"
+			   " ?40, ?41, ?42, ?43, ?44, ?45, ?46, ?47, ?48,"
+			   " ?49, ?50)", &q);
 	if (rc < 0)
 		goto out;
 	store_bind_text(&b, q, 1, s->uuid);
@@ -139,6 +152,24 @@ int store_session_insert(struct store *st, struct store_session *s)
 	store_bind_text(&b, q, 37, s->proc_start);
 	store_bind_text(&b, q, 38, s->counters);
 	store_bind_text(&b, q, 39, s->counters_why);
+	store_bind_known_double(&b, q, 40, s->max_noise_pct);
+	store_bind_text(&b, q, 41, s->throttle);
+	store_bind_known_double(&b, q, 42, s->throttle_pct);
+	store_bind_known_double(&b, q, 43, s->top_sm_clock_mhz > 0 ?
+				s->top_sm_clock_mhz : 0);
+	if (s->clocks_locked < 0)
+		store_bind_null(&b, q, 44);
+	else
+		store_bind_int(&b, q, 44, s->clocks_locked ? 1 : 0);
+	store_bind_known_double(&b, q, 45, s->power_limit_w > 0 ?
+				s->power_limit_w : 0);
+	store_bind_known_int(&b, q, 46, s->pcie_gen > 0 ? s->pcie_gen : 0);
+	store_bind_known_int(&b, q, 47, s->pcie_width > 0 ? s->pcie_width
+			     : 0);
+	store_bind_text(&b, q, 48, s->host_cpu);
+	store_bind_text(&b, q, 49, s->cuda_compiler);
+	store_bind_known_int(&b, q, 50, s->cublas_version > 0 ?
+			     s->cublas_version : 0);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -190,6 +221,35 @@ out:
 	return rc;
 }
 
+int store_session_top_clock_set(struct store *st, int64_t id, double mhz)
+{
+	sqlite3_stmt *q = NULL;
+	int rc, b = SQLITE_OK;
+
+	if (st->version < 7)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "cannot store the "
+				  "top clock: schema %d has no column for it",
+				  st->version);
+	rc = STORE_PREPARE(st, "UPDATE session SET top_sm_clock_mhz = ?2"
+			   " WHERE id = ?1", &q);
+	if (rc < 0)
+		goto out;
+	store_bind_int(&b, q, 1, id);
+	store_bind_known_double(&b, q, 2, mhz > 0 ? mhz : 0);
+	rc = STORE_STEP(st, b, q);
+	if (rc < 0)
+		goto out;
+	if (sqlite3_changes(st->db) != 1) {
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "no session %lld",
+				(long long)id);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(q);
+	return rc;
+}
+
 static void session_clear(struct store_session *s)
 {
 	free(s->uuid);
@@ -208,6 +268,9 @@ static void session_clear(struct store_session *s)
 	free(s->proc_start);
 	free(s->counters);
 	free(s->counters_why);
+	free(s->throttle);
+	free(s->host_cpu);
+	free(s->cuda_compiler);
 }
 
 void store_sessions_free(struct store_session *s, size_t n)
@@ -261,6 +324,21 @@ static int session_read(struct store *st, sqlite3_stmt *q,
 		s->cold = 1;
 	s->launch_us = store_col_double(q, 35);
 	s->pid = (int)store_col_int_or(q, 36, 0);
+	/* schema 7, NULL in older files: unknown */
+	if ((rc = store_col_strdup(st, q, 41, &s->throttle)) ||
+	    (rc = store_col_strdup(st, q, 48, &s->host_cpu)) ||
+	    (rc = store_col_strdup(st, q, 49, &s->cuda_compiler)))
+		return rc;
+	s->max_noise_pct = store_col_double(q, 40);
+	s->throttle_pct = store_col_double(q, 42);
+	s->top_sm_clock_mhz = store_col_double(q, 43);
+	s->clocks_locked = (int)store_col_int_or(q, 44, -1);
+	if (s->clocks_locked > 0)
+		s->clocks_locked = 1;
+	s->power_limit_w = store_col_double(q, 45);
+	s->pcie_gen = (int)store_col_int_or(q, 46, 0);
+	s->pcie_width = (int)store_col_int_or(q, 47, 0);
+	s->cublas_version = (int)store_col_int_or(q, 50, 0);
 	return 0;
 }
 
@@ -306,7 +384,8 @@ int store_session_list(struct store *st, struct store_session **out,
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, st->version >= 4 ? list_v4 :
+	rc = STORE_PREPARE(st, st->version >= 7 ? list_v7 :
+			   st->version >= 4 ? list_v4 :
 			   st->version == 3 ? list_v3 :
 			   st->version == 2 ? list_v2 : list_v1, &q);
 	if (rc < 0)

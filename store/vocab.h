@@ -61,6 +61,12 @@
  * NVML cannot say): the reasons, comma-separated, or this ---------- */
 #define VOCAB_THROTTLE_NONE		"none"
 
+/* ---- what a session did with samples taken while the GPU was throttled
+ * (session.throttle, --throttle; NULL before schema 7) ----------------- */
+#define VOCAB_THROTTLE_MODE_DISCARD	"discard"
+#define VOCAB_THROTTLE_MODE_KEEP	"keep"
+#define VOCAB_THROTTLE_MODE_WAIT	"wait"
+
 /* ---- host memory modes (config.host_mem; "" for device-only suites) -- */
 #define VOCAB_HOST_NONE			""
 #define VOCAB_HOST_PAGEABLE		"pageable"

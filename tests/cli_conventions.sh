@@ -68,7 +68,7 @@ for f in *.tmp-*; do
 done
 "$bin" export --db two.db --format json -o stats.json ||
 	fail "export -o"
-grep -q '"export_version":2' stats.json || fail "export -o wrote no JSON"
+grep -q '"export_version":3' stats.json || fail "export -o wrote no JSON"
 
 # a terminal as the output: refused without -o (script gives a pty)
 if command -v script >/dev/null; then

@@ -592,6 +592,65 @@ static void test_measure_kernel(void **state)
 	remove(mp);
 }
 
+/* Issue 25, item 7 (schema 7): sessions shows each session's throttle
+ * mode and threshold, the power limit and the top SM clock, and "-"
+ * where the file does not know them (an older session). */
+static void test_sessions_quality(void **state)
+{
+	char path[600], err[256];
+	struct store_device dev;
+	struct store_session known, old;
+	struct store *st;
+	struct run r;
+	const char *line;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/quality.db", dir);
+	assert_int_equal(store_open(path, STORE_CREATE, &st, err,
+				    sizeof(err)), 0);
+	memset(&dev, 0, sizeof(dev));
+	dev.uuid = "GPU-quality";
+	dev.name = "H100";
+	assert_int_equal(store_device_upsert(st, &dev), 0);
+	memset(&known, 0, sizeof(known));
+	known.uuid = "S-known";
+	known.device_id = dev.id;
+	known.started_at = "2026-01-01T00:00:00Z";
+	known.status = "complete";
+	known.hostname = "lab";
+	known.throttle = "discard";
+	known.throttle_pct = 90;
+	known.power_limit_w = 700;
+	known.top_sm_clock_mhz = 1980;
+	known.suites = "versions";
+	assert_int_equal(store_session_insert(st, &known), 0);
+	memset(&old, 0, sizeof(old));
+	old.uuid = "S-old";
+	old.device_id = dev.id;
+	old.started_at = "2026-01-02T00:00:00Z";
+	old.status = "complete";
+	old.hostname = "lab";
+	old.suites = "ilp";
+	assert_int_equal(store_session_insert(st, &old), 0);
+	store_free(st);
+	RUN(&r, "sessions", "--db", path);
+	print_message("%s", r.out);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(lines_count(r.out), 3);
+	assert_non_null(strstr(r.out, "throttle"));
+	assert_non_null(strstr(r.out, "power-W"));
+	assert_non_null(strstr(r.out, "top-MHz"));
+	line = strstr(r.out, "discard<90%");
+	assert_non_null(line);
+	assert_non_null(strstr(line, " 700 "));
+	assert_non_null(strstr(line, " 1980 "));
+	assert_true(strstr(line, "versions") < strstr(line, "\n"));
+	/* the older session: three dashes before its suites */
+	line = strstr(r.out, "\n2 ");
+	assert_non_null(line);
+	assert_non_null(strstr(line, "-            -       -       ilp"));
+}
+
 /* Issue 29, item 4: sessions and devices --db printed stored names raw,
  * so a name in an edited or damaged file sent escape sequences to the
  * terminal and its newline split a row. Control characters (C0 and C1)
@@ -661,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_measure_dry_run),
 		cmocka_unit_test(test_measure_kernel),
 		cmocka_unit_test(test_listing_escapes),
+		cmocka_unit_test(test_sessions_quality),
 	};
 
 	return cmocka_run_group_tests(tests, setup_files, teardown_files);

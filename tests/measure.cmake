@@ -10,6 +10,10 @@ mmreport_test(measure_plan SOURCES measure_plan.c LIBS mmreport_measure)
 mmreport_test(measure_estimate SOURCES measure_estimate.c
   LIBS mmreport_measure ARGS ${PROJECT_SOURCE_DIR})
 mmreport_test(measure_nodev SOURCES measure_nodev.c LIBS mmreport_measure)
+# A session's setting (host CPU, nvcc and cuBLAS versions) and the
+# progress line's noise and throttled samples, without a device.
+mmreport_test(measure_setting SOURCES measure_setting.c
+  LIBS mmreport_measure)
 # The launch time limit (watchdog), in child processes.
 mmreport_test(measure_watchdog SOURCES measure_watchdog.c
   LIBS mmreport_measure)
@@ -24,7 +28,8 @@ mmreport_test(measure_gpu SOURCES measure_gpu.c LIBS mmreport_measure
 mmreport_test(measure_timer SOURCES measure_timer.c LIBS mmreport_measure
   LABELS gpu)
 # kernels/ holds CUDA objects and cuBLAS (C++): link with the CUDA driver.
-set_target_properties(measure_plan measure_estimate measure_nodev measure_watchdog
+set_target_properties(measure_plan measure_estimate measure_nodev
+  measure_setting measure_watchdog
   measure_stop
   measure_gpu measure_timer
   PROPERTIES

@@ -1248,6 +1248,124 @@ static void test_own_wrong(void **state)
 	store_free(st);
 }
 
+/* Schema 7, what a measurement knows of its own quality and setting
+ * (issue 27; issue 25, item 7). Runs v2 and cuBLAS at n = 512 into a
+ * database called name with --repeat repeat, --max-noise max_noise (0
+ * off) and --throttle throttle (NULL: the default); returns the file's
+ * store (the caller frees it). */
+static struct store *quality_run(const char *name, int repeat,
+				 double max_noise, const char *throttle)
+{
+	struct measure_options o;
+	char db[600];
+
+	db_path(db, sizeof(db), name);
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "versions,reference";
+	o.variants = "v2,cublas";
+	o.sizes = "512";
+	o.blocks = "16";
+	o.repeat = repeat;
+	o.max_noise_pct = max_noise;
+	o.throttle = throttle;
+	o.quiet = 1;
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	return open_db(db);
+}
+
+/* The one session of st: the quality settings as given, and the
+ * machine's setting as the device and the build say (NVML and x86's
+ * /proc/cpuinfo on the device machines). */
+static void quality_session_check(struct store *st, double max_noise,
+				  const char *throttle)
+{
+	struct store_session *s = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_session_list(st, &s, &n), 0);
+	assert_int_equal(n, 1);
+	if (max_noise > 0)
+		assert_true(s[0].max_noise_pct == max_noise);
+	else
+		assert_true(isnan(s[0].max_noise_pct));
+	assert_non_null(s[0].throttle);
+	assert_string_equal(s[0].throttle, throttle);
+	assert_true(s[0].throttle_pct == 90);
+	assert_true(s[0].top_sm_clock_mhz > 0);
+	assert_int_equal(s[0].clocks_locked, 0);
+	assert_true(s[0].power_limit_w > 0);
+	assert_true(s[0].pcie_gen > 0);
+	assert_true(s[0].pcie_width > 0);
+	assert_non_null(s[0].host_cpu);
+	assert_true(s[0].host_cpu[0] != '\0');
+	assert_non_null(s[0].cuda_compiler);
+	assert_true(s[0].cuda_compiler[0] != '\0');
+	assert_true(s[0].cublas_version > 0);
+	print_message("session: throttle %s<%g%%, top %g MHz, power limit "
+		      "%g W, PCIe gen %d x%d, CPU '%s', nvcc %s, cuBLAS %d\n",
+		      s[0].throttle, s[0].throttle_pct, s[0].top_sm_clock_mhz,
+		      s[0].power_limit_w, s[0].pcie_gen, s[0].pcie_width,
+		      s[0].host_cpu, s[0].cuda_compiler, s[0].cublas_version);
+	store_sessions_free(s, n);
+}
+
+static void test_quality(void **state)
+{
+	struct store_config *c = NULL;
+	struct store *st;
+	size_t n = 0, i;
+
+	/* the default: every ok configuration with its noise and its
+	 * throttled and discarded samples, none unknown */
+	st = quality_run("quality", 50, 0, NULL);
+	quality_session_check(st, 0, "discard");
+	assert_int_equal(store_config_list(st, NULL, &c, &n), 0);
+	assert_int_equal(n, 2);
+	for (i = 0; i < n; i++) {
+		assert_string_equal(c[i].status, "ok");
+		assert_true(isfinite(c[i].noise) && c[i].noise >= 0);
+		assert_true(c[i].throttled >= 0);
+		assert_true(c[i].discarded >= 0 &&
+			    c[i].discarded <= c[i].throttled);
+		print_message("%s: %d samples, noise %.3g %%, throttled "
+			      "%lld, discarded %lld\n", c[i].variant,
+			      c[i].samples, c[i].noise * 100,
+			      (long long)c[i].throttled,
+			      (long long)c[i].discarded);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+
+	/* --max-noise 50: a kernel with a narrow distribution stops long
+	 * before --repeat 1000, its noise within the target */
+	st = quality_run("quality-noise", 1000, 50, NULL);
+	quality_session_check(st, 50, "discard");
+	assert_int_equal(store_config_list(st, NULL, &c, &n), 0);
+	assert_int_equal(n, 2);
+	for (i = 0; i < n; i++) {
+		print_message("--max-noise 50: %s: %d samples, noise %.3g "
+			      "%%\n", c[i].variant, c[i].samples,
+			      c[i].noise * 100);
+		assert_true(c[i].samples < 1000);
+		assert_true(c[i].noise <= 0.5);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+
+	/* --throttle keep: nothing discarded, whatever was throttled */
+	st = quality_run("quality-keep", 50, 0, "keep");
+	quality_session_check(st, 0, "keep");
+	assert_int_equal(store_config_list(st, NULL, &c, &n), 0);
+	assert_int_equal(n, 2);
+	for (i = 0; i < n; i++) {
+		assert_true(c[i].throttled >= 0);
+		assert_true(c[i].discarded == 0);
+	}
+	store_configs_free(c, n);
+	store_free(st);
+}
+
 static int setup(void **state)
 {
 	return mkdtemp(dir) ? 0 : -1;
@@ -1259,7 +1377,8 @@ static int teardown(void **state)
 		"versions", "transfer", "ilp", "oom", "sigint", "sigkill",
 		"counters", "sigint-counters", "sigint-twice",
 		"sigint-twice-counters", "sigterm-twice", "sighup",
-		"timeout-sigint", "fault", "wrong"
+		"timeout-sigint", "fault", "wrong", "quality",
+		"quality-noise", "quality-keep"
 	};
 	static const char *const suffix[] = { "", "-wal", "-shm",
 					      "-journal" };
@@ -1275,7 +1394,9 @@ static int teardown(void **state)
 	return 0;
 }
 
-int main(void)
+/* measure_gpu [PATTERN]: PATTERN (cmocka's, e.g. test_quality) runs only
+ * the tests it names. */
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_versions_reference),
@@ -1298,6 +1419,7 @@ int main(void)
 		cmocka_unit_test(test_sigkill),
 		cmocka_unit_test(test_own_fault),
 		cmocka_unit_test(test_own_wrong),
+		cmocka_unit_test(test_quality),
 	};
 	int n = 0;
 
@@ -1306,5 +1428,7 @@ int main(void)
 		return 77;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

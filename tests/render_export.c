@@ -268,7 +268,7 @@ static void test_csv(void **state)
 			assert_int_equal(atoi(r.f[col(&h, "metric_n")]),
 					 (int)m.nsamples);
 			assert_string_equal(r.f[col(&h, "export_version")],
-					    "2");
+					    "3");
 			checked++;
 		}
 		csv_free(&r);
@@ -310,7 +310,7 @@ static void test_json(void **state)
 	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
 	assert_int_equal(json_int(db, json, "SELECT json_valid(?1)"), 1);
 	assert_int_equal(json_int(db, json, "SELECT json_extract(?1, "
-				  "'$.export_version')"), 2);
+				  "'$.export_version')"), 3);
 	/* 39 configurations on the first device, 40 on the second */
 	assert_int_equal(json_int(db, json, "SELECT json_array_length(?1, "
 				  "'$.configurations')"),
@@ -727,7 +727,7 @@ static void test_md(void **state)
 	o.db_path = fulldb;
 	md = chk_render(&o, "md", &rc);
 	assert_int_equal(rc, RENDER_OK);
-	assert_true(!strncmp(md, "mmreport export 2: ", 19));
+	assert_true(!strncmp(md, "mmreport export 3: ", 19));
 	assert_non_null(strstr(md, "\n| device | suite | variant |"));
 	for (p = md; (p = strstr(p, "\n| ")); p++)
 		rows++;

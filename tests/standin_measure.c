@@ -167,6 +167,10 @@ static int standin_session_store(struct store *st, int64_t dev,
 	s->launch_us = NAN;
 	s->pid = (int)getpid();
 	s->proc_start = ident[0] ? ident : NULL;
+	/* no GPU, no NVML, no kernels built for it: unknown (schema 7) */
+	s->max_noise_pct = s->throttle_pct = NAN;
+	s->top_sm_clock_mhz = s->power_limit_w = NAN;
+	s->clocks_locked = -1;
 	return store_session_insert(st, s);
 }
 
@@ -188,6 +192,9 @@ static int standin_config_store(struct store *st, struct store_config *cfg,
 	cfg->samples = SI_SAMPLES;
 	cfg->seconds = 0.01;
 	cfg->finished_at = si_now;
+	/* synthetic samples: no interval was aimed at, no clock read */
+	cfg->noise = NAN;
+	cfg->throttled = cfg->discarded = -1;
 	if (!cfg->precision)
 		cfg->precision = (char *)VOCAB_PREC_FP32;
 	if (!cfg->host_mem)

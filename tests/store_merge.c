@@ -620,6 +620,94 @@ static void v3_fields(void **state)
 	assert_int_equal(v3_config_nulls(c->t, "S-v3"), 1);
 }
 
+/* Schema 7: the session's quality settings and setting and each
+ * configuration's noise and throttled samples are carried, unknowns as
+ * NULL. */
+static void v7_fields(void **state)
+{
+	struct ctx *c = *state;
+	struct store_merge_result r;
+	struct store *st = fx_open(c->a, STORE_CREATE);
+	int64_t d = fx_device(st, "GPU-V7", "Seventh");
+	struct store_session s = {
+		.uuid = (char *)"S-v7", .device_id = d,
+		.started_at = (char *)"2026-05-01T00:00:00Z",
+		.status = (char *)"complete", .max_noise_pct = 0.5,
+		.throttle = (char *)"wait", .throttle_pct = 85,
+		.top_sm_clock_mhz = 1980, .clocks_locked = 0,
+		.power_limit_w = 700, .pcie_gen = 5, .pcie_width = 16,
+		.host_cpu = (char *)"AMD EPYC 9654",
+		.cuda_compiler = (char *)"13.0.48", .cublas_version = 130001,
+	};
+	struct store_session s2 = {
+		.uuid = (char *)"S-v7-none", .device_id = d,
+		.started_at = (char *)"2026-05-02T00:00:00Z",
+		.status = (char *)"complete", .max_noise_pct = NAN,
+		.throttle_pct = NAN, .top_sm_clock_mhz = NAN,
+		.clocks_locked = -1, .power_limit_w = NAN,
+	};
+	double v[] = { 1.0, 1.5 };
+	struct store_metric m[] = { { "kernel", "ms", v, 2 } };
+	struct store_config known = {
+		.suite = (char *)"versions", .variant = (char *)"v5",
+		.m = 512, .k = 512, .n = 512, .block_x = 16, .block_y = 16,
+		.ilp = 1, .status = (char *)"ok", .samples = 2,
+		.noise = 0.012, .throttled = 7, .discarded = 5,
+	};
+	struct store_config none = known;
+
+	assert_int_equal(store_session_insert(st, &s), 0);
+	assert_int_equal(store_session_insert(st, &s2), 0);
+	known.session_id = s.id;
+	none.session_id = s2.id;
+	none.noise = NAN;
+	none.throttled = none.discarded = -1;
+	assert_int_equal(store_config_insert(st, &known, m, 1, 1), 0);
+	assert_int_equal(store_config_insert(st, &none, m, 1, 1), 0);
+	store_free(st);
+	build_t(c->t);
+
+	assert_int_equal(do_merge(c->t, c->a, &r), 0);
+	assert_int_equal(r.sessions_added, 2);
+	assert_int_equal(r.configs_added, 2);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM session"
+				    " WHERE uuid = 'S-v7'"
+				    " AND max_noise_pct = 0.5"
+				    " AND throttle = 'wait'"
+				    " AND throttle_pct = 85"
+				    " AND top_sm_clock_mhz = 1980"
+				    " AND clocks_locked = 0"
+				    " AND power_limit_w = 700"
+				    " AND pcie_gen = 5 AND pcie_width = 16"
+				    " AND host_cpu = 'AMD EPYC 9654'"
+				    " AND cuda_compiler = '13.0.48'"
+				    " AND cublas_version = 130001"), 1);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM session"
+				    " WHERE uuid = 'S-v7-none'"
+				    " AND max_noise_pct IS NULL"
+				    " AND throttle IS NULL"
+				    " AND throttle_pct IS NULL"
+				    " AND top_sm_clock_mhz IS NULL"
+				    " AND clocks_locked IS NULL"
+				    " AND power_limit_w IS NULL"
+				    " AND pcie_gen IS NULL"
+				    " AND pcie_width IS NULL"
+				    " AND host_cpu IS NULL"
+				    " AND cuda_compiler IS NULL"
+				    " AND cublas_version IS NULL"), 1);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM config c"
+				    " JOIN session s ON s.id = c.session_id"
+				    " WHERE s.uuid = 'S-v7' AND c.noise = 0.012"
+				    " AND c.throttled = 7 AND c.discarded = 5"),
+			 1);
+	assert_int_equal(fx_sql_int(c->t, "SELECT count(*) FROM config c"
+				    " JOIN session s ON s.id = c.session_id"
+				    " WHERE s.uuid = 'S-v7-none'"
+				    " AND c.noise IS NULL"
+				    " AND c.throttled IS NULL"
+				    " AND c.discarded IS NULL"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -633,6 +721,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(old_source, setup, teardown),
 		cmocka_unit_test_setup_teardown(v2_source, setup, teardown),
 		cmocka_unit_test_setup_teardown(v3_fields, setup, teardown),
+		cmocka_unit_test_setup_teardown(v7_fields, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

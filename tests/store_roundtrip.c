@@ -624,6 +624,130 @@ static void configs_v3(void **state)
 				    " throttle_reasons = 0"), 1);
 }
 
+/* Schema 7: what a measurement knows of its quality and setting, every
+ * field written and read back; unknowns (NAN, -1, 0, NULL) stored as
+ * NULL and read back as unknown; a noise of 0 and counts of 0 are values,
+ * not unknowns; the top clock set at the end. */
+static void quality_v7(void **state)
+{
+	struct ctx *c = *state;
+	int64_t d = fx_device(c->st, "GPU-q7", "Q7");
+	struct store_session known = {
+		.uuid = (char *)"q7-known", .device_id = d,
+		.started_at = (char *)"2026-01-01T00:00:00Z",
+		.max_noise_pct = 0.5, .throttle = (char *)"discard",
+		.throttle_pct = 90, .top_sm_clock_mhz = NAN,
+		.clocks_locked = 0, .power_limit_w = 700.25, .pcie_gen = 5,
+		.pcie_width = 16,
+		.host_cpu = (char *)"Intel(R) Xeon(R) Platinum 8480+",
+		.cuda_compiler = (char *)"13.0.48", .cublas_version = 130001,
+	};
+	struct store_session unknown = {
+		.uuid = (char *)"q7-unknown", .device_id = d,
+		.started_at = (char *)"2026-01-02T00:00:00Z",
+		.max_noise_pct = NAN, .throttle_pct = NAN,
+		.top_sm_clock_mhz = NAN, .clocks_locked = -1,
+		.power_limit_w = NAN,
+	};
+	double v[] = { 1.0, 2.0, 3.0 };
+	struct store_metric m[] = { { "kernel", "ms", v, 3 } };
+	struct store_config q = {
+		.suite = (char *)"versions", .variant = (char *)"v2",
+		.m = 256, .k = 256, .n = 256, .block_x = 16, .block_y = 16,
+		.ilp = 1, .status = (char *)"ok", .samples = 3,
+		.noise = 0.0083, .throttled = 12, .discarded = 9,
+	};
+	struct store_config none = q, zero = q;
+	struct store_filter f = { 0 };
+	struct store_session *l = NULL;
+	struct store_config *cl = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_session_insert(c->st, &known), 0);
+	assert_int_equal(store_session_insert(c->st, &unknown), 0);
+	/* the top clock is known at the end; NAN leaves it unknown */
+	assert_int_equal(store_session_top_clock_set(c->st, known.id,
+						     1980.5), 0);
+	assert_int_equal(store_session_top_clock_set(c->st, unknown.id, NAN),
+			 0);
+	assert_true(store_session_top_clock_set(c->st, 9999, 1) < 0);
+	assert_int_equal(store_session_list(c->st, &l, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(l[0].id == known.id);
+	assert_true(l[0].max_noise_pct == 0.5);
+	assert_string_equal(l[0].throttle, "discard");
+	assert_true(l[0].throttle_pct == 90);
+	assert_true(l[0].top_sm_clock_mhz == 1980.5);
+	assert_int_equal(l[0].clocks_locked, 0);
+	assert_true(l[0].power_limit_w == 700.25);
+	assert_int_equal(l[0].pcie_gen, 5);
+	assert_int_equal(l[0].pcie_width, 16);
+	assert_string_equal(l[0].host_cpu, known.host_cpu);
+	assert_string_equal(l[0].cuda_compiler, "13.0.48");
+	assert_int_equal(l[0].cublas_version, 130001);
+	assert_true(l[1].id == unknown.id);
+	assert_true(isnan(l[1].max_noise_pct));
+	assert_null(l[1].throttle);
+	assert_true(isnan(l[1].throttle_pct));
+	assert_true(isnan(l[1].top_sm_clock_mhz));
+	assert_int_equal(l[1].clocks_locked, -1);
+	assert_true(isnan(l[1].power_limit_w));
+	assert_int_equal(l[1].pcie_gen, 0);
+	assert_int_equal(l[1].pcie_width, 0);
+	assert_null(l[1].host_cpu);
+	assert_null(l[1].cuda_compiler);
+	assert_int_equal(l[1].cublas_version, 0);
+	store_sessions_free(l, n);
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM session"
+				    " WHERE max_noise_pct IS NULL"
+				    " AND throttle IS NULL"
+				    " AND throttle_pct IS NULL"
+				    " AND top_sm_clock_mhz IS NULL"
+				    " AND clocks_locked IS NULL"
+				    " AND power_limit_w IS NULL"
+				    " AND pcie_gen IS NULL"
+				    " AND pcie_width IS NULL"
+				    " AND host_cpu IS NULL"
+				    " AND cuda_compiler IS NULL"
+				    " AND cublas_version IS NULL"), 1);
+	/* measure never locks clocks, and says so: 0, not NULL */
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM session"
+				    " WHERE clocks_locked = 0"), 1);
+
+	q.session_id = none.session_id = zero.session_id = known.id;
+	assert_int_equal(store_config_insert(c->st, &q, m, 1, 1), 0);
+	none.n = none.m = none.k = 512;
+	none.noise = NAN;
+	none.throttled = none.discarded = -1;
+	assert_int_equal(store_config_insert(c->st, &none, m, 1, 1), 0);
+	zero.n = zero.m = zero.k = 1024;
+	zero.noise = 0;
+	zero.throttled = zero.discarded = 0;
+	assert_int_equal(store_config_insert(c->st, &zero, m, 1, 1), 0);
+	f.session_id = known.id;
+	assert_int_equal(store_config_list(c->st, &f, &cl, &n), 0);
+	assert_int_equal(n, 3);
+	assert_true(cl[0].id == q.id);
+	assert_true(cl[0].noise == 0.0083);
+	assert_true(cl[0].throttled == 12);
+	assert_true(cl[0].discarded == 9);
+	assert_true(cl[1].id == none.id);
+	assert_true(isnan(cl[1].noise));
+	assert_true(cl[1].throttled == -1);
+	assert_true(cl[1].discarded == -1);
+	assert_true(cl[2].id == zero.id);
+	assert_true(cl[2].noise == 0);
+	assert_true(cl[2].throttled == 0);
+	assert_true(cl[2].discarded == 0);
+	store_configs_free(cl, n);
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM config"
+				    " WHERE noise IS NULL AND throttled IS NULL"
+				    " AND discarded IS NULL"), 1);
+	assert_int_equal(fx_sql_int(c->path, "SELECT count(*) FROM config"
+				    " WHERE noise = 0 AND throttled = 0"
+				    " AND discarded = 0"), 1);
+}
+
 /* The export carries the schema-3 fields of each configuration, and null
  * where they are unknown. */
 static void export_json_v3(void **state)
@@ -980,6 +1104,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(configs, setup, teardown),
 		cmocka_unit_test_setup_teardown(sessions_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(configs_v3, setup, teardown),
+		cmocka_unit_test_setup_teardown(quality_v7, setup, teardown),
 		cmocka_unit_test_setup_teardown(export_json_v3, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(ilp_counts, setup, teardown),

@@ -999,6 +999,112 @@ static void kernel_traits(void **state)
 	free(cur);
 }
 
+/* What a schema-6 file's quality fields read as: unknown, never 0. */
+static void assert_v6_unknown(struct store *st)
+{
+	struct store_session *ss = NULL;
+	struct store_config *cs = NULL;
+	size_t n = 0;
+
+	assert_int_equal(store_session_list(st, &ss, &n), 0);
+	assert_int_equal(n, 1);
+	assert_true(isnan(ss[0].max_noise_pct));
+	assert_null(ss[0].throttle);
+	assert_true(isnan(ss[0].throttle_pct));
+	assert_true(isnan(ss[0].top_sm_clock_mhz));
+	assert_int_equal(ss[0].clocks_locked, -1);
+	assert_true(isnan(ss[0].power_limit_w));
+	assert_int_equal(ss[0].pcie_gen, 0);
+	assert_int_equal(ss[0].pcie_width, 0);
+	assert_null(ss[0].host_cpu);
+	assert_null(ss[0].cuda_compiler);
+	assert_int_equal(ss[0].cublas_version, 0);
+	store_sessions_free(ss, n);
+	assert_int_equal(store_config_list(st, NULL, &cs, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(cs[0].samples, 20);
+	assert_true(isnan(cs[0].noise));
+	assert_true(cs[0].throttled == -1);
+	assert_true(cs[0].discarded == -1);
+	store_configs_free(cs, n);
+}
+
+/* Schema 7 stores each configuration's noise and throttled samples and
+ * the session's quality settings and setting. A schema-6 file read as
+ * it is, merged into a current file and migrated by a writer reads them
+ * all as unknown (NULL in the file, not 0); the migrated file then
+ * takes the top clock. A file that says 7 without the columns is
+ * refused by the probes. */
+static void quality_v7(void **state)
+{
+	char *path = fx_path(*state, "v6q.db");
+	char *into = fx_path(*state, "into7.db");
+	char *fake = fx_path(*state, "fake7.db");
+	struct store_merge_result res;
+	struct store *st;
+	sqlite3 *db = NULL;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(store_schema_create_version(db, 6), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+		"INSERT INTO device(id, uuid, name, pci_bus_id, cc_major,"
+		" cc_minor, sm_count, peak_fp32_gflops, peak_mem_gbs) VALUES"
+		" (1, 'GPU-v6', 'GPU', '0:6:0', 9, 0, 132, 66908, 3352);"
+		"INSERT INTO session(id, uuid, device_id, started_at, status,"
+		" hostname, repeats, warmup, seed, keep_samples) VALUES (1,"
+		" 'S-v6', 1, '2026-01-01T00:00:00Z', 'complete', 'h', 20, 3,"
+		" 1, 0);"
+		"INSERT INTO config(id, session_id, suite, variant, m, k, n,"
+		" count, block_x, block_y, ilp, host_mem, precision, status,"
+		" samples, param) VALUES (1, 1, 'versions', 'v2', 64, 64, 64,"
+		" 0, 16, 16, 1, '', 'fp32', 'ok', 20, 0);",
+		NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+	st = fx_open(path, STORE_READ);
+	assert_v6_unknown(st);
+	/* a file read as it is has no column for the top clock */
+	assert_true(store_session_top_clock_set(st, 1, 1980) < 0);
+	store_free(st);
+
+	st = fx_open(into, STORE_CREATE);
+	assert_int_equal(store_merge(st, path, &res), 0);
+	assert_int_equal(res.configs_added, 1);
+	assert_v6_unknown(st);
+	store_free(st);
+	assert_int_equal(fx_sql_int(into, "SELECT count(*) FROM config"
+				    " WHERE noise IS NULL AND throttled IS NULL"
+				    " AND discarded IS NULL"), 1);
+	assert_int_equal(fx_sql_int(into, "SELECT count(*) FROM session"
+				    " WHERE throttle IS NULL"
+				    " AND clocks_locked IS NULL"
+				    " AND power_limit_w IS NULL"
+				    " AND cublas_version IS NULL"), 1);
+
+	st = fx_open(path, STORE_WRITE);
+	assert_int_equal(fx_sql_int(path, "PRAGMA user_version"),
+			 STORE_SCHEMA_VERSION);
+	assert_v6_unknown(st);
+	assert_int_equal(store_session_top_clock_set(st, 1, 1980), 0);
+	store_free(st);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM session"
+				    " WHERE top_sm_clock_mhz = 1980"
+				    " AND clocks_locked IS NULL"), 1);
+	assert_int_equal(fx_sql_int(path, "SELECT count(*) FROM config"
+				    " WHERE noise IS NULL AND throttled IS NULL"
+				    " AND discarded IS NULL"), 1);
+
+	assert_int_equal(sqlite3_open(fake, &db), SQLITE_OK);
+	assert_int_equal(store_schema_create_version(db, 6), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 7", NULL,
+				      NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_close(db), SQLITE_OK);
+	assert_refused(fake, STORE_ERR_FOREIGN);
+	free(path);
+	free(into);
+	free(fake);
+}
+
 /* A file that says version 3 but lacks a schema-3 column was not made by
  * mmreport: refused by the probes rather than failing later. */
 static void refuse_v3_without_columns(void **state)
@@ -1015,6 +1121,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(create_new, setup, teardown),
+		cmocka_unit_test_setup_teardown(quality_v7, setup, teardown),
 		cmocka_unit_test_setup_teardown(kernel_traits, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(header_is_wal, setup,
