@@ -109,23 +109,24 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Runs mmreport compare with args (a shell word list of paths made
- * here and literals), stdout to dir/out, stderr to dir/err; returns the
- * exit status. */
-static int run(const char *fmt, ...)
+/* Runs mmreport command with args (a shell word list of names of
+ * files made here and literals) in dir, stdout to dir/out, stderr to
+ * dir/err; returns the exit status. */
+static int run_cmd(const char *command, const char *args)
 {
-	char args[2048], cmd[4096];
-	va_list ap;
+	char cmd[4096];
 	int st;
 
-	va_start(ap, fmt);
-	vsnprintf(args, sizeof(args), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' compare %s >out 2>err",
-		 dir, bin, args);
+	snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s %s >out 2>err", dir,
+		 bin, command, args);
 	st = system(cmd);
 	assert_true(WIFEXITED(st));
 	return WEXITSTATUS(st);
+}
+
+static int run(const char *args)
+{
+	return run_cmd("compare", args);
 }
 
 /* The whole of dir/name (caller frees). */
@@ -335,6 +336,30 @@ static void test_bad_input(void **state)
 	fx_snap_free(&snap);
 }
 
+/* render --compare A,B: the section, from the same judgement. */
+static void test_render(void **state)
+{
+	char *t;
+
+	(void)state;
+	assert_int_equal(run_cmd("render", "--db one.db --compare 1,2 "
+				 "--sections compare -o r.tex"), 0);
+	t = slurp("r.tex");
+	assert_non_null(strstr(t, "mmreport-table: compare a=1 b=2"));
+	assert_non_null(strstr(t, "versions slow n=512 b=16x16 &"));
+	assert_non_null(strstr(t, "versions fast n=512 b=16x16 &"));
+	assert_null(strstr(t, "versions same n=512"));
+	assert_non_null(strstr(t, "\\texttt{mine}"));
+	free(t);
+	assert_int_equal(run_cmd("render", "--db one.db --compare 1,2 "
+				 "--lang pl --sections compare -o r.tex"), 0);
+	assert_int_equal(run_cmd("render", "--db one.db --compare 1,9 "
+				 "-o r.tex"), 1);
+	assert_int_equal(run_cmd("render", "--db one.db --compare 2,2 "
+				 "-o r.tex"), 64);
+	assert_int_equal(run_cmd("export", "--db one.db --compare 1,2"), 64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_cross),
 		cmocka_unit_test(test_diff_source),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_render),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
