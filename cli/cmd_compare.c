@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "compare.h"
 #include "store.h"
+#include "suites.h"
 
 static const char compare_help[] =
 	"Usage: mmreport compare [options] --session A --session B\n"
@@ -578,6 +579,7 @@ static int side_read(const char *path, long long session,
 
 static int output_open(const char *path, FILE **f, char **tmp)
 {
+	mode_t mask;
 	int fd;
 
 	*tmp = NULL;
@@ -590,8 +592,13 @@ static int output_open(const char *path, FILE **f, char **tmp)
 		return CLI_EXIT_SOFTWARE;
 	sprintf(*tmp, "%s.tmp-XXXXXX", path);
 	fd = mkstemp(*tmp);
-	if (fd >= 0)
-		fchmod(fd, 0644);
+	/* mkstemp makes the file 0600: the output gets the mode any new
+	 * file would */
+	mask = umask(0);
+	umask(mask);
+	if (fd >= 0 && fchmod(fd, 0666 & ~mask))
+		fprintf(stderr, "%s: compare: cannot set the mode of '%s': "
+			"%s\n", cli_progname, path, strerror(errno));
 	if (fd < 0 || !(*f = fdopen(fd, "w"))) {
 		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
 			cli_progname, path, strerror(errno));
@@ -680,6 +687,9 @@ static int options_parse(int argc, char **argv, struct copts *o)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_SUITE:
+			if (!suite_find(optarg))
+				return cli_usage_error("compare", "unknown "
+						       "--suite '%s'", optarg);
 			o->suite = optarg;
 			break;
 		case OPT_DIFF:

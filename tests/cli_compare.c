@@ -322,6 +322,8 @@ static void test_bad_input(void **state)
 	assert_int_equal(run("--db one.db --session 1 --session 2 "
 			     "--format xml"), 64);
 	assert_int_equal(run("--db one.db --session 1 --session 2 "
+			     "--fail-above 5 --suite version"), 64);
+	assert_int_equal(run("--db one.db --session 1 --session 2 "
 			     "--fail-above -3"), 64);
 	/* nothing matches: two.db's session 2 holds only "lonely" */
 	assert_int_equal(run("--session 2 --session 1 two.db one.db"), 1);
