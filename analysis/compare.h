@@ -28,7 +28,7 @@ struct cmp_point {
 	size_t rn;
 	double *samples;	/* raw kernel times; NULL in a slim file */
 	size_t ns;
-	unsigned marks;		/* RULE_* flags the report marks it with */
+	unsigned marks;		/* the RULE_* flags the report marks */
 	int counts;		/* rule_counts: kept in "best" */
 	int has_src;		/* src_hash known (source stored) */
 	uint64_t src_hash;	/* FNV-1a of the kernel's stored source */

@@ -233,7 +233,8 @@ static void text_write(FILE *f, const struct cmp_side *a,
 			snprintf(ci, sizeof(ci), "[%.4f, %.4f]", x->lo, x->hi);
 		else
 			snprintf(ci, sizeof(ci), "-");
-		fprintf(f, md ? "| %.*s | %s | %s | %s | %s | %s | %s | %s%s |\n" :
+		fprintf(f, md ?
+			"| %.*s | %s | %s | %s | %s | %s | %s | %s%s |\n" :
 			"%-*s %10s %10s %8s %-17s %9s %-6s %s%s\n",
 			(int)(md ? strlen(key) : w),
 			plain(key, key, sizeof(key)),
@@ -725,7 +726,8 @@ static int options_parse(int argc, char **argv, struct copts *o)
 	if (o->nsession == 2 && o->session[0] == o->session[1] &&
 	    !strcmp(o->path[0], o->path[1]))
 		return cli_usage_error("compare", "the same session %lld "
-				       "twice: compare needs two", o->session[0]);
+				       "twice: compare needs two",
+				       o->session[0]);
 	if (o->suite && o->fail < 0)
 		return cli_usage_error("compare", "--suite needs --fail-above");
 	if (o->diff && (!strcmp(o->format, "csv") ||
@@ -779,8 +781,9 @@ int cli_compare_run(int argc, char **argv)
 	if (!rc && o.fail >= 0 && cmp_gate(&r, o.fail, o.suite)) {
 		fprintf(stderr, "%s: compare: %s slower than the base by more "
 			"than %g %% with a meaningful difference\n",
-			cli_progname, o.suite ? "the suite's geometric mean is" :
-			"a configuration is", o.fail);
+			cli_progname, o.suite ?
+			"the suite's geometric mean is" : "a configuration is",
+			o.fail);
 		rc = CLI_EXIT_GATE;
 	}
 	rc = output_close(o.output, f, tmp, rc);

@@ -45,7 +45,8 @@ static void cfg(struct store *st, int64_t session, const char *suite,
 static void src(struct store *st, int64_t session, const char *name,
 		const char *text)
 {
-	struct store_kernel k = { session, (char *)name, (char *)"", (char *)text };
+	struct store_kernel k = { session, (char *)name, (char *)"",
+				  (char *)text };
 
 	assert_int_equal(store_kernel_insert(st, &k), 0);
 }
