@@ -75,7 +75,8 @@ static int intro_write(struct rctx *x, const struct store_session *sa,
 	{
 		char t[32];
 
-		snprintf(t, sizeof(t), "%.1f~\\%%", 100 * r->threshold);
+		snprintf(t, sizeof(t), "\\num{%.1f}~\\%%",
+			 100 * r->threshold);
 		kv[6].val = t;
 		rc = emit_string(x, &par, "compare.intro", kv, 7);
 	}
@@ -115,7 +116,7 @@ static int summary_write(struct rctx *x, const struct cmp_result *r)
 	for (i = 0; i < r->nsuites; i++) {
 		rbuf_printf(&geo, "%s", i ? ", " : "");
 		rbuf_put_tex(&geo, r->suites[i].suite, 0);
-		rbuf_printf(&geo, " %.3f (%zu)", r->suites[i].geomean,
+		rbuf_printf(&geo, " \\num{%.3f} (%zu)", r->suites[i].geomean,
 			    r->suites[i].n);
 	}
 	kv[0] = (struct kv){"LIST", rbuf_str(&geo)};
@@ -213,7 +214,8 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		rtable_num(&t, isfinite(w->hl) ? w->hl : w->ratio, 3, 0);
 		cell_clear(&cell);
 		if (isfinite(w->lo))
-			rbuf_printf(&cell, "%.3f--%.3f", w->lo, w->hi);
+			rbuf_printf(&cell, "\\num{%.3f}--\\num{%.3f}", w->lo,
+				    w->hi);
 		else
 			rbuf_puts(&cell, "--");
 		rtable_text(&t, rbuf_str(&cell));
