@@ -21,8 +21,9 @@ static char *dir, *one, *two;
 
 /* A configuration of suite and variant at size n, block 16, with ten
  * kernel times base, base + step, ... */
-static void cfg(struct store *st, int64_t session, const char *suite,
-		const char *variant, int n, double base, double step)
+static void cfg_grid(struct store *st, int64_t session, const char *suite,
+		     const char *variant, int n, double base, double step,
+		     int64_t grid)
 {
 	double k[10];
 	struct store_metric m = { "kernel", "ms", k, 10 };
@@ -33,6 +34,7 @@ static void cfg(struct store *st, int64_t session, const char *suite,
 		.host_mem = (char *)"", .precision = (char *)"fp32",
 		.status = (char *)"ok", .rel_error = 1e-6, .samples = 10,
 		.finished_at = (char *)"2026-11-22T01:02:03Z",
+		.grid_blocks = grid,
 	};
 	int i;
 
@@ -40,6 +42,13 @@ static void cfg(struct store *st, int64_t session, const char *suite,
 		k[i] = base + i * step;
 	if (store_config_insert(st, &c, &m, 1, 1))
 		fail_msg("config: %s", store_errmsg(st));
+}
+
+/* The same with a grid of 1024 blocks, more than the 132 SMs. */
+static void cfg(struct store *st, int64_t session, const char *suite,
+		const char *variant, int n, double base, double step)
+{
+	cfg_grid(st, session, suite, variant, n, base, step, 1024);
 }
 
 static void src(struct store *st, int64_t session, const char *name,
@@ -82,6 +91,10 @@ static int setup(void **state)
 		cfg(st, s[1], "versions", v[i], 512, s2[i], step);
 		cfg(st, s[2], "versions", v[i], 512, 1.3, step);
 	}
+	/* one block on 132 SMs: marked w and left out of "best", as the
+	 * report does */
+	cfg_grid(st, s[0], "versions", "tiny", 512, 1.0, 1e-3, 1);
+	cfg_grid(st, s[1], "versions", "tiny", 512, 1.0, 1e-3, 1);
 	cfg(st, s[0], "versions", "gone", 128, 1.0, 1e-3);
 	cfg(st, s[1], "versions", "new", 256, 1.0, 1e-3);
 	for (i = 0; i < 3; i++)
@@ -186,8 +199,12 @@ static void test_verdicts(void **state)
 	expect_row(j, "below", "below_threshold", "1");
 	expect_row(j, "mine", "source_changed", "1");
 	expect_row(j, "fast", "source_changed", "0");
+	expect_row(j, "tiny", "base_marks", "w");
+	expect_row(j, "tiny", "new.counts_toward_best", "0");
+	expect_row(j, "fast", "base_marks", "");
+	expect_row(j, "fast", "new.counts_toward_best", "1");
 	assert_int_equal(fx_json_int(j, "SELECT json_array_length(?1, "
-				     "'$.rows')"), 6);
+				     "'$.rows')"), 7);
 	assert_int_equal(fx_json_int(j, "SELECT json_extract(?1, "
 				     "'$.only_base[0].m')"), 128);
 	assert_int_equal(fx_json_int(j, "SELECT json_extract(?1, "
@@ -204,7 +221,7 @@ static void test_text(void **state)
 	(void)state;
 	assert_int_equal(run("--db one.db --session 1 --session 2"), 0);
 	t = slurp("out");
-	assert_non_null(strstr(t, "matched 6: 1 faster, 1 slower, 4 no "
+	assert_non_null(strstr(t, "matched 7: 1 faster, 1 slower, 5 no "
 			       "meaningful difference (1 of them "
 			       "significant but below the threshold)"));
 	assert_non_null(strstr(t, "only in base: versions gone n=128"));
@@ -238,7 +255,7 @@ static void test_gate_any(void **state)
 	assert_non_null(strstr(t, "more than 50 %"));
 	free(t);
 	t = slurp("gate.txt");
-	assert_non_null(strstr(t, "matched 6"));
+	assert_non_null(strstr(t, "matched 7"));
 	free(t);
 	assert_int_equal(run("--db one.db --session 1 --session 2 "
 			     "--fail-above 150"), 0);
