@@ -12,6 +12,8 @@ enum cli_exit {
 	CLI_EXIT_FAILURE = 1,		/* a run failed (see stderr) */
 	CLI_EXIT_VERIFY = 3,		/* a configuration failed
 					 * verification; the rest is stored */
+	CLI_EXIT_GATE = 4,		/* compare --fail-above: slower by
+					 * more than allowed */
 	CLI_EXIT_USAGE = 64,		/* bad command line */
 	CLI_EXIT_DATAERR = 65,		/* not an mmreport database, corrupt
 					 * (found at any time), or newer
@@ -94,6 +96,8 @@ int cli_export_run(int argc, char **argv);
 int cli_devices_run(int argc, char **argv);
 int cli_sessions_run(int argc, char **argv);
 int cli_merge_run(int argc, char **argv);
+/* mmreport compare (cmd_compare.c). */
+int cli_compare_run(int argc, char **argv);
 
 /* In a help text, stands for the list of suites (analysis/suites.h). */
 #define CLI_HELP_SUITES "@SUITES@"

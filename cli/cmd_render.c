@@ -37,6 +37,8 @@ static const char render_help_tail[] =
 	"                     device only (default: every device)\n"
 	"  --session ID       only the session with this id (default: for each\n"
 	"                     device and configuration the latest measurement)\n"
+	"  --compare A,B      add a section comparing session B with session A\n"
+	"                     (as mmreport compare: ratios, tests, verdicts)\n"
 	"  --title TEXT, --author TEXT, --course TEXT, --exercise TEXT,\n"
 	"  --date TEXT        the title page's fields (defaults: the report's\n"
 	"                     title, no author or course, the experiments\n"
@@ -91,7 +93,7 @@ enum {
 	OPT_DB = 256, OPT_LANG, OPT_SECTIONS, OPT_DEVICE, OPT_SESSION,
 	OPT_FIGURES, OPT_FORMAT, OPT_HELP, OPT_VERSION, OPT_TITLE,
 	OPT_AUTHOR, OPT_COURSE, OPT_EXERCISE, OPT_DATE, OPT_META,
-	OPT_SAMPLES, OPT_OUTPUT = 'o'
+	OPT_SAMPLES, OPT_COMPARE, OPT_OUTPUT = 'o'
 };
 
 static const struct option render_options_long[] = {
@@ -109,6 +111,7 @@ static const struct option render_options_long[] = {
 	{"date", required_argument, NULL, OPT_DATE},
 	{"meta", required_argument, NULL, OPT_META},
 	{"samples", no_argument, NULL, OPT_SAMPLES},
+	{"compare", required_argument, NULL, OPT_COMPARE},
 	{"output", required_argument, NULL, OPT_OUTPUT},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -158,6 +161,31 @@ static int sections_check(const char *cmd, const char *list)
 	cli_usage_error(cmd, "invalid --sections '%s': unknown section "
 			"'%.*s'", list, (int)strcspn(bad, ","), bad);
 	return -1;
+}
+
+/* --compare A,B: two different session ids. */
+static int compare_parse(const char *cmd, const char *text, long long *ab)
+{
+	const char *comma = strchr(text, ',');
+	char a[32];
+
+	if (!comma || (size_t)(comma - text) >= sizeof(a)) {
+		cli_usage_error(cmd, "invalid --compare '%s': use two session "
+				"ids, A,B", text);
+		return -1;
+	}
+	snprintf(a, sizeof(a), "%.*s", (int)(comma - text), text);
+	if (cli_int_parse(cmd, "--compare", a, 1, 0x7fffffffffffffffLL,
+			  &ab[0]) ||
+	    cli_int_parse(cmd, "--compare", comma + 1, 1,
+			  0x7fffffffffffffffLL, &ab[1]))
+		return -1;
+	if (ab[0] == ab[1]) {
+		cli_usage_error(cmd, "invalid --compare '%s': the same session "
+				"twice", text);
+		return -1;
+	}
+	return 0;
 }
 
 /* Runs render or export (is_export) into path: a temporary file beside
@@ -243,7 +271,7 @@ static int render_like_run(int argc, char **argv, int is_export)
 				  opt == OPT_FIGURES || opt == OPT_TITLE ||
 				  opt == OPT_AUTHOR || opt == OPT_COURSE ||
 				  opt == OPT_EXERCISE || opt == OPT_DATE ||
-				  opt == OPT_META))
+				  opt == OPT_META || opt == OPT_COMPARE))
 			return cli_usage_error(cmd, "unknown option '%s'",
 					       tok);
 		if (!is_export && opt == OPT_SAMPLES)
@@ -286,6 +314,10 @@ static int render_like_run(int argc, char **argv, int is_export)
 					  0x7fffffffffffffffLL, &v))
 				return CLI_EXIT_USAGE;
 			o.session = v;
+			break;
+		case OPT_COMPARE:
+			if (compare_parse(cmd, optarg, o.compare))
+				return CLI_EXIT_USAGE;
 			break;
 		case OPT_FIGURES:
 			if (!*optarg)

@@ -40,6 +40,8 @@ static const struct cli_command commands[] = {
 	 cli_sessions_run},
 	{"merge", "copy devices and sessions of other databases into --db",
 	 cli_merge_run},
+	{"compare", "set two measurements side by side: ratios, tests, "
+	 "verdicts, a gate", cli_compare_run},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

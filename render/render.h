@@ -41,6 +41,9 @@ struct render_options {
 	 * option gave. NULL: none. */
 	const char *meta_path;
 	int samples;		/* export: the raw samples too */
+	/* render --compare A,B: the section comparing session B with
+	 * session A (compare[0] 0: none). */
+	long long compare[2];
 };
 
 /* Sets o to the defaults: database "mmreport.db", English, every

@@ -1266,6 +1266,8 @@ int sec_progression(struct rctx *x);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
+/* render --compare A,B: session B against session A (sec_compare.c). */
+int sec_compare(struct rctx *x);
 /* Each source report's findings beside ours (sec_conclusions.c). */
 int sec_conclusions(struct rctx *x);
 /* Appendices of the whole report (sec_front.c). */

@@ -41,6 +41,13 @@ static int section_cross_present(const struct rctx *x, const char *name)
 	return x->ndevs > 1;
 }
 
+/* Asked for with --compare. */
+static int section_compare_present(const struct rctx *x, const char *name)
+{
+	(void)name;
+	return x->o->compare[0] > 0;
+}
+
 /* A section of the report (sections_get lists them). */
 struct section {
 	const char *name;
@@ -66,6 +73,7 @@ static int (*const suite_write[SUITE_N])(struct rctx *x) = {
 static const struct section tail[] = {
 	{"summary", sec_summary, section_summary_present, 0, NULL},
 	{"cross", sec_cross, section_cross_present, 0, NULL},
+	{"compare", sec_compare, section_compare_present, 0, NULL},
 	{"conclusions", sec_conclusions, NULL, 0, NULL},
 	{"versions-data", app_versions, section_suite_present, 1,
 	 "app:versions"},

@@ -517,6 +517,20 @@ int store_sample_get(struct store *st, int64_t config_id, const char *metric,
 int store_export_json(struct store *st, const struct store_filter *f,
 		      const int64_t *devices, size_t ndevices, char **out);
 
+/* ---- comparisons --------------------------------------------------------- */
+
+struct cmp_side;
+/* Reads one side of a comparison (analysis/compare.h) into *o (zeroed
+ * by the caller): every configuration of session_id, or with 0 the
+ * latest of each device and key (as store_config_list), each with its
+ * kernel time's statistics and raw samples, its regime by the report's
+ * rule (rule_regime on the stored inputs, the session's top clock among
+ * them) and its kernel's stored source; and the repeated measurements
+ * the report's threshold takes. o->label is left to the caller. Returns
+ * 0 or a negative store status; free with cmp_side_free either way. */
+int store_compare_load(struct store *st, int64_t session_id,
+		       struct cmp_side *o);
+
 /* ---- text read from a file ---------------------------------------------- */
 
 /* The length of the well-formed UTF-8 sequence at s, its code point in

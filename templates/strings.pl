@@ -980,3 +980,25 @@ progression.find.limits_one = Czego te dane nie dowodzą: pochodzą z jednego GP
 progression.find.limits = Czego te dane nie dowodzą: przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
 progression.find.passed = @@DEV@@Tam, gdzie szybszy blok nie był w stanie ustalonym, pokazano blok w stanie ustalonym: @@LIST@@.
 progression.find.passed_item = $n = @@N@@$: @@V@@ osiągnął @@G@@~GFLOP/s@@M@@, @@S@@ @@GS@@~GFLOP/s
+
+# render --compare A,B (render/sec_compare.c)
+compare.title = Porównanie dwóch pomiarów
+compare.intro = Sesja~@@A@@ (@@DEVA@@, rozpoczęta @@DATEA@@) jest bazą, sesja~@@B@@ (@@DEVB@@, rozpoczęta @@DATEB@@) nowym pomiarem. Dla każdej konfiguracji zmierzonej w obu stosunek nowej mediany czasu jądra do mediany bazy (estymator Hodgesa--Lehmanna z 95-procentowym przedziałem ufności) jest testowany na surowych próbkach testem Manna--Whitneya; jak wszędzie w tym raporcie różnica jest wynikiem (szybciej, wolniej) tylko wtedy, gdy jest istotna i wynosi co najmniej próg praktyczny @@THR@@.
+compare.cross = Obie sesje działały na różnych urządzeniach, więc porównanie dotyczy w równym stopniu urządzeń co pomiarów.
+compare.counts = Konfiguracje zmierzone w obu sesjach: @@N@@; szybciej: @@NFAST@@; wolniej: @@NSLOW@@; bez istotnej różnicy: @@NSAME@@ (istotne, lecz poniżej progu: @@NBELOW@@); nietestowane: @@NUNT@@.
+compare.geo = Średnia geometryczna stosunków dla każdego eksperymentu (liczba konfiguracji): @@LIST@@.
+compare.unmatched = Zmierzone tylko w bazie: @@NA@@, tylko w nowej sesji: @@NB@@; tych się nie porównuje.
+compare.source = Zapisany kod źródłowy @@KERNELS@@ różni się między sesjami, więc te wiersze porównują dwa różne programy (różnicę pokazuje \texttt{mmreport compare --diff-source}).
+compare.none = Żadna konfiguracja nie różni się istotnie między obiema sesjami.
+compare.table = Konfiguracje z istotną różnicą między sesją~@@A@@ a sesją~@@B@@, od największych zmian (najwyżej @@MAX@@).
+compare.head.config = Konfiguracja
+compare.head.base = Baza [ms]
+compare.head.new = Nowa [ms]
+compare.head.ratio = Stosunek
+compare.head.ci = przedział 95~\%
+compare.head.p = $p$
+compare.head.verdict = Wynik
+compare.note_src = \dag~zapisany kod źródłowy jądra się zmienił.
+compare.faster = szybciej
+compare.slower = wolniej
+compare.note = Stosunek: nowy czas jądra podzielony przez czas bazy; poniżej 1 nowy pomiar jest szybszy.

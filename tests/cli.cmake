@@ -32,3 +32,7 @@ add_test(NAME readme_examples
           $<TARGET_FILE:mmreport> $<TARGET_FILE:standin_measure>
           ${CMAKE_CURRENT_BINARY_DIR}/readme-work)
 set_tests_properties(readme_examples PROPERTIES TIMEOUT 600 LABELS cli)
+# Issue 26: mmreport compare on databases built in the test.
+mmreport_test(cli_compare SOURCES cli_compare.c store_fixture.c
+  LIBS mmreport_store SQLite::SQLite3 LABELS cli)
+add_dependencies(cli_compare mmreport)

@@ -26,7 +26,7 @@ cd "$tmp"
 	--name "NVIDIA H200" >/dev/null 2>&1
 
 # help CMD, CMD -h, CMD --help: one text
-for c in measure render export devices sessions merge; do
+for c in measure render export devices sessions merge compare; do
 	"$bin" "$c" --help >want 2>&1 || true
 	"$bin" help "$c" >got 2>&1 || true
 	cmp -s want got || fail "'help $c' differs from '$c --help'"
@@ -93,6 +93,8 @@ export MMREPORT_DB=two.db
 	fail "devices ignores MMREPORT_DB"
 "$bin" export --format md >out && grep -q 'NVIDIA H200' out ||
 	fail "export ignores MMREPORT_DB"
+"$bin" compare --session 1 --session 2 >out && grep -q 'cross-device' out ||
+	fail "compare ignores MMREPORT_DB"
 "$bin" render --sections intro -o env.tex && cmp -s env.tex report.tex ||
 	fail "render ignores MMREPORT_DB"
 "$bin" merge one.db >/dev/null 2>&1 && fail "merge of a missing source"

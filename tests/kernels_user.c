@@ -247,6 +247,13 @@ static void test_examples(void **state)
 			 KERNEL_USER_OK);
 	assert_string_equal(s->k[0].name, "buggy");
 	kernel_user_set_free(s);
+	/* scripts/compare-demo's edited copy keeps v2_own.cu's name */
+	assert_int_equal(compile(EXAMPLES_DIR "/v2_own_tiled.cu", &s, err),
+			 KERNEL_USER_OK);
+	assert_int_equal(s->n, 1);
+	assert_string_equal(s->k[0].name, "v2_own");
+	assert_int_equal(s->k[0].tile, 1);
+	kernel_user_set_free(s);
 }
 
 /* MMREPORT_SIZES: read from the program, enforced by the kernel's

@@ -1,0 +1,292 @@
+/* One side of a comparison read from a database (store_compare_load):
+ * the configurations with their kernel times, samples, regime marks and
+ * kernel sources, through the store's own readers. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "rules.h"
+#include "store_internal.h"
+#include "vocab.h"
+
+static char *dup_or_empty(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+static const struct store_prop *prop_find(const struct store_device *d,
+					  const char *key)
+{
+	size_t i;
+
+	for (i = 0; d && i < d->nprops; i++)
+		if (d->props[i].key && !strcmp(d->props[i].key, key))
+			return &d->props[i];
+	return NULL;
+}
+
+/* A size property in bytes (its unit KiB, MiB, GiB or bytes); NAN. */
+static double prop_bytes(const struct store_device *d, const char *key)
+{
+	const struct store_prop *p = prop_find(d, key);
+	static const char *const unit[] = {"KiB", "MiB", "GiB"};
+	double f = 1;
+	int i;
+
+	if (!p || !p->has_num)
+		return NAN;
+	for (i = 0; i < 3; i++)
+		if (p->unit && !strcmp(p->unit, unit[i]))
+			f = ldexp(1, 10 * (i + 1));
+	return p->num * f;
+}
+
+static double clock_low(const struct store_config *k)
+{
+	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
+
+	if (a > 0 && b > 0)
+		return a < b ? a : b;
+	return a > 0 ? a : b > 0 ? b : 0;
+}
+
+/* The RULE_* regime of c by rule_regime, from the stored inputs as the
+ * report reads them (render/regime.c); top is its session's highest
+ * clock among the configurations read. */
+static unsigned regime_of(const struct store_config *c,
+			  const struct store_device *d,
+			  const struct store_session *s, double median,
+			  double top)
+{
+	const struct store_prop *p = prop_find(d, "multiprocessor_count");
+	struct rule_point in;
+
+	memset(&in, 0, sizeof(in));
+	in.grid_blocks = c->grid_blocks;
+	in.sms = p && p->has_num ? (int)p->num : d ? d->sm_count : 0;
+	in.working_set = c->working_set > 0 ? c->working_set : c->bytes;
+	in.l2_bytes = c->l2_bytes > 0 ? (double)c->l2_bytes :
+		      prop_bytes(d, "l2_cache_size");
+	if (!isfinite(in.l2_bytes))
+		in.l2_bytes = prop_bytes(d, "l2_size");
+	in.cold = s && s->cold > 0;
+	in.events_timer = s && s->timer &&
+			  strcmp(s->timer, VOCAB_TIMER_CUPTI) != 0;
+	in.kernel_ms = median;
+	in.launch_us = s ? s->launch_us : NAN;
+	in.clock_mhz = clock_low(c);
+	in.top_clock_mhz = top;
+	in.has_throttle = c->has_throttle;
+	in.throttle_reasons = c->throttle_reasons;
+	return rule_regime(&in);
+}
+
+static double session_top(const struct store_config *c, size_t n,
+			  int64_t session)
+{
+	double top = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].session_id == session) {
+			top = fmax(top, c[i].start_sm_clock_mhz);
+			top = fmax(top, c[i].end_sm_clock_mhz);
+		}
+	return top;
+}
+
+/* The kernel time's statistics and samples of c into p; whether a
+ * bandwidth is among its metrics into *dram. */
+static int point_times(struct store *st, const struct store_config *c,
+		       struct cmp_point *p, int *dram)
+{
+	struct store_stat *s = NULL;
+	size_t n = 0, i;
+	int rc;
+
+	p->median = p->rmin = p->rmax = NAN;
+	*dram = 0;
+	rc = store_stat_list(st, c->id, &s, &n);
+	for (i = 0; !rc && i < n; i++) {
+		if (!strcmp(s[i].metric, VOCAB_METRIC_GBS))
+			*dram = 1;
+		if (strcmp(s[i].metric, VOCAB_METRIC_KERNEL))
+			continue;
+		p->median = s[i].s.median;
+		p->rmin = s[i].s.min;
+		p->rmax = s[i].s.max;
+		p->rn = s[i].s.n;
+	}
+	store_stats_free(s, n);
+	if (!rc && isfinite(p->median))
+		rc = store_sample_get(st, c->id, VOCAB_METRIC_KERNEL,
+				      &p->samples, &p->ns);
+	return rc;
+}
+
+static int point_fill(struct store *st, const struct store_config *c,
+		      const struct store_device *d,
+		      const struct store_session *s, double top,
+		      struct cmp_point *p)
+{
+	int dram, rc;
+
+	p->dev_uuid = dup_or_empty(d ? d->uuid : NULL);
+	p->dev_name = dup_or_empty(d ? d->name : NULL);
+	p->suite = dup_or_empty(c->suite);
+	p->variant = dup_or_empty(c->variant);
+	p->host_mem = dup_or_empty(c->host_mem);
+	p->precision = dup_or_empty(c->precision);
+	p->status = dup_or_empty(c->status);
+	if (!p->dev_uuid || !p->dev_name || !p->suite || !p->variant ||
+	    !p->host_mem || !p->precision || !p->status)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	p->m = c->m;
+	p->k = c->k;
+	p->n = c->n;
+	p->count = c->count;
+	p->block_x = c->block_x;
+	p->block_y = c->block_y;
+	p->ilp = c->ilp;
+	p->param = c->param;
+	p->session_id = c->session_id;
+	p->config_id = c->id;
+	rc = point_times(st, c, p, &dram);
+	if (rc)
+		return rc;
+	p->marks = regime_of(c, d, s, p->median, top);
+	p->counts = rule_counts(p->marks, dram);
+	if (!dram)
+		p->marks &= ~(unsigned)RULE_L2;
+	return 0;
+}
+
+/* The stored kernels of every session among the side's points, and each
+ * point's source hash. */
+static int sources_load(struct store *st, struct cmp_side *o)
+{
+	size_t i, j, n;
+	int rc = 0;
+
+	for (i = 0; !rc && i < o->n; i++) {
+		struct store_kernel *k = NULL;
+		struct cmp_source *g;
+
+		for (j = 0; j < i && o->p[j].session_id != o->p[i].session_id;
+		     j++)
+			;
+		if (j < i)
+			continue;
+		rc = store_kernel_list(st, o->p[i].session_id, &k, &n);
+		g = rc ? NULL : realloc(o->src, (o->nsrc + n + 1) *
+					sizeof(*g));
+		if (!rc && !g)
+			rc = STORE_FAIL(st, STORE_ERR_INTERNAL,
+					"out of memory");
+		for (j = 0; !rc && j < n; j++) {
+			o->src = g;
+			g[o->nsrc].session_id = o->p[i].session_id;
+			g[o->nsrc].name = k[j].name;
+			g[o->nsrc].text = k[j].source;
+			k[j].name = k[j].source = NULL;
+			o->nsrc++;
+		}
+		if (g)
+			o->src = g;
+		store_kernels_free(k, n);
+	}
+	for (i = 0; i < o->n; i++)
+		for (j = 0; j < o->nsrc; j++) {
+			struct cmp_source *g = &o->src[j];
+
+			if (g->session_id != o->p[i].session_id || !g->text ||
+			    !g->name || strcmp(g->name, o->p[i].variant))
+				continue;
+			o->p[i].has_src = 1;
+			o->p[i].src_hash = cmp_hash(g->text);
+			o->p[i].source = g->text;
+		}
+	return rc;
+}
+
+/* The pairs render's threshold takes (render/regime.c): one point, one
+ * device, two sessions, the suite aside. */
+static int spread_fill(struct store *st, struct cmp_side *o)
+{
+	size_t i, j;
+
+	o->spread = calloc(o->n + 1, sizeof(*o->spread));
+	if (!o->spread)
+		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	for (i = 0; i < o->n; i++)
+		for (j = i + 1; j < o->n && o->nspread < o->n; j++) {
+			const struct cmp_point *p = &o->p[i], *q = &o->p[j];
+
+			if (p->session_id == q->session_id ||
+			    strcmp(p->dev_uuid, q->dev_uuid) ||
+			    strcmp(p->status, VOCAB_CFG_OK) ||
+			    strcmp(q->status, VOCAB_CFG_OK) ||
+			    strcmp(p->variant, q->variant) || p->m != q->m ||
+			    p->k != q->k || p->n != q->n ||
+			    p->count != q->count ||
+			    p->block_x != q->block_x ||
+			    p->block_y != q->block_y || p->ilp != q->ilp ||
+			    p->param != q->param ||
+			    strcmp(p->host_mem, q->host_mem) ||
+			    strcmp(p->precision, q->precision) ||
+			    !(p->median > 0) || !(q->median > 0))
+				continue;
+			o->spread[o->nspread++] = fabs(log(p->median /
+							   q->median));
+		}
+	return 0;
+}
+
+int store_compare_load(struct store *st, int64_t session_id,
+		       struct cmp_side *o)
+{
+	struct store_filter f;
+	struct store_config *c = NULL;
+	struct store_device *d = NULL;
+	struct store_session *s = NULL;
+	size_t nc = 0, nd = 0, ns = 0, i, j, e;
+	int rc;
+
+	memset(&f, 0, sizeof(f));
+	f.session_id = session_id;
+	rc = store_device_list(st, &d, &nd);
+	if (!rc)
+		rc = store_session_list(st, &s, &ns);
+	if (!rc)
+		rc = store_config_list(st, &f, &c, &nc);
+	if (!rc && !(o->p = calloc(nc + 1, sizeof(*o->p))))
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	for (i = 0; !rc && i < nc; i++) {
+		const struct store_device *dv = NULL;
+		const struct store_session *se = NULL;
+
+		for (j = 0; j < nd; j++)
+			if (d[j].id == c[i].device_id)
+				dv = &d[j];
+		for (j = 0; j < ns; j++)
+			if (s[j].id == c[i].session_id)
+				se = &s[j];
+		rc = point_fill(st, &c[i], dv, se,
+				session_top(c, nc, c[i].session_id),
+				&o->p[o->n++]);
+		for (e = 0; !rc && e + 1 < o->n &&
+		     strcmp(o->p[e].dev_uuid, o->p[o->n - 1].dev_uuid); e++)
+			;
+		if (!rc && e + 1 == o->n)
+			o->ndevs++;
+	}
+	if (!rc)
+		rc = sources_load(st, o);
+	if (!rc)
+		rc = spread_fill(st, o);
+	store_configs_free(c, nc);
+	store_devices_free(d, nd);
+	store_sessions_free(s, ns);
+	return rc;
+}
