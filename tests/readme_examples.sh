@@ -96,7 +96,7 @@ printf 'title: Lab 3\nauthor: A. Student\ncourse: GPU programming\n' \
 copy=$work/src
 mkdir -p "$copy"
 find "$copy" -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
-tar -C "$src" --exclude=./build --exclude=./out --exclude=./.git \
+tar -C "$src" --exclude='./build*' --exclude=./out --exclude=./.git \
 	-cf - . | tar -C "$copy" -xf -
 rm -f "$copy/build/CMakeCache.txt"
 q --db "$copy/classmate.db" --index 4
