@@ -89,34 +89,53 @@ static int same_key(const struct cmp_point *p, const struct cmp_point *q,
 /* The exact two-sided p of two samples whose ranges do not overlap, as
  * the report takes it where a slim file kept no samples: every one of
  * one side below every one of the other, 2 / C(na + nb, na). */
-static double ranges_p(const struct cmp_point *a, const struct cmp_point *b)
+static double ranges_p(const struct cmp_range *a, const struct cmp_range *b)
 {
-	double na = (double)a->rn, nb = (double)b->rn;
+	double na = (double)a->n, nb = (double)b->n;
 
-	if (!a->rn || !b->rn || !(a->rmax < b->rmin || b->rmax < a->rmin))
+	if (!a->n || !b->n || !(a->max < b->min || b->max < a->min))
 		return -1;
 	return fmin(1.0, exp(log(2.0) - (lgamma(na + nb + 1) -
 		    lgamma(na + 1) - lgamma(nb + 1))));
 }
 
+void cmp_judge(const double *sa, size_t na, const double *sb, size_t nb,
+	       double ma, double mb, const struct cmp_range *ra,
+	       const struct cmp_range *rb, double threshold,
+	       struct cmp_judgement *j)
+{
+	struct stats_mwu m;
+
+	j->p = -1;
+	j->ranges = 0;
+	j->ratio = ma != 0 ? mb / ma : NAN;
+	if (na && nb) {
+		if (!stats_mwu_test(sa, na, sb, nb, &m))
+			j->p = m.p;
+	} else if (ra && rb) {
+		j->p = ranges_p(ra, rb);
+		j->ranges = j->p >= 0;
+	}
+	j->verdict = rule_verdict(j->p, j->ratio, threshold);
+}
+
 static void row_judge(struct cmp_row *w, double threshold)
 {
 	const struct cmp_point *a = w->a, *b = w->b;
-	struct stats_mwu m;
+	const struct cmp_range ra = { a->rmin, a->rmax, a->rn },
+			       rb = { b->rmin, b->rmax, b->rn };
+	struct cmp_judgement j;
 	enum rule_verdict v;
 
-	w->ratio = b->median / a->median;
+	cmp_judge(a->samples, a->ns, b->samples, b->ns, a->median, b->median,
+		  &ra, &rb, threshold, &j);
+	w->ratio = j.ratio;
+	w->p = j.p;
 	w->hl = w->lo = w->hi = NAN;
-	w->p = -1;
-	if (a->ns && b->ns) {
-		if (!stats_mwu_test(a->samples, a->ns, b->samples, b->ns, &m))
-			w->p = m.p;
+	if (a->ns && b->ns)
 		stats_hl_ratio(a->samples, a->ns, b->samples, b->ns, 0.95,
 			       &w->hl, &w->lo, &w->hi);
-	} else {
-		w->p = ranges_p(a, b);
-	}
-	v = rule_verdict(w->p, w->ratio, threshold);
+	v = j.verdict;
 	w->verdict = v == RULE_HIGHER ? CMP_SLOWER : v == RULE_LOWER ?
 		     CMP_FASTER : v == RULE_SAME ? CMP_SAME : CMP_UNTESTED;
 	w->below = v == RULE_SAME && w->p >= 0 && w->p < RULE_ALPHA;

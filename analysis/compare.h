@@ -55,6 +55,29 @@ struct cmp_side {
 
 /* Frees what s holds and zeroes it; NULL is a no-op. */
 void cmp_side_free(struct cmp_side *s);
+
+/* The stored range of a side's values, for a file that kept no raw
+ * samples. */
+struct cmp_range {
+	double min, max;
+	size_t n;		/* 0: unknown */
+};
+/* The report's judgement of one pair, one function for mmreport compare
+ * (cmp_run) and every comparison of the report (render's
+ * model_compare): the two-sided Mann-Whitney p on the raw samples sa, sb
+ * (na, nb values); where either side kept none, and the stored ranges ra,
+ * rb do not overlap, the exact p of U = 0, 2 / C(na + nb, na) (ranges
+ * set); else p < 0, untested. ratio = mb / ma, and the verdict is
+ * rule_verdict's (rules.h) on p and ratio at threshold. */
+struct cmp_judgement {
+	double p, ratio;
+	int verdict;		/* enum rule_verdict */
+	int ranges;
+};
+void cmp_judge(const double *sa, size_t na, const double *sb, size_t nb,
+	       double ma, double mb, const struct cmp_range *ra,
+	       const struct cmp_range *rb, double threshold,
+	       struct cmp_judgement *j);
 /* FNV-1a 64 of text (NULL: 0). */
 uint64_t cmp_hash(const char *text);
 /* The RULE_* flags of marks as the report's letters (l launch, w idle

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "render_int.h"
 #include "vocab.h"
 
@@ -294,20 +295,18 @@ int rcfg_median_ci(struct rctx *x, const struct rcfg *c, const char *metric,
 	return 0;
 }
 
-/* The exact test of disjoint stored ranges (see model_compare). */
-static void compare_ranges(const struct store_stat *sa,
-			   const struct store_stat *sb, struct rcmp *r)
+/* A stored statistic's range, for cmp_judge's exact test where a slim
+ * file kept no samples. */
+static struct cmp_range stat_range(const struct store_stat *s)
 {
-	double na, nb;
+	struct cmp_range r = { NAN, NAN, 0 };
 
-	if (!sa || !sb || !sa->s.n || !sb->s.n ||
-	    !(sa->s.max < sb->s.min || sb->s.max < sa->s.min))
-		return;
-	na = (double)sa->s.n;
-	nb = (double)sb->s.n;
-	r->p = fmin(1.0, exp(log(2.0) - (lgamma(na + nb + 1) -
-		    lgamma(na + 1) - lgamma(nb + 1))));
-	r->ranges = 1;
+	if (s) {
+		r.min = s->s.min;
+		r.max = s->s.max;
+		r.n = s->s.n;
+	}
+	return r;
 }
 
 int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
@@ -315,7 +314,8 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 {
 	double *sa = NULL, *sb = NULL;
 	size_t na = 0, nb = 0;
-	struct stats_mwu m;
+	struct cmp_range ra, rb;
+	struct cmp_judgement j;
 	int rc = 0;
 
 	r->a = rcfg_median(a, metric);
@@ -331,18 +331,20 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->interleaved = a->c->session_id == b->c->session_id &&
 			 a->c->grp > 0 && a->c->grp == b->c->grp;
 	r->gain = stats_gain_percent(r->a, r->b);
-	r->ratio = r->a != 0 ? r->b / r->a : NAN;
 	if (samples_sorted(x, a, metric, &sa, &na) ||
 	    samples_sorted(x, b, metric, &sb, &nb)) {
+		r->ratio = r->a != 0 ? r->b / r->a : NAN;
 		rc = -2;
 		goto out;
 	}
-	if (na && nb && !stats_mwu_test(sa, na, sb, nb, &m)) {
-		r->p = m.p;
-	} else if (!na || !nb) {
-		compare_ranges(rcfg_stat(a, metric), rcfg_stat(b, metric), r);
-	}
-	r->verdict = rule_verdict(r->p, r->ratio, x->threshold);
+	/* the judgement mmreport compare makes too (analysis/compare.h) */
+	ra = stat_range(rcfg_stat(a, metric));
+	rb = stat_range(rcfg_stat(b, metric));
+	cmp_judge(sa, na, sb, nb, r->a, r->b, &ra, &rb, x->threshold, &j);
+	r->ratio = j.ratio;
+	r->p = j.p;
+	r->ranges = j.ranges;
+	r->verdict = j.verdict;
 	r->signif = r->verdict == RULE_HIGHER || r->verdict == RULE_LOWER;
 out:
 	free(sa);
