@@ -64,11 +64,16 @@ void progress_done(struct progress *pg, const struct job *j)
 	char line[160], stat_txt[256] = "";
 	struct stats_summary s0, s1;
 	int ok = strcmp(r->status, VOCAB_CFG_OK) == 0;
+	/* a configuration that ended above its noise target needs
+	 * attention, on a terminal too */
+	int above = ok && pg->max_noise > 0 && isfinite(j->noise) &&
+		    j->noise > pg->max_noise;
 	size_t used;
 
 	pg->done++;
 	pg->est_done += j->est;
-	if (pg->quiet || (pg->tty && ok))
+	pg->above += above;
+	if (pg->quiet || (pg->tty && ok && !above))
 		return;
 	plan_entry_format(j->e, line, sizeof(line));
 	if (ok && r->nm >= 2 &&
@@ -84,7 +89,9 @@ void progress_done(struct progress *pg, const struct job *j)
 	if (ok && isfinite(j->noise) && used < sizeof(stat_txt))
 		used += (size_t)snprintf(stat_txt + used,
 					 sizeof(stat_txt) - used,
-					 ", noise %.2g %%", j->noise * 100);
+					 ", noise %.2g %%%s", j->noise * 100,
+					 above ? " (above the --max-noise "
+					 "target)" : "");
 	if (ok && j->throttled && used < sizeof(stat_txt))
 		snprintf(stat_txt + used, sizeof(stat_txt) - used,
 			 ", throttled %zu, discarded %zu", j->throttled,
@@ -100,5 +107,10 @@ void progress_end(struct progress *pg)
 {
 	if (pg->tty && !pg->quiet)
 		fprintf(stderr, "\r%*s\r", 79, "");
+	if (pg->above && !pg->quiet)
+		fprintf(stderr, "mmreport: measure: %zu configuration%s ended "
+			"above the --max-noise target of %.2g %% (--repeat or "
+			"--max-time came first)\n", pg->above,
+			pg->above == 1 ? "" : "s", pg->max_noise * 100);
 }
 

@@ -14,6 +14,8 @@ struct progress {
 	int tty, quiet;
 	size_t done, total;
 	double est_total, est_done, t0;
+	double max_noise;	/* --max-noise as a fraction; 0 off */
+	size_t above;		/* configurations that ended above it */
 };
 
 /* Before measuring e: the updating line (terminal only), with the ETA
@@ -22,7 +24,8 @@ void progress_line(struct progress *pg, const struct plan_entry *e);
 /* After job j (its entry, result, estimated time, noise and throttled
  * samples) is done. */
 void progress_done(struct progress *pg, const struct job *j);
-/* Clears the updating line at the end. */
+/* Clears the updating line at the end, and says how many configurations
+ * ended above the --max-noise target (unless quiet). */
 void progress_end(struct progress *pg);
 
 #endif

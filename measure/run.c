@@ -961,6 +961,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 	m.nv = measure_nvml_open();
 	m.pg.tty = isatty(STDERR_FILENO);
 	m.pg.quiet = o->quiet;
+	m.pg.max_noise = m.set.max_noise;
 	m.pg.t0 = run_now();
 	for (int i = 0; i < ndev; i++) {
 		int drc = session_run(&m, devs[i], &plans[i]);

@@ -87,9 +87,12 @@ static void test_build_versions(void **state)
 }
 
 /* What progress_done writes to stderr for j (not a terminal). */
-static char *progress_text(struct job *j)
+/* What progress_done (and with end, progress_end) writes to stderr for
+ * j, on a terminal where tty, with --max-noise max_noise. */
+static char *progress_text_as(struct job *j, int tty, double max_noise,
+			      int end)
 {
-	struct progress pg = { 0 };
+	struct progress pg = { .tty = tty, .max_noise = max_noise };
 	char path[] = "/tmp/mmreport-progress-XXXXXX", *text;
 	int fd = mkstemp(path), saved;
 	long len;
@@ -102,6 +105,8 @@ static char *progress_text(struct job *j)
 	assert_true(dup2(fd, STDERR_FILENO) >= 0);
 	pg.total = 1;
 	progress_done(&pg, j);
+	if (end)
+		progress_end(&pg);
 	fflush(stderr);
 	assert_true(dup2(saved, STDERR_FILENO) >= 0);
 	close(saved);
@@ -116,6 +121,11 @@ static char *progress_text(struct job *j)
 	fclose(f);
 	unlink(path);
 	return text;
+}
+
+static char *progress_text(struct job *j)
+{
+	return progress_text_as(j, 0, 0, 0);
 }
 
 /* The non-terminal line of a configuration: its noise when known, its
@@ -154,6 +164,20 @@ static void test_progress_quality(void **state)
 	print_message("%s", text);
 	assert_non_null(strstr(text, ", noise 0.8 %, throttled 12, "
 			       "discarded 9"));
+	free(text);
+
+	/* above a --max-noise target: said on its line, on a terminal
+	 * too, and counted at the end; within it, a terminal shows nothing */
+	j.throttled = j.discarded = 0;
+	text = progress_text_as(&j, 1, 0.005, 1);
+	print_message("%s", text);
+	assert_non_null(strstr(text, ", noise 0.8 % (above the --max-noise "
+			       "target)"));
+	assert_non_null(strstr(text, "1 configuration ended above the "
+			       "--max-noise target of 0.5 %"));
+	free(text);
+	text = progress_text_as(&j, 1, 0.01, 1);
+	assert_null(strstr(text, "noise"));
 	free(text);
 
 	/* unknown noise: not shown */
