@@ -51,10 +51,11 @@ static const char measure_help[] =
 	"  --max-time SEC     sampling time limit per configuration; sampling\n"
 	"                     stops once it is spent and --min-samples are\n"
 	"                     taken (default 1)\n"
-	"  --max-noise PCT    stop sampling a configuration once the 95 %%\n"
+	"  --max-noise PCT    stop sampling a configuration once the 95 %\n"
 	"                     interval of its median kernel time is within\n"
-	"                     PCT %% of the median (after --min-samples;\n"
-	"                     default off: --repeat or --max-time ends it)\n"
+	"                     PCT % of the median (after --min-samples;\n"
+	"                     default 0.5; 0 or off: --repeat or --max-time\n"
+	"                     end it)\n"
 	"  --throttle MODE    samples taken while the SM clock is below\n"
 	"                     --throttle-threshold of the session's top:\n"
 	"                     discard (default; taken again), keep, or wait\n"
@@ -324,6 +325,11 @@ int cli_measure_run(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_MAXNOISE:
+			/* 0 or off: sample to --repeat or --max-time */
+			if (!strcmp(optarg, "0") || !strcmp(optarg, "off")) {
+				o.max_noise_pct = -1;
+				break;
+			}
 			if (cli_double_parse("measure", "--max-noise", optarg,
 					     0.0, 100.0, &o.max_noise_pct))
 				return CLI_EXIT_USAGE;

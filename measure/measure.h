@@ -60,7 +60,8 @@ struct measure_options {
 	const char *timer;	/* "auto" (NULL), "cupti", "events" */
 	/* --max-noise: stop a configuration once the 95 % confidence
 	 * interval of its median kernel time is within this many percent
-	 * of the median (half-width), after min_samples; 0: off */
+	 * of the median (half-width), after min_samples; 0: the default
+	 * (PLAN_DEFAULT_MAX_NOISE_PCT), negative: off */
 	double max_noise_pct;
 	/* --throttle: "discard" (NULL, the default), "keep" or "wait" for
 	 * samples taken while the SM clock is below throttle_pct percent of

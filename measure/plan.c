@@ -65,7 +65,9 @@ void plan_settings_resolve(const struct measure_options *o,
 	/* Validated by plan_spec_parse; auto for anything else. */
 	if (!o->timer || timer_kind_parse(o->timer, &s->timer))
 		s->timer = TIMER_AUTO;
-	s->max_noise = o->max_noise_pct > 0 ? o->max_noise_pct / 100 : 0;
+	s->max_noise = o->max_noise_pct > 0 ? o->max_noise_pct / 100 :
+		       o->max_noise_pct < 0 ? 0 :
+		       PLAN_DEFAULT_MAX_NOISE_PCT / 100;
 	if (!o->throttle || plan_throttle_parse(o->throttle, &s->throttle))
 		s->throttle = PLAN_THROTTLE_DISCARD;
 	s->throttle_frac = (o->throttle_pct > 0 ? o->throttle_pct :

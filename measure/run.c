@@ -695,7 +695,9 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	 * 7); the top clock is known at the end */
 	/* the percentages as given (plan_settings_resolve's defaults),
 	 * not back from the fractions: 7 / 100 x 100 is not 7 */
-	s.max_noise_pct = m->set.max_noise > 0 ? m->o->max_noise_pct : 0;
+	s.max_noise_pct = m->set.max_noise <= 0 ? 0 :
+			  m->o->max_noise_pct > 0 ? m->o->max_noise_pct :
+			  PLAN_DEFAULT_MAX_NOISE_PCT;
 	s.throttle = (char *)plan_throttle_name(m->set.throttle);
 	s.throttle_pct = m->o->throttle_pct > 0 ? m->o->throttle_pct :
 			 PLAN_DEFAULT_THROTTLE_PCT;

@@ -1285,8 +1285,11 @@ static void quality_session_check(struct store *st, double max_noise,
 
 	assert_int_equal(store_session_list(st, &s, &n), 0);
 	assert_int_equal(n, 1);
+	/* 0: the default target; negative: off, stored as unknown */
 	if (max_noise > 0)
 		assert_true(s[0].max_noise_pct == max_noise);
+	else if (max_noise == 0)
+		assert_true(s[0].max_noise_pct == PLAN_DEFAULT_MAX_NOISE_PCT);
 	else
 		assert_true(isnan(s[0].max_noise_pct));
 	assert_non_null(s[0].throttle);
@@ -1353,14 +1356,18 @@ static void test_quality(void **state)
 	store_configs_free(c, n);
 	store_free(st);
 
-	/* --throttle keep: nothing discarded, whatever was throttled */
-	st = quality_run("quality-keep", 50, 0, "keep");
-	quality_session_check(st, 0, "keep");
+	/* --throttle keep: nothing discarded, whatever was throttled; and
+	 * --max-noise off: every configuration to --repeat 50 (or its
+	 * --max-time), the noise still stored */
+	st = quality_run("quality-keep", 50, -1, "keep");
+	quality_session_check(st, -1, "keep");
 	assert_int_equal(store_config_list(st, NULL, &c, &n), 0);
 	assert_int_equal(n, 2);
 	for (i = 0; i < n; i++) {
 		assert_true(c[i].throttled >= 0);
 		assert_true(c[i].discarded == 0);
+		assert_int_equal(c[i].samples, 50);
+		assert_true(isfinite(c[i].noise));
 	}
 	store_configs_free(c, n);
 	store_free(st);
