@@ -270,15 +270,87 @@ static int item_add(struct rctx *x, struct rbuf *items, const char *key,
 	return rc;
 }
 
+/* C within this relative error of A^T B or A B^T: an input read
+ * transposed (a right product is within the verification's 1e-4). */
+#define PROBLEM_TRANS_TOL 1e-3
+
+/* The stored diag_* value metric of a failed product; NAN none. */
+static double diag_get(const struct rcfg *r, const char *metric)
+{
+	for (size_t i = 0; i < r->nstats; i++)
+		if (!strcmp(r->stats[i].metric, metric))
+			return r->stats[i].s.median;
+	return NAN;
+}
+
+/* Where a product that failed its verification is wrong, as measure
+ * diagnosed it (vocab.h's diag_*), after its reason in out: how many
+ * elements, whether only the partial tiles at the edges, the first wrong
+ * one against the reference, an input read transposed. Nothing where
+ * nothing was diagnosed. */
+static void problem_diag(struct rctx *x, const struct rcfg *r,
+			 struct rbuf *out)
+{
+	double wrong = diag_get(r, VOCAB_METRIC_DIAG_WRONG);
+	double edge = diag_get(r, VOCAB_METRIC_DIAG_WRONG_EDGE);
+	double ecells = diag_get(r, VOCAB_METRIC_DIAG_EDGE_CELLS);
+	double got = diag_get(r, VOCAB_METRIC_DIAG_GOT);
+	char num[48];
+	struct fv v;
+
+	if (!(wrong > 0))
+		return;
+	fv_init(&v);
+	rbuf_printf(fv_put(&v, "WRONG"), "\\num{%.0f}", wrong);
+	rbuf_printf(fv_put(&v, "CELLS"), "\\num{%.0f}",
+		    diag_get(r, VOCAB_METRIC_DIAG_CELLS));
+	snprintf(num, sizeof(num), "\\num{%.0f}", edge);
+	if (ecells > 0 && edge == wrong)
+		rbuf_puts(fv_put(&v, "WHERE"),
+			  lang_get(x->L, "problem.diag.edge_only"));
+	else if (edge > 0)
+		tmpl_fill(fv_put(&v, "WHERE"),
+			  lang_get(x->L, "problem.diag.edge_some"),
+			  &(struct kv){"EDGE", num}, 1);
+	else
+		fv_put(&v, "WHERE");
+	rbuf_printf(fv_put(&v, "ROW"), "%.0f",
+		    diag_get(r, VOCAB_METRIC_DIAG_ROW));
+	rbuf_printf(fv_put(&v, "COL"), "%.0f",
+		    diag_get(r, VOCAB_METRIC_DIAG_COL));
+	if (isfinite(got))
+		find_num(fv_put(&v, "GOT"), got, 4);
+	else
+		rbuf_puts(fv_put(&v, "GOT"), lang_get(x->L,
+			  "problem.diag.nan"));
+	find_num(fv_put(&v, "WANT"), diag_get(r, VOCAB_METRIC_DIAG_WANT), 4);
+	/* an input read transposed: C within the tolerance of A^T B or
+	 * A B^T */
+	if (diag_get(r, VOCAB_METRIC_DIAG_REL_AT) < PROBLEM_TRANS_TOL)
+		rbuf_puts(fv_put(&v, "TRANS"),
+			  lang_get(x->L, "problem.diag.at"));
+	else if (diag_get(r, VOCAB_METRIC_DIAG_REL_BT) < PROBLEM_TRANS_TOL)
+		rbuf_puts(fv_put(&v, "TRANS"),
+			  lang_get(x->L, "problem.diag.bt"));
+	else
+		fv_put(&v, "TRANS");
+	rbuf_putc(out, ' ');
+	fv_emit(x, out, "problem.diag", &v);
+	fv_free(&v);
+}
+
 /* Appends to items the list item of one failed or skipped configuration
- * described by what: its status and the reason the store gives. */
-static void problem_item(struct rctx *x, const struct store_config *c,
+ * described by what: its status and the reason the store gives, and
+ * for a wrong product where it is wrong. */
+static void problem_item(struct rctx *x, const struct rcfg *r,
 			 const char *what, struct rbuf *items)
 {
+	const struct store_config *c = r->c;
 	struct rbuf one;
 
 	rbuf_init(&one);
 	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
+	problem_diag(x, r, &one);
 	item_add(x, items, "problem.item", (struct kv[]){{"WHAT", what},
 		 {"STATUS", lang_get(x->L, c->status && !strcmp(c->status,
 		  VOCAB_CFG_FAILED) ? "cell.failed" : "cell.skipped")},
@@ -303,7 +375,7 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 			continue;
 		rbuf_free(&what);
 		problem_what(x, r, &what);
-		problem_item(x, c, rbuf_str(&what), &items);
+		problem_item(x, r, rbuf_str(&what), &items);
 	}
 	if (items.len) {
 		struct kv lv = {"ITEMS", rbuf_str(&items)};

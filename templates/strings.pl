@@ -266,6 +266,12 @@ find.vers.block.nums = @@G@@ wobec @@G2@@~GFLOP/s@@P@@
 
 problem.intro = Konfiguracje bez poprawnego pomiaru:
 problem.item = @@WHAT@@: @@STATUS@@ --- @@REASON@@
+problem.diag = Gdzie wynik jest błędny: @@WRONG@@ z @@CELLS@@ elementów@@WHERE@@; pierwszy z nich, $C[@@ROW@@][@@COL@@]$, wynosi @@GOT@@, a oczekiwano @@WANT@@{}@@TRANS@@.
+problem.diag.edge_only = , wszystkie w niepełnych kafelkach na brzegach (wiersze lub kolumny za ostatnim pełnym blokiem): warto sprawdzić warunki brzegowe jądra
+problem.diag.edge_some = , w tym @@EDGE@@ w niepełnych kafelkach na brzegach
+problem.diag.nan = nie liczbą (nigdy niezapisany)
+problem.diag.at = ; $C$ równa się $A^{T}B$: jądro czyta $A$ jako transponowaną
+problem.diag.bt = ; $C$ równa się $AB^{T}$: jądro czyta $B$ jako transponowaną
 cell.failed = \textit{błąd}
 cell.skipped = \textit{pominięto}
 
