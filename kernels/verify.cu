@@ -131,6 +131,38 @@ static int diag_panel(cudaStream_t st, const T *dc, const double *dref,
 	return err;
 }
 
+/* The sums verify_compare left in the per-block partials: sum (c - ref)^2
+ * over finite c, sum ref^2 and the count of non-finite c, after the
+ * stream's work is done. Returns a cudaError_t. */
+static int verify_sums(cudaStream_t st, const double *part,
+		       const unsigned long long *bad, double *esum,
+		       double *rsum, unsigned long long *nbad)
+{
+	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS];
+	unsigned long long hb[VERIFY_BLOCKS];
+	int err;
+
+	*esum = *rsum = 0.0;
+	*nbad = 0;
+	err = KERNEL_CUDA(cudaMemcpyAsync(he, part, sizeof(he),
+					  cudaMemcpyDeviceToHost, st));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemcpyAsync(hr, part + VERIFY_BLOCKS,
+						  sizeof(hr),
+						  cudaMemcpyDeviceToHost, st));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemcpyAsync(hb, bad, sizeof(hb),
+						  cudaMemcpyDeviceToHost, st));
+	if (!err)
+		err = KERNEL_CUDA(cudaStreamSynchronize(st));
+	for (int i = 0; !err && i < VERIFY_BLOCKS; i++) {
+		*esum += he[i];
+		*rsum += hr[i];
+		*nbad += hb[i];
+	}
+	return err;
+}
+
 /* T float: A and B are widened into double copies; T double: they are
  * used in place. With d, also where C is wrong (kernel_gemm_diagnose). */
 template <typename T>
@@ -144,9 +176,8 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 	const int wide = sizeof(T) < sizeof(double);
 	const double one = 1.0, zero = 0.0;
 	double *db = NULL, *da = NULL, *dref = NULL, *part = NULL;
-	unsigned long long *bad = NULL;
-	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS], esum = 0.0, rsum = 0.0;
-	unsigned long long hb[VERIFY_BLOCKS], nbad = 0;
+	unsigned long long *bad = NULL, nbad = 0;
+	double esum = 0.0, rsum = 0.0;
 	size_t edge = (size_t)(k > n ? k : n), rows;
 	T *hc = NULL;
 	double *href = NULL;
@@ -246,26 +277,9 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 			goto out;
 	}
 
-	err = KERNEL_CUDA(cudaMemcpyAsync(he, part, sizeof(he),
-					  cudaMemcpyDeviceToHost, st));
+	err = verify_sums(st, part, bad, &esum, &rsum, &nbad);
 	if (err)
 		goto out;
-	err = KERNEL_CUDA(cudaMemcpyAsync(hr, part + VERIFY_BLOCKS, sizeof(hr),
-					  cudaMemcpyDeviceToHost, st));
-	if (err)
-		goto out;
-	err = KERNEL_CUDA(cudaMemcpyAsync(hb, bad, sizeof(hb),
-					  cudaMemcpyDeviceToHost, st));
-	if (err)
-		goto out;
-	err = KERNEL_CUDA(cudaStreamSynchronize(st));
-	if (err)
-		goto out;
-	for (int i = 0; i < VERIFY_BLOCKS; i++) {
-		esum += he[i];
-		rsum += hr[i];
-		nbad += hb[i];
-	}
 	if (rsum > 0.0)
 		*rel_error = sqrt(esum / rsum);
 	else
@@ -307,17 +321,20 @@ extern "C" int kernel_gemm_verify64(void *blas, const void *a,
 
 /* The relative error of a square C against A^T B (ta) or A B^T (tb):
  * whether a wrong kernel reads one input transposed. Whole matrices, no
- * panels: *rel is left NAN where the device cannot hold four n x n
+ * panels (T float: A and B widened into double copies; T double: used in
+ * place): *rel is left NAN where the device cannot hold four n x n
  * doubles. */
 template <typename T>
 static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
 			       const T *fc, int n, int ta, double *rel)
 {
 	size_t nn = (size_t)n * n, free_b = 0, total_b = 0;
+	const int wide = sizeof(T) < sizeof(double);
 	const double one = 1.0, zero = 0.0;
 	double *da = NULL, *db = NULL, *dref = NULL, *part = NULL;
-	double he[VERIFY_BLOCKS], hr[VERIFY_BLOCKS], esum = 0, rsum = 0;
-	unsigned long long *bad = NULL;
+	const double *pa = (const double *)fa, *pb = (const double *)fb;
+	double esum, rsum;
+	unsigned long long *bad = NULL, nbad;
 	cudaStream_t st;
 	int err;
 
@@ -326,10 +343,10 @@ static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
 	if (err || free_b < 4 * nn * sizeof(double) + (64u << 20))
 		return err;
 	err = KERNEL_BLAS(cublasGetStream(h, &st));
-	if (!err)
+	if (!err && wide)
 		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&da,
 						   nn * sizeof(*da)));
-	if (!err)
+	if (!err && wide)
 		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&db,
 						   nn * sizeof(*db)));
 	if (!err)
@@ -347,20 +364,20 @@ static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
 	if (!err)
 		err = KERNEL_CUDA(cudaMemsetAsync(bad, 0, VERIFY_BLOCKS *
 						  sizeof(*bad), st));
-	if (!err && sizeof(T) < sizeof(double))
-		err = verify_widen_start((const float *)fa, da, nn, st) ||
-		      verify_widen_start((const float *)fb, db, nn, st);
-	else if (!err)
-		err = KERNEL_CUDA(cudaMemcpyAsync(da, fa, nn * sizeof(*da),
-				cudaMemcpyDeviceToDevice, st)) ||
-		      KERNEL_CUDA(cudaMemcpyAsync(db, fb, nn * sizeof(*db),
-				cudaMemcpyDeviceToDevice, st));
+	if (!err && wide) {
+		err = verify_widen_start((const float *)fa, da, nn, st);
+		if (!err)
+			err = verify_widen_start((const float *)fb, db, nn,
+						 st);
+		pa = da;
+		pb = db;
+	}
 	/* Row-major ref = op(A) op(B) is column-major ref^T = op(B)^T
 	 * op(A)^T: the transposed input is read with CUBLAS_OP_T. */
 	if (!err)
 		err = KERNEL_BLAS(cublasDgemm(h, ta ? CUBLAS_OP_N : CUBLAS_OP_T,
 					      ta ? CUBLAS_OP_T : CUBLAS_OP_N,
-					      n, n, n, &one, db, n, da, n,
+					      n, n, n, &one, pb, n, pa, n,
 					      &zero, dref, n));
 	if (!err) {
 		KERNEL_LAUNCH_BEGIN();
@@ -369,18 +386,9 @@ static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
 		err = KERNEL_LAUNCH_END("verify_compare<<<...>>>");
 	}
 	if (!err)
-		err = KERNEL_CUDA(cudaMemcpyAsync(he, part, sizeof(he),
-				cudaMemcpyDeviceToHost, st)) ||
-		      KERNEL_CUDA(cudaMemcpyAsync(hr, part + VERIFY_BLOCKS,
-				sizeof(hr), cudaMemcpyDeviceToHost, st)) ||
-		      KERNEL_CUDA(cudaStreamSynchronize(st));
-	if (!err) {
-		for (int i = 0; i < VERIFY_BLOCKS; i++) {
-			esum += he[i];
-			rsum += hr[i];
-		}
+		err = verify_sums(st, part, bad, &esum, &rsum, &nbad);
+	if (!err)
 		*rel = rsum > 0 ? sqrt(esum / rsum) : NAN;
-	}
 	if (bad)
 		KERNEL_CUDA(cudaFree(bad));
 	if (part)
