@@ -135,6 +135,21 @@ static const char *marks_pair(const struct cmp_row *w, char *buf,
 	return buf;
 }
 
+/* The unmatched points of one side, a line each: "only in SIDE: suite
+ * key (status)". Each text has its own buffer: a buffer shared by two
+ * arguments of one call would hold whichever was evaluated last. */
+static void only_write(FILE *f, const char *bullet, const char *side,
+		       const struct cmp_point *const *p, size_t n)
+{
+	char k[256], x[512], y[512], z[512];
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%sonly in %s: %s %s (%s)\n", bullet, side,
+			plain(p[i]->suite, x, sizeof(x)),
+			plain(cmp_key_text(p[i], k, sizeof(k)), y, sizeof(y)),
+			plain(p[i]->status, z, sizeof(z)));
+}
+
 static void summary_write(FILE *f, const struct cmp_side *a,
 			  const struct cmp_side *b, const struct cmp_result *r,
 			  const char *bullet)
@@ -160,18 +175,8 @@ static void summary_write(FILE *f, const struct cmp_side *a,
 			plain(cmp_key_text(top[i]->a, k, sizeof(k)), y,
 			      sizeof(y)), top[i]->ratio,
 			verdict_text(top[i]));
-	for (i = 0; i < r->nonly_a; i++)
-		fprintf(f, "%sonly in base: %s %s (%s)\n", bullet,
-			plain(r->only_a[i]->suite, x, sizeof(x)),
-			plain(cmp_key_text(r->only_a[i], k, sizeof(k)), y,
-			      sizeof(y)), plain(r->only_a[i]->status, k,
-						sizeof(k)));
-	for (i = 0; i < r->nonly_b; i++)
-		fprintf(f, "%sonly in new: %s %s (%s)\n", bullet,
-			plain(r->only_b[i]->suite, x, sizeof(x)),
-			plain(cmp_key_text(r->only_b[i], k, sizeof(k)), y,
-			      sizeof(y)), plain(r->only_b[i]->status, k,
-						sizeof(k)));
+	only_write(f, bullet, "base", r->only_a, r->nonly_a);
+	only_write(f, bullet, "new", r->only_b, r->nonly_b);
 	for (i = 0; i < r->nchanged; i++)
 		fprintf(f, "%ssource changed: %s (FNV-1a %016llx -> %016llx)"
 			"\n", bullet, plain(r->changed[i]->a->variant, x,
