@@ -334,6 +334,10 @@ static void problem_diag(struct rctx *x, const struct rcfg *r,
 			  lang_get(x->L, "problem.diag.bt"));
 	else
 		fv_put(&v, "TRANS");
+	/* measure's reasons end without a full stop: the diagnosis is a
+	 * sentence of its own */
+	if (out->len && !strchr(".!?", rbuf_str(out)[out->len - 1]))
+		rbuf_putc(out, '.');
 	rbuf_putc(out, ' ');
 	fv_emit(x, out, "problem.diag", &v);
 	fv_free(&v);
