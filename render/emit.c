@@ -443,6 +443,45 @@ void find_pct(struct rbuf *b, double v, int sig)
 		rbuf_puts(b, "\\,\\%");
 }
 
+void find_effect(const struct rctx *x, struct rbuf *b,
+		 const struct rcmp *r, int invert)
+{
+	double est = r->hl, lo = r->hl_lo, hi = r->hl_hi, t;
+	struct fv v;
+
+	if (!isfinite(est)) {
+		find_num(b, invert ? 1 / r->ratio : r->ratio, 3);
+		return;
+	}
+	if (invert) {
+		t = 1 / lo;
+		lo = 1 / hi;
+		hi = t;
+		est = 1 / est;
+	}
+	fv_init(&v);
+	fv_num(&v, "EST", est, 3);
+	fv_num(&v, "LO", lo, 3);
+	fv_num(&v, "HI", hi, 3);
+	if (!isfinite(lo) || !isfinite(hi))
+		find_num(b, est, 3);
+	else
+		fv_emit((struct rctx *)x, b, "find.effect", &v);
+	fv_free(&v);
+}
+
+void find_devs(const struct rctx *x, struct rbuf *b, const double *v,
+	       int n, int sig)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
+		find_num(b, v[i], sig);
+	}
+}
+
 void find_p(const struct rctx *x, struct rbuf *b, double p)
 {
 	char num[32];

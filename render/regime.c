@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "stats.h"
 #include "render_int.h"
 #include "vocab.h"
 
@@ -326,6 +327,7 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->verdict = RULE_UNTESTED;
 	r->interleaved = 0;
 	r->ranges = 0;
+	r->hl = r->hl_lo = r->hl_hi = NAN;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	r->interleaved = a->c->session_id == b->c->session_id &&
@@ -346,6 +348,9 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->ranges = j.ranges;
 	r->verdict = j.verdict;
 	r->signif = r->verdict == RULE_HIGHER || r->verdict == RULE_LOWER;
+	if (na && nb)	/* NAN stays where the samples are too few */
+		stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
+			       &r->hl_hi);
 out:
 	free(sa);
 	free(sb);

@@ -630,6 +630,9 @@ struct rcmp {
 	int interleaved;
 	int ranges;		/* no raw samples, but the stored ranges do
 				 * not overlap: p is U = 0's exact p */
+	/* the effect: Hodges-Lehmann ratio b / a of the metric and its
+	 * 95 % interval, from the raw samples; NAN without them */
+	double hl, hl_lo, hl_hi;
 };
 /* Fills *r for metric of a and b: the test on the raw samples, or
  * without them, where the stored ranges [min, max] do not overlap,
@@ -663,6 +666,17 @@ int find_emit(struct rctx *x, struct rfind *f);
 void find_num(struct rbuf *b, double v, int sig);
 void find_pct(struct rbuf *b, double v, int sig);
 void find_p(const struct rctx *x, struct rbuf *b, double p);
+/* The effect of r (its Hodges-Lehmann ratio b / a with the 95 %
+ * interval, string "find.effect"; or, without raw samples, the ratio of
+ * the medians alone) as a factor; inverted (a / b) where invert is set,
+ * e.g. a speed-up read from times. Appends to b. */
+void find_effect(const struct rctx *x, struct rbuf *b,
+		 const struct rcmp *r, int invert);
+/* The values v[0..n) of the reported devices, in their order, joined
+ * by the string "find.devs.sep" ("\num{1.46} / \num{1.47}"); one value
+ * alone as find_num writes it. Appends to b. */
+void find_devs(const struct rctx *x, struct rbuf *b, const double *v,
+	       int n, int sig);
 
 /* ---- named values for the strings (fv.c) ----------------------------- */
 
