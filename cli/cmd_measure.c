@@ -62,6 +62,10 @@ static const char measure_help[] =
 	"                     for the clock before each round, then discard\n"
 	"  --throttle-threshold PCT\n"
 	"                     that share of the top clock (default 90)\n"
+	"  --lock-clocks MHZ  lock the SM clock at MHZ (or max: the highest\n"
+	"                     the GPU has) for each session and unlock it at\n"
+	"                     its end; needs root; the session stores that\n"
+	"                     clocks were locked (default: never)\n"
 	"  --warmup N         warm-up runs before sampling (default 3)\n"
 	"  --seed N           seed of the random inputs (default 1)\n"
 	"  --slim             keep raw samples only where render's\n"
@@ -112,7 +116,7 @@ enum {
 	OPT_WARMUP, OPT_SEED, OPT_SLIM, OPT_COUNTERS, OPT_TIMER, OPT_COLD,
 	OPT_DRYRUN, OPT_QUIET, OPT_HELP, OPT_VERSION, OPT_KERNEL,
 	OPT_LAUNCH_TIMEOUT, OPT_PRECISION, OPT_MAXNOISE, OPT_THROTTLE,
-	OPT_THROTTLE_PCT
+	OPT_THROTTLE_PCT, OPT_LOCK_CLOCKS
 };
 
 static const struct option measure_options_long[] = {
@@ -133,6 +137,7 @@ static const struct option measure_options_long[] = {
 	{"max-noise", required_argument, NULL, OPT_MAXNOISE},
 	{"throttle", required_argument, NULL, OPT_THROTTLE},
 	{"throttle-threshold", required_argument, NULL, OPT_THROTTLE_PCT},
+	{"lock-clocks", required_argument, NULL, OPT_LOCK_CLOCKS},
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"slim", no_argument, NULL, OPT_SLIM},
 	{"counters", no_argument, NULL, OPT_COUNTERS},
@@ -193,6 +198,7 @@ static int measure_exit(int status)
 	case MEASURE_ERR_KERNEL_OPEN:
 		return CLI_EXIT_NOINPUT;
 	case MEASURE_ERR_NVRTC:
+	case MEASURE_ERR_LOCK:
 		return CLI_EXIT_UNAVAILABLE;
 	default:
 		return CLI_EXIT_SOFTWARE;
@@ -340,6 +346,16 @@ int cli_measure_run(int argc, char **argv)
 					     optarg, 0.0, 100.0,
 					     &o.throttle_pct))
 				return CLI_EXIT_USAGE;
+			break;
+		case OPT_LOCK_CLOCKS:
+			if (!strcmp(optarg, "max")) {
+				o.lock_clocks_mhz = -1;
+				break;
+			}
+			if (cli_int_parse("measure", "--lock-clocks", optarg, 1,
+					  100000, &v))
+				return CLI_EXIT_USAGE;
+			o.lock_clocks_mhz = (int)v;
 			break;
 		case OPT_SEED:
 			if (cli_int_parse("measure", "--seed", optarg, 0,

@@ -94,6 +94,19 @@ int measure_host_cpu(const char *path, char *buf, size_t len);
 int measure_nvml_sm_clock(struct measure_nvml *nv, const char *pci,
 			  const char *uuid, double *mhz);
 
+/* --lock-clocks: locks the device's SM clock at mhz (0: the highest it
+ * has, NVML's maximum SM clock) for the session, so that no sample runs
+ * at another clock; *locked is the clock locked. Needs root where the
+ * driver keeps clock settings to administrators (the usual case), NVML
+ * and a GPU that supports it: else -1 after a message saying which, and
+ * nothing changed. Undo with measure_nvml_clock_unlock, which returns -1
+ * after telling how to reset them by hand when it cannot. */
+int measure_nvml_clock_lock(struct measure_nvml *nv, const char *pci,
+			    const char *uuid, unsigned int mhz,
+			    unsigned int *locked);
+int measure_nvml_clock_unlock(struct measure_nvml *nv, const char *pci,
+			      const char *uuid);
+
 /* The driver version as NVML prints it ("580.159.04"), allocated; NULL
  * without NVML. */
 char *measure_nvml_driver(struct measure_nvml *nv);

@@ -28,6 +28,8 @@ enum measure_status {
 					 * process */
 	MEASURE_ERR_DB_WRITE = 11,	/* the database cannot be written
 					 * (read-only, disk full) */
+	MEASURE_ERR_LOCK = 13,		/* --lock-clocks refused (no root,
+					 * no NVML, not supported) */
 	MEASURE_ERR_INTERNAL = 12	/* the store failed otherwise (out of
 					 * memory, a misuse of SQLite) */
 };
@@ -68,6 +70,11 @@ struct measure_options {
 	 * the session's top reading (0: PLAN_DEFAULT_THROTTLE_PCT) */
 	const char *throttle;
 	double throttle_pct;
+	/* --lock-clocks: 0 never (the default: the GPU's clocks are its
+	 * administrator's); > 0 lock the SM clock at that many MHz for each
+	 * session, -1 at the highest the GPU has; the session stores that it
+	 * was locked */
+	int lock_clocks_mhz;
 	int cold;		/* L2 flushed before each sample */
 	const char *cmdline;	/* stored with the session */
 	/* Own kernels (--kernel FILE.cu, repeatable): compiled by NVRTC,

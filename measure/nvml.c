@@ -16,6 +16,7 @@ typedef void *nvml_device;		/* nvmlDevice_t */
 
 #define NVML_SUCCESS			0
 #define NVML_ERROR_NOT_SUPPORTED	3
+#define NVML_ERROR_NO_PERMISSION	4
 #define NVML_ERROR_NOT_FOUND		6
 #define NVML_ERROR_FUNCTION_NOT_FOUND	13
 #define NVML_CLOCK_SM			1
@@ -38,6 +39,10 @@ struct measure_nvml {
 	nvml_return (*power_limit)(nvml_device, unsigned int *);
 	nvml_return (*pcie_gen)(nvml_device, unsigned int *);
 	nvml_return (*pcie_width)(nvml_device, unsigned int *);
+	/* optional: --lock-clocks (measure_nvml_clock_lock) */
+	nvml_return (*max_clock)(nvml_device, int, unsigned int *);
+	nvml_return (*lock)(nvml_device, unsigned int, unsigned int);
+	nvml_return (*unlock)(nvml_device);
 	nvml_device sm_dev;	/* measure_nvml_sm_clock's, once found */
 };
 
@@ -97,6 +102,9 @@ struct measure_nvml *measure_nvml_open(void)
 	*(void **)&nv->pcie_gen = sym(lib,
 				      "nvmlDeviceGetCurrPcieLinkGeneration");
 	*(void **)&nv->pcie_width = sym(lib, "nvmlDeviceGetCurrPcieLinkWidth");
+	*(void **)&nv->max_clock = sym(lib, "nvmlDeviceGetMaxClockInfo");
+	*(void **)&nv->lock = sym(lib, "nvmlDeviceSetGpuLockedClocks");
+	*(void **)&nv->unlock = sym(lib, "nvmlDeviceResetGpuLockedClocks");
 	if (!nv->init || !nv->shutdown) {
 		fprintf(stderr, "mmreport: measure: libnvidia-ml.so.1 lacks "
 			"nvmlInit_v2; clocks and temperatures not recorded\n");
@@ -233,6 +241,56 @@ void measure_nvml_setting(struct measure_nvml *nv, const char *pci,
 		set->pcie_gen = (int)v;
 	if (nv->pcie_width && !NVML_CHECK(nv, nv->pcie_width(dev, &v)))
 		set->pcie_width = (int)v;
+}
+
+int measure_nvml_clock_lock(struct measure_nvml *nv, const char *pci,
+			    const char *uuid, unsigned int mhz,
+			    unsigned int *locked)
+{
+	nvml_device dev = NULL;
+	nvml_return r;
+
+	if (!nv || !nv->lock || !nv->unlock) {
+		fprintf(stderr, "mmreport: measure: --lock-clocks: %s\n",
+			nv ? "this driver's NVML cannot lock clocks" :
+			"NVML (libnvidia-ml.so.1) is not available");
+		return -1;
+	}
+	if (nvml_device_find(nv, pci, uuid, &dev))
+		return -1;
+	if (!mhz && (!nv->max_clock ||
+		     NVML_CHECK(nv, nv->max_clock(dev, NVML_CLOCK_SM, &mhz)))) {
+		fprintf(stderr, "mmreport: measure: --lock-clocks max: the "
+			"highest SM clock is unknown; give it in MHz\n");
+		return -1;
+	}
+	r = nv->lock(dev, mhz, mhz);
+	if (r != NVML_SUCCESS) {
+		/* the usual case: only root (or an administrator's
+		 * nvidia-smi) may set clocks */
+		fprintf(stderr, "mmreport: measure: cannot lock the SM clock "
+			"at %u MHz: nvmlDeviceSetGpuLockedClocks: %s%s\n", mhz,
+			nv->error_string ? nv->error_string(r) : "NVML error",
+			r == NVML_ERROR_NO_PERMISSION ?
+			" (locking clocks needs root)" : "");
+		return -1;
+	}
+	*locked = mhz;
+	return 0;
+}
+
+int measure_nvml_clock_unlock(struct measure_nvml *nv, const char *pci,
+			      const char *uuid)
+{
+	nvml_device dev = NULL;
+
+	if (!nv || !nv->unlock || nvml_device_find(nv, pci, uuid, &dev) ||
+	    NVML_CHECK(nv, nv->unlock(dev))) {
+		fprintf(stderr, "mmreport: measure: the SM clock stays "
+			"locked; reset it with nvidia-smi --reset-gpu-clocks\n");
+		return -1;
+	}
+	return 0;
 }
 
 void measure_nvml_read(struct measure_nvml *nv, const char *pci,

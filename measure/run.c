@@ -629,6 +629,7 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	char why[512] = "", twhy[512] = "", ident[128] = "", *timers = NULL;
 	const char *status = VOCAB_SESSION_COMPLETE, *unavailable = NULL;
 	int rc = MEASURE_OK, session = 0;
+	unsigned int locked_mhz = 0;
 	size_t i, j;
 
 	/* a fault of the previous device's session is told and done */
@@ -702,7 +703,22 @@ static int session_run(struct mctx *m, int index, const struct plan *p)
 	s.throttle_pct = m->o->throttle_pct > 0 ? m->o->throttle_pct :
 			 PLAN_DEFAULT_THROTTLE_PCT;
 	s.top_sm_clock_mhz = NAN;
-	s.clocks_locked = 0;	/* measure never locks clocks */
+	s.clocks_locked = 0;
+	if (m->o->lock_clocks_mhz) {
+		unsigned int want = m->o->lock_clocks_mhz > 0 ?
+				    (unsigned int)m->o->lock_clocks_mhz : 0;
+
+		if (measure_nvml_clock_lock(m->nv, d.pci, d.uuid, want,
+					    &locked_mhz)) {
+			rc = MEASURE_ERR_LOCK;
+			goto out;
+		}
+		s.clocks_locked = 1;
+		if (!m->o->quiet)
+			fprintf(stderr, "mmreport: measure: device %d: SM "
+				"clock locked at %u MHz for this session\n",
+				index, locked_mhz);
+	}
 	measure_nvml_setting(m->nv, d.pci, d.uuid, &setting);
 	s.power_limit_w = setting.power_limit_w;
 	s.pcie_gen = setting.pcie_gen;
@@ -788,6 +804,11 @@ out:
 					 &env_end) && rc == MEASURE_OK)
 			rc = store_fail(m, "session end");
 	}
+	/* after the last reading, so that the session's end is read at the
+	 * clock it ran */
+	if (s.clocks_locked == 1 &&
+	    measure_nvml_clock_unlock(m->nv, d.pci, d.uuid) && rc == MEASURE_OK)
+		rc = MEASURE_ERR_LOCK;
 	measure_env_release(&env_end);
 	measure_env_release(&s.env_start);
 	free(s.driver_text);
