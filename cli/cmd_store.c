@@ -35,7 +35,8 @@ static const char sessions_help[] =
 	"aborted: left running by a process of this host that is gone),\n"
 	"host, settings (repeat, max-time, the --throttle mode and\n"
 	"threshold), the GPU's enforced power limit and the top SM clock\n"
-	"read during the session (\"-\" where unknown: older files, no\n"
+	"read during the session, whether measure locked the clocks\n"
+	"(--lock-clocks; \"-\" where unknown: older files, no\n"
 	"NVML), and suites.\n"
 	"\n"
 	"Options:\n"
@@ -300,9 +301,10 @@ int cli_sessions_run(int argc, char **argv)
 		rc = store_read_report(st, db);
 		goto out;
 	}
-	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %-12s %-7s %-7s %s\n",
-	       "id", "device", "started", "status", "host", "repeat",
-	       "max-time", "throttle", "power-W", "top-MHz", "suites");
+	printf("%-4s %-6s %-20s %-11s %-20s %-7s %-8s %-12s %-7s %-7s %-6s "
+	       "%s\n", "id", "device", "started", "status", "host", "repeat",
+	       "max-time", "throttle", "power-W", "top-MHz", "locked",
+	       "suites");
 	for (i = 0; i < n; i++) {
 		char at[256], status[256], host[512], suites[1024];
 		char mode[256], throttle[300], power[32], top[32];
@@ -319,12 +321,14 @@ int cli_sessions_run(int argc, char **argv)
 		num_or_dash(power, sizeof(power), ss[i].power_limit_w);
 		num_or_dash(top, sizeof(top), ss[i].top_sm_clock_mhz);
 		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %-12s %-7s "
-		       "%-7s %s\n",
+		       "%-7s %-6s %s\n",
 		       (long long)ss[i].id, (long long)ss[i].device_id,
 		       text_safe(at, sizeof(at), ss[i].started_at),
 		       text_safe(status, sizeof(status), ss[i].status),
 		       text_safe(host, sizeof(host), ss[i].hostname),
 		       ss[i].repeat, ss[i].max_time_s, throttle, power, top,
+		       ss[i].clocks_locked < 0 ? "-" :
+		       ss[i].clocks_locked ? "yes" : "no",
 		       text_safe(suites, sizeof(suites), ss[i].suites));
 	}
 	rc = CLI_EXIT_OK;

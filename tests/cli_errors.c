@@ -626,6 +626,7 @@ static void test_sessions_quality(void **state)
 	known.throttle_pct = 90;
 	known.power_limit_w = 700;
 	known.top_sm_clock_mhz = 1980;
+	known.clocks_locked = 1;
 	known.suites = "versions";
 	assert_int_equal(store_session_insert(st, &known), 0);
 	memset(&old, 0, sizeof(old));
@@ -634,6 +635,7 @@ static void test_sessions_quality(void **state)
 	old.started_at = "2026-01-02T00:00:00Z";
 	old.status = "complete";
 	old.hostname = "lab";
+	old.clocks_locked = -1;
 	old.suites = "ilp";
 	assert_int_equal(store_session_insert(st, &old), 0);
 	store_free(st);
@@ -648,11 +650,12 @@ static void test_sessions_quality(void **state)
 	assert_non_null(line);
 	assert_non_null(strstr(line, " 700 "));
 	assert_non_null(strstr(line, " 1980 "));
+	assert_non_null(strstr(line, " yes "));
 	assert_true(strstr(line, "versions") < strstr(line, "\n"));
-	/* the older session: three dashes before its suites */
+	/* the older session: four dashes before its suites */
 	line = strstr(r.out, "\n2 ");
 	assert_non_null(line);
-	assert_non_null(strstr(line, "-            -       -       ilp"));
+	assert_non_null(strstr(line, "-            -       -       -      ilp"));
 }
 
 /* Issue 29, item 4: sessions and devices --db printed stored names raw,
