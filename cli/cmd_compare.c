@@ -96,6 +96,20 @@ static const char *plain(const char *s, char *buf, size_t len)
 	return store_utf8_fix(buf);
 }
 
+/* s as a Markdown table cell into buf[len]: a '|' would end the cell */
+static const char *md_cell(const char *s, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	for (; *s && o + 3 < len; s++) {
+		if (*s == '|')
+			buf[o++] = '\\';
+		buf[o++] = *s;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 static const char *num(double v, const char *fmt, char *buf, size_t len)
 {
 	if (!isfinite(v))
@@ -211,7 +225,7 @@ static void text_write(FILE *f, const struct cmp_side *a,
 		       const struct cmp_side *b, const struct cmp_result *r,
 		       int md)
 {
-	char k[256], key[512], s[6][64], m[32];
+	char k[256], key[512], cell[1024], s[6][64], m[32];
 	size_t i, w = 6, l;
 
 	header_write(f, a, b, r, md ? "- " : "");
@@ -230,10 +244,13 @@ static void text_write(FILE *f, const struct cmp_side *a,
 		"95 % CI", "p", "marks", "verdict");
 	for (i = 0; i < r->nrows; i++) {
 		const struct cmp_row *x = &r->rows[i];
+		const char *shown;
 		char ci[64];
 
 		snprintf(key, sizeof(key), "%s %s", x->a->suite,
 			 cmp_key_text(x->a, k, sizeof(k)));
+		plain(key, key, sizeof(key));
+		shown = md ? md_cell(key, cell, sizeof(cell)) : key;
 		if (isfinite(x->lo))
 			snprintf(ci, sizeof(ci), "[%.4f, %.4f]", x->lo, x->hi);
 		else
@@ -241,8 +258,7 @@ static void text_write(FILE *f, const struct cmp_side *a,
 		fprintf(f, md ?
 			"| %.*s | %s | %s | %s | %s | %s | %s | %s%s |\n" :
 			"%-*s %10s %10s %8s %-17s %9s %-6s %s%s\n",
-			(int)(md ? strlen(key) : w),
-			plain(key, key, sizeof(key)),
+			(int)(md ? strlen(shown) : w), shown,
 			num(x->a->median, "%.4g", s[0], 64),
 			num(x->b->median, "%.4g", s[1], 64),
 			num(isfinite(x->hl) ? x->hl : x->ratio, "%.4f", s[2],

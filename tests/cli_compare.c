@@ -243,6 +243,27 @@ static void test_text(void **state)
 	free(t);
 }
 
+/* A stored name holding '|' stays one cell of the Markdown table. */
+static void test_md_escape(void **state)
+{
+	char *path = fx_path(dir, "pipe.db"), *t;
+	struct store *st = fx_open(path, STORE_CREATE);
+	int64_t d = fx_device(st, "GPU-P", "Test GPU P");
+	int64_t a = fx_session(st, d, "P1", "2026-03-01T00:00:00Z");
+	int64_t b = fx_session(st, d, "P2", "2026-03-02T00:00:00Z");
+
+	(void)state;
+	cfg(st, a, "versions", "a|b", 512, 1.0, 1e-3);
+	cfg(st, b, "versions", "a|b", 512, 0.5, 1e-3);
+	store_free(st);
+	free(path);
+	assert_int_equal(run("--db pipe.db --session 1 --session 2 "
+			     "--format md"), 0);
+	t = slurp("out");
+	assert_non_null(strstr(t, "| versions a\\|b n=512 b=16x16 |"));
+	free(t);
+}
+
 /* Any configuration: "slow" is 99.6 % slower; with -o the comparison
  * is still written. */
 static void test_gate_any(void **state)
@@ -384,6 +405,7 @@ static void test_render(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_md_escape),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_gate_any),
