@@ -217,7 +217,7 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	struct rbuf cell;
 	struct vwhy w;
 	struct fv v;
-	int rc;
+	int rc, cnt;
 
 	if (!nr || nd > MAXD)
 		return 0;
@@ -273,8 +273,14 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	fv_init(&v);
 	fv_int(&v, "SMS", versions_sms(x, 0));
 	fv_emit(x, &m.cap, "vers.t.caption", &v);
-	fv_emit(x, &m.note, model_has_counters(x, -1, VOCAB_SUITE_VERSIONS,
-		NULL) ? "vers.t.note" : "vers.t.note_nocnt", &v);
+	cnt = model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL);
+	fv_emit(x, &m.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
+	if (!cnt) {	/* measured without them, or why they are missing */
+		rbuf_putc(&m.note, ' ');
+		mem_counters_missing(x, -1, VOCAB_SUITE_VERSIONS,
+				     "vers.t.cnt_none", "vers.t.cnt_unavail",
+				     &m.note);
+	}
 	fv_free(&v);
 	m.seen &= ~RG_L2;	/* no mark on a rate (rcfg_marks) */
 	rc = mem_tab_end(x, &m, 0, "versions-why", 1, 0);
@@ -876,6 +882,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 	const struct store_kernel *k = kernel_of(x, variant);
 	struct rbuf h, code;
 	struct fv v;
+	size_t d, i;
 	int rc = 0;
 
 	rbuf_init(&h);
@@ -900,6 +907,19 @@ static int kernel_part(struct rctx *x, const char *variant)
 		rc = emit_fragment(x, "listing", &lv, 1);
 	} else {
 		emit_par(x, lang_get(x->L, "versions.nosource"));
+	}
+	/* what failed or was skipped on each GPU, for a wrong product
+	 * where it is wrong (issue 25 item 4) */
+	for (d = 0; d < x->ndevs; d++) {
+		for (i = 0; i < x->ncfgs && (x->cfgs[i].dev != (int)d ||
+		     rcfg_ok(&x->cfgs[i]) || strcmp(x->cfgs[i].c->variant,
+		     variant) || strcmp(x->cfgs[i].c->suite,
+					VOCAB_SUITE_VERSIONS)); i++)
+			;
+		if (i < x->ncfgs) {
+			emit_dev_heading(x, 2, (int)d);
+			problems_list(x, (int)d, VOCAB_SUITE_VERSIONS, variant);
+		}
 	}
 	rbuf_free(&h);
 	rbuf_free(&code);
