@@ -718,12 +718,12 @@ int app_versions(struct rctx *x);
 /* ---- kernel versions: the facts findings and conclusions share
  * (facts_versions.c) ---------------------------------------------------- */
 
-/* The own versions measured on device dev (< 0: any) in natural order
- * (v2 before v10), the order of every table and of the steps. *out is
- * malloc'd (free() the array only). */
+/* The versions measured on device dev (< 0: any): the registry's
+ * (versions_builtin) first, each part shorter names first (v2 before
+ * v10), then alphabetically; the order of every table and of the steps.
+ * *out is malloc'd (free() the array only). */
 size_t versions_names(const struct rctx *x, int dev, const char ***out);
-/* The same for the variants of suite (the library's among them, after
- * the versions with the other names). */
+/* The same for the variants of suite (the library's among them). */
 size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out);
 /* The SM count of device dev, 0 when unknown. */
@@ -753,13 +753,6 @@ struct versions_pair {
  * store fails. */
 int versions_pair_compare(struct rctx *x, int dev, const char *a,
 			  const char *b, struct versions_pair *p);
-/* A version's best block size at the largest size where it ran two. */
-struct versions_block {
-	const char *variant;
-	int n;
-	const struct rcfg *best, *next;
-	struct rcmp cmp;	/* a = next, b = best */
-};
 #define VF_MAX 16
 struct versions_facts {
 	int dev;
@@ -772,19 +765,13 @@ struct versions_facts {
 	const struct rcfg *best;
 	struct versions_pair best_ref;
 	double pct_ref;		/* 100 * best / library, NAN without */
-	double peak;		/* FP32 peak at the recorded clock */
-	double clock_mhz;	/* that clock; NAN: rated peak used */
-	double pct_peak;
+	double peak;		/* rcfg_peak of best, its peak_which */
+	int peak_which;
+	double pct_peak;	/* NAN: unknown, or over 100 (over_peak) */
+	int over_peak;
 	/* the fastest own configuration of any regime when faster than
 	 * best (or when nothing is steady), else NULL */
 	const struct rcfg *fastest;
-	/* at the largest size where an own kernel ran steady and the
-	 * library ran too: the fastest steady own one (b) against the
-	 * library (a); top.b NULL when there is none */
-	struct versions_pair top;
-	double top_pct;
-	size_t nblocks;
-	struct versions_block block[VF_MAX];
 };
 /* The facts of device dev. Returns 0, -1 when the store fails. */
 int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
@@ -1472,5 +1459,12 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
  * section does with such points; appended to note. */
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
+
+/* ---- vers (issue 25): the kernel versions ---------------------------- */
+
+/* 1 when variant is a registry's version of the versions suite: the
+ * strings hold its description ("vers.desc.NAME", the one place a
+ * version is looked up by name); 0 for a student's own kernel. */
+int versions_builtin(const struct rctx *x, const char *variant);
 
 #endif

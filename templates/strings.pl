@@ -156,113 +156,60 @@ versions.kernel = Wersja \texttt{@@NAME@@}
 versions.nodesc = Baza nie zawiera opisu tego kernela.
 versions.source = Kod źródłowy \texttt{@@NAME@@} w postaci mierzonej (zapisany w sesji @@SESSION@@):
 versions.nosource = Baza nie zawiera kodu źródłowego tego kernela.
-versions.nodata = Żadna konfiguracja tego kernela nie została poprawnie zmierzona na tym urządzeniu.
-versions.table = @@METRIC@@ wersji \texttt{@@NAME@@}@@DEV@@ według rozmiaru macierzy $n$ i rozmiaru bloku; mediana z @@SAMPLES@@ na konfigurację.
-versions.stats = @@METRIC@@ wersji \texttt{@@NAME@@}@@DEV@@: statystyki według rozmiaru bloku i rozmiaru macierzy; $n$: liczba próbek.
-versions.counters_intro = GIPS i CGMA ze sprawozdania~P pochodzą z liczników sprzętowych: po próbkach czasowych konfiguracji jeszcze jedno uruchomienie tego samego kernela na tych samych buforach jest powtarzane pod profilerem zakresów CUPTI (\texttt{mmreport measure -{}-counters}); są to pojedyncze odczyty, nie próbki. GIPS: wykonane instrukcje warpów na sekundę, w $10^9$/s (\texttt{smsp\_\_inst\_executed} przez czas profilowanego uruchomienia). CGMA: operacje zmiennoprzecinkowe pojedynczej precyzji (2 na FFMA, 1 na FADD i FMUL, liczone na wątek) na jeden dostęp do pamięci globalnej, przy czym dostępem jest jedna instrukcja odczytu lub zapisu pamięci globalnej wykonana przez warp, tak jak profiler ze sprawozdania~P liczył żądania odczytu i zapisu. Każde profilowane przejście zaczyna się od zimnych, pustych pamięci podręcznych: najpierw w przejściu działa czyszczenie L2 (odczyt trzykrotności L2, a potem odrzucenie tych linii), w osobnym, pomijanym zakresie, tak jak Nsight Compute z \texttt{-{}-cache-control all} opróżnia pamięci przed każdym przejściem; ruch DRAM na wykresie roofline jest więc ruchem samego kernela.
-versions.counters_none = Baza nie zawiera liczników sprzętowych: pomiar wykonano bez \texttt{-{}-counters}, dlatego tabele GIPS i CGMA ze sprawozdania~P pominięto.
-versions.counters_unavailable = Tabele GIPS i CGMA ze sprawozdania~P pominięto: pomiar żądał liczników sprzętowych, ale nie dało się ich odczytać (@@WHY@@).
-versions.counters_missing = Baza nie zawiera liczników sprzętowych tego kernela na tym urządzeniu (przebieg liczników zawiódł lub się nie odbył), dlatego jego tabele GIPS i CGMA pominięto.
-versions.counter_table = @@METRIC@@ wersji \texttt{@@NAME@@}@@DEV@@ według rozmiaru macierzy $n$ i rozmiaru bloku, z liczników sprzętowych (jedno profilowane uruchomienie na konfigurację).
+vers.desc.v1 = jeden blok $b \times b$ pokrywa całą macierz; każdy wątek oblicza $(n/b)^2$ elementów, czytając z pamięci globalnej
+vers.desc.v2 = jeden wątek na element $C$ w siatce 2-D, operandy czytane z pamięci globalnej
+vers.desc.v3 = kafelki $b \times b$ w pamięci współdzielonej, jeden element na wątek, rozwinięta pętla wewnętrzna
+vers.desc.v4 = v3 z kolejnymi kafelkami ładowanymi z wyprzedzeniem do rejestrów w trakcie obliczeń
+vers.desc.v5 = v4 z kafelkiem $2b \times 2b$ macierzy $C$ na blok, $2 \times 2$ elementy na wątek
+vers.t.version = Wersja
+vers.t.block = Blok
+vers.t.grid = Siatka
+vers.t.occ = Zaj.
+vers.t.inst = Instr.
+vers.t.ld = Odczyty
+vers.t.dram = DRAM
+vers.t.reuse = Reuse
+vers.t.ffma = FFMA
+vers.t.caption = Co wyjaśnia szybkość każdej wersji: konfiguracje porównywane we wnioskach, każda przy najlepszym rozmiarze bloku, z GFLOP/s na każdym GPU, siatką, zajętością i licznikami sprzętowymi.
+vers.t.note = GFLOP/s: mediana. Blok, siatka, zajętość i liczniki dotyczą konfiguracji GPU~1; liczniki pochodzą z jednego profilowanego uruchomienia. Siatka: bloki jednego uruchomienia wobec @@SMS@@~SM. Zaj.: teoretyczna zajętość [\%]. Instr.: wykonane instrukcje warpów [$10^6$]. Odczyty: instrukcje odczytu globalnego [$10^6$]. DRAM: bajty odczytane z pamięci urządzenia [MB]. Reuse: bajty odczytów globalnych na bajt odczytany z DRAM, część obsłużona przez L1 i L2. FFMA: udział instrukcji FFMA wśród instrukcji [\%].
+vers.t.note_nocnt = GFLOP/s: mediana. Blok, siatka i zajętość dotyczą konfiguracji GPU~1. Siatka: bloki jednego uruchomienia wobec @@SMS@@~SM. Zaj.: teoretyczna zajętość [\%].
+vers.t.cnt_none = Baza nie zawiera liczników sprzętowych: pomiar wykonano bez \texttt{-{}-counters}, więc kolumny instrukcji, odczytów, bajtów DRAM, reuse i udziału FFMA są puste, a wnioski nie mogą z nich wyjaśnić przyczyn.
+vers.t.cnt_unavail = Kolumny instrukcji, odczytów, bajtów DRAM, reuse i udziału FFMA są puste: pomiar prosił o liczniki sprzętowe, ale nie dało się ich odczytać (@@WHY@@).
+vers.peak0 = szczytu FP32 rdzeni CUDA
+vers.peak1 = szczytu FP64 rdzeni CUDA
+vers.peak2 = szczytu FP64 rdzeni tensorowych
+vers.peak3 = przepustowości DRAM
+find.vers.step.faster = Przy $n = @@N@@$ @@B@@ jest szybsza niż @@A@@, przyspieszenie @@EFF@@@@WHY@@.
+find.vers.step.slower = Przy $n = @@N@@$ @@B@@ jest wolniejsza niż @@A@@, przyspieszenie @@EFF@@@@WHY@@.
+find.vers.step.ns = Przy $n = @@N@@$ @@B@@ i @@A@@ nie różnią się istotnie (przyspieszenie @@EFF@@)@@WHY@@.
+find.vers.step.higher = Przy $n = @@N@@$ @@B@@ ma wyższą medianę niż @@A@@ (stosunek @@EFF@@; nie testowano: brak surowych próbek, zakresy się nakładają)@@WHY@@.
+find.vers.step.lower = Przy $n = @@N@@$ @@B@@ ma niższą medianę niż @@A@@ (stosunek @@EFF@@; nie testowano: brak surowych próbek, zakresy się nakładają)@@WHY@@.
+find.vers.why.idle = . Tylko @@GX@@ z @@SMS@@~SM dostaje blok @@X@@, pozostałe są bezczynne, więc ten punkt nie liczy się jako najlepszy
+find.vers.why.cnt = . @@B@@ wykonuje @@INST@@ razy tyle instrukcji i @@LD@@ razy tyle odczytów globalnych co @@A@@, a z DRAM obie czytają @@DA@@ i @@DB@@~MB: resztę odczytów obsługują L1 i L2 (@@RA@@ i @@RB@@ bajtów odczytu na bajt z DRAM)
+find.vers.why.occ = ; jej zajętość wynosi @@OB@@\,\% wobec @@OA@@\,\% (ogranicza ją: @@LIM@@)
+find.vers.why.ffma = . Tylko @@FF@@\,\% jej instrukcji warpów to FFMA, wobec @@FFL@@\,\% w bibliotece
+find.vers.why.best_occ = ; jej zajętość wynosi @@OCC@@\,\% (ogranicza ją: @@LIM@@)
+find.vers.best = Pomijając bibliotekę, najszybszym liczącym się kernelem jest @@V@@ przy $n = @@N@@$ z blokami @@B@@: @@G@@~GFLOP/s, @@PREF@@\,\% biblioteki @@LIB@@, stosunek @@EFF@@, oraz @@PPEAK@@\,\% @@PNAME@@ (@@PEAK@@~GFLOP/s przy zapisanym zegarze)@@WHY@@.
+find.vers.best_over = Pomijając bibliotekę, najszybszym liczącym się kernelem jest @@V@@ przy $n = @@N@@$ z blokami @@B@@: @@G@@~GFLOP/s, @@PREF@@\,\% biblioteki @@LIB@@, stosunek @@EFF@@; jego udział @@PNAME@@ (@@PEAK@@~GFLOP/s) przekroczyłby 100\,\%, co jest błędem szczytu, zegara lub zliczenia, więc go nie podano@@WHY@@.
+find.vers.best_noref = Pomijając bibliotekę, najszybszym liczącym się kernelem jest @@V@@ przy $n = @@N@@$ z blokami @@B@@: @@G@@~GFLOP/s (biblioteki nie zmierzono przy tym rozmiarze), @@PPEAK@@\,\% @@PNAME@@ (@@PEAK@@~GFLOP/s przy zapisanym zegarze)@@WHY@@.
+find.vers.unsteady =  @@V@@ przy $n = @@N@@$ z blokami @@B@@ jest szybsza (@@G@@~GFLOP/s), ale się nie liczy: @@WHY@@.
+find.vers.nosteady = Żadna konfiguracja wersji poza biblioteką nie działała w reżimie, który się liczy (siatka wypełniająca SM, czas nie zdominowany przez uruchomienie), więc żadnej nie nazwano najlepszą ani nie odniesiono do szczytu.
+vers.takeaway = Do zapamiętania: największy krok prowadzi od @@A@@ do @@B@@ (przyspieszenie @@R@@ na GPU~1), a najszybszy liczący się własny kernel, @@V@@, osiąga @@PREF@@\,\% biblioteki; liczniki pokazują, za co płaci każdy krok: mniej instrukcji i odczytów na FLOP oraz siatka wypełniająca SM.
+vers.app_intro = Dla każdej wersji: jej opis i kod źródłowy kernela w postaci mierzonej. Liczby każdej konfiguracji zawiera dodatek ze wszystkimi pomiarami.
 
-occ.caption = Teoretyczna zajętość multiprocesora (SM) przez \texttt{@@NAME@@}@@DEV@@; ostatnia kolumna podaje ograniczenia karty.
-occ.note = Limit bloków: ile bloków na SM dopuszcza dany zasób; decyduje najmniejszy z nich. Rejestry na blok: na wątek razy liczba wątków, przed zaokrągleniem przy przydziale.
-occ.none = Baza nie zawiera atrybutów (zajętości) tego kernela.
-occ.quantity = Wielkość
-occ.gpu_limit = Limit karty
-occ.active_blocks = Aktywne bloki na SM
-occ.active_warps = Aktywne osnowy na SM
-occ.active_threads = Aktywne wątki na SM
-occ.occupancy = Zajętość [\%]
-occ.threads_per_block = Wątki na blok
-occ.warps_per_block = Osnowy na blok
-occ.limit_warps = Limit bloków (osnowy)
-occ.regs_per_thread = Rejestry na wątek
-occ.regs_per_block = Rejestry na blok
-occ.limit_regs = Limit bloków (rejestry)
-occ.smem_per_block = Pamięć współdzielona na blok [B]
-occ.limit_smem = Limit bloków (pamięć współdzielona)
-occ.limit_blocks = Limit bloków (bloki na SM)
-occ.limiter = Czynnik ograniczający
-occ.limited_by = Bloki @@BLOCK@@ wątków: zajętość @@OCC@@\,\%, ograniczona przez: @@LIMITER@@.
-limiter.warps = osnowy
-limiter.registers = rejestry
-limiter.shared memory = pamięć współdzielona
-limiter.blocks per SM = bloki na SM
 # Issue 11, kernel versions (report P): the main body's tables, figure
 # and findings, the appendix's trimmed listings (render/sec_versions.c,
 # render/facts_versions.c).
 vers.intro = Każda wersja oblicza $C = AB$ dla kwadratowych macierzy $n \times n$ pojedynczej precyzji z blokami $b \times b$ wątków i robi jeden krok dalej niż wersja poprzednia, jak w sprawozdaniu~P; wzorcem jest SGEMM z biblioteki (\texttt{cublas}).
 vers.intro_app = Dodatek~\ref{app:versions} podaje kod źródłowy każdego kernela i każdą zmierzoną konfigurację.
 vers.item = \texttt{@@NAME@@}: @@DESC@@.
-vers.occ_title = Zajętość
-vers.occ_text = Teoretyczna zajętość multiprocesora (SM) przez każdą wersję i rozmiar bloku, według atrybutów skompilowanych kerneli, oraz to, co siatka największego zmierzonego rozmiaru zajmuje z karty: pełny SM mówi niewiele, gdy siatka zostawia pozostałe SM bezczynne.
-vers.occ_caption = Teoretyczna zajętość według wersji i rozmiaru bloku@@DEV@@ oraz siatka przy największym zmierzonym rozmiarze $n$.
-vers.occ.version = Wersja
-vers.occ.block = Blok
-vers.occ.regs = Rejestry
-vers.occ.smem = Współdz. [B]
-vers.occ.blocks = Bloki/SM
-vers.occ.occ = Zajęt. [\%]
-vers.occ.limit = Limit
-vers.occ.grid = Siatka
-vers.occ.sms = SM
-vers.occ_note = Zajęt.: aktywne osnowy na SM względem największej liczby, jaką SM mieści, o ile siatka ma dla niego bloki; Limit: zasób ograniczający liczbę bloków na SM. Rejestry: rejestry na wątek. Siatka: bloki jednego uruchomienia przy danym $n$; SM: multiprocesory, które dostają blok, spośród @@SMS@@.
-vers.lim.warps = osn.
-vers.lim.registers = rej.
-vers.lim.shared memory = pam.~wsp.
-vers.lim.blocks per SM = bloki
-vers.every_gpu = (taka sama dla każdej karty)
-vers.all_l2 = Każdy zbiór roboczy mieści się tu w pamięci podręcznej L2; komórek nie oznaczono z tego powodu.
-vers.occ_grid_one = \texttt{@@V@@} uruchamia jeden blok niezależnie od rozmiaru: pracuje jeden z @@SMS@@~SM, a pozostałe stoją bezczynnie, więc powyższa zajętość dotyczy tego jednego SM, a nie całej karty.
-vers.occ_grid_few = Przy $n = @@N@@$ siatka \texttt{@@V@@} z blokami @@BLOCK@@ ma @@GRID@@~bloków: pracuje tylko @@USED@@ z @@SMS@@~SM.
-vers.perf_title = Wydajność
-vers.perf_text = Dla każdej karty i rozmiaru macierzy: każda wersja przy najlepszym rozmiarze bloku (najwyższa mediana GFLOP/s spośród zmierzonych bloków) oraz biblioteka. Oznaczona wartość została zmierzona w reżimie, który pokazuje ona obok szybkości kernela (uwagi mówią, w jakim); wnioski pomijają takie wartości przy ,,najlepszym'' i ,,\% szczytu''.
-vers.tab_best = @@METRIC@@ każdej wersji przy najlepszym rozmiarze bloku oraz biblioteki@@DEV@@: mediana z @@SAMPLES@@; pod każdą wartością jej rozmiar bloku.
-vers.tab_same = @@METRIC@@@@DEV@@ konfiguracji z tabeli~@@REF@@: mediana z @@SAMPLES@@.
-vers.tab_counter = @@METRIC@@@@DEV@@ konfiguracji z tabeli~@@REF@@, z liczników sprzętowych (jedno profilowane uruchomienie na konfigurację).
-vers.ci_note = \(\pm\): większa połowa 95-procentowego przedziału ufności mediany (statystyki pozycyjne surowych próbek), w \% mediany.
-vers.ci_some = \(\pm\): większa połowa 95-procentowego przedziału ufności mediany (statystyki pozycyjne surowych próbek), w \% mediany; brak tam, gdzie surowych próbek nie zapisano.
-vers.note_same = Oznaczenia jak pod tabelą~@@REF@@.
-vers.note_same_ci = Oznaczenia i \(\pm\) jak pod tabelą~@@REF@@.
-vers.ci_none = 95-procentowe przedziały ufności median są niedostępne: baza nie przechowuje surowych próbek tych konfiguracji.
+vers.lim.warps = liczba warpów
+vers.lim.registers = rejestry
+vers.lim.shared memory = pamięć współdzielona
+vers.lim.blocks per SM = bloki na SM
 vers.fig_caption = Wydajność [GFLOP/s] każdej wersji przy najlepszym rozmiarze bloku oraz biblioteki w funkcji rozmiaru macierzy (mediany; oś jest logarytmiczna, gdy wartości obejmują więcej niż rząd wielkości).
 vers.source_trimmed = Kernel \texttt{@@NAME@@} w postaci mierzonej (zapisany w sesji @@SESSION@@) wraz z funkcjami urządzenia i makrami, których używa; kod uruchamiający po stronie hosta pominięto.
-vers.app_intro = Dla każdej wersji: jej opis, kod źródłowy kernela, tabela zajętości ze sprawozdania~P oraz mediana każdej mierzonej wielkości według rozmiaru macierzy (wiersze) i rozmiaru bloku (kolumny), wraz ze statystykami czasów kernela. W tabelach \textit{błąd} oznacza, że wynik nie przeszedł weryfikacji, \textit{pominięto} --- że urządzenie nie może wykonać konfiguracji, a -- --- że jej nie mierzono.
 find.vers.sentence = @@TEXT@@
-find.vers.dev = @@DEV@@: @@NUMS@@
-find.vers.untested = Porównania podanego bez wartości $p$ nie dało się przetestować: baza nie przechowuje surowych próbek jego konfiguracji, a ich zapisane zakresy nakładają się, więc słowa mówią jedynie, która mediana jest wyższa. Gdzie zakresy są rozłączne, wartość $p$ daje dokładny test $U = 0$ (zob. metodę).
-find.vers.why_one = , której jedyny blok zajmuje jeden z @@SMS@@~SM
-find.vers.why_few = , której siatka z @@GRID@@~bloków zostawia część z @@SMS@@~SM bezczynną
-find.vers.step.faster = Przy $n = @@N@@$ @@B@@ jest szybsza niż @@A@@@@WHY@@: @@NUMS@@.
-find.vers.step.slower = Przy $n = @@N@@$ @@B@@ jest wolniejsza niż @@A@@@@WHY@@: @@NUMS@@.
-find.vers.step.ns = Przy $n = @@N@@$ @@B@@ i @@A@@@@WHY@@ nie różnią się istotnie: @@NUMS@@.
-find.vers.step.higher = Przy $n = @@N@@$ @@B@@ ma wyższą medianę niż @@A@@@@WHY@@: @@NUMS@@.
-find.vers.step.lower = Przy $n = @@N@@$ @@B@@ ma niższą medianę niż @@A@@@@WHY@@: @@NUMS@@.
-find.vers.step_v3_v4.faster = Wstępne ładowanie pomaga: przy $n = @@N@@$ @@B@@ jest szybsza niż @@A@@: @@NUMS@@.
-find.vers.step_v3_v4.slower = Wstępne ładowanie nie pomaga: przy $n = @@N@@$ @@B@@ jest wolniejsza niż @@A@@: @@NUMS@@.
-find.vers.step_v3_v4.ns = Wstępne ładowanie nie daje istotnej różnicy: przy $n = @@N@@$ @@B@@ wobec @@A@@: @@NUMS@@.
-find.vers.step_v3_v4.higher = Wstępne ładowanie podnosi medianę: przy $n = @@N@@$ @@B@@ wobec @@A@@: @@NUMS@@.
-find.vers.step_v3_v4.lower = Wstępne ładowanie obniża medianę: przy $n = @@N@@$ @@B@@ wobec @@A@@: @@NUMS@@.
-find.vers.step.nums = @@GB@@ wobec @@GA@@~GFLOP/s (@@BB@@ i @@BA@@), przyspieszenie @@RATIO@@@@P@@
-find.vers.step.nums_ms = @@MSA@@ wobec @@MSB@@~ms (@@GA@@ i @@GB@@~GFLOP/s; @@BA@@ i @@BB@@), przyspieszenie @@RATIO@@@@P@@
-find.vers.best = Pomijając bibliotekę, najszybszym kernelem w reżimie ustalonym jest @@V@@ przy $n = @@N@@$: @@NUMS@@.
-find.vers.best.nums = @@G@@~GFLOP/s (@@B@@), @@PREF@@ z @@GREF@@~GFLOP/s biblioteki @@LIB@@@@P@@; @@PPEAK@@ szczytu FP32, @@PEAK@@
-find.vers.best.nums_noref = @@G@@~GFLOP/s (@@B@@; biblioteki nie zmierzono przy tym rozmiarze), @@PPEAK@@ szczytu FP32, @@PEAK@@
-find.vers.peak_clk = @@PEAK@@~GFLOP/s przy zapisanym zegarze @@CLK@@~MHz
-find.vers.peak_rated = @@PEAK@@~GFLOP/s przy zegarze nominalnym (zegara nie zapisano)
-find.vers.nosteady = Żadna konfiguracja poza biblioteką nie działała w reżimie ustalonym, więc żadnej nie nazwano najlepszą ani nie odniesiono do szczytu; najszybsza jest @@V@@ przy $n = @@N@@$ (@@NUMS@@), gdzie @@WHY@@.
-find.vers.point.nums = @@G@@~GFLOP/s, @@B@@
-find.vers.unsteady = @@V@@ jest szybsza przy $n = @@N@@$ (@@NUMS@@), ale nie liczy się jako najlepsza: @@WHY@@.
-find.vers.top = Przy największym rozmiarze, przy którym kernel inny niż biblioteka działał w reżimie ustalonym, a biblioteka też była mierzona, $n = @@N@@$, najszybszym z nich jest @@V@@: @@NUMS@@.
-find.vers.top.nums = @@G@@ wobec @@GREF@@~GFLOP/s (@@B@@), @@PREF@@ biblioteki@@P@@
-find.vers.blocks = Najlepszy rozmiar bloku przy największym $n$ każdej wersji, wobec następnego w kolejności: @@LIST@@.
-find.vers.block.faster = @@V@@ @@B@@, przed @@B2@@ przy $n = @@N@@$ (@@NUMS@@)
-find.vers.block.slower = @@V@@ @@B@@, za @@B2@@ przy $n = @@N@@$ (@@NUMS@@)
-find.vers.block.ns = @@V@@ @@B@@, bez istotnej różnicy wobec @@B2@@ przy $n = @@N@@$ (@@NUMS@@)
-find.vers.block.higher = @@V@@ @@B@@, wyższa mediana niż @@B2@@ przy $n = @@N@@$ (@@NUMS@@)
-find.vers.block.lower = @@V@@ @@B@@, niższa mediana niż @@B2@@ przy $n = @@N@@$ (@@NUMS@@)
-find.vers.block.nums = @@G@@ wobec @@G2@@~GFLOP/s@@P@@
 
 problem.intro = Konfiguracje bez poprawnego pomiaru:
 problem.item = @@WHAT@@: @@STATUS@@ --- @@REASON@@

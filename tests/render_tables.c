@@ -166,110 +166,24 @@ static void test_transfer_tables(void **state)
 	}
 }
 
-/* Size x block tables: medians; the failed and skipped configurations
- * show as words, never as numbers. */
+/* The versions' appendix lists what failed or was skipped with its
+ * reason, never a number for it (the medians of every configuration
+ * are the generic appendix's): and for a wrong product where it is
+ * wrong (issue 25, item 4): the fixture's last row never written. */
 static void test_versions_tables(void **state)
 {
-	static const char *const vv[] = {"v1", "v2"};
-	static const char *const metric[] = {"kernel", "gflops"};
-	struct fix_metrics m;
-	struct chk_table t;
-	struct chk_stats s;
-	char anchor[256], where[300];
-	int dev, v, mi, r, b, failed = 0, skipped = 0;
+	const char *app = strstr(tex, "\\label{app:versions}");
 
 	(void)state;
-	for (dev = 0; dev < 2; dev++)
-	for (v = 0; v < 2; v++)
-	for (mi = 0; mi < 2; mi++) {
-		snprintf(anchor, sizeof(anchor),
-			 "versions dev=%lld variant=%s metric=%s",
-			 dev_id[dev], vv[v], metric[mi]);
-		find(anchor, &t);
-		assert_int_equal(t.nrows, 3);
-		for (r = 0; r < 3; r++) {
-			int n = fix_versions_sizes[r];
-
-			assert_int_equal(atoi(t.cell[r][0]), n);
-			for (b = 0; b < 2; b++) {
-				const char *c = t.cell[r][1 + b];
-
-				if (dev == 0 && n == 256 && b == 1) {
-					const char *w = v ? "failed" :
-							"skipped";
-					if (!strstr(c, w))
-						fail_msg("%s: '%s' should say %s",
-							 anchor, c, w);
-					failed += v;
-					skipped += !v;
-					continue;
-				}
-				fix_metrics_get(dev, "versions", vv[v], "", n,
-						fix_versions_blocks[b], 1, &m);
-				chk_stats(m.v[mi], m.nsamples, &s);
-				snprintf(where, sizeof(where), "%s n=%d b=%d",
-					 anchor, n, fix_versions_blocks[b]);
-				expect_num(c, s.median, 4, where);
-			}
-		}
-		chk_table_free(&t);
-	}
-	assert_int_equal(failed, 2);
-	assert_int_equal(skipped, 2);
-	/* the reasons are given, and for a wrong product where it is wrong
-	 * (issue 25, item 4): the fixture's last row never written */
-	assert_non_null(strstr(tex, "relative error 3.2e-01 exceeds 1e-04"));
-	assert_non_null(strstr(tex, "exceeds 1e-04. Where it is wrong: "
+	assert_non_null(app);
+	assert_non_null(strstr(app, "relative error 3.2e-01 exceeds 1e-04"));
+	assert_non_null(strstr(app, "exceeds 1e-04. Where it is wrong: "
 			       "\\num{256} of "
 			       "\\num{65536} elements; the first, "
 			       "$C[255][0]$, is not a number (never written) "
 			       "where \\num{3.250} is expected{}."));
-	assert_non_null(strstr(tex, "needs 256 threads \\& 100\\% of "
+	assert_non_null(strstr(app, "needs 256 threads \\& 100\\% of "
 			       "\\textless{}nothing\\textgreater{} \\#1"));
-}
-
-/* Issue 2's table: per block and size the five statistics and n. */
-static void test_versions_stats(void **state)
-{
-	static const char *const vv[] = {"v1", "v2"};
-	struct fix_metrics m;
-	struct chk_table t;
-	struct chk_stats s;
-	char anchor[256], where[300];
-	int dev, v, b, i, k, r;
-
-	(void)state;
-	for (dev = 0; dev < 2; dev++)
-	for (v = 0; v < 2; v++) {
-		snprintf(anchor, sizeof(anchor), "versions-stats dev=%lld "
-			 "variant=%s metric=kernel", dev_id[dev], vv[v]);
-		find(anchor, &t);
-		assert_int_equal(t.nrows, 6);
-		for (b = 0, r = 0; b < 2; b++)
-			for (i = 0; i < 3; i++, r++) {
-				int n = fix_versions_sizes[i];
-
-				assert_int_equal(atoi(t.cell[r][1]), n);
-				if (dev == 0 && n == 256 && b == 1) {
-					assert_non_null(strstr(t.cell[r][2],
-						v ? "failed" : "skipped"));
-					continue;
-				}
-				fix_metrics_get(dev, "versions", vv[v], "", n,
-						fix_versions_blocks[b], 1, &m);
-				chk_stats(m.v[0], m.nsamples, &s);
-				for (k = 0; k < 5; k++) {
-					snprintf(where, sizeof(where), "%s r%d "
-						 "s%d", anchor, r, k);
-					expect_num(t.cell[r][2 + k],
-						   chk_stat_at(&s, k), 4,
-						   where);
-				}
-				assert_int_equal(atoi(t.cell[r][7]),
-						 (int)m.nsamples);
-			}
-		chk_table_free(&t);
-	}
 }
 
 static void test_ilp_table(void **state)
@@ -557,70 +471,6 @@ static void test_decimal_alignment(void **state)
 	chk_table_free(&t);
 }
 
-/* Report P's occupancy table: the stored attributes, the GPU's limits
- * and the limiting factor, per block size. */
-static void test_occupancy(void **state)
-{
-	static const char *const vv[] = {"v1", "v2"};
-	struct store_kattr a;
-	struct chk_table t;
-	char anchor[128], where[160];
-	int v, b, r;
-
-	(void)state;
-	for (v = 0; v < 2; v++) {
-		snprintf(anchor, sizeof(anchor), "occupancy dev=%lld "
-			 "variant=%s", dev_id[0], vv[v]);
-		find(anchor, &t);
-		assert_int_equal(t.nrows, 14);
-		for (b = 0; b < 2; b++) {
-			double want[13];
-
-			fix_kattr_fill(vv[v], fix_versions_blocks[b], &a);
-			want[0] = a.active_blocks;
-			want[1] = a.active_warps;
-			want[2] = a.active_threads;
-			want[3] = 100 * a.occupancy;
-			want[4] = a.threads_per_block;
-			want[5] = (a.threads_per_block + 31) / 32;
-			want[6] = a.limit_warps;
-			want[7] = a.regs_per_thread;
-			want[8] = a.regs_per_thread * a.threads_per_block;
-			want[9] = a.limit_regs;
-			want[10] = a.static_smem;
-			want[11] = a.limit_smem;
-			want[12] = a.limit_blocks;
-			for (r = 0; r < 13; r++) {
-				snprintf(where, sizeof(where), "%s b%d row %d",
-					 anchor, b, r);
-				expect_num(t.cell[r][1 + b], want[r], 0,
-					   where);
-			}
-			/* each of the limits (one a line) */
-			{
-				char lim[64], *w, *save = NULL;
-
-				snprintf(lim, sizeof(lim), "%s", a.limiter);
-				for (w = strtok_r(lim, ", ", &save); w;
-				     w = strtok_r(NULL, ", ", &save))
-					if (!strstr(t.cell[13][1 + b], w))
-						fail_msg("%s: limiter '%s', "
-							 "stored '%s'", anchor,
-							 t.cell[13][1 + b],
-							 a.limiter);
-			}
-		}
-		/* the GPU's limits: blocks, warps, threads per SM, ... */
-		expect_num(t.cell[0][3], 32, 0, "limit blocks");
-		expect_num(t.cell[1][3], 64, 0, "limit warps");
-		expect_num(t.cell[2][3], 2048, 0, "limit threads");
-		expect_num(t.cell[4][3], 1024, 0, "limit threads/block");
-		expect_num(t.cell[8][3], 65536, 0, "limit regs/block");
-		expect_num(t.cell[10][3], 49152, 0, "limit smem/block");
-		chk_table_free(&t);
-	}
-}
-
 static size_t occurrences(const char *hay, const char *needle)
 {
 	size_t n = 0;
@@ -630,110 +480,16 @@ static size_t occurrences(const char *hay, const char *needle)
 	return n;
 }
 
-/* Report P's GIPS and CGMA tables: exactly the counter values the
- * fixture stored, for the kernels that have them; the failed
- * configuration stays a word. */
-static void test_counter_tables(void **state)
-{
-	static const char *const metric[] = {"gips", "cgma"};
-	struct fix_metrics m;
-	struct chk_table t;
-	char anchor[256], where[300];
-	int mi, r, b, k, cells = 0;
-
-	(void)state;
-	for (mi = 0; mi < 2; mi++) {
-		snprintf(anchor, sizeof(anchor),
-			 "versions dev=%lld variant=v2 metric=%s", dev_id[0],
-			 metric[mi]);
-		find(anchor, &t);
-		assert_int_equal(t.nrows, 3);
-		for (r = 0; r < 3; r++) {
-			int n = fix_versions_sizes[r];
-
-			assert_int_equal(atoi(t.cell[r][0]), n);
-			for (b = 0; b < 2; b++) {
-				const char *c = t.cell[r][1 + b];
-
-				if (n == 256 && b == 1) {
-					assert_non_null(strstr(c, "failed"));
-					assert_int_equal(fix_counters_get(0,
-						"versions", "v2", "", n, 16,
-						&m), -1);
-					continue;
-				}
-				assert_int_equal(fix_counters_get(0,
-					"versions", "v2", "", n,
-					fix_versions_blocks[b], &m), 0);
-				for (k = 0; k < (int)m.nmetrics; k++)
-					if (!strcmp(m.name[k], metric[mi]))
-						break;
-				assert_true(k < (int)m.nmetrics);
-				assert_int_equal(m.nsamples, 1);
-				snprintf(where, sizeof(where), "%s n=%d b=%d",
-					 anchor, n, fix_versions_blocks[b]);
-				expect_num(c, m.v[k][0], 4, where);
-				cells++;
-			}
-		}
-		chk_table_free(&t);
-		/* the caption says where the figures come from */
-		assert_non_null(strstr(tex, "from hardware counters (one "
-				       "profiled launch per configuration)"));
-	}
-	assert_int_equal(cells, 10);
-	/* v1 and the second device have none: no tables, but a reason */
-	for (mi = 0; mi < 2; mi++) {
-		snprintf(anchor, sizeof(anchor),
-			 "versions dev=%lld variant=v1 metric=%s", dev_id[0],
-			 metric[mi]);
-		assert_int_not_equal(chk_table_find(tex, anchor, &t), 0);
-		snprintf(anchor, sizeof(anchor),
-			 "versions dev=%lld variant=v2 metric=%s", dev_id[1],
-			 metric[mi]);
-		assert_int_not_equal(chk_table_find(tex, anchor, &t), 0);
-	}
-	assert_int_equal(occurrences(tex, "no hardware counters of this "
-				     "kernel on this device"), 1);
-	/* the second device's reason, escaped, for each of its 3 kernels */
-	assert_int_equal(occurrences(tex, "could not be read (CUPTI\\_"), 3);
-	/* ... and in the session table's counters row, from the stored
-	 * field (the fixture's timers text does not mention it) */
-	assert_int_equal(occurrences(tex, "PRIVILEGES \\& no "
-				     "\\$perf\\_\\allowbreak{}event"), 4);
-	assert_int_equal(occurrences(tex, "asked for, unavailable"), 1);
-	assert_int_equal(occurrences(tex, "read (one profiled launch"), 1);
-	/* the definitions once; no "measured without" */
-	assert_int_equal(occurrences(tex, "Report~P's GIPS and CGMA come "
-				     "from hardware counters"), 1);
-	assert_null(strstr(tex, "measured without"));
-}
-
 /* The counter pass's single values are no samples: no statistics
  * table, no size x block table of a raw count, no transfer phase. */
 static void test_counters_not_samples(void **state)
 {
-	const char *p;
-	size_t stats = 0;
-
 	(void)state;
 	assert_null(strstr(tex, "metric=cnt_"));
-	/* every statistics table is of a time */
-	for (p = tex; (p = strstr(p, "mmreport-table: versions-stats "));
-	     p++) {
-		size_t len = strcspn(p, "\n");
-
-		assert_true(len > 13);
-		assert_memory_equal(p + len - 13, "metric=kernel", 13);
-		stats++;
-	}
-	assert_int_equal(stats, 5);
-	/* v2's table by size and block, and the table across the versions
-	 * of the device that has counters */
-	assert_int_equal(occurrences(tex, "variant=v2 metric=gips"), 1);
-	assert_int_equal(occurrences(tex, "variant=v2 metric=cgma"), 1);
-	assert_int_equal(occurrences(tex, "metric=gips"), 2);
-	assert_int_equal(occurrences(tex, "metric=cgma"), 2);
+	/* the versions print no table by metric: the generic appendix
+	 * ("All measurements") has every configuration's numbers */
+	assert_null(strstr(tex, "mmreport-table: versions-stats "));
+	assert_null(strstr(tex, "metric=gips"));
 	/* test_transfer_tables checks that every phase table, those of
 	 * the configurations with counters included, lists 9 rows */
 }
@@ -880,14 +636,11 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_transfer_tables),
 		cmocka_unit_test(test_versions_tables),
-		cmocka_unit_test(test_versions_stats),
 		cmocka_unit_test(test_decimal_alignment),
 		cmocka_unit_test(test_ilp_table),
 		cmocka_unit_test(test_summary),
-		cmocka_unit_test(test_occupancy),
 		cmocka_unit_test(test_cross),
 		cmocka_unit_test(test_title_fields),
-		cmocka_unit_test(test_counter_tables),
 		cmocka_unit_test(test_counters_not_samples),
 		cmocka_unit_test(test_counter_roofline),
 		cmocka_unit_test(test_counters_absent),
