@@ -788,7 +788,6 @@ struct versions_facts {
 /* The facts of device dev. Returns 0, -1 when the store fails. */
 int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
 int sec_transfer(struct rctx *x);
-int app_transfer(struct rctx *x);
 
 int sec_ilp(struct rctx *x);
 int app_ilp(struct rctx *x);
@@ -1471,5 +1470,21 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
  * section does with such points; appended to note. */
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
+
+/* ---- xfer: the transfer suite's quantities (sec_transfer.c) ---------- */
+
+/* Derived per run from the stored metrics: report G's time*, which
+ * leaves allocation out (time* less Malloc and Free), and the copies'
+ * rates (the bytes of A and B, or of C, over Memcpy AB or C; GB/s). */
+#define XFER_RUN_G "run_g"
+#define XFER_GBS_AB "gbs_ab"
+#define XFER_GBS_C "gbs_c"
+/* The median of what (XFER_* or a stored metric) in c: of its runs where
+ * raw samples are stored, else from the stored medians; NAN: absent. */
+double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
+/* model_compare for what: an XFER_* quantity is judged by the same rule
+ * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
+int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
+		 const char *what, struct rcmp *r);
 
 #endif
