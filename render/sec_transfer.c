@@ -136,6 +136,7 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 		 const char *what, struct rcmp *r)
 {
 	const struct xq *q = xq_find(what);
+	const struct store_stat *s0, *s1;
 	struct cmp_range ra = {NAN, NAN, 0}, rb = {NAN, NAN, 0};
 	struct cmp_judgement j;
 	double *sa = NULL, *sb = NULL;
@@ -152,9 +153,16 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 		rc = -2;
 		goto out;
 	}
+	s0 = rcfg_stat(a, q->m[0]);
+	s1 = rcfg_stat(b, q->m[0]);
 	if (na && nb) {		/* the ranges of the runs */
 		ra = (struct cmp_range){sa[0], sa[na - 1], na};
 		rb = (struct cmp_range){sb[0], sb[nb - 1], nb};
+	} else if (!q->m[1] && s0 && s1) {	/* a rate: its time's range */
+		ra = (struct cmp_range){xq_value(q, a, &s0->s.max),
+					xq_value(q, a, &s0->s.min), s0->s.n};
+		rb = (struct cmp_range){xq_value(q, b, &s1->s.max),
+					xq_value(q, b, &s1->s.min), s1->s.n};
 	}
 	r->interleaved = a->c->session_id == b->c->session_id &&
 			 a->c->grp > 0 && a->c->grp == b->c->grp;
@@ -225,26 +233,6 @@ static void host_heads(const struct rctx *x, struct rtable *t, size_t k,
 	rtable_head_end(t);
 }
 
-/* Emits t (and frees it) captioned by the string "xfer.NAME" labelled
- * tab:xfer-NAME, anchored "xfer-NAME", the string "xfer.NAME_note"
- * under it. Returns 0 or -1. */
-static int table_put(struct rctx *x, struct rtable *t, const char *name)
-{
-	char key[64], note[64], anc[64];
-	struct rbuf b;
-	int rc;
-
-	snprintf(key, sizeof(key), "xfer.%s", name);
-	snprintf(note, sizeof(note), "xfer.%s_note", name);
-	snprintf(anc, sizeof(anc), "xfer-%s", name);
-	rbuf_init(&b);
-	rbuf_printf(&b, "%s\\label{tab:%s}", lang_get(x->L, key), anc);
-	rc = emit_table(x, t, rbuf_str(&b), anc, lang_get(x->L, note));
-	rtable_free(t);
-	rbuf_free(&b);
-	return rc;
-}
-
 /* The copies of the kernel "simple" as GB/s: rows = sizes, columns = each
  * copy per host memory. */
 static int gbs_table(struct rctx *x)
@@ -278,7 +266,11 @@ static int gbs_table(struct rctx *x)
 					  hosts[j], ns[s], copy_q[i]);
 		rtable_row_end(&t);
 	}
-	rc = table_put(x, &t, "gbs");
+	rbuf_free(&b);
+	rbuf_printf(&b, "%s\\label{tab:xfer-gbs}", lang_get(x->L, "xfer.gbs"));
+	rc = emit_table(x, &t, rbuf_str(&b), "xfer-gbs",
+			lang_get(x->L, "xfer.gbs_note"));
+	rtable_free(&t);
 	rbuf_free(&b);
 	free(ns);
 	return rc;
@@ -327,7 +319,12 @@ static int phase_table(struct rctx *x)
 			rtable_row_end(&t);
 		}
 	}
-	rc = table_put(x, &t, "phases");
+	rbuf_free(&b);
+	rbuf_printf(&b, "%s\\label{tab:xfer-phases}",
+		    lang_get(x->L, "xfer.phases"));
+	rc = emit_table(x, &t, rbuf_str(&b), "xfer-phases",
+			lang_get(x->L, "xfer.phases_note"));
+	rtable_free(&t);
 	rbuf_free(&b);
 	free(ns);
 	return rc;
@@ -459,10 +456,10 @@ static void xc_vars(const struct rctx *x, struct xc (*c)[XC_MAX],
 }
 
 /* Adds finding key for the comparisons c[dev][0..nc-1]: once for every
- * device where they agree (the verdict of the first, the sizes), else
- * once per device under its name. Where the first comparison's verdict
- * is not `expect`, the explanation does not hold: the string
- * "find.xfer.open" gives the numbers and says so. Returns 1 when key
+ * device where they agree (the verdict of the first, the sizes) and
+ * every device has them, else once per device under its name. Where
+ * the first comparison's verdict is not `expect`, the explanation does
+ * not hold: "find.xfer.open" gives the numbers and says so. 1 when key
  * was stated for every device that has the comparison, and one has. */
 static int xc_find(struct rctx *x, struct rfind *f, const char *key,
 		    int expect, struct xc (*c)[XC_MAX], int nc)
@@ -472,10 +469,12 @@ static int xc_find(struct rctx *x, struct rfind *f, const char *key,
 	char pre[64], topic[96];
 	struct fv v;
 
-	for (i = 0; dv && i < (int)x->ndevs; i++)
+	for (g = i = 0; dv && i < (int)x->ndevs; i++)
 		if (c[i][0].ok)
 			dv[nd++] = i;
-	for (g = i = 0; i < nd && !g; i++)
+		else	/* a device without it: those with it by name */
+			g |= model_has_suite(x, i, SUITE);
+	for (i = 0; i < nd && !g; i++)
 		for (j = 0; j < nc; j++)
 			g |= c[dv[i]][j].n != c[dv[0]][j].n ||
 			     c[dv[i]][0].r.verdict != c[dv[0]][0].r.verdict;
