@@ -776,7 +776,6 @@ struct versions_facts {
 /* The facts of device dev. Returns 0, -1 when the store fails. */
 int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
 int sec_transfer(struct rctx *x);
-int app_transfer(struct rctx *x);
 
 int sec_ilp(struct rctx *x);
 int app_ilp(struct rctx *x);
@@ -1466,5 +1465,21 @@ void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
  * strings hold its description ("vers.desc.NAME", the one place a
  * version is looked up by name); 0 for a student's own kernel. */
 int versions_builtin(const struct rctx *x, const char *variant);
+
+/* ---- xfer: the transfer suite's quantities (sec_transfer.c) ---------- */
+
+/* Derived per run from the stored metrics: report G's time*, which
+ * leaves allocation out (time* less Malloc and Free), and the copies'
+ * rates (the bytes of A and B, or of C, over Memcpy AB or C; GB/s). */
+#define XFER_RUN_G "run_g"
+#define XFER_GBS_AB "gbs_ab"
+#define XFER_GBS_C "gbs_c"
+/* The median of what (XFER_* or a stored metric) in c: of its runs where
+ * raw samples are stored, else from the stored medians; NAN: absent. */
+double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
+/* model_compare for what: an XFER_* quantity is judged by the same rule
+ * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
+int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
+		 const char *what, struct rcmp *r);
 
 #endif

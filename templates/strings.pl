@@ -237,53 +237,35 @@ metric.gflops_total = GFLOP/s (cały przebieg)
 metric.gbs = Przepustowość
 
 transfer.title = Transfery i fazy przebiegu
-xfer.intro = Każdy przebieg, jak w sprawozdaniu~G, przydziela pamięć na $A$, $B$ i $C$ na hoście i na urządzeniu (Malloc), kopiuje $A$ i $B$ do urządzenia (Memcpy~AB), uruchamia kernel i czeka na jego zakończenie (Sync: od powrotu z wywołania kernela do końca oczekiwania), kopiuje $C$ z powrotem (Memcpy~C) i zwalnia pamięć (Free); cały przebieg (time*) obejmuje wszystkie te fazy. Czas samego kernela, mierzony przez GPU, mieści się w wywołaniu i w fazie Sync, więc nigdy nie jest do niej dodawany. Pamięć hosta jest stronicowana (malloc), przypięta (cudaMallocHost dla $A$, $B$ i $C$) albo przypięta dla wyniku (tylko $C$, jak w sprawozdaniu~G); kernele to \texttt{simple} (jeden wątek na element $C$) i \texttt{shared} (kafelki w pamięci współdzielonej). Nasze GFLOP/s liczą $2n^3$ operacji na iloczyn; GFLOPS sprawozdania~G liczyły $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc przy tym samym czasie jego wartości są o połowę mniejsze od naszych. Czasy podano w ms.
+xfer.intro = Każdy przebieg, jak w sprawozdaniu~G, przydziela pamięć na $A$, $B$ i $C$ na hoście i na urządzeniu (Malloc), kopiuje $A$ i $B$ do urządzenia (Memcpy~AB), uruchamia kernel (\texttt{simple}: jeden wątek na element $C$; \texttt{shared}: kafelki w pamięci współdzielonej) i czeka na niego (Sync), kopiuje $C$ z powrotem (Memcpy~C) i zwalnia pamięć (Free); nasz time* obejmuje to wszystko, ale time* sprawozdania~G pomija przydział pamięci, więc porównujemy się z nim na jego warunkach: time* bez Malloc i Free, przebieg po przebiegu. Pamięć hosta jest stronicowana (malloc), przypięta dla wyniku (tylko $C$ z cudaMallocHost, wariant sprawozdania~G) lub przypięta ($A$, $B$ i $C$). Szybkość kopiowania to liczba przeniesionych bajtów przez medianę czasu, w GB/s ($10^9$~bajtów na sekundę). Statystyki każdej konfiguracji są w dodatku ze wszystkimi pomiarami.
 transfer.absent = Baza nie zawiera pomiarów zestawu transferów.
-transfer.phase = Faza
-transfer.table = Fazy \texttt{@@NAME@@}, pamięć hosta: @@HOST@@, $n = @@SIZE@@$@@DEV@@.
 host.pageable = stronicowana
 host.pinned = przypięta
 host.pinned-output = przypięta dla wyniku
 
 # Issue 11, transfer (report G): the main body's tables, figures and
 # findings (render/sec_transfer.c).
-xfer.samples = Próbki
-xfer.metric_table = @@METRIC@@ [@@UNIT@@] według rozmiaru macierzy, kernela i pamięci hosta: mediana i jej przedział ufności 95\,\%@@DEV@@.
-xfer.ci_note = W każdej komórce: mediana oraz, w \% jej wartości, jak daleko sięga jej przedział ufności 95\,\% w górę ($+$) i w dół ($-$) (statystyki pozycyjne surowych próbek, bez założeń o rozkładzie).
-xfer.ci_note_some = W każdej komórce: mediana oraz, w \% jej wartości, jak daleko sięga jej przedział ufności 95\,\% w górę ($+$) i w dół ($-$) (statystyki pozycyjne surowych próbek, bez założeń o rozkładzie); brak przedziału, gdy próbek było mniej niż @@N@@ lub nie zapisano surowych próbek.
-xfer.ci_note_ref = Mediana i zasięg jej przedziału ufności 95\,\% w \% jej wartości; objaśnienia jak w tabeli~\ref{@@REF@@}.
-xfer.sync_beyond = Sync poza kernelem
-xfer.shares = Na co idzie czas przebiegu@@DEV@@: mediana każdej części jako udział w sumie median części, dla każdego kernela i rodzaju pamięci hosta (grupy) oraz rozmiaru macierzy (słupki). Kernel jest rysowany wewnątrz Sync: Sync liczy się tylko w tej mierze, w jakiej trwa dłużej niż kernel, $\max(0, \mathrm{Sync} - \mathrm{Kernel})$, bo kernel działa już podczas wywołania, zanim zacznie się Sync; samo wywołanie pominięto.
-xfer.group_host = \texttt{@@K@@}: @@A@@ $\rightarrow$ @@B@@
-xfer.group_variant = @@K@@: \texttt{@@A@@} $\rightarrow$ \texttt{@@B@@}
-xfer.gain_host = Zysk mediany każdej fazy przy zmianie pamięci hosta: @@A@@ ($a$) $\rightarrow$ inna ($b$), dla każdego kernela@@DEV@@.
-xfer.gain_variant = Zysk mediany każdej fazy przy zmianie kernela: \texttt{@@A@@} ($a$) $\rightarrow$ inny ($b$), dla każdego rodzaju pamięci hosta@@DEV@@.
-xfer.gain_note = Zysk mediany $(a-b)/a$ w \%: dodatni, gdy $b$ trwa krócej. \nsmark~bez istotnej różnicy: dwustronny test U Manna--Whitneya na surowych próbkach, $p \ge 0{,}05$ (szary).
-xfer.gain_note_nt = Zysk mediany $(a-b)/a$ w \%: dodatni, gdy $b$ trwa krócej. \nsmark~bez istotnej różnicy: dwustronny test U Manna--Whitneya na surowych próbkach, $p \ge 0{,}05$ (szary); \ntmark~nie testowano (brak surowych próbek).
-xfer.gain_panel = @@A@@ $\rightarrow$ @@B@@
-xfer.gain_fig = Zysk mediany całego przebiegu i kopiowań przy zmianie pamięci hosta: @@A@@ ($a$) $\rightarrow$ inna ($b$), w funkcji rozmiaru macierzy@@DEV@@. Oś pionowa jest logarytmiczna względem stosunku median $b/a$ i opisana zyskiem $(1 - b/a)$ w \%, tak aby kopiowania wielokrotnie szybsze i przebiegi kilkakrotnie wolniejsze były czytelne obok siebie.
-xfer.gain_fig_malloc = Malloc pominięto: inna pamięć hosta wydłuża go nawet @@F@@-krotnie (zob. tabele i wnioski).
-xfer.axis_gain = Zysk mediany [\%]
-transfer.intro = Tabele sprawozdania~G dla każdego rozmiaru, kernela i rodzaju pamięci hosta: Min, Max, Śr.\ (średnia), Mediana i Odch.\ std.\ każdej fazy po wszystkich przebiegach oraz liczba przebiegów ($n$); przed nimi metryki pominięte w części głównej (mediana i jej przedział).
-find.xfer.list2 = @@A@@ i @@B@@
-find.xfer.at = @@C@@ przy $n = @@N@@$ (@@D@@)
-find.xfer.cl.shorter = krótszy o @@V@@
-find.xfer.cl.longer = dłuższy o @@V@@
-find.xfer.cl.times = @@V@@ razy dłuższy
-find.xfer.cl.ns = bez istotnej różnicy
-find.xfer.cl.equal = równy w medianie
-find.xfer.cl.detail = @@B@@ wobec @@A@@~ms, @@P@@
-find.xfer.cl.detail_weak = @@B@@ wobec @@A@@~ms, @@P@@: za mało próbek na istotność
-find.xfer.cl.detail_ns = @@B@@ wobec @@A@@~ms, @@P@@; liczby próbek: @@NB@@ i @@NA@@
-find.xfer.power = Przy $n$ = @@NLIST@@ limit czasu na konfigurację zmniejszył liczbę próbek do @@CNT@@: przy takiej liczbie próbek po obu stronach test Manna--Whitneya nie może dać $p$ mniejszego niż @@PMIN@@, więc żadna różnica przy tych rozmiarach, choćby największa, nie może być istotna na poziomie $\alpha = 0{,}05$.
-find.xfer.pout_c = Gdy przypięta jest tylko macierz $C$ (pamięć przypięta dla wyniku, jak w sprawozdaniu~G) zamiast pamięci stronicowanej, czas Memcpy~C kernela \texttt{@@K@@} jest @@AT@@; w sprawozdaniu~G był krótszy o około 60\,\%.
-find.xfer.pout_total = Gdy przypięta jest tylko macierz $C$, czas całego przebiegu \texttt{@@K@@} jest @@AT@@; w sprawozdaniu~G był krótszy o 18\,\% przy $n = 512$ i już tylko o 1\,\% przy $n = 16384$.
-find.xfer.pin_ab = Gdy $A$, $B$ i $C$ są przypięte zamiast stronicowanych, czas Memcpy~AB kernela \texttt{@@K@@} jest @@AT@@.
-find.xfer.pin_total = Gdy $A$, $B$ i $C$ są przypięte, czas całego przebiegu \texttt{@@K@@} jest @@AT@@.
-find.xfer.malloc = Cena przypięcia: z cudaMallocHost zamiast malloc dla $A$, $B$ i $C$ czas Malloc kernela \texttt{@@K@@} jest @@AT@@.
-find.xfer.shared = Przy $n = @@N@@$ (pamięć hosta: @@H@@) kernel \texttt{shared} zamiast \texttt{simple} daje czas kernela @@C1@@ (@@D1@@), a czas całego przebiegu @@C2@@ (@@D2@@); w sprawozdaniu~G czas kernela był krótszy o około 25\,\%.
-find.xfer.dominant = Przy $n = @@N@@$ największą częścią przebiegu \texttt{@@K@@} (udział w sumie median części, rysunek~\ref{@@FIG@@}) jest: @@LIST@@.
-find.xfer.dom_item = @@PART@@ (pamięć @@H@@: @@SHARE@@)
+xfer.c_mib = $C$ [MiB]
+xfer.gbs = Kopiowania kernela \texttt{simple} w GB/s (przeniesione bajty przez medianę czasu) według rozmiaru macierzy i rodzaju pamięci hosta; jedna wartość na GPU, w ich kolejności.
+xfer.gbs_note = Memcpy~AB przenosi $A$ i $B$, dwa razy tyle MiB co $C$, do urządzenia; Memcpy~C przenosi $C$ z powrotem. Przy pamięci przypiętej dla wyniku przypięta jest tylko $C$, więc jej Memcpy~AB kopiuje pamięć stronicowaną.
+xfer.gbs_fig = Szybkość kopiowania względem liczby przenoszonych bajtów, kernel \texttt{simple}: do urządzenia (Memcpy~AB) i z powrotem (Memcpy~C), z pamięci stronicowanej i przypiętej. Obie osie są logarytmiczne.
+xfer.axis_mib = Skopiowane bajty [MiB]
+xfer.axis_gbs = Szybkość [GB/s]
+xfer.phases = Fazy przebiegu kernela \texttt{simple} przy najmniejszym i największym rozmiarze: mediany w ms, jedna wartość na GPU, w ich kolejności.
+xfer.phases_note = Kernel działa w czasie Sync (od powrotu z uruchomienia do końca oczekiwania), więc czas kernela jest częścią Sync, a nie dodaje się do niego. Przebieg bez przydziału pamięci to time* sprawozdania~G: time* bez Malloc i Free, przebieg po przebiegu.
+xfer.run_g = Przebieg bez przydziału pamięci
+xfer.takeaway = \emph{Do zapamiętania:} bufor przypięty kopiuje się kilka razy szybciej niż stronicowany i omija spadek kopiowania z powrotem do pamięci stronicowanej, ale jego przypięcie kosztuje dużo więcej niż malloc: bufory przypięte należy przydzielić raz i używać wielokrotnie, co milcząco zakłada time* sprawozdania~G, pomijający przydział pamięci.
+find.xfer.open = @@PRE@@@@TOPIC@@: przy $n = @@N0@@$ stosunek wynosi @@E0@@ (@@B0@@ wobec @@A0@@), czego reguła nie uznaje za różnicę wyjaśnianą tym wnioskiem, więc wyjaśnienia nie podajemy.
+find.xfer.cliff.topic = Kopiowanie z powrotem do pamięci stronicowanej
+find.xfer.cliff = @@PRE@@Kopiowanie $C$ z powrotem do pamięci stronicowanej spada z @@A0@@ do @@B0@@~GB/s między $n = @@N0@@$ (@@M0@@~MiB) a $n = @@N2@@$ (@@M2@@~MiB): do @@E0@@ swojej szybkości (tabela~\ref{tab:xfer-gbs}, rysunek~\ref{fig:xfer-gbs}). Ani łącze, ani samo pośrednictwo sterownika tego nie wyjaśnia: sterownik kopiuje bufor stronicowany przez przypięty bufor pośredni w obu kierunkach, a mimo to kopiowanie do urządzenia z pamięci stronicowanej osiąga przy tych rozmiarach @@A1@@ i @@B1@@~GB/s, a $C$ kopiowane do pamięci przypiętej osiąga @@B2@@~GB/s przy $n = @@N2@@$. Hipoteza, której zapisane dane nie pozwalają sprawdzić: $C$ jest w każdym przebiegu przydzielane przez malloc i po raz pierwszy zapisywane właśnie przez to kopiowanie (przebieg wypełnia $A$ i $B$ przed mierzonymi fazami, $C$ nie), więc jego strony mogą być mapowane i zerowane w trakcie kopiowania; rozstrzygnąłby to przebieg, który zapisuje $C$ przed kopiowaniem z powrotem, albo zliczenie błędów stron hosta.
+find.xfer.pinned.topic = Pamięć przypięta wobec stronicowanej przy kopiowaniu
+find.xfer.pinned = @@PRE@@Pamięć przypięta przyspiesza kopiowanie. Gdy przypięta jest tylko $C$, jak w sprawozdaniu~G, Memcpy~C zajmuje @@E0@@ czasu kopiowania stronicowanego przy $n = @@N0@@$ (@@B0@@ wobec @@A0@@~ms) i @@E1@@ przy $n = @@N1@@$ (@@B1@@ wobec @@A1@@~ms); sprawozdanie~G zmierzyło około \num{0.4} (o 60\,\% krócej). Gdy przypięte są także $A$ i $B$, Memcpy~AB zajmuje @@E2@@ swojego czasu stronicowanego przy $n = @@N2@@$. Dlaczego: silnik kopiujący GPU czyta i zapisuje bufor przypięty bezpośrednio, a bufor stronicowany procesor kopiuje dodatkowo przez przypięty bufor pośredni (udokumentowane zachowanie CUDA), więc kopiowanie stronicowane ogranicza ta dodatkowa kopia.
+find.xfer.malloc.topic = cudaMallocHost wobec malloc
+find.xfer.malloc = @@PRE@@Cena przypięcia: cudaMallocHost dla $A$, $B$ i $C$ trwa @@E0@@ razy dłużej niż malloc przy $n = @@N0@@$ (@@B0@@ wobec @@A0@@~ms) i @@E1@@ razy dłużej przy $n = @@N1@@$ (@@B1@@ wobec @@A1@@~ms). Dlaczego: malloc tylko rezerwuje adresy, których strony system mapuje przy pierwszym zapisie (poza tą fazą), a cudaMallocHost blokuje każdą stronę w pamięci i mapuje ją dla GPU, co kosztuje tym więcej, im większy rozmiar (udokumentowane zachowanie systemu operacyjnego i sterownika; zestaw nie mierzy tych dwóch kroków osobno).
+find.xfer.run_g.topic = Przypięte $C$ na warunkach sprawozdania~G
+find.xfer.run_g = @@PRE@@Na warunkach sprawozdania~G, czyli dla przebiegu bez przydziału pamięci, przypięcie $C$ skraca przebieg do @@E0@@ jego czasu stronicowanego przy $n = @@N0@@$ (@@B0@@ wobec @@A0@@~ms) i do @@E1@@ przy $n = @@N1@@$ (@@B1@@ wobec @@A1@@~ms); sprawozdanie~G zmierzyło \num{0.82} przy $n = 512$ i \num{0.99} przy $n = 16384$. Dlaczego: między nimi różni się tylko Memcpy~C (tabela~\ref{tab:xfer-phases}), więc przebieg zyskuje tyle, ile to kopiowanie, a udział tego zysku w przebiegu zależy od szybkości kopiowania stronicowanego (tabela~\ref{tab:xfer-gbs}). Licząc z przydziałem pamięci (time*), przebieg z przypiętym $C$ zajmuje @@E2@@ przebiegu stronicowanego przy $n = @@N2@@$: to inna wielkość, która zawiera cenę przypięcia.
+find.xfer.shared.topic = Kernel \texttt{shared} wobec \texttt{simple}
+find.xfer.shared = @@PRE@@Przy $n = @@N0@@$ kernel \texttt{shared} zajmuje @@E0@@ czasu kernela \texttt{simple} (@@B0@@ wobec @@A0@@~ms; sprawozdanie~G: około \num{0.75}), a przebieg bez przydziału pamięci @@E1@@ jego czasu. Dlaczego, według kodu źródłowego kerneli: \texttt{shared} wczytuje każdy kafelek $A$ i $B$ do pamięci współdzielonej raz na blok i każdy wątek bloku czyta go stamtąd, podczas gdy \texttt{simple} czyta każdy argument z pamięci globalnej; ten zestaw nie zapisuje liczników, więc zaoszczędzony ruch nie jest tu zmierzony.
 
 ilp.title = Przepustowość pamięci i równoległość na poziomie instrukcji
 ilp.intro = Kernel kopiujący przenosi $N$ czterobajtowych liczb całkowitych z jednej tablicy do drugiej (notatka~J): każdy wątek kopiuje ILP elementów, a blok $512/\mathrm{ILP}$ wątków przenosi zawsze 512 elementów. Przepustowość to bajty odczytane i zapisane, $8N$ na kopię, podzielone przez czas kernela; odniesieniem są \texttt{cudaMemcpyAsync} w pamięci urządzenia i teoretyczna przepustowość szczytowa. Dopóki obie tablice mieszczą się w pamięci podręcznej L2, kopię obsługuje ta pamięć i wynik jest jej przepustowością, a nie przepustowością pamięci urządzenia: takie rozmiary są oznaczone i pominięte przy najlepszym wyniku i w procentach szczytu.
@@ -366,7 +348,6 @@ axis.size = Rozmiar macierzy $n$
 axis.count = Rozmiar tablicy $N$ [elementy]
 axis.gflops = Wydajność [GFLOP/s]
 axis.gbs = Przepustowość [GB/s]
-axis.share = Udział w przebiegu [\%]
 axis.intensity = Intensywność arytmetyczna [FLOP/B]
 stat.min = Min
 stat.max = Max
@@ -401,7 +382,6 @@ hw.peak_mem = {Pamięć [GB/s]}
 hw.caption = Zmierzone procesory graficzne: możliwości obliczeniowe (CC), multiprocesory, zegar SM, pamięć podręczna L2 i teoretyczne wartości szczytowe. Dodatek~\ref{app:device} podaje wszystkie parametry.
 sess.title = Sesje pomiarowe
 versions.app_title = Wersje kernela: wszystkie dane
-transfer.app_title = Transfery i fazy: wszystkie statystyki
 ilp.app_title = Przepustowość pamięci i ILP: wszystkie dane
 find.title = Wnioski z pomiarów
 find.none = Dane tego eksperymentu nie pozwalają na żadne stwierdzenie (żadna konfiguracja nie została zmierzona poprawnie).

@@ -118,54 +118,6 @@ static void expect_num(const char *cell, double want, int sig,
 			 n.sigfigs);
 }
 
-/* Report G's tables: every phase, every statistic and n. */
-static void test_transfer_tables(void **state)
-{
-	struct fix_metrics m;
-	struct chk_table t;
-	struct chk_stats s;
-	char anchor[256], where[300];
-	int dev, v, h, i, j, k;
-
-	(void)state;
-	for (dev = 0; dev < 2; dev++)
-	for (v = 0; v < 2; v++)
-	for (h = 0; h < 3; h++)
-	for (i = 0; i < 2; i++) {
-		int n = fix_transfer_sizes[i];
-
-		snprintf(anchor, sizeof(anchor),
-			 "transfer dev=%lld variant=%s host=%s n=%d",
-			 dev_id[dev], fix_transfer_variants[v], fix_hosts[h],
-			 n);
-		find(anchor, &t);
-		assert_int_equal(fix_metrics_get(dev, "transfer",
-			fix_transfer_variants[v], fix_hosts[h], n, 16, 1, &m),
-			0);
-		assert_int_equal(t.nrows, (int)m.nmetrics);
-		for (j = 0; j < t.nrows; j++) {
-			char unit[64];
-
-			/* the unit beside the phase's name, unless the name
-			 * starts with it ("GFLOP/s (kernel)") */
-			assert_int_equal(t.ncols[j], 7);
-			snprintf(unit, sizeof(unit), " [%s]", m.unit[j]);
-			if (strncmp(t.cell[j][0], m.unit[j],
-				    strlen(m.unit[j])))
-				assert_non_null(strstr(t.cell[j][0], unit));
-			chk_stats(m.v[j], m.nsamples, &s);
-			for (k = 0; k < 5; k++) {
-				snprintf(where, sizeof(where), "%s row %d "
-					 "col %d", anchor, j, k);
-				expect_num(t.cell[j][1 + k],
-					   chk_stat_at(&s, k), 4, where);
-			}
-			assert_int_equal(atoi(t.cell[j][6]), (int)m.nsamples);
-		}
-		chk_table_free(&t);
-	}
-}
-
 /* The versions' appendix lists what failed or was skipped with its
  * reason, never a number for it (the medians of every configuration
  * are the generic appendix's): and for a wrong product where it is
@@ -460,7 +412,9 @@ static void test_decimal_alignment(void **state)
 		tables++;
 	}
 	assert_true(tables > 50);
-	assert_true(numbers > 1000);
+	/* report G's appendix tables, now the generic appendix's, gave
+	 * half of the numbers: 572 without them */
+	assert_true(numbers > 500);
 	/* a reading with decimals in a text cell goes through \num, which
 	 * writes the language's decimal marker */
 	find("sessions", &t);
@@ -490,8 +444,6 @@ static void test_counters_not_samples(void **state)
 	 * ("All measurements") has every configuration's numbers */
 	assert_null(strstr(tex, "mmreport-table: versions-stats "));
 	assert_null(strstr(tex, "metric=gips"));
-	/* test_transfer_tables checks that every phase table, those of
-	 * the configurations with counters included, lists 9 rows */
 }
 
 /* The roofline adds the achieved points where counters exist. */
@@ -634,7 +586,6 @@ static void test_session_aborted(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_transfer_tables),
 		cmocka_unit_test(test_versions_tables),
 		cmocka_unit_test(test_decimal_alignment),
 		cmocka_unit_test(test_ilp_table),
