@@ -1472,4 +1472,34 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
 
+/* ---- engineer prog: findings stated once for the GPUs that agree
+ * (sec_progression.c), used by the progression and rect sections ---- */
+
+#define PG_MAXD 8		/* devices one such section reports */
+/* The facts f[0..n) of the devices a sentence speaks for; with mask
+ * set, every number is written "#", so that two devices' sentences
+ * compare equal where only their numbers differ. */
+struct dvs {
+	const void *const *f;
+	int n;
+	int mask;
+};
+/* v[0..s->n) as find_devs writes them, once where all print alike
+ * (pct: as a percentage). Appends to b. */
+void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
+	     const double *v, int sig, int pct);
+/* The effects of r[0..s->n) as find_effect writes them, joined as
+ * find_devs joins numbers. Appends to b. */
+void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
+		const struct rcmp *const *r, int invert);
+/* say() of the facts f[0..n) of devices dev[0..n): once for all where
+ * the sentences agree but for their numbers, else once per device with
+ * its prefix; the text becomes the finding of string key (@@DEV@@,
+ * @@TEXT@@) in fd, or, fd NULL, a paragraph of it. say returns 0 and
+ * leaves out empty where it has nothing to say. */
+void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
+	     const void *const *f, const int *dev, int n,
+	     int (*say)(struct rctx *x, const struct dvs *s,
+			struct rbuf *out));
+
 #endif
