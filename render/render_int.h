@@ -1180,6 +1180,7 @@ struct rect_shape {
 	struct rcmp pad_t[RECT_NP];
 };
 struct rect_facts {
+	int dev;
 	int blocks[RECT_MAXB];	/* of the rect variant, ascending */
 	int nb;
 	struct rect_shape s[RECT_MAXS];	/* by useful work 2mkn */
