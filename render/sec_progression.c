@@ -189,7 +189,7 @@ void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
 		rbuf_free(&t);
 		s.f = f + i;
 		s.n = same ? n : 1;
-		if (!same)
+		if (!same || n == 1)
 			dev_prefix(x, dev[i], pre, sizeof(pre));
 		if (say(x, &s, &t) || !t.len)
 			continue;
@@ -442,6 +442,8 @@ static int pg_table(struct rctx *x, struct pg_facts *const *F, int nd)
 	for (j = 0; j < f0->nk; j++) {
 		const struct pg_kern *k = &f0->k[j];
 
+		if (!k->c[f0->tn])
+			continue;
 		if (k->lib)
 			rtable_gap(&p.t);
 		rbuf_free(&p.cell);

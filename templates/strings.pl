@@ -808,8 +808,6 @@ rect.find.nonsteady = Przy @@LIST@@ niektóre punkty uruchomiły mniej bloków, 
 rect.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
 rect.take = Dopełnienie do $b = @@B@@$ dodaje najwyżej @@W@@ pracy (@@SHAPE@@).
 rect.take_fills = Największy blok, $b = @@BT@@$, jest najszybszy dokładnie tam, gdzie jego siatka zajmuje każdy SM, w obu precyzjach: należy wybrać największy blok, którego siatka wypełnia GPU.
-rect.shapes.one = @@N@@ kształtu
-rect.shapes.many = @@N@@ kształtów
 rect.concl.claim = Iloczyn macierzy prostokątnych z każdym wymiarem dopełnionym do bloku jest poprawny, w precyzji float i double.
 rect.concl.verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
 rect.concl.time = fp64 @@LO@@--@@HI@@$\times$ czasu fp32
