@@ -500,7 +500,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct rect_facts *f = RF(s, 0);
 	double a[PG_MAXD], c[PG_MAXD], pk[PG_MAXD], sh[PG_MAXD];
-	int i, p, d, wc, wl, over;
+	int i, p, d, wc, wl, over, lover;
 	struct fv v;
 
 	fv_init(&v);
@@ -510,7 +510,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				break;
 		if (i < 0)
 			continue;
-		for (d = 0, wl = -1; d < s->n; d++) {
+		for (d = 0, wl = -1, lover = 0; d < s->n; d++) {
 			const struct rect_shape *t = &RF(s, d)->s[i];
 			const struct rcfg *b = at(t, p, t->best[p]);
 
@@ -518,6 +518,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			a[d] = rcfg_peak_pct(x, b, gflops(b), &wc, &over);
 			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x,
 				t->lib[p], gflops(t->lib[p]), &wl, &over) : NAN;
+			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
 		mp_fv_set(x, &v, "sS", "PREC", rect_precs[p], "SHAPE",
@@ -526,7 +527,9 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		dvs_num(x, s, fv_put(&v, "A"), a, 3, 1);
 		dvs_num(x, s, fv_put(&v, "C"), c, 3, 1);
 		dvs_num(x, s, fv_put(&v, "PK"), pk, 4, 0);
-		mp_text_say(x, out, !isfinite(c[0]) ? "rect.find.lib_nolib" :
+		mp_text_say(x, out, !isfinite(c[0]) && !lover ?
+			    "rect.find.lib_nolib" : lover ?
+			    "rect.find.lib_over" :
 			    wl == RULE_PEAK_FP64_TC ? "rect.find.lib_tc" :
 			    "rect.find.lib", &v);
 	}

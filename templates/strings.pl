@@ -799,6 +799,7 @@ rect.find.pr.none = Baza nie zawiera szczytu FP64 tego urządzenia, więc stosun
 rect.find.lib = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@PCT@@ cuBLAS i @@A@@ szczytu swoich jednostek (@@PK@@~GFLOP/s), cuBLAS @@C@@.
 rect.find.lib_tc = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@PCT@@ cuBLAS i @@A@@ szczytu FP64 rdzeni CUDA (@@PK@@~GFLOP/s); cuBLAS działa na rdzeniach tensorowych FP64, @@C@@ ich szczytu.
 rect.find.lib_nolib = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytu swoich jednostek (@@PK@@~GFLOP/s).
+rect.find.lib_over = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@PCT@@ cuBLAS i @@A@@ szczytu swoich jednostek (@@PK@@~GFLOP/s); cuBLAS przekroczyłby szczyt, względem którego jest mierzony, co jest wadą tego szczytu dla tego urządzenia, więc nie podano jego udziału.
 rect.find.lib_why = Ten zestaw nie ma przebiegu liczników, więc tego, co trzyma \texttt{rect} poniżej cuBLAS (odczyty, konflikty banków, skład instrukcji), tu nie zmierzono; sekcja progresji mierzy to dla iloczynu kwadratowego.
 rect.find.acc = Dokładność w @@PREC@@ ($u = @@U@@$): \texttt{rect} najwyżej @@RMAX@@~$u$, cuBLAS najwyżej @@CMAX@@~$u$, w granicy klasycznego oszacowania $k u$ ($k \le @@KHI@@$).
 rect.find.acc_over = Dokładność w @@PREC@@ ($u = @@U@@$): \texttt{rect} najwyżej @@RMAX@@~$u$, cuBLAS najwyżej @@CMAX@@~$u$; \texttt{rect} przekracza klasyczne oszacowanie $k u$ przy pewnym kształcie.
