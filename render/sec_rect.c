@@ -429,66 +429,51 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-/* fp64 over fp32 in time, and what the device's peaks predict. */
+/* fp64 over fp32 in time, the fastest blocks' and cuBLAS's over the
+ * shapes, and what the device's peaks predict. */
 static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct rect_facts *f = RF(s, 0);
 	double pr = f->peak32 / f->peak64, lo = pr * (1 - RECT_RATIO_TOL);
-	double hi = pr * (1 + RECT_RATIO_TOL), v3[PG_MAXD];
-	const struct rcmp *r[PG_MAXD];
-	double rlo = NAN, rhi = NAN;
-	struct plist l;
-	int i, d, k;
+	double hi = pr * (1 + RECT_RATIO_TOL), r[4] = {NAN, NAN, NAN, NAN};
+	double pk[2][PG_MAXD];
+	int i, d;
+	struct fv v;
 
 	if (!f->ntr)
 		return 0;
-	parts_list_init(&l);
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < f->ns; i++) {
-			if (!isfinite((k ? f->s[i].prec_lib : f->s[i].prec).ratio))
-				continue;
-			for (d = 0; d < s->n; d++)
-				r[d] = k ? &RF(s, d)->s[i].prec_lib :
-				       &RF(s, d)->s[i].prec;
-			for (d = 0; d < s->n; d++)
-				v3[d] = isfinite(r[d]->hl) ? r[d]->hl :
-					r[d]->ratio;
-			mp_fv_set(x, &l.item, "Ss", "SHAPE", &f->s[i].sz, "V",
-				  k ? "cublas" : "rect");
-			dvs_num(x, s, fv_put(&l.item, "R"), v3, 3, 0);
-			parts_list_add(x, &l, "rect.find.ratio_item");
+	for (d = 0; d < s->n; d++) {
+		for (i = 0; i < RF(s, d)->ns; i++) {
+			num_range_add(RF(s, d)->s[i].prec.ratio, &r[0], &r[1]);
+			num_range_add(RF(s, d)->s[i].prec_lib.ratio, &r[2],
+				      &r[3]);
 		}
-	mp_text_say(x, out, "rect.find.prec", &l.all);
-	if (!isfinite(f->peak64)) {
-		mp_text_say(x, out, "rect.find.pr.none", &l.all);
-	} else if (isfinite(pr)) {
-		for (d = 0; d < s->n; d++)
-			v3[d] = RF(s, d)->peak32;
-		dvs_num(x, s, fv_put(&l.all, "P32"), v3, 4, 0);
-		for (d = 0; d < s->n; d++)
-			v3[d] = RF(s, d)->peak64;
-		dvs_num(x, s, fv_put(&l.all, "P64"), v3, 4, 0);
-		mp_fv_set(x, &l.all, "n3%2", "PR", pr, "TOL",
-			  100 * RECT_RATIO_TOL);
-		for (d = 0; d < s->n; d++) {
-			num_range_add(RF(s, d)->tr_lo, &rlo, &rhi);
-			num_range_add(RF(s, d)->tr_hi, &rlo, &rhi);
-		}
-		if (s->mask)
-			fv_str(&l.all, "RANGE", "#");
-		else
-			num_range_put(fv_put(&l.all, "RANGE"), rlo, rhi, 3,
-				      find_num);
-		mp_text_say(x, out, rlo >= lo && rhi <= hi ?
-			    "rect.find.pr.near" : rhi < lo ?
-			    "rect.find.pr.below" : rlo > hi ?
-			    "rect.find.pr.above" : "rect.find.pr.mixed", &l.all);
-		/* doubled bytes and the peaks predict the same 2 */
-		if (fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
-			mp_text_say(x, out, "rect.find.pr.two", &l.all);
+		pk[0][d] = RF(s, d)->peak32;
+		pk[1][d] = RF(s, d)->peak64;
 	}
-	fv_free(&l.item);
-	fv_free(&l.all);
+	fv_init(&v);
+	for (i = 0; i < 2; i++)
+		if (s->mask)
+			fv_str(&v, i ? "LRANGE" : "RANGE", "#");
+		else
+			num_range_put(fv_put(&v, i ? "LRANGE" : "RANGE"),
+				      r[2 * i], r[2 * i + 1], 3, find_num);
+	mp_text_say(x, out, isfinite(r[2]) ? "rect.find.prec" :
+		    "rect.find.prec_nolib", &v);
+	dvs_num(x, s, fv_put(&v, "P32"), pk[0], 4, 0);
+	dvs_num(x, s, fv_put(&v, "P64"), pk[1], 4, 0);
+	mp_fv_set(x, &v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
+	if (!isfinite(f->peak64))
+		mp_text_say(x, out, "rect.find.pr.none", &v);
+	else if (isfinite(pr))
+		mp_text_say(x, out, r[0] >= lo && r[1] <= hi ?
+			    "rect.find.pr.near" : r[1] < lo ?
+			    "rect.find.pr.below" : r[0] > hi ?
+			    "rect.find.pr.above" : "rect.find.pr.mixed", &v);
+	/* doubled bytes and the peaks predict the same 2 */
+	if (isfinite(pr) && fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
+		mp_text_say(x, out, "rect.find.pr.two", &v);
+	fv_free(&v);
 	return 0;
 }
 
@@ -642,50 +627,24 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-/* ---- the section ---------------------------------------------------------- */
+static int rect_show(struct rctx *x, void *const *f, const int *dev, int n)
+{
+	return rect_table(x, (struct rect_facts *const *)f, n, dev) ||
+	       rect_figure(x, f[0]) ? -1 : 0;
+}
+
+static int rect_fill(struct rctx *x, int dev, void *f)
+{
+	return facts_rect(x, dev, f);
+}
 
 int sec_rect(struct rctx *x)
 {
-	static int (*const say[])(struct rctx *, const struct dvs *,
-				  struct rbuf *) = {say_best, say_pad,
-		say_prec, say_lib, say_acc, say_misc};
-	struct rect_facts *F[PG_MAXD];
-	struct rfind fd;
-	int dev[PG_MAXD], nd = 0, rc = 0, d;
-	size_t i;
+	static const dvs_say_fn say[] = {say_best, say_pad, say_prec, say_lib,
+					 say_acc, say_misc, say_take};
+	static const struct dvs_sec d = {RECT_SUITE, "rect",
+		sizeof(struct rect_facts), rect_fill, rect_show, say,
+		sizeof(say) / sizeof(say[0])};
 
-	emit_heading(x, 0, lang_get(x->L, "rect.title"));
-	if (!model_has_suite(x, -1, RECT_SUITE)) {
-		emit_par(x, lang_get(x->L, "rect.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "rect.intro"));
-	for (i = 0; i < x->ndevs && nd < PG_MAXD && !rc; i++) {
-		if (!model_has_suite(x, (int)i, RECT_SUITE))
-			continue;
-		dev[nd] = (int)i;
-		F[nd] = malloc(sizeof(*F[nd]));
-		if (!F[nd] || facts_rect(x, (int)i, F[nd]))
-			rc = -1;
-		nd++;
-	}
-	if (!rc)
-		rc = rect_table(x, F, nd, dev);
-	if (!rc)
-		rc = rect_figure(x, F[0]);
-	for (d = 0; d < nd && !rc; d++)
-		problems_list(x, dev[d], RECT_SUITE, NULL);
-	find_init(&fd);
-	for (i = 0; i < sizeof(say) / sizeof(say[0]) && !rc; i++)
-		dvs_say(x, &fd, "rect.find.text", (const void *const *)F, dev,
-			nd, say[i]);
-	if (!rc)
-		rc = find_emit(x, &fd);
-	if (!rc)
-		dvs_say(x, NULL, "rect.takeaway", (const void *const *)F, dev,
-			nd, say_take);
-	find_free(&fd);
-	for (d = 0; d < nd; d++)
-		free(F[d]);
-	return rc;
+	return dvs_section(x, &d);
 }

@@ -788,8 +788,8 @@ rect.find.pad.explains = Na dopełnione mnożenie z dodawaniem oba bloki różni
 rect.find.pad.more = Stosunek czasów przekracza dopełnienie: na dopełnione mnożenie z dodawaniem $b = @@BW@@$ jest też @@E@@ razy wolniejszy, więc dopełnienie wyjaśnia tylko część różnicy.
 rect.find.pad.less = Stosunek czasów jest mniejszy niż dopełnienie: na dopełnione mnożenie z dodawaniem $b = @@BW@@$ potrzebuje @@E@@ razy czasu $b = @@BL@@$, więc szybsza praca równoważy część lub całość straty.
 rect.find.pad.ns = Czasy nie różnią się istotnie, więc dane nie pokazują tu kosztu dopełnienia.
-rect.find.ratio_item = \texttt{@@V@@} @@SHAPE@@ @@R@@
-rect.find.prec = Czas kernela w fp64 względem fp32, przy najszybszym bloku każdej precyzji: @@LIST@@.
+rect.find.prec = Czas kernela w fp64 względem fp32 dla kształtów: \texttt{rect} przy najszybszym bloku każdej precyzji @@RANGE@@, cuBLAS @@LRANGE@@.
+rect.find.prec_nolib = Czas kernela w fp64 względem fp32 dla kształtów: \texttt{rect} przy najszybszym bloku każdej precyzji @@RANGE@@.
 rect.find.pr.near = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} mieści się w @@TOL@@ od niego.
 rect.find.pr.below = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} jest o ponad @@TOL@@ niższe: kernel nie działa z szybkością jednostek FP32, więc wolniejsze jednostki FP64 kosztują go mniej niż stosunek szczytów.
 rect.find.pr.above = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} przekracza go o ponad @@TOL@@: fp64 kosztuje kernel więcej, niż wyjaśniają jednostki arytmetyczne.
@@ -909,8 +909,7 @@ progression.table_note_nocnt = Pogrubienie: najszybszy własny kernel. $\times$~
 progression.regime_note = Oznaczony kernel nie uruchomił przy tym rozmiarze żadnego bloku w stanie ustalonym: pokazano jego najszybszy blok i nie podano udziału w szczycie.
 progression.line_peak = Szczyt FP32
 progression.axis_step = Krok
-progression.figure = GFLOP/s każdego kroku, jedna linia na rozmiar $n$, każdy kernel przy najlepszym bloku lub kafelku; cuBLAS osobnym znacznikiem na końcu, szczyt FP32 kropkowany (oś logarytmiczna).
-progression.figure_devs = GFLOP/s każdego kroku, jedna linia na rozmiar $n$ (GPU~1 ciągła, GPU~2 kropkowana), każdy kernel przy najlepszym bloku lub kafelku; cuBLAS osobnymi znacznikami na końcu, szczyt FP32 GPU~1 kropkowany (oś logarytmiczna).
+progression.figure = GFLOP/s każdego kroku@@DEV@@, jedna linia na rozmiar $n$, każdy kernel przy najlepszym bloku lub kafelku; cuBLAS osobnym znacznikiem na końcu, szczyt FP32 kropkowany (oś logarytmiczna).
 progression.q.ffma = udział FFMA
 progression.q.bank = fale na odczyt współdzielony
 progression.q.loads = żądania odczytu na FLOP
@@ -935,10 +934,10 @@ progression.find.moved_item = @@Q@@ $\times$@@R@@
 progression.find.moved_none = żaden licznik nie zmienił się o @@PCT@@\,\%
 progression.find.big = Przy $n = @@N@@$ największy krok to @@V@@ względem @@PREV@@, @@E@@ razy GFLOP/s@@MOVED@@.
 progression.find.steps = Pozostałe kroki przy $n = @@N@@$ jako GFLOP/s względem poprzedniego kroku (w nawiasie licznik, który zmienił się najbardziej, po względem przed): @@LIST@@.
-progression.find.step_item = @@V@@ @@R@@@@MOVED@@
-progression.find.step_slower = @@V@@ @@R@@, wolniej@@MOVED@@
-progression.find.step_ns = @@V@@ @@R@@, brak istotnej różnicy@@MOVED@@
-progression.find.step_untested = @@V@@ @@R@@, nie testowano@@MOVED@@
+progression.find.step_item = @@V@@ @@E@@@@MOVED@@
+progression.find.step_slower = @@V@@ @@E@@, wolniej@@MOVED@@
+progression.find.step_ns = @@V@@ @@E@@, brak istotnej różnicy@@MOVED@@
+progression.find.step_untested = @@V@@ @@E@@, nie testowano@@MOVED@@
 progression.find.verified_all = Wszystkie @@N@@ konfiguracje przeszły weryfikację.
 progression.find.verified_some = Tylko @@K@@ z @@N@@ konfiguracji przeszło weryfikację; pozostałe wymieniono powyżej i nigdy nie są pokazywane jako szybkości.
 progression.find.passed = Gdzie szybszy blok nie był w stanie ustalonym, pokazano blok w stanie ustalonym: @@LIST@@.
