@@ -451,7 +451,6 @@ static int pg_table(struct rctx *x, struct pg_facts *const *F, int nd)
 	char kinds[40] = "ll";
 	int d, cnt = f0->cn >= 0, rc;
 	struct ptable p;
-	struct fv v;
 
 	for (d = 0; d < 2 * nd + (cnt ? PQ_N : 0); d++)
 		strcat(kinds, "S");
@@ -475,14 +474,11 @@ static int pg_table(struct rctx *x, struct pg_facts *const *F, int nd)
 		mem_heads(x, &p.t, heads);
 	rtable_head_end(&p.t);
 	pg_table_rows(x, &p, F, nd);
-	fv_init(&v);
-	fv_int(&v, "N", f0->n[f0->tn]);
-	sample_range(x, -1, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-		     "word.samples_of", fv_put(&v, "SAMPLES"));
-	dev_suffix(x, f0->dev, fv_put(&v, "DEV"));
-	rc = fv_emit(x, &p.cap, cnt ? "progression.table" :
-		     "progression.table_nocnt", &v);
-	fv_free(&v);
+	rbuf_free(&p.cell);
+	rbuf_printf(&p.cell, "%d", f0->n[f0->tn]);
+	rc = mem_caption(x, f0->dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 cnt ? "progression.table" : "progression.table_nocnt",
+			 rbuf_str(&p.cell), &p.cap);
 	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
 				    "progression.table_note_nocnt"));
 	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
@@ -737,12 +733,10 @@ static int say_steps(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-/* Verification, faster blocks passed over for their idle SMs, sizes
- * with points not steady, and counters missing. */
+/* Verification, sizes with points not steady, counters missing. */
 static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct pg_facts *f = PG_F(s, 0);
-	const struct rcfg *c, *a;
 	int i, j, rc = 0;
 	struct plist l;
 
@@ -752,22 +746,6 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "progression.find.verified_all" :
 			    "progression.find.verified_some", &l.all);
-	for (i = 0; i < f->nn; i++)
-		for (j = 0; j < f->nk; j++) {
-			c = f->k[j].c[i];
-			a = versions_best(x, f->dev, PG_SUITE, f->k[j].variant,
-					  f->n[i], 0);
-			if (!c || !a || a == c || !rcfg_steady(x, c))
-				continue;
-			fv_int(&l.item, "N", f->n[i]);
-			pg_named(x, a, fv_put(&l.item, "V"));
-			regime_marks(x, rcfg_marks(x, a), fv_put(&l.item, "M"));
-			pg_named(x, c, fv_put(&l.item, "S"));
-			parts_list_add(x, &l, "progression.find.passed_item");
-		}
-	if (l.list->len)
-		mp_text_say(x, out, "progression.find.passed", &l.all);
-	rbuf_free(l.list);
 	for (i = 0; i < f->nn; i++)
 		if (model_unsteady_find(x, f->dev, PG_SUITE, 'n', f->n[i]))
 			rbuf_printf(l.list, "%s%d", l.list->len ? ", " : "",

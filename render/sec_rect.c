@@ -16,8 +16,6 @@
 #include "vocab.h"
 
 #define RECT_SUITE VOCAB_SUITE_RECT
-#define RECT_FIG_W 15.0
-#define RECT_FIG_H 8.0
 
 const char *const rect_precs[RECT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
@@ -88,12 +86,6 @@ static int cmp_work(const void *pa, const void *pb)
 	if (a->m != b->m)
 		return a->m < b->m ? -1 : 1;
 	return (a->k > b->k) - (a->k < b->k);
-}
-
-/* The configuration of block index b (or cuBLAS, b < 0) of shape s. */
-static const struct rcfg *cfg_of(const struct rect_shape *s, int p, int b)
-{
-	return b < 0 ? s->lib[p] : s->c[p][b];
 }
 
 /* Block index b's configuration of shape s, NULL for b < 0 (none). */
@@ -224,7 +216,6 @@ static int rect_table(struct rctx *x, struct rect_facts *const *F, int nd,
 	const struct rect_facts *f = F[0];
 	char kinds[64] = "l";
 	struct ptable pt;
-	struct fv v;
 	int i, b, p, d, rc;
 
 	for (b = 0; b < f->nb + RECT_NP * (1 + nd); b++)
@@ -280,58 +271,11 @@ static int rect_table(struct rctx *x, struct rect_facts *const *F, int nd,
 		}
 		rtable_row_end(&pt.t);
 	}
-	fv_init(&v);
-	sample_range(x, -1, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-		     "word.samples_of", fv_put(&v, "SAMPLES"));
-	rc = fv_emit(x, &pt.cap, "rect.table", &v);
-	fv_free(&v);
+	rc = mem_caption(x, f->dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 "rect.table", NULL, &pt.cap);
 	rbuf_puts(&pt.note, lang_get(x->L, "rect.table_note"));
 	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
 	return parts_table_emit(x, &pt, rc, "rect-speed", f->dev);
-}
-
-/* GFLOP/s over the shapes (in order of their work) of the first device,
- * one line per block and cuBLAS, fp32 solid, fp64 dotted. */
-static int rect_figure(struct rctx *x, const struct rect_facts *f)
-{
-	enum { NL = 2 * (RECT_MAXB + 1) };
-	struct mem_line l[NL];
-	struct rbuf title[NL], tic[RECT_MAXS];
-	double xs[RECT_MAXS], ys[NL][RECT_MAXS];
-	struct mem_axes a = {.xlabel = lang_get(x->L, "rect.axis_shape"),
-		.xmin = 0.6, .xmax = f->ns + 0.4, .nxtics = (size_t)f->ns,
-		.w = RECT_FIG_W, .h = RECT_FIG_H};
-	int i, p, b, nl = 0, rc;
-
-	rbufs_init(title, NL);
-	rbufs_init(tic, RECT_MAXS);
-	for (i = 0; i < f->ns; i++) {
-		rbuf_puts(&tic[i], "{\\scriptsize ");
-		size_label(&f->s[i].sz, &tic[i]);
-		rbuf_puts(&tic[i], "}");
-	}
-	for (p = 0; p < RECT_NP; p++)
-		for (b = 0; b <= f->nb; b++, nl++) {
-			int lib = b == f->nb;
-
-			for (i = 0; i < f->ns; i++)
-				ys[nl][i] = gflops(cfg_of(&f->s[i], p,
-							  lib ? -1 : b));
-			rbuf_puts(&title[nl], "{\\scriptsize ");
-			if (lib)
-				rbuf_puts(&title[nl], "\\texttt{cublas}");
-			else
-				rbuf_printf(&title[nl], "$b = %d$",
-					    f->blocks[b]);
-			rbuf_printf(&title[nl], " %s}", rect_precs[p]);
-			l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs,
-				ys[nl], (size_t)f->ns, p ? PL_REF : PL_LINE,
-				lib ? 6 : b, lib ? 6 : b};
-		}
-	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl, tic, xs,
-			   "rect.figure");
-	rbufs_free(title, NL);
-	return rc;
 }
 
 /* ---- findings ------------------------------------------------------------- */
@@ -629,8 +573,7 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 static int rect_show(struct rctx *x, void *const *f, const int *dev, int n)
 {
-	return rect_table(x, (struct rect_facts *const *)f, n, dev) ||
-	       rect_figure(x, f[0]) ? -1 : 0;
+	return rect_table(x, (struct rect_facts *const *)f, n, dev);
 }
 
 static int rect_fill(struct rctx *x, int dev, void *f)

@@ -775,8 +775,6 @@ rect.h_pad = Współczynnik pracy dopełnionej
 rect.table = Iloczyn dopełniony według kształtu: współczynnik pracy dopełnionej $M'K'N'/(mkn)$ każdego bloku oraz dla każdej precyzji najszybszy blok ($b$, przy kilku GPU na GPU~1) z jego GFLOP/s na każdym GPU, mediana z @@SAMPLES@@.
 rect.table_note = Współczynnik to wykonane mnożenia z dodawaniem względem użytecznych; zależy od kształtu i bloku, nie od precyzji.
 rect.regime_note = Przy takim kształcie czas bloku mierzy też bezczynne multiprocesory; jego bloki nadal się porównuje, bo liczba bloków siatki jest częścią kosztu rozmiaru bloku, ale kształt pomija się w ,,\% szczytu''.
-rect.axis_shape = Kształt $m \times k \times n$ (według pracy użytecznej)
-rect.figure = GFLOP/s iloczynu dopełnionego według kształtu@@DEV@@: mediana (oś logarytmiczna) każdego bloku i cuBLAS, fp32 linią ciągłą, fp64 kropkowaną.
 rect.find.text = @@DEV@@@@TEXT@@
 rect.find.best = W @@PREC@@ najszybszy blok według kształtu: @@LIST@@.
 rect.find.best_item = @@SHAPE@@ $b = @@B@@$, @@E@@ razy GFLOP/s bloku $b = @@B2@@$@@WHY@@
@@ -940,8 +938,6 @@ progression.find.step_ns = @@V@@ @@E@@, brak istotnej różnicy@@MOVED@@
 progression.find.step_untested = @@V@@ @@E@@, nie testowano@@MOVED@@
 progression.find.verified_all = Wszystkie @@N@@ konfiguracje przeszły weryfikację.
 progression.find.verified_some = Tylko @@K@@ z @@N@@ konfiguracji przeszło weryfikację; pozostałe wymieniono powyżej i nigdy nie są pokazywane jako szybkości.
-progression.find.passed = Gdzie szybszy blok nie był w stanie ustalonym, pokazano blok w stanie ustalonym: @@LIST@@.
-progression.find.passed_item = $n = @@N@@$: @@V@@@@M@@ zamiast @@S@@
 progression.find.nonsteady = Przy $n$ = @@LIST@@ niektóre kernele nie uruchomiły żadnego bloku w stanie ustalonym (mniej bloków niż SM; oznaczone): tam pokazano najszybszy blok kernela.
 progression.counters_none = Liczników sprzętowych nie mierzono (bez \texttt{-{}-counters}): żaden krok nie jest nimi wyjaśniony.
 progression.counters_unavailable = Liczniki sprzętowe zamówiono, ale nie dało się ich odczytać (@@WHY@@): żaden krok nie jest nimi wyjaśniony.
