@@ -206,21 +206,23 @@ static int put(struct store *st, long long sid, int k, int b, int i)
 	return store_config_insert(st, &c, m, (size_t)nm, 1);
 }
 
-/* The device: a new one, or (add) the render fixture's device A. */
+/* The device: a new one, (add 1) the render fixture's device A, or
+ * (add 2) a second new one, an H200. */
 static int device(struct store *st, int add, int64_t *id)
 {
 	struct store_device d;
 	long long found;
 
-	if (add) {
+	if (add == 1) {
 		if (chk_device_find(st, UUID_A, &found))
 			return -1;
 		*id = found;
 		return 0;
 	}
 	memset(&d, 0, sizeof(d));
-	d.uuid = (char *)"GPU-ffffffff-1111-2222-3333-444444444444";
-	d.name = (char *)"NVIDIA H100 80GB HBM3";
+	d.uuid = (char *)(add ? "GPU-eeeeeeee-1111-2222-3333-444444444444" :
+			  "GPU-ffffffff-1111-2222-3333-444444444444");
+	d.name = (char *)(add ? "NVIDIA H200" : "NVIDIA H100 80GB HBM3");
 	d.cc_major = 9;
 	d.sm_count = SMS;
 	d.peak_fp32_gflops = PEAK32;
@@ -249,7 +251,8 @@ static int build(const char *path, int add)
 		return -1;
 	}
 	fix_session_init(&s, NS);
-	s.uuid = (char *)"sess-progression-1";
+	s.uuid = (char *)(add == 2 ? "sess-progression-2" :
+			  "sess-progression-1");
 	s.device_id = did;
 	s.started_at = (char *)"2026-11-25T18:25:30Z";
 	s.hostname = (char *)"lab-node-4";
@@ -266,7 +269,8 @@ static int build(const char *path, int add)
 	if (!rc)
 		rc = store_session_finish(st, s.id, "2026-11-25T18:29:00Z",
 					  "complete", NULL);
-	dev_id = did;
+	if (add != 2)
+		dev_id = did;
 	store_free(st);
 	return rc ? -1 : 0;
 }
@@ -671,6 +675,57 @@ static void test_no_leak(void **state)
 	free(path);
 }
 
+/* Two GPUs that measured the suite: a finding is stated once where they
+ * agree, its numbers once where they print alike and side by side
+ * where not, and once per GPU where they disagree (another fastest
+ * kernel). */
+static void test_two_gpus(void **state)
+{
+	static const char *const g2 = "config_id IN (SELECT c.id FROM config "
+		"c JOIN session s ON s.id = c.session_id WHERE s.uuid = "
+		"'sess-progression-2' AND ";
+	char q[512], *path, *a;
+	int rc;
+
+	(void)state;
+	path = chk_path_join(tmpdir, "two.db");
+	assert_non_null(path);
+	assert_int_equal(build(path, 0), 0);
+	assert_int_equal(build(path, 2), 0);
+	a = chk_render_sections(path, "progression", &rc);
+	assert_int_equal(rc, RENDER_OK);
+	chk_expect_in(a, "& {GPU~1} & {GPU~2} & {GPU~1} & {GPU~2}");
+	chk_expect_in(a, "\\item The fastest own kernel, in per cent of "
+		      "cuBLAS: $n = 1024$: \\texttt{v10} (tile 128) at \\num{");
+	assert_null(strstr(a, "\\item GPU~"));
+	assert_null(strstr(a, "\\,\\%\\,/\\,"));
+	free(a);
+	/* cuBLAS faster on GPU 2: the shares side by side, said once */
+	snprintf(q, sizeof(q), "UPDATE stat SET median = median * 1.1 WHERE "
+		 "metric = 'gflops' AND %sc.variant = 'cublas');"
+		 "UPDATE sample SET value = value * 1.1 WHERE metric = "
+		 "'gflops' AND %sc.variant = 'cublas');", g2, g2);
+	assert_int_equal(chk_sql(path, q), 0);
+	a = chk_render_sections(path, "progression", &rc);
+	chk_expect_in(a, "\\item The fastest own kernel");
+	chk_expect_in(a, "\\,\\%\\,/\\,\\num{");
+	assert_null(strstr(a, "\\item GPU~1: The fastest own kernel"));
+	free(a);
+	/* v9 the fastest own kernel on GPU 2: said per GPU */
+	snprintf(q, sizeof(q), "UPDATE stat SET median = median * 2 WHERE "
+		 "metric = 'gflops' AND %sc.variant = 'v9');"
+		 "UPDATE sample SET value = value * 2 WHERE metric = "
+		 "'gflops' AND %sc.variant = 'v9');", g2, g2);
+	assert_int_equal(chk_sql(path, q), 0);
+	a = chk_render_sections(path, "progression", &rc);
+	chk_expect_in(a, "\\item GPU~1: The fastest own kernel");
+	chk_expect_in(a, "\\item GPU~2: The fastest own kernel, in per cent "
+		      "of cuBLAS: $n = 1024$: \\texttt{v9}");
+	free(a);
+	remove(path);
+	free(path);
+}
+
 static void test_absent(void **state)
 {
 	char *tex;
@@ -714,6 +769,7 @@ int main(void)
 		cmocka_unit_test(test_failed),
 		cmocka_unit_test(test_no_counters),
 		cmocka_unit_test(test_no_leak),
+		cmocka_unit_test(test_two_gpus),
 		cmocka_unit_test(test_absent),
 		cmocka_unit_test(test_sections),
 		cmocka_unit_test(test_latex),
