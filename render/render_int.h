@@ -1167,6 +1167,7 @@ struct rect_shape {
 	struct rcmp pad_t[RECT_NP];
 };
 struct rect_facts {
+	int dev;
 	int blocks[RECT_MAXB];	/* of the rect variant, ascending */
 	int nb;
 	struct rect_shape s[RECT_MAXS];	/* by useful work 2mkn */
@@ -1481,5 +1482,53 @@ double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
  * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
 int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 		 const char *what, struct rcmp *r);
+
+/* ---- engineer prog: findings stated once for the GPUs that agree
+ * (sec_progression.c), used by the progression and rect sections ---- */
+
+#define PG_MAXD 8		/* devices one such section reports */
+/* The facts f[0..n) of the devices a sentence speaks for; with mask
+ * set, every number is written "#", so that two devices' sentences
+ * compare equal where only their numbers differ. */
+struct dvs {
+	const void *const *f;
+	int n;
+	int mask;
+};
+/* v[0..s->n) as find_devs writes them, once where all print alike
+ * (pct: as a percentage). Appends to b. */
+void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
+	     const double *v, int sig, int pct);
+/* The effects of r[0..s->n) as find_effect writes them, joined as
+ * find_devs joins numbers. Appends to b. */
+void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
+		const struct rcmp *const *r, int invert);
+/* Writes one finding's text into out for the facts s->f[0..s->n);
+ * returns 0 (out left empty: nothing to say) or -1. */
+typedef int (*dvs_say_fn)(struct rctx *x, const struct dvs *s,
+			  struct rbuf *out);
+/* say() of the facts f[0..n) of devices dev[0..n): once for all where
+ * the sentences agree but for their numbers, else once per device with
+ * its prefix (also where one device alone is reported of several); the
+ * text becomes the finding of string key (@@DEV@@, @@TEXT@@) in fd, or,
+ * fd NULL, a paragraph of it. */
+void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
+	     const void *const *f, const int *dev, int n, dvs_say_fn say);
+/* A section whose facts are per device and whose findings are stated
+ * once for the devices that agree: heading KEY.title, KEY.intro (or
+ * KEY.absent), show() of the facts (its tables and figure), each
+ * device's problems list, the findings say[0..nsay-1) as KEY.find.text
+ * and say[nsay - 1] as the paragraph KEY.takeaway. fill() fills size
+ * bytes of facts for a device (0, -1 when the store fails). Returns 0
+ * or -1. */
+struct dvs_sec {
+	const char *suite, *key;
+	size_t size;
+	int (*fill)(struct rctx *x, int dev, void *f);
+	int (*show)(struct rctx *x, void *const *f, const int *dev, int n);
+	const dvs_say_fn *say;
+	size_t nsay;
+};
+int dvs_section(struct rctx *x, const struct dvs_sec *d);
 
 #endif

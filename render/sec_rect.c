@@ -1,14 +1,12 @@
 /* The `rect` suite (textbook R): the product of rectangular matrices
  * C (m x n) = A (m x k) B (k x n) with every dimension padded up to the
  * block, at blocks 8, 16 and 32, beside cuBLAS, in fp32 and fp64. The
- * main body shows per device a table of what padding adds to each
- * shape, a table of GFLOP/s per precision (every block, cuBLAS, the
- * fastest block's share of cuBLAS, in fp64 the time over fp32), a
- * figure of the same, a table of accuracy in units of the unit
- * roundoff, and findings computed by facts_rect, which the conclusions
- * share. A block's comparison is made at one shape, where the regime
- * (a grid below one wave) is part of what the block costs: such points
- * are marked and named rather than left out. */
+ * main body holds one table (each shape's padded work per block, its
+ * fastest block and GFLOP/s per precision and GPU), one figure and the
+ * findings of facts_rect, which the conclusions share, each stated once
+ * for the GPUs that agree. A block's comparison is made at one shape,
+ * where the regime (a grid below one wave) is part of what the block
+ * costs: such points are marked and named rather than left out. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +16,6 @@
 #include "vocab.h"
 
 #define RECT_SUITE VOCAB_SUITE_RECT
-#define RECT_FIG_W 15.0
-#define RECT_FIG_H 8.0
 
 const char *const rect_precs[RECT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
@@ -90,12 +86,6 @@ static int cmp_work(const void *pa, const void *pb)
 	if (a->m != b->m)
 		return a->m < b->m ? -1 : 1;
 	return (a->k > b->k) - (a->k < b->k);
-}
-
-/* The configuration of block index b (or cuBLAS, b < 0) of shape s. */
-static const struct rcfg *cfg_of(const struct rect_shape *s, int p, int b)
-{
-	return b < 0 ? s->lib[p] : s->c[p][b];
 }
 
 /* Block index b's configuration of shape s, NULL for b < 0 (none). */
@@ -173,6 +163,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 	size_t nsz, nb, i;
 
 	memset(f, 0, sizeof(*f));
+	f->dev = dev;
 	f->max_rel = f->pad_max = f->tr_lo = f->tr_hi = NAN;
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
@@ -215,583 +206,330 @@ out:
 	return rc;
 }
 
-/* ---- the tables ----------------------------------------------------------- */
+/* ---- the table and the figure --------------------------------------------- */
 
-static void block_head(struct rbuf *b, int block)
+/* Per shape: the padded-work ratio of each block, and per precision
+ * the first device's fastest block with each device's GFLOP/s there. */
+static int rect_table(struct rctx *x, struct rect_facts *const *F, int nd,
+		      const int *dev)
 {
-	rbuf_printf(b, "$b = %d$", block);
-}
-
-/* An error in units of u: NAN without the value. */
-static double in_u(const struct rcfg *c, const char *metric, int p)
-{
-	return rcfg_median(c, metric) / rect_unit(p);
-}
-
-/* The header of a table of the shapes whose columns come in pairs: an
- * empty cell, then top[0..n-1] (freed here) each over two columns; under
- * them the shape and n times the strings k0 and k1. */
-static void pair_heads(struct rctx *x, struct rtable *t, struct rbuf *top,
-		       int n, const char *k0, const char *k1)
-{
-	int i;
-
-	rtable_head(t, "");
-	for (i = 0; i < n; i++)
-		rtable_head_span(t, 2, rbuf_str(&top[i]));
-	rtable_head_end(t);
-	rtable_head(t, lang_get(x->L, "rect.shape"));
-	for (i = 0; i < n; i++) {
-		rtable_head(t, lang_get(x->L, k0));
-		rtable_head(t, lang_get(x->L, k1));
-	}
-	rtable_head_end(t);
-	rbufs_free(top, (size_t)n);
-}
-
-/* A row's first cell: the shape and the marks gm all its cells share. */
-static void shape_cell(const struct rctx *x, struct rtable *t,
-		       const struct rsize *sz, unsigned gm)
-{
-	struct rbuf b;
-
-	rbuf_init(&b);
-	size_label(sz, &b);
-	regime_marks(x, gm, &b);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-}
-
-static int pad_table(struct rctx *x, int dev, const struct rect_facts *f)
-{
-	char kinds[2 + 2 * RECT_MAXB] = "l";
-	struct rbuf top[RECT_MAXB], h;
-	struct rtable t;
-	int i, b, rc;
-
-	rbufs_init(top, RECT_MAXB);
-	rbuf_init(&h);
-	for (b = 0; b < f->nb; b++) {
-		strcat(kinds, "rS");
-		block_head(&top[b], f->blocks[b]);
-	}
-	rtable_init(&t, kinds);
-	pair_heads(x, &t, top, f->nb, "rect.padded", "rect.ratio");
-	for (i = 0; i < f->ns; i++) {
-		const struct rsize *s = &f->s[i].sz;
-
-		shape_cell(x, &t, s, 0);
-		for (b = 0; b < f->nb; b++) {
-			rbuf_free(&h);
-			/* the square case too as three numbers: padding
-			 * is per dimension */
-			rbuf_printf(&h, "%lld\\(\\times\\)%lld"
-				    "\\(\\times\\)%lld",
-				    pad_up(s->m, f->blocks[b]),
-				    pad_up(s->k, f->blocks[b]),
-				    pad_up(s->n, f->blocks[b]));
-			rtable_text(&t, rbuf_str(&h));
-			rtable_num(&t, rect_pad_ratio(s, f->blocks[b]), 3, 0);
-		}
-		rtable_row_end(&t);
-	}
-	rc = emit_dev_table(x, &t, dev, "rect.pad_table", "rect-pad", NULL,
-			    "rect.pad_note");
-	rtable_free(&t);
-	rbuf_free(&h);
-	return rc;
-}
-
-/* Shape s's row of precision p: the marks all its cells share once on
- * the shape, each cell's others beside it. */
-static void speed_row(struct rctx *x, struct ptable *pt,
-		      const struct rect_facts *f, const struct rect_shape *s,
-		      int p)
-{
-	const struct rcfg *best = at(s, p, s->best[p]), *c;
-	unsigned gm = ~0u;
-	int b;
-
-	for (b = -1; b < f->nb; b++)
-		if (rcfg_ok(cfg_of(s, p, b)))
-			gm &= rcfg_marks(x, cfg_of(s, p, b));
-	if (gm == ~0u)
-		gm = 0;
-	shape_cell(x, &pt->t, &s->sz, gm);
-	for (b = 0; b <= f->nb; b++) {
-		/* the blocks' columns, then cuBLAS */
-		c = cfg_of(s, p, b < f->nb ? b : -1);
-		if (!mp_cell_gflops(x, &pt->t, pt->wide, c, gm,
-				    b == s->best[p]))
-			pt->seen |= rcfg_regime(x, c);
-	}
-	/* a failed kernel has no share: never a speed */
-	rtable_num(&pt->t, 100 * s->vs_lib[p].ratio, 1, 0);
-	rtable_num(&pt->t, best ? rect_pad_ratio(&s->sz, best->c->block_x) :
-		   NAN, 3, 0);
-	if (p == RECT_FP64) {
-		ratio_cell(x, &pt->t, &s->prec, pt->wide);
-		ratio_cell(x, &pt->t, &s->prec_lib, pt->wide);
-	}
-	rtable_row_end(&pt->t);
-}
-
-/* The table of precision p, where any of its configurations was
- * measured (whatever its status). */
-static int speed_table(struct rctx *x, int dev, const struct rect_facts *f,
-		       int p)
-{
-	static const char *const heads[] = {"=[GFLOP/s]", "rect.pct_cublas",
-		"rect.pad_best", "=\\texttt{rect}", "=\\texttt{cublas}", NULL};
-	char kinds[8 + RECT_MAXB] = "l", kind[16];
+	const struct rect_facts *f = F[0];
+	char kinds[64] = "l";
 	struct ptable pt;
-	int i, b, any = 0, rc;
+	int i, b, p, d, rc;
 
-	for (i = 0; i < f->ns; i++)
-		for (b = -1; b < f->nb; b++)
-			any |= cfg_of(&f->s[i], p, b) != NULL;
-	if (!any)
-		return 0;
-	for (b = 0; b <= f->nb; b++)
-		strcat(kinds, "S");
-	strcat(kinds, p == RECT_FP64 ? "SSSS" : "SS");
+	for (b = 0; b < f->nb + RECT_NP * (1 + nd); b++)
+		strcat(kinds, b < f->nb ? "S" : b % (1 + nd) == f->nb %
+		       (1 + nd) ? "r" : "S");
 	parts_table_init(&pt, kinds);
 	rtable_head(&pt.t, "");
-	rtable_head_span(&pt.t, f->nb, "\\texttt{rect} [GFLOP/s]");
-	rtable_head(&pt.t, "\\texttt{cublas}");
-	rtable_head_span(&pt.t, 2, lang_get(x->L, "rect.best_head"));
-	if (p == RECT_FP64)
-		rtable_head_span(&pt.t, 2, lang_get(x->L, "rect.time_ratio"));
+	rtable_head_span(&pt.t, f->nb, lang_get(x->L, "rect.h_pad"));
+	for (p = 0; p < RECT_NP; p++)
+		rtable_head_span(&pt.t, 1 + nd, rect_precs[p]);
 	rtable_head_end(&pt.t);
 	rtable_head(&pt.t, lang_get(x->L, "rect.shape"));
 	for (b = 0; b < f->nb; b++) {
 		rbuf_free(&pt.cell);
-		block_head(&pt.cell, f->blocks[b]);
+		rbuf_printf(&pt.cell, "$b = %d$", f->blocks[b]);
 		rtable_head(&pt.t, rbuf_str(&pt.cell));
 	}
-	mem_heads(x, &pt.t, p == RECT_FP64 ? heads : (const char *const[]){
-		  heads[0], heads[1], heads[2], NULL});
+	for (p = 0; p < RECT_NP; p++)
+		for (d = -1; d < nd; d++) {
+			rbuf_free(&pt.cell);
+			if (d < 0)
+				rbuf_puts(&pt.cell, "$b$");
+			else
+				rbuf_printf(&pt.cell, "GPU~%d", dev[d] + 1);
+			rtable_head(&pt.t, rbuf_str(&pt.cell));
+		}
 	rtable_head_end(&pt.t);
-	for (i = 0; i < f->ns; i++)
-		speed_row(x, &pt, f, &f->s[i], p);
-	rc = mem_caption(x, dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 p == RECT_FP64 ? "rect.table_fp64" : "rect.table",
-			 NULL, &pt.cap);
-	rbuf_puts(&pt.note, lang_get(x->L, p == RECT_FP64 ?
-				     "rect.table_note64" : "rect.table_note"));
-	/* a shape's blocks are ranked whatever their regime (how many
-	 * blocks a grid has is part of what a block size costs), but the
-	 * shape is left out of "% of peak" */
-	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
-	snprintf(kind, sizeof(kind), "rect-%s", rect_precs[p]);
-	return parts_table_emit(x, &pt, rc, kind, dev);
-}
-
-/* The rect configuration whose accuracy a shape shows: its fastest
- * block, else (none ran ok) a failed or skipped one, for its status. */
-static const struct rcfg *acc_cfg(const struct rect_facts *f,
-				  const struct rect_shape *s, int p)
-{
-	const struct rcfg *c = NULL;
-	int b;
-
-	if (s->best[p] >= 0)
-		return s->c[p][s->best[p]];
-	for (b = 0; b < f->nb; b++)
-		if (s->c[p][b] && (!c || !strcmp(s->c[p][b]->c->status,
-						 VOCAB_CFG_FAILED)))
-			c = s->c[p][b];
-	return c;
-}
-
-/* Per precision rect (at the block the speed table puts in bold) and
- * cuBLAS, each its largest and mean error. */
-static int acc_table(struct rctx *x, int dev, const struct rect_facts *f)
-{
-	static const char *const metric[2] = {VOCAB_METRIC_ACC_MAX,
-					      VOCAB_METRIC_ACC_MEAN};
-	struct rbuf top[2 * RECT_NP];
-	struct rtable t;
-	int i, k, rc;
-
-	rbufs_init(top, 2 * RECT_NP);
-	for (k = 0; k < 2 * RECT_NP; k++)
-		rbuf_printf(&top[k], "\\texttt{%s} %s", k % 2 ? "cublas" :
-			    "rect", rect_precs[k / 2]);
-	rtable_init(&t, "lSSSSSSSS");
-	pair_heads(x, &t, top, 2 * RECT_NP, "rect.acc_max", "rect.acc_mean");
 	for (i = 0; i < f->ns; i++) {
 		const struct rect_shape *s = &f->s[i];
 
-		shape_cell(x, &t, &s->sz, 0);
-		for (k = 0; k < 4 * RECT_NP; k++) {
-			const struct rcfg *c = (k / 2) % 2 ? s->lib[k / 4] :
-					       acc_cfg(f, s, k / 4);
+		rbuf_free(&pt.cell);
+		size_label(&s->sz, &pt.cell);
+		rtable_text(&pt.t, rbuf_str(&pt.cell));
+		for (b = 0; b < f->nb; b++)
+			rtable_num(&pt.t, rect_pad_ratio(&s->sz, f->blocks[b]),
+				   3, 0);
+		for (p = 0; p < RECT_NP; p++) {
+			rbuf_free(&pt.cell);
+			if (s->best[p] >= 0)
+				rbuf_printf(&pt.cell, "%d",
+					    f->blocks[s->best[p]]);
+			rtable_text(&pt.t, s->best[p] >= 0 ?
+				    rbuf_str(&pt.cell) : "--");
+			for (d = 0; d < nd; d++) {
+				const struct rect_shape *t = i < F[d]->ns ?
+					&F[d]->s[i] : NULL;
+				const struct rcfg *c = t && s->best[p] >= 0 ?
+					t->c[p][s->best[p]] : NULL;
 
-			if (!cell_status(x, &t, c))
-				rtable_num(&t, in_u(c, metric[k % 2], k / 4),
-					   -3, 0);
+				if (!mp_cell_gflops(x, &pt.t, pt.wide, c, 0, 0))
+					pt.seen |= rcfg_marks(x, c);
+			}
 		}
-		rtable_row_end(&t);
+		rtable_row_end(&pt.t);
 	}
-	rc = emit_dev_table(x, &t, dev, "rect.acc_table", "rect-acc", NULL,
-			    "rect.acc_note");
-	rtable_free(&t);
-	return rc;
-}
-
-/* GFLOP/s over the shapes (in order of their work), one line per block
- * and cuBLAS, fp32 solid, fp64 dotted in the same colour. */
-static int rect_figure(struct rctx *x, int dev, const struct rect_facts *f)
-{
-	enum { NL = 2 * (RECT_MAXB + 1) };
-	struct mem_line l[NL];
-	struct rbuf title[NL], tic[RECT_MAXS];
-	double xs[RECT_MAXS], ys[NL][RECT_MAXS];
-	struct mem_axes a = {.xlabel = lang_get(x->L, "rect.axis_shape"),
-		.xmin = 0.6, .xmax = f->ns + 0.4, .nxtics = (size_t)f->ns,
-		.w = RECT_FIG_W, .h = RECT_FIG_H};
-	int i, p, b, nl = 0, rc;
-
-	rbufs_init(title, NL);
-	rbufs_init(tic, RECT_MAXS);
-	for (i = 0; i < f->ns; i++) {
-		rbuf_puts(&tic[i], "{\\scriptsize ");
-		size_label(&f->s[i].sz, &tic[i]);
-		rbuf_puts(&tic[i], "}");
-	}
-	for (p = 0; p < RECT_NP; p++)
-		for (b = 0; b <= f->nb; b++, nl++) {
-			int lib = b == f->nb;
-
-			for (i = 0; i < f->ns; i++)
-				ys[nl][i] = gflops(cfg_of(&f->s[i], p,
-							  lib ? -1 : b));
-			rbuf_puts(&title[nl], lib ? "{\\scriptsize "
-				  "\\texttt{cublas}" : "{\\scriptsize ");
-			if (!lib)
-				block_head(&title[nl], f->blocks[b]);
-			rbuf_printf(&title[nl], " %s}", rect_precs[p]);
-			l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs,
-				ys[nl], (size_t)f->ns, p ? PL_REF : PL_LINE,
-				lib ? 6 : b, lib ? 6 : b};
-		}
-	rc = mp_figure_cat(x, dev, &a, l, (size_t)nl, tic, xs, "rect.figure");
-	rbufs_free(title, NL);
-	return rc;
+	rc = mem_caption(x, f->dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 "rect.table", NULL, &pt.cap);
+	rbuf_puts(&pt.note, lang_get(x->L, "rect.table_note"));
+	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
+	return parts_table_emit(x, &pt, rc, "rect-speed", f->dev);
 }
 
 /* ---- findings ------------------------------------------------------------- */
 
-/* The fastest block of each shape and its lead over the next. */
-static void find_best(struct rctx *x, struct rfind *fd,
-		      const struct rect_facts *f, int p, const char *pre)
+#define RF(s, i) ((const struct rect_facts *)(s)->f[i])
+
+/* Per precision the fastest block of each shape, its effect over the
+ * next, and where the largest block loses, its grid against the SMs. */
+static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	/* by mem_word: the best block is the faster, significantly or
-	 * not */
-	static const char *const lead_key[] = {"rect.find.lead.none",
-		"rect.find.lead.untested", "rect.find.lead.ns",
-		"rect.find.lead.faster", "rect.find.lead.faster"};
-	int count[RECT_MAXB] = {0}, i, n = 0, top = 0;
-	struct rbuf lead;
+	const struct rect_facts *f = RF(s, 0);
+	const struct rcmp *r[PG_MAXD];
 	struct plist l;
+	int p, i, d, top = f->nb - 1;
 
-	rbuf_init(&lead);
-	parts_list_init(&l);
-	for (i = 0; i < f->ns; i++) {
-		const struct rect_shape *s = &f->s[i];
-		const struct rcmp *r = &s->lead[p];
+	for (p = 0; p < RECT_NP; p++) {
+		parts_list_init(&l);
+		for (i = 0; i < f->ns; i++) {
+			const struct rect_shape *sh = &f->s[i];
+			const struct rcfg *c = sh->c[p][top];
 
-		if (s->best[p] < 0)
-			continue;
-		n++;
-		count[s->best[p]]++;
-		mp_fv_set(x, &l.item, "n3dp", "R", r->ratio, "B2",
-			  s->next[p] >= 0 ? f->blocks[s->next[p]] : 0, "P", r);
-		rbuf_free(&lead);
-		fv_emit(x, &lead, lead_key[s->next[p] < 0 ? MW_NONE :
-					   mem_word(r, 1)], &l.item);
-		mp_fv_set(x, &l.item, "Sdn4s", "SHAPE", &s->sz, "B",
-			  f->blocks[s->best[p]], "G",
-			  gflops(s->c[p][s->best[p]]), "LEAD", rbuf_str(&lead));
-		parts_list_add(x, &l, "rect.find.best_item");
+			if (sh->best[p] < 0)
+				continue;
+			for (d = 0; d < s->n; d++)
+				r[d] = &RF(s, d)->s[i].lead[p];
+			mp_fv_set(x, &l.item, "Sdd", "SHAPE", &sh->sz, "B",
+				  f->blocks[sh->best[p]], "B2", sh->next[p] >=
+				  0 ? f->blocks[sh->next[p]] : 0);
+			dvs_effect(x, s, fv_put(&l.item, "E"), r, 0);
+			fv_put(&l.item, "WHY");
+			if (sh->best[p] != top && rcfg_ok(c) &&
+			    !rcfg_steady(x, c)) {
+				mp_fv_set(x, &l.item, "ddd", "BT",
+					  f->blocks[top], "G",
+					  (int)c->c->grid_blocks, "SMS",
+					  versions_sms(x, f->dev));
+				fv_emit(x, fv_put(&l.item, "WHY"),
+					"rect.find.best_why", &l.item);
+			}
+			parts_list_add(x, &l, sh->next[p] < 0 ?
+				       "rect.find.best_one" : mem_word(
+				       &sh->lead[p], 1) >= MW_BETTER ?
+				       "rect.find.best_item" :
+				       "rect.find.best_ns");
+		}
+		fv_str(&l.all, "PREC", rect_precs[p]);
+		if (l.list->len)
+			mp_text_say(x, out, "rect.find.best", &l.all);
+		fv_free(&l.item);
+		fv_free(&l.all);
 	}
-	for (i = 1; i < f->nb; i++)
-		if (count[i] > count[top])
-			top = i;
-	mp_fv_set(x, &l.all, "ssdd", "DEV", pre, "PREC", rect_precs[p], "B",
-		  f->blocks[top], "K", count[top]);
-	label_count_put(x, "rect.shapes", n, n, fv_put(&l.all, "N"));
-	parts_list_find(x, fd, &l, "rect.find.best");
-	rbuf_free(&lead);
+	return 0;
 }
 
 /* Where padding costs: the time ratio of the most and the least padded
- * block against their padded-work ratio. */
-static void find_pad(struct rctx *x, struct rfind *fd,
-		     const struct rect_facts *f, int p, const char *pre)
+ * block against their padded-work ratio, per precision. */
+static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	struct rbuf text;
+	const struct rect_facts *f = RF(s, 0);
+	const struct rcmp *r[PG_MAXD];
+	double e[PG_MAXD], rw, rl;
+	int i, p, d, w;
 	struct fv v;
-	int i, w;
-
-	rbuf_init(&text);
-	fv_init(&v);
-	for (i = 0; i < f->ns; i++) {
-		const struct rect_shape *s = &f->s[i];
-		const struct rcmp *r = &s->pad_t[p];
-		double rw, rl, e;
-
-		if (s->pw[p] < 0 || !isfinite(r->ratio))
-			continue;
-		rw = rect_pad_ratio(&s->sz, f->blocks[s->pw[p]]);
-		rl = rect_pad_ratio(&s->sz, f->blocks[s->pl[p]]);
-		/* the most padded block's time per padded multiply-add
-		 * over the least padded one's */
-		e = r->ratio / (rw / rl);
-		mp_fv_set(x, &v, "ssSddn4n4n3n3n3%2p", "DEV", pre, "PREC",
-			  rect_precs[p], "SHAPE", &s->sz, "BW",
-			  f->blocks[s->pw[p]], "BL", f->blocks[s->pl[p]], "PW",
-			  rw, "PL", rl, "RP", rw / rl, "RT", r->ratio, "E", e,
-			  "TOL", 100 * RECT_PAD_TOL, "P", r);
-		w = mem_word(r, 0);
-		mp_text_say(x, &text, "rect.find.pad", &v);
-		mp_text_say(x, &text, w == MW_NS ? "rect.find.pad.ns" :
-			    fabs(e - 1) <= RECT_PAD_TOL ?
-			    "rect.find.pad.explains" : e > 1 ?
-			    "rect.find.pad.more" : "rect.find.pad.less", &v);
-		if (w == MW_UNTESTED)
-			mp_text_say(x, &text, "rect.find.pad.medians", &v);
-		fv_free(&v);
-		mp_text_find(x, fd, "rect.find.text", &text);
-	}
-}
-
-/* A list "SHAPE R (P); ..." of one comparison per shape. */
-static void ratio_list(struct rctx *x, const struct rect_facts *f, int lib,
-		       struct rbuf *list)
-{
-	struct fv v;
-	int i;
 
 	fv_init(&v);
-	for (i = 0; i < f->ns; i++) {
-		const struct rcmp *r = lib ? &f->s[i].prec_lib :
-					     &f->s[i].prec;
+	for (p = 0; p < RECT_NP; p++)
+		for (i = 0; i < f->ns; i++) {
+			const struct rect_shape *sh = &f->s[i];
 
-		if (!isfinite(r->ratio))
-			continue;
-		mp_fv_set(x, &v, "Sn3p", "SHAPE", &f->s[i].sz, "R", r->ratio,
-			  "P", r);
-		rbuf_puts(list, list->len ? "; " : "");
-		fv_emit(x, list, "rect.find.ratio_item", &v);
-	}
+			if (sh->pw[p] < 0 || !isfinite(sh->pad_t[p].ratio))
+				continue;
+			rw = rect_pad_ratio(&sh->sz, f->blocks[sh->pw[p]]);
+			rl = rect_pad_ratio(&sh->sz, f->blocks[sh->pl[p]]);
+			/* the most padded block's time per padded
+			 * multiply-add over the least padded one's */
+			for (d = 0; d < s->n; d++) {
+				r[d] = &RF(s, d)->s[i].pad_t[p];
+				e[d] = r[d]->ratio / (rw / rl);
+			}
+			mp_fv_set(x, &v, "sSddn3n3n3%2", "PREC", rect_precs[p],
+				  "SHAPE", &sh->sz, "BW", f->blocks[sh->pw[p]],
+				  "BL", f->blocks[sh->pl[p]], "PW", rw, "PL",
+				  rl, "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
+			dvs_effect(x, s, fv_put(&v, "RT"), r, 0);
+			dvs_num(x, s, fv_put(&v, "E"), e, 3, 0);
+			w = mem_word(r[0], 0);
+			mp_text_say(x, out, "rect.find.pad", &v);
+			mp_text_say(x, out, w <= MW_NS ? "rect.find.pad.ns" :
+				    fabs(e[0] - 1) <= RECT_PAD_TOL ?
+				    "rect.find.pad.explains" : e[0] > 1 ?
+				    "rect.find.pad.more" : "rect.find.pad.less",
+				    &v);
+		}
 	fv_free(&v);
+	return 0;
 }
 
-/* fp64 over fp32 in time, and what the device's peaks predict. */
-static void find_prec(struct rctx *x, struct rfind *fd,
-		      const struct rect_facts *f, const char *pre)
+/* fp64 over fp32 in time, the fastest blocks' and cuBLAS's over the
+ * shapes, and what the device's peaks predict. */
+static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	const struct rect_facts *f = RF(s, 0);
 	double pr = f->peak32 / f->peak64, lo = pr * (1 - RECT_RATIO_TOL);
-	double hi = pr * (1 + RECT_RATIO_TOL);
-	struct rbuf text, *ll;
+	double hi = pr * (1 + RECT_RATIO_TOL), r[4] = {NAN, NAN, NAN, NAN};
+	double pk[2][PG_MAXD];
+	int i, d;
 	struct fv v;
 
 	if (!f->ntr)
-		return;
-	rbuf_init(&text);
+		return 0;
+	for (d = 0; d < s->n; d++) {
+		for (i = 0; i < RF(s, d)->ns; i++) {
+			num_range_add(RF(s, d)->s[i].prec.ratio, &r[0], &r[1]);
+			num_range_add(RF(s, d)->s[i].prec_lib.ratio, &r[2],
+				      &r[3]);
+		}
+		pk[0][d] = RF(s, d)->peak32;
+		pk[1][d] = RF(s, d)->peak64;
+	}
 	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	ratio_list(x, f, 0, fv_put(&v, "LIST"));
-	ratio_list(x, f, 1, ll = fv_put(&v, "LLIST"));
-	mp_text_say(x, &text, ll->len ? "rect.find.prec" :
+	for (i = 0; i < 2; i++)
+		if (s->mask)
+			fv_str(&v, i ? "LRANGE" : "RANGE", "#");
+		else
+			num_range_put(fv_put(&v, i ? "LRANGE" : "RANGE"),
+				      r[2 * i], r[2 * i + 1], 3, find_num);
+	mp_text_say(x, out, isfinite(r[2]) ? "rect.find.prec" :
 		    "rect.find.prec_nolib", &v);
-	if (!isfinite(f->peak64)) {
-		mp_text_say(x, &text, "rect.find.pr.none", &v);
-	} else if (isfinite(pr)) {
-		mp_fv_set(x, &v, "n4n4n3%2", "P32", f->peak32, "P64",
-			  f->peak64, "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
-		num_range_put(fv_put(&v, "RANGE"), f->tr_lo, f->tr_hi, 3,
-			      find_num);
-		mp_text_say(x, &text, f->tr_lo >= lo && f->tr_hi <= hi ?
-			    "rect.find.pr.near" : f->tr_hi < lo ?
-			    "rect.find.pr.below" : f->tr_lo > hi ?
+	dvs_num(x, s, fv_put(&v, "P32"), pk[0], 4, 0);
+	dvs_num(x, s, fv_put(&v, "P64"), pk[1], 4, 0);
+	mp_fv_set(x, &v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
+	if (!isfinite(f->peak64))
+		mp_text_say(x, out, "rect.find.pr.none", &v);
+	else if (isfinite(pr))
+		mp_text_say(x, out, r[0] >= lo && r[1] <= hi ?
+			    "rect.find.pr.near" : r[1] < lo ?
+			    "rect.find.pr.below" : r[0] > hi ?
 			    "rect.find.pr.above" : "rect.find.pr.mixed", &v);
-		/* doubled bytes and the peaks predict the same 2 */
-		if (fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
-			mp_text_say(x, &text, "rect.find.pr.two", &v);
-	}
+	/* doubled bytes and the peaks predict the same 2 */
+	if (isfinite(pr) && fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
+		mp_text_say(x, out, "rect.find.pr.two", &v);
 	fv_free(&v);
-	mp_text_find(x, fd, "rect.find.text", &text);
+	return 0;
 }
 
-/* The fastest block against cuBLAS over the shapes, and at the largest
- * shape both ran. */
-static void find_lib(struct rctx *x, struct rfind *fd,
-		     const struct rect_facts *f, int p, const char *pre)
+/* Per precision, at the largest shape where the fastest block counts:
+ * its share of cuBLAS and of the peak of its precision and units
+ * (rcfg_peak: cuBLAS's fp64 product against the FP64 tensor-core peak
+ * where the device has one); a share above its peak is not printed. */
+static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	const struct rect_shape *top = NULL;
-	double lo = NAN, hi = NAN;
+	const struct rect_facts *f = RF(s, 0);
+	double a[PG_MAXD], c[PG_MAXD], pk[PG_MAXD], sh[PG_MAXD];
+	int i, p, d, wc, wl, over, lover;
 	struct fv v;
-	int i, n = 0;
-
-	for (i = 0; i < f->ns; i++) {
-		double r = 100 * f->s[i].vs_lib[p].ratio;
-
-		if (!isfinite(r))
-			continue;
-		num_range_add(r, &lo, &hi);
-		top = &f->s[i];
-		n++;
-	}
-	if (!top)
-		return;
-	fv_init(&v);
-	mp_fv_set(x, &v, "ssSn4n4%3p", "DEV", pre, "PREC", rect_precs[p],
-		  "SHAPE", &top->sz, "G", top->vs_lib[p].b, "GC",
-		  top->vs_lib[p].a, "PCT", 100 * top->vs_lib[p].ratio, "P",
-		  &top->vs_lib[p]);
-	num_range_put(fv_put(&v, "RANGE"), lo, hi, 3, find_pct);
-	fv_find(x, fd, n == 1 ? "rect.find.lib_one" : "rect.find.lib", &v);
-	fv_free(&v);
-}
-
-/* At the largest shape where the fastest block counts: it and cuBLAS
- * in % of the peak of their precision and units (rcfg_peak: cuBLAS's
- * fp64 product against the FP64 tensor-core peak where the device has
- * one); a share above its peak is a defect, said instead. */
-static void find_peaks(struct rctx *x, struct rfind *fd,
-		       const struct rect_facts *f, const char *pre)
-{
-	struct fv v;
-	char key[64];
-	int i, p, wc, wl, over, lover;
 
 	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
-		const struct rect_shape *s = NULL;
-		const struct rcfg *c;
-		double pk, pc, pl = NAN;
-
-		for (i = f->ns; i-- > 0 && !s; )
+		for (i = f->ns - 1; i >= 0; i--)
 			if (rcfg_steady(x, at(&f->s[i], p, f->s[i].best[p])))
-				s = &f->s[i];
-		if (!s)
+				break;
+		if (i < 0)
 			continue;
-		c = s->c[p][s->best[p]];
-		pk = rcfg_peak(x, c, &wc);
-		pc = rcfg_peak_pct(x, c, gflops(c), &wc, &over);
-		if (!isfinite(pk) || over)
-			continue;
-		lover = 0;
-		wl = wc;
-		if (rcfg_ok(s->lib[p]))
-			pl = rcfg_peak_pct(x, s->lib[p], gflops(s->lib[p]),
-					   &wl, &lover);
-		mp_fv_set(x, &v, "sSn4%3%3s", "DEV", pre, "SHAPE", &s->sz,
-			  "PK", pk, "A", pc, "C", pl, "PREC", rect_precs[p]);
-		snprintf(key, sizeof(key), "rect.find.peak%s%s", p ? "64" :
-			 "32", isfinite(pl) ? "" : "_nolib");
-		if (wl == RULE_PEAK_FP64_TC && isfinite(pl)) {
-			fv_num(&v, "PKT", rcfg_peak(x, s->lib[p], &wl), 4);
-			strcpy(key, "rect.find.peak64_tc");
+		for (d = 0, wl = -1, lover = 0; d < s->n; d++) {
+			const struct rect_shape *t = &RF(s, d)->s[i];
+			const struct rcfg *b = at(t, p, t->best[p]);
+
+			pk[d] = rcfg_peak(x, b, &wc);
+			a[d] = rcfg_peak_pct(x, b, gflops(b), &wc, &over);
+			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x,
+				t->lib[p], gflops(t->lib[p]), &wl, &over) : NAN;
+			lover |= rcfg_ok(t->lib[p]) && over;
+			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
-		fv_find(x, fd, key, &v);
-		if (lover)
-			fv_find(x, fd, "rect.find.peak_over", &v);
-		fv_free(&v);
+		mp_fv_set(x, &v, "sS", "PREC", rect_precs[p], "SHAPE",
+			  &f->s[i].sz);
+		dvs_num(x, s, fv_put(&v, "PCT"), sh, 3, 1);
+		dvs_num(x, s, fv_put(&v, "A"), a, 3, 1);
+		dvs_num(x, s, fv_put(&v, "C"), c, 3, 1);
+		dvs_num(x, s, fv_put(&v, "PK"), pk, 4, 0);
+		mp_text_say(x, out, !isfinite(c[0]) && !lover ?
+			    "rect.find.lib_nolib" : lover ?
+			    "rect.find.lib_over" :
+			    wl == RULE_PEAK_FP64_TC ? "rect.find.lib_tc" :
+			    "rect.find.lib", &v);
 	}
+	if (out->len)
+		mp_text_say(x, out, "rect.find.lib_why", &v);
+	fv_free(&v);
+	return 0;
 }
 
-/* The errors in units of u per precision, against the bound k u, and
- * fp32's against fp64's. */
-static void find_acc(struct rctx *x, struct rfind *fd,
-		     const struct rect_facts *f, const char *pre)
+/* The largest error in units of u per precision against the bound k u,
+ * rect's and cuBLAS's. */
+static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	double mean[RECT_NP] = {0, 0};
-	int nmean[RECT_NP] = {0, 0};
+	static const char *const key[] = {"rect.find.acc", "rect.find.acc_over"};
+	int i, p, d, over, khi;
+	double top[2][PG_MAXD];
 	struct fv v;
-	int i, p, k;
 
 	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
-		/* the largest max and mean error of rect and of cuBLAS */
-		double top[4] = {NAN, NAN, NAN, NAN};
-		int n = 0, over = 0, klo = 0, khi = 0;
+		for (d = 0, over = khi = 0; d < s->n; d++) {
+			top[0][d] = top[1][d] = NAN;
+			for (i = 0; i < RF(s, d)->ns; i++) {
+				const struct rect_shape *t = &RF(s, d)->s[i];
+				double e = rcfg_median(at(t, p, t->best[p]),
+					   VOCAB_METRIC_ACC_MAX) / rect_unit(p);
+				double el = rcfg_median(t->lib[p],
+					    VOCAB_METRIC_ACC_MAX) / rect_unit(p);
 
-		for (i = 0; i < f->ns; i++) {
-			const struct rect_shape *s = &f->s[i];
-			const struct rcfg *c = at(s, p, s->best[p]);
-			double e[4] = {in_u(c, VOCAB_METRIC_ACC_MAX, p),
-				in_u(c, VOCAB_METRIC_ACC_MEAN, p),
-				in_u(s->lib[p], VOCAB_METRIC_ACC_MAX, p),
-				in_u(s->lib[p], VOCAB_METRIC_ACC_MEAN, p)};
-
-			for (k = 0; k < 4; k++)
-				if (isfinite(e[k]))
-					top[k] = !(e[k] <= top[k]) ? e[k] :
-						 top[k];
-			if (isfinite(e[0])) {
-				n++;
-				klo = !klo || s->sz.k < klo ? s->sz.k : klo;
-				khi = s->sz.k > khi ? s->sz.k : khi;
+				top[0][d] = !(e <= top[0][d]) ? e : top[0][d];
+				top[1][d] = !(el <= top[1][d]) ? el :
+					    top[1][d];
 				/* the classical bound gamma_k ~ k u */
-				over += e[0] > s->sz.k;
-			}
-			if (isfinite(e[1])) {
-				mean[p] += e[1] * rect_unit(p);
-				nmean[p]++;
+				over |= e > t->sz.k;
+				khi = t->sz.k > khi ? t->sz.k : khi;
 			}
 		}
-		if (!n)
+		if (!isfinite(top[0][0]))
 			continue;
-		mp_fv_set(x, &v, "sssn3n3n3n3dd", "DEV", pre, "PREC",
-			  rect_precs[p], "U", p ? "2^{-53}" : "2^{-24}", "RMAX",
-			  top[0], "RMEAN", top[1], "CMAX", top[2], "CMEAN",
-			  top[3], "KLO", klo, "KHI", khi);
-		label_count_put(x, "rect.shapes", n, n, fv_put(&v, "N"));
-		label_count_put(x, "rect.shapes", over, over,
-				fv_put(&v, "NX"));
-		fv_find(x, fd, over ? "rect.find.acc_over" :
-			klo == khi ? "rect.find.acc_one" : "rect.find.acc", &v);
-		fv_free(&v);
+		mp_fv_set(x, &v, "ssd", "PREC", rect_precs[p], "U", p ?
+			  "2^{-53}" : "2^{-24}", "KHI", khi);
+		dvs_num(x, s, fv_put(&v, "RMAX"), top[0], 3, 0);
+		dvs_num(x, s, fv_put(&v, "CMAX"), top[1], 3, 0);
+		mp_text_say(x, out, key[over], &v);
 	}
-	if (!nmean[RECT_FP32] || !nmean[RECT_FP64] || !(mean[RECT_FP64] > 0))
-		return;
-	fv_str(&v, "DEV", pre);
-	/* some 10^8: in scientific notation */
-	rbuf_printf(fv_put(&v, "R"), "\\num{%.2e}",
-		    (mean[RECT_FP32] / nmean[RECT_FP32]) /
-		    (mean[RECT_FP64] / nmean[RECT_FP64]));
-	rbuf_printf(fv_put(&v, "UR"), "$2^{%.0f}$",
-		    log2(rect_unit(RECT_FP32) / rect_unit(RECT_FP64)));
-	fv_find(x, fd, "rect.find.acc_ratio", &v);
 	fv_free(&v);
+	return 0;
 }
 
-/* Verification, and the shapes where a point ran below a wave or near
- * a launch. */
-static void find_misc(struct rctx *x, struct rfind *fd,
-		      const struct rect_facts *f, int dev, const char *pre)
+/* Verification, and the shapes where a point ran below a wave. */
+static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	const struct rect_facts *f = RF(s, 0);
 	struct plist l;
 	size_t j;
 	int i;
 
 	parts_list_init(&l);
-	fv_str(&l.all, "DEV", pre);
 	if (isfinite(f->max_rel))
 		rbuf_printf(fv_put(&l.all, "E"), "\\num{%.2e}", f->max_rel);
-	else
-		fv_str(&l.all, "E", "--");
-	mp_verified_find(x, fd, &l.all, "rect.find", f->nok, f->nall);
+	mp_fv_set(x, &l.all, "dd", "K", f->nok, "N", f->nall);
+	if (f->nall)
+		mp_text_say(x, out, f->nok == f->nall ?
+			    "rect.find.verified_all" :
+			    "rect.find.verified_some", &l.all);
 	for (i = 0; i < f->ns; i++)
 		for (j = 0; j < x->ncfgs; j++) {
 			const struct rcfg *c = &x->cfgs[j];
 
-			if (c->dev == dev && !strcmp(c->c->suite, RECT_SUITE) &&
-			    c->c->m == f->s[i].sz.m &&
+			if (c->dev == f->dev && !strcmp(c->c->suite,
+			    RECT_SUITE) && c->c->m == f->s[i].sz.m &&
 			    c->c->k == f->s[i].sz.k &&
 			    c->c->n == f->s[i].sz.n && rcfg_ok(c) &&
 			    !rcfg_steady(x, c)) {
@@ -800,47 +538,56 @@ static void find_misc(struct rctx *x, struct rfind *fd,
 				break;
 			}
 		}
-	parts_list_find(x, fd, &l, "rect.find.nonsteady");
+	if (l.list->len)
+		mp_text_say(x, out, "rect.find.nonsteady", &l.all);
+	fv_free(&l.item);
+	fv_free(&l.all);
+	return 0;
 }
 
-/* ---- the section ---------------------------------------------------------- */
-
-static int part(struct rctx *x, int dev, struct rfind *fd)
+/* What to take away: padding's largest cost in work and where the
+ * largest block wins. */
+static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	struct rect_facts *f = malloc(sizeof(*f));
-	char pre[32];
-	int rc = -1, p;
+	const struct rect_facts *f = RF(s, 0);
+	int i, p, fills = 1, top = f->nb - 1;
+	struct fv v;
 
-	if (!f)
-		return -1;
-	if (facts_rect(x, dev, f))
-		goto out;
-	emit_dev_heading(x, 1, dev);
-	rc = pad_table(x, dev, f);
-	for (p = 0; p < RECT_NP && !rc; p++)
-		rc = speed_table(x, dev, f, p);
-	if (!rc)
-		rc = rect_figure(x, dev, f);
-	if (!rc)
-		rc = acc_table(x, dev, f);
-	problems_list(x, dev, RECT_SUITE, NULL);
-	dev_prefix(x, dev, pre, sizeof(pre));
+	if (f->pad_s < 0 || !f->nb)
+		return 0;
+	/* the largest block is fastest exactly where it counts */
 	for (p = 0; p < RECT_NP; p++)
-		find_best(x, fd, f, p, pre);
-	for (p = 0; p < RECT_NP; p++)
-		find_pad(x, fd, f, p, pre);
-	find_prec(x, fd, f, pre);
-	for (p = 0; p < RECT_NP; p++)
-		find_lib(x, fd, f, p, pre);
-	find_peaks(x, fd, f, pre);
-	find_acc(x, fd, f, pre);
-	find_misc(x, fd, f, dev, pre);
-out:
-	free(f);
-	return rc;
+		for (i = 0; i < f->ns; i++)
+			fills &= (f->s[i].best[p] == top) ==
+				 rcfg_steady(x, f->s[i].c[p][top]);
+	fv_init(&v);
+	mp_fv_set(x, &v, "dSd", "B", f->pad_b, "SHAPE", &f->s[f->pad_s].sz,
+		  "BT", f->blocks[f->nb - 1]);
+	find_pct(fv_put(&v, "W"), 100 * (f->pad_max - 1), 2);
+	mp_text_say(x, out, "rect.take", &v);
+	if (fills)
+		mp_text_say(x, out, "rect.take_fills", &v);
+	fv_free(&v);
+	return 0;
+}
+
+static int rect_show(struct rctx *x, void *const *f, const int *dev, int n)
+{
+	return rect_table(x, (struct rect_facts *const *)f, n, dev);
+}
+
+static int rect_fill(struct rctx *x, int dev, void *f)
+{
+	return facts_rect(x, dev, f);
 }
 
 int sec_rect(struct rctx *x)
 {
-	return mem_section(x, RECT_SUITE, "rect", part);
+	static const dvs_say_fn say[] = {say_best, say_pad, say_prec, say_lib,
+					 say_acc, say_misc, say_take};
+	static const struct dvs_sec d = {RECT_SUITE, "rect",
+		sizeof(struct rect_facts), rect_fill, rect_show, say,
+		sizeof(say) / sizeof(say[0])};
+
+	return dvs_section(x, &d);
 }

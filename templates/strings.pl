@@ -696,65 +696,44 @@ concl.b.walkers = Przechowywanie stanu generatora w pamięci współdzielonej, a
 intro.obj.rect = \emph{Iloczyn prostokątny} (podręcznik~R): jak szybko działa kafelkowy iloczyn macierzy prostokątnych, gdy każdy wymiar dopełniony jest do wielokrotności bloku, ile dopełnienie kosztuje przy każdym bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie, obok cuBLAS.
 rect.title = Iloczyn macierzy prostokątnych dopełnionych do bloku
 rect.absent = Baza danych nie zawiera pomiarów zestawu rect.
-rect.intro = To doświadczenie sprawdza, jak szybko działa iloczyn macierzy prostokątnych z podręcznika~R, gdy każdy wymiar dopełniony jest do bloku, ile dopełnienie kosztuje przy każdym rozmiarze bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie. Jądro \texttt{rect} oblicza $C = AB$ dla macierzy $A$ o wymiarach $m \times k$ i macierzy $B$ o wymiarach $k \times n$ (w podręczniku~R $(\mathit{Arows} \times \mathit{Acols}) \cdot (\mathit{Acols} \times \mathit{Bcols})$) z kafelkami w pamięci współdzielonej i blokami $b \times b$ wątków, w pojedynczej (fp32) i podwójnej precyzji (fp64); \texttt{cublas} to SGEMM lub DGEMM z cuBLAS na tych samych danych. Jak w podręczniku każdy wymiar dopełniany jest do wielokrotności bloku, $X' = \lceil X/b \rceil\,b$: siatka obejmuje $\lceil m/b \rceil \times \lceil n/b \rceil$ kafelków macierzy $C$, a każdy z nich przechodzi $\lceil k/b \rceil$ kafelków wzdłuż $k$. Podręcznik dopełnia tablice zerami przed uruchomieniem; \texttt{rect} zamiast tego czyta zera poza krawędziami i zapisuje tylko elementy leżące w $C$, co daje tę samą arytmetykę: jądro wykonuje $M'K'N'$ mnożeń z dodawaniem iloczynu dopełnionego, z czego $mkn$ jest użytecznych. Ich stosunek $M'K'N'/(mkn) \ge 1$, współczynnik pracy dopełnionej, to praca, którą blok marnuje. GFLOP/s liczą pracę użyteczną, $2mkn$, podzieloną przez czas jądra. Każdy wynik sprawdzany jest względem DGEMM z cuBLAS na tych samych danych (tolerancję podaje rozdział o metodzie); konfiguracja, która ją przekracza, jest błędna. Dokładność mierzona jest na 1024 wylosowanych elementach $C$, w tym jej narożnikach, względem iloczynu kompensowanego w long double: błąd elementu $|c_{ij} - \hat c_{ij}|$ podzielony przez $\sum_k |a_{ik} b_{kj}|$, skalę klasycznego oszacowania $\gamma_k \approx k u$, podany w jednostkach błędu zaokrąglenia $u$ danej precyzji. Dane wejściowe mają rozkład jednostajny w $[-1, 1)$: losowe liczby float w fp32 i losowe liczby double o pełnych 53 bitach w fp64 (float rozszerzone do double dałyby w double dokładne iloczyny i ukryły zaokrąglenie); każda precyzja jest porównywana z dokładnym iloczynem własnych danych, więc jej błąd to błąd samej arytmetyki.
-rect.shapes.one = @@N@@ kształtu
-rect.shapes.few = @@N@@ kształtów
-rect.shapes.many = @@N@@ kształtów
+rect.intro = Ten eksperyment pyta, jak szybko działa iloczyn macierzy prostokątnych z podręcznika~R, $C = AB$ z $A$ o wymiarach $m \times k$ i $B$ o wymiarach $k \times n$, gdy każdy wymiar dopełniono do wielokrotności bloku, $X' = \lceil X/b \rceil\,b$, ile kosztuje dopełnienie, ile podwójna precyzja względem pojedynczej i jak dokładne są obie. Kernel \texttt{rect} używa kafelków pamięci współdzielonej o $b \times b$ wątkach i poza krawędziami czyta zera, więc wykonuje $M'K'N'$ mnożeń z dodawaniem iloczynu dopełnionego, z czego $mkn$ użytecznych: ich stosunek to współczynnik pracy dopełnionej. \texttt{cublas} to SGEMM lub DGEMM z cuBLAS na tych samych danych; GFLOP/s liczą użyteczne $2mkn$. Każdy wynik sprawdzono względem DGEMM; dokładność zmierzono na 1024 losowych elementach względem iloczynu z kompensacją, w jednostkach zaokrąglenia $u$.
 rect.shape = Kształt $m \times k \times n$
-rect.padded = $M' \times K' \times N'$
-rect.ratio = Współcz.
-rect.pad_table = Dopełnienie każdego kształtu do bloku@@DEV@@: kształt dopełniony $M' \times K' \times N'$ i współczynnik pracy dopełnionej $M'K'N'/(mkn)$.
-rect.pad_note = Współczynnik to liczba mnożeń z dodawaniem wykonanych przez jądro podzielona przez liczbę użytecznych; zależy od kształtu i bloku, nie od precyzji.
-rect.best_head = Najszybszy blok
-rect.pct_cublas = \%~cuBLAS
-rect.pad_best = Współcz.
-rect.time_ratio = Czas fp64/fp32
-rect.table = GFLOP/s iloczynu dopełnionego w fp32 według kształtu@@DEV@@: mediana z @@SAMPLES@@ dla każdego bloku i dla cuBLAS; najszybszy blok w procentach cuBLAS i jego współczynnik pracy dopełnionej.
-rect.table_fp64 = GFLOP/s iloczynu dopełnionego w fp64 według kształtu@@DEV@@: mediana z @@SAMPLES@@ dla każdego bloku i dla cuBLAS; najszybszy blok w procentach cuBLAS i jego współczynnik pracy dopełnionej; mediana czasu jądra w fp64 podzielona przez tę w fp32.
-rect.table_note = Pogrubienie: najszybszy blok danego kształtu.
-rect.table_note64 = Pogrubienie: najszybszy blok danego kształtu. Czas fp64/fp32: \texttt{rect} przy najszybszym bloku każdej precyzji; \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
-rect.regime_note = Przy takim kształcie czas bloku mierzy też bezczynne multiprocesory; bloki są mimo to uszeregowane, bo liczba bloków siatki jest częścią kosztu rozmiaru bloku, ale kształt nie wchodzi do ,,\% szczytu''.
-rect.acc_max = maks.
-rect.acc_mean = średnia
-rect.acc_table = Dokładność iloczynu według kształtu@@DEV@@, w jednostkach błędu zaokrąglenia $u$ ($2^{-24}$ w fp32, $2^{-53}$ w fp64): największy i średni błąd wylosowanych elementów, \texttt{rect} przy najszybszym bloku danego kształtu.
-rect.acc_note = Błąd elementu: $|c_{ij} - \hat c_{ij}| / \sum_k |a_{ik} b_{kj}|$ względem iloczynu kompensowanego w long double; klasyczne oszacowanie to $\gamma_k \approx k u$.
-rect.axis_shape = Kształt $m \times k \times n$ (według pracy użytecznej)
-rect.figure = GFLOP/s iloczynu dopełnionego według kształtu@@DEV@@: mediana (oś logarytmiczna) każdego bloku i cuBLAS, fp32 linią ciągłą, fp64 kropkowaną.
-rect.find.text = @@TEXT@@
-rect.find.best = @@DEV@@W @@PREC@@ najszybszy jest blok $b = @@B@@$ przy @@K@@ z @@N@@; według kształtu: @@LIST@@.
-rect.find.best_item = @@SHAPE@@: $b = @@B@@$, @@G@@~GFLOP/s, @@LEAD@@
-rect.find.lead.faster = @@R@@ razy $b = @@B2@@$ (@@P@@)
-rect.find.lead.ns = bez istotnej przewagi nad $b = @@B2@@$ (@@R@@ razy, @@P@@)
-rect.find.lead.untested = @@R@@ razy $b = @@B2@@$ według median (nie testowano)
-rect.find.lead.none = jedyny blok, który się wykonał
-rect.find.pad = @@DEV@@W @@PREC@@ przy kształcie @@SHAPE@@ blok $b = @@BW@@$ dopełnia pracę do @@PW@@ pracy użytecznej, a $b = @@BL@@$ do @@PL@@, co daje stosunek @@RP@@; $b = @@BW@@$ trwa @@RT@@ razy dłużej niż $b = @@BL@@$ (@@P@@).
-rect.find.pad.explains = Na jedno dopełnione mnożenie z dodawaniem oba bloki pracują w granicach @@TOL@@ (@@E@@ razy): dopełnienie wyjaśnia różnicę.
-rect.find.pad.more = Stosunek czasów przekracza dopełnienie: na jedno dopełnione mnożenie z dodawaniem $b = @@BW@@$ jest również @@E@@ razy wolniejszy, więc dopełnienie wyjaśnia tylko część różnicy.
-rect.find.pad.less = Stosunek czasów pozostaje poniżej dopełnienia: na jedno dopełnione mnożenie z dodawaniem $b = @@BW@@$ potrzebuje @@E@@ czasu bloku $b = @@BL@@$, więc jego szybsza praca równoważy część lub całość straty i dopełnienie nie rozstrzyga o kolejności.
-rect.find.pad.ns = Czasy nie różnią się istotnie, więc te dane nie wykazują tu kosztu dopełnienia.
-rect.find.pad.medians = (Według median; bez surowych próbek i przy zachodzących zakresach nie testowano.)
-rect.find.ratio_item = @@SHAPE@@ @@R@@ (@@P@@)
-rect.find.prec = @@DEV@@Czas jądra w fp64 podzielony przez czas w fp32, \texttt{rect} przy najszybszym bloku każdej precyzji: @@LIST@@; cuBLAS: @@LLIST@@.
-rect.find.prec_nolib = @@DEV@@Czas jądra w fp64 podzielony przez czas w fp32, \texttt{rect} przy najszybszym bloku każdej precyzji: @@LIST@@.
-rect.find.pr.near = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} mieści się w granicach @@TOL@@ od tej wartości.
-rect.find.pr.below = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} leży o ponad @@TOL@@ niżej: jądro nie pracuje w tempie jednostek FP32, więc wolniejsze jednostki FP64 kosztują je mniej, niż wynika ze stosunku szczytów.
-rect.find.pr.above = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} przekracza tę wartość o ponad @@TOL@@: fp64 kosztuje jądro więcej, niż tłumaczą jego jednostki arytmetyczne.
-rect.find.pr.mixed = Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, czyli jak czasy jądra ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} leży częściowo w granicach @@TOL@@ od tej wartości, a częściowo poza nimi: kształty różnią się tym, co je ogranicza.
-rect.find.pr.two = Na tym urządzeniu element fp64 ma też dwa razy więcej bajtów niż fp32: stosunek bliski 2 pasuje zarówno do jądra ograniczonego ruchem w pamięci, jak i do ograniczonego arytmetyką, a te dane nie pozwalają ich rozróżnić.
-rect.find.pr.none = Baza danych nie zawiera szczytowej wydajności FP64 tego urządzenia (pomiar zapisuje ją tylko wtedy, gdy zna jednostki FP64 danej wersji obliczeniowej), więc stosunku nie zestawiono ze szczytami.
-rect.find.lib = @@DEV@@W @@PREC@@ najszybszy blok osiąga @@RANGE@@ wyniku cuBLAS dla wszystkich kształtów; przy największym, @@SHAPE@@, @@G@@ wobec @@GC@@~GFLOP/s, czyli @@PCT@@ (@@P@@).
-rect.find.lib_one = @@DEV@@W @@PREC@@ przy kształcie @@SHAPE@@ najszybszy blok osiąga @@G@@ wobec @@GC@@~GFLOP/s cuBLAS, czyli @@PCT@@ (@@P@@).
-rect.find.peak32 = @@DEV@@W fp32 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP32, a cuBLAS @@C@@; ten szczyt to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
-rect.find.peak32_nolib = @@DEV@@W fp32 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP32; ten szczyt to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
-rect.find.peak64 = @@DEV@@W fp64 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP64, a cuBLAS @@C@@; ten szczyt, nigdy szczyt FP32, to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
-rect.find.peak64_nolib = @@DEV@@W fp64 przy kształcie @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytowej wydajności FP64; ten szczyt, nigdy szczyt FP32, to @@PK@@~GFLOP/s przy zarejestrowanym zegarze.
-rect.find.acc = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); każdy błąd \texttt{rect} leży poniżej najgorszego oszacowania $k u$ ($k$ od @@KLO@@ do @@KHI@@).
-rect.find.acc_one = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); każdy błąd \texttt{rect} leży poniżej najgorszego oszacowania $k u$ ($k$ = @@KLO@@).
-rect.find.acc_over = @@DEV@@Dokładność w @@PREC@@ ($u = @@U@@$) dla @@N@@: \texttt{rect} najwyżej @@RMAX@@~$u$ (średnia najwyżej @@RMEAN@@~$u$), cuBLAS najwyżej @@CMAX@@~$u$ (średnia najwyżej @@CMEAN@@~$u$); dla @@NX@@ błąd \texttt{rect} przekracza najgorsze oszacowanie $k u$, czego poprawny iloczyn w tej precyzji nie może.
-rect.find.acc_ratio = @@DEV@@Średni błąd \texttt{rect} w fp32 jest @@R@@ razy większy niż w fp64 (dla wszystkich kształtów); błędy zaokrąglenia obu precyzji mają się jak @@UR@@~:~1.
-rect.find.verified_all = @@DEV@@Weryfikację względem DGEMM przeszły wszystkie konfiguracje \texttt{rect} (@@N@@; największy błąd względny @@E@@): iloczyn dopełniony jest poprawny dla każdego zmierzonego kształtu, bloku i precyzji.
-rect.find.verified_some = @@DEV@@Wynik weryfikacji względem DGEMM: poprawnych jest tylko @@K@@ z @@N@@ konfiguracji \texttt{rect}; błędne wymieniono wyżej i nie biorą udziału w porównaniach.
-rect.find.nonsteady = @@DEV@@Przy kształtach @@LIST@@ niektóre punkty miały mniej bloków, niż GPU ma multiprocesorów, lub, mierzone zdarzeniami, trwały krócej niż uruchomienie (oznaczone w tabelach): tam czas bloku mierzy też bezczynne multiprocesory, więc dane nie pozwalają przypisać różnicy między blokami samemu dopełnieniu.
+rect.h_pad = Współczynnik pracy dopełnionej
+rect.table = Iloczyn dopełniony według kształtu: współczynnik pracy dopełnionej $M'K'N'/(mkn)$ każdego bloku oraz dla każdej precyzji najszybszy blok ($b$, przy kilku GPU na GPU~1) z jego GFLOP/s na każdym GPU, mediana z @@SAMPLES@@.
+rect.table_note = Współczynnik to wykonane mnożenia z dodawaniem względem użytecznych; zależy od kształtu i bloku, nie od precyzji.
+rect.regime_note = Przy takim kształcie czas bloku mierzy też bezczynne multiprocesory; jego bloki nadal się porównuje, bo liczba bloków siatki jest częścią kosztu rozmiaru bloku, ale kształt pomija się w ,,\% szczytu''.
+rect.find.text = @@DEV@@@@TEXT@@
+rect.find.best = W @@PREC@@ najszybszy blok według kształtu: @@LIST@@.
+rect.find.best_item = @@SHAPE@@ $b = @@B@@$, @@E@@ razy GFLOP/s bloku $b = @@B2@@$@@WHY@@
+rect.find.best_ns = @@SHAPE@@ $b = @@B@@$, bez istotnej różnicy względem $b = @@B2@@$ (@@E@@)@@WHY@@
+rect.find.best_one = @@SHAPE@@ $b = @@B@@$, jedyny blok, który działał
+rect.find.best_why = , bo siatka $b = @@BT@@$ z @@G@@ blokami zostawia część z @@SMS@@~SM bezczynną
+rect.find.pad = W @@PREC@@ przy @@SHAPE@@ blok $b = @@BW@@$ dopełnia pracę do @@PW@@ razy pracy użytecznej, a $b = @@BL@@$ do @@PL@@, stosunek @@RP@@; $b = @@BW@@$ potrzebuje @@RT@@ razy więcej czasu.
+rect.find.pad.explains = Na dopełnione mnożenie z dodawaniem oba bloki różnią się o nie więcej niż @@TOL@@ (@@E@@ razy): różnicę wyjaśnia dopełnienie.
+rect.find.pad.more = Stosunek czasów przekracza dopełnienie: na dopełnione mnożenie z dodawaniem $b = @@BW@@$ jest też @@E@@ razy wolniejszy, więc dopełnienie wyjaśnia tylko część różnicy.
+rect.find.pad.less = Stosunek czasów jest mniejszy niż dopełnienie: na dopełnione mnożenie z dodawaniem $b = @@BW@@$ potrzebuje @@E@@ razy czasu $b = @@BL@@$, więc szybsza praca równoważy część lub całość straty.
+rect.find.pad.ns = Czasy nie różnią się istotnie, więc dane nie pokazują tu kosztu dopełnienia.
+rect.find.prec = Czas kernela w fp64 względem fp32 dla kształtów: \texttt{rect} przy najszybszym bloku każdej precyzji @@RANGE@@, cuBLAS @@LRANGE@@.
+rect.find.prec_nolib = Czas kernela w fp64 względem fp32 dla kształtów: \texttt{rect} przy najszybszym bloku każdej precyzji @@RANGE@@.
+rect.find.pr.near = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} mieści się w @@TOL@@ od niego.
+rect.find.pr.below = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} jest o ponad @@TOL@@ niższe: kernel nie działa z szybkością jednostek FP32, więc wolniejsze jednostki FP64 kosztują go mniej niż stosunek szczytów.
+rect.find.pr.above = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} przekracza go o ponad @@TOL@@: fp64 kosztuje kernel więcej, niż wyjaśniają jednostki arytmetyczne.
+rect.find.pr.mixed = Szczyty urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@ w FP64, mają się jak @@PR@@~:~1, stosunek czasów kernela ograniczonego arytmetyką; @@RANGE@@ dla \texttt{rect} leży częściowo w granicy @@TOL@@, częściowo poza nią: kształty różnią się tym, co je ogranicza.
+rect.find.pr.two = Element fp64 ma też dwa razy więcej bajtów niż fp32: stosunek bliski 2 pasuje zarówno do kernela ograniczonego ruchem pamięci, jak i arytmetyką, a te dane nie odróżniają tych przypadków.
+rect.find.pr.none = Baza nie zawiera szczytu FP64 tego urządzenia, więc stosunku nie zestawiono ze szczytami.
+rect.find.lib = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@PCT@@ cuBLAS i @@A@@ szczytu swoich jednostek (@@PK@@~GFLOP/s), cuBLAS @@C@@.
+rect.find.lib_tc = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@PCT@@ cuBLAS i @@A@@ szczytu FP64 rdzeni CUDA (@@PK@@~GFLOP/s); cuBLAS działa na rdzeniach tensorowych FP64, @@C@@ ich szczytu.
+rect.find.lib_nolib = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytu swoich jednostek (@@PK@@~GFLOP/s).
+rect.find.lib_over = W @@PREC@@ przy @@SHAPE@@ najszybszy blok osiąga @@PCT@@ cuBLAS i @@A@@ szczytu swoich jednostek (@@PK@@~GFLOP/s); cuBLAS przekroczyłby szczyt, względem którego jest mierzony, co jest wadą tego szczytu dla tego urządzenia, więc nie podano jego udziału.
+rect.find.lib_why = Ten zestaw nie ma przebiegu liczników, więc tego, co trzyma \texttt{rect} poniżej cuBLAS (odczyty, konflikty banków, skład instrukcji), tu nie zmierzono; sekcja progresji mierzy to dla iloczynu kwadratowego.
+rect.find.acc = Dokładność w @@PREC@@ ($u = @@U@@$): \texttt{rect} najwyżej @@RMAX@@~$u$, cuBLAS najwyżej @@CMAX@@~$u$, w granicy klasycznego oszacowania $k u$ ($k \le @@KHI@@$).
+rect.find.acc_over = Dokładność w @@PREC@@ ($u = @@U@@$): \texttt{rect} najwyżej @@RMAX@@~$u$, cuBLAS najwyżej @@CMAX@@~$u$; \texttt{rect} przekracza klasyczne oszacowanie $k u$ przy pewnym kształcie.
+rect.find.verified_all = Wszystkie @@N@@ konfiguracje \texttt{rect} przeszły weryfikację względem DGEMM (największy błąd względny @@E@@): iloczyn dopełniony jest poprawny dla każdego zmierzonego kształtu, bloku i precyzji.
+rect.find.verified_some = Tylko @@K@@ z @@N@@ konfiguracji \texttt{rect} przeszło weryfikację względem DGEMM; nieudane wymieniono powyżej i nie biorą udziału w porównaniach.
+rect.find.nonsteady = Przy @@LIST@@ niektóre punkty uruchomiły mniej bloków, niż GPU ma SM (oznaczone): tam czas bloku mierzy też bezczynne multiprocesory.
+rect.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
+rect.take = Dopełnienie do $b = @@B@@$ dodaje najwyżej @@W@@ pracy (@@SHAPE@@).
+rect.take_fills = Największy blok, $b = @@BT@@$, jest najszybszy dokładnie tam, gdzie jego siatka zajmuje każdy SM, w obu precyzjach: należy wybrać największy blok, którego siatka wypełnia GPU.
 rect.concl.claim = Iloczyn macierzy prostokątnych z każdym wymiarem dopełnionym do bloku jest poprawny, w precyzji float i double.
 rect.concl.verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
 rect.concl.time = fp64 @@LO@@--@@HI@@$\times$ czasu fp32
@@ -806,8 +785,6 @@ precision.find.fast64_own = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G
 precision.find.fast64_tc = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 rdzeni tensorowych (@@PEAK@@~GFLOP/s przy zapisanym zegarze): na urządzeniach 8.0 i 9.0 iloczyn podwójnej precyzji biblioteki liczą rdzenie tensorowe, dwa razy szybciej niż rdzenie CUDA w FP64.
 precision.find.fast64_over = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, więcej niż szczyt, do którego je odniesiono (@@PEAK@@~GFLOP/s przy zapisanym zegarze): to błąd tego szczytu (zegar lub liczba jednostek nie pasują do urządzenia), więc nie podano udziału.
 precision.find.fast64_own_over = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G@@~GFLOP/s, więcej niż szczyt FP64: to błąd tego szczytu, więc nie podano udziału; @@SHARE@@ wydajności biblioteki.
-rect.find.peak64_tc = @@DEV@@W fp64 przy @@SHAPE@@ najszybszy blok osiąga @@A@@ szczytu FP64 rdzeni CUDA (@@PK@@~GFLOP/s przy zapisanym zegarze), cuBLAS @@C@@ szczytu FP64 rdzeni tensorowych (@@PKT@@~GFLOP/s), na których na urządzeniach 8.0 i 9.0 liczy iloczyn podwójnej precyzji.
-rect.find.peak_over = @@DEV@@cuBLAS w @@PREC@@ przy @@SHAPE@@ przekroczyłby szczyt, do którego go odniesiono: to błąd tego szczytu dla tego urządzenia, więc nie podano udziału.
 precision.find.fast64_nopeak = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s; szczytowa wydajność FP64 tego urządzenia jest nieznana, więc nie podano jej udziału.
 precision.find.acc_ratio = @@DEV@@Przy $n = @@N@@$ średni błąd w fp32 jest @@R@@ razy większy niż w fp64 (jąder: @@K@@); jednostki zaokrąglenia mają się jak $2^{29} \approx \num{5.37e8}$ : 1.
 precision.find.acc_not = @@DEV@@Przy $n = @@N@@$ fp64 nie jest dokładniejsze od fp32 dla: @@LIST@@; jego średni błąd nie jest mniejszy niż w fp32.
@@ -838,83 +815,63 @@ device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64
 intro.obj.progression = \emph{Od sprawozdania~P do cuBLAS}: jak blisko cuBLAS dochodzi ciąg kerneli SGEMM wykraczający poza \texttt{v5} ze sprawozdania~P, w którym każdy krok dodaje jedną udokumentowaną optymalizację, w FP32 wyłącznie na rdzeniach CUDA, co daje każdy krok i które liczniki sprzętowe jego zysk przesuwa.
 progression.title = Od sprawozdania~P do cuBLAS: ciąg kerneli SGEMM
 progression.absent = Baza danych nie zawiera pomiarów zestawu progression.
-progression.intro = Ten eksperyment prowadzi wersje kernela ze sprawozdania~P dalej niż \texttt{v5}, w stronę SGEMM na poziomie biblioteki: każdy kolejny krok dodaje jedną udokumentowaną optymalizację (kafelkowanie w rejestrach w jednym i w dwóch wymiarach, 128-bitowe odczyty z transponowanym kafelkiem $A$, kafelkowanie na poziomie warpu, podwójne buforowanie z kopiowaniem asynchronicznym), wszystko w FP32 na rdzeniach CUDA, bez rdzeni tensorowych i bez TF32; punktem odniesienia jest SGEMM z cuBLAS w FP32. Każdy kernel działa dla macierzy kwadratowych rozmiaru $n$; każdy rozmiar to jedna grupa, której konfiguracje próbkowane są na przemian, więc dwa kroki przy jednym rozmiarze porównuje się na próbkach pobranych obok siebie. Kernel pokazany jest przy najlepszym bloku (\texttt{v1}--\texttt{v5}: $b \times b$ wątków) lub kafelku (kafelek $t \times t$ macierzy $C$, który liczy jeden blok, każdy wątek kilka elementów): tym o najwyższej medianie GFLOP/s spośród jego konfiguracji w stanie ustalonym, a gdy żadna nie była w stanie ustalonym, spośród wszystkich. GFLOP/s $= 2n^3/t$; każdy wynik sprawdzono względem niezależnego odniesienia.
-progression.objective = Cel: droga od \texttt{v5} ze sprawozdania~P do kernela na poziomie biblioteki, krok po kroku wobec cuBLAS, w FP32 wyłącznie na rdzeniach CUDA (bez rdzeni tensorowych, bez TF32).
+progression.intro = Ten eksperyment prowadzi wersje ze sprawozdania~P dalej niż \texttt{v5}, w stronę SGEMM na poziomie biblioteki, w FP32 na rdzeniach CUDA (bez rdzeni tensorowych i TF32), względem SGEMM z cuBLAS: \texttt{v6} kafelkuje rejestry w jednym wymiarze, \texttt{v7} w dwóch, \texttt{v8} dodaje 128-bitowe odczyty i transponowany kafelek $A$, \texttt{v9} kafelkowanie warpów, \texttt{v10} podwójne buforowanie z cp.async, \texttt{v11} podwójnie buforowane fragmenty w rejestrach, \texttt{v12} rozdziela ostatnią falę (Stream-K), \texttt{v13} kopiuje oba kafelki przez cp.async. Każdy kernel pokazano przy najlepszym bloku lub kafelku (najpierw w stanie ustalonym) dla macierzy kwadratowych rozmiaru $n$, każdy rozmiar próbkowany na przemian; przebieg liczników mówi, dlaczego krok zyskuje.
 progression.and = ~i~
-progression.at = przy
-progression.h_step = Krok
 progression.h_kernel = Kernel
-progression.h_blocks = Bloki / kafelki
-progression.h_idea = Pomysł kroku
 progression.h_block = Blok
-progression.h_pct = \%~cuBLAS
 progression.h_speedup = $\times$~poprz.
-progression.h_ai = FLOP/B
-progression.h_pct_peak = \%~szczytu
-progression.h_ldk = Odcz./kFLOP
+progression.h_counters = Liczniki
+progression.h_ffma = FFMA\,\%
 progression.h_wpi = Fale/odcz.
-progression.steps_table = Kroki ciągu@@DEV@@: każdy kernel, bloki lub kafelki, przy których go zmierzono, i pomysł, który dodaje.
-progression.steps_note = Blok $b \times b$: wątki bloku. Kafelek $t$: kafelek $t \times t$ macierzy $C$, który liczy jeden blok, mający mniej wątków niż elementów.
-progression.why.v1 = Jeden blok $b \times b$ wątków liczy całą macierz, każdy wątek $(n/b)^2$ elementów z pamięci globalnej.
-progression.why.v2 = Jeden wątek na element $C$, argumenty odczytywane z pamięci globalnej.
-progression.why.v3 = Kafelki w pamięci współdzielonej: blok przenosi kafelki $b \times b$ macierzy $A$ i $B$, więc każdy element odczytuje się z pamięci globalnej raz na kafelek.
-progression.why.v4 = Pobieranie z wyprzedzeniem: następne kafelki ładowane są do rejestrów, gdy bieżące są mnożone.
-progression.why.v5 = Kafelek $2b \times 2b$ macierzy $C$ na blok, 4 elementy na wątek.
-progression.why.v6 = Kafelkowanie w rejestrach w jednym wymiarze: każdy wątek sumuje 8 wyników w kolumnie, więc każda wartość $B$ odczytana z pamięci współdzielonej zasila 8 mnożeń z dodawaniem.
-progression.why.v7 = Kafelkowanie w rejestrach w dwóch wymiarach: każdy wątek liczy fragment $8 \times 8$ kafelka 128 ($4 \times 4$ kafelka 64) z wartości trzymanych w rejestrach.
-progression.why.v8 = 128-bitowe (float4) odczyty i zapisy globalne, kafelek $A$ zapisany w pamięci współdzielonej po transpozycji, odczyty $B$ bez konfliktów banków.
-progression.why.v9 = Kafelkowanie na poziomie warpu: każdy warp ma fragment $64 \times 32$ kafelka, a kafelki przesuwają się po $k$ o 16 naraz (o połowę mniej barier na FLOP).
-progression.why.v10 = Podwójne buforowanie: następne kafelki ładują się, $B$ kopiowany przez cp.async wprost do pamięci współdzielonej, gdy bieżący kafelek jest mnożony.
-progression.why.v11 = Podwójne buforowanie fragmentów w rejestrach: wątek czyta z pamięci współdzielonej wartości $A$ i $B$ kroku $k+1$, mnożąc wartości kroku $k$; kompilator potrzebuje 128 rejestrów zamiast 147, więc na jednym SM mieszczą się dwa bloki.
-progression.why.v12 = Podział ostatniej fali (Stream-K): kafelki poza ostatnią pełną falą bloków są cięte wzdłuż $k$ na równe zakresy, po jednym na każdy blok mieszczący się naraz na GPU, a ostatni blok kończący kafelek sumuje jego części; ostatnia fala z niewielu kafelków nie kosztuje już całej fali.
-progression.why.v13 = Oba kafelki kopiowane asynchronicznie: także kafelek $A$ trafia przez cp.async do obszaru pośredniego, z którego każdy wątek transponuje go, gdy jego własne kopie dotrą, więc 8 rejestrów, które trzymały go przez cały krok, jest wolnych, a mnożenia z dodawaniem rzadziej czekają przy wydawaniu.
-progression.why.cublas = Odniesienie: SGEMM z cuBLAS w FP32, bez TF32.
-progression.speed_table = GFLOP/s każdego kroku przy $n$ = @@N@@@@DEV@@: mediana z @@SAMPLES@@, każdy kernel przy najlepszym bloku lub kafelku, jego udział w cuBLAS i przyspieszenie względem poprzedniego kroku.
-progression.speed_note = Pogrubienie: najszybszy własny kernel przy danym rozmiarze. $\times$~poprz.: mediana podzielona przez medianę najbliższego wcześniejszego kroku, który przy tym rozmiarze działał poprawnie (cuBLAS: przez najszybszy własny kernel); $p$: dwustronny test Manna--Whitneya na próbkach pobieranych na przemian; \nsmark~nieistotne (szare), \ntmark~nie testowano.
-progression.regime_note = Oznaczony kernel nie działał przy tym rozmiarze w stanie ustalonym przy żadnym bloku: jego blok jest najszybszym ze wszystkich, przy których działał, i nie podaje się udziału w szczycie.
-progression.line_peak = szczyt FP32
+progression.h_ldk = Odcz./kFLOP
+progression.h_dram = DRAM MB
+progression.h_regs = Rejestry
+progression.h_occ = Obłoż.\,\%
+progression.table = Kroki przy $n = @@N@@$: GFLOP/s (mediana z @@SAMPLES@@) i przyspieszenie względem poprzedniego kroku na każdym GPU oraz liczniki jednego profilowanego uruchomienia@@DEV@@.
+progression.table_nocnt = Kroki przy $n = @@N@@$: GFLOP/s (mediana z @@SAMPLES@@) i przyspieszenie względem poprzedniego kroku na każdym GPU.
+progression.table_note = Pogrubienie: najszybszy własny kernel. $\times$~poprz.: względem najbliższego wcześniejszego kroku (cuBLAS: względem najszybszego własnego kernela); \nsmark~brak istotnej różnicy. FFMA: udział w wykonanych instrukcjach; Fale/odcz.: fale pamięci współdzielonej na odczyt (1: bez konfliktu banków); Odcz./kFLOP: żądania odczytu globalnego na 1000 FLOP; DRAM: bajty odczytane i zapisane; Rejestry i Obłoż.: rejestry na wątek i obłożenie.
+progression.table_note_nocnt = Pogrubienie: najszybszy własny kernel. $\times$~poprz.: względem najbliższego wcześniejszego kroku (cuBLAS: względem najszybszego własnego kernela); \nsmark~brak istotnej różnicy.
+progression.regime_note = Oznaczony kernel nie uruchomił przy tym rozmiarze żadnego bloku w stanie ustalonym: pokazano jego najszybszy blok i nie podano udziału w szczycie.
+progression.line_peak = Szczyt FP32
 progression.axis_step = Krok
-progression.axis_ai = Intensywność arytmetyczna [FLOP/B ruchu DRAM]
-progression.figure = GFLOP/s każdego kroku@@DEV@@, jedna linia na rozmiar $n$, każdy kernel przy najlepszym bloku lub kafelku; cuBLAS to osobny znacznik na końcu każdego rozmiaru, szczyt FP32 kropkami (skala logarytmiczna).
-progression.cnt_table = Liczniki sprzętowe każdego kroku przy $n = @@N@@$@@DEV@@, po jednym profilowanym uruchomieniu; GFLOP/s: mediana z @@SAMPLES@@.
-progression.cnt_note = FLOP/B: zliczone operacje FP32 na bajt odczytany z DRAM i zapisany do niej. \%~szczytu: szczytu FP32 przy zapisanym zegarze. Odcz./kFLOP: żądania odczytu globalnego na 1000 zliczonych FLOP. CGMA: FLOP na instrukcję odczytu lub zapisu globalnego (miara ze sprawozdania~P). Fale/odcz.: fale (wavefronts) pamięci współdzielonej na instrukcję odczytu z niej, 1 dla 32-bitowego odczytu warpu bez konfliktów, więcej przy konfliktach banków lub szerszych odczytach. GIPS: $10^9$ instrukcji warpu na sekundę.
-progression.async_note = $^{*}$~Ładuje kafelki bez instrukcji odczytu globalnego (cp.async, LDGSTS lub TMA): CGMA, które liczy instrukcje odczytu i zapisu, pomija te kopie i wygląda lepiej niż bajty, które kernel ładuje; porównywalne są jego żądania odczytu i bajty DRAM.
-progression.roofline = Model dachowy (roofline) przy $n = @@N@@$@@DEV@@: operacje FP32 każdego kroku na bajt ruchu DRAM, tak jak je zliczyły liczniki, wobec mediany GFLOP/s; dach to $\min(P_{\mathrm{FP32}}, I \cdot B_{\mathrm{mem}})$ ze szczytem FP32 i przepustowością pamięci urządzenia.
-progression.q.loads = żądania odczytu na FLOP
+progression.figure = GFLOP/s każdego kroku@@DEV@@, jedna linia na rozmiar $n$, każdy kernel przy najlepszym bloku lub kafelku; cuBLAS osobnym znacznikiem na końcu, szczyt FP32 kropkowany (oś logarytmiczna).
+progression.q.ffma = udział FFMA
 progression.q.bank = fale na odczyt współdzielony
+progression.q.loads = żądania odczytu na FLOP
 progression.q.dram = bajty DRAM
-progression.q.gips = GIPS
-progression.kernels.one = @@N@@ kernel
-progression.kernels.few = @@N@@ kernele
-progression.kernels.many = @@N@@ kerneli
-progression.find.lib = @@DEV@@Najlepszy własny kernel wobec cuBLAS przy każdym rozmiarze: @@LIST@@.
-progression.find.lib_item = $n = @@N@@$: @@V@@, @@G@@ wobec @@GC@@~GFLOP/s, @@PCT@@ cuBLAS (@@P@@)
-progression.find.goal.not = @@DEV@@Cel postawiony ciągowi, najlepszy własny kernel na poziomie @@GOAL@@ cuBLAS przy $n$ = @@SIZES@@, nie został osiągnięty: @@LIST@@.
-progression.find.goal.part = @@DEV@@Cel postawiony ciągowi, najlepszy własny kernel na poziomie @@GOAL@@ cuBLAS przy $n$ = @@SIZES@@, jest spełniony tam, gdzie mierzono (@@LIST@@), ale $n$ = @@MISS@@ nie zmierzono, więc nie wykazano, że został osiągnięty.
-progression.find.goal.reached = @@DEV@@Cel postawiony ciągowi, najlepszy własny kernel na poziomie @@GOAL@@ cuBLAS przy $n$ = @@SIZES@@, został osiągnięty: @@LIST@@.
-progression.find.step_item = @@V@@ wobec @@PREV@@, @@R@@ razy (@@P@@)
-progression.find.step_slower = @@V@@ wobec @@PREV@@, @@R@@ razy, wolniej (@@P@@)
-progression.find.step_ns = @@V@@ wobec @@PREV@@, @@R@@ razy, różnica nieistotna (@@P@@)
-progression.find.steps = @@DEV@@Przy $n = @@N@@$ największy krok to @@BIG@@. Kroki, które się nie opłaciły: @@LIST@@.
-progression.find.steps_all = @@DEV@@Przy $n = @@N@@$ największy krok to @@BIG@@; każdy inny krok był szybszy od poprzedniego.
-progression.find.moved = @@DEV@@Przy $n = @@N@@$ licznik, który najbardziej zmienił się względem poprzedniego kroku (spośród żądań odczytu na FLOP, fal na odczyt współdzielony, bajtów DRAM i GIPS, według stosunku najdalszego od 1): @@LIST@@.
-progression.find.moved_item = @@V@@: @@Q@@, @@R@@ razy tyle co @@PREV@@
-progression.find.async = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego (cp.async kopiuje je do pamięci współdzielonej): wykonuje @@LDG@@ instrukcji LDG na kFLOP wobec @@LDG0@@ w @@PREV@@, więc jego CGMA @@CGMA@@ wobec @@CGMA0@@ wygląda lepiej, niż wskazują jego odczyty; jego żądania odczytu globalnego to @@REQ@@ na kFLOP wobec @@REQ0@@. Wzrost CGMA wynika z licznika, nie z kernela.
-progression.find.async_one = @@DEV@@@@V@@ ładuje kafelki bez instrukcji odczytu globalnego: wykonuje @@LDG@@ instrukcji LDG na kFLOP obok @@REQ@@ żądań odczytu, więc jego CGMA @@CGMA@@ pomija te odczyty.
-progression.find.roof = @@DEV@@W modelu dachowym przy $n = @@N@@$ (punkt załamania przy @@RIDGE@@~FLOP/B) @@K@@ z @@M@@ leży na prawo od punktu załamania, gdzie ogranicza je szczyt FP32, a nie przepustowość DRAM.
-progression.find.peak = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32, który przy zapisanym zegarze wynosi @@PK@@~GFLOP/s; cuBLAS @@C@@.
-progression.find.peak_nolib = @@DEV@@Przy $n = @@N@@$ najlepszy własny kernel, @@V@@, osiąga @@A@@ szczytu FP32, który przy zapisanym zegarze wynosi @@PK@@~GFLOP/s.
-progression.counters_none = Liczników sprzętowych nie mierzono (brak \texttt{-{}-counters}): nie ma tabeli liczników, modelu dachowego ani licznika, który się zmienił.
-progression.counters_unavailable = Liczniki sprzętowe zamówiono, ale nie dało się ich odczytać (@@WHY@@): nie ma tabeli liczników, modelu dachowego ani licznika, który się zmienił.
+progression.q.regs = rejestry
+progression.q.occ = obłożenie
 progression.find.text = @@DEV@@@@TEXT@@
-progression.find.cnt_some = @@DEV@@Przy $n = @@N@@$ liczników nie zmierzono dla @@LIST@@: te kroki nie mają wiersza liczników ani licznika, który się zmienił.
-progression.find.verified_all = @@DEV@@Weryfikację przeszły wszystkie konfiguracje (@@N@@).
-progression.find.verified_some = @@DEV@@Weryfikację przeszło tylko @@K@@ z @@N@@ konfiguracji; pozostałe wymieniono wyżej i nigdy nie pokazuje się ich jako prędkości.
-progression.find.nonsteady = @@DEV@@Przy $n$ = @@LIST@@ niektóre kernele nie działały w stanie ustalonym przy żadnym bloku (mniej bloków niż multiprocesorów lub, przy pomiarze zdarzeniami, krócej niż uruchomienie; oznaczone): tam blok kernela jest najszybszym ze wszystkich, przy których działał, i nie podaje się udziału w szczycie.
-progression.find.limits_one = Czego te dane nie dowodzą: pochodzą z jednego GPU, więc nie mówią, jak kroki wypadną na innym; przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
-progression.find.limits = Czego te dane nie dowodzą: przebieg liczników nie zbiera przyczyn przestojów (stall reasons), więc nie zmierzono, na co krok czeka poza zliczonymi odczytami, konfliktami i instrukcjami.
-progression.find.passed = @@DEV@@Tam, gdzie szybszy blok nie był w stanie ustalonym, pokazano blok w stanie ustalonym: @@LIST@@.
-progression.find.passed_item = $n = @@N@@$: @@V@@ osiągnął @@G@@~GFLOP/s@@M@@, @@S@@ @@GS@@~GFLOP/s
+progression.find.lib_item = $n = @@N@@$: @@V@@ przy @@PCT@@
+progression.find.lib = Najszybszy własny kernel w procentach cuBLAS: @@LIST@@.
+progression.find.goal.not = Najszybszy własny kernel w procentach cuBLAS: @@LIST@@. Cel postawiony progresji, @@GOAL@@\,\% cuBLAS przy $n$ = @@SIZES@@, nie został osiągnięty.
+progression.find.goal.part = Najszybszy własny kernel w procentach cuBLAS: @@LIST@@. Cel postawiony progresji, @@GOAL@@\,\% cuBLAS przy $n$ = @@SIZES@@, jest spełniony tam, gdzie mierzono, ale nie zmierzono każdego rozmiaru celu.
+progression.find.goal.reached = Najszybszy własny kernel w procentach cuBLAS: @@LIST@@. Cel postawiony progresji, @@GOAL@@\,\% cuBLAS przy $n$ = @@SIZES@@, został osiągnięty.
+progression.find.peak = Przy $n = @@N@@$ @@V@@ osiąga @@A@@ szczytu FP32 (@@PK@@~GFLOP/s przy zarejestrowanym zegarze), cuBLAS @@C@@.
+progression.find.peak_nolib = Przy $n = @@N@@$ @@V@@ osiąga @@A@@ szczytu FP32 (@@PK@@~GFLOP/s przy zarejestrowanym zegarze).
+progression.find.peak_right = Przy @@AI@@~FLOP na bajt DRAM leży na prawo od grzbietu modelu roofline (@@RIDGE@@~FLOP/B): przepustowość DRAM go nie ogranicza.
+progression.find.peak_left = Przy @@AI@@~FLOP na bajt DRAM leży na lewo od grzbietu modelu roofline (@@RIDGE@@~FLOP/B): ogranicza go przepustowość DRAM.
+progression.find.peak_ffma = FFMA to @@S@@ jego wykonanych instrukcji (cuBLAS @@SC@@); podpartycja wydaje jedną instrukcję na cykl, więc już ten skład ogranicza go do około @@S@@ szczytu.
+progression.find.peak_ffma_nolib = FFMA to @@S@@ jego wykonanych instrukcji; podpartycja wydaje jedną instrukcję na cykl, więc już ten skład ogranicza go do około @@S@@ szczytu.
+progression.find.peak_occ = Jego @@R@@ rejestrów na wątek ogranicza obłożenie do @@O@@ (ograniczenie: @@L@@), mało warpów do ukrycia opóźnień.
+progression.find.peak_stalls = To, co leży między tym ograniczeniem a osiągniętą szybkością, to czas oczekiwania warpów; przebieg liczników nie zapisuje przyczyn przestojów, które byłyby potrzebne, by powiedzieć, na co czekają.
+progression.find.moved_item = @@Q@@ $\times$@@R@@
+progression.find.moved_none = żaden licznik nie zmienił się o @@PCT@@\,\%
+progression.find.big = Przy $n = @@N@@$ największy krok to @@V@@ względem @@PREV@@, @@E@@ razy GFLOP/s@@MOVED@@.
+progression.find.steps = Pozostałe kroki przy $n = @@N@@$ jako GFLOP/s względem poprzedniego kroku (w nawiasie licznik, który zmienił się najbardziej, po względem przed): @@LIST@@.
+progression.find.step_item = @@V@@ @@E@@@@MOVED@@
+progression.find.step_slower = @@V@@ @@E@@, wolniej@@MOVED@@
+progression.find.step_ns = @@V@@ @@E@@, brak istotnej różnicy@@MOVED@@
+progression.find.step_untested = @@V@@ @@E@@, nie testowano@@MOVED@@
+progression.find.verified_all = Wszystkie @@N@@ konfiguracje przeszły weryfikację.
+progression.find.verified_some = Tylko @@K@@ z @@N@@ konfiguracji przeszło weryfikację; pozostałe wymieniono powyżej i nigdy nie są pokazywane jako szybkości.
+progression.find.nonsteady = Przy $n$ = @@LIST@@ niektóre kernele nie uruchomiły żadnego bloku w stanie ustalonym (mniej bloków niż SM; oznaczone): tam pokazano najszybszy blok kernela.
+progression.counters_none = Liczników sprzętowych nie mierzono (bez \texttt{-{}-counters}): żaden krok nie jest nimi wyjaśniony.
+progression.counters_unavailable = Liczniki sprzętowe zamówiono, ale nie dało się ich odczytać (@@WHY@@): żaden krok nie jest nimi wyjaśniony.
+progression.find.cnt_some = Przy $n = @@N@@$ nie zmierzono liczników dla @@LIST@@.
+progression.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
+progression.take = Krok, który daje najwięcej, to @@V@@; najlepszy własny kernel, @@B@@, kończy na @@PCT@@ cuBLAS przy $n = @@N@@$.
+progression.take_cnt = Jego skład instrukcji pozwoliłby na około @@S@@ szczytu FP32, a osiąga @@A@@: resztę stanowią opóźnienia, które rozłożyć mogłyby tylko liczniki przestojów.
 
 # render --compare A,B (render/sec_compare.c)
 compare.title = Porównanie dwóch pomiarów
