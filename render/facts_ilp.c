@@ -209,6 +209,39 @@ static void facts_plateau(const struct rctx *x, int dev,
 	}
 }
 
+/* Little's law at the largest steady size: each ILP's rate and the
+ * bytes its loads keep in flight per SM, as the kernel's source states
+ * it issues them (all ILP loads before the first store), with the
+ * resident threads stored with its attributes; the latency ILP 1's
+ * rate implies and the bytes per SM the peak needs at it. */
+static void facts_little(const struct rctx *x, int dev, long long n,
+			 const int *ilps, size_t ni, struct ilp_facts *f)
+{
+	size_t j;
+
+	f->sms = x->devs[dev]->sm_count;
+	f->lat_ns = f->need = NAN;
+	for (j = 0; j < ni && f->nilp < ILP_MAXN; j++) {
+		const struct rcfg *c = ilp_find(x, dev, ILP_KERNEL, n, ilps[j]);
+		const struct store_kattr *k = c ? model_kattr(x,
+			c->c->session_id, c->c->variant, c->c->block_x) : NULL;
+		int i = f->nilp++;
+		double bpe = c && n > 0 ? c->c->bytes / (2.0 * n) : NAN;
+
+		f->ilps[i] = ilps[j];
+		f->gilp[i] = rcfg_steady(x, c) ?
+			     rcfg_median(c, VOCAB_METRIC_GBS) : NAN;
+		f->pctilp[i] = ilp_pct_peak(x, dev, f->gilp[i]);
+		f->threads[i] = k ? k->active_threads : 0;
+		f->inflight[i] = k && bpe > 0 ? k->active_threads *
+				 (double)ilps[j] * bpe : NAN;
+		/* bytes over GB/s are ns */
+		if (ilps[j] == 1 && f->sms > 0)
+			f->lat_ns = f->inflight[i] * f->sms / f->gilp[i];
+	}
+	f->need = f->peak / f->sms * f->lat_ns;
+}
+
 /* One place computes what the findings and the conclusions both state,
  * so that they cannot disagree; see struct ilp_facts. */
 int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
@@ -268,6 +301,7 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 		}
 	}
 	facts_plateau(x, dev, sizes, top, f);
+	facts_little(x, dev, f->n, ilps, ni, f);
 out:
 	free(sizes);
 	free(ilps);

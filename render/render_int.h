@@ -791,8 +791,8 @@ int sec_transfer(struct rctx *x);
 int app_transfer(struct rctx *x);
 
 int sec_ilp(struct rctx *x);
-int app_ilp(struct rctx *x);
 
+#define ILP_MAXN 8	/* ILPs a device's facts keep */
 /* Note J's experiment (the ilp suite) on one device, as measured
  * (facts_ilp.c): the numbers its findings and the conclusions state.
  * Only steady points (rcfg_steady) count for n, the ILP comparison and
@@ -822,6 +822,17 @@ struct ilp_facts {
 	int plateau_short;	/* a smaller steady size of best_ilp falls
 				 * outside the tolerance (it ends the run) */
 	double tol_pct;		/* that tolerance in % */
+	/* Little's law at n: each ILP's median (NAN: not steady), its
+	 * share of the peak, the resident threads per SM (stored with the
+	 * kernel's attributes; 0 unknown) and the bytes its loads keep in
+	 * flight per SM; the latency [ns] at which ILP 1's bytes in flight
+	 * give its measured rate, and the bytes per SM the peak needs at
+	 * that latency (NAN unknown) */
+	int nilp, ilps[ILP_MAXN];
+	double gilp[ILP_MAXN], pctilp[ILP_MAXN], inflight[ILP_MAXN];
+	int threads[ILP_MAXN];
+	int sms;
+	double lat_ns, need;
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
  * samples (message printed). */
@@ -1217,10 +1228,11 @@ extern const char *const pr_precs[PR_NP];
 /* the unit roundoff u of each precision: 2^-24, 2^-53 */
 extern const double pr_unit[PR_NP];
 #define PR_MAXR 16		/* (kernel, block) rows kept */
-#define PR_MAXN 8		/* sizes or configurations named in a list */
 /* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
 #define PR_RATIO_TOL 0.25
-/* One (kernel, block) of a device. */
+/* One (kernel, block) that some device measured (every device's facts
+ * have the same rows; a device's row of a kernel it did not run has no
+ * point). */
 struct pr_row {
 	const char *variant;	/* points into the configurations */
 	int block;
@@ -1231,12 +1243,6 @@ struct pr_row {
 	 * cmp.ratio NAN; cmp.p < 0 untested) */
 	const struct rcfg *top[PR_NP];
 	struct rcmp cmp;
-	/* the mean error against k: the exponent of a least-squares fit
-	 * e = c k^b (NAN below 2 sizes), and the errors at the smallest
-	 * and largest k fitted */
-	double slope[PR_NP];
-	int k_lo[PR_NP], k_hi[PR_NP];
-	double e_lo[PR_NP], e_hi[PR_NP];
 	/* the max and mean error at pr_facts.n_acc, NAN none */
 	double emax[PR_NP], emean[PR_NP];
 };
@@ -1261,13 +1267,10 @@ struct pr_facts {
 	double er_lo, er_hi;
 	double u_lo[PR_NP], u_hi[PR_NP], umax[PR_NP];
 	/* every ok configuration with a max error against k u: how many,
-	 * how many above, the largest share, the first ones above */
+	 * how many above, the largest share */
 	int nbound, nover;
 	double worst;
-	const struct rcfg *over[PR_MAXN];
 	int nall, nbad;		/* configurations; failed or skipped */
-	int nonsteady[PR_MAXN];	/* sizes with an ok point not steady */
-	int nnon;
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f);
@@ -1471,5 +1474,14 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
  * section does with such points; appended to note. */
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
+
+/* ---- engineer prec: precision and ilp (sec_precision.c) -------------- */
+
+/* The values v[0..nd) of the reported devices as find_devs writes them,
+ * or one value where all print alike at sig figures, or v[one] alone
+ * where one >= 0 (a finding stated for that device). sig 1 writes an
+ * integer whole. Appends to b. */
+void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
+		    int nd, int one, int sig);
 
 #endif

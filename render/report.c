@@ -78,7 +78,6 @@ static const struct section tail[] = {
 	{"versions-data", app_versions, section_suite_present, 1,
 	 "app:versions"},
 	{"transfer-data", app_transfer, section_suite_present, 1, NULL},
-	{"ilp-data", app_ilp, section_suite_present, 1, "app:ilp"},
 	{"device", sec_device, NULL, 1, "app:device"},
 	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
 };
