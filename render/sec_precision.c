@@ -116,6 +116,15 @@ static double pr_pct(const struct rctx *x, const struct rcfg *c,
 	return c ? rcfg_peak_pct(x, c, pr_gflops(c), which, over) : NAN;
 }
 
+/* The time ratio fp64 / fp32 a finding states: the effect, else the
+ * ratio of the medians (no raw samples). */
+static double pr_eff(const struct pr_row *w)
+{
+	if (!isfinite(w->cmp.ratio))
+		return NAN;
+	return w->cmp.hl > 0 ? w->cmp.hl : w->cmp.ratio;
+}
+
 /* The errors at n_acc and every configuration's against k u. */
 static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 			 const int *ns, size_t nn)
@@ -364,8 +373,8 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 		/* the peak the rule names (the same on every device that
 		 * has it): the tensor cores for the library's DGEMM */
 		for (i = 0; i < a->nd; i++)
-			if (rcfg_peak(x, a->f[i].row[r].top[PR_FP64], &which)
-			    > 0)
+			if (a->f[i].row[r].top[PR_FP64] && rcfg_peak(x,
+			    a->f[i].row[r].top[PR_FP64], &which) > 0)
 				peak = lang_get(x->L, which ==
 					RULE_PEAK_FP64_TC ?
 					"precision.peak_tc" :
@@ -389,8 +398,7 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 			rtable_num(&t.t, pr_pct(x, c, &which, &over), -3, 0);
 			/* the table states the finding's effect */
 			cmp = w->cmp;
-			if (isfinite(cmp.hl))
-				cmp.ratio = cmp.hl;
+			cmp.ratio = pr_eff(w);
 			apart |= isfinite(cmp.ratio) && !cmp.interleaved;
 			ratio_cell(x, &t.t, &cmp, t.wide);
 		}
@@ -404,11 +412,15 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 	mem_regime_note(x, t.seen, &t.note);
 	if (apart)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
+	/* anchored by the first device: the table holds every one */
+	rbuf_free(&t.cell);
+	rbuf_printf(&t.cell, "precision dev=%lld",
+		    (long long)x->devs[a->dv[0]]->id);
 	rbuf_init(&anchor);
 	mem_colspec(&t.t, t.wide, &anchor);
 	if (!rc)
 		rc = mem_table_put(x, &t.t, rbuf_str(&anchor),
-				   rbuf_str(&t.cap), "precision speed",
+				   rbuf_str(&t.cap), rbuf_str(&t.cell),
 				   rbuf_str(&t.note));
 	rbuf_free(&anchor);
 	/* written above: this only releases t */
@@ -420,13 +432,6 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 
 /* The class of row r on device i in a grouped list, -1 unlisted. */
 typedef int (*pr_cls_fn)(const struct pr_all *a, int r, int i);
-
-/* The time ratio fp64 / fp32 a finding states: the effect, else the
- * ratio of the medians (no raw samples). */
-static double pr_eff(const struct pr_row *w)
-{
-	return isfinite(w->cmp.hl) ? w->cmp.hl : w->cmp.ratio;
-}
 
 /* Lists the rows by class into list[class], ", " apart: a row in one
  * class on every device as "label r1 / r2" (the values where vals is
@@ -654,7 +659,8 @@ static void find_fast(struct rctx *x, struct rfind *fd,
 		s.g[i] = pr_gflops(c);
 		s.pct[i] = pr_pct(x, c, &s.which[i], &s.over[i]);
 		s.pk[i] = rcfg_peak(x, c, &s.which[i]);
-		s.rp[i] = rcfg_peak_fp32(x, s.w[i]->top[PR_FP32]) / s.pk[i];
+		s.rp[i] = s.w[i]->top[PR_FP32] ? rcfg_peak_fp32(x,
+			  s.w[i]->top[PR_FP32]) / s.pk[i] : NAN;
 		c = s.o[i] ? s.o[i]->top[PR_FP64] : NULL;
 		s.og[i] = pr_gflops(c);
 		s.opct[i] = c ? pr_pct(x, c, &ow, &s.oover) : NAN;
