@@ -189,12 +189,15 @@ static void put_counts(const struct rctx *x, struct rbuf *b,
 #define ILP_AT(i) (*(const long long *)((const char *)&f[i] + off))
 	for (i = 1; i < nd; i++)
 		same &= ILP_AT(i) == ILP_AT(0);
-	if (one >= 0 || same)
-		ilp_count_math(ILP_AT(one >= 0 ? one : 0), b);
-	for (i = 0; one < 0 && !same && i < nd; i++) {
-		if (i)
+	for (i = 0; i < nd; i++) {
+		if ((one >= 0 && i != one) || (one < 0 && same && i))
+			continue;
+		if (i && one < 0)
 			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
-		ilp_count_math(ILP_AT(i), b);
+		if (ILP_AT(i) > 0)
+			ilp_count_math(ILP_AT(i), b);
+		else
+			rbuf_puts(b, "\\text{--}");
 	}
 #undef ILP_AT
 }
@@ -225,7 +228,8 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 	struct ptable t;
 	struct rbuf spec;
 	struct fv v;
-	int i, j, r, rc;
+	int *ilps = NULL, i, j, r, rc;
+	size_t ni;
 
 	for (i = 0; i < nd; i++)
 		strcat(kinds, "SSS");
@@ -242,32 +246,36 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 		mem_heads(x, &t.t, (const char *const[]){"ilp.h_gbs",
 			  "ilp.h_pct", "ilp.h_flight", NULL});
 	rtable_head_end(&t.t);
-	/* the rows: the first device's ILPs, then memcpy */
-	for (r = 0; r <= f[0].nilp; r++) {
+	/* the rows: every device's ILPs, then memcpy */
+	ni = model_ints(x, -1, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP, NULL,
+			'i', &ilps);
+	for (r = 0; r <= (int)ni; r++) {
 		rbuf_free(&t.cell);
-		if (r < f[0].nilp)
-			rbuf_printf(&t.cell, "ILP~%d", f[0].ilps[r]);
-		rtable_text(&t.t, r < f[0].nilp ? rbuf_str(&t.cell) :
+		if (r < (int)ni)
+			rbuf_printf(&t.cell, "ILP~%d", ilps[r]);
+		rtable_text(&t.t, r < (int)ni ? rbuf_str(&t.cell) :
 			    lang_get(x->L, "ilp.memcpy"));
 		for (i = 0; i < nd; i++) {
-			for (j = 0; j < f[i].nilp && r < f[0].nilp &&
-			     f[i].ilps[j] != f[0].ilps[r]; j++)
+			const struct ilp_facts *g = &f[i];
+
+			for (j = 0; r < (int)ni && j < g->nilp &&
+			     g->ilps[j] != ilps[r]; j++)
 				;
-			if (r == f[0].nilp) {
-				rtable_num(&t.t, f[i].gmem, -4, 0);
-				rtable_num(&t.t, f[i].pctmem, -3, 0);
+			if (r == (int)ni || j == g->nilp) {
+				rtable_num(&t.t, r < (int)ni ? NAN : g->gmem,
+					   -4, 0);
+				rtable_num(&t.t, r < (int)ni ? NAN : g->pctmem,
+					   -3, 0);
 				rtable_text(&t.t, "");
 				continue;
 			}
-			rtable_num(&t.t, j < f[i].nilp ? f[i].gilp[j] : NAN,
-				   -4, 0);
-			rtable_num(&t.t, j < f[i].nilp ? f[i].pctilp[j] : NAN,
-				   -3, 0);
-			rtable_num(&t.t, j < f[i].nilp ?
-				   f[i].inflight[j] / 1024 : NAN, -2, 0);
+			rtable_num(&t.t, g->gilp[j], -4, 0);
+			rtable_num(&t.t, g->pctilp[j], -3, 0);
+			rtable_num(&t.t, g->inflight[j] / 1024, -2, 0);
 		}
 		rtable_row_end(&t.t);
 	}
+	free(ilps);
 	fv_init(&v);
 	put_counts(x, fv_put(&v, "N"), f, nd, -1, offsetof(struct ilp_facts,
 							   n));
@@ -498,6 +506,8 @@ static int agree(const struct ilp_all *a, ilp_say say)
 		if (say == say_best)
 			same &= mem_word(&g->cmp, 1) == mem_word(&f->cmp, 1) &&
 				isfinite(g->g1) == isfinite(f->g1);
+		if (say == say_why)
+			same &= isfinite(g->lat_ns) == isfinite(f->lat_ns);
 		if (say == say_memcpy)
 			same &= mem_word(&g->cmpmem, 1) ==
 				mem_word(&f->cmpmem, 1) &&
@@ -543,7 +553,9 @@ int sec_ilp(struct rctx *x)
 		}
 	if (!a || (rc = ilp_figure(x, a->dv, a->nd)))
 		goto out;
-	if (a->f[0].n)
+	for (d = 0; d < a->nd && !a->f[d].n; d++)
+		;
+	if (d < a->nd)
 		rc = ilp_table(x, a->f, a->nd, a->dv);
 	for (d = 0; d < a->nd; d++)
 		problems_list(x, a->dv[d], VOCAB_SUITE_ILP, NULL);
