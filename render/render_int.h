@@ -1257,8 +1257,8 @@ struct pr_facts {
 	int ncmp;		/* rows compared there; of them: */
 	int nslower;		/* of them, slower in fp64 */
 	int own_cmp;		/* own rows compared */
-	int fast64, fast64_own;	/* the rows fastest in fp64 (steady) at
-				 * n_top, of all and of the own; -1 */
+	int fast64_own;		/* the own row fastest in fp64 (steady)
+				 * at n_top; -1 */
 	/* at n_acc, the largest n where a row has both precisions' mean
 	 * error: rows with both, of them with fp64's not below fp32's,
 	 * the range of fp32's over fp64's (the others), the mean errors

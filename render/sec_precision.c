@@ -198,11 +198,11 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	const struct store_device *d = x->devs[dev];
 	int *ns = NULL, r, p, rc = -1;
 	size_t nn, i;
-	double best = NAN, best_own = NAN, g;
+	double best_own = NAN, g;
 
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
-	f->fast64 = f->fast64_own = -1;
+	f->fast64_own = -1;
 	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
 	f->peak[PR_FP64] = dev_peak_fp64(d);
@@ -225,10 +225,6 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 				    : NULL;
 		g = rcfg_steady(x, w->top[PR_FP64]) ?
 		    pr_gflops(w->top[PR_FP64]) : NAN;
-		if (isfinite(g) && !(g <= best)) {
-			best = g;
-			f->fast64 = r;
-		}
 		if (w->own && isfinite(g) && !(g <= best_own)) {
 			best_own = g;
 			f->fast64_own = r;
@@ -344,7 +340,7 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 	struct rbuf anchor;
 	struct fv v;
 	double n[PR_MAXD];
-	int i, r, k, which, over, apart = 0, rc;
+	int i, r, k, which, over, anyover = 0, nopeak = 0, apart = 0, rc;
 
 	for (i = 0; i < a->nd; i++)
 		strcat(kinds, "SSS");
@@ -352,6 +348,7 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 	rtable_head(&t.t, "");
 	rtable_head(&t.t, "");
 	for (i = 0; i < a->nd; i++) {
+		nopeak |= !isfinite(a->f[i].peak[PR_FP64]);
 		rbuf_free(&t.cell);
 		dev_label(x, a->dv[i], &t.cell);
 		rtable_head_span(&t.t, 3, a->nd > 1 ? rbuf_str(&t.cell) : "");
@@ -396,6 +393,7 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 			mem_num(&t.t, pr_gflops(c), -1, 0, rbuf_str(&t.cell),
 				t.wide);
 			rtable_num(&t.t, pr_pct(x, c, &which, &over), -3, 0);
+			anyover |= over;
 			/* the table states the finding's effect */
 			cmp = w->cmp;
 			cmp.ratio = pr_eff(w);
@@ -409,6 +407,9 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 	rc = fv_emit(x, &t.cap, "precision.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));
+	if (anyover || nopeak)
+		rbuf_printf(&t.note, " %s", lang_get(x->L, anyover ?
+			    "precision.note_over" : "precision.note_nopeak"));
 	mem_regime_note(x, t.seen, &t.note);
 	if (apart)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
@@ -592,87 +593,51 @@ static void find_why(struct rctx *x, struct rfind *fd,
 	rbufs_free(list, 3);
 }
 
-/* The fastest kernel in fp64 of each device, its share of the peak the
- * rule names for it and that peak, the FP32 peak over it; where it is
- * the library, the fastest own kernel o too. */
-struct pr_fast {
-	const struct pr_row *w[PR_MAXD], *o[PR_MAXD];
-	double g[PR_MAXD], pct[PR_MAXD], pk[PR_MAXD], rp[PR_MAXD];
-	double og[PR_MAXD], opct[PR_MAXD], share[PR_MAXD];
-	int which[PR_MAXD], over[PR_MAXD], oover;
-};
-
-/* The finding of s for every device (one < 0) or device one alone. */
-static void fast_say(struct rctx *x, struct rfind *fd, const struct pr_all *a,
-		     const struct pr_fast *s, int one, struct fv *v)
+/* Why the library is not slower in fp64: its DGEMM runs on the FP64
+ * tensor cores (the rule's peak for its trait), whose peak stands to
+ * the FP32 CUDA cores' as 1 : RP; with its share of that peak and the
+ * fastest own kernel's share of the library's rate. Stated once where
+ * every device has the same rows, per device where not. */
+static void find_lib(struct rctx *x, struct rfind *fd,
+		     const struct pr_all *a, struct fv *v)
 {
-	int i = one < 0 ? 0 : one;
-	struct rbuf *own;
-	struct fv ov;
+	double pct[PR_MAXD], pk[PR_MAXD], rp[PR_MAXD], share[PR_MAXD];
+	int i, r, which, over, once = 1, lib[PR_MAXD] = {-1};
 
-	put_dev(x, a, one, v);
-	fv_int(v, "N", a->f[i].n_top);
-	pr_label(s->w[i], fv_put(v, "V"));
-	find_devs_once(x, fv_put(v, "G"), s->g, a->nd, one, 4);
-	find_devs_once(x, fv_put(v, "PCT"), s->pct, a->nd, one, 3);
-	find_devs_once(x, fv_put(v, "PEAK"), s->pk, a->nd, one, 5);
-	find_devs_once(x, fv_put(v, "RP"), s->rp, a->nd, one, 3);
-	own = fv_put(v, "OWN");
-	if (s->o[i] && isfinite(s->pct[i])) {
-		fv_init(&ov);
-		pr_label(s->o[i], fv_put(&ov, "V"));
-		find_devs_once(x, fv_put(&ov, "G"), s->og, a->nd, one, 4);
-		find_devs_once(x, fv_put(&ov, "PCT"), s->opct, a->nd, one, 3);
-		find_devs_once(x, fv_put(&ov, "SHARE"), s->share, a->nd, one, 3);
-		rbuf_putc(own, ' ');
-		fv_emit(x, own, s->oover ?
-			"precision.find.fast64_own_over" :
-			"precision.find.fast64_own", &ov);
-		fv_free(&ov);
-	}
-	/* the share names its peak; one above it is a defect, said */
-	fv_find(x, fd, s->over[i] ? "precision.find.fast64_over" :
-		!isfinite(s->pct[i]) ? "precision.find.fast64_nopeak" :
-		s->which[i] == RULE_PEAK_FP64_TC ?
-		"precision.find.fast64_tc" : "precision.find.fast64", v);
-}
-
-/* Stated once where every device has the same kernels against the same
- * peaks, else per device. */
-static void find_fast(struct rctx *x, struct rfind *fd,
-		      const struct pr_all *a, struct fv *v)
-{
-	struct pr_fast s;
-	int i, ow, once = 1;
-
-	memset(&s, 0, sizeof(s));
 	for (i = 0; i < a->nd; i++) {
 		const struct pr_facts *f = &a->f[i];
-		const struct rcfg *c;
+		const struct pr_row *w;
 
-		if (f->fast64 < 0)
-			return;
-		s.w[i] = &f->row[f->fast64];
-		s.o[i] = s.w[i]->own || f->fast64_own < 0 ? NULL :
-			 &f->row[f->fast64_own];
-		c = s.w[i]->top[PR_FP64];
-		s.g[i] = pr_gflops(c);
-		s.pct[i] = pr_pct(x, c, &s.which[i], &s.over[i]);
-		s.pk[i] = rcfg_peak(x, c, &s.which[i]);
-		s.rp[i] = s.w[i]->top[PR_FP32] ? rcfg_peak_fp32(x,
-			  s.w[i]->top[PR_FP32]) / s.pk[i] : NAN;
-		c = s.o[i] ? s.o[i]->top[PR_FP64] : NULL;
-		s.og[i] = pr_gflops(c);
-		s.opct[i] = c ? pr_pct(x, c, &ow, &s.oover) : NAN;
-		s.share[i] = 100 * s.og[i] / s.g[i];
-		once &= !pr_cmp(s.w[i], s.w[0]) && !s.o[i] == !s.o[0] &&
-			(!s.o[i] || !pr_cmp(s.o[i], s.o[0])) &&
-			s.which[i] == s.which[0] && s.over[i] == s.over[0];
+		for (r = 0, lib[i] = -1; r < f->nrows; r++)
+			if (f->row[r].top[PR_FP64] && f->row[r].top[PR_FP32] &&
+			    rcfg_peak(x, f->row[r].top[PR_FP64], &which) > 0 &&
+			    which == RULE_PEAK_FP64_TC && f->fast64_own >= 0)
+				lib[i] = r;
+		once &= lib[i] >= 0 && lib[i] == lib[0] &&
+			f->fast64_own == a->f[0].fast64_own;
+		if (lib[i] < 0)
+			continue;
+		w = &f->row[lib[i]];
+		pct[i] = pr_pct(x, w->top[PR_FP64], &which, &over);
+		pk[i] = rcfg_peak(x, w->top[PR_FP64], &which);
+		rp[i] = rcfg_peak_fp32(x, w->top[PR_FP32]) / pk[i];
+		share[i] = 100 * pr_gflops(f->row[f->fast64_own].top[PR_FP64]) /
+			   pr_gflops(w->top[PR_FP64]);
 	}
-	if (once)
-		fast_say(x, fd, a, &s, -1, v);
-	for (i = 0; !once && i < a->nd; i++)
-		fast_say(x, fd, a, &s, i, v);
+	for (i = once ? -1 : 0; i < (once ? 0 : a->nd); i++) {
+		const struct pr_facts *f = &a->f[i < 0 ? 0 : i];
+
+		if (lib[i < 0 ? 0 : i] < 0)
+			continue;
+		put_dev(x, a, i, v);
+		pr_label(&f->row[lib[i < 0 ? 0 : i]], fv_put(v, "V"));
+		pr_label(&f->row[f->fast64_own], fv_put(v, "O"));
+		find_devs_once(x, fv_put(v, "PCT"), pct, a->nd, i, 3);
+		find_devs_once(x, fv_put(v, "PEAK"), pk, a->nd, i, 5);
+		find_devs_once(x, fv_put(v, "RP"), rp, a->nd, i, 3);
+		find_devs_once(x, fv_put(v, "SHARE"), share, a->nd, i, 3);
+		fv_find(x, fd, "precision.find.lib", v);
+	}
 }
 
 /* The errors of every device at once: in units of u over the kernels
@@ -764,46 +729,26 @@ static void find_limits(struct rctx *x, struct rfind *fd,
  * fp32's error over fp64's, over every device. */
 static void takeaway(struct rctx *x, const struct pr_all *a)
 {
-	double olo = NAN, ohi = NAN, llo = NAN, lhi = NAN, elo = NAN,
-	       ehi = NAN;
-	struct rbuf text;
+	double lo[3] = {NAN, NAN, NAN}, hi[3] = {NAN, NAN, NAN};
 	struct fv v;
 	int i, r;
 
 	for (i = 0; i < a->nd; i++) {
 		for (r = 0; r < a->f[i].nrows; r++)
-			if (a->f[i].row[r].own)
-				num_range_add(pr_eff(&a->f[i].row[r]), &olo,
-					      &ohi);
-			else
-				num_range_add(pr_eff(&a->f[i].row[r]), &llo,
-					      &lhi);
-		num_range_add(a->f[i].er_lo, &elo, &ehi);
-		num_range_add(a->f[i].er_hi, &elo, &ehi);
+			num_range_add(pr_eff(&a->f[i].row[r]),
+				      &lo[!a->f[i].row[r].own],
+				      &hi[!a->f[i].row[r].own]);
+		num_range_add(a->f[i].er_lo, &lo[2], &hi[2]);
 	}
-	if (!isfinite(olo) && !isfinite(llo))
+	if (!isfinite(lo[0]) || !isfinite(lo[2]))
 		return;
-	rbuf_init(&text);
 	fv_init(&v);
-	num_range_put(fv_put(&v, "R"), olo, ohi, 2, find_num);
-	num_range_put(fv_put(&v, "RL"), llo, lhi, 2, find_num);
-	put_sci(fv_put(&v, "E"), elo, 2);
-	fv_emit(x, &text, "precision.takeaway", &v);
-	if (isfinite(olo)) {
-		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, "precision.takeaway.own", &v);
-	}
-	if (isfinite(llo)) {
-		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, "precision.takeaway.lib", &v);
-	}
-	if (isfinite(elo)) {
-		rbuf_putc(&text, ' ');
-		fv_emit(x, &text, "precision.takeaway.acc", &v);
-	}
-	emit_par(x, rbuf_str(&text));
+	num_range_put(fv_put(&v, "R"), lo[0], hi[0], 2, find_num);
+	num_range_put(fv_put(&v, "RL"), lo[1], hi[1], 2, find_num);
+	put_sci(fv_put(&v, "E"), lo[2], 2);
+	fv_par(x, isfinite(lo[1]) ? "precision.takeaway" :
+	       "precision.takeaway_own", &v);
 	fv_free(&v);
-	rbuf_free(&text);
 }
 
 /* The section: its heading, the objective and method (or that the
@@ -815,7 +760,7 @@ int sec_precision(struct rctx *x)
 {
 	static void (*const finds[])(struct rctx *, struct rfind *,
 				     const struct pr_all *, struct fv *) = {
-		find_time, find_why, find_fast, find_acc, find_limits
+		find_time, find_why, find_lib, find_acc, find_limits
 	};
 	struct pr_all *a;
 	struct rfind fd;
