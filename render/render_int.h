@@ -816,23 +816,16 @@ struct ilp_facts {
 	double l2_gbs;		/* highest L2-resident median of any
 				 * variant (the cache's bandwidth), NAN */
 	const struct rcfg *l2_cfg;	/* its configuration, or NULL */
-	long long plateau_n;	/* smallest steady N from which best_ilp
-				 * stays within tol_pct of gbest */
-	const struct rcfg *plateau_at;	/* best_ilp's config there */
-	int plateau_short;	/* a smaller steady size of best_ilp falls
-				 * outside the tolerance (it ends the run) */
-	double tol_pct;		/* that tolerance in % */
 	/* Little's law at n: each ILP's median (NAN: not steady), its
-	 * share of the peak, the resident threads per SM (stored with the
-	 * kernel's attributes; 0 unknown) and the bytes its loads keep in
-	 * flight per SM; the latency [ns] at which ILP 1's bytes in flight
-	 * give its measured rate, and the bytes per SM the peak needs at
-	 * that latency (NAN unknown) */
+	 * share of the peak and the bytes its loads keep in flight per SM
+	 * (from the resident threads stored with the kernel's attributes;
+	 * NAN unknown); ILP 1's resident threads per SM and KiB in flight,
+	 * best_ilp's KiB; the latency [ns] at which ILP 1's bytes in
+	 * flight give its measured rate, and the KiB per SM the peak needs
+	 * at that latency (NAN unknown) */
 	int nilp, ilps[ILP_MAXN];
 	double gilp[ILP_MAXN], pctilp[ILP_MAXN], inflight[ILP_MAXN];
-	int threads[ILP_MAXN];
-	int sms;
-	double lat_ns, need;
+	double sms, threads1, kib1, kibbest, lat_ns, need;
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
  * samples (message printed). */

@@ -369,31 +369,18 @@ static void say_why(struct rctx *x, struct rfind *fd,
 		    const struct ilp_all *a, int one, struct fv *v)
 {
 	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
-	double t[ILP_MAXD], k1[ILP_MAXD], kb[ILP_MAXD], sm[ILP_MAXD];
-	int i, j, jb = -1;
 
-	for (j = 0; j < f->nilp; j++)
-		jb = f->ilps[j] == f->best_ilp ? j : jb;
-	if (!isfinite(f->lat_ns) || !isfinite(f->need) || jb < 0)
+	if (!isfinite(f->need) || !isfinite(f->kibbest))
 		return;
-	for (i = 0; i < a->nd; i++) {
-		/* ILP 1 is the first ILP of every device */
-		t[i] = a->f[i].threads[0];
-		k1[i] = a->f[i].inflight[0] / 1024;
-		kb[i] = a->f[i].inflight[jb] / 1024;
-		sm[i] = a->f[i].sms;
-	}
 	fv_int(v, "BEST", f->best_ilp);
-	find_devs_once(x, fv_put(v, "T"), t, a->nd, one, 1);
-	find_devs_once(x, fv_put(v, "K1"), k1, a->nd, one, 2);
-	find_devs_once(x, fv_put(v, "KB"), kb, a->nd, one, 2);
-	find_devs_once(x, fv_put(v, "SM"), sm, a->nd, one, 1);
+	put_f(x, v, "T", a->f, a->nd, one, F(threads1), 1);
+	put_f(x, v, "K1", a->f, a->nd, one, F(kib1), 2);
+	put_f(x, v, "KB", a->f, a->nd, one, F(kibbest), 2);
+	put_f(x, v, "SM", a->f, a->nd, one, F(sms), 1);
 	put_f(x, v, "G1", a->f, a->nd, one, F(g1), 4);
 	put_f(x, v, "LAT", a->f, a->nd, one, F(lat_ns), 3);
 	put_f(x, v, "PEAK", a->f, a->nd, one, F(peak), 4);
-	for (i = 0; i < a->nd; i++)
-		k1[i] = a->f[i].need / 1024;
-	find_devs_once(x, fv_put(v, "NEED"), k1, a->nd, one, 2);
+	put_f(x, v, "NEED", a->f, a->nd, one, F(need), 2);
 	fv_find(x, fd, "find.ilp.why", v);
 }
 
@@ -412,28 +399,6 @@ static void say_memcpy(struct rctx *x, struct rfind *fd,
 	put_eff(x, fv_put(v, "EFF"), a, one, F(cmpmem));
 	mem_key(key, sizeof(key), "find.ilp.memcpy", mem_word(&f->cmpmem, 1));
 	fv_find(x, fd, key, v);
-}
-
-/* From which size the best ILP stays near its bandwidth at the largest
- * (nothing where no smaller size in device memory was measured). */
-static void say_plateau(struct rctx *x, struct rfind *fd,
-			const struct ilp_all *a, int one, struct fv *v)
-{
-	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
-	double gn[ILP_MAXD];
-	int i;
-
-	if (!f->plateau_n || (f->plateau_n == f->n && !f->plateau_short))
-		return;
-	for (i = 0; i < a->nd; i++)
-		gn[i] = rcfg_median(a->f[i].plateau_at, VOCAB_METRIC_GBS);
-	fv_int(v, "BEST", f->best_ilp);
-	put_counts(x, fv_put(v, "N"), a->f, a->nd, one, F(plateau_n));
-	put_f(x, v, "G", a->f, a->nd, one, F(gbest), 4);
-	find_devs_once(x, fv_put(v, "GN"), gn, a->nd, one, 4);
-	find_pct(fv_put(v, "TOL"), f->tol_pct, 2);
-	fv_find(x, fd, f->plateau_n < f->n ? "find.ilp.plateau" :
-		"find.ilp.plateau_top", v);
 }
 
 /* The fastest L2-resident point: the cache's bandwidth. */
@@ -507,14 +472,11 @@ static int agree(const struct ilp_all *a, ilp_say say)
 			same &= mem_word(&g->cmp, 1) == mem_word(&f->cmp, 1) &&
 				isfinite(g->g1) == isfinite(f->g1);
 		if (say == say_why)
-			same &= isfinite(g->lat_ns) == isfinite(f->lat_ns);
+			same &= isfinite(g->need) == isfinite(f->need);
 		if (say == say_memcpy)
 			same &= mem_word(&g->cmpmem, 1) ==
 				mem_word(&f->cmpmem, 1) &&
 				isfinite(g->gmem) == isfinite(f->gmem);
-		if (say == say_plateau)
-			same &= (g->plateau_n < g->n) == (f->plateau_n < f->n)
-				&& g->plateau_short == f->plateau_short;
 		if (say == say_l2)
 			same &= !g->l2_cfg == !f->l2_cfg && (!g->l2_cfg ||
 				(is_memcpy(g->l2_cfg->c->variant) ==
@@ -531,7 +493,7 @@ static int agree(const struct ilp_all *a, ilp_say say)
 int sec_ilp(struct rctx *x)
 {
 	static const ilp_say says[] = {say_best, say_why, say_memcpy,
-				       say_plateau, say_l2};
+				       say_l2};
 	struct ilp_all *a;
 	struct rfind fd;
 	size_t k;

@@ -363,8 +363,6 @@ ilp.figure = Przepustowość kopiowania w funkcji rozmiaru tablicy $N$ (mediana,
 
 # Issue 11: note J (ilp), main body and appendix
 ilp.p_ranges = @@P@@: surowych próbek nie zapisano, ale ich zakresy się nie nakładają
-find.ilp.plateau = @@DEV@@Od $N = @@N@@$ (tam @@GN@@~GB/s) ILP~@@BEST@@ pozostaje w granicach @@TOL@@ swojej przepustowości przy największym rozmiarze, @@G@@~GB/s.
-find.ilp.plateau_top = @@DEV@@Żaden rozmiar w pamięci urządzenia mniejszy od największego nie zbliża się na @@TOL@@ do przepustowości ILP~@@BEST@@ przy największym rozmiarze, @@G@@~GB/s.
 find.ilp.l2 = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_over = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.

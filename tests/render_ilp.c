@@ -404,7 +404,7 @@ static void test_l2_never_best(void **state)
 	    "device d ON d.id = s.device_id WHERE d.uuid LIKE ?1)");
 	tex = render("en");
 	f = findings(tex, 1);
-	/* the comparison and the plateau at 2^12, the largest steady size */
+	/* the comparison at 2^12, the largest steady size */
 	assert_non_null(strstr(f, "device memory, $N = 2^{12}$"));
 	assert_null(strstr(f, "device memory, $N = 2^{14}$"));
 	/* the fastest point stated as the cache's */
