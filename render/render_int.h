@@ -1240,15 +1240,13 @@ struct pr_row {
 	double emax[PR_NP], emean[PR_NP];
 };
 struct pr_facts {
-	int dev;
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
 	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
 	double pratio;		/* peak[FP32] / peak[FP64], NAN */
 	int n_top;		/* the largest n where a row ran steady in
 				 * both precisions; 0 none */
-	int ncmp;		/* rows compared there; of them: */
-	int nslower;		/* of them, slower in fp64 */
+	int ncmp;		/* rows compared there */
 	int own_cmp;		/* own rows compared */
 	int fast64_own;		/* the own row fastest in fp64 (steady)
 				 * at n_top; -1 */
@@ -1263,7 +1261,6 @@ struct pr_facts {
 	 * how many above, the largest share */
 	int nbound, nover;
 	double worst;
-	int nall, nbad;		/* configurations; failed or skipped */
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f);

@@ -226,7 +226,6 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 {
 	char kinds[2 + 3 * ILP_MAXD] = "l";
 	struct ptable t;
-	struct rbuf spec;
 	struct fv v;
 	int *ilps = NULL, i, j, r, rc;
 	size_t ni;
@@ -282,16 +281,8 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 	rc = fv_emit(x, &t.cap, "ilp.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "ilp.table_note"));
-	rbuf_free(&t.cell);
-	rbuf_printf(&t.cell, "ilp dev=%lld", (long long)x->devs[dv[0]]->id);
-	rbuf_init(&spec);
-	mem_colspec(&t.t, t.wide, &spec);
-	if (!rc)
-		rc = mem_table_put(x, &t.t, rbuf_str(&spec), rbuf_str(&t.cap),
-				   rbuf_str(&t.cell), rbuf_str(&t.note));
-	rbuf_free(&spec);
-	parts_table_emit(x, &t, -1, NULL, 0);
-	return rc;
+	/* anchored by the first device: the table holds every one */
+	return parts_table_emit(x, &t, rc, "ilp", dv[0]);
 }
 
 /* ---- findings ------------------------------------------------------------ */

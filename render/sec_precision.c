@@ -173,11 +173,8 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 
 		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE))
 			continue;
-		f->nall++;
-		if (!rcfg_ok(c)) {
-			f->nbad++;
+		if (!rcfg_ok(c))
 			continue;
-		}
 		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
 		p = !strcmp(c->c->precision ? c->c->precision : "",
 			    VOCAB_PREC_FP64);
@@ -201,7 +198,6 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 	double best_own = NAN, g;
 
 	memset(f, 0, sizeof(*f));
-	f->dev = dev;
 	f->fast64_own = -1;
 	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
@@ -240,7 +236,6 @@ int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 			continue;
 		f->ncmp++;
 		f->own_cmp += w->own;
-		f->nslower += mem_word(&w->cmp, 0) == MW_WORSE;
 	}
 	pr_facts_acc(x, dev, f, ns, nn);
 	rc = 0;
@@ -328,105 +323,108 @@ static void put_then(const struct rctx *x, struct fv *v, const char *name,
 
 /* ---- the tables ---------------------------------------------------------- */
 
-/* The speed table at each device's n_top: per kernel the peak its
- * fp64 rate is a share of, then per device fp64 GFLOP/s, that share
- * and the fp64 over fp32 kernel time (Hodges-Lehmann). */
-static int speed_table(struct rctx *x, const struct pr_all *a)
+/* The speed table's two header rows: a column group per device. */
+static void speed_head(struct rctx *x, const struct pr_all *a,
+		       struct ptable *t)
 {
-	static const char *const heads[] = {"precision.h_g64",
-		"precision.h_pct", "precision.h_ratio"};
-	char kinds[4 + 3 * PR_MAXD] = "ll";
-	struct ptable t;
-	struct rbuf anchor;
-	struct fv v;
-	double n[PR_MAXD];
-	int i, r, k, which, over, anyover = 0, nopeak = 0, apart = 0, rc;
+	int i;
 
-	for (i = 0; i < a->nd; i++)
-		strcat(kinds, "SSS");
-	parts_table_init(&t, kinds);
-	rtable_head(&t.t, "");
-	rtable_head(&t.t, "");
+	rtable_head(&t->t, "");
+	rtable_head(&t->t, "");
 	for (i = 0; i < a->nd; i++) {
-		nopeak |= !isfinite(a->f[i].peak[PR_FP64]);
-		rbuf_free(&t.cell);
-		dev_label(x, a->dv[i], &t.cell);
-		rtable_head_span(&t.t, 3, a->nd > 1 ? rbuf_str(&t.cell) : "");
-		n[i] = a->f[i].n_top;
+		rbuf_free(&t->cell);
+		dev_label(x, a->dv[i], &t->cell);
+		rtable_head_span(&t->t, 3, a->nd > 1 ? rbuf_str(&t->cell) :
+				 "");
 	}
-	rtable_head_end(&t.t);
-	rtable_head(&t.t, lang_get(x->L, "precision.h_kernel"));
-	rtable_head(&t.t, lang_get(x->L, "precision.h_peak"));
+	rtable_head_end(&t->t);
+	mem_heads(x, &t->t, (const char *const[]){"precision.h_kernel",
+		  "precision.h_peak", NULL});
 	for (i = 0; i < a->nd; i++)
-		for (k = 0; k < 3; k++)
-			rtable_head(&t.t, lang_get(x->L, heads[k]));
-	rtable_head_end(&t.t);
-	for (r = 0; r < a->f[0].nrows; r++) {
-		const char *peak = "--";
+		mem_heads(x, &t->t, (const char *const[]){"precision.h_g64",
+			  "precision.h_pct", "precision.h_ratio", NULL});
+	rtable_head_end(&t->t);
+}
 
-		rbuf_free(&t.cell);
-		pr_label(&a->f[0].row[r], &t.cell);
-		rtable_text(&t.t, rbuf_str(&t.cell));
-		/* the peak the rule names (the same on every device that
-		 * has it): the tensor cores for the library's DGEMM */
-		for (i = 0; i < a->nd; i++)
-			if (a->f[i].row[r].top[PR_FP64] && rcfg_peak(x,
-			    a->f[i].row[r].top[PR_FP64], &which) > 0)
-				peak = lang_get(x->L, which ==
-					RULE_PEAK_FP64_TC ?
+enum { PR_OVER = 1, PR_APART = 2 };
+
+/* Row r of the speed table: the kernel, the peak the rule names for its
+ * fp64 rate (the tensor cores for the library's DGEMM; the same on
+ * every device that has it), then per device the fp64 rate, its share
+ * and the finding's effect. Returns PR_OVER where a share would exceed
+ * 100 %, PR_APART where the sides were not sampled interleaved. */
+static int speed_row(struct rctx *x, const struct pr_all *a,
+		     struct ptable *t, int r)
+{
+	const char *peak = "--";
+	int i, which, over, got = 0;
+
+	rbuf_free(&t->cell);
+	pr_label(&a->f[0].row[r], &t->cell);
+	rtable_text(&t->t, rbuf_str(&t->cell));
+	for (i = 0; i < a->nd; i++)
+		if (a->f[i].row[r].top[PR_FP64] && rcfg_peak(x,
+		    a->f[i].row[r].top[PR_FP64], &which) > 0)
+			peak = lang_get(x->L, which == RULE_PEAK_FP64_TC ?
 					"precision.peak_tc" :
 					"precision.peak_cuda");
-		rtable_text(&t.t, peak);
-		for (i = 0; i < a->nd; i++) {
-			const struct pr_row *w = &a->f[i].row[r];
-			const struct rcfg *c = w->top[PR_FP64];
-			struct rcmp cmp;
+	rtable_text(&t->t, peak);
+	for (i = 0; i < a->nd; i++) {
+		const struct pr_row *w = &a->f[i].row[r];
+		const struct rcfg *c = w->top[PR_FP64];
+		struct rcmp cmp = w->cmp;
 
-			if (cell_status(x, &t.t, c)) {
-				rtable_text(&t.t, "--");
-				rtable_text(&t.t, "--");
-				continue;
-			}
-			rbuf_free(&t.cell);
-			regime_marks(x, rcfg_marks(x, c), &t.cell);
-			t.seen |= rcfg_marks(x, c);
-			mem_num(&t.t, pr_gflops(c), -1, 0, rbuf_str(&t.cell),
-				t.wide);
-			rtable_num(&t.t, pr_pct(x, c, &which, &over), -3, 0);
-			anyover |= over;
-			/* the table states the finding's effect */
-			cmp = w->cmp;
-			cmp.ratio = pr_eff(w);
-			apart |= isfinite(cmp.ratio) && !cmp.interleaved;
-			ratio_cell(x, &t.t, &cmp, t.wide);
+		if (cell_status(x, &t->t, c)) {
+			rtable_text(&t->t, "--");
+			rtable_text(&t->t, "--");
+			continue;
 		}
-		rtable_row_end(&t.t);
+		rbuf_free(&t->cell);
+		regime_marks(x, rcfg_marks(x, c), &t->cell);
+		t->seen |= rcfg_marks(x, c);
+		mem_num(&t->t, pr_gflops(c), -1, 0, rbuf_str(&t->cell),
+			t->wide);
+		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
+		cmp.ratio = pr_eff(w);	/* the finding's effect */
+		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
+			!cmp.interleaved ? PR_APART : 0);
+		ratio_cell(x, &t->t, &cmp, t->wide);
 	}
+	rtable_row_end(&t->t);
+	return got;
+}
+
+/* The speed table at each device's n_top, anchored by the first
+ * device (it holds every one); its note explains a missing share. */
+static int speed_table(struct rctx *x, const struct pr_all *a)
+{
+	char kinds[4 + 3 * PR_MAXD] = "ll";
+	struct ptable t;
+	struct fv v;
+	double n[PR_MAXD];
+	int i, r, got = 0, nopeak = 0, rc;
+
+	for (i = 0; i < a->nd; i++) {
+		strcat(kinds, "SSS");
+		nopeak |= !isfinite(a->f[i].peak[PR_FP64]);
+		n[i] = a->f[i].n_top;
+	}
+	parts_table_init(&t, kinds);
+	speed_head(x, a, &t);
+	for (r = 0; r < a->f[0].nrows; r++)
+		got |= speed_row(x, a, &t, r);
 	fv_init(&v);
 	find_devs_once(x, fv_put(&v, "N"), n, a->nd, -1, 1);
 	rc = fv_emit(x, &t.cap, "precision.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));
-	if (anyover || nopeak)
-		rbuf_printf(&t.note, " %s", lang_get(x->L, anyover ?
+	if ((got & PR_OVER) || nopeak)
+		rbuf_printf(&t.note, " %s", lang_get(x->L, got & PR_OVER ?
 			    "precision.note_over" : "precision.note_nopeak"));
 	mem_regime_note(x, t.seen, &t.note);
-	if (apart)
+	if (got & PR_APART)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
-	/* anchored by the first device: the table holds every one */
-	rbuf_free(&t.cell);
-	rbuf_printf(&t.cell, "precision dev=%lld",
-		    (long long)x->devs[a->dv[0]]->id);
-	rbuf_init(&anchor);
-	mem_colspec(&t.t, t.wide, &anchor);
-	if (!rc)
-		rc = mem_table_put(x, &t.t, rbuf_str(&anchor),
-				   rbuf_str(&t.cap), rbuf_str(&t.cell),
-				   rbuf_str(&t.note));
-	rbuf_free(&anchor);
-	/* written above: this only releases t */
-	parts_table_emit(x, &t, -1, NULL, 0);
-	return rc;
+	return parts_table_emit(x, &t, rc, "precision", a->dv[0]);
 }
 
 /* ---- findings ------------------------------------------------------------ */
