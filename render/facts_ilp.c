@@ -14,9 +14,6 @@
 
 /* The copy kernel of the suite (kernels/ registry name). */
 #define ILP_KERNEL VOCAB_VARIANT_COPY_ILP
-/* A size belongs to the plateau when its median is within this fraction
- * of the median at the largest steady size. */
-#define ILP_PLATEAU_TOL 0.10
 
 /* N is the count: every file stores it (n held floor(log2 N) before
  * issue 15, 0 since). A count of 0 is no file's; 2^n stands in for it
@@ -186,27 +183,41 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 	}
 }
 
-/* The smallest steady size from which the best ILP stays within the
- * tolerance of its median at the largest steady size. */
-static void facts_plateau(const struct rctx *x, int dev,
-			  const long long *sizes, size_t top,
-			  struct ilp_facts *f)
+/* Little's law at the largest steady size: each ILP's rate and the
+ * bytes its loads keep in flight per SM, as the kernel's source states
+ * it issues them (all ILP loads before the first store), with the
+ * resident threads stored with its attributes; the latency ILP 1's
+ * rate implies and the bytes per SM the peak needs at it. */
+static void facts_little(const struct rctx *x, int dev, long long n,
+			 const int *ilps, size_t ni, struct ilp_facts *f)
 {
-	const struct rcfg *c;
-	size_t i = top + 1;
+	size_t j;
 
-	while (i-- > 0) {
-		c = steady_at(x, dev, sizes[i], f->best_ilp);
-		if (!c)
-			break;
-		if (fabs(rcfg_median(c, VOCAB_METRIC_GBS) - f->gbest) >
-		    ILP_PLATEAU_TOL * f->gbest) {
-			f->plateau_short = 1;
-			break;
-		}
-		f->plateau_n = ilp_count(c);
-		f->plateau_at = c;
+	f->sms = x->devs[dev]->sm_count;
+	f->threads1 = f->kib1 = f->kibbest = f->lat_ns = NAN;
+	for (j = 0; j < ni && f->nilp < ILP_MAXN; j++) {
+		const struct rcfg *c = ilp_find(x, dev, ILP_KERNEL, n, ilps[j]);
+		const struct store_kattr *k = c ? model_kattr(x,
+			c->c->session_id, c->c->variant, c->c->block_x) : NULL;
+		int i = f->nilp++;
+		double bpe = c && n > 0 ? c->c->bytes / (2.0 * n) : NAN;
+
+		f->ilps[i] = ilps[j];
+		f->gilp[i] = rcfg_steady(x, c) ?
+			     rcfg_median(c, VOCAB_METRIC_GBS) : NAN;
+		f->pctilp[i] = ilp_pct_peak(x, dev, f->gilp[i]);
+		f->inflight[i] = k && bpe > 0 ? k->active_threads *
+				 (double)ilps[j] * bpe : NAN;
+		if (ilps[j] == f->best_ilp)
+			f->kibbest = f->inflight[i] / 1024;
+		if (ilps[j] != 1 || !k)
+			continue;
+		f->threads1 = k->active_threads;
+		f->kib1 = f->inflight[i] / 1024;
+		/* bytes over GB/s are ns */
+		f->lat_ns = f->inflight[i] * f->sms / f->gilp[i];
 	}
+	f->need = f->peak / f->sms * f->lat_ns / 1024;
 }
 
 /* One place computes what the findings and the conclusions both state,
@@ -223,7 +234,6 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 	f->gmem = f->pctmem = f->l2_gbs = NAN;
 	rcmp_clear(&f->cmp);
 	rcmp_clear(&f->cmpmem);
-	f->tol_pct = 100.0 * ILP_PLATEAU_TOL;
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	f->l2 = ilp_l2_bytes(x, dev);
@@ -267,7 +277,7 @@ int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
 			goto out;
 		}
 	}
-	facts_plateau(x, dev, sizes, top, f);
+	facts_little(x, dev, f->n, ilps, ni, f);
 out:
 	free(sizes);
 	free(ilps);

@@ -778,8 +778,8 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
 int sec_transfer(struct rctx *x);
 
 int sec_ilp(struct rctx *x);
-int app_ilp(struct rctx *x);
 
+#define ILP_MAXN 8	/* ILPs a device's facts keep */
 /* Note J's experiment (the ilp suite) on one device, as measured
  * (facts_ilp.c): the numbers its findings and the conclusions state.
  * Only steady points (rcfg_steady) count for n, the ILP comparison and
@@ -803,12 +803,16 @@ struct ilp_facts {
 	double l2_gbs;		/* highest L2-resident median of any
 				 * variant (the cache's bandwidth), NAN */
 	const struct rcfg *l2_cfg;	/* its configuration, or NULL */
-	long long plateau_n;	/* smallest steady N from which best_ilp
-				 * stays within tol_pct of gbest */
-	const struct rcfg *plateau_at;	/* best_ilp's config there */
-	int plateau_short;	/* a smaller steady size of best_ilp falls
-				 * outside the tolerance (it ends the run) */
-	double tol_pct;		/* that tolerance in % */
+	/* Little's law at n: each ILP's median (NAN: not steady), its
+	 * share of the peak and the bytes its loads keep in flight per SM
+	 * (from the resident threads stored with the kernel's attributes;
+	 * NAN unknown); ILP 1's resident threads per SM and KiB in flight,
+	 * best_ilp's KiB; the latency [ns] at which ILP 1's bytes in
+	 * flight give its measured rate, and the KiB per SM the peak needs
+	 * at that latency (NAN unknown) */
+	int nilp, ilps[ILP_MAXN];
+	double gilp[ILP_MAXN], pctilp[ILP_MAXN], inflight[ILP_MAXN];
+	double sms, threads1, kib1, kibbest, lat_ns, need;
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
  * samples (message printed). */
@@ -1205,10 +1209,11 @@ extern const char *const pr_precs[PR_NP];
 /* the unit roundoff u of each precision: 2^-24, 2^-53 */
 extern const double pr_unit[PR_NP];
 #define PR_MAXR 16		/* (kernel, block) rows kept */
-#define PR_MAXN 8		/* sizes or configurations named in a list */
 /* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
 #define PR_RATIO_TOL 0.25
-/* One (kernel, block) of a device. */
+/* One (kernel, block) that some device measured (every device's facts
+ * have the same rows; a device's row of a kernel it did not run has no
+ * point). */
 struct pr_row {
 	const char *variant;	/* points into the configurations */
 	int block;
@@ -1219,28 +1224,20 @@ struct pr_row {
 	 * cmp.ratio NAN; cmp.p < 0 untested) */
 	const struct rcfg *top[PR_NP];
 	struct rcmp cmp;
-	/* the mean error against k: the exponent of a least-squares fit
-	 * e = c k^b (NAN below 2 sizes), and the errors at the smallest
-	 * and largest k fitted */
-	double slope[PR_NP];
-	int k_lo[PR_NP], k_hi[PR_NP];
-	double e_lo[PR_NP], e_hi[PR_NP];
 	/* the max and mean error at pr_facts.n_acc, NAN none */
 	double emax[PR_NP], emean[PR_NP];
 };
 struct pr_facts {
-	int dev;
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
 	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
 	double pratio;		/* peak[FP32] / peak[FP64], NAN */
 	int n_top;		/* the largest n where a row ran steady in
 				 * both precisions; 0 none */
-	int ncmp;		/* rows compared there; of them: */
-	int nslower;		/* of them, slower in fp64 */
+	int ncmp;		/* rows compared there */
 	int own_cmp;		/* own rows compared */
-	int fast64, fast64_own;	/* the rows fastest in fp64 (steady) at
-				 * n_top, of all and of the own; -1 */
+	int fast64_own;		/* the own row fastest in fp64 (steady)
+				 * at n_top; -1 */
 	/* at n_acc, the largest n where a row has both precisions' mean
 	 * error: rows with both, of them with fp64's not below fp32's,
 	 * the range of fp32's over fp64's (the others), the mean errors
@@ -1249,13 +1246,9 @@ struct pr_facts {
 	double er_lo, er_hi;
 	double u_lo[PR_NP], u_hi[PR_NP], umax[PR_NP];
 	/* every ok configuration with a max error against k u: how many,
-	 * how many above, the largest share, the first ones above */
+	 * how many above, the largest share */
 	int nbound, nover;
 	double worst;
-	const struct rcfg *over[PR_MAXN];
-	int nall, nbad;		/* configurations; failed or skipped */
-	int nonsteady[PR_MAXN];	/* sizes with an ok point not steady */
-	int nnon;
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f);
@@ -1530,5 +1523,14 @@ struct dvs_sec {
 	size_t nsay;
 };
 int dvs_section(struct rctx *x, const struct dvs_sec *d);
+
+/* ---- engineer prec: precision and ilp (sec_precision.c) -------------- */
+
+/* The values v[0..nd) of the reported devices as find_devs writes them,
+ * or one value where all print alike at sig figures, or v[one] alone
+ * where one >= 0 (a finding stated for that device). sig 1 writes an
+ * integer whole. Appends to b. */
+void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
+		    int nd, int one, int sig);
 
 #endif

@@ -77,7 +77,6 @@ static const struct section tail[] = {
 	{"conclusions", sec_conclusions, NULL, 0, NULL},
 	{"versions-data", app_versions, section_suite_present, 1,
 	 "app:versions"},
-	{"ilp-data", app_ilp, section_suite_present, 1, "app:ilp"},
 	{"device", sec_device, NULL, 1, "app:device"},
 	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
 };

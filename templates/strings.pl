@@ -268,36 +268,30 @@ find.xfer.shared.topic = Kernel \texttt{shared} wobec \texttt{simple}
 find.xfer.shared = @@PRE@@Przy $n = @@N0@@$ kernel \texttt{shared} zajmuje @@E0@@ czasu kernela \texttt{simple} (@@B0@@ wobec @@A0@@~ms; sprawozdanie~G: około \num{0.75}), a przebieg bez przydziału pamięci @@E1@@ jego czasu. Dlaczego, według kodu źródłowego kerneli: \texttt{shared} wczytuje każdy kafelek $A$ i $B$ do pamięci współdzielonej raz na blok i każdy wątek bloku czyta go stamtąd, podczas gdy \texttt{simple} czyta każdy argument z pamięci globalnej; ten zestaw nie zapisuje liczników, więc zaoszczędzony ruch nie jest tu zmierzony.
 
 ilp.title = Przepustowość pamięci i równoległość na poziomie instrukcji
-ilp.intro = Kernel kopiujący przenosi $N$ czterobajtowych liczb całkowitych z jednej tablicy do drugiej (notatka~J): każdy wątek kopiuje ILP elementów, a blok $512/\mathrm{ILP}$ wątków przenosi zawsze 512 elementów. Przepustowość to bajty odczytane i zapisane, $8N$ na kopię, podzielone przez czas kernela; odniesieniem są \texttt{cudaMemcpyAsync} w pamięci urządzenia i teoretyczna przepustowość szczytowa. Dopóki obie tablice mieszczą się w pamięci podręcznej L2, kopię obsługuje ta pamięć i wynik jest jej przepustowością, a nie przepustowością pamięci urządzenia: takie rozmiary są oznaczone i pominięte przy najlepszym wyniku i w procentach szczytu.
+ilp.intro = Kernel kopiujący z noty~J przenosi $N$ czterobajtowych liczb całkowitych z jednej tablicy do drugiej; każdy wątek kopiuje ILP elementów, wydając wszystkie ILP odczytów przed pierwszym zapisem, a blok $512/\mathrm{ILP}$ wątków zawsze przenosi 512 elementów. Przepustowość to $8N$ bajtów odczytanych i zapisanych przez czas jądra, obok \texttt{cudaMemcpyAsync} w pamięci urządzenia i szczytu teoretycznego. Dopóki obie tablice mieszczą się w pamięci podręcznej L2, kopiowanie obsługuje ona: takie rozmiary są oznaczone i nie liczą się ani do najlepszego, ani do \% szczytu.
+ilp.h_gbs = GB/s
+ilp.h_pct = \%~szczytu
+ilp.h_flight = KiB/SM
+ilp.table = Kopiowanie przy największym rozmiarze tablicy w pamięci urządzenia, $N = @@N@@$: mediana przepustowości, jej udział w szczycie teoretycznym i bajty, które odczyty utrzymują w locie na SM.
+ilp.table_note = KiB/SM: wątki rezydentne na SM (obliczenie zajętości zapisane z atrybutami jądra) $\times$ ILP $\times$ 4~bajty, odczyty, które wątek wydał przed pierwszym zapisem.
+ilp.takeaway = \textbf{Wniosek.} Kopiowanie osiąga przepustowość pamięci tylko przy dostatecznej liczbie bajtów w locie: jeden odczyt na wątek daje @@P1@@\,\% szczytu, ILP~@@BEST@@ podnosi to do @@PB@@\,\%, tyle co memcpy biblioteki.
+find.ilp.faster = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, więcej niezależnych odczytów na wątek podnosi przepustowość kopiowania @@EFF@@-krotnie: z @@G1@@~GB/s (@@P1@@\,\% szczytu) przy ILP~1 do @@GB@@~GB/s (@@PB@@\,\%) przy ILP~@@BEST@@, najlepszym.
+find.ilp.slower = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, więcej niezależnych odczytów na wątek nie podnosi przepustowości: ILP~1 osiąga @@G1@@~GB/s (@@P1@@\,\% szczytu), więcej niż najlepsze powyżej 1, ILP~@@BEST@@ z @@GB@@~GB/s (czynnik @@EFF@@).
+find.ilp.ns = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, więcej niezależnych odczytów na wątek nie daje istotnej różnicy przepustowości: @@G1@@~GB/s przy ILP~1, @@GB@@~GB/s przy ILP~@@BEST@@, najlepszym powyżej 1 (czynnik @@EFF@@).
+find.ilp.untested = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopiowanie osiąga @@G1@@~GB/s przy ILP~1 i @@GB@@~GB/s przy ILP~@@BEST@@, najlepszym powyżej 1; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
+find.ilp.best = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopiowanie osiąga @@GB@@~GB/s (@@PB@@\,\% szczytu) przy ILP~@@BEST@@, najlepszym ze zmierzonych.
+find.ilp.why = @@DEV@@Dlaczego, z prawa Little'a (bajty w locie = opóźnienie $\times$ przepustowość): SM mieści @@T@@ wątków rezydentnych przy ILP~1, każdy z jednym 4-bajtowym odczytem w locie przed zapisem, @@K1@@~KiB na SM; ILP~@@BEST@@ utrzymuje @@KB@@~KiB. Jeśli ILP~1 czeka wyłącznie na opóźnienie pamięci (założenie), zmierzone @@G1@@~GB/s z @@SM@@ SM oznaczają opóźnienie @@LAT@@~ns, przy którym szczyt @@PEAK@@~GB/s wymaga @@NEED@@~KiB w locie na SM: więcej, niż utrzymuje ILP~1, mniej niż ILP~@@BEST@@. Zmierzone: przepustowości; zapisane: liczba SM, wątki rezydentne i szczyt (z zegara pamięci i szerokości szyny); wywnioskowane: opóźnienie.
+find.ilp.memcpy.faster = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym rozmiarze @@GM@@~GB/s (@@PM@@\,\% szczytu), więcej niż ILP~@@BEST@@ (czynnik @@EFF@@).
+find.ilp.memcpy.slower = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym rozmiarze @@GM@@~GB/s (@@PM@@\,\% szczytu), mniej niż ILP~@@BEST@@ (czynnik @@EFF@@).
+find.ilp.memcpy.ns = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym rozmiarze @@GM@@~GB/s (@@PM@@\,\% szczytu), bez istotnej różnicy wobec ILP~@@BEST@@ (czynnik @@EFF@@).
+find.ilp.memcpy.untested = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym rozmiarze @@GM@@~GB/s (@@PM@@\,\% szczytu); bez surowych próbek i przy nakładających się zakresach jego różnicy wobec ILP~@@BEST@@ nie testowano.
 ilp.absent = Baza nie zawiera pomiarów zestawu ILP.
 ilp.memcpy = memcpy
 ilp.peak = szczyt
-ilp.table = Przepustowość kopiowania [GB/s] według rozmiaru tablicy $N$@@DEV@@: mediana z @@SAMPLES@@ na konfigurację, co drugi rozmiar oraz rozmiary wymienione we wnioskach@@APP@@.
 ilp.figure = Przepustowość kopiowania w funkcji rozmiaru tablicy $N$ (mediana, obie osie logarytmiczne), jedna linia na ILP, z memcpy w pamięci urządzenia i szczytem teoretycznym (kropkowany)@@DEV@@. Na lewo od pionowej szarej linii obie tablice mieszczą się w pamięci podręcznej L2, która wtedy obsługuje kopię.
 
 # Issue 11: note J (ilp), main body and appendix
-ilp.table_app = ; dodatek~\ref{app:ilp} podaje wszystkie rozmiary
-ilp.table_all = Przepustowość kopiowania [GB/s] dla każdego rozmiaru tablicy $N$@@DEV@@: mediana z @@SAMPLES@@ na konfigurację.
-ilp.table_note = Każda mediana z odległościami $a$ i $b$ do górnego i dolnego końca jej 95-procentowego przedziału ufności, zapisanymi jako ${}^{+a}_{-b}$ (statystyki pozycyjne surowych próbek; brak, gdy zapisano mniej niż 6).
-ilp.table_note_none = Baza nie przechowuje surowych próbek tych konfiguracji, więc mediany podano bez przedziału.
 ilp.p_ranges = @@P@@: surowych próbek nie zapisano, ale ich zakresy się nie nakładają
-ilp.pct_row = \% szczytu
-ilp.pct_note = \% szczytu: mediana w procentach teoretycznych @@PEAK@@~GB/s, przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$; rozmiary obsługiwane przez pamięć podręczną L2 nie mają tej wartości.
-ilp.gbs_pct = @@GBS@@~GB/s (@@PCT@@ szczytu)
-ilp.gbs = @@GBS@@~GB/s
-ilp.stats_table = Statystyki przepustowości kopiowania [GB/s] dla każdego rozmiaru@@DEV@@: liczba próbek $n$, Min, Max, Śr., Mediana, Odch.\ std.
-ilp.app_intro = Każdy zmierzony rozmiar z medianą przepustowości kopiowania i jej przedziałem, a następnie statystyki próbek każdej konfiguracji.
-find.ilp.faster = @@DEV@@Więcej niezależnych kopii na wątek zwiększa przepustowość kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: z @@G1@@ przy ILP~1 do @@GB@@ przy ILP~@@BEST@@, najlepszym (@@P@@).
-find.ilp.slower = @@DEV@@Więcej niezależnych kopii na wątek nie zwiększa przepustowości kopiowania przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$: ILP~1 osiąga @@G1@@, więcej niż najlepszy powyżej 1, ILP~@@BEST@@ z @@GB@@ (@@P@@).
-find.ilp.ns = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, liczba niezależnych kopii na wątek nie daje istotnej różnicy w przepustowości kopiowania: @@G1@@ przy ILP~1, @@GB@@ przy ILP~@@BEST@@, najlepszym powyżej 1 (@@P@@).
-find.ilp.untested = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopia osiąga @@G1@@ przy ILP~1 i @@GB@@ przy ILP~@@BEST@@, najlepszym powyżej 1; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
-find.ilp.best = @@DEV@@Przy największym rozmiarze w pamięci urządzenia, $N = @@N@@$, kopia osiąga @@GB@@ przy ILP~@@BEST@@, najlepszym ze zmierzonych.
-find.ilp.memcpy.faster = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, więcej niż ILP~@@BEST@@ (@@P@@).
-find.ilp.memcpy.slower = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, mniej niż ILP~@@BEST@@ (@@P@@).
-find.ilp.memcpy.ns = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, bez istotnej różnicy względem ILP~@@BEST@@ (@@P@@).
-find.ilp.memcpy.untested = @@DEV@@memcpy w pamięci urządzenia osiąga przy tym samym rozmiarze @@GM@@, wobec @@GB@@ przy ILP~@@BEST@@; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
-find.ilp.plateau = @@DEV@@Od $N = @@N@@$ (tam @@GN@@~GB/s) ILP~@@BEST@@ pozostaje w granicach @@TOL@@ swojej przepustowości przy największym rozmiarze, @@G@@~GB/s.
-find.ilp.plateau_top = @@DEV@@Żaden rozmiar w pamięci urządzenia mniejszy od największego nie zbliża się na @@TOL@@ do przepustowości ILP~@@BEST@@ przy największym rozmiarze, @@G@@~GB/s.
 find.ilp.l2 = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_over = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
@@ -382,7 +376,6 @@ hw.peak_mem = {Pamięć [GB/s]}
 hw.caption = Zmierzone procesory graficzne: możliwości obliczeniowe (CC), multiprocesory, zegar SM, pamięć podręczna L2 i teoretyczne wartości szczytowe. Dodatek~\ref{app:device} podaje wszystkie parametry.
 sess.title = Sesje pomiarowe
 versions.app_title = Wersje kernela: wszystkie dane
-ilp.app_title = Przepustowość pamięci i ILP: wszystkie dane
 find.title = Wnioski z pomiarów
 find.none = Dane tego eksperymentu nie pozwalają na żadne stwierdzenie (żadna konfiguracja nie została zmierzona poprawnie).
 find.untested = nie testowano (brak surowych próbek)
@@ -745,62 +738,42 @@ rect.concl.pad = dopełnienie do $b = @@B@@$ dodaje do @@W@@ pracy (@@SHAPE@@)
 intro.obj.precision = \emph{Pojedyncza a podwójna precyzja} (podręcznik~R): o ile dłużej jądra mnożenia macierzy i cuBLAS liczą w fp64 niż w fp32, w zestawieniu ze stosunkiem szczytowej wydajności FP32 i FP64 urządzenia, i o ile fp64 jest dokładniejsze, w zestawieniu z jednostkami zaokrąglenia.
 precision.title = Pojedyncza a podwójna precyzja w mnożeniu macierzy
 precision.absent = Baza danych nie zawiera pomiarów zestawu precision.
-precision.intro = Cel: ustalić, o ile dłużej trwa mnożenie macierzy w podwójnej precyzji (fp64) niż w pojedynczej (fp32), wobec stosunku szczytowej wydajności FP32 i FP64 urządzenia, i o ile jest dokładniejsze, wobec jednostek zaokrąglenia (podręcznik~R porównuje float i double pod względem szybkości i dokładności). Jądra \texttt{v2}--\texttt{v5} (raport~P), \texttt{simple} i \texttt{shared} (raport~G) oraz cuBLAS (\texttt{cublas}: SGEMM w fp32, DGEMM w fp64) obliczają $C = AB$ dla kwadratowych macierzy $n \times n$, więc $k = n$. Dane wejściowe mają rozkład jednostajny na $[-1, 1)$: losowe liczby float w fp32, losowe liczby double o wszystkich 53 bitach w fp64 (liczby float rozszerzone do double dałyby w double dokładne iloczyny i ukryły jego zaokrąglenia). Jądra jednego rozmiaru i jednej precyzji mierzono naprzemiennie; fp32 i fp64 mierzono jedno po drugim. GFLOP/s to $2n^3$ przez czas jądra. Każdy wynik sprawdzono wobec DGEMM z cuBLAS dla tych samych danych (tolerancję podaje rozdział o metodzie); konfiguracja, która ją przekracza, jest błędna. Błąd mierzono na 1024 elementach $C$, w tym czterech narożnikach, wobec iloczynu liczonego w long double z sumowaniem kompensowanym: dla każdego elementu $|c_{ij} - \hat c_{ij}|$ podzielone przez $\sum_k |a_{ik} b_{kj}|$, skalę klasycznego oszacowania $|c_{ij} - \hat c_{ij}| \le \gamma_k \sum_k |a_{ik} b_{kj}|$, $\gamma_k = k u / (1 - k u) \approx k u$, gdzie $u$ to jednostka zaokrąglenia: $2^{-24} \approx \num{5.96e-8}$ w fp32 i $2^{-53} \approx \num{1.11e-16}$ w fp64.
+precision.intro = Podręcznik~R porównuje float i double pod względem szybkości i dokładności. Jądra \texttt{v2}--\texttt{v5} (raport~P), \texttt{simple} i \texttt{shared} (raport~G) oraz cuBLAS (SGEMM w fp32, DGEMM w fp64) obliczają $C = AB$ dla kwadratowych macierzy $n \times n$ ($k = n$) z losowych danych o rozkładzie jednostajnym na $[-1, 1)$: liczb float w fp32 i liczb double o wszystkich 53 bitach w fp64; GFLOP/s to $2n^3$ przez czas jądra. mmreport mierzy iloczyny fp32 i fp64 jednego rozmiaru naprzemiennie, aby dryf zegara lub temperatury dotykał obu jednakowo; gdzie sesje bazy są starsze i mierzyły je jedno po drugim, mówi o tym przypis tabeli. Błąd elementu, mierzony na 1024 elementach $C$ wobec iloczynu w long double z sumowaniem kompensowanym, to $|c_{ij} - \hat c_{ij}| / \sum_k |a_{ik} b_{kj}|$, który klasyczne oszacowanie ogranicza przez około $k u$, gdzie $u$ to jednostka zaokrąglenia: $2^{-24}$ w fp32, $2^{-53}$ w fp64.
 precision.h_kernel = Jądro
-precision.h_block = Blok
+precision.h_peak = szczyt FP64
+precision.h_g64 = fp64 GFLOP/s
 precision.h_pct = \%~szczytu
-precision.h_ratio = Czas fp64/fp32
-precision.h_prec = Precyzja
-precision.h_max = maks.
-precision.h_mean = średnia
-precision.bound = oszacowanie $k u$
-precision.table = Mnożenie macierzy w fp32 i fp64 przy $n = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GFLOP/s, w procentach szczytowej wydajności urządzenia w danej precyzji oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
-note.apart = fp32 i fp64 próbkowano po kolei, nie na przemian: zmiana warunków między nimi (zegar, temperatura) jest częścią ilorazu.
-precision.table_note = \%~szczytu: szczytowej wydajności FP32 lub FP64 (cuBLAS w fp64 na urządzeniach 8.0 i 9.0: szczytu FP64 rdzeni tensorowych), przeliczonej na zegar SM zapisany przy konfiguracji. Czas fp64/fp32: \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
-precision.note_nopeak32 = Szczytowa wydajność FP32 tego urządzenia jest nieznana (mmreport nie zna liczby rdzeni dla jego możliwości obliczeniowych): nie podano jej udziału.
-precision.note_nopeak64 = Szczytowa wydajność FP64 tego urządzenia jest nieznana (mmreport nie zna liczby jednostek FP64 dla jego możliwości obliczeniowych): nie podano jej udziału.
-precision.acc_table = Błąd mnożenia macierzy wobec kompensowanego iloczynu w long double@@DEV@@: największy i średni błąd na próbce elementów $C$, a pod każdą precyzją najgorsze oszacowanie $k u$ dla każdego rozmiaru.
-precision.acc_note = Błąd elementu: $|c_{ij} - \hat c_{ij}| / \sum_k |a_{ik} b_{kj}|$, $k = n$. Jednostka zaokrąglenia $u$: $2^{-24}$ w fp32, $2^{-53}$ w fp64.
-precision.figure = Wydajność mnożenia macierzy w funkcji rozmiaru $n$@@DEV@@ (mediana; osie logarytmiczne): każde jądro w swoim kolorze, fp32 linią ciągłą, fp64 kropkowaną, oraz szczytowa wydajność FP32 i FP64 urządzenia (kropkowane, bez znaczników).
-precision.figure_nopeak = Wydajność mnożenia macierzy w funkcji rozmiaru $n$@@DEV@@ (mediana; osie logarytmiczne): każde jądro w swoim kolorze, fp32 linią ciągłą, fp64 kropkowaną.
-precision.line_peak32 = szczyt FP32
-precision.line_peak64 = szczyt FP64
-precision.find.text = @@TEXT@@
-precision.find.nosteady = @@DEV@@Żaden rozmiar nie ma jądra zmierzonego w stanie ustalonym w obu precyzjach, więc czasów fp32 i fp64 nie porównano.
-precision.find.cmp_all = @@DEV@@Przy $n = @@N@@$ każde porównane jądro liczy w fp64 istotnie dłużej niż w fp32 (Mann--Whitney na czasach jądra); fp64 wobec fp32: @@LIST@@.
-precision.find.cmp_some = @@DEV@@Przy $n = @@N@@$ @@K@@ z @@NK@@ porównanych jąder liczy w fp64 istotnie dłużej niż w fp32 (Mann--Whitney na czasach jądra); fp64 wobec fp32: @@LIST@@.
-precision.find.item.slower = @@V@@ @@R@@ razy (@@P@@)
-precision.find.item.faster = @@V@@ @@R@@ razy, w fp64 szybciej (@@P@@)
-precision.find.item.ns = @@V@@ @@R@@ razy, różnica nieistotna (@@P@@)
-precision.find.item.untested = @@V@@ @@R@@ razy według median (nie testowano: brak surowych próbek, zakresy zachodzą na siebie)
-precision.find.missing = @@DEV@@Nie porównano przy $n = @@N@@$, gdzie jedna z precyzji była błędna, pominięta, niezmierzona lub nie w stanie ustalonym: @@LIST@@.
-precision.find.expect = @@DEV@@Szczytowe wydajności urządzenia, @@P32@@~GFLOP/s w FP32 i @@P64@@~GFLOP/s w FP64, mają się jak @@R@@ : 1: jądro ograniczone jednostkami arytmetycznymi powinno w fp64 liczyć @@R@@ razy dłużej, a ograniczone ruchem w pamięci około 2 razy, bo jego elementy są dwa razy większe.
-precision.find.expect_same = Na tym urządzeniu oba oczekiwania leżą w granicach @@TOL@@ od siebie, więc sam stosunek czasów nie rozstrzyga, co ogranicza jądro.
-precision.find.cls = Wobec stosunku szczytów: @@LIST@@.
-precision.find.cls.near = w granicach @@TOL@@ od niego @@LIST@@
-precision.find.cls.below = ponad @@TOL@@ poniżej niego @@LIST@@
-precision.find.cls.above = ponad @@TOL@@ powyżej niego @@LIST@@
-precision.find.fast64 = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 (@@PEAK@@~GFLOP/s przy zapisanym zegarze).
-precision.find.fast64_own = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 i @@SHARE@@ wydajności biblioteki.
-precision.find.fast64_tc = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, czyli @@PCT@@ szczytowej wydajności FP64 rdzeni tensorowych (@@PEAK@@~GFLOP/s przy zapisanym zegarze): na urządzeniach 8.0 i 9.0 iloczyn podwójnej precyzji biblioteki liczą rdzenie tensorowe, dwa razy szybciej niż rdzenie CUDA w FP64.
-precision.find.fast64_over = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s, więcej niż szczyt, do którego je odniesiono (@@PEAK@@~GFLOP/s przy zapisanym zegarze): to błąd tego szczytu (zegar lub liczba jednostek nie pasują do urządzenia), więc nie podano udziału.
-precision.find.fast64_own_over = Najszybsze własne jądro w fp64, @@V@@, osiąga @@G@@~GFLOP/s, więcej niż szczyt FP64: to błąd tego szczytu, więc nie podano udziału; @@SHARE@@ wydajności biblioteki.
-precision.find.fast64_nopeak = @@DEV@@Najszybsze w fp64 przy $n = @@N@@$ jest @@V@@ z @@G@@~GFLOP/s; szczytowa wydajność FP64 tego urządzenia jest nieznana, więc nie podano jej udziału.
-precision.find.acc_ratio = @@DEV@@Przy $n = @@N@@$ średni błąd w fp32 jest @@R@@ razy większy niż w fp64 (jąder: @@K@@); jednostki zaokrąglenia mają się jak $2^{29} \approx \num{5.37e8}$ : 1.
-precision.find.acc_not = @@DEV@@Przy $n = @@N@@$ fp64 nie jest dokładniejsze od fp32 dla: @@LIST@@; jego średni błąd nie jest mniejszy niż w fp32.
-precision.find.acc_u = @@DEV@@W jednostkach zaokrąglenia $u$ danej precyzji średni błąd przy $n = @@N@@$ wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, a największy błąd @@M32@@ i @@M64@@~$u$; najgorsze oszacowanie to $k u = @@N@@\,u$.
-precision.find.same = @@DEV@@Przy $n = @@N@@$ w @@P@@ jądra @@LIST@@ mają identyczne błędy, największy i średni, co do ostatniej zapisanej cyfry: jądra, które dodają $k$ iloczynów elementu w tej samej kolejności tymi samymi operacjami FMA, zaokrąglają tak samo, więc różnią się tu tylko szybkością.
-precision.find.same_other = Pozostałe (@@LIST@@) zaokrąglają inaczej.
-precision.find.acc_grow = @@DEV@@Od $k = @@KLO@@$ do $k = @@KHI@@$ średni błąd zmienia się o czynnik @@G32@@ w fp32 i @@G64@@ w fp64 (po jądrach); po dopasowaniu $c\,k^b$ do rozmiarów $b$ = @@B32@@ w fp32 i @@B64@@ w fp64. Wobec oszacowań: najgorsze, $k u$, rośnie z $b = 1$, a to, którego niezależne błędy zaokrągleń z dużym prawdopodobieństwem nie przekraczają, około $\sqrt{k}\,u$, z $b = 0{,}5$.
-precision.find.bound_all = @@DEV@@Wszystkie @@N@@ konfiguracje mają największy błąd poniżej oszacowania $k u$, najwyżej @@PCT@@ jego wartości.
-precision.find.bound_some = @@DEV@@@@K@@ z @@N@@ konfiguracji przekracza największym błędem oszacowanie $k u$: @@LIST@@. Oszacowanie obowiązuje dla dowolnej kolejności sumowania w podanej precyzji, więc tych wyników nie liczono w niej w całości.
-precision.find.failed = @@DEV@@@@K@@ z @@N@@ konfiguracji nie przeszło weryfikacji lub pominięto je (lista powyżej): pokazano je jako takie, bez wydajności i bez błędu.
-precision.find.nonsteady = @@DEV@@Przy $n = @@NLIST@@$ część punktów miała mniej bloków, niż GPU ma multiprocesorów, lub, mierzona zdarzeniami, trwała krócej niż uruchomienie (oznaczone w tabelach): nie biorą udziału w porównaniach powyżej.
-precision.find.limits = Czego te dane nie pokazują: @@LIST@@.
-precision.find.lim.one_dev = pochodzą z jednego procesora graficznego, a koszt fp64 zależy od stosunku jednostek FP32 i FP64, różnego w różnych procesorach
-precision.find.lim.devs = pochodzą z @@N@@ procesorów graficznych, każdy z własnym stosunkiem jednostek FP32 do FP64: jak koszt fp64 zależy od tego stosunku w ogólności, tak mała liczba nie rozstrzyga
-precision.find.lim.sizes = wykładnik $k$ opiera się na @@N@@ rozmiarach ($n = @@LIST@@$), za mało na więcej niż jego rząd wielkości
-precision.find.lim.input = błędy to jedna wartość na konfigurację, dla jednych losowych danych w każdej precyzji, o rozkładzie jednostajnym na $[-1, 1)$, i próbki elementów $C$, więc żaden test nie potwierdza różnicy dwóch błędów, a dane jednego znaku lub ze znoszącymi się sumami dają inne błędy
+precision.h_ratio = fp64/fp32
+precision.peak_tc = rdzeni tensorowych
+precision.peak_cuda = rdzeni CUDA
+precision.table = Mnożenie macierzy w fp64 dla $n = @@N@@$, największego rozmiaru, w którym jądra działały stabilnie w obu precyzjach: mediana wydajności, jej udział w szczycie FP64 wskazanych jednostek oraz czas jądra w fp64 przez czas w fp32 (estymator Hodgesa--Lehmanna).
+precision.table_note = \%~szczytu: przy zegarze SM zapisanym z konfiguracją; przy zdolności obliczeniowej 8.0 i 9.0 DGEMM z cuBLAS działa na rdzeniach tensorowych FP64, z dwukrotną wydajnością rdzeni CUDA FP64. Udziału, który przekroczyłby 100\,\%, nie podano. fp64/fp32: \nsmark~brak istotnej różnicy (szary), \ntmark~nie testowano (brak surowych próbek, zakresy się nakładają).
+note.apart = W tej bazie fp32 i fp64 mierzono jedno po drugim (jej sesje są starsze niż ich przeplatanie): dryf między nimi (zegar, temperatura) jest częścią każdego stosunku.
+precision.find.nosteady = @@DEV@@Żaden rozmiar nie ma jądra zmierzonego stabilnie w obu precyzjach, więc fp32 i fp64 nie porównano pod względem czasu.
+precision.find.time = @@DEV@@Dla $n = @@N@@$ czas jądra w fp64 przez czas w fp32 (estymator Hodgesa--Lehmanna; każdy 95-procentowy przedział w granicach @@CI@@ od niego) jest @@LIST@@.@@APART@@
+precision.find.g.longer = dłuższy w fp64 ponad próg praktyczny dla @@LIST@@
+precision.find.g.shorter = krótszy w fp64 ponad próg praktyczny dla @@LIST@@
+precision.find.g.ns = bez istotnej różnicy dla @@LIST@@
+precision.find.g.untested = nietestowany (brak surowych próbek, zakresy się nakładają) dla @@LIST@@
+precision.find.apart = W tej bazie oba mierzono jedno po drugim, nie naprzemiennie (jej sesje są starsze niż przeplatanie), więc dryf zegara lub temperatury między nimi jest częścią każdego stosunku.
+precision.find.why = @@DEV@@Dlaczego: szczyty rdzeni CUDA FP32 i FP64 mają się jak @@R@@ : 1 (@@P32@@ i @@P64@@~GFLOP/s), a double ma dwa razy więcej bajtów niż float, więc własne jądro ograniczone arytmetyką powinno w fp64 trwać około @@R@@ razy dłużej, a ograniczone ruchem pamięci około 2 razy@@SAME@@. Wobec stosunku szczytów, przy czym w granicach @@TOL@@ znaczy blisko: @@LIST@@.@@OPEN@@
+precision.find.same2 = ; tu obie prognozy się pokrywają, więc stosunek nie rozstrzyga, które ograniczenie dotyczy jądra
+precision.find.cls.near = blisko niego @@LIST@@
+precision.find.cls.below = poniżej @@LIST@@
+precision.find.cls.above = powyżej @@LIST@@
+precision.find.open = Ten zestaw mierzono bez liczników (bajty DRAM, wydane instrukcje), które byłyby potrzebne, by wyjaśnić, czemu jądro odbiega od obu prognoz.
+precision.find.lib = @@DEV@@DGEMM biblioteki (@@V@@) działa na rdzeniach tensorowych FP64, przy @@PCT@@\,\% ich szczytu (@@PEAK@@~GFLOP/s przy zapisanym zegarze), który jest dwa razy wyższy niż rdzeni CUDA FP64 i ma się do szczytu rdzeni CUDA FP32, na których działa jej SGEMM, jak 1 : @@RP@@: z tym stosunkiem, a nie z 2 : 1, należy porównywać jej czas w fp64 przez czas w fp32. Najszybsze własne jądro w fp64, @@O@@, osiąga @@SHARE@@\,\% jej wydajności.
+precision.note_nopeak = --: szczyt FP64 tego urządzenia jest nieznany (mmreport nie zna liczby jednostek FP64 dla jego zdolności obliczeniowej).
+precision.note_over = --: wydajność przekracza szczyt, którego byłaby udziałem; to wada tego szczytu (jego zegar lub liczba jednostek nie pasuje do urządzenia), nie wynik.
+precision.find.acc = @@DEV@@Dla $n = @@N@@$ średni błąd wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, największy @@M32@@ i @@M64@@~$u$, daleko w granicach najgorszego oszacowania $k u$ (każda z @@NB@@ konfiguracji najwyżej @@PCT@@ z niego).@@RATIO@@@@SAME@@
+precision.find.acc_over = @@DEV@@Dla $n = @@N@@$ średni błąd wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, największy @@M32@@ i @@M64@@~$u$; @@K@@ z @@NB@@ konfiguracji przekracza najgorsze oszacowanie $k u$, które zachodzi dla dowolnej kolejności sumowania w danej precyzji, więc nie liczono ich w niej w całości.@@RATIO@@@@SAME@@
+precision.find.acc_ratio = Zatem średni błąd fp32 jest @@R@@ razy większy niż fp64, jak przewiduje stosunek jednostek zaokrąglenia, $2^{29} \approx \num{5.37e8}$: błąd wynika z precyzji, nie z jądra.
+precision.find.acc_same = Każde jądro ma w każdej precyzji na każdym GPU te same błędy, największy i średni, do ostatniej zapisanej cyfry, jak jądra, które dodają $k$ iloczynów elementu w tej samej kolejności tymi samymi operacjami FMA: różnią się tylko szybkością.
+precision.find.acc_not = @@DEV@@Dla $n = @@N@@$ fp64 nie jest dokładniejsze niż fp32 dla @@LIST@@: jego średni błąd nie jest mniejszy.
+precision.find.lim.devs = Czego te dane nie pokażą: pochodzą z @@N@@ GPU, zbyt mało, by powiedzieć, jak koszt fp64 zależy ogólnie od stosunku jednostek FP32 do FP64; błędy to jedna wartość na konfigurację, z jednego losowego wejścia każdej precyzji i próbki elementów $C$, więc żaden test nie popiera różnicy dwóch błędów, a wejścia jednego znaku lub o znoszących się sumach dają inne błędy.
+precision.find.lim.one_dev = Czego te dane nie pokażą: pochodzą z jednego GPU, a koszt fp64 zależy od stosunku jednostek FP32 i FP64, różnego na różnych GPU; błędy to jedna wartość na konfigurację, z jednego losowego wejścia każdej precyzji i próbki elementów $C$, więc żaden test nie popiera różnicy dwóch błędów, a wejścia jednego znaku lub o znoszących się sumach dają inne błędy.
+precision.takeaway = \textbf{Wniosek.} Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów; cuBLAS, którego DGEMM działa na rdzeniach tensorowych FP64, trwa @@RL@@ razy dłużej. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
+precision.takeaway_own = \textbf{Wniosek.} Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
 concl.r.precision = W mnożeniu macierzy podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
 concl.r.prec_text = $n = @@N@@$: własne jądra w fp64 @@R@@$\times$ czasu fp32 (@@K@@ z @@NK@@ istotnie wolniej)
 concl.r.prec_lib = cuBLAS @@R@@$\times$

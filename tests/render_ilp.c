@@ -1,8 +1,10 @@
-/* Note J's section (the ilp suite): the tables hold the fixture's
- * statistics, the findings' words follow the data (they flip when the
- * samples are changed so that the other side wins or the sides
- * overlap), and an L2-resident point is never the best nor given a
- * share of the peak. */
+/* Note J's section (the ilp suite): the table holds the fixture's
+ * medians at each device's largest steady size, the findings' words
+ * follow the data (they flip when the samples are changed so that the
+ * other side wins or the sides overlap), Little's law uses the stored
+ * resident threads, and an L2-resident point is never the best nor
+ * given a share of the peak. Every size's statistics are in the
+ * generic appendix of all measurements (render/appendix.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,6 +133,7 @@ static void dev_a_steady(void)
 	sql(DEV_A, "UPDATE device_prop SET num = 1, value = '1' WHERE "
 	    "key = 'multiprocessor_count' AND device_id = (SELECT id FROM "
 	    "device WHERE uuid LIKE ?1)");
+	sql(DEV_A, "UPDATE device SET sm_count = 1 WHERE uuid LIKE ?1");
 }
 
 static char *render(const char *lang)
@@ -141,7 +144,7 @@ static char *render(const char *lang)
 
 	render_options_init(&o);
 	o.db_path = dbpath;
-	o.sections = "ilp,ilp-data";
+	o.sections = "ilp";
 	o.lang = lang;
 	tex = chk_render(&o, NULL, &rc);
 	assert_int_equal(rc, RENDER_OK);
@@ -189,27 +192,6 @@ static void expect_lead(const char *cell, double want, const char *where)
 		fail_msg("%s: '%s' is not %g", where, cell, want);
 }
 
-/* "\num{1.234}" as a number matching want. */
-static void expect_numcell(const char *cell, double want, const char *where)
-{
-	struct chk_num n;
-	char num[64];
-
-	if (sscanf(cell, "\\num{%63[^}]}", num) != 1 ||
-	    chk_num_parse(num, &n) || !chk_num_matches(&n, want))
-		fail_msg("%s: '%s' is not %g", where, cell, want);
-}
-
-/* log2 N of a row label "$2^{k}$...". */
-static int label_log2(const char *cell)
-{
-	int k;
-
-	if (sscanf(cell, "$2^{%d}$", &k) != 1)
-		fail_msg("'%s' is no power of two", cell);
-	return k;
-}
-
 static const char *const cols_variant[4] = {"copy_ilp", "copy_ilp",
 					    "copy_ilp", "memcpy"};
 
@@ -225,197 +207,100 @@ static double fix_median(int dev, int col, int log2n)
 	return s.median;
 }
 
-/* Every cell of the main and the appendix table is the fixture's
- * median; the main table shows every other size from the largest down
- * and the sizes the findings name; % of peak only where device memory
- * serves the copy. */
+/* The row of ILP ilp in the table (memcpy: ilp < 0). */
+static int row_of(const struct chk_table *t, int ilp)
+{
+	char lab[32];
+	int r;
+
+	snprintf(lab, sizeof(lab), "ILP~%d", ilp);
+	for (r = 0; r < t->nrows; r++)
+		if (!strcmp(t->cell[r][0], ilp < 0 ? "memcpy" : lab))
+			return r;
+	fail_msg("no row %s", ilp < 0 ? "memcpy" : lab);
+	return -1;
+}
+
+/* One table, a column group per device: each device's medians at its
+ * largest steady size and their share of the peak; device A, all of
+ * whose points are L2-resident (its L2 holds 50 MiB), has none. */
 static void test_values(void **state)
 {
 	struct chk_table t;
 	char where[96];
 	char *tex;
-	int dev, r, c, k, nrows;
+	int c, r;
 
 	(void)state;
 	fixture_new();
 	tex = render("en");
-	for (dev = 0; dev < 2; dev++) {
-		chk_table_need(tex, "ilp-all", dev_id[dev], &t);
-		for (r = 0, nrows = 0; r < t.nrows; r++) {
-			if (t.cell[r][0][0] != '$')
-				continue;	/* \midrule, % of peak */
-			k = label_log2(t.cell[r][0]);
-			assert_int_equal(k, fix_ilp_log2[nrows]);
-			nrows++;
-			for (c = 0; c < 4; c++) {
-				snprintf(where, sizeof(where), "all dev%d 2^%d "
-					 "c%d", dev, k, c);
-				expect_lead(t.cell[r][1 + c],
-					    fix_median(dev, c, k), where);
-			}
-		}
-		assert_int_equal(nrows, 3);
-		chk_table_free(&t);
-
-		/* the main table: 2^14 and 2^10 (every other one) */
-		chk_table_need(tex, "ilp", dev_id[dev], &t);
-		assert_true(t.nrows >= 2);
-		assert_int_equal(label_log2(t.cell[0][0]), 10);
-		assert_int_equal(label_log2(t.cell[1][0]), 14);
-		for (r = 0; r < 2; r++)
-			for (c = 0; c < 4; c++) {
-				k = label_log2(t.cell[r][0]);
-				snprintf(where, sizeof(where), "main dev%d 2^%d "
-					 "c%d", dev, k, c);
-				expect_lead(t.cell[r][1 + c],
-					    fix_median(dev, c, k), where);
-			}
-		if (dev == 0) {
-			/* all of device A's points are L2-resident (its L2
-			 * holds 50 MiB): marked, no % of peak */
-			assert_int_equal(t.nrows, 2);
-			assert_non_null(strstr(t.cell[0][0], "\\rgmark{c}"));
-			assert_non_null(strstr(t.cell[1][0], "\\rgmark{c}"));
-		} else {
-			/* device B states no L2: device memory, and the
-			 * last row is the share of the peak at 2^14 */
-			assert_int_equal(t.nrows, 4);
-			assert_string_equal(t.cell[2][0], "\\midrule");
-			assert_null(strstr(t.cell[1][0], "\\rgmark"));
-			for (c = 0; c < 4; c++) {
-				snprintf(where, sizeof(where), "pct c%d", c);
-				expect_lead(t.cell[3][1 + c], 100.0 *
-					    fix_median(dev, c, 14) / peak[dev],
-					    where);
-			}
-		}
-		chk_table_free(&t);
+	chk_table_need(tex, "ilp", dev_id[0], &t);
+	assert_int_equal(t.nrows, 4);
+	for (c = 0; c < 4; c++) {
+		r = row_of(&t, c < 3 ? fix_ilps[c] : -1);
+		snprintf(where, sizeof(where), "c%d", c);
+		assert_string_equal(t.cell[r][1], "{--}");
+		expect_lead(t.cell[r][4], fix_median(1, c, 14), where);
+		expect_lead(t.cell[r][5], 100.0 * fix_median(1, c, 14) /
+			    peak[1], where);
 	}
-	free(tex);
-}
-
-/* The appendix's statistics: n, Min, Max, Avg, Median, StdDev of every
- * configuration, two variants per table. */
-static void test_stats(void **state)
-{
-	struct fix_metrics m;
-	struct chk_table t;
-	struct chk_stats s;
-	char anchor[64], where[96];
-	char *tex;
-	int dev, part, r, v, st;
-
-	(void)state;
+	chk_table_free(&t);
+	chk_expect_in(tex, "in device memory, $N = \\text{--}\\,/\\,2^{14}$: "
+		      "the median");
+	/* device A steady: its column too */
 	fixture_new();
-	tex = render("en");
-	for (dev = 0; dev < 2; dev++)
-		for (part = 1; part <= 2; part++) {
-			snprintf(anchor, sizeof(anchor), "ilp-stats dev=%lld "
-				 "part=%d", dev_id[dev], part);
-			if (chk_table_find(tex, anchor, &t))
-				fail_msg("table '%s' is missing", anchor);
-			assert_int_equal(t.nrows, 3);
-			for (r = 0; r < 3; r++)
-				for (v = 0; v < 2; v++) {
-					int col = 2 * (part - 1) + v;
-
-					fix_metrics_get(dev, "ilp",
-						cols_variant[col], "",
-						fix_ilp_log2[r], 0, col < 3 ?
-						fix_ilps[col] : 1, &m);
-					chk_stats(m.v[0], m.nsamples, &s);
-					assert_int_equal(atoi(t.cell[r][1 +
-						6 * v]), (int)m.nsamples);
-					for (st = 0; st < 5; st++) {
-						snprintf(where, sizeof(where),
-							 "%s r%d v%d s%d",
-							 anchor, r, v, st);
-						expect_numcell(t.cell[r][2 +
-							6 * v + st],
-							chk_stat_at(&s, st),
-							where);
-					}
-				}
-			chk_table_free(&t);
-		}
-	free(tex);
-}
-
-/* With ten raw samples a median has a 95 % interval: the order
- * statistics x(2) and x(9); the cell shows their distances to the
- * median. */
-static void test_interval(void **state)
-{
-	static const double extra[5] = {0.5, 0.7, 1.3, 1.6, 2.0};
-	struct chk_table t;
-	double v[10], med, a, b;
-	char stmt[512], *tex;
-	const char *p;
-	struct chk_num na, nb;
-	char sa[32], sb[32];
-	int i, j, r;
-
-	(void)state;
-	fixture_new();
-	for (i = 0; i < 5; i++) {
-		snprintf(stmt, sizeof(stmt), "INSERT INTO sample (config_id, "
-			 "metric, idx, value) SELECT id, 'gbs', %d, %.17g "
-			 "FROM " CFG("copy_ilp", 1, 14), 5 + i, extra[i]);
-		sql(DEV_A, stmt);
+	dev_a_steady();
+	tex = (free(tex), render("en"));
+	chk_table_need(tex, "ilp", dev_id[0], &t);
+	for (c = 0; c < 4; c++) {
+		r = row_of(&t, c < 3 ? fix_ilps[c] : -1);
+		expect_lead(t.cell[r][1], fix_median(0, c, 14), "A");
+		expect_lead(t.cell[r][2], 100.0 * fix_median(0, c, 14) /
+			    peak[0], "A pct");
+		assert_true(atof(t.cell[r][2]) <= 100);
 	}
-	/* the samples, sorted: the fixture's five and the five above */
-	{
-		struct fix_metrics m;
-
-		fix_metrics_get(0, "ilp", "copy_ilp", "", 14, 0, 1, &m);
-		for (i = 0; i < 5; i++) {
-			v[i] = m.v[0][i];
-			v[5 + i] = extra[i];
-		}
-	}
-	for (i = 0; i < 10; i++)
-		for (j = i + 1; j < 10; j++)
-			if (v[j] < v[i]) {
-				double w = v[i];
-
-				v[i] = v[j];
-				v[j] = w;
-			}
-	med = fix_median(0, 0, 14);	/* the stored statistic */
-	tex = render("en");
-	chk_table_need(tex, "ilp-all", dev_id[0], &t);
-	for (r = 0; r < t.nrows && label_log2(t.cell[r][0]) != 14; r++)
-		;
-	assert_true(r < t.nrows);
-	p = strstr(t.cell[r][1], "${}^{+\\num{");
-	if (!p || sscanf(p, "${}^{+\\num{%31[^}]}}_{-\\num{%31[^}]}}$", sa,
-			 sb) != 2)
-		fail_msg("no interval in '%s'", t.cell[r][1]);
-	a = v[8] - med;
-	b = med - v[1];
-	assert_int_equal(chk_num_parse(sa, &na), 0);
-	assert_int_equal(chk_num_parse(sb, &nb), 0);
-	if (!chk_num_matches(&na, a) || !chk_num_matches(&nb, b))
-		fail_msg("interval +%s -%s, want +%g -%g", sa, sb, a, b);
-	/* five samples give none */
-	assert_null(strstr(t.cell[r][2], "^{+"));
-	assert_non_null(strstr(tex, "confidence interval"));
 	chk_table_free(&t);
 	free(tex);
 }
 
-/* The p-value the first sentence of findings f states ("$p = \num{x}$"
- * or "$p < \num{0.001}$"). */
-static double p_of(const char *f)
+/* Little's law from the stored resident threads: the KiB in flight per
+ * SM of each ILP, the latency ILP 1's rate implies and the bytes the
+ * peak needs at it; without stored attributes, nothing is claimed. */
+static void test_little(void **state)
 {
-	const char *p = strstr(f, "$p = \\num{");
+	struct chk_table t;
+	char want[256];
+	char *tex;
+	double g1, lat;
 
-	if (strstr(f, "$p < \\num{0.001}$") &&
-	    (!p || strstr(f, "$p < ") < p))
-		return 0.0005;
-	if (!p)
-		fail_msg("no p-value in: %s", f);
-	return strtod(p + strlen("$p = \\num{"), NULL);
+	(void)state;
+	fixture_new();
+	dev_a_steady();
+	tex = render("en");
+	assert_null(strstr(tex, "Little's law"));
+	free(tex);
+	sql(DEV_A, "INSERT INTO kattr (session_id, variant, block_x, block_y, "
+	    "active_threads, limiter) SELECT DISTINCT c.session_id, "
+	    "c.variant, c.block_x, c.block_y, 1024, 'warps' FROM config c "
+	    "JOIN session s ON s.id = c.session_id JOIN device d ON d.id = "
+	    "s.device_id WHERE d.uuid LIKE ?1 AND c.variant = 'copy_ilp'");
+	tex = render("en");
+	chk_table_need(tex, "ilp", dev_id[0], &t);
+	/* 1024 threads x ILP x 4 bytes */
+	expect_lead(t.cell[row_of(&t, 1)][3], 4.0, "ILP 1 KiB");
+	expect_lead(t.cell[row_of(&t, 4)][3], 16.0, "ILP 4 KiB");
+	chk_table_free(&t);
+	/* one SM: 4096 bytes over ILP 1's GB/s are the latency in ns */
+	g1 = fix_median(0, 0, 14);
+	lat = 4096.0 / g1;
+	snprintf(want, sizeof(want), "imply a latency of %s~ns",
+		 chk_tex_num(lat, 3));
+	chk_expect_in(tex, want);
+	snprintf(want, sizeof(want), "needs %s~KiB in flight per SM",
+		 chk_tex_num(peak[0] * lat / 1024, 2));
+	chk_expect_in(tex, want);
+	chk_expect_in(tex, "(assumed)");
+	free(tex);
 }
 
 /* The comparison of ILP 1 with the best ILP at the largest size in
@@ -431,11 +316,11 @@ static void test_flip(void **state)
 	SCALE("copy_ilp", 4, 14, 1.2);
 	tex = render("en");
 	f = findings(tex, 1);
-	assert_non_null(strstr(f, "copies per thread raise the copy "
-			       "bandwidth at the largest size in device "
-			       "memory, $N = 2^{14}$"));
-	assert_non_null(strstr(f, "with ILP~4, the best ($p"));
-	assert_true(p_of(f) < 0.05);
+	assert_non_null(strstr(f, "device memory, $N = 2^{14}$, more "
+			       "independent loads per thread raise the copy "
+			       "bandwidth by a factor of"));
+	assert_non_null(strstr(f, "with ILP~4, the best."));
+	assert_null(strstr(f, "$p"));
 	free(f);
 	free(tex);
 
@@ -446,9 +331,8 @@ static void test_flip(void **state)
 	tex = render("en");
 	f = findings(tex, 1);
 	assert_null(strstr(f, "per thread raise the"));
-	assert_non_null(strstr(f, "copies per thread do not raise the copy "
+	assert_non_null(strstr(f, "loads per thread do not raise the copy "
 			       "bandwidth"));
-	assert_true(p_of(f) < 0.05);
 	free(f);
 	free(tex);
 
@@ -470,7 +354,6 @@ static void test_flip(void **state)
 	assert_null(strstr(f, "per thread raise the"));
 	assert_non_null(strstr(f, "make no meaningful difference to the "
 			       "copy bandwidth"));
-	assert_true(p_of(f) >= 0.05);
 	free(f);
 	free(tex);
 }
@@ -496,9 +379,9 @@ static void test_ranges(void **state)
 	    "AND config_id = " CFG("copy_ilp", 4, 14));
 	tex = render("en");
 	f = findings(tex, 2);
-	assert_non_null(strstr(f, "copies per thread raise the copy "
+	assert_non_null(strstr(f, "loads per thread raise the copy "
 			       "bandwidth"));
-	assert_non_null(strstr(f, "but their ranges do not overlap"));
+	assert_null(strstr(f, "not tested"));
 	free(f);
 	free(tex);
 }
@@ -521,31 +404,21 @@ static void test_l2_never_best(void **state)
 	    "device d ON d.id = s.device_id WHERE d.uuid LIKE ?1)");
 	tex = render("en");
 	f = findings(tex, 1);
-	/* the comparison and the plateau at 2^12, the largest steady size */
+	/* the comparison at 2^12, the largest steady size */
 	assert_non_null(strstr(f, "device memory, $N = 2^{12}$"));
 	assert_null(strstr(f, "device memory, $N = 2^{14}$"));
 	/* the fastest point stated as the cache's */
 	if (!strstr(f, "(ILP~4, $N = 2^{14}$), is the cache's bandwidth"))
 		fail_msg("no L2 sentence naming 2^14 in: %s", f);
 	free(f);
-	chk_table_need(tex, "ilp-all", dev_id[0], &t);
-	for (r = 0; r < t.nrows; r++) {
-		if (t.cell[r][0][0] == '$' && label_log2(t.cell[r][0]) == 14)
-			assert_non_null(strstr(t.cell[r][0], "\\rgmark{c}"));
-		if (t.cell[r][0][0] == '$' && label_log2(t.cell[r][0]) == 12)
-			assert_null(strstr(t.cell[r][0], "\\rgmark{c}"));
-	}
-	/* the share of the peak is 2^12's, nowhere 2^14's */
-	assert_true(t.nrows >= 5);
-	r = t.nrows - 1;
-	assert_null(strstr(t.cell[r][0], "$"));
+	/* the table's shares are 2^12's, nowhere 2^14's */
+	chk_table_need(tex, "ilp", dev_id[0], &t);
 	for (c = 0; c < 4; c++) {
-		double at12 = 100.0 * fix_median(0, c, 12) / peak[0];
-
-		expect_lead(t.cell[r][1 + c], at12, "pct at 2^12");
+		r = row_of(&t, c < 3 ? fix_ilps[c] : -1);
+		expect_lead(t.cell[r][2], 100.0 * fix_median(0, c, 12) /
+			    peak[0], "pct at 2^12");
 	}
-	assert_non_null(strstr(tex, "device memory, $N = 2^{12}$; sizes "
-			       "served by the L2 cache get none"));
+	chk_expect_in(tex, "in device memory, $N = 2^{12}\\,/\\,2^{14}$");
 	chk_table_free(&t);
 	free(tex);
 }
@@ -576,8 +449,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_stats),
-		cmocka_unit_test(test_interval),
+		cmocka_unit_test(test_little),
 		cmocka_unit_test(test_flip),
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_l2_never_best),

@@ -70,22 +70,6 @@ static void find(const char *anchor, struct chk_table *t)
 		fail_msg("table '%s' is missing", anchor);
 }
 
-/* A cell whose number is followed by marks or an interval: the number
- * it starts with matches want to its last written digit. */
-static void expect_lead(const char *cell, double want, const char *where)
-{
-	struct chk_num n;
-	char num[64];
-	size_t len = strspn(cell, "0123456789.-");
-
-	if (!len || len >= sizeof(num))
-		fail_msg("%s: '%s' starts with no number", where, cell);
-	memcpy(num, cell, len);
-	num[len] = '\0';
-	if (chk_num_parse(num, &n) || !chk_num_matches(&n, want))
-		fail_msg("%s: '%s' is not %g", where, cell, want);
-}
-
 /* cell without the regime marks (\rgmark{w}) a number may carry; the
  * marks are checked where they are the point (render_versions.c). */
 static const char *unmarked(const char *cell)
@@ -140,36 +124,21 @@ static void test_versions_tables(void **state)
 
 static void test_ilp_table(void **state)
 {
-	struct fix_metrics m;
 	struct chk_table t;
-	struct chk_stats s;
-	char anchor[64], where[128];
-	int dev, r, c;
+	char anchor[64];
 
 	(void)state;
-	/* the appendix's table holds every size; tests/render_ilp.c checks
-	 * the main body's choice of rows */
-	for (dev = 0; dev < 2; dev++) {
-		snprintf(anchor, sizeof(anchor), "ilp-all dev=%lld",
-			 dev_id[dev]);
-		find(anchor, &t);
-		assert_true(t.nrows >= 3);
-		for (r = 0; r < 3; r++) {
-			/* the size as a power of two: $2^{k}$ */
-			assert_int_equal(atoi(t.cell[r][0] + 4),
-					 fix_ilp_log2[r]);
-			for (c = 0; c < 4; c++) {
-				fix_metrics_get(dev, "ilp", c < 3 ? "copy_ilp" :
-					"memcpy", "", fix_ilp_log2[r], 0,
-					c < 3 ? fix_ilps[c] : 1, &m);
-				chk_stats(m.v[0], m.nsamples, &s);
-				snprintf(where, sizeof(where), "%s r%d c%d",
-					 anchor, r, c);
-				expect_lead(t.cell[r][1 + c], s.median, where);
-			}
-		}
-		chk_table_free(&t);
-	}
+	/* the table holds each device's largest steady size: here device
+	 * A's points are all L2-resident and device B's grids (32 blocks
+	 * at 2^14) leave most of its 80 SMs idle, so by the rule no point
+	 * counts and no table is written, while the section and its L2
+	 * finding are; tests/render_ilp.c checks the table's cells, the
+	 * generic appendix every size */
+	snprintf(anchor, sizeof(anchor), "ilp dev=%lld", dev_id[0]);
+	assert_int_not_equal(chk_table_find(tex, anchor, &t), 0);
+	assert_non_null(strstr(tex, "\\section{Memory bandwidth and "
+			       "instruction-level parallelism}"));
+	assert_non_null(strstr(tex, "is the cache's bandwidth"));
 }
 
 /* The best v2 configuration against cuBLAS at its size and the peak. */
