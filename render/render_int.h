@@ -945,24 +945,19 @@ struct tr_pair {
 	const struct rcfg *a, *b;
 	struct rcmp cmp;
 };
-#define TR_MAXL2 8
+#define TR_MAXB 2		/* blocks kept, the smallest */
 struct tr_facts {
-	/* each at the largest edge where both ran steady, each kernel at
-	 * its best block there */
-	struct tr_pair tile;	/* tr_naive (a) against tr_tile (b) */
-	struct tr_pair pad;	/* tr_tile (a) against tr_pad (b) */
+	/* tr_naive (a) against tr_tile (b) at the largest edge where both
+	 * ran steady, each at its best block there */
+	struct tr_pair tile;
 	/* the copy (a) against the fastest transpose (b) at the largest
 	 * edge where the copy and a transpose ran steady */
 	struct tr_pair top;
-	/* at top.n: each kernel's best block (b) against its next (a;
-	 * NULL when it ran one block steady) */
-	struct tr_pair blk[TR_N];
-	/* the edges whose working set fits the L2 cache, ascending, and
-	 * the fastest configuration among them (NULL: none) */
-	int l2_n[TR_MAXL2];
-	size_t nl2;
-	const struct rcfg *l2_cfg;
-	double l2;		/* L2 bytes, NAN unknown */
+	/* top.n (else the largest edge): each kernel at each block bs[],
+	 * and there tr_tile (a) against tr_pad (b) per block */
+	int n, bs[TR_MAXB], nb;
+	const struct rcfg *at[TR_N][TR_MAXB];
+	struct tr_pair pad[TR_MAXB];
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_transpose(struct rctx *x, int dev, struct tr_facts *f);
@@ -970,17 +965,16 @@ int sec_transpose(struct rctx *x);
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
 #define BANK_MAXS 32
-/* A stride conflicts visibly when its access takes this fraction
- * longer than stride 1's. */
+/* The conclusions' text still names this fraction; the facts judge a
+ * stride by the one rule (rcmp.signif) alone. */
 #define BANK_TOL 0.10
 enum { BANK_CLK_NONE, BANK_CLK_RECORDED, BANK_CLK_RATED };
-/* The strides of one parity, each against stride 1. */
+/* The strides of one parity, each against stride 1 by the rule. */
 struct bank_group {
 	int n;			/* measured */
-	int slow;		/* more than BANK_TOL longer, significantly
-				 * (or, untested, by the medians) */
-	int ns_long;		/* more than BANK_TOL longer by the medians,
-				 * not significantly */
+	int slow;		/* longer, meaningfully (rcmp.signif) or,
+				 * untested, by the medians */
+	int ns_long;		/* longer by the medians, not meaningfully */
 	int untested;		/* of slow: judged by the medians alone */
 	double lo, hi;		/* range of the ratio to stride 1 */
 };
@@ -989,15 +983,10 @@ struct bank_facts {
 	double t[BANK_MAXS + 1];	/* median ns per access */
 	double cyc[BANK_MAXS + 1];	/* cycles per access, NAN no clock */
 	int clock;		/* the worst BANK_CLK_* any stride used */
-	double rated_mhz;	/* the rated clock, when used */
 	struct rcmp vs1[BANK_MAXS + 1];	/* stride 1 (a) against s (b) */
 	int n;			/* strides measured ok */
 	struct bank_group odd;	/* odd strides above 1 */
 	struct bank_group even;
-	/* stride s = 2^k (b) against 2^(k-1) (a), k = 1..5 */
-	struct rcmp dbl[6];
-	int dbl_s[6];
-	int ndbl;
 	/* least squares: y = a + b gcd(s, 32), y cycles (ns without a
 	 * clock), over fit_n strides */
 	double fit_a, fit_b, fit_r2;
@@ -1015,25 +1004,18 @@ int facts_bank(struct rctx *x, int dev, struct bank_facts *f);
 int sec_bank(struct rctx *x);
 
 /* The coalesce suite (sec_coalesce.c): offsets 0..32, strides 1..32,
- * AoS and SoA. */
+ * AoS and SoA. Every comparison is judged by the one rule
+ * (rcmp.signif). */
 #define CO_MAXP 32
-/* The strided copy follows the sector model while its share of stride
- * 1's bandwidth is within this fraction of the model's. */
-#define CO_MODEL_TOL 0.25
-/* A misaligned start "costs bandwidth" when it is significantly slower
- * than the aligned control by more than this fraction: with 1000
- * samples a side the test finds differences far below what a reader
- * would call a cost. */
-#define CO_MIS_TOL 0.02
 struct co_facts {
-	long long count;	/* N of the copies, 0 unknown */
 	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
 	const struct rcfg *aos, *soa;
-	double g_off[CO_MAXP + 1], g_str[CO_MAXP + 1];	/* GB/s */
+	double g_off[CO_MAXP + 1];	/* GB/s */
 	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
 	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
-	/* offsets that are no multiple of 8 floats (32 bytes) */
-	int nmis, mis_slow, mis_fast, mis_untested, mis_worst;
+	/* offsets that are no multiple of 8 floats (32 bytes): against
+	 * offset 0 meaningfully slower, faster, not tested */
+	int nmis, mis_slow, mis_fast, mis_untested;
 	double mis_lo, mis_hi;	/* % of offset 0 */
 	/* positive offsets that are */
 	int nal;
@@ -1044,23 +1026,13 @@ struct co_facts {
 	 * of an offset (offset 0's a and c line up in every way) */
 	struct rcmp ctl_cmp[CO_MAXP + 1];	/* aligned (a), k (b) */
 	int nctl, ctl_cost, ctl_untested;	/* compared; of them
-				 * significantly slower by > CO_MIS_TOL;
-				 * not tested */
+				 * meaningfully slower; not tested */
 	double ctl_lo, ctl_hi;	/* % of the aligned control */
 	/* stride s: share of stride 1 and the sector model's
-	 * 2 / (min(s, 8) + 1) */
+	 * 2 / (min(s, 8) + 1); the largest stride compared */
 	double share[CO_MAXP + 1], model[CO_MAXP + 1];
-	int nmod;		/* strides 2..8 measured */
-	int mod_in, mod_above, mod_below;	/* of them, against the
-						 * model +- CO_MODEL_TOL */
-	double mod_lo, mod_hi;	/* share / model */
-	int nbey, smax;		/* strides beyond 8; the largest */
-	double bey_lo, bey_hi;	/* share / model beyond 8 */
+	int smax;
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
-	/* sectors per global load request (counters), NAN none */
-	double spr_off[CO_MAXP + 1], spr_str[CO_MAXP + 1];
-	double spr_aos, spr_soa;
-	int has_spr;
 };
 int facts_coalesce(struct rctx *x, int dev, struct co_facts *f);
 int sec_coalesce(struct rctx *x);
@@ -1071,12 +1043,6 @@ enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
 enum { DOT_FP32, DOT_FP64, DOT_NP };
 extern const char *const dot_variants[DOT_NV];
 extern const char *const dot_precs[DOT_NP];
-/* fp64 over fp32 time "as the doubled bytes predict" within this
- * fraction of 2 */
-#define DOT_RATIO_TOL 0.25
-/* a relative error "grows with N" where the largest N's exceeds the
- * smallest's by this factor (and shrinks below its inverse) */
-#define DOT_ERR_GROW 2.0
 struct dot_pair {
 	long long n;		/* 0: none */
 	const struct rcfg *a, *b;
@@ -1085,8 +1051,6 @@ struct dot_pair {
 struct dot_err {
 	int n;			/* sizes with an error (ok, finite) */
 	double max, mean;
-	long long n_lo, n_hi;	/* smallest and largest such N */
-	double e_lo, e_hi;	/* their errors */
 };
 struct dot_facts {
 	/* cuBLAS (a) against own (b) in GB/s per precision, at the largest
@@ -1099,8 +1063,6 @@ struct dot_facts {
 	struct dot_err err[DOT_NV][DOT_NP];
 	int nok, nall;		/* own configurations verified, measured */
 	double peak;		/* memory GB/s, NAN unknown */
-	long long nonsteady[8];	/* the Ns with a point not steady */
-	int nnon;
 };
 int facts_dot(struct rctx *x, int dev, struct dot_facts *f);
 int sec_dot(struct rctx *x);
@@ -1127,20 +1089,14 @@ struct wk_facts {
 	int top;		/* the largest steady point, -1 none */
 	int nchain, nchain_ok;	/* points with all three; of them, with
 				 * global < shared < registers
-				 * significantly */
-	/* statistics over the ok configurations with both values */
+				 * meaningfully */
+	/* the ok configurations' final positions against theory: how many,
+	 * with the mean, with the variance more than WK_SIGMAS standard
+	 * errors off; max |z| of the mean, range of variance / steps */
 	int nstat, zbad, vbad;
-	double zmax, vlo, vhi;	/* max |z|, range of var/steps */
+	double zmax, vlo, vhi;
 	int nver, nexact;	/* verified configurations; exactly */
-	int nfail;
 };
-/* z of the mean final position against its standard error
- * sqrt(steps / walkers); the variance's deviation from steps in its
- * standard errors sqrt(2 / (walkers - 1)) (a normal's, which the walk's
- * final positions approach); NAN without the values. */
-double wk_z_mean(const struct rcfg *c);
-double wk_var_ratio(const struct rcfg *c);
-double wk_z_var(const struct rcfg *c);
 int facts_walkers(struct rctx *x, int dev, struct wk_facts *f);
 int sec_walkers(struct rctx *x);
 
@@ -1471,5 +1427,95 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
  * section does with such points; appended to note. */
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
+
+/* ---- engineer mem: the memory sections as descriptions (mem.c) ------- */
+
+/* A memory section (transpose, bank, coalesce, dot, walkers) is data:
+ * its facts per device, one table whose columns hold a value per
+ * device, one figure whose series are drawn per device, its findings,
+ * each stated once where the devices agree, and a take-away. mem_run
+ * interprets it. f below is one device's facts (the spec's fsize
+ * bytes, filled by facts()). */
+#define MEM_MAXD 4		/* devices in one table or finding */
+#define MEM_NV 8		/* numbers of one finding */
+/* What a description's functions are called with. */
+struct mem_ctx {
+	struct rctx *x;
+	int dev;
+	const void *f;		/* the device's facts */
+	int arg;		/* the finding's argument */
+};
+/* One cell: v with dec decimals (rtable_num); c's status and marks
+ * where c is set; grey or \ntmark by the rule where r is set. */
+struct mem_cell {
+	double v;
+	int dec;
+	const struct rcfg *c;
+	const struct rcmp *r;
+};
+struct mem_tspec {
+	const char *caption, *anchor;	/* string key; anchor kind */
+	int nrows;
+	const char *lead;	/* kinds of the leading text columns */
+	const char *const *heads;	/* string keys: lead's, then cols'
+					 * ('=': LaTeX itself) */
+	int ncols;		/* value columns, one per device each */
+	/* row r's leading cells into t (the first device's); 0: no row */
+	int (*label)(const struct mem_ctx *m, int r, struct rtable *t);
+	void (*cell)(const struct mem_ctx *m, int r, int col,
+		     struct mem_cell *o);
+	const char *note;	/* string key under it, NULL none */
+};
+struct mem_gspec {
+	const char *caption, *xlabel, *ylabel;	/* string keys */
+	int logx, logy, xpow2, yzero;
+	int nser;		/* series per device */
+	unsigned ref;		/* bit s: series s a reference (grey) */
+	/* series s of device dev: at most max points into xs, ys, its
+	 * name (LaTeX) into title; returns the count */
+	size_t (*series)(const struct mem_ctx *m, int s, double *xs,
+			 double *ys, size_t max, struct rbuf *title);
+};
+/* What one device says in a finding: tail NULL says nothing; the
+ * string is KEY.TAIL, its numbers v[] named by the spec's names, its
+ * text T, its effect (EFF: find_effect of cmp, inverted where invert
+ * is set), followed by KEY.why where why is set (the counters that
+ * explain it were measured). Devices whose tail, T and why agree are
+ * stated once. */
+struct mem_fv {
+	const char *tail;
+	int why;
+	double v[MEM_NV];
+	char t[96];
+	const struct rcmp *cmp;
+	int invert;
+};
+struct mem_find {
+	const char *key;
+	/* "N:0 G:4 P:%3": the placeholders of v[0], v[1], ...; 0 an
+	 * integer, % a percentage, else significant figures */
+	const char *names;
+	void (*get)(const struct mem_ctx *m, struct mem_fv *o);
+	int arg;
+};
+struct mem_spec {
+	const char *suite, *key;	/* strings KEY.title, .intro, ... */
+	size_t fsize;
+	int (*facts)(struct rctx *x, int dev, void *f);
+	const struct mem_gspec *fig;
+	const struct mem_tspec *tab;
+	const struct mem_find *find;
+	int nfind;
+};
+/* The section of s: heading, introduction (or KEY.absent), figure,
+ * table, the failed configurations, the findings, KEY.takeaway.
+ * Returns 0, -1 when the store or a template fails. */
+int mem_run(struct rctx *x, const struct mem_spec *s);
+/* Median metric of c; metric a over metric b of c (NAN unless b > 0). */
+double mem_med(const struct rcfg *c, const char *metric);
+double mem_per(const struct rcfg *c, const char *a, const char *b);
+/* A comparison's word as the key tail: "untested", "ns", "faster",
+ * "slower" (mem_word, higher as there); NULL without data. */
+const char *mem_tail(const struct rcmp *r, int higher);
 
 #endif
