@@ -366,20 +366,6 @@ void mem_tab_free(struct mem_tab *m)
 	rbuf_free(&m->note);
 }
 
-void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
-		  double v, unsigned hide)
-{
-	struct rbuf post;
-
-	if (cell_status(x, &m->t, c))
-		return;
-	rbuf_init(&post);
-	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
-	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
-	m->seen |= rcfg_regime(x, c);
-	rbuf_free(&post);
-}
-
 void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
 		   int decimals)
 {
@@ -443,11 +429,6 @@ void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
 
 /* ---- the engine: a memory section from its description ---------------- */
 
-double mem_med(const struct rcfg *c, const char *metric)
-{
-	return rcfg_median(c, metric);
-}
-
 double mem_per(const struct rcfg *c, const char *a, const char *b)
 {
 	double d = rcfg_median(c, b);
@@ -455,12 +436,13 @@ double mem_per(const struct rcfg *c, const char *a, const char *b)
 	return d > 0 ? rcfg_median(c, a) / d : NAN;
 }
 
-const char *mem_tail(const struct rcmp *r, int higher)
+void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
 {
 	static const char *const w[] = {NULL, "untested", "ns", "faster",
 					"slower"};
 
-	return w[mem_word(r, higher)];
+	o->tail = w[mem_word(r, higher)];
+	o->cmp = r;
 }
 
 /* The devices that measured the suite and their facts. */
@@ -594,29 +576,16 @@ out:
 	return rc;
 }
 
-/* The devices' texts t[0..n) joined by "find.devs.sep", one text alone
- * where all read alike. */
-static void mem_join(const struct rctx *x, struct rbuf *b,
-		     const struct rbuf *t, int n)
-{
-	int k, same = 1;
-
-	for (k = 1; k < n; k++)
-		same &= !strcmp(rbuf_str(&t[k]), rbuf_str(&t[0]));
-	for (k = 0; k < (same ? 1 : n); k++) {
-		if (k)
-			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
-		rbuf_puts(b, rbuf_str(&t[k]));
-	}
-}
-
-/* Number i of o[0..n) (i < 0: the effect) as its placeholder (sig, or 0 an integer, '%' a
- * percentage): one value where all print alike, else per device. */
+/* Number i of o[0..n) (i < 0: the effect) as its placeholder (fmt:
+ * significant figures, 0 an integer, '%' before them a percentage,
+ * 'e' scientific), joined by "find.devs.sep"; one value where all
+ * print alike. */
 static void mem_vals(const struct rctx *x, struct rbuf *b,
 		     const struct mem_fv *o, int n, int i, const char *fmt)
 {
 	struct rbuf one[MEM_MAXD];
-	int k, pct = *fmt == '%', sig = atoi(fmt + (pct || *fmt == 'e'));
+	int k, same = 1, pct = *fmt == '%';
+	int sig = atoi(fmt + (pct || *fmt == 'e'));
 
 	rbufs_init(one, MEM_MAXD);
 	for (k = 0; k < n; k++) {
@@ -631,8 +600,12 @@ static void mem_vals(const struct rctx *x, struct rbuf *b,
 			find_pct(&one[k], o[k].v[i], sig);
 		else
 			find_num(&one[k], o[k].v[i], sig);
+		same &= !strcmp(rbuf_str(&one[k]), rbuf_str(&one[0]));
 	}
-	mem_join(x, b, one, n);
+	for (k = 0; k < (same ? 1 : n); k++) {
+		rbuf_puts(b, k ? lang_get(x->L, "find.devs.sep") : "");
+		rbuf_puts(b, rbuf_str(&one[k]));
+	}
 	rbufs_free(one, MEM_MAXD);
 }
 
@@ -726,6 +699,9 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 	for (i = 0; !rc && d.nd && (int)i < s->nfind; i++)
 		mem_run_find(x, &d, &s->find[i], &fd);
 	if (!rc && d.nd) {
+		/* measured, but nothing that counts compared */
+		if (!fd.n)
+			find_add(x, &fd, "mem.nothing", NULL, 0);
 		rc = find_emit(x, &fd);
 		snprintf(k, sizeof(k), "%s.takeaway", s->key);
 		emit_par(x, lang_get(x->L, k));

@@ -959,8 +959,10 @@ struct tr_facts {
 	const struct rcfg *at[TR_N][TR_MAXB];
 	struct tr_pair pad[TR_MAXB];
 };
-/* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_transpose(struct rctx *x, int dev, struct tr_facts *f);
+/* Each facts_* fills *f, a struct of its suite (tr_facts, bank_facts,
+ * co_facts, dot_facts, wk_facts; void so that mem_run calls it), for
+ * device dev. Returns 0, -1 when the store fails. */
+int facts_transpose(struct rctx *x, int dev, void *f);
 int sec_transpose(struct rctx *x);
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
@@ -968,7 +970,6 @@ int sec_transpose(struct rctx *x);
 /* The conclusions' text still names this fraction; the facts judge a
  * stride by the one rule (rcmp.signif) alone. */
 #define BANK_TOL 0.10
-enum { BANK_CLK_NONE, BANK_CLK_RECORDED, BANK_CLK_RATED };
 /* The strides of one parity, each against stride 1 by the rule. */
 struct bank_group {
 	int n;			/* measured */
@@ -980,27 +981,22 @@ struct bank_group {
 };
 struct bank_facts {
 	const struct rcfg *at[BANK_MAXS + 1];	/* ok, or NULL */
-	double t[BANK_MAXS + 1];	/* median ns per access */
-	double cyc[BANK_MAXS + 1];	/* cycles per access, NAN no clock */
-	int clock;		/* the worst BANK_CLK_* any stride used */
+	/* per access: cycles of the recorded SM clock, or where a stride
+	 * has none (cycles 0) the median ns of all */
+	double y[BANK_MAXS + 1];
+	int cycles;
 	struct rcmp vs1[BANK_MAXS + 1];	/* stride 1 (a) against s (b) */
-	int n;			/* strides measured ok */
 	struct bank_group odd;	/* odd strides above 1 */
 	struct bank_group even;
-	/* least squares: y = a + b gcd(s, 32), y cycles (ns without a
-	 * clock), over fit_n strides */
-	double fit_a, fit_b, fit_r2;
-	int fit_n;
 	/* the n-way conflict the counters measured, NAN where not */
 	double counted[BANK_MAXS + 1];
-	int ncounted, counted_match;
 };
 /* gcd(s, 32): the n-way conflict stride s causes. */
 int bank_ways(int s);
 /* The n-way conflict of c's shared loads as the counters measured it
  * (wavefronts per load instruction); NAN without counters. */
 double bank_counted(const struct rcfg *c);
-int facts_bank(struct rctx *x, int dev, struct bank_facts *f);
+int facts_bank(struct rctx *x, int dev, void *f);
 int sec_bank(struct rctx *x);
 
 /* The coalesce suite (sec_coalesce.c): offsets 0..32, strides 1..32,
@@ -1034,7 +1030,7 @@ struct co_facts {
 	int smax;
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };
-int facts_coalesce(struct rctx *x, int dev, struct co_facts *f);
+int facts_coalesce(struct rctx *x, int dev, void *f);
 int sec_coalesce(struct rctx *x);
 
 /* The dot suite (sec_dot.c; textbook R): the scalar product with a
@@ -1050,7 +1046,7 @@ struct dot_pair {
 };
 struct dot_err {
 	int n;			/* sizes with an error (ok, finite) */
-	double max, mean;
+	double mean;
 };
 struct dot_facts {
 	/* cuBLAS (a) against own (b) in GB/s per precision, at the largest
@@ -1064,15 +1060,13 @@ struct dot_facts {
 	int nok, nall;		/* own configurations verified, measured */
 	double peak;		/* memory GB/s, NAN unknown */
 };
-int facts_dot(struct rctx *x, int dev, struct dot_facts *f);
+int facts_dot(struct rctx *x, int dev, void *f);
 int sec_dot(struct rctx *x);
 
 /* The walkers suite (sec_walkers.c; lecture B): the generator's state in
  * global memory, shared memory, registers. */
 enum { WK_GLOBAL, WK_SHARED, WK_REGS, WK_N };
 extern const char *const wk_variants[WK_N];
-/* the statistical checks pass within this many standard errors */
-#define WK_SIGMAS 3.0
 #define WK_MAXP 32
 /* one (walkers, steps) point */
 struct wk_point {
@@ -1090,14 +1084,9 @@ struct wk_facts {
 	int nchain, nchain_ok;	/* points with all three; of them, with
 				 * global < shared < registers
 				 * meaningfully */
-	/* the ok configurations' final positions against theory: how many,
-	 * with the mean, with the variance more than WK_SIGMAS standard
-	 * errors off; max |z| of the mean, range of variance / steps */
-	int nstat, zbad, vbad;
-	double zmax, vlo, vhi;
 	int nver, nexact;	/* verified configurations; exactly */
 };
-int facts_walkers(struct rctx *x, int dev, struct wk_facts *f);
+int facts_walkers(struct rctx *x, int dev, void *f);
 int sec_walkers(struct rctx *x);
 
 /* The rect suite (sec_rect.c; textbook R): the product of rectangular
@@ -1312,11 +1301,6 @@ struct mem_tab {
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
 void mem_tab_free(struct mem_tab *m);
-/* The cell of configuration c: its status where it is not ok
- * (cell_status), else the value v followed by c's marks less those in
- * hide (printed once for the row); c's regime joins m->seen. */
-void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
-		  double v, unsigned hide);
 /* The cell of v, a value of comparison r (its ratio, or a share), with
  * decimals as rtable_num: grey with \nsmark where r is tested and not
  * significant, \ntmark where it is untested. */
@@ -1511,11 +1495,13 @@ struct mem_spec {
  * table, the failed configurations, the findings, KEY.takeaway.
  * Returns 0, -1 when the store or a template fails. */
 int mem_run(struct rctx *x, const struct mem_spec *s);
-/* Median metric of c; metric a over metric b of c (NAN unless b > 0). */
-double mem_med(const struct rcfg *c, const char *metric);
+/* Metric a over metric b of c (NAN unless b > 0). */
 double mem_per(const struct rcfg *c, const char *a, const char *b);
-/* A comparison's word as the key tail: "untested", "ns", "faster",
- * "slower" (mem_word, higher as there); NULL without data. */
-const char *mem_tail(const struct rcmp *r, int higher);
+/* The numbers of a finding, o->v[] = {...}. */
+#define MEM_V(o, ...) memcpy((o)->v, (double[]){__VA_ARGS__}, \
+			     sizeof((double[]){__VA_ARGS__}))
+/* o says r's word (mem_word, higher as there) as the key tail,
+ * "untested", "ns", "faster", "slower", with r's effect. */
+void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher);
 
 #endif

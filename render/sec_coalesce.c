@@ -79,8 +79,9 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 	return 0;
 }
 
-int facts_coalesce(struct rctx *x, int dev, struct co_facts *f)
+int facts_coalesce(struct rctx *x, int dev, void *fp)
 {
+	struct co_facts *f = fp;
 	int k, m;
 
 	memset(f, 0, sizeof(*f));
@@ -214,18 +215,12 @@ static void find_ctl(const struct mem_ctx *m, struct mem_fv *o)
 		return;
 	o->tail = f->ctl_untested == f->nctl ? "untested" : !f->ctl_cost ?
 		  "none" : "some";
-	o->v[0] = f->nctl;
-	o->v[1] = f->ctl_cost;
-	o->v[2] = f->ctl_lo;
-	o->v[3] = f->ctl_hi;
-	o->v[4] = spr(f->off[1]);
-	o->v[5] = spr(f->off[8]);
-	o->v[6] = dram(f->off[1]);
-	o->v[7] = dram(f->off[8]);
+	MEM_V(o, f->nctl, f->ctl_cost, f->ctl_lo, f->ctl_hi, spr(f->off[1]),
+	      spr(f->off[8]), dram(f->off[1]), dram(f->off[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6] + o->v[7]);
 }
 
-/* Every offset against offset 0. */
+/* Every offset against offset 0; why: the aligned ones alike. */
 static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
@@ -235,13 +230,8 @@ static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 		return;
 	o->tail = !t ? "untested" : 2 * f->mis_slow > t ? "most" :
 		  f->mis_slow ? "some" : "none";
-	o->v[0] = f->g_off[0];
-	o->v[1] = f->nmis;
-	o->v[2] = f->mis_slow;
-	o->v[3] = f->mis_lo;
-	o->v[4] = f->mis_hi;
-	o->v[5] = f->al_lo;
-	o->v[6] = f->al_hi;
+	MEM_V(o, f->g_off[0], f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
+	      f->al_lo, f->al_hi);
 	o->why = f->nal > 0;
 }
 
@@ -249,18 +239,15 @@ static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 static void find_str(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
-	int i;
 
 	if (!f->str[1] || !f->str[2] || !f->str[4] || !f->str[8])
 		return;
-	o->tail = mem_tail(&f->str_cmp[2], 1);
+	mem_fv_cmp(o, &f->str_cmp[2], 1);
 	o->cmp = &f->str_cmp[8];
 	o->invert = 1;
-	o->v[0] = gbs(f->str[1]);
-	for (i = 0; i < 3; i++) {
-		o->v[1 + i] = 100 * f->share[2 << i];
-		o->v[4 + i] = spr(f->str[2 << i]);
-	}
+	MEM_V(o, gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
+	      100 * f->share[8], spr(f->str[2]), spr(f->str[4]),
+	      spr(f->str[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6]);
 }
 
@@ -269,16 +256,12 @@ static void find_far(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
 
-	if (!f->str[1] || !f->str[16] || f->smax <= 16)
+	if (!f->str[1] || !f->str[8] || !f->str[16] || f->smax <= 16)
 		return;
 	o->tail = "level";
-	o->v[0] = f->smax;
-	o->v[1] = gbs(f->str[16]);
-	o->v[2] = gbs(f->str[f->smax]);
-	o->v[3] = dram(f->str[1]);
-	o->v[4] = dram(f->str[8]);
-	o->v[5] = dram(f->str[16]);
-	o->v[6] = dram(f->str[f->smax]);
+	MEM_V(o, f->smax, gbs(f->str[16]), gbs(f->str[f->smax]),
+	      dram(f->str[1]), dram(f->str[8]), dram(f->str[16]),
+	      dram(f->str[f->smax]));
 	o->why = isfinite(o->v[3] + o->v[4] + o->v[5] + o->v[6]);
 }
 
@@ -289,14 +272,9 @@ static void find_aos(const struct mem_ctx *m, struct mem_fv *o)
 
 	if (!f->aos || !f->soa)
 		return;
-	o->tail = mem_tail(&f->aos_soa, 1);
-	o->cmp = &f->aos_soa;
-	o->v[0] = f->aos_soa.a;
-	o->v[1] = f->aos_soa.b;
-	o->v[2] = dram(f->aos);
-	o->v[3] = dram(f->soa);
-	o->v[4] = spr(f->aos);
-	o->v[5] = spr(f->soa);
+	mem_fv_cmp(o, &f->aos_soa, 1);
+	MEM_V(o, f->aos_soa.a, f->aos_soa.b, dram(f->aos), dram(f->soa),
+	      spr(f->aos), spr(f->soa));
 	o->why = isfinite(o->v[2] + o->v[3] + o->v[4] + o->v[5]);
 }
 
@@ -319,15 +297,10 @@ static const struct mem_tspec co_tab = {"coalesce.table", "coalesce",
 static const struct mem_gspec co_fig = {"coalesce.figure",
 	"coalesce.axis_param", "axis.gbs", 0, 2, 0, 0, 2, 0, fig_series};
 
-static int facts(struct rctx *x, int dev, void *f)
-{
-	return facts_coalesce(x, dev, f);
-}
-
 int sec_coalesce(struct rctx *x)
 {
 	static const struct mem_spec s = {CO_SUITE, "coalesce",
-		sizeof(struct co_facts), facts, &co_fig, &co_tab, co_find,
+		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab, co_find,
 		sizeof(co_find) / sizeof(co_find[0])};
 
 	return mem_run(x, &s);

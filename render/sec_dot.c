@@ -52,8 +52,9 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 	return 0;
 }
 
-int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
+int facts_dot(struct rctx *x, int dev, void *fp)
 {
+	struct dot_facts *f = fp;
 	const struct rcfg *a;
 	int *ns = NULL, v, p, rc = -1, nfail;
 	size_t nn, i;
@@ -77,8 +78,6 @@ int facts_dot(struct rctx *x, int dev, struct dot_facts *f)
 				a = dot_find(x, dev, v, p, ns[i]);
 				if (!rcfg_ok(a) || !isfinite(a->c->rel_error))
 					continue;
-				e->max = e->n ? fmax(e->max, a->c->rel_error) :
-					 a->c->rel_error;
 				e->mean += a->c->rel_error;
 				e->n++;
 			}
@@ -175,7 +174,8 @@ static void dot_t(struct mem_fv *o, const char *what, long long n)
 	rbuf_free(&b);
 }
 
-/* The reduction against cuBLAS in precision arg. */
+/* The reduction against cuBLAS in precision arg; why: their shares
+ * of the memory's peak. */
 static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct dot_facts *f = m->f;
@@ -183,14 +183,11 @@ static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
 
 	if (!d->n)
 		return;
-	o->tail = mem_tail(&d->cmp, 1);
-	o->cmp = &d->cmp;
+	mem_fv_cmp(o, &d->cmp, 1);
 	dot_t(o, dot_precs[m->arg], d->n);
-	o->v[0] = d->cmp.b;
-	o->v[1] = d->cmp.a;
-	o->v[2] = 100 * d->cmp.ratio;
-	o->v[3] = rule_peak_pct(d->cmp.b, f->peak, NULL);
-	o->v[4] = rule_peak_pct(d->cmp.a, f->peak, NULL);
+	MEM_V(o, d->cmp.b, d->cmp.a, 100 * d->cmp.ratio,
+	      rule_peak_pct(d->cmp.b, f->peak, NULL),
+	      rule_peak_pct(d->cmp.a, f->peak, NULL));
 	o->why = isfinite(o->v[3] + o->v[4]);
 }
 
@@ -201,21 +198,19 @@ static void find_prec(const struct mem_ctx *m, struct mem_fv *o)
 	const struct dot_pair *d = &f->prec[m->arg];
 	struct rbuf b;
 
-	rbuf_init(&b);
 	if (!d->n)
 		return;
-	o->tail = mem_tail(&d->cmp, 0);
-	o->cmp = &d->cmp;
+	mem_fv_cmp(o, &d->cmp, 0);
+	rbuf_init(&b);
 	mem_variant(&b, dot_variants[m->arg]);
 	dot_t(o, rbuf_str(&b), d->n);
 	rbuf_free(&b);
-	o->v[0] = d->cmp.ratio;
-	o->v[1] = rule_peak_pct(gbs(d->a), f->peak, NULL);
-	o->v[2] = rule_peak_pct(gbs(d->b), f->peak, NULL);
+	MEM_V(o, d->cmp.ratio, rule_peak_pct(gbs(d->a), f->peak, NULL),
+	      rule_peak_pct(gbs(d->b), f->peak, NULL));
 	o->why = isfinite(o->v[1] + o->v[2]);
 }
 
-/* The mean errors in fp32 and fp64, and verification. */
+/* Verification and the mean errors in fp32 and fp64; why: cuBLAS's. */
 static void find_err(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct dot_facts *f = m->f;
@@ -224,12 +219,8 @@ static void find_err(const struct mem_ctx *m, struct mem_fv *o)
 	if (!e[DOT_FP32].n || !e[DOT_FP64].n || !f->nall)
 		return;
 	o->tail = f->nok == f->nall ? "all" : "some";
-	o->v[0] = f->nok;
-	o->v[1] = f->nall;
-	o->v[2] = e[DOT_FP32].mean;
-	o->v[3] = e[DOT_FP64].mean;
-	o->v[4] = c[DOT_FP32].mean;
-	o->v[5] = c[DOT_FP64].mean;
+	MEM_V(o, f->nok, f->nall, e[DOT_FP32].mean, e[DOT_FP64].mean,
+	      c[DOT_FP32].mean, c[DOT_FP64].mean);
 	o->why = c[DOT_FP32].n && c[DOT_FP64].n;
 }
 
@@ -252,15 +243,10 @@ static const struct mem_tspec dot_tab = {"dot.table", "dot", 4, "lll",
 static const struct mem_gspec dot_fig = {"dot.figure", "dot.axis_n",
 	"axis.gbs", 2, 0, 1, 1, 5, 1u << 4, fig_series};
 
-static int facts(struct rctx *x, int dev, void *f)
-{
-	return facts_dot(x, dev, f);
-}
-
 int sec_dot(struct rctx *x)
 {
 	static const struct mem_spec s = {DOT_SUITE, "dot",
-		sizeof(struct dot_facts), facts, &dot_fig, &dot_tab,
+		sizeof(struct dot_facts), facts_dot, &dot_fig, &dot_tab,
 		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0])};
 
 	return mem_run(x, &s);

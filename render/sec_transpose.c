@@ -66,8 +66,9 @@ static int pair_set(struct rctx *x, struct tr_pair *p, int n,
 	       -1 : 0;
 }
 
-int facts_transpose(struct rctx *x, int dev, struct tr_facts *f)
+int facts_transpose(struct rctx *x, int dev, void *fp)
 {
+	struct tr_facts *f = fp;
 	const struct rcfg *a, *b, *c;
 	int *ns = NULL, *bs = NULL, v, rc = -1;
 	size_t nn, nb, i;
@@ -172,27 +173,20 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 
 /* ---- findings --------------------------------------------------------- */
 
-/* The tile against the naive transpose; why: the naive's stores. */
+/* The tile against the naive transpose; why: the naive's stores, at
+ * two blocks. */
 static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct tr_facts *f = m->f;
 	const struct tr_pair *p = &f->tile;
-	int i;
 
-	if (!p->n)
+	if (!p->n || f->nb < 2)
 		return;
-	o->tail = mem_tail(&p->cmp, 1);
-	o->cmp = &p->cmp;
-	o->v[0] = p->n;
-	o->v[1] = p->cmp.b;
-	o->v[2] = p->cmp.a;
-	for (i = 0; i < f->nb && i < 2; i++) {
-		o->v[3 + i] = f->bs[i];
-		o->v[5 + i] = st_spr(f->at[TR_NAIVE][i]);
-	}
-	o->v[7] = st_spr(p->b);
-	o->why = f->nb == 2 && isfinite(o->v[5]) && isfinite(o->v[6]) &&
-		 isfinite(o->v[7]);
+	mem_fv_cmp(o, &p->cmp, 1);
+	MEM_V(o, p->n, p->cmp.b, p->cmp.a, f->bs[0], f->bs[1],
+	      st_spr(f->at[TR_NAIVE][0]), st_spr(f->at[TR_NAIVE][1]),
+	      st_spr(p->b));
+	o->why = isfinite(o->v[5] + o->v[6] + o->v[7]);
 }
 
 /* Padding at block bs[arg]; why: the wavefronts before and after. */
@@ -203,32 +197,22 @@ static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
 
 	if (m->arg >= f->nb || !p->n)
 		return;
-	o->tail = mem_tail(&p->cmp, 1);
-	o->cmp = &p->cmp;
-	o->v[0] = p->n;
-	o->v[1] = f->bs[m->arg];
-	o->v[2] = p->cmp.a;
-	o->v[3] = p->cmp.b;
-	o->v[4] = bank_counted(p->a);
-	o->v[5] = bank_counted(p->b);
-	o->why = isfinite(o->v[4]) && isfinite(o->v[5]);
+	mem_fv_cmp(o, &p->cmp, 1);
+	MEM_V(o, p->n, f->bs[m->arg], p->cmp.a, p->cmp.b, bank_counted(p->a),
+	      bank_counted(p->b));
+	o->why = isfinite(o->v[4] + o->v[5]);
 }
 
 /* The fastest transpose against the copy. */
 static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
 {
-	const struct tr_facts *f = m->f;
-	const struct tr_pair *p = &f->top;
+	const struct tr_pair *p = &((const struct tr_facts *)m->f)->top;
 	struct rbuf b;
 
 	if (!p->n)
 		return;
-	o->tail = mem_tail(&p->cmp, 1);
-	o->cmp = &p->cmp;
-	o->v[0] = p->n;
-	o->v[1] = p->cmp.b;
-	o->v[2] = p->cmp.a;
-	o->v[3] = 100 * p->cmp.ratio;
+	mem_fv_cmp(o, &p->cmp, 1);
+	MEM_V(o, p->n, p->cmp.b, p->cmp.a, 100 * p->cmp.ratio);
 	rbuf_init(&b);
 	mem_variant(&b, p->b->c->variant);
 	rbuf_puts(&b, ", ");
@@ -255,15 +239,10 @@ static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
 
-static int facts(struct rctx *x, int dev, void *f)
-{
-	return facts_transpose(x, dev, f);
-}
-
 int sec_transpose(struct rctx *x)
 {
 	static const struct mem_spec s = {TR_SUITE, "transpose",
-		sizeof(struct tr_facts), facts, &tr_fig, &tr_tab, tr_find,
+		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab, tr_find,
 		sizeof(tr_find) / sizeof(tr_find[0])};
 
 	return mem_run(x, &s);

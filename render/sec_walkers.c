@@ -29,73 +29,36 @@ static double gst(const struct rcfg *c)
 	return rcfg_median(c, VOCAB_METRIC_GSTEPS);
 }
 
-static int pt_cmp(const void *a, const void *b)
-{
-	const struct wk_point *p = a, *q = b;
-
-	if (p->w != q->w)
-		return p->w < q->w ? -1 : 1;
-	return (p->s > q->s) - (p->s < q->s);
-}
-
-/* The walk's final positions of c against theory: the mean over its
- * standard error sqrt(steps / walkers), and the variance over the
- * steps, off 1 in its standard errors sqrt(2 / (walkers - 1)) (a
- * normal's, which the final positions approach), into f. */
-static void facts_stat(struct wk_facts *f, const struct rcfg *c)
-{
-	double m = rcfg_median(c, VOCAB_METRIC_WALK_MEAN);
-	double q = rcfg_median(c, VOCAB_METRIC_WALK_VAR) / c->c->param;
-	double z, zv;
-
-	if (c->c->count < 2 || c->c->param <= 0 || !isfinite(m + q))
-		return;
-	z = m / sqrt((double)c->c->param / (double)c->c->count);
-	zv = (q - 1) / sqrt(2.0 / (double)(c->c->count - 1));
-	f->zmax = fmax(f->zmax, fabs(z));
-	num_range_add(q, &f->vlo, &f->vhi);
-	f->nstat++;
-	f->zbad += fabs(z) > WK_SIGMAS;
-	f->vbad += fabs(zv) > WK_SIGMAS;
-}
-
-/* The points (walkers, steps) of device dev's configurations, sorted,
- * and the verified ones counted. */
+/* The points (walkers, steps) measured, by walkers, then steps. */
 static void facts_points(struct rctx *x, int dev, struct wk_facts *f)
 {
-	size_t i;
-	int j;
+	int *ws = NULL, *ss = NULL, v;
+	size_t nw = model_ints(x, dev, WK_SUITE, NULL, NULL, 'c', &ws), i, j;
+	size_t ns = model_ints(x, dev, WK_SUITE, NULL, NULL, 'p', &ss);
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
-
-		if (c->dev != dev || strcmp(c->c->suite, WK_SUITE))
-			continue;
-		if (rcfg_ok(c) || !strcmp(c->c->status, VOCAB_CFG_FAILED)) {
-			f->nver++;
-			f->nexact += rcfg_ok(c) && c->c->rel_error == 0;
-		}
-		for (j = 0; j < f->np; j++)
-			if (f->pt[j].w == c->c->count &&
-			    f->pt[j].s == c->c->param)
-				break;
-		if (j == f->np && f->np < WK_MAXP) {
-			f->pt[f->np].w = c->c->count;
-			f->pt[f->np++].s = c->c->param;
-		}
-	}
-	qsort(f->pt, (size_t)f->np, sizeof(f->pt[0]), pt_cmp);
+	for (i = 0; i < nw; i++)
+		for (j = 0; j < ns && f->np < WK_MAXP; j++)
+			for (v = 0; v < WK_N; v++)
+				if (model_find_count(x, dev, WK_SUITE,
+						     wk_variants[v], NULL,
+						     ws[i], ss[j])) {
+					f->pt[f->np].w = ws[i];
+					f->pt[f->np++].s = ss[j];
+					break;
+				}
+	free(ws);
+	free(ss);
 }
 
-int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
+int facts_walkers(struct rctx *x, int dev, void *fp)
 {
+	struct wk_facts *f = fp;
 	static const int from[WK_N] = {WK_GLOBAL, WK_GLOBAL, WK_SHARED};
 	int j, v, all;
 	double best = 0;
 
 	memset(f, 0, sizeof(*f));
 	f->top = -1;
-	f->vlo = f->vhi = NAN;
 	facts_points(x, dev, f);
 	for (j = 0; j < f->np; j++) {
 		struct wk_point *p = &f->pt[j];
@@ -106,11 +69,12 @@ int facts_walkers(struct rctx *x, int dev, struct wk_facts *f)
 				WK_SUITE, wk_variants[v], NULL, p->w, p->s);
 
 			p->c[v] = rcfg_ok(c) ? c : NULL;
+			f->nver += p->c[v] || (c && !strcmp(c->c->status,
+							     VOCAB_CFG_FAILED));
+			f->nexact += p->c[v] && c->c->rel_error == 0;
 			all &= p->c[v] != NULL;
 			p->steady &= rcfg_steady(x, c);
 			rcmp_clear(&p->step[v]);
-			if (p->c[v])
-				facts_stat(f, p->c[v]);
 		}
 		/* [1] global->shared, [2] shared->registers, [0]
 		 * global->registers */
@@ -189,32 +153,28 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 /* ---- findings --------------------------------------------------------- */
 
 /* Step arg of the chain at the largest steady point: 1 global memory
- * to shared memory, 2 shared memory to registers. */
+ * to shared memory, 2 shared memory to registers (with the times
+ * relative to global memory's, as lecture B's 1 : 0.19 : 0.14). */
 static void find_step(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct wk_facts *f = m->f;
-	const struct wk_point *p = &f->pt[f->top];
+	const struct wk_point *p = &f->pt[f->top < 0 ? 0 : f->top];
+	const struct rcmp *r = &p->step[m->arg];
 
 	if (f->top < 0)
 		return;
-	o->tail = mem_tail(&p->step[m->arg], 1);
-	o->cmp = &p->step[m->arg];
+	mem_fv_cmp(o, r, 1);
 	snprintf(o->t, sizeof(o->t), "$W = \\num{%lld}$, $S = \\num{%d}$",
 		 p->w, p->s);
-	o->v[0] = p->step[m->arg].a;
-	o->v[1] = p->step[m->arg].b;
-	o->v[2] = p->step[0].ratio;
-	/* times relative to global memory's, as lecture B's 1 : 0.19 :
-	 * 0.14 */
-	o->v[3] = gst(p->c[WK_GLOBAL]) / gst(p->c[WK_SHARED]);
-	o->v[4] = gst(p->c[WK_GLOBAL]) / gst(p->c[WK_REGS]);
-	o->v[5] = lecture_s[WK_SHARED] / lecture_s[WK_GLOBAL];
-	o->v[6] = lecture_s[WK_REGS] / lecture_s[WK_GLOBAL];
+	MEM_V(o, r->a, r->b, p->step[0].ratio,
+	      gst(p->c[WK_GLOBAL]) / gst(p->c[WK_SHARED]),
+	      gst(p->c[WK_GLOBAL]) / gst(p->c[WK_REGS]),
+	      lecture_s[WK_SHARED] / lecture_s[WK_GLOBAL],
+	      lecture_s[WK_REGS] / lecture_s[WK_GLOBAL]);
 	o->why = m->arg == 2;
 }
 
-/* The order at every point, the walks against theory, the exact
- * check against the CPU. */
+/* The order at every point. */
 static void find_order(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct wk_facts *f = m->f;
@@ -222,26 +182,18 @@ static void find_order(const struct mem_ctx *m, struct mem_fv *o)
 	if (f->nchain < 2)
 		return;
 	o->tail = f->nchain_ok == f->nchain ? "all" : "some";
-	o->v[0] = f->nchain_ok;
-	o->v[1] = f->nchain;
+	MEM_V(o, f->nchain_ok, f->nchain);
 }
 
-static void find_stat(const struct mem_ctx *m, struct mem_fv *o)
+/* The exact check against the CPU. */
+static void find_exact(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct wk_facts *f = m->f;
 
-	if (!f->nstat || !f->nver)
+	if (!f->nver)
 		return;
-	o->tail = f->zbad || f->vbad ? "bad" : "ok";
-	o->v[0] = f->nstat;
-	o->v[1] = f->zmax;
-	o->v[2] = f->vlo;
-	o->v[3] = f->vhi;
-	o->v[4] = WK_SIGMAS;
-	o->v[5] = f->zbad + f->vbad;
-	o->v[6] = f->nexact;
-	o->v[7] = f->nver;
-	o->why = f->nexact == f->nver;
+	o->tail = f->nexact == f->nver ? "all" : "some";
+	MEM_V(o, f->nexact, f->nver);
 }
 
 static const struct mem_find wk_find[] = {
@@ -249,8 +201,7 @@ static const struct mem_find wk_find[] = {
 	 1},
 	{"find.wk.regs", "GA:4 GB:4 RG:3 TS:2 TR:2 LS:2 LR:2", find_step, 2},
 	{"find.wk.order", "K:0 N:0", find_order, 0},
-	{"find.wk.stat", "N:0 ZMAX:2 VLO:4 VHI:4 SIG:1 B:0 K:0 NV:0",
-	 find_stat, 0},
+	{"find.wk.exact", "K:0 N:0", find_exact, 0},
 };
 
 static const char *const wk_heads[] = {"walkers.walkers", "walkers.steps",
@@ -263,15 +214,10 @@ static const struct mem_gspec wk_fig = {"walkers.figure",
 	"walkers.axis_steps", "walkers.axis_gsteps", 10, 0, 0, 1, WK_N, 0,
 	fig_series};
 
-static int facts(struct rctx *x, int dev, void *f)
-{
-	return facts_walkers(x, dev, f);
-}
-
 int sec_walkers(struct rctx *x)
 {
 	static const struct mem_spec s = {WK_SUITE, "walkers",
-		sizeof(struct wk_facts), facts, &wk_fig, &wk_tab, wk_find,
+		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab, wk_find,
 		sizeof(wk_find) / sizeof(wk_find[0])};
 
 	return mem_run(x, &s);

@@ -558,9 +558,6 @@ find.bank.odd.why = Liczniki zliczają tam najwyżej @@W@@ frontów falowych na 
 find.bank.even.all = @@DEV@@Wszystkie @@N@@ parzyste kroki trwają istotnie dłużej niż krok~1: @@LO@@ do @@HI@@ razy jego @@C1@@~@@T@@ na dostęp.
 find.bank.even.some = @@DEV@@Spośród @@N@@ parzystych kroków @@K@@ trwa istotnie dłużej niż krok~1 (@@C1@@~@@T@@ na dostęp); wszystkie trwają @@LO@@ do @@HI@@ jego czasu.
 find.bank.even.why = Liczniki zliczają $\gcd(s, 32)$ frontów falowych na żądanie (z dokładnością do połowy) przy @@M@@ z tych @@MN@@ kroków, do @@W@@: każde kolejne słowo w najbardziej obciążonym banku kosztuje jeden przebieg więcej.
-find.bank.fit.follow = @@DEV@@Czas dostępu idzie za oczekiwanym konfliktem: prosta $c \approx @@B@@ \gcd(s, 32) + (@@A@@)$~@@T@@ pasuje do wszystkich @@N@@ kroków ($R^2 = @@R2@@$), @@B@@~@@T@@ na każde kolejne słowo w najbardziej obciążonym banku.
-find.bank.fit.rough = @@DEV@@Prosta $c \approx @@B@@ \gcd(s, 32) + (@@A@@)$~@@T@@ pasuje do czasu dostępu @@N@@ kroków tylko z grubsza ($R^2 = @@R2@@$): idzie za oczekiwanym konfliktem tylko częściowo.
-find.bank.fit.not = @@DEV@@Najlepsza prosta $c \approx @@B@@ \gcd(s, 32) + (@@A@@)$~@@T@@ wyjaśnia niewiele z czasu dostępu @@N@@ kroków ($R^2 = @@R2@@$): nie idzie za oczekiwanym konfliktem.
 bank.axis_stride = Krok $s$ [słowa czterobajtowe]
 
 coalesce.title = Łączone i niełączone dostępy do pamięci globalnej
@@ -590,8 +587,8 @@ find.co.str.faster = @@DEV@@Krok~2 jest szybszy od kroku~1 (@@G1@@~GB/s): kopia 
 find.co.str.ns = @@DEV@@Krok~2 nie różni się istotnie od kroku~1 (@@G1@@~GB/s); kopia zachowuje @@P4@@ przy $s = 4$ i @@P8@@ przy $s = 8$.
 find.co.str.untested = @@DEV@@Z @@G1@@~GB/s kroku~1 kopia zachowuje @@P2@@ przy $s = 2$, @@P4@@ przy $s = 4$ i @@P8@@ przy $s = 8$; bez surowych próbek i przy nakładających się zakresach różnice nie są testowane.
 find.co.str.why = Odczyt osnowy zajmuje przy tych krokach @@S2@@, @@S4@@ i @@S8@@ sektorów na żądanie wobec 4 przy kroku~1: od kroku~8 każdy element ma własny 32-bajtowy sektor.
-find.co.far.level = @@DEV@@Od kroku~16 przepustowość prawie już nie spada: @@G16@@~GB/s przy $s = 16$, @@GMAX@@~GB/s przy $s = @@SMAX@@$.
-find.co.far.why = Bajty odczytane z DRAM na element rosną z krokiem, @@D1@@ przy $s = 1$, @@D8@@ przy $s = 8$ i @@D16@@ przy $s = 16$, a potem się nie zmieniają (@@DMAX@@ przy $s = @@SMAX@@$): dalej każdy element kosztuje tyle samo bajtów DRAM niezależnie od kroku.
+find.co.far.level = @@DEV@@Od kroku~16 do kroku~@@SMAX@@ przepustowość zmienia się z @@G16@@ na @@GMAX@@~GB/s.
+find.co.far.why = Bajty odczytane z DRAM na element rosną z krokiem, @@D1@@ przy $s = 1$, @@D8@@ przy $s = 8$ i @@D16@@ przy $s = 16$, a potem się nie zmieniają (@@DMAX@@ przy $s = @@SMAX@@$): powyżej kroku~16 ruch do DRAM na element już nie rośnie.
 find.co.aos.faster = @@DEV@@Struktura tablic aktualizuje wektory @@EFF@@ razy szybciej niż tablica struktur (@@GB@@ wobec @@GA@@~GB/s).
 find.co.aos.slower = @@DEV@@Struktura tablic nie jest szybsza od tablicy struktur; reguła uznaje ją za wolniejszą, @@GB@@ wobec @@GA@@~GB/s (@@EFF@@ razy).
 find.co.aos.ns = @@DEV@@Struktura tablic (@@GB@@~GB/s) i tablica struktur (@@GA@@~GB/s) nie różnią się istotnie.
@@ -656,7 +653,7 @@ dot.axis_n = Długość wektora $N$ [elementy]
 
 walkers.title = Błądzenie losowe i stan generatora
 walkers.absent = Baza danych nie zawiera pomiarów zestawu walkers.
-walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), z której każdy krok go czyta i do której go zapisuje, w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek, a końcowe położenia wszystkich cząstek wobec teorii: średnia 0 z błędem standardowym $\sqrt{S/W}$, wariancja $S$ z błędem standardowym $S\sqrt{2/(W-1)}$. Punkty o mniejszej liczbie bloków niż multiprocesorów są oznaczone i pomijane przy wyborze ,,największego punktu''. Przebieg liczników nie obejmuje tego zestawu: ruch w pamięci na krok wynika z kodu jąder, nie z pomiaru.
+walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), z której każdy krok go czyta i do której go zapisuje, w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek. Punkty o mniejszej liczbie bloków niż multiprocesorów są oznaczone i pomijane przy wyborze ,,największego punktu''. Przebieg liczników nie obejmuje tego zestawu: ruch w pamięci na krok wynika z kodu jąder, nie z pomiaru.
 walkers.takeaway = \emph{Wniosek:} stan wątku trzeba trzymać w rejestrach: stan, który w każdym kroku przechodzi przez pamięć globalną, kosztuje większość szybkości, a pamięć współdzielona odzyskuje jej większość.
 walkers.table = Szybkość błądzenia losowego w $10^9$ kroków na sekundę według liczby cząstek $W$ i kroków $S$, ze stanem generatora w pamięci globalnej, współdzielonej i w rejestrach (mediana).
 walkers.figure = Szybkość błądzenia losowego w funkcji liczby kroków na cząstkę, dla największej zmierzonej liczby cząstek (mediana).
@@ -671,10 +668,10 @@ find.wk.regs.untested = @@DEV@@Rejestry dają @@GB@@~Gkroków/s, pamięć wspó�
 find.wk.regs.why = Czasy z wykładu~B dla pamięci globalnej, współdzielonej i rejestrów mają się jak 1 : @@LS@@ : @@LR@@; nasze jak 1 : @@TS@@ : @@TR@@.
 find.wk.order.all = @@DEV@@Kolejność pamięć globalna, pamięć współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi we wszystkich @@N@@ punktach, w których zmierzono trzy jądra.
 find.wk.order.some = @@DEV@@Kolejność pamięć globalna, pamięć współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi w @@K@@ z @@N@@ punktów, w których zmierzono trzy jądra.
-find.wk.stat.ok = @@DEV@@Błądzenia zachowują się zgodnie z teorią we wszystkich @@N@@ konfiguracjach: $|z| \le @@ZMAX@@$ dla średniej, wariancja od @@VLO@@ do @@VHI@@ liczby kroków, wszędzie w granicach @@SIG@@ błędów standardowych.
-find.wk.stat.bad = @@DEV@@W @@B@@ z @@N@@ konfiguracji średnia lub wariancja leży dalej niż @@SIG@@ błędy standardowe od teorii (największe $|z|$ średniej @@ZMAX@@, wariancja od @@VLO@@ do @@VHI@@ liczby kroków).
-find.wk.stat.why = Wszystkie @@NV@@ zgadzają się dokładnie z przebiegiem tego samego generatora na CPU dla sprawdzonych cząstek.
+find.wk.exact.all = @@DEV@@Wszystkie @@N@@ konfiguracji zgadzają się dokładnie z przebiegiem tego samego generatora na CPU dla sprawdzonych cząstek.
+find.wk.exact.some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji zgadza się dokładnie z przebiegiem tego samego generatora na CPU; pozostałe wymieniono wyżej.
 mem.text = @@TEXT@@
+mem.nothing = Żadne porównanie w tym eksperymencie nie spełnia reguł tego, co się liczy (punkt ustalony po obu stronach, baza zmierzona poprawnie); jego dane są w dodatku.
 walkers.walkers = $W$
 walkers.steps = $S$
 walkers.h_global = globalna
