@@ -91,7 +91,10 @@ void mem_num(struct rtable *t, double v, int decimals, int flags,
 	}
 }
 
-void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
+/* The column specification of a table of mem_num cells (wide: one per
+ * column). */
+static void mem_colspec(const struct rtable *t, struct rbuf *wide,
+			struct rbuf *b)
 {
 	int i;
 
@@ -355,7 +358,7 @@ void mem_tab_init(struct mem_tab *m, const char *kinds)
 	m->more = NULL;
 }
 
-void mem_tab_free(struct mem_tab *m)
+static void mem_tab_free(struct mem_tab *m)
 {
 	int i;
 
@@ -364,15 +367,6 @@ void mem_tab_free(struct mem_tab *m)
 		rbuf_free(&m->wide[i]);
 	rbuf_free(&m->cap);
 	rbuf_free(&m->note);
-}
-
-void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
-		   int decimals)
-{
-	int grey = r->p >= 0 && !r->signif;
-
-	mem_num(&m->t, v, decimals, grey, grey ? "\\nsmark" : r->p < 0 ?
-		"\\ntmark" : "", m->wide);
 }
 
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
@@ -456,11 +450,15 @@ static void mem_cell_put(struct rctx *x, struct mem_tab *m,
 			 const struct mem_cell *o)
 {
 	struct rbuf post;
+	int k;
 
 	if (o->c && cell_status(x, &m->t, o->c))
 		return;
 	if (o->r) {
-		mem_tab_ratio(m, o->r, o->v, o->dec);
+		/* grey where the rule finds no meaningful difference */
+		k = o->r->p >= 0 && !o->r->signif;
+		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r->p < 0 ?
+			"\\ntmark" : "", m->wide);
 		return;
 	}
 	rbuf_init(&post);

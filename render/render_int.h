@@ -877,12 +877,10 @@ void mem_mib(struct rbuf *b, double bytes);
 void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
  * value greys it) followed in its cell by post (marks; LaTeX), of which
- * wide[column] keeps the widest so that mem_colspec leaves room for
+ * wide[column] keeps the widest so that the column leaves room for
  * it. */
 void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide);
-/* The column specification of such a table (wide: one per column). */
-void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
 /* A memory suite's section: the heading (strings KEY.title), the note
  * that the data hold none of suite (KEY.absent) or the introduction
  * (KEY.intro), part() of each device that has the suite, then the
@@ -1291,7 +1289,7 @@ void lang_name_put(const struct rctx *x, const char *prefix,
 /* A table of a memory section being built: the table, the room after
  * each column's numbers (mem_num), its caption and note, and the
  * regimes its cells ran in. mem_tab_init starts it (no row), mem_tab_end
- * or mem_tab_free releases it. */
+ * releases it. */
 struct mem_tab {
 	struct rtable t;
 	struct rbuf wide[RTABLE_MAXCOLS];
@@ -1300,12 +1298,6 @@ struct mem_tab {
 	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
-void mem_tab_free(struct mem_tab *m);
-/* The cell of v, a value of comparison r (its ratio, or a share), with
- * decimals as rtable_num: grey with \nsmark where r is tested and not
- * significant, \ntmark where it is untested. */
-void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
-		   int decimals);
 /* The marks every ok configuration of c[0..n-1] (NULL entries allowed)
  * shares, printed once on the row; 0 when none is ok. */
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,

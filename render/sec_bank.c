@@ -7,10 +7,10 @@
  * the conclusions share. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "render_int.h"
+#include "stats.h"
 #include "vocab.h"
 
 #define BANK_SUITE VOCAB_SUITE_BANK
@@ -87,27 +87,18 @@ int facts_bank(struct rctx *x, int dev, void *fp)
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double u = *(const double *)a, w = *(const double *)b;
-
-	return (u > w) - (u < w);
-}
-
 /* The median of v over the strides of conflict 2^r, NAN none. */
 static double class_median(const struct bank_facts *f, int r,
 			   const double *v)
 {
+	struct stats_summary m;
 	double ys[BANK_MAXS];
 	int s, n = 0;
 
 	for (s = 1; s <= BANK_MAXS; s++)
 		if (bank_ways(s) == 1 << r && f->at[s] && isfinite(v[s]))
 			ys[n++] = v[s];
-	if (!n)
-		return NAN;
-	qsort(ys, (size_t)n, sizeof(*ys), cmp_dbl);
-	return (ys[(n - 1) / 2] + ys[n / 2]) / 2;
+	return stats_summary_compute(ys, (size_t)n, &m) ? NAN : m.median;
 }
 
 /* The conflict 2^r and its strides, "2, 6, \ldots, 30". */
