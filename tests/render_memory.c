@@ -216,21 +216,19 @@ static int put(struct store *st, long long sid, const struct cfg_spec *k)
 	return store_config_insert(st, &c, m, nm, 1);
 }
 
-static int build(const char *path, int counters)
+/* Device g (0, or 1: a second one whose layouts are swapped, so that
+ * the devices disagree on AoS against SoA and agree on the rest) with
+ * its session and configurations. */
+static int build_dev(struct store *st, int g, int counters)
 {
 	struct store_device d;
 	struct store_session s;
-	struct store *st;
-	char err[256];
 	int rc = 0, v, i, j, k;
 
-	remove(path);
-	if (store_open(path, STORE_CREATE, &st, err, sizeof(err)))
-		return -1;
-	with_counters = counters;
 	memset(&d, 0, sizeof(d));
-	d.uuid = (char *)"GPU-cccccccc-1111-2222-3333-444444444444";
-	d.name = (char *)"NVIDIA H100 80GB HBM3";
+	d.uuid = (char *)(g ? "GPU-dddddddd-1111-2222-3333-444444444444" :
+			  "GPU-cccccccc-1111-2222-3333-444444444444");
+	d.name = (char *)(g ? "NVIDIA H200" : "NVIDIA H100 80GB HBM3");
 	d.cc_major = 9;
 	d.sm_count = SMS;
 	d.peak_fp32_gflops = 66908.16;
@@ -239,7 +237,7 @@ static int build(const char *path, int counters)
 	d.nprops = sizeof(props) / sizeof(props[0]);
 	rc |= store_device_upsert(st, &d);
 	fix_session_init(&s, NS);
-	s.uuid = (char *)"sess-mem-1";
+	s.uuid = (char *)(g ? "sess-mem-2" : "sess-mem-1");
 	s.device_id = d.id;
 	s.started_at = (char *)"2026-02-01T10:00:00Z";
 	s.hostname = (char *)"lab-node-2";
@@ -285,19 +283,43 @@ static int build(const char *path, int counters)
 	}
 	if (!rc) {
 		struct cfg_spec a = {VOCAB_SUITE_COALESCE, VOCAB_VARIANT_AOS,
-				     0, 256, 0, CO_N, "ok", "", AOS_GBS, 2};
+				     0, 256, 0, CO_N, "ok", "",
+				     g ? SOA_GBS : AOS_GBS, 2};
 		struct cfg_spec b = {VOCAB_SUITE_COALESCE, VOCAB_VARIANT_SOA,
-				     0, 256, 0, CO_N, "ok", "", SOA_GBS, 5};
+				     0, 256, 0, CO_N, "ok", "",
+				     g ? AOS_GBS : SOA_GBS, 5};
 
 		rc |= put(st, s.id, &a) | put(st, s.id, &b);
 	}
 	if (!rc)
 		rc = store_session_finish(st, s.id, "2026-02-01T10:40:00Z",
 					  "complete", NULL);
-	dev_id = d.id;
+	if (!g)
+		dev_id = d.id;
+	return rc;
+}
+
+/* The fixture: ndev devices (1 or 2) into path. */
+static int build_n(const char *path, int counters, int ndev)
+{
+	struct store *st;
+	char err[256];
+	int rc = 0, g;
+
+	remove(path);
+	if (store_open(path, STORE_CREATE, &st, err, sizeof(err)))
+		return -1;
+	with_counters = counters;
+	for (g = 0; g < ndev && !rc; g++)
+		rc = build_dev(st, g, counters);
 	store_free(st);
 	with_counters = 0;
 	return rc ? -1 : 0;
+}
+
+static int build(const char *path, int counters)
+{
+	return build_n(path, counters, 1);
 }
 
 /* The fixture where RENDER_MEMORY_DB names, with the counters where
@@ -646,6 +668,43 @@ static void test_coalesce_findings(void **state)
 	free(tex);
 }
 
+/* Two devices: a finding where they agree is stated once, without a
+ * device, each number once where both print alike; where they
+ * disagree (the layouts swapped on the second), per device. The table
+ * holds a column per device. */
+static void test_two_devices(void **state)
+{
+	struct chk_table t;
+	char want[512];
+	char *tex, *sec;
+	double ga = chk_spread_median(AOS_GBS, 2);
+	double gb = chk_spread_median(SOA_GBS, 5);
+
+	(void)state;
+	assert_int_equal(build_n(dbpath, 0, 2), 0);
+	tex = render("transpose,coalesce");
+	sec = chk_section_text(tex, "Matrix transpose and shared-memory tiles");
+	chk_expect_in(sec, "\\item At $n = 8192$, each at its best block, the "
+		  "shared-memory tile transposes");
+	assert_null(strstr(sec, "GPU~"
+			    "1: At $n"));
+	free(sec);
+	sec = chk_section_text(tex, "Coalesced and uncoalesced global-memory "
+			   "access");
+	snprintf(want, sizeof(want), "\\item GPU~1: The structure of arrays "
+		 "updates the vectors %s (95\\,\\%% CI ", chk_tex_num(gb / ga, 3));
+	chk_expect_in(sec, want);
+	chk_expect_in(sec, "\\item GPU~2: The structure of arrays is no faster "
+		  "than the array of structures");
+	free(sec);
+	chk_table_need(tex, "coalesce", dev_id, &t);
+	assert_int_equal(t.ncols[0], 10);
+	chk_expect_lead(t.cell[9][2], ga, "aos GPU 1");
+	chk_expect_lead(t.cell[9][3], gb, "aos GPU 2");
+	chk_table_free(&t);
+	free(tex);
+}
+
 /* ---- conclusions --------------------------------------------------------- */
 
 /* The row of finding key (its English text) and its cell. */
@@ -932,6 +991,7 @@ int main(void)
 		cmocka_unit_test(test_transpose_findings),
 		cmocka_unit_test(test_bank_findings),
 		cmocka_unit_test(test_coalesce_findings),
+		cmocka_unit_test(test_two_devices),
 		cmocka_unit_test(test_misaligned_control),
 		cmocka_unit_test(test_conclusions),
 		cmocka_unit_test(test_conclusions_flip),
