@@ -1,9 +1,11 @@
-/* What the memory-access sections (transpose, bank, coalesce, dot,
- * walkers: textbook R and lecture B) share: the words of a comparison,
- * the text of its test, what a table says where the counters are
- * missing, cells that carry marks after their number, a table being
- * built with its caption, note and the regimes it showed (mem_tab), and
- * figures over a stride or offset axis. */
+/* The engine of the memory-access sections (transpose, bank, coalesce,
+ * dot, walkers: textbook R and lecture B), mem_run, which interprets a
+ * section's description (struct mem_spec), and the pieces other
+ * sections share with them: the words of a comparison, the text of its
+ * test, what a table says where the counters are missing, cells that
+ * carry marks after their number, a table being built with its
+ * caption, note and the regimes it showed (mem_tab), and figures over
+ * a stride or offset axis (mem_plot). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -422,6 +424,11 @@ void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
 }
 
 /* ---- the engine: a memory section from its description ---------------- */
+
+double mem_gbs(const struct rcfg *c)
+{
+	return rcfg_median(c, VOCAB_METRIC_GBS);
+}
 
 double mem_per(const struct rcfg *c, const char *a, const char *b)
 {

@@ -1487,7 +1487,8 @@ struct mem_spec {
  * table, the failed configurations, the findings, KEY.takeaway.
  * Returns 0, -1 when the store or a template fails. */
 int mem_run(struct rctx *x, const struct mem_spec *s);
-/* Metric a over metric b of c (NAN unless b > 0). */
+/* c's median GB/s; metric a over metric b of c (NAN unless b > 0). */
+double mem_gbs(const struct rcfg *c);
 double mem_per(const struct rcfg *c, const char *a, const char *b);
 /* The numbers of a finding, o->v[] = {...}. */
 #define MEM_V(o, ...) memcpy((o)->v, (double[]){__VA_ARGS__}, \

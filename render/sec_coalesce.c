@@ -18,11 +18,6 @@
  * warp's read on its 4 sectors. */
 #define CO_SECTOR_FLOATS 8
 
-static double gbs(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GBS);
-}
-
 /* Global-load sectors per request of c, NAN without counters. */
 static double spr(const struct rcfg *c)
 {
@@ -43,7 +38,7 @@ static const struct rcfg *ok(const struct rctx *x, int dev, const char *v,
 {
 	const struct rcfg *c = model_find_param(x, dev, CO_SUITE, v, p);
 
-	return isfinite(gbs(c)) ? c : NULL;
+	return isfinite(mem_gbs(c)) ? c : NULL;
 }
 
 /* Offset k against offset 0 (into the misaligned or the aligned
@@ -94,7 +89,7 @@ int facts_coalesce(struct rctx *x, int dev, void *fp)
 		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
-		f->g_off[k] = gbs(f->off[k]);
+		f->g_off[k] = mem_gbs(f->off[k]);
 		f->share[k] = NAN;
 		/* the sector model: 4 min(k, 8) + 4 bytes move for 8 */
 		m = k < CO_SECTOR_FLOATS ? k : CO_SECTOR_FLOATS;
@@ -168,7 +163,7 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 	int aos = !strcmp(v, VOCAB_VARIANT_AOS);
 
 	if (col == 0) {
-		*o = (struct mem_cell){gbs(c), -1, c, NULL};
+		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
 	} else if (col == 1 && aos && f->soa) {
 		o->v = 100 / f->aos_soa.ratio;
 		o->r = &f->aos_soa;
@@ -196,7 +191,7 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 
 	for (p = k; p <= CO_MAXP && n < max; p++, n++) {
 		xs[n] = p;
-		ys[n] = gbs(k ? f->str[p] : f->off[p]);
+		ys[n] = mem_gbs(k ? f->str[p] : f->off[p]);
 	}
 	rbuf_puts(title, lang_get(m->x->L, k ? "coalesce.line_stride" :
 				  "coalesce.line_offset"));
@@ -245,7 +240,7 @@ static void find_str(const struct mem_ctx *m, struct mem_fv *o)
 	mem_fv_cmp(o, &f->str_cmp[2], 1);
 	o->cmp = &f->str_cmp[8];
 	o->invert = 1;
-	MEM_V(o, gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
+	MEM_V(o, mem_gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
 	      100 * f->share[8], spr(f->str[2]), spr(f->str[4]),
 	      spr(f->str[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6]);
@@ -259,7 +254,7 @@ static void find_far(const struct mem_ctx *m, struct mem_fv *o)
 	if (!f->str[1] || !f->str[8] || !f->str[16] || f->smax <= 16)
 		return;
 	o->tail = "level";
-	MEM_V(o, f->smax, gbs(f->str[16]), gbs(f->str[f->smax]),
+	MEM_V(o, f->smax, mem_gbs(f->str[16]), mem_gbs(f->str[f->smax]),
 	      dram(f->str[1]), dram(f->str[8]), dram(f->str[16]),
 	      dram(f->str[f->smax]));
 	o->why = isfinite(o->v[3] + o->v[4] + o->v[5] + o->v[6]);

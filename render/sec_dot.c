@@ -19,11 +19,6 @@ const char *const dot_variants[DOT_NV] = {
 };
 const char *const dot_precs[DOT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
-static double gbs(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GBS);
-}
-
 static const struct rcfg *dot_find(const struct rctx *x, int dev, int v,
 				   int p, long long n)
 {
@@ -127,13 +122,13 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 			       NULL;
 
 	if (col == 0)
-		*o = (struct mem_cell){gbs(c), -1, c, NULL};
+		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
 	else if (col == 1 && r % 2 == DOT_OWN)
 		*o = (struct mem_cell){100 * d->cmp.ratio, 1, NULL, &d->cmp};
 	else if (col == 1)
 		o->v = c ? 100 : NAN;
 	else
-		o->v = rule_peak_pct(gbs(c), f->peak, NULL);
+		o->v = rule_peak_pct(mem_gbs(c), f->peak, NULL);
 }
 
 /* Series k < 4: kernel k % 2 in precision k / 2; 4: the DRAM peak. */
@@ -146,7 +141,7 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-		ys[i] = k == 4 ? f->peak : gbs(dot_find(m->x, m->dev, k % 2, k / 2,
+		ys[i] = k == 4 ? f->peak : mem_gbs(dot_find(m->x, m->dev, k % 2, k / 2,
 							ns[i]));
 	}
 	if (k == 4) {
@@ -205,8 +200,8 @@ static void find_prec(const struct mem_ctx *m, struct mem_fv *o)
 	mem_variant(&b, dot_variants[m->arg]);
 	dot_t(o, rbuf_str(&b), d->n);
 	rbuf_free(&b);
-	MEM_V(o, d->cmp.ratio, rule_peak_pct(gbs(d->a), f->peak, NULL),
-	      rule_peak_pct(gbs(d->b), f->peak, NULL));
+	MEM_V(o, d->cmp.ratio, rule_peak_pct(mem_gbs(d->a), f->peak, NULL),
+	      rule_peak_pct(mem_gbs(d->b), f->peak, NULL));
 	o->why = isfinite(o->v[1] + o->v[2]);
 }
 

@@ -21,11 +21,6 @@ const char *const tr_variants[TR_N] = {
 	VOCAB_VARIANT_TR_TILE, VOCAB_VARIANT_TR_PAD
 };
 
-static double gbs(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GBS);
-}
-
 /* Global-store sectors per request: a warp's stores along a row take
  * 4, along a column one or two a thread. */
 static double st_spr(const struct rcfg *c)
@@ -47,9 +42,9 @@ static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
 
 		if (c->dev != dev || strcmp(c->c->suite, TR_SUITE) ||
 		    strcmp(c->c->variant, tr_variants[v]) || c->c->n != n ||
-		    !isfinite(gbs(c)) || (steady && !rcfg_steady(x, c)))
+		    !isfinite(mem_gbs(c)) || (steady && !rcfg_steady(x, c)))
 			continue;
-		if (!best || gbs(c) > gbs(best))
+		if (!best || mem_gbs(c) > mem_gbs(best))
 			best = c;
 	}
 	return best;
@@ -90,7 +85,7 @@ int facts_transpose(struct rctx *x, int dev, void *fp)
 			continue;
 		for (b = NULL, v = TR_NAIVE; v < TR_N; v++)
 			if ((c = tr_best(x, dev, v, ns[i], 1)) &&
-			    (!b || gbs(c) > gbs(b)))
+			    (!b || mem_gbs(c) > mem_gbs(b)))
 				b = c;
 		if (b && pair_set(x, &f->top, ns[i], a, b))
 			goto out;
@@ -146,9 +141,9 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 	const struct rcfg *c = f->at[r / TR_MAXB][r % TR_MAXB];
 
 	if (col == 0)
-		*o = (struct mem_cell){gbs(c), -1, c, NULL};
+		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
 	else if (col == 1 && r / TR_MAXB != TR_COPY)
-		o->v = 100 * gbs(c) / gbs(f->at[TR_COPY][r % TR_MAXB]);
+		o->v = 100 * mem_gbs(c) / mem_gbs(f->at[TR_COPY][r % TR_MAXB]);
 	else if (col == 2)
 		o->v = st_spr(c);
 	else if (col == 3)
@@ -164,7 +159,7 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-		ys[i] = gbs(tr_best(m->x, m->dev, s, ns[i], 0));
+		ys[i] = mem_gbs(tr_best(m->x, m->dev, s, ns[i], 0));
 	}
 	mem_variant(title, tr_variants[s]);
 	free(ns);
