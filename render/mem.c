@@ -1,9 +1,11 @@
-/* What the memory-access sections (transpose, bank, coalesce, dot,
- * walkers: textbook R and lecture B) share: the words of a comparison,
- * the text of its test, what a table says where the counters are
- * missing, cells that carry marks after their number, a table being
- * built with its caption, note and the regimes it showed (mem_tab), and
- * figures over a stride or offset axis. */
+/* The engine of the memory-access sections (transpose, bank, coalesce,
+ * dot, walkers: textbook R and lecture B), mem_run, which interprets a
+ * section's description (struct mem_spec), and the pieces other
+ * sections share with them: the words of a comparison, the text of its
+ * test, what a table says where the counters are missing, cells that
+ * carry marks after their number, a table being built with its
+ * caption, note and the regimes it showed (mem_tab), and figures over
+ * a stride or offset axis (mem_plot). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +93,10 @@ void mem_num(struct rtable *t, double v, int decimals, int flags,
 	}
 }
 
-void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b)
+/* The column specification of a table of mem_num cells (wide: one per
+ * column). */
+static void mem_colspec(const struct rtable *t, struct rbuf *wide,
+			struct rbuf *b)
 {
 	int i;
 
@@ -355,7 +360,7 @@ void mem_tab_init(struct mem_tab *m, const char *kinds)
 	m->more = NULL;
 }
 
-void mem_tab_free(struct mem_tab *m)
+static void mem_tab_free(struct mem_tab *m)
 {
 	int i;
 
@@ -364,29 +369,6 @@ void mem_tab_free(struct mem_tab *m)
 		rbuf_free(&m->wide[i]);
 	rbuf_free(&m->cap);
 	rbuf_free(&m->note);
-}
-
-void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
-		  double v, unsigned hide)
-{
-	struct rbuf post;
-
-	if (cell_status(x, &m->t, c))
-		return;
-	rbuf_init(&post);
-	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
-	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
-	m->seen |= rcfg_regime(x, c);
-	rbuf_free(&post);
-}
-
-void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
-		   int decimals)
-{
-	int grey = r->p >= 0 && !r->signif;
-
-	mem_num(&m->t, v, decimals, grey, grey ? "\\nsmark" : r->p < 0 ?
-		"\\ntmark" : "", m->wide);
 }
 
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
@@ -439,4 +421,298 @@ void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
 {
 	for (; *k; k++)
 		rtable_head(t, **k == '=' ? *k + 1 : lang_get(x->L, *k));
+}
+
+/* ---- the engine: a memory section from its description ---------------- */
+
+double mem_gbs(const struct rcfg *c)
+{
+	return rcfg_median(c, VOCAB_METRIC_GBS);
+}
+
+double mem_per(const struct rcfg *c, const char *a, const char *b)
+{
+	double d = rcfg_median(c, b);
+
+	return d > 0 ? rcfg_median(c, a) / d : NAN;
+}
+
+void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
+{
+	static const char *const w[] = {NULL, "untested", "ns", "faster",
+					"slower"};
+
+	o->tail = w[mem_word(r, higher)];
+	o->cmp = r;
+}
+
+/* The devices that measured the suite and their facts. */
+struct mem_devs {
+	int dev[MEM_MAXD];
+	void *f[MEM_MAXD];
+	int nd;
+};
+
+static void mem_cell_put(struct rctx *x, struct mem_tab *m,
+			 const struct mem_cell *o)
+{
+	struct rbuf post;
+	int k;
+
+	if (o->c && cell_status(x, &m->t, o->c))
+		return;
+	if (o->r) {
+		/* grey where the rule finds no meaningful difference */
+		k = o->r->p >= 0 && !o->r->signif;
+		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r->p < 0 ?
+			"\\ntmark" : "", m->wide);
+		return;
+	}
+	rbuf_init(&post);
+	if (o->c && isfinite(o->v)) {
+		regime_marks(x, rcfg_marks(x, o->c), &post);
+		m->seen |= rcfg_marks(x, o->c);
+	}
+	mem_num(&m->t, o->v, o->dec, 0, rbuf_str(&post), m->wide);
+	rbuf_free(&post);
+}
+
+/* The table: the lead columns, then per value column one per device
+ * under its heading (the devices' numbers in a second header row). */
+static int mem_run_table(struct rctx *x, const struct mem_spec *s,
+			 const struct mem_devs *d)
+{
+	const struct mem_tspec *t = s->tab;
+	int nl = (int)strlen(t->lead), c, i, r, rc = 0;
+	char kinds[RTABLE_MAXCOLS + 1], h[32];
+	struct mem_tab m;
+	struct mem_cell o;
+
+	memcpy(kinds, t->lead, (size_t)nl);
+	memset(kinds + nl, 'S', (size_t)(t->ncols * d->nd));
+	kinds[nl + t->ncols * d->nd] = '\0';
+	mem_tab_init(&m, kinds);
+	if (d->nd > 1) {
+		for (c = 0; c < nl; c++)
+			rtable_head(&m.t, "");
+		for (c = 0; c < t->ncols; c++)
+			rtable_head_span(&m.t, d->nd, lang_get(x->L,
+					 t->heads[nl + c]));
+		rtable_head_end(&m.t);
+	}
+	for (c = 0; c < nl + t->ncols; c++)
+		for (i = 0; i < (c < nl || d->nd < 2 ? 1 : d->nd); i++) {
+			snprintf(h, sizeof(h), "GPU~%d", d->dev[i] + 1);
+			rtable_head(&m.t, c >= nl && d->nd > 1 ? h :
+				    *t->heads[c] == '=' ? t->heads[c] + 1 :
+				    lang_get(x->L, t->heads[c]));
+		}
+	rtable_head_end(&m.t);
+	for (r = 0; r < t->nrows; r++) {
+		if (!t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
+			      &m.t))
+			continue;
+		for (c = 0; c < t->ncols; c++)
+			for (i = 0; i < d->nd; i++) {
+				o = (struct mem_cell){NAN, 1, NULL, NULL};
+				t->cell(&(struct mem_ctx){x, d->dev[i],
+					d->f[i], 0}, r, c, &o);
+				mem_cell_put(x, &m, &o);
+			}
+		rtable_row_end(&m.t);
+	}
+	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
+	if (t->note)
+		rc |= emit_string(x, &m.note, t->note, NULL, 0);
+	m.more = NULL;
+	return mem_tab_end(x, &m, d->dev[0], t->anchor, m.t.rows, rc);
+}
+
+#define MEM_PTS 64
+
+/* The figure: each series per device, a device's own point type; a
+ * reference series grey and dotted. */
+static int mem_run_figure(struct rctx *x, const struct mem_spec *s,
+			  const struct mem_devs *d)
+{
+	const struct mem_gspec *g = s->fig;
+	enum { NL = MEM_MAXD * 8 };
+	struct pline l[NL];
+	struct rbuf title[NL], cap;
+	double (*xy)[2][MEM_PTS] = calloc(NL, sizeof(*xy));
+	struct pspec ps;
+	int i, k, rc = -1, ref;
+	size_t n, nl = 0;
+
+	rbufs_init(title, NL);
+	rbuf_init(&cap);
+	if (!xy)
+		goto out;
+	for (k = 0; k < g->nser && k < 8; k++)
+		for (i = 0; i < d->nd; i++, nl++) {
+			ref = g->ref >> k & 1;
+			rbuf_puts(&title[nl], "{\\scriptsize ");
+			n = g->series(&(struct mem_ctx){x, d->dev[i], d->f[i],
+				      0}, k, xy[nl][0], xy[nl][1], MEM_PTS,
+				      &title[nl]);
+			if (d->nd > 1)
+				rbuf_printf(&title[nl], ", GPU~%d",
+					    d->dev[i] + 1);
+			rbuf_puts(&title[nl], "}");
+			l[nl] = (struct pline){rbuf_str(&title[nl]),
+				xy[nl][0], xy[nl][1], n, ref ? PL_REF :
+				i ? PL_DOTTED : PL_LINE, ref ? -1 : k,
+				ref ? i : k + 4 * i};
+		}
+	ps = (struct pspec){lang_get(x->L, g->xlabel),
+		lang_get(x->L, g->ylabel), g->logx, g->logy, g->xpow2,
+		g->yzero, NULL, 13.0, 6.5};
+	k = plot_lines(x, &ps, l, nl);
+	rc = 0;
+	if (k) {
+		rc = emit_string(x, &cap, g->caption, NULL, 0);
+		if (!rc)
+			rc = emit_figure(x, k, rbuf_str(&cap));
+	}
+out:
+	rbufs_free(title, NL);
+	rbuf_free(&cap);
+	free(xy);
+	return rc;
+}
+
+/* Number i of o[0..n) (i < 0: the effect) as its placeholder (fmt:
+ * significant figures, 0 an integer, '%' before them a percentage,
+ * 'e' scientific), joined by "find.devs.sep"; one value where all
+ * print alike. */
+static void mem_vals(const struct rctx *x, struct rbuf *b,
+		     const struct mem_fv *o, int n, int i, const char *fmt)
+{
+	struct rbuf one[MEM_MAXD];
+	int k, same = 1, pct = *fmt == '%';
+	int sig = atoi(fmt + (pct || *fmt == 'e'));
+
+	rbufs_init(one, MEM_MAXD);
+	for (k = 0; k < n; k++) {
+		if (i < 0)
+			find_effect(x, &one[k], o[k].cmp, o[k].invert);
+		else if (*fmt == 'e')	/* scientific, as siunitx sets it */
+			rbuf_printf(&one[k], "\\num{%.*e}", sig - 1,
+				    o[k].v[i]);
+		else if (!sig)
+			rbuf_printf(&one[k], "%.0f", o[k].v[i]);
+		else if (pct)
+			find_pct(&one[k], o[k].v[i], sig);
+		else
+			find_num(&one[k], o[k].v[i], sig);
+		same &= !strcmp(rbuf_str(&one[k]), rbuf_str(&one[0]));
+	}
+	for (k = 0; k < (same ? 1 : n); k++) {
+		rbuf_puts(b, k ? lang_get(x->L, "find.devs.sep") : "");
+		rbuf_puts(b, rbuf_str(&one[k]));
+	}
+	rbufs_free(one, MEM_MAXD);
+}
+
+/* The sentence of o[0..n) (devices that agree), pre its device. */
+static void mem_say(struct rctx *x, struct rfind *fd, const struct mem_find *m,
+		    const struct mem_fv *o, int n, const char *pre)
+{
+	char names[MEM_NV][16], fmt[MEM_NV][8], key[96];
+	const char *p = m->names;
+	struct rbuf *b;
+	struct fv v;
+	int i, len;
+
+	fv_init(&v);
+	fv_str(&v, "DEV", pre);
+	fv_str(&v, "T", o[0].t);
+	for (i = 0; i < MEM_NV && p && sscanf(p, " %15[^:]:%7s%n", names[i],
+					      fmt[i], &len) == 2; i++) {
+		p += len;
+		mem_vals(x, fv_put(&v, names[i]), o, n, i, fmt[i]);
+	}
+	if (o[0].cmp)
+		mem_vals(x, fv_put(&v, "EFF"), o, n, -1, "");
+	snprintf(key, sizeof(key), "%s.%s", m->key, o[0].tail);
+	b = fv_put(&v, "TEXT");
+	fv_emit(x, b, key, &v);
+	if (o[0].why) {
+		snprintf(key, sizeof(key), "%s.why", m->key);
+		rbuf_putc(b, ' ');
+		fv_emit(x, b, key, &v);
+	}
+	fv_find(x, fd, "mem.text", &v);
+	fv_free(&v);
+}
+
+/* Finding m: once for the devices where all say the same, else per
+ * device. */
+static void mem_run_find(struct rctx *x, const struct mem_devs *d,
+			 const struct mem_find *m, struct rfind *fd)
+{
+	struct mem_fv o[MEM_MAXD];
+	char pre[32];
+	int i, n = 0, same = 1;
+
+	for (i = 0; i < d->nd; i++) {
+		memset(&o[i], 0, sizeof(o[i]));
+		m->get(&(struct mem_ctx){x, d->dev[i], d->f[i], m->arg},
+		       &o[i]);
+		n += o[i].tail != NULL;
+		same &= o[i].tail && (!i || (!strcmp(o[i].tail, o[0].tail) &&
+			!strcmp(o[i].t, o[0].t) && o[i].why == o[0].why));
+	}
+	if (same) {
+		mem_say(x, fd, m, o, d->nd, "");
+		return;
+	}
+	for (i = 0; i < d->nd && n; i++)
+		if (o[i].tail) {
+			dev_prefix(x, d->dev[i], pre, sizeof(pre));
+			mem_say(x, fd, m, &o[i], 1, pre);
+		}
+}
+
+int mem_run(struct rctx *x, const struct mem_spec *s)
+{
+	struct mem_devs d = {.nd = 0};
+	struct rfind fd;
+	char k[64];
+	size_t i;
+	int rc = 0, has = model_has_suite(x, -1, s->suite);
+
+	snprintf(k, sizeof(k), "%s.title", s->key);
+	emit_heading(x, 0, lang_get(x->L, k));
+	snprintf(k, sizeof(k), "%s.%s", s->key, has ? "intro" : "absent");
+	emit_par(x, lang_get(x->L, k));
+	for (i = 0; has && i < x->ndevs && d.nd < MEM_MAXD; i++) {
+		if (!model_has_suite(x, (int)i, s->suite))
+			continue;
+		d.dev[d.nd] = (int)i;
+		if (!(d.f[d.nd] = calloc(1, s->fsize)) ||
+		    s->facts(x, (int)i, d.f[d.nd++]))
+			rc = -1;
+	}
+	if (!rc && d.nd && s->fig)
+		rc = mem_run_figure(x, s, &d);
+	if (!rc && d.nd && s->tab)
+		rc = mem_run_table(x, s, &d);
+	find_init(&fd);
+	for (i = 0; !rc && (int)i < d.nd; i++)
+		problems_list(x, d.dev[i], s->suite, NULL);
+	for (i = 0; !rc && d.nd && (int)i < s->nfind; i++)
+		mem_run_find(x, &d, &s->find[i], &fd);
+	if (!rc && d.nd) {
+		/* measured, but nothing that counts compared */
+		if (!fd.n)
+			find_add(x, &fd, "mem.nothing", NULL, 0);
+		rc = find_emit(x, &fd);
+		snprintf(k, sizeof(k), "%s.takeaway", s->key);
+		emit_par(x, lang_get(x->L, k));
+	}
+	find_free(&fd);
+	for (i = 0; (int)i < d.nd; i++)
+		free(d.f[i]);
+	return rc;
 }

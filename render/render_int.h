@@ -868,12 +868,10 @@ void mem_mib(struct rbuf *b, double bytes);
 void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
  * value greys it) followed in its cell by post (marks; LaTeX), of which
- * wide[column] keeps the widest so that mem_colspec leaves room for
+ * wide[column] keeps the widest so that the column leaves room for
  * it. */
 void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide);
-/* The column specification of such a table (wide: one per column). */
-void mem_colspec(const struct rtable *t, struct rbuf *wide, struct rbuf *b);
 /* A memory suite's section: the heading (strings KEY.title), the note
  * that the data hold none of suite (KEY.absent) or the introduction
  * (KEY.intro), part() of each device that has the suite, then the
@@ -936,95 +934,73 @@ struct tr_pair {
 	const struct rcfg *a, *b;
 	struct rcmp cmp;
 };
-#define TR_MAXL2 8
+#define TR_MAXB 2		/* blocks kept, the smallest */
 struct tr_facts {
-	/* each at the largest edge where both ran steady, each kernel at
-	 * its best block there */
-	struct tr_pair tile;	/* tr_naive (a) against tr_tile (b) */
-	struct tr_pair pad;	/* tr_tile (a) against tr_pad (b) */
+	/* tr_naive (a) against tr_tile (b) at the largest edge where both
+	 * ran steady, each at its best block there */
+	struct tr_pair tile;
 	/* the copy (a) against the fastest transpose (b) at the largest
 	 * edge where the copy and a transpose ran steady */
 	struct tr_pair top;
-	/* at top.n: each kernel's best block (b) against its next (a;
-	 * NULL when it ran one block steady) */
-	struct tr_pair blk[TR_N];
-	/* the edges whose working set fits the L2 cache, ascending, and
-	 * the fastest configuration among them (NULL: none) */
-	int l2_n[TR_MAXL2];
-	size_t nl2;
-	const struct rcfg *l2_cfg;
-	double l2;		/* L2 bytes, NAN unknown */
+	/* top.n (else the largest edge): each kernel at each block bs[],
+	 * and there tr_tile (a) against tr_pad (b) per block */
+	int n, bs[TR_MAXB], nb;
+	const struct rcfg *at[TR_N][TR_MAXB];
+	struct tr_pair pad[TR_MAXB];
 };
-/* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_transpose(struct rctx *x, int dev, struct tr_facts *f);
+/* Each facts_* fills *f, a struct of its suite (tr_facts, bank_facts,
+ * co_facts, dot_facts, wk_facts; void so that mem_run calls it), for
+ * device dev. Returns 0, -1 when the store fails. */
+int facts_transpose(struct rctx *x, int dev, void *f);
 int sec_transpose(struct rctx *x);
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
 #define BANK_MAXS 32
-/* A stride conflicts visibly when its access takes this fraction
- * longer than stride 1's. */
+/* The conclusions' text still names this fraction; the facts judge a
+ * stride by the one rule (rcmp.signif) alone. */
 #define BANK_TOL 0.10
-enum { BANK_CLK_NONE, BANK_CLK_RECORDED, BANK_CLK_RATED };
-/* The strides of one parity, each against stride 1. */
+/* The strides of one parity, each against stride 1 by the rule. */
 struct bank_group {
 	int n;			/* measured */
-	int slow;		/* more than BANK_TOL longer, significantly
-				 * (or, untested, by the medians) */
-	int ns_long;		/* more than BANK_TOL longer by the medians,
-				 * not significantly */
+	int slow;		/* longer, meaningfully (rcmp.signif) or,
+				 * untested, by the medians */
+	int ns_long;		/* longer by the medians, not meaningfully */
 	int untested;		/* of slow: judged by the medians alone */
 	double lo, hi;		/* range of the ratio to stride 1 */
 };
 struct bank_facts {
 	const struct rcfg *at[BANK_MAXS + 1];	/* ok, or NULL */
-	double t[BANK_MAXS + 1];	/* median ns per access */
-	double cyc[BANK_MAXS + 1];	/* cycles per access, NAN no clock */
-	int clock;		/* the worst BANK_CLK_* any stride used */
-	double rated_mhz;	/* the rated clock, when used */
+	/* per access: cycles of the recorded SM clock, or where a stride
+	 * has none (cycles 0) the median ns of all */
+	double y[BANK_MAXS + 1];
+	int cycles;
 	struct rcmp vs1[BANK_MAXS + 1];	/* stride 1 (a) against s (b) */
-	int n;			/* strides measured ok */
 	struct bank_group odd;	/* odd strides above 1 */
 	struct bank_group even;
-	/* stride s = 2^k (b) against 2^(k-1) (a), k = 1..5 */
-	struct rcmp dbl[6];
-	int dbl_s[6];
-	int ndbl;
-	/* least squares: y = a + b gcd(s, 32), y cycles (ns without a
-	 * clock), over fit_n strides */
-	double fit_a, fit_b, fit_r2;
-	int fit_n;
 	/* the n-way conflict the counters measured, NAN where not */
 	double counted[BANK_MAXS + 1];
-	int ncounted, counted_match;
 };
 /* gcd(s, 32): the n-way conflict stride s causes. */
 int bank_ways(int s);
 /* The n-way conflict of c's shared loads as the counters measured it
  * (wavefronts per load instruction); NAN without counters. */
 double bank_counted(const struct rcfg *c);
-int facts_bank(struct rctx *x, int dev, struct bank_facts *f);
+int facts_bank(struct rctx *x, int dev, void *f);
 int sec_bank(struct rctx *x);
 
 /* The coalesce suite (sec_coalesce.c): offsets 0..32, strides 1..32,
- * AoS and SoA. */
+ * AoS and SoA. Every comparison is judged by the one rule
+ * (rcmp.signif). */
 #define CO_MAXP 32
-/* The strided copy follows the sector model while its share of stride
- * 1's bandwidth is within this fraction of the model's. */
-#define CO_MODEL_TOL 0.25
-/* A misaligned start "costs bandwidth" when it is significantly slower
- * than the aligned control by more than this fraction: with 1000
- * samples a side the test finds differences far below what a reader
- * would call a cost. */
-#define CO_MIS_TOL 0.02
 struct co_facts {
-	long long count;	/* N of the copies, 0 unknown */
 	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
 	const struct rcfg *aos, *soa;
-	double g_off[CO_MAXP + 1], g_str[CO_MAXP + 1];	/* GB/s */
+	double g_off[CO_MAXP + 1];	/* GB/s */
 	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
 	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
-	/* offsets that are no multiple of 8 floats (32 bytes) */
-	int nmis, mis_slow, mis_fast, mis_untested, mis_worst;
+	/* offsets that are no multiple of 8 floats (32 bytes): against
+	 * offset 0 meaningfully slower, faster, not tested */
+	int nmis, mis_slow, mis_fast, mis_untested;
 	double mis_lo, mis_hi;	/* % of offset 0 */
 	/* positive offsets that are */
 	int nal;
@@ -1035,25 +1011,15 @@ struct co_facts {
 	 * of an offset (offset 0's a and c line up in every way) */
 	struct rcmp ctl_cmp[CO_MAXP + 1];	/* aligned (a), k (b) */
 	int nctl, ctl_cost, ctl_untested;	/* compared; of them
-				 * significantly slower by > CO_MIS_TOL;
-				 * not tested */
+				 * meaningfully slower; not tested */
 	double ctl_lo, ctl_hi;	/* % of the aligned control */
 	/* stride s: share of stride 1 and the sector model's
-	 * 2 / (min(s, 8) + 1) */
+	 * 2 / (min(s, 8) + 1); the largest stride compared */
 	double share[CO_MAXP + 1], model[CO_MAXP + 1];
-	int nmod;		/* strides 2..8 measured */
-	int mod_in, mod_above, mod_below;	/* of them, against the
-						 * model +- CO_MODEL_TOL */
-	double mod_lo, mod_hi;	/* share / model */
-	int nbey, smax;		/* strides beyond 8; the largest */
-	double bey_lo, bey_hi;	/* share / model beyond 8 */
+	int smax;
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
-	/* sectors per global load request (counters), NAN none */
-	double spr_off[CO_MAXP + 1], spr_str[CO_MAXP + 1];
-	double spr_aos, spr_soa;
-	int has_spr;
 };
-int facts_coalesce(struct rctx *x, int dev, struct co_facts *f);
+int facts_coalesce(struct rctx *x, int dev, void *f);
 int sec_coalesce(struct rctx *x);
 
 /* The dot suite (sec_dot.c; textbook R): the scalar product with a
@@ -1062,12 +1028,6 @@ enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
 enum { DOT_FP32, DOT_FP64, DOT_NP };
 extern const char *const dot_variants[DOT_NV];
 extern const char *const dot_precs[DOT_NP];
-/* fp64 over fp32 time "as the doubled bytes predict" within this
- * fraction of 2 */
-#define DOT_RATIO_TOL 0.25
-/* a relative error "grows with N" where the largest N's exceeds the
- * smallest's by this factor (and shrinks below its inverse) */
-#define DOT_ERR_GROW 2.0
 struct dot_pair {
 	long long n;		/* 0: none */
 	const struct rcfg *a, *b;
@@ -1075,9 +1035,7 @@ struct dot_pair {
 };
 struct dot_err {
 	int n;			/* sizes with an error (ok, finite) */
-	double max, mean;
-	long long n_lo, n_hi;	/* smallest and largest such N */
-	double e_lo, e_hi;	/* their errors */
+	double mean;
 };
 struct dot_facts {
 	/* cuBLAS (a) against own (b) in GB/s per precision, at the largest
@@ -1090,18 +1048,14 @@ struct dot_facts {
 	struct dot_err err[DOT_NV][DOT_NP];
 	int nok, nall;		/* own configurations verified, measured */
 	double peak;		/* memory GB/s, NAN unknown */
-	long long nonsteady[8];	/* the Ns with a point not steady */
-	int nnon;
 };
-int facts_dot(struct rctx *x, int dev, struct dot_facts *f);
+int facts_dot(struct rctx *x, int dev, void *f);
 int sec_dot(struct rctx *x);
 
 /* The walkers suite (sec_walkers.c; lecture B): the generator's state in
  * global memory, shared memory, registers. */
 enum { WK_GLOBAL, WK_SHARED, WK_REGS, WK_N };
 extern const char *const wk_variants[WK_N];
-/* the statistical checks pass within this many standard errors */
-#define WK_SIGMAS 3.0
 #define WK_MAXP 32
 /* one (walkers, steps) point */
 struct wk_point {
@@ -1118,21 +1072,10 @@ struct wk_facts {
 	int top;		/* the largest steady point, -1 none */
 	int nchain, nchain_ok;	/* points with all three; of them, with
 				 * global < shared < registers
-				 * significantly */
-	/* statistics over the ok configurations with both values */
-	int nstat, zbad, vbad;
-	double zmax, vlo, vhi;	/* max |z|, range of var/steps */
+				 * meaningfully */
 	int nver, nexact;	/* verified configurations; exactly */
-	int nfail;
 };
-/* z of the mean final position against its standard error
- * sqrt(steps / walkers); the variance's deviation from steps in its
- * standard errors sqrt(2 / (walkers - 1)) (a normal's, which the walk's
- * final positions approach); NAN without the values. */
-double wk_z_mean(const struct rcfg *c);
-double wk_var_ratio(const struct rcfg *c);
-double wk_z_var(const struct rcfg *c);
-int facts_walkers(struct rctx *x, int dev, struct wk_facts *f);
+int facts_walkers(struct rctx *x, int dev, void *f);
 int sec_walkers(struct rctx *x);
 
 /* The rect suite (sec_rect.c; textbook R): the product of rectangular
@@ -1327,7 +1270,7 @@ void lang_name_put(const struct rctx *x, const char *prefix,
 /* A table of a memory section being built: the table, the room after
  * each column's numbers (mem_num), its caption and note, and the
  * regimes its cells ran in. mem_tab_init starts it (no row), mem_tab_end
- * or mem_tab_free releases it. */
+ * releases it. */
 struct mem_tab {
 	struct rtable t;
 	struct rbuf wide[RTABLE_MAXCOLS];
@@ -1336,17 +1279,6 @@ struct mem_tab {
 	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
-void mem_tab_free(struct mem_tab *m);
-/* The cell of configuration c: its status where it is not ok
- * (cell_status), else the value v followed by c's marks less those in
- * hide (printed once for the row); c's regime joins m->seen. */
-void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
-		  double v, unsigned hide);
-/* The cell of v, a value of comparison r (its ratio, or a share), with
- * decimals as rtable_num: grey with \nsmark where r is tested and not
- * significant, \ntmark where it is untested. */
-void mem_tab_ratio(struct mem_tab *m, const struct rcmp *r, double v,
-		   int decimals);
 /* The marks every ok configuration of c[0..n-1] (NULL entries allowed)
  * shares, printed once on the row; 0 when none is ok. */
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
@@ -1532,5 +1464,98 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d);
  * integer whole. Appends to b. */
 void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
 		    int nd, int one, int sig);
+
+/* ---- engineer mem: the memory sections as descriptions (mem.c) ------- */
+
+/* A memory section (transpose, bank, coalesce, dot, walkers) is data:
+ * its facts per device, one table whose columns hold a value per
+ * device, one figure whose series are drawn per device, its findings,
+ * each stated once where the devices agree, and a take-away. mem_run
+ * interprets it. f below is one device's facts (the spec's fsize
+ * bytes, filled by facts()). */
+#define MEM_MAXD 4		/* devices in one table or finding */
+#define MEM_NV 8		/* numbers of one finding */
+/* What a description's functions are called with. */
+struct mem_ctx {
+	struct rctx *x;
+	int dev;
+	const void *f;		/* the device's facts */
+	int arg;		/* the finding's argument */
+};
+/* One cell: v with dec decimals (rtable_num); c's status and marks
+ * where c is set; grey or \ntmark by the rule where r is set. */
+struct mem_cell {
+	double v;
+	int dec;
+	const struct rcfg *c;
+	const struct rcmp *r;
+};
+struct mem_tspec {
+	const char *caption, *anchor;	/* string key; anchor kind */
+	int nrows;
+	const char *lead;	/* kinds of the leading text columns */
+	const char *const *heads;	/* string keys: lead's, then cols'
+					 * ('=': LaTeX itself) */
+	int ncols;		/* value columns, one per device each */
+	/* row r's leading cells into t (the first device's); 0: no row */
+	int (*label)(const struct mem_ctx *m, int r, struct rtable *t);
+	void (*cell)(const struct mem_ctx *m, int r, int col,
+		     struct mem_cell *o);
+	const char *note;	/* string key under it, NULL none */
+};
+struct mem_gspec {
+	const char *caption, *xlabel, *ylabel;	/* string keys */
+	int logx, logy, xpow2, yzero;
+	int nser;		/* series per device */
+	unsigned ref;		/* bit s: series s a reference (grey) */
+	/* series s of device dev: at most max points into xs, ys, its
+	 * name (LaTeX) into title; returns the count */
+	size_t (*series)(const struct mem_ctx *m, int s, double *xs,
+			 double *ys, size_t max, struct rbuf *title);
+};
+/* What one device says in a finding: tail NULL says nothing; the
+ * string is KEY.TAIL, its numbers v[] named by the spec's names, its
+ * text T, its effect (EFF: find_effect of cmp, inverted where invert
+ * is set), followed by KEY.why where why is set (the counters that
+ * explain it were measured). Devices whose tail, T and why agree are
+ * stated once. */
+struct mem_fv {
+	const char *tail;
+	int why;
+	double v[MEM_NV];
+	char t[96];
+	const struct rcmp *cmp;
+	int invert;
+};
+struct mem_find {
+	const char *key;
+	/* "N:0 G:4 P:%3": the placeholders of v[0], v[1], ...; 0 an
+	 * integer, % a percentage, else significant figures */
+	const char *names;
+	void (*get)(const struct mem_ctx *m, struct mem_fv *o);
+	int arg;
+};
+struct mem_spec {
+	const char *suite, *key;	/* strings KEY.title, .intro, ... */
+	size_t fsize;
+	int (*facts)(struct rctx *x, int dev, void *f);
+	const struct mem_gspec *fig;
+	const struct mem_tspec *tab;
+	const struct mem_find *find;
+	int nfind;
+};
+/* The section of s: heading, introduction (or KEY.absent), figure,
+ * table, the failed configurations, the findings, KEY.takeaway.
+ * Returns 0, -1 when the store or a template fails. */
+int mem_run(struct rctx *x, const struct mem_spec *s);
+/* c's median GB/s; metric a over metric b of c (NAN unless b > 0). */
+double mem_gbs(const struct rcfg *c);
+double mem_per(const struct rcfg *c, const char *a, const char *b);
+/* The numbers of a finding, o->v[] = {...}. */
+#define MEM_V(o, ...) memcpy((o)->v, (double[]){__VA_ARGS__}, \
+			     sizeof((double[]){__VA_ARGS__}))
+/* o says r's word (mem_word, higher as there) as the key tail,
+ * "untested", "ns", "faster", "slower", with r's effect. */
+void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher);
 
 #endif

@@ -1,12 +1,11 @@
 /* The `transpose` suite (textbook R): the naive transpose, the
  * shared-memory tile and the tile padded against bank conflicts, set
- * against a copy of the same geometry, their ceiling. The main body
- * shows per device a figure of bandwidth against the matrix edge, a
- * table of every edge and block with each transpose in % of the copy,
- * and findings computed by facts_transpose, which the conclusions
- * share. Only steady points (rcfg_steady: device memory, full waves)
- * are compared; the sizes the L2 cache holds are reported as the
- * cache's. */
+ * against a copy of the same geometry, their ceiling. Described for
+ * mem_run: a figure of bandwidth against the edge, a table of every
+ * kernel and block at the largest edge outside the L2 cache with the
+ * counters that explain it, and findings from facts_transpose, which
+ * the conclusions share. Only steady points (rcfg_steady) are
+ * compared. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,25 +15,24 @@
 #include "vocab.h"
 
 #define TR_SUITE VOCAB_SUITE_TRANSPOSE
-#define TR_FIG_W 12.0
-#define TR_FIG_H 7.0
 
 const char *const tr_variants[TR_N] = {
 	VOCAB_VARIANT_TR_COPY, VOCAB_VARIANT_TR_NAIVE,
 	VOCAB_VARIANT_TR_TILE, VOCAB_VARIANT_TR_PAD
 };
 
-static double gbs(const struct rcfg *c)
+/* Global-store sectors per request: a warp's stores along a row take
+ * 4, along a column one or two a thread. */
+static double st_spr(const struct rcfg *c)
 {
-	return rcfg_median(c, VOCAB_METRIC_GBS);
+	return mem_per(c, VOCAB_METRIC_CNT_GLOBAL_ST_SECTORS,
+		       VOCAB_METRIC_CNT_GLOBAL_ST_REQUESTS);
 }
 
 /* The ok configuration of kernel v at edge n with the highest median
- * GB/s over the blocks, only steady ones when steady is set; except
- * (when not NULL) is passed over, which gives the next best. */
+ * GB/s over the blocks, only steady ones when steady is set. */
 static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
-				  int n, int steady,
-				  const struct rcfg *except)
+				  int n, int steady)
 {
 	const struct rcfg *best = NULL;
 	size_t i;
@@ -42,18 +40,17 @@ static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
-		if (c == except || c->dev != dev ||
-		    strcmp(c->c->suite, TR_SUITE) ||
+		if (c->dev != dev || strcmp(c->c->suite, TR_SUITE) ||
 		    strcmp(c->c->variant, tr_variants[v]) || c->c->n != n ||
-		    !isfinite(gbs(c)) || (steady && !rcfg_steady(x, c)))
+		    !isfinite(mem_gbs(c)) || (steady && !rcfg_steady(x, c)))
 			continue;
-		if (!best || gbs(c) > gbs(best))
+		if (!best || mem_gbs(c) > mem_gbs(best))
 			best = c;
 	}
 	return best;
 }
 
-/* -1 when the store fails reading the samples. */
+/* a against b at edge n; -1 when the store fails reading the samples. */
 static int pair_set(struct rctx *x, struct tr_pair *p, int n,
 		    const struct rcfg *a, const struct rcfg *b)
 {
@@ -64,411 +61,184 @@ static int pair_set(struct rctx *x, struct tr_pair *p, int n,
 	       -1 : 0;
 }
 
-/* Kernels va (a) and vb (b) at the largest edge where both ran steady,
- * each at its best block there. */
-static int pair_find(struct rctx *x, int dev, const int *ns, size_t nn,
-		     int va, int vb, struct tr_pair *p)
+int facts_transpose(struct rctx *x, int dev, void *fp)
 {
-	const struct rcfg *a, *b;
-	size_t i = nn;
-
-	while (i-- > 0) {
-		a = tr_best(x, dev, va, ns[i], 1, NULL);
-		b = tr_best(x, dev, vb, ns[i], 1, NULL);
-		if (a && b)
-			return pair_set(x, p, ns[i], a, b);
-	}
-	return 0;
-}
-
-/* The edges the L2 cache holds and the fastest point among them. */
-static void facts_l2(const struct rctx *x, int dev, const int *ns,
-		     size_t nn, struct tr_facts *f)
-{
-	size_t i, j;
-
-	for (i = 0; i < nn; i++) {
-		int in = 0;
-
-		for (j = 0; j < x->ncfgs; j++) {
-			const struct rcfg *c = &x->cfgs[j];
-
-			if (c->dev != dev || strcmp(c->c->suite, TR_SUITE) ||
-			    c->c->n != ns[i] || !isfinite(gbs(c)) ||
-			    !(rcfg_regime(x, c) & RG_L2))
-				continue;
-			in = 1;
-			if (!f->l2_cfg || gbs(c) > gbs(f->l2_cfg))
-				f->l2_cfg = c;
-		}
-		if (in && f->nl2 < TR_MAXL2)
-			f->l2_n[f->nl2++] = ns[i];
-	}
-}
-
-/* One place computes what the findings and the conclusions state, so
- * that they cannot disagree; see struct tr_facts. */
-int facts_transpose(struct rctx *x, int dev, struct tr_facts *f)
-{
-	const struct rcfg *copy, *b, *c;
-	int *ns = NULL, v, rc = -1;
-	size_t nn, i;
+	struct tr_facts *f = fp;
+	const struct rcfg *a, *b, *c;
+	int *ns = NULL, *bs = NULL, v, rc = -1;
+	size_t nn, nb, i;
 
 	memset(f, 0, sizeof(*f));
 	rcmp_clear(&f->tile.cmp);
-	rcmp_clear(&f->pad.cmp);
 	rcmp_clear(&f->top.cmp);
-	for (v = 0; v < TR_N; v++)
-		rcmp_clear(&f->blk[v].cmp);
-	f->l2 = ilp_l2_bytes(x, dev);
 	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
-	if (pair_find(x, dev, ns, nn, TR_NAIVE, TR_TILE, &f->tile) ||
-	    pair_find(x, dev, ns, nn, TR_TILE, TR_PAD, &f->pad))
-		goto out;
+	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
+	/* naive against tile where both ran steady, at the largest edge */
+	for (i = nn; i-- > 0 && !f->tile.n; )
+		if ((a = tr_best(x, dev, TR_NAIVE, ns[i], 1)) &&
+		    (b = tr_best(x, dev, TR_TILE, ns[i], 1)) &&
+		    pair_set(x, &f->tile, ns[i], a, b))
+			goto out;
+	/* the copy against the fastest transpose */
 	for (i = nn; i-- > 0 && !f->top.n; ) {
-		copy = tr_best(x, dev, TR_COPY, ns[i], 1, NULL);
-		if (!copy)
+		if (!(a = tr_best(x, dev, TR_COPY, ns[i], 1)))
 			continue;
-		b = NULL;
-		for (v = TR_NAIVE; v < TR_N; v++) {
-			c = tr_best(x, dev, v, ns[i], 1, NULL);
-			if (c && (!b || gbs(c) > gbs(b)))
+		for (b = NULL, v = TR_NAIVE; v < TR_N; v++)
+			if ((c = tr_best(x, dev, v, ns[i], 1)) &&
+			    (!b || mem_gbs(c) > mem_gbs(b)))
 				b = c;
-		}
-		if (b && pair_set(x, &f->top, ns[i], copy, b))
+		if (b && pair_set(x, &f->top, ns[i], a, b))
 			goto out;
 	}
-	for (v = 0; f->top.n && v < TR_N; v++) {
-		b = tr_best(x, dev, v, f->top.n, 1, NULL);
-		c = b ? tr_best(x, dev, v, f->top.n, 1, b) : NULL;
-		if (c && pair_set(x, &f->blk[v], f->top.n, c, b))
+	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
+	for (i = 0; i < nb && f->nb < TR_MAXB; i++, f->nb++) {
+		f->bs[f->nb] = bs[i];
+		for (v = 0; v < TR_N; v++)
+			f->at[v][f->nb] = model_find(x, dev, TR_SUITE,
+				tr_variants[v], NULL, f->n, bs[i], -1);
+		a = f->at[TR_TILE][f->nb];
+		b = f->at[TR_PAD][f->nb];
+		rcmp_clear(&f->pad[f->nb].cmp);
+		if (rcfg_steady(x, a) && rcfg_steady(x, b) &&
+		    pair_set(x, &f->pad[f->nb], f->n, a, b))
 			goto out;
 	}
-	facts_l2(x, dev, ns, nn, f);
 	rc = 0;
 out:
 	free(ns);
+	free(bs);
 	return rc;
 }
 
-/* ---- the table ---------------------------------------------------------- */
+/* ---- the table and the figure --------------------------------------- */
 
-/* The marks every measured cell at edge n (block b; < 0 any) shares:
- * printed once, on the edge or on the block. */
-static unsigned shared_marks(const struct rctx *x, int dev, int n, int b)
+static int tab_label(const struct mem_ctx *m, int r, struct rtable *t)
 {
-	unsigned m = ~0u;
-	size_t i;
-	int any = 0;
+	const struct tr_facts *f = m->f;
+	struct rbuf b;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
-
-		if (c->dev != dev || strcmp(c->c->suite, TR_SUITE) ||
-		    c->c->n != n || (b >= 0 && c->c->block_x != b) ||
-		    !rcfg_ok(c))
-			continue;
-		m &= rcfg_marks(x, c);
-		any = 1;
-	}
-	return any ? m : 0;
-}
-
-static void tr_head(struct rctx *x, struct rtable *t)
-{
-	int v;
-
-	rtable_head(t, "");
-	rtable_head(t, "");
-	rtable_head_span(t, TR_N, lang_get(x->L, "transpose.gbs"));
-	rtable_head_span(t, TR_N - 1, lang_get(x->L, "transpose.pct"));
-	rtable_head_end(t);
-	rtable_head(t, "\\(n\\)");
-	rtable_head(t, lang_get(x->L, "word.block_size"));
-	for (v = 0; v < 2 * TR_N - 1; v++)
-		mem_head_variant(t, tr_variants[v < TR_N ? v : v - TR_N + 1]);
-	rtable_head_end(t);
-}
-
-/* The row of edge n, block b where any kernel ran there (returns 1):
- * the edge where first is set, with the marks gm all its cells share,
- * the block with those its row shares beyond them, the cells. */
-static int tr_row(struct rctx *x, int dev, int n, int b, unsigned gm,
-		  int first, struct mem_tab *m)
-{
-	const struct rcfg *c[TR_N];
-	struct rbuf lab;
-	unsigned rm;
-	int v, any = 0;
-
-	for (v = 0; v < TR_N; v++)
-		any |= (c[v] = model_find(x, dev, TR_SUITE, tr_variants[v],
-					  NULL, n, b, -1)) != NULL;
-	if (!any)
+	if (r % TR_MAXB >= f->nb)
 		return 0;
-	rbuf_init(&lab);
-	if (first) {
-		rbuf_printf(&lab, "%d", n);
-		regime_marks(x, gm, &lab);
-	}
-	rtable_text(&m->t, rbuf_str(&lab));
-	rbuf_free(&lab);
-	rm = shared_marks(x, dev, n, b) & ~gm;
-	block_label(b, b, &lab);
-	regime_marks(x, rm, &lab);
-	rtable_text(&m->t, rbuf_str(&lab));
-	rbuf_free(&lab);
-	for (v = 0; v < TR_N; v++)
-		mem_tab_cell(x, m, c[v], gbs(c[v]), gm | rm);
-	/* a failed copy or transpose has no share: never a speed */
-	for (v = TR_NAIVE; v < TR_N; v++)
-		rtable_num(&m->t, 100 * gbs(c[v]) / gbs(c[TR_COPY]), 1, 0);
-	rtable_row_end(&m->t);
+	if (r % TR_MAXB == 0 && r)
+		rtable_gap(t);
+	rbuf_init(&b);
+	if (r % TR_MAXB == 0)
+		mem_variant(&b, tr_variants[r / TR_MAXB]);
+	rtable_text(t, rbuf_str(&b));
+	rbuf_free(&b);
+	block_label(f->bs[r % TR_MAXB], f->bs[r % TR_MAXB], &b);
+	rtable_text(t, rbuf_str(&b));
+	rbuf_free(&b);
 	return 1;
 }
 
-static int tr_table(struct rctx *x, int dev)
+/* GB/s, % of the copy with the same block, store sectors and shared
+ * wavefronts per request. */
+static void tab_cell(const struct mem_ctx *m, int r, int col,
+		     struct mem_cell *o)
 {
-	int *ns = NULL, *bs = NULL, rc, first;
-	size_t nn, nb, i, j;
-	struct mem_tab m;
-	unsigned gm;
+	const struct tr_facts *f = m->f;
+	const struct rcfg *c = f->at[r / TR_MAXB][r % TR_MAXB];
 
-	mem_tab_init(&m, "llSSSSSSS");
-	tr_head(x, &m.t);
-	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
-	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
-	for (i = 0; i < nn; i++) {
-		gm = shared_marks(x, dev, ns[i], -1);
-		rtable_gap(&m.t);
-		for (j = 0, first = 1; j < nb; j++)
-			first &= !tr_row(x, dev, ns[i], bs[j], gm, first, &m);
-	}
-	free(ns);
-	free(bs);
-	rc = mem_caption(x, dev, TR_SUITE, NULL, VOCAB_METRIC_GBS,
-			 "transpose.table", NULL, &m.cap);
-	return mem_tab_end(x, &m, dev, "transpose", 1, rc);
+	if (col == 0)
+		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
+	else if (col == 1 && r / TR_MAXB != TR_COPY)
+		o->v = 100 * mem_gbs(c) / mem_gbs(f->at[TR_COPY][r % TR_MAXB]);
+	else if (col == 2)
+		o->v = st_spr(c);
+	else if (col == 3)
+		o->v = bank_counted(c);
+	o->dec = col == 0 ? -1 : 1;
 }
 
-/* ---- the figure ---------------------------------------------------------- */
-
-/* Bandwidth against the edge, each kernel at its best block per edge
- * (any regime: the caption names the sizes the L2 cache holds). */
-static int tr_figure(struct rctx *x, int dev, const struct tr_facts *f)
+static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
+			 double *ys, size_t max, struct rbuf *title)
 {
-	struct pline l[TR_N];
-	struct rbuf title[TR_N], cap;
-	struct pspec ps;
-	struct fv fv;
-	double *xs;
-	int *ns = NULL, v, k, rc = 0;
-	size_t nn, i;
+	int *ns = NULL;
+	size_t n = model_ints(m->x, m->dev, TR_SUITE, NULL, NULL, 'n', &ns), i;
 
-	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
-	/* the edges, then each kernel's values at them */
-	xs = calloc((TR_N + 1) * (nn ? nn : 1), sizeof(*xs));
-	rbuf_init(&cap);
-	fv_init(&fv);
-	rbufs_init(title, TR_N);
-	if (!xs) {
-		rc = -1;
-		goto out;
-	}
-	for (i = 0; i < nn; i++)
+	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-	for (v = 0; v < TR_N; v++) {
-		for (i = 0; i < nn; i++)
-			xs[(v + 1) * nn + i] = gbs(tr_best(x, dev, v, ns[i],
-							   0, NULL));
-		rbuf_puts(&title[v], "{\\scriptsize ");
-		mem_variant(&title[v], tr_variants[v]);
-		rbuf_puts(&title[v], "}");
-		/* the ceiling in grey, the transposes in colour */
-		l[v] = (struct pline){rbuf_str(&title[v]), xs,
-				      xs + (v + 1) * nn, nn, PL_LINE,
-				      v == TR_COPY ? -1 : v - 1, v};
+		ys[i] = mem_gbs(tr_best(m->x, m->dev, s, ns[i], 0));
 	}
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, "axis.size");
-	ps.ylabel = lang_get(x->L, "axis.gbs");
-	ps.logx = 2;
-	ps.yzero = 1;
-	ps.w = TR_FIG_W;
-	ps.h = TR_FIG_H;
-	k = plot_lines(x, &ps, l, TR_N);
-	if (!k)
-		goto out;
-	dev_suffix(x, dev, fv_put(&fv, "DEV"));
-	rc |= fv_emit(x, &cap, "transpose.figure", &fv);
-	if (f->nl2) {
-		fv_int(&fv, "N", f->l2_n[f->nl2 - 1]);
-		if (isfinite(f->l2))
-			mem_mib(fv_put(&fv, "L2"), f->l2);
-		rbuf_putc(&cap, ' ');
-		rc |= fv_emit(x, &cap, isfinite(f->l2) ?
-			      "transpose.figure_l2" :
-			      "transpose.figure_l2_stored", &fv);
-	}
-	if (!rc)
-		rc = emit_figure(x, k, rbuf_str(&cap));
-out:
-	rbufs_free(title, TR_N);
-	rbuf_free(&cap);
-	fv_free(&fv);
-	free(xs);
+	mem_variant(title, tr_variants[s]);
 	free(ns);
-	return rc;
+	return i;
 }
 
-/* ---- findings ------------------------------------------------------------ */
+/* ---- findings --------------------------------------------------------- */
 
-/* The placeholders every comparison sentence fills: the edge, both
- * medians, blocks and kernels, the ratio, the gain in %, the test. */
-static void pair_fv(struct rctx *x, const struct tr_pair *p, struct fv *v,
-		    const char *pre)
+/* The tile against the naive transpose; why: the naive's stores, at
+ * two blocks. */
+static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
 {
-	fv_str(v, "DEV", pre);
-	fv_int(v, "N", p->n);
-	fv_num(v, "GA", p->cmp.a, 4);
-	fv_num(v, "GB", p->cmp.b, 4);
-	mem_block(x, fv_put(v, "BA"), p->a);
-	mem_block(x, fv_put(v, "BB"), p->b);
-	mem_variant(fv_put(v, "VA"), p->a->c->variant);
-	mem_variant(fv_put(v, "VB"), p->b->c->variant);
-	fv_num(v, "RATIO", p->cmp.ratio, 3);
-	find_pct(fv_put(v, "PCT"), 100 * fabs(p->cmp.ratio - 1), 2);
-	find_pct(fv_put(v, "SHARE"), 100 * p->cmp.ratio, 3);
-	mem_p(x, fv_put(v, "P"), &p->cmp);
+	const struct tr_facts *f = m->f;
+	const struct tr_pair *p = &f->tile;
+
+	if (!p->n || f->nb < 2)
+		return;
+	mem_fv_cmp(o, &p->cmp, 1);
+	MEM_V(o, p->n, p->cmp.b, p->cmp.a, f->bs[0], f->bs[1],
+	      st_spr(f->at[TR_NAIVE][0]), st_spr(f->at[TR_NAIVE][1]),
+	      st_spr(p->b));
+	o->why = isfinite(o->v[5] + o->v[6] + o->v[7]);
 }
 
-/* A comparison as the sentence of prefix.{faster,slower,ns,untested}:
- * the words follow the test, the direction the medians. */
-static void find_pair(struct rctx *x, struct rfind *fd,
-		      const struct tr_pair *p, const char *prefix,
-		      const char *pre)
+/* Padding at block bs[arg]; why: the wavefronts before and after. */
+static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
 {
-	struct fv v;
-	char key[64];
+	const struct tr_facts *f = m->f;
+	const struct tr_pair *p = &f->pad[m->arg];
+
+	if (m->arg >= f->nb || !p->n)
+		return;
+	mem_fv_cmp(o, &p->cmp, 1);
+	MEM_V(o, p->n, f->bs[m->arg], p->cmp.a, p->cmp.b, bank_counted(p->a),
+	      bank_counted(p->b));
+	o->why = isfinite(o->v[4] + o->v[5]);
+}
+
+/* The fastest transpose against the copy. */
+static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
+{
+	const struct tr_pair *p = &((const struct tr_facts *)m->f)->top;
+	struct rbuf b;
 
 	if (!p->n)
 		return;
-	fv_init(&v);
-	pair_fv(x, p, &v, pre);
-	mem_key(key, sizeof(key), prefix, mem_word(&p->cmp, 1));
-	fv_find(x, fd, key, &v);
-	fv_free(&v);
+	mem_fv_cmp(o, &p->cmp, 1);
+	MEM_V(o, p->n, p->cmp.b, p->cmp.a, 100 * p->cmp.ratio);
+	rbuf_init(&b);
+	mem_variant(&b, p->b->c->variant);
+	rbuf_puts(&b, ", ");
+	mem_block(m->x, &b, p->b);
+	snprintf(o->t, sizeof(o->t), "%s", rbuf_str(&b));
+	rbuf_free(&b);
 }
 
-/* The best block of each kernel at the copy's edge, against its next. */
-static void find_blocks(struct rctx *x, struct rfind *fd,
-			const struct tr_facts *f, const char *pre)
-{
-	struct plist l;
-	char key[64];
-	int k;
+static const struct mem_find tr_find[] = {
+	{"find.tr.tile", "N:0 GB:4 GA:4 B1:0 B2:0 S1:3 S2:3 ST:3", find_tile,
+	 0},
+	{"find.tr.pad", "N:0 B:0 GA:4 GB:4 WA:3 WB:3", find_pad, 1},
+	{"find.tr.pad", "N:0 B:0 GA:4 GB:4 WA:3 WB:3", find_pad, 0},
+	{"find.tr.copy", "N:0 GB:4 GA:4 SHARE:%3", find_copy, 0},
+};
 
-	parts_list_init(&l);
-	fv_str(&l.all, "DEV", pre);
-	fv_int(&l.all, "N", f->top.n);
-	for (k = 0; k < TR_N; k++) {
-		const struct tr_pair *p = &f->blk[k];
+static const char *const tr_heads[] = {"transpose.h_kernel",
+	"word.block_size", "transpose.gbs", "transpose.pct", "transpose.h_st",
+	"transpose.h_wf"};
 
-		if (!p->n)
-			continue;
-		pair_fv(x, p, &l.item, pre);
-		mem_key(key, sizeof(key), "find.tr.block",
-			mem_word(&p->cmp, 1));
-		parts_list_add(x, &l, key);
-	}
-	parts_list_find(x, fd, &l, "find.tr.blocks");
-}
+static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
+	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell, "transpose.note"};
 
-/* What the counters measured of the tiles' shared loads: wavefronts
- * (passes through the banks) per load instruction, the n of their bank
- * conflicts, at the edge the comparisons use. */
-static void find_wavefronts(struct rctx *x, struct rfind *fd,
-			    const struct tr_facts *f, int dev,
-			    const char *pre)
-{
-	int n = f->top.n ? f->top.n : f->pad.n ? f->pad.n : f->tile.n;
-	struct plist l;
-	int *bs = NULL, k;
-	size_t nb, j;
-
-	if (!n)
-		return;
-	parts_list_init(&l);
-	fv_str(&l.all, "DEV", pre);
-	fv_int(&l.all, "N", n);
-	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
-	for (k = TR_TILE; k < TR_N; k++)
-		for (j = 0; j < nb; j++) {
-			const struct rcfg *c = model_find(x, dev, TR_SUITE,
-				tr_variants[k], NULL, n, bs[j], -1);
-			double q = bank_counted(c);
-
-			if (!isfinite(q))
-				continue;
-			mem_variant(fv_put(&l.item, "V"), tr_variants[k]);
-			mem_block(x, fv_put(&l.item, "B"), c);
-			fv_num(&l.item, "W", q, 3);
-			parts_list_add(x, &l, "find.tr.wf_item");
-		}
-	parts_list_find(x, fd, &l, "find.tr.wavefronts");
-	free(bs);
-}
-
-/* ---- the section --------------------------------------------------------- */
-
-/* Device dev's figure, table and findings; last among these the sizes
- * the L2 cache holds, whose best is the cache's bandwidth. */
-static int part(struct rctx *x, int dev, struct rfind *fd)
-{
-	struct tr_facts f;
-	const struct rcfg *c;
-	char pre[32];
-	struct rbuf *b;
-	struct fv v;
-	size_t i;
-	int rc;
-
-	if (facts_transpose(x, dev, &f))
-		return -1;
-	rc = tr_figure(x, dev, &f);
-	if (!rc)
-		rc = tr_table(x, dev);
-	problems_list(x, dev, TR_SUITE, NULL);
-	dev_prefix(x, dev, pre, sizeof(pre));
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	/* measured, but nowhere two kernels in device memory: say why
-	 * nothing is compared */
-	if (!f.tile.n && !f.pad.n && !f.top.n && f.nl2)
-		fv_find(x, fd, "find.tr.nosteady", &v);
-	find_pair(x, fd, &f.tile, "find.tr.tile", pre);
-	find_pair(x, fd, &f.pad, "find.tr.pad", pre);
-	find_pair(x, fd, &f.top, "find.tr.copy", pre);
-	find_blocks(x, fd, &f, pre);
-	find_wavefronts(x, fd, &f, dev, pre);
-	if ((c = f.l2_cfg) && f.nl2) {
-		b = fv_put(&v, "NLIST");
-		for (i = 0; i < f.nl2; i++)
-			rbuf_printf(b, "%s%d", i ? ", " : "", f.l2_n[i]);
-		fv_num(&v, "G", gbs(c), 4);
-		mem_variant(fv_put(&v, "V"), c->c->variant);
-		fv_int(&v, "NN", c->c->n);
-		b = fv_put(&v, "L2");
-		if (isfinite(f.l2))
-			mem_mib(b, f.l2);
-		fv_find(x, fd, isfinite(f.l2) ? "find.tr.l2" :
-			"find.tr.l2_stored", &v);
-	}
-	fv_free(&v);
-	return rc;
-}
+static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
+	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
 
 int sec_transpose(struct rctx *x)
 {
-	return mem_section(x, TR_SUITE, "transpose", part);
+	static const struct mem_spec s = {TR_SUITE, "transpose",
+		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab, tr_find,
+		sizeof(tr_find) / sizeof(tr_find[0])};
+
+	return mem_run(x, &s);
 }

@@ -137,6 +137,8 @@
  * sectors they touched, so sectors per request (coalesce) */
 #define VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS	"cnt_global_ld_requests"
 #define VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS	"cnt_global_ld_sectors"
+#define VOCAB_METRIC_CNT_GLOBAL_ST_REQUESTS	"cnt_global_st_requests"
+#define VOCAB_METRIC_CNT_GLOBAL_ST_SECTORS	"cnt_global_st_sectors"
 /* ... shared-memory loads: warp instructions and the wavefronts (passes
  * through the banks) they took: per instruction the n of an n-way bank
  * conflict (bank, transpose) */

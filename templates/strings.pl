@@ -431,142 +431,92 @@ word.stride = krok
 transpose.title = Transpozycja macierzy i kafelki w pamięci współdzielonej
 transpose.absent = Baza nie zawiera pomiarów zestawu transpozycji.
 transpose.intro = Każdy kernel transponuje kwadratową macierz $n \times n$ pojedynczej precyzji, $C = A^{\mathsf{T}}$, blokami $b \times b$ wątków, po jednym elemencie na wątek (podręcznik~R). \texttt{tr\_naive} czyta $A$ wzdłuż wierszy i zapisuje $C$ wzdłuż kolumn, więc zapisy osnowy trafiają do różnych wierszy; \texttt{tr\_tile} przenosi kafelek $b \times b$ przez pamięć współdzieloną, tak aby również zapis biegł wzdłuż wierszy, i czyta kafelek kolumnami, przez co słowa czytane przez osnowę trafiają do tych samych kilku banków; \texttt{tr\_pad} poszerza kafelek o jedną kolumnę, co rozkłada kolumnę na różne banki. \texttt{tr\_copy} kopiuje macierz tymi samymi blokami, $C = A$: to pułap, z którym porównuje się transpozycje. Przepustowość to bajty odczytane i zapisane, $8n^2$, podzielone przez czas kernela. Dopóki obie macierze mieszczą się w pamięci podręcznej L2, obsługuje je ta pamięć: takie rozmiary są oznaczone i nie biorą udziału w żadnym porównaniu.
+transpose.takeaway = \emph{Wniosek:} transpozycja jest tak szybka jak jej najgorszy dostęp. Przeprowadzenie jej przez kafelek w pamięci współdzielonej sprawia, że zarówno odczyty, jak i zapisy w pamięci globalnej biegną wzdłuż wierszy; poszerzenie kafelka o jedną kolumnę rozkłada jego odczyty kolumnowe na banki; kafelek z wypełnieniem zbliża się wtedy do zwykłej kopii.
+transpose.h_kernel = Kernel
 transpose.gbs = GB/s
-transpose.pct = \% \texttt{tr\_copy}
-transpose.table = Przepustowość transpozycji według boku macierzy $n$ i rozmiaru bloku@@DEV@@: mediana z @@SAMPLES@@ w GB/s oraz każda transpozycja w procentach kopii przy tym samym $n$ i bloku.
-transpose.figure = Przepustowość transpozycji w funkcji boku macierzy $n$@@DEV@@: mediana każdego kernela przy najlepszym rozmiarze bloku dla danego $n$; \texttt{tr\_copy}, kopia o tej samej geometrii, to pułap.
-transpose.figure_l2 = Do $n = @@N@@$ obie macierze mieszczą się w pamięci podręcznej L2 (@@L2@@), która wtedy je obsługuje.
-transpose.figure_l2_stored = Do $n = @@N@@$ pomiar stwierdził, że macierze pozostają w pamięci podręcznej L2.
-find.tr.tile.faster = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@) transponuje z przepustowością @@GB@@~GB/s, @@RATIO@@ raza większą niż transpozycja naiwna z @@GA@@~GB/s (@@VA@@, @@BA@@; @@P@@).
-find.tr.tile.slower = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@) transponuje z przepustowością @@GB@@~GB/s, wolniej niż transpozycja naiwna z @@GA@@~GB/s (@@VA@@, @@BA@@; @@P@@): przejście przez pamięć współdzieloną tu się nie opłaca.
-find.tr.tile.ns = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@, @@GB@@~GB/s) i transpozycja naiwna (@@VA@@, @@BA@@, @@GA@@~GB/s) nie różnią się istotnie (@@P@@).
-find.tr.tile.untested = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@VB@@, @@BB@@) transponuje z przepustowością @@GB@@~GB/s, transpozycja naiwna z @@GA@@~GB/s (@@VA@@, @@BA@@); bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
-find.tr.pad.faster = @@DEV@@Uzupełnienie kafelka o jedną kolumnę zwiększa przy $n = @@N@@$ jego przepustowość o @@PCT@@, z @@GA@@~GB/s (@@VA@@, @@BA@@) do @@GB@@~GB/s (@@VB@@, @@BB@@; @@P@@).
-find.tr.pad.slower = @@DEV@@Uzupełnienie kafelka o jedną kolumnę zmniejsza przy $n = @@N@@$ jego przepustowość o @@PCT@@, z @@GA@@~GB/s (@@VA@@, @@BA@@) do @@GB@@~GB/s (@@VB@@, @@BB@@; @@P@@).
-find.tr.pad.ns = @@DEV@@Uzupełnienie kafelka o jedną kolumnę nie daje przy $n = @@N@@$ istotnej różnicy: @@GA@@~GB/s bez niego (@@BA@@), @@GB@@~GB/s z nim (@@BB@@; @@P@@).
-find.tr.pad.untested = @@DEV@@Przy $n = @@N@@$ kafelek osiąga @@GA@@~GB/s bez uzupełnienia (@@BA@@) i @@GB@@~GB/s z nim (@@BB@@); bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
-find.tr.copy.slower = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), osiąga @@GB@@~GB/s, czyli @@SHARE@@ z @@GA@@~GB/s kopii (@@BA@@; @@P@@).
-find.tr.copy.ns = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), jest tak szybka jak kopia: @@GB@@ wobec @@GA@@~GB/s, bez istotnej różnicy (@@P@@).
-find.tr.copy.faster = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), jest szybsza niż kopia o tej samej geometrii: @@GB@@ wobec @@GA@@~GB/s (@@P@@).
-find.tr.copy.untested = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@VB@@ (@@BB@@), osiąga @@GB@@~GB/s, czyli @@SHARE@@ z @@GA@@~GB/s kopii; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
-find.tr.blocks = @@DEV@@Najlepszy rozmiar bloku każdego kernela przy $n = @@N@@$ wobec następnego w kolejności: @@LIST@@.
-find.tr.block.faster = @@VB@@: @@BB@@, lepszy niż @@BA@@ (@@GB@@ wobec @@GA@@~GB/s, @@P@@)
-find.tr.block.slower = @@VB@@: @@BB@@, gorszy niż @@BA@@ (@@GB@@ wobec @@GA@@~GB/s, @@P@@)
-find.tr.block.ns = @@VB@@: @@BB@@ i @@BA@@ bez istotnej różnicy (@@GB@@ wobec @@GA@@~GB/s, @@P@@)
-find.tr.block.untested = @@VB@@: @@BB@@ z wyższą medianą niż @@BA@@ (@@GB@@ wobec @@GA@@~GB/s, bez testu)
-find.tr.l2 = @@DEV@@Przy $n = @@NLIST@@$ obie macierze mieszczą się w pamięci podręcznej L2 (@@L2@@), która je obsługuje: najwyższa przepustowość w tym zakresie, @@G@@~GB/s (@@V@@ przy $n = @@NN@@$), jest przepustowością pamięci podręcznej, a nie pamięci urządzenia, i te rozmiary nie biorą udziału w żadnym porównaniu powyżej.
-find.tr.l2_stored = @@DEV@@Przy $n = @@NLIST@@$ pomiar stwierdził, że macierze pozostają w pamięci podręcznej L2: najwyższa przepustowość w tym zakresie, @@G@@~GB/s (@@V@@ przy $n = @@NN@@$), jest przepustowością pamięci podręcznej, a nie pamięci urządzenia, i te rozmiary nie biorą udziału w żadnym porównaniu powyżej.
-find.tr.wavefronts = @@DEV@@Przebiegi przez banki (wavefronts) na instrukcję odczytu pamięci współdzielonej, zliczone przy $n = @@N@@$: @@LIST@@; jeden przebieg oznacza brak konfliktu banków.
-find.tr.wf_item = @@V@@, @@B@@: @@W@@
-find.tr.nosteady = @@DEV@@Poza pamięcią podręczną L2 żaden bok macierzy nie ma poprawnych pomiarów dwóch kerneli, więc niczego nie porównano.
+transpose.pct = \% kopii
+transpose.h_st = Sekt./żąd. zapisu
+transpose.h_wf = Fronty/żąd.
+transpose.table = Transpozycje przy największym boku $n$, przy którym kopia działała poza pamięcią podręczną L2, według kernela i bloku: mediana przepustowości, udział kopii z tym samym blokiem i liczniki, które to wyjaśniają.
+transpose.note = Sekt./żąd. zapisu: sektory zapisu globalnego na żądanie (4, gdy osnowa zapisuje wzdłuż wiersza). Fronty/żąd.: fronty falowe odczytu z pamięci współdzielonej, czyli przebiegi przez banki, na żądanie (1: brak konfliktu banków, $k$: konflikt $k$-krotny). Oba z jednego profilowanego uruchomienia; -- gdzie nie zliczono lub nie dotyczy.
+transpose.figure = Przepustowość transpozycji w funkcji boku macierzy $n$: mediana każdego kernela przy jego najlepszym bloku dla każdego $n$; \texttt{tr\_copy}, kopia o tej samej geometrii, jest pułapem. Do boków, których macierze mieszczą się w L2, przepustowość jest przepustowością pamięci podręcznej.
+find.tr.tile.faster = @@DEV@@Przy $n = @@N@@$, każdy przy najlepszym bloku, kafelek w pamięci współdzielonej transponuje @@EFF@@ razy szybciej niż transpozycja naiwna (@@GB@@ wobec @@GA@@~GB/s).
+find.tr.tile.slower = @@DEV@@Przy $n = @@N@@$, każdy przy najlepszym bloku, kafelek w pamięci współdzielonej jest wolniejszy niż transpozycja naiwna: @@GB@@ wobec @@GA@@~GB/s (@@EFF@@ razy).
+find.tr.tile.ns = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej (@@GB@@~GB/s) i transpozycja naiwna (@@GA@@~GB/s) nie różnią się istotnie.
+find.tr.tile.untested = @@DEV@@Przy $n = @@N@@$ kafelek w pamięci współdzielonej osiąga @@GB@@~GB/s, transpozycja naiwna @@GA@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.tr.tile.why = Transpozycja naiwna zapisuje wzdłuż kolumn: jej zapisy zajmują @@S1@@ sektorów na żądanie przy blokach $@@B1@@ \times @@B1@@$ i @@S2@@ przy $@@B2@@ \times @@B2@@$, zapisy kafelka @@ST@@, bo biegną wzdłuż wierszy.
+find.tr.pad.faster = @@DEV@@Przy blokach $@@B@@ \times @@B@@$ i $n = @@N@@$ poszerzenie kafelka o jedną kolumnę podnosi jego przepustowość @@EFF@@ razy, z @@GA@@ do @@GB@@~GB/s.
+find.tr.pad.slower = @@DEV@@Przy blokach $@@B@@ \times @@B@@$ i $n = @@N@@$ poszerzenie kafelka o jedną kolumnę obniża jego przepustowość do @@EFF@@ razy, z @@GA@@ do @@GB@@~GB/s.
+find.tr.pad.ns = @@DEV@@Przy blokach $@@B@@ \times @@B@@$ i $n = @@N@@$ poszerzenie kafelka nie daje istotnej różnicy (@@GA@@ wobec @@GB@@~GB/s).
+find.tr.pad.untested = @@DEV@@Przy blokach $@@B@@ \times @@B@@$ i $n = @@N@@$ kafelek osiąga @@GA@@~GB/s bez wypełnienia i @@GB@@~GB/s z nim; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.tr.pad.why = Jego odczyty z pamięci współdzielonej zajmują @@WA@@ frontów falowych na żądanie bez wypełnienia i @@WB@@ z nim, przy czym 1 oznacza brak konfliktu banków.
+find.tr.copy.slower = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@T@@, osiąga @@GB@@~GB/s, @@SHARE@@ z @@GA@@~GB/s kopii (@@EFF@@ razy).
+find.tr.copy.ns = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@T@@, jest tak szybka jak kopia: @@GB@@ wobec @@GA@@~GB/s, bez istotnej różnicy.
+find.tr.copy.faster = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@T@@, jest szybsza niż kopia: @@GB@@ wobec @@GA@@~GB/s (@@EFF@@ razy).
+find.tr.copy.untested = @@DEV@@Najszybsza transpozycja przy $n = @@N@@$, @@T@@, osiąga @@GB@@~GB/s, @@SHARE@@ z @@GA@@~GB/s kopii; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
 
 bank.title = Konflikty banków pamięci współdzielonej
 bank.absent = Baza nie zawiera pomiarów zestawu konfliktów banków.
 bank.intro = Pamięć współdzielona jest rozłożona na 32 banki czterobajtowych słów. Słowa czytane przez osnowę w jednym dostępie są obsługiwane w jednym przebiegu, gdy leżą w różnych bankach; gdy $k$ różnych słów trafia do jednego banku, dostęp wymaga $k$ przebiegów ($k$-krotny konflikt banków). Każdy wątek czyta tu pamięć współdzieloną 1024 razy, wątek $\ell$ osnowy w $i$-tym odczycie słowo $\ell s + 32i$ (modulo 4096): przy kroku $s$ 32 wątki korzystają z $32/\gcd(s, 32)$ banków, po $\gcd(s, 32)$ słów w każdym, więc nieparzyste kroki nie powodują konfliktu, $s = 2$ powoduje konflikt dwukrotny, a $s = 32$ 32-krotny (podręcznik~R: krok $L$ powoduje konflikty dla parzystego $L$). Czas dostępu to czas kernela podzielony przez liczbę odczytów całej osnowy na SM (1024 na osnowę razy liczba osnów na SM); pomnożony przez zegar SM daje liczbę cykli na dostęp, z których dostęp bez konfliktu potrzebuje około jednego.
-bank.stride = $s$
-bank.nway = $\gcd(s, 32)$
-bank.ns = ns
-bank.cycles = Cykle
-bank.ratio = $\times$~$s{=}1$
-bank.counted = Zliczone
-bank.table = Czas dostępu całej osnowy do pamięci współdzielonej według kroku $s$@@DEV@@: mediana z @@SAMPLES@@ w ns, w cyklach zegara SM i względem kroku~1; $\gcd(s, 32)$ to oczekiwana krotność konfliktu.
-bank.table_note = Cykle: ns razy zegar SM @@CLOCK@@. $\times$~$s{=}1$: mediana podzielona przez medianę kroku~1; \nsmark~bez istotnej różnicy względem kroku~1 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
-bank.table_note_noclock = Cykle: nie podano, bo dla tych konfiguracji nie zapisano ani nie jest znany zegar SM. $\times$~$s{=}1$: mediana podzielona przez medianę kroku~1; \nsmark~bez istotnej różnicy względem kroku~1 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
-bank.clock_recorded = zapisany przy każdej konfiguracji
-bank.clock_rated = o nominalnej częstotliwości @@MHZ@@~MHz (zegara nie zapisano)
-bank.counted_note = Zliczone: krotność konfliktu zmierzona licznikami sprzętowymi w jednym profilowanym uruchomieniu, jako liczba przebiegów przez banki (wavefronts) odczytów pamięci współdzielonej na instrukcję odczytu.
-bank.counters_none = Konflikty banków zliczone przez sprzęt: nie zmierzono (bez \texttt{-{}-counters}).
-bank.counters_unavailable = Konflikty banków zliczone przez sprzęt: nie zmierzono; nie udało się odczytać liczników (@@WHY@@).
-bank.class_table = Kroki pogrupowane według oczekiwanej krotności konfliktu@@DEV@@: mediana ich czasu dostępu, jej zakres po krokach i jej stosunek do mediany kroków bez konfliktu.
-bank.class_note = Oczekiwany: stosunek, gdyby każde kolejne słowo w najbardziej obciążonym banku kosztowało jeden dodatkowy dostęp bez konfliktu.
+bank.takeaway = \emph{Wniosek:} dostęp osnowy do pamięci współdzielonej wymaga jednego przebiegu przez banki na każde słowo w najbardziej obciążonym banku, więc konflikt $n$-krotny kosztuje $n$ dostępów bez konfliktu; nieparzyste kroki albo tablica poszerzona o jedno słowo go unikają.
 bank.class.nway = Krotność
 bank.class.strides = Kroki $s$
 bank.class.cycles = Cykle
-bank.class.ns = ns
-bank.class.range = Zakres
 bank.class.ratio = $\times$~1-krotny
-bank.class.expected = Oczekiwany
+bank.counted = Zliczone
+bank.table = Dostęp do pamięci współdzielonej według oczekiwanej krotności konfliktu $\gcd(s, 32)$: mediana po krokach liczby cykli na dostęp osnowy, jej stosunek do kroków bez konfliktu i konflikt zliczony przez sprzęt.
+bank.note = Cykle: ns na dostęp razy zegar SM zapisany z każdą konfiguracją (ns, gdy zegar nie jest znany). Zliczone: fronty falowe odczytu z pamięci współdzielonej (przebiegi przez banki) na instrukcję odczytu, z jednego profilowanego uruchomienia; -- gdzie nie zliczono.
+bank.figure = Cykle na dostęp osnowy do pamięci współdzielonej w funkcji kroku $s$ (mediana; oś logarytmiczna) oraz cykle kroku~1 razy oczekiwany konflikt $\gcd(s, 32)$ (szaro).
+bank.axis = Cykle na dostęp
 bank.measured = zmierzone
 bank.expected = krok~1 $\times \gcd(s, 32)$
-bank.axis_stride = Krok $s$ [słowa czterobajtowe]
-bank.axis_cycles = Cykle na dostęp
-bank.axis_ns = Czas dostępu [ns]
-bank.figure = Liczba cykli na dostęp całej osnowy do pamięci współdzielonej@@DEV@@ w funkcji kroku $s$ (mediana; oś logarytmiczna) oraz cykle kroku~1 pomnożone przez oczekiwaną krotność konfliktu $\gcd(s, 32)$ (kropkowana).
-bank.figure_ns = Czas dostępu całej osnowy do pamięci współdzielonej@@DEV@@ w funkcji kroku $s$ (mediana; oś logarytmiczna) oraz czas kroku~1 pomnożony przez oczekiwaną krotność konfliktu $\gcd(s, 32)$ (kropkowana).
 bank.unit_cycles = cykli
 bank.unit_ns = ns
-find.bank.odd_same = @@DEV@@Nieparzyste kroki większe od 1 (@@N@@), przy których każdy wątek ma własny bank, kosztują tyle co krok~1 (@@C1@@ na dostęp): od @@LO@@ do @@HI@@ razy tyle, żaden z nich nie jest istotnie dłuższy o więcej niż @@TOL@@.
-find.bank.odd_some = @@DEV@@Wśród nieparzystych kroków większych od 1 (@@N@@), przy których każdy wątek ma własny bank, są kroki trwające na dostęp istotnie dłużej niż krok~1 (@@C1@@), o więcej niż @@TOL@@: jest ich @@K@@; wszystkie trwają od @@LO@@ do @@HI@@ razy tyle.
-find.bank.even_all = @@DEV@@Każdy parzysty krok powoduje konflikt: wszystkie (@@N@@) trwają na dostęp istotnie dłużej niż krok~1 (@@C1@@), o więcej niż @@TOL@@, od @@LO@@ do @@HI@@ razy tyle.
-find.bank.even_some = @@DEV@@Wśród parzystych kroków (@@N@@) są kroki trwające na dostęp istotnie dłużej niż krok~1 (@@C1@@), o więcej niż @@TOL@@: jest ich @@K@@; wszystkie trwają od @@LO@@ do @@HI@@ razy tyle.
-find.bank.by_medians = (@@N@@ z nich oceniono wyłącznie według median: brak surowych próbek, zakresy się nakładają.)
-find.bank.ns_long = Według median dłuższych o ponad @@TOL@@ jest jeszcze @@N@@, ale nieistotnie.
-find.bank.dbl_item = krok~@@S@@: @@R@@ raza dłuższy niż krok~@@S0@@ (@@P@@)
-find.bank.doubling = @@DEV@@Każde podwojenie oczekiwanej krotności konfliktu istotnie wydłuża dostęp: @@LIST@@.
-find.bank.doubling_medians = @@DEV@@Każde podwojenie oczekiwanej krotności konfliktu wydłuża dostęp według median (nie każdy krok dało się przetestować): @@LIST@@.
-find.bank.doubling_not = @@DEV@@Nie każde podwojenie oczekiwanej krotności konfliktu istotnie wydłuża dostęp: @@LIST@@.
-find.bank.fit.follow = @@DEV@@Prosta $c \approx @@B@@ \gcd(s, 32) @@SIGN@@ @@A@@$ @@UNIT@@ dobrze opisuje czas dostępu w @@N@@ krokach ($R^2 = @@R2@@$): czas podąża za oczekiwaną krotnością konfliktu, @@B@@ @@UNIT@@ na każde kolejne słowo w najbardziej obciążonym banku.
-find.bank.fit.rough = @@DEV@@Prosta $c \approx @@B@@ \gcd(s, 32) @@SIGN@@ @@A@@$ @@UNIT@@ opisuje czas dostępu w @@N@@ krokach tylko w przybliżeniu ($R^2 = @@R2@@$): czas tylko częściowo podąża za oczekiwaną krotnością konfliktu.
-find.bank.fit.not = @@DEV@@Najlepsza prosta $c \approx @@B@@ \gcd(s, 32) @@SIGN@@ @@A@@$ @@UNIT@@ wyjaśnia niewiele z czasu dostępu w @@N@@ krokach ($R^2 = @@R2@@$): czas nie podąża za oczekiwaną krotnością konfliktu.
-find.bank.counted = @@DEV@@Liczniki sprzętowe mierzą konflikt równy $\gcd(s, 32)$ (z dokładnością do połowy) przy @@K@@ z @@N@@ kroków; przy kroku~32 zliczają krotność @@C32@@.
-find.bank.no_base = @@DEV@@Krok~1 nie ma poprawnego pomiaru, więc żaden krok nie jest z nim porównany.
+find.bank.odd.same = @@DEV@@@@N@@ nieparzystych kroków powyżej 1 trwa tyle co krok~1 (@@C1@@~@@T@@ na dostęp), @@LO@@ do @@HI@@ jego czasu: żaden nie różni się istotnie.
+find.bank.odd.some = @@DEV@@Spośród @@N@@ nieparzystych kroków powyżej 1 @@K@@ trwa istotnie dłużej niż krok~1 (@@C1@@~@@T@@ na dostęp); wszystkie trwają @@LO@@ do @@HI@@ jego czasu.
+find.bank.odd.why = Liczniki zliczają tam najwyżej @@W@@ frontów falowych na żądanie: każdy wątek osnowy czyta z własnego banku.
+find.bank.even.all = @@DEV@@Wszystkie @@N@@ parzyste kroki trwają istotnie dłużej niż krok~1: @@LO@@ do @@HI@@ razy jego @@C1@@~@@T@@ na dostęp.
+find.bank.even.some = @@DEV@@Spośród @@N@@ parzystych kroków @@K@@ trwa istotnie dłużej niż krok~1 (@@C1@@~@@T@@ na dostęp); wszystkie trwają @@LO@@ do @@HI@@ jego czasu.
+find.bank.even.why = Liczniki zliczają $\gcd(s, 32)$ frontów falowych na żądanie (z dokładnością do połowy) przy @@M@@ z tych @@MN@@ kroków, do @@W@@: każde kolejne słowo w najbardziej obciążonym banku kosztuje jeden przebieg więcej.
+bank.axis_stride = Krok $s$ [słowa czterobajtowe]
 
 coalesce.title = Łączone i niełączone dostępy do pamięci globalnej
 coalesce.absent = Baza nie zawiera pomiarów zestawu łączenia dostępów.
-coalesce.intro = Pamięć obsługuje odczyty osnowy 32-bajtowymi sektorami po 8 liczb float: osnowa, której 32 wątki czytają 32 kolejne, wyrównane liczby, potrzebuje 4 sektorów, najmniej jak się da (dostęp łączony; transakcje półosnowy po 64 lub 128 bajtów z wykładu~B to starsza postać tej samej reguły). Trzy eksperymenty, z blokami po 256 wątków: kopia $c_i = a_{i+k}$ zaczynająca się $k = 0, \ldots, 32$ elementów dalej, co dodaje piąty sektor do odczytu każdej osnowy, chyba że $k$ jest wielokrotnością 8; kopia $c_i = a_{is}$ czytająca co $s$-ty element, $s = 1, \ldots, 32$; oraz aktualizacja $p + v\,\Delta t$ trójskładnikowych wektorów float zapisanych jako tablica struktur $\{x, y, z\}$ (\texttt{aos}) albo jako trzy tablice, czyli struktura tablic (\texttt{soa}). Przepustowość to użyteczne bajty odczytane i zapisane, $8N$ dla kopii $N$ elementów i $36N$ dla aktualizacji $N$ wektorów, podzielone przez czas kernela. Model sektorów dla kopii z krokiem: osnowa czytająca co $s$-tą liczbę dotyka $\min(4s, 32)$ sektorów, $\min(s, 8)$ razy więcej bajtów, niż wykorzystuje, a jej zapisy pozostają łączone; na 8 użytecznych bajtów elementu przypada więc $4\min(s, 8) + 4$ przesłanych bajtów i kopia zachowuje $2/(\min(s, 8) + 1)$ przepustowości kroku~1, od $s = 8$ już tylko $2/9 = 22\,\%$.
+coalesce.intro = Pamięć obsługuje odczyty osnowy 32-bajtowymi sektorami po 8 liczb float: osnowa, której 32 wątki czytają 32 kolejne, wyrównane liczby, potrzebuje 4 sektorów, najmniej jak się da (dostęp łączony; transakcje półosnowy po 64 lub 128 bajtów z wykładu~B to starsza postać tej samej reguły). Trzy eksperymenty, z blokami po 256 wątków: kopia $c_i = a_{i+k}$ zaczynająca się $k = 0, \ldots, 32$ elementów dalej, co dodaje piąty sektor do odczytu każdej osnowy, chyba że $k$ jest wielokrotnością 8; kopia $c_i = a_{is}$ czytająca co $s$-ty element, $s = 1, \ldots, 32$; oraz aktualizacja $p + v\,\Delta t$ trójskładnikowych wektorów float zapisanych jako tablica struktur $\{x, y, z\}$ (\texttt{aos}) albo jako trzy tablice, czyli struktura tablic (\texttt{soa}). Przepustowość to użyteczne bajty odczytane i zapisane, $8N$ dla kopii $N$ elementów i $36N$ dla aktualizacji $N$ wektorów, podzielone przez czas kernela. Liczniki odróżniają sektory, o które prosi osnowa, od bajtów faktycznie odczytanych z DRAM.
+coalesce.takeaway = \emph{Wniosek:} przepustowość kosztują bajty przesłane z DRAM, nie sektory, o które prosi osnowa: przesunięty początek i tablica struktur dodają sektory, które obsługuje pamięć podręczna, a krok mnoży bajty DRAM odczytane na element.
+coalesce.h_exp = Kernel
+coalesce.h_param = Parametr
 coalesce.gbs = GB/s
-coalesce.table_offset = Przepustowość kopii z przesunięciem $k$, $N = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GB/s i w procentach przesunięcia~0.
-coalesce.table_offset_non = Przepustowość kopii z przesunięciem $k$@@DEV@@: mediana z @@SAMPLES@@ w GB/s i w procentach przesunięcia~0.
-coalesce.table_stride = Przepustowość kopii z krokiem $s$, $N = @@N@@$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, w procentach kroku~1 oraz udział według modelu sektorów.
-coalesce.table_stride_non = Przepustowość kopii z krokiem $s$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, w procentach kroku~1 oraz udział według modelu sektorów.
-coalesce.offset_note = \nsmark~bez istotnej różnicy względem przesunięcia~0 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
-coalesce.stride_note = Model: $2/(\min(s, 8) + 1)$ w \%. \nsmark~bez istotnej różnicy względem kroku~1 (szary; Mann--Whitney, $p \ge 0{,}05$), \ntmark~bez testu (brak surowych próbek, zakresy się nakładają).
-coalesce.pct_k0 = \%~$k{=}0$
-coalesce.pct_s1 = \%~$s{=}1$
-coalesce.model = Model \%
+coalesce.pct = \% bazy
 coalesce.spr = Sekt./żąd.
-coalesce.spr_note = Sekt./żąd.: sektory odczytu z pamięci globalnej na żądanie odczytu, zliczone sprzętowo w jednym profilowanym uruchomieniu; model sektorów przewiduje 4 dla łączonej osnowy, 5 przy przesunięciu niebędącym wielokrotnością 8, $\min(4s, 32)$ przy kroku $s$, 12 dla \texttt{aos} i 4 dla \texttt{soa}.
-coalesce.counters_none = Sektory na żądanie: nie zmierzono (bez \texttt{-{}-counters}).
-coalesce.counters_unavailable = Sektory na żądanie: nie zmierzono; nie udało się odczytać liczników (@@WHY@@).
-coalesce.layout = Układ
-coalesce.kernel_ms = Kernel [ms]
-coalesce.pct_soa = \%~\texttt{soa}
-coalesce.layout_table = Aktualizacja $p + v\,\Delta t$ dla $N = @@N@@$ trójskładnikowych wektorów jako tablica struktur i jako struktura tablic@@DEV@@: mediana z @@SAMPLES@@.
-coalesce.layout_table_non = Aktualizacja $p + v\,\Delta t$ trójskładnikowych wektorów jako tablica struktur i jako struktura tablic@@DEV@@: mediana z @@SAMPLES@@.
-coalesce.layout_note = GB/s: użyteczne $36N$ bajtów (dwa wektory odczytane, jeden zapisany) podzielone przez czas kernela. \nsmark~bez istotnej różnicy względem \texttt{soa} (szary), \ntmark~bez testu.
+coalesce.dram = B DRAM/elem.
+coalesce.table = Kopie i aktualizacja wektorów przy charakterystycznych przesunięciach $k$ i krokach $s$: mediana przepustowości, w procentach jej bazy (przesunięcie~0, krok~1, \texttt{soa}), i to, co zliczył sprzęt: sektory odczytu globalnego na żądanie i bajty odczytane z DRAM na element (na wektor przy aktualizacji).
+coalesce.note = \% bazy: szaro z~\nsmark{}, gdy reguła nie stwierdza istotnej różnicy, \ntmark{}~nie testowano. Liczniki z jednego profilowanego uruchomienia; -- gdzie nie zliczono.
+coalesce.figure = Przepustowość kopii w funkcji przesunięcia $k$ i kroku $s$ (mediana; oś logarytmiczna).
+find.co.ctl.none = @@DEV@@Przesunięty początek nie kosztuje tu nic mierzalnego: żadne z @@N@@ przesunięć niebędących wielokrotnością 8 elementów nie jest istotnie wolniejsze od wyrównanego przesunięcia $8\lceil k/8\rceil$ nad nim (@@LO@@ do @@HI@@ jego przepustowości).
+find.co.ctl.some = @@DEV@@@@K@@ z @@N@@ przesunięć niebędących wielokrotnością 8 elementów jest istotnie wolniejszych od wyrównanego przesunięcia $8\lceil k/8\rceil$ nad nimi, przy @@LO@@ do @@HI@@ jego przepustowości.
+find.co.ctl.untested = @@DEV@@@@N@@ przesunięć niebędących wielokrotnością 8 elementów osiąga @@LO@@ do @@HI@@ wyrównanego przesunięcia $8\lceil k/8\rceil$ nad nimi; bez surowych próbek i przy nakładających się zakresach różnice nie są testowane.
+find.co.ctl.why = Przesunięta osnowa czyta @@S1@@ sektorów na żądanie zamiast @@S8@@, ale obie kopie czytają z DRAM tyle samo bajtów, @@D1@@ wobec @@D8@@ na element: dodatkowy sektor obsługuje pamięć podręczna.
+find.co.off.most = @@DEV@@Przesunięcie~0 (@@G0@@~GB/s) jest najszybsze: @@K@@ z @@N@@ przesunięć niewyrównanych jest istotnie wolniejszych, przy @@LO@@ do @@HI@@ jego przepustowości.
+find.co.off.some = @@DEV@@Wobec przesunięcia~0 (@@G0@@~GB/s) @@K@@ z @@N@@ przesunięć niewyrównanych jest istotnie wolniejszych; wszystkie osiągają @@LO@@ do @@HI@@ jego przepustowości.
+find.co.off.none = @@DEV@@Żadne przesunięcie niewyrównane nie jest istotnie wolniejsze od przesunięcia~0 (@@G0@@~GB/s): @@N@@ przesunięć osiąga @@LO@@ do @@HI@@ jego przepustowości.
+find.co.off.untested = @@DEV@@@@N@@ przesunięć niewyrównanych osiąga @@LO@@ do @@HI@@ z @@G0@@~GB/s przesunięcia~0; bez surowych próbek i przy nakładających się zakresach różnice nie są testowane.
+find.co.off.why = Wyrównane przesunięcia 8, 16, 24 i 32 osiągają @@ALO@@ do @@AHI@@ tej przepustowości: przesunięcie~0 wyróżnia nie wyrównanie odczytów.
+find.co.str.slower = @@DEV@@Czytanie co $s$-tego elementu kosztuje przepustowość: z @@G1@@~GB/s kroku~1 kopia zachowuje @@P2@@ przy $s = 2$, @@P4@@ przy $s = 4$ i @@P8@@ przy $s = 8$ (krok~1 jest @@EFF@@ razy szybszy od kroku~8).
+find.co.str.faster = @@DEV@@Krok~2 jest szybszy od kroku~1 (@@G1@@~GB/s): kopia zachowuje @@P2@@ przy $s = 2$, @@P4@@ przy $s = 4$ i @@P8@@ przy $s = 8$.
+find.co.str.ns = @@DEV@@Krok~2 nie różni się istotnie od kroku~1 (@@G1@@~GB/s); kopia zachowuje @@P4@@ przy $s = 4$ i @@P8@@ przy $s = 8$.
+find.co.str.untested = @@DEV@@Z @@G1@@~GB/s kroku~1 kopia zachowuje @@P2@@ przy $s = 2$, @@P4@@ przy $s = 4$ i @@P8@@ przy $s = 8$; bez surowych próbek i przy nakładających się zakresach różnice nie są testowane.
+find.co.str.why = Odczyt osnowy zajmuje przy tych krokach @@S2@@, @@S4@@ i @@S8@@ sektorów na żądanie wobec 4 przy kroku~1: od kroku~8 każdy element ma własny 32-bajtowy sektor.
+find.co.far.level = @@DEV@@Od kroku~16 do kroku~@@SMAX@@ przepustowość zmienia się z @@G16@@ na @@GMAX@@~GB/s.
+find.co.far.why = Bajty odczytane z DRAM na element rosną z krokiem, @@D1@@ przy $s = 1$, @@D8@@ przy $s = 8$ i @@D16@@ przy $s = 16$, a potem się nie zmieniają (@@DMAX@@ przy $s = @@SMAX@@$): powyżej kroku~16 ruch do DRAM na element już nie rośnie.
+find.co.aos.faster = @@DEV@@Struktura tablic aktualizuje wektory @@EFF@@ razy szybciej niż tablica struktur (@@GB@@ wobec @@GA@@~GB/s).
+find.co.aos.slower = @@DEV@@Struktura tablic nie jest szybsza od tablicy struktur; reguła uznaje ją za wolniejszą, @@GB@@ wobec @@GA@@~GB/s (@@EFF@@ razy).
+find.co.aos.ns = @@DEV@@Struktura tablic (@@GB@@~GB/s) i tablica struktur (@@GA@@~GB/s) nie różnią się istotnie.
+find.co.aos.untested = @@DEV@@Struktura tablic osiąga @@GB@@~GB/s, tablica struktur @@GA@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.co.aos.why = Obie czytają z DRAM tyle samo bajtów, @@DA@@ i @@DB@@ na wektor, choć tablica struktur zajmuje @@SA@@ sektorów na żądanie wobec @@SB@@: jej dodatkowe sektory obsługuje pamięć podręczna, więc układ danych zmienia ruch między pamięcią podręczną a SM, nie ruch do DRAM.
 coalesce.line_offset = przesunięcie $k$
 coalesce.line_stride = krok $s$
-coalesce.line_model = model sektorów
 coalesce.axis_param = Przesunięcie $k$ lub krok $s$ [elementy]
-coalesce.figure = Przepustowość kopii@@DEV@@ w funkcji przesunięcia $k$ i kroku $s$ (mediana; oś logarytmiczna); kropkowana: przepustowość kroku~1 pomnożona przez udział według modelu sektorów $2/(\min(s, 8) + 1)$.
-find.co.off.none = @@DEV@@Przesunięty początek nie kosztuje istotnie przepustowości: przesunięcia niebędące wielokrotnością 8 elementów (@@NMIS@@) osiągają od @@LO@@ do @@HI@@ z @@G0@@~GB/s kopii wyrównanej, żadne istotnie mniej.
-find.co.off.most = @@DEV@@Względem przesunięcia~0 (@@G0@@~GB/s): @@K@@ z @@NMIS@@ przesunięć niebędących wielokrotnością 8 elementów jest istotnie wolniejszych. Osiągają od @@LO@@ do @@HI@@ jej przepustowości; najwolniejsze, $k = @@KW@@$, @@GW@@~GB/s (@@P@@).
-find.co.off.some = @@DEV@@Istotnie wolniejsza niż kopia wyrównana (@@G0@@~GB/s) jest tylko część przesunięć niebędących wielokrotnością 8 elementów: @@K@@ z @@NMIS@@. Osiągają od @@LO@@ do @@HI@@ jej przepustowości; najwolniejsze, $k = @@KW@@$, @@GW@@~GB/s (@@P@@).
-find.co.off.untested = @@DEV@@Przesunięcia niebędące wielokrotnością 8 elementów (@@NMIS@@) osiągają od @@LO@@ do @@HI@@ z @@G0@@~GB/s kopii wyrównanej, najwolniejsze, $k = @@KW@@$, @@GW@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnic nie testowano.
-find.co.untested_n = (@@N@@ z nich bez testu: brak surowych próbek, zakresy się nakładają.)
-find.co.off.aligned = @@DEV@@Dodatnie przesunięcia będące wielokrotnością 8 elementów (@@LIST@@), przy których odczyt osnowy mieści się w 4 sektorach, osiągają od @@LO@@ do @@HI@@ przesunięcia~0.
-find.co.off.aligned_one = @@DEV@@Przesunięcie @@LIST@@, wielokrotność 8 elementów, przy której odczyt osnowy mieści się w 4 sektorach, osiąga @@LO@@ przesunięcia~0.
-find.co.off.no_base = @@DEV@@Przesunięcie~0 nie ma poprawnego pomiaru, więc żadne przesunięcie nie jest z nim porównane.
-find.co.off.ctl_cost = @@DEV@@Względem najbliższego wyrównanego przesunięcia powyżej ($8\lceil k/8\rceil$: przesunięcie o całe sektory, te same 4 sektory na osnowę) @@N@@ niewyrównanych przesunięć osiąga od @@LO@@ do @@HI@@; @@K@@ z nich jest istotnie wolniejszych o ponad 2\,\%: dodatkowy sektor czytany przez niewyrównaną osnowę kosztuje przepustowość.
-find.co.off.ctl_free = @@DEV@@Względem najbliższego wyrównanego przesunięcia powyżej ($8\lceil k/8\rceil$: przesunięcie o całe sektory, te same 4 sektory na osnowę) @@N@@ niewyrównanych przesunięć osiąga od @@LO@@ do @@HI@@; @@K@@ z nich jest istotnie wolniejszych o ponad 2\,\%: dodatkowy sektor czytany przez niewyrównaną osnowę prawie nic tu nie kosztuje, a tym, co wyróżnia przesunięcie~0, nie jest jego wyrównanie.
-find.co.off.ctl_untested = @@DEV@@Względem najbliższego wyrównanego przesunięcia powyżej ($8\lceil k/8\rceil$: przesunięcie o całe sektory) @@N@@ niewyrównanych przesunięć osiąga od @@LO@@ do @@HI@@; bez surowych próbek i przy nakładających się zakresach różnic nie testowano.
-find.co.str.no_base = @@DEV@@Krok~1 nie ma poprawnego pomiaru, więc żaden krok nie jest porównany ani z nim, ani z modelem sektorów.
-find.co.str.item = $s = @@S@@$: @@SHARE@@ (model @@MODEL@@)
-find.co.str.model = @@DEV@@Kopia z krokiem zachowuje z @@G1@@~GB/s kroku~1: @@LIST@@.
-find.co.str.within = @@DEV@@Od kroku~2 do~8 zmierzony udział mieści się w granicach @@TOL@@ od modelu sektorów (od @@LO@@ do @@HI@@ modelu): przesyłane sektory tłumaczą stratę.
-find.co.str.above = @@DEV@@Od kroku~2 do~8 zmierzony udział leży powyżej modelu sektorów, na poziomie od @@LO@@ do @@HI@@ modelu: kopia traci mniej, niż przewidują przesyłane sektory.
-find.co.str.below = @@DEV@@Od kroku~2 do~8 zmierzony udział leży poniżej modelu sektorów, na poziomie od @@LO@@ do @@HI@@ modelu: kopia traci więcej, niż przewidują przesyłane sektory.
-find.co.str.mixed = @@DEV@@Od kroku~2 do~8 zmierzony udział wynosi od @@LO@@ do @@HI@@ modelu sektorów: przy części kroków mieści się w granicach @@TOL@@ od niego, przy innych nie.
-find.co.str.floor = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział mieści się w granicach @@TOL@@ od niego (od @@LO@@ do @@HI@@ modelu, $s$ do @@SMAX@@).
-find.co.str.fall = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział spada dalej, do @@LAST@@ przy $s = @@SMAX@@$: same sektory nie tłumaczą tej straty.
-find.co.str.rise = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział pozostaje powyżej niego, na poziomie od @@LO@@ do @@HI@@ modelu.
-find.co.str.bey_mixed = @@DEV@@Powyżej kroku~8, gdzie każda liczba potrzebuje własnego sektora, a model pozostaje na poziomie @@M@@, zmierzony udział wynosi od @@LO@@ do @@HI@@ modelu, a przy $s = @@SMAX@@$ @@LAST@@.
-find.co.aos.faster = @@DEV@@Struktura tablic aktualizuje wektory z przepustowością @@GB@@~GB/s, @@RATIO@@ raza większą niż tablica struktur z @@GA@@~GB/s (@@P@@).
-find.co.aos.slower = @@DEV@@Struktura tablic jest wolniejsza niż tablica struktur: @@GB@@ wobec @@GA@@~GB/s (@@P@@).
-find.co.aos.ns = @@DEV@@Struktura tablic (@@GB@@~GB/s) i tablica struktur (@@GA@@~GB/s) nie różnią się istotnie (@@P@@).
-find.co.aos.untested = @@DEV@@Struktura tablic osiąga @@GB@@~GB/s, tablica struktur @@GA@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnicy nie testowano.
-find.co.spr = @@DEV@@Sektory odczytu z pamięci globalnej na żądanie, zliczone sprzętowo, wobec modelu sektorów: @@LIST@@.
-find.co.spr_item = @@WHAT@@: @@V@@ (model @@M@@)
 
 concl.src.P = sprawozdanie~P
 concl.src.G = sprawozdanie~G
@@ -596,84 +546,59 @@ word.steps = kroków
 dot.title = Iloczyn skalarny z redukcją w pamięci współdzielonej
 dot.absent = Baza danych nie zawiera pomiarów zestawu dot.
 dot.intro = Każde jądro oblicza iloczyn skalarny $s = \sum_i a_i b_i$ dwóch wektorów o $N$ elementach z przedziału $[0, 1)$ (podręcznik~R). \texttt{dot} sumuje pętlą o kroku siatki, redukuje 256 sum częściowych każdego bloku drzewem w pamięci współdzielonej, a drugie jądro z jednym blokiem redukuje sumy bloków, wszystko w precyzji wektorów; \texttt{cublas\_dot} to SDOT (fp32) lub DDOT (fp64) z cuBLAS. Przepustowość to $2N$ odczytanych elementów przez czas jądra. Wynik porównywany jest z dokładnym iloczynem, liczonym na hoście w rozszerzonej precyzji z sumowaniem kompensowanym: błąd względny nie może przekroczyć $10^{-5}$ w fp32 i $10^{-12}$ w fp64, w przeciwnym razie konfiguracja jest błędna. Gdy oba wektory mieszczą się w pamięci L2 albo jądro mierzone zdarzeniami trwa krócej niż uruchomienie, wynik nie mierzy pamięci urządzenia: takie punkty są oznaczone i nie biorą udziału w porównaniach.
-dot.time_ratio = Czas fp64/fp32
+dot.takeaway = \emph{Wniosek:} iloczyn skalarny ogranicza pamięć: redukcja drzewem w pamięci współdzielonej czyta niemal z przepustowością cuBLAS, a podwójna precyzja kosztuje mniej więcej czas podwojonych bajtów, przy błędzie mniejszym o wiele rzędów wielkości.
+dot.h_kernel = Kernel
+dot.h_prec = Precyzja
+dot.gbs = GB/s
 dot.pct_cublas = \%~cuBLAS
-dot.table = Przepustowość iloczynu skalarnego według długości wektora $N$@@DEV@@: mediana z @@SAMPLES@@ w GB/s, własne jądro w procentach cuBLAS oraz mediana czasu jądra w fp64 podzielona przez tę w fp32.
-dot.table_note = Czas fp64/fp32: \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
-dot.err_max = maks.
-dot.err_mean = średnia
-dot.err_table = Błąd względny iloczynu skalarnego wobec dokładnego iloczynu według długości wektora $N$@@DEV@@ oraz jego maksimum i średnia po rozmiarach.
-dot.err_note = Błąd względny: $|s - s_{\mathrm{exact}}| / |s_{\mathrm{exact}}|$ wyniku konfiguracji; konfiguracja błędna przekroczyła tolerancję.
+dot.pct_peak = \%~szczytu
+dot.table = Iloczyn skalarny przy największym $N$, przy którym oba kernele działały w stanie ustalonym: mediana przepustowości, w procentach przepustowości cuBLAS i teoretycznej przepustowości pamięci urządzenia.
+dot.note = \%~cuBLAS: szaro z~\nsmark{}, gdy reguła nie stwierdza istotnej różnicy, \ntmark{}~nie testowano.
+dot.figure = Przepustowość iloczynu skalarnego w funkcji długości wektora $N$: mediana każdego kernela w każdej precyzji oraz teoretyczna przepustowość pamięci każdego urządzenia (szaro).
+find.dot.vs.faster = @@DEV@@W @@T@@ redukcja w pamięci współdzielonej jest szybsza niż cuBLAS: @@GO@@ wobec @@GC@@~GB/s, @@EFF@@ razy przepustowość biblioteki.
+find.dot.vs.slower = @@DEV@@W @@T@@ redukcja w pamięci współdzielonej osiąga @@SHARE@@ przepustowości cuBLAS, @@GO@@ wobec @@GC@@~GB/s (@@EFF@@ razy).
+find.dot.vs.ns = @@DEV@@W @@T@@ redukcja w pamięci współdzielonej (@@GO@@~GB/s) i cuBLAS (@@GC@@~GB/s) nie różnią się istotnie.
+find.dot.vs.untested = @@DEV@@W @@T@@ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, cuBLAS @@GC@@~GB/s; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.dot.vs.why = Redukcja czyta z @@PO@@ teoretycznej przepustowości pamięci, cuBLAS z @@PC@@: iloczyn ogranicza pamięć, a różni je to, jak blisko każde z nich do niej dochodzi.
+find.dot.prec.slower = @@DEV@@@@T@@: fp64 trwa @@EFF@@ razy dłużej niż fp32 (@@R@@ według median), podczas gdy dwa razy więcej bajtów zajęłoby dwa razy więcej czasu.
+find.dot.prec.faster = @@DEV@@@@T@@: fp64 jest szybsza niż fp32 (@@EFF@@ razy czas), choć czyta dwa razy więcej bajtów.
+find.dot.prec.ns = @@DEV@@@@T@@: fp64 i fp32 nie różnią się istotnie czasem (@@R@@ według median), choć fp64 czyta dwa razy więcej bajtów.
+find.dot.prec.untested = @@DEV@@@@T@@: fp64 trwa według median @@R@@ razy dłużej niż fp32; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.dot.prec.why = fp32 czyta z @@P32@@ teoretycznej przepustowości pamięci, fp64 z @@P64@@: stosunek jest mniejszy od 2 o tyle, o ile przepustowość fp32 jest mniejsza od przepustowości fp64.
+find.dot.err.all = @@DEV@@Wszystkie @@N@@ konfiguracji \texttt{dot} przeszły weryfikację wobec dokładnego iloczynu; jego średni błąd względny wynosi @@E32@@ w fp32 i @@E64@@ w fp64.
+find.dot.err.some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji \texttt{dot} przeszło weryfikację wobec dokładnego iloczynu (nieudane wymieniono wyżej); jego średni błąd względny wynosi @@E32@@ w fp32 i @@E64@@ w fp64.
+find.dot.err.why = Błąd cuBLAS wynosi @@C32@@ i @@C64@@.
 dot.line_peak = szczyt teoretyczny
 dot.axis_n = Długość wektora $N$ [elementy]
-dot.figure = Przepustowość iloczynu skalarnego w funkcji długości wektora $N$@@DEV@@: mediana każdego jądra w każdej precyzji oraz teoretyczna przepustowość pamięci urządzenia (kropkowana).
-find.dot.vs.faster = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, @@SHARE@@ wyniku cuBLAS (@@GC@@~GB/s): szybciej niż biblioteka (@@P@@).
-find.dot.vs.slower = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, @@SHARE@@ wyniku cuBLAS (@@GC@@~GB/s; @@P@@).
-find.dot.vs.ns = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej (@@GO@@~GB/s) i cuBLAS (@@GC@@~GB/s) nie różnią się istotnie (@@P@@).
-find.dot.vs.untested = @@DEV@@W @@PREC@@ przy $N = @@N@@$ redukcja w pamięci współdzielonej osiąga @@GO@@~GB/s, @@SHARE@@ wyniku cuBLAS (@@GC@@~GB/s); bez surowych próbek i przy zachodzących zakresach różnicy nie testowano.
-find.dot.text = @@TEXT@@
-find.dot.prec.slower = @@DEV@@@@V@@ przy $N = @@N@@$ liczy w fp64 @@RATIO@@ razy dłużej niż w fp32 (@@T64@@ wobec @@T32@@~ms, @@P@@).
-find.dot.prec.faster = @@DEV@@@@V@@ przy $N = @@N@@$ jest w fp64 szybsze niż w fp32 (@@T64@@ wobec @@T32@@~ms, @@P@@).
-find.dot.prec.ns = @@DEV@@@@V@@ przy $N = @@N@@$ nie wykazuje istotnej różnicy między fp64 (@@T64@@~ms) a fp32 (@@T32@@~ms; @@P@@).
-find.dot.prec.untested = @@DEV@@@@V@@ przy $N = @@N@@$ trwa @@T64@@~ms w fp64 i @@T32@@~ms w fp32, @@RATIO@@ razy dłużej; bez surowych próbek i przy zachodzących zakresach różnicy nie testowano.
-find.dot.expect.near = Jądro ograniczone pamięcią, które czyta dwa razy więcej bajtów, powinno trwać dwa razy dłużej; stosunek mieści się w granicach @@TOL@@ od tej wartości.
-find.dot.expect.below = Jądro ograniczone pamięcią, które czyta dwa razy więcej bajtów, powinno trwać dwa razy dłużej; stosunek jest o ponad @@TOL@@ niższy, więc fp32 wykorzystuje pamięć słabiej niż fp64.
-find.dot.expect.above = Jądro ograniczone pamięcią, które czyta dwa razy więcej bajtów, powinno trwać dwa razy dłużej; stosunek przekracza tę wartość o ponad @@TOL@@, więc fp64 kosztuje więcej niż jego bajty: ogranicza je arytmetyka lub redukcja.
-find.dot.peak = @@DEV@@Wobec teoretycznej przepustowości pamięci urządzenia, @@PEAK@@~GB/s, przy rozmiarach porównanych powyżej: @@LIST@@.
-find.dot.err = @@DEV@@Błąd względny w @@PREC@@ dla @@K@@ rozmiarów: \texttt{dot} najwyżej @@OMAX@@ (średnio @@OMEAN@@), \texttt{cublas\_dot} najwyżej @@CMAX@@ (średnio @@CMEAN@@).
-find.dot.ord = @@DEV@@Średni błąd względny \texttt{dot} w fp32, @@E32@@, jest o @@ORD@@ rzędów wielkości większy niż w fp64, @@E64@@.
-find.dot.ord_exact = @@DEV@@Średni błąd względny \texttt{dot} w fp32 wynosi @@E32@@, a fp64 zgodziło się z dokładnym iloczynem przy każdym rozmiarze.
-find.dot.ord_not = @@DEV@@Średni błąd względny \texttt{dot} w fp32, @@E32@@, nie jest większy niż w fp64, @@E64@@: podwójna precyzja nie daje tu większej dokładności.
-find.dot.n_grows = rośnie
-find.dot.n_shrinks = maleje
-find.dot.n_flat = zmienia się mniej niż dwukrotnie
-find.dot.n_item = @@V@@ @@W@@ (@@ELO@@ przy $N = @@NLO@@$, @@EHI@@ przy $N = @@NHI@@$)
-find.dot.n_list = @@DEV@@Od najkrótszego do najdłuższego wektora błąd względny: @@LIST@@.
-find.dot.verified_all = @@DEV@@Wszystkie @@N@@ konfiguracje \texttt{dot} przeszły weryfikację wobec dokładnego iloczynu: redukcja w pamięci współdzielonej oblicza iloczyn skalarny.
-find.dot.verified_some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji \texttt{dot} przeszło weryfikację wobec dokładnego iloczynu; błędne wymieniono powyżej i nie podano ich szybkości.
-find.dot.nonsteady = @@DEV@@Przy $N = @@NLIST@@$ część punktów mieści się w pamięci L2, ma mniej bloków niż multiprocesorów lub, mierzona zdarzeniami, trwa krócej niż uruchomienie (oznaczone w tabeli): nie biorą udziału w porównaniach powyżej.
-find.dot.nosteady = @@DEV@@Żadna długość wektora nie ma obu jąder ani obu precyzji zmierzonych w stanie ustalonym, więc niczego nie porównano.
 
 walkers.title = Błądzenie losowe i stan generatora
 walkers.absent = Baza danych nie zawiera pomiarów zestawu walkers.
-walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek, a końcowe położenia wszystkich cząstek wobec teorii: średnia 0 z błędem standardowym $\sqrt{S/W}$, wariancja $S$ z błędem standardowym $S\sqrt{2/(W-1)}$. Punkty o mniejszej liczbie bloków niż multiprocesorów lub, mierzone zdarzeniami, krótsze niż uruchomienie są oznaczone i pomijane przy wyborze ,,największego punktu''.
-walkers.gsteps = Gkroków/s
-walkers.speedup = Przyspieszenie
+walkers.intro = Każda z $W$ cząstek startuje z 0 i wykonuje $S$ kroków $+1$ lub $-1$, wybieranych przez własny generator xorshift32 (wykład~B). Jądra różnią się tylko miejscem, w którym stan generatora przechowywany jest między krokami: w pamięci globalnej (\texttt{walk\_global}), z której każdy krok go czyta i do której go zapisuje, w pamięci współdzielonej (\texttt{walk\_shared}) lub w rejestrach (\texttt{walk\_registers}); bloki po 256 wątków, jedna cząstka na wątek. Szybkość to $W S$ kroków przez czas jądra, w $10^9$ kroków na sekundę. Każda konfiguracja jest sprawdzana dokładnie wobec przebiegu tego samego generatora na CPU dla próbki cząstek. Punkty o mniejszej liczbie bloków niż multiprocesorów są oznaczone i pomijane przy wyborze ,,największego punktu''. Przebieg liczników nie obejmuje tego zestawu: ruch w pamięci na krok wynika z kodu jąder, nie z pomiaru.
+walkers.takeaway = \emph{Wniosek:} stan wątku trzeba trzymać w rejestrach: stan, który w każdym kroku przechodzi przez pamięć globalną, kosztuje większość szybkości, a pamięć współdzielona odzyskuje jej większość.
+walkers.table = Szybkość błądzenia losowego w $10^9$ kroków na sekundę według liczby cząstek $W$ i kroków $S$, ze stanem generatora w pamięci globalnej, współdzielonej i w rejestrach (mediana).
+walkers.figure = Szybkość błądzenia losowego w funkcji liczby kroków na cząstkę, dla największej zmierzonej liczby cząstek (mediana).
+find.wk.shared.faster = @@DEV@@W największym ustalonym punkcie, @@T@@, przechowywanie stanu generatora w pamięci współdzielonej zamiast globalnej przyspiesza błądzenie @@EFF@@ razy (@@GB@@ wobec @@GA@@~Gkroków/s).
+find.wk.shared.slower = @@DEV@@W największym ustalonym punkcie, @@T@@, stan w pamięci współdzielonej jest wolniejszy niż w globalnej: @@GB@@ wobec @@GA@@~Gkroków/s (@@EFF@@ razy).
+find.wk.shared.ns = @@DEV@@W największym ustalonym punkcie, @@T@@, stan w pamięci współdzielonej (@@GB@@~Gkroków/s) i w globalnej (@@GA@@) nie różnią się istotnie.
+find.wk.shared.untested = @@DEV@@W największym ustalonym punkcie, @@T@@, stan w pamięci współdzielonej daje @@GB@@~Gkroków/s, w globalnej @@GA@@; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.wk.regs.faster = @@DEV@@Rejestry są jeszcze szybsze: @@EFF@@ razy szybkość pamięci współdzielonej (@@GB@@ wobec @@GA@@~Gkroków/s), @@RG@@ razy szybkość pamięci globalnej.
+find.wk.regs.slower = @@DEV@@Rejestry są wolniejsze niż pamięć współdzielona: @@GB@@ wobec @@GA@@~Gkroków/s (@@EFF@@ razy).
+find.wk.regs.ns = @@DEV@@Rejestry (@@GB@@~Gkroków/s) i pamięć współdzielona (@@GA@@) nie różnią się istotnie.
+find.wk.regs.untested = @@DEV@@Rejestry dają @@GB@@~Gkroków/s, pamięć współdzielona @@GA@@; bez surowych próbek i przy nakładających się zakresach różnica nie jest testowana.
+find.wk.regs.why = Czasy z wykładu~B dla pamięci globalnej, współdzielonej i rejestrów mają się jak 1 : @@LS@@ : @@LR@@; nasze jak 1 : @@TS@@ : @@TR@@.
+find.wk.order.all = @@DEV@@Kolejność pamięć globalna, pamięć współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi we wszystkich @@N@@ punktach, w których zmierzono trzy jądra.
+find.wk.order.some = @@DEV@@Kolejność pamięć globalna, pamięć współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi w @@K@@ z @@N@@ punktów, w których zmierzono trzy jądra.
+find.wk.exact.all = @@DEV@@Wszystkie @@N@@ konfiguracji zgadzają się dokładnie z przebiegiem tego samego generatora na CPU dla sprawdzonych cząstek.
+find.wk.exact.some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji zgadza się dokładnie z przebiegiem tego samego generatora na CPU; pozostałe wymieniono wyżej.
+mem.text = @@TEXT@@
+mem.nothing = Żadne porównanie w tym eksperymencie nie spełnia reguł tego, co się liczy (punkt ustalony po obu stronach, baza zmierzona poprawnie); jego dane są w dodatku.
 walkers.walkers = $W$
 walkers.steps = $S$
 walkers.h_global = globalna
 walkers.h_shared = współdz.
 walkers.h_regs = rejestry
-walkers.h_sg = S/G
-walkers.h_rs = R/S
-walkers.h_rg = R/G
-walkers.table = Szybkość błądzenia losowego według liczby cząstek $W$ i kroków $S$@@DEV@@: mediana z @@SAMPLES@@ w $10^9$ kroków na sekundę oraz łańcuch przyspieszeń od pamięci globalnej (G) przez współdzieloną (S) do rejestrów (R).
-walkers.table_note = Przyspieszenie: stosunek szybkości, odwrotność stosunku czasów; \nsmark~różnica nieistotna (szare: $p \ge 0{,}05$ lub mediany bliżej niż próg praktyczny), \ntmark~nie testowano (brak surowych próbek, zakresy zachodzą na siebie).
-walkers.kernel = Jądro
-walkers.h_mean = Średnia
-walkers.h_var = $\sigma^2/S$
-walkers.all = \emph{wszystkie trzy}
-walkers.stat_table = Końcowe położenia cząstek wobec teorii@@DEV@@: ich średnia, $z$ = średnia podzielona przez jej błąd standardowy $\sqrt{S/W}$, ich wariancja podzielona przez liczbę kroków $S$ oraz $z_{\sigma^2}$ = odległość tego stosunku od 1 podzielona przez jego błąd standardowy $\sqrt{2/(W-1)}$.
-walkers.stat_note = Uczciwe błądzenie utrzymuje $|z|$ i $|z_{\sigma^2}|$ poniżej @@SIG@@ poza rzadkimi przypadkami. \emph{Wszystkie trzy}: trzy jądra podają te same wartości.
-walkers.stat_none = Pomiar nie zapisał średniej ani wariancji końcowych położeń.
 walkers.axis_steps = Kroki $S$ na cząstkę
 walkers.axis_gsteps = Szybkość [$10^9$ kroków/s]
-walkers.figure = Szybkość błądzenia losowego w funkcji liczby kroków na cząstkę@@DEV@@: mediana każdego jądra, dla największej liczby cząstek linią ciągłą, dla pozostałych kropkowaną.
-find.wk.step.faster = @@R@@ razy szybciej (@@P@@)
-find.wk.step.slower = wolniej, @@R@@ szybkości (@@P@@)
-find.wk.step.ns = bez istotnej różnicy (@@R@@ razy, @@P@@)
-find.wk.step.untested = @@R@@ razy szybciej według median (nie testowano)
-find.wk.chain = @@DEV@@Przy $W = @@W@@$ cząstkach po $S = @@S@@$ kroków, największym punkcie w stanie ustalonym, stan w pamięci globalnej daje @@GG@@~Gkroków/s; w pamięci współdzielonej @@GS@@, @@STEP1@@; w rejestrach @@GR@@, wobec pamięci współdzielonej @@STEP2@@: @@RG@@ razy szybkość pamięci globalnej.
-find.wk.lecture = @@DEV@@Czasy z wykładu~B dla pamięci globalnej, współdzielonej i rejestrów, 3,7, 0,7 i 0,5~s (34~s na procesorze x86), mają się jak 1 : @@LS@@ : @@LR@@; nasze w tym punkcie jak 1 : @@TS@@ : @@TR@@.
-find.wk.chain_all = @@DEV@@Kolejność pamięć globalna, współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi we wszystkich @@N@@ punktach, w których zmierzono trzy jądra.
-find.wk.chain_some = @@DEV@@Kolejność pamięć globalna, współdzielona, rejestry, każde istotnie szybsze od poprzedniego, zachodzi w @@K@@ z @@N@@ punktów, w których zmierzono trzy jądra.
-find.wk.stat_ok = @@DEV@@Błądzenie zachowuje się zgodnie z teorią we wszystkich @@N@@ konfiguracjach: $|z| \le @@ZMAX@@$ dla średniej, a wariancja wynosi od @@VLO@@ do @@VHI@@ liczby kroków, wszędzie w granicach @@SIG@@ błędów standardowych.
-find.wk.stat_bad = @@DEV@@Spośród @@N@@ konfiguracji @@ZB@@ ma średnią odległą od 0 o ponad @@SIG@@ błędy standardowe (największe $|z|$ @@ZMAX@@); wariancja wynosi od @@VLO@@ do @@VHI@@ liczby kroków.
-find.wk.var_bad = @@DEV@@Wariancja odbiega od liczby kroków o ponad @@SIG@@ błędy standardowe w @@VB@@ z @@N@@ konfiguracji: to nie jest błądzenie uczciwej monety.
-find.wk.exact_all = @@DEV@@Wszystkie @@N@@ konfiguracje zgodziły się dokładnie z przebiegiem tego samego generatora na CPU dla sprawdzonych cząstek.
-find.wk.exact_some = @@DEV@@Tylko @@K@@ z @@N@@ konfiguracji zgodziło się dokładnie z przebiegiem tego samego generatora na CPU; pozostałe wymieniono powyżej i nie podano ich szybkości.
-find.wk.nonsteady = @@DEV@@Punkty $W/S$ = @@LIST@@ miały mniej bloków, niż GPU ma multiprocesorów, lub, mierzone zdarzeniami, trwały krócej niż uruchomienie (oznaczone w tabeli) i pominięto je przy wyborze największego punktu.
-find.wk.nosteady = @@DEV@@Żaden punkt nie ma trzech jąder zmierzonych w stanie ustalonym, więc łańcucha nie oceniono w największym punkcie.
 
 concl.r.dot_prec = Podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
 concl.r.dot_reduce = Redukcja w pamięci współdzielonej oblicza iloczyn skalarny.

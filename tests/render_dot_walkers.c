@@ -233,84 +233,34 @@ static double dot_ms(int v, int p, int i)
 
 /* ---- dot ----------------------------------------------------------------- */
 
-/* Every cell is the fixture's median, the shares and time ratios are
- * the medians' ratios, the failed configuration says so and has no
- * share, the L2 size carries its marks, and the errors are stored. */
+/* The table holds the four kernels at the largest N where both ran
+ * steady (2^27; 2^20 fits the L2 cache and is never compared): the
+ * fixture's medians, the own kernel in % of cuBLAS, each in % of the
+ * memory's peak. */
 static void test_dot_tables(void **state)
 {
 	struct chk_table t;
-	char where[64], e[64];
+	char where[64];
 	char *tex;
-	int i, v, p;
+	int r;
 
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
 	tex = render("dot");
 	chk_table_need(tex, "dot", dev_id, &t);
-	assert_int_equal(t.nrows, 3);
-	for (i = 0; i < 3; i++) {
-		assert_int_equal(t.ncols[i], 9);
-		snprintf(where, sizeof(where), "\\(2^{%d}\\)",
-			 i == 0 ? 20 : i == 1 ? 24 : 27);
-		assert_true(!strncmp(t.cell[i][0], where, strlen(where)));
-		/* 2^20 fits the L2 cache: marked c. Shorter than the
-		 * session's launch (LAUNCH_US), but timed by the GPU's
-		 * own record, which holds no launch cost: no l, whatever
-		 * the stored regime says */
-		if (i == 0) {
-			chk_expect_in(t.cell[i][0], "\\rgmark{c}");
-			assert_null(strstr(t.cell[i][0], "\\rgmark{l}"));
-			for (v = 0; v < 4; v++)
-				assert_true(dot_ms(v / 2, v % 2, 0) * 1e3 <
-					    LAUNCH_US);
-		} else
-			assert_string_equal(t.cell[i][0], where);
-		for (p = 0; p < 2; p++) {
-			double g[2];
+	assert_int_equal(t.nrows, 4);
+	for (r = 0; r < 4; r++) {
+		int v = r % 2, p = r / 2;
+		double g = chk_spread_median(dot_base(v, p, 2), v + 2 * p);
+		double c = chk_spread_median(dot_base(1, p, 2), 1 + 2 * p);
 
-			for (v = 0; v < 2; v++) {
-				const char *c = t.cell[i][1 + 3 * p + v];
-
-				g[v] = chk_spread_median(dot_base(v, p, i), v + 2 * p);
-				snprintf(where, sizeof(where), "i=%d v=%d p=%d",
-					 i, v, p);
-				if (dot_failed(v, p, i)) {
-					assert_string_equal(c,
-						"{\\textit{failed}}");
-					continue;
-				}
-				chk_expect_lead(c, g[v], where);
-			}
-			if (dot_failed(1, p, i))
-				assert_string_equal(t.cell[i][3 + 3 * p],
-						    "{--}");
-			else
-				chk_expect_lead(t.cell[i][3 + 3 * p],
-					    100 * g[0] / g[1], "pct");
-		}
-		chk_expect_lead(t.cell[i][7], dot_ms(0, 1, i) / dot_ms(0, 0, i),
-			    "ratio own");
-		if (i == 1)
-			assert_string_equal(t.cell[i][8], "{--}");
-		else
-			chk_expect_lead(t.cell[i][8],
-				    dot_ms(1, 1, i) / dot_ms(1, 0, i),
-				    "ratio cublas");
+		snprintf(where, sizeof(where), "v=%d p=%d", v, p);
+		assert_int_equal(t.ncols[r], 6);
+		assert_string_equal(t.cell[r][2], "$2^{27}$");
+		chk_expect_lead(t.cell[r][3], g, where);
+		chk_expect_lead(t.cell[r][4], 100 * g / c, where);
+		chk_expect_lead(t.cell[r][5], 100 * g / PEAK, where);
 	}
-	chk_table_free(&t);
-	chk_table_need(tex, "dot-error", dev_id, &t);
-	assert_int_equal(t.nrows, 5);
-	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(0, 0, 2));
-	assert_string_equal(t.cell[2][1], e);
-	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(1, 1, 0));
-	assert_string_equal(t.cell[0][4], e);
-	assert_string_equal(t.cell[1][2], "\\textit{failed}");
-	/* max and mean over the sizes of own fp64 */
-	snprintf(e, sizeof(e), "\\num{%.2e}", dot_err(0, 1, 2));
-	assert_string_equal(t.cell[3][3], e);
-	snprintf(e, sizeof(e), "\\num{%.2e}", (dot_err(0, 1, 0) +
-		 dot_err(0, 1, 1) + dot_err(0, 1, 2)) / 3);
-	assert_string_equal(t.cell[4][3], e);
 	chk_table_free(&t);
 	chk_expect_in(tex, "\\item \\texttt{cublas\\_dot}, \\(N = \\num{16777216}"
 		  "\\), fp32: \\textit{failed} --- relative error");
@@ -328,70 +278,53 @@ static void test_dot_findings(void **state)
 		      dot_err(0, 0, 2)) / 3;
 	double e64 = (dot_err(0, 1, 0) + dot_err(0, 1, 1) +
 		      dot_err(0, 1, 2)) / 3;
-	double a[NS], b[NS];
-	int k;
 
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
 	tex = render("dot");
 	sec = chk_section_text(tex, "Scalar product with a shared-memory "
 			   "reduction");
-	snprintf(want, sizeof(want), "\\item In fp32 at $N = 2^{27}$ the "
-		 "shared-memory reduction reaches %s~GB/s, %s of cuBLAS's "
-		 "%s~GB/s (%s).", chk_tex_num(o32, 4), chk_tex_pct(100 * o32 / c32, 3),
-		 chk_tex_num(c32, 4), chk_tex_p(chk_spread_p(dot_base(1, 0, 2), 1,
-					 dot_base(0, 0, 2), 0)));
+	snprintf(want, sizeof(want), "\\item In fp32, $N = 2^{27}$ the "
+		 "shared-memory reduction reaches %s of cuBLAS's bandwidth, "
+		 "%s against %s~GB/s (", chk_tex_pct(100 * o32 / c32, 3),
+		 chk_tex_num(o32, 4), chk_tex_num(c32, 4));
 	chk_expect_in(sec, want);
-	/* the time test on the kernel-time samples */
-	chk_spread(dot_base(0, 0, 2), 0, a);
-	chk_spread(dot_base(0, 1, 2), 2, b);
-	for (k = 0; k < NS; k++) {
-		a[k] = 2.0 * dot_ns[2] * 4 / (a[k] * 1e6);
-		b[k] = 2.0 * dot_ns[2] * 8 / (b[k] * 1e6);
-	}
-	snprintf(want, sizeof(want), "\\item \\texttt{dot} at $N = 2^{27}$ "
-		 "takes %s times as long in fp64 as in fp32 (%s against "
-		 "%s~ms, %s). A memory-bound kernel that reads twice the "
-		 "bytes expects twice the time; the ratio is within "
-		 "\\num{25}\\,\\%% of that.", chk_tex_num(t64 / t32, 3), chk_tex_num(t64, 4),
-		 chk_tex_num(t32, 4), chk_tex_p(chk_mwu_p(a, NS, b, NS)));
+	snprintf(want, sizeof(want), "The reduction reads at %s of the "
+		 "theoretical memory bandwidth, cuBLAS at %s:",
+		 chk_tex_pct(100 * o32 / PEAK, 3), chk_tex_pct(100 * c32 / PEAK, 3));
 	chk_expect_in(sec, want);
-	snprintf(want, sizeof(want), "\\texttt{dot} fp32 %s",
-		 chk_tex_pct(100 * o32 / PEAK, 3));
+	snprintf(want, sizeof(want), "\\item \\texttt{dot}, $N = 2^{27}$: fp64 "
+		 "takes %s (95\\,\\%% CI ", chk_tex_num(t64 / t32, 3));
 	chk_expect_in(sec, want);
-	snprintf(want, sizeof(want), "lies %s orders of magnitude above "
-		 "fp64's", chk_tex_num(log10(e32 / e64), 2));
+	snprintf(want, sizeof(want), "its mean relative error is \\num{%.2e} "
+		 "in fp32 and \\num{%.2e} in fp64.", e32, e64);
 	chk_expect_in(sec, want);
-	chk_expect_in(sec, "\\texttt{dot} fp32 grows (");
 	chk_expect_in(sec, "All 6 configurations of \\texttt{dot} passed");
-	chk_expect_in(sec, "\\item At $N = 2^{20}$ some points fit the L2 cache");
-	/* the failed point is no speed: no sentence at 2^24 */
-	assert_null(strstr(sec, "at $N = 2^{24}$ the shared"));
+	/* the failed and the L2 points are no speed: no sentence there */
+	assert_null(strstr(sec, "$N = 2^{24}$"));
+	assert_null(strstr(sec, "$N = 2^{20}$"));
+	assert_null(strstr(sec, "$p <"));
 	free(sec);
 	free(tex);
 }
 
-/* The launch mark (l) is the events timer's: the same session timed by
- * events marks every dot kernel at 2^20, each shorter than the empty
- * kernel's launch; the larger sizes take longer and stay unmarked. */
+/* Without the largest size, the comparisons move to the largest size
+ * where both sides ran steady: fp64 at 2^24; fp32 not at all (cuBLAS
+ * failed at 2^24, 2^20 fits the L2 cache). */
 static void test_dot_launch(void **state)
 {
-	struct chk_table t;
-	char *tex;
-	int v;
+	char *tex, *sec;
 
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
-	sql("UPDATE session SET timer = 'events-blocking'");
+	sql("UPDATE session SET timer = 'events-blocking';"
+	    "DELETE FROM config WHERE suite = 'dot' AND count = 134217728");
 	tex = render("dot");
-	chk_table_need(tex, "dot", dev_id, &t);
-	chk_expect_in(t.cell[0][0], "\\rgmark{l}");
-	chk_expect_in(t.cell[0][0], "\\rgmark{c}");
-	for (v = 0; v < 2; v++)
-		assert_true(dot_ms(v, 0, 1) * 1e3 > LAUNCH_US);
-	assert_null(strstr(t.cell[1][0], "\\rgmark"));
-	assert_null(strstr(t.cell[2][0], "\\rgmark"));
-	chk_table_free(&t);
+	sec = chk_section_text(tex, "Scalar product with a shared-memory "
+			   "reduction");
+	chk_expect_in(sec, "\\item In fp64, $N = 2^{24}$ the shared-memory");
+	assert_null(strstr(sec, "In fp32, $N ="));
+	free(sec);
 	free(tex);
 }
 
@@ -411,28 +344,15 @@ static void test_walkers_tables(void **state)
 	assert_int_equal(t.nrows, 6);
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 3; j++, r++) {
-			double g[3];
-
-			assert_int_equal(t.ncols[r], 8);
+			assert_int_equal(t.ncols[r], 5);
 			for (v = 0; v < 3; v++) {
-				g[v] = chk_spread_median(wk_base(v, i, j), v + j);
 				snprintf(where, sizeof(where), "w%d s%d v%d",
 					 i, j, v);
-				chk_expect_lead(t.cell[r][2 + v], g[v], where);
+				chk_expect_lead(t.cell[r][2 + v],
+					chk_spread_median(wk_base(v, i, j),
+							  v + j), where);
 			}
-			chk_expect_lead(t.cell[r][5], g[1] / g[0], "S/G");
-			chk_expect_lead(t.cell[r][6], g[2] / g[1], "R/S");
-			chk_expect_lead(t.cell[r][7], g[2] / g[0], "R/G");
 		}
-	chk_table_free(&t);
-	chk_table_need(tex, "walkers-stat", dev_id, &t);
-	assert_int_equal(t.nrows, 6);
-	/* the three kernels report the same walks: one row, "all three" */
-	assert_string_equal(t.cell[5][2], "\\emph{all three}");
-	chk_expect_lead(t.cell[5][4], wk_mean(1, 2) / sqrt(10000.0 / 1048576),
-		    "z");
-	chk_expect_lead(t.cell[5][5], wk_var(1, 2) / 10000, "var");
-	chk_expect_lead(t.cell[5][6], 0.8, "zvar");
 	chk_table_free(&t);
 	free(tex);
 }
@@ -441,6 +361,7 @@ static void test_walkers_findings(void **state)
 {
 	char want[1024];
 	char *tex, *sec;
+	struct chk_table t;
 	double g = chk_spread_median(wk_base(0, 1, 2), 2);
 	double s = chk_spread_median(wk_base(1, 1, 2), 3);
 	double r = chk_spread_median(wk_base(2, 1, 2), 4);
@@ -449,42 +370,39 @@ static void test_walkers_findings(void **state)
 	assert_int_equal(build(dbpath), 0);
 	tex = render("walkers");
 	sec = chk_section_text(tex, "Random walkers and the generator's state");
-	snprintf(want, sizeof(want), "\\item With $W = \\num{1048576}$ "
-		 "walkers of $S = \\num{10000}$ steps, the largest steady "
-		 "point, the state in global memory gives %s~Gsteps/s; in "
-		 "shared memory %s, %s times as fast (%s); in registers %s, "
-		 "against shared memory %s times as fast (%s): %s times the "
-		 "rate of global memory.", chk_tex_num(g, 4), chk_tex_num(s, 4),
-		 chk_tex_num(s / g, 3), chk_tex_p(chk_spread_p(wk_base(0, 1, 2), 2,
-					   wk_base(1, 1, 2), 3)),
-		 chk_tex_num(r, 4), chk_tex_num(r / s, 3), chk_tex_p(chk_spread_p(wk_base(1, 1, 2), 3,
-						      wk_base(2, 1, 2), 4)),
-		 chk_tex_num(r / g, 3));
+	snprintf(want, sizeof(want), "\\item At the largest steady point, $W = "
+		 "\\num{1048576}$, $S = \\num{10000}$, keeping the generator's "
+		 "state in shared memory instead of global memory makes the "
+		 "walk %s (95\\,\\%% CI ", chk_tex_num(s / g, 3));
 	chk_expect_in(sec, want);
-	snprintf(want, sizeof(want), "stand 1 : %s : %s; ours at that point "
-		 "stand 1 : %s : %s.", chk_tex_num(0.7 / 3.7, 2), chk_tex_num(0.5 / 3.7, 2),
+	snprintf(want, sizeof(want), "times as fast (%s against %s~Gsteps/s).",
+		 chk_tex_num(s, 4), chk_tex_num(g, 4));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "times the rate of shared memory (%s "
+		 "against %s~Gsteps/s), %s times that of global memory.",
+		 chk_tex_num(r, 4), chk_tex_num(s, 4), chk_tex_num(r / g, 3));
+	chk_expect_in(sec, want);
+	snprintf(want, sizeof(want), "stand 1 : %s : %s; ours stand 1 : %s : "
+		 "%s.", chk_tex_num(0.7 / 3.7, 2), chk_tex_num(0.5 / 3.7, 2),
 		 chk_tex_num(g / s, 2), chk_tex_num(g / r, 2));
 	chk_expect_in(sec, want);
 	chk_expect_in(sec, "holds at all 6 points");
-	snprintf(want, sizeof(want), "at all 18 configurations: $|z| \\le "
-		 "%s$", chk_tex_num(0.5, 2));
-	chk_expect_in(sec, want);
 	chk_expect_in(sec, "All 18 configurations matched a CPU run");
-	/* 256 blocks of walkers at W = 65536 keep every SM busy: no point
-	 * is left out (the stored "below_wave" is an older rule's) */
-	assert_null(strstr(sec, "ran fewer blocks than the GPU has SMs"));
+	assert_null(strstr(sec, "$p <"));
 	free(sec);
 	free(tex);
-	/* a grid of fewer blocks than SMs (64 of 132) is: named, and out
+	/* a grid of fewer blocks than SMs (64 of 132) is marked and out
 	 * of the largest point, which stays W = 1048576 */
 	sql("UPDATE config SET grid_blocks = 64 WHERE suite = 'walkers' AND "
 	    "count = 65536");
 	tex = render("walkers");
+	chk_table_need(tex, "walkers", dev_id, &t);
+	chk_expect_in(t.cell[0][2], "\\rgmark{w}");
+	assert_null(strstr(t.cell[3][2], "\\rgmark{w}"));
+	chk_table_free(&t);
 	sec = chk_section_text(tex, "Random walkers and the generator's state");
-	chk_expect_in(sec, "The points $W/S$ = \\num{65536}/\\num{100}, ");
-	chk_expect_in(sec, "ran fewer blocks than the GPU has SMs");
-	chk_expect_in(sec, "\\item With $W = \\num{1048576}$ walkers of $S = "
-		      "\\num{10000}$ steps, the largest steady point");
+	chk_expect_in(sec, "\\item At the largest steady point, $W = "
+		      "\\num{1048576}$, $S = \\num{10000}$");
 	free(sec);
 	free(tex);
 }
@@ -588,7 +506,7 @@ static void test_latex(void **state)
 {
 	static const char *const pre[] = {"find.dot.", "find.wk.", "dot.",
 		"walkers.", "concl.r.dot", "concl.b.walkers",
-		"intro.obj.dot", "intro.obj.walkers", "word.steps"};
+		"intro.obj.dot", "intro.obj.walkers", "mem."};
 
 	(void)state;
 	if (!fix_have("pdflatex"))
