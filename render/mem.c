@@ -360,6 +360,20 @@ void mem_tab_init(struct mem_tab *m, const char *kinds)
 	m->more = NULL;
 }
 
+void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
+		  double v, unsigned hide)
+{
+	struct rbuf post;
+
+	if (cell_status(x, &m->t, c))
+		return;
+	rbuf_init(&post);
+	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
+	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
+	m->seen |= rcfg_regime(x, c);
+	rbuf_free(&post);
+}
+
 static void mem_tab_free(struct mem_tab *m)
 {
 	int i;

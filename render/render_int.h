@@ -1279,6 +1279,11 @@ struct mem_tab {
 	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
+/* The cell of configuration c: its status where it is not ok
+ * (cell_status), else the value v followed by c's marks less those in
+ * hide (printed once for the row); c's regime joins m->seen. */
+void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
+		  double v, unsigned hide);
 /* The marks every ok configuration of c[0..n-1] (NULL entries allowed)
  * shares, printed once on the row; 0 when none is ok. */
 unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
