@@ -1472,4 +1472,11 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
 
+/* ---- engineer "front" (sec_front.c) ---------------------------------- */
+
+/* The references: the sources the report reproduces (shared/SEEDS.md),
+ * a \section* labelled sec:refs, each source labelled ref:X by its
+ * letter (\ref{ref:P} prints "P"). Returns 0 or -1 (template error). */
+int sec_refs(struct rctx *x);
+
 #endif
