@@ -677,101 +677,40 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 	return rc;
 }
 
-/* The FP64 peak of device d (measure derives it where it knows the
- * FP64 units of the compute capability), NAN when absent. */
-static double peak_fp64(const struct store_device *d)
-{
-	double p = dev_peak_fp64(d);
-
-	return isfinite(p) ? p : NAN;
-}
-
-/* 1 when a reported device has an FP64 peak: only then do the tables
- * give it, so that a database measured before it reads as it did. */
+/* 1 when a reported device has an FP64 peak: only then is it given,
+ * so that a report of the FP32 suites names no FP64 peak. */
 static int any_peak_fp64(const struct rctx *x)
 {
 	size_t d;
 
 	for (d = 0; d < x->ndevs; d++)
-		if (isfinite(peak_fp64(x->devs[d])))
+		if (isfinite(dev_peak_fp64(x->devs[d])))
 			return 1;
 	return 0;
 }
 
-/* The note under a device table: the peaks' formulas, FP64's where a
- * table gives it. Points into note (or the strings). */
+/* The note under a device table: the peaks' formulas, FP64's where
+ * given. */
 static const char *device_note(struct rctx *x, struct rbuf *note)
 {
-	if (!any_peak_fp64(x))
-		return lang_get(x->L, "device.note");
 	rbuf_printf(note, "%s %s", lang_get(x->L, "device.note"),
-		    lang_get(x->L, "device.note_fp64"));
+		    any_peak_fp64(x) ? lang_get(x->L, "device.note_fp64") : "");
 	return rbuf_str(note);
 }
 
-/* One row per GPU: what the findings lean on (SMs, clock, L2, peaks);
+static int device_tables(struct rctx *x, const char **rows, size_t nrows,
+			 const char *anchor, const char *caption);
+
+/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
-	static const char *const head[] = {"=", "prop.name", "hw.cc",
-					   "hw.sms", "hw.clock", "hw.l2", NULL};
-	struct rtable t;
-	struct rbuf cell, note;
-	size_t d;
-	int rc, fp64 = any_peak_fp64(x);
+	static const char *rows[] = {"name", "compute_capability",
+		"multiprocessor_count", "clock_rate", "l2_cache_size",
+		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
 
-	rtable_init(&t, fp64 ? "lXcSSSSSS" : "lXcSSSSS");
-	rbuf_init(&note);
-	rbuf_init(&cell);
-	/* two peaks share their unit in a spanning head, which keeps the
-	 * table to the line */
-	for (d = 0; fp64 && d < 6; d++)
-		rtable_head(&t, "");
-	if (fp64) {
-		rtable_head_span(&t, 2, lang_get(x->L, "hw.peak_flops"));
-		rtable_head(&t, "");
-		rtable_head_end(&t);
-	}
-	mem_heads(x, &t, head);
-	rtable_head(&t, fp64 ? "FP32" : lang_get(x->L, "hw.peak_fp32"));
-	if (fp64)
-		rtable_head(&t, "FP64");
-	rtable_head(&t, lang_get(x->L, "hw.peak_mem"));
-	rtable_head_end(&t);
-	for (d = 0; d < x->ndevs; d++) {
-		const struct store_device *v = x->devs[d];
-		const struct store_prop *p;
-
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "GPU~%zu", d + 1);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		name_put(x, v->name, 1, &cell);
-		rtable_text(&t, rbuf_str(&cell));
-		p = model_prop(v, "compute_capability");
-		rbuf_free(&cell);
-		rbuf_put_tex(&cell, p && p->value ? p->value : "--", 0);
-		rtable_text(&t, rbuf_str(&cell));
-		p = model_prop(v, "multiprocessor_count");
-		rtable_num(&t, p && p->has_num ? p->num : NAN, 0, 0);
-		p = model_prop(v, "clock_rate");
-		rtable_num(&t, p && p->has_num ? p->num : NAN, 0, 0);
-		rtable_num(&t, model_prop_bytes(v, "l2_cache_size") / 1048576,
-			   0, 0);
-		rtable_num(&t, v->peak_fp32_gflops > 0 ?
-			   v->peak_fp32_gflops / 1000 : NAN, 1, 0);
-		if (fp64)
-			rtable_num(&t, peak_fp64(v) / 1000, 1, 0);
-		rtable_num(&t, v->peak_mem_gbs > 0 ? v->peak_mem_gbs : NAN, 0,
-			   0);
-		rtable_row_end(&t);
-	}
-	rc = emit_table(x, &t, lang_get(x->L, "hw.caption"), "hardware",
-			device_note(x, &note));
-	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&note);
-	return rc;
+	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
+			     lang_get(x->L, "hw.caption"));
 }
 
 /* What each experiment sets out to find, for those the data holds: a
@@ -797,7 +736,7 @@ static int objectives(struct rctx *x)
 	emit_par(x, lang_get(x->L, "intro.objectives"));
 	if (f.n) {
 		v = (struct kv){"ITEMS", rbuf_str(&f.items)};
-		rc = emit_fragment(x, "list", &v, 1);
+		rc = emit_fragment(x, "compactlist", &v, 1);
 	}
 	find_free(&f);
 	return rc;
@@ -882,7 +821,7 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	fv_int(&v, "MINPAIRS", RULE_MIN_PAIRS);
 	find_pct(fv_put(&v, "FLOOR"), 100 * RULE_MIN_THRESHOLD, 2);
 	find_pct(fv_put(&v, "CLOCKTOL"), 100 * RULE_CLOCK_TOL, 2);
-	find_num(fv_put(&v, "ALPHA"), RULE_ALPHA, 2);
+	find_num(fv_put(&v, "ALPHA"), RULE_ALPHA, 1);
 	rc |= fv_par(x, "method.signif", &v);
 	rc |= fv_par(x, "method.rules", &v);
 	if (x->ndevs > 1)
@@ -1080,7 +1019,7 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 			rbuf_puts(b, "--");
 	} else {
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
-		     !strcmp(key, "peak_fp64") ? peak_fp64(d) :
+		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
 		render_num_format(pk, num, sizeof(num));
 		if (pk > 0)
@@ -1093,8 +1032,8 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 /* The rows of the device tables into *out (malloc'd; free() the array
  * only) and *n: the record's identity, the union of the devices'
  * property keys in first-seen order less those the record gives, NULL
- * for a gap, the peaks (FP64's only where a reported device has that
- * peak). -1 out of memory. */
+ * for a gap, the peaks (FP64's where a reported device has it). -1 out
+ * of memory. */
 static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 {
 	const char **keys, *k;
@@ -1123,9 +1062,11 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 	return 0;
 }
 
-/* The table of the ncol devices from chunk on. */
+/* The table of rows of the ncol devices from chunk on, anchored
+ * anchor, captioned caption (NULL: the appendix's). */
 static int device_table(struct rctx *x, const char **rows, size_t nrows,
-			size_t chunk, size_t ncol)
+			size_t chunk, size_t ncol, const char *anchor,
+			const char *caption)
 {
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
@@ -1167,28 +1108,39 @@ static int device_table(struct rctx *x, const char **rows, size_t nrows,
 		rtable_row_end(&t);
 	}
 	rbuf_free(&cell);
-	rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
-					   (long long)ncol),
-			"device", device_note(x, &cell));
+	rc = emit_table(x, &t, caption ? caption : lang_plural(x->L,
+			"device.caption", (long long)ncol), anchor,
+			device_note(x, &cell));
 	rtable_free(&t);
 	rbuf_free(&cell);
+	return rc;
+}
+
+/* The tables of rows of every reported device: four devices per table
+ * keep the columns readable. */
+static int device_tables(struct rctx *x, const char **rows, size_t nrows,
+			 const char *anchor, const char *caption)
+{
+	size_t chunk;
+	int rc = 0;
+
+	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
+		rc = device_table(x, rows, nrows, chunk, x->ndevs - chunk < 4 ?
+				  x->ndevs - chunk : 4, anchor, caption);
 	return rc;
 }
 
 int sec_device(struct rctx *x)
 {
 	const char **keys = NULL;
-	size_t nkeys, chunk;
-	int rc = 0;
+	size_t nkeys;
+	int rc;
 
 	emit_heading(x, 0, lang_get(x->L, "device.title"));
 	rbuf_puts(&x->body, "\\label{app:device}\n");
 	if (dev_rows(x, &keys, &nkeys))
 		return -1;
-	/* four devices per table keep the columns readable */
-	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
-		rc = device_table(x, keys, nkeys, chunk, x->ndevs - chunk < 4 ?
-				  x->ndevs - chunk : 4);
+	rc = device_tables(x, keys, nkeys, "device", NULL);
 	free(keys);
 	return rc;
 }

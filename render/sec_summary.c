@@ -47,41 +47,30 @@ static const struct rcfg *row_cfg(const struct rctx *x, int dev,
 	return NULL;
 }
 
-static double row_num(const struct sum_facts *s, int row)
-{
-	switch (row) {
-	case R_GFLOPS:
-		return rcfg_median(s->v.best, VOCAB_METRIC_GFLOPS);
-	case R_LIB:
-		return s->v.best_ref.a ? s->v.best_ref.cmp.a : NAN;
-	case R_PCT_REF:
-		return s->v.pct_ref;
-	case R_PCT_PEAK:
-		return s->v.pct_peak;
-	case R_GBS:
-		return s->i.n > 0 ? s->i.gbest : NAN;
-	case R_PCT_MEM:
-		return s->i.n > 0 ? s->i.pctbest : NAN;
-	case R_MEMCPY:
-		return s->i.n > 0 ? s->i.gmem : NAN;
-	case R_PCT_MEMCPY:
-		return s->i.n > 0 ? s->i.pctmem : NAN;
-	}
-	return NAN;
-}
-
-/* A text row's cell (without marks) into b; nothing where the device
- * lacks it. */
-static void row_text(const struct rctx *x, const struct sum_facts *s,
-		     int row, struct rbuf *b)
+/* Row row of a device into b: a text, or a number (\num) with the
+ * row's significant figures; nothing where the device lacks it. */
+static void row_put(const struct rctx *x, const struct sum_facts *s,
+		    int row, struct rbuf *b)
 {
 	const struct rcfg *c = s->v.best;
+	const struct ilp_facts *i = s->i.n > 0 ? &s->i : NULL;
+	double v[R_N];
 	struct rsize sz;
 
-	if (row == R_ILP && s->i.n > 0) {
-		rbuf_printf(b, "%d", s->i.best_ilp);
-	} else if (row == R_COUNT && s->i.n > 0) {
-		ilp_count_tex(s->i.n, b);
+	v[R_GFLOPS] = rcfg_median(c, VOCAB_METRIC_GFLOPS);
+	v[R_LIB] = s->v.best_ref.a ? s->v.best_ref.cmp.a : NAN;
+	v[R_PCT_REF] = s->v.pct_ref;
+	v[R_PCT_PEAK] = s->v.pct_peak;
+	v[R_GBS] = i ? i->gbest : NAN;
+	v[R_PCT_MEM] = i ? i->pctbest : NAN;
+	v[R_MEMCPY] = i ? i->gmem : NAN;
+	v[R_PCT_MEMCPY] = i ? i->pctmem : NAN;
+	if (rows[row].sig && isfinite(v[row])) {
+		find_num(b, v[row], rows[row].sig);
+	} else if (i && row == R_ILP) {
+		rbuf_printf(b, "%d", i->best_ilp);
+	} else if (i && row == R_COUNT) {
+		ilp_count_tex(i->n, b);
 	} else if (c && row == R_KERNEL) {
 		rbuf_puts(b, "\\texttt{");
 		rbuf_put_tex(b, c->c->variant, 0);
@@ -100,17 +89,16 @@ static int row_has(const struct rctx *x, const struct sum_facts *s, int row)
 	struct rbuf b;
 	int has;
 
-	if (rows[row].sig)
-		return isfinite(row_num(s, row));
 	rbuf_init(&b);
-	row_text(x, s, row, &b);
+	row_put(x, s, row, &b);
 	has = b.len > 0;
 	rbuf_free(&b);
 	return has;
 }
 
 /* The one table: a row per figure any device has, a column per device
- * (as many as a table holds). */
+ * (as many as a table holds); its rows mix texts and numbers, so its
+ * columns are text, the numbers in \num. */
 static int sum_table(struct rctx *x, const struct sum_facts *s)
 {
 	char kinds[RTABLE_MAXCOLS + 1] = "l", key[64];
@@ -122,7 +110,7 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 	int r, any = 0, rc = 0;
 
 	for (d = 0; d < nd; d++)
-		strcat(kinds, "S");
+		strcat(kinds, "r");
 	rtable_init(&t, kinds);
 	rbufs_init(&cell, 1);
 	rbufs_init(&note, 1);
@@ -144,13 +132,8 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 		for (d = 0; d < nd; d++) {
 			const struct rcfg *c = row_cfg(x, (int)d, &s[d], r);
 
-			if (rows[r].sig) {
-				rtable_num(&t, row_num(&s[d], r),
-					   -rows[r].sig, 0);
-				continue;
-			}
 			rbuf_free(&cell);
-			row_text(x, &s[d], r, &cell);
+			row_put(x, &s[d], r, &cell);
 			regime_marks(x, rcfg_marks(x, c), &cell);
 			seen |= rcfg_marks(x, c);
 			rtable_text(&t, cell.len ? rbuf_str(&cell) : "--");
@@ -229,10 +212,12 @@ static int find_alike(const struct rctx *x, const struct sum_facts *a,
 	rbufs_init(&ta, 1);
 	rbufs_init(&tb, 1);
 	for (i = 0; same && finds[k].row[i] >= 0; i++) {
+		if (rows[finds[k].row[i]].sig)
+			continue;
 		rbuf_free(&ta);
 		rbuf_free(&tb);
-		row_text(x, a, finds[k].row[i], &ta);
-		row_text(x, b, finds[k].row[i], &tb);
+		row_put(x, a, finds[k].row[i], &ta);
+		row_put(x, b, finds[k].row[i], &tb);
 		same = !strcmp(rbuf_str(&ta), rbuf_str(&tb));
 	}
 	rbuf_free(&ta);
@@ -248,7 +233,6 @@ static void find_one(struct rctx *x, struct rfind *f,
 {
 	size_t d, d0 = dev < 0 ? 0 : (size_t)dev;
 	size_t d1 = dev < 0 ? x->ndevs : d0 + 1;
-	double v[RTABLE_MAXCOLS];
 	char key[64], pre[32];
 	struct rbuf *b;
 	struct fv fv;
@@ -257,15 +241,15 @@ static void find_one(struct rctx *x, struct rfind *f,
 	fv_init(&fv);
 	dev_prefix(x, dev, pre, sizeof(pre));
 	fv_str(&fv, "DEV", dev < 0 ? "" : pre);
+	/* texts once, numbers and effects of each device in GPU order,
+	 * joined as find_devs joins them */
 	for (i = 0; (r = finds[k].row[i]) >= 0; i++) {
 		b = fv_put(&fv, rows[r].ph);
-		if (!rows[r].sig) {
-			row_text(x, &s[d0], r, b);
-			continue;
+		for (d = d0; d < (rows[r].sig ? d1 : d0 + 1); d++) {
+			if (d > d0)
+				rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
+			row_put(x, &s[d], r, b);
 		}
-		for (d = d0; d < d1 && d - d0 < RTABLE_MAXCOLS; d++)
-			v[d - d0] = row_num(&s[d], r);
-		find_devs(x, b, v, (int)(d - d0), rows[r].sig);
 	}
 	b = fv_put(&fv, "EFF");
 	for (d = d0; d < d1 && find_cmp(&s[d], k); d++) {

@@ -9,7 +9,7 @@ subtitle = Sprawozdanie z pomiarów: wersje kernela, transfery host--urządzenie
 title.footer = Wygenerowano programem mmreport @@VERSION@@ z bazy danych \texttt{@@DB@@}.\\ Pomiary: @@DATES@@ (UTC).
 
 method.title = Metoda pomiarów
-method.intro = Sprawozdanie wygenerował program mmreport @@VERSION@@ wyłącznie na podstawie bazy danych \texttt{@@DB@@}. Obejmuje ono @@SESSIONS@@ na @@DEVICES@@; dla każdego urządzenia i każdej konfiguracji pokazano najnowszy pomiar. Tabela na końcu tego rozdziału podaje ustawienia każdej sesji.
+method.intro = Sprawozdanie wygenerował program mmreport @@VERSION@@ wyłącznie na podstawie bazy danych \texttt{@@DB@@}. Obejmuje ono @@SESSIONS@@ na @@DEVICES@@; dla każdego urządzenia i każdej konfiguracji pokazano najnowszy pomiar. Ustawienia każdej sesji podaje dodatek~\ref{app:sessions}.
 method.nsess.one = @@N@@ sesję pomiarową
 method.nsess.few = @@N@@ sesje pomiarowe
 method.nsess.many = @@N@@ sesji pomiarowych
@@ -28,8 +28,8 @@ method.minsamples.few = @@N@@ próbki
 method.minsamples.many = @@N@@ próbek
 method.timers = Użyte zegary: @@TIMERS@@.
 method.timers_differ = sesje mierzyły czasy na różne sposoby; zegary każdej sesji podaje dodatek~\ref{app:sessions}
-method.devs = Kilka GPU. Wartość zmierzoną na każdym GPU zapisano raz, w kolejności GPU: ,,GPU~1\,/\,GPU~2'' (np.\ \num{1.46}\,/\,\num{1.47}). Ustalenie podano raz, gdy GPU są zgodne (ten sam werdykt, ta sama najlepsza konfiguracja), a osobno dla każdego GPU tylko tam, gdzie się różnią.
-method.launch = Uruchomienie kernela wraz z oczekiwaniem na jego zakończenie kosztuje na tych urządzeniach @@US@@~\textmu s (zmierzone w każdej sesji): to opóźnienie i narzut, które płaci każde uruchomienie. Kernel mierzony zdarzeniami CUDA, którego mediana czasu jest krótsza niż ta wartość, jest oznaczony jako ograniczony uruchomieniem (\rgmark{l}): jego czas to głównie koszt uruchomienia, nie praca kernela. Czas z własnego zapisu uruchomienia przez GPU nie zawiera kosztu uruchomienia i nigdy nie ma tego oznaczenia.
+method.devs = Kilka GPU. Wartość zmierzoną na każdym GPU zapisano raz dla każdego GPU, w kolejności GPU, rozdzielając ukośnikiem: \num{1.46}\,/\,\num{1.47} oznacza \num{1.46} na GPU~1 i \num{1.47} na GPU~2. Ustalenie podano raz, gdy GPU są zgodne (ten sam werdykt, ta sama najlepsza konfiguracja), a osobno dla każdego GPU tylko tam, gdzie się różnią.
+method.launch = Uruchomienie z oczekiwaniem na zakończenie kosztuje na tych urządzeniach @@US@@~\textmu s (zmierzone w każdej sesji). Kernel mierzony zdarzeniami CUDA o krótszej medianie jest oznaczony jako ograniczony uruchomieniem (\rgmark{l}); czas z własnego zapisu uruchomienia przez GPU nie zawiera kosztu uruchomienia i nigdy nie ma tego oznaczenia.
 method.launch_unknown = Każde uruchomienie kernela płaci opóźnienie i narzut rzędu kilku mikrosekund, które dominują czas krótkiego kernela. Ta baza jest starsza niż zapis kosztu uruchomienia, więc żaden punkt nie jest oznaczony jako ograniczony uruchomieniem; oznaczenia siatek o mniejszej liczbie bloków niż multiprocesorów (\rgmark{w}) i zbiorów roboczych mieszczących się w pamięci podręcznej L2 (\rgmark{c}) wyznaczono z zapisanych parametrów urządzenia.
 timers.kernel.cupti-activity = czas kernela z zapisu każdego uruchomienia, który prowadzi sam procesor graficzny (rekordy aktywności CUPTI), jedno uruchomienie na próbkę
 timers.kernel.events-blocking = czas kernela z pary zdarzeń CUDA wokół każdego uruchomienia, kolejkowanych za kernelem, który wstrzymuje strumień, dopóki host nie zakolejkuje obu zdarzeń; jedno uruchomienie na próbkę
@@ -45,9 +45,9 @@ method.verify = Wynik każdej konfiguracji sprawdzono względem niezależnego wy
 method.noerr = nie zapisano
 method.nosession = Baza nie zawiera opisu sesji tych pomiarów, więc ich ustawienia nie są znane.
 method.seed_each = zapisane dla każdej sesji, zob. tabela sesji
-method.stats = Statystyki z $n$ próbek konfiguracji: minimum (Min), maksimum (Max), średnia arytmetyczna (Śr.), mediana oraz odchylenie standardowe z próby (Odch. std., z $n-1$ w mianowniku). Tabele czasu obliczeń, wydajności i przepustowości podają medianę, na którą nie wpływa kilka zakłóconych przebiegów.
+method.stats = Statystyki z $n$ próbek konfiguracji: minimum (Min), maksimum (Max), średnia (Śr.), mediana i odchylenie standardowe z próby (Odch. std., z $n-1$ w mianowniku). Tabele podają medianę, na którą nie wpływa kilka zakłóconych przebiegów.
 method.flops = Liczenie operacji: iloczyn macierzy $m\times k$ i $k\times n$ to $2mnk$ operacji zmiennoprzecinkowych, czyli $2n^3$ dla macierzy kwadratowych (jedno mnożenie i jedno dodawanie na składnik), a GFLOP/s $= 2n^3/t$. Sprawozdanie~G liczyło $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc jego wartości GFLOPS są o połowę mniejsze od naszych przy tym samym czasie~$t$.
-method.gain = Zysk względny wariantu $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$, liczony tylko dla wartości centralnych (mediany, a gdzie to zaznaczono --- średniej): zysk minimum, maksimum czy rozrzutu porównywałby wartości odstające, a nie warianty. Dla czasów zysk dodatni oznacza, że $b$ trwa krócej (jest szybszy), ujemny --- że jest wolniejszy.
+method.gain = Zysk względny $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$ z median; dla czasów zysk dodatni oznacza, że $b$ jest szybszy.
 method.signif = Porównania. Każde porównanie sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = @@ALPHA@@$. Różnicę podaje się tylko wtedy, gdy spełnia regułę: jest istotna na tym poziomie \emph{i} mediany dzieli co najmniej próg praktyczny (@@THR@@, zob. reguły niżej). Jej wielkość podaje wtedy estymator Hodgesa--Lehmanna stosunku obu stron (mediana stosunków wszystkich par próbek, po jednej z każdej strony) wraz z 95-procentowym przedziałem ufności, np.\ ,,szybciej \num{1.46} raza (przedział ufności 95\,\%: \num{1.44}--\num{1.48})''. Porównanie, które reguły nie spełnia, opisano jako ,,brak istotnej różnicy'' (w tabelach na szaro, z oznaczeniem~\nsmark). Ustalenia nie podają wartości $p$. Gdy baza nie zawiera pojedynczych próbek (baza okrojona), różnicę i tak można sprawdzić tam, gdzie zapisane zakresy [Min, Max] obu stron są rozłączne: każda próbka jednej strony wygrywa wtedy z każdą próbką drugiej, więc $U = 0$, a dokładne $p = 2/\binom{n_a+n_b}{n_a}$, a wielkość różnicy podaje stosunek median; w przeciwnym razie oznaczono ją~\ntmark{} (nie testowano).
 method.rules = Reguły. \emph{Próg praktyczny}: @@THR@@, większa z wartości @@FLOOR@@ i rozrzutu, w którym mieści się dziewięć na dziesięć powtórzonych pomiarów (z @@PAIRS@@ konfiguracji zmierzonych w dwóch sesjach jednego urządzenia; przy mniej niż @@MINPAIRS@@ obowiązuje próg @@FLOOR@@). \emph{Co liczy się do ,,najlepszego'' i ,,\% szczytu''}: zweryfikowany punkt, którego siatka ma co najmniej jeden blok na SM (\rgmark{w}~oznacza mniej bloków niż SM, co zostawia SM bezczynne przez cały kernel), a tam, gdzie liczba jest przepustowością pamięci urządzenia, którego zbiór roboczy nie mieści się w L2 (\rgmark{c}). Nie liczy się też punkt mierzony zdarzeniami i krótszy niż koszt uruchomienia w sesji (\rgmark{l}). Punkt, którego zegar SM spadł o więcej niż @@CLOCKTOL@@ poniżej najwyższego w sesji lub który według sterownika ograniczył limit mocy lub temperatury, ma oznaczenie~\rgmark{t} (dławiony) i liczy się, bo jego szczyt liczono przy jego własnym zegarze; dodatek~\ref{app:sessions} podaje liczbę takich punktów w każdej sesji. \emph{\% szczytu} nazywa swój szczyt: FP32 lub FP64 na rdzeniach CUDA, FP64 na rdzeniach tensorowych dla iloczynu podwójnej precyzji cuBLAS na urządzeniach 8.0 i 9.0, albo przepustowość pamięci urządzenia; udział powyżej 100\,\% szczytu jest zgłaszany jako błąd, nie drukowany.
 method.absent = Baza nie zawiera pomiarów zestawów @@SUITES@@, więc ich rozdziały pominięto.
@@ -469,11 +469,11 @@ title.course = Przedmiot
 title.exercise = Ćwiczenie
 title.date = Data
 intro.title = Wstęp
-intro.objectives = Sprawozdanie odpowiada, na podstawie pomiarów wymienionych niżej procesorów graficznych, na pytania odtwarzanych sprawozdań laboratoryjnych:
-intro.obj.versions = \emph{Wersje kernela} (sprawozdanie~P): ile w GFLOP/s daje każdy krok od naiwnego kernela przez kafelki w pamięci współdzielonej, pobieranie z wyprzedzeniem i więcej pracy na wątek, oraz jak daleko najlepszy kernel pozostaje od cuBLAS i od szczytowej wydajności FP32.
-intro.obj.transfer = \emph{Transfery i fazy} (sprawozdanie~G): na co idzie czas pełnego przebiegu (alokacja, kopiowanie, kernel, synchronizacja) i co dają pamięć hosta z blokowaniem stron (pinned) oraz kafelki w pamięci współdzielonej.
-intro.obj.ilp = \emph{Przepustowość pamięci i ILP} (notatka~J): jak blisko szczytowej przepustowości pamięci dochodzi kernel kopiujący wraz ze wzrostem tablicy i czy pomaga więcej niezależnych kopii na wątek (ILP).
-intro.obj.cross = \emph{Porównanie urządzeń}: te same konfiguracje na każdym procesorze graficznym, obok siebie.
+intro.objectives = Eksperymenty; każdy odpowiada na pytanie swojego źródła:
+intro.obj.versions = \emph{Wersje kernela} (sprawozdanie~P): ile daje każdy krok od naiwnego kernela do kafelków, pobierania z wyprzedzeniem i większej pracy na wątek, i jak daleko najlepszy zostaje od cuBLAS.
+intro.obj.transfer = \emph{Transfery i fazy} (sprawozdanie~G): na co idzie czas przebiegu i co dają przypięta pamięć hosta i kafelki w pamięci współdzielonej.
+intro.obj.ilp = \emph{Przepustowość pamięci i ILP} (notatka~J): jak blisko szczytu pamięci dochodzi kernel kopiujący i czy pomaga więcej kopii na wątek (ILP).
+intro.obj.cross = \emph{Porównanie urządzeń}: te same konfiguracje na każdym GPU.
 intro.hardware = Sprzęt
 ref.title = Bibliografia
 ref.P.name = Sprawozdanie~P
@@ -492,13 +492,7 @@ intro.src.J = Notatka~J wniosła kernel kopiujący z równoległością na pozio
 intro.src.B = Wykład~B wniósł dostęp scalony oraz błądzenie losowe ze stanem generatora w pamięci globalnej, współdzielonej i w rejestrach.
 intro.src.G = Sprawozdanie~G wniosło pomiar każdej fazy przebiegu (alokacja, kopie, kernel, synchronizacja, zwolnienie) przy pamięci hosta stronicowanej i przypiętej.
 intro.src.R = Podręcznik~R wniósł transpozycję, konflikty banków, iloczyn skalarny, iloczyn macierzy prostokątnych z dopełnieniem i porównanie float z double.
-hw.cc = CC
-hw.sms = SM
-hw.clock = {Zegar [MHz]}
-hw.l2 = {L2 [MiB]}
-hw.peak_fp32 = {FP32 [TFLOP/s]}
-hw.peak_mem = {Pamięć [GB/s]}
-hw.caption = Zmierzone procesory graficzne: możliwości obliczeniowe (CC), multiprocesory, zegar SM, pamięć podręczna L2 i teoretyczne wartości szczytowe. Dodatek~\ref{app:device} podaje wszystkie parametry.
+hw.caption = Mierzone GPU: parametry, na których opierają się ustalenia. Dodatek~\ref{app:device} podaje wszystkie parametry.
 sess.title = Sesje pomiarowe
 versions.app_title = Wersje kernela: wszystkie dane
 transfer.app_title = Transfery i fazy: wszystkie statystyki
@@ -549,9 +543,9 @@ word.samples_of.many = @@N@@ próbek
 # Issue 13: eksperymenty z dostępem do pamięci z podręcznika R i wykładu B
 # (render/sec_transpose.c, sec_bank.c, sec_coalesce.c, mem.c; wnioski w
 # sec_conclusions.c).
-intro.obj.transpose = \emph{Transpozycja macierzy} (podręcznik~R): ile zyskuje transpozycja przez kafelek w pamięci współdzielonej względem transpozycji naiwnej, co dodaje uzupełnienie kafelka chroniące przed konfliktami banków i jak blisko obie dochodzą do kopii o tej samej geometrii.
-intro.obj.bank = \emph{Konflikty banków} (podręcznik~R): ile kosztuje dostęp osnowy do pamięci współdzielonej z krokiem od 1 do 32 słów i czy parzyste kroki powodują konflikty ($\gcd(s, 32)$-krotne), a nieparzyste nie.
-intro.obj.coalesce = \emph{Łączenie dostępów} (wykład~B): ile kosztuje kopię przesunięty początek i krok między elementami sąsiednich wątków, w zestawieniu z modelem 32-bajtowych sektorów, oraz czy struktura tablic wygrywa z tablicą struktur.
+intro.obj.transpose = \emph{Transpozycja macierzy} (podręcznik~R): co daje kafelek w pamięci współdzielonej i jego dopełnienie wobec naiwnej transpozycji.
+intro.obj.bank = \emph{Konflikty banków} (podręcznik~R): ile kosztują kroki od 1 do 32 słów przy dostępie osnowy do pamięci współdzielonej.
+intro.obj.coalesce = \emph{Łączenie dostępów} (wykład~B): ile kosztuje kopię przesunięty początek i krok oraz czy struktura tablic wygrywa z tablicą struktur.
 word.offset = przesunięcie
 word.stride = krok
 
@@ -716,8 +710,8 @@ concl.b.str_text_one = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@ (model @@MMAX@
 
 # Issue 13, punkty 6 i 7: iloczyn skalarny (podręcznik R) i błądzenie
 # losowe (wykład B).
-intro.obj.dot = \emph{Iloczyn skalarny} (podręcznik~R): jak szybko redukcja w pamięci współdzielonej oblicza iloczyn skalarny w porównaniu z cuBLAS, w pojedynczej i podwójnej precyzji, ile podwójna precyzja kosztuje czasu i ile zyskuje dokładności.
-intro.obj.walkers = \emph{Błądzenie losowe} (wykład~B): o ile szybciej kroczą cząstki, gdy stan ich generatora leży w pamięci współdzielonej i w rejestrach zamiast w pamięci globalnej, i czy błądzenie zachowuje statystykę przewidzianą przez teorię.
+intro.obj.dot = \emph{Iloczyn skalarny} (podręcznik~R): redukcja w pamięci współdzielonej wobec cuBLAS, w pojedynczej i podwójnej precyzji.
+intro.obj.walkers = \emph{Błądzenie losowe} (wykład~B): co daje przeniesienie stanu generatora do pamięci współdzielonej i rejestrów.
 word.steps = kroków
 
 dot.title = Iloczyn skalarny z redukcją w pamięci współdzielonej
@@ -813,7 +807,7 @@ concl.b.walkers = Przechowywanie stanu generatora w pamięci współdzielonej, a
 # Zadanie 13, punkt 2: iloczyn macierzy prostokątnych z podręcznika R,
 # wymiary dopełnione do bloku (render/sec_rect.c; wniosek w
 # sec_conclusions.c).
-intro.obj.rect = \emph{Iloczyn prostokątny} (podręcznik~R): jak szybko działa kafelkowy iloczyn macierzy prostokątnych, gdy każdy wymiar dopełniony jest do wielokrotności bloku, ile dopełnienie kosztuje przy każdym bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie, obok cuBLAS.
+intro.obj.rect = \emph{Iloczyn prostokątny} (podręcznik~R): ile kosztuje dopełnienie każdego wymiaru do bloku, w pojedynczej i podwójnej precyzji, obok cuBLAS.
 rect.title = Iloczyn macierzy prostokątnych dopełnionych do bloku
 rect.absent = Baza danych nie zawiera pomiarów zestawu rect.
 rect.intro = To doświadczenie sprawdza, jak szybko działa iloczyn macierzy prostokątnych z podręcznika~R, gdy każdy wymiar dopełniony jest do bloku, ile dopełnienie kosztuje przy każdym rozmiarze bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie. Jądro \texttt{rect} oblicza $C = AB$ dla macierzy $A$ o wymiarach $m \times k$ i macierzy $B$ o wymiarach $k \times n$ (w podręczniku~R $(\mathit{Arows} \times \mathit{Acols}) \cdot (\mathit{Acols} \times \mathit{Bcols})$) z kafelkami w pamięci współdzielonej i blokami $b \times b$ wątków, w pojedynczej (fp32) i podwójnej precyzji (fp64); \texttt{cublas} to SGEMM lub DGEMM z cuBLAS na tych samych danych. Jak w podręczniku każdy wymiar dopełniany jest do wielokrotności bloku, $X' = \lceil X/b \rceil\,b$: siatka obejmuje $\lceil m/b \rceil \times \lceil n/b \rceil$ kafelków macierzy $C$, a każdy z nich przechodzi $\lceil k/b \rceil$ kafelków wzdłuż $k$. Podręcznik dopełnia tablice zerami przed uruchomieniem; \texttt{rect} zamiast tego czyta zera poza krawędziami i zapisuje tylko elementy leżące w $C$, co daje tę samą arytmetykę: jądro wykonuje $M'K'N'$ mnożeń z dodawaniem iloczynu dopełnionego, z czego $mkn$ jest użytecznych. Ich stosunek $M'K'N'/(mkn) \ge 1$, współczynnik pracy dopełnionej, to praca, którą blok marnuje. GFLOP/s liczą pracę użyteczną, $2mkn$, podzieloną przez czas jądra. Każdy wynik sprawdzany jest względem DGEMM z cuBLAS na tych samych danych (tolerancję podaje rozdział o metodzie); konfiguracja, która ją przekracza, jest błędna. Dokładność mierzona jest na 1024 wylosowanych elementach $C$, w tym jej narożnikach, względem iloczynu kompensowanego w long double: błąd elementu $|c_{ij} - \hat c_{ij}|$ podzielony przez $\sum_k |a_{ik} b_{kj}|$, skalę klasycznego oszacowania $\gamma_k \approx k u$, podany w jednostkach błędu zaokrąglenia $u$ danej precyzji. Dane wejściowe mają rozkład jednostajny w $[-1, 1)$: losowe liczby float w fp32 i losowe liczby double o pełnych 53 bitach w fp64 (float rozszerzone do double dałyby w double dokładne iloczyny i ukryły zaokrąglenie); każda precyzja jest porównywana z dokładnym iloczynem własnych danych, więc jej błąd to błąd samej arytmetyki.
@@ -883,7 +877,7 @@ rect.concl.pad = dopełnienie do $b = @@B@@$ dodaje do @@W@@ pracy (@@SHAPE@@)
 
 # Issue 13, item 1: float a double w podręczniku R, na jądrach mnożenia
 # macierzy (render/sec_precision.c).
-intro.obj.precision = \emph{Pojedyncza a podwójna precyzja} (podręcznik~R): o ile dłużej jądra mnożenia macierzy i cuBLAS liczą w fp64 niż w fp32, w zestawieniu ze stosunkiem szczytowej wydajności FP32 i FP64 urządzenia, i o ile fp64 jest dokładniejsze, w zestawieniu z jednostkami zaokrąglenia.
+intro.obj.precision = \emph{Pojedyncza a podwójna precyzja} (podręcznik~R): o ile dłużej trwa i o ile dokładniejsze jest fp64 niż fp32.
 precision.title = Pojedyncza a podwójna precyzja w mnożeniu macierzy
 precision.absent = Baza danych nie zawiera pomiarów zestawu precision.
 precision.intro = Cel: ustalić, o ile dłużej trwa mnożenie macierzy w podwójnej precyzji (fp64) niż w pojedynczej (fp32), wobec stosunku szczytowej wydajności FP32 i FP64 urządzenia, i o ile jest dokładniejsze, wobec jednostek zaokrąglenia (podręcznik~R porównuje float i double pod względem szybkości i dokładności). Jądra \texttt{v2}--\texttt{v5} (raport~P), \texttt{simple} i \texttt{shared} (raport~G) oraz cuBLAS (\texttt{cublas}: SGEMM w fp32, DGEMM w fp64) obliczają $C = AB$ dla kwadratowych macierzy $n \times n$, więc $k = n$. Dane wejściowe mają rozkład jednostajny na $[-1, 1)$: losowe liczby float w fp32, losowe liczby double o wszystkich 53 bitach w fp64 (liczby float rozszerzone do double dałyby w double dokładne iloczyny i ukryły jego zaokrąglenia). Jądra jednego rozmiaru i jednej precyzji mierzono naprzemiennie; fp32 i fp64 mierzono jedno po drugim. GFLOP/s to $2n^3$ przez czas jądra. Każdy wynik sprawdzono wobec DGEMM z cuBLAS dla tych samych danych (tolerancję podaje rozdział o metodzie); konfiguracja, która ją przekracza, jest błędna. Błąd mierzono na 1024 elementach $C$, w tym czterech narożnikach, wobec iloczynu liczonego w long double z sumowaniem kompensowanym: dla każdego elementu $|c_{ij} - \hat c_{ij}|$ podzielone przez $\sum_k |a_{ik} b_{kj}|$, skalę klasycznego oszacowania $|c_{ij} - \hat c_{ij}| \le \gamma_k \sum_k |a_{ik} b_{kj}|$, $\gamma_k = k u / (1 - k u) \approx k u$, gdzie $u$ to jednostka zaokrąglenia: $2^{-24} \approx \num{5.96e-8}$ w fp32 i $2^{-53} \approx \num{1.11e-16}$ w fp64.
@@ -950,12 +944,11 @@ concl.r.prec_lib = cuBLAS @@R@@$\times$
 concl.r.prec_err = średni błąd fp32/fp64 @@R@@
 prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
 device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
-hw.peak_flops = Szczyt [TFLOP/s]
 device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.
 
 # zestaw progression (zgłoszenie 14): od wersji sprawozdania P do SGEMM
 # na poziomie biblioteki
-intro.obj.progression = \emph{Od sprawozdania~P do cuBLAS}: jak blisko cuBLAS dochodzi ciąg kerneli SGEMM wykraczający poza \texttt{v5} ze sprawozdania~P, w którym każdy krok dodaje jedną udokumentowaną optymalizację, w FP32 wyłącznie na rdzeniach CUDA, co daje każdy krok i które liczniki sprzętowe jego zysk przesuwa.
+intro.obj.progression = \emph{Od sprawozdania~P do cuBLAS}: jak blisko cuBLAS dochodzą kernele SGEMM po \texttt{v5}, każdy o jedną optymalizację dalej.
 progression.title = Od sprawozdania~P do cuBLAS: ciąg kerneli SGEMM
 progression.absent = Baza danych nie zawiera pomiarów zestawu progression.
 progression.intro = Ten eksperyment prowadzi wersje kernela ze sprawozdania~P dalej niż \texttt{v5}, w stronę SGEMM na poziomie biblioteki: każdy kolejny krok dodaje jedną udokumentowaną optymalizację (kafelkowanie w rejestrach w jednym i w dwóch wymiarach, 128-bitowe odczyty z transponowanym kafelkiem $A$, kafelkowanie na poziomie warpu, podwójne buforowanie z kopiowaniem asynchronicznym), wszystko w FP32 na rdzeniach CUDA, bez rdzeni tensorowych i bez TF32; punktem odniesienia jest SGEMM z cuBLAS w FP32. Każdy kernel działa dla macierzy kwadratowych rozmiaru $n$; każdy rozmiar to jedna grupa, której konfiguracje próbkowane są na przemian, więc dwa kroki przy jednym rozmiarze porównuje się na próbkach pobranych obok siebie. Kernel pokazany jest przy najlepszym bloku (\texttt{v1}--\texttt{v5}: $b \times b$ wątków) lub kafelku (kafelek $t \times t$ macierzy $C$, który liczy jeden blok, każdy wątek kilka elementów): tym o najwyższej medianie GFLOP/s spośród jego konfiguracji w stanie ustalonym, a gdy żadna nie była w stanie ustalonym, spośród wszystkich. GFLOP/s $= 2n^3/t$; każdy wynik sprawdzono względem niezależnego odniesienia.
