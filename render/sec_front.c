@@ -404,18 +404,20 @@ struct sess_row {
 #define SR_E(n, k, h, v, d) \
 	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
 static const struct sess_row sess_rows[] = {
+	/* the setting: what measured where */
 	SR_C("device"), SR_C("host"), SR_F("cpu", SR_REC, host_cpu),
 	SR_C("pcie"), SR_F("started", SR_TEX, started_at),
 	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
 	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
 	SR_F("nvcc", SR_REC, cuda_compiler), SR_C("cublas"),
-	SR_C("cmdline"), SR_F("repeat", SR_INT, repeat),
-	SR_F("warmup", SR_INT, warmup),
+	SR_C("cmdline"), SR_F("suites", SR_TEX, suites), SR_C("counters"),
+	SR_C("samples"), SR_C("timers"),
+	/* the run: how it sampled, and the GPU's state */
+	SR_F("repeat", SR_INT, repeat), SR_F("warmup", SR_INT, warmup),
 	SR_F("min_samples", SR_INT, min_samples),
 	SR_F("max_time", SR_NUM, max_time_s), SR_C("max_noise"),
-	SR_C("seed"), SR_F("suites", SR_TEX, suites), SR_C("timers"),
-	SR_F("launch", SR_RNUM, launch_us), SR_C("counters"),
-	SR_F("tolerance", SR_NUM, tolerance), SR_C("samples"),
+	SR_C("seed"), SR_F("launch", SR_RNUM, launch_us),
+	SR_F("tolerance", SR_NUM, tolerance),
 	SR_C("locked"), SR_F("power_limit", SR_RNUM, power_limit_w),
 	SR_E("sm_clock", SR_ENV, has_sm_clock, sm_clock_mhz, 0),
 	SR_F("top_clock", SR_RNUM, top_sm_clock_mhz),
@@ -425,6 +427,8 @@ static const struct sess_row sess_rows[] = {
 	SR_C("throttle_mode"), SR_C("throttled"), SR_C("throttled_samples"),
 	SR_E("throttle", SR_ENV_TEXT, throttle_text, throttle_text, 0)
 };
+/* the rows of the first table (one page could not hold them all) */
+#define NSESS_SETTING 17
 #define NSESS_ROWS (sizeof(sess_rows) / sizeof(sess_rows[0]))
 
 /* The cell of a row that reads a field (r->kind not SR_CODE). A reading
@@ -604,9 +608,11 @@ static int session_cell(struct rctx *x, const struct store_session *q,
  * page and too narrow for CLOCK_MONOTONIC */
 #define SESSIONS_PER_TABLE 2
 
-/* One settings table of up to SESSIONS_PER_TABLE sessions side by side. */
+/* One table of up to SESSIONS_PER_TABLE sessions side by side: their
+ * setting (part 0, anchored "sessions") or their run (1,
+ * "sessions-run"). */
 static int session_table(struct rctx *x, const struct store_session **s,
-			 size_t n)
+			 size_t n, int part)
 {
 	const struct sess_row *r;
 	struct rtable t;
@@ -627,7 +633,8 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (r = sess_rows; r < sess_rows + NSESS_ROWS; r++) {
+	for (r = sess_rows + (part ? NSESS_SETTING : 0); r < sess_rows +
+	     (part ? NSESS_ROWS : NSESS_SETTING); r++) {
 		snprintf(key, sizeof(key), "sess.%s", r->name);
 		rtable_text(&t, lang_get(x->L, key));
 		for (i = 0; i < n; i++) {
@@ -641,9 +648,10 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		rtable_row_end(&t);
 	}
 	if (!rc)
-		rc = emit_table(x, &t, lang_plural(x->L, "sess.caption",
-						   (long long)n), "sessions",
-				NULL);
+		rc = emit_table(x, &t, lang_plural(x->L, part ?
+				"sess.caption_run" : "sess.caption",
+				(long long)n), part ? "sessions-run" :
+				"sessions", NULL);
 	rtable_free(&t);
 	rbuf_free(&cell);
 	return rc;
@@ -941,7 +949,7 @@ int sec_sessions(struct rctx *x)
 {
 	const struct store_session **s;
 	size_t i, ns;
-	int rc = 0;
+	int rc = 0, part;
 
 	ns = sessions_used(x, &s);
 	emit_heading(x, 0, lang_get(x->L, "sess.title"));
@@ -949,8 +957,10 @@ int sec_sessions(struct rctx *x)
 	if (!ns)
 		emit_par(x, lang_get(x->L, "method.nosession"));
 	for (i = 0; i < ns && !rc; i += SESSIONS_PER_TABLE)
-		rc = session_table(x, s + i, ns - i < SESSIONS_PER_TABLE ?
-				   ns - i : SESSIONS_PER_TABLE);
+		for (part = 0; part < 2 && !rc; part++)
+			rc = session_table(x, s + i, ns - i <
+					   SESSIONS_PER_TABLE ? ns - i :
+					   SESSIONS_PER_TABLE, part);
 	free(s);
 	return rc;
 }

@@ -225,6 +225,13 @@ static int find_alike(const struct rctx *x, const struct sum_facts *a,
 	return same;
 }
 
+/* find_devs' separator, where a line may break: two devices' numbers
+ * and intervals are too long for one. */
+static void devs_sep(const struct rctx *x, struct rbuf *b)
+{
+	rbuf_printf(b, "%s\\allowbreak{}", lang_get(x->L, "find.devs.sep"));
+}
+
 /* Finding k of device dev, or of every device at once (dev < 0: the
  * texts of the first, the numbers and effects of each in GPU order,
  * find_devs). */
@@ -247,14 +254,14 @@ static void find_one(struct rctx *x, struct rfind *f,
 		b = fv_put(&fv, rows[r].ph);
 		for (d = d0; d < (rows[r].sig ? d1 : d0 + 1); d++) {
 			if (d > d0)
-				rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
+				devs_sep(x, b);
 			row_put(x, &s[d], r, b);
 		}
 	}
 	b = fv_put(&fv, "EFF");
 	for (d = d0; d < d1 && find_cmp(&s[d], k); d++) {
 		if (d > d0)
-			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
+			devs_sep(x, b);
 		find_effect(x, b, find_cmp(&s[d], k),
 			    find_cmp(&s[d], k)->verdict == RULE_LOWER);
 	}

@@ -119,19 +119,22 @@ static void none_counts(const char *tex)
 	free(k);
 }
 
-/* The first session's cell of the sessions table's row labelled label,
- * malloc'd; fails where the row is missing. */
+/* The first session's cell of the sessions tables' row labelled label
+ * (the setting's or the run's), malloc'd; fails where it is missing. */
 static char *sum_row_session(const char *tex, const char *label)
 {
 	struct chk_table t;
 	char *c = NULL;
-	int r;
+	int r, i;
 
-	assert_int_equal(chk_table_find(tex, "sessions", &t), 0);
-	for (r = 0; r < t.nrows && !c; r++)
-		if (t.ncols[r] > 1 && !strcmp(t.cell[r][0], label))
-			c = strdup(t.cell[r][1]);
-	chk_table_free(&t);
+	for (i = 0; i < 2 && !c; i++) {
+		assert_int_equal(chk_table_find(tex, i ? "sessions-run" :
+						"sessions", &t), 0);
+		for (r = 0; r < t.nrows && !c; r++)
+			if (t.ncols[r] > 1 && !strcmp(t.cell[r][0], label))
+				c = strdup(t.cell[r][1]);
+		chk_table_free(&t);
+	}
 	if (!c)
 		fail_msg("no sessions row '%s'", label);
 	return c;

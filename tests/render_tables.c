@@ -583,7 +583,7 @@ static void test_decimal_alignment(void **state)
 	assert_true(numbers > 1000);
 	/* a reading with decimals in a text cell goes through \num, which
 	 * writes the language's decimal marker */
-	find("sessions", &t);
+	find("sessions-run", &t);
 	for (r = 0; r < t.nrows && strcmp(t.cell[r][0], "Power [W]"); r++)
 		;
 	assert_true(r < t.nrows);
