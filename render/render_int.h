@@ -1563,4 +1563,11 @@ double mem_per(const struct rcfg *c, const char *a, const char *b);
  * "untested", "ns", "faster", "slower", with r's effect. */
 void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher);
 
+/* ---- engineer "front" (sec_front.c) ---------------------------------- */
+
+/* The references: the sources the report reproduces (shared/SEEDS.md),
+ * a \section* labelled sec:refs, each source labelled ref:X by its
+ * letter (\ref{ref:P} prints "P"). Returns 0 or -1 (template error). */
+int sec_refs(struct rctx *x);
+
 #endif

@@ -75,6 +75,7 @@ static const struct section tail[] = {
 	{"cross", sec_cross, section_cross_present, 0, NULL},
 	{"compare", sec_compare, section_compare_present, 0, NULL},
 	{"conclusions", sec_conclusions, NULL, 0, NULL},
+	{"references", sec_refs, NULL, 0, "sec:refs"},
 	{"versions-data", app_versions, section_suite_present, 1,
 	 "app:versions"},
 	{"device", sec_device, NULL, 1, "app:device"},
@@ -101,7 +102,7 @@ static const struct section *sections_get(size_t *n)
 
 	if (!count) {
 		all[count++] = (struct section){"intro", sec_intro, NULL, 0,
-						NULL};
+						"sec:method"};
 		for (place = 1; place <= SUITE_N; place++)
 			for (i = 0; i < SUITE_N; i++)
 				if (suite_defs[i].report == place &&

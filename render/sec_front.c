@@ -297,7 +297,7 @@ static int timers_part(const struct rctx *x, struct rbuf *b,
 
 /* How session q took its times, in the report's language: a sentence
  * built from the fields measure stores since schema 3 (kernel timer,
- * cache state, interleaving, launch cost) where q has them; else the
+ * cache state, interleaving) where q has them; else the
  * timers text the measuring tool stored (English free text, escaped as
  * prose), said to be that. "--" when q has neither. Identifiers such
  * as CLOCK_MONOTONIC may break. b is empty on entry. Returns 0, or -1
@@ -306,7 +306,7 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 		       struct rbuf *b)
 {
 	struct fv v;
-	char key[96], us[32];
+	char key[96];
 	size_t i;
 	int rc = 0;
 
@@ -327,11 +327,6 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 		if (i < x->ncfgs)
 			rc |= timers_part(x, b, "timers.interleaved", &v);
 		rc |= timers_part(x, b, "timers.host", &v);
-		if (isfinite(q->launch_us) && q->launch_us > 0) {
-			render_sig_format(q->launch_us, 3, us, sizeof(us));
-			fv_str(&v, "US", us);
-			rc |= timers_part(x, b, "timers.launch", &v);
-		}
 	} else if (q->timers && *q->timers) {
 		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, 1);
 		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
@@ -345,63 +340,31 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	return rc;
 }
 
-/* The first of txt[0..i] that reads as txt[i]. */
-static size_t first_alike(const struct rbuf *txt, size_t i)
-{
-	size_t j;
-
-	for (j = 0; j < i && strcmp(rbuf_str(&txt[j]), rbuf_str(&txt[i]));
-	     j++)
-		;
-	return j;
-}
-
-/* The timers of the sessions for the method section: one text when they
- * all took their times alike, else each text after the sessions it
- * belongs to ("sessions 1, 2: ...; session 3: ..."). */
+/* The timers of the sessions for the method section: their one text
+ * where they all took their times alike, else that they differ (the
+ * sessions appendix gives each). */
 static int timers_used(const struct rctx *x, const struct store_session **s,
 		       size_t n, struct rbuf *b)
 {
-	struct rbuf *txt, *ids;
-	struct fv v;
-	size_t i, k, ngroups = 0, cnt;
+	struct rbuf t;
+	size_t i;
 	int rc = 0;
 
-	txt = calloc(n ? n : 1, sizeof(*txt));
-	if (!txt)
-		return -1;
-	rbufs_init(txt, n);
-	for (i = 0; i < n; i++)
-		rc |= timers_text(x, s[i], &txt[i]);
-	for (i = 0; i < n; i++)
-		ngroups += first_alike(txt, i) == i;
-	fv_init(&v);
-	for (i = 0; i < n; i++) {
-		/* a group's text at its first session; the first is 0's */
-		if (first_alike(txt, i) < i)
-			continue;
-		if (i)
-			rbuf_puts(b, "; ");
-		if (ngroups > 1) {
-			ids = fv_put(&v, "N");
-			for (k = i, cnt = 0; k < n; k++)
-				if (!strcmp(rbuf_str(&txt[k]),
-					    rbuf_str(&txt[i])))
-					rbuf_printf(ids, "%s%lld", cnt++ ?
-						    ", " : "",
-						    (long long)s[k]->id);
-			rc |= tmpl_fill(b, lang_plural(x->L,
-					"method.timers_of", (long long)cnt),
-					fv_kv(&v), v.n);
-			rbuf_puts(b, ": ");
-		}
-		rbuf_puts(b, rbuf_str(&txt[i]));
-	}
-	if (!n)
+	if (!n) {
 		rbuf_puts(b, "--");
-	rbufs_free(txt, n);
-	free(txt);
-	fv_free(&v);
+		return 0;
+	}
+	rc = timers_text(x, s[0], b);
+	for (i = 1; i < n && !rc; i++) {
+		rbuf_init(&t);
+		rc = timers_text(x, s[i], &t);
+		if (strcmp(rbuf_str(&t), rbuf_str(b))) {
+			rbuf_free(b);
+			rbuf_puts(b, lang_get(x->L, "method.timers_differ"));
+			i = n;
+		}
+		rbuf_free(&t);
+	}
 	return rc;
 }
 
@@ -425,9 +388,11 @@ static void text_or_dash(struct rbuf *b, const char *s)
 }
 
 /* A row of the settings table: by session_cell, or from the field at
- * off of the session (text, text or "--", integer, number) or of its
- * readings at start and end (SR_ENV: off its has_ flag, val the value) */
-enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_ENV, SR_ENV_TEXT };
+ * off of the session (text, text or "--", integer, number, text or
+ * number that older files lack: "not recorded") or of its readings at
+ * start and end (SR_ENV: off its has_ flag, val the value) */
+enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_ENV,
+       SR_ENV_TEXT };
 struct sess_row {
 	const char *name;	/* the string "sess.NAME" */
 	int kind;
@@ -439,27 +404,37 @@ struct sess_row {
 #define SR_E(n, k, h, v, d) \
 	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
 static const struct sess_row sess_rows[] = {
-	SR_C("device"), SR_C("host"), SR_F("started", SR_TEX, started_at),
+	/* the setting: what measured where */
+	SR_C("device"), SR_C("host"), SR_F("cpu", SR_REC, host_cpu),
+	SR_C("pcie"), SR_F("started", SR_TEX, started_at),
 	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
 	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
-	SR_C("cmdline"), SR_F("repeat", SR_INT, repeat),
-	SR_F("warmup", SR_INT, warmup),
+	SR_F("nvcc", SR_REC, cuda_compiler), SR_C("cublas"),
+	SR_C("cmdline"), SR_F("suites", SR_TEX, suites), SR_C("counters"),
+	SR_C("samples"), SR_C("timers"),
+	/* the run: how it sampled, and the GPU's state */
+	SR_F("repeat", SR_INT, repeat), SR_F("warmup", SR_INT, warmup),
 	SR_F("min_samples", SR_INT, min_samples),
-	SR_F("max_time", SR_NUM, max_time_s), SR_C("seed"),
-	SR_F("suites", SR_TEX, suites), SR_C("timers"), SR_C("counters"),
-	SR_F("tolerance", SR_NUM, tolerance), SR_C("samples"),
+	SR_F("max_time", SR_NUM, max_time_s), SR_C("max_noise"),
+	SR_C("seed"), SR_F("launch", SR_RNUM, launch_us),
+	SR_F("tolerance", SR_NUM, tolerance),
+	SR_C("locked"), SR_F("power_limit", SR_RNUM, power_limit_w),
 	SR_E("sm_clock", SR_ENV, has_sm_clock, sm_clock_mhz, 0),
+	SR_F("top_clock", SR_RNUM, top_sm_clock_mhz),
 	SR_E("mem_clock", SR_ENV, has_mem_clock, mem_clock_mhz, 0),
 	SR_E("temp", SR_ENV, has_temp, temp_c, 0),
 	SR_E("power", SR_ENV, has_power, power_w, 1),
+	SR_C("throttle_mode"), SR_C("throttled"), SR_C("throttled_samples"),
 	SR_E("throttle", SR_ENV_TEXT, throttle_text, throttle_text, 0)
 };
+/* the rows of the first table (one page could not hold them all) */
+#define NSESS_SETTING 17
 #define NSESS_ROWS (sizeof(sess_rows) / sizeof(sess_rows[0]))
 
 /* The cell of a row that reads a field (r->kind not SR_CODE). A reading
  * prints with r->decimals in \num, so that the decimal marker is the
  * language's; "--" where it is missing. */
-static void session_field(const struct sess_row *r,
+static void session_field(const struct rctx *x, const struct sess_row *r,
 			  const struct store_session *q, struct rbuf *b)
 {
 	const char *f = (const char *)q + r->off, *e;
@@ -473,8 +448,13 @@ static void session_field(const struct sess_row *r,
 		text_or_dash(b, *(char *const *)f);
 	else if (r->kind == SR_INT)
 		rbuf_printf(b, "%d", *(const int *)f);
-	else if (r->kind == SR_NUM)
+	else if (r->kind == SR_NUM || (r->kind == SR_RNUM &&
+					*(const double *)f > 0))
 		rbuf_printf(b, "\\num{%g}", *(const double *)f);
+	else if (r->kind == SR_REC && *(char *const *)f)
+		rbuf_put_tex(b, *(char *const *)f, 1);
+	else if (r->kind == SR_REC || r->kind == SR_RNUM)
+		rbuf_puts(b, lang_get(x->L, "sess.not_recorded"));
 	for (i = 0; r->kind >= SR_ENV && i < 2; i++) {
 		e = (const char *)env[i];
 		if (i)
@@ -489,6 +469,33 @@ static void session_field(const struct sess_row *r,
 			rbuf_printf(b, "\\num{%s}", num);
 		else
 			rbuf_puts(b, "--");
+	}
+}
+
+/* The configurations of session q that the regime rule marks throttled
+ * (clock below the session's top by RULE_CLOCK_TOL, or held by the
+ * driver) into *nt, of *n reported; the samples measure counted
+ * throttled and discarded (schema 7) into *ts and *td, -1 where no
+ * configuration stored them. */
+static void session_throttle(const struct rctx *x,
+			     const struct store_session *q, long long *nt,
+			     long long *n, long long *ts, long long *td)
+{
+	size_t i;
+
+	*nt = *n = 0;
+	*ts = *td = -1;
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct store_config *c = x->cfgs[i].c;
+
+		if (c->session_id != q->id)
+			continue;
+		(*n)++;
+		*nt += (rcfg_marks(x, &x->cfgs[i]) & RG_THROTTLE) != 0;
+		if (c->throttled >= 0)
+			*ts = (*ts > 0 ? *ts : 0) + c->throttled;
+		if (c->discarded >= 0)
+			*td = (*td > 0 ? *td : 0) + c->discarded;
 	}
 }
 
@@ -520,6 +527,51 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		rbuf_puts(cell, "\\texttt{");
 		rbuf_put_tex(cell, q->cmdline, 1);
 		rbuf_puts(cell, "}");
+	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
+		d = !strcmp(w, "pcie") ? q->pcie_gen : q->cublas_version;
+		if (d <= 0)
+			rbuf_puts(cell, lang_get(x->L, "sess.not_recorded"));
+		else if (!strcmp(w, "pcie"))
+			rbuf_printf(cell, "Gen~%d \\texttimes%d", q->pcie_gen,
+				    q->pcie_width);
+		else	/* cublasGetVersion: major, minor, patch */
+			rbuf_printf(cell, "%d.%d.%d", d / 10000,
+				    d / 100 % 100, d % 100);
+	} else if (!strcmp(w, "max_noise")) {
+		/* NULL for every older session; a newer one stores NULL
+		 * when the target was off, and its throttle mode */
+		if (q->max_noise_pct > 0)
+			rbuf_printf(cell, "\\num{%g}\\,\\%%", q->max_noise_pct);
+		else
+			rbuf_puts(cell, lang_get(x->L, q->throttle ?
+				  "sess.off" : "sess.not_recorded"));
+	} else if (!strcmp(w, "locked")) {
+		rbuf_puts(cell, lang_get(x->L, q->clocks_locked < 0 ?
+			  "sess.not_recorded" : q->clocks_locked ?
+			  "value.yes" : "value.no"));
+	} else if (!strcmp(w, "throttle_mode")) {
+		if (!q->throttle) {
+			rbuf_puts(cell, lang_get(x->L, "sess.not_recorded"));
+			return 0;
+		}
+		lang_name_put(x, "sess.throttle_mode", q->throttle, 0,
+			      fv_put(&v, "MODE"));
+		if (q->throttle_pct > 0)
+			rbuf_printf(fv_put(&v, "PCT"), "\\num{%g}",
+				    q->throttle_pct);
+		fv_emit(x, cell, q->throttle_pct > 0 ? "sess.throttle_at" :
+			"sess.throttle_mode_only", &v);
+	} else if (!strcmp(w, "throttled") ||
+		   !strcmp(w, "throttled_samples")) {
+		long long nt, n, ts, td;
+
+		session_throttle(x, q, &nt, &n, &ts, &td);
+		fv_int(&v, "N", !strcmp(w, "throttled") ? nt : ts);
+		fv_int(&v, "OF", n);
+		fv_int(&v, "DISCARDED", td > 0 ? td : 0);
+		fv_emit(x, cell, !strcmp(w, "throttled") ? (nt ?
+			"sess.throttled_cfgs" : "sess.throttled_none") :
+			ts < 0 ? "sess.not_recorded" : "sess.throttled_n", &v);
 	} else if (!strcmp(w, "seed")) {
 		rbuf_printf(cell, "%llu", q->seed);
 	} else if (!strcmp(w, "timers")) {
@@ -547,8 +599,8 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		rbuf_printf(fv_put(&v, "N"), "\\num{%lld}", cnt);
 		fv_emit(x, cell, !cnt ? "sess.samples_none" : q->keep_samples ?
 			"sess.samples_all" : "sess.samples_slim", &v);
-		fv_free(&v);
 	}
+	fv_free(&v);
 	return 0;
 }
 
@@ -556,9 +608,11 @@ static int session_cell(struct rctx *x, const struct store_session *q,
  * page and too narrow for CLOCK_MONOTONIC */
 #define SESSIONS_PER_TABLE 2
 
-/* One settings table of up to SESSIONS_PER_TABLE sessions side by side. */
+/* One table of up to SESSIONS_PER_TABLE sessions side by side: their
+ * setting (part 0, anchored "sessions") or their run (1,
+ * "sessions-run"). */
 static int session_table(struct rctx *x, const struct store_session **s,
-			 size_t n)
+			 size_t n, int part)
 {
 	const struct sess_row *r;
 	struct rtable t;
@@ -579,7 +633,8 @@ static int session_table(struct rctx *x, const struct store_session **s,
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
-	for (r = sess_rows; r < sess_rows + NSESS_ROWS; r++) {
+	for (r = sess_rows + (part ? NSESS_SETTING : 0); r < sess_rows +
+	     (part ? NSESS_ROWS : NSESS_SETTING); r++) {
 		snprintf(key, sizeof(key), "sess.%s", r->name);
 		rtable_text(&t, lang_get(x->L, key));
 		for (i = 0; i < n; i++) {
@@ -587,15 +642,16 @@ static int session_table(struct rctx *x, const struct store_session **s,
 			if (r->kind == SR_CODE)
 				rc |= session_cell(x, s[i], r->name, &cell);
 			else
-				session_field(r, s[i], &cell);
+				session_field(x, r, s[i], &cell);
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
 	}
 	if (!rc)
-		rc = emit_table(x, &t, lang_plural(x->L, "sess.caption",
-						   (long long)n), "sessions",
-				NULL);
+		rc = emit_table(x, &t, lang_plural(x->L, part ?
+				"sess.caption_run" : "sess.caption",
+				(long long)n), part ? "sessions-run" :
+				"sessions", NULL);
 	rtable_free(&t);
 	rbuf_free(&cell);
 	return rc;
@@ -629,101 +685,40 @@ static int launch_par(struct rctx *x, const struct store_session **s,
 	return rc;
 }
 
-/* The FP64 peak of device d (measure derives it where it knows the
- * FP64 units of the compute capability), NAN when absent. */
-static double peak_fp64(const struct store_device *d)
-{
-	double p = dev_peak_fp64(d);
-
-	return isfinite(p) ? p : NAN;
-}
-
-/* 1 when a reported device has an FP64 peak: only then do the tables
- * give it, so that a database measured before it reads as it did. */
+/* 1 when a reported device has an FP64 peak: only then is it given,
+ * so that a report of the FP32 suites names no FP64 peak. */
 static int any_peak_fp64(const struct rctx *x)
 {
 	size_t d;
 
 	for (d = 0; d < x->ndevs; d++)
-		if (isfinite(peak_fp64(x->devs[d])))
+		if (isfinite(dev_peak_fp64(x->devs[d])))
 			return 1;
 	return 0;
 }
 
-/* The note under a device table: the peaks' formulas, FP64's where a
- * table gives it. Points into note (or the strings). */
+/* The note under a device table: the peaks' formulas, FP64's where
+ * given. */
 static const char *device_note(struct rctx *x, struct rbuf *note)
 {
-	if (!any_peak_fp64(x))
-		return lang_get(x->L, "device.note");
 	rbuf_printf(note, "%s %s", lang_get(x->L, "device.note"),
-		    lang_get(x->L, "device.note_fp64"));
+		    any_peak_fp64(x) ? lang_get(x->L, "device.note_fp64") : "");
 	return rbuf_str(note);
 }
 
-/* One row per GPU: what the findings lean on (SMs, clock, L2, peaks);
+static int device_tables(struct rctx *x, const char **rows, size_t nrows,
+			 const char *anchor, const char *caption);
+
+/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
  * the full parameter table is an appendix. */
 static int hardware_table(struct rctx *x)
 {
-	static const char *const head[] = {"=", "prop.name", "hw.cc",
-					   "hw.sms", "hw.clock", "hw.l2", NULL};
-	struct rtable t;
-	struct rbuf cell, note;
-	size_t d;
-	int rc, fp64 = any_peak_fp64(x);
+	static const char *rows[] = {"name", "compute_capability",
+		"multiprocessor_count", "clock_rate", "l2_cache_size",
+		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
 
-	rtable_init(&t, fp64 ? "lXcSSSSSS" : "lXcSSSSS");
-	rbuf_init(&note);
-	rbuf_init(&cell);
-	/* two peaks share their unit in a spanning head, which keeps the
-	 * table to the line */
-	for (d = 0; fp64 && d < 6; d++)
-		rtable_head(&t, "");
-	if (fp64) {
-		rtable_head_span(&t, 2, lang_get(x->L, "hw.peak_flops"));
-		rtable_head(&t, "");
-		rtable_head_end(&t);
-	}
-	mem_heads(x, &t, head);
-	rtable_head(&t, fp64 ? "FP32" : lang_get(x->L, "hw.peak_fp32"));
-	if (fp64)
-		rtable_head(&t, "FP64");
-	rtable_head(&t, lang_get(x->L, "hw.peak_mem"));
-	rtable_head_end(&t);
-	for (d = 0; d < x->ndevs; d++) {
-		const struct store_device *v = x->devs[d];
-		const struct store_prop *p;
-
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "GPU~%zu", d + 1);
-		rtable_text(&t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		name_put(x, v->name, 1, &cell);
-		rtable_text(&t, rbuf_str(&cell));
-		p = model_prop(v, "compute_capability");
-		rbuf_free(&cell);
-		rbuf_put_tex(&cell, p && p->value ? p->value : "--", 0);
-		rtable_text(&t, rbuf_str(&cell));
-		p = model_prop(v, "multiprocessor_count");
-		rtable_num(&t, p && p->has_num ? p->num : NAN, 0, 0);
-		p = model_prop(v, "clock_rate");
-		rtable_num(&t, p && p->has_num ? p->num : NAN, 0, 0);
-		rtable_num(&t, model_prop_bytes(v, "l2_cache_size") / 1048576,
-			   0, 0);
-		rtable_num(&t, v->peak_fp32_gflops > 0 ?
-			   v->peak_fp32_gflops / 1000 : NAN, 1, 0);
-		if (fp64)
-			rtable_num(&t, peak_fp64(v) / 1000, 1, 0);
-		rtable_num(&t, v->peak_mem_gbs > 0 ? v->peak_mem_gbs : NAN, 0,
-			   0);
-		rtable_row_end(&t);
-	}
-	rc = emit_table(x, &t, lang_get(x->L, "hw.caption"), "hardware",
-			device_note(x, &note));
-	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&note);
-	return rc;
+	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
+			     lang_get(x->L, "hw.caption"));
 }
 
 /* What each experiment sets out to find, for those the data holds: a
@@ -749,7 +744,7 @@ static int objectives(struct rctx *x)
 	emit_par(x, lang_get(x->L, "intro.objectives"));
 	if (f.n) {
 		v = (struct kv){"ITEMS", rbuf_str(&f.items)};
-		rc = emit_fragment(x, "list", &v, 1);
+		rc = emit_fragment(x, "compactlist", &v, 1);
 	}
 	find_free(&f);
 	return rc;
@@ -786,7 +781,7 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		       size_t ns)
 {
 	static const char *const pars[] = {"method.stats", "method.flops",
-					   "method.gain", "method.signif"};
+					   "method.gain"};
 	double maxerr = -1;
 	size_t i, nfail = 0, nskip = 0;
 	struct fv v;
@@ -828,9 +823,17 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	fv_free(&v);
 	for (i = 0; i < sizeof(pars) / sizeof(pars[0]); i++)
 		emit_par(x, lang_get(x->L, pars[i]));
+	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
+	fv_int(&v, "MINPAIRS", RULE_MIN_PAIRS);
+	find_pct(fv_put(&v, "FLOOR"), 100 * RULE_MIN_THRESHOLD, 2);
+	find_pct(fv_put(&v, "CLOCKTOL"), 100 * RULE_CLOCK_TOL, 2);
+	find_num(fv_put(&v, "ALPHA"), RULE_ALPHA, 1);
+	rc |= fv_par(x, "method.signif", &v);
 	rc |= fv_par(x, "method.rules", &v);
+	if (x->ndevs > 1)
+		emit_par(x, lang_get(x->L, "method.devs"));
 	fv_free(&v);
 	return rc;
 }
@@ -874,6 +877,54 @@ static int method_absent(struct rctx *x)
 	return rc;
 }
 
+/* The sources by their letters (strings "ref.X", "intro.src.X"), in
+ * the order of SEEDS.md. */
+static const char *const sources[] = {"P", "J", "B", "G", "R"};
+#define NSOURCES (sizeof(sources) / sizeof(sources[0]))
+
+/* What each source contributed, a sentence each, in one paragraph. */
+static void sources_par(struct rctx *x)
+{
+	struct rbuf b;
+	char key[32];
+	size_t i;
+
+	rbuf_init(&b);
+	rbuf_puts(&b, lang_get(x->L, "intro.sources"));
+	for (i = 0; i < NSOURCES; i++) {
+		snprintf(key, sizeof(key), "intro.src.%s", sources[i]);
+		rbuf_printf(&b, " %s", lang_get(x->L, key));
+	}
+	emit_par(x, rbuf_str(&b));
+	rbuf_free(&b);
+}
+
+int sec_refs(struct rctx *x)
+{
+	char *t = tmpl_fragment(x->frags, "reference"), name[32], key[32];
+	struct rbuf items;
+	struct kv v[3];
+	size_t i;
+	int rc = t ? 0 : -1;
+
+	rbuf_init(&items);
+	for (i = 0; i < NSOURCES && !rc; i++) {
+		snprintf(name, sizeof(name), "ref.%s.name", sources[i]);
+		snprintf(key, sizeof(key), "ref.%s", sources[i]);
+		v[0] = (struct kv){"NAME", lang_get(x->L, name)};
+		v[1] = (struct kv){"KEY", sources[i]};
+		v[2] = (struct kv){"TEXT", lang_get(x->L, key)};
+		rc = tmpl_fill(&items, t, v, 3);
+	}
+	v[0] = (struct kv){"TITLE", lang_get(x->L, "ref.title")};
+	v[1] = (struct kv){"ITEMS", rbuf_str(&items)};
+	if (!rc)
+		rc = emit_fragment(x, "references", v, 2);
+	free(t);
+	rbuf_free(&items);
+	return rc;
+}
+
 int sec_intro(struct rctx *x)
 {
 	const struct store_session **s;
@@ -882,10 +933,12 @@ int sec_intro(struct rctx *x)
 
 	ns = sessions_used(x, &s);
 	emit_heading(x, 0, lang_get(x->L, "intro.title"));
+	sources_par(x);
 	rc = objectives(x);
 	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
 	rc |= hardware_table(x);
 	emit_heading(x, 1, lang_get(x->L, "method.title"));
+	rbuf_puts(&x->body, "\\label{sec:method}\n");
 	rc |= method_pars(x, s, ns);
 	rc |= method_absent(x);
 	free(s);
@@ -896,7 +949,7 @@ int sec_sessions(struct rctx *x)
 {
 	const struct store_session **s;
 	size_t i, ns;
-	int rc = 0;
+	int rc = 0, part;
 
 	ns = sessions_used(x, &s);
 	emit_heading(x, 0, lang_get(x->L, "sess.title"));
@@ -904,8 +957,10 @@ int sec_sessions(struct rctx *x)
 	if (!ns)
 		emit_par(x, lang_get(x->L, "method.nosession"));
 	for (i = 0; i < ns && !rc; i += SESSIONS_PER_TABLE)
-		rc = session_table(x, s + i, ns - i < SESSIONS_PER_TABLE ?
-				   ns - i : SESSIONS_PER_TABLE);
+		for (part = 0; part < 2 && !rc; part++)
+			rc = session_table(x, s + i, ns - i <
+					   SESSIONS_PER_TABLE ? ns - i :
+					   SESSIONS_PER_TABLE, part);
 	free(s);
 	return rc;
 }
@@ -974,7 +1029,7 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 			rbuf_puts(b, "--");
 	} else {
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
-		     !strcmp(key, "peak_fp64") ? peak_fp64(d) :
+		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
 		render_num_format(pk, num, sizeof(num));
 		if (pk > 0)
@@ -987,8 +1042,8 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 /* The rows of the device tables into *out (malloc'd; free() the array
  * only) and *n: the record's identity, the union of the devices'
  * property keys in first-seen order less those the record gives, NULL
- * for a gap, the peaks (FP64's only where a reported device has that
- * peak). -1 out of memory. */
+ * for a gap, the peaks (FP64's where a reported device has it). -1 out
+ * of memory. */
 static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 {
 	const char **keys, *k;
@@ -1017,9 +1072,11 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 	return 0;
 }
 
-/* The table of the ncol devices from chunk on. */
+/* The table of rows of the ncol devices from chunk on, anchored
+ * anchor, captioned caption (NULL: the appendix's). */
 static int device_table(struct rctx *x, const char **rows, size_t nrows,
-			size_t chunk, size_t ncol)
+			size_t chunk, size_t ncol, const char *anchor,
+			const char *caption)
 {
 	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
@@ -1061,28 +1118,39 @@ static int device_table(struct rctx *x, const char **rows, size_t nrows,
 		rtable_row_end(&t);
 	}
 	rbuf_free(&cell);
-	rc = emit_table(x, &t, lang_plural(x->L, "device.caption",
-					   (long long)ncol),
-			"device", device_note(x, &cell));
+	rc = emit_table(x, &t, caption ? caption : lang_plural(x->L,
+			"device.caption", (long long)ncol), anchor,
+			device_note(x, &cell));
 	rtable_free(&t);
 	rbuf_free(&cell);
+	return rc;
+}
+
+/* The tables of rows of every reported device: four devices per table
+ * keep the columns readable. */
+static int device_tables(struct rctx *x, const char **rows, size_t nrows,
+			 const char *anchor, const char *caption)
+{
+	size_t chunk;
+	int rc = 0;
+
+	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
+		rc = device_table(x, rows, nrows, chunk, x->ndevs - chunk < 4 ?
+				  x->ndevs - chunk : 4, anchor, caption);
 	return rc;
 }
 
 int sec_device(struct rctx *x)
 {
 	const char **keys = NULL;
-	size_t nkeys, chunk;
-	int rc = 0;
+	size_t nkeys;
+	int rc;
 
 	emit_heading(x, 0, lang_get(x->L, "device.title"));
 	rbuf_puts(&x->body, "\\label{app:device}\n");
 	if (dev_rows(x, &keys, &nkeys))
 		return -1;
-	/* four devices per table keep the columns readable */
-	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
-		rc = device_table(x, keys, nkeys, chunk, x->ndevs - chunk < 4 ?
-				  x->ndevs - chunk : 4);
+	rc = device_tables(x, keys, nkeys, "device", NULL);
 	free(keys);
 	return rc;
 }

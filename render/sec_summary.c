@@ -1,6 +1,8 @@
-/* Summary: the best configuration of every variant against the library
- * reference at the same size and the device's peaks, and a roofline
- * figure placing the kernels. */
+/* Summary: the experiments' main figures on every reported GPU in one
+ * table, a column per GPU, and a few findings. It reads the facts the
+ * sections compute (facts_versions, facts_ilp, their model_compare
+ * verdicts and effects) and decides nothing of its own: "best", "% of
+ * peak" and every "faster" are theirs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,410 +11,315 @@
 #include "render_int.h"
 #include "vocab.h"
 
-/* The ok configuration of (dev, suite, variant) with the highest median
- * of metric among the steady ones (rcfg_steady): a grid below one wave
- * or a copy served by L2 is not the kernel's best. Only when no point is
- * steady the highest of all, which the table marks. NULL when none. */
-static const struct rcfg *best_of(const struct rctx *x, int dev,
-				  const char *suite, const char *variant,
-				  const char *metric)
+/* The facts of one reported device. */
+struct sum_facts {
+	struct versions_facts v;
+	struct ilp_facts i;
+};
+
+/* The table's rows, in order; a finding names its placeholders by
+ * them. */
+enum {
+	R_KERNEL, R_SIZE, R_BLOCK, R_GFLOPS, R_LIB, R_PCT_REF, R_PCT_PEAK,
+	R_ILP, R_COUNT, R_GBS, R_PCT_MEM, R_MEMCPY, R_PCT_MEMCPY, R_N
+};
+static const struct {
+	const char *name, *ph;	/* the string "sum.row.NAME"; placeholder */
+	int sig;		/* significant figures; 0: a text */
+} rows[R_N] = {
+	{"kernel", "KERNEL", 0}, {"size", "SIZE", 0},
+	{"block", "BLOCK", 0}, {"gflops", "GFLOPS", 4}, {"lib", "LIB", 4},
+	{"pct_ref", "PCT_REF", 3}, {"pct_peak", "PCT_PEAK", 3},
+	{"ilp", "ILP", 0}, {"count", "COUNT", 0}, {"gbs", "GBS", 4},
+	{"pct_mem", "PCT_MEM", 3}, {"memcpy", "MEMCPY", 4},
+	{"pct_memcpy", "PCT_MEMCPY", 3}
+};
+
+/* The configuration a text row names (its marks go with it), NULL. */
+static const struct rcfg *row_cfg(const struct rctx *x, int dev,
+				  const struct sum_facts *s, int row)
 {
-	const struct rcfg *best = NULL;
-	double bv = -INFINITY, v;
-	size_t i;
-	int pass;
-
-	for (pass = 0; pass < 2 && !best; pass++)
-		for (i = 0; i < x->ncfgs; i++) {
-			const struct rcfg *r = &x->cfgs[i];
-
-			if (r->dev != dev || strcmp(r->c->suite, suite) ||
-			    strcmp(r->c->variant, variant) ||
-			    (!pass && !rcfg_steady(x, r)))
-				continue;
-			v = rcfg_median(r, metric);
-			if (isfinite(v) && v > bv) {
-				bv = v;
-				best = r;
-			}
-		}
-	return best;
+	if (row == R_KERNEL)
+		return s->v.best;
+	if (row == R_ILP && s->i.n > 0)
+		return ilp_find(x, dev, VOCAB_VARIANT_COPY_ILP, s->i.n,
+				s->i.best_ilp);
+	return NULL;
 }
 
-/* The reference suite's best GFLOP/s at sizes sz over its variants. */
-static double ref_at(const struct rctx *x, int dev, const struct rsize *sz)
+/* Row row of a device into b: a text, or a number (\num) with the
+ * row's significant figures; nothing where the device lacks it. */
+static void row_put(const struct rctx *x, const struct sum_facts *s,
+		    int row, struct rbuf *b)
 {
-	const char **rv = NULL;
-	size_t nr, i;
-	double best = NAN, g;
-
-	nr = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
-	for (i = 0; i < nr; i++) {
-		g = best_gflops(x, dev, VOCAB_SUITE_REFERENCE, rv[i], sz, NULL);
-		if (isfinite(g) && !(g <= best))
-			best = g;
-	}
-	free(rv);
-	return best;
-}
-
-/* The row of suite's variant: its best configuration by metric (size,
- * block and host memory) against the reference at its size and the
- * peak. */
-static void compute_row(struct rctx *x, int dev, struct rtable *t,
-			const char *suite, const char *variant,
-			const char *metric, unsigned *seen)
-{
-	const struct rcfg *b = best_of(x, dev, suite, variant, metric);
+	const struct rcfg *c = s->v.best;
+	const struct ilp_facts *i = s->i.n > 0 ? &s->i : NULL;
+	double v[R_N];
 	struct rsize sz;
-	struct rbuf cell;
-	double g, r;
 
-	rbuf_init(&cell);
-	rtable_text(t, suite);
-	rbuf_put_tex(&cell, variant, 0);
-	regime_marks(x, rcfg_marks(x, b), &cell);
-	*seen |= rcfg_marks(x, b);
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
-	if (!b) {
-		rtable_text(t, "--");
-		rtable_text(t, lang_get(x->L, "sum.none"));
-		rtable_row_end(t);
-		return;
+	v[R_GFLOPS] = rcfg_median(c, VOCAB_METRIC_GFLOPS);
+	v[R_LIB] = s->v.best_ref.a ? s->v.best_ref.cmp.a : NAN;
+	v[R_PCT_REF] = s->v.pct_ref;
+	v[R_PCT_PEAK] = s->v.pct_peak;
+	v[R_GBS] = i ? i->gbest : NAN;
+	v[R_PCT_MEM] = i ? i->pctbest : NAN;
+	v[R_MEMCPY] = i ? i->gmem : NAN;
+	v[R_PCT_MEMCPY] = i ? i->pctmem : NAN;
+	if (rows[row].sig && isfinite(v[row])) {
+		find_num(b, v[row], rows[row].sig);
+	} else if (i && row == R_ILP) {
+		rbuf_printf(b, "%d", i->best_ilp);
+	} else if (i && row == R_COUNT) {
+		ilp_count_tex(i->n, b);
+	} else if (c && row == R_KERNEL) {
+		rbuf_puts(b, "\\texttt{");
+		rbuf_put_tex(b, c->c->variant, 0);
+		rbuf_puts(b, "}");
+	} else if (c && row == R_SIZE) {
+		sz = (struct rsize){c->c->m, c->c->k, c->c->n};
+		size_label(&sz, b);
+	} else if (c && row == R_BLOCK && c->c->block_x > 0) {
+		block_tile_label(x, c, b);
 	}
-	g = rcfg_median(b, metric);
-	sz = (struct rsize){b->c->m, b->c->k, b->c->n};
-	r = ref_at(x, dev, &sz);
-	size_label(&sz, &cell);
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
-	if (b->c->block_x > 0)
-		block_label(b->c->block_x, b->c->block_y, &cell);
-	else
-		rbuf_puts(&cell, "--");
-	if (b->c->host_mem && *b->c->host_mem) {
-		rbuf_puts(&cell, ", ");
-		rbuf_put_tex(&cell, b->c->host_mem, 0);
-	}
-	rtable_text(t, rbuf_str(&cell));
-	rbuf_free(&cell);
-	rtable_num(t, g, -1, 0);
-	rtable_num(t, r, -1, 0);
-	rtable_num(t, isfinite(r) && r > 0 ? 100 * g / r : NAN, -3, 0);
-	rtable_num(t, rcfg_steady(x, b) ? rule_peak_pct(g,
-		   rcfg_peak_fp32(x, b), NULL) : NAN, -3, 0);
-	rtable_row_end(t);
 }
 
-static int compute_table(struct rctx *x, int dev)
+/* Whether the device has a value in row. */
+static int row_has(const struct rctx *x, const struct sum_facts *s, int row)
 {
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
-		VOCAB_SUITE_TRANSFER
-	};
-	static const char *const heads[] = {
-		"sum.suite", "sum.variant", "=\\(n\\)", "sum.config",
-		"sum.gflops", "sum.ref", "sum.pct_ref", "sum.pct_peak", NULL
-	};
+	struct rbuf b;
+	int has;
+
+	rbuf_init(&b);
+	row_put(x, s, row, &b);
+	has = b.len > 0;
+	rbuf_free(&b);
+	return has;
+}
+
+/* The one table: a row per figure any device has, a column per device
+ * (as many as a table holds); its rows mix texts and numbers, so its
+ * columns are text, the numbers in \num. */
+static int sum_table(struct rctx *x, const struct sum_facts *s)
+{
+	char kinds[RTABLE_MAXCOLS + 1] = "l", key[64];
+	size_t d, nd = x->ndevs < RTABLE_MAXCOLS ? x->ndevs :
+		       RTABLE_MAXCOLS - 1;
 	struct rtable t;
-	struct rbuf cap, anc, note;
-	struct fv v;
-	size_t s, i, nv;
-	int rc = 0, rows = 0;
+	struct rbuf cell, note;
 	unsigned seen = 0;
+	int r, any = 0, rc = 0;
 
-	rtable_init(&t, "llrlSSSS");
-	mem_heads(x, &t, heads);
+	for (d = 0; d < nd; d++)
+		strcat(kinds, "r");
+	rtable_init(&t, kinds);
+	rbufs_init(&cell, 1);
+	rbufs_init(&note, 1);
+	rtable_head(&t, "");
+	for (d = 0; d < nd; d++) {
+		rbuf_free(&cell);
+		rbuf_printf(&cell, "{GPU~%zu}", d + 1);
+		rtable_head(&t, rbuf_str(&cell));
+	}
 	rtable_head_end(&t);
-	for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++) {
-		const char **vv = NULL;
+	for (r = 0; r < R_N; r++) {
+		for (d = 0; d < nd && !row_has(x, &s[d], r); d++)
+			;
+		if (d == nd)
+			continue;
+		any = 1;
+		snprintf(key, sizeof(key), "sum.row.%s", rows[r].name);
+		rtable_text(&t, lang_get(x->L, key));
+		for (d = 0; d < nd; d++) {
+			const struct rcfg *c = row_cfg(x, (int)d, &s[d], r);
 
-		nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
-		if (nv)
-			rtable_gap(&t);
-		for (i = 0; i < nv; i++, rows++)
-			compute_row(x, dev, &t, suites[s], vv[i],
-				    strcmp(suites[s], VOCAB_SUITE_TRANSFER) ?
-				    VOCAB_METRIC_GFLOPS :
-				    VOCAB_METRIC_GFLOPS_KERNEL, &seen);
-		free(vv);
-	}
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&note);
-	fv_init(&v);
-	if (rows) {
-		dev_suffix(x, dev, fv_put(&v, "DEV"));
-		fv_emit(x, &cap, "sum.table", &v);
-		rbuf_printf(&anc, "summary dev=%lld",
-			    (long long)x->devs[dev]->id);
-		rbuf_puts(&note, lang_get(x->L, "sum.note"));
-		if (seen) {
-			rbuf_putc(&note, ' ');
-			regime_note(x, seen, &note);
+			rbuf_free(&cell);
+			row_put(x, &s[d], r, &cell);
+			regime_marks(x, rcfg_marks(x, c), &cell);
+			seen |= rcfg_marks(x, c);
+			rtable_text(&t, cell.len ? rbuf_str(&cell) : "--");
 		}
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				rbuf_str(&note));
+		rtable_row_end(&t);
 	}
-	fv_free(&v);
+	rbuf_puts(&note, lang_get(x->L, "sum.note"));
+	if (seen) {
+		rbuf_putc(&note, ' ');
+		regime_note(x, seen, &note);
+	}
+	if (any)
+		rc = emit_table(x, &t, lang_get(x->L, "sum.caption"),
+				"summary", rbuf_str(&note));
 	rtable_free(&t);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
+	rbuf_free(&cell);
 	rbuf_free(&note);
 	return rc;
 }
 
-static int bandwidth_table(struct rctx *x, int dev)
-{
-	static const char *const heads[] = {
-		"sum.variant", "=\\(N\\)", "=ILP", "axis.gbs",
-		"sum.pct_peak_mem", NULL
-	};
-	const char **vv = NULL;
-	struct rtable t;
-	struct rbuf cell;
-	size_t nv, i;
-	int rc;
-
-	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, 'v', &vv);
-	if (!nv) {
-		free(vv);
-		return 0;
-	}
-	rtable_init(&t, "lSSSS");
-	rbuf_init(&cell);
-	mem_heads(x, &t, heads);
-	rtable_head_end(&t);
-	for (i = 0; i < nv; i++) {
-		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_ILP, vv[i],
-					       VOCAB_METRIC_GBS);
-		double g = rcfg_median(b, VOCAB_METRIC_GBS);
-
-		rbuf_free(&cell);
-		rbuf_put_tex(&cell, vv[i], 0);
-		rtable_text(&t, rbuf_str(&cell));
-		if (!b) {
-			rtable_text(&t, lang_get(x->L, "sum.none"));
-			rtable_row_end(&t);
-			continue;
-		}
-		rtable_int(&t, b->c->count > 0 ? b->c->count : 0);
-		rtable_int(&t, b->c->ilp);
-		rtable_num(&t, g, -1, 0);
-		rtable_num(&t, rcfg_steady(x, b) ? rule_peak_pct(g,
-			   x->devs[dev]->peak_mem_gbs, NULL) : NAN, -3, 0);
-		rtable_row_end(&t);
-	}
-	rc = emit_dev_table(x, &t, dev, "sum.bw_table", "summary-bandwidth",
-			    NULL, NULL);
-	free(vv);
-	rtable_free(&t);
-	rbuf_free(&cell);
-	return rc;
-}
-
-#define ROOF_SERIES (2 * RTABLE_MAXCOLS)
-
-/* The series of the roofline figure: a set of points per variant, timed
- * first, then from the counters. */
-struct roof {
-	struct pline l[ROOF_SERIES + 1];
-	struct rbuf titles[ROOF_SERIES + 1];
-	double *px, *py;	/* every series' points, one after another */
-	size_t nl, np;
-	double lo, hi;		/* the range of intensities */
+/* A finding: its string, the comparison whose verdict picks the string
+ * "KEY.higher", ".lower", ".same", ".untested" (".alone" without it),
+ * and the rows it states (-1 ends them); the first must be present. */
+enum { CMP_NONE, CMP_LIB, CMP_ILP, CMP_MEMCPY };
+static const struct {
+	const char *key;
+	int cmp;
+	int row[6];
+} finds[] = {
+	{"sum.find.best", CMP_NONE,
+	 {R_KERNEL, R_SIZE, R_BLOCK, R_GFLOPS, R_PCT_PEAK, -1}},
+	{"sum.find.lib", CMP_LIB, {R_PCT_REF, -1}},
+	{"sum.find.ilp", CMP_ILP, {R_GBS, R_ILP, R_COUNT, R_PCT_MEM, -1}},
+	{"sum.find.memcpy", CMP_MEMCPY, {R_MEMCPY, R_PCT_MEMCPY, -1}},
 };
+#define NFINDS (sizeof(finds) / sizeof(finds[0]))
 
-/* The points of (dev, suite, variant) as a series of r, none without a
- * point: pass 0 the timed medians at the intensity of the compulsory
- * traffic, in a colour of their own (ref: the library's grey); pass 1
- * the achieved points the counters measured, as filled circles in the
- * colour of the variant's timed points (series 0..timed-1). */
-static void roof_add(struct rctx *x, int dev, struct roof *r,
-		     const char *suite, const char *variant, int pass,
-		     int ref, size_t timed)
+/* The comparison of finding k on a device: NULL where it has none. */
+static const struct rcmp *find_cmp(const struct sum_facts *s, size_t k)
 {
-	struct rbuf *t = &r->titles[r->nl], *name;
-	int pt = (int)r->nl, color = ref ? 6 : (int)r->nl;
-	size_t j, start = r->np;
-	struct fv v;
+	const struct rcmp *c = finds[k].cmp == CMP_LIB ? &s->v.best_ref.cmp :
+			       finds[k].cmp == CMP_ILP ? &s->i.cmp :
+			       finds[k].cmp == CMP_MEMCPY ? &s->i.cmpmem :
+			       NULL;
 
-	for (j = 0; j < x->ncfgs; j++) {
-		const struct rcfg *c = &x->cfgs[j];
-		double g = rcfg_median(c, VOCAB_METRIC_GFLOPS), ai;
-
-		if (c->dev != dev || strcmp(c->c->suite, suite) ||
-		    strcmp(c->c->variant, variant))
-			continue;
-		if (pass) {
-			if (!rcfg_counted_point(c, &ai, &g))
-				continue;
-		} else {
-			if (!isfinite(g) || g <= 0 || !(c->c->flops > 0) ||
-			    !(c->c->bytes > 0))
-				continue;
-			ai = c->c->flops / c->c->bytes;
-		}
-		r->px[r->np] = ai;
-		r->py[r->np] = g;
-		r->lo = fmin(r->lo, ai);
-		r->hi = fmax(r->hi, ai);
-		r->np++;
-	}
-	if (r->np == start)
-		return;
-	if (pass) {
-		fv_init(&v);
-		name = fv_put(&v, "NAME");
-		rbuf_put_tex(name, variant, 0);
-		for (j = 0; j < timed; j++)
-			if (!strcmp(r->l[j].title, rbuf_str(name)))
-				color = r->l[j].color;
-		pt = 6;
-		fv_emit(x, t, "sum.roof_counted", &v);
-		fv_free(&v);
-	} else {
-		rbuf_put_tex(t, variant, 0);
-	}
-	r->l[r->nl] = (struct pline){rbuf_str(t), r->px + start,
-		r->py + start, r->np - start, PL_POINTS, color, pt};
-	r->nl++;
+	return c && isfinite(c->a) && isfinite(c->b) ? c : NULL;
 }
 
-/* Arithmetic intensity (FLOP per byte of compulsory traffic) against
- * attained GFLOP/s, under the roof min(peak FP32, AI x peak bandwidth);
- * where the counter pass ran, the achieved points from the counters
- * (counted FLOP per counted DRAM byte) beside the timed ones. */
-static int roofline(struct rctx *x, int dev)
+/* The string of finding k on a device, by its comparison's verdict. */
+static void find_key(const struct sum_facts *s, size_t k, char *key,
+		     size_t len)
 {
-	static const char *const suites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
-	};
-	struct roof r;
-	size_t s, i, nv, timed = 0, first;
-	struct rbuf cap;
-	struct fv v;
-	int k, rc = 0, pass;
+	static const char *const word[] = {"untested", "same", "higher",
+					   "lower"};
+	const struct rcmp *c = find_cmp(s, k);
 
-	memset(&r, 0, sizeof(r));
-	r.lo = INFINITY;
-	r.px = calloc(2 * x->ncfgs + 1, sizeof(*r.px));
-	r.py = calloc(2 * x->ncfgs + 1, sizeof(*r.py));
-	rbufs_init(r.titles, ROOF_SERIES + 1);
-	rbuf_init(&cap);
-	fv_init(&v);
-	if (!r.px || !r.py) {
-		rc = -1;
-		goto out;
-	}
-	for (pass = 0; pass < 2; pass++) {
-		first = r.nl;
-		for (s = 0; s < 2; s++) {
-			const char **vv = NULL;
-
-			nv = model_names(x, dev, suites[s], NULL, 'v', &vv);
-			for (i = 0; i < nv && r.nl - first < RTABLE_MAXCOLS;
-			     i++)
-				roof_add(x, dev, &r, suites[s], vv[i], pass,
-					 (int)s, timed);
-			free(vv);
-		}
-		if (!pass)
-			timed = r.nl;
-	}
-	if (!r.np)
-		goto out;
-	k = parts_roof_plot(x, dev, r.l, r.nl, &r.titles[r.nl],
-			    "axis.intensity", r.lo, r.hi, 14, 8);
-	dev_suffix(x, dev, fv_put(&v, "DEV"));
-	fv_emit(x, &cap, "sum.roofline", &v);
-	if (r.nl > timed)
-		rbuf_printf(&cap, " %s", lang_get(x->L,
-						  "sum.roofline_counted"));
-	rc = emit_figure(x, k, rbuf_str(&cap));
-out:
-	rbufs_free(r.titles, ROOF_SERIES + 1);
-	rbuf_free(&cap);
-	fv_free(&v);
-	free(r.px);
-	free(r.py);
-	return rc;
+	if (finds[k].cmp == CMP_NONE)
+		snprintf(key, len, "%s", finds[k].key);
+	else
+		snprintf(key, len, "%s.%s", finds[k].key,
+			 c ? word[c->verdict + 1] : "alone");
 }
 
-/* Where each version's best point sits on the roofline of device dev:
- * its intensity against the ridge (compute- or memory-bound roof) and
- * the share of that roof it attains. One sentence per device. */
-static void roof_find(struct rctx *x, int dev, struct rfind *f)
+/* Whether devices a and b state finding k alike: the same string and
+ * the same texts (kernel, size, block, ILP); their numbers may differ. */
+static int find_alike(const struct rctx *x, const struct sum_facts *a,
+		      const struct sum_facts *b, size_t k)
 {
-	const struct store_device *d = x->devs[dev];
-	const char **vv = NULL;
-	struct rbuf *items;
-	struct fv v;
-	size_t nv, i;
-	double ridge, top = 0;
+	char ka[64], kb[64];
+	struct rbuf ta, tb;
+	int i, same;
 
-	if (!(d->peak_fp32_gflops > 0) || !(d->peak_mem_gbs > 0))
+	find_key(a, k, ka, sizeof(ka));
+	find_key(b, k, kb, sizeof(kb));
+	same = !strcmp(ka, kb);
+	rbufs_init(&ta, 1);
+	rbufs_init(&tb, 1);
+	for (i = 0; same && finds[k].row[i] >= 0; i++) {
+		if (rows[finds[k].row[i]].sig)
+			continue;
+		rbuf_free(&ta);
+		rbuf_free(&tb);
+		row_put(x, a, finds[k].row[i], &ta);
+		row_put(x, b, finds[k].row[i], &tb);
+		same = !strcmp(rbuf_str(&ta), rbuf_str(&tb));
+	}
+	rbuf_free(&ta);
+	rbuf_free(&tb);
+	return same;
+}
+
+/* find_devs' separator, where a line may break: two devices' numbers
+ * and intervals are too long for one. */
+static void devs_sep(const struct rctx *x, struct rbuf *b)
+{
+	rbuf_printf(b, "%s\\allowbreak{}", lang_get(x->L, "find.devs.sep"));
+}
+
+/* Finding k of device dev, or of every device at once (dev < 0: the
+ * texts of the first, the numbers and effects of each in GPU order,
+ * find_devs). */
+static void find_one(struct rctx *x, struct rfind *f,
+		     const struct sum_facts *s, size_t k, int dev)
+{
+	size_t d, d0 = dev < 0 ? 0 : (size_t)dev;
+	size_t d1 = dev < 0 ? x->ndevs : d0 + 1;
+	char key[64], pre[32];
+	struct rbuf *b;
+	struct fv fv;
+	int i, r;
+
+	fv_init(&fv);
+	dev_prefix(x, dev, pre, sizeof(pre));
+	fv_str(&fv, "DEV", dev < 0 ? "" : pre);
+	/* texts once, numbers and effects of each device in GPU order,
+	 * joined as find_devs joins them */
+	for (i = 0; (r = finds[k].row[i]) >= 0; i++) {
+		b = fv_put(&fv, rows[r].ph);
+		for (d = d0; d < (rows[r].sig ? d1 : d0 + 1); d++) {
+			if (d > d0)
+				devs_sep(x, b);
+			row_put(x, &s[d], r, b);
+		}
+	}
+	b = fv_put(&fv, "EFF");
+	for (d = d0; d < d1 && find_cmp(&s[d], k); d++) {
+		if (d > d0)
+			devs_sep(x, b);
+		find_effect(x, b, find_cmp(&s[d], k),
+			    find_cmp(&s[d], k)->verdict == RULE_LOWER);
+	}
+	find_key(&s[d0], k, key, sizeof(key));
+	fv_find(x, f, key, &fv);
+	fv_free(&fv);
+}
+
+/* Finding k: once where every device states it alike, else on each
+ * device that has it. */
+static void sum_find(struct rctx *x, struct rfind *f,
+		     const struct sum_facts *s, size_t k)
+{
+	size_t d, lead = x->ndevs;
+	int agree = 1;
+
+	for (d = 0; d < x->ndevs; d++) {
+		if (!row_has(x, &s[d], finds[k].row[0]))
+			agree = 0;
+		else if (lead == x->ndevs)
+			lead = d;
+		else if (!find_alike(x, &s[lead], &s[d], k))
+			agree = 0;
+	}
+	if (lead == x->ndevs)
 		return;
-	ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
-	nv = model_names(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'v', &vv);
-	fv_init(&v);
-	items = fv_put(&v, "LIST");
-	for (i = 0; i < nv; i++) {
-		const struct rcfg *b = best_of(x, dev, VOCAB_SUITE_VERSIONS,
-					       vv[i], VOCAB_METRIC_GFLOPS);
-		double in, g, roof;
-
-		if (!b || !(b->c->bytes > 0) || !(b->c->flops > 0))
-			continue;
-		in = b->c->flops / b->c->bytes;
-		g = rcfg_median(b, VOCAB_METRIC_GFLOPS);
-		roof = fmin(d->peak_fp32_gflops, in * d->peak_mem_gbs);
-		if (!isfinite(g) || !(roof > 0))
-			continue;
-		rbuf_puts(items, items->len ? "; \\texttt{" : "\\texttt{");
-		rbuf_put_tex(items, vv[i], 0);
-		rbuf_puts(items, "} ");
-		find_num(items, in, 3);
-		rbuf_printf(items, "~FLOP/B, %s, ", lang_get(x->L, in > ridge ?
-			    "sum.find.compute" : "sum.find.memory"));
-		find_pct(items, 100 * g / roof, 2);
-		top = fmax(top, 100 * g / roof);
-		regime_marks(x, rcfg_marks(x, b), items);
+	if (agree) {
+		find_one(x, f, s, k, -1);
+		return;
 	}
-	free(vv);
-	if (items->len) {
-		dev_label(x, dev, fv_put(&v, "DEV"));
-		fv_num(&v, "RIDGE", ridge, 3);
-		fv_find(x, f, "sum.find.roof", &v);
-		/* a point beyond half its roof is near what the hardware
-		 * allows; below, the kernel's execution is what limits it */
-		find_add(x, f, top < 50 ? "sum.find.under" : "sum.find.near",
-			 NULL, 0);
-	}
-	fv_free(&v);
+	for (d = 0; d < x->ndevs; d++)
+		if (row_has(x, &s[d], finds[k].row[0]))
+			find_one(x, f, s, k, (int)d);
 }
 
 int sec_summary(struct rctx *x)
 {
+	struct sum_facts *s = calloc(x->ndevs ? x->ndevs : 1, sizeof(*s));
 	struct rfind f;
-	size_t d;
+	size_t d, k;
 	int rc = 0;
 
+	if (!s)
+		return -1;
+	for (d = 0; d < x->ndevs && !rc; d++)
+		if (facts_versions(x, (int)d, &s[d].v) ||
+		    facts_ilp(x, (int)d, &s[d].i))
+			rc = -1;
 	emit_heading(x, 0, lang_get(x->L, "sum.title"));
 	emit_par(x, lang_get(x->L, "sum.intro"));
+	if (!rc)
+		rc = sum_table(x, s);
 	find_init(&f);
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		emit_dev_heading(x, 1, (int)d);
-		rc = compute_table(x, (int)d);
-		if (!rc)
-			rc = bandwidth_table(x, (int)d);
-		if (!rc)
-			rc = roofline(x, (int)d);
-		roof_find(x, (int)d, &f);
-	}
+	for (k = 0; k < NFINDS && !rc; k++)
+		sum_find(x, &f, s, k);
 	if (!rc)
 		rc = find_emit(x, &f);
 	find_free(&f);
+	free(s);
 	return rc;
 }

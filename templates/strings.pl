@@ -9,7 +9,7 @@ subtitle = Sprawozdanie z pomiarów: wersje kernela, transfery host--urządzenie
 title.footer = Wygenerowano programem mmreport @@VERSION@@ z bazy danych \texttt{@@DB@@}.\\ Pomiary: @@DATES@@ (UTC).
 
 method.title = Metoda pomiarów
-method.intro = Sprawozdanie wygenerował program mmreport @@VERSION@@ wyłącznie na podstawie bazy danych \texttt{@@DB@@}. Obejmuje ono @@SESSIONS@@ na @@DEVICES@@; dla każdego urządzenia i każdej konfiguracji pokazano najnowszy pomiar. Tabela na końcu tego rozdziału podaje ustawienia każdej sesji.
+method.intro = Sprawozdanie wygenerował program mmreport @@VERSION@@ wyłącznie na podstawie bazy danych \texttt{@@DB@@}. Obejmuje ono @@SESSIONS@@ na @@DEVICES@@; dla każdego urządzenia i każdej konfiguracji pokazano najnowszy pomiar. Ustawienia każdej sesji podaje dodatek~\ref{app:sessions}.
 method.nsess.one = @@N@@ sesję pomiarową
 method.nsess.few = @@N@@ sesje pomiarowe
 method.nsess.many = @@N@@ sesji pomiarowych
@@ -27,11 +27,10 @@ method.minsamples.one = @@N@@ próbkę
 method.minsamples.few = @@N@@ próbki
 method.minsamples.many = @@N@@ próbek
 method.timers = Użyte zegary: @@TIMERS@@.
-method.launch = Uruchomienie kernela wraz z oczekiwaniem na jego zakończenie kosztuje na tych urządzeniach @@US@@~\textmu s (zmierzone w każdej sesji): to opóźnienie i narzut, które płaci każde uruchomienie. Kernel o medianie czasu krótszej niż ta wartość jest oznaczony jako ograniczony uruchomieniem (\rgmark{l}): jego czas to głównie koszt uruchomienia, nie praca kernela.
+method.timers_differ = sesje mierzyły czasy na różne sposoby; zegary każdej sesji podaje dodatek~\ref{app:sessions}
+method.devs = Kilka GPU: wartości zapisano w kolejności GPU, \num{1.46}\,/\,\num{1.47} dla GPU~1 i GPU~2; ustalenie podano raz, gdy GPU są zgodne (ten sam werdykt, ta sama najlepsza konfiguracja), osobno dla każdego GPU tylko tam, gdzie się różnią.
+method.launch = Uruchomienie z oczekiwaniem na zakończenie kosztuje na tych urządzeniach @@US@@~\textmu s (zmierzone w każdej sesji): to miara oznaczenia~\rgmark{l} (ograniczony uruchomieniem) z reguł niżej.
 method.launch_unknown = Każde uruchomienie kernela płaci opóźnienie i narzut rzędu kilku mikrosekund, które dominują czas krótkiego kernela. Ta baza jest starsza niż zapis kosztu uruchomienia, więc żaden punkt nie jest oznaczony jako ograniczony uruchomieniem; oznaczenia siatek o mniejszej liczbie bloków niż multiprocesorów (\rgmark{w}) i zbiorów roboczych mieszczących się w pamięci podręcznej L2 (\rgmark{c}) wyznaczono z zapisanych parametrów urządzenia.
-method.timers_of.one = sesja @@N@@
-method.timers_of.few = sesje @@N@@
-method.timers_of.many = sesje @@N@@
 timers.kernel.cupti-activity = czas kernela z zapisu każdego uruchomienia, który prowadzi sam procesor graficzny (rekordy aktywności CUPTI), jedno uruchomienie na próbkę
 timers.kernel.events-blocking = czas kernela z pary zdarzeń CUDA wokół każdego uruchomienia, kolejkowanych za kernelem, który wstrzymuje strumień, dopóki host nie zakolejkuje obu zdarzeń; jedno uruchomienie na próbkę
 timers.kernel.events = czas kernela z pary zdarzeń CUDA wokół każdego uruchomienia, jedno uruchomienie na próbkę; uruchomienie kończy się przed powrotem z wywołania, które je zleca, więc czas obejmuje zlecenie przez hosta
@@ -40,23 +39,25 @@ timers.cold = pamięć podręczna L2 opróżniana przed każdą próbką (zimna)
 timers.hot = pamięci podręczne rozgrzane poprzednimi przebiegami (gorące)
 timers.interleaved = próbki porównywanych ze sobą konfiguracji przeplatane w losowej kolejności o zapisanym ziarnie
 timers.host = CLOCK\_MONOTONIC dla pracy hosta (fazy zestawu transferów)
-timers.launch = uruchomienie pustego kernela wraz z oczekiwaniem na jego koniec trwało po stronie hosta \SI{@@US@@}{\micro\second} (mediana)
 timers.recorded = @@TEXT@@ (tekst angielski zapisany przez mmreport @@VERSION@@)
 timers.recorded_unknown = @@TEXT@@ (tekst angielski zapisany przez program pomiarowy)
-method.verify = Wynik każdej konfiguracji sprawdzono względem niezależnego wyniku wzorcowego. Konfiguracja, której błąd względny przekracza tolerancję @@TOL@@, jest oznaczona jako \textit{błędna}, a jej czasy nigdy nie są przedstawiane jako wydajność. Największy błąd względny wśród poprawnych konfiguracji wynosi @@MAXERR@@. Konfiguracje błędne: @@NFAILED@@; pominięte (których urządzenie nie może wykonać; przyczyny podano przy każdym kernelu): @@NSKIPPED@@.
+method.verify = Wynik każdej konfiguracji sprawdzono względem niezależnego wyniku wzorcowego; konfiguracja o błędzie względnym powyżej tolerancji @@TOL@@ jest \textit{błędna} i nigdy nie jest przedstawiana jako wydajność. Największy błąd względny poprawnych wynosi @@MAXERR@@. Błędne: @@NFAILED@@; pominięte (każda z przyczyną): @@NSKIPPED@@.
 method.noerr = nie zapisano
 method.nosession = Baza nie zawiera opisu sesji tych pomiarów, więc ich ustawienia nie są znane.
-method.seed_each = zapisane dla każdej sesji, zob. tabela sesji
-method.stats = Statystyki z $n$ próbek konfiguracji: minimum (Min), maksimum (Max), średnia arytmetyczna (Śr.), mediana oraz odchylenie standardowe z próby (Odch. std., z $n-1$ w mianowniku). Tabele czasu obliczeń, wydajności i przepustowości podają medianę, na którą nie wpływa kilka zakłóconych przebiegów.
-method.flops = Liczenie operacji: iloczyn macierzy $m\times k$ i $k\times n$ to $2mnk$ operacji zmiennoprzecinkowych, czyli $2n^3$ dla macierzy kwadratowych (jedno mnożenie i jedno dodawanie na składnik), a GFLOP/s $= 2n^3/t$. Sprawozdanie~G liczyło $n^3$ (mnożenie z dodawaniem jako jedna operacja), więc jego wartości GFLOPS są o połowę mniejsze od naszych przy tym samym czasie~$t$.
-method.gain = Zysk względny wariantu $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$, liczony tylko dla wartości centralnych (mediany, a gdzie to zaznaczono --- średniej): zysk minimum, maksimum czy rozrzutu porównywałby wartości odstające, a nie warianty. Dla czasów zysk dodatni oznacza, że $b$ trwa krócej (jest szybszy), ujemny --- że jest wolniejszy.
-method.signif = Istotność: każde porównanie sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = 0{,}05$ i podano wartość $p$. Różnica jest ustaleniem tylko wtedy, gdy jest istotna statystycznie, a mediany dzieli co najmniej próg praktyczny (zob. reguły niżej); w przeciwnym razie raport mówi o braku istotnej różnicy, a takie różnice wydrukowano na szaro i oznaczono~\nsmark. Gdy baza nie zawiera pojedynczych próbek (baza okrojona), różnicę i tak można sprawdzić tam, gdzie zapisane zakresy [Min, Max] obu stron są rozłączne: każda próbka jednej strony wygrywa wtedy z każdą próbką drugiej, więc $U = 0$, a dokładne $p = 2/\binom{n_a+n_b}{n_a}$; w przeciwnym razie oznaczono ją~\ntmark{} (nie testowano).
-method.rules = Reguły. \emph{Próg praktyczny}: @@THR@@, większa z wartości 1\,\% i rozrzutu, w którym mieści się dziewięć na dziesięć powtórzonych pomiarów (z @@PAIRS@@ konfiguracji zmierzonych w dwóch sesjach jednego urządzenia; przy mniej niż 10 obowiązuje próg 1\,\%). \emph{Co liczy się do ,,najlepszego'' i ,,\% szczytu''}: zweryfikowany punkt, którego siatka ma co najmniej jeden blok na SM (\rgmark{w}~oznacza mniej bloków niż SM, co zostawia SM bezczynne przez cały kernel), a tam, gdzie liczba jest przepustowością pamięci urządzenia, którego zbiór roboczy nie mieści się w L2 (\rgmark{c}). Nie liczy się też punkt mierzony zdarzeniami i krótszy niż koszt uruchomienia w sesji (\rgmark{l}); czasy kerneli z zapisu aktywności samego GPU nie zawierają kosztu uruchomienia i nigdy nie mają tego oznaczenia. Punkt, którego zegar SM spadł o więcej niż 2\,\% poniżej najwyższego w sesji lub który sterownik spowolnił, ma oznaczenie~\rgmark{t} i liczy się, bo jego szczyt liczono przy jego własnym zegarze. \emph{\% szczytu} nazywa swój szczyt: FP32 lub FP64 na rdzeniach CUDA, FP64 na rdzeniach tensorowych dla iloczynu podwójnej precyzji cuBLAS na urządzeniach 8.0 i 9.0, albo przepustowość pamięci urządzenia; udział powyżej 100\,\% szczytu jest zgłaszany jako błąd, nie drukowany.
+method.seed_each = zapisane dla każdej sesji
+method.stats = Statystyki z $n$ próbek konfiguracji: minimum (Min), maksimum (Max), średnia (Śr.), mediana i odchylenie standardowe z próby (Odch. std., z $n-1$ w mianowniku). Tabele podają medianę, na którą nie wpływa kilka zakłóconych przebiegów.
+method.flops = Liczenie operacji: iloczyn $m\times k$ przez $k\times n$ to $2mnk$ operacji ($2n^3$ dla kwadratowych: mnożenie i dodawanie na składnik), GFLOP/s $= 2n^3/t$; sprawozdanie~G liczyło $n^3$: połowę naszych.
+method.gain = Zysk względny $b$ względem wariantu bazowego $a$: $g = (a-b)/a \cdot 100\,\%$ z median; dla czasów zysk dodatni oznacza, że $b$ jest szybszy.
+method.signif = Porównania. Każde porównanie sprawdzono na zapisanych próbkach dwustronnym testem U Manna--Whitneya (przybliżenie normalne z poprawkami na rangi wiązane i ciągłość) na poziomie $\alpha = @@ALPHA@@$. Różnicę podaje się tylko wtedy, gdy spełnia regułę: jest istotna na tym poziomie \emph{i} mediany dzieli co najmniej próg praktyczny (@@THR@@, zob. reguły niżej). Jej wielkość podaje wtedy estymator Hodgesa--Lehmanna stosunku obu stron (mediana stosunków wszystkich par próbek, po jednej z każdej strony) wraz z 95-procentowym przedziałem ufności, np.\ ,,szybciej \num{1.46} raza (przedział ufności 95\,\%: \num{1.44}--\num{1.48})''. Porównanie, które reguły nie spełnia, opisano jako ,,brak istotnej różnicy'' (w tabelach na szaro, z oznaczeniem~\nsmark). Ustalenia nie podają wartości $p$. Bez pojedynczych próbek (baza okrojona) różnicę sprawdza się tylko tam, gdzie zapisane zakresy [Min, Max] są rozłączne ($U = 0$, dokładne $p = 2/\binom{n_a+n_b}{n_a}$; wielkość: stosunek median), w przeciwnym razie oznaczono ją~\ntmark{} (nie testowano).
+method.rules = Reguły. \emph{Próg praktyczny}: @@THR@@, większa z wartości @@FLOOR@@ i rozrzutu, w którym mieści się dziewięć na dziesięć powtórzonych pomiarów (z @@PAIRS@@ konfiguracji zmierzonych w dwóch sesjach jednego urządzenia; przy mniej niż @@MINPAIRS@@ obowiązuje próg @@FLOOR@@). \emph{Co liczy się do ,,najlepszego'' i ,,\% szczytu''}: zweryfikowany punkt, którego siatka ma co najmniej jeden blok na SM (\rgmark{w}~oznacza mniej bloków niż SM, co zostawia SM bezczynne przez cały kernel), a tam, gdzie liczba jest przepustowością pamięci urządzenia, którego zbiór roboczy nie mieści się w L2 (\rgmark{c}). Nie liczy się też punkt mierzony zdarzeniami CUDA i krótszy niż koszt uruchomienia w sesji (\rgmark{l}, ograniczony uruchomieniem); czas z własnego zapisu uruchomienia przez GPU nie zawiera kosztu uruchomienia i nigdy nie ma tego oznaczenia. Punkt, którego zegar SM spadł o więcej niż @@CLOCKTOL@@ poniżej najwyższego w sesji lub który według sterownika ograniczył limit mocy lub temperatury, ma oznaczenie~\rgmark{t} (dławiony) i liczy się, bo jego szczyt liczono przy jego własnym zegarze; dodatek~\ref{app:sessions} podaje liczbę takich punktów w każdej sesji. \emph{\% szczytu} nazywa swój szczyt: FP32 lub FP64 na rdzeniach CUDA, FP64 na rdzeniach tensorowych dla iloczynu podwójnej precyzji cuBLAS na urządzeniach 8.0 i 9.0, albo przepustowość pamięci urządzenia; udział powyżej 100\,\% szczytu jest zgłaszany jako błąd, nie drukowany.
 method.absent = Baza nie zawiera pomiarów zestawów @@SUITES@@, więc ich rozdziały pominięto.
 
-sess.caption.one = Sesja pomiarowa i jej ustawienia (gdzie podano dwie wartości: na początku / na końcu).
-sess.caption.few = Sesje pomiarowe i ich ustawienia (gdzie podano dwie wartości: na początku / na końcu).
-sess.caption.many = Sesje pomiarowe i ich ustawienia (gdzie podano dwie wartości: na początku / na końcu).
+sess.caption.one = Sesja pomiarowa: gdzie, czym i co zmierzyła.
+sess.caption.few = Sesje pomiarowe: gdzie, czym i co zmierzyły.
+sess.caption.many = Sesje pomiarowe: gdzie, czym i co zmierzyły.
+sess.caption_run.one = Sesja pomiarowa: próbkowanie i stan GPU (gdzie podano dwie wartości: na początku / na końcu).
+sess.caption_run.few = Sesje pomiarowe: próbkowanie i stan GPU (gdzie podano dwie wartości: na początku / na końcu).
+sess.caption_run.many = Sesje pomiarowe: próbkowanie i stan GPU (gdzie podano dwie wartości: na początku / na końcu).
 sess.setting = Ustawienie
 sess.session = Sesja
 sess.device = Urządzenie
@@ -88,11 +89,33 @@ sess.samples = Pojedyncze próbki
 sess.samples_all = @@N@@, zapisane wszystkie
 sess.samples_none = nie zapisano żadnych
 sess.samples_slim = @@N@@ (sesja odchudzona: tylko zestawu transfer)
+sess.cpu = Procesor hosta
+sess.pcie = Łącze PCIe
+sess.nvcc = Kompilator kerneli (nvcc)
+sess.cublas = Wersja cuBLAS
+sess.max_noise = Docelowy szum (\texttt{-{}-max-noise})
+sess.launch = Uruchomienie pustego kernela [\textmu s]
+sess.locked = Zegary zablokowane
+sess.power_limit = Limit mocy [W]
+sess.top_clock = Najwyższy zegar SM [MHz]
+sess.throttle_mode = Próbki dławione (\texttt{-{}-throttle})
+sess.throttle_mode.discard = odrzucane
+sess.throttle_mode.keep = zachowywane
+sess.throttle_mode.wait = oczekiwanie na zegar
+sess.throttle_at = @@MODE@@ poniżej @@PCT@@\,\% najwyższego zegara
+sess.throttle_mode_only = @@MODE@@
+sess.throttled = Konfiguracje dławione (\rgmark{t})
+sess.throttled_cfgs = \num{@@N@@} z \num{@@OF@@}
+sess.throttled_none = żadna z \num{@@OF@@}
+sess.throttled_samples = Próbki pobrane przy dławieniu
+sess.throttled_n = \num{@@N@@}, z nich odrzucone: \num{@@DISCARDED@@}
+sess.not_recorded = nie zapisano
+sess.off = wyłączony
 sess.sm_clock = Zegar SM [MHz]
 sess.mem_clock = Zegar pamięci [MHz]
 sess.temp = Temperatura [\textdegree C]
 sess.power = Moc [W]
-sess.throttle = Przyczyny dławienia
+sess.throttle = Przyczyny dławienia według sterownika
 
 device.title = Parametry karty graficznej
 device.caption.one = Parametry badanego urządzenia według środowiska CUDA.
@@ -298,28 +321,38 @@ find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w
 find.ilp.l2_stored_over = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@WHO@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 
 sum.title = Zestawienie wyników
-sum.intro = Najlepsza konfiguracja każdego wariantu (najwyższa mediana spośród punktów zmierzonych w stanie ustalonym: siatka co najmniej jednego bloku na multiprocesor, dla kopiowania zbiór roboczy większy niż L2) w porównaniu z biblioteką wzorcową (cuBLAS) dla tego samego rozmiaru macierzy oraz z teoretycznymi wartościami szczytowymi urządzenia.
-sum.suite = Zestaw
-sum.variant = Wariant
-sum.config = Blok / pamięć
-sum.gflops = GFLOP/s
-sum.ref = cuBLAS
-sum.pct_ref = \% cuBLAS
-sum.pct_peak = \% szczytu
-sum.pct_peak_mem = \% szczytu
-sum.none = brak poprawnego pomiaru
-sum.table = Najlepsza konfiguracja każdego wariantu@@DEV@@: mediana GFLOP/s (warianty transferu: faza kernela).
-sum.note = cuBLAS: mediana GFLOP/s biblioteki dla tego samego rozmiaru macierzy; -- gdy jej nie zmierzono. \% szczytu: wydajności szczytowej FP32 przy zegarze SM zapisanym podczas pomiaru (SM $\times$ rdzenie FP32 na SM $\times$ 2 $\times$ zegar); -- dla punktu spoza stanu ustalonego.
-sum.bw_table = Najlepsza przepustowość każdego wariantu kopiowania@@DEV@@ (mediana, punkty w stanie ustalonym: zbiór roboczy większy niż L2); \% szczytu: teoretycznej przepustowości pamięci.
-sum.find.roof = Na @@DEV@@ grzbiet modelu roofline leży przy @@RIDGE@@~FLOP/B (szczyt FP32 przez szczyt pamięci); najlepszy punkt każdej wersji według jej nieuniknionego ruchu w pamięci i część jego dachu, jaką osiąga: @@LIST@@.
-sum.find.compute = dach obliczeniowy
-sum.find.memory = dach pamięciowy
-sum.find.under = Każda wersja pozostaje poniżej połowy swojego dachu: żadnej nie ogranicza nieunikniony ruch w pamięci ani jednostki FP32, lecz sposób wykonania.
-sum.find.near = Co najmniej jedna wersja przekracza połowę swojego dachu, blisko tego, na co pozwala sprzęt.
+sum.intro = Główne wartości eksperymentów na każdym GPU, tak jak obliczają je ich sekcje: najszybsze własne jądro mnożenia macierzy (wersje raportu~P i jądra własne) wobec cuBLAS i szczytu FP32 oraz jądro kopiujące z notatki~J wobec szczytu pamięci i \texttt{memcpy}. „Najlepszy'', „\% szczytu'' i każda różnica podlegają regułom z punktu~\ref{sec:method}.
+sum.caption = Główne wartości na każdym GPU: mediany punktów, które liczą się według reguł metody.
+sum.note = \% cuBLAS: mediany GFLOP/s cuBLAS przy rozmiarze jądra. Szczyt FP32 przy zegarze SM zapisanym podczas pomiaru; szczyt pamięci: teoretyczna przepustowość urządzenia.
+sum.row.kernel = Najszybsze własne jądro mnożenia
+sum.row.size = \quad rozmiar $n$
+sum.row.block = \quad blok
+sum.row.gflops = \quad GFLOP/s
+sum.row.lib = \quad cuBLAS przy tym rozmiarze [GFLOP/s]
+sum.row.pct_ref = \quad \% cuBLAS
+sum.row.pct_peak = \quad \% szczytu FP32
+sum.row.ilp = Jądro kopiujące (notatka~J): najlepsze ILP
+sum.row.count = \quad przy $N$ elementach
+sum.row.gbs = \quad GB/s
+sum.row.pct_mem = \quad \% szczytu pamięci
+sum.row.memcpy = \texttt{memcpy} przy tym $N$ [GB/s]
+sum.row.pct_memcpy = \quad \% szczytu pamięci
+sum.find.best = @@DEV@@Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
+sum.find.lib.higher = @@DEV@@Przy tym rozmiarze jest szybsze od cuBLAS, @@EFF@@ raza (@@PCT_REF@@\,\% cuBLAS).
+sum.find.lib.lower = @@DEV@@cuBLAS jest przy tym rozmiarze szybszy, @@EFF@@ raza: własne jądro osiąga @@PCT_REF@@\,\% jego wydajności.
+sum.find.lib.same = @@DEV@@Przy tym rozmiarze nie różni się istotnie od cuBLAS (@@PCT_REF@@\,\% cuBLAS).
+sum.find.lib.untested = @@DEV@@Przy tym rozmiarze osiąga @@PCT_REF@@\,\% cuBLAS; różnicy nie zbadano testem (brak surowych próbek, zakresy się nakładają).
+sum.find.ilp.higher = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci: szybciej niż przy ILP~1, @@EFF@@ raza.
+sum.find.ilp.lower = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci: wolniej niż przy ILP~1, @@EFF@@ raza.
+sum.find.ilp.same = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci, bez istotnej różnicy względem ILP~1.
+sum.find.ilp.untested = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci; różnicy względem ILP~1 nie zbadano testem (brak surowych próbek, zakresy się nakładają).
+sum.find.ilp.alone = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci.
+sum.find.memcpy.higher = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), szybciej niż jądro kopiujące, @@EFF@@ raza.
+sum.find.memcpy.lower = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), wolniej niż jądro kopiujące, @@EFF@@ raza.
+sum.find.memcpy.same = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), bez istotnej różnicy względem jądra kopiującego.
+sum.find.memcpy.untested = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu); różnicy względem jądra kopiującego nie zbadano testem (brak surowych próbek, zakresy się nakładają).
+sum.find.memcpy.alone = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu).
 sum.roof = dach
-sum.roofline = Model dachowy (roofline)@@DEV@@: intensywność arytmetyczna (FLOP na bajt niezbędnego ruchu do pamięci urządzenia) a osiągnięte GFLOP/s (mediana) każdej konfiguracji; dach to $\min(P_{\mathrm{FP32}}, I \cdot B_{\mathrm{mem}})$.
-sum.roof_counted = @@NAME@@ (liczniki)
-sum.roofline_counted = Punkty oznaczone \emph{liczniki} są osiągnięte, nie nominalne: GFLOP/s z operacji FP32 zliczonych sprzętowo w czasie profilowanego uruchomienia, a na osi poziomej te operacje na bajt zliczonych odczytów i zapisów DRAM.
 
 cross.title = Porównanie urządzeń
 cross.single = Sprawozdanie obejmuje tylko jedno urządzenie, nie ma więc czego porównywać.
@@ -361,19 +394,30 @@ title.course = Przedmiot
 title.exercise = Ćwiczenie
 title.date = Data
 intro.title = Wstęp
-intro.objectives = Sprawozdanie odpowiada, na podstawie pomiarów wymienionych niżej procesorów graficznych, na pytania odtwarzanych sprawozdań laboratoryjnych:
-intro.obj.versions = \emph{Wersje kernela} (sprawozdanie~P): ile w GFLOP/s daje każdy krok od naiwnego kernela przez kafelki w pamięci współdzielonej, pobieranie z wyprzedzeniem i więcej pracy na wątek, oraz jak daleko najlepszy kernel pozostaje od cuBLAS i od szczytowej wydajności FP32.
-intro.obj.transfer = \emph{Transfery i fazy} (sprawozdanie~G): na co idzie czas pełnego przebiegu (alokacja, kopiowanie, kernel, synchronizacja) i co dają pamięć hosta z blokowaniem stron (pinned) oraz kafelki w pamięci współdzielonej.
-intro.obj.ilp = \emph{Przepustowość pamięci i ILP} (notatka~J): jak blisko szczytowej przepustowości pamięci dochodzi kernel kopiujący wraz ze wzrostem tablicy i czy pomaga więcej niezależnych kopii na wątek (ILP).
-intro.obj.cross = \emph{Porównanie urządzeń}: te same konfiguracje na każdym procesorze graficznym, obok siebie.
+intro.objectives = Eksperymenty; każdy odpowiada na pytanie swojego źródła:
+intro.obj.versions = \emph{Wersje kernela} (sprawozdanie~P): ile daje każdy krok od naiwnego kernela do kafelków, pobierania z wyprzedzeniem i większej pracy na wątek, i jak daleko najlepszy zostaje od cuBLAS.
+intro.obj.transfer = \emph{Transfery i fazy} (sprawozdanie~G): na co idzie czas przebiegu i co dają przypięta pamięć hosta i kafelki w pamięci współdzielonej.
+intro.obj.ilp = \emph{Przepustowość pamięci i ILP} (notatka~J): jak blisko szczytu pamięci dochodzi kernel kopiujący i czy pomaga więcej kopii na wątek (ILP).
+intro.obj.cross = \emph{Porównanie urządzeń}: te same konfiguracje na każdym GPU.
 intro.hardware = Sprzęt
-hw.cc = CC
-hw.sms = SM
-hw.clock = {Zegar [MHz]}
-hw.l2 = {L2 [MiB]}
-hw.peak_fp32 = {FP32 [TFLOP/s]}
-hw.peak_mem = {Pamięć [GB/s]}
-hw.caption = Zmierzone procesory graficzne: możliwości obliczeniowe (CC), multiprocesory, zegar SM, pamięć podręczna L2 i teoretyczne wartości szczytowe. Dodatek~\ref{app:device} podaje wszystkie parametry.
+ref.title = Bibliografia
+ref.P.name = Sprawozdanie~P
+ref.P = Sprawozdanie laboratoryjne z Poznania (2014): sześć wersji mnożenia macierzy kwadratowych, z ich obsadzeniem, czasem kernela, GFLOPS, GIPS i CGMA dla różnych rozmiarów macierzy i bloków. GPU: GeForce GT~240 (compute capability~1.2, 12~SM, \num{25.6}~GB/s).
+ref.J.name = Notatka~J
+ref.J = Notatka o równoległości na poziomie instrukcji w kernelu kopiującym tablicę liczb całkowitych: przepustowość w zależności od rozmiaru tablicy i ILP. GPU: GeForce 920M (Kepler, \num{14.4}~GB/s). Rok nie podany.
+ref.B.name = Wykład~B
+ref.B = Wykład Białasa o programowaniu GPU: SM, osnowy, pamięć współdzielona, dostęp scalony, konflikty banków pamięci współdzielonej, błądzenie losowe, kafelkowe mnożenie macierzy prostokątnych. GPU i rok nie podane.
+ref.G.name = Sprawozdanie~G
+ref.G = Sprawozdanie laboratoryjne z roku 2024/25 o mnożeniu macierzy w czterech wariantach programu (kernel prosty i z pamięcią współdzieloną, wynik w pamięci hosta z \texttt{malloc} lub \texttt{cudaMallocHost}), każda faza przebiegu mierzona w 1000 przebiegach. GPU: GeForce RTX~4060 (8~GB).
+ref.R.name = Podręcznik~R
+ref.R = Rosyjski podręcznik programowania w CUDA: odczyt parametrów urządzenia, pomiar czasu zdarzeniami CUDA, float wobec double, transpozycja, iloczyn macierzy prostokątnych z dopełnieniem, iloczyn skalarny, konflikty banków. GPU i rok nie podane.
+intro.sources = Pięć źródeł, wymienionych w bibliografii, zmierzyło ręcznie to, co to sprawozdanie mierzy ponownie.
+intro.src.P = Sprawozdanie~P wniosło wersje kerneli \texttt{v1}--\texttt{v5} iloczynu macierzy kwadratowych z ich obsadzeniem oraz czasem, GFLOPS, GIPS i CGMA dla różnych rozmiarów i bloków.
+intro.src.J = Notatka~J wniosła kernel kopiujący z równoległością na poziomie instrukcji i jego przepustowość wobec szczytu pamięci.
+intro.src.B = Wykład~B wniósł dostęp scalony oraz błądzenie losowe ze stanem generatora w pamięci globalnej, współdzielonej i w rejestrach.
+intro.src.G = Sprawozdanie~G wniosło pomiar każdej fazy przebiegu (alokacja, kopie, kernel, synchronizacja, zwolnienie) przy pamięci hosta stronicowanej i przypiętej.
+intro.src.R = Podręcznik~R wniósł transpozycję, konflikty banków, iloczyn skalarny, iloczyn macierzy prostokątnych z dopełnieniem i porównanie float z double.
+hw.caption = Mierzone GPU: parametry, na których opierają się ustalenia. Dodatek~\ref{app:device} podaje wszystkie parametry.
 sess.title = Sesje pomiarowe
 versions.app_title = Wersje kernela: wszystkie dane
 find.title = Wnioski z pomiarów
@@ -422,9 +466,9 @@ word.samples_of.many = @@N@@ próbek
 # Issue 13: eksperymenty z dostępem do pamięci z podręcznika R i wykładu B
 # (render/sec_transpose.c, sec_bank.c, sec_coalesce.c, mem.c; wnioski w
 # sec_conclusions.c).
-intro.obj.transpose = \emph{Transpozycja macierzy} (podręcznik~R): ile zyskuje transpozycja przez kafelek w pamięci współdzielonej względem transpozycji naiwnej, co dodaje uzupełnienie kafelka chroniące przed konfliktami banków i jak blisko obie dochodzą do kopii o tej samej geometrii.
-intro.obj.bank = \emph{Konflikty banków} (podręcznik~R): ile kosztuje dostęp osnowy do pamięci współdzielonej z krokiem od 1 do 32 słów i czy parzyste kroki powodują konflikty ($\gcd(s, 32)$-krotne), a nieparzyste nie.
-intro.obj.coalesce = \emph{Łączenie dostępów} (wykład~B): ile kosztuje kopię przesunięty początek i krok między elementami sąsiednich wątków, w zestawieniu z modelem 32-bajtowych sektorów, oraz czy struktura tablic wygrywa z tablicą struktur.
+intro.obj.transpose = \emph{Transpozycja macierzy} (podręcznik~R): co daje kafelek w pamięci współdzielonej i jego dopełnienie wobec naiwnej transpozycji.
+intro.obj.bank = \emph{Konflikty banków} (podręcznik~R): ile kosztują kroki od 1 do 32 słów przy dostępie osnowy do pamięci współdzielonej.
+intro.obj.coalesce = \emph{Łączenie dostępów} (wykład~B): ile kosztuje kopię przesunięty początek i krok oraz czy struktura tablic wygrywa z tablicą struktur.
 word.offset = przesunięcie
 word.stride = krok
 
@@ -539,8 +583,8 @@ concl.b.str_text_one = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@ (model @@MMAX@
 
 # Issue 13, punkty 6 i 7: iloczyn skalarny (podręcznik R) i błądzenie
 # losowe (wykład B).
-intro.obj.dot = \emph{Iloczyn skalarny} (podręcznik~R): jak szybko redukcja w pamięci współdzielonej oblicza iloczyn skalarny w porównaniu z cuBLAS, w pojedynczej i podwójnej precyzji, ile podwójna precyzja kosztuje czasu i ile zyskuje dokładności.
-intro.obj.walkers = \emph{Błądzenie losowe} (wykład~B): o ile szybciej kroczą cząstki, gdy stan ich generatora leży w pamięci współdzielonej i w rejestrach zamiast w pamięci globalnej, i czy błądzenie zachowuje statystykę przewidzianą przez teorię.
+intro.obj.dot = \emph{Iloczyn skalarny} (podręcznik~R): redukcja w pamięci współdzielonej wobec cuBLAS, w pojedynczej i podwójnej precyzji.
+intro.obj.walkers = \emph{Błądzenie losowe} (wykład~B): co daje przeniesienie stanu generatora do pamięci współdzielonej i rejestrów.
 word.steps = kroków
 
 dot.title = Iloczyn skalarny z redukcją w pamięci współdzielonej
@@ -611,7 +655,7 @@ concl.b.walkers = Przechowywanie stanu generatora w pamięci współdzielonej, a
 # Zadanie 13, punkt 2: iloczyn macierzy prostokątnych z podręcznika R,
 # wymiary dopełnione do bloku (render/sec_rect.c; wniosek w
 # sec_conclusions.c).
-intro.obj.rect = \emph{Iloczyn prostokątny} (podręcznik~R): jak szybko działa kafelkowy iloczyn macierzy prostokątnych, gdy każdy wymiar dopełniony jest do wielokrotności bloku, ile dopełnienie kosztuje przy każdym bloku, ile podwójna precyzja kosztuje wobec pojedynczej i jak dokładne są obie, obok cuBLAS.
+intro.obj.rect = \emph{Iloczyn prostokątny} (podręcznik~R): ile kosztuje dopełnienie każdego wymiaru do bloku, w pojedynczej i podwójnej precyzji, obok cuBLAS.
 rect.title = Iloczyn macierzy prostokątnych dopełnionych do bloku
 rect.absent = Baza danych nie zawiera pomiarów zestawu rect.
 rect.intro = Ten eksperyment pyta, jak szybko działa iloczyn macierzy prostokątnych z podręcznika~R, $C = AB$ z $A$ o wymiarach $m \times k$ i $B$ o wymiarach $k \times n$, gdy każdy wymiar dopełniono do wielokrotności bloku, $X' = \lceil X/b \rceil\,b$, ile kosztuje dopełnienie, ile podwójna precyzja względem pojedynczej i jak dokładne są obie. Kernel \texttt{rect} używa kafelków pamięci współdzielonej o $b \times b$ wątkach i poza krawędziami czyta zera, więc wykonuje $M'K'N'$ mnożeń z dodawaniem iloczynu dopełnionego, z czego $mkn$ użytecznych: ich stosunek to współczynnik pracy dopełnionej. \texttt{cublas} to SGEMM lub DGEMM z cuBLAS na tych samych danych; GFLOP/s liczą użyteczne $2mkn$. Każdy wynik sprawdzono względem DGEMM; dokładność zmierzono na 1024 losowych elementach względem iloczynu z kompensacją, w jednostkach zaokrąglenia $u$.
@@ -660,7 +704,7 @@ rect.concl.pad = dopełnienie do $b = @@B@@$ dodaje do @@W@@ pracy (@@SHAPE@@)
 
 # Issue 13, item 1: float a double w podręczniku R, na jądrach mnożenia
 # macierzy (render/sec_precision.c).
-intro.obj.precision = \emph{Pojedyncza a podwójna precyzja} (podręcznik~R): o ile dłużej jądra mnożenia macierzy i cuBLAS liczą w fp64 niż w fp32, w zestawieniu ze stosunkiem szczytowej wydajności FP32 i FP64 urządzenia, i o ile fp64 jest dokładniejsze, w zestawieniu z jednostkami zaokrąglenia.
+intro.obj.precision = \emph{Pojedyncza a podwójna precyzja} (podręcznik~R): o ile dłużej trwa i o ile dokładniejsze jest fp64 niż fp32.
 precision.title = Pojedyncza a podwójna precyzja w mnożeniu macierzy
 precision.absent = Baza danych nie zawiera pomiarów zestawu precision.
 precision.intro = Podręcznik~R porównuje float i double pod względem szybkości i dokładności. Jądra \texttt{v2}--\texttt{v5} (raport~P), \texttt{simple} i \texttt{shared} (raport~G) oraz cuBLAS (SGEMM w fp32, DGEMM w fp64) obliczają $C = AB$ dla kwadratowych macierzy $n \times n$ ($k = n$) z losowych danych o rozkładzie jednostajnym na $[-1, 1)$: liczb float w fp32 i liczb double o wszystkich 53 bitach w fp64; GFLOP/s to $2n^3$ przez czas jądra. mmreport mierzy iloczyny fp32 i fp64 jednego rozmiaru naprzemiennie, aby dryf zegara lub temperatury dotykał obu jednakowo; gdzie sesje bazy są starsze i mierzyły je jedno po drugim, mówi o tym przypis tabeli. Błąd elementu, mierzony na 1024 elementach $C$ wobec iloczynu w long double z sumowaniem kompensowanym, to $|c_{ij} - \hat c_{ij}| / \sum_k |a_{ik} b_{kj}|$, który klasyczne oszacowanie ogranicza przez około $k u$, gdzie $u$ to jednostka zaokrąglenia: $2^{-24}$ w fp32, $2^{-53}$ w fp64.
@@ -705,12 +749,11 @@ concl.r.prec_lib = cuBLAS @@R@@$\times$
 concl.r.prec_err = średni błąd fp32/fp64 @@R@@
 prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
 device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
-hw.peak_flops = Szczyt [TFLOP/s]
 device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.
 
 # zestaw progression (zgłoszenie 14): od wersji sprawozdania P do SGEMM
 # na poziomie biblioteki
-intro.obj.progression = \emph{Od sprawozdania~P do cuBLAS}: jak blisko cuBLAS dochodzi ciąg kerneli SGEMM wykraczający poza \texttt{v5} ze sprawozdania~P, w którym każdy krok dodaje jedną udokumentowaną optymalizację, w FP32 wyłącznie na rdzeniach CUDA, co daje każdy krok i które liczniki sprzętowe jego zysk przesuwa.
+intro.obj.progression = \emph{Od sprawozdania~P do cuBLAS}: jak blisko cuBLAS dochodzą kernele SGEMM po \texttt{v5}, każdy o jedną optymalizację dalej.
 progression.title = Od sprawozdania~P do cuBLAS: ciąg kerneli SGEMM
 progression.absent = Baza danych nie zawiera pomiarów zestawu progression.
 progression.intro = Ten eksperyment prowadzi wersje ze sprawozdania~P dalej niż \texttt{v5}, w stronę SGEMM na poziomie biblioteki, w FP32 na rdzeniach CUDA (bez rdzeni tensorowych i TF32), względem SGEMM z cuBLAS: \texttt{v6} kafelkuje rejestry w jednym wymiarze, \texttt{v7} w dwóch, \texttt{v8} dodaje 128-bitowe odczyty i transponowany kafelek $A$, \texttt{v9} kafelkowanie warpów, \texttt{v10} podwójne buforowanie z cp.async, \texttt{v11} podwójnie buforowane fragmenty w rejestrach, \texttt{v12} rozdziela ostatnią falę (Stream-K), \texttt{v13} kopiuje oba kafelki przez cp.async. Każdy kernel pokazano przy najlepszym bloku lub kafelku (najpierw w stanie ustalonym) dla macierzy kwadratowych rozmiaru $n$, każdy rozmiar próbkowany na przemian; przebieg liczników mówi, dlaczego krok zyskuje.

@@ -15,7 +15,7 @@
 /* A key is looked up, an entry with '=' is written as it stands. */
 static void heads_put_keys_and_literals(void **state)
 {
-	static const char *const heads[] = {"sum.suite", "=GFLOP/s", NULL};
+	static const char *const heads[] = {"sess.setting", "=GFLOP/s", NULL};
 	struct rctx x;
 	struct rtable t;
 
@@ -26,10 +26,10 @@ static void heads_put_keys_and_literals(void **state)
 	rtable_init(&t, "lS");
 	mem_heads(&x, &t, heads);
 	rtable_head_end(&t);
-	assert_non_null(strstr(rbuf_str(&t.head), lang_get(x.L, "sum.suite")));
+	assert_non_null(strstr(rbuf_str(&t.head), lang_get(x.L, "sess.setting")));
 	assert_non_null(strstr(rbuf_str(&t.head), "GFLOP/s"));
 	assert_null(strstr(rbuf_str(&t.head), "=GFLOP/s"));
-	assert_null(strstr(rbuf_str(&t.head), "sum.suite"));
+	assert_null(strstr(rbuf_str(&t.head), "sess.setting"));
 	rtable_free(&t);
 	lang_free(x.L);
 }

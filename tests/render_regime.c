@@ -60,62 +60,114 @@ static char *render(const char *sections)
 	return tex;
 }
 
-/* The summary row of v2 on device 0 (the first summary table). */
-static void v2_row(const char *tex, struct chk_table *t, int *row)
+/* Device 0's cell of the summary's row labelled label (a number's
+ * without its \num{}), malloc'd; NULL where the summary has no such row
+ * (no device has the figure) or no table (nothing counts). */
+static char *sum_cell(const char *tex, const char *label)
 {
-	const char *a = strstr(tex, "% mmreport-table: summary dev=");
-	char anchor[64];
+	struct chk_table t;
+	char *c = NULL;
+	const char *v;
 	int r;
 
-	assert_non_null(a);
-	snprintf(anchor, sizeof(anchor), "%.*s", (int)strcspn(a + 18, "\n"),
-		 a + 18);
-	assert_int_equal(chk_table_find(tex, anchor, t), 0);
-	*row = -1;
-	for (r = 0; r < t->nrows; r++)
-		if (!strncmp(t->cell[r][1], "v2", 2))
-			*row = r;
-	assert_true(*row >= 0);
+	if (chk_table_find(tex, "summary", &t))
+		return NULL;	/* no figure at all */
+	for (r = 0; r < t.nrows && !c; r++) {
+		if (t.ncols[r] < 2 || strcmp(t.cell[r][0], label))
+			continue;
+		v = t.cell[r][1];
+		if (!strncmp(v, "\\num{", 5))
+			c = strndup(v + 5, strcspn(v + 5, "}"));
+		else
+			c = strdup(v);
+	}
+	chk_table_free(&t);
+	return c;
+}
+
+/* The summary's fastest own kernel on device 0 (v2: v1's single block
+ * never counts) and its % of the FP32 peak, or that none counts. */
+static void v2_best(const char *tex, const char *mark, double *gf,
+		    double *pct)
+{
+	char *k = sum_cell(tex, "Fastest own matrix kernel");
+	char *g = sum_cell(tex, "\\quad GFLOP/s");
+	char *p = sum_cell(tex, "\\quad \\% of FP32 peak");
+
+	assert_non_null(k);
+	assert_non_null(strstr(k, "\\texttt{v2}"));
+	if (mark)
+		assert_non_null(strstr(k, mark));
+	else
+		assert_null(strstr(k, "\\rgmark"));
+	assert_non_null(g);
+	assert_non_null(p);
+	*gf = strtod(g, NULL);
+	*pct = strtod(p, NULL);
+	assert_true(*gf > 0 && *pct > 0);
+	free(k);
+	free(g);
+	free(p);
+}
+
+/* No own kernel counts: the summary names none. */
+static void none_counts(const char *tex)
+{
+	char *k = sum_cell(tex, "Fastest own matrix kernel");
+
+	assert_true(!k || !strstr(k, "\\texttt{v2}"));
+	free(k);
+}
+
+/* The first session's cell of the sessions tables' row labelled label
+ * (the setting's or the run's), malloc'd; fails where it is missing. */
+static char *sum_row_session(const char *tex, const char *label)
+{
+	struct chk_table t;
+	char *c = NULL;
+	int r, i;
+
+	for (i = 0; i < 2 && !c; i++) {
+		assert_int_equal(chk_table_find(tex, i ? "sessions-run" :
+						"sessions", &t), 0);
+		for (r = 0; r < t.nrows && !c; r++)
+			if (t.ncols[r] > 1 && !strcmp(t.cell[r][0], label))
+				c = strdup(t.cell[r][1]);
+		chk_table_free(&t);
+	}
+	if (!c)
+		fail_msg("no sessions row '%s'", label);
+	return c;
 }
 
 /* The one regime rule (analysis/rules.h) as the report applies it:
  * idle SMs only below one block per SM, the stored regime string of an
  * older rule not read, a clock below the session's top marked and still
- * counted at its own clock, the launch mark only for event timers. */
+ * counted at its own clock, the launch mark only for event timers. The
+ * summary shows the fastest own kernel that counts. */
 static void test_regime_rule(void **state)
 {
-	struct chk_table t;
-	struct chk_num gf, pct;
+	double gf, pct;
 	char *tex;
-	int row;
 
 	(void)state;
 	/* derived grids: v2 at n = 256, b = 8 runs 1024 blocks on 132 SMs,
 	 * so the best counts: no mark, a % of peak */
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_null(strstr(t.cell[row][1], "\\rgmark{w}"));
-	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
-	chk_table_free(&t);
+	v2_best(tex, NULL, &gf, &pct);
 	free(tex);
 
-	/* fewer blocks than SMs everywhere: marked w, no % of peak */
+	/* fewer blocks than SMs everywhere: no own kernel counts */
 	sql("UPDATE config SET grid_blocks = 131 WHERE variant = 'v2'");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_non_null(strstr(t.cell[row][1], "\\rgmark{w}"));
-	assert_string_equal(t.cell[row][7], "{--}");
-	chk_table_free(&t);
+	none_counts(tex);
 	free(tex);
 
 	/* 400 blocks on 132 SMs with a stored "below_wave" of the old
 	 * rule: the SMs are all busy, so the point counts */
 	sql("UPDATE config SET grid_blocks = 400, regime = 'below_wave'");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_null(strstr(t.cell[row][1], "\\rgmark"));
-	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
-	chk_table_free(&t);
+	v2_best(tex, NULL, &gf, &pct);
 	free(tex);
 
 	/* the SM at half its nominal clock all session: no throttle mark
@@ -123,35 +175,25 @@ static void test_regime_rule(void **state)
 	sql("UPDATE config SET start_sm_clock_mhz = 990, "
 	    "end_sm_clock_mhz = 990");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_null(strstr(t.cell[row][1], "\\rgmark"));
-	assert_int_equal(chk_num_parse(t.cell[row][4], &gf), 0);
-	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
-	assert_true(fabs(pct.v - 100 * gf.v / (PEAK_FP32 * 990 / CLOCK_MHZ))
-		    < 0.01 * pct.v);
-	chk_table_free(&t);
+	v2_best(tex, NULL, &gf, &pct);
+	assert_true(fabs(pct - 100 * gf / (PEAK_FP32 * 990 / CLOCK_MHZ))
+		    < 0.01 * pct);
 	free(tex);
 
 	/* v2's clock 3 % below the session's top: marked t, still counted
 	 * at its own clock */
 	sql("UPDATE config SET end_sm_clock_mhz = 960 WHERE variant = 'v2'");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_non_null(strstr(t.cell[row][1], "\\rgmark{t}"));
-	assert_int_equal(chk_num_parse(t.cell[row][4], &gf), 0);
-	assert_int_equal(chk_num_parse(t.cell[row][7], &pct), 0);
-	assert_true(fabs(pct.v - 100 * gf.v / (PEAK_FP32 * 975 / CLOCK_MHZ))
-		    < 0.01 * pct.v);
-	chk_table_free(&t);
+	v2_best(tex, "\\rgmark{t}", &gf, &pct);
+	assert_true(fabs(pct - 100 * gf / (PEAK_FP32 * 975 / CLOCK_MHZ))
+		    < 0.01 * pct);
 	free(tex);
 
 	/* 1.5 % below: within the tolerance, no mark */
 	sql("UPDATE config SET end_sm_clock_mhz = 975.15 "
 	    "WHERE variant = 'v2'");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_null(strstr(t.cell[row][1], "\\rgmark{t}"));
-	chk_table_free(&t);
+	v2_best(tex, NULL, &gf, &pct);
 	free(tex);
 
 	/* a stored "launch_bound" under the GPU's activity record: no
@@ -159,22 +201,98 @@ static void test_regime_rule(void **state)
 	sql("UPDATE session SET timer = 'cupti-activity', launch_us = 1e9");
 	sql("UPDATE config SET regime = 'launch_bound'");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_null(strstr(t.cell[row][1], "\\rgmark{l}"));
-	chk_table_free(&t);
+	v2_best(tex, NULL, &gf, &pct);
 	free(tex);
 
-	/* timed by events and shorter than the launch: marked l, left out
-	 * of % of peak */
+	/* timed by events and shorter than the launch: left out of best
+	 * and % of peak */
 	sql("UPDATE session SET timer = 'events-blocking'");
 	tex = render("summary");
-	v2_row(tex, &t, &row);
-	assert_non_null(strstr(t.cell[row][1], "\\rgmark{l}"));
-	assert_string_equal(t.cell[row][7], "{--}");
-	chk_table_free(&t);
+	none_counts(tex);
 	free(tex);
 	sql("UPDATE session SET timer = NULL, launch_us = NULL");
 	sql("UPDATE config SET grid_blocks = NULL, regime = NULL, "
+	    "start_sm_clock_mhz = NULL, end_sm_clock_mhz = NULL");
+}
+
+/* The sessions appendix tells the truth about throttling: the
+ * configurations the regime rule marks throttled, counted per session,
+ * and what a schema-7 session stored (throttled and discarded samples,
+ * power limit, CPU, PCIe link, nvcc, cuBLAS, throttle mode, noise
+ * target, clocks locked), "not recorded" where an older file lacks it. */
+static void test_sessions_throttle(void **state)
+{
+	static const char *const unrec[] = {
+		"Host CPU", "PCIe link", "Kernels compiled by (nvcc)",
+		"cuBLAS version", "Noise target (\\texttt{-{}-max-noise})",
+		"Clocks locked", "Power limit [W]",
+		"Throttled samples (\\texttt{-{}-throttle})",
+		"Samples taken while throttled"
+	};
+	char *tex, *c;
+	size_t i;
+
+	(void)state;
+	/* a file older than schema 7: none of it stored */
+	sql("UPDATE session SET clocks_locked = NULL");
+	sql("UPDATE config SET throttled = NULL, discarded = NULL");
+	tex = render("sessions");
+	for (i = 0; i < sizeof(unrec) / sizeof(unrec[0]); i++) {
+		c = sum_row_session(tex, unrec[i]);
+		assert_string_equal(c, "not recorded");
+		free(c);
+	}
+	c = sum_row_session(tex, "Configurations throttled (\\rgmark{t})");
+	assert_non_null(strstr(c, "none of"));
+	free(c);
+	free(tex);
+
+	/* v2 3 % below its session's top clock: throttled by the rule */
+	sql("UPDATE config SET start_sm_clock_mhz = 990, "
+	    "end_sm_clock_mhz = 990");
+	sql("UPDATE config SET end_sm_clock_mhz = 960 WHERE variant = 'v2'");
+	sql("UPDATE session SET host_cpu = 'AMD EPYC 9654', pcie_gen = 5, "
+	    "pcie_width = 16, cuda_compiler = '13.0.48', "
+	    "cublas_version = 130001, max_noise_pct = 0.5, "
+	    "clocks_locked = 0, power_limit_w = 700, throttle = 'discard', "
+	    "throttle_pct = 98");
+	sql("UPDATE config SET throttled = 3, discarded = 2 "
+	    "WHERE variant = 'v2'");
+	sql("UPDATE config SET throttled = 0, discarded = 0 "
+	    "WHERE variant <> 'v2'");
+	tex = render("sessions");
+	c = sum_row_session(tex, "Configurations throttled (\\rgmark{t})");
+	assert_non_null(strstr(c, " of \\num{"));
+	assert_null(strstr(c, "none"));
+	free(c);
+	c = sum_row_session(tex, "Host CPU");
+	assert_string_equal(c, "AMD EPYC 9654");
+	free(c);
+	c = sum_row_session(tex, "PCIe link");
+	assert_string_equal(c, "Gen~5 \\texttimes16");
+	free(c);
+	c = sum_row_session(tex, "cuBLAS version");
+	assert_string_equal(c, "13.0.1");
+	free(c);
+	c = sum_row_session(tex, "Power limit [W]");
+	assert_string_equal(c, "\\num{700}");
+	free(c);
+	c = sum_row_session(tex, "Clocks locked");
+	assert_string_equal(c, "no");
+	free(c);
+	c = sum_row_session(tex, "Throttled samples (\\texttt{-{}-throttle})");
+	assert_string_equal(c, "discarded below \\num{98}\\,\\% of the "
+			    "highest clock");
+	free(c);
+	c = sum_row_session(tex, "Noise target (\\texttt{-{}-max-noise})");
+	assert_string_equal(c, "\\num{0.5}\\,\\%");
+	free(c);
+	free(tex);
+	sql("UPDATE session SET host_cpu = NULL, pcie_gen = NULL, "
+	    "pcie_width = NULL, cuda_compiler = NULL, cublas_version = NULL, "
+	    "max_noise_pct = NULL, clocks_locked = NULL, "
+	    "power_limit_w = NULL, throttle = NULL, throttle_pct = NULL");
+	sql("UPDATE config SET throttled = NULL, discarded = NULL, "
 	    "start_sm_clock_mhz = NULL, end_sm_clock_mhz = NULL");
 }
 
@@ -198,6 +316,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_regime_rule),
+		cmocka_unit_test(test_sessions_throttle),
 		cmocka_unit_test(test_launch_cost),
 	};
 
