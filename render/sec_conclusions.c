@@ -195,7 +195,8 @@ static size_t time_star(struct rctx *x, const struct rcfg *c, double **v)
 
 /* Report G's time* of b against a, judged and its effect taken as
  * model_compare does for a stored metric. This is the one place the
- * report computes it; the transfer section states no such fact. */
+ * report computes it; the transfer section states no such fact.
+ * Returns 0, -1 without either point, -2 without their samples. */
 static int g_time_star(struct rctx *x, const struct rcfg *a,
 		       const struct rcfg *b, struct rcmp *r)
 {
@@ -224,7 +225,13 @@ static int g_time_star(struct rctx *x, const struct rcfg *a,
 	}
 	free(sa);
 	free(sb);
-	return na && nb ? 0 : -1;
+	return na && nb ? 0 : -2;
+}
+
+static int g_star_verdict(int rc, const struct rcmp *r)
+{
+	return rc == -1 ? V_NODATA : rc ? V_UNTESTED :
+	       verdict_of(r, RULE_LOWER);
 }
 
 /* Report G's sizes as we measured them: its first, 512, and our
@@ -264,8 +271,7 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
 
 		if (!metric)
-			v[i] = g_time_star(x, a, b, &r) ? V_NODATA :
-			       verdict_of(&r, RULE_LOWER);
+			v[i] = g_star_verdict(g_time_star(x, a, b, &r), &r);
 		else
 			v[i] = pair_verdict(x, a, b, metric, RULE_LOWER, &r);
 		o->val[i] = r.gain;
@@ -513,15 +519,18 @@ static void verdict_cell(struct rctx *x, const int *v, int nd,
 	fv_free(&f);
 }
 
-/* "report~P", with its entry in the references list (engineer front's
- * \label{ref:P}); the number appears once the label is there. */
+/* "report~P", and its number in the references list where the report
+ * holds the list's \label{ref:P} (engineer front's) before this
+ * section: a \ref without its label would dangle. */
 static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 {
 	char key[32];
 
 	snprintf(key, sizeof(key), "concl.src.%c", src);
-	rbuf_printf(b, "%s~\\ifcsname r@ref:%c\\endcsname[\\ref{ref:%c}]\\fi",
-		    lang_get(x->L, key), src, src);
+	rbuf_puts(b, lang_get(x->L, key));
+	snprintf(key, sizeof(key), "\\label{ref:%c}", src);
+	if (strstr(rbuf_str(&x->body), key))
+		rbuf_printf(b, "~[\\ref{ref:%c}]", src);
 }
 
 /* One row per claim of part (0: report P's, 1: the others; one table
