@@ -495,7 +495,8 @@ static int ours_cell(struct rctx *x, const struct claim *c,
 	return rc;
 }
 
-/* The verdict cell: one word where the devices agree, else per device. */
+/* The verdict cell: one word where the devices agree, else one line
+ * per device. */
 static void verdict_cell(struct rctx *x, const int *v, int nd,
 			 struct rbuf *cell)
 {
@@ -508,14 +509,17 @@ static void verdict_cell(struct rctx *x, const int *v, int nd,
 		rbuf_puts(cell, lang_get(x->L, vword[v[0]]));
 		return;
 	}
+	/* one line per GPU: the column stays as narrow as a word */
 	fv_init(&f);
+	rbuf_puts(cell, "\\begin{tabular}[t]{@{}l@{}}");
 	for (d = 0; d < nd; d++) {
 		fv_int(&f, "K", d + 1);
 		fv_str(&f, "V", lang_get(x->L, vword[v[d]]));
 		if (d)
-			rbuf_puts(cell, "; ");
+			rbuf_puts(cell, "\\\\ ");
 		fv_emit(x, cell, "concl.per_dev", &f);
 	}
+	rbuf_puts(cell, "\\end{tabular}");
 	fv_free(&f);
 }
 

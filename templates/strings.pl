@@ -415,7 +415,7 @@ cross.h.untested = Nietest.
 cross.h.median = Mediana
 cross.h.min = Min
 cross.h.max = Maks
-cross.none = żaden
+cross.none = brak
 cross.suite.versions = Wersje kerneli
 cross.suite.precision = Float wobec double
 cross.suite.rect = Iloczyn prostokątny
@@ -427,7 +427,7 @@ cross.suite.bank = Konflikty banków
 cross.suite.coalesce = Łączenie dostępów
 cross.suite.dot = Iloczyn skalarny
 cross.suite.walkers = Błądzenie losowe
-cross.find.peaks = Szczyty teoretyczne: FP32 @@FP@@~GFLOP/s, przepustowość pamięci @@MEM@@~GB/s.
+cross.find.peaks = Szczyty teoretyczne: FP32 @@FP@@ GFLOP/s, przepustowość pamięci @@MEM@@ GB/s.
 cross.find.tally = GPU~@@K@@ jest istotnie szybszy w większości konfiguracji eksperymentów: @@FAST@@. Większość konfiguracji remisuje w: @@SAME@@.
 cross.find.compute.same = Najszybszy własny kernel na GPU~1, @@KERNEL@@ przy $n = @@N@@$ i bloku @@B@@, osiąga @@V@@ GFLOP/s: bez istotnej różnicy na GPU~@@K@@ (@@E@@ razy). Kernel ograniczony arytmetyką idzie za szczytami FP32, których iloraz wynosi @@RATIO@@.
 cross.find.compute.faster = Najszybszy własny kernel na GPU~1, @@KERNEL@@ przy $n = @@N@@$ i bloku @@B@@, osiąga @@V@@ GFLOP/s: GPU~@@K@@ jest @@E@@ razy szybszy. Kernel ograniczony arytmetyką idzie za szczytami FP32, których iloraz wynosi @@RATIO@@.

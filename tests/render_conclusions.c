@@ -128,6 +128,10 @@ static char *cell(const char *key, int col)
 	return c;
 }
 
+/* The verdict cell of two GPUs that differ: a line each. */
+#define PER_DEV(a, b) "\\begin{tabular}[t]{@{}l@{}}GPU~1: " a "\\\\ GPU~2: " \
+	b "\\end{tabular}"
+
 static void expect_word(const char *key, const char *word)
 {
 	char *c = cell(key, 3);
@@ -174,13 +178,13 @@ static void test_memcpy_c_flips(void **state)
 	(void)state;
 	fixture_new();
 	pinned_as("memcpy_c", 10);
-	expect_word(MEMCPY_C, "GPU~1: differs; GPU~2: agrees");
+	expect_word(MEMCPY_C, PER_DEV("differs", "agrees"));
 	pinned_as("memcpy_c", 0.01);
 	expect_word(MEMCPY_C, "agrees");
 	expect_ours(MEMCPY_C, "\\num{99}\\,/\\,");
 	pinned_as("memcpy_c", 1);
-	expect_word(MEMCPY_C, "GPU~1: no meaningful difference; GPU~2: "
-		    "agrees");
+	expect_word(MEMCPY_C, PER_DEV("no meaningful difference",
+						"agrees"));
 }
 
 /* Report G's time* leaves Malloc and Free out, run by run (without raw
@@ -214,13 +218,13 @@ static void test_time_star(void **state)
 		sql(q);
 	}
 	/* GPU 2 of the fixture keeps no raw samples of transfer runs */
-	expect_word("Its time*", "GPU~1: agrees; GPU~2: not tested (no raw "
-		    "samples)");
+	expect_word("Its time*", PER_DEV("agrees",
+					       "not tested (no raw samples)"));
 	expect_ours("Its time*", "run by run): \\num{50}\\,/\\,");
 	sql("UPDATE sample SET value = value - 10 WHERE metric = 'malloc' "
 	    "AND config_id IN " PINNED_OUT(512) ";");
-	expect_word("Its time*", "GPU~1: differs; GPU~2: not tested (no raw "
-		    "samples)");
+	expect_word("Its time*", PER_DEV("differs",
+					       "not tested (no raw samples)"));
 }
 
 /* Report P's one-block claim on its blocks (8x8 against 22x22 at 528):
@@ -237,8 +241,8 @@ static void test_one_block_flips(void **state)
 	expect_word("\\texttt{v1} (one block", "agrees");
 	scale(DEV0_CFG("c.suite = 'versions' AND c.variant = 'v1' AND "
 		       "c.block_x = 22"), "gflops", 1e-3);
-	expect_word("\\texttt{v1} (one block", "GPU~1: differs; GPU~2: "
-		    "agrees");
+	expect_word("\\texttt{v1} (one block", PER_DEV("differs",
+							  "agrees"));
 }
 
 /* A claim without the data it needs says so instead of judging, and
