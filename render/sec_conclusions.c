@@ -70,40 +70,41 @@ static int pair_verdict(struct rctx *x, const struct rcfg *a,
 static const struct rcfg *p_at(const struct rctx *x, int dev, const char *v,
 			       int n, int b)
 {
-	const struct rcfg *c = model_find(x, dev, VOCAB_SUITE_VERSIONS, v,
-					  NULL, n, b, -1);
-
-	return rcfg_ok(c) ? c : NULL;
+	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b, -1);
 }
 
-/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2 (kernel
- * times, its quantity). */
-static int claim_p_tiles(struct rctx *x, int dev, struct ours *o)
+/* P's versions va (a) and vb (b) at n, 16x16, in kernel times (its
+ * quantity): into val[0..1], b against a into eff[0], as want. */
+static int p_pair(struct rctx *x, int dev, const char *va, const char *vb,
+		  int n, int want, struct ours *o)
 {
-	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V2, 528, 16);
-	const struct rcfg *b = p_at(x, dev, VOCAB_VARIANT_V3, 528, 16);
+	const struct rcfg *a = p_at(x, dev, va, n, 16);
+	const struct rcfg *b = p_at(x, dev, vb, n, 16);
 
 	o->val[0] = rcfg_median(a, VOCAB_METRIC_KERNEL);
 	o->val[1] = rcfg_median(b, VOCAB_METRIC_KERNEL);
+	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, want, &o->eff[0]);
+}
+
+/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2. */
+static int claim_p_tiles(struct rctx *x, int dev, struct ours *o)
+{
+	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V2, 528, 16);
+
 	/* why the gap is small: the caches serve v2's reads (MB; a
 	 * sector is 32 bytes) */
 	o->val[2] = rcfg_median(a, VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS) * 32 /
 		    1e6;
 	o->val[3] = rcfg_median(a, VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
-	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, RULE_LOWER,
-			    &o->eff[0]);
+	return p_pair(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, 528,
+		      RULE_LOWER, o);
 }
 
 /* P: v4's prefetch makes it slower than v3 (n = 512, 16x16). */
 static int claim_p_prefetch(struct rctx *x, int dev, struct ours *o)
 {
-	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V3, 512, 16);
-	const struct rcfg *b = p_at(x, dev, VOCAB_VARIANT_V4, 512, 16);
-
-	o->val[0] = rcfg_median(a, VOCAB_METRIC_KERNEL);
-	o->val[1] = rcfg_median(b, VOCAB_METRIC_KERNEL);
-	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, RULE_HIGHER,
-			    &o->eff[0]);
+	return p_pair(x, dev, VOCAB_VARIANT_V3, VOCAB_VARIANT_V4, 512,
+		      RULE_HIGHER, o);
 }
 
 /* P: v5 is slower than v3 at 16x16 and faster only at 8x8 (n = 640). */
@@ -157,17 +158,10 @@ static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 	return fmax(v[0], v[1]) < v[2] && v[2] < v[3] ? V_AGREES : V_DIFFERS;
 }
 
-/* Stored run order makes each run's phases one index apart. */
-static int cmp_dbl(const void *a, const void *b)
-{
-	double u = *(const double *)a, w = *(const double *)b;
-
-	return (u > w) - (u < w);
-}
-
-/* Report G's time* of each stored run of c, sorted: the whole run
- * without its allocation and free (G's Malloc row is 0 in every table).
- * Returns the count, 0 without samples; *v is malloc'd. */
+/* Report G's time* of each stored run of c (a run's phases share its
+ * index): the whole run without its allocation and free (G's Malloc row
+ * is 0 in every table). Returns the count, 0 without samples; *v is
+ * malloc'd. */
 static size_t time_star(struct rctx *x, const struct rcfg *c, double **v)
 {
 	static const char *const m[3] = {
@@ -183,7 +177,6 @@ static size_t time_star(struct rctx *x, const struct rcfg *c, double **v)
 		k = n[0];
 		for (i = 0; i < k; i++)
 			s[0][i] -= s[1][i] + s[2][i];
-		qsort(s[0], k, sizeof(*s[0]), cmp_dbl);
 	}
 	*v = k ? s[0] : NULL;
 	if (!k)
@@ -203,15 +196,17 @@ static int g_time_star(struct rctx *x, const struct rcfg *a,
 	double *sa = NULL, *sb = NULL;
 	size_t na, nb;
 	struct cmp_judgement j;
+	struct stats_summary ma, mb;
 
 	eff_clear(r);
 	if (!rcfg_ok(a) || !rcfg_ok(b))
 		return -1;
 	na = time_star(x, a, &sa);
 	nb = time_star(x, b, &sb);
-	if (na && nb) {
-		r->a = stats_percentile_sorted(sa, na, 50);
-		r->b = stats_percentile_sorted(sb, nb, 50);
+	if (na && nb && !stats_summary_compute(sa, na, &ma) &&
+	    !stats_summary_compute(sb, nb, &mb)) {
+		r->a = ma.median;
+		r->b = mb.median;
 		r->gain = stats_gain_percent(r->a, r->b);
 		cmp_judge(sa, na, sb, nb, r->a, r->b, NULL, NULL,
 			  x->threshold, &j);
@@ -226,12 +221,6 @@ static int g_time_star(struct rctx *x, const struct rcfg *a,
 	free(sa);
 	free(sb);
 	return na && nb ? 0 : -2;
-}
-
-static int g_star_verdict(int rc, const struct rcmp *r)
-{
-	return rc == -1 ? V_NODATA : rc ? V_UNTESTED :
-	       verdict_of(r, RULE_LOWER);
 }
 
 /* Report G's sizes as we measured them: its first, 512, and our
@@ -262,7 +251,7 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		   struct ours *o, int v[2])
 {
 	const char *vb = VOCAB_VARIANT_SHARED;
-	int i, n[2] = {512, g_largest(x, dev)};
+	int i, rc, n[2] = {512, g_largest(x, dev)};
 	struct rcmp r;
 
 	o->val[2] = n[1];
@@ -270,8 +259,10 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		const struct rcfg *a = g_at(x, dev, va, ha, n[i]);
 		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
 
-		if (!metric)
-			v[i] = g_star_verdict(g_time_star(x, a, b, &r), &r);
+		rc = metric ? 0 : g_time_star(x, a, b, &r);
+		if (!metric)	/* no samples: untested */
+			v[i] = rc == -1 ? V_NODATA : rc ? V_UNTESTED :
+			       verdict_of(&r, RULE_LOWER);
 		else
 			v[i] = pair_verdict(x, a, b, metric, RULE_LOWER, &r);
 		o->val[i] = r.gain;
@@ -469,19 +460,18 @@ static int ours_cell(struct rctx *x, const struct claim *c,
 {
 	static const char *const vn[NVAL] = {"V0", "V1", "V2", "V3"};
 	static const char *const en[NEFF] = {"E0", "E1"};
-	double *v = calloc(nd + 1, sizeof(*v));
+	double v[64];
 	char key[64];
 	struct fv f;
 	size_t i;
 	int d, rc;
 
-	if (!v)
-		return -1;
 	fv_init(&f);
 	for (i = 0; i < strlen(c->sig) && i < NVAL; i++) {
-		for (d = 0; d < nd; d++)
+		for (d = 0; d < nd && d < 64; d++)
 			v[d] = o[d].val[i];
-		devs_put(x, fv_put(&f, vn[i]), v, nd, c->sig[i] - '0');
+		devs_put(x, fv_put(&f, vn[i]), v, nd < 64 ? nd : 64,
+			 c->sig[i] - '0');
 	}
 	for (i = 0; i < NEFF; i++)
 		effects_put(x, fv_put(&f, en[i]), o, nd, i, c->invert >> i & 1);
@@ -491,7 +481,6 @@ static int ours_cell(struct rctx *x, const struct claim *c,
 	if (lang_find(x->L, key))
 		rbuf_printf(cell, " %s", lang_get(x->L, key));
 	fv_free(&f);
-	free(v);
 	return rc;
 }
 
@@ -543,6 +532,10 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 static int claims_table(struct rctx *x, int part, int n[V_N])
 {
 	enum { SRC, CLAIM, OURS, VERD, NB };
+	static const char *const head[NB] = {
+		"concl.h.source", "concl.h.claim", "concl.h.ours",
+		"concl.h.verdict"
+	};
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
 	struct rbuf b[NB];
@@ -554,10 +547,8 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 
 	rtable_init(&t, "lXXl");
 	rbufs_init(b, NB);
-	rtable_head(&t, lang_get(x->L, "concl.h.source"));
-	rtable_head(&t, lang_get(x->L, "concl.h.claim"));
-	rtable_head(&t, lang_get(x->L, "concl.h.ours"));
-	rtable_head(&t, lang_get(x->L, "concl.h.verdict"));
+	for (k = 0; k < NB; k++)
+		rtable_head(&t, lang_get(x->L, head[k]));
 	rtable_head_end(&t);
 	for (i = 0; i < NCLAIMS && !rc; i++) {
 		const struct claim *c = &claims[i];

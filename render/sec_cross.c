@@ -41,25 +41,24 @@ static const struct rcfg *cross_match(const struct rctx *x,
 	return NULL;
 }
 
-/* One experiment of device k against GPU 1: the verdicts by enum
- * rule_verdict (+1), and the speed-ups (> 1: GPU k faster). */
-struct xtally {
-	int n[4];		/* untested, same, higher, lower */
-	int faster, slower;
-	double *sp;
-	size_t nsp;
-};
-
-static int xtally_fill(struct rctx *x, const struct suite_desc *s, int k,
-		       struct xtally *t)
+/* Experiment s of device k against GPU 1, every configuration both ran
+ * judged: its row of the table (the verdicts counted by enum
+ * rule_verdict + 1; the speed-ups, > 1 where GPU k is faster), and s's
+ * name into the list of experiments where GPU k is faster in most
+ * tested configurations (fast) or where most tie (same). */
+static int cross_row(struct rctx *x, struct rtable *t,
+		     const struct suite_desc *s, int k, struct rbuf *fast,
+		     struct rbuf *same)
 {
+	double *sp = malloc((x->ncfgs + 1) * sizeof(*sp));
+	int n[4] = {0, 0, 0, 0}, nf = 0, ns = 0, tested;
 	const struct rcfg *a, *b;
+	struct stats_summary st;
+	struct rbuf cell, *to = NULL;
 	struct rcmp r;
-	size_t i;
+	size_t i, nsp = 0;
 
-	memset(t, 0, sizeof(*t));
-	t->sp = malloc((x->ncfgs + 1) * sizeof(*t->sp));
-	if (!t->sp)
+	if (!sp)
 		return -1;
 	for (i = 0; i < x->ncfgs; i++) {
 		a = &x->cfgs[i];
@@ -68,66 +67,39 @@ static int xtally_fill(struct rctx *x, const struct suite_desc *s, int k,
 		b = cross_match(x, a, k);
 		if (!b || model_compare(x, a, b, s->metric, &r))
 			continue;
-		t->n[r.verdict + 1]++;
-		t->sp[t->nsp++] = s->higher ? r.ratio : 1 / r.ratio;
+		n[r.verdict + 1]++;
+		sp[nsp++] = s->higher ? r.ratio : 1 / r.ratio;
 		if (r.verdict == RULE_HIGHER || r.verdict == RULE_LOWER)
-			(r.verdict == RULE_HIGHER) == s->higher ?
-			t->faster++ : t->slower++;
+			(r.verdict == RULE_HIGHER) == s->higher ? nf++ : ns++;
 	}
-	return 0;
-}
-
-/* The experiment's short name (string "cross.suite.NAME"). */
-static void suite_title(const struct rctx *x, const char *suite,
-			struct rbuf *b)
-{
-	lang_name_put(x, "cross.suite", suite, 0, b);
-}
-
-/* The table's row of suite s for device k, and s's title into the list
- * of experiments where GPU k is faster in most tested configurations
- * (fast) or where most show no meaningful difference (same). */
-static int cross_row(struct rctx *x, struct rtable *t,
-		     const struct suite_desc *s, int k, struct rbuf *fast,
-		     struct rbuf *same)
-{
-	struct stats_summary st;
-	struct xtally y;
-	struct rbuf cell, *to = NULL;
-	int tested;
-
-	if (xtally_fill(x, s, k, &y))
-		return -1;
 	rbuf_init(&cell);
-	if (y.nsp && !stats_summary_compute(y.sp, y.nsp, &st)) {
+	if (nsp && !stats_summary_compute(sp, nsp, &st)) {
 		if (x->ndevs > 2)
 			rbuf_printf(&cell, "GPU~%d: ", k + 1);
-		suite_title(x, s->name, &cell);
+		lang_name_put(x, "cross.suite", s->name, 0, &cell);
 		rtable_text(t, rbuf_str(&cell));
 		rbuf_free(&cell);
 		metric_name(x, s->metric, &cell);
 		rtable_text(t, rbuf_str(&cell));
-		rtable_int(t, (long long)y.nsp);
-		rtable_int(t, y.faster);
-		rtable_int(t, y.slower);
-		rtable_int(t, y.n[RULE_SAME + 1]);
-		rtable_int(t, y.n[RULE_UNTESTED + 1]);
+		rtable_int(t, (long long)nsp);
+		rtable_int(t, nf);
+		rtable_int(t, ns);
+		rtable_int(t, n[RULE_SAME + 1]);
+		rtable_int(t, n[RULE_UNTESTED + 1]);
 		rtable_num(t, st.median, 2, 0);
 		rtable_num(t, st.min, 2, 0);
 		rtable_num(t, st.max, 2, 0);
 		rtable_row_end(t);
-		tested = (int)y.nsp - y.n[RULE_UNTESTED + 1];
-		if (2 * y.faster > tested)
-			to = fast;
-		else if (2 * y.n[RULE_SAME + 1] > tested)
-			to = same;
+		tested = (int)nsp - n[RULE_UNTESTED + 1];
+		to = 2 * nf > tested ? fast : 2 * n[RULE_SAME + 1] > tested ?
+		     same : NULL;
 		if (to) {
 			rbuf_puts(to, to->len ? ", " : "");
-			suite_title(x, s->name, to);
+			lang_name_put(x, "cross.suite", s->name, 0, to);
 		}
 	}
 	rbuf_free(&cell);
-	free(y.sp);
+	free(sp);
 	return 0;
 }
 
@@ -135,23 +107,20 @@ static int cross_row(struct rctx *x, struct rtable *t,
  * cross_row into the finding "cross.find.tally" of each device. */
 static int cross_table(struct rctx *x, struct rfind *f)
 {
-	struct rbuf note;
+	static const char *const head[] = {
+		"cross.h.suite", "cross.h.metric", "cross.h.n",
+		"cross.h.faster", "cross.h.slower", "cross.h.same",
+		"cross.h.untested", "cross.h.median", "cross.h.min",
+		"cross.h.max"
+	};
 	struct rtable t;
 	struct fv v;
 	size_t i;
 	int k, rc = 0, r;
 
 	rtable_init(&t, "llrrrrrSSS");
-	rtable_head(&t, lang_get(x->L, "cross.h.suite"));
-	rtable_head(&t, lang_get(x->L, "cross.h.metric"));
-	rtable_head(&t, lang_get(x->L, "cross.h.n"));
-	rtable_head(&t, lang_get(x->L, "cross.h.faster"));
-	rtable_head(&t, lang_get(x->L, "cross.h.slower"));
-	rtable_head(&t, lang_get(x->L, "cross.h.same"));
-	rtable_head(&t, lang_get(x->L, "cross.h.untested"));
-	rtable_head(&t, lang_get(x->L, "cross.h.median"));
-	rtable_head(&t, lang_get(x->L, "cross.h.min"));
-	rtable_head(&t, lang_get(x->L, "cross.h.max"));
+	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+		rtable_head(&t, lang_get(x->L, head[i]));
 	rtable_head_end(&t);
 	fv_init(&v);
 	for (k = 1; k < (int)x->ndevs && !rc; k++) {
@@ -175,62 +144,46 @@ static int cross_table(struct rctx *x, struct rfind *f)
 			fv_find(x, f, "cross.find.tally", &v);
 	}
 	fv_free(&v);
-	rbuf_init(&note);
-	rbuf_puts(&note, lang_get(x->L, "cross.note"));
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "cross.table"), "cross",
-				rbuf_str(&note));
-	rbuf_free(&note);
+				lang_get(x->L, "cross.note"));
 	rtable_free(&t);
 	return rc;
 }
 
-/* A value of every reported device into b (find_devs). */
-static void devs_of(const struct rctx *x, struct rbuf *b,
-		    double (*get)(const struct rctx *, int, const void *),
-		    const void *arg, int sig)
-{
-	double v[64];
-	int d, n = x->ndevs < 64 ? (int)x->ndevs : 64;
-
-	for (d = 0; d < n; d++)
-		v[d] = get(x, d, arg);
-	find_devs(x, b, v, n, sig);
-}
-
-static double get_fp32(const struct rctx *x, int d, const void *arg)
-{
-	(void)arg;
-	return x->devs[d]->peak_fp32_gflops;
-}
-
-static double get_mem(const struct rctx *x, int d, const void *arg)
-{
-	(void)arg;
-	return x->devs[d]->peak_mem_gbs;
-}
-
-/* GPU 1's configuration a, its value in metric on each device that has
- * its key. */
+/* GPU 1's configuration a, and what of it (or of the device) to state
+ * on each device. */
+enum { AT_FP32, AT_MEM, AT_VALUE, AT_PCT };
 struct xat {
 	const struct rcfg *a;
 	const char *metric;
-	int pct;		/* in % of the device's memory peak */
 };
 
-static double get_at(const struct rctx *x, int d, const void *arg)
+/* The value what of every reported device into b (find_devs): the
+ * device's peaks, or the value of its configuration with a's key (in %
+ * of its memory peak). */
+static void devs_of(const struct rctx *x, struct rbuf *b, int what,
+		    const struct xat *p, int sig)
 {
-	const struct xat *p = arg;
-	double v = rcfg_median(cross_match(x, p->a, d), p->metric);
+	double v[64], m;
+	int d, n = x->ndevs < 64 ? (int)x->ndevs : 64;
 
-	return p->pct ? ilp_pct_peak(x, d, v) : v;
+	for (d = 0; d < n; d++) {
+		m = what < AT_VALUE ? NAN :
+		    rcfg_median(cross_match(x, p->a, d), p->metric);
+		v[d] = what == AT_FP32 ? x->devs[d]->peak_fp32_gflops :
+		       what == AT_MEM ? x->devs[d]->peak_mem_gbs :
+		       what == AT_PCT ? ilp_pct_peak(x, d, m) : m;
+	}
+	find_devs(x, b, v, n, sig);
 }
 
 /* The finding key (".faster", ".slower", ".same", ".untested") of the
  * comparison of GPU 1's point a with device k's at the same key: the
  * values on each device, the effect, the peaks' ratio RATIO. */
 static void cross_point(struct rctx *x, struct rfind *f, const char *key,
-			struct xat *p, int k, double ratio, struct fv *v)
+			const struct xat *p, int k, double ratio,
+			struct fv *v)
 {
 	static const char *const tail[] = {".untested", ".same", ".faster",
 					   ".slower"};
@@ -240,7 +193,7 @@ static void cross_point(struct rctx *x, struct rfind *f, const char *key,
 
 	if (!b || model_compare(x, p->a, b, p->metric, &r))
 		return;
-	devs_of(x, fv_put(v, "V"), get_at, p, 4);
+	devs_of(x, fv_put(v, "V"), AT_VALUE, p, 4);
 	find_effect(x, fv_put(v, "E"), &r, 0);
 	fv_num(v, "RATIO", ratio, 3);
 	fv_int(v, "K", k + 1);
@@ -261,7 +214,6 @@ static int cross_points(struct rctx *x, struct rfind *f, int k)
 	fv_init(&v);
 	p.a = versions_fastest(x, 0, -1, 1, NULL, 0);
 	p.metric = VOCAB_METRIC_GFLOPS;
-	p.pct = 0;
 	if (p.a) {
 		mem_variant(fv_put(&v, "KERNEL"), p.a->c->variant);
 		fv_int(&v, "N", p.a->c->n);
@@ -276,9 +228,7 @@ static int cross_points(struct rctx *x, struct rfind *f, int k)
 		p.metric = VOCAB_METRIC_GBS;
 		fv_int(&v, "ILP", fi.best_ilp);
 		ilp_count_math(fi.n, fv_put(&v, "N"));
-		p.pct = 1;
-		devs_of(x, fv_put(&v, "PCT"), get_at, &p, 3);
-		p.pct = 0;
+		devs_of(x, fv_put(&v, "PCT"), AT_PCT, &p, 3);
 		cross_point(x, f, "cross.find.memory", &p, k,
 			    b->peak_mem_gbs / a->peak_mem_gbs, &v);
 	}
@@ -300,8 +250,8 @@ int sec_cross(struct rctx *x)
 	emit_par(x, lang_get(x->L, "cross.intro"));
 	find_init(&f);
 	fv_init(&v);
-	devs_of(x, fv_put(&v, "FP"), get_fp32, NULL, 4);
-	devs_of(x, fv_put(&v, "MEM"), get_mem, NULL, 4);
+	devs_of(x, fv_put(&v, "FP"), AT_FP32, NULL, 4);
+	devs_of(x, fv_put(&v, "MEM"), AT_MEM, NULL, 4);
 	fv_find(x, &f, "cross.find.peaks", &v);
 	fv_free(&v);
 	rc = cross_table(x, &f);
