@@ -29,6 +29,7 @@ enum verdict { V_NODATA, V_AGREES, V_SAME, V_UNTESTED, V_DIFFERS, V_N };
 struct ours {
 	double val[NVAL];
 	struct rcmp eff[NEFF];
+	unsigned rg;		/* rcfg_marks of the points it rests on */
 };
 
 /* An empty comparison: no numbers, no effect, untested. */
@@ -54,15 +55,16 @@ static int verdict_of(const struct rcmp *r, int want)
 	       V_SAME : V_DIFFERS;
 }
 
-/* b against a in metric into r, judged as verdict_of; V_NODATA where
- * either is missing. */
+/* b against a in metric into r, judged as verdict_of, their marks
+ * into *rg; V_NODATA where either is missing. */
 static int pair_verdict(struct rctx *x, const struct rcfg *a,
 			const struct rcfg *b, const char *metric, int want,
-			struct rcmp *r)
+			struct rcmp *r, unsigned *rg)
 {
 	eff_clear(r);
 	if (!rcfg_ok(a) || !rcfg_ok(b) || model_compare(x, a, b, metric, r))
 		return V_NODATA;
+	*rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
 	return verdict_of(r, want);
 }
 
@@ -83,7 +85,8 @@ static int p_pair(struct rctx *x, int dev, const char *va, const char *vb,
 
 	o->val[0] = rcfg_median(a, VOCAB_METRIC_KERNEL);
 	o->val[1] = rcfg_median(b, VOCAB_METRIC_KERNEL);
-	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, want, &o->eff[0]);
+	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, want, &o->eff[0],
+			    &o->rg);
 }
 
 /* P: at 16x16 v3 computes n = 528 9.0 times faster than v2. */
@@ -120,7 +123,7 @@ static int claim_p_v5(struct rctx *x, int dev, struct ours *o)
 					  p_at(x, dev, VOCAB_VARIANT_V5, 640,
 					       blocks[i]),
 					  VOCAB_METRIC_KERNEL, want[i],
-					  &o->eff[i]));
+					  &o->eff[i], &o->rg));
 	return v;
 }
 
@@ -136,7 +139,7 @@ static int claim_p_one_block(struct rctx *x, int dev, struct ours *o)
 	o->val[1] = rcfg_median(b, VOCAB_METRIC_GFLOPS);
 	o->val[2] = versions_sms(x, dev) ? versions_sms(x, dev) : NAN;
 	return pair_verdict(x, a, b, VOCAB_METRIC_GFLOPS, RULE_HIGHER,
-			    &o->eff[0]);
+			    &o->eff[0], &o->rg);
 }
 
 /* P: CGMA grows from v1 (5.3 to 8) to v3 (about 510 at 528, 16x16) to
@@ -259,12 +262,14 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		const struct rcfg *a = g_at(x, dev, va, ha, n[i]);
 		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
 
+		o->rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
 		rc = metric ? 0 : g_time_star(x, a, b, &r);
 		if (!metric)	/* no samples: untested */
 			v[i] = rc == -1 ? V_NODATA : rc ? V_UNTESTED :
 			       verdict_of(&r, RULE_LOWER);
 		else
-			v[i] = pair_verdict(x, a, b, metric, RULE_LOWER, &r);
+			v[i] = pair_verdict(x, a, b, metric, RULE_LOWER, &r,
+					    &o->rg);
 		o->val[i] = r.gain;
 	}
 	return vjoin(v[0], v[1]);
@@ -293,7 +298,7 @@ static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 			     VOCAB_HOST_PAGEABLE, 512),
 		     g_at(x, dev, VOCAB_VARIANT_SHARED,
 			  VOCAB_HOST_PINNED_OUTPUT, 512),
-		     VOCAB_METRIC_TOTAL, RULE_LOWER, &r);
+		     VOCAB_METRIC_TOTAL, RULE_LOWER, &r, &o->rg);
 	o->val[3] = r.gain;
 	return v[0];
 }
@@ -317,6 +322,8 @@ static int claim_j_peak(struct rctx *x, int dev, struct ours *o)
 
 	if (facts_ilp(x, dev, &f) || !f.n || !isfinite(f.pctbest))
 		return V_NODATA;
+	o->rg = rcfg_marks(x, ilp_find(x, dev, VOCAB_VARIANT_COPY_ILP, f.n,
+					f.best_ilp));
 	o->val[0] = f.gbest;
 	o->val[1] = f.peak;
 	o->val[2] = f.pctbest;
@@ -333,6 +340,9 @@ static int claim_j_ilp(struct rctx *x, int dev, struct ours *o)
 
 	if (facts_ilp(x, dev, &f) || !f.n || !isfinite(f.g1))
 		return V_NODATA;
+	o->rg = rcfg_marks(x, ilp_find(x, dev, VOCAB_VARIANT_COPY_ILP, f.n, 1))
+		| rcfg_marks(x, ilp_find(x, dev, VOCAB_VARIANT_COPY_ILP, f.n,
+					 f.best_ilp));
 	o->val[0] = f.g1;
 	o->val[1] = f.gbest;
 	o->val[2] = f.best_ilp;
@@ -351,6 +361,8 @@ static int claim_b_walkers(struct rctx *x, int dev, struct ours *o)
 	if (facts_walkers(x, dev, &f) || f.top < 0)
 		return V_NODATA;
 	p = &f.pt[f.top];
+	o->rg = rcfg_marks(x, p->c[WK_GLOBAL]) | rcfg_marks(x, p->c[WK_SHARED])
+		| rcfg_marks(x, p->c[WK_REGS]);
 	o->val[0] = (double)p->w;
 	o->val[1] = p->s;
 	o->eff[0] = p->step[1];
@@ -432,28 +444,6 @@ static void devs_put(const struct rctx *x, struct rbuf *b, const double *v,
 		find_devs(x, b, v, same ? 1 : n, sig);
 }
 
-/* The effects e[0..n) of the devices as find_effect writes them: once
- * where they print alike. */
-static void effects_put(const struct rctx *x, struct rbuf *b,
-			const struct ours *o, int n, int i, int invert)
-{
-	struct rbuf *e = calloc(n + 1, sizeof(*e));
-	int d, same = 1;
-
-	if (!e)
-		return;
-	for (d = 0; d < n; d++) {
-		rbuf_init(&e[d]);
-		find_effect(x, &e[d], &o[d].eff[i], invert);
-		same &= !strcmp(rbuf_str(&e[d]), rbuf_str(&e[0]));
-	}
-	for (d = 0; d < (same ? 1 : n); d++)
-		rbuf_printf(b, "%s%s", d ? lang_get(x->L, "find.devs.sep") : "",
-			    rbuf_str(&e[d]));
-	rbufs_free(e, n);
-	free(e);
-}
-
 /* Our cell of claim c from the devices' results o[0..nd). */
 static int ours_cell(struct rctx *x, const struct claim *c,
 		     const struct ours *o, int nd, struct rbuf *cell)
@@ -473,8 +463,14 @@ static int ours_cell(struct rctx *x, const struct claim *c,
 		devs_put(x, fv_put(&f, vn[i]), v, nd < 64 ? nd : 64,
 			 c->sig[i] - '0');
 	}
-	for (i = 0; i < NEFF; i++)
-		effects_put(x, fv_put(&f, en[i]), o, nd, i, c->invert >> i & 1);
+	for (i = 0; i < NEFF; i++) {	/* in the order of find_devs */
+		struct rbuf *e = fv_put(&f, en[i]);
+
+		for (d = 0; d < nd; d++) {
+			rbuf_puts(e, d ? lang_get(x->L, "find.devs.sep") : "");
+			find_effect(x, e, &o[d].eff[i], c->invert >> i & 1);
+		}
+	}
 	snprintf(key, sizeof(key), "%s.ours", c->key);
 	rc = fv_emit(x, cell, key, &f);
 	snprintf(key, sizeof(key), "%s.why", c->key);
@@ -538,7 +534,8 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 	};
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
-	struct rbuf b[NB];
+	unsigned rg, seen = 0;
+	struct rbuf b[NB], note;
 	int rc = v && o ? 0 : -1;
 	struct rtable t;
 	char key[64];
@@ -558,7 +555,9 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 			continue;
 		all = V_AGREES;
 		any = 0;
+		rg = 0;
 		for (d = 0; d < nd; d++) {
+			o[d].rg = 0;
 			for (k = 0; k < NVAL; k++)
 				o[d].val[k] = NAN;
 			for (k = 0; k < NEFF; k++)
@@ -566,6 +565,7 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 			v[d] = c->judge(x, d, &o[d]);
 			all = vjoin(all, v[d]);
 			any |= v[d] != V_NODATA;
+			rg |= o[d].rg;
 		}
 		n[all]++;
 		for (k = 0; k < NB; k++)
@@ -579,15 +579,21 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 		rbuf_puts(&b[CLAIM], lang_get(x->L, key));
 		if (any)
 			rc = ours_cell(x, c, o, nd, &b[OURS]);
+		regime_marks(x, rg, &b[OURS]);
+		seen |= rg;
 		verdict_cell(x, v, nd, &b[VERD]);
 		for (k = 0; k < NB; k++)
 			rtable_text(&t, rbuf_str(&b[k]));
 		rtable_row_end(&t);
 	}
+	rbuf_init(&note);
+	rbuf_printf(&note, "%s ", lang_get(x->L, "concl.note"));
+	regime_note(x, seen, &note);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
 				part ? "conclusions part=2" : "conclusions",
-				lang_get(x->L, "concl.note"));
+				rbuf_str(&note));
+	rbuf_free(&note);
 	rtable_free(&t);
 	rbufs_free(b, NB);
 	free(v);
