@@ -104,17 +104,17 @@ static char *render(const char *sections)
 }
 
 /* The cells of the conclusions row whose claim (column 1) holds key:
- * column col (2 ours, 3 the verdict), malloc'd. Report P's rows are in
- * the first table, the others in the second. */
+ * column col (2 ours, 3 the verdict), malloc'd, from any of the three
+ * tables. */
 static char *cell(const char *key, int col)
 {
 	static const char *const anchors[] = {"conclusions",
-					      "conclusions part=2"};
+		"conclusions part=2", "conclusions part=3"};
 	struct chk_table t;
 	char *tex = render("conclusions"), *c = NULL;
 	int r, a;
 
-	for (a = 0; a < 2 && !c; a++) {
+	for (a = 0; a < 3 && !c; a++) {
 		if (chk_table_find(tex, anchors[a], &t))
 			continue;
 		for (r = 0; r < t.nrows && !c; r++)
