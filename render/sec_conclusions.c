@@ -591,11 +591,10 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 		rtable_row_end(&t);
 	}
 	rbuf_init(&note);
-	rbuf_printf(&note, "%s ", lang_get(x->L, "concl.note"));
 	regime_note(x, seen, &note);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
-				anchor, rbuf_str(&note));
+				anchor, note.len ? rbuf_str(&note) : NULL);
 	rbuf_free(&note);
 	rtable_free(&t);
 	rbufs_free(b, NB);
@@ -611,15 +610,16 @@ int sec_conclusions(struct rctx *x)
 	struct fv v;
 
 	emit_heading(x, 0, lang_get(x->L, "concl.title"));
-	emit_par(x, lang_get(x->L, "concl.intro"));
+	rbuf_init(&par);
+	rbuf_printf(&par, "%s %s", lang_get(x->L, "concl.intro"),
+		    lang_get(x->L, "concl.note"));
+	emit_par(x, rbuf_str(&par));
+	rbuf_free(&par);
 	for (i = 0; !rc && i * CLAIMS_PER_TABLE < (int)NCLAIMS; i++)
 		rc = claims_table(x, i, n);
 	if (rc || n[V_NODATA] == (int)NCLAIMS)
 		return rc;
-	rbuf_init(&par);
 	fv_init(&v);
-	fv_int(&v, "N", n[V_AGREES] + n[V_SAME] + n[V_UNTESTED] +
-	       n[V_DIFFERS]);
 	fv_int(&v, "AGREE", n[V_AGREES]);
 	fv_int(&v, "DIFFER", n[V_DIFFERS]);
 	fv_int(&v, "SAME", n[V_SAME]);

@@ -534,7 +534,7 @@ concl.b.walkers.ours = $W = @@V0@@$, $S = @@V1@@$: pamięć współdzielona @@E0
 concl.r.bank.src = Dostępy do pamięci współdzielonej z krokiem $L$ słów są w konflikcie dla parzystego $L$, nie dla nieparzystego.
 concl.r.bank.ours = Czas dostępu względem kroku~1: parzyste $L$ od @@V0@@ do @@V1@@, nieparzyste $L > 1$ od @@V2@@ do @@V3@@.
 concl.r.bank.why = Parzysty krok składa 32 adresy osnowy na mniej banków; nieparzysty trafia we wszystkie 32.
-concl.tally = Z @@N@@ ustaleń zestawionych z naszymi zgodnych jest @@AGREE@@, różnych @@DIFFER@@, bez istotnej różnicy w naszym pomiarze @@SAME@@, a nieprzetestowanych @@UNTESTED@@.
+concl.tally = Spośród ustaleń zestawionych z naszymi zgodnych jest @@AGREE@@, różnych @@DIFFER@@, bez istotnej różnicy w naszym pomiarze @@SAME@@, a nieprzetestowanych @@UNTESTED@@.
 concl.closing = Zgodność dotyczy kierunku efektu lub udziału, nie szybkości: źródła mierzyły starsze GPU (GeForce GT~240, 920M, RTX~4060).
 word.samples_of.one = @@N@@ próbki
 word.samples_of.few = @@N@@ próbek
