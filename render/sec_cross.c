@@ -1,7 +1,10 @@
-/* Cross-GPU comparison: for each experiment, the speed-up of every
- * other device over GPU 1 in the same configurations, tested on the raw
- * samples, set against the ratios of the devices' peaks. The medians
- * themselves are in each experiment's per-device tables. */
+/* Comparison of the devices: every configuration that GPU 1 and another
+ * GPU measured with the same key, judged on its suite's main metric
+ * (analysis/suites.h) by the one difference rule (model_compare). One
+ * table tallies the verdicts per experiment; the findings state the
+ * peaks, the kernel that bounds on arithmetic (the versions section's
+ * fastest, versions_fastest) and the copy that bounds on memory (note
+ * J's, facts_ilp) with their effects, and what the table shows. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,400 +12,235 @@
 
 #include "render_int.h"
 #include "stats.h"
+#include "suites.h"
 #include "vocab.h"
 
-/* Sizes of the copy suite shown in the table (every one is in the
- * figure): a column for every fourth power of two and the largest keeps
- * the table within the page. A count that is not a power of two was
- * asked for by --sizes and has its column. */
-#define ILP_COL_STEP 4
-#define XROWS 64
-
-/* One row of a comparison: a variant and what else fixes the
- * configuration apart from its size. */
-struct xrow {
-	const char *suite, *variant, *host;
-	int ilp;		/* ilp suite: ILP, else -1 */
-};
-
-/* What an experiment compares, and whether more of it is better. */
-struct xsuite {
-	const char *name;	/* the experiment (section) */
-	const char *metric;
-	int higher;
-};
-
-static const struct xsuite xsuites[] = {
-	{VOCAB_SUITE_VERSIONS, VOCAB_METRIC_GFLOPS, 1},
-	{VOCAB_SUITE_TRANSFER, VOCAB_METRIC_TOTAL, 0},
-	{VOCAB_SUITE_ILP, VOCAB_METRIC_GBS, 1},
-};
-
-/* One experiment of device k against GPU 1: the rows and sizes GPU 1
- * measured (the copy's N, 64-bit, else the matrix edges, ascending),
- * and the speed-up of each row at each size with the verdict of the one
- * difference rule, [row * nn + size]; the table, the figure and the
- * tally all read them. */
-struct xcmp {
-	const struct xsuite *s;
-	int k, ilp;		/* ilp: the experiment is the copy's */
-	struct xrow rows[XROWS];
-	size_t nr, nn;
-	long long *ns;
-	double *sp;		/* NAN where either device lacks it */
-	int *p;			/* enum rule_verdict */
-};
-
-/* The configuration of row r at size n (the copy's N, else the matrix
- * edge) on device dev. The versions are compared at the block that is
- * best on GPU 1 at that size, so both devices run the same launch. */
-static const struct rcfg *row_cfg(const struct rctx *x, const struct xrow *r,
-				  int dev, long long n)
+static int str_same(const char *a, const char *b)
 {
-	struct rsize sz = {(int)n, (int)n, (int)n};
-	int block = -1;
-
-	if (!strcmp(r->suite, VOCAB_SUITE_ILP))
-		return ilp_find(x, dev, r->variant, n, r->ilp);
-	if (!strcmp(r->suite, VOCAB_SUITE_VERSIONS) ||
-	    !strcmp(r->suite, VOCAB_SUITE_REFERENCE)) {
-		if (!isfinite(best_gflops(x, 0, r->suite, r->variant, &sz,
-					  &block)))
-			return NULL;
-		return model_find(x, dev, r->suite, r->variant, NULL, (int)n,
-				  block, -1);
-	}
-	return model_find(x, dev, r->suite, r->variant, r->host, (int)n, -1,
-			  r->ilp);
+	return !strcmp(a ? a : "", b ? b : "");
 }
 
-static void row_add(struct xcmp *c, const char *suite, const char *variant,
-		    const char *host, int ilp)
+/* The configuration of device dev with a's key, ok, or NULL. */
+static const struct rcfg *cross_match(const struct rctx *x,
+				      const struct rcfg *a, int dev)
 {
-	if (c->nr < XROWS)
-		c->rows[c->nr++] = (struct xrow){suite, variant, host, ilp};
+	const struct store_config *p = a ? a->c : NULL, *q;
+	size_t i;
+
+	for (i = 0; p && i < x->ncfgs; i++) {
+		q = x->cfgs[i].c;
+		if (x->cfgs[i].dev == dev && !strcmp(q->suite, p->suite) &&
+		    !strcmp(q->variant, p->variant) && q->m == p->m &&
+		    q->k == p->k && q->n == p->n && q->count == p->count &&
+		    q->block_x == p->block_x && q->block_y == p->block_y &&
+		    q->ilp == p->ilp && q->param == p->param &&
+		    str_same(q->host_mem, p->host_mem) &&
+		    str_same(q->precision, p->precision))
+			return rcfg_ok(&x->cfgs[i]) ? &x->cfgs[i] : NULL;
+	}
+	return NULL;
 }
 
-/* The rows of c's experiment as GPU 1 measured them: the versions with
- * the library's, each transfer kernel in each host memory, the copy at
- * each ILP and memcpy. Their strings belong to x. */
-static void rows_build(const struct rctx *x, struct xcmp *c)
+/* Experiment s of device k against GPU 1, every configuration both ran
+ * judged: its row of the table (the verdicts counted by enum
+ * rule_verdict + 1; the speed-ups, > 1 where GPU k is faster), and s's
+ * name into the list of experiments where GPU k is faster in most
+ * tested configurations (fast) or where most tie (same). */
+static int cross_row(struct rctx *x, struct rtable *t,
+		     const struct suite_desc *s, int k, struct rbuf *fast,
+		     struct rbuf *same)
 {
-	static const char *const vsuites[] = {
-		VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE
-	};
-	const char **vv = NULL, **hh = NULL, *su;
-	int tr = !strcmp(c->s->name, VOCAB_SUITE_TRANSFER), *ii = NULL;
-	size_t nv, nh, i, j, s;
-
-	if (c->ilp) {
-		nv = model_ints(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
-				NULL, 'i', &ii);
-		for (i = 0; i < nv; i++)
-			row_add(c, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
-				NULL, ii[i]);
-		if (model_names(x, 0, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY,
-				'v', &vv))
-			row_add(c, VOCAB_SUITE_ILP, VOCAB_VARIANT_MEMCPY, NULL,
-				-1);
-		free(ii);
-		free(vv);
-		return;
-	}
-	for (s = 0; s < (tr ? 1u : 2u); s++) {
-		su = tr ? c->s->name : vsuites[s];
-		nv = model_names(x, 0, su, NULL, 'v', &vv);
-		for (i = 0; i < nv; i++) {
-			nh = tr ? model_names(x, 0, su, vv[i], 'h', &hh) : 1;
-			for (j = 0; j < nh; j++)
-				row_add(c, su, vv[i], tr ? hh[j] : NULL, -1);
-			free(hh);
-			hh = NULL;
-		}
-		free(vv);
-		vv = NULL;
-	}
-}
-
-/* c's sizes, then every speed-up of device c->k over GPU 1 (> 1 when
- * it is faster). Returns 0, -1 out of memory. */
-static int xcmp_fill(struct rctx *x, struct xcmp *c)
-{
+	double *sp = malloc((x->ncfgs + 1) * sizeof(*sp));
+	int n[4] = {0, 0, 0, 0}, nf = 0, ns = 0, tested;
 	const struct rcfg *a, *b;
-	int *ns = NULL;
-	size_t i, j, q;
+	struct stats_summary st;
+	struct rbuf cell, *to = NULL;
 	struct rcmp r;
+	size_t i, nsp = 0;
 
-	if (c->ilp) {
-		c->nn = ilp_counts(x, 0, NULL, &c->ns);
-	} else {
-		c->nn = model_ints(x, 0, c->s->name, NULL, NULL, 'n', &ns);
-		c->ns = malloc((c->nn ? c->nn : 1) * sizeof(*c->ns));
-		for (i = 0; c->ns && i < c->nn; i++)
-			c->ns[i] = ns[i];
-		free(ns);
-	}
-	/* twice: the tally sorts a copy */
-	c->sp = malloc((2 * c->nr * c->nn + 1) * sizeof(*c->sp));
-	c->p = malloc((c->nr * c->nn + 1) * sizeof(*c->p));
-	if (!c->ns || !c->sp || !c->p)
+	if (!sp)
 		return -1;
-	for (i = 0; i < c->nr; i++)
-		for (j = 0; j < c->nn; j++) {
-			q = i * c->nn + j;
-			a = row_cfg(x, &c->rows[i], 0, c->ns[j]);
-			b = row_cfg(x, &c->rows[i], c->k, c->ns[j]);
-			c->sp[q] = NAN;
-			c->p[q] = RULE_UNTESTED;
-			if (!rcfg_ok(a) || !rcfg_ok(b) ||
-			    model_compare(x, a, b, c->s->metric, &r))
-				continue;
-			c->p[q] = r.verdict;
-			c->sp[q] = c->s->higher ? r.ratio : 1 / r.ratio;
+	for (i = 0; i < x->ncfgs; i++) {
+		a = &x->cfgs[i];
+		if (a->dev || strcmp(a->c->suite, s->name) || !rcfg_ok(a))
+			continue;
+		b = cross_match(x, a, k);
+		if (!b || model_compare(x, a, b, s->metric, &r))
+			continue;
+		n[r.verdict + 1]++;
+		sp[nsp++] = s->higher ? r.ratio : 1 / r.ratio;
+		if (r.verdict == RULE_HIGHER || r.verdict == RULE_LOWER)
+			(r.verdict == RULE_HIGHER) == s->higher ? nf++ : ns++;
+	}
+	rbuf_init(&cell);
+	if (nsp && !stats_summary_compute(sp, nsp, &st)) {
+		if (x->ndevs > 2)
+			rbuf_printf(&cell, "GPU~%d: ", k + 1);
+		lang_name_put(x, "cross.suite", s->name, 0, &cell);
+		rtable_text(t, rbuf_str(&cell));
+		rbuf_free(&cell);
+		metric_name(x, s->metric, &cell);
+		rtable_text(t, rbuf_str(&cell));
+		rtable_int(t, (long long)nsp);
+		rtable_int(t, nf);
+		rtable_int(t, ns);
+		rtable_int(t, n[RULE_SAME + 1]);
+		rtable_int(t, n[RULE_UNTESTED + 1]);
+		rtable_num(t, st.median, 2, 0);
+		rtable_num(t, st.min, 2, 0);
+		rtable_num(t, st.max, 2, 0);
+		rtable_row_end(t);
+		tested = (int)nsp - n[RULE_UNTESTED + 1];
+		to = 2 * nf > tested ? fast : 2 * n[RULE_SAME + 1] > tested ?
+		     same : NULL;
+		if (to) {
+			rbuf_puts(to, to->len ? ", " : "");
+			lang_name_put(x, "cross.suite", s->name, 0, to);
 		}
+	}
+	rbuf_free(&cell);
+	free(sp);
 	return 0;
 }
 
-static void row_label(const struct rctx *x, const struct xrow *r,
-		      struct rbuf *b)
+/* The table of every experiment both devices measured; the lists of
+ * cross_row into the finding "cross.find.tally" of each device. */
+static int cross_table(struct rctx *x, struct rfind *f)
 {
-	rbuf_puts(b, "\\texttt{");
-	rbuf_put_tex(b, r->variant, 0);
-	rbuf_puts(b, "}");
-	if (r->host) {
-		rbuf_puts(b, ", ");
-		lang_name_put(x, "host", r->host, 0, b);
-	}
-	if (r->ilp > 0)
-		rbuf_printf(b, " ILP~%d", r->ilp);
-}
-
-/* Whether size j has a column in the table (see ILP_COL_STEP); every
- * size of the other experiments has. */
-static int col_shown(const struct xcmp *c, size_t j)
-{
-	long long n = c->ns[j];
-	int k = 0;
-
-	if (!c->ilp || j == c->nn - 1 || n <= 0 || (n & (n - 1)))
-		return 1;
-	while ((1LL << k) < n)
-		k++;
-	return k % ILP_COL_STEP == 0;
-}
-
-/* The caption of c: string key with K, SUITE (the experiment's title)
- * and METRIC filled. */
-static int xcmp_caption(struct rctx *x, const struct xcmp *c,
-			const char *key, struct rbuf *cap)
-{
-	struct fv v;
-	int rc;
-
-	fv_init(&v);
-	fv_int(&v, "K", c->k + 1);
-	lang_name_put(x, c->s->name, "title", 0, fv_put(&v, "SUITE"));
-	metric_name(x, c->s->metric, fv_put(&v, "METRIC"));
-	rc = fv_emit(x, cap, key, &v);
-	fv_free(&v);
-	return rc;
-}
-
-static int xcmp_table(struct rctx *x, const struct xcmp *c)
-{
-	enum { CELL, CAP, ANC, NOTE, NB };
-	char kinds[RTABLE_MAXCOLS + 1] = "l";
-	size_t i, j, q, nc = 0, cols[RTABLE_MAXCOLS];
-	struct rbuf b[NB];
+	static const char *const head[] = {
+		"cross.h.suite", "cross.h.metric", "cross.h.n",
+		"cross.h.faster", "cross.h.slower", "cross.h.same",
+		"cross.h.untested", "cross.h.median", "cross.h.min",
+		"cross.h.max"
+	};
 	struct rtable t;
-	int rc, marks = 0, fl;
-
-	for (j = 0; j < c->nn && nc < RTABLE_MAXCOLS - 1; j++)
-		if (col_shown(c, j)) {
-			cols[nc++] = j;
-			strcat(kinds, "S");
-		}
-	rtable_init(&t, kinds);
-	rbufs_init(b, NB);
-	rtable_head(&t, "");
-	rtable_head_span(&t, (int)nc, lang_get(x->L, c->ilp ? "axis.count" :
-			 "axis.size"));
-	rtable_head_end(&t);
-	rtable_text(&t, "");
-	for (j = 0; j < nc; j++) {
-		rbuf_free(&b[CELL]);
-		if (c->ilp)
-			ilp_count_tex(c->ns[cols[j]], &b[CELL]);
-		else
-			rbuf_printf(&b[CELL], "%lld", c->ns[cols[j]]);
-		rtable_head(&t, rbuf_str(&b[CELL]));
-	}
-	rtable_head_end(&t);
-	for (i = 0; i < c->nr; i++) {
-		rbuf_free(&b[CELL]);
-		row_label(x, &c->rows[i], &b[CELL]);
-		rtable_text(&t, rbuf_str(&b[CELL]));
-		for (j = 0; j < nc; j++) {
-			q = i * c->nn + cols[j];
-			fl = !isfinite(c->sp[q]) ? 0 : c->p[q] == RULE_SAME ?
-			     RT_GREY | RT_NSMARK : c->p[q] == RULE_UNTESTED ?
-			     RT_NTMARK : 0;
-			marks |= fl;
-			rtable_num(&t, c->sp[q], 2, fl);
-		}
-		rtable_row_end(&t);
-	}
-	rbuf_printf(&b[ANC], "cross suite=%s dev=%d", c->s->name, c->k + 1);
-	rbuf_puts(&b[NOTE], lang_get(x->L, c->s->higher ?
-				     "cross.note_higher" : "cross.note_lower"));
-	if (marks)
-		rbuf_printf(&b[NOTE], " %s", lang_get(x->L,
-						       "cross.note_marks"));
-	xcmp_caption(x, c, "cross.table", &b[CAP]);
-	rc = emit_table(x, &t, rbuf_str(&b[CAP]), rbuf_str(&b[ANC]),
-			rbuf_str(&b[NOTE]));
-	rtable_free(&t);
-	rbufs_free(b, NB);
-	return rc;
-}
-
-/* Speed-up against size, one line per row, every size of the suite. */
-static int xcmp_figure(struct rctx *x, const struct xcmp *c)
-{
-	struct pline *l;
-	struct pspec ps;
-	struct rbuf *titles, cap;
-	double *xs;
-	size_t i, j;
-	int fig, rc = -1;
-
-	l = calloc(c->nr ? c->nr : 1, sizeof(*l));
-	titles = calloc(c->nr ? c->nr : 1, sizeof(*titles));
-	xs = calloc(c->nn + 1, sizeof(*xs));
-	rbuf_init(&cap);
-	if (!l || !titles || !xs)
-		goto out;
-	for (j = 0; j < c->nn; j++)
-		xs[j] = (double)c->ns[j];
-	for (i = 0; i < c->nr; i++) {
-		rbuf_init(&titles[i]);
-		row_label(x, &c->rows[i], &titles[i]);
-		l[i] = (struct pline){rbuf_str(&titles[i]), xs,
-				      c->sp + i * c->nn, c->nn, PL_LINE,
-				      (int)i, (int)i};
-	}
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, c->ilp ? "axis.count" : "axis.size");
-	ps.ylabel = lang_get(x->L, "cross.speedup");
-	ps.logx = 2;
-	ps.xpow2 = c->ilp;
-	ps.w = 12;
-	ps.h = 6.5;
-	fig = plot_lines(x, &ps, l, c->nr);
-	rc = fig ? xcmp_caption(x, c, "cross.figure", &cap) : 0;
-	if (fig && !rc)
-		rc = emit_figure(x, fig, rbuf_str(&cap));
-	rbufs_free(titles, c->nr);
-out:
-	free(l);
-	free(titles);
-	free(xs);
-	rbuf_free(&cap);
-	return rc;
-}
-
-/* The sentence of the tally of every size's speed-up (not only the
- * table's columns): how often device k is significantly faster, slower
- * or neither, and its median speed-up; the verdict word follows the
- * majority. */
-static void xcmp_find(struct rctx *x, struct rfind *f, const struct xcmp *c)
-{
-	struct stats_summary st;
-	double *all = c->sp + c->nr * c->nn;
-	int n = 0, nf = 0, nsl = 0, nsame = 0, nu = 0, tested;
-	struct rbuf *range;
-	const char *key;
 	struct fv v;
-	size_t q;
+	size_t i;
+	int k, rc = 0, r;
 
-	for (q = 0; q < c->nr * c->nn; q++) {
-		if (!isfinite(c->sp[q]))
-			continue;
-		all[n++] = c->sp[q];
-		nu += c->p[q] == RULE_UNTESTED;
-		nsame += c->p[q] == RULE_SAME;
-		nf += c->p[q] != RULE_UNTESTED && c->p[q] != RULE_SAME &&
-		      c->sp[q] > 1;
-	}
-	nsl = n - nu - nsame - nf;
-	if (!n || stats_summary_compute(all, (size_t)n, &st))
-		return;
+	rtable_init(&t, "llrrrrrSSS");
+	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+		rtable_head(&t, lang_get(x->L, head[i]));
+	rtable_head_end(&t);
 	fv_init(&v);
-	fv_int(&v, "NUNT", nu);
-	lang_name_put(x, c->s->name, "title", 0, fv_put(&v, "SUITE"));
-	fv_int(&v, "K", c->k + 1);
-	fv_int(&v, "NFAST", nf);
-	fv_int(&v, "NSLOW", nsl);
-	fv_int(&v, "NSAME", nsame);
-	fv_num(&v, "MED", st.median, 3);
-	range = fv_put(&v, "RANGE");
-	find_num(range, st.min, 3);
-	rbuf_puts(range, "--");
-	find_num(range, st.max, 3);
-	/* a verdict needs most configurations tested; the rest are told
-	 * as counts beside the median */
-	tested = n - nu;
-	if (2 * tested <= n)
-		key = tested ? "cross.find.few_tested" : "cross.find.untested";
-	else if (2 * nf > tested)
-		key = "cross.find.faster";
-	else if (2 * nsl > tested)
-		key = "cross.find.slower";
-	else
-		key = "cross.find.mixed";
-	fv_find(x, f, key, &v);
-	if (nu && 2 * tested > n)
-		fv_find(x, f, "cross.find.some_untested", &v);
-	fv_free(&v);
-}
+	for (k = 1; k < (int)x->ndevs && !rc; k++) {
+		struct rbuf *fast = fv_put(&v, "FAST"), *same = fv_put(&v,
+							      "SAME");
 
-/* Experiment s of device k against GPU 1: its table, its figure and the
- * sentence of its tally. */
-static int cross_suite(struct rctx *x, struct rfind *f,
-		       const struct xsuite *s, int k)
-{
-	struct xcmp *c = calloc(1, sizeof(*c));
-	int rc = -1;
-
-	if (!c)
-		return -1;
-	c->s = s;
-	c->k = k;
-	c->ilp = !strcmp(s->name, VOCAB_SUITE_ILP);
-	rows_build(x, c);
-	if (xcmp_fill(x, c))
-		goto out;
-	rc = 0;
-	if (c->nr && c->nn) {
-		rc = xcmp_table(x, c);
-		if (!rc)
-			rc = xcmp_figure(x, c);
-		xcmp_find(x, f, c);
+		/* in the order of the report's sections */
+		for (r = 1; r <= SUITE_N; r++)
+			for (i = 0; i < SUITE_N && !rc; i++)
+				if (suite_defs[i].report == r &&
+				    model_has_suite(x, 0, suite_defs[i].name) &&
+				    model_has_suite(x, k, suite_defs[i].name))
+					rc = cross_row(x, &t, &suite_defs[i], k,
+						       fast, same);
+		fv_int(&v, "K", k + 1);
+		if (!fast->len)
+			rbuf_puts(fast, lang_get(x->L, "cross.none"));
+		if (!same->len)
+			rbuf_puts(same, lang_get(x->L, "cross.none"));
+		if (!rc && t.rows)
+			fv_find(x, f, "cross.find.tally", &v);
 	}
-out:
-	free(c->ns);
-	free(c->sp);
-	free(c->p);
-	free(c);
+	fv_free(&v);
+	if (!rc && t.rows)
+		rc = emit_table(x, &t, lang_get(x->L, "cross.table"), "cross",
+				lang_get(x->L, "cross.note"));
+	rtable_free(&t);
 	return rc;
 }
+
+/* GPU 1's configuration a, and what of it (or of the device) to state
+ * on each device. */
+enum { AT_FP32, AT_MEM, AT_VALUE, AT_PCT };
+struct xat {
+	const struct rcfg *a;
+	const char *metric;
+};
+
+/* The value what of every reported device into b (find_devs): the
+ * device's peaks, or the value of its configuration with a's key (in %
+ * of its memory peak). */
+static void devs_of(const struct rctx *x, struct rbuf *b, int what,
+		    const struct xat *p, int sig)
+{
+	double v[64], m;
+	int d, n = x->ndevs < 64 ? (int)x->ndevs : 64;
+
+	for (d = 0; d < n; d++) {
+		m = what < AT_VALUE ? NAN :
+		    rcfg_median(cross_match(x, p->a, d), p->metric);
+		v[d] = what == AT_FP32 ? x->devs[d]->peak_fp32_gflops :
+		       what == AT_MEM ? x->devs[d]->peak_mem_gbs :
+		       what == AT_PCT ? ilp_pct_peak(x, d, m) : m;
+	}
+	find_devs(x, b, v, n, sig);
+}
+
+/* The finding key (".faster", ".slower", ".same", ".untested") of the
+ * comparison of GPU 1's point a with device k's at the same key: the
+ * values on each device, the effect, the peaks' ratio RATIO. */
+static void cross_point(struct rctx *x, struct rfind *f, const char *key,
+			const struct xat *p, int k, double ratio,
+			struct fv *v)
+{
+	static const char *const tail[] = {".untested", ".same", ".faster",
+					   ".slower"};
+	const struct rcfg *b = cross_match(x, p->a, k);
+	char full[64];
+	struct rcmp r;
+
+	if (!b || model_compare(x, p->a, b, p->metric, &r))
+		return;
+	devs_of(x, fv_put(v, "V"), AT_VALUE, p, 4);
+	find_effect(x, fv_put(v, "E"), &r, 0);
+	fv_num(v, "RATIO", ratio, 3);
+	fv_int(v, "K", k + 1);
+	snprintf(full, sizeof(full), "%s%s", key, tail[r.verdict + 1]);
+	fv_find(x, f, full, v);
+}
+
+/* The arithmetic-bound finding: the versions section's fastest steady
+ * configuration on GPU 1, and the memory-bound one: note J's copy at its
+ * best ILP and largest steady N on GPU 1. */
+static int cross_points(struct rctx *x, struct rfind *f, int k)
+{
+	const struct store_device *a = x->devs[0], *b = x->devs[k];
+	struct ilp_facts fi;
+	struct xat p;
+	struct fv v;
+
+	fv_init(&v);
+	p.a = versions_fastest(x, 0, -1, 1, NULL, 0);
+	p.metric = VOCAB_METRIC_GFLOPS;
+	if (p.a) {
+		mem_variant(fv_put(&v, "KERNEL"), p.a->c->variant);
+		fv_int(&v, "N", p.a->c->n);
+		block_label(p.a->c->block_x, p.a->c->block_y,
+			    fv_put(&v, "B"));
+		cross_point(x, f, "cross.find.compute", &p, k,
+			    b->peak_fp32_gflops / a->peak_fp32_gflops, &v);
+	}
+	if (model_has_suite(x, 0, VOCAB_SUITE_ILP) && !facts_ilp(x, 0, &fi) &&
+	    fi.n) {
+		p.a = ilp_find(x, 0, VOCAB_VARIANT_COPY_ILP, fi.n, fi.best_ilp);
+		p.metric = VOCAB_METRIC_GBS;
+		fv_int(&v, "ILP", fi.best_ilp);
+		ilp_count_math(fi.n, fv_put(&v, "N"));
+		devs_of(x, fv_put(&v, "PCT"), AT_PCT, &p, 3);
+		cross_point(x, f, "cross.find.memory", &p, k,
+			    b->peak_mem_gbs / a->peak_mem_gbs, &v);
+	}
+	fv_free(&v);
+	return 0;
+}
+
 int sec_cross(struct rctx *x)
 {
-	const struct store_device *a = x->devs[0], *b;
 	struct rfind f;
 	struct fv v;
-	size_t si;
-	int rc = 0, k;
+	int rc, k;
 
 	emit_heading(x, 0, lang_get(x->L, "cross.title"));
 	if (x->ndevs < 2) {
@@ -411,24 +249,14 @@ int sec_cross(struct rctx *x)
 	}
 	emit_par(x, lang_get(x->L, "cross.intro"));
 	find_init(&f);
-	for (k = 1; k < (int)x->ndevs && !rc; k++) {
-		b = x->devs[k];
-		if (x->ndevs > 2)
-			emit_dev_heading(x, 1, k);
-		fv_init(&v);
-		fv_int(&v, "K", k + 1);
-		fv_num(&v, "FP", a->peak_fp32_gflops > 0 ? b->peak_fp32_gflops /
-		       a->peak_fp32_gflops : NAN, 3);
-		fv_num(&v, "MEM", a->peak_mem_gbs > 0 ? b->peak_mem_gbs /
-		       a->peak_mem_gbs : NAN, 3);
-		fv_find(x, &f, "cross.find.peaks", &v);
-		fv_free(&v);
-		for (si = 0; si < sizeof(xsuites) / sizeof(xsuites[0]) && !rc;
-		     si++)
-			if (model_has_suite(x, 0, xsuites[si].name) &&
-			    model_has_suite(x, k, xsuites[si].name))
-				rc = cross_suite(x, &f, &xsuites[si], k);
-	}
+	fv_init(&v);
+	devs_of(x, fv_put(&v, "FP"), AT_FP32, NULL, 4);
+	devs_of(x, fv_put(&v, "MEM"), AT_MEM, NULL, 4);
+	fv_find(x, &f, "cross.find.peaks", &v);
+	fv_free(&v);
+	rc = cross_table(x, &f);
+	for (k = 1; k < (int)x->ndevs && !rc; k++)
+		rc = cross_points(x, &f, k);
 	if (!rc)
 		rc = find_emit(x, &f);
 	find_free(&f);

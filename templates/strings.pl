@@ -258,6 +258,8 @@ metric.free = Free
 metric.gflops_kernel = GFLOP/s (kernel)
 metric.gflops_total = GFLOP/s (cały przebieg)
 metric.gbs = Przepustowość
+metric.ns_access = Czas dostępu
+metric.gsteps = Kroki na sekundę
 
 transfer.title = Transfery i fazy przebiegu
 xfer.intro = Każdy przebieg, jak w sprawozdaniu~G, przydziela pamięć na $A$, $B$ i $C$ na hoście i na urządzeniu (Malloc), kopiuje $A$ i $B$ do urządzenia (Memcpy~AB), uruchamia kernel (\texttt{simple}: jeden wątek na element $C$; \texttt{shared}: kafelki w pamięci współdzielonej) i czeka na niego (Sync), kopiuje $C$ z powrotem (Memcpy~C) i zwalnia pamięć (Free); nasz time* obejmuje to wszystko, ale time* sprawozdania~G pomija przydział pamięci, więc porównujemy się z nim na jego warunkach: time* bez Malloc i Free, przebieg po przebiegu. Pamięć hosta jest stronicowana (malloc), przypięta dla wyniku (tylko $C$ z cudaMallocHost, wariant sprawozdania~G) lub przypięta ($A$, $B$ i $C$). Szybkość kopiowania to liczba przeniesionych bajtów przez medianę czasu, w GB/s ($10^9$~bajtów na sekundę). Statystyki każdej konfiguracji są w dodatku ze wszystkimi pomiarami.
@@ -356,20 +358,41 @@ sum.roof = dach
 
 cross.title = Porównanie urządzeń
 cross.single = Sprawozdanie obejmuje tylko jedno urządzenie, nie ma więc czego porównywać.
-cross.intro = Dla każdego eksperymentu przyspieszenie każdego urządzenia względem GPU~1 w tych samych konfiguracjach (iloraz median; wersje przy rozmiarze bloku najlepszym na GPU~1), sprawdzone testem na surowych próbkach. Same mediany podają tabele poszczególnych eksperymentów.
-cross.speedup = Przyspieszenie względem GPU~1
-cross.table = @@SUITE@@: przyspieszenie GPU~@@K@@ względem GPU~1, @@METRIC@@ (iloraz median).
-cross.figure = @@SUITE@@: przyspieszenie GPU~@@K@@ względem GPU~1 w zależności od rozmiaru, jedna linia na konfigurację.
-cross.note_higher = Przyspieszenie: wartość na GPU~$k$ podzielona przez wartość na GPU~1; powyżej 1 GPU~$k$ jest szybszy.
-cross.note_lower = Przyspieszenie: czas na GPU~1 podzielony przez czas na GPU~$k$; powyżej 1 GPU~$k$ jest szybszy.
-cross.note_marks = \nsmark~bez istotnej różnicy: $p \ge 0{,}05$ lub mniej niż próg praktyczny (szare); \ntmark~nie testowano (brak surowych próbek).
-cross.find.peaks = Teoretyczne wartości szczytowe GPU~@@K@@ względem GPU~1: FP32 @@FP@@, przepustowość pamięci @@MEM@@.
-cross.find.faster = @@SUITE@@: GPU~@@K@@ jest istotnie szybszy w większości przetestowanych konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
-cross.find.slower = @@SUITE@@: GPU~@@K@@ jest istotnie wolniejszy w większości przetestowanych konfiguracji (szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
-cross.find.mixed = @@SUITE@@: żadne z urządzeń nie jest szybsze w większości przetestowanych konfiguracji (GPU~@@K@@ szybszy: @@NFAST@@, wolniejszy: @@NSLOW@@, bez istotnej różnicy: @@NSAME@@); mediana przyspieszenia @@MED@@ (zakres @@RANGE@@).
-cross.find.few_tested = @@SUITE@@: mediana przyspieszenia GPU~@@K@@ wynosi @@MED@@ (zakres @@RANGE@@); większości konfiguracji nie dało się przetestować (@@NUNT@@ bez surowych próbek i z nakładającymi się zakresami), spośród pozostałych GPU~@@K@@ jest szybszy w @@NFAST@@, wolniejszy w @@NSLOW@@ i bez istotnej różnicy w @@NSAME@@.
-cross.find.untested = @@SUITE@@: mediana przyspieszenia GPU~@@K@@ wynosi @@MED@@ (zakres @@RANGE@@), bez testu: baza nie zawiera surowych próbek tych konfiguracji, więc żadnej różnicy nie uznano za istotną.
-cross.find.some_untested = Spośród tych konfiguracji nie dało się przetestować @@NUNT@@ (brak surowych próbek).
+cross.intro = Każdą konfigurację, którą oba GPU zmierzyły z tym samym kluczem (kernel, rozmiary, blok, ILP, pamięć hosta, precyzja), porównujemy w głównej metryce jej eksperymentu według reguły z części o metodzie. To, co ogranicza kernel, rozstrzyga, ile zyskuje na drugim GPU: arytmetyka idzie za szczytem FP32, kopiowanie za przepustowością pamięci.
+cross.table = Eksperymenty zmierzone na obu GPU: porównane konfiguracje, ile z nich GPU~$k$ wykonuje istotnie szybciej lub wolniej niż GPU~1, ile remisuje lub nie zostało przetestowanych, oraz przyspieszenie GPU~$k$ na nich.
+cross.note = Remis: bez istotnej różnicy. Przyspieszenie: dla szybkości wartość na GPU~$k$ przez wartość na GPU~1, dla czasu czas GPU~1 przez czas GPU~$k$ (powyżej 1 GPU~$k$ jest szybszy); mediana, najmniejsze i największe po konfiguracjach.
+cross.h.suite = Eksperyment
+cross.h.metric = Metryka
+cross.h.n = Porównane
+cross.h.faster = Szybciej
+cross.h.slower = Wolniej
+cross.h.same = Remis
+cross.h.untested = Nietest.
+cross.h.median = Mediana
+cross.h.min = Min
+cross.h.max = Maks
+cross.none = brak
+cross.suite.versions = Wersje kerneli
+cross.suite.precision = Float wobec double
+cross.suite.rect = Iloczyn prostokątny
+cross.suite.progression = Progresja SGEMM
+cross.suite.transfer = Transfery
+cross.suite.ilp = Przepustowość i ILP
+cross.suite.transpose = Transpozycja
+cross.suite.bank = Konflikty banków
+cross.suite.coalesce = Łączenie dostępów
+cross.suite.dot = Iloczyn skalarny
+cross.suite.walkers = Błądzenie losowe
+cross.find.peaks = Szczyty teoretyczne: FP32 @@FP@@ GFLOP/s, przepustowość pamięci @@MEM@@ GB/s.
+cross.find.tally = GPU~@@K@@ jest istotnie szybszy w większości konfiguracji eksperymentów: @@FAST@@. Większość konfiguracji remisuje w: @@SAME@@.
+cross.find.compute.same = Najszybszy własny kernel na GPU~1, @@KERNEL@@ przy $n = @@N@@$ i bloku @@B@@, osiąga @@V@@ GFLOP/s: bez istotnej różnicy na GPU~@@K@@ (@@E@@ razy). Kernel ograniczony arytmetyką idzie za szczytami FP32, których iloraz wynosi @@RATIO@@.
+cross.find.compute.faster = Najszybszy własny kernel na GPU~1, @@KERNEL@@ przy $n = @@N@@$ i bloku @@B@@, osiąga @@V@@ GFLOP/s: GPU~@@K@@ jest @@E@@ razy szybszy. Kernel ograniczony arytmetyką idzie za szczytami FP32, których iloraz wynosi @@RATIO@@.
+cross.find.compute.slower = Najszybszy własny kernel na GPU~1, @@KERNEL@@ przy $n = @@N@@$ i bloku @@B@@, osiąga @@V@@ GFLOP/s: GPU~@@K@@ jest wolniejszy (@@E@@ razy). Kernel ograniczony arytmetyką idzie za szczytami FP32, których iloraz wynosi @@RATIO@@.
+cross.find.compute.untested = Najszybszy własny kernel na GPU~1, @@KERNEL@@ przy $n = @@N@@$ i bloku @@B@@, osiąga @@V@@ GFLOP/s, na GPU~@@K@@ @@E@@ razy tyle; nie testowano (brak surowych próbek). Iloraz szczytów FP32 wynosi @@RATIO@@.
+cross.find.memory.same = Kopiowanie z notatki~J przy ILP~@@ILP@@ i $N = @@N@@$ przenosi @@V@@ GB/s (@@PCT@@\,\% przepustowości pamięci każdego GPU): bez istotnej różnicy na GPU~@@K@@ (@@E@@ razy), choć iloraz przepustowości wynosi @@RATIO@@.
+cross.find.memory.faster = Kopiowanie z notatki~J przy ILP~@@ILP@@ i $N = @@N@@$ przenosi @@V@@ GB/s (@@PCT@@\,\% przepustowości pamięci każdego GPU): GPU~@@K@@ jest @@E@@ razy szybszy, przy ilorazie przepustowości @@RATIO@@; kopiowanie ogranicza pamięć urządzenia.
+cross.find.memory.slower = Kopiowanie z notatki~J przy ILP~@@ILP@@ i $N = @@N@@$ przenosi @@V@@ GB/s (@@PCT@@\,\% przepustowości pamięci każdego GPU): GPU~@@K@@ jest wolniejszy (@@E@@ razy), przy ilorazie przepustowości @@RATIO@@.
+cross.find.memory.untested = Kopiowanie z notatki~J przy ILP~@@ILP@@ i $N = @@N@@$ przenosi @@V@@ GB/s (@@PCT@@\,\% przepustowości pamięci każdego GPU), na GPU~@@K@@ @@E@@ razy tyle; nie testowano (brak surowych próbek). Iloraz przepustowości wynosi @@RATIO@@.
 
 axis.size = Rozmiar macierzy $n$
 axis.count = Rozmiar tablicy $N$ [elementy]
@@ -432,33 +455,51 @@ regime.throttle = zegar SM spadł o więcej niż 2\,\% poniżej najwyższego w s
 regime.derived = Siatki wyznaczono z geometrii uruchomienia wbudowanych kerneli (baza starsza niż zapis siatek). Oznaczenia według reguł z części o metodzie: \rgmark{l} i \rgmark{w}, a \rgmark{c} tam, gdzie liczba jest przepustowością pamięci urządzenia, wyłączają punkt z ,,najlepszego'' i ,,\% szczytu''; \rgmark{t} liczy się przy własnym zegarze.
 regime.stored = Oznaczenia według reguł z części o metodzie: \rgmark{l} i \rgmark{w}, a \rgmark{c} tam, gdzie liczba jest przepustowością pamięci urządzenia, wyłączają punkt z ,,najlepszego'' i ,,\% szczytu''; \rgmark{t} liczy się przy własnym zegarze.
 concl.title = Podsumowanie i wnioski
-concl.intro = Ustalenia każdego sprawozdania źródłowego obok naszych, wraz z reżimem naszego pomiaru tam, gdzie tłumaczy różnicę.
-concl.caption = Ustalenia źródeł (sprawozdanie~P, sprawozdanie~G, notatka~J) i nasze na każdym urządzeniu.
-concl.note = Zgodne / różne: kierunek ustalenia źródła, rozstrzygany istotną różnicą tam, gdzie surowe próbki pozwalają na test, w przeciwnym razie samymi medianami (wtedy oznaczone jako nietestowane). Gdy nasz wynik jest inny, podano reżim naszych punktów, jeśli ma zastosowanie.
-concl.source = Ustalenie sprawozdania źródłowego
-concl.ours = Ten pomiar
+concl.intro = Ustalenie każdego źródła, w jego własnych liczbach, obok naszego, zmierzonego na jego warunkach: ta sama wielkość (czas* sprawozdania~G pomija alokację), te same rozmiary i bloki tam, gdzie je zmierzyliśmy. Werdykt wydaje jedna reguła z części o metodzie.
+concl.caption = Ustalenia źródeł i nasze na ich warunkach.
+concl.note = Werdykty według reguły z części o metodzie, na każdym GPU: zgodne, gdy nasz pomiar pokazuje różnicę podaną przez źródło; różne, gdy pokazuje przeciwną albo różnicę, której źródło nie widziało; bez istotnej różnicy, gdy reguła żadnej nie stwierdza. Udział (notatka~J) jest zgodny, chyba że nasz leży poniżej udziału źródła o więcej niż próg praktyczny. Krotności to ilorazy Hodgesa--Lehmanna z 95-procentowymi przedziałami ufności.
 concl.agrees = zgodne
 concl.differs = różne
-concl.g.malloc = alokacja pamięci z blokowaniem stron (Malloc) trwa
-concl.g.malloc_of = czasu zwykłej
-concl.open = niewykazane
+concl.same = bez istotnej różnicy
+concl.untested = nietestowane (brak surowych próbek)
 concl.nodata = nie zmierzono
-concl.untested = (według median; bez testu: brak surowych próbek)
-concl.by_ranges = wg rozłącznych zakresów
-concl.regime = nasze punkty:
-concl.fastest = najszybsza jest
-concl.one_sm = jej jedyny blok działa na jednym SM z @@SMS@@
-concl.p.tiles = Kafelki w pamięci współdzielonej (\texttt{v3}) są znacznie szybsze niż odczyt argumentów z pamięci globalnej (\texttt{v2}).
-concl.p.best = Więcej pracy na wątek (\texttt{v5}, kafelek $2b \times 2b$ na blok) daje najszybszą wersję.
-concl.p.one_block = Jeden blok dla całej macierzy (\texttt{v1}) jest zdecydowanie najwolniejszy.
-concl.g.memcpy_c = Pamięć z blokowaniem stron dla $C$ skraca Memcpy~C o około 60\,\%.
-concl.g.total = Pamięć z blokowaniem stron dla $C$ skraca cały przebieg o 18\,\% przy $n = 512$, aż do około 1\,\% przy $n = 16384$.
-concl.g.shared = Kafelki w pamięci współdzielonej skracają czas kernela o około 25\,\%.
-concl.j.peak = Przy dużym $N$ kopiowanie zbliża się do szczytowej przepustowości (12,9 z 14,4~GB/s, 90\,\%).
-concl.j.ilp = ILP prawie nie zmienia przepustowości (Kepler, Maxwell).
-concl.throttle = Na @@DEV@@ pomiar zakończył się z zegarem ograniczonym przez \texttt{@@WHY@@} (zegar SM @@START@@~MHz na początku, @@END@@~MHz na końcu): procenty szczytu liczono przy zapisanym zegarze, a wyniki z końca przebiegu mogą leżeć poniżej prędkości układu bez ograniczeń.
-concl.tally = Na @@DEV@@ ustalenia źródeł potwierdzone: @@AGREE@@; odwrócone: @@DIFFER@@; ani potwierdzone, ani odwrócone (brak istotnej różnicy): @@OPEN@@.
-concl.closing = Źródła mierzyły starsze procesory graficzne (GeForce GT~240, 920M, RTX~4060); zgodność dotyczy kierunku efektu, nie jego wielkości, która zależy od procesora.
+concl.per_dev = GPU~@@K@@: @@V@@
+concl.h.source = Źródło
+concl.h.claim = Jego ustalenie, w jego liczbach
+concl.h.ours = Nasze, na jego warunkach
+concl.h.verdict = Werdykt
+concl.p.tiles.src = Przy bloku $16\times16$ \texttt{v3} (kafelki w pamięci współdzielonej) liczy $n = 528$ w 4,075~ms, \texttt{v2} w 36,72~ms: 9,0 razy szybciej.
+concl.p.tiles.ours = \texttt{v2} @@V0@@~ms, \texttt{v3} @@V1@@~ms: \texttt{v3} @@E0@@ razy szybszy; \texttt{v2} żąda od L1 @@V2@@~MB, z czego @@V3@@~MB pochodzi z DRAM.
+concl.p.tiles.why = GT~240 (compute capability 1.2) nie ma pamięci podręcznej przed pamięcią globalną; u nas L1 i L2 obsługują większość powtórnych odczytów \texttt{v2}, co zmniejsza różnicę.
+concl.p.prefetch.src = \texttt{v4} (\texttt{v3} z wczesnym pobieraniem do rejestrów) jest wolniejszy od \texttt{v3}: $n = 512$ przy $16\times16$ w 4,44 wobec 3,764~ms.
+concl.p.prefetch.ours = \texttt{v3} @@V0@@~ms, \texttt{v4} @@V1@@~ms: @@E0@@ czasu \texttt{v3}.
+concl.p.v5.src = \texttt{v5} (kafelek $2b \times 2b$ na blok) jest wolniejszy od \texttt{v3} przy $16\times16$ ($n = 640$: 10,632 wobec 7,301~ms), a szybszy tylko przy $8\times8$ (12,047 wobec 13,820~ms).
+concl.p.v5.ours = $n = 640$, czas \texttt{v5} do czasu \texttt{v3}: @@E0@@ przy $16\times16$, @@E1@@ przy $8\times8$.
+concl.p.one_block.src = \texttt{v1} (jeden blok na całą macierz) osiąga od 0,22 (blok $8\times8$) do 1,47 (blok $22\times22$) GFLOPS.
+concl.p.one_block.ours = $n = 528$: od @@V0@@ ($8\times8$) do @@V1@@~GFLOP/s ($22\times22$), @@E0@@ razy; jedyny blok zajmuje jeden SM z @@V2@@.
+concl.p.one_block.why = Szybkości to szybkości jednego SM różnych GPU; porównywalna jest kolejność bloków.
+concl.p.cgma.src = CGMA (operacje zmiennoprzecinkowe na dostęp do pamięci globalnej): \texttt{v1} od 5,3 do 8, \texttt{v3} przy $16\times16$ około 510 ($n = 528$), \texttt{v5} przy $16\times16$ około 1300.
+concl.p.cgma.ours = \texttt{v1} @@V0@@ ($8\times8$) i @@V1@@ ($22\times22$), \texttt{v3} @@V2@@, \texttt{v5} @@V3@@ ($n = 640$).
+concl.p.cgma.why = Wartości zliczone, nie próbkowane: decyduje kolejność wersji.
+concl.g.memcpy_c.src = Przypięcie $C$ (cudaMallocHost tylko dla wyniku) skraca Memcpy~C o około 60\,\%.
+concl.g.memcpy_c.ours = Kernel \texttt{shared}, pinned-output wobec pageable: @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$.
+concl.g.time.src = Jego czas* (bez alokacji: wiersz Malloc ma 0 w każdej tabeli) spada z przypiętym $C$ o 18\,\% przy $n = 512$, do około 1\,\% przy $n = 16384$.
+concl.g.time.ours = czas* (nasz cały przebieg bez Malloc i Free, przebieg po przebiegu): @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$; nasz cały przebieg z alokacją: @@V3@@\,\% przy $n = 512$.
+concl.g.time.why = Pamięć przypięta kosztuje swoją alokację: tam, gdzie cały przebieg z alokacją traci, alokacja kosztuje więcej, niż oszczędza kopia.
+concl.g.shared.src = Kafelki w pamięci współdzielonej skracają czas kernela o około 25\,\% (przy $n = 16384$: 9,3 wobec 7,0~s).
+concl.g.shared.ours = Czas kernela, \texttt{shared} wobec \texttt{simple}: @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$.
+concl.j.peak.src = Przy dużym $N$ kopiowanie osiąga 12,9 z 14,4~GB/s: 90\,\% szczytu.
+concl.j.peak.ours = @@V0@@ z @@V1@@~GB/s: @@V2@@\,\% (ILP~@@V3@@, największe stabilne $N$).
+concl.j.ilp.src = ILP prawie nie zmienia przepustowości (na Keplerze i Maxwellu).
+concl.j.ilp.ours = ILP~1 @@V0@@, ILP~@@V2@@ @@V1@@~GB/s: @@E0@@ razy.
+concl.j.ilp.why = Tam, gdzie nasz wynik jest inny: jeden element na wątek utrzymuje w locie za mało bajtów na SM, by przy tej przepustowości pokryć opóźnienie pamięci tego GPU (część o ILP).
+concl.b.walkers.src = $2^{16}$ wędrowców po 50\,000 kroków: stan generatora w pamięci globalnej 3,7~s, we współdzielonej 0,7~s, w rejestrach 0,5~s (5,3 i 1,4 razy szybciej).
+concl.b.walkers.ours = $W = @@V0@@$, $S = @@V1@@$: pamięć współdzielona @@E0@@ razy pamięć globalna, rejestry @@E1@@ razy pamięć współdzielona (kroki na sekundę).
+concl.r.bank.src = Dostępy do pamięci współdzielonej z krokiem $L$ słów są w konflikcie dla parzystego $L$, nie dla nieparzystego.
+concl.r.bank.ours = Czas dostępu względem kroku~1: parzyste $L$ od @@V0@@ do @@V1@@, nieparzyste $L > 1$ od @@V2@@ do @@V3@@.
+concl.r.bank.why = Parzysty krok składa 32 adresy osnowy na mniej banków; nieparzysty trafia we wszystkie 32.
+concl.tally = Spośród ustaleń zestawionych z naszymi zgodnych jest @@AGREE@@, różnych @@DIFFER@@, bez istotnej różnicy w naszym pomiarze @@SAME@@, a nieprzetestowanych @@UNTESTED@@.
+concl.closing = Zgodność dotyczy kierunku efektu lub udziału, nie szybkości: źródła mierzyły starsze GPU (GeForce GT~240, 920M, RTX~4060).
 word.samples_of.one = @@N@@ próbki
 word.samples_of.few = @@N@@ próbek
 word.samples_of.many = @@N@@ próbek
@@ -567,19 +608,6 @@ concl.src.G = sprawozdanie~G
 concl.src.J = notatka~J
 concl.src.R = podręcznik~R
 concl.src.B = wykład~B
-concl.caption_list = Ustalenia źródeł (@@SOURCES@@) i nasze na każdym urządzeniu.
-concl.r.transpose = Transpozycja przez pamięć współdzieloną jest szybsza niż transpozycja naiwna.
-concl.r.bank = Dostępy do pamięci współdzielonej z krokiem $L$ słów powodują konflikty dla parzystego $L$, a dla nieparzystego nie.
-concl.r.bank_text = parzyste $L$: @@ELO@@--@@EHI@@ razy krok~1, @@EK@@ z @@EN@@ dłuższych o ponad @@TOL@@; nieparzyste $L > 1$: @@OLO@@--@@OHI@@ razy, @@OK@@ z @@ON@@
-concl.r.bank_text_even = parzyste $L$: @@ELO@@--@@EHI@@ razy krok~1, @@EK@@ z @@EN@@ dłuższych o ponad @@TOL@@; nie zmierzono żadnego nieparzystego kroku większego od 1
-concl.b.misaligned = Przesunięty początek rozkłada dostęp osnowy na więcej transakcji i kosztuje przepustowość.
-concl.b.strided = Dostęp z krokiem nie jest łączony i kosztuje przepustowość.
-concl.b.aos = Do struktury tablic dostęp jest szybszy niż do tablicy struktur.
-concl.b.mis_text = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ istotnie wolniejszych niż $k = 0$ (@@G0@@~GB/s), na poziomie @@LO@@--@@HI@@ tej wartości
-concl.b.mis_text_medians = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ poniżej $k = 0$ (@@G0@@~GB/s) według median, na poziomie @@LO@@--@@HI@@ tej wartości
-concl.b.mis_ctl_text = @@K@@ z @@N@@ przesunięć $k \not\equiv 0 \pmod 8$ wolniejszych o ponad 2\,\% od wyrównanego przesunięcia $8\lceil k/8\rceil$ nad nimi (istotnie), przy @@LO@@--@@HI@@ jego wartości; $k = 0$: @@G0@@~GB/s
-concl.b.str_text = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@; $s = @@SMAX@@$: @@PMAX@@ (model @@MMAX@@)
-concl.b.str_text_one = $s = 2$: @@P2@@ wartości dla $s = 1$@@T@@ (model @@MMAX@@)
 
 # Issue 13, punkty 6 i 7: iloczyn skalarny (podręcznik R) i błądzenie
 # losowe (wykład B).
@@ -644,13 +672,6 @@ walkers.h_regs = rejestry
 walkers.axis_steps = Kroki $S$ na cząstkę
 walkers.axis_gsteps = Szybkość [$10^9$ kroków/s]
 
-concl.r.dot_prec = Podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
-concl.r.dot_reduce = Redukcja w pamięci współdzielonej oblicza iloczyn skalarny.
-concl.r.dot_time = czasu fp32
-concl.r.dot_err = średni błąd względny fp64 wobec fp32
-concl.r.dot_verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
-concl.r.dot_of_cublas = wyniku cuBLAS
-concl.b.walkers = Przechowywanie stanu generatora w pamięci współdzielonej, a jeszcze lepiej w rejestrach, przyspiesza błądzenie losowe.
 
 # Zadanie 13, punkt 2: iloczyn macierzy prostokątnych z podręcznika R,
 # wymiary dopełnione do bloku (render/sec_rect.c; wniosek w
@@ -696,11 +717,6 @@ rect.find.nonsteady = Przy @@LIST@@ niektóre punkty uruchomiły mniej bloków, 
 rect.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
 rect.take = Dopełnienie do $b = @@B@@$ dodaje najwyżej @@W@@ pracy (@@SHAPE@@).
 rect.take_fills = Największy blok, $b = @@BT@@$, jest najszybszy dokładnie tam, gdzie jego siatka zajmuje każdy SM, w obu precyzjach: należy wybrać największy blok, którego siatka wypełnia GPU.
-rect.concl.claim = Iloczyn macierzy prostokątnych z każdym wymiarem dopełnionym do bloku jest poprawny, w precyzji float i double.
-rect.concl.verified = zweryfikowano @@K@@ z @@N@@ konfiguracji
-rect.concl.time = fp64 @@LO@@--@@HI@@$\times$ czasu fp32
-rect.concl.time_one = fp64 @@LO@@$\times$ czasu fp32
-rect.concl.pad = dopełnienie do $b = @@B@@$ dodaje do @@W@@ pracy (@@SHAPE@@)
 
 # Issue 13, item 1: float a double w podręczniku R, na jądrach mnożenia
 # macierzy (render/sec_precision.c).
@@ -743,10 +759,6 @@ precision.find.lim.devs = Czego te dane nie pokażą: pochodzą z @@N@@ GPU, zby
 precision.find.lim.one_dev = Czego te dane nie pokażą: pochodzą z jednego GPU, a koszt fp64 zależy od stosunku jednostek FP32 i FP64, różnego na różnych GPU; błędy to jedna wartość na konfigurację, z jednego losowego wejścia każdej precyzji i próbki elementów $C$, więc żaden test nie popiera różnicy dwóch błędów, a wejścia jednego znaku lub o znoszących się sumach dają inne błędy.
 precision.takeaway = \textbf{Wniosek.} Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów; cuBLAS, którego DGEMM działa na rdzeniach tensorowych FP64, trwa @@RL@@ razy dłużej. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
 precision.takeaway_own = \textbf{Wniosek.} Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
-concl.r.precision = W mnożeniu macierzy podwójna precyzja jest wolniejsza od pojedynczej, ale dokładniejsza.
-concl.r.prec_text = $n = @@N@@$: własne jądra w fp64 @@R@@$\times$ czasu fp32 (@@K@@ z @@NK@@ istotnie wolniej)
-concl.r.prec_lib = cuBLAS @@R@@$\times$
-concl.r.prec_err = średni błąd fp32/fp64 @@R@@
 prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
 device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
 device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.

@@ -409,19 +409,21 @@ static void test_walkers_findings(void **state)
 
 /* ---- conclusions --------------------------------------------------------- */
 
-static const char *const c_prec = "Double precision is slower than single "
-	"precision, and more accurate.";
-static const char *const c_red = "A shared-memory reduction computes a "
-	"scalar product.";
-static const char *const c_wk = "Keeping the generator's state in shared "
-	"memory, and better in registers, speeds the random walkers up.";
-
-static void expect_row(const char *sec, const char *claim, const char *v)
+/* Lecture B's walkers (3.7, 0.7, 0.5 s) beside the walkers section's
+ * steps: the row's verdict, the last cell (one device: one word).
+ * Textbook R states no finding of its scalar product (SEEDS), so it
+ * has no row. */
+static void expect_walkers(const char *sec, const char *v)
 {
-	char want[512];
+	const char *p = strstr(sec, "walkers of 50\\,000 steps"), *e;
+	char want[64];
 
-	snprintf(want, sizeof(want), "%s & \\textbf{%s}", claim, v);
-	chk_expect_in(sec, want);
+	if (!p)
+		fail_msg("no walkers row");
+	e = strstr(p, " \\\\\n");
+	snprintf(want, sizeof(want), " & %s", v);
+	if (!e || strncmp(e - strlen(want), want, strlen(want)))
+		fail_msg("walkers row is not '%s'", v);
 }
 
 static void test_conclusions(void **state)
@@ -431,42 +433,27 @@ static void test_conclusions(void **state)
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
 	sec = chk_concl_text(dbpath);
-	expect_row(sec, c_prec, "agrees");
-	expect_row(sec, c_red, "agrees");
-	expect_row(sec, c_wk, "agrees");
-	chk_expect_in(sec, "6 of 6 configurations verified");
-	chk_expect_in(sec, "The sources' findings (textbook~R, lecture~B)");
+	expect_walkers(sec, "agrees");
+	chk_expect_in(sec, "lecture~B");
+	assert_null(strstr(sec, "scalar product"));
 	free(sec);
 }
 
+/* Shared memory made slower than global memory: the step reverses. */
 static void test_conclusions_flip(void **state)
 {
 	char *sec;
 
 	(void)state;
 	assert_int_equal(build(dbpath), 0);
-	/* fp64 faster than fp32; an own configuration failed; shared
-	 * memory slower than global memory */
-	sql("UPDATE sample SET value = value / 4 WHERE metric = 'kernel' "
-	    "AND config_id IN (SELECT id FROM config WHERE suite = 'dot' "
-	    "AND precision = 'fp64');"
-	    "UPDATE stat SET median = median / 4, min = min / 4, max = max "
-	    "/ 4 WHERE metric = 'kernel' AND config_id IN (SELECT id FROM "
-	    "config WHERE suite = 'dot' AND precision = 'fp64');"
-	    "UPDATE config SET status = 'failed', reason = 'wrong' WHERE "
-	    "suite = 'dot' AND variant = 'dot' AND precision = 'fp32' AND "
-	    "count = 1048576;"
-	    "UPDATE sample SET value = value / 10 WHERE metric = 'gsteps' "
+	sql("UPDATE sample SET value = value / 10 WHERE metric = 'gsteps' "
 	    "AND config_id IN (SELECT id FROM config WHERE variant = "
 	    "'walk_shared');"
 	    "UPDATE stat SET median = median / 10, min = min / 10, max = "
 	    "max / 10 WHERE metric = 'gsteps' AND config_id IN (SELECT id "
 	    "FROM config WHERE variant = 'walk_shared');");
 	sec = chk_concl_text(dbpath);
-	expect_row(sec, c_prec, "differs");
-	expect_row(sec, c_red, "differs");
-	expect_row(sec, c_wk, "differs");
-	chk_expect_in(sec, "5 of 6 configurations verified");
+	expect_walkers(sec, "differs");
 	free(sec);
 }
 
@@ -505,8 +492,8 @@ static void test_sections(void **state)
 static void test_latex(void **state)
 {
 	static const char *const pre[] = {"find.dot.", "find.wk.", "dot.",
-		"walkers.", "concl.r.dot", "concl.b.walkers",
-		"intro.obj.dot", "intro.obj.walkers", "mem."};
+		"walkers.", "concl.b.walkers",
+		"intro.obj.dot", "intro.obj.walkers", "mem.", "word.steps"};
 
 	(void)state;
 	if (!fix_have("pdflatex"))

@@ -226,36 +226,26 @@ static void test_summary(void **state)
 	assert_true(!p || (end && p > end));
 }
 
-/* The cross tables give, per experiment, GPU 2's speed-up over GPU 1:
- * for cuBLAS the ratio of the GFLOP/s medians at each size. */
+/* The device comparison: GPU 2 of the fixture runs every version twice
+ * as fast, so each configuration both measured is meaningfully faster
+ * there, with a median speed-up of 2. Compared: v1 and v2 at three
+ * sizes and two blocks but GPU 1's skipped and failed points (256,
+ * 16x16); the variant GPU 2 alone measured (v'9) is not compared. */
 static void test_cross(void **state)
 {
-	struct fix_metrics m0, m1;
 	struct chk_table t;
-	struct chk_stats s0, s1;
-	char where[128];
-	int r, row = -1, c;
+	int r, row = -1;
 
 	(void)state;
-	find("cross suite=versions dev=2", &t);
+	find("cross", &t);
 	for (r = 0; r < t.nrows; r++)
-		if (strstr(t.cell[r][0], "cublas"))
+		if (!strcmp(t.cell[r][0], "Kernel versions"))
 			row = r;
 	assert_true(row >= 0);
-	/* a variant measured on one device only is not compared */
-	for (r = 0; r < t.nrows; r++)
-		assert_null(strstr(t.cell[r][0], "v'9"));
-	for (c = 0; c < 3; c++) {
-		int n = fix_versions_sizes[c];
-
-		fix_metrics_get(0, "reference", "cublas", "", n, 0, 1, &m0);
-		fix_metrics_get(1, "reference", "cublas", "", n, 0, 1, &m1);
-		chk_stats(m0.v[1], m0.nsamples, &s0);
-		chk_stats(m1.v[1], m1.nsamples, &s1);
-		snprintf(where, sizeof(where), "cross cublas n=%d", n);
-		expect_num(t.cell[row][c + 1], s1.median / s0.median, 0,
-			   where);
-	}
+	assert_int_equal(atoi(t.cell[row][2]), 10);
+	assert_int_equal(atoi(t.cell[row][3]), 10);
+	assert_int_equal(atoi(t.cell[row][4]), 0);
+	expect_num(t.cell[row][7], 2.0, 0, "cross versions median");
 	chk_table_free(&t);
 }
 

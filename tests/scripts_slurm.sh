@@ -279,14 +279,15 @@ tex=$out/report.tex
 [ -s "$tex" ] || fail "no report.tex"
 grep -q '^\\section{Comparison of the devices}' "$tex" ||
 	fail "report.tex has no cross-GPU section"
+grep -q '^% mmreport-table: cross$' "$tex" ||
+	fail "report.tex lacks the cross table"
 for k in 2 3 4 5 6; do
-	for s in versions transfer ilp; do
-		grep -q "^% mmreport-table: cross suite=$s dev=$k\$" "$tex" ||
-			fail "report.tex lacks the cross table of $s, GPU $k"
+	for s in 'Kernel versions' 'Transfers' 'Bandwidth and ILP'; do
+		grep -q "^GPU~$k: $s & " "$tex" ||
+			fail "report.tex's cross table lacks $s of GPU $k"
 	done
 done
-grep -q 'cross suite=versions dev=7' "$tex" &&
-	fail "report.tex compares a seventh device"
+grep -q '^GPU~7: ' "$tex" && fail "report.tex compares a seventh device"
 echo "$me: 6 parts, 6 devices with distinct UUIDs, cross-GPU section ok"
 
 # 2. Idempotent: the report job again (through Slurm), then merge again.
