@@ -36,11 +36,6 @@ static long long dev_id[2];
 static const long long counts[NCOUNTS] = {
 	4096, 1000001, 1048575, 1048576, 2147483648LL, 3000000001LL
 };
-/* How the report names each. */
-static const char *const labels[NCOUNTS] = {
-	"$2^{12}$", "$\\num{1000001}$", "$\\num{1048575}$", "$2^{20}$",
-	"$2^{31}$", "$\\num{3000000001}$"
-};
 static const double peaks[2] = {3352.32, 4800.0};
 
 /* The median bandwidth [GB/s] of column col (ILP 1, ILP 4, memcpy) at

@@ -364,11 +364,6 @@ static double med_ms(int dev, int v, int p, int i)
 	return s.median;
 }
 
-static double ratio(int dev, int v, int i)
-{
-	return med_ms(dev, v, 1, i) / med_ms(dev, v, 0, i);
-}
-
 static double time_p(int dev, int v, int i)
 {
 	double a[NS], b[NS];
