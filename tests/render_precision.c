@@ -354,16 +354,6 @@ static void times(int dev, int v, int p, int i, double *t)
 		t[k] = 2 * n3 / (g[k] * 1e6);
 }
 
-static double med_ms(int dev, int v, int p, int i)
-{
-	double t[NS];
-	struct chk_stats s;
-
-	times(dev, v, p, i, t);
-	chk_stats(t, NS, &s);
-	return s.median;
-}
-
 static double time_p(int dev, int v, int i)
 {
 	double a[NS], b[NS];
