@@ -4,8 +4,8 @@
  * agrees, differs, no meaningful difference, not tested, or not
  * measured. Every number is a fact the sections compute (facts_ilp,
  * facts_walkers, facts_bank, versions_sms, model_compare and its
- * effect); only report G's time*, which no section states, is computed
- * here, in one function (g_time_star). */
+ * effect); report G's time* is the transfer section's (xfer_compare,
+ * XFER_RUN_G). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,71 +161,6 @@ static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 	return fmax(v[0], v[1]) < v[2] && v[2] < v[3] ? V_AGREES : V_DIFFERS;
 }
 
-/* Report G's time* of each stored run of c (a run's phases share its
- * index): the whole run without its allocation and free (G's Malloc row
- * is 0 in every table). Returns the count, 0 without samples; *v is
- * malloc'd. */
-static size_t time_star(struct rctx *x, const struct rcfg *c, double **v)
-{
-	static const char *const m[3] = {
-		VOCAB_METRIC_TOTAL, VOCAB_METRIC_MALLOC, VOCAB_METRIC_FREE
-	};
-	double *s[3] = {NULL, NULL, NULL};
-	size_t n[3] = {0, 0, 0}, i, k = 0;
-
-	for (i = 0; i < 3; i++)
-		if (store_sample_get(x->st, c->c->id, m[i], &s[i], &n[i]))
-			model_store_fail(x, "samples");
-	if (n[0] && n[1] == n[0] && n[2] == n[0]) {
-		k = n[0];
-		for (i = 0; i < k; i++)
-			s[0][i] -= s[1][i] + s[2][i];
-	}
-	*v = k ? s[0] : NULL;
-	if (!k)
-		free(s[0]);
-	free(s[1]);
-	free(s[2]);
-	return k;
-}
-
-/* Report G's time* of b against a, judged and its effect taken as
- * model_compare does for a stored metric. This is the one place the
- * report computes it; the transfer section states no such fact.
- * Returns 0, -1 without either point, -2 without their samples. */
-static int g_time_star(struct rctx *x, const struct rcfg *a,
-		       const struct rcfg *b, struct rcmp *r)
-{
-	double *sa = NULL, *sb = NULL;
-	size_t na, nb;
-	struct cmp_judgement j;
-	struct stats_summary ma, mb;
-
-	eff_clear(r);
-	if (!rcfg_ok(a) || !rcfg_ok(b))
-		return -1;
-	na = time_star(x, a, &sa);
-	nb = time_star(x, b, &sb);
-	if (na && nb && !stats_summary_compute(sa, na, &ma) &&
-	    !stats_summary_compute(sb, nb, &mb)) {
-		r->a = ma.median;
-		r->b = mb.median;
-		r->gain = stats_gain_percent(r->a, r->b);
-		cmp_judge(sa, na, sb, nb, r->a, r->b, NULL, NULL,
-			  x->threshold, &j);
-		r->ratio = j.ratio;
-		r->p = j.p;
-		r->verdict = j.verdict;
-		r->signif = j.verdict == RULE_HIGHER ||
-			    j.verdict == RULE_LOWER;
-		stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
-			       &r->hl_hi);
-	}
-	free(sa);
-	free(sb);
-	return na && nb ? 0 : -2;
-}
-
 /* Report G's sizes as we measured them: its first, 512, and our
  * largest (its sweep reaches 16384). */
 static int g_largest(const struct rctx *x, int dev)
@@ -247,7 +182,7 @@ static const struct rcfg *g_at(const struct rctx *x, int dev,
 
 /* G: pinned C (our pinned-output) against pageable, the shared kernel
  * (G's main line), in G's gain (a - b) / a: metric at 512 and at our
- * largest size into val[0..1], that size into val[2]; with time_star,
+ * largest size into val[0..1], that size into val[2]; metric NULL:
  * G's time* instead of a stored metric. want at both sizes. */
 static int g_gains(struct rctx *x, int dev, const char *metric,
 		   const char *va, const char *ha, const char *hb,
@@ -263,7 +198,10 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
 
 		o->rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
-		rc = metric ? 0 : g_time_star(x, a, b, &r);
+		/* G's time*: the transfer section's quantity and rule */
+		eff_clear(&r);
+		rc = metric ? 0 : !rcfg_ok(a) || !rcfg_ok(b) ? -1 :
+		     xfer_compare(x, a, b, XFER_RUN_G, &r);
 		if (!metric)	/* no samples: untested */
 			v[i] = rc == -1 ? V_NODATA : rc ? V_UNTESTED :
 			       verdict_of(&r, RULE_LOWER);
