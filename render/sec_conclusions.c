@@ -167,7 +167,7 @@ static int g_largest(const struct rctx *x, int dev)
 {
 	int *ns = NULL, n;
 	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			      VOCAB_VARIANT_SHARED, NULL, 'n', &ns);
+			      VOCAB_VARIANT_SIMPLE, NULL, 'n', &ns);
 
 	n = k ? ns[k - 1] : 0;
 	free(ns);
@@ -180,15 +180,17 @@ static const struct rcfg *g_at(const struct rctx *x, int dev,
 	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1, -1);
 }
 
-/* G: pinned C (our pinned-output) against pageable, the shared kernel
- * (G's main line), in G's gain (a - b) / a: metric at 512 and at our
+/* G: host memory hb against ha with kernel va (the pinned-memory claims
+ * on "simple", the pair the transfer section's findings judge), or, with
+ * one host memory, the shared kernel against va, in G's gain (a - b) / a:
+ * metric at 512 and at our
  * largest size into val[0..1], that size into val[2]; metric NULL:
  * G's time* instead of a stored metric. want at both sizes. */
 static int g_gains(struct rctx *x, int dev, const char *metric,
 		   const char *va, const char *ha, const char *hb,
 		   struct ours *o, int v[2])
 {
-	const char *vb = VOCAB_VARIANT_SHARED;
+	const char *vb = strcmp(ha, hb) ? va : VOCAB_VARIANT_SHARED;
 	int i, rc, n[2] = {512, g_largest(x, dev)};
 	struct rcmp r;
 
@@ -218,7 +220,7 @@ static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 {
 	int v[2];
 
-	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C, VOCAB_VARIANT_SHARED,
+	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C, VOCAB_VARIANT_SIMPLE,
 		       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT, o, v);
 }
 
@@ -230,11 +232,11 @@ static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 	struct rcmp r;
 	int v[2];
 
-	g_gains(x, dev, NULL, VOCAB_VARIANT_SHARED, VOCAB_HOST_PAGEABLE,
+	g_gains(x, dev, NULL, VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PAGEABLE,
 		VOCAB_HOST_PINNED_OUTPUT, o, v);
-	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SHARED,
+	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			     VOCAB_HOST_PAGEABLE, 512),
-		     g_at(x, dev, VOCAB_VARIANT_SHARED,
+		     g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			  VOCAB_HOST_PINNED_OUTPUT, 512),
 		     VOCAB_METRIC_TOTAL, RULE_LOWER, &r, &o->rg);
 	o->val[3] = r.gain;

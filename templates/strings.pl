@@ -482,9 +482,9 @@ concl.p.cgma.src = CGMA (operacje zmiennoprzecinkowe na dostęp do pamięci glob
 concl.p.cgma.ours = \texttt{v1} @@V0@@ ($8\times8$) i @@V1@@ ($22\times22$), \texttt{v3} @@V2@@, \texttt{v5} @@V3@@ ($n = 640$).
 concl.p.cgma.why = Wartości zliczone, nie próbkowane: decyduje kolejność wersji.
 concl.g.memcpy_c.src = Przypięcie $C$ (cudaMallocHost tylko dla wyniku) skraca Memcpy~C o około 60\,\%.
-concl.g.memcpy_c.ours = Kernel \texttt{shared}, pinned-output wobec pageable: @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$.
+concl.g.memcpy_c.ours = Kernel \texttt{simple}, pinned-output wobec pageable: @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$.
 concl.g.time.src = Jego czas* (bez alokacji: wiersz Malloc ma 0 w każdej tabeli) spada z przypiętym $C$ o 18\,\% przy $n = 512$, do około 1\,\% przy $n = 16384$.
-concl.g.time.ours = czas* (nasz cały przebieg bez Malloc i Free, przebieg po przebiegu): @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$; nasz cały przebieg z alokacją: @@V3@@\,\% przy $n = 512$.
+concl.g.time.ours = Kernel \texttt{simple}, czas* (nasz cały przebieg bez Malloc i Free, przebieg po przebiegu): @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$; nasz cały przebieg z alokacją: @@V3@@\,\% przy $n = 512$.
 concl.g.time.why = Pamięć przypięta kosztuje swoją alokację: tam, gdzie cały przebieg z alokacją traci, alokacja kosztuje więcej, niż oszczędza kopia.
 concl.g.shared.src = Kafelki w pamięci współdzielonej skracają czas kernela o około 25\,\% (przy $n = 16384$: 9,3 wobec 7,0~s).
 concl.g.shared.ours = Czas kernela, \texttt{shared} wobec \texttt{simple}: @@V0@@\,\% przy $n = 512$, @@V1@@\,\% przy $n = @@V2@@$.

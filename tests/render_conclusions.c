@@ -151,10 +151,10 @@ static void expect_ours(const char *key, const char *text)
 }
 
 #define PINNED_OUT(n) DEV0_CFG("c.suite = 'transfer' AND c.variant = " \
-			       "'shared' AND c.host_mem = 'pinned-output' " \
+			       "'simple' AND c.host_mem = 'pinned-output' " \
 			       "AND c.n = " #n)
 #define PAGEABLE(n) DEV0_CFG("c.suite = 'transfer' AND c.variant = " \
-			     "'shared' AND c.host_mem = 'pageable' AND " \
+			     "'simple' AND c.host_mem = 'pageable' AND " \
 			     "c.n = " #n)
 
 /* Pinned output's metric of device 0 made pageable's times f, at both
