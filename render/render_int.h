@@ -1569,5 +1569,8 @@ void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher);
  * a \section* labelled sec:refs, each source labelled ref:X by its
  * letter (\ref{ref:P} prints "P"). Returns 0 or -1 (template error). */
 int sec_refs(struct rctx *x);
+/* 1 when the section called name (as --sections names it) goes into
+ * this report (report.c), so that another may refer to its labels. */
+int report_section_written(const struct rctx *x, const char *name);
 
 #endif

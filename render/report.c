@@ -178,6 +178,17 @@ static int section_written(const struct rctx *x, const struct section *s)
 	return x->o->sections || !s->present || s->present(x, s->name);
 }
 
+int report_section_written(const struct rctx *x, const char *name)
+{
+	size_t i, n;
+	const struct section *sections = sections_get(&n);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(sections[i].name, name))
+			return section_written(x, &sections[i]);
+	return 0;
+}
+
 /* Drops from the string v the sentence or clause that holds ref (a
  * "\ref{label}"): from the end of the sentence before it (". "), or
  * from the ';' that opens its clause, or from the start, up to and

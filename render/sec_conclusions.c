@@ -457,8 +457,8 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 
 	snprintf(key, sizeof(key), "concl.src.%c", src);
 	rbuf_puts(b, lang_get(x->L, key));
-	snprintf(key, sizeof(key), "\\label{ref:%c}", src);
-	if (strstr(rbuf_str(&x->body), key))
+	/* the references list comes after the conclusions */
+	if (report_section_written(x, "references"))
 		rbuf_printf(b, "~[\\ref{ref:%c}]", src);
 }
 

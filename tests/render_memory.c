@@ -879,7 +879,7 @@ static void test_absent(void **state)
 	assert_null(strstr(tex, "\\texttt{transpose}"));
 	/* the conclusions keep the other sources' rows */
 	chk_expect_in(tex, "% mmreport-table: conclusions\n");
-	chk_expect_in(tex, "report~G & Pinning");
+	chk_expect_in(tex, "report~G~[\\ref{ref:G}] & Pinning");
 	free(tex);
 	free(chk_absent_render(plaindb, "transpose,bank,coalesce"));
 }
