@@ -94,6 +94,9 @@ struct rtable {
 #define RT_NSMARK	2	/* \nsmark after the number */
 #define RT_NTMARK	4	/* \ntmark (not tested) after the number */
 #define RT_BOLD		8	/* bold: the best of a row */
+/* The most digits an S column aligns on its decimal marker; a wider
+ * spread of magnitudes is right-aligned (rtable_colspec). */
+#define RTABLE_ALIGN_MAX 9
 /* The options an S column needs to print a \bfseries number in bold
  * (siunitx typesets numbers in its own series otherwise). */
 #define RTABLE_BOLD_OPTS ",reset-text-series=false,text-series-to-math=true"
@@ -1471,5 +1474,23 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
  * section does with such points; appended to note. */
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		    const char *key);
+
+/* ---- engineer "eng": the generic appendix and failure words ---------- */
+
+/* The label of the appendix "All measurements"; each suite's part is
+ * DATA_LABEL ":SUITE" (app:data:ilp). */
+#define DATA_LABEL "app:data"
+/* How measure's stored reason of a configuration whose kernel faulted
+ * begins (measure/runner.c, sampler.c: run_fail). */
+#define CELL_FAULT_REASON "the kernel faulted"
+/* The appendix "All measurements" part of suite (appendix.c): its
+ * heading (and the appendix's, before the first part), then per device
+ * one long table of every configuration (anchored "data-SUITE dev=ID").
+ * Returns 0, -1 on a template or store failure. */
+int app_data(struct rctx *x, const char *suite);
+/* The string key of the word for r, a configuration without a valid
+ * measurement: "cell.skipped", "cell.fault" (its kernel faulted) or
+ * "cell.failed" (a wrong result or another failure). */
+const char *cell_status_key(const struct rcfg *r);
 
 #endif

@@ -57,6 +57,9 @@ struct section {
 	/* the label other sections' strings refer to (\ref{label}); NULL:
 	 * none */
 	const char *label;
+	/* the suite of a part of the appendix "All measurements" (SUITE-data,
+	 * app_data); NULL: write is the section */
+	const char *data;
 };
 
 /* The suites' sections, by suite; their order in the report and whether
@@ -71,19 +74,21 @@ static int (*const suite_write[SUITE_N])(struct rctx *x) = {
 };
 
 static const struct section tail[] = {
-	{"summary", sec_summary, section_summary_present, 0, NULL},
-	{"cross", sec_cross, section_cross_present, 0, NULL},
-	{"compare", sec_compare, section_compare_present, 0, NULL},
-	{"conclusions", sec_conclusions, NULL, 0, NULL},
-	{"versions-data", app_versions, section_suite_present, 1,
-	 "app:versions"},
-	{"transfer-data", app_transfer, section_suite_present, 1, NULL},
-	{"ilp-data", app_ilp, section_suite_present, 1, "app:ilp"},
-	{"device", sec_device, NULL, 1, "app:device"},
-	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
+	{"summary", sec_summary, section_summary_present, 0, NULL, NULL},
+	{"cross", sec_cross, section_cross_present, 0, NULL, NULL},
+	{"compare", sec_compare, section_compare_present, 0, NULL,
+	 NULL},
+	{"conclusions", sec_conclusions, NULL, 0, NULL, NULL},
+	{"versions-code", app_versions, section_suite_present, 1,
+	 "app:versions", NULL},
+};
+static const struct section tail_app[] = {
+	{"device", sec_device, NULL, 1, "app:device", NULL},
+	{"sessions", sec_sessions, NULL, 1, "app:sessions", NULL},
 };
 #define NTAIL (sizeof(tail) / sizeof(tail[0]))
-#define NSECTIONS (1 + SUITE_N + NTAIL)
+#define NTAIL_APP (sizeof(tail_app) / sizeof(tail_app[0]))
+#define NSECTIONS (1 + 2 * SUITE_N + NTAIL + NTAIL_APP)
 
 /* The sections in document order: what --sections names and
  * render_report writes. A default report leaves out a section whose
@@ -97,13 +102,14 @@ static const struct section tail[] = {
 static const struct section *sections_get(size_t *n)
 {
 	static struct section all[NSECTIONS];
+	static char data[SUITE_N][32], label[SUITE_N][48];
 	static size_t count;
 	size_t i;
 	int place;
 
 	if (!count) {
 		all[count++] = (struct section){"intro", sec_intro, NULL, 0,
-						NULL};
+						NULL, NULL};
 		for (place = 1; place <= SUITE_N; place++)
 			for (i = 0; i < SUITE_N; i++)
 				if (suite_defs[i].report == place &&
@@ -111,9 +117,21 @@ static const struct section *sections_get(size_t *n)
 					all[count++] = (struct section){
 						suite_defs[i].name,
 						suite_write[i],
-						section_suite_present, 0, NULL};
+						section_suite_present, 0, NULL,
+						NULL};
 		for (i = 0; i < NTAIL; i++)
 			all[count++] = tail[i];
+		for (i = 0; i < SUITE_N; i++) {
+			snprintf(data[i], sizeof(data[i]), "%s-data",
+				 suite_defs[i].name);
+			snprintf(label[i], sizeof(label[i]), "%s:%s",
+				 DATA_LABEL, suite_defs[i].name);
+			all[count++] = (struct section){data[i], NULL,
+				section_suite_present, 1, label[i],
+				suite_defs[i].name};
+		}
+		for (i = 0; i < NTAIL_APP; i++)
+			all[count++] = tail_app[i];
 	}
 	*n = count;
 	return all;
@@ -313,7 +331,7 @@ static int render_sections_write(struct rctx *x)
 			rbuf_puts(&x->body, "\\appendix\n");
 			appendix = 1;
 		}
-		r = s->write(x);
+		r = s->data ? app_data(x, s->data) : s->write(x);
 		if (r)
 			return r > 0 ? r : x->store_failed ? x->store_failed
 							   : RENDER_ERR_INTERNAL;
