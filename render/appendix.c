@@ -291,21 +291,6 @@ static void dtab_keys(const struct rctx *x, struct dtab *d,
 	}
 }
 
-/* The word of a configuration without a valid measurement: skipped, a
- * fault (its launch failed: the kernel's memory accesses), or failed
- * (a wrong result or another failure). */
-const char *cell_status_key(const struct rcfg *r)
-{
-	const struct store_config *c = r->c;
-
-	if (!c->status || strcmp(c->status, VOCAB_CFG_FAILED))
-		return "cell.skipped";
-	if (c->reason && !strncmp(c->reason, CELL_FAULT_REASON,
-				  strlen(CELL_FAULT_REASON)))
-		return "cell.fault";
-	return "cell.failed";
-}
-
 /* The rest of a row of r that has no valid measurement: its status and
  * the reason the store gives, across the value columns. */
 static void dtab_status(struct rctx *x, struct dtab *d, struct rtable *t,
@@ -387,7 +372,7 @@ static void dtab_note(struct rctx *x, const struct dtab *d, struct rbuf *n)
 {
 	char pct[32];
 
-	render_sig_format(100 * d->target, 2, pct, sizeof(pct));
+	snprintf(pct, sizeof(pct), "\\num{%.3g}", 100 * d->target);
 	emit_string(x, n, "data.note", NULL, 0);
 	if (d->failed)
 		rbuf_printf(n, " %s", lang_get(x->L, "data.note.failed"));

@@ -232,6 +232,9 @@ struct rctx {
 	int store_failed;	/* render_status of the first store failure
 				 * after loading (0 none): the report is
 				 * refused, even where a section went on */
+	/* eng: the suite whose section report.c writes, NULL elsewhere;
+	 * its first find_emit states the suite's failed kernels first */
+	const char *suite;
 };
 
 /* Opens the database, selects devices and configurations per o, loads

@@ -331,7 +331,10 @@ static int render_sections_write(struct rctx *x)
 			rbuf_puts(&x->body, "\\appendix\n");
 			appendix = 1;
 		}
+		x->suite = s->present == section_suite_present &&
+			   !s->appendix ? s->name : NULL;
 		r = s->data ? app_data(x, s->data) : s->write(x);
+		x->suite = NULL;
 		if (r)
 			return r > 0 ? r : x->store_failed ? x->store_failed
 							   : RENDER_ERR_INTERNAL;
