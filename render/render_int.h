@@ -85,6 +85,8 @@ struct rtable {
 	int bold[RTABLE_MAXCOLS];	/* an RT_BOLD cell was written */
 	int col;		/* next cell of the current row */
 	int rows;
+	int breaks;		/* set: breaks across pages (a longtable)
+				 * whatever its length */
 	struct rbuf head, body;
 	struct rbuf rules;	/* cmidrules under the spanning header cells */
 };
@@ -94,6 +96,9 @@ struct rtable {
 #define RT_NSMARK	2	/* \nsmark after the number */
 #define RT_NTMARK	4	/* \ntmark (not tested) after the number */
 #define RT_BOLD		8	/* bold: the best of a row */
+/* A table of more rows (or with rtable.breaks) is set as a longtable,
+ * which breaks across pages (emit_table). */
+#define RTABLE_PAGE_ROWS 40
 /* The most digits an S column aligns on its decimal marker; a wider
  * spread of magnitudes is right-aligned (rtable_colspec). */
 #define RTABLE_ALIGN_MAX 9

@@ -308,7 +308,7 @@ data.h.discarded = \thead{Odrzu-}{cone}
 data.note = $n$: liczba zachowanych próbek; szum: połowa szerokości 95-procentowego PU czasu kernela w \% jego mediany; odrzucone: próbki pominięte z powodu obniżonego zegara. Oznaczenia przy kernelu dotyczą całego wiersza.
 data.note.failed = \textit{błąd}: wynik nie przeszedł weryfikacji albo wywołanie się nie powiodło (przyczyna mówi, które z nich).
 data.note.fault = \textit{awaria}: uruchomienie kernela zakończyło się błędem (niedozwolony dostęp do pamięci lub inny błąd kernela); compute-sanitizer wskaże miejsce.
-data.note.above = \rgmark{n}~szum pozostał powyżej celu sesji równego @@TARGET@@\,\%.
+data.note.above = \rgmark{n}~szum pozostał powyżej celu swojej sesji (\texttt{-{}-max-noise}).
 
 metric.kernel = Czas obliczeń
 metric.gflops = Wydajność
