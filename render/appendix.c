@@ -179,7 +179,8 @@ static void dtab_status(struct rctx *x, struct dtab *d, struct rtable *t,
 	rbuf_printf(&t->body, " & \\multicolumn{%d}{p{0.5\\linewidth}}"
 		    "{\\raggedright %s: ", t->ncols - t->col,
 		    lang_get(x->L, key));
-	rbuf_put_tex(&t->body, r->c->reason ? r->c->reason : "--", 1);
+	rbuf_put_tex(&t->body, r->c->reason ? r->c->reason : "--", 0);
+	problem_diag(x, r, &t->body);
 	rbuf_puts(&t->body, "}");
 	t->col = t->ncols;
 	rtable_row_end(t);

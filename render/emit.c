@@ -293,8 +293,7 @@ static double diag_get(const struct rcfg *r, const char *metric)
  * elements, whether only the partial tiles at the edges, the first wrong
  * one against the reference, an input read transposed. Nothing where
  * nothing was diagnosed. */
-static void problem_diag(struct rctx *x, const struct rcfg *r,
-			 struct rbuf *out)
+void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 {
 	double wrong = diag_get(r, VOCAB_METRIC_DIAG_WRONG);
 	double edge = diag_get(r, VOCAB_METRIC_DIAG_WRONG_EDGE);

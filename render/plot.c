@@ -89,31 +89,6 @@ void plot_ref(struct rctx *x, struct rbuf *out, int k)
 		rbuf_printf(out, "%cFIG%d%c", FIG_MARK, k, FIG_MARK);
 }
 
-/* The directory in PATH that holds an executable gnuplot, or -1. */
-static int gnuplot_present(void)
-{
-	const char *path = getenv("PATH"), *p, *e;
-	struct rbuf b;
-	int found = 0;
-
-	if (!path || !*path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; !found; p = e + 1) {
-		e = strchr(p, ':');
-		if (!e)
-			e = p + strlen(p);
-		rbuf_init(&b);
-		rbuf_printf(&b, "%.*s/gnuplot", (int)(e - p),
-			    e == p ? "." : p);
-		if (!b.oom && access(rbuf_str(&b), X_OK) == 0)
-			found = 1;
-		rbuf_free(&b);
-		if (!*e)
-			break;
-	}
-	return found ? 0 : -1;
-}
-
 /* Runs gnuplot on script; its stdout goes to our stderr so that nothing
  * but the report reaches stdout. No shell is involved. */
 static int gnuplot_run(const char *script)
@@ -139,8 +114,14 @@ static int gnuplot_run(const char *script)
 		}
 		dup2(2, 1);
 		execvp("gnuplot", argv);
-		fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
-			strerror(errno));
+		if (errno == ENOENT)
+			fprintf(stderr, "mmreport: cannot draw the report's "
+				"figures: gnuplot is not installed (not found "
+				"in PATH); install gnuplot (Debian: "
+				"gnuplot-nox)\n");
+		else
+			fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
+				strerror(errno));
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -151,10 +132,11 @@ static int gnuplot_run(const char *script)
 		}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	if (WIFEXITED(status))
+	/* 127: the child said why it could not start gnuplot */
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 127)
 		fprintf(stderr, "mmreport: gnuplot failed (exit status %d) "
 			"drawing the figures\n", WEXITSTATUS(status));
-	else
+	else if (!WIFEXITED(status))
 		fprintf(stderr, "mmreport: gnuplot died (signal %d) drawing "
 			"the figures\n", WTERMSIG(status));
 	return -1;
@@ -213,14 +195,6 @@ int plot_finish(struct rctx *x, const char *body, FILE *out)
 
 	rbuf_init(&path);
 	if (p->nfig) {
-		if (gnuplot_present()) {
-			fprintf(stderr, "mmreport: cannot draw the report's "
-				"figures: gnuplot is not installed (not found "
-				"in PATH); install gnuplot (Debian: "
-				"gnuplot-nox)\n");
-			rc = RENDER_ERR_TOOL;
-			goto out;
-		}
 		if (p->script.oom || plot_tmpdir(p)) {
 			fprintf(stderr, "mmreport: cannot prepare the figures\n");
 			goto out;

@@ -1500,5 +1500,9 @@ int app_data(struct rctx *x, const char *suite);
  * measurement: "cell.skipped", "cell.fault" (its kernel faulted) or
  * "cell.failed" (a wrong result or another failure). */
 const char *cell_status_key(const struct rcfg *r);
+/* Where r, a product that failed its verification, is wrong, as
+ * measure diagnosed it (the diag_* values), appended to out after its
+ * reason; nothing where nothing was diagnosed (emit.c). */
+void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
 #endif
