@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_int.h"
+#include "traits.h"
 #include "vocab.h"
 
 int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
@@ -77,7 +78,11 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	}
 	for (i = 0; i < t->ncols; i++)
 		wide |= t->kind[i] == 'X';
-	rc = emit_fragment(x, wide ? "tablex" : "table", (struct kv[]){
+	/* a table longer than a page breaks across pages (one of
+	 * wrapping columns, tabularx, cannot) */
+	rc = emit_fragment(x, wide ? "tablex" : t->breaks || t->rows >
+			   RTABLE_PAGE_ROWS ? "longtable" : "table",
+			   (struct kv[]){
 		{"ANCHOR", rbuf_str(&anc)}, {"CAPTION", caption},
 		{"COLSPEC", rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)},
 		{"BODY", rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
@@ -288,8 +293,7 @@ static double diag_get(const struct rcfg *r, const char *metric)
  * elements, whether only the partial tiles at the edges, the first wrong
  * one against the reference, an input read transposed. Nothing where
  * nothing was diagnosed. */
-static void problem_diag(struct rctx *x, const struct rcfg *r,
-			 struct rbuf *out)
+void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 {
 	double wrong = diag_get(r, VOCAB_METRIC_DIAG_WRONG);
 	double edge = diag_get(r, VOCAB_METRIC_DIAG_WRONG_EDGE);
@@ -356,8 +360,7 @@ static void problem_item(struct rctx *x, const struct rcfg *r,
 	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
 	problem_diag(x, r, &one);
 	item_add(x, items, "problem.item", (struct kv[]){{"WHAT", what},
-		 {"STATUS", lang_get(x->L, c->status && !strcmp(c->status,
-		  VOCAB_CFG_FAILED) ? "cell.failed" : "cell.skipped")},
+		 {"STATUS", lang_get(x->L, cell_status_key(r))},
 		 {"REASON", rbuf_str(&one)}}, 3);
 	rbuf_free(&one);
 }
@@ -411,17 +414,128 @@ void find_add(struct rctx *x, struct rfind *f, const char *key,
 	f->n += item_add(x, &f->items, key, vars, n);
 }
 
+/* The command that reruns failed configuration r alone under
+ * compute-sanitizer (measure's options, as measure prints it for a
+ * fault), into b; FILE.cu stands for an own kernel's file, which the
+ * database does not name. */
+static void fail_command(const struct rcfg *r, struct rbuf *b)
+{
+	const struct store_config *c = r->c;
+
+	rbuf_puts(b, "compute-sanitizer --tool memcheck mmreport measure "
+		  "--db sanitize.db");
+	if (!store_kernel_legacy(c->variant, NULL, NULL))
+		rbuf_puts(b, " --kernel FILE.cu");
+	rbuf_printf(b, " --suite %s --variants %s", c->suite, c->variant);
+	if (c->m > 0 && (c->m != c->n || c->k != c->n))
+		rbuf_printf(b, " --sizes %dx%dx%d", c->m, c->k, c->n);
+	else if (c->n > 0)
+		rbuf_printf(b, " --sizes %d", c->n);
+	else
+		rbuf_printf(b, " --sizes %lld", (long long)c->count);
+	if (c->block_x > 0)
+		rbuf_printf(b, " --blocks %d", c->block_x);
+	if (c->ilp > 1)
+		rbuf_printf(b, " --ilp %d", c->ilp);
+	if (c->precision && !strcmp(c->precision, "fp64"))
+		rbuf_puts(b, " --precision double");
+	rbuf_puts(b, " --repeat 1 --warmup 1 --launch-timeout 0");
+}
+
+/* The finding of r, the first of nfail configurations of its kernel
+ * and device that failed alike: a fault names its error and
+ * configuration and the command that finds it; a wrong result says
+ * where it is wrong. */
+static void find_failure(struct rctx *x, struct rbuf *items,
+			 const struct rcfg *r, int nfail)
+{
+	int fault = !strcmp(cell_status_key(r), "cell.fault");
+	char pre[64], num[32];
+	struct rbuf *reason, what;
+	struct fv v;
+
+	fv_init(&v);
+	dev_prefix(x, r->dev, pre, sizeof(pre));
+	fv_str(&v, "DEV", pre);
+	rbuf_put_tex(fv_put(&v, "KERNEL"), r->c->variant, 0);
+	/* the configuration's keys after its kernel's name */
+	rbuf_init(&what);
+	problem_what(x, r, &what);
+	rbuf_puts(fv_put(&v, "WHAT"), strstr(rbuf_str(&what), ", ") ?
+		  strstr(rbuf_str(&what), ", ") + 2 : "");
+	rbuf_free(&what);
+	snprintf(num, sizeof(num), "%d", nfail);
+	if (nfail > 1)
+		emit_string(x, fv_put(&v, "MORE"), "find.fail.all",
+			    &(struct kv){"N", num}, 1);
+	else
+		fv_put(&v, "MORE");
+	reason = fv_put(&v, "REASON");
+	/* a fault's reason after measure's "the kernel faulted: " */
+	rbuf_put_tex(reason, !r->c->reason ? "--" : fault &&
+		     strstr(r->c->reason, ": ") ? strstr(r->c->reason, ": ")
+		     + 2 : r->c->reason, 1);
+	if (!fault)
+		problem_diag(x, r, reason);
+	fail_command(r, fv_put(&v, "CMD"));
+	item_add(x, items, fault ? "find.fault" : "find.wrong", fv_kv(&v),
+		 v.n);
+	fv_free(&v);
+}
+
+/* The findings that come first in suite's section: per device and
+ * kernel of ours that failed there, its first fault and its first
+ * wrong result, each once with the count of its kind. */
+static void find_failures(struct rctx *x, const char *suite,
+			  struct rbuf *items)
+{
+	size_t i, j;
+
+	for (i = 0; i < x->ncfgs; i++) {
+		const struct rcfg *r = &x->cfgs[i];
+		const char *kind = cell_status_key(r);
+		int n = 0;
+
+		if (strcmp(r->c->suite, suite) || rcfg_ok(r) ||
+		    !strcmp(kind, "cell.skipped") ||
+		    (rcfg_traits(x, r) & KTRAIT_LIBRARY))
+			continue;
+		for (j = 0; j < x->ncfgs; j++) {
+			const struct rcfg *o = &x->cfgs[j];
+
+			if (o->dev != r->dev || strcmp(o->c->suite, suite) ||
+			    strcmp(o->c->variant, r->c->variant) ||
+			    rcfg_ok(o) || strcmp(cell_status_key(o), kind))
+				continue;
+			if (j < i)
+				break;	/* told with the first */
+			n++;
+		}
+		if (j == x->ncfgs)
+			find_failure(x, items, r, n);
+	}
+}
+
 int find_emit(struct rctx *x, struct rfind *f)
 {
+	struct rbuf items;
+	int n = f->n, rc;
+
 	if (emit_fragment(x, "findings", &(struct kv){"TITLE",
 			  lang_get(x->L, "find.title")}, 1))
 		return -1;
-	if (!f->n) {
+	rbuf_init(&items);
+	if (x->suite)
+		find_failures(x, x->suite, &items);
+	x->suite = NULL;	/* once per section */
+	n += items.len > 0;
+	rbuf_puts(&items, rbuf_str(&f->items));
+	if (!n)
 		emit_par(x, lang_get(x->L, "find.none"));
-		return 0;
-	}
-	return emit_fragment(x, "list", &(struct kv){"ITEMS",
-			     rbuf_str(&f->items)}, 1);
+	rc = n ? emit_fragment(x, "list", &(struct kv){"ITEMS",
+			       rbuf_str(&items)}, 1) : 0;
+	rbuf_free(&items);
+	return rc;
 }
 
 void find_num(struct rbuf *b, double v, int sig)

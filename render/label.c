@@ -126,6 +126,18 @@ void block_tile_label(const struct rctx *x, const struct rcfg *c,
 		block_label(c->c->block_x, c->c->block_y, b);
 }
 
+const char *cell_status_key(const struct rcfg *r)
+{
+	const struct store_config *c = r->c;
+
+	if (!c->status || strcmp(c->status, VOCAB_CFG_FAILED))
+		return "cell.skipped";
+	if (c->reason && !strncmp(c->reason, CELL_FAULT_REASON,
+				  strlen(CELL_FAULT_REASON)))
+		return "cell.fault";
+	return "cell.failed";
+}
+
 int cell_status(const struct rctx *x, struct rtable *t, const struct rcfg *c)
 {
 	if (!c) {
@@ -134,10 +146,7 @@ int cell_status(const struct rctx *x, struct rtable *t, const struct rcfg *c)
 	}
 	if (rcfg_ok(c))
 		return 0;
-	if (c->c->status && !strcmp(c->c->status, VOCAB_CFG_FAILED))
-		rtable_text(t, lang_get(x->L, "cell.failed"));
-	else
-		rtable_text(t, lang_get(x->L, "cell.skipped"));
+	rtable_text(t, lang_get(x->L, cell_status_key(c)));
 	return 1;
 }
 

@@ -89,31 +89,6 @@ void plot_ref(struct rctx *x, struct rbuf *out, int k)
 		rbuf_printf(out, "%cFIG%d%c", FIG_MARK, k, FIG_MARK);
 }
 
-/* The directory in PATH that holds an executable gnuplot, or -1. */
-static int gnuplot_present(void)
-{
-	const char *path = getenv("PATH"), *p, *e;
-	struct rbuf b;
-	int found = 0;
-
-	if (!path || !*path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; !found; p = e + 1) {
-		e = strchr(p, ':');
-		if (!e)
-			e = p + strlen(p);
-		rbuf_init(&b);
-		rbuf_printf(&b, "%.*s/gnuplot", (int)(e - p),
-			    e == p ? "." : p);
-		if (!b.oom && access(rbuf_str(&b), X_OK) == 0)
-			found = 1;
-		rbuf_free(&b);
-		if (!*e)
-			break;
-	}
-	return found ? 0 : -1;
-}
-
 /* Runs gnuplot on script; its stdout goes to our stderr so that nothing
  * but the report reaches stdout. No shell is involved. */
 static int gnuplot_run(const char *script)
@@ -139,8 +114,14 @@ static int gnuplot_run(const char *script)
 		}
 		dup2(2, 1);
 		execvp("gnuplot", argv);
-		fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
-			strerror(errno));
+		if (errno == ENOENT)
+			fprintf(stderr, "mmreport: cannot draw the report's "
+				"figures: gnuplot is not installed (not found "
+				"in PATH); install gnuplot (Debian: "
+				"gnuplot-nox)\n");
+		else
+			fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
+				strerror(errno));
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -151,10 +132,11 @@ static int gnuplot_run(const char *script)
 		}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	if (WIFEXITED(status))
+	/* 127: the child said why it could not start gnuplot */
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 127)
 		fprintf(stderr, "mmreport: gnuplot failed (exit status %d) "
 			"drawing the figures\n", WEXITSTATUS(status));
-	else
+	else if (!WIFEXITED(status))
 		fprintf(stderr, "mmreport: gnuplot died (signal %d) drawing "
 			"the figures\n", WTERMSIG(status));
 	return -1;
@@ -213,14 +195,6 @@ int plot_finish(struct rctx *x, const char *body, FILE *out)
 
 	rbuf_init(&path);
 	if (p->nfig) {
-		if (gnuplot_present()) {
-			fprintf(stderr, "mmreport: cannot draw the report's "
-				"figures: gnuplot is not installed (not found "
-				"in PATH); install gnuplot (Debian: "
-				"gnuplot-nox)\n");
-			rc = RENDER_ERR_TOOL;
-			goto out;
-		}
 		if (p->script.oom || plot_tmpdir(p)) {
 			fprintf(stderr, "mmreport: cannot prepare the figures\n");
 			goto out;
@@ -360,6 +334,31 @@ static void plot_xtics(struct rbuf *g, const struct pspec *s,
 	}
 }
 
+/* Labelled tics on a decimal log axis from lo to hi, so that a value
+ * can be read off: 1, 2 and 5 times each power of ten over up to three
+ * decades, the powers alone (minor tics between) over more. Labels
+ * through \\num, in the language's decimal marker. */
+static void plot_log_tics(struct rbuf *g, char axis, double lo, double hi)
+{
+	static const double step[] = {1, 2, 5};
+	int e, e0 = (int)floor(log10(lo)), e1 = (int)ceil(log10(hi));
+	int few = e1 - e0 <= 3, first = 1;
+	size_t i;
+
+	if (!(lo > 0) || !isfinite(hi) || e1 - e0 > 12)
+		return;
+	rbuf_printf(g, "set %ctics (", axis);
+	for (e = e0; e <= e1; e++)
+		for (i = 0; i < (few ? 3 : 1); i++) {
+			double v = step[i] * pow(10, e);
+
+			rbuf_printf(g, "%s'\\num{%.*f}' %.6g", first ? "" :
+				    ", ", e < 0 ? -e : 0, v, v);
+			first = 0;
+		}
+	rbuf_printf(g, ")\nset m%ctics %d\n", axis, few ? 1 : 10);
+}
+
 /* The axes' labels, scales, tics and ranges of one plot. */
 static void plot_axes(struct rbuf *g, const struct pspec *s,
 		      const struct pline *l, size_t nl, double *xs,
@@ -389,6 +388,8 @@ static void plot_axes(struct rbuf *g, const struct pspec *s,
 				ylo = fmin(ylo, l[i].y[j]);
 				yhi = fmax(yhi, l[i].y[j]);
 			}
+	if (s->logy == 10)
+		plot_log_tics(g, 'y', ylo, yhi);
 	if (!s->logy && yhi - ylo <= 1e-9 * fmax(fabs(ylo), fabs(yhi))) {
 		/* all points level (to rounding): a range around them, not
 		 * an empty one or one finer than a double can tick */
@@ -409,7 +410,7 @@ static void plot_cmd(struct rbuf *g, const struct pspec *s,
 		     const struct pline *l, size_t nl, int k)
 {
 	size_t i, j;
-	int first = 1;
+	int first = 1, nref = 0;
 
 	rbuf_puts(g, "plot ");
 	for (i = 0; i < nl; i++) {
@@ -422,10 +423,12 @@ static void plot_cmd(struct rbuf *g, const struct pspec *s,
 		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" : ", \\\n  ",
 			    k, i);
 		first = 0;
+		/* reference lines (peaks, the roof) told apart by their
+		 * dashes as well as their colour */
 		if (l[i].style == PL_REF)
-			rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5",
+			rbuf_printf(g, "with lines lc rgb '%s' dt %d lw 1.5",
 				    l[i].color < 0 ? "#808080" :
-				    plot_color(l[i].color));
+				    plot_color(l[i].color), 2 + nref++ % 4);
 		else
 			/* pict2e draws a dashed line as dots of the
 			 * line's width: a thin one would vanish */
@@ -446,26 +449,61 @@ static void plot_cmd(struct rbuf *g, const struct pspec *s,
 	rbuf_puts(g, "\n");
 }
 
+/* A level reference line (a peak) is named at its right end as well as
+ * in the key, so that two of them are told apart where they run. */
+static void plot_ref_labels(struct rbuf *g, const struct pspec *s,
+			    const struct pline *l, size_t nl)
+{
+	size_t i, j;
+
+	for (i = 0; i < nl; i++) {
+		double y = NAN;
+		int level = l[i].style == PL_REF && l[i].title &&
+			    *l[i].title;
+
+		for (j = 0; level && j < l[i].n; j++) {
+			if (!pt_ok(s, l[i].x[j], l[i].y[j]))
+				continue;
+			level = isnan(y) || l[i].y[j] == y;
+			y = l[i].y[j];
+		}
+		if (!level || isnan(y))
+			continue;
+		rbuf_puts(g, "set label '");
+		rbuf_put_gp(g, l[i].title);
+		rbuf_printf(g, "' at graph 0.99, first %.17g right front "
+			    "offset 0,0.45\n", y);
+	}
+}
+
 int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	       size_t nl)
 {
 	struct rbuf *g = &x->plot.script;
-	double xs[16];
+	double xs[16], h;
 	size_t i, j, nx = 0;
-	int k, many = 0;
+	int k, many = 0, cols;
 
 	if (!plot_xs_collect(s, l, nl, xs, sizeof(xs) / sizeof(xs[0]), &nx,
 			     &many))
 		return 0;
-	k = plot_begin(x, s->w, s->h);
-	plot_axes(g, s, l, nl, xs, nx, many);
-	/* pict2e underestimates LaTeX's line height: a few entries go in
-	 * spaced rows under the x label, more in a column beside the plot */
+	/* the key under the plot, never over the data or beside it (which
+	 * narrows the plot): its rows add to the figure's height, spaced
+	 * because pict2e underestimates LaTeX's line height */
 	for (i = 0, j = 0; i < nl; i++)
 		j += l[i].title && *l[i].title;
-	rbuf_printf(g, "set key %s\n", s->key ? s->key : j > 3 ?
-		    "outside right top vertical Left reverse spacing 1.4" :
-		    "below horizontal Left reverse height 1 width 2");
+	cols = s->w >= 12 ? 3 : 2;
+	/* a roofline spans decades both ways: room to read it */
+	h = s->logx && s->logy ? fmax(s->h, 9) : s->h;
+	k = plot_begin(x, s->w, h + (s->key ? 0 : 0.6 * (double)((j +
+		       (size_t)cols - 1) / (size_t)cols)));
+	plot_axes(g, s, l, nl, xs, nx, many);
+	if (s->key)
+		rbuf_printf(g, "set key %s\n", s->key);
+	else
+		rbuf_printf(g, "set key below horizontal Left reverse "
+			    "maxcols %d width 1 height 1.5 spacing 1.4\n", cols);
+	plot_ref_labels(g, s, l, nl);
 	for (i = 0; i < nl; i++) {
 		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
 		for (j = 0; j < l[i].n; j++)

@@ -85,6 +85,8 @@ struct rtable {
 	int bold[RTABLE_MAXCOLS];	/* an RT_BOLD cell was written */
 	int col;		/* next cell of the current row */
 	int rows;
+	int breaks;		/* set: breaks across pages (a longtable)
+				 * whatever its length */
 	struct rbuf head, body;
 	struct rbuf rules;	/* cmidrules under the spanning header cells */
 };
@@ -94,6 +96,12 @@ struct rtable {
 #define RT_NSMARK	2	/* \nsmark after the number */
 #define RT_NTMARK	4	/* \ntmark (not tested) after the number */
 #define RT_BOLD		8	/* bold: the best of a row */
+/* A table of more rows (or with rtable.breaks) is set as a longtable,
+ * which breaks across pages (emit_table). */
+#define RTABLE_PAGE_ROWS 40
+/* The most digits an S column aligns on its decimal marker; a wider
+ * spread of magnitudes is right-aligned (rtable_colspec). */
+#define RTABLE_ALIGN_MAX 9
 /* The options an S column needs to print a \bfseries number in bold
  * (siunitx typesets numbers in its own series otherwise). */
 #define RTABLE_BOLD_OPTS ",reset-text-series=false,text-series-to-math=true"
@@ -229,6 +237,9 @@ struct rctx {
 	int store_failed;	/* render_status of the first store failure
 				 * after loading (0 none): the report is
 				 * refused, even where a section went on */
+	/* eng: the suite whose section report.c writes, NULL elsewhere;
+	 * its first find_emit states the suite's failed kernels first */
+	const char *suite;
 };
 
 /* Opens the database, selects devices and configurations per o, loads
@@ -1572,5 +1583,27 @@ int sec_refs(struct rctx *x);
 /* 1 when the section called name (as --sections names it) goes into
  * this report (report.c), so that another may refer to its labels. */
 int report_section_written(const struct rctx *x, const char *name);
+
+/* ---- engineer "eng": the generic appendix and failure words ---------- */
+
+/* The label of the appendix "All measurements"; each suite's part is
+ * DATA_LABEL ":SUITE" (app:data:ilp). */
+#define DATA_LABEL "app:data"
+/* How measure's stored reason of a configuration whose kernel faulted
+ * begins (measure/runner.c, sampler.c: run_fail). */
+#define CELL_FAULT_REASON "the kernel faulted"
+/* The appendix "All measurements" part of suite (appendix.c): its
+ * heading (and the appendix's, before the first part), then per device
+ * one long table of every configuration (anchored "data-SUITE dev=ID").
+ * Returns 0, -1 on a template or store failure. */
+int app_data(struct rctx *x, const char *suite);
+/* The string key of the word for r, a configuration without a valid
+ * measurement: "cell.skipped", "cell.fault" (its kernel faulted) or
+ * "cell.failed" (a wrong result or another failure). */
+const char *cell_status_key(const struct rcfg *r);
+/* Where r, a product that failed its verification, is wrong, as
+ * measure diagnosed it (the diag_* values), appended to out after its
+ * reason; nothing where nothing was diagnosed (emit.c). */
+void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
 #endif

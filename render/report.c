@@ -54,9 +54,9 @@ struct section {
 	int (*write)(struct rctx *x);
 	int (*present)(const struct rctx *x, const char *name);
 	int appendix;
-	/* the label other sections' strings refer to (\ref{label}); NULL:
-	 * none */
-	const char *label;
+	/* the suite of a part of the appendix "All measurements" (SUITE-data,
+	 * app_data); NULL: write is the section */
+	const char *data;
 };
 
 /* The suites' sections, by suite; their order in the report and whether
@@ -75,14 +75,16 @@ static const struct section tail[] = {
 	{"cross", sec_cross, section_cross_present, 0, NULL},
 	{"compare", sec_compare, section_compare_present, 0, NULL},
 	{"conclusions", sec_conclusions, NULL, 0, NULL},
-	{"references", sec_refs, NULL, 0, "sec:refs"},
-	{"versions-data", app_versions, section_suite_present, 1,
-	 "app:versions"},
-	{"device", sec_device, NULL, 1, "app:device"},
-	{"sessions", sec_sessions, NULL, 1, "app:sessions"},
+	{"references", sec_refs, NULL, 0, NULL},
+	{"versions-code", app_versions, section_suite_present, 1, NULL},
+};
+static const struct section tail_app[] = {
+	{"device", sec_device, NULL, 1, NULL},
+	{"sessions", sec_sessions, NULL, 1, NULL},
 };
 #define NTAIL (sizeof(tail) / sizeof(tail[0]))
-#define NSECTIONS (1 + SUITE_N + NTAIL)
+#define NTAIL_APP (sizeof(tail_app) / sizeof(tail_app[0]))
+#define NSECTIONS (1 + 2 * SUITE_N + NTAIL + NTAIL_APP)
 
 /* The sections in document order: what --sections names and
  * render_report writes. A default report leaves out a section whose
@@ -96,13 +98,14 @@ static const struct section tail[] = {
 static const struct section *sections_get(size_t *n)
 {
 	static struct section all[NSECTIONS];
+	static char data[SUITE_N][32];
 	static size_t count;
 	size_t i;
 	int place;
 
 	if (!count) {
 		all[count++] = (struct section){"intro", sec_intro, NULL, 0,
-						"sec:method"};
+						NULL};
 		for (place = 1; place <= SUITE_N; place++)
 			for (i = 0; i < SUITE_N; i++)
 				if (suite_defs[i].report == place &&
@@ -113,6 +116,14 @@ static const struct section *sections_get(size_t *n)
 						section_suite_present, 0, NULL};
 		for (i = 0; i < NTAIL; i++)
 			all[count++] = tail[i];
+		for (i = 0; i < SUITE_N; i++) {
+			snprintf(data[i], sizeof(data[i]), "%s-data",
+				 suite_defs[i].name);
+			all[count++] = (struct section){data[i], NULL,
+				section_suite_present, 1, suite_defs[i].name};
+		}
+		for (i = 0; i < NTAIL_APP; i++)
+			all[count++] = tail_app[i];
 	}
 	*n = count;
 	return all;
@@ -189,9 +200,10 @@ int report_section_written(const struct rctx *x, const char *name)
 	return 0;
 }
 
-/* Drops from the string v the sentence or clause that holds ref (a
+/* Drops from the text v the sentence or clause that holds ref (a
  * "\ref{label}"): from the end of the sentence before it (". "), or
- * from the ';' that opens its clause, or from the start, up to and
+ * from the ';' that opens its clause, or from the start of its line, up
+ * to and
  * including the '.' that ends it (when it began a sentence) or up to
  * that '.' (a clause, whose sentence goes on outside v), or to the end.
  * "A. Appendix~\ref{x} gives more." becomes "A."; "; Appendix~\ref{x}
@@ -201,7 +213,7 @@ static void sentence_drop(char *v, char *ref)
 	char *start = ref, *end;
 	int clause = 0;
 
-	while (start > v) {
+	while (start > v && start[-1] != '\n') {
 		if (start[-1] == ';') {
 			start--;
 			clause = 1;
@@ -211,40 +223,39 @@ static void sentence_drop(char *v, char *ref)
 			break;
 		start--;
 	}
-	if (start > v && *start != ';')
+	if (start > v && *start != ';' && start[-1] == ' ')
 		start--;	/* the space after the previous sentence */
-	end = ref;
-	while (*end && !(*end == '.' && (end[1] == ' ' || !end[1])))
+	/* after the reference: a clause ends before the next mark of
+	 * punctuation, a sentence at its full stop */
+	end = strchr(ref, '}') ? strchr(ref, '}') + 1 : ref;
+	if (clause)
+		end += strcspn(end, ";.:)}");
+	while (!clause && *end && !(*end == '.' && strchr(" \n\\}",
+								   end[1])))
 		end++;
 	if (*end == '.' && !clause)
 		end++;
 	memmove(start, end, strlen(end) + 1);
 }
 
-/* A --sections subset must not leave "Appendix ??": every string of the
- * language (and of its English fallback) that refers to the label of a
- * section not written loses the sentence that does. The strings live in
- * the language's own copy of its file (lang_load), so they are edited
- * in place, for this report only. */
-static void refs_unwritten_drop(struct rctx *x)
+/* A --sections subset, or a table a section no longer writes, must not
+ * leave "Appendix ??": each sentence of the body that refers to a label
+ * the body does not hold is dropped. */
+static void refs_dangling_drop(struct rbuf *body)
 {
-	struct lang *l;
-	char ref[64], *v, *hit;
-	size_t i, k, n;
-	const struct section *sections = sections_get(&n);
+	char want[128], *p = body->p, *end;
 
-	for (i = 0; i < n; i++) {
-		if (!sections[i].label || section_written(x, &sections[i]))
+	while (p && (p = strstr(p, "\\ref{"))) {
+		end = strchr(p, '}');
+		snprintf(want, sizeof(want), "\\label{%.*s}", end ? (int)(end -
+			 p - 5) : 0, p + 5);
+		if (!end || end - p > 100 || strstr(body->p, want)) {
+			p += 5;
 			continue;
-		snprintf(ref, sizeof(ref), "\\ref{%s}", sections[i].label);
-		for (l = x->L; l; l = l->fallback)
-			for (k = 0; k < l->n; k++) {
-				/* lang.c's values point into l->text, which
-				 * lang_load allocated and nothing shares */
-				v = (char *)l->kv[k].val;
-				while ((hit = strstr(v, ref)))
-					sentence_drop(v, hit);
-			}
+		}
+		sentence_drop(body->p, p);
+		body->len = strlen(body->p);
+		p = body->p;
 	}
 }
 
@@ -323,7 +334,10 @@ static int render_sections_write(struct rctx *x)
 			rbuf_puts(&x->body, "\\appendix\n");
 			appendix = 1;
 		}
-		r = s->write(x);
+		x->suite = s->present == section_suite_present &&
+			   !s->appendix ? s->name : NULL;
+		r = s->data ? app_data(x, s->data) : s->write(x);
+		x->suite = NULL;
 		if (r)
 			return r > 0 ? r : x->store_failed ? x->store_failed
 							   : RENDER_ERR_INTERNAL;
@@ -394,10 +408,10 @@ int render_report(const struct render_options *o, FILE *out)
 	rc = model_load(&x);
 	if (rc)
 		goto out;
-	refs_unwritten_drop(&x);
 	rc = render_sections_write(&x);
 	if (rc)
 		goto out;
+	refs_dangling_drop(&x.body);
 	rc = render_doc_write(&x, skel, out);
 out:
 	rbuf_free(&x.body);

@@ -177,6 +177,15 @@ void rtable_colspec(const struct rtable *t, struct rbuf *b)
 			rbuf_puts(b, "S[table-format=1.0]");
 			continue;
 		}
+		/* numbers of many magnitudes (0.001234 beside 1234) would
+		 * reserve the widest integer and decimal parts both: they
+		 * stand right-aligned as wide as the widest one instead */
+		if (t->intd[i] + t->decd[i] > RTABLE_ALIGN_MAX) {
+			rbuf_printf(b, "S[table-alignment-mode=none,"
+				    "table-number-alignment=right%s]",
+				    t->bold[i] ? RTABLE_BOLD_OPTS : "");
+			continue;
+		}
 		/* a trailing mark (\nsmark) needs room of its own */
 		rbuf_printf(b, "S[table-format=%s%d.%d%s%s]",
 			    t->neg[i] ? "-" : "", t->intd[i] ? t->intd[i] : 1,

@@ -21,6 +21,7 @@ foreach(t
     render_rect
     render_progression
     render_parts
+    render_appendix
     render_matprod
     render_sections
     )

@@ -699,3 +699,76 @@ char *fix_slurp(const char *path)
 	fclose(f);
 	return buf;
 }
+
+/* The own kernel's configuration at n = 128: ten kernel times around
+ * 0.1 ms and their GFLOP/s. */
+static int own_ok(struct store *st, long long sid)
+{
+	static double t[10], g[10];
+	struct store_metric sm[2] = {{"kernel", "ms", t, 10},
+				     {"gflops", "GFLOP/s", g, 10}};
+	struct store_config c;
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		t[i] = 0.1 * (1 + 0.01 * i);
+		g[i] = 2.0 * 128 * 128 * 128 / (t[i] * 1e6);
+	}
+	memset(&c, 0, sizeof(c));
+	c.session_id = sid;
+	c.suite = (char *)"versions";
+	c.variant = (char *)FIX_OWN;
+	c.host_mem = (char *)"";
+	c.precision = (char *)"fp32";
+	c.status = (char *)"ok";
+	c.finished_at = (char *)"2026-01-12T08:01:00Z";
+	c.m = c.k = c.n = 128;
+	c.block_x = c.block_y = 16;
+	c.ilp = 1;
+	c.rel_error = 1e-6;
+	c.flops = 2.0 * 128 * 128 * 128;
+	c.samples = 10;
+	c.noise = FIX_OWN_NOISE;
+	c.throttled = 9;
+	c.discarded = FIX_OWN_DISCARDED;
+	return store_config_insert(st, &c, sm, 2, 1);
+}
+
+int fix_add_own(const char *path)
+{
+	struct store *st;
+	struct store_device d;
+	struct store_session s;
+	char err[256];
+	int rc;
+
+	if (store_open(path, STORE_WRITE, &st, err, sizeof(err))) {
+		fprintf(stderr, "fixture: cannot open %s: %s\n", path, err);
+		return -1;
+	}
+	fix_session_init(&s, 10);
+	rc = device(st, 0, &d);
+	s.uuid = (char *)"sess-own";
+	s.device_id = d.id;
+	s.started_at = (char *)"2026-01-12T08:00:00Z";
+	s.status = (char *)"running";
+	s.hostname = (char *)"lab-node-1";
+	s.cmdline = (char *)"mmreport measure --kernel mine.cu";
+	s.max_noise_pct = 0.5;
+	rc = rc || store_session_insert(st, &s) ||
+	     kernel(st, s.id, FIX_OWN, "an own kernel",
+		    "__global__ void mine(void) {}\n") ||
+	     own_ok(st, s.id) ||
+	     insert(st, s.id, 0, "versions", FIX_OWN, "", 256, 16, 1,
+		    "failed", "the kernel faulted: " FIX_OWN_FAULT
+		    " (found by cudaStreamSynchronize)", 1) ||
+	     insert(st, s.id, 0, "versions", FIX_OWN, "", 384, 16, 1,
+		    "failed", "verification failed: relative error 3.2e-01 "
+		    "exceeds 1e-04", 1) ||
+	     store_session_finish(st, s.id, "2026-01-12T08:10:00Z",
+				  "complete", NULL);
+	if (rc)
+		fprintf(stderr, "fixture: %s\n", store_errmsg(st));
+	store_free(st);
+	return rc ? -1 : 0;
+}

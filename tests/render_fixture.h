@@ -81,6 +81,16 @@ int fix_build_minimal(const char *path);
 int fix_build_minimal_unavailable(const char *path, const char *why);
 /* A database with the schema and nothing in it. */
 int fix_build_empty(const char *path);
+/* Adds to the database at path (a fix_build one) a later session of
+ * the first device with a noise target of 0.5 % and an own kernel
+ * FIX_OWN at block 16: ok at n = 128 with noise FIX_OWN_NOISE above the
+ * target and FIX_OWN_DISCARDED samples discarded, faulted at n = 256
+ * (FIX_OWN_FAULT), a wrong product at n = 384. */
+#define FIX_OWN "mine"
+#define FIX_OWN_NOISE 0.012
+#define FIX_OWN_DISCARDED 4
+#define FIX_OWN_FAULT "an illegal memory access was encountered"
+int fix_add_own(const char *path);
 
 /* A fresh temporary directory (mkdtemp) as a malloc'd path. */
 char *fix_tmpdir(void);
