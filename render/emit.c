@@ -443,19 +443,17 @@ static void fail_command(const struct rcfg *r, struct rbuf *b)
 }
 
 /* The finding of r, the first of nfail configurations of its kernel
- * and device that failed alike: a fault names its error and
- * configuration and the command that finds it; a wrong result says
- * where it is wrong. */
-static void find_failure(struct rctx *x, struct rbuf *items,
-			 const struct rcfg *r, int nfail)
+ * that failed alike on its device, with the device prefix pre, into
+ * out (a "\\item"). */
+static void find_failure(struct rctx *x, struct rbuf *out,
+			 const struct rcfg *r, int nfail, const char *pre)
 {
 	int fault = !strcmp(cell_status_key(r), "cell.fault");
-	char pre[64], num[32];
+	char num[32];
 	struct rbuf *reason, what;
 	struct fv v;
 
 	fv_init(&v);
-	dev_prefix(x, r->dev, pre, sizeof(pre));
 	fv_str(&v, "DEV", pre);
 	rbuf_put_tex(fv_put(&v, "KERNEL"), r->c->variant, 0);
 	/* the configuration's keys after its kernel's name */
@@ -475,44 +473,90 @@ static void find_failure(struct rctx *x, struct rbuf *items,
 	rbuf_put_tex(reason, !r->c->reason ? "--" : fault &&
 		     strstr(r->c->reason, ": ") ? strstr(r->c->reason, ": ")
 		     + 2 : r->c->reason, 1);
-	if (!fault)
+	if (!fault) {
 		problem_diag(x, r, reason);
+		/* a sentence of its own: measure's reason ends without one */
+		if (reason->len && rbuf_str(reason)[reason->len - 1] != '.')
+			rbuf_putc(reason, '.');
+	}
 	fail_command(r, fv_put(&v, "CMD"));
-	item_add(x, items, fault ? "find.fault" : "find.wrong", fv_kv(&v),
-		 v.n);
+	item_add(x, out, fault ? "find.fault" : "find.wrong", fv_kv(&v), v.n);
 	fv_free(&v);
 }
 
-/* The findings that come first in suite's section: per device and
- * kernel of ours that failed there, its first fault and its first
- * wrong result, each once with the count of its kind. */
+/* The first configuration of r's kernel in suite that failed as r did
+ * on device dev, and how many did (*n); NULL none. */
+static const struct rcfg *failure_first(const struct rctx *x,
+					const char *suite,
+					const struct rcfg *r, int dev, int *n)
+{
+	const struct rcfg *first = NULL;
+	size_t j;
+
+	*n = 0;
+	for (j = 0; j < x->ncfgs; j++) {
+		const struct rcfg *o = &x->cfgs[j];
+
+		if (o->dev != dev || strcmp(o->c->suite, suite) ||
+		    strcmp(o->c->variant, r->c->variant) || rcfg_ok(o) ||
+		    strcmp(cell_status_key(o), cell_status_key(r)))
+			continue;
+		if (!first)
+			first = o;
+		(*n)++;
+	}
+	return first;
+}
+
+/* The findings that come first in suite's section: per kernel of ours
+ * that failed, its first fault and its first wrong result, each with
+ * the count of its kind; once where every reported device says the
+ * same of it, else per device with its prefix. */
 static void find_failures(struct rctx *x, const char *suite,
 			  struct rbuf *items)
 {
-	size_t i, j;
+	struct rbuf one, other;
+	char pre[64];
+	size_t i, d;
+	int n, same;
 
 	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		const char *kind = cell_status_key(r);
-		int n = 0;
+		const struct rcfg *r = &x->cfgs[i], *o;
 
+		/* told with the first of its device, or of an earlier
+		 * device that failed alike */
 		if (strcmp(r->c->suite, suite) || rcfg_ok(r) ||
-		    !strcmp(kind, "cell.skipped") ||
-		    (rcfg_traits(x, r) & KTRAIT_LIBRARY))
+		    !strcmp(cell_status_key(r), "cell.skipped") ||
+		    (rcfg_traits(x, r) & KTRAIT_LIBRARY) ||
+		    failure_first(x, suite, r, r->dev, &n) != r)
 			continue;
-		for (j = 0; j < x->ncfgs; j++) {
-			const struct rcfg *o = &x->cfgs[j];
-
-			if (o->dev != r->dev || strcmp(o->c->suite, suite) ||
-			    strcmp(o->c->variant, r->c->variant) ||
-			    rcfg_ok(o) || strcmp(cell_status_key(o), kind))
-				continue;
-			if (j < i)
-				break;	/* told with the first */
-			n++;
+		for (d = 0; d < (size_t)r->dev; d++)
+			if (failure_first(x, suite, r, (int)d, &n))
+				break;
+		if (d < (size_t)r->dev)
+			continue;
+		failure_first(x, suite, r, r->dev, &n);
+		rbuf_init(&one);
+		find_failure(x, &one, r, n, "");
+		same = x->ndevs > 1;
+		for (d = 0; d < x->ndevs && same; d++) {
+			o = failure_first(x, suite, r, (int)d, &n);
+			rbuf_init(&other);
+			if (o)
+				find_failure(x, &other, o, n, "");
+			same = o && !strcmp(rbuf_str(&one), rbuf_str(&other));
+			rbuf_free(&other);
 		}
-		if (j == x->ncfgs)
-			find_failure(x, items, r, n);
+		if (same)
+			rbuf_puts(items, rbuf_str(&one));
+		for (d = 0; d < x->ndevs && !same; d++) {
+			o = failure_first(x, suite, r, (int)d, &n);
+			if (!o)
+				continue;
+			dev_prefix(x, (int)d, pre, sizeof(pre));
+			find_failure(x, items, o, n, pre);
+		}
+		rbuf_free(&one);
 	}
 }
 
