@@ -412,9 +412,9 @@ static void test_decimal_alignment(void **state)
 		chk_table_free(&t);
 		tables++;
 	}
-	assert_true(tables > 50);
-	/* report G's appendix tables, now the generic appendix's, gave
-	 * half of the numbers: 572 without them */
+	/* the short report's tables and the appendix of every
+	 * configuration: 20 tables, 787 numbers in the fixture */
+	assert_true(tables > 15);
 	assert_true(numbers > 500);
 	/* a reading with decimals in a text cell goes through \num, which
 	 * writes the language's decimal marker */
