@@ -606,6 +606,7 @@ void find_effect(const struct rctx *x, struct rbuf *b,
 {
 	double est = r->hl, lo = r->hl_lo, hi = r->hl_hi, t;
 	struct fv v;
+	int sig;
 
 	if (!isfinite(est)) {
 		find_num(b, invert ? 1 / r->ratio : r->ratio, 3);
@@ -617,14 +618,26 @@ void find_effect(const struct rctx *x, struct rbuf *b,
 		hi = t;
 		est = 1 / est;
 	}
-	fv_init(&v);
-	fv_num(&v, "EST", est, 3);
-	fv_num(&v, "LO", lo, 3);
-	fv_num(&v, "HI", hi, 3);
-	if (!isfinite(lo) || !isfinite(hi))
+	if (!isfinite(lo) || !isfinite(hi)) {
 		find_num(b, est, 3);
-	else
+		return;
+	}
+	/* a narrow interval in as many figures (up to 5) as tell its ends
+	 * apart; one still too narrow for that is left out */
+	fv_init(&v);
+	for (sig = 3; sig <= 5; sig++) {
+		fv_num(&v, "LO", lo, sig);
+		fv_num(&v, "HI", hi, sig);
+		fv_kv(&v);
+		if (strcmp(v.kv[0].val, v.kv[1].val))
+			break;
+	}
+	if (sig > 5) {
+		find_num(b, est, 3);
+	} else {
+		fv_num(&v, "EST", est, sig);
 		fv_emit((struct rctx *)x, b, "find.effect", &v);
+	}
 	fv_free(&v);
 }
 

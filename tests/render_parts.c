@@ -63,12 +63,49 @@ static void range_put_collapses(void **state)
 	rbuf_free(&b);
 }
 
+/* An effect's interval gets the figures that tell its ends apart (up to
+ * five); one narrower than that is left out rather than printed as
+ * "1.85--1.85". */
+static void effect_narrow_interval(void **state)
+{
+	struct rctx x;
+	struct rcmp r;
+	struct rbuf b;
+
+	(void)state;
+	memset(&x, 0, sizeof(x));
+	x.L = lang_load("en", NULL);
+	assert_non_null(x.L);
+	rcmp_clear(&r);
+	r.hl = 1.85;
+	r.hl_lo = 1.8496;
+	r.hl_hi = 1.8504;
+	rbuf_init(&b);
+	find_effect(&x, &b, &r, 0);
+	assert_string_equal(rbuf_str(&b), "\\num{1.8500} (95\\,\\% CI "
+			    "\\num{1.8496}--\\num{1.8504})");
+	rbuf_free(&b);
+	r.hl_lo = 1.849999;
+	r.hl_hi = 1.850001;
+	find_effect(&x, &b, &r, 0);
+	assert_string_equal(rbuf_str(&b), "\\num{1.85}");
+	rbuf_free(&b);
+	r.hl_lo = 1.5;
+	r.hl_hi = 2.5;
+	find_effect(&x, &b, &r, 1);	/* inverted: 1 / 2.5 .. 1 / 1.5 */
+	assert_string_equal(rbuf_str(&b), "\\num{0.541} (95\\,\\% CI "
+			    "\\num{0.400}--\\num{0.667})");
+	rbuf_free(&b);
+	lang_free(x.L);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(heads_put_keys_and_literals),
 		cmocka_unit_test(rcmp_clear_untested),
 		cmocka_unit_test(range_put_collapses),
+		cmocka_unit_test(effect_narrow_interval),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
