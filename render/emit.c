@@ -479,7 +479,12 @@ static void find_failure(struct rctx *x, struct rbuf *out,
 		if (reason->len && rbuf_str(reason)[reason->len - 1] != '.')
 			rbuf_putc(reason, '.');
 	}
-	fail_command(r, fv_put(&v, "CMD"));
+	/* escaped: "--" in LaTeX's typewriter font is an en dash, which a
+	 * reader copying the command would get */
+	rbuf_init(&what);
+	fail_command(r, &what);
+	rbuf_put_tex(fv_put(&v, "CMD"), rbuf_str(&what), 1);
+	rbuf_free(&what);
 	item_add(x, out, fault ? "find.fault" : "find.wrong", fv_kv(&v), v.n);
 	fv_free(&v);
 }
