@@ -79,9 +79,10 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	for (i = 0; i < t->ncols; i++)
 		wide |= t->kind[i] == 'X';
 	/* a table longer than a page breaks across pages (one of
-	 * wrapping columns, tabularx, cannot) */
-	rc = emit_fragment(x, wide ? "tablex" : t->breaks || t->rows >
-			   RTABLE_PAGE_ROWS ? "longtable" : "table",
+	 * wrapping columns only where it asks to: xltabular) */
+	rc = emit_fragment(x, wide ? (t->breaks ? "longtablex" : "tablex") :
+			   t->breaks || t->rows > RTABLE_PAGE_ROWS ?
+			   "longtable" : "table",
 			   (struct kv[]){
 		{"ANCHOR", rbuf_str(&anc)}, {"CAPTION", caption},
 		{"COLSPEC", rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)},

@@ -463,9 +463,10 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 }
 
 /* One row per claim of part (CLAIMS_PER_TABLE claims from part times
- * that; one table of all outgrows a page) whose suite was measured;
- * each claim's verdict, joined over the devices, counted into n[]. */
-#define CLAIMS_PER_TABLE 4
+ * that) whose suite was measured; each claim's verdict, joined over the
+ * devices, counted into n[]. One table that breaks across pages: as
+ * floats, tables of a page each left the page before them half empty. */
+#define CLAIMS_PER_TABLE ((int)NCLAIMS)
 static int claims_table(struct rctx *x, int part, int n[V_N])
 {
 	enum { SRC, CLAIM, OURS, VERD, NB };
@@ -487,6 +488,7 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 		snprintf(anchor, sizeof(anchor), "conclusions part=%d",
 			 part + 1);
 	rtable_init(&t, "lXXl");
+	t.breaks = 1;
 	rbufs_init(b, NB);
 	for (k = 0; k < NB; k++)
 		rtable_head(&t, lang_get(x->L, head[k]));
