@@ -58,29 +58,6 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 	return fv_emit(x, text, key, v);
 }
 
-void mp_text_find(struct rctx *x, struct rfind *fd, const char *key,
-		  struct rbuf *text)
-{
-	struct kv t = {"TEXT", rbuf_str(text)};
-
-	find_add(x, fd, key, &t, 1);
-	rbuf_free(text);
-}
-
-void mp_verified_find(struct rctx *x, struct rfind *fd, struct fv *v,
-		      const char *prefix, int nok, int nall)
-{
-	char key[64];
-
-	if (!nall)
-		return;
-	fv_int(v, "K", nok);
-	fv_int(v, "N", nall);
-	snprintf(key, sizeof(key), "%s.verified_%s", prefix,
-		 nok == nall ? "all" : "some");
-	fv_find(x, fd, key, v);
-}
-
 int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const struct rcfg *c, unsigned hide, int bold)
 {

@@ -121,49 +121,32 @@ static void mem_colspec(const struct rtable *t, struct rbuf *wide,
 	}
 }
 
-int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
-		  const char *caption, const char *anchor, const char *note)
-{
-	struct rbuf nb;
-	struct kv v[6];
-	int rc;
-
-	rbuf_init(&nb);
-	if (note && *note) {
-		char *f = tmpl_fragment(x->frags, "tablenote");
-		struct kv nv = {"TEXT", note};
-
-		if (f)
-			tmpl_fill(&nb, f, &nv, 1);
-		free(f);
-	}
-	v[0] = (struct kv){"ANCHOR", anchor};
-	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", spec};
-	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
-	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
-	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
-	rc = emit_fragment(x, "table", v, 6);
-	rbuf_free(&nb);
-	return rc;
-}
-
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const char *caption, const char *kind, int dev,
-		   const char *note)
+		   const char *more, const char *note)
 {
-	struct rbuf spec, anchor;
+	struct rbuf spec, anchor, nb;
+	char *f = note && *note ? tmpl_fragment(x->frags, "tablenote") : NULL;
 	int rc;
 
 	rbuf_init(&spec);
 	rbuf_init(&anchor);
+	rbuf_init(&nb);
+	if (f)
+		tmpl_fill(&nb, f, &(struct kv){"TEXT", note}, 1);
+	free(f);
 	rbuf_printf(&anchor, "%s dev=%lld", kind,
 		    (long long)x->devs[dev]->id);
+	if (more)
+		rbuf_printf(&anchor, " %s", more);
 	mem_colspec(t, wide, &spec);
-	rc = mem_table_put(x, t, rbuf_str(&spec), caption, rbuf_str(&anchor),
-			   note);
+	rc = emit_fragment(x, "table", (struct kv[]){{"ANCHOR",
+		rbuf_str(&anchor)}, {"CAPTION", caption}, {"COLSPEC",
+		rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)}, {"BODY",
+		rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
 	rbuf_free(&spec);
 	rbuf_free(&anchor);
+	rbuf_free(&nb);
 	return rc;
 }
 
@@ -320,31 +303,6 @@ void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c)
 	block_label(c->c->block_x, c->c->block_y, b);
 }
 
-int mem_section(struct rctx *x, const char *suite, const char *key,
-		int (*part)(struct rctx *x, int dev, struct rfind *fd))
-{
-	char k[64];
-	struct rfind fd;
-	size_t d;
-	int rc = 0;
-
-	snprintf(k, sizeof(k), "%s.title", key);
-	emit_heading(x, 0, lang_get(x->L, k));
-	snprintf(k, sizeof(k), "%s.%s", key,
-		 model_has_suite(x, -1, suite) ? "intro" : "absent");
-	emit_par(x, lang_get(x->L, k));
-	if (!model_has_suite(x, -1, suite))
-		return 0;
-	find_init(&fd);
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, suite))
-			rc = part(x, (int)d, &fd);
-	if (!rc)
-		rc = find_emit(x, &fd);
-	find_free(&fd);
-	return rc;
-}
-
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
 void mem_tab_init(struct mem_tab *m, const char *kinds)
@@ -385,50 +343,15 @@ static void mem_tab_free(struct mem_tab *m)
 	rbuf_free(&m->note);
 }
 
-unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
-			  size_t n)
-{
-	unsigned m = ~0u;
-	size_t i;
-	int any = 0;
-
-	for (i = 0; i < n; i++)
-		if (rcfg_ok(c[i])) {
-			m &= rcfg_marks(x, c[i]);
-			any = 1;
-		}
-	return any ? m : 0;
-}
-
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc)
 {
-	struct rbuf spec, anc;
-
-	rbuf_init(&spec);
-	rbuf_init(&anc);
 	mem_regime_note(x, m->seen, &m->note);
-	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
-	if (m->more)
-		rbuf_printf(&anc, " %s", m->more);
-	mem_colspec(&m->t, m->wide, &spec);
 	if (!rc && any)
-		rc = mem_table_put(x, &m->t, rbuf_str(&spec), rbuf_str(&m->cap),
-				   rbuf_str(&anc), rbuf_str(&m->note));
-	rbuf_free(&spec);
-	rbuf_free(&anc);
+		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
+				    dev, m->more, rbuf_str(&m->note));
 	mem_tab_free(m);
 	return rc;
-}
-
-void mem_head_variant(struct rtable *t, const char *variant)
-{
-	struct rbuf h;
-
-	rbuf_init(&h);
-	mem_variant(&h, variant);
-	rtable_head(t, rbuf_str(&h));
-	rbuf_free(&h);
 }
 
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
