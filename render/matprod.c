@@ -61,17 +61,9 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const struct rcfg *c, unsigned hide, int bold)
 {
-	struct rbuf m;
-
-	if (cell_status(x, t, c))
-		return 1;
-	rbuf_init(&m);
-	regime_marks(x, rcfg_marks(x, c) & ~hide, &m);
 	/* whole GFLOP/s: a column of 4 to 5 digits aligns */
-	mem_num(t, rcfg_median(c, VOCAB_METRIC_GFLOPS), 0, bold ? RT_BOLD : 0,
-		rbuf_str(&m), wide);
-	rbuf_free(&m);
-	return 0;
+	return mem_cfg_num(x, t, wide, c, rcfg_median(c, VOCAB_METRIC_GFLOPS),
+			   0, bold ? RT_BOLD : 0, hide);
 }
 
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,

@@ -123,7 +123,7 @@ static void mem_colspec(const struct rtable *t, struct rbuf *wide,
 
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const char *caption, const char *kind, int dev,
-		   const char *more, const char *note)
+		   const char *note)
 {
 	struct rbuf spec, anchor, nb;
 	char *f = note && *note ? tmpl_fragment(x->frags, "tablenote") : NULL;
@@ -137,8 +137,6 @@ int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 	free(f);
 	rbuf_printf(&anchor, "%s dev=%lld", kind,
 		    (long long)x->devs[dev]->id);
-	if (more)
-		rbuf_printf(&anchor, " %s", more);
 	mem_colspec(t, wide, &spec);
 	rc = emit_fragment(x, "table", (struct kv[]){{"ANCHOR",
 		rbuf_str(&anchor)}, {"CAPTION", caption}, {"COLSPEC",
@@ -315,21 +313,28 @@ void mem_tab_init(struct mem_tab *m, const char *kinds)
 	rbuf_init(&m->cap);
 	rbuf_init(&m->note);
 	m->seen = 0;
-	m->more = NULL;
+}
+
+int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
+		const struct rcfg *c, double v, int dec, int flags,
+		unsigned hide)
+{
+	struct rbuf post;
+
+	if (cell_status(x, t, c))
+		return 1;
+	rbuf_init(&post);
+	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
+	mem_num(t, v, dec, flags, rbuf_str(&post), wide);
+	rbuf_free(&post);
+	return 0;
 }
 
 void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 		  double v, unsigned hide)
 {
-	struct rbuf post;
-
-	if (cell_status(x, &m->t, c))
-		return;
-	rbuf_init(&post);
-	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
-	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
-	m->seen |= rcfg_regime(x, c);
-	rbuf_free(&post);
+	if (!mem_cfg_num(x, &m->t, m->wide, c, v, -1, 0, hide))
+		m->seen |= rcfg_regime(x, c);
 }
 
 static void mem_tab_free(struct mem_tab *m)
@@ -349,7 +354,7 @@ int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 	mem_regime_note(x, m->seen, &m->note);
 	if (!rc && any)
 		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
-				    dev, m->more, rbuf_str(&m->note));
+				    dev, rbuf_str(&m->note));
 	mem_tab_free(m);
 	return rc;
 }
@@ -393,25 +398,15 @@ struct mem_devs {
 static void mem_cell_put(struct rctx *x, struct mem_tab *m,
 			 const struct mem_cell *o)
 {
-	struct rbuf post;
-	int k;
+	/* grey where the rule finds no meaningful difference */
+	int k = o->r && o->r->p >= 0 && !o->r->signif;
 
-	if (o->c && cell_status(x, &m->t, o->c))
-		return;
-	if (o->r) {
-		/* grey where the rule finds no meaningful difference */
-		k = o->r->p >= 0 && !o->r->signif;
-		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r->p < 0 ?
-			"\\ntmark" : "", m->wide);
-		return;
-	}
-	rbuf_init(&post);
-	if (o->c && isfinite(o->v)) {
-		regime_marks(x, rcfg_marks(x, o->c), &post);
+	if (!o->c)
+		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r &&
+			o->r->p < 0 ? "\\ntmark" : "", m->wide);
+	else if (!mem_cfg_num(x, &m->t, m->wide, o->c, o->v, o->dec, 0, 0) &&
+		 isfinite(o->v))
 		m->seen |= rcfg_marks(x, o->c);
-	}
-	mem_num(&m->t, o->v, o->dec, 0, rbuf_str(&post), m->wide);
-	rbuf_free(&post);
 }
 
 /* The table: the lead columns, then per value column one per device
@@ -420,8 +415,9 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 			 const struct mem_devs *d)
 {
 	const struct mem_tspec *t = s->tab;
-	int nl = (int)strlen(t->lead), c, i, r, rc = 0;
+	int nl = (int)strlen(t->lead), c, i, r, k, rc = 0;
 	char kinds[RTABLE_MAXCOLS + 1], h[32];
+	struct rbuf lead[RTABLE_MAXCOLS];
 	struct mem_tab m;
 	struct mem_cell o;
 
@@ -446,8 +442,15 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 		}
 	rtable_head_end(&m.t);
 	for (r = 0; r < t->nrows; r++) {
-		if (!t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
-			      &m.t))
+		rbufs_init(lead, (size_t)nl);
+		k = t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
+			     lead);
+		if (k == 2 && r)
+			rtable_gap(&m.t);
+		for (c = 0; k && c < nl; c++)
+			rtable_text(&m.t, rbuf_str(&lead[c]));
+		rbufs_free(lead, (size_t)nl);
+		if (!k)
 			continue;
 		for (c = 0; c < t->ncols; c++)
 			for (i = 0; i < d->nd; i++) {
@@ -461,7 +464,6 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);
-	m.more = NULL;
 	return mem_tab_end(x, &m, d->dev[0], t->anchor, m.t.rows, rc);
 }
 

@@ -35,7 +35,7 @@ int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 {
 	if (!rc)
 		rc = mem_table_emit(x, &p->t, p->wide, rbuf_str(&p->cap), kind,
-				    dev, NULL, rbuf_str(&p->note));
+				    dev, rbuf_str(&p->note));
 	rtable_free(&p->t);
 	rbufs_free(p->wide, RTABLE_MAXCOLS);
 	rbuf_free(&p->cap);

@@ -874,12 +874,11 @@ void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
 void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide);
 /* The fragment "table" of such a table with its caption and note (NULL
- * or "": none), anchored "KIND dev=ID" for device dev, then " MORE"
- * where more is set; the room after each column's numbers from wide[].
- * Returns 0 or -1 (template error). */
+ * or "": none), anchored "KIND dev=ID" for device dev, the room after
+ * each column's numbers from wide[]. Returns 0 or -1 (template error). */
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const char *caption, const char *kind, int dev,
-		   const char *more, const char *note);
+		   const char *note);
 /* A table's caption into cap: string key filled with DEV (the device,
  * where there are several), SAMPLES (the range of samples of metric in
  * suite, of variant or all) and, where n is not NULL, N. */
@@ -1268,7 +1267,6 @@ struct mem_tab {
 	struct rbuf wide[RTABLE_MAXCOLS];
 	struct rbuf cap, note;
 	unsigned seen;		/* RG_* of the cells written */
-	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
 /* The cell of configuration c: its status where it is not ok
@@ -1276,8 +1274,14 @@ void mem_tab_init(struct mem_tab *m, const char *kinds);
  * hide (printed once for the row); c's regime joins m->seen. */
 void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 		  double v, unsigned hide);
+/* The cell of c in t: its status where it is not ok (cell_status;
+ * returns 1), else v as mem_num writes it with dec decimals and flags,
+ * followed by c's marks less those in hide (returns 0). */
+int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
+		const struct rcfg *c, double v, int dec, int flags,
+		unsigned hide);
 /* Ends table m of device dev: appends the note of the regimes seen to
- * m->note, writes the table (anchored "KIND dev=ID MORE") when rc is
+ * m->note, writes the table (anchored "KIND dev=ID") when rc is
  * 0 and any is set, and frees m. Returns rc, or the writing's status. */
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc);
@@ -1449,7 +1453,7 @@ struct mem_ctx {
 	int arg;		/* the finding's argument */
 };
 /* One cell: v with dec decimals (rtable_num); c's status and marks
- * where c is set; grey or \ntmark by the rule where r is set. */
+ * where c is set; else grey or \ntmark by the rule where r is set. */
 struct mem_cell {
 	double v;
 	int dec;
@@ -1463,8 +1467,9 @@ struct mem_tspec {
 	const char *const *heads;	/* string keys: lead's, then cols'
 					 * ('=': LaTeX itself) */
 	int ncols;		/* value columns, one per device each */
-	/* row r's leading cells into t (the first device's); 0: no row */
-	int (*label)(const struct mem_ctx *m, int r, struct rtable *t);
+	/* row r's leading cells (LaTeX) into lead[] (the first device's);
+	 * 0: no row, 2: a row that begins a group (a gap before) */
+	int (*label)(const struct mem_ctx *m, int r, struct rbuf *lead);
 	void (*cell)(const struct mem_ctx *m, int r, int col,
 		     struct mem_cell *o);
 	const char *note;	/* string key under it, NULL none */
