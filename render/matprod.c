@@ -88,11 +88,7 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		tics[i] = rbuf_str(&tic[i]);
 		xs[i] = (double)i + 1;
 	}
-	a->ylabel = lang_get(x->L, "axis.gflops");
-	a->xtics = xs;
-	a->xticlabels = tics;
-	a->logy = 10;
-	k = mem_plot(x, a, l, nl);
+	k = mem_plot(x, a, l, nl, tics);
 	rbufs_free(tic, a->nxtics);
 	return emit_dev_figure(x, dev, k, key);
 }

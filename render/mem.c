@@ -25,13 +25,14 @@ int mem_word(const struct rcmp *r, int higher)
 	return (higher ? r->b > r->a : r->b < r->a) ? MW_BETTER : MW_WORSE;
 }
 
-void mem_key(char *key, size_t len, const char *prefix, int word)
-{
-	static const char *const w[] = {"untested", "untested", "ns",
+/* The key tails of the words, MW_NONE's as MW_UNTESTED's. */
+static const char *const mem_tails[] = {"untested", "untested", "ns",
 					"faster", "slower"};
 
+void mem_key(char *key, size_t len, const char *prefix, int word)
+{
 	snprintf(key, len, "%s.%s", prefix,
-		 w[word < 0 || word > MW_WORSE ? 0 : word]);
+		 mem_tails[word < 0 || word > MW_WORSE ? 0 : word]);
 }
 
 void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r)
@@ -179,13 +180,16 @@ void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note)
 	regime_note(x, seen, note);
 }
 
-static int mem_pt_ok(const struct mem_axes *a, double xv, double yv)
+/* A point drawn on the logarithmic y axis. */
+static int mem_pt_ok(double xv, double yv)
 {
-	return isfinite(xv) && isfinite(yv) && (!a->logy || yv > 0);
+	return isfinite(xv) && isfinite(yv) && yv > 0;
 }
 
-/* The axes of figure a whose drawn values span lo..hi. */
-static void mem_plot_axes(struct rbuf *g, const struct mem_axes *a,
+/* The axes of figure a whose drawn values span lo..hi: category i at
+ * x = i + 1 labelled tics[i], GFLOP/s on a decimal logarithmic axis. */
+static void mem_plot_axes(struct rctx *x, struct rbuf *g,
+			  const struct mem_axes *a, const char *const *tics,
 			  double lo, double hi)
 {
 	size_t i;
@@ -193,31 +197,18 @@ static void mem_plot_axes(struct rbuf *g, const struct mem_axes *a,
 	rbuf_puts(g, "set xlabel '");
 	rbuf_put_gp(g, a->xlabel);
 	rbuf_puts(g, "'\nset ylabel '");
-	rbuf_put_gp(g, a->ylabel);
-	rbuf_puts(g, "'\nset pointsize 0.45\n");
-	rbuf_printf(g, "set xrange [%.17g:%.17g]\n", a->xmin, a->xmax);
-	rbuf_puts(g, "set xtics (");
+	rbuf_put_gp(g, lang_get(x->L, "axis.gflops"));
+	rbuf_printf(g, "'\nset pointsize 0.45\nset xrange [%.17g:%.17g]\n"
+		    "set xtics (", a->xmin, a->xmax);
 	for (i = 0; i < a->nxtics; i++) {
-		rbuf_puts(g, i ? ", " : "");
-		if (a->xticlabels) {
-			rbuf_puts(g, "'");
-			rbuf_put_gp(g, a->xticlabels[i]);
-			rbuf_puts(g, "' ");
-		}
-		rbuf_printf(g, "%.17g", a->xtics[i]);
+		rbuf_puts(g, i ? ", '" : "'");
+		rbuf_put_gp(g, tics[i]);
+		rbuf_printf(g, "' %.17g", (double)i + 1);
 	}
-	rbuf_puts(g, ")\n");
-	if (a->logy) {
-		/* a ratio reads as a distance: the conflicts' doublings,
-		 * the strides' fractions */
-		rbuf_printf(g, "set logscale y %d\nset format y '%%g'\n"
-			    "set yrange [%.17g:%.17g]\n", a->logy, lo / 1.4,
-			    hi * 1.5);
-	} else {
-		rbuf_printf(g, "set yrange [0:%.17g]\n", hi * 1.1);
-	}
-	rbuf_printf(g, "set key %s\n", a->key ? a->key :
-		    "below horizontal Left reverse height 1 width 2");
+	/* a ratio reads as a distance */
+	rbuf_printf(g, ")\nset logscale y 10\nset format y '%%g'\n"
+		    "set yrange [%.17g:%.17g]\nset key below horizontal Left "
+		    "reverse height 1 width 2\n", lo / 1.4, hi * 1.5);
 }
 
 /* How line l is drawn, and its key entry. */
@@ -225,12 +216,9 @@ static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
 {
 	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
 
-	if (l->style == PL_REF && l->pt < 0)
+	if (l->style == PL_REF)
 		/* a level (a peak): a dotted line, no marks */
 		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
-	else if (l->style == PL_REF)
-		rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 lw 1.2 "
-			    "pt %d", col, l->pt + 1);
 	else
 		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
 			    l->style == PL_POINTS ? "points" : "linespoints",
@@ -245,7 +233,7 @@ static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
 }
 
 int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl)
+	     const struct mem_line *l, size_t nl, const char *const *tics)
 {
 	struct rbuf *g = &x->plot.script;
 	double lo = INFINITY, hi = -INFINITY;
@@ -254,18 +242,18 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
+			if (mem_pt_ok(l[i].x[j], l[i].y[j])) {
 				lo = fmin(lo, l[i].y[j]);
 				hi = fmax(hi, l[i].y[j]);
 			}
 	if (!isfinite(lo))
 		return 0;
 	k = plot_begin(x, a->w, a->h);
-	mem_plot_axes(g, a, lo, hi);
+	mem_plot_axes(x, g, a, tics, lo, hi);
 	for (i = 0; i < nl; i++) {
 		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
 		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(a, l[i].x[j], l[i].y[j]))
+			if (mem_pt_ok(l[i].x[j], l[i].y[j]))
 				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
 					    l[i].y[j]);
 		rbuf_puts(g, "EOD\n");
@@ -275,7 +263,7 @@ int mem_plot(struct rctx *x, const struct mem_axes *a,
 		int has = 0;
 
 		for (j = 0; j < l[i].n; j++)
-			has |= mem_pt_ok(a, l[i].x[j], l[i].y[j]);
+			has |= mem_pt_ok(l[i].x[j], l[i].y[j]);
 		if (!has)
 			continue;
 		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
@@ -381,10 +369,9 @@ double mem_per(const struct rcfg *c, const char *a, const char *b)
 
 void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
 {
-	static const char *const w[] = {NULL, "untested", "ns", "faster",
-					"slower"};
+	int w = mem_word(r, higher);
 
-	o->tail = w[mem_word(r, higher)];
+	o->tail = w == MW_NONE ? NULL : mem_tails[w];
 	o->cmp = r;
 }
 

@@ -888,31 +888,26 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 /* Appends to a table's note the marks of the regimes seen (RG_DERIVED
  * apart), after a blank when the note has text. */
 void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
-/* A line figure over a linear axis of strides or offsets. */
+/* A line figure of GFLOP/s (logarithmic) over categories. */
 struct mem_line {
 	const char *title;	/* LaTeX; NULL or "": no key entry */
 	const double *x, *y;	/* non-finite points are left out */
 	size_t n;
-	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS */
+	int style;		/* PL_LINE, PL_POINTS, PL_REF (a dotted
+				 * line without marks: a peak) */
 	int color;		/* palette index, -1 grey */
-	int pt;			/* point type index; PL_REF with pt < 0: a
-				 * dotted line without marks (a peak) */
+	int pt;			/* point type index */
 };
 struct mem_axes {
-	const char *xlabel, *ylabel;	/* LaTeX */
+	const char *xlabel;	/* LaTeX */
 	double xmin, xmax;
-	const double *xtics;	/* the labelled tics */
-	size_t nxtics;
-	/* the label of each tic (LaTeX); NULL: its number */
-	const char *const *xticlabels;
-	int logy;		/* base of a logarithmic y axis, 0 linear */
-	const char *key;	/* gnuplot key placement; NULL below */
+	size_t nxtics;		/* categories, at x = 1, 2, ... */
 	double w, h;		/* cm */
 };
-/* Adds the figure to the batch: its number, 0 when no line has a point
- * (then no figure exists). */
+/* Adds the figure to the batch, tics[i] (LaTeX) the label of category
+ * i: its number, 0 when no line has a point (then no figure exists). */
 int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl);
+	     const struct mem_line *l, size_t nl, const char *const *tics);
 
 /* The transpose suite (sec_transpose.c): the kernels in table order,
  * the copy (the ceiling) first. */
