@@ -64,17 +64,15 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 			 struct rbuf *b)
 {
 	const char *why = model_counters_why(x, dev, suite);
-	struct rbuf w;
-	struct kv v;
+	struct fv v;
 	int rc;
 
 	if (!why)
 		return emit_string(x, b, key_none, NULL, 0);
-	rbuf_init(&w);
-	rbuf_put_tex(&w, *why ? why : "--", 1);
-	v = (struct kv){"WHY", rbuf_str(&w)};
-	rc = emit_string(x, b, key_unavailable, &v, 1);
-	rbuf_free(&w);
+	fv_init(&v);
+	rbuf_put_tex(fv_put(&v, "WHY"), *why ? why : "--", 1);
+	rc = fv_emit(x, b, key_unavailable, &v);
+	fv_free(&v);
 	return rc;
 }
 
@@ -153,21 +151,17 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 		const char *variant, const char *metric, const char *key,
 		const char *n, struct rbuf *cap)
 {
-	struct rbuf dl, nr;
-	struct kv v[3];
+	struct fv v;
 	int rc;
 
-	rbuf_init(&dl);
-	rbuf_init(&nr);
-	dev_suffix(x, dev, &dl);
+	fv_init(&v);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	rc = sample_range(x, dev, suite, variant, metric, "word.samples_of",
-			  &nr);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	v[2] = (struct kv){"N", n};
-	rc |= emit_string(x, cap, key, v, n ? 3 : 2);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
+			  fv_put(&v, "SAMPLES"));
+	if (n)
+		fv_str(&v, "N", n);
+	rc |= fv_emit(x, cap, key, &v);
+	fv_free(&v);
 	return rc;
 }
 
@@ -293,11 +287,8 @@ void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c)
 
 void mem_tab_init(struct mem_tab *m, const char *kinds)
 {
-	int i;
-
 	rtable_init(&m->t, kinds);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&m->wide[i]);
+	rbufs_init(m->wide, RTABLE_MAXCOLS);
 	rbuf_init(&m->cap);
 	rbuf_init(&m->note);
 	m->seen = 0;
@@ -325,17 +316,6 @@ void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 		m->seen |= rcfg_regime(x, c);
 }
 
-static void mem_tab_free(struct mem_tab *m)
-{
-	int i;
-
-	rtable_free(&m->t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&m->wide[i]);
-	rbuf_free(&m->cap);
-	rbuf_free(&m->note);
-}
-
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc)
 {
@@ -343,7 +323,10 @@ int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 	if (!rc && any)
 		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
 				    dev, rbuf_str(&m->note));
-	mem_tab_free(m);
+	rtable_free(&m->t);
+	rbufs_free(m->wide, RTABLE_MAXCOLS);
+	rbuf_free(&m->cap);
+	rbuf_free(&m->note);
 	return rc;
 }
 

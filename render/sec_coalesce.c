@@ -170,7 +170,6 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 	} else if (col == 3) {
 		o->v = dram(c);
 	}
-	o->dec = col == 0 ? -1 : 1;
 }
 
 /* Series 0 the offsets, 1 the strides. */

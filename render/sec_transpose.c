@@ -140,7 +140,6 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 		o->v = st_spr(c);
 	else if (col == 3)
 		o->v = bank_counted(c);
-	o->dec = col == 0 ? -1 : 1;
 }
 
 static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
