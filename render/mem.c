@@ -4,8 +4,7 @@
  * sections share with them: the words of a comparison, the text of its
  * test, what a table says where the counters are missing, cells that
  * carry marks after their number, a table being built with its
- * caption, note and the regimes it showed (mem_tab), and figures over
- * a stride or offset axis (mem_plot). */
+ * caption, note and the regimes it showed (mem_tab). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,101 +171,6 @@ void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note)
 	if (note->len)
 		rbuf_putc(note, ' ');
 	regime_note(x, seen, note);
-}
-
-/* A point drawn on the logarithmic y axis. */
-static int mem_pt_ok(double xv, double yv)
-{
-	return isfinite(xv) && isfinite(yv) && yv > 0;
-}
-
-/* The axes of figure a whose drawn values span lo..hi: category i at
- * x = i + 1 labelled tics[i], GFLOP/s on a decimal logarithmic axis. */
-static void mem_plot_axes(struct rctx *x, struct rbuf *g,
-			  const struct mem_axes *a, const char *const *tics,
-			  double lo, double hi)
-{
-	size_t i;
-
-	rbuf_puts(g, "set xlabel '");
-	rbuf_put_gp(g, a->xlabel);
-	rbuf_puts(g, "'\nset ylabel '");
-	rbuf_put_gp(g, lang_get(x->L, "axis.gflops"));
-	rbuf_printf(g, "'\nset pointsize 0.45\nset xrange [%.17g:%.17g]\n"
-		    "set xtics (", a->xmin, a->xmax);
-	for (i = 0; i < a->nxtics; i++) {
-		rbuf_puts(g, i ? ", '" : "'");
-		rbuf_put_gp(g, tics[i]);
-		rbuf_printf(g, "' %.17g", (double)i + 1);
-	}
-	/* a ratio reads as a distance */
-	rbuf_printf(g, ")\nset logscale y 10\nset format y '%%g'\n"
-		    "set yrange [%.17g:%.17g]\nset key below horizontal Left "
-		    "reverse height 1 width 2\n", lo / 1.4, hi * 1.5);
-}
-
-/* How line l is drawn, and its key entry. */
-static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
-{
-	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
-
-	if (l->style == PL_REF)
-		/* a level (a peak): a dotted line, no marks */
-		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
-	else
-		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
-			    l->style == PL_POINTS ? "points" : "linespoints",
-			    col, l->pt + 1);
-	if (!l->title || !*l->title) {
-		rbuf_puts(g, " notitle");
-		return;
-	}
-	rbuf_puts(g, " title '");
-	rbuf_put_gp(g, l->title);
-	rbuf_puts(g, "'");
-}
-
-int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl, const char *const *tics)
-{
-	struct rbuf *g = &x->plot.script;
-	double lo = INFINITY, hi = -INFINITY;
-	size_t i, j;
-	int k, first = 1;
-
-	for (i = 0; i < nl; i++)
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(l[i].x[j], l[i].y[j])) {
-				lo = fmin(lo, l[i].y[j]);
-				hi = fmax(hi, l[i].y[j]);
-			}
-	if (!isfinite(lo))
-		return 0;
-	k = plot_begin(x, a->w, a->h);
-	mem_plot_axes(x, g, a, tics, lo, hi);
-	for (i = 0; i < nl; i++) {
-		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(l[i].x[j], l[i].y[j]))
-				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
-					    l[i].y[j]);
-		rbuf_puts(g, "EOD\n");
-	}
-	rbuf_puts(g, "plot ");
-	for (i = 0; i < nl; i++) {
-		int has = 0;
-
-		for (j = 0; j < l[i].n; j++)
-			has |= mem_pt_ok(l[i].x[j], l[i].y[j]);
-		if (!has)
-			continue;
-		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
-			    ", \\\n  ", k, i);
-		first = 0;
-		mem_plot_style(g, &l[i]);
-	}
-	rbuf_puts(g, "\n");
-	return k;
 }
 
 void mem_mib(struct rbuf *b, double bytes)

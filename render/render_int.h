@@ -888,7 +888,8 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 /* Appends to a table's note the marks of the regimes seen (RG_DERIVED
  * apart), after a blank when the note has text. */
 void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
-/* A line figure of GFLOP/s (logarithmic) over categories. */
+/* A line figure of GFLOP/s (logarithmic) over categories
+ * (mp_figure_cat). */
 struct mem_line {
 	const char *title;	/* LaTeX; NULL or "": no key entry */
 	const double *x, *y;	/* non-finite points are left out */
@@ -904,10 +905,6 @@ struct mem_axes {
 	size_t nxtics;		/* categories, at x = 1, 2, ... */
 	double w, h;		/* cm */
 };
-/* Adds the figure to the batch, tics[i] (LaTeX) the label of category
- * i: its number, 0 when no line has a point (then no figure exists). */
-int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl, const char *const *tics);
 
 /* The transpose suite (sec_transpose.c): the kernels in table order,
  * the copy (the ceiling) first. */
