@@ -25,33 +25,18 @@ void num_range_add(double v, double *lo, double *hi)
 		*hi = v;
 }
 
-/* num_range_put, returning 1 for a range, 0 for lo alone. */
-static int range_put(struct rbuf *b, double lo, double hi, int sig,
-		     void (*put)(struct rbuf *b, double v, int sig))
+void num_range_put(struct rbuf *b, double lo, double hi, int sig,
+		   void (*put)(struct rbuf *b, double v, int sig))
 {
 	struct rbuf h;
 	size_t len = b->len;
-	int range;
 
 	rbuf_init(&h);
 	put(b, lo, sig);
 	put(&h, hi, sig);
-	range = strcmp(rbuf_str(b) + len, rbuf_str(&h)) != 0;
-	if (range)
+	if (strcmp(rbuf_str(b) + len, rbuf_str(&h)))
 		rbuf_printf(b, "--%s", rbuf_str(&h));
 	rbuf_free(&h);
-	return range;
-}
-
-void num_range_put(struct rbuf *b, double lo, double hi, int sig,
-		   void (*put)(struct rbuf *b, double v, int sig))
-{
-	range_put(b, lo, hi, sig, put);
-}
-
-int parts_range_put(struct rbuf *b, double lo, double hi, int sig)
-{
-	return range_put(b, lo, hi, sig, find_num);
 }
 
 void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,

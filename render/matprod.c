@@ -1,8 +1,8 @@
-/* What the matrix-product and scalar-product sections (rect,
- * progression, dot) assemble alike: a sentence's placeholders from a
- * list of kinds, sentences joined into one finding, the verification
- * finding, a GFLOP/s cell with its marks, a figure over named
- * categories. */
+/* What the matrix-product sections (rect, progression) assemble
+ * alike: a sentence's placeholders from a list of kinds, sentences
+ * joined into one finding, a GFLOP/s cell with its marks, the note of
+ * its regimes, a figure over named categories. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -58,43 +58,12 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 	return fv_emit(x, text, key, v);
 }
 
-void mp_text_find(struct rctx *x, struct rfind *fd, const char *key,
-		  struct rbuf *text)
-{
-	struct kv t = {"TEXT", rbuf_str(text)};
-
-	find_add(x, fd, key, &t, 1);
-	rbuf_free(text);
-}
-
-void mp_verified_find(struct rctx *x, struct rfind *fd, struct fv *v,
-		      const char *prefix, int nok, int nall)
-{
-	char key[64];
-
-	if (!nall)
-		return;
-	fv_int(v, "K", nok);
-	fv_int(v, "N", nall);
-	snprintf(key, sizeof(key), "%s.verified_%s", prefix,
-		 nok == nall ? "all" : "some");
-	fv_find(x, fd, key, v);
-}
-
 int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const struct rcfg *c, unsigned hide, int bold)
 {
-	struct rbuf m;
-
-	if (cell_status(x, t, c))
-		return 1;
-	rbuf_init(&m);
-	regime_marks(x, rcfg_marks(x, c) & ~hide, &m);
 	/* whole GFLOP/s: a column of 4 to 5 digits aligns */
-	mem_num(t, rcfg_median(c, VOCAB_METRIC_GFLOPS), 0, bold ? RT_BOLD : 0,
-		rbuf_str(&m), wide);
-	rbuf_free(&m);
-	return 0;
+	return mem_cfg_num(x, t, wide, c, rcfg_median(c, VOCAB_METRIC_GFLOPS),
+			   0, bold ? RT_BOLD : 0, hide);
 }
 
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
@@ -107,23 +76,104 @@ void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 		rbuf_printf(note, ". %s", lang_get(x->L, key));
 }
 
+/* A point drawn on the logarithmic y axis. */
+static int mem_pt_ok(double xv, double yv)
+{
+	return isfinite(xv) && isfinite(yv) && yv > 0;
+}
+
+/* The axes of figure a whose drawn values span lo..hi: category i at
+ * x = i + 1 labelled tics[i], GFLOP/s on a decimal logarithmic axis. */
+static void mem_plot_axes(struct rctx *x, struct rbuf *g,
+			  const struct mem_axes *a, const char *const *tics,
+			  double lo, double hi)
+{
+	size_t i;
+
+	rbuf_puts(g, "set xlabel '");
+	rbuf_put_gp(g, a->xlabel);
+	rbuf_puts(g, "'\nset ylabel '");
+	rbuf_put_gp(g, lang_get(x->L, "axis.gflops"));
+	rbuf_printf(g, "'\nset pointsize 0.45\nset xrange [%.17g:%.17g]\n"
+		    "set xtics (", a->xmin, a->xmax);
+	for (i = 0; i < a->nxtics; i++) {
+		rbuf_puts(g, i ? ", '" : "'");
+		rbuf_put_gp(g, tics[i]);
+		rbuf_printf(g, "' %.17g", (double)i + 1);
+	}
+	/* a ratio reads as a distance */
+	rbuf_printf(g, ")\nset logscale y 10\nset format y '%%g'\n"
+		    "set yrange [%.17g:%.17g]\nset key below horizontal Left "
+		    "reverse height 1 width 2\n", lo / 1.4, hi * 1.5);
+}
+
+/* How line l is drawn, and its key entry. */
+static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
+{
+	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
+
+	if (l->style == PL_REF)
+		/* a level (a peak): a dotted line, no marks */
+		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
+	else
+		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
+			    l->style == PL_POINTS ? "points" : "linespoints",
+			    col, l->pt + 1);
+	if (!l->title || !*l->title) {
+		rbuf_puts(g, " notitle");
+		return;
+	}
+	rbuf_puts(g, " title '");
+	rbuf_put_gp(g, l->title);
+	rbuf_puts(g, "'");
+}
+
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs, const char *key)
 {
+	struct rbuf *g = &x->plot.script;
 	const char *tics[MP_MAXCAT];
-	size_t i;
-	int k;
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i, j;
+	int k = 0, first = 1;
 
 	for (i = 0; i < a->nxtics; i++) {
 		tics[i] = rbuf_str(&tic[i]);
 		xs[i] = (double)i + 1;
 	}
-	a->ylabel = lang_get(x->L, "axis.gflops");
-	a->xtics = xs;
-	a->xticlabels = tics;
-	a->logy = 10;
-	k = mem_plot(x, a, l, nl);
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++)
+			if (mem_pt_ok(l[i].x[j], l[i].y[j])) {
+				lo = fmin(lo, l[i].y[j]);
+				hi = fmax(hi, l[i].y[j]);
+			}
+	if (isfinite(lo)) {
+		k = plot_begin(x, a->w, a->h);
+		mem_plot_axes(x, g, a, tics, lo, hi);
+	}
+	for (i = 0; k && i < nl; i++) {
+		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
+		for (j = 0; j < l[i].n; j++)
+			if (mem_pt_ok(l[i].x[j], l[i].y[j]))
+				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
+					    l[i].y[j]);
+		rbuf_puts(g, "EOD\n");
+	}
+	for (i = 0; k && i < nl; i++) {
+		int has = 0;
+
+		for (j = 0; j < l[i].n; j++)
+			has |= mem_pt_ok(l[i].x[j], l[i].y[j]);
+		if (!has)
+			continue;
+		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "plot " :
+			    ", \\\n  ", k, i);
+		first = 0;
+		mem_plot_style(g, &l[i]);
+	}
+	if (k)
+		rbuf_puts(g, "\n");
 	rbufs_free(tic, a->nxtics);
 	return emit_dev_figure(x, dev, k, key);
 }

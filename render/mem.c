@@ -4,8 +4,7 @@
  * sections share with them: the words of a comparison, the text of its
  * test, what a table says where the counters are missing, cells that
  * carry marks after their number, a table being built with its
- * caption, note and the regimes it showed (mem_tab), and figures over
- * a stride or offset axis (mem_plot). */
+ * caption, note and the regimes it showed (mem_tab). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,13 +24,14 @@ int mem_word(const struct rcmp *r, int higher)
 	return (higher ? r->b > r->a : r->b < r->a) ? MW_BETTER : MW_WORSE;
 }
 
-void mem_key(char *key, size_t len, const char *prefix, int word)
-{
-	static const char *const w[] = {"untested", "untested", "ns",
+/* The key tails of the words, MW_NONE's as MW_UNTESTED's. */
+static const char *const mem_tails[] = {"untested", "untested", "ns",
 					"faster", "slower"};
 
+void mem_key(char *key, size_t len, const char *prefix, int word)
+{
 	snprintf(key, len, "%s.%s", prefix,
-		 w[word < 0 || word > MW_WORSE ? 0 : word]);
+		 mem_tails[word < 0 || word > MW_WORSE ? 0 : word]);
 }
 
 void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r)
@@ -63,17 +63,15 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 			 struct rbuf *b)
 {
 	const char *why = model_counters_why(x, dev, suite);
-	struct rbuf w;
-	struct kv v;
+	struct fv v;
 	int rc;
 
 	if (!why)
 		return emit_string(x, b, key_none, NULL, 0);
-	rbuf_init(&w);
-	rbuf_put_tex(&w, *why ? why : "--", 1);
-	v = (struct kv){"WHY", rbuf_str(&w)};
-	rc = emit_string(x, b, key_unavailable, &v, 1);
-	rbuf_free(&w);
+	fv_init(&v);
+	rbuf_put_tex(fv_put(&v, "WHY"), *why ? why : "--", 1);
+	rc = fv_emit(x, b, key_unavailable, &v);
+	fv_free(&v);
 	return rc;
 }
 
@@ -121,49 +119,30 @@ static void mem_colspec(const struct rtable *t, struct rbuf *wide,
 	}
 }
 
-int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
-		  const char *caption, const char *anchor, const char *note)
-{
-	struct rbuf nb;
-	struct kv v[6];
-	int rc;
-
-	rbuf_init(&nb);
-	if (note && *note) {
-		char *f = tmpl_fragment(x->frags, "tablenote");
-		struct kv nv = {"TEXT", note};
-
-		if (f)
-			tmpl_fill(&nb, f, &nv, 1);
-		free(f);
-	}
-	v[0] = (struct kv){"ANCHOR", anchor};
-	v[1] = (struct kv){"CAPTION", caption};
-	v[2] = (struct kv){"COLSPEC", spec};
-	v[3] = (struct kv){"HEAD", rbuf_str(&t->head)};
-	v[4] = (struct kv){"BODY", rbuf_str(&t->body)};
-	v[5] = (struct kv){"NOTE", rbuf_str(&nb)};
-	rc = emit_fragment(x, "table", v, 6);
-	rbuf_free(&nb);
-	return rc;
-}
-
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const char *caption, const char *kind, int dev,
 		   const char *note)
 {
-	struct rbuf spec, anchor;
+	struct rbuf spec, anchor, nb;
+	char *f = note && *note ? tmpl_fragment(x->frags, "tablenote") : NULL;
 	int rc;
 
 	rbuf_init(&spec);
 	rbuf_init(&anchor);
+	rbuf_init(&nb);
+	if (f)
+		tmpl_fill(&nb, f, &(struct kv){"TEXT", note}, 1);
+	free(f);
 	rbuf_printf(&anchor, "%s dev=%lld", kind,
 		    (long long)x->devs[dev]->id);
 	mem_colspec(t, wide, &spec);
-	rc = mem_table_put(x, t, rbuf_str(&spec), caption, rbuf_str(&anchor),
-			   note);
+	rc = emit_fragment(x, "table", (struct kv[]){{"ANCHOR",
+		rbuf_str(&anchor)}, {"CAPTION", caption}, {"COLSPEC",
+		rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)}, {"BODY",
+		rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
 	rbuf_free(&spec);
 	rbuf_free(&anchor);
+	rbuf_free(&nb);
 	return rc;
 }
 
@@ -171,21 +150,17 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 		const char *variant, const char *metric, const char *key,
 		const char *n, struct rbuf *cap)
 {
-	struct rbuf dl, nr;
-	struct kv v[3];
+	struct fv v;
 	int rc;
 
-	rbuf_init(&dl);
-	rbuf_init(&nr);
-	dev_suffix(x, dev, &dl);
+	fv_init(&v);
+	dev_suffix(x, dev, fv_put(&v, "DEV"));
 	rc = sample_range(x, dev, suite, variant, metric, "word.samples_of",
-			  &nr);
-	v[0] = (struct kv){"DEV", rbuf_str(&dl)};
-	v[1] = (struct kv){"SAMPLES", rbuf_str(&nr)};
-	v[2] = (struct kv){"N", n};
-	rc |= emit_string(x, cap, key, v, n ? 3 : 2);
-	rbuf_free(&dl);
-	rbuf_free(&nr);
+			  fv_put(&v, "SAMPLES"));
+	if (n)
+		fv_str(&v, "N", n);
+	rc |= fv_emit(x, cap, key, &v);
+	fv_free(&v);
 	return rc;
 }
 
@@ -196,114 +171,6 @@ void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note)
 	if (note->len)
 		rbuf_putc(note, ' ');
 	regime_note(x, seen, note);
-}
-
-static int mem_pt_ok(const struct mem_axes *a, double xv, double yv)
-{
-	return isfinite(xv) && isfinite(yv) && (!a->logy || yv > 0);
-}
-
-/* The axes of figure a whose drawn values span lo..hi. */
-static void mem_plot_axes(struct rbuf *g, const struct mem_axes *a,
-			  double lo, double hi)
-{
-	size_t i;
-
-	rbuf_puts(g, "set xlabel '");
-	rbuf_put_gp(g, a->xlabel);
-	rbuf_puts(g, "'\nset ylabel '");
-	rbuf_put_gp(g, a->ylabel);
-	rbuf_puts(g, "'\nset pointsize 0.45\n");
-	rbuf_printf(g, "set xrange [%.17g:%.17g]\n", a->xmin, a->xmax);
-	rbuf_puts(g, "set xtics (");
-	for (i = 0; i < a->nxtics; i++) {
-		rbuf_puts(g, i ? ", " : "");
-		if (a->xticlabels) {
-			rbuf_puts(g, "'");
-			rbuf_put_gp(g, a->xticlabels[i]);
-			rbuf_puts(g, "' ");
-		}
-		rbuf_printf(g, "%.17g", a->xtics[i]);
-	}
-	rbuf_puts(g, ")\n");
-	if (a->logy) {
-		/* a ratio reads as a distance: the conflicts' doublings,
-		 * the strides' fractions */
-		rbuf_printf(g, "set logscale y %d\nset format y '%%g'\n"
-			    "set yrange [%.17g:%.17g]\n", a->logy, lo / 1.4,
-			    hi * 1.5);
-	} else {
-		rbuf_printf(g, "set yrange [0:%.17g]\n", hi * 1.1);
-	}
-	rbuf_printf(g, "set key %s\n", a->key ? a->key :
-		    "below horizontal Left reverse height 1 width 2");
-}
-
-/* How line l is drawn, and its key entry. */
-static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
-{
-	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
-
-	if (l->style == PL_REF && l->pt < 0)
-		/* a level (a peak): a dotted line, no marks */
-		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
-	else if (l->style == PL_REF)
-		rbuf_printf(g, "with linespoints lc rgb '%s' dt 3 lw 1.2 "
-			    "pt %d", col, l->pt + 1);
-	else
-		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
-			    l->style == PL_POINTS ? "points" : "linespoints",
-			    col, l->pt + 1);
-	if (!l->title || !*l->title) {
-		rbuf_puts(g, " notitle");
-		return;
-	}
-	rbuf_puts(g, " title '");
-	rbuf_put_gp(g, l->title);
-	rbuf_puts(g, "'");
-}
-
-int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl)
-{
-	struct rbuf *g = &x->plot.script;
-	double lo = INFINITY, hi = -INFINITY;
-	size_t i, j;
-	int k, first = 1;
-
-	for (i = 0; i < nl; i++)
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(a, l[i].x[j], l[i].y[j])) {
-				lo = fmin(lo, l[i].y[j]);
-				hi = fmax(hi, l[i].y[j]);
-			}
-	if (!isfinite(lo))
-		return 0;
-	k = plot_begin(x, a->w, a->h);
-	mem_plot_axes(g, a, lo, hi);
-	for (i = 0; i < nl; i++) {
-		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(a, l[i].x[j], l[i].y[j]))
-				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
-					    l[i].y[j]);
-		rbuf_puts(g, "EOD\n");
-	}
-	rbuf_puts(g, "plot ");
-	for (i = 0; i < nl; i++) {
-		int has = 0;
-
-		for (j = 0; j < l[i].n; j++)
-			has |= mem_pt_ok(a, l[i].x[j], l[i].y[j]);
-		if (!has)
-			continue;
-		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "" :
-			    ", \\\n  ", k, i);
-		first = 0;
-		mem_plot_style(g, &l[i]);
-	}
-	rbuf_puts(g, "\n");
-	return k;
 }
 
 void mem_mib(struct rbuf *b, double bytes)
@@ -320,115 +187,51 @@ void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c)
 	block_label(c->c->block_x, c->c->block_y, b);
 }
 
-int mem_section(struct rctx *x, const char *suite, const char *key,
-		int (*part)(struct rctx *x, int dev, struct rfind *fd))
-{
-	char k[64];
-	struct rfind fd;
-	size_t d;
-	int rc = 0;
-
-	snprintf(k, sizeof(k), "%s.title", key);
-	emit_heading(x, 0, lang_get(x->L, k));
-	snprintf(k, sizeof(k), "%s.%s", key,
-		 model_has_suite(x, -1, suite) ? "intro" : "absent");
-	emit_par(x, lang_get(x->L, k));
-	if (!model_has_suite(x, -1, suite))
-		return 0;
-	find_init(&fd);
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, suite))
-			rc = part(x, (int)d, &fd);
-	if (!rc)
-		rc = find_emit(x, &fd);
-	find_free(&fd);
-	return rc;
-}
-
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
 void mem_tab_init(struct mem_tab *m, const char *kinds)
 {
-	int i;
-
 	rtable_init(&m->t, kinds);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_init(&m->wide[i]);
+	rbufs_init(m->wide, RTABLE_MAXCOLS);
 	rbuf_init(&m->cap);
 	rbuf_init(&m->note);
 	m->seen = 0;
-	m->more = NULL;
+}
+
+int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
+		const struct rcfg *c, double v, int dec, int flags,
+		unsigned hide)
+{
+	struct rbuf post;
+
+	if (cell_status(x, t, c))
+		return 1;
+	rbuf_init(&post);
+	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
+	mem_num(t, v, dec, flags, rbuf_str(&post), wide);
+	rbuf_free(&post);
+	return 0;
 }
 
 void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 		  double v, unsigned hide)
 {
-	struct rbuf post;
-
-	if (cell_status(x, &m->t, c))
-		return;
-	rbuf_init(&post);
-	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
-	mem_num(&m->t, v, -1, 0, rbuf_str(&post), m->wide);
-	m->seen |= rcfg_regime(x, c);
-	rbuf_free(&post);
-}
-
-static void mem_tab_free(struct mem_tab *m)
-{
-	int i;
-
-	rtable_free(&m->t);
-	for (i = 0; i < RTABLE_MAXCOLS; i++)
-		rbuf_free(&m->wide[i]);
-	rbuf_free(&m->cap);
-	rbuf_free(&m->note);
-}
-
-unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
-			  size_t n)
-{
-	unsigned m = ~0u;
-	size_t i;
-	int any = 0;
-
-	for (i = 0; i < n; i++)
-		if (rcfg_ok(c[i])) {
-			m &= rcfg_marks(x, c[i]);
-			any = 1;
-		}
-	return any ? m : 0;
+	if (!mem_cfg_num(x, &m->t, m->wide, c, v, -1, 0, hide))
+		m->seen |= rcfg_regime(x, c);
 }
 
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc)
 {
-	struct rbuf spec, anc;
-
-	rbuf_init(&spec);
-	rbuf_init(&anc);
 	mem_regime_note(x, m->seen, &m->note);
-	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
-	if (m->more)
-		rbuf_printf(&anc, " %s", m->more);
-	mem_colspec(&m->t, m->wide, &spec);
 	if (!rc && any)
-		rc = mem_table_put(x, &m->t, rbuf_str(&spec), rbuf_str(&m->cap),
-				   rbuf_str(&anc), rbuf_str(&m->note));
-	rbuf_free(&spec);
-	rbuf_free(&anc);
-	mem_tab_free(m);
+		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
+				    dev, rbuf_str(&m->note));
+	rtable_free(&m->t);
+	rbufs_free(m->wide, RTABLE_MAXCOLS);
+	rbuf_free(&m->cap);
+	rbuf_free(&m->note);
 	return rc;
-}
-
-void mem_head_variant(struct rtable *t, const char *variant)
-{
-	struct rbuf h;
-
-	rbuf_init(&h);
-	mem_variant(&h, variant);
-	rtable_head(t, rbuf_str(&h));
-	rbuf_free(&h);
 }
 
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
@@ -453,10 +256,9 @@ double mem_per(const struct rcfg *c, const char *a, const char *b)
 
 void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
 {
-	static const char *const w[] = {NULL, "untested", "ns", "faster",
-					"slower"};
+	int w = mem_word(r, higher);
 
-	o->tail = w[mem_word(r, higher)];
+	o->tail = w == MW_NONE ? NULL : mem_tails[w];
 	o->cmp = r;
 }
 
@@ -470,25 +272,15 @@ struct mem_devs {
 static void mem_cell_put(struct rctx *x, struct mem_tab *m,
 			 const struct mem_cell *o)
 {
-	struct rbuf post;
-	int k;
+	/* grey where the rule finds no meaningful difference */
+	int k = o->r && o->r->p >= 0 && !o->r->signif;
 
-	if (o->c && cell_status(x, &m->t, o->c))
-		return;
-	if (o->r) {
-		/* grey where the rule finds no meaningful difference */
-		k = o->r->p >= 0 && !o->r->signif;
-		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r->p < 0 ?
-			"\\ntmark" : "", m->wide);
-		return;
-	}
-	rbuf_init(&post);
-	if (o->c && isfinite(o->v)) {
-		regime_marks(x, rcfg_marks(x, o->c), &post);
+	if (!o->c)
+		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r &&
+			o->r->p < 0 ? "\\ntmark" : "", m->wide);
+	else if (!mem_cfg_num(x, &m->t, m->wide, o->c, o->v, o->dec, 0, 0) &&
+		 isfinite(o->v))
 		m->seen |= rcfg_marks(x, o->c);
-	}
-	mem_num(&m->t, o->v, o->dec, 0, rbuf_str(&post), m->wide);
-	rbuf_free(&post);
 }
 
 /* The table: the lead columns, then per value column one per device
@@ -497,8 +289,9 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 			 const struct mem_devs *d)
 {
 	const struct mem_tspec *t = s->tab;
-	int nl = (int)strlen(t->lead), c, i, r, rc = 0;
+	int nl = (int)strlen(t->lead), c, i, r, k, rc = 0;
 	char kinds[RTABLE_MAXCOLS + 1], h[32];
+	struct rbuf lead[RTABLE_MAXCOLS];
 	struct mem_tab m;
 	struct mem_cell o;
 
@@ -523,8 +316,15 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 		}
 	rtable_head_end(&m.t);
 	for (r = 0; r < t->nrows; r++) {
-		if (!t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
-			      &m.t))
+		rbufs_init(lead, (size_t)nl);
+		k = t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
+			     lead);
+		if (k == 2 && r)
+			rtable_gap(&m.t);
+		for (c = 0; k && c < nl; c++)
+			rtable_text(&m.t, rbuf_str(&lead[c]));
+		rbufs_free(lead, (size_t)nl);
+		if (!k)
 			continue;
 		for (c = 0; c < t->ncols; c++)
 			for (i = 0; i < d->nd; i++) {
@@ -538,7 +338,6 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);
-	m.more = NULL;
 	return mem_tab_end(x, &m, d->dev[0], t->anchor, m.t.rows, rc);
 }
 

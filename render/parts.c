@@ -20,15 +20,6 @@ void parts_list_add(struct rctx *x, struct plist *l, const char *key)
 	fv_emit(x, l->list, key, &l->item);
 }
 
-void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
-		     const char *key)
-{
-	if (l->list->len)
-		fv_find(x, fd, key, &l->all);
-	fv_free(&l->item);
-	fv_free(&l->all);
-}
-
 void parts_table_init(struct ptable *p, const char *kinds)
 {
 	rtable_init(&p->t, kinds);
@@ -51,24 +42,4 @@ int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 	rbuf_free(&p->note);
 	rbuf_free(&p->cell);
 	return rc;
-}
-
-int parts_roof_plot(struct rctx *x, int dev, struct pline *l, size_t nl,
-		    struct rbuf *title, const char *xlabel, double lo,
-		    double hi, double w, double h)
-{
-	double rx[PLOT_ROOF_N], ry[PLOT_ROOF_N];
-	struct pspec ps;
-
-	nl += (size_t)plot_roof_fill(x, x->devs[dev], lo, hi, rx, ry, &l[nl],
-				     title);
-	memset(&ps, 0, sizeof(ps));
-	ps.xlabel = lang_get(x->L, xlabel);
-	ps.ylabel = lang_get(x->L, "axis.gflops");
-	ps.logx = 2;
-	ps.logy = 10;
-	ps.xpow2 = 1;
-	ps.w = w;
-	ps.h = h;
-	return plot_lines(x, &ps, l, nl);
 }

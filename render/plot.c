@@ -527,26 +527,3 @@ void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 	rbuf_printf(title, "{\\scriptsize %s}", lang_get(x->L, key));
 	*l = (struct pline){rbuf_str(title), xs, ys, n, PL_REF, color, 0};
 }
-
-int plot_roof_fill(const struct rctx *x, const struct store_device *d,
-		   double lo, double hi, double *rx, double *ry,
-		   struct pline *l, struct rbuf *title)
-{
-	double ridge, a, b;
-	int i;
-
-	if (!(d->peak_fp32_gflops > 0) || !(d->peak_mem_gbs > 0))
-		return 0;
-	ridge = d->peak_fp32_gflops / d->peak_mem_gbs;
-	/* the ridge and every point inside, with room either side */
-	a = fmin(lo, ridge) / 2;
-	b = fmax(hi, ridge) * 2;
-	for (i = 0; i < PLOT_ROOF_N; i++) {
-		rx[i] = a * pow(b / a, (double)i / (PLOT_ROOF_N - 1));
-		ry[i] = fmin(d->peak_fp32_gflops, rx[i] * d->peak_mem_gbs);
-	}
-	rbuf_puts(title, lang_get(x->L, "sum.roof"));
-	*l = (struct pline){rbuf_str(title), rx, ry, PLOT_ROOF_N, PL_REF, -1,
-			    0};
-	return 1;
-}

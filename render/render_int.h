@@ -422,16 +422,6 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
 		    double y, int color);
-/* The roofline of device d, min(peak FP32, I x peak memory bandwidth),
- * as a dotted grey line of PLOT_ROOF_N points from half the smaller of
- * lo and the ridge to twice the larger of hi and the ridge (lo, hi: the
- * intensities of the points drawn under it): fills rx, ry, sets *l with
- * the string "sum.roof" appended to title as its key. Returns 1, or 0
- * (nothing set) when the device lacks either peak. */
-#define PLOT_ROOF_N 64
-int plot_roof_fill(const struct rctx *x, const struct store_device *d,
-		   double lo, double hi, double *rx, double *ry,
-		   struct pline *l, struct rbuf *title);
 /* gnuplot's line colours, so that figures look alike. */
 const char *plot_color(int i);
 
@@ -883,19 +873,9 @@ void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
  * it. */
 void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide);
-/* A memory suite's section: the heading (strings KEY.title), the note
- * that the data hold none of suite (KEY.absent) or the introduction
- * (KEY.intro), part() of each device that has the suite, then the
- * findings the parts collected. */
-int mem_section(struct rctx *x, const char *suite, const char *key,
-		int (*part)(struct rctx *x, int dev, struct rfind *fd));
-/* The fragment "table" of t with the column specification spec, caption,
- * anchor and note (NULL or "": none), where emit_table would derive its
- * own specification. Returns 0 or -1 (template error). */
-int mem_table_put(struct rctx *x, struct rtable *t, const char *spec,
-		  const char *caption, const char *anchor, const char *note);
-/* emit_table for such a table: anchored "KIND dev=ID" for device dev,
- * the room after each column's numbers from wide[]. */
+/* The fragment "table" of such a table with its caption and note (NULL
+ * or "": none), anchored "KIND dev=ID" for device dev, the room after
+ * each column's numbers from wide[]. Returns 0 or -1 (template error). */
 int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
 		   const char *caption, const char *kind, int dev,
 		   const char *note);
@@ -908,31 +888,23 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 /* Appends to a table's note the marks of the regimes seen (RG_DERIVED
  * apart), after a blank when the note has text. */
 void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
-/* A line figure over a linear axis of strides or offsets. */
+/* A line figure of GFLOP/s (logarithmic) over categories
+ * (mp_figure_cat). */
 struct mem_line {
 	const char *title;	/* LaTeX; NULL or "": no key entry */
 	const double *x, *y;	/* non-finite points are left out */
 	size_t n;
-	int style;		/* PL_LINE, PL_REF (dotted), PL_POINTS */
+	int style;		/* PL_LINE, PL_POINTS, PL_REF (a dotted
+				 * line without marks: a peak) */
 	int color;		/* palette index, -1 grey */
-	int pt;			/* point type index; PL_REF with pt < 0: a
-				 * dotted line without marks (a peak) */
+	int pt;			/* point type index */
 };
 struct mem_axes {
-	const char *xlabel, *ylabel;	/* LaTeX */
+	const char *xlabel;	/* LaTeX */
 	double xmin, xmax;
-	const double *xtics;	/* the labelled tics */
-	size_t nxtics;
-	/* the label of each tic (LaTeX); NULL: its number */
-	const char *const *xticlabels;
-	int logy;		/* base of a logarithmic y axis, 0 linear */
-	const char *key;	/* gnuplot key placement; NULL below */
+	size_t nxtics;		/* categories, at x = 1, 2, ... */
 	double w, h;		/* cm */
 };
-/* Adds the figure to the batch: its number, 0 when no line has a point
- * (then no figure exists). */
-int mem_plot(struct rctx *x, const struct mem_axes *a,
-	     const struct mem_line *l, size_t nl);
 
 /* The transpose suite (sec_transpose.c): the kernels in table order,
  * the copy (the ceiling) first. */
@@ -1287,7 +1259,6 @@ struct mem_tab {
 	struct rbuf wide[RTABLE_MAXCOLS];
 	struct rbuf cap, note;
 	unsigned seen;		/* RG_* of the cells written */
-	const char *more;	/* the anchor's tail after "dev=ID", NULL */
 };
 void mem_tab_init(struct mem_tab *m, const char *kinds);
 /* The cell of configuration c: its status where it is not ok
@@ -1295,27 +1266,23 @@ void mem_tab_init(struct mem_tab *m, const char *kinds);
  * hide (printed once for the row); c's regime joins m->seen. */
 void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
 		  double v, unsigned hide);
-/* The marks every ok configuration of c[0..n-1] (NULL entries allowed)
- * shares, printed once on the row; 0 when none is ok. */
-unsigned mem_marks_shared(const struct rctx *x, const struct rcfg *const *c,
-			  size_t n);
+/* The cell of c in t: its status where it is not ok (cell_status;
+ * returns 1), else v as mem_num writes it with dec decimals and flags,
+ * followed by c's marks less those in hide (returns 0). */
+int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
+		const struct rcfg *c, double v, int dec, int flags,
+		unsigned hide);
 /* Ends table m of device dev: appends the note of the regimes seen to
- * m->note, writes the table (anchored "KIND dev=ID MORE") when rc is
+ * m->note, writes the table (anchored "KIND dev=ID") when rc is
  * 0 and any is set, and frees m. Returns rc, or the writing's status. */
 int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
 		int any, int rc);
-/* A header cell naming kernel variant as mem_variant does. */
-void mem_head_variant(struct rtable *t, const char *variant);
 /* Header cells, one per string key of k (NULL ends it); a key that
  * starts with '=' is the cell's LaTeX itself, less the '='. */
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
 
 /* ---- pieces sections assemble alike (parts.c) ------------------------ */
 
-/* lo and hi as find_num writes them with sig figures, "1.2--3.4", into
- * b; lo alone where both print alike. Returns 1 for a range, else 0
- * (cells.c). */
-int parts_range_put(struct rbuf *b, double lo, double hi, int sig);
 /* A finding that lists items: each item the string of a key filled
  * from item's placeholders, "; " between them, in the placeholder LIST
  * of all, which holds the sentence's other placeholders too. */
@@ -1323,14 +1290,10 @@ struct plist {
 	struct fv item, all;
 	struct rbuf *list;	/* all's LIST */
 };
-/* Starts an empty list; parts_list_find releases it. */
+/* Starts an empty list; the caller frees item and all (fv_free). */
 void parts_list_init(struct plist *l);
 /* Appends string key filled from l->item (whose values stay set). */
 void parts_list_add(struct rctx *x, struct plist *l, const char *key);
-/* Adds the finding of string key filled from l->all where the list has
- * an item, then releases l. */
-void parts_list_find(struct rctx *x, struct rfind *fd, struct plist *l,
-		     const char *key);
 /* A table of the memory suites' kind being assembled (mem_num cells,
  * mem_table_emit): the table, the room after each column's numbers,
  * its caption and note, a buffer for one cell, the regimes seen. */
@@ -1348,14 +1311,6 @@ void parts_table_init(struct ptable *p, const char *kinds);
  * either way. */
 int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 		     const char *kind, int dev);
-/* A roofline figure of device dev (plot_lines): the points l[0..nl-1]
- * and the device's roof (plot_roof_fill over the intensities lo..hi,
- * its key into title) in l[nl], which the caller leaves room for; the
- * x axis the string xlabel, the y axis GFLOP/s, both logarithmic; w x h
- * cm. Returns the figure number, 0 when none. */
-int parts_roof_plot(struct rctx *x, int dev, struct pline *l, size_t nl,
-		    struct rbuf *title, const char *xlabel, double lo,
-		    double hi, double w, double h);
 
 /* ---- the matrix- and scalar-product sections' pieces (matprod.c) ------ */
 
@@ -1371,15 +1326,6 @@ void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...);
  * has any: sentences that make one finding. Returns fv_emit's status. */
 int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 		struct fv *v);
-/* Adds the finding of string key with text as its @@TEXT@@, then frees
- * text. */
-void mp_text_find(struct rctx *x, struct rfind *fd, const char *key,
-		  struct rbuf *text);
-/* Where nall configurations ran: the finding PREFIX.verified_all (nok
- * == nall) or PREFIX.verified_some with K = nok and N = nall added to
- * v's placeholders; nothing otherwise. */
-void mp_verified_find(struct rctx *x, struct rfind *fd, struct fv *v,
-		      const char *prefix, int nok, int nall);
 /* The GFLOP/s cell of c (bold where bold is set) followed by its marks
  * less those in hide; where c is not ok its status (cell_status) and
  * 1, else 0. */
@@ -1499,7 +1445,7 @@ struct mem_ctx {
 	int arg;		/* the finding's argument */
 };
 /* One cell: v with dec decimals (rtable_num); c's status and marks
- * where c is set; grey or \ntmark by the rule where r is set. */
+ * where c is set; else grey or \ntmark by the rule where r is set. */
 struct mem_cell {
 	double v;
 	int dec;
@@ -1513,8 +1459,9 @@ struct mem_tspec {
 	const char *const *heads;	/* string keys: lead's, then cols'
 					 * ('=': LaTeX itself) */
 	int ncols;		/* value columns, one per device each */
-	/* row r's leading cells into t (the first device's); 0: no row */
-	int (*label)(const struct mem_ctx *m, int r, struct rtable *t);
+	/* row r's leading cells (LaTeX) into lead[] (the first device's);
+	 * 0: no row, 2: a row that begins a group (a gap before) */
+	int (*label)(const struct mem_ctx *m, int r, struct rbuf *lead);
 	void (*cell)(const struct mem_ctx *m, int r, int col,
 		     struct mem_cell *o);
 	const char *note;	/* string key under it, NULL none */

@@ -102,26 +102,20 @@ static double class_median(const struct bank_facts *f, int r,
 }
 
 /* The conflict 2^r and its strides, "2, 6, \ldots, 30". */
-static int tab_label(const struct mem_ctx *m, int r, struct rtable *t)
+static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 {
 	const struct bank_facts *f = m->f;
 	int s, n = 0, l[BANK_MAXS];
-	struct rbuf b;
 
 	for (s = 1; s <= BANK_MAXS; s++)
 		if (bank_ways(s) == 1 << r && f->at[s])
 			l[n++] = s;
-	if (!n)
-		return 0;
-	rtable_int(t, 1 << r);
-	rbuf_init(&b);
+	rbuf_printf(&lead[0], "%d", 1 << r);
 	for (s = 0; s < n; s++)
 		if (n <= 4 || s < 2 || s == n - 1)
-			rbuf_printf(&b, "%s%d", !s ? "" : n > 4 && s == n - 1 ?
-				    ", \\ldots, " : ", ", l[s]);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-	return 1;
+			rbuf_printf(&lead[1], "%s%d", !s ? "" : n > 4 &&
+				    s == n - 1 ? ", \\ldots, " : ", ", l[s]);
+	return n > 0;
 }
 
 static void tab_cell(const struct mem_ctx *m, int r, int col,

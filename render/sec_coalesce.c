@@ -130,24 +130,16 @@ static const struct {
 };
 #define CO_NROWS (int)(sizeof(co_rows) / sizeof(co_rows[0]))
 
-static int tab_label(const struct mem_ctx *m, int r, struct rtable *t)
+static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 {
 	int first = !r || strcmp(co_rows[r - 1].v, co_rows[r].v);
-	struct rbuf b;
 
-	if (first && r)
-		rtable_gap(t);
-	rbuf_init(&b);
 	if (first)
-		mem_variant(&b, co_rows[r].v);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
+		mem_variant(&lead[0], co_rows[r].v);
 	if (co_rows[r].p || !strcmp(co_rows[r].v, VOCAB_VARIANT_OFFSET))
-		rbuf_printf(&b, "$%c = %d$", strcmp(co_rows[r].v,
+		rbuf_printf(&lead[1], "$%c = %d$", strcmp(co_rows[r].v,
 			    VOCAB_VARIANT_OFFSET) ? 's' : 'k', co_rows[r].p);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-	return 1;
+	return first ? 2 : 1;
 }
 
 /* GB/s, in % of its base (offset 0, stride 1, soa) by the rule, the
@@ -178,7 +170,6 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 	} else if (col == 3) {
 		o->v = dram(c);
 	}
-	o->dec = col == 0 ? -1 : 1;
 }
 
 /* Series 0 the offsets, 1 the strides. */

@@ -92,23 +92,17 @@ out:
 
 /* Row r: kernel r % 2 in precision r / 2, at the N its comparison with
  * the library used. */
-static int tab_label(const struct mem_ctx *m, int r, struct rtable *t)
+static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 {
 	const struct dot_facts *f = m->f;
-	struct rbuf b;
 
-	rbuf_init(&b);
-	mem_variant(&b, dot_variants[r % 2]);
-	rtable_text(t, rbuf_str(&b));
-	rtable_text(t, dot_precs[r / 2]);
-	rbuf_free(&b);
+	mem_variant(&lead[0], dot_variants[r % 2]);
+	rbuf_puts(&lead[1], dot_precs[r / 2]);
 	if (f->vs[r / 2].n) {
-		rbuf_puts(&b, "$");
-		ilp_count_math(f->vs[r / 2].n, &b);
-		rbuf_puts(&b, "$");
+		rbuf_puts(&lead[2], "$");
+		ilp_count_math(f->vs[r / 2].n, &lead[2]);
+		rbuf_puts(&lead[2], "$");
 	}
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
 	return 1;
 }
 

@@ -112,24 +112,16 @@ out:
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int tab_label(const struct mem_ctx *m, int r, struct rtable *t)
+static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 {
 	const struct tr_facts *f = m->f;
-	struct rbuf b;
 
 	if (r % TR_MAXB >= f->nb)
 		return 0;
-	if (r % TR_MAXB == 0 && r)
-		rtable_gap(t);
-	rbuf_init(&b);
 	if (r % TR_MAXB == 0)
-		mem_variant(&b, tr_variants[r / TR_MAXB]);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-	block_label(f->bs[r % TR_MAXB], f->bs[r % TR_MAXB], &b);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-	return 1;
+		mem_variant(&lead[0], tr_variants[r / TR_MAXB]);
+	block_label(f->bs[r % TR_MAXB], f->bs[r % TR_MAXB], &lead[1]);
+	return r % TR_MAXB ? 1 : 2;
 }
 
 /* GB/s, % of the copy with the same block, store sectors and shared
@@ -148,7 +140,6 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 		o->v = st_spr(c);
 	else if (col == 3)
 		o->v = bank_counted(c);
-	o->dec = col == 0 ? -1 : 1;
 }
 
 static size_t fig_series(const struct mem_ctx *m, int s, double *xs,

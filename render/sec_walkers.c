@@ -99,26 +99,18 @@ int facts_walkers(struct rctx *x, int dev, void *fp)
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int tab_label(const struct mem_ctx *m, int r, struct rtable *t)
+static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 {
 	const struct wk_facts *f = m->f;
 	const struct wk_point *p = &f->pt[r];
-	struct rbuf b;
 	int first = !r || f->pt[r - 1].w != p->w;
 
 	if (r >= f->np)
 		return 0;
-	if (first && r)
-		rtable_gap(t);
-	rbuf_init(&b);
 	if (first)
-		rbuf_printf(&b, "\\num{%lld}", p->w);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-	rbuf_printf(&b, "\\num{%d}", p->s);
-	rtable_text(t, rbuf_str(&b));
-	rbuf_free(&b);
-	return 1;
+		rbuf_printf(&lead[0], "\\num{%lld}", p->w);
+	rbuf_printf(&lead[1], "\\num{%d}", p->s);
+	return first ? 2 : 1;
 }
 
 static void tab_cell(const struct mem_ctx *m, int r, int col,

@@ -76,17 +76,14 @@ static void fv_set_kinds(void **state)
 	ctx_free(x);
 }
 
-/* Sentences join with one blank; the finding takes them as its TEXT and
- * leaves the buffer empty. */
-static void text_say_and_find(void **state)
+/* Sentences join with one blank. */
+static void text_say_joins(void **state)
 {
 	struct rctx *x = ctx_new();
-	struct rfind fd;
 	struct rbuf text;
 	struct fv v;
 
 	(void)state;
-	find_init(&fd);
 	rbuf_init(&text);
 	fv_init(&v);
 	fv_str(&v, "TOL", "10");
@@ -94,36 +91,8 @@ static void text_say_and_find(void **state)
 	assert_int_equal(mp_text_say(x, &text, "rect.find.pr.two", &v), 0);
 	assert_non_null(strstr(rbuf_str(&text), ". An"));
 	assert_true(rbuf_str(&text)[0] != ' ');
-	mp_text_find(x, &fd, "find.vers.sentence", &text);
-	assert_int_equal(text.len, 0);
-	assert_int_equal(fd.n, 1);
-	assert_non_null(strstr(rbuf_str(&fd.items), "padding here. An element"));
+	rbuf_free(&text);
 	fv_free(&v);
-	find_free(&fd);
-	ctx_free(x);
-}
-
-/* All verified, some, or none run (no finding). */
-static void verified_keys(void **state)
-{
-	struct rctx *x = ctx_new();
-	struct rfind fd;
-	struct fv v;
-
-	(void)state;
-	find_init(&fd);
-	fv_init(&v);
-	fv_str(&v, "DEV", "");
-	mp_verified_find(x, &fd, &v, "progression.find", 0, 0);
-	assert_int_equal(fd.n, 0);
-	mp_verified_find(x, &fd, &v, "progression.find", 3, 3);
-	assert_int_equal(fd.n, 1);
-	assert_non_null(strstr(rbuf_str(&fd.items), "All 3 configurations"));
-	mp_verified_find(x, &fd, &v, "progression.find", 2, 3);
-	assert_int_equal(fd.n, 2);
-	assert_non_null(strstr(rbuf_str(&fd.items), "Only 2 of 3"));
-	fv_free(&v);
-	find_free(&fd);
 	ctx_free(x);
 }
 
@@ -150,8 +119,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fv_set_kinds),
-		cmocka_unit_test(text_say_and_find),
-		cmocka_unit_test(verified_keys),
+		cmocka_unit_test(text_say_joins),
 		cmocka_unit_test(regime_note_marks_then_key),
 	};
 

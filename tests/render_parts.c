@@ -55,10 +55,10 @@ static void range_put_collapses(void **state)
 
 	(void)state;
 	rbuf_init(&b);
-	assert_int_equal(parts_range_put(&b, 1.2341, 1.2344, 3), 0);
+	num_range_put(&b, 1.2341, 1.2344, 3, find_num);
 	assert_string_equal(rbuf_str(&b), "\\num{1.23}");
 	rbuf_free(&b);
-	assert_int_equal(parts_range_put(&b, 1.2, 3.4, 3), 1);
+	num_range_put(&b, 1.2, 3.4, 3, find_num);
 	assert_string_equal(rbuf_str(&b), "\\num{1.20}--\\num{3.40}");
 	rbuf_free(&b);
 }
