@@ -97,24 +97,6 @@ static void parts_join(const struct rctx *x, struct rbuf *b,
 	}
 }
 
-/* The values v[0..n) of a finding's devices: find_num's text (sig 0:
- * a count, digits alone) once when alike, else as find_devs. */
-static void devs_put(const struct rctx *x, struct rbuf *b, const double *v,
-		     int n, int sig)
-{
-	struct rbuf p[MAXD];
-	int i;
-
-	for (i = 0; i < n; i++) {
-		rbuf_init(&p[i]);
-		if (sig)
-			find_num(&p[i], v[i], sig);
-		else	/* a count */
-			rbuf_printf(&p[i], "%.0f", v[i]);
-	}
-	parts_join(x, b, p, n);
-}
-
 /* The kernel of variant as a session of the versions stored it (the
  * first that did), or NULL. */
 static const struct store_kernel *kernel_of(const struct rctx *x,
@@ -301,12 +283,22 @@ struct vgroup {
 	const struct versions_pair *p[MAXD];
 };
 
-/* Placeholder name of g's values: v[i] of each device, printed as
- * devs_put. */
+/* Placeholder name of g's values val[0..g->n): find_num's text (sig
+ * 0: a count, digits alone) once when alike, else as find_devs. */
 static void g_num(const struct rctx *x, struct fv *v, const char *name,
 		  const struct vgroup *g, const double *val, int sig)
 {
-	devs_put(x, fv_put(v, name), val, g->n, sig);
+	struct rbuf p[MAXD];
+	int i;
+
+	for (i = 0; i < g->n; i++) {
+		rbuf_init(&p[i]);
+		if (sig)
+			find_num(&p[i], val[i], sig);
+		else	/* a count */
+			rbuf_printf(&p[i], "%.0f", val[i]);
+	}
+	parts_join(x, fv_put(v, name), p, g->n);
 }
 
 /* Placeholder name of g's whys w[0..g->n): value k of each, over that
@@ -426,43 +418,6 @@ static void step_find(struct rctx *x, const struct versions_facts *f,
 	fv_free(&v);
 }
 
-/* 1 when pairs p and q compare the same versions at the same size with
- * the same verdict. */
-static int pair_same(const struct versions_pair *p,
-		     const struct versions_pair *q)
-{
-	return p->n == q->n && p->cmp.verdict == q->cmp.verdict &&
-	       !strcmp(p->a->c->variant, q->a->c->variant) &&
-	       !strcmp(p->b->c->variant, q->b->c->variant);
-}
-
-/* Every step of every device, once for the devices that agree. */
-static void steps_find(struct rctx *x, const struct versions_facts *f,
-		       int nd, int ndata, struct rfind *fl)
-{
-	unsigned char done[MAXD][VF_MAX] = {{0}};
-	struct vgroup g;
-	int d, e, i, j;
-
-	for (d = 0; d < nd; d++)
-		for (i = 0; i < (int)f[d].nsteps; i++) {
-			if (done[d][i] || !isfinite(f[d].step[i].cmp.ratio))
-				continue;
-			g.n = 0;
-			for (e = d; e < nd; e++)
-				for (j = 0; j < (int)f[e].nsteps; j++)
-					if (!done[e][j] &&
-					    pair_same(&f[d].step[i],
-						      &f[e].step[j])) {
-						done[e][j] = 1;
-						g.d[g.n] = e;
-						g.p[g.n++] = &f[e].step[j];
-						break;
-					}
-			step_find(x, f, &g, ndata, fl);
-		}
-}
-
 /* The fastest own configuration that counts, on g's devices (the same
  * one on each): against the library (effect) and the peak, why (the
  * FFMA share of the instructions, the occupancy), and the faster point
@@ -471,7 +426,7 @@ static void best_find(struct rctx *x, const struct versions_facts *f,
 		      const struct vgroup *g, int ndata, struct rfind *fl)
 {
 	const struct versions_facts *f0 = &f[g->d[0]];
-	double val[4][MAXD];
+	double val[4][MAXD] = {{0}};
 	struct rbuf eff[MAXD], s, lim, *why;
 	struct vwhy w[2][MAXD];
 	char key[64];
@@ -498,8 +453,9 @@ static void best_find(struct rctx *x, const struct versions_facts *f,
 		ref &= fi->best_ref.a != NULL;
 		rbuf_init(&eff[i]);
 		find_effect(x, &eff[i], &fi->best_ref.cmp, 0);
+		if (!i)
+			limiter_put(x, w[0][0].limiter, &lim);
 	}
-	limiter_put(x, w[0][0].limiter, &lim);
 	g_num(x, &v, "G", g, val[0], 4);
 	g_num(x, &v, "PREF", g, val[1], 3);
 	g_num(x, &v, "PPEAK", g, val[2], 3);
@@ -552,32 +508,70 @@ static int cfg_same(const struct rcfg *a, const struct rcfg *b)
 		!strcmp(a->c->variant, b->c->variant)));
 }
 
+/* 1 when finding i of f and j of h say the same: steps (i < VF_MAX)
+ * of the same versions at the same size with the same verdict, or
+ * (VF_MAX) the same best and fastest configurations. */
+static int item_same(const struct versions_facts *f, int i,
+		     const struct versions_facts *h, int j)
+{
+	const struct versions_pair *p = &f->step[i % VF_MAX],
+				   *q = &h->step[j % VF_MAX];
+
+	if (i == VF_MAX)
+		return cfg_same(f->best, h->best) &&
+		       cfg_same(f->fastest, h->fastest);
+	return p->n == q->n && p->cmp.verdict == q->cmp.verdict &&
+	       !strcmp(p->a->c->variant, q->a->c->variant) &&
+	       !strcmp(p->b->c->variant, q->b->c->variant);
+}
+
+/* The end of device f's findings of kind b: its steps (0), best (1). */
+static int item_end(const struct versions_facts *f, int b)
+{
+	return b ? VF_MAX + 1 : (int)f->nsteps;
+}
+
+/* Into g: the devices from d on with a finding i of the same kind that
+ * says what f[d]'s finding i does, each finding marked done. */
+static void group_take(const struct versions_facts *f, int nd, int d,
+		       int i, unsigned char (*done)[VF_MAX + 1],
+		       struct vgroup *g)
+{
+	int e, j, b = i == VF_MAX;
+
+	for (e = d, g->n = 0; e < nd; e++)
+		for (j = b * VF_MAX; j < item_end(&f[e], b); j++)
+			if (!done[e][j] && item_same(&f[d], i, &f[e], j)) {
+				done[e][j] = 1;
+				g->d[g->n] = e;
+				g->p[g->n++] = &f[e].step[j % VF_MAX];
+				break;
+			}
+}
+
 /* The findings: each step from a version to the next, then the best
  * against the library and the peak, or that nothing counts as best;
- * once for the GPUs that agree. */
+ * each once for the GPUs that agree (item VF_MAX: a device's best). */
 static int findings(struct rctx *x, const struct versions_facts *f)
 {
-	int nd = (int)x->ndevs, d, e, ndata = 0;
-	unsigned char done[MAXD] = {0};
+	unsigned char done[MAXD][VF_MAX + 1] = {{0}};
+	int nd = (int)x->ndevs, b, d, i, ndata = 0;
 	struct rfind fl;
 	struct vgroup g;
 
 	find_init(&fl);
 	for (d = 0; d < nd; d++)
 		ndata += f[d].nsteps > 0 || f[d].best;
-	steps_find(x, f, nd, ndata, &fl);
-	for (d = 0; d < nd; d++) {
-		if (done[d] || !f[d].best)
-			continue;
-		for (e = d, g.n = 0; e < nd; e++)
-			if (!done[e] && cfg_same(f[d].best, f[e].best) &&
-			    cfg_same(f[d].fastest, f[e].fastest)) {
-				done[e] = 1;
-				g.d[g.n] = e;
-				g.p[g.n++] = NULL;
+	for (b = 0; b < 2; b++)
+		for (d = 0; d < nd; d++)
+			for (i = b * VF_MAX; i < item_end(&f[d], b); i++) {
+				if (done[d][i] || (b ? !f[d].best :
+				    !isfinite(f[d].step[i].cmp.ratio)))
+					continue;
+				group_take(f, nd, d, i, done, &g);
+				(b ? best_find : step_find)(x, f, &g, ndata,
+							    &fl);
 			}
-		best_find(x, f, &g, ndata, &fl);
-	}
 	for (d = 0; d < nd && (f[d].best || !f[d].fastest); d++)
 		;
 	if (d < nd)	/* some GPU has no point that counts */
