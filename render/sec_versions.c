@@ -195,12 +195,12 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	struct vrow rows[MAXROWS];
 	size_t nr = rows_get(x, f, x->ndevs, rows), i, d, nd = x->ndevs;
 	char kinds[RTABLE_MAXCOLS + 1] = "lrl";
-	const struct rcfg *c, *first;
+	const struct rcfg *c[MAXD], *first;
 	struct mem_tab m;
 	struct rbuf cell;
 	struct vwhy w;
 	struct fv v;
-	int rc, cnt, k;
+	int cnt, k;
 
 	if (!nr || nd > MAXD)
 		return 0;
@@ -224,25 +224,22 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	for (i = 0; i < nr; i++) {
 		const struct store_config *rc_ = rows[i].c->c;
 
-		first = NULL;
 		mem_variant(&cell, rc_->variant);
 		rtable_text(&m.t, rbuf_str(&cell));
 		rbuf_free(&cell);
 		rtable_int(&m.t, rc_->n);
-		for (d = 0; d < nd && !first; d++)
-			first = versions_best(x, (int)d, rc_->suite,
-					      rc_->variant, rc_->n, 0);
+		for (d = nd, first = NULL; d-- > 0;)	/* the first GPU's */
+			if ((c[d] = versions_best(x, (int)d, rc_->suite,
+						  rc_->variant, rc_->n, 0)))
+				first = c[d];
 		if (first && first->c->block_x > 0)
 			block_label(first->c->block_x, first->c->block_y,
 				    &cell);
 		rtable_text(&m.t, cell.len ? rbuf_str(&cell) : "--");
 		rbuf_free(&cell);
-		for (d = 0; d < nd; d++) {
-			c = versions_best(x, (int)d, rc_->suite,
-					  rc_->variant, rc_->n, 0);
-			mem_tab_cell(x, &m, c, rcfg_median(c,
+		for (d = 0; d < nd; d++)
+			mem_tab_cell(x, &m, c[d], rcfg_median(c[d],
 				     VOCAB_METRIC_GFLOPS), 0);
-		}
 		why_get(x, first, &w);
 		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
 			mem_num(&m.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
@@ -263,8 +260,7 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	}
 	fv_free(&v);
 	m.seen &= ~RG_L2;	/* no mark on a rate (rcfg_marks) */
-	rc = mem_tab_end(x, &m, 0, "versions-why", 1, 0);
-	return rc;
+	return mem_tab_end(x, &m, 0, "versions-why", 1, 0);
 }
 /* ---- findings ------------------------------------------------------------ */
 
@@ -984,9 +980,8 @@ static int main_body(struct rctx *x)
 	/* the reference to the appendix is gone where the report leaves
 	 * the appendix out (report.c's refs_unwritten_drop) */
 	rbuf_init(&t);
-	rbuf_puts(&t, lang_get(x->L, "vers.intro"));
-	if (*app)
-		rbuf_printf(&t, " %s", app);
+	rbuf_printf(&t, "%s%s%s", lang_get(x->L, "vers.intro"), *app ? " " :
+		    "", app);
 	emit_par(x, rbuf_str(&t));
 	rbuf_free(&t);
 	versions_list(x);
