@@ -406,10 +406,8 @@ static int export_rows(struct rctx *x, struct rbuf *b, int fmt, int samples)
 		const struct rcfg *r = &x->cfgs[i];
 		size_t nrows = r->nstats || fmt == FMT_JSON ? r->nstats : 1;
 
-		if (fmt == FMT_JSON) {
-			rc = erow_fill(&e, x, r, NULL, 0);
-			if (rc)
-				break;
+		if (fmt == FMT_JSON) {	/* without a metric: cannot fail */
+			erow_fill(&e, x, r, NULL, 0);
 			rbuf_puts(b, i ? ",\n{" : "\n{");
 			cells_put(b, &e, 0, EC_METRIC, fmt);
 			rbuf_puts(b, ",\"stats\":[");
@@ -417,15 +415,13 @@ static int export_rows(struct rctx *x, struct rbuf *b, int fmt, int samples)
 		for (j = 0; j < nrows && !rc; j++) {
 			rc = erow_fill(&e, x, r, r->nstats ? &r->stats[j] :
 				       NULL, samples);
-			if (fmt == FMT_JSON) {
+			if (fmt == FMT_JSON)
 				rbuf_puts(b, j ? ",{" : "{");
-				cells_put(b, &e, EC_METRIC, ncols, fmt);
-				rbuf_putc(b, '}');
-			} else if (!rc) {
+			else
 				rbuf_printf(b, "%d", EXPORT_VERSION);
-				cells_put(b, &e, 0, ncols, fmt);
-				rbuf_puts(b, "\r\n");
-			}
+			cells_put(b, &e, fmt == FMT_JSON ? EC_METRIC : 0, ncols,
+				  fmt);
+			rbuf_puts(b, fmt == FMT_JSON ? "}" : "\r\n");
 		}
 		rbuf_puts(b, fmt == FMT_JSON ? "]}" : "");
 	}

@@ -104,8 +104,8 @@ static void pair_clear(struct versions_pair *p)
 /* Versions a and b at the largest size both measured, each at its best
  * block there. 0, 1 when they share no size (a, b NULL), -1 when the
  * store fails. */
-int versions_pair_compare(struct rctx *x, int dev, const char *a,
-			  const char *b, struct versions_pair *p)
+static int pair_compare(struct rctx *x, int dev, const char *a,
+			const char *b, struct versions_pair *p)
 {
 	int *ns = NULL;
 	size_t i = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
@@ -192,7 +192,6 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	int rc = 0, r;
 
 	memset(f, 0, sizeof(*f));
-	f->dev = dev;
 	f->sms = versions_sms(x, dev);
 	f->pct_peak = f->pct_ref = NAN;
 	nv = versions_names(x, dev, &vv);
@@ -207,8 +206,7 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 			last = vv[i];
 		if (!versions_builtin(x, vv[i + 1]) && last)
 			from = last;
-		r = versions_pair_compare(x, dev, from, vv[i + 1],
-					  &f->step[f->nsteps]);
+		r = pair_compare(x, dev, from, vv[i + 1], &f->step[f->nsteps]);
 		if (r < 0)
 			rc = -1;
 		else if (!r)

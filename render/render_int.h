@@ -735,7 +735,6 @@ int versions_sms(const struct rctx *x, int dev);
 const struct rcfg *versions_best(const struct rctx *x, int dev,
 				 const char *suite, const char *variant,
 				 int n, int steady);
-/* Two configurations at one size, a the baseline. */
 /* The one "best" of the versions suite: its fastest configuration on dev
  * by median GFLOP/s at size n (n < 0: any size), among the points that
  * count (rcfg_steady) when steady is set, else among the verified ones;
@@ -744,19 +743,14 @@ const struct rcfg *versions_best(const struct rctx *x, int dev,
 const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
 				    int steady, const char *const *only,
 				    size_t nonly);
+/* Two configurations at one size, a the baseline. */
 struct versions_pair {
 	const struct rcfg *a, *b;	/* NULL: none */
 	int n;
 	struct rcmp cmp;	/* GFLOP/s; ratio = b / a; p < 0 untested */
 };
-/* Versions a and b at the largest size both measured, each at its best
- * block there. 0, 1 when they share no size (a, b NULL), -1 when the
- * store fails. */
-int versions_pair_compare(struct rctx *x, int dev, const char *a,
-			  const char *b, struct versions_pair *p);
 #define VF_MAX 16
 struct versions_facts {
-	int dev;
 	int sms;		/* 0 unknown */
 	/* each version against the one measured before it */
 	size_t nsteps;

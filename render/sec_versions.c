@@ -22,14 +22,15 @@
 #define MAXD 8			/* devices a finding groups */
 #define MAXROWS 24
 
-/* What explains one configuration's speed, as stored: its grid, its
- * kernel's theoretical occupancy and limit, and from the counter pass
- * the warp instructions and global loads (millions), the DRAM bytes
- * read (MB), the global-load bytes per DRAM byte (what L1 and L2
- * served), and the FFMA share of the instructions (%). NAN: unknown. */
+/* What explains one configuration's speed, as stored (NAN: unknown),
+ * in the table's order: its grid, its kernel's theoretical occupancy,
+ * and from the counter pass the warp instructions and global loads
+ * (millions), the DRAM bytes read (MB), the global-load bytes per DRAM
+ * byte (what L1 and L2 served), the FFMA share of the instructions
+ * (%); and the occupancy's limit. */
+enum { W_GRID, W_OCC, W_INST, W_LD, W_DRAM, W_REUSE, W_FFMA, W_N };
 struct vwhy {
-	long long grid;
-	double occ, inst, ld, dram, reuse, ffma;
+	double v[W_N];
 	const char *limiter;
 };
 
@@ -37,24 +38,24 @@ static void why_get(const struct rctx *x, const struct rcfg *c,
 		    struct vwhy *w)
 {
 	const struct store_kattr *a = NULL;
-	double inst = rcfg_median(c, M_INST);
+	double inst = rcfg_median(c, M_INST), *v = w->v;
 
 	if (c)
 		a = model_kattr(x, c->c->session_id, c->c->variant,
 				c->c->block_x);
-	w->grid = rcfg_grid(c);
-	w->occ = a ? 100 * a->occupancy : NAN;
+	v[W_GRID] = (double)rcfg_grid(c);
+	v[W_OCC] = a ? 100 * a->occupancy : NAN;
 	w->limiter = a ? a->limiter : NULL;
-	w->inst = inst / 1e6;
-	w->dram = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
+	v[W_INST] = inst / 1e6;
+	v[W_DRAM] = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
 	/* asynchronous copies (LDGSTS) escape the global-load counters */
-	w->ld = w->reuse = NAN;
+	v[W_LD] = v[W_REUSE] = NAN;
 	if (!(rcfg_traits(x, c) & KTRAIT_ASYNC_COPY)) {
-		w->ld = rcfg_median(c, M_LDINST) / 1e6;
-		w->reuse = rcfg_median(c, M_LDBYTES) / 1e6 / w->dram;
+		v[W_LD] = rcfg_median(c, M_LDINST) / 1e6;
+		v[W_REUSE] = rcfg_median(c, M_LDBYTES) / 1e6 / v[W_DRAM];
 	}
 	/* FFMAs are counted per thread, instructions per warp of 32 */
-	w->ffma = 100 * rcfg_median(c, M_FFMA) / 32 / inst;
+	v[W_FFMA] = 100 * rcfg_median(c, M_FFMA) / 32 / inst;
 }
 
 /* measure names the limiting resources as a list ("warps, registers"
@@ -94,24 +95,6 @@ static void parts_join(const struct rctx *x, struct rbuf *b,
 			rbuf_puts(b, rbuf_str(&p[i]));
 		rbuf_free(&p[i]);
 	}
-}
-
-/* The values v[0..n) of a finding's devices: find_num's text (sig 0:
- * a count, digits alone) once when alike, else as find_devs. */
-static void devs_put(const struct rctx *x, struct rbuf *b, const double *v,
-		     int n, int sig)
-{
-	struct rbuf p[MAXD];
-	int i;
-
-	for (i = 0; i < n; i++) {
-		rbuf_init(&p[i]);
-		if (sig)
-			find_num(&p[i], v[i], sig);
-		else	/* a count */
-			rbuf_printf(&p[i], "%.0f", v[i]);
-	}
-	parts_join(x, b, p, n);
 }
 
 /* The kernel of variant as a session of the versions stored it (the
@@ -212,12 +195,12 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	struct vrow rows[MAXROWS];
 	size_t nr = rows_get(x, f, x->ndevs, rows), i, d, nd = x->ndevs;
 	char kinds[RTABLE_MAXCOLS + 1] = "lrl";
-	const struct rcfg *c, *first;
+	const struct rcfg *c[MAXD], *first;
 	struct mem_tab m;
 	struct rbuf cell;
 	struct vwhy w;
 	struct fv v;
-	int rc, cnt;
+	int cnt, k;
 
 	if (!nr || nd > MAXD)
 		return 0;
@@ -241,33 +224,27 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	for (i = 0; i < nr; i++) {
 		const struct store_config *rc_ = rows[i].c->c;
 
-		first = NULL;
 		mem_variant(&cell, rc_->variant);
 		rtable_text(&m.t, rbuf_str(&cell));
 		rbuf_free(&cell);
 		rtable_int(&m.t, rc_->n);
-		for (d = 0; d < nd && !first; d++)
-			first = versions_best(x, (int)d, rc_->suite,
-					      rc_->variant, rc_->n, 0);
+		for (d = nd, first = NULL; d-- > 0;)	/* the first GPU's */
+			if ((c[d] = versions_best(x, (int)d, rc_->suite,
+						  rc_->variant, rc_->n, 0)))
+				first = c[d];
 		if (first && first->c->block_x > 0)
 			block_label(first->c->block_x, first->c->block_y,
 				    &cell);
 		rtable_text(&m.t, cell.len ? rbuf_str(&cell) : "--");
 		rbuf_free(&cell);
-		for (d = 0; d < nd; d++) {
-			c = versions_best(x, (int)d, rc_->suite,
-					  rc_->variant, rc_->n, 0);
-			mem_tab_cell(x, &m, c, rcfg_median(c,
+		for (d = 0; d < nd; d++)
+			mem_tab_cell(x, &m, c[d], rcfg_median(c[d],
 				     VOCAB_METRIC_GFLOPS), 0);
-		}
 		why_get(x, first, &w);
-		mem_num(&m.t, w.grid ? (double)w.grid : NAN, 0, 0, "", m.wide);
-		mem_num(&m.t, w.occ, 0, 0, "", m.wide);
-		mem_num(&m.t, w.inst, -1, 0, "", m.wide);
-		mem_num(&m.t, w.ld, -1, 0, "", m.wide);
-		mem_num(&m.t, w.dram, -1, 0, "", m.wide);
-		mem_num(&m.t, w.reuse, -1, 0, "", m.wide);
-		mem_num(&m.t, w.ffma, 0, 0, "", m.wide);
+		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
+			mem_num(&m.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
+				k < W_INST || k == W_FFMA ? 0 : -1, 0, "",
+				m.wide);
 		rtable_row_end(&m.t);
 	}
 	fv_init(&v);
@@ -283,8 +260,7 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	}
 	fv_free(&v);
 	m.seen &= ~RG_L2;	/* no mark on a rate (rcfg_marks) */
-	rc = mem_tab_end(x, &m, 0, "versions-why", 1, 0);
-	return rc;
+	return mem_tab_end(x, &m, 0, "versions-why", 1, 0);
 }
 /* ---- findings ------------------------------------------------------------ */
 
@@ -303,12 +279,36 @@ struct vgroup {
 	const struct versions_pair *p[MAXD];
 };
 
-/* Placeholder name of g's values: v[i] of each device, printed as
- * devs_put. */
+/* Placeholder name of g's values val[0..g->n): find_num's text (sig
+ * 0: a count, digits alone) once when alike, else as find_devs. */
 static void g_num(const struct rctx *x, struct fv *v, const char *name,
 		  const struct vgroup *g, const double *val, int sig)
 {
-	devs_put(x, fv_put(v, name), val, g->n, sig);
+	struct rbuf p[MAXD];
+	int i;
+
+	for (i = 0; i < g->n; i++) {
+		rbuf_init(&p[i]);
+		if (sig)
+			find_num(&p[i], val[i], sig);
+		else	/* a count */
+			rbuf_printf(&p[i], "%.0f", val[i]);
+	}
+	parts_join(x, fv_put(v, name), p, g->n);
+}
+
+/* Placeholder name of g's whys w[0..g->n): value k of each, over that
+ * of over[i] where over is set, printed as devs_put. */
+static void g_why(const struct rctx *x, struct fv *v, const char *name,
+		  const struct vgroup *g, const struct vwhy *w,
+		  const struct vwhy *over, int k, int sig)
+{
+	double val[MAXD];
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		val[i] = w[i].v[k] / (over ? over[i].v[k] : 1);
+	g_num(x, v, name, g, val, sig);
 }
 
 /* The why of a step from a to b on g's devices: a grid of fewer blocks
@@ -316,9 +316,15 @@ static void g_num(const struct rctx *x, struct fv *v, const char *name,
 static void step_why(struct rctx *x, const struct versions_facts *f,
 		     const struct vgroup *g, struct rbuf *why)
 {
-	double v6[6][MAXD], va[3][MAXD], vb[3][MAXD];
+	/* b's over a's (ratio), else of a (0) or b (1) */
+	static const struct { const char *name; int of, ratio, k, sig; }
+	sw[] = {{"INST", 1, 1, W_INST, 3}, {"LD", 1, 1, W_LD, 3},
+		{"DA", 0, 0, W_DRAM, 3}, {"DB", 1, 0, W_DRAM, 3},
+		{"RA", 0, 0, W_REUSE, 3}, {"RB", 1, 0, W_REUSE, 3},
+		{"OA", 0, 0, W_OCC, 2}, {"OB", 1, 0, W_OCC, 2}};
 	const struct rcfg *c[2] = {g->p[0]->a, g->p[0]->b};
-	struct vwhy wa, wb;
+	struct vwhy w[2][MAXD];
+	double sms[MAXD];
 	struct fv v;
 	int i, k, idle[2] = {1, 1}, cnt = 1, occ = 1;
 
@@ -326,44 +332,31 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 	for (i = 0; i < g->n; i++) {
 		c[0] = g->p[i]->a;
 		c[1] = g->p[i]->b;
-		why_get(x, c[0], &wa);
-		why_get(x, c[1], &wb);
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 2; k++) {
+			why_get(x, c[k], &w[k][i]);
 			idle[k] &= !!(rcfg_regime(x, c[k]) & RG_WAVE);
-		cnt &= isfinite(wa.inst) && isfinite(wb.inst);
-		occ &= isfinite(wa.occ) && wa.occ != wb.occ && wb.limiter;
-		va[0][i] = (double)wa.grid;
-		vb[0][i] = (double)wb.grid;
-		va[1][i] = wa.dram;
-		vb[1][i] = wb.dram;
-		va[2][i] = wa.reuse;
-		vb[2][i] = wb.reuse;
-		v6[0][i] = f[g->d[i]].sms;
-		v6[1][i] = wb.inst / wa.inst;
-		v6[2][i] = wb.ld / wa.ld;
-		v6[3][i] = wa.occ;
-		v6[4][i] = wb.occ;
-		if (!i && wb.limiter)
-			limiter_put(x, wb.limiter, fv_put(&v, "LIM"));
+		}
+		cnt &= isfinite(w[0][i].v[W_INST]) &&
+		       isfinite(w[1][i].v[W_INST]);
+		occ &= isfinite(w[0][i].v[W_OCC]) && w[1][i].limiter &&
+		       w[0][i].v[W_OCC] != w[1][i].v[W_OCC];
+		sms[i] = f[g->d[i]].sms;
 	}
-	g_num(x, &v, "SMS", g, v6[0], 0);
+	if (w[1][0].limiter)
+		limiter_put(x, w[1][0].limiter, fv_put(&v, "LIM"));
+	g_num(x, &v, "SMS", g, sms, 0);
 	for (k = 0; k < 2; k++) {
 		if (!idle[k])
 			continue;
 		mem_variant(fv_put(&v, "X"), c[k]->c->variant);
-		g_num(x, &v, "GX", g, k ? vb[0] : va[0], 0);
+		g_why(x, &v, "GX", g, w[k], NULL, W_GRID, 0);
 		fv_emit(x, why, "find.vers.why.idle", &v);
 	}
 	mem_variant(fv_put(&v, "A"), c[0]->c->variant);
 	mem_variant(fv_put(&v, "B"), c[1]->c->variant);
-	g_num(x, &v, "INST", g, v6[1], 3);
-	g_num(x, &v, "LD", g, v6[2], 3);
-	g_num(x, &v, "DA", g, va[1], 3);
-	g_num(x, &v, "DB", g, vb[1], 3);
-	g_num(x, &v, "RA", g, va[2], 3);
-	g_num(x, &v, "RB", g, vb[2], 3);
-	g_num(x, &v, "OA", g, v6[3], 2);
-	g_num(x, &v, "OB", g, v6[4], 2);
+	for (k = 0; k < (int)(sizeof(sw) / sizeof(sw[0])); k++)
+		g_why(x, &v, sw[k].name, g, w[sw[k].of], sw[k].ratio ? w[0] :
+		      NULL, sw[k].k, sw[k].sig);
 	if (cnt)
 		fv_emit(x, why, "find.vers.why.cnt", &v);
 	if (occ)
@@ -421,43 +414,6 @@ static void step_find(struct rctx *x, const struct versions_facts *f,
 	fv_free(&v);
 }
 
-/* 1 when pairs p and q compare the same versions at the same size with
- * the same verdict. */
-static int pair_same(const struct versions_pair *p,
-		     const struct versions_pair *q)
-{
-	return p->n == q->n && p->cmp.verdict == q->cmp.verdict &&
-	       !strcmp(p->a->c->variant, q->a->c->variant) &&
-	       !strcmp(p->b->c->variant, q->b->c->variant);
-}
-
-/* Every step of every device, once for the devices that agree. */
-static void steps_find(struct rctx *x, const struct versions_facts *f,
-		       int nd, int ndata, struct rfind *fl)
-{
-	unsigned char done[MAXD][VF_MAX] = {{0}};
-	struct vgroup g;
-	int d, e, i, j;
-
-	for (d = 0; d < nd; d++)
-		for (i = 0; i < (int)f[d].nsteps; i++) {
-			if (done[d][i] || !isfinite(f[d].step[i].cmp.ratio))
-				continue;
-			g.n = 0;
-			for (e = d; e < nd; e++)
-				for (j = 0; j < (int)f[e].nsteps; j++)
-					if (!done[e][j] &&
-					    pair_same(&f[d].step[i],
-						      &f[e].step[j])) {
-						done[e][j] = 1;
-						g.d[g.n] = e;
-						g.p[g.n++] = &f[e].step[j];
-						break;
-					}
-			step_find(x, f, &g, ndata, fl);
-		}
-}
-
 /* The fastest own configuration that counts, on g's devices (the same
  * one on each): against the library (effect) and the peak, why (the
  * FFMA share of the instructions, the occupancy), and the faster point
@@ -466,9 +422,9 @@ static void best_find(struct rctx *x, const struct versions_facts *f,
 		      const struct vgroup *g, int ndata, struct rfind *fl)
 {
 	const struct versions_facts *f0 = &f[g->d[0]];
-	double val[7][MAXD];
+	double val[4][MAXD] = {{0}};
 	struct rbuf eff[MAXD], s, lim, *why;
-	struct vwhy w, wl;
+	struct vwhy w[2][MAXD];
 	char key[64];
 	struct fv v;
 	int i, over = 0, ref = 1;
@@ -483,21 +439,18 @@ static void best_find(struct rctx *x, const struct versions_facts *f,
 	for (i = 0; i < g->n; i++) {
 		const struct versions_facts *fi = &f[g->d[i]];
 
-		why_get(x, fi->best, &w);
-		why_get(x, fi->best_ref.a, &wl);
+		why_get(x, fi->best, &w[0][i]);
+		why_get(x, fi->best_ref.a, &w[1][i]);
 		val[0][i] = rcfg_median(fi->best, VOCAB_METRIC_GFLOPS);
 		val[1][i] = fi->pct_ref;
 		val[2][i] = fi->pct_peak;
 		val[3][i] = fi->peak;
-		val[4][i] = w.ffma;
-		val[5][i] = wl.ffma;
-		val[6][i] = w.occ;
 		over |= fi->over_peak;
 		ref &= fi->best_ref.a != NULL;
 		rbuf_init(&eff[i]);
 		find_effect(x, &eff[i], &fi->best_ref.cmp, 0);
 		if (!i)
-			limiter_put(x, w.limiter, &lim);
+			limiter_put(x, w[0][0].limiter, &lim);
 	}
 	g_num(x, &v, "G", g, val[0], 4);
 	g_num(x, &v, "PREF", g, val[1], 3);
@@ -509,13 +462,13 @@ static void best_find(struct rctx *x, const struct versions_facts *f,
 	if (ref)
 		mem_variant(fv_put(&v, "LIB"), f0->best_ref.a->c->variant);
 	why = fv_put(&v, "WHY");
-	if (isfinite(val[4][0]) && isfinite(val[5][0])) {
-		g_num(x, &v, "FF", g, val[4], 2);
-		g_num(x, &v, "FFL", g, val[5], 2);
+	if (isfinite(w[0][0].v[W_FFMA]) && isfinite(w[1][0].v[W_FFMA])) {
+		g_why(x, &v, "FF", g, w[0], NULL, W_FFMA, 2);
+		g_why(x, &v, "FFL", g, w[1], NULL, W_FFMA, 2);
 		fv_emit(x, why, "find.vers.why.ffma", &v);
 	}
-	if (isfinite(val[6][0]) && lim.len) {
-		g_num(x, &v, "OCC", g, val[6], 2);
+	if (isfinite(w[0][0].v[W_OCC]) && lim.len) {
+		g_why(x, &v, "OCC", g, w[0], NULL, W_OCC, 2);
 		fv_str(&v, "LIM", rbuf_str(&lim));
 		fv_emit(x, why, "find.vers.why.best_occ", &v);
 	}
@@ -551,32 +504,70 @@ static int cfg_same(const struct rcfg *a, const struct rcfg *b)
 		!strcmp(a->c->variant, b->c->variant)));
 }
 
+/* 1 when finding i of f and j of h say the same: steps (i < VF_MAX)
+ * of the same versions at the same size with the same verdict, or
+ * (VF_MAX) the same best and fastest configurations. */
+static int item_same(const struct versions_facts *f, int i,
+		     const struct versions_facts *h, int j)
+{
+	const struct versions_pair *p = &f->step[i % VF_MAX],
+				   *q = &h->step[j % VF_MAX];
+
+	if (i == VF_MAX)
+		return cfg_same(f->best, h->best) &&
+		       cfg_same(f->fastest, h->fastest);
+	return p->n == q->n && p->cmp.verdict == q->cmp.verdict &&
+	       !strcmp(p->a->c->variant, q->a->c->variant) &&
+	       !strcmp(p->b->c->variant, q->b->c->variant);
+}
+
+/* The end of device f's findings of kind b: its steps (0), best (1). */
+static int item_end(const struct versions_facts *f, int b)
+{
+	return b ? VF_MAX + 1 : (int)f->nsteps;
+}
+
+/* Into g: the devices from d on with a finding i of the same kind that
+ * says what f[d]'s finding i does, each finding marked done. */
+static void group_take(const struct versions_facts *f, int nd, int d,
+		       int i, unsigned char (*done)[VF_MAX + 1],
+		       struct vgroup *g)
+{
+	int e, j, b = i == VF_MAX;
+
+	for (e = d, g->n = 0; e < nd; e++)
+		for (j = b * VF_MAX; j < item_end(&f[e], b); j++)
+			if (!done[e][j] && item_same(&f[d], i, &f[e], j)) {
+				done[e][j] = 1;
+				g->d[g->n] = e;
+				g->p[g->n++] = &f[e].step[j % VF_MAX];
+				break;
+			}
+}
+
 /* The findings: each step from a version to the next, then the best
  * against the library and the peak, or that nothing counts as best;
- * once for the GPUs that agree. */
+ * each once for the GPUs that agree (item VF_MAX: a device's best). */
 static int findings(struct rctx *x, const struct versions_facts *f)
 {
-	int nd = (int)x->ndevs, d, e, ndata = 0;
-	unsigned char done[MAXD] = {0};
+	unsigned char done[MAXD][VF_MAX + 1] = {{0}};
+	int nd = (int)x->ndevs, b, d, i, ndata = 0;
 	struct rfind fl;
 	struct vgroup g;
 
 	find_init(&fl);
 	for (d = 0; d < nd; d++)
 		ndata += f[d].nsteps > 0 || f[d].best;
-	steps_find(x, f, nd, ndata, &fl);
-	for (d = 0; d < nd; d++) {
-		if (done[d] || !f[d].best)
-			continue;
-		for (e = d, g.n = 0; e < nd; e++)
-			if (!done[e] && cfg_same(f[d].best, f[e].best) &&
-			    cfg_same(f[d].fastest, f[e].fastest)) {
-				done[e] = 1;
-				g.d[g.n] = e;
-				g.p[g.n++] = NULL;
+	for (b = 0; b < 2; b++)
+		for (d = 0; d < nd; d++)
+			for (i = b * VF_MAX; i < item_end(&f[d], b); i++) {
+				if (done[d][i] || (b ? !f[d].best :
+				    !isfinite(f[d].step[i].cmp.ratio)))
+					continue;
+				group_take(f, nd, d, i, done, &g);
+				(b ? best_find : step_find)(x, f, &g, ndata,
+							    &fl);
 			}
-		best_find(x, f, &g, ndata, &fl);
-	}
 	for (d = 0; d < nd && (f[d].best || !f[d].fastest); d++)
 		;
 	if (d < nd)	/* some GPU has no point that counts */
@@ -989,9 +980,8 @@ static int main_body(struct rctx *x)
 	/* the reference to the appendix is gone where the report leaves
 	 * the appendix out (report.c's refs_unwritten_drop) */
 	rbuf_init(&t);
-	rbuf_puts(&t, lang_get(x->L, "vers.intro"));
-	if (*app)
-		rbuf_printf(&t, " %s", app);
+	rbuf_printf(&t, "%s%s%s", lang_get(x->L, "vers.intro"), *app ? " " :
+		    "", app);
 	emit_par(x, rbuf_str(&t));
 	rbuf_free(&t);
 	versions_list(x);
