@@ -1480,6 +1480,14 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d);
  * integer whole. Appends to b. */
 void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
 		    int nd, int one, int sig);
+/* t started (parts_table_init) with a text column per lead[] (up to
+ * NULL; string keys, '=' LaTeX itself, as mem_heads) and per device
+ * dv[0..nd) three numbers headed by grp[], under the device's label
+ * where there are several: the header rows of a table that sets the
+ * devices side by side. */
+void devs_table_init(struct rctx *x, struct ptable *t,
+		     const char *const *lead, const char *const *grp,
+		     const int *dv, int nd);
 
 /* ---- engineer mem: the memory sections as descriptions (mem.c) ------- */
 

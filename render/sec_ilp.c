@@ -234,27 +234,14 @@ static void put_ph(const struct rctx *x, struct fv *v,
 static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 		     const int *dv)
 {
-	char kinds[2 + 3 * ILP_MAXD] = "l";
 	struct ptable t;
 	struct fv v;
 	int *ilps = NULL, i, j, r, rc;
 	size_t ni;
 
-	for (i = 0; i < nd; i++)
-		strcat(kinds, "SSS");
-	parts_table_init(&t, kinds);
-	rtable_head(&t.t, "");
-	for (i = 0; i < nd; i++) {
-		rbuf_free(&t.cell);
-		dev_label(x, dv[i], &t.cell);
-		rtable_head_span(&t.t, 3, nd > 1 ? rbuf_str(&t.cell) : "");
-	}
-	rtable_head_end(&t.t);
-	rtable_head(&t.t, "");
-	for (i = 0; i < nd; i++)
-		mem_heads(x, &t.t, (const char *const[]){"ilp.h_gbs",
-			  "ilp.h_pct", "ilp.h_flight", NULL});
-	rtable_head_end(&t.t);
+	devs_table_init(x, &t, (const char *const[]){"=", NULL},
+			(const char *const[]){"ilp.h_gbs", "ilp.h_pct",
+			"ilp.h_flight", NULL}, dv, nd);
 	/* the rows: every device's ILPs, then memcpy */
 	ni = model_ints(x, -1, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP, NULL,
 			'i', &ilps);

@@ -323,26 +323,31 @@ static void put_then(const struct rctx *x, struct fv *v, const char *name,
 
 /* ---- the tables ---------------------------------------------------------- */
 
-/* The speed table's two header rows: a column group per device. */
-static void speed_head(struct rctx *x, const struct pr_all *a,
-		       struct ptable *t)
+void devs_table_init(struct rctx *x, struct ptable *t,
+		     const char *const *lead, const char *const *grp,
+		     const int *dv, int nd)
 {
+	char kinds[4 + 3 * PR_MAXD];
+	size_t nl = 0;
 	int i;
 
-	rtable_head(&t->t, "");
-	rtable_head(&t->t, "");
-	for (i = 0; i < a->nd; i++) {
+	while (lead[nl])
+		nl++;
+	memset(kinds, 'l', nl);
+	memset(kinds + nl, 'S', (size_t)(3 * nd));
+	kinds[nl + (size_t)(3 * nd)] = '\0';
+	parts_table_init(t, kinds);
+	for (i = 0; i < (int)nl; i++)
+		rtable_head(&t->t, "");
+	for (i = 0; i < nd; i++) {
 		rbuf_free(&t->cell);
-		dev_label(x, a->dv[i], &t->cell);
-		rtable_head_span(&t->t, 3, a->nd > 1 ? rbuf_str(&t->cell) :
-				 "");
+		dev_label(x, dv[i], &t->cell);
+		rtable_head_span(&t->t, 3, nd > 1 ? rbuf_str(&t->cell) : "");
 	}
 	rtable_head_end(&t->t);
-	mem_heads(x, &t->t, (const char *const[]){"precision.h_kernel",
-		  "precision.h_peak", NULL});
-	for (i = 0; i < a->nd; i++)
-		mem_heads(x, &t->t, (const char *const[]){"precision.h_g64",
-			  "precision.h_pct", "precision.h_ratio", NULL});
+	mem_heads(x, &t->t, lead);
+	for (i = 0; i < nd; i++)
+		mem_heads(x, &t->t, grp);
 	rtable_head_end(&t->t);
 }
 
@@ -398,19 +403,19 @@ static int speed_row(struct rctx *x, const struct pr_all *a,
  * device (it holds every one); its note explains a missing share. */
 static int speed_table(struct rctx *x, const struct pr_all *a)
 {
-	char kinds[4 + 3 * PR_MAXD] = "ll";
 	struct ptable t;
 	struct fv v;
 	double n[PR_MAXD];
 	int i, r, got = 0, nopeak = 0, rc;
 
 	for (i = 0; i < a->nd; i++) {
-		strcat(kinds, "SSS");
 		nopeak |= !isfinite(a->f[i].peak[PR_FP64]);
 		n[i] = a->f[i].n_top;
 	}
-	parts_table_init(&t, kinds);
-	speed_head(x, a, &t);
+	devs_table_init(x, &t, (const char *const[]){"precision.h_kernel",
+			"precision.h_peak", NULL}, (const char *const[]){
+			"precision.h_g64", "precision.h_pct",
+			"precision.h_ratio", NULL}, a->dv, a->nd);
 	for (r = 0; r < a->f[0].nrows; r++)
 		got |= speed_row(x, a, &t, r);
 	fv_init(&v);
