@@ -1192,17 +1192,9 @@ struct pr_facts {
 	int own_cmp;		/* own rows compared */
 	int fast64_own;		/* the own row fastest in fp64 (steady)
 				 * at n_top; -1 */
-	/* at n_acc, the largest n where a row has both precisions' mean
-	 * error: rows with both, of them with fp64's not below fp32's,
-	 * the range of fp32's over fp64's (the others), the mean errors
-	 * in units of u, and the largest max error in u */
-	int n_acc, nacc, nacc_not;
-	double er_lo, er_hi;
-	double u_lo[PR_NP], u_hi[PR_NP], umax[PR_NP];
-	/* every ok configuration with a max error against k u: how many,
-	 * how many above, the largest share */
-	int nbound, nover;
-	double worst;
+	/* the largest n where a row has both precisions' mean error; the
+	 * rows there with both whose fp64 error is not below fp32's */
+	int n_acc, nacc_not;
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_precision(struct rctx *x, int dev, struct pr_facts *f);

@@ -125,16 +125,13 @@ static double pr_eff(const struct pr_row *w)
 	return w->cmp.hl > 0 ? w->cmp.hl : w->cmp.ratio;
 }
 
-/* The errors at n_acc and every configuration's against k u. */
+/* n_acc and each row's errors there. */
 static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 			 const int *ns, size_t nn)
 {
 	size_t i;
 	int r, p;
 
-	f->er_lo = f->er_hi = f->worst = NAN;
-	for (p = 0; p < PR_NP; p++)
-		f->u_lo[p] = f->u_hi[p] = f->umax[p] = NAN;
 	for (i = nn; i-- > 0 && !f->n_acc; )
 		for (r = 0; r < f->nrows; r++)
 			if (isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
@@ -146,46 +143,27 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 				f->n_acc = ns[i];
 	for (r = 0; r < f->nrows; r++) {
 		struct pr_row *w = &f->row[r];
-		double *e = w->emean, mlo = NAN;	/* mlo: scratch */
 
 		for (p = 0; p < PR_NP; p++) {
 			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
 
-			e[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
+			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
 			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-			num_range_add(e[p] / pr_unit[p], &f->u_lo[p],
-				      &f->u_hi[p]);
-			num_range_add(w->emax[p] / pr_unit[p], &mlo,
-				      &f->umax[p]);
 		}
-		if (!isfinite(e[PR_FP32]) || !isfinite(e[PR_FP64]))
-			continue;
-		f->nacc++;
-		if (!(e[PR_FP64] < e[PR_FP32]))
-			f->nacc_not++;
-		else if (e[PR_FP64] > 0)
-			num_range_add(e[PR_FP32] / e[PR_FP64], &f->er_lo,
-				      &f->er_hi);
+		f->nacc_not += isfinite(w->emean[PR_FP32]) &&
+			       isfinite(w->emean[PR_FP64]) &&
+			       !(w->emean[PR_FP64] < w->emean[PR_FP32]);
 	}
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
-		double m, b;
+}
 
-		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE))
-			continue;
-		if (!rcfg_ok(c))
-			continue;
-		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-		p = !strcmp(c->c->precision ? c->c->precision : "",
-			    VOCAB_PREC_FP64);
-		b = c->c->k * pr_unit[p];
-		if (!isfinite(m) || !(b > 0))
-			continue;
-		f->nbound++;
-		if (!(m / b <= f->worst))
-			f->worst = m / b;
-		f->nover += m > b;
-	}
+/* fp32's mean error over fp64's where fp64's is the smaller, else NAN. */
+static double pr_er(const struct pr_row *w)
+{
+	const double *e = w->emean;
+
+	return isfinite(e[PR_FP32]) && isfinite(e[PR_FP64]) &&
+	       e[PR_FP64] < e[PR_FP32] && e[PR_FP64] > 0 ?
+	       e[PR_FP32] / e[PR_FP64] : NAN;
 }
 
 /* One place computes what the findings and the conclusions state; see
@@ -654,6 +632,7 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	const struct pr_row *ref[PR_NP] = {NULL, NULL};
 	struct rbuf *b;
 	int i, r, p, nb = 0, nover = 0, same = 1;
+	size_t k;
 
 	for (p = 0; p < PR_NP; p++)
 		lo[p] = hi[p] = mx[p] = NAN;
@@ -661,22 +640,18 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 		const struct pr_facts *f = &a->f[i];
 
 		n[i] = f->n_acc;
-		for (p = 0; p < PR_NP; p++) {
-			num_range_add(f->u_lo[p], &lo[p], &hi[p]);
-			num_range_add(f->u_hi[p], &lo[p], &hi[p]);
-			num_range_add(f->umax[p], &mlo, &mx[p]);
-		}
-		num_range_add(f->er_lo, &elo, &ehi);
-		num_range_add(f->er_hi, &elo, &ehi);
-		num_range_add(f->worst, &mlo, &worst);
-		nb += f->nbound;
-		nover += f->nover;
-		/* kernels that add an entry's k products in one order with
-		 * the same fused multiply-adds round alike */
 		for (r = 0; r < f->nrows; r++)
 			for (p = 0; p < PR_NP; p++) {
 				const struct pr_row *w = &f->row[r];
 
+				num_range_add(pr_er(w), &elo, &ehi);
+				num_range_add(w->emean[p] / pr_unit[p], &lo[p],
+					      &hi[p]);
+				num_range_add(w->emax[p] / pr_unit[p], &mlo,
+					      &mx[p]);
+				/* kernels that add an entry's k products in
+				 * one order with the same fused multiply-adds
+				 * round alike */
 				if (!isfinite(w->emax[p]))
 					continue;
 				if (!ref[p])
@@ -685,6 +660,22 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 					w->emean[p] == ref[p]->emean[p] &&
 					f->n_acc == a->f[0].n_acc;
 			}
+		/* every ok configuration's max error against k u */
+		for (k = 0; k < x->ncfgs; k++) {
+			const struct rcfg *c = &x->cfgs[k];
+			double m = pr_acc(c, VOCAB_METRIC_ACC_MAX), bd;
+
+			if (c->dev != a->dv[i] || strcmp(c->c->suite, PR_SUITE) ||
+			    !rcfg_ok(c))
+				continue;
+			bd = c->c->k * pr_unit[!strcmp(c->c->precision ?
+				c->c->precision : "", VOCAB_PREC_FP64)];
+			if (!isfinite(m) || !(bd > 0))
+				continue;
+			nb++;
+			num_range_add(m / bd, &mlo, &worst);
+			nover += m > bd;
+		}
 		put_dev(x, a, i, v);
 		b = fv_put(v, "LIST");
 		for (r = 0; f->nacc_not && r < f->nrows; r++)
@@ -736,13 +727,13 @@ static void takeaway(struct rctx *x, const struct pr_all *a)
 	struct fv v;
 	int i, r;
 
-	for (i = 0; i < a->nd; i++) {
-		for (r = 0; r < a->f[i].nrows; r++)
-			num_range_add(pr_eff(&a->f[i].row[r]),
-				      &lo[!a->f[i].row[r].own],
-				      &hi[!a->f[i].row[r].own]);
-		num_range_add(a->f[i].er_lo, &lo[2], &hi[2]);
-	}
+	for (i = 0; i < a->nd; i++)
+		for (r = 0; r < a->f[i].nrows; r++) {
+			const struct pr_row *w = &a->f[i].row[r];
+
+			num_range_add(pr_eff(w), &lo[!w->own], &hi[!w->own]);
+			num_range_add(pr_er(w), &lo[2], &hi[2]);
+		}
 	if (!isfinite(lo[0]) || !isfinite(lo[2]))
 		return;
 	fv_init(&v);
