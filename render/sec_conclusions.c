@@ -469,10 +469,6 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 static int claims_table(struct rctx *x, int part, int n[V_N])
 {
 	enum { SRC, CLAIM, OURS, VERD, NB };
-	static const char *const head[NB] = {
-		"concl.h.source", "concl.h.claim", "concl.h.ours",
-		"concl.h.verdict"
-	};
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
 	unsigned rg, seen = 0;
@@ -488,8 +484,8 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 			 part + 1);
 	rtable_init(&t, "lXXl");
 	rbufs_init(b, NB);
-	for (k = 0; k < NB; k++)
-		rtable_head(&t, lang_get(x->L, head[k]));
+	mem_heads(x, &t, (const char *const[]){"concl.h.source",
+		  "concl.h.claim", "concl.h.ours", "concl.h.verdict", NULL});
 	rtable_head_end(&t);
 	for (i = 0; i < NCLAIMS && !rc; i++) {
 		const struct claim *c = &claims[i];
