@@ -75,21 +75,25 @@ static const struct rcfg *p_at(const struct rctx *x, int dev, const char *v,
 	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b, -1);
 }
 
-/* P's versions va (a) and vb (b) at n, 16x16, in kernel times (its
- * quantity): into val[0..1], b against a into eff[0], as want. */
-static int p_pair(struct rctx *x, int dev, const char *va, const char *vb,
-		  int n, int want, struct ours *o)
+/* P's version va at block ba (a) and vb at bb (b), both at n, in
+ * metric: b against a into eff[e], as want; with e 0 their medians
+ * into val[0..1]. */
+static int p_pair(struct rctx *x, int dev, const char *va, int ba,
+		  const char *vb, int bb, int n, const char *metric, int want,
+		  int e, struct ours *o)
 {
-	const struct rcfg *a = p_at(x, dev, va, n, 16);
-	const struct rcfg *b = p_at(x, dev, vb, n, 16);
+	const struct rcfg *a = p_at(x, dev, va, n, ba);
+	const struct rcfg *b = p_at(x, dev, vb, n, bb);
 
-	o->val[0] = rcfg_median(a, VOCAB_METRIC_KERNEL);
-	o->val[1] = rcfg_median(b, VOCAB_METRIC_KERNEL);
-	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, want, &o->eff[0],
-			    &o->rg);
+	if (!e) {
+		o->val[0] = rcfg_median(a, metric);
+		o->val[1] = rcfg_median(b, metric);
+	}
+	return pair_verdict(x, a, b, metric, want, &o->eff[e], &o->rg);
 }
 
-/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2. */
+/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2 (in kernel
+ * times, its quantity). */
 static int claim_p_tiles(struct rctx *x, int dev, struct ours *o)
 {
 	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V2, 528, 16);
@@ -99,32 +103,25 @@ static int claim_p_tiles(struct rctx *x, int dev, struct ours *o)
 	o->val[2] = rcfg_median(a, VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS) * 32 /
 		    1e6;
 	o->val[3] = rcfg_median(a, VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
-	return p_pair(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, 528,
-		      RULE_LOWER, o);
+	return p_pair(x, dev, VOCAB_VARIANT_V2, 16, VOCAB_VARIANT_V3, 16, 528,
+		      VOCAB_METRIC_KERNEL, RULE_LOWER, 0, o);
 }
 
 /* P: v4's prefetch makes it slower than v3 (n = 512, 16x16). */
 static int claim_p_prefetch(struct rctx *x, int dev, struct ours *o)
 {
-	return p_pair(x, dev, VOCAB_VARIANT_V3, VOCAB_VARIANT_V4, 512,
-		      RULE_HIGHER, o);
+	return p_pair(x, dev, VOCAB_VARIANT_V3, 16, VOCAB_VARIANT_V4, 16, 512,
+		      VOCAB_METRIC_KERNEL, RULE_HIGHER, 0, o);
 }
 
 /* P: v5 is slower than v3 at 16x16 and faster only at 8x8 (n = 640). */
 static int claim_p_v5(struct rctx *x, int dev, struct ours *o)
 {
-	static const int blocks[2] = {16, 8}, want[2] = {RULE_HIGHER,
-							RULE_LOWER};
-	int i, v = V_AGREES;
+	int v = p_pair(x, dev, VOCAB_VARIANT_V3, 16, VOCAB_VARIANT_V5, 16,
+		       640, VOCAB_METRIC_KERNEL, RULE_HIGHER, 0, o);
 
-	for (i = 0; i < 2; i++)
-		v = vjoin(v, pair_verdict(x, p_at(x, dev, VOCAB_VARIANT_V3,
-						  640, blocks[i]),
-					  p_at(x, dev, VOCAB_VARIANT_V5, 640,
-					       blocks[i]),
-					  VOCAB_METRIC_KERNEL, want[i],
-					  &o->eff[i], &o->rg));
-	return v;
+	return vjoin(v, p_pair(x, dev, VOCAB_VARIANT_V3, 8, VOCAB_VARIANT_V5,
+			       8, 640, VOCAB_METRIC_KERNEL, RULE_LOWER, 1, o));
 }
 
 /* P: v1, one block for the whole matrix, runs at 0.22 (8x8) to 1.47
@@ -132,14 +129,9 @@ static int claim_p_v5(struct rctx *x, int dev, struct ours *o)
  * is what compares (n = 528). */
 static int claim_p_one_block(struct rctx *x, int dev, struct ours *o)
 {
-	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V1, 528, 8);
-	const struct rcfg *b = p_at(x, dev, VOCAB_VARIANT_V1, 528, 22);
-
-	o->val[0] = rcfg_median(a, VOCAB_METRIC_GFLOPS);
-	o->val[1] = rcfg_median(b, VOCAB_METRIC_GFLOPS);
 	o->val[2] = versions_sms(x, dev) ? versions_sms(x, dev) : NAN;
-	return pair_verdict(x, a, b, VOCAB_METRIC_GFLOPS, RULE_HIGHER,
-			    &o->eff[0], &o->rg);
+	return p_pair(x, dev, VOCAB_VARIANT_V1, 8, VOCAB_VARIANT_V1, 22, 528,
+		      VOCAB_METRIC_GFLOPS, RULE_HIGHER, 0, o);
 }
 
 /* P: CGMA grows from v1 (5.3 to 8) to v3 (about 510 at 528, 16x16) to
