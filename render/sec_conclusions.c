@@ -172,18 +172,18 @@ static const struct rcfg *g_at(const struct rctx *x, int dev,
 	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1, -1);
 }
 
-/* G: host memory hb against ha with kernel va (the pinned-memory claims
- * on "simple", the pair the transfer section's findings judge), or, with
- * one host memory, the shared kernel against va, in G's gain (a - b) / a:
- * metric at 512 and at our
- * largest size into val[0..1], that size into val[2]; metric NULL:
- * G's time* instead of a stored metric. want at both sizes. */
+/* G: host memory hb against pageable with "simple" (the pinned-memory
+ * claims, the pair the transfer section's findings judge), or, hb
+ * pageable, the shared kernel against "simple", in G's gain (a - b) /
+ * a: metric at 512 and at our largest size into val[0..1], that size
+ * into val[2]; metric NULL: G's time* instead of a stored metric. want
+ * at both sizes; the verdict at 512 where first is set, else both. */
 static int g_gains(struct rctx *x, int dev, const char *metric,
-		   const char *va, const char *ha, const char *hb,
-		   struct ours *o, int v[2])
+		   const char *hb, int first, struct ours *o)
 {
+	const char *ha = VOCAB_HOST_PAGEABLE, *va = VOCAB_VARIANT_SIMPLE;
 	const char *vb = strcmp(ha, hb) ? va : VOCAB_VARIANT_SHARED;
-	int i, rc, n[2] = {512, g_largest(x, dev)};
+	int i, rc, v[2], n[2] = {512, g_largest(x, dev)};
 	struct rcmp r;
 
 	o->val[2] = n[1];
@@ -204,16 +204,14 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 					    &o->rg);
 		o->val[i] = r.gain;
 	}
-	return vjoin(v[0], v[1]);
+	return first ? v[0] : vjoin(v[0], v[1]);
 }
 
 /* G: pinned C cuts Memcpy C by about 60 %. */
 static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 {
-	int v[2];
-
-	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C, VOCAB_VARIANT_SIMPLE,
-		       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT, o, v);
+	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C,
+		       VOCAB_HOST_PINNED_OUTPUT, 0, o);
 }
 
 /* G: pinned C cuts time* by 18 % at 512 down to about 1 % at 16384;
@@ -222,26 +220,22 @@ static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 {
 	struct rcmp r;
-	int v[2];
+	int v = g_gains(x, dev, NULL, VOCAB_HOST_PINNED_OUTPUT, 1, o);
 
-	g_gains(x, dev, NULL, VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PAGEABLE,
-		VOCAB_HOST_PINNED_OUTPUT, o, v);
 	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			     VOCAB_HOST_PAGEABLE, 512),
 		     g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			  VOCAB_HOST_PINNED_OUTPUT, 512),
 		     VOCAB_METRIC_TOTAL, RULE_LOWER, &r, &o->rg);
 	o->val[3] = r.gain;
-	return v[0];
+	return v;
 }
 
 /* G: shared-memory tiles cut the kernel time by about 25 %. */
 static int claim_g_shared(struct rctx *x, int dev, struct ours *o)
 {
-	int v[2];
-
-	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_VARIANT_SIMPLE,
-		       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PAGEABLE, o, v);
+	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_HOST_PAGEABLE, 0,
+		       o);
 }
 
 /* J: at large N the copy reaches 12.9 of 14.4 GB/s, 90 % of the peak.
