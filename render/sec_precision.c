@@ -3,11 +3,11 @@
  * (SGEMM in fp32, DGEMM in fp64) on random inputs uniform in [-1, 1).
  * The main body holds one speed table at the largest size where kernels
  * ran steady (a column group per GPU: fp64 GFLOP/s, the share of the
- * peak the rule names for the kernel, the fp64 over fp32 time), one
- * table of the errors in units of u, and findings stated once where the
- * GPUs agree. Every configuration's numbers are in the generic appendix
- * of all measurements. facts_precision computes what the findings and
- * the conclusions state. */
+ * peak the rule names for the kernel, the fp64 over fp32 time) and
+ * findings stated once where the GPUs agree, the errors in units of u
+ * among them. Every configuration's numbers are in the generic appendix
+ * of all measurements. facts_precision computes what the findings
+ * state. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -784,7 +784,6 @@ static void takeaway(struct rctx *x, const struct pr_all *a)
 
 /* The section: its heading, the objective and method (or that the
  * data hold no such measurement), the speed table of every device, the
- * error table (once where the devices' errors are the same), the
  * configurations without a result, the findings and the take-away.
  * Returns 0, or -1 on a store or template error (message printed). */
 int sec_precision(struct rctx *x)
