@@ -658,6 +658,32 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 	}
 }
 
+/* Device dev's ok configurations with a max error against k u: their
+ * count added to *nb, those above it to *nover, the largest share to
+ * *worst. */
+static void pr_bound(const struct rctx *x, int dev, int *nb, int *nover,
+		     double *worst)
+{
+	double lo = NAN, m, bd;
+	size_t k;
+
+	for (k = 0; k < x->ncfgs; k++) {
+		const struct rcfg *c = &x->cfgs[k];
+
+		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE) ||
+		    !rcfg_ok(c))
+			continue;
+		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
+		bd = c->c->k * pr_unit[!strcmp(c->c->precision ?
+			c->c->precision : "", VOCAB_PREC_FP64)];
+		if (!isfinite(m) || !(bd > 0))
+			continue;
+		++*nb;
+		num_range_add(m / bd, &lo, worst);
+		*nover += m > bd;
+	}
+}
+
 /* The errors of every device at once: in units of u over the kernels
  * and devices, fp32's over fp64's, against the bound k u; the kernels
  * whose fp64 is not more accurate, per device. */
@@ -669,7 +695,6 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 	const struct pr_row *ref[PR_NP] = {NULL, NULL};
 	struct rbuf *b;
 	int i, r, p, nb = 0, nover = 0, same = 1;
-	size_t k;
 
 	for (p = 0; p < PR_NP; p++)
 		lo[p] = hi[p] = mx[p] = NAN;
@@ -697,22 +722,7 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 					w->emean[p] == ref[p]->emean[p] &&
 					f->n_acc == a->f[0].n_acc;
 			}
-		/* every ok configuration's max error against k u */
-		for (k = 0; k < x->ncfgs; k++) {
-			const struct rcfg *c = &x->cfgs[k];
-			double m = pr_acc(c, VOCAB_METRIC_ACC_MAX), bd;
-
-			if (c->dev != a->dv[i] || strcmp(c->c->suite, PR_SUITE) ||
-			    !rcfg_ok(c))
-				continue;
-			bd = c->c->k * pr_unit[!strcmp(c->c->precision ?
-				c->c->precision : "", VOCAB_PREC_FP64)];
-			if (!isfinite(m) || !(bd > 0))
-				continue;
-			nb++;
-			num_range_add(m / bd, &mlo, &worst);
-			nover += m > bd;
-		}
+		pr_bound(x, a->dv[i], &nb, &nover, &worst);
 		put_dev(x, a, i, v);
 		b = fv_put(v, "LIST");
 		for (r = 0; f->nacc_not && r < f->nrows; r++)
