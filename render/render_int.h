@@ -1121,57 +1121,6 @@ void rect_shape_label(const struct rsize *sz, struct rbuf *b);
 int facts_rect(struct rctx *x, int dev, struct rect_facts *f);
 int sec_rect(struct rctx *x);
 
-/* The precision suite (sec_precision.c; textbook R: float against
- * double): the matrix kernels and cuBLAS in fp32 and fp64 on the same
- * inputs, square sizes. */
-enum { PR_FP32, PR_FP64, PR_NP };
-extern const char *const pr_precs[PR_NP];
-/* the unit roundoff u of each precision: 2^-24, 2^-53 */
-extern const double pr_unit[PR_NP];
-#define PR_MAXR 16		/* (kernel, block) rows kept */
-/* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
-#define PR_RATIO_TOL 0.25
-/* One (kernel, block) that some device measured (every device's facts
- * have the same rows; a device's row of a kernel it did not run has no
- * point). */
-struct pr_row {
-	const char *variant;	/* points into the configurations */
-	int block;
-	int own;		/* 0 for the library */
-	int named_block;	/* the kernel ran several blocks */
-	/* at pr_facts.n_top: each precision (NULL none), and fp32 (a)
-	 * against fp64 (b) in kernel time where both ran steady (else
-	 * cmp.ratio NAN; cmp.p < 0 untested) */
-	const struct rcfg *top[PR_NP];
-	struct rcmp cmp;
-	/* the max and mean error at pr_facts.n_acc, NAN none */
-	double emax[PR_NP], emean[PR_NP];
-};
-struct pr_facts {
-	int nrows;
-	struct pr_row row[PR_MAXR];	/* in table order */
-	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
-	double pratio;		/* peak[FP32] / peak[FP64], NAN */
-	int n_top;		/* the largest n where a row ran steady in
-				 * both precisions; 0 none */
-	int ncmp;		/* rows compared there */
-	int own_cmp;		/* own rows compared */
-	int fast64_own;		/* the own row fastest in fp64 (steady)
-				 * at n_top; -1 */
-	/* at n_acc, the largest n where a row has both precisions' mean
-	 * error: rows with both, of them with fp64's not below fp32's,
-	 * the range of fp32's over fp64's (the others), the mean errors
-	 * in units of u, and the largest max error in u */
-	int n_acc, nacc, nacc_not;
-	double er_lo, er_hi;
-	double u_lo[PR_NP], u_hi[PR_NP], umax[PR_NP];
-	/* every ok configuration with a max error against k u: how many,
-	 * how many above, the largest share */
-	int nbound, nover;
-	double worst;
-};
-/* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_precision(struct rctx *x, int dev, struct pr_facts *f);
 int sec_precision(struct rctx *x);
 
 /* The progression suite (sec_progression.c; issue 14): report P's v1..v5
@@ -1420,6 +1369,14 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d);
  * integer whole. Appends to b. */
 void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
 		    int nd, int one, int sig);
+/* t started (parts_table_init) with a text column per lead[] (up to
+ * NULL; string keys, '=' LaTeX itself, as mem_heads) and per device
+ * dv[0..nd) three numbers headed by grp[], under the device's label
+ * where there are several: the header rows of a table that sets the
+ * devices side by side. */
+void devs_table_init(struct rctx *x, struct ptable *t,
+		     const char *const *lead, const char *const *grp,
+		     const int *dv, int nd);
 
 /* ---- engineer mem: the memory sections as descriptions (mem.c) ------- */
 

@@ -75,21 +75,25 @@ static const struct rcfg *p_at(const struct rctx *x, int dev, const char *v,
 	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b, -1);
 }
 
-/* P's versions va (a) and vb (b) at n, 16x16, in kernel times (its
- * quantity): into val[0..1], b against a into eff[0], as want. */
-static int p_pair(struct rctx *x, int dev, const char *va, const char *vb,
-		  int n, int want, struct ours *o)
+/* P's version va at block ba (a) and vb at bb (b), both at n, in
+ * metric: b against a into eff[e], as want; with e 0 their medians
+ * into val[0..1]. */
+static int p_pair(struct rctx *x, int dev, const char *va, int ba,
+		  const char *vb, int bb, int n, const char *metric, int want,
+		  int e, struct ours *o)
 {
-	const struct rcfg *a = p_at(x, dev, va, n, 16);
-	const struct rcfg *b = p_at(x, dev, vb, n, 16);
+	const struct rcfg *a = p_at(x, dev, va, n, ba);
+	const struct rcfg *b = p_at(x, dev, vb, n, bb);
 
-	o->val[0] = rcfg_median(a, VOCAB_METRIC_KERNEL);
-	o->val[1] = rcfg_median(b, VOCAB_METRIC_KERNEL);
-	return pair_verdict(x, a, b, VOCAB_METRIC_KERNEL, want, &o->eff[0],
-			    &o->rg);
+	if (!e) {
+		o->val[0] = rcfg_median(a, metric);
+		o->val[1] = rcfg_median(b, metric);
+	}
+	return pair_verdict(x, a, b, metric, want, &o->eff[e], &o->rg);
 }
 
-/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2. */
+/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2 (in kernel
+ * times, its quantity). */
 static int claim_p_tiles(struct rctx *x, int dev, struct ours *o)
 {
 	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V2, 528, 16);
@@ -99,32 +103,25 @@ static int claim_p_tiles(struct rctx *x, int dev, struct ours *o)
 	o->val[2] = rcfg_median(a, VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS) * 32 /
 		    1e6;
 	o->val[3] = rcfg_median(a, VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
-	return p_pair(x, dev, VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, 528,
-		      RULE_LOWER, o);
+	return p_pair(x, dev, VOCAB_VARIANT_V2, 16, VOCAB_VARIANT_V3, 16, 528,
+		      VOCAB_METRIC_KERNEL, RULE_LOWER, 0, o);
 }
 
 /* P: v4's prefetch makes it slower than v3 (n = 512, 16x16). */
 static int claim_p_prefetch(struct rctx *x, int dev, struct ours *o)
 {
-	return p_pair(x, dev, VOCAB_VARIANT_V3, VOCAB_VARIANT_V4, 512,
-		      RULE_HIGHER, o);
+	return p_pair(x, dev, VOCAB_VARIANT_V3, 16, VOCAB_VARIANT_V4, 16, 512,
+		      VOCAB_METRIC_KERNEL, RULE_HIGHER, 0, o);
 }
 
 /* P: v5 is slower than v3 at 16x16 and faster only at 8x8 (n = 640). */
 static int claim_p_v5(struct rctx *x, int dev, struct ours *o)
 {
-	static const int blocks[2] = {16, 8}, want[2] = {RULE_HIGHER,
-							RULE_LOWER};
-	int i, v = V_AGREES;
+	int v = p_pair(x, dev, VOCAB_VARIANT_V3, 16, VOCAB_VARIANT_V5, 16,
+		       640, VOCAB_METRIC_KERNEL, RULE_HIGHER, 0, o);
 
-	for (i = 0; i < 2; i++)
-		v = vjoin(v, pair_verdict(x, p_at(x, dev, VOCAB_VARIANT_V3,
-						  640, blocks[i]),
-					  p_at(x, dev, VOCAB_VARIANT_V5, 640,
-					       blocks[i]),
-					  VOCAB_METRIC_KERNEL, want[i],
-					  &o->eff[i], &o->rg));
-	return v;
+	return vjoin(v, p_pair(x, dev, VOCAB_VARIANT_V3, 8, VOCAB_VARIANT_V5,
+			       8, 640, VOCAB_METRIC_KERNEL, RULE_LOWER, 1, o));
 }
 
 /* P: v1, one block for the whole matrix, runs at 0.22 (8x8) to 1.47
@@ -132,14 +129,9 @@ static int claim_p_v5(struct rctx *x, int dev, struct ours *o)
  * is what compares (n = 528). */
 static int claim_p_one_block(struct rctx *x, int dev, struct ours *o)
 {
-	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V1, 528, 8);
-	const struct rcfg *b = p_at(x, dev, VOCAB_VARIANT_V1, 528, 22);
-
-	o->val[0] = rcfg_median(a, VOCAB_METRIC_GFLOPS);
-	o->val[1] = rcfg_median(b, VOCAB_METRIC_GFLOPS);
 	o->val[2] = versions_sms(x, dev) ? versions_sms(x, dev) : NAN;
-	return pair_verdict(x, a, b, VOCAB_METRIC_GFLOPS, RULE_HIGHER,
-			    &o->eff[0], &o->rg);
+	return p_pair(x, dev, VOCAB_VARIANT_V1, 8, VOCAB_VARIANT_V1, 22, 528,
+		      VOCAB_METRIC_GFLOPS, RULE_HIGHER, 0, o);
 }
 
 /* P: CGMA grows from v1 (5.3 to 8) to v3 (about 510 at 528, 16x16) to
@@ -180,18 +172,18 @@ static const struct rcfg *g_at(const struct rctx *x, int dev,
 	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1, -1);
 }
 
-/* G: host memory hb against ha with kernel va (the pinned-memory claims
- * on "simple", the pair the transfer section's findings judge), or, with
- * one host memory, the shared kernel against va, in G's gain (a - b) / a:
- * metric at 512 and at our
- * largest size into val[0..1], that size into val[2]; metric NULL:
- * G's time* instead of a stored metric. want at both sizes. */
+/* G: host memory hb against pageable with "simple" (the pinned-memory
+ * claims, the pair the transfer section's findings judge), or, hb
+ * pageable, the shared kernel against "simple", in G's gain (a - b) /
+ * a: metric at 512 and at our largest size into val[0..1], that size
+ * into val[2]; metric NULL: G's time* instead of a stored metric. want
+ * at both sizes; the verdict at 512 where first is set, else both. */
 static int g_gains(struct rctx *x, int dev, const char *metric,
-		   const char *va, const char *ha, const char *hb,
-		   struct ours *o, int v[2])
+		   const char *hb, int first, struct ours *o)
 {
+	const char *ha = VOCAB_HOST_PAGEABLE, *va = VOCAB_VARIANT_SIMPLE;
 	const char *vb = strcmp(ha, hb) ? va : VOCAB_VARIANT_SHARED;
-	int i, rc, n[2] = {512, g_largest(x, dev)};
+	int i, rc, v[2], n[2] = {512, g_largest(x, dev)};
 	struct rcmp r;
 
 	o->val[2] = n[1];
@@ -212,16 +204,14 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 					    &o->rg);
 		o->val[i] = r.gain;
 	}
-	return vjoin(v[0], v[1]);
+	return first ? v[0] : vjoin(v[0], v[1]);
 }
 
 /* G: pinned C cuts Memcpy C by about 60 %. */
 static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 {
-	int v[2];
-
-	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C, VOCAB_VARIANT_SIMPLE,
-		       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT, o, v);
+	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C,
+		       VOCAB_HOST_PINNED_OUTPUT, 0, o);
 }
 
 /* G: pinned C cuts time* by 18 % at 512 down to about 1 % at 16384;
@@ -230,26 +220,22 @@ static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 {
 	struct rcmp r;
-	int v[2];
+	int v = g_gains(x, dev, NULL, VOCAB_HOST_PINNED_OUTPUT, 1, o);
 
-	g_gains(x, dev, NULL, VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PAGEABLE,
-		VOCAB_HOST_PINNED_OUTPUT, o, v);
 	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			     VOCAB_HOST_PAGEABLE, 512),
 		     g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			  VOCAB_HOST_PINNED_OUTPUT, 512),
 		     VOCAB_METRIC_TOTAL, RULE_LOWER, &r, &o->rg);
 	o->val[3] = r.gain;
-	return v[0];
+	return v;
 }
 
 /* G: shared-memory tiles cut the kernel time by about 25 %. */
 static int claim_g_shared(struct rctx *x, int dev, struct ours *o)
 {
-	int v[2];
-
-	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_VARIANT_SIMPLE,
-		       VOCAB_HOST_PAGEABLE, VOCAB_HOST_PAGEABLE, o, v);
+	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_HOST_PAGEABLE, 0,
+		       o);
 }
 
 /* J: at large N the copy reaches 12.9 of 14.4 GB/s, 90 % of the peak.
@@ -470,10 +456,6 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 static int claims_table(struct rctx *x, int part, int n[V_N])
 {
 	enum { SRC, CLAIM, OURS, VERD, NB };
-	static const char *const head[NB] = {
-		"concl.h.source", "concl.h.claim", "concl.h.ours",
-		"concl.h.verdict"
-	};
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
 	unsigned rg, seen = 0;
@@ -490,8 +472,8 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 	rtable_init(&t, "lXXl");
 	t.breaks = 1;
 	rbufs_init(b, NB);
-	for (k = 0; k < NB; k++)
-		rtable_head(&t, lang_get(x->L, head[k]));
+	mem_heads(x, &t, (const char *const[]){"concl.h.source",
+		  "concl.h.claim", "concl.h.ours", "concl.h.verdict", NULL});
 	rtable_head_end(&t);
 	for (i = 0; i < NCLAIMS && !rc; i++) {
 		const struct claim *c = &claims[i];

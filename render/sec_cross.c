@@ -107,20 +107,16 @@ static int cross_row(struct rctx *x, struct rtable *t,
  * cross_row into the finding "cross.find.tally" of each device. */
 static int cross_table(struct rctx *x, struct rfind *f)
 {
-	static const char *const head[] = {
-		"cross.h.suite", "cross.h.metric", "cross.h.n",
-		"cross.h.faster", "cross.h.slower", "cross.h.same",
-		"cross.h.untested", "cross.h.median", "cross.h.min",
-		"cross.h.max"
-	};
 	struct rtable t;
 	struct fv v;
 	size_t i;
 	int k, rc = 0, r;
 
 	rtable_init(&t, "llrrrrrSSS");
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-		rtable_head(&t, lang_get(x->L, head[i]));
+	mem_heads(x, &t, (const char *const[]){"cross.h.suite",
+		  "cross.h.metric", "cross.h.n", "cross.h.faster",
+		  "cross.h.slower", "cross.h.same", "cross.h.untested",
+		  "cross.h.median", "cross.h.min", "cross.h.max", NULL});
 	rtable_head_end(&t);
 	fv_init(&v);
 	for (k = 1; k < (int)x->ndevs && !rc; k++) {

@@ -178,43 +178,53 @@ static int ilp_figure(struct rctx *x, const int *dv, int nd)
 	return rc;
 }
 
-/* The counts at offset off of each device's facts f[0..nd) in math
- * mode, "2^{31} / 2^{32}", once where they are equal, or of device
- * one alone (one >= 0). */
-static void put_counts(const struct rctx *x, struct rbuf *b,
-		       const struct ilp_facts *f, int nd, int one, size_t off)
-{
-	int i, same = 1;
+/* A placeholder of a finding: NAME from the field at off of each
+ * device's facts, a double at sig figures, a count (sig 'n') or an
+ * effect (sig 'e'). */
+struct ilp_ph {
+	const char *name;
+	int sig;
+	size_t off;
+};
+#define PH(name, sig, field) {name, sig, offsetof(struct ilp_facts, field)}
+#define ILP_AT(i, type) (*(const type *)((const char *)&f[i] + p->off))
 
-#define ILP_AT(i) (*(const long long *)((const char *)&f[i] + off))
-	for (i = 1; i < nd; i++)
-		same &= ILP_AT(i) == ILP_AT(0);
-	for (i = 0; i < nd; i++) {
-		if ((one >= 0 && i != one) || (one < 0 && same && i))
-			continue;
-		if (i && one < 0)
-			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
-		if (ILP_AT(i) > 0)
-			ilp_count_math(ILP_AT(i), b);
-		else
-			rbuf_puts(b, "\\text{--}");
-	}
-#undef ILP_AT
-}
-
-/* The doubles at offset off of each device's facts, as find_devs_once
- * writes them, into placeholder name. */
-static void put_f(const struct rctx *x, struct fv *v, const char *name,
-		  const struct ilp_facts *f, int nd, int one, size_t off,
-		  int sig)
+/* The placeholders p[] (up to a NULL name) of device one (>= 0), or of
+ * the devices f[0..nd): doubles as find_devs_once writes them, counts in
+ * math mode ("2^{31} / 2^{32}") once where they are equal, effects
+ * each. */
+static void put_ph(const struct rctx *x, struct fv *v,
+		   const struct ilp_facts *f, int nd, int one,
+		   const struct ilp_ph *p)
 {
 	double d[ILP_MAXD];
-	int i;
+	struct rbuf *b;
+	int i, same;
 
-	for (i = 0; i < nd; i++)
-		d[i] = *(const double *)((const char *)&f[i] + off);
-	find_devs_once(x, fv_put(v, name), d, nd, one, sig);
+	for (; p->name; p++) {
+		b = fv_put(v, p->name);
+		for (i = 0, same = p->sig == 'n'; i < nd; i++) {
+			d[i] = p->sig < 'e' ? ILP_AT(i, double) : 0;
+			same &= p->sig != 'n' ||
+				ILP_AT(i, long long) == ILP_AT(0, long long);
+		}
+		if (p->sig < 'e')
+			find_devs_once(x, b, d, nd, one, p->sig);
+		for (i = 0; i < nd && p->sig >= 'e'; i++) {
+			if ((one >= 0 && i != one) || (one < 0 && same && i))
+				continue;
+			rbuf_puts(b, b->len ? lang_get(x->L, "find.devs.sep") :
+				  "");
+			if (p->sig == 'e')
+				find_effect(x, b, &ILP_AT(i, struct rcmp), 0);
+			else if (ILP_AT(i, long long) > 0)
+				ilp_count_math(ILP_AT(i, long long), b);
+			else
+				rbuf_puts(b, "\\text{--}");
+		}
+	}
 }
+#undef ILP_AT
 
 /* ---- the table ----------------------------------------------------------- */
 
@@ -224,27 +234,14 @@ static void put_f(const struct rctx *x, struct fv *v, const char *name,
 static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 		     const int *dv)
 {
-	char kinds[2 + 3 * ILP_MAXD] = "l";
 	struct ptable t;
 	struct fv v;
 	int *ilps = NULL, i, j, r, rc;
 	size_t ni;
 
-	for (i = 0; i < nd; i++)
-		strcat(kinds, "SSS");
-	parts_table_init(&t, kinds);
-	rtable_head(&t.t, "");
-	for (i = 0; i < nd; i++) {
-		rbuf_free(&t.cell);
-		dev_label(x, dv[i], &t.cell);
-		rtable_head_span(&t.t, 3, nd > 1 ? rbuf_str(&t.cell) : "");
-	}
-	rtable_head_end(&t.t);
-	rtable_head(&t.t, "");
-	for (i = 0; i < nd; i++)
-		mem_heads(x, &t.t, (const char *const[]){"ilp.h_gbs",
-			  "ilp.h_pct", "ilp.h_flight", NULL});
-	rtable_head_end(&t.t);
+	devs_table_init(x, &t, (const char *const[]){"=", NULL},
+			(const char *const[]){"ilp.h_gbs", "ilp.h_pct",
+			"ilp.h_flight", NULL}, dv, nd);
 	/* the rows: every device's ILPs, then memcpy */
 	ni = model_ints(x, -1, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP, NULL,
 			'i', &ilps);
@@ -276,8 +273,8 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 	}
 	free(ilps);
 	fv_init(&v);
-	put_counts(x, fv_put(&v, "N"), f, nd, -1, offsetof(struct ilp_facts,
-							   n));
+	put_ph(x, &v, f, nd, -1, (const struct ilp_ph[]){PH("N", 'n', n),
+	       {NULL, 0, 0}});
 	rc = fv_emit(x, &t.cap, "ilp.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "ilp.table_note"));
@@ -316,39 +313,22 @@ static void say_devs(struct rctx *x, struct rfind *fd, const struct ilp_all *a,
 	}
 }
 
-#define F(field) offsetof(struct ilp_facts, field)
-
-/* The effects of comparison cmp (at offset off) of device one, or of
- * every device joined. */
-static void put_eff(const struct rctx *x, struct rbuf *b,
-		    const struct ilp_all *a, int one, size_t off)
-{
-	int i;
-
-	for (i = one < 0 ? 0 : one; i < (one < 0 ? a->nd : one + 1); i++) {
-		if (i > (one < 0 ? 0 : one))
-			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
-		find_effect(x, b, (const struct rcmp *)((const char *)&a->f[i]
-							 + off), 0);
-	}
-}
-
 /* ILP 1 against the best ILP at the largest size in device memory. */
 static void say_best(struct rctx *x, struct rfind *fd,
 		     const struct ilp_all *a, int one, struct fv *v)
 {
+	static const struct ilp_ph ph[] = {
+		PH("N", 'n', n), PH("GB", 4, gbest), PH("PB", 3, pctbest),
+		PH("G1", 4, g1), PH("P1", 3, pct1), PH("EFF", 'e', cmp),
+		{NULL, 0, 0}
+	};
 	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
 	char key[64] = "find.ilp.best";
 
 	if (!f->n)
 		return;
-	put_counts(x, fv_put(v, "N"), a->f, a->nd, one, F(n));
+	put_ph(x, v, a->f, a->nd, one, ph);
 	fv_int(v, "BEST", f->best_ilp);
-	put_f(x, v, "GB", a->f, a->nd, one, F(gbest), 4);
-	put_f(x, v, "PB", a->f, a->nd, one, F(pctbest), 3);
-	put_f(x, v, "G1", a->f, a->nd, one, F(g1), 4);
-	put_f(x, v, "P1", a->f, a->nd, one, F(pct1), 3);
-	put_eff(x, fv_put(v, "EFF"), a, one, F(cmp));
 	if (isfinite(f->g1))
 		mem_key(key, sizeof(key), "find.ilp", mem_word(&f->cmp, 1));
 	fv_find(x, fd, key, v);
@@ -359,19 +339,17 @@ static void say_best(struct rctx *x, struct rfind *fd,
 static void say_why(struct rctx *x, struct rfind *fd,
 		    const struct ilp_all *a, int one, struct fv *v)
 {
+	static const struct ilp_ph ph[] = {
+		PH("T", 1, threads1), PH("K1", 2, kib1), PH("KB", 2, kibbest),
+		PH("SM", 1, sms), PH("G1", 4, g1), PH("LAT", 3, lat_ns),
+		PH("PEAK", 4, peak), PH("NEED", 2, need), {NULL, 0, 0}
+	};
 	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
 
 	if (!isfinite(f->need) || !isfinite(f->kibbest))
 		return;
 	fv_int(v, "BEST", f->best_ilp);
-	put_f(x, v, "T", a->f, a->nd, one, F(threads1), 1);
-	put_f(x, v, "K1", a->f, a->nd, one, F(kib1), 2);
-	put_f(x, v, "KB", a->f, a->nd, one, F(kibbest), 2);
-	put_f(x, v, "SM", a->f, a->nd, one, F(sms), 1);
-	put_f(x, v, "G1", a->f, a->nd, one, F(g1), 4);
-	put_f(x, v, "LAT", a->f, a->nd, one, F(lat_ns), 3);
-	put_f(x, v, "PEAK", a->f, a->nd, one, F(peak), 4);
-	put_f(x, v, "NEED", a->f, a->nd, one, F(need), 2);
+	put_ph(x, v, a->f, a->nd, one, ph);
 	fv_find(x, fd, "find.ilp.why", v);
 }
 
@@ -379,15 +357,15 @@ static void say_why(struct rctx *x, struct rfind *fd,
 static void say_memcpy(struct rctx *x, struct rfind *fd,
 		       const struct ilp_all *a, int one, struct fv *v)
 {
+	static const struct ilp_ph ph[] = {PH("GM", 4, gmem),
+		PH("PM", 3, pctmem), PH("EFF", 'e', cmpmem), {NULL, 0, 0}};
 	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
 	char key[64];
 
 	if (!f->n || !isfinite(f->gmem))
 		return;
 	fv_int(v, "BEST", f->best_ilp);
-	put_f(x, v, "GM", a->f, a->nd, one, F(gmem), 4);
-	put_f(x, v, "PM", a->f, a->nd, one, F(pctmem), 3);
-	put_eff(x, fv_put(v, "EFF"), a, one, F(cmpmem));
+	put_ph(x, v, a->f, a->nd, one, ph);
 	mem_key(key, sizeof(key), "find.ilp.memcpy", mem_word(&f->cmpmem, 1));
 	fv_find(x, fd, key, v);
 }
@@ -418,8 +396,8 @@ static void say_l2(struct rctx *x, struct rfind *fd, const struct ilp_all *a,
 		if (isfinite(a->f[i].l2))
 			mem_mib(lb, a->f[i].l2);
 	}
-	put_f(x, v, "G", a->f, a->nd, one, F(l2_gbs), 4);
-	put_f(x, v, "PEAK", a->f, a->nd, one, F(peak), 4);
+	put_ph(x, v, a->f, a->nd, one, (const struct ilp_ph[]){
+	       PH("G", 4, l2_gbs), PH("PEAK", 4, peak), {NULL, 0, 0}});
 	if (is_memcpy(c->c->variant))
 		fv_str(v, "WHO", lang_get(x->L, "ilp.memcpy"));
 	else
@@ -441,8 +419,8 @@ static void takeaway(struct rctx *x, const struct ilp_all *a)
 		if (!isfinite(a->f[i].g1) || !isfinite(a->f[i].pctbest))
 			return;
 	fv_init(&v);
-	put_f(x, &v, "P1", a->f, a->nd, -1, F(pct1), 2);
-	put_f(x, &v, "PB", a->f, a->nd, -1, F(pctbest), 2);
+	put_ph(x, &v, a->f, a->nd, -1, (const struct ilp_ph[]){
+	       PH("P1", 2, pct1), PH("PB", 2, pctbest), {NULL, 0, 0}});
 	fv_int(&v, "BEST", a->f[0].best_ilp);
 	fv_par(x, "ilp.takeaway", &v);
 	fv_free(&v);

@@ -3,11 +3,11 @@
  * (SGEMM in fp32, DGEMM in fp64) on random inputs uniform in [-1, 1).
  * The main body holds one speed table at the largest size where kernels
  * ran steady (a column group per GPU: fp64 GFLOP/s, the share of the
- * peak the rule names for the kernel, the fp64 over fp32 time), one
- * table of the errors in units of u, and findings stated once where the
- * GPUs agree. Every configuration's numbers are in the generic appendix
- * of all measurements. facts_precision computes what the findings and
- * the conclusions state. */
+ * peak the rule names for the kernel, the fp64 over fp32 time) and
+ * findings stated once where the GPUs agree, the errors in units of u
+ * among them. Every configuration's numbers are in the generic appendix
+ * of all measurements. facts_precision computes what the findings
+ * state. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +20,45 @@
 /* devices one section reports side by side */
 #define PR_MAXD 8
 
-const char *const pr_precs[PR_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
-const double pr_unit[PR_NP] = {0x1p-24, 0x1p-53};
+enum { PR_FP32, PR_FP64, PR_NP };
+#define PR_MAXR 16		/* (kernel, block) rows kept */
+/* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
+#define PR_RATIO_TOL 0.25
+/* One (kernel, block) that some device measured (every device's facts
+ * have the same rows; a device's row of a kernel it did not run has no
+ * point). */
+struct pr_row {
+	const char *variant;	/* points into the configurations */
+	int block;
+	int own;		/* 0 for the library */
+	int named_block;	/* the kernel ran several blocks */
+	/* at pr_facts.n_top: each precision (NULL none), and fp32 (a)
+	 * against fp64 (b) in kernel time where both ran steady (else
+	 * cmp.ratio NAN; cmp.p < 0 untested) */
+	const struct rcfg *top[PR_NP];
+	struct rcmp cmp;
+	/* the max and mean error at pr_facts.n_acc, NAN none */
+	double emax[PR_NP], emean[PR_NP];
+};
+struct pr_facts {
+	int nrows;
+	struct pr_row row[PR_MAXR];	/* in table order */
+	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
+	double pratio;		/* peak[FP32] / peak[FP64], NAN */
+	int n_top;		/* the largest n where a row ran steady in
+				 * both precisions; 0 none */
+	int ncmp;		/* rows compared there */
+	int own_cmp;		/* own rows compared */
+	int fast64_own;		/* the own row fastest in fp64 (steady)
+				 * at n_top; -1 */
+	/* the largest n where a row has both precisions' mean error; the
+	 * rows there with both whose fp64 error is not below fp32's */
+	int n_acc, nacc_not;
+};
+static const char *const pr_precs[PR_NP] = {VOCAB_PREC_FP32,
+					    VOCAB_PREC_FP64};
+/* the unit roundoff u of each precision */
+static const double pr_unit[PR_NP] = {0x1p-24, 0x1p-53};
 
 /* The table order: report P's versions, report G's kernels, the
  * library last; a kernel this renderer does not know follows. */
@@ -125,16 +162,13 @@ static double pr_eff(const struct pr_row *w)
 	return w->cmp.hl > 0 ? w->cmp.hl : w->cmp.ratio;
 }
 
-/* The errors at n_acc and every configuration's against k u. */
+/* n_acc and each row's errors there. */
 static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 			 const int *ns, size_t nn)
 {
 	size_t i;
 	int r, p;
 
-	f->er_lo = f->er_hi = f->worst = NAN;
-	for (p = 0; p < PR_NP; p++)
-		f->u_lo[p] = f->u_hi[p] = f->umax[p] = NAN;
 	for (i = nn; i-- > 0 && !f->n_acc; )
 		for (r = 0; r < f->nrows; r++)
 			if (isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
@@ -146,51 +180,32 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 				f->n_acc = ns[i];
 	for (r = 0; r < f->nrows; r++) {
 		struct pr_row *w = &f->row[r];
-		double *e = w->emean, mlo = NAN;	/* mlo: scratch */
 
 		for (p = 0; p < PR_NP; p++) {
 			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
 
-			e[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
+			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
 			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-			num_range_add(e[p] / pr_unit[p], &f->u_lo[p],
-				      &f->u_hi[p]);
-			num_range_add(w->emax[p] / pr_unit[p], &mlo,
-				      &f->umax[p]);
 		}
-		if (!isfinite(e[PR_FP32]) || !isfinite(e[PR_FP64]))
-			continue;
-		f->nacc++;
-		if (!(e[PR_FP64] < e[PR_FP32]))
-			f->nacc_not++;
-		else if (e[PR_FP64] > 0)
-			num_range_add(e[PR_FP32] / e[PR_FP64], &f->er_lo,
-				      &f->er_hi);
-	}
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *c = &x->cfgs[i];
-		double m, b;
-
-		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE))
-			continue;
-		if (!rcfg_ok(c))
-			continue;
-		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-		p = !strcmp(c->c->precision ? c->c->precision : "",
-			    VOCAB_PREC_FP64);
-		b = c->c->k * pr_unit[p];
-		if (!isfinite(m) || !(b > 0))
-			continue;
-		f->nbound++;
-		if (!(m / b <= f->worst))
-			f->worst = m / b;
-		f->nover += m > b;
+		f->nacc_not += isfinite(w->emean[PR_FP32]) &&
+			       isfinite(w->emean[PR_FP64]) &&
+			       !(w->emean[PR_FP64] < w->emean[PR_FP32]);
 	}
 }
 
-/* One place computes what the findings and the conclusions state; see
- * struct pr_facts. */
-int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
+/* fp32's mean error over fp64's where fp64's is the smaller, else NAN. */
+static double pr_er(const struct pr_row *w)
+{
+	const double *e = w->emean;
+
+	return isfinite(e[PR_FP32]) && isfinite(e[PR_FP64]) &&
+	       e[PR_FP64] < e[PR_FP32] && e[PR_FP64] > 0 ?
+	       e[PR_FP32] / e[PR_FP64] : NAN;
+}
+
+/* Fills *f for device dev: what the findings state (struct pr_facts).
+ * Returns 0, -1 when the store fails. */
+static int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 {
 	const struct store_device *d = x->devs[dev];
 	int *ns = NULL, r, p, rc = -1;
@@ -323,26 +338,31 @@ static void put_then(const struct rctx *x, struct fv *v, const char *name,
 
 /* ---- the tables ---------------------------------------------------------- */
 
-/* The speed table's two header rows: a column group per device. */
-static void speed_head(struct rctx *x, const struct pr_all *a,
-		       struct ptable *t)
+void devs_table_init(struct rctx *x, struct ptable *t,
+		     const char *const *lead, const char *const *grp,
+		     const int *dv, int nd)
 {
+	char kinds[4 + 3 * PR_MAXD];
+	size_t nl = 0;
 	int i;
 
-	rtable_head(&t->t, "");
-	rtable_head(&t->t, "");
-	for (i = 0; i < a->nd; i++) {
+	while (lead[nl])
+		nl++;
+	memset(kinds, 'l', nl);
+	memset(kinds + nl, 'S', (size_t)(3 * nd));
+	kinds[nl + (size_t)(3 * nd)] = '\0';
+	parts_table_init(t, kinds);
+	for (i = 0; i < (int)nl; i++)
+		rtable_head(&t->t, "");
+	for (i = 0; i < nd; i++) {
 		rbuf_free(&t->cell);
-		dev_label(x, a->dv[i], &t->cell);
-		rtable_head_span(&t->t, 3, a->nd > 1 ? rbuf_str(&t->cell) :
-				 "");
+		dev_label(x, dv[i], &t->cell);
+		rtable_head_span(&t->t, 3, nd > 1 ? rbuf_str(&t->cell) : "");
 	}
 	rtable_head_end(&t->t);
-	mem_heads(x, &t->t, (const char *const[]){"precision.h_kernel",
-		  "precision.h_peak", NULL});
-	for (i = 0; i < a->nd; i++)
-		mem_heads(x, &t->t, (const char *const[]){"precision.h_g64",
-			  "precision.h_pct", "precision.h_ratio", NULL});
+	mem_heads(x, &t->t, lead);
+	for (i = 0; i < nd; i++)
+		mem_heads(x, &t->t, grp);
 	rtable_head_end(&t->t);
 }
 
@@ -398,19 +418,19 @@ static int speed_row(struct rctx *x, const struct pr_all *a,
  * device (it holds every one); its note explains a missing share. */
 static int speed_table(struct rctx *x, const struct pr_all *a)
 {
-	char kinds[4 + 3 * PR_MAXD] = "ll";
 	struct ptable t;
 	struct fv v;
 	double n[PR_MAXD];
 	int i, r, got = 0, nopeak = 0, rc;
 
 	for (i = 0; i < a->nd; i++) {
-		strcat(kinds, "SSS");
 		nopeak |= !isfinite(a->f[i].peak[PR_FP64]);
 		n[i] = a->f[i].n_top;
 	}
-	parts_table_init(&t, kinds);
-	speed_head(x, a, &t);
+	devs_table_init(x, &t, (const char *const[]){"precision.h_kernel",
+			"precision.h_peak", NULL}, (const char *const[]){
+			"precision.h_g64", "precision.h_pct",
+			"precision.h_ratio", NULL}, a->dv, a->nd);
 	for (r = 0; r < a->f[0].nrows; r++)
 		got |= speed_row(x, a, &t, r);
 	fv_init(&v);
@@ -638,6 +658,32 @@ static void find_lib(struct rctx *x, struct rfind *fd,
 	}
 }
 
+/* Device dev's ok configurations with a max error against k u: their
+ * count added to *nb, those above it to *nover, the largest share to
+ * *worst. */
+static void pr_bound(const struct rctx *x, int dev, int *nb, int *nover,
+		     double *worst)
+{
+	double lo = NAN, m, bd;
+	size_t k;
+
+	for (k = 0; k < x->ncfgs; k++) {
+		const struct rcfg *c = &x->cfgs[k];
+
+		if (c->dev != dev || strcmp(c->c->suite, PR_SUITE) ||
+		    !rcfg_ok(c))
+			continue;
+		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
+		bd = c->c->k * pr_unit[!strcmp(c->c->precision ?
+			c->c->precision : "", VOCAB_PREC_FP64)];
+		if (!isfinite(m) || !(bd > 0))
+			continue;
+		++*nb;
+		num_range_add(m / bd, &lo, worst);
+		*nover += m > bd;
+	}
+}
+
 /* The errors of every device at once: in units of u over the kernels
  * and devices, fp32's over fp64's, against the bound k u; the kernels
  * whose fp64 is not more accurate, per device. */
@@ -656,22 +702,18 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 		const struct pr_facts *f = &a->f[i];
 
 		n[i] = f->n_acc;
-		for (p = 0; p < PR_NP; p++) {
-			num_range_add(f->u_lo[p], &lo[p], &hi[p]);
-			num_range_add(f->u_hi[p], &lo[p], &hi[p]);
-			num_range_add(f->umax[p], &mlo, &mx[p]);
-		}
-		num_range_add(f->er_lo, &elo, &ehi);
-		num_range_add(f->er_hi, &elo, &ehi);
-		num_range_add(f->worst, &mlo, &worst);
-		nb += f->nbound;
-		nover += f->nover;
-		/* kernels that add an entry's k products in one order with
-		 * the same fused multiply-adds round alike */
 		for (r = 0; r < f->nrows; r++)
 			for (p = 0; p < PR_NP; p++) {
 				const struct pr_row *w = &f->row[r];
 
+				num_range_add(pr_er(w), &elo, &ehi);
+				num_range_add(w->emean[p] / pr_unit[p], &lo[p],
+					      &hi[p]);
+				num_range_add(w->emax[p] / pr_unit[p], &mlo,
+					      &mx[p]);
+				/* kernels that add an entry's k products in
+				 * one order with the same fused multiply-adds
+				 * round alike */
 				if (!isfinite(w->emax[p]))
 					continue;
 				if (!ref[p])
@@ -680,6 +722,7 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 					w->emean[p] == ref[p]->emean[p] &&
 					f->n_acc == a->f[0].n_acc;
 			}
+		pr_bound(x, a->dv[i], &nb, &nover, &worst);
 		put_dev(x, a, i, v);
 		b = fv_put(v, "LIST");
 		for (r = 0; f->nacc_not && r < f->nrows; r++)
@@ -731,13 +774,13 @@ static void takeaway(struct rctx *x, const struct pr_all *a)
 	struct fv v;
 	int i, r;
 
-	for (i = 0; i < a->nd; i++) {
-		for (r = 0; r < a->f[i].nrows; r++)
-			num_range_add(pr_eff(&a->f[i].row[r]),
-				      &lo[!a->f[i].row[r].own],
-				      &hi[!a->f[i].row[r].own]);
-		num_range_add(a->f[i].er_lo, &lo[2], &hi[2]);
-	}
+	for (i = 0; i < a->nd; i++)
+		for (r = 0; r < a->f[i].nrows; r++) {
+			const struct pr_row *w = &a->f[i].row[r];
+
+			num_range_add(pr_eff(w), &lo[!w->own], &hi[!w->own]);
+			num_range_add(pr_er(w), &lo[2], &hi[2]);
+		}
 	if (!isfinite(lo[0]) || !isfinite(lo[2]))
 		return;
 	fv_init(&v);
@@ -751,7 +794,6 @@ static void takeaway(struct rctx *x, const struct pr_all *a)
 
 /* The section: its heading, the objective and method (or that the
  * data hold no such measurement), the speed table of every device, the
- * error table (once where the devices' errors are the same), the
  * configurations without a result, the findings and the take-away.
  * Returns 0, or -1 on a store or template error (message printed). */
 int sec_precision(struct rctx *x)
