@@ -389,10 +389,11 @@ static void text_or_dash(struct rbuf *b, const char *s)
 
 /* A row of the settings table: by session_cell, or from the field at
  * off of the session (text, text or "--", integer, number, text or
- * number that older files lack: "not recorded") or of its readings at
- * start and end (SR_ENV: off its has_ flag, val the value) */
-enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_ENV,
-       SR_ENV_TEXT };
+ * number that older files lack: "not recorded", a name, a command
+ * line, a seed) or of its readings at start and end (SR_ENV: off its
+ * has_ flag, val the value) */
+enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_NAME,
+       SR_TT, SR_ULL, SR_ENV, SR_ENV_TEXT };
 struct sess_row {
 	const char *name;	/* the string "sess.NAME" */
 	int kind;
@@ -405,18 +406,19 @@ struct sess_row {
 	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
 static const struct sess_row sess_rows[] = {
 	/* the setting: what measured where */
-	SR_C("device"), SR_C("host"), SR_F("cpu", SR_REC, host_cpu),
+	SR_C("device"), SR_F("host", SR_NAME, hostname), SR_F("cpu", SR_REC, host_cpu),
 	SR_C("pcie"), SR_F("started", SR_TEX, started_at),
 	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
 	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
 	SR_F("nvcc", SR_REC, cuda_compiler), SR_C("cublas"),
-	SR_C("cmdline"), SR_F("suites", SR_TEX, suites), SR_C("counters"),
+	SR_F("cmdline", SR_TT, cmdline), SR_F("suites", SR_TEX, suites),
+	SR_C("counters"),
 	SR_C("samples"), SR_C("timers"),
 	/* the run: how it sampled, and the GPU's state */
 	SR_F("repeat", SR_INT, repeat), SR_F("warmup", SR_INT, warmup),
 	SR_F("min_samples", SR_INT, min_samples),
 	SR_F("max_time", SR_NUM, max_time_s), SR_C("max_noise"),
-	SR_C("seed"), SR_F("launch", SR_RNUM, launch_us),
+	SR_F("seed", SR_ULL, seed), SR_F("launch", SR_RNUM, launch_us),
 	SR_F("tolerance", SR_NUM, tolerance),
 	SR_C("locked"), SR_F("power_limit", SR_RNUM, power_limit_w),
 	SR_E("sm_clock", SR_ENV, has_sm_clock, sm_clock_mhz, 0),
@@ -455,6 +457,15 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 		rbuf_put_tex(b, *(char *const *)f, 1);
 	else if (r->kind == SR_REC || r->kind == SR_RNUM)
 		rbuf_puts(b, lang_get(x->L, "sess.not_recorded"));
+	else if (r->kind == SR_NAME)
+		name_put(x, *(char *const *)f, 1, b);
+	else if (r->kind == SR_ULL)
+		rbuf_printf(b, "%llu", *(const unsigned long long *)f);
+	if (r->kind == SR_TT) {
+		rbuf_puts(b, "\\texttt{");
+		rbuf_put_tex(b, *(char *const *)f, 1);
+		rbuf_puts(b, "}");
+	}
 	for (i = 0; r->kind >= SR_ENV && i < 2; i++) {
 		e = (const char *)env[i];
 		if (i)
@@ -472,31 +483,39 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 	}
 }
 
-/* The configurations of session q that the regime rule marks throttled
- * (clock below the session's top by RULE_CLOCK_TOL, or held by the
- * driver) into *nt, of *n reported; the samples measure counted
- * throttled and discarded (schema 7) into *ts and *td, -1 where no
- * configuration stored them. */
-static void session_throttle(const struct rctx *x,
-			     const struct store_session *q, long long *nt,
-			     long long *n, long long *ts, long long *td)
+/* The cell "throttled" (samples 0) or "throttled_samples" (1) of
+ * session q: its configurations the regime rule marks throttled (clock
+ * below the session's top by RULE_CLOCK_TOL, or held by the driver) of
+ * those reported; or the samples measure counted throttled and
+ * discarded (schema 7), "not recorded" where no configuration stored
+ * them. */
+static void session_throttled(struct rctx *x, const struct store_session *q,
+			      int samples, struct rbuf *cell)
 {
+	long long nt = 0, n = 0, ts = -1, td = -1;
+	struct fv v;
 	size_t i;
 
-	*nt = *n = 0;
-	*ts = *td = -1;
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
 		if (c->session_id != q->id)
 			continue;
-		(*n)++;
-		*nt += (rcfg_marks(x, &x->cfgs[i]) & RG_THROTTLE) != 0;
+		n++;
+		nt += (rcfg_marks(x, &x->cfgs[i]) & RG_THROTTLE) != 0;
 		if (c->throttled >= 0)
-			*ts = (*ts > 0 ? *ts : 0) + c->throttled;
+			ts = (ts > 0 ? ts : 0) + c->throttled;
 		if (c->discarded >= 0)
-			*td = (*td > 0 ? *td : 0) + c->discarded;
+			td = (td > 0 ? td : 0) + c->discarded;
 	}
+	fv_init(&v);
+	fv_int(&v, "N", samples ? ts : nt);
+	fv_int(&v, "OF", n);
+	fv_int(&v, "DISCARDED", td > 0 ? td : 0);
+	fv_emit(x, cell, !samples ? (nt ? "sess.throttled_cfgs" :
+		"sess.throttled_none") : ts < 0 ? "sess.not_recorded" :
+		"sess.throttled_n", &v);
+	fv_free(&v);
 }
 
 /* The cell of a row written by code of its own (SR_CODE). Returns 0,
@@ -514,19 +533,13 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		for (d = 0; d < (int)x->ndevs; d++)
 			if (x->devs[d]->id == q->device_id)
 				dev_label(x, d, cell);
-	} else if (!strcmp(w, "host")) {
-		name_put(x, q->hostname, 1, cell);
 	} else if (!strcmp(w, "status")) {
 		/* in the report's language where the strings name it */
 		lang_name_put(x, "sess.status", q->status, 0, cell);
-	} else if (!strcmp(w, "driver")) {
-		version_text(q->driver_version, q->driver_text, cell);
-	} else if (!strcmp(w, "runtime")) {
-		version_text(q->runtime_version, NULL, cell);
-	} else if (!strcmp(w, "cmdline")) {
-		rbuf_puts(cell, "\\texttt{");
-		rbuf_put_tex(cell, q->cmdline, 1);
-		rbuf_puts(cell, "}");
+	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime")) {
+		d = *w == 'd';
+		version_text(d ? q->driver_version : q->runtime_version,
+			     d ? q->driver_text : NULL, cell);
 	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
 		d = !strcmp(w, "pcie") ? q->pcie_gen : q->cublas_version;
 		if (d <= 0)
@@ -561,19 +574,8 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 				    q->throttle_pct);
 		fv_emit(x, cell, q->throttle_pct > 0 ? "sess.throttle_at" :
 			"sess.throttle_mode_only", &v);
-	} else if (!strcmp(w, "throttled") ||
-		   !strcmp(w, "throttled_samples")) {
-		long long nt, n, ts, td;
-
-		session_throttle(x, q, &nt, &n, &ts, &td);
-		fv_int(&v, "N", !strcmp(w, "throttled") ? nt : ts);
-		fv_int(&v, "OF", n);
-		fv_int(&v, "DISCARDED", td > 0 ? td : 0);
-		fv_emit(x, cell, !strcmp(w, "throttled") ? (nt ?
-			"sess.throttled_cfgs" : "sess.throttled_none") :
-			ts < 0 ? "sess.not_recorded" : "sess.throttled_n", &v);
-	} else if (!strcmp(w, "seed")) {
-		rbuf_printf(cell, "%llu", q->seed);
+	} else if (!strncmp(w, "throttled", 9)) {
+		session_throttled(x, q, w[9] != '\0', cell);
 	} else if (!strcmp(w, "timers")) {
 		return timers_text(x, q, cell);
 	} else if (!strcmp(w, "counters")) {
