@@ -606,59 +606,6 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	return 0;
 }
 
-/* sessions side by side in one settings table: three are too tall for a
- * page and too narrow for CLOCK_MONOTONIC */
-#define SESSIONS_PER_TABLE 2
-
-/* One table of up to SESSIONS_PER_TABLE sessions side by side: their
- * setting (part 0, anchored "sessions") or their run (1,
- * "sessions-run"). */
-static int session_table(struct rctx *x, const struct store_session **s,
-			 size_t n, int part)
-{
-	const struct sess_row *r;
-	struct rtable t;
-	struct rbuf cell;
-	char kinds[8] = "l", key[64];
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < n; i++)
-		strcat(kinds, "X");
-	rtable_init(&t, kinds);
-	rbuf_init(&cell);
-	rtable_head(&t, lang_get(x->L, "sess.setting"));
-	for (i = 0; i < n; i++) {
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "%s~%lld", lang_get(x->L, "sess.session"),
-			    (long long)s[i]->id);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	rtable_head_end(&t);
-	for (r = sess_rows + (part ? NSESS_SETTING : 0); r < sess_rows +
-	     (part ? NSESS_ROWS : NSESS_SETTING); r++) {
-		snprintf(key, sizeof(key), "sess.%s", r->name);
-		rtable_text(&t, lang_get(x->L, key));
-		for (i = 0; i < n; i++) {
-			rbuf_free(&cell);
-			if (r->kind == SR_CODE)
-				rc |= session_cell(x, s[i], r->name, &cell);
-			else
-				session_field(x, r, s[i], &cell);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-	}
-	if (!rc)
-		rc = emit_table(x, &t, lang_plural(x->L, part ?
-				"sess.caption_run" : "sess.caption",
-				(long long)n), part ? "sessions-run" :
-				"sessions", NULL);
-	rtable_free(&t);
-	rbuf_free(&cell);
-	return rc;
-}
-
 /* What a launch costs, as the sessions measured it: the yardstick of
  * the launch-bound mark; or that the database cannot say. */
 static int launch_par(struct rctx *x, const struct store_session **s,
@@ -947,26 +894,6 @@ int sec_intro(struct rctx *x)
 	return rc ? -1 : 0;
 }
 
-int sec_sessions(struct rctx *x)
-{
-	const struct store_session **s;
-	size_t i, ns;
-	int rc = 0, part;
-
-	ns = sessions_used(x, &s);
-	emit_heading(x, 0, lang_get(x->L, "sess.title"));
-	rbuf_puts(&x->body, "\\label{app:sessions}\n");
-	if (!ns)
-		emit_par(x, lang_get(x->L, "method.nosession"));
-	for (i = 0; i < ns && !rc; i += SESSIONS_PER_TABLE)
-		for (part = 0; part < 2 && !rc; part++)
-			rc = session_table(x, s + i, ns - i <
-					   SESSIONS_PER_TABLE ? ns - i :
-					   SESSIONS_PER_TABLE, part);
-	free(s);
-	return rc;
-}
-
 /* A property's text: its value (or number) and unit. */
 static void prop_text(const struct rctx *x, const struct store_prop *p,
 		      struct rbuf *b)
@@ -1074,39 +1001,50 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 	return 0;
 }
 
-/* The table of rows of the ncol devices from chunk on, anchored
- * anchor, captioned caption (NULL: the appendix's). */
-static int device_table(struct rctx *x, const char **rows, size_t nrows,
-			size_t chunk, size_t ncol, const char *anchor,
-			const char *caption)
+/* One table of ncol columns side by side: of the sessions s[0..ncol-1]
+ * in the rows sr[0..nrows-1] of sess_rows; or, s NULL, of the devices
+ * d[0..ncol-1] in the rows rows[0..nrows-1] (NULL: a gap) with the
+ * device note. Anchored anchor, captioned caption. */
+static int side_table(struct rctx *x, const struct store_session **s,
+		      const struct sess_row *sr,
+		      struct store_device *const *d, const char **rows,
+		      size_t nrows, size_t ncol, const char *anchor,
+		      const char *caption)
 {
-	char kinds[RTABLE_MAXCOLS + 1] = "l";
+	char kinds[RTABLE_MAXCOLS + 1] = "l", key[64];
 	struct rtable t;
 	struct rbuf cell;
 	size_t i, r;
-	int rc;
+	int rc = 0;
 
 	for (i = 0; i < ncol; i++)
 		strcat(kinds, "X");
 	rtable_init(&t, kinds);
 	rbuf_init(&cell);
-	rtable_head(&t, lang_get(x->L, "device.param"));
+	rtable_head(&t, lang_get(x->L, s ? "sess.setting" : "device.param"));
 	for (i = 0; i < ncol; i++) {
 		rbuf_free(&cell);
-		if (x->ndevs > 1)
-			rbuf_printf(&cell, "GPU~%zu", chunk + i + 1);
+		if (s)
+			rbuf_printf(&cell, "%s~%lld", lang_get(x->L,
+				    "sess.session"), (long long)s[i]->id);
+		else if (x->ndevs > 1)
+			rbuf_printf(&cell, "GPU~%zu",
+				    (size_t)(d - x->devs) + i + 1);
 		else
 			rbuf_puts(&cell, lang_get(x->L, "device.value"));
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
 	for (r = 0; r < nrows; r++) {
-		if (!rows[r]) {
+		if (!s && !rows[r]) {
 			rtable_gap(&t);
 			continue;
 		}
 		rbuf_free(&cell);
-		if (dev_own_find(rows[r]) >= 0)
+		snprintf(key, sizeof(key), "sess.%s", s ? sr[r].name : "");
+		if (s)
+			rbuf_puts(&cell, lang_get(x->L, key));
+		else if (dev_own_find(rows[r]) >= 0)
 			rbuf_puts(&cell, lang_get(x->L,
 				  dev_own[dev_own_find(rows[r])][1]));
 		else
@@ -1114,31 +1052,39 @@ static int device_table(struct rctx *x, const char **rows, size_t nrows,
 		rtable_text(&t, rbuf_str(&cell));
 		for (i = 0; i < ncol; i++) {
 			rbuf_free(&cell);
-			dev_cell(x, x->devs[chunk + i], rows[r], &cell);
+			if (!s)
+				dev_cell(x, d[i], rows[r], &cell);
+			else if (sr[r].kind == SR_CODE)
+				rc |= session_cell(x, s[i], sr[r].name, &cell);
+			else
+				session_field(x, &sr[r], s[i], &cell);
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
 	}
 	rbuf_free(&cell);
-	rc = emit_table(x, &t, caption ? caption : lang_plural(x->L,
-			"device.caption", (long long)ncol), anchor,
-			device_note(x, &cell));
+	if (!rc)
+		rc = emit_table(x, &t, caption, anchor, s ? NULL :
+				device_note(x, &cell));
 	rtable_free(&t);
 	rbuf_free(&cell);
 	return rc;
 }
 
 /* The tables of rows of every reported device: four devices per table
- * keep the columns readable. */
+ * keep the columns readable. caption NULL: the appendix's. */
 static int device_tables(struct rctx *x, const char **rows, size_t nrows,
 			 const char *anchor, const char *caption)
 {
-	size_t chunk;
+	size_t c, n;
 	int rc = 0;
 
-	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
-		rc = device_table(x, rows, nrows, chunk, x->ndevs - chunk < 4 ?
-				  x->ndevs - chunk : 4, anchor, caption);
+	for (c = 0; c < x->ndevs && !rc; c += 4) {
+		n = x->ndevs - c < 4 ? x->ndevs - c : 4;
+		rc = side_table(x, NULL, NULL, x->devs + c, rows, nrows, n,
+				anchor, caption ? caption : lang_plural(x->L,
+				"device.caption", (long long)n));
+	}
 	return rc;
 }
 
@@ -1154,5 +1100,32 @@ int sec_device(struct rctx *x)
 		return -1;
 	rc = device_tables(x, keys, nkeys, "device", NULL);
 	free(keys);
+	return rc;
+}
+
+int sec_sessions(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t i, n, ns = sessions_used(x, &s);
+	int rc = 0, part;
+
+	emit_heading(x, 0, lang_get(x->L, "sess.title"));
+	rbuf_puts(&x->body, "\\label{app:sessions}\n");
+	if (!ns)
+		emit_par(x, lang_get(x->L, "method.nosession"));
+	/* sessions side by side in one settings table: three are too tall
+	 * for a page and too narrow for CLOCK_MONOTONIC */
+	for (i = 0; i < ns && !rc; i += 2)
+		for (part = 0, n = ns - i < 2 ? ns - i : 2; part < 2 && !rc;
+		     part++)
+			rc = side_table(x, s + i, sess_rows + (part ?
+					NSESS_SETTING : 0), NULL, NULL, part ?
+					NSESS_ROWS - NSESS_SETTING :
+					NSESS_SETTING, n, part ?
+					"sessions-run" : "sessions",
+					lang_plural(x->L, part ?
+					"sess.caption_run" : "sess.caption",
+					(long long)n));
+	free(s);
 	return rc;
 }
