@@ -169,45 +169,31 @@ static void exercise_default(const struct rctx *x, struct rbuf *b)
 	}
 }
 
-static int title_field(struct rctx *x, struct rbuf *out, const char *key,
-		       const char *given, const char *deflt)
-{
-	struct fv v;
-	char *t;
-	int rc;
-
-	if (!given && !deflt)
-		return 0;
-	fv_init(&v);
-	fv_str(&v, "NAME", lang_get(x->L, key));
-	if (given)
-		rbuf_put_tex(fv_put(&v, "VALUE"), given, 0);
-	else
-		fv_str(&v, "VALUE", deflt);
-	t = tmpl_fragment(x->frags, "titlefield");
-	rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
-	free(t);
-	fv_free(&v);
-	return rc;
-}
-
+/* The title page: the fields given (or their defaults) in fragment
+ * "titlefield" each, the devices, the footer naming the data. */
 int sec_title(struct rctx *x, struct rbuf *out)
 {
-	enum { DEVS, FOOT, DATES, FIELDS, EX, DAY, TITLE, DB, NB };
+	static const char *const name[] = {"title.author", "title.course",
+					   "title.exercise", "title.date"};
+	const char *given[] = {x->meta.author, x->meta.course,
+			       x->meta.exercise, x->meta.date}, *dflt[4];
 	const struct store_session **s;
-	struct rbuf b[NB];
 	const char *from = NULL, *to = NULL, *a, *e;
-	struct kv v[5];
-	char *t;
-	size_t i, ns;
-	int rc;
+	char *t = tmpl_fragment(x->frags, "titlefield");
+	struct rbuf *ex, *day, *b, *fields;
+	struct fv v, w;
+	size_t i, ns = sessions_used(x, &s);
+	int rc = t ? 0 : -1;
 
-	rbufs_init(b, NB);
-	ns = sessions_used(x, &s);
+	fv_init(&v);
+	fv_init(&w);
+	ex = fv_put(&v, "EXERCISE");
+	day = fv_put(&v, "DAY");
+	b = fv_put(&v, "DEVICES");
 	for (i = 0; i < x->ndevs; i++) {
-		rbuf_puts(&b[DEVS], "{\\large ");
-		dev_label(x, (int)i, &b[DEVS]);
-		rbuf_puts(&b[DEVS], "\\par}\n");
+		rbuf_puts(b, "{\\large ");
+		dev_label(x, (int)i, b);
+		rbuf_puts(b, "\\par}\n");
 	}
 	/* from the first start to the last start or end */
 	for (i = 0; i < ns; i++) {
@@ -220,45 +206,48 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		if (a && (!to || strcmp(a, to) > 0))
 			to = a;
 	}
-	rbuf_put_tex(&b[DATES], from ? from : "?", 0);
+	b = fv_put(&v, "DATES");
+	rbuf_put_tex(b, from ? from : "?", 0);
 	if (to && from && strcmp(from, to)) {
-		rbuf_puts(&b[DATES], " -- ");
-		rbuf_put_tex(&b[DATES], to, 0);
+		rbuf_puts(b, " -- ");
+		rbuf_put_tex(b, to, 0);
 	}
 	/* the day of the last measurement: the report's date unless the
 	 * author gives one, so that rendering again gives the same text */
 	if (to)
-		rbuf_printf(&b[DAY], "%.10s", to);
-	exercise_default(x, &b[EX]);
-	rbuf_put_tex(&b[DB], db_name(x->o->db_path), 1);
-	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
-	v[1] = (struct kv){"DB", rbuf_str(&b[DB])};
-	v[2] = (struct kv){"DATES", rbuf_str(&b[DATES])};
-	rc = emit_string(x, &b[FOOT], "title.footer", v, 3);
-	rc |= title_field(x, &b[FIELDS], "title.author", x->meta.author, NULL);
-	rc |= title_field(x, &b[FIELDS], "title.course", x->meta.course, NULL);
-	rc |= title_field(x, &b[FIELDS], "title.exercise", x->meta.exercise,
-			  b[EX].len ? rbuf_str(&b[EX]) : NULL);
-	rc |= title_field(x, &b[FIELDS], "title.date", x->meta.date,
-			  b[DAY].len ? rbuf_str(&b[DAY]) : NULL);
-	if (x->meta.title)
-		rbuf_put_tex(&b[TITLE], x->meta.title, 0);
-	else
-		rbuf_puts(&b[TITLE], lang_get(x->L, "title"));
-	t = tmpl_fragment(x->frags, "titlepage");
-	if (!t)
-		rc = -1;
-	if (!rc) {
-		v[0] = (struct kv){"TITLE", rbuf_str(&b[TITLE])};
-		v[1] = (struct kv){"SUBTITLE", lang_get(x->L, "subtitle")};
-		v[2] = (struct kv){"FIELDS", rbuf_str(&b[FIELDS])};
-		v[3] = (struct kv){"DEVICES", rbuf_str(&b[DEVS])};
-		v[4] = (struct kv){"FOOTER", rbuf_str(&b[FOOT])};
-		rc = tmpl_fill(out, t, v, 5);
+		rbuf_printf(day, "%.10s", to);
+	exercise_default(x, ex);
+	fv_str(&v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	rc |= fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
+	dflt[0] = dflt[1] = NULL;
+	dflt[2] = ex->len ? rbuf_str(ex) : NULL;
+	dflt[3] = day->len ? rbuf_str(day) : NULL;
+	fields = fv_put(&v, "FIELDS");
+	for (i = 0; i < 4 && !rc; i++) {
+		if (!given[i] && !dflt[i])
+			continue;
+		fv_str(&w, "NAME", lang_get(x->L, name[i]));
+		b = fv_put(&w, "VALUE");
+		if (given[i])
+			rbuf_put_tex(b, given[i], 0);
+		else
+			rbuf_puts(b, dflt[i]);
+		rc = tmpl_fill(fields, t, fv_kv(&w), w.n);
 	}
+	if (x->meta.title)
+		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.title, 0);
+	else
+		fv_str(&v, "TITLE", lang_get(x->L, "title"));
+	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
+	free(t);
+	t = tmpl_fragment(x->frags, "titlepage");
+	if (!rc)
+		rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
 	free(t);
 	free(s);
-	rbufs_free(b, NB);
+	fv_free(&v);
+	fv_free(&w);
 	return rc;
 }
 
