@@ -379,10 +379,10 @@ static void text_or_dash(struct rbuf *b, const char *s)
 /* A row of the settings table: by session_cell, or from the field at
  * off of the session (text, text or "--", integer, number, text or
  * number that older files lack: "not recorded", a name, a command
- * line, a seed) or of its readings at start and end (SR_ENV: off its
+ * line, a seed, the device) or of its readings at start and end (SR_ENV: off its
  * has_ flag, val the value) */
 enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_NAME,
-       SR_TT, SR_ULL, SR_ENV, SR_ENV_TEXT };
+       SR_TT, SR_ULL, SR_DEV, SR_ENV, SR_ENV_TEXT };
 struct sess_row {
 	const char *name;	/* the string "sess.NAME" */
 	int kind;
@@ -395,7 +395,8 @@ struct sess_row {
 	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
 static const struct sess_row sess_rows[] = {
 	/* the setting: what measured where */
-	SR_C("device"), SR_F("host", SR_NAME, hostname), SR_F("cpu", SR_REC, host_cpu),
+	SR_F("device", SR_DEV, device_id),
+	SR_F("host", SR_NAME, hostname), SR_F("cpu", SR_REC, host_cpu),
 	SR_C("pcie"), SR_F("started", SR_TEX, started_at),
 	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
 	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
@@ -450,6 +451,9 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 		name_put(x, *(char *const *)f, 1, b);
 	else if (r->kind == SR_ULL)
 		rbuf_printf(b, "%llu", *(const unsigned long long *)f);
+	for (i = 0; r->kind == SR_DEV && i < (int)x->ndevs; i++)
+		if (x->devs[i]->id == q->device_id)
+			dev_label(x, i, b);
 	if (r->kind == SR_TT) {
 		rbuf_puts(b, "\\texttt{");
 		rbuf_put_tex(b, *(char *const *)f, 1);
@@ -512,17 +516,13 @@ static void session_throttled(struct rctx *x, const struct store_session *q,
 static int session_cell(struct rctx *x, const struct store_session *q,
 			const char *w, struct rbuf *cell)
 {
+	const char *nr = lang_get(x->L, "sess.not_recorded");
 	long long cnt = 0;
 	struct fv v;
 	int d;
 
 	fv_init(&v);
-
-	if (!strcmp(w, "device")) {
-		for (d = 0; d < (int)x->ndevs; d++)
-			if (x->devs[d]->id == q->device_id)
-				dev_label(x, d, cell);
-	} else if (!strcmp(w, "status")) {
+	if (!strcmp(w, "status")) {
 		/* in the report's language where the strings name it */
 		lang_name_put(x, "sess.status", q->status, 0, cell);
 	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime")) {
@@ -530,11 +530,11 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		version_text(d ? q->driver_version : q->runtime_version,
 			     d ? q->driver_text : NULL, cell);
 	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
-		d = !strcmp(w, "pcie") ? q->pcie_gen : q->cublas_version;
+		d = *w == 'p' ? q->pcie_gen : q->cublas_version;
 		if (d <= 0)
-			rbuf_puts(cell, lang_get(x->L, "sess.not_recorded"));
-		else if (!strcmp(w, "pcie"))
-			rbuf_printf(cell, "Gen~%d \\texttimes%d", q->pcie_gen,
+			rbuf_puts(cell, nr);
+		else if (*w == 'p')
+			rbuf_printf(cell, "Gen~%d \\texttimes%d", d,
 				    q->pcie_width);
 		else	/* cublasGetVersion: major, minor, patch */
 			rbuf_printf(cell, "%d.%d.%d", d / 10000,
@@ -545,17 +545,14 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		if (q->max_noise_pct > 0)
 			rbuf_printf(cell, "\\num{%g}\\,\\%%", q->max_noise_pct);
 		else
-			rbuf_puts(cell, lang_get(x->L, q->throttle ?
-				  "sess.off" : "sess.not_recorded"));
+			rbuf_puts(cell, q->throttle ? lang_get(x->L,
+				  "sess.off") : nr);
 	} else if (!strcmp(w, "locked")) {
-		rbuf_puts(cell, lang_get(x->L, q->clocks_locked < 0 ?
-			  "sess.not_recorded" : q->clocks_locked ?
-			  "value.yes" : "value.no"));
+		rbuf_puts(cell, q->clocks_locked < 0 ? nr : lang_get(x->L,
+			  q->clocks_locked ? "value.yes" : "value.no"));
+	} else if (!strcmp(w, "throttle_mode") && !q->throttle) {
+		rbuf_puts(cell, nr);
 	} else if (!strcmp(w, "throttle_mode")) {
-		if (!q->throttle) {
-			rbuf_puts(cell, lang_get(x->L, "sess.not_recorded"));
-			return 0;
-		}
 		lang_name_put(x, "sess.throttle_mode", q->throttle, 0,
 			      fv_put(&v, "MODE"));
 		if (q->throttle_pct > 0)
@@ -570,11 +567,10 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "counters")) {
 		/* stored as data since schema 4; "--" for an older
 		 * session (its timers text may say) */
-		rbuf_puts(cell, !q->counters ? "--" : lang_get(x->L,
-			  strcmp(q->counters, VOCAB_COUNTERS_READ) ?
+		d = q->counters && strcmp(q->counters, VOCAB_COUNTERS_READ);
+		rbuf_puts(cell, !q->counters ? "--" : lang_get(x->L, d ?
 			  "sess.counters_unavailable" : "sess.counters_read"));
-		if (q->counters && strcmp(q->counters, VOCAB_COUNTERS_READ) &&
-		    q->counters_why) {
+		if (d && q->counters_why) {
 			rbuf_puts(cell, ": ");
 			rbuf_put_prose(cell, q->counters_why, 1);
 		}
