@@ -137,17 +137,18 @@ void meta_free(struct rmeta *m)
 }
 
 /* The experiments with a section of their own, in document order
- * (suite_defs' report places), into out: the title page's exercise and
- * the introduction's objectives name those the data hold. Returns the
- * count. */
-static size_t front_suites(const char *out[SUITE_N])
+ * (suite_defs' report places) that the data hold, into out: the
+ * title page's exercise and the introduction's objectives name them.
+ * Returns the count. */
+static size_t front_suites(const struct rctx *x, const char *out[SUITE_N])
 {
 	size_t i, n = 0;
 	int place;
 
 	for (place = 1; place <= SUITE_N; place++)
 		for (i = 0; i < SUITE_N; i++)
-			if (suite_defs[i].report == place)
+			if (suite_defs[i].report == place &&
+			    model_has_suite(x, -1, suite_defs[i].name))
 				out[n++] = suite_defs[i].name;
 	return n;
 }
@@ -158,11 +159,9 @@ static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
 	const char *fs[SUITE_N];
 	char key[64];
-	size_t i, nf = front_suites(fs);
+	size_t i, nf = front_suites(x, fs);
 
 	for (i = 0; i < nf; i++) {
-		if (!model_has_suite(x, -1, fs[i]))
-			continue;
 		snprintf(key, sizeof(key), "%s.title", fs[i]);
 		rbuf_printf(b, "%s%s", b->len ? "; " : "",
 			    lang_get(x->L, key));
@@ -631,30 +630,6 @@ static int any_peak_fp64(const struct rctx *x)
 	return 0;
 }
 
-/* The note under a device table: the peaks' formulas, FP64's where
- * given. */
-static const char *device_note(struct rctx *x, struct rbuf *note)
-{
-	rbuf_printf(note, "%s %s", lang_get(x->L, "device.note"),
-		    any_peak_fp64(x) ? lang_get(x->L, "device.note_fp64") : "");
-	return rbuf_str(note);
-}
-
-static int device_tables(struct rctx *x, const char **rows, size_t nrows,
-			 const char *anchor, const char *caption);
-
-/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
- * the full parameter table is an appendix. */
-static int hardware_table(struct rctx *x)
-{
-	static const char *rows[] = {"name", "compute_capability",
-		"multiprocessor_count", "clock_rate", "l2_cache_size",
-		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
-
-	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
-			     lang_get(x->L, "hw.caption"));
-}
-
 /* What each experiment sets out to find, for those the data holds: a
  * list of items as the findings have. */
 static int objectives(struct rctx *x)
@@ -663,13 +638,13 @@ static int objectives(struct rctx *x)
 	struct rfind f;
 	struct kv v;
 	char key[64];
-	size_t i, nf = front_suites(fs);
+	size_t i, nf = front_suites(x, fs);
 	int rc = 0;
 
 	find_init(&f);
 	/* the suites', then the comparison of the devices where several */
 	for (i = 0; i <= nf; i++) {
-		if (i < nf ? !model_has_suite(x, -1, fs[i]) : x->ndevs < 2)
+		if (i == nf && x->ndevs < 2)
 			continue;
 		snprintf(key, sizeof(key), "intro.obj.%s", i < nf ? fs[i] :
 			 "cross");
@@ -714,8 +689,6 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 static int method_pars(struct rctx *x, const struct store_session **s,
 		       size_t ns)
 {
-	static const char *const pars[] = {"method.stats", "method.flops",
-					   "method.gain"};
 	double maxerr = -1;
 	size_t i, nfail = 0, nskip = 0;
 	struct fv v;
@@ -755,8 +728,9 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	fv_int(&v, "NSKIPPED", (long long)nskip);
 	rc |= fv_par(x, "method.verify", &v);
 	fv_free(&v);
-	for (i = 0; i < sizeof(pars) / sizeof(pars[0]); i++)
-		emit_par(x, lang_get(x->L, pars[i]));
+	emit_par(x, lang_get(x->L, "method.stats"));
+	emit_par(x, lang_get(x->L, "method.flops"));
+	emit_par(x, lang_get(x->L, "method.gain"));
 	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
@@ -859,26 +833,6 @@ int sec_refs(struct rctx *x)
 	return rc;
 }
 
-int sec_intro(struct rctx *x)
-{
-	const struct store_session **s;
-	size_t ns;
-	int rc;
-
-	ns = sessions_used(x, &s);
-	emit_heading(x, 0, lang_get(x->L, "intro.title"));
-	sources_par(x);
-	rc = objectives(x);
-	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
-	rc |= hardware_table(x);
-	emit_heading(x, 1, lang_get(x->L, "method.title"));
-	rbuf_puts(&x->body, "\\label{sec:method}\n");
-	rc |= method_pars(x, s, ns);
-	rc |= method_absent(x);
-	free(s);
-	return rc ? -1 : 0;
-}
-
 /* A property's text: its value (or number) and unit. */
 static void prop_text(const struct rctx *x, const struct store_prop *p,
 		      struct rbuf *b)
@@ -930,11 +884,9 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 
 	if (!strcmp(key, "name")) {
 		name_put(x, d->name, 1, b);
-	} else if (!strcmp(key, "uuid")) {
-		rbuf_puts(b, "\\footnotesize ");
-		rbuf_put_tex(b, d->uuid, 1);
-	} else if (!strcmp(key, "pci_bus_id")) {
-		rbuf_put_tex(b, d->pci_bus_id, 1);
+	} else if (!strcmp(key, "uuid") || !strcmp(key, "pci_bus_id")) {
+		rbuf_puts(b, *key == 'u' ? "\\footnotesize " : "");
+		rbuf_put_tex(b, *key == 'u' ? d->uuid : d->pci_bus_id, 1);
 	} else if (dev_own_find(key) < 0) {
 		p = model_prop(d, key);
 		if (p)
@@ -1047,10 +999,13 @@ static int side_table(struct rctx *x, const struct store_session **s,
 		}
 		rtable_row_end(&t);
 	}
+	/* the devices' note: the peaks' formulas, FP64's where given */
 	rbuf_free(&cell);
+	rbuf_printf(&cell, "%s %s", lang_get(x->L, "device.note"),
+		    any_peak_fp64(x) ? lang_get(x->L, "device.note_fp64") : "");
 	if (!rc)
 		rc = emit_table(x, &t, caption, anchor, s ? NULL :
-				device_note(x, &cell));
+				rbuf_str(&cell));
 	rtable_free(&t);
 	rbuf_free(&cell);
 	return rc;
@@ -1071,6 +1026,38 @@ static int device_tables(struct rctx *x, const char **rows, size_t nrows,
 				"device.caption", (long long)n));
 	}
 	return rc;
+}
+
+/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
+ * the full parameter table is an appendix. */
+static int hardware_table(struct rctx *x)
+{
+	static const char *rows[] = {"name", "compute_capability",
+		"multiprocessor_count", "clock_rate", "l2_cache_size",
+		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
+
+	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
+			     lang_get(x->L, "hw.caption"));
+}
+
+int sec_intro(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t ns;
+	int rc;
+
+	ns = sessions_used(x, &s);
+	emit_heading(x, 0, lang_get(x->L, "intro.title"));
+	sources_par(x);
+	rc = objectives(x);
+	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
+	rc |= hardware_table(x);
+	emit_heading(x, 1, lang_get(x->L, "method.title"));
+	rbuf_puts(&x->body, "\\label{sec:method}\n");
+	rc |= method_pars(x, s, ns);
+	rc |= method_absent(x);
+	free(s);
+	return rc ? -1 : 0;
 }
 
 int sec_device(struct rctx *x)
