@@ -590,34 +590,6 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	return 0;
 }
 
-/* What a launch costs, as the sessions measured it: the yardstick of
- * the launch-bound mark; or that the database cannot say. */
-static int launch_par(struct rctx *x, const struct store_session **s,
-		      size_t n)
-{
-	double lo = NAN, hi = NAN;
-	struct rbuf *us;
-	struct fv v;
-	size_t i;
-	int rc;
-
-	for (i = 0; i < n; i++)
-		if (s[i]->launch_us > 0)
-			num_range_add(s[i]->launch_us, &lo, &hi);
-	fv_init(&v);
-	us = fv_put(&v, "US");
-	if (isfinite(lo))
-		find_num(us, lo, 3);
-	if (isfinite(lo) && hi > lo) {
-		rbuf_puts(us, "--");
-		find_num(us, hi, 3);
-	}
-	rc = fv_par(x, isfinite(lo) ? "method.launch" :
-		    "method.launch_unknown", &v);
-	fv_free(&v);
-	return rc;
-}
-
 /* 1 when a reported device has an FP64 peak: only then is it given,
  * so that a report of the FP32 suites names no FP64 peak. */
 static int any_peak_fp64(const struct rctx *x)
@@ -630,17 +602,32 @@ static int any_peak_fp64(const struct rctx *x)
 	return 0;
 }
 
-/* What each experiment sets out to find, for those the data holds: a
+/* The sources by their letters (strings "ref.X", "intro.src.X"), in
+ * the order of SEEDS.md. */
+static const char *const sources[] = {"P", "J", "B", "G", "R"};
+#define NSOURCES (sizeof(sources) / sizeof(sources[0]))
+
+/* What each source contributed, a sentence each, in one paragraph;
+ * what each experiment sets out to find, for those the data holds: a
  * list of items as the findings have. */
 static int objectives(struct rctx *x)
 {
 	const char *fs[SUITE_N];
 	struct rfind f;
+	struct rbuf b;
 	struct kv v;
 	char key[64];
 	size_t i, nf = front_suites(x, fs);
 	int rc = 0;
 
+	rbuf_init(&b);
+	rbuf_puts(&b, lang_get(x->L, "intro.sources"));
+	for (i = 0; i < NSOURCES; i++) {
+		snprintf(key, sizeof(key), "intro.src.%s", sources[i]);
+		rbuf_printf(&b, " %s", lang_get(x->L, key));
+	}
+	emit_par(x, rbuf_str(&b));
+	rbuf_free(&b);
 	find_init(&f);
 	/* the suites', then the comparison of the devices where several */
 	for (i = 0; i <= nf; i++) {
@@ -660,11 +647,15 @@ static int objectives(struct rctx *x)
 }
 
 /* How the sessions s[0..n-1] sampled and timed, and what a launch
- * costs. */
+ * costs as they measured it: the yardstick of the launch-bound mark;
+ * or that the database cannot say. */
 static int method_sampling(struct rctx *x, const struct store_session **s,
 			   size_t n)
 {
+	double lo = NAN, hi = NAN;
+	struct rbuf *us;
 	struct fv v;
+	size_t i;
 	int rc;
 
 	fv_init(&v);
@@ -680,8 +671,20 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 		fv_str(&v, "SEED", lang_get(x->L, "method.seed_each"));
 	rc |= fv_par(x, "method.sampling", &v);
 	rc |= fv_par(x, "method.timers", &v);
+	for (i = 0; i < n; i++)
+		if (s[i]->launch_us > 0)
+			num_range_add(s[i]->launch_us, &lo, &hi);
+	us = fv_put(&v, "US");
+	if (isfinite(lo))
+		find_num(us, lo, 3);
+	if (isfinite(lo) && hi > lo) {
+		rbuf_puts(us, "--");
+		find_num(us, hi, 3);
+	}
+	rc |= fv_par(x, isfinite(lo) ? "method.launch" :
+		     "method.launch_unknown", &v);
 	fv_free(&v);
-	return rc | launch_par(x, s, n);
+	return rc;
 }
 
 /* The method: the database, its sessions and devices; how they sampled
@@ -783,28 +786,6 @@ static int method_absent(struct rctx *x)
 		rc = fv_par(x, "method.absent", &v);
 	fv_free(&v);
 	return rc;
-}
-
-/* The sources by their letters (strings "ref.X", "intro.src.X"), in
- * the order of SEEDS.md. */
-static const char *const sources[] = {"P", "J", "B", "G", "R"};
-#define NSOURCES (sizeof(sources) / sizeof(sources[0]))
-
-/* What each source contributed, a sentence each, in one paragraph. */
-static void sources_par(struct rctx *x)
-{
-	struct rbuf b;
-	char key[32];
-	size_t i;
-
-	rbuf_init(&b);
-	rbuf_puts(&b, lang_get(x->L, "intro.sources"));
-	for (i = 0; i < NSOURCES; i++) {
-		snprintf(key, sizeof(key), "intro.src.%s", sources[i]);
-		rbuf_printf(&b, " %s", lang_get(x->L, key));
-	}
-	emit_par(x, rbuf_str(&b));
-	rbuf_free(&b);
 }
 
 int sec_refs(struct rctx *x)
@@ -1048,7 +1029,6 @@ int sec_intro(struct rctx *x)
 
 	ns = sessions_used(x, &s);
 	emit_heading(x, 0, lang_get(x->L, "intro.title"));
-	sources_par(x);
 	rc = objectives(x);
 	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
 	rc |= hardware_table(x);
