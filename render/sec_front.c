@@ -328,21 +328,17 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	return rc;
 }
 
-/* The timers of the sessions for the method section: their one text
- * where they all took their times alike, else that they differ (the
- * sessions appendix gives each). */
+/* The timers of the sessions s[0..n-1] (n > 0: the method section
+ * says so where none is reported) for the method section: their one
+ * text where they all took their times alike, else that they differ
+ * (the sessions appendix gives each). */
 static int timers_used(const struct rctx *x, const struct store_session **s,
 		       size_t n, struct rbuf *b)
 {
 	struct rbuf t;
 	size_t i;
-	int rc = 0;
+	int rc = timers_text(x, s[0], b);
 
-	if (!n) {
-		rbuf_puts(b, "--");
-		return 0;
-	}
-	rc = timers_text(x, s[0], b);
 	for (i = 1; i < n && !rc; i++) {
 		rbuf_init(&t);
 		rc = timers_text(x, s[i], &t);
