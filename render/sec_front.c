@@ -701,11 +701,13 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
 			      (long long)x->ndevs, fv_put(&v, "DEVICES"));
 	rc |= fv_par(x, "method.intro", &v);
-	fv_free(&v);
-	if (ns)
+	if (ns) {
 		rc |= method_sampling(x, s, ns);
-	else
+		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
+	} else {
 		emit_par(x, lang_get(x->L, "method.nosession"));
+		fv_str(&v, "TOL", "--");
+	}
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
@@ -715,10 +717,6 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		nfail += c->status && !strcmp(c->status, VOCAB_CFG_FAILED);
 		nskip += c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED);
 	}
-	if (ns)
-		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
-	else
-		fv_str(&v, "TOL", "--");
 	if (maxerr >= 0)
 		rbuf_printf(fv_put(&v, "MAXERR"), "\\num{%.2e}", maxerr);
 	else
@@ -726,7 +724,6 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	fv_int(&v, "NFAILED", (long long)nfail);
 	fv_int(&v, "NSKIPPED", (long long)nskip);
 	rc |= fv_par(x, "method.verify", &v);
-	fv_free(&v);
 	emit_par(x, lang_get(x->L, "method.stats"));
 	emit_par(x, lang_get(x->L, "method.flops"));
 	emit_par(x, lang_get(x->L, "method.gain"));
