@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "compare.h"
 #include "render_int.h"
@@ -206,14 +205,11 @@ int sec_compare(struct rctx *x)
 {
 	struct store_session *ss = NULL;
 	const struct store_session *sa, *sb;
-	struct cmp_side a, b;
-	struct cmp_result r;
+	struct cmp_side a = {0}, b = {0};
+	struct cmp_result r = {0};
 	size_t n = 0;
 	int rc = RENDER_ERR_EMPTY;
 
-	memset(&a, 0, sizeof(a));
-	memset(&b, 0, sizeof(b));
-	memset(&r, 0, sizeof(r));
 	if (x->o->compare[0] <= 0)	/* --sections compare alone */
 		return 0;
 	if (store_session_list(x->st, &ss, &n))
