@@ -137,17 +137,18 @@ void meta_free(struct rmeta *m)
 }
 
 /* The experiments with a section of their own, in document order
- * (suite_defs' report places), into out: the title page's exercise and
- * the introduction's objectives name those the data hold. Returns the
- * count. */
-static size_t front_suites(const char *out[SUITE_N])
+ * (suite_defs' report places) that the data hold, into out: the
+ * title page's exercise and the introduction's objectives name them.
+ * Returns the count. */
+static size_t front_suites(const struct rctx *x, const char *out[SUITE_N])
 {
 	size_t i, n = 0;
 	int place;
 
 	for (place = 1; place <= SUITE_N; place++)
 		for (i = 0; i < SUITE_N; i++)
-			if (suite_defs[i].report == place)
+			if (suite_defs[i].report == place &&
+			    model_has_suite(x, -1, suite_defs[i].name))
 				out[n++] = suite_defs[i].name;
 	return n;
 }
@@ -158,56 +159,40 @@ static void exercise_default(const struct rctx *x, struct rbuf *b)
 {
 	const char *fs[SUITE_N];
 	char key[64];
-	size_t i, nf = front_suites(fs);
+	size_t i, nf = front_suites(x, fs);
 
 	for (i = 0; i < nf; i++) {
-		if (!model_has_suite(x, -1, fs[i]))
-			continue;
 		snprintf(key, sizeof(key), "%s.title", fs[i]);
 		rbuf_printf(b, "%s%s", b->len ? "; " : "",
 			    lang_get(x->L, key));
 	}
 }
 
-static int title_field(struct rctx *x, struct rbuf *out, const char *key,
-		       const char *given, const char *deflt)
-{
-	struct fv v;
-	char *t;
-	int rc;
-
-	if (!given && !deflt)
-		return 0;
-	fv_init(&v);
-	fv_str(&v, "NAME", lang_get(x->L, key));
-	if (given)
-		rbuf_put_tex(fv_put(&v, "VALUE"), given, 0);
-	else
-		fv_str(&v, "VALUE", deflt);
-	t = tmpl_fragment(x->frags, "titlefield");
-	rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
-	free(t);
-	fv_free(&v);
-	return rc;
-}
-
+/* The title page: the fields given (or their defaults) in fragment
+ * "titlefield" each, the devices, the footer naming the data. */
 int sec_title(struct rctx *x, struct rbuf *out)
 {
-	enum { DEVS, FOOT, DATES, FIELDS, EX, DAY, TITLE, DB, NB };
+	static const char *const name[] = {"title.author", "title.course",
+					   "title.exercise", "title.date"};
+	const char *given[] = {x->meta.author, x->meta.course,
+			       x->meta.exercise, x->meta.date}, *dflt[4];
 	const struct store_session **s;
-	struct rbuf b[NB];
 	const char *from = NULL, *to = NULL, *a, *e;
-	struct kv v[5];
-	char *t;
-	size_t i, ns;
-	int rc;
+	char *t = tmpl_fragment(x->frags, "titlefield");
+	struct rbuf *ex, *day, *b, *fields;
+	struct fv v, w;
+	size_t i, ns = sessions_used(x, &s);
+	int rc = t ? 0 : -1;
 
-	rbufs_init(b, NB);
-	ns = sessions_used(x, &s);
+	fv_init(&v);
+	fv_init(&w);
+	ex = fv_put(&v, "EXERCISE");
+	day = fv_put(&v, "DAY");
+	b = fv_put(&v, "DEVICES");
 	for (i = 0; i < x->ndevs; i++) {
-		rbuf_puts(&b[DEVS], "{\\large ");
-		dev_label(x, (int)i, &b[DEVS]);
-		rbuf_puts(&b[DEVS], "\\par}\n");
+		rbuf_puts(b, "{\\large ");
+		dev_label(x, (int)i, b);
+		rbuf_puts(b, "\\par}\n");
 	}
 	/* from the first start to the last start or end */
 	for (i = 0; i < ns; i++) {
@@ -220,45 +205,48 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		if (a && (!to || strcmp(a, to) > 0))
 			to = a;
 	}
-	rbuf_put_tex(&b[DATES], from ? from : "?", 0);
+	b = fv_put(&v, "DATES");
+	rbuf_put_tex(b, from ? from : "?", 0);
 	if (to && from && strcmp(from, to)) {
-		rbuf_puts(&b[DATES], " -- ");
-		rbuf_put_tex(&b[DATES], to, 0);
+		rbuf_puts(b, " -- ");
+		rbuf_put_tex(b, to, 0);
 	}
 	/* the day of the last measurement: the report's date unless the
 	 * author gives one, so that rendering again gives the same text */
 	if (to)
-		rbuf_printf(&b[DAY], "%.10s", to);
-	exercise_default(x, &b[EX]);
-	rbuf_put_tex(&b[DB], db_name(x->o->db_path), 1);
-	v[0] = (struct kv){"VERSION", MMREPORT_VERSION};
-	v[1] = (struct kv){"DB", rbuf_str(&b[DB])};
-	v[2] = (struct kv){"DATES", rbuf_str(&b[DATES])};
-	rc = emit_string(x, &b[FOOT], "title.footer", v, 3);
-	rc |= title_field(x, &b[FIELDS], "title.author", x->meta.author, NULL);
-	rc |= title_field(x, &b[FIELDS], "title.course", x->meta.course, NULL);
-	rc |= title_field(x, &b[FIELDS], "title.exercise", x->meta.exercise,
-			  b[EX].len ? rbuf_str(&b[EX]) : NULL);
-	rc |= title_field(x, &b[FIELDS], "title.date", x->meta.date,
-			  b[DAY].len ? rbuf_str(&b[DAY]) : NULL);
-	if (x->meta.title)
-		rbuf_put_tex(&b[TITLE], x->meta.title, 0);
-	else
-		rbuf_puts(&b[TITLE], lang_get(x->L, "title"));
-	t = tmpl_fragment(x->frags, "titlepage");
-	if (!t)
-		rc = -1;
-	if (!rc) {
-		v[0] = (struct kv){"TITLE", rbuf_str(&b[TITLE])};
-		v[1] = (struct kv){"SUBTITLE", lang_get(x->L, "subtitle")};
-		v[2] = (struct kv){"FIELDS", rbuf_str(&b[FIELDS])};
-		v[3] = (struct kv){"DEVICES", rbuf_str(&b[DEVS])};
-		v[4] = (struct kv){"FOOTER", rbuf_str(&b[FOOT])};
-		rc = tmpl_fill(out, t, v, 5);
+		rbuf_printf(day, "%.10s", to);
+	exercise_default(x, ex);
+	fv_str(&v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	rc |= fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
+	dflt[0] = dflt[1] = NULL;
+	dflt[2] = ex->len ? rbuf_str(ex) : NULL;
+	dflt[3] = day->len ? rbuf_str(day) : NULL;
+	fields = fv_put(&v, "FIELDS");
+	for (i = 0; i < 4 && !rc; i++) {
+		if (!given[i] && !dflt[i])
+			continue;
+		fv_str(&w, "NAME", lang_get(x->L, name[i]));
+		b = fv_put(&w, "VALUE");
+		if (given[i])
+			rbuf_put_tex(b, given[i], 0);
+		else
+			rbuf_puts(b, dflt[i]);
+		rc = tmpl_fill(fields, t, fv_kv(&w), w.n);
 	}
+	if (x->meta.title)
+		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.title, 0);
+	else
+		fv_str(&v, "TITLE", lang_get(x->L, "title"));
+	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
+	free(t);
+	t = tmpl_fragment(x->frags, "titlepage");
+	if (!rc)
+		rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
 	free(t);
 	free(s);
-	rbufs_free(b, NB);
+	fv_free(&v);
+	fv_free(&w);
 	return rc;
 }
 
@@ -340,21 +328,17 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	return rc;
 }
 
-/* The timers of the sessions for the method section: their one text
- * where they all took their times alike, else that they differ (the
- * sessions appendix gives each). */
+/* The timers of the sessions s[0..n-1] (n > 0: the method section
+ * says so where none is reported) for the method section: their one
+ * text where they all took their times alike, else that they differ
+ * (the sessions appendix gives each). */
 static int timers_used(const struct rctx *x, const struct store_session **s,
 		       size_t n, struct rbuf *b)
 {
 	struct rbuf t;
 	size_t i;
-	int rc = 0;
+	int rc = timers_text(x, s[0], b);
 
-	if (!n) {
-		rbuf_puts(b, "--");
-		return 0;
-	}
-	rc = timers_text(x, s[0], b);
 	for (i = 1; i < n && !rc; i++) {
 		rbuf_init(&t);
 		rc = timers_text(x, s[i], &t);
@@ -389,10 +373,11 @@ static void text_or_dash(struct rbuf *b, const char *s)
 
 /* A row of the settings table: by session_cell, or from the field at
  * off of the session (text, text or "--", integer, number, text or
- * number that older files lack: "not recorded") or of its readings at
- * start and end (SR_ENV: off its has_ flag, val the value) */
-enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_ENV,
-       SR_ENV_TEXT };
+ * number that older files lack: "not recorded", a name, a command
+ * line, a seed, the device) or of its readings at start and end (SR_ENV: off its
+ * has_ flag, val the value) */
+enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_NAME,
+       SR_TT, SR_ULL, SR_DEV, SR_ENV, SR_ENV_TEXT };
 struct sess_row {
 	const char *name;	/* the string "sess.NAME" */
 	int kind;
@@ -405,18 +390,20 @@ struct sess_row {
 	{n, k, offsetof(struct store_env, h), offsetof(struct store_env, v), d}
 static const struct sess_row sess_rows[] = {
 	/* the setting: what measured where */
-	SR_C("device"), SR_C("host"), SR_F("cpu", SR_REC, host_cpu),
+	SR_F("device", SR_DEV, device_id),
+	SR_F("host", SR_NAME, hostname), SR_F("cpu", SR_REC, host_cpu),
 	SR_C("pcie"), SR_F("started", SR_TEX, started_at),
 	SR_F("ended", SR_OPT, ended_at), SR_C("status"),
 	SR_F("tool", SR_TEX, tool_version), SR_C("driver"), SR_C("runtime"),
 	SR_F("nvcc", SR_REC, cuda_compiler), SR_C("cublas"),
-	SR_C("cmdline"), SR_F("suites", SR_TEX, suites), SR_C("counters"),
+	SR_F("cmdline", SR_TT, cmdline), SR_F("suites", SR_TEX, suites),
+	SR_C("counters"),
 	SR_C("samples"), SR_C("timers"),
 	/* the run: how it sampled, and the GPU's state */
 	SR_F("repeat", SR_INT, repeat), SR_F("warmup", SR_INT, warmup),
 	SR_F("min_samples", SR_INT, min_samples),
 	SR_F("max_time", SR_NUM, max_time_s), SR_C("max_noise"),
-	SR_C("seed"), SR_F("launch", SR_RNUM, launch_us),
+	SR_F("seed", SR_ULL, seed), SR_F("launch", SR_RNUM, launch_us),
 	SR_F("tolerance", SR_NUM, tolerance),
 	SR_C("locked"), SR_F("power_limit", SR_RNUM, power_limit_w),
 	SR_E("sm_clock", SR_ENV, has_sm_clock, sm_clock_mhz, 0),
@@ -455,6 +442,18 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 		rbuf_put_tex(b, *(char *const *)f, 1);
 	else if (r->kind == SR_REC || r->kind == SR_RNUM)
 		rbuf_puts(b, lang_get(x->L, "sess.not_recorded"));
+	else if (r->kind == SR_NAME)
+		name_put(x, *(char *const *)f, 1, b);
+	else if (r->kind == SR_ULL)
+		rbuf_printf(b, "%llu", *(const unsigned long long *)f);
+	for (i = 0; r->kind == SR_DEV && i < (int)x->ndevs; i++)
+		if (x->devs[i]->id == q->device_id)
+			dev_label(x, i, b);
+	if (r->kind == SR_TT) {
+		rbuf_puts(b, "\\texttt{");
+		rbuf_put_tex(b, *(char *const *)f, 1);
+		rbuf_puts(b, "}");
+	}
 	for (i = 0; r->kind >= SR_ENV && i < 2; i++) {
 		e = (const char *)env[i];
 		if (i)
@@ -472,31 +471,39 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 	}
 }
 
-/* The configurations of session q that the regime rule marks throttled
- * (clock below the session's top by RULE_CLOCK_TOL, or held by the
- * driver) into *nt, of *n reported; the samples measure counted
- * throttled and discarded (schema 7) into *ts and *td, -1 where no
- * configuration stored them. */
-static void session_throttle(const struct rctx *x,
-			     const struct store_session *q, long long *nt,
-			     long long *n, long long *ts, long long *td)
+/* The cell "throttled" (samples 0) or "throttled_samples" (1) of
+ * session q: its configurations the regime rule marks throttled (clock
+ * below the session's top by RULE_CLOCK_TOL, or held by the driver) of
+ * those reported; or the samples measure counted throttled and
+ * discarded (schema 7), "not recorded" where no configuration stored
+ * them. */
+static void session_throttled(struct rctx *x, const struct store_session *q,
+			      int samples, struct rbuf *cell)
 {
+	long long nt = 0, n = 0, ts = -1, td = -1;
+	struct fv v;
 	size_t i;
 
-	*nt = *n = 0;
-	*ts = *td = -1;
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
 		if (c->session_id != q->id)
 			continue;
-		(*n)++;
-		*nt += (rcfg_marks(x, &x->cfgs[i]) & RG_THROTTLE) != 0;
+		n++;
+		nt += (rcfg_marks(x, &x->cfgs[i]) & RG_THROTTLE) != 0;
 		if (c->throttled >= 0)
-			*ts = (*ts > 0 ? *ts : 0) + c->throttled;
+			ts = (ts > 0 ? ts : 0) + c->throttled;
 		if (c->discarded >= 0)
-			*td = (*td > 0 ? *td : 0) + c->discarded;
+			td = (td > 0 ? td : 0) + c->discarded;
 	}
+	fv_init(&v);
+	fv_int(&v, "N", samples ? ts : nt);
+	fv_int(&v, "OF", n);
+	fv_int(&v, "DISCARDED", td > 0 ? td : 0);
+	fv_emit(x, cell, !samples ? (nt ? "sess.throttled_cfgs" :
+		"sess.throttled_none") : ts < 0 ? "sess.not_recorded" :
+		"sess.throttled_n", &v);
+	fv_free(&v);
 }
 
 /* The cell of a row written by code of its own (SR_CODE). Returns 0,
@@ -504,35 +511,25 @@ static void session_throttle(const struct rctx *x,
 static int session_cell(struct rctx *x, const struct store_session *q,
 			const char *w, struct rbuf *cell)
 {
+	const char *nr = lang_get(x->L, "sess.not_recorded");
 	long long cnt = 0;
 	struct fv v;
 	int d;
 
 	fv_init(&v);
-
-	if (!strcmp(w, "device")) {
-		for (d = 0; d < (int)x->ndevs; d++)
-			if (x->devs[d]->id == q->device_id)
-				dev_label(x, d, cell);
-	} else if (!strcmp(w, "host")) {
-		name_put(x, q->hostname, 1, cell);
-	} else if (!strcmp(w, "status")) {
+	if (!strcmp(w, "status")) {
 		/* in the report's language where the strings name it */
 		lang_name_put(x, "sess.status", q->status, 0, cell);
-	} else if (!strcmp(w, "driver")) {
-		version_text(q->driver_version, q->driver_text, cell);
-	} else if (!strcmp(w, "runtime")) {
-		version_text(q->runtime_version, NULL, cell);
-	} else if (!strcmp(w, "cmdline")) {
-		rbuf_puts(cell, "\\texttt{");
-		rbuf_put_tex(cell, q->cmdline, 1);
-		rbuf_puts(cell, "}");
+	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime")) {
+		d = *w == 'd';
+		version_text(d ? q->driver_version : q->runtime_version,
+			     d ? q->driver_text : NULL, cell);
 	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
-		d = !strcmp(w, "pcie") ? q->pcie_gen : q->cublas_version;
+		d = *w == 'p' ? q->pcie_gen : q->cublas_version;
 		if (d <= 0)
-			rbuf_puts(cell, lang_get(x->L, "sess.not_recorded"));
-		else if (!strcmp(w, "pcie"))
-			rbuf_printf(cell, "Gen~%d \\texttimes%d", q->pcie_gen,
+			rbuf_puts(cell, nr);
+		else if (*w == 'p')
+			rbuf_printf(cell, "Gen~%d \\texttimes%d", d,
 				    q->pcie_width);
 		else	/* cublasGetVersion: major, minor, patch */
 			rbuf_printf(cell, "%d.%d.%d", d / 10000,
@@ -543,17 +540,14 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		if (q->max_noise_pct > 0)
 			rbuf_printf(cell, "\\num{%g}\\,\\%%", q->max_noise_pct);
 		else
-			rbuf_puts(cell, lang_get(x->L, q->throttle ?
-				  "sess.off" : "sess.not_recorded"));
+			rbuf_puts(cell, q->throttle ? lang_get(x->L,
+				  "sess.off") : nr);
 	} else if (!strcmp(w, "locked")) {
-		rbuf_puts(cell, lang_get(x->L, q->clocks_locked < 0 ?
-			  "sess.not_recorded" : q->clocks_locked ?
-			  "value.yes" : "value.no"));
+		rbuf_puts(cell, q->clocks_locked < 0 ? nr : lang_get(x->L,
+			  q->clocks_locked ? "value.yes" : "value.no"));
+	} else if (!strcmp(w, "throttle_mode") && !q->throttle) {
+		rbuf_puts(cell, nr);
 	} else if (!strcmp(w, "throttle_mode")) {
-		if (!q->throttle) {
-			rbuf_puts(cell, lang_get(x->L, "sess.not_recorded"));
-			return 0;
-		}
 		lang_name_put(x, "sess.throttle_mode", q->throttle, 0,
 			      fv_put(&v, "MODE"));
 		if (q->throttle_pct > 0)
@@ -561,29 +555,17 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 				    q->throttle_pct);
 		fv_emit(x, cell, q->throttle_pct > 0 ? "sess.throttle_at" :
 			"sess.throttle_mode_only", &v);
-	} else if (!strcmp(w, "throttled") ||
-		   !strcmp(w, "throttled_samples")) {
-		long long nt, n, ts, td;
-
-		session_throttle(x, q, &nt, &n, &ts, &td);
-		fv_int(&v, "N", !strcmp(w, "throttled") ? nt : ts);
-		fv_int(&v, "OF", n);
-		fv_int(&v, "DISCARDED", td > 0 ? td : 0);
-		fv_emit(x, cell, !strcmp(w, "throttled") ? (nt ?
-			"sess.throttled_cfgs" : "sess.throttled_none") :
-			ts < 0 ? "sess.not_recorded" : "sess.throttled_n", &v);
-	} else if (!strcmp(w, "seed")) {
-		rbuf_printf(cell, "%llu", q->seed);
+	} else if (!strncmp(w, "throttled", 9)) {
+		session_throttled(x, q, w[9] != '\0', cell);
 	} else if (!strcmp(w, "timers")) {
 		return timers_text(x, q, cell);
 	} else if (!strcmp(w, "counters")) {
 		/* stored as data since schema 4; "--" for an older
 		 * session (its timers text may say) */
-		rbuf_puts(cell, !q->counters ? "--" : lang_get(x->L,
-			  strcmp(q->counters, VOCAB_COUNTERS_READ) ?
+		d = q->counters && strcmp(q->counters, VOCAB_COUNTERS_READ);
+		rbuf_puts(cell, !q->counters ? "--" : lang_get(x->L, d ?
 			  "sess.counters_unavailable" : "sess.counters_read"));
-		if (q->counters && strcmp(q->counters, VOCAB_COUNTERS_READ) &&
-		    q->counters_why) {
+		if (d && q->counters_why) {
 			rbuf_puts(cell, ": ");
 			rbuf_put_prose(cell, q->counters_why, 1);
 		}
@@ -604,87 +586,6 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	return 0;
 }
 
-/* sessions side by side in one settings table: three are too tall for a
- * page and too narrow for CLOCK_MONOTONIC */
-#define SESSIONS_PER_TABLE 2
-
-/* One table of up to SESSIONS_PER_TABLE sessions side by side: their
- * setting (part 0, anchored "sessions") or their run (1,
- * "sessions-run"). */
-static int session_table(struct rctx *x, const struct store_session **s,
-			 size_t n, int part)
-{
-	const struct sess_row *r;
-	struct rtable t;
-	struct rbuf cell;
-	char kinds[8] = "l", key[64];
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < n; i++)
-		strcat(kinds, "X");
-	rtable_init(&t, kinds);
-	rbuf_init(&cell);
-	rtable_head(&t, lang_get(x->L, "sess.setting"));
-	for (i = 0; i < n; i++) {
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "%s~%lld", lang_get(x->L, "sess.session"),
-			    (long long)s[i]->id);
-		rtable_head(&t, rbuf_str(&cell));
-	}
-	rtable_head_end(&t);
-	for (r = sess_rows + (part ? NSESS_SETTING : 0); r < sess_rows +
-	     (part ? NSESS_ROWS : NSESS_SETTING); r++) {
-		snprintf(key, sizeof(key), "sess.%s", r->name);
-		rtable_text(&t, lang_get(x->L, key));
-		for (i = 0; i < n; i++) {
-			rbuf_free(&cell);
-			if (r->kind == SR_CODE)
-				rc |= session_cell(x, s[i], r->name, &cell);
-			else
-				session_field(x, r, s[i], &cell);
-			rtable_text(&t, rbuf_str(&cell));
-		}
-		rtable_row_end(&t);
-	}
-	if (!rc)
-		rc = emit_table(x, &t, lang_plural(x->L, part ?
-				"sess.caption_run" : "sess.caption",
-				(long long)n), part ? "sessions-run" :
-				"sessions", NULL);
-	rtable_free(&t);
-	rbuf_free(&cell);
-	return rc;
-}
-
-/* What a launch costs, as the sessions measured it: the yardstick of
- * the launch-bound mark; or that the database cannot say. */
-static int launch_par(struct rctx *x, const struct store_session **s,
-		      size_t n)
-{
-	double lo = NAN, hi = NAN;
-	struct rbuf *us;
-	struct fv v;
-	size_t i;
-	int rc;
-
-	for (i = 0; i < n; i++)
-		if (s[i]->launch_us > 0)
-			num_range_add(s[i]->launch_us, &lo, &hi);
-	fv_init(&v);
-	us = fv_put(&v, "US");
-	if (isfinite(lo))
-		find_num(us, lo, 3);
-	if (isfinite(lo) && hi > lo) {
-		rbuf_puts(us, "--");
-		find_num(us, hi, 3);
-	}
-	rc = fv_par(x, isfinite(lo) ? "method.launch" :
-		    "method.launch_unknown", &v);
-	fv_free(&v);
-	return rc;
-}
-
 /* 1 when a reported device has an FP64 peak: only then is it given,
  * so that a report of the FP32 suites names no FP64 peak. */
 static int any_peak_fp64(const struct rctx *x)
@@ -697,45 +598,36 @@ static int any_peak_fp64(const struct rctx *x)
 	return 0;
 }
 
-/* The note under a device table: the peaks' formulas, FP64's where
- * given. */
-static const char *device_note(struct rctx *x, struct rbuf *note)
-{
-	rbuf_printf(note, "%s %s", lang_get(x->L, "device.note"),
-		    any_peak_fp64(x) ? lang_get(x->L, "device.note_fp64") : "");
-	return rbuf_str(note);
-}
+/* The sources by their letters (strings "ref.X", "intro.src.X"), in
+ * the order of SEEDS.md. */
+static const char *const sources[] = {"P", "J", "B", "G", "R"};
+#define NSOURCES (sizeof(sources) / sizeof(sources[0]))
 
-static int device_tables(struct rctx *x, const char **rows, size_t nrows,
-			 const char *anchor, const char *caption);
-
-/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
- * the full parameter table is an appendix. */
-static int hardware_table(struct rctx *x)
-{
-	static const char *rows[] = {"name", "compute_capability",
-		"multiprocessor_count", "clock_rate", "l2_cache_size",
-		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
-
-	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
-			     lang_get(x->L, "hw.caption"));
-}
-
-/* What each experiment sets out to find, for those the data holds: a
+/* What each source contributed, a sentence each, in one paragraph;
+ * what each experiment sets out to find, for those the data holds: a
  * list of items as the findings have. */
 static int objectives(struct rctx *x)
 {
 	const char *fs[SUITE_N];
 	struct rfind f;
+	struct rbuf b;
 	struct kv v;
 	char key[64];
-	size_t i, nf = front_suites(fs);
+	size_t i, nf = front_suites(x, fs);
 	int rc = 0;
 
+	rbuf_init(&b);
+	rbuf_puts(&b, lang_get(x->L, "intro.sources"));
+	for (i = 0; i < NSOURCES; i++) {
+		snprintf(key, sizeof(key), "intro.src.%s", sources[i]);
+		rbuf_printf(&b, " %s", lang_get(x->L, key));
+	}
+	emit_par(x, rbuf_str(&b));
+	rbuf_free(&b);
 	find_init(&f);
 	/* the suites', then the comparison of the devices where several */
 	for (i = 0; i <= nf; i++) {
-		if (i < nf ? !model_has_suite(x, -1, fs[i]) : x->ndevs < 2)
+		if (i == nf && x->ndevs < 2)
 			continue;
 		snprintf(key, sizeof(key), "intro.obj.%s", i < nf ? fs[i] :
 			 "cross");
@@ -751,11 +643,15 @@ static int objectives(struct rctx *x)
 }
 
 /* How the sessions s[0..n-1] sampled and timed, and what a launch
- * costs. */
+ * costs as they measured it: the yardstick of the launch-bound mark;
+ * or that the database cannot say. */
 static int method_sampling(struct rctx *x, const struct store_session **s,
 			   size_t n)
 {
+	double lo = NAN, hi = NAN;
+	struct rbuf *us;
 	struct fv v;
+	size_t i;
 	int rc;
 
 	fv_init(&v);
@@ -771,8 +667,20 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 		fv_str(&v, "SEED", lang_get(x->L, "method.seed_each"));
 	rc |= fv_par(x, "method.sampling", &v);
 	rc |= fv_par(x, "method.timers", &v);
+	for (i = 0; i < n; i++)
+		if (s[i]->launch_us > 0)
+			num_range_add(s[i]->launch_us, &lo, &hi);
+	us = fv_put(&v, "US");
+	if (isfinite(lo))
+		find_num(us, lo, 3);
+	if (isfinite(lo) && hi > lo) {
+		rbuf_puts(us, "--");
+		find_num(us, hi, 3);
+	}
+	rc |= fv_par(x, isfinite(lo) ? "method.launch" :
+		     "method.launch_unknown", &v);
 	fv_free(&v);
-	return rc | launch_par(x, s, n);
+	return rc;
 }
 
 /* The method: the database, its sessions and devices; how they sampled
@@ -780,8 +688,6 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 static int method_pars(struct rctx *x, const struct store_session **s,
 		       size_t ns)
 {
-	static const char *const pars[] = {"method.stats", "method.flops",
-					   "method.gain"};
 	double maxerr = -1;
 	size_t i, nfail = 0, nskip = 0;
 	struct fv v;
@@ -795,11 +701,13 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
 			      (long long)x->ndevs, fv_put(&v, "DEVICES"));
 	rc |= fv_par(x, "method.intro", &v);
-	fv_free(&v);
-	if (ns)
+	if (ns) {
 		rc |= method_sampling(x, s, ns);
-	else
+		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
+	} else {
 		emit_par(x, lang_get(x->L, "method.nosession"));
+		fv_str(&v, "TOL", "--");
+	}
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct store_config *c = x->cfgs[i].c;
 
@@ -809,10 +717,6 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		nfail += c->status && !strcmp(c->status, VOCAB_CFG_FAILED);
 		nskip += c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED);
 	}
-	if (ns)
-		sess_range(x, s, ns, 'o', NULL, fv_put(&v, "TOL"));
-	else
-		fv_str(&v, "TOL", "--");
 	if (maxerr >= 0)
 		rbuf_printf(fv_put(&v, "MAXERR"), "\\num{%.2e}", maxerr);
 	else
@@ -820,9 +724,9 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	fv_int(&v, "NFAILED", (long long)nfail);
 	fv_int(&v, "NSKIPPED", (long long)nskip);
 	rc |= fv_par(x, "method.verify", &v);
-	fv_free(&v);
-	for (i = 0; i < sizeof(pars) / sizeof(pars[0]); i++)
-		emit_par(x, lang_get(x->L, pars[i]));
+	emit_par(x, lang_get(x->L, "method.stats"));
+	emit_par(x, lang_get(x->L, "method.flops"));
+	emit_par(x, lang_get(x->L, "method.gain"));
 	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
@@ -877,28 +781,6 @@ static int method_absent(struct rctx *x)
 	return rc;
 }
 
-/* The sources by their letters (strings "ref.X", "intro.src.X"), in
- * the order of SEEDS.md. */
-static const char *const sources[] = {"P", "J", "B", "G", "R"};
-#define NSOURCES (sizeof(sources) / sizeof(sources[0]))
-
-/* What each source contributed, a sentence each, in one paragraph. */
-static void sources_par(struct rctx *x)
-{
-	struct rbuf b;
-	char key[32];
-	size_t i;
-
-	rbuf_init(&b);
-	rbuf_puts(&b, lang_get(x->L, "intro.sources"));
-	for (i = 0; i < NSOURCES; i++) {
-		snprintf(key, sizeof(key), "intro.src.%s", sources[i]);
-		rbuf_printf(&b, " %s", lang_get(x->L, key));
-	}
-	emit_par(x, rbuf_str(&b));
-	rbuf_free(&b);
-}
-
 int sec_refs(struct rctx *x)
 {
 	char *t = tmpl_fragment(x->frags, "reference"), name[32], key[32];
@@ -922,46 +804,6 @@ int sec_refs(struct rctx *x)
 		rc = emit_fragment(x, "references", v, 2);
 	free(t);
 	rbuf_free(&items);
-	return rc;
-}
-
-int sec_intro(struct rctx *x)
-{
-	const struct store_session **s;
-	size_t ns;
-	int rc;
-
-	ns = sessions_used(x, &s);
-	emit_heading(x, 0, lang_get(x->L, "intro.title"));
-	sources_par(x);
-	rc = objectives(x);
-	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
-	rc |= hardware_table(x);
-	emit_heading(x, 1, lang_get(x->L, "method.title"));
-	rbuf_puts(&x->body, "\\label{sec:method}\n");
-	rc |= method_pars(x, s, ns);
-	rc |= method_absent(x);
-	free(s);
-	return rc ? -1 : 0;
-}
-
-int sec_sessions(struct rctx *x)
-{
-	const struct store_session **s;
-	size_t i, ns;
-	int rc = 0, part;
-
-	ns = sessions_used(x, &s);
-	emit_heading(x, 0, lang_get(x->L, "sess.title"));
-	rbuf_puts(&x->body, "\\label{app:sessions}\n");
-	if (!ns)
-		emit_par(x, lang_get(x->L, "method.nosession"));
-	for (i = 0; i < ns && !rc; i += SESSIONS_PER_TABLE)
-		for (part = 0; part < 2 && !rc; part++)
-			rc = session_table(x, s + i, ns - i <
-					   SESSIONS_PER_TABLE ? ns - i :
-					   SESSIONS_PER_TABLE, part);
-	free(s);
 	return rc;
 }
 
@@ -1016,11 +858,9 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 
 	if (!strcmp(key, "name")) {
 		name_put(x, d->name, 1, b);
-	} else if (!strcmp(key, "uuid")) {
-		rbuf_puts(b, "\\footnotesize ");
-		rbuf_put_tex(b, d->uuid, 1);
-	} else if (!strcmp(key, "pci_bus_id")) {
-		rbuf_put_tex(b, d->pci_bus_id, 1);
+	} else if (!strcmp(key, "uuid") || !strcmp(key, "pci_bus_id")) {
+		rbuf_puts(b, *key == 'u' ? "\\footnotesize " : "");
+		rbuf_put_tex(b, *key == 'u' ? d->uuid : d->pci_bus_id, 1);
 	} else if (dev_own_find(key) < 0) {
 		p = model_prop(d, key);
 		if (p)
@@ -1072,39 +912,50 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 	return 0;
 }
 
-/* The table of rows of the ncol devices from chunk on, anchored
- * anchor, captioned caption (NULL: the appendix's). */
-static int device_table(struct rctx *x, const char **rows, size_t nrows,
-			size_t chunk, size_t ncol, const char *anchor,
-			const char *caption)
+/* One table of ncol columns side by side: of the sessions s[0..ncol-1]
+ * in the rows sr[0..nrows-1] of sess_rows; or, s NULL, of the devices
+ * d[0..ncol-1] in the rows rows[0..nrows-1] (NULL: a gap) with the
+ * device note. Anchored anchor, captioned caption. */
+static int side_table(struct rctx *x, const struct store_session **s,
+		      const struct sess_row *sr,
+		      struct store_device *const *d, const char **rows,
+		      size_t nrows, size_t ncol, const char *anchor,
+		      const char *caption)
 {
-	char kinds[RTABLE_MAXCOLS + 1] = "l";
+	char kinds[RTABLE_MAXCOLS + 1] = "l", key[64];
 	struct rtable t;
 	struct rbuf cell;
 	size_t i, r;
-	int rc;
+	int rc = 0;
 
 	for (i = 0; i < ncol; i++)
 		strcat(kinds, "X");
 	rtable_init(&t, kinds);
 	rbuf_init(&cell);
-	rtable_head(&t, lang_get(x->L, "device.param"));
+	rtable_head(&t, lang_get(x->L, s ? "sess.setting" : "device.param"));
 	for (i = 0; i < ncol; i++) {
 		rbuf_free(&cell);
-		if (x->ndevs > 1)
-			rbuf_printf(&cell, "GPU~%zu", chunk + i + 1);
+		if (s)
+			rbuf_printf(&cell, "%s~%lld", lang_get(x->L,
+				    "sess.session"), (long long)s[i]->id);
+		else if (x->ndevs > 1)
+			rbuf_printf(&cell, "GPU~%zu",
+				    (size_t)(d - x->devs) + i + 1);
 		else
 			rbuf_puts(&cell, lang_get(x->L, "device.value"));
 		rtable_head(&t, rbuf_str(&cell));
 	}
 	rtable_head_end(&t);
 	for (r = 0; r < nrows; r++) {
-		if (!rows[r]) {
+		if (!s && !rows[r]) {
 			rtable_gap(&t);
 			continue;
 		}
 		rbuf_free(&cell);
-		if (dev_own_find(rows[r]) >= 0)
+		snprintf(key, sizeof(key), "sess.%s", s ? sr[r].name : "");
+		if (s)
+			rbuf_puts(&cell, lang_get(x->L, key));
+		else if (dev_own_find(rows[r]) >= 0)
 			rbuf_puts(&cell, lang_get(x->L,
 				  dev_own[dev_own_find(rows[r])][1]));
 		else
@@ -1112,32 +963,74 @@ static int device_table(struct rctx *x, const char **rows, size_t nrows,
 		rtable_text(&t, rbuf_str(&cell));
 		for (i = 0; i < ncol; i++) {
 			rbuf_free(&cell);
-			dev_cell(x, x->devs[chunk + i], rows[r], &cell);
+			if (!s)
+				dev_cell(x, d[i], rows[r], &cell);
+			else if (sr[r].kind == SR_CODE)
+				rc |= session_cell(x, s[i], sr[r].name, &cell);
+			else
+				session_field(x, &sr[r], s[i], &cell);
 			rtable_text(&t, rbuf_str(&cell));
 		}
 		rtable_row_end(&t);
 	}
+	/* the devices' note: the peaks' formulas, FP64's where given */
 	rbuf_free(&cell);
-	rc = emit_table(x, &t, caption ? caption : lang_plural(x->L,
-			"device.caption", (long long)ncol), anchor,
-			device_note(x, &cell));
+	rbuf_printf(&cell, "%s %s", lang_get(x->L, "device.note"),
+		    any_peak_fp64(x) ? lang_get(x->L, "device.note_fp64") : "");
+	if (!rc)
+		rc = emit_table(x, &t, caption, anchor, s ? NULL :
+				rbuf_str(&cell));
 	rtable_free(&t);
 	rbuf_free(&cell);
 	return rc;
 }
 
 /* The tables of rows of every reported device: four devices per table
- * keep the columns readable. */
+ * keep the columns readable. caption NULL: the appendix's. */
 static int device_tables(struct rctx *x, const char **rows, size_t nrows,
 			 const char *anchor, const char *caption)
 {
-	size_t chunk;
+	size_t c, n;
 	int rc = 0;
 
-	for (chunk = 0; chunk < x->ndevs && !rc; chunk += 4)
-		rc = device_table(x, rows, nrows, chunk, x->ndevs - chunk < 4 ?
-				  x->ndevs - chunk : 4, anchor, caption);
+	for (c = 0; c < x->ndevs && !rc; c += 4) {
+		n = x->ndevs - c < 4 ? x->ndevs - c : 4;
+		rc = side_table(x, NULL, NULL, x->devs + c, rows, nrows, n,
+				anchor, caption ? caption : lang_plural(x->L,
+				"device.caption", (long long)n));
+	}
 	return rc;
+}
+
+/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
+ * the full parameter table is an appendix. */
+static int hardware_table(struct rctx *x)
+{
+	static const char *rows[] = {"name", "compute_capability",
+		"multiprocessor_count", "clock_rate", "l2_cache_size",
+		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
+
+	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
+			     lang_get(x->L, "hw.caption"));
+}
+
+int sec_intro(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t ns;
+	int rc;
+
+	ns = sessions_used(x, &s);
+	emit_heading(x, 0, lang_get(x->L, "intro.title"));
+	rc = objectives(x);
+	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
+	rc |= hardware_table(x);
+	emit_heading(x, 1, lang_get(x->L, "method.title"));
+	rbuf_puts(&x->body, "\\label{sec:method}\n");
+	rc |= method_pars(x, s, ns);
+	rc |= method_absent(x);
+	free(s);
+	return rc ? -1 : 0;
 }
 
 int sec_device(struct rctx *x)
@@ -1152,5 +1045,32 @@ int sec_device(struct rctx *x)
 		return -1;
 	rc = device_tables(x, keys, nkeys, "device", NULL);
 	free(keys);
+	return rc;
+}
+
+int sec_sessions(struct rctx *x)
+{
+	const struct store_session **s;
+	size_t i, n, ns = sessions_used(x, &s);
+	int rc = 0, part;
+
+	emit_heading(x, 0, lang_get(x->L, "sess.title"));
+	rbuf_puts(&x->body, "\\label{app:sessions}\n");
+	if (!ns)
+		emit_par(x, lang_get(x->L, "method.nosession"));
+	/* sessions side by side in one settings table: three are too tall
+	 * for a page and too narrow for CLOCK_MONOTONIC */
+	for (i = 0; i < ns && !rc; i += 2)
+		for (part = 0, n = ns - i < 2 ? ns - i : 2; part < 2 && !rc;
+		     part++)
+			rc = side_table(x, s + i, sess_rows + (part ?
+					NSESS_SETTING : 0), NULL, NULL, part ?
+					NSESS_ROWS - NSESS_SETTING :
+					NSESS_SETTING, n, part ?
+					"sessions-run" : "sessions",
+					lang_plural(x->L, part ?
+					"sess.caption_run" : "sess.caption",
+					(long long)n));
+	free(s);
 	return rc;
 }

@@ -203,25 +203,22 @@ static int find_alike(const struct rctx *x, const struct sum_facts *a,
 		      const struct sum_facts *b, size_t k)
 {
 	char ka[64], kb[64];
-	struct rbuf ta, tb;
+	struct rbuf t[2];
 	int i, same;
 
 	find_key(a, k, ka, sizeof(ka));
 	find_key(b, k, kb, sizeof(kb));
 	same = !strcmp(ka, kb);
-	rbufs_init(&ta, 1);
-	rbufs_init(&tb, 1);
+	rbufs_init(t, 2);
 	for (i = 0; same && finds[k].row[i] >= 0; i++) {
 		if (rows[finds[k].row[i]].sig)
 			continue;
-		rbuf_free(&ta);
-		rbuf_free(&tb);
-		row_put(x, a, finds[k].row[i], &ta);
-		row_put(x, b, finds[k].row[i], &tb);
-		same = !strcmp(rbuf_str(&ta), rbuf_str(&tb));
+		rbufs_free(t, 2);
+		row_put(x, a, finds[k].row[i], &t[0]);
+		row_put(x, b, finds[k].row[i], &t[1]);
+		same = !strcmp(rbuf_str(&t[0]), rbuf_str(&t[1]));
 	}
-	rbuf_free(&ta);
-	rbuf_free(&tb);
+	rbufs_free(t, 2);
 	return same;
 }
 
