@@ -303,12 +303,16 @@ static char *colspec_of(const char *a)
 {
 	static const char tx[] = "\\begin{tabularx}{\\linewidth}";
 	static const char lt[] = "\\begin{longtable}";
+	static const char xl[] = "\\begin{xltabular}{\\linewidth}";
 	const char *p = strstr(a, "\\begin{tabular");
 	const char *l = strstr(a, lt);
+	const char *x = strstr(a, xl);
 	const char *e;
 	int depth = 0;
 
-	if (l && (!p || l < p))
+	if (x && (!p || x < p) && (!l || x < l))
+		p = x + sizeof(xl) - 1;
+	else if (l && (!p || l < p))
 		p = l + sizeof(lt) - 1;
 	else if (!p)
 		return NULL;
