@@ -113,12 +113,10 @@ static void dvs_join(const struct rctx *x, const struct dvs *s,
 
 	for (i = 1; i < s->n; i++)
 		same &= !strcmp(rbuf_str(&parts[0]), rbuf_str(&parts[i]));
-	/* a line may break after a separator: two GPUs' shares with their
-	 * signs would otherwise not */
+	/* the separator lets a line break after it (find.devs.sep) */
 	for (i = 0; i < (same ? 1 : s->n); i++)
-		rbuf_printf(b, "%s%s%s", i ? lang_get(x->L, "find.devs.sep") :
-			    "", i ? "\\allowbreak " : "", s->mask ? "#" :
-			    rbuf_str(&parts[i]));
+		rbuf_printf(b, "%s%s", i ? lang_get(x->L, "find.devs.sep") :
+			    "", s->mask ? "#" : rbuf_str(&parts[i]));
 	rbufs_free(parts, (size_t)s->n);
 }
 

@@ -245,7 +245,7 @@ static void test_values(void **state)
 			    peak[1], where);
 	}
 	chk_table_free(&t);
-	chk_expect_in(tex, "in device memory, $N = \\text{--}\\,/\\,2^{14}$: "
+	chk_expect_in(tex, "in device memory, $N = \\text{--}\\,/\\,\\allowbreak{}2^{14}$: "
 		      "the median");
 	/* device A steady: its column too */
 	fixture_new();
@@ -418,7 +418,7 @@ static void test_l2_never_best(void **state)
 		expect_lead(t.cell[r][2], 100.0 * fix_median(0, c, 12) /
 			    peak[0], "pct at 2^12");
 	}
-	chk_expect_in(tex, "in device memory, $N = 2^{12}\\,/\\,2^{14}$");
+	chk_expect_in(tex, "in device memory, $N = 2^{12}\\,/\\,\\allowbreak{}2^{14}$");
 	chk_table_free(&t);
 	free(tex);
 }

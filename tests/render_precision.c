@@ -468,7 +468,7 @@ static void test_findings(void **state)
 		 "each 95\\,\\%% interval within ");
 	chk_expect_in(sec, want);
 	snprintf(want, sizeof(want), "is longer in fp64 beyond the practical "
-		 "threshold for \\texttt{v2} %s\\,/\\,%s, \\texttt{v3} %s "
+		 "threshold for \\texttt{v2} %s\\,/\\,\\allowbreak{}%s, \\texttt{v3} %s "
 		 "(GPU~1)", chk_tex_num(hl(0, 0, 2), 3),
 		 chk_tex_num(hl(1, 0, 2), 3), chk_tex_num(hl(0, 1, 2), 3));
 	chk_expect_in(sec, want);

@@ -708,7 +708,7 @@ static void test_two_gpus(void **state)
 	assert_int_equal(chk_sql(path, q), 0);
 	a = chk_render_sections(path, "progression", &rc);
 	chk_expect_in(a, "\\item The fastest own kernel");
-	chk_expect_in(a, "\\,\\%\\,/\\,\\allowbreak \\num{");
+	chk_expect_in(a, "\\,\\%\\,/\\,\\allowbreak{}\\num{");
 	assert_null(strstr(a, "\\item GPU~1: The fastest own kernel"));
 	free(a);
 	/* v9 the fastest own kernel on GPU 2: said per GPU */

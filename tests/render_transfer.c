@@ -107,17 +107,18 @@ static int num_parse(const char *s, struct chk_num *n)
 	return chk_num_parse(buf, n);
 }
 
-/* A cell of one value per GPU, "\num{a}\,/\,\num{b}": each must be
- * want[dev] as written. */
+/* A cell of one value per GPU, "\num{a}\,/\,\allowbreak{}\num{b}":
+ * each must be want[dev] as written. */
 static void expect_pair(const char *cell, const double want[2],
 			const char *where)
 {
-	const char *sep = strstr(cell, "\\,/\\,");
+	static const char s[] = "\\,/\\,\\allowbreak{}";
+	const char *sep = strstr(cell, s);
 	struct chk_num a, b;
 
 	if (!sep)
 		fail_msg("%s: '%s' is not one value per GPU", where, cell);
-	if (num_parse(cell, &a) || num_parse(sep + 5, &b))
+	if (num_parse(cell, &a) || num_parse(sep + sizeof(s) - 1, &b))
 		fail_msg("%s: '%s' holds no numbers", where, cell);
 	if (!chk_num_matches(&a, want[0]) || !chk_num_matches(&b, want[1]))
 		fail_msg("%s: '%s' but the data say %.6g / %.6g", where, cell,

@@ -512,7 +512,7 @@ static void test_findings(void **state)
 	assert_true(!strstr(s, "$p") ||
 		    strstr(s, "$p") > strstr(s, "\\end{itemize}"));
 	/* v1's single block: one SM of each GPU's works */
-	assert_non_null(strstr(s, "Only 1 of the 132\\,/\\,80~SMs "
+	assert_non_null(strstr(s, "Only 1 of the 132\\,/\\,\\allowbreak{}80~SMs "
 			       "get a block of \\texttt{v1}"));
 	/* the fastest steady kernel: v5 at 256 (v1 and v2 ran below one
 	 * wave), against cuBLAS at 256 and the FP32 peak */
