@@ -19,19 +19,19 @@ static int section_suite_present(const struct rctx *x, const char *name)
 	return model_has_suite(x, -1, suite);
 }
 
-/* The summary ranks the variants of the kernel versions, the library,
- * the transfers and the copies: with none of them measured it would
- * only say that nothing was. */
+/* The summary ranks the kernel versions against the library and the
+ * copies: with none of them measured it would only say that nothing
+ * was. */
 static int section_summary_present(const struct rctx *x, const char *name)
 {
 	static const char *const ranked[] = {VOCAB_SUITE_VERSIONS,
-		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP};
+		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_ILP};
 	size_t i;
 
 	(void)name;
-	for (i = 0; i < 4 && !model_has_suite(x, -1, ranked[i]); i++)
+	for (i = 0; i < 3 && !model_has_suite(x, -1, ranked[i]); i++)
 		;
-	return i < 4;
+	return i < 3;
 }
 
 /* Comparing GPUs takes two. */

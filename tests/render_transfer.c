@@ -509,6 +509,36 @@ static void test_run_g_terms(void **state)
 	free(doc);
 }
 
+/* The other suites' rows gone with their statistics and samples (the
+ * store checks that none is left without its configuration). */
+static void keep_transfer(sqlite3 *db)
+{
+	assert_int_equal(sqlite3_exec(db, "PRAGMA foreign_keys = ON;"
+		"DELETE FROM config WHERE suite != 'transfer';", NULL, NULL,
+		NULL), SQLITE_OK);
+}
+
+/* A file of transfers alone has no summary: the summary ranks the
+ * versions, the library and the copies, not the transfers. */
+static void test_no_summary(void **state)
+{
+	char *path = malloc(strlen(tmpdir) + 32), *doc;
+	sqlite3 *db = NULL;
+
+	(void)state;
+	assert_non_null(path);
+	sprintf(path, "%s/alone.db", tmpdir);
+	assert_int_equal(fix_build(path), 0);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	keep_transfer(db);
+	sqlite3_close(db);
+	doc = render_db(path, NULL);
+	assert_non_null(strstr(doc, "\\section{Transfers"));
+	assert_null(strstr(doc, "\\section{Summary}"));
+	free(doc);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -518,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_flip_slower),
 		cmocka_unit_test(test_run_g_terms),
+		cmocka_unit_test(test_no_summary),
 	};
 
 	return chk_tests_run(tests, sizeof(tests) / sizeof(tests[0]), setup,
