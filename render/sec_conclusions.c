@@ -448,12 +448,11 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
 		rbuf_printf(b, "~[\\ref{ref:%c}]", src);
 }
 
-/* One row per claim of part (CLAIMS_PER_TABLE claims from part times
- * that) whose suite was measured; each claim's verdict, joined over the
- * devices, counted into n[]. One table that breaks across pages: as
- * floats, tables of a page each left the page before them half empty. */
-#define CLAIMS_PER_TABLE ((int)NCLAIMS)
-static int claims_table(struct rctx *x, int part, int n[V_N])
+/* One row per claim whose suite was measured; each claim's verdict,
+ * joined over the devices, counted into n[]. One table that breaks
+ * across pages: as floats, tables of a page each left the page before
+ * them half empty. */
+static int claims_table(struct rctx *x, int n[V_N])
 {
 	enum { SRC, CLAIM, OURS, VERD, NB };
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
@@ -462,13 +461,10 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 	struct rbuf b[NB], note;
 	int rc = v && o ? 0 : -1;
 	struct rtable t;
-	char key[64], anchor[32] = "conclusions";
+	char key[64];
 	size_t i, k;
 	char last = 0;
 
-	if (part)
-		snprintf(anchor, sizeof(anchor), "conclusions part=%d",
-			 part + 1);
 	rtable_init(&t, "lXXl");
 	t.breaks = 1;
 	rbufs_init(b, NB);
@@ -478,8 +474,7 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 	for (i = 0; i < NCLAIMS && !rc; i++) {
 		const struct claim *c = &claims[i];
 
-		if (!model_has_suite(x, -1, c->suite) ||
-		    (int)i / CLAIMS_PER_TABLE != part)
+		if (!model_has_suite(x, -1, c->suite))
 			continue;
 		all = V_AGREES;
 		any = 0;
@@ -518,7 +513,8 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 	regime_note(x, seen, &note);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
-				anchor, note.len ? rbuf_str(&note) : NULL);
+				"conclusions",
+				note.len ? rbuf_str(&note) : NULL);
 	rbuf_free(&note);
 	rtable_free(&t);
 	rbufs_free(b, NB);
@@ -529,7 +525,7 @@ static int claims_table(struct rctx *x, int part, int n[V_N])
 
 int sec_conclusions(struct rctx *x)
 {
-	int n[V_N] = {0}, rc = 0, i;
+	int n[V_N] = {0}, rc = 0;
 	struct rbuf par;
 	struct fv v;
 
@@ -539,8 +535,7 @@ int sec_conclusions(struct rctx *x)
 		    lang_get(x->L, "concl.note"));
 	emit_par(x, rbuf_str(&par));
 	rbuf_free(&par);
-	for (i = 0; !rc && i * CLAIMS_PER_TABLE < (int)NCLAIMS; i++)
-		rc = claims_table(x, i, n);
+	rc = claims_table(x, n);
 	if (rc || n[V_NODATA] == (int)NCLAIMS)
 		return rc;
 	fv_init(&v);

@@ -389,7 +389,6 @@ sum.find.memcpy.lower = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@ME
 sum.find.memcpy.same = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), bez istotnej różnicy względem jądra kopiującego.
 sum.find.memcpy.untested = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu); różnicy względem jądra kopiującego nie zbadano testem (brak surowych próbek, zakresy się nakładają).
 sum.find.memcpy.alone = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu).
-sum.roof = dach
 
 cross.title = Porównanie urządzeń
 cross.single = Sprawozdanie obejmuje tylko jedno urządzenie, nie ma więc czego porównywać.

@@ -104,19 +104,14 @@ static char *render(const char *sections)
 }
 
 /* The cells of the conclusions row whose claim (column 1) holds key:
- * column col (2 ours, 3 the verdict), malloc'd, from any of the three
- * tables. */
+ * column col (2 ours, 3 the verdict), malloc'd, from their one table. */
 static char *cell(const char *key, int col)
 {
-	static const char *const anchors[] = {"conclusions",
-		"conclusions part=2", "conclusions part=3"};
 	struct chk_table t;
 	char *tex = render("conclusions"), *c = NULL;
-	int r, a;
+	int r;
 
-	for (a = 0; a < 3 && !c; a++) {
-		if (chk_table_find(tex, anchors[a], &t))
-			continue;
+	if (!chk_table_find(tex, "conclusions", &t)) {
 		for (r = 0; r < t.nrows && !c; r++)
 			if (strstr(t.cell[r][1], key))
 				c = strdup(t.cell[r][col]);
