@@ -524,7 +524,7 @@ static void find_failures(struct rctx *x, const char *suite,
 	struct rbuf one, other;
 	char pre[64];
 	size_t i, d;
-	int n, same;
+	int n, m, same;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i], *o;
@@ -537,30 +537,32 @@ static void find_failures(struct rctx *x, const char *suite,
 		    failure_first(x, suite, r, r->dev, &n) != r)
 			continue;
 		for (d = 0; d < (size_t)r->dev; d++)
-			if (failure_first(x, suite, r, (int)d, &n))
+			if (failure_first(x, suite, r, (int)d, &m))
 				break;
 		if (d < (size_t)r->dev)
 			continue;
-		failure_first(x, suite, r, r->dev, &n);
 		rbuf_init(&one);
 		find_failure(x, &one, r, n, "");
+		/* once where every other device says the same of it */
 		same = x->ndevs > 1;
 		for (d = 0; d < x->ndevs && same; d++) {
-			o = failure_first(x, suite, r, (int)d, &n);
+			if (d == (size_t)r->dev)
+				continue;
+			o = failure_first(x, suite, r, (int)d, &m);
 			rbuf_init(&other);
 			if (o)
-				find_failure(x, &other, o, n, "");
+				find_failure(x, &other, o, m, "");
 			same = o && !strcmp(rbuf_str(&one), rbuf_str(&other));
 			rbuf_free(&other);
 		}
 		if (same)
 			rbuf_puts(items, rbuf_str(&one));
 		for (d = 0; d < x->ndevs && !same; d++) {
-			o = failure_first(x, suite, r, (int)d, &n);
+			o = failure_first(x, suite, r, (int)d, &m);
 			if (!o)
 				continue;
 			dev_prefix(x, (int)d, pre, sizeof(pre));
-			find_failure(x, items, o, n, pre);
+			find_failure(x, items, o, m, pre);
 		}
 		rbuf_free(&one);
 	}
