@@ -148,6 +148,9 @@ struct kernel_desc {
 	 * value is the tile's edge: 1); 0 where the kernel has no such
 	 * geometry (v1's one block, copies, library calls). */
 	int tile;
+	/* Bytes of dynamic shared memory a block of it takes (v14), which
+	 * the occupancy adds to the static; 0 none. */
+	int smem_dynamic;
 
 	/* Own kernels (--kernel): their compiled set and index; NULL for a
 	 * built-in. func and threads are NULL then: use kernel_desc_func

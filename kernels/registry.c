@@ -144,10 +144,19 @@ static int refuse(char *why, size_t len, const char *fmt, ...)
 	return -1;
 }
 
+/* The static shared memory a block may have: what the caller passes
+ * (the opt-in limit, which dynamic shared memory may reach), but never
+ * more than the 48 KiB that CUDA allows a static declaration. */
+static size_t static_max(size_t smem_per_block)
+{
+	return smem_per_block < 48 * 1024 ? smem_per_block : 48 * 1024;
+}
+
 /* Threads and shared memory of a b x b block against the device. */
 static int block_fits(int b, size_t smem, int max_threads,
 		      size_t smem_per_block, char *why, size_t len)
 {
+	smem_per_block = static_max(smem_per_block);
 	if (b * b > max_threads)
 		return refuse(why, len, "block %dx%d needs %d threads per "
 			      "block, the device allows %d", b, b, b * b,
@@ -338,10 +347,10 @@ static int access_check(const struct access_rule *r,
 	if (t > max_threads)
 		return refuse(why, len, "%d threads per block: the device "
 			      "allows %d", t, max_threads);
-	if (r->smem > smem_per_block)
+	if (r->smem > static_max(smem_per_block))
 		return refuse(why, len, "%zu bytes of shared memory per "
 			      "block, the device allows %zu", r->smem,
-			      smem_per_block);
+			      static_max(smem_per_block));
 	if (args->param < r->pmin || args->param > r->pmax)
 		return refuse(why, len, "parameter %d outside %d..%d",
 			      args->param, r->pmin, r->pmax);
@@ -389,10 +398,10 @@ static int dot_check(const struct kernel_args *args, int max_threads,
 	if (max_threads < 256)
 		return refuse(why, len, "256 threads per block: the device "
 			      "allows %d", max_threads);
-	if (smem > smem_per_block)
+	if (smem > static_max(smem_per_block))
 		return refuse(why, len, "%zu bytes of shared memory per "
 			      "block, the device allows %zu", smem,
-			      smem_per_block);
+			      static_max(smem_per_block));
 	if (args->count < 1)
 		return refuse(why, len, "element count must be at least 1");
 	return 0;
@@ -575,14 +584,16 @@ SQUARE_RULE(shared, blocks_32, 8, 1)
 
 /* The register-tiled kernels of the progression (v6 on): a block of a
  * fixed number of threads computes a tile x tile piece of C, with
- * static shared memory of smem_b x tile + smem_0 bytes; vec4: float4
- * loads and stores, so n must be a multiple of 4. FP32 only. */
+ * static shared memory of smem_b x tile + smem_0 bytes (TILE_RULE's
+ * dyn: bytes of dynamic shared memory too); vec4: float4 loads and
+ * stores, so n must be a multiple of 4. FP32 only. */
 struct tile_rule {
 	const int *tiles;
 	size_t ntiles;
 	int threads;
 	int smem_b, smem_0;
 	int vec4;
+	int dyn;		/* bytes of dynamic shared memory */
 };
 
 static int tile_check(const struct tile_rule *r,
@@ -610,9 +621,14 @@ static int tile_check(const struct tile_rule *r,
 	if (r->threads > max_threads)
 		return refuse(why, len, "%d threads per block, the device "
 			      "allows %d", r->threads, max_threads);
-	if (smem > smem_per_block)
+	if (smem > static_max(smem_per_block))
 		return refuse(why, len, "%zu bytes of shared memory per block, "
-			      "the device allows %zu", smem, smem_per_block);
+			      "the device allows %zu", smem,
+			      static_max(smem_per_block));
+	if (smem + r->dyn > smem_per_block)
+		return refuse(why, len, "%zu bytes of shared memory per block, "
+			      "the device allows %zu", smem + r->dyn,
+			      smem_per_block);
 	if (tiles(n, b) > GRID_Y_MAX)
 		return refuse(why, len, "matrix size %d needs more than %lld "
 			      "tile rows", n, GRID_Y_MAX);
@@ -626,9 +642,10 @@ static long long tile_grid(const struct kernel_args *args)
 	return t * t;
 }
 
-#define TILE_RULE(name, tl, threads, smem_b, smem_0, vec4)		\
+#define TILE_RULE(name, tl, threads, smem_b, smem_0, vec4, dyn)	\
 	static const struct tile_rule rule_##name = {			\
-		tl, N(tl), threads, smem_b, smem_0, vec4 };		\
+		tl, N(tl), threads, smem_b, smem_0, vec4, dyn };	\
+	static const int name##_smem_dynamic = dyn;			\
 	static int name##_check(const struct kernel_args *args,		\
 				int max_threads, size_t smem_per_block,	\
 				char *why, size_t len)			\
@@ -646,16 +663,20 @@ static long long tile_grid(const struct kernel_args *args)
 /* Shared memory as each .cu declares it, 4-byte floats: v6..v8 an A and
  * a B tile of 8 x tile each, v9 16 x (tile + 4) and 16 x tile, v10,
  * v11 and v12 two of each (v12 and a flag of 4 bytes), v13 as v12 and
- * a staging area of 8 floats a thread. */
-TILE_RULE(v6, tiles_64, 512, 2 * 8 * 4, 0, 0)
-TILE_RULE(v7, tiles_v7, 256, 2 * 8 * 4, 0, 0)
-TILE_RULE(v8, tiles_128, 256, 2 * 8 * 4, 0, 1)
-TILE_RULE(v9, tiles_128, 256, 2 * 16 * 4, 16 * 4 * 4, 1)
-TILE_RULE(v10, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
-TILE_RULE(v11, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1)
-TILE_RULE(v12, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4 + 4, 1)
+ * a staging area of 8 floats a thread; v14 only dynamic: three stages
+ * of a 16 x 256 B and a 128 x 16 A tile, two transposed A tiles of
+ * 16 x 132 and 16 bytes for a flag. */
+TILE_RULE(v6, tiles_64, 512, 2 * 8 * 4, 0, 0, 0)
+TILE_RULE(v7, tiles_v7, 256, 2 * 8 * 4, 0, 0, 0)
+TILE_RULE(v8, tiles_128, 256, 2 * 8 * 4, 0, 1, 0)
+TILE_RULE(v9, tiles_128, 256, 2 * 16 * 4, 16 * 4 * 4, 1, 0)
+TILE_RULE(v10, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1, 0)
+TILE_RULE(v11, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4, 1, 0)
+TILE_RULE(v12, tiles_128, 256, 2 * 2 * 16 * 4, 2 * 16 * 4 * 4 + 4, 1, 0)
 TILE_RULE(v13, tiles_128, 256, 2 * 2 * 16 * 4,
-	  2 * 16 * 4 * 4 + 4 + 256 * 8 * 4, 1)
+	  2 * 16 * 4 * 4 + 4 + 256 * 8 * 4, 1, 0)
+TILE_RULE(v14, tiles_128, 256, 0, 0, 0,
+	  (3 * (16 * 256 + 128 * 16) + 2 * 16 * 132) * 4 + 16)
 
 static long long rect_grid(const struct kernel_args *args)
 {
@@ -831,6 +852,7 @@ static const struct kernel_desc kernels[] = {
 		.grid = gr,						\
 		.source = kernel_src_mm_##nm,				\
 		.traits = tr, .tile = 1,				\
+		.smem_dynamic = nm##_smem_dynamic,			\
 	},
 	PROG_ENTRY(v6, "register tiling in 1-D: 512 threads per 64 x 64 "
 		   "tile of C, 8 rows per thread", tiles_64, 16000e9, tile_grid,
@@ -858,6 +880,10 @@ static const struct kernel_desc kernels[] = {
 	PROG_ENTRY(v13, "v12 with the A tile copied by cp.async too, "
 		   "through a staging area each thread transposes from",
 		   tiles_128, 34000e9, kernel_v13_grid,
+		   KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
+	PROG_ENTRY(v14, "v13 with a 128 x 256 tile, 8 x 16 per thread, one "
+		   "block an SM, a three-stage copy ring and one barrier a "
+		   "step", tiles_128, 36000e9, kernel_v14_grid,
 		   KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 #undef PROG_ENTRY
 	{

@@ -225,6 +225,10 @@ static const struct metric_spec specs[COUNTERS_METRIC_COUNT] = {
 	[COUNTERS_SHARED_LD_WAVEFRONTS] = { "shared_ld_wavefronts",
 		{ "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum" },
 		1 },
+	[COUNTERS_ISSUE_ACTIVE] = { "issue_active",
+		{ "smsp__issue_active.sum" }, 1 },
+	[COUNTERS_CYCLES_ACTIVE] = { "cycles_active",
+		{ "smsp__cycles_active.sum" }, 1 },
 };
 
 struct counter_group {

@@ -79,6 +79,11 @@ enum counters_metric {
 					 * pass through the banks, so per
 					 * instruction the n of an n-way
 					 * bank conflict */
+	COUNTERS_ISSUE_ACTIVE,		/* smsp__issue_active.sum: cycles
+					 * in which a scheduler issued */
+	COUNTERS_CYCLES_ACTIVE,		/* smsp__cycles_active.sum: cycles
+					 * in which it had a warp; their
+					 * ratio is the issue slots used */
 	COUNTERS_METRIC_COUNT
 };
 

@@ -53,7 +53,7 @@ int rows_active_blocks(const struct measure_device *d,
 	if (!func || threads <= 0 || threads > d->prop.maxThreadsPerBlock)
 		return 0;
 	if (MCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, func,
-							threads, 0))) {
+					threads, e->kd->smem_dynamic))) {
 		(void)cudaGetLastError();	/* not sticky: go on */
 		return 0;
 	}
@@ -84,7 +84,7 @@ static int kattr_store(struct store *st, int64_t sid,
 	active = rows_active_blocks(d, e);
 	in.threads_per_block = threads;
 	in.regs_per_thread = fa.numRegs;
-	in.smem_per_block = (int)fa.sharedSizeBytes;
+	in.smem_per_block = (int)fa.sharedSizeBytes + e->kd->smem_dynamic;
 	in.warp_size = pr->warpSize;
 	in.max_threads_per_sm = pr->maxThreadsPerMultiProcessor;
 	in.regs_per_sm = pr->regsPerMultiprocessor;
@@ -101,7 +101,8 @@ static int kattr_store(struct store *st, int64_t sid,
 	a.block_y = plan_suite_1d(e->suite) ? 1 : e->block;
 	a.threads_per_block = threads;
 	a.regs_per_thread = fa.numRegs;
-	a.static_smem = (int)fa.sharedSizeBytes;
+	/* what a block holds: the static and the dynamic it asks for */
+	a.static_smem = (int)fa.sharedSizeBytes + e->kd->smem_dynamic;
 	a.local_bytes = (int)fa.localSizeBytes;
 	a.max_threads_per_block = fa.maxThreadsPerBlock;
 	/* The runtime's answer is the truth; the limits explain it. */

@@ -371,8 +371,10 @@ static void job_check(const struct measure_device *d, struct job *j)
 	char why[256] = "";
 
 	run_args_init(j->e, &a);
+	/* the opt-in limit: a kernel with dynamic shared memory raises its
+	 * own to it (v14); static shared memory stays within the default */
 	if (j->e->kd && j->e->kd->check(&a, d->prop.maxThreadsPerBlock,
-					d->prop.sharedMemPerBlock, why,
+					d->prop.sharedMemPerBlockOptin, why,
 					sizeof(why)))
 		run_skip(&j->r, "%s", why[0] ? why : "refused by the kernel");
 }

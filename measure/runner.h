@@ -24,7 +24,7 @@
 
 /* transfer's 9 phases and rates, plus the counter pass's figures
  * (RUN_COUNTER_METRICS) */
-#define RUN_MAX_METRICS 32
+#define RUN_MAX_METRICS 36
 
 /* A growable list of per-run values. */
 struct series {

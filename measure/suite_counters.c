@@ -43,6 +43,9 @@ static const struct {
 				      "warp inst" },
 	[COUNTERS_SHARED_LD_WAVEFRONTS] = {
 		VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS, "wavefronts" },
+	[COUNTERS_ISSUE_ACTIVE] = { VOCAB_METRIC_CNT_ISSUE_ACTIVE, "cycles" },
+	[COUNTERS_CYCLES_ACTIVE] = { VOCAB_METRIC_CNT_CYCLES_ACTIVE,
+				     "cycles" },
 };
 
 const char *run_counter_name(enum counters_metric m)

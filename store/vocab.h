@@ -144,6 +144,8 @@
  * conflict (bank, transpose) */
 #define VOCAB_METRIC_CNT_SHARED_LD_INST		"cnt_shared_ld_inst"
 #define VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS	"cnt_shared_ld_wavefronts"
+#define VOCAB_METRIC_CNT_ISSUE_ACTIVE		"cnt_issue_active"
+#define VOCAB_METRIC_CNT_CYCLES_ACTIVE		"cnt_cycles_active"
 /* the prefix of every raw counter ("cnt_duration_ns", ...) */
 #define VOCAB_METRIC_CNT_PREFIX	"cnt_"
 

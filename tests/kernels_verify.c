@@ -337,7 +337,7 @@ static int run_case(const struct kernel_desc *d, int block,
 	args.blas = g.blas;
 	snprintf(label, sizeof(label), "%-8s b=%-2d %4dx%4dx%4d", d->name,
 		 block, p->s.m, p->s.k, p->s.n);
-	if (d->check(&args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlock,
+	if (d->check(&args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlockOptin,
 		     why, sizeof(why))) {
 		/* the float4 kernels (v8 on) take multiples of 4 only */
 		if (p->s.n % 4 && strstr(why, "not a multiple of 4")) {
@@ -666,7 +666,7 @@ static int copy_case(const struct kernel_desc *d, size_t count, int threads,
 	args.block = threads;
 	args.ilp = ilp;
 	args.stream = g.stream;
-	if (d->check(&args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlock,
+	if (d->check(&args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlockOptin,
 		     why, sizeof(why)))
 		return refused(label, why);
 	ha = malloc(count * sizeof(*ha));
@@ -843,7 +843,7 @@ static int mem_case(const struct kernel_desc *d, struct kernel_args *args,
 	char why[256];
 	int failed = 1, rc;
 
-	if (d->check(args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlock,
+	if (d->check(args, g.prop.maxThreadsPerBlock, g.prop.sharedMemPerBlockOptin,
 		     why, sizeof(why))) {
 		printf("FAIL %s  refused: %s\n", label, why);
 		return 1;
@@ -1022,7 +1022,7 @@ static void test_memory_kernels(void **state)
 				char label[96];
 
 				if (d->check(&args, g.prop.maxThreadsPerBlock,
-					     g.prop.sharedMemPerBlock, NULL,
+					     g.prop.sharedMemPerBlockOptin, NULL,
 					     0)) {
 					free(a);
 					free(b);
@@ -1249,7 +1249,7 @@ static int fp64_case(const struct kernel_desc *d, int m, int k, int n,
 	if (d->shape == KERNEL_SQUARE)
 		args.m = args.k = 0;
 	if (d->check(&args, g.prop.maxThreadsPerBlock,
-		     g.prop.sharedMemPerBlock, why, sizeof(why))) {
+		     g.prop.sharedMemPerBlockOptin, why, sizeof(why))) {
 		printf("skip %s  refused: %s\n", label, why);
 		failed = 0;
 		goto out;
@@ -1438,19 +1438,19 @@ static void test_attributes(void **state)
 			}
 			if (at.maxThreadsPerBlock < threads)
 				bad = 1;
-			/* check() must accept exactly the real size ... */
-			if (d->check(&args, threads, at.sharedSizeBytes, NULL,
-				     0))
+			/* check() must accept exactly the real size (the
+			 * static and the dynamic a launch asks for) ... */
+			size_t smem = at.sharedSizeBytes + d->smem_dynamic;
+
+			if (d->check(&args, threads, smem, NULL, 0))
 				bad = 1;
 			/* ... and refuse one byte less. */
-			if (at.sharedSizeBytes &&
-			    !d->check(&args, threads, at.sharedSizeBytes - 1,
-				      NULL, 0))
+			if (smem && !d->check(&args, threads, smem - 1, NULL, 0))
 				bad = 1;
 			printf("%s %-8s b=%-2d %2d registers, %5zu B shared, "
 			       "%4d threads max, %zu B local\n",
 			       bad ? "FAIL" : "ok  ", d->name, d->blocks[j],
-			       at.numRegs, at.sharedSizeBytes,
+			       at.numRegs, smem,
 			       at.maxThreadsPerBlock, at.localSizeBytes);
 			failures += bad;
 		}
@@ -1473,7 +1473,7 @@ static void test_check_device(void **state)
 		if (d->shape != KERNEL_SQUARE && d->shape != KERNEL_RECT)
 			continue;
 		assert_int_equal(d->check(&args, g.prop.maxThreadsPerBlock,
-					  g.prop.sharedMemPerBlock, why,
+					  g.prop.sharedMemPerBlockOptin, why,
 					  sizeof(why)), -1);
 		printf("ok   %-8s b=%d refused: %s\n", d->name, args.block,
 		       why);

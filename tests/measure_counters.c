@@ -380,7 +380,7 @@ static int configs_check(const struct cudaDeviceProp *prop)
 		struct kernel_args a = args_of(cf);
 
 		if (cf->kernel->check(&a, prop->maxThreadsPerBlock,
-				      prop->sharedMemPerBlock, why,
+				      prop->sharedMemPerBlockOptin, why,
 				      sizeof(why))) {
 			fprintf(stderr, "measure_counters: %s:%d: %s\n",
 				cf->kernel->name, cf->block, why);

@@ -156,10 +156,10 @@ static void test_default_plan(void **state)
 	assert_int_equal(suite_count(&p, SUITE_PRECISION), 7 * 3 * 2);
 	assert_int_equal(suite_count(&p, SUITE_RECT), (3 + 1) * 4 * 2);
 	/* progression: at n = 1024 .. 8192, v2..v5 at blocks 16 and 32, v6
-	 * at tile 64, v7 at 64 and 128, v8..v13 at 128 and cuBLAS, each n
+	 * at tile 64, v7 at 64 and 128, v8..v14 at 128 and cuBLAS, each n
 	 * a group; v1 (one SM) at 1024 alone; float only, counted */
 	assert_int_equal(suite_count(&p, SUITE_PROGRESSION),
-			 1 + 4 * (4 * 2 + 1 + 2 + 6 + 1));
+			 1 + 4 * (4 * 2 + 1 + 2 + 7 + 1));
 	for (i = 0; i < p.n; i++) {
 		const struct plan_entry *e = &p.e[i];
 		size_t peers = 0;
@@ -168,7 +168,7 @@ static void test_default_plan(void **state)
 			continue;
 		for (size_t j = 0; j < p.n; j++)
 			peers += p.e[j].group == e->group;
-		assert_int_equal(peers, e->n == 1024 ? 19 : 18);
+		assert_int_equal(peers, e->n == 1024 ? 20 : 19);
 		assert_int_equal(e->fp64, 0);
 		assert_true(plan_suite_counted(e->suite));
 		if (!strcmp(e->variant, "v1"))
