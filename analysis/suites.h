@@ -31,36 +31,36 @@
 #define VOCAB_SUITE_RECT	"rect"
 #define VOCAB_SUITE_PROGRESSION	"progression"
 
-/* X(ID, NAME, report, source, metric, higher, counted, one_d, host), in
- * plan order: the order measure runs them in and --help lists. ID makes
- * SUITE_ID and its stored name VOCAB_SUITE_ID, whose text is NAME's;
- * report 0: no section of its own (the reference's points serve the
- * others). The other columns are struct suite_desc's. */
+/* X(ID, NAME, report, source, metric, higher, counted, one_d, host, fp,
+ * param), in plan order: the order measure runs them in and --help
+ * lists. ID makes SUITE_ID and its stored name VOCAB_SUITE_ID, whose
+ * text is NAME's; report 0: no section of its own (the reference's
+ * points serve the others). The other columns are struct suite_desc's. */
 #define SUITE_LIST(X)							\
 	/* report P: GFLOP/s of the versions */				\
-	X(VERSIONS, versions, 1, "P", "gflops", 1, 1, 0, 0)		\
+	X(VERSIONS, versions, 1, "P", "gflops", 1, 1, 0, 0, 0, NULL)	\
 	/* report G: whole runs from host memory */			\
-	X(TRANSFER, transfer, 5, "G", "kernel", 0, 0, 0, 1)		\
+	X(TRANSFER, transfer, 5, "G", "kernel", 0, 0, 0, 1, 0, NULL)	\
 	/* note J: copy bandwidth against ILP */			\
-	X(ILP, ilp, 6, "J", "gbs", 1, 0, 1, 0)				\
+	X(ILP, ilp, 6, "J", "gbs", 1, 0, 1, 0, 0, NULL)			\
 	/* the library at the others' sizes */				\
-	X(REFERENCE, reference, 0, "", "gflops", 1, 1, 0, 0)		\
+	X(REFERENCE, reference, 0, "", "gflops", 1, 1, 0, 0, 0, NULL)	\
 	/* textbook R: naive and tiled transpose */			\
-	X(TRANSPOSE, transpose, 7, "R", "gbs", 1, 1, 0, 0)		\
+	X(TRANSPOSE, transpose, 7, "R", "gbs", 1, 1, 0, 0, 0, NULL)	\
 	/* textbook R: shared-memory strides */				\
-	X(BANK, bank, 8, "R", "ns_access", 0, 1, 1, 0)			\
+	X(BANK, bank, 8, "R", "ns_access", 0, 1, 1, 0, 0, "word.stride")	\
 	/* lecture B: offsets, strides, AoS/SoA */			\
-	X(COALESCE, coalesce, 9, "B", "gbs", 1, 1, 1, 0)		\
+	X(COALESCE, coalesce, 9, "B", "gbs", 1, 1, 1, 0, 0, NULL)	\
 	/* textbook R: scalar product, vs cuBLAS */			\
-	X(DOT, dot, 10, "R", "gbs", 1, 0, 1, 0)				\
+	X(DOT, dot, 10, "R", "gbs", 1, 0, 1, 0, 1, NULL)		\
 	/* lecture B: random walkers */					\
-	X(WALKERS, walkers, 11, "B", "gsteps", 1, 0, 1, 0)		\
+	X(WALKERS, walkers, 11, "B", "gsteps", 1, 0, 1, 0, 0, "word.steps")	\
 	/* textbook R: matrix kernels in float and double */		\
-	X(PRECISION, precision, 2, "R", "gflops", 1, 0, 0, 0)		\
+	X(PRECISION, precision, 2, "R", "gflops", 1, 0, 0, 0, 1, NULL)	\
 	/* textbook R: the padded rectangular product, float, double */	\
-	X(RECT, rect, 3, "R", "gflops", 1, 0, 0, 0)			\
+	X(RECT, rect, 3, "R", "gflops", 1, 0, 0, 0, 1, NULL)		\
 	/* from report P to cuBLAS: v1 and each step beyond */		\
-	X(PROGRESSION, progression, 4, "", "gflops", 1, 1, 0, 0)
+	X(PROGRESSION, progression, 4, "", "gflops", 1, 1, 0, 0, 0, NULL)
 
 #define SUITE_ENUM(ID, ...) SUITE_##ID,
 enum suite_id { SUITE_LIST(SUITE_ENUM) SUITE_N };
@@ -75,6 +75,12 @@ struct suite_desc {
 	int counted;		/* --counters reads counters for it */
 	int one_d;		/* blocks are one-dimensional (threads) */
 	int host;		/* sweeps host memory modes */
+	int fp;			/* its configurations differ in precision
+				 * (float, double): a plan line and a
+				 * failure name it */
+	const char *param;	/* the string key of the word for its
+				 * swept param (a failure's description);
+				 * NULL none */
 	int report;		/* the place of its report section, named
 				 * as the suite, among the suites' sections
 				 * (1 first); 0: none */

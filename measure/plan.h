@@ -170,9 +170,8 @@ struct suite_hooks {
 	double (*verify_seconds)(const struct plan_entry *e, double run);
 	double (*device_bytes)(const struct plan_entry *e);
 	/* a plan line's sizes: "LABEL=count" (NULL: the matrices' m, k,
-	 * n), " LABEL=param", the precision */
+	 * n), " LABEL=param" (and the precision: suite_defs' fp) */
 	const char *count_label, *param_label;
-	int names_fp;
 	/* the groups compared (plan_build): those of group_with's suite;
 	 * float and double in one (fp_mixed: each product's accuracy is
 	 * sampled too); a param apart (param_apart: separate points) */

@@ -28,7 +28,7 @@ void plan_entry_sizes(const struct plan_entry *e, int brief, char *buf,
 	if (h->param_label && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " %s=%d",
 			      h->param_label, e->param);
-	if (h->names_fp && n >= 0 && (size_t)n < len)
+	if (suite_defs[e->suite].fp && n >= 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, " %s",
 			 e->fp64 ? "fp64" : "fp32");
 }

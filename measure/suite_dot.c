@@ -313,7 +313,7 @@ const struct suite_hooks suite_dot_hooks = {
 	.build = plan_memory_build, .ops = &dw_ops,
 	.run_seconds = plan_bytes_run_seconds,
 	.verify_seconds = dot_verify_seconds,
-	.device_bytes = dot_device_bytes, .count_label = "N", .names_fp = 1 };
+	.device_bytes = dot_device_bytes, .count_label = "N" };
 /* each step count is a point of its own */
 const struct suite_hooks suite_walkers_hooks = {
 	.build = plan_memory_build, .ops = &dw_ops,

@@ -304,10 +304,8 @@ const struct suite_hooks suite_reference_hooks = {
 	.build = plan_reference_build, .ops = &gemm_ops,
 	.group_with = &suite_versions_hooks };
 const struct suite_hooks suite_precision_hooks = {
-	.build = plan_products_build, .ops = &gemm_ops, .names_fp = 1,
-	.fp_mixed = 1 };
+	.build = plan_products_build, .ops = &gemm_ops, .fp_mixed = 1 };
 const struct suite_hooks suite_rect_hooks = {
-	.build = plan_products_build, .ops = &gemm_ops, .names_fp = 1,
-	.fp_mixed = 1 };
+	.build = plan_products_build, .ops = &gemm_ops, .fp_mixed = 1 };
 const struct suite_hooks suite_progression_hooks = {
 	.build = plan_products_build, .ops = &gemm_ops };
