@@ -1,5 +1,4 @@
 /* The suites, declared once (suites.h). */
-#include <stdio.h>
 #include <string.h>
 
 #include "suites.h"
@@ -17,17 +16,4 @@ const struct suite_desc *suite_find(const char *name)
 		if (!strcmp(suite_defs[i].name, name))
 			return &suite_defs[i];
 	return NULL;
-}
-
-char *suite_names_join(const char *sep, char *buf, size_t len)
-{
-	size_t used = 0, i;
-
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	for (i = 0; i < SUITE_N && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 i ? sep : "", suite_defs[i].name);
-	return buf;
 }

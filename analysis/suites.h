@@ -1,15 +1,10 @@
-/* analysis/suites.h: the suites, declared once. SUITE_LIST holds each
- * suite's facts, one row a suite: its stored name, the token its code is
- * named by, the source it reproduces, its main metric and whether more
- * of it is better, whether --counters reads counters for it, whether
- * its blocks are one-dimensional, whether it sweeps host memory, and
- * the place of its report section. Expanded here into enum suite_id and
- * in suites.c into suite_defs; measure/plan.c expands it into the table
- * of measure's hooks (suite_NAME_hooks, beside the suite's runner in
- * measure/suite_*.c) and render/report.c into the sections (sec_NAME of
- * render/sec_NAME.c). The store's vocabulary (VOCAB_SUITE_*), the kernel
- * registry's suite field, the CLI's help and render's section list read
- * it: a new suite is its name and a row here.
+/* analysis/suites.h: the suites, declared once: SUITE_LIST, a row of
+ * facts a suite, expanded here into enum suite_id, in suites.c into
+ * suite_defs, in measure/plan.c into measure's hooks (suite_NAME_hooks,
+ * beside the suite's runner in measure/suite_*.c) and in render_sec.h
+ * and report.c into the sections (sec_NAME of render/sec_NAME.c). The
+ * store's vocabulary, the kernel registry, the CLI's help and render's
+ * section list read them: a new suite is its name and a row here.
  *
  * Plain C, no I/O, no SQLite, no CUDA: every folder may include it. */
 #ifndef MMREPORT_ANALYSIS_SUITES_H
@@ -32,10 +27,9 @@
 #define VOCAB_SUITE_PROGRESSION	"progression"
 
 /* X(ID, NAME, report, source, metric, higher, counted, one_d, host, fp,
- * param), in plan order: the order measure runs them in and --help
- * lists. ID makes SUITE_ID and its stored name VOCAB_SUITE_ID, whose
- * text is NAME's; report 0: no section of its own (the reference's
- * points serve the others). The other columns are struct suite_desc's. */
+ * param), in plan order (measure runs them and --help lists them so).
+ * ID makes SUITE_ID and its stored name VOCAB_SUITE_ID, whose text is
+ * NAME's; the other columns are struct suite_desc's. */
 #define SUITE_LIST(X)							\
 	/* report P: GFLOP/s of the versions */				\
 	X(VERSIONS, versions, 1, "P", "gflops", 1, 1, 0, 0, 0, NULL)	\
@@ -75,24 +69,19 @@ struct suite_desc {
 	int counted;		/* --counters reads counters for it */
 	int one_d;		/* blocks are one-dimensional (threads) */
 	int host;		/* sweeps host memory modes */
-	int fp;			/* its configurations differ in precision
-				 * (float, double): a plan line and a
-				 * failure name it */
-	const char *param;	/* the string key of the word for its
-				 * swept param (a failure's description);
-				 * NULL none */
+	int fp;			/* its configurations differ in precision:
+				 * a plan line and a failure name it */
+	const char *param;	/* the string key naming its swept param
+				 * in a failure's description; NULL none */
 	int report;		/* the place of its report section, named
 				 * as the suite, among the suites' sections
-				 * (1 first); 0: none */
+				 * (1 first); 0: none (the reference's
+				 * points serve the others) */
 };
 
 extern const struct suite_desc suite_defs[SUITE_N];
 
 /* The suite named name, or NULL. */
 const struct suite_desc *suite_find(const char *name);
-
-/* The names of every suite in table order, joined by sep, into
- * buf[len] (cut, still a string, when it does not fit). Returns buf. */
-char *suite_names_join(const char *sep, char *buf, size_t len);
 
 #endif

@@ -33,22 +33,11 @@ const char *plan_suite_name(enum suite_id s)
 	return s < SUITE_N ? suite_defs[s].name : "?";
 }
 
-/* Each row of SUITE_LIST names its hooks, suite_NAME_hooks. */
-#define SUITE_HOOKS_DECL(ID, NAME, ...) \
-	extern const struct suite_hooks suite_##NAME##_hooks;
-SUITE_LIST(SUITE_HOOKS_DECL)
-#undef SUITE_HOOKS_DECL
-
-const struct suite_hooks *plan_hooks(enum suite_id s)
-{
 #define SUITE_HOOKS(ID, NAME, ...) [SUITE_##ID] = &suite_##NAME##_hooks,
-	static const struct suite_hooks *const hooks[SUITE_N] = {
-		SUITE_LIST(SUITE_HOOKS)
-	};
+const struct suite_hooks *const plan_hooks[SUITE_N] = {
+	SUITE_LIST(SUITE_HOOKS)
+};
 #undef SUITE_HOOKS
-
-	return hooks[s];
-}
 
 const char *plan_host_name(enum plan_host h)
 {
@@ -315,55 +304,32 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 }
 
 /* Each sweep of each matrix kernel of suite (built-in ones in registry
- * order, then own ones). */
+ * order, then own ones), at every host memory mode where the suite
+ * sweeps them (report G's: --host-mem, else all three). */
 int plan_matrix_build(struct plan *p, const struct plan_spec *spec,
 		      enum suite_id suite, unsigned long long free_mem)
 {
+	static const enum plan_host none = PLAN_HOST_NONE;
+	int host = suite_defs[suite].host;
+	const enum plan_host *hosts = !host ? &none : spec->nhosts ?
+				      spec->hosts : transfer_hosts;
+	size_t nhosts = !host ? 1 : spec->nhosts ? spec->nhosts :
+			ARRAY_SIZE(transfer_hosts);
+
 	for (size_t i = 0; i < desc_count(); i++) {
 		const struct kernel_desc *d = desc_at(i);
 
 		if ((int)d->suite != (int)suite ||
 		    (d->shape != KERNEL_SQUARE && d->shape != KERNEL_RECT))
 			continue;
-		for (size_t w = 0; w < d->nsweeps; w++) {
-			const struct kernel_sweep *sw = &d->sweeps[w];
-
-			if (matrix_entries(p, spec, suite, d->name,
-					   (struct axis){ sw->sizes,
-							  sw->nsizes },
-					   (struct axis){ sw->blocks,
-							  sw->nblocks },
-					   PLAN_HOST_NONE))
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* Report G's kernels: each of them at every host memory mode. */
-int plan_transfer_build(struct plan *p, const struct plan_spec *spec,
-			enum suite_id s, unsigned long long free_mem)
-{
-	const enum plan_host *hosts = spec->nhosts ? spec->hosts :
-				      transfer_hosts;
-	size_t nhosts = spec->nhosts ? spec->nhosts :
-			ARRAY_SIZE(transfer_hosts);
-
-	for (size_t i = 0; i < desc_count(); i++) {
-		const struct kernel_desc *d = desc_at(i);
-
-		if (d->suite != s)
-			continue;
 		for (size_t h = 0; h < nhosts; h++)
 			for (size_t w = 0; w < d->nsweeps; w++)
-				if (matrix_entries(p, spec, s,
-						   d->name, (struct axis){
-						   d->sweeps[w].sizes,
-						   d->sweeps[w].nsizes },
-						   (struct axis){
-						   d->sweeps[w].blocks,
-						   d->sweeps[w].nblocks },
-						   hosts[h]))
+				if (matrix_entries(p, spec, suite, d->name,
+					(struct axis){ d->sweeps[w].sizes,
+						       d->sweeps[w].nsizes },
+					(struct axis){ d->sweeps[w].blocks,
+						       d->sweeps[w].nblocks },
+					hosts[h]))
 					return -1;
 	}
 	return 0;
@@ -544,7 +510,7 @@ int plan_products_build(struct plan *p, const struct plan_spec *spec,
 {
 	struct plan_size *shapes = NULL;
 	size_t nshapes = 0, i, si, b;
-	int rc = -1, nprec = plan_hooks(suite)->fp_mixed ? 2 : 1;
+	int rc = -1, nprec = plan_hooks[suite]->fp_mixed ? 2 : 1;
 
 	if (suite_shapes(spec, suite, &shapes, &nshapes))
 		goto out;
@@ -764,8 +730,8 @@ out:
  * step counts (param_apart) and dot's precisions are separate points. */
 static int group_same(const struct plan_entry *a, const struct plan_entry *b)
 {
-	const struct suite_hooks *ha = plan_hooks(a->suite);
-	const struct suite_hooks *hb = plan_hooks(b->suite);
+	const struct suite_hooks *ha = plan_hooks[a->suite];
+	const struct suite_hooks *hb = plan_hooks[b->suite];
 
 	return (ha->group_with ? ha->group_with : ha) ==
 	       (hb->group_with ? hb->group_with : hb) && a->m == b->m &&
@@ -808,7 +774,7 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	memset(p, 0, sizeof(*p));
 	for (enum suite_id s = 0; s < SUITE_N; s++)
 		if (plan_suite_active(spec, s) &&
-		    plan_hooks(s)->build(p, spec, s, free_mem)) {
+		    plan_hooks[s]->build(p, spec, s, free_mem)) {
 			plan_release(p);
 			return -1;
 		}

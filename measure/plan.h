@@ -148,15 +148,13 @@ struct plan {
 };
 
 /* Appends suite s's configurations that spec selects to p (free_mem:
- * the device memory the ilp suite's sizes follow). 0, or -1 when memory
- * runs out. The builders (plan.c): the matrix kernels of s (versions);
- * report G's at every host memory mode; the copies at each N; the
- * library at the other matrix suites' sizes; the memory suites' kernels;
- * the products of the precision, rect and progression suites. */
+ * what the ilp suite's sizes follow). 0, or -1 when memory runs out.
+ * plan.c's builders: s's matrix kernels, the copies, the library, the
+ * memory kernels, the products of precision, rect and progression. */
 typedef int plan_build_fn(struct plan *p, const struct plan_spec *spec,
 			  enum suite_id s, unsigned long long free_mem);
-plan_build_fn plan_matrix_build, plan_transfer_build, plan_ilp_build,
-	plan_reference_build, plan_memory_build, plan_products_build;
+plan_build_fn plan_matrix_build, plan_ilp_build, plan_reference_build,
+	plan_memory_build, plan_products_build;
 
 /* What measure does with a suite: suite_NAME_hooks, beside its runner
  * in measure/suite_*.c, for each row NAME of analysis/suites.h's
@@ -164,8 +162,10 @@ plan_build_fn plan_matrix_build, plan_transfer_build, plan_ilp_build,
 struct suite_hooks {
 	plan_build_fn *build;
 	const struct suite_ops *ops;	/* its runner (runner.h) */
-	/* the time model: one run; setup and verification, run being one
-	 * run's seconds; the device memory of its buffers */
+	/* the time model: one run (NULL: a count's registry bytes or a
+	 * product's FLOPs at its registry rate); setup and verification,
+	 * run being one run's seconds; the device memory of its buffers
+	 * (NULL: two arrays of count elements, or the three matrices) */
 	double (*run_seconds)(const struct plan_entry *e);
 	double (*verify_seconds)(const struct plan_entry *e, double run);
 	double (*device_bytes)(const struct plan_entry *e);
@@ -182,8 +182,12 @@ struct suite_hooks {
 				 * significance tests read them) */
 };
 
-/* The hooks of suite s. */
-const struct suite_hooks *plan_hooks(enum suite_id s);
+/* The hooks of each suite, by enum suite_id. */
+#define SUITE_HOOKS_DECL(ID, NAME, ...) \
+	extern const struct suite_hooks suite_##NAME##_hooks;
+SUITE_LIST(SUITE_HOOKS_DECL)
+#undef SUITE_HOOKS_DECL
+extern const struct suite_hooks *const plan_hooks[SUITE_N];
 
 const char *plan_suite_name(enum suite_id s);
 /* 1 for the suites whose configurations get a counter pass with
@@ -268,9 +272,6 @@ void plan_entry_sizes(const struct plan_entry *e, int brief, char *buf,
 double plan_entry_run_seconds(const struct plan_entry *e);
 /* A matrix product's kernel alone: its FLOPs at its registry rate. */
 double plan_kernel_seconds(const struct plan_entry *e);
-/* One run of a kernel that moves its registry bytes at its registry
- * rate (bytes per second): the memory suites' model. */
-double plan_bytes_run_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);
 

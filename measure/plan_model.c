@@ -11,7 +11,7 @@
 void plan_entry_sizes(const struct plan_entry *e, int brief, char *buf,
 		      size_t len)
 {
-	const struct suite_hooks *h = plan_hooks(e->suite);
+	const struct suite_hooks *h = plan_hooks[e->suite];
 	int n;
 
 	if (h->count_label)
@@ -89,7 +89,9 @@ double plan_kernel_seconds(const struct plan_entry *e)
 	return entry_flops(e) / variant_flop_rate(e);
 }
 
-double plan_bytes_run_seconds(const struct plan_entry *e)
+/* A kernel sized by a count: its registry bytes at its registry rate
+ * (bytes per second). */
+static double bytes_run_seconds(const struct plan_entry *e)
 {
 	struct kernel_args a = { .m = e->m, .n = e->n,
 				 .count = (size_t)e->count, .block = e->block,
@@ -100,9 +102,9 @@ double plan_bytes_run_seconds(const struct plan_entry *e)
 
 double plan_entry_run_seconds(const struct plan_entry *e)
 {
-	const struct suite_hooks *h = plan_hooks(e->suite);
-
-	return h->run_seconds ? h->run_seconds(e) :
+	if (plan_hooks[e->suite]->run_seconds)
+		return plan_hooks[e->suite]->run_seconds(e);
+	return e->count ? bytes_run_seconds(e) :
 	       PLAN_RATE_LAUNCH_S + plan_kernel_seconds(e);
 }
 
@@ -116,7 +118,7 @@ static double matrix_verify_seconds(const struct plan_entry *e, double run)
 			sizeof(float) * elems / PLAN_RATE_PAGEABLE +
 			entry_flops(e) / RATE_DGEMM;
 
-	if (plan_hooks(e->suite)->fp_mixed)
+	if (plan_hooks[e->suite]->fp_mixed)
 		verify += (double)ACC_SAMPLE * e->k * RATE_ACC_S;
 	return verify;
 }
@@ -124,7 +126,7 @@ static double matrix_verify_seconds(const struct plan_entry *e, double run)
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s)
 {
-	const struct suite_hooks *h = plan_hooks(e->suite);
+	const struct suite_hooks *h = plan_hooks[e->suite];
 	double run = plan_entry_run_seconds(e), verify, samples, warm;
 
 	verify = (h->verify_seconds ? h->verify_seconds :
@@ -155,13 +157,15 @@ static void duration_format(double s, char *buf, size_t len)
 
 double plan_entry_device_bytes(const struct plan_entry *e)
 {
-	const struct suite_hooks *h = plan_hooks(e->suite);
+	double es = e->fp64 ? 8.0 : 4.0;
 
-	if (h->device_bytes)
-		return h->device_bytes(e);
-	/* the products, transfer's included */
-	return (e->fp64 ? 8.0 : 4.0) * ((double)e->m * e->k +
-		(double)e->k * e->n + (double)e->m * e->n);
+	if (plan_hooks[e->suite]->device_bytes)
+		return plan_hooks[e->suite]->device_bytes(e);
+	/* a kernel sized by a count: its input and output arrays; else the
+	 * three matrices of a product */
+	return e->count ? 2.0 * es * (double)e->count :
+	       es * ((double)e->m * e->k + (double)e->k * e->n +
+		     (double)e->m * e->n);
 }
 
 size_t plan_warn(const struct plan *p, const struct plan_settings *s,

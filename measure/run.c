@@ -299,7 +299,7 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.ilp = e->ilp;
 	cfg.param = e->param;
 	cfg.host_mem = (char *)plan_host_name(e->host);
-	cfg.precision = (char *)(plan_hooks(e->suite)->int32 ?
+	cfg.precision = (char *)(plan_hooks[e->suite]->int32 ?
 				 VOCAB_PREC_INT32 : e->fp64 ? VOCAB_PREC_FP64 :
 				 VOCAB_PREC_FP32);
 	cfg.status = (char *)r->status;
@@ -337,7 +337,7 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	}
 	/* --slim keeps the raw samples where the significance tests need
 	 * them (transfer's gains); statistics are kept always. */
-	keep = m->set.keep_samples || plan_hooks(e->suite)->keep_samples;
+	keep = m->set.keep_samples || plan_hooks[e->suite]->keep_samples;
 	if (store_config_insert(m->st, &cfg, metrics, nm, keep))
 		return store_fail(m, "configuration");
 	return 0;
@@ -487,7 +487,8 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 		run_shared_release(c);
 	progress_line(&m->pg, &e[0]);
 	measure_nvml_read(m->nv, d->pci, d->uuid, &before);
-	stopped = run_group(c, plan_hooks(e[0].suite)->ops, e[0].group, jobs, n);
+	stopped = run_group(c, plan_hooks[e[0].suite]->ops, e[0].group, jobs,
+			    n);
 	measure_nvml_read(m->nv, d->pci, d->uuid, &after);
 	if (stopped) {
 		/* The group in flight is dropped, not stored: none of its

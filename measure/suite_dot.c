@@ -278,19 +278,12 @@ static const struct suite_ops dw_ops = {
 	.finish = dw_finish,
 };
 
-/* The time models. dot: the registry's bytes at its rate; the host's
- * compensated reference over both vectors (cached per N and precision);
- * x and y on the device. walkers: the registry's rate is steps per
- * second; a sample replayed and every position copied back; the states
- * and the positions. */
+/* The time models. dot: the host's compensated reference over both
+ * vectors (cached per N and precision). walkers: steps at the registry's
+ * rate; a sample replayed and every position copied back. */
 static double dot_verify_seconds(const struct plan_entry *e, double run)
 {
 	return run + 2.0 * (double)e->count * PLAN_RATE_GEN;
-}
-
-static double dot_device_bytes(const struct plan_entry *e)
-{
-	return 2.0 * (e->fp64 ? 8.0 : 4.0) * (double)e->count;
 }
 
 static double walk_run_seconds(const struct plan_entry *e)
@@ -304,19 +297,12 @@ static double walk_verify_seconds(const struct plan_entry *e, double run)
 		      4096.0 * e->param * 2e-9);
 }
 
-static double walk_device_bytes(const struct plan_entry *e)
-{
-	return 2.0 * 4.0 * (double)e->count;
-}
-
 const struct suite_hooks suite_dot_hooks = {
 	.build = plan_memory_build, .ops = &dw_ops,
-	.run_seconds = plan_bytes_run_seconds,
-	.verify_seconds = dot_verify_seconds,
-	.device_bytes = dot_device_bytes, .count_label = "N" };
+	.verify_seconds = dot_verify_seconds, .count_label = "N" };
 /* each step count is a point of its own */
 const struct suite_hooks suite_walkers_hooks = {
 	.build = plan_memory_build, .ops = &dw_ops,
 	.run_seconds = walk_run_seconds, .verify_seconds = walk_verify_seconds,
-	.device_bytes = walk_device_bytes, .count_label = "W",
+	.count_label = "W",
 	.param_label = "steps", .param_apart = 1, .int32 = 1 };

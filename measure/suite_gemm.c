@@ -265,7 +265,7 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 		gemm_diagnose(c, j);
 		return -1;
 	}
-	if (plan_hooks(e->suite)->fp_mixed)
+	if (plan_hooks[e->suite]->fp_mixed)
 		return gemm_accuracy(c, j);
 	return 0;
 }

@@ -157,12 +157,7 @@ static double ilp_verify_seconds(const struct plan_entry *e, double run)
 	       bytes / PLAN_RATE_PAGEABLE + bytes / PLAN_RATE_HOSTCOPY;
 }
 
-static double ilp_device_bytes(const struct plan_entry *e)
-{
-	return 2.0 * 4.0 * (double)e->count;		/* a and b */
-}
-
 const struct suite_hooks suite_ilp_hooks = {
 	.build = plan_ilp_build, .ops = &ilp_ops,
 	.run_seconds = ilp_run_seconds, .verify_seconds = ilp_verify_seconds,
-	.device_bytes = ilp_device_bytes, .count_label = "N", .int32 = 1 };
+	.count_label = "N", .int32 = 1 };

@@ -315,20 +315,14 @@ static const struct suite_ops mem_ops = {
 	.finish = mem_finish,
 };
 
-/* The time model: the registry's bytes at its rate; the inputs filled
- * on the device, the output copied back and compared with the
- * recomputed inputs. */
+/* The time model: the inputs filled on the device, the output copied
+ * back and compared with the recomputed ones; bank's, coalesce's bytes. */
 static double mem_verify_seconds(const struct plan_entry *e, double run)
 {
 	double out = (e->suite == SUITE_COALESCE ? 12.0 : 4.0) * e->count;
 
 	return run + out / PLAN_RATE_PAGEABLE + out / PLAN_RATE_HOSTCOPY +
 	       out / 4 * PLAN_RATE_GEN;
-}
-
-static double transpose_device_bytes(const struct plan_entry *e)
-{
-	return 2.0 * 4.0 * e->m * (double)e->n;
 }
 
 static double bank_device_bytes(const struct plan_entry *e)
@@ -349,18 +343,14 @@ static double coalesce_device_bytes(const struct plan_entry *e)
 
 const struct suite_hooks suite_transpose_hooks = {
 	.build = plan_memory_build, .ops = &mem_ops,
-	.run_seconds = plan_bytes_run_seconds,
-	.verify_seconds = mem_verify_seconds,
-	.device_bytes = transpose_device_bytes };
+	.verify_seconds = mem_verify_seconds };
 const struct suite_hooks suite_bank_hooks = {
 	.build = plan_memory_build, .ops = &mem_ops,
-	.run_seconds = plan_bytes_run_seconds,
 	.verify_seconds = mem_verify_seconds,
 	.device_bytes = bank_device_bytes, .count_label = "threads",
 	.param_label = "stride", .int32 = 1 };
 const struct suite_hooks suite_coalesce_hooks = {
 	.build = plan_memory_build, .ops = &mem_ops,
-	.run_seconds = plan_bytes_run_seconds,
 	.verify_seconds = mem_verify_seconds,
 	.device_bytes = coalesce_device_bytes, .count_label = "N",
 	.param_label = "p" };

@@ -318,7 +318,6 @@ static double xfer_run_seconds(const struct plan_entry *e)
 	       kernel + bytes / out_rate;
 }
 
-/* render's significance tests of the gains read the raw samples */
 const struct suite_hooks suite_transfer_hooks = {
-	.build = plan_transfer_build, .ops = &xfer_ops,
+	.build = plan_matrix_build, .ops = &xfer_ops,
 	.run_seconds = xfer_run_seconds, .keep_samples = 1 };

@@ -11,9 +11,8 @@
 /* Front matter and the introduction (sec_front.c). */
 int sec_title(struct rctx *x, struct rbuf *out);
 int sec_intro(struct rctx *x);
-/* Experiments: each suite's section, sec_NAME of render/sec_NAME.c for
- * each row of analysis/suites.h's SUITE_LIST with a place in the report
- * (report.c lists them), and the versions' appendix. */
+/* Experiments: sec_NAME (render/sec_NAME.c) of each row of SUITE_LIST
+ * with a place in the report (report.c), and the versions' appendix. */
 #define SUITE_SEC_DECL(ID, NAME, ...) int sec_##NAME(struct rctx *x);
 SUITE_LIST(SUITE_SEC_DECL)
 #undef SUITE_SEC_DECL

@@ -60,8 +60,7 @@ struct section {
 };
 
 /* The suites' sections, by suite; their order in the report and whether
- * a suite has one come from analysis/suites.h (report: its place, 0
- * none, whose sec_NAME the table then leaves out). */
+ * a suite has one (report 0: no sec_NAME) come from analysis/suites.h. */
 #define SUITE_SEC(ID, NAME, report, ...) \
 	[SUITE_##ID] = report ? sec_##NAME : NULL,
 static int (*const suite_write[SUITE_N])(struct rctx *x) = {
