@@ -33,6 +33,12 @@ const char *plan_suite_name(enum suite_id s)
 	return s < SUITE_N ? suite_defs[s].name : "?";
 }
 
+#define SUITE_HOOKS(ID, NAME, ...) [SUITE_##ID] = &suite_##NAME##_hooks,
+const struct suite_hooks *const plan_hooks[SUITE_N] = {
+	SUITE_LIST(SUITE_HOOKS)
+};
+#undef SUITE_HOOKS
+
 const char *plan_host_name(enum plan_host h)
 {
 	switch (h) {
@@ -298,54 +304,32 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 }
 
 /* Each sweep of each matrix kernel of suite (built-in ones in registry
- * order, then own ones), at host memory mode host. */
-static int suite_entries(struct plan *p, const struct plan_spec *spec,
-			 enum suite_id suite, enum plan_host host)
+ * order, then own ones), at every host memory mode where the suite
+ * sweeps them (report G's: --host-mem, else all three). */
+int plan_matrix_build(struct plan *p, const struct plan_spec *spec,
+		      enum suite_id suite, unsigned long long free_mem)
 {
+	static const enum plan_host none = PLAN_HOST_NONE;
+	int host = suite_defs[suite].host;
+	const enum plan_host *hosts = !host ? &none : spec->nhosts ?
+				      spec->hosts : transfer_hosts;
+	size_t nhosts = !host ? 1 : spec->nhosts ? spec->nhosts :
+			ARRAY_SIZE(transfer_hosts);
+
 	for (size_t i = 0; i < desc_count(); i++) {
 		const struct kernel_desc *d = desc_at(i);
 
 		if ((int)d->suite != (int)suite ||
 		    (d->shape != KERNEL_SQUARE && d->shape != KERNEL_RECT))
 			continue;
-		for (size_t w = 0; w < d->nsweeps; w++) {
-			const struct kernel_sweep *sw = &d->sweeps[w];
-
-			if (matrix_entries(p, spec, suite, d->name,
-					   (struct axis){ sw->sizes,
-							  sw->nsizes },
-					   (struct axis){ sw->blocks,
-							  sw->nblocks },
-					   host))
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* Report G's kernels: each of them at every host memory mode. */
-static int transfer_build(struct plan *p, const struct plan_spec *spec)
-{
-	const enum plan_host *hosts = spec->nhosts ? spec->hosts :
-				      transfer_hosts;
-	size_t nhosts = spec->nhosts ? spec->nhosts :
-			ARRAY_SIZE(transfer_hosts);
-
-	for (size_t i = 0; i < desc_count(); i++) {
-		const struct kernel_desc *d = desc_at(i);
-
-		if (d->suite != SUITE_TRANSFER)
-			continue;
 		for (size_t h = 0; h < nhosts; h++)
 			for (size_t w = 0; w < d->nsweeps; w++)
-				if (matrix_entries(p, spec, SUITE_TRANSFER,
-						   d->name, (struct axis){
-						   d->sweeps[w].sizes,
-						   d->sweeps[w].nsizes },
-						   (struct axis){
-						   d->sweeps[w].blocks,
-						   d->sweeps[w].nblocks },
-						   hosts[h]))
+				if (matrix_entries(p, spec, suite, d->name,
+					(struct axis){ d->sweeps[w].sizes,
+						       d->sweeps[w].nsizes },
+					(struct axis){ d->sweeps[w].blocks,
+						       d->sweeps[w].nblocks },
+					hosts[h]))
 					return -1;
 	}
 	return 0;
@@ -429,21 +413,15 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 }
 
 /* The memory suites: each of suite's kernels in registry order. */
-static int memory_build(struct plan *p, const struct plan_spec *spec,
-			enum suite_id suite)
+int plan_memory_build(struct plan *p, const struct plan_spec *spec,
+		      enum suite_id suite, unsigned long long free_mem)
 {
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
-		int rc = 0;
 
-		if ((int)d->suite != (int)suite)
-			continue;
-		if (d->shape == KERNEL_TRANSPOSE)
-			rc = transpose_entries(p, spec, d);
-		else if (d->shape == KERNEL_ACCESS ||
-			 d->shape == KERNEL_REDUCE || d->shape == KERNEL_WALK)
-			rc = access_entries(p, spec, d);
-		if (rc)
+		if ((int)d->suite == (int)suite &&
+		    (d->shape == KERNEL_TRANSPOSE ? transpose_entries(p, spec, d) :
+		     access_entries(p, spec, d)))
 			return -1;
 	}
 	return 0;
@@ -527,12 +505,12 @@ static int sweep_has(const struct kernel_sweep *sw,
  * cuBLAS (FP32 only): each selected kernel of the suite at each product
  * (--sizes, else its sweep's), block (--blocks, else its sweep's) and
  * precision, then the library at every product of the suite. */
-static int precision_build(struct plan *p, const struct plan_spec *spec,
-			   enum suite_id suite)
+int plan_products_build(struct plan *p, const struct plan_spec *spec,
+			enum suite_id suite, unsigned long long free_mem)
 {
 	struct plan_size *shapes = NULL;
 	size_t nshapes = 0, i, si, b;
-	int rc = -1, nprec = suite == SUITE_PROGRESSION ? 1 : 2;
+	int rc = -1, nprec = plan_hooks[suite]->fp_mixed ? 2 : 1;
 
 	if (suite_shapes(spec, suite, &shapes, &nshapes))
 		goto out;
@@ -620,8 +598,8 @@ static int copy_entries(struct plan *p, const struct plan_spec *spec,
 }
 
 /* At each count: the built-in copy kernels, cudaMemcpy, own ones. */
-static int ilp_build(struct plan *p, const struct plan_spec *spec,
-		     unsigned long long free_mem)
+int plan_ilp_build(struct plan *p, const struct plan_spec *spec,
+		   enum suite_id s, unsigned long long free_mem)
 {
 	long long count = 0, max = plan_ilp_max_count(free_mem);
 	size_t si = 0, i;
@@ -693,7 +671,8 @@ static int default_sizes(struct plan_size **sizes, size_t *nsizes)
 /* The library reference at every size the other matrix suites of this
  * plan use (every --sizes token when given); on its own, at all of their
  * default sizes. */
-static int reference_build(struct plan *p, const struct plan_spec *spec)
+int plan_reference_build(struct plan *p, const struct plan_spec *spec,
+			 enum suite_id s, unsigned long long free_mem)
 {
 	struct plan_size *sizes = NULL, sz;
 	size_t nsizes = 0, i, r;
@@ -742,27 +721,23 @@ out:
 	return rc;
 }
 
-/* Which configurations are compared with one another: the matrix
- * kernels and cuBLAS at one shape, the transfer variants at one size,
- * the copies at one N. */
-static int group_class(const struct plan_entry *e)
-{
-	/* the matrix kernels and the library share one */
-	return e->suite == SUITE_REFERENCE ? SUITE_VERSIONS : (int)e->suite;
-}
-
-/* bank's strides and coalesce's offsets are compared with one another,
- * and so are the float and double products of precision and rect (issue
- * 27: sampled one after the other, the doubles met a hotter, slower GPU);
- * the walkers' step counts and dot's precisions are separate points. */
+/* Which configurations are compared with one another: a suite's at one
+ * shape or count, with those of the suite its hooks' group_with names
+ * (the matrix kernels and the library). bank's strides and coalesce's
+ * offsets are compared with one another, and so are the float and
+ * double products of precision and rect (fp_mixed; issue 27: sampled one
+ * after the other, the doubles met a hotter, slower GPU); the walkers'
+ * step counts (param_apart) and dot's precisions are separate points. */
 static int group_same(const struct plan_entry *a, const struct plan_entry *b)
 {
-	int mixed = a->suite == SUITE_PRECISION || a->suite == SUITE_RECT;
+	const struct suite_hooks *ha = plan_hooks[a->suite];
+	const struct suite_hooks *hb = plan_hooks[b->suite];
 
-	return group_class(a) == group_class(b) && a->m == b->m &&
+	return (ha->group_with ? ha->group_with : ha) ==
+	       (hb->group_with ? hb->group_with : hb) && a->m == b->m &&
 	       a->k == b->k && a->n == b->n && a->count == b->count &&
-	       (a->fp64 == b->fp64 || mixed) &&
-	       (a->suite != SUITE_WALKERS || a->param == b->param);
+	       (a->fp64 == b->fp64 || ha->fp_mixed) &&
+	       (!ha->param_apart || a->param == b->param);
 }
 
 static int group_cmp(const void *pa, const void *pb)
@@ -797,33 +772,12 @@ int plan_build(const struct plan_spec *spec, unsigned long long free_mem,
 	       struct plan *p)
 {
 	memset(p, 0, sizeof(*p));
-	if ((plan_suite_active(spec, SUITE_VERSIONS) &&
-	     suite_entries(p, spec, SUITE_VERSIONS, PLAN_HOST_NONE)) ||
-	    (plan_suite_active(spec, SUITE_TRANSFER) &&
-	     transfer_build(p, spec)) ||
-	    (plan_suite_active(spec, SUITE_ILP) &&
-	     ilp_build(p, spec, free_mem)) ||
-	    (plan_suite_active(spec, SUITE_REFERENCE) &&
-	     reference_build(p, spec)) ||
-	    (plan_suite_active(spec, SUITE_TRANSPOSE) &&
-	     memory_build(p, spec, SUITE_TRANSPOSE)) ||
-	    (plan_suite_active(spec, SUITE_BANK) &&
-	     memory_build(p, spec, SUITE_BANK)) ||
-	    (plan_suite_active(spec, SUITE_COALESCE) &&
-	     memory_build(p, spec, SUITE_COALESCE)) ||
-	    (plan_suite_active(spec, SUITE_DOT) &&
-	     memory_build(p, spec, SUITE_DOT)) ||
-	    (plan_suite_active(spec, SUITE_WALKERS) &&
-	     memory_build(p, spec, SUITE_WALKERS)) ||
-	    (plan_suite_active(spec, SUITE_PRECISION) &&
-	     precision_build(p, spec, SUITE_PRECISION)) ||
-	    (plan_suite_active(spec, SUITE_RECT) &&
-	     precision_build(p, spec, SUITE_RECT)) ||
-	    (plan_suite_active(spec, SUITE_PROGRESSION) &&
-	     precision_build(p, spec, SUITE_PROGRESSION))) {
-		plan_release(p);
-		return -1;
-	}
+	for (enum suite_id s = 0; s < SUITE_N; s++)
+		if (plan_suite_active(spec, s) &&
+		    plan_hooks[s]->build(p, spec, s, free_mem)) {
+			plan_release(p);
+			return -1;
+		}
 	plan_group(p);
 	return 0;
 }

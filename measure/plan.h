@@ -147,6 +147,48 @@ struct plan {
 	size_t n, cap;
 };
 
+/* Appends suite s's configurations that spec selects to p (free_mem:
+ * what the ilp suite's sizes follow). 0, or -1 when memory runs out.
+ * plan.c's builders: s's matrix kernels, the copies, the library, the
+ * memory kernels, the products of precision, rect and progression. */
+typedef int plan_build_fn(struct plan *p, const struct plan_spec *spec,
+			  enum suite_id s, unsigned long long free_mem);
+plan_build_fn plan_matrix_build, plan_ilp_build, plan_reference_build,
+	plan_memory_build, plan_products_build;
+
+/* What measure does with a suite: suite_NAME_hooks, beside its runner
+ * in measure/suite_*.c, for each row NAME of analysis/suites.h's
+ * SUITE_LIST. A NULL function or label is a matrix product's. */
+struct suite_hooks {
+	plan_build_fn *build;
+	const struct suite_ops *ops;	/* its runner (runner.h) */
+	/* the time model: one run (NULL: a count's registry bytes or a
+	 * product's FLOPs at its registry rate); setup and verification,
+	 * run being one run's seconds; the device memory of its buffers
+	 * (NULL: two arrays of count elements, or the three matrices) */
+	double (*run_seconds)(const struct plan_entry *e);
+	double (*verify_seconds)(const struct plan_entry *e, double run);
+	double (*device_bytes)(const struct plan_entry *e);
+	/* a plan line's sizes: "LABEL=count" (NULL: the matrices' m, k,
+	 * n), " LABEL=param" (and the precision: suite_defs' fp) */
+	const char *count_label, *param_label;
+	/* the groups compared (plan_build): those of group_with's suite;
+	 * float and double in one (fp_mixed: each product's accuracy is
+	 * sampled too); a param apart (param_apart: separate points) */
+	const struct suite_hooks *group_with;
+	int fp_mixed, param_apart;
+	int int32;		/* its data are int32 (config.precision) */
+	int keep_samples;	/* raw samples kept under --slim (render's
+				 * significance tests read them) */
+};
+
+/* The hooks of each suite, by enum suite_id. */
+#define SUITE_HOOKS_DECL(ID, NAME, ...) \
+	extern const struct suite_hooks suite_##NAME##_hooks;
+SUITE_LIST(SUITE_HOOKS_DECL)
+#undef SUITE_HOOKS_DECL
+extern const struct suite_hooks *const plan_hooks[SUITE_N];
+
 const char *plan_suite_name(enum suite_id s);
 /* 1 for the suites whose configurations get a counter pass with
  * --counters (suite_defs's counted: versions, reference, transpose,
@@ -213,6 +255,10 @@ void plan_release(struct plan *p);
 /* "versions  v3  m=512 k=512 n=512  block=16x16  ilp=1  host=-" into
  * buf[len]: suite, variant, sizes, block, ILP, host memory. */
 void plan_entry_format(const struct plan_entry *e, char *buf, size_t len);
+/* The sizes column alone ("m=512 k=512 n=512", "N=1024 p=3"); brief:
+ * the progress line's ("n=512", "512x512"). */
+void plan_entry_sizes(const struct plan_entry *e, int brief, char *buf,
+		      size_t len);
 
 /* The time model of --dry-run and of the progress line's ETA.
  * plan_entry_run_seconds: one run (one sample: a launch and its
@@ -224,12 +270,22 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len);
  * counters, a matrix configuration's counter pass on top (PLAN_COUNTER_RUNS
  * runs and PLAN_COUNTER_OVERHEAD seconds). */
 double plan_entry_run_seconds(const struct plan_entry *e);
+/* A matrix product's kernel alone: its FLOPs at its registry rate. */
+double plan_kernel_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);
 
 /* The device memory an entry's buffers take (its inputs and outputs;
  * the verification needs more), in bytes. */
 double plan_entry_device_bytes(const struct plan_entry *e);
+
+/* The rates and costs the suites' time models share (plan_model.c tells
+ * where they come from). */
+#define PLAN_RATE_LAUNCH_S	11e-6	/* launch, synchronisation and the
+					 * timer's bookkeeping of one sample */
+#define PLAN_RATE_PAGEABLE	3.0e9	/* host<->device, pageable, B/s */
+#define PLAN_RATE_HOSTCOPY	10.0e9	/* host memcpy/fill/compare, B/s */
+#define PLAN_RATE_GEN	1.5e-9	/* seconds per generated random element */
 
 /* A configuration that takes longer than this is warned of. */
 #define PLAN_WARN_SECONDS	3600.0

@@ -5,38 +5,39 @@
 #include <string.h>
 
 #include "plan.h"
-#include "vocab.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- printing and the time model ---------------------------------------- */
+
+void plan_entry_sizes(const struct plan_entry *e, int brief, char *buf,
+		      size_t len)
+{
+	const struct suite_hooks *h = plan_hooks[e->suite];
+	int n;
+
+	if (h->count_label)
+		n = snprintf(buf, len, "%s=%lld", h->count_label, e->count);
+	else if (!e->k)		/* a transpose: m x n */
+		n = snprintf(buf, len, brief ? "%dx%d" : "m=%d n=%d", e->m,
+			     e->n);
+	else if (!brief)
+		n = snprintf(buf, len, "m=%d k=%d n=%d", e->m, e->k, e->n);
+	else if (e->m == e->n && e->k == e->n)
+		n = snprintf(buf, len, "n=%d", e->n);
+	else
+		n = snprintf(buf, len, "%dx%dx%d", e->m, e->k, e->n);
+	if (h->param_label && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " %s=%d",
+			      h->param_label, e->param);
+	if (suite_defs[e->suite].fp && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " %s",
+			 e->fp64 ? "fp64" : "fp32");
+}
 
 void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
 {
 	char sizes[64], block[32];
 
-	if (e->suite == SUITE_ILP)
-		snprintf(sizes, sizeof(sizes), "N=%lld", e->count);
-	else if (e->suite == SUITE_TRANSPOSE)
-		snprintf(sizes, sizeof(sizes), "m=%d n=%d", e->m, e->n);
-	else if (e->suite == SUITE_BANK)
-		snprintf(sizes, sizeof(sizes), "threads=%lld stride=%d",
-			 e->count, e->param);
-	else if (e->suite == SUITE_COALESCE)
-		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
-			 e->param);
-	else if (e->suite == SUITE_DOT)
-		snprintf(sizes, sizeof(sizes), "N=%lld %s", e->count,
-			 e->fp64 ? "fp64" : "fp32");
-	else if (e->suite == SUITE_WALKERS)
-		snprintf(sizes, sizeof(sizes), "W=%lld steps=%d", e->count,
-			 e->param);
-	else if (e->suite == SUITE_PRECISION || e->suite == SUITE_RECT)
-		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d %s", e->m,
-			 e->k, e->n, e->fp64 ? "fp64" : "fp32");
-	else
-		snprintf(sizes, sizeof(sizes), "m=%d k=%d n=%d", e->m, e->k,
-			 e->n);
+	plan_entry_sizes(e, 0, sizes, sizeof(sizes));
 	if (!e->block)
 		snprintf(block, sizeof(block), "-");
 	else if (plan_suite_1d(e->suite))
@@ -54,24 +55,15 @@ void plan_entry_format(const struct plan_entry *e, char *buf, size_t len)
  * within 25 %); older or smaller GPUs take longer than estimated. A
  * kernel's own rate is in its registry entry, set from the same sessions
  * at about its lowest sustained rate over the sizes measured. */
-#define RATE_LAUNCH_S	11e-6	/* launch, synchronisation and the
-				 * timer's bookkeeping of one sample */
-#define RATE_COPY_BS	3.0e12	/* cudaMemcpy, bytes read + written */
 #define RATE_UNKNOWN	100e9	/* FLOP/s of a kernel without a rate */
-#define RATE_PAGEABLE	3.0e9	/* host<->device, pageable, B/s */
-#define RATE_PINNED	10.0e9	/* host<->device, pinned, B/s */
-#define RATE_PIN	4.0e9	/* cudaMallocHost page pinning, B/s */
-#define RATE_HOSTCOPY	10.0e9	/* host memcpy/fill/compare, B/s */
-#define RATE_GEN	1.5e-9	/* seconds per generated random element */
 #define RATE_DGEMM	5.0e12	/* FP64 reference of the verification */
 #define RATE_FP64_DIV	1.5	/* FP32 rate / FP64 rate, matrix kernels */
 #define RATE_ACC_S	5e-9	/* a compensated long-double multiply-add
 				 * of the sampled accuracy (suite_gemm) */
 #define ACC_SAMPLE	1024	/* entries sampled (suite_gemm.c) */
 #define CONFIG_OVERHEAD	2e-3	/* events, statistics, one transaction */
-/* The ilp suite's rows at one N (5 ILP values and memcpy) share one
- * generation and upload of the inputs (runner.c, suite_ilp.c). */
-#define ILP_ROWS_PER_N	6
+/* The others, which the suites share, are in plan.h (PLAN_RATE_*); a
+ * suite's own beside its hooks (suite_*.c). */
 
 /* The registry's rate; own kernels (0) count as slow ones. */
 static double variant_flop_rate(const struct plan_entry *e)
@@ -92,92 +84,53 @@ static double entry_flops(const struct plan_entry *e)
 	return 2.0 * e->m * e->k * e->n;
 }
 
+double plan_kernel_seconds(const struct plan_entry *e)
+{
+	return entry_flops(e) / variant_flop_rate(e);
+}
+
+/* A kernel sized by a count: its registry bytes at its registry rate
+ * (bytes per second). */
+static double bytes_run_seconds(const struct plan_entry *e)
+{
+	struct kernel_args a = { .m = e->m, .n = e->n,
+				 .count = (size_t)e->count, .block = e->block,
+				 .ilp = 1, .param = e->param, .fp64 = e->fp64 };
+
+	return PLAN_RATE_LAUNCH_S + e->kd->bytes(&a) / e->kd->rate;
+}
+
 double plan_entry_run_seconds(const struct plan_entry *e)
 {
-	double bytes, kernel, pin, in_rate, out_rate;
+	if (plan_hooks[e->suite]->run_seconds)
+		return plan_hooks[e->suite]->run_seconds(e);
+	return e->count ? bytes_run_seconds(e) :
+	       PLAN_RATE_LAUNCH_S + plan_kernel_seconds(e);
+}
 
-	switch (e->suite) {
-	case SUITE_ILP:
-		bytes = 2.0 * sizeof(int) * (double)e->count;
-		return RATE_LAUNCH_S + bytes / (e->kd && e->kd->rate > 0 ?
-						e->kd->rate : RATE_COPY_BS);
-	case SUITE_WALKERS:
-		/* the registry's rate is steps per second */
-		return RATE_LAUNCH_S + (double)e->count * e->param /
-				       e->kd->rate;
-	case SUITE_TRANSPOSE:
-	case SUITE_BANK:
-	case SUITE_COALESCE:
-	case SUITE_DOT: {
-		/* the registry's bytes at its rate (bytes per second) */
-		struct kernel_args a = { .m = e->m, .n = e->n,
-					 .count = (size_t)e->count,
-					 .block = e->block, .ilp = 1,
-					 .param = e->param, .fp64 = e->fp64 };
+/* A product's setup and verification: random inputs, the reference
+ * product, and where float is compared with double the accuracy of a
+ * sample of entries. */
+static double matrix_verify_seconds(const struct plan_entry *e, double run)
+{
+	double elems = (double)e->m * e->k + (double)e->k * e->n;
+	double verify = run + elems * PLAN_RATE_GEN +
+			sizeof(float) * elems / PLAN_RATE_PAGEABLE +
+			entry_flops(e) / RATE_DGEMM;
 
-		return RATE_LAUNCH_S + e->kd->bytes(&a) / e->kd->rate;
-	}
-	case SUITE_TRANSFER:
-		/* malloc, fill (outside the phases, inside the wall time),
-		 * A and B in, kernel, C out, free. */
-		bytes = sizeof(float) * (double)e->n * e->n;
-		kernel = entry_flops(e) / variant_flop_rate(e);
-		pin = e->host == PLAN_HOST_PINNED ? 3 * bytes :
-		      e->host == PLAN_HOST_PINNED_OUTPUT ? bytes : 0;
-		in_rate = e->host == PLAN_HOST_PINNED ? RATE_PINNED :
-			  RATE_PAGEABLE;
-		out_rate = e->host == PLAN_HOST_PAGEABLE ? RATE_PAGEABLE :
-			   RATE_PINNED;
-		return 6 * RATE_LAUNCH_S + pin / RATE_PIN +
-		       2 * bytes / RATE_HOSTCOPY + 2 * bytes / in_rate +
-		       kernel + bytes / out_rate;
-	default:
-		return RATE_LAUNCH_S + entry_flops(e) / variant_flop_rate(e);
-	}
+	if (plan_hooks[e->suite]->fp_mixed)
+		verify += (double)ACC_SAMPLE * e->k * RATE_ACC_S;
+	return verify;
 }
 
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s)
 {
+	const struct suite_hooks *h = plan_hooks[e->suite];
 	double run = plan_entry_run_seconds(e), verify, samples, warm;
 
-	/* Setup and verification: random inputs, the reference product
-	 * (matrices) or the host comparison (copies). */
-	if (e->suite == SUITE_DOT || e->suite == SUITE_WALKERS) {
-		/* dot: the host's compensated reference over both vectors
-		 * (cached per N and precision); walkers: a sample replayed
-		 * and every position copied back */
-		verify = run + (e->suite == SUITE_DOT ?
-				2.0 * (double)e->count * RATE_GEN :
-				4.0 * (double)e->count / RATE_PAGEABLE +
-				4096.0 * e->param * 2e-9);
-	} else if (e->suite == SUITE_TRANSPOSE || e->suite == SUITE_BANK ||
-	    e->suite == SUITE_COALESCE) {
-		/* inputs filled on the device; the output copied back and
-		 * compared with the recomputed inputs */
-		double out = e->suite == SUITE_TRANSPOSE ? 4.0 * e->count :
-			     e->suite == SUITE_BANK ? 4.0 * e->count :
-			     12.0 * e->count;
-
-		verify = run + out / RATE_PAGEABLE + out / RATE_HOSTCOPY +
-			 out / 4 * RATE_GEN;
-	} else if (e->suite == SUITE_ILP) {
-		double bytes = sizeof(int) * (double)e->count;
-
-		/* Inputs generated and copied in once for the rows of one N
-		 * (runner.c keeps them); b copied back and compared. */
-		verify = run + ((double)e->count * RATE_GEN +
-				bytes / RATE_PAGEABLE) / ILP_ROWS_PER_N +
-			 bytes / RATE_PAGEABLE + bytes / RATE_HOSTCOPY;
-	} else {
-		double elems = (double)e->m * e->k + (double)e->k * e->n;
-
-		verify = run + elems * RATE_GEN +
-			 sizeof(float) * elems / RATE_PAGEABLE +
-			 entry_flops(e) / RATE_DGEMM;
-		if (e->suite == SUITE_PRECISION || e->suite == SUITE_RECT)
-			verify += (double)ACC_SAMPLE * e->k * RATE_ACC_S;
-	}
+	verify = (h->verify_seconds ? h->verify_seconds :
+		  matrix_verify_seconds)(e, run);
 	samples = ceil(s->max_time_s / run);
 	if (samples < s->min_samples)
 		samples = s->min_samples;
@@ -204,29 +157,15 @@ static void duration_format(double s, char *buf, size_t len)
 
 double plan_entry_device_bytes(const struct plan_entry *e)
 {
-	double es = e->fp64 ? 8.0 : 4.0, n = (double)e->count;
+	double es = e->fp64 ? 8.0 : 4.0;
 
-	switch (e->suite) {
-	case SUITE_ILP:
-		return 2.0 * 4.0 * n;			/* a and b */
-	case SUITE_TRANSPOSE:
-		return 2.0 * 4.0 * e->m * (double)e->n;
-	case SUITE_BANK:
-		return 4.0 * (4096.0 + n);		/* the words, out */
-	case SUITE_COALESCE:
-		if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE))
-			return 4.0 * ((n - 1) * e->param + 1 + n);
-		if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET))
-			return 4.0 * (2 * n + e->param);
-		return 4.0 * 9.0 * n;			/* three float3 arrays */
-	case SUITE_DOT:
-		return 2.0 * es * n;			/* x and y */
-	case SUITE_WALKERS:
-		return 2.0 * 4.0 * n;			/* states, positions */
-	default:	/* the products, transfer's included */
-		return es * ((double)e->m * e->k + (double)e->k * e->n +
-			     (double)e->m * e->n);
-	}
+	if (plan_hooks[e->suite]->device_bytes)
+		return plan_hooks[e->suite]->device_bytes(e);
+	/* a kernel sized by a count: its input and output arrays; else the
+	 * three matrices of a product */
+	return e->count ? 2.0 * es * (double)e->count :
+	       es * ((double)e->m * e->k + (double)e->k * e->n +
+		     (double)e->m * e->n);
 }
 
 size_t plan_warn(const struct plan *p, const struct plan_settings *s,

@@ -25,27 +25,7 @@ void progress_line(struct progress *pg, const struct plan_entry *e)
 		ratio = 20;
 	eta = (pg->est_total - pg->est_done) * ratio;
 	s = (long)ceil(eta);
-	if (e->suite == SUITE_ILP)
-		snprintf(sizes, sizeof(sizes), "N=%lld", e->count);
-	else if (e->suite == SUITE_BANK || e->suite == SUITE_COALESCE)
-		snprintf(sizes, sizeof(sizes), "N=%lld p=%d", e->count,
-			 e->param);
-	else if (e->suite == SUITE_DOT)
-		snprintf(sizes, sizeof(sizes), "N=%lld %s", e->count,
-			 e->fp64 ? "fp64" : "fp32");
-	else if (e->suite == SUITE_WALKERS)
-		snprintf(sizes, sizeof(sizes), "W=%lld steps=%d", e->count,
-			 e->param);
-	else if (e->suite == SUITE_TRANSPOSE)
-		snprintf(sizes, sizeof(sizes), "%dx%d", e->m, e->n);
-	else if (e->m == e->n && e->k == e->n)
-		snprintf(sizes, sizeof(sizes), "n=%d%s", e->n,
-			 e->suite == SUITE_PRECISION || e->suite == SUITE_RECT ?
-			 (e->fp64 ? " fp64" : " fp32") : "");
-	else
-		snprintf(sizes, sizeof(sizes), "%dx%dx%d%s", e->m, e->k, e->n,
-			 e->suite == SUITE_RECT ? (e->fp64 ? " fp64" : " fp32") :
-			 "");
+	plan_entry_sizes(e, 1, sizes, sizeof(sizes));
 	snprintf(block, sizeof(block), e->block ? "b=%d" : "b=-", e->block);
 	snprintf(line, sizeof(line), "[%zu/%zu] %s %s %s %s%s%s ETA %02ld:%02ld",
 		 pg->done + 1, pg->total, plan_suite_name(e->suite),

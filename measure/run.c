@@ -222,25 +222,6 @@ static int store_failed(int status)
 
 enum { GRP_DONE, GRP_STOPPED, GRP_BROKEN, GRP_STORE };
 
-static const struct suite_ops *suite_ops_of(const struct plan_entry *e)
-{
-	switch (e->suite) {
-	case SUITE_TRANSFER:
-		return &suite_transfer_ops;
-	case SUITE_ILP:
-		return &suite_ilp_ops;
-	case SUITE_TRANSPOSE:
-	case SUITE_BANK:
-	case SUITE_COALESCE:
-		return &suite_mem_ops;
-	case SUITE_DOT:
-	case SUITE_WALKERS:
-		return &suite_dot_ops;
-	default:
-		return &suite_gemm_ops;
-	}
-}
-
 static double median_of(const struct run_result *r, const char *metric)
 {
 	struct stats_summary sum;
@@ -318,10 +299,9 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	cfg.ilp = e->ilp;
 	cfg.param = e->param;
 	cfg.host_mem = (char *)plan_host_name(e->host);
-	cfg.precision = (char *)(e->suite == SUITE_ILP ||
-				 e->suite == SUITE_BANK ||
-				 e->suite == SUITE_WALKERS ? VOCAB_PREC_INT32 :
-				 e->fp64 ? VOCAB_PREC_FP64 : VOCAB_PREC_FP32);
+	cfg.precision = (char *)(plan_hooks[e->suite]->int32 ?
+				 VOCAB_PREC_INT32 : e->fp64 ? VOCAB_PREC_FP64 :
+				 VOCAB_PREC_FP32);
 	cfg.status = (char *)r->status;
 	cfg.reason = ok ? NULL : r->reason;
 	cfg.rel_error = r->rel_error;
@@ -357,7 +337,7 @@ static int job_store(struct mctx *m, struct run_ctx *c, int64_t sid,
 	}
 	/* --slim keeps the raw samples where the significance tests need
 	 * them (transfer's gains); statistics are kept always. */
-	keep = m->set.keep_samples || e->suite == SUITE_TRANSFER;
+	keep = m->set.keep_samples || plan_hooks[e->suite]->keep_samples;
 	if (store_config_insert(m->st, &cfg, metrics, nm, keep))
 		return store_fail(m, "configuration");
 	return 0;
@@ -509,7 +489,8 @@ static int group_run(struct mctx *m, struct run_ctx *c, int64_t sid,
 		run_shared_release(c);
 	progress_line(&m->pg, &e[0]);
 	measure_nvml_read(m->nv, d->pci, d->uuid, &before);
-	stopped = run_group(c, suite_ops_of(&e[0]), e[0].group, jobs, n);
+	stopped = run_group(c, plan_hooks[e[0].suite]->ops, e[0].group, jobs,
+			    n);
 	measure_nvml_read(m->nv, d->pci, d->uuid, &after);
 	if (stopped) {
 		/* The group in flight is dropped, not stored: none of its

@@ -145,9 +145,6 @@ struct suite_ops {
 	int (*finish)(struct run_ctx *c, struct job *j);
 };
 
-extern const struct suite_ops suite_gemm_ops, suite_transfer_ops,
-	suite_ilp_ops, suite_mem_ops, suite_dot_ops;
-
 /* Measures the n jobs of one group (their e set, r initialised, est
  * set) with ops: setup, warm-up, verification, interleaved sampling
  * until each has repeat samples or max_time of them and at least

@@ -270,10 +270,39 @@ static int dw_finish(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-const struct suite_ops suite_dot_ops = {
+static const struct suite_ops dw_ops = {
 	.setup = dw_setup,
 	.warm = dw_warm,
 	.verify = dw_verify,
 	.sample = dw_sample,
 	.finish = dw_finish,
 };
+
+/* The time models. dot: the host's compensated reference over both
+ * vectors (cached per N and precision). walkers: steps at the registry's
+ * rate; a sample replayed and every position copied back. */
+static double dot_verify_seconds(const struct plan_entry *e, double run)
+{
+	return run + 2.0 * (double)e->count * PLAN_RATE_GEN;
+}
+
+static double walk_run_seconds(const struct plan_entry *e)
+{
+	return PLAN_RATE_LAUNCH_S + (double)e->count * e->param / e->kd->rate;
+}
+
+static double walk_verify_seconds(const struct plan_entry *e, double run)
+{
+	return run + (4.0 * (double)e->count / PLAN_RATE_PAGEABLE +
+		      4096.0 * e->param * 2e-9);
+}
+
+const struct suite_hooks suite_dot_hooks = {
+	.build = plan_memory_build, .ops = &dw_ops,
+	.verify_seconds = dot_verify_seconds, .count_label = "N" };
+/* each step count is a point of its own */
+const struct suite_hooks suite_walkers_hooks = {
+	.build = plan_memory_build, .ops = &dw_ops,
+	.run_seconds = walk_run_seconds, .verify_seconds = walk_verify_seconds,
+	.count_label = "W",
+	.param_label = "steps", .param_apart = 1, .int32 = 1 };

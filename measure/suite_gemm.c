@@ -265,7 +265,7 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 		gemm_diagnose(c, j);
 		return -1;
 	}
-	if (e->suite == SUITE_PRECISION || e->suite == SUITE_RECT)
+	if (plan_hooks[e->suite]->fp_mixed)
 		return gemm_accuracy(c, j);
 	return 0;
 }
@@ -291,6 +291,21 @@ static int gemm_finish(struct run_ctx *c, struct job *j)
 	return run_counters(c, j->e, &j->args, &j->r) == 1;
 }
 
-const struct suite_ops suite_gemm_ops = {
+static const struct suite_ops gemm_ops = {
 	gemm_setup, gemm_warm, gemm_verify, gemm_sample, gemm_finish
 };
+
+/* The products: the matrix model and sizes of plan_model.c. The library
+ * is compared with the versions at each shape; precision and rect
+ * compare float with double. */
+const struct suite_hooks suite_versions_hooks = {
+	.build = plan_matrix_build, .ops = &gemm_ops };
+const struct suite_hooks suite_reference_hooks = {
+	.build = plan_reference_build, .ops = &gemm_ops,
+	.group_with = &suite_versions_hooks };
+const struct suite_hooks suite_precision_hooks = {
+	.build = plan_products_build, .ops = &gemm_ops, .fp_mixed = 1 };
+const struct suite_hooks suite_rect_hooks = {
+	.build = plan_products_build, .ops = &gemm_ops, .fp_mixed = 1 };
+const struct suite_hooks suite_progression_hooks = {
+	.build = plan_products_build, .ops = &gemm_ops };

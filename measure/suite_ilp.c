@@ -128,6 +128,36 @@ static int ilp_finish(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-const struct suite_ops suite_ilp_ops = {
+static const struct suite_ops ilp_ops = {
 	ilp_setup, ilp_warm, ilp_verify, ilp_sample, ilp_finish
 };
+
+#define RATE_COPY_BS	3.0e12	/* cudaMemcpy, bytes read + written */
+/* The rows at one N (5 ILP values and memcpy) share one generation and
+ * upload of the inputs (runner.c). */
+#define ILP_ROWS_PER_N	6
+
+/* The time model: a and b at the kernel's rate; the inputs generated
+ * and copied in once for the rows of one N, b copied back and
+ * compared. */
+static double ilp_run_seconds(const struct plan_entry *e)
+{
+	double bytes = 2.0 * sizeof(int) * (double)e->count;
+
+	return PLAN_RATE_LAUNCH_S + bytes / (e->kd && e->kd->rate > 0 ?
+					     e->kd->rate : RATE_COPY_BS);
+}
+
+static double ilp_verify_seconds(const struct plan_entry *e, double run)
+{
+	double bytes = sizeof(int) * (double)e->count;
+
+	return run + ((double)e->count * PLAN_RATE_GEN +
+		      bytes / PLAN_RATE_PAGEABLE) / ILP_ROWS_PER_N +
+	       bytes / PLAN_RATE_PAGEABLE + bytes / PLAN_RATE_HOSTCOPY;
+}
+
+const struct suite_hooks suite_ilp_hooks = {
+	.build = plan_ilp_build, .ops = &ilp_ops,
+	.run_seconds = ilp_run_seconds, .verify_seconds = ilp_verify_seconds,
+	.count_label = "N", .int32 = 1 };

@@ -307,10 +307,50 @@ static int mem_finish(struct run_ctx *c, struct job *j)
 	return run_counters(c, j->e, &j->args, &j->r) == 1;
 }
 
-const struct suite_ops suite_mem_ops = {
+static const struct suite_ops mem_ops = {
 	.setup = mem_setup,
 	.warm = mem_warm,
 	.verify = mem_verify,
 	.sample = mem_sample,
 	.finish = mem_finish,
 };
+
+/* The time model: the inputs filled on the device, the output copied
+ * back and compared with the recomputed ones; bank's, coalesce's bytes. */
+static double mem_verify_seconds(const struct plan_entry *e, double run)
+{
+	double out = (e->suite == SUITE_COALESCE ? 12.0 : 4.0) * e->count;
+
+	return run + out / PLAN_RATE_PAGEABLE + out / PLAN_RATE_HOSTCOPY +
+	       out / 4 * PLAN_RATE_GEN;
+}
+
+static double bank_device_bytes(const struct plan_entry *e)
+{
+	return 4.0 * (4096.0 + (double)e->count);	/* the words, out */
+}
+
+static double coalesce_device_bytes(const struct plan_entry *e)
+{
+	double n = (double)e->count;
+
+	if (!strcmp(e->variant, VOCAB_VARIANT_STRIDE))
+		return 4.0 * ((n - 1) * e->param + 1 + n);
+	if (!strcmp(e->variant, VOCAB_VARIANT_OFFSET))
+		return 4.0 * (2 * n + e->param);
+	return 4.0 * 9.0 * n;			/* three float3 arrays */
+}
+
+const struct suite_hooks suite_transpose_hooks = {
+	.build = plan_memory_build, .ops = &mem_ops,
+	.verify_seconds = mem_verify_seconds };
+const struct suite_hooks suite_bank_hooks = {
+	.build = plan_memory_build, .ops = &mem_ops,
+	.verify_seconds = mem_verify_seconds,
+	.device_bytes = bank_device_bytes, .count_label = "threads",
+	.param_label = "stride", .int32 = 1 };
+const struct suite_hooks suite_coalesce_hooks = {
+	.build = plan_memory_build, .ops = &mem_ops,
+	.verify_seconds = mem_verify_seconds,
+	.device_bytes = coalesce_device_bytes, .count_label = "N",
+	.param_label = "p" };

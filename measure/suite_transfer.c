@@ -293,6 +293,31 @@ static int xfer_finish(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-const struct suite_ops suite_transfer_ops = {
+static const struct suite_ops xfer_ops = {
 	xfer_setup, xfer_warm, xfer_verify_run, xfer_sample, xfer_finish
 };
+
+#define RATE_PINNED	10.0e9	/* host<->device, pinned, B/s */
+#define RATE_PIN	4.0e9	/* cudaMallocHost page pinning, B/s */
+
+/* The time model of one run: malloc, fill (outside the phases, inside
+ * the wall time), A and B in, kernel, C out, free. */
+static double xfer_run_seconds(const struct plan_entry *e)
+{
+	double bytes = sizeof(float) * (double)e->n * e->n;
+	double kernel = plan_kernel_seconds(e);
+	double pin = e->host == PLAN_HOST_PINNED ? 3 * bytes :
+		     e->host == PLAN_HOST_PINNED_OUTPUT ? bytes : 0;
+	double in_rate = e->host == PLAN_HOST_PINNED ? RATE_PINNED :
+			 PLAN_RATE_PAGEABLE;
+	double out_rate = e->host == PLAN_HOST_PAGEABLE ?
+			  PLAN_RATE_PAGEABLE : RATE_PINNED;
+
+	return 6 * PLAN_RATE_LAUNCH_S + pin / RATE_PIN +
+	       2 * bytes / PLAN_RATE_HOSTCOPY + 2 * bytes / in_rate +
+	       kernel + bytes / out_rate;
+}
+
+const struct suite_hooks suite_transfer_hooks = {
+	.build = plan_matrix_build, .ops = &xfer_ops,
+	.run_seconds = xfer_run_seconds, .keep_samples = 1 };

@@ -205,6 +205,7 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 			 struct rbuf *what)
 {
 	const struct store_config *c = r->c;
+	const struct suite_desc *sd = suite_find(c->suite);
 
 	rbuf_puts(what, "\\texttt{");
 	rbuf_put_tex(what, c->variant, 0);
@@ -232,23 +233,20 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	}
 	if (c->ilp > 1)
 		rbuf_printf(what, ", ILP %d", c->ilp);
-	/* the memory suites' swept stride or offset */
-	if (!strcmp(c->suite, VOCAB_SUITE_BANK) ||
-	    (!strcmp(c->suite, VOCAB_SUITE_COALESCE) &&
-	     (!strcmp(c->variant, VOCAB_VARIANT_OFFSET) ||
-	      !strcmp(c->variant, VOCAB_VARIANT_STRIDE))))
+	/* the swept parameter: coalesce's stride or offset, or as the
+	 * suite names it (suite_defs' param: bank's stride, the walkers'
+	 * steps); the precision where the suite's configurations differ in
+	 * it (the dot product's two failures at one N) */
+	if (!strcmp(c->suite, VOCAB_SUITE_COALESCE) &&
+	    (!strcmp(c->variant, VOCAB_VARIANT_OFFSET) ||
+	     !strcmp(c->variant, VOCAB_VARIANT_STRIDE)))
 		rbuf_printf(what, ", %s %d", lang_get(x->L,
 			    !strcmp(c->variant, VOCAB_VARIANT_OFFSET) ?
 			    "word.offset" : "word.stride"), c->param);
-	/* the walkers' steps; the dot product's precision, which tells its
-	 * two failures at one N apart */
-	if (!strcmp(c->suite, VOCAB_SUITE_WALKERS))
-		rbuf_printf(what, ", %s %d", lang_get(x->L, "word.steps"),
+	else if (sd && sd->param)
+		rbuf_printf(what, ", %s %d", lang_get(x->L, sd->param),
 			    c->param);
-	if ((!strcmp(c->suite, VOCAB_SUITE_DOT) ||
-	     !strcmp(c->suite, VOCAB_SUITE_RECT) ||
-	     !strcmp(c->suite, VOCAB_SUITE_PRECISION)) &&
-	    c->precision && *c->precision) {
+	if (sd && sd->fp && c->precision && *c->precision) {
 		rbuf_puts(what, ", ");
 		rbuf_put_tex(what, c->precision, 0);
 	}

@@ -4,13 +4,18 @@
 #ifndef MMREPORT_RENDER_SEC_H
 #define MMREPORT_RENDER_SEC_H
 
+#include "suites.h"
+
 /* ---- sections (sec_*.c) ------------------------------------------------ */
 
 /* Front matter and the introduction (sec_front.c). */
 int sec_title(struct rctx *x, struct rbuf *out);
 int sec_intro(struct rctx *x);
-/* Experiments: the main-body section and its appendix. */
-int sec_versions(struct rctx *x);
+/* Experiments: sec_NAME (render/sec_NAME.c) of each row of SUITE_LIST
+ * with a place in the report (report.c), and the versions' appendix. */
+#define SUITE_SEC_DECL(ID, NAME, ...) int sec_##NAME(struct rctx *x);
+SUITE_LIST(SUITE_SEC_DECL)
+#undef SUITE_SEC_DECL
 int app_versions(struct rctx *x);
 
 /* ---- kernel versions: the facts findings and conclusions share
@@ -67,9 +72,6 @@ struct versions_facts {
 };
 /* The facts of device dev. Returns 0, -1 when the store fails. */
 int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
-int sec_transfer(struct rctx *x);
-
-int sec_ilp(struct rctx *x);
 
 #define ILP_MAXN 8	/* ILPs a device's facts keep */
 /* Note J's experiment (the ilp suite) on one device, as measured
@@ -226,7 +228,6 @@ struct tr_facts {
  * co_facts, dot_facts, wk_facts; void so that mem_run calls it), for
  * device dev. Returns 0, -1 when the store fails. */
 int facts_transpose(struct rctx *x, int dev, void *f);
-int sec_transpose(struct rctx *x);
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
 #define BANK_MAXS 32
@@ -260,7 +261,6 @@ int bank_ways(int s);
  * (wavefronts per load instruction); NAN without counters. */
 double bank_counted(const struct rcfg *c);
 int facts_bank(struct rctx *x, int dev, void *f);
-int sec_bank(struct rctx *x);
 
 /* The coalesce suite (sec_coalesce.c): offsets 0..32, strides 1..32,
  * AoS and SoA. Every comparison is judged by the one rule
@@ -294,7 +294,6 @@ struct co_facts {
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };
 int facts_coalesce(struct rctx *x, int dev, void *f);
-int sec_coalesce(struct rctx *x);
 
 /* The dot suite (sec_dot.c; textbook R): the scalar product with a
  * shared-memory reduction against cuBLAS, in fp32 and fp64. */
@@ -324,7 +323,6 @@ struct dot_facts {
 	double peak;		/* memory GB/s, NAN unknown */
 };
 int facts_dot(struct rctx *x, int dev, void *f);
-int sec_dot(struct rctx *x);
 
 /* The walkers suite (sec_walkers.c; lecture B): the generator's state in
  * global memory, shared memory, registers. */
@@ -350,7 +348,6 @@ struct wk_facts {
 	int nver, nexact;	/* verified configurations; exactly */
 };
 int facts_walkers(struct rctx *x, int dev, void *f);
-int sec_walkers(struct rctx *x);
 
 /* The rect suite (sec_rect.c; textbook R): the product of rectangular
  * matrices (m x k) (k x n) with every dimension padded to the block,
@@ -416,14 +413,6 @@ double rect_unit(int p);
 void rect_shape_label(const struct rsize *sz, struct rbuf *b);
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
 int facts_rect(struct rctx *x, int dev, struct rect_facts *f);
-int sec_rect(struct rctx *x);
-
-int sec_precision(struct rctx *x);
-
-/* The progression suite (sec_progression.c; issue 14): report P's v1..v5
- * and the SGEMM steps beyond them, v6..v10, beside cuBLAS, FP32 on the
- * CUDA cores, each kernel at its best block or tile. */
-int sec_progression(struct rctx *x);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);

@@ -60,15 +60,13 @@ struct section {
 };
 
 /* The suites' sections, by suite; their order in the report and whether
- * a suite has one come from analysis/suites.h. */
+ * a suite has one (report 0: no sec_NAME) come from analysis/suites.h. */
+#define SUITE_SEC(ID, NAME, report, ...) \
+	[SUITE_##ID] = report ? sec_##NAME : NULL,
 static int (*const suite_write[SUITE_N])(struct rctx *x) = {
-	[SUITE_VERSIONS] = sec_versions, [SUITE_TRANSFER] = sec_transfer,
-	[SUITE_ILP] = sec_ilp, [SUITE_TRANSPOSE] = sec_transpose,
-	[SUITE_BANK] = sec_bank, [SUITE_COALESCE] = sec_coalesce,
-	[SUITE_DOT] = sec_dot, [SUITE_WALKERS] = sec_walkers,
-	[SUITE_PRECISION] = sec_precision, [SUITE_RECT] = sec_rect,
-	[SUITE_PROGRESSION] = sec_progression,
+	SUITE_LIST(SUITE_SEC)
 };
+#undef SUITE_SEC
 
 static const struct section tail[] = {
 	{"summary", sec_summary, section_summary_present, 0, NULL},

@@ -10,20 +10,8 @@
 #define MMREPORT_STORE_VOCAB_H
 
 /* ---- suites (config.suite, the session's comma-separated list) -------
- * Declared once, with their facts, in analysis/suites.h. */
+ * VOCAB_SUITE_*: declared once, with their facts, in analysis/suites.h. */
 #include "suites.h"
-#define VOCAB_SUITE_VERSIONS	SUITE_NAME_VERSIONS
-#define VOCAB_SUITE_TRANSFER	SUITE_NAME_TRANSFER
-#define VOCAB_SUITE_ILP		SUITE_NAME_ILP
-#define VOCAB_SUITE_REFERENCE	SUITE_NAME_REFERENCE
-#define VOCAB_SUITE_TRANSPOSE	SUITE_NAME_TRANSPOSE
-#define VOCAB_SUITE_BANK	SUITE_NAME_BANK
-#define VOCAB_SUITE_COALESCE	SUITE_NAME_COALESCE
-#define VOCAB_SUITE_DOT		SUITE_NAME_DOT
-#define VOCAB_SUITE_WALKERS	SUITE_NAME_WALKERS
-#define VOCAB_SUITE_PRECISION	SUITE_NAME_PRECISION
-#define VOCAB_SUITE_RECT	SUITE_NAME_RECT
-#define VOCAB_SUITE_PROGRESSION	SUITE_NAME_PROGRESSION
 
 /* ---- device properties render reads by name (device_prop.key) ------- */
 /* SMs x FP64 units per SM x 2 x clock [GFLOP/s], CUDA cores only */

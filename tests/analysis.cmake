@@ -5,3 +5,6 @@ mmreport_test(analysis_rules SOURCES analysis_rules.c
 # sides built in the test.
 mmreport_test(analysis_compare SOURCES analysis_compare.c
   LIBS mmreport_analysis mmreport_stats LABELS analysis)
+# The suites' one list (analysis/suites.h): names and report places.
+mmreport_test(analysis_suites SOURCES analysis_suites.c
+  LIBS mmreport_analysis LABELS analysis)
