@@ -40,92 +40,72 @@ static size_t sessions_used(const struct rctx *x,
 	return n;
 }
 
-/* One line of the --meta file into the fields slot[] point to: 0, or
- * RENDER_ERR_USAGE after a message naming the file and line. */
-static int meta_line(const char *path, size_t lineno, char *line,
-		     const char **const slot[])
+int meta_load(const struct render_options *o, struct rmeta *m)
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	char *colon, *v, *e = line + strlen(line);
-	size_t i;
-
-	while (e > line && strchr(" \t\r", e[-1]))
-		*--e = '\0';
-	line += strspn(line, " \t");
-	if (!*line || *line == '#')
-		return 0;
-	colon = strchr(line, ':');
-	if (!colon) {
-		fprintf(stderr, "mmreport: %s:%zu: expected 'key: value'\n",
-			path, lineno);
-		return RENDER_ERR_USAGE;
-	}
-	*colon = '\0';
-	for (e = colon; e > line && strchr(" \t", e[-1]); )
-		*--e = '\0';
-	v = colon + 1 + strspn(colon + 1, " \t");
-	for (i = 0; i < 5 && strcmp(keys[i], line); i++)
-		;
-	if (i == 5 || *slot[i]) {
-		fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key '%s' "
-			"(use title, author, course, exercise, date)\n" :
-			"mmreport: %s:%zu: '%s' given twice\n", path, lineno,
-			line);
-		return RENDER_ERR_USAGE;
-	}
-	*slot[i] = v;
-	return 0;
-}
-
-int meta_load(const struct render_options *o, struct rmeta *m)
-{
 	const char **const slot[5] = {&m->title, &m->author, &m->course,
 				      &m->exercise, &m->date};
 	const char *const from_opt[5] = {o->title, o->author, o->course,
 					 o->exercise, o->date};
-	char *line, *next;
-	size_t i, lineno = 0;
-	FILE *f;
-	long len;
-	int rc = RENDER_ERR_MISSING;	/* unreadable, like a missing one */
+	const char *path = o->meta_path;
+	char *line, *next, *e, *v, buf[4096];
+	size_t i, n, lineno = 0;
+	struct rbuf b;
+	FILE *f = NULL;
 
 	memset(m, 0, sizeof(*m));
-	if (o->meta_path) {
-		f = fopen(o->meta_path, "rb");
-		if (!f) {
-			fprintf(stderr, "mmreport: cannot open '%s': %s\n",
-				o->meta_path, strerror(errno));
-			return RENDER_ERR_MISSING;
-		}
-		if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 ||
-		    fseek(f, 0, SEEK_SET) ||
-		    !(m->text = malloc((size_t)len + 1)) ||
-		    fread(m->text, 1, (size_t)len, f) != (size_t)len) {
-			fprintf(stderr, "mmreport: cannot read '%s': %s\n",
-				o->meta_path, errno ? strerror(errno) :
-				"read error");
-			fclose(f);
-			goto out;
-		}
+	rbuf_init(&b);
+	if (path && !(f = fopen(path, "rb"))) {
+		fprintf(stderr, "mmreport: cannot open '%s': %s\n", path,
+			strerror(errno));
+		return RENDER_ERR_MISSING;
+	}
+	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		rbuf_putn(&b, buf, n);
+	if (f && (ferror(f) || b.oom)) {	/* unreadable, like a missing one */
+		fprintf(stderr, "mmreport: cannot read '%s'\n", path);
 		fclose(f);
-		m->text[len] = '\0';
-		for (line = m->text; line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			rc = meta_line(o->meta_path, ++lineno, line, slot);
-			if (rc)
-				goto out;
+		rbuf_free(&b);
+		return RENDER_ERR_MISSING;
+	}
+	if (f)
+		fclose(f);
+	m->text = f ? rbuf_take(&b) : NULL;
+	for (line = m->text; line; line = next) {
+		lineno++;
+		if ((next = strchr(line, '\n')))
+			*next++ = '\0';
+		for (e = line + strlen(line); e > line && strchr(" \t\r", e[-1]);)
+			*--e = '\0';
+		line += strspn(line, " \t");
+		if (!*line || *line == '#')
+			continue;
+		if (!(v = strchr(line, ':'))) {
+			fprintf(stderr, "mmreport: %s:%zu: expected 'key: "
+				"value'\n", path, lineno);
+			goto usage;
 		}
+		for (e = v, *v++ = '\0'; e > line && strchr(" \t", e[-1]);)
+			*--e = '\0';
+		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
+			;
+		if (i == 5 || *slot[i]) {
+			fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key "
+				"'%s' (use title, author, course, exercise, "
+				"date)\n" : "mmreport: %s:%zu: '%s' given twice\n",
+				path, lineno, line);
+			goto usage;
+		}
+		*slot[i] = v + strspn(v, " \t");
 	}
 	for (i = 0; i < 5; i++)
 		if (from_opt[i])
 			*slot[i] = from_opt[i];
 	return RENDER_OK;
-out:
+usage:
 	meta_free(m);
-	return rc;
+	return RENDER_ERR_USAGE;
 }
 
 void meta_free(struct rmeta *m)
