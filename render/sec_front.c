@@ -629,7 +629,6 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 			   size_t n)
 {
 	double lo = NAN, hi = NAN;
-	struct rbuf *us;
 	struct fv v;
 	size_t i;
 	int rc;
@@ -650,13 +649,8 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 	for (i = 0; i < n; i++)
 		if (s[i]->launch_us > 0)
 			num_range_add(s[i]->launch_us, &lo, &hi);
-	us = fv_put(&v, "US");
 	if (isfinite(lo))
-		find_num(us, lo, 3);
-	if (isfinite(lo) && hi > lo) {
-		rbuf_puts(us, "--");
-		find_num(us, hi, 3);
-	}
+		num_range_put(fv_put(&v, "US"), lo, hi, 3, find_num);
 	rc |= fv_par(x, isfinite(lo) ? "method.launch" :
 		     "method.launch_unknown", &v);
 	fv_free(&v);
@@ -668,6 +662,9 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 static int method_pars(struct rctx *x, const struct store_session **s,
 		       size_t ns)
 {
+	static const char *const pars[] = {"method.verify", "method.stats",
+		"method.flops", "method.gain", "method.signif", "method.rules",
+		"method.devs"};	/* the last where several GPUs are */
 	double maxerr = -1;
 	size_t i, nfail = 0, nskip = 0;
 	struct fv v;
@@ -703,10 +700,6 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
 	fv_int(&v, "NFAILED", (long long)nfail);
 	fv_int(&v, "NSKIPPED", (long long)nskip);
-	rc |= fv_par(x, "method.verify", &v);
-	emit_par(x, lang_get(x->L, "method.stats"));
-	emit_par(x, lang_get(x->L, "method.flops"));
-	emit_par(x, lang_get(x->L, "method.gain"));
 	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
@@ -714,10 +707,8 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	find_pct(fv_put(&v, "FLOOR"), 100 * RULE_MIN_THRESHOLD, 2);
 	find_pct(fv_put(&v, "CLOCKTOL"), 100 * RULE_CLOCK_TOL, 2);
 	find_num(fv_put(&v, "ALPHA"), RULE_ALPHA, 1);
-	rc |= fv_par(x, "method.signif", &v);
-	rc |= fv_par(x, "method.rules", &v);
-	if (x->ndevs > 1)
-		emit_par(x, lang_get(x->L, "method.devs"));
+	for (i = 0; i < sizeof(pars) / sizeof(pars[0]) - (x->ndevs < 2); i++)
+		rc |= fv_par(x, pars[i], &v);
 	fv_free(&v);
 	return rc;
 }
