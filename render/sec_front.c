@@ -155,9 +155,9 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	static const char *const name[] = {"title.author", "title.course",
 					   "title.exercise", "title.date"};
 	const char *given[] = {x->meta.author, x->meta.course,
-			       x->meta.exercise, x->meta.date}, *dflt[4];
+			       x->meta.exercise, x->meta.date};
 	const struct store_session **s;
-	const char *from = NULL, *to = NULL, *a, *e;
+	const char *from = NULL, *to = NULL, *a;
 	char *t = tmpl_fragment(x->frags, "titlefield");
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
@@ -175,13 +175,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		rbuf_puts(b, "\\par}\n");
 	}
 	/* from the first start to the last start or end */
-	for (i = 0; i < ns; i++) {
-		a = s[i]->started_at;
-		e = s[i]->ended_at;
-		if (a && (!from || strcmp(a, from) < 0))
+	for (i = 0; i < 2 * ns; i++) {
+		a = i % 2 ? s[i / 2]->ended_at : s[i / 2]->started_at;
+		if (a && !(i % 2) && (!from || strcmp(a, from) < 0))
 			from = a;
-		if (e && (!to || strcmp(e, to) > 0))
-			to = e;
 		if (a && (!to || strcmp(a, to) > 0))
 			to = a;
 	}
@@ -199,19 +196,17 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
 	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
 	rc |= fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
-	dflt[0] = dflt[1] = NULL;
-	dflt[2] = ex->len ? rbuf_str(ex) : NULL;
-	dflt[3] = day->len ? rbuf_str(day) : NULL;
 	fields = fv_put(&v, "FIELDS");
 	for (i = 0; i < 4 && !rc; i++) {
-		if (!given[i] && !dflt[i])
+		/* the exercise and the date have defaults */
+		b = i == 2 ? ex : i == 3 ? day : NULL;
+		if (!given[i] && !(b && b->len))
 			continue;
 		fv_str(&w, "NAME", lang_get(x->L, name[i]));
-		b = fv_put(&w, "VALUE");
 		if (given[i])
-			rbuf_put_tex(b, given[i], 0);
+			rbuf_put_tex(fv_put(&w, "VALUE"), given[i], 0);
 		else
-			rbuf_puts(b, dflt[i]);
+			fv_str(&w, "VALUE", rbuf_str(b));
 		rc = tmpl_fill(fields, t, fv_kv(&w), w.n);
 	}
 	if (x->meta.title)
