@@ -5,7 +5,6 @@
  * geometric means, and a table of the configurations that changed. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "compare.h"
 #include "render_int.h"
@@ -128,13 +127,11 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		       const struct store_session *sb,
 		       const struct cmp_result *r)
 {
-	static const char *const head[] = {"config", "base", "new", "ratio",
-					   "ci", "p", "verdict"};
 	const struct cmp_row *top[CMP_TABLE_MAX * 4];
 	struct rtable t;
-	struct rbuf cap, note, anchor;
+	struct rbuf cap, note;
 	struct fv v;
-	char key[64];
+	char anchor[64];
 	size_t i, n, shown = 0;
 	unsigned seen = 0;
 	int rc, dag = 0;
@@ -143,11 +140,10 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 	rtable_init(&t, "lSSSlrl");
 	rbufs_init(&cap, 1);
 	rbufs_init(&note, 1);
-	rbufs_init(&anchor, 1);
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
-		snprintf(key, sizeof(key), "compare.head.%s", head[i]);
-		rtable_head(&t, lang_get(x->L, key));
-	}
+	mem_heads(x, &t, (const char *const[]){"compare.head.config",
+		  "compare.head.base", "compare.head.new", "compare.head.ratio",
+		  "compare.head.ci", "compare.head.p", "compare.head.verdict",
+		  NULL});
 	rtable_head_end(&t);
 	for (i = 0; i < n && shown < CMP_TABLE_MAX; i++)
 		if (top[i]->verdict == CMP_FASTER ||
@@ -166,22 +162,20 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		rbuf_putc(&note, ' ');
 		regime_note(x, seen, &note);
 	}
-	rbuf_printf(&anchor, "compare a=%lld b=%lld", (long long)sa->id,
-		    (long long)sb->id);
+	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
+		 (long long)sa->id, (long long)sb->id);
 	if (!shown) {
 		rbuf_free(&cap);
 		rc = say(x, &cap, 0, 1, "compare.none", NULL);
 		if (!rc)
 			emit_par(x, rbuf_str(&cap));
 	} else if (!rc) {
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anchor),
-				rbuf_str(&note));
+		rc = emit_table(x, &t, rbuf_str(&cap), anchor, rbuf_str(&note));
 	}
 	fv_free(&v);
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&note);
-	rbuf_free(&anchor);
 	return rc;
 }
 

@@ -11,9 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
 #include "render_int.h"
-#include "stats.h"
 #include "vocab.h"
 
 /* Ranked so that joining two verdicts keeps the weaker claim: a part
