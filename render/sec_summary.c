@@ -193,26 +193,13 @@ static const struct rcmp *find_cmp(const struct sum_facts *s, size_t k)
 	return c && isfinite(c->a) && isfinite(c->b) ? c : NULL;
 }
 
-/* The string of finding k on a device, by its comparison's verdict. */
-static void find_key(const struct sum_facts *s, size_t k, char *key,
-		     size_t len)
-{
-	static const char *const word[] = {"untested", "same", "higher",
-					   "lower"};
-	const struct rcmp *c = find_cmp(s, k);
-
-	if (finds[k].cmp == CMP_NONE)
-		snprintf(key, len, "%s", finds[k].key);
-	else
-		snprintf(key, len, "%s.%s", finds[k].key,
-			 c ? word[c->verdict + 1] : "alone");
-}
-
 /* Finding s->f[0]->k of the devices s->f[0..s->n) into out, nothing
  * where the first lacks its first row (dvs_say: once for the devices
  * that state it alike, their numbers and effects joined). */
 static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	static const char *const word[] = {"untested", "same", "higher",
+					   "lower"};
 	const struct sum_facts *f = s->f[0];
 	const struct rcmp *r[PG_MAXD];
 	double v[PG_MAXD];
@@ -238,7 +225,12 @@ static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	if (r[0])
 		dvs_effect(x, s, fv_put(&fv, "EFF"), r,
 			   r[0]->verdict == RULE_LOWER);
-	find_key(f, f->k, key, sizeof(key));
+	/* the string by the comparison's verdict */
+	if (finds[f->k].cmp == CMP_NONE)
+		snprintf(key, sizeof(key), "%s", finds[f->k].key);
+	else
+		snprintf(key, sizeof(key), "%s.%s", finds[f->k].key,
+			 r[0] ? word[r[0]->verdict + 1] : "alone");
 	rc = fv_emit(x, out, key, &fv);
 	fv_free(&fv);
 	return rc;
