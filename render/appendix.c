@@ -244,8 +244,7 @@ static void dtab_head(const struct rctx *x, const struct dtab *d,
 
 	for (i = 0; i < DK_N; i++)
 		if (d->key[i])
-			spec[n++] = i == DK_VARIANT || i == DK_HOST ||
-				    i == DK_PHASE ? 'l' : 'r';
+			spec[n++] = "llrrrrrrl"[i];	/* texts left */
 	/* median, interval, [rate], samples, noise, discarded */
 	strcpy(spec + n, d->rate ? "SSSSSSS" : "SSSSSS");
 	rtable_init(t, spec);

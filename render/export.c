@@ -306,9 +306,7 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 	static const char *const head[MD_NCOLS] = {"device", "suite",
 		"variant", "size", "block", "host memory", "param", "status",
 		"metric", "median", "unit", "samples"};
-	static const char *const align[MD_NCOLS] = {"---", "---", "---",
-		"---:", "---", "---", "---:", "---", "---", "---:", "---",
-		"---:"};
+	static const char right[] = "   r  r  r r";	/* numbers' columns */
 	struct rbuf dev;
 	size_t i;
 
@@ -318,7 +316,9 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		    "kernel time (else its first metric)\n\n",
 		    EXPORT_VERSION, x->ncfgs, x->ndevs, x->o->db_path);
 	md_row(b, head, MD_NCOLS);
-	md_row(b, align, MD_NCOLS);
+	for (i = 0; i < MD_NCOLS; i++)
+		rbuf_puts(b, right[i] == 'r' ? "| ---: " : "| --- ");
+	rbuf_puts(b, "|\n");
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;

@@ -198,9 +198,9 @@ struct rmeta {
 /* Reads o->meta_path (when set) into m, options winning over the file.
  * A line is "key: value"; blank lines and lines starting with '#' are
  * skipped. Returns 0, RENDER_ERR_USAGE after a message naming the file
- * and line (unknown key, no colon, a key given twice),
- * RENDER_ERR_MISSING when the file cannot be opened or RENDER_ERR_IO
- * when reading it fails. meta_free releases m. */
+ * and line (unknown key, no colon, a key given twice), or
+ * RENDER_ERR_MISSING when the file cannot be opened or read (an
+ * unreadable file is treated as a missing one). meta_free releases m. */
 int meta_load(const struct render_options *o, struct rmeta *m);
 void meta_free(struct rmeta *m);
 

@@ -5,29 +5,12 @@
  * geometric means, and a table of the configurations that changed. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "compare.h"
 #include "render_int.h"
 
 /* The most rows of the table: a page. */
 #define CMP_TABLE_MAX 30
-
-/* Session id of the file, or NULL after the message (nothing to
- * compare: exit 1, as mmreport compare). */
-static const struct store_session *session_of(struct rctx *x,
-					      struct store_session *ss,
-					      size_t n, long long id)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (ss[i].id == id)
-			return &ss[i];
-	fprintf(stderr, "mmreport: render: --compare: nothing to compare: "
-		"'%s' has no session %lld\n", x->o->db_path, id);
-	return NULL;
-}
 
 static const char *dev_name(const struct cmp_side *s)
 {
@@ -144,13 +127,11 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		       const struct store_session *sb,
 		       const struct cmp_result *r)
 {
-	static const char *const head[] = {"config", "base", "new", "ratio",
-					   "ci", "p", "verdict"};
 	const struct cmp_row *top[CMP_TABLE_MAX * 4];
 	struct rtable t;
-	struct rbuf cap, note, anchor;
+	struct rbuf cap, note;
 	struct fv v;
-	char key[64];
+	char anchor[64];
 	size_t i, n, shown = 0;
 	unsigned seen = 0;
 	int rc, dag = 0;
@@ -159,11 +140,10 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 	rtable_init(&t, "lSSSlrl");
 	rbufs_init(&cap, 1);
 	rbufs_init(&note, 1);
-	rbufs_init(&anchor, 1);
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
-		snprintf(key, sizeof(key), "compare.head.%s", head[i]);
-		rtable_head(&t, lang_get(x->L, key));
-	}
+	mem_heads(x, &t, (const char *const[]){"compare.head.config",
+		  "compare.head.base", "compare.head.new", "compare.head.ratio",
+		  "compare.head.ci", "compare.head.p", "compare.head.verdict",
+		  NULL});
 	rtable_head_end(&t);
 	for (i = 0; i < n && shown < CMP_TABLE_MAX; i++)
 		if (top[i]->verdict == CMP_FASTER ||
@@ -182,44 +162,42 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		rbuf_putc(&note, ' ');
 		regime_note(x, seen, &note);
 	}
-	rbuf_printf(&anchor, "compare a=%lld b=%lld", (long long)sa->id,
-		    (long long)sb->id);
+	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
+		 (long long)sa->id, (long long)sb->id);
 	if (!shown) {
 		rbuf_free(&cap);
 		rc = say(x, &cap, 0, 1, "compare.none", NULL);
 		if (!rc)
 			emit_par(x, rbuf_str(&cap));
 	} else if (!rc) {
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anchor),
-				rbuf_str(&note));
+		rc = emit_table(x, &t, rbuf_str(&cap), anchor, rbuf_str(&note));
 	}
 	fv_free(&v);
 	rtable_free(&t);
 	rbuf_free(&cap);
 	rbuf_free(&note);
-	rbuf_free(&anchor);
 	return rc;
 }
 
 int sec_compare(struct rctx *x)
 {
-	struct store_session *ss = NULL;
-	const struct store_session *sa, *sb;
+	const struct store_session *sab[2];
 	struct cmp_side a = {0}, b = {0};
 	struct cmp_result r = {0};
-	size_t n = 0;
-	int rc = RENDER_ERR_EMPTY;
+	int i, rc;
 
 	if (x->o->compare[0] <= 0)	/* --sections compare alone */
 		return 0;
-	if (store_session_list(x->st, &ss, &n))
-		return model_store_fail(x, "sessions");
-	sa = session_of(x, ss, n, x->o->compare[0]);
-	sb = sa ? session_of(x, ss, n, x->o->compare[1]) : NULL;
-	if (!sa || !sb)
-		goto out;
-	if (store_compare_load(x->st, sa->id, &a) ||
-	    store_compare_load(x->st, sb->id, &b)) {
+	/* nothing to compare: exit 1, as mmreport compare */
+	for (i = 0; i < 2; i++)
+		if (!(sab[i] = model_session(x, x->o->compare[i]))) {
+			fprintf(stderr, "mmreport: render: --compare: nothing to "
+				"compare: '%s' has no session %lld\n",
+				x->o->db_path, x->o->compare[i]);
+			return RENDER_ERR_EMPTY;
+		}
+	if (store_compare_load(x->st, sab[0]->id, &a) ||
+	    store_compare_load(x->st, sab[1]->id, &b)) {
 		rc = model_store_fail(x, "the compared sessions");
 		goto out;
 	}
@@ -227,15 +205,14 @@ int sec_compare(struct rctx *x)
 	if (cmp_run(&a, &b, x->threshold, &r))
 		goto out;
 	emit_heading(x, 0, lang_get(x->L, "compare.title"));
-	rc = pars_write(x, sa, sb, &a, &b, &r);
+	rc = pars_write(x, sab[0], sab[1], &a, &b, &r);
 	if (!rc)
-		rc = table_write(x, sa, sb, &r);
+		rc = table_write(x, sab[0], sab[1], &r);
 	if (rc)
 		rc = RENDER_ERR_INTERNAL;
 out:
 	cmp_result_free(&r);
 	cmp_side_free(&a);
 	cmp_side_free(&b);
-	store_sessions_free(ss, n);
 	return rc;
 }

@@ -11,9 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
 #include "render_int.h"
-#include "stats.h"
 #include "vocab.h"
 
 /* Ranked so that joining two verdicts keeps the weaker claim: a part
@@ -355,28 +353,17 @@ static const char *const vword[V_N] = {
 	"concl.differs"
 };
 
-/* Values v[0..n) of the devices: once where they are alike (a size),
- * else find_devs; sig 9: a count, printed whole. */
-static void devs_put(const struct rctx *x, struct rbuf *b, const double *v,
-		     int n, int sig)
-{
-	int i, same = 1;
-
-	for (i = 1; i < n; i++)
-		same &= v[i] == v[0];
-	if (sig == 9 && same && isfinite(v[0]))
-		rbuf_printf(b, "\\num{%.0f}", v[0]);
-	else
-		find_devs(x, b, v, same ? 1 : n, sig);
-}
-
-/* Our cell of claim c from the devices' results o[0..nd). */
+/* Our cell of claim c from the devices' results o[0..nd): each number
+ * and effect once where the devices print it alike (dvs_num, a count,
+ * sig 9, whole). */
 static int ours_cell(struct rctx *x, const struct claim *c,
 		     const struct ours *o, int nd, struct rbuf *cell)
 {
 	static const char *const vn[NVAL] = {"V0", "V1", "V2", "V3"};
 	static const char *const en[NEFF] = {"E0", "E1"};
-	double v[64];
+	struct dvs s = {NULL, nd < PG_MAXD ? nd : PG_MAXD, 0};
+	const struct rcmp *r[PG_MAXD];
+	double v[PG_MAXD];
 	char key[64];
 	struct fv f;
 	size_t i;
@@ -384,18 +371,15 @@ static int ours_cell(struct rctx *x, const struct claim *c,
 
 	fv_init(&f);
 	for (i = 0; i < strlen(c->sig) && i < NVAL; i++) {
-		for (d = 0; d < nd && d < 64; d++)
+		for (d = 0; d < s.n; d++)
 			v[d] = o[d].val[i];
-		devs_put(x, fv_put(&f, vn[i]), v, nd < 64 ? nd : 64,
-			 c->sig[i] - '0');
+		dvs_num(x, &s, fv_put(&f, vn[i]), v, c->sig[i] == '9' ? 1 :
+			c->sig[i] - '0', 0);
 	}
-	for (i = 0; i < NEFF; i++) {	/* in the order of find_devs */
-		struct rbuf *e = fv_put(&f, en[i]);
-
-		for (d = 0; d < nd; d++) {
-			rbuf_puts(e, d ? lang_get(x->L, "find.devs.sep") : "");
-			find_effect(x, e, &o[d].eff[i], c->invert >> i & 1);
-		}
+	for (i = 0; i < NEFF; i++) {
+		for (d = 0; d < s.n; d++)
+			r[d] = &o[d].eff[i];
+		dvs_effect(x, &s, fv_put(&f, en[i]), r, c->invert >> i & 1);
 	}
 	snprintf(key, sizeof(key), "%s.ours", c->key);
 	rc = fv_emit(x, cell, key, &f);

@@ -147,26 +147,21 @@ static int cross_table(struct rctx *x, struct rfind *f)
 	return rc;
 }
 
-/* GPU 1's configuration a, and what of it (or of the device) to state
- * on each device. */
+/* What devs_of states on each device. */
 enum { AT_FP32, AT_MEM, AT_VALUE, AT_PCT };
-struct xat {
-	const struct rcfg *a;
-	const char *metric;
-};
 
 /* The value what of every reported device into b (find_devs): the
- * device's peaks, or the value of its configuration with a's key (in %
- * of its memory peak). */
+ * device's peaks, or metric of its configuration with a's key (in % of
+ * its memory peak). */
 static void devs_of(const struct rctx *x, struct rbuf *b, int what,
-		    const struct xat *p, int sig)
+		    const struct rcfg *a, const char *metric, int sig)
 {
 	double v[64], m;
 	int d, n = x->ndevs < 64 ? (int)x->ndevs : 64;
 
 	for (d = 0; d < n; d++) {
 		m = what < AT_VALUE ? NAN :
-		    rcfg_median(cross_match(x, p->a, d), p->metric);
+		    rcfg_median(cross_match(x, a, d), metric);
 		v[d] = what == AT_FP32 ? x->devs[d]->peak_fp32_gflops :
 		       what == AT_MEM ? x->devs[d]->peak_mem_gbs :
 		       what == AT_PCT ? ilp_pct_peak(x, d, m) : m;
@@ -175,21 +170,21 @@ static void devs_of(const struct rctx *x, struct rbuf *b, int what,
 }
 
 /* The finding key (".faster", ".slower", ".same", ".untested") of the
- * comparison of GPU 1's point a with device k's at the same key: the
- * values on each device, the effect, the peaks' ratio RATIO. */
+ * comparison in metric of GPU 1's point a with device k's at the same
+ * key: the values on each device, the effect, the peaks' ratio RATIO. */
 static void cross_point(struct rctx *x, struct rfind *f, const char *key,
-			const struct xat *p, int k, double ratio,
-			struct fv *v)
+			const struct rcfg *a, const char *metric, int k,
+			double ratio, struct fv *v)
 {
 	static const char *const tail[] = {".untested", ".same", ".faster",
 					   ".slower"};
-	const struct rcfg *b = cross_match(x, p->a, k);
+	const struct rcfg *b = cross_match(x, a, k);
 	char full[64];
 	struct rcmp r;
 
-	if (!b || model_compare(x, p->a, b, p->metric, &r))
+	if (!b || model_compare(x, a, b, metric, &r))
 		return;
-	devs_of(x, fv_put(v, "V"), AT_VALUE, p, 4);
+	devs_of(x, fv_put(v, "V"), AT_VALUE, a, metric, 4);
 	find_effect(x, fv_put(v, "E"), &r, 0);
 	fv_num(v, "RATIO", ratio, 3);
 	fv_int(v, "K", k + 1);
@@ -200,36 +195,31 @@ static void cross_point(struct rctx *x, struct rfind *f, const char *key,
 /* The arithmetic-bound finding: the versions section's fastest steady
  * configuration on GPU 1, and the memory-bound one: note J's copy at its
  * best ILP and largest steady N on GPU 1. */
-static int cross_points(struct rctx *x, struct rfind *f, int k)
+static void cross_points(struct rctx *x, struct rfind *f, int k)
 {
-	const struct store_device *a = x->devs[0], *b = x->devs[k];
+	const struct store_device *da = x->devs[0], *db = x->devs[k];
+	const struct rcfg *a = versions_fastest(x, 0, -1, 1, NULL, 0);
 	struct ilp_facts fi;
-	struct xat p;
 	struct fv v;
 
 	fv_init(&v);
-	p.a = versions_fastest(x, 0, -1, 1, NULL, 0);
-	p.metric = VOCAB_METRIC_GFLOPS;
-	if (p.a) {
-		mem_variant(fv_put(&v, "KERNEL"), p.a->c->variant);
-		fv_int(&v, "N", p.a->c->n);
-		block_label(p.a->c->block_x, p.a->c->block_y,
-			    fv_put(&v, "B"));
-		cross_point(x, f, "cross.find.compute", &p, k,
-			    b->peak_fp32_gflops / a->peak_fp32_gflops, &v);
+	if (a) {
+		mem_variant(fv_put(&v, "KERNEL"), a->c->variant);
+		fv_int(&v, "N", a->c->n);
+		block_label(a->c->block_x, a->c->block_y, fv_put(&v, "B"));
+		cross_point(x, f, "cross.find.compute", a, VOCAB_METRIC_GFLOPS,
+			    k, db->peak_fp32_gflops / da->peak_fp32_gflops, &v);
 	}
 	if (model_has_suite(x, 0, VOCAB_SUITE_ILP) && !facts_ilp(x, 0, &fi) &&
 	    fi.n) {
-		p.a = ilp_find(x, 0, VOCAB_VARIANT_COPY_ILP, fi.n, fi.best_ilp);
-		p.metric = VOCAB_METRIC_GBS;
+		a = ilp_find(x, 0, VOCAB_VARIANT_COPY_ILP, fi.n, fi.best_ilp);
 		fv_int(&v, "ILP", fi.best_ilp);
 		ilp_count_math(fi.n, fv_put(&v, "N"));
-		devs_of(x, fv_put(&v, "PCT"), AT_PCT, &p, 3);
-		cross_point(x, f, "cross.find.memory", &p, k,
-			    b->peak_mem_gbs / a->peak_mem_gbs, &v);
+		devs_of(x, fv_put(&v, "PCT"), AT_PCT, a, VOCAB_METRIC_GBS, 3);
+		cross_point(x, f, "cross.find.memory", a, VOCAB_METRIC_GBS, k,
+			    db->peak_mem_gbs / da->peak_mem_gbs, &v);
 	}
 	fv_free(&v);
-	return 0;
 }
 
 int sec_cross(struct rctx *x)
@@ -246,13 +236,13 @@ int sec_cross(struct rctx *x)
 	emit_par(x, lang_get(x->L, "cross.intro"));
 	find_init(&f);
 	fv_init(&v);
-	devs_of(x, fv_put(&v, "FP"), AT_FP32, NULL, 4);
-	devs_of(x, fv_put(&v, "MEM"), AT_MEM, NULL, 4);
+	devs_of(x, fv_put(&v, "FP"), AT_FP32, NULL, NULL, 4);
+	devs_of(x, fv_put(&v, "MEM"), AT_MEM, NULL, NULL, 4);
 	fv_find(x, &f, "cross.find.peaks", &v);
 	fv_free(&v);
 	rc = cross_table(x, &f);
 	for (k = 1; k < (int)x->ndevs && !rc; k++)
-		rc = cross_points(x, &f, k);
+		cross_points(x, &f, k);
 	if (!rc)
 		rc = find_emit(x, &f);
 	find_free(&f);

@@ -40,92 +40,72 @@ static size_t sessions_used(const struct rctx *x,
 	return n;
 }
 
-/* One line of the --meta file into the fields slot[] point to: 0, or
- * RENDER_ERR_USAGE after a message naming the file and line. */
-static int meta_line(const char *path, size_t lineno, char *line,
-		     const char **const slot[])
+int meta_load(const struct render_options *o, struct rmeta *m)
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	char *colon, *v, *e = line + strlen(line);
-	size_t i;
-
-	while (e > line && strchr(" \t\r", e[-1]))
-		*--e = '\0';
-	line += strspn(line, " \t");
-	if (!*line || *line == '#')
-		return 0;
-	colon = strchr(line, ':');
-	if (!colon) {
-		fprintf(stderr, "mmreport: %s:%zu: expected 'key: value'\n",
-			path, lineno);
-		return RENDER_ERR_USAGE;
-	}
-	*colon = '\0';
-	for (e = colon; e > line && strchr(" \t", e[-1]); )
-		*--e = '\0';
-	v = colon + 1 + strspn(colon + 1, " \t");
-	for (i = 0; i < 5 && strcmp(keys[i], line); i++)
-		;
-	if (i == 5 || *slot[i]) {
-		fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key '%s' "
-			"(use title, author, course, exercise, date)\n" :
-			"mmreport: %s:%zu: '%s' given twice\n", path, lineno,
-			line);
-		return RENDER_ERR_USAGE;
-	}
-	*slot[i] = v;
-	return 0;
-}
-
-int meta_load(const struct render_options *o, struct rmeta *m)
-{
 	const char **const slot[5] = {&m->title, &m->author, &m->course,
 				      &m->exercise, &m->date};
 	const char *const from_opt[5] = {o->title, o->author, o->course,
 					 o->exercise, o->date};
-	char *line, *next;
-	size_t i, lineno = 0;
-	FILE *f;
-	long len;
-	int rc = RENDER_ERR_MISSING;	/* unreadable, like a missing one */
+	const char *path = o->meta_path;
+	char *line, *next, *e, *v, buf[4096];
+	size_t i, n, lineno = 0;
+	struct rbuf b;
+	FILE *f = NULL;
 
 	memset(m, 0, sizeof(*m));
-	if (o->meta_path) {
-		f = fopen(o->meta_path, "rb");
-		if (!f) {
-			fprintf(stderr, "mmreport: cannot open '%s': %s\n",
-				o->meta_path, strerror(errno));
-			return RENDER_ERR_MISSING;
-		}
-		if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 ||
-		    fseek(f, 0, SEEK_SET) ||
-		    !(m->text = malloc((size_t)len + 1)) ||
-		    fread(m->text, 1, (size_t)len, f) != (size_t)len) {
-			fprintf(stderr, "mmreport: cannot read '%s': %s\n",
-				o->meta_path, errno ? strerror(errno) :
-				"read error");
-			fclose(f);
-			goto out;
-		}
+	rbuf_init(&b);
+	if (path && !(f = fopen(path, "rb"))) {
+		fprintf(stderr, "mmreport: cannot open '%s': %s\n", path,
+			strerror(errno));
+		return RENDER_ERR_MISSING;
+	}
+	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		rbuf_putn(&b, buf, n);
+	if (f && (ferror(f) || b.oom)) {	/* unreadable, like a missing one */
+		fprintf(stderr, "mmreport: cannot read '%s'\n", path);
 		fclose(f);
-		m->text[len] = '\0';
-		for (line = m->text; line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			rc = meta_line(o->meta_path, ++lineno, line, slot);
-			if (rc)
-				goto out;
+		rbuf_free(&b);
+		return RENDER_ERR_MISSING;
+	}
+	if (f)
+		fclose(f);
+	m->text = f ? rbuf_take(&b) : NULL;
+	for (line = m->text; line; line = next) {
+		lineno++;
+		if ((next = strchr(line, '\n')))
+			*next++ = '\0';
+		for (e = line + strlen(line); e > line && strchr(" \t\r", e[-1]);)
+			*--e = '\0';
+		line += strspn(line, " \t");
+		if (!*line || *line == '#')
+			continue;
+		if (!(v = strchr(line, ':'))) {
+			fprintf(stderr, "mmreport: %s:%zu: expected 'key: "
+				"value'\n", path, lineno);
+			goto usage;
 		}
+		for (e = v, *v++ = '\0'; e > line && strchr(" \t", e[-1]);)
+			*--e = '\0';
+		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
+			;
+		if (i == 5 || *slot[i]) {
+			fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key "
+				"'%s' (use title, author, course, exercise, "
+				"date)\n" : "mmreport: %s:%zu: '%s' given twice\n",
+				path, lineno, line);
+			goto usage;
+		}
+		*slot[i] = v + strspn(v, " \t");
 	}
 	for (i = 0; i < 5; i++)
 		if (from_opt[i])
 			*slot[i] = from_opt[i];
 	return RENDER_OK;
-out:
+usage:
 	meta_free(m);
-	return rc;
+	return RENDER_ERR_USAGE;
 }
 
 void meta_free(struct rmeta *m)
@@ -175,9 +155,9 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	static const char *const name[] = {"title.author", "title.course",
 					   "title.exercise", "title.date"};
 	const char *given[] = {x->meta.author, x->meta.course,
-			       x->meta.exercise, x->meta.date}, *dflt[4];
+			       x->meta.exercise, x->meta.date};
 	const struct store_session **s;
-	const char *from = NULL, *to = NULL, *a, *e;
+	const char *from = NULL, *to = NULL, *a;
 	char *t = tmpl_fragment(x->frags, "titlefield");
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
@@ -195,13 +175,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		rbuf_puts(b, "\\par}\n");
 	}
 	/* from the first start to the last start or end */
-	for (i = 0; i < ns; i++) {
-		a = s[i]->started_at;
-		e = s[i]->ended_at;
-		if (a && (!from || strcmp(a, from) < 0))
+	for (i = 0; i < 2 * ns; i++) {
+		a = i % 2 ? s[i / 2]->ended_at : s[i / 2]->started_at;
+		if (a && !(i % 2) && (!from || strcmp(a, from) < 0))
 			from = a;
-		if (e && (!to || strcmp(e, to) > 0))
-			to = e;
 		if (a && (!to || strcmp(a, to) > 0))
 			to = a;
 	}
@@ -219,19 +196,17 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
 	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
 	rc |= fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
-	dflt[0] = dflt[1] = NULL;
-	dflt[2] = ex->len ? rbuf_str(ex) : NULL;
-	dflt[3] = day->len ? rbuf_str(day) : NULL;
 	fields = fv_put(&v, "FIELDS");
 	for (i = 0; i < 4 && !rc; i++) {
-		if (!given[i] && !dflt[i])
+		/* the exercise and the date have defaults */
+		b = i == 2 ? ex : i == 3 ? day : NULL;
+		if (!given[i] && !(b && b->len))
 			continue;
 		fv_str(&w, "NAME", lang_get(x->L, name[i]));
-		b = fv_put(&w, "VALUE");
 		if (given[i])
-			rbuf_put_tex(b, given[i], 0);
+			rbuf_put_tex(fv_put(&w, "VALUE"), given[i], 0);
 		else
-			rbuf_puts(b, dflt[i]);
+			fv_str(&w, "VALUE", rbuf_str(b));
 		rc = tmpl_fill(fields, t, fv_kv(&w), w.n);
 	}
 	if (x->meta.title)
@@ -649,7 +624,6 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 			   size_t n)
 {
 	double lo = NAN, hi = NAN;
-	struct rbuf *us;
 	struct fv v;
 	size_t i;
 	int rc;
@@ -670,13 +644,8 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 	for (i = 0; i < n; i++)
 		if (s[i]->launch_us > 0)
 			num_range_add(s[i]->launch_us, &lo, &hi);
-	us = fv_put(&v, "US");
 	if (isfinite(lo))
-		find_num(us, lo, 3);
-	if (isfinite(lo) && hi > lo) {
-		rbuf_puts(us, "--");
-		find_num(us, hi, 3);
-	}
+		num_range_put(fv_put(&v, "US"), lo, hi, 3, find_num);
 	rc |= fv_par(x, isfinite(lo) ? "method.launch" :
 		     "method.launch_unknown", &v);
 	fv_free(&v);
@@ -688,6 +657,9 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 static int method_pars(struct rctx *x, const struct store_session **s,
 		       size_t ns)
 {
+	static const char *const pars[] = {"method.verify", "method.stats",
+		"method.flops", "method.gain", "method.signif", "method.rules",
+		"method.devs"};	/* the last where several GPUs are */
 	double maxerr = -1;
 	size_t i, nfail = 0, nskip = 0;
 	struct fv v;
@@ -723,10 +695,6 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
 	fv_int(&v, "NFAILED", (long long)nfail);
 	fv_int(&v, "NSKIPPED", (long long)nskip);
-	rc |= fv_par(x, "method.verify", &v);
-	emit_par(x, lang_get(x->L, "method.stats"));
-	emit_par(x, lang_get(x->L, "method.flops"));
-	emit_par(x, lang_get(x->L, "method.gain"));
 	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
@@ -734,10 +702,8 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	find_pct(fv_put(&v, "FLOOR"), 100 * RULE_MIN_THRESHOLD, 2);
 	find_pct(fv_put(&v, "CLOCKTOL"), 100 * RULE_CLOCK_TOL, 2);
 	find_num(fv_put(&v, "ALPHA"), RULE_ALPHA, 1);
-	rc |= fv_par(x, "method.signif", &v);
-	rc |= fv_par(x, "method.rules", &v);
-	if (x->ndevs > 1)
-		emit_par(x, lang_get(x->L, "method.devs"));
+	for (i = 0; i < sizeof(pars) / sizeof(pars[0]) - (x->ndevs < 2); i++)
+		rc |= fv_par(x, pars[i], &v);
 	fv_free(&v);
 	return rc;
 }

@@ -15,6 +15,7 @@
 struct sum_facts {
 	struct versions_facts v;
 	struct ilp_facts i;
+	size_t k;		/* the finding being said (finds[]) */
 };
 
 /* The table's rows, in order; a finding names its placeholders by
@@ -47,6 +48,25 @@ static const struct rcfg *row_cfg(const struct rctx *x, int dev,
 	return NULL;
 }
 
+/* The number of row row of a device, NAN for a text row or where the
+ * device lacks it. */
+static double row_num(const struct sum_facts *s, int row)
+{
+	const struct ilp_facts *i = s->i.n > 0 ? &s->i : NULL;
+
+	switch (row) {
+	case R_GFLOPS: return rcfg_median(s->v.best, VOCAB_METRIC_GFLOPS);
+	case R_LIB: return s->v.best_ref.a ? s->v.best_ref.cmp.a : NAN;
+	case R_PCT_REF: return s->v.pct_ref;
+	case R_PCT_PEAK: return s->v.pct_peak;
+	case R_GBS: return i ? i->gbest : NAN;
+	case R_PCT_MEM: return i ? i->pctbest : NAN;
+	case R_MEMCPY: return i ? i->gmem : NAN;
+	case R_PCT_MEMCPY: return i ? i->pctmem : NAN;
+	}
+	return NAN;
+}
+
 /* Row row of a device into b: a text, or a number (\num) with the
  * row's significant figures; nothing where the device lacks it. */
 static void row_put(const struct rctx *x, const struct sum_facts *s,
@@ -54,19 +74,10 @@ static void row_put(const struct rctx *x, const struct sum_facts *s,
 {
 	const struct rcfg *c = s->v.best;
 	const struct ilp_facts *i = s->i.n > 0 ? &s->i : NULL;
-	double v[R_N];
 	struct rsize sz;
 
-	v[R_GFLOPS] = rcfg_median(c, VOCAB_METRIC_GFLOPS);
-	v[R_LIB] = s->v.best_ref.a ? s->v.best_ref.cmp.a : NAN;
-	v[R_PCT_REF] = s->v.pct_ref;
-	v[R_PCT_PEAK] = s->v.pct_peak;
-	v[R_GBS] = i ? i->gbest : NAN;
-	v[R_PCT_MEM] = i ? i->pctbest : NAN;
-	v[R_MEMCPY] = i ? i->gmem : NAN;
-	v[R_PCT_MEMCPY] = i ? i->pctmem : NAN;
-	if (rows[row].sig && isfinite(v[row])) {
-		find_num(b, v[row], rows[row].sig);
+	if (rows[row].sig && isfinite(row_num(s, row))) {
+		find_num(b, row_num(s, row), rows[row].sig);
 	} else if (i && row == R_ILP) {
 		rbuf_printf(b, "%d", i->best_ilp);
 	} else if (i && row == R_COUNT) {
@@ -182,138 +193,76 @@ static const struct rcmp *find_cmp(const struct sum_facts *s, size_t k)
 	return c && isfinite(c->a) && isfinite(c->b) ? c : NULL;
 }
 
-/* The string of finding k on a device, by its comparison's verdict. */
-static void find_key(const struct sum_facts *s, size_t k, char *key,
-		     size_t len)
+/* Finding s->f[0]->k of the devices s->f[0..s->n) into out, nothing
+ * where the first lacks its first row (dvs_say: once for the devices
+ * that state it alike, their numbers and effects joined). */
+static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	static const char *const word[] = {"untested", "same", "higher",
 					   "lower"};
-	const struct rcmp *c = find_cmp(s, k);
-
-	if (finds[k].cmp == CMP_NONE)
-		snprintf(key, len, "%s", finds[k].key);
-	else
-		snprintf(key, len, "%s.%s", finds[k].key,
-			 c ? word[c->verdict + 1] : "alone");
-}
-
-/* Whether devices a and b state finding k alike: the same string and
- * the same texts (kernel, size, block, ILP); their numbers may differ. */
-static int find_alike(const struct rctx *x, const struct sum_facts *a,
-		      const struct sum_facts *b, size_t k)
-{
-	char ka[64], kb[64];
-	struct rbuf t[2];
-	int i, same;
-
-	find_key(a, k, ka, sizeof(ka));
-	find_key(b, k, kb, sizeof(kb));
-	same = !strcmp(ka, kb);
-	rbufs_init(t, 2);
-	for (i = 0; same && finds[k].row[i] >= 0; i++) {
-		if (rows[finds[k].row[i]].sig)
-			continue;
-		rbufs_free(t, 2);
-		row_put(x, a, finds[k].row[i], &t[0]);
-		row_put(x, b, finds[k].row[i], &t[1]);
-		same = !strcmp(rbuf_str(&t[0]), rbuf_str(&t[1]));
-	}
-	rbufs_free(t, 2);
-	return same;
-}
-
-/* find_devs' separator, where a line may break: two devices' numbers
- * and intervals are too long for one. */
-static void devs_sep(const struct rctx *x, struct rbuf *b)
-{
-	rbuf_printf(b, "%s\\allowbreak{}", lang_get(x->L, "find.devs.sep"));
-}
-
-/* Finding k of device dev, or of every device at once (dev < 0: the
- * texts of the first, the numbers and effects of each in GPU order,
- * find_devs). */
-static void find_one(struct rctx *x, struct rfind *f,
-		     const struct sum_facts *s, size_t k, int dev)
-{
-	size_t d, d0 = dev < 0 ? 0 : (size_t)dev;
-	size_t d1 = dev < 0 ? x->ndevs : d0 + 1;
-	char key[64], pre[32];
+	const struct sum_facts *f = s->f[0];
+	const struct rcmp *r[PG_MAXD];
+	double v[PG_MAXD];
+	char key[64];
 	struct rbuf *b;
 	struct fv fv;
-	int i, r;
+	int i, d, row, rc;
 
+	if (!row_has(x, f, finds[f->k].row[0]))
+		return 0;
 	fv_init(&fv);
-	dev_prefix(x, dev, pre, sizeof(pre));
-	fv_str(&fv, "DEV", dev < 0 ? "" : pre);
-	/* texts once, numbers and effects of each device in GPU order,
-	 * joined as find_devs joins them */
-	for (i = 0; (r = finds[k].row[i]) >= 0; i++) {
-		b = fv_put(&fv, rows[r].ph);
-		for (d = d0; d < (rows[r].sig ? d1 : d0 + 1); d++) {
-			if (d > d0)
-				devs_sep(x, b);
-			row_put(x, &s[d], r, b);
-		}
+	for (i = 0; (row = finds[f->k].row[i]) >= 0; i++) {
+		b = fv_put(&fv, rows[row].ph);
+		for (d = 0; d < s->n; d++)
+			v[d] = row_num(s->f[d], row);
+		if (rows[row].sig)
+			dvs_num(x, s, b, v, rows[row].sig, 0);
+		else
+			row_put(x, f, row, b);
 	}
-	b = fv_put(&fv, "EFF");
-	for (d = d0; d < d1 && find_cmp(&s[d], k); d++) {
-		if (d > d0)
-			devs_sep(x, b);
-		find_effect(x, b, find_cmp(&s[d], k),
-			    find_cmp(&s[d], k)->verdict == RULE_LOWER);
-	}
-	find_key(&s[d0], k, key, sizeof(key));
-	fv_find(x, f, key, &fv);
+	for (d = 0; d < s->n; d++)
+		r[d] = find_cmp(s->f[d], f->k);
+	if (r[0])
+		dvs_effect(x, s, fv_put(&fv, "EFF"), r,
+			   r[0]->verdict == RULE_LOWER);
+	/* the string by the comparison's verdict */
+	if (finds[f->k].cmp == CMP_NONE)
+		snprintf(key, sizeof(key), "%s", finds[f->k].key);
+	else
+		snprintf(key, sizeof(key), "%s.%s", finds[f->k].key,
+			 r[0] ? word[r[0]->verdict + 1] : "alone");
+	rc = fv_emit(x, out, key, &fv);
 	fv_free(&fv);
-}
-
-/* Finding k: once where every device states it alike, else on each
- * device that has it. */
-static void sum_find(struct rctx *x, struct rfind *f,
-		     const struct sum_facts *s, size_t k)
-{
-	size_t d, lead = x->ndevs;
-	int agree = 1;
-
-	for (d = 0; d < x->ndevs; d++) {
-		if (!row_has(x, &s[d], finds[k].row[0]))
-			agree = 0;
-		else if (lead == x->ndevs)
-			lead = d;
-		else if (!find_alike(x, &s[lead], &s[d], k))
-			agree = 0;
-	}
-	if (lead == x->ndevs)
-		return;
-	if (agree) {
-		find_one(x, f, s, k, -1);
-		return;
-	}
-	for (d = 0; d < x->ndevs; d++)
-		if (row_has(x, &s[d], finds[k].row[0]))
-			find_one(x, f, s, k, (int)d);
+	return rc;
 }
 
 int sec_summary(struct rctx *x)
 {
 	struct sum_facts *s = calloc(x->ndevs ? x->ndevs : 1, sizeof(*s));
+	const void *fp[PG_MAXD];
+	int dev[PG_MAXD], d, n = 0, rc = 0;
 	struct rfind f;
-	size_t d, k;
-	int rc = 0;
+	size_t k;
 
 	if (!s)
 		return -1;
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (facts_versions(x, (int)d, &s[d].v) ||
-		    facts_ilp(x, (int)d, &s[d].i))
+	for (d = 0; d < (int)x->ndevs && !rc; d++)
+		if (facts_versions(x, d, &s[d].v) || facts_ilp(x, d, &s[d].i))
 			rc = -1;
+	for (d = 0; d < (int)x->ndevs && n < PG_MAXD; d++, n++) {
+		fp[n] = &s[d];
+		dev[n] = d;
+	}
 	emit_heading(x, 0, lang_get(x->L, "sum.title"));
 	emit_par(x, lang_get(x->L, "sum.intro"));
 	if (!rc)
 		rc = sum_table(x, s);
 	find_init(&f);
-	for (k = 0; k < NFINDS && !rc; k++)
-		sum_find(x, &f, s, k);
+	for (k = 0; k < NFINDS && !rc; k++) {
+		for (d = 0; d < n; d++)
+			s[d].k = k;
+		dvs_say(x, &f, "sum.find.text", fp, dev, n, sum_say);
+	}
 	if (!rc)
 		rc = find_emit(x, &f);
 	find_free(&f);

@@ -374,21 +374,22 @@ sum.row.gbs = \quad GB/s
 sum.row.pct_mem = \quad \% szczytu pamięci
 sum.row.memcpy = \texttt{memcpy} przy tym $N$ [GB/s]
 sum.row.pct_memcpy = \quad \% szczytu pamięci
-sum.find.best = @@DEV@@Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
-sum.find.lib.higher = @@DEV@@Przy tym rozmiarze jest szybsze od cuBLAS, @@EFF@@ raza (@@PCT_REF@@\,\% cuBLAS).
-sum.find.lib.lower = @@DEV@@cuBLAS jest przy tym rozmiarze szybszy, @@EFF@@ raza: własne jądro osiąga @@PCT_REF@@\,\% jego wydajności.
-sum.find.lib.same = @@DEV@@Przy tym rozmiarze nie różni się istotnie od cuBLAS (@@PCT_REF@@\,\% cuBLAS).
-sum.find.lib.untested = @@DEV@@Przy tym rozmiarze osiąga @@PCT_REF@@\,\% cuBLAS; różnicy nie zbadano testem (brak surowych próbek, zakresy się nakładają).
-sum.find.ilp.higher = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci: szybciej niż przy ILP~1, @@EFF@@ raza.
-sum.find.ilp.lower = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci: wolniej niż przy ILP~1, @@EFF@@ raza.
-sum.find.ilp.same = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci, bez istotnej różnicy względem ILP~1.
-sum.find.ilp.untested = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci; różnicy względem ILP~1 nie zbadano testem (brak surowych próbek, zakresy się nakładają).
-sum.find.ilp.alone = @@DEV@@Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci.
-sum.find.memcpy.higher = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), szybciej niż jądro kopiujące, @@EFF@@ raza.
-sum.find.memcpy.lower = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), wolniej niż jądro kopiujące, @@EFF@@ raza.
-sum.find.memcpy.same = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), bez istotnej różnicy względem jądra kopiującego.
-sum.find.memcpy.untested = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu); różnicy względem jądra kopiującego nie zbadano testem (brak surowych próbek, zakresy się nakładają).
-sum.find.memcpy.alone = @@DEV@@\texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu).
+sum.find.text = @@DEV@@@@TEXT@@
+sum.find.best = Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
+sum.find.lib.higher = Przy tym rozmiarze jest szybsze od cuBLAS, @@EFF@@ raza (@@PCT_REF@@\,\% cuBLAS).
+sum.find.lib.lower = cuBLAS jest przy tym rozmiarze szybszy, @@EFF@@ raza: własne jądro osiąga @@PCT_REF@@\,\% jego wydajności.
+sum.find.lib.same = Przy tym rozmiarze nie różni się istotnie od cuBLAS (@@PCT_REF@@\,\% cuBLAS).
+sum.find.lib.untested = Przy tym rozmiarze osiąga @@PCT_REF@@\,\% cuBLAS; różnicy nie zbadano testem (brak surowych próbek, zakresy się nakładają).
+sum.find.ilp.higher = Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci: szybciej niż przy ILP~1, @@EFF@@ raza.
+sum.find.ilp.lower = Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci: wolniej niż przy ILP~1, @@EFF@@ raza.
+sum.find.ilp.same = Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci, bez istotnej różnicy względem ILP~1.
+sum.find.ilp.untested = Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci; różnicy względem ILP~1 nie zbadano testem (brak surowych próbek, zakresy się nakładają).
+sum.find.ilp.alone = Jądro kopiujące przesyła @@GBS@@~GB/s przy ILP~@@ILP@@ i @@COUNT@@ elementach, @@PCT_MEM@@\,\% szczytu pamięci.
+sum.find.memcpy.higher = \texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), szybciej niż jądro kopiujące, @@EFF@@ raza.
+sum.find.memcpy.lower = \texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), wolniej niż jądro kopiujące, @@EFF@@ raza.
+sum.find.memcpy.same = \texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu), bez istotnej różnicy względem jądra kopiującego.
+sum.find.memcpy.untested = \texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu); różnicy względem jądra kopiującego nie zbadano testem (brak surowych próbek, zakresy się nakładają).
+sum.find.memcpy.alone = \texttt{memcpy} przesyła przy tym rozmiarze @@MEMCPY@@~GB/s (@@PCT_MEMCPY@@\,\% szczytu).
 
 cross.title = Porównanie urządzeń
 cross.single = Sprawozdanie obejmuje tylko jedno urządzenie, nie ma więc czego porównywać.
