@@ -416,8 +416,8 @@ static int pages_check(sqlite3 *db, char *err, size_t errlen)
  * read: identity, version, every table of that version. */
 static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 {
-	const char *const *probe;
 	int64_t app = 0, uv = 0;
+	size_t i;
 	sqlite3_stmt *s = NULL;
 	int rc;
 
@@ -430,14 +430,17 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		return foreign_msg((uint32_t)app, err, errlen);
 	if (uv > STORE_SCHEMA_VERSION)
 		return newer_msg((int)uv, err, errlen);
-	probe = store_schema_probes((int)uv);
-	if (!probe) {
+	if (uv < 1) {
 		snprintf(err, errlen, "not an mmreport database (schema "
 			 "version %lld)", (long long)uv);
 		return STORE_ERR_FOREIGN;
 	}
-	for (; *probe; probe++) {
-		rc = sqlite3_prepare_v2(db, *probe, -1, &s, NULL);
+	for (i = 0; i < store_schema_ntables; i++) {
+		char *probe = store_schema_probe((int)uv, i);
+
+		rc = probe ? sqlite3_prepare_v2(db, probe, -1, &s, NULL)
+			   : SQLITE_NOMEM;
+		sqlite3_free(probe);
 		if (rc == SQLITE_OK) {
 			rc = sqlite3_step(s);
 			if (rc == SQLITE_ROW || rc == SQLITE_DONE)
@@ -446,7 +449,7 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		if (rc != SQLITE_OK) {
 			int code = store_error_from_sqlite(rc);
 
-			if (code == STORE_ERR_INTERNAL) {
+			if (code == STORE_ERR_INTERNAL && rc != SQLITE_NOMEM) {
 				/* "no such table/column": someone else's
 				 * file that borrowed our identity. */
 				snprintf(err, errlen, "not an mmreport "
