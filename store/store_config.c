@@ -227,29 +227,14 @@ void store_configs_free(struct store_config *c, size_t n)
  * device, session, suite and variant applied before choosing (they are
  * part of the key, or fix the session) and its status after. A file
  * older than schema 3 is read as it is: NULL for what it lacks. */
-#define CONFIG_LIST_SQL(src, v3cols) \
+#define CONFIG_LIST_SQL(src, cols) \
 	"SELECT id, session_id, dev, suite, variant, m, k, n, count," \
 	" block_x, block_y, ilp, host_mem, precision, status, reason," \
 	" rel_error, flops, bytes, samples, seconds, finished_at, param, " \
-	v3cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
+	cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
 	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
 	" param, m, k, n, count"
-#define CONFIG_V3_COLS \
-	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
-#define CONFIG_V7_COLS ", noise, throttled, discarded"
-#define CONFIG_V7_ABSENT ", NULL, NULL, NULL"
-static const char config_list_v7[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
-	CONFIG_V3_COLS CONFIG_V7_COLS);
-static const char config_list_v5[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
-	CONFIG_V3_COLS CONFIG_V7_ABSENT);
-static const char config_list_v3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
-	CONFIG_V3_COLS CONFIG_V7_ABSENT);
-static const char config_list_pre3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
-	"NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-	CONFIG_V7_ABSENT);
-
 /* Fills the schema-3 fields of c from columns i .. i + 8 of q. */
 static int config_v3_read(struct store *st, sqlite3_stmt *q, int i,
 			  struct store_config *c)
@@ -274,16 +259,20 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	struct store_config *cs = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char sql[2048];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
 	if (!f)
 		f = &all;
-	rc = STORE_PREPARE(st, st->version >= 7 ? config_list_v7 :
-			   st->version >= 5 ? config_list_v5 :
-			   st->version >= 3 ? config_list_v3 :
-			   config_list_pre3, &q);
+	snprintf(sql, sizeof(sql), CONFIG_LIST_SQL("%s", "%s, %s"),
+		 st->version >= 3 ? "grp, grid_blocks, wave_blocks,"
+		 " working_set, l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
+		 " throttle_reasons, regime" : "NULL, NULL, NULL, NULL, NULL,"
+		 " NULL, NULL, NULL, NULL", st->version >= 7 ? "noise, throttled,"
+		 " discarded" : "NULL, NULL, NULL", STORE_CONFIG_SRC(st));
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);

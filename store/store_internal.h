@@ -126,6 +126,15 @@ int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
  * closed), and frees st->stage. */
 void store_stage_discard(struct store *st);
 
+/* Writes into buf[len] the columns of the session table that follow
+ * its end readings (keep_samples, then those schemas 3, 4 and 7 added),
+ * as a file of schema version reads: what it lacks derived as its
+ * migration would (keep_samples: whether samples are there) or NULL.
+ * The query names the session table s; db is the schema prefix of the
+ * tables the derivation reads ("" or "src."). Returns 0, or 1 when buf
+ * is too small. */
+int store_session_cols(int version, const char *db, char *buf, size_t len);
+
 /* ---- processes (store_proc.c) -------------------------------------------- */
 
 /* 1 when the process that wrote a running session is known to be gone:

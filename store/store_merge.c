@@ -21,44 +21,14 @@
 	" start_power_w, start_throttle_reasons, start_throttle_text," \
 	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
 	" end_throttle_reasons, end_throttle_text"
-#define SESSION_V3_COLS "timer, cold, launch_us, pid, proc_start"
-#define SESSION_V4_COLS "counters, counters_why"
-#define SESSION_V7_COLS \
-	"max_noise_pct, throttle, throttle_pct, top_sm_clock_mhz," \
-	" clocks_locked, power_limit_w, pcie_gen, pcie_width, host_cpu," \
-	" cuda_compiler, cublas_version"
-#define SESSION_V7_ABSENT \
-	", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
 #define SESSION_INSERT \
 	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
-	", keep_samples, " SESSION_V3_COLS ", " SESSION_V4_COLS ", " \
-	SESSION_V7_COLS ") SELECT uuid, ?2, " SESSION_COPY_COLS
-
-/* Per source schema version (index: version - 1): what an older version
- * lacked is derived as the forward migration would have, or NULL. */
-static const char *const session_copy[7] = {
-	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
-	" ON x.config_id = c.id WHERE c.session_id = s.id),"
-	" NULL, NULL, NULL, NULL, NULL, NULL, NULL" SESSION_V7_ABSENT
-	" FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, NULL, NULL, NULL, NULL, NULL, NULL,"
-	" NULL" SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", NULL, NULL"
-	SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	/* 5 changed config only */
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	/* 6 changed kernel only */
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS ", " SESSION_V7_COLS
-	" FROM src.session s WHERE s.id = ?1",
-};
-_Static_assert(sizeof(session_copy) / sizeof(session_copy[0]) ==
-	       STORE_SCHEMA_VERSION, "a session copy per source version");
+	", keep_samples, timer, cold, launch_us, pid, proc_start, counters," \
+	" counters_why, max_noise_pct, throttle, throttle_pct," \
+	" top_sm_clock_mhz, clocks_locked, power_limit_w, pcie_gen," \
+	" pcie_width, host_cpu, cuda_compiler, cublas_version)" \
+	" SELECT uuid, ?2, " SESSION_COPY_COLS ", %s" \
+	" FROM src.session s WHERE s.id = ?1"
 
 #define KATTR_COPY_COLS \
 	"variant, block_x, block_y, threads_per_block, regs_per_thread," \
@@ -89,16 +59,8 @@ static const char *const kattr_copy[2] = {
 /* The interleaving group is a number within its session, so it needs no
  * remapping. Before schema 3: NULL, unknown; before 5 no parameter was
  * swept: 0; before 7 noise and throttled samples are unknown: NULL. */
-static const char *const config_copy[4] = {
-	CONFIG_INSERT ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
-	" 0, NULL, NULL, NULL FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", 0, NULL, NULL, NULL"
-	" FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", param, NULL, NULL, NULL"
-	" FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", param, " CONFIG_V7_COLS
-	" FROM src.config WHERE id = ?1",
-};
+#define CONFIG_COPY \
+	CONFIG_INSERT ", %s, %s, %s FROM src.config WHERE id = ?1"
 
 /* The statements of one merge, prepared once. */
 enum {
@@ -159,14 +121,10 @@ static int merge_prepare(struct merge *m, int version)
 			" JOIN src.device sd ON sd.id = s.device_id"
 			" JOIN main.device md ON md.uuid = sd.uuid"
 			" WHERE s.id = ?1",
-		[Q_SESSION_COPY] = session_copy[version - 1],
 		[Q_KERNEL_COPY] = kernel_copy[version >= 6],
 		[Q_KATTR_COPY] = kattr_copy[version >= 2],
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",
-		[Q_CONFIG_COPY] = config_copy[(version >= 3) +
-					      (version >= 5) +
-					      (version >= 7)],
 		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
 			" unit, n, min, max, mean, median, stddev, p05, p25,"
 			" p75, p95) SELECT ?2, metric, ord, unit, n, min, max,"
@@ -176,8 +134,17 @@ static int merge_prepare(struct merge *m, int version)
 			" idx, value) SELECT ?2, metric, idx, value"
 			" FROM src.sample WHERE config_id = ?1",
 	};
+	char cols[512], session[2048], config[1024];
 	int i, rc;
 
+	store_session_cols(version, "src.", cols, sizeof(cols));
+	snprintf(session, sizeof(session), SESSION_INSERT, cols);
+	snprintf(config, sizeof(config), CONFIG_COPY, version >= 3 ?
+		 CONFIG_V3_COLS : "NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+		 " NULL, NULL", version >= 5 ? "param" : "0", version >= 7 ?
+		 CONFIG_V7_COLS : "NULL, NULL, NULL");
+	sql[Q_SESSION_COPY] = session;
+	sql[Q_CONFIG_COPY] = config;
 	for (i = 0; i < Q_COUNT; i++) {
 		rc = STORE_PREPARE(m->st, sql[i], &m->q[i]);
 		if (rc < 0)

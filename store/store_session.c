@@ -1,4 +1,5 @@
 /* Measurement sessions. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,38 +18,24 @@
 	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
 	" end_throttle_reasons, end_throttle_text"
 
-/* Each schema's list query yields the same columns: SESSION_COLS, then
- * keep_samples and the schema-3 fields. What an older file lacks is
- * derived (schema 1's keep_samples: whether samples are there says) or
- * NULL, as reading it after migrating would give. */
-#define SESSION_V3_COLS ", timer, cold, launch_us, pid, proc_start"
-#define SESSION_V3_ABSENT ", NULL, NULL, NULL, NULL, NULL"
-#define SESSION_V4_COLS ", counters, counters_why"
-#define SESSION_V4_ABSENT ", NULL, NULL"
-#define SESSION_V7_COLS \
-	", max_noise_pct, throttle, throttle_pct, top_sm_clock_mhz," \
-	" clocks_locked, power_limit_w, pcie_gen, pcie_width, host_cpu," \
-	" cuda_compiler, cublas_version"
-#define SESSION_V7_ABSENT \
-	", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-#define SESSION_ORDER " FROM session ORDER BY started_at, id"
+int store_session_cols(int version, const char *db, char *buf, size_t len)
+{
+	char keep[160];
 
-static const char list_v1[] =
-	"SELECT " SESSION_COLS ", EXISTS (SELECT 1 FROM config c"
-	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)"
-	SESSION_V3_ABSENT SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v2[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_ABSENT
-	SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v3[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v4[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_COLS SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v7[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_COLS SESSION_V7_COLS SESSION_ORDER;
+	snprintf(keep, sizeof(keep), "EXISTS (SELECT 1 FROM %sconfig c JOIN "
+		 "%ssample x ON x.config_id = c.id WHERE c.session_id = s.id)",
+		 db, db);
+	return snprintf(buf, len, "%s, %s, %s, %s", version >= 2 ?
+			"keep_samples" : keep, version >= 3 ?
+			"timer, cold, launch_us, pid, proc_start" :
+			"NULL, NULL, NULL, NULL, NULL", version >= 4 ?
+			"counters, counters_why" : "NULL, NULL",
+			version >= 7 ? "max_noise_pct, throttle, throttle_pct,"
+			" top_sm_clock_mhz, clocks_locked, power_limit_w,"
+			" pcie_gen, pcie_width, host_cpu, cuda_compiler,"
+			" cublas_version" : "NULL, NULL, NULL, NULL, NULL,"
+			" NULL, NULL, NULL, NULL, NULL, NULL") >= (int)len;
+}
 
 /* Binds the six readings of e from index i on. */
 static void env_bind(int *b, sqlite3_stmt *s, int i,
@@ -380,14 +367,15 @@ int store_session_list(struct store *st, struct store_session **out,
 	struct store_session *ss = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char cols[512], sql[2048];
 	int rc;
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, st->version >= 7 ? list_v7 :
-			   st->version >= 4 ? list_v4 :
-			   st->version == 3 ? list_v3 :
-			   st->version == 2 ? list_v2 : list_v1, &q);
+	store_session_cols(st->version, "", cols, sizeof(cols));
+	snprintf(sql, sizeof(sql), "SELECT " SESSION_COLS ", %s FROM session s"
+		 " ORDER BY started_at, id", cols);
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	while ((rc = STORE_CHECK(st, sqlite3_step(q))) == SQLITE_ROW) {
