@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -599,62 +598,6 @@ static int side_read(const char *path, long long session,
 	return rc;
 }
 
-static int output_open(const char *path, FILE **f, char **tmp)
-{
-	mode_t mask;
-	int fd;
-
-	*tmp = NULL;
-	if (!path || !strcmp(path, "-")) {
-		*f = stdout;
-		return 0;
-	}
-	*tmp = malloc(strlen(path) + 16);
-	if (!*tmp)
-		return CLI_EXIT_SOFTWARE;
-	sprintf(*tmp, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(*tmp);
-	/* mkstemp makes the file 0600: the output gets the mode any new
-	 * file would */
-	mask = umask(0);
-	umask(mask);
-	if (fd >= 0 && fchmod(fd, 0666 & ~mask))
-		fprintf(stderr, "%s: compare: cannot set the mode of '%s': "
-			"%s\n", cli_progname, path, strerror(errno));
-	if (fd < 0 || !(*f = fdopen(fd, "w"))) {
-		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
-			cli_progname, path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(*tmp);
-		}
-		free(*tmp);
-		*tmp = NULL;
-		return CLI_EXIT_IOERR;
-	}
-	return 0;
-}
-
-static int output_close(const char *path, FILE *f, char *tmp, int rc)
-{
-	if (!tmp)
-		return cli_stdout_close(rc);
-	if (fclose(f) && !rc) {
-		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
-			cli_progname, path, strerror(errno));
-		rc = CLI_EXIT_IOERR;
-	}
-	if ((!rc || rc == CLI_EXIT_GATE) && rename(tmp, path)) {
-		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
-			cli_progname, path, strerror(errno));
-		rc = CLI_EXIT_IOERR;
-	}
-	if (rc && rc != CLI_EXIT_GATE)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
 static int options_parse(int argc, char **argv, struct copts *o)
 {
 	struct cli_seen seen = { { 0 } };
@@ -720,8 +663,7 @@ static int options_parse(int argc, char **argv, struct copts *o)
 		case OPT_HELP:
 			return cli_help_print(compare_help);
 		case OPT_VERSION:
-			printf("mmreport %s\n", MMREPORT_VERSION);
-			return cli_stdout_close(CLI_EXIT_OK);
+			return cli_version_print();
 		default:
 			return cli_getopt_error("compare", opt, argv);
 		}
@@ -782,7 +724,7 @@ int cli_compare_run(int argc, char **argv)
 		rc = CLI_EXIT_SOFTWARE;
 		goto out;
 	}
-	rc = output_open(o.output, &f, &tmp);
+	rc = cli_output_open("compare", o.output, &f, &tmp);
 	if (rc)
 		goto out;
 	if (!strcmp(o.format, "csv"))
@@ -807,7 +749,7 @@ int cli_compare_run(int argc, char **argv)
 			o.fail);
 		rc = CLI_EXIT_GATE;
 	}
-	rc = output_close(o.output, f, tmp, rc);
+	rc = cli_output_close("compare", o.output, f, tmp, rc);
 out:
 	cmp_result_free(&r);
 	cmp_side_free(&s[0]);

@@ -393,8 +393,7 @@ int cli_measure_run(int argc, char **argv)
 		case OPT_QUIET: o.quiet = 1; break;
 		case OPT_HELP: return help_print();
 		case OPT_VERSION:
-			printf("mmreport %s\n", MMREPORT_VERSION);
-			return cli_stdout_close(CLI_EXIT_OK);
+			return cli_version_print();
 		default:
 			return cli_getopt_error("measure", opt, argv);
 		}
