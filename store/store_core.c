@@ -287,6 +287,152 @@ void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v)
 		store_bind_int(b, s, i, v);
 }
 
+int store_fields_insert_sql(char *buf, size_t len, const char *table,
+			    const struct store_field *f, size_t n,
+			    const char *tail)
+{
+	size_t i, o;
+
+	o = (size_t)snprintf(buf, len, "INSERT INTO %s(", table);
+	for (i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "",
+				      f[i].col);
+	for (i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, f[i].dflt ?
+				      "%s%sCOALESCE(?%zu, %s)" : "%s%s?%zu",
+				      i ? ", " : "", i ? "" : ") VALUES (",
+				      i + 1, f[i].dflt);
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o, ")%s", tail);
+	return o >= len;
+}
+
+void store_fields_bind(int *b, sqlite3_stmt *q, int first,
+		       const struct store_field *f, size_t n, const void *obj)
+{
+	const char *base = obj;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const void *v = base + f[i].off;
+		const char *t;
+		int at = first + (int)i, null = 0, iv;
+		int64_t l = 0;
+		double d;
+
+		switch (f[i].kind) {
+		case SF_TEXT:
+		case SF_TEXT_EMPTY:
+			t = *(char *const *)v;
+			store_bind_text(b, q, at, t || f[i].kind == SF_TEXT ?
+					t : "");
+			continue;
+		case SF_INT:
+		case SF_BOOL:
+		case SF_TRI:
+		case SF_POS_INT:
+			iv = *(const int *)v;
+			null = f[i].kind == SF_TRI ? iv < 0 :
+			       f[i].kind == SF_POS_INT && iv <= 0;
+			l = f[i].kind == SF_BOOL || f[i].kind == SF_TRI ?
+			    iv != 0 : iv;
+			break;
+		case SF_I64:
+		case SF_KNOWN_I64:
+		case SF_COUNT:
+			l = *(const int64_t *)v;
+			null = f[i].kind == SF_COUNT ? l < 0 :
+			       f[i].kind == SF_KNOWN_I64 && l == 0;
+			break;
+		case SF_U64:
+		case SF_HAS_U64:
+			l = store_u64_to_i64(*(const unsigned long long *)v);
+			null = f[i].kind == SF_HAS_U64 &&
+			       !*(const int *)(base + f[i].has);
+			break;
+		default:
+			d = *(const double *)v;
+			null = (f[i].kind == SF_HAS_DOUBLE &&
+				!*(const int *)(base + f[i].has)) ||
+			       (f[i].kind == SF_KNOWN && d == 0) ||
+			       (f[i].kind == SF_POS && !(d > 0));
+			if (null)
+				store_bind_null(b, q, at);
+			else
+				store_bind_double(b, q, at, d);
+			continue;
+		}
+		if (null)
+			store_bind_null(b, q, at);
+		else
+			store_bind_int(b, q, at, l);
+	}
+}
+
+int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
+		      const struct store_field *f, size_t n, void *obj)
+{
+	char *base = obj;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		void *v = base + f[i].off;
+		int at = first + (int)i;
+		int null = sqlite3_column_type(q, at) == SQLITE_NULL;
+		int64_t l = sqlite3_column_int64(q, at);
+
+		switch (f[i].kind) {
+		case SF_TEXT:
+		case SF_TEXT_EMPTY:
+			rc = store_col_strdup(st, q, at, (char **)v);
+			if (rc)
+				return rc;
+			break;
+		case SF_INT:
+		case SF_POS_INT:
+			*(int *)v = (int)l;
+			break;
+		case SF_BOOL:
+			*(int *)v = l != 0;
+			break;
+		case SF_TRI:
+			*(int *)v = null ? -1 : l > 0 ? 1 : (int)l;
+			break;
+		case SF_I64:
+		case SF_KNOWN_I64:
+			*(int64_t *)v = l;
+			break;
+		case SF_COUNT:
+			*(int64_t *)v = null ? -1 : l;
+			break;
+		case SF_HAS_U64:
+			*(int *)(base + f[i].has) = !null;
+			/* fall through */
+		case SF_U64:
+			*(unsigned long long *)v = store_i64_to_u64(l);
+			break;
+		case SF_HAS_DOUBLE:
+			*(int *)(base + f[i].has) = !null;
+			*(double *)v = null ? 0 : sqlite3_column_double(q, at);
+			break;
+		default:
+			*(double *)v = store_col_double(q, at);
+			break;
+		}
+	}
+	return 0;
+}
+
+void store_fields_free(const struct store_field *f, size_t n, void *obj)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (f[i].kind == SF_TEXT || f[i].kind == SF_TEXT_EMPTY)
+			free(*(char **)((char *)obj + f[i].off));
+}
+
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
 {
 	const unsigned char *t;

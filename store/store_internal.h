@@ -3,6 +3,7 @@
 #ifndef MMREPORT_STORE_INTERNAL_H
 #define MMREPORT_STORE_INTERNAL_H
 
+#include <stddef.h>
 #include <sys/stat.h>
 
 #include <sqlite3.h>
@@ -107,6 +108,53 @@ void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v);
 	((b) != SQLITE_OK ? \
 	 store_check_at((st), (b), __FILE__, __LINE__, "sqlite3_bind_*") : \
 	 STORE_CHECK((st), sqlite3_step(stmt)))
+
+/* A column of a row as a field of a C structure, for tables whose rows
+ * are written and read whole (store_fields_*): how its value is stored
+ * and read back. */
+enum store_field_kind {
+	SF_TEXT,	/* char *; NULL stored as NULL */
+	SF_TEXT_EMPTY,	/* char *; NULL stored as "" */
+	SF_INT,		/* int */
+	SF_I64,		/* int64_t */
+	SF_BOOL,	/* int, stored 0 or 1 */
+	SF_TRI,		/* int: < 0 unknown (NULL, read -1), else 0 or 1 */
+	SF_POS_INT,	/* int: <= 0 unknown (NULL, read 0) */
+	SF_KNOWN_I64,	/* int64_t: 0 unknown (NULL, read 0) */
+	SF_COUNT,	/* int64_t: < 0 unknown (NULL, read -1) */
+	SF_U64,		/* unsigned long long, stored as its bit pattern */
+	SF_DOUBLE,	/* double: NaN unknown (NULL, read NaN) */
+	SF_KNOWN,	/* double: NaN or 0 unknown (NULL, read NaN) */
+	SF_POS,		/* double: NaN or <= 0 unknown (NULL, read NaN) */
+	SF_HAS_DOUBLE,	/* double, known when the int at has is not 0
+			 * (else NULL, read 0 with has 0) */
+	SF_HAS_U64	/* unsigned long long, likewise (bit pattern) */
+};
+
+struct store_field {
+	const char *col;
+	enum store_field_kind kind;
+	size_t off;		/* of the value in the structure */
+	size_t has;		/* SF_HAS_*: of its flag */
+	const char *dflt;	/* SQL an insert stores for NULL; NULL none */
+};
+
+/* Writes into buf[len] "INSERT INTO table(col, ...) VALUES (?1, ...)"
+ * of f[n] (a field with a default as COALESCE(?i, dflt)) and tail (an
+ * ON CONFLICT clause, or ""). Returns 0, or 1 when buf is too small. */
+int store_fields_insert_sql(char *buf, size_t len, const char *table,
+			    const struct store_field *f, size_t n,
+			    const char *tail);
+/* Binds the fields f[n] of obj to ?first, ?first + 1, ... of q. */
+void store_fields_bind(int *b, sqlite3_stmt *q, int first,
+		       const struct store_field *f, size_t n, const void *obj);
+/* Reads columns first, first + 1, ... of q into the fields f[n] of obj.
+ * 0, or STORE_ERR_INTERNAL when memory runs out (what was read is freed
+ * by store_fields_free). */
+int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
+		      const struct store_field *f, size_t n, void *obj);
+/* Frees the text fields of obj among f[n]. */
+void store_fields_free(const struct store_field *f, size_t n, void *obj);
 
 /* Column helpers. store_col_strdup returns 0 and sets *out (NULL for an
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */

@@ -18,6 +18,65 @@
 	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
 	" end_throttle_reasons, end_throttle_text"
 
+/* The columns of a session as inserted and, after id, as the list reads
+ * them: SESSION_COLS, then store_session_cols's. */
+#define SO(m) offsetof(struct store_session, m)
+#define ENV(side, e) \
+	{ #side "_sm_clock_mhz", SF_HAS_DOUBLE, SO(e.sm_clock_mhz), \
+	  SO(e.has_sm_clock), NULL }, \
+	{ #side "_mem_clock_mhz", SF_HAS_DOUBLE, SO(e.mem_clock_mhz), \
+	  SO(e.has_mem_clock), NULL }, \
+	{ #side "_temp_c", SF_HAS_DOUBLE, SO(e.temp_c), SO(e.has_temp), NULL }, \
+	{ #side "_power_w", SF_HAS_DOUBLE, SO(e.power_w), SO(e.has_power), \
+	  NULL }, \
+	{ #side "_throttle_reasons", SF_HAS_U64, SO(e.throttle_reasons), \
+	  SO(e.has_throttle), NULL }, \
+	{ #side "_throttle_text", SF_TEXT, SO(e.throttle_text), 0, NULL }
+static const struct store_field session_fields[] = {
+	{ "uuid", SF_TEXT, SO(uuid), 0, NULL },
+	{ "device_id", SF_I64, SO(device_id), 0, NULL },
+	{ "started_at", SF_TEXT, SO(started_at), 0, NOW_UTC },
+	{ "ended_at", SF_TEXT, SO(ended_at), 0, NULL },
+	{ "status", SF_TEXT, SO(status), 0, "'" VOCAB_SESSION_RUNNING "'" },
+	{ "hostname", SF_TEXT, SO(hostname), 0, NULL },
+	{ "cmdline", SF_TEXT, SO(cmdline), 0, NULL },
+	{ "tool_version", SF_TEXT, SO(tool_version), 0, NULL },
+	{ "driver_version", SF_INT, SO(driver_version), 0, NULL },
+	{ "runtime_version", SF_INT, SO(runtime_version), 0, NULL },
+	{ "driver_text", SF_TEXT, SO(driver_text), 0, NULL },
+	{ "repeats", SF_INT, SO(repeat), 0, NULL },
+	{ "warmup", SF_INT, SO(warmup), 0, NULL },
+	{ "min_samples", SF_INT, SO(min_samples), 0, NULL },
+	{ "max_time_s", SF_DOUBLE, SO(max_time_s), 0, NULL },
+	{ "seed", SF_U64, SO(seed), 0, NULL },
+	{ "suites", SF_TEXT, SO(suites), 0, NULL },
+	{ "timers", SF_TEXT, SO(timers), 0, NULL },
+	{ "tolerance", SF_DOUBLE, SO(tolerance), 0, NULL },
+	ENV(start, env_start),
+	ENV(end, env_end),
+	{ "keep_samples", SF_BOOL, SO(keep_samples), 0, NULL },
+	{ "timer", SF_TEXT, SO(timer), 0, NULL },
+	{ "cold", SF_TRI, SO(cold), 0, NULL },
+	{ "launch_us", SF_KNOWN, SO(launch_us), 0, NULL },
+	{ "pid", SF_POS_INT, SO(pid), 0, NULL },
+	{ "proc_start", SF_TEXT, SO(proc_start), 0, NULL },
+	{ "counters", SF_TEXT, SO(counters), 0, NULL },
+	{ "counters_why", SF_TEXT, SO(counters_why), 0, NULL },
+	{ "max_noise_pct", SF_KNOWN, SO(max_noise_pct), 0, NULL },
+	{ "throttle", SF_TEXT, SO(throttle), 0, NULL },
+	{ "throttle_pct", SF_KNOWN, SO(throttle_pct), 0, NULL },
+	{ "top_sm_clock_mhz", SF_POS, SO(top_sm_clock_mhz), 0, NULL },
+	{ "clocks_locked", SF_TRI, SO(clocks_locked), 0, NULL },
+	{ "power_limit_w", SF_POS, SO(power_limit_w), 0, NULL },
+	{ "pcie_gen", SF_POS_INT, SO(pcie_gen), 0, NULL },
+	{ "pcie_width", SF_POS_INT, SO(pcie_width), 0, NULL },
+	{ "host_cpu", SF_TEXT, SO(host_cpu), 0, NULL },
+	{ "cuda_compiler", SF_TEXT, SO(cuda_compiler), 0, NULL },
+	{ "cublas_version", SF_POS_INT, SO(cublas_version), 0, NULL },
+};
+#define NFIELDS (sizeof(session_fields) / sizeof(session_fields[0]))
+#define END_FIELDS 25		/* session_fields[25 .. 30]: env_end */
+
 int store_session_cols(int version, const char *db, char *buf, size_t len)
 {
 	char keep[160];
@@ -37,126 +96,21 @@ int store_session_cols(int version, const char *db, char *buf, size_t len)
 			" NULL, NULL, NULL, NULL, NULL, NULL") >= (int)len;
 }
 
-/* Binds the six readings of e from index i on. */
-static void env_bind(int *b, sqlite3_stmt *s, int i,
-		     const struct store_env *e)
-{
-	store_bind_opt_double(b, s, i, e->has_sm_clock, e->sm_clock_mhz);
-	store_bind_opt_double(b, s, i + 1, e->has_mem_clock,
-			      e->mem_clock_mhz);
-	store_bind_opt_double(b, s, i + 2, e->has_temp, e->temp_c);
-	store_bind_opt_double(b, s, i + 3, e->has_power, e->power_w);
-	if (e->has_throttle)
-		store_bind_int(b, s, i + 4,
-			       store_u64_to_i64(e->throttle_reasons));
-	else
-		store_bind_null(b, s, i + 4);
-	store_bind_text(b, s, i + 5, e->throttle_text);
-}
-
-static int env_read(struct store *st, sqlite3_stmt *s, int i,
-		    struct store_env *e)
-{
-#define OPT_DOUBLE(has, val, col) do { \
-		(has) = sqlite3_column_type(s, (col)) != SQLITE_NULL; \
-		(val) = (has) ? sqlite3_column_double(s, (col)) : 0; \
-	} while (0)
-	OPT_DOUBLE(e->has_sm_clock, e->sm_clock_mhz, i);
-	OPT_DOUBLE(e->has_mem_clock, e->mem_clock_mhz, i + 1);
-	OPT_DOUBLE(e->has_temp, e->temp_c, i + 2);
-	OPT_DOUBLE(e->has_power, e->power_w, i + 3);
-#undef OPT_DOUBLE
-	e->has_throttle = sqlite3_column_type(s, i + 4) != SQLITE_NULL;
-	e->throttle_reasons = e->has_throttle ?
-		store_i64_to_u64(sqlite3_column_int64(s, i + 4)) : 0;
-	return store_col_strdup(st, s, i + 5, &e->throttle_text);
-}
-
 int store_session_insert(struct store *st, struct store_session *s)
 {
 	sqlite3_stmt *q = NULL;
+	char sql[2048];
 	int rc, b = SQLITE_OK;
 
 	if (!s || !s->uuid || s->device_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "session without "
 				  "uuid or device");
-	rc = STORE_PREPARE(st, "INSERT INTO session(uuid, device_id,"
-			   " started_at, ended_at, status, hostname, cmdline,"
-			   " tool_version, driver_version, runtime_version,"
-			   " driver_text, repeats, warmup, min_samples,"
-			   " max_time_s, seed, suites, timers, tolerance,"
-			   " start_sm_clock_mhz, start_mem_clock_mhz,"
-			   " start_temp_c, start_power_w,"
-			   " start_throttle_reasons, start_throttle_text,"
-			   " end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c,"
-			   " end_power_w, end_throttle_reasons,"
-			   " end_throttle_text, keep_samples, timer, cold,"
-			   " launch_us, pid, proc_start, counters,"
-			   " counters_why, max_noise_pct, throttle,"
-			   " throttle_pct, top_sm_clock_mhz, clocks_locked,"
-			   " power_limit_w, pcie_gen, pcie_width, host_cpu,"
-			   " cuda_compiler, cublas_version)"
-			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
-			   " COALESCE(?5, '" VOCAB_SESSION_RUNNING "'),"
-			   " ?6, ?7, ?8, ?9, ?10,"
-			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
-			   " ?20, ?21, ?22, ?23, ?24, ?25,"
-			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32,"
-			   " ?33, ?34, ?35, ?36, ?37, ?38, ?39,"
-			   " ?40, ?41, ?42, ?43, ?44, ?45, ?46, ?47, ?48,"
-			   " ?49, ?50)", &q);
+	store_fields_insert_sql(sql, sizeof(sql), "session", session_fields,
+				NFIELDS, "");
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
-	store_bind_text(&b, q, 1, s->uuid);
-	store_bind_int(&b, q, 2, s->device_id);
-	store_bind_text(&b, q, 3, s->started_at);
-	store_bind_text(&b, q, 4, s->ended_at);
-	store_bind_text(&b, q, 5, s->status);
-	store_bind_text(&b, q, 6, s->hostname);
-	store_bind_text(&b, q, 7, s->cmdline);
-	store_bind_text(&b, q, 8, s->tool_version);
-	store_bind_int(&b, q, 9, s->driver_version);
-	store_bind_int(&b, q, 10, s->runtime_version);
-	store_bind_text(&b, q, 11, s->driver_text);
-	store_bind_int(&b, q, 12, s->repeat);
-	store_bind_int(&b, q, 13, s->warmup);
-	store_bind_int(&b, q, 14, s->min_samples);
-	store_bind_double(&b, q, 15, s->max_time_s);
-	store_bind_int(&b, q, 16, store_u64_to_i64(s->seed));
-	store_bind_text(&b, q, 17, s->suites);
-	store_bind_text(&b, q, 18, s->timers);
-	store_bind_double(&b, q, 19, s->tolerance);
-	env_bind(&b, q, 20, &s->env_start);
-	env_bind(&b, q, 26, &s->env_end);
-	store_bind_int(&b, q, 32, s->keep_samples ? 1 : 0);
-	store_bind_text(&b, q, 33, s->timer);
-	if (s->cold < 0)
-		store_bind_null(&b, q, 34);
-	else
-		store_bind_int(&b, q, 34, s->cold ? 1 : 0);
-	store_bind_known_double(&b, q, 35, s->launch_us);
-	store_bind_known_int(&b, q, 36, s->pid > 0 ? s->pid : 0);
-	store_bind_text(&b, q, 37, s->proc_start);
-	store_bind_text(&b, q, 38, s->counters);
-	store_bind_text(&b, q, 39, s->counters_why);
-	store_bind_known_double(&b, q, 40, s->max_noise_pct);
-	store_bind_text(&b, q, 41, s->throttle);
-	store_bind_known_double(&b, q, 42, s->throttle_pct);
-	store_bind_known_double(&b, q, 43, s->top_sm_clock_mhz > 0 ?
-				s->top_sm_clock_mhz : 0);
-	if (s->clocks_locked < 0)
-		store_bind_null(&b, q, 44);
-	else
-		store_bind_int(&b, q, 44, s->clocks_locked ? 1 : 0);
-	store_bind_known_double(&b, q, 45, s->power_limit_w > 0 ?
-				s->power_limit_w : 0);
-	store_bind_known_int(&b, q, 46, s->pcie_gen > 0 ? s->pcie_gen : 0);
-	store_bind_known_int(&b, q, 47, s->pcie_width > 0 ? s->pcie_width
-			     : 0);
-	store_bind_text(&b, q, 48, s->host_cpu);
-	store_bind_text(&b, q, 49, s->cuda_compiler);
-	store_bind_known_int(&b, q, 50, s->cublas_version > 0 ?
-			     s->cublas_version : 0);
+	store_fields_bind(&b, q, 1, session_fields, NFIELDS, s);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -192,8 +146,11 @@ int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 	store_bind_int(&b, q, 1, id);
 	store_bind_text(&b, q, 2, ended_at);
 	store_bind_text(&b, q, 3, status);
-	if (end)
-		env_bind(&b, q, 4, end);
+	if (end) {
+		struct store_session e = { .env_end = *end };
+
+		store_fields_bind(&b, q, 4, session_fields + END_FIELDS, 6, &e);
+	}
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -237,29 +194,6 @@ out:
 	return rc;
 }
 
-static void session_clear(struct store_session *s)
-{
-	free(s->uuid);
-	free(s->started_at);
-	free(s->ended_at);
-	free(s->status);
-	free(s->hostname);
-	free(s->cmdline);
-	free(s->tool_version);
-	free(s->driver_text);
-	free(s->suites);
-	free(s->timers);
-	free(s->env_start.throttle_text);
-	free(s->env_end.throttle_text);
-	free(s->timer);
-	free(s->proc_start);
-	free(s->counters);
-	free(s->counters_why);
-	free(s->throttle);
-	free(s->host_cpu);
-	free(s->cuda_compiler);
-}
-
 void store_sessions_free(struct store_session *s, size_t n)
 {
 	size_t i;
@@ -267,66 +201,8 @@ void store_sessions_free(struct store_session *s, size_t n)
 	if (!s)
 		return;
 	for (i = 0; i < n; i++)
-		session_clear(&s[i]);
+		store_fields_free(session_fields, NFIELDS, &s[i]);
 	free(s);
-}
-
-static int session_read(struct store *st, sqlite3_stmt *q,
-			struct store_session *s)
-{
-	int rc;
-
-	s->id = sqlite3_column_int64(q, 0);
-	s->device_id = sqlite3_column_int64(q, 2);
-	if ((rc = store_col_strdup(st, q, 1, &s->uuid)) ||
-	    (rc = store_col_strdup(st, q, 3, &s->started_at)) ||
-	    (rc = store_col_strdup(st, q, 4, &s->ended_at)) ||
-	    (rc = store_col_strdup(st, q, 5, &s->status)) ||
-	    (rc = store_col_strdup(st, q, 6, &s->hostname)) ||
-	    (rc = store_col_strdup(st, q, 7, &s->cmdline)) ||
-	    (rc = store_col_strdup(st, q, 8, &s->tool_version)) ||
-	    (rc = store_col_strdup(st, q, 11, &s->driver_text)) ||
-	    (rc = store_col_strdup(st, q, 17, &s->suites)) ||
-	    (rc = store_col_strdup(st, q, 18, &s->timers)))
-		return rc;
-	s->driver_version = sqlite3_column_int(q, 9);
-	s->runtime_version = sqlite3_column_int(q, 10);
-	s->repeat = sqlite3_column_int(q, 12);
-	s->warmup = sqlite3_column_int(q, 13);
-	s->min_samples = sqlite3_column_int(q, 14);
-	s->max_time_s = store_col_double(q, 15);
-	s->seed = store_i64_to_u64(sqlite3_column_int64(q, 16));
-	s->tolerance = store_col_double(q, 19);
-	if ((rc = env_read(st, q, 20, &s->env_start)) ||
-	    (rc = env_read(st, q, 26, &s->env_end)))
-		return rc;
-	s->keep_samples = sqlite3_column_int(q, 32) ? 1 : 0;
-	if ((rc = store_col_strdup(st, q, 33, &s->timer)) ||
-	    (rc = store_col_strdup(st, q, 37, &s->proc_start)) ||
-	    (rc = store_col_strdup(st, q, 38, &s->counters)) ||
-	    (rc = store_col_strdup(st, q, 39, &s->counters_why)))
-		return rc;
-	s->cold = (int)store_col_int_or(q, 34, -1);
-	if (s->cold > 0)
-		s->cold = 1;
-	s->launch_us = store_col_double(q, 35);
-	s->pid = (int)store_col_int_or(q, 36, 0);
-	/* schema 7, NULL in older files: unknown */
-	if ((rc = store_col_strdup(st, q, 41, &s->throttle)) ||
-	    (rc = store_col_strdup(st, q, 48, &s->host_cpu)) ||
-	    (rc = store_col_strdup(st, q, 49, &s->cuda_compiler)))
-		return rc;
-	s->max_noise_pct = store_col_double(q, 40);
-	s->throttle_pct = store_col_double(q, 42);
-	s->top_sm_clock_mhz = store_col_double(q, 43);
-	s->clocks_locked = (int)store_col_int_or(q, 44, -1);
-	if (s->clocks_locked > 0)
-		s->clocks_locked = 1;
-	s->power_limit_w = store_col_double(q, 45);
-	s->pcie_gen = (int)store_col_int_or(q, 46, 0);
-	s->pcie_width = (int)store_col_int_or(q, 47, 0);
-	s->cublas_version = (int)store_col_int_or(q, 50, 0);
-	return 0;
 }
 
 /* 1 when s is stored as running on this host (named host) by a process
@@ -382,7 +258,9 @@ int store_session_list(struct store *st, struct store_session **out,
 		rc = store_grow(st, (void **)&ss, sizeof(*ss), &cap, cnt + 1);
 		if (rc)
 			goto out;
-		rc = session_read(st, q, &ss[cnt++]);
+		ss[cnt].id = sqlite3_column_int64(q, 0);
+		rc = store_fields_read(st, q, 1, session_fields, NFIELDS,
+				       &ss[cnt++]);
 		if (rc)
 			goto out;
 	}
