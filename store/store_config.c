@@ -6,70 +6,63 @@
 
 #include "store_internal.h"
 
+/* The columns of a configuration as inserted and, after id and dev, as
+ * the list reads them. */
+#define CO(m) offsetof(struct store_config, m)
+static const struct store_field config_fields[] = {
+	{ "session_id", SF_I64, CO(session_id), 0, NULL },
+	{ "suite", SF_TEXT, CO(suite), 0, NULL },
+	{ "variant", SF_TEXT, CO(variant), 0, NULL },
+	{ "m", SF_INT, CO(m), 0, NULL },
+	{ "k", SF_INT, CO(k), 0, NULL },
+	{ "n", SF_INT, CO(n), 0, NULL },
+	{ "count", SF_I64, CO(count), 0, NULL },
+	{ "block_x", SF_INT, CO(block_x), 0, NULL },
+	{ "block_y", SF_INT, CO(block_y), 0, NULL },
+	{ "ilp", SF_INT, CO(ilp), 0, NULL },
+	{ "host_mem", SF_TEXT_EMPTY, CO(host_mem), 0, NULL },
+	{ "precision", SF_TEXT_EMPTY, CO(precision), 0, NULL },
+	{ "status", SF_TEXT, CO(status), 0, NULL },
+	{ "reason", SF_TEXT, CO(reason), 0, NULL },
+	{ "rel_error", SF_DOUBLE, CO(rel_error), 0, NULL },
+	{ "flops", SF_DOUBLE, CO(flops), 0, NULL },
+	{ "bytes", SF_DOUBLE, CO(bytes), 0, NULL },
+	{ "samples", SF_INT, CO(samples), 0, NULL },
+	{ "seconds", SF_DOUBLE, CO(seconds), 0, NULL },
+	{ "finished_at", SF_TEXT, CO(finished_at), 0, NULL },
+	{ "param", SF_INT, CO(param), 0, NULL },
+	/* schema 3; NULL (older rows) unknown */
+	{ "grp", SF_KNOWN_I64, CO(grp), 0, NULL },
+	{ "grid_blocks", SF_KNOWN_I64, CO(grid_blocks), 0, NULL },
+	{ "wave_blocks", SF_KNOWN_I64, CO(wave_blocks), 0, NULL },
+	{ "working_set", SF_KNOWN, CO(working_set), 0, NULL },
+	{ "l2_bytes", SF_KNOWN_I64, CO(l2_bytes), 0, NULL },
+	{ "start_sm_clock_mhz", SF_KNOWN, CO(start_sm_clock_mhz), 0, NULL },
+	{ "end_sm_clock_mhz", SF_KNOWN, CO(end_sm_clock_mhz), 0, NULL },
+	{ "throttle_reasons", SF_HAS_U64, CO(throttle_reasons),
+	  CO(has_throttle), NULL },
+	{ "regime", SF_TEXT, CO(regime), 0, NULL },
+	/* schema 7; NULL (older rows) unknown, never 0: noise 0 is a
+	 * measured value (identical samples) */
+	{ "noise", SF_DOUBLE, CO(noise), 0, NULL },
+	{ "throttled", SF_COUNT, CO(throttled), 0, NULL },
+	{ "discarded", SF_COUNT, CO(discarded), 0, NULL },
+};
+#define NFIELDS (sizeof(config_fields) / sizeof(config_fields[0]))
+
 static int config_row_insert(struct store *st, const struct store_config *c,
 			     int64_t *id)
 {
 	sqlite3_stmt *q = NULL;
+	char sql[1024];
 	int rc, b = SQLITE_OK;
 
-	rc = STORE_PREPARE(st, "INSERT INTO config(session_id, suite,"
-			   " variant, m, k, n, count, block_x, block_y, ilp,"
-			   " host_mem, precision, status, reason, rel_error,"
-			   " flops, bytes, samples, seconds, finished_at,"
-			   " grp, grid_blocks, wave_blocks, working_set,"
-			   " l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
-			   " throttle_reasons, regime, param, noise,"
-			   " throttled, discarded)"
-			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
-			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
-			   " ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28,"
-			   " ?29, ?30, ?31, ?32, ?33)", &q);
+	store_fields_insert_sql(sql, sizeof(sql), "config", config_fields,
+				NFIELDS, "");
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
-	store_bind_int(&b, q, 1, c->session_id);
-	store_bind_text(&b, q, 2, c->suite);
-	store_bind_text(&b, q, 3, c->variant);
-	store_bind_int(&b, q, 4, c->m);
-	store_bind_int(&b, q, 5, c->k);
-	store_bind_int(&b, q, 6, c->n);
-	store_bind_int(&b, q, 7, c->count);
-	store_bind_int(&b, q, 8, c->block_x);
-	store_bind_int(&b, q, 9, c->block_y);
-	store_bind_int(&b, q, 10, c->ilp);
-	store_bind_text(&b, q, 11, c->host_mem ? c->host_mem : "");
-	store_bind_text(&b, q, 12, c->precision ? c->precision : "");
-	store_bind_text(&b, q, 13, c->status);
-	store_bind_text(&b, q, 14, c->reason);
-	store_bind_double(&b, q, 15, c->rel_error);
-	store_bind_double(&b, q, 16, c->flops);
-	store_bind_double(&b, q, 17, c->bytes);
-	store_bind_int(&b, q, 18, c->samples);
-	store_bind_double(&b, q, 19, c->seconds);
-	store_bind_text(&b, q, 20, c->finished_at);
-	store_bind_known_int(&b, q, 21, c->grp);
-	store_bind_known_int(&b, q, 22, c->grid_blocks);
-	store_bind_known_int(&b, q, 23, c->wave_blocks);
-	store_bind_known_double(&b, q, 24, c->working_set);
-	store_bind_known_int(&b, q, 25, c->l2_bytes);
-	store_bind_known_double(&b, q, 26, c->start_sm_clock_mhz);
-	store_bind_known_double(&b, q, 27, c->end_sm_clock_mhz);
-	if (c->has_throttle)
-		store_bind_int(&b, q, 28,
-			       store_u64_to_i64(c->throttle_reasons));
-	else
-		store_bind_null(&b, q, 28);
-	store_bind_text(&b, q, 29, c->regime);
-	store_bind_int(&b, q, 30, c->param);
-	/* noise 0 is a measured value (identical samples); NAN unknown */
-	store_bind_double(&b, q, 31, c->noise);
-	if (c->throttled < 0)
-		store_bind_null(&b, q, 32);
-	else
-		store_bind_int(&b, q, 32, c->throttled);
-	if (c->discarded < 0)
-		store_bind_null(&b, q, 33);
-	else
-		store_bind_int(&b, q, 33, c->discarded);
+	store_fields_bind(&b, q, 1, config_fields, NFIELDS, c);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -200,18 +193,6 @@ out:
 	return rc;
 }
 
-static void config_clear(struct store_config *c)
-{
-	free(c->suite);
-	free(c->variant);
-	free(c->host_mem);
-	free(c->precision);
-	free(c->status);
-	free(c->reason);
-	free(c->finished_at);
-	free(c->regime);
-}
-
 void store_configs_free(struct store_config *c, size_t n)
 {
 	size_t i;
@@ -219,7 +200,7 @@ void store_configs_free(struct store_config *c, size_t n)
 	if (!c)
 		return;
 	for (i = 0; i < n; i++)
-		config_clear(&c[i]);
+		store_fields_free(config_fields, NFIELDS, &c[i]);
 	free(c);
 }
 
@@ -228,30 +209,13 @@ void store_configs_free(struct store_config *c, size_t n)
  * part of the key, or fix the session) and its status after. A file
  * older than schema 3 is read as it is: NULL for what it lacks. */
 #define CONFIG_LIST_SQL(src, cols) \
-	"SELECT id, session_id, dev, suite, variant, m, k, n, count," \
+	"SELECT id, dev, session_id, suite, variant, m, k, n, count," \
 	" block_x, block_y, ilp, host_mem, precision, status, reason," \
 	" rel_error, flops, bytes, samples, seconds, finished_at, param, " \
 	cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
 	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
 	" param, m, k, n, count"
-/* Fills the schema-3 fields of c from columns i .. i + 8 of q. */
-static int config_v3_read(struct store *st, sqlite3_stmt *q, int i,
-			  struct store_config *c)
-{
-	c->grp = store_col_int_or(q, i, 0);
-	c->grid_blocks = store_col_int_or(q, i + 1, 0);
-	c->wave_blocks = store_col_int_or(q, i + 2, 0);
-	c->working_set = store_col_double(q, i + 3);
-	c->l2_bytes = store_col_int_or(q, i + 4, 0);
-	c->start_sm_clock_mhz = store_col_double(q, i + 5);
-	c->end_sm_clock_mhz = store_col_double(q, i + 6);
-	c->has_throttle = sqlite3_column_type(q, i + 7) != SQLITE_NULL;
-	c->throttle_reasons = c->has_throttle ?
-		store_i64_to_u64(sqlite3_column_int64(q, i + 7)) : 0;
-	return store_col_strdup(st, q, i + 8, &c->regime);
-}
-
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n)
 {
@@ -288,36 +252,10 @@ int store_config_list(struct store *st, const struct store_filter *f,
 			goto out;
 		c = &cs[cnt++];
 		c->id = sqlite3_column_int64(q, 0);
-		c->session_id = sqlite3_column_int64(q, 1);
-		c->device_id = sqlite3_column_int64(q, 2);
-		if ((rc = store_col_strdup(st, q, 3, &c->suite)) ||
-		    (rc = store_col_strdup(st, q, 4, &c->variant)) ||
-		    (rc = store_col_strdup(st, q, 12, &c->host_mem)) ||
-		    (rc = store_col_strdup(st, q, 13, &c->precision)) ||
-		    (rc = store_col_strdup(st, q, 14, &c->status)) ||
-		    (rc = store_col_strdup(st, q, 15, &c->reason)) ||
-		    (rc = store_col_strdup(st, q, 21, &c->finished_at)))
-			goto out;
-		c->m = sqlite3_column_int(q, 5);
-		c->k = sqlite3_column_int(q, 6);
-		c->n = sqlite3_column_int(q, 7);
-		c->count = sqlite3_column_int64(q, 8);
-		c->block_x = sqlite3_column_int(q, 9);
-		c->block_y = sqlite3_column_int(q, 10);
-		c->ilp = sqlite3_column_int(q, 11);
-		c->rel_error = store_col_double(q, 16);
-		c->flops = store_col_double(q, 17);
-		c->bytes = store_col_double(q, 18);
-		c->samples = sqlite3_column_int(q, 19);
-		c->seconds = store_col_double(q, 20);
-		c->param = sqlite3_column_int(q, 22);
-		rc = config_v3_read(st, q, 23, c);
+		c->device_id = sqlite3_column_int64(q, 1);
+		rc = store_fields_read(st, q, 2, config_fields, NFIELDS, c);
 		if (rc)
 			goto out;
-		/* schema 7; NULL (older rows) unknown, never 0 */
-		c->noise = store_col_double(q, 32);
-		c->throttled = store_col_int_or(q, 33, -1);
-		c->discarded = store_col_int_or(q, 34, -1);
 	}
 	if (rc < 0)
 		goto out;
