@@ -58,7 +58,7 @@ static int config_row_insert(struct store *st, const struct store_config *c,
 	int rc, b = SQLITE_OK;
 
 	store_fields_insert_sql(sql, sizeof(sql), "config", config_fields,
-				NFIELDS, "");
+				NFIELDS, 0, "");
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;

@@ -262,34 +262,9 @@ void store_bind_double(int *b, sqlite3_stmt *s, int i, double v)
 		*b = sqlite3_bind_double(s, i, v);
 }
 
-void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
-			   double v)
-{
-	if (!has)
-		store_bind_null(b, s, i);
-	else
-		store_bind_double(b, s, i, v);
-}
-
-void store_bind_known_double(int *b, sqlite3_stmt *s, int i, double v)
-{
-	if (v == 0)
-		store_bind_null(b, s, i);
-	else
-		store_bind_double(b, s, i, v);
-}
-
-void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v)
-{
-	if (v == 0)
-		store_bind_null(b, s, i);
-	else
-		store_bind_int(b, s, i, v);
-}
-
 int store_fields_insert_sql(char *buf, size_t len, const char *table,
 			    const struct store_field *f, size_t n,
-			    const char *tail)
+			    size_t nkey, const char *tail)
 {
 	size_t i, o;
 
@@ -302,8 +277,15 @@ int store_fields_insert_sql(char *buf, size_t len, const char *table,
 				      "%s%sCOALESCE(?%zu, %s)" : "%s%s?%zu",
 				      i ? ", " : "", i ? "" : ") VALUES (",
 				      i + 1, f[i].dflt);
+	for (i = 0; nkey && i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, i < nkey ? "%s%s" :
+				      "%s%s = excluded.%s", i == 0 ?
+				      ") ON CONFLICT(" : i == nkey ?
+				      ") DO UPDATE SET " : ", ", f[i].col,
+				      f[i].col);
 	if (o < len)
-		o += (size_t)snprintf(buf + o, len - o, ")%s", tail);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s",
+				      nkey && nkey < n ? "" : ")", tail);
 	return o >= len;
 }
 
@@ -330,9 +312,11 @@ void store_fields_bind(int *b, sqlite3_stmt *q, int first,
 		case SF_INT:
 		case SF_BOOL:
 		case SF_TRI:
+		case SF_INT_OPT:
 		case SF_POS_INT:
 			iv = *(const int *)v;
-			null = f[i].kind == SF_TRI ? iv < 0 :
+			null = f[i].kind == SF_TRI || f[i].kind == SF_INT_OPT ?
+			       iv < 0 :
 			       f[i].kind == SF_POS_INT && iv <= 0;
 			l = f[i].kind == SF_BOOL || f[i].kind == SF_TRI ?
 			    iv != 0 : iv;
@@ -346,7 +330,9 @@ void store_fields_bind(int *b, sqlite3_stmt *q, int first,
 			break;
 		case SF_U64:
 		case SF_HAS_U64:
-			l = store_u64_to_i64(*(const unsigned long long *)v);
+			/* the bit pattern kept: memcpy avoids the
+			 * implementation-defined conversion */
+			memcpy(&l, v, sizeof(l));
 			null = f[i].kind == SF_HAS_U64 &&
 			       !*(const int *)(base + f[i].has);
 			break;
@@ -397,7 +383,9 @@ int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
 			*(int *)v = l != 0;
 			break;
 		case SF_TRI:
-			*(int *)v = null ? -1 : l > 0 ? 1 : (int)l;
+		case SF_INT_OPT:
+			*(int *)v = null ? -1 : l > 0 && f[i].kind == SF_TRI ?
+				    1 : (int)l;
 			break;
 		case SF_I64:
 		case SF_KNOWN_I64:
@@ -410,14 +398,15 @@ int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
 			*(int *)(base + f[i].has) = !null;
 			/* fall through */
 		case SF_U64:
-			*(unsigned long long *)v = store_i64_to_u64(l);
+			memcpy(v, &l, sizeof(l));
 			break;
 		case SF_HAS_DOUBLE:
 			*(int *)(base + f[i].has) = !null;
 			*(double *)v = null ? 0 : sqlite3_column_double(q, at);
 			break;
 		default:
-			*(double *)v = store_col_double(q, at);
+			*(double *)v = null ? NAN :
+				       sqlite3_column_double(q, at);
 			break;
 		}
 	}
@@ -447,40 +436,6 @@ int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
 	if (!*out)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
 	return 0;
-}
-
-double store_col_double(sqlite3_stmt *s, int i)
-{
-	if (sqlite3_column_type(s, i) == SQLITE_NULL)
-		return NAN;
-	return sqlite3_column_double(s, i);
-}
-
-int64_t store_col_int_or(sqlite3_stmt *s, int i, int64_t null_value)
-{
-	if (sqlite3_column_type(s, i) == SQLITE_NULL)
-		return null_value;
-	return sqlite3_column_int64(s, i);
-}
-
-/* SQLite integers are signed 64-bit; the seed and throttle masks are
- * unsigned. The bit pattern is kept (memcpy avoids the implementation-
- * defined conversion). */
-int64_t store_u64_to_i64(unsigned long long v)
-{
-	uint64_t u = (uint64_t)v;
-	int64_t r;
-
-	memcpy(&r, &u, sizeof(r));
-	return r;
-}
-
-unsigned long long store_i64_to_u64(int64_t v)
-{
-	uint64_t r;
-
-	memcpy(&r, &v, sizeof(r));
-	return (unsigned long long)r;
 }
 
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,

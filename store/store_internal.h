@@ -98,12 +98,6 @@ void store_bind_null(int *b, sqlite3_stmt *s, int i);
 void store_bind_text(int *b, sqlite3_stmt *s, int i, const char *v);
 void store_bind_double(int *b, sqlite3_stmt *s, int i, double v); /* NaN:
 								   * NULL */
-void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
-			   double v);
-/* For quantities that are never 0 when known (a clock, a working set, a
- * pid): 0, and for the double also NaN, binds NULL. */
-void store_bind_known_double(int *b, sqlite3_stmt *s, int i, double v);
-void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v);
 #define STORE_STEP(st, b, stmt) \
 	((b) != SQLITE_OK ? \
 	 store_check_at((st), (b), __FILE__, __LINE__, "sqlite3_bind_*") : \
@@ -119,6 +113,7 @@ enum store_field_kind {
 	SF_I64,		/* int64_t */
 	SF_BOOL,	/* int, stored 0 or 1 */
 	SF_TRI,		/* int: < 0 unknown (NULL, read -1), else 0 or 1 */
+	SF_INT_OPT,	/* int: < 0 unknown (NULL, read -1) */
 	SF_POS_INT,	/* int: <= 0 unknown (NULL, read 0) */
 	SF_KNOWN_I64,	/* int64_t: 0 unknown (NULL, read 0) */
 	SF_COUNT,	/* int64_t: < 0 unknown (NULL, read -1) */
@@ -140,11 +135,13 @@ struct store_field {
 };
 
 /* Writes into buf[len] "INSERT INTO table(col, ...) VALUES (?1, ...)"
- * of f[n] (a field with a default as COALESCE(?i, dflt)) and tail (an
- * ON CONFLICT clause, or ""). Returns 0, or 1 when buf is too small. */
+ * of f[n] (a field with a default as COALESCE(?i, dflt)); with nkey > 0
+ * a row of the same f[0 .. nkey) is updated instead ("ON CONFLICT ... DO
+ * UPDATE SET" each other column); then tail ("" or a RETURNING clause).
+ * Returns 0, or 1 when buf is too small. */
 int store_fields_insert_sql(char *buf, size_t len, const char *table,
 			    const struct store_field *f, size_t n,
-			    const char *tail);
+			    size_t nkey, const char *tail);
 /* Binds the fields f[n] of obj to ?first, ?first + 1, ... of q. */
 void store_fields_bind(int *b, sqlite3_stmt *q, int first,
 		       const struct store_field *f, size_t n, const void *obj);
@@ -159,11 +156,6 @@ void store_fields_free(const struct store_field *f, size_t n, void *obj);
 /* Column helpers. store_col_strdup returns 0 and sets *out (NULL for an
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out);
-double store_col_double(sqlite3_stmt *s, int i);	/* NULL: NaN */
-int64_t store_col_int_or(sqlite3_stmt *s, int i, int64_t null_value);
-
-int64_t store_u64_to_i64(unsigned long long v);
-unsigned long long store_i64_to_u64(int64_t v);
 
 /* Grows *arr (element size sz) to hold at least want elements. */
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,

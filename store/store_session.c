@@ -1,4 +1,5 @@
 /* Measurement sessions. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +107,7 @@ int store_session_insert(struct store *st, struct store_session *s)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "session without "
 				  "uuid or device");
 	store_fields_insert_sql(sql, sizeof(sql), "session", session_fields,
-				NFIELDS, "");
+				NFIELDS, 0, "");
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
@@ -179,7 +180,7 @@ int store_session_top_clock_set(struct store *st, int64_t id, double mhz)
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, id);
-	store_bind_known_double(&b, q, 2, mhz > 0 ? mhz : 0);
+	store_bind_double(&b, q, 2, mhz > 0 ? mhz : NAN);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
