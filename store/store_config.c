@@ -10,45 +10,48 @@
  * the list reads them. */
 #define CO(m) offsetof(struct store_config, m)
 static const struct store_field config_fields[] = {
-	{ "session_id", SF_I64, CO(session_id), 0, NULL },
-	{ "suite", SF_TEXT, CO(suite), 0, NULL },
-	{ "variant", SF_TEXT, CO(variant), 0, NULL },
-	{ "m", SF_INT, CO(m), 0, NULL },
-	{ "k", SF_INT, CO(k), 0, NULL },
-	{ "n", SF_INT, CO(n), 0, NULL },
-	{ "count", SF_I64, CO(count), 0, NULL },
-	{ "block_x", SF_INT, CO(block_x), 0, NULL },
-	{ "block_y", SF_INT, CO(block_y), 0, NULL },
-	{ "ilp", SF_INT, CO(ilp), 0, NULL },
-	{ "host_mem", SF_TEXT_EMPTY, CO(host_mem), 0, NULL },
-	{ "precision", SF_TEXT_EMPTY, CO(precision), 0, NULL },
-	{ "status", SF_TEXT, CO(status), 0, NULL },
-	{ "reason", SF_TEXT, CO(reason), 0, NULL },
-	{ "rel_error", SF_DOUBLE, CO(rel_error), 0, NULL },
-	{ "flops", SF_DOUBLE, CO(flops), 0, NULL },
-	{ "bytes", SF_DOUBLE, CO(bytes), 0, NULL },
-	{ "samples", SF_INT, CO(samples), 0, NULL },
-	{ "seconds", SF_DOUBLE, CO(seconds), 0, NULL },
-	{ "finished_at", SF_TEXT, CO(finished_at), 0, NULL },
-	{ "param", SF_INT, CO(param), 0, NULL },
+	STORE_FIELD("session_id", SF_I64, CO(session_id), 0),
+	STORE_FIELD("suite", SF_TEXT, CO(suite), 0),
+	STORE_FIELD("variant", SF_TEXT, CO(variant), 0),
+	STORE_FIELD("m", SF_INT, CO(m), 0),
+	STORE_FIELD("k", SF_INT, CO(k), 0),
+	STORE_FIELD("n", SF_INT, CO(n), 0),
+	STORE_FIELD("count", SF_I64, CO(count), 0),
+	STORE_FIELD("block_x", SF_INT, CO(block_x), 0),
+	STORE_FIELD("block_y", SF_INT, CO(block_y), 0),
+	STORE_FIELD("ilp", SF_INT, CO(ilp), 0),
+	STORE_FIELD("host_mem", SF_TEXT_EMPTY, CO(host_mem), 0),
+	STORE_FIELD("precision", SF_TEXT_EMPTY, CO(precision), 0),
+	STORE_FIELD("status", SF_TEXT, CO(status), 0),
+	STORE_FIELD("reason", SF_TEXT, CO(reason), 0),
+	STORE_FIELD("rel_error", SF_DOUBLE, CO(rel_error), 0),
+	STORE_FIELD("flops", SF_DOUBLE, CO(flops), 0),
+	STORE_FIELD("bytes", SF_DOUBLE, CO(bytes), 0),
+	STORE_FIELD("samples", SF_INT, CO(samples), 0),
+	STORE_FIELD("seconds", SF_DOUBLE, CO(seconds), 0),
+	STORE_FIELD("finished_at", SF_TEXT, CO(finished_at), 0),
+	{ "param", SF_INT, CO(param), 0, NULL, 5, "0" },
 	/* schema 3; NULL (older rows) unknown */
-	{ "grp", SF_KNOWN_I64, CO(grp), 0, NULL },
-	{ "grid_blocks", SF_KNOWN_I64, CO(grid_blocks), 0, NULL },
-	{ "wave_blocks", SF_KNOWN_I64, CO(wave_blocks), 0, NULL },
-	{ "working_set", SF_KNOWN, CO(working_set), 0, NULL },
-	{ "l2_bytes", SF_KNOWN_I64, CO(l2_bytes), 0, NULL },
-	{ "start_sm_clock_mhz", SF_KNOWN, CO(start_sm_clock_mhz), 0, NULL },
-	{ "end_sm_clock_mhz", SF_KNOWN, CO(end_sm_clock_mhz), 0, NULL },
+	STORE_FIELD("grp", SF_KNOWN_I64, CO(grp), 3),
+	STORE_FIELD("grid_blocks", SF_KNOWN_I64, CO(grid_blocks), 3),
+	STORE_FIELD("wave_blocks", SF_KNOWN_I64, CO(wave_blocks), 3),
+	STORE_FIELD("working_set", SF_KNOWN, CO(working_set), 3),
+	STORE_FIELD("l2_bytes", SF_KNOWN_I64, CO(l2_bytes), 3),
+	STORE_FIELD("start_sm_clock_mhz", SF_KNOWN, CO(start_sm_clock_mhz), 3),
+	STORE_FIELD("end_sm_clock_mhz", SF_KNOWN, CO(end_sm_clock_mhz), 3),
 	{ "throttle_reasons", SF_HAS_U64, CO(throttle_reasons),
-	  CO(has_throttle), NULL },
-	{ "regime", SF_TEXT, CO(regime), 0, NULL },
+	  CO(has_throttle), NULL, 3, NULL },
+	STORE_FIELD("regime", SF_TEXT, CO(regime), 3),
 	/* schema 7; NULL (older rows) unknown, never 0: noise 0 is a
 	 * measured value (identical samples) */
-	{ "noise", SF_DOUBLE, CO(noise), 0, NULL },
-	{ "throttled", SF_COUNT, CO(throttled), 0, NULL },
-	{ "discarded", SF_COUNT, CO(discarded), 0, NULL },
+	STORE_FIELD("noise", SF_DOUBLE, CO(noise), 7),
+	STORE_FIELD("throttled", SF_COUNT, CO(throttled), 7),
+	STORE_FIELD("discarded", SF_COUNT, CO(discarded), 7),
 };
 #define NFIELDS (sizeof(config_fields) / sizeof(config_fields[0]))
+const struct store_table store_config_table = {
+	"config", config_fields, NFIELDS
+};
 
 static int config_row_insert(struct store *st, const struct store_config *c,
 			     int64_t *id)
@@ -209,13 +212,11 @@ void store_configs_free(struct store_config *c, size_t n)
  * part of the key, or fix the session) and its status after. A file
  * older than schema 3 is read as it is: NULL for what it lacks. */
 #define CONFIG_LIST_SQL(src, cols) \
-	"SELECT id, dev, session_id, suite, variant, m, k, n, count," \
-	" block_x, block_y, ilp, host_mem, precision, status, reason," \
-	" rel_error, flops, bytes, samples, seconds, finished_at, param, " \
-	cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
+	"SELECT id, dev, " cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
 	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
 	" param, m, k, n, count"
+
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n)
 {
@@ -223,19 +224,17 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	struct store_config *cs = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
-	char sql[2048];
+	char cols[1024], sql[2048];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
 	if (!f)
 		f = &all;
-	snprintf(sql, sizeof(sql), CONFIG_LIST_SQL("%s", "%s, %s"),
-		 st->version >= 3 ? "grp, grid_blocks, wave_blocks,"
-		 " working_set, l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
-		 " throttle_reasons, regime" : "NULL, NULL, NULL, NULL, NULL,"
-		 " NULL, NULL, NULL, NULL", st->version >= 7 ? "noise, throttled,"
-		 " discarded" : "NULL, NULL, NULL", STORE_CONFIG_SRC(st));
+	store_fields_cols(cols, sizeof(cols), &store_config_table, 0,
+			  st->version, "");
+	snprintf(sql, sizeof(sql), CONFIG_LIST_SQL("%s", "%s"), cols,
+		 STORE_CONFIG_SRC(st));
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;

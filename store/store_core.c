@@ -289,6 +289,26 @@ int store_fields_insert_sql(char *buf, size_t len, const char *table,
 	return o >= len;
 }
 
+int store_fields_cols(char *buf, size_t len, const struct store_table *t,
+		      size_t first, int version, const char *db)
+{
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	for (i = first; i < t->n && o < len; i++) {
+		const struct store_field *f = &t->f[i];
+
+		o += (size_t)snprintf(buf + o, len - o, "%s", i > first ?
+				      ", " : "");
+		if (f->since <= version)
+			o += (size_t)snprintf(buf + o, len - o, "%s", f->col);
+		else if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, f->absent ?
+					      f->absent : "NULL", db, db);
+	}
+	return o >= len;
+}
+
 void store_fields_bind(int *b, sqlite3_stmt *q, int first,
 		       const struct store_field *f, size_t n, const void *obj)
 {

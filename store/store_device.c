@@ -8,14 +8,14 @@
 
 #define DO(m) offsetof(struct store_device, m)
 static const struct store_field device_fields[] = {
-	{ "uuid", SF_TEXT, DO(uuid), 0, NULL },
-	{ "name", SF_TEXT, DO(name), 0, NULL },
-	{ "pci_bus_id", SF_TEXT, DO(pci_bus_id), 0, NULL },
-	{ "cc_major", SF_INT, DO(cc_major), 0, NULL },
-	{ "cc_minor", SF_INT, DO(cc_minor), 0, NULL },
-	{ "sm_count", SF_INT, DO(sm_count), 0, NULL },
-	{ "peak_fp32_gflops", SF_DOUBLE, DO(peak_fp32_gflops), 0, NULL },
-	{ "peak_mem_gbs", SF_DOUBLE, DO(peak_mem_gbs), 0, NULL },
+	STORE_FIELD("uuid", SF_TEXT, DO(uuid), 0),
+	STORE_FIELD("name", SF_TEXT, DO(name), 0),
+	STORE_FIELD("pci_bus_id", SF_TEXT, DO(pci_bus_id), 0),
+	STORE_FIELD("cc_major", SF_INT, DO(cc_major), 0),
+	STORE_FIELD("cc_minor", SF_INT, DO(cc_minor), 0),
+	STORE_FIELD("sm_count", SF_INT, DO(sm_count), 0),
+	STORE_FIELD("peak_fp32_gflops", SF_DOUBLE, DO(peak_fp32_gflops), 0),
+	STORE_FIELD("peak_mem_gbs", SF_DOUBLE, DO(peak_mem_gbs), 0),
 };
 #define NFIELDS (sizeof(device_fields) / sizeof(device_fields[0]))
 

@@ -132,7 +132,34 @@ struct store_field {
 	size_t off;		/* of the value in the structure */
 	size_t has;		/* SF_HAS_*: of its flag */
 	const char *dflt;	/* SQL an insert stores for NULL; NULL none */
+	int since;		/* the schema version that added it; 0: 1 */
+	const char *absent;	/* SQL that reads it from an older file (a
+				 * format of the schema prefix, given
+				 * twice); NULL: NULL */
 };
+
+/* A field without a flag, default or absent SQL. */
+#define STORE_FIELD(col, kind, off, since) \
+	{ col, kind, off, 0, NULL, since, NULL }
+
+/* The tables whose rows are written and read through their fields, in
+ * the order the lists read them (store_session.c, store_config.c,
+ * store_kernel.c, store_device.c). */
+struct store_table {
+	const char *name;
+	const struct store_field *f;
+	size_t n;
+};
+extern const struct store_table store_session_table, store_config_table,
+	store_kernel_table, store_kattr_table;
+
+/* Writes into buf[len] the columns of t from f[first] on, comma-
+ * separated, as a file of schema version has them: a column a later
+ * version added as its absent SQL (db: the schema prefix of the tables
+ * that reads, "" or "src.") or NULL. Returns 0, or 1 when buf is too
+ * small. */
+int store_fields_cols(char *buf, size_t len, const struct store_table *t,
+		      size_t first, int version, const char *db);
 
 /* Writes into buf[len] "INSERT INTO table(col, ...) VALUES (?1, ...)"
  * of f[n] (a field with a default as COALESCE(?i, dflt)); with nkey > 0
@@ -165,15 +192,6 @@ int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
  * private file and what SQLite left beside it (after the connection is
  * closed), and frees st->stage. */
 void store_stage_discard(struct store *st);
-
-/* Writes into buf[len] the columns of the session table that follow
- * its end readings (keep_samples, then those schemas 3, 4 and 7 added),
- * as a file of schema version reads: what it lacks derived as its
- * migration would (keep_samples: whether samples are there) or NULL.
- * The query names the session table s; db is the schema prefix of the
- * tables the derivation reads ("" or "src."). Returns 0, or 1 when buf
- * is too small. */
-int store_session_cols(int version, const char *db, char *buf, size_t len);
 
 /* ---- processes (store_proc.c) -------------------------------------------- */
 

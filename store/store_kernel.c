@@ -7,39 +7,42 @@
 
 #define KO(m) offsetof(struct store_kernel, m)
 static const struct store_field kernel_fields[] = {
-	{ "session_id", SF_I64, KO(session_id), 0, NULL },
-	{ "name", SF_TEXT, KO(name), 0, NULL },
-	{ "description", SF_TEXT, KO(description), 0, NULL },
-	{ "source", SF_TEXT, KO(source), 0, NULL },
-	{ "traits", SF_INT, KO(traits), 0, NULL },
-	{ "tile", SF_INT, KO(tile), 0, NULL },
+	STORE_FIELD("session_id", SF_I64, KO(session_id), 0),
+	STORE_FIELD("name", SF_TEXT, KO(name), 0),
+	STORE_FIELD("description", SF_TEXT, KO(description), 0),
+	STORE_FIELD("source", SF_TEXT, KO(source), 0),
+	STORE_FIELD("traits", SF_INT, KO(traits), 6),
+	STORE_FIELD("tile", SF_INT, KO(tile), 6),
 };
 
 /* The columns of kernel attributes as inserted, local_bytes (schema 2)
  * last, as the list reads them. */
 #define AO(m) offsetof(struct store_kattr, m)
 static const struct store_field kattr_fields[] = {
-	{ "session_id", SF_I64, AO(session_id), 0, NULL },
-	{ "variant", SF_TEXT, AO(variant), 0, NULL },
-	{ "block_x", SF_INT, AO(block_x), 0, NULL },
-	{ "block_y", SF_INT, AO(block_y), 0, NULL },
-	{ "threads_per_block", SF_INT, AO(threads_per_block), 0, NULL },
-	{ "regs_per_thread", SF_INT, AO(regs_per_thread), 0, NULL },
-	{ "static_smem", SF_INT, AO(static_smem), 0, NULL },
-	{ "max_threads_per_block", SF_INT, AO(max_threads_per_block), 0,
-	  NULL },
-	{ "active_blocks", SF_INT, AO(active_blocks), 0, NULL },
-	{ "active_warps", SF_INT, AO(active_warps), 0, NULL },
-	{ "active_threads", SF_INT, AO(active_threads), 0, NULL },
-	{ "occupancy", SF_DOUBLE, AO(occupancy), 0, NULL },
-	{ "limit_warps", SF_INT, AO(limit_warps), 0, NULL },
-	{ "limit_regs", SF_INT, AO(limit_regs), 0, NULL },
-	{ "limit_smem", SF_INT, AO(limit_smem), 0, NULL },
-	{ "limit_blocks", SF_INT, AO(limit_blocks), 0, NULL },
-	{ "limiter", SF_TEXT, AO(limiter), 0, NULL },
-	{ "local_bytes", SF_INT_OPT, AO(local_bytes), 0, NULL },
+	STORE_FIELD("session_id", SF_I64, AO(session_id), 0),
+	STORE_FIELD("variant", SF_TEXT, AO(variant), 0),
+	STORE_FIELD("block_x", SF_INT, AO(block_x), 0),
+	STORE_FIELD("block_y", SF_INT, AO(block_y), 0),
+	STORE_FIELD("threads_per_block", SF_INT, AO(threads_per_block), 0),
+	STORE_FIELD("regs_per_thread", SF_INT, AO(regs_per_thread), 0),
+	STORE_FIELD("static_smem", SF_INT, AO(static_smem), 0),
+	STORE_FIELD("max_threads_per_block", SF_INT, AO(max_threads_per_block), 0),
+	STORE_FIELD("active_blocks", SF_INT, AO(active_blocks), 0),
+	STORE_FIELD("active_warps", SF_INT, AO(active_warps), 0),
+	STORE_FIELD("active_threads", SF_INT, AO(active_threads), 0),
+	STORE_FIELD("occupancy", SF_DOUBLE, AO(occupancy), 0),
+	STORE_FIELD("limit_warps", SF_INT, AO(limit_warps), 0),
+	STORE_FIELD("limit_regs", SF_INT, AO(limit_regs), 0),
+	STORE_FIELD("limit_smem", SF_INT, AO(limit_smem), 0),
+	STORE_FIELD("limit_blocks", SF_INT, AO(limit_blocks), 0),
+	STORE_FIELD("limiter", SF_TEXT, AO(limiter), 0),
+	STORE_FIELD("local_bytes", SF_INT_OPT, AO(local_bytes), 2),
 };
 #define NKATTR (sizeof(kattr_fields) / sizeof(kattr_fields[0]))
+const struct store_table store_kernel_table = { "kernel", kernel_fields, 6 };
+const struct store_table store_kattr_table = {
+	"kattr", kattr_fields, NKATTR
+};
 
 /* Inserts obj as a row of table by its fields f[n], or updates the row
  * of the same f[0 .. nkey). */
@@ -178,19 +181,18 @@ long long store_config_legacy_grid(const struct store_config *c,
 int store_kernel_list(struct store *st, int64_t session_id,
 		      struct store_kernel **out, size_t *n)
 {
-	/* files older than schema 6 have no traits: NULL, as a migrated
-	 * or merged row of theirs holds */
-	const char *cols = st->version >= 6 ?
-		"session_id, name, description, source, traits, tile" :
-		"session_id, name, description, source, NULL, NULL";
 	struct store_kernel *ks = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
-	char sql[512];
+	char cols[256], sql[512];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
+	/* files older than schema 6 have no traits: NULL, as a migrated
+	 * or merged row of theirs holds */
+	store_fields_cols(cols, sizeof(cols), &store_kernel_table, 0,
+			  st->version, "");
 	if (session_id > 0)
 		snprintf(sql, sizeof(sql), "SELECT %s FROM kernel"
 			 " WHERE session_id = ?1 ORDER BY id", cols);
@@ -251,14 +253,6 @@ void store_kattrs_free(struct store_kattr *a, size_t n)
 	free(a);
 }
 
-#define KATTR_COLS \
-	"session_id, variant, block_x, block_y, threads_per_block," \
-	" regs_per_thread, static_smem, max_threads_per_block," \
-	" active_blocks, active_warps, active_threads, occupancy," \
-	" limit_warps, limit_regs, limit_smem, limit_blocks, limiter"
-/* Schema 1 did not record local memory: read as unknown. */
-#define KATTR_V1 KATTR_COLS ", NULL"
-#define KATTR_V2 KATTR_COLS ", local_bytes"
 #define KATTR_ONE(cols) \
 	"SELECT " cols " FROM kattr WHERE session_id = ?1 ORDER BY id"
 #define KATTR_LATEST(cols) \
@@ -271,18 +265,20 @@ void store_kattrs_free(struct store_kattr *a, size_t n)
 int store_kattr_list(struct store *st, int64_t session_id,
 		     struct store_kattr **out, size_t *n)
 {
-	static const char *const sql[2][2] = {
-		{ KATTR_ONE(KATTR_V1), KATTR_LATEST(KATTR_V1) },
-		{ KATTR_ONE(KATTR_V2), KATTR_LATEST(KATTR_V2) },
-	};
 	struct store_kattr *as = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char cols[512], sql[1024];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, sql[st->version >= 2][session_id <= 0], &q);
+	/* schema 1 did not record local memory: read as unknown */
+	store_fields_cols(cols, sizeof(cols), &store_kattr_table, 0,
+			  st->version, "");
+	snprintf(sql, sizeof(sql), session_id > 0 ? KATTR_ONE("%s") :
+		 KATTR_LATEST("%s"), cols);
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	if (session_id > 0)

@@ -13,54 +13,22 @@
 
 #include "store_internal.h"
 
-#define SESSION_COPY_COLS \
-	"started_at, ended_at, status, hostname, cmdline, tool_version," \
-	" driver_version, runtime_version, driver_text, repeats, warmup," \
-	" min_samples, max_time_s, seed, suites, timers, tolerance," \
-	" start_sm_clock_mhz, start_mem_clock_mhz, start_temp_c," \
-	" start_power_w, start_throttle_reasons, start_throttle_text," \
-	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
-	" end_throttle_reasons, end_throttle_text"
-#define SESSION_INSERT \
-	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
-	", keep_samples, timer, cold, launch_us, pid, proc_start, counters," \
-	" counters_why, max_noise_pct, throttle, throttle_pct," \
-	" top_sm_clock_mhz, clocks_locked, power_limit_w, pcie_gen," \
-	" pcie_width, host_cpu, cuda_compiler, cublas_version)" \
-	" SELECT uuid, ?2, " SESSION_COPY_COLS ", %s" \
-	" FROM src.session s WHERE s.id = ?1"
+/* Into buf[len], the statement that copies the rows of table t that
+ * where (an SQL tail naming ?1) selects from the source, of schema
+ * version, with ?2 for the column f[key] (its new parent): what an older
+ * version lacked is derived as the forward migration would have, or
+ * NULL. */
+static void copy_sql(char *buf, size_t len, const struct store_table *t,
+		     size_t key, int version, const char *where)
+{
+	char all[1024], src[1024];
 
-#define KATTR_COPY_COLS \
-	"variant, block_x, block_y, threads_per_block, regs_per_thread," \
-	" static_smem, max_threads_per_block, active_blocks, active_warps," \
-	" active_threads, occupancy, limit_warps, limit_regs, limit_smem," \
-	" limit_blocks, limiter"
-#define KATTR_INSERT \
-	"INSERT INTO main.kattr(session_id, " KATTR_COPY_COLS \
-	", local_bytes) SELECT ?2, " KATTR_COPY_COLS
-static const char *const kattr_copy[2] = {
-	KATTR_INSERT ", NULL FROM src.kattr WHERE session_id = ?1 ORDER BY id",
-	KATTR_INSERT ", local_bytes FROM src.kattr WHERE session_id = ?1"
-	" ORDER BY id",
-};
-
-#define CONFIG_COPY_COLS \
-	"suite, variant, m, k, n, count, block_x, block_y, ilp, host_mem," \
-	" precision, status, reason, rel_error, flops, bytes, samples," \
-	" seconds, finished_at"
-#define CONFIG_V3_COLS \
-	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
-#define CONFIG_V7_COLS "noise, throttled, discarded"
-#define CONFIG_INSERT \
-	"INSERT INTO main.config(session_id, " CONFIG_COPY_COLS ", " \
-	CONFIG_V3_COLS ", param, " CONFIG_V7_COLS ") SELECT ?2, " \
-	CONFIG_COPY_COLS
-/* The interleaving group is a number within its session, so it needs no
- * remapping. Before schema 3: NULL, unknown; before 5 no parameter was
- * swept: 0; before 7 noise and throttled samples are unknown: NULL. */
-#define CONFIG_COPY \
-	CONFIG_INSERT ", %s, %s, %s FROM src.config WHERE id = ?1"
+	store_fields_cols(all, sizeof(all), t, 0, STORE_SCHEMA_VERSION, "");
+	store_fields_cols(src, sizeof(src), t, key + 1, version, "src.");
+	snprintf(buf, len, "INSERT INTO main.%s(%s) SELECT %s?2, %s FROM"
+		 " src.%s %s", t->name, all, key ? "uuid, " : "", src, t->name,
+		 where);
+}
 
 /* The statements of one merge, prepared once. */
 enum {
@@ -87,17 +55,6 @@ struct merge {
 	struct store_merge_result *res;
 };
 
-/* Sources older than schema 6 have no traits: their rows keep NULL,
- * which the reader fills from the legacy table as for the source. */
-static const char *const kernel_copy[] = {
-	"INSERT INTO main.kernel(session_id, name, description, source)"
-	" SELECT ?2, name, description, source FROM src.kernel"
-	" WHERE session_id = ?1 ORDER BY id",
-	"INSERT INTO main.kernel(session_id, name, description, source,"
-	" traits, tile) SELECT ?2, name, description, source, traits, tile"
-	" FROM src.kernel WHERE session_id = ?1 ORDER BY id"
-};
-
 /* version: the source's schema, 1 .. STORE_SCHEMA_VERSION. */
 static int merge_prepare(struct merge *m, int version)
 {
@@ -121,8 +78,6 @@ static int merge_prepare(struct merge *m, int version)
 			" JOIN src.device sd ON sd.id = s.device_id"
 			" JOIN main.device md ON md.uuid = sd.uuid"
 			" WHERE s.id = ?1",
-		[Q_KERNEL_COPY] = kernel_copy[version >= 6],
-		[Q_KATTR_COPY] = kattr_copy[version >= 2],
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",
 		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
@@ -134,17 +89,23 @@ static int merge_prepare(struct merge *m, int version)
 			" idx, value) SELECT ?2, metric, idx, value"
 			" FROM src.sample WHERE config_id = ?1",
 	};
-	char cols[512], session[2048], config[1024];
+	char copy[4][2560];
 	int i, rc;
 
-	store_session_cols(version, "src.", cols, sizeof(cols));
-	snprintf(session, sizeof(session), SESSION_INSERT, cols);
-	snprintf(config, sizeof(config), CONFIG_COPY, version >= 3 ?
-		 CONFIG_V3_COLS : "NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
-		 " NULL, NULL", version >= 5 ? "param" : "0", version >= 7 ?
-		 CONFIG_V7_COLS : "NULL, NULL, NULL");
-	sql[Q_SESSION_COPY] = session;
-	sql[Q_CONFIG_COPY] = config;
+	/* The interleaving group is a number within its session, so it
+	 * needs no remapping. */
+	copy_sql(copy[0], sizeof(copy[0]), &store_session_table, 1, version,
+		 "s WHERE s.id = ?1");
+	copy_sql(copy[1], sizeof(copy[1]), &store_config_table, 0, version,
+		 "WHERE id = ?1");
+	copy_sql(copy[2], sizeof(copy[2]), &store_kernel_table, 0, version,
+		 "WHERE session_id = ?1 ORDER BY id");
+	copy_sql(copy[3], sizeof(copy[3]), &store_kattr_table, 0, version,
+		 "WHERE session_id = ?1 ORDER BY id");
+	sql[Q_SESSION_COPY] = copy[0];
+	sql[Q_CONFIG_COPY] = copy[1];
+	sql[Q_KERNEL_COPY] = copy[2];
+	sql[Q_KATTR_COPY] = copy[3];
 	for (i = 0; i < Q_COUNT; i++) {
 		rc = STORE_PREPARE(m->st, sql[i], &m->q[i]);
 		if (rc < 0)

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "store.h"
+#include "store_internal.h"
 #include "store_schema.h"
 
 /* Version 1: the base schema. */
@@ -317,43 +317,28 @@ const char *const store_schema_tables[] = {
 const size_t store_schema_ntables =
 	sizeof(store_schema_tables) / sizeof(store_schema_tables[0]);
 
-/* The columns each later version added, in the order the probes name
- * them: a probe selects them before "*", so that a file lacking one
- * fails on its name. */
-static const struct probe_cols {
-	int since;
-	const char *table;
-	const char *cols;
-} probe_cols[] = {
-	{ 2, "session", "keep_samples" },
-	{ 3, "session", "timer, cold, launch_us, pid, proc_start" },
-	{ 4, "session", "counters, counters_why" },
-	{ 7, "session", "max_noise_pct, throttle, throttle_pct,"
-	  " top_sm_clock_mhz, clocks_locked, power_limit_w, pcie_gen,"
-	  " pcie_width, host_cpu, cuda_compiler, cublas_version" },
-	{ 6, "kernel", "traits, tile" },
-	{ 2, "kattr", "local_bytes" },
-	{ 5, "config", "param" },
-	{ 3, "config", "grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	  " start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime" },
-	{ 7, "config", "noise, throttled, discarded" },
-};
-
 char *store_schema_probe(int version, size_t table)
 {
+	static const struct store_table *const rows[] = {
+		&store_session_table, &store_kernel_table, &store_kattr_table,
+		&store_config_table
+	};
 	const char *name = store_schema_tables[table];
 	char *sql = sqlite3_mprintf("SELECT"), *more;
-	size_t i;
+	size_t i, j;
 
-	for (i = 0; sql && i < sizeof(probe_cols) / sizeof(probe_cols[0]);
-	     i++) {
-		if (probe_cols[i].since > version ||
-		    strcmp(probe_cols[i].table, name))
-			continue;
-		more = sqlite3_mprintf("%s %s,", sql, probe_cols[i].cols);
-		sqlite3_free(sql);
-		sql = more;
-	}
+	/* the columns later versions added, before "*": a file that lacks
+	 * one fails on its name */
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		for (j = 0; sql && !strcmp(rows[i]->name, name) &&
+			    j < rows[i]->n; j++) {
+			if (rows[i]->f[j].since < 2 ||
+			    rows[i]->f[j].since > version)
+				continue;
+			more = sqlite3_mprintf("%s %s,", sql, rows[i]->f[j].col);
+			sqlite3_free(sql);
+			sql = more;
+		}
 	more = sql ? sqlite3_mprintf("%s * FROM %s LIMIT 1", sql, name) : NULL;
 	sqlite3_free(sql);
 	return more;

@@ -9,93 +9,72 @@
 
 #define NOW_UTC "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 
-#define SESSION_COLS \
-	"id, uuid, device_id, started_at, ended_at, status, hostname," \
-	" cmdline, tool_version, driver_version, runtime_version," \
-	" driver_text, repeats, warmup, min_samples, max_time_s, seed," \
-	" suites, timers, tolerance," \
-	" start_sm_clock_mhz, start_mem_clock_mhz, start_temp_c," \
-	" start_power_w, start_throttle_reasons, start_throttle_text," \
-	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
-	" end_throttle_reasons, end_throttle_text"
-
 /* The columns of a session as inserted and, after id, as the list reads
- * them: SESSION_COLS, then store_session_cols's. */
+ * them. */
 #define SO(m) offsetof(struct store_session, m)
+#define ENV_HAS(col, kind, m, has) { col, kind, SO(m), SO(has), NULL, 0, NULL }
 #define ENV(side, e) \
-	{ #side "_sm_clock_mhz", SF_HAS_DOUBLE, SO(e.sm_clock_mhz), \
-	  SO(e.has_sm_clock), NULL }, \
-	{ #side "_mem_clock_mhz", SF_HAS_DOUBLE, SO(e.mem_clock_mhz), \
-	  SO(e.has_mem_clock), NULL }, \
-	{ #side "_temp_c", SF_HAS_DOUBLE, SO(e.temp_c), SO(e.has_temp), NULL }, \
-	{ #side "_power_w", SF_HAS_DOUBLE, SO(e.power_w), SO(e.has_power), \
-	  NULL }, \
-	{ #side "_throttle_reasons", SF_HAS_U64, SO(e.throttle_reasons), \
-	  SO(e.has_throttle), NULL }, \
-	{ #side "_throttle_text", SF_TEXT, SO(e.throttle_text), 0, NULL }
+	ENV_HAS(#side "_sm_clock_mhz", SF_HAS_DOUBLE, e.sm_clock_mhz, \
+		e.has_sm_clock), \
+	ENV_HAS(#side "_mem_clock_mhz", SF_HAS_DOUBLE, e.mem_clock_mhz, \
+		e.has_mem_clock), \
+	ENV_HAS(#side "_temp_c", SF_HAS_DOUBLE, e.temp_c, e.has_temp), \
+	ENV_HAS(#side "_power_w", SF_HAS_DOUBLE, e.power_w, e.has_power), \
+	ENV_HAS(#side "_throttle_reasons", SF_HAS_U64, e.throttle_reasons, \
+		e.has_throttle), \
+	STORE_FIELD(#side "_throttle_text", SF_TEXT, SO(e.throttle_text), 0)
 static const struct store_field session_fields[] = {
-	{ "uuid", SF_TEXT, SO(uuid), 0, NULL },
-	{ "device_id", SF_I64, SO(device_id), 0, NULL },
-	{ "started_at", SF_TEXT, SO(started_at), 0, NOW_UTC },
-	{ "ended_at", SF_TEXT, SO(ended_at), 0, NULL },
-	{ "status", SF_TEXT, SO(status), 0, "'" VOCAB_SESSION_RUNNING "'" },
-	{ "hostname", SF_TEXT, SO(hostname), 0, NULL },
-	{ "cmdline", SF_TEXT, SO(cmdline), 0, NULL },
-	{ "tool_version", SF_TEXT, SO(tool_version), 0, NULL },
-	{ "driver_version", SF_INT, SO(driver_version), 0, NULL },
-	{ "runtime_version", SF_INT, SO(runtime_version), 0, NULL },
-	{ "driver_text", SF_TEXT, SO(driver_text), 0, NULL },
-	{ "repeats", SF_INT, SO(repeat), 0, NULL },
-	{ "warmup", SF_INT, SO(warmup), 0, NULL },
-	{ "min_samples", SF_INT, SO(min_samples), 0, NULL },
-	{ "max_time_s", SF_DOUBLE, SO(max_time_s), 0, NULL },
-	{ "seed", SF_U64, SO(seed), 0, NULL },
-	{ "suites", SF_TEXT, SO(suites), 0, NULL },
-	{ "timers", SF_TEXT, SO(timers), 0, NULL },
-	{ "tolerance", SF_DOUBLE, SO(tolerance), 0, NULL },
+	STORE_FIELD("uuid", SF_TEXT, SO(uuid), 0),
+	STORE_FIELD("device_id", SF_I64, SO(device_id), 0),
+	{ "started_at", SF_TEXT, SO(started_at), 0, NOW_UTC, 0, NULL },
+	STORE_FIELD("ended_at", SF_TEXT, SO(ended_at), 0),
+	{ "status", SF_TEXT, SO(status), 0, "'" VOCAB_SESSION_RUNNING "'", 0,
+	  NULL },
+	STORE_FIELD("hostname", SF_TEXT, SO(hostname), 0),
+	STORE_FIELD("cmdline", SF_TEXT, SO(cmdline), 0),
+	STORE_FIELD("tool_version", SF_TEXT, SO(tool_version), 0),
+	STORE_FIELD("driver_version", SF_INT, SO(driver_version), 0),
+	STORE_FIELD("runtime_version", SF_INT, SO(runtime_version), 0),
+	STORE_FIELD("driver_text", SF_TEXT, SO(driver_text), 0),
+	STORE_FIELD("repeats", SF_INT, SO(repeat), 0),
+	STORE_FIELD("warmup", SF_INT, SO(warmup), 0),
+	STORE_FIELD("min_samples", SF_INT, SO(min_samples), 0),
+	STORE_FIELD("max_time_s", SF_DOUBLE, SO(max_time_s), 0),
+	STORE_FIELD("seed", SF_U64, SO(seed), 0),
+	STORE_FIELD("suites", SF_TEXT, SO(suites), 0),
+	STORE_FIELD("timers", SF_TEXT, SO(timers), 0),
+	STORE_FIELD("tolerance", SF_DOUBLE, SO(tolerance), 0),
 	ENV(start, env_start),
 	ENV(end, env_end),
-	{ "keep_samples", SF_BOOL, SO(keep_samples), 0, NULL },
-	{ "timer", SF_TEXT, SO(timer), 0, NULL },
-	{ "cold", SF_TRI, SO(cold), 0, NULL },
-	{ "launch_us", SF_KNOWN, SO(launch_us), 0, NULL },
-	{ "pid", SF_POS_INT, SO(pid), 0, NULL },
-	{ "proc_start", SF_TEXT, SO(proc_start), 0, NULL },
-	{ "counters", SF_TEXT, SO(counters), 0, NULL },
-	{ "counters_why", SF_TEXT, SO(counters_why), 0, NULL },
-	{ "max_noise_pct", SF_KNOWN, SO(max_noise_pct), 0, NULL },
-	{ "throttle", SF_TEXT, SO(throttle), 0, NULL },
-	{ "throttle_pct", SF_KNOWN, SO(throttle_pct), 0, NULL },
-	{ "top_sm_clock_mhz", SF_POS, SO(top_sm_clock_mhz), 0, NULL },
-	{ "clocks_locked", SF_TRI, SO(clocks_locked), 0, NULL },
-	{ "power_limit_w", SF_POS, SO(power_limit_w), 0, NULL },
-	{ "pcie_gen", SF_POS_INT, SO(pcie_gen), 0, NULL },
-	{ "pcie_width", SF_POS_INT, SO(pcie_width), 0, NULL },
-	{ "host_cpu", SF_TEXT, SO(host_cpu), 0, NULL },
-	{ "cuda_compiler", SF_TEXT, SO(cuda_compiler), 0, NULL },
-	{ "cublas_version", SF_POS_INT, SO(cublas_version), 0, NULL },
+	/* schema 1: whether samples are there says */
+	{ "keep_samples", SF_BOOL, SO(keep_samples), 0, NULL, 2,
+	  "EXISTS (SELECT 1 FROM %sconfig c JOIN %ssample x"
+	  " ON x.config_id = c.id WHERE c.session_id = s.id)" },
+	STORE_FIELD("timer", SF_TEXT, SO(timer), 3),
+	STORE_FIELD("cold", SF_TRI, SO(cold), 3),
+	STORE_FIELD("launch_us", SF_KNOWN, SO(launch_us), 3),
+	STORE_FIELD("pid", SF_POS_INT, SO(pid), 3),
+	STORE_FIELD("proc_start", SF_TEXT, SO(proc_start), 3),
+	STORE_FIELD("counters", SF_TEXT, SO(counters), 4),
+	STORE_FIELD("counters_why", SF_TEXT, SO(counters_why), 4),
+	STORE_FIELD("max_noise_pct", SF_KNOWN, SO(max_noise_pct), 7),
+	STORE_FIELD("throttle", SF_TEXT, SO(throttle), 7),
+	STORE_FIELD("throttle_pct", SF_KNOWN, SO(throttle_pct), 7),
+	STORE_FIELD("top_sm_clock_mhz", SF_POS, SO(top_sm_clock_mhz), 7),
+	STORE_FIELD("clocks_locked", SF_TRI, SO(clocks_locked), 7),
+	STORE_FIELD("power_limit_w", SF_POS, SO(power_limit_w), 7),
+	STORE_FIELD("pcie_gen", SF_POS_INT, SO(pcie_gen), 7),
+	STORE_FIELD("pcie_width", SF_POS_INT, SO(pcie_width), 7),
+	STORE_FIELD("host_cpu", SF_TEXT, SO(host_cpu), 7),
+	STORE_FIELD("cuda_compiler", SF_TEXT, SO(cuda_compiler), 7),
+	STORE_FIELD("cublas_version", SF_POS_INT, SO(cublas_version), 7),
 };
 #define NFIELDS (sizeof(session_fields) / sizeof(session_fields[0]))
 #define END_FIELDS 25		/* session_fields[25 .. 30]: env_end */
 
-int store_session_cols(int version, const char *db, char *buf, size_t len)
-{
-	char keep[160];
-
-	snprintf(keep, sizeof(keep), "EXISTS (SELECT 1 FROM %sconfig c JOIN "
-		 "%ssample x ON x.config_id = c.id WHERE c.session_id = s.id)",
-		 db, db);
-	return snprintf(buf, len, "%s, %s, %s, %s", version >= 2 ?
-			"keep_samples" : keep, version >= 3 ?
-			"timer, cold, launch_us, pid, proc_start" :
-			"NULL, NULL, NULL, NULL, NULL", version >= 4 ?
-			"counters, counters_why" : "NULL, NULL",
-			version >= 7 ? "max_noise_pct, throttle, throttle_pct,"
-			" top_sm_clock_mhz, clocks_locked, power_limit_w,"
-			" pcie_gen, pcie_width, host_cpu, cuda_compiler,"
-			" cublas_version" : "NULL, NULL, NULL, NULL, NULL,"
-			" NULL, NULL, NULL, NULL, NULL, NULL") >= (int)len;
-}
+const struct store_table store_session_table = {
+	"session", session_fields, NFIELDS
+};
 
 int store_session_insert(struct store *st, struct store_session *s)
 {
@@ -244,13 +223,14 @@ int store_session_list(struct store *st, struct store_session **out,
 	struct store_session *ss = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
-	char cols[512], sql[2048];
+	char cols[2048], sql[2200];
 	int rc;
 
 	*out = NULL;
 	*n = 0;
-	store_session_cols(st->version, "", cols, sizeof(cols));
-	snprintf(sql, sizeof(sql), "SELECT " SESSION_COLS ", %s FROM session s"
+	store_fields_cols(cols, sizeof(cols), &store_session_table, 0,
+			  st->version, "");
+	snprintf(sql, sizeof(sql), "SELECT id, %s FROM session s"
 		 " ORDER BY started_at, id", cols);
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
