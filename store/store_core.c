@@ -175,18 +175,26 @@ int store_read_begin(struct store *st)
 	return 0;
 }
 
+char *store_path_with(const char *path, const char *suffix)
+{
+	char *p = malloc(strlen(path) + strlen(suffix) + 1);
+
+	if (p) {
+		strcpy(p, path);
+		strcat(p, suffix);
+	}
+	return p;
+}
+
 int store_side_stat(const char *path, const char *suffix, struct stat *sb)
 {
-	size_t len = strlen(path);
-	char *side = malloc(len + strlen(suffix) + 1);
-	int r;
+	char *side = store_path_with(path, suffix);
+	int r = side ? stat(side, sb) == 0 : -1;
 
-	memset(sb, 0, sizeof(*sb));
-	if (!side)
-		return 0;
-	memcpy(side, path, len);
-	strcpy(side + len, suffix);
-	r = stat(side, sb) == 0;
+	if (r == 0 && errno != ENOENT)
+		r = -1;
+	if (r <= 0)
+		memset(sb, 0, sizeof(*sb));
 	free(side);
 	return r;
 }
@@ -195,7 +203,7 @@ int store_wal_changed(const char *path, int existed, const struct stat *was)
 {
 	struct stat now;
 
-	if (!store_side_stat(path, "-wal", &now))
+	if (store_side_stat(path, "-wal", &now) <= 0)
 		return 0;
 	return !existed || now.st_ino != was->st_ino ||
 	       now.st_size != was->st_size ||

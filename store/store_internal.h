@@ -42,8 +42,12 @@ char *store_text_oneline(char *s);
  * writer checkpointed into it. */
 int store_file_changed(const char *path, const struct stat *before);
 
-/* Fills *sb with the file path + suffix (e.g. "-wal") and returns 1, or
- * returns 0 when there is none (or it cannot be told: errno). */
+/* path + suffix (e.g. "-wal"), malloc'd; NULL when memory runs out. */
+char *store_path_with(const char *path, const char *suffix);
+
+/* Fills *sb with the file path + suffix and returns 1, or returns 0 when
+ * there is none, -1 when that cannot be told (errno, or no memory); *sb
+ * is zeroed then. */
 int store_side_stat(const char *path, const char *suffix, struct stat *sb);
 
 /* 1 when a -wal is beside path now and either none was (existed 0) or

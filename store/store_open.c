@@ -136,34 +136,19 @@ static int inspect_header(const char *path, off_t size, int *version,
 static int side_file_exists(const char *path, const char *suffix,
 			    off_t min)
 {
-	char *side = malloc(strlen(path) + strlen(suffix) + 1);
 	struct stat sb;
-	int r;
+	int r = store_side_stat(path, suffix, &sb);
 
-	if (!side)
-		return 1;
-	strcpy(side, path);
-	strcat(side, suffix);
-	if (stat(side, &sb) == 0)
-		r = sb.st_size >= min;
-	else
-		r = errno != ENOENT;
-	free(side);
-	return r;
+	return r < 0 || (r && sb.st_size >= min);
 }
 
 /* 1 when path with suffix appended names a file this process may not
  * read (gone is not unreadable). */
 static int side_file_unreadable(const char *path, const char *suffix)
 {
-	char *side = malloc(strlen(path) + strlen(suffix) + 1);
-	int r;
+	char *side = store_path_with(path, suffix);
+	int r = !side || (access(side, R_OK) != 0 && errno != ENOENT);
 
-	if (!side)
-		return 1;
-	strcpy(side, path);
-	strcat(side, suffix);
-	r = access(side, R_OK) != 0 && errno != ENOENT;
 	free(side);
 	return r;
 }
@@ -577,7 +562,7 @@ static int inspect_file(const char *path, enum store_mode mode,
 		return rc;
 	/* The header on disk may lag a write-ahead log: the checks below
 	 * read through SQLite, which sees the logged pages. */
-	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb);
+	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb) > 0;
 	had_shm = side_file_exists(path, "-shm", 0);
 	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
 	rc = reader_connect(path, seen->query, &db, err, errlen);
