@@ -76,6 +76,24 @@ out:
 	return rc;
 }
 
+/* A metric's statistics as stored (after config_id, metric, ord and
+ * unit) and read (after metric and unit). */
+#define SS(m) offsetof(struct stats_summary, m)
+_Static_assert(sizeof(size_t) == sizeof(int64_t), "n is stored as int64");
+static const struct store_field stat_fields[] = {
+	STORE_FIELD("n", SF_I64, SS(n), 0),
+	STORE_FIELD("min", SF_DOUBLE, SS(min), 0),
+	STORE_FIELD("max", SF_DOUBLE, SS(max), 0),
+	STORE_FIELD("mean", SF_DOUBLE, SS(mean), 0),
+	STORE_FIELD("median", SF_DOUBLE, SS(median), 0),
+	STORE_FIELD("stddev", SF_DOUBLE, SS(stddev), 0),
+	STORE_FIELD("p05", SF_DOUBLE, SS(p05), 0),
+	STORE_FIELD("p25", SF_DOUBLE, SS(p25), 0),
+	STORE_FIELD("p75", SF_DOUBLE, SS(p75), 0),
+	STORE_FIELD("p95", SF_DOUBLE, SS(p95), 0),
+};
+#define NSTAT (sizeof(stat_fields) / sizeof(stat_fields[0]))
+
 static int metrics_write(struct store *st, int64_t id,
 			 const struct store_metric *metrics,
 			 const struct stats_summary *sum, size_t nmetrics,
@@ -104,16 +122,7 @@ static int metrics_write(struct store *st, int64_t id,
 		store_bind_text(&b, qs, 2, m->name);
 		store_bind_int(&b, qs, 3, (sqlite3_int64)i);
 		store_bind_text(&b, qs, 4, m->unit ? m->unit : "");
-		store_bind_int(&b, qs, 5, (sqlite3_int64)s->n);
-		store_bind_double(&b, qs, 6, s->min);
-		store_bind_double(&b, qs, 7, s->max);
-		store_bind_double(&b, qs, 8, s->mean);
-		store_bind_double(&b, qs, 9, s->median);
-		store_bind_double(&b, qs, 10, s->stddev);
-		store_bind_double(&b, qs, 11, s->p05);
-		store_bind_double(&b, qs, 12, s->p25);
-		store_bind_double(&b, qs, 13, s->p75);
-		store_bind_double(&b, qs, 14, s->p95);
+		store_fields_bind(&b, qs, 5, stat_fields, NSTAT, s);
 		rc = STORE_STEP(st, b, qs);
 		if (rc < 0)
 			goto out;
@@ -348,23 +357,10 @@ int store_stat_list(struct store *st, int64_t config_id,
 		if ((rc = store_col_strdup(st, q, 0, &s->metric)) ||
 		    (rc = store_col_strdup(st, q, 1, &s->unit)))
 			goto out;
-		s->s.n = (size_t)sqlite3_column_int64(q, 2);
-		s->s.min = sqlite3_column_double(q, 3);
-		s->s.max = sqlite3_column_double(q, 4);
-		s->s.mean = sqlite3_column_double(q, 5);
-		s->s.median = sqlite3_column_double(q, 6);
-		s->s.stddev = sqlite3_column_double(q, 7);
-		s->s.p05 = sqlite3_column_double(q, 8);
-		s->s.p25 = sqlite3_column_double(q, 9);
-		s->s.p75 = sqlite3_column_double(q, 10);
-		s->s.p95 = sqlite3_column_double(q, 11);
-		for (i = 3; i <= 11; i++) {
-			static const char *const names[] = { "min", "max",
-				"mean", "median", "stddev", "p05", "p25",
-				"p75", "p95" };
-
-			rc = value_check(st, q, i, config_id, s->metric,
-					 names[i - 3]);
+		store_fields_read(st, q, 2, stat_fields, NSTAT, &s->s);
+		for (i = 1; i < (int)NSTAT; i++) {
+			rc = value_check(st, q, i + 2, config_id, s->metric,
+					 stat_fields[i].col);
 			if (rc)
 				goto out;
 		}
