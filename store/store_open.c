@@ -702,14 +702,17 @@ static int file_moved(struct store *st)
 	return moved;
 }
 
-/* Creates the schema in the empty database of st; STORE_AGAIN when
- * another process initialised or replaced the file meanwhile (two
+/* Creates the schema in the empty database of st (create), or migrates
+ * st forward from the version found in the file, in one transaction
+ * that reads the version under the write lock. STORE_AGAIN when another
+ * process initialised or replaced a file to create meanwhile (two
  * creators at once: the other one won, and the file is to be opened as
  * it is now). */
-static int schema_create(struct store *st)
+static int schema_bring(struct store *st, int create, char *err,
+			size_t errlen)
 {
 	const char *failed = NULL;
-	int64_t uv = -1, objects = -1;
+	int64_t uv = -1, objects = 0, bad = 0;
 	int rc;
 
 	rc = store_tx_begin(st);
@@ -718,55 +721,28 @@ static int schema_create(struct store *st)
 	/* Another process may have initialised the file meanwhile, or put
 	 * another file in its place: under the write lock, this one would
 	 * be initialised unseen by anyone. */
-	if (file_moved(st)) {
+	if (create && file_moved(st)) {
 		rc = STORE_AGAIN;
 		goto out;
 	}
 	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
 					    &uv));
-	if (rc >= 0)
+	if (rc >= 0 && create)
 		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*) "
 						    "FROM sqlite_master",
 						    &objects));
 	if (rc < 0)
 		goto out;
-	if (uv != 0 || objects != 0) {
+	if (create && (uv != 0 || objects != 0)) {
 		rc = STORE_AGAIN;
 		goto out;
 	}
-	rc = store_schema_migrate(st->db, 0, STORE_SCHEMA_VERSION, &failed);
-	if (rc != SQLITE_OK) {
-		rc = store_check_at(st, rc, __FILE__, __LINE__, failed);
-		goto out;
-	}
-	rc = store_tx_commit(st);
-out:
-	if (rc)
-		store_tx_rollback(st);
-	return rc == STORE_AGAIN || rc < 0 ? rc : 0;
-}
-
-/* Migrates st forward from the version found in the file, in one
- * transaction that re-reads the version under the write lock. */
-static int schema_migrate(struct store *st, char *err, size_t errlen)
-{
-	const char *failed = NULL;
-	int64_t uv = -1, bad = 0;
-	int rc;
-
-	rc = store_tx_begin(st);
-	if (rc)
-		return rc;
-	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
-					    &uv));
-	if (rc < 0)
-		goto out;
 	if (uv > STORE_SCHEMA_VERSION) {
 		rc = newer_msg((int)uv, err, errlen);
 		STORE_FAIL(st, rc, "%s", err);
 		goto out;
 	}
-	if (uv < 1) {
+	if (uv < 1 && !create) {
 		rc = STORE_FAIL(st, STORE_ERR_FOREIGN, "not an mmreport "
 				"database (schema version %lld)",
 				(long long)uv);
@@ -799,7 +775,7 @@ static int schema_migrate(struct store *st, char *err, size_t errlen)
 out:
 	if (rc)
 		store_tx_rollback(st);
-	return rc < 0 ? rc : 0;
+	return rc == STORE_AGAIN || rc < 0 ? rc : 0;
 }
 
 static int wal_enable(struct store *st)
@@ -908,12 +884,10 @@ static int store_open_once(const char *path, enum store_mode mode,
 
 	/* Foreign keys are off on a new connection, and stay off while the
 	 * schema is created or migrated: a migration that rebuilds a table
-	 * (schema 5) must not cascade its drop; schema_migrate checks the
+	 * (schema 5) must not cascade its drop; schema_bring checks the
 	 * keys before it commits. */
-	if (created || seen.empty)
-		rc = schema_create(st);
-	else if (seen.version < STORE_SCHEMA_VERSION)
-		rc = schema_migrate(st, err, errlen);
+	if (created || seen.empty || seen.version < STORE_SCHEMA_VERSION)
+		rc = schema_bring(st, created || seen.empty, err, errlen);
 	if (rc == STORE_AGAIN) {
 		/* not removed below: the file is the other creator's */
 		created = 0;
