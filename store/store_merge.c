@@ -141,16 +141,20 @@ static int run2(struct merge *m, int i, int64_t a, int64_t b)
 	return rc < 0 ? rc : 0;
 }
 
-/* Looks up one integer by text key with statement i: 0 and *id = 0 when
- * there is no row. */
-static int find_id(struct merge *m, int i, const char *key, int64_t *id)
+/* Looks up one integer with statement i by text key, or by number n
+ * when key is NULL: 0 and *id = 0 when there is no row. */
+static int find_id(struct merge *m, int i, const char *key, int64_t n,
+		   int64_t *id)
 {
 	sqlite3_stmt *q = m->q[i];
 	int rc, b = SQLITE_OK;
 
 	*id = 0;
 	sqlite3_reset(q);
-	store_bind_text(&b, q, 1, key);
+	if (key)
+		store_bind_text(&b, q, 1, key);
+	else
+		store_bind_int(&b, q, 1, n);
 	rc = STORE_STEP(m->st, b, q);
 	if (rc == SQLITE_ROW)
 		*id = sqlite3_column_int64(q, 0);
@@ -167,7 +171,7 @@ static int devices_copy(struct merge *m)
 	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
 		sid = sqlite3_column_int64(q, 0);
 		rc = find_id(m, Q_DEVICE_FIND,
-			     (const char *)sqlite3_column_text(q, 1), &mid);
+			     (const char *)sqlite3_column_text(q, 1), 0, &mid);
 		if (rc)
 			return rc;
 		if (mid)
@@ -213,27 +217,22 @@ static int configs_copy(struct merge *m, int64_t src_session,
 
 static int sessions_copy(struct merge *m)
 {
-	sqlite3_stmt *q = m->q[Q_SESSIONS], *d = m->q[Q_SESSION_DEVICE];
+	sqlite3_stmt *q = m->q[Q_SESSIONS];
 	int64_t sid, mid, dev;
 	int rc;
 
 	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
 		sid = sqlite3_column_int64(q, 0);
 		rc = find_id(m, Q_SESSION_FIND,
-			     (const char *)sqlite3_column_text(q, 1), &mid);
+			     (const char *)sqlite3_column_text(q, 1), 0, &mid);
 		if (rc)
 			return rc;
 		if (mid) {
 			m->res->sessions_skipped++;
 			continue;
 		}
-		sqlite3_reset(d);
-		rc = STORE_CHECK(m->st, sqlite3_bind_int64(d, 1, sid));
-		if (rc >= 0)
-			rc = STORE_CHECK(m->st, sqlite3_step(d));
-		dev = rc == SQLITE_ROW ? sqlite3_column_int64(d, 0) : 0;
-		sqlite3_reset(d);
-		if (rc < 0)
+		rc = find_id(m, Q_SESSION_DEVICE, NULL, sid, &dev);
+		if (rc)
 			return rc;
 		if (!dev)
 			return STORE_FAIL(m->st, STORE_ERR_CORRUPT, "session "
