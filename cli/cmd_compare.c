@@ -285,11 +285,13 @@ static void csv_field(FILE *f, const char *s, int last)
 	fputc(last ? '\n' : ',', f);
 }
 
-static void json_str(FILE *f, const char *s)
+/* pre (the key before it, or a separator), then s as a JSON string. */
+static void json_str(FILE *f, const char *pre, const char *s)
 {
 	char *t = strdup(s ? s : "");
 	const char *c;
 
+	fputs(pre, f);
 	if (t)
 		store_utf8_fix(t);
 	fputc('"', f);
@@ -305,8 +307,10 @@ static void json_str(FILE *f, const char *s)
 	free(t);
 }
 
-static void json_num(FILE *f, double v)
+/* pre, then v, null when not finite. */
+static void json_num(FILE *f, const char *pre, double v)
 {
+	fputs(pre, f);
 	if (isfinite(v))
 		fprintf(f, "%.17g", v);
 	else
@@ -385,24 +389,19 @@ static void csv_write(FILE *f, const struct cmp_result *r)
 
 static void json_point(FILE *f, const struct cmp_point *p)
 {
-	fputs("{\"suite\": ", f);
-	json_str(f, p->suite);
-	fputs(", \"variant\": ", f);
-	json_str(f, p->variant);
+	json_str(f, "{\"suite\": ", p->suite);
+	json_str(f, ", \"variant\": ", p->variant);
 	fprintf(f, ", \"m\": %d, \"k\": %d, \"n\": %d, \"count\": %lld, "
 		"\"block_x\": %d, \"block_y\": %d, \"ilp\": %d, \"param\": %d"
 		", \"host_mem\": ", p->m, p->k, p->n, p->count, p->block_x,
 		p->block_y, p->ilp, p->param);
-	json_str(f, p->host_mem);
-	fputs(", \"precision\": ", f);
-	json_str(f, p->precision);
-	fputs(", \"status\": ", f);
-	json_str(f, p->status);
-	fputs(", \"device\": ", f);
-	json_str(f, p->dev_name);
+	json_str(f, "", p->host_mem);
+	json_str(f, ", \"precision\": ", p->precision);
+	json_str(f, ", \"status\": ", p->status);
+	json_str(f, ", \"device\": ", p->dev_name);
 	fprintf(f, ", \"session_id\": %lld, \"median_ms\": ",
 		(long long)p->session_id);
-	json_num(f, p->median);
+	json_num(f, "", p->median);
 	fprintf(f, ", \"samples\": %zu, \"counts_toward_best\": %s}", p->ns,
 		p->counts ? "true" : "false");
 }
@@ -412,16 +411,15 @@ static void json_write(FILE *f, const struct cmp_side *a,
 {
 	const char *sep = "";
 	char m[8];
-	size_t i;
+	size_t i, k;
 
 	fprintf(f, "{\"compare_version\": %d, \"base\": ",
 		CMP_SCHEMA_VERSION);
-	json_str(f, a->label);
-	fputs(", \"new\": ", f);
-	json_str(f, b->label);
+	json_str(f, "", a->label);
+	json_str(f, ", \"new\": ", b->label);
 	fprintf(f, ", \"cross_device\": %s, \"threshold\": ",
 		r->cross ? "true" : "false");
-	json_num(f, r->threshold);
+	json_num(f, "", r->threshold);
 	fprintf(f, ", \"threshold_pairs\": %zu,\n \"rows\": [",
 		r->threshold_pairs);
 	for (i = 0; i < r->nrows; i++, sep = ",") {
@@ -431,16 +429,11 @@ static void json_write(FILE *f, const struct cmp_side *a,
 		json_point(f, w->a);
 		fputs(", \"new\": ", f);
 		json_point(f, w->b);
-		fputs(", \"ratio\": ", f);
-		json_num(f, w->ratio);
-		fputs(", \"hl_ratio\": ", f);
-		json_num(f, w->hl);
-		fputs(", \"ci_lo\": ", f);
-		json_num(f, w->lo);
-		fputs(", \"ci_hi\": ", f);
-		json_num(f, w->hi);
-		fputs(", \"p\": ", f);
-		json_num(f, w->p < 0 ? NAN : w->p);
+		json_num(f, ", \"ratio\": ", w->ratio);
+		json_num(f, ", \"hl_ratio\": ", w->hl);
+		json_num(f, ", \"ci_lo\": ", w->lo);
+		json_num(f, ", \"ci_hi\": ", w->hi);
+		json_num(f, ", \"p\": ", w->p < 0 ? NAN : w->p);
 		fprintf(f, ", \"verdict\": \"%s\", \"below_threshold\": %s",
 			w->verdict == CMP_SAME ? "same" :
 			cmp_verdict_name(w->verdict),
@@ -451,15 +444,12 @@ static void json_write(FILE *f, const struct cmp_side *a,
 			cmp_marks_text(w->b->marks, m),
 			w->src_changed ? "true" : "false");
 	}
-	fputs("],\n \"only_base\": [", f);
-	for (i = 0, sep = ""; i < r->nonly_a; i++, sep = ", ") {
-		fputs(sep, f);
-		json_point(f, r->only_a[i]);
-	}
-	fputs("],\n \"only_new\": [", f);
-	for (i = 0, sep = ""; i < r->nonly_b; i++, sep = ", ") {
-		fputs(sep, f);
-		json_point(f, r->only_b[i]);
+	for (k = 0; k < 2; k++) {
+		fputs(k ? "],\n \"only_new\": [" : "],\n \"only_base\": [", f);
+		for (i = 0; i < (k ? r->nonly_b : r->nonly_a); i++) {
+			fputs(i ? ", " : "", f);
+			json_point(f, (k ? r->only_b : r->only_a)[i]);
+		}
 	}
 	fprintf(f, "],\n \"summary\": {\"matched\": %zu, \"faster\": %zu, "
 		"\"slower\": %zu, \"same\": %zu, \"below_threshold\": %zu, "
@@ -467,17 +457,15 @@ static void json_write(FILE *f, const struct cmp_side *a,
 		r->slower, r->same, r->below, r->untested);
 	for (i = 0, sep = ""; i < r->nsuites; i++, sep = ", ") {
 		fprintf(f, "%s{\"suite\": ", sep);
-		json_str(f, r->suites[i].suite);
+		json_str(f, "", r->suites[i].suite);
 		fprintf(f, ", \"n\": %zu, \"geomean_ratio\": ",
 			r->suites[i].n);
-		json_num(f, r->suites[i].geomean);
+		json_num(f, "", r->suites[i].geomean);
 		fputs("}", f);
 	}
 	fputs("], \"source_changed\": [", f);
-	for (i = 0, sep = ""; i < r->nchanged; i++, sep = ", ") {
-		fputs(sep, f);
-		json_str(f, r->changed[i]->a->variant);
-	}
+	for (i = 0, sep = ""; i < r->nchanged; i++, sep = ", ")
+		json_str(f, sep, r->changed[i]->a->variant);
 	fputs("]}}\n", f);
 }
 
