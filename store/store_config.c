@@ -207,12 +207,7 @@ out:
 
 void store_configs_free(struct store_config *c, size_t n)
 {
-	size_t i;
-
-	if (!c)
-		return;
-	for (i = 0; i < n; i++)
-		store_fields_free(config_fields, NFIELDS, &c[i]);
+	store_fields_free(config_fields, NFIELDS, c, n, sizeof(*c));
 	free(c);
 }
 

@@ -441,13 +441,16 @@ int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
 	return 0;
 }
 
-void store_fields_free(const struct store_field *f, size_t n, void *obj)
+void store_fields_free(const struct store_field *f, size_t n, void *rows,
+		       size_t nrows, size_t size)
 {
-	size_t i;
+	size_t i, r;
 
-	for (i = 0; i < n; i++)
-		if (f[i].kind == SF_TEXT || f[i].kind == SF_TEXT_EMPTY)
-			free(*(char **)((char *)obj + f[i].off));
+	for (r = 0; rows && r < nrows; r++)
+		for (i = 0; i < n; i++)
+			if (f[i].kind == SF_TEXT || f[i].kind == SF_TEXT_EMPTY)
+				free(*(char **)((char *)rows + r * size +
+						f[i].off));
 }
 
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)

@@ -121,7 +121,7 @@ static void device_clear(struct store_device *d)
 {
 	size_t i;
 
-	store_fields_free(device_fields, NFIELDS, d);
+	store_fields_free(device_fields, NFIELDS, d, 1, sizeof(*d));
 	for (i = 0; i < d->nprops; i++) {
 		free(d->props[i].key);
 		free(d->props[i].value);

@@ -181,8 +181,10 @@ void store_fields_bind(int *b, sqlite3_stmt *q, int first,
  * by store_fields_free). */
 int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
 		      const struct store_field *f, size_t n, void *obj);
-/* Frees the text fields of obj among f[n]. */
-void store_fields_free(const struct store_field *f, size_t n, void *obj);
+/* Frees the text fields among f[n] of the nrows structures of size
+ * bytes at rows (NULL: none), not rows itself. */
+void store_fields_free(const struct store_field *f, size_t n, void *rows,
+		       size_t nrows, size_t size);
 
 /* Column helpers. store_col_strdup returns 0 and sets *out (NULL for an
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */

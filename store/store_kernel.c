@@ -74,12 +74,7 @@ int store_kernel_insert(struct store *st, const struct store_kernel *k)
 
 void store_kernels_free(struct store_kernel *k, size_t n)
 {
-	size_t i;
-
-	if (!k)
-		return;
-	for (i = 0; i < n; i++)
-		store_fields_free(kernel_fields, 6, &k[i]);
+	store_fields_free(kernel_fields, 6, k, n, sizeof(*k));
 	free(k);
 }
 
@@ -244,12 +239,7 @@ int store_kattr_insert(struct store *st, const struct store_kattr *a)
 
 void store_kattrs_free(struct store_kattr *a, size_t n)
 {
-	size_t i;
-
-	if (!a)
-		return;
-	for (i = 0; i < n; i++)
-		store_fields_free(kattr_fields, NKATTR, &a[i]);
+	store_fields_free(kattr_fields, NKATTR, a, n, sizeof(*a));
 	free(a);
 }
 

@@ -176,12 +176,7 @@ out:
 
 void store_sessions_free(struct store_session *s, size_t n)
 {
-	size_t i;
-
-	if (!s)
-		return;
-	for (i = 0; i < n; i++)
-		store_fields_free(session_fields, NFIELDS, &s[i]);
+	store_fields_free(session_fields, NFIELDS, s, n, sizeof(*s));
 	free(s);
 }
 
