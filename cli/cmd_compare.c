@@ -321,23 +321,19 @@ static void json_num(FILE *f, const char *pre, double v)
  * "only_base", "only_new"). */
 static void csv_key(FILE *f, const char *kind, const struct cmp_point *p)
 {
+	const long long v[] = { p->m, p->k, p->n, p->count, p->block_x,
+				p->block_y, p->ilp, p->param };
 	char b[64];
+	size_t i;
 
 	csv_field(f, "1", 0);
 	csv_field(f, kind, 0);
 	csv_field(f, p->suite, 0);
 	csv_field(f, p->variant, 0);
-#define CSVI(v) (snprintf(b, sizeof(b), "%lld", (long long)(v)), \
-		 csv_field(f, b, 0))
-	CSVI(p->m);
-	CSVI(p->k);
-	CSVI(p->n);
-	CSVI(p->count);
-	CSVI(p->block_x);
-	CSVI(p->block_y);
-	CSVI(p->ilp);
-	CSVI(p->param);
-#undef CSVI
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		snprintf(b, sizeof(b), "%lld", v[i]);
+		csv_field(f, b, 0);
+	}
 	csv_field(f, p->host_mem, 0);
 	csv_field(f, p->precision, 0);
 }
@@ -345,7 +341,7 @@ static void csv_key(FILE *f, const char *kind, const struct cmp_point *p)
 static void csv_write(FILE *f, const struct cmp_result *r)
 {
 	char s[10][64];
-	size_t i;
+	size_t i, k;
 
 	fputs("compare_version,kind,suite,variant,m,k,n,count,block_x,"
 	      "block_y,ilp,param,host_mem,precision,base_device,new_device,"
@@ -358,12 +354,11 @@ static void csv_write(FILE *f, const struct cmp_result *r)
 		csv_key(f, "matched", w->a);
 		csv_field(f, w->a->dev_name, 0);
 		csv_field(f, w->b->dev_name, 0);
-		snprintf(s[0], 64, "%.9g", w->a->median);
-		snprintf(s[1], 64, "%.9g", w->b->median);
-		snprintf(s[2], 64, "%.9g", w->ratio);
-		csv_field(f, s[0], 0);
-		csv_field(f, s[1], 0);
-		csv_field(f, s[2], 0);
+		for (k = 0; k < 3; k++) {
+			snprintf(s[0], 64, "%.9g", k == 0 ? w->a->median :
+				 k == 1 ? w->b->median : w->ratio);
+			csv_field(f, s[0], 0);
+		}
 		csv_field(f, num(w->hl, "%.9g", s[3], 64), 0);
 		csv_field(f, num(w->lo, "%.9g", s[4], 64), 0);
 		csv_field(f, num(w->hi, "%.9g", s[5], 64), 0);
