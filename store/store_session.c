@@ -256,11 +256,11 @@ out:
 
 int store_session_reap(struct store *st, size_t *reaped)
 {
-	sqlite3_stmt *q = NULL, *u = NULL;
-	int64_t *ids = NULL;
-	size_t cnt = 0, cap = 0, i;
+	struct store_session *ss = NULL;
+	sqlite3_stmt *u = NULL;
+	size_t n = 0, cnt = 0, i;
 	char host[256];
-	int rc, b = SQLITE_OK, in_tx = 0;
+	int rc, b = SQLITE_OK;
 
 	if (reaped)
 		*reaped = 0;
@@ -272,53 +272,30 @@ int store_session_reap(struct store *st, size_t *reaped)
 	rc = store_tx_begin(st);
 	if (rc)
 		return rc;
-	in_tx = 1;
-	/* The ids first, the updates after: no row changes under a
-	 * running SELECT. The write lock held since BEGIN IMMEDIATE keeps
-	 * a finishing measure process from racing the update. */
-	rc = STORE_PREPARE(st, "SELECT id, pid, proc_start FROM session"
-			   " WHERE status = '" VOCAB_SESSION_RUNNING "'"
-			   " AND hostname = ?1"
-			   " AND pid IS NOT NULL ORDER BY id", &q);
-	if (rc < 0)
-		goto out;
-	store_bind_text(&b, q, 1, host);
-	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
-		const char *start = (const char *)sqlite3_column_text(q, 2);
-
-		if (!store_proc_gone(sqlite3_column_int(q, 1), start))
+	/* The list (which says which are aborted) first, the updates
+	 * after: no row changes under a running SELECT. The write lock held
+	 * since BEGIN IMMEDIATE keeps a finishing measure process from
+	 * racing the update, which changes only a row still running. */
+	rc = store_session_list(st, &ss, &n);
+	if (!rc)
+		rc = STORE_PREPARE(st, "UPDATE session SET status = '"
+				   VOCAB_SESSION_ABORTED "' WHERE id = ?1 AND "
+				   "status = '" VOCAB_SESSION_RUNNING "'", &u);
+	for (i = 0; rc >= 0 && i < n; i++) {
+		if (strcmp(ss[i].status, VOCAB_SESSION_ABORTED))
 			continue;
-		rc = store_grow(st, (void **)&ids, sizeof(*ids), &cap,
-				cnt + 1);
-		if (rc)
-			goto out;
-		ids[cnt++] = sqlite3_column_int64(q, 0);
-	}
-	if (rc < 0)
-		goto out;
-	rc = STORE_PREPARE(st, "UPDATE session SET status = '"
-			   VOCAB_SESSION_ABORTED "' WHERE id = ?1 AND "
-			   "status = '" VOCAB_SESSION_RUNNING "'", &u);
-	if (rc < 0)
-		goto out;
-	for (i = 0; i < cnt; i++) {
 		sqlite3_reset(u);
-		store_bind_int(&b, u, 1, ids[i]);
+		store_bind_int(&b, u, 1, ss[i].id);
 		rc = STORE_STEP(st, b, u);
-		if (rc < 0)
-			goto out;
+		cnt += rc >= 0 ? (size_t)sqlite3_changes(st->db) : 0;
 	}
-	rc = store_tx_commit(st);
+	if (rc >= 0)
+		rc = store_tx_commit(st);
 	if (rc)
-		goto out;
-	in_tx = 0;
-	if (reaped)
-		*reaped = cnt;
-out:
-	if (in_tx)
 		store_tx_rollback(st);
-	sqlite3_finalize(q);
+	else if (reaped)
+		*reaped = cnt;
 	sqlite3_finalize(u);
-	free(ids);
+	store_sessions_free(ss, n);
 	return rc < 0 ? rc : 0;
 }
