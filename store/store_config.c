@@ -53,29 +53,6 @@ const struct store_table store_config_table = {
 	"config", config_fields, NFIELDS
 };
 
-static int config_row_insert(struct store *st, const struct store_config *c,
-			     int64_t *id)
-{
-	sqlite3_stmt *q = NULL;
-	char sql[1024];
-	int rc, b = SQLITE_OK;
-
-	store_fields_insert_sql(sql, sizeof(sql), "config", config_fields,
-				NFIELDS, 0, "");
-	rc = STORE_PREPARE(st, sql, &q);
-	if (rc < 0)
-		goto out;
-	store_fields_bind(&b, q, 1, config_fields, NFIELDS, c);
-	rc = STORE_STEP(st, b, q);
-	if (rc < 0)
-		goto out;
-	*id = sqlite3_last_insert_rowid(st->db);
-	rc = 0;
-out:
-	sqlite3_finalize(q);
-	return rc;
-}
-
 /* A metric's statistics as stored (after config_id, metric, ord and
  * unit) and read (after metric and unit). */
 #define SS(m) offsetof(struct stats_summary, m)
@@ -187,9 +164,10 @@ int store_config_insert(struct store *st, struct store_config *cfg,
 	if (rc)
 		goto out;
 	in_tx = 1;
-	rc = config_row_insert(st, cfg, &id);
+	rc = store_row_upsert(st, &store_config_table, 0, cfg);
 	if (rc)
 		goto out;
+	id = sqlite3_last_insert_rowid(st->db);
 	rc = metrics_write(st, id, metrics, sum, nmetrics, keep_samples);
 	if (rc)
 		goto out;

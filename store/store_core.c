@@ -297,6 +297,24 @@ int store_fields_insert_sql(char *buf, size_t len, const char *table,
 	return o >= len;
 }
 
+int store_row_upsert(struct store *st, const struct store_table *t,
+		     size_t nkey, const void *obj)
+{
+	sqlite3_stmt *q = NULL;
+	char sql[4096];
+	int rc, b = SQLITE_OK;
+
+	store_fields_insert_sql(sql, sizeof(sql), t->name, t->f, t->n, nkey,
+				"");
+	rc = STORE_PREPARE(st, sql, &q);
+	if (rc >= 0) {
+		store_fields_bind(&b, q, 1, t->f, t->n, obj);
+		rc = STORE_STEP(st, b, q);
+	}
+	sqlite3_finalize(q);
+	return rc > 0 ? 0 : rc;
+}
+
 int store_fields_cols(char *buf, size_t len, const struct store_table *t,
 		      size_t first, int version, const char *db)
 {

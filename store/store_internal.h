@@ -173,6 +173,12 @@ int store_fields_cols(char *buf, size_t len, const struct store_table *t,
 int store_fields_insert_sql(char *buf, size_t len, const char *table,
 			    const struct store_field *f, size_t n,
 			    size_t nkey, const char *tail);
+/* Inserts obj as a row of t by all its fields (nkey > 0: or updates the
+ * row of the same first nkey fields; see store_fields_insert_sql).
+ * Returns 0 or a negative store error; the new row's id is
+ * sqlite3_last_insert_rowid's. */
+int store_row_upsert(struct store *st, const struct store_table *t,
+		     size_t nkey, const void *obj);
 /* Binds the fields f[n] of obj to ?first, ?first + 1, ... of q. */
 void store_fields_bind(int *b, sqlite3_stmt *q, int first,
 		       const struct store_field *f, size_t n, const void *obj);

@@ -44,32 +44,12 @@ const struct store_table store_kattr_table = {
 	"kattr", kattr_fields, NKATTR
 };
 
-/* Inserts obj as a row of table by its fields f[n], or updates the row
- * of the same f[0 .. nkey). */
-static int row_upsert(struct store *st, const char *table,
-		      const struct store_field *f, size_t n, size_t nkey,
-		      const void *obj)
-{
-	sqlite3_stmt *q = NULL;
-	char sql[2048];
-	int rc, b = SQLITE_OK;
-
-	store_fields_insert_sql(sql, sizeof(sql), table, f, n, nkey, "");
-	rc = STORE_PREPARE(st, sql, &q);
-	if (rc >= 0) {
-		store_fields_bind(&b, q, 1, f, n, obj);
-		rc = STORE_STEP(st, b, q);
-	}
-	sqlite3_finalize(q);
-	return rc > 0 ? 0 : rc;
-}
-
 int store_kernel_insert(struct store *st, const struct store_kernel *k)
 {
 	if (!k || !k->name || k->session_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel without "
 				  "name or session");
-	return row_upsert(st, "kernel", kernel_fields, 6, 2, k);
+	return store_row_upsert(st, &store_kernel_table, 2, k);
 }
 
 void store_kernels_free(struct store_kernel *k, size_t n)
@@ -234,7 +214,7 @@ int store_kattr_insert(struct store *st, const struct store_kattr *a)
 	if (!a || !a->variant || a->session_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel attributes "
 				  "without variant or session");
-	return row_upsert(st, "kattr", kattr_fields, NKATTR, 4, a);
+	return store_row_upsert(st, &store_kattr_table, 4, a);
 }
 
 void store_kattrs_free(struct store_kattr *a, size_t n)

@@ -78,26 +78,14 @@ const struct store_table store_session_table = {
 
 int store_session_insert(struct store *st, struct store_session *s)
 {
-	sqlite3_stmt *q = NULL;
-	char sql[2048];
-	int rc, b = SQLITE_OK;
+	int rc;
 
 	if (!s || !s->uuid || s->device_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "session without "
 				  "uuid or device");
-	store_fields_insert_sql(sql, sizeof(sql), "session", session_fields,
-				NFIELDS, 0, "");
-	rc = STORE_PREPARE(st, sql, &q);
-	if (rc < 0)
-		goto out;
-	store_fields_bind(&b, q, 1, session_fields, NFIELDS, s);
-	rc = STORE_STEP(st, b, q);
-	if (rc < 0)
-		goto out;
-	s->id = sqlite3_last_insert_rowid(st->db);
-	rc = 0;
-out:
-	sqlite3_finalize(q);
+	rc = store_row_upsert(st, &store_session_table, 0, s);
+	if (!rc)
+		s->id = sqlite3_last_insert_rowid(st->db);
 	return rc;
 }
 
