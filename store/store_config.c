@@ -164,7 +164,7 @@ int store_config_insert(struct store *st, struct store_config *cfg,
 	if (rc)
 		goto out;
 	in_tx = 1;
-	rc = store_row_upsert(st, &store_config_table, 0, cfg);
+	rc = STORE_ROW_UPSERT(st, &store_config_table, 0, cfg);
 	if (rc)
 		goto out;
 	id = sqlite3_last_insert_rowid(st->db);

@@ -297,8 +297,9 @@ int store_fields_insert_sql(char *buf, size_t len, const char *table,
 	return o >= len;
 }
 
-int store_row_upsert(struct store *st, const struct store_table *t,
-		     size_t nkey, const void *obj)
+int store_row_upsert_at(struct store *st, const struct store_table *t,
+			size_t nkey, const void *obj, const char *file,
+			int line)
 {
 	sqlite3_stmt *q = NULL;
 	char sql[4096];
@@ -306,10 +307,13 @@ int store_row_upsert(struct store *st, const struct store_table *t,
 
 	store_fields_insert_sql(sql, sizeof(sql), t->name, t->f, t->n, nkey,
 				"");
-	rc = STORE_PREPARE(st, sql, &q);
+	rc = store_check_at(st, sqlite3_prepare_v2(st->db, sql, -1, &q, NULL),
+			    file, line, "sqlite3_prepare_v2(sql)");
 	if (rc >= 0) {
 		store_fields_bind(&b, q, 1, t->f, t->n, obj);
-		rc = STORE_STEP(st, b, q);
+		rc = store_check_at(st, b != SQLITE_OK ? b : sqlite3_step(q),
+				    file, line, b != SQLITE_OK ?
+				    "sqlite3_bind_*" : "sqlite3_step(q)");
 	}
 	sqlite3_finalize(q);
 	return rc > 0 ? 0 : rc;

@@ -175,10 +175,13 @@ int store_fields_insert_sql(char *buf, size_t len, const char *table,
 			    size_t nkey, const char *tail);
 /* Inserts obj as a row of t by all its fields (nkey > 0: or updates the
  * row of the same first nkey fields; see store_fields_insert_sql).
- * Returns 0 or a negative store error; the new row's id is
- * sqlite3_last_insert_rowid's. */
-int store_row_upsert(struct store *st, const struct store_table *t,
-		     size_t nkey, const void *obj);
+ * Returns 0 or a negative store error, reported at the caller's file
+ * and line; the new row's id is sqlite3_last_insert_rowid's. */
+int store_row_upsert_at(struct store *st, const struct store_table *t,
+			size_t nkey, const void *obj, const char *file,
+			int line);
+#define STORE_ROW_UPSERT(st, t, nkey, obj) \
+	store_row_upsert_at((st), (t), (nkey), (obj), __FILE__, __LINE__)
 /* Binds the fields f[n] of obj to ?first, ?first + 1, ... of q. */
 void store_fields_bind(int *b, sqlite3_stmt *q, int first,
 		       const struct store_field *f, size_t n, const void *obj);

@@ -49,7 +49,7 @@ int store_kernel_insert(struct store *st, const struct store_kernel *k)
 	if (!k || !k->name || k->session_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel without "
 				  "name or session");
-	return store_row_upsert(st, &store_kernel_table, 2, k);
+	return STORE_ROW_UPSERT(st, &store_kernel_table, 2, k);
 }
 
 void store_kernels_free(struct store_kernel *k, size_t n)
@@ -214,7 +214,7 @@ int store_kattr_insert(struct store *st, const struct store_kattr *a)
 	if (!a || !a->variant || a->session_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel attributes "
 				  "without variant or session");
-	return store_row_upsert(st, &store_kattr_table, 4, a);
+	return STORE_ROW_UPSERT(st, &store_kattr_table, 4, a);
 }
 
 void store_kattrs_free(struct store_kattr *a, size_t n)

@@ -83,7 +83,7 @@ int store_session_insert(struct store *st, struct store_session *s)
 	if (!s || !s->uuid || s->device_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "session without "
 				  "uuid or device");
-	rc = store_row_upsert(st, &store_session_table, 0, s);
+	rc = STORE_ROW_UPSERT(st, &store_session_table, 0, s);
 	if (!rc)
 		s->id = sqlite3_last_insert_rowid(st->db);
 	return rc;
