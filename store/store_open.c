@@ -678,14 +678,6 @@ static int db_connect(struct store *st, int flags, char *err, size_t errlen)
 	return 0;
 }
 
-/* Copies st->errmsg into err after a failed step, without the leading
- * "'path': ", which the caller's message already names. */
-static int open_fail(struct store *st, int rc, char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s", store_errreason(st));
-	return rc;
-}
-
 /* store_open_once's answer when the file changed while it was being
  * opened: open it again from the start. */
 #define STORE_AGAIN 1
@@ -908,7 +900,9 @@ static int store_open_once(const char *path, enum store_mode mode,
 	return 0;
 
 fail_msg:
-	open_fail(st, rc, err, errlen);
+	/* without the leading "'path': ", which the caller's message
+	 * names already */
+	snprintf(err, errlen, "%s", store_errreason(st));
 fail:
 	if (st) {
 		sqlite3_close(st->db);
