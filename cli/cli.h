@@ -81,6 +81,24 @@ int cli_double_parse(const char *cmd, const char *option, const char *text,
  * CLI_EXIT_IOERR, else rc unchanged. */
 int cli_stdout_close(int rc);
 
+/* Prints "mmreport VERSION" for --version; returns the stdout close
+ * status. */
+int cli_version_print(void);
+
+/* Opens the output of cmd at path (NULL or "-": *f is stdout, *tmp
+ * NULL): a temporary file beside it (path + ".tmp-XXXXXX", with the mode
+ * a new file gets), which cli_output_close puts at path only once
+ * complete, so that a failed run leaves an earlier file in place. 0, or
+ * the exit status after the message. */
+int cli_output_open(const char *cmd, const char *path, FILE **f,
+		    char **tmp);
+/* Closes what cli_output_open opened and frees tmp: with rc 0 or
+ * CLI_EXIT_GATE (complete, whatever the verdict) the file is put at
+ * path, else removed. Returns rc, or CLI_EXIT_IOERR after the message
+ * when the output could not be written. */
+int cli_output_close(const char *cmd, const char *path, FILE *f, char *tmp,
+		     int rc);
+
 /* Maps an enum store_error to an exit code, the same in every command:
  * refused (not mmreport's, corrupt, newer) 65, missing 66, locked 75, an
  * I/O failure 74 where the command writes the database (writing: measure,

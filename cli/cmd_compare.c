@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -286,11 +285,13 @@ static void csv_field(FILE *f, const char *s, int last)
 	fputc(last ? '\n' : ',', f);
 }
 
-static void json_str(FILE *f, const char *s)
+/* pre (the key before it, or a separator), then s as a JSON string. */
+static void json_str(FILE *f, const char *pre, const char *s)
 {
 	char *t = strdup(s ? s : "");
 	const char *c;
 
+	fputs(pre, f);
 	if (t)
 		store_utf8_fix(t);
 	fputc('"', f);
@@ -306,8 +307,10 @@ static void json_str(FILE *f, const char *s)
 	free(t);
 }
 
-static void json_num(FILE *f, double v)
+/* pre, then v, null when not finite. */
+static void json_num(FILE *f, const char *pre, double v)
 {
+	fputs(pre, f);
 	if (isfinite(v))
 		fprintf(f, "%.17g", v);
 	else
@@ -318,23 +321,19 @@ static void json_num(FILE *f, double v)
  * "only_base", "only_new"). */
 static void csv_key(FILE *f, const char *kind, const struct cmp_point *p)
 {
+	const long long v[] = { p->m, p->k, p->n, p->count, p->block_x,
+				p->block_y, p->ilp, p->param };
 	char b[64];
+	size_t i;
 
 	csv_field(f, "1", 0);
 	csv_field(f, kind, 0);
 	csv_field(f, p->suite, 0);
 	csv_field(f, p->variant, 0);
-#define CSVI(v) (snprintf(b, sizeof(b), "%lld", (long long)(v)), \
-		 csv_field(f, b, 0))
-	CSVI(p->m);
-	CSVI(p->k);
-	CSVI(p->n);
-	CSVI(p->count);
-	CSVI(p->block_x);
-	CSVI(p->block_y);
-	CSVI(p->ilp);
-	CSVI(p->param);
-#undef CSVI
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		snprintf(b, sizeof(b), "%lld", v[i]);
+		csv_field(f, b, 0);
+	}
 	csv_field(f, p->host_mem, 0);
 	csv_field(f, p->precision, 0);
 }
@@ -342,7 +341,7 @@ static void csv_key(FILE *f, const char *kind, const struct cmp_point *p)
 static void csv_write(FILE *f, const struct cmp_result *r)
 {
 	char s[10][64];
-	size_t i;
+	size_t i, k;
 
 	fputs("compare_version,kind,suite,variant,m,k,n,count,block_x,"
 	      "block_y,ilp,param,host_mem,precision,base_device,new_device,"
@@ -355,12 +354,11 @@ static void csv_write(FILE *f, const struct cmp_result *r)
 		csv_key(f, "matched", w->a);
 		csv_field(f, w->a->dev_name, 0);
 		csv_field(f, w->b->dev_name, 0);
-		snprintf(s[0], 64, "%.9g", w->a->median);
-		snprintf(s[1], 64, "%.9g", w->b->median);
-		snprintf(s[2], 64, "%.9g", w->ratio);
-		csv_field(f, s[0], 0);
-		csv_field(f, s[1], 0);
-		csv_field(f, s[2], 0);
+		for (k = 0; k < 3; k++) {
+			snprintf(s[0], 64, "%.9g", k == 0 ? w->a->median :
+				 k == 1 ? w->b->median : w->ratio);
+			csv_field(f, s[0], 0);
+		}
 		csv_field(f, num(w->hl, "%.9g", s[3], 64), 0);
 		csv_field(f, num(w->lo, "%.9g", s[4], 64), 0);
 		csv_field(f, num(w->hi, "%.9g", s[5], 64), 0);
@@ -386,24 +384,19 @@ static void csv_write(FILE *f, const struct cmp_result *r)
 
 static void json_point(FILE *f, const struct cmp_point *p)
 {
-	fputs("{\"suite\": ", f);
-	json_str(f, p->suite);
-	fputs(", \"variant\": ", f);
-	json_str(f, p->variant);
+	json_str(f, "{\"suite\": ", p->suite);
+	json_str(f, ", \"variant\": ", p->variant);
 	fprintf(f, ", \"m\": %d, \"k\": %d, \"n\": %d, \"count\": %lld, "
 		"\"block_x\": %d, \"block_y\": %d, \"ilp\": %d, \"param\": %d"
 		", \"host_mem\": ", p->m, p->k, p->n, p->count, p->block_x,
 		p->block_y, p->ilp, p->param);
-	json_str(f, p->host_mem);
-	fputs(", \"precision\": ", f);
-	json_str(f, p->precision);
-	fputs(", \"status\": ", f);
-	json_str(f, p->status);
-	fputs(", \"device\": ", f);
-	json_str(f, p->dev_name);
+	json_str(f, "", p->host_mem);
+	json_str(f, ", \"precision\": ", p->precision);
+	json_str(f, ", \"status\": ", p->status);
+	json_str(f, ", \"device\": ", p->dev_name);
 	fprintf(f, ", \"session_id\": %lld, \"median_ms\": ",
 		(long long)p->session_id);
-	json_num(f, p->median);
+	json_num(f, "", p->median);
 	fprintf(f, ", \"samples\": %zu, \"counts_toward_best\": %s}", p->ns,
 		p->counts ? "true" : "false");
 }
@@ -413,16 +406,15 @@ static void json_write(FILE *f, const struct cmp_side *a,
 {
 	const char *sep = "";
 	char m[8];
-	size_t i;
+	size_t i, k;
 
 	fprintf(f, "{\"compare_version\": %d, \"base\": ",
 		CMP_SCHEMA_VERSION);
-	json_str(f, a->label);
-	fputs(", \"new\": ", f);
-	json_str(f, b->label);
+	json_str(f, "", a->label);
+	json_str(f, ", \"new\": ", b->label);
 	fprintf(f, ", \"cross_device\": %s, \"threshold\": ",
 		r->cross ? "true" : "false");
-	json_num(f, r->threshold);
+	json_num(f, "", r->threshold);
 	fprintf(f, ", \"threshold_pairs\": %zu,\n \"rows\": [",
 		r->threshold_pairs);
 	for (i = 0; i < r->nrows; i++, sep = ",") {
@@ -432,16 +424,11 @@ static void json_write(FILE *f, const struct cmp_side *a,
 		json_point(f, w->a);
 		fputs(", \"new\": ", f);
 		json_point(f, w->b);
-		fputs(", \"ratio\": ", f);
-		json_num(f, w->ratio);
-		fputs(", \"hl_ratio\": ", f);
-		json_num(f, w->hl);
-		fputs(", \"ci_lo\": ", f);
-		json_num(f, w->lo);
-		fputs(", \"ci_hi\": ", f);
-		json_num(f, w->hi);
-		fputs(", \"p\": ", f);
-		json_num(f, w->p < 0 ? NAN : w->p);
+		json_num(f, ", \"ratio\": ", w->ratio);
+		json_num(f, ", \"hl_ratio\": ", w->hl);
+		json_num(f, ", \"ci_lo\": ", w->lo);
+		json_num(f, ", \"ci_hi\": ", w->hi);
+		json_num(f, ", \"p\": ", w->p < 0 ? NAN : w->p);
 		fprintf(f, ", \"verdict\": \"%s\", \"below_threshold\": %s",
 			w->verdict == CMP_SAME ? "same" :
 			cmp_verdict_name(w->verdict),
@@ -452,15 +439,12 @@ static void json_write(FILE *f, const struct cmp_side *a,
 			cmp_marks_text(w->b->marks, m),
 			w->src_changed ? "true" : "false");
 	}
-	fputs("],\n \"only_base\": [", f);
-	for (i = 0, sep = ""; i < r->nonly_a; i++, sep = ", ") {
-		fputs(sep, f);
-		json_point(f, r->only_a[i]);
-	}
-	fputs("],\n \"only_new\": [", f);
-	for (i = 0, sep = ""; i < r->nonly_b; i++, sep = ", ") {
-		fputs(sep, f);
-		json_point(f, r->only_b[i]);
+	for (k = 0; k < 2; k++) {
+		fputs(k ? "],\n \"only_new\": [" : "],\n \"only_base\": [", f);
+		for (i = 0; i < (k ? r->nonly_b : r->nonly_a); i++) {
+			fputs(i ? ", " : "", f);
+			json_point(f, (k ? r->only_b : r->only_a)[i]);
+		}
 	}
 	fprintf(f, "],\n \"summary\": {\"matched\": %zu, \"faster\": %zu, "
 		"\"slower\": %zu, \"same\": %zu, \"below_threshold\": %zu, "
@@ -468,17 +452,15 @@ static void json_write(FILE *f, const struct cmp_side *a,
 		r->slower, r->same, r->below, r->untested);
 	for (i = 0, sep = ""; i < r->nsuites; i++, sep = ", ") {
 		fprintf(f, "%s{\"suite\": ", sep);
-		json_str(f, r->suites[i].suite);
+		json_str(f, "", r->suites[i].suite);
 		fprintf(f, ", \"n\": %zu, \"geomean_ratio\": ",
 			r->suites[i].n);
-		json_num(f, r->suites[i].geomean);
+		json_num(f, "", r->suites[i].geomean);
 		fputs("}", f);
 	}
 	fputs("], \"source_changed\": [", f);
-	for (i = 0, sep = ""; i < r->nchanged; i++, sep = ", ") {
-		fputs(sep, f);
-		json_str(f, r->changed[i]->a->variant);
-	}
+	for (i = 0, sep = ""; i < r->nchanged; i++, sep = ", ")
+		json_str(f, sep, r->changed[i]->a->variant);
 	fputs("]}}\n", f);
 }
 
@@ -599,62 +581,6 @@ static int side_read(const char *path, long long session,
 	return rc;
 }
 
-static int output_open(const char *path, FILE **f, char **tmp)
-{
-	mode_t mask;
-	int fd;
-
-	*tmp = NULL;
-	if (!path || !strcmp(path, "-")) {
-		*f = stdout;
-		return 0;
-	}
-	*tmp = malloc(strlen(path) + 16);
-	if (!*tmp)
-		return CLI_EXIT_SOFTWARE;
-	sprintf(*tmp, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(*tmp);
-	/* mkstemp makes the file 0600: the output gets the mode any new
-	 * file would */
-	mask = umask(0);
-	umask(mask);
-	if (fd >= 0 && fchmod(fd, 0666 & ~mask))
-		fprintf(stderr, "%s: compare: cannot set the mode of '%s': "
-			"%s\n", cli_progname, path, strerror(errno));
-	if (fd < 0 || !(*f = fdopen(fd, "w"))) {
-		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
-			cli_progname, path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(*tmp);
-		}
-		free(*tmp);
-		*tmp = NULL;
-		return CLI_EXIT_IOERR;
-	}
-	return 0;
-}
-
-static int output_close(const char *path, FILE *f, char *tmp, int rc)
-{
-	if (!tmp)
-		return cli_stdout_close(rc);
-	if (fclose(f) && !rc) {
-		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
-			cli_progname, path, strerror(errno));
-		rc = CLI_EXIT_IOERR;
-	}
-	if ((!rc || rc == CLI_EXIT_GATE) && rename(tmp, path)) {
-		fprintf(stderr, "%s: compare: cannot write '%s': %s\n",
-			cli_progname, path, strerror(errno));
-		rc = CLI_EXIT_IOERR;
-	}
-	if (rc && rc != CLI_EXIT_GATE)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
 static int options_parse(int argc, char **argv, struct copts *o)
 {
 	struct cli_seen seen = { { 0 } };
@@ -720,8 +646,7 @@ static int options_parse(int argc, char **argv, struct copts *o)
 		case OPT_HELP:
 			return cli_help_print(compare_help);
 		case OPT_VERSION:
-			printf("mmreport %s\n", MMREPORT_VERSION);
-			return cli_stdout_close(CLI_EXIT_OK);
+			return cli_version_print();
 		default:
 			return cli_getopt_error("compare", opt, argv);
 		}
@@ -782,7 +707,7 @@ int cli_compare_run(int argc, char **argv)
 		rc = CLI_EXIT_SOFTWARE;
 		goto out;
 	}
-	rc = output_open(o.output, &f, &tmp);
+	rc = cli_output_open("compare", o.output, &f, &tmp);
 	if (rc)
 		goto out;
 	if (!strcmp(o.format, "csv"))
@@ -807,7 +732,7 @@ int cli_compare_run(int argc, char **argv)
 			o.fail);
 		rc = CLI_EXIT_GATE;
 	}
-	rc = output_close(o.output, f, tmp, rc);
+	rc = cli_output_close("compare", o.output, f, tmp, rc);
 out:
 	cmp_result_free(&r);
 	cmp_side_free(&s[0]);

@@ -226,6 +226,9 @@ static void help_word(char *b, size_t len, const char *word, int *col)
  * kernel is listed by its registry entry alone. */
 static void help_kernels(char *b, size_t len)
 {
+	static const char *const tail[] = {
+		VOCAB_VARIANT_MEMCPY ",", "and", "names", "of", "own", "kernels"
+	};
 	char word[64];
 	size_t i, j, n = kernel_count();
 	int col = 30, a, z;
@@ -251,12 +254,8 @@ static void help_kernels(char *b, size_t len)
 		snprintf(word, sizeof(word), "%s,", name);
 		help_word(b, len, word, &col);
 	}
-	help_word(b, len, VOCAB_VARIANT_MEMCPY ",", &col);
-	help_word(b, len, "and", &col);
-	help_word(b, len, "names", &col);
-	help_word(b, len, "of", &col);
-	help_word(b, len, "own", &col);
-	help_word(b, len, "kernels", &col);
+	for (i = 0; i < sizeof(tail) / sizeof(tail[0]); i++)
+		help_word(b, len, tail[i], &col);
 }
 
 static int help_print(void)
@@ -393,8 +392,7 @@ int cli_measure_run(int argc, char **argv)
 		case OPT_QUIET: o.quiet = 1; break;
 		case OPT_HELP: return help_print();
 		case OPT_VERSION:
-			printf("mmreport %s\n", MMREPORT_VERSION);
-			return cli_stdout_close(CLI_EXIT_OK);
+			return cli_version_print();
 		default:
 			return cli_getopt_error("measure", opt, argv);
 		}

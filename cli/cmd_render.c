@@ -1,10 +1,8 @@
 /* mmreport render and export: option parsing and the output file; the
  * work is render/'s. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -195,56 +193,15 @@ static int compare_parse(const char *cmd, const char *text, long long *ab)
 static int output_run(const char *cmd, const struct render_options *o,
 		      const char *format, int is_export, const char *path)
 {
-	char *tmp = NULL;
-	FILE *f = NULL;
-	mode_t mask;
-	int fd, rc;
+	char *tmp;
+	FILE *f;
+	int rc = cli_output_open(cmd, path, &f, &tmp);
 
-	if (!path || !strcmp(path, "-")) {
-		rc = is_export ? render_export(o, format, stdout) :
-		     render_report(o, stdout);
-		return cli_stdout_close(render_exit(rc));
-	}
-	tmp = malloc(strlen(path) + 16);
-	if (!tmp) {
-		fprintf(stderr, "%s: out of memory\n", cli_progname);
-		return CLI_EXIT_SOFTWARE;
-	}
-	sprintf(tmp, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(tmp);
-	/* mkstemp makes the file 0600: the report gets the mode any new
-	 * file would */
-	mask = umask(0);
-	umask(mask);
-	if (fd >= 0 && fchmod(fd, 0666 & ~mask))
-		fprintf(stderr, "%s: %s: cannot set the mode of '%s': %s\n",
-			cli_progname, cmd, path, strerror(errno));
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
-			cli_progname, cmd, path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return CLI_EXIT_IOERR;
-	}
+	if (rc)
+		return rc;
 	rc = render_exit(is_export ? render_export(o, format, f) :
 			 render_report(o, f));
-	if (fclose(f) && !rc) {
-		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
-			cli_progname, cmd, path, strerror(errno));
-		rc = CLI_EXIT_IOERR;
-	}
-	if (!rc && rename(tmp, path)) {
-		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
-			cli_progname, cmd, path, strerror(errno));
-		rc = CLI_EXIT_IOERR;
-	}
-	if (rc)
-		unlink(tmp);
-	free(tmp);
-	return rc;
+	return cli_output_close(cmd, path, f, tmp, rc);
 }
 
 /* Shared by render and export: export accepts --format and refuses the
@@ -364,8 +321,7 @@ static int render_like_run(int argc, char **argv, int is_export)
 			return is_export ? cli_help_print(export_help) :
 			       render_help_print();
 		case OPT_VERSION:
-			printf("mmreport %s\n", MMREPORT_VERSION);
-			return cli_stdout_close(CLI_EXIT_OK);
+			return cli_version_print();
 		default:
 			return cli_getopt_error(cmd, opt, argv);
 		}

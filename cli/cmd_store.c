@@ -113,8 +113,7 @@ static int store_options_parse(const char *cmd, const char *help, int argc,
 		case OPT_HELP:
 			return cli_help_print(help);
 		case OPT_VERSION:
-			printf("mmreport %s\n", MMREPORT_VERSION);
-			return cli_stdout_close(CLI_EXIT_OK);
+			return cli_version_print();
 		default:
 			return cli_getopt_error(cmd, opt, argv);
 		}

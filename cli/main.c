@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "suites.h"
@@ -222,6 +224,65 @@ int cli_stdout_close(int rc)
 	return rc;
 }
 
+int cli_output_open(const char *cmd, const char *path, FILE **f,
+		    char **tmp)
+{
+	mode_t mask;
+	int fd;
+
+	*tmp = NULL;
+	*f = stdout;
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	*tmp = malloc(strlen(path) + 16);
+	if (!*tmp) {
+		fprintf(stderr, "%s: out of memory\n", cli_progname);
+		return CLI_EXIT_SOFTWARE;
+	}
+	sprintf(*tmp, "%s.tmp-XXXXXX", path);
+	fd = mkstemp(*tmp);
+	/* mkstemp makes the file 0600: the output gets the mode any new
+	 * file would */
+	mask = umask(0);
+	umask(mask);
+	if (fd >= 0 && fchmod(fd, 0666 & ~mask))
+		fprintf(stderr, "%s: %s: cannot set the mode of '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+	if (fd < 0 || !(*f = fdopen(fd, "w"))) {
+		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(*tmp);
+		}
+		free(*tmp);
+		*tmp = NULL;
+		return CLI_EXIT_IOERR;
+	}
+	return 0;
+}
+
+int cli_output_close(const char *cmd, const char *path, FILE *f, char *tmp,
+		     int rc)
+{
+	if (!tmp)
+		return cli_stdout_close(rc);
+	if (fclose(f) && !rc) {
+		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+		rc = CLI_EXIT_IOERR;
+	}
+	if ((!rc || rc == CLI_EXIT_GATE) && rename(tmp, path)) {
+		fprintf(stderr, "%s: %s: cannot write '%s': %s\n",
+			cli_progname, cmd, path, strerror(errno));
+		rc = CLI_EXIT_IOERR;
+	}
+	if (rc && rc != CLI_EXIT_GATE)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
 int cli_store_exit(int store_rc, int writing)
 {
 	switch (store_rc) {
@@ -292,7 +353,7 @@ static int program_help_print(void)
 	return cli_stdout_close(CLI_EXIT_OK);
 }
 
-static int version_print(void)
+int cli_version_print(void)
 {
 	printf("mmreport %s\n", MMREPORT_VERSION);
 	return cli_stdout_close(CLI_EXIT_OK);
@@ -330,7 +391,7 @@ int main(int argc, char **argv)
 	    !strcmp(argv[1], "help"))
 		return program_help_print();
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
-		return version_print();
+		return cli_version_print();
 	if (argv[1][0] == '-')
 		return cli_usage_error(NULL, "unknown option '%s'", argv[1]);
 	c = command_find(argv[1]);

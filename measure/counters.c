@@ -133,49 +133,47 @@ struct host_evaluate_params {		/* ..._EvaluateToGpuValues_ */
 
 /* ---- the CUPTI functions, resolved at run time ------------------------ */
 
-#define CUPTI_FN(name, params) CUptiResult (CUPTIAPI *name)(params *)
+/* Every function but cuptiGetResultString, with its parameter block:
+ * one list, from which api's members and api_load's lookups are made. */
+#define CUPTI_FNS(X) \
+	X(cuptiProfilerInitialize, CUpti_Profiler_Initialize_Params) \
+	X(cuptiProfilerDeInitialize, CUpti_Profiler_DeInitialize_Params) \
+	X(cuptiProfilerDeviceSupported, \
+	  CUpti_Profiler_DeviceSupported_Params) \
+	X(cuptiDeviceGetChipName, CUpti_Device_GetChipName_Params) \
+	X(cuptiProfilerGetCounterAvailability, \
+	  CUpti_Profiler_GetCounterAvailability_Params) \
+	X(cuptiRangeProfilerEnable, CUpti_RangeProfiler_Enable_Params) \
+	X(cuptiRangeProfilerDisable, CUpti_RangeProfiler_Disable_Params) \
+	X(cuptiRangeProfilerGetCounterDataSize, \
+	  CUpti_RangeProfiler_GetCounterDataSize_Params) \
+	X(cuptiRangeProfilerCounterDataImageInitialize, \
+	  CUpti_RangeProfiler_CounterDataImage_Initialize_Params) \
+	X(cuptiRangeProfilerSetConfig, CUpti_RangeProfiler_SetConfig_Params) \
+	X(cuptiRangeProfilerStart, CUpti_RangeProfiler_Start_Params) \
+	X(cuptiRangeProfilerStop, CUpti_RangeProfiler_Stop_Params) \
+	X(cuptiRangeProfilerDecodeData, \
+	  CUpti_RangeProfiler_DecodeData_Params) \
+	X(cuptiRangeProfilerGetCounterDataInfo, \
+	  CUpti_RangeProfiler_GetCounterDataInfo_Params) \
+	X(cuptiProfilerHostInitialize, struct host_initialize_params) \
+	X(cuptiProfilerHostDeinitialize, struct host_deinitialize_params) \
+	X(cuptiProfilerHostGetMetricProperties, \
+	  struct host_metric_properties_params) \
+	X(cuptiProfilerHostConfigAddMetrics, struct host_add_metrics_params) \
+	X(cuptiProfilerHostGetConfigImageSize, \
+	  struct host_config_size_params) \
+	X(cuptiProfilerHostGetConfigImage, struct host_config_image_params) \
+	X(cuptiProfilerHostGetNumOfPasses, struct host_passes_params) \
+	X(cuptiProfilerHostEvaluateToGpuValues, struct host_evaluate_params)
+
+#define CUPTI_FN(name, params) CUptiResult (CUPTIAPI *name)(params *);
 
 static struct {
 	void *lib;
 	CUptiResult (CUPTIAPI *cuptiGetResultString)(CUptiResult,
 						     const char **);
-	CUPTI_FN(cuptiProfilerInitialize, CUpti_Profiler_Initialize_Params);
-	CUPTI_FN(cuptiProfilerDeInitialize,
-		 CUpti_Profiler_DeInitialize_Params);
-	CUPTI_FN(cuptiProfilerDeviceSupported,
-		 CUpti_Profiler_DeviceSupported_Params);
-	CUPTI_FN(cuptiDeviceGetChipName, CUpti_Device_GetChipName_Params);
-	CUPTI_FN(cuptiProfilerGetCounterAvailability,
-		 CUpti_Profiler_GetCounterAvailability_Params);
-	CUPTI_FN(cuptiRangeProfilerEnable, CUpti_RangeProfiler_Enable_Params);
-	CUPTI_FN(cuptiRangeProfilerDisable,
-		 CUpti_RangeProfiler_Disable_Params);
-	CUPTI_FN(cuptiRangeProfilerGetCounterDataSize,
-		 CUpti_RangeProfiler_GetCounterDataSize_Params);
-	CUPTI_FN(cuptiRangeProfilerCounterDataImageInitialize,
-		 CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
-	CUPTI_FN(cuptiRangeProfilerSetConfig,
-		 CUpti_RangeProfiler_SetConfig_Params);
-	CUPTI_FN(cuptiRangeProfilerStart, CUpti_RangeProfiler_Start_Params);
-	CUPTI_FN(cuptiRangeProfilerStop, CUpti_RangeProfiler_Stop_Params);
-	CUPTI_FN(cuptiRangeProfilerDecodeData,
-		 CUpti_RangeProfiler_DecodeData_Params);
-	CUPTI_FN(cuptiRangeProfilerGetCounterDataInfo,
-		 CUpti_RangeProfiler_GetCounterDataInfo_Params);
-	CUPTI_FN(cuptiProfilerHostInitialize, struct host_initialize_params);
-	CUPTI_FN(cuptiProfilerHostDeinitialize,
-		 struct host_deinitialize_params);
-	CUPTI_FN(cuptiProfilerHostGetMetricProperties,
-		 struct host_metric_properties_params);
-	CUPTI_FN(cuptiProfilerHostConfigAddMetrics,
-		 struct host_add_metrics_params);
-	CUPTI_FN(cuptiProfilerHostGetConfigImageSize,
-		 struct host_config_size_params);
-	CUPTI_FN(cuptiProfilerHostGetConfigImage,
-		 struct host_config_image_params);
-	CUPTI_FN(cuptiProfilerHostGetNumOfPasses, struct host_passes_params);
-	CUPTI_FN(cuptiProfilerHostEvaluateToGpuValues,
-		 struct host_evaluate_params);
+	CUPTI_FNS(CUPTI_FN)
 } api;
 
 /* ---- metrics ----------------------------------------------------------- */
@@ -375,14 +373,14 @@ static int nvperf_preload(void *cupti_lib, char *why, size_t len)
 	return 0;
 }
 
-#define LOAD(fn) \
-	do { \
+#define LOAD(fn, params) \
+	{ \
 		*(void **)&api.fn = dlsym(lib, #fn); \
 		if (!api.fn) { \
 			missing = #fn; \
 			goto out; \
 		} \
-	} while (0)
+	}
 
 /* Loads CUPTI's profiler functions once per process. 0, or -1 with the
  * reason in why. */
@@ -398,29 +396,8 @@ static int api_load(char *why, size_t len)
 		return -1;
 	if (nvperf_preload(lib, why, len))
 		return -1;
-	LOAD(cuptiGetResultString);
-	LOAD(cuptiProfilerInitialize);
-	LOAD(cuptiProfilerDeInitialize);
-	LOAD(cuptiProfilerDeviceSupported);
-	LOAD(cuptiDeviceGetChipName);
-	LOAD(cuptiProfilerGetCounterAvailability);
-	LOAD(cuptiRangeProfilerEnable);
-	LOAD(cuptiRangeProfilerDisable);
-	LOAD(cuptiRangeProfilerGetCounterDataSize);
-	LOAD(cuptiRangeProfilerCounterDataImageInitialize);
-	LOAD(cuptiRangeProfilerSetConfig);
-	LOAD(cuptiRangeProfilerStart);
-	LOAD(cuptiRangeProfilerStop);
-	LOAD(cuptiRangeProfilerDecodeData);
-	LOAD(cuptiRangeProfilerGetCounterDataInfo);
-	LOAD(cuptiProfilerHostInitialize);
-	LOAD(cuptiProfilerHostDeinitialize);
-	LOAD(cuptiProfilerHostGetMetricProperties);
-	LOAD(cuptiProfilerHostConfigAddMetrics);
-	LOAD(cuptiProfilerHostGetConfigImageSize);
-	LOAD(cuptiProfilerHostGetConfigImage);
-	LOAD(cuptiProfilerHostGetNumOfPasses);
-	LOAD(cuptiProfilerHostEvaluateToGpuValues);
+	LOAD(cuptiGetResultString, void)
+	CUPTI_FNS(LOAD)
 	api.lib = lib;
 out:
 	if (missing) {

@@ -12,7 +12,8 @@
 #include "mcuda.h"
 #include "vocab.h"
 
-const char *measure_file_short(const char *file)
+/* "measure/run.c" from a build's absolute __FILE__. */
+static const char *file_short(const char *file)
 {
 	const char *last = strrchr(file, '/'), *prev = NULL;
 
@@ -49,7 +50,7 @@ int measure_cuda_report(cudaError_t err, const char *file, int line,
 	 * calls after it only repeat it */
 	if (err != cudaSuccess && !kernel_cuda_lost())
 		fprintf(stderr, "mmreport: %s:%d: %s: %s (%s)\n",
-			measure_file_short(file), line, call,
+			file_short(file), line, call,
 			cudaGetErrorString(err), cudaGetErrorName(err));
 	return (int)err;
 }
@@ -64,7 +65,9 @@ int measure_cuda_alloc_report(cudaError_t err, const char *file, int line,
 	return measure_cuda_report(err, file, line, call);
 }
 
-int measure_cores_per_sm(int major, int minor)
+/* FP32 cores per SM by compute capability (CUDA programming guide's
+ * arithmetic-throughput table); 0 when unknown. */
+static int cores_per_sm(int major, int minor)
 {
 	static const struct {
 		int major, minor, cores;
@@ -156,7 +159,7 @@ int measure_device_query(int index, struct measure_device *d)
 		return err;
 	measure_uuid_format((const unsigned char *)d->prop.uuid.bytes,
 			    d->uuid, sizeof(d->uuid));
-	d->cores_per_sm = measure_cores_per_sm(d->prop.major, d->prop.minor);
+	d->cores_per_sm = cores_per_sm(d->prop.major, d->prop.minor);
 	/* kHz: x 1e3 to Hz, / 1e9 to giga. */
 	d->peak_fp32_gflops = (double)d->prop.multiProcessorCount *
 			      d->cores_per_sm * 2.0 * d->clock_khz / 1e6;

@@ -28,10 +28,6 @@ struct measure_device {
 	double peak_mem_gbs;		/* 2 x memory clock x bus width / 8 */
 };
 
-/* FP32 cores per SM by compute capability (CUDA programming guide's
- * arithmetic-throughput table); 0 when unknown. */
-int measure_cores_per_sm(int major, int minor);
-
 /* FP64 multiply-add units per SM (the same table's 64-bit row); 0 when
  * unknown. */
 int measure_fp64_per_sm(int major, int minor);
@@ -110,10 +106,5 @@ int measure_nvml_clock_unlock(struct measure_nvml *nv, const char *pci,
 /* The driver version as NVML prints it ("580.159.04"), allocated; NULL
  * without NVML. */
 char *measure_nvml_driver(struct measure_nvml *nv);
-
-/* "sw_power_cap,hw_slowdown" for a reasons mask, "none" for 0, into
- * buf[len]. */
-void measure_throttle_format(unsigned long long reasons, char *buf,
-			     size_t len);
 
 #endif

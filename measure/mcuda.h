@@ -29,7 +29,4 @@ int measure_cuda_alloc_report(cudaError_t err, const char *file, int line,
  * returns them. */
 int measure_cuda_fault(cudaError_t err);
 
-/* "measure/run.c" from a build's absolute __FILE__. */
-const char *measure_file_short(const char *file);
-
 #endif

@@ -139,8 +139,10 @@ char *measure_nvml_driver(struct measure_nvml *nv)
 	return strdup(buf);
 }
 
-void measure_throttle_format(unsigned long long reasons, char *buf,
-			     size_t len)
+/* "sw_power_cap,hw_slowdown" for a reasons mask, "none" for 0, into
+ * buf[len]. */
+static void throttle_format(unsigned long long reasons, char *buf,
+			    size_t len)
 {
 	/* nvmlClocksEventReason* bits, in NVML's order. */
 	static const struct {
@@ -325,7 +327,7 @@ void measure_nvml_read(struct measure_nvml *nv, const char *pci,
 	if (nv->reasons && !NVML_CHECK(nv, nv->reasons(dev, &reasons))) {
 		env->has_throttle = 1;
 		env->throttle_reasons = reasons;
-		measure_throttle_format(reasons, text, sizeof(text));
+		throttle_format(reasons, text, sizeof(text));
 		env->throttle_text = strdup(text);
 	}
 }

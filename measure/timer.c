@@ -337,31 +337,18 @@ int timer_collect(struct timer *t)
 	return 0;
 }
 
-/* Index of the first API record starting at or after ns. */
-static size_t api_first_at(const struct timer *t, uint64_t ns)
+/* Index of the first record of r[n] (sorted) whose start (by_corr 0:
+ * the API calls) or correlation id (1: the GPU work) is at least key,
+ * or n. */
+static size_t first_at(const struct activity_rec *r, size_t n, int by_corr,
+		       uint64_t key)
 {
-	size_t lo = 0, hi = t->napi;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (t->api[mid].start < ns)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* Index of the first GPU record of correlation id corr, or ngpu. */
-static size_t gpu_first_of(const struct timer *t, uint32_t corr)
-{
-	size_t lo = 0, hi = t->ngpu;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->gpu[mid].corr < corr)
+		if ((by_corr ? r[mid].corr : r[mid].start) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -376,11 +363,11 @@ static size_t span_records(const struct timer *t, const struct timer_span *s,
 {
 	size_t found = 0;
 
-	for (size_t a = api_first_at(t, s->t0);
+	for (size_t a = first_at(t->api, t->napi, 0, s->t0);
 	     a < t->napi && t->api[a].start <= s->t1; a++) {
 		uint32_t corr = t->api[a].corr;
 
-		for (size_t g = gpu_first_of(t, corr);
+		for (size_t g = first_at(t->gpu, t->ngpu, 1, corr);
 		     g < t->ngpu && t->gpu[g].corr == corr; g++) {
 			if (!found || t->gpu[g].start < *first)
 				*first = t->gpu[g].start;
@@ -416,7 +403,7 @@ void timer_miss_describe(const struct timer *t, const struct timer_span *s,
 {
 	size_t calls = 0;
 
-	for (size_t a = api_first_at(t, s->t0);
+	for (size_t a = first_at(t->api, t->napi, 0, s->t0);
 	     a < t->napi && t->api[a].start <= s->t1; a++)
 		calls++;
 	snprintf(buf, len, "%zu API calls in the window of %.3f us, none "

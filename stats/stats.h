@@ -51,17 +51,6 @@ struct stats_mwu {
 int stats_mwu_test(const double *a, size_t na, const double *b, size_t nb,
 		   struct stats_mwu *out);
 
-/* Percentile bootstrap confidence interval of the relative gain
- * (median(a) - median(b)) / median(a) in percent, with `rounds` resamples
- * drawn from a deterministic generator seeded with `seed` (xoshiro256**,
- * so the same inputs and seed give the same interval everywhere). level is
- * e.g. 0.95. Resamples whose median of a is 0 are left out. Returns 0, or
- * -1 on bad input (empty, non-finite, rounds 0, level outside (0, 1)),
- * when no resample has a gain, or on memory exhaustion. */
-int stats_gain_bootstrap(const double *a, size_t na, const double *b,
-			 size_t nb, unsigned rounds, double level,
-			 unsigned long long seed, double *lo, double *hi);
-
 /* Hodges-Lehmann estimate of the ratio b / a of two samples of positive
  * values, with its distribution-free confidence interval: the median of
  * the pairwise log ratios log(b[j] / a[i]) over all na x nb pairs, and

@@ -61,22 +61,18 @@
 	"  'start_sm_clock_mhz', " JSON_REAL("c.start_sm_clock_mhz") "," \
 	"  'end_sm_clock_mhz', " JSON_REAL("c.end_sm_clock_mhz") "," \
 	"  'throttle_reasons', c.throttle_reasons, 'regime', c.regime,"
-static const char export_json_v5[] = EXPORT_JSON_SQL(STORE_CONFIG_V5_SRC,
-						     EXPORT_V3_KEYS);
-static const char export_json_v3[] = EXPORT_JSON_SQL(STORE_CONFIG_PRE5_SRC,
-						     EXPORT_V3_KEYS);
-static const char export_json_pre3[] = EXPORT_JSON_SQL(STORE_CONFIG_PRE5_SRC,
-	"  'grp', NULL, 'grid_blocks', NULL, 'wave_blocks', NULL,"
-	"  'working_set', NULL, 'l2_bytes', NULL,"
-	"  'start_sm_clock_mhz', NULL, 'end_sm_clock_mhz', NULL,"
-	"  'throttle_reasons', NULL, 'regime', NULL,");
+#define EXPORT_PRE3_KEYS \
+	"  'grp', NULL, 'grid_blocks', NULL, 'wave_blocks', NULL," \
+	"  'working_set', NULL, 'l2_bytes', NULL," \
+	"  'start_sm_clock_mhz', NULL, 'end_sm_clock_mhz', NULL," \
+	"  'throttle_reasons', NULL, 'regime', NULL,"
 
 int store_export_json(struct store *st, const struct store_filter *f,
 		      const int64_t *devices, size_t ndevices, char **out)
 {
 	static const struct store_filter all;
 	sqlite3_stmt *q = NULL;
-	char *ids = NULL;
+	char *ids = NULL, sql[4096];
 	size_t i, len = 2;
 	int rc, b = SQLITE_OK;
 
@@ -97,9 +93,9 @@ int store_export_json(struct store *st, const struct store_filter *f,
 				 (long long)devices[i]);
 		strcat(ids, "]");
 	}
-	rc = STORE_PREPARE(st, st->version >= 5 ? export_json_v5 :
-			   st->version >= 3 ? export_json_v3 :
-			   export_json_pre3, &q);
+	snprintf(sql, sizeof(sql), EXPORT_JSON_SQL("%s", "%s"), st->version >=
+		 3 ? EXPORT_V3_KEYS : EXPORT_PRE3_KEYS, STORE_CONFIG_SRC(st));
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);

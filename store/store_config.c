@@ -6,79 +6,70 @@
 
 #include "store_internal.h"
 
-static int config_row_insert(struct store *st, const struct store_config *c,
-			     int64_t *id)
-{
-	sqlite3_stmt *q = NULL;
-	int rc, b = SQLITE_OK;
+/* The columns of a configuration as inserted and, after id and dev, as
+ * the list reads them. */
+#define CO(m) offsetof(struct store_config, m)
+static const struct store_field config_fields[] = {
+	STORE_FIELD("session_id", SF_I64, CO(session_id), 0),
+	STORE_FIELD("suite", SF_TEXT, CO(suite), 0),
+	STORE_FIELD("variant", SF_TEXT, CO(variant), 0),
+	STORE_FIELD("m", SF_INT, CO(m), 0),
+	STORE_FIELD("k", SF_INT, CO(k), 0),
+	STORE_FIELD("n", SF_INT, CO(n), 0),
+	STORE_FIELD("count", SF_I64, CO(count), 0),
+	STORE_FIELD("block_x", SF_INT, CO(block_x), 0),
+	STORE_FIELD("block_y", SF_INT, CO(block_y), 0),
+	STORE_FIELD("ilp", SF_INT, CO(ilp), 0),
+	STORE_FIELD("host_mem", SF_TEXT_EMPTY, CO(host_mem), 0),
+	STORE_FIELD("precision", SF_TEXT_EMPTY, CO(precision), 0),
+	STORE_FIELD("status", SF_TEXT, CO(status), 0),
+	STORE_FIELD("reason", SF_TEXT, CO(reason), 0),
+	STORE_FIELD("rel_error", SF_DOUBLE, CO(rel_error), 0),
+	STORE_FIELD("flops", SF_DOUBLE, CO(flops), 0),
+	STORE_FIELD("bytes", SF_DOUBLE, CO(bytes), 0),
+	STORE_FIELD("samples", SF_INT, CO(samples), 0),
+	STORE_FIELD("seconds", SF_DOUBLE, CO(seconds), 0),
+	STORE_FIELD("finished_at", SF_TEXT, CO(finished_at), 0),
+	{ "param", SF_INT, CO(param), 0, NULL, 5, "0" },
+	/* schema 3; NULL (older rows) unknown */
+	STORE_FIELD("grp", SF_KNOWN_I64, CO(grp), 3),
+	STORE_FIELD("grid_blocks", SF_KNOWN_I64, CO(grid_blocks), 3),
+	STORE_FIELD("wave_blocks", SF_KNOWN_I64, CO(wave_blocks), 3),
+	STORE_FIELD("working_set", SF_KNOWN, CO(working_set), 3),
+	STORE_FIELD("l2_bytes", SF_KNOWN_I64, CO(l2_bytes), 3),
+	STORE_FIELD("start_sm_clock_mhz", SF_KNOWN, CO(start_sm_clock_mhz), 3),
+	STORE_FIELD("end_sm_clock_mhz", SF_KNOWN, CO(end_sm_clock_mhz), 3),
+	{ "throttle_reasons", SF_HAS_U64, CO(throttle_reasons),
+	  CO(has_throttle), NULL, 3, NULL },
+	STORE_FIELD("regime", SF_TEXT, CO(regime), 3),
+	/* schema 7; NULL (older rows) unknown, never 0: noise 0 is a
+	 * measured value (identical samples) */
+	STORE_FIELD("noise", SF_DOUBLE, CO(noise), 7),
+	STORE_FIELD("throttled", SF_COUNT, CO(throttled), 7),
+	STORE_FIELD("discarded", SF_COUNT, CO(discarded), 7),
+};
+#define NFIELDS (sizeof(config_fields) / sizeof(config_fields[0]))
+const struct store_table store_config_table = {
+	"config", config_fields, NFIELDS
+};
 
-	rc = STORE_PREPARE(st, "INSERT INTO config(session_id, suite,"
-			   " variant, m, k, n, count, block_x, block_y, ilp,"
-			   " host_mem, precision, status, reason, rel_error,"
-			   " flops, bytes, samples, seconds, finished_at,"
-			   " grp, grid_blocks, wave_blocks, working_set,"
-			   " l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz,"
-			   " throttle_reasons, regime, param, noise,"
-			   " throttled, discarded)"
-			   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
-			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
-			   " ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28,"
-			   " ?29, ?30, ?31, ?32, ?33)", &q);
-	if (rc < 0)
-		goto out;
-	store_bind_int(&b, q, 1, c->session_id);
-	store_bind_text(&b, q, 2, c->suite);
-	store_bind_text(&b, q, 3, c->variant);
-	store_bind_int(&b, q, 4, c->m);
-	store_bind_int(&b, q, 5, c->k);
-	store_bind_int(&b, q, 6, c->n);
-	store_bind_int(&b, q, 7, c->count);
-	store_bind_int(&b, q, 8, c->block_x);
-	store_bind_int(&b, q, 9, c->block_y);
-	store_bind_int(&b, q, 10, c->ilp);
-	store_bind_text(&b, q, 11, c->host_mem ? c->host_mem : "");
-	store_bind_text(&b, q, 12, c->precision ? c->precision : "");
-	store_bind_text(&b, q, 13, c->status);
-	store_bind_text(&b, q, 14, c->reason);
-	store_bind_double(&b, q, 15, c->rel_error);
-	store_bind_double(&b, q, 16, c->flops);
-	store_bind_double(&b, q, 17, c->bytes);
-	store_bind_int(&b, q, 18, c->samples);
-	store_bind_double(&b, q, 19, c->seconds);
-	store_bind_text(&b, q, 20, c->finished_at);
-	store_bind_known_int(&b, q, 21, c->grp);
-	store_bind_known_int(&b, q, 22, c->grid_blocks);
-	store_bind_known_int(&b, q, 23, c->wave_blocks);
-	store_bind_known_double(&b, q, 24, c->working_set);
-	store_bind_known_int(&b, q, 25, c->l2_bytes);
-	store_bind_known_double(&b, q, 26, c->start_sm_clock_mhz);
-	store_bind_known_double(&b, q, 27, c->end_sm_clock_mhz);
-	if (c->has_throttle)
-		store_bind_int(&b, q, 28,
-			       store_u64_to_i64(c->throttle_reasons));
-	else
-		store_bind_null(&b, q, 28);
-	store_bind_text(&b, q, 29, c->regime);
-	store_bind_int(&b, q, 30, c->param);
-	/* noise 0 is a measured value (identical samples); NAN unknown */
-	store_bind_double(&b, q, 31, c->noise);
-	if (c->throttled < 0)
-		store_bind_null(&b, q, 32);
-	else
-		store_bind_int(&b, q, 32, c->throttled);
-	if (c->discarded < 0)
-		store_bind_null(&b, q, 33);
-	else
-		store_bind_int(&b, q, 33, c->discarded);
-	rc = STORE_STEP(st, b, q);
-	if (rc < 0)
-		goto out;
-	*id = sqlite3_last_insert_rowid(st->db);
-	rc = 0;
-out:
-	sqlite3_finalize(q);
-	return rc;
-}
+/* A metric's statistics as stored (after config_id, metric, ord and
+ * unit) and read (after metric and unit). */
+#define SS(m) offsetof(struct stats_summary, m)
+_Static_assert(sizeof(size_t) == sizeof(int64_t), "n is stored as int64");
+static const struct store_field stat_fields[] = {
+	STORE_FIELD("n", SF_I64, SS(n), 0),
+	STORE_FIELD("min", SF_DOUBLE, SS(min), 0),
+	STORE_FIELD("max", SF_DOUBLE, SS(max), 0),
+	STORE_FIELD("mean", SF_DOUBLE, SS(mean), 0),
+	STORE_FIELD("median", SF_DOUBLE, SS(median), 0),
+	STORE_FIELD("stddev", SF_DOUBLE, SS(stddev), 0),
+	STORE_FIELD("p05", SF_DOUBLE, SS(p05), 0),
+	STORE_FIELD("p25", SF_DOUBLE, SS(p25), 0),
+	STORE_FIELD("p75", SF_DOUBLE, SS(p75), 0),
+	STORE_FIELD("p95", SF_DOUBLE, SS(p95), 0),
+};
+#define NSTAT (sizeof(stat_fields) / sizeof(stat_fields[0]))
 
 static int metrics_write(struct store *st, int64_t id,
 			 const struct store_metric *metrics,
@@ -108,16 +99,7 @@ static int metrics_write(struct store *st, int64_t id,
 		store_bind_text(&b, qs, 2, m->name);
 		store_bind_int(&b, qs, 3, (sqlite3_int64)i);
 		store_bind_text(&b, qs, 4, m->unit ? m->unit : "");
-		store_bind_int(&b, qs, 5, (sqlite3_int64)s->n);
-		store_bind_double(&b, qs, 6, s->min);
-		store_bind_double(&b, qs, 7, s->max);
-		store_bind_double(&b, qs, 8, s->mean);
-		store_bind_double(&b, qs, 9, s->median);
-		store_bind_double(&b, qs, 10, s->stddev);
-		store_bind_double(&b, qs, 11, s->p05);
-		store_bind_double(&b, qs, 12, s->p25);
-		store_bind_double(&b, qs, 13, s->p75);
-		store_bind_double(&b, qs, 14, s->p95);
+		store_fields_bind(&b, qs, 5, stat_fields, NSTAT, s);
 		rc = STORE_STEP(st, b, qs);
 		if (rc < 0)
 			goto out;
@@ -182,9 +164,10 @@ int store_config_insert(struct store *st, struct store_config *cfg,
 	if (rc)
 		goto out;
 	in_tx = 1;
-	rc = config_row_insert(st, cfg, &id);
+	rc = STORE_ROW_UPSERT(st, &store_config_table, 0, cfg);
 	if (rc)
 		goto out;
+	id = sqlite3_last_insert_rowid(st->db);
 	rc = metrics_write(st, id, metrics, sum, nmetrics, keep_samples);
 	if (rc)
 		goto out;
@@ -200,26 +183,9 @@ out:
 	return rc;
 }
 
-static void config_clear(struct store_config *c)
-{
-	free(c->suite);
-	free(c->variant);
-	free(c->host_mem);
-	free(c->precision);
-	free(c->status);
-	free(c->reason);
-	free(c->finished_at);
-	free(c->regime);
-}
-
 void store_configs_free(struct store_config *c, size_t n)
 {
-	size_t i;
-
-	if (!c)
-		return;
-	for (i = 0; i < n; i++)
-		config_clear(&c[i]);
+	store_fields_free(config_fields, NFIELDS, c, n, sizeof(*c));
 	free(c);
 }
 
@@ -227,45 +193,11 @@ void store_configs_free(struct store_config *c, size_t n)
  * device, session, suite and variant applied before choosing (they are
  * part of the key, or fix the session) and its status after. A file
  * older than schema 3 is read as it is: NULL for what it lacks. */
-#define CONFIG_LIST_SQL(src, v3cols) \
-	"SELECT id, session_id, dev, suite, variant, m, k, n, count," \
-	" block_x, block_y, ilp, host_mem, precision, status, reason," \
-	" rel_error, flops, bytes, samples, seconds, finished_at, param, " \
-	v3cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
+#define CONFIG_LIST_SQL(src, cols) \
+	"SELECT id, dev, " cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
 	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
 	" param, m, k, n, count"
-#define CONFIG_V3_COLS \
-	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
-#define CONFIG_V7_COLS ", noise, throttled, discarded"
-#define CONFIG_V7_ABSENT ", NULL, NULL, NULL"
-static const char config_list_v7[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
-	CONFIG_V3_COLS CONFIG_V7_COLS);
-static const char config_list_v5[] = CONFIG_LIST_SQL(STORE_CONFIG_V5_SRC,
-	CONFIG_V3_COLS CONFIG_V7_ABSENT);
-static const char config_list_v3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
-	CONFIG_V3_COLS CONFIG_V7_ABSENT);
-static const char config_list_pre3[] = CONFIG_LIST_SQL(STORE_CONFIG_PRE5_SRC,
-	"NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-	CONFIG_V7_ABSENT);
-
-/* Fills the schema-3 fields of c from columns i .. i + 8 of q. */
-static int config_v3_read(struct store *st, sqlite3_stmt *q, int i,
-			  struct store_config *c)
-{
-	c->grp = store_col_int_or(q, i, 0);
-	c->grid_blocks = store_col_int_or(q, i + 1, 0);
-	c->wave_blocks = store_col_int_or(q, i + 2, 0);
-	c->working_set = store_col_double(q, i + 3);
-	c->l2_bytes = store_col_int_or(q, i + 4, 0);
-	c->start_sm_clock_mhz = store_col_double(q, i + 5);
-	c->end_sm_clock_mhz = store_col_double(q, i + 6);
-	c->has_throttle = sqlite3_column_type(q, i + 7) != SQLITE_NULL;
-	c->throttle_reasons = c->has_throttle ?
-		store_i64_to_u64(sqlite3_column_int64(q, i + 7)) : 0;
-	return store_col_strdup(st, q, i + 8, &c->regime);
-}
 
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n)
@@ -274,16 +206,18 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	struct store_config *cs = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char cols[1024], sql[2048];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
 	if (!f)
 		f = &all;
-	rc = STORE_PREPARE(st, st->version >= 7 ? config_list_v7 :
-			   st->version >= 5 ? config_list_v5 :
-			   st->version >= 3 ? config_list_v3 :
-			   config_list_pre3, &q);
+	store_fields_cols(cols, sizeof(cols), &store_config_table, 0,
+			  st->version, "");
+	snprintf(sql, sizeof(sql), CONFIG_LIST_SQL("%s", "%s"), cols,
+		 STORE_CONFIG_SRC(st));
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
@@ -299,36 +233,10 @@ int store_config_list(struct store *st, const struct store_filter *f,
 			goto out;
 		c = &cs[cnt++];
 		c->id = sqlite3_column_int64(q, 0);
-		c->session_id = sqlite3_column_int64(q, 1);
-		c->device_id = sqlite3_column_int64(q, 2);
-		if ((rc = store_col_strdup(st, q, 3, &c->suite)) ||
-		    (rc = store_col_strdup(st, q, 4, &c->variant)) ||
-		    (rc = store_col_strdup(st, q, 12, &c->host_mem)) ||
-		    (rc = store_col_strdup(st, q, 13, &c->precision)) ||
-		    (rc = store_col_strdup(st, q, 14, &c->status)) ||
-		    (rc = store_col_strdup(st, q, 15, &c->reason)) ||
-		    (rc = store_col_strdup(st, q, 21, &c->finished_at)))
-			goto out;
-		c->m = sqlite3_column_int(q, 5);
-		c->k = sqlite3_column_int(q, 6);
-		c->n = sqlite3_column_int(q, 7);
-		c->count = sqlite3_column_int64(q, 8);
-		c->block_x = sqlite3_column_int(q, 9);
-		c->block_y = sqlite3_column_int(q, 10);
-		c->ilp = sqlite3_column_int(q, 11);
-		c->rel_error = store_col_double(q, 16);
-		c->flops = store_col_double(q, 17);
-		c->bytes = store_col_double(q, 18);
-		c->samples = sqlite3_column_int(q, 19);
-		c->seconds = store_col_double(q, 20);
-		c->param = sqlite3_column_int(q, 22);
-		rc = config_v3_read(st, q, 23, c);
+		c->device_id = sqlite3_column_int64(q, 1);
+		rc = store_fields_read(st, q, 2, config_fields, NFIELDS, c);
 		if (rc)
 			goto out;
-		/* schema 7; NULL (older rows) unknown, never 0 */
-		c->noise = store_col_double(q, 32);
-		c->throttled = store_col_int_or(q, 33, -1);
-		c->discarded = store_col_int_or(q, 34, -1);
 	}
 	if (rc < 0)
 		goto out;
@@ -422,23 +330,10 @@ int store_stat_list(struct store *st, int64_t config_id,
 		if ((rc = store_col_strdup(st, q, 0, &s->metric)) ||
 		    (rc = store_col_strdup(st, q, 1, &s->unit)))
 			goto out;
-		s->s.n = (size_t)sqlite3_column_int64(q, 2);
-		s->s.min = sqlite3_column_double(q, 3);
-		s->s.max = sqlite3_column_double(q, 4);
-		s->s.mean = sqlite3_column_double(q, 5);
-		s->s.median = sqlite3_column_double(q, 6);
-		s->s.stddev = sqlite3_column_double(q, 7);
-		s->s.p05 = sqlite3_column_double(q, 8);
-		s->s.p25 = sqlite3_column_double(q, 9);
-		s->s.p75 = sqlite3_column_double(q, 10);
-		s->s.p95 = sqlite3_column_double(q, 11);
-		for (i = 3; i <= 11; i++) {
-			static const char *const names[] = { "min", "max",
-				"mean", "median", "stddev", "p05", "p25",
-				"p75", "p95" };
-
-			rc = value_check(st, q, i, config_id, s->metric,
-					 names[i - 3]);
+		store_fields_read(st, q, 2, stat_fields, NSTAT, &s->s);
+		for (i = 1; i < (int)NSTAT; i++) {
+			rc = value_check(st, q, i + 2, config_id, s->metric,
+					 stat_fields[i].col);
 			if (rc)
 				goto out;
 		}

@@ -175,18 +175,26 @@ int store_read_begin(struct store *st)
 	return 0;
 }
 
+char *store_path_with(const char *path, const char *suffix)
+{
+	char *p = malloc(strlen(path) + strlen(suffix) + 1);
+
+	if (p) {
+		strcpy(p, path);
+		strcat(p, suffix);
+	}
+	return p;
+}
+
 int store_side_stat(const char *path, const char *suffix, struct stat *sb)
 {
-	size_t len = strlen(path);
-	char *side = malloc(len + strlen(suffix) + 1);
-	int r;
+	char *side = store_path_with(path, suffix);
+	int r = side ? stat(side, sb) == 0 : -1;
 
-	memset(sb, 0, sizeof(*sb));
-	if (!side)
-		return 0;
-	memcpy(side, path, len);
-	strcpy(side + len, suffix);
-	r = stat(side, sb) == 0;
+	if (r == 0 && errno != ENOENT)
+		r = -1;
+	if (r <= 0)
+		memset(sb, 0, sizeof(*sb));
 	free(side);
 	return r;
 }
@@ -195,7 +203,7 @@ int store_wal_changed(const char *path, int existed, const struct stat *was)
 {
 	struct stat now;
 
-	if (!store_side_stat(path, "-wal", &now))
+	if (store_side_stat(path, "-wal", &now) <= 0)
 		return 0;
 	return !existed || now.st_ino != was->st_ino ||
 	       now.st_size != was->st_size ||
@@ -262,29 +270,209 @@ void store_bind_double(int *b, sqlite3_stmt *s, int i, double v)
 		*b = sqlite3_bind_double(s, i, v);
 }
 
-void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
-			   double v)
+int store_fields_insert_sql(char *buf, size_t len, const char *table,
+			    const struct store_field *f, size_t n,
+			    size_t nkey, const char *tail)
 {
-	if (!has)
-		store_bind_null(b, s, i);
-	else
-		store_bind_double(b, s, i, v);
+	size_t i, o;
+
+	o = (size_t)snprintf(buf, len, "INSERT INTO %s(", table);
+	for (i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "",
+				      f[i].col);
+	for (i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, f[i].dflt ?
+				      "%s%sCOALESCE(?%zu, %s)" : "%s%s?%zu",
+				      i ? ", " : "", i ? "" : ") VALUES (",
+				      i + 1, f[i].dflt);
+	for (i = 0; nkey && i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, i < nkey ? "%s%s" :
+				      "%s%s = excluded.%s", i == 0 ?
+				      ") ON CONFLICT(" : i == nkey ?
+				      ") DO UPDATE SET " : ", ", f[i].col,
+				      f[i].col);
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s",
+				      nkey && nkey < n ? "" : ")", tail);
+	return o >= len;
 }
 
-void store_bind_known_double(int *b, sqlite3_stmt *s, int i, double v)
+int store_row_upsert_at(struct store *st, const struct store_table *t,
+			size_t nkey, const void *obj, const char *file,
+			int line)
 {
-	if (v == 0)
-		store_bind_null(b, s, i);
-	else
-		store_bind_double(b, s, i, v);
+	sqlite3_stmt *q = NULL;
+	char sql[4096];
+	int rc, b = SQLITE_OK;
+
+	store_fields_insert_sql(sql, sizeof(sql), t->name, t->f, t->n, nkey,
+				"");
+	rc = store_check_at(st, sqlite3_prepare_v2(st->db, sql, -1, &q, NULL),
+			    file, line, "sqlite3_prepare_v2(sql)");
+	if (rc >= 0) {
+		store_fields_bind(&b, q, 1, t->f, t->n, obj);
+		rc = store_check_at(st, b != SQLITE_OK ? b : sqlite3_step(q),
+				    file, line, b != SQLITE_OK ?
+				    "sqlite3_bind_*" : "sqlite3_step(q)");
+	}
+	sqlite3_finalize(q);
+	return rc > 0 ? 0 : rc;
 }
 
-void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v)
+int store_fields_cols(char *buf, size_t len, const struct store_table *t,
+		      size_t first, int version, const char *db)
 {
-	if (v == 0)
-		store_bind_null(b, s, i);
-	else
-		store_bind_int(b, s, i, v);
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	for (i = first; i < t->n && o < len; i++) {
+		const struct store_field *f = &t->f[i];
+
+		o += (size_t)snprintf(buf + o, len - o, "%s", i > first ?
+				      ", " : "");
+		if (f->since <= version)
+			o += (size_t)snprintf(buf + o, len - o, "%s", f->col);
+		else if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, f->absent ?
+					      f->absent : "NULL", db, db);
+	}
+	return o >= len;
+}
+
+void store_fields_bind(int *b, sqlite3_stmt *q, int first,
+		       const struct store_field *f, size_t n, const void *obj)
+{
+	const char *base = obj;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const void *v = base + f[i].off;
+		const char *t;
+		int at = first + (int)i, null = 0, iv;
+		int64_t l = 0;
+		double d;
+
+		switch (f[i].kind) {
+		case SF_TEXT:
+		case SF_TEXT_EMPTY:
+			t = *(char *const *)v;
+			store_bind_text(b, q, at, t || f[i].kind == SF_TEXT ?
+					t : "");
+			continue;
+		case SF_INT:
+		case SF_BOOL:
+		case SF_TRI:
+		case SF_INT_OPT:
+		case SF_POS_INT:
+			iv = *(const int *)v;
+			null = f[i].kind == SF_TRI || f[i].kind == SF_INT_OPT ?
+			       iv < 0 :
+			       f[i].kind == SF_POS_INT && iv <= 0;
+			l = f[i].kind == SF_BOOL || f[i].kind == SF_TRI ?
+			    iv != 0 : iv;
+			break;
+		case SF_I64:
+		case SF_KNOWN_I64:
+		case SF_COUNT:
+			l = *(const int64_t *)v;
+			null = f[i].kind == SF_COUNT ? l < 0 :
+			       f[i].kind == SF_KNOWN_I64 && l == 0;
+			break;
+		case SF_U64:
+		case SF_HAS_U64:
+			/* the bit pattern kept: memcpy avoids the
+			 * implementation-defined conversion */
+			memcpy(&l, v, sizeof(l));
+			null = f[i].kind == SF_HAS_U64 &&
+			       !*(const int *)(base + f[i].has);
+			break;
+		default:
+			d = *(const double *)v;
+			null = (f[i].kind == SF_HAS_DOUBLE &&
+				!*(const int *)(base + f[i].has)) ||
+			       (f[i].kind == SF_KNOWN && d == 0) ||
+			       (f[i].kind == SF_POS && !(d > 0));
+			if (null)
+				store_bind_null(b, q, at);
+			else
+				store_bind_double(b, q, at, d);
+			continue;
+		}
+		if (null)
+			store_bind_null(b, q, at);
+		else
+			store_bind_int(b, q, at, l);
+	}
+}
+
+int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
+		      const struct store_field *f, size_t n, void *obj)
+{
+	char *base = obj;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		void *v = base + f[i].off;
+		int at = first + (int)i;
+		int null = sqlite3_column_type(q, at) == SQLITE_NULL;
+		int64_t l = sqlite3_column_int64(q, at);
+
+		switch (f[i].kind) {
+		case SF_TEXT:
+		case SF_TEXT_EMPTY:
+			rc = store_col_strdup(st, q, at, (char **)v);
+			if (rc)
+				return rc;
+			break;
+		case SF_INT:
+		case SF_POS_INT:
+			*(int *)v = (int)l;
+			break;
+		case SF_BOOL:
+			*(int *)v = l != 0;
+			break;
+		case SF_TRI:
+		case SF_INT_OPT:
+			*(int *)v = null ? -1 : l > 0 && f[i].kind == SF_TRI ?
+				    1 : (int)l;
+			break;
+		case SF_I64:
+		case SF_KNOWN_I64:
+			*(int64_t *)v = l;
+			break;
+		case SF_COUNT:
+			*(int64_t *)v = null ? -1 : l;
+			break;
+		case SF_HAS_U64:
+			*(int *)(base + f[i].has) = !null;
+			/* fall through */
+		case SF_U64:
+			memcpy(v, &l, sizeof(l));
+			break;
+		case SF_HAS_DOUBLE:
+			*(int *)(base + f[i].has) = !null;
+			*(double *)v = null ? 0 : sqlite3_column_double(q, at);
+			break;
+		default:
+			*(double *)v = null ? NAN :
+				       sqlite3_column_double(q, at);
+			break;
+		}
+	}
+	return 0;
+}
+
+void store_fields_free(const struct store_field *f, size_t n, void *rows,
+		       size_t nrows, size_t size)
+{
+	size_t i, r;
+
+	for (r = 0; rows && r < nrows; r++)
+		for (i = 0; i < n; i++)
+			if (f[i].kind == SF_TEXT || f[i].kind == SF_TEXT_EMPTY)
+				free(*(char **)((char *)rows + r * size +
+						f[i].off));
 }
 
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
@@ -301,40 +489,6 @@ int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
 	if (!*out)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
 	return 0;
-}
-
-double store_col_double(sqlite3_stmt *s, int i)
-{
-	if (sqlite3_column_type(s, i) == SQLITE_NULL)
-		return NAN;
-	return sqlite3_column_double(s, i);
-}
-
-int64_t store_col_int_or(sqlite3_stmt *s, int i, int64_t null_value)
-{
-	if (sqlite3_column_type(s, i) == SQLITE_NULL)
-		return null_value;
-	return sqlite3_column_int64(s, i);
-}
-
-/* SQLite integers are signed 64-bit; the seed and throttle masks are
- * unsigned. The bit pattern is kept (memcpy avoids the implementation-
- * defined conversion). */
-int64_t store_u64_to_i64(unsigned long long v)
-{
-	uint64_t u = (uint64_t)v;
-	int64_t r;
-
-	memcpy(&r, &u, sizeof(r));
-	return r;
-}
-
-unsigned long long store_i64_to_u64(int64_t v)
-{
-	uint64_t r;
-
-	memcpy(&r, &v, sizeof(r));
-	return (unsigned long long)r;
 }
 
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,

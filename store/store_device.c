@@ -1,9 +1,23 @@
 /* Devices and their display properties. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "store_internal.h"
+
+#define DO(m) offsetof(struct store_device, m)
+static const struct store_field device_fields[] = {
+	STORE_FIELD("uuid", SF_TEXT, DO(uuid), 0),
+	STORE_FIELD("name", SF_TEXT, DO(name), 0),
+	STORE_FIELD("pci_bus_id", SF_TEXT, DO(pci_bus_id), 0),
+	STORE_FIELD("cc_major", SF_INT, DO(cc_major), 0),
+	STORE_FIELD("cc_minor", SF_INT, DO(cc_minor), 0),
+	STORE_FIELD("sm_count", SF_INT, DO(sm_count), 0),
+	STORE_FIELD("peak_fp32_gflops", SF_DOUBLE, DO(peak_fp32_gflops), 0),
+	STORE_FIELD("peak_mem_gbs", SF_DOUBLE, DO(peak_mem_gbs), 0),
+};
+#define NFIELDS (sizeof(device_fields) / sizeof(device_fields[0]))
 
 static int props_write(struct store *st, const struct store_device *dev)
 {
@@ -38,7 +52,7 @@ static int props_write(struct store *st, const struct store_device *dev)
 		store_bind_text(&b, ins, 3, p->key);
 		store_bind_text(&b, ins, 4, p->value ? p->value : "");
 		store_bind_text(&b, ins, 5, p->unit ? p->unit : "");
-		store_bind_opt_double(&b, ins, 6, p->has_num, p->num);
+		store_bind_double(&b, ins, 6, p->has_num ? p->num : NAN);
 		rc = STORE_STEP(st, b, ins);
 		if (rc < 0)
 			goto out;
@@ -53,6 +67,7 @@ out:
 int store_device_upsert(struct store *st, struct store_device *dev)
 {
 	sqlite3_stmt *s = NULL;
+	char sql[1024];
 	int64_t id = 0;
 	int rc, b = SQLITE_OK;
 
@@ -62,28 +77,12 @@ int store_device_upsert(struct store *st, struct store_device *dev)
 	rc = store_tx_begin(st);
 	if (rc)
 		return rc;
-	rc = STORE_PREPARE(st, "INSERT INTO device(uuid, name, pci_bus_id,"
-			   " cc_major, cc_minor, sm_count, peak_fp32_gflops,"
-			   " peak_mem_gbs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-			   " ?8) ON CONFLICT(uuid) DO UPDATE SET"
-			   " name = excluded.name,"
-			   " pci_bus_id = excluded.pci_bus_id,"
-			   " cc_major = excluded.cc_major,"
-			   " cc_minor = excluded.cc_minor,"
-			   " sm_count = excluded.sm_count,"
-			   " peak_fp32_gflops = excluded.peak_fp32_gflops,"
-			   " peak_mem_gbs = excluded.peak_mem_gbs"
-			   " RETURNING id", &s);
+	store_fields_insert_sql(sql, sizeof(sql), "device", device_fields,
+				NFIELDS, 1, " RETURNING id");
+	rc = STORE_PREPARE(st, sql, &s);
 	if (rc < 0)
 		goto out;
-	store_bind_text(&b, s, 1, dev->uuid);
-	store_bind_text(&b, s, 2, dev->name);
-	store_bind_text(&b, s, 3, dev->pci_bus_id);
-	store_bind_int(&b, s, 4, dev->cc_major);
-	store_bind_int(&b, s, 5, dev->cc_minor);
-	store_bind_int(&b, s, 6, dev->sm_count);
-	store_bind_double(&b, s, 7, dev->peak_fp32_gflops);
-	store_bind_double(&b, s, 8, dev->peak_mem_gbs);
+	store_fields_bind(&b, s, 1, device_fields, NFIELDS, dev);
 	rc = STORE_STEP(st, b, s);
 	if (rc < 0)
 		goto out;
@@ -122,9 +121,7 @@ static void device_clear(struct store_device *d)
 {
 	size_t i;
 
-	free(d->uuid);
-	free(d->name);
-	free(d->pci_bus_id);
+	store_fields_free(device_fields, NFIELDS, d, 1, sizeof(*d));
 	for (i = 0; i < d->nprops; i++) {
 		free(d->props[i].key);
 		free(d->props[i].value);
@@ -198,17 +195,9 @@ int store_device_list(struct store *st, struct store_device **out,
 			goto out;
 		d = &devs[cnt++];
 		d->id = sqlite3_column_int64(s, 0);
-		if ((rc = store_col_strdup(st, s, 1, &d->uuid)) ||
-		    (rc = store_col_strdup(st, s, 2, &d->name)) ||
-		    (rc = store_col_strdup(st, s, 3, &d->pci_bus_id)))
-			goto out;
-		d->cc_major = sqlite3_column_int(s, 4);
-		d->cc_minor = sqlite3_column_int(s, 5);
-		d->sm_count = sqlite3_column_int(s, 6);
-		d->peak_fp32_gflops = store_col_double(s, 7);
-		d->peak_mem_gbs = store_col_double(s, 8);
-		rc = props_read(st, ps, d);
-		if (rc)
+		if ((rc = store_fields_read(st, s, 1, device_fields, NFIELDS,
+					    d)) ||
+		    (rc = props_read(st, ps, d)))
 			goto out;
 	}
 	if (rc < 0)

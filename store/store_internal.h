@@ -3,6 +3,7 @@
 #ifndef MMREPORT_STORE_INTERNAL_H
 #define MMREPORT_STORE_INTERNAL_H
 
+#include <stddef.h>
 #include <sys/stat.h>
 
 #include <sqlite3.h>
@@ -41,8 +42,12 @@ char *store_text_oneline(char *s);
  * writer checkpointed into it. */
 int store_file_changed(const char *path, const struct stat *before);
 
-/* Fills *sb with the file path + suffix (e.g. "-wal") and returns 1, or
- * returns 0 when there is none (or it cannot be told: errno). */
+/* path + suffix (e.g. "-wal"), malloc'd; NULL when memory runs out. */
+char *store_path_with(const char *path, const char *suffix);
+
+/* Fills *sb with the file path + suffix and returns 1, or returns 0 when
+ * there is none, -1 when that cannot be told (errno, or no memory); *sb
+ * is zeroed then. */
 int store_side_stat(const char *path, const char *suffix, struct stat *sb);
 
 /* 1 when a -wal is beside path now and either none was (existed 0) or
@@ -97,25 +102,102 @@ void store_bind_null(int *b, sqlite3_stmt *s, int i);
 void store_bind_text(int *b, sqlite3_stmt *s, int i, const char *v);
 void store_bind_double(int *b, sqlite3_stmt *s, int i, double v); /* NaN:
 								   * NULL */
-void store_bind_opt_double(int *b, sqlite3_stmt *s, int i, int has,
-			   double v);
-/* For quantities that are never 0 when known (a clock, a working set, a
- * pid): 0, and for the double also NaN, binds NULL. */
-void store_bind_known_double(int *b, sqlite3_stmt *s, int i, double v);
-void store_bind_known_int(int *b, sqlite3_stmt *s, int i, int64_t v);
 #define STORE_STEP(st, b, stmt) \
 	((b) != SQLITE_OK ? \
 	 store_check_at((st), (b), __FILE__, __LINE__, "sqlite3_bind_*") : \
 	 STORE_CHECK((st), sqlite3_step(stmt)))
 
+/* A column of a row as a field of a C structure, for tables whose rows
+ * are written and read whole (store_fields_*): how its value is stored
+ * and read back. */
+enum store_field_kind {
+	SF_TEXT,	/* char *; NULL stored as NULL */
+	SF_TEXT_EMPTY,	/* char *; NULL stored as "" */
+	SF_INT,		/* int */
+	SF_I64,		/* int64_t */
+	SF_BOOL,	/* int, stored 0 or 1 */
+	SF_TRI,		/* int: < 0 unknown (NULL, read -1), else 0 or 1 */
+	SF_INT_OPT,	/* int: < 0 unknown (NULL, read -1) */
+	SF_POS_INT,	/* int: <= 0 unknown (NULL, read 0) */
+	SF_KNOWN_I64,	/* int64_t: 0 unknown (NULL, read 0) */
+	SF_COUNT,	/* int64_t: < 0 unknown (NULL, read -1) */
+	SF_U64,		/* unsigned long long, stored as its bit pattern */
+	SF_DOUBLE,	/* double: NaN unknown (NULL, read NaN) */
+	SF_KNOWN,	/* double: NaN or 0 unknown (NULL, read NaN) */
+	SF_POS,		/* double: NaN or <= 0 unknown (NULL, read NaN) */
+	SF_HAS_DOUBLE,	/* double, known when the int at has is not 0
+			 * (else NULL, read 0 with has 0) */
+	SF_HAS_U64	/* unsigned long long, likewise (bit pattern) */
+};
+
+struct store_field {
+	const char *col;
+	enum store_field_kind kind;
+	size_t off;		/* of the value in the structure */
+	size_t has;		/* SF_HAS_*: of its flag */
+	const char *dflt;	/* SQL an insert stores for NULL; NULL none */
+	int since;		/* the schema version that added it; 0: 1 */
+	const char *absent;	/* SQL that reads it from an older file (a
+				 * format of the schema prefix, given
+				 * twice); NULL: NULL */
+};
+
+/* A field without a flag, default or absent SQL. */
+#define STORE_FIELD(col, kind, off, since) \
+	{ col, kind, off, 0, NULL, since, NULL }
+
+/* The tables whose rows are written and read through their fields, in
+ * the order the lists read them (store_session.c, store_config.c,
+ * store_kernel.c, store_device.c). */
+struct store_table {
+	const char *name;
+	const struct store_field *f;
+	size_t n;
+};
+extern const struct store_table store_session_table, store_config_table,
+	store_kernel_table, store_kattr_table;
+
+/* Writes into buf[len] the columns of t from f[first] on, comma-
+ * separated, as a file of schema version has them: a column a later
+ * version added as its absent SQL (db: the schema prefix of the tables
+ * that reads, "" or "src.") or NULL. Returns 0, or 1 when buf is too
+ * small. */
+int store_fields_cols(char *buf, size_t len, const struct store_table *t,
+		      size_t first, int version, const char *db);
+
+/* Writes into buf[len] "INSERT INTO table(col, ...) VALUES (?1, ...)"
+ * of f[n] (a field with a default as COALESCE(?i, dflt)); with nkey > 0
+ * a row of the same f[0 .. nkey) is updated instead ("ON CONFLICT ... DO
+ * UPDATE SET" each other column); then tail ("" or a RETURNING clause).
+ * Returns 0, or 1 when buf is too small. */
+int store_fields_insert_sql(char *buf, size_t len, const char *table,
+			    const struct store_field *f, size_t n,
+			    size_t nkey, const char *tail);
+/* Inserts obj as a row of t by all its fields (nkey > 0: or updates the
+ * row of the same first nkey fields; see store_fields_insert_sql).
+ * Returns 0 or a negative store error, reported at the caller's file
+ * and line; the new row's id is sqlite3_last_insert_rowid's. */
+int store_row_upsert_at(struct store *st, const struct store_table *t,
+			size_t nkey, const void *obj, const char *file,
+			int line);
+#define STORE_ROW_UPSERT(st, t, nkey, obj) \
+	store_row_upsert_at((st), (t), (nkey), (obj), __FILE__, __LINE__)
+/* Binds the fields f[n] of obj to ?first, ?first + 1, ... of q. */
+void store_fields_bind(int *b, sqlite3_stmt *q, int first,
+		       const struct store_field *f, size_t n, const void *obj);
+/* Reads columns first, first + 1, ... of q into the fields f[n] of obj.
+ * 0, or STORE_ERR_INTERNAL when memory runs out (what was read is freed
+ * by store_fields_free). */
+int store_fields_read(struct store *st, sqlite3_stmt *q, int first,
+		      const struct store_field *f, size_t n, void *obj);
+/* Frees the text fields among f[n] of the nrows structures of size
+ * bytes at rows (NULL: none), not rows itself. */
+void store_fields_free(const struct store_field *f, size_t n, void *rows,
+		       size_t nrows, size_t size);
+
 /* Column helpers. store_col_strdup returns 0 and sets *out (NULL for an
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out);
-double store_col_double(sqlite3_stmt *s, int i);	/* NULL: NaN */
-int64_t store_col_int_or(sqlite3_stmt *s, int i, int64_t null_value);
-
-int64_t store_u64_to_i64(unsigned long long v);
-unsigned long long store_i64_to_u64(int64_t v);
 
 /* Grows *arr (element size sz) to hold at least want elements. */
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,

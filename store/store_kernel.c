@@ -5,49 +5,56 @@
 
 #include "store_internal.h"
 
+#define KO(m) offsetof(struct store_kernel, m)
+static const struct store_field kernel_fields[] = {
+	STORE_FIELD("session_id", SF_I64, KO(session_id), 0),
+	STORE_FIELD("name", SF_TEXT, KO(name), 0),
+	STORE_FIELD("description", SF_TEXT, KO(description), 0),
+	STORE_FIELD("source", SF_TEXT, KO(source), 0),
+	STORE_FIELD("traits", SF_INT, KO(traits), 6),
+	STORE_FIELD("tile", SF_INT, KO(tile), 6),
+};
+
+/* The columns of kernel attributes as inserted, local_bytes (schema 2)
+ * last, as the list reads them. */
+#define AO(m) offsetof(struct store_kattr, m)
+static const struct store_field kattr_fields[] = {
+	STORE_FIELD("session_id", SF_I64, AO(session_id), 0),
+	STORE_FIELD("variant", SF_TEXT, AO(variant), 0),
+	STORE_FIELD("block_x", SF_INT, AO(block_x), 0),
+	STORE_FIELD("block_y", SF_INT, AO(block_y), 0),
+	STORE_FIELD("threads_per_block", SF_INT, AO(threads_per_block), 0),
+	STORE_FIELD("regs_per_thread", SF_INT, AO(regs_per_thread), 0),
+	STORE_FIELD("static_smem", SF_INT, AO(static_smem), 0),
+	STORE_FIELD("max_threads_per_block", SF_INT, AO(max_threads_per_block), 0),
+	STORE_FIELD("active_blocks", SF_INT, AO(active_blocks), 0),
+	STORE_FIELD("active_warps", SF_INT, AO(active_warps), 0),
+	STORE_FIELD("active_threads", SF_INT, AO(active_threads), 0),
+	STORE_FIELD("occupancy", SF_DOUBLE, AO(occupancy), 0),
+	STORE_FIELD("limit_warps", SF_INT, AO(limit_warps), 0),
+	STORE_FIELD("limit_regs", SF_INT, AO(limit_regs), 0),
+	STORE_FIELD("limit_smem", SF_INT, AO(limit_smem), 0),
+	STORE_FIELD("limit_blocks", SF_INT, AO(limit_blocks), 0),
+	STORE_FIELD("limiter", SF_TEXT, AO(limiter), 0),
+	STORE_FIELD("local_bytes", SF_INT_OPT, AO(local_bytes), 2),
+};
+#define NKATTR (sizeof(kattr_fields) / sizeof(kattr_fields[0]))
+const struct store_table store_kernel_table = { "kernel", kernel_fields, 6 };
+const struct store_table store_kattr_table = {
+	"kattr", kattr_fields, NKATTR
+};
+
 int store_kernel_insert(struct store *st, const struct store_kernel *k)
 {
-	sqlite3_stmt *q = NULL;
-	int rc, b = SQLITE_OK;
-
 	if (!k || !k->name || k->session_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel without "
 				  "name or session");
-	rc = STORE_PREPARE(st, "INSERT INTO kernel(session_id, name,"
-			   " description, source, traits, tile) VALUES (?1,"
-			   " ?2, ?3, ?4, ?5, ?6)"
-			   " ON CONFLICT(session_id, name) DO UPDATE SET"
-			   " description = excluded.description,"
-			   " source = excluded.source,"
-			   " traits = excluded.traits,"
-			   " tile = excluded.tile", &q);
-	if (rc < 0)
-		goto out;
-	store_bind_int(&b, q, 1, k->session_id);
-	store_bind_text(&b, q, 2, k->name);
-	store_bind_text(&b, q, 3, k->description);
-	store_bind_text(&b, q, 4, k->source);
-	store_bind_int(&b, q, 5, (int64_t)k->traits);
-	store_bind_int(&b, q, 6, k->tile);
-	rc = STORE_STEP(st, b, q);
-	if (rc > 0)
-		rc = 0;
-out:
-	sqlite3_finalize(q);
-	return rc;
+	return STORE_ROW_UPSERT(st, &store_kernel_table, 2, k);
 }
 
 void store_kernels_free(struct store_kernel *k, size_t n)
 {
-	size_t i;
-
-	if (!k)
-		return;
-	for (i = 0; i < n; i++) {
-		free(k[i].name);
-		free(k[i].description);
-		free(k[i].source);
-	}
+	store_fields_free(kernel_fields, 6, k, n, sizeof(*k));
 	free(k);
 }
 
@@ -149,19 +156,18 @@ long long store_config_legacy_grid(const struct store_config *c,
 int store_kernel_list(struct store *st, int64_t session_id,
 		      struct store_kernel **out, size_t *n)
 {
-	/* files older than schema 6 have no traits: NULL, as a migrated
-	 * or merged row of theirs holds */
-	const char *cols = st->version >= 6 ?
-		"session_id, name, description, source, traits, tile" :
-		"session_id, name, description, source, NULL, NULL";
 	struct store_kernel *ks = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
-	char sql[512];
+	char cols[256], sql[512];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
+	/* files older than schema 6 have no traits: NULL, as a migrated
+	 * or merged row of theirs holds */
+	store_fields_cols(cols, sizeof(cols), &store_kernel_table, 0,
+			  st->version, "");
 	if (session_id > 0)
 		snprintf(sql, sizeof(sql), "SELECT %s FROM kernel"
 			 " WHERE session_id = ?1 ORDER BY id", cols);
@@ -184,18 +190,12 @@ int store_kernel_list(struct store *st, int64_t session_id,
 		if (rc)
 			goto out;
 		k = &ks[cnt++];
-		k->session_id = sqlite3_column_int64(q, 0);
-		if ((rc = store_col_strdup(st, q, 1, &k->name)) ||
-		    (rc = store_col_strdup(st, q, 2, &k->description)) ||
-		    (rc = store_col_strdup(st, q, 3, &k->source)))
+		rc = store_fields_read(st, q, 0, kernel_fields, 6, k);
+		if (rc)
 			goto out;
-		if (sqlite3_column_type(q, 4) == SQLITE_NULL) {
+		if (sqlite3_column_type(q, 4) == SQLITE_NULL)
 			store_kernel_legacy(k->name, &k->traits, &k->tile);
-		} else {
-			k->traits = (unsigned)sqlite3_column_int64(q, 4) &
-				    KTRAIT_ALL;
-			k->tile = sqlite3_column_int(q, 5);
-		}
+		k->traits &= KTRAIT_ALL;
 	}
 	if (rc < 0)
 		goto out;
@@ -211,90 +211,18 @@ out:
 
 int store_kattr_insert(struct store *st, const struct store_kattr *a)
 {
-	sqlite3_stmt *q = NULL;
-	int rc, b = SQLITE_OK;
-
 	if (!a || !a->variant || a->session_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "kernel attributes "
 				  "without variant or session");
-	rc = STORE_PREPARE(st, "INSERT INTO kattr(session_id, variant,"
-			   " block_x, block_y, threads_per_block,"
-			   " regs_per_thread, static_smem, local_bytes,"
-			   " max_threads_per_block, active_blocks,"
-			   " active_warps, active_threads, occupancy,"
-			   " limit_warps, limit_regs, limit_smem,"
-			   " limit_blocks, limiter) VALUES (?1, ?2, ?3, ?4,"
-			   " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
-			   " ?15, ?16, ?17, ?18)"
-			   " ON CONFLICT(session_id, variant, block_x, block_y)"
-			   " DO UPDATE SET"
-			   " threads_per_block = excluded.threads_per_block,"
-			   " regs_per_thread = excluded.regs_per_thread,"
-			   " static_smem = excluded.static_smem,"
-			   " local_bytes = excluded.local_bytes,"
-			   " max_threads_per_block ="
-			   "  excluded.max_threads_per_block,"
-			   " active_blocks = excluded.active_blocks,"
-			   " active_warps = excluded.active_warps,"
-			   " active_threads = excluded.active_threads,"
-			   " occupancy = excluded.occupancy,"
-			   " limit_warps = excluded.limit_warps,"
-			   " limit_regs = excluded.limit_regs,"
-			   " limit_smem = excluded.limit_smem,"
-			   " limit_blocks = excluded.limit_blocks,"
-			   " limiter = excluded.limiter", &q);
-	if (rc < 0)
-		goto out;
-	store_bind_int(&b, q, 1, a->session_id);
-	store_bind_text(&b, q, 2, a->variant);
-	store_bind_int(&b, q, 3, a->block_x);
-	store_bind_int(&b, q, 4, a->block_y);
-	store_bind_int(&b, q, 5, a->threads_per_block);
-	store_bind_int(&b, q, 6, a->regs_per_thread);
-	store_bind_int(&b, q, 7, a->static_smem);
-	if (a->local_bytes >= 0)
-		store_bind_int(&b, q, 8, a->local_bytes);
-	else
-		store_bind_null(&b, q, 8);
-	store_bind_int(&b, q, 9, a->max_threads_per_block);
-	store_bind_int(&b, q, 10, a->active_blocks);
-	store_bind_int(&b, q, 11, a->active_warps);
-	store_bind_int(&b, q, 12, a->active_threads);
-	store_bind_double(&b, q, 13, a->occupancy);
-	store_bind_int(&b, q, 14, a->limit_warps);
-	store_bind_int(&b, q, 15, a->limit_regs);
-	store_bind_int(&b, q, 16, a->limit_smem);
-	store_bind_int(&b, q, 17, a->limit_blocks);
-	store_bind_text(&b, q, 18, a->limiter);
-	rc = STORE_STEP(st, b, q);
-	if (rc > 0)
-		rc = 0;
-out:
-	sqlite3_finalize(q);
-	return rc;
+	return STORE_ROW_UPSERT(st, &store_kattr_table, 4, a);
 }
 
 void store_kattrs_free(struct store_kattr *a, size_t n)
 {
-	size_t i;
-
-	if (!a)
-		return;
-	for (i = 0; i < n; i++) {
-		free(a[i].variant);
-		free(a[i].limiter);
-	}
+	store_fields_free(kattr_fields, NKATTR, a, n, sizeof(*a));
 	free(a);
 }
 
-#define KATTR_COLS \
-	"session_id, variant, block_x, block_y, threads_per_block," \
-	" regs_per_thread, static_smem, max_threads_per_block," \
-	" active_blocks, active_warps, active_threads, occupancy," \
-	" limit_warps, limit_regs, limit_smem, limit_blocks, limiter"
-/* Schema 1 did not record local memory: read as unknown. */
-#define KATTR_V1 KATTR_COLS ", NULL"
-#define KATTR_V2 KATTR_COLS ", local_bytes"
 #define KATTR_ONE(cols) \
 	"SELECT " cols " FROM kattr WHERE session_id = ?1 ORDER BY id"
 #define KATTR_LATEST(cols) \
@@ -307,49 +235,32 @@ void store_kattrs_free(struct store_kattr *a, size_t n)
 int store_kattr_list(struct store *st, int64_t session_id,
 		     struct store_kattr **out, size_t *n)
 {
-	static const char *const sql[2][2] = {
-		{ KATTR_ONE(KATTR_V1), KATTR_LATEST(KATTR_V1) },
-		{ KATTR_ONE(KATTR_V2), KATTR_LATEST(KATTR_V2) },
-	};
 	struct store_kattr *as = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char cols[512], sql[1024];
 	int rc, b = SQLITE_OK;
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, sql[st->version >= 2][session_id <= 0], &q);
+	/* schema 1 did not record local memory: read as unknown */
+	store_fields_cols(cols, sizeof(cols), &store_kattr_table, 0,
+			  st->version, "");
+	snprintf(sql, sizeof(sql), session_id > 0 ? KATTR_ONE("%s") :
+		 KATTR_LATEST("%s"), cols);
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	if (session_id > 0)
 		store_bind_int(&b, q, 1, session_id);
 	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
-		struct store_kattr *a;
-
 		rc = store_grow(st, (void **)&as, sizeof(*as), &cap, cnt + 1);
 		if (rc)
 			goto out;
-		a = &as[cnt++];
-		a->session_id = sqlite3_column_int64(q, 0);
-		if ((rc = store_col_strdup(st, q, 1, &a->variant)) ||
-		    (rc = store_col_strdup(st, q, 16, &a->limiter)))
+		rc = store_fields_read(st, q, 0, kattr_fields, NKATTR,
+				       &as[cnt++]);
+		if (rc)
 			goto out;
-		a->block_x = sqlite3_column_int(q, 2);
-		a->block_y = sqlite3_column_int(q, 3);
-		a->threads_per_block = sqlite3_column_int(q, 4);
-		a->regs_per_thread = sqlite3_column_int(q, 5);
-		a->static_smem = sqlite3_column_int(q, 6);
-		a->max_threads_per_block = sqlite3_column_int(q, 7);
-		a->active_blocks = sqlite3_column_int(q, 8);
-		a->active_warps = sqlite3_column_int(q, 9);
-		a->active_threads = sqlite3_column_int(q, 10);
-		a->occupancy = store_col_double(q, 11);
-		a->limit_warps = sqlite3_column_int(q, 12);
-		a->limit_regs = sqlite3_column_int(q, 13);
-		a->limit_smem = sqlite3_column_int(q, 14);
-		a->limit_blocks = sqlite3_column_int(q, 15);
-		a->local_bytes = sqlite3_column_type(q, 17) == SQLITE_NULL ?
-				 -1 : sqlite3_column_int(q, 17);
 	}
 	if (rc < 0)
 		goto out;

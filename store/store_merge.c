@@ -13,92 +13,22 @@
 
 #include "store_internal.h"
 
-#define SESSION_COPY_COLS \
-	"started_at, ended_at, status, hostname, cmdline, tool_version," \
-	" driver_version, runtime_version, driver_text, repeats, warmup," \
-	" min_samples, max_time_s, seed, suites, timers, tolerance," \
-	" start_sm_clock_mhz, start_mem_clock_mhz, start_temp_c," \
-	" start_power_w, start_throttle_reasons, start_throttle_text," \
-	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
-	" end_throttle_reasons, end_throttle_text"
-#define SESSION_V3_COLS "timer, cold, launch_us, pid, proc_start"
-#define SESSION_V4_COLS "counters, counters_why"
-#define SESSION_V7_COLS \
-	"max_noise_pct, throttle, throttle_pct, top_sm_clock_mhz," \
-	" clocks_locked, power_limit_w, pcie_gen, pcie_width, host_cpu," \
-	" cuda_compiler, cublas_version"
-#define SESSION_V7_ABSENT \
-	", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-#define SESSION_INSERT \
-	"INSERT INTO main.session(uuid, device_id, " SESSION_COPY_COLS \
-	", keep_samples, " SESSION_V3_COLS ", " SESSION_V4_COLS ", " \
-	SESSION_V7_COLS ") SELECT uuid, ?2, " SESSION_COPY_COLS
+/* Into buf[len], the statement that copies the rows of table t that
+ * where (an SQL tail naming ?1) selects from the source, of schema
+ * version, with ?2 for the column f[key] (its new parent): what an older
+ * version lacked is derived as the forward migration would have, or
+ * NULL. */
+static void copy_sql(char *buf, size_t len, const struct store_table *t,
+		     size_t key, int version, const char *where)
+{
+	char all[1024], src[1024];
 
-/* Per source schema version (index: version - 1): what an older version
- * lacked is derived as the forward migration would have, or NULL. */
-static const char *const session_copy[7] = {
-	SESSION_INSERT ", EXISTS (SELECT 1 FROM src.config c JOIN src.sample x"
-	" ON x.config_id = c.id WHERE c.session_id = s.id),"
-	" NULL, NULL, NULL, NULL, NULL, NULL, NULL" SESSION_V7_ABSENT
-	" FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, NULL, NULL, NULL, NULL, NULL, NULL,"
-	" NULL" SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", NULL, NULL"
-	SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	/* 5 changed config only */
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	/* 6 changed kernel only */
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS SESSION_V7_ABSENT " FROM src.session s WHERE s.id = ?1",
-	SESSION_INSERT ", keep_samples, " SESSION_V3_COLS ", "
-	SESSION_V4_COLS ", " SESSION_V7_COLS
-	" FROM src.session s WHERE s.id = ?1",
-};
-_Static_assert(sizeof(session_copy) / sizeof(session_copy[0]) ==
-	       STORE_SCHEMA_VERSION, "a session copy per source version");
-
-#define KATTR_COPY_COLS \
-	"variant, block_x, block_y, threads_per_block, regs_per_thread," \
-	" static_smem, max_threads_per_block, active_blocks, active_warps," \
-	" active_threads, occupancy, limit_warps, limit_regs, limit_smem," \
-	" limit_blocks, limiter"
-#define KATTR_INSERT \
-	"INSERT INTO main.kattr(session_id, " KATTR_COPY_COLS \
-	", local_bytes) SELECT ?2, " KATTR_COPY_COLS
-static const char *const kattr_copy[2] = {
-	KATTR_INSERT ", NULL FROM src.kattr WHERE session_id = ?1 ORDER BY id",
-	KATTR_INSERT ", local_bytes FROM src.kattr WHERE session_id = ?1"
-	" ORDER BY id",
-};
-
-#define CONFIG_COPY_COLS \
-	"suite, variant, m, k, n, count, block_x, block_y, ilp, host_mem," \
-	" precision, status, reason, rel_error, flops, bytes, samples," \
-	" seconds, finished_at"
-#define CONFIG_V3_COLS \
-	"grp, grid_blocks, wave_blocks, working_set, l2_bytes," \
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime"
-#define CONFIG_V7_COLS "noise, throttled, discarded"
-#define CONFIG_INSERT \
-	"INSERT INTO main.config(session_id, " CONFIG_COPY_COLS ", " \
-	CONFIG_V3_COLS ", param, " CONFIG_V7_COLS ") SELECT ?2, " \
-	CONFIG_COPY_COLS
-/* The interleaving group is a number within its session, so it needs no
- * remapping. Before schema 3: NULL, unknown; before 5 no parameter was
- * swept: 0; before 7 noise and throttled samples are unknown: NULL. */
-static const char *const config_copy[4] = {
-	CONFIG_INSERT ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
-	" 0, NULL, NULL, NULL FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", 0, NULL, NULL, NULL"
-	" FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", param, NULL, NULL, NULL"
-	" FROM src.config WHERE id = ?1",
-	CONFIG_INSERT ", " CONFIG_V3_COLS ", param, " CONFIG_V7_COLS
-	" FROM src.config WHERE id = ?1",
-};
+	store_fields_cols(all, sizeof(all), t, 0, STORE_SCHEMA_VERSION, "");
+	store_fields_cols(src, sizeof(src), t, key + 1, version, "src.");
+	snprintf(buf, len, "INSERT INTO main.%s(%s) SELECT %s?2, %s FROM"
+		 " src.%s %s", t->name, all, key ? "uuid, " : "", src, t->name,
+		 where);
+}
 
 /* The statements of one merge, prepared once. */
 enum {
@@ -125,17 +55,6 @@ struct merge {
 	struct store_merge_result *res;
 };
 
-/* Sources older than schema 6 have no traits: their rows keep NULL,
- * which the reader fills from the legacy table as for the source. */
-static const char *const kernel_copy[] = {
-	"INSERT INTO main.kernel(session_id, name, description, source)"
-	" SELECT ?2, name, description, source FROM src.kernel"
-	" WHERE session_id = ?1 ORDER BY id",
-	"INSERT INTO main.kernel(session_id, name, description, source,"
-	" traits, tile) SELECT ?2, name, description, source, traits, tile"
-	" FROM src.kernel WHERE session_id = ?1 ORDER BY id"
-};
-
 /* version: the source's schema, 1 .. STORE_SCHEMA_VERSION. */
 static int merge_prepare(struct merge *m, int version)
 {
@@ -159,14 +78,8 @@ static int merge_prepare(struct merge *m, int version)
 			" JOIN src.device sd ON sd.id = s.device_id"
 			" JOIN main.device md ON md.uuid = sd.uuid"
 			" WHERE s.id = ?1",
-		[Q_SESSION_COPY] = session_copy[version - 1],
-		[Q_KERNEL_COPY] = kernel_copy[version >= 6],
-		[Q_KATTR_COPY] = kattr_copy[version >= 2],
 		[Q_CONFIGS] = "SELECT id FROM src.config WHERE session_id = ?1"
 			" ORDER BY id",
-		[Q_CONFIG_COPY] = config_copy[(version >= 3) +
-					      (version >= 5) +
-					      (version >= 7)],
 		[Q_STAT_COPY] = "INSERT INTO main.stat(config_id, metric, ord,"
 			" unit, n, min, max, mean, median, stddev, p05, p25,"
 			" p75, p95) SELECT ?2, metric, ord, unit, n, min, max,"
@@ -176,8 +89,23 @@ static int merge_prepare(struct merge *m, int version)
 			" idx, value) SELECT ?2, metric, idx, value"
 			" FROM src.sample WHERE config_id = ?1",
 	};
+	char copy[4][2560];
 	int i, rc;
 
+	/* The interleaving group is a number within its session, so it
+	 * needs no remapping. */
+	copy_sql(copy[0], sizeof(copy[0]), &store_session_table, 1, version,
+		 "s WHERE s.id = ?1");
+	copy_sql(copy[1], sizeof(copy[1]), &store_config_table, 0, version,
+		 "WHERE id = ?1");
+	copy_sql(copy[2], sizeof(copy[2]), &store_kernel_table, 0, version,
+		 "WHERE session_id = ?1 ORDER BY id");
+	copy_sql(copy[3], sizeof(copy[3]), &store_kattr_table, 0, version,
+		 "WHERE session_id = ?1 ORDER BY id");
+	sql[Q_SESSION_COPY] = copy[0];
+	sql[Q_CONFIG_COPY] = copy[1];
+	sql[Q_KERNEL_COPY] = copy[2];
+	sql[Q_KATTR_COPY] = copy[3];
 	for (i = 0; i < Q_COUNT; i++) {
 		rc = STORE_PREPARE(m->st, sql[i], &m->q[i]);
 		if (rc < 0)
@@ -213,16 +141,20 @@ static int run2(struct merge *m, int i, int64_t a, int64_t b)
 	return rc < 0 ? rc : 0;
 }
 
-/* Looks up one integer by text key with statement i: 0 and *id = 0 when
- * there is no row. */
-static int find_id(struct merge *m, int i, const char *key, int64_t *id)
+/* Looks up one integer with statement i by text key, or by number n
+ * when key is NULL: 0 and *id = 0 when there is no row. */
+static int find_id(struct merge *m, int i, const char *key, int64_t n,
+		   int64_t *id)
 {
 	sqlite3_stmt *q = m->q[i];
 	int rc, b = SQLITE_OK;
 
 	*id = 0;
 	sqlite3_reset(q);
-	store_bind_text(&b, q, 1, key);
+	if (key)
+		store_bind_text(&b, q, 1, key);
+	else
+		store_bind_int(&b, q, 1, n);
 	rc = STORE_STEP(m->st, b, q);
 	if (rc == SQLITE_ROW)
 		*id = sqlite3_column_int64(q, 0);
@@ -239,7 +171,7 @@ static int devices_copy(struct merge *m)
 	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
 		sid = sqlite3_column_int64(q, 0);
 		rc = find_id(m, Q_DEVICE_FIND,
-			     (const char *)sqlite3_column_text(q, 1), &mid);
+			     (const char *)sqlite3_column_text(q, 1), 0, &mid);
 		if (rc)
 			return rc;
 		if (mid)
@@ -285,27 +217,22 @@ static int configs_copy(struct merge *m, int64_t src_session,
 
 static int sessions_copy(struct merge *m)
 {
-	sqlite3_stmt *q = m->q[Q_SESSIONS], *d = m->q[Q_SESSION_DEVICE];
+	sqlite3_stmt *q = m->q[Q_SESSIONS];
 	int64_t sid, mid, dev;
 	int rc;
 
 	while ((rc = STORE_CHECK(m->st, sqlite3_step(q))) == SQLITE_ROW) {
 		sid = sqlite3_column_int64(q, 0);
 		rc = find_id(m, Q_SESSION_FIND,
-			     (const char *)sqlite3_column_text(q, 1), &mid);
+			     (const char *)sqlite3_column_text(q, 1), 0, &mid);
 		if (rc)
 			return rc;
 		if (mid) {
 			m->res->sessions_skipped++;
 			continue;
 		}
-		sqlite3_reset(d);
-		rc = STORE_CHECK(m->st, sqlite3_bind_int64(d, 1, sid));
-		if (rc >= 0)
-			rc = STORE_CHECK(m->st, sqlite3_step(d));
-		dev = rc == SQLITE_ROW ? sqlite3_column_int64(d, 0) : 0;
-		sqlite3_reset(d);
-		if (rc < 0)
+		rc = find_id(m, Q_SESSION_DEVICE, NULL, sid, &dev);
+		if (rc)
 			return rc;
 		if (!dev)
 			return STORE_FAIL(m->st, STORE_ERR_CORRUPT, "session "

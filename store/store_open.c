@@ -136,34 +136,19 @@ static int inspect_header(const char *path, off_t size, int *version,
 static int side_file_exists(const char *path, const char *suffix,
 			    off_t min)
 {
-	char *side = malloc(strlen(path) + strlen(suffix) + 1);
 	struct stat sb;
-	int r;
+	int r = store_side_stat(path, suffix, &sb);
 
-	if (!side)
-		return 1;
-	strcpy(side, path);
-	strcat(side, suffix);
-	if (stat(side, &sb) == 0)
-		r = sb.st_size >= min;
-	else
-		r = errno != ENOENT;
-	free(side);
-	return r;
+	return r < 0 || (r && sb.st_size >= min);
 }
 
 /* 1 when path with suffix appended names a file this process may not
  * read (gone is not unreadable). */
 static int side_file_unreadable(const char *path, const char *suffix)
 {
-	char *side = malloc(strlen(path) + strlen(suffix) + 1);
-	int r;
+	char *side = store_path_with(path, suffix);
+	int r = !side || (access(side, R_OK) != 0 && errno != ENOENT);
 
-	if (!side)
-		return 1;
-	strcpy(side, path);
-	strcat(side, suffix);
-	r = access(side, R_OK) != 0 && errno != ENOENT;
 	free(side);
 	return r;
 }
@@ -416,8 +401,8 @@ static int pages_check(sqlite3 *db, char *err, size_t errlen)
  * read: identity, version, every table of that version. */
 static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 {
-	const char *const *probe;
 	int64_t app = 0, uv = 0;
+	size_t i;
 	sqlite3_stmt *s = NULL;
 	int rc;
 
@@ -430,14 +415,17 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		return foreign_msg((uint32_t)app, err, errlen);
 	if (uv > STORE_SCHEMA_VERSION)
 		return newer_msg((int)uv, err, errlen);
-	probe = store_schema_probes((int)uv);
-	if (!probe) {
+	if (uv < 1) {
 		snprintf(err, errlen, "not an mmreport database (schema "
 			 "version %lld)", (long long)uv);
 		return STORE_ERR_FOREIGN;
 	}
-	for (; *probe; probe++) {
-		rc = sqlite3_prepare_v2(db, *probe, -1, &s, NULL);
+	for (i = 0; i < store_schema_ntables; i++) {
+		char *probe = store_schema_probe((int)uv, i);
+
+		rc = probe ? sqlite3_prepare_v2(db, probe, -1, &s, NULL)
+			   : SQLITE_NOMEM;
+		sqlite3_free(probe);
 		if (rc == SQLITE_OK) {
 			rc = sqlite3_step(s);
 			if (rc == SQLITE_ROW || rc == SQLITE_DONE)
@@ -446,7 +434,7 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		if (rc != SQLITE_OK) {
 			int code = store_error_from_sqlite(rc);
 
-			if (code == STORE_ERR_INTERNAL) {
+			if (code == STORE_ERR_INTERNAL && rc != SQLITE_NOMEM) {
 				/* "no such table/column": someone else's
 				 * file that borrowed our identity. */
 				snprintf(err, errlen, "not an mmreport "
@@ -574,7 +562,7 @@ static int inspect_file(const char *path, enum store_mode mode,
 		return rc;
 	/* The header on disk may lag a write-ahead log: the checks below
 	 * read through SQLite, which sees the logged pages. */
-	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb);
+	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb) > 0;
 	had_shm = side_file_exists(path, "-shm", 0);
 	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
 	rc = reader_connect(path, seen->query, &db, err, errlen);
@@ -690,14 +678,6 @@ static int db_connect(struct store *st, int flags, char *err, size_t errlen)
 	return 0;
 }
 
-/* Copies st->errmsg into err after a failed step, without the leading
- * "'path': ", which the caller's message already names. */
-static int open_fail(struct store *st, int rc, char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s", store_errreason(st));
-	return rc;
-}
-
 /* store_open_once's answer when the file changed while it was being
  * opened: open it again from the start. */
 #define STORE_AGAIN 1
@@ -714,14 +694,17 @@ static int file_moved(struct store *st)
 	return moved;
 }
 
-/* Creates the schema in the empty database of st; STORE_AGAIN when
- * another process initialised or replaced the file meanwhile (two
+/* Creates the schema in the empty database of st (create), or migrates
+ * st forward from the version found in the file, in one transaction
+ * that reads the version under the write lock. STORE_AGAIN when another
+ * process initialised or replaced a file to create meanwhile (two
  * creators at once: the other one won, and the file is to be opened as
  * it is now). */
-static int schema_create(struct store *st)
+static int schema_bring(struct store *st, int create, char *err,
+			size_t errlen)
 {
 	const char *failed = NULL;
-	int64_t uv = -1, objects = -1;
+	int64_t uv = -1, objects = 0, bad = 0;
 	int rc;
 
 	rc = store_tx_begin(st);
@@ -730,55 +713,28 @@ static int schema_create(struct store *st)
 	/* Another process may have initialised the file meanwhile, or put
 	 * another file in its place: under the write lock, this one would
 	 * be initialised unseen by anyone. */
-	if (file_moved(st)) {
+	if (create && file_moved(st)) {
 		rc = STORE_AGAIN;
 		goto out;
 	}
 	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
 					    &uv));
-	if (rc >= 0)
+	if (rc >= 0 && create)
 		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*) "
 						    "FROM sqlite_master",
 						    &objects));
 	if (rc < 0)
 		goto out;
-	if (uv != 0 || objects != 0) {
+	if (create && (uv != 0 || objects != 0)) {
 		rc = STORE_AGAIN;
 		goto out;
 	}
-	rc = store_schema_migrate(st->db, 0, STORE_SCHEMA_VERSION, &failed);
-	if (rc != SQLITE_OK) {
-		rc = store_check_at(st, rc, __FILE__, __LINE__, failed);
-		goto out;
-	}
-	rc = store_tx_commit(st);
-out:
-	if (rc)
-		store_tx_rollback(st);
-	return rc == STORE_AGAIN || rc < 0 ? rc : 0;
-}
-
-/* Migrates st forward from the version found in the file, in one
- * transaction that re-reads the version under the write lock. */
-static int schema_migrate(struct store *st, char *err, size_t errlen)
-{
-	const char *failed = NULL;
-	int64_t uv = -1, bad = 0;
-	int rc;
-
-	rc = store_tx_begin(st);
-	if (rc)
-		return rc;
-	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
-					    &uv));
-	if (rc < 0)
-		goto out;
 	if (uv > STORE_SCHEMA_VERSION) {
 		rc = newer_msg((int)uv, err, errlen);
 		STORE_FAIL(st, rc, "%s", err);
 		goto out;
 	}
-	if (uv < 1) {
+	if (uv < 1 && !create) {
 		rc = STORE_FAIL(st, STORE_ERR_FOREIGN, "not an mmreport "
 				"database (schema version %lld)",
 				(long long)uv);
@@ -811,7 +767,7 @@ static int schema_migrate(struct store *st, char *err, size_t errlen)
 out:
 	if (rc)
 		store_tx_rollback(st);
-	return rc < 0 ? rc : 0;
+	return rc == STORE_AGAIN || rc < 0 ? rc : 0;
 }
 
 static int wal_enable(struct store *st)
@@ -920,12 +876,10 @@ static int store_open_once(const char *path, enum store_mode mode,
 
 	/* Foreign keys are off on a new connection, and stay off while the
 	 * schema is created or migrated: a migration that rebuilds a table
-	 * (schema 5) must not cascade its drop; schema_migrate checks the
+	 * (schema 5) must not cascade its drop; schema_bring checks the
 	 * keys before it commits. */
-	if (created || seen.empty)
-		rc = schema_create(st);
-	else if (seen.version < STORE_SCHEMA_VERSION)
-		rc = schema_migrate(st, err, errlen);
+	if (created || seen.empty || seen.version < STORE_SCHEMA_VERSION)
+		rc = schema_bring(st, created || seen.empty, err, errlen);
 	if (rc == STORE_AGAIN) {
 		/* not removed below: the file is the other creator's */
 		created = 0;
@@ -946,7 +900,9 @@ static int store_open_once(const char *path, enum store_mode mode,
 	return 0;
 
 fail_msg:
-	open_fail(st, rc, err, errlen);
+	/* without the leading "'path': ", which the caller's message
+	 * names already */
+	snprintf(err, errlen, "%s", store_errreason(st));
 fail:
 	if (st) {
 		sqlite3_close(st->db);

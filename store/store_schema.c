@@ -2,8 +2,9 @@
  * every step from version 0, so a migrated file and a fresh one cannot
  * drift apart. Never edit a released step: append one. */
 #include <stddef.h>
+#include <string.h>
 
-#include "store.h"
+#include "store_internal.h"
 #include "store_schema.h"
 
 /* Version 1: the base schema. */
@@ -316,128 +317,31 @@ const char *const store_schema_tables[] = {
 const size_t store_schema_ntables =
 	sizeof(store_schema_tables) / sizeof(store_schema_tables[0]);
 
-static const char *const probes_v1[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT * FROM session LIMIT 1",
-	"SELECT * FROM kernel LIMIT 1",
-	"SELECT * FROM kattr LIMIT 1",
-	"SELECT * FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-static const char *const probes_v2[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT keep_samples, * FROM session LIMIT 1",
-	"SELECT * FROM kernel LIMIT 1",
-	"SELECT local_bytes, * FROM kattr LIMIT 1",
-	"SELECT * FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-static const char *const probes_v3[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start, *"
-	" FROM session LIMIT 1",
-	"SELECT * FROM kernel LIMIT 1",
-	"SELECT local_bytes, * FROM kattr LIMIT 1",
-	"SELECT grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
-	" FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-static const char *const probes_v4[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
-	" counters, counters_why, * FROM session LIMIT 1",
-	"SELECT * FROM kernel LIMIT 1",
-	"SELECT local_bytes, * FROM kattr LIMIT 1",
-	"SELECT grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
-	" FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-static const char *const probes_v5[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
-	" counters, counters_why, * FROM session LIMIT 1",
-	"SELECT * FROM kernel LIMIT 1",
-	"SELECT local_bytes, * FROM kattr LIMIT 1",
-	"SELECT param, grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
-	" FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-static const char *const probes_v6[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
-	" counters, counters_why, * FROM session LIMIT 1",
-	"SELECT traits, tile, * FROM kernel LIMIT 1",
-	"SELECT local_bytes, * FROM kattr LIMIT 1",
-	"SELECT param, grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime, *"
-	" FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-static const char *const probes_v7[] = {
-	"SELECT * FROM device LIMIT 1",
-	"SELECT * FROM device_prop LIMIT 1",
-	"SELECT keep_samples, timer, cold, launch_us, pid, proc_start,"
-	" counters, counters_why, max_noise_pct, throttle, throttle_pct,"
-	" top_sm_clock_mhz, clocks_locked, power_limit_w, pcie_gen,"
-	" pcie_width, host_cpu, cuda_compiler, cublas_version, *"
-	" FROM session LIMIT 1",
-	"SELECT traits, tile, * FROM kernel LIMIT 1",
-	"SELECT local_bytes, * FROM kattr LIMIT 1",
-	"SELECT param, grp, grid_blocks, wave_blocks, working_set, l2_bytes,"
-	" start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons, regime,"
-	" noise, throttled, discarded, * FROM config LIMIT 1",
-	"SELECT * FROM stat LIMIT 1",
-	"SELECT * FROM sample LIMIT 1",
-	NULL
-};
-
-const char *const *store_schema_probes(int version)
+char *store_schema_probe(int version, size_t table)
 {
-	switch (version) {
-	case 1:
-		return probes_v1;
-	case 2:
-		return probes_v2;
-	case 3:
-		return probes_v3;
-	case 4:
-		return probes_v4;
-	case 5:
-		return probes_v5;
-	case 6:
-		return probes_v6;
-	case 7:
-		return probes_v7;
-	default:
-		return NULL;
-	}
+	static const struct store_table *const rows[] = {
+		&store_session_table, &store_kernel_table, &store_kattr_table,
+		&store_config_table
+	};
+	const char *name = store_schema_tables[table];
+	char *sql = sqlite3_mprintf("SELECT"), *more;
+	size_t i, j;
+
+	/* the columns later versions added, before "*": a file that lacks
+	 * one fails on its name */
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		for (j = 0; sql && !strcmp(rows[i]->name, name) &&
+			    j < rows[i]->n; j++) {
+			if (rows[i]->f[j].since < 2 ||
+			    rows[i]->f[j].since > version)
+				continue;
+			more = sqlite3_mprintf("%s %s,", sql, rows[i]->f[j].col);
+			sqlite3_free(sql);
+			sql = more;
+		}
+	more = sql ? sqlite3_mprintf("%s * FROM %s LIMIT 1", sql, name) : NULL;
+	sqlite3_free(sql);
+	return more;
 }
 
 /* PRAGMA takes no bound parameters; v is one of our own constants. */

@@ -1,4 +1,6 @@
 /* Measurement sessions. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,176 +9,83 @@
 
 #define NOW_UTC "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 
-#define SESSION_COLS \
-	"id, uuid, device_id, started_at, ended_at, status, hostname," \
-	" cmdline, tool_version, driver_version, runtime_version," \
-	" driver_text, repeats, warmup, min_samples, max_time_s, seed," \
-	" suites, timers, tolerance," \
-	" start_sm_clock_mhz, start_mem_clock_mhz, start_temp_c," \
-	" start_power_w, start_throttle_reasons, start_throttle_text," \
-	" end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c, end_power_w," \
-	" end_throttle_reasons, end_throttle_text"
+/* The columns of a session as inserted and, after id, as the list reads
+ * them. */
+#define SO(m) offsetof(struct store_session, m)
+#define ENV_HAS(col, kind, m, has) { col, kind, SO(m), SO(has), NULL, 0, NULL }
+#define ENV(side, e) \
+	ENV_HAS(#side "_sm_clock_mhz", SF_HAS_DOUBLE, e.sm_clock_mhz, \
+		e.has_sm_clock), \
+	ENV_HAS(#side "_mem_clock_mhz", SF_HAS_DOUBLE, e.mem_clock_mhz, \
+		e.has_mem_clock), \
+	ENV_HAS(#side "_temp_c", SF_HAS_DOUBLE, e.temp_c, e.has_temp), \
+	ENV_HAS(#side "_power_w", SF_HAS_DOUBLE, e.power_w, e.has_power), \
+	ENV_HAS(#side "_throttle_reasons", SF_HAS_U64, e.throttle_reasons, \
+		e.has_throttle), \
+	STORE_FIELD(#side "_throttle_text", SF_TEXT, SO(e.throttle_text), 0)
+static const struct store_field session_fields[] = {
+	STORE_FIELD("uuid", SF_TEXT, SO(uuid), 0),
+	STORE_FIELD("device_id", SF_I64, SO(device_id), 0),
+	{ "started_at", SF_TEXT, SO(started_at), 0, NOW_UTC, 0, NULL },
+	STORE_FIELD("ended_at", SF_TEXT, SO(ended_at), 0),
+	{ "status", SF_TEXT, SO(status), 0, "'" VOCAB_SESSION_RUNNING "'", 0,
+	  NULL },
+	STORE_FIELD("hostname", SF_TEXT, SO(hostname), 0),
+	STORE_FIELD("cmdline", SF_TEXT, SO(cmdline), 0),
+	STORE_FIELD("tool_version", SF_TEXT, SO(tool_version), 0),
+	STORE_FIELD("driver_version", SF_INT, SO(driver_version), 0),
+	STORE_FIELD("runtime_version", SF_INT, SO(runtime_version), 0),
+	STORE_FIELD("driver_text", SF_TEXT, SO(driver_text), 0),
+	STORE_FIELD("repeats", SF_INT, SO(repeat), 0),
+	STORE_FIELD("warmup", SF_INT, SO(warmup), 0),
+	STORE_FIELD("min_samples", SF_INT, SO(min_samples), 0),
+	STORE_FIELD("max_time_s", SF_DOUBLE, SO(max_time_s), 0),
+	STORE_FIELD("seed", SF_U64, SO(seed), 0),
+	STORE_FIELD("suites", SF_TEXT, SO(suites), 0),
+	STORE_FIELD("timers", SF_TEXT, SO(timers), 0),
+	STORE_FIELD("tolerance", SF_DOUBLE, SO(tolerance), 0),
+	ENV(start, env_start),
+	ENV(end, env_end),
+	/* schema 1: whether samples are there says */
+	{ "keep_samples", SF_BOOL, SO(keep_samples), 0, NULL, 2,
+	  "EXISTS (SELECT 1 FROM %sconfig c JOIN %ssample x"
+	  " ON x.config_id = c.id WHERE c.session_id = s.id)" },
+	STORE_FIELD("timer", SF_TEXT, SO(timer), 3),
+	STORE_FIELD("cold", SF_TRI, SO(cold), 3),
+	STORE_FIELD("launch_us", SF_KNOWN, SO(launch_us), 3),
+	STORE_FIELD("pid", SF_POS_INT, SO(pid), 3),
+	STORE_FIELD("proc_start", SF_TEXT, SO(proc_start), 3),
+	STORE_FIELD("counters", SF_TEXT, SO(counters), 4),
+	STORE_FIELD("counters_why", SF_TEXT, SO(counters_why), 4),
+	STORE_FIELD("max_noise_pct", SF_KNOWN, SO(max_noise_pct), 7),
+	STORE_FIELD("throttle", SF_TEXT, SO(throttle), 7),
+	STORE_FIELD("throttle_pct", SF_KNOWN, SO(throttle_pct), 7),
+	STORE_FIELD("top_sm_clock_mhz", SF_POS, SO(top_sm_clock_mhz), 7),
+	STORE_FIELD("clocks_locked", SF_TRI, SO(clocks_locked), 7),
+	STORE_FIELD("power_limit_w", SF_POS, SO(power_limit_w), 7),
+	STORE_FIELD("pcie_gen", SF_POS_INT, SO(pcie_gen), 7),
+	STORE_FIELD("pcie_width", SF_POS_INT, SO(pcie_width), 7),
+	STORE_FIELD("host_cpu", SF_TEXT, SO(host_cpu), 7),
+	STORE_FIELD("cuda_compiler", SF_TEXT, SO(cuda_compiler), 7),
+	STORE_FIELD("cublas_version", SF_POS_INT, SO(cublas_version), 7),
+};
+#define NFIELDS (sizeof(session_fields) / sizeof(session_fields[0]))
+#define END_FIELDS 25		/* session_fields[25 .. 30]: env_end */
 
-/* Each schema's list query yields the same columns: SESSION_COLS, then
- * keep_samples and the schema-3 fields. What an older file lacks is
- * derived (schema 1's keep_samples: whether samples are there says) or
- * NULL, as reading it after migrating would give. */
-#define SESSION_V3_COLS ", timer, cold, launch_us, pid, proc_start"
-#define SESSION_V3_ABSENT ", NULL, NULL, NULL, NULL, NULL"
-#define SESSION_V4_COLS ", counters, counters_why"
-#define SESSION_V4_ABSENT ", NULL, NULL"
-#define SESSION_V7_COLS \
-	", max_noise_pct, throttle, throttle_pct, top_sm_clock_mhz," \
-	" clocks_locked, power_limit_w, pcie_gen, pcie_width, host_cpu," \
-	" cuda_compiler, cublas_version"
-#define SESSION_V7_ABSENT \
-	", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-#define SESSION_ORDER " FROM session ORDER BY started_at, id"
-
-static const char list_v1[] =
-	"SELECT " SESSION_COLS ", EXISTS (SELECT 1 FROM config c"
-	" JOIN sample x ON x.config_id = c.id WHERE c.session_id = session.id)"
-	SESSION_V3_ABSENT SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v2[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_ABSENT
-	SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v3[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_ABSENT SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v4[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_COLS SESSION_V7_ABSENT SESSION_ORDER;
-static const char list_v7[] =
-	"SELECT " SESSION_COLS ", keep_samples" SESSION_V3_COLS
-	SESSION_V4_COLS SESSION_V7_COLS SESSION_ORDER;
-
-/* Binds the six readings of e from index i on. */
-static void env_bind(int *b, sqlite3_stmt *s, int i,
-		     const struct store_env *e)
-{
-	store_bind_opt_double(b, s, i, e->has_sm_clock, e->sm_clock_mhz);
-	store_bind_opt_double(b, s, i + 1, e->has_mem_clock,
-			      e->mem_clock_mhz);
-	store_bind_opt_double(b, s, i + 2, e->has_temp, e->temp_c);
-	store_bind_opt_double(b, s, i + 3, e->has_power, e->power_w);
-	if (e->has_throttle)
-		store_bind_int(b, s, i + 4,
-			       store_u64_to_i64(e->throttle_reasons));
-	else
-		store_bind_null(b, s, i + 4);
-	store_bind_text(b, s, i + 5, e->throttle_text);
-}
-
-static int env_read(struct store *st, sqlite3_stmt *s, int i,
-		    struct store_env *e)
-{
-#define OPT_DOUBLE(has, val, col) do { \
-		(has) = sqlite3_column_type(s, (col)) != SQLITE_NULL; \
-		(val) = (has) ? sqlite3_column_double(s, (col)) : 0; \
-	} while (0)
-	OPT_DOUBLE(e->has_sm_clock, e->sm_clock_mhz, i);
-	OPT_DOUBLE(e->has_mem_clock, e->mem_clock_mhz, i + 1);
-	OPT_DOUBLE(e->has_temp, e->temp_c, i + 2);
-	OPT_DOUBLE(e->has_power, e->power_w, i + 3);
-#undef OPT_DOUBLE
-	e->has_throttle = sqlite3_column_type(s, i + 4) != SQLITE_NULL;
-	e->throttle_reasons = e->has_throttle ?
-		store_i64_to_u64(sqlite3_column_int64(s, i + 4)) : 0;
-	return store_col_strdup(st, s, i + 5, &e->throttle_text);
-}
+const struct store_table store_session_table = {
+	"session", session_fields, NFIELDS
+};
 
 int store_session_insert(struct store *st, struct store_session *s)
 {
-	sqlite3_stmt *q = NULL;
-	int rc, b = SQLITE_OK;
+	int rc;
 
 	if (!s || !s->uuid || s->device_id <= 0)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "session without "
 				  "uuid or device");
-	rc = STORE_PREPARE(st, "INSERT INTO session(uuid, device_id,"
-			   " started_at, ended_at, status, hostname, cmdline,"
-			   " tool_version, driver_version, runtime_version,"
-			   " driver_text, repeats, warmup, min_samples,"
-			   " max_time_s, seed, suites, timers, tolerance,"
-			   " start_sm_clock_mhz, start_mem_clock_mhz,"
-			   " start_temp_c, start_power_w,"
-			   " start_throttle_reasons, start_throttle_text,"
-			   " end_sm_clock_mhz, end_mem_clock_mhz, end_temp_c,"
-			   " end_power_w, end_throttle_reasons,"
-			   " end_throttle_text, keep_samples, timer, cold,"
-			   " launch_us, pid, proc_start, counters,"
-			   " counters_why, max_noise_pct, throttle,"
-			   " throttle_pct, top_sm_clock_mhz, clocks_locked,"
-			   " power_limit_w, pcie_gen, pcie_width, host_cpu,"
-			   " cuda_compiler, cublas_version)"
-			   " VALUES (?1, ?2, COALESCE(?3, " NOW_UTC "), ?4,"
-			   " COALESCE(?5, '" VOCAB_SESSION_RUNNING "'),"
-			   " ?6, ?7, ?8, ?9, ?10,"
-			   " ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
-			   " ?20, ?21, ?22, ?23, ?24, ?25,"
-			   " ?26, ?27, ?28, ?29, ?30, ?31, ?32,"
-			   " ?33, ?34, ?35, ?36, ?37, ?38, ?39,"
-			   " ?40, ?41, ?42, ?43, ?44, ?45, ?46, ?47, ?48,"
-			   " ?49, ?50)", &q);
-	if (rc < 0)
-		goto out;
-	store_bind_text(&b, q, 1, s->uuid);
-	store_bind_int(&b, q, 2, s->device_id);
-	store_bind_text(&b, q, 3, s->started_at);
-	store_bind_text(&b, q, 4, s->ended_at);
-	store_bind_text(&b, q, 5, s->status);
-	store_bind_text(&b, q, 6, s->hostname);
-	store_bind_text(&b, q, 7, s->cmdline);
-	store_bind_text(&b, q, 8, s->tool_version);
-	store_bind_int(&b, q, 9, s->driver_version);
-	store_bind_int(&b, q, 10, s->runtime_version);
-	store_bind_text(&b, q, 11, s->driver_text);
-	store_bind_int(&b, q, 12, s->repeat);
-	store_bind_int(&b, q, 13, s->warmup);
-	store_bind_int(&b, q, 14, s->min_samples);
-	store_bind_double(&b, q, 15, s->max_time_s);
-	store_bind_int(&b, q, 16, store_u64_to_i64(s->seed));
-	store_bind_text(&b, q, 17, s->suites);
-	store_bind_text(&b, q, 18, s->timers);
-	store_bind_double(&b, q, 19, s->tolerance);
-	env_bind(&b, q, 20, &s->env_start);
-	env_bind(&b, q, 26, &s->env_end);
-	store_bind_int(&b, q, 32, s->keep_samples ? 1 : 0);
-	store_bind_text(&b, q, 33, s->timer);
-	if (s->cold < 0)
-		store_bind_null(&b, q, 34);
-	else
-		store_bind_int(&b, q, 34, s->cold ? 1 : 0);
-	store_bind_known_double(&b, q, 35, s->launch_us);
-	store_bind_known_int(&b, q, 36, s->pid > 0 ? s->pid : 0);
-	store_bind_text(&b, q, 37, s->proc_start);
-	store_bind_text(&b, q, 38, s->counters);
-	store_bind_text(&b, q, 39, s->counters_why);
-	store_bind_known_double(&b, q, 40, s->max_noise_pct);
-	store_bind_text(&b, q, 41, s->throttle);
-	store_bind_known_double(&b, q, 42, s->throttle_pct);
-	store_bind_known_double(&b, q, 43, s->top_sm_clock_mhz > 0 ?
-				s->top_sm_clock_mhz : 0);
-	if (s->clocks_locked < 0)
-		store_bind_null(&b, q, 44);
-	else
-		store_bind_int(&b, q, 44, s->clocks_locked ? 1 : 0);
-	store_bind_known_double(&b, q, 45, s->power_limit_w > 0 ?
-				s->power_limit_w : 0);
-	store_bind_known_int(&b, q, 46, s->pcie_gen > 0 ? s->pcie_gen : 0);
-	store_bind_known_int(&b, q, 47, s->pcie_width > 0 ? s->pcie_width
-			     : 0);
-	store_bind_text(&b, q, 48, s->host_cpu);
-	store_bind_text(&b, q, 49, s->cuda_compiler);
-	store_bind_known_int(&b, q, 50, s->cublas_version > 0 ?
-			     s->cublas_version : 0);
-	rc = STORE_STEP(st, b, q);
-	if (rc < 0)
-		goto out;
-	s->id = sqlite3_last_insert_rowid(st->db);
-	rc = 0;
-out:
-	sqlite3_finalize(q);
+	rc = STORE_ROW_UPSERT(st, &store_session_table, 0, s);
+	if (!rc)
+		s->id = sqlite3_last_insert_rowid(st->db);
 	return rc;
 }
 
@@ -205,8 +114,11 @@ int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 	store_bind_int(&b, q, 1, id);
 	store_bind_text(&b, q, 2, ended_at);
 	store_bind_text(&b, q, 3, status);
-	if (end)
-		env_bind(&b, q, 4, end);
+	if (end) {
+		struct store_session e = { .env_end = *end };
+
+		store_fields_bind(&b, q, 4, session_fields + END_FIELDS, 6, &e);
+	}
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -235,7 +147,7 @@ int store_session_top_clock_set(struct store *st, int64_t id, double mhz)
 	if (rc < 0)
 		goto out;
 	store_bind_int(&b, q, 1, id);
-	store_bind_known_double(&b, q, 2, mhz > 0 ? mhz : 0);
+	store_bind_double(&b, q, 2, mhz > 0 ? mhz : NAN);
 	rc = STORE_STEP(st, b, q);
 	if (rc < 0)
 		goto out;
@@ -250,96 +162,10 @@ out:
 	return rc;
 }
 
-static void session_clear(struct store_session *s)
-{
-	free(s->uuid);
-	free(s->started_at);
-	free(s->ended_at);
-	free(s->status);
-	free(s->hostname);
-	free(s->cmdline);
-	free(s->tool_version);
-	free(s->driver_text);
-	free(s->suites);
-	free(s->timers);
-	free(s->env_start.throttle_text);
-	free(s->env_end.throttle_text);
-	free(s->timer);
-	free(s->proc_start);
-	free(s->counters);
-	free(s->counters_why);
-	free(s->throttle);
-	free(s->host_cpu);
-	free(s->cuda_compiler);
-}
-
 void store_sessions_free(struct store_session *s, size_t n)
 {
-	size_t i;
-
-	if (!s)
-		return;
-	for (i = 0; i < n; i++)
-		session_clear(&s[i]);
+	store_fields_free(session_fields, NFIELDS, s, n, sizeof(*s));
 	free(s);
-}
-
-static int session_read(struct store *st, sqlite3_stmt *q,
-			struct store_session *s)
-{
-	int rc;
-
-	s->id = sqlite3_column_int64(q, 0);
-	s->device_id = sqlite3_column_int64(q, 2);
-	if ((rc = store_col_strdup(st, q, 1, &s->uuid)) ||
-	    (rc = store_col_strdup(st, q, 3, &s->started_at)) ||
-	    (rc = store_col_strdup(st, q, 4, &s->ended_at)) ||
-	    (rc = store_col_strdup(st, q, 5, &s->status)) ||
-	    (rc = store_col_strdup(st, q, 6, &s->hostname)) ||
-	    (rc = store_col_strdup(st, q, 7, &s->cmdline)) ||
-	    (rc = store_col_strdup(st, q, 8, &s->tool_version)) ||
-	    (rc = store_col_strdup(st, q, 11, &s->driver_text)) ||
-	    (rc = store_col_strdup(st, q, 17, &s->suites)) ||
-	    (rc = store_col_strdup(st, q, 18, &s->timers)))
-		return rc;
-	s->driver_version = sqlite3_column_int(q, 9);
-	s->runtime_version = sqlite3_column_int(q, 10);
-	s->repeat = sqlite3_column_int(q, 12);
-	s->warmup = sqlite3_column_int(q, 13);
-	s->min_samples = sqlite3_column_int(q, 14);
-	s->max_time_s = store_col_double(q, 15);
-	s->seed = store_i64_to_u64(sqlite3_column_int64(q, 16));
-	s->tolerance = store_col_double(q, 19);
-	if ((rc = env_read(st, q, 20, &s->env_start)) ||
-	    (rc = env_read(st, q, 26, &s->env_end)))
-		return rc;
-	s->keep_samples = sqlite3_column_int(q, 32) ? 1 : 0;
-	if ((rc = store_col_strdup(st, q, 33, &s->timer)) ||
-	    (rc = store_col_strdup(st, q, 37, &s->proc_start)) ||
-	    (rc = store_col_strdup(st, q, 38, &s->counters)) ||
-	    (rc = store_col_strdup(st, q, 39, &s->counters_why)))
-		return rc;
-	s->cold = (int)store_col_int_or(q, 34, -1);
-	if (s->cold > 0)
-		s->cold = 1;
-	s->launch_us = store_col_double(q, 35);
-	s->pid = (int)store_col_int_or(q, 36, 0);
-	/* schema 7, NULL in older files: unknown */
-	if ((rc = store_col_strdup(st, q, 41, &s->throttle)) ||
-	    (rc = store_col_strdup(st, q, 48, &s->host_cpu)) ||
-	    (rc = store_col_strdup(st, q, 49, &s->cuda_compiler)))
-		return rc;
-	s->max_noise_pct = store_col_double(q, 40);
-	s->throttle_pct = store_col_double(q, 42);
-	s->top_sm_clock_mhz = store_col_double(q, 43);
-	s->clocks_locked = (int)store_col_int_or(q, 44, -1);
-	if (s->clocks_locked > 0)
-		s->clocks_locked = 1;
-	s->power_limit_w = store_col_double(q, 45);
-	s->pcie_gen = (int)store_col_int_or(q, 46, 0);
-	s->pcie_width = (int)store_col_int_or(q, 47, 0);
-	s->cublas_version = (int)store_col_int_or(q, 50, 0);
-	return 0;
 }
 
 /* 1 when s is stored as running on this host (named host) by a process
@@ -380,21 +206,25 @@ int store_session_list(struct store *st, struct store_session **out,
 	struct store_session *ss = NULL;
 	sqlite3_stmt *q = NULL;
 	size_t cnt = 0, cap = 0;
+	char cols[2048], sql[2200];
 	int rc;
 
 	*out = NULL;
 	*n = 0;
-	rc = STORE_PREPARE(st, st->version >= 7 ? list_v7 :
-			   st->version >= 4 ? list_v4 :
-			   st->version == 3 ? list_v3 :
-			   st->version == 2 ? list_v2 : list_v1, &q);
+	store_fields_cols(cols, sizeof(cols), &store_session_table, 0,
+			  st->version, "");
+	snprintf(sql, sizeof(sql), "SELECT id, %s FROM session s"
+		 " ORDER BY started_at, id", cols);
+	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
 		goto out;
 	while ((rc = STORE_CHECK(st, sqlite3_step(q))) == SQLITE_ROW) {
 		rc = store_grow(st, (void **)&ss, sizeof(*ss), &cap, cnt + 1);
 		if (rc)
 			goto out;
-		rc = session_read(st, q, &ss[cnt++]);
+		ss[cnt].id = sqlite3_column_int64(q, 0);
+		rc = store_fields_read(st, q, 1, session_fields, NFIELDS,
+				       &ss[cnt++]);
 		if (rc)
 			goto out;
 	}
@@ -414,11 +244,11 @@ out:
 
 int store_session_reap(struct store *st, size_t *reaped)
 {
-	sqlite3_stmt *q = NULL, *u = NULL;
-	int64_t *ids = NULL;
-	size_t cnt = 0, cap = 0, i;
+	struct store_session *ss = NULL;
+	sqlite3_stmt *u = NULL;
+	size_t n = 0, cnt = 0, i;
 	char host[256];
-	int rc, b = SQLITE_OK, in_tx = 0;
+	int rc, b = SQLITE_OK;
 
 	if (reaped)
 		*reaped = 0;
@@ -430,53 +260,30 @@ int store_session_reap(struct store *st, size_t *reaped)
 	rc = store_tx_begin(st);
 	if (rc)
 		return rc;
-	in_tx = 1;
-	/* The ids first, the updates after: no row changes under a
-	 * running SELECT. The write lock held since BEGIN IMMEDIATE keeps
-	 * a finishing measure process from racing the update. */
-	rc = STORE_PREPARE(st, "SELECT id, pid, proc_start FROM session"
-			   " WHERE status = '" VOCAB_SESSION_RUNNING "'"
-			   " AND hostname = ?1"
-			   " AND pid IS NOT NULL ORDER BY id", &q);
-	if (rc < 0)
-		goto out;
-	store_bind_text(&b, q, 1, host);
-	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
-		const char *start = (const char *)sqlite3_column_text(q, 2);
-
-		if (!store_proc_gone(sqlite3_column_int(q, 1), start))
+	/* The list (which says which are aborted) first, the updates
+	 * after: no row changes under a running SELECT. The write lock held
+	 * since BEGIN IMMEDIATE keeps a finishing measure process from
+	 * racing the update, which changes only a row still running. */
+	rc = store_session_list(st, &ss, &n);
+	if (!rc)
+		rc = STORE_PREPARE(st, "UPDATE session SET status = '"
+				   VOCAB_SESSION_ABORTED "' WHERE id = ?1 AND "
+				   "status = '" VOCAB_SESSION_RUNNING "'", &u);
+	for (i = 0; rc >= 0 && i < n; i++) {
+		if (strcmp(ss[i].status, VOCAB_SESSION_ABORTED))
 			continue;
-		rc = store_grow(st, (void **)&ids, sizeof(*ids), &cap,
-				cnt + 1);
-		if (rc)
-			goto out;
-		ids[cnt++] = sqlite3_column_int64(q, 0);
-	}
-	if (rc < 0)
-		goto out;
-	rc = STORE_PREPARE(st, "UPDATE session SET status = '"
-			   VOCAB_SESSION_ABORTED "' WHERE id = ?1 AND "
-			   "status = '" VOCAB_SESSION_RUNNING "'", &u);
-	if (rc < 0)
-		goto out;
-	for (i = 0; i < cnt; i++) {
 		sqlite3_reset(u);
-		store_bind_int(&b, u, 1, ids[i]);
+		store_bind_int(&b, u, 1, ss[i].id);
 		rc = STORE_STEP(st, b, u);
-		if (rc < 0)
-			goto out;
+		cnt += rc >= 0 ? (size_t)sqlite3_changes(st->db) : 0;
 	}
-	rc = store_tx_commit(st);
+	if (rc >= 0)
+		rc = store_tx_commit(st);
 	if (rc)
-		goto out;
-	in_tx = 0;
-	if (reaped)
-		*reaped = cnt;
-out:
-	if (in_tx)
 		store_tx_rollback(st);
-	sqlite3_finalize(q);
+	else if (reaped)
+		*reaped = cnt;
 	sqlite3_finalize(u);
-	free(ids);
+	store_sessions_free(ss, n);
 	return rc < 0 ? rc : 0;
 }

@@ -13,18 +13,6 @@
 
 #include "store_internal.h"
 
-/* path + suffix, malloc'd; NULL when memory runs out. */
-static char *path_with(const char *path, const char *suffix)
-{
-	char *p = malloc(strlen(path) + strlen(suffix) + 1);
-
-	if (p) {
-		strcpy(p, path);
-		strcat(p, suffix);
-	}
-	return p;
-}
-
 /* Removes the private file and whatever SQLite left beside it. */
 static void stage_remove(const char *stage)
 {
@@ -32,7 +20,7 @@ static void stage_remove(const char *stage)
 	size_t i;
 
 	for (i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
-		char *p = path_with(stage, sides[i]);
+		char *p = store_path_with(stage, sides[i]);
 
 		if (p)
 			unlink(p);
@@ -59,7 +47,7 @@ static int stage_make(const char *path, const struct stat *empty,
 			suffix[6 + 2 * i] = hex[r[i] & 0x0f];
 		}
 		suffix[13] = '\0';
-		*stage = path_with(path, suffix);
+		*stage = store_path_with(path, suffix);
 		if (!*stage) {
 			snprintf(err, errlen, "out of memory");
 			return STORE_ERR_INTERNAL;
@@ -241,7 +229,7 @@ int store_publish(struct store *st, int *placed, char *err, size_t errlen)
 	if (rc != SQLITE_OK)
 		sqlite3_close_v2(st->db);	/* a statement leaked */
 	st->db = NULL;
-	wal = path_with(stage, "-wal");
+	wal = store_path_with(stage, "-wal");
 	left = !wal || access(wal, F_OK) == 0;
 	free(wal);
 	if (rc != SQLITE_OK || left) {

@@ -1,6 +1,5 @@
-/* stats_mwu_test and stats_gain_bootstrap: hand-worked examples, the
- * definition of U by pair counting, symmetry, and properties a bootstrap
- * interval must have whatever the resamples. */
+/* stats_mwu_test: hand-worked examples, the definition of U by pair
+ * counting, and symmetry. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -145,97 +144,6 @@ static void mwu_refusals(void **state)
 	assert_int_equal(stats_mwu_test(a, 2, a, 2, NULL), -1);
 }
 
-/* Constant samples: every resample has the same medians, so the interval
- * collapses onto the gain itself. */
-static void bootstrap_constant(void **state)
-{
-	double a[20], b[15], lo, hi;
-	size_t i;
-
-	for (i = 0; i < 20; i++)
-		a[i] = 10;
-	for (i = 0; i < 15; i++)
-		b[i] = 8;
-	assert_int_equal(stats_gain_bootstrap(a, 20, b, 15, 500, 0.95, 1,
-					      &lo, &hi), 0);
-	assert_true(lo == stats_gain_percent(10, 8));
-	assert_true(hi == stats_gain_percent(10, 8));
-}
-
-static void fill_noisy(double *a, size_t na, double *b, size_t nb)
-{
-	uint32_t s = 4242;
-	size_t i;
-
-	for (i = 0; i < na; i++)
-		a[i] = 10 + (double)(lcg(&s) % 1000) * 1e-3;
-	for (i = 0; i < nb; i++)
-		b[i] = 8 + (double)(lcg(&s) % 1000) * 1e-3;
-}
-
-static void bootstrap_properties(void **state)
-{
-	double a[41], b[37], lo, hi, lo2, hi2, lo50, hi50, gmin, gmax;
-	double amin = INFINITY, amax = -INFINITY;
-	double bmin = INFINITY, bmax = -INFINITY;
-	struct stats_summary sa, sb;
-	size_t i;
-
-	fill_noisy(a, 41, b, 37);
-	for (i = 0; i < 41; i++) {
-		amin = fmin(amin, a[i]);
-		amax = fmax(amax, a[i]);
-	}
-	for (i = 0; i < 37; i++) {
-		bmin = fmin(bmin, b[i]);
-		bmax = fmax(bmax, b[i]);
-	}
-	assert_int_equal(stats_gain_bootstrap(a, 41, b, 37, 2000, 0.95, 77,
-					      &lo, &hi), 0);
-	/* Deterministic: the same seed gives the same interval. */
-	assert_int_equal(stats_gain_bootstrap(a, 41, b, 37, 2000, 0.95, 77,
-					      &lo2, &hi2), 0);
-	assert_true(lo == lo2 && hi == hi2);
-	/* Every resampled median lies within the sample's range, so the
-	 * gain 100 (1 - mb / ma) is bounded by the extreme ratios. */
-	gmin = 100 * (1 - bmax / amin);
-	gmax = 100 * (1 - bmin / amax);
-	assert_true(lo <= hi);
-	assert_true(lo >= gmin && hi <= gmax);
-	/* The point estimate lies inside, and 0 (no gain) outside. */
-	assert_int_equal(stats_summary_compute(a, 41, &sa), 0);
-	assert_int_equal(stats_summary_compute(b, 37, &sb), 0);
-	assert_true(lo <= stats_gain_percent(sa.median, sb.median));
-	assert_true(hi >= stats_gain_percent(sa.median, sb.median));
-	assert_true(lo > 0);
-	/* Same resamples, narrower level: a sub-interval. */
-	assert_int_equal(stats_gain_bootstrap(a, 41, b, 37, 2000, 0.5, 77,
-					      &lo50, &hi50), 0);
-	assert_true(lo <= lo50 && lo50 <= hi50 && hi50 <= hi);
-}
-
-static void bootstrap_refusals(void **state)
-{
-	double a[] = { 1, 2, 3 }, zero[] = { 0, 0, 0 }, bad[] = { 1, INFINITY };
-	double lo, hi;
-
-	assert_int_equal(stats_gain_bootstrap(a, 0, a, 3, 10, 0.9, 1, &lo,
-					      &hi), -1);
-	assert_int_equal(stats_gain_bootstrap(a, 3, a, 3, 0, 0.9, 1, &lo,
-					      &hi), -1);
-	assert_int_equal(stats_gain_bootstrap(a, 3, a, 3, 10, 0, 1, &lo,
-					      &hi), -1);
-	assert_int_equal(stats_gain_bootstrap(a, 3, a, 3, 10, 1, 1, &lo,
-					      &hi), -1);
-	assert_int_equal(stats_gain_bootstrap(a, 3, a, 3, 10, 0.9, 1, NULL,
-					      &hi), -1);
-	assert_int_equal(stats_gain_bootstrap(a, 3, bad, 2, 10, 0.9, 1, &lo,
-					      &hi), -1);
-	/* Median of a always 0: no resample has a gain. */
-	assert_int_equal(stats_gain_bootstrap(zero, 3, a, 3, 10, 0.9, 1, &lo,
-					      &hi), -1);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,9 +153,6 @@ int main(void)
 		cmocka_unit_test(no_difference),
 		cmocka_unit_test(clear_difference),
 		cmocka_unit_test(mwu_refusals),
-		cmocka_unit_test(bootstrap_constant),
-		cmocka_unit_test(bootstrap_properties),
-		cmocka_unit_test(bootstrap_refusals),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
