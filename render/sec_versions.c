@@ -670,200 +670,34 @@ static int perf_figures(struct rctx *x)
 	return rc;
 }
 
-/* A top-level item of a CUDA source: a preprocessor line, or code up
- * to the ';' or the closing brace that ends it at depth 0, with the
- * comments and blank lines before it. */
-struct item {
-	size_t start, end;	/* [start, end) of the text */
-	int keep;		/* a kernel, or what a kept item uses */
-	int device;		/* a device function, variable or macro */
-	char name[64];		/* what other items call it by */
-};
-
-static int ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/* The first index from i on in c[.., end) that is not white space. */
-static size_t space_skip(const char *c, size_t i, size_t end)
-{
-	while (i < end && isspace((unsigned char)c[i]))
-		i++;
-	return i;
-}
-
-/* code: the source with comments, strings and character literals
- * blanked (same length; line breaks kept in comments), so that braces
- * and words in them count nowhere. */
-static char *code_blank(const char *s, size_t n)
-{
-	char *c = malloc(n + 1);
-	const char *e;
-	size_t i, j;
-
-	for (i = 0; c && i <= n; i++)
-		c[i] = s[i];
-	for (i = 0; c && i < n; i++) {
-		if (s[i] == '"' || s[i] == '\'') {
-			for (j = i + 1; j < n && s[j] != s[i] && s[j] != '\n';
-			     j++) {
-				if (s[j] == '\\' && j + 1 < n)
-					c[j++] = ' ';
-				c[j] = ' ';
-			}
-			i = j;	/* past the closing quote */
-			continue;
-		}
-		if (s[i] != '/' || (s[i + 1] != '*' && s[i + 1] != '/'))
-			continue;
-		e = s[i + 1] == '*' ? strstr(s + i + 2, "*/") : NULL;
-		j = s[i + 1] == '/' ? i + strcspn(s + i, "\n") :
-		    e ? (size_t)(e - s) + 2 : n;
-		for (; i < j; i++)
-			if (s[i] != '\n')
-				c[i] = ' ';
-		i--;
-	}
-	return c;
-}
-
-/* 1 when word occurs in c[from, to) as a whole identifier. */
-static int has_word(const char *c, size_t from, size_t to, const char *word)
-{
-	size_t len = strlen(word), i;
-
-	for (i = from; len && i + len <= to; i++)
-		if (!strncmp(c + i, word, len) &&
-		    (i == from || !ident_char(c[i - 1])) &&
-		    (i + len == to || !ident_char(c[i + len])))
-			return 1;
-	return 0;
-}
-
-/* The name an item declares: a macro's after #define; a function's
- * before its parameter list (attributes such as __launch_bounds__(..)
- * skipped); a variable's before '[', '=' or ';'. */
-static void item_name(const char *c, struct item *it)
-{
-	size_t i = space_skip(c, it->start, it->end), e, b;
-	int depth;
-
-	if (c[i] == '#') {
-		i = space_skip(c, i + 1, it->end);
-		if (strncmp(c + i, "define", 6))
-			return;
-		i = space_skip(c, i + 6, it->end);
-		for (e = i; e < it->end && ident_char(c[e]); e++)
-			;
-		snprintf(it->name, sizeof(it->name), "%.*s", (int)(e - i),
-			 c + i);
-		return;
-	}
-	for (; i < it->end; i++) {
-		if (!strchr("([=;{", c[i]))
-			continue;
-		for (e = i; e > it->start && isspace((unsigned char)c[e - 1]);
-		     e--)
-			;
-		for (b = e; b > it->start && ident_char(c[b - 1]); b--)
-			;
-		if (c[i] == '(' && e - b > 2 && !strncmp(c + b, "__", 2)) {
-			/* an attribute's arguments */
-			for (depth = 0; i < it->end; i++) {
-				depth += (c[i] == '(') - (c[i] == ')');
-				if (!depth)
-					break;
-			}
-			continue;
-		}
-		if (e > b && e - b < sizeof(it->name))
-			snprintf(it->name, sizeof(it->name), "%.*s",
-				 (int)(e - b), c + b);
-		return;
-	}
-}
-
-/* Splits the source into top-level items. Returns their count (at most
- * max). */
-static size_t items_split(const char *c, size_t n, struct item *it,
-			  size_t max)
-{
-	size_t i = 0, j, k, q;
-	int depth = 0;
-
-	for (k = 0; k < max && (j = space_skip(c, i, n)) < n; k++) {
-		memset(&it[k], 0, sizeof(it[k]));
-		it[k].start = i;
-		if (c[j] == '#')	/* with its continuation lines */
-			for (; j < n && c[j] != '\n'; j++)
-				j += c[j] == '\\' && c[j + 1] == '\n';
-		else
-			for (; j < n; j++) {
-				depth += !!strchr("{([", c[j]) -
-					 !!strchr("})]", c[j]);
-				if (!depth && c[j] == ';')
-					break;
-				if (!depth && c[j] == '}') {
-					q = space_skip(c, j + 1, n);
-					j = q < n && c[q] == ';' ? q : j;
-					break;
-				}
-			}
-		it[k].end = i = j < n ? j + 1 : n;
-	}
-	return k;
-}
-
-/* The kernels of src and the device functions, variables and macros
- * they use (at any depth), without the host's launch code, appended to
- * out. Returns 1 when trimmed, 0 when src holds no kernel that this
- * reading finds (out gets the whole text). */
+/* The listing of a stored source, appended to out: from the first line
+ * after its #include lines (or its opening comment) to the line "}"
+ * that closes its last kernel, so that the host's launch code after it
+ * is left out. Returns 1 when trimmed, 0 when src holds no kernel (out
+ * gets the whole text). */
 static int listing_trim(const char *src, struct rbuf *out)
 {
-	enum { MAXITEMS = 256 };
-	struct item *it = calloc(MAXITEMS, sizeof(*it)), *t;
-	size_t n = strlen(src), k = 0, i, j, s;
-	char *c = code_blank(src, n);
-	int kernels = 0, changed, trimmed = 0;
+	const char *g = strstr(src, "__global__"), *s = src, *t;
 
-	if (it && c)
-		k = items_split(c, n, it, MAXITEMS);
-	for (t = it; t && t < it + k; t++) {
-		item_name(c, t);
-		t->keep = has_word(c, t->start, t->end, "__global__");
-		t->device = has_word(c, t->start, t->end, "__device__") ||
-			    has_word(c, t->start, t->end, "__constant__") ||
-			    (t->name[0] &&
-			     has_word(c, t->start, t->end, "define"));
-		kernels += t->keep;
+	if (!g) {
+		rbuf_puts(out, src);
+		return 0;
 	}
-	if (k == MAXITEMS)
-		kernels = 0;
-	for (changed = kernels; changed;)
-		for (i = 0, changed = 0; i < k; i++)
-			for (j = 0; j < k && !it[i].keep && it[i].device &&
-			     it[i].name[0]; j++)
-				if (it[j].keep && has_word(c, it[j].start,
-							   it[j].end,
-							   it[i].name))
-					it[i].keep = changed = 1;
-	for (i = 0; kernels && i < k; i++) {
-		if (!it[i].keep)
-			continue;
-		/* from the item's first line that is not blank */
-		for (j = s = it[i].start; j < it[i].end &&
-		     isspace((unsigned char)src[j]); j++)
-			if (src[j] == '\n')
-				s = j + 1;
-		if (trimmed++)
-			rbuf_puts(out, "\n\n");
-		rbuf_putn(out, src + s, it[i].end - s);
-	}
-	rbuf_puts(out, trimmed ? "\n" : src);
-	free(it);
-	free(c);
-	return trimmed > 0;
+	for (t = src; (t = strstr(t, "#include")) && t < g; t++)
+		s = strchr(t, '\n') + 1;
+	if (s == src && !strncmp(src, "/*", 2) && (t = strstr(src, "*/")) &&
+	    t < g)
+		s = t + 2;
+	while (isspace((unsigned char)*s))
+		s++;
+	while (s > src && s[-1] != '\n')
+		s--;
+	while ((t = strstr(g + 1, "__global__")))
+		g = t;
+	t = strstr(g, "\n}");
+	rbuf_putn(out, s, (size_t)((t ? t + 2 : g + strlen(g)) - s));
+	rbuf_putc(out, '\n');
+	return 1;
 }
 
 /* ---- the appendix: each version's description and source ----------------- */
