@@ -614,16 +614,20 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
  * used by the progression and rect sections ---- */
 
 #define PG_MAXD 8		/* devices one such section reports */
-/* The facts f[0..n) of the devices a sentence speaks for; with mask
- * set, every number is written "#", so that two devices' sentences
- * compare equal where only their numbers differ. */
+#define DVS_MAXI 16		/* items of a device dvs_items states */
+/* The facts f[0..n) of the devices a sentence speaks for and, where
+ * dvs_items states items, each one's item[0..n); with mask set, every
+ * number is written "#", so that two devices' sentences compare equal
+ * where only their numbers differ. */
 struct dvs {
 	const void *const *f;
+	const int *item;
 	int n;
 	int mask;
 };
 /* v[0..s->n) as find_devs writes them, once where all print alike
- * (pct: as a percentage). Appends to b. */
+ * (pct: as a percentage; sig 0: a count, its digits alone). Appends to
+ * b. */
 void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 	     const double *v, int sig, int pct);
 /* The effects of r[0..s->n) as find_effect writes them, joined as
@@ -634,13 +638,16 @@ void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
  * returns 0 (out left empty: nothing to say) or -1. */
 typedef int (*dvs_say_fn)(struct rctx *x, const struct dvs *s,
 			  struct rbuf *out);
-/* say() of the facts f[0..n) of devices dev[0..n): once for all where
- * the sentences agree but for their numbers, else once per device with
- * its prefix (also where one device alone is reported of several); the
- * text becomes the finding of string key (@@DEV@@, @@TEXT@@) in fd, or,
- * fd NULL, a paragraph of it. */
-void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
-	     const void *const *f, const int *dev, int n, dvs_say_fn say);
+/* The items 0..nitem(f[d]) of the facts f[0..n) of devices dev[0..n)
+ * (nitem NULL: one each), each device's in its order: an item is stated
+ * once, by say(), for it and each later device's first item whose text
+ * reads alike but for its numbers, the devices named ("GPU~1, GPU~3: ")
+ * where the group is not all n of them or one alone is reported of
+ * several; the text becomes the finding of string key (@@DEV@@,
+ * @@TEXT@@) in fd, or, fd NULL, a paragraph of it. */
+void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
+	       const void *const *f, const int *dev, int n, dvs_say_fn say,
+	       int (*nitem)(const void *f));
 /* A section whose facts are per device and whose findings are stated
  * once for the devices that agree: heading KEY.title, KEY.intro (or
  * KEY.absent), show() of the facts (its tables and figure), each

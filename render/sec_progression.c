@@ -6,7 +6,8 @@
  * one table at the counter size (GFLOP/s and the speed-up over the step
  * before per GPU beside the counters that explain it), one figure of
  * GFLOP/s per step and the findings, each stated once for the GPUs
- * where they agree (dvs_say, also the rect section's); every
+ * where they agree (dvs_items, also the rect, versions and precision
+ * sections'); every
  * configuration's data are in the generic appendix. */
 #include <math.h>
 #include <stdio.h>
@@ -104,7 +105,7 @@ static void pg_named(const struct rctx *x, const struct rcfg *c,
 /* ---- one sentence for several GPUs (the rect section's too) -------------- */
 
 /* parts[0..s->n) into b joined as find_devs joins numbers, one alone
- * where all print alike, "#" with s->mask (dvs_say compares sentences
+ * where all print alike, "#" with s->mask (dvs_items compares sentences
  * without their numbers); frees parts. */
 static void dvs_join(const struct rctx *x, const struct dvs *s,
 		     struct rbuf *b, struct rbuf *parts)
@@ -128,7 +129,10 @@ void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 
 	rbufs_init(parts, (size_t)s->n);
 	for (i = 0; i < s->n; i++)
-		(pct ? find_pct : find_num)(&parts[i], v[i], sig);
+		if (!sig)	/* a count */
+			rbuf_printf(&parts[i], "%.0f", v[i]);
+		else
+			(pct ? find_pct : find_num)(&parts[i], v[i], sig);
 	dvs_join(x, s, b, parts);
 }
 
@@ -144,45 +148,74 @@ void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 	dvs_join(x, s, b, parts);
 }
 
-void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
-	     const void *const *f, const int *dev, int n, dvs_say_fn say)
+/* say() of the n devices' facts f[0..n) and items it[0..n) into t
+ * (emptied first), numbers "#" where mask is set. */
+static int dvs_text(struct rctx *x, const void *const *f, const int *it,
+		    int n, int mask, dvs_say_fn say, struct rbuf *t)
 {
-	struct rbuf t0, t;
-	struct dvs s = {f, 1, 1};
+	struct dvs s = {f, it, n, mask};
+
+	rbuf_free(t);
+	return say(x, &s, t) || !t->len;
+}
+
+void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
+	       const void *const *f, const int *dev, int n, dvs_say_fn say,
+	       int (*nitem)(const void *f))
+{
+	unsigned char done[PG_MAXD][DVS_MAXI] = {{0}};
+	const void *gf[PG_MAXD];
+	int gi[PG_MAXD], ni[PG_MAXD], d, e, i, j, g;
+	struct rbuf t0, t, pre;
 	struct kv kv[2];
-	char pre[32] = "";
-	int i, same = 1;
 
 	rbuf_init(&t0);
 	rbuf_init(&t);
-	for (i = 1; i < n && same; i++) {
-		rbuf_free(&t0);
-		rbuf_free(&t);
-		s.f = f;
-		say(x, &s, &t0);
-		s.f = f + i;
-		say(x, &s, &t);
-		same = !strcmp(rbuf_str(&t0), rbuf_str(&t));
+	rbuf_init(&pre);
+	for (d = 0; d < n; d++) {
+		ni[d] = nitem ? nitem(f[d]) : 1;
+		ni[d] = ni[d] < DVS_MAXI ? ni[d] : DVS_MAXI;
 	}
-	s.mask = 0;
-	for (i = 0; i < (same ? 1 : n); i++) {
-		rbuf_free(&t);
-		s.f = f + i;
-		s.n = same ? n : 1;
-		if (!same || n == 1)
-			dev_prefix(x, dev[i], pre, sizeof(pre));
-		if (say(x, &s, &t) || !t.len)
-			continue;
-		kv[0] = (struct kv){"DEV", pre};
-		kv[1] = (struct kv){"TEXT", rbuf_str(&t)};
-		rbuf_free(&t0);
-		if (fd)
-			find_add(x, fd, key, kv, 2);
-		else if (!emit_string(x, &t0, key, kv, 2))
-			emit_par(x, rbuf_str(&t0));
-	}
+	for (d = 0; d < n; d++)
+		for (i = 0; i < ni[d]; i++) {
+			if (done[d][i] || dvs_text(x, f + d, &i, 1, 1, say, &t0))
+				continue;
+			gf[0] = f[d];
+			gi[0] = i;
+			rbuf_free(&pre);
+			rbuf_printf(&pre, "GPU~%d", dev[d] + 1);
+			/* each later device's first item that reads alike */
+			for (e = d + 1, g = 1; e < n; e++)
+				for (j = 0; j < ni[e]; j++)
+					if (!done[e][j] && !dvs_text(x, f + e,
+					    &j, 1, 1, say, &t) &&
+					    !strcmp(rbuf_str(&t0), rbuf_str(&t))) {
+						done[e][j] = 1;
+						gf[g] = f[e];
+						gi[g++] = j;
+						rbuf_printf(&pre, ", GPU~%d",
+							    dev[e] + 1);
+						break;
+					}
+			if (dvs_text(x, gf, gi, g, 0, say, &t))
+				continue;
+			/* the devices named where not all of them speak, or
+			 * one alone is reported of several */
+			if (g < n || (n == 1 && x->ndevs > 1))
+				rbuf_puts(&pre, ": ");
+			else
+				rbuf_free(&pre);
+			kv[0] = (struct kv){"DEV", rbuf_str(&pre)};
+			kv[1] = (struct kv){"TEXT", rbuf_str(&t)};
+			rbuf_free(&t0);
+			if (fd)
+				find_add(x, fd, key, kv, 2);
+			else if (!emit_string(x, &t0, key, kv, 2))
+				emit_par(x, rbuf_str(&t0));
+		}
 	rbuf_free(&t0);
 	rbuf_free(&t);
+	rbuf_free(&pre);
 }
 
 int dvs_section(struct rctx *x, const struct dvs_sec *d)
@@ -212,13 +245,14 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d)
 	find_init(&fd);
 	snprintf(key, sizeof(key), "%s.find.text", d->key);
 	for (j = 0; j + 1 < d->nsay && n && !rc; j++)
-		dvs_say(x, &fd, key, (const void *const *)f, dev, n, d->say[j]);
+		dvs_items(x, &fd, key, (const void *const *)f, dev, n,
+			  d->say[j], NULL);
 	if (!rc && n)
 		rc = find_emit(x, &fd);
 	snprintf(key, sizeof(key), "%s.takeaway", d->key);
 	if (!rc && n)
-		dvs_say(x, NULL, key, (const void *const *)f, dev, n,
-			d->say[d->nsay - 1]);
+		dvs_items(x, NULL, key, (const void *const *)f, dev, n,
+			  d->say[d->nsay - 1], NULL);
 	find_free(&fd);
 	for (i = 0; i < n; i++)
 		free(f[i]);

@@ -19,7 +19,6 @@
 #define M_LDINST "cnt_global_ld_inst"
 #define M_LDBYTES "cnt_global_ld_bytes"
 #define M_FFMA "cnt_ffma_thread_inst"
-#define MAXD 8			/* devices a finding groups */
 #define MAXROWS 24
 
 /* What explains one configuration's speed, as stored (NAN: unknown),
@@ -75,25 +74,6 @@ static void limiter_put(const struct rctx *x, const char *lim,
 			rbuf_putc(b, '/');
 		while (*lim == ' ')
 			lim++;
-	}
-}
-
-/* Parts p[0..n) as one text: once where every part reads alike, else
- * joined by the string "find.devs.sep" in the devices' order (as
- * find_devs); appended to b, the parts freed. */
-static void parts_join(const struct rctx *x, struct rbuf *b,
-		       struct rbuf *p, int n)
-{
-	int i, same = 1;
-
-	for (i = 1; i < n; i++)
-		same &= !strcmp(rbuf_str(&p[i]), rbuf_str(&p[0]));
-	for (i = 0; i < n; i++) {
-		if (i && !same)
-			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
-		if (!i || !same)
-			rbuf_puts(b, rbuf_str(&p[i]));
-		rbuf_free(&p[i]);
 	}
 }
 
@@ -195,74 +175,76 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 	struct vrow rows[MAXROWS];
 	size_t nr = rows_get(x, f, x->ndevs, rows), i, d, nd = x->ndevs;
 	char kinds[RTABLE_MAXCOLS + 1] = "lrl";
-	const struct rcfg *c[MAXD], *first;
-	struct mem_tab m;
-	struct rbuf cell;
+	const struct rcfg *c[PG_MAXD], *first;
+	struct ptable p;
 	struct vwhy w;
 	struct fv v;
 	int cnt, k;
 
-	if (!nr || nd > MAXD)
+	if (!nr || nd > PG_MAXD)
 		return 0;
 	memset(kinds + 3, 'S', nd + 7);
-	mem_tab_init(&m, kinds);
-	rbuf_init(&cell);
-	rtable_head_span(&m.t, 3, "");
-	rtable_head_span(&m.t, (int)nd, "GFLOP/s");
-	rtable_head_span(&m.t, 7, "");
-	rtable_head_end(&m.t);
-	rtable_head(&m.t, lang_get(x->L, "vers.t.version"));
-	rtable_head(&m.t, "\\(n\\)");
-	rtable_head(&m.t, lang_get(x->L, "vers.t.block"));
+	parts_table_init(&p, kinds);
+	rtable_head_span(&p.t, 3, "");
+	rtable_head_span(&p.t, (int)nd, "GFLOP/s");
+	rtable_head_span(&p.t, 7, "");
+	rtable_head_end(&p.t);
+	rtable_head(&p.t, lang_get(x->L, "vers.t.version"));
+	rtable_head(&p.t, "\\(n\\)");
+	rtable_head(&p.t, lang_get(x->L, "vers.t.block"));
 	for (d = 0; d < nd; d++) {
-		rbuf_printf(&cell, "GPU~%zu", d + 1);
-		rtable_head(&m.t, rbuf_str(&cell));
-		rbuf_free(&cell);
+		rbuf_free(&p.cell);
+		rbuf_printf(&p.cell, "GPU~%zu", d + 1);
+		rtable_head(&p.t, rbuf_str(&p.cell));
 	}
-	mem_heads(x, &m.t, tail);
-	rtable_head_end(&m.t);
+	mem_heads(x, &p.t, tail);
+	rtable_head_end(&p.t);
 	for (i = 0; i < nr; i++) {
 		const struct store_config *rc_ = rows[i].c->c;
 
-		mem_variant(&cell, rc_->variant);
-		rtable_text(&m.t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		rtable_int(&m.t, rc_->n);
+		rbuf_free(&p.cell);
+		mem_variant(&p.cell, rc_->variant);
+		rtable_text(&p.t, rbuf_str(&p.cell));
+		rbuf_free(&p.cell);
+		rtable_int(&p.t, rc_->n);
 		for (d = nd, first = NULL; d-- > 0;)	/* the first GPU's */
 			if ((c[d] = versions_best(x, (int)d, rc_->suite,
 						  rc_->variant, rc_->n, 0)))
 				first = c[d];
 		if (first && first->c->block_x > 0)
 			block_label(first->c->block_x, first->c->block_y,
-				    &cell);
-		rtable_text(&m.t, cell.len ? rbuf_str(&cell) : "--");
-		rbuf_free(&cell);
+				    &p.cell);
+		rtable_text(&p.t, p.cell.len ? rbuf_str(&p.cell) : "--");
 		for (d = 0; d < nd; d++)
-			mem_tab_cell(x, &m, c[d], rcfg_median(c[d],
-				     VOCAB_METRIC_GFLOPS), 0);
+			if (!mem_cfg_num(x, &p.t, p.wide, c[d], rcfg_median(c[d],
+					 VOCAB_METRIC_GFLOPS), -1, 0, 0))
+				p.seen |= rcfg_regime(x, c[d]);
 		why_get(x, first, &w);
 		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
-			mem_num(&m.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
+			mem_num(&p.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
 				k < W_INST || k == W_FFMA ? 0 : -1, 0, "",
-				m.wide);
-		rtable_row_end(&m.t);
+				p.wide);
+		rtable_row_end(&p.t);
 	}
 	fv_init(&v);
 	fv_int(&v, "SMS", versions_sms(x, 0));
-	fv_emit(x, &m.cap, "vers.t.caption", &v);
+	fv_emit(x, &p.cap, "vers.t.caption", &v);
 	cnt = model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL);
-	fv_emit(x, &m.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
+	fv_emit(x, &p.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
 	if (!cnt) {	/* measured without them, or why they are missing */
-		rbuf_putc(&m.note, ' ');
+		rbuf_putc(&p.note, ' ');
 		mem_counters_missing(x, -1, VOCAB_SUITE_VERSIONS,
 				     "vers.t.cnt_none", "vers.t.cnt_unavail",
-				     &m.note);
+				     &p.note);
 	}
 	fv_free(&v);
-	m.seen &= ~RG_L2;	/* no mark on a rate (rcfg_marks) */
-	return mem_tab_end(x, &m, 0, "versions-why", 1, 0);
+	/* no mark on a rate (rcfg_marks) */
+	mem_regime_note(x, p.seen & ~RG_L2, &p.note);
+	return parts_table_emit(x, &p, 0, "versions-why", 0);
 }
 /* ---- findings ------------------------------------------------------------ */
+
+#define VF(s, i) ((const struct versions_facts *)(s)->f[i])
 
 /* The rule's word for comparison r (model_compare's verdict). */
 static const char *verdict_word(const struct rcmp *r)
@@ -273,48 +255,23 @@ static const char *verdict_word(const struct rcmp *r)
 	       r->ratio > 1 ? "higher" : "lower";
 }
 
-/* The devices a finding is stated for: d[0..n) and their pairs. */
-struct vgroup {
-	int n, d[MAXD];
-	const struct versions_pair *p[MAXD];
-};
-
-/* Placeholder name of g's values val[0..g->n): find_num's text (sig
- * 0: a count, digits alone) once when alike, else as find_devs. */
-static void g_num(const struct rctx *x, struct fv *v, const char *name,
-		  const struct vgroup *g, const double *val, int sig)
+/* Placeholder name of the whys w[0..s->n): value k of each, over that
+ * of over[i] where over is set, as dvs_num writes them. */
+static void why_num(const struct rctx *x, const struct dvs *s,
+		    struct fv *v, const char *name, const struct vwhy *w,
+		    const struct vwhy *over, int k, int sig)
 {
-	struct rbuf p[MAXD];
+	double val[PG_MAXD];
 	int i;
 
-	for (i = 0; i < g->n; i++) {
-		rbuf_init(&p[i]);
-		if (sig)
-			find_num(&p[i], val[i], sig);
-		else	/* a count */
-			rbuf_printf(&p[i], "%.0f", val[i]);
-	}
-	parts_join(x, fv_put(v, name), p, g->n);
-}
-
-/* Placeholder name of g's whys w[0..g->n): value k of each, over that
- * of over[i] where over is set, printed as devs_put. */
-static void g_why(const struct rctx *x, struct fv *v, const char *name,
-		  const struct vgroup *g, const struct vwhy *w,
-		  const struct vwhy *over, int k, int sig)
-{
-	double val[MAXD];
-	int i;
-
-	for (i = 0; i < g->n; i++)
+	for (i = 0; i < s->n; i++)
 		val[i] = w[i].v[k] / (over ? over[i].v[k] : 1);
-	g_num(x, v, name, g, val, sig);
+	dvs_num(x, s, fv_put(v, name), val, sig, 0);
 }
 
-/* The why of a step from a to b on g's devices: a grid of fewer blocks
+/* The why of the step s->item[] from a to b: a grid of fewer blocks
  * than SMs, then the counters, then the occupancy, where stored. */
-static void step_why(struct rctx *x, const struct versions_facts *f,
-		     const struct vgroup *g, struct rbuf *why)
+static void step_why(struct rctx *x, const struct dvs *s, struct rbuf *why)
 {
 	/* b's over a's (ratio), else of a (0) or b (1) */
 	static const struct { const char *name; int of, ratio, k, sig; }
@@ -322,16 +279,18 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 		{"DA", 0, 0, W_DRAM, 3}, {"DB", 1, 0, W_DRAM, 3},
 		{"RA", 0, 0, W_REUSE, 3}, {"RB", 1, 0, W_REUSE, 3},
 		{"OA", 0, 0, W_OCC, 2}, {"OB", 1, 0, W_OCC, 2}};
-	const struct rcfg *c[2] = {g->p[0]->a, g->p[0]->b};
-	struct vwhy w[2][MAXD];
-	double sms[MAXD];
+	const struct versions_pair *p = NULL;
+	const struct rcfg *c[2] = {NULL, NULL};
+	struct vwhy w[2][PG_MAXD];
+	double sms[PG_MAXD];
 	struct fv v;
 	int i, k, idle[2] = {1, 1}, cnt = 1, occ = 1;
 
 	fv_init(&v);
-	for (i = 0; i < g->n; i++) {
-		c[0] = g->p[i]->a;
-		c[1] = g->p[i]->b;
+	for (i = 0; i < s->n; i++) {
+		p = &VF(s, i)->step[s->item[i]];
+		c[0] = p->a;
+		c[1] = p->b;
 		for (k = 0; k < 2; k++) {
 			why_get(x, c[k], &w[k][i]);
 			idle[k] &= !!(rcfg_regime(x, c[k]) & RG_WAVE);
@@ -340,23 +299,23 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 		       isfinite(w[1][i].v[W_INST]);
 		occ &= isfinite(w[0][i].v[W_OCC]) && w[1][i].limiter &&
 		       w[0][i].v[W_OCC] != w[1][i].v[W_OCC];
-		sms[i] = f[g->d[i]].sms;
+		sms[i] = VF(s, i)->sms;
 	}
 	if (w[1][0].limiter)
 		limiter_put(x, w[1][0].limiter, fv_put(&v, "LIM"));
-	g_num(x, &v, "SMS", g, sms, 0);
+	dvs_num(x, s, fv_put(&v, "SMS"), sms, 0, 0);
 	for (k = 0; k < 2; k++) {
 		if (!idle[k])
 			continue;
 		mem_variant(fv_put(&v, "X"), c[k]->c->variant);
-		g_why(x, &v, "GX", g, w[k], NULL, W_GRID, 0);
+		why_num(x, s, &v, "GX", w[k], NULL, W_GRID, 0);
 		fv_emit(x, why, "find.vers.why.idle", &v);
 	}
 	mem_variant(fv_put(&v, "A"), c[0]->c->variant);
 	mem_variant(fv_put(&v, "B"), c[1]->c->variant);
 	for (k = 0; k < (int)(sizeof(sw) / sizeof(sw[0])); k++)
-		g_why(x, &v, sw[k].name, g, w[sw[k].of], sw[k].ratio ? w[0] :
-		      NULL, sw[k].k, sw[k].sig);
+		why_num(x, s, &v, sw[k].name, w[sw[k].of], sw[k].ratio ? w[0] :
+			NULL, sw[k].k, sw[k].sig);
 	if (cnt)
 		fv_emit(x, why, "find.vers.why.cnt", &v);
 	if (occ)
@@ -364,80 +323,63 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 	fv_free(&v);
 }
 
-/* The prefix naming g's devices where they are not all the report's
- * ("GPU~2: "), then the sentence. */
-static void g_find(struct rctx *x, struct rfind *fl, const struct vgroup *g,
-		   int ndata, struct rbuf *s)
+/* The step s->item[]: its words by the rule's verdict, the speed-up
+ * (the effect of GFLOP/s, b over a) and the why. */
+static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	struct rbuf t;
-	struct kv v;
-	int i;
-
-	rbuf_init(&t);
-	for (i = 0; g->n < ndata && i < g->n; i++)
-		rbuf_printf(&t, "%sGPU~%d", i ? ", " : "", g->d[i] + 1);
-	if (t.len)
-		rbuf_puts(&t, ": ");
-	rbuf_puts(&t, rbuf_str(s));
-	v = (struct kv){"TEXT", rbuf_str(&t)};
-	find_add(x, fl, "find.vers.sentence", &v, 1);
-	rbuf_free(&t);
-}
-
-/* The step of g: its words by the rule's verdict, the speed-up (the
- * effect of GFLOP/s, b over a) and the why. */
-static void step_find(struct rctx *x, const struct versions_facts *f,
-		      const struct vgroup *g, int ndata, struct rfind *fl)
-{
-	const struct versions_pair *p = g->p[0];
-	struct rbuf eff[MAXD], s;
+	const struct versions_pair *p = &VF(s, 0)->step[s->item[0]];
+	const struct rcmp *r[PG_MAXD];
 	char key[64];
 	struct fv v;
 	int i;
 
+	if (!isfinite(p->cmp.ratio))
+		return 0;
 	fv_init(&v);
-	rbuf_init(&s);
 	mem_variant(fv_put(&v, "A"), p->a->c->variant);
 	mem_variant(fv_put(&v, "B"), p->b->c->variant);
 	fv_int(&v, "N", p->n);
-	for (i = 0; i < g->n; i++) {
-		rbuf_init(&eff[i]);
-		find_effect(x, &eff[i], &g->p[i]->cmp, 0);
-	}
-	parts_join(x, fv_put(&v, "EFF"), eff, g->n);
-	step_why(x, f, g, fv_put(&v, "WHY"));
+	for (i = 0; i < s->n; i++)
+		r[i] = &VF(s, i)->step[s->item[i]].cmp;
+	dvs_effect(x, s, fv_put(&v, "EFF"), r, 0);
+	step_why(x, s, fv_put(&v, "WHY"));
 	snprintf(key, sizeof(key), "find.vers.step.%s",
 		 verdict_word(&p->cmp));
-	fv_emit(x, &s, key, &v);
-	g_find(x, fl, g, ndata, &s);
-	rbuf_free(&s);
+	fv_emit(x, out, key, &v);
 	fv_free(&v);
+	return 0;
 }
 
-/* The fastest own configuration that counts, on g's devices (the same
- * one on each): against the library (effect) and the peak, why (the
- * FFMA share of the instructions, the occupancy), and the faster point
- * that does not count, where one is. */
-static void best_find(struct rctx *x, const struct versions_facts *f,
-		      const struct vgroup *g, int ndata, struct rfind *fl)
+/* A configuration's version, size and block into V, N and B of v. */
+static void cfg_put(const struct rcfg *c, struct fv *v)
 {
-	const struct versions_facts *f0 = &f[g->d[0]];
-	double val[4][MAXD] = {{0}};
-	struct rbuf eff[MAXD], s, lim, *why;
-	struct vwhy w[2][MAXD];
+	mem_variant(fv_put(v, "V"), c->c->variant);
+	fv_int(v, "N", c->c->n);
+	block_label(c->c->block_x, c->c->block_y, fv_put(v, "B"));
+}
+
+/* The fastest own configuration that counts (the same one on each
+ * device): against the library (effect) and the peak, why (the FFMA
+ * share of the instructions, the occupancy), and the faster point that
+ * does not count, where one is. */
+static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
+{
+	const struct versions_facts *f0 = VF(s, 0);
+	double val[4][PG_MAXD];
+	const struct rcmp *r[PG_MAXD];
+	struct rbuf lim, *why;
+	struct vwhy w[2][PG_MAXD];
 	char key[64];
 	struct fv v;
 	int i, over = 0, ref = 1;
 
+	if (!f0->best)
+		return 0;
 	fv_init(&v);
-	rbuf_init(&s);
 	rbuf_init(&lim);
-	mem_variant(fv_put(&v, "V"), f0->best->c->variant);
-	fv_int(&v, "N", f0->best->c->n);
-	block_label(f0->best->c->block_x, f0->best->c->block_y,
-		    fv_put(&v, "B"));
-	for (i = 0; i < g->n; i++) {
-		const struct versions_facts *fi = &f[g->d[i]];
+	cfg_put(f0->best, &v);
+	for (i = 0; i < s->n; i++) {
+		const struct versions_facts *fi = VF(s, i);
 
 		why_get(x, fi->best, &w[0][i]);
 		why_get(x, fi->best_ref.a, &w[1][i]);
@@ -447,130 +389,72 @@ static void best_find(struct rctx *x, const struct versions_facts *f,
 		val[3][i] = fi->peak;
 		over |= fi->over_peak;
 		ref &= fi->best_ref.a != NULL;
-		rbuf_init(&eff[i]);
-		find_effect(x, &eff[i], &fi->best_ref.cmp, 0);
-		if (!i)
-			limiter_put(x, w[0][0].limiter, &lim);
+		r[i] = &fi->best_ref.cmp;
 	}
-	g_num(x, &v, "G", g, val[0], 4);
-	g_num(x, &v, "PREF", g, val[1], 3);
-	g_num(x, &v, "PPEAK", g, val[2], 3);
-	g_num(x, &v, "PEAK", g, val[3], 4);
-	parts_join(x, fv_put(&v, "EFF"), eff, g->n);
+	limiter_put(x, w[0][0].limiter, &lim);
+	dvs_num(x, s, fv_put(&v, "G"), val[0], 4, 0);
+	dvs_num(x, s, fv_put(&v, "PREF"), val[1], 3, 0);
+	dvs_num(x, s, fv_put(&v, "PPEAK"), val[2], 3, 0);
+	dvs_num(x, s, fv_put(&v, "PEAK"), val[3], 4, 0);
+	dvs_effect(x, s, fv_put(&v, "EFF"), r, 0);
 	snprintf(key, sizeof(key), "vers.peak%d", f0->peak_which);
 	fv_str(&v, "PNAME", lang_get(x->L, key));
 	if (ref)
 		mem_variant(fv_put(&v, "LIB"), f0->best_ref.a->c->variant);
 	why = fv_put(&v, "WHY");
 	if (isfinite(w[0][0].v[W_FFMA]) && isfinite(w[1][0].v[W_FFMA])) {
-		g_why(x, &v, "FF", g, w[0], NULL, W_FFMA, 2);
-		g_why(x, &v, "FFL", g, w[1], NULL, W_FFMA, 2);
+		why_num(x, s, &v, "FF", w[0], NULL, W_FFMA, 2);
+		why_num(x, s, &v, "FFL", w[1], NULL, W_FFMA, 2);
 		fv_emit(x, why, "find.vers.why.ffma", &v);
 	}
 	if (isfinite(w[0][0].v[W_OCC]) && lim.len) {
-		g_why(x, &v, "OCC", g, w[0], NULL, W_OCC, 2);
+		why_num(x, s, &v, "OCC", w[0], NULL, W_OCC, 2);
 		fv_str(&v, "LIM", rbuf_str(&lim));
 		fv_emit(x, why, "find.vers.why.best_occ", &v);
 	}
-	fv_emit(x, &s, !ref ? "find.vers.best_noref" : over ?
+	fv_emit(x, out, !ref ? "find.vers.best_noref" : over ?
 		"find.vers.best_over" : "find.vers.best", &v);
 	fv_free(&v);
 	if (f0->fastest) {
-		mem_variant(fv_put(&v, "V"), f0->fastest->c->variant);
-		fv_int(&v, "N", f0->fastest->c->n);
-		block_label(f0->fastest->c->block_x, f0->fastest->c->block_y,
-			    fv_put(&v, "B"));
-		for (i = 0; i < g->n; i++)
-			val[0][i] = rcfg_median(f[g->d[i]].fastest,
+		cfg_put(f0->fastest, &v);
+		for (i = 0; i < s->n; i++)
+			val[0][i] = rcfg_median(VF(s, i)->fastest,
 						VOCAB_METRIC_GFLOPS);
-		g_num(x, &v, "G", g, val[0], 4);
+		dvs_num(x, s, fv_put(&v, "G"), val[0], 4, 0);
 		i = (int)rcfg_regime(x, f0->fastest);
 		fv_str(&v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
 			"regime.launch" : "regime.wave"));
-		rbuf_putc(&s, ' ');
-		fv_emit(x, &s, "find.vers.unsteady", &v);
+		rbuf_putc(out, ' ');
+		fv_emit(x, out, "find.vers.unsteady", &v);
 	}
-	g_find(x, fl, g, ndata, &s);
-	rbuf_free(&s);
 	rbuf_free(&lim);
 	fv_free(&v);
+	return 0;
 }
 
-/* 1 when a and b are the same version, size and block, or both NULL. */
-static int cfg_same(const struct rcfg *a, const struct rcfg *b)
+static int nsteps(const void *f)
 {
-	return !a == !b && (!a || (a->c->n == b->c->n &&
-		a->c->block_x == b->c->block_x &&
-		!strcmp(a->c->variant, b->c->variant)));
+	return (int)((const struct versions_facts *)f)->nsteps;
 }
 
-/* 1 when finding i of f and j of h say the same: steps (i < VF_MAX)
- * of the same versions at the same size with the same verdict, or
- * (VF_MAX) the same best and fastest configurations. */
-static int item_same(const struct versions_facts *f, int i,
-		     const struct versions_facts *h, int j)
+/* The findings of the devices that measured the suite, f[0..n): each
+ * step from a version to the next, then the best against the library
+ * and the peak, or that nothing counts as best; each once for the GPUs
+ * that agree. */
+static int findings(struct rctx *x, const void *const *f, const int *dev,
+		    int n)
 {
-	const struct versions_pair *p = &f->step[i % VF_MAX],
-				   *q = &h->step[j % VF_MAX];
-
-	if (i == VF_MAX)
-		return cfg_same(f->best, h->best) &&
-		       cfg_same(f->fastest, h->fastest);
-	return p->n == q->n && p->cmp.verdict == q->cmp.verdict &&
-	       !strcmp(p->a->c->variant, q->a->c->variant) &&
-	       !strcmp(p->b->c->variant, q->b->c->variant);
-}
-
-/* The end of device f's findings of kind b: its steps (0), best (1). */
-static int item_end(const struct versions_facts *f, int b)
-{
-	return b ? VF_MAX + 1 : (int)f->nsteps;
-}
-
-/* Into g: the devices from d on with a finding i of the same kind that
- * says what f[d]'s finding i does, each finding marked done. */
-static void group_take(const struct versions_facts *f, int nd, int d,
-		       int i, unsigned char (*done)[VF_MAX + 1],
-		       struct vgroup *g)
-{
-	int e, j, b = i == VF_MAX;
-
-	for (e = d, g->n = 0; e < nd; e++)
-		for (j = b * VF_MAX; j < item_end(&f[e], b); j++)
-			if (!done[e][j] && item_same(&f[d], i, &f[e], j)) {
-				done[e][j] = 1;
-				g->d[g->n] = e;
-				g->p[g->n++] = &f[e].step[j % VF_MAX];
-				break;
-			}
-}
-
-/* The findings: each step from a version to the next, then the best
- * against the library and the peak, or that nothing counts as best;
- * each once for the GPUs that agree (item VF_MAX: a device's best). */
-static int findings(struct rctx *x, const struct versions_facts *f)
-{
-	unsigned char done[MAXD][VF_MAX + 1] = {{0}};
-	int nd = (int)x->ndevs, b, d, i, ndata = 0;
 	struct rfind fl;
-	struct vgroup g;
+	int d;
 
 	find_init(&fl);
-	for (d = 0; d < nd; d++)
-		ndata += f[d].nsteps > 0 || f[d].best;
-	for (b = 0; b < 2; b++)
-		for (d = 0; d < nd; d++)
-			for (i = b * VF_MAX; i < item_end(&f[d], b); i++) {
-				if (done[d][i] || (b ? !f[d].best :
-				    !isfinite(f[d].step[i].cmp.ratio)))
-					continue;
-				group_take(f, nd, d, i, done, &g);
-				(b ? best_find : step_find)(x, f, &g, ndata,
-							    &fl);
-			}
-	for (d = 0; d < nd && (f[d].best || !f[d].fastest); d++)
+	dvs_items(x, &fl, "find.vers.sentence", f, dev, n, say_step, nsteps);
+	dvs_items(x, &fl, "find.vers.sentence", f, dev, n, say_best, NULL);
+	for (d = 0; d < n && (((const struct versions_facts *)f[d])->best ||
+			      !((const struct versions_facts *)f[d])->fastest);
+	     d++)
 		;
-	if (d < nd)	/* some GPU has no point that counts */
+	if (d < n)	/* some GPU has no point that counts */
 		find_add(x, &fl, "find.vers.nosteady", NULL, 0);
 	d = find_emit(x, &fl);
 	find_free(&fl);
@@ -808,8 +692,9 @@ static int main_body(struct rctx *x)
 	const char *app = lang_get(x->L, "vers.intro_app");
 	size_t d, nd = x->ndevs;
 	struct versions_facts *f = calloc(nd ? nd : 1, sizeof(*f));
+	const void *fp[PG_MAXD];
+	int dev[PG_MAXD], n = 0, rc = f ? 0 : -1;
 	struct rbuf t;
-	int rc = f ? 0 : -1;
 
 	/* the reference to the appendix is gone where the report leaves
 	 * the appendix out (report.c's refs_unwritten_drop) */
@@ -825,8 +710,13 @@ static int main_body(struct rctx *x)
 		rc = why_table(x, f);
 	if (!rc)
 		rc = perf_figures(x);
+	for (d = 0; d < nd && n < PG_MAXD && !rc; d++)
+		if (model_has_suite(x, (int)d, VOCAB_SUITE_VERSIONS)) {
+			dev[n] = (int)d;
+			fp[n++] = &f[d];
+		}
 	if (!rc)
-		rc = findings(x, f);
+		rc = findings(x, fp, dev, n);
 	if (!rc && nd)
 		takeaway(x, f);
 	free(f);

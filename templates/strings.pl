@@ -232,7 +232,7 @@ vers.lim.shared memory = pamięć współdzielona
 vers.lim.blocks per SM = bloki na SM
 vers.fig_caption = Wydajność [GFLOP/s] każdej wersji przy najlepszym rozmiarze bloku oraz biblioteki w funkcji rozmiaru macierzy (mediany; oś jest logarytmiczna, gdy wartości obejmują więcej niż rząd wielkości).
 vers.source_trimmed = Kernel \texttt{@@NAME@@} w postaci mierzonej (zapisany w sesji @@SESSION@@) wraz z funkcjami urządzenia i makrami, których używa; kod uruchamiający po stronie hosta pominięto.
-find.vers.sentence = @@TEXT@@
+find.vers.sentence = @@DEV@@@@TEXT@@
 
 problem.intro = Konfiguracje bez poprawnego pomiaru:
 problem.item = @@WHAT@@: @@STATUS@@ --- @@REASON@@
