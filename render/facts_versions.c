@@ -78,7 +78,7 @@ static const struct rcfg *fastest_where(const struct rctx *x, int dev,
 			continue;
 		for (j = 0; j < nonly && strcmp(only[j], c->variant); j++)
 			;
-		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
+		g = cfg_gflops(r);
 		if ((!only || j < nonly) && isfinite(g) && g > bg) {
 			bg = g;
 			best = r;
@@ -217,17 +217,15 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	f->best = versions_fastest(x, dev, -1, 1, NULL, 0);
 	f->fastest = versions_fastest(x, dev, -1, 0, NULL, 0);
 	if (f->fastest == f->best ||
-	    (f->best && !(rcfg_median(f->fastest, VOCAB_METRIC_GFLOPS) >
-			  rcfg_median(f->best, VOCAB_METRIC_GFLOPS))))
+	    (f->best && !(cfg_gflops(f->fastest) > cfg_gflops(f->best))))
 		f->fastest = NULL;
 	if (!rc)
 		rc = against_ref(x, dev, ref, f->best, &f->best_ref,
 				 &f->pct_ref);
 	if (f->best) {
 		f->peak = rcfg_peak(x, f->best, &f->peak_which);
-		f->pct_peak = rcfg_peak_pct(x, f->best, rcfg_median(f->best,
-				VOCAB_METRIC_GFLOPS), &f->peak_which,
-					    &f->over_peak);
+		f->pct_peak = rcfg_peak_pct(x, f->best, cfg_gflops(f->best),
+					    &f->peak_which, &f->over_peak);
 	}
 	free(vv);
 	return rc;

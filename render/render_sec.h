@@ -403,9 +403,7 @@ struct rect_facts {
 	 * largest block (pad_s: its shape, -1 none) */
 	double pad_max;
 	int pad_s, pad_b;
-	/* fp64 over fp32 time of the best rect blocks over the shapes */
-	double tr_lo, tr_hi;
-	int ntr;
+	int ntr;		/* shapes with fp32 against fp64 in time */
 };
 /* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */
 double rect_pad_ratio(const struct rsize *sz, int b);
@@ -415,7 +413,7 @@ double rect_unit(int p);
  * may break after each sign. */
 void rect_shape_label(const struct rsize *sz, struct rbuf *b);
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_rect(struct rctx *x, int dev, struct rect_facts *f);
+int facts_rect(struct rctx *x, int dev, void *f);
 int sec_rect(struct rctx *x);
 
 int sec_precision(struct rctx *x);
@@ -625,6 +623,8 @@ struct dvs {
 	int n;
 	int mask;
 };
+/* c's median GFLOP/s, NAN where c is NULL or has none. */
+double cfg_gflops(const struct rcfg *c);
 /* v[0..s->n) as find_devs writes them, once where all print alike
  * (pct: as a percentage; sig 0: a count, its digits alone). Appends to
  * b. */

@@ -130,11 +130,6 @@ static const struct rcfg *pr_find(const struct rctx *x, int dev,
 			       pr_precs[p]);
 }
 
-static double pr_gflops(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
-}
-
 static double pr_acc(const struct rcfg *c, const char *metric)
 {
 	double v = rcfg_median(c, metric);
@@ -149,7 +144,7 @@ static double pr_pct(const struct rctx *x, const struct rcfg *c,
 {
 	*over = 0;
 	*which = -1;
-	return c ? rcfg_peak_pct(x, c, pr_gflops(c), which, over) : NAN;
+	return c ? rcfg_peak_pct(x, c, cfg_gflops(c), which, over) : NAN;
 }
 
 /* The time ratio fp64 / fp32 a finding states: the effect, else the
@@ -236,7 +231,7 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 			w->top[p] = f->n_top ? pr_find(x, dev, w, f->n_top, p)
 				    : NULL;
 		g = rcfg_steady(x, w->top[PR_FP64]) ?
-		    pr_gflops(w->top[PR_FP64]) : NAN;
+		    cfg_gflops(w->top[PR_FP64]) : NAN;
 		if (w->own && isfinite(g) && !(g <= best_own)) {
 			best_own = g;
 			f->fast64_own = r;
@@ -365,7 +360,7 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		rbuf_free(&t->cell);
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
-		mem_num(&t->t, pr_gflops(c), -1, 0, rbuf_str(&t->cell),
+		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell),
 			t->wide);
 		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
@@ -599,8 +594,8 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		v[0][i] = pr_pct(x, w->top[PR_FP64], &which, &over);
 		v[1][i] = rcfg_peak(x, w->top[PR_FP64], &which);
 		v[2][i] = rcfg_peak_fp32(x, w->top[PR_FP32]) / v[1][i];
-		v[3][i] = 100 * pr_gflops(f->row[f->fast64_own].top[PR_FP64]) /
-			  pr_gflops(w->top[PR_FP64]);
+		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[PR_FP64]) /
+			  cfg_gflops(w->top[PR_FP64]);
 	}
 	fv_init(&fv);
 	pr_label(&PF(s, 0)->row[lib], fv_put(&fv, "V"));

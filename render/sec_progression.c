@@ -78,7 +78,7 @@ struct pg_facts {
 	int nall, nok;		/* configurations run; ok */
 };
 
-static double pg_gflops(const struct rcfg *c)
+double cfg_gflops(const struct rcfg *c)
 {
 	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
 }
@@ -302,8 +302,8 @@ static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
 		k->prev[i] = -1;
 		if (k->lib || !k->c[i])
 			continue;
-		if (f->top[i] < 0 || pg_gflops(k->c[i]) >
-		    pg_gflops(f->k[f->top[i]].c[i]))
+		if (f->top[i] < 0 || cfg_gflops(k->c[i]) >
+		    cfg_gflops(f->k[f->top[i]].c[i]))
 			f->top[i] = j;
 		k->prev[i] = last;
 		last = j;
@@ -546,8 +546,8 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 	for (i = 0, nl = 0; i < f->nn; i++, nl += 2) {
 		/* the own kernels joined, the library apart */
 		for (j = 0; j < f->nk; j++) {
-			ys[nl][j] = f->k[j].lib ? NAN : pg_gflops(f->k[j].c[i]);
-			ys[nl + 1][j] = f->k[j].lib ? pg_gflops(f->k[j].c[i]) :
+			ys[nl][j] = f->k[j].lib ? NAN : cfg_gflops(f->k[j].c[i]);
+			ys[nl + 1][j] = f->k[j].lib ? cfg_gflops(f->k[j].c[i]) :
 					NAN;
 		}
 		rbuf_printf(&title[nl], "{\\scriptsize $n = %d$}", f->n[i]);
@@ -657,8 +657,8 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		if (!rcfg_steady(x, t))
 			return 0;
 		v[2][d] = rcfg_peak_fp32(x, t);
-		v[0][d] = rule_peak_pct(pg_gflops(t), v[2][d], NULL);
-		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
+		v[0][d] = rule_peak_pct(cfg_gflops(t), v[2][d], NULL);
+		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
 		lib &= isfinite(v[1][d]);
 		v[3][d] = g->k[g->top[i]].q.ai;
@@ -826,7 +826,7 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		c = PG_F(s, d)->k[t].c[i];
 		v[0][d] = 100 / PG_F(s, d)->k[f->lib].step[i].ratio;
 		v[1][d] = 100 * PG_F(s, d)->k[t].q.q[PQ_FFMA];
-		v[2][d] = rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
+		v[2][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
 	}
 	fv_init(&w);

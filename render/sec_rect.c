@@ -19,11 +19,6 @@
 
 const char *const rect_precs[RECT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
-static double gflops(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
-}
-
 static long long pad_up(int v, int b)
 {
 	return ((long long)v + b - 1) / b * b;
@@ -110,14 +105,14 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 						     VOCAB_VARIANT_RECT, &s->sz,
 						     f->blocks[b],
 						     rect_precs[p]);
-			if (!isfinite(g = gflops(s->c[p][b])))
+			if (!isfinite(g = cfg_gflops(s->c[p][b])))
 				continue;
 			if (s->best[p] < 0 ||
-			    g > gflops(at(s, p, s->best[p]))) {
+			    g > cfg_gflops(at(s, p, s->best[p]))) {
 				s->next[p] = s->best[p];
 				s->best[p] = b;
 			} else if (s->next[p] < 0 ||
-				   g > gflops(at(s, p, s->next[p]))) {
+				   g > cfg_gflops(at(s, p, s->next[p]))) {
 				s->next[p] = b;
 			}
 			if (r < lo) {
@@ -155,8 +150,9 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 
 /* One place computes what the findings and the conclusions state; see
  * struct rect_facts. */
-int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
+int facts_rect(struct rctx *x, int dev, void *vf)
 {
+	struct rect_facts *f = vf;
 	const struct store_device *d = x->devs[dev];
 	struct rsize *sz = NULL;
 	int *bs = NULL, rc = -1, p, b, nfail;
@@ -164,7 +160,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
-	f->max_rel = f->pad_max = f->tr_lo = f->tr_hi = NAN;
+	f->max_rel = f->pad_max = NAN;
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
 	f->peak64 = dev_peak_fp64(d);
@@ -193,7 +189,6 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 			f->pad_s = f->ns;
 			f->pad_b = f->blocks[b];
 		}
-		num_range_add(s->prec.ratio, &f->tr_lo, &f->tr_hi);
 		f->ntr += isfinite(s->prec.ratio);
 		f->ns++;
 	}
@@ -210,9 +205,10 @@ out:
 
 /* Per shape: the padded-work ratio of each block, and per precision
  * the first device's fastest block with each device's GFLOP/s there. */
-static int rect_table(struct rctx *x, struct rect_facts *const *F, int nd,
-		      const int *dev)
+static int rect_table(struct rctx *x, void *const *vf, const int *dev,
+		      int nd)
 {
+	struct rect_facts *const *F = (struct rect_facts *const *)vf;
 	const struct rect_facts *f = F[0];
 	char kinds[64] = "l";
 	struct ptable pt;
@@ -444,9 +440,9 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			const struct rcfg *b = at(t, p, t->best[p]);
 
 			pk[d] = rcfg_peak(x, b, &wc);
-			a[d] = rcfg_peak_pct(x, b, gflops(b), &wc, &over);
+			a[d] = rcfg_peak_pct(x, b, cfg_gflops(b), &wc, &over);
 			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x,
-				t->lib[p], gflops(t->lib[p]), &wl, &over) : NAN;
+				t->lib[p], cfg_gflops(t->lib[p]), &wl, &over) : NAN;
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
@@ -571,22 +567,12 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-static int rect_show(struct rctx *x, void *const *f, const int *dev, int n)
-{
-	return rect_table(x, (struct rect_facts *const *)f, n, dev);
-}
-
-static int rect_fill(struct rctx *x, int dev, void *f)
-{
-	return facts_rect(x, dev, f);
-}
-
 int sec_rect(struct rctx *x)
 {
 	static const dvs_say_fn say[] = {say_best, say_pad, say_prec, say_lib,
 					 say_acc, say_misc, say_take};
 	static const struct dvs_sec d = {RECT_SUITE, "rect",
-		sizeof(struct rect_facts), rect_fill, rect_show, say,
+		sizeof(struct rect_facts), facts_rect, rect_table, say,
 		sizeof(say) / sizeof(say[0])};
 
 	return dvs_section(x, &d);

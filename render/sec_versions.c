@@ -216,8 +216,8 @@ static int why_table(struct rctx *x, const struct versions_facts *f)
 				    &p.cell);
 		rtable_text(&p.t, p.cell.len ? rbuf_str(&p.cell) : "--");
 		for (d = 0; d < nd; d++)
-			if (!mem_cfg_num(x, &p.t, p.wide, c[d], rcfg_median(c[d],
-					 VOCAB_METRIC_GFLOPS), -1, 0, 0))
+			if (!mem_cfg_num(x, &p.t, p.wide, c[d],
+					 cfg_gflops(c[d]), -1, 0, 0))
 				p.seen |= rcfg_regime(x, c[d]);
 		why_get(x, first, &w);
 		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
@@ -383,7 +383,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 		why_get(x, fi->best, &w[0][i]);
 		why_get(x, fi->best_ref.a, &w[1][i]);
-		val[0][i] = rcfg_median(fi->best, VOCAB_METRIC_GFLOPS);
+		val[0][i] = cfg_gflops(fi->best);
 		val[1][i] = fi->pct_ref;
 		val[2][i] = fi->pct_peak;
 		val[3][i] = fi->peak;
@@ -418,8 +418,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	if (f0->fastest) {
 		cfg_put(f0->fastest, &v);
 		for (i = 0; i < s->n; i++)
-			val[0][i] = rcfg_median(VF(s, i)->fastest,
-						VOCAB_METRIC_GFLOPS);
+			val[0][i] = cfg_gflops(VF(s, i)->fastest);
 		dvs_num(x, s, fv_put(&v, "G"), val[0], 4, 0);
 		i = (int)rcfg_regime(x, f0->fastest);
 		fv_str(&v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
