@@ -590,6 +590,39 @@ static void test_flip_ns(void **state)
 	free(path);
 }
 
+/* Where one GPU alone of two measured the versions, its findings name
+ * it, as every section's findings stated for one GPU do (dvs_items). */
+static void test_one_gpu(void **state)
+{
+	char *path, *out, sql[200];
+	const char *s, *e;
+	sqlite3 *db;
+
+	(void)state;
+	if (!tex)
+		skip();
+	path = db_copy("one.db");
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	snprintf(sql, sizeof(sql), "PRAGMA foreign_keys = ON; "
+		 "DELETE FROM config WHERE suite = "
+		 "'versions' AND session_id IN (SELECT id FROM session "
+		 "WHERE device_id = %lld)", dev_id[1]);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	out = render_db(path, "versions", NULL);
+	s = strstr(out, "\\subsection{Findings}");
+	assert_non_null(s);
+	e = strstr(s, "\\end{itemize}");
+	assert_non_null(e);
+	assert_non_null(strstr(s, "\\item GPU~1: At $n = "));
+	assert_non_null(strstr(s, "\\item GPU~1: Leaving the library aside"));
+	for (s = strstr(s, "\\item "); s && s < e; s = strstr(s + 1,
+								 "\\item "))
+		assert_int_equal(strncmp(s, "\\item GPU~1: ", 13), 0);
+	free(out);
+	free(path);
+}
+
 /* A below-wave point faster than every steady one is never "best": it
  * is named with its regime instead. */
 static void test_best_steady_only(void **state)
@@ -793,6 +826,7 @@ int main(void)
 		cmocka_unit_test(test_flip_slower),
 		cmocka_unit_test(test_flip_ns),
 		cmocka_unit_test(test_best_steady_only),
+		cmocka_unit_test(test_one_gpu),
 		cmocka_unit_test(test_descriptions),
 		cmocka_unit_test(test_peak_never_over),
 		cmocka_unit_test(test_listing_trim),
