@@ -38,11 +38,6 @@ size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 	return n;
 }
 
-size_t versions_names(const struct rctx *x, int dev, const char ***out)
-{
-	return versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, out);
-}
-
 int versions_sms(const struct rctx *x, int dev)
 {
 	const struct store_prop *p;
@@ -194,7 +189,7 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	memset(f, 0, sizeof(*f));
 	f->sms = versions_sms(x, dev);
 	f->pct_peak = f->pct_ref = NAN;
-	nv = versions_names(x, dev, &vv);
+	nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv);
 	ref = ref_variant(x, dev);
 	/* one step from each built-in version to the next; each own
 	 * kernel against the last built-in one, the one it would replace */

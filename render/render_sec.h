@@ -16,12 +16,10 @@ int app_versions(struct rctx *x);
 /* ---- kernel versions: the facts findings and conclusions share
  * (facts_versions.c) ---------------------------------------------------- */
 
-/* The versions measured on device dev (< 0: any): the registry's
- * (versions_builtin) first, each part shorter names first (v2 before
- * v10), then alphabetically; the order of every table and of the steps.
- * *out is malloc'd (free() the array only). */
-size_t versions_names(const struct rctx *x, int dev, const char ***out);
-/* The same for the variants of suite (the library's among them). */
+/* The variants of suite measured on device dev (< 0: any): the
+ * registry's versions (versions_builtin) first, each part shorter names
+ * first (v2 before v10), then alphabetically; the order of every table
+ * and of the steps. *out is malloc'd (free() the array only). */
 size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out);
 /* The SM count of device dev, 0 when unknown. */
@@ -633,7 +631,7 @@ void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 /* The effects of r[0..s->n) as find_effect writes them, joined as
  * find_devs joins numbers. Appends to b. */
 void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
-		const struct rcmp *const *r, int invert);
+		const struct rcmp *const *r);
 /* Writes one finding's text into out for the facts s->f[0..s->n);
  * returns 0 (out left empty: nothing to say) or -1. */
 typedef int (*dvs_say_fn)(struct rctx *x, const struct dvs *s,

@@ -120,7 +120,7 @@ struct vrow {
 	int rank;
 };
 
-/* By rank, then as versions_names orders names, then by size. */
+/* By rank, then as versions_names_of orders names, then by size. */
 static int row_cmp(const void *pa, const void *pb)
 {
 	const struct vrow *a = pa, *b = pb;
@@ -341,7 +341,7 @@ static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	fv_int(&v, "N", p->n);
 	for (i = 0; i < s->n; i++)
 		r[i] = &VF(s, i)->step[s->item[i]].cmp;
-	dvs_effect(x, s, fv_put(&v, "EFF"), r, 0);
+	dvs_effect(x, s, fv_put(&v, "EFF"), r);
 	step_why(x, s, fv_put(&v, "WHY"));
 	snprintf(key, sizeof(key), "find.vers.step.%s",
 		 verdict_word(&p->cmp));
@@ -396,7 +396,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	dvs_num(x, s, fv_put(&v, "PREF"), val[1], 3, 0);
 	dvs_num(x, s, fv_put(&v, "PPEAK"), val[2], 3, 0);
 	dvs_num(x, s, fv_put(&v, "PEAK"), val[3], 4, 0);
-	dvs_effect(x, s, fv_put(&v, "EFF"), r, 0);
+	dvs_effect(x, s, fv_put(&v, "EFF"), r);
 	snprintf(key, sizeof(key), "vers.peak%d", f0->peak_which);
 	fv_str(&v, "PNAME", lang_get(x->L, key));
 	if (ref)
@@ -471,13 +471,14 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	struct pline l[RTABLE_MAXCOLS];
 	struct pspec ps = {0};
 	struct rbuf tt[RTABLE_MAXCOLS], ylab;
-	size_t nv = versions_names(x, dev, &vv), i, j, n, nn;
+	size_t nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv), i, j, n, nn;
 	double *xy = NULL, lo = INFINITY, hi = 0, y;
 	int *ns = NULL, k = 0;
 
 	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &lib);
 	n = n < RTABLE_MAXCOLS ? n : RTABLE_MAXCOLS;
 	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n', &ns);
+	rbufs_init(tt, RTABLE_MAXCOLS);
 	if (!nn || !(xy = calloc(nn * (n + 1), sizeof(*xy))))
 		goto out;
 	for (i = 0; i < nn; i++)
@@ -486,14 +487,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		const char *v = j < nv ? vv[j] : lib[j - nv];
 
 		for (i = 0; i < nn; i++) {
-			y = rcfg_median(versions_best(x, dev, j < nv ?
+			y = cfg_gflops(versions_best(x, dev, j < nv ?
 				VOCAB_SUITE_VERSIONS : VOCAB_SUITE_REFERENCE,
-				v, ns[i], 0), VOCAB_METRIC_GFLOPS);
+				v, ns[i], 0));
 			xy[nn * (j + 1) + i] = y > 0 ? y : NAN;
 			lo = y > 0 ? fmin(lo, y) : lo;
 			hi = y > 0 ? fmax(hi, y) : hi;
 		}
-		rbuf_init(&tt[j]);
 		mem_variant(&tt[j], v);
 		l[j] = (struct pline){rbuf_str(&tt[j]), xy, xy + nn * (j + 1),
 				      nn, j < nv ? PL_LINE : PL_DOTTED,
@@ -509,10 +509,9 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	ps.w = w;
 	ps.h = h;
 	k = plot_lines(x, &ps, l, n);
-	for (j = 0; j < n; j++)
-		rbuf_free(&tt[j]);
 	rbuf_free(&ylab);
 out:
+	rbufs_free(tt, RTABLE_MAXCOLS);
 	free(xy);
 	free(ns);
 	free(vv);
@@ -641,7 +640,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 static void versions_list(struct rctx *x)
 {
 	const char **vv = NULL;
-	size_t nv = versions_names(x, -1, &vv), i;
+	size_t nv = versions_names_of(x, -1, VOCAB_SUITE_VERSIONS, &vv), i;
 	struct rfind items;
 	struct fv v;
 	struct kv t;
@@ -729,7 +728,7 @@ static int app_body(struct rctx *x)
 	int rc = 0;
 
 	emit_par(x, lang_get(x->L, "vers.app_intro"));
-	nv = versions_names(x, -1, &vv);
+	nv = versions_names_of(x, -1, VOCAB_SUITE_VERSIONS, &vv);
 	for (i = 0; i < nv && !rc; i++)
 		rc = kernel_part(x, vv[i]);
 	free(vv);
