@@ -614,12 +614,14 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 /* The facts f[0..n) of the devices a sentence speaks for and, where
  * dvs_items states items, each one's item[0..n); with mask set, every
  * number is written "#", so that two devices' sentences compare equal
- * where only their numbers differ. */
+ * where only their numbers differ; v, empty, for the sentence's
+ * placeholders (the engine frees it). */
 struct dvs {
 	const void *const *f;
 	const int *item;
 	int n;
 	int mask;
+	struct fv *v;
 };
 /* c's median GFLOP/s, NAN where c is NULL or has none. */
 double cfg_gflops(const struct rcfg *c);

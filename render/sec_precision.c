@@ -272,7 +272,7 @@ static void pr_label(const struct pr_row *w, struct rbuf *b)
 void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
 		     int nd, int one, int sig)
 {
-	struct dvs s = {NULL, NULL, one >= 0 ? 1 : nd, 0};
+	struct dvs s = {NULL, NULL, one >= 0 ? 1 : nd, 0, NULL};
 
 	dvs_num(x, &s, b, v + (one >= 0 ? one : 0), sig, 0);
 }
@@ -497,7 +497,6 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	struct rbuf list[4];
 	double n[PG_MAXD], ci = 0;
 	int i, r, apart = 0;
-	struct fv v;
 
 	if (!PF(s, 0)->n_top || !PF(s, 0)->ncmp)
 		return PF(s, 0)->nrows && !PF(s, 0)->n_top ? emit_string(x,
@@ -508,18 +507,16 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			apart |= isfinite(PF(s, i)->row[r].cmp.ratio) &&
 				 !PF(s, i)->row[r].cmp.interleaved;
 	}
-	fv_init(&v);
 	rbufs_init(list, 4);
 	rows_by_class(x, s, cls_time, 1, list, &ci);
-	dvs_num(x, s, fv_put(&v, "N"), n, 1, 0);
+	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
 	if (s->mask)
-		fv_str(&v, "CI", "#");
+		fv_str(s->v, "CI", "#");
 	else
-		find_pct(fv_put(&v, "CI"), ci, 1);
-	groups_put(x, list, 4, keys, &v);
-	put_then(x, &v, "APART", apart, "precision.find.apart");
-	mp_text_say(x, out, "precision.find.time", &v);
-	fv_free(&v);
+		find_pct(fv_put(s->v, "CI"), ci, 1);
+	groups_put(x, list, 4, keys, s->v);
+	put_then(x, s->v, "APART", apart, "precision.find.apart");
+	mp_text_say(x, out, "precision.find.time", s->v);
 	return 0;
 }
 
@@ -532,7 +529,6 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	struct rbuf list[3];
 	double pr[PG_MAXD], p32[PG_MAXD], p64[PG_MAXD];
 	int i, same = 1;
-	struct fv v;
 
 	for (i = 0; i < s->n; i++) {
 		pr[i] = PF(s, i)->pratio;
@@ -542,20 +538,18 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			return 0;
 		same &= fabs(pr[i] / 2 - 1) <= PR_RATIO_TOL;
 	}
-	fv_init(&v);
 	rbufs_init(list, 3);
 	rows_by_class(x, s, cls_peak, 0, list, NULL);
-	dvs_num(x, s, fv_put(&v, "R"), pr, 3, 0);
-	dvs_num(x, s, fv_put(&v, "P32"), p32, 5, 0);
-	dvs_num(x, s, fv_put(&v, "P64"), p64, 5, 0);
-	find_pct(fv_put(&v, "TOL"), 100 * PR_RATIO_TOL, 2);
-	put_then(x, &v, "OPEN", list[1].len || list[2].len,
+	dvs_num(x, s, fv_put(s->v, "R"), pr, 3, 0);
+	dvs_num(x, s, fv_put(s->v, "P32"), p32, 5, 0);
+	dvs_num(x, s, fv_put(s->v, "P64"), p64, 5, 0);
+	find_pct(fv_put(s->v, "TOL"), 100 * PR_RATIO_TOL, 2);
+	put_then(x, s->v, "OPEN", list[1].len || list[2].len,
 		 "precision.find.open");
-	groups_put(x, list, 3, keys, &v);
-	fv_str(&v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
+	groups_put(x, list, 3, keys, s->v);
+	fv_str(s->v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
 	       "");
-	mp_text_say(x, out, "precision.find.why", &v);
-	fv_free(&v);
+	mp_text_say(x, out, "precision.find.why", s->v);
 	return 0;
 }
 
@@ -583,7 +577,6 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const char *const name[4] = {"PCT", "PEAK", "RP", "SHARE"};
 	static const int sig[4] = {3, 5, 3, 3};
 	int i, which, over, lib = pr_lib(x, PF(s, 0));
-	struct fv fv;
 
 	if (lib < 0)
 		return 0;
@@ -597,13 +590,11 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[PR_FP64]) /
 			  cfg_gflops(w->top[PR_FP64]);
 	}
-	fv_init(&fv);
-	pr_label(&PF(s, 0)->row[lib], fv_put(&fv, "V"));
-	pr_label(&PF(s, 0)->row[PF(s, 0)->fast64_own], fv_put(&fv, "O"));
+	pr_label(&PF(s, 0)->row[lib], fv_put(s->v, "V"));
+	pr_label(&PF(s, 0)->row[PF(s, 0)->fast64_own], fv_put(s->v, "O"));
 	for (i = 0; i < 4; i++)
-		dvs_num(x, s, fv_put(&fv, name[i]), v[i], sig[i], 0);
-	mp_text_say(x, out, "precision.find.lib", &fv);
-	fv_free(&fv);
+		dvs_num(x, s, fv_put(s->v, name[i]), v[i], sig[i], 0);
+	mp_text_say(x, out, "precision.find.lib", s->v);
 	return 0;
 }
 
@@ -639,13 +630,11 @@ static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct pr_facts *f = PF(s, 0);
 	double n[PG_MAXD];
 	struct rbuf *b;
-	struct fv v;
 	int i, r;
 
 	if (!f->nacc_not)
 		return 0;
-	fv_init(&v);
-	b = fv_put(&v, "LIST");
+	b = fv_put(s->v, "LIST");
 	for (r = 0; r < f->nrows; r++)
 		if (f->row[r].emean[PR_FP64] >= f->row[r].emean[PR_FP32]) {
 			rbuf_puts(b, b->len ? ", " : "");
@@ -653,9 +642,8 @@ static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		}
 	for (i = 0; i < s->n; i++)
 		n[i] = PF(s, i)->n_acc;
-	dvs_num(x, s, fv_put(&v, "N"), n, 1, 0);
-	mp_text_say(x, out, "precision.find.acc_not", &v);
-	fv_free(&v);
+	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
+	mp_text_say(x, out, "precision.find.acc_not", s->v);
 	return 0;
 }
 
@@ -668,7 +656,6 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct pr_row *ref[PR_NP] = {NULL, NULL};
 	int i, r, p, nb = 0, nover = 0, same = 1;
 	struct rbuf *b;
-	struct fv v;
 
 	if (s->mask)	/* one finding over all the devices */
 		return rbuf_putc(out, '#'), 0;
@@ -702,38 +689,33 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	}
 	if (!isfinite(lo[PR_FP32]) || !isfinite(lo[PR_FP64]))
 		return 0;
-	fv_init(&v);
-	dvs_num(x, s, fv_put(&v, "N"), n, 1, 0);
-	num_range_put(fv_put(&v, "L32"), lo[0], hi[0], 2, find_num);
-	num_range_put(fv_put(&v, "L64"), lo[1], hi[1], 2, find_num);
-	find_num(fv_put(&v, "M32"), mx[0], 2);
-	find_num(fv_put(&v, "M64"), mx[1], 2);
-	num_range_put(fv_put(&v, "R"), elo, ehi, 3, put_sci);
-	fv_int(&v, "K", nover);
-	fv_int(&v, "NB", nb);
-	find_pct(fv_put(&v, "PCT"), 100 * worst, 2);
-	put_then(x, &v, "SAME", same, "precision.find.acc_same");
-	b = fv_put(&v, "RATIO");
+	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
+	num_range_put(fv_put(s->v, "L32"), lo[0], hi[0], 2, find_num);
+	num_range_put(fv_put(s->v, "L64"), lo[1], hi[1], 2, find_num);
+	find_num(fv_put(s->v, "M32"), mx[0], 2);
+	find_num(fv_put(s->v, "M64"), mx[1], 2);
+	num_range_put(fv_put(s->v, "R"), elo, ehi, 3, put_sci);
+	fv_int(s->v, "K", nover);
+	fv_int(s->v, "NB", nb);
+	find_pct(fv_put(s->v, "PCT"), 100 * worst, 2);
+	put_then(x, s->v, "SAME", same, "precision.find.acc_same");
+	b = fv_put(s->v, "RATIO");
 	if (isfinite(elo)) {
 		rbuf_putc(b, ' ');
-		fv_emit(x, b, "precision.find.acc_ratio", &v);
+		fv_emit(x, b, "precision.find.acc_ratio", s->v);
 	}
 	mp_text_say(x, out, nover ? "precision.find.acc_over" :
-		    "precision.find.acc", &v);
-	fv_free(&v);
+		    "precision.find.acc", s->v);
 	return 0;
 }
 
 /* What the data cannot support, from what they hold. */
 static int say_limits(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	struct fv v;
 
-	fv_init(&v);
-	fv_int(&v, "N", s->n);
+	fv_int(s->v, "N", s->n);
 	mp_text_say(x, out, s->n > 1 ? "precision.find.lim.devs" :
-		    "precision.find.lim.one_dev", &v);
-	fv_free(&v);
+		    "precision.find.lim.one_dev", s->v);
 	return 0;
 }
 
@@ -742,7 +724,6 @@ static int say_limits(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	double lo[3] = {NAN, NAN, NAN}, hi[3] = {NAN, NAN, NAN};
-	struct fv v;
 	int i, r;
 
 	if (s->mask)	/* one take-away over all the devices */
@@ -756,13 +737,11 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		}
 	if (!isfinite(lo[0]) || !isfinite(lo[2]))
 		return 0;
-	fv_init(&v);
-	num_range_put(fv_put(&v, "R"), lo[0], hi[0], 2, find_num);
-	num_range_put(fv_put(&v, "RL"), lo[1], hi[1], 2, find_num);
-	put_sci(fv_put(&v, "E"), lo[2], 2);
+	num_range_put(fv_put(s->v, "R"), lo[0], hi[0], 2, find_num);
+	num_range_put(fv_put(s->v, "RL"), lo[1], hi[1], 2, find_num);
+	put_sci(fv_put(s->v, "E"), lo[2], 2);
 	mp_text_say(x, out, isfinite(lo[1]) ? "precision.take" :
-		    "precision.take_own", &v);
-	fv_free(&v);
+		    "precision.take_own", s->v);
 	return 0;
 }
 

@@ -153,10 +153,15 @@ void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 static int dvs_text(struct rctx *x, const void *const *f, const int *it,
 		    int n, int mask, dvs_say_fn say, struct rbuf *t)
 {
-	struct dvs s = {f, it, n, mask};
+	struct fv v;
+	struct dvs s = {f, it, n, mask, &v};
+	int rc;
 
 	rbuf_free(t);
-	return say(x, &s, t) || !t->len;
+	fv_init(&v);
+	rc = say(x, &s, t) || !t->len;
+	fv_free(&v);
+	return rc;
 }
 
 void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
@@ -643,7 +648,6 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const int sig[8] = {-3, -3, 4, 3, 3, -3, -3, -2};
 	int d, q, i = f->cn, right = 1, lib = f->lib >= 0;
 	const struct pg_kern *k;
-	struct fv v2;
 
 	if (i < 0 || f->top[i] < 0)
 		return 0;
@@ -669,28 +673,26 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		v[6][d] = lib ? 100 * g->k[g->lib].q.q[PQ_FFMA] : NAN;
 		v[7][d] = 100 * g->k[g->top[i]].q.q[PQ_OCC];
 	}
-	fv_init(&v2);
 	for (q = 0; q < 8; q++)
-		dvs_num(x, s, fv_put(&v2, name[q]), v[q], abs(sig[q]),
+		dvs_num(x, s, fv_put(s->v, name[q]), v[q], abs(sig[q]),
 			sig[q] < 0);
-	fv_int(&v2, "N", f->n[i]);
-	pg_named(x, k->c[i], fv_put(&v2, "V"));
-	fv_num(&v2, "R", k->q.q[PQ_REGS], 3);
+	fv_int(s->v, "N", f->n[i]);
+	pg_named(x, k->c[i], fv_put(s->v, "V"));
+	fv_num(s->v, "R", k->q.q[PQ_REGS], 3);
 	if (k->q.lim)
-		lang_name_put(x, "limiter", k->q.lim, 0, fv_put(&v2, "L"));
+		lang_name_put(x, "limiter", k->q.lim, 0, fv_put(s->v, "L"));
 	mp_text_say(x, out, lib ? "progression.find.peak" :
-		    "progression.find.peak_nolib", &v2);
+		    "progression.find.peak_nolib", s->v);
 	if (isfinite(v[3][0]) && isfinite(v[4][0]))
 		mp_text_say(x, out, right ? "progression.find.peak_right" :
-			    "progression.find.peak_left", &v2);
+			    "progression.find.peak_left", s->v);
 	if (isfinite(v[5][0]))
 		mp_text_say(x, out, lib && isfinite(v[6][0]) ?
 			    "progression.find.peak_ffma" :
-			    "progression.find.peak_ffma_nolib", &v2);
+			    "progression.find.peak_ffma_nolib", s->v);
 	if (isfinite(k->q.q[PQ_REGS]) && isfinite(v[7][0]) && k->q.lim)
-		mp_text_say(x, out, "progression.find.peak_occ", &v2);
-	mp_text_say(x, out, "progression.find.peak_stalls", &v2);
-	fv_free(&v2);
+		mp_text_say(x, out, "progression.find.peak_occ", s->v);
+	mp_text_say(x, out, "progression.find.peak_stalls", s->v);
 	return 0;
 }
 
@@ -818,7 +820,6 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	double v[3][PG_MAXD];
 	int d, i = f->tn, t = f->top[i];
 	const struct rcfg *c;
-	struct fv w;
 
 	if (f->big[i] < 0 || t < 0 || f->lib < 0)
 		return 0;
@@ -829,17 +830,15 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		v[2][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
 	}
-	fv_init(&w);
-	fv_int(&w, "N", f->n[i]);
-	mem_variant(fv_put(&w, "V"), f->k[f->big[i]].variant);
-	mem_variant(fv_put(&w, "B"), f->k[t].variant);
-	dvs_num(x, s, fv_put(&w, "PCT"), v[0], 3, 1);
-	dvs_num(x, s, fv_put(&w, "S"), v[1], 3, 1);
-	dvs_num(x, s, fv_put(&w, "A"), v[2], 3, 1);
-	mp_text_say(x, out, "progression.take", &w);
+	fv_int(s->v, "N", f->n[i]);
+	mem_variant(fv_put(s->v, "V"), f->k[f->big[i]].variant);
+	mem_variant(fv_put(s->v, "B"), f->k[t].variant);
+	dvs_num(x, s, fv_put(s->v, "PCT"), v[0], 3, 1);
+	dvs_num(x, s, fv_put(s->v, "S"), v[1], 3, 1);
+	dvs_num(x, s, fv_put(s->v, "A"), v[2], 3, 1);
+	mp_text_say(x, out, "progression.take", s->v);
 	if (isfinite(v[1][0]) && isfinite(v[2][0]))
-		mp_text_say(x, out, "progression.take_cnt", &w);
-	fv_free(&w);
+		mp_text_say(x, out, "progression.take_cnt", s->v);
 	return 0;
 }
 

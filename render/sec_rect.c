@@ -334,9 +334,7 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct rcmp *r[PG_MAXD];
 	double e[PG_MAXD], rw, rl;
 	int i, p, d, w;
-	struct fv v;
 
-	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++)
 		for (i = 0; i < f->ns; i++) {
 			const struct rect_shape *sh = &f->s[i];
@@ -351,21 +349,20 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				r[d] = &RF(s, d)->s[i].pad_t[p];
 				e[d] = r[d]->ratio / (rw / rl);
 			}
-			mp_fv_set(x, &v, "sSddn3n3n3%2", "PREC", rect_precs[p],
+			mp_fv_set(x, s->v, "sSddn3n3n3%2", "PREC", rect_precs[p],
 				  "SHAPE", &sh->sz, "BW", f->blocks[sh->pw[p]],
 				  "BL", f->blocks[sh->pl[p]], "PW", rw, "PL",
 				  rl, "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
-			dvs_effect(x, s, fv_put(&v, "RT"), r);
-			dvs_num(x, s, fv_put(&v, "E"), e, 3, 0);
+			dvs_effect(x, s, fv_put(s->v, "RT"), r);
+			dvs_num(x, s, fv_put(s->v, "E"), e, 3, 0);
 			w = mem_word(r[0], 0);
-			mp_text_say(x, out, "rect.find.pad", &v);
+			mp_text_say(x, out, "rect.find.pad", s->v);
 			mp_text_say(x, out, w <= MW_NS ? "rect.find.pad.ns" :
 				    fabs(e[0] - 1) <= RECT_PAD_TOL ?
 				    "rect.find.pad.explains" : e[0] > 1 ?
 				    "rect.find.pad.more" : "rect.find.pad.less",
-				    &v);
+				    s->v);
 		}
-	fv_free(&v);
 	return 0;
 }
 
@@ -378,7 +375,6 @@ static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	double hi = pr * (1 + RECT_RATIO_TOL), r[4] = {NAN, NAN, NAN, NAN};
 	double pk[2][PG_MAXD];
 	int i, d;
-	struct fv v;
 
 	if (!f->ntr)
 		return 0;
@@ -391,29 +387,27 @@ static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		pk[0][d] = RF(s, d)->peak32;
 		pk[1][d] = RF(s, d)->peak64;
 	}
-	fv_init(&v);
 	for (i = 0; i < 2; i++)
 		if (s->mask)
-			fv_str(&v, i ? "LRANGE" : "RANGE", "#");
+			fv_str(s->v, i ? "LRANGE" : "RANGE", "#");
 		else
-			num_range_put(fv_put(&v, i ? "LRANGE" : "RANGE"),
+			num_range_put(fv_put(s->v, i ? "LRANGE" : "RANGE"),
 				      r[2 * i], r[2 * i + 1], 3, find_num);
 	mp_text_say(x, out, isfinite(r[2]) ? "rect.find.prec" :
-		    "rect.find.prec_nolib", &v);
-	dvs_num(x, s, fv_put(&v, "P32"), pk[0], 4, 0);
-	dvs_num(x, s, fv_put(&v, "P64"), pk[1], 4, 0);
-	mp_fv_set(x, &v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
+		    "rect.find.prec_nolib", s->v);
+	dvs_num(x, s, fv_put(s->v, "P32"), pk[0], 4, 0);
+	dvs_num(x, s, fv_put(s->v, "P64"), pk[1], 4, 0);
+	mp_fv_set(x, s->v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
 	if (!isfinite(f->peak64))
-		mp_text_say(x, out, "rect.find.pr.none", &v);
+		mp_text_say(x, out, "rect.find.pr.none", s->v);
 	else if (isfinite(pr))
 		mp_text_say(x, out, r[0] >= lo && r[1] <= hi ?
 			    "rect.find.pr.near" : r[1] < lo ?
 			    "rect.find.pr.below" : r[0] > hi ?
-			    "rect.find.pr.above" : "rect.find.pr.mixed", &v);
+			    "rect.find.pr.above" : "rect.find.pr.mixed", s->v);
 	/* doubled bytes and the peaks predict the same 2 */
 	if (isfinite(pr) && fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
-		mp_text_say(x, out, "rect.find.pr.two", &v);
-	fv_free(&v);
+		mp_text_say(x, out, "rect.find.pr.two", s->v);
 	return 0;
 }
 
@@ -426,9 +420,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct rect_facts *f = RF(s, 0);
 	double a[PG_MAXD], c[PG_MAXD], pk[PG_MAXD], sh[PG_MAXD];
 	int i, p, d, wc, wl, over, lover;
-	struct fv v;
 
-	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
 		for (i = f->ns - 1; i >= 0; i--)
 			if (rcfg_steady(x, at(&f->s[i], p, f->s[i].best[p])))
@@ -446,21 +438,20 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
-		mp_fv_set(x, &v, "sS", "PREC", rect_precs[p], "SHAPE",
+		mp_fv_set(x, s->v, "sS", "PREC", rect_precs[p], "SHAPE",
 			  &f->s[i].sz);
-		dvs_num(x, s, fv_put(&v, "PCT"), sh, 3, 1);
-		dvs_num(x, s, fv_put(&v, "A"), a, 3, 1);
-		dvs_num(x, s, fv_put(&v, "C"), c, 3, 1);
-		dvs_num(x, s, fv_put(&v, "PK"), pk, 4, 0);
+		dvs_num(x, s, fv_put(s->v, "PCT"), sh, 3, 1);
+		dvs_num(x, s, fv_put(s->v, "A"), a, 3, 1);
+		dvs_num(x, s, fv_put(s->v, "C"), c, 3, 1);
+		dvs_num(x, s, fv_put(s->v, "PK"), pk, 4, 0);
 		mp_text_say(x, out, !isfinite(c[0]) && !lover ?
 			    "rect.find.lib_nolib" : lover ?
 			    "rect.find.lib_over" :
 			    wl == RULE_PEAK_FP64_TC ? "rect.find.lib_tc" :
-			    "rect.find.lib", &v);
+			    "rect.find.lib", s->v);
 	}
 	if (out->len)
-		mp_text_say(x, out, "rect.find.lib_why", &v);
-	fv_free(&v);
+		mp_text_say(x, out, "rect.find.lib_why", s->v);
 	return 0;
 }
 
@@ -471,9 +462,7 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const char *const key[] = {"rect.find.acc", "rect.find.acc_over"};
 	int i, p, d, over, khi;
 	double top[2][PG_MAXD];
-	struct fv v;
 
-	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
 		for (d = 0, over = khi = 0; d < s->n; d++) {
 			top[0][d] = top[1][d] = NAN;
@@ -494,13 +483,12 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		}
 		if (!isfinite(top[0][0]))
 			continue;
-		mp_fv_set(x, &v, "ssd", "PREC", rect_precs[p], "U", p ?
+		mp_fv_set(x, s->v, "ssd", "PREC", rect_precs[p], "U", p ?
 			  "2^{-53}" : "2^{-24}", "KHI", khi);
-		dvs_num(x, s, fv_put(&v, "RMAX"), top[0], 3, 0);
-		dvs_num(x, s, fv_put(&v, "CMAX"), top[1], 3, 0);
-		mp_text_say(x, out, key[over], &v);
+		dvs_num(x, s, fv_put(s->v, "RMAX"), top[0], 3, 0);
+		dvs_num(x, s, fv_put(s->v, "CMAX"), top[1], 3, 0);
+		mp_text_say(x, out, key[over], s->v);
 	}
-	fv_free(&v);
 	return 0;
 }
 
@@ -547,7 +535,6 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct rect_facts *f = RF(s, 0);
 	int i, p, fills = 1, top = f->nb - 1;
-	struct fv v;
 
 	if (f->pad_s < 0 || !f->nb)
 		return 0;
@@ -556,14 +543,12 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		for (i = 0; i < f->ns; i++)
 			fills &= (f->s[i].best[p] == top) ==
 				 rcfg_steady(x, f->s[i].c[p][top]);
-	fv_init(&v);
-	mp_fv_set(x, &v, "dSd", "B", f->pad_b, "SHAPE", &f->s[f->pad_s].sz,
+	mp_fv_set(x, s->v, "dSd", "B", f->pad_b, "SHAPE", &f->s[f->pad_s].sz,
 		  "BT", f->blocks[f->nb - 1]);
-	find_pct(fv_put(&v, "W"), 100 * (f->pad_max - 1), 2);
-	mp_text_say(x, out, "rect.take", &v);
+	find_pct(fv_put(s->v, "W"), 100 * (f->pad_max - 1), 2);
+	mp_text_say(x, out, "rect.take", s->v);
 	if (fills)
-		mp_text_say(x, out, "rect.take_fills", &v);
-	fv_free(&v);
+		mp_text_say(x, out, "rect.take_fills", s->v);
 	return 0;
 }
 

@@ -330,23 +330,20 @@ static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct versions_pair *p = &VF(s, 0)->step[s->item[0]];
 	const struct rcmp *r[PG_MAXD];
 	char key[64];
-	struct fv v;
 	int i;
 
 	if (!isfinite(p->cmp.ratio))
 		return 0;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "A"), p->a->c->variant);
-	mem_variant(fv_put(&v, "B"), p->b->c->variant);
-	fv_int(&v, "N", p->n);
+	mem_variant(fv_put(s->v, "A"), p->a->c->variant);
+	mem_variant(fv_put(s->v, "B"), p->b->c->variant);
+	fv_int(s->v, "N", p->n);
 	for (i = 0; i < s->n; i++)
 		r[i] = &VF(s, i)->step[s->item[i]].cmp;
-	dvs_effect(x, s, fv_put(&v, "EFF"), r);
-	step_why(x, s, fv_put(&v, "WHY"));
+	dvs_effect(x, s, fv_put(s->v, "EFF"), r);
+	step_why(x, s, fv_put(s->v, "WHY"));
 	snprintf(key, sizeof(key), "find.vers.step.%s",
 		 verdict_word(&p->cmp));
-	fv_emit(x, out, key, &v);
-	fv_free(&v);
+	fv_emit(x, out, key, s->v);
 	return 0;
 }
 
@@ -370,14 +367,12 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	struct rbuf lim, *why;
 	struct vwhy w[2][PG_MAXD];
 	char key[64];
-	struct fv v;
 	int i, over = 0, ref = 1;
 
 	if (!f0->best)
 		return 0;
-	fv_init(&v);
 	rbuf_init(&lim);
-	cfg_put(f0->best, &v);
+	cfg_put(f0->best, s->v);
 	for (i = 0; i < s->n; i++) {
 		const struct versions_facts *fi = VF(s, i);
 
@@ -392,42 +387,41 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		r[i] = &fi->best_ref.cmp;
 	}
 	limiter_put(x, w[0][0].limiter, &lim);
-	dvs_num(x, s, fv_put(&v, "G"), val[0], 4, 0);
-	dvs_num(x, s, fv_put(&v, "PREF"), val[1], 3, 0);
-	dvs_num(x, s, fv_put(&v, "PPEAK"), val[2], 3, 0);
-	dvs_num(x, s, fv_put(&v, "PEAK"), val[3], 4, 0);
-	dvs_effect(x, s, fv_put(&v, "EFF"), r);
+	dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
+	dvs_num(x, s, fv_put(s->v, "PREF"), val[1], 3, 0);
+	dvs_num(x, s, fv_put(s->v, "PPEAK"), val[2], 3, 0);
+	dvs_num(x, s, fv_put(s->v, "PEAK"), val[3], 4, 0);
+	dvs_effect(x, s, fv_put(s->v, "EFF"), r);
 	snprintf(key, sizeof(key), "vers.peak%d", f0->peak_which);
-	fv_str(&v, "PNAME", lang_get(x->L, key));
+	fv_str(s->v, "PNAME", lang_get(x->L, key));
 	if (ref)
-		mem_variant(fv_put(&v, "LIB"), f0->best_ref.a->c->variant);
-	why = fv_put(&v, "WHY");
+		mem_variant(fv_put(s->v, "LIB"), f0->best_ref.a->c->variant);
+	why = fv_put(s->v, "WHY");
 	if (isfinite(w[0][0].v[W_FFMA]) && isfinite(w[1][0].v[W_FFMA])) {
-		why_num(x, s, &v, "FF", w[0], NULL, W_FFMA, 2);
-		why_num(x, s, &v, "FFL", w[1], NULL, W_FFMA, 2);
-		fv_emit(x, why, "find.vers.why.ffma", &v);
+		why_num(x, s, s->v, "FF", w[0], NULL, W_FFMA, 2);
+		why_num(x, s, s->v, "FFL", w[1], NULL, W_FFMA, 2);
+		fv_emit(x, why, "find.vers.why.ffma", s->v);
 	}
 	if (isfinite(w[0][0].v[W_OCC]) && lim.len) {
-		why_num(x, s, &v, "OCC", w[0], NULL, W_OCC, 2);
-		fv_str(&v, "LIM", rbuf_str(&lim));
-		fv_emit(x, why, "find.vers.why.best_occ", &v);
+		why_num(x, s, s->v, "OCC", w[0], NULL, W_OCC, 2);
+		fv_str(s->v, "LIM", rbuf_str(&lim));
+		fv_emit(x, why, "find.vers.why.best_occ", s->v);
 	}
 	fv_emit(x, out, !ref ? "find.vers.best_noref" : over ?
-		"find.vers.best_over" : "find.vers.best", &v);
-	fv_free(&v);
+		"find.vers.best_over" : "find.vers.best", s->v);
+	fv_free(s->v);
 	if (f0->fastest) {
-		cfg_put(f0->fastest, &v);
+		cfg_put(f0->fastest, s->v);
 		for (i = 0; i < s->n; i++)
 			val[0][i] = cfg_gflops(VF(s, i)->fastest);
-		dvs_num(x, s, fv_put(&v, "G"), val[0], 4, 0);
+		dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
 		i = (int)rcfg_regime(x, f0->fastest);
-		fv_str(&v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
+		fv_str(s->v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
 			"regime.launch" : "regime.wave"));
 		rbuf_putc(out, ' ');
-		fv_emit(x, out, "find.vers.unsteady", &v);
+		fv_emit(x, out, "find.vers.unsteady", s->v);
 	}
 	rbuf_free(&lim);
-	fv_free(&v);
 	return 0;
 }
 
