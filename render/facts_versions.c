@@ -180,13 +180,15 @@ int versions_builtin(const struct rctx *x, const char *variant)
 	return lang_find(x->L, key) != NULL;
 }
 
-int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
+int facts_versions(struct rctx *x, int dev, void *vf)
 {
+	struct versions_facts *f = vf;
 	const char **vv = NULL, *ref, *last;
 	size_t nv, i;
 	int rc = 0, r;
 
 	memset(f, 0, sizeof(*f));
+	f->dev = dev;
 	f->sms = versions_sms(x, dev);
 	f->pct_peak = f->pct_ref = NAN;
 	nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv);

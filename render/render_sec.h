@@ -46,6 +46,7 @@ struct versions_pair {
 };
 #define VF_MAX 16
 struct versions_facts {
+	int dev;
 	int sms;		/* 0 unknown */
 	/* each version against the one measured before it */
 	size_t nsteps;
@@ -64,7 +65,7 @@ struct versions_facts {
 	const struct rcfg *fastest;
 };
 /* The facts of device dev. Returns 0, -1 when the store fails. */
-int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
+int facts_versions(struct rctx *x, int dev, void *f);
 int sec_transfer(struct rctx *x);
 
 int sec_ilp(struct rctx *x);
@@ -648,11 +649,18 @@ typedef int (*dvs_say_fn)(struct rctx *x, const struct dvs *s,
 void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
 	       const void *const *f, const int *dev, int n, dvs_say_fn say,
 	       int (*nitem)(const void *f));
+/* A finding of a section: say() of each item of a device (nitem NULL:
+ * one), as dvs_items states them. */
+struct dvs_find {
+	dvs_say_fn say;
+	int (*nitem)(const void *f);
+};
 /* A section whose facts are per device and whose findings are stated
  * once for the devices that agree: heading KEY.title, KEY.intro (or
  * KEY.absent), show() of the facts (its tables and figure), each
- * device's problems list, the findings say[0..nsay-1) as KEY.find.text
- * and say[nsay - 1] as the paragraph KEY.takeaway. fill() fills size
+ * device's problems list (unless noproblems: the section lists them
+ * elsewhere), the findings find[0..nfind-1) as KEY.find.text and
+ * find[nfind - 1] as the paragraph KEY.takeaway. fill() fills size
  * bytes of facts for a device (0, -1 when the store fails). Returns 0
  * or -1. */
 struct dvs_sec {
@@ -660,8 +668,9 @@ struct dvs_sec {
 	size_t size;
 	int (*fill)(struct rctx *x, int dev, void *f);
 	int (*show)(struct rctx *x, void *const *f, const int *dev, int n);
-	const dvs_say_fn *say;
-	size_t nsay;
+	const struct dvs_find *find;
+	size_t nfind;
+	int noproblems;
 };
 int dvs_section(struct rctx *x, const struct dvs_sec *d);
 

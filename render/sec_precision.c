@@ -751,11 +751,12 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
  * Returns 0, or -1 on a store or template error (message printed). */
 int sec_precision(struct rctx *x)
 {
-	static const dvs_say_fn say[] = {say_time, say_why, say_lib,
-		say_acc_not, say_acc, say_limits, say_take};
+	static const struct dvs_find find[] = {{say_time, NULL},
+		{say_why, NULL}, {say_lib, NULL}, {say_acc_not, NULL},
+		{say_acc, NULL}, {say_limits, NULL}, {say_take, NULL}};
 	static const struct dvs_sec d = {PR_SUITE, "precision",
-		sizeof(struct pr_facts), facts_precision, speed_table, say,
-		sizeof(say) / sizeof(say[0])};
+		sizeof(struct pr_facts), facts_precision, speed_table, find,
+		sizeof(find) / sizeof(find[0]), 0};
 
 	return dvs_section(x, &d);
 }

@@ -245,19 +245,19 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d)
 	}
 	if (!rc && n)
 		rc = d->show(x, (void *const *)f, dev, n);
-	for (i = 0; i < n && !rc; i++)
+	for (i = 0; i < n && !rc && !d->noproblems; i++)
 		problems_list(x, dev[i], d->suite, NULL);
 	find_init(&fd);
 	snprintf(key, sizeof(key), "%s.find.text", d->key);
-	for (j = 0; j + 1 < d->nsay && n && !rc; j++)
+	for (j = 0; j + 1 < d->nfind && n && !rc; j++)
 		dvs_items(x, &fd, key, (const void *const *)f, dev, n,
-			  d->say[j], NULL);
+			  d->find[j].say, d->find[j].nitem);
 	if (!rc && n)
 		rc = find_emit(x, &fd);
 	snprintf(key, sizeof(key), "%s.takeaway", d->key);
 	if (!rc && n)
 		dvs_items(x, NULL, key, (const void *const *)f, dev, n,
-			  d->say[d->nsay - 1], NULL);
+			  d->find[d->nfind - 1].say, d->find[d->nfind - 1].nitem);
 	find_free(&fd);
 	for (i = 0; i < n; i++)
 		free(f[i]);
@@ -844,11 +844,12 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 int sec_progression(struct rctx *x)
 {
-	static const dvs_say_fn say[] = {say_lib, say_peak, say_steps,
-					 say_misc, say_take};
+	static const struct dvs_find find[] = {{say_lib, NULL},
+		{say_peak, NULL}, {say_steps, NULL}, {say_misc, NULL},
+		{say_take, NULL}};
 	static const struct dvs_sec d = {PG_SUITE, "progression",
-		sizeof(struct pg_facts), pg_facts_fill, pg_show, say,
-		sizeof(say) / sizeof(say[0])};
+		sizeof(struct pg_facts), pg_facts_fill, pg_show, find,
+		sizeof(find) / sizeof(find[0]), 0};
 
 	return dvs_section(x, &d);
 }

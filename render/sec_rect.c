@@ -554,11 +554,12 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 int sec_rect(struct rctx *x)
 {
-	static const dvs_say_fn say[] = {say_best, say_pad, say_prec, say_lib,
-					 say_acc, say_misc, say_take};
+	static const struct dvs_find find[] = {{say_best, NULL},
+		{say_pad, NULL}, {say_prec, NULL}, {say_lib, NULL},
+		{say_acc, NULL}, {say_misc, NULL}, {say_take, NULL}};
 	static const struct dvs_sec d = {RECT_SUITE, "rect",
-		sizeof(struct rect_facts), facts_rect, rect_table, say,
-		sizeof(say) / sizeof(say[0])};
+		sizeof(struct rect_facts), facts_rect, rect_table, find,
+		sizeof(find) / sizeof(find[0]), 0};
 
 	return dvs_section(x, &d);
 }

@@ -132,21 +132,25 @@ static int row_cmp(const void *pa, const void *pb)
 	return strcmp(va, vb) ? strcmp(va, vb) : a->c->c->n - b->c->c->n;
 }
 
-/* The rows of f[0..nd): each version and size a finding names, once. */
-static size_t rows_get(const struct rctx *x, const struct versions_facts *f,
-		       size_t nd, struct vrow *rows)
+/* The rows of the facts F[0..nd): each version and size a finding
+ * names, once. */
+static size_t rows_get(const struct rctx *x, const void *const *F, int nd,
+		       struct vrow *rows)
 {
 	const struct rcfg *c[2 * VF_MAX + 3];
-	size_t nr = 0, d, i, j, nc;
+	size_t nr = 0, i, j, nc;
+	int d;
 
 	for (d = 0; d < nd; d++) {
-		for (i = 0, nc = 0; i < f[d].nsteps; i++) {
-			c[nc++] = f[d].step[i].a;
-			c[nc++] = f[d].step[i].b;
+		const struct versions_facts *f = F[d];
+
+		for (i = 0, nc = 0; i < f->nsteps; i++) {
+			c[nc++] = f->step[i].a;
+			c[nc++] = f->step[i].b;
 		}
-		c[nc++] = f[d].best;
-		c[nc++] = f[d].fastest;
-		c[nc++] = f[d].best_ref.a;
+		c[nc++] = f->best;
+		c[nc++] = f->fastest;
+		c[nc++] = f->best_ref.a;
 		for (i = 0; i < nc; i++) {
 			for (j = 0; c[i] && j < nr && (rows[j].c->c->n !=
 			     c[i]->c->n || strcmp(rows[j].c->c->variant,
@@ -166,14 +170,14 @@ static size_t rows_get(const struct rctx *x, const struct versions_facts *f,
 /* One table for every GPU: per row its GFLOP/s on each GPU (each at its
  * best block at that size), then the block, grid, occupancy and
  * counters of the first GPU's configuration. */
-static int why_table(struct rctx *x, const struct versions_facts *f)
+static int why_table(struct rctx *x, const void *const *f, int n)
 {
 	static const char *const tail[] = {
 		"vers.t.grid", "vers.t.occ", "vers.t.inst", "vers.t.ld",
 		"vers.t.dram", "vers.t.reuse", "vers.t.ffma", NULL
 	};
 	struct vrow rows[MAXROWS];
-	size_t nr = rows_get(x, f, x->ndevs, rows), i, d, nd = x->ndevs;
+	size_t nr = rows_get(x, f, n, rows), i, d, nd = x->ndevs;
 	char kinds[RTABLE_MAXCOLS + 1] = "lrl";
 	const struct rcfg *c[PG_MAXD], *first;
 	struct ptable p;
@@ -430,29 +434,20 @@ static int nsteps(const void *f)
 	return (int)((const struct versions_facts *)f)->nsteps;
 }
 
-/* The findings of the devices that measured the suite, f[0..n): each
- * step from a version to the next, then the best against the library
- * and the peak, or that nothing counts as best; each once for the GPUs
- * that agree. */
-static int findings(struct rctx *x, const void *const *f, const int *dev,
-		    int n)
+/* That some GPU has no point that counts as best; once. */
+static int say_nosteady(struct rctx *x, const struct dvs *s,
+			struct rbuf *out)
 {
-	struct rfind fl;
 	int d;
 
-	find_init(&fl);
-	dvs_items(x, &fl, "find.vers.sentence", f, dev, n, say_step, nsteps);
-	dvs_items(x, &fl, "find.vers.sentence", f, dev, n, say_best, NULL);
-	for (d = 0; d < n && (((const struct versions_facts *)f[d])->best ||
-			      !((const struct versions_facts *)f[d])->fastest);
-	     d++)
+	if (s->mask)	/* one finding over every GPU */
+		return rbuf_putc(out, '#'), 0;
+	for (d = 0; d < s->n && (VF(s, d)->best || !VF(s, d)->fastest); d++)
 		;
-	if (d < n)	/* some GPU has no point that counts */
-		find_add(x, &fl, "find.vers.nosteady", NULL, 0);
-	d = find_emit(x, &fl);
-	find_free(&fl);
-	return d;
+	return d < s->n ? emit_string(x, out, "find.vers.nosteady", NULL, 0)
+			: 0;
 }
+
 /* ---- the figure ---------------------------------------------------------- */
 
 /* GFLOP/s against n of device dev through the figure engine: one line
@@ -656,107 +651,79 @@ static void versions_list(struct rctx *x)
 }
 
 /* What to take away: the largest step on the first GPU and the best
- * against the library, from the facts the findings state. */
-static void takeaway(struct rctx *x, const struct versions_facts *f)
+ * against the library, from the facts the findings state; once. */
+static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	const struct versions_facts *f = VF(s, 0);
 	const struct versions_pair *top = NULL;
-	struct fv v;
 	size_t i;
 
+	if (s->mask)	/* one take-away, the first GPU's */
+		return rbuf_putc(out, '#'), 0;
 	for (i = 0; i < f->nsteps; i++)
 		if (f->step[i].cmp.verdict == RULE_HIGHER &&
 		    (!top || f->step[i].cmp.ratio > top->cmp.ratio))
 			top = &f->step[i];
-	if (!top || !f->best || !isfinite(f->pct_ref))
-		return;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "A"), top->a->c->variant);
-	mem_variant(fv_put(&v, "B"), top->b->c->variant);
-	fv_num(&v, "R", top->cmp.ratio, 3);
-	mem_variant(fv_put(&v, "V"), f->best->c->variant);
-	fv_num(&v, "PREF", f->pct_ref, 3);
-	fv_par(x, "vers.takeaway", &v);
-	fv_free(&v);
+	if (f->dev || !top || !f->best || !isfinite(f->pct_ref))
+		return 0;
+	mem_variant(fv_put(s->v, "A"), top->a->c->variant);
+	mem_variant(fv_put(s->v, "B"), top->b->c->variant);
+	fv_num(s->v, "R", top->cmp.ratio, 3);
+	mem_variant(fv_put(s->v, "V"), f->best->c->variant);
+	fv_num(s->v, "PREF", f->pct_ref, 3);
+	return fv_emit(x, out, "vers.takeaway", s->v);
 }
 
-static int main_body(struct rctx *x)
+/* After the intro: each version in a sentence, then the table and the
+ * figures. */
+static int vers_show(struct rctx *x, void *const *f, const int *dev, int n)
 {
-	const char *app = lang_get(x->L, "vers.intro_app");
-	size_t d, nd = x->ndevs;
-	struct versions_facts *f = calloc(nd ? nd : 1, sizeof(*f));
-	const void *fp[PG_MAXD];
-	int dev[PG_MAXD], n = 0, rc = f ? 0 : -1;
-	struct rbuf t;
-
-	/* the reference to the appendix is gone where the report leaves
-	 * the appendix out (report.c's refs_unwritten_drop) */
-	rbuf_init(&t);
-	rbuf_printf(&t, "%s%s%s", lang_get(x->L, "vers.intro"), *app ? " " :
-		    "", app);
-	emit_par(x, rbuf_str(&t));
-	rbuf_free(&t);
+	(void)dev;
 	versions_list(x);
-	for (d = 0; d < nd && !rc; d++)
-		rc = facts_versions(x, (int)d, &f[d]);
-	if (!rc)
-		rc = why_table(x, f);
-	if (!rc)
-		rc = perf_figures(x);
-	for (d = 0; d < nd && n < PG_MAXD && !rc; d++)
-		if (model_has_suite(x, (int)d, VOCAB_SUITE_VERSIONS)) {
-			dev[n] = (int)d;
-			fp[n++] = &f[d];
-		}
-	if (!rc)
-		rc = findings(x, fp, dev, n);
-	if (!rc && nd)
-		takeaway(x, f);
-	free(f);
+	return why_table(x, (const void *const *)f, n) || perf_figures(x) ?
+	       -1 : 0;
+}
+
+/* Text dense with numbers and long words (Polish, German): TeX may
+ * stretch a line's spaces rather than push a word into the margin; the
+ * group ends with the section. */
+#define VERS_GROUP "\\begingroup\\setlength{\\emergencystretch}{3em}\n"
+
+int sec_versions(struct rctx *x)
+{
+	static const struct dvs_find find[] = {{say_step, nsteps},
+		{say_best, NULL}, {say_nosteady, NULL}, {say_take, NULL}};
+	/* the failed configurations are listed by kernel in the appendix */
+	static const struct dvs_sec d = {VOCAB_SUITE_VERSIONS, "versions",
+		sizeof(struct versions_facts), facts_versions, vers_show,
+		find, sizeof(find) / sizeof(find[0]), 1};
+	int rc;
+
+	rbuf_puts(&x->body, VERS_GROUP);
+	rc = dvs_section(x, &d);
+	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
 }
 
-static int app_body(struct rctx *x)
+/* The appendix: each version's description and source. */
+int app_versions(struct rctx *x)
 {
 	const char **vv = NULL;
 	size_t nv, i;
 	int rc = 0;
 
-	emit_par(x, lang_get(x->L, "vers.app_intro"));
-	nv = versions_names_of(x, -1, VOCAB_SUITE_VERSIONS, &vv);
-	for (i = 0; i < nv && !rc; i++)
-		rc = kernel_part(x, vv[i]);
-	free(vv);
-	return rc;
-}
-
-/* The main body's section (app unset) or the appendix. Text dense with
- * numbers and long words (Polish, German): TeX may stretch a line's
- * spaces rather than push a word into the margin; the group ends with
- * the section. */
-static int versions_section(struct rctx *x, int app)
-{
-	int rc = 0;
-
-	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
-		  "{3em}\n");
-	emit_heading(x, 0, lang_get(x->L, app ? "versions.app_title" :
-					    "versions.title"));
-	if (app)
-		rbuf_puts(&x->body, "\\label{app:versions}\n");
-	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS))
+	rbuf_puts(&x->body, VERS_GROUP);
+	emit_heading(x, 0, lang_get(x->L, "versions.app_title"));
+	rbuf_puts(&x->body, "\\label{app:versions}\n");
+	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
 		emit_par(x, lang_get(x->L, "versions.absent"));
-	else
-		rc = app ? app_body(x) : main_body(x);
+	} else {
+		emit_par(x, lang_get(x->L, "vers.app_intro"));
+		nv = versions_names_of(x, -1, VOCAB_SUITE_VERSIONS, &vv);
+		for (i = 0; i < nv && !rc; i++)
+			rc = kernel_part(x, vv[i]);
+		free(vv);
+	}
 	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
-}
-
-int sec_versions(struct rctx *x)
-{
-	return versions_section(x, 0);
-}
-
-int app_versions(struct rctx *x)
-{
-	return versions_section(x, 1);
 }

@@ -223,8 +223,7 @@ vers.app_intro = Dla każdej wersji: jej opis i kod źródłowy kernela w postac
 # Issue 11, kernel versions (report P): the main body's tables, figure
 # and findings, the appendix's trimmed listings (render/sec_versions.c,
 # render/facts_versions.c).
-vers.intro = Każda wersja oblicza $C = AB$ dla kwadratowych macierzy $n \times n$ pojedynczej precyzji z blokami $b \times b$ wątków i robi jeden krok dalej niż wersja poprzednia, jak w sprawozdaniu~P; wzorcem jest SGEMM z biblioteki (\texttt{cublas}).
-vers.intro_app = Dodatek~\ref{app:versions} podaje kod źródłowy każdego kernela i każdą zmierzoną konfigurację.
+versions.intro = Każda wersja oblicza $C = AB$ dla kwadratowych macierzy $n \times n$ pojedynczej precyzji z blokami $b \times b$ wątków i robi jeden krok dalej niż wersja poprzednia, jak w sprawozdaniu~P; wzorcem jest SGEMM z biblioteki (\texttt{cublas}). Dodatek~\ref{app:versions} podaje kod źródłowy każdego kernela i każdą zmierzoną konfigurację.
 vers.item = \texttt{@@NAME@@}: @@DESC@@.
 vers.lim.warps = liczba warpów
 vers.lim.registers = rejestry
@@ -232,7 +231,8 @@ vers.lim.shared memory = pamięć współdzielona
 vers.lim.blocks per SM = bloki na SM
 vers.fig_caption = Wydajność [GFLOP/s] każdej wersji przy najlepszym rozmiarze bloku oraz biblioteki w funkcji rozmiaru macierzy (mediany; oś jest logarytmiczna, gdy wartości obejmują więcej niż rząd wielkości).
 vers.source_trimmed = Kernel \texttt{@@NAME@@} w postaci mierzonej (zapisany w sesji @@SESSION@@) wraz z funkcjami urządzenia i makrami, których używa; kod uruchamiający po stronie hosta pominięto.
-find.vers.sentence = @@DEV@@@@TEXT@@
+versions.find.text = @@DEV@@@@TEXT@@
+versions.takeaway = @@DEV@@@@TEXT@@
 
 problem.intro = Konfiguracje bez poprawnego pomiaru:
 problem.item = @@WHAT@@: @@STATUS@@ --- @@REASON@@
