@@ -775,29 +775,28 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct pg_facts *f = PG_F(s, 0);
 	int i, j, rc = 0;
-	struct plist l;
+	struct rbuf *list = fv_put(s->v, "LIST");
 
-	parts_list_init(&l);
-	mp_fv_set(x, &l.all, "dd", "K", f->nok, "N", f->nall);
+	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "progression.find.verified_all" :
-			    "progression.find.verified_some", &l.all);
+			    "progression.find.verified_some", s->v);
 	for (i = 0; i < f->nn; i++)
 		if (model_unsteady_find(x, f->dev, PG_SUITE, 'n', f->n[i]))
-			rbuf_printf(l.list, "%s%d", l.list->len ? ", " : "",
+			rbuf_printf(list, "%s%d", list->len ? ", " : "",
 				    f->n[i]);
-	if (l.list->len)
-		mp_text_say(x, out, "progression.find.nonsteady", &l.all);
-	rbuf_free(l.list);
+	if (list->len)
+		mp_text_say(x, out, "progression.find.nonsteady", s->v);
+	rbuf_free(list);
 	for (j = 0; f->cn >= 0 && j < f->nk; j++)
 		if (f->k[j].c[f->cn] && !f->k[j].q.has) {
-			rbuf_puts(l.list, l.list->len ? ", " : "");
-			mem_variant(l.list, f->k[j].variant);
+			rbuf_puts(list, list->len ? ", " : "");
+			mem_variant(list, f->k[j].variant);
 		}
-	if (l.list->len) {
-		fv_int(&l.all, "N", f->n[f->cn]);
-		mp_text_say(x, out, "progression.find.cnt_some", &l.all);
+	if (list->len) {
+		fv_int(s->v, "N", f->n[f->cn]);
+		mp_text_say(x, out, "progression.find.cnt_some", s->v);
 	}
 	if (f->cn < 0 && out->len)
 		rbuf_putc(out, ' ');
@@ -806,8 +805,6 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 					  "progression.counters_none",
 					  "progression.counters_unavailable",
 					  out);
-	fv_free(&l.item);
-	fv_free(&l.all);
 	return rc;
 }
 

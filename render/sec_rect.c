@@ -496,18 +496,17 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct rect_facts *f = RF(s, 0);
-	struct plist l;
+	struct rbuf *list = fv_put(s->v, "LIST");
 	size_t j;
 	int i;
 
-	parts_list_init(&l);
 	if (isfinite(f->max_rel))
-		rbuf_printf(fv_put(&l.all, "E"), "\\num{%.2e}", f->max_rel);
-	mp_fv_set(x, &l.all, "dd", "K", f->nok, "N", f->nall);
+		rbuf_printf(fv_put(s->v, "E"), "\\num{%.2e}", f->max_rel);
+	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "rect.find.verified_all" :
-			    "rect.find.verified_some", &l.all);
+			    "rect.find.verified_some", s->v);
 	for (i = 0; i < f->ns; i++)
 		for (j = 0; j < x->ncfgs; j++) {
 			const struct rcfg *c = &x->cfgs[j];
@@ -517,15 +516,13 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			    c->c->k == f->s[i].sz.k &&
 			    c->c->n == f->s[i].sz.n && rcfg_ok(c) &&
 			    !rcfg_steady(x, c)) {
-				rbuf_puts(l.list, l.list->len ? ", " : "");
-				rect_shape_label(&f->s[i].sz, l.list);
+				rbuf_puts(list, list->len ? ", " : "");
+				rect_shape_label(&f->s[i].sz, list);
 				break;
 			}
 		}
-	if (l.list->len)
-		mp_text_say(x, out, "rect.find.nonsteady", &l.all);
-	fv_free(&l.item);
-	fv_free(&l.all);
+	if (list->len)
+		mp_text_say(x, out, "rect.find.nonsteady", s->v);
 	return 0;
 }
 
