@@ -401,7 +401,7 @@ struct rect_facts {
 	/* the largest padded-work ratio of an ok configuration at the
 	 * largest block (pad_s: its shape, -1 none) */
 	double pad_max;
-	int pad_s, pad_b;
+	int pad_s;
 	int ntr;		/* shapes with fp32 against fp64 in time */
 };
 /* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */

@@ -56,8 +56,6 @@ struct pr_facts {
 };
 static const char *const pr_precs[PR_NP] = {VOCAB_PREC_FP32,
 					    VOCAB_PREC_FP64};
-/* the unit roundoff u of each precision */
-static const double pr_unit[PR_NP] = {0x1p-24, 0x1p-53};
 
 /* The table order: report P's versions, report G's kernels, the
  * library last; a kernel this renderer does not know follows. */
@@ -614,8 +612,8 @@ static void pr_bound(const struct rctx *x, int dev, int *nb, int *nover,
 		    !rcfg_ok(c))
 			continue;
 		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-		bd = c->c->k * pr_unit[!strcmp(c->c->precision ?
-			c->c->precision : "", VOCAB_PREC_FP64)];
+		bd = c->c->k * rect_unit(!strcmp(c->c->precision ?
+			c->c->precision : "", VOCAB_PREC_FP64));
 		if (!isfinite(m) || !(bd > 0))
 			continue;
 		++*nb;
@@ -670,9 +668,9 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				const struct pr_row *w = &f->row[r];
 
 				num_range_add(pr_er(w), &elo, &ehi);
-				num_range_add(w->emean[p] / pr_unit[p], &lo[p],
-					      &hi[p]);
-				num_range_add(w->emax[p] / pr_unit[p], &mlo,
+				num_range_add(w->emean[p] / rect_unit(p),
+					      &lo[p], &hi[p]);
+				num_range_add(w->emax[p] / rect_unit(p), &mlo,
 					      &mx[p]);
 				/* kernels that add an entry's k products in
 				 * one order with the same fused multiply-adds

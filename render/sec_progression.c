@@ -183,7 +183,8 @@ void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
 	}
 	for (d = 0; d < n; d++)
 		for (i = 0; i < ni[d]; i++) {
-			if (done[d][i] || dvs_text(x, f + d, &i, 1, 1, say, &t0))
+			if (done[d][i] ||
+			    dvs_text(x, f + d, &i, 1, 1, say, &t0))
 				continue;
 			gf[0] = f[d];
 			gi[0] = i;
@@ -193,8 +194,8 @@ void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
 			for (e = d + 1, g = 1; e < n; e++)
 				for (j = 0; j < ni[e]; j++)
 					if (!done[e][j] && !dvs_text(x, f + e,
-					    &j, 1, 1, say, &t) &&
-					    !strcmp(rbuf_str(&t0), rbuf_str(&t))) {
+					    &j, 1, 1, say, &t) && !strcmp(
+					    rbuf_str(&t0), rbuf_str(&t))) {
 						done[e][j] = 1;
 						gf[g] = f[e];
 						gi[g++] = j;
@@ -255,9 +256,10 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d)
 	if (!rc && n)
 		rc = find_emit(x, &fd);
 	snprintf(key, sizeof(key), "%s.takeaway", d->key);
+	j = d->nfind - 1;
 	if (!rc && n)
 		dvs_items(x, NULL, key, (const void *const *)f, dev, n,
-			  d->find[d->nfind - 1].say, d->find[d->nfind - 1].nitem);
+			  d->find[j].say, d->find[j].nitem);
 	find_free(&fd);
 	for (i = 0; i < n; i++)
 		free(f[i]);
@@ -551,7 +553,8 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 	for (i = 0, nl = 0; i < f->nn; i++, nl += 2) {
 		/* the own kernels joined, the library apart */
 		for (j = 0; j < f->nk; j++) {
-			ys[nl][j] = f->k[j].lib ? NAN : cfg_gflops(f->k[j].c[i]);
+			ys[nl][j] = f->k[j].lib ? NAN :
+				    cfg_gflops(f->k[j].c[i]);
 			ys[nl + 1][j] = f->k[j].lib ? cfg_gflops(f->k[j].c[i]) :
 					NAN;
 		}

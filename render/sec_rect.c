@@ -187,7 +187,6 @@ int facts_rect(struct rctx *x, int dev, void *vf)
 				continue;
 			f->pad_max = r;
 			f->pad_s = f->ns;
-			f->pad_b = f->blocks[b];
 		}
 		f->ntr += isfinite(s->prec.ratio);
 		f->ns++;
@@ -349,10 +348,11 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				r[d] = &RF(s, d)->s[i].pad_t[p];
 				e[d] = r[d]->ratio / (rw / rl);
 			}
-			mp_fv_set(x, s->v, "sSddn3n3n3%2", "PREC", rect_precs[p],
-				  "SHAPE", &sh->sz, "BW", f->blocks[sh->pw[p]],
-				  "BL", f->blocks[sh->pl[p]], "PW", rw, "PL",
-				  rl, "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
+			mp_fv_set(x, s->v, "sSddn3n3n3%2", "PREC",
+				  rect_precs[p], "SHAPE", &sh->sz, "BW",
+				  f->blocks[sh->pw[p]], "BL",
+				  f->blocks[sh->pl[p]], "PW", rw, "PL", rl,
+				  "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
 			dvs_effect(x, s, fv_put(s->v, "RT"), r);
 			dvs_num(x, s, fv_put(s->v, "E"), e, 3, 0);
 			w = mem_word(r[0], 0);
@@ -433,8 +433,8 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 			pk[d] = rcfg_peak(x, b, &wc);
 			a[d] = rcfg_peak_pct(x, b, cfg_gflops(b), &wc, &over);
-			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x,
-				t->lib[p], cfg_gflops(t->lib[p]), &wl, &over) : NAN;
+			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x, t->lib[p],
+				cfg_gflops(t->lib[p]), &wl, &over) : NAN;
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
@@ -540,8 +540,8 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		for (i = 0; i < f->ns; i++)
 			fills &= (f->s[i].best[p] == top) ==
 				 rcfg_steady(x, f->s[i].c[p][top]);
-	mp_fv_set(x, s->v, "dSd", "B", f->pad_b, "SHAPE", &f->s[f->pad_s].sz,
-		  "BT", f->blocks[f->nb - 1]);
+	mp_fv_set(x, s->v, "dSd", "B", f->blocks[top], "SHAPE",
+		  &f->s[f->pad_s].sz, "BT", f->blocks[top]);
 	find_pct(fv_put(s->v, "W"), 100 * (f->pad_max - 1), 2);
 	mp_text_say(x, out, "rect.take", s->v);
 	if (fills)

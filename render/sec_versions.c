@@ -460,7 +460,8 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	struct pline l[RTABLE_MAXCOLS];
 	struct pspec ps = {0};
 	struct rbuf tt[RTABLE_MAXCOLS], ylab;
-	size_t nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv), i, j, n, nn;
+	size_t nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv), i, j,
+	       n, nn;
 	double *xy = NULL, lo = INFINITY, hi = 0, y;
 	int *ns = NULL, k = 0;
 
