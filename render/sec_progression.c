@@ -102,7 +102,7 @@ static void pg_named(const struct rctx *x, const struct rcfg *c,
 	rbuf_putc(b, ')');
 }
 
-/* ---- one sentence for several GPUs (the rect section's too) -------------- */
+/* ---- one sentence for several GPUs, one section skeleton (dvs_*) --------- */
 
 /* parts[0..s->n) into b joined as find_devs joins numbers, one alone
  * where all print alike, "#" with s->mask (dvs_items compares sentences
