@@ -38,11 +38,6 @@ size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 	return n;
 }
 
-size_t versions_names(const struct rctx *x, int dev, const char ***out)
-{
-	return versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, out);
-}
-
 int versions_sms(const struct rctx *x, int dev)
 {
 	const struct store_prop *p;
@@ -78,7 +73,7 @@ static const struct rcfg *fastest_where(const struct rctx *x, int dev,
 			continue;
 		for (j = 0; j < nonly && strcmp(only[j], c->variant); j++)
 			;
-		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
+		g = cfg_gflops(r);
 		if ((!only || j < nonly) && isfinite(g) && g > bg) {
 			bg = g;
 			best = r;
@@ -185,16 +180,18 @@ int versions_builtin(const struct rctx *x, const char *variant)
 	return lang_find(x->L, key) != NULL;
 }
 
-int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
+int facts_versions(struct rctx *x, int dev, void *vf)
 {
+	struct versions_facts *f = vf;
 	const char **vv = NULL, *ref, *last;
 	size_t nv, i;
 	int rc = 0, r;
 
 	memset(f, 0, sizeof(*f));
+	f->dev = dev;
 	f->sms = versions_sms(x, dev);
 	f->pct_peak = f->pct_ref = NAN;
-	nv = versions_names(x, dev, &vv);
+	nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv);
 	ref = ref_variant(x, dev);
 	/* one step from each built-in version to the next; each own
 	 * kernel against the last built-in one, the one it would replace */
@@ -217,17 +214,15 @@ int facts_versions(struct rctx *x, int dev, struct versions_facts *f)
 	f->best = versions_fastest(x, dev, -1, 1, NULL, 0);
 	f->fastest = versions_fastest(x, dev, -1, 0, NULL, 0);
 	if (f->fastest == f->best ||
-	    (f->best && !(rcfg_median(f->fastest, VOCAB_METRIC_GFLOPS) >
-			  rcfg_median(f->best, VOCAB_METRIC_GFLOPS))))
+	    (f->best && !(cfg_gflops(f->fastest) > cfg_gflops(f->best))))
 		f->fastest = NULL;
 	if (!rc)
 		rc = against_ref(x, dev, ref, f->best, &f->best_ref,
 				 &f->pct_ref);
 	if (f->best) {
 		f->peak = rcfg_peak(x, f->best, &f->peak_which);
-		f->pct_peak = rcfg_peak_pct(x, f->best, rcfg_median(f->best,
-				VOCAB_METRIC_GFLOPS), &f->peak_which,
-					    &f->over_peak);
+		f->pct_peak = rcfg_peak_pct(x, f->best, cfg_gflops(f->best),
+					    &f->peak_which, &f->over_peak);
 	}
 	free(vv);
 	return rc;

@@ -21,12 +21,10 @@ int app_versions(struct rctx *x);
 /* ---- kernel versions: the facts findings and conclusions share
  * (facts_versions.c) ---------------------------------------------------- */
 
-/* The versions measured on device dev (< 0: any): the registry's
- * (versions_builtin) first, each part shorter names first (v2 before
- * v10), then alphabetically; the order of every table and of the steps.
- * *out is malloc'd (free() the array only). */
-size_t versions_names(const struct rctx *x, int dev, const char ***out);
-/* The same for the variants of suite (the library's among them). */
+/* The variants of suite measured on device dev (< 0: any): the
+ * registry's versions (versions_builtin) first, each part shorter names
+ * first (v2 before v10), then alphabetically; the order of every table
+ * and of the steps. *out is malloc'd (free() the array only). */
 size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out);
 /* The SM count of device dev, 0 when unknown. */
@@ -53,6 +51,7 @@ struct versions_pair {
 };
 #define VF_MAX 16
 struct versions_facts {
+	int dev;
 	int sms;		/* 0 unknown */
 	/* each version against the one measured before it */
 	size_t nsteps;
@@ -71,7 +70,7 @@ struct versions_facts {
 	const struct rcfg *fastest;
 };
 /* The facts of device dev. Returns 0, -1 when the store fails. */
-int facts_versions(struct rctx *x, int dev, struct versions_facts *f);
+int facts_versions(struct rctx *x, int dev, void *f);
 
 #define ILP_MAXN 8	/* ILPs a device's facts keep */
 /* Note J's experiment (the ilp suite) on one device, as measured
@@ -399,10 +398,8 @@ struct rect_facts {
 	/* the largest padded-work ratio of an ok configuration at the
 	 * largest block (pad_s: its shape, -1 none) */
 	double pad_max;
-	int pad_s, pad_b;
-	/* fp64 over fp32 time of the best rect blocks over the shapes */
-	double tr_lo, tr_hi;
-	int ntr;
+	int pad_s;
+	int ntr;		/* shapes with fp32 against fp64 in time */
 };
 /* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */
 double rect_pad_ratio(const struct rsize *sz, int b);
@@ -412,7 +409,7 @@ double rect_unit(int p);
  * may break after each sign. */
 void rect_shape_label(const struct rsize *sz, struct rbuf *b);
 /* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_rect(struct rctx *x, int dev, struct rect_facts *f);
+int facts_rect(struct rctx *x, int dev, void *f);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
@@ -603,38 +600,56 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
  * used by the progression and rect sections ---- */
 
 #define PG_MAXD 8		/* devices one such section reports */
-/* The facts f[0..n) of the devices a sentence speaks for; with mask
- * set, every number is written "#", so that two devices' sentences
- * compare equal where only their numbers differ. */
+#define DVS_MAXI 16		/* items of a device dvs_items states */
+/* The facts f[0..n) of the devices a sentence speaks for and, where
+ * dvs_items states items, each one's item[0..n); with mask set, every
+ * number is written "#", so that two devices' sentences compare equal
+ * where only their numbers differ; v, empty, for the sentence's
+ * placeholders (the engine frees it). */
 struct dvs {
 	const void *const *f;
+	const int *item;
 	int n;
 	int mask;
+	struct fv *v;
 };
+/* c's median GFLOP/s, NAN where c is NULL or has none. */
+double cfg_gflops(const struct rcfg *c);
 /* v[0..s->n) as find_devs writes them, once where all print alike
- * (pct: as a percentage). Appends to b. */
+ * (pct: as a percentage; sig 0: a count, its digits alone). Appends to
+ * b. */
 void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 	     const double *v, int sig, int pct);
 /* The effects of r[0..s->n) as find_effect writes them, joined as
  * find_devs joins numbers. Appends to b. */
 void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
-		const struct rcmp *const *r, int invert);
+		const struct rcmp *const *r);
 /* Writes one finding's text into out for the facts s->f[0..s->n);
  * returns 0 (out left empty: nothing to say) or -1. */
 typedef int (*dvs_say_fn)(struct rctx *x, const struct dvs *s,
 			  struct rbuf *out);
-/* say() of the facts f[0..n) of devices dev[0..n): once for all where
- * the sentences agree but for their numbers, else once per device with
- * its prefix (also where one device alone is reported of several); the
- * text becomes the finding of string key (@@DEV@@, @@TEXT@@) in fd, or,
- * fd NULL, a paragraph of it. */
-void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
-	     const void *const *f, const int *dev, int n, dvs_say_fn say);
+/* The items 0..nitem(f[d]) of the facts f[0..n) of devices dev[0..n)
+ * (nitem NULL: one each), each device's in its order: an item is stated
+ * once, by say(), for it and each later device's first item whose text
+ * reads alike but for its numbers, the devices named ("GPU~1, GPU~3: ")
+ * where the group is not all n of them or one alone is reported of
+ * several; the text becomes the finding of string key (@@DEV@@,
+ * @@TEXT@@) in fd, or, fd NULL, a paragraph of it. */
+void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
+	       const void *const *f, const int *dev, int n, dvs_say_fn say,
+	       int (*nitem)(const void *f));
+/* A finding of a section: say() of each item of a device (nitem NULL:
+ * one), as dvs_items states them. */
+struct dvs_find {
+	dvs_say_fn say;
+	int (*nitem)(const void *f);
+};
 /* A section whose facts are per device and whose findings are stated
  * once for the devices that agree: heading KEY.title, KEY.intro (or
  * KEY.absent), show() of the facts (its tables and figure), each
- * device's problems list, the findings say[0..nsay-1) as KEY.find.text
- * and say[nsay - 1] as the paragraph KEY.takeaway. fill() fills size
+ * device's problems list (unless noproblems: the section lists them
+ * elsewhere), the findings find[0..nfind-1) as KEY.find.text and
+ * find[nfind - 1] as the paragraph KEY.takeaway. fill() fills size
  * bytes of facts for a device (0, -1 when the store fails). Returns 0
  * or -1. */
 struct dvs_sec {
@@ -642,8 +657,9 @@ struct dvs_sec {
 	size_t size;
 	int (*fill)(struct rctx *x, int dev, void *f);
 	int (*show)(struct rctx *x, void *const *f, const int *dev, int n);
-	const dvs_say_fn *say;
-	size_t nsay;
+	const struct dvs_find *find;
+	size_t nfind;
+	int noproblems;
 };
 int dvs_section(struct rctx *x, const struct dvs_sec *d);
 

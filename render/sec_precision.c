@@ -17,8 +17,6 @@
 #include "vocab.h"
 
 #define PR_SUITE VOCAB_SUITE_PRECISION
-/* devices one section reports side by side */
-#define PR_MAXD 8
 
 enum { PR_FP32, PR_FP64, PR_NP };
 #define PR_MAXR 16		/* (kernel, block) rows kept */
@@ -41,6 +39,7 @@ struct pr_row {
 	double emax[PR_NP], emean[PR_NP];
 };
 struct pr_facts {
+	int dev;
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
 	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
@@ -57,8 +56,6 @@ struct pr_facts {
 };
 static const char *const pr_precs[PR_NP] = {VOCAB_PREC_FP32,
 					    VOCAB_PREC_FP64};
-/* the unit roundoff u of each precision */
-static const double pr_unit[PR_NP] = {0x1p-24, 0x1p-53};
 
 /* The table order: report P's versions, report G's kernels, the
  * library last; a kernel this renderer does not know follows. */
@@ -131,11 +128,6 @@ static const struct rcfg *pr_find(const struct rctx *x, int dev,
 			       pr_precs[p]);
 }
 
-static double pr_gflops(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
-}
-
 static double pr_acc(const struct rcfg *c, const char *metric)
 {
 	double v = rcfg_median(c, metric);
@@ -150,7 +142,7 @@ static double pr_pct(const struct rctx *x, const struct rcfg *c,
 {
 	*over = 0;
 	*which = -1;
-	return c ? rcfg_peak_pct(x, c, pr_gflops(c), which, over) : NAN;
+	return c ? rcfg_peak_pct(x, c, cfg_gflops(c), which, over) : NAN;
 }
 
 /* The time ratio fp64 / fp32 a finding states: the effect, else the
@@ -205,14 +197,16 @@ static double pr_er(const struct pr_row *w)
 
 /* Fills *f for device dev: what the findings state (struct pr_facts).
  * Returns 0, -1 when the store fails. */
-static int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
+static int facts_precision(struct rctx *x, int dev, void *vf)
 {
+	struct pr_facts *f = vf;
 	const struct store_device *d = x->devs[dev];
 	int *ns = NULL, r, p, rc = -1;
 	size_t nn, i;
 	double best_own = NAN, g;
 
 	memset(f, 0, sizeof(*f));
+	f->dev = dev;
 	f->fast64_own = -1;
 	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
@@ -235,7 +229,7 @@ static int facts_precision(struct rctx *x, int dev, struct pr_facts *f)
 			w->top[p] = f->n_top ? pr_find(x, dev, w, f->n_top, p)
 				    : NULL;
 		g = rcfg_steady(x, w->top[PR_FP64]) ?
-		    pr_gflops(w->top[PR_FP64]) : NAN;
+		    cfg_gflops(w->top[PR_FP64]) : NAN;
 		if (w->own && isfinite(g) && !(g <= best_own)) {
 			best_own = g;
 			f->fast64_own = r;
@@ -259,27 +253,9 @@ out:
 	return rc;
 }
 
-/* ---- every device at once ------------------------------------------------ */
+/* ---- what the section states, per device --------------------------------- */
 
-/* The facts of the devices that measured the suite; every one has the
- * same rows (pr_rows). */
-struct pr_all {
-	int nd, dv[PR_MAXD];
-	struct pr_facts f[PR_MAXD];
-};
-
-static int all_load(struct rctx *x, struct pr_all *a)
-{
-	int d;
-
-	for (d = a->nd = 0; d < (int)x->ndevs && a->nd < PR_MAXD; d++)
-		if (model_has_suite(x, d, PR_SUITE)) {
-			if (facts_precision(x, d, &a->f[a->nd]))
-				return -1;
-			a->dv[a->nd++] = d;
-		}
-	return 0;
-}
+#define PF(s, i) ((const struct pr_facts *)(s)->f[i])
 
 /* "\texttt{v5}", with its block where the kernel ran several. */
 static void pr_label(const struct pr_row *w, struct rbuf *b)
@@ -294,35 +270,15 @@ static void pr_label(const struct pr_row *w, struct rbuf *b)
 void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
 		     int nd, int one, int sig)
 {
-	char s0[64], si[64];
-	int i, same = 1;
+	struct dvs s = {NULL, NULL, one >= 0 ? 1 : nd, 0, NULL};
 
-	render_sig_format(v[0], sig, s0, sizeof(s0));
-	for (i = 1; i < nd; i++) {
-		render_sig_format(v[i], sig, si, sizeof(si));
-		same &= !strcmp(s0, si);
-	}
-	if (one >= 0 || same)
-		find_num(b, v[one >= 0 ? one : 0], sig);
-	else
-		find_devs(x, b, v, nd, sig);
+	dvs_num(x, &s, b, v + (one >= 0 ? one : 0), sig, 0);
 }
 
 /* \num{5.66e8}: a ratio of errors in scientific notation. */
 static void put_sci(struct rbuf *b, double v, int sig)
 {
 	rbuf_printf(b, "\\num{%.*e}", sig - 1, v);
-}
-
-/* The @@DEV@@ of a finding stated for device i alone, "" for all. */
-static void put_dev(const struct rctx *x, const struct pr_all *a, int one,
-		    struct fv *v)
-{
-	char pre[32] = "";
-
-	if (one >= 0)
-		dev_prefix(x, a->dv[one], pre, sizeof(pre));
-	fv_str(v, "DEV", pre);
 }
 
 /* Placeholder name of v: a blank and the string key where on is set,
@@ -336,13 +292,13 @@ static void put_then(const struct rctx *x, struct fv *v, const char *name,
 		rbuf_printf(b, " %s", lang_get(x->L, key));
 }
 
-/* ---- the tables ---------------------------------------------------------- */
+/* ---- the table ----------------------------------------------------------- */
 
 void devs_table_init(struct rctx *x, struct ptable *t,
 		     const char *const *lead, const char *const *grp,
 		     const int *dv, int nd)
 {
-	char kinds[4 + 3 * PR_MAXD];
+	char kinds[4 + 3 * PG_MAXD];
 	size_t nl = 0;
 	int i;
 
@@ -373,24 +329,24 @@ enum { PR_OVER = 1, PR_APART = 2 };
  * every device that has it), then per device the fp64 rate, its share
  * and the finding's effect. Returns PR_OVER where a share would exceed
  * 100 %, PR_APART where the sides were not sampled interleaved. */
-static int speed_row(struct rctx *x, const struct pr_all *a,
+static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		     struct ptable *t, int r)
 {
 	const char *peak = "--";
 	int i, which, over, got = 0;
 
 	rbuf_free(&t->cell);
-	pr_label(&a->f[0].row[r], &t->cell);
+	pr_label(&F[0]->row[r], &t->cell);
 	rtable_text(&t->t, rbuf_str(&t->cell));
-	for (i = 0; i < a->nd; i++)
-		if (a->f[i].row[r].top[PR_FP64] && rcfg_peak(x,
-		    a->f[i].row[r].top[PR_FP64], &which) > 0)
+	for (i = 0; i < nd; i++)
+		if (F[i]->row[r].top[PR_FP64] && rcfg_peak(x,
+		    F[i]->row[r].top[PR_FP64], &which) > 0)
 			peak = lang_get(x->L, which == RULE_PEAK_FP64_TC ?
 					"precision.peak_tc" :
 					"precision.peak_cuda");
 	rtable_text(&t->t, peak);
-	for (i = 0; i < a->nd; i++) {
-		const struct pr_row *w = &a->f[i].row[r];
+	for (i = 0; i < nd; i++) {
+		const struct pr_row *w = &F[i]->row[r];
 		const struct rcfg *c = w->top[PR_FP64];
 		struct rcmp cmp = w->cmp;
 
@@ -402,7 +358,7 @@ static int speed_row(struct rctx *x, const struct pr_all *a,
 		rbuf_free(&t->cell);
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
-		mem_num(&t->t, pr_gflops(c), -1, 0, rbuf_str(&t->cell),
+		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell),
 			t->wide);
 		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
@@ -416,25 +372,27 @@ static int speed_row(struct rctx *x, const struct pr_all *a,
 
 /* The speed table at each device's n_top, anchored by the first
  * device (it holds every one); its note explains a missing share. */
-static int speed_table(struct rctx *x, const struct pr_all *a)
+static int speed_table(struct rctx *x, void *const *f, const int *dev,
+		       int nd)
 {
+	struct pr_facts *const *F = (struct pr_facts *const *)f;
 	struct ptable t;
 	struct fv v;
-	double n[PR_MAXD];
+	double n[PG_MAXD];
 	int i, r, got = 0, nopeak = 0, rc;
 
-	for (i = 0; i < a->nd; i++) {
-		nopeak |= !isfinite(a->f[i].peak[PR_FP64]);
-		n[i] = a->f[i].n_top;
+	for (i = 0; i < nd; i++) {
+		nopeak |= !isfinite(F[i]->peak[PR_FP64]);
+		n[i] = F[i]->n_top;
 	}
 	devs_table_init(x, &t, (const char *const[]){"precision.h_kernel",
 			"precision.h_peak", NULL}, (const char *const[]){
 			"precision.h_g64", "precision.h_pct",
-			"precision.h_ratio", NULL}, a->dv, a->nd);
-	for (r = 0; r < a->f[0].nrows; r++)
-		got |= speed_row(x, a, &t, r);
+			"precision.h_ratio", NULL}, dev, nd);
+	for (r = 0; r < F[0]->nrows; r++)
+		got |= speed_row(x, F, nd, &t, r);
 	fv_init(&v);
-	find_devs_once(x, fv_put(&v, "N"), n, a->nd, -1, 1);
+	find_devs_once(x, fv_put(&v, "N"), n, nd, -1, 1);
 	rc = fv_emit(x, &t.cap, "precision.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));
@@ -444,57 +402,42 @@ static int speed_table(struct rctx *x, const struct pr_all *a)
 	mem_regime_note(x, t.seen, &t.note);
 	if (got & PR_APART)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
-	return parts_table_emit(x, &t, rc, "precision", a->dv[0]);
+	return parts_table_emit(x, &t, rc, "precision", dev[0]);
 }
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* The class of row r on device i in a grouped list, -1 unlisted. */
-typedef int (*pr_cls_fn)(const struct pr_all *a, int r, int i);
+/* The class of row r of f in a grouped list, -1 unlisted. */
+typedef int (*pr_cls_fn)(const struct pr_facts *f, int r);
 
-/* Lists the rows by class into list[class], ", " apart: a row in one
- * class on every device as "label r1 / r2" (the values where vals is
- * set), else under each device's class with the device named. *ci (may
- * be NULL) widens to the largest distance, in %, of an effect's 95 %
- * interval from it. */
-static void rows_by_class(const struct rctx *x, const struct pr_all *a,
+/* Lists the rows of s's devices (every one has each row in the same
+ * class) by class into list[class], ", " apart, each with its effect on
+ * each device where vals is set. *ci (may be NULL) widens to the
+ * largest distance, in %, of an effect's 95 % interval from it. */
+static void rows_by_class(const struct rctx *x, const struct dvs *s,
 			  pr_cls_fn cls, int vals, struct rbuf *list,
 			  double *ci)
 {
-	double v[PR_MAXD];
-	int k[PR_MAXD], r, i, n, once;
+	double v[PG_MAXD];
+	int r, i, k;
 
-	for (r = 0; r < a->f[0].nrows; r++) {
-		for (i = n = 0, once = 1; i < a->nd; i++) {
-			const struct pr_row *w = &a->f[i].row[r];
+	for (r = 0; r < PF(s, 0)->nrows; r++) {
+		if ((k = cls(PF(s, 0), r)) < 0)
+			continue;
+		for (i = 0; i < s->n; i++) {
+			const struct rcmp *c = &PF(s, i)->row[r].cmp;
 
-			k[i] = cls(a, r, i);
-			if (k[i] < 0)
-				continue;
-			once &= k[i] == k[0];
-			v[n++] = pr_eff(w);
-			if (ci && isfinite(w->cmp.hl_lo))
-				*ci = fmax(*ci, 100 * fmax(w->cmp.hl_hi /
-					   w->cmp.hl - 1, 1 - w->cmp.hl_lo /
-					   w->cmp.hl));
+			v[i] = pr_eff(&PF(s, i)->row[r]);
+			if (ci && isfinite(c->hl_lo))
+				*ci = fmax(*ci, 100 * fmax(c->hl_hi / c->hl - 1,
+					   1 - c->hl_lo / c->hl));
 		}
-		once &= n == a->nd;
-		for (i = 0; i < a->nd; i++) {
-			struct rbuf *b = &list[k[i] < 0 ? 0 : k[i]];
-
-			if (k[i] < 0 || (once && i))
-				continue;
-			rbuf_puts(b, b->len ? ", " : "");
-			pr_label(&a->f[0].row[r], b);
-			if (vals)
-				rbuf_putc(b, ' ');
-			if (vals && once)
-				find_devs_once(x, b, v, a->nd, -1, 3);
-			else if (vals)
-				find_num(b, pr_eff(&a->f[i].row[r]), 3);
-			if (!once)
-				rbuf_printf(b, " (GPU~%d)", a->dv[i] + 1);
-		}
+		rbuf_puts(&list[k], list[k].len ? ", " : "");
+		pr_label(&PF(s, 0)->row[r], &list[k]);
+		if (vals)
+			rbuf_putc(&list[k], ' ');
+		if (vals)
+			dvs_num(x, s, &list[k], v, 3, 0);
 	}
 }
 
@@ -517,23 +460,24 @@ static void groups_put(struct rctx *x, struct rbuf *list, int n,
 		fv_emit(x, all, keys[k], &g);
 		fv_free(&g);
 	}
+	rbufs_free(list, (size_t)n);
 }
 
 /* fp64 against fp32: by the rule's verdict on the kernel times. */
-static int cls_time(const struct pr_all *a, int r, int i)
+static int cls_time(const struct pr_facts *f, int r)
 {
 	static const int of[] = {[MW_WORSE] = 0, [MW_BETTER] = 1,
 				 [MW_NS] = 2, [MW_UNTESTED] = 3};
-	const struct rcmp *c = &a->f[i].row[r].cmp;
+	const struct rcmp *c = &f->row[r].cmp;
 
 	return isfinite(c->ratio) ? of[mem_word(c, 0)] : -1;
 }
 
 /* An own kernel's ratio against the FP32 : FP64 peak ratio. */
-static int cls_peak(const struct pr_all *a, int r, int i)
+static int cls_peak(const struct pr_facts *f, int r)
 {
-	const struct pr_row *w = &a->f[i].row[r];
-	double q = pr_eff(w) / a->f[i].pratio;
+	const struct pr_row *w = &f->row[r];
+	double q = pr_eff(w) / f->pratio;
 
 	if (!w->own || !isfinite(q))
 		return -1;
@@ -541,121 +485,115 @@ static int cls_peak(const struct pr_all *a, int r, int i)
 }
 
 /* Each kernel's fp64 over fp32 time at n_top, grouped by the verdict,
- * with the effect; whether the two were sampled interleaved. */
-static void find_time(struct rctx *x, struct rfind *fd,
-		      const struct pr_all *a, struct fv *v)
+ * with the effect; whether the two were sampled interleaved; or that no
+ * size has a kernel steady in both. */
+static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	static const char *const keys[] = {"precision.find.g.longer",
 		"precision.find.g.shorter", "precision.find.g.ns",
 		"precision.find.g.untested"};
 	struct rbuf list[4];
-	double n[PR_MAXD], ci = 0;
-	int i, r, apart = 0, ncmp = 0;
+	double n[PG_MAXD], ci = 0;
+	int i, r, apart = 0;
 
-	for (i = 0; i < a->nd; i++) {
-		n[i] = a->f[i].n_top;
-		ncmp += a->f[i].ncmp;
-		for (r = 0; r < a->f[i].nrows; r++)
-			apart |= isfinite(a->f[i].row[r].cmp.ratio) &&
-				 !a->f[i].row[r].cmp.interleaved;
-		if (!a->f[i].n_top && a->f[i].nrows) {
-			put_dev(x, a, i, v);
-			fv_find(x, fd, "precision.find.nosteady", v);
-		}
+	if (!PF(s, 0)->n_top || !PF(s, 0)->ncmp)
+		return PF(s, 0)->nrows && !PF(s, 0)->n_top ? emit_string(x,
+			out, "precision.find.nosteady", NULL, 0) : 0;
+	for (i = 0; i < s->n; i++) {
+		n[i] = PF(s, i)->n_top;
+		for (r = 0; r < PF(s, i)->nrows; r++)
+			apart |= isfinite(PF(s, i)->row[r].cmp.ratio) &&
+				 !PF(s, i)->row[r].cmp.interleaved;
 	}
-	if (!ncmp)
-		return;
 	rbufs_init(list, 4);
-	rows_by_class(x, a, cls_time, 1, list, &ci);
-	find_devs_once(x, fv_put(v, "N"), n, a->nd, -1, 1);
-	find_pct(fv_put(v, "CI"), ci, 1);
-	groups_put(x, list, 4, keys, v);
-	fv_str(v, "DEV", "");
-	put_then(x, v, "APART", apart, "precision.find.apart");
-	fv_find(x, fd, "precision.find.time", v);
-	rbufs_free(list, 4);
+	rows_by_class(x, s, cls_time, 1, list, &ci);
+	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
+	if (s->mask)
+		fv_str(s->v, "CI", "#");
+	else
+		find_pct(fv_put(s->v, "CI"), ci, 1);
+	groups_put(x, list, 4, keys, s->v);
+	put_then(x, s->v, "APART", apart, "precision.find.apart");
+	mp_text_say(x, out, "precision.find.time", s->v);
+	return 0;
 }
 
 /* Why: the own kernels' ratios against the FP32 : FP64 peak ratio and
  * the 2 of doubled bytes. */
-static void find_why(struct rctx *x, struct rfind *fd,
-		     const struct pr_all *a, struct fv *v)
+static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	static const char *const keys[] = {"precision.find.cls.near",
 		"precision.find.cls.below", "precision.find.cls.above"};
 	struct rbuf list[3];
-	double pr[PR_MAXD], p32[PR_MAXD], p64[PR_MAXD];
+	double pr[PG_MAXD], p32[PG_MAXD], p64[PG_MAXD];
 	int i, same = 1;
 
-	for (i = 0; i < a->nd; i++) {
-		pr[i] = a->f[i].pratio;
-		p32[i] = a->f[i].peak[PR_FP32];
-		p64[i] = a->f[i].peak[PR_FP64];
-		if (!isfinite(pr[i]) || !a->f[i].own_cmp)
-			return;
+	for (i = 0; i < s->n; i++) {
+		pr[i] = PF(s, i)->pratio;
+		p32[i] = PF(s, i)->peak[PR_FP32];
+		p64[i] = PF(s, i)->peak[PR_FP64];
+		if (!isfinite(pr[i]) || !PF(s, i)->own_cmp)
+			return 0;
 		same &= fabs(pr[i] / 2 - 1) <= PR_RATIO_TOL;
 	}
 	rbufs_init(list, 3);
-	rows_by_class(x, a, cls_peak, 0, list, NULL);
-	find_devs_once(x, fv_put(v, "R"), pr, a->nd, -1, 3);
-	find_devs_once(x, fv_put(v, "P32"), p32, a->nd, -1, 5);
-	find_devs_once(x, fv_put(v, "P64"), p64, a->nd, -1, 5);
-	find_pct(fv_put(v, "TOL"), 100 * PR_RATIO_TOL, 2);
-	groups_put(x, list, 3, keys, v);
-	fv_str(v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
-	       "");
-	put_then(x, v, "OPEN", list[1].len || list[2].len,
+	rows_by_class(x, s, cls_peak, 0, list, NULL);
+	dvs_num(x, s, fv_put(s->v, "R"), pr, 3, 0);
+	dvs_num(x, s, fv_put(s->v, "P32"), p32, 5, 0);
+	dvs_num(x, s, fv_put(s->v, "P64"), p64, 5, 0);
+	find_pct(fv_put(s->v, "TOL"), 100 * PR_RATIO_TOL, 2);
+	put_then(x, s->v, "OPEN", list[1].len || list[2].len,
 		 "precision.find.open");
-	fv_str(v, "DEV", "");
-	fv_find(x, fd, "precision.find.why", v);
-	rbufs_free(list, 3);
+	groups_put(x, list, 3, keys, s->v);
+	fv_str(s->v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
+	       "");
+	mp_text_say(x, out, "precision.find.why", s->v);
+	return 0;
+}
+
+/* The library's row whose fp64 product the rule sets against the FP64
+ * tensor cores, where an own kernel ran fp64 too; -1 none. */
+static int pr_lib(const struct rctx *x, const struct pr_facts *f)
+{
+	int r, which, lib = -1;
+
+	for (r = 0; r < f->nrows; r++)
+		if (f->row[r].top[PR_FP64] && f->row[r].top[PR_FP32] &&
+		    rcfg_peak(x, f->row[r].top[PR_FP64], &which) > 0 &&
+		    which == RULE_PEAK_FP64_TC && f->fast64_own >= 0)
+			lib = r;
+	return lib;
 }
 
 /* Why the library is not slower in fp64: its DGEMM runs on the FP64
  * tensor cores (the rule's peak for its trait), whose peak stands to
  * the FP32 CUDA cores' as 1 : RP; with its share of that peak and the
- * fastest own kernel's share of the library's rate. Stated once where
- * every device has the same rows, per device where not. */
-static void find_lib(struct rctx *x, struct rfind *fd,
-		     const struct pr_all *a, struct fv *v)
+ * fastest own kernel's share of the library's rate. */
+static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	double pct[PR_MAXD], pk[PR_MAXD], rp[PR_MAXD], share[PR_MAXD];
-	int i, r, which, over, once = 1, lib[PR_MAXD] = {-1};
+	double v[4][PG_MAXD];
+	static const char *const name[4] = {"PCT", "PEAK", "RP", "SHARE"};
+	static const int sig[4] = {3, 5, 3, 3};
+	int i, which, over, lib = pr_lib(x, PF(s, 0));
 
-	for (i = 0; i < a->nd; i++) {
-		const struct pr_facts *f = &a->f[i];
-		const struct pr_row *w;
+	if (lib < 0)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		const struct pr_facts *f = PF(s, i);
+		const struct pr_row *w = &f->row[pr_lib(x, f)];
 
-		for (r = 0, lib[i] = -1; r < f->nrows; r++)
-			if (f->row[r].top[PR_FP64] && f->row[r].top[PR_FP32] &&
-			    rcfg_peak(x, f->row[r].top[PR_FP64], &which) > 0 &&
-			    which == RULE_PEAK_FP64_TC && f->fast64_own >= 0)
-				lib[i] = r;
-		once &= lib[i] >= 0 && lib[i] == lib[0] &&
-			f->fast64_own == a->f[0].fast64_own;
-		if (lib[i] < 0)
-			continue;
-		w = &f->row[lib[i]];
-		pct[i] = pr_pct(x, w->top[PR_FP64], &which, &over);
-		pk[i] = rcfg_peak(x, w->top[PR_FP64], &which);
-		rp[i] = rcfg_peak_fp32(x, w->top[PR_FP32]) / pk[i];
-		share[i] = 100 * pr_gflops(f->row[f->fast64_own].top[PR_FP64]) /
-			   pr_gflops(w->top[PR_FP64]);
+		v[0][i] = pr_pct(x, w->top[PR_FP64], &which, &over);
+		v[1][i] = rcfg_peak(x, w->top[PR_FP64], &which);
+		v[2][i] = rcfg_peak_fp32(x, w->top[PR_FP32]) / v[1][i];
+		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[PR_FP64]) /
+			  cfg_gflops(w->top[PR_FP64]);
 	}
-	for (i = once ? -1 : 0; i < (once ? 0 : a->nd); i++) {
-		const struct pr_facts *f = &a->f[i < 0 ? 0 : i];
-
-		if (lib[i < 0 ? 0 : i] < 0)
-			continue;
-		put_dev(x, a, i, v);
-		pr_label(&f->row[lib[i < 0 ? 0 : i]], fv_put(v, "V"));
-		pr_label(&f->row[f->fast64_own], fv_put(v, "O"));
-		find_devs_once(x, fv_put(v, "PCT"), pct, a->nd, i, 3);
-		find_devs_once(x, fv_put(v, "PEAK"), pk, a->nd, i, 5);
-		find_devs_once(x, fv_put(v, "RP"), rp, a->nd, i, 3);
-		find_devs_once(x, fv_put(v, "SHARE"), share, a->nd, i, 3);
-		fv_find(x, fd, "precision.find.lib", v);
-	}
+	pr_label(&PF(s, 0)->row[lib], fv_put(s->v, "V"));
+	pr_label(&PF(s, 0)->row[PF(s, 0)->fast64_own], fv_put(s->v, "O"));
+	for (i = 0; i < 4; i++)
+		dvs_num(x, s, fv_put(s->v, name[i]), v[i], sig[i], 0);
+	mp_text_say(x, out, "precision.find.lib", s->v);
+	return 0;
 }
 
 /* Device dev's ok configurations with a max error against k u: their
@@ -674,8 +612,8 @@ static void pr_bound(const struct rctx *x, int dev, int *nb, int *nover,
 		    !rcfg_ok(c))
 			continue;
 		m = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-		bd = c->c->k * pr_unit[!strcmp(c->c->precision ?
-			c->c->precision : "", VOCAB_PREC_FP64)];
+		bd = c->c->k * rect_unit(!strcmp(c->c->precision ?
+			c->c->precision : "", VOCAB_PREC_FP64));
 		if (!isfinite(m) || !(bd > 0))
 			continue;
 		++*nb;
@@ -684,22 +622,45 @@ static void pr_bound(const struct rctx *x, int dev, int *nb, int *nover,
 	}
 }
 
-/* The errors of every device at once: in units of u over the kernels
- * and devices, fp32's over fp64's, against the bound k u; the kernels
- * whose fp64 is not more accurate, per device. */
-static void find_acc(struct rctx *x, struct rfind *fd,
-		     const struct pr_all *a, struct fv *v)
+/* The kernels whose fp64 is not more accurate than their fp32. */
+static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
+{
+	const struct pr_facts *f = PF(s, 0);
+	double n[PG_MAXD];
+	struct rbuf *b;
+	int i, r;
+
+	if (!f->nacc_not)
+		return 0;
+	b = fv_put(s->v, "LIST");
+	for (r = 0; r < f->nrows; r++)
+		if (f->row[r].emean[PR_FP64] >= f->row[r].emean[PR_FP32]) {
+			rbuf_puts(b, b->len ? ", " : "");
+			pr_label(&f->row[r], b);
+		}
+	for (i = 0; i < s->n; i++)
+		n[i] = PF(s, i)->n_acc;
+	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
+	mp_text_say(x, out, "precision.find.acc_not", s->v);
+	return 0;
+}
+
+/* The errors of s's devices at once: in units of u over the kernels and
+ * devices, fp32's over fp64's, against the bound k u. */
+static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	double lo[PR_NP], hi[PR_NP], mx[PR_NP], mlo = NAN, elo = NAN,
-	       ehi = NAN, worst = NAN, n[PR_MAXD];
+	       ehi = NAN, worst = NAN, n[PG_MAXD];
 	const struct pr_row *ref[PR_NP] = {NULL, NULL};
-	struct rbuf *b;
 	int i, r, p, nb = 0, nover = 0, same = 1;
+	struct rbuf *b;
 
+	if (s->mask)	/* one finding over all the devices */
+		return rbuf_putc(out, '#'), 0;
 	for (p = 0; p < PR_NP; p++)
 		lo[p] = hi[p] = mx[p] = NAN;
-	for (i = 0; i < a->nd; i++) {
-		const struct pr_facts *f = &a->f[i];
+	for (i = 0; i < s->n; i++) {
+		const struct pr_facts *f = PF(s, i);
 
 		n[i] = f->n_acc;
 		for (r = 0; r < f->nrows; r++)
@@ -707,9 +668,9 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 				const struct pr_row *w = &f->row[r];
 
 				num_range_add(pr_er(w), &elo, &ehi);
-				num_range_add(w->emean[p] / pr_unit[p], &lo[p],
-					      &hi[p]);
-				num_range_add(w->emax[p] / pr_unit[p], &mlo,
+				num_range_add(w->emean[p] / rect_unit(p),
+					      &lo[p], &hi[p]);
+				num_range_add(w->emax[p] / rect_unit(p), &mlo,
 					      &mx[p]);
 				/* kernels that add an entry's k products in
 				 * one order with the same fused multiply-adds
@@ -720,76 +681,66 @@ static void find_acc(struct rctx *x, struct rfind *fd,
 					ref[p] = w;
 				same &= w->emax[p] == ref[p]->emax[p] &&
 					w->emean[p] == ref[p]->emean[p] &&
-					f->n_acc == a->f[0].n_acc;
+					f->n_acc == PF(s, 0)->n_acc;
 			}
-		pr_bound(x, a->dv[i], &nb, &nover, &worst);
-		put_dev(x, a, i, v);
-		b = fv_put(v, "LIST");
-		for (r = 0; f->nacc_not && r < f->nrows; r++)
-			if (f->row[r].emean[PR_FP64] >=
-			    f->row[r].emean[PR_FP32]) {
-				rbuf_puts(b, b->len ? ", " : "");
-				pr_label(&f->row[r], b);
-			}
-		fv_int(v, "N", f->n_acc);
-		if (f->nacc_not)
-			fv_find(x, fd, "precision.find.acc_not", v);
+		pr_bound(x, f->dev, &nb, &nover, &worst);
 	}
 	if (!isfinite(lo[PR_FP32]) || !isfinite(lo[PR_FP64]))
-		return;
-	fv_str(v, "DEV", "");
-	find_devs_once(x, fv_put(v, "N"), n, a->nd, -1, 1);
-	num_range_put(fv_put(v, "L32"), lo[0], hi[0], 2, find_num);
-	num_range_put(fv_put(v, "L64"), lo[1], hi[1], 2, find_num);
-	find_num(fv_put(v, "M32"), mx[0], 2);
-	find_num(fv_put(v, "M64"), mx[1], 2);
-	num_range_put(fv_put(v, "R"), elo, ehi, 3, put_sci);
-	fv_int(v, "K", nover);
-	fv_int(v, "NB", nb);
-	find_pct(fv_put(v, "PCT"), 100 * worst, 2);
-	put_then(x, v, "SAME", same, "precision.find.acc_same");
-	b = fv_put(v, "RATIO");
+		return 0;
+	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
+	num_range_put(fv_put(s->v, "L32"), lo[0], hi[0], 2, find_num);
+	num_range_put(fv_put(s->v, "L64"), lo[1], hi[1], 2, find_num);
+	find_num(fv_put(s->v, "M32"), mx[0], 2);
+	find_num(fv_put(s->v, "M64"), mx[1], 2);
+	num_range_put(fv_put(s->v, "R"), elo, ehi, 3, put_sci);
+	fv_int(s->v, "K", nover);
+	fv_int(s->v, "NB", nb);
+	find_pct(fv_put(s->v, "PCT"), 100 * worst, 2);
+	put_then(x, s->v, "SAME", same, "precision.find.acc_same");
+	b = fv_put(s->v, "RATIO");
 	if (isfinite(elo)) {
 		rbuf_putc(b, ' ');
-		fv_emit(x, b, "precision.find.acc_ratio", v);
+		fv_emit(x, b, "precision.find.acc_ratio", s->v);
 	}
-	fv_find(x, fd, nover ? "precision.find.acc_over" :
-		"precision.find.acc", v);
+	mp_text_say(x, out, nover ? "precision.find.acc_over" :
+		    "precision.find.acc", s->v);
+	return 0;
 }
 
 /* What the data cannot support, from what they hold. */
-static void find_limits(struct rctx *x, struct rfind *fd,
-			const struct pr_all *a, struct fv *v)
+static int say_limits(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	fv_int(v, "N", a->nd);
-	fv_find(x, fd, a->nd > 1 ? "precision.find.lim.devs" :
-		"precision.find.lim.one_dev", v);
+
+	fv_int(s->v, "N", s->n);
+	mp_text_say(x, out, s->n > 1 ? "precision.find.lim.devs" :
+		    "precision.find.lim.one_dev", s->v);
+	return 0;
 }
 
 /* The take-away: the own kernels' and the library's time ratios and
- * fp32's error over fp64's, over every device. */
-static void takeaway(struct rctx *x, const struct pr_all *a)
+ * fp32's error over fp64's, over s's devices. */
+static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	double lo[3] = {NAN, NAN, NAN}, hi[3] = {NAN, NAN, NAN};
-	struct fv v;
 	int i, r;
 
-	for (i = 0; i < a->nd; i++)
-		for (r = 0; r < a->f[i].nrows; r++) {
-			const struct pr_row *w = &a->f[i].row[r];
+	if (s->mask)	/* one take-away over all the devices */
+		return rbuf_putc(out, '#'), 0;
+	for (i = 0; i < s->n; i++)
+		for (r = 0; r < PF(s, i)->nrows; r++) {
+			const struct pr_row *w = &PF(s, i)->row[r];
 
 			num_range_add(pr_eff(w), &lo[!w->own], &hi[!w->own]);
 			num_range_add(pr_er(w), &lo[2], &hi[2]);
 		}
 	if (!isfinite(lo[0]) || !isfinite(lo[2]))
-		return;
-	fv_init(&v);
-	num_range_put(fv_put(&v, "R"), lo[0], hi[0], 2, find_num);
-	num_range_put(fv_put(&v, "RL"), lo[1], hi[1], 2, find_num);
-	put_sci(fv_put(&v, "E"), lo[2], 2);
-	fv_par(x, isfinite(lo[1]) ? "precision.takeaway" :
-	       "precision.takeaway_own", &v);
-	fv_free(&v);
+		return 0;
+	num_range_put(fv_put(s->v, "R"), lo[0], hi[0], 2, find_num);
+	num_range_put(fv_put(s->v, "RL"), lo[1], hi[1], 2, find_num);
+	put_sci(fv_put(s->v, "E"), lo[2], 2);
+	mp_text_say(x, out, isfinite(lo[1]) ? "precision.take" :
+		    "precision.take_own", s->v);
+	return 0;
 }
 
 /* The section: its heading, the objective and method (or that the
@@ -798,40 +749,12 @@ static void takeaway(struct rctx *x, const struct pr_all *a)
  * Returns 0, or -1 on a store or template error (message printed). */
 int sec_precision(struct rctx *x)
 {
-	static void (*const finds[])(struct rctx *, struct rfind *,
-				     const struct pr_all *, struct fv *) = {
-		find_time, find_why, find_lib, find_acc, find_limits
-	};
-	struct pr_all *a;
-	struct rfind fd;
-	struct fv v;
-	size_t k;
-	int i, rc = -1;
+	static const struct dvs_find find[] = {{say_time, NULL},
+		{say_why, NULL}, {say_lib, NULL}, {say_acc_not, NULL},
+		{say_acc, NULL}, {say_limits, NULL}, {say_take, NULL}};
+	static const struct dvs_sec d = {PR_SUITE, "precision",
+		sizeof(struct pr_facts), facts_precision, speed_table, find,
+		sizeof(find) / sizeof(find[0]), 0};
 
-	emit_heading(x, 0, lang_get(x->L, "precision.title"));
-	if (!model_has_suite(x, -1, PR_SUITE)) {
-		emit_par(x, lang_get(x->L, "precision.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "precision.intro"));
-	a = calloc(1, sizeof(*a));
-	find_init(&fd);
-	if (!a || all_load(x, a))
-		goto out;
-	rc = speed_table(x, a);
-	for (i = 0; i < a->nd; i++)
-		problems_list(x, a->dv[i], PR_SUITE, NULL);
-	for (k = 0; k < sizeof(finds) / sizeof(finds[0]) && !rc; k++) {
-		fv_init(&v);
-		finds[k](x, &fd, a, &v);
-		fv_free(&v);
-	}
-	if (!rc)
-		rc = find_emit(x, &fd);
-	if (!rc)
-		takeaway(x, a);
-out:
-	find_free(&fd);
-	free(a);
-	return rc;
+	return dvs_section(x, &d);
 }

@@ -6,7 +6,8 @@
  * one table at the counter size (GFLOP/s and the speed-up over the step
  * before per GPU beside the counters that explain it), one figure of
  * GFLOP/s per step and the findings, each stated once for the GPUs
- * where they agree (dvs_say, also the rect section's); every
+ * where they agree (dvs_items, also the rect, versions and precision
+ * sections'); every
  * configuration's data are in the generic appendix. */
 #include <math.h>
 #include <stdio.h>
@@ -77,7 +78,7 @@ struct pg_facts {
 	int nall, nok;		/* configurations run; ok */
 };
 
-static double pg_gflops(const struct rcfg *c)
+double cfg_gflops(const struct rcfg *c)
 {
 	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
 }
@@ -101,10 +102,10 @@ static void pg_named(const struct rctx *x, const struct rcfg *c,
 	rbuf_putc(b, ')');
 }
 
-/* ---- one sentence for several GPUs (the rect section's too) -------------- */
+/* ---- one sentence for several GPUs, one section skeleton (dvs_*) --------- */
 
 /* parts[0..s->n) into b joined as find_devs joins numbers, one alone
- * where all print alike, "#" with s->mask (dvs_say compares sentences
+ * where all print alike, "#" with s->mask (dvs_items compares sentences
  * without their numbers); frees parts. */
 static void dvs_join(const struct rctx *x, const struct dvs *s,
 		     struct rbuf *b, struct rbuf *parts)
@@ -128,61 +129,99 @@ void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 
 	rbufs_init(parts, (size_t)s->n);
 	for (i = 0; i < s->n; i++)
-		(pct ? find_pct : find_num)(&parts[i], v[i], sig);
+		if (!sig)	/* a count */
+			rbuf_printf(&parts[i], "%.0f", v[i]);
+		else
+			(pct ? find_pct : find_num)(&parts[i], v[i], sig);
 	dvs_join(x, s, b, parts);
 }
 
 void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
-		const struct rcmp *const *r, int invert)
+		const struct rcmp *const *r)
 {
 	struct rbuf parts[PG_MAXD];
 	int i;
 
 	rbufs_init(parts, (size_t)s->n);
 	for (i = 0; i < s->n; i++)
-		find_effect(x, &parts[i], r[i], invert);
+		find_effect(x, &parts[i], r[i], 0);
 	dvs_join(x, s, b, parts);
 }
 
-void dvs_say(struct rctx *x, struct rfind *fd, const char *key,
-	     const void *const *f, const int *dev, int n, dvs_say_fn say)
+/* say() of the n devices' facts f[0..n) and items it[0..n) into t
+ * (emptied first), numbers "#" where mask is set. */
+static int dvs_text(struct rctx *x, const void *const *f, const int *it,
+		    int n, int mask, dvs_say_fn say, struct rbuf *t)
 {
-	struct rbuf t0, t;
-	struct dvs s = {f, 1, 1};
+	struct fv v;
+	struct dvs s = {f, it, n, mask, &v};
+	int rc;
+
+	rbuf_free(t);
+	fv_init(&v);
+	rc = say(x, &s, t) || !t->len;
+	fv_free(&v);
+	return rc;
+}
+
+void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
+	       const void *const *f, const int *dev, int n, dvs_say_fn say,
+	       int (*nitem)(const void *f))
+{
+	unsigned char done[PG_MAXD][DVS_MAXI] = {{0}};
+	const void *gf[PG_MAXD];
+	int gi[PG_MAXD], ni[PG_MAXD], d, e, i, j, g;
+	struct rbuf t0, t, pre;
 	struct kv kv[2];
-	char pre[32] = "";
-	int i, same = 1;
 
 	rbuf_init(&t0);
 	rbuf_init(&t);
-	for (i = 1; i < n && same; i++) {
-		rbuf_free(&t0);
-		rbuf_free(&t);
-		s.f = f;
-		say(x, &s, &t0);
-		s.f = f + i;
-		say(x, &s, &t);
-		same = !strcmp(rbuf_str(&t0), rbuf_str(&t));
+	rbuf_init(&pre);
+	for (d = 0; d < n; d++) {
+		ni[d] = nitem ? nitem(f[d]) : 1;
+		ni[d] = ni[d] < DVS_MAXI ? ni[d] : DVS_MAXI;
 	}
-	s.mask = 0;
-	for (i = 0; i < (same ? 1 : n); i++) {
-		rbuf_free(&t);
-		s.f = f + i;
-		s.n = same ? n : 1;
-		if (!same || n == 1)
-			dev_prefix(x, dev[i], pre, sizeof(pre));
-		if (say(x, &s, &t) || !t.len)
-			continue;
-		kv[0] = (struct kv){"DEV", pre};
-		kv[1] = (struct kv){"TEXT", rbuf_str(&t)};
-		rbuf_free(&t0);
-		if (fd)
-			find_add(x, fd, key, kv, 2);
-		else if (!emit_string(x, &t0, key, kv, 2))
-			emit_par(x, rbuf_str(&t0));
-	}
+	for (d = 0; d < n; d++)
+		for (i = 0; i < ni[d]; i++) {
+			if (done[d][i] ||
+			    dvs_text(x, f + d, &i, 1, 1, say, &t0))
+				continue;
+			gf[0] = f[d];
+			gi[0] = i;
+			rbuf_free(&pre);
+			rbuf_printf(&pre, "GPU~%d", dev[d] + 1);
+			/* each later device's first item that reads alike */
+			for (e = d + 1, g = 1; e < n; e++)
+				for (j = 0; j < ni[e]; j++)
+					if (!done[e][j] && !dvs_text(x, f + e,
+					    &j, 1, 1, say, &t) && !strcmp(
+					    rbuf_str(&t0), rbuf_str(&t))) {
+						done[e][j] = 1;
+						gf[g] = f[e];
+						gi[g++] = j;
+						rbuf_printf(&pre, ", GPU~%d",
+							    dev[e] + 1);
+						break;
+					}
+			if (dvs_text(x, gf, gi, g, 0, say, &t))
+				continue;
+			/* the devices named where not all of them speak, or
+			 * one alone is reported of several */
+			if (g < n || (n == 1 && x->ndevs > 1))
+				rbuf_puts(&pre, ": ");
+			else
+				rbuf_free(&pre);
+			kv[0] = (struct kv){"DEV", rbuf_str(&pre)};
+			kv[1] = (struct kv){"TEXT", rbuf_str(&t)};
+			rbuf_free(&t0);
+			if (fd)
+				find_add(x, fd, key, kv, 2);
+			else if (!emit_string(x, &t0, key, kv, 2))
+				emit_par(x, rbuf_str(&t0));
+		}
 	rbuf_free(&t0);
 	rbuf_free(&t);
+	rbuf_free(&pre);
 }
 
 int dvs_section(struct rctx *x, const struct dvs_sec *d)
@@ -207,18 +246,20 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d)
 	}
 	if (!rc && n)
 		rc = d->show(x, (void *const *)f, dev, n);
-	for (i = 0; i < n && !rc; i++)
+	for (i = 0; i < n && !rc && !d->noproblems; i++)
 		problems_list(x, dev[i], d->suite, NULL);
 	find_init(&fd);
 	snprintf(key, sizeof(key), "%s.find.text", d->key);
-	for (j = 0; j + 1 < d->nsay && n && !rc; j++)
-		dvs_say(x, &fd, key, (const void *const *)f, dev, n, d->say[j]);
+	for (j = 0; j + 1 < d->nfind && n && !rc; j++)
+		dvs_items(x, &fd, key, (const void *const *)f, dev, n,
+			  d->find[j].say, d->find[j].nitem);
 	if (!rc && n)
 		rc = find_emit(x, &fd);
 	snprintf(key, sizeof(key), "%s.takeaway", d->key);
+	j = d->nfind - 1;
 	if (!rc && n)
-		dvs_say(x, NULL, key, (const void *const *)f, dev, n,
-			d->say[d->nsay - 1]);
+		dvs_items(x, NULL, key, (const void *const *)f, dev, n,
+			  d->find[j].say, d->find[j].nitem);
 	find_free(&fd);
 	for (i = 0; i < n; i++)
 		free(f[i]);
@@ -268,8 +309,8 @@ static int pg_steps(struct rctx *x, struct pg_facts *f, int i)
 		k->prev[i] = -1;
 		if (k->lib || !k->c[i])
 			continue;
-		if (f->top[i] < 0 || pg_gflops(k->c[i]) >
-		    pg_gflops(f->k[f->top[i]].c[i]))
+		if (f->top[i] < 0 || cfg_gflops(k->c[i]) >
+		    cfg_gflops(f->k[f->top[i]].c[i]))
 			f->top[i] = j;
 		k->prev[i] = last;
 		last = j;
@@ -512,8 +553,9 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 	for (i = 0, nl = 0; i < f->nn; i++, nl += 2) {
 		/* the own kernels joined, the library apart */
 		for (j = 0; j < f->nk; j++) {
-			ys[nl][j] = f->k[j].lib ? NAN : pg_gflops(f->k[j].c[i]);
-			ys[nl + 1][j] = f->k[j].lib ? pg_gflops(f->k[j].c[i]) :
+			ys[nl][j] = f->k[j].lib ? NAN :
+				    cfg_gflops(f->k[j].c[i]);
+			ys[nl + 1][j] = f->k[j].lib ? cfg_gflops(f->k[j].c[i]) :
 					NAN;
 		}
 		rbuf_printf(&title[nl], "{\\scriptsize $n = %d$}", f->n[i]);
@@ -609,7 +651,6 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const int sig[8] = {-3, -3, 4, 3, 3, -3, -3, -2};
 	int d, q, i = f->cn, right = 1, lib = f->lib >= 0;
 	const struct pg_kern *k;
-	struct fv v2;
 
 	if (i < 0 || f->top[i] < 0)
 		return 0;
@@ -623,8 +664,8 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		if (!rcfg_steady(x, t))
 			return 0;
 		v[2][d] = rcfg_peak_fp32(x, t);
-		v[0][d] = rule_peak_pct(pg_gflops(t), v[2][d], NULL);
-		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
+		v[0][d] = rule_peak_pct(cfg_gflops(t), v[2][d], NULL);
+		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
 		lib &= isfinite(v[1][d]);
 		v[3][d] = g->k[g->top[i]].q.ai;
@@ -635,28 +676,26 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		v[6][d] = lib ? 100 * g->k[g->lib].q.q[PQ_FFMA] : NAN;
 		v[7][d] = 100 * g->k[g->top[i]].q.q[PQ_OCC];
 	}
-	fv_init(&v2);
 	for (q = 0; q < 8; q++)
-		dvs_num(x, s, fv_put(&v2, name[q]), v[q], abs(sig[q]),
+		dvs_num(x, s, fv_put(s->v, name[q]), v[q], abs(sig[q]),
 			sig[q] < 0);
-	fv_int(&v2, "N", f->n[i]);
-	pg_named(x, k->c[i], fv_put(&v2, "V"));
-	fv_num(&v2, "R", k->q.q[PQ_REGS], 3);
+	fv_int(s->v, "N", f->n[i]);
+	pg_named(x, k->c[i], fv_put(s->v, "V"));
+	fv_num(s->v, "R", k->q.q[PQ_REGS], 3);
 	if (k->q.lim)
-		lang_name_put(x, "limiter", k->q.lim, 0, fv_put(&v2, "L"));
+		lang_name_put(x, "limiter", k->q.lim, 0, fv_put(s->v, "L"));
 	mp_text_say(x, out, lib ? "progression.find.peak" :
-		    "progression.find.peak_nolib", &v2);
+		    "progression.find.peak_nolib", s->v);
 	if (isfinite(v[3][0]) && isfinite(v[4][0]))
 		mp_text_say(x, out, right ? "progression.find.peak_right" :
-			    "progression.find.peak_left", &v2);
+			    "progression.find.peak_left", s->v);
 	if (isfinite(v[5][0]))
 		mp_text_say(x, out, lib && isfinite(v[6][0]) ?
 			    "progression.find.peak_ffma" :
-			    "progression.find.peak_ffma_nolib", &v2);
+			    "progression.find.peak_ffma_nolib", s->v);
 	if (isfinite(k->q.q[PQ_REGS]) && isfinite(v[7][0]) && k->q.lim)
-		mp_text_say(x, out, "progression.find.peak_occ", &v2);
-	mp_text_say(x, out, "progression.find.peak_stalls", &v2);
-	fv_free(&v2);
+		mp_text_say(x, out, "progression.find.peak_occ", s->v);
+	mp_text_say(x, out, "progression.find.peak_stalls", s->v);
 	return 0;
 }
 
@@ -681,7 +720,7 @@ static void pg_step_set(struct rctx *x, const struct dvs *s, int j,
 	}
 	pg_named(x, k->c[i], fv_put(v, "V"));
 	if (full)
-		dvs_effect(x, s, fv_put(v, "E"), r, 0);
+		dvs_effect(x, s, fv_put(v, "E"), r);
 	else
 		dvs_num(x, s, fv_put(v, "E"), e, 3, 0);
 	if (k->moved < 0)
@@ -739,29 +778,28 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct pg_facts *f = PG_F(s, 0);
 	int i, j, rc = 0;
-	struct plist l;
+	struct rbuf *list = fv_put(s->v, "LIST");
 
-	parts_list_init(&l);
-	mp_fv_set(x, &l.all, "dd", "K", f->nok, "N", f->nall);
+	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "progression.find.verified_all" :
-			    "progression.find.verified_some", &l.all);
+			    "progression.find.verified_some", s->v);
 	for (i = 0; i < f->nn; i++)
 		if (model_unsteady_find(x, f->dev, PG_SUITE, 'n', f->n[i]))
-			rbuf_printf(l.list, "%s%d", l.list->len ? ", " : "",
+			rbuf_printf(list, "%s%d", list->len ? ", " : "",
 				    f->n[i]);
-	if (l.list->len)
-		mp_text_say(x, out, "progression.find.nonsteady", &l.all);
-	rbuf_free(l.list);
+	if (list->len)
+		mp_text_say(x, out, "progression.find.nonsteady", s->v);
+	rbuf_free(list);
 	for (j = 0; f->cn >= 0 && j < f->nk; j++)
 		if (f->k[j].c[f->cn] && !f->k[j].q.has) {
-			rbuf_puts(l.list, l.list->len ? ", " : "");
-			mem_variant(l.list, f->k[j].variant);
+			rbuf_puts(list, list->len ? ", " : "");
+			mem_variant(list, f->k[j].variant);
 		}
-	if (l.list->len) {
-		fv_int(&l.all, "N", f->n[f->cn]);
-		mp_text_say(x, out, "progression.find.cnt_some", &l.all);
+	if (list->len) {
+		fv_int(s->v, "N", f->n[f->cn]);
+		mp_text_say(x, out, "progression.find.cnt_some", s->v);
 	}
 	if (f->cn < 0 && out->len)
 		rbuf_putc(out, ' ');
@@ -770,8 +808,6 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 					  "progression.counters_none",
 					  "progression.counters_unavailable",
 					  out);
-	fv_free(&l.item);
-	fv_free(&l.all);
 	return rc;
 }
 
@@ -784,7 +820,6 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	double v[3][PG_MAXD];
 	int d, i = f->tn, t = f->top[i];
 	const struct rcfg *c;
-	struct fv w;
 
 	if (f->big[i] < 0 || t < 0 || f->lib < 0)
 		return 0;
@@ -792,30 +827,29 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		c = PG_F(s, d)->k[t].c[i];
 		v[0][d] = 100 / PG_F(s, d)->k[f->lib].step[i].ratio;
 		v[1][d] = 100 * PG_F(s, d)->k[t].q.q[PQ_FFMA];
-		v[2][d] = rcfg_steady(x, c) ? rule_peak_pct(pg_gflops(c),
+		v[2][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
 	}
-	fv_init(&w);
-	fv_int(&w, "N", f->n[i]);
-	mem_variant(fv_put(&w, "V"), f->k[f->big[i]].variant);
-	mem_variant(fv_put(&w, "B"), f->k[t].variant);
-	dvs_num(x, s, fv_put(&w, "PCT"), v[0], 3, 1);
-	dvs_num(x, s, fv_put(&w, "S"), v[1], 3, 1);
-	dvs_num(x, s, fv_put(&w, "A"), v[2], 3, 1);
-	mp_text_say(x, out, "progression.take", &w);
+	fv_int(s->v, "N", f->n[i]);
+	mem_variant(fv_put(s->v, "V"), f->k[f->big[i]].variant);
+	mem_variant(fv_put(s->v, "B"), f->k[t].variant);
+	dvs_num(x, s, fv_put(s->v, "PCT"), v[0], 3, 1);
+	dvs_num(x, s, fv_put(s->v, "S"), v[1], 3, 1);
+	dvs_num(x, s, fv_put(s->v, "A"), v[2], 3, 1);
+	mp_text_say(x, out, "progression.take", s->v);
 	if (isfinite(v[1][0]) && isfinite(v[2][0]))
-		mp_text_say(x, out, "progression.take_cnt", &w);
-	fv_free(&w);
+		mp_text_say(x, out, "progression.take_cnt", s->v);
 	return 0;
 }
 
 int sec_progression(struct rctx *x)
 {
-	static const dvs_say_fn say[] = {say_lib, say_peak, say_steps,
-					 say_misc, say_take};
+	static const struct dvs_find find[] = {{say_lib, NULL},
+		{say_peak, NULL}, {say_steps, NULL}, {say_misc, NULL},
+		{say_take, NULL}};
 	static const struct dvs_sec d = {PG_SUITE, "progression",
-		sizeof(struct pg_facts), pg_facts_fill, pg_show, say,
-		sizeof(say) / sizeof(say[0])};
+		sizeof(struct pg_facts), pg_facts_fill, pg_show, find,
+		sizeof(find) / sizeof(find[0]), 0};
 
 	return dvs_section(x, &d);
 }

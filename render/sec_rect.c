@@ -19,11 +19,6 @@
 
 const char *const rect_precs[RECT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
-static double gflops(const struct rcfg *c)
-{
-	return rcfg_median(c, VOCAB_METRIC_GFLOPS);
-}
-
 static long long pad_up(int v, int b)
 {
 	return ((long long)v + b - 1) / b * b;
@@ -110,14 +105,14 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 						     VOCAB_VARIANT_RECT, &s->sz,
 						     f->blocks[b],
 						     rect_precs[p]);
-			if (!isfinite(g = gflops(s->c[p][b])))
+			if (!isfinite(g = cfg_gflops(s->c[p][b])))
 				continue;
 			if (s->best[p] < 0 ||
-			    g > gflops(at(s, p, s->best[p]))) {
+			    g > cfg_gflops(at(s, p, s->best[p]))) {
 				s->next[p] = s->best[p];
 				s->best[p] = b;
 			} else if (s->next[p] < 0 ||
-				   g > gflops(at(s, p, s->next[p]))) {
+				   g > cfg_gflops(at(s, p, s->next[p]))) {
 				s->next[p] = b;
 			}
 			if (r < lo) {
@@ -155,8 +150,9 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 
 /* One place computes what the findings and the conclusions state; see
  * struct rect_facts. */
-int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
+int facts_rect(struct rctx *x, int dev, void *vf)
 {
+	struct rect_facts *f = vf;
 	const struct store_device *d = x->devs[dev];
 	struct rsize *sz = NULL;
 	int *bs = NULL, rc = -1, p, b, nfail;
@@ -164,7 +160,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
-	f->max_rel = f->pad_max = f->tr_lo = f->tr_hi = NAN;
+	f->max_rel = f->pad_max = NAN;
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
 	f->peak64 = dev_peak_fp64(d);
@@ -191,9 +187,7 @@ int facts_rect(struct rctx *x, int dev, struct rect_facts *f)
 				continue;
 			f->pad_max = r;
 			f->pad_s = f->ns;
-			f->pad_b = f->blocks[b];
 		}
-		num_range_add(s->prec.ratio, &f->tr_lo, &f->tr_hi);
 		f->ntr += isfinite(s->prec.ratio);
 		f->ns++;
 	}
@@ -210,9 +204,10 @@ out:
 
 /* Per shape: the padded-work ratio of each block, and per precision
  * the first device's fastest block with each device's GFLOP/s there. */
-static int rect_table(struct rctx *x, struct rect_facts *const *F, int nd,
-		      const int *dev)
+static int rect_table(struct rctx *x, void *const *vf, const int *dev,
+		      int nd)
 {
+	struct rect_facts *const *F = (struct rect_facts *const *)vf;
 	const struct rect_facts *f = F[0];
 	char kinds[64] = "l";
 	struct ptable pt;
@@ -304,7 +299,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			mp_fv_set(x, &l.item, "Sdd", "SHAPE", &sh->sz, "B",
 				  f->blocks[sh->best[p]], "B2", sh->next[p] >=
 				  0 ? f->blocks[sh->next[p]] : 0);
-			dvs_effect(x, s, fv_put(&l.item, "E"), r, 0);
+			dvs_effect(x, s, fv_put(&l.item, "E"), r);
 			fv_put(&l.item, "WHY");
 			if (sh->best[p] != top && rcfg_ok(c) &&
 			    !rcfg_steady(x, c)) {
@@ -338,9 +333,7 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct rcmp *r[PG_MAXD];
 	double e[PG_MAXD], rw, rl;
 	int i, p, d, w;
-	struct fv v;
 
-	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++)
 		for (i = 0; i < f->ns; i++) {
 			const struct rect_shape *sh = &f->s[i];
@@ -355,21 +348,21 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				r[d] = &RF(s, d)->s[i].pad_t[p];
 				e[d] = r[d]->ratio / (rw / rl);
 			}
-			mp_fv_set(x, &v, "sSddn3n3n3%2", "PREC", rect_precs[p],
-				  "SHAPE", &sh->sz, "BW", f->blocks[sh->pw[p]],
-				  "BL", f->blocks[sh->pl[p]], "PW", rw, "PL",
-				  rl, "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
-			dvs_effect(x, s, fv_put(&v, "RT"), r, 0);
-			dvs_num(x, s, fv_put(&v, "E"), e, 3, 0);
+			mp_fv_set(x, s->v, "sSddn3n3n3%2", "PREC",
+				  rect_precs[p], "SHAPE", &sh->sz, "BW",
+				  f->blocks[sh->pw[p]], "BL",
+				  f->blocks[sh->pl[p]], "PW", rw, "PL", rl,
+				  "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
+			dvs_effect(x, s, fv_put(s->v, "RT"), r);
+			dvs_num(x, s, fv_put(s->v, "E"), e, 3, 0);
 			w = mem_word(r[0], 0);
-			mp_text_say(x, out, "rect.find.pad", &v);
+			mp_text_say(x, out, "rect.find.pad", s->v);
 			mp_text_say(x, out, w <= MW_NS ? "rect.find.pad.ns" :
 				    fabs(e[0] - 1) <= RECT_PAD_TOL ?
 				    "rect.find.pad.explains" : e[0] > 1 ?
 				    "rect.find.pad.more" : "rect.find.pad.less",
-				    &v);
+				    s->v);
 		}
-	fv_free(&v);
 	return 0;
 }
 
@@ -382,7 +375,6 @@ static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	double hi = pr * (1 + RECT_RATIO_TOL), r[4] = {NAN, NAN, NAN, NAN};
 	double pk[2][PG_MAXD];
 	int i, d;
-	struct fv v;
 
 	if (!f->ntr)
 		return 0;
@@ -395,29 +387,27 @@ static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		pk[0][d] = RF(s, d)->peak32;
 		pk[1][d] = RF(s, d)->peak64;
 	}
-	fv_init(&v);
 	for (i = 0; i < 2; i++)
 		if (s->mask)
-			fv_str(&v, i ? "LRANGE" : "RANGE", "#");
+			fv_str(s->v, i ? "LRANGE" : "RANGE", "#");
 		else
-			num_range_put(fv_put(&v, i ? "LRANGE" : "RANGE"),
+			num_range_put(fv_put(s->v, i ? "LRANGE" : "RANGE"),
 				      r[2 * i], r[2 * i + 1], 3, find_num);
 	mp_text_say(x, out, isfinite(r[2]) ? "rect.find.prec" :
-		    "rect.find.prec_nolib", &v);
-	dvs_num(x, s, fv_put(&v, "P32"), pk[0], 4, 0);
-	dvs_num(x, s, fv_put(&v, "P64"), pk[1], 4, 0);
-	mp_fv_set(x, &v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
+		    "rect.find.prec_nolib", s->v);
+	dvs_num(x, s, fv_put(s->v, "P32"), pk[0], 4, 0);
+	dvs_num(x, s, fv_put(s->v, "P64"), pk[1], 4, 0);
+	mp_fv_set(x, s->v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
 	if (!isfinite(f->peak64))
-		mp_text_say(x, out, "rect.find.pr.none", &v);
+		mp_text_say(x, out, "rect.find.pr.none", s->v);
 	else if (isfinite(pr))
 		mp_text_say(x, out, r[0] >= lo && r[1] <= hi ?
 			    "rect.find.pr.near" : r[1] < lo ?
 			    "rect.find.pr.below" : r[0] > hi ?
-			    "rect.find.pr.above" : "rect.find.pr.mixed", &v);
+			    "rect.find.pr.above" : "rect.find.pr.mixed", s->v);
 	/* doubled bytes and the peaks predict the same 2 */
 	if (isfinite(pr) && fabs(pr / 2 - 1) <= RECT_RATIO_TOL)
-		mp_text_say(x, out, "rect.find.pr.two", &v);
-	fv_free(&v);
+		mp_text_say(x, out, "rect.find.pr.two", s->v);
 	return 0;
 }
 
@@ -430,9 +420,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	const struct rect_facts *f = RF(s, 0);
 	double a[PG_MAXD], c[PG_MAXD], pk[PG_MAXD], sh[PG_MAXD];
 	int i, p, d, wc, wl, over, lover;
-	struct fv v;
 
-	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
 		for (i = f->ns - 1; i >= 0; i--)
 			if (rcfg_steady(x, at(&f->s[i], p, f->s[i].best[p])))
@@ -444,27 +432,26 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			const struct rcfg *b = at(t, p, t->best[p]);
 
 			pk[d] = rcfg_peak(x, b, &wc);
-			a[d] = rcfg_peak_pct(x, b, gflops(b), &wc, &over);
-			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x,
-				t->lib[p], gflops(t->lib[p]), &wl, &over) : NAN;
+			a[d] = rcfg_peak_pct(x, b, cfg_gflops(b), &wc, &over);
+			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x, t->lib[p],
+				cfg_gflops(t->lib[p]), &wl, &over) : NAN;
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
-		mp_fv_set(x, &v, "sS", "PREC", rect_precs[p], "SHAPE",
+		mp_fv_set(x, s->v, "sS", "PREC", rect_precs[p], "SHAPE",
 			  &f->s[i].sz);
-		dvs_num(x, s, fv_put(&v, "PCT"), sh, 3, 1);
-		dvs_num(x, s, fv_put(&v, "A"), a, 3, 1);
-		dvs_num(x, s, fv_put(&v, "C"), c, 3, 1);
-		dvs_num(x, s, fv_put(&v, "PK"), pk, 4, 0);
+		dvs_num(x, s, fv_put(s->v, "PCT"), sh, 3, 1);
+		dvs_num(x, s, fv_put(s->v, "A"), a, 3, 1);
+		dvs_num(x, s, fv_put(s->v, "C"), c, 3, 1);
+		dvs_num(x, s, fv_put(s->v, "PK"), pk, 4, 0);
 		mp_text_say(x, out, !isfinite(c[0]) && !lover ?
 			    "rect.find.lib_nolib" : lover ?
 			    "rect.find.lib_over" :
 			    wl == RULE_PEAK_FP64_TC ? "rect.find.lib_tc" :
-			    "rect.find.lib", &v);
+			    "rect.find.lib", s->v);
 	}
 	if (out->len)
-		mp_text_say(x, out, "rect.find.lib_why", &v);
-	fv_free(&v);
+		mp_text_say(x, out, "rect.find.lib_why", s->v);
 	return 0;
 }
 
@@ -475,9 +462,7 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const char *const key[] = {"rect.find.acc", "rect.find.acc_over"};
 	int i, p, d, over, khi;
 	double top[2][PG_MAXD];
-	struct fv v;
 
-	fv_init(&v);
 	for (p = 0; p < RECT_NP; p++) {
 		for (d = 0, over = khi = 0; d < s->n; d++) {
 			top[0][d] = top[1][d] = NAN;
@@ -498,13 +483,12 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		}
 		if (!isfinite(top[0][0]))
 			continue;
-		mp_fv_set(x, &v, "ssd", "PREC", rect_precs[p], "U", p ?
+		mp_fv_set(x, s->v, "ssd", "PREC", rect_precs[p], "U", p ?
 			  "2^{-53}" : "2^{-24}", "KHI", khi);
-		dvs_num(x, s, fv_put(&v, "RMAX"), top[0], 3, 0);
-		dvs_num(x, s, fv_put(&v, "CMAX"), top[1], 3, 0);
-		mp_text_say(x, out, key[over], &v);
+		dvs_num(x, s, fv_put(s->v, "RMAX"), top[0], 3, 0);
+		dvs_num(x, s, fv_put(s->v, "CMAX"), top[1], 3, 0);
+		mp_text_say(x, out, key[over], s->v);
 	}
-	fv_free(&v);
 	return 0;
 }
 
@@ -512,18 +496,17 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct rect_facts *f = RF(s, 0);
-	struct plist l;
+	struct rbuf *list = fv_put(s->v, "LIST");
 	size_t j;
 	int i;
 
-	parts_list_init(&l);
 	if (isfinite(f->max_rel))
-		rbuf_printf(fv_put(&l.all, "E"), "\\num{%.2e}", f->max_rel);
-	mp_fv_set(x, &l.all, "dd", "K", f->nok, "N", f->nall);
+		rbuf_printf(fv_put(s->v, "E"), "\\num{%.2e}", f->max_rel);
+	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "rect.find.verified_all" :
-			    "rect.find.verified_some", &l.all);
+			    "rect.find.verified_some", s->v);
 	for (i = 0; i < f->ns; i++)
 		for (j = 0; j < x->ncfgs; j++) {
 			const struct rcfg *c = &x->cfgs[j];
@@ -533,15 +516,13 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			    c->c->k == f->s[i].sz.k &&
 			    c->c->n == f->s[i].sz.n && rcfg_ok(c) &&
 			    !rcfg_steady(x, c)) {
-				rbuf_puts(l.list, l.list->len ? ", " : "");
-				rect_shape_label(&f->s[i].sz, l.list);
+				rbuf_puts(list, list->len ? ", " : "");
+				rect_shape_label(&f->s[i].sz, list);
 				break;
 			}
 		}
-	if (l.list->len)
-		mp_text_say(x, out, "rect.find.nonsteady", &l.all);
-	fv_free(&l.item);
-	fv_free(&l.all);
+	if (list->len)
+		mp_text_say(x, out, "rect.find.nonsteady", s->v);
 	return 0;
 }
 
@@ -551,7 +532,6 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct rect_facts *f = RF(s, 0);
 	int i, p, fills = 1, top = f->nb - 1;
-	struct fv v;
 
 	if (f->pad_s < 0 || !f->nb)
 		return 0;
@@ -560,34 +540,23 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		for (i = 0; i < f->ns; i++)
 			fills &= (f->s[i].best[p] == top) ==
 				 rcfg_steady(x, f->s[i].c[p][top]);
-	fv_init(&v);
-	mp_fv_set(x, &v, "dSd", "B", f->pad_b, "SHAPE", &f->s[f->pad_s].sz,
-		  "BT", f->blocks[f->nb - 1]);
-	find_pct(fv_put(&v, "W"), 100 * (f->pad_max - 1), 2);
-	mp_text_say(x, out, "rect.take", &v);
+	mp_fv_set(x, s->v, "dSd", "B", f->blocks[top], "SHAPE",
+		  &f->s[f->pad_s].sz, "BT", f->blocks[top]);
+	find_pct(fv_put(s->v, "W"), 100 * (f->pad_max - 1), 2);
+	mp_text_say(x, out, "rect.take", s->v);
 	if (fills)
-		mp_text_say(x, out, "rect.take_fills", &v);
-	fv_free(&v);
+		mp_text_say(x, out, "rect.take_fills", s->v);
 	return 0;
-}
-
-static int rect_show(struct rctx *x, void *const *f, const int *dev, int n)
-{
-	return rect_table(x, (struct rect_facts *const *)f, n, dev);
-}
-
-static int rect_fill(struct rctx *x, int dev, void *f)
-{
-	return facts_rect(x, dev, f);
 }
 
 int sec_rect(struct rctx *x)
 {
-	static const dvs_say_fn say[] = {say_best, say_pad, say_prec, say_lib,
-					 say_acc, say_misc, say_take};
+	static const struct dvs_find find[] = {{say_best, NULL},
+		{say_pad, NULL}, {say_prec, NULL}, {say_lib, NULL},
+		{say_acc, NULL}, {say_misc, NULL}, {say_take, NULL}};
 	static const struct dvs_sec d = {RECT_SUITE, "rect",
-		sizeof(struct rect_facts), rect_fill, rect_show, say,
-		sizeof(say) / sizeof(say[0])};
+		sizeof(struct rect_facts), facts_rect, rect_table, find,
+		sizeof(find) / sizeof(find[0]), 0};
 
 	return dvs_section(x, &d);
 }

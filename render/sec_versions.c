@@ -19,7 +19,6 @@
 #define M_LDINST "cnt_global_ld_inst"
 #define M_LDBYTES "cnt_global_ld_bytes"
 #define M_FFMA "cnt_ffma_thread_inst"
-#define MAXD 8			/* devices a finding groups */
 #define MAXROWS 24
 
 /* What explains one configuration's speed, as stored (NAN: unknown),
@@ -78,25 +77,6 @@ static void limiter_put(const struct rctx *x, const char *lim,
 	}
 }
 
-/* Parts p[0..n) as one text: once where every part reads alike, else
- * joined by the string "find.devs.sep" in the devices' order (as
- * find_devs); appended to b, the parts freed. */
-static void parts_join(const struct rctx *x, struct rbuf *b,
-		       struct rbuf *p, int n)
-{
-	int i, same = 1;
-
-	for (i = 1; i < n; i++)
-		same &= !strcmp(rbuf_str(&p[i]), rbuf_str(&p[0]));
-	for (i = 0; i < n; i++) {
-		if (i && !same)
-			rbuf_puts(b, lang_get(x->L, "find.devs.sep"));
-		if (!i || !same)
-			rbuf_puts(b, rbuf_str(&p[i]));
-		rbuf_free(&p[i]);
-	}
-}
-
 /* The kernel of variant as a session of the versions stored it (the
  * first that did), or NULL. */
 static const struct store_kernel *kernel_of(const struct rctx *x,
@@ -140,7 +120,7 @@ struct vrow {
 	int rank;
 };
 
-/* By rank, then as versions_names orders names, then by size. */
+/* By rank, then as versions_names_of orders names, then by size. */
 static int row_cmp(const void *pa, const void *pb)
 {
 	const struct vrow *a = pa, *b = pb;
@@ -152,21 +132,25 @@ static int row_cmp(const void *pa, const void *pb)
 	return strcmp(va, vb) ? strcmp(va, vb) : a->c->c->n - b->c->c->n;
 }
 
-/* The rows of f[0..nd): each version and size a finding names, once. */
-static size_t rows_get(const struct rctx *x, const struct versions_facts *f,
-		       size_t nd, struct vrow *rows)
+/* The rows of the facts F[0..nd): each version and size a finding
+ * names, once. */
+static size_t rows_get(const struct rctx *x, const void *const *F, int nd,
+		       struct vrow *rows)
 {
 	const struct rcfg *c[2 * VF_MAX + 3];
-	size_t nr = 0, d, i, j, nc;
+	size_t nr = 0, i, j, nc;
+	int d;
 
 	for (d = 0; d < nd; d++) {
-		for (i = 0, nc = 0; i < f[d].nsteps; i++) {
-			c[nc++] = f[d].step[i].a;
-			c[nc++] = f[d].step[i].b;
+		const struct versions_facts *f = F[d];
+
+		for (i = 0, nc = 0; i < f->nsteps; i++) {
+			c[nc++] = f->step[i].a;
+			c[nc++] = f->step[i].b;
 		}
-		c[nc++] = f[d].best;
-		c[nc++] = f[d].fastest;
-		c[nc++] = f[d].best_ref.a;
+		c[nc++] = f->best;
+		c[nc++] = f->fastest;
+		c[nc++] = f->best_ref.a;
 		for (i = 0; i < nc; i++) {
 			for (j = 0; c[i] && j < nr && (rows[j].c->c->n !=
 			     c[i]->c->n || strcmp(rows[j].c->c->variant,
@@ -186,83 +170,85 @@ static size_t rows_get(const struct rctx *x, const struct versions_facts *f,
 /* One table for every GPU: per row its GFLOP/s on each GPU (each at its
  * best block at that size), then the block, grid, occupancy and
  * counters of the first GPU's configuration. */
-static int why_table(struct rctx *x, const struct versions_facts *f)
+static int why_table(struct rctx *x, const void *const *f, int n)
 {
 	static const char *const tail[] = {
 		"vers.t.grid", "vers.t.occ", "vers.t.inst", "vers.t.ld",
 		"vers.t.dram", "vers.t.reuse", "vers.t.ffma", NULL
 	};
 	struct vrow rows[MAXROWS];
-	size_t nr = rows_get(x, f, x->ndevs, rows), i, d, nd = x->ndevs;
+	size_t nr = rows_get(x, f, n, rows), i, d, nd = x->ndevs;
 	char kinds[RTABLE_MAXCOLS + 1] = "lrl";
-	const struct rcfg *c[MAXD], *first;
-	struct mem_tab m;
-	struct rbuf cell;
+	const struct rcfg *c[PG_MAXD], *first;
+	struct ptable p;
 	struct vwhy w;
 	struct fv v;
 	int cnt, k;
 
-	if (!nr || nd > MAXD)
+	if (!nr || nd > PG_MAXD)
 		return 0;
 	memset(kinds + 3, 'S', nd + 7);
-	mem_tab_init(&m, kinds);
-	rbuf_init(&cell);
-	rtable_head_span(&m.t, 3, "");
-	rtable_head_span(&m.t, (int)nd, "GFLOP/s");
-	rtable_head_span(&m.t, 7, "");
-	rtable_head_end(&m.t);
-	rtable_head(&m.t, lang_get(x->L, "vers.t.version"));
-	rtable_head(&m.t, "\\(n\\)");
-	rtable_head(&m.t, lang_get(x->L, "vers.t.block"));
+	parts_table_init(&p, kinds);
+	rtable_head_span(&p.t, 3, "");
+	rtable_head_span(&p.t, (int)nd, "GFLOP/s");
+	rtable_head_span(&p.t, 7, "");
+	rtable_head_end(&p.t);
+	rtable_head(&p.t, lang_get(x->L, "vers.t.version"));
+	rtable_head(&p.t, "\\(n\\)");
+	rtable_head(&p.t, lang_get(x->L, "vers.t.block"));
 	for (d = 0; d < nd; d++) {
-		rbuf_printf(&cell, "GPU~%zu", d + 1);
-		rtable_head(&m.t, rbuf_str(&cell));
-		rbuf_free(&cell);
+		rbuf_free(&p.cell);
+		rbuf_printf(&p.cell, "GPU~%zu", d + 1);
+		rtable_head(&p.t, rbuf_str(&p.cell));
 	}
-	mem_heads(x, &m.t, tail);
-	rtable_head_end(&m.t);
+	mem_heads(x, &p.t, tail);
+	rtable_head_end(&p.t);
 	for (i = 0; i < nr; i++) {
 		const struct store_config *rc_ = rows[i].c->c;
 
-		mem_variant(&cell, rc_->variant);
-		rtable_text(&m.t, rbuf_str(&cell));
-		rbuf_free(&cell);
-		rtable_int(&m.t, rc_->n);
+		rbuf_free(&p.cell);
+		mem_variant(&p.cell, rc_->variant);
+		rtable_text(&p.t, rbuf_str(&p.cell));
+		rbuf_free(&p.cell);
+		rtable_int(&p.t, rc_->n);
 		for (d = nd, first = NULL; d-- > 0;)	/* the first GPU's */
 			if ((c[d] = versions_best(x, (int)d, rc_->suite,
 						  rc_->variant, rc_->n, 0)))
 				first = c[d];
 		if (first && first->c->block_x > 0)
 			block_label(first->c->block_x, first->c->block_y,
-				    &cell);
-		rtable_text(&m.t, cell.len ? rbuf_str(&cell) : "--");
-		rbuf_free(&cell);
+				    &p.cell);
+		rtable_text(&p.t, p.cell.len ? rbuf_str(&p.cell) : "--");
 		for (d = 0; d < nd; d++)
-			mem_tab_cell(x, &m, c[d], rcfg_median(c[d],
-				     VOCAB_METRIC_GFLOPS), 0);
+			if (!mem_cfg_num(x, &p.t, p.wide, c[d],
+					 cfg_gflops(c[d]), -1, 0, 0))
+				p.seen |= rcfg_regime(x, c[d]);
 		why_get(x, first, &w);
 		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
-			mem_num(&m.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
+			mem_num(&p.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
 				k < W_INST || k == W_FFMA ? 0 : -1, 0, "",
-				m.wide);
-		rtable_row_end(&m.t);
+				p.wide);
+		rtable_row_end(&p.t);
 	}
 	fv_init(&v);
 	fv_int(&v, "SMS", versions_sms(x, 0));
-	fv_emit(x, &m.cap, "vers.t.caption", &v);
+	fv_emit(x, &p.cap, "vers.t.caption", &v);
 	cnt = model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL);
-	fv_emit(x, &m.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
+	fv_emit(x, &p.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
 	if (!cnt) {	/* measured without them, or why they are missing */
-		rbuf_putc(&m.note, ' ');
+		rbuf_putc(&p.note, ' ');
 		mem_counters_missing(x, -1, VOCAB_SUITE_VERSIONS,
 				     "vers.t.cnt_none", "vers.t.cnt_unavail",
-				     &m.note);
+				     &p.note);
 	}
 	fv_free(&v);
-	m.seen &= ~RG_L2;	/* no mark on a rate (rcfg_marks) */
-	return mem_tab_end(x, &m, 0, "versions-why", 1, 0);
+	/* no mark on a rate (rcfg_marks) */
+	mem_regime_note(x, p.seen & ~RG_L2, &p.note);
+	return parts_table_emit(x, &p, 0, "versions-why", 0);
 }
 /* ---- findings ------------------------------------------------------------ */
+
+#define VF(s, i) ((const struct versions_facts *)(s)->f[i])
 
 /* The rule's word for comparison r (model_compare's verdict). */
 static const char *verdict_word(const struct rcmp *r)
@@ -273,48 +259,23 @@ static const char *verdict_word(const struct rcmp *r)
 	       r->ratio > 1 ? "higher" : "lower";
 }
 
-/* The devices a finding is stated for: d[0..n) and their pairs. */
-struct vgroup {
-	int n, d[MAXD];
-	const struct versions_pair *p[MAXD];
-};
-
-/* Placeholder name of g's values val[0..g->n): find_num's text (sig
- * 0: a count, digits alone) once when alike, else as find_devs. */
-static void g_num(const struct rctx *x, struct fv *v, const char *name,
-		  const struct vgroup *g, const double *val, int sig)
+/* Placeholder name of the whys w[0..s->n): value k of each, over that
+ * of over[i] where over is set, as dvs_num writes them. */
+static void why_num(const struct rctx *x, const struct dvs *s,
+		    struct fv *v, const char *name, const struct vwhy *w,
+		    const struct vwhy *over, int k, int sig)
 {
-	struct rbuf p[MAXD];
+	double val[PG_MAXD];
 	int i;
 
-	for (i = 0; i < g->n; i++) {
-		rbuf_init(&p[i]);
-		if (sig)
-			find_num(&p[i], val[i], sig);
-		else	/* a count */
-			rbuf_printf(&p[i], "%.0f", val[i]);
-	}
-	parts_join(x, fv_put(v, name), p, g->n);
-}
-
-/* Placeholder name of g's whys w[0..g->n): value k of each, over that
- * of over[i] where over is set, printed as devs_put. */
-static void g_why(const struct rctx *x, struct fv *v, const char *name,
-		  const struct vgroup *g, const struct vwhy *w,
-		  const struct vwhy *over, int k, int sig)
-{
-	double val[MAXD];
-	int i;
-
-	for (i = 0; i < g->n; i++)
+	for (i = 0; i < s->n; i++)
 		val[i] = w[i].v[k] / (over ? over[i].v[k] : 1);
-	g_num(x, v, name, g, val, sig);
+	dvs_num(x, s, fv_put(v, name), val, sig, 0);
 }
 
-/* The why of a step from a to b on g's devices: a grid of fewer blocks
+/* The why of the step s->item[] from a to b: a grid of fewer blocks
  * than SMs, then the counters, then the occupancy, where stored. */
-static void step_why(struct rctx *x, const struct versions_facts *f,
-		     const struct vgroup *g, struct rbuf *why)
+static void step_why(struct rctx *x, const struct dvs *s, struct rbuf *why)
 {
 	/* b's over a's (ratio), else of a (0) or b (1) */
 	static const struct { const char *name; int of, ratio, k, sig; }
@@ -322,16 +283,18 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 		{"DA", 0, 0, W_DRAM, 3}, {"DB", 1, 0, W_DRAM, 3},
 		{"RA", 0, 0, W_REUSE, 3}, {"RB", 1, 0, W_REUSE, 3},
 		{"OA", 0, 0, W_OCC, 2}, {"OB", 1, 0, W_OCC, 2}};
-	const struct rcfg *c[2] = {g->p[0]->a, g->p[0]->b};
-	struct vwhy w[2][MAXD];
-	double sms[MAXD];
+	const struct versions_pair *p = NULL;
+	const struct rcfg *c[2] = {NULL, NULL};
+	struct vwhy w[2][PG_MAXD];
+	double sms[PG_MAXD];
 	struct fv v;
 	int i, k, idle[2] = {1, 1}, cnt = 1, occ = 1;
 
 	fv_init(&v);
-	for (i = 0; i < g->n; i++) {
-		c[0] = g->p[i]->a;
-		c[1] = g->p[i]->b;
+	for (i = 0; i < s->n; i++) {
+		p = &VF(s, i)->step[s->item[i]];
+		c[0] = p->a;
+		c[1] = p->b;
 		for (k = 0; k < 2; k++) {
 			why_get(x, c[k], &w[k][i]);
 			idle[k] &= !!(rcfg_regime(x, c[k]) & RG_WAVE);
@@ -340,23 +303,23 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 		       isfinite(w[1][i].v[W_INST]);
 		occ &= isfinite(w[0][i].v[W_OCC]) && w[1][i].limiter &&
 		       w[0][i].v[W_OCC] != w[1][i].v[W_OCC];
-		sms[i] = f[g->d[i]].sms;
+		sms[i] = VF(s, i)->sms;
 	}
 	if (w[1][0].limiter)
 		limiter_put(x, w[1][0].limiter, fv_put(&v, "LIM"));
-	g_num(x, &v, "SMS", g, sms, 0);
+	dvs_num(x, s, fv_put(&v, "SMS"), sms, 0, 0);
 	for (k = 0; k < 2; k++) {
 		if (!idle[k])
 			continue;
 		mem_variant(fv_put(&v, "X"), c[k]->c->variant);
-		g_why(x, &v, "GX", g, w[k], NULL, W_GRID, 0);
+		why_num(x, s, &v, "GX", w[k], NULL, W_GRID, 0);
 		fv_emit(x, why, "find.vers.why.idle", &v);
 	}
 	mem_variant(fv_put(&v, "A"), c[0]->c->variant);
 	mem_variant(fv_put(&v, "B"), c[1]->c->variant);
 	for (k = 0; k < (int)(sizeof(sw) / sizeof(sw[0])); k++)
-		g_why(x, &v, sw[k].name, g, w[sw[k].of], sw[k].ratio ? w[0] :
-		      NULL, sw[k].k, sw[k].sig);
+		why_num(x, s, &v, sw[k].name, w[sw[k].of], sw[k].ratio ? w[0] :
+			NULL, sw[k].k, sw[k].sig);
 	if (cnt)
 		fv_emit(x, why, "find.vers.why.cnt", &v);
 	if (occ)
@@ -364,218 +327,127 @@ static void step_why(struct rctx *x, const struct versions_facts *f,
 	fv_free(&v);
 }
 
-/* The prefix naming g's devices where they are not all the report's
- * ("GPU~2: "), then the sentence. */
-static void g_find(struct rctx *x, struct rfind *fl, const struct vgroup *g,
-		   int ndata, struct rbuf *s)
+/* The step s->item[]: its words by the rule's verdict, the speed-up
+ * (the effect of GFLOP/s, b over a) and the why. */
+static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	struct rbuf t;
-	struct kv v;
-	int i;
-
-	rbuf_init(&t);
-	for (i = 0; g->n < ndata && i < g->n; i++)
-		rbuf_printf(&t, "%sGPU~%d", i ? ", " : "", g->d[i] + 1);
-	if (t.len)
-		rbuf_puts(&t, ": ");
-	rbuf_puts(&t, rbuf_str(s));
-	v = (struct kv){"TEXT", rbuf_str(&t)};
-	find_add(x, fl, "find.vers.sentence", &v, 1);
-	rbuf_free(&t);
-}
-
-/* The step of g: its words by the rule's verdict, the speed-up (the
- * effect of GFLOP/s, b over a) and the why. */
-static void step_find(struct rctx *x, const struct versions_facts *f,
-		      const struct vgroup *g, int ndata, struct rfind *fl)
-{
-	const struct versions_pair *p = g->p[0];
-	struct rbuf eff[MAXD], s;
+	const struct versions_pair *p = &VF(s, 0)->step[s->item[0]];
+	const struct rcmp *r[PG_MAXD];
 	char key[64];
-	struct fv v;
 	int i;
 
-	fv_init(&v);
-	rbuf_init(&s);
-	mem_variant(fv_put(&v, "A"), p->a->c->variant);
-	mem_variant(fv_put(&v, "B"), p->b->c->variant);
-	fv_int(&v, "N", p->n);
-	for (i = 0; i < g->n; i++) {
-		rbuf_init(&eff[i]);
-		find_effect(x, &eff[i], &g->p[i]->cmp, 0);
-	}
-	parts_join(x, fv_put(&v, "EFF"), eff, g->n);
-	step_why(x, f, g, fv_put(&v, "WHY"));
+	if (!isfinite(p->cmp.ratio))
+		return 0;
+	mem_variant(fv_put(s->v, "A"), p->a->c->variant);
+	mem_variant(fv_put(s->v, "B"), p->b->c->variant);
+	fv_int(s->v, "N", p->n);
+	for (i = 0; i < s->n; i++)
+		r[i] = &VF(s, i)->step[s->item[i]].cmp;
+	dvs_effect(x, s, fv_put(s->v, "EFF"), r);
+	step_why(x, s, fv_put(s->v, "WHY"));
 	snprintf(key, sizeof(key), "find.vers.step.%s",
 		 verdict_word(&p->cmp));
-	fv_emit(x, &s, key, &v);
-	g_find(x, fl, g, ndata, &s);
-	rbuf_free(&s);
-	fv_free(&v);
+	fv_emit(x, out, key, s->v);
+	return 0;
 }
 
-/* The fastest own configuration that counts, on g's devices (the same
- * one on each): against the library (effect) and the peak, why (the
- * FFMA share of the instructions, the occupancy), and the faster point
- * that does not count, where one is. */
-static void best_find(struct rctx *x, const struct versions_facts *f,
-		      const struct vgroup *g, int ndata, struct rfind *fl)
+/* A configuration's version, size and block into V, N and B of v. */
+static void cfg_put(const struct rcfg *c, struct fv *v)
 {
-	const struct versions_facts *f0 = &f[g->d[0]];
-	double val[4][MAXD] = {{0}};
-	struct rbuf eff[MAXD], s, lim, *why;
-	struct vwhy w[2][MAXD];
+	mem_variant(fv_put(v, "V"), c->c->variant);
+	fv_int(v, "N", c->c->n);
+	block_label(c->c->block_x, c->c->block_y, fv_put(v, "B"));
+}
+
+/* The fastest own configuration that counts (the same one on each
+ * device): against the library (effect) and the peak, why (the FFMA
+ * share of the instructions, the occupancy), and the faster point that
+ * does not count, where one is. */
+static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
+{
+	const struct versions_facts *f0 = VF(s, 0);
+	double val[4][PG_MAXD];
+	const struct rcmp *r[PG_MAXD];
+	struct rbuf lim, *why;
+	struct vwhy w[2][PG_MAXD];
 	char key[64];
-	struct fv v;
 	int i, over = 0, ref = 1;
 
-	fv_init(&v);
-	rbuf_init(&s);
+	if (!f0->best)
+		return 0;
 	rbuf_init(&lim);
-	mem_variant(fv_put(&v, "V"), f0->best->c->variant);
-	fv_int(&v, "N", f0->best->c->n);
-	block_label(f0->best->c->block_x, f0->best->c->block_y,
-		    fv_put(&v, "B"));
-	for (i = 0; i < g->n; i++) {
-		const struct versions_facts *fi = &f[g->d[i]];
+	cfg_put(f0->best, s->v);
+	for (i = 0; i < s->n; i++) {
+		const struct versions_facts *fi = VF(s, i);
 
 		why_get(x, fi->best, &w[0][i]);
 		why_get(x, fi->best_ref.a, &w[1][i]);
-		val[0][i] = rcfg_median(fi->best, VOCAB_METRIC_GFLOPS);
+		val[0][i] = cfg_gflops(fi->best);
 		val[1][i] = fi->pct_ref;
 		val[2][i] = fi->pct_peak;
 		val[3][i] = fi->peak;
 		over |= fi->over_peak;
 		ref &= fi->best_ref.a != NULL;
-		rbuf_init(&eff[i]);
-		find_effect(x, &eff[i], &fi->best_ref.cmp, 0);
-		if (!i)
-			limiter_put(x, w[0][0].limiter, &lim);
+		r[i] = &fi->best_ref.cmp;
 	}
-	g_num(x, &v, "G", g, val[0], 4);
-	g_num(x, &v, "PREF", g, val[1], 3);
-	g_num(x, &v, "PPEAK", g, val[2], 3);
-	g_num(x, &v, "PEAK", g, val[3], 4);
-	parts_join(x, fv_put(&v, "EFF"), eff, g->n);
+	limiter_put(x, w[0][0].limiter, &lim);
+	dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
+	dvs_num(x, s, fv_put(s->v, "PREF"), val[1], 3, 0);
+	dvs_num(x, s, fv_put(s->v, "PPEAK"), val[2], 3, 0);
+	dvs_num(x, s, fv_put(s->v, "PEAK"), val[3], 4, 0);
+	dvs_effect(x, s, fv_put(s->v, "EFF"), r);
 	snprintf(key, sizeof(key), "vers.peak%d", f0->peak_which);
-	fv_str(&v, "PNAME", lang_get(x->L, key));
+	fv_str(s->v, "PNAME", lang_get(x->L, key));
 	if (ref)
-		mem_variant(fv_put(&v, "LIB"), f0->best_ref.a->c->variant);
-	why = fv_put(&v, "WHY");
+		mem_variant(fv_put(s->v, "LIB"), f0->best_ref.a->c->variant);
+	why = fv_put(s->v, "WHY");
 	if (isfinite(w[0][0].v[W_FFMA]) && isfinite(w[1][0].v[W_FFMA])) {
-		g_why(x, &v, "FF", g, w[0], NULL, W_FFMA, 2);
-		g_why(x, &v, "FFL", g, w[1], NULL, W_FFMA, 2);
-		fv_emit(x, why, "find.vers.why.ffma", &v);
+		why_num(x, s, s->v, "FF", w[0], NULL, W_FFMA, 2);
+		why_num(x, s, s->v, "FFL", w[1], NULL, W_FFMA, 2);
+		fv_emit(x, why, "find.vers.why.ffma", s->v);
 	}
 	if (isfinite(w[0][0].v[W_OCC]) && lim.len) {
-		g_why(x, &v, "OCC", g, w[0], NULL, W_OCC, 2);
-		fv_str(&v, "LIM", rbuf_str(&lim));
-		fv_emit(x, why, "find.vers.why.best_occ", &v);
+		why_num(x, s, s->v, "OCC", w[0], NULL, W_OCC, 2);
+		fv_str(s->v, "LIM", rbuf_str(&lim));
+		fv_emit(x, why, "find.vers.why.best_occ", s->v);
 	}
-	fv_emit(x, &s, !ref ? "find.vers.best_noref" : over ?
-		"find.vers.best_over" : "find.vers.best", &v);
-	fv_free(&v);
+	fv_emit(x, out, !ref ? "find.vers.best_noref" : over ?
+		"find.vers.best_over" : "find.vers.best", s->v);
+	fv_free(s->v);
 	if (f0->fastest) {
-		mem_variant(fv_put(&v, "V"), f0->fastest->c->variant);
-		fv_int(&v, "N", f0->fastest->c->n);
-		block_label(f0->fastest->c->block_x, f0->fastest->c->block_y,
-			    fv_put(&v, "B"));
-		for (i = 0; i < g->n; i++)
-			val[0][i] = rcfg_median(f[g->d[i]].fastest,
-						VOCAB_METRIC_GFLOPS);
-		g_num(x, &v, "G", g, val[0], 4);
+		cfg_put(f0->fastest, s->v);
+		for (i = 0; i < s->n; i++)
+			val[0][i] = cfg_gflops(VF(s, i)->fastest);
+		dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
 		i = (int)rcfg_regime(x, f0->fastest);
-		fv_str(&v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
+		fv_str(s->v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
 			"regime.launch" : "regime.wave"));
-		rbuf_putc(&s, ' ');
-		fv_emit(x, &s, "find.vers.unsteady", &v);
+		rbuf_putc(out, ' ');
+		fv_emit(x, out, "find.vers.unsteady", s->v);
 	}
-	g_find(x, fl, g, ndata, &s);
-	rbuf_free(&s);
 	rbuf_free(&lim);
-	fv_free(&v);
+	return 0;
 }
 
-/* 1 when a and b are the same version, size and block, or both NULL. */
-static int cfg_same(const struct rcfg *a, const struct rcfg *b)
+static int nsteps(const void *f)
 {
-	return !a == !b && (!a || (a->c->n == b->c->n &&
-		a->c->block_x == b->c->block_x &&
-		!strcmp(a->c->variant, b->c->variant)));
+	return (int)((const struct versions_facts *)f)->nsteps;
 }
 
-/* 1 when finding i of f and j of h say the same: steps (i < VF_MAX)
- * of the same versions at the same size with the same verdict, or
- * (VF_MAX) the same best and fastest configurations. */
-static int item_same(const struct versions_facts *f, int i,
-		     const struct versions_facts *h, int j)
+/* That some GPU has no point that counts as best; once. */
+static int say_nosteady(struct rctx *x, const struct dvs *s,
+			struct rbuf *out)
 {
-	const struct versions_pair *p = &f->step[i % VF_MAX],
-				   *q = &h->step[j % VF_MAX];
+	int d;
 
-	if (i == VF_MAX)
-		return cfg_same(f->best, h->best) &&
-		       cfg_same(f->fastest, h->fastest);
-	return p->n == q->n && p->cmp.verdict == q->cmp.verdict &&
-	       !strcmp(p->a->c->variant, q->a->c->variant) &&
-	       !strcmp(p->b->c->variant, q->b->c->variant);
-}
-
-/* The end of device f's findings of kind b: its steps (0), best (1). */
-static int item_end(const struct versions_facts *f, int b)
-{
-	return b ? VF_MAX + 1 : (int)f->nsteps;
-}
-
-/* Into g: the devices from d on with a finding i of the same kind that
- * says what f[d]'s finding i does, each finding marked done. */
-static void group_take(const struct versions_facts *f, int nd, int d,
-		       int i, unsigned char (*done)[VF_MAX + 1],
-		       struct vgroup *g)
-{
-	int e, j, b = i == VF_MAX;
-
-	for (e = d, g->n = 0; e < nd; e++)
-		for (j = b * VF_MAX; j < item_end(&f[e], b); j++)
-			if (!done[e][j] && item_same(&f[d], i, &f[e], j)) {
-				done[e][j] = 1;
-				g->d[g->n] = e;
-				g->p[g->n++] = &f[e].step[j % VF_MAX];
-				break;
-			}
-}
-
-/* The findings: each step from a version to the next, then the best
- * against the library and the peak, or that nothing counts as best;
- * each once for the GPUs that agree (item VF_MAX: a device's best). */
-static int findings(struct rctx *x, const struct versions_facts *f)
-{
-	unsigned char done[MAXD][VF_MAX + 1] = {{0}};
-	int nd = (int)x->ndevs, b, d, i, ndata = 0;
-	struct rfind fl;
-	struct vgroup g;
-
-	find_init(&fl);
-	for (d = 0; d < nd; d++)
-		ndata += f[d].nsteps > 0 || f[d].best;
-	for (b = 0; b < 2; b++)
-		for (d = 0; d < nd; d++)
-			for (i = b * VF_MAX; i < item_end(&f[d], b); i++) {
-				if (done[d][i] || (b ? !f[d].best :
-				    !isfinite(f[d].step[i].cmp.ratio)))
-					continue;
-				group_take(f, nd, d, i, done, &g);
-				(b ? best_find : step_find)(x, f, &g, ndata,
-							    &fl);
-			}
-	for (d = 0; d < nd && (f[d].best || !f[d].fastest); d++)
+	if (s->mask)	/* one finding over every GPU */
+		return rbuf_putc(out, '#'), 0;
+	for (d = 0; d < s->n && (VF(s, d)->best || !VF(s, d)->fastest); d++)
 		;
-	if (d < nd)	/* some GPU has no point that counts */
-		find_add(x, &fl, "find.vers.nosteady", NULL, 0);
-	d = find_emit(x, &fl);
-	find_free(&fl);
-	return d;
+	return d < s->n ? emit_string(x, out, "find.vers.nosteady", NULL, 0)
+			: 0;
 }
+
 /* ---- the figure ---------------------------------------------------------- */
 
 /* GFLOP/s against n of device dev through the figure engine: one line
@@ -588,13 +460,15 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	struct pline l[RTABLE_MAXCOLS];
 	struct pspec ps = {0};
 	struct rbuf tt[RTABLE_MAXCOLS], ylab;
-	size_t nv = versions_names(x, dev, &vv), i, j, n, nn;
+	size_t nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv), i, j,
+	       n, nn;
 	double *xy = NULL, lo = INFINITY, hi = 0, y;
 	int *ns = NULL, k = 0;
 
 	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &lib);
 	n = n < RTABLE_MAXCOLS ? n : RTABLE_MAXCOLS;
 	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n', &ns);
+	rbufs_init(tt, RTABLE_MAXCOLS);
 	if (!nn || !(xy = calloc(nn * (n + 1), sizeof(*xy))))
 		goto out;
 	for (i = 0; i < nn; i++)
@@ -603,14 +477,13 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 		const char *v = j < nv ? vv[j] : lib[j - nv];
 
 		for (i = 0; i < nn; i++) {
-			y = rcfg_median(versions_best(x, dev, j < nv ?
+			y = cfg_gflops(versions_best(x, dev, j < nv ?
 				VOCAB_SUITE_VERSIONS : VOCAB_SUITE_REFERENCE,
-				v, ns[i], 0), VOCAB_METRIC_GFLOPS);
+				v, ns[i], 0));
 			xy[nn * (j + 1) + i] = y > 0 ? y : NAN;
 			lo = y > 0 ? fmin(lo, y) : lo;
 			hi = y > 0 ? fmax(hi, y) : hi;
 		}
-		rbuf_init(&tt[j]);
 		mem_variant(&tt[j], v);
 		l[j] = (struct pline){rbuf_str(&tt[j]), xy, xy + nn * (j + 1),
 				      nn, j < nv ? PL_LINE : PL_DOTTED,
@@ -626,10 +499,9 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	ps.w = w;
 	ps.h = h;
 	k = plot_lines(x, &ps, l, n);
-	for (j = 0; j < n; j++)
-		rbuf_free(&tt[j]);
 	rbuf_free(&ylab);
 out:
+	rbufs_free(tt, RTABLE_MAXCOLS);
 	free(xy);
 	free(ns);
 	free(vv);
@@ -670,200 +542,34 @@ static int perf_figures(struct rctx *x)
 	return rc;
 }
 
-/* A top-level item of a CUDA source: a preprocessor line, or code up
- * to the ';' or the closing brace that ends it at depth 0, with the
- * comments and blank lines before it. */
-struct item {
-	size_t start, end;	/* [start, end) of the text */
-	int keep;		/* a kernel, or what a kept item uses */
-	int device;		/* a device function, variable or macro */
-	char name[64];		/* what other items call it by */
-};
-
-static int ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/* The first index from i on in c[.., end) that is not white space. */
-static size_t space_skip(const char *c, size_t i, size_t end)
-{
-	while (i < end && isspace((unsigned char)c[i]))
-		i++;
-	return i;
-}
-
-/* code: the source with comments, strings and character literals
- * blanked (same length; line breaks kept in comments), so that braces
- * and words in them count nowhere. */
-static char *code_blank(const char *s, size_t n)
-{
-	char *c = malloc(n + 1);
-	const char *e;
-	size_t i, j;
-
-	for (i = 0; c && i <= n; i++)
-		c[i] = s[i];
-	for (i = 0; c && i < n; i++) {
-		if (s[i] == '"' || s[i] == '\'') {
-			for (j = i + 1; j < n && s[j] != s[i] && s[j] != '\n';
-			     j++) {
-				if (s[j] == '\\' && j + 1 < n)
-					c[j++] = ' ';
-				c[j] = ' ';
-			}
-			i = j;	/* past the closing quote */
-			continue;
-		}
-		if (s[i] != '/' || (s[i + 1] != '*' && s[i + 1] != '/'))
-			continue;
-		e = s[i + 1] == '*' ? strstr(s + i + 2, "*/") : NULL;
-		j = s[i + 1] == '/' ? i + strcspn(s + i, "\n") :
-		    e ? (size_t)(e - s) + 2 : n;
-		for (; i < j; i++)
-			if (s[i] != '\n')
-				c[i] = ' ';
-		i--;
-	}
-	return c;
-}
-
-/* 1 when word occurs in c[from, to) as a whole identifier. */
-static int has_word(const char *c, size_t from, size_t to, const char *word)
-{
-	size_t len = strlen(word), i;
-
-	for (i = from; len && i + len <= to; i++)
-		if (!strncmp(c + i, word, len) &&
-		    (i == from || !ident_char(c[i - 1])) &&
-		    (i + len == to || !ident_char(c[i + len])))
-			return 1;
-	return 0;
-}
-
-/* The name an item declares: a macro's after #define; a function's
- * before its parameter list (attributes such as __launch_bounds__(..)
- * skipped); a variable's before '[', '=' or ';'. */
-static void item_name(const char *c, struct item *it)
-{
-	size_t i = space_skip(c, it->start, it->end), e, b;
-	int depth;
-
-	if (c[i] == '#') {
-		i = space_skip(c, i + 1, it->end);
-		if (strncmp(c + i, "define", 6))
-			return;
-		i = space_skip(c, i + 6, it->end);
-		for (e = i; e < it->end && ident_char(c[e]); e++)
-			;
-		snprintf(it->name, sizeof(it->name), "%.*s", (int)(e - i),
-			 c + i);
-		return;
-	}
-	for (; i < it->end; i++) {
-		if (!strchr("([=;{", c[i]))
-			continue;
-		for (e = i; e > it->start && isspace((unsigned char)c[e - 1]);
-		     e--)
-			;
-		for (b = e; b > it->start && ident_char(c[b - 1]); b--)
-			;
-		if (c[i] == '(' && e - b > 2 && !strncmp(c + b, "__", 2)) {
-			/* an attribute's arguments */
-			for (depth = 0; i < it->end; i++) {
-				depth += (c[i] == '(') - (c[i] == ')');
-				if (!depth)
-					break;
-			}
-			continue;
-		}
-		if (e > b && e - b < sizeof(it->name))
-			snprintf(it->name, sizeof(it->name), "%.*s",
-				 (int)(e - b), c + b);
-		return;
-	}
-}
-
-/* Splits the source into top-level items. Returns their count (at most
- * max). */
-static size_t items_split(const char *c, size_t n, struct item *it,
-			  size_t max)
-{
-	size_t i = 0, j, k, q;
-	int depth = 0;
-
-	for (k = 0; k < max && (j = space_skip(c, i, n)) < n; k++) {
-		memset(&it[k], 0, sizeof(it[k]));
-		it[k].start = i;
-		if (c[j] == '#')	/* with its continuation lines */
-			for (; j < n && c[j] != '\n'; j++)
-				j += c[j] == '\\' && c[j + 1] == '\n';
-		else
-			for (; j < n; j++) {
-				depth += !!strchr("{([", c[j]) -
-					 !!strchr("})]", c[j]);
-				if (!depth && c[j] == ';')
-					break;
-				if (!depth && c[j] == '}') {
-					q = space_skip(c, j + 1, n);
-					j = q < n && c[q] == ';' ? q : j;
-					break;
-				}
-			}
-		it[k].end = i = j < n ? j + 1 : n;
-	}
-	return k;
-}
-
-/* The kernels of src and the device functions, variables and macros
- * they use (at any depth), without the host's launch code, appended to
- * out. Returns 1 when trimmed, 0 when src holds no kernel that this
- * reading finds (out gets the whole text). */
+/* The listing of a stored source, appended to out: from the first line
+ * after its #include lines (or its opening comment) to the line "}"
+ * that closes its last kernel, so that the host's launch code after it
+ * is left out. Returns 1 when trimmed, 0 when src holds no kernel (out
+ * gets the whole text). */
 static int listing_trim(const char *src, struct rbuf *out)
 {
-	enum { MAXITEMS = 256 };
-	struct item *it = calloc(MAXITEMS, sizeof(*it)), *t;
-	size_t n = strlen(src), k = 0, i, j, s;
-	char *c = code_blank(src, n);
-	int kernels = 0, changed, trimmed = 0;
+	const char *g = strstr(src, "__global__"), *s = src, *t;
 
-	if (it && c)
-		k = items_split(c, n, it, MAXITEMS);
-	for (t = it; t && t < it + k; t++) {
-		item_name(c, t);
-		t->keep = has_word(c, t->start, t->end, "__global__");
-		t->device = has_word(c, t->start, t->end, "__device__") ||
-			    has_word(c, t->start, t->end, "__constant__") ||
-			    (t->name[0] &&
-			     has_word(c, t->start, t->end, "define"));
-		kernels += t->keep;
+	if (!g) {
+		rbuf_puts(out, src);
+		return 0;
 	}
-	if (k == MAXITEMS)
-		kernels = 0;
-	for (changed = kernels; changed;)
-		for (i = 0, changed = 0; i < k; i++)
-			for (j = 0; j < k && !it[i].keep && it[i].device &&
-			     it[i].name[0]; j++)
-				if (it[j].keep && has_word(c, it[j].start,
-							   it[j].end,
-							   it[i].name))
-					it[i].keep = changed = 1;
-	for (i = 0; kernels && i < k; i++) {
-		if (!it[i].keep)
-			continue;
-		/* from the item's first line that is not blank */
-		for (j = s = it[i].start; j < it[i].end &&
-		     isspace((unsigned char)src[j]); j++)
-			if (src[j] == '\n')
-				s = j + 1;
-		if (trimmed++)
-			rbuf_puts(out, "\n\n");
-		rbuf_putn(out, src + s, it[i].end - s);
-	}
-	rbuf_puts(out, trimmed ? "\n" : src);
-	free(it);
-	free(c);
-	return trimmed > 0;
+	for (t = src; (t = strstr(t, "#include")) && t < g; t++)
+		s = strchr(t, '\n') + 1;
+	if (s == src && !strncmp(src, "/*", 2) && (t = strstr(src, "*/")) &&
+	    t < g)
+		s = t + 2;
+	while (isspace((unsigned char)*s))
+		s++;
+	while (s > src && s[-1] != '\n')
+		s--;
+	while ((t = strstr(g + 1, "__global__")))
+		g = t;
+	t = strstr(g, "\n}");
+	rbuf_putn(out, s, (size_t)((t ? t + 2 : g + strlen(g)) - s));
+	rbuf_putc(out, '\n');
+	return 1;
 }
 
 /* ---- the appendix: each version's description and source ----------------- */
@@ -924,7 +630,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 static void versions_list(struct rctx *x)
 {
 	const char **vv = NULL;
-	size_t nv = versions_names(x, -1, &vv), i;
+	size_t nv = versions_names_of(x, -1, VOCAB_SUITE_VERSIONS, &vv), i;
 	struct rfind items;
 	struct fv v;
 	struct kv t;
@@ -946,101 +652,79 @@ static void versions_list(struct rctx *x)
 }
 
 /* What to take away: the largest step on the first GPU and the best
- * against the library, from the facts the findings state. */
-static void takeaway(struct rctx *x, const struct versions_facts *f)
+ * against the library, from the facts the findings state; once. */
+static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	const struct versions_facts *f = VF(s, 0);
 	const struct versions_pair *top = NULL;
-	struct fv v;
 	size_t i;
 
+	if (s->mask)	/* one take-away, the first GPU's */
+		return rbuf_putc(out, '#'), 0;
 	for (i = 0; i < f->nsteps; i++)
 		if (f->step[i].cmp.verdict == RULE_HIGHER &&
 		    (!top || f->step[i].cmp.ratio > top->cmp.ratio))
 			top = &f->step[i];
-	if (!top || !f->best || !isfinite(f->pct_ref))
-		return;
-	fv_init(&v);
-	mem_variant(fv_put(&v, "A"), top->a->c->variant);
-	mem_variant(fv_put(&v, "B"), top->b->c->variant);
-	fv_num(&v, "R", top->cmp.ratio, 3);
-	mem_variant(fv_put(&v, "V"), f->best->c->variant);
-	fv_num(&v, "PREF", f->pct_ref, 3);
-	fv_par(x, "vers.takeaway", &v);
-	fv_free(&v);
+	if (f->dev || !top || !f->best || !isfinite(f->pct_ref))
+		return 0;
+	mem_variant(fv_put(s->v, "A"), top->a->c->variant);
+	mem_variant(fv_put(s->v, "B"), top->b->c->variant);
+	fv_num(s->v, "R", top->cmp.ratio, 3);
+	mem_variant(fv_put(s->v, "V"), f->best->c->variant);
+	fv_num(s->v, "PREF", f->pct_ref, 3);
+	return fv_emit(x, out, "vers.takeaway", s->v);
 }
 
-static int main_body(struct rctx *x)
+/* After the intro: each version in a sentence, then the table and the
+ * figures. */
+static int vers_show(struct rctx *x, void *const *f, const int *dev, int n)
 {
-	const char *app = lang_get(x->L, "vers.intro_app");
-	size_t d, nd = x->ndevs;
-	struct versions_facts *f = calloc(nd ? nd : 1, sizeof(*f));
-	struct rbuf t;
-	int rc = f ? 0 : -1;
-
-	/* the reference to the appendix is gone where the report leaves
-	 * the appendix out (report.c's refs_unwritten_drop) */
-	rbuf_init(&t);
-	rbuf_printf(&t, "%s%s%s", lang_get(x->L, "vers.intro"), *app ? " " :
-		    "", app);
-	emit_par(x, rbuf_str(&t));
-	rbuf_free(&t);
+	(void)dev;
 	versions_list(x);
-	for (d = 0; d < nd && !rc; d++)
-		rc = facts_versions(x, (int)d, &f[d]);
-	if (!rc)
-		rc = why_table(x, f);
-	if (!rc)
-		rc = perf_figures(x);
-	if (!rc)
-		rc = findings(x, f);
-	if (!rc && nd)
-		takeaway(x, f);
-	free(f);
+	return why_table(x, (const void *const *)f, n) || perf_figures(x) ?
+	       -1 : 0;
+}
+
+/* Text dense with numbers and long words (Polish, German): TeX may
+ * stretch a line's spaces rather than push a word into the margin; the
+ * group ends with the section. */
+#define VERS_GROUP "\\begingroup\\setlength{\\emergencystretch}{3em}\n"
+
+int sec_versions(struct rctx *x)
+{
+	static const struct dvs_find find[] = {{say_step, nsteps},
+		{say_best, NULL}, {say_nosteady, NULL}, {say_take, NULL}};
+	/* the failed configurations are listed by kernel in the appendix */
+	static const struct dvs_sec d = {VOCAB_SUITE_VERSIONS, "versions",
+		sizeof(struct versions_facts), facts_versions, vers_show,
+		find, sizeof(find) / sizeof(find[0]), 1};
+	int rc;
+
+	rbuf_puts(&x->body, VERS_GROUP);
+	rc = dvs_section(x, &d);
+	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
 }
 
-static int app_body(struct rctx *x)
+/* The appendix: each version's description and source. */
+int app_versions(struct rctx *x)
 {
 	const char **vv = NULL;
 	size_t nv, i;
 	int rc = 0;
 
-	emit_par(x, lang_get(x->L, "vers.app_intro"));
-	nv = versions_names(x, -1, &vv);
-	for (i = 0; i < nv && !rc; i++)
-		rc = kernel_part(x, vv[i]);
-	free(vv);
-	return rc;
-}
-
-/* The main body's section (app unset) or the appendix. Text dense with
- * numbers and long words (Polish, German): TeX may stretch a line's
- * spaces rather than push a word into the margin; the group ends with
- * the section. */
-static int versions_section(struct rctx *x, int app)
-{
-	int rc = 0;
-
-	rbuf_puts(&x->body, "\\begingroup\\setlength{\\emergencystretch}"
-		  "{3em}\n");
-	emit_heading(x, 0, lang_get(x->L, app ? "versions.app_title" :
-					    "versions.title"));
-	if (app)
-		rbuf_puts(&x->body, "\\label{app:versions}\n");
-	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS))
+	rbuf_puts(&x->body, VERS_GROUP);
+	emit_heading(x, 0, lang_get(x->L, "versions.app_title"));
+	rbuf_puts(&x->body, "\\label{app:versions}\n");
+	if (!model_has_suite(x, -1, VOCAB_SUITE_VERSIONS)) {
 		emit_par(x, lang_get(x->L, "versions.absent"));
-	else
-		rc = app ? app_body(x) : main_body(x);
+	} else {
+		emit_par(x, lang_get(x->L, "vers.app_intro"));
+		nv = versions_names_of(x, -1, VOCAB_SUITE_VERSIONS, &vv);
+		for (i = 0; i < nv && !rc; i++)
+			rc = kernel_part(x, vv[i]);
+		free(vv);
+	}
 	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
-}
-
-int sec_versions(struct rctx *x)
-{
-	return versions_section(x, 0);
-}
-
-int app_versions(struct rctx *x)
-{
-	return versions_section(x, 1);
 }

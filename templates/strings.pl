@@ -223,8 +223,7 @@ vers.app_intro = Dla każdej wersji: jej opis i kod źródłowy kernela w postac
 # Issue 11, kernel versions (report P): the main body's tables, figure
 # and findings, the appendix's trimmed listings (render/sec_versions.c,
 # render/facts_versions.c).
-vers.intro = Każda wersja oblicza $C = AB$ dla kwadratowych macierzy $n \times n$ pojedynczej precyzji z blokami $b \times b$ wątków i robi jeden krok dalej niż wersja poprzednia, jak w sprawozdaniu~P; wzorcem jest SGEMM z biblioteki (\texttt{cublas}).
-vers.intro_app = Dodatek~\ref{app:versions} podaje kod źródłowy każdego kernela i każdą zmierzoną konfigurację.
+versions.intro = Każda wersja oblicza $C = AB$ dla kwadratowych macierzy $n \times n$ pojedynczej precyzji z blokami $b \times b$ wątków i robi jeden krok dalej niż wersja poprzednia, jak w sprawozdaniu~P; wzorcem jest SGEMM z biblioteki (\texttt{cublas}). Dodatek~\ref{app:versions} podaje kod źródłowy każdego kernela i każdą zmierzoną konfigurację.
 vers.item = \texttt{@@NAME@@}: @@DESC@@.
 vers.lim.warps = liczba warpów
 vers.lim.registers = rejestry
@@ -232,7 +231,8 @@ vers.lim.shared memory = pamięć współdzielona
 vers.lim.blocks per SM = bloki na SM
 vers.fig_caption = Wydajność [GFLOP/s] każdej wersji przy najlepszym rozmiarze bloku oraz biblioteki w funkcji rozmiaru macierzy (mediany; oś jest logarytmiczna, gdy wartości obejmują więcej niż rząd wielkości).
 vers.source_trimmed = Kernel \texttt{@@NAME@@} w postaci mierzonej (zapisany w sesji @@SESSION@@) wraz z funkcjami urządzenia i makrami, których używa; kod uruchamiający po stronie hosta pominięto.
-find.vers.sentence = @@TEXT@@
+versions.find.text = @@DEV@@@@TEXT@@
+versions.takeaway = @@DEV@@@@TEXT@@
 
 problem.intro = Konfiguracje bez poprawnego pomiaru:
 problem.item = @@WHAT@@: @@STATUS@@ --- @@REASON@@
@@ -772,31 +772,33 @@ precision.peak_cuda = rdzeni CUDA
 precision.table = Mnożenie macierzy w fp64 dla $n = @@N@@$, największego rozmiaru, w którym jądra działały stabilnie w obu precyzjach: mediana wydajności, jej udział w szczycie FP64 wskazanych jednostek oraz czas jądra w fp64 przez czas w fp32 (estymator Hodgesa--Lehmanna).
 precision.table_note = \%~szczytu: przy zegarze SM zapisanym z konfiguracją; przy zdolności obliczeniowej 8.0 i 9.0 DGEMM z cuBLAS działa na rdzeniach tensorowych FP64, z dwukrotną wydajnością rdzeni CUDA FP64. Udziału, który przekroczyłby 100\,\%, nie podano. fp64/fp32: \nsmark~brak istotnej różnicy (szary), \ntmark~nie testowano (brak surowych próbek, zakresy się nakładają).
 note.apart = W tej bazie fp32 i fp64 mierzono jedno po drugim (jej sesje są starsze niż ich przeplatanie): dryf między nimi (zegar, temperatura) jest częścią każdego stosunku.
-precision.find.nosteady = @@DEV@@Żaden rozmiar nie ma jądra zmierzonego stabilnie w obu precyzjach, więc fp32 i fp64 nie porównano pod względem czasu.
-precision.find.time = @@DEV@@Dla $n = @@N@@$ czas jądra w fp64 przez czas w fp32 (estymator Hodgesa--Lehmanna; każdy 95-procentowy przedział w granicach @@CI@@ od niego) jest @@LIST@@.@@APART@@
+precision.find.text = @@DEV@@@@TEXT@@
+precision.find.nosteady = Żaden rozmiar nie ma jądra zmierzonego stabilnie w obu precyzjach, więc fp32 i fp64 nie porównano pod względem czasu.
+precision.find.time = Dla $n = @@N@@$ czas jądra w fp64 przez czas w fp32 (estymator Hodgesa--Lehmanna; każdy 95-procentowy przedział w granicach @@CI@@ od niego) jest @@LIST@@.@@APART@@
 precision.find.g.longer = dłuższy w fp64 ponad próg praktyczny dla @@LIST@@
 precision.find.g.shorter = krótszy w fp64 ponad próg praktyczny dla @@LIST@@
 precision.find.g.ns = bez istotnej różnicy dla @@LIST@@
 precision.find.g.untested = nietestowany (brak surowych próbek, zakresy się nakładają) dla @@LIST@@
 precision.find.apart = W tej bazie oba mierzono jedno po drugim, nie naprzemiennie (jej sesje są starsze niż przeplatanie), więc dryf zegara lub temperatury między nimi jest częścią każdego stosunku.
-precision.find.why = @@DEV@@Dlaczego: szczyty rdzeni CUDA FP32 i FP64 mają się jak @@R@@ : 1 (@@P32@@ i @@P64@@~GFLOP/s), a double ma dwa razy więcej bajtów niż float, więc własne jądro ograniczone arytmetyką powinno w fp64 trwać około @@R@@ razy dłużej, a ograniczone ruchem pamięci około 2 razy@@SAME@@. Wobec stosunku szczytów, przy czym w granicach @@TOL@@ znaczy blisko: @@LIST@@.@@OPEN@@
+precision.find.why = Dlaczego: szczyty rdzeni CUDA FP32 i FP64 mają się jak @@R@@ : 1 (@@P32@@ i @@P64@@~GFLOP/s), a double ma dwa razy więcej bajtów niż float, więc własne jądro ograniczone arytmetyką powinno w fp64 trwać około @@R@@ razy dłużej, a ograniczone ruchem pamięci około 2 razy@@SAME@@. Wobec stosunku szczytów, przy czym w granicach @@TOL@@ znaczy blisko: @@LIST@@.@@OPEN@@
 precision.find.same2 = ; tu obie prognozy się pokrywają, więc stosunek nie rozstrzyga, które ograniczenie dotyczy jądra
 precision.find.cls.near = blisko niego @@LIST@@
 precision.find.cls.below = poniżej @@LIST@@
 precision.find.cls.above = powyżej @@LIST@@
 precision.find.open = Ten zestaw mierzono bez liczników (bajty DRAM, wydane instrukcje), które byłyby potrzebne, by wyjaśnić, czemu jądro odbiega od obu prognoz.
-precision.find.lib = @@DEV@@DGEMM biblioteki (@@V@@) działa na rdzeniach tensorowych FP64, przy @@PCT@@\,\% ich szczytu (@@PEAK@@~GFLOP/s przy zapisanym zegarze), który jest dwa razy wyższy niż rdzeni CUDA FP64 i ma się do szczytu rdzeni CUDA FP32, na których działa jej SGEMM, jak 1 : @@RP@@: z tym stosunkiem, a nie z 2 : 1, należy porównywać jej czas w fp64 przez czas w fp32. Najszybsze własne jądro w fp64, @@O@@, osiąga @@SHARE@@\,\% jej wydajności.
+precision.find.lib = DGEMM biblioteki (@@V@@) działa na rdzeniach tensorowych FP64, przy @@PCT@@\,\% ich szczytu (@@PEAK@@~GFLOP/s przy zapisanym zegarze), który jest dwa razy wyższy niż rdzeni CUDA FP64 i ma się do szczytu rdzeni CUDA FP32, na których działa jej SGEMM, jak 1 : @@RP@@: z tym stosunkiem, a nie z 2 : 1, należy porównywać jej czas w fp64 przez czas w fp32. Najszybsze własne jądro w fp64, @@O@@, osiąga @@SHARE@@\,\% jej wydajności.
 precision.note_nopeak = --: szczyt FP64 tego urządzenia jest nieznany (mmreport nie zna liczby jednostek FP64 dla jego zdolności obliczeniowej).
 precision.note_over = --: wydajność przekracza szczyt, którego byłaby udziałem; to wada tego szczytu (jego zegar lub liczba jednostek nie pasuje do urządzenia), nie wynik.
-precision.find.acc = @@DEV@@Dla $n = @@N@@$ średni błąd wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, największy @@M32@@ i @@M64@@~$u$, daleko w granicach najgorszego oszacowania $k u$ (każda z @@NB@@ konfiguracji najwyżej @@PCT@@ z niego).@@RATIO@@@@SAME@@
-precision.find.acc_over = @@DEV@@Dla $n = @@N@@$ średni błąd wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, największy @@M32@@ i @@M64@@~$u$; @@K@@ z @@NB@@ konfiguracji przekracza najgorsze oszacowanie $k u$, które zachodzi dla dowolnej kolejności sumowania w danej precyzji, więc nie liczono ich w niej w całości.@@RATIO@@@@SAME@@
+precision.find.acc = Dla $n = @@N@@$ średni błąd wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, największy @@M32@@ i @@M64@@~$u$, daleko w granicach najgorszego oszacowania $k u$ (każda z @@NB@@ konfiguracji najwyżej @@PCT@@ z niego).@@RATIO@@@@SAME@@
+precision.find.acc_over = Dla $n = @@N@@$ średni błąd wynosi @@L32@@~$u$ w fp32 i @@L64@@~$u$ w fp64, największy @@M32@@ i @@M64@@~$u$; @@K@@ z @@NB@@ konfiguracji przekracza najgorsze oszacowanie $k u$, które zachodzi dla dowolnej kolejności sumowania w danej precyzji, więc nie liczono ich w niej w całości.@@RATIO@@@@SAME@@
 precision.find.acc_ratio = Zatem średni błąd fp32 jest @@R@@ razy większy niż fp64, jak przewiduje stosunek jednostek zaokrąglenia, $2^{29} \approx \num{5.37e8}$: błąd wynika z precyzji, nie z jądra.
 precision.find.acc_same = Każde jądro ma w każdej precyzji na każdym GPU te same błędy, największy i średni, do ostatniej zapisanej cyfry, jak jądra, które dodają $k$ iloczynów elementu w tej samej kolejności tymi samymi operacjami FMA: różnią się tylko szybkością.
-precision.find.acc_not = @@DEV@@Dla $n = @@N@@$ fp64 nie jest dokładniejsze niż fp32 dla @@LIST@@: jego średni błąd nie jest mniejszy.
+precision.find.acc_not = Dla $n = @@N@@$ fp64 nie jest dokładniejsze niż fp32 dla @@LIST@@: jego średni błąd nie jest mniejszy.
 precision.find.lim.devs = Czego te dane nie pokażą: pochodzą z @@N@@ GPU, zbyt mało, by powiedzieć, jak koszt fp64 zależy ogólnie od stosunku jednostek FP32 do FP64; błędy to jedna wartość na konfigurację, z jednego losowego wejścia każdej precyzji i próbki elementów $C$, więc żaden test nie popiera różnicy dwóch błędów, a wejścia jednego znaku lub o znoszących się sumach dają inne błędy.
 precision.find.lim.one_dev = Czego te dane nie pokażą: pochodzą z jednego GPU, a koszt fp64 zależy od stosunku jednostek FP32 i FP64, różnego na różnych GPU; błędy to jedna wartość na konfigurację, z jednego losowego wejścia każdej precyzji i próbki elementów $C$, więc żaden test nie popiera różnicy dwóch błędów, a wejścia jednego znaku lub o znoszących się sumach dają inne błędy.
-precision.takeaway = \textbf{Wniosek.} Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów; cuBLAS, którego DGEMM działa na rdzeniach tensorowych FP64, trwa @@RL@@ razy dłużej. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
-precision.takeaway_own = \textbf{Wniosek.} Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
+precision.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
+precision.take = Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów; cuBLAS, którego DGEMM działa na rdzeniach tensorowych FP64, trwa @@RL@@ razy dłużej. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
+precision.take_own = Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
 prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
 device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
 device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.
