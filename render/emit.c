@@ -111,54 +111,21 @@ int emit_figure(struct rctx *x, int k, const char *caption)
 	return rc;
 }
 
-/* The string key with its @@DEV@@ filled (dev_suffix), appended to
- * cap. */
-static int dev_caption(struct rctx *x, int dev, const char *key,
-		       struct rbuf *cap)
-{
-	struct rbuf dl;
-	int rc;
-
-	rbuf_init(&dl);
-	dev_suffix(x, dev, &dl);
-	rc = emit_string(x, cap, key, &(struct kv){"DEV", rbuf_str(&dl)}, 1);
-	rbuf_free(&dl);
-	return rc;
-}
-
-int emit_dev_table(struct rctx *x, struct rtable *t, int dev,
-		   const char *key, const char *kind, const char *more,
-		   const char *note_key)
-{
-	struct rbuf cap, anc;
-	int rc;
-
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rc = dev_caption(x, dev, key, &cap);
-	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
-	if (more)
-		rbuf_printf(&anc, " %s", more);
-	if (!rc)
-		rc = emit_table(x, t, rbuf_str(&cap), rbuf_str(&anc),
-				note_key ? lang_get(x->L, note_key) : NULL);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	return rc;
-}
-
 int emit_dev_figure(struct rctx *x, int dev, int k, const char *key)
 {
-	struct rbuf cap;
+	struct rbuf cap, dl;
 	int rc;
 
 	if (k <= 0)
 		return 0;
 	rbuf_init(&cap);
-	rc = dev_caption(x, dev, key, &cap);
+	rbuf_init(&dl);
+	dev_suffix(x, dev, &dl);
+	rc = emit_string(x, &cap, key, &(struct kv){"DEV", rbuf_str(&dl)}, 1);
 	if (!rc)
 		rc = emit_figure(x, k, rbuf_str(&cap));
 	rbuf_free(&cap);
+	rbuf_free(&dl);
 	return rc;
 }
 
@@ -172,31 +139,6 @@ void emit_dev_heading(struct rctx *x, int level, int dev)
 	dev_label(x, dev, &h);
 	emit_heading(x, level, rbuf_str(&h));
 	rbuf_free(&h);
-}
-
-int emit_suite_section(struct rctx *x, const char *suite, const char *title,
-		       int (*part)(struct rctx *x, int dev))
-{
-	char key[64];
-	size_t d;
-	int rc = 0;
-
-	snprintf(key, sizeof(key), "%s.title", suite);
-	emit_heading(x, 0, lang_get(x->L, title ? title : key));
-	if (!model_has_suite(x, -1, suite)) {
-		snprintf(key, sizeof(key), "%s.absent", suite);
-		emit_par(x, lang_get(x->L, key));
-		return 0;
-	}
-	snprintf(key, sizeof(key), "%s.intro", suite);
-	emit_par(x, lang_get(x->L, key));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, suite))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = part(x, (int)d);
-	}
-	return rc;
 }
 
 /* What a failed or skipped configuration was: its variant and the

@@ -466,13 +466,6 @@ size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 	return n;
 }
 
-const struct rcfg *model_find_size(const struct rctx *x, int dev,
-				   const char *suite, const char *variant,
-				   const struct rsize *sz, int block)
-{
-	return model_find_prec(x, dev, suite, variant, sz, block, NULL);
-}
-
 const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *suite, const char *variant,
 				   const struct rsize *sz, int block,
@@ -599,71 +592,6 @@ int metric_is_counter(const char *metric)
 			  !strcmp(metric, VOCAB_METRIC_CGMA) ||
 			  !strncmp(metric, VOCAB_METRIC_CNT_PREFIX,
 				   sizeof(VOCAB_METRIC_CNT_PREFIX) - 1));
-}
-
-size_t metric_list(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***names,
-		   const char ***units)
-{
-	const char **n, **u;
-	size_t i, j, k, cnt = 0, cap = 1;
-
-	/* room for every statistic loaded: no metric is listed twice */
-	for (i = 0; i < x->ncfgs; i++)
-		cap += x->cfgs[i].nstats;
-	n = malloc(cap * sizeof(*n));
-	u = malloc(cap * sizeof(*u));
-	for (i = 0; i < x->ncfgs && n && u; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (!cfg_is(r, dev, suite, variant) || !rcfg_ok(r))
-			continue;
-		for (j = 0; j < r->nstats; j++) {
-			/* one profiled launch, not a sample: the versions
-			 * section shows it apart, never as a statistic */
-			if (metric_is_counter(r->stats[j].metric))
-				continue;
-			for (k = 0; k < cnt; k++)
-				if (!strcmp(n[k], r->stats[j].metric))
-					break;
-			if (k < cnt)
-				continue;
-			n[cnt] = r->stats[j].metric;
-			u[cnt] = r->stats[j].unit;
-			cnt++;
-		}
-	}
-	if (!n || !u) {
-		free(n);
-		free(u);
-		n = u = NULL;
-	}
-	*names = n;
-	*units = u;
-	return n ? cnt : 0;
-}
-
-double best_gflops(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const struct rsize *sz, int *block)
-{
-	double best = NAN;
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		double g;
-
-		if (!cfg_is(r, dev, suite, variant) || r->c->n != sz->n ||
-		    r->c->m != sz->m || r->c->k != sz->k)
-			continue;
-		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
-		if (isfinite(g) && !(g <= best)) {
-			best = g;
-			if (block)
-				*block = r->c->block_x;
-		}
-	}
-	return best;
 }
 
 int model_has_counters(const struct rctx *x, int dev, const char *suite,
