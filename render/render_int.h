@@ -399,14 +399,18 @@ struct pspec {
  * line has a point to draw (then no figure exists). */
 int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	       size_t nl);
+/* The data and the plot command of figure k (plot_begin, its axes set):
+ * one term per line of l[0..nl) that has a point on s's axes; colour -1
+ * is grey, PL_REF lines dashed refdt (0: 2, 3, 4, 5 in turn). */
+void plot_series(struct rctx *x, int k, const struct pspec *s,
+		 const struct pline *l, size_t nl, const char *grey,
+		 int refdt);
 /* A peak as a dotted line without marks at height y over xs[0..n-1]:
  * fills ys[0..n-1] with y, appends to title (which *l points into) the
  * string key in \scriptsize and sets *l in colour (-1 grey). */
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
 		    double y, int color);
-/* gnuplot's line colours, so that figures look alike. */
-const char *plot_color(int i);
 
 /* ---- emitting (emit.c) ------------------------------------------------- */
 

@@ -180,16 +180,8 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
  * apart), after a blank when the note has text. */
 void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
 /* A line figure of GFLOP/s (logarithmic) over categories
- * (mp_figure_cat). */
-struct mem_line {
-	const char *title;	/* LaTeX; NULL or "": no key entry */
-	const double *x, *y;	/* non-finite points are left out */
-	size_t n;
-	int style;		/* PL_LINE, PL_POINTS, PL_REF (a dotted
-				 * line without marks: a peak) */
-	int color;		/* palette index, -1 grey */
-	int pt;			/* point type index */
-};
+ * (mp_figure_cat): its lines are plot_lines' (PL_DOTTED aside). */
+#define mem_line pline
 struct mem_axes {
 	const char *xlabel;	/* LaTeX */
 	double xmin, xmax;
