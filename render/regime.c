@@ -28,19 +28,15 @@ double model_prop_bytes(const struct store_device *d, const char *key)
 	return p->num * f;
 }
 
-/* The grid of a configuration: as stored since schema 3; for older
- * files the store's legacy table derives it from the launch geometry of
- * the built-in kernels such files hold. 0: unknown. */
-static long long legacy_grid(const struct rcfg *r)
-{
-	if (r->c->grid_blocks > 0)
-		return r->c->grid_blocks;
-	return store_config_legacy_grid(r->c, ilp_count(r));
-}
-
+/* For older files the store's legacy table derives the grid from the
+ * launch geometry of the built-in kernels such files hold. */
 long long rcfg_grid(const struct rcfg *c)
 {
-	return c && c->c ? legacy_grid(c) : 0;
+	if (!c || !c->c)
+		return 0;
+	if (c->c->grid_blocks > 0)
+		return c->c->grid_blocks;
+	return store_config_legacy_grid(c->c, ilp_count(c));
 }
 
 unsigned model_traits(const struct rctx *x, const char *variant,
@@ -123,7 +119,7 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 	unsigned r = k->grid_blocks > 0 ? 0 : RG_DERIVED;
 
 	memset(&in, 0, sizeof(in));
-	in.grid_blocks = legacy_grid(c);
+	in.grid_blocks = rcfg_grid(c);
 	in.sms = p && p->has_num ? (int)p->num : d->sm_count;
 	in.working_set = k->working_set > 0 ? k->working_set : k->bytes;
 	in.l2_bytes = k->l2_bytes > 0 ? (double)k->l2_bytes :
@@ -319,15 +315,9 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	struct cmp_judgement j;
 	int rc = 0;
 
+	rcmp_clear(r);
 	r->a = rcfg_median(a, metric);
 	r->b = rcfg_median(b, metric);
-	r->gain = r->ratio = NAN;
-	r->p = -1;
-	r->signif = 0;
-	r->verdict = RULE_UNTESTED;
-	r->interleaved = 0;
-	r->ranges = 0;
-	r->hl = r->hl_lo = r->hl_hi = NAN;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	r->interleaved = a->c->session_id == b->c->session_id &&

@@ -453,7 +453,8 @@ int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
 
 /* ---- pieces the sections share (cells.c) ------------------------------ */
 
-/* An empty comparison: every value NAN, untested (p < 0). */
+/* An empty comparison: every value NAN, untested (p < 0, verdict
+ * RULE_UNTESTED). */
 void rcmp_clear(struct rcmp *r);
 /* Widens [*lo, *hi] (NAN: empty) to v; a non-finite v is ignored. */
 void num_range_add(double v, double *lo, double *hi);
