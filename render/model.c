@@ -11,6 +11,12 @@
 #include "render_int.h"
 #include "vocab.h"
 
+static int model_oom(void)
+{
+	fprintf(stderr, "mmreport: out of memory\n");
+	return RENDER_ERR_INTERNAL;
+}
+
 /* Lists the devices of x (all of them, or those flagged in pick) on
  * stderr as the candidates of a refused --device. */
 static void device_candidates_print(const struct rctx *x, const char *pick)
@@ -38,10 +44,8 @@ static int device_select(struct rctx *x, const char *sel)
 	int id = *sel && !sel[strspn(sel, "0123456789")];
 
 	pick = calloc(x->nalldevs, 1);
-	if (!pick) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
+	if (!pick)
+		return model_oom();
 	for (i = 0; i < x->nalldevs; i++) {
 		const struct store_device *d = &x->alldevs[i];
 
@@ -139,10 +143,8 @@ static int model_devs_load(struct rctx *x)
 		return RENDER_ERR_EMPTY;
 	}
 	x->devs = calloc(x->nalldevs, sizeof(*x->devs));
-	if (!x->devs) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
+	if (!x->devs)
+		return model_oom();
 	if (o->device) {
 		rc = device_select(x, o->device);
 		if (rc)
@@ -178,10 +180,8 @@ static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
 		return model_store_fail(x, "configurations");
 	x->cfgs = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*x->cfgs));
 	*sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(**sids));
-	if (!x->cfgs || !*sids) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
+	if (!x->cfgs || !*sids)
+		return model_oom();
 	for (i = 0; i < x->nrawcfgs; i++) {
 		struct store_config *c = &x->rawcfgs[i];
 		struct rcfg *r;
@@ -231,8 +231,7 @@ int model_load(struct rctx *x)
 	}
 	x->sdata = calloc(nsids ? nsids : 1, sizeof(*x->sdata));
 	if (!x->sdata) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		rc = RENDER_ERR_INTERNAL;
+		rc = model_oom();
 		goto out;
 	}
 	for (x->nsdata = nsids, j = 0; j < nsids; j++) {
@@ -247,11 +246,7 @@ int model_load(struct rctx *x)
 			goto out;
 		}
 	}
-	rc = RENDER_OK;
-	if (model_regimes_compute(x)) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		rc = RENDER_ERR_INTERNAL;
-	}
+	rc = model_regimes_compute(x) ? model_oom() : RENDER_OK;
 out:
 	free(sids);
 	return rc;
