@@ -231,16 +231,10 @@ static double diag_get(const struct rcfg *r, const char *metric)
 	return NAN;
 }
 
-/* Where a product that failed its verification is wrong, as measure
- * diagnosed it (vocab.h's diag_*), after its reason in out: how many
- * elements, whether only the partial tiles at the edges, the first wrong
- * one against the reference, an input read transposed. Nothing where
- * nothing was diagnosed. */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 {
 	double wrong = diag_get(r, VOCAB_METRIC_DIAG_WRONG);
 	double edge = diag_get(r, VOCAB_METRIC_DIAG_WRONG_EDGE);
-	double ecells = diag_get(r, VOCAB_METRIC_DIAG_EDGE_CELLS);
 	double got = diag_get(r, VOCAB_METRIC_DIAG_GOT);
 	char num[48];
 	struct fv v;
@@ -252,15 +246,12 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 	rbuf_printf(fv_put(&v, "CELLS"), "\\num{%.0f}",
 		    diag_get(r, VOCAB_METRIC_DIAG_CELLS));
 	snprintf(num, sizeof(num), "\\num{%.0f}", edge);
-	if (ecells > 0 && edge == wrong)
-		rbuf_puts(fv_put(&v, "WHERE"),
-			  lang_get(x->L, "problem.diag.edge_only"));
-	else if (edge > 0)
-		tmpl_fill(fv_put(&v, "WHERE"),
-			  lang_get(x->L, "problem.diag.edge_some"),
-			  &(struct kv){"EDGE", num}, 1);
+	if (diag_get(r, VOCAB_METRIC_DIAG_EDGE_CELLS) > 0 && edge == wrong)
+		fv_str(&v, "WHERE", lang_get(x->L, "problem.diag.edge_only"));
 	else
-		fv_put(&v, "WHERE");
+		tmpl_fill(fv_put(&v, "WHERE"), edge > 0 ? lang_get(x->L,
+			  "problem.diag.edge_some") : "", &(struct kv){"EDGE",
+			  num}, 1);
 	rbuf_printf(fv_put(&v, "ROW"), "%.0f",
 		    diag_get(r, VOCAB_METRIC_DIAG_ROW));
 	rbuf_printf(fv_put(&v, "COL"), "%.0f",
@@ -268,19 +259,14 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 	if (isfinite(got))
 		find_num(fv_put(&v, "GOT"), got, 4);
 	else
-		rbuf_puts(fv_put(&v, "GOT"), lang_get(x->L,
-			  "problem.diag.nan"));
+		fv_str(&v, "GOT", lang_get(x->L, "problem.diag.nan"));
 	find_num(fv_put(&v, "WANT"), diag_get(r, VOCAB_METRIC_DIAG_WANT), 4);
 	/* an input read transposed: C within the tolerance of A^T B or
 	 * A B^T */
-	if (diag_get(r, VOCAB_METRIC_DIAG_REL_AT) < PROBLEM_TRANS_TOL)
-		rbuf_puts(fv_put(&v, "TRANS"),
-			  lang_get(x->L, "problem.diag.at"));
-	else if (diag_get(r, VOCAB_METRIC_DIAG_REL_BT) < PROBLEM_TRANS_TOL)
-		rbuf_puts(fv_put(&v, "TRANS"),
-			  lang_get(x->L, "problem.diag.bt"));
-	else
-		fv_put(&v, "TRANS");
+	fv_str(&v, "TRANS", diag_get(r, VOCAB_METRIC_DIAG_REL_AT) <
+	       PROBLEM_TRANS_TOL ? lang_get(x->L, "problem.diag.at") :
+	       diag_get(r, VOCAB_METRIC_DIAG_REL_BT) < PROBLEM_TRANS_TOL ?
+	       lang_get(x->L, "problem.diag.bt") : "");
 	/* measure's reasons end without a full stop: the diagnosis is a
 	 * sentence of its own */
 	if (out->len && !strchr(".!?", rbuf_str(out)[out->len - 1]))

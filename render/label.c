@@ -202,8 +202,6 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 	return label_count_put(x, key, (long long)lo, (long long)hi, b);
 }
 
-/* Axis and header text "Kernel time [ms]"; a name that is its unit
- * ("GIPS", as report P wrote it) stands alone. */
 void metric_label(const struct rctx *x, const char *metric, const char *unit,
 		  struct rbuf *b)
 {

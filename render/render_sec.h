@@ -791,8 +791,10 @@ int app_data(struct rctx *x, const char *suite);
  * "cell.failed" (a wrong result or another failure). */
 const char *cell_status_key(const struct rcfg *r);
 /* Where r, a product that failed its verification, is wrong, as
- * measure diagnosed it (the diag_* values), appended to out after its
- * reason; nothing where nothing was diagnosed (emit.c). */
+ * measure diagnosed it (vocab.h's diag_*), appended to out after its
+ * reason: how many elements, whether only the partial tiles at the
+ * edges, the first wrong one against the reference, an input read
+ * transposed; nothing where nothing was diagnosed (emit.c). */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
 #endif
