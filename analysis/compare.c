@@ -49,16 +49,13 @@ uint64_t cmp_hash(const char *text)
 
 char *cmp_marks_text(unsigned marks, char buf[8])
 {
+	static const unsigned bit[] = {RULE_LAUNCH, RULE_IDLE, RULE_L2,
+				       RULE_THROTTLE};
 	char *o = buf;
 
-	if (marks & RULE_LAUNCH)
-		*o++ = 'l';
-	if (marks & RULE_IDLE)
-		*o++ = 'w';
-	if (marks & RULE_L2)
-		*o++ = 'c';
-	if (marks & RULE_THROTTLE)
-		*o++ = 't';
+	for (size_t i = 0; i < sizeof(bit) / sizeof(bit[0]); i++)
+		if (marks & bit[i])
+			*o++ = "lwct"[i];
 	*o = '\0';
 	return buf;
 }

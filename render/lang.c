@@ -127,14 +127,10 @@ struct lang *lang_load(const char *code, const char *dir)
 		return NULL;
 	}
 	l = lang_load_one(code, dir);
-	if (!l)
+	if (l && strcmp(code, "en") &&
+	    !(l->fallback = lang_load_one("en", dir))) {
+		lang_free(l);
 		return NULL;
-	if (strcmp(code, "en")) {
-		l->fallback = lang_load_one("en", dir);
-		if (!l->fallback) {
-			lang_free(l);
-			return NULL;
-		}
 	}
 	return l;
 }

@@ -141,23 +141,12 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 
 int model_regimes_compute(struct rctx *x)
 {
-	double *top = calloc(x->nsess ? x->nsess : 1, sizeof(*top));
-	double *spread = NULL;
+	double *spread;
 	size_t i, j, n = 0;
 
-	if (!top)
-		return -1;
-	for (i = 0; i < x->nsess; i++)
-		top[i] = session_top_clock(x, x->sess[i].id);
-	for (i = 0; i < x->ncfgs; i++) {
-		struct rcfg *c = &x->cfgs[i];
-
-		for (j = 0; j < x->nsess && x->sess[j].id != c->c->session_id;
-		     j++)
-			;
-		c->regime = regime_of(x, c, j < x->nsess ? top[j] : 0);
-	}
-	free(top);
+	for (i = 0; i < x->ncfgs; i++)
+		x->cfgs[i].regime = regime_of(x, &x->cfgs[i],
+			session_top_clock(x, x->cfgs[i].c->session_id));
 	spread = calloc(x->ncfgs ? x->ncfgs : 1, sizeof(*spread));
 	if (!spread)
 		return -1;
