@@ -457,17 +457,15 @@ static void find_failures(struct rctx *x, const char *suite,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i], *o;
 
-		/* told with the first of its device, or of an earlier
-		 * device that failed alike */
 		if (strcmp(r->c->suite, suite) || rcfg_ok(r) ||
 		    !strcmp(cell_status_key(r), "cell.skipped") ||
-		    (rcfg_traits(x, r) & KTRAIT_LIBRARY) ||
-		    failure_first(x, suite, r, r->dev, &n) != r)
+		    (rcfg_traits(x, r) & KTRAIT_LIBRARY))
 			continue;
-		for (d = 0; d < (size_t)r->dev; d++)
-			if (failure_first(x, suite, r, (int)d, &m))
-				break;
-		if (d < (size_t)r->dev)
+		/* told with the first of the first device that failed
+		 * alike (r's own at the latest) */
+		for (d = 0; !(o = failure_first(x, suite, r, (int)d, &n)); d++)
+			;
+		if (o != r)
 			continue;
 		rbuf_init(&one);
 		find_failure(x, &one, r, n, "");
