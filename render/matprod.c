@@ -72,8 +72,7 @@ void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 	if (!(seen & ~(unsigned)RG_DERIVED))
 		return;
 	rbuf_putc(note, ' ');
-	if (regime_note_marks(x, seen, note))
-		rbuf_printf(note, ". %s", lang_get(x->L, key));
+	regime_note_key(x, seen, note, key);
 }
 
 /* The axes of figure a whose drawn values span lo..hi: category i at

@@ -213,7 +213,8 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 			rbuf_printf(b, "\\rgmark{%s}", marks[i].letter);
 }
 
-int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b)
+void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
+		     const char *key)
 {
 	size_t i;
 	int first = 1;
@@ -225,18 +226,14 @@ int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b)
 			    marks[i].letter, lang_get(x->L, marks[i].key));
 		first = 0;
 	}
-	return !first;
+	if (!first)
+		rbuf_printf(b, ". %s", lang_get(x->L, key));
 }
 
 void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
 {
-	if (regime_note_marks(x, seen, b)) {
-		rbuf_puts(b, ". ");
-		if (seen & RG_DERIVED)
-			rbuf_puts(b, lang_get(x->L, "regime.derived"));
-		else
-			rbuf_puts(b, lang_get(x->L, "regime.stored"));
-	}
+	regime_note_key(x, seen, b, seen & RG_DERIVED ? "regime.derived" :
+			"regime.stored");
 }
 
 static int cmp_dbl(const void *a, const void *b)

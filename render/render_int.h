@@ -550,10 +550,11 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
 /* A note explaining the marks of the regime bits in `seen` (those a
  * table printed), "" when none; appended to b. */
 void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
-/* Its first part alone: what each mark of `seen` means, for a section
- * that says itself what it does with such points. Returns 1 when it
- * wrote anything. */
-int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b);
+/* The same with the string key in place of what the note says of
+ * derived or stored regimes: for a section that says itself what it
+ * does with such points. */
+void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
+		     const char *key);
 
 /* The SM clock c ran at as recorded (MHz): the mean of the readings
  * around the configuration, else the session's reading at its end;
