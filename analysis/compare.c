@@ -122,7 +122,6 @@ static void row_judge(struct cmp_row *w, double threshold)
 	const struct cmp_range ra = { a->rmin, a->rmax, a->rn },
 			       rb = { b->rmin, b->rmax, b->rn };
 	struct cmp_judgement j;
-	enum rule_verdict v;
 
 	cmp_judge(a->samples, a->ns, b->samples, b->ns, a->median, b->median,
 		  &ra, &rb, threshold, &j);
@@ -132,10 +131,8 @@ static void row_judge(struct cmp_row *w, double threshold)
 	if (a->ns && b->ns)
 		stats_hl_ratio(a->samples, a->ns, b->samples, b->ns, 0.95,
 			       &w->hl, &w->lo, &w->hi);
-	v = j.verdict;
-	w->verdict = v == RULE_HIGHER ? CMP_SLOWER : v == RULE_LOWER ?
-		     CMP_FASTER : v == RULE_SAME ? CMP_SAME : CMP_UNTESTED;
-	w->below = v == RULE_SAME && w->p >= 0 && w->p < RULE_ALPHA;
+	w->verdict = j.verdict;
+	w->below = j.verdict == CMP_SAME && w->p >= 0 && w->p < RULE_ALPHA;
 	w->src_changed = a->has_src && b->has_src &&
 			 a->src_hash != b->src_hash;
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rules.h"
+
 /* The JSON output's schema version (mmreport compare --format json). */
 #define CMP_SCHEMA_VERSION 1
 
@@ -84,11 +86,12 @@ uint64_t cmp_hash(const char *text);
  * SMs, c L2, t throttled) into buf[8]; "" none. Returns buf. */
 char *cmp_marks_text(unsigned marks, char buf[8]);
 
+/* rule_verdict's on kernel times, named for them. */
 enum cmp_verdict {
-	CMP_UNTESTED = -1,	/* no samples and overlapping ranges */
-	CMP_SAME = 0,		/* no meaningful difference */
-	CMP_SLOWER = 1,		/* b meaningfully slower than a */
-	CMP_FASTER = 2		/* b meaningfully faster */
+	CMP_UNTESTED = RULE_UNTESTED,	/* no samples, ranges overlapping */
+	CMP_SAME = RULE_SAME,		/* no meaningful difference */
+	CMP_SLOWER = RULE_HIGHER,	/* b meaningfully slower than a */
+	CMP_FASTER = RULE_LOWER		/* b meaningfully faster */
 };
 
 /* A matched pair: a the base, b the new side. */

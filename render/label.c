@@ -71,9 +71,10 @@ void name_put(const struct rctx *x, const char *name, int breakable,
 
 void dev_label(const struct rctx *x, int dev, struct rbuf *b)
 {
-	if (x->ndevs > 1) {
-		rbuf_printf(b, "GPU~%d: ", dev + 1);
-	}
+	char pre[32];
+
+	dev_prefix(x, dev, pre, sizeof(pre));
+	rbuf_puts(b, pre);
 	name_put(x, x->devs[dev]->name, 0, b);
 }
 
