@@ -106,9 +106,13 @@ void cmp_judge(const double *sa, size_t na, const double *sb, size_t nb,
 	j->p = -1;
 	j->ranges = 0;
 	j->ratio = ma != 0 ? mb / ma : NAN;
+	j->hl = j->hl_lo = j->hl_hi = NAN;
 	if (na && nb) {
 		if (!stats_mwu_test(sa, na, sb, nb, &m))
 			j->p = m.p;
+		/* NAN stays where the samples are too few */
+		stats_hl_ratio(sa, na, sb, nb, 0.95, &j->hl, &j->hl_lo,
+			       &j->hl_hi);
 	} else if (ra && rb) {
 		j->p = ranges_p(ra, rb);
 		j->ranges = j->p >= 0;
@@ -127,10 +131,9 @@ static void row_judge(struct cmp_row *w, double threshold)
 		  &ra, &rb, threshold, &j);
 	w->ratio = j.ratio;
 	w->p = j.p;
-	w->hl = w->lo = w->hi = NAN;
-	if (a->ns && b->ns)
-		stats_hl_ratio(a->samples, a->ns, b->samples, b->ns, 0.95,
-			       &w->hl, &w->lo, &w->hi);
+	w->hl = j.hl;
+	w->lo = j.hl_lo;
+	w->hi = j.hl_hi;
 	w->verdict = j.verdict;
 	w->below = j.verdict == CMP_SAME && w->p >= 0 && w->p < RULE_ALPHA;
 	w->src_changed = a->has_src && b->has_src &&

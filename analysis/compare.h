@@ -70,11 +70,14 @@ struct cmp_range {
  * (na, nb values); where either side kept none, and the stored ranges ra,
  * rb do not overlap, the exact p of U = 0, 2 / C(na + nb, na) (ranges
  * set); else p < 0, untested. ratio = mb / ma, and the verdict is
- * rule_verdict's (rules.h) on p and ratio at threshold. */
+ * rule_verdict's (rules.h) on p and ratio at threshold. The effect: the
+ * Hodges-Lehmann ratio b / a of the samples with its 95 % interval
+ * (stats_hl_ratio), NAN without samples on both sides. */
 struct cmp_judgement {
 	double p, ratio;
 	int verdict;		/* enum rule_verdict */
 	int ranges;
+	double hl, hl_lo, hl_hi;
 };
 void cmp_judge(const double *sa, size_t na, const double *sb, size_t nb,
 	       double ma, double mb, const struct cmp_range *ra,

@@ -324,9 +324,9 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->ranges = j.ranges;
 	r->verdict = j.verdict;
 	r->signif = r->verdict == RULE_HIGHER || r->verdict == RULE_LOWER;
-	if (na && nb)	/* NAN stays where the samples are too few */
-		stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
-			       &r->hl_hi);
+	r->hl = j.hl;
+	r->hl_lo = j.hl_lo;
+	r->hl_hi = j.hl_hi;
 out:
 	free(sa);
 	free(sb);
