@@ -52,10 +52,8 @@ static int plot_tmpdir(struct rplot *p)
 
 static void fig_path(const struct rctx *x, int k, struct rbuf *b)
 {
-	if (x->o->figures_dir)
-		rbuf_printf(b, "%s/fig-%03d.tex", x->o->figures_dir, k);
-	else
-		rbuf_printf(b, "%s/fig-%03d.tex", x->plot.tmpdir, k);
+	rbuf_printf(b, "%s/fig-%03d.tex", x->o->figures_dir ?
+		    x->o->figures_dir : x->plot.tmpdir, k);
 }
 
 int plot_begin(struct rctx *x, double w, double h)
@@ -83,11 +81,13 @@ int plot_begin(struct rctx *x, double w, double h)
 
 void plot_ref(struct rctx *x, struct rbuf *out, int k)
 {
-	if (x->o->figures_dir)
-		rbuf_printf(out, "\\input{%s/fig-%03d.tex}", x->o->figures_dir,
-			    k);
-	else
+	if (x->o->figures_dir) {
+		rbuf_puts(out, "\\input{");
+		fig_path(x, k, out);
+		rbuf_putc(out, '}');
+	} else {
 		rbuf_printf(out, "%cFIG%d%c", FIG_MARK, k, FIG_MARK);
+	}
 }
 
 /* Runs gnuplot on script; its stdout goes to our stderr so that nothing
@@ -167,11 +167,12 @@ void plot_free(struct rctx *x)
 	int k;
 
 	rbuf_free(&x->plot.script);
-	for (k = 1; x->plot.tmpdir && k <= x->plot.nfig; k++) {
+	/* the figures are the caller's where they go to figures_dir */
+	for (k = 1; x->plot.tmpdir && !x->o->figures_dir &&
+	     k <= x->plot.nfig; k++) {
 		rbuf_init(&b);
 		fig_path(x, k, &b);
-		if (!x->o->figures_dir)
-			unlink(rbuf_str(&b));
+		unlink(rbuf_str(&b));
 		rbuf_free(&b);
 	}
 	if (x->plot.tmpdir) {
