@@ -276,32 +276,15 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 	fv_free(&v);
 }
 
-/* Appends to items the list item of one failed or skipped configuration
- * described by what: its status and the reason the store gives, and
- * for a wrong product where it is wrong. */
-static void problem_item(struct rctx *x, const struct rcfg *r,
-			 const char *what, struct rbuf *items)
-{
-	const struct store_config *c = r->c;
-	struct rbuf one;
-
-	rbuf_init(&one);
-	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
-	problem_diag(x, r, &one);
-	item_add(x, items, "problem.item", (struct kv[]){{"WHAT", what},
-		 {"STATUS", lang_get(x->L, cell_status_key(r))},
-		 {"REASON", rbuf_str(&one)}}, 3);
-	rbuf_free(&one);
-}
-
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant)
 {
-	struct rbuf items, what;
+	struct rbuf items, what, why;
 	size_t i;
 
 	rbuf_init(&items);
 	rbuf_init(&what);
+	rbuf_init(&why);
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
@@ -309,9 +292,17 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		if (r->dev != dev || strcmp(c->suite, suite) ||
 		    (variant && strcmp(c->variant, variant)) || rcfg_ok(r))
 			continue;
+		/* its status, the reason the store gives and, for a wrong
+		 * product, where it is wrong */
 		rbuf_free(&what);
+		rbuf_free(&why);
 		problem_what(x, r, &what);
-		problem_item(x, r, rbuf_str(&what), &items);
+		rbuf_put_tex(&why, c->reason && *c->reason ? c->reason : "--",
+			     0);
+		problem_diag(x, r, &why);
+		item_add(x, &items, "problem.item", (struct kv[]){{"WHAT",
+			 rbuf_str(&what)}, {"STATUS", lang_get(x->L,
+			 cell_status_key(r))}, {"REASON", rbuf_str(&why)}}, 3);
 	}
 	if (items.len) {
 		struct kv lv = {"ITEMS", rbuf_str(&items)};
@@ -321,6 +312,7 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 	}
 	rbuf_free(&items);
 	rbuf_free(&what);
+	rbuf_free(&why);
 }
 
 void find_init(struct rfind *f)
