@@ -49,16 +49,13 @@ uint64_t cmp_hash(const char *text)
 
 char *cmp_marks_text(unsigned marks, char buf[8])
 {
+	static const unsigned bit[] = {RULE_LAUNCH, RULE_IDLE, RULE_L2,
+				       RULE_THROTTLE};
 	char *o = buf;
 
-	if (marks & RULE_LAUNCH)
-		*o++ = 'l';
-	if (marks & RULE_IDLE)
-		*o++ = 'w';
-	if (marks & RULE_L2)
-		*o++ = 'c';
-	if (marks & RULE_THROTTLE)
-		*o++ = 't';
+	for (size_t i = 0; i < sizeof(bit) / sizeof(bit[0]); i++)
+		if (marks & bit[i])
+			*o++ = "lwct"[i];
 	*o = '\0';
 	return buf;
 }
@@ -109,9 +106,13 @@ void cmp_judge(const double *sa, size_t na, const double *sb, size_t nb,
 	j->p = -1;
 	j->ranges = 0;
 	j->ratio = ma != 0 ? mb / ma : NAN;
+	j->hl = j->hl_lo = j->hl_hi = NAN;
 	if (na && nb) {
 		if (!stats_mwu_test(sa, na, sb, nb, &m))
 			j->p = m.p;
+		/* NAN stays where the samples are too few */
+		stats_hl_ratio(sa, na, sb, nb, 0.95, &j->hl, &j->hl_lo,
+			       &j->hl_hi);
 	} else if (ra && rb) {
 		j->p = ranges_p(ra, rb);
 		j->ranges = j->p >= 0;
@@ -125,20 +126,16 @@ static void row_judge(struct cmp_row *w, double threshold)
 	const struct cmp_range ra = { a->rmin, a->rmax, a->rn },
 			       rb = { b->rmin, b->rmax, b->rn };
 	struct cmp_judgement j;
-	enum rule_verdict v;
 
 	cmp_judge(a->samples, a->ns, b->samples, b->ns, a->median, b->median,
 		  &ra, &rb, threshold, &j);
 	w->ratio = j.ratio;
 	w->p = j.p;
-	w->hl = w->lo = w->hi = NAN;
-	if (a->ns && b->ns)
-		stats_hl_ratio(a->samples, a->ns, b->samples, b->ns, 0.95,
-			       &w->hl, &w->lo, &w->hi);
-	v = j.verdict;
-	w->verdict = v == RULE_HIGHER ? CMP_SLOWER : v == RULE_LOWER ?
-		     CMP_FASTER : v == RULE_SAME ? CMP_SAME : CMP_UNTESTED;
-	w->below = v == RULE_SAME && w->p >= 0 && w->p < RULE_ALPHA;
+	w->hl = j.hl;
+	w->lo = j.hl_lo;
+	w->hi = j.hl_hi;
+	w->verdict = j.verdict;
+	w->below = j.verdict == CMP_SAME && w->p >= 0 && w->p < RULE_ALPHA;
 	w->src_changed = a->has_src && b->has_src &&
 			 a->src_hash != b->src_hash;
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rules.h"
+
 /* The JSON output's schema version (mmreport compare --format json). */
 #define CMP_SCHEMA_VERSION 1
 
@@ -68,11 +70,14 @@ struct cmp_range {
  * (na, nb values); where either side kept none, and the stored ranges ra,
  * rb do not overlap, the exact p of U = 0, 2 / C(na + nb, na) (ranges
  * set); else p < 0, untested. ratio = mb / ma, and the verdict is
- * rule_verdict's (rules.h) on p and ratio at threshold. */
+ * rule_verdict's (rules.h) on p and ratio at threshold. The effect: the
+ * Hodges-Lehmann ratio b / a of the samples with its 95 % interval
+ * (stats_hl_ratio), NAN without samples on both sides. */
 struct cmp_judgement {
 	double p, ratio;
 	int verdict;		/* enum rule_verdict */
 	int ranges;
+	double hl, hl_lo, hl_hi;
 };
 void cmp_judge(const double *sa, size_t na, const double *sb, size_t nb,
 	       double ma, double mb, const struct cmp_range *ra,
@@ -84,11 +89,12 @@ uint64_t cmp_hash(const char *text);
  * SMs, c L2, t throttled) into buf[8]; "" none. Returns buf. */
 char *cmp_marks_text(unsigned marks, char buf[8]);
 
+/* rule_verdict's on kernel times, named for them. */
 enum cmp_verdict {
-	CMP_UNTESTED = -1,	/* no samples and overlapping ranges */
-	CMP_SAME = 0,		/* no meaningful difference */
-	CMP_SLOWER = 1,		/* b meaningfully slower than a */
-	CMP_FASTER = 2		/* b meaningfully faster */
+	CMP_UNTESTED = RULE_UNTESTED,	/* no samples, ranges overlapping */
+	CMP_SAME = RULE_SAME,		/* no meaningful difference */
+	CMP_SLOWER = RULE_HIGHER,	/* b meaningfully slower than a */
+	CMP_FASTER = RULE_LOWER		/* b meaningfully faster */
 };
 
 /* A matched pair: a the base, b the new side. */

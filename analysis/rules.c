@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "rules.h"
+#include "stats.h"
 
 unsigned rule_regime(const struct rule_point *p)
 {
@@ -40,19 +41,13 @@ static int dbl_cmp(const void *a, const void *b)
 
 double rule_threshold(double *spread, size_t n)
 {
-	double q, pos;
-	size_t i;
+	double q;
 
 	if (n < RULE_MIN_PAIRS)
 		return RULE_MIN_THRESHOLD;
 	qsort(spread, n, sizeof(*spread), dbl_cmp);
 	/* the 90th percentile, linear between closest ranks */
-	pos = 0.9 * (double)(n - 1);
-	i = (size_t)pos;
-	q = spread[i];
-	if (i + 1 < n)
-		q += (pos - (double)i) * (spread[i + 1] - spread[i]);
-	q = expm1(fabs(q));
+	q = expm1(fabs(stats_percentile_sorted(spread, n, 90)));
 	return q > RULE_MIN_THRESHOLD ? q : RULE_MIN_THRESHOLD;
 }
 

@@ -116,8 +116,7 @@ enum rule_verdict rule_verdict(double p, double ratio, double threshold);
 enum rule_peak {
 	RULE_PEAK_FP32,		/* FP32 on CUDA cores */
 	RULE_PEAK_FP64,		/* FP64 on CUDA cores */
-	RULE_PEAK_FP64_TC,	/* FP64 on tensor cores (DMMA) */
-	RULE_PEAK_DRAM		/* device-memory bandwidth */
+	RULE_PEAK_FP64_TC	/* FP64 on tensor cores (DMMA) */
 };
 
 /* The FP64 tensor-core peak of a device from its FP64 CUDA-core peak:

@@ -11,8 +11,9 @@
 void rcmp_clear(struct rcmp *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->a = r->b = r->gain = r->ratio = NAN;
+	r->a = r->b = r->gain = r->ratio = r->hl = r->hl_lo = r->hl_hi = NAN;
 	r->p = -1;
+	r->verdict = RULE_UNTESTED;
 }
 
 void num_range_add(double v, double *lo, double *hi)

@@ -111,54 +111,21 @@ int emit_figure(struct rctx *x, int k, const char *caption)
 	return rc;
 }
 
-/* The string key with its @@DEV@@ filled (dev_suffix), appended to
- * cap. */
-static int dev_caption(struct rctx *x, int dev, const char *key,
-		       struct rbuf *cap)
-{
-	struct rbuf dl;
-	int rc;
-
-	rbuf_init(&dl);
-	dev_suffix(x, dev, &dl);
-	rc = emit_string(x, cap, key, &(struct kv){"DEV", rbuf_str(&dl)}, 1);
-	rbuf_free(&dl);
-	return rc;
-}
-
-int emit_dev_table(struct rctx *x, struct rtable *t, int dev,
-		   const char *key, const char *kind, const char *more,
-		   const char *note_key)
-{
-	struct rbuf cap, anc;
-	int rc;
-
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rc = dev_caption(x, dev, key, &cap);
-	rbuf_printf(&anc, "%s dev=%lld", kind, (long long)x->devs[dev]->id);
-	if (more)
-		rbuf_printf(&anc, " %s", more);
-	if (!rc)
-		rc = emit_table(x, t, rbuf_str(&cap), rbuf_str(&anc),
-				note_key ? lang_get(x->L, note_key) : NULL);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	return rc;
-}
-
 int emit_dev_figure(struct rctx *x, int dev, int k, const char *key)
 {
-	struct rbuf cap;
+	struct rbuf cap, dl;
 	int rc;
 
 	if (k <= 0)
 		return 0;
 	rbuf_init(&cap);
-	rc = dev_caption(x, dev, key, &cap);
+	rbuf_init(&dl);
+	dev_suffix(x, dev, &dl);
+	rc = emit_string(x, &cap, key, &(struct kv){"DEV", rbuf_str(&dl)}, 1);
 	if (!rc)
 		rc = emit_figure(x, k, rbuf_str(&cap));
 	rbuf_free(&cap);
+	rbuf_free(&dl);
 	return rc;
 }
 
@@ -172,31 +139,6 @@ void emit_dev_heading(struct rctx *x, int level, int dev)
 	dev_label(x, dev, &h);
 	emit_heading(x, level, rbuf_str(&h));
 	rbuf_free(&h);
-}
-
-int emit_suite_section(struct rctx *x, const char *suite, const char *title,
-		       int (*part)(struct rctx *x, int dev))
-{
-	char key[64];
-	size_t d;
-	int rc = 0;
-
-	snprintf(key, sizeof(key), "%s.title", suite);
-	emit_heading(x, 0, lang_get(x->L, title ? title : key));
-	if (!model_has_suite(x, -1, suite)) {
-		snprintf(key, sizeof(key), "%s.absent", suite);
-		emit_par(x, lang_get(x->L, key));
-		return 0;
-	}
-	snprintf(key, sizeof(key), "%s.intro", suite);
-	emit_par(x, lang_get(x->L, key));
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if (!model_has_suite(x, (int)d, suite))
-			continue;
-		emit_dev_heading(x, 1, (int)d);
-		rc = part(x, (int)d);
-	}
-	return rc;
 }
 
 /* What a failed or skipped configuration was: its variant and the
@@ -287,16 +229,10 @@ static double diag_get(const struct rcfg *r, const char *metric)
 	return NAN;
 }
 
-/* Where a product that failed its verification is wrong, as measure
- * diagnosed it (vocab.h's diag_*), after its reason in out: how many
- * elements, whether only the partial tiles at the edges, the first wrong
- * one against the reference, an input read transposed. Nothing where
- * nothing was diagnosed. */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 {
 	double wrong = diag_get(r, VOCAB_METRIC_DIAG_WRONG);
 	double edge = diag_get(r, VOCAB_METRIC_DIAG_WRONG_EDGE);
-	double ecells = diag_get(r, VOCAB_METRIC_DIAG_EDGE_CELLS);
 	double got = diag_get(r, VOCAB_METRIC_DIAG_GOT);
 	char num[48];
 	struct fv v;
@@ -308,15 +244,12 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 	rbuf_printf(fv_put(&v, "CELLS"), "\\num{%.0f}",
 		    diag_get(r, VOCAB_METRIC_DIAG_CELLS));
 	snprintf(num, sizeof(num), "\\num{%.0f}", edge);
-	if (ecells > 0 && edge == wrong)
-		rbuf_puts(fv_put(&v, "WHERE"),
-			  lang_get(x->L, "problem.diag.edge_only"));
-	else if (edge > 0)
-		tmpl_fill(fv_put(&v, "WHERE"),
-			  lang_get(x->L, "problem.diag.edge_some"),
-			  &(struct kv){"EDGE", num}, 1);
+	if (diag_get(r, VOCAB_METRIC_DIAG_EDGE_CELLS) > 0 && edge == wrong)
+		fv_str(&v, "WHERE", lang_get(x->L, "problem.diag.edge_only"));
 	else
-		fv_put(&v, "WHERE");
+		tmpl_fill(fv_put(&v, "WHERE"), edge > 0 ? lang_get(x->L,
+			  "problem.diag.edge_some") : "", &(struct kv){"EDGE",
+			  num}, 1);
 	rbuf_printf(fv_put(&v, "ROW"), "%.0f",
 		    diag_get(r, VOCAB_METRIC_DIAG_ROW));
 	rbuf_printf(fv_put(&v, "COL"), "%.0f",
@@ -324,19 +257,14 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 	if (isfinite(got))
 		find_num(fv_put(&v, "GOT"), got, 4);
 	else
-		rbuf_puts(fv_put(&v, "GOT"), lang_get(x->L,
-			  "problem.diag.nan"));
+		fv_str(&v, "GOT", lang_get(x->L, "problem.diag.nan"));
 	find_num(fv_put(&v, "WANT"), diag_get(r, VOCAB_METRIC_DIAG_WANT), 4);
 	/* an input read transposed: C within the tolerance of A^T B or
 	 * A B^T */
-	if (diag_get(r, VOCAB_METRIC_DIAG_REL_AT) < PROBLEM_TRANS_TOL)
-		rbuf_puts(fv_put(&v, "TRANS"),
-			  lang_get(x->L, "problem.diag.at"));
-	else if (diag_get(r, VOCAB_METRIC_DIAG_REL_BT) < PROBLEM_TRANS_TOL)
-		rbuf_puts(fv_put(&v, "TRANS"),
-			  lang_get(x->L, "problem.diag.bt"));
-	else
-		fv_put(&v, "TRANS");
+	fv_str(&v, "TRANS", diag_get(r, VOCAB_METRIC_DIAG_REL_AT) <
+	       PROBLEM_TRANS_TOL ? lang_get(x->L, "problem.diag.at") :
+	       diag_get(r, VOCAB_METRIC_DIAG_REL_BT) < PROBLEM_TRANS_TOL ?
+	       lang_get(x->L, "problem.diag.bt") : "");
 	/* measure's reasons end without a full stop: the diagnosis is a
 	 * sentence of its own */
 	if (out->len && !strchr(".!?", rbuf_str(out)[out->len - 1]))
@@ -346,32 +274,15 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out)
 	fv_free(&v);
 }
 
-/* Appends to items the list item of one failed or skipped configuration
- * described by what: its status and the reason the store gives, and
- * for a wrong product where it is wrong. */
-static void problem_item(struct rctx *x, const struct rcfg *r,
-			 const char *what, struct rbuf *items)
-{
-	const struct store_config *c = r->c;
-	struct rbuf one;
-
-	rbuf_init(&one);
-	rbuf_put_tex(&one, c->reason && *c->reason ? c->reason : "--", 0);
-	problem_diag(x, r, &one);
-	item_add(x, items, "problem.item", (struct kv[]){{"WHAT", what},
-		 {"STATUS", lang_get(x->L, cell_status_key(r))},
-		 {"REASON", rbuf_str(&one)}}, 3);
-	rbuf_free(&one);
-}
-
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant)
 {
-	struct rbuf items, what;
+	struct rbuf items, what, why;
 	size_t i;
 
 	rbuf_init(&items);
 	rbuf_init(&what);
+	rbuf_init(&why);
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
 		const struct store_config *c = r->c;
@@ -379,9 +290,17 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		if (r->dev != dev || strcmp(c->suite, suite) ||
 		    (variant && strcmp(c->variant, variant)) || rcfg_ok(r))
 			continue;
+		/* its status, the reason the store gives and, for a wrong
+		 * product, where it is wrong */
 		rbuf_free(&what);
+		rbuf_free(&why);
 		problem_what(x, r, &what);
-		problem_item(x, r, rbuf_str(&what), &items);
+		rbuf_put_tex(&why, c->reason && *c->reason ? c->reason : "--",
+			     0);
+		problem_diag(x, r, &why);
+		item_add(x, &items, "problem.item", (struct kv[]){{"WHAT",
+			 rbuf_str(&what)}, {"STATUS", lang_get(x->L,
+			 cell_status_key(r))}, {"REASON", rbuf_str(&why)}}, 3);
 	}
 	if (items.len) {
 		struct kv lv = {"ITEMS", rbuf_str(&items)};
@@ -391,6 +310,7 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 	}
 	rbuf_free(&items);
 	rbuf_free(&what);
+	rbuf_free(&why);
 }
 
 void find_init(struct rfind *f)
@@ -527,17 +447,15 @@ static void find_failures(struct rctx *x, const char *suite,
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i], *o;
 
-		/* told with the first of its device, or of an earlier
-		 * device that failed alike */
 		if (strcmp(r->c->suite, suite) || rcfg_ok(r) ||
 		    !strcmp(cell_status_key(r), "cell.skipped") ||
-		    (rcfg_traits(x, r) & KTRAIT_LIBRARY) ||
-		    failure_first(x, suite, r, r->dev, &n) != r)
+		    (rcfg_traits(x, r) & KTRAIT_LIBRARY))
 			continue;
-		for (d = 0; d < (size_t)r->dev; d++)
-			if (failure_first(x, suite, r, (int)d, &m))
-				break;
-		if (d < (size_t)r->dev)
+		/* told with the first of the first device that failed
+		 * alike (r's own at the latest) */
+		for (d = 0; !(o = failure_first(x, suite, r, (int)d, &n)); d++)
+			;
+		if (o != r)
 			continue;
 		rbuf_init(&one);
 		find_failure(x, &one, r, n, "");

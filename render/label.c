@@ -71,9 +71,10 @@ void name_put(const struct rctx *x, const char *name, int breakable,
 
 void dev_label(const struct rctx *x, int dev, struct rbuf *b)
 {
-	if (x->ndevs > 1) {
-		rbuf_printf(b, "GPU~%d: ", dev + 1);
-	}
+	char pre[32];
+
+	dev_prefix(x, dev, pre, sizeof(pre));
+	rbuf_puts(b, pre);
 	name_put(x, x->devs[dev]->name, 0, b);
 }
 
@@ -202,8 +203,6 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 	return label_count_put(x, key, (long long)lo, (long long)hi, b);
 }
 
-/* Axis and header text "Kernel time [ms]"; a name that is its unit
- * ("GIPS", as report P wrote it) stands alone. */
 void metric_label(const struct rctx *x, const char *metric, const char *unit,
 		  struct rbuf *b)
 {

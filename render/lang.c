@@ -52,31 +52,32 @@ char *tmpl_load(const char *dir, const char *name)
 	return NULL;
 }
 
+/* Ends s before the blanks (and a CR) that precede e. */
+static void blanks_cut(char *s, char *e)
+{
+	while (e > s && strchr(" \t\r", e[-1]))
+		e--;
+	*e = '\0';
+}
+
 /* Splits "key = value" lines in place; '#' starts a comment line. */
 static int lang_parse(struct lang *l)
 {
-	char *p = l->text, *eol, *eq, *k, *v, *e;
+	char *p = l->text, *eol, *eq, *k, *v;
 	size_t cap = 0;
 
 	while (*p) {
 		eol = strchr(p, '\n');
 		if (eol)
 			*eol = '\0';
-		while (*p == ' ' || *p == '\t')
-			p++;
+		p += strspn(p, " \t");
 		eq = strchr(p, '=');
 		if (*p && *p != '#' && eq) {
 			k = p;
-			for (e = eq; e > k && (e[-1] == ' ' || e[-1] == '\t');)
-				e--;
-			*e = '\0';
+			blanks_cut(k, eq);
 			v = eq + 1;
-			while (*v == ' ' || *v == '\t')
-				v++;
-			for (e = v + strlen(v); e > v && (e[-1] == ' ' ||
-			     e[-1] == '\t' || e[-1] == '\r');)
-				e--;
-			*e = '\0';
+			v += strspn(v, " \t");
+			blanks_cut(v, v + strlen(v));
 			if (l->n == cap) {
 				struct kv *nkv;
 
@@ -127,14 +128,10 @@ struct lang *lang_load(const char *code, const char *dir)
 		return NULL;
 	}
 	l = lang_load_one(code, dir);
-	if (!l)
+	if (l && strcmp(code, "en") &&
+	    !(l->fallback = lang_load_one("en", dir))) {
+		lang_free(l);
 		return NULL;
-	if (strcmp(code, "en")) {
-		l->fallback = lang_load_one("en", dir);
-		if (!l->fallback) {
-			lang_free(l);
-			return NULL;
-		}
 	}
 	return l;
 }

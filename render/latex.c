@@ -1,6 +1,7 @@
 /* Text that reaches LaTeX or gnuplot from the database, and numbers as
  * the tables print them. Every database string goes through one of the
  * rbuf_put_* writers here; nothing else may copy one into the output. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,16 +100,6 @@ void rbuf_put_tex(struct rbuf *b, const char *str, int breakable)
 		s = tex_char(b, s, breakable);
 }
 
-static int ascii_alpha(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int ascii_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* The exponent after the caret at s[0], preceded by prev: sets *from and
  * *to (the text to raise) and returns the character after it, or NULL
  * when the caret is no exponent. */
@@ -120,22 +111,23 @@ static const unsigned char *prose_exponent(const unsigned char *s,
 	const unsigned char *p = s + 1;
 	int depth;
 
-	/* a base: a letter, a digit or a closing parenthesis */
-	if (!ascii_alpha(prev) && !ascii_digit(prev) && prev != ')')
+	/* a base: a letter, a digit or a closing parenthesis (ASCII:
+	 * mmreport runs in the C locale) */
+	if (!isalpha(prev) && !isdigit(prev) && prev != ')')
 		return NULL;
-	if (ascii_digit(*p)) {
-		while (ascii_digit(*p))
+	if (isdigit(*p)) {
+		while (isdigit(*p))
 			p++;
 		/* 2^3.5 is no integer power: the caret stays */
-		if ((*p == '.' || *p == ',') && ascii_digit(p[1]))
+		if ((*p == '.' || *p == ',') && isdigit(p[1]))
 			return NULL;
 		*from = s + 1;
 		*to = p;
 		return p;
 	}
-	if (ascii_alpha(*p)) {
+	if (isalpha(*p)) {
 		/* one letter only: x^ab could mean x^a b or x^(ab) */
-		if (ascii_alpha(p[1]) || ascii_digit(p[1]))
+		if (isalpha(p[1]) || isdigit(p[1]))
 			return NULL;
 		*from = p;
 		*to = p + 1;

@@ -72,14 +72,7 @@ void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
 	if (!(seen & ~(unsigned)RG_DERIVED))
 		return;
 	rbuf_putc(note, ' ');
-	if (regime_note_marks(x, seen, note))
-		rbuf_printf(note, ". %s", lang_get(x->L, key));
-}
-
-/* A point drawn on the logarithmic y axis. */
-static int mem_pt_ok(double xv, double yv)
-{
-	return isfinite(xv) && isfinite(yv) && yv > 0;
+	regime_note_key(x, seen, note, key);
 }
 
 /* The axes of figure a whose drawn values span lo..hi: category i at
@@ -107,36 +100,15 @@ static void mem_plot_axes(struct rctx *x, struct rbuf *g,
 		    "reverse height 1 width 2\n", lo / 1.4, hi * 1.5);
 }
 
-/* How line l is drawn, and its key entry. */
-static void mem_plot_style(struct rbuf *g, const struct mem_line *l)
-{
-	const char *col = l->color < 0 ? "#606060" : plot_color(l->color);
-
-	if (l->style == PL_REF)
-		/* a level (a peak): a dotted line, no marks */
-		rbuf_printf(g, "with lines lc rgb '%s' dt 3 lw 1.5", col);
-	else
-		rbuf_printf(g, "with %s lc rgb '%s' pt %d",
-			    l->style == PL_POINTS ? "points" : "linespoints",
-			    col, l->pt + 1);
-	if (!l->title || !*l->title) {
-		rbuf_puts(g, " notitle");
-		return;
-	}
-	rbuf_puts(g, " title '");
-	rbuf_put_gp(g, l->title);
-	rbuf_puts(g, "'");
-}
-
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs, const char *key)
 {
-	struct rbuf *g = &x->plot.script;
+	const struct pspec s = {.logy = 10};
 	const char *tics[MP_MAXCAT];
 	double lo = INFINITY, hi = -INFINITY;
 	size_t i, j;
-	int k = 0, first = 1;
+	int k = 0;
 
 	for (i = 0; i < a->nxtics; i++) {
 		tics[i] = rbuf_str(&tic[i]);
@@ -144,36 +116,16 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 	}
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(l[i].x[j], l[i].y[j])) {
+			if (isfinite(l[i].x[j]) && l[i].y[j] > 0 &&
+			    isfinite(l[i].y[j])) {
 				lo = fmin(lo, l[i].y[j]);
 				hi = fmax(hi, l[i].y[j]);
 			}
 	if (isfinite(lo)) {
 		k = plot_begin(x, a->w, a->h);
-		mem_plot_axes(x, g, a, tics, lo, hi);
+		mem_plot_axes(x, &x->plot.script, a, tics, lo, hi);
+		plot_series(x, k, &s, l, nl, "#606060", 3);
 	}
-	for (i = 0; k && i < nl; i++) {
-		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
-		for (j = 0; j < l[i].n; j++)
-			if (mem_pt_ok(l[i].x[j], l[i].y[j]))
-				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
-					    l[i].y[j]);
-		rbuf_puts(g, "EOD\n");
-	}
-	for (i = 0; k && i < nl; i++) {
-		int has = 0;
-
-		for (j = 0; j < l[i].n; j++)
-			has |= mem_pt_ok(l[i].x[j], l[i].y[j]);
-		if (!has)
-			continue;
-		rbuf_printf(g, "%s$F%dL%zu using 1:2 ", first ? "plot " :
-			    ", \\\n  ", k, i);
-		first = 0;
-		mem_plot_style(g, &l[i]);
-	}
-	if (k)
-		rbuf_puts(g, "\n");
 	rbufs_free(tic, a->nxtics);
 	return emit_dev_figure(x, dev, k, key);
 }

@@ -11,6 +11,12 @@
 #include "render_int.h"
 #include "vocab.h"
 
+static int model_oom(void)
+{
+	fprintf(stderr, "mmreport: out of memory\n");
+	return RENDER_ERR_INTERNAL;
+}
+
 /* Lists the devices of x (all of them, or those flagged in pick) on
  * stderr as the candidates of a refused --device. */
 static void device_candidates_print(const struct rctx *x, const char *pick)
@@ -38,10 +44,8 @@ static int device_select(struct rctx *x, const char *sel)
 	int id = *sel && !sel[strspn(sel, "0123456789")];
 
 	pick = calloc(x->nalldevs, 1);
-	if (!pick) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
+	if (!pick)
+		return model_oom();
 	for (i = 0; i < x->nalldevs; i++) {
 		const struct store_device *d = &x->alldevs[i];
 
@@ -139,10 +143,8 @@ static int model_devs_load(struct rctx *x)
 		return RENDER_ERR_EMPTY;
 	}
 	x->devs = calloc(x->nalldevs, sizeof(*x->devs));
-	if (!x->devs) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
+	if (!x->devs)
+		return model_oom();
 	if (o->device) {
 		rc = device_select(x, o->device);
 		if (rc)
@@ -178,10 +180,8 @@ static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
 		return model_store_fail(x, "configurations");
 	x->cfgs = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*x->cfgs));
 	*sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(**sids));
-	if (!x->cfgs || !*sids) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		return RENDER_ERR_INTERNAL;
-	}
+	if (!x->cfgs || !*sids)
+		return model_oom();
 	for (i = 0; i < x->nrawcfgs; i++) {
 		struct store_config *c = &x->rawcfgs[i];
 		struct rcfg *r;
@@ -231,8 +231,7 @@ int model_load(struct rctx *x)
 	}
 	x->sdata = calloc(nsids ? nsids : 1, sizeof(*x->sdata));
 	if (!x->sdata) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		rc = RENDER_ERR_INTERNAL;
+		rc = model_oom();
 		goto out;
 	}
 	for (x->nsdata = nsids, j = 0; j < nsids; j++) {
@@ -247,11 +246,7 @@ int model_load(struct rctx *x)
 			goto out;
 		}
 	}
-	rc = RENDER_OK;
-	if (model_regimes_compute(x)) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		rc = RENDER_ERR_INTERNAL;
-	}
+	rc = model_regimes_compute(x) ? model_oom() : RENDER_OK;
 out:
 	free(sids);
 	return rc;
@@ -466,13 +461,6 @@ size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 	return n;
 }
 
-const struct rcfg *model_find_size(const struct rctx *x, int dev,
-				   const char *suite, const char *variant,
-				   const struct rsize *sz, int block)
-{
-	return model_find_prec(x, dev, suite, variant, sz, block, NULL);
-}
-
 const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *suite, const char *variant,
 				   const struct rsize *sz, int block,
@@ -599,71 +587,6 @@ int metric_is_counter(const char *metric)
 			  !strcmp(metric, VOCAB_METRIC_CGMA) ||
 			  !strncmp(metric, VOCAB_METRIC_CNT_PREFIX,
 				   sizeof(VOCAB_METRIC_CNT_PREFIX) - 1));
-}
-
-size_t metric_list(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***names,
-		   const char ***units)
-{
-	const char **n, **u;
-	size_t i, j, k, cnt = 0, cap = 1;
-
-	/* room for every statistic loaded: no metric is listed twice */
-	for (i = 0; i < x->ncfgs; i++)
-		cap += x->cfgs[i].nstats;
-	n = malloc(cap * sizeof(*n));
-	u = malloc(cap * sizeof(*u));
-	for (i = 0; i < x->ncfgs && n && u; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (!cfg_is(r, dev, suite, variant) || !rcfg_ok(r))
-			continue;
-		for (j = 0; j < r->nstats; j++) {
-			/* one profiled launch, not a sample: the versions
-			 * section shows it apart, never as a statistic */
-			if (metric_is_counter(r->stats[j].metric))
-				continue;
-			for (k = 0; k < cnt; k++)
-				if (!strcmp(n[k], r->stats[j].metric))
-					break;
-			if (k < cnt)
-				continue;
-			n[cnt] = r->stats[j].metric;
-			u[cnt] = r->stats[j].unit;
-			cnt++;
-		}
-	}
-	if (!n || !u) {
-		free(n);
-		free(u);
-		n = u = NULL;
-	}
-	*names = n;
-	*units = u;
-	return n ? cnt : 0;
-}
-
-double best_gflops(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const struct rsize *sz, int *block)
-{
-	double best = NAN;
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		double g;
-
-		if (!cfg_is(r, dev, suite, variant) || r->c->n != sz->n ||
-		    r->c->m != sz->m || r->c->k != sz->k)
-			continue;
-		g = rcfg_median(r, VOCAB_METRIC_GFLOPS);
-		if (isfinite(g) && !(g <= best)) {
-			best = g;
-			if (block)
-				*block = r->c->block_x;
-		}
-	}
-	return best;
 }
 
 int model_has_counters(const struct rctx *x, int dev, const char *suite,

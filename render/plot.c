@@ -18,7 +18,8 @@
 
 #define FIG_MARK '\001'		/* never in the body: escaping drops it */
 
-const char *plot_color(int i)
+/* gnuplot's line colours, so that figures look alike. */
+static const char *plot_color(int i)
 {
 	/* Okabe-Ito, distinguishable in colour-blind vision and grey */
 	static const char *const c[] = {"#0072B2", "#D55E00", "#009E73",
@@ -51,10 +52,8 @@ static int plot_tmpdir(struct rplot *p)
 
 static void fig_path(const struct rctx *x, int k, struct rbuf *b)
 {
-	if (x->o->figures_dir)
-		rbuf_printf(b, "%s/fig-%03d.tex", x->o->figures_dir, k);
-	else
-		rbuf_printf(b, "%s/fig-%03d.tex", x->plot.tmpdir, k);
+	rbuf_printf(b, "%s/fig-%03d.tex", x->o->figures_dir ?
+		    x->o->figures_dir : x->plot.tmpdir, k);
 }
 
 int plot_begin(struct rctx *x, double w, double h)
@@ -82,11 +81,13 @@ int plot_begin(struct rctx *x, double w, double h)
 
 void plot_ref(struct rctx *x, struct rbuf *out, int k)
 {
-	if (x->o->figures_dir)
-		rbuf_printf(out, "\\input{%s/fig-%03d.tex}", x->o->figures_dir,
-			    k);
-	else
+	if (x->o->figures_dir) {
+		rbuf_puts(out, "\\input{");
+		fig_path(x, k, out);
+		rbuf_putc(out, '}');
+	} else {
 		rbuf_printf(out, "%cFIG%d%c", FIG_MARK, k, FIG_MARK);
+	}
 }
 
 /* Runs gnuplot on script; its stdout goes to our stderr so that nothing
@@ -166,11 +167,12 @@ void plot_free(struct rctx *x)
 	int k;
 
 	rbuf_free(&x->plot.script);
-	for (k = 1; x->plot.tmpdir && k <= x->plot.nfig; k++) {
+	/* the figures are the caller's where they go to figures_dir */
+	for (k = 1; x->plot.tmpdir && !x->o->figures_dir &&
+	     k <= x->plot.nfig; k++) {
 		rbuf_init(&b);
 		fig_path(x, k, &b);
-		if (!x->o->figures_dir)
-			unlink(rbuf_str(&b));
+		unlink(rbuf_str(&b));
 		rbuf_free(&b);
 	}
 	if (x->plot.tmpdir) {
@@ -405,18 +407,25 @@ static void plot_axes(struct rbuf *g, const struct pspec *s,
 	}
 }
 
-/* The plot command of figure k: one term per line that has a point. */
-static void plot_cmd(struct rbuf *g, const struct pspec *s,
-		     const struct pline *l, size_t nl, int k)
+void plot_series(struct rctx *x, int k, const struct pspec *s,
+		 const struct pline *l, size_t nl, const char *grey,
+		 int refdt)
 {
+	struct rbuf *g = &x->plot.script;
 	size_t i, j;
-	int first = 1, nref = 0;
+	int first = 1, nref = 0, has;
 
+	for (i = 0; i < nl; i++) {
+		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
+		for (j = 0; j < l[i].n; j++)
+			if (pt_ok(s, l[i].x[j], l[i].y[j]))
+				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
+					    l[i].y[j]);
+		rbuf_puts(g, "EOD\n");
+	}
 	rbuf_puts(g, "plot ");
 	for (i = 0; i < nl; i++) {
-		int has = 0;
-
-		for (j = 0; j < l[i].n; j++)
+		for (has = 0, j = 0; j < l[i].n; j++)
 			has |= pt_ok(s, l[i].x[j], l[i].y[j]);
 		if (!has)
 			continue;
@@ -427,14 +436,14 @@ static void plot_cmd(struct rbuf *g, const struct pspec *s,
 		 * dashes as well as their colour */
 		if (l[i].style == PL_REF)
 			rbuf_printf(g, "with lines lc rgb '%s' dt %d lw 1.5",
-				    l[i].color < 0 ? "#808080" :
-				    plot_color(l[i].color), 2 + nref++ % 4);
+				    l[i].color < 0 ? grey : plot_color(l[i].color),
+				    refdt ? refdt : 2 + nref++ % 4);
 		else
 			/* pict2e draws a dashed line as dots of the
 			 * line's width: a thin one would vanish */
 			rbuf_printf(g, "with %s lc rgb '%s' pt %d%s",
 				    l[i].style == PL_POINTS ? "points" :
-				    "linespoints", l[i].color < 0 ? "#808080"
+				    "linespoints", l[i].color < 0 ? grey
 				    : plot_color(l[i].color), l[i].pt + 1,
 				    l[i].style == PL_DOTTED ? " dt 2 lw 2" :
 				    "");
@@ -504,15 +513,7 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 		rbuf_printf(g, "set key below horizontal Left reverse "
 			    "maxcols %d width 1 height 1.5 spacing 1.4\n", cols);
 	plot_ref_labels(g, s, l, nl);
-	for (i = 0; i < nl; i++) {
-		rbuf_printf(g, "$F%dL%zu << EOD\n", k, i);
-		for (j = 0; j < l[i].n; j++)
-			if (pt_ok(s, l[i].x[j], l[i].y[j]))
-				rbuf_printf(g, "%.17g %.17g\n", l[i].x[j],
-					    l[i].y[j]);
-		rbuf_puts(g, "EOD\n");
-	}
-	plot_cmd(g, s, l, nl, k);
+	plot_series(x, k, s, l, nl, "#808080", 0);
 	return k;
 }
 

@@ -28,19 +28,15 @@ double model_prop_bytes(const struct store_device *d, const char *key)
 	return p->num * f;
 }
 
-/* The grid of a configuration: as stored since schema 3; for older
- * files the store's legacy table derives it from the launch geometry of
- * the built-in kernels such files hold. 0: unknown. */
-static long long legacy_grid(const struct rcfg *r)
-{
-	if (r->c->grid_blocks > 0)
-		return r->c->grid_blocks;
-	return store_config_legacy_grid(r->c, ilp_count(r));
-}
-
+/* For older files the store's legacy table derives the grid from the
+ * launch geometry of the built-in kernels such files hold. */
 long long rcfg_grid(const struct rcfg *c)
 {
-	return c && c->c ? legacy_grid(c) : 0;
+	if (!c || !c->c)
+		return 0;
+	if (c->c->grid_blocks > 0)
+		return c->c->grid_blocks;
+	return store_config_legacy_grid(c->c, ilp_count(c));
 }
 
 unsigned model_traits(const struct rctx *x, const char *variant,
@@ -123,7 +119,7 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 	unsigned r = k->grid_blocks > 0 ? 0 : RG_DERIVED;
 
 	memset(&in, 0, sizeof(in));
-	in.grid_blocks = legacy_grid(c);
+	in.grid_blocks = rcfg_grid(c);
 	in.sms = p && p->has_num ? (int)p->num : d->sm_count;
 	in.working_set = k->working_set > 0 ? k->working_set : k->bytes;
 	in.l2_bytes = k->l2_bytes > 0 ? (double)k->l2_bytes :
@@ -145,23 +141,12 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 
 int model_regimes_compute(struct rctx *x)
 {
-	double *top = calloc(x->nsess ? x->nsess : 1, sizeof(*top));
-	double *spread = NULL;
+	double *spread;
 	size_t i, j, n = 0;
 
-	if (!top)
-		return -1;
-	for (i = 0; i < x->nsess; i++)
-		top[i] = session_top_clock(x, x->sess[i].id);
-	for (i = 0; i < x->ncfgs; i++) {
-		struct rcfg *c = &x->cfgs[i];
-
-		for (j = 0; j < x->nsess && x->sess[j].id != c->c->session_id;
-		     j++)
-			;
-		c->regime = regime_of(x, c, j < x->nsess ? top[j] : 0);
-	}
-	free(top);
+	for (i = 0; i < x->ncfgs; i++)
+		x->cfgs[i].regime = regime_of(x, &x->cfgs[i],
+			session_top_clock(x, x->cfgs[i].c->session_id));
 	spread = calloc(x->ncfgs ? x->ncfgs : 1, sizeof(*spread));
 	if (!spread)
 		return -1;
@@ -228,7 +213,8 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 			rbuf_printf(b, "\\rgmark{%s}", marks[i].letter);
 }
 
-int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b)
+void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
+		     const char *key)
 {
 	size_t i;
 	int first = 1;
@@ -240,18 +226,14 @@ int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b)
 			    marks[i].letter, lang_get(x->L, marks[i].key));
 		first = 0;
 	}
-	return !first;
+	if (!first)
+		rbuf_printf(b, ". %s", lang_get(x->L, key));
 }
 
 void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
 {
-	if (regime_note_marks(x, seen, b)) {
-		rbuf_puts(b, ". ");
-		if (seen & RG_DERIVED)
-			rbuf_puts(b, lang_get(x->L, "regime.derived"));
-		else
-			rbuf_puts(b, lang_get(x->L, "regime.stored"));
-	}
+	regime_note_key(x, seen, b, seen & RG_DERIVED ? "regime.derived" :
+			"regime.stored");
 }
 
 static int cmp_dbl(const void *a, const void *b)
@@ -319,15 +301,9 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	struct cmp_judgement j;
 	int rc = 0;
 
+	rcmp_clear(r);
 	r->a = rcfg_median(a, metric);
 	r->b = rcfg_median(b, metric);
-	r->gain = r->ratio = NAN;
-	r->p = -1;
-	r->signif = 0;
-	r->verdict = RULE_UNTESTED;
-	r->interleaved = 0;
-	r->ranges = 0;
-	r->hl = r->hl_lo = r->hl_hi = NAN;
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	r->interleaved = a->c->session_id == b->c->session_id &&
@@ -348,9 +324,9 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	r->ranges = j.ranges;
 	r->verdict = j.verdict;
 	r->signif = r->verdict == RULE_HIGHER || r->verdict == RULE_LOWER;
-	if (na && nb)	/* NAN stays where the samples are too few */
-		stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
-			       &r->hl_hi);
+	r->hl = j.hl;
+	r->hl_lo = j.hl_lo;
+	r->hl_hi = j.hl_hi;
 out:
 	free(sa);
 	free(sb);

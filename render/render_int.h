@@ -81,7 +81,7 @@ struct rtable {
 	int ncols;
 	char kind[RTABLE_MAXCOLS];
 	int intd[RTABLE_MAXCOLS], decd[RTABLE_MAXCOLS];
-	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS], mark[RTABLE_MAXCOLS];
+	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS];
 	int bold[RTABLE_MAXCOLS];	/* an RT_BOLD cell was written */
 	int col;		/* next cell of the current row */
 	int rows;
@@ -93,8 +93,6 @@ struct rtable {
 
 /* Cell flags for rtable_num. */
 #define RT_GREY		1	/* not significant: grey */
-#define RT_NSMARK	2	/* \nsmark after the number */
-#define RT_NTMARK	4	/* \ntmark (not tested) after the number */
 #define RT_BOLD		8	/* bold: the best of a row */
 /* A table of more rows (or with rtable.breaks) is set as a longtable,
  * which breaks across pages (emit_table). */
@@ -300,13 +298,9 @@ struct rsize {
  * malloc'd (free()). */
 size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, struct rsize **out);
-/* The configuration of (dev, suite, variant) with sizes sz and block
- * (< 0: any), or NULL. */
-const struct rcfg *model_find_size(const struct rctx *x, int dev,
-				   const char *suite, const char *variant,
-				   const struct rsize *sz, int block);
-/* The same with precision ("fp32", "fp64"; NULL: any): the precision
- * and rect suites measure each shape in both. */
+/* The configuration of (dev, suite, variant) with sizes sz, block (< 0:
+ * any) and precision ("fp32", "fp64"; NULL: any): the precision and
+ * rect suites measure each shape in both. NULL when none. */
 const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *suite, const char *variant,
 				   const struct rsize *sz, int block,
@@ -337,22 +331,11 @@ const struct store_session *model_session(const struct rctx *x,
  * "cgma", "cnt_*"): one profiled launch each, never timing samples, so
  * no statistics table or gain lists them. */
 int metric_is_counter(const char *metric);
-/* Metric names (and units) of the ok configurations of device dev (< 0:
- * any), store order, without the counter pass's single values
- * (metric_is_counter). The arrays are malloc'd (free() them), the
- * strings belong to x; out of memory gives 0 and NULL arrays. */
-size_t metric_list(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***names,
-		   const char ***units);
 /* The achieved point of c from its counter pass: *gflops from the
  * counted FP32 operations over the profiled launch's duration
  * (cnt_gflops), *ai those operations per counted DRAM byte (read and
  * written). Returns 1, or 0 when c lacks either (both may be NAN). */
 int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops);
-/* Highest median GFLOP/s of (dev, suite, variant) over blocks at sizes
- * sz, NAN when none; *block (may be NULL) gets the block. */
-double best_gflops(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const struct rsize *sz, int *block);
 /* 1 when an ok configuration of device dev (< 0: any) in suite and
  * variant (NULL: any) has GIPS or CGMA. */
 int model_has_counters(const struct rctx *x, int dev, const char *suite,
@@ -416,14 +399,18 @@ struct pspec {
  * line has a point to draw (then no figure exists). */
 int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	       size_t nl);
+/* The data and the plot command of figure k (plot_begin, its axes set):
+ * one term per line of l[0..nl) that has a point on s's axes; colour -1
+ * is grey, PL_REF lines dashed refdt (0: 2, 3, 4, 5 in turn). */
+void plot_series(struct rctx *x, int k, const struct pspec *s,
+		 const struct pline *l, size_t nl, const char *grey,
+		 int refdt);
 /* A peak as a dotted line without marks at height y over xs[0..n-1]:
  * fills ys[0..n-1] with y, appends to title (which *l points into) the
  * string key in \scriptsize and sets *l in colour (-1 grey). */
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
 		    double y, int color);
-/* gnuplot's line colours, so that figures look alike. */
-const char *plot_color(int i);
 
 /* ---- emitting (emit.c) ------------------------------------------------- */
 
@@ -438,16 +425,9 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	       const char *anchor, const char *note);
 /* A figure environment holding figure k with caption. */
 int emit_figure(struct rctx *x, int k, const char *caption);
-/* Table t of device dev: captioned by the string key with its @@DEV@@
- * filled (dev_suffix: the device where several are reported), anchored
- * "KIND dev=ID", followed by " MORE" where more is not NULL, the string
- * note_key under it (NULL: no note). Returns 0, or -1 on a template
- * error (then no table is written). */
-int emit_dev_table(struct rctx *x, struct rtable *t, int dev,
-		   const char *key, const char *kind, const char *more,
-		   const char *note_key);
-/* Figure k of device dev captioned as emit_dev_table captions a table;
- * nothing when k is 0 (plot_lines drew no figure). Returns 0 or -1. */
+/* Figure k of device dev captioned by the string key with its @@DEV@@
+ * filled (dev_suffix: the device where several are reported); nothing
+ * when k is 0 (plot_lines drew no figure). Returns 0 or -1. */
 int emit_dev_figure(struct rctx *x, int dev, int k, const char *key);
 /* Headings: level 0 section, 1 subsection, 2 subsubsection. */
 void emit_heading(struct rctx *x, int level, const char *latex);
@@ -459,13 +439,6 @@ int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 /* A heading of level for device dev ("GPU 2: name") when several devices
  * are reported; nothing with one device, whose name the title gives. */
 void emit_dev_heading(struct rctx *x, int level, int dev);
-/* The section of a suite whose parts are per device: the heading of
- * string title (NULL: "SUITE.title"), then "SUITE.absent" when no
- * reported device measured it, else "SUITE.intro" and, for each device
- * that did, its heading and part(x, dev). Returns 0, or the first
- * non-zero part returned. */
-int emit_suite_section(struct rctx *x, const char *suite, const char *title,
-		       int (*part)(struct rctx *x, int dev));
 /* A list of the failed and skipped configurations with their reasons. */
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant);
@@ -536,9 +509,6 @@ enum {
 	RG_WAVE = RULE_IDLE,	/* fewer blocks than SMs: SMs left idle */
 	RG_L2 = RULE_L2,	/* working set fits L2: cache, not DRAM */
 	RG_THROTTLE = RULE_THROTTLE,	/* clock below the session's top */
-	/* not a regime: two compared points were not sampled interleaved
-	 * (a table note says so) */
-	RG_APART = 32,
 	RG_DERIVED = 16		/* inputs derived by render from the
 				 * device's properties (database older than
 				 * the stored launch geometry) */
@@ -580,10 +550,11 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
 /* A note explaining the marks of the regime bits in `seen` (those a
  * table printed), "" when none; appended to b. */
 void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
-/* Its first part alone: what each mark of `seen` means, for a section
- * that says itself what it does with such points. Returns 1 when it
- * wrote anything. */
-int regime_note_marks(const struct rctx *x, unsigned seen, struct rbuf *b);
+/* The same with the string key in place of what the note says of
+ * derived or stored regimes: for a section that says itself what it
+ * does with such points. */
+void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
+		     const char *key);
 
 /* The SM clock c ran at as recorded (MHz): the mean of the readings
  * around the configuration, else the session's reading at its end;

@@ -181,16 +181,8 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
  * apart), after a blank when the note has text. */
 void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
 /* A line figure of GFLOP/s (logarithmic) over categories
- * (mp_figure_cat). */
-struct mem_line {
-	const char *title;	/* LaTeX; NULL or "": no key entry */
-	const double *x, *y;	/* non-finite points are left out */
-	size_t n;
-	int style;		/* PL_LINE, PL_POINTS, PL_REF (a dotted
-				 * line without marks: a peak) */
-	int color;		/* palette index, -1 grey */
-	int pt;			/* point type index */
-};
+ * (mp_figure_cat): its lines are plot_lines' (PL_DOTTED aside). */
+#define mem_line pline
 struct mem_axes {
 	const char *xlabel;	/* LaTeX */
 	double xmin, xmax;
@@ -447,7 +439,8 @@ int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
 
 /* ---- pieces the sections share (cells.c) ------------------------------ */
 
-/* An empty comparison: every value NAN, untested (p < 0). */
+/* An empty comparison: every value NAN, untested (p < 0, verdict
+ * RULE_UNTESTED). */
 void rcmp_clear(struct rcmp *r);
 /* Widens [*lo, *hi] (NAN: empty) to v; a non-finite v is ignored. */
 void num_range_add(double v, double *lo, double *hi);
@@ -803,8 +796,10 @@ int app_data(struct rctx *x, const char *suite);
  * "cell.failed" (a wrong result or another failure). */
 const char *cell_status_key(const struct rcfg *r);
 /* Where r, a product that failed its verification, is wrong, as
- * measure diagnosed it (the diag_* values), appended to out after its
- * reason; nothing where nothing was diagnosed (emit.c). */
+ * measure diagnosed it (vocab.h's diag_*), appended to out after its
+ * reason: how many elements, whether only the partial tiles at the
+ * edges, the first wrong one against the reference, an input read
+ * transposed; nothing where nothing was diagnosed (emit.c). */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
 #endif

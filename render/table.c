@@ -122,24 +122,13 @@ void rtable_num(struct rtable *t, double v, int decimals, int flags)
 		t->bold[t->col] = 1;
 	}
 	rbuf_puts(&t->body, num);
-	if (flags & RT_NSMARK)
-		rbuf_puts(&t->body, "\\nsmark");
-	if (flags & RT_NTMARK)
-		rbuf_puts(&t->body, "\\ntmark");
-	if ((flags & (RT_NSMARK | RT_NTMARK)) && t->col < t->ncols)
-		t->mark[t->col] = 1;
 	t->col++;
 }
 
 void rtable_int(struct rtable *t, long long v)
 {
-	char num[32];
-
-	snprintf(num, sizeof(num), "%lld", v);
-	rtable_measure(t, num);
-	rtable_sep(t, &t->body);
-	rbuf_puts(&t->body, num);
-	t->col++;
+	/* exact: no count the report prints comes near 2^53 */
+	rtable_num(t, (double)v, 0, 0);
 }
 
 void rtable_row_end(struct rtable *t)
@@ -186,11 +175,8 @@ void rtable_colspec(const struct rtable *t, struct rbuf *b)
 				    t->bold[i] ? RTABLE_BOLD_OPTS : "");
 			continue;
 		}
-		/* a trailing mark (\nsmark) needs room of its own */
-		rbuf_printf(b, "S[table-format=%s%d.%d%s%s]",
+		rbuf_printf(b, "S[table-format=%s%d.%d%s]",
 			    t->neg[i] ? "-" : "", t->intd[i] ? t->intd[i] : 1,
-			    t->decd[i], t->mark[i] ?
-			    ",table-space-text-post={\\nsmark}" : "",
-			    t->bold[i] ? RTABLE_BOLD_OPTS : "");
+			    t->decd[i], t->bold[i] ? RTABLE_BOLD_OPTS : "");
 	}
 }

@@ -46,6 +46,8 @@ static void rcmp_clear_untested(void **state)
 	assert_true(r.p < 0);
 	assert_int_equal(r.signif, 0);
 	assert_int_equal(r.ranges, 0);
+	assert_int_equal(r.verdict, RULE_UNTESTED);
+	assert_true(isnan(r.hl) && isnan(r.hl_lo) && isnan(r.hl_hi));
 }
 
 /* Ends that print alike give one number; else "lo--hi". */
