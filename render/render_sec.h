@@ -108,7 +108,7 @@ struct ilp_facts {
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
  * samples (message printed). */
-int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f);
+int facts_ilp(struct rctx *x, int dev, void *f);
 /* Elements N of an ilp configuration: its count, else 2^n (a row
  * without a count). 0 for NULL. Every ilp section keys its sizes on
  * it, never on n: files before issue 15 hold floor(log2 N) in n. */
@@ -141,8 +141,6 @@ double ilp_l2_bytes(const struct rctx *x, int dev);
  * worse. */
 enum { MW_NONE, MW_UNTESTED, MW_NS, MW_BETTER, MW_WORSE };
 int mem_word(const struct rcmp *r, int higher);
-/* "PREFIX.untested", ".ns", ".faster", ".slower" for word into key. */
-void mem_key(char *key, size_t len, const char *prefix, int word);
 /* The test of r for a sentence: its p, and when the raw samples are
  * missing but the ranges apart, that the ranges decided it. */
 void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r);
@@ -741,10 +739,17 @@ struct mem_fv {
 struct mem_find {
 	const char *key;
 	/* "N:0 G:4 P:%3": the placeholders of v[0], v[1], ...; 0 an
-	 * integer, % a percentage, else significant figures */
+	 * integer, % a percentage, e scientific, n a count (2^{31}), M
+	 * bytes as MiB, else significant figures */
 	const char *names;
 	void (*get)(const struct mem_ctx *m, struct mem_fv *o);
 	int arg;
+};
+/* The devices that measured the suite and their facts. */
+struct mem_devs {
+	int dev[MEM_MAXD];
+	void *f[MEM_MAXD];
+	int nd;
 };
 struct mem_spec {
 	const char *suite, *key;	/* strings KEY.title, .intro, ... */
@@ -754,9 +759,14 @@ struct mem_spec {
 	const struct mem_tspec *tab;
 	const struct mem_find *find;
 	int nfind;
+	/* the section's own figures and tables after fig and tab, NULL
+	 * none; returns 0 or -1 */
+	int (*draw)(struct rctx *x, const struct mem_devs *d);
+	/* the take-away paragraph, NULL: the string KEY.takeaway */
+	void (*takeaway)(struct rctx *x, const struct mem_devs *d);
 };
 /* The section of s: heading, introduction (or KEY.absent), figure,
- * table, the failed configurations, the findings, KEY.takeaway.
+ * table, draw, the failed configurations, the findings, the take-away.
  * Returns 0, -1 when the store or a template fails. */
 int mem_run(struct rctx *x, const struct mem_spec *s);
 /* c's median GB/s; metric a over metric b of c (NAN unless b > 0). */
@@ -765,6 +775,11 @@ double mem_per(const struct rcfg *c, const char *a, const char *b);
 /* The numbers of a finding, o->v[] = {...}. */
 #define MEM_V(o, ...) memcpy((o)->v, (double[]){__VA_ARGS__}, \
 			     sizeof((double[]){__VA_ARGS__}))
+/* Number i of o[0..n) (i < 0: the effect, find_effect of cmp) as a
+ * placeholder, fmt as struct mem_find's names give it, joined by
+ * "find.devs.sep"; one value where all print alike. Appended to b. */
+void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
+	      int n, int i, const char *fmt);
 /* o says r's word (mem_word, higher as there) as the key tail,
  * "untested", "ns", "faster", "slower", with r's effect. */
 void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher);

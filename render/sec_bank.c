@@ -193,7 +193,8 @@ int sec_bank(struct rctx *x)
 {
 	static const struct mem_spec s = {BANK_SUITE, "bank",
 		sizeof(struct bank_facts), facts_bank, &bank_fig, &bank_tab,
-		bank_find, sizeof(bank_find) / sizeof(bank_find[0])};
+		bank_find, sizeof(bank_find) / sizeof(bank_find[0]),
+		NULL, NULL};
 
 	return mem_run(x, &s);
 }

@@ -236,7 +236,8 @@ int sec_dot(struct rctx *x)
 {
 	static const struct mem_spec s = {DOT_SUITE, "dot",
 		sizeof(struct dot_facts), facts_dot, &dot_fig, &dot_tab,
-		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0])};
+		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0]),
+		NULL, NULL};
 
 	return mem_run(x, &s);
 }

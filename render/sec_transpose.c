@@ -229,7 +229,8 @@ int sec_transpose(struct rctx *x)
 {
 	static const struct mem_spec s = {TR_SUITE, "transpose",
 		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab, tr_find,
-		sizeof(tr_find) / sizeof(tr_find[0])};
+		sizeof(tr_find) / sizeof(tr_find[0]),
+		NULL, NULL};
 
 	return mem_run(x, &s);
 }

@@ -210,7 +210,8 @@ int sec_walkers(struct rctx *x)
 {
 	static const struct mem_spec s = {WK_SUITE, "walkers",
 		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab, wk_find,
-		sizeof(wk_find) / sizeof(wk_find[0])};
+		sizeof(wk_find) / sizeof(wk_find[0]),
+		NULL, NULL};
 
 	return mem_run(x, &s);
 }
