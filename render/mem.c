@@ -253,7 +253,7 @@ void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
 	int w = mem_word(r, higher);
 
 	o->tail = w == MW_NONE ? NULL : mem_tails[w];
-	o->cmp = r;
+	o->cmp[0] = r;
 }
 
 static void mem_cell_put(struct rctx *x, struct mem_tab *m,
@@ -393,7 +393,8 @@ void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
 		double v = i < 0 ? 0 : o[k].v[i];
 
 		if (i < 0)
-			find_effect(x, &one[k], o[k].cmp, o[k].invert);
+			find_effect(x, &one[k], o[k].cmp[-1 - i],
+				    o[k].invert);
 		else if (*fmt == 'n' && v > 0)	/* a count, "2^{31}" */
 			ilp_count_math((long long)v, &one[k]);
 		else if (*fmt == 'n')
@@ -433,11 +434,17 @@ static void mem_say(struct rctx *x, struct rfind *fd, const struct mem_find *m,
 	for (i = 0; i < MEM_NV && p && sscanf(p, " %15[^:]:%7s%n", names[i],
 					      fmt[i], &len) == 2; i++) {
 		p += len;
-		mem_vals(x, fv_put(&v, names[i]), o, n, i, fmt[i]);
+		if (*names[i] != '-')	/* "-:-" a slot the string skips */
+			mem_vals(x, fv_put(&v, names[i]), o, n, *fmt[i] ==
+				 'E' ? -1 - (int)o[0].v[i] : i, fmt[i]);
 	}
-	if (o[0].cmp)
+	if (o[0].cmp[0])
 		mem_vals(x, fv_put(&v, "EFF"), o, n, -1, "");
-	snprintf(key, sizeof(key), "%s.%s", m->key, o[0].tail);
+	if (o[0].key)
+		snprintf(key, sizeof(key), "%s", o[0].key);
+	else
+		snprintf(key, sizeof(key), "%s%s%s", m->key,
+			 *o[0].tail ? "." : "", o[0].tail);
 	b = fv_put(&v, "TEXT");
 	fv_emit(x, b, key, &v);
 	if (o[0].why) {

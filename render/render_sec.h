@@ -682,7 +682,7 @@ void devs_table_init(struct rctx *x, struct ptable *t,
  * interprets it. f below is one device's facts (the spec's fsize
  * bytes, filled by facts()). */
 #define MEM_MAXD 4		/* devices in one table or finding */
-#define MEM_NV 8		/* numbers of one finding */
+#define MEM_NV 16		/* numbers of one finding */
 /* What a description's functions are called with. */
 struct mem_ctx {
 	struct rctx *x;
@@ -723,24 +723,27 @@ struct mem_gspec {
 			 double *ys, size_t max, struct rbuf *title);
 };
 /* What one device says in a finding: tail NULL says nothing; the
- * string is KEY.TAIL, its numbers v[] named by the spec's names, its
- * text T, its effect (EFF: find_effect of cmp, inverted where invert
- * is set), followed by KEY.why where why is set (the counters that
- * explain it were measured). Devices whose tail, T and why agree are
- * stated once. */
+ * string is KEY.TAIL (KEY where the tail is "", key itself where set),
+ * its numbers v[] named by the spec's names, its text T, its effects
+ * (EFF: find_effect of cmp[0], each inverted where invert is set),
+ * followed by KEY.why where why is set (the counters that explain it
+ * were measured). Devices whose tail, T and why agree are stated
+ * once. */
+#define MEM_NE 3		/* effects of one finding */
 struct mem_fv {
-	const char *tail;
+	const char *tail, *key;
 	int why;
 	double v[MEM_NV];
 	char t[96];
-	const struct rcmp *cmp;
+	const struct rcmp *cmp[MEM_NE];
 	int invert;
 };
 struct mem_find {
 	const char *key;
 	/* "N:0 G:4 P:%3": the placeholders of v[0], v[1], ...; 0 an
 	 * integer, % a percentage, e scientific, n a count (2^{31}), M
-	 * bytes as MiB, else significant figures */
+	 * bytes as MiB, E the effect of cmp[v], else significant
+	 * figures */
 	const char *names;
 	void (*get)(const struct mem_ctx *m, struct mem_fv *o);
 	int arg;
@@ -775,7 +778,7 @@ double mem_per(const struct rcfg *c, const char *a, const char *b);
 /* The numbers of a finding, o->v[] = {...}. */
 #define MEM_V(o, ...) memcpy((o)->v, (double[]){__VA_ARGS__}, \
 			     sizeof((double[]){__VA_ARGS__}))
-/* Number i of o[0..n) (i < 0: the effect, find_effect of cmp) as a
+/* Number i of o[0..n) (i < 0: the effect of cmp[-1 - i]) as a
  * placeholder, fmt as struct mem_find's names give it, joined by
  * "find.devs.sep"; one value where all print alike. Appended to b. */
 void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,

@@ -229,7 +229,7 @@ static void find_str(const struct mem_ctx *m, struct mem_fv *o)
 	if (!f->str[1] || !f->str[2] || !f->str[4] || !f->str[8])
 		return;
 	mem_fv_cmp(o, &f->str_cmp[2], 1);
-	o->cmp = &f->str_cmp[8];
+	o->cmp[0] = &f->str_cmp[8];
 	o->invert = 1;
 	MEM_V(o, mem_gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
 	      100 * f->share[8], spr(f->str[2]), spr(f->str[4]),

@@ -426,79 +426,6 @@ static int xc_fill(struct rctx *x, int dev, struct xc *c, const char *what,
 	return rc == -2 ? -1 : 0;
 }
 
-/* The placeholders of comparison j of the devices dv[0..nd-1]: Nj its
- * size, Mj the MiB of C (j = 0, 2), Aj and Bj the values, Ej the effects. */
-static void xc_vars(const struct rctx *x, struct xc (*c)[XC_MAX],
-		    const int *dv, int nd, int j, struct fv *v)
-{
-	static const char *const nm[XC_MAX][4] = {
-		{"N0", "A0", "B0", "E0"}, {"N1", "A1", "B1", "E1"},
-		{"N2", "A2", "B2", "E2"}
-	};
-	static const char *const mb[XC_MAX] = {"M0", NULL, "M2"};
-	double a[16], b[16];
-	struct rbuf *e;
-	int i, k = nd < 16 ? nd : 16;
-
-	fv_int(v, nm[j][0], c[dv[0]][j].n);
-	if (mb[j])	/* FV_MAX placeholders: the MiB the strings use */
-		find_num(fv_put(v, mb[j]), c[dv[0]][j].mib, 3);
-	e = fv_put(v, nm[j][3]);
-	for (i = 0; i < k; i++) {
-		a[i] = c[dv[i]][j].r.a;
-		b[i] = c[dv[i]][j].r.b;
-		if (i)
-			rbuf_puts(e, lang_get(x->L, "find.devs.sep"));
-		find_effect(x, e, &c[dv[i]][j].r, 0);
-	}
-	find_devs(x, fv_put(v, nm[j][1]), a, k, 3);
-	find_devs(x, fv_put(v, nm[j][2]), b, k, 3);
-}
-
-/* Adds finding key for the comparisons c[dev][0..nc-1]: once for every
- * device where they agree (the verdict of the first, the sizes) and
- * every device has them, else once per device under its name. Where
- * the first comparison's verdict is not `expect`, the explanation does
- * not hold: "find.xfer.open" gives the numbers and says so. 1 when key
- * was stated for every device that has the comparison, and one has. */
-static int xc_find(struct rctx *x, struct rfind *f, const char *key,
-		    int expect, struct xc (*c)[XC_MAX], int nc)
-{
-	int *dv = malloc((x->ndevs + 1) * sizeof(*dv)), nd = 0, i, j, g;
-	int all = 1;
-	char pre[64], topic[96];
-	struct fv v;
-
-	for (g = i = 0; dv && i < (int)x->ndevs; i++)
-		if (c[i][0].ok)
-			dv[nd++] = i;
-		else	/* a device without it: those with it by name */
-			g |= model_has_suite(x, i, SUITE);
-	for (i = 0; i < nd && !g; i++)
-		for (j = 0; j < nc; j++)
-			g |= c[dv[i]][j].n != c[dv[0]][j].n ||
-			     c[dv[i]][0].r.verdict != c[dv[0]][0].r.verdict;
-	fv_init(&v);
-	for (i = 0; i < nd; i += g ? 1 : nd) {
-		int ok = c[dv[i]][0].r.verdict == expect;
-
-		all &= ok;
-		fv_free(&v);
-		if (g)
-			dev_prefix(x, dv[i], pre, sizeof(pre));
-		fv_str(&v, "PRE", g ? pre : "");
-		for (j = 0; j < nc; j++)
-			xc_vars(x, c, dv + i, g ? 1 : nd, j, &v);
-		snprintf(topic, sizeof(topic), "%s.topic", key);
-		if (!ok)
-			fv_str(&v, "TOPIC", lang_get(x->L, topic));
-		fv_find(x, f, ok ? key : "find.xfer.open", &v);
-	}
-	fv_free(&v);
-	free(dv);
-	return all && nd > 0;
-}
-
 /* The pageable copy back's largest meaningful fall in GB/s from one size
  * to the next (its sizes in c[0], the copy to the device between the
  * same sizes in c[1], pinned C at the larger in c[2] against pageable);
@@ -528,8 +455,9 @@ static int cliff_fill(struct rctx *x, int dev, struct xc *c)
 }
 
 /* The findings, each from the same comparisons on every device: the
- * kernel "simple" with pageable memory (report G's baseline) against
- * another host memory or kernel, at the smallest or the largest size. */
+ * cliff (cliff_fill), then the kernel "simple" with pageable memory
+ * (report G's baseline) against another host memory or kernel, at the
+ * smallest or the largest size. */
 #define SIMPLE_PG VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PAGEABLE
 #define SIMPLE_POUT VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED_OUTPUT
 #define SIMPLE_PIN VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED
@@ -541,6 +469,7 @@ static const struct xspec {
 		int large;
 	} c[XC_MAX];
 } specs[] = {
+	{"find.xfer.cliff", RULE_LOWER, {{NULL}}},
 	{"find.xfer.pinned", RULE_LOWER, {
 	 {VOCAB_METRIC_MEMCPY_C, SIMPLE_PG, SIMPLE_POUT, 0},
 	 {VOCAB_METRIC_MEMCPY_C, SIMPLE_PG, SIMPLE_POUT, 1},
@@ -560,71 +489,107 @@ static const struct xspec {
 };
 #define NSPEC (sizeof(specs) / sizeof(specs[0]))
 
-/* The findings of every device into f: the cliff first (issue 25 item
- * 6), then specs[]; *take set when the take-away's two facts, pinned
- * copies faster and pinning dearer than malloc, hold on every device.
- * -1 when the store fails. */
-static int findings(struct rctx *x, struct rfind *f, int *take)
+/* The comparisons of the findings on one device, as specs[]. */
+struct xfer_facts {
+	struct xc c[NSPEC][XC_MAX];
+};
+
+static int facts_transfer(struct rctx *x, int dev, void *fp)
 {
-	struct xc (*c)[XC_MAX] = calloc(x->ndevs + 1, sizeof(*c));
-	size_t d, s, nn;
-	int j, *ns, rc = 0;
+	struct xfer_facts *f = fp;
+	int *ns, rc, j;
+	size_t s, nn = model_ints(x, dev, SUITE, NULL, NULL, 'n', &ns);
 
-	if (!c)
-		return -1;
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, SUITE))
-			rc = cliff_fill(x, (int)d, c[d]);
-	if (!rc)
-		xc_find(x, f, "find.xfer.cliff", RULE_LOWER, c, 3);
-	for (s = 0; s < NSPEC && !rc; s++) {
-		const struct xspec *p = &specs[s];
-
-		memset(c, 0, (x->ndevs + 1) * sizeof(*c));
-		for (d = 0; d < x->ndevs && !rc; d++) {
-			nn = model_ints(x, (int)d, SUITE, NULL, NULL, 'n', &ns);
-			for (j = 0; j < XC_MAX && p->c[j].what && nn && !rc;
-			     j++)
-				rc = xc_fill(x, (int)d, &c[d][j], p->c[j].what,
-					     p->c[j].va, p->c[j].ha,
-					     p->c[j].vb, p->c[j].hb,
-					     ns[p->c[j].large ? nn - 1 : 0], 0);
-			free(ns);
-		}
-		for (j = 0; j < XC_MAX && p->c[j].what; j++)
-			;
-		if (!rc && xc_find(x, f, p->key, p->expect, c, j) && s < 2)
-			(*take)++;
-	}
-	free(c);
+	rc = cliff_fill(x, dev, f->c[0]);
+	for (s = 1; s < NSPEC && nn && !rc; s++)
+		for (j = 0; j < XC_MAX && specs[s].c[j].what && !rc; j++)
+			rc = xc_fill(x, dev, &f->c[s][j], specs[s].c[j].what,
+				     specs[s].c[j].va, specs[s].c[j].ha,
+				     specs[s].c[j].vb, specs[s].c[j].hb,
+				     ns[specs[s].c[j].large ? nn - 1 : 0], 0);
+	free(ns);
 	return rc;
 }
+
+/* Finding arg of specs[] where its first comparison's verdict is the
+ * expected one, else "find.xfer.open", which gives the numbers and
+ * says that the explanation does not hold. Per comparison j the
+ * numbers Nj (its size), Mj (the MiB of C), Aj, Bj and the effect Ej;
+ * devices agree where that verdict does, and the sizes where it is
+ * the expected one. */
+static void find_xc(const struct mem_ctx *m, struct mem_fv *o)
+{
+	/* the verdicts other than the expected one, each its own tail */
+	static const char *const open[] = {"untested", "same", "higher",
+					   "lower"};
+	const struct xc *c = ((const struct xfer_facts *)m->f)->c[m->arg];
+	char topic[64];
+	int j;
+
+	if (!c[0].ok)
+		return;
+	o->tail = c[0].r.verdict == specs[m->arg].expect ? "" :
+		  open[c[0].r.verdict + 1];
+	o->key = *o->tail ? "find.xfer.open" : specs[m->arg].key;
+	snprintf(o->t, sizeof(o->t), "%d %d %d %d", c[0].r.verdict, c[0].n,
+		 c[1].n, c[2].n);
+	snprintf(topic, sizeof(topic), "%s.topic", specs[m->arg].key);
+	if (*o->tail)
+		snprintf(o->t, sizeof(o->t), "%s", lang_get(m->x->L, topic));
+	for (j = 0; j < XC_MAX; j++) {
+		memcpy(o->v + 5 * j, (double[]){c[j].n, c[j].mib, c[j].r.a,
+		       c[j].r.b, j}, 5 * sizeof(double));
+		o->cmp[j] = &c[j].r;
+	}
+}
+
+/* The take-away's two facts, pinned copies faster and pinning dearer
+ * than malloc, as their findings state them on every device. */
+static void xfer_takeaway(struct rctx *x, const struct mem_devs *d)
+{
+	const struct xc *c;
+	int i, s, n = 0;
+
+	for (s = 1; s <= 2; s++)
+		for (i = 0; i < d->nd; i++) {
+			c = ((const struct xfer_facts *)d->f[i])->c[s];
+			if (c[0].ok && c[0].r.verdict != specs[s].expect)
+				return;
+			n += c[0].ok;
+		}
+	if (n)
+		emit_par(x, lang_get(x->L, "transfer.takeaway"));
+}
+
+static int xfer_draw(struct rctx *x, const struct mem_devs *d)
+{
+	int rc = gbs_table(x);
+
+	(void)d;
+	if (!rc)
+		rc = gbs_figure(x);
+	return rc ? rc : phase_table(x);
+}
+
+/* The placeholders of the comparisons (find_xc) each string uses. */
+#define XC_THREE "N0:0 -:- A0:3 B0:3 E0:E N1:0 -:- A1:3 B1:3 E1:E N2:0 -:- " \
+	"-:- -:- E2:E"
+static const struct mem_find xfer_find[] = {
+	{"find.xfer", "N0:0 M0:3 A0:3 B0:3 E0:E -:- -:- A1:3 B1:3 -:- N2:0 "
+	 "M2:3 -:- B2:3", find_xc, 0},
+	{"find.xfer", XC_THREE, find_xc, 1},
+	{"find.xfer", XC_THREE, find_xc, 2},
+	{"find.xfer", XC_THREE, find_xc, 3},
+	{"find.xfer", XC_THREE, find_xc, 4},
+};
 
 /* The main body's section: the introduction, the copies as GB/s, the
  * phases, the figure, the findings and what to take away. */
 int sec_transfer(struct rctx *x)
 {
-	struct rfind f;
-	int rc, take = 0;
+	static const struct mem_spec s = {SUITE, "transfer",
+		sizeof(struct xfer_facts), facts_transfer, NULL, NULL,
+		xfer_find, NSPEC, xfer_draw, xfer_takeaway};
 
-	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
-	if (!model_has_suite(x, -1, SUITE)) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "xfer.intro"));
-	find_init(&f);
-	rc = gbs_table(x);
-	if (!rc)
-		rc = gbs_figure(x);
-	if (!rc)
-		rc = phase_table(x);
-	if (!rc)
-		rc = findings(x, &f, &take);
-	if (!rc)
-		rc = find_emit(x, &f);
-	if (!rc && take == 2)
-		emit_par(x, lang_get(x->L, "xfer.takeaway"));
-	find_free(&f);
-	return rc;
+	return mem_run(x, &s);
 }
