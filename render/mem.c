@@ -175,12 +175,6 @@ void mem_mib(struct rbuf *b, double bytes)
 	rbuf_printf(b, "\\num{%s}~MiB", s);
 }
 
-void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c)
-{
-	rbuf_printf(b, "%s ", lang_get(x->L, "word.block"));
-	block_label(c->c->block_x, c->c->block_y, b);
-}
-
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
 void mem_tab_init(struct mem_tab *m, const char *kinds)

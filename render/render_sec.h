@@ -154,8 +154,6 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 			 struct rbuf *b);
 /* A size in bytes as MiB ("\num{50}~MiB"). */
 void mem_mib(struct rbuf *b, double bytes);
-/* "block 32\(\times\)32" of c, in the report's language. */
-void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
  * value greys it) followed in its cell by post (marks; LaTeX), of which
  * wide[column] keeps the widest so that the column leaves room for
@@ -267,12 +265,11 @@ int sec_bank(struct rctx *x);
 struct co_facts {
 	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
 	const struct rcfg *aos, *soa;
-	double g_off[CO_MAXP + 1];	/* GB/s */
 	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
 	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
 	/* offsets that are no multiple of 8 floats (32 bytes): against
-	 * offset 0 meaningfully slower, faster, not tested */
-	int nmis, mis_slow, mis_fast, mis_untested;
+	 * offset 0 meaningfully slower, not tested */
+	int nmis, mis_slow, mis_untested;
 	double mis_lo, mis_hi;	/* % of offset 0 */
 	/* positive offsets that are */
 	int nal;
@@ -285,9 +282,8 @@ struct co_facts {
 	int nctl, ctl_cost, ctl_untested;	/* compared; of them
 				 * meaningfully slower; not tested */
 	double ctl_lo, ctl_hi;	/* % of the aligned control */
-	/* stride s: share of stride 1 and the sector model's
-	 * 2 / (min(s, 8) + 1); the largest stride compared */
-	double share[CO_MAXP + 1], model[CO_MAXP + 1];
+	/* stride s: share of stride 1; the largest stride compared */
+	double share[CO_MAXP + 1];
 	int smax;
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };

@@ -62,7 +62,6 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 	num_range_add(100 * r->ratio, &f->mis_lo, &f->mis_hi);
 	f->mis_untested += r->p < 0;
 	f->mis_slow += r->p >= 0 && r->signif && r->b < r->a;
-	f->mis_fast += r->p >= 0 && r->signif && r->b > r->a;
 	if (a > CO_MAXP || !f->off[a])
 		return 0;
 	if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS, c) == -2)
@@ -77,7 +76,7 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 int facts_coalesce(struct rctx *x, int dev, void *fp)
 {
 	struct co_facts *f = fp;
-	int k, m;
+	int k;
 
 	memset(f, 0, sizeof(*f));
 	f->mis_lo = f->mis_hi = f->al_lo = f->al_hi = NAN;
@@ -89,11 +88,7 @@ int facts_coalesce(struct rctx *x, int dev, void *fp)
 		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
-		f->g_off[k] = mem_gbs(f->off[k]);
 		f->share[k] = NAN;
-		/* the sector model: 4 min(k, 8) + 4 bytes move for 8 */
-		m = k < CO_SECTOR_FLOATS ? k : CO_SECTOR_FLOATS;
-		f->model[k] = k ? 2.0 / (m + 1) : NAN;
 	}
 	f->aos = ok(x, dev, VOCAB_VARIANT_AOS, 0);
 	f->soa = ok(x, dev, VOCAB_VARIANT_SOA, 0);
@@ -216,7 +211,7 @@ static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 		return;
 	o->tail = !t ? "untested" : 2 * f->mis_slow > t ? "most" :
 		  f->mis_slow ? "some" : "none";
-	MEM_V(o, f->g_off[0], f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
+	MEM_V(o, mem_gbs(f->off[0]), f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
 	      f->al_lo, f->al_hi);
 	o->why = f->nal > 0;
 }

@@ -201,8 +201,8 @@ static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
 	MEM_V(o, p->n, p->cmp.b, p->cmp.a, 100 * p->cmp.ratio);
 	rbuf_init(&b);
 	mem_variant(&b, p->b->c->variant);
-	rbuf_puts(&b, ", ");
-	mem_block(m->x, &b, p->b);
+	rbuf_printf(&b, ", %s ", lang_get(m->x->L, "word.block"));
+	block_label(p->b->c->block_x, p->b->c->block_y, &b);
 	snprintf(o->t, sizeof(o->t), "%s", rbuf_str(&b));
 	rbuf_free(&b);
 }
