@@ -330,69 +330,32 @@ static int phase_table(struct rctx *x)
 	return rc;
 }
 
-/* The copies' GB/s against the MiB they move: per device a line for
- * each direction from pageable and from pinned memory. */
-static int gbs_figure(struct rctx *x)
+/* Series k of the figure: copy k / 2 from host memory k % 2 (pageable,
+ * pinned), its GB/s against the MiB it moves. */
+static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
+			 double *ys, size_t max, struct rbuf *title)
 {
 	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
 					 VOCAB_HOST_PINNED};
-	size_t nl = 0, d, i, j, s;
-	struct pline *l = calloc(x->ndevs * 4 + 1, sizeof(*l));
-	double *xy = NULL;
-	struct rbuf *ti = calloc(x->ndevs * 4 + 1, sizeof(*ti)), cap;
-	struct pspec sp = {lang_get(x->L, "xfer.axis_mib"),
-			   lang_get(x->L, "xfer.axis_gbs"), 2, 10, 1, 0, NULL,
-			   16, 6.5};
-	int *ns = NULL, k = 0, rc = -1;
-	size_t nn = SIZES(&ns);
+	int *ns = NULL;
+	size_t n = model_ints(m->x, m->dev, SUITE, NULL, NULL, 'n', &ns), s;
 
-	if (!l || !ti || !(xy = calloc(x->ndevs * 4 * 2 * (nn + 1),
-				       sizeof(*xy))))
-		goto out;
-	for (d = 0; d < x->ndevs; d++) {
-		if (!model_has_suite(x, (int)d, SUITE))
-			continue;
-		for (i = 0; i < 2; i++)
-			for (j = 0; j < 2; j++, nl++) {
-				double *px = xy + nl * 2 * nn, *py = px + nn;
+	for (s = 0; s < n && s < max; s++) {
+		const struct rcfg *c = cfg(m->x, m->dev, VOCAB_VARIANT_SIMPLE,
+					   h2[k % 2], ns[s]);
 
-				for (s = 0; s < nn; s++) {
-					const struct rcfg *c = cfg(x, (int)d,
-						VOCAB_VARIANT_SIMPLE, h2[j],
-						ns[s]);
-
-					px[s] = c ? copy_bytes(c, copy_m[i]) /
-						    1048576 : NAN;
-					py[s] = c ? xfer_value(x, c,
-							copy_q[i]) : NAN;
-				}
-				rbuf_init(&ti[nl]);
-				metric_name(x, copy_m[i], &ti[nl]);
-				rbuf_puts(&ti[nl], ", ");
-				lang_name_put(x, "host", h2[j], 0, &ti[nl]);
-				if (x->ndevs > 1)
-					rbuf_printf(&ti[nl], " (GPU~%zu)",
-						    d + 1);
-				l[nl] = (struct pline){rbuf_str(&ti[nl]), px,
-					py, nn, PL_LINE, (int)(i * 2 + j),
-					(int)d};
-			}
+		xs[s] = c ? copy_bytes(c, copy_m[k / 2]) / 1048576 : NAN;
+		ys[s] = c ? xfer_value(m->x, c, copy_q[k / 2]) : NAN;
 	}
-	k = plot_lines(x, &sp, l, nl);
-	rbuf_init(&cap);
-	rbuf_printf(&cap, "%s\\label{fig:xfer-gbs}",
-		    lang_get(x->L, "xfer.gbs_fig"));
-	rc = k ? emit_figure(x, k, rbuf_str(&cap)) : 0;
-	rbuf_free(&cap);
-out:
-	for (i = 0; ti && i < nl; i++)
-		rbuf_free(&ti[i]);
-	free(ti);
-	free(l);
-	free(xy);
+	metric_name(m->x, copy_m[k / 2], title);
+	rbuf_puts(title, ", ");
+	lang_name_put(m->x, "host", h2[k % 2], 0, title);
 	free(ns);
-	return rc;
+	return s;
 }
+
+static const struct mem_gspec xfer_fig = {"xfer.gbs_fig", "xfer.axis_mib",
+	"xfer.axis_gbs", 2, 10, 1, 0, 4, 0, fig_series};
 
 /* ---- findings ----------------------------------------------------------- */
 
@@ -566,8 +529,6 @@ static int xfer_draw(struct rctx *x, const struct mem_devs *d)
 	int rc = gbs_table(x);
 
 	(void)d;
-	if (!rc)
-		rc = gbs_figure(x);
 	return rc ? rc : phase_table(x);
 }
 
@@ -588,7 +549,7 @@ static const struct mem_find xfer_find[] = {
 int sec_transfer(struct rctx *x)
 {
 	static const struct mem_spec s = {SUITE, "transfer",
-		sizeof(struct xfer_facts), facts_transfer, NULL, NULL,
+		sizeof(struct xfer_facts), facts_transfer, &xfer_fig, NULL,
 		xfer_find, NSPEC, xfer_draw, xfer_takeaway};
 
 	return mem_run(x, &s);
