@@ -193,39 +193,48 @@ static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 
 /* ---- tables and figure -------------------------------------------------- */
 
-/* A cell of every device's value of what for (v, h, n), in the devices'
- * order ("\num{9.93}\,/\,\num{10.3}"), "--" for one that lacks it. */
-static void devs_cell(struct rctx *x, struct rtable *t, const char *v,
-		      const char *h, int n, const char *what)
+/* A cell of every device's value of what for ("simple", h, n), in the
+ * devices' order ("\num{9.93}\,/\,\num{10.3}"), "--" for one that lacks
+ * it. */
+static void devs_cell(struct rctx *x, const struct mem_devs *d,
+		      struct rtable *t, const char *h, int n, const char *what)
 {
+	double v[MEM_MAXD];
 	struct rbuf b;
-	size_t d;
-	int k = 0;
+	int i;
 
-	rbuf_init(&b);
-	for (d = 0; d < x->ndevs; d++) {
-		const struct rcfg *c = cfg(x, (int)d, v, h, n);
+	for (i = 0; i < d->nd; i++) {
+		const struct rcfg *c = cfg(x, d->dev[i], VOCAB_VARIANT_SIMPLE,
+					   h, n);
 
-		if (!model_has_suite(x, (int)d, SUITE))
-			continue;
-		if (k++)
-			rbuf_puts(&b, lang_get(x->L, "find.devs.sep"));
-		find_num(&b, c ? xfer_value(x, c, what) : NAN, 3);
+		v[i] = c ? xfer_value(x, c, what) : NAN;
 	}
+	rbuf_init(&b);
+	find_devs(x, &b, v, d->nd, 3);
 	rtable_text(t, rbuf_str(&b));
 	rbuf_free(&b);
 }
 
-/* The sizes any device measured, ascending. */
-#define SIZES(ns) model_ints(x, -1, SUITE, NULL, NULL, 'n', (ns))
-
-/* The host memories' heads, k times over. */
-static void host_heads(const struct rctx *x, struct rtable *t, size_t k,
+/* Table p's head: p 0 the copies as GB/s (n, the MiB of C, each copy
+ * per host memory), 1 the phases (per host memory). */
+static void xfer_heads(struct rctx *x, struct rtable *t, int p,
 		       struct rbuf *b)
 {
 	size_t i;
 
-	for (i = 0; i < k * NH; i++) {
+	for (i = 0; i < (p ? 1u : 2u); i++)
+		rtable_head(t, "");
+	for (i = 0; !p && i < 2; i++) {
+		rbuf_free(b);
+		metric_name(x, copy_m[i], b);
+		rtable_head_span(t, NH, rbuf_str(b));
+	}
+	if (!p) {
+		rtable_head_end(t);
+		rtable_head(t, "\\(n\\)");
+		rtable_head(t, lang_get(x->L, "xfer.c_mib"));
+	}
+	for (i = 0; i < (p ? 1 : 2) * NH; i++) {
 		rbuf_free(b);
 		lang_name_put(x, "host", hosts[i % NH], 0, b);
 		rtable_head(t, rbuf_str(b));
@@ -233,98 +242,68 @@ static void host_heads(const struct rctx *x, struct rtable *t, size_t k,
 	rtable_head_end(t);
 }
 
-/* The copies of the kernel "simple" as GB/s: rows = sizes, columns = each
- * copy per host memory. */
-static int gbs_table(struct rctx *x)
-{
-	struct rtable t;
-	struct rbuf b;
-	int *ns, rc;
-	size_t nn = SIZES(&ns), i, j, s;
-
-	rtable_init(&t, "rrrrrrrr");
-	rbuf_init(&b);
-	rtable_head(&t, "");
-	rtable_head(&t, "");
-	for (i = 0; i < 2; i++) {
-		rbuf_free(&b);
-		metric_name(x, copy_m[i], &b);
-		rtable_head_span(&t, NH, rbuf_str(&b));
-	}
-	rtable_head_end(&t);
-	rtable_head(&t, "\\(n\\)");
-	rtable_head(&t, lang_get(x->L, "xfer.c_mib"));
-	host_heads(x, &t, 2, &b);
-	for (s = 0; s < nn; s++) {
-		rtable_int(&t, ns[s]);
-		rbuf_free(&b);
-		find_num(&b, 4.0 * ns[s] * ns[s] / 1048576, 3);
-		rtable_text(&t, rbuf_str(&b));
-		for (i = 0; i < 2; i++)
-			for (j = 0; j < NH; j++)
-				devs_cell(x, &t, VOCAB_VARIANT_SIMPLE,
-					  hosts[j], ns[s], copy_q[i]);
-		rtable_row_end(&t);
-	}
-	rbuf_free(&b);
-	rbuf_printf(&b, "%s\\label{tab:xfer-gbs}", lang_get(x->L, "xfer.gbs"));
-	rc = emit_table(x, &t, rbuf_str(&b), "xfer-gbs",
-			lang_get(x->L, "xfer.gbs_note"));
-	rtable_free(&t);
-	rbuf_free(&b);
-	free(ns);
-	return rc;
-}
-
-/* The phases of a run of "simple" at the smallest and the largest size,
- * per host memory, and the run on report G's terms. */
-static int phase_table(struct rctx *x)
+/* The tables of the kernel "simple" by host memory, the devices' values
+ * in one cell: the copies as GB/s (a row per size any device measured),
+ * then the phases of a run at the smallest and the largest size with
+ * the run on report G's terms. */
+static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 {
 	static const char *const ph[] = {
 		VOCAB_METRIC_MALLOC, VOCAB_METRIC_MEMCPY_AB,
 		VOCAB_METRIC_KERNEL, VOCAB_METRIC_SYNC, VOCAB_METRIC_MEMCPY_C,
 		VOCAB_METRIC_FREE, XFER_RUN_G, VOCAB_METRIC_TOTAL
 	};
+	static const char *const key[][3] = {
+		{"xfer.gbs", "xfer-gbs", "xfer.gbs_note"},
+		{"xfer.phases", "xfer-phases", "xfer.phases_note"}
+	};
 	struct rtable t;
 	struct rbuf b;
-	int *ns, e, rc;
-	size_t nn = SIZES(&ns), i, j;
+	int *ns, p, rc = 0;
+	size_t nn = model_ints(x, -1, SUITE, NULL, NULL, 'n', &ns), i, j, s;
 
-	rtable_init(&t, "lrrr");
 	rbuf_init(&b);
-	rtable_head(&t, "");
-	host_heads(x, &t, 1, &b);
-	for (e = 0; e < 2 && nn; e++) {
-		int n = ns[e ? nn - 1 : 0];
-
-		if (e && nn == 1)
-			break;
-		rbuf_free(&b);
-		rbuf_printf(&b, "\\(n = %d\\)", n);
-		if (e)
-			rtable_gap(&t);
-		rbuf_printf(&t.body, "\\multicolumn{%d}{l}{%s} \\\\\n",
-			    t.ncols, rbuf_str(&b));
-		t.rows++;
-		for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
+	for (p = 0; p < 2 && !rc; p++) {
+		rtable_init(&t, p ? "lrrr" : "rrrrrrrr");
+		xfer_heads(x, &t, p, &b);
+		for (s = 0; s < nn && !p; s++) {
+			rtable_int(&t, ns[s]);
 			rbuf_free(&b);
-			if (!strcmp(ph[i], XFER_RUN_G))
-				rbuf_puts(&b, lang_get(x->L, "xfer.run_g"));
-			else
-				metric_name(x, ph[i], &b);
+			find_num(&b, 4.0 * ns[s] * ns[s] / 1048576, 3);
 			rtable_text(&t, rbuf_str(&b));
-			for (j = 0; j < NH; j++)
-				devs_cell(x, &t, VOCAB_VARIANT_SIMPLE,
-					  hosts[j], n, ph[i]);
+			for (i = 0; i < 2 * NH; i++)
+				devs_cell(x, d, &t, hosts[i % NH], ns[s],
+					  copy_q[i / NH]);
 			rtable_row_end(&t);
 		}
+		/* the smallest size and the largest */
+		for (s = 0; s < nn && p; s += s + 1 < nn ? nn - 1 - s : 1) {
+			if (s)
+				rtable_gap(&t);
+			rbuf_printf(&t.body, "\\multicolumn{%d}{l}{\\(n = %d\\)}"
+				    " \\\\\n", t.ncols, ns[s]);
+			t.rows++;
+			for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
+				rbuf_free(&b);
+				if (!strcmp(ph[i], XFER_RUN_G))
+					rbuf_puts(&b, lang_get(x->L,
+						  "xfer.run_g"));
+				else
+					metric_name(x, ph[i], &b);
+				rtable_text(&t, rbuf_str(&b));
+				for (j = 0; j < NH; j++)
+					devs_cell(x, d, &t, hosts[j], ns[s],
+						  ph[i]);
+				rtable_row_end(&t);
+			}
+		}
+		rbuf_free(&b);
+		rbuf_printf(&b, "%s\\label{tab:%s}", lang_get(x->L, key[p][0]),
+			    key[p][1]);
+		rc = emit_table(x, &t, rbuf_str(&b), key[p][1],
+				lang_get(x->L, key[p][2]));
+		rtable_free(&t);
 	}
-	rbuf_free(&b);
-	rbuf_printf(&b, "%s\\label{tab:xfer-phases}",
-		    lang_get(x->L, "xfer.phases"));
-	rc = emit_table(x, &t, rbuf_str(&b), "xfer-phases",
-			lang_get(x->L, "xfer.phases_note"));
-	rtable_free(&t);
 	rbuf_free(&b);
 	free(ns);
 	return rc;
@@ -524,14 +503,6 @@ static void xfer_takeaway(struct rctx *x, const struct mem_devs *d)
 		emit_par(x, lang_get(x->L, "transfer.takeaway"));
 }
 
-static int xfer_draw(struct rctx *x, const struct mem_devs *d)
-{
-	int rc = gbs_table(x);
-
-	(void)d;
-	return rc ? rc : phase_table(x);
-}
-
 /* The placeholders of the comparisons (find_xc) each string uses. */
 #define XC_THREE "N0:0 -:- A0:3 B0:3 E0:E N1:0 -:- A1:3 B1:3 E1:E N2:0 -:- " \
 	"-:- -:- E2:E"
@@ -550,7 +521,7 @@ int sec_transfer(struct rctx *x)
 {
 	static const struct mem_spec s = {SUITE, "transfer",
 		sizeof(struct xfer_facts), facts_transfer, &xfer_fig, NULL,
-		xfer_find, NSPEC, xfer_draw, xfer_takeaway};
+		xfer_find, NSPEC, xfer_tables, xfer_takeaway};
 
 	return mem_run(x, &s);
 }
