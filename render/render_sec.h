@@ -218,10 +218,6 @@ struct tr_facts {
 	const struct rcfg *at[TR_N][TR_MAXB];
 	struct tr_pair pad[TR_MAXB];
 };
-/* Each facts_* fills *f, a struct of its suite (tr_facts, bank_facts,
- * co_facts, dot_facts, wk_facts; void so that mem_run calls it), for
- * device dev. Returns 0, -1 when the store fails. */
-int facts_transpose(struct rctx *x, int dev, void *f);
 int sec_transpose(struct rctx *x);
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
@@ -250,11 +246,12 @@ struct bank_facts {
 	/* the n-way conflict the counters measured, NAN where not */
 	double counted[BANK_MAXS + 1];
 };
-/* gcd(s, 32): the n-way conflict stride s causes. */
-int bank_ways(int s);
 /* The n-way conflict of c's shared loads as the counters measured it
  * (wavefronts per load instruction); NAN without counters. */
 double bank_counted(const struct rcfg *c);
+/* Each facts_* fills *f, a struct of its suite (bank_facts, wk_facts,
+ * ilp_facts; void so that mem_run calls it), for device dev. Returns
+ * 0, -1 when the store fails. */
 int facts_bank(struct rctx *x, int dev, void *f);
 int sec_bank(struct rctx *x);
 
@@ -287,15 +284,12 @@ struct co_facts {
 	int smax;
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };
-int facts_coalesce(struct rctx *x, int dev, void *f);
 int sec_coalesce(struct rctx *x);
 
 /* The dot suite (sec_dot.c; textbook R): the scalar product with a
  * shared-memory reduction against cuBLAS, in fp32 and fp64. */
 enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
 enum { DOT_FP32, DOT_FP64, DOT_NP };
-extern const char *const dot_variants[DOT_NV];
-extern const char *const dot_precs[DOT_NP];
 struct dot_pair {
 	long long n;		/* 0: none */
 	const struct rcfg *a, *b;
@@ -317,13 +311,11 @@ struct dot_facts {
 	int nok, nall;		/* own configurations verified, measured */
 	double peak;		/* memory GB/s, NAN unknown */
 };
-int facts_dot(struct rctx *x, int dev, void *f);
 int sec_dot(struct rctx *x);
 
 /* The walkers suite (sec_walkers.c; lecture B): the generator's state in
  * global memory, shared memory, registers. */
 enum { WK_GLOBAL, WK_SHARED, WK_REGS, WK_N };
-extern const char *const wk_variants[WK_N];
 #define WK_MAXP 32
 /* one (walkers, steps) point */
 struct wk_point {

@@ -16,7 +16,8 @@
 #define BANK_SUITE VOCAB_SUITE_BANK
 #define BANK_METRIC VOCAB_METRIC_NS_ACCESS
 
-int bank_ways(int s)
+/* gcd(s, 32): the n-way conflict stride s causes. */
+static int bank_ways(int s)
 {
 	int a = s, b = 32, t;
 

@@ -73,7 +73,7 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 	return 0;
 }
 
-int facts_coalesce(struct rctx *x, int dev, void *fp)
+static int facts_coalesce(struct rctx *x, int dev, void *fp)
 {
 	struct co_facts *f = fp;
 	int k;

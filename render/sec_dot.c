@@ -14,10 +14,10 @@
 
 #define DOT_SUITE VOCAB_SUITE_DOT
 
-const char *const dot_variants[DOT_NV] = {
+static const char *const dot_variants[DOT_NV] = {
 	VOCAB_VARIANT_DOT, VOCAB_VARIANT_CUBLAS_DOT
 };
-const char *const dot_precs[DOT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
+static const char *const dot_precs[DOT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
 static const struct rcfg *dot_find(const struct rctx *x, int dev, int v,
 				   int p, long long n)
@@ -47,7 +47,7 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 	return 0;
 }
 
-int facts_dot(struct rctx *x, int dev, void *fp)
+static int facts_dot(struct rctx *x, int dev, void *fp)
 {
 	struct dot_facts *f = fp;
 	const struct rcfg *a;

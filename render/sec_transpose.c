@@ -61,7 +61,7 @@ static int pair_set(struct rctx *x, struct tr_pair *p, int n,
 	       -1 : 0;
 }
 
-int facts_transpose(struct rctx *x, int dev, void *fp)
+static int facts_transpose(struct rctx *x, int dev, void *fp)
 {
 	struct tr_facts *f = fp;
 	const struct rcfg *a, *b, *c;
