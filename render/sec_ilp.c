@@ -1,13 +1,12 @@
 /* The `ilp` suite (note J): copy bandwidth against array size for each
  * ILP, with the device-to-device memcpy and the theoretical peak as
- * references. The main body holds one figure (a log-log picture per
- * device, the L2 size marked), one table at each device's largest steady
- * size that sets each ILP's bandwidth beside the bytes its loads keep in
- * flight per SM (Little's law), and findings computed by facts_ilp,
- * stated once where the devices agree. Every size's numbers are in the
- * generic appendix of all measurements. */
+ * references. Described for mem_run: its own figure (a log-log picture
+ * per device, the L2 size marked) and table (each ILP's bandwidth at
+ * each device's largest steady size beside the bytes its loads keep in
+ * flight per SM, Little's law) through the draw hook, and findings from
+ * facts_ilp, which the conclusions share. Every size's numbers are in
+ * the generic appendix of all measurements. */
 #include <math.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

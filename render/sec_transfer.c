@@ -1,9 +1,9 @@
 /* The `transfer` suite (report G): a complete run phase by phase (Malloc,
  * Memcpy AB, the kernel inside Sync, Memcpy C, Free) for each kernel and
- * kind of host memory. The section gives the copies as GB/s (a table and
- * a figure), the phases of a run at the smallest and the largest size,
- * and findings that say why; every configuration's numbers are in the
- * generic appendix. The quantities the stored metrics do not hold (a
+ * kind of host memory. Described for mem_run: the copies as GB/s (a
+ * figure, and a table with the phases of a run at the smallest and the
+ * largest size through the draw hook) and findings that say why; every
+ * configuration's numbers are in the generic appendix. The quantities the stored metrics do not hold (a
  * copy's GB/s, report G's run without allocation) are derived here per
  * run, so that they are tested like a stored metric (xfer_compare). */
 #include <math.h>
