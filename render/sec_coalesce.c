@@ -281,9 +281,8 @@ static const struct mem_gspec co_fig = {"coalesce.figure",
 int sec_coalesce(struct rctx *x)
 {
 	static const struct mem_spec s = {CO_SUITE, "coalesce",
-		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab, co_find,
-		sizeof(co_find) / sizeof(co_find[0]),
-		NULL, NULL};
+		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab,
+		co_find, sizeof(co_find) / sizeof(co_find[0]), NULL, NULL};
 
 	return mem_run(x, &s);
 }

@@ -109,8 +109,8 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 {
 	const struct dot_facts *f = m->f;
 	const struct dot_pair *d = &f->vs[r / 2];
-	const struct rcfg *c = d->n ? dot_find(m->x, m->dev, r % 2, r / 2, d->n) :
-			       NULL;
+	const struct rcfg *c = d->n ? dot_find(m->x, m->dev, r % 2, r / 2,
+					       d->n) : NULL;
 
 	if (col == 0)
 		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
@@ -132,8 +132,8 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-		ys[i] = k == 4 ? f->peak : mem_gbs(dot_find(m->x, m->dev, k % 2, k / 2,
-							ns[i]));
+		ys[i] = k == 4 ? f->peak : mem_gbs(dot_find(m->x, m->dev,
+							k % 2, k / 2, ns[i]));
 	}
 	if (k == 4) {
 		rbuf_puts(title, lang_get(m->x->L, "dot.line_peak"));

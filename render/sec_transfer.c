@@ -3,9 +3,10 @@
  * kind of host memory. Described for mem_run: the copies as GB/s (a
  * table and a figure) and the phases of a run at the smallest and the
  * largest size through the draw hook, and findings that say why; every
- * configuration's numbers are in the generic appendix. The quantities the stored metrics do not hold (a
- * copy's GB/s, report G's run without allocation) are derived here per
- * run, so that they are tested like a stored metric (xfer_compare). */
+ * configuration's numbers are in the generic appendix. The quantities
+ * the stored metrics do not hold (a copy's GB/s, report G's run without
+ * allocation) are derived here per run, so that they are tested like a
+ * stored metric (xfer_compare). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,8 +331,8 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 		for (s = 0; s < nn && p; s += s + 1 < nn ? nn - 1 - s : 1) {
 			if (s)
 				rtable_gap(&t);
-			rbuf_printf(&t.body, "\\multicolumn{%d}{l}{\\(n = %d\\)}"
-				    " \\\\\n", t.ncols, ns[s]);
+			rbuf_printf(&t.body, "\\multicolumn{%d}{l}{\\(n = "
+				    "%d\\)} \\\\\n", t.ncols, ns[s]);
 			t.rows++;
 			for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
 				rbuf_free(&b);

@@ -220,7 +220,8 @@ static const char *const tr_heads[] = {"transpose.h_kernel",
 	"transpose.h_wf"};
 
 static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
-	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell, "transpose.note"};
+	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell,
+	"transpose.note"};
 
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
@@ -228,9 +229,8 @@ static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 int sec_transpose(struct rctx *x)
 {
 	static const struct mem_spec s = {TR_SUITE, "transpose",
-		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab, tr_find,
-		sizeof(tr_find) / sizeof(tr_find[0]),
-		NULL, NULL};
+		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab,
+		tr_find, sizeof(tr_find) / sizeof(tr_find[0]), NULL, NULL};
 
 	return mem_run(x, &s);
 }

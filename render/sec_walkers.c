@@ -117,8 +117,9 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 		     struct mem_cell *o)
 {
 	const struct wk_facts *f = m->f;
-	const struct rcfg *c = r < f->np ? model_find_count(m->x, m->dev, WK_SUITE,
-		wk_variants[col], NULL, f->pt[r].w, f->pt[r].s) : NULL;
+	const struct rcfg *c = r < f->np ? model_find_count(m->x, m->dev,
+		WK_SUITE, wk_variants[col], NULL, f->pt[r].w, f->pt[r].s) :
+		NULL;
 
 	*o = (struct mem_cell){gst(c), -1, c, NULL};
 }
@@ -202,9 +203,8 @@ static const struct mem_gspec wk_fig = {"walkers.figure",
 int sec_walkers(struct rctx *x)
 {
 	static const struct mem_spec s = {WK_SUITE, "walkers",
-		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab, wk_find,
-		sizeof(wk_find) / sizeof(wk_find[0]),
-		NULL, NULL};
+		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab,
+		wk_find, sizeof(wk_find) / sizeof(wk_find[0]), NULL, NULL};
 
 	return mem_run(x, &s);
 }
