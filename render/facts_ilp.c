@@ -222,8 +222,9 @@ static void facts_little(const struct rctx *x, int dev, long long n,
 
 /* One place computes what the findings and the conclusions both state,
  * so that they cannot disagree; see struct ilp_facts. */
-int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f)
+int facts_ilp(struct rctx *x, int dev, void *fp)
 {
+	struct ilp_facts *f = fp;
 	long long *sizes = NULL;
 	int *ilps = NULL, rc = 0;
 	const struct rcfg *one, *best, *mem;

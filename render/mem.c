@@ -28,12 +28,6 @@ int mem_word(const struct rcmp *r, int higher)
 static const char *const mem_tails[] = {"untested", "untested", "ns",
 					"faster", "slower"};
 
-void mem_key(char *key, size_t len, const char *prefix, int word)
-{
-	snprintf(key, len, "%s.%s", prefix,
-		 mem_tails[word < 0 || word > MW_WORSE ? 0 : word]);
-}
-
 void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r)
 {
 	struct rbuf p;
@@ -181,12 +175,6 @@ void mem_mib(struct rbuf *b, double bytes)
 	rbuf_printf(b, "\\num{%s}~MiB", s);
 }
 
-void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c)
-{
-	rbuf_printf(b, "%s ", lang_get(x->L, "word.block"));
-	block_label(c->c->block_x, c->c->block_y, b);
-}
-
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
 void mem_tab_init(struct mem_tab *m, const char *kinds)
@@ -259,15 +247,8 @@ void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
 	int w = mem_word(r, higher);
 
 	o->tail = w == MW_NONE ? NULL : mem_tails[w];
-	o->cmp = r;
+	o->cmp[0] = r;
 }
-
-/* The devices that measured the suite and their facts. */
-struct mem_devs {
-	int dev[MEM_MAXD];
-	void *f[MEM_MAXD];
-	int nd;
-};
 
 static void mem_cell_put(struct rctx *x, struct mem_tab *m,
 			 const struct mem_cell *o)
@@ -394,12 +375,8 @@ out:
 	return rc;
 }
 
-/* Number i of o[0..n) (i < 0: the effect) as its placeholder (fmt:
- * significant figures, 0 an integer, '%' before them a percentage,
- * 'e' scientific), joined by "find.devs.sep"; one value where all
- * print alike. */
-static void mem_vals(const struct rctx *x, struct rbuf *b,
-		     const struct mem_fv *o, int n, int i, const char *fmt)
+void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
+	      int n, int i, const char *fmt)
 {
 	struct rbuf one[MEM_MAXD];
 	int k, same = 1, pct = *fmt == '%';
@@ -407,17 +384,25 @@ static void mem_vals(const struct rctx *x, struct rbuf *b,
 
 	rbufs_init(one, MEM_MAXD);
 	for (k = 0; k < n; k++) {
+		double v = i < 0 ? 0 : o[k].v[i];
+
 		if (i < 0)
-			find_effect(x, &one[k], o[k].cmp, o[k].invert);
+			find_effect(x, &one[k], o[k].cmp[-1 - i],
+				    o[k].invert);
+		else if (*fmt == 'n' && v > 0)	/* a count, "2^{31}" */
+			ilp_count_math((long long)v, &one[k]);
+		else if (*fmt == 'n')
+			rbuf_puts(&one[k], "\\text{--}");
+		else if (*fmt == 'M' && isfinite(v))	/* bytes as MiB */
+			mem_mib(&one[k], v);
 		else if (*fmt == 'e')	/* scientific, as siunitx sets it */
-			rbuf_printf(&one[k], "\\num{%.*e}", sig - 1,
-				    o[k].v[i]);
-		else if (!sig)
-			rbuf_printf(&one[k], "%.0f", o[k].v[i]);
+			rbuf_printf(&one[k], "\\num{%.*e}", sig - 1, v);
+		else if (*fmt == '0')
+			rbuf_printf(&one[k], "%.0f", v);
 		else if (pct)
-			find_pct(&one[k], o[k].v[i], sig);
-		else
-			find_num(&one[k], o[k].v[i], sig);
+			find_pct(&one[k], v, sig);
+		else if (*fmt != 'M')
+			find_num(&one[k], v, sig);
 		same &= !strcmp(rbuf_str(&one[k]), rbuf_str(&one[0]));
 	}
 	for (k = 0; k < (same ? 1 : n); k++) {
@@ -443,11 +428,17 @@ static void mem_say(struct rctx *x, struct rfind *fd, const struct mem_find *m,
 	for (i = 0; i < MEM_NV && p && sscanf(p, " %15[^:]:%7s%n", names[i],
 					      fmt[i], &len) == 2; i++) {
 		p += len;
-		mem_vals(x, fv_put(&v, names[i]), o, n, i, fmt[i]);
+		if (*names[i] != '-')	/* "-:-" a slot the string skips */
+			mem_vals(x, fv_put(&v, names[i]), o, n, *fmt[i] ==
+				 'E' ? -1 - (int)o[0].v[i] : i, fmt[i]);
 	}
-	if (o[0].cmp)
+	if (o[0].cmp[0])
 		mem_vals(x, fv_put(&v, "EFF"), o, n, -1, "");
-	snprintf(key, sizeof(key), "%s.%s", m->key, o[0].tail);
+	if (o[0].key)
+		snprintf(key, sizeof(key), "%s", o[0].key);
+	else
+		snprintf(key, sizeof(key), "%s%s%s", m->key,
+			 *o[0].tail ? "." : "", o[0].tail);
 	b = fv_put(&v, "TEXT");
 	fv_emit(x, b, key, &v);
 	if (o[0].why) {
@@ -473,7 +464,8 @@ static void mem_run_find(struct rctx *x, const struct mem_devs *d,
 		m->get(&(struct mem_ctx){x, d->dev[i], d->f[i], m->arg},
 		       &o[i]);
 		n += o[i].tail != NULL;
-		same &= o[i].tail && (!i || (!strcmp(o[i].tail, o[0].tail) &&
+		same = same && o[i].tail && (!i || (!strcmp(o[i].tail,
+			o[0].tail) &&
 			!strcmp(o[i].t, o[0].t) && o[i].why == o[0].why));
 	}
 	if (same) {
@@ -511,6 +503,8 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 		rc = mem_run_figure(x, s, &d);
 	if (!rc && d.nd && s->tab)
 		rc = mem_run_table(x, s, &d);
+	if (!rc && d.nd && s->draw)
+		rc = s->draw(x, &d);
 	find_init(&fd);
 	for (i = 0; !rc && (int)i < d.nd; i++)
 		problems_list(x, d.dev[i], s->suite, NULL);
@@ -522,7 +516,10 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 			find_add(x, &fd, "mem.nothing", NULL, 0);
 		rc = find_emit(x, &fd);
 		snprintf(k, sizeof(k), "%s.takeaway", s->key);
-		emit_par(x, lang_get(x->L, k));
+		if (s->takeaway)
+			s->takeaway(x, &d);
+		else
+			emit_par(x, lang_get(x->L, k));
 	}
 	find_free(&fd);
 	for (i = 0; (int)i < d.nd; i++)

@@ -109,7 +109,7 @@ struct ilp_facts {
 };
 /* Fills *f for device dev. Returns 0, -1 when the store fails reading
  * samples (message printed). */
-int facts_ilp(struct rctx *x, int dev, struct ilp_facts *f);
+int facts_ilp(struct rctx *x, int dev, void *f);
 /* Elements N of an ilp configuration: its count, else 2^n (a row
  * without a count). 0 for NULL. Every ilp section keys its sizes on
  * it, never on n: files before issue 15 hold floor(log2 N) in n. */
@@ -142,8 +142,6 @@ double ilp_l2_bytes(const struct rctx *x, int dev);
  * worse. */
 enum { MW_NONE, MW_UNTESTED, MW_NS, MW_BETTER, MW_WORSE };
 int mem_word(const struct rcmp *r, int higher);
-/* "PREFIX.untested", ".ns", ".faster", ".slower" for word into key. */
-void mem_key(char *key, size_t len, const char *prefix, int word);
 /* The test of r for a sentence: its p, and when the raw samples are
  * missing but the ranges apart, that the ranges decided it. */
 void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r);
@@ -157,8 +155,6 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 			 struct rbuf *b);
 /* A size in bytes as MiB ("\num{50}~MiB"). */
 void mem_mib(struct rbuf *b, double bytes);
-/* "block 32\(\times\)32" of c, in the report's language. */
-void mem_block(const struct rctx *x, struct rbuf *b, const struct rcfg *c);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
  * value greys it) followed in its cell by post (marks; LaTeX), of which
  * wide[column] keeps the widest so that the column leaves room for
@@ -215,10 +211,6 @@ struct tr_facts {
 	const struct rcfg *at[TR_N][TR_MAXB];
 	struct tr_pair pad[TR_MAXB];
 };
-/* Each facts_* fills *f, a struct of its suite (tr_facts, bank_facts,
- * co_facts, dot_facts, wk_facts; void so that mem_run calls it), for
- * device dev. Returns 0, -1 when the store fails. */
-int facts_transpose(struct rctx *x, int dev, void *f);
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
 #define BANK_MAXS 32
@@ -246,11 +238,12 @@ struct bank_facts {
 	/* the n-way conflict the counters measured, NAN where not */
 	double counted[BANK_MAXS + 1];
 };
-/* gcd(s, 32): the n-way conflict stride s causes. */
-int bank_ways(int s);
 /* The n-way conflict of c's shared loads as the counters measured it
  * (wavefronts per load instruction); NAN without counters. */
 double bank_counted(const struct rcfg *c);
+/* Each facts_* fills *f, a struct of its suite (bank_facts, wk_facts,
+ * ilp_facts; void so that mem_run calls it), for device dev. Returns
+ * 0, -1 when the store fails. */
 int facts_bank(struct rctx *x, int dev, void *f);
 
 /* The coalesce suite (sec_coalesce.c): offsets 0..32, strides 1..32,
@@ -260,12 +253,11 @@ int facts_bank(struct rctx *x, int dev, void *f);
 struct co_facts {
 	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
 	const struct rcfg *aos, *soa;
-	double g_off[CO_MAXP + 1];	/* GB/s */
 	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
 	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
 	/* offsets that are no multiple of 8 floats (32 bytes): against
-	 * offset 0 meaningfully slower, faster, not tested */
-	int nmis, mis_slow, mis_fast, mis_untested;
+	 * offset 0 meaningfully slower, not tested */
+	int nmis, mis_slow, mis_untested;
 	double mis_lo, mis_hi;	/* % of offset 0 */
 	/* positive offsets that are */
 	int nal;
@@ -278,20 +270,16 @@ struct co_facts {
 	int nctl, ctl_cost, ctl_untested;	/* compared; of them
 				 * meaningfully slower; not tested */
 	double ctl_lo, ctl_hi;	/* % of the aligned control */
-	/* stride s: share of stride 1 and the sector model's
-	 * 2 / (min(s, 8) + 1); the largest stride compared */
-	double share[CO_MAXP + 1], model[CO_MAXP + 1];
+	/* stride s: share of stride 1; the largest stride compared */
+	double share[CO_MAXP + 1];
 	int smax;
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };
-int facts_coalesce(struct rctx *x, int dev, void *f);
 
 /* The dot suite (sec_dot.c; textbook R): the scalar product with a
  * shared-memory reduction against cuBLAS, in fp32 and fp64. */
 enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
 enum { DOT_FP32, DOT_FP64, DOT_NP };
-extern const char *const dot_variants[DOT_NV];
-extern const char *const dot_precs[DOT_NP];
 struct dot_pair {
 	long long n;		/* 0: none */
 	const struct rcfg *a, *b;
@@ -313,12 +301,10 @@ struct dot_facts {
 	int nok, nall;		/* own configurations verified, measured */
 	double peak;		/* memory GB/s, NAN unknown */
 };
-int facts_dot(struct rctx *x, int dev, void *f);
 
 /* The walkers suite (sec_walkers.c; lecture B): the generator's state in
  * global memory, shared memory, registers. */
 enum { WK_GLOBAL, WK_SHARED, WK_REGS, WK_N };
-extern const char *const wk_variants[WK_N];
 #define WK_MAXP 32
 /* one (walkers, steps) point */
 struct wk_point {
@@ -613,10 +599,10 @@ double cfg_gflops(const struct rcfg *c);
  * b. */
 void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 	     const double *v, int sig, int pct);
-/* The effects of r[0..s->n) as find_effect writes them, joined as
- * find_devs joins numbers. Appends to b. */
+/* The effects of r[0..s->n) as find_effect writes them (invert: as
+ * find_effect's), joined as find_devs joins numbers. Appends to b. */
 void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
-		const struct rcmp *const *r);
+		const struct rcmp *const *r, int invert);
 /* Writes one finding's text into out for the facts s->f[0..s->n);
  * returns 0 (out left empty: nothing to say) or -1. */
 typedef int (*dvs_say_fn)(struct rctx *x, const struct dvs *s,
@@ -682,7 +668,7 @@ void devs_table_init(struct rctx *x, struct ptable *t,
  * interprets it. f below is one device's facts (the spec's fsize
  * bytes, filled by facts()). */
 #define MEM_MAXD 4		/* devices in one table or finding */
-#define MEM_NV 8		/* numbers of one finding */
+#define MEM_NV 16		/* numbers of one finding */
 /* What a description's functions are called with. */
 struct mem_ctx {
 	struct rctx *x;
@@ -723,26 +709,36 @@ struct mem_gspec {
 			 double *ys, size_t max, struct rbuf *title);
 };
 /* What one device says in a finding: tail NULL says nothing; the
- * string is KEY.TAIL, its numbers v[] named by the spec's names, its
- * text T, its effect (EFF: find_effect of cmp, inverted where invert
- * is set), followed by KEY.why where why is set (the counters that
- * explain it were measured). Devices whose tail, T and why agree are
- * stated once. */
+ * string is KEY.TAIL (KEY where the tail is "", key itself where set),
+ * its numbers v[] named by the spec's names, its text T, its effects
+ * (EFF: find_effect of cmp[0], each inverted where invert is set),
+ * followed by KEY.why where why is set (the counters that explain it
+ * were measured). Devices whose tail, T and why agree are stated
+ * once. */
+#define MEM_NE 3		/* effects of one finding */
 struct mem_fv {
-	const char *tail;
+	const char *tail, *key;
 	int why;
 	double v[MEM_NV];
 	char t[96];
-	const struct rcmp *cmp;
+	const struct rcmp *cmp[MEM_NE];
 	int invert;
 };
 struct mem_find {
 	const char *key;
 	/* "N:0 G:4 P:%3": the placeholders of v[0], v[1], ...; 0 an
-	 * integer, % a percentage, else significant figures */
+	 * integer, % a percentage, e scientific, n a count (2^{31}), M
+	 * bytes as MiB, E the effect of cmp[v], else significant
+	 * figures */
 	const char *names;
 	void (*get)(const struct mem_ctx *m, struct mem_fv *o);
 	int arg;
+};
+/* The devices that measured the suite and their facts. */
+struct mem_devs {
+	int dev[MEM_MAXD];
+	void *f[MEM_MAXD];
+	int nd;
 };
 struct mem_spec {
 	const char *suite, *key;	/* strings KEY.title, .intro, ... */
@@ -752,9 +748,14 @@ struct mem_spec {
 	const struct mem_tspec *tab;
 	const struct mem_find *find;
 	int nfind;
+	/* the section's own figures and tables after fig and tab, NULL
+	 * none; returns 0 or -1 */
+	int (*draw)(struct rctx *x, const struct mem_devs *d);
+	/* the take-away paragraph, NULL: the string KEY.takeaway */
+	void (*takeaway)(struct rctx *x, const struct mem_devs *d);
 };
 /* The section of s: heading, introduction (or KEY.absent), figure,
- * table, the failed configurations, the findings, KEY.takeaway.
+ * table, draw, the failed configurations, the findings, the take-away.
  * Returns 0, -1 when the store or a template fails. */
 int mem_run(struct rctx *x, const struct mem_spec *s);
 /* c's median GB/s; metric a over metric b of c (NAN unless b > 0). */
@@ -763,6 +764,11 @@ double mem_per(const struct rcfg *c, const char *a, const char *b);
 /* The numbers of a finding, o->v[] = {...}. */
 #define MEM_V(o, ...) memcpy((o)->v, (double[]){__VA_ARGS__}, \
 			     sizeof((double[]){__VA_ARGS__}))
+/* Number i of o[0..n) (i < 0: the effect of cmp[-1 - i]) as a
+ * placeholder, fmt as struct mem_find's names give it, joined by
+ * "find.devs.sep"; one value where all print alike. Appended to b. */
+void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
+	      int n, int i, const char *fmt);
 /* o says r's word (mem_word, higher as there) as the key tail,
  * "untested", "ns", "faster", "slower", with r's effect. */
 void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher);

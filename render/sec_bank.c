@@ -16,7 +16,8 @@
 #define BANK_SUITE VOCAB_SUITE_BANK
 #define BANK_METRIC VOCAB_METRIC_NS_ACCESS
 
-int bank_ways(int s)
+/* gcd(s, 32): the n-way conflict stride s causes. */
+static int bank_ways(int s)
 {
 	int a = s, b = 32, t;
 
@@ -193,7 +194,8 @@ int sec_bank(struct rctx *x)
 {
 	static const struct mem_spec s = {BANK_SUITE, "bank",
 		sizeof(struct bank_facts), facts_bank, &bank_fig, &bank_tab,
-		bank_find, sizeof(bank_find) / sizeof(bank_find[0])};
+		bank_find, sizeof(bank_find) / sizeof(bank_find[0]),
+		NULL, NULL};
 
 	return mem_run(x, &s);
 }

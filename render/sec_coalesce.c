@@ -62,7 +62,6 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 	num_range_add(100 * r->ratio, &f->mis_lo, &f->mis_hi);
 	f->mis_untested += r->p < 0;
 	f->mis_slow += r->p >= 0 && r->signif && r->b < r->a;
-	f->mis_fast += r->p >= 0 && r->signif && r->b > r->a;
 	if (a > CO_MAXP || !f->off[a])
 		return 0;
 	if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS, c) == -2)
@@ -74,10 +73,10 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 	return 0;
 }
 
-int facts_coalesce(struct rctx *x, int dev, void *fp)
+static int facts_coalesce(struct rctx *x, int dev, void *fp)
 {
 	struct co_facts *f = fp;
-	int k, m;
+	int k;
 
 	memset(f, 0, sizeof(*f));
 	f->mis_lo = f->mis_hi = f->al_lo = f->al_hi = NAN;
@@ -89,11 +88,7 @@ int facts_coalesce(struct rctx *x, int dev, void *fp)
 		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
-		f->g_off[k] = mem_gbs(f->off[k]);
 		f->share[k] = NAN;
-		/* the sector model: 4 min(k, 8) + 4 bytes move for 8 */
-		m = k < CO_SECTOR_FLOATS ? k : CO_SECTOR_FLOATS;
-		f->model[k] = k ? 2.0 / (m + 1) : NAN;
 	}
 	f->aos = ok(x, dev, VOCAB_VARIANT_AOS, 0);
 	f->soa = ok(x, dev, VOCAB_VARIANT_SOA, 0);
@@ -216,7 +211,7 @@ static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 		return;
 	o->tail = !t ? "untested" : 2 * f->mis_slow > t ? "most" :
 		  f->mis_slow ? "some" : "none";
-	MEM_V(o, f->g_off[0], f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
+	MEM_V(o, mem_gbs(f->off[0]), f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
 	      f->al_lo, f->al_hi);
 	o->why = f->nal > 0;
 }
@@ -229,7 +224,7 @@ static void find_str(const struct mem_ctx *m, struct mem_fv *o)
 	if (!f->str[1] || !f->str[2] || !f->str[4] || !f->str[8])
 		return;
 	mem_fv_cmp(o, &f->str_cmp[2], 1);
-	o->cmp = &f->str_cmp[8];
+	o->cmp[0] = &f->str_cmp[8];
 	o->invert = 1;
 	MEM_V(o, mem_gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
 	      100 * f->share[8], spr(f->str[2]), spr(f->str[4]),
@@ -286,8 +281,8 @@ static const struct mem_gspec co_fig = {"coalesce.figure",
 int sec_coalesce(struct rctx *x)
 {
 	static const struct mem_spec s = {CO_SUITE, "coalesce",
-		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab, co_find,
-		sizeof(co_find) / sizeof(co_find[0])};
+		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab,
+		co_find, sizeof(co_find) / sizeof(co_find[0]), NULL, NULL};
 
 	return mem_run(x, &s);
 }

@@ -361,7 +361,7 @@ static int ours_cell(struct rctx *x, const struct claim *c,
 {
 	static const char *const vn[NVAL] = {"V0", "V1", "V2", "V3"};
 	static const char *const en[NEFF] = {"E0", "E1"};
-	struct dvs s = {NULL, nd < PG_MAXD ? nd : PG_MAXD, 0};
+	struct dvs s = {NULL, NULL, nd < PG_MAXD ? nd : PG_MAXD, 0, NULL};
 	const struct rcmp *r[PG_MAXD];
 	double v[PG_MAXD];
 	char key[64];

@@ -14,10 +14,10 @@
 
 #define DOT_SUITE VOCAB_SUITE_DOT
 
-const char *const dot_variants[DOT_NV] = {
+static const char *const dot_variants[DOT_NV] = {
 	VOCAB_VARIANT_DOT, VOCAB_VARIANT_CUBLAS_DOT
 };
-const char *const dot_precs[DOT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
+static const char *const dot_precs[DOT_NP] = {VOCAB_PREC_FP32, VOCAB_PREC_FP64};
 
 static const struct rcfg *dot_find(const struct rctx *x, int dev, int v,
 				   int p, long long n)
@@ -47,7 +47,7 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 	return 0;
 }
 
-int facts_dot(struct rctx *x, int dev, void *fp)
+static int facts_dot(struct rctx *x, int dev, void *fp)
 {
 	struct dot_facts *f = fp;
 	const struct rcfg *a;
@@ -98,11 +98,8 @@ static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 
 	mem_variant(&lead[0], dot_variants[r % 2]);
 	rbuf_puts(&lead[1], dot_precs[r / 2]);
-	if (f->vs[r / 2].n) {
-		rbuf_puts(&lead[2], "$");
-		ilp_count_math(f->vs[r / 2].n, &lead[2]);
-		rbuf_puts(&lead[2], "$");
-	}
+	if (f->vs[r / 2].n)
+		ilp_count_tex(f->vs[r / 2].n, &lead[2]);
 	return 1;
 }
 
@@ -112,8 +109,8 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 {
 	const struct dot_facts *f = m->f;
 	const struct dot_pair *d = &f->vs[r / 2];
-	const struct rcfg *c = d->n ? dot_find(m->x, m->dev, r % 2, r / 2, d->n) :
-			       NULL;
+	const struct rcfg *c = d->n ? dot_find(m->x, m->dev, r % 2, r / 2,
+					       d->n) : NULL;
 
 	if (col == 0)
 		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
@@ -135,8 +132,8 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-		ys[i] = k == 4 ? f->peak : mem_gbs(dot_find(m->x, m->dev, k % 2, k / 2,
-							ns[i]));
+		ys[i] = k == 4 ? f->peak : mem_gbs(dot_find(m->x, m->dev,
+							k % 2, k / 2, ns[i]));
 	}
 	if (k == 4) {
 		rbuf_puts(title, lang_get(m->x->L, "dot.line_peak"));
@@ -236,7 +233,8 @@ int sec_dot(struct rctx *x)
 {
 	static const struct mem_spec s = {DOT_SUITE, "dot",
 		sizeof(struct dot_facts), facts_dot, &dot_fig, &dot_tab,
-		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0])};
+		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0]),
+		NULL, NULL};
 
 	return mem_run(x, &s);
 }

@@ -1,13 +1,12 @@
 /* The `ilp` suite (note J): copy bandwidth against array size for each
  * ILP, with the device-to-device memcpy and the theoretical peak as
- * references. The main body holds one figure (a log-log picture per
- * device, the L2 size marked), one table at each device's largest steady
- * size that sets each ILP's bandwidth beside the bytes its loads keep in
- * flight per SM (Little's law), and findings computed by facts_ilp,
- * stated once where the devices agree. Every size's numbers are in the
- * generic appendix of all measurements. */
+ * references. Described for mem_run: its own figure (a log-log picture
+ * per device, the L2 size marked) and table (each ILP's bandwidth at
+ * each device's largest steady size beside the bytes its loads keep in
+ * flight per SM, Little's law) through the draw hook, and findings from
+ * facts_ilp, which the conclusions share. Every size's numbers are in
+ * the generic appendix of all measurements. */
 #include <math.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +16,6 @@
 
 /* Lines of a figure: the copy kernels' ILPs, then the library copy. */
 #define ILP_MAXCOLS 10
-/* devices one section reports side by side */
-#define ILP_MAXD 8
 /* Figures: width and height [cm], one device or two side by side. */
 #define ILP_FIG_W1 13.0
 #define ILP_FIG_H1 8.0
@@ -178,70 +175,21 @@ static int ilp_figure(struct rctx *x, const int *dv, int nd)
 	return rc;
 }
 
-/* A placeholder of a finding: NAME from the field at off of each
- * device's facts, a double at sig figures, a count (sig 'n') or an
- * effect (sig 'e'). */
-struct ilp_ph {
-	const char *name;
-	int sig;
-	size_t off;
-};
-#define PH(name, sig, field) {name, sig, offsetof(struct ilp_facts, field)}
-#define ILP_AT(i, type) (*(const type *)((const char *)&f[i] + p->off))
-
-/* The placeholders p[] (up to a NULL name) of device one (>= 0), or of
- * the devices f[0..nd): doubles as find_devs_once writes them, counts in
- * math mode ("2^{31} / 2^{32}") once where they are equal, effects
- * each. */
-static void put_ph(const struct rctx *x, struct fv *v,
-		   const struct ilp_facts *f, int nd, int one,
-		   const struct ilp_ph *p)
-{
-	double d[ILP_MAXD];
-	struct rbuf *b;
-	int i, same;
-
-	for (; p->name; p++) {
-		b = fv_put(v, p->name);
-		for (i = 0, same = p->sig == 'n'; i < nd; i++) {
-			d[i] = p->sig < 'e' ? ILP_AT(i, double) : 0;
-			same &= p->sig != 'n' ||
-				ILP_AT(i, long long) == ILP_AT(0, long long);
-		}
-		if (p->sig < 'e')
-			find_devs_once(x, b, d, nd, one, p->sig);
-		for (i = 0; i < nd && p->sig >= 'e'; i++) {
-			if ((one >= 0 && i != one) || (one < 0 && same && i))
-				continue;
-			rbuf_puts(b, b->len ? lang_get(x->L, "find.devs.sep") :
-				  "");
-			if (p->sig == 'e')
-				find_effect(x, b, &ILP_AT(i, struct rcmp), 0);
-			else if (ILP_AT(i, long long) > 0)
-				ilp_count_math(ILP_AT(i, long long), b);
-			else
-				rbuf_puts(b, "\\text{--}");
-		}
-	}
-}
-#undef ILP_AT
-
 /* ---- the table ----------------------------------------------------------- */
 
 /* Each ILP (rows) at each device's largest steady size: per device
  * its bandwidth, share of the peak and the KiB its loads keep in
  * flight per SM; memcpy last. */
-static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
-		     const int *dv)
+static int ilp_table(struct rctx *x, const struct mem_devs *d)
 {
+	struct mem_fv o[MEM_MAXD];
 	struct ptable t;
-	struct fv v;
 	int *ilps = NULL, i, j, r, rc;
 	size_t ni;
 
 	devs_table_init(x, &t, (const char *const[]){"=", NULL},
 			(const char *const[]){"ilp.h_gbs", "ilp.h_pct",
-			"ilp.h_flight", NULL}, dv, nd);
+			"ilp.h_flight", NULL}, d->dev, d->nd);
 	/* the rows: every device's ILPs, then memcpy */
 	ni = model_ints(x, -1, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP, NULL,
 			'i', &ilps);
@@ -251,8 +199,8 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 			rbuf_printf(&t.cell, "ILP~%d", ilps[r]);
 		rtable_text(&t.t, r < (int)ni ? rbuf_str(&t.cell) :
 			    lang_get(x->L, "ilp.memcpy"));
-		for (i = 0; i < nd; i++) {
-			const struct ilp_facts *g = &f[i];
+		for (i = 0; i < d->nd; i++) {
+			const struct ilp_facts *g = d->f[i];
 
 			for (j = 0; r < (int)ni && j < g->nilp &&
 			     g->ilps[j] != ilps[r]; j++)
@@ -272,232 +220,130 @@ static int ilp_table(struct rctx *x, const struct ilp_facts *f, int nd,
 		rtable_row_end(&t.t);
 	}
 	free(ilps);
-	fv_init(&v);
-	put_ph(x, &v, f, nd, -1, (const struct ilp_ph[]){PH("N", 'n', n),
-	       {NULL, 0, 0}});
-	rc = fv_emit(x, &t.cap, "ilp.table", &v);
-	fv_free(&v);
+	for (i = 0; i < d->nd; i++)
+		o[i].v[0] = ((const struct ilp_facts *)d->f[i])->n;
+	mem_vals(x, &t.cell, o, d->nd, 0, "n");
+	rc = emit_string(x, &t.cap, "ilp.table", &(struct kv){"N",
+			 rbuf_str(&t.cell)}, 1);
 	rbuf_puts(&t.note, lang_get(x->L, "ilp.table_note"));
 	/* anchored by the first device: the table holds every one */
-	return parts_table_emit(x, &t, rc, "ilp", dv[0]);
+	return parts_table_emit(x, &t, rc, "ilp", d->dev[0]);
+}
+
+/* The figure, and the table where a device has a steady size. */
+static int ilp_draw(struct rctx *x, const struct mem_devs *d)
+{
+	int i, rc = ilp_figure(x, d->dev, d->nd);
+
+	for (i = 0; !rc && i < d->nd; i++)
+		if (((const struct ilp_facts *)d->f[i])->n)
+			return ilp_table(x, d);
+	return rc;
 }
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* The devices that measured the suite and their facts. */
-struct ilp_all {
-	int nd, dv[ILP_MAXD];
-	struct ilp_facts f[ILP_MAXD];
-};
-
-/* A finding of device one (>= 0) or, stated once, of every device. */
-typedef void (*ilp_say)(struct rctx *x, struct rfind *fd,
-			const struct ilp_all *a, int one, struct fv *v);
-
-/* say(one) once where once is set, else for each device in turn with
- * its @@DEV@@. */
-static void say_devs(struct rctx *x, struct rfind *fd, const struct ilp_all *a,
-		     ilp_say say, int once)
-{
-	char pre[32] = "";
-	struct fv v;
-	int i;
-
-	for (i = once ? -1 : 0; i < (once ? 0 : a->nd); i++) {
-		fv_init(&v);
-		if (i >= 0)
-			dev_prefix(x, a->dv[i], pre, sizeof(pre));
-		fv_str(&v, "DEV", pre);
-		say(x, fd, a, i, &v);
-		fv_free(&v);
-	}
-}
-
 /* ILP 1 against the best ILP at the largest size in device memory. */
-static void say_best(struct rctx *x, struct rfind *fd,
-		     const struct ilp_all *a, int one, struct fv *v)
+static void find_best(const struct mem_ctx *m, struct mem_fv *o)
 {
-	static const struct ilp_ph ph[] = {
-		PH("N", 'n', n), PH("GB", 4, gbest), PH("PB", 3, pctbest),
-		PH("G1", 4, g1), PH("P1", 3, pct1), PH("EFF", 'e', cmp),
-		{NULL, 0, 0}
-	};
-	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
-	char key[64] = "find.ilp.best";
+	const struct ilp_facts *f = m->f;
 
 	if (!f->n)
 		return;
-	put_ph(x, v, a->f, a->nd, one, ph);
-	fv_int(v, "BEST", f->best_ilp);
-	if (isfinite(f->g1))
-		mem_key(key, sizeof(key), "find.ilp", mem_word(&f->cmp, 1));
-	fv_find(x, fd, key, v);
+	mem_fv_cmp(o, &f->cmp, 1);
+	if (!isfinite(f->g1))
+		o->tail = "best";
+	snprintf(o->t, sizeof(o->t), "%d", f->best_ilp);
+	MEM_V(o, f->n, f->gbest, f->pctbest, f->g1, f->pct1);
 }
 
 /* Why, by Little's law: the bytes in flight per SM against latency x
  * bandwidth. */
-static void say_why(struct rctx *x, struct rfind *fd,
-		    const struct ilp_all *a, int one, struct fv *v)
+static void find_why(const struct mem_ctx *m, struct mem_fv *o)
 {
-	static const struct ilp_ph ph[] = {
-		PH("T", 1, threads1), PH("K1", 2, kib1), PH("KB", 2, kibbest),
-		PH("SM", 1, sms), PH("G1", 4, g1), PH("LAT", 3, lat_ns),
-		PH("PEAK", 4, peak), PH("NEED", 2, need), {NULL, 0, 0}
-	};
-	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
+	const struct ilp_facts *f = m->f;
 
-	if (!isfinite(f->need) || !isfinite(f->kibbest))
+	if (!f->n || !isfinite(f->need) || !isfinite(f->kibbest))
 		return;
-	fv_int(v, "BEST", f->best_ilp);
-	put_ph(x, v, a->f, a->nd, one, ph);
-	fv_find(x, fd, "find.ilp.why", v);
+	o->tail = "why";
+	snprintf(o->t, sizeof(o->t), "%d", f->best_ilp);
+	MEM_V(o, f->threads1, f->kib1, f->kibbest, f->sms, f->g1, f->lat_ns,
+	      f->peak, f->need);
 }
 
 /* The memcpy against the best ILP there. */
-static void say_memcpy(struct rctx *x, struct rfind *fd,
-		       const struct ilp_all *a, int one, struct fv *v)
+static void find_memcpy(const struct mem_ctx *m, struct mem_fv *o)
 {
-	static const struct ilp_ph ph[] = {PH("GM", 4, gmem),
-		PH("PM", 3, pctmem), PH("EFF", 'e', cmpmem), {NULL, 0, 0}};
-	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
-	char key[64];
+	const struct ilp_facts *f = m->f;
 
 	if (!f->n || !isfinite(f->gmem))
 		return;
-	fv_int(v, "BEST", f->best_ilp);
-	put_ph(x, v, a->f, a->nd, one, ph);
-	mem_key(key, sizeof(key), "find.ilp.memcpy", mem_word(&f->cmpmem, 1));
-	fv_find(x, fd, key, v);
+	mem_fv_cmp(o, &f->cmpmem, 1);
+	snprintf(o->t, sizeof(o->t), "%d", f->best_ilp);
+	MEM_V(o, f->gmem, f->pctmem);
 }
 
 /* The fastest L2-resident point: the cache's bandwidth. */
-static void say_l2(struct rctx *x, struct rfind *fd, const struct ilp_all *a,
-		   int one, struct fv *v)
+static void find_l2(const struct mem_ctx *m, struct mem_fv *o)
 {
-	const struct ilp_facts *f = &a->f[one < 0 ? 0 : one];
+	static const char *const tails[] = {"l2", "l2_over", "l2_stored",
+					    "l2_stored_over"};
+	const struct ilp_facts *f = m->f;
 	const struct rcfg *c = f->l2_cfg;
-	struct rbuf *nb = fv_put(v, "N"), *lb = fv_put(v, "L2");
-	char key[64];
-	int i, same = 1;
 
 	if (!c)
 		return;
-	for (i = 0; i < a->nd; i++)
-		same &= ilp_count(a->f[i].l2_cfg) == ilp_count(c) &&
-			a->f[i].l2 == f->l2;
-	for (i = 0; i < a->nd; i++) {
-		if ((one >= 0 && i != one) || (one < 0 && same && i))
-			continue;
-		if (nb->len) {
-			rbuf_puts(nb, lang_get(x->L, "find.devs.sep"));
-			rbuf_puts(lb, lang_get(x->L, "find.devs.sep"));
-		}
-		ilp_count_math(ilp_count(a->f[i].l2_cfg), nb);
-		if (isfinite(a->f[i].l2))
-			mem_mib(lb, a->f[i].l2);
-	}
-	put_ph(x, v, a->f, a->nd, one, (const struct ilp_ph[]){
-	       PH("G", 4, l2_gbs), PH("PEAK", 4, peak), {NULL, 0, 0}});
+	o->tail = tails[2 * !isfinite(f->l2) + (isfinite(f->peak) &&
+						 f->l2_gbs > f->peak)];
 	if (is_memcpy(c->c->variant))
-		fv_str(v, "WHO", lang_get(x->L, "ilp.memcpy"));
+		snprintf(o->t, sizeof(o->t), "%s", lang_get(m->x->L,
+			 "ilp.memcpy"));
 	else
-		rbuf_printf(fv_put(v, "WHO"), "ILP~%d", c->c->ilp);
-	snprintf(key, sizeof(key), "find.ilp.l2%s%s", isfinite(f->l2) ? "" :
-		 "_stored", isfinite(f->peak) && f->l2_gbs > f->peak ?
-		 "_over" : "");
-	fv_find(x, fd, key, v);
+		snprintf(o->t, sizeof(o->t), "ILP~%d", c->c->ilp);
+	MEM_V(o, ilp_count(c), f->l2, f->l2_gbs, f->peak);
 }
 
 /* The take-away: ILP 1 against the best ILP and the memcpy, over every
  * device. */
-static void takeaway(struct rctx *x, const struct ilp_all *a)
+static void ilp_takeaway(struct rctx *x, const struct mem_devs *d)
 {
+	double p1[MEM_MAXD], pb[MEM_MAXD];
+	const struct ilp_facts *f;
 	struct fv v;
 	int i;
 
-	for (i = 0; i < a->nd; i++)
-		if (!isfinite(a->f[i].g1) || !isfinite(a->f[i].pctbest))
+	for (i = 0; i < d->nd; i++) {
+		f = d->f[i];
+		if (!isfinite(f->g1) || !isfinite(f->pctbest))
 			return;
+		p1[i] = f->pct1;
+		pb[i] = f->pctbest;
+	}
 	fv_init(&v);
-	put_ph(x, &v, a->f, a->nd, -1, (const struct ilp_ph[]){
-	       PH("P1", 2, pct1), PH("PB", 2, pctbest), {NULL, 0, 0}});
-	fv_int(&v, "BEST", a->f[0].best_ilp);
+	find_devs_once(x, fv_put(&v, "P1"), p1, d->nd, -1, 2);
+	find_devs_once(x, fv_put(&v, "PB"), pb, d->nd, -1, 2);
+	fv_int(&v, "BEST", ((const struct ilp_facts *)d->f[0])->best_ilp);
 	fv_par(x, "ilp.takeaway", &v);
 	fv_free(&v);
 }
 
-/* 1 when every device's facts give the same words for the finding of
- * say (the same best ILP, verdicts and points), so that it is stated
- * once. */
-static int agree(const struct ilp_all *a, ilp_say say)
-{
-	const struct ilp_facts *f = a->f, *g;
-	int i, same = 1;
-
-	for (i = 1; i < a->nd; i++) {
-		g = &a->f[i];
-		same &= g->best_ilp == f->best_ilp && !g->n == !f->n;
-		if (say == say_best)
-			same &= mem_word(&g->cmp, 1) == mem_word(&f->cmp, 1) &&
-				isfinite(g->g1) == isfinite(f->g1);
-		if (say == say_why)
-			same &= isfinite(g->need) == isfinite(f->need);
-		if (say == say_memcpy)
-			same &= mem_word(&g->cmpmem, 1) ==
-				mem_word(&f->cmpmem, 1) &&
-				isfinite(g->gmem) == isfinite(f->gmem);
-		if (say == say_l2)
-			same &= !g->l2_cfg == !f->l2_cfg && (!g->l2_cfg ||
-				(is_memcpy(g->l2_cfg->c->variant) ==
-				 is_memcpy(f->l2_cfg->c->variant) &&
-				 g->l2_cfg->c->ilp == f->l2_cfg->c->ilp &&
-				 (g->l2_gbs > g->peak) == (f->l2_gbs > f->peak)));
-	}
-	return same;
-}
+static const struct mem_find ilp_find_spec[] = {
+	{"find.ilp", "N:n GB:4 PB:3 G1:4 P1:3", find_best, 0},
+	{"find.ilp", "TH:1 K1:2 KB:2 SM:1 G1:4 LAT:3 PEAK:4 NEED:2", find_why,
+	 0},
+	{"find.ilp.memcpy", "GM:4 PM:3", find_memcpy, 0},
+	{"find.ilp", "N:n L2:M G:4 PEAK:4", find_l2, 0},
+};
 
 /* The section: heading, introduction (or that the data hold none), the
  * figure, the table, the configurations that did not run, the findings
  * and the take-away. Returns 0, or -1 on a store or template error. */
 int sec_ilp(struct rctx *x)
 {
-	static const ilp_say says[] = {say_best, say_why, say_memcpy,
-				       say_l2};
-	struct ilp_all *a;
-	struct rfind fd;
-	size_t k;
-	int d, rc = -1;
+	static const struct mem_spec s = {VOCAB_SUITE_ILP, "ilp",
+		sizeof(struct ilp_facts), facts_ilp, NULL, NULL, ilp_find_spec,
+		sizeof(ilp_find_spec) / sizeof(ilp_find_spec[0]), ilp_draw,
+		ilp_takeaway};
 
-	emit_heading(x, 0, lang_get(x->L, "ilp.title"));
-	if (!model_has_suite(x, -1, VOCAB_SUITE_ILP)) {
-		emit_par(x, lang_get(x->L, "ilp.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "ilp.intro"));
-	a = calloc(1, sizeof(*a));
-	find_init(&fd);
-	for (d = 0; a && d < (int)x->ndevs && a->nd < ILP_MAXD; d++)
-		if (model_has_suite(x, d, VOCAB_SUITE_ILP)) {
-			if (facts_ilp(x, d, &a->f[a->nd]))
-				goto out;
-			a->dv[a->nd++] = d;
-		}
-	if (!a || (rc = ilp_figure(x, a->dv, a->nd)))
-		goto out;
-	for (d = 0; d < a->nd && !a->f[d].n; d++)
-		;
-	if (d < a->nd)
-		rc = ilp_table(x, a->f, a->nd, a->dv);
-	for (d = 0; d < a->nd; d++)
-		problems_list(x, a->dv[d], VOCAB_SUITE_ILP, NULL);
-	for (k = 0; k < sizeof(says) / sizeof(says[0]); k++)
-		say_devs(x, &fd, a, says[k], agree(a, says[k]));
-	if (!rc)
-		rc = find_emit(x, &fd);
-	if (!rc)
-		takeaway(x, a);
-out:
-	find_free(&fd);
-	free(a);
-	return rc;
+	return mem_run(x, &s);
 }

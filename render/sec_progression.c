@@ -137,14 +137,14 @@ void dvs_num(const struct rctx *x, const struct dvs *s, struct rbuf *b,
 }
 
 void dvs_effect(const struct rctx *x, const struct dvs *s, struct rbuf *b,
-		const struct rcmp *const *r)
+		const struct rcmp *const *r, int invert)
 {
 	struct rbuf parts[PG_MAXD];
 	int i;
 
 	rbufs_init(parts, (size_t)s->n);
 	for (i = 0; i < s->n; i++)
-		find_effect(x, &parts[i], r[i], 0);
+		find_effect(x, &parts[i], r[i], invert);
 	dvs_join(x, s, b, parts);
 }
 
@@ -720,7 +720,7 @@ static void pg_step_set(struct rctx *x, const struct dvs *s, int j,
 	}
 	pg_named(x, k->c[i], fv_put(v, "V"));
 	if (full)
-		dvs_effect(x, s, fv_put(v, "E"), r);
+		dvs_effect(x, s, fv_put(v, "E"), r, 0);
 	else
 		dvs_num(x, s, fv_put(v, "E"), e, 3, 0);
 	if (k->moved < 0)

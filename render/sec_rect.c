@@ -299,7 +299,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			mp_fv_set(x, &l.item, "Sdd", "SHAPE", &sh->sz, "B",
 				  f->blocks[sh->best[p]], "B2", sh->next[p] >=
 				  0 ? f->blocks[sh->next[p]] : 0);
-			dvs_effect(x, s, fv_put(&l.item, "E"), r);
+			dvs_effect(x, s, fv_put(&l.item, "E"), r, 0);
 			fv_put(&l.item, "WHY");
 			if (sh->best[p] != top && rcfg_ok(c) &&
 			    !rcfg_steady(x, c)) {
@@ -353,7 +353,7 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				  f->blocks[sh->pw[p]], "BL",
 				  f->blocks[sh->pl[p]], "PW", rw, "PL", rl,
 				  "RP", rw / rl, "TOL", 100 * RECT_PAD_TOL);
-			dvs_effect(x, s, fv_put(s->v, "RT"), r);
+			dvs_effect(x, s, fv_put(s->v, "RT"), r, 0);
 			dvs_num(x, s, fv_put(s->v, "E"), e, 3, 0);
 			w = mem_word(r[0], 0);
 			mp_text_say(x, out, "rect.find.pad", s->v);

@@ -261,7 +261,7 @@ int sec_summary(struct rctx *x)
 	for (k = 0; k < NFINDS && !rc; k++) {
 		for (d = 0; d < n; d++)
 			s[d].k = k;
-		dvs_say(x, &f, "sum.find.text", fp, dev, n, sum_say);
+		dvs_items(x, &f, "sum.find.text", fp, dev, n, sum_say, NULL);
 	}
 	if (!rc)
 		rc = find_emit(x, &f);

@@ -1,11 +1,12 @@
 /* The `transfer` suite (report G): a complete run phase by phase (Malloc,
  * Memcpy AB, the kernel inside Sync, Memcpy C, Free) for each kernel and
- * kind of host memory. The section gives the copies as GB/s (a table and
- * a figure), the phases of a run at the smallest and the largest size,
- * and findings that say why; every configuration's numbers are in the
- * generic appendix. The quantities the stored metrics do not hold (a
- * copy's GB/s, report G's run without allocation) are derived here per
- * run, so that they are tested like a stored metric (xfer_compare). */
+ * kind of host memory. Described for mem_run: the copies as GB/s (a
+ * table and a figure) and the phases of a run at the smallest and the
+ * largest size through the draw hook, and findings that say why; every
+ * configuration's numbers are in the generic appendix. The quantities
+ * the stored metrics do not hold (a copy's GB/s, report G's run without
+ * allocation) are derived here per run, so that they are tested like a
+ * stored metric (xfer_compare). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,39 +194,98 @@ static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 
 /* ---- tables and figure -------------------------------------------------- */
 
-/* A cell of every device's value of what for (v, h, n), in the devices'
- * order ("\num{9.93}\,/\,\num{10.3}"), "--" for one that lacks it. */
-static void devs_cell(struct rctx *x, struct rtable *t, const char *v,
-		      const char *h, int n, const char *what)
+/* A cell of every device's value of what for ("simple", h, n), in the
+ * devices' order ("\num{9.93}\,/\,\num{10.3}"), "--" for one that lacks
+ * it. */
+static void devs_cell(struct rctx *x, const struct mem_devs *d,
+		      struct rtable *t, const char *h, int n, const char *what)
 {
+	double v[MEM_MAXD];
 	struct rbuf b;
-	size_t d;
-	int k = 0;
+	int i;
 
-	rbuf_init(&b);
-	for (d = 0; d < x->ndevs; d++) {
-		const struct rcfg *c = cfg(x, (int)d, v, h, n);
+	for (i = 0; i < d->nd; i++) {
+		const struct rcfg *c = cfg(x, d->dev[i], VOCAB_VARIANT_SIMPLE,
+					   h, n);
 
-		if (!model_has_suite(x, (int)d, SUITE))
-			continue;
-		if (k++)
-			rbuf_puts(&b, lang_get(x->L, "find.devs.sep"));
-		find_num(&b, c ? xfer_value(x, c, what) : NAN, 3);
+		v[i] = c ? xfer_value(x, c, what) : NAN;
 	}
+	rbuf_init(&b);
+	find_devs(x, &b, v, d->nd, 3);
 	rtable_text(t, rbuf_str(&b));
 	rbuf_free(&b);
 }
 
-/* The sizes any device measured, ascending. */
-#define SIZES(ns) model_ints(x, -1, SUITE, NULL, NULL, 'n', (ns))
+/* The copies' GB/s against the MiB they move: per device a line for
+ * each direction from pageable and from pinned memory. */
+static int gbs_figure(struct rctx *x, const struct mem_devs *d)
+{
+	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
+					 VOCAB_HOST_PINNED};
+	enum { NL = 4 * MEM_MAXD };
+	struct pline l[NL];
+	struct rbuf ti[NL], cap;
+	struct pspec sp = {lang_get(x->L, "xfer.axis_mib"),
+			   lang_get(x->L, "xfer.axis_gbs"), 2, 10, 1, 0, NULL,
+			   16, 6.5};
+	int *ns = NULL, k, rc;
+	size_t nn = model_ints(x, -1, SUITE, NULL, NULL, 'n', &ns), s, i;
+	double *xy = calloc(NL * 2 * (nn + 1), sizeof(*xy));
 
-/* The host memories' heads, k times over. */
-static void host_heads(const struct rctx *x, struct rtable *t, size_t k,
+	rbufs_init(ti, NL);
+	rbuf_init(&cap);
+	/* line i: device i / 4, copy i % 4 / 2 from host memory i % 2 */
+	for (i = 0; xy && i < 4 * (size_t)d->nd; i++) {
+		double *px = xy + i * 2 * nn, *py = px + nn;
+		int dev = d->dev[i / 4], c = (int)i % 4;
+
+		for (s = 0; s < nn; s++) {
+			const struct rcfg *r = cfg(x, dev, VOCAB_VARIANT_SIMPLE,
+						   h2[c % 2], ns[s]);
+
+			px[s] = r ? copy_bytes(r, copy_m[c / 2]) / 1048576 :
+				NAN;
+			py[s] = r ? xfer_value(x, r, copy_q[c / 2]) : NAN;
+		}
+		metric_name(x, copy_m[c / 2], &ti[i]);
+		rbuf_puts(&ti[i], ", ");
+		lang_name_put(x, "host", h2[c % 2], 0, &ti[i]);
+		if (x->ndevs > 1)
+			rbuf_printf(&ti[i], " (GPU~%d)", dev + 1);
+		l[i] = (struct pline){rbuf_str(&ti[i]), px, py, nn, PL_LINE, c,
+				      dev};
+	}
+	k = xy ? plot_lines(x, &sp, l, i) : 0;
+	rbuf_printf(&cap, "%s\\label{fig:xfer-gbs}",
+		    lang_get(x->L, "xfer.gbs_fig"));
+	rc = !xy ? -1 : k ? emit_figure(x, k, rbuf_str(&cap)) : 0;
+	rbufs_free(ti, NL);
+	rbuf_free(&cap);
+	free(xy);
+	free(ns);
+	return rc;
+}
+
+/* Table p's head: p 0 the copies as GB/s (n, the MiB of C, each copy
+ * per host memory), 1 the phases (per host memory). */
+static void xfer_heads(struct rctx *x, struct rtable *t, int p,
 		       struct rbuf *b)
 {
 	size_t i;
 
-	for (i = 0; i < k * NH; i++) {
+	for (i = 0; i < (p ? 1u : 2u); i++)
+		rtable_head(t, "");
+	for (i = 0; !p && i < 2; i++) {
+		rbuf_free(b);
+		metric_name(x, copy_m[i], b);
+		rtable_head_span(t, NH, rbuf_str(b));
+	}
+	if (!p) {
+		rtable_head_end(t);
+		rtable_head(t, "\\(n\\)");
+		rtable_head(t, lang_get(x->L, "xfer.c_mib"));
+	}
+	for (i = 0; i < (p ? 1 : 2) * NH; i++) {
 		rbuf_free(b);
 		lang_name_put(x, "host", hosts[i % NH], 0, b);
 		rtable_head(t, rbuf_str(b));
@@ -233,163 +293,71 @@ static void host_heads(const struct rctx *x, struct rtable *t, size_t k,
 	rtable_head_end(t);
 }
 
-/* The copies of the kernel "simple" as GB/s: rows = sizes, columns = each
- * copy per host memory. */
-static int gbs_table(struct rctx *x)
-{
-	struct rtable t;
-	struct rbuf b;
-	int *ns, rc;
-	size_t nn = SIZES(&ns), i, j, s;
-
-	rtable_init(&t, "rrrrrrrr");
-	rbuf_init(&b);
-	rtable_head(&t, "");
-	rtable_head(&t, "");
-	for (i = 0; i < 2; i++) {
-		rbuf_free(&b);
-		metric_name(x, copy_m[i], &b);
-		rtable_head_span(&t, NH, rbuf_str(&b));
-	}
-	rtable_head_end(&t);
-	rtable_head(&t, "\\(n\\)");
-	rtable_head(&t, lang_get(x->L, "xfer.c_mib"));
-	host_heads(x, &t, 2, &b);
-	for (s = 0; s < nn; s++) {
-		rtable_int(&t, ns[s]);
-		rbuf_free(&b);
-		find_num(&b, 4.0 * ns[s] * ns[s] / 1048576, 3);
-		rtable_text(&t, rbuf_str(&b));
-		for (i = 0; i < 2; i++)
-			for (j = 0; j < NH; j++)
-				devs_cell(x, &t, VOCAB_VARIANT_SIMPLE,
-					  hosts[j], ns[s], copy_q[i]);
-		rtable_row_end(&t);
-	}
-	rbuf_free(&b);
-	rbuf_printf(&b, "%s\\label{tab:xfer-gbs}", lang_get(x->L, "xfer.gbs"));
-	rc = emit_table(x, &t, rbuf_str(&b), "xfer-gbs",
-			lang_get(x->L, "xfer.gbs_note"));
-	rtable_free(&t);
-	rbuf_free(&b);
-	free(ns);
-	return rc;
-}
-
-/* The phases of a run of "simple" at the smallest and the largest size,
- * per host memory, and the run on report G's terms. */
-static int phase_table(struct rctx *x)
+/* The tables of the kernel "simple" by host memory, the devices' values
+ * in one cell: the copies as GB/s (a row per size any device measured),
+ * then the phases of a run at the smallest and the largest size with
+ * the run on report G's terms. */
+static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 {
 	static const char *const ph[] = {
 		VOCAB_METRIC_MALLOC, VOCAB_METRIC_MEMCPY_AB,
 		VOCAB_METRIC_KERNEL, VOCAB_METRIC_SYNC, VOCAB_METRIC_MEMCPY_C,
 		VOCAB_METRIC_FREE, XFER_RUN_G, VOCAB_METRIC_TOTAL
 	};
+	static const char *const key[][3] = {
+		{"xfer.gbs", "xfer-gbs", "xfer.gbs_note"},
+		{"xfer.phases", "xfer-phases", "xfer.phases_note"}
+	};
 	struct rtable t;
 	struct rbuf b;
-	int *ns, e, rc;
-	size_t nn = SIZES(&ns), i, j;
+	int *ns, p, rc = 0;
+	size_t nn = model_ints(x, -1, SUITE, NULL, NULL, 'n', &ns), i, j, s;
 
-	rtable_init(&t, "lrrr");
 	rbuf_init(&b);
-	rtable_head(&t, "");
-	host_heads(x, &t, 1, &b);
-	for (e = 0; e < 2 && nn; e++) {
-		int n = ns[e ? nn - 1 : 0];
-
-		if (e && nn == 1)
-			break;
-		rbuf_free(&b);
-		rbuf_printf(&b, "\\(n = %d\\)", n);
-		if (e)
-			rtable_gap(&t);
-		rbuf_printf(&t.body, "\\multicolumn{%d}{l}{%s} \\\\\n",
-			    t.ncols, rbuf_str(&b));
-		t.rows++;
-		for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
+	for (p = 0; p < 2 && !rc; p++) {
+		rtable_init(&t, p ? "lrrr" : "rrrrrrrr");
+		xfer_heads(x, &t, p, &b);
+		for (s = 0; s < nn && !p; s++) {
+			rtable_int(&t, ns[s]);
 			rbuf_free(&b);
-			if (!strcmp(ph[i], XFER_RUN_G))
-				rbuf_puts(&b, lang_get(x->L, "xfer.run_g"));
-			else
-				metric_name(x, ph[i], &b);
+			find_num(&b, 4.0 * ns[s] * ns[s] / 1048576, 3);
 			rtable_text(&t, rbuf_str(&b));
-			for (j = 0; j < NH; j++)
-				devs_cell(x, &t, VOCAB_VARIANT_SIMPLE,
-					  hosts[j], n, ph[i]);
+			for (i = 0; i < 2 * NH; i++)
+				devs_cell(x, d, &t, hosts[i % NH], ns[s],
+					  copy_q[i / NH]);
 			rtable_row_end(&t);
 		}
-	}
-	rbuf_free(&b);
-	rbuf_printf(&b, "%s\\label{tab:xfer-phases}",
-		    lang_get(x->L, "xfer.phases"));
-	rc = emit_table(x, &t, rbuf_str(&b), "xfer-phases",
-			lang_get(x->L, "xfer.phases_note"));
-	rtable_free(&t);
-	rbuf_free(&b);
-	free(ns);
-	return rc;
-}
-
-/* The copies' GB/s against the MiB they move: per device a line for
- * each direction from pageable and from pinned memory. */
-static int gbs_figure(struct rctx *x)
-{
-	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
-					 VOCAB_HOST_PINNED};
-	size_t nl = 0, d, i, j, s;
-	struct pline *l = calloc(x->ndevs * 4 + 1, sizeof(*l));
-	double *xy = NULL;
-	struct rbuf *ti = calloc(x->ndevs * 4 + 1, sizeof(*ti)), cap;
-	struct pspec sp = {lang_get(x->L, "xfer.axis_mib"),
-			   lang_get(x->L, "xfer.axis_gbs"), 2, 10, 1, 0, NULL,
-			   16, 6.5};
-	int *ns = NULL, k = 0, rc = -1;
-	size_t nn = SIZES(&ns);
-
-	if (!l || !ti || !(xy = calloc(x->ndevs * 4 * 2 * (nn + 1),
-				       sizeof(*xy))))
-		goto out;
-	for (d = 0; d < x->ndevs; d++) {
-		if (!model_has_suite(x, (int)d, SUITE))
-			continue;
-		for (i = 0; i < 2; i++)
-			for (j = 0; j < 2; j++, nl++) {
-				double *px = xy + nl * 2 * nn, *py = px + nn;
-
-				for (s = 0; s < nn; s++) {
-					const struct rcfg *c = cfg(x, (int)d,
-						VOCAB_VARIANT_SIMPLE, h2[j],
-						ns[s]);
-
-					px[s] = c ? copy_bytes(c, copy_m[i]) /
-						    1048576 : NAN;
-					py[s] = c ? xfer_value(x, c,
-							copy_q[i]) : NAN;
-				}
-				rbuf_init(&ti[nl]);
-				metric_name(x, copy_m[i], &ti[nl]);
-				rbuf_puts(&ti[nl], ", ");
-				lang_name_put(x, "host", h2[j], 0, &ti[nl]);
-				if (x->ndevs > 1)
-					rbuf_printf(&ti[nl], " (GPU~%zu)",
-						    d + 1);
-				l[nl] = (struct pline){rbuf_str(&ti[nl]), px,
-					py, nn, PL_LINE, (int)(i * 2 + j),
-					(int)d};
+		/* the smallest size and the largest */
+		for (s = 0; s < nn && p; s += s + 1 < nn ? nn - 1 - s : 1) {
+			if (s)
+				rtable_gap(&t);
+			rbuf_printf(&t.body, "\\multicolumn{%d}{l}{\\(n = "
+				    "%d\\)} \\\\\n", t.ncols, ns[s]);
+			t.rows++;
+			for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
+				rbuf_free(&b);
+				if (!strcmp(ph[i], XFER_RUN_G))
+					rbuf_puts(&b, lang_get(x->L,
+						  "xfer.run_g"));
+				else
+					metric_name(x, ph[i], &b);
+				rtable_text(&t, rbuf_str(&b));
+				for (j = 0; j < NH; j++)
+					devs_cell(x, d, &t, hosts[j], ns[s],
+						  ph[i]);
+				rtable_row_end(&t);
 			}
+		}
+		rbuf_free(&b);
+		rbuf_printf(&b, "%s\\label{tab:%s}", lang_get(x->L, key[p][0]),
+			    key[p][1]);
+		rc = emit_table(x, &t, rbuf_str(&b), key[p][1],
+				lang_get(x->L, key[p][2]));
+		rtable_free(&t);
+		if (!p && !rc)	/* the figure of the copies' table */
+			rc = gbs_figure(x, d);
 	}
-	k = plot_lines(x, &sp, l, nl);
-	rbuf_init(&cap);
-	rbuf_printf(&cap, "%s\\label{fig:xfer-gbs}",
-		    lang_get(x->L, "xfer.gbs_fig"));
-	rc = k ? emit_figure(x, k, rbuf_str(&cap)) : 0;
-	rbuf_free(&cap);
-out:
-	for (i = 0; ti && i < nl; i++)
-		rbuf_free(&ti[i]);
-	free(ti);
-	free(l);
-	free(xy);
+	rbuf_free(&b);
 	free(ns);
 	return rc;
 }
@@ -426,79 +394,6 @@ static int xc_fill(struct rctx *x, int dev, struct xc *c, const char *what,
 	return rc == -2 ? -1 : 0;
 }
 
-/* The placeholders of comparison j of the devices dv[0..nd-1]: Nj its
- * size, Mj the MiB of C (j = 0, 2), Aj and Bj the values, Ej the effects. */
-static void xc_vars(const struct rctx *x, struct xc (*c)[XC_MAX],
-		    const int *dv, int nd, int j, struct fv *v)
-{
-	static const char *const nm[XC_MAX][4] = {
-		{"N0", "A0", "B0", "E0"}, {"N1", "A1", "B1", "E1"},
-		{"N2", "A2", "B2", "E2"}
-	};
-	static const char *const mb[XC_MAX] = {"M0", NULL, "M2"};
-	double a[16], b[16];
-	struct rbuf *e;
-	int i, k = nd < 16 ? nd : 16;
-
-	fv_int(v, nm[j][0], c[dv[0]][j].n);
-	if (mb[j])	/* FV_MAX placeholders: the MiB the strings use */
-		find_num(fv_put(v, mb[j]), c[dv[0]][j].mib, 3);
-	e = fv_put(v, nm[j][3]);
-	for (i = 0; i < k; i++) {
-		a[i] = c[dv[i]][j].r.a;
-		b[i] = c[dv[i]][j].r.b;
-		if (i)
-			rbuf_puts(e, lang_get(x->L, "find.devs.sep"));
-		find_effect(x, e, &c[dv[i]][j].r, 0);
-	}
-	find_devs(x, fv_put(v, nm[j][1]), a, k, 3);
-	find_devs(x, fv_put(v, nm[j][2]), b, k, 3);
-}
-
-/* Adds finding key for the comparisons c[dev][0..nc-1]: once for every
- * device where they agree (the verdict of the first, the sizes) and
- * every device has them, else once per device under its name. Where
- * the first comparison's verdict is not `expect`, the explanation does
- * not hold: "find.xfer.open" gives the numbers and says so. 1 when key
- * was stated for every device that has the comparison, and one has. */
-static int xc_find(struct rctx *x, struct rfind *f, const char *key,
-		    int expect, struct xc (*c)[XC_MAX], int nc)
-{
-	int *dv = malloc((x->ndevs + 1) * sizeof(*dv)), nd = 0, i, j, g;
-	int all = 1;
-	char pre[64], topic[96];
-	struct fv v;
-
-	for (g = i = 0; dv && i < (int)x->ndevs; i++)
-		if (c[i][0].ok)
-			dv[nd++] = i;
-		else	/* a device without it: those with it by name */
-			g |= model_has_suite(x, i, SUITE);
-	for (i = 0; i < nd && !g; i++)
-		for (j = 0; j < nc; j++)
-			g |= c[dv[i]][j].n != c[dv[0]][j].n ||
-			     c[dv[i]][0].r.verdict != c[dv[0]][0].r.verdict;
-	fv_init(&v);
-	for (i = 0; i < nd; i += g ? 1 : nd) {
-		int ok = c[dv[i]][0].r.verdict == expect;
-
-		all &= ok;
-		fv_free(&v);
-		if (g)
-			dev_prefix(x, dv[i], pre, sizeof(pre));
-		fv_str(&v, "PRE", g ? pre : "");
-		for (j = 0; j < nc; j++)
-			xc_vars(x, c, dv + i, g ? 1 : nd, j, &v);
-		snprintf(topic, sizeof(topic), "%s.topic", key);
-		if (!ok)
-			fv_str(&v, "TOPIC", lang_get(x->L, topic));
-		fv_find(x, f, ok ? key : "find.xfer.open", &v);
-	}
-	fv_free(&v);
-	free(dv);
-	return all && nd > 0;
-}
-
 /* The pageable copy back's largest meaningful fall in GB/s from one size
  * to the next (its sizes in c[0], the copy to the device between the
  * same sizes in c[1], pinned C at the larger in c[2] against pageable);
@@ -528,8 +423,9 @@ static int cliff_fill(struct rctx *x, int dev, struct xc *c)
 }
 
 /* The findings, each from the same comparisons on every device: the
- * kernel "simple" with pageable memory (report G's baseline) against
- * another host memory or kernel, at the smallest or the largest size. */
+ * cliff (cliff_fill), then the kernel "simple" with pageable memory
+ * (report G's baseline) against another host memory or kernel, at the
+ * smallest or the largest size. */
 #define SIMPLE_PG VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PAGEABLE
 #define SIMPLE_POUT VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED_OUTPUT
 #define SIMPLE_PIN VOCAB_VARIANT_SIMPLE, VOCAB_HOST_PINNED
@@ -541,6 +437,7 @@ static const struct xspec {
 		int large;
 	} c[XC_MAX];
 } specs[] = {
+	{"find.xfer.cliff", RULE_LOWER, {{NULL}}},
 	{"find.xfer.pinned", RULE_LOWER, {
 	 {VOCAB_METRIC_MEMCPY_C, SIMPLE_PG, SIMPLE_POUT, 0},
 	 {VOCAB_METRIC_MEMCPY_C, SIMPLE_PG, SIMPLE_POUT, 1},
@@ -560,71 +457,97 @@ static const struct xspec {
 };
 #define NSPEC (sizeof(specs) / sizeof(specs[0]))
 
-/* The findings of every device into f: the cliff first (issue 25 item
- * 6), then specs[]; *take set when the take-away's two facts, pinned
- * copies faster and pinning dearer than malloc, hold on every device.
- * -1 when the store fails. */
-static int findings(struct rctx *x, struct rfind *f, int *take)
+/* The comparisons of the findings on one device, as specs[]. */
+struct xfer_facts {
+	struct xc c[NSPEC][XC_MAX];
+};
+
+static int facts_transfer(struct rctx *x, int dev, void *fp)
 {
-	struct xc (*c)[XC_MAX] = calloc(x->ndevs + 1, sizeof(*c));
-	size_t d, s, nn;
-	int j, *ns, rc = 0;
+	struct xfer_facts *f = fp;
+	int *ns, rc, j;
+	size_t s, nn = model_ints(x, dev, SUITE, NULL, NULL, 'n', &ns);
 
-	if (!c)
-		return -1;
-	for (d = 0; d < x->ndevs && !rc; d++)
-		if (model_has_suite(x, (int)d, SUITE))
-			rc = cliff_fill(x, (int)d, c[d]);
-	if (!rc)
-		xc_find(x, f, "find.xfer.cliff", RULE_LOWER, c, 3);
-	for (s = 0; s < NSPEC && !rc; s++) {
-		const struct xspec *p = &specs[s];
-
-		memset(c, 0, (x->ndevs + 1) * sizeof(*c));
-		for (d = 0; d < x->ndevs && !rc; d++) {
-			nn = model_ints(x, (int)d, SUITE, NULL, NULL, 'n', &ns);
-			for (j = 0; j < XC_MAX && p->c[j].what && nn && !rc;
-			     j++)
-				rc = xc_fill(x, (int)d, &c[d][j], p->c[j].what,
-					     p->c[j].va, p->c[j].ha,
-					     p->c[j].vb, p->c[j].hb,
-					     ns[p->c[j].large ? nn - 1 : 0], 0);
-			free(ns);
-		}
-		for (j = 0; j < XC_MAX && p->c[j].what; j++)
-			;
-		if (!rc && xc_find(x, f, p->key, p->expect, c, j) && s < 2)
-			(*take)++;
-	}
-	free(c);
+	rc = cliff_fill(x, dev, f->c[0]);
+	for (s = 1; s < NSPEC && nn && !rc; s++)
+		for (j = 0; j < XC_MAX && specs[s].c[j].what && !rc; j++)
+			rc = xc_fill(x, dev, &f->c[s][j], specs[s].c[j].what,
+				     specs[s].c[j].va, specs[s].c[j].ha,
+				     specs[s].c[j].vb, specs[s].c[j].hb,
+				     ns[specs[s].c[j].large ? nn - 1 : 0], 0);
+	free(ns);
 	return rc;
 }
+
+/* Finding arg of specs[] where its first comparison's verdict is the
+ * expected one, else "find.xfer.open", which gives the numbers and
+ * says that the explanation does not hold. Per comparison j the
+ * numbers Nj (its size), Mj (the MiB of C), Aj, Bj and the effect Ej;
+ * devices agree where that verdict does, and the sizes where it is
+ * the expected one. */
+static void find_xc(const struct mem_ctx *m, struct mem_fv *o)
+{
+	/* the verdicts other than the expected one, each its own tail */
+	static const char *const open[] = {"untested", "same", "higher",
+					   "lower"};
+	const struct xc *c = ((const struct xfer_facts *)m->f)->c[m->arg];
+	char topic[64];
+	int j;
+
+	if (!c[0].ok)
+		return;
+	o->tail = c[0].r.verdict == specs[m->arg].expect ? "" :
+		  open[c[0].r.verdict + 1];
+	o->key = *o->tail ? "find.xfer.open" : specs[m->arg].key;
+	snprintf(o->t, sizeof(o->t), "%d %d %d %d", c[0].r.verdict, c[0].n,
+		 c[1].n, c[2].n);
+	snprintf(topic, sizeof(topic), "%s.topic", specs[m->arg].key);
+	if (*o->tail)
+		snprintf(o->t, sizeof(o->t), "%s", lang_get(m->x->L, topic));
+	for (j = 0; j < XC_MAX; j++) {
+		memcpy(o->v + 5 * j, (double[]){c[j].n, c[j].mib, c[j].r.a,
+		       c[j].r.b, j}, 5 * sizeof(double));
+		o->cmp[j] = &c[j].r;
+	}
+}
+
+/* The take-away's two facts, pinned copies faster and pinning dearer
+ * than malloc, as their findings state them on every device. */
+static void xfer_takeaway(struct rctx *x, const struct mem_devs *d)
+{
+	const struct xc *c;
+	int i, s, n = 0;
+
+	for (s = 1; s <= 2; s++)
+		for (i = 0; i < d->nd; i++) {
+			c = ((const struct xfer_facts *)d->f[i])->c[s];
+			if (c[0].ok && c[0].r.verdict != specs[s].expect)
+				return;
+			n += c[0].ok;
+		}
+	if (n)
+		emit_par(x, lang_get(x->L, "transfer.takeaway"));
+}
+
+/* The placeholders of the comparisons (find_xc) each string uses. */
+#define XC_THREE "N0:0 -:- A0:3 B0:3 E0:E N1:0 -:- A1:3 B1:3 E1:E N2:0 -:- " \
+	"-:- -:- E2:E"
+static const struct mem_find xfer_find[] = {
+	{"find.xfer", "N0:0 M0:3 A0:3 B0:3 E0:E -:- -:- A1:3 B1:3 -:- N2:0 "
+	 "M2:3 -:- B2:3", find_xc, 0},
+	{"find.xfer", XC_THREE, find_xc, 1},
+	{"find.xfer", XC_THREE, find_xc, 2},
+	{"find.xfer", XC_THREE, find_xc, 3},
+	{"find.xfer", XC_THREE, find_xc, 4},
+};
 
 /* The main body's section: the introduction, the copies as GB/s, the
  * phases, the figure, the findings and what to take away. */
 int sec_transfer(struct rctx *x)
 {
-	struct rfind f;
-	int rc, take = 0;
+	static const struct mem_spec s = {SUITE, "transfer",
+		sizeof(struct xfer_facts), facts_transfer, NULL, NULL,
+		xfer_find, NSPEC, xfer_tables, xfer_takeaway};
 
-	emit_heading(x, 0, lang_get(x->L, "transfer.title"));
-	if (!model_has_suite(x, -1, SUITE)) {
-		emit_par(x, lang_get(x->L, "transfer.absent"));
-		return 0;
-	}
-	emit_par(x, lang_get(x->L, "xfer.intro"));
-	find_init(&f);
-	rc = gbs_table(x);
-	if (!rc)
-		rc = gbs_figure(x);
-	if (!rc)
-		rc = phase_table(x);
-	if (!rc)
-		rc = findings(x, &f, &take);
-	if (!rc)
-		rc = find_emit(x, &f);
-	if (!rc && take == 2)
-		emit_par(x, lang_get(x->L, "xfer.takeaway"));
-	find_free(&f);
-	return rc;
+	return mem_run(x, &s);
 }

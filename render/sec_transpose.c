@@ -61,7 +61,7 @@ static int pair_set(struct rctx *x, struct tr_pair *p, int n,
 	       -1 : 0;
 }
 
-int facts_transpose(struct rctx *x, int dev, void *fp)
+static int facts_transpose(struct rctx *x, int dev, void *fp)
 {
 	struct tr_facts *f = fp;
 	const struct rcfg *a, *b, *c;
@@ -201,8 +201,8 @@ static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
 	MEM_V(o, p->n, p->cmp.b, p->cmp.a, 100 * p->cmp.ratio);
 	rbuf_init(&b);
 	mem_variant(&b, p->b->c->variant);
-	rbuf_puts(&b, ", ");
-	mem_block(m->x, &b, p->b);
+	rbuf_printf(&b, ", %s ", lang_get(m->x->L, "word.block"));
+	block_label(p->b->c->block_x, p->b->c->block_y, &b);
 	snprintf(o->t, sizeof(o->t), "%s", rbuf_str(&b));
 	rbuf_free(&b);
 }
@@ -220,7 +220,8 @@ static const char *const tr_heads[] = {"transpose.h_kernel",
 	"transpose.h_wf"};
 
 static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
-	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell, "transpose.note"};
+	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell,
+	"transpose.note"};
 
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
@@ -228,8 +229,8 @@ static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 int sec_transpose(struct rctx *x)
 {
 	static const struct mem_spec s = {TR_SUITE, "transpose",
-		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab, tr_find,
-		sizeof(tr_find) / sizeof(tr_find[0])};
+		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab,
+		tr_find, sizeof(tr_find) / sizeof(tr_find[0]), NULL, NULL};
 
 	return mem_run(x, &s);
 }

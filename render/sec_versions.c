@@ -343,7 +343,7 @@ static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	fv_int(s->v, "N", p->n);
 	for (i = 0; i < s->n; i++)
 		r[i] = &VF(s, i)->step[s->item[i]].cmp;
-	dvs_effect(x, s, fv_put(s->v, "EFF"), r);
+	dvs_effect(x, s, fv_put(s->v, "EFF"), r, 0);
 	step_why(x, s, fv_put(s->v, "WHY"));
 	snprintf(key, sizeof(key), "find.vers.step.%s",
 		 verdict_word(&p->cmp));
@@ -395,7 +395,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	dvs_num(x, s, fv_put(s->v, "PREF"), val[1], 3, 0);
 	dvs_num(x, s, fv_put(s->v, "PPEAK"), val[2], 3, 0);
 	dvs_num(x, s, fv_put(s->v, "PEAK"), val[3], 4, 0);
-	dvs_effect(x, s, fv_put(s->v, "EFF"), r);
+	dvs_effect(x, s, fv_put(s->v, "EFF"), r, 0);
 	snprintf(key, sizeof(key), "vers.peak%d", f0->peak_which);
 	fv_str(s->v, "PNAME", lang_get(x->L, key));
 	if (ref)

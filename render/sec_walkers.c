@@ -16,7 +16,7 @@
 
 #define WK_SUITE VOCAB_SUITE_WALKERS
 
-const char *const wk_variants[WK_N] = {
+static const char *const wk_variants[WK_N] = {
 	VOCAB_VARIANT_WALK_GLOBAL, VOCAB_VARIANT_WALK_SHARED,
 	VOCAB_VARIANT_WALK_REGISTERS
 };
@@ -117,8 +117,9 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 		     struct mem_cell *o)
 {
 	const struct wk_facts *f = m->f;
-	const struct rcfg *c = r < f->np ? model_find_count(m->x, m->dev, WK_SUITE,
-		wk_variants[col], NULL, f->pt[r].w, f->pt[r].s) : NULL;
+	const struct rcfg *c = r < f->np ? model_find_count(m->x, m->dev,
+		WK_SUITE, wk_variants[col], NULL, f->pt[r].w, f->pt[r].s) :
+		NULL;
 
 	*o = (struct mem_cell){gst(c), -1, c, NULL};
 }
@@ -166,34 +167,27 @@ static void find_step(const struct mem_ctx *m, struct mem_fv *o)
 	o->why = m->arg == 2;
 }
 
-/* The order at every point. */
-static void find_order(const struct mem_ctx *m, struct mem_fv *o)
+/* Of the points with all three kernels, those in the order global <
+ * shared < registers (arg 0, two points at least), or of the verified
+ * configurations those that matched the CPU exactly (arg 1). */
+static void find_all(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct wk_facts *f = m->f;
+	int k = m->arg ? f->nexact : f->nchain_ok;
+	int n = m->arg ? f->nver : f->nchain;
 
-	if (f->nchain < 2)
+	if (n < 2 - m->arg)
 		return;
-	o->tail = f->nchain_ok == f->nchain ? "all" : "some";
-	MEM_V(o, f->nchain_ok, f->nchain);
-}
-
-/* The exact check against the CPU. */
-static void find_exact(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct wk_facts *f = m->f;
-
-	if (!f->nver)
-		return;
-	o->tail = f->nexact == f->nver ? "all" : "some";
-	MEM_V(o, f->nexact, f->nver);
+	o->tail = k == n ? "all" : "some";
+	MEM_V(o, k, n);
 }
 
 static const struct mem_find wk_find[] = {
 	{"find.wk.shared", "GA:4 GB:4 RG:3 TS:2 TR:2 LS:2 LR:2", find_step,
 	 1},
 	{"find.wk.regs", "GA:4 GB:4 RG:3 TS:2 TR:2 LS:2 LR:2", find_step, 2},
-	{"find.wk.order", "K:0 N:0", find_order, 0},
-	{"find.wk.exact", "K:0 N:0", find_exact, 0},
+	{"find.wk.order", "K:0 N:0", find_all, 0},
+	{"find.wk.exact", "K:0 N:0", find_all, 1},
 };
 
 static const char *const wk_heads[] = {"walkers.walkers", "walkers.steps",
@@ -209,8 +203,8 @@ static const struct mem_gspec wk_fig = {"walkers.figure",
 int sec_walkers(struct rctx *x)
 {
 	static const struct mem_spec s = {WK_SUITE, "walkers",
-		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab, wk_find,
-		sizeof(wk_find) / sizeof(wk_find[0])};
+		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab,
+		wk_find, sizeof(wk_find) / sizeof(wk_find[0]), NULL, NULL};
 
 	return mem_run(x, &s);
 }
