@@ -9,7 +9,7 @@
 #include "render_int.h"
 #include "vocab.h"
 
-void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...)
+void mp_fv_set(struct fv *v, const char *spec, ...)
 {
 	struct rbuf *b;
 	va_list ap;
@@ -30,20 +30,8 @@ void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...)
 		case '%':
 			find_pct(b, va_arg(ap, double), *++spec - '0');
 			break;
-		case 'e':
-			rbuf_put_sci(b, va_arg(ap, double));
-			break;
-		case 'v':
-			mem_variant(b, va_arg(ap, const char *));
-			break;
 		case 'S':
 			rect_shape_label(va_arg(ap, const struct rsize *), b);
-			break;
-		case 'N':
-			ilp_count_math(va_arg(ap, long long), b);
-			break;
-		case 'p':
-			mem_p(x, b, va_arg(ap, const struct rcmp *));
 			break;
 		}
 	}

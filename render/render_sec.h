@@ -379,15 +379,11 @@ struct rect_facts {
 	int pad_s;
 	int ntr;		/* shapes with fp32 against fp64 in time */
 };
-/* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */
-double rect_pad_ratio(const struct rsize *sz, int b);
 /* The unit roundoff of precision p (2^-24, 2^-53). */
 double rect_unit(int p);
 /* The shape m x k x n for prose: as size_label writes it, but a line
  * may break after each sign. */
 void rect_shape_label(const struct rsize *sz, struct rbuf *b);
-/* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_rect(struct rctx *x, int dev, void *f);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
@@ -522,11 +518,9 @@ int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 /* Sets placeholders of v, one per kind in spec, each from a name and
  * one value among the arguments: 's' a string, 'd' an int, 'n' and '%'
  * followed by a digit find_num and find_pct of a double at that many
- * figures, 'e' rbuf_put_sci of a double, 'v' mem_variant of a name,
- * 'S' rect_shape_label of a const struct rsize *, 'N' ilp_count_math of
- * a long long, 'p' mem_p of a const struct rcmp *. The names must
- * outlive v. */
-void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...);
+ * figures, 'S' rect_shape_label of a const struct rsize *. The names
+ * must outlive v. */
+void mp_fv_set(struct fv *v, const char *spec, ...);
 /* Appends the string key filled from v to text, after a blank when text
  * has any: sentences that make one finding. Returns fv_emit's status. */
 int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,

@@ -489,49 +489,6 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 	}
 }
 
-static int pg_table(struct rctx *x, struct pg_facts *const *F, int nd)
-{
-	static const char *const heads[] = {"progression.h_ffma",
-		"progression.h_wpi", "progression.h_ldk", "progression.h_dram",
-		"progression.h_regs", "progression.h_occ", NULL};
-	const struct pg_facts *f0 = F[0];
-	char kinds[40] = "ll";
-	int d, cnt = f0->cn >= 0, rc;
-	struct ptable p;
-
-	for (d = 0; d < 2 * nd + (cnt ? PQ_N : 0); d++)
-		strcat(kinds, "S");
-	parts_table_init(&p, kinds);
-	rtable_head(&p.t, "");
-	rtable_head(&p.t, "");
-	rtable_head_span(&p.t, nd, "GFLOP/s");
-	rtable_head_span(&p.t, nd, lang_get(x->L, "progression.h_speedup"));
-	if (cnt)
-		rtable_head_span(&p.t, PQ_N, lang_get(x->L,
-				 "progression.h_counters"));
-	rtable_head_end(&p.t);
-	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
-	rtable_head(&p.t, lang_get(x->L, "progression.h_block"));
-	for (d = 0; d < 2 * nd; d++) {
-		rbuf_free(&p.cell);
-		rbuf_printf(&p.cell, "GPU~%d", F[d % nd]->dev + 1);
-		rtable_head(&p.t, rbuf_str(&p.cell));
-	}
-	if (cnt)
-		mem_heads(x, &p.t, heads);
-	rtable_head_end(&p.t);
-	pg_table_rows(x, &p, F, nd);
-	rbuf_free(&p.cell);
-	rbuf_printf(&p.cell, "%d", f0->n[f0->tn]);
-	rc = mem_caption(x, f0->dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 cnt ? "progression.table" : "progression.table_nocnt",
-			 rbuf_str(&p.cell), &p.cap);
-	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
-				    "progression.table_note_nocnt"));
-	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
-	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev);
-}
-
 /* GFLOP/s per step of the first device (x: its kernels), one line per
  * size, cuBLAS a mark of the size's colour at the end, the FP32 peak
  * dotted. */
@@ -569,24 +526,61 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 		l[nl + 1] = (struct mem_line){NULL, xs, ys[nl + 1],
 					      (size_t)f->nk, PL_POINTS, i, i};
 	}
-	for (j = 0; j < f->nk; j++)
-		ys[nl][j] = x->devs[f->dev]->peak_fp32_gflops > 0 ?
-			    x->devs[f->dev]->peak_fp32_gflops : NAN;
-	rbuf_printf(&title[nl], "{\\scriptsize %s}", lang_get(x->L,
-		    "progression.line_peak"));
-	l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs, ys[nl],
-				  (size_t)f->nk, PL_REF, -1, -1};
+	plot_peak_fill(x, &l[nl], &title[nl], "progression.line_peak", xs,
+		       ys[nl], (size_t)f->nk, x->devs[f->dev]->peak_fp32_gflops
+		       > 0 ? x->devs[f->dev]->peak_fp32_gflops : NAN, -1);
 	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl + 1, tic, xs,
 			   "progression.figure");
 	rbufs_free(title, NL);
 	return rc;
 }
 
-static int pg_show(struct rctx *x, void *const *f, const int *dev, int n)
+/* The table, then the first device's figure. */
+static int pg_show(struct rctx *x, void *const *vf, const int *dev,
+		   int nd)
 {
+	static const char *const heads[] = {"progression.h_ffma",
+		"progression.h_wpi", "progression.h_ldk", "progression.h_dram",
+		"progression.h_regs", "progression.h_occ", NULL};
+	struct pg_facts *const *F = (struct pg_facts *const *)vf;
+	const struct pg_facts *f0 = F[0];
+	char kinds[40] = "ll";
+	int d, cnt = f0->cn >= 0, rc;
+	struct ptable p;
+
+	for (d = 0; d < 2 * nd + (cnt ? PQ_N : 0); d++)
+		strcat(kinds, "S");
+	parts_table_init(&p, kinds);
+	rtable_head(&p.t, "");
+	rtable_head(&p.t, "");
+	rtable_head_span(&p.t, nd, "GFLOP/s");
+	rtable_head_span(&p.t, nd, lang_get(x->L, "progression.h_speedup"));
+	if (cnt)
+		rtable_head_span(&p.t, PQ_N, lang_get(x->L,
+				 "progression.h_counters"));
+	rtable_head_end(&p.t);
+	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
+	rtable_head(&p.t, lang_get(x->L, "progression.h_block"));
+	for (d = 0; d < 2 * nd; d++) {
+		rbuf_free(&p.cell);
+		rbuf_printf(&p.cell, "GPU~%d", F[d % nd]->dev + 1);
+		rtable_head(&p.t, rbuf_str(&p.cell));
+	}
+	if (cnt)
+		mem_heads(x, &p.t, heads);
+	rtable_head_end(&p.t);
+	pg_table_rows(x, &p, F, nd);
+	rbuf_free(&p.cell);
+	rbuf_printf(&p.cell, "%d", f0->n[f0->tn]);
+	rc = mem_caption(x, f0->dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 cnt ? "progression.table" : "progression.table_nocnt",
+			 rbuf_str(&p.cell), &p.cap);
+	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
+				    "progression.table_note_nocnt"));
+	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
 	(void)dev;
-	return pg_table(x, (struct pg_facts *const *)f, n) ||
-	       pg_figure(x, f[0]) ? -1 : 0;
+	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev) ||
+	       pg_figure(x, f0) ? -1 : 0;
 }
 
 /* ---- findings ------------------------------------------------------------- */
@@ -818,7 +812,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	int i, j, rc = 0;
 	struct rbuf *list = fv_put(s->v, "LIST");
 
-	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
+	mp_fv_set(s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "progression.find.verified_all" :
