@@ -802,4 +802,10 @@ const char *cell_status_key(const struct rcfg *r);
  * transposed; nothing where nothing was diagnosed (emit.c). */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
+/* ---- r4-mat4 (sec_versions.c) ------------------------------------------ */
+
+/* The occupancy's limiter as measure names it ("warps, registers" where
+ * two tie), each word translated (vers.lim.NAME), "/" apart, into b. */
+void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b);
+
 #endif

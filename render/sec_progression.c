@@ -704,7 +704,7 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	pg_named(x, k->c[i], fv_put(s->v, "V"));
 	fv_num(s->v, "R", k->q.q[PQ_REGS], 3);
 	if (k->q.lim)
-		lang_name_put(x, "limiter", k->q.lim, 0, fv_put(s->v, "L"));
+		vers_limiter_put(x, k->q.lim, fv_put(s->v, "L"));
 	mp_text_say(x, out, lib ? "progression.find.peak" :
 		    "progression.find.peak_nolib", s->v);
 	if (p >= 0 && isfinite(v[5][0]) && isfinite(v[12][0])) {
