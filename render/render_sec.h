@@ -525,11 +525,6 @@ void mp_fv_set(struct fv *v, const char *spec, ...);
  * has any: sentences that make one finding. Returns fv_emit's status. */
 int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 		struct fv *v);
-/* The GFLOP/s cell of c (bold where bold is set) followed by its marks
- * less those in hide; where c is not ok its status (cell_status) and
- * 1, else 0. */
-int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const struct rcfg *c, unsigned hide, int bold);
 /* A figure of GFLOP/s (logarithmic) over a->nxtics categories at x = 1,
  * 2, ... (MP_MAXCAT at most), which it writes into xs[] that the lines
  * l[0..nl-1] point to; tic[i] holds the tic label of category i (LaTeX)

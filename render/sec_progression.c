@@ -478,8 +478,9 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 			else if (d >= nd)
 				ratio_cell(x, &p->t, &F[d % nd]->k[kj].step[ii],
 					   p->wide);
-			else if (!mp_cell_gflops(x, &p->t, p->wide, c, 0,
-						 kj == F[d]->top[ii]))
+			else if (!mem_cfg_num(x, &p->t, p->wide, c,
+					      cfg_gflops(c), 0, kj ==
+					      F[d]->top[ii] ? RT_BOLD : 0, 0))
 				p->seen |= rcfg_marks(x, c);
 		}
 		for (q = 0; f0->cn >= 0 && q < PQ_N; q++)

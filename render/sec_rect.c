@@ -261,7 +261,8 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 				const struct rcfg *c = t && s->best[p] >= 0 ?
 					t->c[p][s->best[p]] : NULL;
 
-				if (!mp_cell_gflops(x, &pt.t, pt.wide, c, 0, 0))
+				if (!mem_cfg_num(x, &pt.t, pt.wide, c,
+						 cfg_gflops(c), 0, 0, 0))
 					pt.seen |= rcfg_marks(x, c);
 			}
 		}
