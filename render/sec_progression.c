@@ -636,6 +636,51 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
+enum { PK_N = 14 };
+
+/* say_peak's numbers of each device (v[q][d], the placeholders' order
+ * of say_peak) and the best kernel's step r[d] over the kernel p at the
+ * counter size; 1 where a device's best kernel is not steady. */
+static int pg_peak_fill(struct rctx *x, const struct dvs *s, int p,
+			double v[PK_N][PG_MAXD], const struct rcmp **r)
+{
+	int d, i = PG_F(s, 0)->cn;
+
+	for (d = 0; d < s->n; d++) {
+		const struct pg_facts *g = PG_F(s, d);
+		const struct store_device *dv = x->devs[g->dev];
+		const struct pg_kern *gk = &g->k[g->top[i]];
+		const struct pg_cnt *gq = &gk->q, *cq = g->lib >= 0 ?
+			&g->k[g->lib].q : NULL, *pq = p >= 0 ?
+			&g->k[p].q : NULL;
+		const struct rcfg *t = gk->c[i];
+		const struct rcfg *c = cq ? g->k[g->lib].c[i] : NULL;
+
+		if (!rcfg_steady(x, t))
+			return 1;
+		v[2][d] = rcfg_peak_fp32(x, t);
+		v[0][d] = rule_peak_pct(cfg_gflops(t), v[2][d], NULL);
+		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
+			  rcfg_peak_fp32(x, c), NULL) : NAN;
+		v[3][d] = gq->ai;
+		v[4][d] = dv->peak_mem_gbs > 0 ? dv->peak_fp32_gflops /
+			  dv->peak_mem_gbs : NAN;
+		v[5][d] = 100 * gq->q[PQ_FFMA];
+		v[6][d] = cq ? 100 * cq->q[PQ_FFMA] : NAN;
+		v[7][d] = 100 * gq->q[PQ_OCC];
+		v[8][d] = 100 * gq->issue;
+		v[9][d] = cq ? 100 * cq->issue : NAN;
+		/* FFMA share times issue slots used: the share of the peak
+		 * to first order */
+		v[10][d] = v[5][d] * gq->issue;
+		v[11][d] = v[6][d] * v[9][d] / 100;
+		v[12][d] = pq ? 100 * pq->q[PQ_FFMA] : NAN;
+		v[13][d] = pq ? 100 * pq->issue : NAN;
+		r[d] = &gk->step[i];
+	}
+	return 0;
+}
+
 /* The best own kernel at the counter size against the FP32 peak and
  * cuBLAS, and what limits it as far as the counters show: the counters
  * its step moved (FFMA share, issue slots used), its side of the
@@ -647,13 +692,12 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct pg_facts *f = PG_F(s, 0);
-	enum { NQ = 14 };
-	double v[NQ][PG_MAXD];
-	static const char *const name[NQ] = {"A", "C", "PK", "AI", "RIDGE",
+	double v[PK_N][PG_MAXD];
+	static const char *const name[PK_N] = {"A", "C", "PK", "AI", "RIDGE",
 		"S", "SC", "O", "I", "IC", "P", "PC", "S0", "I0"};
-	static const int sig[NQ] = {-3, -3, 4, 3, 3, -3, -3, -2, -3, -3, -3,
-		-3, -3, -3};
-	int d, q, i = f->cn, right = 1, lib = f->lib >= 0, ilib, p;
+	static const int sig[PK_N] = {-3, -3, 4, 3, 3, -3, -3, -2, -3, -3,
+		-3, -3, -3, -3};
+	int d, q, i = f->cn, right = 1, lib = f->lib >= 0, p;
 	const struct pg_kern *k;
 	const struct rcmp *r[PG_MAXD];
 	struct fv w;
@@ -662,42 +706,15 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		return 0;
 	k = &f->k[f->top[i]];
 	p = k->prev[i];
+	if (pg_peak_fill(x, s, p, v, r))
+		return 0;
 	for (d = 0; d < s->n; d++) {
-		const struct pg_facts *g = PG_F(s, d);
-		const struct store_device *dv = x->devs[g->dev];
-		const struct pg_kern *gk = &g->k[g->top[i]];
-		const struct pg_cnt *gq = &gk->q, *cq = lib ?
-			&g->k[g->lib].q : NULL, *pq = p >= 0 ?
-			&g->k[p].q : NULL;
-		const struct rcfg *t = gk->c[i];
-		const struct rcfg *c = lib ? g->k[g->lib].c[i] : NULL;
-
-		if (!rcfg_steady(x, t))
-			return 0;
-		v[2][d] = rcfg_peak_fp32(x, t);
-		v[0][d] = rule_peak_pct(cfg_gflops(t), v[2][d], NULL);
-		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
-			  rcfg_peak_fp32(x, c), NULL) : NAN;
 		lib &= isfinite(v[1][d]);
-		v[3][d] = gq->ai;
-		v[4][d] = dv->peak_mem_gbs > 0 ? dv->peak_fp32_gflops /
-			  dv->peak_mem_gbs : NAN;
 		right &= v[3][d] > v[4][d];
-		v[5][d] = 100 * gq->q[PQ_FFMA];
-		v[6][d] = lib ? 100 * cq->q[PQ_FFMA] : NAN;
-		v[7][d] = 100 * gq->q[PQ_OCC];
-		v[8][d] = 100 * gq->issue;
-		v[9][d] = lib ? 100 * cq->issue : NAN;
-		v[10][d] = v[5][d] * gq->issue;
-		v[11][d] = v[6][d] * v[9][d] / 100;
-		v[12][d] = pq ? 100 * pq->q[PQ_FFMA] : NAN;
-		v[13][d] = pq ? 100 * pq->issue : NAN;
-		r[d] = &gk->step[i];
 	}
-	ilib = lib && isfinite(v[9][0]);
 	/* the issue slots' and the step's names apart: FV_MAX */
 	fv_init(&w);
-	for (q = 0; q < NQ; q++)
+	for (q = 0; q < PK_N; q++)
 		dvs_num(x, s, fv_put(q < 8 ? s->v : &w, name[q]), v[q],
 			abs(sig[q]), sig[q] < 0);
 	dvs_num(x, s, fv_put(&w, "S"), v[5], 3, 1);
@@ -725,7 +742,7 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	if (isfinite(k->q.q[PQ_REGS]) && isfinite(v[7][0]) && k->q.lim)
 		mp_text_say(x, out, "progression.find.peak_occ", s->v);
 	mp_text_say(x, out, !isfinite(v[10][0]) ?
-		    "progression.find.peak_stalls" : ilib ?
+		    "progression.find.peak_stalls" : lib && isfinite(v[9][0]) ?
 		    "progression.find.peak_issue" :
 		    "progression.find.peak_issue_nolib", &w);
 	fv_free(&w);
