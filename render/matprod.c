@@ -1,7 +1,7 @@
 /* What the matrix-product sections (rect, progression) assemble
  * alike: a sentence's placeholders from a list of kinds, sentences
- * joined into one finding, a GFLOP/s cell with its marks, the note of
- * its regimes, a figure over named categories. */
+ * joined into one finding, the note of a table's regimes, a figure over
+ * named categories. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include "render_int.h"
 #include "vocab.h"
 
-void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...)
+void mp_fv_set(struct fv *v, const char *spec, ...)
 {
 	struct rbuf *b;
 	va_list ap;
@@ -30,20 +30,8 @@ void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...)
 		case '%':
 			find_pct(b, va_arg(ap, double), *++spec - '0');
 			break;
-		case 'e':
-			rbuf_put_sci(b, va_arg(ap, double));
-			break;
-		case 'v':
-			mem_variant(b, va_arg(ap, const char *));
-			break;
 		case 'S':
 			rect_shape_label(va_arg(ap, const struct rsize *), b);
-			break;
-		case 'N':
-			ilp_count_math(va_arg(ap, long long), b);
-			break;
-		case 'p':
-			mem_p(x, b, va_arg(ap, const struct rcmp *));
 			break;
 		}
 	}
@@ -56,14 +44,6 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 	if (text->len)
 		rbuf_putc(text, ' ');
 	return fv_emit(x, text, key, v);
-}
-
-int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const struct rcfg *c, unsigned hide, int bold)
-{
-	/* whole GFLOP/s: a column of 4 to 5 digits aligns */
-	return mem_cfg_num(x, t, wide, c, rcfg_median(c, VOCAB_METRIC_GFLOPS),
-			   0, bold ? RT_BOLD : 0, hide);
 }
 
 void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,

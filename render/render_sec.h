@@ -379,15 +379,11 @@ struct rect_facts {
 	int pad_s;
 	int ntr;		/* shapes with fp32 against fp64 in time */
 };
-/* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */
-double rect_pad_ratio(const struct rsize *sz, int b);
 /* The unit roundoff of precision p (2^-24, 2^-53). */
 double rect_unit(int p);
 /* The shape m x k x n for prose: as size_label writes it, but a line
  * may break after each sign. */
 void rect_shape_label(const struct rsize *sz, struct rbuf *b);
-/* Fills *f for device dev. Returns 0, -1 when the store fails. */
-int facts_rect(struct rctx *x, int dev, void *f);
 
 int sec_summary(struct rctx *x);
 int sec_cross(struct rctx *x);
@@ -522,20 +518,13 @@ int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 /* Sets placeholders of v, one per kind in spec, each from a name and
  * one value among the arguments: 's' a string, 'd' an int, 'n' and '%'
  * followed by a digit find_num and find_pct of a double at that many
- * figures, 'e' rbuf_put_sci of a double, 'v' mem_variant of a name,
- * 'S' rect_shape_label of a const struct rsize *, 'N' ilp_count_math of
- * a long long, 'p' mem_p of a const struct rcmp *. The names must
- * outlive v. */
-void mp_fv_set(const struct rctx *x, struct fv *v, const char *spec, ...);
+ * figures, 'S' rect_shape_label of a const struct rsize *. The names
+ * must outlive v. */
+void mp_fv_set(struct fv *v, const char *spec, ...);
 /* Appends the string key filled from v to text, after a blank when text
  * has any: sentences that make one finding. Returns fv_emit's status. */
 int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 		struct fv *v);
-/* The GFLOP/s cell of c (bold where bold is set) followed by its marks
- * less those in hide; where c is not ok its status (cell_status) and
- * 1, else 0. */
-int mp_cell_gflops(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const struct rcfg *c, unsigned hide, int bold);
 /* A figure of GFLOP/s (logarithmic) over a->nxtics categories at x = 1,
  * 2, ... (MP_MAXCAT at most), which it writes into xs[] that the lines
  * l[0..nl-1] point to; tic[i] holds the tic label of category i (LaTeX)
@@ -807,5 +796,11 @@ const char *cell_status_key(const struct rcfg *r);
  * edges, the first wrong one against the reference, an input read
  * transposed; nothing where nothing was diagnosed (emit.c). */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
+
+/* ---- r4-mat4 (sec_versions.c) ------------------------------------------ */
+
+/* The occupancy's limiter as measure names it ("warps, registers" where
+ * two tie), each word translated (vers.lim.NAME), "/" apart, into b. */
+void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b);
 
 #endif

@@ -18,7 +18,6 @@
 
 #define PR_SUITE VOCAB_SUITE_PRECISION
 
-enum { PR_FP32, PR_FP64, PR_NP };
 #define PR_MAXR 16		/* (kernel, block) rows kept */
 /* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
 #define PR_RATIO_TOL 0.25
@@ -33,16 +32,16 @@ struct pr_row {
 	/* at pr_facts.n_top: each precision (NULL none), and fp32 (a)
 	 * against fp64 (b) in kernel time where both ran steady (else
 	 * cmp.ratio NAN; cmp.p < 0 untested) */
-	const struct rcfg *top[PR_NP];
+	const struct rcfg *top[RECT_NP];
 	struct rcmp cmp;
 	/* the max and mean error at pr_facts.n_acc, NAN none */
-	double emax[PR_NP], emean[PR_NP];
+	double emax[RECT_NP], emean[RECT_NP];
 };
 struct pr_facts {
 	int dev;
 	int nrows;
 	struct pr_row row[PR_MAXR];	/* in table order */
-	double peak[PR_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
+	double peak[RECT_NP];	/* nominal peaks [GFLOP/s], NAN unknown */
 	double pratio;		/* peak[FP32] / peak[FP64], NAN */
 	int n_top;		/* the largest n where a row ran steady in
 				 * both precisions; 0 none */
@@ -54,8 +53,6 @@ struct pr_facts {
 	 * rows there with both whose fp64 error is not below fp32's */
 	int n_acc, nacc_not;
 };
-static const char *const pr_precs[PR_NP] = {VOCAB_PREC_FP32,
-					    VOCAB_PREC_FP64};
 
 /* The table order: report P's versions, report G's kernels, the
  * library last; a kernel this renderer does not know follows. */
@@ -125,7 +122,7 @@ static const struct rcfg *pr_find(const struct rctx *x, int dev,
 	struct rsize sz = {n, n, n};
 
 	return model_find_prec(x, dev, PR_SUITE, w->variant, &sz, w->block,
-			       pr_precs[p]);
+			       rect_precs[p]);
 }
 
 static double pr_acc(const struct rcfg *c, const char *metric)
@@ -164,24 +161,24 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 	for (i = nn; i-- > 0 && !f->n_acc; )
 		for (r = 0; r < f->nrows; r++)
 			if (isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
-						    PR_FP32),
+						    RECT_FP32),
 					    VOCAB_METRIC_ACC_MEAN)) &&
 			    isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
-						    PR_FP64),
+						    RECT_FP64),
 					    VOCAB_METRIC_ACC_MEAN)))
 				f->n_acc = ns[i];
 	for (r = 0; r < f->nrows; r++) {
 		struct pr_row *w = &f->row[r];
 
-		for (p = 0; p < PR_NP; p++) {
+		for (p = 0; p < RECT_NP; p++) {
 			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
 
 			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
 			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
 		}
-		f->nacc_not += isfinite(w->emean[PR_FP32]) &&
-			       isfinite(w->emean[PR_FP64]) &&
-			       !(w->emean[PR_FP64] < w->emean[PR_FP32]);
+		f->nacc_not += isfinite(w->emean[RECT_FP32]) &&
+			       isfinite(w->emean[RECT_FP64]) &&
+			       !(w->emean[RECT_FP64] < w->emean[RECT_FP32]);
 	}
 }
 
@@ -190,9 +187,9 @@ static double pr_er(const struct pr_row *w)
 {
 	const double *e = w->emean;
 
-	return isfinite(e[PR_FP32]) && isfinite(e[PR_FP64]) &&
-	       e[PR_FP64] < e[PR_FP32] && e[PR_FP64] > 0 ?
-	       e[PR_FP32] / e[PR_FP64] : NAN;
+	return isfinite(e[RECT_FP32]) && isfinite(e[RECT_FP64]) &&
+	       e[RECT_FP64] < e[RECT_FP32] && e[RECT_FP64] > 0 ?
+	       e[RECT_FP32] / e[RECT_FP64] : NAN;
 }
 
 /* Fills *f for device dev: what the findings state (struct pr_facts).
@@ -208,37 +205,37 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
 	f->fast64_own = -1;
-	f->peak[PR_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
+	f->peak[RECT_FP32] = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops :
 			   NAN;
-	f->peak[PR_FP64] = dev_peak_fp64(d);
-	f->pratio = f->peak[PR_FP32] / f->peak[PR_FP64];
+	f->peak[RECT_FP64] = dev_peak_fp64(d);
+	f->pratio = f->peak[RECT_FP32] / f->peak[RECT_FP64];
 	f->nrows = pr_rows(x, f->row);
 	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
 	for (i = nn; i-- > 0 && !f->n_top; )
 		for (r = 0; r < f->nrows; r++)
 			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
-						   PR_FP32)) &&
+						   RECT_FP32)) &&
 			    rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
-						   PR_FP64)))
+						   RECT_FP64)))
 				f->n_top = ns[i];
 	for (r = 0; r < f->nrows; r++) {
 		struct pr_row *w = &f->row[r];
 
 		rcmp_clear(&w->cmp);
-		for (p = 0; p < PR_NP; p++)
+		for (p = 0; p < RECT_NP; p++)
 			w->top[p] = f->n_top ? pr_find(x, dev, w, f->n_top, p)
 				    : NULL;
-		g = rcfg_steady(x, w->top[PR_FP64]) ?
-		    cfg_gflops(w->top[PR_FP64]) : NAN;
+		g = rcfg_steady(x, w->top[RECT_FP64]) ?
+		    cfg_gflops(w->top[RECT_FP64]) : NAN;
 		if (w->own && isfinite(g) && !(g <= best_own)) {
 			best_own = g;
 			f->fast64_own = r;
 		}
-		if (!rcfg_steady(x, w->top[PR_FP32]) ||
-		    !rcfg_steady(x, w->top[PR_FP64]))
+		if (!rcfg_steady(x, w->top[RECT_FP32]) ||
+		    !rcfg_steady(x, w->top[RECT_FP64]))
 			continue;
 		/* a = fp32, b = fp64: less time is faster */
-		if (model_compare(x, w->top[PR_FP32], w->top[PR_FP64],
+		if (model_compare(x, w->top[RECT_FP32], w->top[RECT_FP64],
 				  VOCAB_METRIC_KERNEL, &w->cmp) == -2)
 			goto out;
 		if (!isfinite(w->cmp.ratio))
@@ -339,15 +336,15 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 	pr_label(&F[0]->row[r], &t->cell);
 	rtable_text(&t->t, rbuf_str(&t->cell));
 	for (i = 0; i < nd; i++)
-		if (F[i]->row[r].top[PR_FP64] && rcfg_peak(x,
-		    F[i]->row[r].top[PR_FP64], &which) > 0)
+		if (F[i]->row[r].top[RECT_FP64] && rcfg_peak(x,
+		    F[i]->row[r].top[RECT_FP64], &which) > 0)
 			peak = lang_get(x->L, which == RULE_PEAK_FP64_TC ?
 					"precision.peak_tc" :
 					"precision.peak_cuda");
 	rtable_text(&t->t, peak);
 	for (i = 0; i < nd; i++) {
 		const struct pr_row *w = &F[i]->row[r];
-		const struct rcfg *c = w->top[PR_FP64];
+		const struct rcfg *c = w->top[RECT_FP64];
 		struct rcmp cmp = w->cmp;
 
 		if (cell_status(x, &t->t, c)) {
@@ -382,7 +379,7 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	int i, r, got = 0, nopeak = 0, rc;
 
 	for (i = 0; i < nd; i++) {
-		nopeak |= !isfinite(F[i]->peak[PR_FP64]);
+		nopeak |= !isfinite(F[i]->peak[RECT_FP64]);
 		n[i] = F[i]->n_top;
 	}
 	devs_table_init(x, &t, (const char *const[]){"precision.h_kernel",
@@ -530,8 +527,8 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 	for (i = 0; i < s->n; i++) {
 		pr[i] = PF(s, i)->pratio;
-		p32[i] = PF(s, i)->peak[PR_FP32];
-		p64[i] = PF(s, i)->peak[PR_FP64];
+		p32[i] = PF(s, i)->peak[RECT_FP32];
+		p64[i] = PF(s, i)->peak[RECT_FP64];
 		if (!isfinite(pr[i]) || !PF(s, i)->own_cmp)
 			return 0;
 		same &= fabs(pr[i] / 2 - 1) <= PR_RATIO_TOL;
@@ -558,8 +555,8 @@ static int pr_lib(const struct rctx *x, const struct pr_facts *f)
 	int r, which, lib = -1;
 
 	for (r = 0; r < f->nrows; r++)
-		if (f->row[r].top[PR_FP64] && f->row[r].top[PR_FP32] &&
-		    rcfg_peak(x, f->row[r].top[PR_FP64], &which) > 0 &&
+		if (f->row[r].top[RECT_FP64] && f->row[r].top[RECT_FP32] &&
+		    rcfg_peak(x, f->row[r].top[RECT_FP64], &which) > 0 &&
 		    which == RULE_PEAK_FP64_TC && f->fast64_own >= 0)
 			lib = r;
 	return lib;
@@ -582,11 +579,11 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		const struct pr_facts *f = PF(s, i);
 		const struct pr_row *w = &f->row[pr_lib(x, f)];
 
-		v[0][i] = pr_pct(x, w->top[PR_FP64], &which, &over);
-		v[1][i] = rcfg_peak(x, w->top[PR_FP64], &which);
-		v[2][i] = rcfg_peak_fp32(x, w->top[PR_FP32]) / v[1][i];
-		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[PR_FP64]) /
-			  cfg_gflops(w->top[PR_FP64]);
+		v[0][i] = pr_pct(x, w->top[RECT_FP64], &which, &over);
+		v[1][i] = rcfg_peak(x, w->top[RECT_FP64], &which);
+		v[2][i] = rcfg_peak_fp32(x, w->top[RECT_FP32]) / v[1][i];
+		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[RECT_FP64]) /
+			  cfg_gflops(w->top[RECT_FP64]);
 	}
 	pr_label(&PF(s, 0)->row[lib], fv_put(s->v, "V"));
 	pr_label(&PF(s, 0)->row[PF(s, 0)->fast64_own], fv_put(s->v, "O"));
@@ -634,7 +631,7 @@ static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		return 0;
 	b = fv_put(s->v, "LIST");
 	for (r = 0; r < f->nrows; r++)
-		if (f->row[r].emean[PR_FP64] >= f->row[r].emean[PR_FP32]) {
+		if (f->row[r].emean[RECT_FP64] >= f->row[r].emean[RECT_FP32]) {
 			rbuf_puts(b, b->len ? ", " : "");
 			pr_label(&f->row[r], b);
 		}
@@ -649,22 +646,22 @@ static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
  * devices, fp32's over fp64's, against the bound k u. */
 static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	double lo[PR_NP], hi[PR_NP], mx[PR_NP], mlo = NAN, elo = NAN,
+	double lo[RECT_NP], hi[RECT_NP], mx[RECT_NP], mlo = NAN, elo = NAN,
 	       ehi = NAN, worst = NAN, n[PG_MAXD];
-	const struct pr_row *ref[PR_NP] = {NULL, NULL};
+	const struct pr_row *ref[RECT_NP] = {NULL, NULL};
 	int i, r, p, nb = 0, nover = 0, same = 1;
 	struct rbuf *b;
 
 	if (s->mask)	/* one finding over all the devices */
 		return rbuf_putc(out, '#'), 0;
-	for (p = 0; p < PR_NP; p++)
+	for (p = 0; p < RECT_NP; p++)
 		lo[p] = hi[p] = mx[p] = NAN;
 	for (i = 0; i < s->n; i++) {
 		const struct pr_facts *f = PF(s, i);
 
 		n[i] = f->n_acc;
 		for (r = 0; r < f->nrows; r++)
-			for (p = 0; p < PR_NP; p++) {
+			for (p = 0; p < RECT_NP; p++) {
 				const struct pr_row *w = &f->row[r];
 
 				num_range_add(pr_er(w), &elo, &ehi);
@@ -685,7 +682,7 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			}
 		pr_bound(x, f->dev, &nb, &nover, &worst);
 	}
-	if (!isfinite(lo[PR_FP32]) || !isfinite(lo[PR_FP64]))
+	if (!isfinite(lo[RECT_FP32]) || !isfinite(lo[RECT_FP64]))
 		return 0;
 	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
 	num_range_put(fv_put(s->v, "L32"), lo[0], hi[0], 2, find_num);

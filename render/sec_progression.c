@@ -45,6 +45,9 @@ static const char *const pq_key[PQ_N] = {"progression.q.ffma",
 struct pg_cnt {
 	double q[PQ_N];
 	double ai;		/* counted FLOP per DRAM byte */
+	/* cycles in which a scheduler issued over its active cycles (0..1,
+	 * NAN: not counted, files before these counters) */
+	double issue;
 	const char *lim;	/* the occupancy's limiter, NULL */
 	int has;		/* any counter */
 };
@@ -287,6 +290,8 @@ static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
 		VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS), ops);
 	q->q[PQ_DRAM] = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES) +
 			rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
+	q->issue = pg_ratio(rcfg_median(c, VOCAB_METRIC_CNT_ISSUE_ACTIVE),
+			    rcfg_median(c, VOCAB_METRIC_CNT_CYCLES_ACTIVE));
 	for (q->has = 0, i = 0; i <= PQ_DRAM; i++)
 		q->has |= isfinite(q->q[i]);
 	q->q[PQ_REGS] = a && a->regs_per_thread > 0 ? a->regs_per_thread :
@@ -473,8 +478,9 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 			else if (d >= nd)
 				ratio_cell(x, &p->t, &F[d % nd]->k[kj].step[ii],
 					   p->wide);
-			else if (!mp_cell_gflops(x, &p->t, p->wide, c, 0,
-						 kj == F[d]->top[ii]))
+			else if (!mem_cfg_num(x, &p->t, p->wide, c,
+					      cfg_gflops(c), 0, kj ==
+					      F[d]->top[ii] ? RT_BOLD : 0, 0))
 				p->seen |= rcfg_marks(x, c);
 		}
 		for (q = 0; f0->cn >= 0 && q < PQ_N; q++)
@@ -482,49 +488,6 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 				   k->q.q[q] : NAN, dec[q], 0);
 		rtable_row_end(&p->t);
 	}
-}
-
-static int pg_table(struct rctx *x, struct pg_facts *const *F, int nd)
-{
-	static const char *const heads[] = {"progression.h_ffma",
-		"progression.h_wpi", "progression.h_ldk", "progression.h_dram",
-		"progression.h_regs", "progression.h_occ", NULL};
-	const struct pg_facts *f0 = F[0];
-	char kinds[40] = "ll";
-	int d, cnt = f0->cn >= 0, rc;
-	struct ptable p;
-
-	for (d = 0; d < 2 * nd + (cnt ? PQ_N : 0); d++)
-		strcat(kinds, "S");
-	parts_table_init(&p, kinds);
-	rtable_head(&p.t, "");
-	rtable_head(&p.t, "");
-	rtable_head_span(&p.t, nd, "GFLOP/s");
-	rtable_head_span(&p.t, nd, lang_get(x->L, "progression.h_speedup"));
-	if (cnt)
-		rtable_head_span(&p.t, PQ_N, lang_get(x->L,
-				 "progression.h_counters"));
-	rtable_head_end(&p.t);
-	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
-	rtable_head(&p.t, lang_get(x->L, "progression.h_block"));
-	for (d = 0; d < 2 * nd; d++) {
-		rbuf_free(&p.cell);
-		rbuf_printf(&p.cell, "GPU~%d", F[d % nd]->dev + 1);
-		rtable_head(&p.t, rbuf_str(&p.cell));
-	}
-	if (cnt)
-		mem_heads(x, &p.t, heads);
-	rtable_head_end(&p.t);
-	pg_table_rows(x, &p, F, nd);
-	rbuf_free(&p.cell);
-	rbuf_printf(&p.cell, "%d", f0->n[f0->tn]);
-	rc = mem_caption(x, f0->dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
-			 cnt ? "progression.table" : "progression.table_nocnt",
-			 rbuf_str(&p.cell), &p.cap);
-	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
-				    "progression.table_note_nocnt"));
-	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
-	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev);
 }
 
 /* GFLOP/s per step of the first device (x: its kernels), one line per
@@ -564,24 +527,61 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 		l[nl + 1] = (struct mem_line){NULL, xs, ys[nl + 1],
 					      (size_t)f->nk, PL_POINTS, i, i};
 	}
-	for (j = 0; j < f->nk; j++)
-		ys[nl][j] = x->devs[f->dev]->peak_fp32_gflops > 0 ?
-			    x->devs[f->dev]->peak_fp32_gflops : NAN;
-	rbuf_printf(&title[nl], "{\\scriptsize %s}", lang_get(x->L,
-		    "progression.line_peak"));
-	l[nl] = (struct mem_line){rbuf_str(&title[nl]), xs, ys[nl],
-				  (size_t)f->nk, PL_REF, -1, -1};
+	plot_peak_fill(x, &l[nl], &title[nl], "progression.line_peak", xs,
+		       ys[nl], (size_t)f->nk, x->devs[f->dev]->peak_fp32_gflops
+		       > 0 ? x->devs[f->dev]->peak_fp32_gflops : NAN, -1);
 	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl + 1, tic, xs,
 			   "progression.figure");
 	rbufs_free(title, NL);
 	return rc;
 }
 
-static int pg_show(struct rctx *x, void *const *f, const int *dev, int n)
+/* The table, then the first device's figure. */
+static int pg_show(struct rctx *x, void *const *vf, const int *dev,
+		   int nd)
 {
+	static const char *const heads[] = {"progression.h_ffma",
+		"progression.h_wpi", "progression.h_ldk", "progression.h_dram",
+		"progression.h_regs", "progression.h_occ", NULL};
+	struct pg_facts *const *F = (struct pg_facts *const *)vf;
+	const struct pg_facts *f0 = F[0];
+	char kinds[40] = "ll";
+	int d, cnt = f0->cn >= 0, rc;
+	struct ptable p;
+
+	for (d = 0; d < 2 * nd + (cnt ? PQ_N : 0); d++)
+		strcat(kinds, "S");
+	parts_table_init(&p, kinds);
+	rtable_head(&p.t, "");
+	rtable_head(&p.t, "");
+	rtable_head_span(&p.t, nd, "GFLOP/s");
+	rtable_head_span(&p.t, nd, lang_get(x->L, "progression.h_speedup"));
+	if (cnt)
+		rtable_head_span(&p.t, PQ_N, lang_get(x->L,
+				 "progression.h_counters"));
+	rtable_head_end(&p.t);
+	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
+	rtable_head(&p.t, lang_get(x->L, "progression.h_block"));
+	for (d = 0; d < 2 * nd; d++) {
+		rbuf_free(&p.cell);
+		rbuf_printf(&p.cell, "GPU~%d", F[d % nd]->dev + 1);
+		rtable_head(&p.t, rbuf_str(&p.cell));
+	}
+	if (cnt)
+		mem_heads(x, &p.t, heads);
+	rtable_head_end(&p.t);
+	pg_table_rows(x, &p, F, nd);
+	rbuf_free(&p.cell);
+	rbuf_printf(&p.cell, "%d", f0->n[f0->tn]);
+	rc = mem_caption(x, f0->dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
+			 cnt ? "progression.table" : "progression.table_nocnt",
+			 rbuf_str(&p.cell), &p.cap);
+	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
+				    "progression.table_note_nocnt"));
+	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
 	(void)dev;
-	return pg_table(x, (struct pg_facts *const *)f, n) ||
-	       pg_figure(x, f[0]) ? -1 : 0;
+	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev) ||
+	       pg_figure(x, f0) ? -1 : 0;
 }
 
 /* ---- findings ------------------------------------------------------------- */
@@ -636,56 +636,102 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-/* The best own kernel at the counter size against the FP32 peak and
- * cuBLAS, and what limits it as far as the counters show: its side of
- * the roofline's ridge, the FFMA share of its instructions (an SM
- * sub-partition issues one per cycle, so the share caps the rate), its
- * registers and occupancy; the stall reasons behind the rest are not
- * recorded. */
-static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
-{
-	const struct pg_facts *f = PG_F(s, 0);
-	double v[8][PG_MAXD];
-	static const char *const name[8] = {"A", "C", "PK", "AI", "RIDGE",
-		"S", "SC", "O"};
-	static const int sig[8] = {-3, -3, 4, 3, 3, -3, -3, -2};
-	int d, q, i = f->cn, right = 1, lib = f->lib >= 0;
-	const struct pg_kern *k;
+enum { PK_N = 14 };
 
-	if (i < 0 || f->top[i] < 0)
-		return 0;
-	k = &f->k[f->top[i]];
+/* say_peak's numbers of each device (v[q][d], the placeholders' order
+ * of say_peak) and the best kernel's step r[d] over the kernel p at the
+ * counter size; 1 where a device's best kernel is not steady. */
+static int pg_peak_fill(struct rctx *x, const struct dvs *s, int p,
+			double v[PK_N][PG_MAXD], const struct rcmp **r)
+{
+	int d, i = PG_F(s, 0)->cn;
+
 	for (d = 0; d < s->n; d++) {
 		const struct pg_facts *g = PG_F(s, d);
 		const struct store_device *dv = x->devs[g->dev];
-		const struct rcfg *t = g->k[g->top[i]].c[i];
-		const struct rcfg *c = lib ? g->k[g->lib].c[i] : NULL;
+		const struct pg_kern *gk = &g->k[g->top[i]];
+		const struct pg_cnt *gq = &gk->q, *cq = g->lib >= 0 ?
+			&g->k[g->lib].q : NULL, *pq = p >= 0 ?
+			&g->k[p].q : NULL;
+		const struct rcfg *t = gk->c[i];
+		const struct rcfg *c = cq ? g->k[g->lib].c[i] : NULL;
 
 		if (!rcfg_steady(x, t))
-			return 0;
+			return 1;
 		v[2][d] = rcfg_peak_fp32(x, t);
 		v[0][d] = rule_peak_pct(cfg_gflops(t), v[2][d], NULL);
 		v[1][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
-		lib &= isfinite(v[1][d]);
-		v[3][d] = g->k[g->top[i]].q.ai;
+		v[3][d] = gq->ai;
 		v[4][d] = dv->peak_mem_gbs > 0 ? dv->peak_fp32_gflops /
 			  dv->peak_mem_gbs : NAN;
-		right &= v[3][d] > v[4][d];
-		v[5][d] = 100 * g->k[g->top[i]].q.q[PQ_FFMA];
-		v[6][d] = lib ? 100 * g->k[g->lib].q.q[PQ_FFMA] : NAN;
-		v[7][d] = 100 * g->k[g->top[i]].q.q[PQ_OCC];
+		v[5][d] = 100 * gq->q[PQ_FFMA];
+		v[6][d] = cq ? 100 * cq->q[PQ_FFMA] : NAN;
+		v[7][d] = 100 * gq->q[PQ_OCC];
+		v[8][d] = 100 * gq->issue;
+		v[9][d] = cq ? 100 * cq->issue : NAN;
+		/* FFMA share times issue slots used: the share of the peak
+		 * to first order */
+		v[10][d] = v[5][d] * gq->issue;
+		v[11][d] = v[6][d] * v[9][d] / 100;
+		v[12][d] = pq ? 100 * pq->q[PQ_FFMA] : NAN;
+		v[13][d] = pq ? 100 * pq->issue : NAN;
+		r[d] = &gk->step[i];
 	}
-	for (q = 0; q < 8; q++)
-		dvs_num(x, s, fv_put(s->v, name[q]), v[q], abs(sig[q]),
-			sig[q] < 0);
+	return 0;
+}
+
+/* The best own kernel at the counter size against the FP32 peak and
+ * cuBLAS, and what limits it as far as the counters show: the counters
+ * its step moved (FFMA share, issue slots used), its side of the
+ * roofline's ridge, the FFMA share of its instructions (an SM
+ * sub-partition issues one per cycle, so the share caps the rate), its
+ * registers and occupancy, and where the issue slots are counted, the
+ * FFMA share times the share of slots used: to first order the share
+ * of the peak reached. */
+static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
+{
+	const struct pg_facts *f = PG_F(s, 0);
+	double v[PK_N][PG_MAXD];
+	static const char *const name[PK_N] = {"A", "C", "PK", "AI", "RIDGE",
+		"S", "SC", "O", "I", "IC", "P", "PC", "S0", "I0"};
+	static const int sig[PK_N] = {-3, -3, 4, 3, 3, -3, -3, -2, -3, -3,
+		-3, -3, -3, -3};
+	int d, q, i = f->cn, right = 1, lib = f->lib >= 0, p;
+	const struct pg_kern *k;
+	const struct rcmp *r[PG_MAXD];
+	struct fv w;
+
+	if (i < 0 || f->top[i] < 0)
+		return 0;
+	k = &f->k[f->top[i]];
+	p = k->prev[i];
+	if (pg_peak_fill(x, s, p, v, r))
+		return 0;
+	for (d = 0; d < s->n; d++) {
+		lib &= isfinite(v[1][d]);
+		right &= v[3][d] > v[4][d];
+	}
+	/* the issue slots' and the step's names apart: FV_MAX */
+	fv_init(&w);
+	for (q = 0; q < PK_N; q++)
+		dvs_num(x, s, fv_put(q < 8 ? s->v : &w, name[q]), v[q],
+			abs(sig[q]), sig[q] < 0);
+	dvs_num(x, s, fv_put(&w, "S"), v[5], 3, 1);
 	fv_int(s->v, "N", f->n[i]);
 	pg_named(x, k->c[i], fv_put(s->v, "V"));
 	fv_num(s->v, "R", k->q.q[PQ_REGS], 3);
 	if (k->q.lim)
-		lang_name_put(x, "limiter", k->q.lim, 0, fv_put(s->v, "L"));
+		vers_limiter_put(x, k->q.lim, fv_put(s->v, "L"));
 	mp_text_say(x, out, lib ? "progression.find.peak" :
 		    "progression.find.peak_nolib", s->v);
+	if (p >= 0 && isfinite(v[5][0]) && isfinite(v[12][0])) {
+		pg_named(x, f->k[p].c[i], fv_put(&w, "PREV"));
+		dvs_effect(x, s, fv_put(&w, "E"), r, 0);
+		mp_text_say(x, out, isfinite(v[8][0]) && isfinite(v[13][0]) ?
+			    "progression.find.peak_step_issue" :
+			    "progression.find.peak_step", &w);
+	}
 	if (isfinite(v[3][0]) && isfinite(v[4][0]))
 		mp_text_say(x, out, right ? "progression.find.peak_right" :
 			    "progression.find.peak_left", s->v);
@@ -695,7 +741,11 @@ static int say_peak(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			    "progression.find.peak_ffma_nolib", s->v);
 	if (isfinite(k->q.q[PQ_REGS]) && isfinite(v[7][0]) && k->q.lim)
 		mp_text_say(x, out, "progression.find.peak_occ", s->v);
-	mp_text_say(x, out, "progression.find.peak_stalls", s->v);
+	mp_text_say(x, out, !isfinite(v[10][0]) ?
+		    "progression.find.peak_stalls" : lib && isfinite(v[9][0]) ?
+		    "progression.find.peak_issue" :
+		    "progression.find.peak_issue_nolib", &w);
+	fv_free(&w);
 	return 0;
 }
 
@@ -780,7 +830,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	int i, j, rc = 0;
 	struct rbuf *list = fv_put(s->v, "LIST");
 
-	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
+	mp_fv_set(s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "progression.find.verified_all" :
@@ -817,7 +867,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct pg_facts *f = PG_F(s, 0);
-	double v[3][PG_MAXD];
+	double v[5][PG_MAXD];
 	int d, i = f->tn, t = f->top[i];
 	const struct rcfg *c;
 
@@ -829,6 +879,8 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		v[1][d] = 100 * PG_F(s, d)->k[t].q.q[PQ_FFMA];
 		v[2][d] = rcfg_steady(x, c) ? rule_peak_pct(cfg_gflops(c),
 			  rcfg_peak_fp32(x, c), NULL) : NAN;
+		v[3][d] = 100 * PG_F(s, d)->k[t].q.issue;
+		v[4][d] = v[1][d] * PG_F(s, d)->k[t].q.issue;
 	}
 	fv_int(s->v, "N", f->n[i]);
 	mem_variant(fv_put(s->v, "V"), f->k[f->big[i]].variant);
@@ -836,9 +888,13 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	dvs_num(x, s, fv_put(s->v, "PCT"), v[0], 3, 1);
 	dvs_num(x, s, fv_put(s->v, "S"), v[1], 3, 1);
 	dvs_num(x, s, fv_put(s->v, "A"), v[2], 3, 1);
+	dvs_num(x, s, fv_put(s->v, "I"), v[3], 3, 1);
+	dvs_num(x, s, fv_put(s->v, "P"), v[4], 3, 1);
 	mp_text_say(x, out, "progression.take", s->v);
 	if (isfinite(v[1][0]) && isfinite(v[2][0]))
-		mp_text_say(x, out, "progression.take_cnt", s->v);
+		mp_text_say(x, out, isfinite(v[4][0]) ?
+			    "progression.take_issue" : "progression.take_cnt",
+			    s->v);
 	return 0;
 }
 

@@ -24,7 +24,8 @@ static long long pad_up(int v, int b)
 	return ((long long)v + b - 1) / b * b;
 }
 
-double rect_pad_ratio(const struct rsize *sz, int b)
+/* The padded-work ratio M'K'N' / (mkn) of block b, X' = ceil(X/b) b. */
+static double rect_pad_ratio(const struct rsize *sz, int b)
 {
 	if (b <= 0 || sz->m <= 0 || sz->k <= 0 || sz->n <= 0)
 		return NAN;
@@ -148,9 +149,9 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 		      VOCAB_METRIC_KERNEL, &s->prec_lib);
 }
 
-/* One place computes what the findings and the conclusions state; see
- * struct rect_facts. */
-int facts_rect(struct rctx *x, int dev, void *vf)
+/* Fills *f for device dev (struct rect_facts): what the findings state.
+ * Returns 0, -1 when the store fails. */
+static int facts_rect(struct rctx *x, int dev, void *vf)
 {
 	struct rect_facts *f = vf;
 	const struct store_device *d = x->devs[dev];
@@ -260,7 +261,8 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 				const struct rcfg *c = t && s->best[p] >= 0 ?
 					t->c[p][s->best[p]] : NULL;
 
-				if (!mp_cell_gflops(x, &pt.t, pt.wide, c, 0, 0))
+				if (!mem_cfg_num(x, &pt.t, pt.wide, c,
+						 cfg_gflops(c), 0, 0, 0))
 					pt.seen |= rcfg_marks(x, c);
 			}
 		}
@@ -296,14 +298,14 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				continue;
 			for (d = 0; d < s->n; d++)
 				r[d] = &RF(s, d)->s[i].lead[p];
-			mp_fv_set(x, &l.item, "Sdd", "SHAPE", &sh->sz, "B",
+			mp_fv_set(&l.item, "Sdd", "SHAPE", &sh->sz, "B",
 				  f->blocks[sh->best[p]], "B2", sh->next[p] >=
 				  0 ? f->blocks[sh->next[p]] : 0);
 			dvs_effect(x, s, fv_put(&l.item, "E"), r, 0);
 			fv_put(&l.item, "WHY");
 			if (sh->best[p] != top && rcfg_ok(c) &&
 			    !rcfg_steady(x, c)) {
-				mp_fv_set(x, &l.item, "ddd", "BT",
+				mp_fv_set(&l.item, "ddd", "BT",
 					  f->blocks[top], "G",
 					  (int)c->c->grid_blocks, "SMS",
 					  versions_sms(x, f->dev));
@@ -348,7 +350,7 @@ static int say_pad(struct rctx *x, const struct dvs *s, struct rbuf *out)
 				r[d] = &RF(s, d)->s[i].pad_t[p];
 				e[d] = r[d]->ratio / (rw / rl);
 			}
-			mp_fv_set(x, s->v, "sSddn3n3n3%2", "PREC",
+			mp_fv_set(s->v, "sSddn3n3n3%2", "PREC",
 				  rect_precs[p], "SHAPE", &sh->sz, "BW",
 				  f->blocks[sh->pw[p]], "BL",
 				  f->blocks[sh->pl[p]], "PW", rw, "PL", rl,
@@ -397,7 +399,7 @@ static int say_prec(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		    "rect.find.prec_nolib", s->v);
 	dvs_num(x, s, fv_put(s->v, "P32"), pk[0], 4, 0);
 	dvs_num(x, s, fv_put(s->v, "P64"), pk[1], 4, 0);
-	mp_fv_set(x, s->v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
+	mp_fv_set(s->v, "n3%2", "PR", pr, "TOL", 100 * RECT_RATIO_TOL);
 	if (!isfinite(f->peak64))
 		mp_text_say(x, out, "rect.find.pr.none", s->v);
 	else if (isfinite(pr))
@@ -438,7 +440,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}
-		mp_fv_set(x, s->v, "sS", "PREC", rect_precs[p], "SHAPE",
+		mp_fv_set(s->v, "sS", "PREC", rect_precs[p], "SHAPE",
 			  &f->s[i].sz);
 		dvs_num(x, s, fv_put(s->v, "PCT"), sh, 3, 1);
 		dvs_num(x, s, fv_put(s->v, "A"), a, 3, 1);
@@ -483,7 +485,7 @@ static int say_acc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		}
 		if (!isfinite(top[0][0]))
 			continue;
-		mp_fv_set(x, s->v, "ssd", "PREC", rect_precs[p], "U", p ?
+		mp_fv_set(s->v, "ssd", "PREC", rect_precs[p], "U", p ?
 			  "2^{-53}" : "2^{-24}", "KHI", khi);
 		dvs_num(x, s, fv_put(s->v, "RMAX"), top[0], 3, 0);
 		dvs_num(x, s, fv_put(s->v, "CMAX"), top[1], 3, 0);
@@ -502,7 +504,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 	if (isfinite(f->max_rel))
 		rbuf_printf(fv_put(s->v, "E"), "\\num{%.2e}", f->max_rel);
-	mp_fv_set(x, s->v, "dd", "K", f->nok, "N", f->nall);
+	mp_fv_set(s->v, "dd", "K", f->nok, "N", f->nall);
 	if (f->nall)
 		mp_text_say(x, out, f->nok == f->nall ?
 			    "rect.find.verified_all" :
@@ -540,7 +542,7 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		for (i = 0; i < f->ns; i++)
 			fills &= (f->s[i].best[p] == top) ==
 				 rcfg_steady(x, f->s[i].c[p][top]);
-	mp_fv_set(x, s->v, "dSd", "B", f->blocks[top], "SHAPE",
+	mp_fv_set(s->v, "dSd", "B", f->blocks[top], "SHAPE",
 		  &f->s[f->pad_s].sz, "BT", f->blocks[top]);
 	find_pct(fv_put(s->v, "W"), 100 * (f->pad_max - 1), 2);
 	mp_text_say(x, out, "rect.take", s->v);

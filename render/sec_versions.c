@@ -57,10 +57,7 @@ static void why_get(const struct rctx *x, const struct rcfg *c,
 	v[W_FFMA] = 100 * rcfg_median(c, M_FFMA) / 32 / inst;
 }
 
-/* measure names the limiting resources as a list ("warps, registers"
- * when two tie); each translated from vers.lim.NAME, "/" apart. */
-static void limiter_put(const struct rctx *x, const char *lim,
-			struct rbuf *b)
+void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b)
 {
 	char one[64];
 	size_t len;
@@ -306,7 +303,7 @@ static void step_why(struct rctx *x, const struct dvs *s, struct rbuf *why)
 		sms[i] = VF(s, i)->sms;
 	}
 	if (w[1][0].limiter)
-		limiter_put(x, w[1][0].limiter, fv_put(&v, "LIM"));
+		vers_limiter_put(x, w[1][0].limiter, fv_put(&v, "LIM"));
 	dvs_num(x, s, fv_put(&v, "SMS"), sms, 0, 0);
 	for (k = 0; k < 2; k++) {
 		if (!idle[k])
@@ -390,7 +387,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		ref &= fi->best_ref.a != NULL;
 		r[i] = &fi->best_ref.cmp;
 	}
-	limiter_put(x, w[0][0].limiter, &lim);
+	vers_limiter_put(x, w[0][0].limiter, &lim);
 	dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
 	dvs_num(x, s, fv_put(s->v, "PREF"), val[1], 3, 0);
 	dvs_num(x, s, fv_put(s->v, "PPEAK"), val[2], 3, 0);

@@ -848,6 +848,10 @@ progression.find.peak_ffma = FFMA to @@S@@ jego wykonanych instrukcji (cuBLAS @@
 progression.find.peak_ffma_nolib = FFMA to @@S@@ jego wykonanych instrukcji; podpartycja wydaje jedną instrukcję na cykl, więc już ten skład ogranicza go do około @@S@@ szczytu.
 progression.find.peak_occ = Jego @@R@@ rejestrów na wątek ogranicza obłożenie do @@O@@ (ograniczenie: @@L@@), mało warpów do ukrycia opóźnień.
 progression.find.peak_stalls = To, co leży między tym ograniczeniem a osiągniętą szybkością, to czas oczekiwania warpów; przebieg liczników nie zapisuje przyczyn przestojów, które byłyby potrzebne, by powiedzieć, na co czekają.
+progression.find.peak_step = Względem @@PREV@@ zyskuje @@E@@ raza GFLOP/s, a udział FFMA zmienił się z @@S0@@ na @@S@@ wykonanych instrukcji.
+progression.find.peak_step_issue = Względem @@PREV@@ zyskuje @@E@@ raza GFLOP/s: udział FFMA zmienił się z @@S0@@ na @@S@@ wykonanych instrukcji, a wykorzystane sloty wydawania z @@I0@@ na @@I@@.
+progression.find.peak_issue = Jego planiści wydają instrukcję w @@I@@ aktywnych cykli (cuBLAS @@IC@@); udział FFMA razy wykorzystane sloty wydawania, @@P@@ (cuBLAS @@PC@@), to w pierwszym przybliżeniu osiągnięty udział szczytu FP32: resztę szczytu zabierają instrukcje inne niż FFMA i sloty, których żaden warp nie był gotów wypełnić.
+progression.find.peak_issue_nolib = Jego planiści wydają instrukcję w @@I@@ aktywnych cykli; udział FFMA razy wykorzystane sloty wydawania, @@P@@, to w pierwszym przybliżeniu osiągnięty udział szczytu FP32: resztę szczytu zabierają instrukcje inne niż FFMA i sloty, których żaden warp nie był gotów wypełnić.
 progression.find.moved_item = @@Q@@ $\times$@@R@@
 progression.find.moved_none = żaden licznik nie zmienił się o @@PCT@@\,\%
 progression.find.big = Przy $n = @@N@@$ największy krok to @@V@@ względem @@PREV@@, @@E@@ razy GFLOP/s@@MOVED@@.
@@ -865,6 +869,7 @@ progression.find.cnt_some = Przy $n = @@N@@$ nie zmierzono liczników dla @@LIST
 progression.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
 progression.take = Krok, który daje najwięcej, to @@V@@; najlepszy własny kernel, @@B@@, kończy na @@PCT@@ cuBLAS przy $n = @@N@@$.
 progression.take_cnt = Jego skład instrukcji pozwoliłby na około @@S@@ szczytu FP32, a osiąga @@A@@: resztę stanowią opóźnienia, które rozłożyć mogłyby tylko liczniki przestojów.
+progression.take_issue = Jego skład instrukcji pozwoliłby na około @@S@@ szczytu FP32, przy @@I@@ wykorzystanych slotów wydawania na około @@P@@, a osiąga @@A@@.
 
 # render --compare A,B (render/sec_compare.c)
 compare.title = Porównanie dwóch pomiarów

@@ -650,6 +650,64 @@ static void test_no_counters(void **state)
 	free(tex);
 }
 
+/* The counters of issue 30 (FFMA and all thread instructions, issue
+ * slots used) at 4096, written into the fixture: the best own kernel's
+ * step is explained by its FFMA share and issue slots, and its share of
+ * the peak by their product; without the issue counters (files before
+ * them) nothing is said of issue slots. */
+static void test_issue(void **state)
+{
+	static const char *const q =
+		"INSERT INTO stat (config_id, metric, ord, unit, n, min, max, "
+		"mean, median, stddev, p05, p25, p75, p95) SELECT id, '%s', "
+		"90 + %d, '', 1, v, v, v, v, 0, v, v, v, v FROM (SELECT id, "
+		"CASE variant WHEN 'v10' THEN %s WHEN 'cublas' THEN %s ELSE "
+		"%s END AS v FROM config WHERE n = 4096 AND status = 'ok');";
+	static const char *const val[4][4] = {
+		{"cnt_ffma_thread_inst", "920", "900", "900"},
+		{"cnt_thread_inst_executed", "1000", "1000", "1000"},
+		{"cnt_issue_active", "840", "910", "810"},
+		{"cnt_cycles_active", "1000", "1000", "1000"}};
+	char buf[1024], *tex, *sec;
+	int j, with;
+
+	(void)state;
+	for (with = 0; with < 2; with++) {
+		assert_int_equal(build(dbpath, 0), 0);
+		for (j = 0; j < (with ? 4 : 2); j++) {
+			snprintf(buf, sizeof(buf), q, val[j][0], j, val[j][1],
+				 val[j][2], val[j][3]);
+			sql(buf);
+		}
+		tex = render();
+		sec = chk_section_text(tex, TITLE);
+		snprintf(buf, sizeof(buf), "Over %s it gains ", named(V9, 0));
+		chk_expect_in(sec, buf);
+		if (!with) {
+			chk_expect_in(sec, "its FFMA share went from \\num{90.0}"
+				      "\\,\\% to \\num{92.0}\\,\\% of the "
+				      "executed instructions.");
+			chk_expect_in(sec, "no stall reasons");
+			assert_null(strstr(tex, "issue slots"));
+			free(sec);
+			free(tex);
+			continue;
+		}
+		chk_expect_in(sec, "and the issue slots used from \\num{81.0}"
+			      "\\,\\% to \\num{84.0}\\,\\%.");
+		chk_expect_in(sec, "Its schedulers issue in \\num{84.0}\\,\\% "
+			      "of their active cycles (cuBLAS \\num{91.0}"
+			      "\\,\\%); the FFMA share times the issue slots "
+			      "used, \\num{77.3}\\,\\% (cuBLAS \\num{81.9}"
+			      "\\,\\%), is to first order");
+		chk_expect_in(tex, "with the \\num{84.0}\\,\\% of issue slots "
+			      "it uses about \\num{77.3}\\,\\%, and it reaches");
+		assert_null(strstr(sec, "no stall reasons"));
+		free(sec);
+		free(tex);
+	}
+}
+
 /* ---- the other sections, absence, order ----------------------------------- */
 
 /* The suite's v2..v5 and cuBLAS rows are not the versions and reference
@@ -768,6 +826,7 @@ int main(void)
 		cmocka_unit_test(test_goal_flip),
 		cmocka_unit_test(test_failed),
 		cmocka_unit_test(test_no_counters),
+		cmocka_unit_test(test_issue),
 		cmocka_unit_test(test_no_leak),
 		cmocka_unit_test(test_two_gpus),
 		cmocka_unit_test(test_absent),
