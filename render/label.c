@@ -92,11 +92,6 @@ void metric_name(const struct rctx *x, const char *metric, struct rbuf *b)
 	lang_name_put(x, "metric", metric, 0, b);
 }
 
-void unit_text(const char *unit, struct rbuf *b)
-{
-	rbuf_put_tex(b, unit, 0);
-}
-
 void block_label(int bx, int by, struct rbuf *b)
 {
 	if (by > 1)
@@ -211,7 +206,7 @@ void metric_label(const struct rctx *x, const char *metric, const char *unit,
 	metric_name(x, metric, b);
 	if (unit && *unit && strcmp(rbuf_str(b) + start, unit)) {
 		rbuf_puts(b, " [");
-		unit_text(unit, b);
+		rbuf_put_tex(b, unit, 0);
 		rbuf_puts(b, "]");
 	}
 }

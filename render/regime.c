@@ -53,26 +53,13 @@ unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c)
 					c->c->session_id) : 0;
 }
 
-static int str_same(const char *a, const char *b)
-{
-	return !strcmp(a ? a : "", b ? b : "");
-}
-
-/* Whether a and b are one measured point in two sessions of one device:
- * the same kernel, sizes, block, ILP, parameter, host memory and
- * precision (the suite aside: a kernel measured again by another suite
- * is a repeated measurement). */
+/* Whether a and b are one measured point in two sessions of one device
+ * (the suite aside: a kernel measured again by another suite is a
+ * repeated measurement). */
 static int model_same_point(const struct rcfg *a, const struct rcfg *b)
 {
-	const struct store_config *p = a->c, *q = b->c;
-
-	return a->dev == b->dev && p->session_id != q->session_id &&
-	       rcfg_ok(a) && rcfg_ok(b) && str_same(p->variant, q->variant) &&
-	       p->m == q->m && p->k == q->k && p->n == q->n &&
-	       p->count == q->count && p->block_x == q->block_x &&
-	       p->block_y == q->block_y && p->ilp == q->ilp &&
-	       p->param == q->param && str_same(p->host_mem, q->host_mem) &&
-	       str_same(p->precision, q->precision);
+	return a->dev == b->dev && a->c->session_id != b->c->session_id &&
+	       rcfg_ok(a) && rcfg_ok(b) && cfg_same_key(a->c, b->c);
 }
 
 /* The lower of c's clock readings (MHz), 0 when none: the rule asks

@@ -808,4 +808,10 @@ const char *cell_status_key(const struct rcfg *r);
  * transposed; nothing where nothing was diagnosed (emit.c). */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
+/* ---- round 4, engineer front4 (model.c) ------------------------------ */
+
+/* 1 when p and q have one key: kernel, sizes, count, block, ILP,
+ * parameter, host memory and precision (suite and session aside). */
+int cfg_same_key(const struct store_config *p, const struct store_config *q);
+
 #endif

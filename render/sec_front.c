@@ -837,7 +837,7 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
 		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
-		render_num_format(pk, num, sizeof(num));
+		render_sig_format(pk, 4, num, sizeof(num));
 		if (pk > 0)
 			rbuf_printf(b, "\\num{%s}", num);
 		else
