@@ -8,7 +8,7 @@
 #include "render_int.h"
 #include "tmpl_index.h"
 
-static char *file_read(const char *path)
+char *file_read(const char *path)
 {
 	struct rbuf b;
 	char chunk[4096];
@@ -52,8 +52,7 @@ char *tmpl_load(const char *dir, const char *name)
 	return NULL;
 }
 
-/* Ends s before the blanks (and a CR) that precede e. */
-static void blanks_cut(char *s, char *e)
+void blanks_cut(char *s, char *e)
 {
 	while (e > s && strchr(" \t\r", e[-1]))
 		e--;

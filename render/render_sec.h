@@ -813,5 +813,10 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 /* 1 when p and q have one key: kernel, sizes, count, block, ILP,
  * parameter, host memory and precision (suite and session aside). */
 int cfg_same_key(const struct store_config *p, const struct store_config *q);
+/* The file at path, whole: malloc'd (free()), NULL with errno set when
+ * it cannot be opened or read (lang.c). */
+char *file_read(const char *path);
+/* Ends s before the blanks (and CRs) that precede e (lang.c). */
+void blanks_cut(char *s, char *e);
 
 #endif

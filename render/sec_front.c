@@ -49,35 +49,21 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 	const char *const from_opt[5] = {o->title, o->author, o->course,
 					 o->exercise, o->date};
 	const char *path = o->meta_path;
-	char *line, *next, *e, *v, buf[4096];
-	size_t i, n, lineno = 0;
-	struct rbuf b;
-	FILE *f = NULL;
+	char *line, *next, *v;
+	size_t i, lineno = 0;
 
 	memset(m, 0, sizeof(*m));
-	rbuf_init(&b);
-	if (path && !(f = fopen(path, "rb"))) {
+	/* an unreadable file is treated as a missing one */
+	if (path && !(m->text = file_read(path))) {
 		fprintf(stderr, "mmreport: cannot open '%s': %s\n", path,
 			strerror(errno));
 		return RENDER_ERR_MISSING;
 	}
-	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		rbuf_putn(&b, buf, n);
-	if (f && (ferror(f) || b.oom)) {	/* unreadable, like a missing one */
-		fprintf(stderr, "mmreport: cannot read '%s'\n", path);
-		fclose(f);
-		rbuf_free(&b);
-		return RENDER_ERR_MISSING;
-	}
-	if (f)
-		fclose(f);
-	m->text = f ? rbuf_take(&b) : NULL;
 	for (line = m->text; line; line = next) {
 		lineno++;
 		if ((next = strchr(line, '\n')))
 			*next++ = '\0';
-		for (e = line + strlen(line); e > line && strchr(" \t\r", e[-1]);)
-			*--e = '\0';
+		blanks_cut(line, line + strlen(line));
 		line += strspn(line, " \t");
 		if (!*line || *line == '#')
 			continue;
@@ -86,8 +72,7 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 				"value'\n", path, lineno);
 			goto usage;
 		}
-		for (e = v, *v++ = '\0'; e > line && strchr(" \t", e[-1]);)
-			*--e = '\0';
+		blanks_cut(line, v++);
 		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
 			;
 		if (i == 5 || *slot[i]) {
