@@ -404,36 +404,6 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-size_t model_ints(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *host_mem, char field,
-		  int **out)
-{
-	size_t i, j, n = 0;
-	int *v;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-		int val = field == 'b' ? c->block_x : field == 'i' ? c->ilp :
-			  field == 'p' ? c->param : field == 'c' ?
-			  (int)c->count : c->n;
-
-		if (!cfg_is(&x->cfgs[i], dev, suite, variant) ||
-		    (host_mem && !str_eq(c->host_mem, host_mem)))
-			continue;
-		for (j = 0; j < n && v[j] != val; j++)
-			;
-		if (j == n)
-			v[n++] = val;
-	}
-	qsort(v, n, sizeof(*v), cmp_int);
-	*out = v;
-	return n;
-}
-
 static int cmp_size(const void *a, const void *b)
 {
 	const struct rsize *x = a, *y = b;
@@ -445,30 +415,69 @@ static int cmp_size(const void *a, const void *b)
 	return (x->k > y->k) - (x->k < y->k);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Field f of c into v: an int ('n', 'b', 'i', 'p', 'c' as model_ints
+ * reads them), a struct rsize ('s') or a name ('v' variant, 'h'
+ * host_mem; NULL as ""). */
+static void field_get(const struct store_config *c, char f, void *v)
+{
+	const char *s = f == 'h' ? c->host_mem : c->variant;
+
+	if (f == 's')
+		*(struct rsize *)v = (struct rsize){c->m, c->k, c->n};
+	else if (f == 'v' || f == 'h')
+		*(const char **)v = s ? s : "";
+	else
+		*(int *)v = f == 'b' ? c->block_x : f == 'i' ? c->ilp :
+			    f == 'p' ? c->param : f == 'c' ? (int)c->count :
+			    c->n;
+}
+
+/* The distinct values (of size bytes, equal where cmp says 0) of field
+ * f over the configurations of (dev, suite, variant, host_mem) into
+ * the caller's typed pointer at out (malloc'd; NULL out of memory), in
+ * configuration order or, sort set, cmp's. */
+static size_t model_distinct(const struct rctx *x, int dev,
+			     const char *suite, const char *variant,
+			     const char *host_mem, char f, size_t size,
+			     int (*cmp)(const void *, const void *), int sort,
+			     void *out)
+{
+	char *v = malloc((x->ncfgs ? x->ncfgs : 1) * size);
+	size_t i, j, n = 0;
+
+	memcpy(out, &v, sizeof(v));
+	for (i = 0; v && i < x->ncfgs; i++) {
+		if (!cfg_is(&x->cfgs[i], dev, suite, variant) || (host_mem &&
+		    !str_eq(x->cfgs[i].c->host_mem, host_mem)))
+			continue;
+		field_get(x->cfgs[i].c, f, v + n * size);
+		for (j = 0; j < n && cmp(v + j * size, v + n * size); j++)
+			;
+		n += j == n;
+	}
+	if (sort && n)
+		qsort(v, n, size, cmp);
+	return n;
+}
+
+size_t model_ints(const struct rctx *x, int dev, const char *suite,
+		  const char *variant, const char *host_mem, char field,
+		  int **out)
+{
+	return model_distinct(x, dev, suite, variant, host_mem, field,
+			      sizeof(**out), cmp_int, 1, out);
+}
+
 size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, struct rsize **out)
 {
-	struct rsize *v;
-	size_t i, j, n = 0;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-
-		if (!cfg_is(&x->cfgs[i], dev, suite, variant))
-			continue;
-		for (j = 0; j < n; j++)
-			if (v[j].m == c->m && v[j].k == c->k && v[j].n == c->n)
-				break;
-		if (j == n)
-			v[n++] = (struct rsize){c->m, c->k, c->n};
-	}
-	qsort(v, n, sizeof(*v), cmp_size);
-	*out = v;
-	return n;
+	return model_distinct(x, dev, suite, variant, NULL, 's',
+			      sizeof(**out), cmp_size, 1, out);
 }
 
 const struct rcfg *model_find_prec(const struct rctx *x, int dev,
@@ -503,28 +512,8 @@ void size_label(const struct rsize *sz, struct rbuf *b)
 size_t model_names(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, char field, const char ***out)
 {
-	const char **v;
-	size_t i, j, n = 0;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		const char *s = field == 'h' ? r->c->host_mem : r->c->variant;
-
-		if (!cfg_is(r, dev, suite, variant))
-			continue;
-		if (!s)
-			s = "";
-		for (j = 0; j < n && strcmp(v[j], s); j++)
-			;
-		if (j == n)
-			v[n++] = s;
-	}
-	*out = v;
-	return n;
+	return model_distinct(x, dev, suite, variant, NULL, field,
+			      sizeof(**out), cmp_name, 0, out);
 }
 
 int model_has_suite(const struct rctx *x, int dev, const char *suite)
