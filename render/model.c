@@ -268,25 +268,16 @@ void model_free(struct rctx *x)
 	for (i = 0; i < x->ncfgs; i++)
 		store_stats_free(x->cfgs[i].stats, x->cfgs[i].nstats);
 	free(x->cfgs);
-	x->cfgs = NULL;
-	x->ncfgs = 0;
 	store_configs_free(x->rawcfgs, x->nrawcfgs);
-	x->rawcfgs = NULL;
 	for (i = 0; i < x->nsdata; i++) {
 		store_kernels_free(x->sdata[i].k, x->sdata[i].nk);
 		store_kattrs_free(x->sdata[i].a, x->sdata[i].na);
 	}
 	free(x->sdata);
-	x->sdata = NULL;
-	x->nsdata = 0;
 	store_sessions_free(x->sess, x->nsess);
-	x->sess = NULL;
 	free(x->devs);
-	x->devs = NULL;
 	store_devices_free(x->alldevs, x->nalldevs);
-	x->alldevs = NULL;
 	store_free(x->st);
-	x->st = NULL;
 }
 
 static int str_eq(const char *a, const char *b)
@@ -319,9 +310,17 @@ int rcfg_ok(const struct rcfg *c)
 	return c && c->c->status && !strcmp(c->c->status, VOCAB_CFG_OK);
 }
 
-const struct rcfg *model_find(const struct rctx *x, int dev,
-			      const char *suite, const char *variant,
-			      const char *host_mem, int n, int block, int ilp)
+/* A key to look a configuration up by: NULL or -1 where any will do. */
+struct cfg_key {
+	const char *host, *prec;
+	long long m, k, n, count, param, block, ilp;
+};
+
+/* The first configuration of (dev, suite, variant) with key k. */
+static const struct rcfg *model_find_key(const struct rctx *x, int dev,
+					 const char *suite,
+					 const char *variant,
+					 const struct cfg_key *k)
 {
 	size_t i;
 
@@ -330,12 +329,25 @@ const struct rcfg *model_find(const struct rctx *x, int dev,
 		const struct store_config *c = r->c;
 
 		if (cfg_is(r, dev, suite, variant) &&
-		    (!host_mem || str_eq(c->host_mem, host_mem)) &&
-		    c->n == n && (block < 0 || c->block_x == block) &&
-		    (ilp < 0 || c->ilp == ilp))
+		    (!k->host || str_eq(c->host_mem, k->host)) &&
+		    (!k->prec || str_eq(c->precision, k->prec)) &&
+		    (k->m < 0 || c->m == k->m) && (k->k < 0 || c->k == k->k) &&
+		    (k->n < 0 || c->n == k->n) &&
+		    (k->count < 0 || c->count == k->count) &&
+		    (k->param < 0 || c->param == k->param) &&
+		    (k->block < 0 || c->block_x == k->block) &&
+		    (k->ilp < 0 || c->ilp == k->ilp))
 			return r;
 	}
 	return NULL;
+}
+
+const struct rcfg *model_find(const struct rctx *x, int dev,
+			      const char *suite, const char *variant,
+			      const char *host_mem, int n, int block, int ilp)
+{
+	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
+		host_mem, NULL, -1, -1, n, -1, -1, block, ilp});
 }
 
 const struct rcfg *model_find_param(const struct rctx *x, int dev,
@@ -365,17 +377,8 @@ const struct rcfg *model_find_count(const struct rctx *x, int dev,
 				    const char *precision, long long count,
 				    int param)
 {
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (cfg_is(r, dev, suite, variant) &&
-		    (!precision || str_eq(r->c->precision, precision)) &&
-		    r->c->count == count && r->c->param == param)
-			return r;
-	}
-	return NULL;
+	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
+		NULL, precision, -1, -1, -1, count, param, -1, -1});
 }
 
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
@@ -485,19 +488,8 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const struct rsize *sz, int block,
 				   const char *precision)
 {
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		const struct store_config *c = r->c;
-
-		if (cfg_is(r, dev, suite, variant) && c->m == sz->m &&
-		    c->k == sz->k && c->n == sz->n &&
-		    (block < 0 || c->block_x == block) &&
-		    (!precision || str_eq(c->precision, precision)))
-			return r;
-	}
-	return NULL;
+	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
+		NULL, precision, sz->m, sz->k, sz->n, -1, -1, block, -1});
 }
 
 void size_label(const struct rsize *sz, struct rbuf *b)

@@ -247,6 +247,7 @@ int model_load(struct rctx *x);
  * RENDER_OK, or the failure's status said on stderr (model_store_fail:
  * RENDER_ERR_BUSY when the file changed under a reader without locks). */
 int model_read_end(struct rctx *x);
+/* Frees what model_load read; x is not read after it. */
 void model_free(struct rctx *x);
 
 /* After a store call on x->st failed while reading what: says so in one
