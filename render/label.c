@@ -27,6 +27,7 @@ static void name_runs_put(const char *name, size_t kept, int breakable,
 	size_t i = 0, from = 0, chars = 0, run = 0;
 	char *piece;
 
+	/* a piece ends at a break and at the last character kept */
 	while (name[i] && chars < kept) {
 		size_t start = i;
 
@@ -35,18 +36,16 @@ static void name_runs_put(const char *name, size_t kept, int breakable,
 			i++;
 		chars++;
 		run = name[start] == ' ' ? 0 : run + 1;
-		if (run == LABEL_RUN_MAX) {
-			piece = strndup(name + from, i - from);
-			rbuf_put_tex(b, piece ? piece : "", breakable);
-			free(piece);
+		if (run < LABEL_RUN_MAX && name[i] && chars < kept)
+			continue;
+		piece = strndup(name + from, i - from);
+		rbuf_put_tex(b, piece ? piece : "", breakable);
+		free(piece);
+		if (run == LABEL_RUN_MAX)
 			rbuf_puts(b, "\\allowbreak{}");
-			from = i;
-			run = 0;
-		}
+		from = i;
+		run = 0;
 	}
-	piece = strndup(name + from, i - from);
-	rbuf_put_tex(b, piece ? piece : "", breakable);
-	free(piece);
 }
 
 void name_put(const struct rctx *x, const char *name, int breakable,
