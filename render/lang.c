@@ -211,43 +211,34 @@ const char *lang_plural(const struct lang *l, const char *key, long long n)
 	return key;
 }
 
+/* The line after the one at p, NULL after the last. */
+static const char *line_next(const char *p)
+{
+	p = strchr(p, '\n');
+	return p ? p + 1 : NULL;
+}
+
 char *tmpl_fragment(const char *text, const char *name)
 {
 	static const char tag[] = "%%% fragment ";
-	const char *p = text, *start = NULL, *end;
+	const char *p, *nm, *start, *end;
 	size_t nlen = strlen(name);
-	char *out;
 
-	while (p && *p) {
-		if (!strncmp(p, tag, sizeof(tag) - 1)) {
-			const char *nm = p + sizeof(tag) - 1;
-
-			if (start) {
-				end = p;
-				goto found;
-			}
-			if (!strncmp(nm, name, nlen) &&
-			    (nm[nlen] == '\n' || nm[nlen] == '\r' ||
-			     nm[nlen] == ' ' || nm[nlen] == '\0')) {
-				p = strchr(nm, '\n');
-				start = p ? p + 1 : nm + nlen;
-				continue;
-			}
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
+	for (p = text; p; p = line_next(p)) {
+		if (strncmp(p, tag, sizeof(tag) - 1))
+			continue;
+		/* the tag line of name (strchr also finds the NUL) */
+		nm = p + sizeof(tag) - 1;
+		if (strncmp(nm, name, nlen) || !strchr("\n\r ", nm[nlen]))
+			continue;
+		start = line_next(nm) ? line_next(nm) : nm + nlen;
+		for (end = start; end && strncmp(end, tag, sizeof(tag) - 1);
+		     end = line_next(end))
+			;
+		return strndup(start, end ? (size_t)(end - start) :
+			       strlen(start));
 	}
-	if (!start)
-		return NULL;
-	end = start + strlen(start);
-found:
-	out = malloc((size_t)(end - start) + 1);
-	if (!out)
-		return NULL;
-	memcpy(out, start, (size_t)(end - start));
-	out[end - start] = '\0';
-	return out;
+	return NULL;
 }
 
 static int is_key_char(char c)
