@@ -62,37 +62,27 @@ void blanks_cut(char *s, char *e)
 /* Splits "key = value" lines in place; '#' starts a comment line. */
 static int lang_parse(struct lang *l)
 {
-	char *p = l->text, *eol, *eq, *k, *v;
+	char *p, *next, *v;
+	struct kv *nkv;
 	size_t cap = 0;
 
-	while (*p) {
-		eol = strchr(p, '\n');
-		if (eol)
-			*eol = '\0';
+	for (p = l->text; p; p = next) {
+		if ((next = strchr(p, '\n')))
+			*next++ = '\0';
 		p += strspn(p, " \t");
-		eq = strchr(p, '=');
-		if (*p && *p != '#' && eq) {
-			k = p;
-			blanks_cut(k, eq);
-			v = eq + 1;
-			v += strspn(v, " \t");
-			blanks_cut(v, v + strlen(v));
-			if (l->n == cap) {
-				struct kv *nkv;
-
-				cap = cap ? 2 * cap : 128;
-				nkv = realloc(l->kv, cap * sizeof(*nkv));
-				if (!nkv)
-					return -1;
-				l->kv = nkv;
-			}
-			l->kv[l->n].key = k;
-			l->kv[l->n].val = v;
-			l->n++;
+		if (!*p || *p == '#' || !(v = strchr(p, '=')))
+			continue;
+		blanks_cut(p, v);
+		v += 1 + strspn(v + 1, " \t");
+		blanks_cut(v, v + strlen(v));
+		if (l->n == cap) {
+			cap = cap ? 2 * cap : 128;
+			nkv = realloc(l->kv, cap * sizeof(*nkv));
+			if (!nkv)
+				return -1;
+			l->kv = nkv;
 		}
-		if (!eol)
-			break;
-		p = eol + 1;
+		l->kv[l->n++] = (struct kv){p, v};
 	}
 	return 0;
 }
