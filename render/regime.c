@@ -62,22 +62,18 @@ static int model_same_point(const struct rcfg *a, const struct rcfg *b)
 	       rcfg_ok(a) && rcfg_ok(b) && cfg_same_key(a->c, b->c);
 }
 
-/* The lower of c's clock readings (MHz), 0 when none: the rule asks
- * whether the clock fell at any time around the point. */
-static double clock_low(const struct store_config *k)
+/* The lower (high: the higher) of c's clock readings (MHz), 0 when
+ * none: the rule asks whether the clock fell at any time around the
+ * point. */
+static double clock_pick(const struct store_config *k, int high)
 {
 	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
 
-	if (a > 0 && b > 0)
-		return a < b ? a : b;
-	return a > 0 ? a : b > 0 ? b : 0;
-}
-
-static double clock_high(const struct store_config *k)
-{
-	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
-
-	return a > b ? (a > 0 ? a : 0) : (b > 0 ? b : 0);
+	if (!(a > 0))
+		return b > 0 ? b : 0;
+	if (!(b > 0))
+		return a;
+	return (a > b) == high ? a : b;
 }
 
 /* The highest clock reading of any loaded configuration of session. */
@@ -88,7 +84,7 @@ static double session_top_clock(const struct rctx *x, int64_t session)
 
 	for (i = 0; i < x->ncfgs; i++)
 		if (x->cfgs[i].c->session_id == session &&
-		    (h = clock_high(x->cfgs[i].c)) > top)
+		    (h = clock_pick(x->cfgs[i].c, 1)) > top)
 			top = h;
 	return top;
 }
@@ -119,7 +115,7 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 	t = st ? &st->s : NULL;
 	in.kernel_ms = t ? t->median : NAN;
 	in.launch_us = s ? s->launch_us : NAN;
-	in.clock_mhz = clock_low(k);
+	in.clock_mhz = clock_pick(k, 0);
 	in.top_clock_mhz = top;
 	in.has_throttle = k->has_throttle;
 	in.throttle_reasons = k->throttle_reasons;
