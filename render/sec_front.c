@@ -143,11 +143,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 			       x->meta.exercise, x->meta.date};
 	const struct store_session **s;
 	const char *from = NULL, *to = NULL, *a;
-	char *t = tmpl_fragment(x->frags, "titlefield");
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
 	size_t i, ns = sessions_used(x, &s);
-	int rc = t ? 0 : -1;
+	int rc;
 
 	fv_init(&v);
 	fv_init(&w);
@@ -180,7 +179,7 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	exercise_default(x, ex);
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
 	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
-	rc |= fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
+	rc = fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
 	fields = fv_put(&v, "FIELDS");
 	for (i = 0; i < 4 && !rc; i++) {
 		/* the exercise and the date have defaults */
@@ -192,18 +191,15 @@ int sec_title(struct rctx *x, struct rbuf *out)
 			rbuf_put_tex(fv_put(&w, "VALUE"), given[i], 0);
 		else
 			fv_str(&w, "VALUE", rbuf_str(b));
-		rc = tmpl_fill(fields, t, fv_kv(&w), w.n);
+		rc = frag_put(x, fields, "titlefield", fv_kv(&w), w.n);
 	}
 	if (x->meta.title)
 		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.title, 0);
 	else
 		fv_str(&v, "TITLE", lang_get(x->L, "title"));
 	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
-	free(t);
-	t = tmpl_fragment(x->frags, "titlepage");
 	if (!rc)
-		rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
-	free(t);
+		rc = frag_put(x, out, "titlepage", fv_kv(&v), v.n);
 	free(s);
 	fv_free(&v);
 	fv_free(&w);
@@ -734,11 +730,11 @@ static int method_absent(struct rctx *x)
 
 int sec_refs(struct rctx *x)
 {
-	char *t = tmpl_fragment(x->frags, "reference"), name[32], key[32];
+	char name[32], key[32];
 	struct rbuf items;
 	struct kv v[3];
 	size_t i;
-	int rc = t ? 0 : -1;
+	int rc = 0;
 
 	rbuf_init(&items);
 	for (i = 0; i < NSOURCES && !rc; i++) {
@@ -747,13 +743,12 @@ int sec_refs(struct rctx *x)
 		v[0] = (struct kv){"NAME", lang_get(x->L, name)};
 		v[1] = (struct kv){"KEY", sources[i]};
 		v[2] = (struct kv){"TEXT", lang_get(x->L, key)};
-		rc = tmpl_fill(&items, t, v, 3);
+		rc = frag_put(x, &items, "reference", v, 3);
 	}
 	v[0] = (struct kv){"TITLE", lang_get(x->L, "ref.title")};
 	v[1] = (struct kv){"ITEMS", rbuf_str(&items)};
 	if (!rc)
 		rc = emit_fragment(x, "references", v, 2);
-	free(t);
 	rbuf_free(&items);
 	return rc;
 }
