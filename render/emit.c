@@ -149,9 +149,7 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	const struct store_config *c = r->c;
 	const struct suite_desc *sd = suite_find(c->suite);
 
-	rbuf_puts(what, "\\texttt{");
-	rbuf_put_tex(what, c->variant, 0);
-	rbuf_puts(what, "}");
+	mem_variant(what, c->variant);
 	if (c->m > 0 && c->k > 0 && (c->m != c->n || c->k != c->n)) {
 		/* a rectangular product: its shape m x k x n */
 		struct rsize sz = {c->m, c->k, c->n};

@@ -753,18 +753,18 @@ int sec_refs(struct rctx *x)
 	return rc;
 }
 
-/* A property's text: its value (or number) and unit. */
+/* A property's text: its value (or number) and unit; "--" for NULL. */
 static void prop_text(const struct rctx *x, const struct store_prop *p,
 		      struct rbuf *b)
 {
 	/* "yes" and "no" in the report's language (value.yes, value.no) */
-	if (p->value && *p->value)
+	if (p && p->value && *p->value)
 		lang_name_put(x, "value", p->value, 1, b);
-	else if (p->has_num)
+	else if (p && p->has_num)
 		rbuf_printf(b, "%.10g", p->num);
 	else
 		rbuf_puts(b, "--");
-	if (p->unit && *p->unit) {
+	if (p && p->unit && *p->unit) {
 		rbuf_puts(b, "~");
 		rbuf_put_tex(b, p->unit, 0);
 	}
@@ -798,8 +798,6 @@ static int dev_own_find(const char *key)
 static void dev_cell(const struct rctx *x, const struct store_device *d,
 		     const char *key, struct rbuf *b)
 {
-	const struct store_prop *p;
-	char num[128];
 	double pk;
 
 	if (!strcmp(key, "name")) {
@@ -808,20 +806,12 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 		rbuf_puts(b, *key == 'u' ? "\\footnotesize " : "");
 		rbuf_put_tex(b, *key == 'u' ? d->uuid : d->pci_bus_id, 1);
 	} else if (dev_own_find(key) < 0) {
-		p = model_prop(d, key);
-		if (p)
-			prop_text(x, p, b);
-		else
-			rbuf_puts(b, "--");
+		prop_text(x, model_prop(d, key), b);
 	} else {
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
 		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
-		render_sig_format(pk, 4, num, sizeof(num));
-		if (pk > 0)
-			rbuf_printf(b, "\\num{%s}", num);
-		else
-			rbuf_puts(b, "--");
+		find_num(b, pk > 0 ? pk : NAN, 4);	/* "--" where none */
 	}
 }
 
