@@ -199,17 +199,14 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
 		     const char *key)
 {
-	size_t i;
-	int first = 1;
+	size_t i, len = b->len;
 
-	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-		if (!(seen & marks[i].bit))
-			continue;
-		rbuf_printf(b, "%s\\rgmark{%s}~%s", first ? "" : "; ",
-			    marks[i].letter, lang_get(x->L, marks[i].key));
-		first = 0;
-	}
-	if (!first)
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (seen & marks[i].bit)
+			rbuf_printf(b, "%s\\rgmark{%s}~%s", b->len > len ?
+				    "; " : "", marks[i].letter,
+				    lang_get(x->L, marks[i].key));
+	if (b->len > len)
 		rbuf_printf(b, ". %s", lang_get(x->L, key));
 }
 
