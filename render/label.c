@@ -1,6 +1,7 @@
 /* The words the report uses for things: devices, blocks, metrics and
  * units, sample counts, and the cell of a configuration that has no
  * speed to show. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,26 +174,19 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 		 const char *variant, const char *metric, const char *key,
 		 struct rbuf *b)
 {
-	size_t i, lo = 0, hi = 0;
-	int any = 0;
+	double lo = NAN, hi = NAN;
+	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
-		const struct store_stat *s;
+		const struct store_stat *s = rcfg_stat(r, metric);
 
-		if ((dev >= 0 && r->dev != dev) || strcmp(r->c->suite, suite)
-		    || (variant && strcmp(r->c->variant, variant)))
-			continue;
-		s = rcfg_stat(r, metric);
-		if (!s)
-			continue;
-		if (!any || s->s.n < lo)
-			lo = s->s.n;
-		if (!any || s->s.n > hi)
-			hi = s->s.n;
-		any = 1;
+		if (s && (dev < 0 || r->dev == dev) &&
+		    !strcmp(r->c->suite, suite) &&
+		    (!variant || !strcmp(r->c->variant, variant)))
+			num_range_add((double)s->s.n, &lo, &hi);
 	}
-	if (!any)
+	if (isnan(lo))
 		return count_text_put(x, key, 0, "--", b);
 	return label_count_put(x, key, (long long)lo, (long long)hi, b);
 }
