@@ -808,7 +808,7 @@ const char *cell_status_key(const struct rcfg *r);
  * transposed; nothing where nothing was diagnosed (emit.c). */
 void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
 
-/* ---- round 4, engineer front4 (model.c) ------------------------------ */
+/* ---- round 4, engineer front4 (model.c, emit.c, lang.c) ------------- */
 
 /* 1 when p and q have one key: kernel, sizes, count, block, ILP,
  * parameter, host memory and precision (suite and session aside). */

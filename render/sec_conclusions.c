@@ -467,8 +467,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 			rg |= o[d].rg;
 		}
 		n[all]++;
-		for (k = 0; k < NB; k++)
-			rbuf_free(&b[k]);
+		rbufs_free(b, NB);
 		if (c->src != last && last)
 			rtable_gap(&t);
 		if (c->src != last)
