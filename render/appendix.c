@@ -262,7 +262,7 @@ static void dtab_head(const struct rctx *x, const struct dtab *d,
 	    d->rate_unit[1] == 's')
 		metric_label(x, d->rate, d->rate_unit, &h);
 	else if (d->rate)
-		unit_text(d->rate_unit, &h);
+		rbuf_put_tex(&h, d->rate_unit, 0);
 	if (d->rate)
 		rtable_head(t, rbuf_str(&h));
 	rbuf_free(&h);

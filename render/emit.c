@@ -10,8 +10,8 @@
 #include "traits.h"
 #include "vocab.h"
 
-int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
-		  size_t n)
+int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
+	     const struct kv *vars, size_t n)
 {
 	char *t = tmpl_fragment(x->frags, name);
 	int rc;
@@ -21,9 +21,15 @@ int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
 			"from fragments.tex\n", name);
 		return -1;
 	}
-	rc = tmpl_fill(&x->body, t, vars, n);
+	rc = tmpl_fill(out, t, vars, n);
 	free(t);
 	return rc;
+}
+
+int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
+		  size_t n)
+{
+	return frag_put(x, &x->body, name, vars, n);
 }
 
 int emit_string(struct rctx *x, struct rbuf *b, const char *key,
@@ -68,14 +74,8 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 	rbuf_init(&nb);
 	rtable_colspec(t, &spec);
 	anchor_clean(anchor, &anc);
-	if (note && *note) {
-		char *f = tmpl_fragment(x->frags, "tablenote");
-		struct kv nv = {"TEXT", note};
-
-		if (f)
-			tmpl_fill(&nb, f, &nv, 1);
-		free(f);
-	}
+	if (note && *note)
+		frag_put(x, &nb, "tablenote", &(struct kv){"TEXT", note}, 1);
 	for (i = 0; i < t->ncols; i++)
 		wide |= t->kind[i] == 'X';
 	/* a table longer than a page breaks across pages (one of
@@ -149,9 +149,7 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	const struct store_config *c = r->c;
 	const struct suite_desc *sd = suite_find(c->suite);
 
-	rbuf_puts(what, "\\texttt{");
-	rbuf_put_tex(what, c->variant, 0);
-	rbuf_puts(what, "}");
+	mem_variant(what, c->variant);
 	if (c->m > 0 && c->k > 0 && (c->m != c->n || c->k != c->n)) {
 		/* a rectangular product: its shape m x k x n */
 		struct rsize sz = {c->m, c->k, c->n};
@@ -204,15 +202,12 @@ static int item_add(struct rctx *x, struct rbuf *items, const char *key,
 		    const struct kv *vars, size_t n)
 {
 	struct rbuf s;
-	char *f = tmpl_fragment(x->frags, "item");
 	int rc;
 
 	rbuf_init(&s);
-	rc = f && !emit_string(x, &s, key, vars, n);
-	if (rc)
-		tmpl_fill(items, f, &(struct kv){"TEXT", rbuf_str(&s)}, 1);
+	rc = !emit_string(x, &s, key, vars, n) && !frag_put(x, items, "item",
+		&(struct kv){"TEXT", rbuf_str(&s)}, 1);
 	rbuf_free(&s);
-	free(f);
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 /* The words the report uses for things: devices, blocks, metrics and
  * units, sample counts, and the cell of a configuration that has no
  * speed to show. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ static void name_runs_put(const char *name, size_t kept, int breakable,
 	size_t i = 0, from = 0, chars = 0, run = 0;
 	char *piece;
 
+	/* a piece ends at a break and at the last character kept */
 	while (name[i] && chars < kept) {
 		size_t start = i;
 
@@ -35,18 +37,16 @@ static void name_runs_put(const char *name, size_t kept, int breakable,
 			i++;
 		chars++;
 		run = name[start] == ' ' ? 0 : run + 1;
-		if (run == LABEL_RUN_MAX) {
-			piece = strndup(name + from, i - from);
-			rbuf_put_tex(b, piece ? piece : "", breakable);
-			free(piece);
+		if (run < LABEL_RUN_MAX && name[i] && chars < kept)
+			continue;
+		piece = strndup(name + from, i - from);
+		rbuf_put_tex(b, piece ? piece : "", breakable);
+		free(piece);
+		if (run == LABEL_RUN_MAX)
 			rbuf_puts(b, "\\allowbreak{}");
-			from = i;
-			run = 0;
-		}
+		from = i;
+		run = 0;
 	}
-	piece = strndup(name + from, i - from);
-	rbuf_put_tex(b, piece ? piece : "", breakable);
-	free(piece);
 }
 
 void name_put(const struct rctx *x, const char *name, int breakable,
@@ -90,11 +90,6 @@ void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)
 void metric_name(const struct rctx *x, const char *metric, struct rbuf *b)
 {
 	lang_name_put(x, "metric", metric, 0, b);
-}
-
-void unit_text(const char *unit, struct rbuf *b)
-{
-	rbuf_put_tex(b, unit, 0);
 }
 
 void block_label(int bx, int by, struct rbuf *b)
@@ -179,26 +174,19 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 		 const char *variant, const char *metric, const char *key,
 		 struct rbuf *b)
 {
-	size_t i, lo = 0, hi = 0;
-	int any = 0;
+	double lo = NAN, hi = NAN;
+	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
-		const struct store_stat *s;
+		const struct store_stat *s = rcfg_stat(r, metric);
 
-		if ((dev >= 0 && r->dev != dev) || strcmp(r->c->suite, suite)
-		    || (variant && strcmp(r->c->variant, variant)))
-			continue;
-		s = rcfg_stat(r, metric);
-		if (!s)
-			continue;
-		if (!any || s->s.n < lo)
-			lo = s->s.n;
-		if (!any || s->s.n > hi)
-			hi = s->s.n;
-		any = 1;
+		if (s && (dev < 0 || r->dev == dev) &&
+		    !strcmp(r->c->suite, suite) &&
+		    (!variant || !strcmp(r->c->variant, variant)))
+			num_range_add((double)s->s.n, &lo, &hi);
 	}
-	if (!any)
+	if (isnan(lo))
 		return count_text_put(x, key, 0, "--", b);
 	return label_count_put(x, key, (long long)lo, (long long)hi, b);
 }
@@ -211,7 +199,7 @@ void metric_label(const struct rctx *x, const char *metric, const char *unit,
 	metric_name(x, metric, b);
 	if (unit && *unit && strcmp(rbuf_str(b) + start, unit)) {
 		rbuf_puts(b, " [");
-		unit_text(unit, b);
+		rbuf_put_tex(b, unit, 0);
 		rbuf_puts(b, "]");
 	}
 }

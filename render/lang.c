@@ -8,7 +8,7 @@
 #include "render_int.h"
 #include "tmpl_index.h"
 
-static char *file_read(const char *path)
+char *file_read(const char *path)
 {
 	struct rbuf b;
 	char chunk[4096];
@@ -52,8 +52,7 @@ char *tmpl_load(const char *dir, const char *name)
 	return NULL;
 }
 
-/* Ends s before the blanks (and a CR) that precede e. */
-static void blanks_cut(char *s, char *e)
+void blanks_cut(char *s, char *e)
 {
 	while (e > s && strchr(" \t\r", e[-1]))
 		e--;
@@ -63,37 +62,27 @@ static void blanks_cut(char *s, char *e)
 /* Splits "key = value" lines in place; '#' starts a comment line. */
 static int lang_parse(struct lang *l)
 {
-	char *p = l->text, *eol, *eq, *k, *v;
+	char *p, *next, *v;
+	struct kv *nkv;
 	size_t cap = 0;
 
-	while (*p) {
-		eol = strchr(p, '\n');
-		if (eol)
-			*eol = '\0';
+	for (p = l->text; p; p = next) {
+		if ((next = strchr(p, '\n')))
+			*next++ = '\0';
 		p += strspn(p, " \t");
-		eq = strchr(p, '=');
-		if (*p && *p != '#' && eq) {
-			k = p;
-			blanks_cut(k, eq);
-			v = eq + 1;
-			v += strspn(v, " \t");
-			blanks_cut(v, v + strlen(v));
-			if (l->n == cap) {
-				struct kv *nkv;
-
-				cap = cap ? 2 * cap : 128;
-				nkv = realloc(l->kv, cap * sizeof(*nkv));
-				if (!nkv)
-					return -1;
-				l->kv = nkv;
-			}
-			l->kv[l->n].key = k;
-			l->kv[l->n].val = v;
-			l->n++;
+		if (!*p || *p == '#' || !(v = strchr(p, '=')))
+			continue;
+		blanks_cut(p, v);
+		v += 1 + strspn(v + 1, " \t");
+		blanks_cut(v, v + strlen(v));
+		if (l->n == cap) {
+			cap = cap ? 2 * cap : 128;
+			nkv = realloc(l->kv, cap * sizeof(*nkv));
+			if (!nkv)
+				return -1;
+			l->kv = nkv;
 		}
-		if (!eol)
-			break;
-		p = eol + 1;
+		l->kv[l->n++] = (struct kv){p, v};
 	}
 	return 0;
 }
@@ -212,43 +201,34 @@ const char *lang_plural(const struct lang *l, const char *key, long long n)
 	return key;
 }
 
+/* The line after the one at p, NULL after the last. */
+static const char *line_next(const char *p)
+{
+	p = strchr(p, '\n');
+	return p ? p + 1 : NULL;
+}
+
 char *tmpl_fragment(const char *text, const char *name)
 {
 	static const char tag[] = "%%% fragment ";
-	const char *p = text, *start = NULL, *end;
+	const char *p, *nm, *start, *end;
 	size_t nlen = strlen(name);
-	char *out;
 
-	while (p && *p) {
-		if (!strncmp(p, tag, sizeof(tag) - 1)) {
-			const char *nm = p + sizeof(tag) - 1;
-
-			if (start) {
-				end = p;
-				goto found;
-			}
-			if (!strncmp(nm, name, nlen) &&
-			    (nm[nlen] == '\n' || nm[nlen] == '\r' ||
-			     nm[nlen] == ' ' || nm[nlen] == '\0')) {
-				p = strchr(nm, '\n');
-				start = p ? p + 1 : nm + nlen;
-				continue;
-			}
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
+	for (p = text; p; p = line_next(p)) {
+		if (strncmp(p, tag, sizeof(tag) - 1))
+			continue;
+		/* the tag line of name (strchr also finds the NUL) */
+		nm = p + sizeof(tag) - 1;
+		if (strncmp(nm, name, nlen) || !strchr("\n\r ", nm[nlen]))
+			continue;
+		start = line_next(nm) ? line_next(nm) : nm + nlen;
+		for (end = start; end && strncmp(end, tag, sizeof(tag) - 1);
+		     end = line_next(end))
+			;
+		return strndup(start, end ? (size_t)(end - start) :
+			       strlen(start));
 	}
-	if (!start)
-		return NULL;
-	end = start + strlen(start);
-found:
-	out = malloc((size_t)(end - start) + 1);
-	if (!out)
-		return NULL;
-	memcpy(out, start, (size_t)(end - start));
-	out[end - start] = '\0';
-	return out;
+	return NULL;
 }
 
 static int is_key_char(char c)

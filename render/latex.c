@@ -238,11 +238,6 @@ void rbuf_put_sci(struct rbuf *b, double v)
 		rbuf_printf(b, "\\num{%.2e}", v);
 }
 
-void render_num_format(double v, char *buf, size_t len)
-{
-	render_sig_format(v, 4, buf, len);
-}
-
 void render_sig_format(double v, int sig, char *buf, size_t len)
 {
 	char tmp[64];

@@ -268,25 +268,16 @@ void model_free(struct rctx *x)
 	for (i = 0; i < x->ncfgs; i++)
 		store_stats_free(x->cfgs[i].stats, x->cfgs[i].nstats);
 	free(x->cfgs);
-	x->cfgs = NULL;
-	x->ncfgs = 0;
 	store_configs_free(x->rawcfgs, x->nrawcfgs);
-	x->rawcfgs = NULL;
 	for (i = 0; i < x->nsdata; i++) {
 		store_kernels_free(x->sdata[i].k, x->sdata[i].nk);
 		store_kattrs_free(x->sdata[i].a, x->sdata[i].na);
 	}
 	free(x->sdata);
-	x->sdata = NULL;
-	x->nsdata = 0;
 	store_sessions_free(x->sess, x->nsess);
-	x->sess = NULL;
 	free(x->devs);
-	x->devs = NULL;
 	store_devices_free(x->alldevs, x->nalldevs);
-	x->alldevs = NULL;
 	store_free(x->st);
-	x->st = NULL;
 }
 
 static int str_eq(const char *a, const char *b)
@@ -304,14 +295,32 @@ static int cfg_is(const struct rcfg *r, int dev, const char *suite,
 	       (!variant || str_eq(r->c->variant, variant));
 }
 
+int cfg_same_key(const struct store_config *p, const struct store_config *q)
+{
+	return str_eq(p->variant, q->variant) && p->m == q->m &&
+	       p->k == q->k && p->n == q->n && p->count == q->count &&
+	       p->block_x == q->block_x && p->block_y == q->block_y &&
+	       p->ilp == q->ilp && p->param == q->param &&
+	       str_eq(p->host_mem, q->host_mem) &&
+	       str_eq(p->precision, q->precision);
+}
+
 int rcfg_ok(const struct rcfg *c)
 {
 	return c && c->c->status && !strcmp(c->c->status, VOCAB_CFG_OK);
 }
 
-const struct rcfg *model_find(const struct rctx *x, int dev,
-			      const char *suite, const char *variant,
-			      const char *host_mem, int n, int block, int ilp)
+/* A key to look a configuration up by: NULL or -1 where any will do. */
+struct cfg_key {
+	const char *host, *prec;
+	long long m, k, n, count, param, block, ilp;
+};
+
+/* The first configuration of (dev, suite, variant) with key k. */
+static const struct rcfg *model_find_key(const struct rctx *x, int dev,
+					 const char *suite,
+					 const char *variant,
+					 const struct cfg_key *k)
 {
 	size_t i;
 
@@ -320,12 +329,25 @@ const struct rcfg *model_find(const struct rctx *x, int dev,
 		const struct store_config *c = r->c;
 
 		if (cfg_is(r, dev, suite, variant) &&
-		    (!host_mem || str_eq(c->host_mem, host_mem)) &&
-		    c->n == n && (block < 0 || c->block_x == block) &&
-		    (ilp < 0 || c->ilp == ilp))
+		    (!k->host || str_eq(c->host_mem, k->host)) &&
+		    (!k->prec || str_eq(c->precision, k->prec)) &&
+		    (k->m < 0 || c->m == k->m) && (k->k < 0 || c->k == k->k) &&
+		    (k->n < 0 || c->n == k->n) &&
+		    (k->count < 0 || c->count == k->count) &&
+		    (k->param < 0 || c->param == k->param) &&
+		    (k->block < 0 || c->block_x == k->block) &&
+		    (k->ilp < 0 || c->ilp == k->ilp))
 			return r;
 	}
 	return NULL;
+}
+
+const struct rcfg *model_find(const struct rctx *x, int dev,
+			      const char *suite, const char *variant,
+			      const char *host_mem, int n, int block, int ilp)
+{
+	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
+		host_mem, NULL, -1, -1, n, -1, -1, block, ilp});
 }
 
 const struct rcfg *model_find_param(const struct rctx *x, int dev,
@@ -355,17 +377,8 @@ const struct rcfg *model_find_count(const struct rctx *x, int dev,
 				    const char *precision, long long count,
 				    int param)
 {
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if (cfg_is(r, dev, suite, variant) &&
-		    (!precision || str_eq(r->c->precision, precision)) &&
-		    r->c->count == count && r->c->param == param)
-			return r;
-	}
-	return NULL;
+	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
+		NULL, precision, -1, -1, -1, count, param, -1, -1});
 }
 
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
@@ -394,36 +407,6 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-size_t model_ints(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *host_mem, char field,
-		  int **out)
-{
-	size_t i, j, n = 0;
-	int *v;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-		int val = field == 'b' ? c->block_x : field == 'i' ? c->ilp :
-			  field == 'p' ? c->param : field == 'c' ?
-			  (int)c->count : c->n;
-
-		if (!cfg_is(&x->cfgs[i], dev, suite, variant) ||
-		    (host_mem && !str_eq(c->host_mem, host_mem)))
-			continue;
-		for (j = 0; j < n && v[j] != val; j++)
-			;
-		if (j == n)
-			v[n++] = val;
-	}
-	qsort(v, n, sizeof(*v), cmp_int);
-	*out = v;
-	return n;
-}
-
 static int cmp_size(const void *a, const void *b)
 {
 	const struct rsize *x = a, *y = b;
@@ -435,30 +418,69 @@ static int cmp_size(const void *a, const void *b)
 	return (x->k > y->k) - (x->k < y->k);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Field f of c into v: an int ('n', 'b', 'i', 'p', 'c' as model_ints
+ * reads them), a struct rsize ('s') or a name ('v' variant, 'h'
+ * host_mem; NULL as ""). */
+static void field_get(const struct store_config *c, char f, void *v)
+{
+	const char *s = f == 'h' ? c->host_mem : c->variant;
+
+	if (f == 's')
+		*(struct rsize *)v = (struct rsize){c->m, c->k, c->n};
+	else if (f == 'v' || f == 'h')
+		*(const char **)v = s ? s : "";
+	else
+		*(int *)v = f == 'b' ? c->block_x : f == 'i' ? c->ilp :
+			    f == 'p' ? c->param : f == 'c' ? (int)c->count :
+			    c->n;
+}
+
+/* The distinct values (of size bytes, equal where cmp says 0) of field
+ * f over the configurations of (dev, suite, variant, host_mem) into
+ * the caller's typed pointer at out (malloc'd; NULL out of memory), in
+ * configuration order or, sort set, cmp's. */
+static size_t model_distinct(const struct rctx *x, int dev,
+			     const char *suite, const char *variant,
+			     const char *host_mem, char f, size_t size,
+			     int (*cmp)(const void *, const void *), int sort,
+			     void *out)
+{
+	char *v = malloc((x->ncfgs ? x->ncfgs : 1) * size);
+	size_t i, j, n = 0;
+
+	memcpy(out, &v, sizeof(v));
+	for (i = 0; v && i < x->ncfgs; i++) {
+		if (!cfg_is(&x->cfgs[i], dev, suite, variant) || (host_mem &&
+		    !str_eq(x->cfgs[i].c->host_mem, host_mem)))
+			continue;
+		field_get(x->cfgs[i].c, f, v + n * size);
+		for (j = 0; j < n && cmp(v + j * size, v + n * size); j++)
+			;
+		n += j == n;
+	}
+	if (sort && n)
+		qsort(v, n, size, cmp);
+	return n;
+}
+
+size_t model_ints(const struct rctx *x, int dev, const char *suite,
+		  const char *variant, const char *host_mem, char field,
+		  int **out)
+{
+	return model_distinct(x, dev, suite, variant, host_mem, field,
+			      sizeof(**out), cmp_int, 1, out);
+}
+
 size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, struct rsize **out)
 {
-	struct rsize *v;
-	size_t i, j, n = 0;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-
-		if (!cfg_is(&x->cfgs[i], dev, suite, variant))
-			continue;
-		for (j = 0; j < n; j++)
-			if (v[j].m == c->m && v[j].k == c->k && v[j].n == c->n)
-				break;
-		if (j == n)
-			v[n++] = (struct rsize){c->m, c->k, c->n};
-	}
-	qsort(v, n, sizeof(*v), cmp_size);
-	*out = v;
-	return n;
+	return model_distinct(x, dev, suite, variant, NULL, 's',
+			      sizeof(**out), cmp_size, 1, out);
 }
 
 const struct rcfg *model_find_prec(const struct rctx *x, int dev,
@@ -466,19 +488,8 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const struct rsize *sz, int block,
 				   const char *precision)
 {
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		const struct store_config *c = r->c;
-
-		if (cfg_is(r, dev, suite, variant) && c->m == sz->m &&
-		    c->k == sz->k && c->n == sz->n &&
-		    (block < 0 || c->block_x == block) &&
-		    (!precision || str_eq(c->precision, precision)))
-			return r;
-	}
-	return NULL;
+	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
+		NULL, precision, sz->m, sz->k, sz->n, -1, -1, block, -1});
 }
 
 void size_label(const struct rsize *sz, struct rbuf *b)
@@ -493,28 +504,8 @@ void size_label(const struct rsize *sz, struct rbuf *b)
 size_t model_names(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, char field, const char ***out)
 {
-	const char **v;
-	size_t i, j, n = 0;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		const char *s = field == 'h' ? r->c->host_mem : r->c->variant;
-
-		if (!cfg_is(r, dev, suite, variant))
-			continue;
-		if (!s)
-			s = "";
-		for (j = 0; j < n && strcmp(v[j], s); j++)
-			;
-		if (j == n)
-			v[n++] = s;
-	}
-	*out = v;
-	return n;
+	return model_distinct(x, dev, suite, variant, NULL, field,
+			      sizeof(**out), cmp_name, 0, out);
 }
 
 int model_has_suite(const struct rctx *x, int dev, const char *suite)

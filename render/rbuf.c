@@ -9,10 +9,7 @@
 
 void rbuf_init(struct rbuf *b)
 {
-	b->p = NULL;
-	b->len = 0;
-	b->cap = 0;
-	b->oom = 0;
+	*b = (struct rbuf){0};
 }
 
 void rbuf_free(struct rbuf *b)

@@ -53,44 +53,27 @@ unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c)
 					c->c->session_id) : 0;
 }
 
-static int str_same(const char *a, const char *b)
-{
-	return !strcmp(a ? a : "", b ? b : "");
-}
-
-/* Whether a and b are one measured point in two sessions of one device:
- * the same kernel, sizes, block, ILP, parameter, host memory and
- * precision (the suite aside: a kernel measured again by another suite
- * is a repeated measurement). */
+/* Whether a and b are one measured point in two sessions of one device
+ * (the suite aside: a kernel measured again by another suite is a
+ * repeated measurement). */
 static int model_same_point(const struct rcfg *a, const struct rcfg *b)
 {
-	const struct store_config *p = a->c, *q = b->c;
-
-	return a->dev == b->dev && p->session_id != q->session_id &&
-	       rcfg_ok(a) && rcfg_ok(b) && str_same(p->variant, q->variant) &&
-	       p->m == q->m && p->k == q->k && p->n == q->n &&
-	       p->count == q->count && p->block_x == q->block_x &&
-	       p->block_y == q->block_y && p->ilp == q->ilp &&
-	       p->param == q->param && str_same(p->host_mem, q->host_mem) &&
-	       str_same(p->precision, q->precision);
+	return a->dev == b->dev && a->c->session_id != b->c->session_id &&
+	       rcfg_ok(a) && rcfg_ok(b) && cfg_same_key(a->c, b->c);
 }
 
-/* The lower of c's clock readings (MHz), 0 when none: the rule asks
- * whether the clock fell at any time around the point. */
-static double clock_low(const struct store_config *k)
+/* The lower (high: the higher) of c's clock readings (MHz), 0 when
+ * none: the rule asks whether the clock fell at any time around the
+ * point. */
+static double clock_pick(const struct store_config *k, int high)
 {
 	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
 
-	if (a > 0 && b > 0)
-		return a < b ? a : b;
-	return a > 0 ? a : b > 0 ? b : 0;
-}
-
-static double clock_high(const struct store_config *k)
-{
-	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
-
-	return a > b ? (a > 0 ? a : 0) : (b > 0 ? b : 0);
+	if (!(a > 0))
+		return b > 0 ? b : 0;
+	if (!(b > 0))
+		return a;
+	return (a > b) == high ? a : b;
 }
 
 /* The highest clock reading of any loaded configuration of session. */
@@ -101,7 +84,7 @@ static double session_top_clock(const struct rctx *x, int64_t session)
 
 	for (i = 0; i < x->ncfgs; i++)
 		if (x->cfgs[i].c->session_id == session &&
-		    (h = clock_high(x->cfgs[i].c)) > top)
+		    (h = clock_pick(x->cfgs[i].c, 1)) > top)
 			top = h;
 	return top;
 }
@@ -132,7 +115,7 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 	t = st ? &st->s : NULL;
 	in.kernel_ms = t ? t->median : NAN;
 	in.launch_us = s ? s->launch_us : NAN;
-	in.clock_mhz = clock_low(k);
+	in.clock_mhz = clock_pick(k, 0);
 	in.top_clock_mhz = top;
 	in.has_throttle = k->has_throttle;
 	in.throttle_reasons = k->throttle_reasons;
@@ -216,17 +199,14 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
 		     const char *key)
 {
-	size_t i;
-	int first = 1;
+	size_t i, len = b->len;
 
-	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-		if (!(seen & marks[i].bit))
-			continue;
-		rbuf_printf(b, "%s\\rgmark{%s}~%s", first ? "" : "; ",
-			    marks[i].letter, lang_get(x->L, marks[i].key));
-		first = 0;
-	}
-	if (!first)
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (seen & marks[i].bit)
+			rbuf_printf(b, "%s\\rgmark{%s}~%s", b->len > len ?
+				    "; " : "", marks[i].letter,
+				    lang_get(x->L, marks[i].key));
+	if (b->len > len)
 		rbuf_printf(b, ". %s", lang_get(x->L, key));
 }
 

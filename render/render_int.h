@@ -61,11 +61,9 @@ void rbuf_put_gp(struct rbuf *b, const char *s);
  * "--" where v is not finite. */
 void rbuf_put_sci(struct rbuf *b, double v);
 
-/* Formats v with 4 significant figures in plain decimal notation (no
+/* Formats v with sig significant figures in plain decimal notation (no
  * exponent, at least 0 decimals), as siunitx reads it: "1234",
- * "12.35", "0.001235". Non-finite values give "". */
-void render_num_format(double v, char *buf, size_t len);
-/* The same with sig significant figures. */
+ * "12.35", "0.001235" (4). Non-finite values give "". */
 void render_sig_format(double v, int sig, char *buf, size_t len);
 /* Formats v with exactly `decimals` decimals ("-12.5"). */
 void render_fixed_format(double v, int decimals, char *buf, size_t len);
@@ -249,6 +247,7 @@ int model_load(struct rctx *x);
  * RENDER_OK, or the failure's status said on stderr (model_store_fail:
  * RENDER_ERR_BUSY when the file changed under a reader without locks). */
 int model_read_end(struct rctx *x);
+/* Frees what model_load read; x is not read after it. */
 void model_free(struct rctx *x);
 
 /* After a store call on x->st failed while reading what: says so in one
@@ -464,8 +463,6 @@ void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
 /* Translated metric / phase / property names (escaped for unknowns). */
 void metric_name(const struct rctx *x, const char *metric, struct rbuf *b);
-/* Escaped unit with siunitx-friendly text (e.g. "ms", "GFLOP/s"). */
-void unit_text(const char *unit, struct rbuf *b);
 /* "Kernel time [ms]"; a name that is its unit ("GIPS") stands alone. */
 void metric_label(const struct rctx *x, const char *metric,
 		  const char *unit, struct rbuf *b);

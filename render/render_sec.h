@@ -803,4 +803,20 @@ void problem_diag(struct rctx *x, const struct rcfg *r, struct rbuf *out);
  * two tie), each word translated (vers.lim.NAME), "/" apart, into b. */
 void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b);
 
+/* ---- round 4, engineer front4 (model.c, emit.c, lang.c) ------------- */
+
+/* 1 when p and q have one key: kernel, sizes, count, block, ILP,
+ * parameter, host memory and precision (suite and session aside). */
+int cfg_same_key(const struct store_config *p, const struct store_config *q);
+/* The fragment name of fragments.tex with vars filled, appended to out
+ * (emit_fragment's, into any buffer). -1 after a message when it is
+ * missing or a placeholder has no value (emit.c). */
+int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
+	     const struct kv *vars, size_t n);
+/* The file at path, whole: malloc'd (free()), NULL with errno set when
+ * it cannot be opened or read (lang.c). */
+char *file_read(const char *path);
+/* Ends s before the blanks (and CRs) that precede e (lang.c). */
+void blanks_cut(char *s, char *e);
+
 #endif

@@ -30,14 +30,6 @@ struct ours {
 	unsigned rg;		/* rcfg_marks of the points it rests on */
 };
 
-/* An empty comparison: no numbers, no effect, untested. */
-static void eff_clear(struct rcmp *r)
-{
-	rcmp_clear(r);
-	r->hl = r->hl_lo = r->hl_hi = NAN;
-	r->verdict = RULE_UNTESTED;
-}
-
 static int vjoin(int a, int b)
 {
 	return a == V_NODATA || b == V_NODATA ? V_NODATA : a > b ? a : b;
@@ -59,7 +51,7 @@ static int pair_verdict(struct rctx *x, const struct rcfg *a,
 			const struct rcfg *b, const char *metric, int want,
 			struct rcmp *r, unsigned *rg)
 {
-	eff_clear(r);
+	rcmp_clear(r);
 	if (!rcfg_ok(a) || !rcfg_ok(b) || model_compare(x, a, b, metric, r))
 		return V_NODATA;
 	*rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
@@ -191,7 +183,7 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 
 		o->rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
 		/* G's time*: the transfer section's quantity and rule */
-		eff_clear(&r);
+		rcmp_clear(&r);
 		rc = metric ? 0 : !rcfg_ok(a) || !rcfg_ok(b) ? -1 :
 		     xfer_compare(x, a, b, XFER_RUN_G, &r);
 		if (!metric)	/* no samples: untested */
@@ -468,15 +460,14 @@ static int claims_table(struct rctx *x, int n[V_N])
 			for (k = 0; k < NVAL; k++)
 				o[d].val[k] = NAN;
 			for (k = 0; k < NEFF; k++)
-				eff_clear(&o[d].eff[k]);
+				rcmp_clear(&o[d].eff[k]);
 			v[d] = c->judge(x, d, &o[d]);
 			all = vjoin(all, v[d]);
 			any |= v[d] != V_NODATA;
 			rg |= o[d].rg;
 		}
 		n[all]++;
-		for (k = 0; k < NB; k++)
-			rbuf_free(&b[k]);
+		rbufs_free(b, NB);
 		if (c->src != last && last)
 			rtable_gap(&t);
 		if (c->src != last)

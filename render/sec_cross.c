@@ -15,11 +15,6 @@
 #include "suites.h"
 #include "vocab.h"
 
-static int str_same(const char *a, const char *b)
-{
-	return !strcmp(a ? a : "", b ? b : "");
-}
-
 /* The configuration of device dev with a's key, ok, or NULL. */
 static const struct rcfg *cross_match(const struct rctx *x,
 				      const struct rcfg *a, int dev)
@@ -30,12 +25,7 @@ static const struct rcfg *cross_match(const struct rctx *x,
 	for (i = 0; p && i < x->ncfgs; i++) {
 		q = x->cfgs[i].c;
 		if (x->cfgs[i].dev == dev && !strcmp(q->suite, p->suite) &&
-		    !strcmp(q->variant, p->variant) && q->m == p->m &&
-		    q->k == p->k && q->n == p->n && q->count == p->count &&
-		    q->block_x == p->block_x && q->block_y == p->block_y &&
-		    q->ilp == p->ilp && q->param == p->param &&
-		    str_same(q->host_mem, p->host_mem) &&
-		    str_same(q->precision, p->precision))
+		    cfg_same_key(p, q))
 			return rcfg_ok(&x->cfgs[i]) ? &x->cfgs[i] : NULL;
 	}
 	return NULL;

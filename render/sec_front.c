@@ -49,35 +49,21 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 	const char *const from_opt[5] = {o->title, o->author, o->course,
 					 o->exercise, o->date};
 	const char *path = o->meta_path;
-	char *line, *next, *e, *v, buf[4096];
-	size_t i, n, lineno = 0;
-	struct rbuf b;
-	FILE *f = NULL;
+	char *line, *next, *v;
+	size_t i, lineno = 0;
 
 	memset(m, 0, sizeof(*m));
-	rbuf_init(&b);
-	if (path && !(f = fopen(path, "rb"))) {
+	/* an unreadable file is treated as a missing one */
+	if (path && !(m->text = file_read(path))) {
 		fprintf(stderr, "mmreport: cannot open '%s': %s\n", path,
 			strerror(errno));
 		return RENDER_ERR_MISSING;
 	}
-	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		rbuf_putn(&b, buf, n);
-	if (f && (ferror(f) || b.oom)) {	/* unreadable, like a missing one */
-		fprintf(stderr, "mmreport: cannot read '%s'\n", path);
-		fclose(f);
-		rbuf_free(&b);
-		return RENDER_ERR_MISSING;
-	}
-	if (f)
-		fclose(f);
-	m->text = f ? rbuf_take(&b) : NULL;
 	for (line = m->text; line; line = next) {
 		lineno++;
 		if ((next = strchr(line, '\n')))
 			*next++ = '\0';
-		for (e = line + strlen(line); e > line && strchr(" \t\r", e[-1]);)
-			*--e = '\0';
+		blanks_cut(line, line + strlen(line));
 		line += strspn(line, " \t");
 		if (!*line || *line == '#')
 			continue;
@@ -86,8 +72,7 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 				"value'\n", path, lineno);
 			goto usage;
 		}
-		for (e = v, *v++ = '\0'; e > line && strchr(" \t", e[-1]);)
-			*--e = '\0';
+		blanks_cut(line, v++);
 		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
 			;
 		if (i == 5 || *slot[i]) {
@@ -158,11 +143,10 @@ int sec_title(struct rctx *x, struct rbuf *out)
 			       x->meta.exercise, x->meta.date};
 	const struct store_session **s;
 	const char *from = NULL, *to = NULL, *a;
-	char *t = tmpl_fragment(x->frags, "titlefield");
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
 	size_t i, ns = sessions_used(x, &s);
-	int rc = t ? 0 : -1;
+	int rc;
 
 	fv_init(&v);
 	fv_init(&w);
@@ -195,7 +179,7 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	exercise_default(x, ex);
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
 	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
-	rc |= fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
+	rc = fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
 	fields = fv_put(&v, "FIELDS");
 	for (i = 0; i < 4 && !rc; i++) {
 		/* the exercise and the date have defaults */
@@ -207,18 +191,15 @@ int sec_title(struct rctx *x, struct rbuf *out)
 			rbuf_put_tex(fv_put(&w, "VALUE"), given[i], 0);
 		else
 			fv_str(&w, "VALUE", rbuf_str(b));
-		rc = tmpl_fill(fields, t, fv_kv(&w), w.n);
+		rc = frag_put(x, fields, "titlefield", fv_kv(&w), w.n);
 	}
 	if (x->meta.title)
 		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.title, 0);
 	else
 		fv_str(&v, "TITLE", lang_get(x->L, "title"));
 	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
-	free(t);
-	t = tmpl_fragment(x->frags, "titlepage");
 	if (!rc)
-		rc = t ? tmpl_fill(out, t, fv_kv(&v), v.n) : -1;
-	free(t);
+		rc = frag_put(x, out, "titlepage", fv_kv(&v), v.n);
 	free(s);
 	fv_free(&v);
 	fv_free(&w);
@@ -749,11 +730,11 @@ static int method_absent(struct rctx *x)
 
 int sec_refs(struct rctx *x)
 {
-	char *t = tmpl_fragment(x->frags, "reference"), name[32], key[32];
+	char name[32], key[32];
 	struct rbuf items;
 	struct kv v[3];
 	size_t i;
-	int rc = t ? 0 : -1;
+	int rc = 0;
 
 	rbuf_init(&items);
 	for (i = 0; i < NSOURCES && !rc; i++) {
@@ -762,29 +743,28 @@ int sec_refs(struct rctx *x)
 		v[0] = (struct kv){"NAME", lang_get(x->L, name)};
 		v[1] = (struct kv){"KEY", sources[i]};
 		v[2] = (struct kv){"TEXT", lang_get(x->L, key)};
-		rc = tmpl_fill(&items, t, v, 3);
+		rc = frag_put(x, &items, "reference", v, 3);
 	}
 	v[0] = (struct kv){"TITLE", lang_get(x->L, "ref.title")};
 	v[1] = (struct kv){"ITEMS", rbuf_str(&items)};
 	if (!rc)
 		rc = emit_fragment(x, "references", v, 2);
-	free(t);
 	rbuf_free(&items);
 	return rc;
 }
 
-/* A property's text: its value (or number) and unit. */
+/* A property's text: its value (or number) and unit; "--" for NULL. */
 static void prop_text(const struct rctx *x, const struct store_prop *p,
 		      struct rbuf *b)
 {
 	/* "yes" and "no" in the report's language (value.yes, value.no) */
-	if (p->value && *p->value)
+	if (p && p->value && *p->value)
 		lang_name_put(x, "value", p->value, 1, b);
-	else if (p->has_num)
+	else if (p && p->has_num)
 		rbuf_printf(b, "%.10g", p->num);
 	else
 		rbuf_puts(b, "--");
-	if (p->unit && *p->unit) {
+	if (p && p->unit && *p->unit) {
 		rbuf_puts(b, "~");
 		rbuf_put_tex(b, p->unit, 0);
 	}
@@ -818,8 +798,6 @@ static int dev_own_find(const char *key)
 static void dev_cell(const struct rctx *x, const struct store_device *d,
 		     const char *key, struct rbuf *b)
 {
-	const struct store_prop *p;
-	char num[128];
 	double pk;
 
 	if (!strcmp(key, "name")) {
@@ -828,20 +806,12 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 		rbuf_puts(b, *key == 'u' ? "\\footnotesize " : "");
 		rbuf_put_tex(b, *key == 'u' ? d->uuid : d->pci_bus_id, 1);
 	} else if (dev_own_find(key) < 0) {
-		p = model_prop(d, key);
-		if (p)
-			prop_text(x, p, b);
-		else
-			rbuf_puts(b, "--");
+		prop_text(x, model_prop(d, key), b);
 	} else {
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
 		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
-		render_num_format(pk, num, sizeof(num));
-		if (pk > 0)
-			rbuf_printf(b, "\\num{%s}", num);
-		else
-			rbuf_puts(b, "--");
+		find_num(b, pk > 0 ? pk : NAN, 4);	/* "--" where none */
 	}
 }
 

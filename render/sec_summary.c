@@ -83,9 +83,7 @@ static void row_put(const struct rctx *x, const struct sum_facts *s,
 	} else if (i && row == R_COUNT) {
 		ilp_count_tex(i->n, b);
 	} else if (c && row == R_KERNEL) {
-		rbuf_puts(b, "\\texttt{");
-		rbuf_put_tex(b, c->c->variant, 0);
-		rbuf_puts(b, "}");
+		mem_variant(b, c->c->variant);
 	} else if (c && row == R_SIZE) {
 		sz = (struct rsize){c->c->m, c->c->k, c->c->n};
 		size_label(&sz, b);

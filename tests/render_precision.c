@@ -772,7 +772,7 @@ static void test_device_tables(void **state)
 	assert_int_equal(build(dbpath), 0);
 	tex = render("intro,device");
 	chk_expect_in(tex, "Peak FP64: SMs $\\times$ FP64 units per SM");
-	render_num_format(PEAK64, num, sizeof(num));
+	render_sig_format(PEAK64, 4, num, sizeof(num));
 	snprintf(want, sizeof(want), "\\num{%s}", num);
 	/* the introduction's table of the GPUs and the appendix's */
 	for (i = 0; i < 2; i++) {
