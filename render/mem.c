@@ -412,71 +412,73 @@ void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
 	rbufs_free(one, MEM_MAXD);
 }
 
-/* The sentence of o[0..n) (devices that agree), pre its device. */
-static void mem_say(struct rctx *x, struct rfind *fd, const struct mem_find *m,
-		    const struct mem_fv *o, int n, const char *pre)
+/* What dvs_items states: a device's words in finding m. */
+struct mem_one {
+	const struct mem_find *m;
+	struct mem_fv o;
+};
+
+/* The sentence of the devices s->f[0..s->n) (struct mem_one). */
+static int mem_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	const struct mem_one *const *w = (const void *)s->f;
+	const struct mem_find *m = w[0]->m;
+	struct mem_fv o[MEM_MAXD];
 	char names[MEM_NV][16], fmt[MEM_NV][8], key[96];
 	const char *p = m->names;
-	struct rbuf *b;
-	struct fv v;
 	int i, len;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_str(&v, "T", o[0].t);
+	if (!w[0]->o.tail)
+		return 0;
+	for (i = 0; i < s->n; i++)
+		o[i] = w[i]->o;
+	fv_str(s->v, "DEV", "");
+	fv_str(s->v, "T", o[0].t);
 	for (i = 0; i < MEM_NV && p && sscanf(p, " %15[^:]:%7s%n", names[i],
 					      fmt[i], &len) == 2; i++) {
 		p += len;
-		if (*names[i] != '-')	/* "-:-" a slot the string skips */
-			mem_vals(x, fv_put(&v, names[i]), o, n, *fmt[i] ==
-				 'E' ? -1 - (int)o[0].v[i] : i, fmt[i]);
+		if (*names[i] == '-')	/* "-:-" a slot the string skips */
+			continue;
+		if (s->mask)
+			fv_str(s->v, names[i], "#");
+		else
+			mem_vals(x, fv_put(s->v, names[i]), o, s->n, *fmt[i]
+				 == 'E' ? -1 - (int)o[0].v[i] : i, fmt[i]);
 	}
-	if (o[0].cmp[0])
-		mem_vals(x, fv_put(&v, "EFF"), o, n, -1, "");
+	if (o[0].cmp[0] && s->mask)
+		fv_str(s->v, "EFF", "#");
+	else if (o[0].cmp[0])
+		mem_vals(x, fv_put(s->v, "EFF"), o, s->n, -1, "");
 	if (o[0].key)
 		snprintf(key, sizeof(key), "%s", o[0].key);
 	else
 		snprintf(key, sizeof(key), "%s%s%s", m->key,
 			 *o[0].tail ? "." : "", o[0].tail);
-	b = fv_put(&v, "TEXT");
-	fv_emit(x, b, key, &v);
+	fv_emit(x, out, key, s->v);
 	if (o[0].why) {
 		snprintf(key, sizeof(key), "%s.why", m->key);
-		rbuf_putc(b, ' ');
-		fv_emit(x, b, key, &v);
+		rbuf_putc(out, ' ');
+		fv_emit(x, out, key, s->v);
 	}
-	fv_find(x, fd, "mem.text", &v);
-	fv_free(&v);
+	return 0;
 }
 
-/* Finding m: once for the devices where all say the same, else per
- * device. */
+/* Finding m, stated once for the devices that say the same. */
 static void mem_run_find(struct rctx *x, const struct mem_devs *d,
 			 const struct mem_find *m, struct rfind *fd)
 {
-	struct mem_fv o[MEM_MAXD];
-	char pre[32];
-	int i, n = 0, same = 1;
+	struct mem_one one[MEM_MAXD];
+	const void *f[MEM_MAXD];
+	int i;
 
 	for (i = 0; i < d->nd; i++) {
-		memset(&o[i], 0, sizeof(o[i]));
+		memset(&one[i], 0, sizeof(one[i]));
+		one[i].m = m;
 		m->get(&(struct mem_ctx){x, d->dev[i], d->f[i], m->arg},
-		       &o[i]);
-		n += o[i].tail != NULL;
-		same = same && o[i].tail && (!i || (!strcmp(o[i].tail,
-			o[0].tail) &&
-			!strcmp(o[i].t, o[0].t) && o[i].why == o[0].why));
+		       &one[i].o);
+		f[i] = &one[i];
 	}
-	if (same) {
-		mem_say(x, fd, m, o, d->nd, "");
-		return;
-	}
-	for (i = 0; i < d->nd && n; i++)
-		if (o[i].tail) {
-			dev_prefix(x, d->dev[i], pre, sizeof(pre));
-			mem_say(x, fd, m, &o[i], 1, pre);
-		}
+	dvs_items(x, fd, "mem.text", f, d->dev, d->nd, mem_say, NULL);
 }
 
 int mem_run(struct rctx *x, const struct mem_spec *s)
