@@ -146,8 +146,9 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 
 	if (!q)
 		return model_compare(x, a, b, what, r);
-	*r = (struct rcmp){xfer_value(x, a, what), xfer_value(x, b, what),
-			   NAN, NAN, -1, 0, RULE_UNTESTED, 0, 0, NAN, NAN, NAN};
+	rcmp_clear(r);
+	r->a = xfer_value(x, a, what);
+	r->b = xfer_value(x, b, what);
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	if (xq_samples(x, q, a, &sa, &na) || xq_samples(x, q, b, &sb, &nb)) {
@@ -169,14 +170,9 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 			 a->c->grp > 0 && a->c->grp == b->c->grp;
 	r->gain = stats_gain_percent(r->a, r->b);
 	cmp_judge(sa, na, sb, nb, r->a, r->b, &ra, &rb, x->threshold, &j);
-	r->ratio = j.ratio;
-	r->p = j.p;
-	r->ranges = j.ranges;
-	r->verdict = j.verdict;
-	r->signif = j.verdict == RULE_HIGHER || j.verdict == RULE_LOWER;
-	if (na && nb)
-		stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
-			       &r->hl_hi);
+	*r = (struct rcmp){r->a, r->b, r->gain, j.ratio, j.p, j.verdict ==
+		RULE_HIGHER || j.verdict == RULE_LOWER, j.verdict,
+		r->interleaved, j.ranges, j.hl, j.hl_lo, j.hl_hi};
 	rc = 0;
 out:
 	free(sa);
