@@ -539,9 +539,6 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* The median of what (XFER_* or a stored metric) in c: of its runs where
- * raw samples are stored, else from the stored medians; NAN: absent. */
-double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
 /* model_compare for what: an XFER_* quantity is judged by the same rule
  * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
 int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
