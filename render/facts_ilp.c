@@ -175,8 +175,8 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 		const struct rcfg *c = &x->cfgs[i];
 		double g;
 
-		if (c->dev != dev || strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
-		    !rcfg_ok(c) || !(rcfg_regime(x, c) & RG_L2))
+		if (!ilp_of(c, dev, NULL) || !rcfg_ok(c) ||
+		    !(rcfg_regime(x, c) & RG_L2))
 			continue;
 		g = rcfg_median(c, VOCAB_METRIC_GBS);
 		if (isfinite(g) && !(g <= f->l2_gbs)) {
