@@ -28,6 +28,15 @@ long long ilp_count(const struct rcfg *c)
 	return c->c->n >= 0 && c->c->n < 62 ? 1LL << c->c->n : 0;
 }
 
+/* r is an ilp configuration of device dev (< 0: any) and variant (NULL:
+ * any). */
+static int ilp_of(const struct rcfg *r, int dev, const char *variant)
+{
+	return (dev < 0 || r->dev == dev) &&
+	       !strcmp(r->c->suite, VOCAB_SUITE_ILP) &&
+	       (!variant || !strcmp(r->c->variant, variant));
+}
+
 static int cmp_ll(const void *a, const void *b)
 {
 	long long x = *(const long long *)a, y = *(const long long *)b;
@@ -51,9 +60,7 @@ size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
 		const struct rcfg *r = &x->cfgs[i];
 		long long c;
 
-		if ((dev >= 0 && r->dev != dev) ||
-		    strcmp(r->c->suite, VOCAB_SUITE_ILP) ||
-		    (variant && strcmp(r->c->variant, variant)))
+		if (!ilp_of(r, dev, variant))
 			continue;
 		c = ilp_count(r);
 		for (j = 0; j < n && v[j] != c; j++)
@@ -72,16 +79,11 @@ const struct rcfg *ilp_find(const struct rctx *x, int dev,
 {
 	size_t i;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-
-		if ((dev >= 0 && r->dev != dev) ||
-		    strcmp(r->c->suite, VOCAB_SUITE_ILP) ||
-		    (variant && strcmp(r->c->variant, variant)) ||
-		    ilp_count(r) != count || (ilp >= 0 && r->c->ilp != ilp))
-			continue;
-		return r;
-	}
+	for (i = 0; i < x->ncfgs; i++)
+		if (ilp_of(&x->cfgs[i], dev, variant) &&
+		    ilp_count(&x->cfgs[i]) == count &&
+		    (ilp < 0 || x->cfgs[i].c->ilp == ilp))
+			return &x->cfgs[i];
 	return NULL;
 }
 
@@ -133,12 +135,12 @@ double ilp_l2_bytes(const struct rctx *x, int dev)
 	return l2 > 0 ? l2 : NAN;
 }
 
-/* The steady configuration of the copy kernel with this ILP at N = n,
- * or NULL. */
+/* The steady configuration of variant with this ILP (< 0: any) at N =
+ * n, or NULL. */
 static const struct rcfg *steady_at(const struct rctx *x, int dev,
-				    long long n, int ilp)
+				    const char *variant, long long n, int ilp)
 {
-	const struct rcfg *c = ilp_find(x, dev, ILP_KERNEL, n, ilp);
+	const struct rcfg *c = ilp_find(x, dev, variant, n, ilp);
 
 	return c && rcfg_steady(x, c) &&
 	       isfinite(rcfg_median(c, VOCAB_METRIC_GBS)) ? c : NULL;
@@ -154,7 +156,8 @@ static const struct rcfg *best_at(const struct rctx *x, int dev,
 	size_t j;
 
 	for (j = 0; j < ni; j++) {
-		if (ilps[j] < from || !(c = steady_at(x, dev, n, ilps[j])))
+		if (ilps[j] < from ||
+		    !(c = steady_at(x, dev, ILP_KERNEL, n, ilps[j])))
 			continue;
 		if (!best || rcfg_median(c, VOCAB_METRIC_GBS) >
 			     rcfg_median(best, VOCAB_METRIC_GBS))
@@ -172,8 +175,8 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 		const struct rcfg *c = &x->cfgs[i];
 		double g;
 
-		if (c->dev != dev || strcmp(c->c->suite, VOCAB_SUITE_ILP) ||
-		    !rcfg_ok(c) || !(rcfg_regime(x, c) & RG_L2))
+		if (!ilp_of(c, dev, NULL) || !rcfg_ok(c) ||
+		    !(rcfg_regime(x, c) & RG_L2))
 			continue;
 		g = rcfg_median(c, VOCAB_METRIC_GBS);
 		if (isfinite(g) && !(g <= f->l2_gbs)) {
@@ -248,7 +251,7 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	}
 	if (!f->n)
 		goto out;
-	one = steady_at(x, dev, sizes[top], 1);
+	one = steady_at(x, dev, ILP_KERNEL, sizes[top], 1);
 	best = best_at(x, dev, sizes[top], ilps, ni, 2);
 	if (!best || !one) {
 		/* no pair to compare: the best of whatever ran there */
@@ -267,9 +270,8 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 			goto out;
 		}
 	}
-	mem = ilp_find(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
-	if (mem && rcfg_steady(x, mem) &&
-	    isfinite(rcfg_median(mem, VOCAB_METRIC_GBS))) {
+	mem = steady_at(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
+	if (mem) {
 		f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
 		f->pctmem = ilp_pct_peak(x, dev, f->gmem);
 		if (model_compare(x, best, mem, VOCAB_METRIC_GBS,

@@ -72,72 +72,10 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide)
 {
-	int col = t->col;
-
+	(void)wide;
 	rtable_num(t, v, decimals, flags);
-	if (!isfinite(v) || !post || !*post || col >= t->ncols)
-		return;
-	/* the text after the number, inside its cell */
-	rbuf_puts(&t->body, post);
-	if (strlen(post) > wide[col].len) {
-		rbuf_free(&wide[col]);
-		rbuf_puts(&wide[col], post);
-	}
-}
-
-/* The column specification of a table of mem_num cells (wide: one per
- * column). */
-static void mem_colspec(const struct rtable *t, struct rbuf *wide,
-			struct rbuf *b)
-{
-	int i;
-
-	for (i = 0; i < t->ncols; i++) {
-		if (i)
-			rbuf_putc(b, ' ');
-		if (t->kind[i] != 'S') {
-			rbuf_putc(b, t->kind[i]);
-			continue;
-		}
-		rbuf_printf(b, "S[table-format=%s%d.%d", t->neg[i] ? "-" : "",
-			    t->intd[i] ? t->intd[i] : 1, t->decd[i]);
-		/* room for the widest text that follows a number, set
-		 * close to it rather than aligned */
-		if (wide[i].len)
-			rbuf_printf(b, ",table-align-text-after=false,"
-				    "table-space-text-post={%s}",
-				    rbuf_str(&wide[i]));
-		if (t->bold[i])
-			rbuf_puts(b, RTABLE_BOLD_OPTS);
-		rbuf_putc(b, ']');
-	}
-}
-
-int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const char *caption, const char *kind, int dev,
-		   const char *note)
-{
-	struct rbuf spec, anchor, nb;
-	char *f = note && *note ? tmpl_fragment(x->frags, "tablenote") : NULL;
-	int rc;
-
-	rbuf_init(&spec);
-	rbuf_init(&anchor);
-	rbuf_init(&nb);
-	if (f)
-		tmpl_fill(&nb, f, &(struct kv){"TEXT", note}, 1);
-	free(f);
-	rbuf_printf(&anchor, "%s dev=%lld", kind,
-		    (long long)x->devs[dev]->id);
-	mem_colspec(t, wide, &spec);
-	rc = emit_fragment(x, "table", (struct kv[]){{"ANCHOR",
-		rbuf_str(&anchor)}, {"CAPTION", caption}, {"COLSPEC",
-		rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)}, {"BODY",
-		rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
-	rbuf_free(&spec);
-	rbuf_free(&anchor);
-	rbuf_free(&nb);
-	return rc;
+	if (isfinite(v))
+		rtable_post(t, post);
 }
 
 int mem_caption(struct rctx *x, int dev, const char *suite,
@@ -177,15 +115,6 @@ void mem_mib(struct rbuf *b, double bytes)
 
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
-void mem_tab_init(struct mem_tab *m, const char *kinds)
-{
-	rtable_init(&m->t, kinds);
-	rbufs_init(m->wide, RTABLE_MAXCOLS);
-	rbuf_init(&m->cap);
-	rbuf_init(&m->note);
-	m->seen = 0;
-}
-
 int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		const struct rcfg *c, double v, int dec, int flags,
 		unsigned hide)
@@ -199,27 +128,6 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 	mem_num(t, v, dec, flags, rbuf_str(&post), wide);
 	rbuf_free(&post);
 	return 0;
-}
-
-void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
-		  double v, unsigned hide)
-{
-	if (!mem_cfg_num(x, &m->t, m->wide, c, v, -1, 0, hide))
-		m->seen |= rcfg_regime(x, c);
-}
-
-int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
-		int any, int rc)
-{
-	mem_regime_note(x, m->seen, &m->note);
-	if (!rc && any)
-		rc = mem_table_emit(x, &m->t, m->wide, rbuf_str(&m->cap), kind,
-				    dev, rbuf_str(&m->note));
-	rtable_free(&m->t);
-	rbufs_free(m->wide, RTABLE_MAXCOLS);
-	rbuf_free(&m->cap);
-	rbuf_free(&m->note);
-	return rc;
 }
 
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
@@ -250,7 +158,7 @@ void mem_fv_cmp(struct mem_fv *o, const struct rcmp *r, int higher)
 	o->cmp[0] = r;
 }
 
-static void mem_cell_put(struct rctx *x, struct mem_tab *m,
+static void mem_cell_put(struct rctx *x, struct ptable *m,
 			 const struct mem_cell *o)
 {
 	/* grey where the rule finds no meaningful difference */
@@ -258,8 +166,8 @@ static void mem_cell_put(struct rctx *x, struct mem_tab *m,
 
 	if (!o->c)
 		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r &&
-			o->r->p < 0 ? "\\ntmark" : "", m->wide);
-	else if (!mem_cfg_num(x, &m->t, m->wide, o->c, o->v, o->dec, 0, 0) &&
+			o->r->p < 0 ? "\\ntmark" : "", NULL);
+	else if (!mem_cfg_num(x, &m->t, NULL, o->c, o->v, o->dec, 0, 0) &&
 		 isfinite(o->v))
 		m->seen |= rcfg_marks(x, o->c);
 }
@@ -273,13 +181,13 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 	int nl = (int)strlen(t->lead), c, i, r, k, rc = 0;
 	char kinds[RTABLE_MAXCOLS + 1], h[32];
 	struct rbuf lead[RTABLE_MAXCOLS];
-	struct mem_tab m;
+	struct ptable m;
 	struct mem_cell o;
 
 	memcpy(kinds, t->lead, (size_t)nl);
 	memset(kinds + nl, 'S', (size_t)(t->ncols * d->nd));
 	kinds[nl + t->ncols * d->nd] = '\0';
-	mem_tab_init(&m, kinds);
+	parts_table_init(&m, kinds);
 	if (d->nd > 1) {
 		for (c = 0; c < nl; c++)
 			rtable_head(&m.t, "");
@@ -319,7 +227,8 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);
-	return mem_tab_end(x, &m, d->dev[0], t->anchor, m.t.rows, rc);
+	mem_regime_note(x, m.seen, &m.note);
+	return parts_table_emit(x, &m, rc, t->anchor, d->dev[0]);
 }
 
 #define MEM_PTS 64
@@ -412,71 +321,76 @@ void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
 	rbufs_free(one, MEM_MAXD);
 }
 
-/* The sentence of o[0..n) (devices that agree), pre its device. */
-static void mem_say(struct rctx *x, struct rfind *fd, const struct mem_find *m,
-		    const struct mem_fv *o, int n, const char *pre)
+/* What dvs_items states: a device's words in finding m. */
+struct mem_one {
+	const struct mem_find *m;
+	struct mem_fv o;
+};
+
+/* The sentence of the devices s->f[0..s->n) (struct mem_one). */
+static int mem_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	const struct mem_one *const *w = (const void *)s->f;
+	const struct mem_find *m = w[0]->m;
+	struct mem_fv o[MEM_MAXD];
 	char names[MEM_NV][16], fmt[MEM_NV][8], key[96];
 	const char *p = m->names;
-	struct rbuf *b;
-	struct fv v;
 	int i, len;
 
-	fv_init(&v);
-	fv_str(&v, "DEV", pre);
-	fv_str(&v, "T", o[0].t);
+	if (!w[0]->o.tail)
+		return 0;
+	for (i = 0; i < s->n; i++)
+		o[i] = w[i]->o;
+	/* devices agree where their tail and T do (the text compared) */
+	if (s->mask)
+		rbuf_printf(out, "%s|%s|", o[0].tail, o[0].t);
+	fv_str(s->v, "DEV", "");
+	fv_str(s->v, "T", o[0].t);
 	for (i = 0; i < MEM_NV && p && sscanf(p, " %15[^:]:%7s%n", names[i],
 					      fmt[i], &len) == 2; i++) {
 		p += len;
-		if (*names[i] != '-')	/* "-:-" a slot the string skips */
-			mem_vals(x, fv_put(&v, names[i]), o, n, *fmt[i] ==
-				 'E' ? -1 - (int)o[0].v[i] : i, fmt[i]);
+		if (*names[i] == '-')	/* "-:-" a slot the string skips */
+			continue;
+		if (s->mask)
+			fv_str(s->v, names[i], "#");
+		else
+			mem_vals(x, fv_put(s->v, names[i]), o, s->n, *fmt[i]
+				 == 'E' ? -1 - (int)o[0].v[i] : i, fmt[i]);
 	}
-	if (o[0].cmp[0])
-		mem_vals(x, fv_put(&v, "EFF"), o, n, -1, "");
+	if (o[0].cmp[0] && s->mask)
+		fv_str(s->v, "EFF", "#");
+	else if (o[0].cmp[0])
+		mem_vals(x, fv_put(s->v, "EFF"), o, s->n, -1, "");
 	if (o[0].key)
 		snprintf(key, sizeof(key), "%s", o[0].key);
 	else
 		snprintf(key, sizeof(key), "%s%s%s", m->key,
 			 *o[0].tail ? "." : "", o[0].tail);
-	b = fv_put(&v, "TEXT");
-	fv_emit(x, b, key, &v);
+	fv_emit(x, out, key, s->v);
 	if (o[0].why) {
 		snprintf(key, sizeof(key), "%s.why", m->key);
-		rbuf_putc(b, ' ');
-		fv_emit(x, b, key, &v);
+		rbuf_putc(out, ' ');
+		fv_emit(x, out, key, s->v);
 	}
-	fv_find(x, fd, "mem.text", &v);
-	fv_free(&v);
+	return 0;
 }
 
-/* Finding m: once for the devices where all say the same, else per
- * device. */
+/* Finding m, stated once for the devices that say the same. */
 static void mem_run_find(struct rctx *x, const struct mem_devs *d,
 			 const struct mem_find *m, struct rfind *fd)
 {
-	struct mem_fv o[MEM_MAXD];
-	char pre[32];
-	int i, n = 0, same = 1;
+	struct mem_one one[MEM_MAXD];
+	const void *f[MEM_MAXD];
+	int i;
 
 	for (i = 0; i < d->nd; i++) {
-		memset(&o[i], 0, sizeof(o[i]));
+		memset(&one[i], 0, sizeof(one[i]));
+		one[i].m = m;
 		m->get(&(struct mem_ctx){x, d->dev[i], d->f[i], m->arg},
-		       &o[i]);
-		n += o[i].tail != NULL;
-		same = same && o[i].tail && (!i || (!strcmp(o[i].tail,
-			o[0].tail) &&
-			!strcmp(o[i].t, o[0].t) && o[i].why == o[0].why));
+		       &one[i].o);
+		f[i] = &one[i];
 	}
-	if (same) {
-		mem_say(x, fd, m, o, d->nd, "");
-		return;
-	}
-	for (i = 0; i < d->nd && n; i++)
-		if (o[i].tail) {
-			dev_prefix(x, d->dev[i], pre, sizeof(pre));
-			mem_say(x, fd, m, &o[i], 1, pre);
-		}
+	dvs_items(x, fd, "mem.text", f, d->dev, d->nd, mem_say, NULL);
 }
 
 int mem_run(struct rctx *x, const struct mem_spec *s)

@@ -2,6 +2,7 @@
  * list of strings, an empty comparison, a range of numbers, a finding
  * that lists items, a table of the memory suites' kind, a roofline. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "render_int.h"
@@ -23,7 +24,6 @@ void parts_list_add(struct rctx *x, struct plist *l, const char *key)
 void parts_table_init(struct ptable *p, const char *kinds)
 {
 	rtable_init(&p->t, kinds);
-	rbufs_init(p->wide, RTABLE_MAXCOLS);
 	rbuf_init(&p->cap);
 	rbuf_init(&p->note);
 	rbuf_init(&p->cell);
@@ -33,11 +33,14 @@ void parts_table_init(struct ptable *p, const char *kinds)
 int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 		     const char *kind, int dev)
 {
-	if (!rc)
-		rc = mem_table_emit(x, &p->t, p->wide, rbuf_str(&p->cap), kind,
-				    dev, rbuf_str(&p->note));
+	char anchor[64];
+
+	snprintf(anchor, sizeof(anchor), "%s dev=%lld", kind,
+		 (long long)x->devs[dev]->id);
+	if (!rc && p->t.rows)
+		rc = emit_table(x, &p->t, rbuf_str(&p->cap), anchor,
+				rbuf_str(&p->note));
 	rtable_free(&p->t);
-	rbufs_free(p->wide, RTABLE_MAXCOLS);
 	rbuf_free(&p->cap);
 	rbuf_free(&p->note);
 	rbuf_free(&p->cell);

@@ -87,6 +87,8 @@ struct rtable {
 				 * whatever its length */
 	struct rbuf head, body;
 	struct rbuf rules;	/* cmidrules under the spanning header cells */
+	/* per column the widest text after a number (rtable_post) */
+	struct rbuf post[RTABLE_MAXCOLS];
 };
 
 /* Cell flags for rtable_num. */
@@ -115,6 +117,9 @@ void rtable_text(struct rtable *t, const char *latex);
  * (-1) or -decimals significant figures (-2, -3). Non-finite values
  * become "--". */
 void rtable_num(struct rtable *t, double v, int decimals, int flags);
+/* Appends post (marks; LaTeX) to the number cell just written, its
+ * column leaving room for the widest such text; NULL or "": nothing. */
+void rtable_post(struct rtable *t, const char *post);
 /* An integer cell. */
 void rtable_int(struct rtable *t, long long v);
 void rtable_row_end(struct rtable *t);

@@ -156,17 +156,10 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 /* A size in bytes as MiB ("\num{50}~MiB"). */
 void mem_mib(struct rbuf *b, double bytes);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
- * value greys it) followed in its cell by post (marks; LaTeX), of which
- * wide[column] keeps the widest so that the column leaves room for
- * it. */
+ * value greys it) followed in its cell by post (rtable_post). wide is
+ * unused (rtable keeps the room now): its callers drop it. */
 void mem_num(struct rtable *t, double v, int decimals, int flags,
 	     const char *post, struct rbuf *wide);
-/* The fragment "table" of such a table with its caption and note (NULL
- * or "": none), anchored "KIND dev=ID" for device dev, the room after
- * each column's numbers from wide[]. Returns 0 or -1 (template error). */
-int mem_table_emit(struct rctx *x, struct rtable *t, struct rbuf *wide,
-		   const char *caption, const char *kind, int dev,
-		   const char *note);
 /* A table's caption into cap: string key filled with DEV (the device,
  * where there are several), SAMPLES (the range of samples of metric in
  * suite, of variant or all) and, where n is not NULL, N. */
@@ -451,33 +444,12 @@ void lang_name_put(const struct rctx *x, const char *prefix,
 
 /* ---- the memory sections' tables and comparisons (mem.c) -------------- */
 
-/* A table of a memory section being built: the table, the room after
- * each column's numbers (mem_num), its caption and note, and the
- * regimes its cells ran in. mem_tab_init starts it (no row), mem_tab_end
- * releases it. */
-struct mem_tab {
-	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS];
-	struct rbuf cap, note;
-	unsigned seen;		/* RG_* of the cells written */
-};
-void mem_tab_init(struct mem_tab *m, const char *kinds);
-/* The cell of configuration c: its status where it is not ok
- * (cell_status), else the value v followed by c's marks less those in
- * hide (printed once for the row); c's regime joins m->seen. */
-void mem_tab_cell(struct rctx *x, struct mem_tab *m, const struct rcfg *c,
-		  double v, unsigned hide);
 /* The cell of c in t: its status where it is not ok (cell_status;
  * returns 1), else v as mem_num writes it with dec decimals and flags,
  * followed by c's marks less those in hide (returns 0). */
 int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		const struct rcfg *c, double v, int dec, int flags,
 		unsigned hide);
-/* Ends table m of device dev: appends the note of the regimes seen to
- * m->note, writes the table (anchored "KIND dev=ID") when rc is
- * 0 and any is set, and frees m. Returns rc, or the writing's status. */
-int mem_tab_end(struct rctx *x, struct mem_tab *m, int dev, const char *kind,
-		int any, int rc);
 /* Header cells, one per string key of k (NULL ends it); a key that
  * starts with '=' is the cell's LaTeX itself, less the '='. */
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
@@ -495,9 +467,9 @@ struct plist {
 void parts_list_init(struct plist *l);
 /* Appends string key filled from l->item (whose values stay set). */
 void parts_list_add(struct rctx *x, struct plist *l, const char *key);
-/* A table of the memory suites' kind being assembled (mem_num cells,
- * mem_table_emit): the table, the room after each column's numbers,
- * its caption and note, a buffer for one cell, the regimes seen. */
+/* A table of the memory suites' kind being assembled (mem_num cells):
+ * the table, its caption and note, a buffer for one cell, the regimes
+ * seen; wide is unused (rtable keeps the room now): its users drop it. */
 struct ptable {
 	struct rtable t;
 	struct rbuf wide[RTABLE_MAXCOLS];
@@ -507,9 +479,9 @@ struct ptable {
 /* Starts p empty, its table of column kinds (rtable_init), nothing
  * seen; parts_table_emit releases it. */
 void parts_table_init(struct ptable *p, const char *kinds);
-/* Where rc is 0, emits p as mem_table_emit does (anchored "KIND dev=ID"
- * for device dev) and returns its status; else returns rc. Releases p
- * either way. */
+/* Where rc is 0 and p has rows, emits p (emit_table, anchored "KIND
+ * dev=ID" for device dev) and returns its status; else returns rc.
+ * Releases p either way. */
 int parts_table_emit(struct rctx *x, struct ptable *p, int rc,
 		     const char *kind, int dev);
 
@@ -556,9 +528,6 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* The median of what (XFER_* or a stored metric) in c: of its runs where
- * raw samples are stored, else from the stored medians; NAN: absent. */
-double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
 /* model_compare for what: an XFER_* quantity is judged by the same rule
  * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
 int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,

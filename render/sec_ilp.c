@@ -309,6 +309,7 @@ static void ilp_takeaway(struct rctx *x, const struct mem_devs *d)
 {
 	double p1[MEM_MAXD], pb[MEM_MAXD];
 	const struct ilp_facts *f;
+	struct dvs s = {NULL, NULL, d->nd, 0, NULL};
 	struct fv v;
 	int i;
 
@@ -320,8 +321,8 @@ static void ilp_takeaway(struct rctx *x, const struct mem_devs *d)
 		pb[i] = f->pctbest;
 	}
 	fv_init(&v);
-	find_devs_once(x, fv_put(&v, "P1"), p1, d->nd, -1, 2);
-	find_devs_once(x, fv_put(&v, "PB"), pb, d->nd, -1, 2);
+	dvs_num(x, &s, fv_put(&v, "P1"), p1, 2, 0);
+	dvs_num(x, &s, fv_put(&v, "PB"), pb, 2, 0);
 	fv_int(&v, "BEST", ((const struct ilp_facts *)d->f[0])->best_ilp);
 	fv_par(x, "ilp.takeaway", &v);
 	fv_free(&v);

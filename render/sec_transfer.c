@@ -113,7 +113,10 @@ out:
 	return rc ? -1 : 0;
 }
 
-double xfer_value(struct rctx *x, const struct rcfg *c, const char *what)
+/* The median of what (XFER_* or a stored metric) in c: of its runs where
+ * raw samples are stored, else from the stored medians; NAN: absent. */
+static double xfer_value(struct rctx *x, const struct rcfg *c,
+			 const char *what)
 {
 	const struct xq *q = xq_find(what);
 	double v[3] = {0, 0, 0}, *s = NULL;
@@ -146,8 +149,9 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 
 	if (!q)
 		return model_compare(x, a, b, what, r);
-	*r = (struct rcmp){xfer_value(x, a, what), xfer_value(x, b, what),
-			   NAN, NAN, -1, 0, RULE_UNTESTED, 0, 0, NAN, NAN, NAN};
+	rcmp_clear(r);
+	r->a = xfer_value(x, a, what);
+	r->b = xfer_value(x, b, what);
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	if (xq_samples(x, q, a, &sa, &na) || xq_samples(x, q, b, &sb, &nb)) {
@@ -169,14 +173,9 @@ int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 			 a->c->grp > 0 && a->c->grp == b->c->grp;
 	r->gain = stats_gain_percent(r->a, r->b);
 	cmp_judge(sa, na, sb, nb, r->a, r->b, &ra, &rb, x->threshold, &j);
-	r->ratio = j.ratio;
-	r->p = j.p;
-	r->ranges = j.ranges;
-	r->verdict = j.verdict;
-	r->signif = j.verdict == RULE_HIGHER || j.verdict == RULE_LOWER;
-	if (na && nb)
-		stats_hl_ratio(sa, na, sb, nb, 0.95, &r->hl, &r->hl_lo,
-			       &r->hl_hi);
+	*r = (struct rcmp){r->a, r->b, r->gain, j.ratio, j.p, j.verdict ==
+		RULE_HIGHER || j.verdict == RULE_LOWER, j.verdict,
+		r->interleaved, j.ranges, j.hl, j.hl_lo, j.hl_hi};
 	rc = 0;
 out:
 	free(sa);
@@ -216,55 +215,32 @@ static void devs_cell(struct rctx *x, const struct mem_devs *d,
 	rbuf_free(&b);
 }
 
-/* The copies' GB/s against the MiB they move: per device a line for
- * each direction from pageable and from pinned memory. */
-static int gbs_figure(struct rctx *x, const struct mem_devs *d)
+/* Series k of the copies' figure: copy k / 2's GB/s against the MiB it
+ * moves, from pageable (k even) or pinned memory. */
+static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
+			 double *ys, size_t max, struct rbuf *title)
 {
 	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
 					 VOCAB_HOST_PINNED};
-	enum { NL = 4 * MEM_MAXD };
-	struct pline l[NL];
-	struct rbuf ti[NL], cap;
-	struct pspec sp = {lang_get(x->L, "xfer.axis_mib"),
-			   lang_get(x->L, "xfer.axis_gbs"), 2, 10, 1, 0, NULL,
-			   16, 6.5};
-	int *ns = NULL, k, rc;
-	size_t nn = model_ints(x, -1, SUITE, NULL, NULL, 'n', &ns), s, i;
-	double *xy = calloc(NL * 2 * (nn + 1), sizeof(*xy));
+	int *ns = NULL;
+	size_t nn = model_ints(m->x, -1, SUITE, NULL, NULL, 'n', &ns), s;
 
-	rbufs_init(ti, NL);
-	rbuf_init(&cap);
-	/* line i: device i / 4, copy i % 4 / 2 from host memory i % 2 */
-	for (i = 0; xy && i < 4 * (size_t)d->nd; i++) {
-		double *px = xy + i * 2 * nn, *py = px + nn;
-		int dev = d->dev[i / 4], c = (int)i % 4;
+	for (s = 0; s < nn && s < max; s++) {
+		const struct rcfg *r = cfg(m->x, m->dev, VOCAB_VARIANT_SIMPLE,
+					   h2[k % 2], ns[s]);
 
-		for (s = 0; s < nn; s++) {
-			const struct rcfg *r = cfg(x, dev, VOCAB_VARIANT_SIMPLE,
-						   h2[c % 2], ns[s]);
-
-			px[s] = r ? copy_bytes(r, copy_m[c / 2]) / 1048576 :
-				NAN;
-			py[s] = r ? xfer_value(x, r, copy_q[c / 2]) : NAN;
-		}
-		metric_name(x, copy_m[c / 2], &ti[i]);
-		rbuf_puts(&ti[i], ", ");
-		lang_name_put(x, "host", h2[c % 2], 0, &ti[i]);
-		if (x->ndevs > 1)
-			rbuf_printf(&ti[i], " (GPU~%d)", dev + 1);
-		l[i] = (struct pline){rbuf_str(&ti[i]), px, py, nn, PL_LINE, c,
-				      dev};
+		xs[s] = r ? copy_bytes(r, copy_m[k / 2]) / 1048576 : NAN;
+		ys[s] = r ? xfer_value(m->x, r, copy_q[k / 2]) : NAN;
 	}
-	k = xy ? plot_lines(x, &sp, l, i) : 0;
-	rbuf_printf(&cap, "%s\\label{fig:xfer-gbs}",
-		    lang_get(x->L, "xfer.gbs_fig"));
-	rc = !xy ? -1 : k ? emit_figure(x, k, rbuf_str(&cap)) : 0;
-	rbufs_free(ti, NL);
-	rbuf_free(&cap);
-	free(xy);
+	metric_name(m->x, copy_m[k / 2], title);
+	rbuf_puts(title, ", ");
+	lang_name_put(m->x, "host", h2[k % 2], 0, title);
 	free(ns);
-	return rc;
+	return s;
 }
+
+static const struct mem_gspec xfer_fig = {"xfer.gbs_fig", "xfer.axis_mib",
+	"xfer.axis_gbs", 2, 10, 1, 0, 4, 0, gbs_series};
 
 /* Table p's head: p 0 the copies as GB/s (n, the MiB of C, each copy
  * per host memory), 1 the phases (per host memory). */
@@ -354,8 +330,6 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 		rc = emit_table(x, &t, rbuf_str(&b), key[p][1],
 				lang_get(x->L, key[p][2]));
 		rtable_free(&t);
-		if (!p && !rc)	/* the figure of the copies' table */
-			rc = gbs_figure(x, d);
 	}
 	rbuf_free(&b);
 	free(ns);
@@ -546,7 +520,7 @@ static const struct mem_find xfer_find[] = {
 int sec_transfer(struct rctx *x)
 {
 	static const struct mem_spec s = {SUITE, "transfer",
-		sizeof(struct xfer_facts), facts_transfer, NULL, NULL,
+		sizeof(struct xfer_facts), facts_transfer, &xfer_fig, NULL,
 		xfer_find, NSPEC, xfer_tables, xfer_takeaway};
 
 	return mem_run(x, &s);

@@ -16,16 +16,20 @@ void rtable_init(struct rtable *t, const char *kinds)
 	memcpy(t->kind, kinds, (size_t)t->ncols);
 	rbuf_init(&t->head);
 	rbuf_init(&t->body);
-	rbuf_init(&t->rules);
+	rbuf_init(&t->rules);	/* post[]: empty as the memset left them */
 }
 
 void rtable_free(struct rtable *t)
 {
+	int i;
+
 	if (!t)
 		return;
 	rbuf_free(&t->head);
 	rbuf_free(&t->body);
 	rbuf_free(&t->rules);
+	for (i = 0; i < RTABLE_MAXCOLS; i++)
+		rbuf_free(&t->post[i]);
 }
 
 static void rtable_sep(struct rtable *t, struct rbuf *b)
@@ -125,6 +129,19 @@ void rtable_num(struct rtable *t, double v, int decimals, int flags)
 	t->col++;
 }
 
+void rtable_post(struct rtable *t, const char *post)
+{
+	int i = t->col - 1;
+
+	if (i < 0 || i >= t->ncols || !post || !*post)
+		return;
+	rbuf_puts(&t->body, post);
+	if (strlen(post) > t->post[i].len) {
+		rbuf_free(&t->post[i]);
+		rbuf_puts(&t->post[i], post);
+	}
+}
+
 void rtable_int(struct rtable *t, long long v)
 {
 	/* exact: no count the report prints comes near 2^53 */
@@ -175,8 +192,14 @@ void rtable_colspec(const struct rtable *t, struct rbuf *b)
 				    t->bold[i] ? RTABLE_BOLD_OPTS : "");
 			continue;
 		}
-		rbuf_printf(b, "S[table-format=%s%d.%d%s]",
-			    t->neg[i] ? "-" : "", t->intd[i] ? t->intd[i] : 1,
-			    t->decd[i], t->bold[i] ? RTABLE_BOLD_OPTS : "");
+		rbuf_printf(b, "S[table-format=%s%d.%d", t->neg[i] ? "-" : "",
+			    t->intd[i] ? t->intd[i] : 1, t->decd[i]);
+		/* room for the widest text that follows a number, set
+		 * close to it rather than aligned */
+		if (t->post[i].len)
+			rbuf_printf(b, ",table-align-text-after=false,"
+				    "table-space-text-post={%s}",
+				    rbuf_str(&t->post[i]));
+		rbuf_printf(b, "%s]", t->bold[i] ? RTABLE_BOLD_OPTS : "");
 	}
 }
