@@ -224,28 +224,25 @@ static int render_like_run(int argc, char **argv, int is_export)
 		 * the "csv" after it) */
 		if (opt != '?' && opt != ':')
 			cli_option_token(argv, tok, sizeof(tok));
-		if (is_export && (opt == OPT_LANG || opt == OPT_SECTIONS ||
-				  opt == OPT_FIGURES || opt == OPT_TITLE ||
-				  opt == OPT_AUTHOR || opt == OPT_COURSE ||
-				  opt == OPT_EXERCISE || opt == OPT_DATE ||
-				  opt == OPT_META || opt == OPT_COMPARE))
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       tok);
-		if (!is_export && opt == OPT_SAMPLES)
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       tok);
-		if (!is_export && opt == OPT_FORMAT)
+		if (is_export ? opt == OPT_LANG || opt == OPT_SECTIONS ||
+		    opt == OPT_FIGURES || opt == OPT_TITLE ||
+		    opt == OPT_AUTHOR || opt == OPT_COURSE ||
+		    opt == OPT_EXERCISE || opt == OPT_DATE ||
+		    opt == OPT_META || opt == OPT_COMPARE :
+		    opt == OPT_SAMPLES || opt == OPT_FORMAT)
 			return cli_usage_error(cmd, "unknown option '%s'",
 					       tok);
 		if (opt != '?' && opt != ':' &&
 		    cli_option_check(cmd, argv, render_options_long, opt, li,
 				     &seen, 0))
 			return CLI_EXIT_USAGE;
+		/* the options that name a file or device */
+		if ((opt == OPT_DB || opt == OPT_DEVICE || opt == OPT_FIGURES ||
+		     opt == OPT_META || opt == OPT_OUTPUT) && !*optarg)
+			return cli_usage_error(cmd, "empty %s", tok);
 		li = -1;
 		switch (opt) {
 		case OPT_DB:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --db");
 			o.db_path = optarg;
 			break;
 		case OPT_LANG:
@@ -262,8 +259,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.sections = optarg;
 			break;
 		case OPT_DEVICE:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --device");
 			o.device = optarg;
 			break;
 		case OPT_SESSION:
@@ -277,8 +272,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_FIGURES:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --figures");
 			o.figures_dir = optarg;
 			break;
 		case OPT_TITLE:
@@ -297,8 +290,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.date = optarg;
 			break;
 		case OPT_META:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --meta");
 			o.meta_path = optarg;
 			break;
 		case OPT_FORMAT:
@@ -313,8 +304,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.samples = 1;
 			break;
 		case OPT_OUTPUT:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty %s", tok);
 			output = optarg;
 			break;
 		case OPT_HELP:
