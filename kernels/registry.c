@@ -666,20 +666,24 @@ static long long cublas_grid(const struct kernel_args *args)
 	return 0;
 }
 
+/* What an entry names after its kernel nm: the check() of its rule
+ * above, its launch and function (launch.h). */
+#define KERNEL(nm, desc, shp, bl, st)					\
+	.name = #nm, .description = desc, .shape = shp,			\
+	.blocks = bl, .nblocks = N(bl), .suite = st,			\
+	.check = nm##_check, .launch = kernel_##nm##_launch,		\
+	.func = kernel_##nm##_func
+
 static const struct kernel_desc kernels[] = {
 	{
-		.name = "v1",
-		.description = "one b x b block covers the whole matrix; each "
-			"thread computes (n/b)^2 elements from global memory",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = SUITE_VERSIONS,
+		KERNEL(v1, "one b x b block covers the whole matrix; each "
+		       "thread computes (n/b)^2 elements from global memory",
+		       KERNEL_SQUARE, blocks_all, SUITE_VERSIONS),
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 1.2e9, .rate_per_warp = 1,
 		.progression = SWEEP(sizes_prog_v1, blocks_32),
-		.check = v1_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_v1_launch,
-		.func = kernel_v1_func, .threads = square_threads,
+		.flops = square_flops, .bytes = square_bytes,
+		.threads = square_threads,
 		.grid = v1_grid,
 		.source = kernel_src_mm_v1,
 	},
@@ -688,17 +692,11 @@ static const struct kernel_desc kernels[] = {
 	 * default sweeps. */
 #define SQUARE_ENTRY(nm, desc, bl, st, r, tl, prec, prog, ns, ...)	\
 	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_SQUARE,					\
-		.blocks = bl, .nblocks = N(bl),				\
-		.suite = st,						\
+		KERNEL(nm, desc, KERNEL_SQUARE, bl, st),		\
 		.sweeps = { __VA_ARGS__ }, .nsweeps = ns,		\
 		.rate = r, .fp64 = 1,					\
-		.progression = prog,					\
-		.check = nm##_check, .flops = square_flops,		\
-		.bytes = square_bytes, .launch = kernel_##nm##_launch,	\
-		.precision = prec,					\
-		.func = kernel_##nm##_func,				\
+		.progression = prog, .precision = prec,			\
+		.flops = square_flops, .bytes = square_bytes,		\
 		.func64 = kernel_##nm##_func64,				\
 		.threads = square_threads,				\
 		.grid = nm##_grid,					\
@@ -735,16 +733,11 @@ static const struct kernel_desc kernels[] = {
 	/* The progression (issue 14): each a documented step beyond v5. */
 #define PROG_ENTRY(nm, desc, tl, r, gr, tr)				\
 	{								\
-		.name = #nm,						\
-		.description = desc,					\
-		.shape = KERNEL_SQUARE,					\
-		.blocks = tl, .nblocks = N(tl),				\
-		.suite = SUITE_PROGRESSION,			\
+		KERNEL(nm, desc, KERNEL_SQUARE, tl, SUITE_PROGRESSION),	\
 		.sweeps = { SWEEP(sizes_prog, tl) }, .nsweeps = 1,	\
 		.rate = r,						\
-		.check = nm##_check, .flops = square_flops,		\
-		.bytes = square_bytes, .launch = kernel_##nm##_launch,	\
-		.func = kernel_##nm##_func, .threads = nm##_threads,	\
+		.flops = square_flops, .bytes = square_bytes,		\
+		.threads = nm##_threads,				\
 		.grid = gr,						\
 		.source = kernel_src_mm_##nm,				\
 		.traits = tr, .tile = 1,				\
@@ -783,19 +776,15 @@ static const struct kernel_desc kernels[] = {
 		   KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 #undef PROG_ENTRY
 	{
-		.name = "rect",
-		.description = "rectangular (m x k) * (k x n) product with b x b "
-			"shared-memory tiles, edges padded with zeros",
-		.shape = KERNEL_RECT,
-		.blocks = blocks_rect, .nblocks = N(blocks_rect),
-		.suite = SUITE_RECT,
+		KERNEL(rect, "rectangular (m x k) * (k x n) product with b x b "
+		       "shared-memory tiles, edges padded with zeros",
+		       KERNEL_RECT, blocks_rect, SUITE_RECT),
 		.sweeps = { { NULL, 0, blocks_rect, N(blocks_rect), NULL, 0,
 			      shapes_rect, N(shapes_rect) } },
 		.nsweeps = 1,
 		.rate = 2800e9, .fp64 = 1,
-		.check = rect_check, .flops = rect_flops,
-		.bytes = rect_bytes, .launch = kernel_rect_launch,
-		.func = kernel_rect_func, .func64 = kernel_rect_func64,
+		.flops = rect_flops, .bytes = rect_bytes,
+		.func64 = kernel_rect_func64,
 		.threads = square_threads,
 		.grid = plane_grid,
 		.source = kernel_src_mm_rect,
@@ -817,15 +806,12 @@ static const struct kernel_desc kernels[] = {
 	},
 #define TRANSPOSE_ENTRY(nm, desc, r)					\
 	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_TRANSPOSE,				\
-		.blocks = blocks_tr, .nblocks = N(blocks_tr),		\
-		.suite = SUITE_TRANSPOSE,			\
+		KERNEL(nm, desc, KERNEL_TRANSPOSE, blocks_tr,		\
+		       SUITE_TRANSPOSE),				\
 		.sweeps = { SWEEP(sizes_tr, blocks_tr) }, .nsweeps = 1,	\
 		.rate = r,						\
-		.check = nm##_check, .flops = zero_flops,		\
-		.bytes = transpose_bytes, .launch = kernel_##nm##_launch, \
-		.func = kernel_##nm##_func, .threads = square_threads,	\
+		.flops = zero_flops, .bytes = transpose_bytes,		\
+		.threads = square_threads,				\
 		.grid = plane_grid,					\
 		.source = kernel_src_mem_transpose,			\
 	}
@@ -841,21 +827,19 @@ static const struct kernel_desc kernels[] = {
 	TRANSPOSE_ENTRY(tr_pad, "tr_tile with the tile padded by a column "
 			"against bank conflicts", 1.5e12),
 #undef TRANSPOSE_ENTRY
-#define ACCESS_ENTRY(nm, st, desc, bytesf, sz, prm, nprm, r)		\
+/* The access kernels and the walkers: 1-D blocks over count. */
+#define MEMORY_ENTRY(nm, shp, src, st, desc, bytesf, sz, prm, nprm, r)	\
 	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_ACCESS,					\
-		.blocks = blocks_access, .nblocks = N(blocks_access),	\
-		.suite = st,						\
+		KERNEL(nm, desc, shp, blocks_access, st),		\
 		.sweeps = { { sz, N(sz), blocks_256, N(blocks_256),	\
 			      prm, nprm } }, .nsweeps = 1,		\
 		.rate = r,						\
-		.check = nm##_check, .flops = zero_flops,		\
-		.bytes = bytesf, .launch = kernel_##nm##_launch,	\
-		.func = kernel_##nm##_func, .threads = copy_threads,	\
-		.grid = access_grid,					\
-		.source = kernel_src_mem_access,			\
+		.flops = zero_flops, .bytes = bytesf,			\
+		.threads = copy_threads, .grid = access_grid,		\
+		.source = src,						\
 	}
+#define ACCESS_ENTRY(nm, ...)						\
+	MEMORY_ENTRY(nm, KERNEL_ACCESS, kernel_src_mem_access, __VA_ARGS__)
 	ACCESS_ENTRY(offset, SUITE_COALESCE, "float copy c[i] = "
 		     "a[i + offset], offset in elements", access_copy_bytes,
 		     sizes_access, params_offset, N(params_offset), 2.1e12),
@@ -872,19 +856,14 @@ static const struct kernel_desc kernels[] = {
 		     "warp at a stride of s words: gcd(s, 32)-way bank "
 		     "conflicts", bank_bytes, sizes_bank, params_1_32,
 		     NPARAMS_1_32, 10.0e9),
-#undef ACCESS_ENTRY
 	{
-		.name = "dot",
-		.description = "scalar product: grid-stride partial sums, a "
-			"shared-memory tree reduction per block, then one "
-			"block over the partial sums",
-		.shape = KERNEL_REDUCE,
-		.blocks = blocks_dot, .nblocks = N(blocks_dot),
-		.suite = SUITE_DOT,
+		KERNEL(dot, "scalar product: grid-stride partial sums, a "
+		       "shared-memory tree reduction per block, then one "
+		       "block over the partial sums", KERNEL_REDUCE,
+		       blocks_dot, SUITE_DOT),
 		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
 		.rate = 2.5e12, .fp64 = 1,
-		.check = dot_check, .flops = dot_flops, .bytes = dot_bytes,
-		.launch = kernel_dot_launch, .func = kernel_dot_func,
+		.flops = dot_flops, .bytes = dot_bytes,
 		.threads = copy_threads, .grid = dot_grid,
 		.source = kernel_src_dot,
 	}, {
@@ -905,21 +884,9 @@ static const struct kernel_desc kernels[] = {
 		.traits = KTRAIT_LIBRARY,
 	},
 #define WALK_ENTRY(nm, desc, r)						\
-	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_WALK,					\
-		.blocks = blocks_access, .nblocks = N(blocks_access),	\
-		.suite = SUITE_WALKERS,				\
-		.sweeps = { { sizes_walk, N(sizes_walk), blocks_256,	\
-			      N(blocks_256), params_walk,		\
-			      N(params_walk) } }, .nsweeps = 1,		\
-		.rate = r,						\
-		.check = nm##_check, .flops = zero_flops,		\
-		.bytes = walk_bytes, .launch = kernel_##nm##_launch,	\
-		.func = kernel_##nm##_func, .threads = copy_threads,	\
-		.grid = access_grid,					\
-		.source = kernel_src_walkers,				\
-	}
+	MEMORY_ENTRY(nm, KERNEL_WALK, kernel_src_walkers, SUITE_WALKERS,	\
+		     desc, walk_bytes, sizes_walk, params_walk,		\
+		     N(params_walk), r)
 	/* rates: walker steps per second */
 	WALK_ENTRY(walk_global, "random walkers, each generator's state in "
 		   "global memory, read and written every step", 1.0e11),
@@ -928,6 +895,8 @@ static const struct kernel_desc kernels[] = {
 	WALK_ENTRY(walk_registers, "random walkers, each generator's state "
 		   "in a register", 2.4e12),
 #undef WALK_ENTRY
+#undef ACCESS_ENTRY
+#undef MEMORY_ENTRY
 	{
 		.name = "cublas",
 		.description = "cuBLAS SGEMM in FP32 (no TF32), row-major as "
@@ -945,6 +914,7 @@ static const struct kernel_desc kernels[] = {
 		.traits = KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64,
 	},
 };
+#undef KERNEL
 
 size_t kernel_count(void)
 {
