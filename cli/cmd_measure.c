@@ -174,35 +174,25 @@ static char *cmdline_join(int argc, char **argv)
 
 static int measure_exit(int status)
 {
-	switch (status) {
-	case MEASURE_OK:
-		return CLI_EXIT_OK;
-	case MEASURE_ERR_NODEV:
-		return CLI_EXIT_UNAVAILABLE;
-	case MEASURE_ERR_STORE:
-		return CLI_EXIT_DATAERR;
-	case MEASURE_ERR_BUSY:
-		return CLI_EXIT_TEMPFAIL;
-	case MEASURE_ERR_DB_WRITE:
-		return CLI_EXIT_IOERR;
-	case MEASURE_ERR_INTERNAL:
-		return CLI_EXIT_SOFTWARE;
-	case MEASURE_ERR_VERIFY:
-		return CLI_EXIT_VERIFY;
-	case MEASURE_INTERRUPTED:
-		return CLI_EXIT_INTERRUPTED;
-	case MEASURE_ERR_USAGE:
-		return CLI_EXIT_USAGE;
-	case MEASURE_ERR_KERNEL:
-		return CLI_EXIT_DATAERR;
-	case MEASURE_ERR_KERNEL_OPEN:
-		return CLI_EXIT_NOINPUT;
-	case MEASURE_ERR_NVRTC:
-	case MEASURE_ERR_LOCK:
-		return CLI_EXIT_UNAVAILABLE;
-	default:
-		return CLI_EXIT_SOFTWARE;
-	}
+	static const int codes[][2] = {
+		{ MEASURE_OK, CLI_EXIT_OK },
+		{ MEASURE_ERR_NODEV, CLI_EXIT_UNAVAILABLE },
+		{ MEASURE_ERR_STORE, CLI_EXIT_DATAERR },
+		{ MEASURE_ERR_BUSY, CLI_EXIT_TEMPFAIL },
+		{ MEASURE_ERR_DB_WRITE, CLI_EXIT_IOERR },
+		{ MEASURE_ERR_VERIFY, CLI_EXIT_VERIFY },
+		{ MEASURE_INTERRUPTED, CLI_EXIT_INTERRUPTED },
+		{ MEASURE_ERR_USAGE, CLI_EXIT_USAGE },
+		{ MEASURE_ERR_KERNEL, CLI_EXIT_DATAERR },
+		{ MEASURE_ERR_KERNEL_OPEN, CLI_EXIT_NOINPUT },
+		{ MEASURE_ERR_NVRTC, CLI_EXIT_UNAVAILABLE },
+		{ MEASURE_ERR_LOCK, CLI_EXIT_UNAVAILABLE },
+	};
+
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+		if (codes[i][0] == status)
+			return codes[i][1];
+	return CLI_EXIT_SOFTWARE;	/* MEASURE_ERR_INTERNAL too */
 }
 
 /* Appends word to b[len] at column *col, after a space, or on a new
