@@ -258,8 +258,7 @@ char *store_uri_make(const char *path, const char *query);
  * rn = 1 is "the latest measurement" that render and export show. Binds
  * ?1 device (0: all), ?2 session (0: all), ?3 suite, ?4 variant (NULL:
  * all); src is the configuration table (STORE_CONFIG_SRC for the
- * file's schema); extra is more SQL for the WHERE clause. One definition, so that
- * store_config_list and store_export_json cannot choose differently. */
+ * file's schema); extra is more SQL for the WHERE clause. */
 /* The config table as schema 5 has it: older files, read as they are,
  * lack the param column and measured none. */
 #define STORE_CONFIG_V5_SRC "config"
