@@ -19,7 +19,9 @@ static const struct store_field device_fields[] = {
 };
 #define NFIELDS (sizeof(device_fields) / sizeof(device_fields[0]))
 
-static int props_write(struct store *st, const struct store_device *dev)
+/* The properties of dev as those of the device row id. */
+static int props_write(struct store *st, const struct store_device *dev,
+		       int64_t id)
 {
 	sqlite3_stmt *del = NULL, *ins = NULL;
 	const struct store_prop *p;
@@ -30,7 +32,7 @@ static int props_write(struct store *st, const struct store_device *dev)
 			   &del);
 	if (rc < 0)
 		goto out;
-	store_bind_int(&b, del, 1, dev->id);
+	store_bind_int(&b, del, 1, id);
 	rc = STORE_STEP(st, b, del);
 	if (rc < 0)
 		goto out;
@@ -47,7 +49,7 @@ static int props_write(struct store *st, const struct store_device *dev)
 			goto out;
 		}
 		sqlite3_reset(ins);
-		store_bind_int(&b, ins, 1, dev->id);
+		store_bind_int(&b, ins, 1, id);
 		store_bind_int(&b, ins, 2, (sqlite3_int64)i);
 		store_bind_text(&b, ins, 3, p->key);
 		store_bind_text(&b, ins, 4, p->value ? p->value : "");
@@ -99,12 +101,7 @@ int store_device_upsert(struct store *st, struct store_device *dev)
 		goto out;
 	sqlite3_finalize(s);
 	s = NULL;
-	{
-		struct store_device tmp = *dev;
-
-		tmp.id = id;
-		rc = props_write(st, &tmp);
-	}
+	rc = props_write(st, dev, id);
 	if (rc)
 		goto out;
 	rc = store_tx_commit(st);
