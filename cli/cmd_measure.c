@@ -189,10 +189,8 @@ static int measure_exit(int status)
 		{ MEASURE_ERR_LOCK, CLI_EXIT_UNAVAILABLE },
 	};
 
-	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
-		if (codes[i][0] == status)
-			return codes[i][1];
-	return CLI_EXIT_SOFTWARE;	/* MEASURE_ERR_INTERNAL too */
+	/* MEASURE_ERR_INTERNAL and MEASURE_ERR_CUDA: 70 */
+	return cli_exit_map(status, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
 /* Appends word to b[len] at column *col, after a space, or on a new

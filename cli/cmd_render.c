@@ -118,26 +118,18 @@ static const struct option render_options_long[] = {
 
 static int render_exit(int status)
 {
-	switch (status) {
-	case RENDER_OK:
-		return CLI_EXIT_OK;
-	case RENDER_ERR_STORE:
-		return CLI_EXIT_DATAERR;
-	case RENDER_ERR_EMPTY:
-		return CLI_EXIT_FAILURE;
-	case RENDER_ERR_TOOL:
-		return CLI_EXIT_UNAVAILABLE;
-	case RENDER_ERR_IO:
-		return CLI_EXIT_IOERR;
-	case RENDER_ERR_USAGE:
-		return CLI_EXIT_USAGE;
-	case RENDER_ERR_MISSING:
-		return CLI_EXIT_NOINPUT;
-	case RENDER_ERR_BUSY:
-		return CLI_EXIT_TEMPFAIL;
-	default:
-		return CLI_EXIT_SOFTWARE;
-	}
+	static const int codes[][2] = {
+		{ RENDER_OK, CLI_EXIT_OK },
+		{ RENDER_ERR_STORE, CLI_EXIT_DATAERR },
+		{ RENDER_ERR_EMPTY, CLI_EXIT_FAILURE },
+		{ RENDER_ERR_TOOL, CLI_EXIT_UNAVAILABLE },
+		{ RENDER_ERR_IO, CLI_EXIT_IOERR },
+		{ RENDER_ERR_USAGE, CLI_EXIT_USAGE },
+		{ RENDER_ERR_MISSING, CLI_EXIT_NOINPUT },
+		{ RENDER_ERR_BUSY, CLI_EXIT_TEMPFAIL },
+	};
+
+	return cli_exit_map(status, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
 static int render_help_print(void)
