@@ -80,35 +80,22 @@ int store_check_at(struct store *st, int rc, const char *file, int line,
 	    (st->mode == STORE_READ || st->src_attached))
 		code = STORE_ERR_FOREIGN;
 	st->errcode = code;
-	switch (code) {
-	case STORE_ERR_FOREIGN:
-		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': not an "
-			 "mmreport database (%s)", st->path, why);
-		store_text_oneline(st->errmsg);
-		return code;
-	case STORE_ERR_CORRUPT:
-		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': corrupt "
-			 "database (%s)", st->path, why);
-		store_text_oneline(st->errmsg);
-		return code;
-	case STORE_ERR_BUSY:
-		if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED ||
-		    (rc & 0xff) == SQLITE_PROTOCOL)
-			why = "database is locked by another process; try "
-			      "again";
-		/* fall through */
-	case STORE_ERR_IO:
-		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s", st->path,
-			 why);
-		store_text_oneline(st->errmsg);
-		return code;
-	default:
-		break;
-	}
+	if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED ||
+	    (rc & 0xff) == SQLITE_PROTOCOL)
+		why = "database is locked by another process; try again";
 	base = strrchr(file, '/');
 	base = base ? base + 1 : file;
-	snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s: %s (%s:%d)",
-		 st->path, call, why, base, line);
+	/* the place in store/ only where the failure is ours */
+	if (code == STORE_ERR_FOREIGN || code == STORE_ERR_CORRUPT)
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s (%s)",
+			 st->path, code == STORE_ERR_CORRUPT ? "corrupt database"
+			 : "not an mmreport database", why);
+	else if (code == STORE_ERR_BUSY || code == STORE_ERR_IO)
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s", st->path,
+			 why);
+	else
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s: %s (%s:%d)",
+			 st->path, call, why, base, line);
 	store_text_oneline(st->errmsg);
 	return code;
 }
