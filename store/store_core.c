@@ -478,6 +478,36 @@ int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
 	return 0;
 }
 
+int store_rows_read(struct store *st, sqlite3_stmt *q, int b,
+		    const size_t *ids, int nids, const struct store_field *f,
+		    size_t nf, size_t size, void **rows, size_t *n)
+{
+	size_t cap = 0;
+	char *row;
+	int rc, i;
+
+	*rows = NULL;
+	*n = 0;
+	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
+		rc = store_grow(st, rows, size, &cap, *n + 1);
+		if (rc)
+			break;
+		row = (char *)*rows + (*n)++ * size;
+		for (i = 0; i < nids; i++)
+			*(int64_t *)(row + ids[i]) = sqlite3_column_int64(q, i);
+		rc = store_fields_read(st, q, nids, f, nf, row);
+		if (rc)
+			break;
+	}
+	if (rc >= 0)
+		return 0;
+	store_fields_free(f, nf, *rows, *n, size);
+	free(*rows);
+	*rows = NULL;
+	*n = 0;
+	return rc;
+}
+
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
 	       size_t want)
 {

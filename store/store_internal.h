@@ -199,6 +199,14 @@ void store_fields_free(const struct store_field *f, size_t n, void *rows,
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out);
 
+/* Steps q (bound; b the binding's status) to its end, each row into a
+ * zeroed element of size bytes of *rows (*n of them): its first nids
+ * columns as int64 at the offsets ids[], then the fields f[nf]. 0, or a
+ * negative store status with *rows freed, NULL, and *n 0. */
+int store_rows_read(struct store *st, sqlite3_stmt *q, int b,
+		    const size_t *ids, int nids, const struct store_field *f,
+		    size_t nf, size_t size, void **rows, size_t *n);
+
 /* Grows *arr (element size sz) to hold at least want elements. */
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
 	       size_t want);

@@ -195,9 +195,8 @@ static int sessions_liveness(struct store *st, struct store_session *ss,
 int store_session_list(struct store *st, struct store_session **out,
 		       size_t *n)
 {
-	struct store_session *ss = NULL;
+	static const size_t id = offsetof(struct store_session, id);
 	sqlite3_stmt *q = NULL;
-	size_t cnt = 0, cap = 0;
 	char cols[2048], sql[2200];
 	int rc;
 
@@ -209,28 +208,15 @@ int store_session_list(struct store *st, struct store_session **out,
 		 " ORDER BY started_at, id", cols);
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
-		goto out;
-	while ((rc = STORE_CHECK(st, sqlite3_step(q))) == SQLITE_ROW) {
-		rc = store_grow(st, (void **)&ss, sizeof(*ss), &cap, cnt + 1);
-		if (rc)
-			goto out;
-		ss[cnt].id = sqlite3_column_int64(q, 0);
-		rc = store_fields_read(st, q, 1, session_fields, NFIELDS,
-				       &ss[cnt++]);
-		if (rc)
-			goto out;
-	}
-	if (rc < 0)
-		goto out;
-	rc = sessions_liveness(st, ss, cnt);
-	if (rc)
-		goto out;
-	*out = ss;
-	*n = cnt;
-	ss = NULL;
-out:
+		return rc;
+	rc = store_rows_read(st, q, SQLITE_OK, &id, 1, session_fields, NFIELDS,
+			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);
-	store_sessions_free(ss, cnt);
+	if (!rc && (rc = sessions_liveness(st, *out, *n))) {
+		store_sessions_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
 	return rc;
 }
 
