@@ -94,7 +94,6 @@ static const int *const params_1_32 = params_offset + 1;	/* 1..32 */
  * (128 Mi: 1 GiB of float, 2 GiB of double); walkers at two counts and
  * three step counts. */
 static const int sizes_dot[] = { 1048576, 16777216, 134217728 };
-static const int blocks_dot[] = { 256 };
 static const int sizes_walk[] = { 65536, 1048576 };
 static const int params_walk[] = { 100, 1000, 10000 };
 
@@ -860,8 +859,8 @@ static const struct kernel_desc kernels[] = {
 		KERNEL(dot, "scalar product: grid-stride partial sums, a "
 		       "shared-memory tree reduction per block, then one "
 		       "block over the partial sums", KERNEL_REDUCE,
-		       blocks_dot, SUITE_DOT),
-		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
+		       blocks_256, SUITE_DOT),
+		.sweeps = { SWEEP(sizes_dot, blocks_256) }, .nsweeps = 1,
 		.rate = 2.5e12, .fp64 = 1,
 		.flops = dot_flops, .bytes = dot_bytes,
 		.threads = copy_threads, .grid = dot_grid,
