@@ -278,11 +278,11 @@ int cli_measure_run(int argc, char **argv)
 				     opt, li, &seen, opt == OPT_KERNEL))
 			return CLI_EXIT_USAGE;
 		li = -1;
+		if ((opt == OPT_DB || opt == OPT_KERNEL) && !*optarg)
+			return cli_usage_error("measure", "empty %s", opt ==
+					       OPT_DB ? "--db" : "--kernel");
 		switch (opt) {
 		case OPT_DB:
-			if (!*optarg)
-				return cli_usage_error("measure",
-						       "empty --db");
 			o.db_path = optarg;
 			break;
 		case OPT_SUITE: o.suites = optarg; break;
@@ -368,9 +368,6 @@ int cli_measure_run(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_KERNEL:
-			if (!*optarg)
-				return cli_usage_error("measure",
-						       "empty --kernel");
 			if (nkernels == MAX_KERNELS)
 				return cli_usage_error("measure", "more than "
 						       "%d --kernel files",
