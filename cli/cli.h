@@ -105,6 +105,9 @@ int cli_output_close(const char *cmd, const char *path, FILE *f, char *tmp,
  * merge's target) and 66 where it only reads it, an internal failure (out
  * of memory, a misuse of SQLite) 70. */
 int cli_store_exit(int store_rc, int writing);
+/* The exit code codes[n] (pairs: a module's status, its exit code) give
+ * status; CLI_EXIT_SOFTWARE for a status not listed. */
+int cli_exit_map(int status, const int (*codes)[2], size_t n);
 
 /* The store-backed commands (cmd_store.c), measure (cmd_measure.c),
  * render and export (cmd_render.c). */

@@ -598,10 +598,11 @@ static int options_parse(int argc, char **argv, struct copts *o)
 				     li, &seen, opt == OPT_SESSION))
 			return CLI_EXIT_USAGE;
 		li = -1;
+		if ((opt == OPT_DB || opt == OPT_OUTPUT) && !*optarg)
+			return cli_usage_error("compare", "empty %s", opt ==
+					       OPT_DB ? "--db" : "--output");
 		switch (opt) {
 		case OPT_DB:
-			if (!*optarg)
-				return cli_usage_error("compare", "empty --db");
 			o->path[0] = o->path[1] = optarg;
 			o->db_given = 1;
 			break;
@@ -624,9 +625,6 @@ static int options_parse(int argc, char **argv, struct copts *o)
 			o->format = optarg;
 			break;
 		case OPT_OUTPUT:
-			if (!*optarg)
-				return cli_usage_error("compare", "empty "
-						       "--output");
 			o->output = optarg;
 			break;
 		case OPT_FAIL:

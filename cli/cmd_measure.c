@@ -174,35 +174,23 @@ static char *cmdline_join(int argc, char **argv)
 
 static int measure_exit(int status)
 {
-	switch (status) {
-	case MEASURE_OK:
-		return CLI_EXIT_OK;
-	case MEASURE_ERR_NODEV:
-		return CLI_EXIT_UNAVAILABLE;
-	case MEASURE_ERR_STORE:
-		return CLI_EXIT_DATAERR;
-	case MEASURE_ERR_BUSY:
-		return CLI_EXIT_TEMPFAIL;
-	case MEASURE_ERR_DB_WRITE:
-		return CLI_EXIT_IOERR;
-	case MEASURE_ERR_INTERNAL:
-		return CLI_EXIT_SOFTWARE;
-	case MEASURE_ERR_VERIFY:
-		return CLI_EXIT_VERIFY;
-	case MEASURE_INTERRUPTED:
-		return CLI_EXIT_INTERRUPTED;
-	case MEASURE_ERR_USAGE:
-		return CLI_EXIT_USAGE;
-	case MEASURE_ERR_KERNEL:
-		return CLI_EXIT_DATAERR;
-	case MEASURE_ERR_KERNEL_OPEN:
-		return CLI_EXIT_NOINPUT;
-	case MEASURE_ERR_NVRTC:
-	case MEASURE_ERR_LOCK:
-		return CLI_EXIT_UNAVAILABLE;
-	default:
-		return CLI_EXIT_SOFTWARE;
-	}
+	static const int codes[][2] = {
+		{ MEASURE_OK, CLI_EXIT_OK },
+		{ MEASURE_ERR_NODEV, CLI_EXIT_UNAVAILABLE },
+		{ MEASURE_ERR_STORE, CLI_EXIT_DATAERR },
+		{ MEASURE_ERR_BUSY, CLI_EXIT_TEMPFAIL },
+		{ MEASURE_ERR_DB_WRITE, CLI_EXIT_IOERR },
+		{ MEASURE_ERR_VERIFY, CLI_EXIT_VERIFY },
+		{ MEASURE_INTERRUPTED, CLI_EXIT_INTERRUPTED },
+		{ MEASURE_ERR_USAGE, CLI_EXIT_USAGE },
+		{ MEASURE_ERR_KERNEL, CLI_EXIT_DATAERR },
+		{ MEASURE_ERR_KERNEL_OPEN, CLI_EXIT_NOINPUT },
+		{ MEASURE_ERR_NVRTC, CLI_EXIT_UNAVAILABLE },
+		{ MEASURE_ERR_LOCK, CLI_EXIT_UNAVAILABLE },
+	};
+
+	/* MEASURE_ERR_INTERNAL and MEASURE_ERR_CUDA: 70 */
+	return cli_exit_map(status, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
 /* Appends word to b[len] at column *col, after a space, or on a new
@@ -290,11 +278,11 @@ int cli_measure_run(int argc, char **argv)
 				     opt, li, &seen, opt == OPT_KERNEL))
 			return CLI_EXIT_USAGE;
 		li = -1;
+		if ((opt == OPT_DB || opt == OPT_KERNEL) && !*optarg)
+			return cli_usage_error("measure", "empty %s", opt ==
+					       OPT_DB ? "--db" : "--kernel");
 		switch (opt) {
 		case OPT_DB:
-			if (!*optarg)
-				return cli_usage_error("measure",
-						       "empty --db");
 			o.db_path = optarg;
 			break;
 		case OPT_SUITE: o.suites = optarg; break;
@@ -380,9 +368,6 @@ int cli_measure_run(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_KERNEL:
-			if (!*optarg)
-				return cli_usage_error("measure",
-						       "empty --kernel");
 			if (nkernels == MAX_KERNELS)
 				return cli_usage_error("measure", "more than "
 						       "%d --kernel files",

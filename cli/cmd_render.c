@@ -118,26 +118,18 @@ static const struct option render_options_long[] = {
 
 static int render_exit(int status)
 {
-	switch (status) {
-	case RENDER_OK:
-		return CLI_EXIT_OK;
-	case RENDER_ERR_STORE:
-		return CLI_EXIT_DATAERR;
-	case RENDER_ERR_EMPTY:
-		return CLI_EXIT_FAILURE;
-	case RENDER_ERR_TOOL:
-		return CLI_EXIT_UNAVAILABLE;
-	case RENDER_ERR_IO:
-		return CLI_EXIT_IOERR;
-	case RENDER_ERR_USAGE:
-		return CLI_EXIT_USAGE;
-	case RENDER_ERR_MISSING:
-		return CLI_EXIT_NOINPUT;
-	case RENDER_ERR_BUSY:
-		return CLI_EXIT_TEMPFAIL;
-	default:
-		return CLI_EXIT_SOFTWARE;
-	}
+	static const int codes[][2] = {
+		{ RENDER_OK, CLI_EXIT_OK },
+		{ RENDER_ERR_STORE, CLI_EXIT_DATAERR },
+		{ RENDER_ERR_EMPTY, CLI_EXIT_FAILURE },
+		{ RENDER_ERR_TOOL, CLI_EXIT_UNAVAILABLE },
+		{ RENDER_ERR_IO, CLI_EXIT_IOERR },
+		{ RENDER_ERR_USAGE, CLI_EXIT_USAGE },
+		{ RENDER_ERR_MISSING, CLI_EXIT_NOINPUT },
+		{ RENDER_ERR_BUSY, CLI_EXIT_TEMPFAIL },
+	};
+
+	return cli_exit_map(status, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
 static int render_help_print(void)
@@ -224,28 +216,25 @@ static int render_like_run(int argc, char **argv, int is_export)
 		 * the "csv" after it) */
 		if (opt != '?' && opt != ':')
 			cli_option_token(argv, tok, sizeof(tok));
-		if (is_export && (opt == OPT_LANG || opt == OPT_SECTIONS ||
-				  opt == OPT_FIGURES || opt == OPT_TITLE ||
-				  opt == OPT_AUTHOR || opt == OPT_COURSE ||
-				  opt == OPT_EXERCISE || opt == OPT_DATE ||
-				  opt == OPT_META || opt == OPT_COMPARE))
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       tok);
-		if (!is_export && opt == OPT_SAMPLES)
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       tok);
-		if (!is_export && opt == OPT_FORMAT)
+		if (is_export ? opt == OPT_LANG || opt == OPT_SECTIONS ||
+		    opt == OPT_FIGURES || opt == OPT_TITLE ||
+		    opt == OPT_AUTHOR || opt == OPT_COURSE ||
+		    opt == OPT_EXERCISE || opt == OPT_DATE ||
+		    opt == OPT_META || opt == OPT_COMPARE :
+		    opt == OPT_SAMPLES || opt == OPT_FORMAT)
 			return cli_usage_error(cmd, "unknown option '%s'",
 					       tok);
 		if (opt != '?' && opt != ':' &&
 		    cli_option_check(cmd, argv, render_options_long, opt, li,
 				     &seen, 0))
 			return CLI_EXIT_USAGE;
+		/* the options that name a file or device */
+		if ((opt == OPT_DB || opt == OPT_DEVICE || opt == OPT_FIGURES ||
+		     opt == OPT_META || opt == OPT_OUTPUT) && !*optarg)
+			return cli_usage_error(cmd, "empty %s", tok);
 		li = -1;
 		switch (opt) {
 		case OPT_DB:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --db");
 			o.db_path = optarg;
 			break;
 		case OPT_LANG:
@@ -262,8 +251,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.sections = optarg;
 			break;
 		case OPT_DEVICE:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --device");
 			o.device = optarg;
 			break;
 		case OPT_SESSION:
@@ -277,8 +264,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_FIGURES:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --figures");
 			o.figures_dir = optarg;
 			break;
 		case OPT_TITLE:
@@ -297,8 +282,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.date = optarg;
 			break;
 		case OPT_META:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty --meta");
 			o.meta_path = optarg;
 			break;
 		case OPT_FORMAT:
@@ -313,8 +296,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 			o.samples = 1;
 			break;
 		case OPT_OUTPUT:
-			if (!*optarg)
-				return cli_usage_error(cmd, "empty %s", tok);
 			output = optarg;
 			break;
 		case OPT_HELP:

@@ -118,6 +118,10 @@ static int store_options_parse(const char *cmd, const char *help, int argc,
 			return cli_getopt_error(cmd, opt, argv);
 		}
 	}
+	/* merge's arguments are its sources; the listings take none */
+	if (strcmp(cmd, "merge") && optind < argc)
+		return cli_usage_error(cmd, "unexpected argument '%s'",
+				       argv[optind]);
 	return -1;
 }
 
@@ -216,9 +220,6 @@ int cli_devices_run(int argc, char **argv)
 				 &db_given);
 	if (rc >= 0)
 		return rc;
-	if (optind < argc)
-		return cli_usage_error("devices", "unexpected argument '%s'",
-				       argv[optind]);
 	/* $MMREPORT_DB names the database here as in every command */
 	if (!db_given && getenv("MMREPORT_DB") && *getenv("MMREPORT_DB"))
 		db_given = 1;
@@ -289,9 +290,6 @@ int cli_sessions_run(int argc, char **argv)
 				 &db_given);
 	if (rc >= 0)
 		return rc;
-	if (optind < argc)
-		return cli_usage_error("sessions", "unexpected argument '%s'",
-				       argv[optind]);
 	rc = store_open_report(db, STORE_READ, &st);
 	if (rc)
 		return cli_store_exit(rc, 0);

@@ -283,25 +283,29 @@ int cli_output_close(const char *cmd, const char *path, FILE *f, char *tmp,
 	return rc;
 }
 
+int cli_exit_map(int status, const int (*codes)[2], size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (codes[i][0] == status)
+			return codes[i][1];
+	return CLI_EXIT_SOFTWARE;
+}
+
 int cli_store_exit(int store_rc, int writing)
 {
-	switch (store_rc) {
-	case STORE_OK:
-		return CLI_EXIT_OK;
-	case STORE_ERR_FOREIGN:
-	case STORE_ERR_CORRUPT:
-	case STORE_ERR_NEWER:
-		return CLI_EXIT_DATAERR;
-	case STORE_ERR_MISSING:
-		return CLI_EXIT_NOINPUT;
-	case STORE_ERR_BUSY:
-		return CLI_EXIT_TEMPFAIL;
-	case STORE_ERR_IO:
-		/* 74 is for output only: a database read is input */
+	static const int codes[][2] = {
+		{ STORE_OK, CLI_EXIT_OK },
+		{ STORE_ERR_FOREIGN, CLI_EXIT_DATAERR },
+		{ STORE_ERR_CORRUPT, CLI_EXIT_DATAERR },
+		{ STORE_ERR_NEWER, CLI_EXIT_DATAERR },
+		{ STORE_ERR_MISSING, CLI_EXIT_NOINPUT },
+		{ STORE_ERR_BUSY, CLI_EXIT_TEMPFAIL },
+	};
+
+	/* 74 is for output only: a database read is input */
+	if (store_rc == STORE_ERR_IO)
 		return writing ? CLI_EXIT_IOERR : CLI_EXIT_NOINPUT;
-	default:
-		return CLI_EXIT_SOFTWARE;
-	}
+	return cli_exit_map(store_rc, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
 /* The suites of analysis/suites.h, comma-separated, wrapped under the

@@ -94,39 +94,12 @@ static const int *const params_1_32 = params_offset + 1;	/* 1..32 */
  * (128 Mi: 1 GiB of float, 2 GiB of double); walkers at two counts and
  * three step counts. */
 static const int sizes_dot[] = { 1048576, 16777216, 134217728 };
-static const int blocks_dot[] = { 256 };
 static const int sizes_walk[] = { 65536, 1048576 };
 static const int params_walk[] = { 100, 1000, 10000 };
 
 /* Own kernels (user.c) run on report P's second sweep. */
 const int *const kernel_own_sizes = sizes_p2;
 const size_t kernel_own_nsizes = N(sizes_p2);
-
-static int block_listed(const int *blocks, size_t nblocks, int b)
-{
-	for (size_t i = 0; i < nblocks; i++)
-		if (blocks[i] == b)
-			return 1;
-	return 0;
-}
-
-/* "8, 16, 22" into buf. */
-static const char *block_list_format(const int *blocks, size_t nblocks,
-				     char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < nblocks && used < len; i++) {
-		int w = snprintf(buf + used, len - used, "%s%d",
-				 i ? ", " : "", blocks[i]);
-
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
-	return buf;
-}
 
 /* Writes the reason into why[len] and returns -1, check()'s refusal. */
 static int refuse(char *why, size_t len, const char *fmt, ...)
@@ -142,6 +115,28 @@ static int refuse(char *why, size_t len, const char *fmt, ...)
 		va_end(ap);
 	}
 	return -1;
+}
+
+/* 0 when v is in list[n]; otherwise check()'s refusal, fmt taking v and
+ * the accepted values as "8, 16, 22". */
+static int listed(const int *list, size_t n, int v, const char *fmt,
+		  char *why, size_t len)
+{
+	char acc[64];
+	size_t used = 0;
+
+	acc[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		int w;
+
+		if (list[i] == v)
+			return 0;
+		w = used < sizeof(acc) ? snprintf(acc + used, sizeof(acc) -
+						  used, "%s%d", i ? ", " : "",
+						  list[i]) : 0;
+		used += w > 0 ? (size_t)w : 0;
+	}
+	return refuse(why, len, fmt, v, acc);
 }
 
 /* The static shared memory a block may have: what the caller passes
@@ -168,18 +163,26 @@ static int block_fits(int b, size_t smem, int max_threads,
 	return 0;
 }
 
+/* A kernel's check(): its kind's check over its rule_##name. */
+#define RULE_CHECK(name, kind)						\
+	static int name##_check(const struct kernel_args *args,		\
+				int max_threads, size_t smem_per_block,	\
+				char *why, size_t len)			\
+	{								\
+		return kind##_check(&rule_##name, args, max_threads,	\
+				    smem_per_block, why, len);		\
+	}
+
 static int square_check(const struct square_rule *r,
 			const struct kernel_args *args, int max_threads,
 			size_t smem_per_block, char *why, size_t len)
 {
-	char list[64];
 	int b = args->block, n = args->n;
 	long long grid;
 
-	if (!block_listed(r->blocks, r->nblocks, b))
-		return refuse(why, len, "block %d not supported (accepted: %s)",
-			      b, block_list_format(r->blocks, r->nblocks,
-						   list, sizeof(list)));
+	if (listed(r->blocks, r->nblocks, b, "block %d not supported "
+		   "(accepted: %s)", why, len))
+		return -1;
 	if (n < 1)
 		return refuse(why, len, "matrix size %d must be at least 1", n);
 	if (n > SQUARE_N_MAX)
@@ -225,15 +228,12 @@ static int dims_positive(long long m, long long k, long long n, char *why,
 static int rect_check(const struct kernel_args *args, int max_threads,
 		      size_t smem_per_block, char *why, size_t len)
 {
-	char list[64];
 	long long m = args->m, k = args->k, n = args->n;
 	int b = args->block;
 
-	if (!block_listed(blocks_rect, N(blocks_rect), b))
-		return refuse(why, len, "block %d not supported (accepted: %s)",
-			      b, block_list_format(blocks_rect, N(blocks_rect),
-						   list, sizeof(list)));
-	if (dims_positive(m, k, n, why, len))
+	if (listed(blocks_rect, N(blocks_rect), b, "block %d not supported "
+		   "(accepted: %s)", why, len) ||
+	    dims_positive(m, k, n, why, len))
 		return -1;
 	if (m > RECT_DIM_MAX || k > RECT_DIM_MAX || n > RECT_DIM_MAX ||
 	    m * k > INT_MAX || k * n > INT_MAX || m * n > INT_MAX)
@@ -251,14 +251,12 @@ static int rect_check(const struct kernel_args *args, int max_threads,
 static int copy_check(const struct kernel_args *args, int max_threads,
 		      size_t smem_per_block, char *why, size_t len)
 {
-	char list[64];
 	int threads = args->block, ilp = args->ilp;
 	size_t per_block;
 
-	if (!block_listed(ilps, N(ilps), ilp))
-		return refuse(why, len, "ILP %d not supported (accepted: %s)",
-			      ilp, block_list_format(ilps, N(ilps), list,
-						     sizeof(list)));
+	if (listed(ilps, N(ilps), ilp, "ILP %d not supported (accepted: %s)",
+		   why, len))
+		return -1;
 	if (threads < 1 || threads > max_threads)
 		return refuse(why, len, "%d threads per block: the device "
 			      "allows 1 to %d", threads, max_threads);
@@ -290,13 +288,11 @@ static int transpose_check(const struct transpose_rule *r,
 			   const struct kernel_args *args, int max_threads,
 			   size_t smem_per_block, char *why, size_t len)
 {
-	char list[64];
 	int b = args->block;
 
-	if (!block_listed(blocks_tr, N(blocks_tr), b))
-		return refuse(why, len, "block %d not supported (accepted: %s)",
-			      b, block_list_format(blocks_tr, N(blocks_tr),
-						   list, sizeof(list)));
+	if (listed(blocks_tr, N(blocks_tr), b, "block %d not supported "
+		   "(accepted: %s)", why, len))
+		return -1;
 	if (args->m < 1 || args->n < 1)
 		return refuse(why, len, "matrix sizes %d x %d must be at "
 			      "least 1", args->m, args->n);
@@ -311,13 +307,7 @@ static int transpose_check(const struct transpose_rule *r,
 
 #define TRANSPOSE_RULE(name, tile, pad)					\
 	static const struct transpose_rule rule_##name = { tile, pad };	\
-	static int name##_check(const struct kernel_args *args,		\
-				int max_threads, size_t smem_per_block,	\
-				char *why, size_t len)			\
-	{								\
-		return transpose_check(&rule_##name, args, max_threads,	\
-				       smem_per_block, why, len);	\
-	}
+	RULE_CHECK(name, transpose)
 
 TRANSPOSE_RULE(tr_copy, 0, 0)
 TRANSPOSE_RULE(tr_naive, 0, 0)
@@ -335,15 +325,11 @@ static int access_check(const struct access_rule *r,
 			const struct kernel_args *args, int max_threads,
 			size_t smem_per_block, char *why, size_t len)
 {
-	char list[64];
 	int t = args->block;
 
-	if (!block_listed(blocks_access, N(blocks_access), t))
-		return refuse(why, len, "%d threads per block not supported "
-			      "(accepted: %s)", t,
-			      block_list_format(blocks_access,
-						N(blocks_access), list,
-						sizeof(list)));
+	if (listed(blocks_access, N(blocks_access), t, "%d threads per block "
+		   "not supported (accepted: %s)", why, len))
+		return -1;
 	if (t > max_threads)
 		return refuse(why, len, "%d threads per block: the device "
 			      "allows %d", t, max_threads);
@@ -364,13 +350,7 @@ static int access_check(const struct access_rule *r,
 
 #define ACCESS_RULE(name, pmin, pmax, smem)				\
 	static const struct access_rule rule_##name = { pmin, pmax, smem }; \
-	static int name##_check(const struct kernel_args *args,		\
-				int max_threads, size_t smem_per_block,	\
-				char *why, size_t len)			\
-	{								\
-		return access_check(&rule_##name, args, max_threads,	\
-				    smem_per_block, why, len);		\
-	}
+	RULE_CHECK(name, access)
 
 /* Offsets and strides up to 1024 elements: the input buffer is
  * count x stride floats. */
@@ -440,11 +420,6 @@ static double rect_bytes(const struct kernel_args *args)
 	double m = args->m, k = args->k, n = args->n;
 
 	return sizeof(float) * (m * k + k * n + m * n);
-}
-
-static double copy_flops(const struct kernel_args *args)
-{
-	return 0.0;
 }
 
 /* Every element read once and written once. */
@@ -561,13 +536,7 @@ static long long square_grid(const struct square_rule *r,
 #define SQUARE_RULE(name, blocks, smem_per_b2, tile)			\
 	static const struct square_rule rule_##name = {			\
 		blocks, N(blocks), smem_per_b2, tile };			\
-	static int name##_check(const struct kernel_args *args,		\
-				int max_threads, size_t smem_per_block,	\
-				char *why, size_t len)			\
-	{								\
-		return square_check(&rule_##name, args, max_threads,	\
-				    smem_per_block, why, len);		\
-	}								\
+	RULE_CHECK(name, square)					\
 	static long long name##_grid(const struct kernel_args *args)	\
 	{								\
 		return square_grid(&rule_##name, args);			\
@@ -600,15 +569,12 @@ static int tile_check(const struct tile_rule *r,
 		      const struct kernel_args *args, int max_threads,
 		      size_t smem_per_block, char *why, size_t len)
 {
-	char list[64];
 	int b = args->block, n = args->n;
 	size_t smem = (size_t)r->smem_b * b + r->smem_0;
 
-	if (!block_listed(r->tiles, r->ntiles, b))
-		return refuse(why, len, "block %d not supported: the tile "
-			      "edges accepted are %s",
-			      b, block_list_format(r->tiles, r->ntiles, list,
-						   sizeof(list)));
+	if (listed(r->tiles, r->ntiles, b, "block %d not supported: the tile "
+		   "edges accepted are %s", why, len))
+		return -1;
 	if (args->fp64)
 		return refuse(why, len, "FP32 only: the progression's kernels "
 			      "have no double instance");
@@ -646,17 +612,9 @@ static long long tile_grid(const struct kernel_args *args)
 	static const struct tile_rule rule_##name = {			\
 		tl, N(tl), threads, smem_b, smem_0, vec4, dyn };	\
 	static const int name##_smem_dynamic = dyn;			\
-	static int name##_check(const struct kernel_args *args,		\
-				int max_threads, size_t smem_per_block,	\
-				char *why, size_t len)			\
-	{								\
-		return tile_check(&rule_##name, args, max_threads,	\
-				  smem_per_block, why, len);		\
-	}								\
+	RULE_CHECK(name, tile)						\
 	static int name##_threads(int block, int ilp)			\
 	{								\
-		(void)block;						\
-		(void)ilp;						\
 		return threads;						\
 	}
 
@@ -678,18 +636,14 @@ TILE_RULE(v13, tiles_128, 256, 2 * 2 * 16 * 4,
 TILE_RULE(v14, tiles_128, 256, 0, 0, 0,
 	  (3 * (16 * 256 + 128 * 16) + 2 * 16 * 132) * 4 + 16)
 
-static long long rect_grid(const struct kernel_args *args)
-{
-	return tiles(args->m, args->block) * tiles(args->n, args->block);
-}
-
 static long long copy_grid(const struct kernel_args *args)
 {
 	return tiles((long long)args->count, (long long)args->block *
 		     args->ilp);
 }
 
-static long long transpose_grid(const struct kernel_args *args)
+/* m x n elements in b x b tiles (rect's C, a transpose's A). */
+static long long plane_grid(const struct kernel_args *args)
 {
 	return tiles(args->m, args->block) * tiles(args->n, args->block);
 }
@@ -711,144 +665,78 @@ static long long cublas_grid(const struct kernel_args *args)
 	return 0;
 }
 
+/* What an entry names after its kernel nm: the check() of its rule
+ * above, its launch and function (launch.h). */
+#define KERNEL(nm, desc, shp, bl, st)					\
+	.name = #nm, .description = desc, .shape = shp,			\
+	.blocks = bl, .nblocks = N(bl), .suite = st,			\
+	.check = nm##_check, .launch = kernel_##nm##_launch,		\
+	.func = kernel_##nm##_func
+
 static const struct kernel_desc kernels[] = {
 	{
-		.name = "v1",
-		.description = "one b x b block covers the whole matrix; each "
-			"thread computes (n/b)^2 elements from global memory",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = SUITE_VERSIONS,
+		KERNEL(v1, "one b x b block covers the whole matrix; each "
+		       "thread computes (n/b)^2 elements from global memory",
+		       KERNEL_SQUARE, blocks_all, SUITE_VERSIONS),
 		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
 		.rate = 1.2e9, .rate_per_warp = 1,
 		.progression = SWEEP(sizes_prog_v1, blocks_32),
-		.check = v1_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_v1_launch,
-		.func = kernel_v1_func, .threads = square_threads,
+		.flops = square_flops, .bytes = square_bytes,
+		.threads = square_threads,
 		.grid = v1_grid,
 		.source = kernel_src_mm_v1,
-	}, {
-		.name = "v2",
-		.description = "one thread per element of C on a 2-D grid, "
-			"operands read from global memory",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = SUITE_VERSIONS,
-		.sweeps = { SWEEP(sizes_p1, blocks_p) }, .nsweeps = 1,
-		.rate = 3500e9, .fp64 = 1,
-		.progression = SWEEP(sizes_prog, blocks_prog),
-		.check = v2_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_v2_launch,
-		.precision = SWEEP(sizes_prec, blocks_16),
-		.func = kernel_v2_func, .func64 = kernel_v2_func64,
-		.threads = square_threads,
-		.grid = v2_grid,
-		.source = kernel_src_mm_v2,
-		.tile = 1,
-	}, {
-		.name = "v3",
-		.description = "b x b shared-memory tiles, one element per "
-			"thread, inner loop unrolled",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = SUITE_VERSIONS,
-		.sweeps = { SWEEP(sizes_p1, blocks_p),
-			    SWEEP(sizes_p2, blocks_p32) },
-		.nsweeps = 2,
-		.rate = 4500e9, .fp64 = 1,
-		.progression = SWEEP(sizes_prog, blocks_prog),
-		.check = v3_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_v3_launch,
-		.precision = SWEEP(sizes_prec, blocks_16),
-		.func = kernel_v3_func, .func64 = kernel_v3_func64,
-		.threads = square_threads,
-		.grid = v3_grid,
-		.source = kernel_src_mm_v3,
-		.tile = 1,
-	}, {
-		.name = "v4",
-		.description = "v3 with the next tiles prefetched into "
-			"registers during the computation",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = SUITE_VERSIONS,
-		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
-		.rate = 4500e9, .fp64 = 1,
-		.progression = SWEEP(sizes_prog, blocks_prog),
-		.check = v4_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_v4_launch,
-		.precision = SWEEP(sizes_prec, blocks_16),
-		.func = kernel_v4_func, .func64 = kernel_v4_func64,
-		.threads = square_threads,
-		.grid = v4_grid,
-		.source = kernel_src_mm_v4,
-		.tile = 1,
-	}, {
-		.name = "v5",
-		.description = "v4 with a 2b x 2b tile of C per block, 2 x 2 "
-			"elements per thread",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_all, .nblocks = N(blocks_all),
-		.suite = SUITE_VERSIONS,
-		.sweeps = { SWEEP(sizes_p2, blocks_p32) }, .nsweeps = 1,
-		.rate = 8500e9, .fp64 = 1,
-		.progression = SWEEP(sizes_prog, blocks_prog),
-		.check = v5_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_v5_launch,
-		.precision = SWEEP(sizes_prec, blocks_16),
-		.func = kernel_v5_func, .func64 = kernel_v5_func64,
-		.threads = square_threads,
-		.grid = v5_grid,
-		.source = kernel_src_mm_v5,
-		.tile = 2,	/* 2 x 2 elements of C a thread */
-	}, {
-		.name = "simple",
-		.description = "one thread per element of C, linear-index "
-			"addressing, global memory (report G)",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_simple, .nblocks = N(blocks_simple),
-		.suite = SUITE_TRANSFER,
-		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
-		.rate = 6000e9, .fp64 = 1,
-		.check = simple_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_simple_launch,
-		.precision = SWEEP(sizes_prec, blocks_32),
-		.func = kernel_simple_func, .func64 = kernel_simple_func64,
-		.threads = square_threads,
-		.grid = simple_grid,
-		.source = kernel_src_mm_simple,
-		.tile = 1,
-	}, {
-		.name = "shared",
-		.description = "32 x 32 shared-memory tiles, with the barrier "
-			"after the compute step (report G)",
-		.shape = KERNEL_SQUARE,
-		.blocks = blocks_32, .nblocks = N(blocks_32),
-		.suite = SUITE_TRANSFER,
-		.sweeps = { SWEEP(sizes_g, blocks_32) }, .nsweeps = 1,
-		.rate = 8000e9, .fp64 = 1,
-		.check = shared_check, .flops = square_flops,
-		.bytes = square_bytes, .launch = kernel_shared_launch,
-		.precision = SWEEP(sizes_prec, blocks_32),
-		.func = kernel_shared_func, .func64 = kernel_shared_func64,
-		.threads = square_threads,
-		.grid = shared_grid,
-		.source = kernel_src_mm_shared,
-		.tile = 1,
 	},
+	/* The other square kernels: every one also in double (the
+	 * precision suite's sweep), prog its progression sweep, then its
+	 * default sweeps. */
+#define SQUARE_ENTRY(nm, desc, bl, st, r, tl, prec, prog, ns, ...)	\
+	{								\
+		KERNEL(nm, desc, KERNEL_SQUARE, bl, st),		\
+		.sweeps = { __VA_ARGS__ }, .nsweeps = ns,		\
+		.rate = r, .fp64 = 1,					\
+		.progression = prog, .precision = prec,			\
+		.flops = square_flops, .bytes = square_bytes,		\
+		.func64 = kernel_##nm##_func64,				\
+		.threads = square_threads,				\
+		.grid = nm##_grid,					\
+		.source = kernel_src_mm_##nm,				\
+		.tile = tl,						\
+	},
+#define VERSION_ENTRY(nm, desc, r, tl, ns, ...)				\
+	SQUARE_ENTRY(nm, desc, blocks_all, SUITE_VERSIONS, r, tl,	\
+		     SWEEP(sizes_prec, blocks_16),			\
+		     SWEEP(sizes_prog, blocks_prog), ns, __VA_ARGS__)
+	VERSION_ENTRY(v2, "one thread per element of C on a 2-D grid, "
+		      "operands read from global memory", 3500e9, 1, 1,
+		      SWEEP(sizes_p1, blocks_p))
+	VERSION_ENTRY(v3, "b x b shared-memory tiles, one element per "
+		      "thread, inner loop unrolled", 4500e9, 1, 2,
+		      SWEEP(sizes_p1, blocks_p), SWEEP(sizes_p2, blocks_p32))
+	VERSION_ENTRY(v4, "v3 with the next tiles prefetched into "
+		      "registers during the computation", 4500e9, 1, 1,
+		      SWEEP(sizes_p2, blocks_p32))
+	/* tile 2: 2 x 2 elements of C a thread */
+	VERSION_ENTRY(v5, "v4 with a 2b x 2b tile of C per block, 2 x 2 "
+		      "elements per thread", 8500e9, 2, 1,
+		      SWEEP(sizes_p2, blocks_p32))
+	SQUARE_ENTRY(simple, "one thread per element of C, linear-index "
+		     "addressing, global memory (report G)", blocks_simple,
+		     SUITE_TRANSFER, 6000e9, 1, SWEEP(sizes_prec, blocks_32),
+		     { 0 }, 1, SWEEP(sizes_g, blocks_32))
+	SQUARE_ENTRY(shared, "32 x 32 shared-memory tiles, with the barrier "
+		     "after the compute step (report G)", blocks_32,
+		     SUITE_TRANSFER, 8000e9, 1, SWEEP(sizes_prec, blocks_32),
+		     { 0 }, 1, SWEEP(sizes_g, blocks_32))
+#undef VERSION_ENTRY
+#undef SQUARE_ENTRY
 	/* The progression (issue 14): each a documented step beyond v5. */
 #define PROG_ENTRY(nm, desc, tl, r, gr, tr)				\
 	{								\
-		.name = #nm,						\
-		.description = desc,					\
-		.shape = KERNEL_SQUARE,					\
-		.blocks = tl, .nblocks = N(tl),				\
-		.suite = SUITE_PROGRESSION,			\
+		KERNEL(nm, desc, KERNEL_SQUARE, tl, SUITE_PROGRESSION),	\
 		.sweeps = { SWEEP(sizes_prog, tl) }, .nsweeps = 1,	\
 		.rate = r,						\
-		.check = nm##_check, .flops = square_flops,		\
-		.bytes = square_bytes, .launch = kernel_##nm##_launch,	\
-		.func = kernel_##nm##_func, .threads = nm##_threads,	\
+		.flops = square_flops, .bytes = square_bytes,		\
+		.threads = nm##_threads,				\
 		.grid = gr,						\
 		.source = kernel_src_mm_##nm,				\
 		.traits = tr, .tile = 1,				\
@@ -887,21 +775,17 @@ static const struct kernel_desc kernels[] = {
 		   KTRAIT_ASYNC_COPY | KTRAIT_WORKSPACE)
 #undef PROG_ENTRY
 	{
-		.name = "rect",
-		.description = "rectangular (m x k) * (k x n) product with b x b "
-			"shared-memory tiles, edges padded with zeros",
-		.shape = KERNEL_RECT,
-		.blocks = blocks_rect, .nblocks = N(blocks_rect),
-		.suite = SUITE_RECT,
+		KERNEL(rect, "rectangular (m x k) * (k x n) product with b x b "
+		       "shared-memory tiles, edges padded with zeros",
+		       KERNEL_RECT, blocks_rect, SUITE_RECT),
 		.sweeps = { { NULL, 0, blocks_rect, N(blocks_rect), NULL, 0,
 			      shapes_rect, N(shapes_rect) } },
 		.nsweeps = 1,
 		.rate = 2800e9, .fp64 = 1,
-		.check = rect_check, .flops = rect_flops,
-		.bytes = rect_bytes, .launch = kernel_rect_launch,
-		.func = kernel_rect_func, .func64 = kernel_rect_func64,
+		.flops = rect_flops, .bytes = rect_bytes,
+		.func64 = kernel_rect_func64,
 		.threads = square_threads,
-		.grid = rect_grid,
+		.grid = plane_grid,
 		.source = kernel_src_mm_rect,
 		.tile = 1,
 	}, {
@@ -913,7 +797,7 @@ static const struct kernel_desc kernels[] = {
 		.suite = SUITE_ILP,
 		.sweeps = { { NULL, 0, ilps, N(ilps) } }, .nsweeps = 1,
 		.rate = 2.0e12,
-		.check = copy_check, .flops = copy_flops,
+		.check = copy_check, .flops = zero_flops,
 		.bytes = copy_bytes, .launch = kernel_copy_launch,
 		.func = kernel_copy_func, .threads = copy_threads,
 		.grid = copy_grid,
@@ -921,16 +805,13 @@ static const struct kernel_desc kernels[] = {
 	},
 #define TRANSPOSE_ENTRY(nm, desc, r)					\
 	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_TRANSPOSE,				\
-		.blocks = blocks_tr, .nblocks = N(blocks_tr),		\
-		.suite = SUITE_TRANSPOSE,			\
+		KERNEL(nm, desc, KERNEL_TRANSPOSE, blocks_tr,		\
+		       SUITE_TRANSPOSE),				\
 		.sweeps = { SWEEP(sizes_tr, blocks_tr) }, .nsweeps = 1,	\
 		.rate = r,						\
-		.check = nm##_check, .flops = zero_flops,		\
-		.bytes = transpose_bytes, .launch = kernel_##nm##_launch, \
-		.func = kernel_##nm##_func, .threads = square_threads,	\
-		.grid = transpose_grid,					\
+		.flops = zero_flops, .bytes = transpose_bytes,		\
+		.threads = square_threads,				\
+		.grid = plane_grid,					\
 		.source = kernel_src_mem_transpose,			\
 	}
 	/* rates: bytes read + written per second */
@@ -945,21 +826,19 @@ static const struct kernel_desc kernels[] = {
 	TRANSPOSE_ENTRY(tr_pad, "tr_tile with the tile padded by a column "
 			"against bank conflicts", 1.5e12),
 #undef TRANSPOSE_ENTRY
-#define ACCESS_ENTRY(nm, st, desc, bytesf, sz, prm, nprm, r)		\
+/* The access kernels and the walkers: 1-D blocks over count. */
+#define MEMORY_ENTRY(nm, shp, src, st, desc, bytesf, sz, prm, nprm, r)	\
 	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_ACCESS,					\
-		.blocks = blocks_access, .nblocks = N(blocks_access),	\
-		.suite = st,						\
+		KERNEL(nm, desc, shp, blocks_access, st),		\
 		.sweeps = { { sz, N(sz), blocks_256, N(blocks_256),	\
 			      prm, nprm } }, .nsweeps = 1,		\
 		.rate = r,						\
-		.check = nm##_check, .flops = zero_flops,		\
-		.bytes = bytesf, .launch = kernel_##nm##_launch,	\
-		.func = kernel_##nm##_func, .threads = copy_threads,	\
-		.grid = access_grid,					\
-		.source = kernel_src_mem_access,			\
+		.flops = zero_flops, .bytes = bytesf,			\
+		.threads = copy_threads, .grid = access_grid,		\
+		.source = src,						\
 	}
+#define ACCESS_ENTRY(nm, ...)						\
+	MEMORY_ENTRY(nm, KERNEL_ACCESS, kernel_src_mem_access, __VA_ARGS__)
 	ACCESS_ENTRY(offset, SUITE_COALESCE, "float copy c[i] = "
 		     "a[i + offset], offset in elements", access_copy_bytes,
 		     sizes_access, params_offset, N(params_offset), 2.1e12),
@@ -976,19 +855,14 @@ static const struct kernel_desc kernels[] = {
 		     "warp at a stride of s words: gcd(s, 32)-way bank "
 		     "conflicts", bank_bytes, sizes_bank, params_1_32,
 		     NPARAMS_1_32, 10.0e9),
-#undef ACCESS_ENTRY
 	{
-		.name = "dot",
-		.description = "scalar product: grid-stride partial sums, a "
-			"shared-memory tree reduction per block, then one "
-			"block over the partial sums",
-		.shape = KERNEL_REDUCE,
-		.blocks = blocks_dot, .nblocks = N(blocks_dot),
-		.suite = SUITE_DOT,
-		.sweeps = { SWEEP(sizes_dot, blocks_dot) }, .nsweeps = 1,
+		KERNEL(dot, "scalar product: grid-stride partial sums, a "
+		       "shared-memory tree reduction per block, then one "
+		       "block over the partial sums", KERNEL_REDUCE,
+		       blocks_256, SUITE_DOT),
+		.sweeps = { SWEEP(sizes_dot, blocks_256) }, .nsweeps = 1,
 		.rate = 2.5e12, .fp64 = 1,
-		.check = dot_check, .flops = dot_flops, .bytes = dot_bytes,
-		.launch = kernel_dot_launch, .func = kernel_dot_func,
+		.flops = dot_flops, .bytes = dot_bytes,
 		.threads = copy_threads, .grid = dot_grid,
 		.source = kernel_src_dot,
 	}, {
@@ -1009,21 +883,9 @@ static const struct kernel_desc kernels[] = {
 		.traits = KTRAIT_LIBRARY,
 	},
 #define WALK_ENTRY(nm, desc, r)						\
-	{								\
-		.name = #nm, .description = desc,			\
-		.shape = KERNEL_WALK,					\
-		.blocks = blocks_access, .nblocks = N(blocks_access),	\
-		.suite = SUITE_WALKERS,				\
-		.sweeps = { { sizes_walk, N(sizes_walk), blocks_256,	\
-			      N(blocks_256), params_walk,		\
-			      N(params_walk) } }, .nsweeps = 1,		\
-		.rate = r,						\
-		.check = nm##_check, .flops = zero_flops,		\
-		.bytes = walk_bytes, .launch = kernel_##nm##_launch,	\
-		.func = kernel_##nm##_func, .threads = copy_threads,	\
-		.grid = access_grid,					\
-		.source = kernel_src_walkers,				\
-	}
+	MEMORY_ENTRY(nm, KERNEL_WALK, kernel_src_walkers, SUITE_WALKERS,	\
+		     desc, walk_bytes, sizes_walk, params_walk,		\
+		     N(params_walk), r)
 	/* rates: walker steps per second */
 	WALK_ENTRY(walk_global, "random walkers, each generator's state in "
 		   "global memory, read and written every step", 1.0e11),
@@ -1032,6 +894,8 @@ static const struct kernel_desc kernels[] = {
 	WALK_ENTRY(walk_registers, "random walkers, each generator's state "
 		   "in a register", 2.4e12),
 #undef WALK_ENTRY
+#undef ACCESS_ENTRY
+#undef MEMORY_ENTRY
 	{
 		.name = "cublas",
 		.description = "cuBLAS SGEMM in FP32 (no TF32), row-major as "
@@ -1049,6 +913,7 @@ static const struct kernel_desc kernels[] = {
 		.traits = KTRAIT_LIBRARY | KTRAIT_TENSOR_FP64,
 	},
 };
+#undef KERNEL
 
 size_t kernel_count(void)
 {

@@ -502,21 +502,6 @@ int store_sample_count(struct store *st, int64_t session_id, long long *n);
 int store_sample_get(struct store *st, int64_t config_id, const char *metric,
 		     double **out, size_t *n);
 
-/* The configurations f selects (as store_config_list does; when
- * ndevices > 0, only those of the device ids in devices[]) with their
- * statistics, as one JSON array built by SQLite's JSON functions: one
- * object per configuration (device_id, device_uuid, device_name,
- * session_id, session_uuid, suite, variant, m, k, n, count, block_x,
- * block_y, ilp, host_mem, precision, status, reason, rel_error, flops,
- * bytes, samples, finished_at, grp, grid_blocks, wave_blocks, working_set,
- * l2_bytes, start_sm_clock_mhz, end_sm_clock_mhz, throttle_reasons (the
- * bit pattern as a signed 64-bit integer), regime (null where unknown or
- * older than schema 3), and "stats": an array of {metric, unit, n,
- * min, max, mean, median, stddev, p05, p25, p75, p95} in metric order).
- * *out is malloc'd text (caller frees). Implemented in store/export.c. */
-int store_export_json(struct store *st, const struct store_filter *f,
-		      const int64_t *devices, size_t ndevices, char **out);
-
 /* ---- comparisons --------------------------------------------------------- */
 
 struct cmp_side;

@@ -203,9 +203,11 @@ int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n)
 {
 	static const struct store_filter all;
-	struct store_config *cs = NULL;
+	static const size_t ids[] = {
+		offsetof(struct store_config, id),
+		offsetof(struct store_config, device_id)
+	};
 	sqlite3_stmt *q = NULL;
-	size_t cnt = 0, cap = 0;
 	char cols[1024], sql[2048];
 	int rc, b = SQLITE_OK;
 
@@ -219,34 +221,15 @@ int store_config_list(struct store *st, const struct store_filter *f,
 		 STORE_CONFIG_SRC(st));
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
-		goto out;
+		return rc;
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
 	store_bind_int(&b, q, 2, f->session_id > 0 ? f->session_id : 0);
 	store_bind_text(&b, q, 3, f->suite);
 	store_bind_text(&b, q, 4, f->variant);
 	store_bind_text(&b, q, 5, f->status);
-	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
-		struct store_config *c;
-
-		rc = store_grow(st, (void **)&cs, sizeof(*cs), &cap, cnt + 1);
-		if (rc)
-			goto out;
-		c = &cs[cnt++];
-		c->id = sqlite3_column_int64(q, 0);
-		c->device_id = sqlite3_column_int64(q, 1);
-		rc = store_fields_read(st, q, 2, config_fields, NFIELDS, c);
-		if (rc)
-			goto out;
-	}
-	if (rc < 0)
-		goto out;
-	rc = 0;
-	*out = cs;
-	*n = cnt;
-	cs = NULL;
-out:
+	rc = store_rows_read(st, q, b, ids, 2, config_fields, NFIELDS,
+			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);
-	store_configs_free(cs, cnt);
 	return rc;
 }
 

@@ -80,35 +80,22 @@ int store_check_at(struct store *st, int rc, const char *file, int line,
 	    (st->mode == STORE_READ || st->src_attached))
 		code = STORE_ERR_FOREIGN;
 	st->errcode = code;
-	switch (code) {
-	case STORE_ERR_FOREIGN:
-		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': not an "
-			 "mmreport database (%s)", st->path, why);
-		store_text_oneline(st->errmsg);
-		return code;
-	case STORE_ERR_CORRUPT:
-		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': corrupt "
-			 "database (%s)", st->path, why);
-		store_text_oneline(st->errmsg);
-		return code;
-	case STORE_ERR_BUSY:
-		if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED ||
-		    (rc & 0xff) == SQLITE_PROTOCOL)
-			why = "database is locked by another process; try "
-			      "again";
-		/* fall through */
-	case STORE_ERR_IO:
-		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s", st->path,
-			 why);
-		store_text_oneline(st->errmsg);
-		return code;
-	default:
-		break;
-	}
+	if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED ||
+	    (rc & 0xff) == SQLITE_PROTOCOL)
+		why = "database is locked by another process; try again";
 	base = strrchr(file, '/');
 	base = base ? base + 1 : file;
-	snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s: %s (%s:%d)",
-		 st->path, call, why, base, line);
+	/* the place in store/ only where the failure is ours */
+	if (code == STORE_ERR_FOREIGN || code == STORE_ERR_CORRUPT)
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s (%s)",
+			 st->path, code == STORE_ERR_CORRUPT ? "corrupt database"
+			 : "not an mmreport database", why);
+	else if (code == STORE_ERR_BUSY || code == STORE_ERR_IO)
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s", st->path,
+			 why);
+	else
+		snprintf(st->errmsg, sizeof(st->errmsg), "'%s': %s: %s (%s:%d)",
+			 st->path, call, why, base, line);
 	store_text_oneline(st->errmsg);
 	return code;
 }
@@ -489,6 +476,36 @@ int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out)
 	if (!*out)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
 	return 0;
+}
+
+int store_rows_read(struct store *st, sqlite3_stmt *q, int b,
+		    const size_t *ids, int nids, const struct store_field *f,
+		    size_t nf, size_t size, void **rows, size_t *n)
+{
+	size_t cap = 0;
+	char *row;
+	int rc, i;
+
+	*rows = NULL;
+	*n = 0;
+	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
+		rc = store_grow(st, rows, size, &cap, *n + 1);
+		if (rc)
+			break;
+		row = (char *)*rows + (*n)++ * size;
+		for (i = 0; i < nids; i++)
+			*(int64_t *)(row + ids[i]) = sqlite3_column_int64(q, i);
+		rc = store_fields_read(st, q, nids, f, nf, row);
+		if (rc)
+			break;
+	}
+	if (rc >= 0)
+		return 0;
+	store_fields_free(f, nf, *rows, *n, size);
+	free(*rows);
+	*rows = NULL;
+	*n = 0;
+	return rc;
 }
 
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,

@@ -19,7 +19,9 @@ static const struct store_field device_fields[] = {
 };
 #define NFIELDS (sizeof(device_fields) / sizeof(device_fields[0]))
 
-static int props_write(struct store *st, const struct store_device *dev)
+/* The properties of dev as those of the device row id. */
+static int props_write(struct store *st, const struct store_device *dev,
+		       int64_t id)
 {
 	sqlite3_stmt *del = NULL, *ins = NULL;
 	const struct store_prop *p;
@@ -30,7 +32,7 @@ static int props_write(struct store *st, const struct store_device *dev)
 			   &del);
 	if (rc < 0)
 		goto out;
-	store_bind_int(&b, del, 1, dev->id);
+	store_bind_int(&b, del, 1, id);
 	rc = STORE_STEP(st, b, del);
 	if (rc < 0)
 		goto out;
@@ -47,7 +49,7 @@ static int props_write(struct store *st, const struct store_device *dev)
 			goto out;
 		}
 		sqlite3_reset(ins);
-		store_bind_int(&b, ins, 1, dev->id);
+		store_bind_int(&b, ins, 1, id);
 		store_bind_int(&b, ins, 2, (sqlite3_int64)i);
 		store_bind_text(&b, ins, 3, p->key);
 		store_bind_text(&b, ins, 4, p->value ? p->value : "");
@@ -99,12 +101,7 @@ int store_device_upsert(struct store *st, struct store_device *dev)
 		goto out;
 	sqlite3_finalize(s);
 	s = NULL;
-	{
-		struct store_device tmp = *dev;
-
-		tmp.id = id;
-		rc = props_write(st, &tmp);
-	}
+	rc = props_write(st, dev, id);
 	if (rc)
 		goto out;
 	rc = store_tx_commit(st);
@@ -170,9 +167,9 @@ static int props_read(struct store *st, sqlite3_stmt *s,
 int store_device_list(struct store *st, struct store_device **out,
 		      size_t *n)
 {
+	static const size_t id = offsetof(struct store_device, id);
 	sqlite3_stmt *s = NULL, *ps = NULL;
-	struct store_device *devs = NULL;
-	size_t cnt = 0, cap = 0;
+	size_t i;
 	int rc;
 
 	*out = NULL;
@@ -180,36 +177,22 @@ int store_device_list(struct store *st, struct store_device **out,
 	rc = STORE_PREPARE(st, "SELECT id, uuid, name, pci_bus_id, cc_major,"
 			   " cc_minor, sm_count, peak_fp32_gflops,"
 			   " peak_mem_gbs FROM device ORDER BY id", &s);
-	if (rc < 0)
-		goto out;
-	rc = STORE_PREPARE(st, "SELECT key, value, unit, num FROM device_prop"
-			   " WHERE device_id = ?1 ORDER BY ord", &ps);
-	if (rc < 0)
-		goto out;
-	while ((rc = STORE_CHECK(st, sqlite3_step(s))) == SQLITE_ROW) {
-		struct store_device *d;
-
-		rc = store_grow(st, (void **)&devs, sizeof(*devs), &cap,
-				cnt + 1);
-		if (rc)
-			goto out;
-		d = &devs[cnt++];
-		d->id = sqlite3_column_int64(s, 0);
-		if ((rc = store_fields_read(st, s, 1, device_fields, NFIELDS,
-					    d)) ||
-		    (rc = props_read(st, ps, d)))
-			goto out;
-	}
-	if (rc < 0)
-		goto out;
-	rc = 0;
-	*out = devs;
-	*n = cnt;
-	devs = NULL;
-out:
+	if (rc >= 0)
+		rc = STORE_PREPARE(st, "SELECT key, value, unit, num FROM"
+				   " device_prop WHERE device_id = ?1"
+				   " ORDER BY ord", &ps);
+	if (rc >= 0)
+		rc = store_rows_read(st, s, SQLITE_OK, &id, 1, device_fields,
+				     NFIELDS, sizeof(**out), (void **)out, n);
+	for (i = 0; rc >= 0 && i < *n; i++)
+		rc = props_read(st, ps, &(*out)[i]);
 	sqlite3_finalize(s);
 	sqlite3_finalize(ps);
-	store_devices_free(devs, cnt);
+	if (rc < 0) {
+		store_devices_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
 	return rc < 0 ? rc : 0;
 }
 

@@ -199,6 +199,14 @@ void store_fields_free(const struct store_field *f, size_t n, void *rows,
  * SQL NULL), or STORE_ERR_INTERNAL when memory runs out. */
 int store_col_strdup(struct store *st, sqlite3_stmt *s, int i, char **out);
 
+/* Steps q (bound; b the binding's status) to its end, each row into a
+ * zeroed element of size bytes of *rows (*n of them): its first nids
+ * columns as int64 at the offsets ids[], then the fields f[nf]. 0, or a
+ * negative store status with *rows freed, NULL, and *n 0. */
+int store_rows_read(struct store *st, sqlite3_stmt *q, int b,
+		    const size_t *ids, int nids, const struct store_field *f,
+		    size_t nf, size_t size, void **rows, size_t *n);
+
 /* Grows *arr (element size sz) to hold at least want elements. */
 int store_grow(struct store *st, void **arr, size_t sz, size_t *cap,
 	       size_t want);
@@ -258,8 +266,7 @@ char *store_uri_make(const char *path, const char *query);
  * rn = 1 is "the latest measurement" that render and export show. Binds
  * ?1 device (0: all), ?2 session (0: all), ?3 suite, ?4 variant (NULL:
  * all); src is the configuration table (STORE_CONFIG_SRC for the
- * file's schema); extra is more SQL for the WHERE clause. One definition, so that
- * store_config_list and store_export_json cannot choose differently. */
+ * file's schema); extra is more SQL for the WHERE clause. */
 /* The config table as schema 5 has it: older files, read as they are,
  * lack the param column and measured none. */
 #define STORE_CONFIG_V5_SRC "config"

@@ -235,9 +235,7 @@ void store_kattrs_free(struct store_kattr *a, size_t n)
 int store_kattr_list(struct store *st, int64_t session_id,
 		     struct store_kattr **out, size_t *n)
 {
-	struct store_kattr *as = NULL;
 	sqlite3_stmt *q = NULL;
-	size_t cnt = 0, cap = 0;
 	char cols[512], sql[1024];
 	int rc, b = SQLITE_OK;
 
@@ -250,26 +248,11 @@ int store_kattr_list(struct store *st, int64_t session_id,
 		 KATTR_LATEST("%s"), cols);
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
-		goto out;
+		return rc;
 	if (session_id > 0)
 		store_bind_int(&b, q, 1, session_id);
-	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
-		rc = store_grow(st, (void **)&as, sizeof(*as), &cap, cnt + 1);
-		if (rc)
-			goto out;
-		rc = store_fields_read(st, q, 0, kattr_fields, NKATTR,
-				       &as[cnt++]);
-		if (rc)
-			goto out;
-	}
-	if (rc < 0)
-		goto out;
-	rc = 0;
-	*out = as;
-	*n = cnt;
-	as = NULL;
-out:
+	rc = store_rows_read(st, q, b, NULL, 0, kattr_fields, NKATTR,
+			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);
-	store_kattrs_free(as, cnt);
 	return rc;
 }

@@ -505,6 +505,17 @@ static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
 	return rc;
 }
 
+/* The file changed under the look (another process, what it does):
+ * STORE_ERR_BUSY, seen->changed. */
+static int changed_msg(struct store_seen *seen, const char *what, char *err,
+		       size_t errlen)
+{
+	snprintf(err, errlen, "changed while being read (another process "
+		 "%s); try again", what);
+	seen->changed = 1;
+	return STORE_ERR_BUSY;
+}
+
 /* After a read-only look at path failed with rc: a file whose header
  * says another journal mode now (wal: what it said before) was being
  * turned to WAL mode by its creator meanwhile, and the look chose its
@@ -521,10 +532,7 @@ static int header_changed(const char *path, int wal, struct store_seen *seen,
 	if (inspect_header(path, seen->sb.st_size, &version, &now, ignored,
 			   sizeof(ignored)) || now == wal)
 		return rc;
-	snprintf(err, errlen, "changed while being read (another process "
-		 "writes it); try again");
-	seen->changed = 1;
-	return STORE_ERR_BUSY;
+	return changed_msg(seen, "writes it", err, errlen);
 }
 
 static int inspect_file(const char *path, enum store_mode mode,
@@ -592,19 +600,13 @@ static int inspect_file(const char *path, enum store_mode mode,
 		 * open the two read-only: a writer was setting them up (it
 		 * opened the file a moment ago) or removing them (its last
 		 * connection closed). */
-		snprintf(err, errlen, "changed while being read (another "
-			 "process is opening it); try again");
-		rc = STORE_ERR_BUSY;
-		seen->changed = 1;
+		rc = changed_msg(seen, "is opening it", err, errlen);
 	}
 	/* as in store_check_at: broken pages of a file that a writer
 	 * changed meanwhile are the writer's doing */
 	if (rc == STORE_ERR_CORRUPT && !strcmp(seen->query, "immutable=1") &&
 	    store_file_changed(path, &seen->sb)) {
-		snprintf(err, errlen, "changed while being read (another "
-			 "process writes it); try again");
-		rc = STORE_ERR_BUSY;
-		seen->changed = 1;
+		rc = changed_msg(seen, "writes it", err, errlen);
 	}
 	if (rc || !dbp)
 		sqlite3_close(db);

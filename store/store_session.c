@@ -89,6 +89,20 @@ int store_session_insert(struct store *st, struct store_session *s)
 	return rc;
 }
 
+/* Steps q, an UPDATE of session id bound with status b, and finalizes
+ * it: 0, or the failure, STORE_ERR_INTERNAL when no session is id. */
+static int session_update(struct store *st, int b, sqlite3_stmt *q,
+			  int64_t id)
+{
+	int rc = STORE_STEP(st, b, q);
+
+	if (rc >= 0 && sqlite3_changes(st->db) != 1)
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "no session %lld",
+				(long long)id);
+	sqlite3_finalize(q);
+	return rc < 0 ? rc : 0;
+}
+
 int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 			 const char *status, const struct store_env *end)
 {
@@ -110,7 +124,7 @@ int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 				   " status = COALESCE(?3, status)"
 				   " WHERE id = ?1", &q);
 	if (rc < 0)
-		goto out;
+		return rc;
 	store_bind_int(&b, q, 1, id);
 	store_bind_text(&b, q, 2, ended_at);
 	store_bind_text(&b, q, 3, status);
@@ -119,18 +133,7 @@ int store_session_finish(struct store *st, int64_t id, const char *ended_at,
 
 		store_fields_bind(&b, q, 4, session_fields + END_FIELDS, 6, &e);
 	}
-	rc = STORE_STEP(st, b, q);
-	if (rc < 0)
-		goto out;
-	if (sqlite3_changes(st->db) != 1) {
-		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "no session %lld",
-				(long long)id);
-		goto out;
-	}
-	rc = 0;
-out:
-	sqlite3_finalize(q);
-	return rc;
+	return session_update(st, b, q, id);
 }
 
 int store_session_top_clock_set(struct store *st, int64_t id, double mhz)
@@ -145,21 +148,10 @@ int store_session_top_clock_set(struct store *st, int64_t id, double mhz)
 	rc = STORE_PREPARE(st, "UPDATE session SET top_sm_clock_mhz = ?2"
 			   " WHERE id = ?1", &q);
 	if (rc < 0)
-		goto out;
+		return rc;
 	store_bind_int(&b, q, 1, id);
 	store_bind_double(&b, q, 2, mhz > 0 ? mhz : NAN);
-	rc = STORE_STEP(st, b, q);
-	if (rc < 0)
-		goto out;
-	if (sqlite3_changes(st->db) != 1) {
-		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "no session %lld",
-				(long long)id);
-		goto out;
-	}
-	rc = 0;
-out:
-	sqlite3_finalize(q);
-	return rc;
+	return session_update(st, b, q, id);
 }
 
 void store_sessions_free(struct store_session *s, size_t n)
@@ -203,9 +195,8 @@ static int sessions_liveness(struct store *st, struct store_session *ss,
 int store_session_list(struct store *st, struct store_session **out,
 		       size_t *n)
 {
-	struct store_session *ss = NULL;
+	static const size_t id = offsetof(struct store_session, id);
 	sqlite3_stmt *q = NULL;
-	size_t cnt = 0, cap = 0;
 	char cols[2048], sql[2200];
 	int rc;
 
@@ -217,28 +208,15 @@ int store_session_list(struct store *st, struct store_session **out,
 		 " ORDER BY started_at, id", cols);
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
-		goto out;
-	while ((rc = STORE_CHECK(st, sqlite3_step(q))) == SQLITE_ROW) {
-		rc = store_grow(st, (void **)&ss, sizeof(*ss), &cap, cnt + 1);
-		if (rc)
-			goto out;
-		ss[cnt].id = sqlite3_column_int64(q, 0);
-		rc = store_fields_read(st, q, 1, session_fields, NFIELDS,
-				       &ss[cnt++]);
-		if (rc)
-			goto out;
-	}
-	if (rc < 0)
-		goto out;
-	rc = sessions_liveness(st, ss, cnt);
-	if (rc)
-		goto out;
-	*out = ss;
-	*n = cnt;
-	ss = NULL;
-out:
+		return rc;
+	rc = store_rows_read(st, q, SQLITE_OK, &id, 1, session_fields, NFIELDS,
+			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);
-	store_sessions_free(ss, cnt);
+	if (!rc && (rc = sessions_liveness(st, *out, *n))) {
+		store_sessions_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
 	return rc;
 }
 

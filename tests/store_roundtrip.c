@@ -748,85 +748,6 @@ static void quality_v7(void **state)
 				    " AND discarded = 0"), 1);
 }
 
-/* The export carries the schema-3 fields of each configuration, and null
- * where they are unknown. */
-static void export_json_v3(void **state)
-{
-	struct ctx *c = *state;
-	int64_t d = fx_device(c->st, "GPU-j3", "J3");
-	int64_t s = fx_session(c->st, d, "j3-s", "2026-01-01T00:00:00Z");
-	double v[] = { 1.0, 2.0 };
-	struct store_metric m[] = { { "kernel", "ms", v, 2 } };
-	struct store_config known = {
-		.session_id = s, .suite = (char *)"versions",
-		.variant = (char *)"v2", .m = 64, .k = 64, .n = 64,
-		.block_x = 8, .block_y = 8, .ilp = 1,
-		.status = (char *)"ok", .samples = 2,
-		.grp = 3, .grid_blocks = 64, .wave_blocks = 1056,
-		.working_set = 49152, .l2_bytes = 52428800,
-		.start_sm_clock_mhz = 1980.5, .end_sm_clock_mhz = 1965,
-		.has_throttle = 1, .throttle_reasons = 4,
-		.regime = (char *)"launch_bound,below_wave",
-	};
-	struct store_config bare = {
-		.session_id = s, .suite = (char *)"versions",
-		.variant = (char *)"v3", .m = 64, .k = 64, .n = 64,
-		.block_x = 8, .block_y = 8, .ilp = 1,
-		.status = (char *)"ok", .samples = 2,
-	};
-	static const char *const keys[] = {
-		"grp", "grid_blocks", "wave_blocks", "working_set",
-		"l2_bytes", "start_sm_clock_mhz", "end_sm_clock_mhz",
-		"throttle_reasons", "regime",
-	};
-	struct store_filter f = { .session_id = s };
-	char *json = NULL, *t, sql[160];
-	size_t i;
-
-	assert_int_equal(store_config_insert(c->st, &known, m, 1, 1), 0);
-	assert_int_equal(store_config_insert(c->st, &bare, m, 1, 1), 0);
-	assert_int_equal(store_export_json(c->st, &f, NULL, 0, &json), 0);
-	assert_int_equal(fx_json_int(json, "SELECT json_array_length(?1)"),
-			 2);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].grp')"), 3);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].grid_blocks')"), 64);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].wave_blocks')"), 1056);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].working_set') = 49152"), 1);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].l2_bytes')"), 52428800);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].start_sm_clock_mhz') = 1980.5"),
-			 1);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].end_sm_clock_mhz') = 1965"), 1);
-	assert_int_equal(fx_json_int(json, "SELECT json_extract(?1,"
-				     " '$[0].throttle_reasons')"), 4);
-	t = fx_json_text(json, "SELECT json_extract(?1, '$[0].regime')");
-	assert_non_null(t);
-	assert_string_equal(t, "launch_bound,below_wave");
-	free(t);
-	/* Present, and null, for the configuration that knows none. */
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		snprintf(sql, sizeof(sql), "SELECT json_type(?1, '$[1].%s')",
-			 keys[i]);
-		t = fx_json_text(json, sql);
-		assert_non_null(t);
-		assert_string_equal(t, "null");
-		free(t);
-		snprintf(sql, sizeof(sql), "SELECT json_type(?1, '$[0].%s')",
-			 keys[i]);
-		t = fx_json_text(json, sql);
-		assert_non_null(t);
-		assert_string_not_equal(t, "null");
-		free(t);
-	}
-	free(json);
-}
-
 /* Value of the "kernel" mean of a configuration. */
 static double kernel_mean(struct store *st, int64_t id)
 {
@@ -940,7 +861,7 @@ static int64_t ilp_row(struct store *st, int64_t session, int n,
  * 64-bit; counts sharing floor(log2 N) are configurations of their own
  * in one session; and a count measured once with floor(log2 N) in n
  * (before issue 15) and again with n = 0 is one configuration whose
- * latest row is shown, in the list and in the export alike. */
+ * latest row is shown in the list. */
 static void ilp_counts(void **state)
 {
 	static const long long counts[] = {1000001, 1048575, 1048576,
@@ -952,7 +873,6 @@ static void ilp_counts(void **state)
 	int64_t ids[4], old_pow2, old_other;
 	struct store_filter f = { 0 };
 	struct store_config *l = NULL;
-	char *json = NULL;
 	size_t n = 0, i;
 
 	old_pow2 = ilp_row(c->st, s_old, 20, 1048576, 9.0);
@@ -972,17 +892,6 @@ static void ilp_counts(void **state)
 				 (1.01 + (double)i)) < 1e-12);
 	}
 	store_configs_free(l, n);
-
-	assert_int_equal(store_export_json(c->st, &f, NULL, 0, &json), 0);
-	assert_int_equal(fx_json_int(json, "SELECT json_array_length(?1)"),
-			 4);
-	assert_int_equal(fx_json_int(json, "SELECT count(*) FROM"
-				     " json_each(?1) WHERE json_extract(value,"
-				     " '$.count') = 3000000001"), 1);
-	assert_int_equal(fx_json_int(json, "SELECT count(*) FROM"
-				     " json_each(?1) WHERE json_extract(value,"
-				     " '$.n') <> 0"), 0);
-	free(json);
 
 	/* the older session alone: its rows as they were written */
 	f.session_id = s_old;
@@ -1105,8 +1014,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(sessions_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(configs_v3, setup, teardown),
 		cmocka_unit_test_setup_teardown(quality_v7, setup, teardown),
-		cmocka_unit_test_setup_teardown(export_json_v3, setup,
-						teardown),
 		cmocka_unit_test_setup_teardown(ilp_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(latest_measurement, setup,
 						teardown),
