@@ -70,9 +70,8 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 }
 
 void mem_num(struct rtable *t, double v, int decimals, int flags,
-	     const char *post, struct rbuf *wide)
+	     const char *post)
 {
-	(void)wide;
 	rtable_num(t, v, decimals, flags);
 	if (isfinite(v))
 		rtable_post(t, post);
@@ -115,9 +114,8 @@ void mem_mib(struct rbuf *b, double bytes)
 
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
-int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		const struct rcfg *c, double v, int dec, int flags,
-		unsigned hide)
+int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
+		double v, int dec, int flags, unsigned hide)
 {
 	struct rbuf post;
 
@@ -125,7 +123,7 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		return 1;
 	rbuf_init(&post);
 	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
-	mem_num(t, v, dec, flags, rbuf_str(&post), wide);
+	mem_num(t, v, dec, flags, rbuf_str(&post));
 	rbuf_free(&post);
 	return 0;
 }
@@ -166,8 +164,8 @@ static void mem_cell_put(struct rctx *x, struct ptable *m,
 
 	if (!o->c)
 		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r &&
-			o->r->p < 0 ? "\\ntmark" : "", NULL);
-	else if (!mem_cfg_num(x, &m->t, NULL, o->c, o->v, o->dec, 0, 0) &&
+			o->r->p < 0 ? "\\ntmark" : "");
+	else if (!mem_cfg_num(x, &m->t, o->c, o->v, o->dec, 0, 0) &&
 		 isfinite(o->v))
 		m->seen |= rcfg_marks(x, o->c);
 }

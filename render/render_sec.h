@@ -156,10 +156,9 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 /* A size in bytes as MiB ("\num{50}~MiB"). */
 void mem_mib(struct rbuf *b, double bytes);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
- * value greys it) followed in its cell by post (rtable_post). wide is
- * unused (rtable keeps the room now): its callers drop it. */
+ * value greys it) followed in its cell by post (rtable_post). */
 void mem_num(struct rtable *t, double v, int decimals, int flags,
-	     const char *post, struct rbuf *wide);
+	     const char *post);
 /* A table's caption into cap: string key filled with DEV (the device,
  * where there are several), SAMPLES (the range of samples of metric in
  * suite, of variant or all) and, where n is not NULL, N. */
@@ -425,8 +424,7 @@ void num_range_put(struct rbuf *b, double lo, double hi, int sig,
 		   void (*put)(struct rbuf *b, double v, int sig));
 /* A time ratio's cell (mem_num, two decimals): grey with \nsmark where
  * the test found no difference, \ntmark where it was not tested. */
-void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
-		struct rbuf *wide);
+void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r);
 /* Device d's FP64 peak [GFLOP/s] as measure stored it, NAN without. */
 double dev_peak_fp64(const struct store_device *d);
 /* rbuf_init and rbuf_free of the n buffers of b. */
@@ -447,9 +445,8 @@ void lang_name_put(const struct rctx *x, const char *prefix,
 /* The cell of c in t: its status where it is not ok (cell_status;
  * returns 1), else v as mem_num writes it with dec decimals and flags,
  * followed by c's marks less those in hide (returns 0). */
-int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		const struct rcfg *c, double v, int dec, int flags,
-		unsigned hide);
+int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
+		double v, int dec, int flags, unsigned hide);
 /* Header cells, one per string key of k (NULL ends it); a key that
  * starts with '=' is the cell's LaTeX itself, less the '='. */
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
@@ -469,10 +466,9 @@ void parts_list_init(struct plist *l);
 void parts_list_add(struct rctx *x, struct plist *l, const char *key);
 /* A table of the memory suites' kind being assembled (mem_num cells):
  * the table, its caption and note, a buffer for one cell, the regimes
- * seen; wide is unused (rtable keeps the room now): its users drop it. */
+ * seen. */
 struct ptable {
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS];
 	struct rbuf cap, note, cell;
 	unsigned seen;
 };

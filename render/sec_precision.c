@@ -355,13 +355,12 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		rbuf_free(&t->cell);
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
-		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell),
-			t->wide);
+		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell));
 		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
 		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
 			!cmp.interleaved ? PR_APART : 0);
-		ratio_cell(x, &t->t, &cmp, t->wide);
+		ratio_cell(x, &t->t, &cmp);
 	}
 	rtable_row_end(&t->t);
 	return got;

@@ -261,7 +261,7 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 				const struct rcfg *c = t && s->best[p] >= 0 ?
 					t->c[p][s->best[p]] : NULL;
 
-				if (!mem_cfg_num(x, &pt.t, pt.wide, c,
+				if (!mem_cfg_num(x, &pt.t, c,
 						 cfg_gflops(c), 0, 0, 0))
 					pt.seen |= rcfg_marks(x, c);
 			}

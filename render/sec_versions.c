@@ -217,14 +217,13 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 				    &p.cell);
 		rtable_text(&p.t, p.cell.len ? rbuf_str(&p.cell) : "--");
 		for (d = 0; d < nd; d++)
-			if (!mem_cfg_num(x, &p.t, p.wide, c[d],
+			if (!mem_cfg_num(x, &p.t, c[d],
 					 cfg_gflops(c[d]), -1, 0, 0))
 				p.seen |= rcfg_regime(x, c[d]);
 		why_get(x, first, &w);
 		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
 			mem_num(&p.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
-				k < W_INST || k == W_FFMA ? 0 : -1, 0, "",
-				p.wide);
+				k < W_INST || k == W_FFMA ? 0 : -1, 0, "");
 		rtable_row_end(&p.t);
 	}
 	fv_init(&v);
