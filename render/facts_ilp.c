@@ -176,7 +176,7 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 		double g;
 
 		if (!ilp_of(c, dev, NULL) || !rcfg_ok(c) ||
-		    !(rcfg_regime(x, c) & RG_L2))
+		    !(rcfg_regime(x, c) & RULE_L2))
 			continue;
 		g = rcfg_median(c, VOCAB_METRIC_GBS);
 		if (isfinite(g) && !(g <= f->l2_gbs)) {

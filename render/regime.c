@@ -164,7 +164,7 @@ unsigned rcfg_marks(const struct rctx *x, const struct rcfg *c)
 		return 0;
 	r = rcfg_regime(x, c) & ~(unsigned)RG_DERIVED;
 	if (!rcfg_stat(c, VOCAB_METRIC_GBS))
-		r &= ~(unsigned)RG_L2;
+		r &= ~(unsigned)RULE_L2;
 	return r;
 }
 
@@ -180,10 +180,10 @@ static const struct {
 	unsigned bit;
 	const char *letter, *key;
 } marks[] = {
-	{RG_LAUNCH, "l", "regime.launch"},
-	{RG_WAVE, "w", "regime.wave"},
-	{RG_L2, "c", "regime.l2"},
-	{RG_THROTTLE, "t", "regime.throttle"},
+	{RULE_LAUNCH, "l", "regime.launch"},
+	{RULE_IDLE, "w", "regime.wave"},
+	{RULE_L2, "c", "regime.l2"},
+	{RULE_THROTTLE, "t", "regime.throttle"},
 };
 
 void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)

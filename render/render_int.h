@@ -179,7 +179,7 @@ struct rcfg {
 	struct store_stat *stats;
 	size_t nstats;
 	int dev;		/* index into rctx.devs */
-	unsigned regime;	/* RG_* by the one rule (model_regimes_compute),
+	unsigned regime;	/* RULE_* by the one rule (model_regimes_compute),
 				 * set once at load */
 };
 
@@ -503,18 +503,11 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 /* ---- regimes, intervals, comparisons (model.c) ------------------------ */
 
 /* The regime a configuration ran in (what the number measures besides
- * the kernel's speed): analysis/rules.h's RULE_* bits, one rule for
- * every table, finding and conclusion. */
-enum {
-	RG_LAUNCH = RULE_LAUNCH,	/* events-timed, shorter than a
-					 * launch: launch cost */
-	RG_WAVE = RULE_IDLE,	/* fewer blocks than SMs: SMs left idle */
-	RG_L2 = RULE_L2,	/* working set fits L2: cache, not DRAM */
-	RG_THROTTLE = RULE_THROTTLE,	/* clock below the session's top */
-	RG_DERIVED = 16		/* inputs derived by render from the
-				 * device's properties (database older than
-				 * the stored launch geometry) */
-};
+ * the kernel's speed) is analysis/rules.h's RULE_* bits, one rule for
+ * every table, finding and conclusion, and this one: inputs derived by
+ * render from the device's properties (database older than the stored
+ * launch geometry). */
+enum { RG_DERIVED = 16 };
 /* Computes every loaded configuration's regime once (rcfg.regime) by
  * rule_regime from what is stored: its grid (stored, or for older
  * databases the launch geometry of the built-in kernels) against the
@@ -524,7 +517,7 @@ enum {
  * Then the practical threshold (rctx.threshold). Returns 0, -1 out of
  * memory. */
 int model_regimes_compute(struct rctx *x);
-/* The RG_* bits of c (rcfg.regime); 0 for NULL. */
+/* The RULE_* and RG_DERIVED bits of c (rcfg.regime); 0 for NULL. */
 unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c);
 /* The blocks one launch of c runs: as stored, else (databases older
  * than schema 3) what the store's legacy table derives; 0 unknown. */

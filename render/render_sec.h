@@ -598,12 +598,6 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d);
 
 /* ---- precision and ILP (sec_precision.c) ----------------------------- */
 
-/* The values v[0..nd) of the reported devices as find_devs writes them,
- * or one value where all print alike at sig figures, or v[one] alone
- * where one >= 0 (a finding stated for that device). sig 1 writes an
- * integer whole. Appends to b. */
-void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
-		    int nd, int one, int sig);
 /* t started (parts_table_init) with a text column per lead[] (up to
  * NULL; string keys, '=' LaTeX itself, as mem_heads) and per device
  * dv[0..nd) three numbers headed by grp[], under the device's label

@@ -264,8 +264,12 @@ static void pr_label(const struct pr_row *w, struct rbuf *b)
 	}
 }
 
-void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
-		     int nd, int one, int sig)
+/* The values v[0..nd) of the reported devices as find_devs writes them,
+ * or one value where all print alike at sig figures, or v[one] alone
+ * where one >= 0 (a finding stated for that device). sig 1 writes an
+ * integer whole. Appends to b. */
+static void find_devs_once(const struct rctx *x, struct rbuf *b,
+			   const double *v, int nd, int one, int sig)
 {
 	struct dvs s = {NULL, NULL, one >= 0 ? 1 : nd, 0, NULL};
 

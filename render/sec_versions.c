@@ -239,7 +239,7 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	}
 	fv_free(&v);
 	/* no mark on a rate (rcfg_marks) */
-	mem_regime_note(x, p.seen & ~RG_L2, &p.note);
+	mem_regime_note(x, p.seen & ~RULE_L2, &p.note);
 	return parts_table_emit(x, &p, 0, "versions-why", 0);
 }
 /* ---- findings ------------------------------------------------------------ */
@@ -293,7 +293,7 @@ static void step_why(struct rctx *x, const struct dvs *s, struct rbuf *why)
 		c[1] = p->b;
 		for (k = 0; k < 2; k++) {
 			why_get(x, c[k], &w[k][i]);
-			idle[k] &= !!(rcfg_regime(x, c[k]) & RG_WAVE);
+			idle[k] &= !!(rcfg_regime(x, c[k]) & RULE_IDLE);
 		}
 		cnt &= isfinite(w[0][i].v[W_INST]) &&
 		       isfinite(w[1][i].v[W_INST]);
@@ -416,7 +416,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			val[0][i] = cfg_gflops(VF(s, i)->fastest);
 		dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
 		i = (int)rcfg_regime(x, f0->fastest);
-		fv_str(s->v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
+		fv_str(s->v, "WHY", lang_get(x->L, i & RULE_LAUNCH ?
 			"regime.launch" : "regime.wave"));
 		rbuf_putc(out, ' ');
 		fv_emit(x, out, "find.vers.unsteady", s->v);
