@@ -243,7 +243,7 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	f->l2 = ilp_l2_bytes(x, dev);
 	facts_l2(x, dev, f);
 	ns = ilp_counts(x, dev, ILP_KERNEL, &sizes);
-	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, NULL, 'i', &ilps);
+	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, 'i', &ilps);
 	/* the largest size with a steady copy: device memory, full waves */
 	for (i = ns; i-- > 0 && !f->n; ) {
 		f->n = ilp_count(best_at(x, dev, sizes[i], ilps, ni, 1));

@@ -287,13 +287,12 @@ double rcfg_median(const struct rcfg *c, const char *metric);
 int rcfg_ok(const struct rcfg *c);
 
 /* Sorted distinct values of a field over the configurations of device
- * dev (dev < 0: any) in suite (and variant, host_mem when not NULL).
+ * dev (dev < 0: any) in suite (and variant when not NULL).
  * field: 'n' size, 'b' block_x, 'i' ilp, 'p' param, 'c' count (the dot
  * and walkers suites' N, below 2^31). Returns the count;
  * *out is malloc'd (free()). */
 size_t model_ints(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *host_mem, char field,
-		  int **out);
+		  const char *variant, char field, int **out);
 /* A matrix product's sizes: C (m x n) = A (m x k) * B (k x n). */
 struct rsize {
 	int m, k, n;
@@ -311,11 +310,11 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *precision);
 /* "512" for a square product, else "m\(\times\)k\(\times\)n". */
 void size_label(const struct rsize *sz, struct rbuf *b);
-/* Distinct variant (field 'v') or host_mem ('h') names in suite, in
- * configuration order. *out is a malloc'd array of pointers into the
- * configurations (free() the array only). */
+/* Distinct variant names in suite, in configuration order. *out is a
+ * malloc'd array of pointers into the configurations (free() the array
+ * only). */
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, char field, const char ***out);
+		   const char *variant, const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
 /* Counts the configurations of suite on device dev: *nfail those of any

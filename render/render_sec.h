@@ -29,20 +29,20 @@ size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out);
 /* The SM count of device dev, 0 when unknown. */
 int versions_sms(const struct rctx *x, int dev);
-/* The ok configuration of (dev, suite, variant) at square size n with
- * the highest median GFLOP/s over the block sizes ("its best block");
- * with steady set only rcfg_steady ones. NULL when none. */
+/* The ok configuration of (dev, suite, variant; NULL: any) at square
+ * size n (m and k n or unset; n < 0: any) with the highest median
+ * GFLOP/s over the block sizes ("its best block"); with steady set only
+ * rcfg_steady ones. NULL when none. */
 const struct rcfg *versions_best(const struct rctx *x, int dev,
 				 const char *suite, const char *variant,
 				 int n, int steady);
 /* The one "best" of the versions suite: its fastest configuration on dev
- * by median GFLOP/s at size n (n < 0: any size), among the points that
- * count (rcfg_steady) when steady is set, else among the verified ones;
- * only the kernels only[0..nonly-1] when only is not NULL. NULL: none.
- * The findings, the summary and the conclusions all choose with it. */
-const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
-				    int steady, const char *const *only,
-				    size_t nonly);
+ * by median GFLOP/s at any size, among the points that count
+ * (rcfg_steady) when steady is set, else among the verified ones. NULL:
+ * none. The findings, the summary and the conclusions all choose with
+ * it. */
+const struct rcfg *versions_fastest(const struct rctx *x, int dev,
+				    int steady);
 /* Two configurations at one size, a the baseline. */
 struct versions_pair {
 	const struct rcfg *a, *b;	/* NULL: none */

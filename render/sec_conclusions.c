@@ -149,7 +149,7 @@ static int g_largest(const struct rctx *x, int dev)
 {
 	int *ns = NULL, n;
 	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			      VOCAB_VARIANT_SIMPLE, NULL, 'n', &ns);
+			      VOCAB_VARIANT_SIMPLE, 'n', &ns);
 
 	n = k ? ns[k - 1] : 0;
 	free(ns);

@@ -188,7 +188,7 @@ static void cross_point(struct rctx *x, struct rfind *f, const char *key,
 static void cross_points(struct rctx *x, struct rfind *f, int k)
 {
 	const struct store_device *da = x->devs[0], *db = x->devs[k];
-	const struct rcfg *a = versions_fastest(x, 0, -1, 1, NULL, 0);
+	const struct rcfg *a = versions_fastest(x, 0, 1);
 	struct ilp_facts fi;
 	struct fv v;
 

@@ -210,7 +210,7 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 	f->peak[RECT_FP64] = dev_peak_fp64(d);
 	f->pratio = f->peak[RECT_FP32] / f->peak[RECT_FP64];
 	f->nrows = pr_rows(x, f->row);
-	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
+	nn = model_ints(x, dev, PR_SUITE, NULL, 'n', &ns);
 	for (i = nn; i-- > 0 && !f->n_top; )
 		for (r = 0; r < f->nrows; r++)
 			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],

@@ -386,7 +386,7 @@ static int pg_facts_fill(struct rctx *x, int dev, void *vf)
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
 	f->lib = -1;
-	nn = model_ints(x, dev, PG_SUITE, NULL, NULL, 'n', &ns);
+	nn = model_ints(x, dev, PG_SUITE, NULL, 'n', &ns);
 	for (q = 0; q < nn && f->nn < PG_MAXN; q++)
 		f->n[f->nn++] = ns[q];
 	nv = versions_names_of(x, dev, PG_SUITE, &vv);

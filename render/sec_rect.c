@@ -165,8 +165,7 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
 	f->peak64 = dev_peak_fp64(d);
-	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, NULL, 'b',
-			&bs);
+	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, 'b', &bs);
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
 		if (bs[i] > 0)
 			f->blocks[f->nb++] = bs[i];

@@ -223,7 +223,7 @@ static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
 	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
 					 VOCAB_HOST_PINNED};
 	int *ns = NULL;
-	size_t nn = model_ints(m->x, -1, SUITE, NULL, NULL, 'n', &ns), s;
+	size_t nn = model_ints(m->x, -1, SUITE, NULL, 'n', &ns), s;
 
 	for (s = 0; s < nn && s < max; s++) {
 		const struct rcfg *r = cfg(m->x, m->dev, VOCAB_VARIANT_SIMPLE,
@@ -287,7 +287,7 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 	struct rtable t;
 	struct rbuf b;
 	int *ns, p, rc = 0;
-	size_t nn = model_ints(x, -1, SUITE, NULL, NULL, 'n', &ns), i, j, s;
+	size_t nn = model_ints(x, -1, SUITE, NULL, 'n', &ns), i, j, s;
 
 	rbuf_init(&b);
 	for (p = 0; p < 2 && !rc; p++) {
@@ -376,7 +376,7 @@ static int cliff_fill(struct rctx *x, int dev, struct xc *c)
 {
 	const char *s = VOCAB_VARIANT_SIMPLE, *pg = VOCAB_HOST_PAGEABLE;
 	int *ns = NULL, rc = 0;
-	size_t nn = model_ints(x, dev, SUITE, NULL, NULL, 'n', &ns), i;
+	size_t nn = model_ints(x, dev, SUITE, NULL, 'n', &ns), i;
 	struct xc t;
 
 	memset(c, 0, XC_MAX * sizeof(*c));
@@ -440,7 +440,7 @@ static int facts_transfer(struct rctx *x, int dev, void *fp)
 {
 	struct xfer_facts *f = fp;
 	int *ns, rc, j;
-	size_t s, nn = model_ints(x, dev, SUITE, NULL, NULL, 'n', &ns);
+	size_t s, nn = model_ints(x, dev, SUITE, NULL, 'n', &ns);
 
 	rc = cliff_fill(x, dev, f->c[0]);
 	for (s = 1; s < NSPEC && nn && !rc; s++)
