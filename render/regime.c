@@ -216,13 +216,6 @@ void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
 			"regime.stored");
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double u = *(const double *)a, w = *(const double *)b;
-
-	return (u > w) - (u < w);
-}
-
 /* The stored samples of metric in c, sorted; *n = 0 when the database
  * keeps none. -1 when the store fails (model_store_fail: the report is
  * refused even where the caller goes on without the samples). */
@@ -236,7 +229,7 @@ static int samples_sorted(struct rctx *x, const struct rcfg *c,
 		return -1;
 	}
 	if (*n)
-		qsort(*v, *n, sizeof(**v), cmp_dbl);
+		qsort(*v, *n, sizeof(**v), rule_cmp_dbl);
 	return 0;
 }
 

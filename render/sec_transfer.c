@@ -73,13 +73,6 @@ static double xq_value(const struct xq *q, const struct rcfg *c,
 	return v[0] - v[1] - v[2];
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The sorted per-run values of q in c (*n = 0: no raw samples, or runs
  * whose metrics do not line up). -1 when the store fails. */
 static int xq_samples(struct rctx *x, const struct xq *q,
@@ -106,7 +99,7 @@ static int xq_samples(struct rctx *x, const struct xq *q,
 		(*out)[i] = xq_value(q, c, v);
 	}
 	*n = ns[0];
-	qsort(*out, *n, sizeof(**out), cmp_dbl);
+	qsort(*out, *n, sizeof(**out), rule_cmp_dbl);
 out:
 	for (j = 0; j < 3; j++)
 		free(s[j]);
