@@ -465,8 +465,6 @@ void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 /* " (GPU 2: name)" when several devices are reported, else nothing: the
  * @@DEV@@ of captions. */
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
-/* Translated metric / phase / property names (escaped for unknowns). */
-void metric_name(const struct rctx *x, const char *metric, struct rbuf *b);
 /* "Kernel time [ms]"; a name that is its unit ("GIPS") stands alone. */
 void metric_label(const struct rctx *x, const char *metric,
 		  const char *unit, struct rbuf *b);
@@ -667,10 +665,8 @@ void fv_num(struct fv *v, const char *name, double d, int sig);
 void fv_int(struct fv *v, const char *name, long long n);
 /* The pairs, valid until v changes. */
 const struct kv *fv_kv(struct fv *v);
-/* emit_string and find_add of string key with v's placeholders. */
+/* emit_string of string key with v's placeholders. */
 int fv_emit(struct rctx *x, struct rbuf *out, const char *key, struct fv *v);
-void fv_find(struct rctx *x, struct rfind *fd, const char *key,
-	     struct fv *v);
 
 /* The sections and what they share. */
 #include "render_sec.h"

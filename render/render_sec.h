@@ -126,10 +126,6 @@ const struct rcfg *ilp_find(const struct rctx *x, int dev,
 /* N for LaTeX math mode: "2^{22}" for a power of two, else
  * "\num{1000001}" (grouped as the report groups integers). */
 void ilp_count_math(long long n, struct rbuf *b);
-/* The same as text, "$2^{22}$": table cells and tic labels. */
-void ilp_count_tex(long long n, struct rbuf *b);
-/* gbs in % of device dev's theoretical memory bandwidth; NAN without. */
-double ilp_pct_peak(const struct rctx *x, int dev, double gbs);
 /* Device dev's L2 size in bytes (as measure stored it with the
  * configurations, else the device property); NAN when unknown. */
 double ilp_l2_bytes(const struct rctx *x, int dev);

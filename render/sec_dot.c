@@ -98,8 +98,11 @@ static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 
 	mem_variant(&lead[0], dot_variants[r % 2]);
 	rbuf_puts(&lead[1], dot_precs[r / 2]);
-	if (f->vs[r / 2].n)
-		ilp_count_tex(f->vs[r / 2].n, &lead[2]);
+	if (f->vs[r / 2].n) {
+		rbuf_putc(&lead[2], '$');
+		ilp_count_math(f->vs[r / 2].n, &lead[2]);
+		rbuf_putc(&lead[2], '$');
+	}
 	return 1;
 }
 

@@ -81,7 +81,9 @@ static void row_put(const struct rctx *x, const struct sum_facts *s,
 	} else if (i && row == R_ILP) {
 		rbuf_printf(b, "%d", i->best_ilp);
 	} else if (i && row == R_COUNT) {
-		ilp_count_tex(i->n, b);
+		rbuf_putc(b, '$');
+		ilp_count_math(i->n, b);
+		rbuf_putc(b, '$');
 	} else if (c && row == R_KERNEL) {
 		mem_variant(b, c->c->variant);
 	} else if (c && row == R_SIZE) {

@@ -225,7 +225,7 @@ static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
 		xs[s] = r ? copy_bytes(r, copy_m[k / 2]) / 1048576 : NAN;
 		ys[s] = r ? xfer_value(m->x, r, copy_q[k / 2]) : NAN;
 	}
-	metric_name(m->x, copy_m[k / 2], title);
+	lang_name_put(m->x, "metric", copy_m[k / 2], 0, title);
 	rbuf_puts(title, ", ");
 	lang_name_put(m->x, "host", h2[k % 2], 0, title);
 	free(ns);
@@ -246,7 +246,7 @@ static void xfer_heads(struct rctx *x, struct rtable *t, int p,
 		rtable_head(t, "");
 	for (i = 0; !p && i < 2; i++) {
 		rbuf_free(b);
-		metric_name(x, copy_m[i], b);
+		lang_name_put(x, "metric", copy_m[i], 0, b);
 		rtable_head_span(t, NH, rbuf_str(b));
 	}
 	if (!p) {
@@ -309,7 +309,8 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 					rbuf_puts(&b, lang_get(x->L,
 						  "xfer.run_g"));
 				else
-					metric_name(x, ph[i], &b);
+					lang_name_put(x, "metric", ph[i], 0,
+						      &b);
 				rtable_text(&t, rbuf_str(&b));
 				for (j = 0; j < NH; j++)
 					devs_cell(x, d, &t, hosts[j], ns[s],

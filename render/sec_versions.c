@@ -636,7 +636,7 @@ static void versions_list(struct rctx *x)
 	for (i = 0; i < nv; i++) {
 		rbuf_put_tex(fv_put(&v, "NAME"), vv[i], 0);
 		kernel_desc(x, vv[i], fv_put(&v, "DESC"));
-		fv_find(x, &items, "vers.item", &v);
+		find_add(x, &items, "vers.item", fv_kv(&v), v.n);
 	}
 	if (items.n) {
 		t = (struct kv){"ITEMS", rbuf_str(&items.items)};
