@@ -95,15 +95,6 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 	return rc;
 }
 
-void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note)
-{
-	if (!(seen & ~(unsigned)RG_DERIVED))
-		return;
-	if (note->len)
-		rbuf_putc(note, ' ');
-	regime_note(x, seen, note);
-}
-
 void mem_mib(struct rbuf *b, double bytes)
 {
 	char s[64];
@@ -225,7 +216,7 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);
-	mem_regime_note(x, m.seen, &m.note);
+	regime_note(x, m.seen, &m.note, NULL);
 	return parts_table_emit(x, &m, rc, t->anchor, d->dev[0]);
 }
 

@@ -196,24 +196,20 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 			rbuf_printf(b, "\\rgmark{%s}", marks[i].letter);
 }
 
-void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
-		     const char *key)
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b,
+		 const char *key)
 {
 	size_t i, len = b->len;
 
 	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
 		if (seen & marks[i].bit)
 			rbuf_printf(b, "%s\\rgmark{%s}~%s", b->len > len ?
-				    "; " : "", marks[i].letter,
+				    "; " : len ? " " : "", marks[i].letter,
 				    lang_get(x->L, marks[i].key));
+	if (!key)
+		key = seen & RG_DERIVED ? "regime.derived" : "regime.stored";
 	if (b->len > len)
 		rbuf_printf(b, ". %s", lang_get(x->L, key));
-}
-
-void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
-{
-	regime_note_key(x, seen, b, seen & RG_DERIVED ? "regime.derived" :
-			"regime.stored");
 }
 
 /* The stored samples of metric in c, sorted; *n = 0 when the database

@@ -540,13 +540,12 @@ int rcfg_steady(const struct rctx *x, const struct rcfg *c);
  * nothing when r has none. */
 void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
 /* A note explaining the marks of the regime bits in `seen` (those a
- * table printed), "" when none; appended to b. */
-void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
-/* The same with the string key in place of what the note says of
- * derived or stored regimes: for a section that says itself what it
- * does with such points. */
-void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
-		     const char *key);
+ * table printed), then the string key: what the section does with such
+ * points (NULL: what the report does with derived or stored regimes, by
+ * seen's RG_DERIVED). Appended to b after a blank where b has text;
+ * nothing where seen has no mark. */
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b,
+		 const char *key);
 
 /* The SM clock c ran at as recorded (MHz): the mean of the readings
  * around the configuration, else the session's reading at its end;

@@ -161,9 +161,6 @@ void mem_num(struct rtable *t, double v, int decimals, int flags,
 int mem_caption(struct rctx *x, int dev, const char *suite,
 		const char *variant, const char *metric, const char *key,
 		const char *n, struct rbuf *cap);
-/* Appends to a table's note the marks of the regimes seen (RG_DERIVED
- * apart), after a blank when the note has text. */
-void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
 /* A line figure of GFLOP/s (logarithmic) over categories
  * (mp_figure_cat): its lines are plot_lines' (PL_DOTTED aside). */
 #define mem_line pline
@@ -499,11 +496,6 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs, const char *key);
-/* Where a table's cells ran in a regime (seen, RG_DERIVED apart): a
- * blank, what each mark means and the string key, which says what the
- * section does with such points; appended to note. */
-void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
-		    const char *key);
 
 /* ---- kernel versions (sec_versions.c) -------------------------------- */
 

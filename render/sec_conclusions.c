@@ -485,7 +485,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 		rtable_row_end(&t);
 	}
 	rbuf_init(&note);
-	regime_note(x, seen, &note);
+	regime_note(x, seen, &note, NULL);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
 				"conclusions",

@@ -399,7 +399,7 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	if ((got & PR_OVER) || nopeak)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, got & PR_OVER ?
 			    "precision.note_over" : "precision.note_nopeak"));
-	mem_regime_note(x, t.seen, &t.note);
+	regime_note(x, t.seen, &t.note, NULL);
 	if (got & PR_APART)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
 	return parts_table_emit(x, &t, rc, "precision", dev[0]);

@@ -577,7 +577,7 @@ static int pg_show(struct rctx *x, void *const *vf, const int *dev,
 			 rbuf_str(&p.cell), &p.cap);
 	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
 				    "progression.table_note_nocnt"));
-	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
+	regime_note(x, p.seen, &p.note, "progression.regime_note");
 	(void)dev;
 	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev) ||
 	       pg_figure(x, f0) ? -1 : 0;

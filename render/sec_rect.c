@@ -270,7 +270,7 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 	rc = mem_caption(x, f->dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			 "rect.table", NULL, &pt.cap);
 	rbuf_puts(&pt.note, lang_get(x->L, "rect.table_note"));
-	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
+	regime_note(x, pt.seen, &pt.note, "rect.regime_note");
 	return parts_table_emit(x, &pt, rc, "rect-speed", f->dev);
 }
 

@@ -152,10 +152,7 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 		rtable_row_end(&t);
 	}
 	rbuf_puts(&note, lang_get(x->L, "sum.note"));
-	if (seen) {
-		rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
-	}
+	regime_note(x, seen, &note, NULL);
 	if (any)
 		rc = emit_table(x, &t, lang_get(x->L, "sum.caption"),
 				"summary", rbuf_str(&note));

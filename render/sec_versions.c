@@ -239,7 +239,7 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	}
 	fv_free(&v);
 	/* no mark on a rate (rcfg_marks) */
-	mem_regime_note(x, p.seen & ~RULE_L2, &p.note);
+	regime_note(x, p.seen & ~RULE_L2, &p.note, NULL);
 	return parts_table_emit(x, &p, 0, "versions-why", 0);
 }
 /* ---- findings ------------------------------------------------------------ */
