@@ -40,12 +40,11 @@ void num_range_put(struct rbuf *b, double lo, double hi, int sig,
 	rbuf_free(&h);
 }
 
-void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r)
+void ratio_cell(struct rtable *t, const struct rcmp *r)
 {
 	int grey = r->p >= 0 && !r->signif;
 	int nt = isfinite(r->ratio) && r->p < 0;
 
-	(void)x;
 	mem_num(t, r->ratio, 2, grey, grey ? "\\nsmark" : nt ? "\\ntmark" : "");
 }
 

@@ -417,7 +417,7 @@ void num_range_put(struct rbuf *b, double lo, double hi, int sig,
 		   void (*put)(struct rbuf *b, double v, int sig));
 /* A time ratio's cell (mem_num, two decimals): grey with \nsmark where
  * the test found no difference, \ntmark where it was not tested. */
-void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r);
+void ratio_cell(struct rtable *t, const struct rcmp *r);
 /* Device d's FP64 peak [GFLOP/s] as measure stored it, NAN without. */
 double dev_peak_fp64(const struct store_device *d);
 /* rbuf_init and rbuf_free of the n buffers of b. */

@@ -264,18 +264,6 @@ static void pr_label(const struct pr_row *w, struct rbuf *b)
 	}
 }
 
-/* The values v[0..nd) of the reported devices as find_devs writes them,
- * or one value where all print alike at sig figures, or v[one] alone
- * where one >= 0 (a finding stated for that device). sig 1 writes an
- * integer whole. Appends to b. */
-static void find_devs_once(const struct rctx *x, struct rbuf *b,
-			   const double *v, int nd, int one, int sig)
-{
-	struct dvs s = {NULL, NULL, one >= 0 ? 1 : nd, 0, NULL};
-
-	dvs_num(x, &s, b, v + (one >= 0 ? one : 0), sig, 0);
-}
-
 /* \num{5.66e8}: a ratio of errors in scientific notation. */
 static void put_sci(struct rbuf *b, double v, int sig)
 {
@@ -364,7 +352,7 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
 		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
 			!cmp.interleaved ? PR_APART : 0);
-		ratio_cell(x, &t->t, &cmp);
+		ratio_cell(&t->t, &cmp);
 	}
 	rtable_row_end(&t->t);
 	return got;
@@ -378,6 +366,7 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	struct pr_facts *const *F = (struct pr_facts *const *)f;
 	struct ptable t;
 	struct fv v;
+	struct dvs s = {NULL, NULL, nd, 0, NULL};
 	double n[PG_MAXD];
 	int i, r, got = 0, nopeak = 0, rc;
 
@@ -392,7 +381,8 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	for (r = 0; r < F[0]->nrows; r++)
 		got |= speed_row(x, F, nd, &t, r);
 	fv_init(&v);
-	find_devs_once(x, fv_put(&v, "N"), n, nd, -1, 1);
+	/* the sizes once where all devices measured the same */
+	dvs_num(x, &s, fv_put(&v, "N"), n, 1, 0);
 	rc = fv_emit(x, &t.cap, "precision.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));

@@ -476,7 +476,7 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 			if (d >= nd && !c)
 				rtable_text(&p->t, "--");
 			else if (d >= nd)
-				ratio_cell(x, &p->t, &F[d % nd]->k[kj].step[ii]);
+				ratio_cell(&p->t, &F[d % nd]->k[kj].step[ii]);
 			else if (!mem_cfg_num(x, &p->t, c,
 					      cfg_gflops(c), 0, kj ==
 					      F[d]->top[ii] ? RT_BOLD : 0, 0))
