@@ -28,23 +28,6 @@ int mem_word(const struct rcmp *r, int higher)
 static const char *const mem_tails[] = {"untested", "untested", "ns",
 					"faster", "slower"};
 
-void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r)
-{
-	struct rbuf p;
-	struct kv v;
-
-	if (!r->ranges) {
-		find_p(x, b, r->p);
-		return;
-	}
-	/* no raw samples: the exact p of disjoint ranges, said as such */
-	rbuf_init(&p);
-	find_p(x, &p, r->p);
-	v = (struct kv){"P", rbuf_str(&p)};
-	tmpl_fill(b, lang_get(x->L, "ilp.p_ranges"), &v, 1);
-	rbuf_free(&p);
-}
-
 void mem_variant(struct rbuf *b, const char *variant)
 {
 	rbuf_puts(b, "\\texttt{");

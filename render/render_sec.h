@@ -138,9 +138,6 @@ double ilp_l2_bytes(const struct rctx *x, int dev);
  * worse. */
 enum { MW_NONE, MW_UNTESTED, MW_NS, MW_BETTER, MW_WORSE };
 int mem_word(const struct rcmp *r, int higher);
-/* The test of r for a sentence: its p, and when the raw samples are
- * missing but the ranges apart, that the ranges decided it. */
-void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r);
 /* "\texttt{name}", escaped. */
 void mem_variant(struct rbuf *b, const char *variant);
 /* Why a counter column is missing, in the string key_none (measured
