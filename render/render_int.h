@@ -625,11 +625,9 @@ void find_add(struct rctx *x, struct rfind *f, const char *key,
  * (template error). */
 int find_emit(struct rctx *x, struct rfind *f);
 /* Formatters for sentences: \num{} with sig significant figures; a
- * percentage ("82\,\%"); a test ("$p = 0.003$", "$p < 0.001$" or the
- * string "find.untested" when p < 0). Each appends to b. */
+ * percentage ("82\,\%"). Each appends to b. */
 void find_num(struct rbuf *b, double v, int sig);
 void find_pct(struct rbuf *b, double v, int sig);
-void find_p(const struct rctx *x, struct rbuf *b, double p);
 /* The effect of r (its Hodges-Lehmann ratio b / a with the 95 %
  * interval, string "find.effect"; or, without raw samples, the ratio of
  * the medians alone) as a factor; inverted (a / b) where invert is set,

@@ -482,7 +482,6 @@ find.none = Dane tego eksperymentu nie pozwalają na żadne stwierdzenie (żadna
 find.fault = @@DEV@@Kernel \texttt{@@KERNEL@@} uległ awarii przy @@WHAT@@@@MORE@@: @@REASON@@. Awaria to błąd samego kernela (najczęściej dostęp do pamięci poza jego tablicami), a nie błędny wynik; sesja karty skończyła się w tym miejscu, więc jej dalsze konfiguracje nie zostały zmierzone. Aby znaleźć ten dostęp, uruchom tylko tę konfigurację pod compute-sanitizer: \texttt{@@CMD@@}
 find.wrong = @@DEV@@Kernel \texttt{@@KERNEL@@} liczy błędny wynik przy @@WHAT@@@@MORE@@: @@REASON@@ Jest pokazany jako błąd, nigdy jako szybkość, i nie bierze udziału w żadnym porównaniu.
 find.fail.all = {} (błędnych konfiguracji: @@N@@)
-find.untested = nie testowano (brak surowych próbek)
 find.effect = @@EST@@ (przedział ufności 95\,\%: @@LO@@--@@HI@@)
 find.devs.sep = \,/\,\allowbreak{}
 regime.launch = mierzone zdarzeniami i krócej niż jedno uruchomienie kernela: czas to głównie koszt uruchomienia
