@@ -32,7 +32,7 @@ int rule_counts(unsigned regime, int dram)
 	return !(dram && (regime & RULE_L2));
 }
 
-static int dbl_cmp(const void *a, const void *b)
+int rule_cmp_dbl(const void *a, const void *b)
 {
 	double u = *(const double *)a, w = *(const double *)b;
 
@@ -45,7 +45,7 @@ double rule_threshold(double *spread, size_t n)
 
 	if (n < RULE_MIN_PAIRS)
 		return RULE_MIN_THRESHOLD;
-	qsort(spread, n, sizeof(*spread), dbl_cmp);
+	qsort(spread, n, sizeof(*spread), rule_cmp_dbl);
 	/* the 90th percentile, linear between closest ranks */
 	q = expm1(fabs(stats_percentile_sorted(spread, n, 90)));
 	return q > RULE_MIN_THRESHOLD ? q : RULE_MIN_THRESHOLD;

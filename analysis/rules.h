@@ -91,6 +91,9 @@ int rule_counts(unsigned regime, int dram);
  * ten repeated measurements lie within it; with fewer, the floor alone.
  * spread is sorted in place. n may be 0. */
 double rule_threshold(double *spread, size_t n);
+/* qsort's comparator of doubles, ascending; the one the report sorts
+ * every list of numbers with. */
+int rule_cmp_dbl(const void *a, const void *b);
 
 enum rule_verdict {
 	RULE_UNTESTED = -1,	/* no samples to test and ranges overlap */

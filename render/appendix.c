@@ -282,9 +282,7 @@ static void dtab_note(struct rctx *x, const struct dtab *d, struct rbuf *n)
 		rbuf_printf(n, " %s", lang_get(x->L, "data.note.fault"));
 	if (d->above)
 		rbuf_printf(n, " %s", lang_get(x->L, "data.note.above"));
-	if (d->seen)
-		rbuf_putc(n, ' ');
-	regime_note(x, d->seen, n);
+	regime_note(x, d->seen, n, NULL);
 }
 
 /* The table of suite on device dev, titled title. Returns 0, -1 on a

@@ -40,15 +40,12 @@ void num_range_put(struct rbuf *b, double lo, double hi, int sig,
 	rbuf_free(&h);
 }
 
-void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
-		struct rbuf *wide)
+void ratio_cell(struct rtable *t, const struct rcmp *r)
 {
 	int grey = r->p >= 0 && !r->signif;
 	int nt = isfinite(r->ratio) && r->p < 0;
 
-	(void)x;
-	mem_num(t, r->ratio, 2, grey, grey ? "\\nsmark" : nt ? "\\ntmark" : "",
-		wide);
+	mem_num(t, r->ratio, 2, grey, grey ? "\\nsmark" : nt ? "\\ntmark" : "");
 }
 
 double dev_peak_fp64(const struct store_device *d)

@@ -571,19 +571,3 @@ void find_devs(const struct rctx *x, struct rbuf *b, const double *v,
 		find_num(b, v[i], sig);
 	}
 }
-
-void find_p(const struct rctx *x, struct rbuf *b, double p)
-{
-	char num[32];
-
-	if (p < 0) {
-		rbuf_puts(b, lang_get(x->L, "find.untested"));
-		return;
-	}
-	if (p < 0.001) {
-		rbuf_puts(b, "$p < \\num{0.001}$");
-		return;
-	}
-	render_sig_format(p, 2, num, sizeof(num));
-	rbuf_printf(b, "$p = \\num{%s}$", num);
-}

@@ -102,22 +102,6 @@ void ilp_count_math(long long n, struct rbuf *b)
 	rbuf_printf(b, "\\num{%lld}", n);
 }
 
-void ilp_count_tex(long long n, struct rbuf *b)
-{
-	rbuf_putc(b, '$');
-	ilp_count_math(n, b);
-	rbuf_putc(b, '$');
-}
-
-/* The share of the peak at the clock recorded with the device; NAN
- * where no peak is known, so that no sentence invents one. */
-double ilp_pct_peak(const struct rctx *x, int dev, double gbs)
-{
-	double peak = x->devs[dev]->peak_mem_gbs;
-
-	return rule_peak_pct(gbs, peak, NULL);
-}
-
 /* The L2 size the regimes were judged against: the figure's line and
  * the findings' size must be the one rcfg_regime used. */
 double ilp_l2_bytes(const struct rctx *x, int dev)
@@ -176,7 +160,7 @@ static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
 		double g;
 
 		if (!ilp_of(c, dev, NULL) || !rcfg_ok(c) ||
-		    !(rcfg_regime(x, c) & RG_L2))
+		    !(rcfg_regime(x, c) & RULE_L2))
 			continue;
 		g = rcfg_median(c, VOCAB_METRIC_GBS);
 		if (isfinite(g) && !(g <= f->l2_gbs)) {
@@ -208,7 +192,7 @@ static void facts_little(const struct rctx *x, int dev, long long n,
 		f->ilps[i] = ilps[j];
 		f->gilp[i] = rcfg_steady(x, c) ?
 			     rcfg_median(c, VOCAB_METRIC_GBS) : NAN;
-		f->pctilp[i] = ilp_pct_peak(x, dev, f->gilp[i]);
+		f->pctilp[i] = rule_peak_pct(f->gilp[i], f->peak, NULL);
 		f->inflight[i] = k && bpe > 0 ? k->active_threads *
 				 (double)ilps[j] * bpe : NAN;
 		if (ilps[j] == f->best_ilp)
@@ -243,7 +227,7 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	f->l2 = ilp_l2_bytes(x, dev);
 	facts_l2(x, dev, f);
 	ns = ilp_counts(x, dev, ILP_KERNEL, &sizes);
-	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, NULL, 'i', &ilps);
+	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, 'i', &ilps);
 	/* the largest size with a steady copy: device memory, full waves */
 	for (i = ns; i-- > 0 && !f->n; ) {
 		f->n = ilp_count(best_at(x, dev, sizes[i], ilps, ni, 1));
@@ -260,10 +244,10 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	}
 	f->best_ilp = best->c->ilp;
 	f->gbest = rcfg_median(best, VOCAB_METRIC_GBS);
-	f->pctbest = ilp_pct_peak(x, dev, f->gbest);
+	f->pctbest = rule_peak_pct(f->gbest, f->peak, NULL);
 	if (one) {
 		f->g1 = rcfg_median(one, VOCAB_METRIC_GBS);
-		f->pct1 = ilp_pct_peak(x, dev, f->g1);
+		f->pct1 = rule_peak_pct(f->g1, f->peak, NULL);
 		if (model_compare(x, one, best, VOCAB_METRIC_GBS,
 				  &f->cmp) == -2) {
 			rc = -1;
@@ -273,7 +257,7 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	mem = steady_at(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
 	if (mem) {
 		f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
-		f->pctmem = ilp_pct_peak(x, dev, f->gmem);
+		f->pctmem = rule_peak_pct(f->gmem, f->peak, NULL);
 		if (model_compare(x, best, mem, VOCAB_METRIC_GBS,
 				  &f->cmpmem) == -2) {
 			rc = -1;

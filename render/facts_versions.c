@@ -23,7 +23,7 @@ static int name_cmp(const void *pa, const void *pb)
 size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out)
 {
-	size_t n = model_names(x, dev, suite, NULL, 'v', out), i, k = 0;
+	size_t n = model_names(x, dev, suite, NULL, out), i, k = 0;
 	const char *t;
 
 	if (*out && n > 1)
@@ -48,18 +48,13 @@ int versions_sms(const struct rctx *x, int dev)
 	return x->devs[dev]->sm_count > 0 ? x->devs[dev]->sm_count : 0;
 }
 
-/* The configuration of device dev with the highest median GFLOP/s
- * among the steady ones (steady set) or the ok ones: of suite, of
- * variant (NULL: any) or of only[0..nonly-1] (only NULL: any), square
- * at size n (m and k n or unset; n < 0: any). NULL when none. */
-static const struct rcfg *fastest_where(const struct rctx *x, int dev,
-					const char *suite, const char *variant,
-					int n, const char *const *only,
-					size_t nonly, int steady)
+const struct rcfg *versions_best(const struct rctx *x, int dev,
+				 const char *suite, const char *variant,
+				 int n, int steady)
 {
 	const struct rcfg *best = NULL;
 	double bg = -INFINITY, g;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *r = &x->cfgs[i];
@@ -71,22 +66,13 @@ static const struct rcfg *fastest_where(const struct rctx *x, int dev,
 				(c->k && c->k != n))) ||
 		    (steady ? !rcfg_steady(x, r) : !rcfg_ok(r)))
 			continue;
-		for (j = 0; j < nonly && strcmp(only[j], c->variant); j++)
-			;
 		g = cfg_gflops(r);
-		if ((!only || j < nonly) && isfinite(g) && g > bg) {
+		if (isfinite(g) && g > bg) {
 			bg = g;
 			best = r;
 		}
 	}
 	return best;
-}
-
-const struct rcfg *versions_best(const struct rctx *x, int dev,
-				 const char *suite, const char *variant,
-				 int n, int steady)
-{
-	return fastest_where(x, dev, suite, variant, n, NULL, 0, steady);
 }
 
 /* An empty pair: no configurations, an untested comparison. */
@@ -103,7 +89,7 @@ static int pair_compare(struct rctx *x, int dev, const char *a,
 			const char *b, struct versions_pair *p)
 {
 	int *ns = NULL;
-	size_t i = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, NULL, 'n', &ns);
+	size_t i = model_ints(x, dev, VOCAB_SUITE_VERSIONS, a, 'n', &ns);
 	int rc = 1;
 
 	pair_clear(p);
@@ -129,7 +115,7 @@ static const char *ref_variant(const struct rctx *x, int dev)
 	const char **rv = NULL, *r = NULL;
 	size_t n, i;
 
-	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &rv);
+	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &rv);
 	for (i = 0; i < n && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
 	     i++)
 		;
@@ -139,12 +125,10 @@ static const char *ref_variant(const struct rctx *x, int dev)
 	return r;
 }
 
-const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
-				    int steady, const char *const *only,
-				    size_t nonly)
+const struct rcfg *versions_fastest(const struct rctx *x, int dev,
+				    int steady)
 {
-	return fastest_where(x, dev, VOCAB_SUITE_VERSIONS, NULL, n, only,
-			     nonly, steady);
+	return versions_best(x, dev, VOCAB_SUITE_VERSIONS, NULL, -1, steady);
 }
 
 /* cuBLAS against the own configuration own at its size into *p (a =
@@ -211,8 +195,8 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 	}
 	/* best and % of peak count steady points only (rcfg_steady): a
 	 * grid of fewer blocks than SMs measures the idle SMs too */
-	f->best = versions_fastest(x, dev, -1, 1, NULL, 0);
-	f->fastest = versions_fastest(x, dev, -1, 0, NULL, 0);
+	f->best = versions_fastest(x, dev, 1);
+	f->fastest = versions_fastest(x, dev, 0);
 	if (f->fastest == f->best ||
 	    (f->best && !(cfg_gflops(f->fastest) > cfg_gflops(f->best))))
 		f->fastest = NULL;

@@ -64,9 +64,3 @@ int fv_emit(struct rctx *x, struct rbuf *out, const char *key, struct fv *v)
 {
 	return emit_string(x, out, key, fv_kv(v), v->n);
 }
-
-void fv_find(struct rctx *x, struct rfind *fd, const char *key,
-	     struct fv *v)
-{
-	find_add(x, fd, key, fv_kv(v), v->n);
-}

@@ -87,11 +87,6 @@ void dev_suffix(const struct rctx *x, int dev, struct rbuf *b)
 	rbuf_puts(b, ")");
 }
 
-void metric_name(const struct rctx *x, const char *metric, struct rbuf *b)
-{
-	lang_name_put(x, "metric", metric, 0, b);
-}
-
 void block_label(int bx, int by, struct rbuf *b)
 {
 	if (by > 1)
@@ -196,7 +191,7 @@ void metric_label(const struct rctx *x, const char *metric, const char *unit,
 {
 	size_t start = b->len;
 
-	metric_name(x, metric, b);
+	lang_name_put(x, "metric", metric, 0, b);
 	if (unit && *unit && strcmp(rbuf_str(b) + start, unit)) {
 		rbuf_puts(b, " [");
 		rbuf_put_tex(b, unit, 0);

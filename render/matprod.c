@@ -46,15 +46,6 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 	return fv_emit(x, text, key, v);
 }
 
-void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
-		    const char *key)
-{
-	if (!(seen & ~(unsigned)RG_DERIVED))
-		return;
-	rbuf_putc(note, ' ');
-	regime_note_key(x, seen, note, key);
-}
-
 /* The axes of figure a whose drawn values span lo..hi: category i at
  * x = i + 1 labelled tics[i], GFLOP/s on a decimal logarithmic axis. */
 static void mem_plot_axes(struct rctx *x, struct rbuf *g,

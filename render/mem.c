@@ -28,23 +28,6 @@ int mem_word(const struct rcmp *r, int higher)
 static const char *const mem_tails[] = {"untested", "untested", "ns",
 					"faster", "slower"};
 
-void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r)
-{
-	struct rbuf p;
-	struct kv v;
-
-	if (!r->ranges) {
-		find_p(x, b, r->p);
-		return;
-	}
-	/* no raw samples: the exact p of disjoint ranges, said as such */
-	rbuf_init(&p);
-	find_p(x, &p, r->p);
-	v = (struct kv){"P", rbuf_str(&p)};
-	tmpl_fill(b, lang_get(x->L, "ilp.p_ranges"), &v, 1);
-	rbuf_free(&p);
-}
-
 void mem_variant(struct rbuf *b, const char *variant)
 {
 	rbuf_puts(b, "\\texttt{");
@@ -70,9 +53,8 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 }
 
 void mem_num(struct rtable *t, double v, int decimals, int flags,
-	     const char *post, struct rbuf *wide)
+	     const char *post)
 {
-	(void)wide;
 	rtable_num(t, v, decimals, flags);
 	if (isfinite(v))
 		rtable_post(t, post);
@@ -96,15 +78,6 @@ int mem_caption(struct rctx *x, int dev, const char *suite,
 	return rc;
 }
 
-void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note)
-{
-	if (!(seen & ~(unsigned)RG_DERIVED))
-		return;
-	if (note->len)
-		rbuf_putc(note, ' ');
-	regime_note(x, seen, note);
-}
-
 void mem_mib(struct rbuf *b, double bytes)
 {
 	char s[64];
@@ -115,9 +88,8 @@ void mem_mib(struct rbuf *b, double bytes)
 
 /* ---- the memory sections' tables and comparisons ------------------------ */
 
-int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		const struct rcfg *c, double v, int dec, int flags,
-		unsigned hide)
+int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
+		double v, int dec, int flags, unsigned hide)
 {
 	struct rbuf post;
 
@@ -125,7 +97,7 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
 		return 1;
 	rbuf_init(&post);
 	regime_marks(x, rcfg_marks(x, c) & ~hide, &post);
-	mem_num(t, v, dec, flags, rbuf_str(&post), wide);
+	mem_num(t, v, dec, flags, rbuf_str(&post));
 	rbuf_free(&post);
 	return 0;
 }
@@ -166,8 +138,8 @@ static void mem_cell_put(struct rctx *x, struct ptable *m,
 
 	if (!o->c)
 		mem_num(&m->t, o->v, o->dec, k, k ? "\\nsmark" : o->r &&
-			o->r->p < 0 ? "\\ntmark" : "", NULL);
-	else if (!mem_cfg_num(x, &m->t, NULL, o->c, o->v, o->dec, 0, 0) &&
+			o->r->p < 0 ? "\\ntmark" : "");
+	else if (!mem_cfg_num(x, &m->t, o->c, o->v, o->dec, 0, 0) &&
 		 isfinite(o->v))
 		m->seen |= rcfg_marks(x, o->c);
 }
@@ -227,7 +199,7 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);
-	mem_regime_note(x, m.seen, &m.note);
+	regime_note(x, m.seen, &m.note, NULL);
 	return parts_table_emit(x, &m, rc, t->anchor, d->dev[0]);
 }
 

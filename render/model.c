@@ -424,16 +424,14 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* Field f of c into v: an int ('n', 'b', 'i', 'p', 'c' as model_ints
- * reads them), a struct rsize ('s') or a name ('v' variant, 'h'
- * host_mem; NULL as ""). */
+ * reads them), a struct rsize ('s') or the variant's name ('v'; NULL
+ * as ""). */
 static void field_get(const struct store_config *c, char f, void *v)
 {
-	const char *s = f == 'h' ? c->host_mem : c->variant;
-
 	if (f == 's')
 		*(struct rsize *)v = (struct rsize){c->m, c->k, c->n};
-	else if (f == 'v' || f == 'h')
-		*(const char **)v = s ? s : "";
+	else if (f == 'v')
+		*(const char **)v = c->variant ? c->variant : "";
 	else
 		*(int *)v = f == 'b' ? c->block_x : f == 'i' ? c->ilp :
 			    f == 'p' ? c->param : f == 'c' ? (int)c->count :
@@ -441,12 +439,12 @@ static void field_get(const struct store_config *c, char f, void *v)
 }
 
 /* The distinct values (of size bytes, equal where cmp says 0) of field
- * f over the configurations of (dev, suite, variant, host_mem) into
+ * f over the configurations of (dev, suite, variant) into
  * the caller's typed pointer at out (malloc'd; NULL out of memory), in
  * configuration order or, sort set, cmp's. */
 static size_t model_distinct(const struct rctx *x, int dev,
 			     const char *suite, const char *variant,
-			     const char *host_mem, char f, size_t size,
+			     char f, size_t size,
 			     int (*cmp)(const void *, const void *), int sort,
 			     void *out)
 {
@@ -455,8 +453,7 @@ static size_t model_distinct(const struct rctx *x, int dev,
 
 	memcpy(out, &v, sizeof(v));
 	for (i = 0; v && i < x->ncfgs; i++) {
-		if (!cfg_is(&x->cfgs[i], dev, suite, variant) || (host_mem &&
-		    !str_eq(x->cfgs[i].c->host_mem, host_mem)))
+		if (!cfg_is(&x->cfgs[i], dev, suite, variant))
 			continue;
 		field_get(x->cfgs[i].c, f, v + n * size);
 		for (j = 0; j < n && cmp(v + j * size, v + n * size); j++)
@@ -469,17 +466,16 @@ static size_t model_distinct(const struct rctx *x, int dev,
 }
 
 size_t model_ints(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *host_mem, char field,
-		  int **out)
+		  const char *variant, char field, int **out)
 {
-	return model_distinct(x, dev, suite, variant, host_mem, field,
+	return model_distinct(x, dev, suite, variant, field,
 			      sizeof(**out), cmp_int, 1, out);
 }
 
 size_t model_sizes(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, struct rsize **out)
 {
-	return model_distinct(x, dev, suite, variant, NULL, 's',
+	return model_distinct(x, dev, suite, variant, 's',
 			      sizeof(**out), cmp_size, 1, out);
 }
 
@@ -502,9 +498,9 @@ void size_label(const struct rsize *sz, struct rbuf *b)
 }
 
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, char field, const char ***out)
+		   const char *variant, const char ***out)
 {
-	return model_distinct(x, dev, suite, variant, NULL, field,
+	return model_distinct(x, dev, suite, variant, 'v',
 			      sizeof(**out), cmp_name, 0, out);
 }
 

@@ -246,13 +246,6 @@ static int pt_ok(const struct pspec *s, double xv, double yv)
 	       (!s->logy || yv > 0);
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The distinct x values of the measured (not reference) lines, up to the
  * size of xs; *many tells that there were more. Returns the number of
  * points the plot would draw, reference lines included. */
@@ -381,7 +374,7 @@ static void plot_axes(struct rbuf *g, const struct pspec *s,
 	if (s->xpow2)
 		rbuf_puts(g, "set format x '$2^{%L}$'\n");
 	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
-		qsort(xs, nx, sizeof(xs[0]), cmp_dbl);
+		qsort(xs, nx, sizeof(xs[0]), rule_cmp_dbl);
 		plot_xtics(g, s, xs, nx);
 	}
 	for (i = 0; i < nl; i++)

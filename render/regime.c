@@ -164,7 +164,7 @@ unsigned rcfg_marks(const struct rctx *x, const struct rcfg *c)
 		return 0;
 	r = rcfg_regime(x, c) & ~(unsigned)RG_DERIVED;
 	if (!rcfg_stat(c, VOCAB_METRIC_GBS))
-		r &= ~(unsigned)RG_L2;
+		r &= ~(unsigned)RULE_L2;
 	return r;
 }
 
@@ -180,10 +180,10 @@ static const struct {
 	unsigned bit;
 	const char *letter, *key;
 } marks[] = {
-	{RG_LAUNCH, "l", "regime.launch"},
-	{RG_WAVE, "w", "regime.wave"},
-	{RG_L2, "c", "regime.l2"},
-	{RG_THROTTLE, "t", "regime.throttle"},
+	{RULE_LAUNCH, "l", "regime.launch"},
+	{RULE_IDLE, "w", "regime.wave"},
+	{RULE_L2, "c", "regime.l2"},
+	{RULE_THROTTLE, "t", "regime.throttle"},
 };
 
 void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
@@ -196,31 +196,20 @@ void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b)
 			rbuf_printf(b, "\\rgmark{%s}", marks[i].letter);
 }
 
-void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
-		     const char *key)
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b,
+		 const char *key)
 {
 	size_t i, len = b->len;
 
 	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
 		if (seen & marks[i].bit)
 			rbuf_printf(b, "%s\\rgmark{%s}~%s", b->len > len ?
-				    "; " : "", marks[i].letter,
+				    "; " : len ? " " : "", marks[i].letter,
 				    lang_get(x->L, marks[i].key));
+	if (!key)
+		key = seen & RG_DERIVED ? "regime.derived" : "regime.stored";
 	if (b->len > len)
 		rbuf_printf(b, ". %s", lang_get(x->L, key));
-}
-
-void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b)
-{
-	regime_note_key(x, seen, b, seen & RG_DERIVED ? "regime.derived" :
-			"regime.stored");
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-	double u = *(const double *)a, w = *(const double *)b;
-
-	return (u > w) - (u < w);
 }
 
 /* The stored samples of metric in c, sorted; *n = 0 when the database
@@ -236,7 +225,7 @@ static int samples_sorted(struct rctx *x, const struct rcfg *c,
 		return -1;
 	}
 	if (*n)
-		qsort(*v, *n, sizeof(**v), cmp_dbl);
+		qsort(*v, *n, sizeof(**v), rule_cmp_dbl);
 	return 0;
 }
 

@@ -179,7 +179,7 @@ struct rcfg {
 	struct store_stat *stats;
 	size_t nstats;
 	int dev;		/* index into rctx.devs */
-	unsigned regime;	/* RG_* by the one rule (model_regimes_compute),
+	unsigned regime;	/* RULE_* by the one rule (model_regimes_compute),
 				 * set once at load */
 };
 
@@ -287,13 +287,12 @@ double rcfg_median(const struct rcfg *c, const char *metric);
 int rcfg_ok(const struct rcfg *c);
 
 /* Sorted distinct values of a field over the configurations of device
- * dev (dev < 0: any) in suite (and variant, host_mem when not NULL).
+ * dev (dev < 0: any) in suite (and variant when not NULL).
  * field: 'n' size, 'b' block_x, 'i' ilp, 'p' param, 'c' count (the dot
  * and walkers suites' N, below 2^31). Returns the count;
  * *out is malloc'd (free()). */
 size_t model_ints(const struct rctx *x, int dev, const char *suite,
-		  const char *variant, const char *host_mem, char field,
-		  int **out);
+		  const char *variant, char field, int **out);
 /* A matrix product's sizes: C (m x n) = A (m x k) * B (k x n). */
 struct rsize {
 	int m, k, n;
@@ -311,11 +310,11 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *precision);
 /* "512" for a square product, else "m\(\times\)k\(\times\)n". */
 void size_label(const struct rsize *sz, struct rbuf *b);
-/* Distinct variant (field 'v') or host_mem ('h') names in suite, in
- * configuration order. *out is a malloc'd array of pointers into the
- * configurations (free() the array only). */
+/* Distinct variant names in suite, in configuration order. *out is a
+ * malloc'd array of pointers into the configurations (free() the array
+ * only). */
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, char field, const char ***out);
+		   const char *variant, const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
 /* Counts the configurations of suite on device dev: *nfail those of any
@@ -466,8 +465,6 @@ void dev_label(const struct rctx *x, int dev, struct rbuf *b);
 /* " (GPU 2: name)" when several devices are reported, else nothing: the
  * @@DEV@@ of captions. */
 void dev_suffix(const struct rctx *x, int dev, struct rbuf *b);
-/* Translated metric / phase / property names (escaped for unknowns). */
-void metric_name(const struct rctx *x, const char *metric, struct rbuf *b);
 /* "Kernel time [ms]"; a name that is its unit ("GIPS") stands alone. */
 void metric_label(const struct rctx *x, const char *metric,
 		  const char *unit, struct rbuf *b);
@@ -503,18 +500,11 @@ int sample_range(const struct rctx *x, int dev, const char *suite,
 /* ---- regimes, intervals, comparisons (model.c) ------------------------ */
 
 /* The regime a configuration ran in (what the number measures besides
- * the kernel's speed): analysis/rules.h's RULE_* bits, one rule for
- * every table, finding and conclusion. */
-enum {
-	RG_LAUNCH = RULE_LAUNCH,	/* events-timed, shorter than a
-					 * launch: launch cost */
-	RG_WAVE = RULE_IDLE,	/* fewer blocks than SMs: SMs left idle */
-	RG_L2 = RULE_L2,	/* working set fits L2: cache, not DRAM */
-	RG_THROTTLE = RULE_THROTTLE,	/* clock below the session's top */
-	RG_DERIVED = 16		/* inputs derived by render from the
-				 * device's properties (database older than
-				 * the stored launch geometry) */
-};
+ * the kernel's speed) is analysis/rules.h's RULE_* bits, one rule for
+ * every table, finding and conclusion, and this one: inputs derived by
+ * render from the device's properties (database older than the stored
+ * launch geometry). */
+enum { RG_DERIVED = 16 };
 /* Computes every loaded configuration's regime once (rcfg.regime) by
  * rule_regime from what is stored: its grid (stored, or for older
  * databases the launch geometry of the built-in kernels) against the
@@ -524,7 +514,7 @@ enum {
  * Then the practical threshold (rctx.threshold). Returns 0, -1 out of
  * memory. */
 int model_regimes_compute(struct rctx *x);
-/* The RG_* bits of c (rcfg.regime); 0 for NULL. */
+/* The RULE_* and RG_DERIVED bits of c (rcfg.regime); 0 for NULL. */
 unsigned rcfg_regime(const struct rctx *x, const struct rcfg *c);
 /* The blocks one launch of c runs: as stored, else (databases older
  * than schema 3) what the store's legacy table derives; 0 unknown. */
@@ -550,13 +540,12 @@ int rcfg_steady(const struct rctx *x, const struct rcfg *c);
  * nothing when r has none. */
 void regime_marks(const struct rctx *x, unsigned r, struct rbuf *b);
 /* A note explaining the marks of the regime bits in `seen` (those a
- * table printed), "" when none; appended to b. */
-void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b);
-/* The same with the string key in place of what the note says of
- * derived or stored regimes: for a section that says itself what it
- * does with such points. */
-void regime_note_key(const struct rctx *x, unsigned seen, struct rbuf *b,
-		     const char *key);
+ * table printed), then the string key: what the section does with such
+ * points (NULL: what the report does with derived or stored regimes, by
+ * seen's RG_DERIVED). Appended to b after a blank where b has text;
+ * nothing where seen has no mark. */
+void regime_note(const struct rctx *x, unsigned seen, struct rbuf *b,
+		 const char *key);
 
 /* The SM clock c ran at as recorded (MHz): the mean of the readings
  * around the configuration, else the session's reading at its end;
@@ -636,11 +625,9 @@ void find_add(struct rctx *x, struct rfind *f, const char *key,
  * (template error). */
 int find_emit(struct rctx *x, struct rfind *f);
 /* Formatters for sentences: \num{} with sig significant figures; a
- * percentage ("82\,\%"); a test ("$p = 0.003$", "$p < 0.001$" or the
- * string "find.untested" when p < 0). Each appends to b. */
+ * percentage ("82\,\%"). Each appends to b. */
 void find_num(struct rbuf *b, double v, int sig);
 void find_pct(struct rbuf *b, double v, int sig);
-void find_p(const struct rctx *x, struct rbuf *b, double p);
 /* The effect of r (its Hodges-Lehmann ratio b / a with the 95 %
  * interval, string "find.effect"; or, without raw samples, the ratio of
  * the medians alone) as a factor; inverted (a / b) where invert is set,
@@ -675,10 +662,8 @@ void fv_num(struct fv *v, const char *name, double d, int sig);
 void fv_int(struct fv *v, const char *name, long long n);
 /* The pairs, valid until v changes. */
 const struct kv *fv_kv(struct fv *v);
-/* emit_string and find_add of string key with v's placeholders. */
+/* emit_string of string key with v's placeholders. */
 int fv_emit(struct rctx *x, struct rbuf *out, const char *key, struct fv *v);
-void fv_find(struct rctx *x, struct rfind *fd, const char *key,
-	     struct fv *v);
 
 /* The sections and what they share. */
 #include "render_sec.h"

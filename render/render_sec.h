@@ -29,20 +29,20 @@ size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out);
 /* The SM count of device dev, 0 when unknown. */
 int versions_sms(const struct rctx *x, int dev);
-/* The ok configuration of (dev, suite, variant) at square size n with
- * the highest median GFLOP/s over the block sizes ("its best block");
- * with steady set only rcfg_steady ones. NULL when none. */
+/* The ok configuration of (dev, suite, variant; NULL: any) at square
+ * size n (m and k n or unset; n < 0: any) with the highest median
+ * GFLOP/s over the block sizes ("its best block"); with steady set only
+ * rcfg_steady ones. NULL when none. */
 const struct rcfg *versions_best(const struct rctx *x, int dev,
 				 const char *suite, const char *variant,
 				 int n, int steady);
 /* The one "best" of the versions suite: its fastest configuration on dev
- * by median GFLOP/s at size n (n < 0: any size), among the points that
- * count (rcfg_steady) when steady is set, else among the verified ones;
- * only the kernels only[0..nonly-1] when only is not NULL. NULL: none.
- * The findings, the summary and the conclusions all choose with it. */
-const struct rcfg *versions_fastest(const struct rctx *x, int dev, int n,
-				    int steady, const char *const *only,
-				    size_t nonly);
+ * by median GFLOP/s at any size, among the points that count
+ * (rcfg_steady) when steady is set, else among the verified ones. NULL:
+ * none. The findings, the summary and the conclusions all choose with
+ * it. */
+const struct rcfg *versions_fastest(const struct rctx *x, int dev,
+				    int steady);
 /* Two configurations at one size, a the baseline. */
 struct versions_pair {
 	const struct rcfg *a, *b;	/* NULL: none */
@@ -126,10 +126,6 @@ const struct rcfg *ilp_find(const struct rctx *x, int dev,
 /* N for LaTeX math mode: "2^{22}" for a power of two, else
  * "\num{1000001}" (grouped as the report groups integers). */
 void ilp_count_math(long long n, struct rbuf *b);
-/* The same as text, "$2^{22}$": table cells and tic labels. */
-void ilp_count_tex(long long n, struct rbuf *b);
-/* gbs in % of device dev's theoretical memory bandwidth; NAN without. */
-double ilp_pct_peak(const struct rctx *x, int dev, double gbs);
 /* Device dev's L2 size in bytes (as measure stored it with the
  * configurations, else the device property); NAN when unknown. */
 double ilp_l2_bytes(const struct rctx *x, int dev);
@@ -142,9 +138,6 @@ double ilp_l2_bytes(const struct rctx *x, int dev);
  * worse. */
 enum { MW_NONE, MW_UNTESTED, MW_NS, MW_BETTER, MW_WORSE };
 int mem_word(const struct rcmp *r, int higher);
-/* The test of r for a sentence: its p, and when the raw samples are
- * missing but the ranges apart, that the ranges decided it. */
-void mem_p(const struct rctx *x, struct rbuf *b, const struct rcmp *r);
 /* "\texttt{name}", escaped. */
 void mem_variant(struct rbuf *b, const char *variant);
 /* Why a counter column is missing, in the string key_none (measured
@@ -156,19 +149,15 @@ int mem_counters_missing(struct rctx *x, int dev, const char *suite,
 /* A size in bytes as MiB ("\num{50}~MiB"). */
 void mem_mib(struct rbuf *b, double bytes);
 /* A number cell (rtable_num with flags RT_*; 1 is RT_GREY, so a truth
- * value greys it) followed in its cell by post (rtable_post). wide is
- * unused (rtable keeps the room now): its callers drop it. */
+ * value greys it) followed in its cell by post (rtable_post). */
 void mem_num(struct rtable *t, double v, int decimals, int flags,
-	     const char *post, struct rbuf *wide);
+	     const char *post);
 /* A table's caption into cap: string key filled with DEV (the device,
  * where there are several), SAMPLES (the range of samples of metric in
  * suite, of variant or all) and, where n is not NULL, N. */
 int mem_caption(struct rctx *x, int dev, const char *suite,
 		const char *variant, const char *metric, const char *key,
 		const char *n, struct rbuf *cap);
-/* Appends to a table's note the marks of the regimes seen (RG_DERIVED
- * apart), after a blank when the note has text. */
-void mem_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note);
 /* A line figure of GFLOP/s (logarithmic) over categories
  * (mp_figure_cat): its lines are plot_lines' (PL_DOTTED aside). */
 #define mem_line pline
@@ -425,8 +414,7 @@ void num_range_put(struct rbuf *b, double lo, double hi, int sig,
 		   void (*put)(struct rbuf *b, double v, int sig));
 /* A time ratio's cell (mem_num, two decimals): grey with \nsmark where
  * the test found no difference, \ntmark where it was not tested. */
-void ratio_cell(struct rctx *x, struct rtable *t, const struct rcmp *r,
-		struct rbuf *wide);
+void ratio_cell(struct rtable *t, const struct rcmp *r);
 /* Device d's FP64 peak [GFLOP/s] as measure stored it, NAN without. */
 double dev_peak_fp64(const struct store_device *d);
 /* rbuf_init and rbuf_free of the n buffers of b. */
@@ -447,9 +435,8 @@ void lang_name_put(const struct rctx *x, const char *prefix,
 /* The cell of c in t: its status where it is not ok (cell_status;
  * returns 1), else v as mem_num writes it with dec decimals and flags,
  * followed by c's marks less those in hide (returns 0). */
-int mem_cfg_num(const struct rctx *x, struct rtable *t, struct rbuf *wide,
-		const struct rcfg *c, double v, int dec, int flags,
-		unsigned hide);
+int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
+		double v, int dec, int flags, unsigned hide);
 /* Header cells, one per string key of k (NULL ends it); a key that
  * starts with '=' is the cell's LaTeX itself, less the '='. */
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k);
@@ -469,10 +456,9 @@ void parts_list_init(struct plist *l);
 void parts_list_add(struct rctx *x, struct plist *l, const char *key);
 /* A table of the memory suites' kind being assembled (mem_num cells):
  * the table, its caption and note, a buffer for one cell, the regimes
- * seen; wide is unused (rtable keeps the room now): its users drop it. */
+ * seen. */
 struct ptable {
 	struct rtable t;
-	struct rbuf wide[RTABLE_MAXCOLS];
 	struct rbuf cap, note, cell;
 	unsigned seen;
 };
@@ -507,11 +493,6 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs, const char *key);
-/* Where a table's cells ran in a regime (seen, RG_DERIVED apart): a
- * blank, what each mark means and the string key, which says what the
- * section does with such points; appended to note. */
-void mp_regime_note(const struct rctx *x, unsigned seen, struct rbuf *note,
-		    const char *key);
 
 /* ---- kernel versions (sec_versions.c) -------------------------------- */
 
@@ -602,12 +583,6 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d);
 
 /* ---- precision and ILP (sec_precision.c) ----------------------------- */
 
-/* The values v[0..nd) of the reported devices as find_devs writes them,
- * or one value where all print alike at sig figures, or v[one] alone
- * where one >= 0 (a finding stated for that device). sig 1 writes an
- * integer whole. Appends to b. */
-void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
-		    int nd, int one, int sig);
 /* t started (parts_table_init) with a text column per lead[] (up to
  * NULL; string keys, '=' LaTeX itself, as mem_heads) and per device
  * dv[0..nd) three numbers headed by grp[], under the device's label

@@ -158,10 +158,8 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 	rc = say(x, &cap, 0, 1, "compare.table", &v);
 	rc = say(x, &note, rc, 1, "compare.note", NULL);
 	rc = say(x, &note, rc, dag, "compare.note_src", NULL);
-	if (!rc && seen) {
-		rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
-	}
+	if (!rc)
+		regime_note(x, seen, &note, NULL);
 	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
 		 (long long)sa->id, (long long)sb->id);
 	if (!shown) {

@@ -149,7 +149,7 @@ static int g_largest(const struct rctx *x, int dev)
 {
 	int *ns = NULL, n;
 	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			      VOCAB_VARIANT_SIMPLE, NULL, 'n', &ns);
+			      VOCAB_VARIANT_SIMPLE, 'n', &ns);
 
 	n = k ? ns[k - 1] : 0;
 	free(ns);
@@ -485,7 +485,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 		rtable_row_end(&t);
 	}
 	rbuf_init(&note);
-	regime_note(x, seen, &note);
+	regime_note(x, seen, &note, NULL);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
 				"conclusions",

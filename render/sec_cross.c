@@ -69,7 +69,7 @@ static int cross_row(struct rctx *x, struct rtable *t,
 		lang_name_put(x, "cross.suite", s->name, 0, &cell);
 		rtable_text(t, rbuf_str(&cell));
 		rbuf_free(&cell);
-		metric_name(x, s->metric, &cell);
+		lang_name_put(x, "metric", s->metric, 0, &cell);
 		rtable_text(t, rbuf_str(&cell));
 		rtable_int(t, (long long)nsp);
 		rtable_int(t, nf);
@@ -127,7 +127,7 @@ static int cross_table(struct rctx *x, struct rfind *f)
 		if (!same->len)
 			rbuf_puts(same, lang_get(x->L, "cross.none"));
 		if (!rc && t.rows)
-			fv_find(x, f, "cross.find.tally", &v);
+			find_add(x, f, "cross.find.tally", fv_kv(&v), v.n);
 	}
 	fv_free(&v);
 	if (!rc && t.rows)
@@ -154,7 +154,8 @@ static void devs_of(const struct rctx *x, struct rbuf *b, int what,
 		    rcfg_median(cross_match(x, a, d), metric);
 		v[d] = what == AT_FP32 ? x->devs[d]->peak_fp32_gflops :
 		       what == AT_MEM ? x->devs[d]->peak_mem_gbs :
-		       what == AT_PCT ? ilp_pct_peak(x, d, m) : m;
+		       what == AT_PCT ? rule_peak_pct(m, x->devs[d]->peak_mem_gbs,
+						      NULL) : m;
 	}
 	find_devs(x, b, v, n, sig);
 }
@@ -179,7 +180,7 @@ static void cross_point(struct rctx *x, struct rfind *f, const char *key,
 	fv_num(v, "RATIO", ratio, 3);
 	fv_int(v, "K", k + 1);
 	snprintf(full, sizeof(full), "%s%s", key, tail[r.verdict + 1]);
-	fv_find(x, f, full, v);
+	find_add(x, f, full, fv_kv(v), v->n);
 }
 
 /* The arithmetic-bound finding: the versions section's fastest steady
@@ -188,7 +189,7 @@ static void cross_point(struct rctx *x, struct rfind *f, const char *key,
 static void cross_points(struct rctx *x, struct rfind *f, int k)
 {
 	const struct store_device *da = x->devs[0], *db = x->devs[k];
-	const struct rcfg *a = versions_fastest(x, 0, -1, 1, NULL, 0);
+	const struct rcfg *a = versions_fastest(x, 0, 1);
 	struct ilp_facts fi;
 	struct fv v;
 
@@ -228,7 +229,7 @@ int sec_cross(struct rctx *x)
 	fv_init(&v);
 	devs_of(x, fv_put(&v, "FP"), AT_FP32, NULL, NULL, 4);
 	devs_of(x, fv_put(&v, "MEM"), AT_MEM, NULL, NULL, 4);
-	fv_find(x, &f, "cross.find.peaks", &v);
+	find_add(x, &f, "cross.find.peaks", fv_kv(&v), v.n);
 	fv_free(&v);
 	rc = cross_table(x, &f);
 	for (k = 1; k < (int)x->ndevs && !rc; k++)

@@ -57,7 +57,7 @@ static int facts_dot(struct rctx *x, int dev, void *fp)
 	memset(f, 0, sizeof(*f));
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
-	nn = model_ints(x, dev, DOT_SUITE, NULL, NULL, 'c', &ns);
+	nn = model_ints(x, dev, DOT_SUITE, NULL, 'c', &ns);
 	for (p = 0; p < DOT_NP; p++)
 		if (pair_top(x, dev, ns, nn, (int[4]){DOT_CUBLAS, p, DOT_OWN,
 			     p}, VOCAB_METRIC_GBS, &f->vs[p]))
@@ -98,8 +98,11 @@ static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 
 	mem_variant(&lead[0], dot_variants[r % 2]);
 	rbuf_puts(&lead[1], dot_precs[r / 2]);
-	if (f->vs[r / 2].n)
-		ilp_count_tex(f->vs[r / 2].n, &lead[2]);
+	if (f->vs[r / 2].n) {
+		rbuf_putc(&lead[2], '$');
+		ilp_count_math(f->vs[r / 2].n, &lead[2]);
+		rbuf_putc(&lead[2], '$');
+	}
 	return 1;
 }
 
@@ -128,7 +131,7 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 {
 	const struct dot_facts *f = m->f;
 	int *ns = NULL;
-	size_t n = model_ints(m->x, m->dev, DOT_SUITE, NULL, NULL, 'c', &ns), i;
+	size_t n = model_ints(m->x, m->dev, DOT_SUITE, NULL, 'c', &ns), i;
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];

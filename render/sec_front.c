@@ -446,7 +446,7 @@ static void session_throttled(struct rctx *x, const struct store_session *q,
 		if (c->session_id != q->id)
 			continue;
 		n++;
-		nt += (rcfg_marks(x, &x->cfgs[i]) & RG_THROTTLE) != 0;
+		nt += (rcfg_marks(x, &x->cfgs[i]) & RULE_THROTTLE) != 0;
 		if (c->throttled >= 0)
 			ts = (ts > 0 ? ts : 0) + c->throttled;
 		if (c->discarded >= 0)

@@ -40,13 +40,12 @@ static size_t cols_load(const struct rctx *x, int dev, struct ilp_col *col,
 	int *ilps = NULL;
 	size_t nv, i, j, ni, nc = 0, ncopy = 0;
 
-	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, 'v', &vars);
+	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, &vars);
 	for (i = 0; i < nv; i++) {
 		if (is_memcpy(vars[i]))
 			continue;
 		ncopy++;
-		ni = model_ints(x, dev, VOCAB_SUITE_ILP, vars[i], NULL, 'i',
-				&ilps);
+		ni = model_ints(x, dev, VOCAB_SUITE_ILP, vars[i], 'i', &ilps);
 		for (j = 0; j < ni && nc < ILP_MAXCOLS - 1; j++)
 			col[nc++] = (struct ilp_col){vars[i], ilps[j]};
 		free(ilps);
@@ -191,7 +190,7 @@ static int ilp_table(struct rctx *x, const struct mem_devs *d)
 			(const char *const[]){"ilp.h_gbs", "ilp.h_pct",
 			"ilp.h_flight", NULL}, d->dev, d->nd);
 	/* the rows: every device's ILPs, then memcpy */
-	ni = model_ints(x, -1, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP, NULL,
+	ni = model_ints(x, -1, VOCAB_SUITE_ILP, VOCAB_VARIANT_COPY_ILP,
 			'i', &ilps);
 	for (r = 0; r <= (int)ni; r++) {
 		rbuf_free(&t.cell);

@@ -210,7 +210,7 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 	f->peak[RECT_FP64] = dev_peak_fp64(d);
 	f->pratio = f->peak[RECT_FP32] / f->peak[RECT_FP64];
 	f->nrows = pr_rows(x, f->row);
-	nn = model_ints(x, dev, PR_SUITE, NULL, NULL, 'n', &ns);
+	nn = model_ints(x, dev, PR_SUITE, NULL, 'n', &ns);
 	for (i = nn; i-- > 0 && !f->n_top; )
 		for (r = 0; r < f->nrows; r++)
 			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
@@ -262,14 +262,6 @@ static void pr_label(const struct pr_row *w, struct rbuf *b)
 		rbuf_putc(b, ' ');
 		block_label(w->block, w->block, b);
 	}
-}
-
-void find_devs_once(const struct rctx *x, struct rbuf *b, const double *v,
-		     int nd, int one, int sig)
-{
-	struct dvs s = {NULL, NULL, one >= 0 ? 1 : nd, 0, NULL};
-
-	dvs_num(x, &s, b, v + (one >= 0 ? one : 0), sig, 0);
 }
 
 /* \num{5.66e8}: a ratio of errors in scientific notation. */
@@ -355,13 +347,12 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		rbuf_free(&t->cell);
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
-		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell),
-			t->wide);
+		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell));
 		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
 		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
 			!cmp.interleaved ? PR_APART : 0);
-		ratio_cell(x, &t->t, &cmp, t->wide);
+		ratio_cell(&t->t, &cmp);
 	}
 	rtable_row_end(&t->t);
 	return got;
@@ -375,6 +366,7 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	struct pr_facts *const *F = (struct pr_facts *const *)f;
 	struct ptable t;
 	struct fv v;
+	struct dvs s = {NULL, NULL, nd, 0, NULL};
 	double n[PG_MAXD];
 	int i, r, got = 0, nopeak = 0, rc;
 
@@ -389,14 +381,15 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	for (r = 0; r < F[0]->nrows; r++)
 		got |= speed_row(x, F, nd, &t, r);
 	fv_init(&v);
-	find_devs_once(x, fv_put(&v, "N"), n, nd, -1, 1);
+	/* the sizes once where all devices measured the same */
+	dvs_num(x, &s, fv_put(&v, "N"), n, 1, 0);
 	rc = fv_emit(x, &t.cap, "precision.table", &v);
 	fv_free(&v);
 	rbuf_puts(&t.note, lang_get(x->L, "precision.table_note"));
 	if ((got & PR_OVER) || nopeak)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, got & PR_OVER ?
 			    "precision.note_over" : "precision.note_nopeak"));
-	mem_regime_note(x, t.seen, &t.note);
+	regime_note(x, t.seen, &t.note, NULL);
 	if (got & PR_APART)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
 	return parts_table_emit(x, &t, rc, "precision", dev[0]);

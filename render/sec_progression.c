@@ -386,7 +386,7 @@ static int pg_facts_fill(struct rctx *x, int dev, void *vf)
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
 	f->lib = -1;
-	nn = model_ints(x, dev, PG_SUITE, NULL, NULL, 'n', &ns);
+	nn = model_ints(x, dev, PG_SUITE, NULL, 'n', &ns);
 	for (q = 0; q < nn && f->nn < PG_MAXN; q++)
 		f->n[f->nn++] = ns[q];
 	nv = versions_names_of(x, dev, PG_SUITE, &vv);
@@ -476,9 +476,8 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 			if (d >= nd && !c)
 				rtable_text(&p->t, "--");
 			else if (d >= nd)
-				ratio_cell(x, &p->t, &F[d % nd]->k[kj].step[ii],
-					   p->wide);
-			else if (!mem_cfg_num(x, &p->t, p->wide, c,
+				ratio_cell(&p->t, &F[d % nd]->k[kj].step[ii]);
+			else if (!mem_cfg_num(x, &p->t, c,
 					      cfg_gflops(c), 0, kj ==
 					      F[d]->top[ii] ? RT_BOLD : 0, 0))
 				p->seen |= rcfg_marks(x, c);
@@ -578,7 +577,7 @@ static int pg_show(struct rctx *x, void *const *vf, const int *dev,
 			 rbuf_str(&p.cell), &p.cap);
 	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
 				    "progression.table_note_nocnt"));
-	mp_regime_note(x, p.seen, &p.note, "progression.regime_note");
+	regime_note(x, p.seen, &p.note, "progression.regime_note");
 	(void)dev;
 	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev) ||
 	       pg_figure(x, f0) ? -1 : 0;

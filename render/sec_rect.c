@@ -165,8 +165,7 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
 	f->peak64 = dev_peak_fp64(d);
-	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, NULL, 'b',
-			&bs);
+	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, 'b', &bs);
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
 		if (bs[i] > 0)
 			f->blocks[f->nb++] = bs[i];
@@ -261,7 +260,7 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 				const struct rcfg *c = t && s->best[p] >= 0 ?
 					t->c[p][s->best[p]] : NULL;
 
-				if (!mem_cfg_num(x, &pt.t, pt.wide, c,
+				if (!mem_cfg_num(x, &pt.t, c,
 						 cfg_gflops(c), 0, 0, 0))
 					pt.seen |= rcfg_marks(x, c);
 			}
@@ -271,7 +270,7 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 	rc = mem_caption(x, f->dev, RECT_SUITE, NULL, VOCAB_METRIC_GFLOPS,
 			 "rect.table", NULL, &pt.cap);
 	rbuf_puts(&pt.note, lang_get(x->L, "rect.table_note"));
-	mp_regime_note(x, pt.seen, &pt.note, "rect.regime_note");
+	regime_note(x, pt.seen, &pt.note, "rect.regime_note");
 	return parts_table_emit(x, &pt, rc, "rect-speed", f->dev);
 }
 

@@ -81,7 +81,9 @@ static void row_put(const struct rctx *x, const struct sum_facts *s,
 	} else if (i && row == R_ILP) {
 		rbuf_printf(b, "%d", i->best_ilp);
 	} else if (i && row == R_COUNT) {
-		ilp_count_tex(i->n, b);
+		rbuf_putc(b, '$');
+		ilp_count_math(i->n, b);
+		rbuf_putc(b, '$');
 	} else if (c && row == R_KERNEL) {
 		mem_variant(b, c->c->variant);
 	} else if (c && row == R_SIZE) {
@@ -150,10 +152,7 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 		rtable_row_end(&t);
 	}
 	rbuf_puts(&note, lang_get(x->L, "sum.note"));
-	if (seen) {
-		rbuf_putc(&note, ' ');
-		regime_note(x, seen, &note);
-	}
+	regime_note(x, seen, &note, NULL);
 	if (any)
 		rc = emit_table(x, &t, lang_get(x->L, "sum.caption"),
 				"summary", rbuf_str(&note));

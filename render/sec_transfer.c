@@ -73,13 +73,6 @@ static double xq_value(const struct xq *q, const struct rcfg *c,
 	return v[0] - v[1] - v[2];
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The sorted per-run values of q in c (*n = 0: no raw samples, or runs
  * whose metrics do not line up). -1 when the store fails. */
 static int xq_samples(struct rctx *x, const struct xq *q,
@@ -106,7 +99,7 @@ static int xq_samples(struct rctx *x, const struct xq *q,
 		(*out)[i] = xq_value(q, c, v);
 	}
 	*n = ns[0];
-	qsort(*out, *n, sizeof(**out), cmp_dbl);
+	qsort(*out, *n, sizeof(**out), rule_cmp_dbl);
 out:
 	for (j = 0; j < 3; j++)
 		free(s[j]);
@@ -223,7 +216,7 @@ static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
 	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
 					 VOCAB_HOST_PINNED};
 	int *ns = NULL;
-	size_t nn = model_ints(m->x, -1, SUITE, NULL, NULL, 'n', &ns), s;
+	size_t nn = model_ints(m->x, -1, SUITE, NULL, 'n', &ns), s;
 
 	for (s = 0; s < nn && s < max; s++) {
 		const struct rcfg *r = cfg(m->x, m->dev, VOCAB_VARIANT_SIMPLE,
@@ -232,7 +225,7 @@ static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
 		xs[s] = r ? copy_bytes(r, copy_m[k / 2]) / 1048576 : NAN;
 		ys[s] = r ? xfer_value(m->x, r, copy_q[k / 2]) : NAN;
 	}
-	metric_name(m->x, copy_m[k / 2], title);
+	lang_name_put(m->x, "metric", copy_m[k / 2], 0, title);
 	rbuf_puts(title, ", ");
 	lang_name_put(m->x, "host", h2[k % 2], 0, title);
 	free(ns);
@@ -253,7 +246,7 @@ static void xfer_heads(struct rctx *x, struct rtable *t, int p,
 		rtable_head(t, "");
 	for (i = 0; !p && i < 2; i++) {
 		rbuf_free(b);
-		metric_name(x, copy_m[i], b);
+		lang_name_put(x, "metric", copy_m[i], 0, b);
 		rtable_head_span(t, NH, rbuf_str(b));
 	}
 	if (!p) {
@@ -287,7 +280,7 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 	struct rtable t;
 	struct rbuf b;
 	int *ns, p, rc = 0;
-	size_t nn = model_ints(x, -1, SUITE, NULL, NULL, 'n', &ns), i, j, s;
+	size_t nn = model_ints(x, -1, SUITE, NULL, 'n', &ns), i, j, s;
 
 	rbuf_init(&b);
 	for (p = 0; p < 2 && !rc; p++) {
@@ -316,7 +309,8 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 					rbuf_puts(&b, lang_get(x->L,
 						  "xfer.run_g"));
 				else
-					metric_name(x, ph[i], &b);
+					lang_name_put(x, "metric", ph[i], 0,
+						      &b);
 				rtable_text(&t, rbuf_str(&b));
 				for (j = 0; j < NH; j++)
 					devs_cell(x, d, &t, hosts[j], ns[s],
@@ -376,7 +370,7 @@ static int cliff_fill(struct rctx *x, int dev, struct xc *c)
 {
 	const char *s = VOCAB_VARIANT_SIMPLE, *pg = VOCAB_HOST_PAGEABLE;
 	int *ns = NULL, rc = 0;
-	size_t nn = model_ints(x, dev, SUITE, NULL, NULL, 'n', &ns), i;
+	size_t nn = model_ints(x, dev, SUITE, NULL, 'n', &ns), i;
 	struct xc t;
 
 	memset(c, 0, XC_MAX * sizeof(*c));
@@ -440,7 +434,7 @@ static int facts_transfer(struct rctx *x, int dev, void *fp)
 {
 	struct xfer_facts *f = fp;
 	int *ns, rc, j;
-	size_t s, nn = model_ints(x, dev, SUITE, NULL, NULL, 'n', &ns);
+	size_t s, nn = model_ints(x, dev, SUITE, NULL, 'n', &ns);
 
 	rc = cliff_fill(x, dev, f->c[0]);
 	for (s = 1; s < NSPEC && nn && !rc; s++)

@@ -71,8 +71,8 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	memset(f, 0, sizeof(*f));
 	rcmp_clear(&f->tile.cmp);
 	rcmp_clear(&f->top.cmp);
-	nn = model_ints(x, dev, TR_SUITE, NULL, NULL, 'n', &ns);
-	nb = model_ints(x, dev, TR_SUITE, NULL, NULL, 'b', &bs);
+	nn = model_ints(x, dev, TR_SUITE, NULL, 'n', &ns);
+	nb = model_ints(x, dev, TR_SUITE, NULL, 'b', &bs);
 	/* naive against tile where both ran steady, at the largest edge */
 	for (i = nn; i-- > 0 && !f->tile.n; )
 		if ((a = tr_best(x, dev, TR_NAIVE, ns[i], 1)) &&
@@ -146,7 +146,7 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 			 double *ys, size_t max, struct rbuf *title)
 {
 	int *ns = NULL;
-	size_t n = model_ints(m->x, m->dev, TR_SUITE, NULL, NULL, 'n', &ns), i;
+	size_t n = model_ints(m->x, m->dev, TR_SUITE, NULL, 'n', &ns), i;
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];

@@ -217,14 +217,13 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 				    &p.cell);
 		rtable_text(&p.t, p.cell.len ? rbuf_str(&p.cell) : "--");
 		for (d = 0; d < nd; d++)
-			if (!mem_cfg_num(x, &p.t, p.wide, c[d],
+			if (!mem_cfg_num(x, &p.t, c[d],
 					 cfg_gflops(c[d]), -1, 0, 0))
 				p.seen |= rcfg_regime(x, c[d]);
 		why_get(x, first, &w);
 		for (k = 0; k < W_N; k++)	/* no grid stored: unknown */
 			mem_num(&p.t, k == W_GRID && !w.v[k] ? NAN : w.v[k],
-				k < W_INST || k == W_FFMA ? 0 : -1, 0, "",
-				p.wide);
+				k < W_INST || k == W_FFMA ? 0 : -1, 0, "");
 		rtable_row_end(&p.t);
 	}
 	fv_init(&v);
@@ -240,7 +239,7 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	}
 	fv_free(&v);
 	/* no mark on a rate (rcfg_marks) */
-	mem_regime_note(x, p.seen & ~RG_L2, &p.note);
+	regime_note(x, p.seen & ~RULE_L2, &p.note, NULL);
 	return parts_table_emit(x, &p, 0, "versions-why", 0);
 }
 /* ---- findings ------------------------------------------------------------ */
@@ -294,7 +293,7 @@ static void step_why(struct rctx *x, const struct dvs *s, struct rbuf *why)
 		c[1] = p->b;
 		for (k = 0; k < 2; k++) {
 			why_get(x, c[k], &w[k][i]);
-			idle[k] &= !!(rcfg_regime(x, c[k]) & RG_WAVE);
+			idle[k] &= !!(rcfg_regime(x, c[k]) & RULE_IDLE);
 		}
 		cnt &= isfinite(w[0][i].v[W_INST]) &&
 		       isfinite(w[1][i].v[W_INST]);
@@ -417,7 +416,7 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			val[0][i] = cfg_gflops(VF(s, i)->fastest);
 		dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
 		i = (int)rcfg_regime(x, f0->fastest);
-		fv_str(s->v, "WHY", lang_get(x->L, i & RG_LAUNCH ?
+		fv_str(s->v, "WHY", lang_get(x->L, i & RULE_LAUNCH ?
 			"regime.launch" : "regime.wave"));
 		rbuf_putc(out, ' ');
 		fv_emit(x, out, "find.vers.unsteady", s->v);
@@ -462,9 +461,9 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	double *xy = NULL, lo = INFINITY, hi = 0, y;
 	int *ns = NULL, k = 0;
 
-	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, 'v', &lib);
+	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &lib);
 	n = n < RTABLE_MAXCOLS ? n : RTABLE_MAXCOLS;
-	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, NULL, 'n', &ns);
+	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'n', &ns);
 	rbufs_init(tt, RTABLE_MAXCOLS);
 	if (!nn || !(xy = calloc(nn * (n + 1), sizeof(*xy))))
 		goto out;
@@ -637,7 +636,7 @@ static void versions_list(struct rctx *x)
 	for (i = 0; i < nv; i++) {
 		rbuf_put_tex(fv_put(&v, "NAME"), vv[i], 0);
 		kernel_desc(x, vv[i], fv_put(&v, "DESC"));
-		fv_find(x, &items, "vers.item", &v);
+		find_add(x, &items, "vers.item", fv_kv(&v), v.n);
 	}
 	if (items.n) {
 		t = (struct kv){"ITEMS", rbuf_str(&items.items)};

@@ -33,8 +33,8 @@ static double gst(const struct rcfg *c)
 static void facts_points(struct rctx *x, int dev, struct wk_facts *f)
 {
 	int *ws = NULL, *ss = NULL, v;
-	size_t nw = model_ints(x, dev, WK_SUITE, NULL, NULL, 'c', &ws), i, j;
-	size_t ns = model_ints(x, dev, WK_SUITE, NULL, NULL, 'p', &ss);
+	size_t nw = model_ints(x, dev, WK_SUITE, NULL, 'c', &ws), i, j;
+	size_t ns = model_ints(x, dev, WK_SUITE, NULL, 'p', &ss);
 
 	for (i = 0; i < nw; i++)
 		for (j = 0; j < ns && f->np < WK_MAXP; j++)

@@ -351,7 +351,6 @@ ilp.peak = szczyt
 ilp.figure = Przepustowość kopiowania w funkcji rozmiaru tablicy $N$ (mediana, obie osie logarytmiczne), jedna linia na ILP, z memcpy w pamięci urządzenia i szczytem teoretycznym (kropkowany)@@DEV@@. Na lewo od pionowej szarej linii obie tablice mieszczą się w pamięci podręcznej L2, która wtedy obsługuje kopię.
 
 # Issue 11: note J (ilp), main body and appendix
-ilp.p_ranges = @@P@@: surowych próbek nie zapisano, ale ich zakresy się nie nakładają
 find.ilp.l2 = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@T@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_over = @@DEV@@Rozmiary, których tablice mieszczą się w pamięci podręcznej L2 (@@L2@@), obsługuje ta pamięć: ich najwyższa mediana, @@G@@~GB/s (@@T@@, $N = @@N@@$), przekracza teoretyczne @@PEAK@@~GB/s pamięci urządzenia; to przepustowość pamięci podręcznej i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
 find.ilp.l2_stored = @@DEV@@Rozmiary, które pomiar uznał za mieszczące się w L2, obsługuje pamięć podręczna: ich najwyższa mediana, @@G@@~GB/s (@@T@@, $N = @@N@@$), to przepustowość pamięci podręcznej, a nie pamięci urządzenia, i nie liczy się ani jako najlepszy wynik, ani w \% szczytu.
@@ -483,7 +482,6 @@ find.none = Dane tego eksperymentu nie pozwalają na żadne stwierdzenie (żadna
 find.fault = @@DEV@@Kernel \texttt{@@KERNEL@@} uległ awarii przy @@WHAT@@@@MORE@@: @@REASON@@. Awaria to błąd samego kernela (najczęściej dostęp do pamięci poza jego tablicami), a nie błędny wynik; sesja karty skończyła się w tym miejscu, więc jej dalsze konfiguracje nie zostały zmierzone. Aby znaleźć ten dostęp, uruchom tylko tę konfigurację pod compute-sanitizer: \texttt{@@CMD@@}
 find.wrong = @@DEV@@Kernel \texttt{@@KERNEL@@} liczy błędny wynik przy @@WHAT@@@@MORE@@: @@REASON@@ Jest pokazany jako błąd, nigdy jako szybkość, i nie bierze udziału w żadnym porównaniu.
 find.fail.all = {} (błędnych konfiguracji: @@N@@)
-find.untested = nie testowano (brak surowych próbek)
 find.effect = @@EST@@ (przedział ufności 95\,\%: @@LO@@--@@HI@@)
 find.devs.sep = \,/\,\allowbreak{}
 regime.launch = mierzone zdarzeniami i krócej niż jedno uruchomienie kernela: czas to głównie koszt uruchomienia

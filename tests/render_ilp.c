@@ -439,7 +439,6 @@ static void test_languages(void **state)
 		assert_null(strstr(tex, "ilp.table"));
 		assert_null(strstr(tex, "ilp.pct"));
 		assert_null(strstr(tex, "ilp.gbs"));
-		assert_null(strstr(tex, "ilp.p_ranges"));
 		assert_null(strstr(tex, "ilp.app_intro"));
 		free(tex);
 	}

@@ -96,9 +96,9 @@ static void regime_note_marks_then_key(void **state)
 	(void)state;
 	rbuf_init(&note);
 	rbuf_puts(&note, "Bold.");
-	mp_regime_note(x, RG_DERIVED, &note, "rect.regime_note");
+	regime_note(x, RG_DERIVED, &note, "rect.regime_note");
 	assert_string_equal(rbuf_str(&note), "Bold.");
-	mp_regime_note(x, RG_WAVE | RG_DERIVED, &note, "rect.regime_note");
+	regime_note(x, RULE_IDLE | RG_DERIVED, &note, "rect.regime_note");
 	assert_non_null(strstr(rbuf_str(&note), "Bold. \\rgmark{w}"));
 	assert_non_null(strstr(rbuf_str(&note),
 			       lang_get(x->L, "rect.regime_note")));

@@ -372,13 +372,6 @@ static double gmed(int dev, int v, int p, int i)
 
 /* The Hodges-Lehmann estimate of fp64 over fp32 kernel time: the
  * median of every pairwise ratio of the samples. */
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double hl(int dev, int v, int i)
 {
 	static double r[NS * NS];
@@ -390,7 +383,7 @@ static double hl(int dev, int v, int i)
 	for (j = 0; j < NS; j++)
 		for (k = 0; k < NS; k++)
 			r[j * NS + k] = b[k] / a[j];
-	qsort(r, NS * NS, sizeof(r[0]), cmp_dbl);
+	qsort(r, NS * NS, sizeof(r[0]), rule_cmp_dbl);
 	return NS * NS % 2 ? r[NS * NS / 2] :
 	       (r[NS * NS / 2 - 1] + r[NS * NS / 2]) / 2;
 }
