@@ -12,6 +12,7 @@
 #include "kernels.h"
 #include "mcuda.h"
 #include "rng.h"
+#include "rules.h"
 #include "runner.h"
 #include "stats.h"
 #include "stop.h"
@@ -97,13 +98,6 @@ static void round_clock(struct run_ctx *c, struct job *jobs,
 	}
 }
 
-static int dbl_cmp(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-
-	return a < b ? -1 : a > b;
-}
-
 /* The relative half-width of the median's 95 % interval over j's
  * resolved samples that count; NAN with fewer than 3. */
 static double job_noise(const struct plan_settings *s, const struct job *j)
@@ -120,7 +114,7 @@ static double job_noise(const struct plan_settings *s, const struct job *j)
 		     !j->spans[i].throttled))
 			v[n++] = j->spans[i].ms;
 	if (n >= 3) {
-		qsort(v, n, sizeof(*v), dbl_cmp);
+		qsort(v, n, sizeof(*v), rule_cmp_dbl);
 		med = stats_percentile_sorted(v, n, 50);
 		if (!stats_median_ci(v, n, 0.95, &lo, &hi) && med > 0)
 			noise = (hi - lo) / 2 / med;
