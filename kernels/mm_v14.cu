@@ -147,9 +147,10 @@ static __device__ __forceinline__ int v14_col(int s)
 }
 
 /* Multiplies the tile at (row0, col0) over steps [s0, s1) into acc.
- * GUARD: the tile may cross the edge (copies check their bounds).
- * Returns with no stage read any more: the last fragments were read
- * before the last barrier, so the next tile may start copying. */
+ * GUARD: the tile may cross the edge (copies check their bounds). Its
+ * last step reads the next stage in vain after its last barrier: a
+ * caller that multiplies again puts a barrier between (the stream-K
+ * kernel does). */
 template <bool GUARD, int VEC>
 static __device__ __forceinline__ void v14_tile_mul(
 	const float *__restrict__ a, const float *__restrict__ b, int n,
@@ -243,8 +244,8 @@ static __device__ __forceinline__ void v14_tile_mul(
 				__syncthreads();
 			}
 			/* the last step of a piece reads the next stage in
-			 * vain: harmless, no other thread writes it before
-			 * the caller's next barrier */
+			 * vain: harmless, nothing writes it before the
+			 * caller's next barrier */
 			const float *pa = k + 1 < V14_BK ?
 					  ap + (k + 1) * V14_AS : apn;
 			const float *pb = k + 1 < V14_BK ?
