@@ -193,7 +193,7 @@ static int dtab_rows(struct rctx *x, struct dtab *d, struct rtable *t,
 {
 	const struct store_config *c = r->c;
 	int first = 1;
-	size_t k;
+	size_t k, j;
 
 	if (!rcfg_ok(r)) {
 		dtab_status(x, d, t, r);
@@ -201,16 +201,15 @@ static int dtab_rows(struct rctx *x, struct dtab *d, struct rtable *t,
 	}
 	for (k = 0; k < r->nstats; k++) {
 		const struct store_stat *s = &r->stats[k], *rt;
-		double med, lo, hi;
+		double v[3];	/* the median and its interval */
 
 		if (!data_is_time(s))
 			continue;
-		if (rcfg_median_ci(x, r, s->metric, &med, &lo, &hi))
+		if (rcfg_median_ci(x, r, s->metric, &v[0], &v[1], &v[2]))
 			return -1;
 		dtab_keys(x, d, t, r, first, s->metric);
-		rtable_num(t, med, -1, 0);
-		rtable_num(t, lo, -1, 0);
-		rtable_num(t, hi, -1, 0);
+		for (j = 0; j < 3; j++)
+			rtable_num(t, v[j], -1, 0);
 		rt = data_rate(r, s->metric);
 		if (rt)
 			rtable_num(t, rt->s.median, -1, 0);
@@ -294,7 +293,7 @@ static int data_table(struct rctx *x, const char *suite, const char *title,
 	const char **names = NULL;
 	struct dtab d = {.suite = suite, .key = {[DK_VARIANT] = 1}};
 	struct rtable t;
-	struct rbuf cap, anc, note, dl;
+	struct rbuf b[4];	/* caption, anchor, note, device */
 	size_t nv, v, i, n = 0;
 	int rc = -1;
 
@@ -314,26 +313,21 @@ static int data_table(struct rctx *x, const char *suite, const char *title,
 	d.key[DK_COUNT] &= !d.key[DK_SIZE];
 	dtab_head(x, &d, &t);
 	t.breaks = 1;
-	rbuf_init(&cap);
-	rbuf_init(&anc);
-	rbuf_init(&note);
-	rbuf_init(&dl);
+	rbufs_init(b, 4);
 	for (i = 0, rc = 0; i < n && !rc; i++)
 		rc = dtab_rows(x, &d, &t, c[i]);
-	dtab_note(x, &d, &note);
-	rbuf_printf(&anc, "data-%s dev=%lld", suite,
+	dtab_note(x, &d, &b[2]);
+	rbuf_printf(&b[1], "data-%s dev=%lld", suite,
 		    (long long)x->devs[dev]->id);
-	dev_suffix(x, dev, &dl);
-	rc = rc ? rc : emit_string(x, &cap, "data.caption", (struct kv[]){
-				   {"SUITE", title}, {"DEV", rbuf_str(&dl)}}, 2);
+	dev_suffix(x, dev, &b[3]);
+	rc = rc ? rc : emit_string(x, &b[0], "data.caption", (struct kv[]){
+				   {"SUITE", title}, {"DEV", rbuf_str(&b[3])}},
+				   2);
 	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&cap), rbuf_str(&anc),
-				rbuf_str(&note));
+		rc = emit_table(x, &t, rbuf_str(&b[0]), rbuf_str(&b[1]),
+				rbuf_str(&b[2]));
 	rtable_free(&t);
-	rbuf_free(&cap);
-	rbuf_free(&anc);
-	rbuf_free(&note);
-	rbuf_free(&dl);
+	rbufs_free(b, 4);
 out:
 	free(c);
 	return rc;
