@@ -129,7 +129,7 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 {
 	const struct cmp_row *top[CMP_TABLE_MAX * 4];
 	struct rtable t;
-	struct rbuf cap, note;
+	struct rbuf b[2], *cap = b, *note = b + 1;
 	struct fv v;
 	char anchor[64];
 	size_t i, n, shown = 0;
@@ -138,8 +138,7 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 
 	n = cmp_largest(r, top, sizeof(top) / sizeof(top[0]));
 	rtable_init(&t, "lSSSlrl");
-	rbufs_init(&cap, 1);
-	rbufs_init(&note, 1);
+	rbufs_init(b, 2);
 	mem_heads(x, &t, (const char *const[]){"compare.head.config",
 		  "compare.head.base", "compare.head.new", "compare.head.ratio",
 		  "compare.head.ci", "compare.head.p", "compare.head.verdict",
@@ -155,25 +154,24 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 	fv_int(&v, "A", (long long)sa->id);
 	fv_int(&v, "B", (long long)sb->id);
 	fv_int(&v, "MAX", CMP_TABLE_MAX);
-	rc = say(x, &cap, 0, 1, "compare.table", &v);
-	rc = say(x, &note, rc, 1, "compare.note", NULL);
-	rc = say(x, &note, rc, dag, "compare.note_src", NULL);
+	rc = say(x, cap, 0, 1, "compare.table", &v);
+	rc = say(x, note, rc, 1, "compare.note", NULL);
+	rc = say(x, note, rc, dag, "compare.note_src", NULL);
 	if (!rc)
-		regime_note(x, seen, &note, NULL);
+		regime_note(x, seen, note, NULL);
 	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
 		 (long long)sa->id, (long long)sb->id);
 	if (!shown) {
-		rbuf_free(&cap);
-		rc = say(x, &cap, 0, 1, "compare.none", NULL);
+		rbuf_free(cap);
+		rc = say(x, cap, 0, 1, "compare.none", NULL);
 		if (!rc)
-			emit_par(x, rbuf_str(&cap));
+			emit_par(x, rbuf_str(cap));
 	} else if (!rc) {
-		rc = emit_table(x, &t, rbuf_str(&cap), anchor, rbuf_str(&note));
+		rc = emit_table(x, &t, rbuf_str(cap), anchor, rbuf_str(note));
 	}
 	fv_free(&v);
 	rtable_free(&t);
-	rbuf_free(&cap);
-	rbuf_free(&note);
+	rbufs_free(b, 2);
 	return rc;
 }
 

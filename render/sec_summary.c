@@ -116,20 +116,19 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 	size_t d, nd = x->ndevs < RTABLE_MAXCOLS ? x->ndevs :
 		       RTABLE_MAXCOLS - 1;
 	struct rtable t;
-	struct rbuf cell, note;
+	struct rbuf b[2], *cell = b, *note = b + 1;
 	unsigned seen = 0;
 	int r, any = 0, rc = 0;
 
 	for (d = 0; d < nd; d++)
 		strcat(kinds, "r");
 	rtable_init(&t, kinds);
-	rbufs_init(&cell, 1);
-	rbufs_init(&note, 1);
+	rbufs_init(b, 2);
 	rtable_head(&t, "");
 	for (d = 0; d < nd; d++) {
-		rbuf_free(&cell);
-		rbuf_printf(&cell, "{GPU~%zu}", d + 1);
-		rtable_head(&t, rbuf_str(&cell));
+		rbuf_free(cell);
+		rbuf_printf(cell, "{GPU~%zu}", d + 1);
+		rtable_head(&t, rbuf_str(cell));
 	}
 	rtable_head_end(&t);
 	for (r = 0; r < R_N; r++) {
@@ -143,22 +142,21 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 		for (d = 0; d < nd; d++) {
 			const struct rcfg *c = row_cfg(x, (int)d, &s[d], r);
 
-			rbuf_free(&cell);
-			row_put(x, &s[d], r, &cell);
-			regime_marks(x, rcfg_marks(x, c), &cell);
+			rbuf_free(cell);
+			row_put(x, &s[d], r, cell);
+			regime_marks(x, rcfg_marks(x, c), cell);
 			seen |= rcfg_marks(x, c);
-			rtable_text(&t, cell.len ? rbuf_str(&cell) : "--");
+			rtable_text(&t, cell->len ? rbuf_str(cell) : "--");
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_puts(&note, lang_get(x->L, "sum.note"));
-	regime_note(x, seen, &note, NULL);
+	rbuf_puts(note, lang_get(x->L, "sum.note"));
+	regime_note(x, seen, note, NULL);
 	if (any)
 		rc = emit_table(x, &t, lang_get(x->L, "sum.caption"),
-				"summary", rbuf_str(&note));
+				"summary", rbuf_str(note));
 	rtable_free(&t);
-	rbuf_free(&cell);
-	rbuf_free(&note);
+	rbufs_free(b, 2);
 	return rc;
 }
 
