@@ -12,11 +12,6 @@
 /* The most rows of the table: a page. */
 #define CMP_TABLE_MAX 30
 
-static const char *dev_name(const struct cmp_side *s)
-{
-	return s->n ? s->p[0].dev_name : "";
-}
-
 /* Appends string key with v's placeholders (none where v is NULL) to
  * par, after a blank where par holds a sentence, when rc is 0 and cond
  * holds: the sentences of one paragraph. Returns rc or the status. */
@@ -49,8 +44,8 @@ static int pars_write(struct rctx *x, const struct store_session *sa,
 	rbuf_init(&par);
 	fv_int(&v, "A", (long long)sa->id);
 	fv_int(&v, "B", (long long)sb->id);
-	rbuf_put_tex(fv_put(&v, "DEVA"), dev_name(a), 0);
-	rbuf_put_tex(fv_put(&v, "DEVB"), dev_name(b), 0);
+	rbuf_put_tex(fv_put(&v, "DEVA"), a->n ? a->p[0].dev_name : "", 0);
+	rbuf_put_tex(fv_put(&v, "DEVB"), b->n ? b->p[0].dev_name : "", 0);
 	rbuf_put_tex(fv_put(&v, "DATEA"), sa->started_at, 0);
 	rbuf_put_tex(fv_put(&v, "DATEB"), sb->started_at, 0);
 	rbuf_printf(fv_put(&v, "THR"), "\\num{%.1f}~\\%%", 100 * r->threshold);
