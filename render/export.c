@@ -169,12 +169,9 @@ static void rbuf_put_real(struct rbuf *b, double v)
 	char buf[40];
 	int p;
 
-	for (p = 15; p < 17; p++) {
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	for (p = 16; p <= 17 && strtod(buf, NULL) != v; p++)
 		snprintf(buf, sizeof(buf), "%.*g", p, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	snprintf(buf, sizeof(buf), "%.*g", p, v);
 	rbuf_puts(b, buf);
 }
 
@@ -275,12 +272,14 @@ static void cells_put(struct rbuf *b, const struct erow *e, int from,
 
 /* ---- Markdown ------------------------------------------------------------ */
 
-/* A row of the table: its n cells, each as text_put writes it. */
-static void md_row(struct rbuf *b, const char *const *cell, size_t n)
+#define MD_NCOLS 12
+
+/* A row of the table: its MD_NCOLS cells, each as text_put writes it. */
+static void md_row(struct rbuf *b, const char *const *cell)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < MD_NCOLS; i++) {
 		rbuf_puts(b, i ? " | " : "| ");
 		text_put(b, cell[i], FMT_MD);
 	}
@@ -299,8 +298,6 @@ static const struct store_stat *md_primary(const struct rcfg *r)
 	return r->nstats ? &r->stats[0] : NULL;
 }
 
-#define MD_NCOLS 12
-
 static void md_summary(struct rbuf *b, const struct rctx *x)
 {
 	static const char *const head[MD_NCOLS] = {"device", "suite",
@@ -315,7 +312,7 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		    "device(s) in %s; the median of each configuration's "
 		    "kernel time (else its first metric)\n\n",
 		    EXPORT_VERSION, x->ncfgs, x->ndevs, x->o->db_path);
-	md_row(b, head, MD_NCOLS);
+	md_row(b, head);
 	for (i = 0; i < MD_NCOLS; i++)
 		rbuf_puts(b, right[i] == 'r' ? "| ---: " : "| --- ");
 	rbuf_puts(b, "|\n");
@@ -349,7 +346,7 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		md_row(b, (const char *[MD_NCOLS]){rbuf_str(&dev), c->suite,
 		       c->variant, size, block, c->host_mem && *c->host_mem ?
 		       c->host_mem : "-", param, c->status, s ? s->metric :
-		       "-", *med ? med : "-", s ? s->unit : "-", n}, MD_NCOLS);
+		       "-", *med ? med : "-", s ? s->unit : "-", n});
 	}
 	if (dev.oom)
 		b->oom = 1;
