@@ -265,9 +265,8 @@ static void dtab_head(const struct rctx *x, const struct dtab *d,
 	if (d->rate)
 		rtable_head(t, rbuf_str(&h));
 	rbuf_free(&h);
-	rtable_head(t, lang_get(x->L, "data.h.samples"));
-	rtable_head(t, lang_get(x->L, "data.h.noise"));
-	rtable_head(t, lang_get(x->L, "data.h.discarded"));
+	mem_heads(x, t, (const char *const[]){"data.h.samples",
+		  "data.h.noise", "data.h.discarded", NULL});
 	rtable_head_end(t);
 }
 

@@ -430,11 +430,11 @@ static void source_cell(const struct rctx *x, char src, struct rbuf *b)
  * them half empty. */
 static int claims_table(struct rctx *x, int n[V_N])
 {
-	enum { SRC, CLAIM, OURS, VERD, NB };
+	enum { SRC, CLAIM, OURS, VERD, NB, NOTE = NB };
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
 	unsigned rg, seen = 0;
-	struct rbuf b[NB], note;
+	struct rbuf b[NB + 1];
 	int rc = v && o ? 0 : -1;
 	struct rtable t;
 	char key[64];
@@ -443,7 +443,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 
 	rtable_init(&t, "lXXl");
 	t.breaks = 1;
-	rbufs_init(b, NB);
+	rbufs_init(b, NB + 1);
 	mem_heads(x, &t, (const char *const[]){"concl.h.source",
 		  "concl.h.claim", "concl.h.ours", "concl.h.verdict", NULL});
 	rtable_head_end(&t);
@@ -484,15 +484,13 @@ static int claims_table(struct rctx *x, int n[V_N])
 			rtable_text(&t, rbuf_str(&b[k]));
 		rtable_row_end(&t);
 	}
-	rbuf_init(&note);
-	regime_note(x, seen, &note, NULL);
+	regime_note(x, seen, &b[NOTE], NULL);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
 				"conclusions",
-				note.len ? rbuf_str(&note) : NULL);
-	rbuf_free(&note);
+				b[NOTE].len ? rbuf_str(&b[NOTE]) : NULL);
 	rtable_free(&t);
-	rbufs_free(b, NB);
+	rbufs_free(b, NB + 1);
 	free(v);
 	free(o);
 	return rc;
