@@ -308,6 +308,16 @@ static int timers_used(const struct rctx *x, const struct store_session **s,
 	return rc;
 }
 
+static void version_text(int v, const char *text, struct rbuf *b)
+{
+	if (text && *text)
+		rbuf_put_tex(b, text, 0);
+	else if (v > 0)
+		rbuf_printf(b, "%d.%d", v / 1000, (v % 1000) / 10);
+	else
+		rbuf_puts(b, "--");
+}
+
 /* s appended escaped (a line may break), "--" for NULL. */
 static void text_or_dash(struct rbuf *b, const char *s)
 {
@@ -467,13 +477,9 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 		/* in the report's language where the strings name it */
 		lang_name_put(x, "sess.status", q->status, 0, cell);
 	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime")) {
-		d = *w == 'd' ? q->driver_version : q->runtime_version;
-		if (*w == 'd' && q->driver_text && *q->driver_text)
-			rbuf_put_tex(cell, q->driver_text, 0);
-		else if (d > 0)
-			rbuf_printf(cell, "%d.%d", d / 1000, (d % 1000) / 10);
-		else
-			rbuf_puts(cell, "--");
+		d = *w == 'd';
+		version_text(d ? q->driver_version : q->runtime_version,
+			     d ? q->driver_text : NULL, cell);
 	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
 		d = *w == 'p' ? q->pcie_gen : q->cublas_version;
 		if (d <= 0)
