@@ -110,8 +110,7 @@ static int cross_table(struct rctx *x, struct rfind *f)
 	rtable_head_end(&t);
 	fv_init(&v);
 	for (k = 1; k < (int)x->ndevs && !rc; k++) {
-		struct rbuf *fast = fv_put(&v, "FAST"), *same = fv_put(&v,
-							      "SAME");
+		struct rbuf *l[2] = {fv_put(&v, "FAST"), fv_put(&v, "SAME")};
 
 		/* in the order of the report's sections */
 		for (r = 1; r <= SUITE_N; r++)
@@ -120,12 +119,11 @@ static int cross_table(struct rctx *x, struct rfind *f)
 				    model_has_suite(x, 0, suite_defs[i].name) &&
 				    model_has_suite(x, k, suite_defs[i].name))
 					rc = cross_row(x, &t, &suite_defs[i], k,
-						       fast, same);
+						       l[0], l[1]);
 		fv_int(&v, "K", k + 1);
-		if (!fast->len)
-			rbuf_puts(fast, lang_get(x->L, "cross.none"));
-		if (!same->len)
-			rbuf_puts(same, lang_get(x->L, "cross.none"));
+		for (i = 0; i < 2; i++)
+			if (!l[i]->len)
+				rbuf_puts(l[i], lang_get(x->L, "cross.none"));
 		if (!rc && t.rows)
 			find_add(x, f, "cross.find.tally", fv_kv(&v), v.n);
 	}
