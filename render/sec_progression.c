@@ -826,7 +826,7 @@ static int say_steps(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	const struct pg_facts *f = PG_F(s, 0);
-	int i, j, rc = 0;
+	int i, j;
 	struct rbuf *list = fv_put(s->v, "LIST");
 
 	mp_fv_set(s->v, "dd", "K", f->nok, "N", f->nall);
@@ -850,14 +850,13 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		fv_int(s->v, "N", f->n[f->cn]);
 		mp_text_say(x, out, "progression.find.cnt_some", s->v);
 	}
-	if (f->cn < 0 && out->len)
+	if (f->cn >= 0)
+		return 0;
+	if (out->len)
 		rbuf_putc(out, ' ');
-	if (f->cn < 0)
-		rc = mem_counters_missing(x, f->dev, PG_SUITE,
-					  "progression.counters_none",
-					  "progression.counters_unavailable",
-					  out);
-	return rc;
+	return mem_counters_missing(x, f->dev, PG_SUITE,
+				    "progression.counters_none",
+				    "progression.counters_unavailable", out);
 }
 
 /* What to take away: the step that paid most, and where the best own
@@ -865,6 +864,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
  * sets. */
 static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	static const char *const name[5] = {"PCT", "S", "A", "I", "P"};
 	const struct pg_facts *f = PG_F(s, 0);
 	double v[5][PG_MAXD];
 	int d, i = f->tn, t = f->top[i];
@@ -884,11 +884,8 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	fv_int(s->v, "N", f->n[i]);
 	mem_variant(fv_put(s->v, "V"), f->k[f->big[i]].variant);
 	mem_variant(fv_put(s->v, "B"), f->k[t].variant);
-	dvs_num(x, s, fv_put(s->v, "PCT"), v[0], 3, 1);
-	dvs_num(x, s, fv_put(s->v, "S"), v[1], 3, 1);
-	dvs_num(x, s, fv_put(s->v, "A"), v[2], 3, 1);
-	dvs_num(x, s, fv_put(s->v, "I"), v[3], 3, 1);
-	dvs_num(x, s, fv_put(s->v, "P"), v[4], 3, 1);
+	for (d = 0; d < 5; d++)
+		dvs_num(x, s, fv_put(s->v, name[d]), v[d], 3, 1);
 	mp_text_say(x, out, "progression.take", s->v);
 	if (isfinite(v[1][0]) && isfinite(v[2][0]))
 		mp_text_say(x, out, isfinite(v[4][0]) ?

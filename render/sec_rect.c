@@ -228,15 +228,14 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 		rbuf_printf(&pt.cell, "$b = %d$", f->blocks[b]);
 		rtable_head(&pt.t, rbuf_str(&pt.cell));
 	}
-	for (p = 0; p < RECT_NP; p++)
-		for (d = -1; d < nd; d++) {
+	for (p = 0; p < RECT_NP; p++) {
+		rtable_head(&pt.t, "$b$");
+		for (d = 0; d < nd; d++) {
 			rbuf_free(&pt.cell);
-			if (d < 0)
-				rbuf_puts(&pt.cell, "$b$");
-			else
-				rbuf_printf(&pt.cell, "GPU~%d", dev[d] + 1);
+			rbuf_printf(&pt.cell, "GPU~%d", dev[d] + 1);
 			rtable_head(&pt.t, rbuf_str(&pt.cell));
 		}
+	}
 	rtable_head_end(&pt.t);
 	for (i = 0; i < f->ns; i++) {
 		const struct rect_shape *s = &f->s[i];

@@ -361,6 +361,7 @@ static void cfg_put(const struct rcfg *c, struct fv *v)
  * does not count, where one is. */
 static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
+	static const char *const vn[4] = {"G", "PREF", "PPEAK", "PEAK"};
 	const struct versions_facts *f0 = VF(s, 0);
 	double val[4][PG_MAXD];
 	const struct rcmp *r[PG_MAXD];
@@ -387,10 +388,8 @@ static int say_best(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		r[i] = &fi->best_ref.cmp;
 	}
 	vers_limiter_put(x, w[0][0].limiter, &lim);
-	dvs_num(x, s, fv_put(s->v, "G"), val[0], 4, 0);
-	dvs_num(x, s, fv_put(s->v, "PREF"), val[1], 3, 0);
-	dvs_num(x, s, fv_put(s->v, "PPEAK"), val[2], 3, 0);
-	dvs_num(x, s, fv_put(s->v, "PEAK"), val[3], 4, 0);
+	for (i = 0; i < 4; i++)	/* the rates to 4 digits, the shares to 3 */
+		dvs_num(x, s, fv_put(s->v, vn[i]), val[i], 3 + !(i % 3), 0);
 	dvs_effect(x, s, fv_put(s->v, "EFF"), r, 0);
 	snprintf(key, sizeof(key), "vers.peak%d", f0->peak_which);
 	fv_str(s->v, "PNAME", lang_get(x->L, key));
