@@ -24,6 +24,7 @@
  * block argument is the tile edge, 128. */
 #include "check.h"
 #include "launch.h"
+#include "streamk.h"
 
 #define V12_BM 128
 #define V12_BK 16
@@ -329,113 +330,17 @@ mm_v12(const float *__restrict__ a, const float *__restrict__ b,
 	}
 }
 
-/* The launch's state: the plan's inputs for one device, and the
- * workspace, grown to the largest launch so far and kept. */
-static struct {
-	int device;		/* -1: not yet asked */
-	int places;		/* blocks resident at once on the device */
-	float *part;
-	size_t part_len;	/* floats */
-	unsigned *count;
-	size_t count_len;	/* counters */
-} v12_state = { -1, 0, NULL, 0, NULL, 0 };
+/* The launch's state on the current device and its workspace. */
+static struct streamk v12_sk = { (const void *)mm_v12, V12_THREADS, 0, NULL,
+				 V12_SK_FILL_MAX, V12_SK_HALVE_WAVES };
 
-/* Frees *buf (one of the workspace's buffers) and forgets it. */
-static int v12_buffer_release(void **buf, size_t *len)
+/* The plan for n on the current device. */
+static int v12_plan_make(int n, struct v12_plan *p)
 {
-	int err = KERNEL_CUDA(cudaFree(*buf));
-
-	if (err)
-		return err;
-	*buf = NULL;
-	*len = 0;
-	return 0;
-}
-
-/* Makes *buf hold at least need elements of elem bytes, keeping it when
- * it already does (*len: its elements); a new one is zeroed. The
- * counters must start at zero; the partial tiles need not, but one path
- * serves both. */
-static int v12_buffer_grow(void **buf, size_t *len, size_t need, size_t elem)
-{
-	int err;
-
-	if (need <= *len)
-		return 0;
-	err = v12_buffer_release(buf, len);
-	if (!err)
-		err = KERNEL_CUDA_ALLOC(cudaMalloc(buf, need * elem));
-	if (!err)
-		err = KERNEL_CUDA(cudaMemset(*buf, 0, need * elem));
-	if (err)
-		return err;
-	*len = need;
-	return 0;
-}
-
-/* Blocks that run at once on the current device, asked once per device. */
-static int v12_places(int *places)
-{
-	int dev, sms, per_sm, err;
-
-	err = KERNEL_CUDA(cudaGetDevice(&dev));
-	if (err)
-		return err;
-	if (dev == v12_state.device) {
-		*places = v12_state.places;
-		return 0;
-	}
-	err = KERNEL_CUDA(cudaDeviceGetAttribute(&sms,
-			cudaDevAttrMultiProcessorCount, dev));
-	if (err)
-		return err;
-	err = KERNEL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-			&per_sm, mm_v12, V12_THREADS, 0));
-	if (err)
-		return err;
-	if (per_sm < 1)
-		per_sm = 1;
-	/* a new device: the old workspace belongs to the old one */
-	err = v12_buffer_release((void **)&v12_state.part,
-				 &v12_state.part_len);
-	if (!err)
-		err = v12_buffer_release((void **)&v12_state.count,
-					 &v12_state.count_len);
-	if (err)
-		return err;
-	v12_state.device = dev;
-	v12_state.places = sms * per_sm;
-	*places = v12_state.places;
-	return 0;
-}
-
-/* The plan for n on a device with places resident blocks. */
-static struct v12_plan v12_plan_make(int n, int places)
-{
-	struct v12_plan p;
-	long long rest_steps, sk;
-	int tiles_all, rest;
-
-	p.tiles = (n + V12_BM - 1) / V12_BM;
-	p.steps = (n + V12_BK - 1) / V12_BK;
-	tiles_all = p.tiles * p.tiles;
-	rest = tiles_all % places;
-	/* Cutting tiles costs a fix-up: measured on the H100, about 5 % of
-	 * a wave. A last wave nearly full (n = 2048: 256 tiles for 264
-	 * places) loses less than that idle, and runs whole. */
-	if (rest * 100 > places * V12_SK_FILL_MAX)
-		rest = 0;
-	p.dp = tiles_all - rest;
-	rest_steps = (long long)rest * p.steps;
-	/* After many full waves the blocks finish far apart, and pieces of
-	 * half the size fill the gaps better; after few, the second fix-up
-	 * costs more than it fills. Measured (% of cuBLAS, H100 / H200):
-	 * n = 8192, 15 waves: 90.1 -> 91.3 / 91.1 -> 92.4; n = 6144, 8
-	 * waves: equal; n = 4096, 3 waves: 90.1 -> 89.8 / 91.2 -> 90.9. */
-	sk = p.dp >= V12_SK_HALVE_WAVES * places ? 2LL * places : places;
-	/* every stream-K block gets a step at least */
-	p.sk = (int)(rest_steps < sk ? rest_steps : sk);
-	return p;
+	p->tiles = (n + V12_BM - 1) / V12_BM;
+	p->steps = (n + V12_BK - 1) / V12_BK;
+	return streamk_plan(&v12_sk, p->tiles * p->tiles, p->steps, &p->dp,
+			    &p->sk);
 }
 
 extern "C" const void *kernel_v12_func(int block, int ilp)
@@ -447,39 +352,26 @@ extern "C" const void *kernel_v12_func(int block, int ilp)
 extern "C" long long kernel_v12_grid(const struct kernel_args *args)
 {
 	struct v12_plan p;
-	int places;
 
-	if (v12_places(&places))
-		return 0;
-	p = v12_plan_make(args->n, places);
-	return (long long)p.dp + p.sk;
+	return v12_plan_make(args->n, &p) ? 0 : (long long)p.dp + p.sk;
 }
 
 extern "C" int kernel_v12_launch(const struct kernel_args *args)
 {
 	struct v12_plan p;
-	size_t part_len, count_len;
-	int n = args->n, places, err;
+	int n = args->n, err;
 
 	if (args->block != V12_BM || args->fp64 || n % 4 || n < 1)
 		return cudaErrorInvalidValue;
-	err = v12_places(&places);
-	if (err)
-		return err;
-	p = v12_plan_make(n, places);
-	part_len = (size_t)p.sk * 2 * V12_TILE;
-	count_len = (size_t)p.tiles * p.tiles;
-	err = v12_buffer_grow((void **)&v12_state.part, &v12_state.part_len,
-			      part_len, sizeof(float));
+	err = v12_plan_make(n, &p);
 	if (!err)
-		err = v12_buffer_grow((void **)&v12_state.count,
-				      &v12_state.count_len, count_len,
-				      sizeof(unsigned));
+		err = streamk_workspace(&v12_sk, (size_t)p.sk * 2 * V12_TILE,
+					(size_t)p.tiles * p.tiles);
 	if (err)
 		return err;
 	KERNEL_LAUNCH_BEGIN();
 	mm_v12<<<p.dp + p.sk, V12_THREADS, 0, (cudaStream_t)args->stream>>>(
 		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n, p, v12_state.part, v12_state.count);
+		(float *)args->c, n, p, v12_sk.part, v12_sk.count);
 	return KERNEL_LAUNCH_END("mm_v12<<<tiles - r + places, 256>>>");
 }

@@ -25,6 +25,7 @@
  * block argument is the tile edge, 128. */
 #include "check.h"
 #include "launch.h"
+#include "streamk.h"
 
 #define V13_BM 128
 #define V13_BK 16
@@ -337,111 +338,17 @@ mm_v13(const float *__restrict__ a, const float *__restrict__ b,
 	}
 }
 
-/* The launch's state: the plan's inputs for one device, and the
- * workspace, grown to the largest launch so far and kept. */
-static struct {
-	int device;		/* -1: not yet asked */
-	int places;		/* blocks resident at once on the device */
-	float *part;
-	size_t part_len;	/* floats */
-	unsigned *count;
-	size_t count_len;	/* counters */
-} v13_state = { -1, 0, NULL, 0, NULL, 0 };
+/* The launch's state on the current device and its workspace. */
+static struct streamk v13_sk = { (const void *)mm_v13, V13_THREADS, 0, NULL,
+				 V13_SK_FILL_MAX, V13_SK_HALVE_WAVES };
 
-/* Frees *buf (one of the workspace's buffers) and forgets it. */
-static int v13_buffer_release(void **buf, size_t *len)
+/* The plan for n on the current device. */
+static int v13_plan_make(int n, struct v13_plan *p)
 {
-	int err = KERNEL_CUDA(cudaFree(*buf));
-
-	if (err)
-		return err;
-	*buf = NULL;
-	*len = 0;
-	return 0;
-}
-
-/* Makes *buf hold at least need elements of elem bytes, keeping it when
- * it already does (*len: its elements); a new one is zeroed. The
- * counters must start at zero; the partial tiles need not, but one path
- * serves both. */
-static int v13_buffer_grow(void **buf, size_t *len, size_t need, size_t elem)
-{
-	int err;
-
-	if (need <= *len)
-		return 0;
-	err = v13_buffer_release(buf, len);
-	if (!err)
-		err = KERNEL_CUDA_ALLOC(cudaMalloc(buf, need * elem));
-	if (!err)
-		err = KERNEL_CUDA(cudaMemset(*buf, 0, need * elem));
-	if (err)
-		return err;
-	*len = need;
-	return 0;
-}
-
-/* Blocks that run at once on the current device, asked once per device. */
-static int v13_places(int *places)
-{
-	int dev, sms, per_sm, err;
-
-	err = KERNEL_CUDA(cudaGetDevice(&dev));
-	if (err)
-		return err;
-	if (dev == v13_state.device) {
-		*places = v13_state.places;
-		return 0;
-	}
-	err = KERNEL_CUDA(cudaDeviceGetAttribute(&sms,
-			cudaDevAttrMultiProcessorCount, dev));
-	if (err)
-		return err;
-	err = KERNEL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-			&per_sm, mm_v13, V13_THREADS, 0));
-	if (err)
-		return err;
-	if (per_sm < 1)
-		per_sm = 1;
-	/* a new device: the old workspace belongs to the old one */
-	err = v13_buffer_release((void **)&v13_state.part,
-				 &v13_state.part_len);
-	if (!err)
-		err = v13_buffer_release((void **)&v13_state.count,
-					 &v13_state.count_len);
-	if (err)
-		return err;
-	v13_state.device = dev;
-	v13_state.places = sms * per_sm;
-	*places = v13_state.places;
-	return 0;
-}
-
-/* The plan for n on a device with places resident blocks. */
-static struct v13_plan v13_plan_make(int n, int places)
-{
-	struct v13_plan p;
-	long long rest_steps, sk;
-	int tiles_all, rest;
-
-	p.tiles = (n + V13_BM - 1) / V13_BM;
-	p.steps = (n + V13_BK - 1) / V13_BK;
-	tiles_all = p.tiles * p.tiles;
-	rest = tiles_all % places;
-	/* Cutting tiles costs a fix-up: measured on the H100, about 5 % of
-	 * a wave. A last wave nearly full (n = 2048: 256 tiles for 264
-	 * places) loses less than that idle, and runs whole. */
-	if (rest * 100 > places * V13_SK_FILL_MAX)
-		rest = 0;
-	p.dp = tiles_all - rest;
-	rest_steps = (long long)rest * p.steps;
-	/* Pieces of half the size after many full waves, as in v12;
-	 * measured for this loop on an H200 (% of cuBLAS): n = 8192, 15
-	 * waves: 92.2 -> 93.5; n = 4096, 3 waves: 92.5 -> 91.9. */
-	sk = p.dp >= V13_SK_HALVE_WAVES * places ? 2LL * places : places;
-	/* every stream-K block gets a step at least */
-	p.sk = (int)(rest_steps < sk ? rest_steps : sk);
-	return p;
+	p->tiles = (n + V13_BM - 1) / V13_BM;
+	p->steps = (n + V13_BK - 1) / V13_BK;
+	return streamk_plan(&v13_sk, p->tiles * p->tiles, p->steps, &p->dp,
+			    &p->sk);
 }
 
 extern "C" const void *kernel_v13_func(int block, int ilp)
@@ -453,39 +360,26 @@ extern "C" const void *kernel_v13_func(int block, int ilp)
 extern "C" long long kernel_v13_grid(const struct kernel_args *args)
 {
 	struct v13_plan p;
-	int places;
 
-	if (v13_places(&places))
-		return 0;
-	p = v13_plan_make(args->n, places);
-	return (long long)p.dp + p.sk;
+	return v13_plan_make(args->n, &p) ? 0 : (long long)p.dp + p.sk;
 }
 
 extern "C" int kernel_v13_launch(const struct kernel_args *args)
 {
 	struct v13_plan p;
-	size_t part_len, count_len;
-	int n = args->n, places, err;
+	int n = args->n, err;
 
 	if (args->block != V13_BM || args->fp64 || n % 4 || n < 1)
 		return cudaErrorInvalidValue;
-	err = v13_places(&places);
-	if (err)
-		return err;
-	p = v13_plan_make(n, places);
-	part_len = (size_t)p.sk * 2 * V13_TILE;
-	count_len = (size_t)p.tiles * p.tiles;
-	err = v13_buffer_grow((void **)&v13_state.part, &v13_state.part_len,
-			      part_len, sizeof(float));
+	err = v13_plan_make(n, &p);
 	if (!err)
-		err = v13_buffer_grow((void **)&v13_state.count,
-				      &v13_state.count_len, count_len,
-				      sizeof(unsigned));
+		err = streamk_workspace(&v13_sk, (size_t)p.sk * 2 * V13_TILE,
+					(size_t)p.tiles * p.tiles);
 	if (err)
 		return err;
 	KERNEL_LAUNCH_BEGIN();
 	mm_v13<<<p.dp + p.sk, V13_THREADS, 0, (cudaStream_t)args->stream>>>(
 		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n, p, v13_state.part, v13_state.count);
+		(float *)args->c, n, p, v13_sk.part, v13_sk.count);
 	return KERNEL_LAUNCH_END("mm_v13<<<tiles - r + places, 256>>>");
 }

@@ -31,6 +31,7 @@
  * 128. */
 #include "check.h"
 #include "launch.h"
+#include "streamk.h"
 
 #define V14_BM 128
 #define V14_BN 256
@@ -443,62 +444,11 @@ static int v14_pick(int n)
 	return n % V14_BN == 0 ? 0 : n % 4 == 0 ? 1 : 2;
 }
 
-/* The launch's state: the plan's inputs for one device, and the
- * workspace, grown to the largest launch so far and kept. */
-static struct {
-	int device;		/* -1: not yet asked */
-	int places;		/* blocks resident at once on the device */
-	float *part;
-	size_t part_len;	/* floats */
-	unsigned *count;
-	size_t count_len;	/* counters */
-} v14_state = { -1, 0, NULL, 0, NULL, 0 };
-
-/* Frees *buf (one of the workspace's buffers) and forgets it. */
-static int v14_buffer_release(void **buf, size_t *len)
+/* The instances' shared memory limit raised, on each new device. */
+static int v14_setup(void)
 {
-	int err = KERNEL_CUDA(cudaFree(*buf));
+	int err = 0;
 
-	if (err)
-		return err;
-	*buf = NULL;
-	*len = 0;
-	return 0;
-}
-
-/* Makes *buf hold at least need elements of elem bytes, keeping it when
- * it already does (*len: its elements); a new one is zeroed (the
- * counters must start at zero). */
-static int v14_buffer_grow(void **buf, size_t *len, size_t need, size_t elem)
-{
-	int err;
-
-	if (need <= *len)
-		return 0;
-	err = v14_buffer_release(buf, len);
-	if (!err)
-		err = KERNEL_CUDA_ALLOC(cudaMalloc(buf, need * elem));
-	if (!err)
-		err = KERNEL_CUDA(cudaMemset(*buf, 0, need * elem));
-	if (err)
-		return err;
-	*len = need;
-	return 0;
-}
-
-/* Blocks that run at once on the current device, asked once per device;
- * the instances' shared memory limit raised for it on the way. */
-static int v14_places(int *places)
-{
-	int dev, sms, per_sm, err;
-
-	err = KERNEL_CUDA(cudaGetDevice(&dev));
-	if (err)
-		return err;
-	if (dev == v14_state.device) {
-		*places = v14_state.places;
-		return 0;
-	}
 	for (int i = 0; i < 3 && !err; i++) {
 		err = KERNEL_CUDA(cudaFuncSetAttribute(
 			(const void *)v14_whole[i],
@@ -510,54 +460,21 @@ static int v14_places(int *places)
 				cudaFuncAttributeMaxDynamicSharedMemorySize,
 				V14_SMEM));
 	}
-	if (err)
-		return err;
-	err = KERNEL_CUDA(cudaDeviceGetAttribute(&sms,
-			cudaDevAttrMultiProcessorCount, dev));
-	if (err)
-		return err;
-	err = KERNEL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-			&per_sm, (const void *)v14_whole[0], V14_THREADS,
-			V14_SMEM));
-	if (err)
-		return err;
-	if (per_sm < 1)
-		per_sm = 1;
-	/* a new device: the old workspace belongs to the old one */
-	err = v14_buffer_release((void **)&v14_state.part,
-				 &v14_state.part_len);
-	if (!err)
-		err = v14_buffer_release((void **)&v14_state.count,
-					 &v14_state.count_len);
-	if (err)
-		return err;
-	v14_state.device = dev;
-	v14_state.places = sms * per_sm;
-	*places = v14_state.places;
-	return 0;
+	return err;
 }
 
-/* The plan for n on a device with places resident blocks. */
-static struct v14_plan v14_plan_make(int n, int places)
-{
-	struct v14_plan p;
-	long long rest_steps, sk;
-	int rest;
+/* The launch's state on the current device and its workspace. */
+static struct streamk v14_sk = { (const void *)mm_v14<false, 4>, V14_THREADS,
+				 V14_SMEM, v14_setup, V14_SK_FILL_MAX,
+				 V14_SK_HALVE_WAVES };
 
-	p.tn = (n + V14_BN - 1) / V14_BN;
-	p.tiles = (n + V14_BM - 1) / V14_BM * p.tn;
-	p.steps = (n + V14_BK - 1) / V14_BK;
-	rest = p.tiles % places;
-	/* a last wave nearly full loses less idle than its fix-up costs */
-	if (rest * 100 > places * V14_SK_FILL_MAX)
-		rest = 0;
-	p.dp = p.tiles - rest;
-	rest_steps = (long long)rest * p.steps;
-	/* pieces of half the size after many full waves, as in v12 */
-	sk = p.dp >= V14_SK_HALVE_WAVES * places ? 2LL * places : places;
-	/* every stream-K block gets a step at least */
-	p.sk = (int)(rest_steps < sk ? rest_steps : sk);
-	return p;
+/* The plan for n on the current device. */
+static int v14_plan_make(int n, struct v14_plan *p)
+{
+	p->tn = (n + V14_BN - 1) / V14_BN;
+	p->tiles = (n + V14_BM - 1) / V14_BM * p->tn;
+	p->steps = (n + V14_BK - 1) / V14_BK;
+	return streamk_plan(&v14_sk, p->tiles, p->steps, &p->dp, &p->sk);
 }
 
 extern "C" const void *kernel_v14_func(int block, int ilp)
@@ -569,12 +486,8 @@ extern "C" const void *kernel_v14_func(int block, int ilp)
 extern "C" long long kernel_v14_grid(const struct kernel_args *args)
 {
 	struct v14_plan p;
-	int places;
 
-	if (v14_places(&places))
-		return 0;
-	p = v14_plan_make(args->n, places);
-	return (long long)p.dp + p.sk;
+	return v14_plan_make(args->n, &p) ? 0 : (long long)p.dp + p.sk;
 }
 
 /* Both kernels on args->stream: the timer takes the first start to the
@@ -582,24 +495,15 @@ extern "C" long long kernel_v14_grid(const struct kernel_args *args)
 extern "C" int kernel_v14_launch(const struct kernel_args *args)
 {
 	struct v14_plan p;
-	size_t part_len, count_len;
-	int n = args->n, places, err, i;
+	int n = args->n, err, i;
 	cudaStream_t st = (cudaStream_t)args->stream;
 
 	if (args->block != V14_BM || args->fp64 || n < 1)
 		return cudaErrorInvalidValue;
-	err = v14_places(&places);
-	if (err)
-		return err;
-	p = v14_plan_make(n, places);
-	part_len = (size_t)p.sk * 2 * V14_TILE;
-	count_len = (size_t)p.tiles;
-	err = v14_buffer_grow((void **)&v14_state.part, &v14_state.part_len,
-			      part_len, sizeof(float));
+	err = v14_plan_make(n, &p);
 	if (!err)
-		err = v14_buffer_grow((void **)&v14_state.count,
-				      &v14_state.count_len, count_len,
-				      sizeof(unsigned));
+		err = streamk_workspace(&v14_sk, (size_t)p.sk * 2 * V14_TILE,
+					(size_t)p.tiles);
 	if (err)
 		return err;
 	i = v14_pick(n);
@@ -613,8 +517,7 @@ extern "C" int kernel_v14_launch(const struct kernel_args *args)
 	if (!err && p.sk) {
 		v14_sks[i]<<<p.sk, V14_THREADS, V14_SMEM, st>>>(
 			(const float *)args->a, (const float *)args->b,
-			(float *)args->c, n, p, v14_state.part,
-			v14_state.count);
+			(float *)args->c, n, p, v14_sk.part, v14_sk.count);
 		err = KERNEL_LAUNCH_END("mm_v14_sk<<<places, 256>>>");
 	}
 	return err;
