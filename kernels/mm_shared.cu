@@ -6,6 +6,7 @@
  * too. Elements beyond the matrix edge load as zero and are not stored. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define TILE 32
 
@@ -36,10 +37,7 @@ mm_shared(const T *__restrict__ a, const T *__restrict__ b,
 }
 
 template <typename T>
-using mm_shared_fn = void (*)(const T *, const T *, T *, int);
-
-template <typename T>
-static mm_shared_fn<T> mm_shared_pick(int block)
+static square_fn<T> mm_shared_pick(int block)
 {
 	return block == TILE ? mm_shared<T> : NULL;
 }
@@ -56,25 +54,10 @@ extern "C" const void *kernel_shared_func64(int block, int ilp)
 	return (const void *)mm_shared_pick<double>(block);
 }
 
-template <typename T>
-static int mm_shared_run(const struct kernel_args *args)
-{
-	mm_shared_fn<T> kernel = mm_shared_pick<T>(args->block);
-	int tiles = (args->n + TILE - 1) / TILE;
-	dim3 grid(tiles, tiles), threads(TILE, TILE);
-
-	if (!kernel)
-		return cudaErrorInvalidValue;
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const T *)args->a, (const T *)args->b,
-		(T *)args->c, args->n);
-	return KERNEL_LAUNCH_END("mm_shared<<<ceil(n/32)^2, 32 x 32>>>");
-}
-
 /* args->fp64: the same kernel in double. */
 extern "C" int kernel_shared_launch(const struct kernel_args *args)
 {
-	return args->fp64 ? mm_shared_run<double>(args) :
-			    mm_shared_run<float>(args);
+	return square_launch(mm_shared_pick<float>(args->block),
+			     mm_shared_pick<double>(args->block), 1, args,
+			     "mm_shared<<<ceil(n/32)^2, 32 x 32>>>");
 }

@@ -5,6 +5,7 @@
  * the matrix (n not a multiple of b) do nothing. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 template <typename T>
 __global__ void __launch_bounds__(1024)
@@ -27,10 +28,7 @@ mm_simple(const T *__restrict__ a, const T *__restrict__ b,
 }
 
 template <typename T>
-using mm_simple_fn = void (*)(const T *, const T *, T *, int);
-
-template <typename T>
-static mm_simple_fn<T> mm_simple_pick(int block)
+static square_fn<T> mm_simple_pick(int block)
 {
 	return block >= 1 && block <= 32 ? mm_simple<T> : NULL;
 }
@@ -47,26 +45,10 @@ extern "C" const void *kernel_simple_func64(int block, int ilp)
 	return (const void *)mm_simple_pick<double>(block);
 }
 
-template <typename T>
-static int mm_simple_run(const struct kernel_args *args)
-{
-	mm_simple_fn<T> kernel = mm_simple_pick<T>(args->block);
-	int b = args->block, tiles;
-
-	if (!kernel)
-		return cudaErrorInvalidValue;
-	tiles = (args->n + b - 1) / b;
-	dim3 grid(tiles, tiles), threads(b, b);
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const T *)args->a, (const T *)args->b,
-		(T *)args->c, args->n);
-	return KERNEL_LAUNCH_END("mm_simple<<<ceil(n/b)^2, b x b>>>");
-}
-
 /* args->fp64: the same kernel in double. */
 extern "C" int kernel_simple_launch(const struct kernel_args *args)
 {
-	return args->fp64 ? mm_simple_run<double>(args) :
-			    mm_simple_run<float>(args);
+	return square_launch(mm_simple_pick<float>(args->block),
+			     mm_simple_pick<double>(args->block), 1, args,
+			     "mm_simple<<<ceil(n/b)^2, b x b>>>");
 }

@@ -4,6 +4,7 @@
  * of the last block row/column that fall outside the matrix do nothing. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 template <typename T>
 __global__ void __launch_bounds__(1024)
@@ -22,10 +23,7 @@ mm_v2(const T *__restrict__ a, const T *__restrict__ b,
 }
 
 template <typename T>
-using mm_v2_fn = void (*)(const T *, const T *, T *, int);
-
-template <typename T>
-static mm_v2_fn<T> mm_v2_pick(int block)
+static square_fn<T> mm_v2_pick(int block)
 {
 	return block >= 1 && block <= 32 ? mm_v2<T> : NULL;
 }
@@ -42,26 +40,10 @@ extern "C" const void *kernel_v2_func64(int block, int ilp)
 	return (const void *)mm_v2_pick<double>(block);
 }
 
-template <typename T>
-static int mm_v2_run(const struct kernel_args *args)
-{
-	mm_v2_fn<T> kernel = mm_v2_pick<T>(args->block);
-	int b = args->block, tiles;
-
-	if (!kernel)
-		return cudaErrorInvalidValue;
-	tiles = (args->n + b - 1) / b;
-	dim3 grid(tiles, tiles), threads(b, b);
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const T *)args->a, (const T *)args->b,
-		(T *)args->c, args->n);
-	return KERNEL_LAUNCH_END("mm_v2<<<ceil(n/b)^2, b x b>>>");
-}
-
 /* args->fp64: the same kernel in double. */
 extern "C" int kernel_v2_launch(const struct kernel_args *args)
 {
-	return args->fp64 ? mm_v2_run<double>(args) :
-			    mm_v2_run<float>(args);
+	return square_launch(mm_v2_pick<float>(args->block),
+			     mm_v2_pick<double>(args->block), 1, args,
+			     "mm_v2<<<ceil(n/b)^2, b x b>>>");
 }

@@ -8,6 +8,7 @@
  * as zero and are not stored, so any n works. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 template <int B, typename T>
 __global__ void __launch_bounds__(B * B)
@@ -39,10 +40,7 @@ mm_v3(const T *__restrict__ a, const T *__restrict__ b,
 }
 
 template <typename T>
-using mm_v3_fn = void (*)(const T *, const T *, T *, int);
-
-template <typename T>
-static mm_v3_fn<T> mm_v3_pick(int block)
+static square_fn<T> mm_v3_pick(int block)
 {
 	switch (block) {
 	case 8:
@@ -69,26 +67,10 @@ extern "C" const void *kernel_v3_func64(int block, int ilp)
 	return (const void *)mm_v3_pick<double>(block);
 }
 
-template <typename T>
-static int mm_v3_run(const struct kernel_args *args)
-{
-	mm_v3_fn<T> kernel = mm_v3_pick<T>(args->block);
-	int b = args->block, tiles;
-
-	if (!kernel)
-		return cudaErrorInvalidValue;
-	tiles = (args->n + b - 1) / b;
-	dim3 grid(tiles, tiles), threads(b, b);
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const T *)args->a, (const T *)args->b,
-		(T *)args->c, args->n);
-	return KERNEL_LAUNCH_END("mm_v3<b><<<ceil(n/b)^2, b x b>>>");
-}
-
 /* args->fp64: the same kernel in double. */
 extern "C" int kernel_v3_launch(const struct kernel_args *args)
 {
-	return args->fp64 ? mm_v3_run<double>(args) :
-			    mm_v3_run<float>(args);
+	return square_launch(mm_v3_pick<float>(args->block),
+			     mm_v3_pick<double>(args->block), 1, args,
+			     "mm_v3<b><<<ceil(n/b)^2, b x b>>>");
 }

@@ -7,6 +7,7 @@
  * load as zero and are not stored, so any n works. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 template <int B, typename T>
 __global__ void __launch_bounds__(B * B)
@@ -45,10 +46,7 @@ mm_v4(const T *__restrict__ a, const T *__restrict__ b,
 }
 
 template <typename T>
-using mm_v4_fn = void (*)(const T *, const T *, T *, int);
-
-template <typename T>
-static mm_v4_fn<T> mm_v4_pick(int block)
+static square_fn<T> mm_v4_pick(int block)
 {
 	switch (block) {
 	case 8:
@@ -75,26 +73,10 @@ extern "C" const void *kernel_v4_func64(int block, int ilp)
 	return (const void *)mm_v4_pick<double>(block);
 }
 
-template <typename T>
-static int mm_v4_run(const struct kernel_args *args)
-{
-	mm_v4_fn<T> kernel = mm_v4_pick<T>(args->block);
-	int b = args->block, tiles;
-
-	if (!kernel)
-		return cudaErrorInvalidValue;
-	tiles = (args->n + b - 1) / b;
-	dim3 grid(tiles, tiles), threads(b, b);
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const T *)args->a, (const T *)args->b,
-		(T *)args->c, args->n);
-	return KERNEL_LAUNCH_END("mm_v4<b><<<ceil(n/b)^2, b x b>>>");
-}
-
 /* args->fp64: the same kernel in double. */
 extern "C" int kernel_v4_launch(const struct kernel_args *args)
 {
-	return args->fp64 ? mm_v4_run<double>(args) :
-			    mm_v4_run<float>(args);
+	return square_launch(mm_v4_pick<float>(args->block),
+			     mm_v4_pick<double>(args->block), 1, args,
+			     "mm_v4<b><<<ceil(n/b)^2, b x b>>>");
 }

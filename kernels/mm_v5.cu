@@ -8,6 +8,7 @@
  * stored, so any n works. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 template <typename T>
 static __device__ __forceinline__ T
@@ -79,26 +80,23 @@ mm_v5(const T *__restrict__ a, const T *__restrict__ b,
 		c[r1 * n + c1] = s11;
 }
 
-template <typename T>
-using mm_v5_fn = void (*)(const T *, const T *, T *, int);
-
 /* Two 64 x 64 tiles take 32 KiB of float, but 64 KiB of double: more
  * static shared memory than a block may have, so block 32 has no double
  * instance (check() refuses it). */
 template <typename T>
-static mm_v5_fn<T> mm_v5_pick32(void)
+static square_fn<T> mm_v5_pick32(void)
 {
 	return NULL;
 }
 
 template <>
-mm_v5_fn<float> mm_v5_pick32<float>(void)
+square_fn<float> mm_v5_pick32<float>(void)
 {
 	return mm_v5<32, float>;
 }
 
 template <typename T>
-static mm_v5_fn<T> mm_v5_pick(int block)
+static square_fn<T> mm_v5_pick(int block)
 {
 	switch (block) {
 	case 8:
@@ -125,26 +123,10 @@ extern "C" const void *kernel_v5_func64(int block, int ilp)
 	return (const void *)mm_v5_pick<double>(block);
 }
 
-template <typename T>
-static int mm_v5_run(const struct kernel_args *args)
-{
-	mm_v5_fn<T> kernel = mm_v5_pick<T>(args->block);
-	int b = args->block, tiles;
-
-	if (!kernel)
-		return cudaErrorInvalidValue;
-	tiles = (args->n + 2 * b - 1) / (2 * b);
-	dim3 grid(tiles, tiles), threads(b, b);
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, threads, 0, (cudaStream_t)args->stream>>>(
-		(const T *)args->a, (const T *)args->b,
-		(T *)args->c, args->n);
-	return KERNEL_LAUNCH_END("mm_v5<b><<<ceil(n/2b)^2, b x b>>>");
-}
-
 /* args->fp64: the same kernel in double. */
 extern "C" int kernel_v5_launch(const struct kernel_args *args)
 {
-	return args->fp64 ? mm_v5_run<double>(args) :
-			    mm_v5_run<float>(args);
+	return square_launch(mm_v5_pick<float>(args->block),
+			     mm_v5_pick<double>(args->block), 2, args,
+			     "mm_v5<b><<<ceil(n/2b)^2, b x b>>>");
 }
