@@ -163,6 +163,39 @@ static int verify_sums(cudaStream_t st, const double *part,
 	return err;
 }
 
+/* The per-block partials verify_compare adds to (part: the two sums,
+ * bad: the count), allocated and zeroed on st; *part and *bad set as far
+ * as allocated, for the caller to free. Returns a cudaError_t. */
+static int verify_partials(cudaStream_t st, double **part,
+			   unsigned long long **bad)
+{
+	int err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)part, 2 *
+					VERIFY_BLOCKS * sizeof(**part)));
+
+	if (!err)
+		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)bad,
+					VERIFY_BLOCKS * sizeof(**bad)));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemsetAsync(*part, 0, 2 * VERIFY_BLOCKS *
+						  sizeof(**part), st));
+	if (!err)
+		err = KERNEL_CUDA(cudaMemsetAsync(*bad, 0, VERIFY_BLOCKS *
+						  sizeof(**bad), st));
+	return err;
+}
+
+/* Frees the device buffers of a verification that were allocated; a
+ * failure is reported, the caller's first error kept. */
+static void verify_free(void *bad, void *part, void *dref, void *da,
+			void *db)
+{
+	void *bufs[] = { bad, part, dref, da, db };
+
+	for (int i = 0; i < 5; i++)
+		if (bufs[i])
+			KERNEL_CUDA(cudaFree(bufs[i]));
+}
+
 /* T float: A and B are widened into double copies; T double: they are
  * used in place. With d, also where C is wrong (kernel_gemm_diagnose). */
 template <typename T>
@@ -220,20 +253,7 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 			goto out;
 		}
 	}
-	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&part,
-					   2 * VERIFY_BLOCKS * sizeof(*part)));
-	if (err)
-		goto out;
-	err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&bad,
-					   VERIFY_BLOCKS * sizeof(*bad)));
-	if (err)
-		goto out;
-	err = KERNEL_CUDA(cudaMemsetAsync(part, 0,
-					  2 * VERIFY_BLOCKS * sizeof(*part), st));
-	if (err)
-		goto out;
-	err = KERNEL_CUDA(cudaMemsetAsync(bad, 0, VERIFY_BLOCKS * sizeof(*bad),
-					  st));
+	err = verify_partials(st, &part, &bad);
 	if (err)
 		goto out;
 	if (wide) {
@@ -288,17 +308,7 @@ static int gemm_verify(void *blas, const void *a, const void *b,
 out:
 	free(hc);
 	free(href);
-	/* Frees are reported but keep the first error. */
-	if (bad)
-		KERNEL_CUDA(cudaFree(bad));
-	if (part)
-		KERNEL_CUDA(cudaFree(part));
-	if (dref)
-		KERNEL_CUDA(cudaFree(dref));
-	if (da)
-		KERNEL_CUDA(cudaFree(da));
-	if (db)
-		KERNEL_CUDA(cudaFree(db));
+	verify_free(bad, part, dref, da, db);
 	return err;
 }
 
@@ -353,17 +363,7 @@ static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
 		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&dref,
 						   nn * sizeof(*dref)));
 	if (!err)
-		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&part,
-				2 * VERIFY_BLOCKS * sizeof(*part)));
-	if (!err)
-		err = KERNEL_CUDA_ALLOC(cudaMalloc((void **)&bad,
-				VERIFY_BLOCKS * sizeof(*bad)));
-	if (!err)
-		err = KERNEL_CUDA(cudaMemsetAsync(part, 0, 2 * VERIFY_BLOCKS *
-						  sizeof(*part), st));
-	if (!err)
-		err = KERNEL_CUDA(cudaMemsetAsync(bad, 0, VERIFY_BLOCKS *
-						  sizeof(*bad), st));
+		err = verify_partials(st, &part, &bad);
 	if (!err && wide) {
 		err = verify_widen_start((const float *)fa, da, nn, st);
 		if (!err)
@@ -389,16 +389,7 @@ static int gemm_rel_transposed(cublasHandle_t h, const T *fa, const T *fb,
 		err = verify_sums(st, part, bad, &esum, &rsum, &nbad);
 	if (!err)
 		*rel = rsum > 0 ? sqrt(esum / rsum) : NAN;
-	if (bad)
-		KERNEL_CUDA(cudaFree(bad));
-	if (part)
-		KERNEL_CUDA(cudaFree(part));
-	if (dref)
-		KERNEL_CUDA(cudaFree(dref));
-	if (db)
-		KERNEL_CUDA(cudaFree(db));
-	if (da)
-		KERNEL_CUDA(cudaFree(da));
+	verify_free(bad, part, dref, da, db);
 	return err;
 }
 
