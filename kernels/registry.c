@@ -915,6 +915,14 @@ static const struct kernel_desc kernels[] = {
 };
 #undef KERNEL
 
+void kernel_own_counts(struct kernel_desc *d)
+{
+	d->flops = d->shape == KERNEL_COPY ? zero_flops :
+		   d->shape == KERNEL_RECT ? rect_flops : square_flops;
+	d->bytes = d->shape == KERNEL_COPY ? copy_bytes :
+		   d->shape == KERNEL_RECT ? rect_bytes : square_bytes;
+}
+
 size_t kernel_count(void)
 {
 	return N(kernels);

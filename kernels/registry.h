@@ -10,4 +10,9 @@
 extern const int *const kernel_own_sizes;
 extern const size_t kernel_own_nsizes;
 
+struct kernel_desc;
+/* Sets d->flops and d->bytes to those of the built-in kernels of
+ * d->shape (square, rect or copy): own kernels count as they do. */
+void kernel_own_counts(struct kernel_desc *d);
+
 #endif

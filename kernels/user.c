@@ -872,32 +872,6 @@ static int user_check(const struct kernel_args *a, int max_threads,
 	return 0;
 }
 
-static double user_flops(const struct kernel_args *a)
-{
-	const struct user_ref *r = ref_of(a->kd);
-
-	if (!r || r->s->k[r->i].shape == KERNEL_COPY)
-		return 0;
-	if (r->s->k[r->i].shape == KERNEL_RECT)
-		return 2.0 * a->m * a->k * a->n;
-	return 2.0 * a->n * a->n * (double)a->n;
-}
-
-static double user_bytes(const struct kernel_args *a)
-{
-	const struct user_ref *r = ref_of(a->kd);
-
-	if (!r)
-		return 0;
-	if (r->s->k[r->i].shape == KERNEL_COPY)
-		return 2.0 * sizeof(int) * (double)a->count;
-	if (r->s->k[r->i].shape == KERNEL_RECT)
-		return sizeof(float) * ((double)a->m * a->k +
-					(double)a->k * a->n +
-					(double)a->m * a->n);
-	return 3.0 * sizeof(float) * a->n * (double)a->n;
-}
-
 static int user_launch(const struct kernel_args *a)
 {
 	const struct user_ref *r = ref_of(a->kd);
@@ -958,8 +932,7 @@ int kernel_user_register(struct kernel_user_set *s)
 			k->blocks, k->nblocks, NULL, 0, NULL, 0 };
 		d->nsweeps = 1;
 		d->check = user_check;
-		d->flops = user_flops;
-		d->bytes = user_bytes;
+		kernel_own_counts(d);
 		d->launch = user_launch;
 		d->grid = user_grid;
 		d->source = s->source;

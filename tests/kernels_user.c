@@ -285,6 +285,10 @@ static void test_sizes(void **state)
 	a.ilp = 1;
 	a.n = 128;
 	assert_int_equal(d->check(&a, 1024, 49152, why, sizeof(why)), 0);
+	/* counted as the built-in square kernels count */
+	assert_true(d->flops(&a) == 2.0 * 128 * 128 * 128 &&
+		    d->flops(&a) == kernel_find("v2")->flops(&a));
+	assert_true(d->bytes(&a) == kernel_find("v2")->bytes(&a));
 	a.n = 100;
 	assert_int_equal(d->check(&a, 1024, 49152, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "multiples of 16"));
