@@ -448,21 +448,26 @@ out:
 	return rc;
 }
 
-/* The PTX global "mmreport_<kind>_<name>" as a string, NULL when the
+/* The bytes of the PTX array declared at p (".b8 NAME[N] = {...}") as
+ * a string; NULL when it is not one. */
+static char *ptx_array(const char *p)
+{
+	const char *q = strchr(p, '['), *eq = q ? strstr(q, "] =") : NULL;
+	unsigned long count = eq ? strtoul(q + 1, NULL, 10) : 0;
+
+	return count ? ptx_bytes(eq + 3, count) : NULL;
+}
+
+/* The PTX global "mmreport_sizes_<name>" as a string, NULL when the
  * program has none (or it cannot be read). */
-static char *ptx_global(const char *ptx, const char *kind, const char *name)
+static char *ptx_sizes(const char *ptx, const char *name)
 {
 	char head[160];
-	const char *p, *q;
-	unsigned long count;
+	const char *p;
 
-	snprintf(head, sizeof(head), ".b8 mmreport_%s_%s[", kind, name);
+	snprintf(head, sizeof(head), ".b8 mmreport_sizes_%s[", name);
 	p = strstr(ptx, head);
-	if (!p)
-		return NULL;
-	count = strtoul(p + strlen(head), NULL, 10);
-	q = strstr(p, "] =");
-	return q && count ? ptx_bytes(q + 3, count) : NULL;
+	return p ? ptx_array(p) : NULL;
 }
 
 /* k's MMREPORT_SIZES "multiple=K,min=K,max=K" (any subset); -1 with why
@@ -512,17 +517,11 @@ static int user_kernels_find(struct kernel_user_set *s, char *err,
 	static const char tag[] = ".b8 mmreport_meta_";
 	const char *p = s->ptx;
 
-	while ((p = strstr(p, tag))) {
-		const char *q = strchr(p, '['), *eq;
+	for (; (p = strstr(p, tag)); p += sizeof(tag) - 1) {
+		char *meta = ptx_array(p);
 		struct kernel_user *nk;
-		unsigned long count;
-		char *meta;
 		int rc;
 
-		if (!q || !(eq = strstr(q, "] =")))
-			break;
-		count = strtoul(q + 1, NULL, 10);
-		meta = count ? ptx_bytes(eq + 3, count) : NULL;
 		if (!meta) {
 			snprintf(err, len, "a kernel declaration could not "
 				 "be read from the compiled program");
@@ -540,7 +539,6 @@ static int user_kernels_find(struct kernel_user_set *s, char *err,
 		if (rc)
 			return KERNEL_USER_ERR_CONTRACT;
 		s->n++;
-		p = eq;
 	}
 	/* the sizes each kernel takes; one for no declared kernel is a
 	 * mistake the user should hear of */
@@ -559,7 +557,7 @@ static int user_kernels_find(struct kernel_user_set *s, char *err,
 		}
 	}
 	for (size_t i = 0; i < s->n; i++) {
-		char *spec = ptx_global(s->ptx, "sizes", s->k[i].name);
+		char *spec = ptx_sizes(s->ptx, s->k[i].name);
 		int bad = spec && sizes_parse(&s->k[i], spec, err, len);
 
 		free(spec);
