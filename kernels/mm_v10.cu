@@ -11,6 +11,7 @@
  * of 4. The block argument is the tile edge, 128. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define V10_BM 128
 #define V10_BK 16
@@ -152,14 +153,7 @@ extern "C" const void *kernel_v10_func(int block, int ilp)
 
 extern "C" int kernel_v10_launch(const struct kernel_args *args)
 {
-	int n = args->n, tiles = (n + V10_BM - 1) / V10_BM;
-
-	if (args->block != V10_BM || args->fp64 || n % 4)
-		return cudaErrorInvalidValue;
-	dim3 grid(tiles, tiles);
-	KERNEL_LAUNCH_BEGIN();
-	mm_v10<<<grid, V10_THREADS, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n);
-	return KERNEL_LAUNCH_END("mm_v10<<<ceil(n/128)^2, 256>>>");
+	return square_tile_launch(args->block == V10_BM ? mm_v10 : NULL,
+				  V10_THREADS, 1, args,
+				  "mm_v10<<<ceil(n/128)^2, 256>>>");
 }

@@ -9,6 +9,7 @@
  * multiple of 4. The block argument is the tile edge, 128. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define V11_BM 128
 #define V11_BK 16
@@ -166,14 +167,7 @@ extern "C" const void *kernel_v11_func(int block, int ilp)
 
 extern "C" int kernel_v11_launch(const struct kernel_args *args)
 {
-	int n = args->n, tiles = (n + V11_BM - 1) / V11_BM;
-
-	if (args->block != V11_BM || args->fp64 || n % 4)
-		return cudaErrorInvalidValue;
-	dim3 grid(tiles, tiles);
-	KERNEL_LAUNCH_BEGIN();
-	mm_v11<<<grid, V11_THREADS, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n);
-	return KERNEL_LAUNCH_END("mm_v11<<<ceil(n/128)^2, 256>>>");
+	return square_tile_launch(args->block == V11_BM ? mm_v11 : NULL,
+				  V11_THREADS, 1, args,
+				  "mm_v11<<<ceil(n/128)^2, 256>>>");
 }

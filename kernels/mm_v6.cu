@@ -8,6 +8,7 @@
  * n works. The block argument is the tile edge, 64. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define V6_BM 64		/* tile rows */
 #define V6_BN 64		/* tile columns */
@@ -61,14 +62,7 @@ extern "C" const void *kernel_v6_func(int block, int ilp)
 
 extern "C" int kernel_v6_launch(const struct kernel_args *args)
 {
-	int n = args->n, tiles = (n + V6_BM - 1) / V6_BM;
-
-	if (args->block != V6_BM || args->fp64)
-		return cudaErrorInvalidValue;
-	dim3 grid(tiles, tiles);
-	KERNEL_LAUNCH_BEGIN();
-	mm_v6<<<grid, V6_THREADS, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n);
-	return KERNEL_LAUNCH_END("mm_v6<<<ceil(n/64)^2, 512>>>");
+	return square_tile_launch(args->block == V6_BM ? mm_v6 : NULL,
+				  V6_THREADS, 0, args,
+				  "mm_v6<<<ceil(n/64)^2, 512>>>");
 }

@@ -8,6 +8,7 @@
  * The block argument is the tile edge, 64 or 128. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define V7_BK 8
 #define V7_THREADS 256
@@ -65,9 +66,7 @@ mm_v7(const float *__restrict__ a, const float *__restrict__ b,
 		}
 }
 
-typedef void (*mm_v7_fn)(const float *, const float *, float *, int);
-
-static mm_v7_fn mm_v7_pick(int block)
+static square_fn<float> mm_v7_pick(int block)
 {
 	switch (block) {
 	case 64:
@@ -86,15 +85,6 @@ extern "C" const void *kernel_v7_func(int block, int ilp)
 
 extern "C" int kernel_v7_launch(const struct kernel_args *args)
 {
-	mm_v7_fn kernel = mm_v7_pick(args->block);
-	int n = args->n, tiles = (n + args->block - 1) / args->block;
-
-	if (!kernel || args->fp64)
-		return cudaErrorInvalidValue;
-	dim3 grid(tiles, tiles);
-	KERNEL_LAUNCH_BEGIN();
-	kernel<<<grid, V7_THREADS, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n);
-	return KERNEL_LAUNCH_END("mm_v7<b><<<ceil(n/b)^2, 256>>>");
+	return square_tile_launch(mm_v7_pick(args->block), V7_THREADS, 0,
+				  args, "mm_v7<b><<<ceil(n/b)^2, 256>>>");
 }

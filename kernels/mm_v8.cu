@@ -12,6 +12,7 @@
  * argument is the tile edge, 128. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define V8_BM 128
 #define V8_BK 8
@@ -85,14 +86,7 @@ extern "C" const void *kernel_v8_func(int block, int ilp)
 
 extern "C" int kernel_v8_launch(const struct kernel_args *args)
 {
-	int n = args->n, tiles = (n + V8_BM - 1) / V8_BM;
-
-	if (args->block != V8_BM || args->fp64 || n % 4)
-		return cudaErrorInvalidValue;
-	dim3 grid(tiles, tiles);
-	KERNEL_LAUNCH_BEGIN();
-	mm_v8<<<grid, V8_THREADS, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n);
-	return KERNEL_LAUNCH_END("mm_v8<<<ceil(n/128)^2, 256>>>");
+	return square_tile_launch(args->block == V8_BM ? mm_v8 : NULL,
+				  V8_THREADS, 1, args,
+				  "mm_v8<<<ceil(n/128)^2, 256>>>");
 }

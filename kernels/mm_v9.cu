@@ -11,6 +11,7 @@
  * 128. */
 #include "check.h"
 #include "launch.h"
+#include "square.h"
 
 #define V9_BM 128
 #define V9_BK 16
@@ -95,14 +96,7 @@ extern "C" const void *kernel_v9_func(int block, int ilp)
 
 extern "C" int kernel_v9_launch(const struct kernel_args *args)
 {
-	int n = args->n, tiles = (n + V9_BM - 1) / V9_BM;
-
-	if (args->block != V9_BM || args->fp64 || n % 4)
-		return cudaErrorInvalidValue;
-	dim3 grid(tiles, tiles);
-	KERNEL_LAUNCH_BEGIN();
-	mm_v9<<<grid, V9_THREADS, 0, (cudaStream_t)args->stream>>>(
-		(const float *)args->a, (const float *)args->b,
-		(float *)args->c, n);
-	return KERNEL_LAUNCH_END("mm_v9<<<ceil(n/128)^2, 256>>>");
+	return square_tile_launch(args->block == V9_BM ? mm_v9 : NULL,
+				  V9_THREADS, 1, args,
+				  "mm_v9<<<ceil(n/128)^2, 256>>>");
 }
