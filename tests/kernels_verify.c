@@ -445,6 +445,44 @@ static void test_matrix_kernels(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* The Stream-K kernels (KTRAIT_WORKSPACE) past one wave, where whole
+ * tiles and pieces of tiles share a launch: on a GPU of 132 SMs, n =
+ * 2100 is one whole wave and a cut rest, n = 6000 a rest cut after
+ * eight waves or more (pieces of half the size). The sizes above stay
+ * below one wave. Not with --quick or --tiny: too large for the
+ * sanitizers' budgets. */
+static void test_streamk(void **state)
+{
+	static const int sizes[] = { 2100, 6000 };
+	size_t any = 0;
+	int failures = 0;
+
+	for (size_t i = 0; i < kernel_count(); i++)
+		any += selected(kernel_at(i)->name) &&
+		       (kernel_at(i)->traits & KTRAIT_WORKSPACE);
+	if (g.quick || g.tiny || !any)
+		skip();
+	for (size_t i = 0; i < N(sizes); i++) {
+		struct shape s = { sizes[i], sizes[i], sizes[i] };
+		struct product p;
+		int bad = product_init(&p, &s) != 0;
+
+		if (bad)
+			printf("FAIL %dx%dx%d: cannot set up the product\n",
+			       s.m, s.k, s.n);
+		failures += bad;
+		for (size_t j = 0; !bad && j < kernel_count(); j++) {
+			const struct kernel_desc *d = kernel_at(j);
+
+			if (selected(d->name) &&
+			    (d->traits & KTRAIT_WORKSPACE))
+				failures += run_case(d, d->blocks[0], &p);
+		}
+		product_free(&p);
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* The verifier must see what the host sees: a correct product, a
  * poisoned one, one element off, one infinity; and report a product too
  * large for device memory as cudaErrorMemoryAllocation. */
@@ -1534,6 +1572,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_verifier),
 		cmocka_unit_test(test_matrix_kernels),
+		cmocka_unit_test(test_streamk),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_memory_kernels),
 		cmocka_unit_test(test_dot_walkers),
