@@ -830,18 +830,11 @@ static int user_check(const struct kernel_args *a, int max_threads,
 		return -1;
 	}
 	{
-		long long sz[3];
-		int i, nsz = 0;
+		/* copy: the count; square: n; rect: n, m and k */
+		long long sz[3] = { k->shape == KERNEL_COPY ?
+				    (long long)a->count : a->n, a->m, a->k };
+		int i, nsz = k->shape == KERNEL_RECT ? 3 : 1;
 
-		if (k->shape == KERNEL_COPY) {
-			sz[nsz++] = (long long)a->count;
-		} else {
-			sz[nsz++] = a->n;
-			if (k->shape == KERNEL_RECT) {
-				sz[nsz++] = a->m;
-				sz[nsz++] = a->k;
-			}
-		}
 		for (i = 0; i < nsz; i++)
 			if (sz[i] % k->size_multiple || sz[i] < k->size_min ||
 			    (k->size_max && sz[i] > k->size_max)) {
