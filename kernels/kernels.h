@@ -256,11 +256,6 @@ int kernel_cuda_lost(void);
  * (idempotent). Returns a cudaError_t, reported on stderr with file,
  * line and call. kernel_user_set_free unloads it. */
 int kernel_user_load(struct kernel_user_set *s);
-/* The blocks a launch of kernel k with args runs (the contract's
- * geometry: ceil(n / (tile b)) x ceil(rows / (tile b)), copy
- * ceil(count / 512)). */
-long long kernel_user_grid(const struct kernel_user *k,
-			   const struct kernel_args *args);
 /* Enqueues one run of kernel i of a loaded set on args->stream with
  * the contract's geometry and parameters (sizes, buffers a, b, c; copy:
  * a to c). Does not synchronise. Returns a cudaError_t. */

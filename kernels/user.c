@@ -718,15 +718,6 @@ static void user_geometry(const struct kernel_user *k,
 		       (unsigned)div_up(rows, edge), 1};
 }
 
-long long kernel_user_grid(const struct kernel_user *k,
-			   const struct kernel_args *a)
-{
-	dim3 g, b;
-
-	user_geometry(k, a, &g, &b);
-	return (long long)g.x * g.y;
-}
-
 int kernel_user_launch(const struct kernel_user_set *s, size_t i,
 		       const struct kernel_args *a)
 {
@@ -874,8 +865,12 @@ static int user_launch(const struct kernel_args *a)
 static long long user_grid(const struct kernel_args *a)
 {
 	const struct user_ref *r = ref_of(a->kd);
+	dim3 g, b;
 
-	return r ? kernel_user_grid(&r->s->k[r->i], a) : 0;
+	if (!r)
+		return 0;
+	user_geometry(&r->s->k[r->i], a, &g, &b);
+	return (long long)g.x * g.y;
 }
 
 int kernel_user_register(struct kernel_user_set *s)
