@@ -583,9 +583,10 @@ int kernel_user_compile(const char *path, int cc_major, int cc_minor,
 	nvrtcProgram prog = NULL;
 	nvrtcResult r;
 	char arch[64], incl[4200], *slash;
-	const char *opts[5];
+	const char *opts[] = {arch, incl, "--std=c++17",
+			      "--generate-line-info"};
 	size_t n;
-	int rc = KERNEL_USER_ERR_OPEN, nopt = 0;
+	int rc = KERNEL_USER_ERR_OPEN;
 
 	*out = NULL;
 	s = calloc(1, sizeof(*s));
@@ -615,16 +616,12 @@ int kernel_user_compile(const char *path, int cc_major, int cc_minor,
 	 * for the GPU when it loads the module */
 	snprintf(arch, sizeof(arch), "--gpu-architecture=compute_%d%d",
 		 cc_major, cc_minor);
-	opts[nopt++] = arch;
-	opts[nopt++] = incl;
-	opts[nopt++] = "--std=c++17";
-	opts[nopt++] = "--generate-line-info";
 	r = api.create(&prog, s->source, path, 1, hsrc, hnames);
 	if (r != NVRTC_SUCCESS) {
 		snprintf(err, len, "nvrtcCreateProgram: %s", api.errstr(r));
 		goto close;
 	}
-	r = api.compile(prog, nopt, opts);
+	r = api.compile(prog, (int)(sizeof(opts) / sizeof(opts[0])), opts);
 	if (api.log_size(prog, &n) == NVRTC_SUCCESS && n > 1 &&
 	    (s->log = malloc(n)) && api.log(prog, s->log) != NVRTC_SUCCESS) {
 		free(s->log);
