@@ -28,7 +28,6 @@
  * modes) form a group whose samples are interleaved (runner.h). No
  * counter pass: report G's tables have no counters, and the passes of
  * the large products would cost more than their samples. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,33 +101,6 @@ static void xfer_free(struct run_result *r, struct xfer *x)
 	dev_free(r, &x->dc);
 }
 
-static int xfer_verify(struct run_ctx *c, const struct plan_entry *e,
-		       const struct xfer *x, struct run_result *r)
-{
-	size_t nonfinite = 0;
-	double rel = NAN;
-	int err;
-
-	err = kernel_gemm_verify(c->blas, x->da, x->db, x->dc, e->n, e->n,
-				 e->n, &rel, &nonfinite);
-	if (err == cudaErrorMemoryAllocation) {
-		(void)cudaGetLastError();
-		run_skip(r, "out of memory: FP64 reference of the "
-			 "verification");
-		return err;
-	}
-	if ((err = RCUDA(r, (cudaError_t)err)))
-		return err;
-	r->rel_error = rel;
-	if (nonfinite || !isfinite(rel) || rel > PLAN_TOLERANCE) {
-		r->verify_failed = 1;
-		run_fail(r, "verification failed: relative error %.3g "
-			 "(tolerance %.0e), %zu non-finite elements", rel,
-			 PLAN_TOLERANCE, nonfinite);
-	}
-	return 0;
-}
-
 /* One run; ph[] in seconds (GFLOP/s slots and the kernel left to the
  * caller). With span, the kernel is a sample of the kernel timer (the
  * span kept for run_kernel_times); without, an untimed launch. With
@@ -161,8 +133,8 @@ static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
 	    RALLOC(r, cudaMalloc(&x.dc, bytes), what))
 		goto out;
 	t1 = run_now();
-	memcpy(x.ha, c->cache.a, bytes);
-	memcpy(x.hb, c->cache.b, bytes);
+	memcpy(x.ha, c->cache.f32.a, bytes);
+	memcpy(x.hb, c->cache.f32.b, bytes);
 	t2 = run_now();
 	if (RCUDA(r, cudaMemcpy(x.da, x.ha, bytes, cudaMemcpyHostToDevice)) ||
 	    RCUDA(r, cudaMemcpy(x.db, x.hb, bytes, cudaMemcpyHostToDevice)) ||
@@ -208,7 +180,8 @@ static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
 	    RCUDA(r, cudaStreamSynchronize(0)))
 		goto out;
 	t7 = run_now();
-	if (verify && xfer_verify(c, e, &x, r))
+	if (verify && run_gemm_check(c, r, 0, x.da, x.db, x.dc, e->n, e->n,
+				     e->n))
 		goto out;
 	t8 = run_now();
 	xfer_free(r, &x);
@@ -234,7 +207,7 @@ static int xfer_setup(struct run_ctx *c, struct job *j)
 			return -1;
 		}
 	run_args_init(j->e, &j->args);
-	return run_inputs_floats(c, j->e->n, j->e->n, j->e->n, &j->r);
+	return run_inputs_matrix(c, 0, j->e->n, j->e->n, j->e->n, &j->r);
 }
 
 static int xfer_warm(struct run_ctx *c, struct job *j, double *seconds)
@@ -281,15 +254,7 @@ static int xfer_sample(struct run_ctx *c, struct job *j, double *seconds)
 
 static int xfer_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *k = &j->r.m[PH_KERNEL].s;
-	double flops = j->e->kd->flops(&j->args);
-
-	for (size_t i = 0; i < k->n; i++)
-		if (series_push(&j->r.m[PH_GFLOPS_KERNEL].s, flops /
-				(k->v[i] * 1e-3) / 1e9)) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			break;
-		}
+	run_rates(j, VOCAB_METRIC_GFLOPS_KERNEL, j->e->kd->flops(&j->args));
 	return 0;
 }
 
