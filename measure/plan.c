@@ -335,42 +335,10 @@ int plan_matrix_build(struct plan *p, const struct plan_spec *spec,
 	return 0;
 }
 
-/* The transposes: every size (--sizes' square tokens, else the
- * sweep's) with every block, m = n. */
-static int transpose_entries(struct plan *p, const struct plan_spec *spec,
-			     const struct kernel_desc *d)
-{
-	const struct kernel_sweep *sw = &d->sweeps[0];
-	const int *blocks = spec->nblocks ? spec->blocks : sw->blocks;
-	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
-	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
-
-	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
-		return 0;
-	for (size_t b = 0; b < nb; b++) {
-		if (!block_accepted(d, blocks[b]))
-			continue;
-		for (size_t i = 0; i < ns; i++) {
-			int n;
-			struct plan_entry e;
-
-			if (spec->nsizes && !spec->sizes[i].square)
-				continue;
-			n = spec->nsizes ? (int)spec->sizes[i].n :
-			    sw->sizes[i];
-			e = (struct plan_entry){ (enum suite_id)d->suite,
-				d->name, d, n, 0, n, (long long)n * n,
-				blocks[b], 1, PLAN_HOST_NONE, 0, 0, 0, 0 };
-			if (plan_add(p, &e))
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* An access, reduction or walker kernel: every count (--sizes' square
- * tokens, else the sweep's) with every thread count (none for the
- * library), every parameter of its sweep and each precision it takes. */
+/* A transpose, access, reduction or walker kernel: every count
+ * (--sizes' square tokens, else the sweep's; a transpose's edge n, m = n)
+ * with every thread count (none for the library), every parameter of
+ * its sweep and each precision it takes. */
 static int access_entries(struct plan *p, const struct plan_spec *spec,
 			  const struct kernel_desc *d)
 {
@@ -379,7 +347,7 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
 	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
 	size_t np = sw->nparams ? sw->nparams : 1;
-	int lib = !d->nblocks;
+	int lib = !d->nblocks, tr = d->shape == KERNEL_TRANSPOSE;
 
 	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
 		return 0;
@@ -398,7 +366,9 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 				for (size_t q = 0; q < np; q++) {
 					struct plan_entry e = {
 						(enum suite_id)d->suite,
-						d->name, d, 0, 0, 0, count,
+						d->name, d, tr ? (int)count : 0,
+						0, tr ? (int)count : 0,
+						tr ? count * count : count,
 						lib ? 0 : blocks[b], 1,
 						PLAN_HOST_NONE, 0, 0,
 						sw->nparams ? sw->params[q] :
@@ -419,9 +389,7 @@ int plan_memory_build(struct plan *p, const struct plan_spec *spec,
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
 
-		if ((int)d->suite == (int)suite &&
-		    (d->shape == KERNEL_TRANSPOSE ? transpose_entries(p, spec, d) :
-		     access_entries(p, spec, d)))
+		if ((int)d->suite == (int)suite && access_entries(p, spec, d))
 			return -1;
 	}
 	return 0;
