@@ -1034,49 +1034,36 @@ const char *counters_chip(const struct counters *c)
 	return c->chip;
 }
 
-static int has(const struct counters_values *v, enum counters_metric m)
+/* The value of m, NAN when it was not read. */
+static double val(const struct counters_values *v, enum counters_metric m)
 {
-	return v->has[m];
+	return v->has[m] ? v->value[m] : NAN;
 }
 
 double counters_fp32_ops(const struct counters_values *v)
 {
-	if (!has(v, COUNTERS_FFMA) || !has(v, COUNTERS_FADD) ||
-	    !has(v, COUNTERS_FMUL))
-		return NAN;
-	return 2.0 * v->value[COUNTERS_FFMA] + v->value[COUNTERS_FADD] +
-	       v->value[COUNTERS_FMUL];
+	return 2.0 * val(v, COUNTERS_FFMA) + val(v, COUNTERS_FADD) +
+	       val(v, COUNTERS_FMUL);
 }
 
 /* a / b, or NAN when b is missing or 0 (a NAN passes through). */
 static double ratio(double a, const struct counters_values *v,
 		    enum counters_metric b)
 {
-	if (!has(v, b) || v->value[b] == 0.0)
-		return NAN;
-	return a / v->value[b];
+	return val(v, b) == 0.0 ? NAN : a / val(v, b);
 }
 
 double counters_gips(const struct counters_values *v)
 {
-	if (!has(v, COUNTERS_INST_EXECUTED))
-		return NAN;
-	return ratio(v->value[COUNTERS_INST_EXECUTED], v,
-		     COUNTERS_DURATION_NS);
+	return ratio(val(v, COUNTERS_INST_EXECUTED), v, COUNTERS_DURATION_NS);
 }
 
 double counters_cgma(const struct counters_values *v)
 {
-	double accesses;
+	double accesses = val(v, COUNTERS_GLOBAL_LD_INST) +
+			  val(v, COUNTERS_GLOBAL_ST_INST);
 
-	if (!has(v, COUNTERS_GLOBAL_LD_INST) ||
-	    !has(v, COUNTERS_GLOBAL_ST_INST))
-		return NAN;
-	accesses = v->value[COUNTERS_GLOBAL_LD_INST] +
-		   v->value[COUNTERS_GLOBAL_ST_INST];
-	if (accesses == 0.0)
-		return NAN;
-	return counters_fp32_ops(v) / accesses;
+	return accesses == 0.0 ? NAN : counters_fp32_ops(v) / accesses;
 }
 
 double counters_flops_per_s(const struct counters_values *v)
@@ -1086,10 +1073,7 @@ double counters_flops_per_s(const struct counters_values *v)
 
 double counters_dram_bytes_per_s(const struct counters_values *v)
 {
-	if (!has(v, COUNTERS_DRAM_READ_BYTES) ||
-	    !has(v, COUNTERS_DRAM_WRITE_BYTES))
-		return NAN;
-	return ratio((v->value[COUNTERS_DRAM_READ_BYTES] +
-		      v->value[COUNTERS_DRAM_WRITE_BYTES]) * 1e9, v,
+	return ratio((val(v, COUNTERS_DRAM_READ_BYTES) +
+		      val(v, COUNTERS_DRAM_WRITE_BYTES)) * 1e9, v,
 		     COUNTERS_DURATION_NS);
 }

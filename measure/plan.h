@@ -275,10 +275,6 @@ double plan_kernel_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);
 
-/* The device memory an entry's buffers take (its inputs and outputs;
- * the verification needs more), in bytes. */
-double plan_entry_device_bytes(const struct plan_entry *e);
-
 /* The rates and costs the suites' time models share (plan_model.c tells
  * where they come from). */
 #define PLAN_RATE_LAUNCH_S	11e-6	/* launch, synchronisation and the

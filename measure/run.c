@@ -61,6 +61,7 @@ static void iso_now(char *buf, size_t len)
 static void uuid_random(char *buf, size_t len)
 {
 	unsigned char b[16];
+	char gpu[48];
 	int fd = open("/dev/urandom", O_RDONLY);
 	ssize_t got = fd >= 0 ? read(fd, b, sizeof(b)) : -1;
 
@@ -79,10 +80,8 @@ static void uuid_random(char *buf, size_t len)
 	}
 	b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
 	b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
-	snprintf(buf, len, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
-		 "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4],
-		 b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
-		 b[14], b[15]);
+	measure_uuid_format(b, gpu, sizeof(gpu));
+	snprintf(buf, len, "%s", gpu + 4);	/* without "GPU-" */
 }
 
 /* cudaGetDeviceCount, with "no device" and "no driver" as one clear

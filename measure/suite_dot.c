@@ -137,23 +137,18 @@ static int dot_verify(struct run_ctx *c, struct job *j)
 {
 	struct run_result *r = &j->r;
 	size_t elt = j->e->fp64 ? sizeof(double) : sizeof(float);
-	double tol = j->e->fp64 ? DOT_TOL_FP64 : DOT_TOL_FP32, got;
+	double tol = j->e->fp64 ? DOT_TOL_FP64 : DOT_TOL_FP32;
+	union { float f; double d; } got;
 	long double ref;
-	float f;
 	int err;
 
-	if ((err = run_poisoned_launch(j, elt)))
-		return err;
-	if (j->e->fp64)
-		err = RCUDA(r, cudaMemcpy(&got, j->args.c, elt,
-					  cudaMemcpyDeviceToHost));
-	else if (!(err = RCUDA(r, cudaMemcpy(&f, j->args.c, elt,
-					     cudaMemcpyDeviceToHost))))
-		got = f;
-	if (err)
+	if ((err = run_poisoned_launch(j, elt)) ||
+	    (err = RCUDA(r, cudaMemcpy(&got, j->args.c, elt,
+				       cudaMemcpyDeviceToHost))))
 		return err;
 	ref = dot_reference(c, j->e);
-	r->rel_error = (double)(fabsl((long double)got - ref) / fabsl(ref));
+	r->rel_error = (double)(fabsl((long double)(j->e->fp64 ? got.d :
+				      got.f) - ref) / fabsl(ref));
 	/* NaN (poison left, an overflow) fails too */
 	if (!(r->rel_error <= tol)) {
 		r->verify_failed = 1;

@@ -133,8 +133,8 @@ static int gemm_accuracy(struct run_ctx *c, struct job *j)
 			{ 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }
 		};
 		long long i, jj;
-		double got, err;
-		float f;
+		union { float f; double d; } got;
+		double err;
 
 		if (s < 4) {
 			i = corner[s][0] ? e->m - 1 : 0;
@@ -146,19 +146,11 @@ static int gemm_accuracy(struct run_ctx *c, struct job *j)
 			i = x / e->n;
 			jj = x % e->n;
 		}
-		if (e->fp64) {
-			if (RCUDA(r, cudaMemcpy(&got, (const char *)j->args.c +
-						(i * e->n + jj) * elt, elt,
-						cudaMemcpyDeviceToHost)))
-				return -1;
-		} else {
-			if (RCUDA(r, cudaMemcpy(&f, (const char *)j->args.c +
-						(i * e->n + jj) * elt, elt,
-						cudaMemcpyDeviceToHost)))
-				return -1;
-			got = f;
-		}
-		err = acc_entry_error(c, e, i, jj, got);
+		if (RCUDA(r, cudaMemcpy(&got, (const char *)j->args.c +
+					(i * e->n + jj) * elt, elt,
+					cudaMemcpyDeviceToHost)))
+			return -1;
+		err = acc_entry_error(c, e, i, jj, e->fp64 ? got.d : got.f);
 		max = err > max || isnan(err) ? err : max;
 		sum += err;
 		count++;
