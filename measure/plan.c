@@ -260,15 +260,13 @@ struct axis {
 };
 
 static int matrix_entries(struct plan *p, const struct plan_spec *spec,
-			  enum suite_id suite, const char *variant,
+			  enum suite_id suite, const struct kernel_desc *kd,
 			  struct axis sizes, struct axis blocks,
 			  enum plan_host host)
 {
-	const struct kernel_desc *kd = kernel_find(variant);
-	struct plan_entry e;
-	size_t bi, si;
+	size_t ns = spec->nsizes ? spec->nsizes : sizes.n, bi, si;
 
-	if (!kd || !plan_variant_selected(spec, variant))
+	if (!plan_variant_selected(spec, kd->name))
 		return 0;
 	if (spec->nblocks) {
 		blocks.v = spec->blocks;
@@ -277,26 +275,16 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 	for (bi = 0; bi < blocks.n; bi++) {
 		if (!block_accepted(kd, blocks.v[bi]))
 			continue;
-		if (spec->nsizes) {
-			for (si = 0; si < spec->nsizes; si++) {
-				const struct plan_size *sz = &spec->sizes[si];
+		for (si = 0; si < ns; si++) {
+			long long n = spec->nsizes ? 0 : sizes.v[si];
+			struct plan_size sz = spec->nsizes ? spec->sizes[si] :
+					      (struct plan_size){ n, n, n, 1 };
+			struct plan_entry e = { suite, kd->name, kd, (int)sz.m,
+				(int)sz.k, (int)sz.n, 0, blocks.v[bi], 1, host,
+				0, 0, 0, 0 };
 
-				if (!sz->square && kd->shape != KERNEL_RECT)
-					continue;
-				e = (struct plan_entry){ suite, kd->name, kd,
-					(int)sz->m, (int)sz->k, (int)sz->n, 0,
-					blocks.v[bi], 1, host, 0, 0, 0, 0 };
-				if (plan_add(p, &e))
-					return -1;
-			}
-			continue;
-		}
-		for (si = 0; si < sizes.n; si++) {
-			int n = sizes.v[si];
-
-			e = (struct plan_entry){ suite, kd->name, kd, n, n, n,
-				0, blocks.v[bi], 1, host, 0, 0, 0, 0 };
-			if (plan_add(p, &e))
+			if ((sz.square || kd->shape == KERNEL_RECT) &&
+			    plan_add(p, &e))
 				return -1;
 		}
 	}
@@ -324,7 +312,7 @@ int plan_matrix_build(struct plan *p, const struct plan_spec *spec,
 			continue;
 		for (size_t h = 0; h < nhosts; h++)
 			for (size_t w = 0; w < d->nsweeps; w++)
-				if (matrix_entries(p, spec, suite, d->name,
+				if (matrix_entries(p, spec, suite, d,
 					(struct axis){ d->sweeps[w].sizes,
 						       d->sweeps[w].nsizes },
 					(struct axis){ d->sweeps[w].blocks,

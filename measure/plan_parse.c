@@ -258,7 +258,7 @@ static int spec_validate(const struct measure_options *o,
 			 struct plan_spec *spec)
 {
 	const struct kernel_desc *copy = kernel_find(VOCAB_VARIANT_COPY_ILP);
-	int matrix, rect_ok = plan_suite_active(spec, SUITE_REFERENCE);
+	int matrix = 0, rect_ok = plan_suite_active(spec, SUITE_REFERENCE);
 	size_t i, j;
 
 	for (i = 0; i < spec->nvariants; i++) {
@@ -299,13 +299,10 @@ static int spec_validate(const struct measure_options *o,
 			return usage("--ilp", o->ilp, "the copy kernel has no "
 				     "ILP %d (1, 2, 4, 8, 16)", spec->ilps[i]);
 	}
-	matrix = plan_suite_active(spec, SUITE_VERSIONS) ||
-		 plan_suite_active(spec, SUITE_TRANSFER) ||
-		 plan_suite_active(spec, SUITE_REFERENCE) ||
-		 plan_suite_active(spec, SUITE_TRANSPOSE) ||
-		 plan_suite_active(spec, SUITE_PRECISION) ||
-		 plan_suite_active(spec, SUITE_RECT) ||
-		 plan_suite_active(spec, SUITE_PROGRESSION);
+	/* the suites sized by edges, not by a count (a count_label) */
+	for (int s = 0; s < SUITE_N; s++)
+		matrix |= !plan_hooks[s]->count_label &&
+			  plan_suite_active(spec, s);
 	if (plan_suite_active(spec, SUITE_RECT))
 		rect_ok = 1;
 	/* an own rectangular kernel selected (versions suite) */

@@ -221,20 +221,18 @@ static int store_failed(int status)
 
 enum { GRP_DONE, GRP_STOPPED, GRP_BROKEN, GRP_STORE };
 
-static double median_of(const struct run_result *r, const char *metric)
+static double median_of(struct run_result *r, const char *metric)
 {
+	struct series *s = run_metric_find(r, metric);
 	struct stats_summary sum;
 
-	for (size_t i = 0; i < r->nm; i++)
-		if (!strcmp(r->m[i].name, metric) &&
-		    !stats_summary_compute(r->m[i].s.v, r->m[i].s.n, &sum))
-			return sum.median;
-	return NAN;
+	return s && !stats_summary_compute(s->v, s->n, &sum) ? sum.median :
+	       NAN;
 }
 
-/* The regime columns of cfg from the job and the NVML readings around
- * its group (regime.h). */
-static void regime_fill(const struct run_ctx *c, const struct job *j,
+/* The regime columns of cfg (its bytes set) from the job and the NVML
+ * readings around its group (regime.h). */
+static void regime_fill(const struct run_ctx *c, struct job *j,
 			const struct store_env *before,
 			const struct store_env *after,
 			struct store_config *cfg, char *text, size_t len)
@@ -248,8 +246,7 @@ static void regime_fill(const struct run_ctx *c, const struct job *j,
 	in.sms = c->dev->prop.multiProcessorCount;
 	in.events_timer = timer_name(c->timer) &&
 			  strcmp(timer_name(c->timer), VOCAB_TIMER_CUPTI) != 0;
-	in.working_set = e->kd ? e->kd->bytes(&j->args) :
-			 2.0 * sizeof(int) * (double)e->count;
+	in.working_set = cfg->bytes;
 	in.l2_bytes = c->dev->prop.l2CacheSize;
 	in.cold = c->set->cold;
 	in.kernel_ms = median_of(&j->r, VOCAB_METRIC_KERNEL);
@@ -554,25 +551,23 @@ static void counters_setup(struct mctx *m, int index, const struct plan *p,
 			wanted = 1;
 	if (!m->o->counters || !wanted)
 		return;
-	if (counters_open(index, &c->counters, why, len)) {
-		fprintf(stderr, "mmreport: counters unavailable: %s; "
-			"measuring without them\n", why);
-		*unavailable = why;
-		return;
-	}
 	/* Every pass counts from cold, clean caches (see
 	 * counters_prepare_set); without the scrub the DRAM counts would
 	 * hold write-backs of lines other work left dirty. */
-	if (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, index)) ||
-	    kernel_scrub_create((size_t)l2, &c->scrub) ||
-	    counters_prepare_set(c->counters, kernel_scrub_run, c->scrub,
-				 KERNEL_SCRUB_KERNELS)) {
+	if (!counters_open(index, &c->counters, why, len) &&
+	    (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
+					  index)) ||
+	     kernel_scrub_create((size_t)l2, &c->scrub) ||
+	     counters_prepare_set(c->counters, kernel_scrub_run, c->scrub,
+				  KERNEL_SCRUB_KERNELS))) {
 		snprintf(why, len, "no device memory for the L2 scrub buffer");
+		counters_free(c->counters);
+		c->counters = NULL;
+	}
+	if (!c->counters) {
 		fprintf(stderr, "mmreport: counters unavailable: %s; "
 			"measuring without them\n", why);
 		*unavailable = why;
-		counters_free(c->counters);
-		c->counters = NULL;
 	}
 }
 
@@ -840,7 +835,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 		/* own kernels first: a file that fails stops before the
 		 * plan is printed */
 		rc = own_kernels_check(o, OWN_DRYRUN_CC_MAJOR,
-				       OWN_DRYRUN_CC_MINOR, out, &own);
+				       OWN_DRYRUN_CC_MINOR, 0, out, &own);
 		if (rc)
 			goto out;
 		if (o->nkernels && plan_spec_finish(o, &spec)) {

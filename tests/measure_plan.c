@@ -20,6 +20,7 @@
 #include "plan.h"
 #include "regime.h"
 #include "runner.h"
+#include "vocab.h"
 
 static char dir[] = "/tmp/mmreport-plan-XXXXXX";
 static char db[512];
@@ -850,12 +851,34 @@ static void test_dry_run_counters(void **state)
 }
 
 /* A raw count is stored as "cnt_" and its stable key, with a unit, and
- * no raw name collides with the derived figures'. */
+ * no raw name collides with the derived figures'; the names render reads
+ * (vocab.h) are those stored. */
 static void test_counter_names(void **state)
 {
 	static const char *const derived[] = { "gips", "cgma", "cnt_gflops",
 		"cnt_dram_gbs", "cnt_fp32_ops" };
+	static const struct {
+		enum counters_metric m;
+		const char *name;
+	} read[] = {
+		{ COUNTERS_DRAM_READ_BYTES, VOCAB_METRIC_CNT_DRAM_READ_BYTES },
+		{ COUNTERS_DRAM_WRITE_BYTES, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES },
+		{ COUNTERS_GLOBAL_LD_REQUESTS,
+		  VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS },
+		{ COUNTERS_GLOBAL_LD_SECTORS, VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS },
+		{ COUNTERS_GLOBAL_ST_REQUESTS,
+		  VOCAB_METRIC_CNT_GLOBAL_ST_REQUESTS },
+		{ COUNTERS_GLOBAL_ST_SECTORS, VOCAB_METRIC_CNT_GLOBAL_ST_SECTORS },
+		{ COUNTERS_SHARED_LD_INST, VOCAB_METRIC_CNT_SHARED_LD_INST },
+		{ COUNTERS_SHARED_LD_WAVEFRONTS,
+		  VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS },
+		{ COUNTERS_ISSUE_ACTIVE, VOCAB_METRIC_CNT_ISSUE_ACTIVE },
+		{ COUNTERS_CYCLES_ACTIVE, VOCAB_METRIC_CNT_CYCLES_ACTIVE },
+	};
 	char want[64];
+
+	for (size_t i = 0; i < sizeof(read) / sizeof(*read); i++)
+		assert_string_equal(run_counter_name(read[i].m), read[i].name);
 
 	for (int m = 0; m < COUNTERS_METRIC_COUNT; m++) {
 		const char *name = run_counter_name(m);
