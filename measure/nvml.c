@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "device.h"
+#include "plan.h"
 #include "vocab.h"
 
 typedef int nvml_return;		/* nvmlReturn_t */
@@ -165,14 +166,13 @@ static void throttle_format(unsigned long long reasons, char *buf,
 	}
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		known |= names[i].bit;
-		if ((reasons & names[i].bit) && used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s", used ? "," : "",
-						 names[i].name);
+		if (reasons & names[i].bit)
+			plan_cat(buf, len, &used, "%s%s", used ? "," : "",
+				 names[i].name);
 	}
-	if ((reasons & ~known) && used < len)
-		snprintf(buf + used, len - used, "%sother_0x%llx",
-			 used ? "," : "", reasons & ~known);
+	if (reasons & ~known)
+		plan_cat(buf, len, &used, "%sother_0x%llx", used ? "," : "",
+			 reasons & ~known);
 }
 
 void measure_env_release(struct store_env *env)

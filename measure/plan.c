@@ -1,6 +1,7 @@
 /* The sweep plan: the configurations of each suite and their groups. The
  * option lists are parsed in plan_parse.c, the time model is in
  * plan_model.c. No CUDA here (see plan.h). */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,6 +132,20 @@ unsigned plan_variant_suites(const char *name)
 	return bits;
 }
 
+void plan_cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*used += (size_t)k;
+}
+
 /* Appends to a growable array of elements of size sz. */
 int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem)
 {
@@ -239,7 +254,9 @@ void plan_release(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-int plan_precision_selected(const struct plan_spec *spec, int fp64)
+/* 1 when spec's --precision (none: every precision) takes double
+ * (fp64 1) or float (0). */
+static int precision_selected(const struct plan_spec *spec, int fp64)
 {
 	return !spec->precisions || (spec->precisions & (1u << fp64));
 }
@@ -347,7 +364,7 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
 		for (int f = 0; f <= d->fp64; f++)
 			for (size_t b = 0; b < (lib ? 1 : nb); b++) {
-				if (!plan_precision_selected(spec, f))
+				if (!precision_selected(spec, f))
 					break;
 				if (!lib && !block_accepted(d, blocks[b]))
 					continue;
@@ -499,7 +516,7 @@ int plan_products_build(struct plan *p, const struct plan_spec *spec,
 
 					if ((!lib &&
 					     !block_accepted(d, blocks[b])) ||
-					    !plan_precision_selected(spec, f))
+					    !precision_selected(spec, f))
 						continue;
 					if (plan_add(p, &e))
 						goto out;

@@ -209,14 +209,15 @@ unsigned plan_variant_suites(const char *name);
  * (--kernel) always,
  * unless --variants names some of them. */
 int plan_variant_selected(const struct plan_spec *spec, const char *name);
-/* 1 when spec's --precision (none: every precision) takes double
- * (fp64 1) or float (0). */
-int plan_precision_selected(const struct plan_spec *spec, int fp64);
 /* 1 when spec selects suite s and at least one of its variants. */
 int plan_suite_active(const struct plan_spec *spec, enum suite_id s);
 /* Appends elem (sz bytes) to the growable array *arrp of *n elements.
  * Returns 0, or -1 when memory runs out (the array is unchanged). */
 int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem);
+/* Appends the formatted text to buf[len] at *used, truncating; nothing
+ * once *used reaches len. */
+void plan_cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* "", "pageable", "pinned", "pinned-output". */
 const char *plan_host_name(enum plan_host h);
 

@@ -167,16 +167,10 @@ static const char *variant_names(char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i <= kernel_count() && used < len; i++) {
-		const char *name = i < kernel_count() ? kernel_at(i)->name :
-				   VOCAB_VARIANT_MEMCPY;
-		int w = snprintf(buf + used, len - used, "%s%s",
-				 i ? ", " : "", name);
-
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
+	for (size_t i = 0; i <= kernel_count(); i++)
+		plan_cat(buf, len, &used, "%s%s", i ? ", " : "",
+			 i < kernel_count() ? kernel_at(i)->name :
+			 VOCAB_VARIANT_MEMCPY);
 	return buf;
 }
 

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,10 +164,9 @@ static void suites_text(const struct plan *p, char *buf, size_t len)
 	for (size_t i = 0; i < p->n; i++)
 		seen[p->e[i].suite] = 1;
 	for (int s = 0; s < SUITE_N; s++)
-		if (seen[s] && used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s", used ? "," : "",
-						 plan_suite_name(s));
+		if (seen[s])
+			plan_cat(buf, len, &used, "%s%s", used ? "," : "",
+				 plan_suite_name(s));
 }
 
 /* ---- one group of configurations --------------------------------------- */
@@ -355,21 +353,6 @@ static void job_check(const struct measure_device *d, struct job *j)
 		run_skip(&j->r, "%s", why[0] ? why : "refused by the kernel");
 }
 
-/* Appends the formatted text to buf[len] at *used, truncating. */
-static void cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	if (*used >= len)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *used, len - *used, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*used += (size_t)k;
-}
-
 /* Appends " src" to buf[len] at *used, single-quoted for a shell unless
  * it is plainly safe. */
 static void shell_word(char *buf, size_t len, size_t *used, const char *src)
@@ -381,13 +364,13 @@ static void shell_word(char *buf, size_t len, size_t *used, const char *src)
 			    "0123456789_./-=+,:@", *p))
 			plain = 0;
 	if (plain) {
-		cat(buf, len, used, " %s", src);
+		plan_cat(buf, len, used, " %s", src);
 		return;
 	}
-	cat(buf, len, used, " '");
+	plan_cat(buf, len, used, " '");
 	for (const char *p = src; *p; p++)
-		cat(buf, len, used, *p == '\'' ? "'\\''" : "%c", *p);
-	cat(buf, len, used, "'");
+		plan_cat(buf, len, used, *p == '\'' ? "'\\''" : "%c", *p);
+	plan_cat(buf, len, used, "'");
 }
 
 /* The command that runs only e's configuration under compute-sanitizer,
@@ -403,30 +386,31 @@ static void fault_command(int index, const struct plan_entry *e, char *buf,
 	exe[n > 0 ? n : 0] = '\0';
 	used = (size_t)snprintf(buf, len, "compute-sanitizer --tool memcheck");
 	shell_word(buf, len, &used, n > 0 ? exe : "mmreport");
-	cat(buf, len, &used, " measure --db mmreport-sanitize.db");
+	plan_cat(buf, len, &used, " measure --db mmreport-sanitize.db");
 	if (index)
-		cat(buf, len, &used, " --device %d", index);
+		plan_cat(buf, len, &used, " --device %d", index);
 	if (path) {
-		cat(buf, len, &used, " --kernel");
+		plan_cat(buf, len, &used, " --kernel");
 		shell_word(buf, len, &used, path);
 	}
-	cat(buf, len, &used, " --suite %s --variants",
+	plan_cat(buf, len, &used, " --suite %s --variants",
 	    plan_suite_name(e->suite));
 	shell_word(buf, len, &used, e->variant);
 	if (e->m && (e->m != e->n || e->k != e->n))
-		cat(buf, len, &used, " --sizes %dx%dx%d", e->m, e->k, e->n);
+		plan_cat(buf, len, &used, " --sizes %dx%dx%d", e->m, e->k,
+			 e->n);
 	else if (e->n)
-		cat(buf, len, &used, " --sizes %d", e->n);
+		plan_cat(buf, len, &used, " --sizes %d", e->n);
 	else
-		cat(buf, len, &used, " --sizes %lld", e->count);
+		plan_cat(buf, len, &used, " --sizes %lld", e->count);
 	if (e->block)
-		cat(buf, len, &used, " --blocks %d", e->block);
+		plan_cat(buf, len, &used, " --blocks %d", e->block);
 	if (e->ilp > 1)
-		cat(buf, len, &used, " --ilp %d", e->ilp);
+		plan_cat(buf, len, &used, " --ilp %d", e->ilp);
 	if (e->fp64)
-		cat(buf, len, &used, " --precision double");
+		plan_cat(buf, len, &used, " --precision double");
 	/* one launch each, however slow the tool makes it */
-	cat(buf, len, &used, " --repeat 1 --warmup 1 --launch-timeout 0");
+	plan_cat(buf, len, &used, " --repeat 1 --warmup 1 --launch-timeout 0");
 }
 
 /* Tells in one line that the job j's kernel faulted with err and that
@@ -807,9 +791,9 @@ static void devices_text(const struct plan_spec *spec, char *buf,
 		return;
 	}
 	buf[0] = '\0';
-	for (size_t i = 0; i < spec->ndevices && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%d",
-					 i ? "," : "", spec->devices[i]);
+	for (size_t i = 0; i < spec->ndevices; i++)
+		plan_cat(buf, len, &used, "%s%d", i ? "," : "",
+			 spec->devices[i]);
 }
 
 int measure_run(const struct measure_options *o, FILE *out)
