@@ -644,12 +644,6 @@ static int context_get(struct counters *c, CUdevice *dev, char *why,
 	return 0;
 }
 
-static const char *support_text(CUpti_Profiler_Support_Level level)
-{
-	return level == CUPTI_PROFILER_CONFIGURATION_DISABLED ?
-	       "disabled" : "unsupported";
-}
-
 static int device_supported(CUdevice dev, char *why, size_t len)
 {
 	CUpti_Profiler_DeviceSupported_Params p =
@@ -679,7 +673,9 @@ static int device_supported(CUdevice dev, char *why, size_t len)
 		if (level[i] == CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
 			continue;
 		snprintf(why + used, len > used ? len - used : 0, "; %s: %s",
-			 what[i], support_text(level[i]));
+			 what[i], level[i] ==
+			 CUPTI_PROFILER_CONFIGURATION_DISABLED ? "disabled" :
+			 "unsupported");
 	}
 	return -1;
 }

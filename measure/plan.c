@@ -42,16 +42,13 @@ const struct suite_hooks *const plan_hooks[SUITE_N] = {
 
 const char *plan_host_name(enum plan_host h)
 {
-	switch (h) {
-	case PLAN_HOST_PAGEABLE:
-		return VOCAB_HOST_PAGEABLE;
-	case PLAN_HOST_PINNED:
-		return VOCAB_HOST_PINNED;
-	case PLAN_HOST_PINNED_OUTPUT:
-		return VOCAB_HOST_PINNED_OUTPUT;
-	default:
-		return VOCAB_HOST_NONE;
-	}
+	/* in enum plan_host's order; the names are stored (vocab.h) */
+	static const char *const names[] = {
+		VOCAB_HOST_NONE, VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED,
+		VOCAB_HOST_PINNED_OUTPUT
+	};
+
+	return (unsigned)h < ARRAY_SIZE(names) ? names[h] : VOCAB_HOST_NONE;
 }
 
 void plan_settings_resolve(const struct measure_options *o,
