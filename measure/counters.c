@@ -580,13 +580,8 @@ int counters_chip_check(const char *chip,
 			size_t *passes, char *why, size_t len)
 {
 	struct counters c = { .device = -1 };
-	char spare[8];
 	int ret = -1;
 
-	if (!why || !len) {
-		why = spare;
-		len = sizeof(spare);
-	}
 	why[0] = '\0';
 	memset(known, 0, COUNTERS_METRIC_COUNT);
 	*passes = 0;
