@@ -10,6 +10,7 @@
 #include "device.h"
 #include "kernels.h"
 #include "mcuda.h"
+#include "plan.h"
 #include "vocab.h"
 
 /* "measure/run.c" from a build's absolute __FILE__. */
@@ -157,7 +158,7 @@ int measure_device_query(int index, struct measure_device *d)
 
 struct props {
 	struct store_prop *v;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 	int failed;
 };
 
@@ -168,40 +169,25 @@ static void prop_put(struct props *p, const char *key, const char *unit,
 static void prop_put(struct props *p, const char *key, const char *unit,
 		     int has_num, double num, const char *fmt, ...)
 {
-	struct store_prop *pr;
+	struct store_prop pr = { .num = num, .has_num = has_num };
 	char value[256];
 	va_list ap;
 
 	if (p->failed)
 		return;
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 64;
-		struct store_prop *grown = realloc(p->v, cap * sizeof(*grown));
-
-		if (!grown) {
-			p->failed = 1;
-			return;
-		}
-		p->v = grown;
-		p->cap = cap;
-	}
 	va_start(ap, fmt);
 	vsnprintf(value, sizeof(value), fmt, ap);
 	va_end(ap);
-	pr = &p->v[p->n];
-	pr->key = strdup(key);
-	pr->value = strdup(value);
-	pr->unit = strdup(unit);
-	pr->num = num;
-	pr->has_num = has_num;
-	if (!pr->key || !pr->value || !pr->unit) {
-		free(pr->key);
-		free(pr->value);
-		free(pr->unit);
+	pr.key = strdup(key);
+	pr.value = strdup(value);
+	pr.unit = strdup(unit);
+	if (!pr.key || !pr.value || !pr.unit ||
+	    plan_array_push(&p->v, &p->n, sizeof(pr), &pr)) {
+		free(pr.key);
+		free(pr.value);
+		free(pr.unit);
 		p->failed = 1;
-		return;
 	}
-	p->n++;
 }
 
 static void prop_int(struct props *p, const char *key, const char *unit,

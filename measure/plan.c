@@ -225,22 +225,10 @@ static int entry_same(const struct plan_entry *a, const struct plan_entry *b)
 
 static int plan_add(struct plan *p, const struct plan_entry *e)
 {
-	struct plan_entry *grown;
-
 	for (size_t i = 0; i < p->n; i++)
 		if (entry_same(&p->e[i], e))
 			return 0;
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 64;
-
-		grown = realloc(p->e, cap * sizeof(*grown));
-		if (!grown)
-			return -1;
-		p->e = grown;
-		p->cap = cap;
-	}
-	p->e[p->n++] = *e;
-	return 0;
+	return plan_array_push(&p->e, &p->n, sizeof(*e), e);
 }
 
 void plan_release(struct plan *p)

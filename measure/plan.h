@@ -144,7 +144,7 @@ struct plan_entry {
 
 struct plan {
 	struct plan_entry *e;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 };
 
 /* Appends suite s's configurations that spec selects to p (free_mem:
@@ -211,8 +211,9 @@ unsigned plan_variant_suites(const char *name);
 int plan_variant_selected(const struct plan_spec *spec, const char *name);
 /* 1 when spec selects suite s and at least one of its variants. */
 int plan_suite_active(const struct plan_spec *spec, enum suite_id s);
-/* Appends elem (sz bytes) to the growable array *arrp of *n elements.
- * Returns 0, or -1 when memory runs out (the array is unchanged). */
+/* Appends elem (sz bytes) to the growable array *arrp of *n elements,
+ * grown by this function alone (*n may shrink between calls). Returns 0,
+ * or -1 when memory runs out (the array is unchanged). */
 int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem);
 /* Appends the formatted text to buf[len] at *used, truncating; nothing
  * once *used reaches len. */

@@ -62,17 +62,7 @@ struct series *run_metric_find(struct run_result *r, const char *name)
 
 int series_push(struct series *s, double v)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 256;
-		double *grown = realloc(s->v, cap * sizeof(*grown));
-
-		if (!grown)
-			return -1;
-		s->v = grown;
-		s->cap = cap;
-	}
-	s->v[s->n++] = v;
-	return 0;
+	return plan_array_push(&s->v, &s->n, sizeof(v), &v);
 }
 
 int run_single_value(struct run_result *r, const char *name,
@@ -200,20 +190,13 @@ int run_entry_launch(const struct plan_entry *e,
 
 struct timer_span *run_span_add(struct job *j)
 {
-	if (j->nspans == j->cap) {
-		size_t cap = j->cap ? 2 * j->cap : 64;
-		struct timer_span *grown = realloc(j->spans,
-						   cap * sizeof(*grown));
+	struct timer_span sp = { .throttled = 0 };
 
-		if (!grown) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			return NULL;
-		}
-		j->spans = grown;
-		j->cap = cap;
+	if (plan_array_push(&j->spans, &j->nspans, sizeof(sp), &sp)) {
+		run_skip(&j->r, "out of memory: host sample buffer");
+		return NULL;
 	}
-	j->spans[j->nspans].throttled = 0;
-	return &j->spans[j->nspans++];
+	return &j->spans[j->nspans - 1];
 }
 
 int run_timed_launch(struct run_ctx *c, struct job *j, double *seconds)

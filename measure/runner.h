@@ -29,7 +29,7 @@
 /* A growable list of per-run values. */
 struct series {
 	double *v;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 };
 
 struct run_metric {
@@ -111,7 +111,7 @@ struct job {
 	struct run_result r;
 	struct kernel_args args;	/* buffers filled by setup */
 	struct timer_span *spans;	/* one per sample, kernel timer */
-	size_t nspans, cap;
+	size_t nspans;			/* grown by plan_array_push */
 	int warm_done, sampling;
 	double spent;			/* seconds of its samples */
 	double busy;			/* seconds of all its work: setup,
