@@ -349,7 +349,9 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
 		for (int f = 0; f <= d->fp64; f++)
 			for (size_t b = 0; b < (lib ? 1 : nb); b++) {
-				if (!precision_selected(spec, f))
+				/* (the transposes, float only, whatever
+				 * --precision says) */
+				if (!tr && !precision_selected(spec, f))
 					break;
 				if (!lib && !block_accepted(d, blocks[b]))
 					continue;
