@@ -1044,6 +1044,16 @@ static void test_precision_options(void **state)
 		assert_int_equal(p.e[i].fp64, 1);
 	plan_release(&p);
 
+	/* the transposes, float only, stay whatever --precision says */
+	measure_options_init(&o);
+	o.suites = "transpose,dot";
+	o.precision = "double";
+	o.sizes = "1024";
+	plan_of(&o, 0, &p);
+	assert_int_equal(suite_count(&p, SUITE_TRANSPOSE), 4 * 2);
+	assert_int_equal(suite_count(&p, SUITE_DOT), 2);
+	plan_release(&p);
+
 	measure_options_init(&o);
 	o.suites = "precision";
 	o.precision = "fp32,float";
