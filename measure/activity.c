@@ -13,6 +13,7 @@
 #include "cupti.h"
 #include "kernels.h"
 #include "mcuda.h"
+#include "plan.h"
 
 /* One buffer CUPTI fills: a few thousand records. */
 #define BUF_SIZE	(1u << 20)
@@ -47,9 +48,9 @@ static struct {
 static struct {
 	pthread_mutex_t lock;
 	struct activity_rec *v;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 	int lost;
-} list = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0 };
+} list = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
 
 static const char *result_text(CUptiResult r)
 {
@@ -97,23 +98,10 @@ static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size,
 static void list_push(uint64_t start, uint64_t end, uint32_t corr,
 		      uint32_t is_api)
 {
-	if (list.n == list.cap) {
-		size_t cap = list.cap ? 2 * list.cap : 4096;
-		struct activity_rec *grown = realloc(list.v,
-						     cap * sizeof(*grown));
+	struct activity_rec r = { start, end, corr, is_api };
 
-		if (!grown) {
-			list.lost = 1;
-			return;
-		}
-		list.v = grown;
-		list.cap = cap;
-	}
-	list.v[list.n].start = start;
-	list.v[list.n].end = end;
-	list.v[list.n].corr = corr;
-	list.v[list.n].api = is_api;
-	list.n++;
+	if (plan_array_push(&list.v, &list.n, sizeof(r), &r))
+		list.lost = 1;
 }
 
 static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream,
@@ -189,7 +177,7 @@ int activity_take(struct activity_rec **recs, size_t *n)
 	*n = list.n;
 	lost = list.lost;
 	list.v = NULL;
-	list.n = list.cap = 0;
+	list.n = 0;
 	list.lost = 0;
 	pthread_mutex_unlock(&list.lock);
 	if (lost) {

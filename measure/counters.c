@@ -580,13 +580,8 @@ int counters_chip_check(const char *chip,
 			size_t *passes, char *why, size_t len)
 {
 	struct counters c = { .device = -1 };
-	char spare[8];
 	int ret = -1;
 
-	if (!why || !len) {
-		why = spare;
-		len = sizeof(spare);
-	}
 	why[0] = '\0';
 	memset(known, 0, COUNTERS_METRIC_COUNT);
 	*passes = 0;
@@ -644,12 +639,6 @@ static int context_get(struct counters *c, CUdevice *dev, char *why,
 	return 0;
 }
 
-static const char *support_text(CUpti_Profiler_Support_Level level)
-{
-	return level == CUPTI_PROFILER_CONFIGURATION_DISABLED ?
-	       "disabled" : "unsupported";
-}
-
 static int device_supported(CUdevice dev, char *why, size_t len)
 {
 	CUpti_Profiler_DeviceSupported_Params p =
@@ -679,7 +668,9 @@ static int device_supported(CUdevice dev, char *why, size_t len)
 		if (level[i] == CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
 			continue;
 		snprintf(why + used, len > used ? len - used : 0, "; %s: %s",
-			 what[i], support_text(level[i]));
+			 what[i], level[i] ==
+			 CUPTI_PROFILER_CONFIGURATION_DISABLED ? "disabled" :
+			 "unsupported");
 	}
 	return -1;
 }
@@ -1034,49 +1025,36 @@ const char *counters_chip(const struct counters *c)
 	return c->chip;
 }
 
-static int has(const struct counters_values *v, enum counters_metric m)
+/* The value of m, NAN when it was not read. */
+static double val(const struct counters_values *v, enum counters_metric m)
 {
-	return v->has[m];
+	return v->has[m] ? v->value[m] : NAN;
 }
 
 double counters_fp32_ops(const struct counters_values *v)
 {
-	if (!has(v, COUNTERS_FFMA) || !has(v, COUNTERS_FADD) ||
-	    !has(v, COUNTERS_FMUL))
-		return NAN;
-	return 2.0 * v->value[COUNTERS_FFMA] + v->value[COUNTERS_FADD] +
-	       v->value[COUNTERS_FMUL];
+	return 2.0 * val(v, COUNTERS_FFMA) + val(v, COUNTERS_FADD) +
+	       val(v, COUNTERS_FMUL);
 }
 
 /* a / b, or NAN when b is missing or 0 (a NAN passes through). */
 static double ratio(double a, const struct counters_values *v,
 		    enum counters_metric b)
 {
-	if (!has(v, b) || v->value[b] == 0.0)
-		return NAN;
-	return a / v->value[b];
+	return val(v, b) == 0.0 ? NAN : a / val(v, b);
 }
 
 double counters_gips(const struct counters_values *v)
 {
-	if (!has(v, COUNTERS_INST_EXECUTED))
-		return NAN;
-	return ratio(v->value[COUNTERS_INST_EXECUTED], v,
-		     COUNTERS_DURATION_NS);
+	return ratio(val(v, COUNTERS_INST_EXECUTED), v, COUNTERS_DURATION_NS);
 }
 
 double counters_cgma(const struct counters_values *v)
 {
-	double accesses;
+	double accesses = val(v, COUNTERS_GLOBAL_LD_INST) +
+			  val(v, COUNTERS_GLOBAL_ST_INST);
 
-	if (!has(v, COUNTERS_GLOBAL_LD_INST) ||
-	    !has(v, COUNTERS_GLOBAL_ST_INST))
-		return NAN;
-	accesses = v->value[COUNTERS_GLOBAL_LD_INST] +
-		   v->value[COUNTERS_GLOBAL_ST_INST];
-	if (accesses == 0.0)
-		return NAN;
-	return counters_fp32_ops(v) / accesses;
+	return accesses == 0.0 ? NAN : counters_fp32_ops(v) / accesses;
 }
 
 double counters_flops_per_s(const struct counters_values *v)
@@ -1086,10 +1064,7 @@ double counters_flops_per_s(const struct counters_values *v)
 
 double counters_dram_bytes_per_s(const struct counters_values *v)
 {
-	if (!has(v, COUNTERS_DRAM_READ_BYTES) ||
-	    !has(v, COUNTERS_DRAM_WRITE_BYTES))
-		return NAN;
-	return ratio((v->value[COUNTERS_DRAM_READ_BYTES] +
-		      v->value[COUNTERS_DRAM_WRITE_BYTES]) * 1e9, v,
+	return ratio((val(v, COUNTERS_DRAM_READ_BYTES) +
+		      val(v, COUNTERS_DRAM_WRITE_BYTES)) * 1e9, v,
 		     COUNTERS_DURATION_NS);
 }

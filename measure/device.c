@@ -10,6 +10,7 @@
 #include "device.h"
 #include "kernels.h"
 #include "mcuda.h"
+#include "plan.h"
 #include "vocab.h"
 
 /* "measure/run.c" from a build's absolute __FILE__. */
@@ -55,23 +56,22 @@ int measure_cuda_report(cudaError_t err, const char *file, int line,
 	return (int)err;
 }
 
-int measure_cuda_alloc_report(cudaError_t err, const char *file, int line,
-			      const char *call)
+/* The value of table[n] (rows of major, minor, value; minor -1: any)
+ * for compute capability major.minor; 0 when it has none. */
+static int cc_lookup(const int (*table)[3], size_t n, int major, int minor)
 {
-	if (err == cudaErrorMemoryAllocation) {
-		(void)cudaGetLastError();
-		return (int)err;
-	}
-	return measure_cuda_report(err, file, line, call);
+	for (size_t i = 0; i < n; i++)
+		if (table[i][0] == major &&
+		    (table[i][1] == -1 || table[i][1] == minor))
+			return table[i][2];
+	return 0;
 }
 
 /* FP32 cores per SM by compute capability (CUDA programming guide's
  * arithmetic-throughput table); 0 when unknown. */
 static int cores_per_sm(int major, int minor)
 {
-	static const struct {
-		int major, minor, cores;
-	} table[] = {
+	static const int table[][3] = {
 		{ 1, -1, 8 },
 		{ 2, 0, 32 }, { 2, 1, 48 },
 		{ 3, -1, 192 },
@@ -85,20 +85,15 @@ static int cores_per_sm(int major, int minor)
 		{ 12, 0, 128 }, { 12, 1, 128 },
 	};
 
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (table[i].major == major &&
-		    (table[i].minor == -1 || table[i].minor == minor))
-			return table[i].cores;
-	return 0;
+	return cc_lookup(table, sizeof(table) / sizeof(table[0]), major,
+			 minor);
 }
 
 int measure_fp64_per_sm(int major, int minor)
 {
 	/* 64-bit multiply-adds per clock per SM; left out where the guide
 	 * gives none we trust (10.3, 11.0: reduced FP64 on some parts) */
-	static const struct {
-		int major, minor, units;
-	} table[] = {
+	static const int table[][3] = {
 		{ 3, 0, 8 }, { 3, 2, 8 }, { 3, 5, 64 }, { 3, 7, 64 },
 		{ 5, -1, 4 },
 		{ 6, 0, 32 }, { 6, 1, 4 }, { 6, 2, 4 },
@@ -109,11 +104,8 @@ int measure_fp64_per_sm(int major, int minor)
 		{ 12, -1, 2 },
 	};
 
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (table[i].major == major &&
-		    (table[i].minor == -1 || table[i].minor == minor))
-			return table[i].units;
-	return 0;
+	return cc_lookup(table, sizeof(table) / sizeof(table[0]), major,
+			 minor);
 }
 
 void measure_uuid_format(const unsigned char b[16], char *buf, size_t len)
@@ -124,13 +116,6 @@ void measure_uuid_format(const unsigned char b[16], char *buf, size_t len)
 		 b[14], b[15]);
 }
 
-static int attr_get(int *v, enum cudaDeviceAttr attr, int dev,
-		    const char *name)
-{
-	return measure_cuda_report(cudaDeviceGetAttribute(v, attr, dev),
-				   __FILE__, __LINE__, name);
-}
-
 int measure_device_query(int index, struct measure_device *d)
 {
 	int err;
@@ -139,18 +124,16 @@ int measure_device_query(int index, struct measure_device *d)
 	d->index = index;
 	if ((err = MCUDA(cudaSetDevice(index))) ||
 	    (err = MCUDA(cudaGetDeviceProperties(&d->prop, index))) ||
-	    (err = attr_get(&d->clock_khz, cudaDevAttrClockRate, index,
-			    "cudaDeviceGetAttribute(cudaDevAttrClockRate)")) ||
-	    (err = attr_get(&d->mem_clock_khz, cudaDevAttrMemoryClockRate,
-			    index, "cudaDeviceGetAttribute("
-			    "cudaDevAttrMemoryClockRate)")) ||
-	    (err = attr_get(&d->kernel_timeout, cudaDevAttrKernelExecTimeout,
-			    index, "cudaDeviceGetAttribute("
-			    "cudaDevAttrKernelExecTimeout)")) ||
-	    (err = attr_get(&d->gpu_overlap, cudaDevAttrGpuOverlap, index,
-			    "cudaDeviceGetAttribute(cudaDevAttrGpuOverlap)")) ||
-	    (err = attr_get(&d->compute_mode, cudaDevAttrComputeMode, index,
-			    "cudaDeviceGetAttribute(cudaDevAttrComputeMode)")) ||
+	    (err = MCUDA(cudaDeviceGetAttribute(&d->clock_khz,
+				cudaDevAttrClockRate, index))) ||
+	    (err = MCUDA(cudaDeviceGetAttribute(&d->mem_clock_khz,
+				cudaDevAttrMemoryClockRate, index))) ||
+	    (err = MCUDA(cudaDeviceGetAttribute(&d->kernel_timeout,
+				cudaDevAttrKernelExecTimeout, index))) ||
+	    (err = MCUDA(cudaDeviceGetAttribute(&d->gpu_overlap,
+				cudaDevAttrGpuOverlap, index))) ||
+	    (err = MCUDA(cudaDeviceGetAttribute(&d->compute_mode,
+				cudaDevAttrComputeMode, index))) ||
 	    (err = MCUDA(cudaDeviceGetPCIBusId(d->pci, sizeof(d->pci),
 					       index))) ||
 	    (err = MCUDA(cudaDriverGetVersion(&d->driver_version))) ||
@@ -175,7 +158,7 @@ int measure_device_query(int index, struct measure_device *d)
 
 struct props {
 	struct store_prop *v;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 	int failed;
 };
 
@@ -186,40 +169,25 @@ static void prop_put(struct props *p, const char *key, const char *unit,
 static void prop_put(struct props *p, const char *key, const char *unit,
 		     int has_num, double num, const char *fmt, ...)
 {
-	struct store_prop *pr;
+	struct store_prop pr = { .num = num, .has_num = has_num };
 	char value[256];
 	va_list ap;
 
 	if (p->failed)
 		return;
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 64;
-		struct store_prop *grown = realloc(p->v, cap * sizeof(*grown));
-
-		if (!grown) {
-			p->failed = 1;
-			return;
-		}
-		p->v = grown;
-		p->cap = cap;
-	}
 	va_start(ap, fmt);
 	vsnprintf(value, sizeof(value), fmt, ap);
 	va_end(ap);
-	pr = &p->v[p->n];
-	pr->key = strdup(key);
-	pr->value = strdup(value);
-	pr->unit = strdup(unit);
-	pr->num = num;
-	pr->has_num = has_num;
-	if (!pr->key || !pr->value || !pr->unit) {
-		free(pr->key);
-		free(pr->value);
-		free(pr->unit);
+	pr.key = strdup(key);
+	pr.value = strdup(value);
+	pr.unit = strdup(unit);
+	if (!pr.key || !pr.value || !pr.unit ||
+	    plan_array_push(&p->v, &p->n, sizeof(pr), &pr)) {
+		free(pr.key);
+		free(pr.value);
+		free(pr.unit);
 		p->failed = 1;
-		return;
 	}
-	p->n++;
 }
 
 static void prop_int(struct props *p, const char *key, const char *unit,

@@ -5,10 +5,7 @@
  *		goto out;
  *
  * reports a failure on stderr as "mmreport: measure/x.c:12: call: error
- * string (cudaErrorName)" and hands the cudaError_t back. MCUDA_ALLOC is
- * for allocations, whose out-of-memory is an expected outcome (the
- * configuration is skipped): it is returned silently and cleared from
- * the runtime's last-error slot; anything else is reported, until the
+ * string (cudaErrorName)" and hands the cudaError_t back, until the
  * device is lost (kernel_cuda_lost in kernels.h: a fault was told). */
 #ifndef MMREPORT_MEASURE_MCUDA_H
 #define MMREPORT_MEASURE_MCUDA_H
@@ -17,12 +14,8 @@
 
 int measure_cuda_report(cudaError_t err, const char *file, int line,
 			const char *call);
-int measure_cuda_alloc_report(cudaError_t err, const char *file, int line,
-			      const char *call);
 
 #define MCUDA(call) measure_cuda_report((call), __FILE__, __LINE__, #call)
-#define MCUDA_ALLOC(call) \
-	measure_cuda_alloc_report((call), __FILE__, __LINE__, #call)
 
 /* 1 for the errors a faulting kernel leaves (an illegal address, a trap,
  * an assert): sticky, they are the earlier kernel's, not the call's that

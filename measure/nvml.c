@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "device.h"
+#include "plan.h"
 #include "vocab.h"
 
 typedef int nvml_return;		/* nvmlReturn_t */
@@ -63,11 +64,6 @@ static int nvml_check(struct measure_nvml *nv, nvml_return r, int line,
 
 #define NVML_CHECK(nv, call) nvml_check((nv), (call), __LINE__, #call)
 
-static void *sym(void *lib, const char *name)
-{
-	return dlsym(lib, name);
-}
-
 struct measure_nvml *measure_nvml_open(void)
 {
 	struct measure_nvml *nv;
@@ -81,30 +77,31 @@ struct measure_nvml *measure_nvml_open(void)
 		return NULL;
 	}
 	nv->lib = lib;
-	*(void **)&nv->init = sym(lib, "nvmlInit_v2");
-	*(void **)&nv->shutdown = sym(lib, "nvmlShutdown");
-	*(void **)&nv->error_string = sym(lib, "nvmlErrorString");
-	*(void **)&nv->by_pci = sym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
-	*(void **)&nv->by_uuid = sym(lib, "nvmlDeviceGetHandleByUUID");
-	*(void **)&nv->clock = sym(lib, "nvmlDeviceGetClockInfo");
-	*(void **)&nv->temperature = sym(lib, "nvmlDeviceGetTemperature");
-	*(void **)&nv->power = sym(lib, "nvmlDeviceGetPowerUsage");
+	*(void **)&nv->init = dlsym(lib, "nvmlInit_v2");
+	*(void **)&nv->shutdown = dlsym(lib, "nvmlShutdown");
+	*(void **)&nv->error_string = dlsym(lib, "nvmlErrorString");
+	*(void **)&nv->by_pci = dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+	*(void **)&nv->by_uuid = dlsym(lib, "nvmlDeviceGetHandleByUUID");
+	*(void **)&nv->clock = dlsym(lib, "nvmlDeviceGetClockInfo");
+	*(void **)&nv->temperature = dlsym(lib, "nvmlDeviceGetTemperature");
+	*(void **)&nv->power = dlsym(lib, "nvmlDeviceGetPowerUsage");
 	/* Renamed in driver 535 ("throttle" became "clocks event"); the old
 	 * name stays as an alias for older drivers. */
-	*(void **)&nv->reasons = sym(lib,
+	*(void **)&nv->reasons = dlsym(lib,
 				     "nvmlDeviceGetCurrentClocksEventReasons");
 	if (!nv->reasons)
-		*(void **)&nv->reasons = sym(lib,
+		*(void **)&nv->reasons = dlsym(lib,
 				"nvmlDeviceGetCurrentClocksThrottleReasons");
-	*(void **)&nv->driver = sym(lib, "nvmlSystemGetDriverVersion");
-	*(void **)&nv->power_limit = sym(lib,
+	*(void **)&nv->driver = dlsym(lib, "nvmlSystemGetDriverVersion");
+	*(void **)&nv->power_limit = dlsym(lib,
 					 "nvmlDeviceGetEnforcedPowerLimit");
-	*(void **)&nv->pcie_gen = sym(lib,
+	*(void **)&nv->pcie_gen = dlsym(lib,
 				      "nvmlDeviceGetCurrPcieLinkGeneration");
-	*(void **)&nv->pcie_width = sym(lib, "nvmlDeviceGetCurrPcieLinkWidth");
-	*(void **)&nv->max_clock = sym(lib, "nvmlDeviceGetMaxClockInfo");
-	*(void **)&nv->lock = sym(lib, "nvmlDeviceSetGpuLockedClocks");
-	*(void **)&nv->unlock = sym(lib, "nvmlDeviceResetGpuLockedClocks");
+	*(void **)&nv->pcie_width = dlsym(lib,
+					  "nvmlDeviceGetCurrPcieLinkWidth");
+	*(void **)&nv->max_clock = dlsym(lib, "nvmlDeviceGetMaxClockInfo");
+	*(void **)&nv->lock = dlsym(lib, "nvmlDeviceSetGpuLockedClocks");
+	*(void **)&nv->unlock = dlsym(lib, "nvmlDeviceResetGpuLockedClocks");
 	if (!nv->init || !nv->shutdown) {
 		fprintf(stderr, "mmreport: measure: libnvidia-ml.so.1 lacks "
 			"nvmlInit_v2; clocks and temperatures not recorded\n");
@@ -169,14 +166,13 @@ static void throttle_format(unsigned long long reasons, char *buf,
 	}
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		known |= names[i].bit;
-		if ((reasons & names[i].bit) && used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s", used ? "," : "",
-						 names[i].name);
+		if (reasons & names[i].bit)
+			plan_cat(buf, len, &used, "%s%s", used ? "," : "",
+				 names[i].name);
 	}
-	if ((reasons & ~known) && used < len)
-		snprintf(buf + used, len - used, "%sother_0x%llx",
-			 used ? "," : "", reasons & ~known);
+	if (reasons & ~known)
+		plan_cat(buf, len, &used, "%sother_0x%llx", used ? "," : "",
+			 reasons & ~known);
 }
 
 void measure_env_release(struct store_env *env)
@@ -187,35 +183,10 @@ void measure_env_release(struct store_env *env)
 	memset(env, 0, sizeof(*env));
 }
 
-int measure_nvml_sm_clock(struct measure_nvml *nv, const char *pci,
-			  const char *uuid, double *mhz)
-{
-	unsigned int v;
-
-	if (!nv || !nv->clock)
-		return -1;
-	if (!nv->sm_dev) {
-		nvml_return r = NVML_ERROR_NOT_FOUND;
-
-		if (nv->by_pci && pci && *pci)
-			r = nv->by_pci(pci, &nv->sm_dev);
-		if (r != NVML_SUCCESS && nv->by_uuid && uuid && *uuid)
-			r = nv->by_uuid(uuid, &nv->sm_dev);
-		if (r != NVML_SUCCESS) {
-			nv->sm_dev = NULL;
-			return -1;
-		}
-	}
-	if (nv->clock(nv->sm_dev, NVML_CLOCK_SM, &v) != NVML_SUCCESS)
-		return -1;
-	*mhz = v;
-	return 0;
-}
-
 /* The NVML handle of the CUDA device: by PCI bus id (CUDA's and NVML's
- * device orders may differ), else by UUID. 0, or -1 after a report. */
-static int nvml_device_find(struct measure_nvml *nv, const char *pci,
-			    const char *uuid, nvml_device *dev)
+ * device orders may differ), else by UUID. Unreported. */
+static nvml_return device_lookup(struct measure_nvml *nv, const char *pci,
+				 const char *uuid, nvml_device *dev)
 {
 	nvml_return r = NVML_ERROR_NOT_FOUND;
 
@@ -223,7 +194,31 @@ static int nvml_device_find(struct measure_nvml *nv, const char *pci,
 		r = nv->by_pci(pci, dev);
 	if (r != NVML_SUCCESS && nv->by_uuid && uuid && *uuid)
 		r = nv->by_uuid(uuid, dev);
-	return NVML_CHECK(nv, r);
+	return r;
+}
+
+int measure_nvml_sm_clock(struct measure_nvml *nv, const char *pci,
+			  const char *uuid, double *mhz)
+{
+	unsigned int v;
+
+	if (!nv || !nv->clock)
+		return -1;
+	if (!nv->sm_dev && device_lookup(nv, pci, uuid, &nv->sm_dev)) {
+		nv->sm_dev = NULL;
+		return -1;
+	}
+	if (nv->clock(nv->sm_dev, NVML_CLOCK_SM, &v) != NVML_SUCCESS)
+		return -1;
+	*mhz = v;
+	return 0;
+}
+
+/* The NVML handle of the CUDA device (after a report of a failure). */
+static int nvml_device_find(struct measure_nvml *nv, const char *pci,
+			    const char *uuid, nvml_device *dev)
+{
+	return NVML_CHECK(nv, device_lookup(nv, pci, uuid, dev));
 }
 
 void measure_nvml_setting(struct measure_nvml *nv, const char *pci,

@@ -1,23 +1,20 @@
 /* Theoretical occupancy from numbers (see measure.h for the formulas).
  * Kept free of CUDA so that the arithmetic is tested on any machine. */
 #include <limits.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "measure.h"
-
-static void limiter_add(char *buf, size_t len, const char *name)
-{
-	size_t used = strlen(buf);
-
-	snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
-}
+#include "plan.h"
 
 int measure_occupancy_compute(const struct measure_occ_input *in,
 			      struct measure_occ *out)
 {
+	static const char *const names[4] = {
+		"warps", "registers", "shared memory", "blocks per SM"
+	};
 	long long warps_sm, regs_warp, regs_block, smem_block;
-	int w, min;
+	size_t used = 0;
+	int w, min, i;
 
 	if (!out)
 		return -1;
@@ -53,23 +50,15 @@ int measure_occupancy_compute(const struct measure_occ_input *in,
 
 	out->limit_blocks = in->max_blocks_per_sm;
 
-	min = out->limit_warps;
-	if (out->limit_regs < min)
-		min = out->limit_regs;
-	if (out->limit_smem < min)
-		min = out->limit_smem;
-	if (out->limit_blocks < min)
-		min = out->limit_blocks;
-	if (out->limit_warps == min)
-		limiter_add(out->limiter, sizeof(out->limiter), "warps");
-	if (out->limit_regs == min)
-		limiter_add(out->limiter, sizeof(out->limiter), "registers");
-	if (out->limit_smem == min)
-		limiter_add(out->limiter, sizeof(out->limiter),
-			    "shared memory");
-	if (out->limit_blocks == min)
-		limiter_add(out->limiter, sizeof(out->limiter),
-			    "blocks per SM");
+	const int limit[4] = { out->limit_warps, out->limit_regs,
+			       out->limit_smem, out->limit_blocks };
+
+	for (i = 1, min = limit[0]; i < 4; i++)
+		min = limit[i] < min ? limit[i] : min;
+	for (i = 0; i < 4; i++)
+		if (limit[i] == min)
+			plan_cat(out->limiter, sizeof(out->limiter), &used,
+				 "%s%s", used ? ", " : "", names[i]);
 
 	out->active_blocks = min;
 	out->active_warps = min * w;

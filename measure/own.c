@@ -8,8 +8,6 @@
 #include "kernels.h"
 #include "own.h"
 
-void own_kernels_release(struct own_set *s);
-
 static const char *shape_name(enum kernel_shape s)
 {
 	return s == KERNEL_SQUARE ? "square" : s == KERNEL_RECT ? "rect" :
@@ -59,12 +57,8 @@ static void own_list(const char *path, const struct kernel_user_set *s,
 	}
 }
 
-/* Compiles every o->kernels file for major.minor into *set and
- * registers its kernels; loads them into the device first when load is
- * set; lists them on list when not NULL. Status as own.h says. */
-static int own_compile_all(const struct measure_options *o, int major,
-			   int minor, int load, FILE *list,
-			   struct own_set *set)
+int own_kernels_check(const struct measure_options *o, int major,
+		      int minor, int load, FILE *list, struct own_set *set)
 {
 	size_t f;
 
@@ -102,12 +96,6 @@ static int own_compile_all(const struct measure_options *o, int major,
 	if (list && o->nkernels)
 		fputc('\n', list);
 	return MEASURE_OK;
-}
-
-int own_kernels_check(const struct measure_options *o, int major,
-		      int minor, FILE *out, struct own_set *keep)
-{
-	return own_compile_all(o, major, minor, 0, out, keep);
 }
 
 void own_kernels_release(struct own_set *s)
@@ -149,5 +137,5 @@ int own_kernels_load(const struct measure_options *o, const int *devs,
 			minor = p.minor;
 		}
 	}
-	return own_compile_all(o, major, minor, 1, NULL, out);
+	return own_kernels_check(o, major, minor, 1, NULL, out);
 }

@@ -17,9 +17,10 @@
 
 /* Compiles every o->kernels file for compute capability major.minor and
  * checks its declarations, writing each file's kernels (name, kind,
- * tile, blocks, description) to out. The sets stay in keep, registered
- * but not loaded, so that a plan includes them (own_kernels_release
- * frees them). On the first file
+ * tile, blocks, description) to list unless it is NULL. The sets stay in
+ * set, registered, and loaded into the device only with load (else a
+ * plan includes them all the same; own_kernels_release frees them). On
+ * the first file
  * that fails: the compiler's messages as NVRTC wrote them ("file(line):
  * error: ...") and one line naming the file on stderr, and
  * MEASURE_ERR_KERNEL (does not compile, breaks the contract),
@@ -27,7 +28,7 @@
  * NVRTC). MEASURE_OK when every file passes. */
 struct own_set;
 int own_kernels_check(const struct measure_options *o, int major,
-		      int minor, FILE *out, struct own_set *keep);
+		      int minor, int load, FILE *list, struct own_set *set);
 
 /* The sets of own kernels loaded for a measurement. */
 struct own_set {

@@ -1,6 +1,7 @@
 /* The sweep plan: the configurations of each suite and their groups. The
  * option lists are parsed in plan_parse.c, the time model is in
  * plan_model.c. No CUDA here (see plan.h). */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,16 +42,13 @@ const struct suite_hooks *const plan_hooks[SUITE_N] = {
 
 const char *plan_host_name(enum plan_host h)
 {
-	switch (h) {
-	case PLAN_HOST_PAGEABLE:
-		return VOCAB_HOST_PAGEABLE;
-	case PLAN_HOST_PINNED:
-		return VOCAB_HOST_PINNED;
-	case PLAN_HOST_PINNED_OUTPUT:
-		return VOCAB_HOST_PINNED_OUTPUT;
-	default:
-		return VOCAB_HOST_NONE;
-	}
+	/* in enum plan_host's order; the names are stored (vocab.h) */
+	static const char *const names[] = {
+		VOCAB_HOST_NONE, VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED,
+		VOCAB_HOST_PINNED_OUTPUT
+	};
+
+	return (unsigned)h < ARRAY_SIZE(names) ? names[h] : VOCAB_HOST_NONE;
 }
 
 void plan_settings_resolve(const struct measure_options *o,
@@ -129,6 +127,20 @@ unsigned plan_variant_suites(const char *name)
 		bits |= 1u << SUITE_PRECISION | 1u << SUITE_RECT |
 			1u << SUITE_PROGRESSION;
 	return bits;
+}
+
+void plan_cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*used += (size_t)k;
 }
 
 /* Appends to a growable array of elements of size sz. */
@@ -213,22 +225,10 @@ static int entry_same(const struct plan_entry *a, const struct plan_entry *b)
 
 static int plan_add(struct plan *p, const struct plan_entry *e)
 {
-	struct plan_entry *grown;
-
 	for (size_t i = 0; i < p->n; i++)
 		if (entry_same(&p->e[i], e))
 			return 0;
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 64;
-
-		grown = realloc(p->e, cap * sizeof(*grown));
-		if (!grown)
-			return -1;
-		p->e = grown;
-		p->cap = cap;
-	}
-	p->e[p->n++] = *e;
-	return 0;
+	return plan_array_push(&p->e, &p->n, sizeof(*e), e);
 }
 
 void plan_release(struct plan *p)
@@ -239,7 +239,9 @@ void plan_release(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-int plan_precision_selected(const struct plan_spec *spec, int fp64)
+/* 1 when spec's --precision (none: every precision) takes double
+ * (fp64 1) or float (0). */
+static int precision_selected(const struct plan_spec *spec, int fp64)
 {
 	return !spec->precisions || (spec->precisions & (1u << fp64));
 }
@@ -260,15 +262,13 @@ struct axis {
 };
 
 static int matrix_entries(struct plan *p, const struct plan_spec *spec,
-			  enum suite_id suite, const char *variant,
+			  enum suite_id suite, const struct kernel_desc *kd,
 			  struct axis sizes, struct axis blocks,
 			  enum plan_host host)
 {
-	const struct kernel_desc *kd = kernel_find(variant);
-	struct plan_entry e;
-	size_t bi, si;
+	size_t ns = spec->nsizes ? spec->nsizes : sizes.n, bi, si;
 
-	if (!kd || !plan_variant_selected(spec, variant))
+	if (!plan_variant_selected(spec, kd->name))
 		return 0;
 	if (spec->nblocks) {
 		blocks.v = spec->blocks;
@@ -277,26 +277,16 @@ static int matrix_entries(struct plan *p, const struct plan_spec *spec,
 	for (bi = 0; bi < blocks.n; bi++) {
 		if (!block_accepted(kd, blocks.v[bi]))
 			continue;
-		if (spec->nsizes) {
-			for (si = 0; si < spec->nsizes; si++) {
-				const struct plan_size *sz = &spec->sizes[si];
+		for (si = 0; si < ns; si++) {
+			long long n = spec->nsizes ? 0 : sizes.v[si];
+			struct plan_size sz = spec->nsizes ? spec->sizes[si] :
+					      (struct plan_size){ n, n, n, 1 };
+			struct plan_entry e = { suite, kd->name, kd, (int)sz.m,
+				(int)sz.k, (int)sz.n, 0, blocks.v[bi], 1, host,
+				0, 0, 0, 0 };
 
-				if (!sz->square && kd->shape != KERNEL_RECT)
-					continue;
-				e = (struct plan_entry){ suite, kd->name, kd,
-					(int)sz->m, (int)sz->k, (int)sz->n, 0,
-					blocks.v[bi], 1, host, 0, 0, 0, 0 };
-				if (plan_add(p, &e))
-					return -1;
-			}
-			continue;
-		}
-		for (si = 0; si < sizes.n; si++) {
-			int n = sizes.v[si];
-
-			e = (struct plan_entry){ suite, kd->name, kd, n, n, n,
-				0, blocks.v[bi], 1, host, 0, 0, 0, 0 };
-			if (plan_add(p, &e))
+			if ((sz.square || kd->shape == KERNEL_RECT) &&
+			    plan_add(p, &e))
 				return -1;
 		}
 	}
@@ -324,7 +314,7 @@ int plan_matrix_build(struct plan *p, const struct plan_spec *spec,
 			continue;
 		for (size_t h = 0; h < nhosts; h++)
 			for (size_t w = 0; w < d->nsweeps; w++)
-				if (matrix_entries(p, spec, suite, d->name,
+				if (matrix_entries(p, spec, suite, d,
 					(struct axis){ d->sweeps[w].sizes,
 						       d->sweeps[w].nsizes },
 					(struct axis){ d->sweeps[w].blocks,
@@ -335,42 +325,10 @@ int plan_matrix_build(struct plan *p, const struct plan_spec *spec,
 	return 0;
 }
 
-/* The transposes: every size (--sizes' square tokens, else the
- * sweep's) with every block, m = n. */
-static int transpose_entries(struct plan *p, const struct plan_spec *spec,
-			     const struct kernel_desc *d)
-{
-	const struct kernel_sweep *sw = &d->sweeps[0];
-	const int *blocks = spec->nblocks ? spec->blocks : sw->blocks;
-	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
-	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
-
-	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
-		return 0;
-	for (size_t b = 0; b < nb; b++) {
-		if (!block_accepted(d, blocks[b]))
-			continue;
-		for (size_t i = 0; i < ns; i++) {
-			int n;
-			struct plan_entry e;
-
-			if (spec->nsizes && !spec->sizes[i].square)
-				continue;
-			n = spec->nsizes ? (int)spec->sizes[i].n :
-			    sw->sizes[i];
-			e = (struct plan_entry){ (enum suite_id)d->suite,
-				d->name, d, n, 0, n, (long long)n * n,
-				blocks[b], 1, PLAN_HOST_NONE, 0, 0, 0, 0 };
-			if (plan_add(p, &e))
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* An access, reduction or walker kernel: every count (--sizes' square
- * tokens, else the sweep's) with every thread count (none for the
- * library), every parameter of its sweep and each precision it takes. */
+/* A transpose, access, reduction or walker kernel: every count
+ * (--sizes' square tokens, else the sweep's; a transpose's edge n, m = n)
+ * with every thread count (none for the library), every parameter of
+ * its sweep and each precision it takes. */
 static int access_entries(struct plan *p, const struct plan_spec *spec,
 			  const struct kernel_desc *d)
 {
@@ -379,7 +337,7 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 	size_t nb = spec->nblocks ? spec->nblocks : sw->nblocks;
 	size_t ns = spec->nsizes ? spec->nsizes : sw->nsizes;
 	size_t np = sw->nparams ? sw->nparams : 1;
-	int lib = !d->nblocks;
+	int lib = !d->nblocks, tr = d->shape == KERNEL_TRANSPOSE;
 
 	if (!plan_variant_selected(spec, d->name) || !d->nsweeps)
 		return 0;
@@ -391,14 +349,18 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
 		for (int f = 0; f <= d->fp64; f++)
 			for (size_t b = 0; b < (lib ? 1 : nb); b++) {
-				if (!plan_precision_selected(spec, f))
+				/* (the transposes, float only, whatever
+				 * --precision says) */
+				if (!tr && !precision_selected(spec, f))
 					break;
 				if (!lib && !block_accepted(d, blocks[b]))
 					continue;
 				for (size_t q = 0; q < np; q++) {
 					struct plan_entry e = {
 						(enum suite_id)d->suite,
-						d->name, d, 0, 0, 0, count,
+						d->name, d, tr ? (int)count : 0,
+						0, tr ? (int)count : 0,
+						tr ? count * count : count,
 						lib ? 0 : blocks[b], 1,
 						PLAN_HOST_NONE, 0, 0,
 						sw->nparams ? sw->params[q] :
@@ -419,9 +381,7 @@ int plan_memory_build(struct plan *p, const struct plan_spec *spec,
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_desc *d = kernel_at(i);
 
-		if ((int)d->suite == (int)suite &&
-		    (d->shape == KERNEL_TRANSPOSE ? transpose_entries(p, spec, d) :
-		     access_entries(p, spec, d)))
+		if ((int)d->suite == (int)suite && access_entries(p, spec, d))
 			return -1;
 	}
 	return 0;
@@ -543,7 +503,7 @@ int plan_products_build(struct plan *p, const struct plan_spec *spec,
 
 					if ((!lib &&
 					     !block_accepted(d, blocks[b])) ||
-					    !plan_precision_selected(spec, f))
+					    !precision_selected(spec, f))
 						continue;
 					if (plan_add(p, &e))
 						goto out;

@@ -144,7 +144,7 @@ struct plan_entry {
 
 struct plan {
 	struct plan_entry *e;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 };
 
 /* Appends suite s's configurations that spec selects to p (free_mem:
@@ -209,14 +209,16 @@ unsigned plan_variant_suites(const char *name);
  * (--kernel) always,
  * unless --variants names some of them. */
 int plan_variant_selected(const struct plan_spec *spec, const char *name);
-/* 1 when spec's --precision (none: every precision) takes double
- * (fp64 1) or float (0). */
-int plan_precision_selected(const struct plan_spec *spec, int fp64);
 /* 1 when spec selects suite s and at least one of its variants. */
 int plan_suite_active(const struct plan_spec *spec, enum suite_id s);
-/* Appends elem (sz bytes) to the growable array *arrp of *n elements.
- * Returns 0, or -1 when memory runs out (the array is unchanged). */
+/* Appends elem (sz bytes) to the growable array *arrp of *n elements,
+ * grown by this function alone (*n may shrink between calls). Returns 0,
+ * or -1 when memory runs out (the array is unchanged). */
 int plan_array_push(void *arrp, size_t *n, size_t sz, const void *elem);
+/* Appends the formatted text to buf[len] at *used, truncating; nothing
+ * once *used reaches len. */
+void plan_cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* "", "pageable", "pinned", "pinned-output". */
 const char *plan_host_name(enum plan_host h);
 
@@ -274,10 +276,6 @@ double plan_entry_run_seconds(const struct plan_entry *e);
 double plan_kernel_seconds(const struct plan_entry *e);
 double plan_entry_estimate(const struct plan_entry *e,
 			   const struct plan_settings *s);
-
-/* The device memory an entry's buffers take (its inputs and outputs;
- * the verification needs more), in bytes. */
-double plan_entry_device_bytes(const struct plan_entry *e);
 
 /* The rates and costs the suites' time models share (plan_model.c tells
  * where they come from). */

@@ -155,7 +155,9 @@ static void duration_format(double s, char *buf, size_t len)
 		 t % 60);
 }
 
-double plan_entry_device_bytes(const struct plan_entry *e)
+/* The device memory an entry's buffers take (its inputs and outputs;
+ * the verification needs more), in bytes. */
+static double entry_device_bytes(const struct plan_entry *e)
 {
 	double es = e->fp64 ? 8.0 : 4.0;
 
@@ -176,7 +178,7 @@ size_t plan_warn(const struct plan *p, const struct plan_settings *s,
 
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_entry *e = &p->e[i];
-		double bytes = plan_entry_device_bytes(e);
+		double bytes = entry_device_bytes(e);
 		double t = plan_entry_estimate(e, s);
 
 		if (bytes <= (double)mem && t <= PLAN_WARN_SECONDS)

@@ -43,122 +43,122 @@ static int number_parse(const char *s, long long lo, long long hi,
 	return 0;
 }
 
-/* Splits text at commas into tok[len] one at a time. Returns 1 with the
- * next token, 0 at the end, -1 for an empty or overlong token. */
-static int token_next(const char **pos, char *tok, size_t len)
-{
-	const char *s = *pos, *comma;
-	size_t n;
-
-	if (!s)
-		return 0;
-	comma = strchr(s, ',');
-	n = comma ? (size_t)(comma - s) : strlen(s);
-	if (n == 0 || n >= len)
-		return -1;
-	memcpy(tok, s, n);
-	tok[n] = '\0';
-	*pos = comma ? comma + 1 : NULL;
-	return 1;
-}
-
 static int oom(void)
 {
 	fprintf(stderr, "mmreport: measure: out of memory\n");
 	return -1;
 }
 
-static int suites_parse(const char *text, struct plan_spec *spec)
+/* One comma-separated option list being parsed: the option and its
+ * text, the spec it fills, and for whole numbers their range and the
+ * array they go to. */
+struct list {
+	const char *option, *text;
+	struct plan_spec *spec;
+	long long lo, hi;
+	int **arr;
+	size_t *n;
+	int own;		/* --variants: own kernels are coming */
+};
+
+/* Calls item for each item of text, shorter than len (at most 64).
+ * Returns 0, or -1 after the usage message: an empty or overlong item,
+ * or one that item refused. */
+static int list_parse(struct list *l, const char *option, const char *text,
+		      size_t len, int (*item)(struct list *l, const char *tok))
 {
-	const char *pos = text;
-	char tok[32];
-	int r, s;
-
-	spec->suites = 0;
-	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		if (strcmp(tok, "all") == 0) {
-			spec->suites = (1u << SUITE_N) - 1;
-			continue;
-		}
-		for (s = 0; s < SUITE_N; s++)
-			if (strcmp(tok, plan_suite_name(s)) == 0)
-				break;
-		if (s == SUITE_N) {
-			char list[160] = "";
-
-			for (s = 0; s < SUITE_N; s++) {
-				strcat(list, plan_suite_name(s));
-				strcat(list, ", ");
-			}
-			return usage("--suite", text, "unknown suite '%s' "
-				     "(%sall)", tok, list);
-		}
-		spec->suites |= 1u << s;
-	}
-	if (r < 0)
-		return usage("--suite", text, "empty or overlong item");
-	return 0;
-}
-
-static int sizes_parse(const char *text, struct plan_spec *spec)
-{
-	const char *pos = text;
 	char tok[64];
-	int r;
 
-	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		struct plan_size sz = { 0, 0, 0, 1 };
-		char *x1 = strpbrk(tok, "xX"), *x2, item[64];
+	l->option = option;
+	l->text = text;
+	for (const char *s = text, *comma; s; s = comma ? comma + 1 : NULL) {
+		size_t n;
 
-		if (!x1) {
-			if (number_parse(tok, 1, PLAN_MAX_COUNT, &sz.n))
-				return usage("--sizes", text, "'%s' is not a "
-					     "whole number from 1 to %lld", tok,
-					     (long long)PLAN_MAX_COUNT);
-			sz.m = sz.k = sz.n;
-		} else {
-			memcpy(item, tok, sizeof(item));
-			*x1 = '\0';
-			x2 = strpbrk(x1 + 1, "xX");
-			if (x2)
-				*x2 = '\0';
-			if (!x2 || number_parse(tok, 1, PLAN_MAX_DIM, &sz.m) ||
-			    number_parse(x1 + 1, 1, PLAN_MAX_DIM, &sz.k) ||
-			    number_parse(x2 + 1, 1, PLAN_MAX_DIM, &sz.n))
-				return usage("--sizes", text, "'%s' is neither "
-					     "a whole number nor MxKxN with "
-					     "each from 1 to %d", item,
-					     PLAN_MAX_DIM);
-			sz.square = sz.m == sz.k && sz.k == sz.n;
-		}
-		if (plan_array_push(&spec->sizes, &spec->nsizes, sizeof(sz), &sz))
-			return oom();
+		comma = strchr(s, ',');
+		n = comma ? (size_t)(comma - s) : strlen(s);
+		if (n == 0 || n >= len)
+			return usage(option, text, "empty or overlong item");
+		memcpy(tok, s, n);
+		tok[n] = '\0';
+		if (item(l, tok))
+			return -1;
 	}
-	if (r < 0)
-		return usage("--sizes", text, "empty or overlong item");
 	return 0;
 }
 
-/* A comma list of whole numbers in [lo, hi]. */
-static int ints_parse(const char *option, const char *text, long long lo,
-		      long long hi, int **arr, size_t *n)
+static int suite_item(struct list *l, const char *tok)
 {
-	const char *pos = text;
-	char tok[32];
-	long long v;
-	int r, iv;
+	char names[160] = "";
+	int s;
 
-	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		if (number_parse(tok, lo, hi, &v))
-			return usage(option, text, "'%s' is not a whole number "
-				     "from %lld to %lld", tok, lo, hi);
-		iv = (int)v;
-		if (plan_array_push(arr, n, sizeof(iv), &iv))
-			return oom();
+	if (strcmp(tok, "all") == 0) {
+		l->spec->suites = (1u << SUITE_N) - 1;
+		return 0;
 	}
-	if (r < 0)
-		return usage(option, text, "empty or overlong item");
-	return 0;
+	for (s = 0; s < SUITE_N; s++)
+		if (strcmp(tok, plan_suite_name(s)) == 0) {
+			l->spec->suites |= 1u << s;
+			return 0;
+		}
+	for (s = 0; s < SUITE_N; s++) {
+		strcat(names, plan_suite_name(s));
+		strcat(names, ", ");
+	}
+	return usage(l->option, l->text, "unknown suite '%s' (%sall)", tok,
+		     names);
+}
+
+static int size_item(struct list *l, const char *tok)
+{
+	struct plan_size sz = { 0, 0, 0, 1 };
+	char *x1, *x2, item[64];
+
+	memcpy(item, tok, sizeof(item));
+	x1 = strpbrk(item, "xX");
+	if (!x1) {
+		if (number_parse(tok, 1, PLAN_MAX_COUNT, &sz.n))
+			return usage(l->option, l->text, "'%s' is not a whole "
+				     "number from 1 to %lld", tok,
+				     (long long)PLAN_MAX_COUNT);
+		sz.m = sz.k = sz.n;
+	} else {
+		*x1 = '\0';
+		x2 = strpbrk(x1 + 1, "xX");
+		if (x2)
+			*x2 = '\0';
+		if (!x2 || number_parse(item, 1, PLAN_MAX_DIM, &sz.m) ||
+		    number_parse(x1 + 1, 1, PLAN_MAX_DIM, &sz.k) ||
+		    number_parse(x2 + 1, 1, PLAN_MAX_DIM, &sz.n))
+			return usage(l->option, l->text, "'%s' is neither a "
+				     "whole number nor MxKxN with each from 1 "
+				     "to %d", tok, PLAN_MAX_DIM);
+		sz.square = sz.m == sz.k && sz.k == sz.n;
+	}
+	return plan_array_push(&l->spec->sizes, &l->spec->nsizes, sizeof(sz),
+			       &sz) ? oom() : 0;
+}
+
+static int int_item(struct list *l, const char *tok)
+{
+	long long v;
+	int iv;
+
+	if (number_parse(tok, l->lo, l->hi, &v))
+		return usage(l->option, l->text, "'%s' is not a whole number "
+			     "from %lld to %lld", tok, l->lo, l->hi);
+	iv = (int)v;
+	return plan_array_push(l->arr, l->n, sizeof(iv), &iv) ? oom() : 0;
+}
+
+/* A comma list of whole numbers in [lo, hi] into *arr[*n]. */
+static int ints_parse(struct list *l, const char *option, const char *text,
+		      long long lo, long long hi, int **arr, size_t *n)
+{
+	l->lo = lo;
+	l->hi = hi;
+	l->arr = arr;
+	l->n = n;
+	return list_parse(l, option, text, 32, int_item);
 }
 
 /* "v1, v2, ..., cublas, memcpy": the names --variants takes. */
@@ -167,102 +167,64 @@ static const char *variant_names(char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i <= kernel_count() && used < len; i++) {
-		const char *name = i < kernel_count() ? kernel_at(i)->name :
-				   VOCAB_VARIANT_MEMCPY;
-		int w = snprintf(buf + used, len - used, "%s%s",
-				 i ? ", " : "", name);
-
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
+	for (size_t i = 0; i <= kernel_count(); i++)
+		plan_cat(buf, len, &used, "%s%s", i ? ", " : "",
+			 i < kernel_count() ? kernel_at(i)->name :
+			 VOCAB_VARIANT_MEMCPY);
 	return buf;
 }
 
 /* Built-in names and memcpy point to static strings; with own kernels
  * coming (own), other names are copied and kept for plan_spec_finish. */
-static int variants_parse(const char *text, int own, struct plan_spec *spec)
+static int variant_item(struct list *l, const char *tok)
 {
-	const char *pos = text, *name;
-	char tok[32], list[256], *copy;
-	int r;
+	const struct kernel_desc *kd = kernel_find(tok);
+	struct plan_spec *spec = l->spec;
+	const char *name;
+	char names[256], *copy;
 
-	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		const struct kernel_desc *kd = kernel_find(tok);
-
-		if (strcmp(tok, VOCAB_VARIANT_MEMCPY) == 0) {
-			name = VOCAB_VARIANT_MEMCPY;
-		} else if (kd && !kd->user) {
-			name = kd->name;	/* static, outlives text */
-		} else if (own) {
-			copy = strdup(tok);
-			if (!copy || plan_array_push(&spec->pending,
-						     &spec->npending,
-						     sizeof(copy), &copy)) {
-				free(copy);
-				return oom();
-			}
-			name = copy;
-		} else {
-			return usage("--variants", text, "unknown variant "
-				     "'%s' (%s)", tok,
-				     variant_names(list, sizeof(list)));
-		}
-		if (plan_array_push(&spec->variants, &spec->nvariants,
-			       sizeof(name), &name))
+	if (strcmp(tok, VOCAB_VARIANT_MEMCPY) == 0) {
+		name = VOCAB_VARIANT_MEMCPY;
+	} else if (kd && !kd->user) {
+		name = kd->name;	/* static, outlives text */
+	} else if (l->own) {
+		copy = strdup(tok);
+		if (!copy || plan_array_push(&spec->pending, &spec->npending,
+					     sizeof(copy), &copy)) {
+			free(copy);
 			return oom();
+		}
+		name = copy;
+	} else {
+		return usage(l->option, l->text, "unknown variant '%s' (%s)",
+			     tok, variant_names(names, sizeof(names)));
 	}
-	if (r < 0)
-		return usage("--variants", text, "empty or overlong item");
-	return 0;
+	return plan_array_push(&spec->variants, &spec->nvariants,
+			       sizeof(name), &name) ? oom() : 0;
 }
 
-static int hosts_parse(const char *text, struct plan_spec *spec)
+static int host_item(struct list *l, const char *tok)
 {
-	const char *pos = text;
-	enum plan_host h;
-	char tok[32];
-	int r;
-
-	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		if (strcmp(tok, VOCAB_HOST_PAGEABLE) == 0)
-			h = PLAN_HOST_PAGEABLE;
-		else if (strcmp(tok, VOCAB_HOST_PINNED) == 0)
-			h = PLAN_HOST_PINNED;
-		else if (strcmp(tok, VOCAB_HOST_PINNED_OUTPUT) == 0)
-			h = PLAN_HOST_PINNED_OUTPUT;
-		else
-			return usage("--host-mem", text, "unknown mode '%s' "
-				     "(pageable, pinned, pinned-output)", tok);
-		if (plan_array_push(&spec->hosts, &spec->nhosts, sizeof(h), &h))
-			return oom();
-	}
-	if (r < 0)
-		return usage("--host-mem", text, "empty or overlong item");
-	return 0;
+	for (enum plan_host h = PLAN_HOST_PAGEABLE;
+	     h <= PLAN_HOST_PINNED_OUTPUT; h++)
+		if (strcmp(tok, plan_host_name(h)) == 0)
+			return plan_array_push(&l->spec->hosts,
+					       &l->spec->nhosts, sizeof(h),
+					       &h) ? oom() : 0;
+	return usage(l->option, l->text, "unknown mode '%s' (pageable, "
+		     "pinned, pinned-output)", tok);
 }
 
 /* float/fp32 and double/fp64, as bits (plan.h). */
-static int precisions_parse(const char *text, struct plan_spec *spec)
+static int precision_item(struct list *l, const char *tok)
 {
-	const char *pos = text;
-	char tok[32];
-	int r;
-
-	while ((r = token_next(&pos, tok, sizeof(tok))) > 0) {
-		if (!strcmp(tok, "float") || !strcmp(tok, VOCAB_PREC_FP32))
-			spec->precisions |= 1u;
-		else if (!strcmp(tok, "double") ||
-			 !strcmp(tok, VOCAB_PREC_FP64))
-			spec->precisions |= 2u;
-		else
-			return usage("--precision", text, "unknown precision "
-				     "'%s' (float, double; or fp32, fp64)",
-				     tok);
-	}
-	if (r < 0)
-		return usage("--precision", text, "empty or overlong item");
+	if (!strcmp(tok, "float") || !strcmp(tok, VOCAB_PREC_FP32))
+		l->spec->precisions |= 1u;
+	else if (!strcmp(tok, "double") || !strcmp(tok, VOCAB_PREC_FP64))
+		l->spec->precisions |= 2u;
+	else
+		return usage(l->option, l->text, "unknown precision '%s' "
+			     "(float, double; or fp32, fp64)", tok);
 	return 0;
 }
 
@@ -270,7 +232,8 @@ static int precisions_parse(const char *text, struct plan_spec *spec)
  * name ("GPU-7df5", "H100"): two characters or more, the first a letter
  * (so "-1" or "x" stay errors here), which the run resolves to one
  * GPU. */
-static int devices_parse(const char *text, struct plan_spec *spec)
+static int devices_parse(struct list *l, const char *text,
+			 struct plan_spec *spec)
 {
 	if (strcmp(text, "all") == 0) {
 		spec->device_all = 1;
@@ -280,7 +243,7 @@ static int devices_parse(const char *text, struct plan_spec *spec)
 		spec->device_sel = text;
 		return 0;
 	}
-	return ints_parse("--device", text, 0, 1023, &spec->devices,
+	return ints_parse(l, "--device", text, 0, 1023, &spec->devices,
 			  &spec->ndevices);
 }
 
@@ -289,7 +252,7 @@ static int spec_validate(const struct measure_options *o,
 			 struct plan_spec *spec)
 {
 	const struct kernel_desc *copy = kernel_find(VOCAB_VARIANT_COPY_ILP);
-	int matrix, rect_ok = plan_suite_active(spec, SUITE_REFERENCE);
+	int matrix = 0, rect_ok = plan_suite_active(spec, SUITE_REFERENCE);
 	size_t i, j;
 
 	for (i = 0; i < spec->nvariants; i++) {
@@ -330,13 +293,10 @@ static int spec_validate(const struct measure_options *o,
 			return usage("--ilp", o->ilp, "the copy kernel has no "
 				     "ILP %d (1, 2, 4, 8, 16)", spec->ilps[i]);
 	}
-	matrix = plan_suite_active(spec, SUITE_VERSIONS) ||
-		 plan_suite_active(spec, SUITE_TRANSFER) ||
-		 plan_suite_active(spec, SUITE_REFERENCE) ||
-		 plan_suite_active(spec, SUITE_TRANSPOSE) ||
-		 plan_suite_active(spec, SUITE_PRECISION) ||
-		 plan_suite_active(spec, SUITE_RECT) ||
-		 plan_suite_active(spec, SUITE_PROGRESSION);
+	/* the suites sized by edges, not by a count (a count_label) */
+	for (int s = 0; s < SUITE_N; s++)
+		matrix |= !plan_hooks[s]->count_label &&
+			  plan_suite_active(spec, s);
 	if (plan_suite_active(spec, SUITE_RECT))
 		rect_ok = 1;
 	/* an own rectangular kernel selected (versions suite) */
@@ -385,29 +345,28 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 {
 	enum timer_kind timer;
 	enum plan_throttle throttle;
+	struct list l = { .spec = spec, .own = o->nkernels > 0 };
 	int zero = 0;
 
 	memset(spec, 0, sizeof(*spec));
 	spec->suites = (1u << SUITE_N) - 1;
 	if (o->suites) {
 		spec->suites_given = 1;
-		if (suites_parse(o->suites, spec))
+		spec->suites = 0;
+		if (list_parse(&l, "--suite", o->suites, 32, suite_item))
 			goto fail;
 	}
-	if (o->sizes && sizes_parse(o->sizes, spec))
-		goto fail;
-	if (o->blocks && ints_parse("--blocks", o->blocks, 1, 1024,
-				    &spec->blocks, &spec->nblocks))
-		goto fail;
-	if (o->variants && variants_parse(o->variants, o->nkernels > 0,
-					  spec))
-		goto fail;
-	if (o->ilp && ints_parse("--ilp", o->ilp, 1, 1024, &spec->ilps,
-				 &spec->nilps))
-		goto fail;
-	if (o->host_mem && hosts_parse(o->host_mem, spec))
-		goto fail;
-	if (o->precision && precisions_parse(o->precision, spec))
+	if ((o->sizes && list_parse(&l, "--sizes", o->sizes, 64, size_item)) ||
+	    (o->blocks && ints_parse(&l, "--blocks", o->blocks, 1, 1024,
+				     &spec->blocks, &spec->nblocks)) ||
+	    (o->variants && list_parse(&l, "--variants", o->variants, 32,
+				       variant_item)) ||
+	    (o->ilp && ints_parse(&l, "--ilp", o->ilp, 1, 1024, &spec->ilps,
+				  &spec->nilps)) ||
+	    (o->host_mem && list_parse(&l, "--host-mem", o->host_mem, 32,
+				       host_item)) ||
+	    (o->precision && list_parse(&l, "--precision", o->precision, 32,
+					precision_item)))
 		goto fail;
 	if (o->timer && timer_kind_parse(o->timer, &timer)) {
 		usage("--timer", o->timer, "not one of auto, cupti, events");
@@ -419,7 +378,7 @@ int plan_spec_parse(const struct measure_options *o, struct plan_spec *spec)
 		goto fail;
 	}
 	if (o->device) {
-		if (devices_parse(o->device, spec))
+		if (devices_parse(&l, o->device, spec))
 			goto fail;
 	} else if (plan_array_push(&spec->devices, &spec->ndevices, sizeof(zero),
 			      &zero)) {

@@ -1,16 +1,9 @@
 /* The regime of a configuration (regime.h), by analysis/rules.h. */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "plan.h"
 #include "regime.h"
-
-static void add(char *buf, size_t len, size_t *used, const char *key)
-{
-	if (*used < len)
-		*used += (size_t)snprintf(buf + *used, len - *used, "%s%s",
-					  *used ? "," : "", key);
-}
 
 void regime_format(const struct regime_in *in, char *buf, size_t len)
 {
@@ -42,5 +35,6 @@ void regime_format(const struct regime_in *in, char *buf, size_t len)
 	r = rule_regime(&p);
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (r & keys[i].bit)
-			add(buf, len, &used, keys[i].key);
+			plan_cat(buf, len, &used, "%s%s", used ? "," : "",
+				 keys[i].key);
 }

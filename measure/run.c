@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +60,7 @@ static void iso_now(char *buf, size_t len)
 static void uuid_random(char *buf, size_t len)
 {
 	unsigned char b[16];
+	char gpu[48];
 	int fd = open("/dev/urandom", O_RDONLY);
 	ssize_t got = fd >= 0 ? read(fd, b, sizeof(b)) : -1;
 
@@ -79,10 +79,8 @@ static void uuid_random(char *buf, size_t len)
 	}
 	b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
 	b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
-	snprintf(buf, len, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
-		 "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4],
-		 b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
-		 b[14], b[15]);
+	measure_uuid_format(b, gpu, sizeof(gpu));
+	snprintf(buf, len, "%s", gpu + 4);	/* without "GPU-" */
 }
 
 /* cudaGetDeviceCount, with "no device" and "no driver" as one clear
@@ -166,10 +164,9 @@ static void suites_text(const struct plan *p, char *buf, size_t len)
 	for (size_t i = 0; i < p->n; i++)
 		seen[p->e[i].suite] = 1;
 	for (int s = 0; s < SUITE_N; s++)
-		if (seen[s] && used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s", used ? "," : "",
-						 plan_suite_name(s));
+		if (seen[s])
+			plan_cat(buf, len, &used, "%s%s", used ? "," : "",
+				 plan_suite_name(s));
 }
 
 /* ---- one group of configurations --------------------------------------- */
@@ -222,20 +219,18 @@ static int store_failed(int status)
 
 enum { GRP_DONE, GRP_STOPPED, GRP_BROKEN, GRP_STORE };
 
-static double median_of(const struct run_result *r, const char *metric)
+static double median_of(struct run_result *r, const char *metric)
 {
+	struct series *s = run_metric_find(r, metric);
 	struct stats_summary sum;
 
-	for (size_t i = 0; i < r->nm; i++)
-		if (!strcmp(r->m[i].name, metric) &&
-		    !stats_summary_compute(r->m[i].s.v, r->m[i].s.n, &sum))
-			return sum.median;
-	return NAN;
+	return s && !stats_summary_compute(s->v, s->n, &sum) ? sum.median :
+	       NAN;
 }
 
-/* The regime columns of cfg from the job and the NVML readings around
- * its group (regime.h). */
-static void regime_fill(const struct run_ctx *c, const struct job *j,
+/* The regime columns of cfg (its bytes set) from the job and the NVML
+ * readings around its group (regime.h). */
+static void regime_fill(const struct run_ctx *c, struct job *j,
 			const struct store_env *before,
 			const struct store_env *after,
 			struct store_config *cfg, char *text, size_t len)
@@ -249,8 +244,7 @@ static void regime_fill(const struct run_ctx *c, const struct job *j,
 	in.sms = c->dev->prop.multiProcessorCount;
 	in.events_timer = timer_name(c->timer) &&
 			  strcmp(timer_name(c->timer), VOCAB_TIMER_CUPTI) != 0;
-	in.working_set = e->kd ? e->kd->bytes(&j->args) :
-			 2.0 * sizeof(int) * (double)e->count;
+	in.working_set = cfg->bytes;
 	in.l2_bytes = c->dev->prop.l2CacheSize;
 	in.cold = c->set->cold;
 	in.kernel_ms = median_of(&j->r, VOCAB_METRIC_KERNEL);
@@ -359,21 +353,6 @@ static void job_check(const struct measure_device *d, struct job *j)
 		run_skip(&j->r, "%s", why[0] ? why : "refused by the kernel");
 }
 
-/* Appends the formatted text to buf[len] at *used, truncating. */
-static void cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	if (*used >= len)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *used, len - *used, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*used += (size_t)k;
-}
-
 /* Appends " src" to buf[len] at *used, single-quoted for a shell unless
  * it is plainly safe. */
 static void shell_word(char *buf, size_t len, size_t *used, const char *src)
@@ -385,13 +364,13 @@ static void shell_word(char *buf, size_t len, size_t *used, const char *src)
 			    "0123456789_./-=+,:@", *p))
 			plain = 0;
 	if (plain) {
-		cat(buf, len, used, " %s", src);
+		plan_cat(buf, len, used, " %s", src);
 		return;
 	}
-	cat(buf, len, used, " '");
+	plan_cat(buf, len, used, " '");
 	for (const char *p = src; *p; p++)
-		cat(buf, len, used, *p == '\'' ? "'\\''" : "%c", *p);
-	cat(buf, len, used, "'");
+		plan_cat(buf, len, used, *p == '\'' ? "'\\''" : "%c", *p);
+	plan_cat(buf, len, used, "'");
 }
 
 /* The command that runs only e's configuration under compute-sanitizer,
@@ -407,30 +386,31 @@ static void fault_command(int index, const struct plan_entry *e, char *buf,
 	exe[n > 0 ? n : 0] = '\0';
 	used = (size_t)snprintf(buf, len, "compute-sanitizer --tool memcheck");
 	shell_word(buf, len, &used, n > 0 ? exe : "mmreport");
-	cat(buf, len, &used, " measure --db mmreport-sanitize.db");
+	plan_cat(buf, len, &used, " measure --db mmreport-sanitize.db");
 	if (index)
-		cat(buf, len, &used, " --device %d", index);
+		plan_cat(buf, len, &used, " --device %d", index);
 	if (path) {
-		cat(buf, len, &used, " --kernel");
+		plan_cat(buf, len, &used, " --kernel");
 		shell_word(buf, len, &used, path);
 	}
-	cat(buf, len, &used, " --suite %s --variants",
+	plan_cat(buf, len, &used, " --suite %s --variants",
 	    plan_suite_name(e->suite));
 	shell_word(buf, len, &used, e->variant);
 	if (e->m && (e->m != e->n || e->k != e->n))
-		cat(buf, len, &used, " --sizes %dx%dx%d", e->m, e->k, e->n);
+		plan_cat(buf, len, &used, " --sizes %dx%dx%d", e->m, e->k,
+			 e->n);
 	else if (e->n)
-		cat(buf, len, &used, " --sizes %d", e->n);
+		plan_cat(buf, len, &used, " --sizes %d", e->n);
 	else
-		cat(buf, len, &used, " --sizes %lld", e->count);
+		plan_cat(buf, len, &used, " --sizes %lld", e->count);
 	if (e->block)
-		cat(buf, len, &used, " --blocks %d", e->block);
+		plan_cat(buf, len, &used, " --blocks %d", e->block);
 	if (e->ilp > 1)
-		cat(buf, len, &used, " --ilp %d", e->ilp);
+		plan_cat(buf, len, &used, " --ilp %d", e->ilp);
 	if (e->fp64)
-		cat(buf, len, &used, " --precision double");
+		plan_cat(buf, len, &used, " --precision double");
 	/* one launch each, however slow the tool makes it */
-	cat(buf, len, &used, " --repeat 1 --warmup 1 --launch-timeout 0");
+	plan_cat(buf, len, &used, " --repeat 1 --warmup 1 --launch-timeout 0");
 }
 
 /* Tells in one line that the job j's kernel faulted with err and that
@@ -555,25 +535,23 @@ static void counters_setup(struct mctx *m, int index, const struct plan *p,
 			wanted = 1;
 	if (!m->o->counters || !wanted)
 		return;
-	if (counters_open(index, &c->counters, why, len)) {
-		fprintf(stderr, "mmreport: counters unavailable: %s; "
-			"measuring without them\n", why);
-		*unavailable = why;
-		return;
-	}
 	/* Every pass counts from cold, clean caches (see
 	 * counters_prepare_set); without the scrub the DRAM counts would
 	 * hold write-backs of lines other work left dirty. */
-	if (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, index)) ||
-	    kernel_scrub_create((size_t)l2, &c->scrub) ||
-	    counters_prepare_set(c->counters, kernel_scrub_run, c->scrub,
-				 KERNEL_SCRUB_KERNELS)) {
+	if (!counters_open(index, &c->counters, why, len) &&
+	    (MCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize,
+					  index)) ||
+	     kernel_scrub_create((size_t)l2, &c->scrub) ||
+	     counters_prepare_set(c->counters, kernel_scrub_run, c->scrub,
+				  KERNEL_SCRUB_KERNELS))) {
 		snprintf(why, len, "no device memory for the L2 scrub buffer");
+		counters_free(c->counters);
+		c->counters = NULL;
+	}
+	if (!c->counters) {
 		fprintf(stderr, "mmreport: counters unavailable: %s; "
 			"measuring without them\n", why);
 		*unavailable = why;
-		counters_free(c->counters);
-		c->counters = NULL;
 	}
 }
 
@@ -813,9 +791,9 @@ static void devices_text(const struct plan_spec *spec, char *buf,
 		return;
 	}
 	buf[0] = '\0';
-	for (size_t i = 0; i < spec->ndevices && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%d",
-					 i ? "," : "", spec->devices[i]);
+	for (size_t i = 0; i < spec->ndevices; i++)
+		plan_cat(buf, len, &used, "%s%d", i ? "," : "",
+			 spec->devices[i]);
 }
 
 int measure_run(const struct measure_options *o, FILE *out)
@@ -841,7 +819,7 @@ int measure_run(const struct measure_options *o, FILE *out)
 		/* own kernels first: a file that fails stops before the
 		 * plan is printed */
 		rc = own_kernels_check(o, OWN_DRYRUN_CC_MAJOR,
-				       OWN_DRYRUN_CC_MINOR, out, &own);
+				       OWN_DRYRUN_CC_MINOR, 0, out, &own);
 		if (rc)
 			goto out;
 		if (o->nkernels && plan_spec_finish(o, &spec)) {

@@ -62,17 +62,7 @@ struct series *run_metric_find(struct run_result *r, const char *name)
 
 int series_push(struct series *s, double v)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 256;
-		double *grown = realloc(s->v, cap * sizeof(*grown));
-
-		if (!grown)
-			return -1;
-		s->v = grown;
-		s->cap = cap;
-	}
-	s->v[s->n++] = v;
-	return 0;
+	return plan_array_push(&s->v, &s->n, sizeof(v), &v);
 }
 
 int run_single_value(struct run_result *r, const char *name,
@@ -200,20 +190,13 @@ int run_entry_launch(const struct plan_entry *e,
 
 struct timer_span *run_span_add(struct job *j)
 {
-	if (j->nspans == j->cap) {
-		size_t cap = j->cap ? 2 * j->cap : 64;
-		struct timer_span *grown = realloc(j->spans,
-						   cap * sizeof(*grown));
+	struct timer_span sp = { .throttled = 0 };
 
-		if (!grown) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			return NULL;
-		}
-		j->spans = grown;
-		j->cap = cap;
+	if (plan_array_push(&j->spans, &j->nspans, sizeof(sp), &sp)) {
+		run_skip(&j->r, "out of memory: host sample buffer");
+		return NULL;
 	}
-	j->spans[j->nspans].throttled = 0;
-	return &j->spans[j->nspans++];
+	return &j->spans[j->nspans - 1];
 }
 
 int run_timed_launch(struct run_ctx *c, struct job *j, double *seconds)
@@ -249,7 +232,7 @@ int run_timed_launch(struct run_ctx *c, struct job *j, double *seconds)
 	return 0;
 }
 
-int run_plain_launch(struct job *j, double *seconds)
+int run_plain_launch(struct run_ctx *c, struct job *j, double *seconds)
 {
 	double t0 = run_now();
 	int err;
@@ -260,6 +243,105 @@ int run_plain_launch(struct job *j, double *seconds)
 			(cudaStream_t)j->args.stream));
 	*seconds = run_now() - t0;
 	return err;
+}
+
+int run_poisoned_launch(struct job *j, size_t bytes)
+{
+	double sec;
+	int err = RCUDA(&j->r, (cudaError_t)kernel_poison(j->args.c, bytes));
+
+	return err ? err : run_plain_launch(NULL, j, &sec);
+}
+
+int run_gemm_check(struct run_ctx *c, struct run_result *r, int fp64,
+		   const void *a, const void *b, void *out, int m, int k,
+		   int n)
+{
+	size_t nonfinite = 0;
+	double rel = NAN;
+	int err = (fp64 ? kernel_gemm_verify64 : kernel_gemm_verify)(c->blas,
+			a, b, out, m, k, n, &rel, &nonfinite);
+
+	if (err == cudaErrorMemoryAllocation) {
+		(void)cudaGetLastError();
+		run_skip(r, "out of memory: FP64 reference of the "
+			 "verification");
+		return err;
+	}
+	if ((err = RCUDA(r, (cudaError_t)err)))
+		return err;
+	r->rel_error = rel;
+	if (nonfinite || !isfinite(rel) || rel > PLAN_TOLERANCE) {
+		r->verify_failed = 1;
+		run_fail(r, "verification failed: relative error %.3g "
+			 "(tolerance %.0e), %zu non-finite elements", rel,
+			 PLAN_TOLERANCE, nonfinite);
+	}
+	return 0;
+}
+
+/* Host chunk of run_words_check: 16 Mi words. */
+#define WORDS_CHUNK ((size_t)1 << 24)
+
+int run_words_check(struct job *j, size_t count,
+		    const uint32_t *(*want)(const void *arg, size_t first,
+					    size_t len, uint32_t *buf),
+		    const void *arg)
+{
+	struct run_result *r = &j->r;
+	size_t chunk = count < WORDS_CHUNK ? count : WORDS_CHUNK;
+	size_t done, i, bad = 0, first = 0;
+	uint32_t *host;
+	int err;
+
+	if ((err = run_poisoned_launch(j, count * 4)))
+		return err;
+	/* the copy back, then room for want's words */
+	host = malloc(2 * chunk * sizeof(*host));
+	if (!host) {
+		run_skip(r, "out of memory: host verification buffer");
+		return -1;
+	}
+	for (done = 0; done < count; done += chunk) {
+		size_t len = count - done < chunk ? count - done : chunk;
+		const uint32_t *w;
+
+		if ((err = RCUDA(r, cudaMemcpy(host, (const uint32_t *)
+					       j->args.c + done, len * 4,
+					       cudaMemcpyDeviceToHost))))
+			goto out;
+		w = want(arg, done, len, host + chunk);
+		if (memcmp(host, w, len * 4) == 0)
+			continue;
+		for (i = 0; i < len; i++)
+			if (host[i] != w[i] && !bad++)
+				first = done + i;
+	}
+	/* For a copy the "relative error" is the fraction of elements
+	 * that differ: 0 exactly when every one is right. */
+	r->rel_error = (double)bad / (double)count;
+	if (bad) {
+		r->verify_failed = 1;
+		run_fail(r, "verification failed: %zu of %zu elements differ "
+			 "(first at index %zu)", bad, count, first);
+		err = -1;
+	}
+out:
+	free(host);
+	return err;
+}
+
+int run_rates(struct job *j, const char *name, double work)
+{
+	struct series *t = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
+	struct series *out = run_metric_find(&j->r, name);
+
+	for (size_t i = 0; i < t->n; i++)
+		if (series_push(out, work / (t->v[i] * 1e-3) / 1e9)) {
+			run_skip(&j->r, "out of memory: host sample buffer");
+			return -1;
+		}
+	return 0;
 }
 
 void run_throttle_apply(const struct plan_settings *s, struct job *j)
@@ -346,87 +428,58 @@ void run_bufs_release(struct shared_bufs *b)
 
 void run_inputs_release(struct input_cache *cache)
 {
-	free(cache->a);
-	free(cache->b);
-	free(cache->a64);
-	free(cache->b64);
+	free(cache->f32.a);
+	free(cache->f32.b);
+	free(cache->f64.a);
+	free(cache->f64.b);
 	free(cache->ints);
 	memset(cache, 0, sizeof(*cache));
 }
 
-/* The inputs of shape m x k x n in floats (kind 1) or doubles (3); the
- * floats replace the ints and the ints replace both, while floats and
- * doubles are kept side by side. */
-static int inputs_matrix(struct run_ctx *c, int kind, int m, int k, int n,
-			 struct run_result *r)
+/* The floats replace the ints and the ints replace both, while floats
+ * and doubles are kept side by side. */
+int run_inputs_matrix(struct run_ctx *c, int fp64, int m, int k, int n,
+		      struct run_result *r)
 {
 	struct input_cache *ic = &c->cache;
+	struct input_mats *im = fp64 ? &ic->f64 : &ic->f32;
 	uint64_t seed = rng_config_seed(c->set->seed, m, k, n, 0);
 	size_t na = (size_t)m * k, nb = (size_t)k * n;
-	size_t elt = kind == 3 ? sizeof(double) : sizeof(float);
+	size_t elt = fp64 ? sizeof(double) : sizeof(float);
 	struct rng g;
-	void *a, *b;
 
-	if (kind == 3 ? ic->a64 && ic->m64 == m && ic->k64 == k &&
-			ic->n64 == n && ic->seed64 == seed :
-	    ic->kind == kind && ic->m == m && ic->k == k && ic->n == n &&
-	    ic->seed == seed)
+	if (im->a && im->m == m && im->k == k && im->n == n &&
+	    im->seed == seed)
 		return 0;
-	if (kind == 3) {
-		free(ic->a64);
-		free(ic->b64);
-		ic->a64 = ic->b64 = NULL;
-	} else {
-		free(ic->a);
-		free(ic->b);
+	free(im->a);
+	free(im->b);
+	if (!fp64) {
 		free(ic->ints);
-		ic->a = ic->b = NULL;
 		ic->ints = NULL;
-		ic->kind = 0;
 	}
-	a = malloc(na * elt);
-	b = malloc(nb * elt);
-	if (!a || !b) {
-		free(a);
-		free(b);
+	im->a = malloc(na * elt);
+	im->b = malloc(nb * elt);
+	if (!im->a || !im->b) {
+		free(im->a);
+		free(im->b);
+		im->a = im->b = NULL;
 		run_skip(r, "out of memory: host inputs (%.1f MiB)",
 			 (na + nb) * elt / 1048576.0);
 		return -1;
 	}
 	rng_seed(&g, seed);
-	if (kind == 3) {
-		ic->a64 = a;
-		ic->b64 = b;
-		rng_doubles(&g, ic->a64, na);
-		rng_doubles(&g, ic->b64, nb);
-		ic->m64 = m;
-		ic->k64 = k;
-		ic->n64 = n;
-		ic->seed64 = seed;
-		return 0;
+	if (fp64) {
+		rng_doubles(&g, im->a, na);
+		rng_doubles(&g, im->b, nb);
+	} else {
+		rng_floats(&g, im->a, na);
+		rng_floats(&g, im->b, nb);
 	}
-	ic->a = a;
-	ic->b = b;
-	rng_floats(&g, ic->a, na);
-	rng_floats(&g, ic->b, nb);
-	ic->kind = kind;
-	ic->m = m;
-	ic->k = k;
-	ic->n = n;
-	ic->seed = seed;
+	im->m = m;
+	im->k = k;
+	im->n = n;
+	im->seed = seed;
 	return 0;
-}
-
-int run_inputs_floats(struct run_ctx *c, int m, int k, int n,
-		      struct run_result *r)
-{
-	return inputs_matrix(c, 1, m, k, n, r);
-}
-
-int run_inputs_doubles(struct run_ctx *c, int m, int k, int n,
-		       struct run_result *r)
-{
-	return inputs_matrix(c, 3, m, k, n, r);
 }
 
 int run_inputs_ints(struct run_ctx *c, long long count, struct run_result *r)
@@ -435,7 +488,7 @@ int run_inputs_ints(struct run_ctx *c, long long count, struct run_result *r)
 	uint64_t seed = rng_config_seed(c->set->seed, 0, 0, 0, count);
 	struct rng g;
 
-	if (ic->kind == 2 && ic->count == count && ic->seed == seed)
+	if (ic->ints && ic->count == count && ic->seed == seed)
 		return 0;
 	run_inputs_release(ic);
 	ic->ints = malloc((size_t)count * sizeof(int));
@@ -446,7 +499,6 @@ int run_inputs_ints(struct run_ctx *c, long long count, struct run_result *r)
 	}
 	rng_seed(&g, seed);
 	rng_ints(&g, ic->ints, (size_t)count);
-	ic->kind = 2;
 	ic->count = count;
 	ic->seed = seed;
 	return 0;

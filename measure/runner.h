@@ -29,7 +29,7 @@
 /* A growable list of per-run values. */
 struct series {
 	double *v;
-	size_t n, cap;
+	size_t n;			/* grown by plan_array_push */
 };
 
 struct run_metric {
@@ -55,17 +55,17 @@ struct run_result {
 /* The random inputs of the last shape, kept across configurations of the
  * same shape so that they are generated once. */
 struct input_cache {
-	int kind;			/* 0 none, 1 floats, 2 ints (the
-					 * doubles: a64 non-NULL) */
-	long long m, k, n, count;
+	/* A (m x k) and B (k x n) in float and in double, kept side by
+	 * side (a group of precision or rect holds both); a NULL when
+	 * none */
+	struct input_mats {
+		long long m, k, n;
+		uint64_t seed;
+		void *a, *b;
+	} f32, f64;
+	int *ints;			/* count; NULL when none */
+	long long count;
 	uint64_t seed;
-	float *a, *b;			/* m x k, k x n */
-	int *ints;			/* count */
-	/* The doubles, kept beside the floats (a group of precision or
-	 * rect holds both) with a shape and seed of their own. */
-	double *a64, *b64;
-	long long m64, k64, n64;
-	uint64_t seed64;
 };
 
 /* Device buffers a group shares: the matrices of one shape (inputs
@@ -111,7 +111,7 @@ struct job {
 	struct run_result r;
 	struct kernel_args args;	/* buffers filled by setup */
 	struct timer_span *spans;	/* one per sample, kernel timer */
-	size_t nspans, cap;
+	size_t nspans;			/* grown by plan_array_push */
 	int warm_done, sampling;
 	double spent;			/* seconds of its samples */
 	double busy;			/* seconds of all its work: setup,
@@ -244,8 +244,34 @@ int run_entry_launch(const struct plan_entry *e,
  * sample. Returns 0, or non-zero with j->r marked. */
 int run_timed_launch(struct run_ctx *c, struct job *j, double *seconds);
 /* One untimed launch of j and a synchronisation; *seconds its wall
- * time. Returns 0, or non-zero with j->r marked. */
-int run_plain_launch(struct job *j, double *seconds);
+ * time. Returns 0, or non-zero with j->r marked. (The suites' warm-up
+ * and sample take these two as they are.) */
+int run_plain_launch(struct run_ctx *c, struct job *j, double *seconds);
+/* The verification's run: j's output (bytes from args.c) poisoned, then
+ * one plain launch. Returns 0, or non-zero with j->r marked. */
+int run_poisoned_launch(struct job *j, size_t bytes);
+/* A matrix product's check: C (m x n) against the FP64 reference of A
+ * and B (kernels.h: kernel_gemm_verify, in double kernel_gemm_verify64)
+ * into r->rel_error; beyond PLAN_TOLERANCE, r failed with
+ * verify_failed set and 0 returned. Returns non-zero (r marked) when
+ * the check itself could not run. */
+int run_gemm_check(struct run_ctx *c, struct run_result *r, int fp64,
+		   const void *a, const void *b, void *out, int m, int k,
+		   int n);
+/* A copy's or memory kernel's check: after run_poisoned_launch, its
+ * count 4-byte output words copied back in chunks and compared with
+ * want(arg, first, len, buf), the expected words first .. first + len
+ * (in buf, which holds len words, or anywhere); the fraction that
+ * differ is r's rel_error, and any difference fails j. Returns 0, or
+ * non-zero with j->r marked. */
+int run_words_check(struct job *j, size_t count,
+		    const uint32_t *(*want)(const void *arg, size_t first,
+					    size_t len, uint32_t *buf),
+		    const void *arg);
+/* After run_kernel_times: the metric name filled with work / kernel
+ * time, per 10^9 per second (GFLOP/s from FLOPs, GB/s from bytes).
+ * Returns 0, or -1 with j->r skipped when memory runs out. */
+int run_rates(struct job *j, const char *name, double work);
 /* Appends the span of a sample; NULL when memory runs out (j->r marked
  * skipped). */
 struct timer_span *run_span_add(struct job *j);
@@ -261,14 +287,12 @@ void run_throttle_apply(const struct plan_settings *s, struct job *j);
  * j->r failed when a sample has no record. */
 int run_kernel_times(struct run_ctx *c, struct job *j);
 
-/* The cached random inputs of a product of shape m x k x n (floats) or
- * of count ints; regenerated when the shape or seed differs. Returns 0,
- * or -1 when host memory runs out (r marked skipped). */
-int run_inputs_floats(struct run_ctx *c, int m, int k, int n,
+/* The cached random inputs of a product of shape m x k x n, in floats
+ * (c->cache.f32) or doubles (f64, rng_doubles), or of count ints;
+ * regenerated when the shape or seed differs. Returns 0, or -1 when
+ * host memory runs out (r marked skipped). */
+int run_inputs_matrix(struct run_ctx *c, int fp64, int m, int k, int n,
 		      struct run_result *r);
-/* The same in double (rng_doubles), into c->cache.a64 and b64. */
-int run_inputs_doubles(struct run_ctx *c, int m, int k, int n,
-		       struct run_result *r);
 int run_inputs_ints(struct run_ctx *c, long long count,
 		    struct run_result *r);
 void run_inputs_release(struct input_cache *cache);

@@ -190,6 +190,7 @@ static int warm_all(struct run_ctx *c, const struct suite_ops *ops,
 {
 	const struct plan_settings *s = c->set;
 	double sec;
+	int rc;
 
 	/* Round by round too: the first warm-ups of a kernel are the ones
 	 * that load modules and fill caches, whoever runs after it. */
@@ -202,24 +203,14 @@ static int warm_all(struct run_ctx *c, const struct suite_ops *ops,
 			if (stop_requested())
 				return 1;
 			sec = 0;
-			if (ops->warm(c, j, &sec)) {
-				j->busy += sec;
-				/* a sticky error (a fault) found by its own
-				 * launch: the device is lost for the group */
-				if (j->r.cuda_error) {
-					cudaError_t e = cudaDeviceSynchronize();
-
-					if (e != cudaSuccess) {
-						fault_charge(jobs, n, j, e);
-						return 0;
-					}
-				}
-				continue;
-			}
+			rc = ops->warm(c, j, &sec);
 			j->busy += sec;
-			/* an own kernel's first run is waited for, so that a
-			 * fault is charged to it and not to the next launch */
-			if (!w && j->e->kd && j->e->kd->user) {
+			/* a sticky error (a fault) found by its own launch:
+			 * the device is lost for the group; an own kernel's
+			 * first run is waited for, so that a fault is
+			 * charged to it and not to the next launch */
+			if (rc ? j->r.cuda_error :
+			    !w && j->e->kd && j->e->kd->user) {
 				cudaError_t e = cudaDeviceSynchronize();
 
 				if (e != cudaSuccess) {
@@ -227,6 +218,8 @@ static int warm_all(struct run_ctx *c, const struct suite_ops *ops,
 					return 0;
 				}
 			}
+			if (rc)
+				continue;
 			/* A run longer than the whole sampling budget is
 			 * warm enough after one. */
 			if (sec > s->max_time_s)

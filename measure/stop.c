@@ -21,11 +21,6 @@ int stop_requested(void)
 	return stop_flag != 0;
 }
 
-int stop_signal(void)
-{
-	return stop_first;
-}
-
 const char *stop_signal_name(void)
 {
 	switch (stop_first) {

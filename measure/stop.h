@@ -30,9 +30,8 @@ void stop_signals_restore(const struct stop_saved *old);
 
 /* 1 once SIGINT, SIGTERM or SIGHUP arrived since stop_signals_install. */
 int stop_requested(void);
-/* The first of those signals that arrived, or 0; its name ("SIGINT"),
- * a static string. */
-int stop_signal(void);
+/* The name of the first of those signals that arrived ("SIGINT"), a
+ * static string. */
 const char *stop_signal_name(void);
 
 #endif

@@ -14,52 +14,48 @@
 _Static_assert(RUN_MAX_METRICS >= 9 + RUN_COUNTER_METRICS,
 	       "RUN_MAX_METRICS too small for the counter pass");
 
-static const struct {
-	const char *name, *unit;
-} raw[COUNTERS_METRIC_COUNT] = {
-	[COUNTERS_DURATION_NS] = { "cnt_duration_ns", "ns" },
-	[COUNTERS_INST_EXECUTED] = { "cnt_inst_executed", "warp inst" },
-	[COUNTERS_THREAD_INST_EXECUTED] = { "cnt_thread_inst_executed",
-					    "thread inst" },
-	[COUNTERS_FFMA] = { "cnt_ffma_thread_inst", "thread inst" },
-	[COUNTERS_FADD] = { "cnt_fadd_thread_inst", "thread inst" },
-	[COUNTERS_FMUL] = { "cnt_fmul_thread_inst", "thread inst" },
-	[COUNTERS_GLOBAL_LD_INST] = { "cnt_global_ld_inst", "warp inst" },
-	[COUNTERS_GLOBAL_ST_INST] = { "cnt_global_st_inst", "warp inst" },
-	[COUNTERS_GLOBAL_LD_BYTES] = { "cnt_global_ld_bytes", "B" },
-	[COUNTERS_GLOBAL_ST_BYTES] = { "cnt_global_st_bytes", "B" },
-	[COUNTERS_GLOBAL_LD_REQUESTS] = { VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS,
-					  "requests" },
-	[COUNTERS_GLOBAL_ST_REQUESTS] = { "cnt_global_st_requests",
-					  "requests" },
-	[COUNTERS_GLOBAL_LD_SECTORS] = { VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS,
-					 "sectors" },
-	[COUNTERS_GLOBAL_ST_SECTORS] = { "cnt_global_st_sectors", "sectors" },
-	[COUNTERS_DRAM_READ_BYTES] = { VOCAB_METRIC_CNT_DRAM_READ_BYTES,
-				       "B" },
-	[COUNTERS_DRAM_WRITE_BYTES] = { VOCAB_METRIC_CNT_DRAM_WRITE_BYTES,
-					"B" },
-	[COUNTERS_SHARED_LD_INST] = { VOCAB_METRIC_CNT_SHARED_LD_INST,
-				      "warp inst" },
-	[COUNTERS_SHARED_LD_WAVEFRONTS] = {
-		VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS, "wavefronts" },
-	[COUNTERS_ISSUE_ACTIVE] = { VOCAB_METRIC_CNT_ISSUE_ACTIVE, "cycles" },
-	[COUNTERS_CYCLES_ACTIVE] = { VOCAB_METRIC_CNT_CYCLES_ACTIVE,
-				     "cycles" },
+/* The unit of each raw count; its name is "cnt_" and its key
+ * (counters_metric_key), as render reads it (vocab.h). */
+static const char *const units[COUNTERS_METRIC_COUNT] = {
+	[COUNTERS_DURATION_NS] = "ns",
+	[COUNTERS_INST_EXECUTED] = "warp inst",
+	[COUNTERS_THREAD_INST_EXECUTED] = "thread inst",
+	[COUNTERS_FFMA] = "thread inst",
+	[COUNTERS_FADD] = "thread inst",
+	[COUNTERS_FMUL] = "thread inst",
+	[COUNTERS_GLOBAL_LD_INST] = "warp inst",
+	[COUNTERS_GLOBAL_ST_INST] = "warp inst",
+	[COUNTERS_GLOBAL_LD_BYTES] = "B",
+	[COUNTERS_GLOBAL_ST_BYTES] = "B",
+	[COUNTERS_GLOBAL_LD_REQUESTS] = "requests",
+	[COUNTERS_GLOBAL_ST_REQUESTS] = "requests",
+	[COUNTERS_GLOBAL_LD_SECTORS] = "sectors",
+	[COUNTERS_GLOBAL_ST_SECTORS] = "sectors",
+	[COUNTERS_DRAM_READ_BYTES] = "B",
+	[COUNTERS_DRAM_WRITE_BYTES] = "B",
+	[COUNTERS_SHARED_LD_INST] = "warp inst",
+	[COUNTERS_SHARED_LD_WAVEFRONTS] = "wavefronts",
+	[COUNTERS_ISSUE_ACTIVE] = "cycles",
+	[COUNTERS_CYCLES_ACTIVE] = "cycles",
 };
 
 const char *run_counter_name(enum counters_metric m)
 {
+	static char names[COUNTERS_METRIC_COUNT][40];
+
 	if ((int)m < 0 || m >= COUNTERS_METRIC_COUNT)
 		return NULL;
-	return raw[m].name;
+	if (!names[m][0])
+		snprintf(names[m], sizeof(names[m]), "%s%s",
+			 VOCAB_METRIC_CNT_PREFIX, counters_metric_key(m));
+	return names[m];
 }
 
 const char *run_counter_unit(enum counters_metric m)
 {
 	if ((int)m < 0 || m >= COUNTERS_METRIC_COUNT)
 		return NULL;
-	return raw[m].unit;
+	return units[m];
 }
 
 struct launch_of {
@@ -137,7 +133,7 @@ int run_counters(struct run_ctx *c, const struct plan_entry *e,
 			  counters_fp32_ops(&v));
 	for (m = 0; m < COUNTERS_METRIC_COUNT; m++)
 		if (v.has[m])
-			bad |= single_add(r, raw[m].name, raw[m].unit,
+			bad |= single_add(r, run_counter_name(m), units[m],
 					  v.value[m]);
 	if (bad) {
 		/* All or none: half a set of counters would read as a

@@ -98,11 +98,6 @@ static int dw_setup(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-static int dw_warm(struct run_ctx *c, struct job *j, double *seconds)
-{
-	return run_plain_launch(j, seconds);
-}
-
 /* The exact dot of the hashed vectors in long double, Neumaier-
  * compensated; kept for the next configuration of the same vectors. */
 static long double dot_reference(const struct run_ctx *c,
@@ -142,25 +137,18 @@ static int dot_verify(struct run_ctx *c, struct job *j)
 {
 	struct run_result *r = &j->r;
 	size_t elt = j->e->fp64 ? sizeof(double) : sizeof(float);
-	double tol = j->e->fp64 ? DOT_TOL_FP64 : DOT_TOL_FP32, got;
+	double tol = j->e->fp64 ? DOT_TOL_FP64 : DOT_TOL_FP32;
+	union { float f; double d; } got;
 	long double ref;
-	float f;
 	int err;
-	double sec;
 
-	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c, elt))) ||
-	    (err = run_plain_launch(j, &sec)))
-		return err;
-	if (j->e->fp64)
-		err = RCUDA(r, cudaMemcpy(&got, j->args.c, elt,
-					  cudaMemcpyDeviceToHost));
-	else if (!(err = RCUDA(r, cudaMemcpy(&f, j->args.c, elt,
-					     cudaMemcpyDeviceToHost))))
-		got = f;
-	if (err)
+	if ((err = run_poisoned_launch(j, elt)) ||
+	    (err = RCUDA(r, cudaMemcpy(&got, j->args.c, elt,
+				       cudaMemcpyDeviceToHost))))
 		return err;
 	ref = dot_reference(c, j->e);
-	r->rel_error = (double)(fabsl((long double)got - ref) / fabsl(ref));
+	r->rel_error = (double)(fabsl((long double)(j->e->fp64 ? got.d :
+				      got.f) - ref) / fabsl(ref));
 	/* NaN (poison left, an overflow) fails too */
 	if (!(r->rel_error <= tol)) {
 		r->verify_failed = 1;
@@ -190,11 +178,9 @@ static int walk_verify(struct run_ctx *c, struct job *j)
 	struct run_result *r = &j->r;
 	size_t n = j->args.count, i, bad = 0, first = 0;
 	int steps = j->e->param, *pos = NULL, err;
-	double sec, sum = 0, sq = 0, mean, var, z_mean, z_var;
+	double sum = 0, sq = 0, mean, var, z_mean, z_var;
 
-	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c,
-						       n * sizeof(int)))) ||
-	    (err = run_plain_launch(j, &sec)))
+	if ((err = run_poisoned_launch(j, n * sizeof(int))))
 		return err;
 	pos = malloc(n * sizeof(*pos));
 	if (!pos) {
@@ -248,33 +234,21 @@ static int dw_verify(struct run_ctx *c, struct job *j)
 					 walk_verify(c, j);
 }
 
-static int dw_sample(struct run_ctx *c, struct job *j, double *seconds)
-{
-	return run_timed_launch(c, j, seconds);
-}
-
 static int dw_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
-	int dot = j->e->suite == SUITE_DOT;
-	struct series *out = run_metric_find(&j->r, dot ? VOCAB_METRIC_GBS :
-					     VOCAB_METRIC_GSTEPS);
-	double work = dot ? j->e->kd->bytes(&j->args) :
-		      (double)j->e->count * j->e->param;
-
-	for (size_t i = 0; i < times->n; i++)
-		if (series_push(out, work / (times->v[i] * 1e-3) / 1e9)) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			break;
-		}
+	if (j->e->suite == SUITE_DOT)
+		run_rates(j, VOCAB_METRIC_GBS, j->e->kd->bytes(&j->args));
+	else
+		run_rates(j, VOCAB_METRIC_GSTEPS,
+			  (double)j->e->count * j->e->param);
 	return 0;
 }
 
 static const struct suite_ops dw_ops = {
 	.setup = dw_setup,
-	.warm = dw_warm,
+	.warm = run_plain_launch,
 	.verify = dw_verify,
-	.sample = dw_sample,
+	.sample = run_timed_launch,
 	.finish = dw_finish,
 };
 

@@ -22,29 +22,13 @@
  * four corners (where the padding of rect ends) and random ones. */
 #define ACC_SAMPLE 1024
 
-/* The host inputs of e's product in its precision. */
-static int gemm_inputs(struct run_ctx *c, const struct plan_entry *e,
-		       struct run_result *r)
-{
-	return e->fp64 ? run_inputs_doubles(c, e->m, e->k, e->n, r) :
-			 run_inputs_floats(c, e->m, e->k, e->n, r);
-}
-
-/* A (which 0) or B (1) of the inputs gemm_inputs made. */
-static const void *gemm_input(const struct run_ctx *c,
-			      const struct plan_entry *e, int which)
-{
-	if (e->fp64)
-		return which ? (const void *)c->cache.b64 : c->cache.a64;
-	return which ? (const void *)c->cache.b : c->cache.a;
-}
-
 /* The group's matrices of shape m x k x n with the random inputs in A
  * and B. Returns 0, or non-zero with r marked. */
 static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 			struct run_result *r)
 {
 	struct shared_bufs *b = e->fp64 ? &c->bufs64 : &c->bufs;
+	const struct input_mats *im = e->fp64 ? &c->cache.f64 : &c->cache.f32;
 	size_t na = (size_t)e->m * e->k, nb = (size_t)e->k * e->n;
 	size_t nc = (size_t)e->m * e->n;
 	size_t elt = e->fp64 ? sizeof(double) : sizeof(float);
@@ -61,10 +45,10 @@ static int gemm_buffers(struct run_ctx *c, const struct plan_entry *e,
 	err = RALLOC(r, cudaMalloc(&b->a, na * elt), what) ||
 	      RALLOC(r, cudaMalloc(&b->b, nb * elt), what) ||
 	      RALLOC(r, cudaMalloc(&b->c, nc * elt), what) ||
-	      gemm_inputs(c, e, r) ||
-	      RCUDA(r, cudaMemcpy(b->a, gemm_input(c, e, 0), na * elt,
+	      run_inputs_matrix(c, e->fp64, e->m, e->k, e->n, r) ||
+	      RCUDA(r, cudaMemcpy(b->a, im->a, na * elt,
 				  cudaMemcpyHostToDevice)) ||
-	      RCUDA(r, cudaMemcpy(b->b, gemm_input(c, e, 1), nb * elt,
+	      RCUDA(r, cudaMemcpy(b->b, im->b, nb * elt,
 				  cudaMemcpyHostToDevice));
 	if (err) {
 		run_bufs_release(b);
@@ -97,11 +81,6 @@ static int gemm_setup(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-static int gemm_warm(struct run_ctx *c, struct job *j, double *seconds)
-{
-	return run_plain_launch(j, seconds);
-}
-
 /* One entry of C against the product of the kernel's own inputs summed
  * in long double with Neumaier's compensation: a product of two floats
  * is exact there (48 of 64 bits), one of two doubles off by 2^-64 at
@@ -111,8 +90,8 @@ static double acc_entry_error(const struct run_ctx *c,
 			      const struct plan_entry *e, long long i,
 			      long long jj, double got)
 {
-	const float *a = c->cache.a, *b = c->cache.b;
-	const double *a64 = c->cache.a64, *b64 = c->cache.b64;
+	const float *a = c->cache.f32.a, *b = c->cache.f32.b;
+	const double *a64 = c->cache.f64.a, *b64 = c->cache.f64.b;
 	long double sum = 0, comp = 0, scale = 0;
 	int k = e->k, n = e->n;
 
@@ -146,7 +125,7 @@ static int gemm_accuracy(struct run_ctx *c, struct job *j)
 	struct rng g;
 	int count = 0;
 
-	if (gemm_inputs(c, e, r))
+	if (run_inputs_matrix(c, e->fp64, e->m, e->k, e->n, r))
 		return -1;
 	rng_seed(&g, rng_config_seed(c->set->seed, e->m, e->k, e->n, 1));
 	for (int s = 0; s < ACC_SAMPLE && s < cells; s++) {
@@ -154,8 +133,8 @@ static int gemm_accuracy(struct run_ctx *c, struct job *j)
 			{ 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }
 		};
 		long long i, jj;
-		double got, err;
-		float f;
+		union { float f; double d; } got;
+		double err;
 
 		if (s < 4) {
 			i = corner[s][0] ? e->m - 1 : 0;
@@ -167,19 +146,11 @@ static int gemm_accuracy(struct run_ctx *c, struct job *j)
 			i = x / e->n;
 			jj = x % e->n;
 		}
-		if (e->fp64) {
-			if (RCUDA(r, cudaMemcpy(&got, (const char *)j->args.c +
-						(i * e->n + jj) * elt, elt,
-						cudaMemcpyDeviceToHost)))
-				return -1;
-		} else {
-			if (RCUDA(r, cudaMemcpy(&f, (const char *)j->args.c +
-						(i * e->n + jj) * elt, elt,
-						cudaMemcpyDeviceToHost)))
-				return -1;
-			got = f;
-		}
-		err = acc_entry_error(c, e, i, jj, got);
+		if (RCUDA(r, cudaMemcpy(&got, (const char *)j->args.c +
+					(i * e->n + jj) * elt, elt,
+					cudaMemcpyDeviceToHost)))
+			return -1;
+		err = acc_entry_error(c, e, i, jj, e->fp64 ? got.d : got.f);
 		max = err > max || isnan(err) ? err : max;
 		sum += err;
 		count++;
@@ -235,33 +206,14 @@ static void gemm_diagnose(struct run_ctx *c, struct job *j)
 static int gemm_verify(struct run_ctx *c, struct job *j)
 {
 	const struct plan_entry *e = j->e;
-	struct run_result *r = &j->r;
-	size_t bytes = (size_t)e->m * e->n *
-		       (e->fp64 ? sizeof(double) : sizeof(float));
-	size_t nonfinite = 0;
-	double rel = NAN, sec;
 	int err;
 
-	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c, bytes))) ||
-	    (err = run_plain_launch(j, &sec)))
+	if ((err = run_poisoned_launch(j, (size_t)e->m * e->n * (e->fp64 ?
+				       sizeof(double) : sizeof(float)))) ||
+	    (err = run_gemm_check(c, &j->r, e->fp64, j->args.a, j->args.b,
+				  j->args.c, e->m, e->k, e->n)))
 		return err;
-	err = (e->fp64 ? kernel_gemm_verify64 : kernel_gemm_verify)(c->blas,
-			j->args.a, j->args.b, j->args.c, e->m, e->k, e->n,
-			&rel, &nonfinite);
-	if (err == cudaErrorMemoryAllocation) {
-		(void)cudaGetLastError();
-		run_skip(r, "out of memory: FP64 reference of the "
-			 "verification");
-		return err;
-	}
-	if ((err = RCUDA(r, (cudaError_t)err)))
-		return err;
-	r->rel_error = rel;
-	if (nonfinite || !isfinite(rel) || rel > PLAN_TOLERANCE) {
-		r->verify_failed = 1;
-		run_fail(r, "verification failed: relative error %.3g "
-			 "(tolerance %.0e), %zu non-finite elements", rel,
-			 PLAN_TOLERANCE, nonfinite);
+	if (j->r.verify_failed) {
 		gemm_diagnose(c, j);
 		return -1;
 	}
@@ -270,29 +222,17 @@ static int gemm_verify(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-static int gemm_sample(struct run_ctx *c, struct job *j, double *seconds)
-{
-	return run_timed_launch(c, j, seconds);
-}
-
 static int gemm_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
-	struct series *gflops = run_metric_find(&j->r, VOCAB_METRIC_GFLOPS);
-	double flops = j->e->kd->flops(&j->args);
-
-	for (size_t i = 0; i < times->n; i++)
-		if (series_push(gflops, flops / (times->v[i] * 1e-3) / 1e9)) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			return 0;
-		}
+	if (run_rates(j, VOCAB_METRIC_GFLOPS, j->e->kd->flops(&j->args)))
+		return 0;
 	/* After every sample of the group, on the same buffers: never
 	 * among them. */
 	return run_counters(c, j->e, &j->args, &j->r) == 1;
 }
 
 static const struct suite_ops gemm_ops = {
-	gemm_setup, gemm_warm, gemm_verify, gemm_sample, gemm_finish
+	gemm_setup, run_plain_launch, gemm_verify, run_timed_launch, gemm_finish
 };
 
 /* The products: the matrix model and sizes of plan_model.c. The library

@@ -6,14 +6,8 @@
  * Metrics per launch: "kernel" [ms] and "gbs" [GB/s] = 2 * 4 * N / time
  * (bytes read plus written). The verification copies b back to the host
  * and compares it with a. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "runner.h"
 #include "vocab.h"
-
-/* Host chunk of the comparison: 64 MiB. */
-#define ILP_CHUNK (16u << 20)
 
 /* The group's arrays of N ints, a holding the inputs. Returns 0, or
  * non-zero with r marked. */
@@ -59,77 +53,28 @@ static int ilp_setup(struct run_ctx *c, struct job *j)
 	return 0;
 }
 
-static int ilp_warm(struct run_ctx *c, struct job *j, double *seconds)
+/* The copy's expected words: its inputs. */
+static const uint32_t *ilp_want(const void *arg, size_t first, size_t len,
+				uint32_t *buf)
 {
-	return run_plain_launch(j, seconds);
+	const struct run_ctx *c = arg;
+
+	return (const uint32_t *)c->cache.ints + first;
 }
 
 static int ilp_verify(struct run_ctx *c, struct job *j)
 {
-	struct run_result *r = &j->r;
-	size_t count = j->args.count, chunk, done, i, bad = 0, first = 0;
-	int *host = NULL, err;
-	double sec;
-
-	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c,
-						       count * sizeof(int)))) ||
-	    (err = run_plain_launch(j, &sec)))
-		return err;
-	chunk = count < ILP_CHUNK ? count : ILP_CHUNK;
-	host = malloc(chunk * sizeof(int));
-	if (!host) {
-		run_skip(r, "out of memory: host verification buffer");
-		return -1;
-	}
-	for (done = 0; done < count; done += chunk) {
-		size_t len = count - done < chunk ? count - done : chunk;
-		const int *want = c->cache.ints + done;
-
-		if ((err = RCUDA(r, cudaMemcpy(host, (const int *)j->args.c +
-					       done, len * sizeof(int),
-					       cudaMemcpyDeviceToHost))))
-			goto out;
-		if (memcmp(host, want, len * sizeof(int)) == 0)
-			continue;
-		for (i = 0; i < len; i++)
-			if (host[i] != want[i] && !bad++)
-				first = done + i;
-	}
-	/* For a copy the "relative error" is the fraction of elements
-	 * that differ: 0 exactly when b == a. */
-	r->rel_error = (double)bad / (double)count;
-	if (bad) {
-		r->verify_failed = 1;
-		run_fail(r, "verification failed: %zu of %zu elements differ "
-			 "(first at index %zu)", bad, count, first);
-		err = -1;
-	}
-out:
-	free(host);
-	return err;
-}
-
-static int ilp_sample(struct run_ctx *c, struct job *j, double *seconds)
-{
-	return run_timed_launch(c, j, seconds);
+	return run_words_check(j, j->args.count, ilp_want, c);
 }
 
 static int ilp_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
-	struct series *gbs = run_metric_find(&j->r, VOCAB_METRIC_GBS);
-	double bytes = 2.0 * sizeof(int) * (double)j->e->count;
-
-	for (size_t i = 0; i < times->n; i++)
-		if (series_push(gbs, bytes / (times->v[i] * 1e-3) / 1e9)) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			break;
-		}
+	run_rates(j, VOCAB_METRIC_GBS, 2.0 * sizeof(int) * (double)j->e->count);
 	return 0;
 }
 
 static const struct suite_ops ilp_ops = {
-	ilp_setup, ilp_warm, ilp_verify, ilp_sample, ilp_finish
+	ilp_setup, run_plain_launch, ilp_verify, run_timed_launch, ilp_finish
 };
 
 #define RATE_COPY_BS	3.0e12	/* cudaMemcpy, bytes read + written */

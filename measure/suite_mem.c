@@ -13,15 +13,11 @@
  * (bank). */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mcuda.h"
 #include "runner.h"
 #include "vocab.h"
-
-/* Host chunk of the comparisons: 16 Mi elements. */
-#define MEM_CHUNK ((size_t)1 << 24)
 
 /* What a configuration's output is made of, told once from its variant
  * (the verification asks for every element). */
@@ -158,7 +154,7 @@ static void mem_args_fresh(const struct run_ctx *c, struct job *j)
 static int mem_warm(struct run_ctx *c, struct job *j, double *seconds)
 {
 	mem_args_fresh(c, j);
-	return run_plain_launch(j, seconds);
+	return run_plain_launch(c, j, seconds);
 }
 
 /* The expected value of output element i of e, of kind k, from inputs
@@ -219,54 +215,34 @@ static void bank_sums(const struct run_ctx *c, int stride, uint32_t *sum)
 	}
 }
 
+/* What mem_want computes the expected output from. */
+struct mem_expected {
+	const struct plan_entry *e;
+	enum mem_kind k;
+	unsigned sa, sb;
+	uint32_t sums[32];
+};
+
+static const uint32_t *mem_want(const void *arg, size_t first, size_t len,
+				uint32_t *buf)
+{
+	const struct mem_expected *x = arg;
+
+	for (size_t i = 0; i < len; i++)
+		buf[i] = mem_expect(x->k, x->e, x->sa, x->sb, first + i,
+				    x->sums);
+	return buf;
+}
+
 static int mem_verify(struct run_ctx *c, struct job *j)
 {
-	struct run_result *r = &j->r;
-	size_t count = mem_need_of(j->e).c, chunk, done, i, bad = 0,
-	       first = 0;
-	enum mem_kind k = mem_kind_of(j->e);
-	unsigned sa = mem_seed(c, 0), sb = mem_seed(c, 1);
-	uint32_t *host = NULL, sums[32];
-	int err;
-	double sec;
+	struct mem_expected x = { j->e, mem_kind_of(j->e), mem_seed(c, 0),
+				  mem_seed(c, 1), { 0 } };
 
 	mem_args_fresh(c, j);
-	if (k == MK_BANK)
-		bank_sums(c, j->e->param, sums);
-	if ((err = RCUDA(r, (cudaError_t)kernel_poison(j->args.c,
-						       count * 4))) ||
-	    (err = run_plain_launch(j, &sec)))
-		return err;
-	chunk = count < MEM_CHUNK ? count : MEM_CHUNK;
-	host = malloc(chunk * sizeof(*host));
-	if (!host) {
-		run_skip(r, "out of memory: host verification buffer");
-		return -1;
-	}
-	for (done = 0; done < count; done += chunk) {
-		size_t len = count - done < chunk ? count - done : chunk;
-
-		if ((err = RCUDA(r, cudaMemcpy(host, (const uint32_t *)
-					       j->args.c + done, len * 4,
-					       cudaMemcpyDeviceToHost))))
-			goto out;
-		for (i = 0; i < len; i++)
-			if (host[i] != mem_expect(k, j->e, sa, sb, done + i,
-						  sums) && !bad++)
-				first = done + i;
-	}
-	/* as for the copies: the fraction of elements that differ, 0
-	 * exactly when every one is right */
-	r->rel_error = (double)bad / (double)count;
-	if (bad) {
-		r->verify_failed = 1;
-		run_fail(r, "verification failed: %zu of %zu elements differ "
-			 "(first at index %zu)", bad, count, first);
-		err = -1;
-	}
-out:
-	free(host);
-	return err;
+	if (x.k == MK_BANK)
+		bank_sums(c, j->e->param, x.sums);
+	return run_words_check(j, mem_need_of(j->e).c, mem_want, &x);
 }
 
 static int mem_sample(struct run_ctx *c, struct job *j, double *seconds)
@@ -278,29 +254,20 @@ static int mem_sample(struct run_ctx *c, struct job *j, double *seconds)
 static int mem_finish(struct run_ctx *c, struct job *j)
 {
 	struct series *times = run_metric_find(&j->r, VOCAB_METRIC_KERNEL);
-	int bank = j->e->suite == SUITE_BANK;
-	struct series *out = run_metric_find(&j->r, bank ?
-					     VOCAB_METRIC_NS_ACCESS :
-					     VOCAB_METRIC_GBS);
-	double bytes = j->e->kd->bytes(&j->args), per = 0;
+	struct series *ns = run_metric_find(&j->r, VOCAB_METRIC_NS_ACCESS);
+	/* bank: warps per SM over the whole launch, each reading
+	 * KERNEL_BANK_READS times */
+	double warps = ceil((double)j->e->count / 32.0);
+	int sms = c->dev->prop.multiProcessorCount;
+	double per = (double)KERNEL_BANK_READS * warps / (sms > 0 ? sms : 1);
 
-	if (bank) {
-		/* warps per SM over the whole launch, each reading
-		 * KERNEL_BANK_READS times */
-		double warps = ceil((double)j->e->count / 32.0);
-		int sms = c->dev->prop.multiProcessorCount;
-
-		per = (double)KERNEL_BANK_READS * warps / (sms > 0 ? sms : 1);
-	}
-	for (size_t i = 0; i < times->n; i++) {
-		double v = bank ? times->v[i] * 1e6 / per :
-			   bytes / (times->v[i] * 1e-3) / 1e9;
-
-		if (series_push(out, v)) {
+	for (size_t i = 0; ns && i < times->n; i++)
+		if (series_push(ns, times->v[i] * 1e6 / per)) {
 			run_skip(&j->r, "out of memory: host sample buffer");
 			return 0;
 		}
-	}
+	if (!ns && run_rates(j, VOCAB_METRIC_GBS, j->e->kd->bytes(&j->args)))
+		return 0;
 	/* --counters: sectors per request, bank conflicts; a failed
 	 * collection leaves the configuration without them */
 	mem_args_fresh(c, j);

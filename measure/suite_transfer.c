@@ -28,7 +28,6 @@
  * modes) form a group whose samples are interleaved (runner.h). No
  * counter pass: report G's tables have no counters, and the passes of
  * the large products would cost more than their samples. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,10 +54,11 @@ static const struct {
 	{ VOCAB_METRIC_GFLOPS_KERNEL, "GFLOP/s" },
 };
 
+/* A, B and C on the host (each pinned or not) and on the device. */
 struct xfer {
-	float *ha, *hb, *hc;
-	void *da, *db, *dc;
-	int pin_in, pin_out;
+	float *h[3];
+	void *d[3];
+	int pin[3];
 };
 
 static int host_alloc(struct run_result *r, float **p, size_t bytes,
@@ -74,59 +74,20 @@ static int host_alloc(struct run_result *r, float **p, size_t bytes,
 	return 0;
 }
 
-static void host_free(struct run_result *r, float **p, int pinned)
-{
-	if (!*p)
-		return;
-	if (pinned)
-		RCUDA(r, cudaFreeHost(*p));
-	else
-		free(*p);
-	*p = NULL;
-}
-
-static void dev_free(struct run_result *r, void **p)
-{
-	if (*p)
-		RCUDA(r, cudaFree(*p));
-	*p = NULL;
-}
-
 static void xfer_free(struct run_result *r, struct xfer *x)
 {
-	host_free(r, &x->ha, x->pin_in);
-	host_free(r, &x->hb, x->pin_in);
-	host_free(r, &x->hc, x->pin_out);
-	dev_free(r, &x->da);
-	dev_free(r, &x->db);
-	dev_free(r, &x->dc);
-}
-
-static int xfer_verify(struct run_ctx *c, const struct plan_entry *e,
-		       const struct xfer *x, struct run_result *r)
-{
-	size_t nonfinite = 0;
-	double rel = NAN;
-	int err;
-
-	err = kernel_gemm_verify(c->blas, x->da, x->db, x->dc, e->n, e->n,
-				 e->n, &rel, &nonfinite);
-	if (err == cudaErrorMemoryAllocation) {
-		(void)cudaGetLastError();
-		run_skip(r, "out of memory: FP64 reference of the "
-			 "verification");
-		return err;
+	for (int i = 0; i < 3; i++) {
+		if (x->h[i] && x->pin[i])
+			RCUDA(r, cudaFreeHost(x->h[i]));
+		else
+			free(x->h[i]);
+		x->h[i] = NULL;
 	}
-	if ((err = RCUDA(r, (cudaError_t)err)))
-		return err;
-	r->rel_error = rel;
-	if (nonfinite || !isfinite(rel) || rel > PLAN_TOLERANCE) {
-		r->verify_failed = 1;
-		run_fail(r, "verification failed: relative error %.3g "
-			 "(tolerance %.0e), %zu non-finite elements", rel,
-			 PLAN_TOLERANCE, nonfinite);
+	for (int i = 0; i < 3; i++) {
+		if (x->d[i])
+			RCUDA(r, cudaFree(x->d[i]));
+		x->d[i] = NULL;
 	}
-	return 0;
 }
 
 /* One run; ph[] in seconds (GFLOP/s slots and the kernel left to the
@@ -143,40 +104,40 @@ static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
 	struct kernel_args args;
 	double t0, t1, t2, t3, t4 = 0, t5 = 0, t6, t7, t8, t9;
 	char what[64];
-	int err, lerr, began = 0;
+	int err, lerr, began = 0, i;
 
-	x.pin_in = e->host == PLAN_HOST_PINNED;
-	x.pin_out = e->host != PLAN_HOST_PAGEABLE;
+	x.pin[0] = x.pin[1] = e->host == PLAN_HOST_PINNED;
+	x.pin[2] = e->host != PLAN_HOST_PAGEABLE;
 	snprintf(what, sizeof(what), "%s host matrices (3 x %.1f MiB)",
 		 plan_host_name(e->host), bytes / 1048576.0);
 	t0 = run_now();
-	if (host_alloc(r, &x.ha, bytes, x.pin_in, what) ||
-	    host_alloc(r, &x.hb, bytes, x.pin_in, what) ||
-	    host_alloc(r, &x.hc, bytes, x.pin_out, what))
-		goto out;
+	for (i = 0; i < 3; i++)
+		if (host_alloc(r, &x.h[i], bytes, x.pin[i], what))
+			goto out;
 	snprintf(what, sizeof(what), "device matrices (3 x %.1f MiB)",
 		 bytes / 1048576.0);
-	if (RALLOC(r, cudaMalloc(&x.da, bytes), what) ||
-	    RALLOC(r, cudaMalloc(&x.db, bytes), what) ||
-	    RALLOC(r, cudaMalloc(&x.dc, bytes), what))
-		goto out;
+	for (i = 0; i < 3; i++)
+		if (RALLOC(r, cudaMalloc(&x.d[i], bytes), what))
+			goto out;
 	t1 = run_now();
-	memcpy(x.ha, c->cache.a, bytes);
-	memcpy(x.hb, c->cache.b, bytes);
+	memcpy(x.h[0], c->cache.f32.a, bytes);
+	memcpy(x.h[1], c->cache.f32.b, bytes);
 	t2 = run_now();
-	if (RCUDA(r, cudaMemcpy(x.da, x.ha, bytes, cudaMemcpyHostToDevice)) ||
-	    RCUDA(r, cudaMemcpy(x.db, x.hb, bytes, cudaMemcpyHostToDevice)) ||
+	if (RCUDA(r, cudaMemcpy(x.d[0], x.h[0], bytes,
+				cudaMemcpyHostToDevice)) ||
+	    RCUDA(r, cudaMemcpy(x.d[1], x.h[1], bytes,
+				cudaMemcpyHostToDevice)) ||
 	    RCUDA(r, cudaStreamSynchronize(0)))
 		goto out;
 	t3 = run_now();
 	if (verify &&
-	    (RCUDA(r, (cudaError_t)kernel_poison(x.dc, bytes)) ||
+	    (RCUDA(r, (cudaError_t)kernel_poison(x.d[2], bytes)) ||
 	     RCUDA(r, cudaStreamSynchronize(0))))
 		goto out;
 	run_args_init(e, &args);
-	args.a = x.da;
-	args.b = x.db;
-	args.c = x.dc;
+	args.a = x.d[0];
+	args.b = x.d[1];
+	args.c = x.d[2];
 	args.blas = c->blas;
 	/* The timer's own set-up (a cold scrub) stays out of the phases. */
 	if (span && (err = timer_begin(c->timer, NULL, span))) {
@@ -204,11 +165,13 @@ static int xfer_once(struct run_ctx *c, const struct plan_entry *e,
 	if (RCUDA(r, cudaStreamSynchronize(0)))
 		goto out;
 	t6 = run_now();
-	if (RCUDA(r, cudaMemcpy(x.hc, x.dc, bytes, cudaMemcpyDeviceToHost)) ||
+	if (RCUDA(r, cudaMemcpy(x.h[2], x.d[2], bytes,
+				cudaMemcpyDeviceToHost)) ||
 	    RCUDA(r, cudaStreamSynchronize(0)))
 		goto out;
 	t7 = run_now();
-	if (verify && xfer_verify(c, e, &x, r))
+	if (verify && run_gemm_check(c, r, 0, x.d[0], x.d[1], x.d[2], e->n,
+				     e->n, e->n))
 		goto out;
 	t8 = run_now();
 	xfer_free(r, &x);
@@ -234,7 +197,7 @@ static int xfer_setup(struct run_ctx *c, struct job *j)
 			return -1;
 		}
 	run_args_init(j->e, &j->args);
-	return run_inputs_floats(c, j->e->n, j->e->n, j->e->n, &j->r);
+	return run_inputs_matrix(c, 0, j->e->n, j->e->n, j->e->n, &j->r);
 }
 
 static int xfer_warm(struct run_ctx *c, struct job *j, double *seconds)
@@ -281,15 +244,7 @@ static int xfer_sample(struct run_ctx *c, struct job *j, double *seconds)
 
 static int xfer_finish(struct run_ctx *c, struct job *j)
 {
-	struct series *k = &j->r.m[PH_KERNEL].s;
-	double flops = j->e->kd->flops(&j->args);
-
-	for (size_t i = 0; i < k->n; i++)
-		if (series_push(&j->r.m[PH_GFLOPS_KERNEL].s, flops /
-				(k->v[i] * 1e-3) / 1e9)) {
-			run_skip(&j->r, "out of memory: host sample buffer");
-			break;
-		}
+	run_rates(j, VOCAB_METRIC_GFLOPS_KERNEL, j->e->kd->flops(&j->args));
 	return 0;
 }
 

@@ -91,15 +91,6 @@ void watchdog_beat(const char *variant, int m, int k, int n, int b,
 	pthread_mutex_unlock(&lock);
 }
 
-void watchdog_pause(void)
-{
-	if (!running)
-		return;
-	pthread_mutex_lock(&lock);
-	counting = 0;
-	pthread_mutex_unlock(&lock);
-}
-
 void watchdog_stop(void)
 {
 	if (!running)

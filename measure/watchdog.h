@@ -20,8 +20,6 @@ int watchdog_start(double limit_s);
  * x n, block b, ilp starts now. Cheap: it only stores them. */
 void watchdog_beat(const char *variant, int m, int k, int n, int b,
 		   int ilp);
-/* No launch in flight: stops counting until the next beat. */
-void watchdog_pause(void);
 /* Stops and joins the thread; a no-op when it was not started. */
 void watchdog_stop(void);
 

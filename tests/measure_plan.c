@@ -20,6 +20,7 @@
 #include "plan.h"
 #include "regime.h"
 #include "runner.h"
+#include "vocab.h"
 
 static char dir[] = "/tmp/mmreport-plan-XXXXXX";
 static char db[512];
@@ -850,12 +851,37 @@ static void test_dry_run_counters(void **state)
 }
 
 /* A raw count is stored as "cnt_" and its stable key, with a unit, and
- * no raw name collides with the derived figures'. */
+ * no raw name collides with the derived figures'; the names render reads
+ * (vocab.h) are those stored. */
 static void test_counter_names(void **state)
 {
 	static const char *const derived[] = { "gips", "cgma", "cnt_gflops",
 		"cnt_dram_gbs", "cnt_fp32_ops" };
+	static const struct {
+		enum counters_metric m;
+		const char *name;
+	} read[] = {
+		{ COUNTERS_DRAM_READ_BYTES, VOCAB_METRIC_CNT_DRAM_READ_BYTES },
+		{ COUNTERS_DRAM_WRITE_BYTES,
+		  VOCAB_METRIC_CNT_DRAM_WRITE_BYTES },
+		{ COUNTERS_GLOBAL_LD_REQUESTS,
+		  VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS },
+		{ COUNTERS_GLOBAL_LD_SECTORS,
+		  VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS },
+		{ COUNTERS_GLOBAL_ST_REQUESTS,
+		  VOCAB_METRIC_CNT_GLOBAL_ST_REQUESTS },
+		{ COUNTERS_GLOBAL_ST_SECTORS,
+		  VOCAB_METRIC_CNT_GLOBAL_ST_SECTORS },
+		{ COUNTERS_SHARED_LD_INST, VOCAB_METRIC_CNT_SHARED_LD_INST },
+		{ COUNTERS_SHARED_LD_WAVEFRONTS,
+		  VOCAB_METRIC_CNT_SHARED_LD_WAVEFRONTS },
+		{ COUNTERS_ISSUE_ACTIVE, VOCAB_METRIC_CNT_ISSUE_ACTIVE },
+		{ COUNTERS_CYCLES_ACTIVE, VOCAB_METRIC_CNT_CYCLES_ACTIVE },
+	};
 	char want[64];
+
+	for (size_t i = 0; i < sizeof(read) / sizeof(*read); i++)
+		assert_string_equal(run_counter_name(read[i].m), read[i].name);
 
 	for (int m = 0; m < COUNTERS_METRIC_COUNT; m++) {
 		const char *name = run_counter_name(m);
@@ -1016,6 +1042,16 @@ static void test_precision_options(void **state)
 	assert_int_equal(p.n, 7 * 3 + 4 * 4 + 2 * 3);
 	for (i = 0; i < p.n; i++)
 		assert_int_equal(p.e[i].fp64, 1);
+	plan_release(&p);
+
+	/* the transposes, float only, stay whatever --precision says */
+	measure_options_init(&o);
+	o.suites = "transpose,dot";
+	o.precision = "double";
+	o.sizes = "1024";
+	plan_of(&o, 0, &p);
+	assert_int_equal(suite_count(&p, SUITE_TRANSPOSE), 4 * 2);
+	assert_int_equal(suite_count(&p, SUITE_DOT), 2);
 	plan_release(&p);
 
 	measure_options_init(&o);
