@@ -54,65 +54,29 @@ struct pr_facts {
 	int n_acc, nacc_not;
 };
 
-/* The table order: report P's versions, report G's kernels, the
- * library last; a kernel this renderer does not know follows. */
-static const char *const pr_order[] = {
-	VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, VOCAB_VARIANT_V4,
-	VOCAB_VARIANT_V5, VOCAB_VARIANT_SIMPLE, VOCAB_VARIANT_SHARED,
-	VOCAB_VARIANT_CUBLAS
-};
-#define PR_NORDER (sizeof(pr_order) / sizeof(pr_order[0]))
-
-static int pr_rank(const char *v)
-{
-	size_t i;
-
-	for (i = 0; i < PR_NORDER && strcmp(v, pr_order[i]); i++)
-		;
-	return (int)i;
-}
-
-static int pr_cmp(const void *pa, const void *pb)
-{
-	const struct pr_row *a = pa, *b = pb;
-	int ra = pr_rank(a->variant), rb = pr_rank(b->variant), c;
-
-	if (ra != rb)
-		return ra - rb;
-	c = strcmp(a->variant, b->variant);
-	return c ? c : a->block - b->block;
-}
-
 /* The (kernel, block) rows any device measured, in table order: the
- * same rows on every device, so that the section sets them side by
- * side (a device's row of a kernel it did not run has no point). */
+ * kernels as versions_names_of orders them, the library last; the same
+ * rows on every device, so that the section sets them side by side (a
+ * device's row of a kernel it did not run has no point). */
 static int pr_rows(const struct rctx *x, struct pr_row *row)
 {
-	size_t i;
-	int n = 0, j, k;
+	const char **vv = NULL;
+	int *bs = NULL, n = 0, lib, own;
+	size_t nv = versions_names_of(x, -1, PR_SUITE, &vv), i, j, nb;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-
-		if (strcmp(c->suite, PR_SUITE))
-			continue;
-		for (j = 0; j < n && (strcmp(row[j].variant, c->variant) ||
-				      row[j].block != c->block_x); j++)
-			;
-		if (j < n || n == PR_MAXR)
-			continue;
-		memset(&row[n], 0, sizeof(row[n]));
-		row[n].variant = c->variant;
-		row[n].block = c->block_x;
-		row[n].own = !(rcfg_traits(x, &x->cfgs[i]) & KTRAIT_LIBRARY);
-		n++;
-	}
-	/* (variant, block) is unique: the order is total */
-	qsort(row, (size_t)n, sizeof(*row), pr_cmp);
-	for (j = 0; j < n; j++)
-		for (k = 0; k < n; k++)
-			if (k != j && !strcmp(row[j].variant, row[k].variant))
-				row[j].named_block = 1;
+	for (lib = 0; lib < 2; lib++)
+		for (i = 0; i < nv; i++) {
+			own = !(model_traits(x, vv[i], 0) & KTRAIT_LIBRARY);
+			nb = own == lib ? 0 : model_ints(x, -1, PR_SUITE, vv[i],
+							 'b', &bs);
+			for (j = 0; j < nb && n < PR_MAXR; j++)
+				row[n++] = (struct pr_row){.variant = vv[i],
+					.block = bs[j], .own = own,
+					.named_block = nb > 1};
+			free(bs);
+			bs = NULL;
+		}
+	free(vv);
 	return n;
 }
 
