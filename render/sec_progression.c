@@ -390,28 +390,22 @@ static int pg_facts_fill(struct rctx *x, int dev, void *vf)
 	for (q = 0; q < nn && f->nn < PG_MAXN; q++)
 		f->n[f->nn++] = ns[q];
 	nv = versions_names_of(x, dev, PG_SUITE, &vv);
-	for (q = 0; q < nv && f->nk < PG_MAXK; q++) {
+	/* the library last, whatever its name sorts as */
+	for (q = 0; q < 2 * nv && f->nk < PG_MAXK; q++) {
 		struct pg_kern *k = &f->k[f->nk];
 
-		k->variant = vv[q];
-		k->lib = !!(model_traits(x, vv[q], 0) & KTRAIT_LIBRARY);
+		k->variant = vv[q % nv];
+		k->lib = !!(model_traits(x, k->variant, 0) & KTRAIT_LIBRARY);
+		if (k->lib != (q >= nv))
+			continue;
 		/* steady first, any ok one where none ran steady */
 		for (i = 0; i < f->nn; i++)
-			if (!(k->c[i] = versions_best(x, dev, PG_SUITE, vv[q],
-						      f->n[i], 1)))
+			if (!(k->c[i] = versions_best(x, dev, PG_SUITE,
+						      k->variant, f->n[i], 1)))
 				k->c[i] = versions_best(x, dev, PG_SUITE,
-							vv[q], f->n[i], 0);
-		if (k->lib)
-			f->lib = f->nk;
+							k->variant, f->n[i], 0);
+		f->lib = k->lib ? f->nk : f->lib;
 		f->nk++;
-	}
-	/* the library last, whatever its name sorts as */
-	if (f->lib >= 0) {
-		struct pg_kern t = f->k[f->lib];
-
-		memmove(&f->k[f->lib], &f->k[f->lib + 1],
-			(size_t)(f->nk - 1 - f->lib) * sizeof(t));
-		f->k[f->lib = f->nk - 1] = t;
 	}
 	for (i = 0; i < f->nn; i++)
 		if (pg_steps(x, f, i))
