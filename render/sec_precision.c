@@ -96,16 +96,6 @@ static double pr_acc(const struct rcfg *c, const char *metric)
 	return v >= 0 ? v : NAN;
 }
 
-/* c's GFLOP/s in % of the peak the rule names for it (*which), NAN
- * without one or where it would exceed 100 % (*over set). */
-static double pr_pct(const struct rctx *x, const struct rcfg *c,
-		     int *which, int *over)
-{
-	*over = 0;
-	*which = -1;
-	return c ? rcfg_peak_pct(x, c, cfg_gflops(c), which, over) : NAN;
-}
-
 /* The time ratio fp64 / fp32 a finding states: the effect, else the
  * ratio of the medians (no raw samples). */
 static double pr_eff(const struct pr_row *w)
@@ -312,7 +302,8 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
 		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell));
-		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
+		rtable_num(&t->t, rcfg_peak_pct(x, c, cfg_gflops(c), NULL,
+						&over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
 		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
 			!cmp.interleaved ? PR_APART : 0);
@@ -528,7 +519,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	double v[4][PG_MAXD];
 	static const char *const name[4] = {"PCT", "PEAK", "RP", "SHARE"};
 	static const int sig[4] = {3, 5, 3, 3};
-	int i, which, over, lib = pr_lib(x, PF(s, 0));
+	int i, which, lib = pr_lib(x, PF(s, 0));
 
 	if (lib < 0)
 		return 0;
@@ -536,7 +527,8 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		const struct pr_facts *f = PF(s, i);
 		const struct pr_row *w = &f->row[pr_lib(x, f)];
 
-		v[0][i] = pr_pct(x, w->top[RECT_FP64], &which, &over);
+		v[0][i] = rcfg_peak_pct(x, w->top[RECT_FP64],
+					cfg_gflops(w->top[RECT_FP64]), NULL, NULL);
 		v[1][i] = rcfg_peak(x, w->top[RECT_FP64], &which);
 		v[2][i] = rcfg_peak_fp32(x, w->top[RECT_FP32]) / v[1][i];
 		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[RECT_FP64]) /
