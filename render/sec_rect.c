@@ -165,11 +165,14 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
 	f->peak64 = dev_peak_fp64(d);
-	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, 'b', &bs);
+	/* every device's facts hold every block and shape (a device's
+	 * shape it did not run has no point), so that the table and the
+	 * findings set them side by side */
+	nb = model_ints(x, -1, RECT_SUITE, VOCAB_VARIANT_RECT, 'b', &bs);
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
 		if (bs[i] > 0)
 			f->blocks[f->nb++] = bs[i];
-	nsz = model_sizes(x, dev, RECT_SUITE, NULL, &sz);
+	nsz = model_sizes(x, -1, RECT_SUITE, NULL, &sz);
 	if (nsz)
 		qsort(sz, nsz, sizeof(*sz), cmp_work);
 	b = f->nb - 1;
@@ -254,10 +257,8 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 			rtable_text(&pt.t, s->best[p] >= 0 ?
 				    rbuf_str(&pt.cell) : "--");
 			for (d = 0; d < nd; d++) {
-				const struct rect_shape *t = i < F[d]->ns ?
-					&F[d]->s[i] : NULL;
-				const struct rcfg *c = t && s->best[p] >= 0 ?
-					t->c[p][s->best[p]] : NULL;
+				const struct rcfg *c = s->best[p] >= 0 ?
+					F[d]->s[i].c[p][s->best[p]] : NULL;
 
 				if (!mem_cfg_num(x, &pt.t, c,
 						 cfg_gflops(c), 0, 0, 0))
