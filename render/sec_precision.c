@@ -356,16 +356,21 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 typedef int (*pr_cls_fn)(const struct pr_facts *f, int r);
 
 /* Lists the rows of s's devices (every one has each row in the same
- * class) by class into list[class], ", " apart, each with its effect on
- * each device where vals is set. *ci (may be NULL) widens to the
- * largest distance, in %, of an effect's 95 % interval from it. */
-static void rows_by_class(const struct rctx *x, const struct dvs *s,
-			  pr_cls_fn cls, int vals, struct rbuf *list,
-			  double *ci)
+ * class) by class, ", " apart, each with its effect on each device
+ * where vals is set, and groups the classes into LIST: the string
+ * keys[k] of each class k with a row, "; " apart. *ci (may be NULL)
+ * widens to the largest distance, in %, of an effect's 95 % interval
+ * from it. Returns the classes listed, bit k for class k. */
+static unsigned rows_by_class(struct rctx *x, const struct dvs *s,
+			      pr_cls_fn cls, int vals, const char *const *keys,
+			      int n, double *ci)
 {
+	struct rbuf list[4], *all;
 	double v[PG_MAXD];
 	int r, i, k;
+	unsigned got = 0;
 
+	rbufs_init(list, (size_t)n);
 	for (r = 0; r < PF(s, 0)->nrows; r++) {
 		if ((k = cls(PF(s, 0), r)) < 0)
 			continue;
@@ -384,21 +389,12 @@ static void rows_by_class(const struct rctx *x, const struct dvs *s,
 		if (vals)
 			dvs_num(x, s, &list[k], v, 3, 0);
 	}
-}
-
-/* Groups the classes k of a list into LIST: the string PREFIX.K of
- * each class with a row, "; " apart. */
-static void groups_put(struct rctx *x, struct rbuf *list, int n,
-		       const char *const *keys, struct fv *v)
-{
-	struct rbuf *all = fv_put(v, "LIST");
-	int k;
-
-	for (k = 0; k < n; k++) {
+	for (all = fv_put(s->v, "LIST"), k = 0; k < n; k++) {
 		struct fv g;
 
 		if (!list[k].len)
 			continue;
+		got |= 1u << k;
 		fv_init(&g);
 		fv_str(&g, "LIST", rbuf_str(&list[k]));
 		rbuf_puts(all, all->len ? "; " : "");
@@ -406,6 +402,7 @@ static void groups_put(struct rctx *x, struct rbuf *list, int n,
 		fv_free(&g);
 	}
 	rbufs_free(list, (size_t)n);
+	return got;
 }
 
 /* fp64 against fp32: by the rule's verdict on the kernel times. */
@@ -437,7 +434,6 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const char *const keys[] = {"precision.find.g.longer",
 		"precision.find.g.shorter", "precision.find.g.ns",
 		"precision.find.g.untested"};
-	struct rbuf list[4];
 	double n[PG_MAXD], ci = 0;
 	int i, r, apart = 0;
 
@@ -450,14 +446,12 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			apart |= isfinite(PF(s, i)->row[r].cmp.ratio) &&
 				 !PF(s, i)->row[r].cmp.interleaved;
 	}
-	rbufs_init(list, 4);
-	rows_by_class(x, s, cls_time, 1, list, &ci);
+	rows_by_class(x, s, cls_time, 1, keys, 4, &ci);
 	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
 	if (s->mask)
 		fv_str(s->v, "CI", "#");
 	else
 		find_pct(fv_put(s->v, "CI"), ci, 1);
-	groups_put(x, list, 4, keys, s->v);
 	put_then(x, s->v, "APART", apart, "precision.find.apart");
 	mp_text_say(x, out, "precision.find.time", s->v);
 	return 0;
@@ -469,9 +463,9 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	static const char *const keys[] = {"precision.find.cls.near",
 		"precision.find.cls.below", "precision.find.cls.above"};
-	struct rbuf list[3];
 	double pr[PG_MAXD], p32[PG_MAXD], p64[PG_MAXD];
 	int i, same = 1;
+	unsigned got;
 
 	for (i = 0; i < s->n; i++) {
 		pr[i] = PF(s, i)->pratio;
@@ -481,15 +475,13 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			return 0;
 		same &= fabs(pr[i] / 2 - 1) <= PR_RATIO_TOL;
 	}
-	rbufs_init(list, 3);
-	rows_by_class(x, s, cls_peak, 0, list, NULL);
+	got = rows_by_class(x, s, cls_peak, 0, keys, 3, NULL);
 	dvs_num(x, s, fv_put(s->v, "R"), pr, 3, 0);
 	dvs_num(x, s, fv_put(s->v, "P32"), p32, 5, 0);
 	dvs_num(x, s, fv_put(s->v, "P64"), p64, 5, 0);
 	find_pct(fv_put(s->v, "TOL"), 100 * PR_RATIO_TOL, 2);
-	put_then(x, s->v, "OPEN", list[1].len || list[2].len,
-		 "precision.find.open");
-	groups_put(x, list, 3, keys, s->v);
+	/* a class below or above the peak ratio leaves a question open */
+	put_then(x, s->v, "OPEN", got > 1, "precision.find.open");
 	fv_str(s->v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
 	       "");
 	mp_text_say(x, out, "precision.find.why", s->v);
