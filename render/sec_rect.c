@@ -65,18 +65,14 @@ static int cmp_ok(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	return model_compare(x, a, b, metric, r) == -2 ? -1 : 0;
 }
 
-static double work(const struct rsize *s)
-{
-	return (double)s->m * s->k * s->n;
-}
-
 /* Shapes in order of their useful work, ties by n, m, k. */
 static int cmp_work(const void *pa, const void *pb)
 {
 	const struct rsize *a = pa, *b = pb;
+	double wa = (double)a->m * a->k * a->n, wb = (double)b->m * b->k * b->n;
 
-	if (work(a) != work(b))
-		return work(a) < work(b) ? -1 : 1;
+	if (wa != wb)
+		return wa < wb ? -1 : 1;
 	if (a->n != b->n)
 		return a->n < b->n ? -1 : 1;
 	if (a->m != b->m)

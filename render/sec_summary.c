@@ -36,18 +36,6 @@ static const struct {
 	{"pct_memcpy", "PCT_MEMCPY", 3}
 };
 
-/* The configuration a text row names (its marks go with it), NULL. */
-static const struct rcfg *row_cfg(const struct rctx *x, int dev,
-				  const struct sum_facts *s, int row)
-{
-	if (row == R_KERNEL)
-		return s->v.best;
-	if (row == R_ILP && s->i.n > 0)
-		return ilp_find(x, dev, VOCAB_VARIANT_COPY_ILP, s->i.n,
-				s->i.best_ilp);
-	return NULL;
-}
-
 /* The number of row row of a device, NAN for a text row or where the
  * device lacks it. */
 static double row_num(const struct sum_facts *s, int row)
@@ -140,7 +128,12 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 		snprintf(key, sizeof(key), "sum.row.%s", rows[r].name);
 		rtable_text(&t, lang_get(x->L, key));
 		for (d = 0; d < nd; d++) {
-			const struct rcfg *c = row_cfg(x, (int)d, &s[d], r);
+			/* the configuration a text row names: its marks go
+			 * with it */
+			const struct rcfg *c = r == R_KERNEL ? s[d].v.best :
+				r == R_ILP && s[d].i.n > 0 ? ilp_find(x, (int)d,
+				VOCAB_VARIANT_COPY_ILP, s[d].i.n,
+				s[d].i.best_ilp) : NULL;
 
 			rbuf_free(cell);
 			row_put(x, &s[d], r, cell);

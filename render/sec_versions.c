@@ -246,15 +246,6 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 
 #define VF(s, i) ((const struct versions_facts *)(s)->f[i])
 
-/* The rule's word for comparison r (model_compare's verdict). */
-static const char *verdict_word(const struct rcmp *r)
-{
-	return r->verdict == RULE_HIGHER ? "faster" :
-	       r->verdict == RULE_LOWER ? "slower" :
-	       r->verdict == RULE_SAME ? "ns" :
-	       r->ratio > 1 ? "higher" : "lower";
-}
-
 /* Placeholder name of the whys w[0..s->n): value k of each, over that
  * of over[i] where over is set, as dvs_num writes them. */
 static void why_num(const struct rctx *x, const struct dvs *s,
@@ -341,8 +332,11 @@ static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		r[i] = &VF(s, i)->step[s->item[i]].cmp;
 	dvs_effect(x, s, fv_put(s->v, "EFF"), r, 0);
 	step_why(x, s, fv_put(s->v, "WHY"));
-	snprintf(key, sizeof(key), "find.vers.step.%s",
-		 verdict_word(&p->cmp));
+	/* the rule's word for the verdict */
+	snprintf(key, sizeof(key), "find.vers.step.%s", p->cmp.verdict ==
+		 RULE_HIGHER ? "faster" : p->cmp.verdict == RULE_LOWER ?
+		 "slower" : p->cmp.verdict == RULE_SAME ? "ns" :
+		 p->cmp.ratio > 1 ? "higher" : "lower");
 	fv_emit(x, out, key, s->v);
 	return 0;
 }
