@@ -143,19 +143,6 @@ static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 	return fmax(v[0], v[1]) < v[2] && v[2] < v[3] ? V_AGREES : V_DIFFERS;
 }
 
-/* Report G's sizes as we measured them: its first, 512, and our
- * largest (its sweep reaches 16384). */
-static int g_largest(const struct rctx *x, int dev)
-{
-	int *ns = NULL, n;
-	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			      VOCAB_VARIANT_SIMPLE, 'n', &ns);
-
-	n = k ? ns[k - 1] : 0;
-	free(ns);
-	return n;
-}
-
 static const struct rcfg *g_at(const struct rctx *x, int dev,
 			       const char *v, const char *host, int n)
 {
@@ -173,10 +160,14 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 {
 	const char *ha = VOCAB_HOST_PAGEABLE, *va = VOCAB_VARIANT_SIMPLE;
 	const char *vb = strcmp(ha, hb) ? va : VOCAB_VARIANT_SHARED;
-	int i, rc, v[2], n[2] = {512, g_largest(x, dev)};
+	int i, rc, v[2], n[2] = {512, 0}, *ns = NULL;
+	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER, va, 'n', &ns);
 	struct rcmp r;
 
-	o->val[2] = n[1];
+	/* G's sizes as we measured them: its first, 512, and our largest
+	 * (its sweep reaches 16384) */
+	o->val[2] = n[1] = k ? ns[k - 1] : 0;
+	free(ns);
 	for (i = 0; i < 2; i++) {
 		const struct rcfg *a = g_at(x, dev, va, ha, n[i]);
 		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
