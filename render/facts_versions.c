@@ -107,24 +107,6 @@ static int pair_compare(struct rctx *x, int dev, const char *a,
 	return rc;
 }
 
-/* The library's variant the versions are measured against: a library
- * routine (KTRAIT_LIBRARY, cuBLAS) when present, else the first of the
- * reference suite. */
-static const char *ref_variant(const struct rctx *x, int dev)
-{
-	const char **rv = NULL, *r = NULL;
-	size_t n, i;
-
-	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &rv);
-	for (i = 0; i < n && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
-	     i++)
-		;
-	if (n)
-		r = rv[i < n ? i : 0];
-	free(rv);
-	return r;
-}
-
 const struct rcfg *versions_fastest(const struct rctx *x, int dev,
 				    int steady)
 {
@@ -146,8 +128,8 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 {
 	struct versions_facts *f = vf;
 	struct versions_pair *p = &f->best_ref;
-	const char **vv = NULL, *ref, *last;
-	size_t nv, i;
+	const char **vv = NULL, **rv = NULL, *ref, *last;
+	size_t nv, nr, i;
 	int rc = 0, r;
 
 	memset(f, 0, sizeof(*f));
@@ -155,7 +137,15 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 	f->sms = versions_sms(x, dev);
 	f->pct_peak = NAN;
 	nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv);
-	ref = ref_variant(x, dev);
+	/* the library's variant the versions are measured against: a
+	 * library routine (KTRAIT_LIBRARY, cuBLAS) when present, else the
+	 * first of the reference suite */
+	nr = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &rv);
+	for (i = 0; i < nr && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
+	     i++)
+		;
+	ref = nr ? rv[i < nr ? i : 0] : NULL;
+	free(rv);
 	/* one step from each built-in version to the next; each own
 	 * kernel against the last built-in one, the one it would replace */
 	last = nv && versions_builtin(x, vv[0]) ? vv[0] : NULL;

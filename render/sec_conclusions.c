@@ -401,20 +401,6 @@ static void verdict_cell(struct rctx *x, const int *v, int nd,
 	fv_free(&f);
 }
 
-/* "report~P", and its number in the references list where the report
- * holds the list's \label{ref:P} (engineer front's) before this
- * section: a \ref without its label would dangle. */
-static void source_cell(const struct rctx *x, char src, struct rbuf *b)
-{
-	char key[32];
-
-	snprintf(key, sizeof(key), "concl.src.%c", src);
-	rbuf_puts(b, lang_get(x->L, key));
-	/* the references list comes after the conclusions */
-	if (report_section_written(x, "references"))
-		rbuf_printf(b, "~[\\ref{ref:%c}]", src);
-}
-
 /* One row per claim whose suite was measured; each claim's verdict,
  * joined over the devices, counted into n[]. One table that breaks
  * across pages: as floats, tables of a page each left the page before
@@ -461,8 +447,15 @@ static int claims_table(struct rctx *x, int n[V_N])
 		rbufs_free(b, NB);
 		if (c->src != last && last)
 			rtable_gap(&t);
-		if (c->src != last)
-			source_cell(x, c->src, &b[SRC]);
+		/* "report~P", and its number in the references list where
+		 * the report holds the list's \label{ref:P} (it comes after
+		 * this section): a \ref without its label would dangle */
+		if (c->src != last) {
+			snprintf(key, sizeof(key), "concl.src.%c", c->src);
+			rbuf_puts(&b[SRC], lang_get(x->L, key));
+			if (report_section_written(x, "references"))
+				rbuf_printf(&b[SRC], "~[\\ref{ref:%c}]", c->src);
+		}
 		last = c->src;
 		snprintf(key, sizeof(key), "%s.src", c->key);
 		rbuf_puts(&b[CLAIM], lang_get(x->L, key));
