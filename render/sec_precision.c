@@ -19,8 +19,6 @@
 #define PR_SUITE VOCAB_SUITE_PRECISION
 
 #define PR_MAXR 16		/* (kernel, block) rows kept */
-/* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
-#define PR_RATIO_TOL 0.25
 /* One (kernel, block) that some device measured (every device's facts
  * have the same rows; a device's row of a kernel it did not run has no
  * point). */
@@ -49,9 +47,8 @@ struct pr_facts {
 	int own_cmp;		/* own rows compared */
 	int fast64_own;		/* the own row fastest in fp64 (steady)
 				 * at n_top; -1 */
-	/* the largest n where a row has both precisions' mean error; the
-	 * rows there with both whose fp64 error is not below fp32's */
-	int n_acc, nacc_not;
+	int n_acc;		/* the largest n where a row has both
+				 * precisions' mean error */
 };
 
 /* The (kernel, block) rows any device measured, in table order: the
@@ -130,9 +127,6 @@ static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
 			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
 			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
 		}
-		f->nacc_not += isfinite(w->emean[RECT_FP32]) &&
-			       isfinite(w->emean[RECT_FP64]) &&
-			       !(w->emean[RECT_FP64] < w->emean[RECT_FP32]);
 	}
 }
 
@@ -423,7 +417,7 @@ static int cls_peak(const struct pr_facts *f, int r)
 
 	if (!w->own || !isfinite(q))
 		return -1;
-	return fabs(q - 1) <= PR_RATIO_TOL ? 0 : q < 1 ? 1 : 2;
+	return fabs(q - 1) <= RECT_RATIO_TOL ? 0 : q < 1 ? 1 : 2;
 }
 
 /* Each kernel's fp64 over fp32 time at n_top, grouped by the verdict,
@@ -473,13 +467,13 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		p64[i] = PF(s, i)->peak[RECT_FP64];
 		if (!isfinite(pr[i]) || !PF(s, i)->own_cmp)
 			return 0;
-		same &= fabs(pr[i] / 2 - 1) <= PR_RATIO_TOL;
+		same &= fabs(pr[i] / 2 - 1) <= RECT_RATIO_TOL;
 	}
 	got = rows_by_class(x, s, cls_peak, 0, keys, 3, NULL);
 	dvs_num(x, s, fv_put(s->v, "R"), pr, 3, 0);
 	dvs_num(x, s, fv_put(s->v, "P32"), p32, 5, 0);
 	dvs_num(x, s, fv_put(s->v, "P64"), p64, 5, 0);
-	find_pct(fv_put(s->v, "TOL"), 100 * PR_RATIO_TOL, 2);
+	find_pct(fv_put(s->v, "TOL"), 100 * RECT_RATIO_TOL, 2);
 	/* a class below or above the peak ratio leaves a question open */
 	put_then(x, s->v, "OPEN", got > 1, "precision.find.open");
 	fv_str(s->v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
@@ -568,14 +562,14 @@ static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	struct rbuf *b;
 	int i, r;
 
-	if (!f->nacc_not)
-		return 0;
 	b = fv_put(s->v, "LIST");
 	for (r = 0; r < f->nrows; r++)
 		if (f->row[r].emean[RECT_FP64] >= f->row[r].emean[RECT_FP32]) {
 			rbuf_puts(b, b->len ? ", " : "");
 			pr_label(&f->row[r], b);
 		}
+	if (!b->len)
+		return 0;
 	for (i = 0; i < s->n; i++)
 		n[i] = PF(s, i)->n_acc;
 	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
