@@ -102,34 +102,6 @@ static double pr_eff(const struct pr_row *w)
 	return w->cmp.hl > 0 ? w->cmp.hl : w->cmp.ratio;
 }
 
-/* n_acc and each row's errors there. */
-static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
-			 const int *ns, size_t nn)
-{
-	size_t i;
-	int r, p;
-
-	for (i = nn; i-- > 0 && !f->n_acc; )
-		for (r = 0; r < f->nrows; r++)
-			if (isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
-						    RECT_FP32),
-					    VOCAB_METRIC_ACC_MEAN)) &&
-			    isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
-						    RECT_FP64),
-					    VOCAB_METRIC_ACC_MEAN)))
-				f->n_acc = ns[i];
-	for (r = 0; r < f->nrows; r++) {
-		struct pr_row *w = &f->row[r];
-
-		for (p = 0; p < RECT_NP; p++) {
-			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
-
-			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
-			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-		}
-	}
-}
-
 /* fp32's mean error over fp64's where fp64's is the smaller, else NAN. */
 static double pr_er(const struct pr_row *w)
 {
@@ -159,20 +131,34 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 	f->pratio = f->peak[RECT_FP32] / f->peak[RECT_FP64];
 	f->nrows = pr_rows(x, f->row);
 	nn = model_ints(x, dev, PR_SUITE, NULL, 'n', &ns);
-	for (i = nn; i-- > 0 && !f->n_top; )
-		for (r = 0; r < f->nrows; r++)
-			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
-						   RECT_FP32)) &&
-			    rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
-						   RECT_FP64)))
+	/* n_top and n_acc: the largest sizes where a row ran steady in
+	 * both precisions, where it has both one's mean error */
+	for (i = nn; i-- > 0;)
+		for (r = 0; r < f->nrows; r++) {
+			const struct rcfg *a = pr_find(x, dev, &f->row[r],
+						       ns[i], RECT_FP32);
+			const struct rcfg *b = pr_find(x, dev, &f->row[r],
+						       ns[i], RECT_FP64);
+
+			if (!f->n_top && rcfg_steady(x, a) && rcfg_steady(x, b))
 				f->n_top = ns[i];
+			if (!f->n_acc && isfinite(pr_acc(a,
+			    VOCAB_METRIC_ACC_MEAN)) && isfinite(pr_acc(b,
+			    VOCAB_METRIC_ACC_MEAN)))
+				f->n_acc = ns[i];
+		}
 	for (r = 0; r < f->nrows; r++) {
 		struct pr_row *w = &f->row[r];
 
 		rcmp_clear(&w->cmp);
-		for (p = 0; p < RECT_NP; p++)
+		for (p = 0; p < RECT_NP; p++) {
+			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
+
 			w->top[p] = f->n_top ? pr_find(x, dev, w, f->n_top, p)
 				    : NULL;
+			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
+			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
+		}
 		g = rcfg_steady(x, w->top[RECT_FP64]) ?
 		    cfg_gflops(w->top[RECT_FP64]) : NAN;
 		if (w->own && isfinite(g) && !(g <= best_own)) {
@@ -191,7 +177,6 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 		f->ncmp++;
 		f->own_cmp += w->own;
 	}
-	pr_facts_acc(x, dev, f, ns, nn);
 	rc = 0;
 out:
 	free(ns);
