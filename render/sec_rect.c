@@ -86,7 +86,7 @@ static const struct rcfg *at(const struct rect_shape *s, int p, int b)
 	return b >= 0 ? s->c[p][b] : NULL;
 }
 
-static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
+static int shape_fill(struct rctx *x, int dev, struct rect_facts *f,
 		      struct rect_shape *s)
 {
 	int p, b;
@@ -102,6 +102,13 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 						     VOCAB_VARIANT_RECT, &s->sz,
 						     f->blocks[b],
 						     rect_precs[p]);
+			/* what padding to the largest block adds, where it
+			 * ran */
+			if (b == f->nb - 1 && rcfg_ok(s->c[p][b]) &&
+			    !(r <= f->pad_max)) {
+				f->pad_max = r;
+				f->pad_s = f->ns;
+			}
 			if (!isfinite(g = cfg_gflops(s->c[p][b])))
 				continue;
 			if (s->best[p] < 0 ||
@@ -152,7 +159,7 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	struct rect_facts *f = vf;
 	const struct store_device *d = x->devs[dev];
 	struct rsize *sz = NULL;
-	int *bs = NULL, rc = -1, p, b, nfail;
+	int *bs = NULL, rc = -1, nfail;
 	size_t nsz, nb, i;
 
 	memset(f, 0, sizeof(*f));
@@ -171,22 +178,12 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	nsz = model_sizes(x, -1, RECT_SUITE, NULL, &sz);
 	if (nsz)
 		qsort(sz, nsz, sizeof(*sz), cmp_work);
-	b = f->nb - 1;
 	for (i = 0; i < nsz && f->ns < RECT_MAXS; i++) {
 		struct rect_shape *s = &f->s[f->ns];
 
 		s->sz = sz[i];
 		if (shape_fill(x, dev, f, s))
 			goto out;
-		/* what padding to the largest block adds, where it ran */
-		for (p = 0; b >= 0 && p < RECT_NP; p++) {
-			double r = rect_pad_ratio(&s->sz, f->blocks[b]);
-
-			if (!rcfg_ok(s->c[p][b]) || r <= f->pad_max)
-				continue;
-			f->pad_max = r;
-			f->pad_s = f->ns;
-		}
 		f->ntr += isfinite(s->prec.ratio);
 		f->ns++;
 	}
