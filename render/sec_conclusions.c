@@ -154,9 +154,10 @@ static const struct rcfg *g_at(const struct rctx *x, int dev,
  * pageable, the shared kernel against "simple", in G's gain (a - b) /
  * a: metric at 512 and at our largest size into val[0..1], that size
  * into val[2]; metric NULL: G's time* instead of a stored metric. want
- * at both sizes; the verdict at 512 where first is set, else both. */
+ * at both sizes; the verdict at both, time*'s at 512 alone (where G saw
+ * it). */
 static int g_gains(struct rctx *x, int dev, const char *metric,
-		   const char *hb, int first, struct ours *o)
+		   const char *hb, struct ours *o)
 {
 	const char *ha = VOCAB_HOST_PAGEABLE, *va = VOCAB_VARIANT_SIMPLE;
 	const char *vb = strcmp(ha, hb) ? va : VOCAB_VARIANT_SHARED;
@@ -185,14 +186,14 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 					    &o->rg);
 		o->val[i] = r.gain;
 	}
-	return first ? v[0] : vjoin(v[0], v[1]);
+	return metric ? vjoin(v[0], v[1]) : v[0];
 }
 
 /* G: pinned C cuts Memcpy C by about 60 %. */
 static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 {
 	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C,
-		       VOCAB_HOST_PINNED_OUTPUT, 0, o);
+		       VOCAB_HOST_PINNED_OUTPUT, o);
 }
 
 /* G: pinned C cuts time* by 18 % at 512 down to about 1 % at 16384;
@@ -201,7 +202,7 @@ static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 {
 	struct rcmp r;
-	int v = g_gains(x, dev, NULL, VOCAB_HOST_PINNED_OUTPUT, 1, o);
+	int v = g_gains(x, dev, NULL, VOCAB_HOST_PINNED_OUTPUT, o);
 
 	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			     VOCAB_HOST_PAGEABLE, 512),
@@ -215,8 +216,7 @@ static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 /* G: shared-memory tiles cut the kernel time by about 25 %. */
 static int claim_g_shared(struct rctx *x, int dev, struct ours *o)
 {
-	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_HOST_PAGEABLE, 0,
-		       o);
+	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_HOST_PAGEABLE, o);
 }
 
 /* J: at large N the copy reaches 12.9 of 14.4 GB/s, 90 % of the peak.

@@ -335,14 +335,14 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 typedef int (*pr_cls_fn)(const struct pr_facts *f, int r);
 
 /* Lists the rows of s's devices (every one has each row in the same
- * class) by class, ", " apart, each with its effect on each device
- * where vals is set, and groups the classes into LIST: the string
- * keys[k] of each class k with a row, "; " apart. *ci (may be NULL)
- * widens to the largest distance, in %, of an effect's 95 % interval
- * from it. Returns the classes listed, bit k for class k. */
+ * class) by class, ", " apart, and groups the classes into LIST: the
+ * string keys[k] of each class k with a row, "; " apart. Where ci is
+ * set, each row with its effect on each device, and *ci widened to the
+ * largest distance, in %, of an effect's 95 % interval from it. Returns
+ * the classes listed, bit k for class k. */
 static unsigned rows_by_class(struct rctx *x, const struct dvs *s,
-			      pr_cls_fn cls, int vals, const char *const *keys,
-			      int n, double *ci)
+			      pr_cls_fn cls, const char *const *keys, int n,
+			      double *ci)
 {
 	struct rbuf list[4], *all;
 	double v[PG_MAXD];
@@ -363,9 +363,9 @@ static unsigned rows_by_class(struct rctx *x, const struct dvs *s,
 		}
 		rbuf_puts(&list[k], list[k].len ? ", " : "");
 		pr_label(&PF(s, 0)->row[r], &list[k]);
-		if (vals)
+		if (ci)
 			rbuf_putc(&list[k], ' ');
-		if (vals)
+		if (ci)
 			dvs_num(x, s, &list[k], v, 3, 0);
 	}
 	for (all = fv_put(s->v, "LIST"), k = 0; k < n; k++) {
@@ -425,7 +425,7 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			apart |= isfinite(PF(s, i)->row[r].cmp.ratio) &&
 				 !PF(s, i)->row[r].cmp.interleaved;
 	}
-	rows_by_class(x, s, cls_time, 1, keys, 4, &ci);
+	rows_by_class(x, s, cls_time, keys, 4, &ci);
 	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
 	if (s->mask)
 		fv_str(s->v, "CI", "#");
@@ -454,7 +454,7 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			return 0;
 		same &= fabs(pr[i] / 2 - 1) <= RECT_RATIO_TOL;
 	}
-	got = rows_by_class(x, s, cls_peak, 0, keys, 3, NULL);
+	got = rows_by_class(x, s, cls_peak, keys, 3, NULL);
 	dvs_num(x, s, fv_put(s->v, "R"), pr, 3, 0);
 	dvs_num(x, s, fv_put(s->v, "P32"), p32, 5, 0);
 	dvs_num(x, s, fv_put(s->v, "P64"), p64, 5, 0);

@@ -190,9 +190,8 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	rtable_head_span(&p.t, (int)nd, "GFLOP/s");
 	rtable_head_span(&p.t, 7, "");
 	rtable_head_end(&p.t);
-	rtable_head(&p.t, lang_get(x->L, "vers.t.version"));
-	rtable_head(&p.t, "\\(n\\)");
-	rtable_head(&p.t, lang_get(x->L, "vers.t.block"));
+	mem_heads(x, &p.t, (const char *const[]){"vers.t.version",
+		  "=\\(n\\)", "vers.t.block", NULL});
 	for (d = 0; d < nd; d++) {
 		rbuf_free(&p.cell);
 		rbuf_printf(&p.cell, "GPU~%zu", d + 1);
