@@ -498,8 +498,8 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		const struct pr_facts *f = PF(s, i);
 		const struct pr_row *w = &f->row[pr_lib(x, f)];
 
-		v[0][i] = rcfg_peak_pct(x, w->top[RECT_FP64],
-					cfg_gflops(w->top[RECT_FP64]), NULL, NULL);
+		v[0][i] = rcfg_peak_pct(x, w->top[RECT_FP64], cfg_gflops(
+			  w->top[RECT_FP64]), NULL, NULL);
 		v[1][i] = rcfg_peak(x, w->top[RECT_FP64], &which);
 		v[2][i] = rcfg_peak_fp32(x, w->top[RECT_FP32]) / v[1][i];
 		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[RECT_FP64]) /
