@@ -128,16 +128,15 @@ static int claim_p_one_block(struct rctx *x, int dev, struct ours *o)
  * v5 (about 1300, 16x16). Counted, not sampled: the order decides. */
 static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 {
+	static const struct { const char *v; int n, b; } at[] = {
+		{VOCAB_VARIANT_V1, 528, 8}, {VOCAB_VARIANT_V1, 528, 22},
+		{VOCAB_VARIANT_V3, 528, 16}, {VOCAB_VARIANT_V5, 640, 16}};
 	double *v = o->val;
+	int i;
 
-	v[0] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V1, 528, 8),
-			   VOCAB_METRIC_CGMA);
-	v[1] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V1, 528, 22),
-			   VOCAB_METRIC_CGMA);
-	v[2] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V3, 528, 16),
-			   VOCAB_METRIC_CGMA);
-	v[3] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V5, 640, 16),
-			   VOCAB_METRIC_CGMA);
+	for (i = 0; i < 4; i++)
+		v[i] = rcfg_median(p_at(x, dev, at[i].v, at[i].n, at[i].b),
+				   VOCAB_METRIC_CGMA);
 	if (!isfinite(v[0] + v[1] + v[2] + v[3]))
 		return V_NODATA;
 	return fmax(v[0], v[1]) < v[2] && v[2] < v[3] ? V_AGREES : V_DIFFERS;
