@@ -107,50 +107,10 @@ static int pair_compare(struct rctx *x, int dev, const char *a,
 	return rc;
 }
 
-/* The library's variant the versions are measured against: a library
- * routine (KTRAIT_LIBRARY, cuBLAS) when present, else the first of the
- * reference suite. */
-static const char *ref_variant(const struct rctx *x, int dev)
-{
-	const char **rv = NULL, *r = NULL;
-	size_t n, i;
-
-	n = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &rv);
-	for (i = 0; i < n && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
-	     i++)
-		;
-	if (n)
-		r = rv[i < n ? i : 0];
-	free(rv);
-	return r;
-}
-
 const struct rcfg *versions_fastest(const struct rctx *x, int dev,
 				    int steady)
 {
 	return versions_best(x, dev, VOCAB_SUITE_VERSIONS, NULL, -1, steady);
-}
-
-/* cuBLAS against the own configuration own at its size into *p (a =
- * cuBLAS, b = own) and the percentage. -1 when the store fails. */
-static int against_ref(struct rctx *x, int dev, const char *ref,
-		       const struct rcfg *own, struct versions_pair *p,
-		       double *pct)
-{
-	pair_clear(p);
-	*pct = NAN;
-	if (!own)
-		return 0;
-	p->n = own->c->n;
-	p->b = own;
-	p->a = ref ? versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
-				   own->c->n, 0) : NULL;
-	if (!p->a)
-		return 0;
-	if (model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS, &p->cmp) == -2)
-		return -1;
-	*pct = 100 * p->cmp.ratio;
-	return 0;
 }
 
 /* 1 when variant is one of the registry's versions: the strings give
@@ -167,16 +127,25 @@ int versions_builtin(const struct rctx *x, const char *variant)
 int facts_versions(struct rctx *x, int dev, void *vf)
 {
 	struct versions_facts *f = vf;
-	const char **vv = NULL, *ref, *last;
-	size_t nv, i;
+	struct versions_pair *p = &f->best_ref;
+	const char **vv = NULL, **rv = NULL, *ref, *last;
+	size_t nv, nr, i;
 	int rc = 0, r;
 
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
 	f->sms = versions_sms(x, dev);
-	f->pct_peak = f->pct_ref = NAN;
+	f->pct_peak = NAN;
 	nv = versions_names_of(x, dev, VOCAB_SUITE_VERSIONS, &vv);
-	ref = ref_variant(x, dev);
+	/* the library's variant the versions are measured against: a
+	 * library routine (KTRAIT_LIBRARY, cuBLAS) when present, else the
+	 * first of the reference suite */
+	nr = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &rv);
+	for (i = 0; i < nr && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
+	     i++)
+		;
+	ref = nr ? rv[i < nr ? i : 0] : NULL;
+	free(rv);
 	/* one step from each built-in version to the next; each own
 	 * kernel against the last built-in one, the one it would replace */
 	last = nv && versions_builtin(x, vv[0]) ? vv[0] : NULL;
@@ -200,14 +169,21 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 	if (f->fastest == f->best ||
 	    (f->best && !(cfg_gflops(f->fastest) > cfg_gflops(f->best))))
 		f->fastest = NULL;
-	if (!rc)
-		rc = against_ref(x, dev, ref, f->best, &f->best_ref,
-				 &f->pct_ref);
+	/* the library (a) against the best (b) at its size */
+	pair_clear(p);
 	if (f->best) {
+		p->n = f->best->c->n;
+		p->b = f->best;
+		p->a = ref ? versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
+					   p->n, 0) : NULL;
 		f->peak = rcfg_peak(x, f->best, &f->peak_which);
 		f->pct_peak = rcfg_peak_pct(x, f->best, cfg_gflops(f->best),
 					    &f->peak_which, &f->over_peak);
 	}
+	if (!rc && p->a && model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
+					 &p->cmp) == -2)
+		rc = -1;
+	f->pct_ref = 100 * p->cmp.ratio;
 	free(vv);
 	return rc;
 }

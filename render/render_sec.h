@@ -321,7 +321,8 @@ extern const char *const rect_precs[RECT_NP];
 /* two blocks run their padded work alike where the time ratio is
  * within this fraction of the padded-work ratio */
 #define RECT_PAD_TOL 0.10
-/* fp64 over fp32 time "as the peaks predict" within this fraction */
+/* fp64 over fp32 time "as the peaks predict" within this fraction (the
+ * rect and precision findings) */
 #define RECT_RATIO_TOL 0.25
 struct rect_shape {
 	struct rsize sz;

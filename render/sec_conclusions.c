@@ -128,32 +128,18 @@ static int claim_p_one_block(struct rctx *x, int dev, struct ours *o)
  * v5 (about 1300, 16x16). Counted, not sampled: the order decides. */
 static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 {
+	static const struct { const char *v; int n, b; } at[] = {
+		{VOCAB_VARIANT_V1, 528, 8}, {VOCAB_VARIANT_V1, 528, 22},
+		{VOCAB_VARIANT_V3, 528, 16}, {VOCAB_VARIANT_V5, 640, 16}};
 	double *v = o->val;
+	int i;
 
-	v[0] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V1, 528, 8),
-			   VOCAB_METRIC_CGMA);
-	v[1] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V1, 528, 22),
-			   VOCAB_METRIC_CGMA);
-	v[2] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V3, 528, 16),
-			   VOCAB_METRIC_CGMA);
-	v[3] = rcfg_median(p_at(x, dev, VOCAB_VARIANT_V5, 640, 16),
-			   VOCAB_METRIC_CGMA);
+	for (i = 0; i < 4; i++)
+		v[i] = rcfg_median(p_at(x, dev, at[i].v, at[i].n, at[i].b),
+				   VOCAB_METRIC_CGMA);
 	if (!isfinite(v[0] + v[1] + v[2] + v[3]))
 		return V_NODATA;
 	return fmax(v[0], v[1]) < v[2] && v[2] < v[3] ? V_AGREES : V_DIFFERS;
-}
-
-/* Report G's sizes as we measured them: its first, 512, and our
- * largest (its sweep reaches 16384). */
-static int g_largest(const struct rctx *x, int dev)
-{
-	int *ns = NULL, n;
-	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER,
-			      VOCAB_VARIANT_SIMPLE, 'n', &ns);
-
-	n = k ? ns[k - 1] : 0;
-	free(ns);
-	return n;
 }
 
 static const struct rcfg *g_at(const struct rctx *x, int dev,
@@ -167,16 +153,21 @@ static const struct rcfg *g_at(const struct rctx *x, int dev,
  * pageable, the shared kernel against "simple", in G's gain (a - b) /
  * a: metric at 512 and at our largest size into val[0..1], that size
  * into val[2]; metric NULL: G's time* instead of a stored metric. want
- * at both sizes; the verdict at 512 where first is set, else both. */
+ * at both sizes; the verdict at both, time*'s at 512 alone (where G saw
+ * it). */
 static int g_gains(struct rctx *x, int dev, const char *metric,
-		   const char *hb, int first, struct ours *o)
+		   const char *hb, struct ours *o)
 {
 	const char *ha = VOCAB_HOST_PAGEABLE, *va = VOCAB_VARIANT_SIMPLE;
 	const char *vb = strcmp(ha, hb) ? va : VOCAB_VARIANT_SHARED;
-	int i, rc, v[2], n[2] = {512, g_largest(x, dev)};
+	int i, rc, v[2], n[2] = {512, 0}, *ns = NULL;
+	size_t k = model_ints(x, dev, VOCAB_SUITE_TRANSFER, va, 'n', &ns);
 	struct rcmp r;
 
-	o->val[2] = n[1];
+	/* G's sizes as we measured them: its first, 512, and our largest
+	 * (its sweep reaches 16384) */
+	o->val[2] = n[1] = k ? ns[k - 1] : 0;
+	free(ns);
 	for (i = 0; i < 2; i++) {
 		const struct rcfg *a = g_at(x, dev, va, ha, n[i]);
 		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
@@ -194,14 +185,14 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 					    &o->rg);
 		o->val[i] = r.gain;
 	}
-	return first ? v[0] : vjoin(v[0], v[1]);
+	return metric ? vjoin(v[0], v[1]) : v[0];
 }
 
 /* G: pinned C cuts Memcpy C by about 60 %. */
 static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 {
 	return g_gains(x, dev, VOCAB_METRIC_MEMCPY_C,
-		       VOCAB_HOST_PINNED_OUTPUT, 0, o);
+		       VOCAB_HOST_PINNED_OUTPUT, o);
 }
 
 /* G: pinned C cuts time* by 18 % at 512 down to about 1 % at 16384;
@@ -210,7 +201,7 @@ static int claim_g_memcpy_c(struct rctx *x, int dev, struct ours *o)
 static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 {
 	struct rcmp r;
-	int v = g_gains(x, dev, NULL, VOCAB_HOST_PINNED_OUTPUT, 1, o);
+	int v = g_gains(x, dev, NULL, VOCAB_HOST_PINNED_OUTPUT, o);
 
 	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SIMPLE,
 			     VOCAB_HOST_PAGEABLE, 512),
@@ -224,8 +215,7 @@ static int claim_g_time(struct rctx *x, int dev, struct ours *o)
 /* G: shared-memory tiles cut the kernel time by about 25 %. */
 static int claim_g_shared(struct rctx *x, int dev, struct ours *o)
 {
-	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_HOST_PAGEABLE, 0,
-		       o);
+	return g_gains(x, dev, VOCAB_METRIC_KERNEL, VOCAB_HOST_PAGEABLE, o);
 }
 
 /* J: at large N the copy reaches 12.9 of 14.4 GB/s, 90 % of the peak.
@@ -410,20 +400,6 @@ static void verdict_cell(struct rctx *x, const int *v, int nd,
 	fv_free(&f);
 }
 
-/* "report~P", and its number in the references list where the report
- * holds the list's \label{ref:P} (engineer front's) before this
- * section: a \ref without its label would dangle. */
-static void source_cell(const struct rctx *x, char src, struct rbuf *b)
-{
-	char key[32];
-
-	snprintf(key, sizeof(key), "concl.src.%c", src);
-	rbuf_puts(b, lang_get(x->L, key));
-	/* the references list comes after the conclusions */
-	if (report_section_written(x, "references"))
-		rbuf_printf(b, "~[\\ref{ref:%c}]", src);
-}
-
 /* One row per claim whose suite was measured; each claim's verdict,
  * joined over the devices, counted into n[]. One table that breaks
  * across pages: as floats, tables of a page each left the page before
@@ -470,8 +446,15 @@ static int claims_table(struct rctx *x, int n[V_N])
 		rbufs_free(b, NB);
 		if (c->src != last && last)
 			rtable_gap(&t);
-		if (c->src != last)
-			source_cell(x, c->src, &b[SRC]);
+		/* "report~P", and its number in the references list where
+		 * the report holds the list's \label{ref:P} (it comes after
+		 * this section): a \ref without its label would dangle */
+		if (c->src != last) {
+			snprintf(key, sizeof(key), "concl.src.%c", c->src);
+			rbuf_puts(&b[SRC], lang_get(x->L, key));
+			if (report_section_written(x, "references"))
+				rbuf_printf(&b[SRC], "~[\\ref{ref:%c}]", c->src);
+		}
 		last = c->src;
 		snprintf(key, sizeof(key), "%s.src", c->key);
 		rbuf_puts(&b[CLAIM], lang_get(x->L, key));

@@ -19,8 +19,6 @@
 #define PR_SUITE VOCAB_SUITE_PRECISION
 
 #define PR_MAXR 16		/* (kernel, block) rows kept */
-/* a fp64/fp32 time ratio "meets" the peak ratio within this fraction */
-#define PR_RATIO_TOL 0.25
 /* One (kernel, block) that some device measured (every device's facts
  * have the same rows; a device's row of a kernel it did not run has no
  * point). */
@@ -49,70 +47,33 @@ struct pr_facts {
 	int own_cmp;		/* own rows compared */
 	int fast64_own;		/* the own row fastest in fp64 (steady)
 				 * at n_top; -1 */
-	/* the largest n where a row has both precisions' mean error; the
-	 * rows there with both whose fp64 error is not below fp32's */
-	int n_acc, nacc_not;
+	int n_acc;		/* the largest n where a row has both
+				 * precisions' mean error */
 };
-
-/* The table order: report P's versions, report G's kernels, the
- * library last; a kernel this renderer does not know follows. */
-static const char *const pr_order[] = {
-	VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, VOCAB_VARIANT_V4,
-	VOCAB_VARIANT_V5, VOCAB_VARIANT_SIMPLE, VOCAB_VARIANT_SHARED,
-	VOCAB_VARIANT_CUBLAS
-};
-#define PR_NORDER (sizeof(pr_order) / sizeof(pr_order[0]))
-
-static int pr_rank(const char *v)
-{
-	size_t i;
-
-	for (i = 0; i < PR_NORDER && strcmp(v, pr_order[i]); i++)
-		;
-	return (int)i;
-}
-
-static int pr_cmp(const void *pa, const void *pb)
-{
-	const struct pr_row *a = pa, *b = pb;
-	int ra = pr_rank(a->variant), rb = pr_rank(b->variant), c;
-
-	if (ra != rb)
-		return ra - rb;
-	c = strcmp(a->variant, b->variant);
-	return c ? c : a->block - b->block;
-}
 
 /* The (kernel, block) rows any device measured, in table order: the
- * same rows on every device, so that the section sets them side by
- * side (a device's row of a kernel it did not run has no point). */
+ * kernels as versions_names_of orders them, the library last; the same
+ * rows on every device, so that the section sets them side by side (a
+ * device's row of a kernel it did not run has no point). */
 static int pr_rows(const struct rctx *x, struct pr_row *row)
 {
-	size_t i;
-	int n = 0, j, k;
+	const char **vv = NULL;
+	int *bs = NULL, n = 0, lib, own;
+	size_t nv = versions_names_of(x, -1, PR_SUITE, &vv), i, j, nb;
 
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-
-		if (strcmp(c->suite, PR_SUITE))
-			continue;
-		for (j = 0; j < n && (strcmp(row[j].variant, c->variant) ||
-				      row[j].block != c->block_x); j++)
-			;
-		if (j < n || n == PR_MAXR)
-			continue;
-		memset(&row[n], 0, sizeof(row[n]));
-		row[n].variant = c->variant;
-		row[n].block = c->block_x;
-		row[n].own = !(rcfg_traits(x, &x->cfgs[i]) & KTRAIT_LIBRARY);
-		n++;
-	}
-	/* (variant, block) is unique: the order is total */
-	qsort(row, (size_t)n, sizeof(*row), pr_cmp);
-	for (j = 0; j < n; j++)
-		for (k = 0; k < n; k++)
-			if (k != j && !strcmp(row[j].variant, row[k].variant))
-				row[j].named_block = 1;
+	for (lib = 0; lib < 2; lib++)
+		for (i = 0; i < nv; i++) {
+			own = !(model_traits(x, vv[i], 0) & KTRAIT_LIBRARY);
+			nb = own == lib ? 0 : model_ints(x, -1, PR_SUITE, vv[i],
+							 'b', &bs);
+			for (j = 0; j < nb && n < PR_MAXR; j++)
+				row[n++] = (struct pr_row){.variant = vv[i],
+					.block = bs[j], .own = own,
+					.named_block = nb > 1};
+			free(bs);
+			bs = NULL;
+		}
+	free(vv);
 	return n;
 }
 
@@ -132,16 +93,6 @@ static double pr_acc(const struct rcfg *c, const char *metric)
 	return v >= 0 ? v : NAN;
 }
 
-/* c's GFLOP/s in % of the peak the rule names for it (*which), NAN
- * without one or where it would exceed 100 % (*over set). */
-static double pr_pct(const struct rctx *x, const struct rcfg *c,
-		     int *which, int *over)
-{
-	*over = 0;
-	*which = -1;
-	return c ? rcfg_peak_pct(x, c, cfg_gflops(c), which, over) : NAN;
-}
-
 /* The time ratio fp64 / fp32 a finding states: the effect, else the
  * ratio of the medians (no raw samples). */
 static double pr_eff(const struct pr_row *w)
@@ -149,37 +100,6 @@ static double pr_eff(const struct pr_row *w)
 	if (!isfinite(w->cmp.ratio))
 		return NAN;
 	return w->cmp.hl > 0 ? w->cmp.hl : w->cmp.ratio;
-}
-
-/* n_acc and each row's errors there. */
-static void pr_facts_acc(const struct rctx *x, int dev, struct pr_facts *f,
-			 const int *ns, size_t nn)
-{
-	size_t i;
-	int r, p;
-
-	for (i = nn; i-- > 0 && !f->n_acc; )
-		for (r = 0; r < f->nrows; r++)
-			if (isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
-						    RECT_FP32),
-					    VOCAB_METRIC_ACC_MEAN)) &&
-			    isfinite(pr_acc(pr_find(x, dev, &f->row[r], ns[i],
-						    RECT_FP64),
-					    VOCAB_METRIC_ACC_MEAN)))
-				f->n_acc = ns[i];
-	for (r = 0; r < f->nrows; r++) {
-		struct pr_row *w = &f->row[r];
-
-		for (p = 0; p < RECT_NP; p++) {
-			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
-
-			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
-			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
-		}
-		f->nacc_not += isfinite(w->emean[RECT_FP32]) &&
-			       isfinite(w->emean[RECT_FP64]) &&
-			       !(w->emean[RECT_FP64] < w->emean[RECT_FP32]);
-	}
 }
 
 /* fp32's mean error over fp64's where fp64's is the smaller, else NAN. */
@@ -211,20 +131,34 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 	f->pratio = f->peak[RECT_FP32] / f->peak[RECT_FP64];
 	f->nrows = pr_rows(x, f->row);
 	nn = model_ints(x, dev, PR_SUITE, NULL, 'n', &ns);
-	for (i = nn; i-- > 0 && !f->n_top; )
-		for (r = 0; r < f->nrows; r++)
-			if (rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
-						   RECT_FP32)) &&
-			    rcfg_steady(x, pr_find(x, dev, &f->row[r], ns[i],
-						   RECT_FP64)))
+	/* n_top and n_acc: the largest sizes where a row ran steady in
+	 * both precisions, where it has both one's mean error */
+	for (i = nn; i-- > 0;)
+		for (r = 0; r < f->nrows; r++) {
+			const struct rcfg *a = pr_find(x, dev, &f->row[r],
+						       ns[i], RECT_FP32);
+			const struct rcfg *b = pr_find(x, dev, &f->row[r],
+						       ns[i], RECT_FP64);
+
+			if (!f->n_top && rcfg_steady(x, a) && rcfg_steady(x, b))
 				f->n_top = ns[i];
+			if (!f->n_acc && isfinite(pr_acc(a,
+			    VOCAB_METRIC_ACC_MEAN)) && isfinite(pr_acc(b,
+			    VOCAB_METRIC_ACC_MEAN)))
+				f->n_acc = ns[i];
+		}
 	for (r = 0; r < f->nrows; r++) {
 		struct pr_row *w = &f->row[r];
 
 		rcmp_clear(&w->cmp);
-		for (p = 0; p < RECT_NP; p++)
+		for (p = 0; p < RECT_NP; p++) {
+			const struct rcfg *c = pr_find(x, dev, w, f->n_acc, p);
+
 			w->top[p] = f->n_top ? pr_find(x, dev, w, f->n_top, p)
 				    : NULL;
+			w->emean[p] = pr_acc(c, VOCAB_METRIC_ACC_MEAN);
+			w->emax[p] = pr_acc(c, VOCAB_METRIC_ACC_MAX);
+		}
 		g = rcfg_steady(x, w->top[RECT_FP64]) ?
 		    cfg_gflops(w->top[RECT_FP64]) : NAN;
 		if (w->own && isfinite(g) && !(g <= best_own)) {
@@ -243,7 +177,6 @@ static int facts_precision(struct rctx *x, int dev, void *vf)
 		f->ncmp++;
 		f->own_cmp += w->own;
 	}
-	pr_facts_acc(x, dev, f, ns, nn);
 	rc = 0;
 out:
 	free(ns);
@@ -348,7 +281,8 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
 		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell));
-		rtable_num(&t->t, pr_pct(x, c, &which, &over), -3, 0);
+		rtable_num(&t->t, rcfg_peak_pct(x, c, cfg_gflops(c), NULL,
+						&over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
 		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
 			!cmp.interleaved ? PR_APART : 0);
@@ -401,16 +335,21 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 typedef int (*pr_cls_fn)(const struct pr_facts *f, int r);
 
 /* Lists the rows of s's devices (every one has each row in the same
- * class) by class into list[class], ", " apart, each with its effect on
- * each device where vals is set. *ci (may be NULL) widens to the
- * largest distance, in %, of an effect's 95 % interval from it. */
-static void rows_by_class(const struct rctx *x, const struct dvs *s,
-			  pr_cls_fn cls, int vals, struct rbuf *list,
-			  double *ci)
+ * class) by class, ", " apart, and groups the classes into LIST: the
+ * string keys[k] of each class k with a row, "; " apart. Where ci is
+ * set, each row with its effect on each device, and *ci widened to the
+ * largest distance, in %, of an effect's 95 % interval from it. Returns
+ * the classes listed, bit k for class k. */
+static unsigned rows_by_class(struct rctx *x, const struct dvs *s,
+			      pr_cls_fn cls, const char *const *keys, int n,
+			      double *ci)
 {
+	struct rbuf list[4], *all;
 	double v[PG_MAXD];
 	int r, i, k;
+	unsigned got = 0;
 
+	rbufs_init(list, (size_t)n);
 	for (r = 0; r < PF(s, 0)->nrows; r++) {
 		if ((k = cls(PF(s, 0), r)) < 0)
 			continue;
@@ -424,26 +363,17 @@ static void rows_by_class(const struct rctx *x, const struct dvs *s,
 		}
 		rbuf_puts(&list[k], list[k].len ? ", " : "");
 		pr_label(&PF(s, 0)->row[r], &list[k]);
-		if (vals)
+		if (ci)
 			rbuf_putc(&list[k], ' ');
-		if (vals)
+		if (ci)
 			dvs_num(x, s, &list[k], v, 3, 0);
 	}
-}
-
-/* Groups the classes k of a list into LIST: the string PREFIX.K of
- * each class with a row, "; " apart. */
-static void groups_put(struct rctx *x, struct rbuf *list, int n,
-		       const char *const *keys, struct fv *v)
-{
-	struct rbuf *all = fv_put(v, "LIST");
-	int k;
-
-	for (k = 0; k < n; k++) {
+	for (all = fv_put(s->v, "LIST"), k = 0; k < n; k++) {
 		struct fv g;
 
 		if (!list[k].len)
 			continue;
+		got |= 1u << k;
 		fv_init(&g);
 		fv_str(&g, "LIST", rbuf_str(&list[k]));
 		rbuf_puts(all, all->len ? "; " : "");
@@ -451,6 +381,7 @@ static void groups_put(struct rctx *x, struct rbuf *list, int n,
 		fv_free(&g);
 	}
 	rbufs_free(list, (size_t)n);
+	return got;
 }
 
 /* fp64 against fp32: by the rule's verdict on the kernel times. */
@@ -471,7 +402,7 @@ static int cls_peak(const struct pr_facts *f, int r)
 
 	if (!w->own || !isfinite(q))
 		return -1;
-	return fabs(q - 1) <= PR_RATIO_TOL ? 0 : q < 1 ? 1 : 2;
+	return fabs(q - 1) <= RECT_RATIO_TOL ? 0 : q < 1 ? 1 : 2;
 }
 
 /* Each kernel's fp64 over fp32 time at n_top, grouped by the verdict,
@@ -482,7 +413,6 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	static const char *const keys[] = {"precision.find.g.longer",
 		"precision.find.g.shorter", "precision.find.g.ns",
 		"precision.find.g.untested"};
-	struct rbuf list[4];
 	double n[PG_MAXD], ci = 0;
 	int i, r, apart = 0;
 
@@ -495,14 +425,12 @@ static int say_time(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			apart |= isfinite(PF(s, i)->row[r].cmp.ratio) &&
 				 !PF(s, i)->row[r].cmp.interleaved;
 	}
-	rbufs_init(list, 4);
-	rows_by_class(x, s, cls_time, 1, list, &ci);
+	rows_by_class(x, s, cls_time, keys, 4, &ci);
 	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);
 	if (s->mask)
 		fv_str(s->v, "CI", "#");
 	else
 		find_pct(fv_put(s->v, "CI"), ci, 1);
-	groups_put(x, list, 4, keys, s->v);
 	put_then(x, s->v, "APART", apart, "precision.find.apart");
 	mp_text_say(x, out, "precision.find.time", s->v);
 	return 0;
@@ -514,9 +442,9 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
 	static const char *const keys[] = {"precision.find.cls.near",
 		"precision.find.cls.below", "precision.find.cls.above"};
-	struct rbuf list[3];
 	double pr[PG_MAXD], p32[PG_MAXD], p64[PG_MAXD];
 	int i, same = 1;
+	unsigned got;
 
 	for (i = 0; i < s->n; i++) {
 		pr[i] = PF(s, i)->pratio;
@@ -524,17 +452,15 @@ static int say_why(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		p64[i] = PF(s, i)->peak[RECT_FP64];
 		if (!isfinite(pr[i]) || !PF(s, i)->own_cmp)
 			return 0;
-		same &= fabs(pr[i] / 2 - 1) <= PR_RATIO_TOL;
+		same &= fabs(pr[i] / 2 - 1) <= RECT_RATIO_TOL;
 	}
-	rbufs_init(list, 3);
-	rows_by_class(x, s, cls_peak, 0, list, NULL);
+	got = rows_by_class(x, s, cls_peak, keys, 3, NULL);
 	dvs_num(x, s, fv_put(s->v, "R"), pr, 3, 0);
 	dvs_num(x, s, fv_put(s->v, "P32"), p32, 5, 0);
 	dvs_num(x, s, fv_put(s->v, "P64"), p64, 5, 0);
-	find_pct(fv_put(s->v, "TOL"), 100 * PR_RATIO_TOL, 2);
-	put_then(x, s->v, "OPEN", list[1].len || list[2].len,
-		 "precision.find.open");
-	groups_put(x, list, 3, keys, s->v);
+	find_pct(fv_put(s->v, "TOL"), 100 * RECT_RATIO_TOL, 2);
+	/* a class below or above the peak ratio leaves a question open */
+	put_then(x, s->v, "OPEN", got > 1, "precision.find.open");
 	fv_str(s->v, "SAME", same ? lang_get(x->L, "precision.find.same2") :
 	       "");
 	mp_text_say(x, out, "precision.find.why", s->v);
@@ -564,7 +490,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	double v[4][PG_MAXD];
 	static const char *const name[4] = {"PCT", "PEAK", "RP", "SHARE"};
 	static const int sig[4] = {3, 5, 3, 3};
-	int i, which, over, lib = pr_lib(x, PF(s, 0));
+	int i, which, lib = pr_lib(x, PF(s, 0));
 
 	if (lib < 0)
 		return 0;
@@ -572,7 +498,8 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		const struct pr_facts *f = PF(s, i);
 		const struct pr_row *w = &f->row[pr_lib(x, f)];
 
-		v[0][i] = pr_pct(x, w->top[RECT_FP64], &which, &over);
+		v[0][i] = rcfg_peak_pct(x, w->top[RECT_FP64], cfg_gflops(
+			  w->top[RECT_FP64]), NULL, NULL);
 		v[1][i] = rcfg_peak(x, w->top[RECT_FP64], &which);
 		v[2][i] = rcfg_peak_fp32(x, w->top[RECT_FP32]) / v[1][i];
 		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[RECT_FP64]) /
@@ -620,14 +547,14 @@ static int say_acc_not(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	struct rbuf *b;
 	int i, r;
 
-	if (!f->nacc_not)
-		return 0;
 	b = fv_put(s->v, "LIST");
 	for (r = 0; r < f->nrows; r++)
 		if (f->row[r].emean[RECT_FP64] >= f->row[r].emean[RECT_FP32]) {
 			rbuf_puts(b, b->len ? ", " : "");
 			pr_label(&f->row[r], b);
 		}
+	if (!b->len)
+		return 0;
 	for (i = 0; i < s->n; i++)
 		n[i] = PF(s, i)->n_acc;
 	dvs_num(x, s, fv_put(s->v, "N"), n, 1, 0);

@@ -386,32 +386,29 @@ static int pg_facts_fill(struct rctx *x, int dev, void *vf)
 	memset(f, 0, sizeof(*f));
 	f->dev = dev;
 	f->lib = -1;
-	nn = model_ints(x, dev, PG_SUITE, NULL, 'n', &ns);
+	/* every device's facts hold every kernel and size (a device's
+	 * kernel or size it did not run has no point), so that the table and
+	 * the findings set them side by side */
+	nn = model_ints(x, -1, PG_SUITE, NULL, 'n', &ns);
 	for (q = 0; q < nn && f->nn < PG_MAXN; q++)
 		f->n[f->nn++] = ns[q];
-	nv = versions_names_of(x, dev, PG_SUITE, &vv);
-	for (q = 0; q < nv && f->nk < PG_MAXK; q++) {
+	nv = versions_names_of(x, -1, PG_SUITE, &vv);
+	/* the library last, whatever its name sorts as */
+	for (q = 0; q < 2 * nv && f->nk < PG_MAXK; q++) {
 		struct pg_kern *k = &f->k[f->nk];
 
-		k->variant = vv[q];
-		k->lib = !!(model_traits(x, vv[q], 0) & KTRAIT_LIBRARY);
+		k->variant = vv[q % nv];
+		k->lib = !!(model_traits(x, k->variant, 0) & KTRAIT_LIBRARY);
+		if (k->lib != (q >= nv))
+			continue;
 		/* steady first, any ok one where none ran steady */
 		for (i = 0; i < f->nn; i++)
-			if (!(k->c[i] = versions_best(x, dev, PG_SUITE, vv[q],
-						      f->n[i], 1)))
+			if (!(k->c[i] = versions_best(x, dev, PG_SUITE,
+						      k->variant, f->n[i], 1)))
 				k->c[i] = versions_best(x, dev, PG_SUITE,
-							vv[q], f->n[i], 0);
-		if (k->lib)
-			f->lib = f->nk;
+							k->variant, f->n[i], 0);
+		f->lib = k->lib ? f->nk : f->lib;
 		f->nk++;
-	}
-	/* the library last, whatever its name sorts as */
-	if (f->lib >= 0) {
-		struct pg_kern t = f->k[f->lib];
-
-		memmove(&f->k[f->lib], &f->k[f->lib + 1],
-			(size_t)(f->nk - 1 - f->lib) * sizeof(t));
-		f->k[f->lib = f->nk - 1] = t;
 	}
 	for (i = 0; i < f->nn; i++)
 		if (pg_steps(x, f, i))
@@ -426,22 +423,6 @@ out:
 	return rc;
 }
 
-/* Kernel j of f0 in f at the size of f0's index i: its kernel index
- * into *kj and its size index into *ii; NULL (both -1) where f has
- * none. */
-static const struct rcfg *pg_at(const struct pg_facts *f0,
-				const struct pg_facts *f, int j, int i,
-				int *kj, int *ii)
-{
-	for (*kj = f->nk - 1; *kj >= 0; --*kj)
-		if (!strcmp(f->k[*kj].variant, f0->k[j].variant))
-			break;
-	for (*ii = f->nn - 1; *ii >= 0; --*ii)
-		if (f->n[*ii] == f0->n[i])
-			break;
-	return *kj >= 0 && *ii >= 0 ? f->k[*kj].c[*ii] : NULL;
-}
-
 /* ---- the table and the figure --------------------------------------------- */
 
 /* One table at the first device's table size: per kernel its block,
@@ -453,7 +434,7 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 	static const int dec[PQ_N] = {1, 2, -3, 0, 0, 0};
 	static const double scale[PQ_N] = {100, 1, 1, 1e-6, 1, 100};
 	const struct pg_facts *f0 = F[0];
-	int d, j, q, kj, ii, i = f0->tn;
+	int d, j, q, i = f0->tn;
 
 	for (j = 0; j < f0->nk; j++) {
 		const struct pg_kern *k = &f0->k[j];
@@ -470,16 +451,14 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 			block_tile_label(x, k->c[i], &p->cell);
 		rtable_text(&p->t, p->cell.len ? rbuf_str(&p->cell) : "--");
 		for (d = 0; d < 2 * nd; d++) {
-			const struct rcfg *c = pg_at(f0, F[d % nd], j, i, &kj,
-						     &ii);
+			const struct rcfg *c = F[d % nd]->k[j].c[i];
 
 			if (d >= nd && !c)
 				rtable_text(&p->t, "--");
 			else if (d >= nd)
-				ratio_cell(&p->t, &F[d % nd]->k[kj].step[ii]);
-			else if (!mem_cfg_num(x, &p->t, c,
-					      cfg_gflops(c), 0, kj ==
-					      F[d]->top[ii] ? RT_BOLD : 0, 0))
+				ratio_cell(&p->t, &F[d % nd]->k[j].step[i]);
+			else if (!mem_cfg_num(x, &p->t, c, cfg_gflops(c), 0, j ==
+					      F[d]->top[i] ? RT_BOLD : 0, 0))
 				p->seen |= rcfg_marks(x, c);
 		}
 		for (q = 0; f0->cn >= 0 && q < PQ_N; q++)

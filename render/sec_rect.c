@@ -65,18 +65,14 @@ static int cmp_ok(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	return model_compare(x, a, b, metric, r) == -2 ? -1 : 0;
 }
 
-static double work(const struct rsize *s)
-{
-	return (double)s->m * s->k * s->n;
-}
-
 /* Shapes in order of their useful work, ties by n, m, k. */
 static int cmp_work(const void *pa, const void *pb)
 {
 	const struct rsize *a = pa, *b = pb;
+	double wa = (double)a->m * a->k * a->n, wb = (double)b->m * b->k * b->n;
 
-	if (work(a) != work(b))
-		return work(a) < work(b) ? -1 : 1;
+	if (wa != wb)
+		return wa < wb ? -1 : 1;
 	if (a->n != b->n)
 		return a->n < b->n ? -1 : 1;
 	if (a->m != b->m)
@@ -90,7 +86,7 @@ static const struct rcfg *at(const struct rect_shape *s, int p, int b)
 	return b >= 0 ? s->c[p][b] : NULL;
 }
 
-static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
+static int shape_fill(struct rctx *x, int dev, struct rect_facts *f,
 		      struct rect_shape *s)
 {
 	int p, b;
@@ -106,6 +102,13 @@ static int shape_fill(struct rctx *x, int dev, const struct rect_facts *f,
 						     VOCAB_VARIANT_RECT, &s->sz,
 						     f->blocks[b],
 						     rect_precs[p]);
+			/* what padding to the largest block adds, where it
+			 * ran */
+			if (b == f->nb - 1 && rcfg_ok(s->c[p][b]) &&
+			    !(r <= f->pad_max)) {
+				f->pad_max = r;
+				f->pad_s = f->ns;
+			}
 			if (!isfinite(g = cfg_gflops(s->c[p][b])))
 				continue;
 			if (s->best[p] < 0 ||
@@ -156,7 +159,7 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	struct rect_facts *f = vf;
 	const struct store_device *d = x->devs[dev];
 	struct rsize *sz = NULL;
-	int *bs = NULL, rc = -1, p, b, nfail;
+	int *bs = NULL, rc = -1, nfail;
 	size_t nsz, nb, i;
 
 	memset(f, 0, sizeof(*f));
@@ -165,29 +168,22 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	f->pad_s = -1;
 	f->peak32 = d->peak_fp32_gflops > 0 ? d->peak_fp32_gflops : NAN;
 	f->peak64 = dev_peak_fp64(d);
-	nb = model_ints(x, dev, RECT_SUITE, VOCAB_VARIANT_RECT, 'b', &bs);
+	/* every device's facts hold every block and shape (a device's
+	 * shape it did not run has no point), so that the table and the
+	 * findings set them side by side */
+	nb = model_ints(x, -1, RECT_SUITE, VOCAB_VARIANT_RECT, 'b', &bs);
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
 		if (bs[i] > 0)
 			f->blocks[f->nb++] = bs[i];
-	nsz = model_sizes(x, dev, RECT_SUITE, NULL, &sz);
+	nsz = model_sizes(x, -1, RECT_SUITE, NULL, &sz);
 	if (nsz)
 		qsort(sz, nsz, sizeof(*sz), cmp_work);
-	b = f->nb - 1;
 	for (i = 0; i < nsz && f->ns < RECT_MAXS; i++) {
 		struct rect_shape *s = &f->s[f->ns];
 
 		s->sz = sz[i];
 		if (shape_fill(x, dev, f, s))
 			goto out;
-		/* what padding to the largest block adds, where it ran */
-		for (p = 0; b >= 0 && p < RECT_NP; p++) {
-			double r = rect_pad_ratio(&s->sz, f->blocks[b]);
-
-			if (!rcfg_ok(s->c[p][b]) || r <= f->pad_max)
-				continue;
-			f->pad_max = r;
-			f->pad_s = f->ns;
-		}
 		f->ntr += isfinite(s->prec.ratio);
 		f->ns++;
 	}
@@ -254,10 +250,8 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 			rtable_text(&pt.t, s->best[p] >= 0 ?
 				    rbuf_str(&pt.cell) : "--");
 			for (d = 0; d < nd; d++) {
-				const struct rect_shape *t = i < F[d]->ns ?
-					&F[d]->s[i] : NULL;
-				const struct rcfg *c = t && s->best[p] >= 0 ?
-					t->c[p][s->best[p]] : NULL;
+				const struct rcfg *c = s->best[p] >= 0 ?
+					F[d]->s[i].c[p][s->best[p]] : NULL;
 
 				if (!mem_cfg_num(x, &pt.t, c,
 						 cfg_gflops(c), 0, 0, 0))

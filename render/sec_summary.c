@@ -36,18 +36,6 @@ static const struct {
 	{"pct_memcpy", "PCT_MEMCPY", 3}
 };
 
-/* The configuration a text row names (its marks go with it), NULL. */
-static const struct rcfg *row_cfg(const struct rctx *x, int dev,
-				  const struct sum_facts *s, int row)
-{
-	if (row == R_KERNEL)
-		return s->v.best;
-	if (row == R_ILP && s->i.n > 0)
-		return ilp_find(x, dev, VOCAB_VARIANT_COPY_ILP, s->i.n,
-				s->i.best_ilp);
-	return NULL;
-}
-
 /* The number of row row of a device, NAN for a text row or where the
  * device lacks it. */
 static double row_num(const struct sum_facts *s, int row)
@@ -140,7 +128,12 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 		snprintf(key, sizeof(key), "sum.row.%s", rows[r].name);
 		rtable_text(&t, lang_get(x->L, key));
 		for (d = 0; d < nd; d++) {
-			const struct rcfg *c = row_cfg(x, (int)d, &s[d], r);
+			/* the configuration a text row names: its marks go
+			 * with it */
+			const struct rcfg *c = r == R_KERNEL ? s[d].v.best :
+				r == R_ILP && s[d].i.n > 0 ? ilp_find(x, (int)d,
+				VOCAB_VARIANT_COPY_ILP, s[d].i.n,
+				s[d].i.best_ilp) : NULL;
 
 			rbuf_free(cell);
 			row_put(x, &s[d], r, cell);
@@ -177,17 +170,6 @@ static const struct {
 };
 #define NFINDS (sizeof(finds) / sizeof(finds[0]))
 
-/* The comparison of finding k on a device: NULL where it has none. */
-static const struct rcmp *find_cmp(const struct sum_facts *s, size_t k)
-{
-	const struct rcmp *c = finds[k].cmp == CMP_LIB ? &s->v.best_ref.cmp :
-			       finds[k].cmp == CMP_ILP ? &s->i.cmp :
-			       finds[k].cmp == CMP_MEMCPY ? &s->i.cmpmem :
-			       NULL;
-
-	return c && isfinite(c->a) && isfinite(c->b) ? c : NULL;
-}
-
 /* Finding s->f[0]->k of the devices s->f[0..s->n) into out, nothing
  * where the first lacks its first row (dvs_say: once for the devices
  * that state it alike, their numbers and effects joined). */
@@ -215,8 +197,15 @@ static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		else
 			row_put(x, f, row, b);
 	}
-	for (d = 0; d < s->n; d++)
-		r[d] = find_cmp(s->f[d], f->k);
+	for (d = 0; d < s->n; d++) {	/* NULL where a device has none */
+		const struct sum_facts *g = s->f[d];
+
+		r[d] = finds[f->k].cmp == CMP_LIB ? &g->v.best_ref.cmp :
+		       finds[f->k].cmp == CMP_ILP ? &g->i.cmp :
+		       finds[f->k].cmp == CMP_MEMCPY ? &g->i.cmpmem : NULL;
+		if (r[d] && !(isfinite(r[d]->a) && isfinite(r[d]->b)))
+			r[d] = NULL;
+	}
 	if (r[0])
 		dvs_effect(x, s, fv_put(&fv, "EFF"), r,
 			   r[0]->verdict == RULE_LOWER);

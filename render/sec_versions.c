@@ -190,9 +190,8 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	rtable_head_span(&p.t, (int)nd, "GFLOP/s");
 	rtable_head_span(&p.t, 7, "");
 	rtable_head_end(&p.t);
-	rtable_head(&p.t, lang_get(x->L, "vers.t.version"));
-	rtable_head(&p.t, "\\(n\\)");
-	rtable_head(&p.t, lang_get(x->L, "vers.t.block"));
+	mem_heads(x, &p.t, (const char *const[]){"vers.t.version",
+		  "=\\(n\\)", "vers.t.block", NULL});
 	for (d = 0; d < nd; d++) {
 		rbuf_free(&p.cell);
 		rbuf_printf(&p.cell, "GPU~%zu", d + 1);
@@ -245,15 +244,6 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 /* ---- findings ------------------------------------------------------------ */
 
 #define VF(s, i) ((const struct versions_facts *)(s)->f[i])
-
-/* The rule's word for comparison r (model_compare's verdict). */
-static const char *verdict_word(const struct rcmp *r)
-{
-	return r->verdict == RULE_HIGHER ? "faster" :
-	       r->verdict == RULE_LOWER ? "slower" :
-	       r->verdict == RULE_SAME ? "ns" :
-	       r->ratio > 1 ? "higher" : "lower";
-}
 
 /* Placeholder name of the whys w[0..s->n): value k of each, over that
  * of over[i] where over is set, as dvs_num writes them. */
@@ -341,8 +331,11 @@ static int say_step(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		r[i] = &VF(s, i)->step[s->item[i]].cmp;
 	dvs_effect(x, s, fv_put(s->v, "EFF"), r, 0);
 	step_why(x, s, fv_put(s->v, "WHY"));
-	snprintf(key, sizeof(key), "find.vers.step.%s",
-		 verdict_word(&p->cmp));
+	/* the rule's word for the verdict */
+	snprintf(key, sizeof(key), "find.vers.step.%s", p->cmp.verdict ==
+		 RULE_HIGHER ? "faster" : p->cmp.verdict == RULE_LOWER ?
+		 "slower" : p->cmp.verdict == RULE_SAME ? "ns" :
+		 p->cmp.ratio > 1 ? "higher" : "lower");
 	fv_emit(x, out, key, s->v);
 	return 0;
 }

@@ -409,17 +409,20 @@ static void test_speed_tables(void **state)
 	assert_int_equal(t.nrows, NV);
 	for (v = 0; v < NV; v++) {
 		double m = gmed(0, v, 1, 2);
+		/* the rows in versions_names_of's order: shared before
+		 * simple, the library last */
+		int r = v == 4 ? 5 : v == 5 ? 4 : v;
 
 		snprintf(where, sizeof(where), "\\texttt{%s}", var[v]);
-		assert_string_equal(t.cell[v][0], where);
-		assert_int_equal(t.ncols[v], 8);
-		assert_string_equal(t.cell[v][1], v == 6 ? "tensor cores" :
+		assert_string_equal(t.cell[r][0], where);
+		assert_int_equal(t.ncols[r], 8);
+		assert_string_equal(t.cell[r][1], v == 6 ? "tensor cores" :
 				    "CUDA cores");
-		chk_expect_lead(t.cell[v][2], m, where);
-		chk_expect_lead(t.cell[v][3], 100 * m / (v == 6 ? 2 * PEAK64 :
+		chk_expect_lead(t.cell[r][2], m, where);
+		chk_expect_lead(t.cell[r][3], 100 * m / (v == 6 ? 2 * PEAK64 :
 				PEAK64), where);
-		assert_true(atof(t.cell[v][3]) <= 100);
-		chk_expect_lead(t.cell[v][4], hl(0, v, 2), where);
+		assert_true(atof(t.cell[r][3]) <= 100);
+		chk_expect_lead(t.cell[r][4], hl(0, v, 2), where);
 	}
 	/* the rule's peak: DGEMM exceeds the CUDA cores' FP64 peak */
 	assert_true(gmed(0, 6, 1, 2) > PEAK64);
