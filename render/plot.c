@@ -143,24 +143,6 @@ static int gnuplot_run(const char *script)
 	return -1;
 }
 
-static int file_copy(const char *path, FILE *out)
-{
-	char chunk[8192];
-	size_t n;
-	FILE *f = fopen(path, "rb");
-
-	if (!f) {
-		fprintf(stderr, "mmreport: gnuplot wrote no '%s': %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (fwrite(chunk, 1, n, out) != n)
-			break;
-	fclose(f);
-	return 0;
-}
-
 void plot_free(struct rctx *x)
 {
 	struct rbuf b;
@@ -215,17 +197,21 @@ int plot_finish(struct rctx *x, const char *body, FILE *out)
 		}
 	}
 	for (s = body; (m = strchr(s, FIG_MARK)); ) {
-		char *end;
+		char *end, *fig;
 		long k;
 
 		fwrite(s, 1, (size_t)(m - s), out);
 		k = strtol(m + 4, &end, 10);
 		rbuf_free(&path);
 		fig_path(x, (int)k, &path);
-		if (file_copy(rbuf_str(&path), out)) {
+		if (!(fig = file_read(rbuf_str(&path)))) {
+			fprintf(stderr, "mmreport: gnuplot wrote no '%s': %s\n",
+				rbuf_str(&path), strerror(errno));
 			rc = RENDER_ERR_TOOL;
 			goto out;
 		}
+		fputs(fig, out);
+		free(fig);
 		s = end + 1;
 	}
 	fputs(s, out);
@@ -290,30 +276,24 @@ static int plot_tic_close(const struct pspec *s, const double *xs, size_t nx,
 static void plot_xtics(struct rbuf *g, const struct pspec *s,
 		       const double *xs, size_t nx)
 {
+	struct rbuf low;	/* the labels on the second row */
 	size_t i, last;
-	int top = 0;
 
+	rbuf_init(&low);
 	rbuf_puts(g, "set xtics (");
 	for (i = 0, last = 0; i < nx; i++) {
 		if (plot_tic_close(s, xs, nx, i, last))
-			continue;
-		rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[i]);
-		last = i;
-	}
-	rbuf_puts(g, ")\n");
-	for (i = 0, last = 0; i < nx; i++) {
-		if (plot_tic_close(s, xs, nx, i, last)) {
-			rbuf_printf(g, "set xtics add ('' %.17g)\n"
+			rbuf_printf(&low, "set xtics add ('' %.17g)\n"
 				    "set label '%.17g' at first %.17g, "
 				    "graph 0 center offset 0,-1.9\n",
 				    xs[i], xs[i], xs[i]);
-			top = 1;
-			continue;
-		}
-		last = i;
+		else
+			rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[last = i]);
 	}
-	if (top)
-		rbuf_puts(g, "set xlabel offset 0,-0.9\n");
+	rbuf_printf(g, ")\n%s%s", rbuf_str(&low), low.len ?
+		    "set xlabel offset 0,-0.9\n" : "");
+	g->oom |= low.oom;
+	rbuf_free(&low);
 	if (nx > 1 && s->logx) {
 		rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
 			    xs[0] / 1.15, xs[nx - 1] * 1.15);
