@@ -144,7 +144,8 @@ struct lang {
 };
 
 /* Loads templates/strings.<code> (from dir, or the embedded copy when dir
- * is NULL). Returns NULL after a message on stderr. */
+ * is NULL; code en, pl or de as render_report checks it, NULL en).
+ * Returns NULL after a message on stderr. */
 struct lang *lang_load(const char *code, const char *dir);
 void lang_free(struct lang *l);
 /* The string for key; the key itself (so that a gap is visible, never a
@@ -317,10 +318,11 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
-/* Counts the configurations of suite on device dev: *nfail those of any
- * variant that failed, *nall those of variant (NULL: any) that ran
- * (not skipped), *nok those of them that are ok; *max_rel (when max_rel is not NULL)
- * gets the largest finite relative error of those ok, NAN when none. */
+/* Counts the configurations of suite (NULL: any) on device dev (< 0:
+ * any): *nfail those of any variant that failed, *nall those of variant
+ * (NULL: any) that ran (not skipped), *nok those of them that are ok;
+ * *max_rel (when not NULL) the largest finite relative error of those
+ * ok, NAN when none. */
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 		      const char *variant, int *nfail, int *nall, int *nok,
 		      double *max_rel);

@@ -143,10 +143,11 @@ void render_sections_print(FILE *f)
 		fprintf(f, "%s%s", i ? "," : "", sections[i].name);
 }
 
-/* 1 when the comma list holds name, len characters long. */
-static int list_has(const char *list, const char *name, size_t len)
+/* 1 when the comma list holds name. */
+static int list_has(const char *list, const char *name)
 {
 	const char *p = list;
+	size_t len = strlen(name);
 
 	do {
 		size_t n = strcspn(p, ",");
@@ -181,8 +182,7 @@ const char *render_sections_check(const char *list)
  * --sections, or (without --sections) present in the data. */
 static int section_written(const struct rctx *x, const struct section *s)
 {
-	if (x->o->sections && !list_has(x->o->sections, s->name,
-					  strlen(s->name)))
+	if (x->o->sections && !list_has(x->o->sections, s->name))
 		return 0;
 	return x->o->sections || !s->present || s->present(x, s->name);
 }
@@ -362,17 +362,13 @@ static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
 	if (rc)
 		goto out;
 	rc = RENDER_ERR_INTERNAL;
-	if (x->body.oom || title.oom) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		goto out;
-	}
 	if (tmpl_fill(&doc, skel, (struct kv[]){
 		      {"BABEL", lang_get(x->L, "latex.babel")},
 		      {"DECIMAL", lang_get(x->L, "latex.decimal")},
 		      {"TITLEPAGE", rbuf_str(&title)},
 		      {"BODY", rbuf_str(&x->body)}}, 4))
 		goto out;
-	if (doc.oom) {
+	if (doc.oom || x->body.oom || title.oom) {
 		fprintf(stderr, "mmreport: out of memory\n");
 		goto out;
 	}

@@ -641,10 +641,10 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	static const char *const pars[] = {"method.verify", "method.stats",
 		"method.flops", "method.gain", "method.signif", "method.rules",
 		"method.devs"};	/* the last where several GPUs are */
-	double maxerr = -1;
-	size_t i, nfail = 0, nskip = 0;
+	double maxerr;
+	size_t i;
 	struct fv v;
-	int rc;
+	int rc, nfail, nrun, nok;
 
 	fv_init(&v);
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
@@ -661,21 +661,13 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		emit_par(x, lang_get(x->L, "method.nosession"));
 		fv_str(&v, "TOL", "--");
 	}
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-
-		if (rcfg_ok(&x->cfgs[i]) && isfinite(c->rel_error) &&
-		    c->rel_error > maxerr)
-			maxerr = c->rel_error;
-		nfail += c->status && !strcmp(c->status, VOCAB_CFG_FAILED);
-		nskip += c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED);
-	}
-	if (maxerr >= 0)
+	model_cfgs_count(x, -1, NULL, NULL, &nfail, &nrun, &nok, &maxerr);
+	if (isfinite(maxerr))
 		rbuf_printf(fv_put(&v, "MAXERR"), "\\num{%.2e}", maxerr);
 	else
 		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
-	fv_int(&v, "NFAILED", (long long)nfail);
-	fv_int(&v, "NSKIPPED", (long long)nskip);
+	fv_int(&v, "NFAILED", nfail);
+	fv_int(&v, "NSKIPPED", (long long)x->ncfgs - nrun);
 	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
