@@ -454,11 +454,9 @@ static void find_failures(struct rctx *x, const char *suite,
 			continue;
 		rbuf_init(&one);
 		find_failure(x, &one, r, n, "");
-		/* once where every other device says the same of it */
-		same = x->ndevs > 1;
-		for (d = 0; d < x->ndevs && same; d++) {
-			if (d == (size_t)r->dev)
-				continue;
+		/* once where every device says the same of it (one device:
+		 * its prefix is empty) */
+		for (same = 1, d = 0; d < x->ndevs && same; d++) {
 			o = failure_first(x, suite, r, (int)d, &m);
 			rbuf_init(&other);
 			if (o)
