@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include "render_int.h"
+
+extern char **environ;
 
 #define FIG_MARK '\001'		/* never in the body: escaping drops it */
 
@@ -94,37 +97,30 @@ void plot_ref(struct rctx *x, struct rbuf *out, int k)
  * but the report reaches stdout. No shell is involved. */
 static int gnuplot_run(const char *script)
 {
+	char *argv[] = {"gnuplot", (char *)script, NULL};
+	posix_spawn_file_actions_t fa;
 	pid_t pid;
-	int status, fd;
+	int status, rc;
 
 	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		fprintf(stderr, "mmreport: cannot start gnuplot: fork: %s\n",
-			strerror(errno));
+	rc = posix_spawn_file_actions_init(&fa);
+	if (!rc) {
+		rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null",
+						      O_RDONLY, 0);
+		rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, 2, 1);
+		rc = rc ? rc : posix_spawnp(&pid, "gnuplot", &fa, NULL, argv,
+					    environ);
+		posix_spawn_file_actions_destroy(&fa);
+	}
+	if (rc == ENOENT)
+		fprintf(stderr, "mmreport: cannot draw the report's figures: "
+			"gnuplot is not installed (not found in PATH); install "
+			"gnuplot (Debian: gnuplot-nox)\n");
+	else if (rc)
+		fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
+			strerror(rc));
+	if (rc)
 		return -1;
-	}
-	if (pid == 0) {
-		char *argv[] = {"gnuplot", NULL, NULL};
-
-		argv[1] = (char *)script;
-		fd = open("/dev/null", O_RDONLY);
-		if (fd >= 0) {
-			dup2(fd, 0);
-			close(fd);
-		}
-		dup2(2, 1);
-		execvp("gnuplot", argv);
-		if (errno == ENOENT)
-			fprintf(stderr, "mmreport: cannot draw the report's "
-				"figures: gnuplot is not installed (not found "
-				"in PATH); install gnuplot (Debian: "
-				"gnuplot-nox)\n");
-		else
-			fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
-				strerror(errno));
-		_exit(127);
-	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			fprintf(stderr, "mmreport: waitpid(gnuplot): %s\n",
@@ -133,11 +129,10 @@ static int gnuplot_run(const char *script)
 		}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	/* 127: the child said why it could not start gnuplot */
-	if (WIFEXITED(status) && WEXITSTATUS(status) != 127)
+	if (WIFEXITED(status))
 		fprintf(stderr, "mmreport: gnuplot failed (exit status %d) "
 			"drawing the figures\n", WEXITSTATUS(status));
-	else if (!WIFEXITED(status))
+	else
 		fprintf(stderr, "mmreport: gnuplot died (signal %d) drawing "
 			"the figures\n", WTERMSIG(status));
 	return -1;
