@@ -219,6 +219,9 @@ struct rctx {
 	size_t ndevs;
 	struct store_session *sess;
 	size_t nsess;
+	/* the sessions of the reported configurations, in sess's order */
+	const struct store_session **used;
+	size_t nused;
 	struct rcfg *cfgs;
 	size_t ncfgs;
 	struct store_config *rawcfgs;
