@@ -36,10 +36,16 @@ char *rbuf_take(struct rbuf *b);
 
 /* ---- LaTeX text and numbers (latex.c) --------------------------------- */
 
-/* Appends s escaped for LaTeX body text (see render_latex_escape). With
- * breakable set, a line break is allowed after '-', '_', '/', '.', ','
- * and ':' so that long identifiers (UUIDs, paths) wrap in narrow
- * columns. NULL appends nothing. */
+/* Appends s escaped for LaTeX body text. The ten special characters
+ * \ { } $ & # ^ _ % ~ become text commands, as do the characters that
+ * babel shorthands or T1 ligatures would change (" ` ' < > | and a
+ * second - or , of a pair), so every byte prints literally. UTF-8
+ * letters that LaTeX's utf8 input encoding knows with T1 fonts
+ * (U+00A0..U+017F) pass through; other code points print as
+ * "[U+XXXX]", invalid bytes and control characters as '?' (line breaks
+ * as spaces). With breakable set, a line break is allowed after '-',
+ * '_', '/', '.', ',' and ':' so that long identifiers (UUIDs, paths)
+ * wrap in narrow columns. NULL appends nothing. */
 void rbuf_put_tex(struct rbuf *b, const char *s, int breakable);
 /* Appends prose from the database (kernel descriptions, a session's
  * timers text) escaped as rbuf_put_tex does, but with X^Y typeset as a
