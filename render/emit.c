@@ -164,12 +164,11 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	} else {
 		rbuf_printf(what, ", \\(n = %d\\)", c->n);
 	}
-	if (c->block_x > 0 && block_is_tile(x, r)) {
+	if (c->block_x > 0) {	/* "tile 128" says it is no block */
 		rbuf_puts(what, ", ");
+		if (!block_is_tile(x, r))
+			rbuf_printf(what, "%s ", lang_get(x->L, "word.block"));
 		block_tile_label(x, r, what);
-	} else if (c->block_x > 0) {
-		rbuf_printf(what, ", %s ", lang_get(x->L, "word.block"));
-		block_label(c->block_x, c->block_y, what);
 	}
 	if (c->ilp > 1)
 		rbuf_printf(what, ", ILP %d", c->ilp);
