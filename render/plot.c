@@ -227,12 +227,11 @@ static int pt_ok(const struct pspec *s, double xv, double yv)
 	       (!s->logy || yv > 0);
 }
 
-/* The distinct x values of the measured (not reference) lines, up to the
- * size of xs; *many tells that there were more. Returns the number of
- * points the plot would draw, reference lines included. */
+/* The distinct x values of the measured (not reference) lines, up to
+ * the size cap of xs (more: *nx is cap). Returns the number of points
+ * the plot would draw, reference lines included. */
 static size_t plot_xs_collect(const struct pspec *s, const struct pline *l,
-			      size_t nl, double *xs, size_t cap, size_t *nx,
-			      int *many)
+			      size_t nl, double *xs, size_t cap, size_t *nx)
 {
 	size_t i, j, q, npts = 0;
 
@@ -249,8 +248,6 @@ static size_t plot_xs_collect(const struct pspec *s, const struct pline *l,
 				continue;
 			if (*nx < cap)
 				xs[(*nx)++] = l[i].x[j];
-			else
-				*many = 1;
 		}
 	return npts;
 }
@@ -332,7 +329,7 @@ static void plot_log_tics(struct rbuf *g, char axis, double lo, double hi)
 /* The axes' labels, scales, tics and ranges of one plot. */
 static void plot_axes(struct rbuf *g, const struct pspec *s,
 		      const struct pline *l, size_t nl, double *xs,
-		      size_t nx, int many)
+		      size_t nx)
 {
 	double ylo = INFINITY, yhi = -INFINITY;
 	size_t i, j;
@@ -348,7 +345,8 @@ static void plot_axes(struct rbuf *g, const struct pspec *s,
 		rbuf_printf(g, "set logscale y %d\n", s->logy);
 	if (s->xpow2)
 		rbuf_puts(g, "set format x '$2^{%L}$'\n");
-	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
+	/* nx <= 12 < the cap of xs: not too many to label */
+	if (!s->xpow2 && nx > 0 && nx <= 12) {
 		qsort(xs, nx, sizeof(xs[0]), rule_cmp_dbl);
 		plot_xtics(g, s, xs, nx);
 	}
@@ -459,10 +457,9 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	struct rbuf *g = &x->plot.script;
 	double xs[16], h;
 	size_t i, j, nx = 0;
-	int k, many = 0, cols;
+	int k, cols;
 
-	if (!plot_xs_collect(s, l, nl, xs, sizeof(xs) / sizeof(xs[0]), &nx,
-			     &many))
+	if (!plot_xs_collect(s, l, nl, xs, sizeof(xs) / sizeof(xs[0]), &nx))
 		return 0;
 	/* the key under the plot, never over the data or beside it (which
 	 * narrows the plot): its rows add to the figure's height, spaced
@@ -474,7 +471,7 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	h = s->logx && s->logy ? fmax(s->h, 9) : s->h;
 	k = plot_begin(x, s->w, h + (s->key ? 0 : 0.6 * (double)((j +
 		       (size_t)cols - 1) / (size_t)cols)));
-	plot_axes(g, s, l, nl, xs, nx, many);
+	plot_axes(g, s, l, nl, xs, nx);
 	if (s->key)
 		rbuf_printf(g, "set key %s\n", s->key);
 	else
