@@ -230,10 +230,11 @@ static int dtab_rows(struct rctx *x, struct dtab *d, struct rtable *t,
 	return 0;
 }
 
-/* Column kinds and header of d's table into t. */
+/* Column kinds and header of d's table: p started (parts_table_init). */
 static void dtab_head(const struct rctx *x, const struct dtab *d,
-		      struct rtable *t)
+		      struct ptable *p)
 {
+	struct rtable *t = &p->t;
 	static const char *const keys[DK_N] = {"data.h.variant",
 		"data.h.host", "data.h.prec", "data.h.size", "data.h.count",
 		"data.h.block", "data.h.ilp", "data.h.param", "data.h.phase"};
@@ -246,7 +247,7 @@ static void dtab_head(const struct rctx *x, const struct dtab *d,
 			spec[n++] = "llrrrrrrl"[i];	/* texts left */
 	/* median, interval, [rate], samples, noise, discarded */
 	strcpy(spec + n, d->rate ? "SSSSSSS" : "SSSSSS");
-	rtable_init(t, spec);
+	parts_table_init(p, spec);
 	for (i = 0; i < DK_N; i++) {
 		snprintf(k, sizeof(k), "%s.%s", keys[i], d->suite);
 		if (d->key[i])
@@ -291,8 +292,8 @@ static int data_table(struct rctx *x, const char *suite, const char *title,
 	const struct rcfg **c = calloc(x->ncfgs + 1, sizeof(*c));
 	const char **names = NULL;
 	struct dtab d = {.suite = suite, .key = {[DK_VARIANT] = 1}};
-	struct rtable t;
-	struct rbuf b[4];	/* caption, anchor, note, device */
+	struct ptable p;	/* its cell: the device */
+	char kind[48];
 	size_t nv, v, i, n = 0;
 	int rc = -1;
 
@@ -310,23 +311,17 @@ static int data_table(struct rctx *x, const char *suite, const char *title,
 		dtab_scan(&d, c[i], c[0]);
 	/* a transpose's count is its m n elements: the size says it */
 	d.key[DK_COUNT] &= !d.key[DK_SIZE];
-	dtab_head(x, &d, &t);
-	t.breaks = 1;
-	rbufs_init(b, 4);
+	dtab_head(x, &d, &p);
+	p.t.breaks = 1;
 	for (i = 0, rc = 0; i < n && !rc; i++)
-		rc = dtab_rows(x, &d, &t, c[i]);
-	dtab_note(x, &d, &b[2]);
-	rbuf_printf(&b[1], "data-%s dev=%lld", suite,
-		    (long long)x->devs[dev]->id);
-	dev_suffix(x, dev, &b[3]);
-	rc = rc ? rc : emit_string(x, &b[0], "data.caption", (struct kv[]){
-				   {"SUITE", title}, {"DEV", rbuf_str(&b[3])}},
+		rc = dtab_rows(x, &d, &p.t, c[i]);
+	dtab_note(x, &d, &p.note);
+	dev_suffix(x, dev, &p.cell);
+	rc = rc ? rc : emit_string(x, &p.cap, "data.caption", (struct kv[]){
+				   {"SUITE", title}, {"DEV", rbuf_str(&p.cell)}},
 				   2);
-	if (!rc)
-		rc = emit_table(x, &t, rbuf_str(&b[0]), rbuf_str(&b[1]),
-				rbuf_str(&b[2]));
-	rtable_free(&t);
-	rbufs_free(b, 4);
+	snprintf(kind, sizeof(kind), "data-%s", suite);
+	rc = parts_table_emit(x, &p, rc, kind, dev);
 out:
 	free(c);
 	return rc;

@@ -164,12 +164,11 @@ static void problem_what(const struct rctx *x, const struct rcfg *r,
 	} else {
 		rbuf_printf(what, ", \\(n = %d\\)", c->n);
 	}
-	if (c->block_x > 0 && block_is_tile(x, r)) {
+	if (c->block_x > 0) {	/* "tile 128" says it is no block */
 		rbuf_puts(what, ", ");
+		if (!block_is_tile(x, r))
+			rbuf_printf(what, "%s ", lang_get(x->L, "word.block"));
 		block_tile_label(x, r, what);
-	} else if (c->block_x > 0) {
-		rbuf_printf(what, ", %s ", lang_get(x->L, "word.block"));
-		block_label(c->block_x, c->block_y, what);
 	}
 	if (c->ilp > 1)
 		rbuf_printf(what, ", ILP %d", c->ilp);
@@ -454,11 +453,9 @@ static void find_failures(struct rctx *x, const char *suite,
 			continue;
 		rbuf_init(&one);
 		find_failure(x, &one, r, n, "");
-		/* once where every other device says the same of it */
-		same = x->ndevs > 1;
-		for (d = 0; d < x->ndevs && same; d++) {
-			if (d == (size_t)r->dev)
-				continue;
+		/* once where every device says the same of it (one device:
+		 * its prefix is empty) */
+		for (same = 1, d = 0; d < x->ndevs && same; d++) {
 			o = failure_first(x, suite, r, (int)d, &m);
 			rbuf_init(&other);
 			if (o)

@@ -122,7 +122,7 @@ enum { FMT_CSV, FMT_JSON, FMT_MD };
  * holding a comma, quote or line break is quoted and its quotes
  * doubled), a JSON string, or a Markdown table cell ('|' escaped, line
  * breaks as spaces). Every byte that is not part of valid UTF-8 becomes
- * '?', as the report prints it (render_latex_escape), so that an export
+ * '?', as the report prints it (rbuf_put_tex), so that an export
  * is valid UTF-8 (JSON requires it) whatever a name in the database
  * holds; a valid sequence never holds an ASCII byte, so the quoting can
  * be decided on the raw bytes. */

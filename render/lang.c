@@ -29,20 +29,17 @@ char *file_read(const char *path)
 char *tmpl_load(const char *dir, const char *name)
 {
 	const struct tmpl_file *t;
-	char *text, *path;
-	size_t len;
+	struct rbuf path;
+	char *text;
 
 	if (dir) {
-		len = strlen(dir) + strlen(name) + 2;
-		path = malloc(len);
-		if (!path)
-			return NULL;
-		snprintf(path, len, "%s/%s", dir, name);
-		text = file_read(path);
+		rbuf_init(&path);
+		rbuf_printf(&path, "%s/%s", dir, name);
+		text = path.oom ? NULL : file_read(rbuf_str(&path));
 		if (!text)
 			fprintf(stderr, "mmreport: cannot read template '%s': "
-				"%s\n", path, strerror(errno));
-		free(path);
+				"%s\n", rbuf_str(&path), strerror(errno));
+		rbuf_free(&path);
 		return text;
 	}
 	for (t = tmpl_files; t->name; t++)
@@ -111,11 +108,6 @@ struct lang *lang_load(const char *code, const char *dir)
 
 	if (!code)
 		code = "en";
-	if (strcmp(code, "en") && strcmp(code, "pl") && strcmp(code, "de")) {
-		fprintf(stderr, "mmreport: unknown language '%s' (use en, pl "
-			"or de)\n", code);
-		return NULL;
-	}
 	l = lang_load_one(code, dir);
 	if (l && strcmp(code, "en") &&
 	    !(l->fallback = lang_load_one("en", dir))) {

@@ -176,17 +176,6 @@ void rbuf_put_prose(struct rbuf *b, const char *str, int breakable)
 	}
 }
 
-char *render_latex_escape(const char *s)
-{
-	struct rbuf b;
-
-	if (!s)
-		return NULL;
-	rbuf_init(&b);
-	rbuf_put_tex(&b, s, 0);
-	return rbuf_take(&b);
-}
-
 void rbuf_put_listing(struct rbuf *b, const char *str)
 {
 	static const char end[] = "\\end{lstlisting}";

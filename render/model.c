@@ -206,7 +206,7 @@ int model_load(struct rctx *x)
 {
 	const struct render_options *o = x->o;
 	int64_t *sids = NULL;
-	size_t j, nsids = 0;
+	size_t i, j, nsids = 0;
 	int rc;
 
 	rc = model_devs_load(x);
@@ -230,10 +230,17 @@ int model_load(struct rctx *x)
 		goto out;
 	}
 	x->sdata = calloc(nsids ? nsids : 1, sizeof(*x->sdata));
-	if (!x->sdata) {
+	x->used = calloc(nsids ? nsids : 1, sizeof(*x->used));
+	if (!x->sdata || !x->used) {
 		rc = model_oom();
 		goto out;
 	}
+	for (j = 0; j < x->nsess; j++)
+		for (i = 0; i < nsids; i++)
+			if (x->sess[j].id == sids[i]) {
+				x->used[x->nused++] = &x->sess[j];
+				break;
+			}
 	for (x->nsdata = nsids, j = 0; j < nsids; j++) {
 		struct sess_data *d = &x->sdata[j];
 
@@ -274,6 +281,7 @@ void model_free(struct rctx *x)
 		store_kattrs_free(x->sdata[i].a, x->sdata[i].na);
 	}
 	free(x->sdata);
+	free(x->used);
 	store_sessions_free(x->sess, x->nsess);
 	free(x->devs);
 	store_devices_free(x->alldevs, x->nalldevs);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include "render_int.h"
+
+extern char **environ;
 
 #define FIG_MARK '\001'		/* never in the body: escaping drops it */
 
@@ -94,37 +97,30 @@ void plot_ref(struct rctx *x, struct rbuf *out, int k)
  * but the report reaches stdout. No shell is involved. */
 static int gnuplot_run(const char *script)
 {
+	char *argv[] = {"gnuplot", (char *)script, NULL};
+	posix_spawn_file_actions_t fa;
 	pid_t pid;
-	int status, fd;
+	int status, rc;
 
 	fflush(stderr);
-	pid = fork();
-	if (pid < 0) {
-		fprintf(stderr, "mmreport: cannot start gnuplot: fork: %s\n",
-			strerror(errno));
+	rc = posix_spawn_file_actions_init(&fa);
+	if (!rc) {
+		rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null",
+						      O_RDONLY, 0);
+		rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, 2, 1);
+		rc = rc ? rc : posix_spawnp(&pid, "gnuplot", &fa, NULL, argv,
+					    environ);
+		posix_spawn_file_actions_destroy(&fa);
+	}
+	if (rc == ENOENT)
+		fprintf(stderr, "mmreport: cannot draw the report's figures: "
+			"gnuplot is not installed (not found in PATH); install "
+			"gnuplot (Debian: gnuplot-nox)\n");
+	else if (rc)
+		fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
+			strerror(rc));
+	if (rc)
 		return -1;
-	}
-	if (pid == 0) {
-		char *argv[] = {"gnuplot", NULL, NULL};
-
-		argv[1] = (char *)script;
-		fd = open("/dev/null", O_RDONLY);
-		if (fd >= 0) {
-			dup2(fd, 0);
-			close(fd);
-		}
-		dup2(2, 1);
-		execvp("gnuplot", argv);
-		if (errno == ENOENT)
-			fprintf(stderr, "mmreport: cannot draw the report's "
-				"figures: gnuplot is not installed (not found "
-				"in PATH); install gnuplot (Debian: "
-				"gnuplot-nox)\n");
-		else
-			fprintf(stderr, "mmreport: cannot run gnuplot: %s\n",
-				strerror(errno));
-		_exit(127);
-	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			fprintf(stderr, "mmreport: waitpid(gnuplot): %s\n",
@@ -133,32 +129,13 @@ static int gnuplot_run(const char *script)
 		}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	/* 127: the child said why it could not start gnuplot */
-	if (WIFEXITED(status) && WEXITSTATUS(status) != 127)
+	if (WIFEXITED(status))
 		fprintf(stderr, "mmreport: gnuplot failed (exit status %d) "
 			"drawing the figures\n", WEXITSTATUS(status));
-	else if (!WIFEXITED(status))
+	else
 		fprintf(stderr, "mmreport: gnuplot died (signal %d) drawing "
 			"the figures\n", WTERMSIG(status));
 	return -1;
-}
-
-static int file_copy(const char *path, FILE *out)
-{
-	char chunk[8192];
-	size_t n;
-	FILE *f = fopen(path, "rb");
-
-	if (!f) {
-		fprintf(stderr, "mmreport: gnuplot wrote no '%s': %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (fwrite(chunk, 1, n, out) != n)
-			break;
-	fclose(f);
-	return 0;
 }
 
 void plot_free(struct rctx *x)
@@ -215,17 +192,21 @@ int plot_finish(struct rctx *x, const char *body, FILE *out)
 		}
 	}
 	for (s = body; (m = strchr(s, FIG_MARK)); ) {
-		char *end;
+		char *end, *fig;
 		long k;
 
 		fwrite(s, 1, (size_t)(m - s), out);
 		k = strtol(m + 4, &end, 10);
 		rbuf_free(&path);
 		fig_path(x, (int)k, &path);
-		if (file_copy(rbuf_str(&path), out)) {
+		if (!(fig = file_read(rbuf_str(&path)))) {
+			fprintf(stderr, "mmreport: gnuplot wrote no '%s': %s\n",
+				rbuf_str(&path), strerror(errno));
 			rc = RENDER_ERR_TOOL;
 			goto out;
 		}
+		fputs(fig, out);
+		free(fig);
 		s = end + 1;
 	}
 	fputs(s, out);
@@ -246,12 +227,11 @@ static int pt_ok(const struct pspec *s, double xv, double yv)
 	       (!s->logy || yv > 0);
 }
 
-/* The distinct x values of the measured (not reference) lines, up to the
- * size of xs; *many tells that there were more. Returns the number of
- * points the plot would draw, reference lines included. */
+/* The distinct x values of the measured (not reference) lines, up to
+ * the size cap of xs (more: *nx is cap). Returns the number of points
+ * the plot would draw, reference lines included. */
 static size_t plot_xs_collect(const struct pspec *s, const struct pline *l,
-			      size_t nl, double *xs, size_t cap, size_t *nx,
-			      int *many)
+			      size_t nl, double *xs, size_t cap, size_t *nx)
 {
 	size_t i, j, q, npts = 0;
 
@@ -268,8 +248,6 @@ static size_t plot_xs_collect(const struct pspec *s, const struct pline *l,
 				continue;
 			if (*nx < cap)
 				xs[(*nx)++] = l[i].x[j];
-			else
-				*many = 1;
 		}
 	return npts;
 }
@@ -290,30 +268,24 @@ static int plot_tic_close(const struct pspec *s, const double *xs, size_t nx,
 static void plot_xtics(struct rbuf *g, const struct pspec *s,
 		       const double *xs, size_t nx)
 {
+	struct rbuf low;	/* the labels on the second row */
 	size_t i, last;
-	int top = 0;
 
+	rbuf_init(&low);
 	rbuf_puts(g, "set xtics (");
 	for (i = 0, last = 0; i < nx; i++) {
 		if (plot_tic_close(s, xs, nx, i, last))
-			continue;
-		rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[i]);
-		last = i;
-	}
-	rbuf_puts(g, ")\n");
-	for (i = 0, last = 0; i < nx; i++) {
-		if (plot_tic_close(s, xs, nx, i, last)) {
-			rbuf_printf(g, "set xtics add ('' %.17g)\n"
+			rbuf_printf(&low, "set xtics add ('' %.17g)\n"
 				    "set label '%.17g' at first %.17g, "
 				    "graph 0 center offset 0,-1.9\n",
 				    xs[i], xs[i], xs[i]);
-			top = 1;
-			continue;
-		}
-		last = i;
+		else
+			rbuf_printf(g, "%s%.17g", i ? ", " : "", xs[last = i]);
 	}
-	if (top)
-		rbuf_puts(g, "set xlabel offset 0,-0.9\n");
+	rbuf_printf(g, ")\n%s%s", rbuf_str(&low), low.len ?
+		    "set xlabel offset 0,-0.9\n" : "");
+	g->oom |= low.oom;
+	rbuf_free(&low);
 	if (nx > 1 && s->logx) {
 		rbuf_printf(g, "set xrange [%.17g:%.17g]\n",
 			    xs[0] / 1.15, xs[nx - 1] * 1.15);
@@ -357,7 +329,7 @@ static void plot_log_tics(struct rbuf *g, char axis, double lo, double hi)
 /* The axes' labels, scales, tics and ranges of one plot. */
 static void plot_axes(struct rbuf *g, const struct pspec *s,
 		      const struct pline *l, size_t nl, double *xs,
-		      size_t nx, int many)
+		      size_t nx)
 {
 	double ylo = INFINITY, yhi = -INFINITY;
 	size_t i, j;
@@ -373,7 +345,8 @@ static void plot_axes(struct rbuf *g, const struct pspec *s,
 		rbuf_printf(g, "set logscale y %d\n", s->logy);
 	if (s->xpow2)
 		rbuf_puts(g, "set format x '$2^{%L}$'\n");
-	if (!s->xpow2 && !many && nx > 0 && nx <= 12) {
+	/* nx <= 12 < the cap of xs: not too many to label */
+	if (!s->xpow2 && nx > 0 && nx <= 12) {
 		qsort(xs, nx, sizeof(xs[0]), rule_cmp_dbl);
 		plot_xtics(g, s, xs, nx);
 	}
@@ -484,10 +457,9 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	struct rbuf *g = &x->plot.script;
 	double xs[16], h;
 	size_t i, j, nx = 0;
-	int k, many = 0, cols;
+	int k, cols;
 
-	if (!plot_xs_collect(s, l, nl, xs, sizeof(xs) / sizeof(xs[0]), &nx,
-			     &many))
+	if (!plot_xs_collect(s, l, nl, xs, sizeof(xs) / sizeof(xs[0]), &nx))
 		return 0;
 	/* the key under the plot, never over the data or beside it (which
 	 * narrows the plot): its rows add to the figure's height, spaced
@@ -499,7 +471,7 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 	h = s->logx && s->logy ? fmax(s->h, 9) : s->h;
 	k = plot_begin(x, s->w, h + (s->key ? 0 : 0.6 * (double)((j +
 		       (size_t)cols - 1) / (size_t)cols)));
-	plot_axes(g, s, l, nl, xs, nx, many);
+	plot_axes(g, s, l, nl, xs, nx);
 	if (s->key)
 		rbuf_printf(g, "set key %s\n", s->key);
 	else

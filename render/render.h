@@ -81,15 +81,4 @@ int render_report(const struct render_options *o, FILE *out);
 int render_export(const struct render_options *o, const char *format,
 		  FILE *out);
 
-/* Returns a malloc'd copy of s escaped for LaTeX body text (caller
- * frees), or NULL when s is NULL or memory runs out. The ten special
- * characters \ { } $ & # ^ _ % ~ become text commands, as do the
- * characters that babel shorthands or T1 ligatures would change (" ` '
- * < > | and a second - or , of a pair), so every byte prints literally.
- * UTF-8 letters that LaTeX's utf8 input encoding knows with T1 fonts
- * (U+00A0..U+017F) pass through; other code points print as
- * "[U+XXXX]", invalid bytes and control characters as '?' (line breaks
- * as spaces). */
-char *render_latex_escape(const char *s);
-
 #endif

@@ -36,10 +36,16 @@ char *rbuf_take(struct rbuf *b);
 
 /* ---- LaTeX text and numbers (latex.c) --------------------------------- */
 
-/* Appends s escaped for LaTeX body text (see render_latex_escape). With
- * breakable set, a line break is allowed after '-', '_', '/', '.', ','
- * and ':' so that long identifiers (UUIDs, paths) wrap in narrow
- * columns. NULL appends nothing. */
+/* Appends s escaped for LaTeX body text. The ten special characters
+ * \ { } $ & # ^ _ % ~ become text commands, as do the characters that
+ * babel shorthands or T1 ligatures would change (" ` ' < > | and a
+ * second - or , of a pair), so every byte prints literally. UTF-8
+ * letters that LaTeX's utf8 input encoding knows with T1 fonts
+ * (U+00A0..U+017F) pass through; other code points print as
+ * "[U+XXXX]", invalid bytes and control characters as '?' (line breaks
+ * as spaces). With breakable set, a line break is allowed after '-',
+ * '_', '/', '.', ',' and ':' so that long identifiers (UUIDs, paths)
+ * wrap in narrow columns. NULL appends nothing. */
 void rbuf_put_tex(struct rbuf *b, const char *s, int breakable);
 /* Appends prose from the database (kernel descriptions, a session's
  * timers text) escaped as rbuf_put_tex does, but with X^Y typeset as a
@@ -144,7 +150,8 @@ struct lang {
 };
 
 /* Loads templates/strings.<code> (from dir, or the embedded copy when dir
- * is NULL). Returns NULL after a message on stderr. */
+ * is NULL; code en, pl or de as render_report checks it, NULL en).
+ * Returns NULL after a message on stderr. */
 struct lang *lang_load(const char *code, const char *dir);
 void lang_free(struct lang *l);
 /* The string for key; the key itself (so that a gap is visible, never a
@@ -218,6 +225,9 @@ struct rctx {
 	size_t ndevs;
 	struct store_session *sess;
 	size_t nsess;
+	/* the sessions of the reported configurations, in sess's order */
+	const struct store_session **used;
+	size_t nused;
 	struct rcfg *cfgs;
 	size_t ncfgs;
 	struct store_config *rawcfgs;
@@ -317,10 +327,11 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 		   const char *variant, const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
-/* Counts the configurations of suite on device dev: *nfail those of any
- * variant that failed, *nall those of variant (NULL: any) that ran
- * (not skipped), *nok those of them that are ok; *max_rel (when max_rel is not NULL)
- * gets the largest finite relative error of those ok, NAN when none. */
+/* Counts the configurations of suite (NULL: any) on device dev (< 0:
+ * any): *nfail those of any variant that failed, *nall those of variant
+ * (NULL: any) that ran (not skipped), *nok those of them that are ok;
+ * *max_rel (when not NULL) the largest finite relative error of those
+ * ok, NAN when none. */
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 		      const char *variant, int *nfail, int *nall, int *nok,
 		      double *max_rel);

@@ -9,50 +9,16 @@
 #include "render_int.h"
 #include "vocab.h"
 
-/* The suites' sections bear their suite's name; their appendices are
- * named SUITE-data. */
-static int section_suite_present(const struct rctx *x, const char *name)
-{
-	char suite[32];
-
-	snprintf(suite, sizeof(suite), "%.*s", (int)strcspn(name, "-"), name);
-	return model_has_suite(x, -1, suite);
-}
-
-/* The summary ranks the kernel versions against the library and the
- * copies: with none of them measured it would only say that nothing
- * was. */
-static int section_summary_present(const struct rctx *x, const char *name)
-{
-	static const char *const ranked[] = {VOCAB_SUITE_VERSIONS,
-		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_ILP};
-	size_t i;
-
-	(void)name;
-	for (i = 0; i < 3 && !model_has_suite(x, -1, ranked[i]); i++)
-		;
-	return i < 3;
-}
-
-/* Comparing GPUs takes two. */
-static int section_cross_present(const struct rctx *x, const char *name)
-{
-	(void)name;
-	return x->ndevs > 1;
-}
-
-/* Asked for with --compare. */
-static int section_compare_present(const struct rctx *x, const char *name)
-{
-	(void)name;
-	return x->o->compare[0] > 0;
-}
+/* What a default report asks of the data before it writes a section:
+ * nothing, its suite, what the summary ranks, two GPUs, --compare. */
+enum { SP_ALWAYS, SP_SUITE, SP_SUMMARY, SP_CROSS, SP_COMPARE };
 
 /* A section of the report (sections_get lists them). */
 struct section {
 	const char *name;
 	int (*write)(struct rctx *x);
-	int (*present)(const struct rctx *x, const char *name);
+	int present;		/* SP_*: what a default report asks of the
+				 * data (section_present) */
 	int appendix;
 	/* the suite of a part of the appendix "All measurements" (SUITE-data,
 	 * app_data); NULL: write is the section */
@@ -69,16 +35,16 @@ static int (*const suite_write[SUITE_N])(struct rctx *x) = {
 #undef SUITE_SEC
 
 static const struct section tail[] = {
-	{"summary", sec_summary, section_summary_present, 0, NULL},
-	{"cross", sec_cross, section_cross_present, 0, NULL},
-	{"compare", sec_compare, section_compare_present, 0, NULL},
-	{"conclusions", sec_conclusions, NULL, 0, NULL},
-	{"references", sec_refs, NULL, 0, NULL},
-	{"versions-code", app_versions, section_suite_present, 1, NULL},
+	{"summary", sec_summary, SP_SUMMARY, 0, NULL},
+	{"cross", sec_cross, SP_CROSS, 0, NULL},
+	{"compare", sec_compare, SP_COMPARE, 0, NULL},
+	{"conclusions", sec_conclusions, SP_ALWAYS, 0, NULL},
+	{"references", sec_refs, SP_ALWAYS, 0, NULL},
+	{"versions-code", app_versions, SP_SUITE, 1, NULL},
 };
 static const struct section tail_app[] = {
-	{"device", sec_device, NULL, 1, NULL},
-	{"sessions", sec_sessions, NULL, 1, NULL},
+	{"device", sec_device, SP_ALWAYS, 1, NULL},
+	{"sessions", sec_sessions, SP_ALWAYS, 1, NULL},
 };
 #define NTAIL (sizeof(tail) / sizeof(tail[0]))
 #define NTAIL_APP (sizeof(tail_app) / sizeof(tail_app[0]))
@@ -87,7 +53,7 @@ static const struct section tail_app[] = {
 /* The sections in document order: what --sections names and
  * render_report writes. A default report leaves out a section whose
  * present says the selected data has nothing for it (the introduction
- * says so); NULL: always written. The main body reads as a lab report
+ * says so; section_present). The main body reads as a lab report
  * (introduction, one section per experiment in suite_defs' report
  * order, ending with its findings, conclusions); what a reader looks
  * up rather than reads (every statistic, the listings, the device's
@@ -102,8 +68,8 @@ static const struct section *sections_get(size_t *n)
 	int place;
 
 	if (!count) {
-		all[count++] = (struct section){"intro", sec_intro, NULL, 0,
-						NULL};
+		all[count++] = (struct section){"intro", sec_intro,
+						SP_ALWAYS, 0, NULL};
 		for (place = 1; place <= SUITE_N; place++)
 			for (i = 0; i < SUITE_N; i++)
 				if (suite_defs[i].report == place &&
@@ -111,14 +77,14 @@ static const struct section *sections_get(size_t *n)
 					all[count++] = (struct section){
 						suite_defs[i].name,
 						suite_write[i],
-						section_suite_present, 0, NULL};
+						SP_SUITE, 0, NULL};
 		for (i = 0; i < NTAIL; i++)
 			all[count++] = tail[i];
 		for (i = 0; i < SUITE_N; i++) {
 			snprintf(data[i], sizeof(data[i]), "%s-data",
 				 suite_defs[i].name);
 			all[count++] = (struct section){data[i], NULL,
-				section_suite_present, 1, suite_defs[i].name};
+				SP_SUITE, 1, suite_defs[i].name};
 		}
 		for (i = 0; i < NTAIL_APP; i++)
 			all[count++] = tail_app[i];
@@ -143,10 +109,11 @@ void render_sections_print(FILE *f)
 		fprintf(f, "%s%s", i ? "," : "", sections[i].name);
 }
 
-/* 1 when the comma list holds name, len characters long. */
-static int list_has(const char *list, const char *name, size_t len)
+/* 1 when the comma list holds name. */
+static int list_has(const char *list, const char *name)
 {
 	const char *p = list;
+	size_t len = strlen(name);
 
 	do {
 		size_t n = strcspn(p, ",");
@@ -177,14 +144,41 @@ const char *render_sections_check(const char *list)
 	return NULL;
 }
 
+/* Whether the data has anything for section s (its present). */
+static int section_present(const struct rctx *x, const struct section *s)
+{
+	/* the summary ranks the kernel versions against the library and
+	 * the copies: with none of them measured it would only say that
+	 * nothing was */
+	static const char *const ranked[] = {VOCAB_SUITE_VERSIONS,
+		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_ILP};
+	char suite[32];
+	size_t i;
+
+	switch (s->present) {
+	case SP_SUITE:	/* the suite's name, before "-data", "-code" */
+		snprintf(suite, sizeof(suite), "%.*s",
+			 (int)strcspn(s->name, "-"), s->name);
+		return model_has_suite(x, -1, suite);
+	case SP_SUMMARY:
+		for (i = 0; i < 3 && !model_has_suite(x, -1, ranked[i]); i++)
+			;
+		return i < 3;
+	case SP_CROSS:
+		return x->ndevs > 1;
+	case SP_COMPARE:
+		return x->o->compare[0] > 0;
+	}
+	return 1;
+}
+
 /* Whether section s goes into the report o asks for: named in
  * --sections, or (without --sections) present in the data. */
 static int section_written(const struct rctx *x, const struct section *s)
 {
-	if (x->o->sections && !list_has(x->o->sections, s->name,
-					  strlen(s->name)))
+	if (x->o->sections && !list_has(x->o->sections, s->name))
 		return 0;
-	return x->o->sections || !s->present || s->present(x, s->name);
+	return x->o->sections || section_present(x, s);
 }
 
 int report_section_written(const struct rctx *x, const char *name)
@@ -332,8 +326,8 @@ static int render_sections_write(struct rctx *x)
 			rbuf_puts(&x->body, "\\appendix\n");
 			appendix = 1;
 		}
-		x->suite = s->present == section_suite_present &&
-			   !s->appendix ? s->name : NULL;
+		x->suite = s->present == SP_SUITE && !s->appendix ? s->name :
+			   NULL;
 		r = s->data ? app_data(x, s->data) : s->write(x);
 		x->suite = NULL;
 		if (r)
@@ -362,17 +356,13 @@ static int render_doc_write(struct rctx *x, const char *skel, FILE *out)
 	if (rc)
 		goto out;
 	rc = RENDER_ERR_INTERNAL;
-	if (x->body.oom || title.oom) {
-		fprintf(stderr, "mmreport: out of memory\n");
-		goto out;
-	}
 	if (tmpl_fill(&doc, skel, (struct kv[]){
 		      {"BABEL", lang_get(x->L, "latex.babel")},
 		      {"DECIMAL", lang_get(x->L, "latex.decimal")},
 		      {"TITLEPAGE", rbuf_str(&title)},
 		      {"BODY", rbuf_str(&x->body)}}, 4))
 		goto out;
-	if (doc.oom) {
+	if (doc.oom || x->body.oom || title.oom) {
 		fprintf(stderr, "mmreport: out of memory\n");
 		goto out;
 	}

@@ -19,27 +19,6 @@ static const char *db_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
-/* Sessions that produced the reported configurations, ascending ids. */
-static size_t sessions_used(const struct rctx *x,
-			    const struct store_session ***out)
-{
-	const struct store_session **v;
-	size_t i, j, n = 0;
-
-	*out = NULL;
-	v = calloc(x->nsess ? x->nsess : 1, sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->nsess; i++)
-		for (j = 0; j < x->ncfgs; j++)
-			if (x->cfgs[j].c->session_id == x->sess[i].id) {
-				v[n++] = &x->sess[i];
-				break;
-			}
-	*out = v;
-	return n;
-}
-
 int meta_load(const struct render_options *o, struct rmeta *m)
 {
 	static const char *const keys[] = {"title", "author", "course",
@@ -141,11 +120,11 @@ int sec_title(struct rctx *x, struct rbuf *out)
 					   "title.exercise", "title.date"};
 	const char *given[] = {x->meta.author, x->meta.course,
 			       x->meta.exercise, x->meta.date};
-	const struct store_session **s;
+	const struct store_session **s = x->used;
 	const char *from = NULL, *to = NULL, *a;
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
-	size_t i, ns = sessions_used(x, &s);
+	size_t i, ns = x->nused;
 	int rc;
 
 	fv_init(&v);
@@ -200,7 +179,6 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
 	if (!rc)
 		rc = frag_put(x, out, "titlepage", fv_kv(&v), v.n);
-	free(s);
 	fv_free(&v);
 	fv_free(&w);
 	return rc;
@@ -641,10 +619,10 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	static const char *const pars[] = {"method.verify", "method.stats",
 		"method.flops", "method.gain", "method.signif", "method.rules",
 		"method.devs"};	/* the last where several GPUs are */
-	double maxerr = -1;
-	size_t i, nfail = 0, nskip = 0;
+	double maxerr;
+	size_t i;
 	struct fv v;
-	int rc;
+	int rc, nfail, nrun, nok;
 
 	fv_init(&v);
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
@@ -661,21 +639,13 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 		emit_par(x, lang_get(x->L, "method.nosession"));
 		fv_str(&v, "TOL", "--");
 	}
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct store_config *c = x->cfgs[i].c;
-
-		if (rcfg_ok(&x->cfgs[i]) && isfinite(c->rel_error) &&
-		    c->rel_error > maxerr)
-			maxerr = c->rel_error;
-		nfail += c->status && !strcmp(c->status, VOCAB_CFG_FAILED);
-		nskip += c->status && !strcmp(c->status, VOCAB_CFG_SKIPPED);
-	}
-	if (maxerr >= 0)
+	model_cfgs_count(x, -1, NULL, NULL, &nfail, &nrun, &nok, &maxerr);
+	if (isfinite(maxerr))
 		rbuf_printf(fv_put(&v, "MAXERR"), "\\num{%.2e}", maxerr);
 	else
 		fv_str(&v, "MAXERR", lang_get(x->L, "method.noerr"));
-	fv_int(&v, "NFAILED", (long long)nfail);
-	fv_int(&v, "NSKIPPED", (long long)nskip);
+	fv_int(&v, "NFAILED", nfail);
+	fv_int(&v, "NSKIPPED", (long long)x->ncfgs - nrun);
 	/* the rules' constants as analysis/rules.h holds them */
 	find_pct(fv_put(&v, "THR"), 100 * x->threshold, 2);
 	fv_int(&v, "PAIRS", (long long)x->threshold_pairs);
@@ -952,20 +922,16 @@ static int hardware_table(struct rctx *x)
 
 int sec_intro(struct rctx *x)
 {
-	const struct store_session **s;
-	size_t ns;
 	int rc;
 
-	ns = sessions_used(x, &s);
 	emit_heading(x, 0, lang_get(x->L, "intro.title"));
 	rc = objectives(x);
 	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
 	rc |= hardware_table(x);
 	emit_heading(x, 1, lang_get(x->L, "method.title"));
 	rbuf_puts(&x->body, "\\label{sec:method}\n");
-	rc |= method_pars(x, s, ns);
+	rc |= method_pars(x, x->used, x->nused);
 	rc |= method_absent(x);
-	free(s);
 	return rc ? -1 : 0;
 }
 
@@ -986,8 +952,8 @@ int sec_device(struct rctx *x)
 
 int sec_sessions(struct rctx *x)
 {
-	const struct store_session **s;
-	size_t i, n, ns = sessions_used(x, &s);
+	const struct store_session **s = x->used;
+	size_t i, n, ns = x->nused;
 	int rc = 0, part;
 
 	emit_heading(x, 0, lang_get(x->L, "sess.title"));
@@ -1007,6 +973,5 @@ int sec_sessions(struct rctx *x)
 					lang_plural(x->L, part ?
 					"sess.caption_run" : "sess.caption",
 					(long long)n));
-	free(s);
 	return rc;
 }

@@ -474,6 +474,15 @@ char *chk_path_join(const char *dir, const char *name)
 	return p;
 }
 
+char *chk_tex(const char *s)
+{
+	struct rbuf b;
+
+	rbuf_init(&b);
+	rbuf_put_tex(&b, s, 0);
+	return rbuf_take(&b);
+}
+
 /* What chk_fixture_make made, for chk_fixture_teardown. */
 static char *fx_dir, *fx_db, *fx_plain;
 

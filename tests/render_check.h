@@ -99,6 +99,8 @@ void chk_langs_compile(const char *db, const char *const *pre, size_t npre,
 
 /* "DIR/NAME" as a malloc'd string; NULL when out of memory. */
 char *chk_path_join(const char *dir, const char *name);
+/* s as the report prints it (rbuf_put_tex, no breaks), malloc'd. */
+char *chk_tex(const char *s);
 /* The group setup of a render test with a fixture of its own: a fresh
  * temporary directory in *dir (fix_tmpdir), the paths DIR/name in *db
  * and DIR/plain.db in *plain, the full fixture (fix_build) written at

@@ -579,7 +579,7 @@ static void test_selection(void **state)
 	o.db_path = fulldb;
 	o.device = FIX_NAME_A;
 	out = expect(&o, RENDER_OK);
-	esc = render_latex_escape(FIX_HOSTILE_NAME);
+	esc = chk_tex(FIX_HOSTILE_NAME);
 	assert_null(strstr(out, esc));
 	/* one device: nothing to compare across devices */
 	assert_null(strstr(out, "% mmreport-table: cross"));
@@ -622,11 +622,15 @@ static void test_escape(void **state)
 		{"\xc4\xa6", "[U+0126]"}, {"plain text 123", "plain text 123"},
 	};
 	size_t i;
+	char *e;
 
 	(void)state;
-	assert_null(render_latex_escape(NULL));
+	/* NULL: nothing */
+	e = chk_tex(NULL);
+	assert_string_equal(e, "");
+	free(e);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *e = render_latex_escape(cases[i].in);
+		e = chk_tex(cases[i].in);
 
 		assert_non_null(e);
 		assert_string_equal(e, cases[i].out);
@@ -644,7 +648,7 @@ static char *prose(const char *in)
 }
 
 /* Prose from the database: a power's exponent raised, every other caret
- * (and everything else) printed literally, as render_latex_escape does. */
+ * (and everything else) printed literally, as rbuf_put_tex does. */
 static void test_prose(void **state)
 {
 	static const struct {
@@ -696,7 +700,7 @@ static void test_prose(void **state)
 	/* without a power, prose is escaped text */
 	for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
 		p = prose(plain[i]);
-		e = render_latex_escape(plain[i]);
+		e = chk_tex(plain[i]);
 		assert_string_equal(p, e);
 		free(p);
 		free(e);

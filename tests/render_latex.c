@@ -194,10 +194,10 @@ static void test_compile_en_hostile(void **state)
 
 	(void)state;
 	count_figures(tex);
-	esc = render_latex_escape(FIX_HOSTILE_NAME);
+	esc = chk_tex(FIX_HOSTILE_NAME);
 	assert_non_null(strstr(tex, esc));
 	free(esc);
-	esc = render_latex_escape(FIX_HOSTILE_HOST);
+	esc = chk_tex(FIX_HOSTILE_HOST);
 	assert_non_null(strstr(tex, esc));
 	free(esc);
 	/* never raw: neither as LaTeX nor (in figures) as gnuplot text */
