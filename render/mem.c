@@ -373,9 +373,9 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 	size_t i;
 	int rc = 0, has = model_has_suite(x, -1, s->suite);
 
-	snprintf(k, sizeof(k), "%s.title", s->key);
+	snprintf(k, sizeof(k), "%s.title", s->suite);
 	emit_heading(x, 0, lang_get(x->L, k));
-	snprintf(k, sizeof(k), "%s.%s", s->key, has ? "intro" : "absent");
+	snprintf(k, sizeof(k), "%s.%s", s->suite, has ? "intro" : "absent");
 	emit_par(x, lang_get(x->L, k));
 	for (i = 0; has && i < x->ndevs && d.nd < MEM_MAXD; i++) {
 		if (!model_has_suite(x, (int)i, s->suite))
@@ -401,7 +401,7 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 		if (!fd.n)
 			find_add(x, &fd, "mem.nothing", NULL, 0);
 		rc = find_emit(x, &fd);
-		snprintf(k, sizeof(k), "%s.takeaway", s->key);
+		snprintf(k, sizeof(k), "%s.takeaway", s->suite);
 		if (s->takeaway)
 			s->takeaway(x, &d);
 		else

@@ -674,7 +674,7 @@ struct mem_devs {
 	int nd;
 };
 struct mem_spec {
-	const char *suite, *key;	/* strings KEY.title, .intro, ... */
+	const char *suite;	/* also KEY of strings KEY.title, .intro ... */
 	size_t fsize;
 	int (*facts)(struct rctx *x, int dev, void *f);
 	const struct mem_gspec *fig;
@@ -762,5 +762,19 @@ int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
 char *file_read(const char *path);
 /* Ends s before the blanks (and CRs) that precede e (lang.c). */
 void blanks_cut(char *s, char *e);
+
+/* ---- r7-b (mem.c) ------------------------------------------------------ */
+
+/* A memory section's entry point sec_NAME: mem_run of the description
+ * whose fields, from suite on, are the arguments after NAME. */
+#define MEM_SECTION(NAME, ...)						\
+	int sec_##NAME(struct rctx *x)					\
+	{								\
+		static const struct mem_spec s = {__VA_ARGS__};		\
+									\
+		return mem_run(x, &s);					\
+	}
+/* The count of a static array's elements (a spec's findings). */
+#define MEM_N(a) (int)(sizeof(a) / sizeof((a)[0]))
 
 #endif

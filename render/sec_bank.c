@@ -190,12 +190,6 @@ static const struct mem_tspec bank_tab = {"bank.table", "bank", 6, "rl",
 static const struct mem_gspec bank_fig = {"bank.figure", "bank.axis_stride",
 	"bank.axis", 0, 2, 0, 0, 2, 2, fig_series};
 
-int sec_bank(struct rctx *x)
-{
-	static const struct mem_spec s = {BANK_SUITE, "bank",
-		sizeof(struct bank_facts), facts_bank, &bank_fig, &bank_tab,
-		bank_find, sizeof(bank_find) / sizeof(bank_find[0]),
-		NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(bank, BANK_SUITE, sizeof(struct bank_facts), facts_bank,
+	    &bank_fig, &bank_tab, bank_find, MEM_N(bank_find), NULL,
+	    NULL)

@@ -278,11 +278,5 @@ static const struct mem_tspec co_tab = {"coalesce.table", "coalesce",
 static const struct mem_gspec co_fig = {"coalesce.figure",
 	"coalesce.axis_param", "axis.gbs", 0, 2, 0, 0, 2, 0, fig_series};
 
-int sec_coalesce(struct rctx *x)
-{
-	static const struct mem_spec s = {CO_SUITE, "coalesce",
-		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab,
-		co_find, sizeof(co_find) / sizeof(co_find[0]), NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(coalesce, CO_SUITE, sizeof(struct co_facts), facts_coalesce,
+	    &co_fig, &co_tab, co_find, MEM_N(co_find), NULL, NULL)

@@ -232,12 +232,5 @@ static const struct mem_tspec dot_tab = {"dot.table", "dot", 4, "lll",
 static const struct mem_gspec dot_fig = {"dot.figure", "dot.axis_n",
 	"axis.gbs", 2, 0, 1, 1, 5, 1u << 4, fig_series};
 
-int sec_dot(struct rctx *x)
-{
-	static const struct mem_spec s = {DOT_SUITE, "dot",
-		sizeof(struct dot_facts), facts_dot, &dot_fig, &dot_tab,
-		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0]),
-		NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(dot, DOT_SUITE, sizeof(struct dot_facts), facts_dot, &dot_fig,
+	    &dot_tab, dot_find_spec, MEM_N(dot_find_spec), NULL, NULL)

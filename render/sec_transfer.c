@@ -511,11 +511,5 @@ static const struct mem_find xfer_find[] = {
 
 /* The main body's section: the introduction, the copies as GB/s, the
  * phases, the figure, the findings and what to take away. */
-int sec_transfer(struct rctx *x)
-{
-	static const struct mem_spec s = {SUITE, "transfer",
-		sizeof(struct xfer_facts), facts_transfer, &xfer_fig, NULL,
-		xfer_find, NSPEC, xfer_tables, xfer_takeaway};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(transfer, SUITE, sizeof(struct xfer_facts), facts_transfer,
+	    &xfer_fig, NULL, xfer_find, NSPEC, xfer_tables, xfer_takeaway)

@@ -226,11 +226,5 @@ static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
 
-int sec_transpose(struct rctx *x)
-{
-	static const struct mem_spec s = {TR_SUITE, "transpose",
-		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab,
-		tr_find, sizeof(tr_find) / sizeof(tr_find[0]), NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(transpose, TR_SUITE, sizeof(struct tr_facts), facts_transpose,
+	    &tr_fig, &tr_tab, tr_find, MEM_N(tr_find), NULL, NULL)

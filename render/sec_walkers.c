@@ -200,11 +200,5 @@ static const struct mem_gspec wk_fig = {"walkers.figure",
 	"walkers.axis_steps", "walkers.axis_gsteps", 10, 0, 0, 1, WK_N, 0,
 	fig_series};
 
-int sec_walkers(struct rctx *x)
-{
-	static const struct mem_spec s = {WK_SUITE, "walkers",
-		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab,
-		wk_find, sizeof(wk_find) / sizeof(wk_find[0]), NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(walkers, WK_SUITE, sizeof(struct wk_facts), facts_walkers,
+	    &wk_fig, &wk_tab, wk_find, MEM_N(wk_find), NULL, NULL)
