@@ -247,18 +247,21 @@ int rcfg_median_ci(struct rctx *x, const struct rcfg *c, const char *metric,
 	return 0;
 }
 
-/* A stored statistic's range, for cmp_judge's exact test where a slim
- * file kept no samples. */
-static struct cmp_range stat_range(const struct store_stat *s)
+/* The sorted samples of metric (an XFER_* quantity too) in c and the
+ * range for cmp_judge's exact test where a slim file kept none: a
+ * stored statistic's. */
+static int compare_side(struct rctx *x, const struct rcfg *c,
+			const char *metric, double **v, size_t *n,
+			struct cmp_range *r)
 {
-	struct cmp_range r = { NAN, NAN, 0 };
+	const struct store_stat *s = rcfg_stat(c, metric);
+	int rc = xfer_samples(x, c, metric, v, n, r);
 
-	if (s) {
-		r.min = s->s.min;
-		r.max = s->s.max;
-		r.n = s->s.n;
-	}
-	return r;
+	if (rc != 1)
+		return rc;
+	*r = s ? (struct cmp_range){s->s.min, s->s.max, s->s.n} :
+		 (struct cmp_range){NAN, NAN, 0};
+	return samples_sorted(x, c, metric, v, n);
 }
 
 int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
@@ -271,22 +274,20 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	int rc = 0;
 
 	rcmp_clear(r);
-	r->a = rcfg_median(a, metric);
-	r->b = rcfg_median(b, metric);
+	r->a = xfer_value(x, a, metric);
+	r->b = xfer_value(x, b, metric);
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	r->interleaved = a->c->session_id == b->c->session_id &&
 			 a->c->grp > 0 && a->c->grp == b->c->grp;
 	r->gain = stats_gain_percent(r->a, r->b);
-	if (samples_sorted(x, a, metric, &sa, &na) ||
-	    samples_sorted(x, b, metric, &sb, &nb)) {
+	if (compare_side(x, a, metric, &sa, &na, &ra) ||
+	    compare_side(x, b, metric, &sb, &nb, &rb)) {
 		r->ratio = r->a != 0 ? r->b / r->a : NAN;
 		rc = -2;
 		goto out;
 	}
 	/* the judgement mmreport compare makes too (analysis/compare.h) */
-	ra = stat_range(rcfg_stat(a, metric));
-	rb = stat_range(rcfg_stat(b, metric));
 	cmp_judge(sa, na, sb, nb, r->a, r->b, &ra, &rb, x->threshold, &j);
 	r->ratio = j.ratio;
 	r->p = j.p;

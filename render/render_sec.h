@@ -509,10 +509,18 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* model_compare for what: an XFER_* quantity is judged by the same rule
- * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
-int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
-		 const char *what, struct rcmp *r);
+/* The median of what (XFER_* or a stored metric) in c: of its runs where
+ * raw samples are stored, else from the stored medians; NAN: absent. */
+double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
+/* For model_compare: an XFER_* quantity's sorted per-run values in c
+ * (*n = 0: none, or runs whose metrics do not line up; free() *s) and
+ * the range cmp_judge tests where there are none. 0, 1 when what is no
+ * XFER_* quantity (nothing set), -1 when the store fails. */
+struct cmp_range;
+int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
+		 double **s, size_t *n, struct cmp_range *r);
+/* The name sec_conclusions.c calls model_compare by. */
+#define xfer_compare model_compare
 
 /* ---- findings stated once for the GPUs that agree (sec_progression.c),
  * used by the progression and rect sections ---- */
