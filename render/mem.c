@@ -150,11 +150,11 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 			 const struct mem_devs *d)
 {
 	const struct mem_tspec *t = s->tab;
-	int nl = (int)strlen(t->lead), c, i, r, k, rc = 0;
+	int nl = (int)strlen(t->lead), c, i, r, k = 0, rc = 0;
 	char kinds[RTABLE_MAXCOLS + 1], h[32];
 	struct rbuf lead[RTABLE_MAXCOLS];
 	struct ptable m;
-	struct mem_cell o;
+	struct mem_cell o[MEM_MAXD][RTABLE_MAXCOLS];
 
 	memcpy(kinds, t->lead, (size_t)nl);
 	memset(kinds + nl, 'S', (size_t)(t->ncols * d->nd));
@@ -176,26 +176,27 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 				    lang_get(x->L, t->heads[c]));
 		}
 	rtable_head_end(&m.t);
+	rbufs_init(lead, (size_t)nl);
 	for (r = 0; r < t->nrows; r++) {
-		rbufs_init(lead, (size_t)nl);
-		k = t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
-			     lead);
+		/* the first device's row last: its lead cells are kept */
+		for (i = d->nd; i-- > 0; ) {
+			rbufs_free(lead, (size_t)nl);
+			for (c = 0; c < t->ncols; c++)
+				o[i][c] = (struct mem_cell){NAN, 1, NULL, NULL};
+			k = t->row(&(struct mem_ctx){x, d->dev[i], d->f[i], 0},
+				   r, lead, o[i]);
+		}
 		if (k == 2 && r)
 			rtable_gap(&m.t);
 		for (c = 0; k && c < nl; c++)
 			rtable_text(&m.t, rbuf_str(&lead[c]));
-		rbufs_free(lead, (size_t)nl);
-		if (!k)
-			continue;
-		for (c = 0; c < t->ncols; c++)
-			for (i = 0; i < d->nd; i++) {
-				o = (struct mem_cell){NAN, 1, NULL, NULL};
-				t->cell(&(struct mem_ctx){x, d->dev[i],
-					d->f[i], 0}, r, c, &o);
-				mem_cell_put(x, &m, &o);
-			}
-		rtable_row_end(&m.t);
+		for (c = 0; k && c < t->ncols; c++)
+			for (i = 0; i < d->nd; i++)
+				mem_cell_put(x, &m, &o[i][c]);
+		if (k)
+			rtable_row_end(&m.t);
 	}
+	rbufs_free(lead, (size_t)nl);
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);

@@ -632,11 +632,12 @@ struct mem_tspec {
 	const char *const *heads;	/* string keys: lead's, then cols'
 					 * ('=': LaTeX itself) */
 	int ncols;		/* value columns, one per device each */
-	/* row r's leading cells (LaTeX) into lead[] (the first device's);
-	 * 0: no row, 2: a row that begins a group (a gap before) */
-	int (*label)(const struct mem_ctx *m, int r, struct rbuf *lead);
-	void (*cell)(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o);
+	/* row r of a device: its leading cells (LaTeX) into lead[] (the
+	 * first device's are shown) and its value cells into o[]; 0: no
+	 * row (the first device's says), 2: a row that begins a group (a
+	 * gap before) */
+	int (*row)(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o);
 	const char *note;	/* string key under it, NULL none */
 };
 struct mem_gspec {

@@ -125,22 +125,10 @@ static const struct {
 };
 #define CO_NROWS (int)(sizeof(co_rows) / sizeof(co_rows[0]))
 
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
-{
-	int first = !r || strcmp(co_rows[r - 1].v, co_rows[r].v);
-
-	if (first)
-		mem_variant(&lead[0], co_rows[r].v);
-	if (co_rows[r].p || !strcmp(co_rows[r].v, VOCAB_VARIANT_OFFSET))
-		rbuf_printf(&lead[1], "$%c = %d$", strcmp(co_rows[r].v,
-			    VOCAB_VARIANT_OFFSET) ? 's' : 'k', co_rows[r].p);
-	return first ? 2 : 1;
-}
-
-/* GB/s, in % of its base (offset 0, stride 1, soa) by the rule, the
- * sectors per request, the DRAM bytes read per element. */
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
+/* Row co_rows[r]: GB/s, in % of its base (offset 0, stride 1, soa) by
+ * the rule, the sectors per request, the DRAM bytes read per element. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct co_facts *f = m->f;
 	const char *v = co_rows[r].v;
@@ -148,23 +136,25 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 						co_rows[r].p);
 	int p = co_rows[r].p, off = !strcmp(v, VOCAB_VARIANT_OFFSET);
 	int aos = !strcmp(v, VOCAB_VARIANT_AOS);
+	int first = !r || strcmp(co_rows[r - 1].v, v);
 
-	if (col == 0) {
-		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
-	} else if (col == 1 && aos && f->soa) {
-		o->v = 100 / f->aos_soa.ratio;
-		o->r = &f->aos_soa;
-	} else if (col == 1 && !aos && (p == !off ||
-		   !strcmp(v, VOCAB_VARIANT_SOA))) {
-		o->v = rcfg_ok(c) ? 100 : NAN;	/* the base itself */
-	} else if (col == 1 && !aos) {
-		o->r = off ? &f->off_cmp[p] : &f->str_cmp[p];
-		o->v = 100 * o->r->ratio;
-	} else if (col == 2) {
-		o->v = spr(c);
-	} else if (col == 3) {
-		o->v = dram(c);
+	o[0] = (struct mem_cell){mem_gbs(c), -1, c, NULL};
+	if (aos && f->soa) {
+		o[1].v = 100 / f->aos_soa.ratio;
+		o[1].r = &f->aos_soa;
+	} else if (!aos && (p == !off || !strcmp(v, VOCAB_VARIANT_SOA))) {
+		o[1].v = rcfg_ok(c) ? 100 : NAN;	/* the base itself */
+	} else if (!aos) {
+		o[1].r = off ? &f->off_cmp[p] : &f->str_cmp[p];
+		o[1].v = 100 * o[1].r->ratio;
 	}
+	o[2].v = spr(c);
+	o[3].v = dram(c);
+	if (first)
+		mem_variant(&lead[0], v);
+	if (p || off)
+		rbuf_printf(&lead[1], "$%c = %d$", off ? 'k' : 's', p);
+	return first ? 2 : 1;
 }
 
 /* Series 0 the offsets, 1 the strides. */
@@ -273,7 +263,7 @@ static const char *const co_heads[] = {"coalesce.h_exp", "coalesce.h_param",
 	"coalesce.gbs", "coalesce.pct", "coalesce.spr", "coalesce.dram"};
 
 static const struct mem_tspec co_tab = {"coalesce.table", "coalesce",
-	CO_NROWS, "ll", co_heads, 4, tab_label, tab_cell, "coalesce.note"};
+	CO_NROWS, "ll", co_heads, 4, tab_row, "coalesce.note"};
 
 static const struct mem_gspec co_fig = {"coalesce.figure",
 	"coalesce.axis_param", "axis.gbs", 0, 2, 0, 0, 2, 0, fig_series};

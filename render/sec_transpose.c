@@ -112,34 +112,27 @@ out:
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
+/* Row r: kernel r / TR_MAXB at block bs[r % TR_MAXB]: GB/s, % of the
+ * copy with the same block, store sectors and shared wavefronts per
+ * request. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct tr_facts *f = m->f;
+	int v = r / TR_MAXB, b = r % TR_MAXB;
+	const struct rcfg *c = f->at[v][b];
 
-	if (r % TR_MAXB >= f->nb)
+	o[0] = (struct mem_cell){mem_gbs(c), -1, c, NULL};
+	if (v != TR_COPY)
+		o[1].v = 100 * mem_gbs(c) / mem_gbs(f->at[TR_COPY][b]);
+	o[2].v = st_spr(c);
+	o[3].v = bank_counted(c);
+	if (b >= f->nb)
 		return 0;
-	if (r % TR_MAXB == 0)
-		mem_variant(&lead[0], tr_variants[r / TR_MAXB]);
-	block_label(f->bs[r % TR_MAXB], f->bs[r % TR_MAXB], &lead[1]);
-	return r % TR_MAXB ? 1 : 2;
-}
-
-/* GB/s, % of the copy with the same block, store sectors and shared
- * wavefronts per request. */
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
-{
-	const struct tr_facts *f = m->f;
-	const struct rcfg *c = f->at[r / TR_MAXB][r % TR_MAXB];
-
-	if (col == 0)
-		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
-	else if (col == 1 && r / TR_MAXB != TR_COPY)
-		o->v = 100 * mem_gbs(c) / mem_gbs(f->at[TR_COPY][r % TR_MAXB]);
-	else if (col == 2)
-		o->v = st_spr(c);
-	else if (col == 3)
-		o->v = bank_counted(c);
+	if (!b)
+		mem_variant(&lead[0], tr_variants[v]);
+	block_label(f->bs[b], f->bs[b], &lead[1]);
+	return b ? 1 : 2;
 }
 
 static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
@@ -220,7 +213,7 @@ static const char *const tr_heads[] = {"transpose.h_kernel",
 	"transpose.h_wf"};
 
 static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
-	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell,
+	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_row,
 	"transpose.note"};
 
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",

@@ -99,29 +99,27 @@ int facts_walkers(struct rctx *x, int dev, void *fp)
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
+/* Row r: point r, each kernel's rate. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct wk_facts *f = m->f;
 	const struct wk_point *p = &f->pt[r];
-	int first = !r || f->pt[r - 1].w != p->w;
+	int v, first = !r || f->pt[r - 1].w != p->w;
 
+	for (v = 0; v < WK_N; v++) {
+		const struct rcfg *c = r < f->np ? model_find_count(m->x,
+			m->dev, WK_SUITE, wk_variants[v], NULL, p->w, p->s) :
+			NULL;
+
+		o[v] = (struct mem_cell){gst(c), -1, c, NULL};
+	}
 	if (r >= f->np)
 		return 0;
 	if (first)
 		rbuf_printf(&lead[0], "\\num{%lld}", p->w);
 	rbuf_printf(&lead[1], "\\num{%d}", p->s);
 	return first ? 2 : 1;
-}
-
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
-{
-	const struct wk_facts *f = m->f;
-	const struct rcfg *c = r < f->np ? model_find_count(m->x, m->dev,
-		WK_SUITE, wk_variants[col], NULL, f->pt[r].w, f->pt[r].s) :
-		NULL;
-
-	*o = (struct mem_cell){gst(c), -1, c, NULL};
 }
 
 /* Kernel k's rate against the steps at the most walkers. */
@@ -194,7 +192,7 @@ static const char *const wk_heads[] = {"walkers.walkers", "walkers.steps",
 	"walkers.h_global", "walkers.h_shared", "walkers.h_regs"};
 
 static const struct mem_tspec wk_tab = {"walkers.table", "walkers",
-	WK_MAXP, "rr", wk_heads, WK_N, tab_label, tab_cell, NULL};
+	WK_MAXP, "rr", wk_heads, WK_N, tab_row, NULL};
 
 static const struct mem_gspec wk_fig = {"walkers.figure",
 	"walkers.axis_steps", "walkers.axis_gsteps", 10, 0, 0, 1, WK_N, 0,
