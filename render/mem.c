@@ -102,6 +102,15 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
 	return 0;
 }
 
+int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
+		 const struct rcfg *a, const struct rcfg *b, const char *metric)
+{
+	p->n = n;
+	p->a = a;
+	p->b = b;
+	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 0;
+}
+
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
 {
 	for (; *k; k++)

@@ -172,26 +172,30 @@ struct mem_axes {
  * the copy (the ceiling) first. */
 enum { TR_COPY, TR_NAIVE, TR_TILE, TR_PAD, TR_N };
 extern const char *const tr_variants[TR_N];
-/* Two steady configurations at one edge n, a the baseline, compared in
- * GB/s; n = 0 and a, b NULL when none. */
-struct tr_pair {
-	int n;
+/* Two configurations at one size n, a the baseline, compared
+ * (mem_pair_set); n = 0 and a, b NULL when none. */
+struct mem_pair {
+	long long n;
 	const struct rcfg *a, *b;
 	struct rcmp cmp;
 };
+/* Sets *p to a against b in metric at size n. Returns 0, -1 when the
+ * store fails reading the samples (mem.c). */
+int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
+		 const struct rcfg *a, const struct rcfg *b, const char *metric);
 #define TR_MAXB 2		/* blocks kept, the smallest */
 struct tr_facts {
 	/* tr_naive (a) against tr_tile (b) at the largest edge where both
 	 * ran steady, each at its best block there */
-	struct tr_pair tile;
+	struct mem_pair tile;
 	/* the copy (a) against the fastest transpose (b) at the largest
 	 * edge where the copy and a transpose ran steady */
-	struct tr_pair top;
+	struct mem_pair top;
 	/* top.n (else the largest edge): each kernel at each block bs[],
 	 * and there tr_tile (a) against tr_pad (b) per block */
 	int n, bs[TR_MAXB], nb;
 	const struct rcfg *at[TR_N][TR_MAXB];
-	struct tr_pair pad[TR_MAXB];
+	struct mem_pair pad[TR_MAXB];
 };
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
@@ -262,11 +266,6 @@ struct co_facts {
  * shared-memory reduction against cuBLAS, in fp32 and fp64. */
 enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
 enum { DOT_FP32, DOT_FP64, DOT_NP };
-struct dot_pair {
-	long long n;		/* 0: none */
-	const struct rcfg *a, *b;
-	struct rcmp cmp;
-};
 struct dot_err {
 	int n;			/* sizes with an error (ok, finite) */
 	double mean;
@@ -274,10 +273,10 @@ struct dot_err {
 struct dot_facts {
 	/* cuBLAS (a) against own (b) in GB/s per precision, at the largest
 	 * N where both ran steady */
-	struct dot_pair vs[DOT_NP];
+	struct mem_pair vs[DOT_NP];
 	/* fp32 (a) against fp64 (b) in kernel time per variant, at the
 	 * largest N where both precisions ran steady */
-	struct dot_pair prec[DOT_NV];
+	struct mem_pair prec[DOT_NV];
 	/* the verified relative error over the sizes */
 	struct dot_err err[DOT_NV][DOT_NP];
 	int nok, nall;		/* own configurations verified, measured */

@@ -30,7 +30,7 @@ static const struct rcfg *dot_find(const struct rctx *x, int dev, int v,
  * metric at the largest N where both ran steady; -1 when the store
  * fails reading the samples. */
 static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
-		    const int ab[4], const char *metric, struct dot_pair *d)
+		    const int ab[4], const char *metric, struct mem_pair *d)
 {
 	size_t i;
 
@@ -41,8 +41,7 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 
 		if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
 			continue;
-		*d = (struct dot_pair){ns[i], a, b, d->cmp};
-		return model_compare(x, a, b, metric, &d->cmp) == -2 ? -1 : 0;
+		return mem_pair_set(x, d, ns[i], a, b, metric);
 	}
 	return 0;
 }
@@ -97,7 +96,7 @@ static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
 		   struct mem_cell *o)
 {
 	const struct dot_facts *f = m->f;
-	const struct dot_pair *d = &f->vs[r / 2];
+	const struct mem_pair *d = &f->vs[r / 2];
 	const struct rcfg *c = d->n ? dot_find(m->x, m->dev, r % 2, r / 2,
 					       d->n) : NULL;
 
@@ -160,7 +159,7 @@ static void dot_t(struct mem_fv *o, const char *what, long long n)
 static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct dot_facts *f = m->f;
-	const struct dot_pair *d = &f->vs[m->arg];
+	const struct mem_pair *d = &f->vs[m->arg];
 
 	if (!d->n)
 		return;
@@ -176,7 +175,7 @@ static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
 static void find_prec(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct dot_facts *f = m->f;
-	const struct dot_pair *d = &f->prec[m->arg];
+	const struct mem_pair *d = &f->prec[m->arg];
 	struct rbuf b;
 
 	if (!d->n)

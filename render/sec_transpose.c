@@ -15,6 +15,7 @@
 #include "vocab.h"
 
 #define TR_SUITE VOCAB_SUITE_TRANSPOSE
+#define TR_GBS VOCAB_METRIC_GBS
 
 const char *const tr_variants[TR_N] = {
 	VOCAB_VARIANT_TR_COPY, VOCAB_VARIANT_TR_NAIVE,
@@ -50,17 +51,6 @@ static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
 	return best;
 }
 
-/* a against b at edge n; -1 when the store fails reading the samples. */
-static int pair_set(struct rctx *x, struct tr_pair *p, int n,
-		    const struct rcfg *a, const struct rcfg *b)
-{
-	p->n = n;
-	p->a = a;
-	p->b = b;
-	return model_compare(x, a, b, VOCAB_METRIC_GBS, &p->cmp) == -2 ?
-	       -1 : 0;
-}
-
 static int facts_transpose(struct rctx *x, int dev, void *fp)
 {
 	struct tr_facts *f = fp;
@@ -77,7 +67,7 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	for (i = nn; i-- > 0 && !f->tile.n; )
 		if ((a = tr_best(x, dev, TR_NAIVE, ns[i], 1)) &&
 		    (b = tr_best(x, dev, TR_TILE, ns[i], 1)) &&
-		    pair_set(x, &f->tile, ns[i], a, b))
+		    mem_pair_set(x, &f->tile, ns[i], a, b, TR_GBS))
 			goto out;
 	/* the copy against the fastest transpose */
 	for (i = nn; i-- > 0 && !f->top.n; ) {
@@ -87,7 +77,7 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 			if ((c = tr_best(x, dev, v, ns[i], 1)) &&
 			    (!b || mem_gbs(c) > mem_gbs(b)))
 				b = c;
-		if (b && pair_set(x, &f->top, ns[i], a, b))
+		if (b && mem_pair_set(x, &f->top, ns[i], a, b, TR_GBS))
 			goto out;
 	}
 	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
@@ -100,7 +90,7 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 		b = f->at[TR_PAD][f->nb];
 		rcmp_clear(&f->pad[f->nb].cmp);
 		if (rcfg_steady(x, a) && rcfg_steady(x, b) &&
-		    pair_set(x, &f->pad[f->nb], f->n, a, b))
+		    mem_pair_set(x, &f->pad[f->nb], f->n, a, b, TR_GBS))
 			goto out;
 	}
 	rc = 0;
@@ -157,7 +147,7 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct tr_facts *f = m->f;
-	const struct tr_pair *p = &f->tile;
+	const struct mem_pair *p = &f->tile;
 
 	if (!p->n || f->nb < 2)
 		return;
@@ -172,7 +162,7 @@ static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
 static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct tr_facts *f = m->f;
-	const struct tr_pair *p = &f->pad[m->arg];
+	const struct mem_pair *p = &f->pad[m->arg];
 
 	if (m->arg >= f->nb || !p->n)
 		return;
@@ -185,7 +175,7 @@ static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
 /* The fastest transpose against the copy. */
 static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
 {
-	const struct tr_pair *p = &((const struct tr_facts *)m->f)->top;
+	const struct mem_pair *p = &((const struct tr_facts *)m->f)->top;
 	struct rbuf b;
 
 	if (!p->n)
