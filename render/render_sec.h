@@ -182,7 +182,8 @@ struct mem_pair {
 /* Sets *p to a against b in metric at size n. Returns 0, -1 when the
  * store fails reading the samples (mem.c). */
 int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
-		 const struct rcfg *a, const struct rcfg *b, const char *metric);
+		 const struct rcfg *a, const struct rcfg *b,
+		 const char *metric);
 #define TR_MAXB 2		/* blocks kept, the smallest */
 struct tr_facts {
 	/* tr_naive (a) against tr_tile (b) at the largest edge where both

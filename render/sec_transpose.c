@@ -30,22 +30,27 @@ static double st_spr(const struct rcfg *c)
 		       VOCAB_METRIC_CNT_GLOBAL_ST_REQUESTS);
 }
 
-/* The ok configuration of kernel v at edge n with the highest median
- * GB/s over the blocks, only steady ones when steady is set. */
-static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
-				  int n, int steady)
+/* The ok configuration of the kernels v0..v1-1 at edge n with the
+ * highest median GB/s over the blocks, only steady ones when steady is
+ * set. */
+static const struct rcfg *tr_best(const struct rctx *x, int dev, int v0,
+				  int v1, int n, int steady)
 {
 	const struct rcfg *best = NULL;
 	size_t i;
+	int v;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
 		if (c->dev != dev || strcmp(c->c->suite, TR_SUITE) ||
-		    strcmp(c->c->variant, tr_variants[v]) || c->c->n != n ||
-		    !isfinite(mem_gbs(c)) || (steady && !rcfg_steady(x, c)))
+		    c->c->n != n || !isfinite(mem_gbs(c)) ||
+		    (steady && !rcfg_steady(x, c)))
 			continue;
-		if (!best || mem_gbs(c) > mem_gbs(best))
+		for (v = v0; v < v1 && strcmp(c->c->variant, tr_variants[v]);
+		     v++)
+			;
+		if (v < v1 && (!best || mem_gbs(c) > mem_gbs(best)))
 			best = c;
 	}
 	return best;
@@ -53,9 +58,14 @@ static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
 
 static int facts_transpose(struct rctx *x, int dev, void *fp)
 {
+	/* naive against tile, the copy against the fastest transpose,
+	 * each at the largest edge where both ran steady */
+	static const int w[2][4] = {{TR_NAIVE, TR_TILE, TR_TILE, TR_PAD},
+				    {TR_COPY, TR_NAIVE, TR_NAIVE, TR_N}};
 	struct tr_facts *f = fp;
-	const struct rcfg *a, *b, *c;
-	int *ns = NULL, *bs = NULL, v, rc = -1;
+	struct mem_pair *p[2] = {&f->tile, &f->top};
+	const struct rcfg *a, *b;
+	int *ns = NULL, *bs = NULL, k, v, rc = -1;
 	size_t nn, nb, i;
 
 	memset(f, 0, sizeof(*f));
@@ -63,23 +73,12 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	rcmp_clear(&f->top.cmp);
 	nn = model_ints(x, dev, TR_SUITE, NULL, 'n', &ns);
 	nb = model_ints(x, dev, TR_SUITE, NULL, 'b', &bs);
-	/* naive against tile where both ran steady, at the largest edge */
-	for (i = nn; i-- > 0 && !f->tile.n; )
-		if ((a = tr_best(x, dev, TR_NAIVE, ns[i], 1)) &&
-		    (b = tr_best(x, dev, TR_TILE, ns[i], 1)) &&
-		    mem_pair_set(x, &f->tile, ns[i], a, b, TR_GBS))
-			goto out;
-	/* the copy against the fastest transpose */
-	for (i = nn; i-- > 0 && !f->top.n; ) {
-		if (!(a = tr_best(x, dev, TR_COPY, ns[i], 1)))
-			continue;
-		for (b = NULL, v = TR_NAIVE; v < TR_N; v++)
-			if ((c = tr_best(x, dev, v, ns[i], 1)) &&
-			    (!b || mem_gbs(c) > mem_gbs(b)))
-				b = c;
-		if (b && mem_pair_set(x, &f->top, ns[i], a, b, TR_GBS))
-			goto out;
-	}
+	for (k = 0; k < 2; k++)
+		for (i = nn; i-- > 0 && !p[k]->n; )
+			if ((a = tr_best(x, dev, w[k][0], w[k][1], ns[i], 1)) &&
+			    (b = tr_best(x, dev, w[k][2], w[k][3], ns[i], 1)) &&
+			    mem_pair_set(x, p[k], ns[i], a, b, TR_GBS))
+				goto out;
 	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
 	for (i = 0; i < nb && f->nb < TR_MAXB; i++, f->nb++) {
 		f->bs[f->nb] = bs[i];
@@ -133,7 +132,7 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-		ys[i] = mem_gbs(tr_best(m->x, m->dev, s, ns[i], 0));
+		ys[i] = mem_gbs(tr_best(m->x, m->dev, s, s + 1, ns[i], 0));
 	}
 	mem_variant(title, tr_variants[s]);
 	free(ns);
