@@ -275,12 +275,7 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 			t.rows++;
 			for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
 				rbuf_free(&b);
-				if (!strcmp(ph[i], XFER_RUN_G))
-					rbuf_puts(&b, lang_get(x->L,
-						  "xfer.run_g"));
-				else
-					lang_name_put(x, "metric", ph[i], 0,
-						      &b);
+				lang_name_put(x, "metric", ph[i], 0, &b);
 				rtable_text(&t, rbuf_str(&b));
 				for (j = 0; j < NH; j++)
 					devs_cell(x, d, &t, hosts[j], ns[s],
