@@ -179,11 +179,6 @@ struct mem_pair {
 	const struct rcfg *a, *b;
 	struct rcmp cmp;
 };
-/* Sets *p to a against b in metric at size n. Returns 0, -1 when the
- * store fails reading the samples (mem.c). */
-int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
-		 const struct rcfg *a, const struct rcfg *b,
-		 const char *metric);
 #define TR_MAXB 2		/* blocks kept, the smallest */
 struct tr_facts {
 	/* tr_naive (a) against tr_tile (b) at the largest edge where both
@@ -509,16 +504,6 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* The median of what (XFER_* or a stored metric) in c: of its runs where
- * raw samples are stored, else from the stored medians; NAN: absent. */
-double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
-/* For model_compare: an XFER_* quantity's sorted per-run values in c
- * (*n = 0: none, or runs whose metrics do not line up; free() *s) and
- * the range cmp_judge tests where there are none. 0, 1 when what is no
- * XFER_* quantity (nothing set), -1 when the store fails. */
-struct cmp_range;
-int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
-		 double **s, size_t *n, struct cmp_range *r);
 /* The name sec_conclusions.c calls model_compare by. */
 #define xfer_compare model_compare
 
@@ -772,7 +757,7 @@ char *file_read(const char *path);
 /* Ends s before the blanks (and CRs) that precede e (lang.c). */
 void blanks_cut(char *s, char *e);
 
-/* ---- r7-b (mem.c) ------------------------------------------------------ */
+/* ---- r7-b (mem.c, sec_transfer.c) ------------------------------------ */
 
 /* A memory section's entry point sec_NAME: mem_run of the description
  * whose fields, from suite on, are the arguments after NAME. */
@@ -785,5 +770,21 @@ void blanks_cut(char *s, char *e);
 	}
 /* The count of a static array's elements (a spec's findings). */
 #define MEM_N(a) (int)(sizeof(a) / sizeof((a)[0]))
+/* Sets *p to a against b in metric at size n. Returns 0, -1 when the
+ * store fails reading the samples (mem.c). */
+int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
+		 const struct rcfg *a, const struct rcfg *b,
+		 const char *metric);
+/* (sec_transfer.c) The median of what (XFER_* or a stored metric) in
+ * c: of its runs where raw samples are stored, else from the stored
+ * medians; NAN: absent. */
+double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
+/* For model_compare: an XFER_* quantity's sorted per-run values in c
+ * (*n = 0: none, or runs whose metrics do not line up; free() *s) and
+ * the range cmp_judge tests where there are none. 0, 1 when what is no
+ * XFER_* quantity (nothing set), -1 when the store fails. */
+struct cmp_range;
+int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
+		 double **s, size_t *n, struct cmp_range *r);
 
 #endif
