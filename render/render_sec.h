@@ -252,9 +252,7 @@ struct co_facts {
 	int nctl, ctl_cost, ctl_untested;	/* compared; of them
 				 * meaningfully slower; not tested */
 	double ctl_lo, ctl_hi;	/* % of the aligned control */
-	/* stride s: share of stride 1; the largest stride compared */
-	double share[CO_MAXP + 1];
-	int smax;
+	int smax;		/* the largest stride compared */
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };
 

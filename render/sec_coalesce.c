@@ -88,7 +88,6 @@ static int facts_coalesce(struct rctx *x, int dev, void *fp)
 		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
-		f->share[k] = NAN;
 	}
 	f->aos = ok(x, dev, VOCAB_VARIANT_AOS, 0);
 	f->soa = ok(x, dev, VOCAB_VARIANT_SOA, 0);
@@ -104,7 +103,6 @@ static int facts_coalesce(struct rctx *x, int dev, void *fp)
 		if (model_compare(x, f->str[1], f->str[k], VOCAB_METRIC_GBS,
 				  &f->str_cmp[k]) == -2)
 			return -1;
-		f->share[k] = f->str_cmp[k].ratio;
 		f->smax = k;
 	}
 	return 0;
@@ -216,9 +214,9 @@ static void find_str(const struct mem_ctx *m, struct mem_fv *o)
 	mem_fv_cmp(o, &f->str_cmp[2], 1);
 	o->cmp[0] = &f->str_cmp[8];
 	o->invert = 1;
-	MEM_V(o, mem_gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
-	      100 * f->share[8], spr(f->str[2]), spr(f->str[4]),
-	      spr(f->str[8]));
+	MEM_V(o, mem_gbs(f->str[1]), 100 * f->str_cmp[2].ratio,
+	      100 * f->str_cmp[4].ratio, 100 * f->str_cmp[8].ratio,
+	      spr(f->str[2]), spr(f->str[4]), spr(f->str[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6]);
 }
 
