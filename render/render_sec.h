@@ -214,7 +214,6 @@ struct bank_facts {
 	 * has none (cycles 0) the median ns of all */
 	double y[BANK_MAXS + 1];
 	int cycles;
-	struct rcmp vs1[BANK_MAXS + 1];	/* stride 1 (a) against s (b) */
 	struct bank_group odd;	/* odd strides above 1 */
 	struct bank_group even;
 	/* the n-way conflict the counters measured, NAN where not */

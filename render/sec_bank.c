@@ -53,6 +53,7 @@ static void group_add(struct bank_group *g, const struct rcmp *r)
 int facts_bank(struct rctx *x, int dev, void *fp)
 {
 	struct bank_facts *f = fp;
+	struct rcmp r;		/* stride 1 (a) against s (b) */
 	int s;
 
 	memset(f, 0, sizeof(*f));
@@ -62,7 +63,6 @@ int facts_bank(struct rctx *x, int dev, void *fp)
 		const struct rcfg *c = s ? model_find_param(x, dev, BANK_SUITE,
 					VOCAB_VARIANT_BANK, s) : NULL;
 
-		rcmp_clear(&f->vs1[s]);
 		f->y[s] = f->counted[s] = NAN;
 		if (!rcfg_ok(c))
 			continue;
@@ -78,10 +78,10 @@ int facts_bank(struct rctx *x, int dev, void *fp)
 			f->y[s] = rcfg_median(f->at[s], BANK_METRIC);
 		if (s == 1 || !f->at[s] || !f->at[1])
 			continue;
-		if (model_compare(x, f->at[1], f->at[s], BANK_METRIC,
-				  &f->vs1[s]) == -2)
+		if (model_compare(x, f->at[1], f->at[s], BANK_METRIC, &r) ==
+		    -2)
 			return -1;
-		group_add(s % 2 ? &f->odd : &f->even, &f->vs1[s]);
+		group_add(s % 2 ? &f->odd : &f->even, &r);
 	}
 	return 0;
 }
