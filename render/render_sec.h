@@ -231,26 +231,25 @@ int facts_bank(struct rctx *x, int dev, void *f);
  * AoS and SoA. Every comparison is judged by the one rule
  * (rcmp.signif). */
 #define CO_MAXP 32
+/* Comparisons against their base, in % of it: how many, of them
+ * meaningfully slower, not tested. */
+struct co_group {
+	int n, slow, untested;
+	double lo, hi;
+};
 struct co_facts {
 	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
 	const struct rcfg *aos, *soa;
 	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
 	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
-	/* offsets that are no multiple of 8 floats (32 bytes): against
-	 * offset 0 meaningfully slower, not tested */
-	int nmis, mis_slow, mis_untested;
-	double mis_lo, mis_hi;	/* % of offset 0 */
-	/* positive offsets that are */
-	int nal;
-	double al_lo, al_hi;
+	/* offsets that are no multiple of 8 floats (32 bytes) against
+	 * offset 0 (mis), positive offsets that are (al) */
+	struct co_group mis, al;
 	/* each misaligned k against the next aligned positive offset
 	 * 8 ceil(k / 8), where measured: a shift of whole sectors, so that
 	 * the comparison isolates the extra sector from any other effect
 	 * of an offset (offset 0's a and c line up in every way) */
-	struct rcmp ctl_cmp[CO_MAXP + 1];	/* aligned (a), k (b) */
-	int nctl, ctl_cost, ctl_untested;	/* compared; of them
-				 * meaningfully slower; not tested */
-	double ctl_lo, ctl_hi;	/* % of the aligned control */
+	struct co_group ctl;
 	int smax;		/* the largest stride compared */
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };

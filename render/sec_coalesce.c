@@ -41,35 +41,34 @@ static const struct rcfg *ok(const struct rctx *x, int dev, const char *v,
 	return isfinite(mem_gbs(c)) ? c : NULL;
 }
 
+/* r into g: its share of the base, whether tested and slower. */
+static void co_add(struct co_group *g, const struct rcmp *r)
+{
+	g->n++;
+	num_range_add(100 * r->ratio, &g->lo, &g->hi);
+	g->untested += r->p < 0;
+	g->slow += r->p >= 0 && r->signif && r->b < r->a;
+}
+
 /* Offset k against offset 0 (into the misaligned or the aligned
- * range) and, misaligned, against the aligned offset 8 ceil(k / 8)
+ * group) and, misaligned, against the aligned offset 8 ceil(k / 8)
  * above it: a shift by whole sectors isolates the extra sector. All by
  * the one rule (rcmp.signif). */
 static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 {
 	int a = (k + CO_SECTOR_FLOATS - 1) / CO_SECTOR_FLOATS *
 		CO_SECTOR_FLOATS;
-	struct rcmp *r = &f->off_cmp[k], *c = &f->ctl_cmp[k];
+	struct rcmp c;
 
-	if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS, r) == -2)
+	if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
+			  &f->off_cmp[k]) == -2)
 		return -1;
-	if (k % CO_SECTOR_FLOATS == 0) {
-		f->nal++;
-		num_range_add(100 * r->ratio, &f->al_lo, &f->al_hi);
+	co_add(a == k ? &f->al : &f->mis, &f->off_cmp[k]);
+	if (a == k || a > CO_MAXP || !f->off[a])
 		return 0;
-	}
-	f->nmis++;
-	num_range_add(100 * r->ratio, &f->mis_lo, &f->mis_hi);
-	f->mis_untested += r->p < 0;
-	f->mis_slow += r->p >= 0 && r->signif && r->b < r->a;
-	if (a > CO_MAXP || !f->off[a])
-		return 0;
-	if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS, c) == -2)
+	if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS, &c) == -2)
 		return -1;
-	f->nctl++;
-	num_range_add(100 * c->ratio, &f->ctl_lo, &f->ctl_hi);
-	f->ctl_untested += c->p < 0;
-	f->ctl_cost += c->p >= 0 && c->signif && c->b < c->a;
+	co_add(&f->ctl, &c);
 	return 0;
 }
 
@@ -79,12 +78,11 @@ static int facts_coalesce(struct rctx *x, int dev, void *fp)
 	int k;
 
 	memset(f, 0, sizeof(*f));
-	f->mis_lo = f->mis_hi = f->al_lo = f->al_hi = NAN;
-	f->ctl_lo = f->ctl_hi = NAN;
+	f->mis.lo = f->mis.hi = f->al.lo = f->al.hi = NAN;
+	f->ctl.lo = f->ctl.hi = NAN;
 	rcmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
 		rcmp_clear(&f->off_cmp[k]);
-		rcmp_clear(&f->ctl_cmp[k]);
 		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
@@ -180,11 +178,11 @@ static void find_ctl(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
 
-	if (!f->nctl)
+	if (!f->ctl.n)
 		return;
-	o->tail = f->ctl_untested == f->nctl ? "untested" : !f->ctl_cost ?
+	o->tail = f->ctl.untested == f->ctl.n ? "untested" : !f->ctl.slow ?
 		  "none" : "some";
-	MEM_V(o, f->nctl, f->ctl_cost, f->ctl_lo, f->ctl_hi, spr(f->off[1]),
+	MEM_V(o, f->ctl.n, f->ctl.slow, f->ctl.lo, f->ctl.hi, spr(f->off[1]),
 	      spr(f->off[8]), dram(f->off[1]), dram(f->off[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6] + o->v[7]);
 }
@@ -193,15 +191,15 @@ static void find_ctl(const struct mem_ctx *m, struct mem_fv *o)
 static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
-	int t = f->nmis - f->mis_untested;
+	int t = f->mis.n - f->mis.untested;
 
-	if (!f->nmis)
+	if (!f->mis.n)
 		return;
-	o->tail = !t ? "untested" : 2 * f->mis_slow > t ? "most" :
-		  f->mis_slow ? "some" : "none";
-	MEM_V(o, mem_gbs(f->off[0]), f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
-	      f->al_lo, f->al_hi);
-	o->why = f->nal > 0;
+	o->tail = !t ? "untested" : 2 * f->mis.slow > t ? "most" :
+		  f->mis.slow ? "some" : "none";
+	MEM_V(o, mem_gbs(f->off[0]), f->mis.n, f->mis.slow, f->mis.lo,
+	      f->mis.hi, f->al.lo, f->al.hi);
+	o->why = f->al.n > 0;
 }
 
 /* The strides up to 8 against stride 1; why: the sectors per request. */
