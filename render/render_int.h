@@ -564,7 +564,8 @@ double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c);
  * names it (enum rule_peak). NAN when the device lacks that peak. */
 double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which);
 /* value in % of rcfg_peak by rule_peak_pct: NAN (and *over set when
- * over is given) where it would exceed 100 %; *which names the peak. */
+ * over is given) where it would exceed 100 %; which (the peak's name)
+ * may be NULL. */
 double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
 		     double value, int *which, int *over);
 
