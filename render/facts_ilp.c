@@ -245,26 +245,18 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	f->best_ilp = best->c->ilp;
 	f->gbest = rcfg_median(best, VOCAB_METRIC_GBS);
 	f->pctbest = rule_peak_pct(f->gbest, f->peak, NULL);
-	if (one) {
-		f->g1 = rcfg_median(one, VOCAB_METRIC_GBS);
-		f->pct1 = rule_peak_pct(f->g1, f->peak, NULL);
-		if (model_compare(x, one, best, VOCAB_METRIC_GBS,
-				  &f->cmp) == -2) {
-			rc = -1;
-			goto out;
-		}
-	}
+	f->g1 = rcfg_median(one, VOCAB_METRIC_GBS);	/* NAN: no ILP 1 */
+	f->pct1 = rule_peak_pct(f->g1, f->peak, NULL);
 	mem = steady_at(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
-	if (mem) {
-		f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
-		f->pctmem = rule_peak_pct(f->gmem, f->peak, NULL);
-		if (model_compare(x, best, mem, VOCAB_METRIC_GBS,
-				  &f->cmpmem) == -2) {
-			rc = -1;
-			goto out;
-		}
-	}
-	facts_little(x, dev, f->n, ilps, ni, f);
+	f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
+	f->pctmem = rule_peak_pct(f->gmem, f->peak, NULL);
+	if ((one && model_compare(x, one, best, VOCAB_METRIC_GBS,
+				  &f->cmp) == -2) ||
+	    (mem && model_compare(x, best, mem, VOCAB_METRIC_GBS,
+				  &f->cmpmem) == -2))
+		rc = -1;
+	else
+		facts_little(x, dev, f->n, ilps, ni, f);
 out:
 	free(sizes);
 	free(ilps);

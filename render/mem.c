@@ -102,6 +102,15 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
 	return 0;
 }
 
+int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
+		 const struct rcfg *a, const struct rcfg *b, const char *metric)
+{
+	p->n = n;
+	p->a = a;
+	p->b = b;
+	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 0;
+}
+
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
 {
 	for (; *k; k++)
@@ -150,11 +159,11 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 			 const struct mem_devs *d)
 {
 	const struct mem_tspec *t = s->tab;
-	int nl = (int)strlen(t->lead), c, i, r, k, rc = 0;
+	int nl = (int)strlen(t->lead), c, i, r, k = 0, rc = 0;
 	char kinds[RTABLE_MAXCOLS + 1], h[32];
 	struct rbuf lead[RTABLE_MAXCOLS];
 	struct ptable m;
-	struct mem_cell o;
+	struct mem_cell o[MEM_MAXD][RTABLE_MAXCOLS];
 
 	memcpy(kinds, t->lead, (size_t)nl);
 	memset(kinds + nl, 'S', (size_t)(t->ncols * d->nd));
@@ -176,26 +185,27 @@ static int mem_run_table(struct rctx *x, const struct mem_spec *s,
 				    lang_get(x->L, t->heads[c]));
 		}
 	rtable_head_end(&m.t);
+	rbufs_init(lead, (size_t)nl);
 	for (r = 0; r < t->nrows; r++) {
-		rbufs_init(lead, (size_t)nl);
-		k = t->label(&(struct mem_ctx){x, d->dev[0], d->f[0], 0}, r,
-			     lead);
+		/* the first device's row last: its lead cells are kept */
+		for (i = d->nd; i-- > 0; ) {
+			rbufs_free(lead, (size_t)nl);
+			for (c = 0; c < t->ncols; c++)
+				o[i][c] = (struct mem_cell){NAN, 1, NULL, NULL};
+			k = t->row(&(struct mem_ctx){x, d->dev[i], d->f[i], 0},
+				   r, lead, o[i]);
+		}
 		if (k == 2 && r)
 			rtable_gap(&m.t);
 		for (c = 0; k && c < nl; c++)
 			rtable_text(&m.t, rbuf_str(&lead[c]));
-		rbufs_free(lead, (size_t)nl);
-		if (!k)
-			continue;
-		for (c = 0; c < t->ncols; c++)
-			for (i = 0; i < d->nd; i++) {
-				o = (struct mem_cell){NAN, 1, NULL, NULL};
-				t->cell(&(struct mem_ctx){x, d->dev[i],
-					d->f[i], 0}, r, c, &o);
-				mem_cell_put(x, &m, &o);
-			}
-		rtable_row_end(&m.t);
+		for (c = 0; k && c < t->ncols; c++)
+			for (i = 0; i < d->nd; i++)
+				mem_cell_put(x, &m, &o[i][c]);
+		if (k)
+			rtable_row_end(&m.t);
 	}
+	rbufs_free(lead, (size_t)nl);
 	rc |= emit_string(x, &m.cap, t->caption, NULL, 0);
 	if (t->note)
 		rc |= emit_string(x, &m.note, t->note, NULL, 0);
@@ -373,9 +383,9 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 	size_t i;
 	int rc = 0, has = model_has_suite(x, -1, s->suite);
 
-	snprintf(k, sizeof(k), "%s.title", s->key);
+	snprintf(k, sizeof(k), "%s.title", s->suite);
 	emit_heading(x, 0, lang_get(x->L, k));
-	snprintf(k, sizeof(k), "%s.%s", s->key, has ? "intro" : "absent");
+	snprintf(k, sizeof(k), "%s.%s", s->suite, has ? "intro" : "absent");
 	emit_par(x, lang_get(x->L, k));
 	for (i = 0; has && i < x->ndevs && d.nd < MEM_MAXD; i++) {
 		if (!model_has_suite(x, (int)i, s->suite))
@@ -401,7 +411,7 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 		if (!fd.n)
 			find_add(x, &fd, "mem.nothing", NULL, 0);
 		rc = find_emit(x, &fd);
-		snprintf(k, sizeof(k), "%s.takeaway", s->key);
+		snprintf(k, sizeof(k), "%s.takeaway", s->suite);
 		if (s->takeaway)
 			s->takeaway(x, &d);
 		else

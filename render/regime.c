@@ -14,17 +14,16 @@
 
 double model_prop_bytes(const struct store_device *d, const char *key)
 {
+	static const char *const unit[] = {"KiB", "MiB", "GiB"};
 	const struct store_prop *p = model_prop(d, key);
 	double f = 1;
+	int i;
 
 	if (!p || !p->has_num)
 		return NAN;
-	if (p->unit && !strcmp(p->unit, "KiB"))
-		f = 1024;
-	else if (p->unit && !strcmp(p->unit, "MiB"))
-		f = 1048576;
-	else if (p->unit && !strcmp(p->unit, "GiB"))
-		f = 1073741824;
+	for (i = 0; i < 3; i++)
+		if (p->unit && !strcmp(p->unit, unit[i]))
+			f = ldexp(1, 10 * (i + 1));
 	return p->num * f;
 }
 
@@ -51,15 +50,6 @@ unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c)
 {
 	return c && c->c ? model_traits(x, c->c->variant,
 					c->c->session_id) : 0;
-}
-
-/* Whether a and b are one measured point in two sessions of one device
- * (the suite aside: a kernel measured again by another suite is a
- * repeated measurement). */
-static int model_same_point(const struct rcfg *a, const struct rcfg *b)
-{
-	return a->dev == b->dev && a->c->session_id != b->c->session_id &&
-	       rcfg_ok(a) && rcfg_ok(b) && cfg_same_key(a->c, b->c);
 }
 
 /* The lower (high: the higher) of c's clock readings (MHz), 0 when
@@ -106,9 +96,7 @@ static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
 	in.sms = p && p->has_num ? (int)p->num : d->sm_count;
 	in.working_set = k->working_set > 0 ? k->working_set : k->bytes;
 	in.l2_bytes = k->l2_bytes > 0 ? (double)k->l2_bytes :
-		      model_prop_bytes(d, "l2_cache_size");
-	if (!isfinite(in.l2_bytes))
-		in.l2_bytes = model_prop_bytes(d, "l2_size");
+		      ilp_l2_bytes(x, c->dev);
 	in.cold = s && s->cold > 0;
 	in.events_timer = s && s->timer &&
 			  strcmp(s->timer, VOCAB_TIMER_CUPTI) != 0;
@@ -135,12 +123,18 @@ int model_regimes_compute(struct rctx *x)
 		return -1;
 	for (i = 0; i < x->ncfgs; i++)
 		for (j = i + 1; j < x->ncfgs; j++) {
+			const struct rcfg *p = &x->cfgs[i], *q = &x->cfgs[j];
 			double a, b;
 
-			if (!model_same_point(&x->cfgs[i], &x->cfgs[j]))
+			/* one point measured in two sessions of one device
+			 * (the suite aside: a kernel measured again by
+			 * another suite is a repeated measurement) */
+			if (p->dev != q->dev || p->c->session_id ==
+			    q->c->session_id || !rcfg_ok(p) || !rcfg_ok(q) ||
+			    !cfg_same_key(p->c, q->c))
 				continue;
-			a = rcfg_median(&x->cfgs[i], VOCAB_METRIC_KERNEL);
-			b = rcfg_median(&x->cfgs[j], VOCAB_METRIC_KERNEL);
+			a = rcfg_median(p, VOCAB_METRIC_KERNEL);
+			b = rcfg_median(q, VOCAB_METRIC_KERNEL);
 			if (a > 0 && b > 0 && n < x->ncfgs)
 				spread[n++] = fabs(log(a / b));
 		}
@@ -247,18 +241,21 @@ int rcfg_median_ci(struct rctx *x, const struct rcfg *c, const char *metric,
 	return 0;
 }
 
-/* A stored statistic's range, for cmp_judge's exact test where a slim
- * file kept no samples. */
-static struct cmp_range stat_range(const struct store_stat *s)
+/* The sorted samples of metric (an XFER_* quantity too) in c and the
+ * range for cmp_judge's exact test where a slim file kept none: a
+ * stored statistic's. */
+static int compare_side(struct rctx *x, const struct rcfg *c,
+			const char *metric, double **v, size_t *n,
+			struct cmp_range *r)
 {
-	struct cmp_range r = { NAN, NAN, 0 };
+	const struct store_stat *s = rcfg_stat(c, metric);
+	int rc = xfer_samples(x, c, metric, v, n, r);
 
-	if (s) {
-		r.min = s->s.min;
-		r.max = s->s.max;
-		r.n = s->s.n;
-	}
-	return r;
+	if (rc != 1)
+		return rc;
+	*r = s ? (struct cmp_range){s->s.min, s->s.max, s->s.n} :
+		 (struct cmp_range){NAN, NAN, 0};
+	return samples_sorted(x, c, metric, v, n);
 }
 
 int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
@@ -271,22 +268,20 @@ int model_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
 	int rc = 0;
 
 	rcmp_clear(r);
-	r->a = rcfg_median(a, metric);
-	r->b = rcfg_median(b, metric);
+	r->a = xfer_value(x, a, metric);
+	r->b = xfer_value(x, b, metric);
 	if (!isfinite(r->a) || !isfinite(r->b))
 		return -1;
 	r->interleaved = a->c->session_id == b->c->session_id &&
 			 a->c->grp > 0 && a->c->grp == b->c->grp;
 	r->gain = stats_gain_percent(r->a, r->b);
-	if (samples_sorted(x, a, metric, &sa, &na) ||
-	    samples_sorted(x, b, metric, &sb, &nb)) {
+	if (compare_side(x, a, metric, &sa, &na, &ra) ||
+	    compare_side(x, b, metric, &sb, &nb, &rb)) {
 		r->ratio = r->a != 0 ? r->b / r->a : NAN;
 		rc = -2;
 		goto out;
 	}
 	/* the judgement mmreport compare makes too (analysis/compare.h) */
-	ra = stat_range(rcfg_stat(a, metric));
-	rb = stat_range(rcfg_stat(b, metric));
 	cmp_judge(sa, na, sb, nb, r->a, r->b, &ra, &rb, x->threshold, &j);
 	r->ratio = j.ratio;
 	r->p = j.p;

@@ -609,7 +609,7 @@ struct rcmp {
 	 * 95 % interval, from the raw samples; NAN without them */
 	double hl, hl_lo, hl_hi;
 };
-/* Fills *r for metric of a and b: the test on the raw samples, or
+/* Fills *r for metric (or XFER_*) of a and b: the test on the samples, or
  * without them, where the stored ranges [min, max] do not overlap,
  * every sample of one side beats every sample of the other, so U = 0
  * and its exact two-sided p is 2 / C(na + nb, na) whatever the values

@@ -172,10 +172,10 @@ struct mem_axes {
  * the copy (the ceiling) first. */
 enum { TR_COPY, TR_NAIVE, TR_TILE, TR_PAD, TR_N };
 extern const char *const tr_variants[TR_N];
-/* Two steady configurations at one edge n, a the baseline, compared in
- * GB/s; n = 0 and a, b NULL when none. */
-struct tr_pair {
-	int n;
+/* Two configurations at one size n, a the baseline, compared
+ * (mem_pair_set); n = 0 and a, b NULL when none. */
+struct mem_pair {
+	long long n;
 	const struct rcfg *a, *b;
 	struct rcmp cmp;
 };
@@ -183,15 +183,15 @@ struct tr_pair {
 struct tr_facts {
 	/* tr_naive (a) against tr_tile (b) at the largest edge where both
 	 * ran steady, each at its best block there */
-	struct tr_pair tile;
+	struct mem_pair tile;
 	/* the copy (a) against the fastest transpose (b) at the largest
 	 * edge where the copy and a transpose ran steady */
-	struct tr_pair top;
+	struct mem_pair top;
 	/* top.n (else the largest edge): each kernel at each block bs[],
 	 * and there tr_tile (a) against tr_pad (b) per block */
 	int n, bs[TR_MAXB], nb;
 	const struct rcfg *at[TR_N][TR_MAXB];
-	struct tr_pair pad[TR_MAXB];
+	struct mem_pair pad[TR_MAXB];
 };
 
 /* The bank suite (sec_bank.c): strides 1..32 words. */
@@ -214,7 +214,6 @@ struct bank_facts {
 	 * has none (cycles 0) the median ns of all */
 	double y[BANK_MAXS + 1];
 	int cycles;
-	struct rcmp vs1[BANK_MAXS + 1];	/* stride 1 (a) against s (b) */
 	struct bank_group odd;	/* odd strides above 1 */
 	struct bank_group even;
 	/* the n-way conflict the counters measured, NAN where not */
@@ -232,29 +231,26 @@ int facts_bank(struct rctx *x, int dev, void *f);
  * AoS and SoA. Every comparison is judged by the one rule
  * (rcmp.signif). */
 #define CO_MAXP 32
+/* Comparisons against their base, in % of it: how many, of them
+ * meaningfully slower, not tested. */
+struct co_group {
+	int n, slow, untested;
+	double lo, hi;
+};
 struct co_facts {
 	const struct rcfg *off[CO_MAXP + 1], *str[CO_MAXP + 1];	/* ok */
 	const struct rcfg *aos, *soa;
 	struct rcmp off_cmp[CO_MAXP + 1];	/* offset 0 (a), k (b) */
 	struct rcmp str_cmp[CO_MAXP + 1];	/* stride 1 (a), s (b) */
-	/* offsets that are no multiple of 8 floats (32 bytes): against
-	 * offset 0 meaningfully slower, not tested */
-	int nmis, mis_slow, mis_untested;
-	double mis_lo, mis_hi;	/* % of offset 0 */
-	/* positive offsets that are */
-	int nal;
-	double al_lo, al_hi;
+	/* offsets that are no multiple of 8 floats (32 bytes) against
+	 * offset 0 (mis), positive offsets that are (al) */
+	struct co_group mis, al;
 	/* each misaligned k against the next aligned positive offset
 	 * 8 ceil(k / 8), where measured: a shift of whole sectors, so that
 	 * the comparison isolates the extra sector from any other effect
 	 * of an offset (offset 0's a and c line up in every way) */
-	struct rcmp ctl_cmp[CO_MAXP + 1];	/* aligned (a), k (b) */
-	int nctl, ctl_cost, ctl_untested;	/* compared; of them
-				 * meaningfully slower; not tested */
-	double ctl_lo, ctl_hi;	/* % of the aligned control */
-	/* stride s: share of stride 1; the largest stride compared */
-	double share[CO_MAXP + 1];
-	int smax;
+	struct co_group ctl;
+	int smax;		/* the largest stride compared */
 	struct rcmp aos_soa;	/* aos (a) against soa (b) */
 };
 
@@ -262,11 +258,6 @@ struct co_facts {
  * shared-memory reduction against cuBLAS, in fp32 and fp64. */
 enum { DOT_OWN, DOT_CUBLAS, DOT_NV };
 enum { DOT_FP32, DOT_FP64, DOT_NP };
-struct dot_pair {
-	long long n;		/* 0: none */
-	const struct rcfg *a, *b;
-	struct rcmp cmp;
-};
 struct dot_err {
 	int n;			/* sizes with an error (ok, finite) */
 	double mean;
@@ -274,10 +265,10 @@ struct dot_err {
 struct dot_facts {
 	/* cuBLAS (a) against own (b) in GB/s per precision, at the largest
 	 * N where both ran steady */
-	struct dot_pair vs[DOT_NP];
+	struct mem_pair vs[DOT_NP];
 	/* fp32 (a) against fp64 (b) in kernel time per variant, at the
 	 * largest N where both precisions ran steady */
-	struct dot_pair prec[DOT_NV];
+	struct mem_pair prec[DOT_NV];
 	/* the verified relative error over the sizes */
 	struct dot_err err[DOT_NV][DOT_NP];
 	int nok, nall;		/* own configurations verified, measured */
@@ -510,10 +501,8 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* model_compare for what: an XFER_* quantity is judged by the same rule
- * on its per-run values. 0, -1 when either lacks it, -2 store failure. */
-int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
-		 const char *what, struct rcmp *r);
+/* The name sec_conclusions.c calls model_compare by. */
+#define xfer_compare model_compare
 
 /* ---- findings stated once for the GPUs that agree (sec_progression.c),
  * used by the progression and rect sections ---- */
@@ -625,11 +614,12 @@ struct mem_tspec {
 	const char *const *heads;	/* string keys: lead's, then cols'
 					 * ('=': LaTeX itself) */
 	int ncols;		/* value columns, one per device each */
-	/* row r's leading cells (LaTeX) into lead[] (the first device's);
-	 * 0: no row, 2: a row that begins a group (a gap before) */
-	int (*label)(const struct mem_ctx *m, int r, struct rbuf *lead);
-	void (*cell)(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o);
+	/* row r of a device: its leading cells (LaTeX) into lead[] (the
+	 * first device's are shown) and its value cells into o[]; 0: no
+	 * row (the first device's says), 2: a row that begins a group (a
+	 * gap before) */
+	int (*row)(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o);
 	const char *note;	/* string key under it, NULL none */
 };
 struct mem_gspec {
@@ -675,7 +665,7 @@ struct mem_devs {
 	int nd;
 };
 struct mem_spec {
-	const char *suite, *key;	/* strings KEY.title, .intro, ... */
+	const char *suite;	/* also KEY of strings KEY.title, .intro ... */
 	size_t fsize;
 	int (*facts)(struct rctx *x, int dev, void *f);
 	const struct mem_gspec *fig;
@@ -763,5 +753,35 @@ int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
 char *file_read(const char *path);
 /* Ends s before the blanks (and CRs) that precede e (lang.c). */
 void blanks_cut(char *s, char *e);
+
+/* ---- r7-b (mem.c, sec_transfer.c) ------------------------------------ */
+
+/* A memory section's entry point sec_NAME: mem_run of the description
+ * whose fields, from suite on, are the arguments after NAME. */
+#define MEM_SECTION(NAME, ...)						\
+	int sec_##NAME(struct rctx *x)					\
+	{								\
+		static const struct mem_spec s = {__VA_ARGS__};		\
+									\
+		return mem_run(x, &s);					\
+	}
+/* The count of a static array's elements (a spec's findings). */
+#define MEM_N(a) (int)(sizeof(a) / sizeof((a)[0]))
+/* Sets *p to a against b in metric at size n. Returns 0, -1 when the
+ * store fails reading the samples (mem.c). */
+int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
+		 const struct rcfg *a, const struct rcfg *b,
+		 const char *metric);
+/* (sec_transfer.c) The median of what (XFER_* or a stored metric) in
+ * c: of its runs where raw samples are stored, else from the stored
+ * medians; NAN: absent. */
+double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
+/* For model_compare: an XFER_* quantity's sorted per-run values in c
+ * (*n = 0: none, or runs whose metrics do not line up; free() *s) and
+ * the range cmp_judge tests where there are none. 0, 1 when what is no
+ * XFER_* quantity (nothing set), -1 when the store fails. */
+struct cmp_range;
+int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
+		 double **s, size_t *n, struct cmp_range *r);
 
 #endif

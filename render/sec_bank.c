@@ -53,6 +53,7 @@ static void group_add(struct bank_group *g, const struct rcmp *r)
 int facts_bank(struct rctx *x, int dev, void *fp)
 {
 	struct bank_facts *f = fp;
+	struct rcmp r;		/* stride 1 (a) against s (b) */
 	int s;
 
 	memset(f, 0, sizeof(*f));
@@ -62,7 +63,6 @@ int facts_bank(struct rctx *x, int dev, void *fp)
 		const struct rcfg *c = s ? model_find_param(x, dev, BANK_SUITE,
 					VOCAB_VARIANT_BANK, s) : NULL;
 
-		rcmp_clear(&f->vs1[s]);
 		f->y[s] = f->counted[s] = NAN;
 		if (!rcfg_ok(c))
 			continue;
@@ -78,10 +78,10 @@ int facts_bank(struct rctx *x, int dev, void *fp)
 			f->y[s] = rcfg_median(f->at[s], BANK_METRIC);
 		if (s == 1 || !f->at[s] || !f->at[1])
 			continue;
-		if (model_compare(x, f->at[1], f->at[s], BANK_METRIC,
-				  &f->vs1[s]) == -2)
+		if (model_compare(x, f->at[1], f->at[s], BANK_METRIC, &r) ==
+		    -2)
 			return -1;
-		group_add(s % 2 ? &f->odd : &f->even, &f->vs1[s]);
+		group_add(s % 2 ? &f->odd : &f->even, &r);
 	}
 	return 0;
 }
@@ -102,12 +102,18 @@ static double class_median(const struct bank_facts *f, int r,
 	return stats_summary_compute(ys, (size_t)n, &m) ? NAN : m.median;
 }
 
-/* The conflict 2^r and its strides, "2, 6, \ldots, 30". */
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
+/* Row r: the conflict 2^r and its strides, "2, 6, \ldots, 30", their
+ * median cycles, its ratio to conflict 1's, the conflict counted. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct bank_facts *f = m->f;
+	double y = class_median(f, r, f->y);
 	int s, n = 0, l[BANK_MAXS];
 
+	o[0] = (struct mem_cell){y, -1, NULL, NULL};
+	o[1] = (struct mem_cell){y / class_median(f, 0, f->y), -1, NULL, NULL};
+	o[2].v = class_median(f, r, f->counted);
 	for (s = 1; s <= BANK_MAXS; s++)
 		if (bank_ways(s) == 1 << r && f->at[s])
 			l[n++] = s;
@@ -117,17 +123,6 @@ static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
 			rbuf_printf(&lead[1], "%s%d", !s ? "" : n > 4 &&
 				    s == n - 1 ? ", \\ldots, " : ", ", l[s]);
 	return n > 0;
-}
-
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
-{
-	const struct bank_facts *f = m->f;
-	double y = class_median(f, r, f->y);
-
-	o->dec = col == 2 ? 1 : -1;
-	o->v = col == 0 ? y : col == 1 ? y / class_median(f, 0, f->y) :
-	       class_median(f, r, f->counted);
 }
 
 /* Series 0 the measured strides, 1 stride 1's times the conflict. */
@@ -185,17 +180,11 @@ static const char *const bank_heads[] = {"bank.class.nway",
 	"bank.counted"};
 
 static const struct mem_tspec bank_tab = {"bank.table", "bank", 6, "rl",
-	bank_heads, 3, tab_label, tab_cell, "bank.note"};
+	bank_heads, 3, tab_row, "bank.note"};
 
 static const struct mem_gspec bank_fig = {"bank.figure", "bank.axis_stride",
 	"bank.axis", 0, 2, 0, 0, 2, 2, fig_series};
 
-int sec_bank(struct rctx *x)
-{
-	static const struct mem_spec s = {BANK_SUITE, "bank",
-		sizeof(struct bank_facts), facts_bank, &bank_fig, &bank_tab,
-		bank_find, sizeof(bank_find) / sizeof(bank_find[0]),
-		NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(bank, BANK_SUITE, sizeof(struct bank_facts), facts_bank,
+	    &bank_fig, &bank_tab, bank_find, MEM_N(bank_find), NULL,
+	    NULL)

@@ -41,35 +41,34 @@ static const struct rcfg *ok(const struct rctx *x, int dev, const char *v,
 	return isfinite(mem_gbs(c)) ? c : NULL;
 }
 
+/* r into g: its share of the base, whether tested and slower. */
+static void co_add(struct co_group *g, const struct rcmp *r)
+{
+	g->n++;
+	num_range_add(100 * r->ratio, &g->lo, &g->hi);
+	g->untested += r->p < 0;
+	g->slow += r->p >= 0 && r->signif && r->b < r->a;
+}
+
 /* Offset k against offset 0 (into the misaligned or the aligned
- * range) and, misaligned, against the aligned offset 8 ceil(k / 8)
+ * group) and, misaligned, against the aligned offset 8 ceil(k / 8)
  * above it: a shift by whole sectors isolates the extra sector. All by
  * the one rule (rcmp.signif). */
 static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 {
 	int a = (k + CO_SECTOR_FLOATS - 1) / CO_SECTOR_FLOATS *
 		CO_SECTOR_FLOATS;
-	struct rcmp *r = &f->off_cmp[k], *c = &f->ctl_cmp[k];
+	struct rcmp c;
 
-	if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS, r) == -2)
+	if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
+			  &f->off_cmp[k]) == -2)
 		return -1;
-	if (k % CO_SECTOR_FLOATS == 0) {
-		f->nal++;
-		num_range_add(100 * r->ratio, &f->al_lo, &f->al_hi);
+	co_add(a == k ? &f->al : &f->mis, &f->off_cmp[k]);
+	if (a == k || a > CO_MAXP || !f->off[a])
 		return 0;
-	}
-	f->nmis++;
-	num_range_add(100 * r->ratio, &f->mis_lo, &f->mis_hi);
-	f->mis_untested += r->p < 0;
-	f->mis_slow += r->p >= 0 && r->signif && r->b < r->a;
-	if (a > CO_MAXP || !f->off[a])
-		return 0;
-	if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS, c) == -2)
+	if (model_compare(x, f->off[a], f->off[k], VOCAB_METRIC_GBS, &c) == -2)
 		return -1;
-	f->nctl++;
-	num_range_add(100 * c->ratio, &f->ctl_lo, &f->ctl_hi);
-	f->ctl_untested += c->p < 0;
-	f->ctl_cost += c->p >= 0 && c->signif && c->b < c->a;
+	co_add(&f->ctl, &c);
 	return 0;
 }
 
@@ -79,16 +78,14 @@ static int facts_coalesce(struct rctx *x, int dev, void *fp)
 	int k;
 
 	memset(f, 0, sizeof(*f));
-	f->mis_lo = f->mis_hi = f->al_lo = f->al_hi = NAN;
-	f->ctl_lo = f->ctl_hi = NAN;
+	f->mis.lo = f->mis.hi = f->al.lo = f->al.hi = NAN;
+	f->ctl.lo = f->ctl.hi = NAN;
 	rcmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
 		rcmp_clear(&f->off_cmp[k]);
-		rcmp_clear(&f->ctl_cmp[k]);
 		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
-		f->share[k] = NAN;
 	}
 	f->aos = ok(x, dev, VOCAB_VARIANT_AOS, 0);
 	f->soa = ok(x, dev, VOCAB_VARIANT_SOA, 0);
@@ -104,7 +101,6 @@ static int facts_coalesce(struct rctx *x, int dev, void *fp)
 		if (model_compare(x, f->str[1], f->str[k], VOCAB_METRIC_GBS,
 				  &f->str_cmp[k]) == -2)
 			return -1;
-		f->share[k] = f->str_cmp[k].ratio;
 		f->smax = k;
 	}
 	return 0;
@@ -125,22 +121,10 @@ static const struct {
 };
 #define CO_NROWS (int)(sizeof(co_rows) / sizeof(co_rows[0]))
 
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
-{
-	int first = !r || strcmp(co_rows[r - 1].v, co_rows[r].v);
-
-	if (first)
-		mem_variant(&lead[0], co_rows[r].v);
-	if (co_rows[r].p || !strcmp(co_rows[r].v, VOCAB_VARIANT_OFFSET))
-		rbuf_printf(&lead[1], "$%c = %d$", strcmp(co_rows[r].v,
-			    VOCAB_VARIANT_OFFSET) ? 's' : 'k', co_rows[r].p);
-	return first ? 2 : 1;
-}
-
-/* GB/s, in % of its base (offset 0, stride 1, soa) by the rule, the
- * sectors per request, the DRAM bytes read per element. */
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
+/* Row co_rows[r]: GB/s, in % of its base (offset 0, stride 1, soa) by
+ * the rule, the sectors per request, the DRAM bytes read per element. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct co_facts *f = m->f;
 	const char *v = co_rows[r].v;
@@ -148,23 +132,25 @@ static void tab_cell(const struct mem_ctx *m, int r, int col,
 						co_rows[r].p);
 	int p = co_rows[r].p, off = !strcmp(v, VOCAB_VARIANT_OFFSET);
 	int aos = !strcmp(v, VOCAB_VARIANT_AOS);
+	int first = !r || strcmp(co_rows[r - 1].v, v);
 
-	if (col == 0) {
-		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
-	} else if (col == 1 && aos && f->soa) {
-		o->v = 100 / f->aos_soa.ratio;
-		o->r = &f->aos_soa;
-	} else if (col == 1 && !aos && (p == !off ||
-		   !strcmp(v, VOCAB_VARIANT_SOA))) {
-		o->v = rcfg_ok(c) ? 100 : NAN;	/* the base itself */
-	} else if (col == 1 && !aos) {
-		o->r = off ? &f->off_cmp[p] : &f->str_cmp[p];
-		o->v = 100 * o->r->ratio;
-	} else if (col == 2) {
-		o->v = spr(c);
-	} else if (col == 3) {
-		o->v = dram(c);
+	o[0] = (struct mem_cell){mem_gbs(c), -1, c, NULL};
+	if (aos && f->soa) {
+		o[1].v = 100 / f->aos_soa.ratio;
+		o[1].r = &f->aos_soa;
+	} else if (!aos && (p == !off || !strcmp(v, VOCAB_VARIANT_SOA))) {
+		o[1].v = rcfg_ok(c) ? 100 : NAN;	/* the base itself */
+	} else if (!aos) {
+		o[1].r = off ? &f->off_cmp[p] : &f->str_cmp[p];
+		o[1].v = 100 * o[1].r->ratio;
 	}
+	o[2].v = spr(c);
+	o[3].v = dram(c);
+	if (first)
+		mem_variant(&lead[0], v);
+	if (p || off)
+		rbuf_printf(&lead[1], "$%c = %d$", off ? 'k' : 's', p);
+	return first ? 2 : 1;
 }
 
 /* Series 0 the offsets, 1 the strides. */
@@ -192,11 +178,11 @@ static void find_ctl(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
 
-	if (!f->nctl)
+	if (!f->ctl.n)
 		return;
-	o->tail = f->ctl_untested == f->nctl ? "untested" : !f->ctl_cost ?
+	o->tail = f->ctl.untested == f->ctl.n ? "untested" : !f->ctl.slow ?
 		  "none" : "some";
-	MEM_V(o, f->nctl, f->ctl_cost, f->ctl_lo, f->ctl_hi, spr(f->off[1]),
+	MEM_V(o, f->ctl.n, f->ctl.slow, f->ctl.lo, f->ctl.hi, spr(f->off[1]),
 	      spr(f->off[8]), dram(f->off[1]), dram(f->off[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6] + o->v[7]);
 }
@@ -205,15 +191,15 @@ static void find_ctl(const struct mem_ctx *m, struct mem_fv *o)
 static void find_off(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
-	int t = f->nmis - f->mis_untested;
+	int t = f->mis.n - f->mis.untested;
 
-	if (!f->nmis)
+	if (!f->mis.n)
 		return;
-	o->tail = !t ? "untested" : 2 * f->mis_slow > t ? "most" :
-		  f->mis_slow ? "some" : "none";
-	MEM_V(o, mem_gbs(f->off[0]), f->nmis, f->mis_slow, f->mis_lo, f->mis_hi,
-	      f->al_lo, f->al_hi);
-	o->why = f->nal > 0;
+	o->tail = !t ? "untested" : 2 * f->mis.slow > t ? "most" :
+		  f->mis.slow ? "some" : "none";
+	MEM_V(o, mem_gbs(f->off[0]), f->mis.n, f->mis.slow, f->mis.lo,
+	      f->mis.hi, f->al.lo, f->al.hi);
+	o->why = f->al.n > 0;
 }
 
 /* The strides up to 8 against stride 1; why: the sectors per request. */
@@ -226,9 +212,9 @@ static void find_str(const struct mem_ctx *m, struct mem_fv *o)
 	mem_fv_cmp(o, &f->str_cmp[2], 1);
 	o->cmp[0] = &f->str_cmp[8];
 	o->invert = 1;
-	MEM_V(o, mem_gbs(f->str[1]), 100 * f->share[2], 100 * f->share[4],
-	      100 * f->share[8], spr(f->str[2]), spr(f->str[4]),
-	      spr(f->str[8]));
+	MEM_V(o, mem_gbs(f->str[1]), 100 * f->str_cmp[2].ratio,
+	      100 * f->str_cmp[4].ratio, 100 * f->str_cmp[8].ratio,
+	      spr(f->str[2]), spr(f->str[4]), spr(f->str[8]));
 	o->why = isfinite(o->v[4] + o->v[5] + o->v[6]);
 }
 
@@ -273,16 +259,10 @@ static const char *const co_heads[] = {"coalesce.h_exp", "coalesce.h_param",
 	"coalesce.gbs", "coalesce.pct", "coalesce.spr", "coalesce.dram"};
 
 static const struct mem_tspec co_tab = {"coalesce.table", "coalesce",
-	CO_NROWS, "ll", co_heads, 4, tab_label, tab_cell, "coalesce.note"};
+	CO_NROWS, "ll", co_heads, 4, tab_row, "coalesce.note"};
 
 static const struct mem_gspec co_fig = {"coalesce.figure",
 	"coalesce.axis_param", "axis.gbs", 0, 2, 0, 0, 2, 0, fig_series};
 
-int sec_coalesce(struct rctx *x)
-{
-	static const struct mem_spec s = {CO_SUITE, "coalesce",
-		sizeof(struct co_facts), facts_coalesce, &co_fig, &co_tab,
-		co_find, sizeof(co_find) / sizeof(co_find[0]), NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(coalesce, CO_SUITE, sizeof(struct co_facts), facts_coalesce,
+	    &co_fig, &co_tab, co_find, MEM_N(co_find), NULL, NULL)

@@ -12,17 +12,13 @@
 /* The most rows of the table: a page. */
 #define CMP_TABLE_MAX 30
 
-/* Appends string key with v's placeholders (none where v is NULL) to
- * par, after a blank where par holds a sentence, when rc is 0 and cond
- * holds: the sentences of one paragraph. Returns rc or the status. */
+/* mp_text_say of string key with v's placeholders to par (a blank
+ * before it where par holds a sentence) when rc is 0 and cond holds:
+ * the sentences of one paragraph. Returns rc or the status. */
 static int say(struct rctx *x, struct rbuf *par, int rc, int cond,
 	       const char *key, struct fv *v)
 {
-	if (rc || !cond)
-		return rc;
-	if (par->len)
-		rbuf_putc(par, ' ');
-	return v ? fv_emit(x, par, key, v) : emit_string(x, par, key, NULL, 0);
+	return rc || !cond ? rc : mp_text_say(x, par, key, v);
 }
 
 /* The sessions compared and the rule, then the counts, the geometric
@@ -50,7 +46,7 @@ static int pars_write(struct rctx *x, const struct store_session *sa,
 	rbuf_put_tex(fv_put(&v, "DATEB"), sb->started_at, 0);
 	rbuf_printf(fv_put(&v, "THR"), "\\num{%.1f}~\\%%", 100 * r->threshold);
 	rc = say(x, &par, 0, 1, "compare.intro", &v);
-	rc = say(x, &par, rc, r->cross, "compare.cross", NULL);
+	rc = say(x, &par, rc, r->cross, "compare.cross", &v);
 	if (!rc)
 		emit_par(x, rbuf_str(&par));
 	fv_free(&v);
@@ -150,15 +146,15 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 	fv_int(&v, "B", (long long)sb->id);
 	fv_int(&v, "MAX", CMP_TABLE_MAX);
 	rc = say(x, cap, 0, 1, "compare.table", &v);
-	rc = say(x, note, rc, 1, "compare.note", NULL);
-	rc = say(x, note, rc, dag, "compare.note_src", NULL);
+	rc = say(x, note, rc, 1, "compare.note", &v);
+	rc = say(x, note, rc, dag, "compare.note_src", &v);
 	if (!rc)
 		regime_note(x, seen, note, NULL);
 	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
 		 (long long)sa->id, (long long)sb->id);
 	if (!shown) {
 		rbuf_free(cap);
-		rc = say(x, cap, 0, 1, "compare.none", NULL);
+		rc = say(x, cap, 0, 1, "compare.none", &v);
 		if (!rc)
 			emit_par(x, rbuf_str(cap));
 	} else if (!rc) {

@@ -30,7 +30,7 @@ static const struct rcfg *dot_find(const struct rctx *x, int dev, int v,
  * metric at the largest N where both ran steady; -1 when the store
  * fails reading the samples. */
 static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
-		    const int ab[4], const char *metric, struct dot_pair *d)
+		    const int ab[4], const char *metric, struct mem_pair *d)
 {
 	size_t i;
 
@@ -41,8 +41,7 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 
 		if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
 			continue;
-		*d = (struct dot_pair){ns[i], a, b, d->cmp};
-		return model_compare(x, a, b, metric, &d->cmp) == -2 ? -1 : 0;
+		return mem_pair_set(x, d, ns[i], a, b, metric);
 	}
 	return 0;
 }
@@ -91,38 +90,30 @@ out:
 /* ---- the table and the figure --------------------------------------- */
 
 /* Row r: kernel r % 2 in precision r / 2, at the N its comparison with
- * the library used. */
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
+ * the library used: GB/s, in % of cuBLAS's by the rule, in % of the
+ * DRAM peak. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct dot_facts *f = m->f;
-
-	mem_variant(&lead[0], dot_variants[r % 2]);
-	rbuf_puts(&lead[1], dot_precs[r / 2]);
-	if (f->vs[r / 2].n) {
-		rbuf_putc(&lead[2], '$');
-		ilp_count_math(f->vs[r / 2].n, &lead[2]);
-		rbuf_putc(&lead[2], '$');
-	}
-	return 1;
-}
-
-/* GB/s, in % of cuBLAS's by the rule, in % of the DRAM peak. */
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
-{
-	const struct dot_facts *f = m->f;
-	const struct dot_pair *d = &f->vs[r / 2];
+	const struct mem_pair *d = &f->vs[r / 2];
 	const struct rcfg *c = d->n ? dot_find(m->x, m->dev, r % 2, r / 2,
 					       d->n) : NULL;
 
-	if (col == 0)
-		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
-	else if (col == 1 && r % 2 == DOT_OWN)
-		*o = (struct mem_cell){100 * d->cmp.ratio, 1, NULL, &d->cmp};
-	else if (col == 1)
-		o->v = c ? 100 : NAN;
+	o[0] = (struct mem_cell){mem_gbs(c), -1, c, NULL};
+	if (r % 2 == DOT_OWN)
+		o[1] = (struct mem_cell){100 * d->cmp.ratio, 1, NULL, &d->cmp};
 	else
-		o->v = rule_peak_pct(mem_gbs(c), f->peak, NULL);
+		o[1].v = c ? 100 : NAN;
+	o[2].v = rule_peak_pct(mem_gbs(c), f->peak, NULL);
+	mem_variant(&lead[0], dot_variants[r % 2]);
+	rbuf_puts(&lead[1], dot_precs[r / 2]);
+	if (d->n) {
+		rbuf_putc(&lead[2], '$');
+		ilp_count_math(d->n, &lead[2]);
+		rbuf_putc(&lead[2], '$');
+	}
+	return 1;
 }
 
 /* Series k < 4: kernel k % 2 in precision k / 2; 4: the DRAM peak. */
@@ -168,7 +159,7 @@ static void dot_t(struct mem_fv *o, const char *what, long long n)
 static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct dot_facts *f = m->f;
-	const struct dot_pair *d = &f->vs[m->arg];
+	const struct mem_pair *d = &f->vs[m->arg];
 
 	if (!d->n)
 		return;
@@ -184,7 +175,7 @@ static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
 static void find_prec(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct dot_facts *f = m->f;
-	const struct dot_pair *d = &f->prec[m->arg];
+	const struct mem_pair *d = &f->prec[m->arg];
 	struct rbuf b;
 
 	if (!d->n)
@@ -227,17 +218,10 @@ static const char *const dot_heads[] = {"dot.h_kernel", "dot.h_prec",
 	"=\\(N\\)", "dot.gbs", "dot.pct_cublas", "dot.pct_peak"};
 
 static const struct mem_tspec dot_tab = {"dot.table", "dot", 4, "lll",
-	dot_heads, 3, tab_label, tab_cell, "dot.note"};
+	dot_heads, 3, tab_row, "dot.note"};
 
 static const struct mem_gspec dot_fig = {"dot.figure", "dot.axis_n",
 	"axis.gbs", 2, 0, 1, 1, 5, 1u << 4, fig_series};
 
-int sec_dot(struct rctx *x)
-{
-	static const struct mem_spec s = {DOT_SUITE, "dot",
-		sizeof(struct dot_facts), facts_dot, &dot_fig, &dot_tab,
-		dot_find_spec, sizeof(dot_find_spec) / sizeof(dot_find_spec[0]),
-		NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(dot, DOT_SUITE, sizeof(struct dot_facts), facts_dot, &dot_fig,
+	    &dot_tab, dot_find_spec, MEM_N(dot_find_spec), NULL, NULL)

@@ -338,12 +338,5 @@ static const struct mem_find ilp_find_spec[] = {
 /* The section: heading, introduction (or that the data hold none), the
  * figure, the table, the configurations that did not run, the findings
  * and the take-away. Returns 0, or -1 on a store or template error. */
-int sec_ilp(struct rctx *x)
-{
-	static const struct mem_spec s = {VOCAB_SUITE_ILP, "ilp",
-		sizeof(struct ilp_facts), facts_ilp, NULL, NULL, ilp_find_spec,
-		sizeof(ilp_find_spec) / sizeof(ilp_find_spec[0]), ilp_draw,
-		ilp_takeaway};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(ilp, VOCAB_SUITE_ILP, sizeof(struct ilp_facts), facts_ilp, NULL,
+	    NULL, ilp_find_spec, MEM_N(ilp_find_spec), ilp_draw, ilp_takeaway)

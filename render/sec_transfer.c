@@ -5,8 +5,8 @@
  * largest size through the draw hook, and findings that say why; every
  * configuration's numbers are in the generic appendix. The quantities
  * the stored metrics do not hold (a copy's GB/s, report G's run without
- * allocation) are derived here per run, so that they are tested like a
- * stored metric (xfer_compare). */
+ * allocation) are derived here per run, so that model_compare tests them
+ * like a stored metric (xfer_samples). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,10 +106,7 @@ out:
 	return rc ? -1 : 0;
 }
 
-/* The median of what (XFER_* or a stored metric) in c: of its runs where
- * raw samples are stored, else from the stored medians; NAN: absent. */
-static double xfer_value(struct rctx *x, const struct rcfg *c,
-			 const char *what)
+double xfer_value(struct rctx *x, const struct rcfg *c, const char *what)
 {
 	const struct xq *q = xq_find(what);
 	double v[3] = {0, 0, 0}, *s = NULL;
@@ -129,51 +126,24 @@ static double xfer_value(struct rctx *x, const struct rcfg *c,
 	return xq_value(q, c, v);
 }
 
-int xfer_compare(struct rctx *x, const struct rcfg *a, const struct rcfg *b,
-		 const char *what, struct rcmp *r)
+int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
+		 double **s, size_t *n, struct cmp_range *r)
 {
 	const struct xq *q = xq_find(what);
-	const struct store_stat *s0, *s1;
-	struct cmp_range ra = {NAN, NAN, 0}, rb = {NAN, NAN, 0};
-	struct cmp_judgement j;
-	double *sa = NULL, *sb = NULL;
-	size_t na = 0, nb = 0;
-	int rc = -1;
+	const struct store_stat *t;
 
 	if (!q)
-		return model_compare(x, a, b, what, r);
-	rcmp_clear(r);
-	r->a = xfer_value(x, a, what);
-	r->b = xfer_value(x, b, what);
-	if (!isfinite(r->a) || !isfinite(r->b))
+		return 1;
+	if (xq_samples(x, q, c, s, n))
 		return -1;
-	if (xq_samples(x, q, a, &sa, &na) || xq_samples(x, q, b, &sb, &nb)) {
-		rc = -2;
-		goto out;
-	}
-	s0 = rcfg_stat(a, q->m[0]);
-	s1 = rcfg_stat(b, q->m[0]);
-	if (na && nb) {		/* the ranges of the runs */
-		ra = (struct cmp_range){sa[0], sa[na - 1], na};
-		rb = (struct cmp_range){sb[0], sb[nb - 1], nb};
-	} else if (!q->m[1] && s0 && s1) {	/* a rate: its time's range */
-		ra = (struct cmp_range){xq_value(q, a, &s0->s.max),
-					xq_value(q, a, &s0->s.min), s0->s.n};
-		rb = (struct cmp_range){xq_value(q, b, &s1->s.max),
-					xq_value(q, b, &s1->s.min), s1->s.n};
-	}
-	r->interleaved = a->c->session_id == b->c->session_id &&
-			 a->c->grp > 0 && a->c->grp == b->c->grp;
-	r->gain = stats_gain_percent(r->a, r->b);
-	cmp_judge(sa, na, sb, nb, r->a, r->b, &ra, &rb, x->threshold, &j);
-	*r = (struct rcmp){r->a, r->b, r->gain, j.ratio, j.p, j.verdict ==
-		RULE_HIGHER || j.verdict == RULE_LOWER, j.verdict,
-		r->interleaved, j.ranges, j.hl, j.hl_lo, j.hl_hi};
-	rc = 0;
-out:
-	free(sa);
-	free(sb);
-	return rc;
+	t = rcfg_stat(c, q->m[0]);
+	*r = (struct cmp_range){NAN, NAN, 0};
+	if (*n)		/* the range of the runs */
+		*r = (struct cmp_range){(*s)[0], (*s)[*n - 1], *n};
+	else if (!q->m[1] && t)	/* a rate: its time's range */
+		*r = (struct cmp_range){xq_value(q, c, &t->s.max),
+					xq_value(q, c, &t->s.min), t->s.n};
+	return 0;
 }
 
 static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
@@ -305,12 +275,7 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 			t.rows++;
 			for (i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
 				rbuf_free(&b);
-				if (!strcmp(ph[i], XFER_RUN_G))
-					rbuf_puts(&b, lang_get(x->L,
-						  "xfer.run_g"));
-				else
-					lang_name_put(x, "metric", ph[i], 0,
-						      &b);
+				lang_name_put(x, "metric", ph[i], 0, &b);
 				rtable_text(&t, rbuf_str(&b));
 				for (j = 0; j < NH; j++)
 					devs_cell(x, d, &t, hosts[j], ns[s],
@@ -354,7 +319,7 @@ static int xc_fill(struct rctx *x, int dev, struct xc *c, const char *what,
 	memset(c, 0, sizeof(*c));
 	if (!a || !b)
 		return 0;
-	rc = xfer_compare(x, a, b, what, &c->r);
+	rc = model_compare(x, a, b, what, &c->r);
 	c->ok = !rc;
 	c->n = n;
 	c->nb = nb ? nb : n;
@@ -511,11 +476,5 @@ static const struct mem_find xfer_find[] = {
 
 /* The main body's section: the introduction, the copies as GB/s, the
  * phases, the figure, the findings and what to take away. */
-int sec_transfer(struct rctx *x)
-{
-	static const struct mem_spec s = {SUITE, "transfer",
-		sizeof(struct xfer_facts), facts_transfer, &xfer_fig, NULL,
-		xfer_find, NSPEC, xfer_tables, xfer_takeaway};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(transfer, SUITE, sizeof(struct xfer_facts), facts_transfer,
+	    &xfer_fig, NULL, xfer_find, NSPEC, xfer_tables, xfer_takeaway)

@@ -15,6 +15,7 @@
 #include "vocab.h"
 
 #define TR_SUITE VOCAB_SUITE_TRANSPOSE
+#define TR_GBS VOCAB_METRIC_GBS
 
 const char *const tr_variants[TR_N] = {
 	VOCAB_VARIANT_TR_COPY, VOCAB_VARIANT_TR_NAIVE,
@@ -29,43 +30,42 @@ static double st_spr(const struct rcfg *c)
 		       VOCAB_METRIC_CNT_GLOBAL_ST_REQUESTS);
 }
 
-/* The ok configuration of kernel v at edge n with the highest median
- * GB/s over the blocks, only steady ones when steady is set. */
-static const struct rcfg *tr_best(const struct rctx *x, int dev, int v,
-				  int n, int steady)
+/* The ok configuration of the kernels v0..v1-1 at edge n with the
+ * highest median GB/s over the blocks, only steady ones when steady is
+ * set. */
+static const struct rcfg *tr_best(const struct rctx *x, int dev, int v0,
+				  int v1, int n, int steady)
 {
 	const struct rcfg *best = NULL;
 	size_t i;
+	int v;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
 		if (c->dev != dev || strcmp(c->c->suite, TR_SUITE) ||
-		    strcmp(c->c->variant, tr_variants[v]) || c->c->n != n ||
-		    !isfinite(mem_gbs(c)) || (steady && !rcfg_steady(x, c)))
+		    c->c->n != n || !isfinite(mem_gbs(c)) ||
+		    (steady && !rcfg_steady(x, c)))
 			continue;
-		if (!best || mem_gbs(c) > mem_gbs(best))
+		for (v = v0; v < v1 && strcmp(c->c->variant, tr_variants[v]);
+		     v++)
+			;
+		if (v < v1 && (!best || mem_gbs(c) > mem_gbs(best)))
 			best = c;
 	}
 	return best;
 }
 
-/* a against b at edge n; -1 when the store fails reading the samples. */
-static int pair_set(struct rctx *x, struct tr_pair *p, int n,
-		    const struct rcfg *a, const struct rcfg *b)
-{
-	p->n = n;
-	p->a = a;
-	p->b = b;
-	return model_compare(x, a, b, VOCAB_METRIC_GBS, &p->cmp) == -2 ?
-	       -1 : 0;
-}
-
 static int facts_transpose(struct rctx *x, int dev, void *fp)
 {
+	/* naive against tile, the copy against the fastest transpose,
+	 * each at the largest edge where both ran steady */
+	static const int w[2][4] = {{TR_NAIVE, TR_TILE, TR_TILE, TR_PAD},
+				    {TR_COPY, TR_NAIVE, TR_NAIVE, TR_N}};
 	struct tr_facts *f = fp;
-	const struct rcfg *a, *b, *c;
-	int *ns = NULL, *bs = NULL, v, rc = -1;
+	struct mem_pair *p[2] = {&f->tile, &f->top};
+	const struct rcfg *a, *b;
+	int *ns = NULL, *bs = NULL, k, v, rc = -1;
 	size_t nn, nb, i;
 
 	memset(f, 0, sizeof(*f));
@@ -73,23 +73,12 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	rcmp_clear(&f->top.cmp);
 	nn = model_ints(x, dev, TR_SUITE, NULL, 'n', &ns);
 	nb = model_ints(x, dev, TR_SUITE, NULL, 'b', &bs);
-	/* naive against tile where both ran steady, at the largest edge */
-	for (i = nn; i-- > 0 && !f->tile.n; )
-		if ((a = tr_best(x, dev, TR_NAIVE, ns[i], 1)) &&
-		    (b = tr_best(x, dev, TR_TILE, ns[i], 1)) &&
-		    pair_set(x, &f->tile, ns[i], a, b))
-			goto out;
-	/* the copy against the fastest transpose */
-	for (i = nn; i-- > 0 && !f->top.n; ) {
-		if (!(a = tr_best(x, dev, TR_COPY, ns[i], 1)))
-			continue;
-		for (b = NULL, v = TR_NAIVE; v < TR_N; v++)
-			if ((c = tr_best(x, dev, v, ns[i], 1)) &&
-			    (!b || mem_gbs(c) > mem_gbs(b)))
-				b = c;
-		if (b && pair_set(x, &f->top, ns[i], a, b))
-			goto out;
-	}
+	for (k = 0; k < 2; k++)
+		for (i = nn; i-- > 0 && !p[k]->n; )
+			if ((a = tr_best(x, dev, w[k][0], w[k][1], ns[i], 1)) &&
+			    (b = tr_best(x, dev, w[k][2], w[k][3], ns[i], 1)) &&
+			    mem_pair_set(x, p[k], ns[i], a, b, TR_GBS))
+				goto out;
 	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
 	for (i = 0; i < nb && f->nb < TR_MAXB; i++, f->nb++) {
 		f->bs[f->nb] = bs[i];
@@ -100,7 +89,7 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 		b = f->at[TR_PAD][f->nb];
 		rcmp_clear(&f->pad[f->nb].cmp);
 		if (rcfg_steady(x, a) && rcfg_steady(x, b) &&
-		    pair_set(x, &f->pad[f->nb], f->n, a, b))
+		    mem_pair_set(x, &f->pad[f->nb], f->n, a, b, TR_GBS))
 			goto out;
 	}
 	rc = 0;
@@ -112,34 +101,27 @@ out:
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
+/* Row r: kernel r / TR_MAXB at block bs[r % TR_MAXB]: GB/s, % of the
+ * copy with the same block, store sectors and shared wavefronts per
+ * request. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct tr_facts *f = m->f;
+	int v = r / TR_MAXB, b = r % TR_MAXB;
+	const struct rcfg *c = f->at[v][b];
 
-	if (r % TR_MAXB >= f->nb)
+	o[0] = (struct mem_cell){mem_gbs(c), -1, c, NULL};
+	if (v != TR_COPY)
+		o[1].v = 100 * mem_gbs(c) / mem_gbs(f->at[TR_COPY][b]);
+	o[2].v = st_spr(c);
+	o[3].v = bank_counted(c);
+	if (b >= f->nb)
 		return 0;
-	if (r % TR_MAXB == 0)
-		mem_variant(&lead[0], tr_variants[r / TR_MAXB]);
-	block_label(f->bs[r % TR_MAXB], f->bs[r % TR_MAXB], &lead[1]);
-	return r % TR_MAXB ? 1 : 2;
-}
-
-/* GB/s, % of the copy with the same block, store sectors and shared
- * wavefronts per request. */
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
-{
-	const struct tr_facts *f = m->f;
-	const struct rcfg *c = f->at[r / TR_MAXB][r % TR_MAXB];
-
-	if (col == 0)
-		*o = (struct mem_cell){mem_gbs(c), -1, c, NULL};
-	else if (col == 1 && r / TR_MAXB != TR_COPY)
-		o->v = 100 * mem_gbs(c) / mem_gbs(f->at[TR_COPY][r % TR_MAXB]);
-	else if (col == 2)
-		o->v = st_spr(c);
-	else if (col == 3)
-		o->v = bank_counted(c);
+	if (!b)
+		mem_variant(&lead[0], tr_variants[v]);
+	block_label(f->bs[b], f->bs[b], &lead[1]);
+	return b ? 1 : 2;
 }
 
 static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
@@ -150,7 +132,7 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 
 	for (i = 0; i < n && i < max; i++) {
 		xs[i] = ns[i];
-		ys[i] = mem_gbs(tr_best(m->x, m->dev, s, ns[i], 0));
+		ys[i] = mem_gbs(tr_best(m->x, m->dev, s, s + 1, ns[i], 0));
 	}
 	mem_variant(title, tr_variants[s]);
 	free(ns);
@@ -164,7 +146,7 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct tr_facts *f = m->f;
-	const struct tr_pair *p = &f->tile;
+	const struct mem_pair *p = &f->tile;
 
 	if (!p->n || f->nb < 2)
 		return;
@@ -179,7 +161,7 @@ static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
 static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct tr_facts *f = m->f;
-	const struct tr_pair *p = &f->pad[m->arg];
+	const struct mem_pair *p = &f->pad[m->arg];
 
 	if (m->arg >= f->nb || !p->n)
 		return;
@@ -192,7 +174,7 @@ static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
 /* The fastest transpose against the copy. */
 static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
 {
-	const struct tr_pair *p = &((const struct tr_facts *)m->f)->top;
+	const struct mem_pair *p = &((const struct tr_facts *)m->f)->top;
 	struct rbuf b;
 
 	if (!p->n)
@@ -220,17 +202,11 @@ static const char *const tr_heads[] = {"transpose.h_kernel",
 	"transpose.h_wf"};
 
 static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
-	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_label, tab_cell,
+	TR_N * TR_MAXB, "ll", tr_heads, 4, tab_row,
 	"transpose.note"};
 
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
 
-int sec_transpose(struct rctx *x)
-{
-	static const struct mem_spec s = {TR_SUITE, "transpose",
-		sizeof(struct tr_facts), facts_transpose, &tr_fig, &tr_tab,
-		tr_find, sizeof(tr_find) / sizeof(tr_find[0]), NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(transpose, TR_SUITE, sizeof(struct tr_facts), facts_transpose,
+	    &tr_fig, &tr_tab, tr_find, MEM_N(tr_find), NULL, NULL)

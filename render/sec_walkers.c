@@ -29,99 +29,86 @@ static double gst(const struct rcfg *c)
 	return rcfg_median(c, VOCAB_METRIC_GSTEPS);
 }
 
-/* The points (walkers, steps) measured, by walkers, then steps. */
-static void facts_points(struct rctx *x, int dev, struct wk_facts *f)
-{
-	int *ws = NULL, *ss = NULL, v;
-	size_t nw = model_ints(x, dev, WK_SUITE, NULL, 'c', &ws), i, j;
-	size_t ns = model_ints(x, dev, WK_SUITE, NULL, 'p', &ss);
-
-	for (i = 0; i < nw; i++)
-		for (j = 0; j < ns && f->np < WK_MAXP; j++)
-			for (v = 0; v < WK_N; v++)
-				if (model_find_count(x, dev, WK_SUITE,
-						     wk_variants[v], NULL,
-						     ws[i], ss[j])) {
-					f->pt[f->np].w = ws[i];
-					f->pt[f->np++].s = ss[j];
-					break;
-				}
-	free(ws);
-	free(ss);
-}
-
 int facts_walkers(struct rctx *x, int dev, void *fp)
 {
 	struct wk_facts *f = fp;
 	static const int from[WK_N] = {WK_GLOBAL, WK_GLOBAL, WK_SHARED};
-	int j, v, all;
+	int *ws = NULL, *ss = NULL, v, all, rc = 0;
+	size_t nw = model_ints(x, dev, WK_SUITE, NULL, 'c', &ws), i;
+	size_t ns = model_ints(x, dev, WK_SUITE, NULL, 'p', &ss);
+	const struct rcfg *c[WK_N];
 	double best = 0;
 
 	memset(f, 0, sizeof(*f));
 	f->top = -1;
-	facts_points(x, dev, f);
-	for (j = 0; j < f->np; j++) {
-		struct wk_point *p = &f->pt[j];
+	/* the points (walkers, steps) measured, by walkers, then steps */
+	for (i = 0; i < nw * ns && f->np < WK_MAXP && !rc; i++) {
+		struct wk_point *p = &f->pt[f->np];
 
-		p->steady = all = 1;
+		for (all = 0, v = 0; v < WK_N; v++)
+			all |= !!(c[v] = model_find_count(x, dev, WK_SUITE,
+				wk_variants[v], NULL, ws[i / ns], ss[i % ns]));
+		if (!all)
+			continue;
+		p->w = ws[i / ns];
+		p->s = ss[i % ns];
+		p->steady = 1;
 		for (v = 0; v < WK_N; v++) {
-			const struct rcfg *c = model_find_count(x, dev,
-				WK_SUITE, wk_variants[v], NULL, p->w, p->s);
-
-			p->c[v] = rcfg_ok(c) ? c : NULL;
-			f->nver += p->c[v] || (c && !strcmp(c->c->status,
-							     VOCAB_CFG_FAILED));
-			f->nexact += p->c[v] && c->c->rel_error == 0;
+			p->c[v] = rcfg_ok(c[v]) ? c[v] : NULL;
+			f->nver += p->c[v] || (c[v] && !strcmp(c[v]->c->status,
+							       VOCAB_CFG_FAILED));
+			f->nexact += p->c[v] && c[v]->c->rel_error == 0;
 			all &= p->c[v] != NULL;
-			p->steady &= rcfg_steady(x, c);
+			p->steady &= rcfg_steady(x, c[v]);
 			rcmp_clear(&p->step[v]);
 		}
 		/* [1] global->shared, [2] shared->registers, [0]
 		 * global->registers */
-		for (v = 0; v < WK_N; v++)
+		for (v = 0; v < WK_N && !rc; v++)
 			if (p->c[from[v]] && p->c[v ? v : WK_REGS] &&
 			    model_compare(x, p->c[from[v]],
 					  p->c[v ? v : WK_REGS],
 					  VOCAB_METRIC_GSTEPS, &p->step[v]) ==
 			    -2)
-				return -1;
+				rc = -1;
 		f->nchain += all;
 		f->nchain_ok += all && p->step[1].signif &&
 			p->step[1].ratio > 1 && p->step[2].signif &&
 			p->step[2].ratio > 1;
 		if (all && p->steady && (double)p->w * p->s >= best) {
 			best = (double)p->w * p->s;
-			f->top = j;
+			f->top = f->np;
 		}
+		f->np++;
 	}
-	return 0;
+	free(ws);
+	free(ss);
+	return rc;
 }
 
 /* ---- the table and the figure --------------------------------------- */
 
-static int tab_label(const struct mem_ctx *m, int r, struct rbuf *lead)
+/* Row r: point r, each kernel's rate. */
+static int tab_row(const struct mem_ctx *m, int r, struct rbuf *lead,
+		   struct mem_cell *o)
 {
 	const struct wk_facts *f = m->f;
 	const struct wk_point *p = &f->pt[r];
-	int first = !r || f->pt[r - 1].w != p->w;
+	int v, first = !r || f->pt[r - 1].w != p->w;
 
+	for (v = 0; v < WK_N; v++) {
+		const struct rcfg *c = r < f->np ? model_find_count(m->x,
+			m->dev, WK_SUITE, wk_variants[v], NULL, p->w, p->s) :
+			NULL;
+
+		o[v] = (struct mem_cell){gst(c), -1, c, NULL};
+	}
 	if (r >= f->np)
 		return 0;
 	if (first)
 		rbuf_printf(&lead[0], "\\num{%lld}", p->w);
 	rbuf_printf(&lead[1], "\\num{%d}", p->s);
 	return first ? 2 : 1;
-}
-
-static void tab_cell(const struct mem_ctx *m, int r, int col,
-		     struct mem_cell *o)
-{
-	const struct wk_facts *f = m->f;
-	const struct rcfg *c = r < f->np ? model_find_count(m->x, m->dev,
-		WK_SUITE, wk_variants[col], NULL, f->pt[r].w, f->pt[r].s) :
-		NULL;
-
-	*o = (struct mem_cell){gst(c), -1, c, NULL};
 }
 
 /* Kernel k's rate against the steps at the most walkers. */
@@ -194,17 +181,11 @@ static const char *const wk_heads[] = {"walkers.walkers", "walkers.steps",
 	"walkers.h_global", "walkers.h_shared", "walkers.h_regs"};
 
 static const struct mem_tspec wk_tab = {"walkers.table", "walkers",
-	WK_MAXP, "rr", wk_heads, WK_N, tab_label, tab_cell, NULL};
+	WK_MAXP, "rr", wk_heads, WK_N, tab_row, NULL};
 
 static const struct mem_gspec wk_fig = {"walkers.figure",
 	"walkers.axis_steps", "walkers.axis_gsteps", 10, 0, 0, 1, WK_N, 0,
 	fig_series};
 
-int sec_walkers(struct rctx *x)
-{
-	static const struct mem_spec s = {WK_SUITE, "walkers",
-		sizeof(struct wk_facts), facts_walkers, &wk_fig, &wk_tab,
-		wk_find, sizeof(wk_find) / sizeof(wk_find[0]), NULL, NULL};
-
-	return mem_run(x, &s);
-}
+MEM_SECTION(walkers, WK_SUITE, sizeof(struct wk_facts), facts_walkers,
+	    &wk_fig, &wk_tab, wk_find, MEM_N(wk_find), NULL, NULL)

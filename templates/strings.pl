@@ -313,7 +313,7 @@ xfer.axis_mib = Skopiowane bajty [MiB]
 xfer.axis_gbs = Szybkość [GB/s]
 xfer.phases = Fazy przebiegu kernela \texttt{simple} przy najmniejszym i największym rozmiarze: mediany w ms, jedna wartość na GPU, w ich kolejności.
 xfer.phases_note = Kernel działa w czasie Sync (od powrotu z uruchomienia do końca oczekiwania), więc czas kernela jest częścią Sync, a nie dodaje się do niego. Przebieg bez przydziału pamięci to time* sprawozdania~G: time* bez Malloc i Free, przebieg po przebiegu.
-xfer.run_g = Przebieg bez przydziału pamięci
+metric.run_g = Przebieg bez przydziału pamięci
 transfer.takeaway = \emph{Do zapamiętania:} bufor przypięty kopiuje się kilka razy szybciej niż stronicowany i omija spadek kopiowania z powrotem do pamięci stronicowanej, ale jego przypięcie kosztuje dużo więcej niż malloc: bufory przypięte należy przydzielić raz i używać wielokrotnie, co milcząco zakłada time* sprawozdania~G, pomijający przydział pamięci.
 find.xfer.open = @@DEV@@@@T@@: przy $n = @@N0@@$ stosunek wynosi @@E0@@ (@@B0@@ wobec @@A0@@), czego reguła nie uznaje za różnicę wyjaśnianą tym wnioskiem, więc wyjaśnienia nie podajemy.
 find.xfer.cliff.topic = Kopiowanie z powrotem do pamięci stronicowanej
