@@ -387,7 +387,9 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 	emit_heading(x, 0, lang_get(x->L, k));
 	snprintf(k, sizeof(k), "%s.%s", s->suite, has ? "intro" : "absent");
 	emit_par(x, lang_get(x->L, k));
-	for (i = 0; has && i < x->ndevs && d.nd < MEM_MAXD; i++) {
+	/* described findings hold MEM_MAXD devices (struct mem_fv) */
+	for (i = 0; has && i < x->ndevs && d.nd < (s->nfind ? MEM_MAXD :
+	     PG_MAXD); i++) {
 		if (!model_has_suite(x, (int)i, s->suite))
 			continue;
 		d.dev[d.nd] = (int)i;
@@ -402,10 +404,14 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 	if (!rc && d.nd && s->draw)
 		rc = s->draw(x, &d);
 	find_init(&fd);
-	for (i = 0; !rc && (int)i < d.nd; i++)
+	for (i = 0; !rc && !s->noproblems && (int)i < d.nd; i++)
 		problems_list(x, d.dev[i], s->suite, NULL);
 	for (i = 0; !rc && d.nd && (int)i < s->nfind; i++)
 		mem_run_find(x, &d, &s->find[i], &fd);
+	snprintf(k, sizeof(k), "%s.find.text", s->suite);
+	for (i = 0; !rc && d.nd && (int)i < s->nsay; i++)
+		dvs_items(x, &fd, k, (const void *const *)d.f, d.dev, d.nd,
+			  s->say[i].say, s->say[i].nitem);
 	if (!rc && d.nd) {
 		/* measured, but nothing that counts compared */
 		if (!fd.n)
@@ -414,6 +420,9 @@ int mem_run(struct rctx *x, const struct mem_spec *s)
 		snprintf(k, sizeof(k), "%s.takeaway", s->suite);
 		if (s->takeaway)
 			s->takeaway(x, &d);
+		else if (s->take)
+			dvs_items(x, NULL, k, (const void *const *)d.f, d.dev,
+				  d.nd, s->take, NULL);
 		else
 			emit_par(x, lang_get(x->L, k));
 	}

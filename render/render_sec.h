@@ -552,24 +552,6 @@ struct dvs_find {
 	dvs_say_fn say;
 	int (*nitem)(const void *f);
 };
-/* A section whose facts are per device and whose findings are stated
- * once for the devices that agree: heading KEY.title, KEY.intro (or
- * KEY.absent), show() of the facts (its tables and figure), each
- * device's problems list (unless noproblems: the section lists them
- * elsewhere), the findings find[0..nfind-1) as KEY.find.text and
- * find[nfind - 1] as the paragraph KEY.takeaway. fill() fills size
- * bytes of facts for a device (0, -1 when the store fails). Returns 0
- * or -1. */
-struct dvs_sec {
-	const char *suite, *key;
-	size_t size;
-	int (*fill)(struct rctx *x, int dev, void *f);
-	int (*show)(struct rctx *x, void *const *f, const int *dev, int n);
-	const struct dvs_find *find;
-	size_t nfind;
-	int noproblems;
-};
-int dvs_section(struct rctx *x, const struct dvs_sec *d);
 
 /* ---- precision and ILP (sec_precision.c) ----------------------------- */
 
@@ -582,14 +564,16 @@ void devs_table_init(struct rctx *x, struct ptable *t,
 		     const char *const *lead, const char *const *grp,
 		     const int *dv, int nd);
 
-/* ---- the memory sections as descriptions (mem.c) --------------------- */
+/* ---- every per-device section as a description (mem.c) -------------- */
 
-/* A memory section (transpose, bank, coalesce, dot, walkers) is data:
- * its facts per device, one table whose columns hold a value per
- * device, one figure whose series are drawn per device, its findings,
- * each stated once where the devices agree, and a take-away. mem_run
- * interprets it. f below is one device's facts (the spec's fsize
- * bytes, filled by facts()). */
+/* A section whose facts are per device is data: its facts per device,
+ * one table whose columns hold a value per device, one figure whose
+ * series are drawn per device, its own tables and figures (draw), its
+ * findings, described (find) or said by code (say), each stated once
+ * where the devices agree, and a take-away. mem_run interprets it for
+ * every such section, the memory suites' and the matrix suites' alike.
+ * f below is one device's facts (the spec's fsize bytes, filled by
+ * facts()). */
 #define MEM_MAXD 4		/* devices in one table or finding */
 #define MEM_NV 16		/* numbers of one finding */
 /* What a description's functions are called with. */
@@ -660,8 +644,8 @@ struct mem_find {
 };
 /* The devices that measured the suite and their facts. */
 struct mem_devs {
-	int dev[MEM_MAXD];
-	void *f[MEM_MAXD];
+	int dev[PG_MAXD];
+	void *f[PG_MAXD];
 	int nd;
 };
 struct mem_spec {
@@ -675,12 +659,20 @@ struct mem_spec {
 	/* the section's own figures and tables after fig and tab, NULL
 	 * none; returns 0 or -1 */
 	int (*draw)(struct rctx *x, const struct mem_devs *d);
-	/* the take-away paragraph, NULL: the string KEY.takeaway */
+	/* the take-away paragraph, NULL: take's, or the string
+	 * KEY.takeaway */
 	void (*takeaway)(struct rctx *x, const struct mem_devs *d);
+	/* findings said by code after find[] (KEY.find.text), and the
+	 * take-away (KEY.takeaway), each stated once by dvs_items */
+	const struct dvs_find *say;
+	int nsay;
+	dvs_say_fn take;
+	int noproblems;		/* the failures are listed elsewhere */
 };
 /* The section of s: heading, introduction (or KEY.absent), figure,
- * table, draw, the failed configurations, the findings, the take-away.
- * Returns 0, -1 when the store or a template fails. */
+ * table, draw, the failed configurations, the findings (where none
+ * counts, "mem.nothing"), the take-away. Returns 0, -1 when the store
+ * or a template fails. */
 int mem_run(struct rctx *x, const struct mem_spec *s);
 /* c's median GB/s; metric a over metric b of c (NAN unless b > 0). */
 double mem_gbs(const struct rcfg *c);
@@ -757,11 +749,13 @@ void blanks_cut(char *s, char *e);
 /* ---- r7-b (mem.c, sec_transfer.c) ------------------------------------ */
 
 /* A memory section's entry point sec_NAME: mem_run of the description
- * whose fields, from suite on, are the arguments after NAME. */
+ * whose fields, from suite to takeaway, are the arguments after NAME
+ * (no findings said by code). */
 #define MEM_SECTION(NAME, ...)						\
 	int sec_##NAME(struct rctx *x)					\
 	{								\
-		static const struct mem_spec s = {__VA_ARGS__};		\
+		static const struct mem_spec s = {__VA_ARGS__, NULL, 0,	\
+						  NULL, 0};		\
 									\
 		return mem_run(x, &s);					\
 	}

@@ -294,26 +294,25 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 
 /* The speed table at each device's n_top, anchored by the first
  * device (it holds every one); its note explains a missing share. */
-static int speed_table(struct rctx *x, void *const *f, const int *dev,
-		       int nd)
+static int speed_table(struct rctx *x, const struct mem_devs *md)
 {
-	struct pr_facts *const *F = (struct pr_facts *const *)f;
+	struct pr_facts *const *F = (struct pr_facts *const *)md->f;
 	struct ptable t;
 	struct fv v;
-	struct dvs s = {NULL, NULL, nd, 0, NULL};
+	struct dvs s = {NULL, NULL, md->nd, 0, NULL};
 	double n[PG_MAXD];
 	int i, r, got = 0, nopeak = 0, rc;
 
-	for (i = 0; i < nd; i++) {
+	for (i = 0; i < md->nd; i++) {
 		nopeak |= !isfinite(F[i]->peak[RECT_FP64]);
 		n[i] = F[i]->n_top;
 	}
 	devs_table_init(x, &t, (const char *const[]){"precision.h_kernel",
 			"precision.h_peak", NULL}, (const char *const[]){
 			"precision.h_g64", "precision.h_pct",
-			"precision.h_ratio", NULL}, dev, nd);
+			"precision.h_ratio", NULL}, md->dev, md->nd);
 	for (r = 0; r < F[0]->nrows; r++)
-		got |= speed_row(x, F, nd, &t, r);
+		got |= speed_row(x, F, md->nd, &t, r);
 	fv_init(&v);
 	/* the sizes once where all devices measured the same */
 	dvs_num(x, &s, fv_put(&v, "N"), n, 1, 0);
@@ -326,7 +325,7 @@ static int speed_table(struct rctx *x, void *const *f, const int *dev,
 	regime_note(x, t.seen, &t.note, NULL);
 	if (got & PR_APART)
 		rbuf_printf(&t.note, " %s", lang_get(x->L, "note.apart"));
-	return parts_table_emit(x, &t, rc, "precision", dev[0]);
+	return parts_table_emit(x, &t, rc, "precision", md->dev[0]);
 }
 
 /* ---- findings ------------------------------------------------------------ */
@@ -666,12 +665,13 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
  * Returns 0, or -1 on a store or template error (message printed). */
 int sec_precision(struct rctx *x)
 {
-	static const struct dvs_find find[] = {{say_time, NULL},
+	static const struct dvs_find say[] = {{say_time, NULL},
 		{say_why, NULL}, {say_lib, NULL}, {say_acc_not, NULL},
-		{say_acc, NULL}, {say_limits, NULL}, {say_take, NULL}};
-	static const struct dvs_sec d = {PR_SUITE, "precision",
-		sizeof(struct pr_facts), facts_precision, speed_table, find,
-		sizeof(find) / sizeof(find[0]), 0};
+		{say_acc, NULL}, {say_limits, NULL}};
+	static const struct mem_spec d = {.suite = PR_SUITE,
+		.fsize = sizeof(struct pr_facts), .facts = facts_precision,
+		.draw = speed_table, .say = say, .nsay = MEM_N(say),
+		.take = say_take};
 
-	return dvs_section(x, &d);
+	return mem_run(x, &d);
 }

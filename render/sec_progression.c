@@ -227,48 +227,6 @@ void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
 	rbuf_free(&pre);
 }
 
-int dvs_section(struct rctx *x, const struct dvs_sec *d)
-{
-	void *f[PG_MAXD];
-	struct rfind fd;
-	char key[64];
-	int dev[PG_MAXD], n = 0, rc = 0, i;
-	size_t j;
-
-	snprintf(key, sizeof(key), "%s.title", d->key);
-	emit_heading(x, 0, lang_get(x->L, key));
-	snprintf(key, sizeof(key), "%s.%s", d->key, model_has_suite(x, -1,
-		 d->suite) ? "intro" : "absent");
-	emit_par(x, lang_get(x->L, key));
-	for (j = 0; j < x->ndevs && n < PG_MAXD && !rc; j++) {
-		if (!model_has_suite(x, (int)j, d->suite))
-			continue;
-		dev[n] = (int)j;
-		if (!(f[n++] = malloc(d->size)) || d->fill(x, (int)j, f[n - 1]))
-			rc = -1;
-	}
-	if (!rc && n)
-		rc = d->show(x, (void *const *)f, dev, n);
-	for (i = 0; i < n && !rc && !d->noproblems; i++)
-		problems_list(x, dev[i], d->suite, NULL);
-	find_init(&fd);
-	snprintf(key, sizeof(key), "%s.find.text", d->key);
-	for (j = 0; j + 1 < d->nfind && n && !rc; j++)
-		dvs_items(x, &fd, key, (const void *const *)f, dev, n,
-			  d->find[j].say, d->find[j].nitem);
-	if (!rc && n)
-		rc = find_emit(x, &fd);
-	snprintf(key, sizeof(key), "%s.takeaway", d->key);
-	j = d->nfind - 1;
-	if (!rc && n)
-		dvs_items(x, NULL, key, (const void *const *)f, dev, n,
-			  d->find[j].say, d->find[j].nitem);
-	find_free(&fd);
-	for (i = 0; i < n; i++)
-		free(f[i]);
-	return rc;
-}
-
 /* ---- facts ---------------------------------------------------------------- */
 
 static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
@@ -515,40 +473,39 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 }
 
 /* The table, then the first device's figure. */
-static int pg_show(struct rctx *x, void *const *vf, const int *dev,
-		   int nd)
+static int pg_show(struct rctx *x, const struct mem_devs *md)
 {
 	static const char *const heads[] = {"progression.h_ffma",
 		"progression.h_wpi", "progression.h_ldk", "progression.h_dram",
 		"progression.h_regs", "progression.h_occ", NULL};
-	struct pg_facts *const *F = (struct pg_facts *const *)vf;
+	struct pg_facts *const *F = (struct pg_facts *const *)md->f;
 	const struct pg_facts *f0 = F[0];
 	char kinds[40] = "ll";
 	int d, cnt = f0->cn >= 0, rc;
 	struct ptable p;
 
-	for (d = 0; d < 2 * nd + (cnt ? PQ_N : 0); d++)
+	for (d = 0; d < 2 * md->nd + (cnt ? PQ_N : 0); d++)
 		strcat(kinds, "S");
 	parts_table_init(&p, kinds);
 	rtable_head(&p.t, "");
 	rtable_head(&p.t, "");
-	rtable_head_span(&p.t, nd, "GFLOP/s");
-	rtable_head_span(&p.t, nd, lang_get(x->L, "progression.h_speedup"));
+	rtable_head_span(&p.t, md->nd, "GFLOP/s");
+	rtable_head_span(&p.t, md->nd, lang_get(x->L, "progression.h_speedup"));
 	if (cnt)
 		rtable_head_span(&p.t, PQ_N, lang_get(x->L,
 				 "progression.h_counters"));
 	rtable_head_end(&p.t);
 	rtable_head(&p.t, lang_get(x->L, "progression.h_kernel"));
 	rtable_head(&p.t, lang_get(x->L, "progression.h_block"));
-	for (d = 0; d < 2 * nd; d++) {
+	for (d = 0; d < 2 * md->nd; d++) {
 		rbuf_free(&p.cell);
-		rbuf_printf(&p.cell, "GPU~%d", F[d % nd]->dev + 1);
+		rbuf_printf(&p.cell, "GPU~%d", F[d % md->nd]->dev + 1);
 		rtable_head(&p.t, rbuf_str(&p.cell));
 	}
 	if (cnt)
 		mem_heads(x, &p.t, heads);
 	rtable_head_end(&p.t);
-	pg_table_rows(x, &p, F, nd);
+	pg_table_rows(x, &p, F, md->nd);
 	rbuf_free(&p.cell);
 	rbuf_printf(&p.cell, "%d", f0->n[f0->tn]);
 	rc = mem_caption(x, f0->dev, PG_SUITE, NULL, VOCAB_METRIC_GFLOPS,
@@ -557,7 +514,6 @@ static int pg_show(struct rctx *x, void *const *vf, const int *dev,
 	rbuf_puts(&p.note, lang_get(x->L, cnt ? "progression.table_note" :
 				    "progression.table_note_nocnt"));
 	regime_note(x, p.seen, &p.note, "progression.regime_note");
-	(void)dev;
 	return parts_table_emit(x, &p, rc, "progression-steps", f0->dev) ||
 	       pg_figure(x, f0) ? -1 : 0;
 }
@@ -875,12 +831,12 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 int sec_progression(struct rctx *x)
 {
-	static const struct dvs_find find[] = {{say_lib, NULL},
-		{say_peak, NULL}, {say_steps, NULL}, {say_misc, NULL},
-		{say_take, NULL}};
-	static const struct dvs_sec d = {PG_SUITE, "progression",
-		sizeof(struct pg_facts), pg_facts_fill, pg_show, find,
-		sizeof(find) / sizeof(find[0]), 0};
+	static const struct dvs_find say[] = {{say_lib, NULL},
+		{say_peak, NULL}, {say_steps, NULL}, {say_misc, NULL}};
+	static const struct mem_spec d = {.suite = PG_SUITE,
+		.fsize = sizeof(struct pg_facts), .facts = pg_facts_fill,
+		.draw = pg_show, .say = say, .nsay = MEM_N(say),
+		.take = say_take};
 
-	return dvs_section(x, &d);
+	return mem_run(x, &d);
 }

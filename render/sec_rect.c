@@ -200,23 +200,22 @@ out:
 
 /* Per shape: the padded-work ratio of each block, and per precision
  * the first device's fastest block with each device's GFLOP/s there. */
-static int rect_table(struct rctx *x, void *const *vf, const int *dev,
-		      int nd)
+static int rect_table(struct rctx *x, const struct mem_devs *md)
 {
-	struct rect_facts *const *F = (struct rect_facts *const *)vf;
+	struct rect_facts *const *F = (struct rect_facts *const *)md->f;
 	const struct rect_facts *f = F[0];
 	char kinds[64] = "l";
 	struct ptable pt;
 	int i, b, p, d, rc;
 
-	for (b = 0; b < f->nb + RECT_NP * (1 + nd); b++)
-		strcat(kinds, b < f->nb ? "S" : b % (1 + nd) == f->nb %
-		       (1 + nd) ? "r" : "S");
+	for (b = 0; b < f->nb + RECT_NP * (1 + md->nd); b++)
+		strcat(kinds, b < f->nb ? "S" : b % (1 + md->nd) == f->nb %
+		       (1 + md->nd) ? "r" : "S");
 	parts_table_init(&pt, kinds);
 	rtable_head(&pt.t, "");
 	rtable_head_span(&pt.t, f->nb, lang_get(x->L, "rect.h_pad"));
 	for (p = 0; p < RECT_NP; p++)
-		rtable_head_span(&pt.t, 1 + nd, rect_precs[p]);
+		rtable_head_span(&pt.t, 1 + md->nd, rect_precs[p]);
 	rtable_head_end(&pt.t);
 	rtable_head(&pt.t, lang_get(x->L, "rect.shape"));
 	for (b = 0; b < f->nb; b++) {
@@ -226,9 +225,9 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 	}
 	for (p = 0; p < RECT_NP; p++) {
 		rtable_head(&pt.t, "$b$");
-		for (d = 0; d < nd; d++) {
+		for (d = 0; d < md->nd; d++) {
 			rbuf_free(&pt.cell);
-			rbuf_printf(&pt.cell, "GPU~%d", dev[d] + 1);
+			rbuf_printf(&pt.cell, "GPU~%d", md->dev[d] + 1);
 			rtable_head(&pt.t, rbuf_str(&pt.cell));
 		}
 	}
@@ -249,7 +248,7 @@ static int rect_table(struct rctx *x, void *const *vf, const int *dev,
 					    f->blocks[s->best[p]]);
 			rtable_text(&pt.t, s->best[p] >= 0 ?
 				    rbuf_str(&pt.cell) : "--");
-			for (d = 0; d < nd; d++) {
+			for (d = 0; d < md->nd; d++) {
 				const struct rcfg *c = s->best[p] >= 0 ?
 					F[d]->s[i].c[p][s->best[p]] : NULL;
 
@@ -545,12 +544,13 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 int sec_rect(struct rctx *x)
 {
-	static const struct dvs_find find[] = {{say_best, NULL},
+	static const struct dvs_find say[] = {{say_best, NULL},
 		{say_pad, NULL}, {say_prec, NULL}, {say_lib, NULL},
-		{say_acc, NULL}, {say_misc, NULL}, {say_take, NULL}};
-	static const struct dvs_sec d = {RECT_SUITE, "rect",
-		sizeof(struct rect_facts), facts_rect, rect_table, find,
-		sizeof(find) / sizeof(find[0]), 0};
+		{say_acc, NULL}, {say_misc, NULL}};
+	static const struct mem_spec d = {.suite = RECT_SUITE,
+		.fsize = sizeof(struct rect_facts), .facts = facts_rect,
+		.draw = rect_table, .say = say, .nsay = MEM_N(say),
+		.take = say_take};
 
-	return dvs_section(x, &d);
+	return mem_run(x, &d);
 }

@@ -665,12 +665,11 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 
 /* After the intro: each version in a sentence, then the table and the
  * figures. */
-static int vers_show(struct rctx *x, void *const *f, const int *dev, int n)
+static int vers_show(struct rctx *x, const struct mem_devs *md)
 {
-	(void)dev;
 	versions_list(x);
-	return why_table(x, (const void *const *)f, n) || perf_figures(x) ?
-	       -1 : 0;
+	return why_table(x, (const void *const *)md->f, md->nd) ||
+	       perf_figures(x) ? -1 : 0;
 }
 
 /* Text dense with numbers and long words (Polish, German): TeX may
@@ -680,16 +679,17 @@ static int vers_show(struct rctx *x, void *const *f, const int *dev, int n)
 
 int sec_versions(struct rctx *x)
 {
-	static const struct dvs_find find[] = {{say_step, nsteps},
-		{say_best, NULL}, {say_nosteady, NULL}, {say_take, NULL}};
+	static const struct dvs_find say[] = {{say_step, nsteps},
+		{say_best, NULL}, {say_nosteady, NULL}};
 	/* the failed configurations are listed by kernel in the appendix */
-	static const struct dvs_sec d = {VOCAB_SUITE_VERSIONS, "versions",
-		sizeof(struct versions_facts), facts_versions, vers_show,
-		find, sizeof(find) / sizeof(find[0]), 1};
+	static const struct mem_spec d = {.suite = VOCAB_SUITE_VERSIONS,
+		.fsize = sizeof(struct versions_facts),
+		.facts = facts_versions, .draw = vers_show, .say = say,
+		.nsay = MEM_N(say), .take = say_take, .noproblems = 1};
 	int rc;
 
 	rbuf_puts(&x->body, VERS_GROUP);
-	rc = dvs_section(x, &d);
+	rc = mem_run(x, &d);
 	rbuf_puts(&x->body, "\\endgroup\n");
 	return rc;
 }
