@@ -542,7 +542,8 @@ struct store_merge_result {
 int store_merge(struct store *st, const char *src,
 		struct store_merge_result *res);
 
-/* Runs PRAGMA integrity_check; 0 when "ok". */
+/* Checks every page as opening does (integrity_check): 0, or its
+ * finding (STORE_ERR_CORRUPT) in store_errmsg. */
 int store_integrity_check(struct store *st);
 
 #endif

@@ -176,7 +176,7 @@ static int side_file_unreadable(const char *path, const char *suffix)
  *   writer's lock and never creates a journal.
  *
  * No reader checkpoints: it is read-only, and NO_CKPT_ON_CLOSE says so
- * once more (reader_connect).
+ * once more (db_connect).
  *
  * Left open: a writer that starts while an immutable reader reads writes
  * to its new -wal, and changes the file only when it checkpoints (every
@@ -342,15 +342,30 @@ static int keys_check(sqlite3 *db, char *err, size_t errlen)
 	return code;
 }
 
-/* Runs sql, an integrity pragma that answers "ok" or what it found;
- * 0, or STORE_ERR_CORRUPT with SQLite's finding on one line in err. */
-static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
-			   size_t errlen)
+/* Checks every page of the file, every row against its table's
+ * constraints and key order, and every index against its table.
+ *
+ * quick_check reads every page, but compares no index with its table (a
+ * row whose indexed value changed by one flipped byte passes, and the
+ * report shows the changed value: a count of -1023410176, issue 29), nor
+ * checks the key order of a WITHOUT ROWID table (stat, sample: a page of
+ * samples out of order passed, a value in it read as NULL).
+ * integrity_check does all of it; checking only what quick_check misses
+ * costs as much, since the samples table is most of the file. On the
+ * reference database (51 MB, medians of 15, interleaved): quick_check
+ * 0.179 s, integrity_check 0.283 s, quick_check plus integrity_check of
+ * the five tables with an index 0.182 s (it misses a WITHOUT ROWID table
+ * out of key order: 37 of 312 fuzzed files, one of them rendered with
+ * exit 0), integrity_check of the three WITHOUT ROWID tables alone
+ * 0.275 s. 0, or STORE_ERR_CORRUPT with SQLite's first finding on one
+ * line in err. */
+static int pages_check(sqlite3 *db, char *err, size_t errlen)
 {
 	sqlite3_stmt *s = NULL;
 	int rc, code = 0;
 
-	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
+	rc = sqlite3_prepare_v2(db, "PRAGMA integrity_check(1)", -1, &s,
+				NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
@@ -374,27 +389,6 @@ static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
 		code = sqlite_msg(db, rc, err, errlen);
 	sqlite3_finalize(s);
 	return code;
-}
-
-/* Checks every page of the file, every row against its table's
- * constraints and key order, and every index against its table.
- *
- * quick_check reads every page, but compares no index with its table (a
- * row whose indexed value changed by one flipped byte passes, and the
- * report shows the changed value: a count of -1023410176, issue 29), nor
- * checks the key order of a WITHOUT ROWID table (stat, sample: a page of
- * samples out of order passed, a value in it read as NULL).
- * integrity_check does all of it; checking only what quick_check misses
- * costs as much, since the samples table is most of the file. On the
- * reference database (51 MB, medians of 15, interleaved): quick_check
- * 0.179 s, integrity_check 0.283 s, quick_check plus integrity_check of
- * the five tables with an index 0.182 s (it misses a WITHOUT ROWID table
- * out of key order: 37 of 312 fuzzed files, one of them rendered with
- * exit 0), integrity_check of the three WITHOUT ROWID tables alone
- * 0.275 s. */
-static int pages_check(sqlite3 *db, char *err, size_t errlen)
-{
-	return pragma_ok_check(db, "PRAGMA integrity_check(1)", err, errlen);
 }
 
 /* Checks, through db, that the file is an mmreport database SQLite can
@@ -466,10 +460,36 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 	return 0;
 }
 
-/* Opens a read-only connection to path with query (read_query) into *dbp
- * (closed and NULL on failure); reports like store_inspect. */
-static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
-			  char *err, size_t errlen)
+/* The reason a file could not be created, from SQLite's errno sys: a
+ * failed create is retried read-only, and that retry's ENOENT is what
+ * SQLite keeps; the folder's own refusal (EACCES, EROFS) is the reason
+ * (issue 29, item 7). */
+static int create_errno(const char *path, int sys)
+{
+	char *dir;
+	char *slash;
+	int e = sys;
+
+	if (sys != ENOENT || !(dir = malloc(strlen(path) + 2)))
+		return sys;
+	strcpy(dir, path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0';	/* "/x.db": the root */
+	if (access(dir, W_OK | X_OK))
+		e = errno;
+	free(dir);
+	return e;
+}
+
+/* Opens a connection to path into *dbp (closed and NULL on failure):
+ * with flags SQLITE_OPEN_READONLY a reader by query (read_query), else
+ * flags (SQLITE_OPEN_READWRITE, maybe SQLITE_OPEN_CREATE) and query NULL;
+ * reports like store_inspect. */
+static int db_connect(const char *path, const char *query, int flags,
+		      sqlite3 **dbp, char *err, size_t errlen)
 {
 	char *uri = store_uri_make(path, query);
 	int rc, sys;
@@ -479,21 +499,22 @@ static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
 		snprintf(err, errlen, "out of memory");
 		return STORE_ERR_INTERNAL;
 	}
-	rc = sqlite3_open_v2(uri, dbp, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-			     NULL);
+	rc = sqlite3_open_v2(uri, dbp, flags | SQLITE_OPEN_URI, NULL);
 	free(uri);
 	if (rc == SQLITE_OK) {
 		sqlite3_extended_result_codes(*dbp, 1);
-		/* a writer's lock may be brief: wait before calling the
-		 * file busy */
+		/* a writer's lock may be brief (measure and render may
+		 * overlap): wait before calling the file busy */
 		rc = sqlite3_busy_timeout(*dbp, 5000);
 	}
-	if (rc == SQLITE_OK)
+	if (rc == SQLITE_OK && (flags & SQLITE_OPEN_READONLY))
 		rc = sqlite3_db_config(*dbp, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
 				       1, (int *)NULL);
 	if (rc == SQLITE_OK)
 		return 0;
 	sys = *dbp ? sqlite3_system_errno(*dbp) : 0;
+	if (sys && (flags & SQLITE_OPEN_CREATE))
+		sys = create_errno(path, sys);
 	if (sys && (rc & 0xff) == SQLITE_CANTOPEN) {
 		snprintf(err, errlen, "%s", strerror(sys));
 		rc = STORE_ERR_IO;
@@ -573,14 +594,16 @@ static int inspect_file(const char *path, enum store_mode mode,
 	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb) > 0;
 	had_shm = side_file_exists(path, "-shm", 0);
 	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
-	rc = reader_connect(path, seen->query, &db, err, errlen);
+	rc = db_connect(path, seen->query, SQLITE_OPEN_READONLY, &db, err,
+			errlen);
 	if (rc)
 		return header_changed(path, wal, seen, rc, err, errlen);
 	rc = inspect_db(db, &seen->version, err, errlen);
 	if (rc == STORE_ERR_IO && retry) {
 		sqlite3_close(db);
 		seen->query = "immutable=1";
-		rc = reader_connect(path, seen->query, &db, err, errlen);
+		rc = db_connect(path, seen->query, SQLITE_OPEN_READONLY, &db,
+				err, errlen);
 		if (rc)
 			return header_changed(path, wal, seen, rc, err,
 					      errlen);
@@ -624,60 +647,6 @@ int store_inspect(const char *path, enum store_mode mode,
 	if (rc)
 		store_text_oneline(err);
 	return rc;
-}
-
-/* The reason a file could not be created, from SQLite's errno sys: a
- * failed create is retried read-only, and that retry's ENOENT is what
- * SQLite keeps; the folder's own refusal (EACCES, EROFS) is the reason
- * (issue 29, item 7). */
-static int create_errno(const char *path, int sys)
-{
-	char *dir;
-	char *slash;
-	int e = sys;
-
-	if (sys != ENOENT || !(dir = malloc(strlen(path) + 2)))
-		return sys;
-	strcpy(dir, path);
-	slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else
-		slash[slash == dir] = '\0';	/* "/x.db": the root */
-	if (access(dir, W_OK | X_OK))
-		e = errno;
-	free(dir);
-	return e;
-}
-
-/* Opens the read-write connection of st (flags: SQLITE_OPEN_READWRITE,
- * maybe SQLITE_OPEN_CREATE); reports like store_open. */
-static int db_connect(struct store *st, int flags, char *err, size_t errlen)
-{
-	char *uri = store_uri_make(st->path, NULL);
-	int rc, sys;
-
-	if (!uri) {
-		snprintf(err, errlen, "out of memory");
-		return STORE_ERR_INTERNAL;
-	}
-	rc = sqlite3_open_v2(uri, &st->db, flags | SQLITE_OPEN_URI, NULL);
-	free(uri);
-	if (rc != SQLITE_OK) {
-		sys = st->db ? sqlite3_system_errno(st->db) : 0;
-		if (sys && (flags & SQLITE_OPEN_CREATE))
-			sys = create_errno(st->path, sys);
-		if (sys && (rc & 0xff) == SQLITE_CANTOPEN) {
-			snprintf(err, errlen, "%s", strerror(sys));
-			return STORE_ERR_IO;
-		}
-		return sqlite_msg(st->db, rc, err, errlen);
-	}
-	sqlite3_extended_result_codes(st->db, 1);
-	/* measure and render may overlap: wait for a writer rather than
-	 * failing at once. */
-	sqlite3_busy_timeout(st->db, 5000);
-	return 0;
 }
 
 /* store_open_once's answer when the file changed while it was being
@@ -854,8 +823,8 @@ static int store_open_once(const char *path, enum store_mode mode,
 		return 0;
 	}
 
-	rc = db_connect(st, SQLITE_OPEN_READWRITE |
-		     (created ? SQLITE_OPEN_CREATE : 0), err, errlen);
+	rc = db_connect(path, NULL, SQLITE_OPEN_READWRITE |
+			(created ? SQLITE_OPEN_CREATE : 0), &st->db, err, errlen);
 	if (rc)
 		goto fail;
 	if (sqlite3_db_readonly(st->db, "main") == 1) {
@@ -1010,25 +979,8 @@ int store_errcode(const struct store *st)
 
 int store_integrity_check(struct store *st)
 {
-	sqlite3_stmt *s = NULL;
-	const char *res;
-	int rc;
+	char err[512];
+	int rc = pages_check(st->db, err, sizeof(err));
 
-	rc = STORE_PREPARE(st, "PRAGMA integrity_check", &s);
-	if (rc < 0)
-		goto out;
-	rc = STORE_CHECK(st, sqlite3_step(s));
-	if (rc < 0)
-		goto out;
-	res = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(s, 0)
-			       : NULL;
-	if (res && !strcmp(res, "ok")) {
-		rc = 0;
-		goto out;
-	}
-	rc = STORE_FAIL(st, STORE_ERR_CORRUPT, "integrity check: %s",
-			res ? res : "no answer");
-out:
-	sqlite3_finalize(s);
-	return rc < 0 ? rc : 0;
+	return rc ? STORE_FAIL(st, rc, "%s", err) : 0;
 }
