@@ -415,7 +415,9 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 		return STORE_ERR_FOREIGN;
 	}
 	for (i = 0; i < store_schema_ntables; i++) {
-		char *probe = store_schema_probe((int)uv, i);
+		/* its columns: columns_check */
+		char *probe = sqlite3_mprintf("SELECT * FROM %s LIMIT 1",
+					      store_schema_tables[i]);
 
 		rc = probe ? sqlite3_prepare_v2(db, probe, -1, &s, NULL)
 			   : SQLITE_NOMEM;
