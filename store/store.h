@@ -469,16 +469,13 @@ struct store_filter {
 	int64_t session_id;	/* 0: latest measurement per device and
 				 * configuration key (any session status) */
 	const char *suite;
-	const char *variant;
-	const char *status;	/* e.g. "ok" */
 };
 
 /* Configurations matching f (f NULL: everything latest), ordered by
  * device, suite, variant, host_mem, block, ilp, param, m, k, n, count.
- * With
- * session_id 0 the latest row is chosen by session start, then session id,
- * then configuration id, among all statuses; f->status then filters the
- * chosen rows (an older "ok" never hides a newer failure). */
+ * With session_id 0 the latest row is chosen by session start, then
+ * session id, then configuration id, among all statuses (an older "ok"
+ * never hides a newer failure). */
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n);
 void store_configs_free(struct store_config *c, size_t n);

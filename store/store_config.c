@@ -190,12 +190,12 @@ void store_configs_free(struct store_config *c, size_t n)
 }
 
 /* The latest row per device and configuration key, with the filter's
- * device, session, suite and variant applied before choosing (they are
- * part of the key, or fix the session) and its status after. A file
- * older than schema 3 is read as it is: NULL for what it lacks. */
+ * device, session and suite applied before choosing (they are part of
+ * the key, or fix the session). A file older than schema 3 is read as it
+ * is: NULL for what it lacks. */
 #define CONFIG_LIST_SQL(src, cols) \
-	"SELECT id, dev, " cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
-	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
+	"SELECT id, dev, " cols " FROM (" STORE_CONFIG_RANKED_SQL(src) ")" \
+	" WHERE rn = 1" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
 	" param, m, k, n, count"
 
@@ -225,8 +225,6 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
 	store_bind_int(&b, q, 2, f->session_id > 0 ? f->session_id : 0);
 	store_bind_text(&b, q, 3, f->suite);
-	store_bind_text(&b, q, 4, f->variant);
-	store_bind_text(&b, q, 5, f->status);
 	rc = store_rows_read(st, q, b, ids, 2, config_fields, NFIELDS,
 			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);

@@ -264,9 +264,8 @@ char *store_uri_make(const char *path, const char *query);
 /* Configurations with their device (dev) and rank (rn) among the
  * measurements of the same device and configuration key, newest first:
  * rn = 1 is "the latest measurement" that render and export show. Binds
- * ?1 device (0: all), ?2 session (0: all), ?3 suite, ?4 variant (NULL:
- * all); src is the configuration table (STORE_CONFIG_SRC for the
- * file's schema); extra is more SQL for the WHERE clause. */
+ * ?1 device (0: all), ?2 session (0: all), ?3 suite (NULL: all); src is
+ * the configuration table (STORE_CONFIG_SRC for the file's schema). */
 /* The config table as schema 5 has it: older files, read as they are,
  * lack the param column and measured none. */
 #define STORE_CONFIG_V5_SRC "config"
@@ -281,7 +280,7 @@ char *store_uri_make(const char *path, const char *query);
 #define STORE_CONFIG_N_KEY \
 	"CASE WHEN c.suite = '" VOCAB_SUITE_ILP "' THEN 0 ELSE c.n END"
 
-#define STORE_CONFIG_RANKED_SQL(src, extra) \
+#define STORE_CONFIG_RANKED_SQL(src) \
 	"SELECT c.*, s.device_id AS dev, row_number() OVER" \
 	" (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, " \
 	STORE_CONFIG_N_KEY ", c.count, c.block_x, c.block_y, c.ilp," \
@@ -289,7 +288,6 @@ char *store_uri_make(const char *path, const char *query);
 	"  c.param ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn" \
 	" FROM " src " c JOIN session s ON s.id = c.session_id" \
 	" WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)" \
-	" AND (?3 IS NULL OR c.suite = ?3)" \
-	" AND (?4 IS NULL OR c.variant = ?4)" extra
+	" AND (?3 IS NULL OR c.suite = ?3)"
 
 #endif
