@@ -583,21 +583,16 @@ static int side_read(const char *path, long long session,
 
 static int options_parse(int argc, char **argv, struct copts *o)
 {
-	struct cli_seen seen = { { 0 } };
-	int opt, li = -1;
+	struct cli_optspec p = { "compare", ":o:", compare_options,
+				 OPT_SESSION, NULL, { 0 } };
+	int opt, rc;
 	long long v;
 
 	memset(o, 0, sizeof(*o));
 	o->path[0] = o->path[1] = cli_db_default();
 	o->format = "text";
 	o->fail = -1;
-	while ((opt = getopt_long(argc, argv, ":o:", compare_options,
-				  &li)) != -1) {
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check("compare", argv, compare_options, opt,
-				     li, &seen, opt == OPT_SESSION))
-			return CLI_EXIT_USAGE;
-		li = -1;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		if ((opt == OPT_DB || opt == OPT_OUTPUT) && !*optarg)
 			return cli_usage_error("compare", "empty %s", opt ==
 					       OPT_DB ? "--db" : "--output");
@@ -643,12 +638,10 @@ static int options_parse(int argc, char **argv, struct copts *o)
 			break;
 		case OPT_HELP:
 			return cli_help_print(compare_help);
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error("compare", opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	if (argc - optind == 2 && !o->db_given) {
 		o->path[0] = argv[optind];
 		o->path[1] = argv[optind + 1];

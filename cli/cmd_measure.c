@@ -265,19 +265,14 @@ int cli_measure_run(int argc, char **argv)
 	char *cmdline = NULL;
 	const char *kernels[MAX_KERNELS];
 	size_t nkernels = 0;
-	int opt, rc, min_given = 0, li = -1;
-	struct cli_seen seen = { { 0 } };
+	int opt, rc, min_given = 0;
+	/* --kernel is repeatable: one file each */
+	struct cli_optspec p = { "measure", ":", measure_options_long,
+				 OPT_KERNEL, NULL, { 0 } };
 
 	measure_options_init(&o);
 	o.db_path = cli_db_default();
-	while ((opt = getopt_long(argc, argv, ":", measure_options_long,
-				  &li)) != -1) {
-		/* --kernel is repeatable: one file each */
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check("measure", argv, measure_options_long,
-				     opt, li, &seen, opt == OPT_KERNEL))
-			return CLI_EXIT_USAGE;
-		li = -1;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		if ((opt == OPT_DB || opt == OPT_KERNEL) && !*optarg)
 			return cli_usage_error("measure", "empty %s", opt ==
 					       OPT_DB ? "--db" : "--kernel");
@@ -376,12 +371,10 @@ int cli_measure_run(int argc, char **argv)
 			break;
 		case OPT_QUIET: o.quiet = 1; break;
 		case OPT_HELP: return help_print();
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error("measure", opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	if (optind < argc)
 		return cli_usage_error("measure", "unexpected argument '%s'",
 				       argv[optind]);

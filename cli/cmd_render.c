@@ -203,36 +203,26 @@ static int render_like_run(int argc, char **argv, int is_export)
 	const char *cmd = is_export ? "export" : "render";
 	struct render_options o;
 	const char *format = "csv", *output = NULL;
-	struct cli_seen seen = { { 0 } };
+	/* the options of the other command */
+	static const int render_only[] = {
+		OPT_LANG, OPT_SECTIONS, OPT_FIGURES, OPT_TITLE, OPT_AUTHOR,
+		OPT_COURSE, OPT_EXERCISE, OPT_DATE, OPT_META, OPT_COMPARE, 0
+	}, export_only[] = { OPT_SAMPLES, OPT_FORMAT, 0 };
+	struct cli_optspec p = { cmd, ":o:", render_options_long, 0,
+				 is_export ? render_only : export_only, { 0 } };
 	char tok[64];
 	long long v;
-	int opt, li = -1;
+	int opt, rc;
 
 	render_options_init(&o);
 	o.db_path = cli_db_default();
-	while ((opt = getopt_long(argc, argv, ":o:", render_options_long,
-				  &li)) != -1) {
-		/* the option as written, not its value ("--format", not
-		 * the "csv" after it) */
-		if (opt != '?' && opt != ':')
-			cli_option_token(argv, tok, sizeof(tok));
-		if (is_export ? opt == OPT_LANG || opt == OPT_SECTIONS ||
-		    opt == OPT_FIGURES || opt == OPT_TITLE ||
-		    opt == OPT_AUTHOR || opt == OPT_COURSE ||
-		    opt == OPT_EXERCISE || opt == OPT_DATE ||
-		    opt == OPT_META || opt == OPT_COMPARE :
-		    opt == OPT_SAMPLES || opt == OPT_FORMAT)
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       tok);
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check(cmd, argv, render_options_long, opt, li,
-				     &seen, 0))
-			return CLI_EXIT_USAGE;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		/* the options that name a file or device */
 		if ((opt == OPT_DB || opt == OPT_DEVICE || opt == OPT_FIGURES ||
 		     opt == OPT_META || opt == OPT_OUTPUT) && !*optarg)
-			return cli_usage_error(cmd, "empty %s", tok);
-		li = -1;
+			return cli_usage_error(cmd, "empty %s",
+					       cli_option_token(argv, tok,
+								sizeof(tok)));
 		switch (opt) {
 		case OPT_DB:
 			o.db_path = optarg;
@@ -301,12 +291,10 @@ static int render_like_run(int argc, char **argv, int is_export)
 		case OPT_HELP:
 			return is_export ? cli_help_print(export_help) :
 			       render_help_print();
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error(cmd, opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'",
 				       argv[optind]);

@@ -77,18 +77,12 @@ static const struct option store_options_long[] = {
 static int store_options_parse(const char *cmd, const char *help, int argc,
 			       char **argv, const char **db, int *db_given)
 {
-	struct cli_seen seen = { { 0 } };
-	int opt, li = -1;
+	struct cli_optspec p = { cmd, ":", store_options_long, 0, NULL, { 0 } };
+	int opt, rc;
 
 	*db = cli_db_default();
 	*db_given = 0;
-	while ((opt = getopt_long(argc, argv, ":", store_options_long,
-				  &li)) != -1) {
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check(cmd, argv, store_options_long, opt, li,
-				     &seen, 0))
-			return CLI_EXIT_USAGE;
-		li = -1;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		switch (opt) {
 		case OPT_DB:
 			if (!*optarg)
@@ -112,12 +106,10 @@ static int store_options_parse(const char *cmd, const char *help, int argc,
 			break;
 		case OPT_HELP:
 			return cli_help_print(help);
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error(cmd, opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	/* merge's arguments are its sources; the listings take none */
 	if (strcmp(cmd, "merge") && optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'",
