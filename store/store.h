@@ -88,7 +88,7 @@ void store_free(struct store *st);
 /* For a file that must appear with all its content or not at all (merge's
  * target): like store_open(path, STORE_CREATE), but a path that names no
  * file or an empty (0-byte) one is left as it is, and the new database is
- * built in a private file beside it (path + ".tmp-" and 8 hex digits);
+ * built in a private file beside it (path + ".tmp-" and 6 characters);
  * *staged is then 1. store_publish puts it at path; store_free without
  * that removes it, leaving path as it was. Messages name path. A path
  * with content is opened as STORE_CREATE opens it (*staged 0). Returns
