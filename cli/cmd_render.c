@@ -1,5 +1,6 @@
 /* mmreport render and export: option parsing and the output file; the
  * work is render/'s. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,20 @@ static const struct option render_options_long[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* The options whose value render/ takes as it is, and the field of
+ * struct render_options each sets. */
+#define RO(m) offsetof(struct render_options, m)
+static const struct {
+	int opt;
+	size_t off;
+} text_options[] = {
+	{ OPT_DB, RO(db_path) }, { OPT_DEVICE, RO(device) },
+	{ OPT_FIGURES, RO(figures_dir) }, { OPT_TITLE, RO(title) },
+	{ OPT_AUTHOR, RO(author) }, { OPT_COURSE, RO(course) },
+	{ OPT_EXERCISE, RO(exercise) }, { OPT_DATE, RO(date) },
+	{ OPT_META, RO(meta_path) }
+};
+
 static int render_exit(int status)
 {
 	static const int codes[][2] = {
@@ -212,6 +227,7 @@ static int render_like_run(int argc, char **argv, int is_export)
 				 is_export ? render_only : export_only, { 0 } };
 	char tok[64];
 	long long v;
+	size_t i;
 	int opt, rc;
 
 	render_options_init(&o);
@@ -223,10 +239,12 @@ static int render_like_run(int argc, char **argv, int is_export)
 			return cli_usage_error(cmd, "empty %s",
 					       cli_option_token(argv, tok,
 								sizeof(tok)));
+		for (i = 0; i < sizeof(text_options) / sizeof(text_options[0]);
+		     i++)
+			if (text_options[i].opt == opt)
+				*(const char **)((char *)&o +
+						 text_options[i].off) = optarg;
 		switch (opt) {
-		case OPT_DB:
-			o.db_path = optarg;
-			break;
 		case OPT_LANG:
 			if (strcmp(optarg, "en") && strcmp(optarg, "pl") &&
 			    strcmp(optarg, "de"))
@@ -240,9 +258,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 				return CLI_EXIT_USAGE;
 			o.sections = optarg;
 			break;
-		case OPT_DEVICE:
-			o.device = optarg;
-			break;
 		case OPT_SESSION:
 			if (cli_int_parse(cmd, "--session", optarg, 1,
 					  0x7fffffffffffffffLL, &v))
@@ -252,27 +267,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 		case OPT_COMPARE:
 			if (compare_parse(cmd, optarg, o.compare))
 				return CLI_EXIT_USAGE;
-			break;
-		case OPT_FIGURES:
-			o.figures_dir = optarg;
-			break;
-		case OPT_TITLE:
-			o.title = optarg;
-			break;
-		case OPT_AUTHOR:
-			o.author = optarg;
-			break;
-		case OPT_COURSE:
-			o.course = optarg;
-			break;
-		case OPT_EXERCISE:
-			o.exercise = optarg;
-			break;
-		case OPT_DATE:
-			o.date = optarg;
-			break;
-		case OPT_META:
-			o.meta_path = optarg;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") && strcmp(optarg, "json") &&
