@@ -125,10 +125,7 @@ int cli_merge_run(int argc, char **argv);
 /* mmreport compare (cmd_compare.c). */
 int cli_compare_run(int argc, char **argv);
 
-/* In a help text, stands for the list of suites (analysis/suites.h). */
-#define CLI_HELP_SUITES "@SUITES@"
-/* Prints help text for cmd to stdout, CLI_HELP_SUITES replaced by the
- * suites' names; returns the stdout close status. */
+/* Prints help text to stdout; returns the stdout close status. */
 int cli_help_print(const char *text);
 
 extern const char *cli_progname;

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "suites.h"
 #include "store.h"
 
 const char *cli_progname = "mmreport";
@@ -318,37 +317,9 @@ int cli_store_exit(int store_rc, int writing)
 	return cli_exit_map(store_rc, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
-/* The suites of analysis/suites.h, comma-separated, wrapped under the
- * help's option column (21 spaces, lines near 70 columns). */
-static void suites_print(void)
-{
-	size_t i, col = 21;
-
-	for (i = 0; i < SUITE_N; i++) {
-		size_t w = strlen(suite_defs[i].name) + 1;
-
-		if (i && col + w > 70) {
-			fputs("\n                     ", stdout);
-			col = 21;
-		}
-		fputs(suite_defs[i].name, stdout);
-		if (i + 1 < SUITE_N)
-			putchar(',');
-		col += w;
-	}
-}
-
 int cli_help_print(const char *text)
 {
-	const char *at = strstr(text, CLI_HELP_SUITES);
-
-	if (!at) {
-		fputs(text, stdout);
-	} else {
-		fwrite(text, 1, (size_t)(at - text), stdout);
-		suites_print();
-		fputs(at + strlen(CLI_HELP_SUITES), stdout);
-	}
+	fputs(text, stdout);
 	return cli_stdout_close(CLI_EXIT_OK);
 }
 
