@@ -125,6 +125,12 @@ int cli_merge_run(int argc, char **argv);
 /* mmreport compare (cmd_compare.c). */
 int cli_compare_run(int argc, char **argv);
 
+/* s as a terminal may show it, in buf[len] (cut at len): a name from a
+ * file must not reach it as control sequences or break a row (issue 29),
+ * so control characters are written as escapes (\n, \t, \x1b, C1 ones
+ * as \u009b) and bytes that are not UTF-8 as '?', as render writes them.
+ * NULL reads as "". Returns buf. */
+const char *cli_text_safe(const char *s, char *buf, size_t len);
 /* Prints help text to stdout; returns the stdout close status. */
 int cli_help_print(const char *text);
 

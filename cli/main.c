@@ -317,6 +317,46 @@ int cli_store_exit(int store_rc, int writing)
 	return cli_exit_map(store_rc, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
+const char *cli_text_safe(const char *s, char *buf, size_t len)
+{
+	size_t o = 0, n;
+	unsigned cp;
+	char esc[12];
+
+	buf[0] = '\0';
+	for (; s && *s; s += n) {
+		n = store_utf8_seq(s, &cp);
+		esc[0] = '\0';
+		if (!n) {
+			n = 1;
+			strcpy(esc, "?");
+		} else if (cp == '\n') {
+			strcpy(esc, "\\n");
+		} else if (cp == '\t') {
+			strcpy(esc, "\\t");
+		} else if (cp == '\r') {
+			strcpy(esc, "\\r");
+		} else if (cp < 0x20 || cp == 0x7f) {
+			snprintf(esc, sizeof(esc), "\\x%02x", cp);
+		} else if (cp >= 0x80 && cp < 0xa0) {
+			snprintf(esc, sizeof(esc), "\\u%04x", cp);
+		}
+		if (esc[0]) {
+			if (o + strlen(esc) >= len)
+				break;
+			memcpy(buf + o, esc, strlen(esc));
+			o += strlen(esc);
+		} else {
+			if (o + n >= len)
+				break;
+			memcpy(buf + o, s, n);
+			o += n;
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 int cli_help_print(const char *text)
 {
 	fputs(text, stdout);
