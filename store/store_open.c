@@ -313,6 +313,29 @@ out:
 	return code;
 }
 
+/* Runs sql, which answers with the first finding of a check (no row:
+ * none): 0, or STORE_ERR_CORRUPT with the finding on one line in err. */
+static int finding_check(sqlite3 *db, const char *sql, char *err,
+			 size_t errlen)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, code = 0;
+
+	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		snprintf(err, errlen, "corrupt database (%.217s)",
+			 (const char *)sqlite3_column_text(s, 0));
+		store_text_oneline(err);
+		code = STORE_ERR_CORRUPT;
+	} else if (rc != SQLITE_DONE) {
+		code = sqlite_msg(db, rc, err, errlen);
+	}
+	sqlite3_finalize(s);
+	return code;
+}
+
 /* Checks, through db, that every row's parent exists. Pages that check
  * out may hold a row whose key changed (one flipped byte): the report
  * would then drop its measurements quietly, "holds no measurements",
@@ -320,26 +343,9 @@ out:
  * its files has such a row. */
 static int keys_check(sqlite3 *db, char *err, size_t errlen)
 {
-	sqlite3_stmt *s = NULL;
-	int rc, code = 0;
-
-	rc = sqlite3_prepare_v2(db, "SELECT \"table\", parent FROM "
-				"pragma_foreign_key_check LIMIT 1", -1, &s,
-				NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		const char *t = (const char *)sqlite3_column_text(s, 0);
-		const char *p = (const char *)sqlite3_column_text(s, 1);
-
-		snprintf(err, errlen, "corrupt database (a row of %s refers "
-			 "to a missing row of %s)", t ? t : "?", p ? p : "?");
-		code = STORE_ERR_CORRUPT;
-	} else if (rc != SQLITE_DONE) {
-		code = sqlite_msg(db, rc, err, errlen);
-	}
-	sqlite3_finalize(s);
-	return code;
+	return finding_check(db, "SELECT 'a row of ' || \"table\" || ' refers"
+			     " to a missing row of ' || parent FROM"
+			     " pragma_foreign_key_check LIMIT 1", err, errlen);
 }
 
 /* Checks every page of the file, every row against its table's
@@ -357,38 +363,15 @@ static int keys_check(sqlite3 *db, char *err, size_t errlen)
  * the five tables with an index 0.182 s (it misses a WITHOUT ROWID table
  * out of key order: 37 of 312 fuzzed files, one of them rendered with
  * exit 0), integrity_check of the three WITHOUT ROWID tables alone
- * 0.275 s. 0, or STORE_ERR_CORRUPT with SQLite's first finding on one
- * line in err. */
+ * 0.275 s. */
 static int pages_check(sqlite3 *db, char *err, size_t errlen)
 {
-	sqlite3_stmt *s = NULL;
-	int rc, code = 0;
-
-	rc = sqlite3_prepare_v2(db, "PRAGMA integrity_check(1)", -1, &s,
-				NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		const char *r = (const char *)sqlite3_column_text(s, 0);
-
-		rc = SQLITE_OK;
-		if (!r || strcmp(r, "ok")) {
-			const char *m = r ? r : "no answer";
-
-			/* SQLite's report names the schema on a line of
-			 * its own first */
-			if (!strncmp(m, "*** in database main ***\n", 25))
-				m += 25;
-			snprintf(err, errlen, "corrupt database (integrity "
-				 "check: %.200s)", m);
-			store_text_oneline(err);
-			code = STORE_ERR_CORRUPT;
-		}
-	}
-	if (rc != SQLITE_OK)
-		code = sqlite_msg(db, rc, err, errlen);
-	sqlite3_finalize(s);
-	return code;
+	/* SQLite's report names the schema on a line of its own first */
+	return finding_check(db, "SELECT 'integrity check: ' ||"
+			     " replace(integrity_check, '*** in database main"
+			     " ***' || char(10), '') FROM"
+			     " pragma_integrity_check(1) WHERE integrity_check"
+			     " <> 'ok'", err, errlen);
 }
 
 /* Checks, through db, that the file is an mmreport database SQLite can
