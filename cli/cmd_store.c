@@ -142,15 +142,11 @@ static int store_read_report(const struct store *st, const char *path)
 static const char *prop_value(const struct store_device *d, const char *key,
 			      char *buf, size_t len)
 {
-	size_t i;
+	const struct store_prop *p = store_device_prop(d, key);
 
-	buf[0] = '\0';
-	for (i = 0; i < d->nprops; i++)
-		if (!strcmp(d->props[i].key, key))
-			snprintf(buf, len, "%s%s%s", d->props[i].value,
-				 d->props[i].unit && *d->props[i].unit ? " "
-				 : "", d->props[i].unit ? d->props[i].unit
-				 : "");
+	snprintf(buf, len, "%s%s%s", p ? p->value : "",
+		 p && p->unit && *p->unit ? " " : "",
+		 p && p->unit ? p->unit : "");
 	return buf;
 }
 

@@ -166,6 +166,9 @@ struct store_device {
 int store_device_upsert(struct store *st, struct store_device *dev);
 /* All devices, ordered by id. *out is an array of *n devices; free with
  * store_devices_free(*out, *n). */
+/* The property key of d (NULL: none; d may be NULL). */
+const struct store_prop *store_device_prop(const struct store_device *d,
+					   const char *key);
 /* Whether a --device selector that is not a number fits a device of
  * this uuid and name: sel is a prefix of the UUID, with or without its
  * "GPU-", or a part of the name, either without regard to case. NULL

@@ -10,21 +10,10 @@
 #include "store_internal.h"
 #include "vocab.h"
 
-static const struct store_prop *prop_find(const struct store_device *d,
-					  const char *key)
-{
-	size_t i;
-
-	for (i = 0; d && i < d->nprops; i++)
-		if (d->props[i].key && !strcmp(d->props[i].key, key))
-			return &d->props[i];
-	return NULL;
-}
-
 /* A size property in bytes (its unit KiB, MiB, GiB or bytes); NAN. */
 static double prop_bytes(const struct store_device *d, const char *key)
 {
-	const struct store_prop *p = prop_find(d, key);
+	const struct store_prop *p = store_device_prop(d, key);
 	static const char *const unit[] = {"KiB", "MiB", "GiB"};
 	double f = 1;
 	int i;
@@ -54,7 +43,7 @@ static unsigned regime_of(const struct store_config *c,
 			  const struct store_session *s, double median,
 			  double top)
 {
-	const struct store_prop *p = prop_find(d, "multiprocessor_count");
+	const struct store_prop *p = store_device_prop(d, "multiprocessor_count");
 	struct rule_point in;
 
 	memset(&in, 0, sizeof(in));

@@ -231,7 +231,7 @@ void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v)
 		*b = sqlite3_bind_int64(s, i, v);
 }
 
-void store_bind_null(int *b, sqlite3_stmt *s, int i)
+static void store_bind_null(int *b, sqlite3_stmt *s, int i)
 {
 	if (*b == SQLITE_OK)
 		*b = sqlite3_bind_null(s, i);

@@ -177,6 +177,17 @@ int store_device_list(struct store *st, struct store_device **out,
 	return rc < 0 ? rc : 0;
 }
 
+const struct store_prop *store_device_prop(const struct store_device *d,
+					   const char *key)
+{
+	size_t i;
+
+	for (i = 0; d && i < d->nprops; i++)
+		if (d->props[i].key && !strcmp(d->props[i].key, key))
+			return &d->props[i];
+	return NULL;
+}
+
 int store_device_sel_fits(const char *uuid, const char *name,
 			  const char *sel)
 {

@@ -98,7 +98,6 @@ void store_tx_rollback(struct store *st);
  * (SQLITE_OK to start; later binds are then skipped), and STORE_STEP
  * reports it instead of running the statement with a parameter missing. */
 void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v);
-void store_bind_null(int *b, sqlite3_stmt *s, int i);
 void store_bind_text(int *b, sqlite3_stmt *s, int i, const char *v);
 void store_bind_double(int *b, sqlite3_stmt *s, int i, double v); /* NaN:
 								   * NULL */
@@ -268,10 +267,8 @@ char *store_uri_make(const char *path, const char *query);
  * the configuration table (STORE_CONFIG_SRC for the file's schema). */
 /* The config table as schema 5 has it: older files, read as they are,
  * lack the param column and measured none. */
-#define STORE_CONFIG_V5_SRC "config"
-#define STORE_CONFIG_PRE5_SRC "(SELECT *, 0 AS param FROM config)"
-#define STORE_CONFIG_SRC(st) \
-	((st)->version >= 5 ? STORE_CONFIG_V5_SRC : STORE_CONFIG_PRE5_SRC)
+#define STORE_CONFIG_SRC(st) ((st)->version >= 5 ? "config" : \
+	"(SELECT *, 0 AS param FROM config)")
 
 /* The n of a configuration's key. A copy (ilp) row is keyed by its count
  * alone: rows written before issue 15 hold floor(log2 count) in n, later
