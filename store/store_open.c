@@ -220,23 +220,6 @@ static int sqlite_msg(sqlite3 *db, int rc, char *err, size_t errlen)
 	return code;
 }
 
-static int pragma_int_get(sqlite3 *db, const char *sql, int64_t *v)
-{
-	sqlite3_stmt *s = NULL;
-	int rc;
-
-	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
-	if (rc == SQLITE_OK) {
-		rc = sqlite3_step(s);
-		if (rc == SQLITE_ROW) {
-			*v = sqlite3_column_int64(s, 0);
-			rc = SQLITE_OK;
-		}
-	}
-	sqlite3_finalize(s);
-	return rc;
-}
-
 /* Checks, through db, that every table of schema version has every
  * column that version's schema gives it: a file without one (a table
  * missing, a column renamed) was not made by mmreport, and a query naming
@@ -381,9 +364,9 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 	int64_t app = 0, uv = 0;
 	int rc;
 
-	rc = pragma_int_get(db, "PRAGMA application_id", &app);
+	rc = store_int_get(db, "PRAGMA application_id", &app);
 	if (rc == SQLITE_OK)
-		rc = pragma_int_get(db, "PRAGMA user_version", &uv);
+		rc = store_int_get(db, "PRAGMA user_version", &uv);
 	if (rc != SQLITE_OK)
 		return sqlite_msg(db, rc, err, errlen);
 	if ((uint32_t)app != STORE_APPLICATION_ID)
@@ -640,10 +623,10 @@ static int schema_bring(struct store *st, int create, char *err,
 		rc = STORE_AGAIN;
 		goto out;
 	}
-	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
+	rc = STORE_CHECK(st, store_int_get(st->db, "PRAGMA user_version",
 					    &uv));
 	if (rc >= 0 && create)
-		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*) "
+		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*) "
 						    "FROM sqlite_master",
 						    &objects));
 	if (rc < 0)
@@ -673,7 +656,7 @@ static int schema_bring(struct store *st, int create, char *err,
 		}
 		/* the keys were off while tables were rebuilt: a row that
 		 * lost its parent fails the migration, nothing changes */
-		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*)"
+		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*)"
 						    " FROM pragma_foreign_key_"
 						    "check", &bad));
 		if (rc < 0)
@@ -786,7 +769,7 @@ static int store_open_once(const char *path, enum store_mode mode,
 	}
 	if (!created && !seen.empty) {
 		/* The file may have been swapped since inspection. */
-		rc = STORE_CHECK(st, pragma_int_get(st->db,
+		rc = STORE_CHECK(st, store_int_get(st->db,
 						    "PRAGMA application_id",
 						    &app));
 		if (rc < 0)
