@@ -43,7 +43,8 @@ static unsigned regime_of(const struct store_config *c,
 			  const struct store_session *s, double median,
 			  double top)
 {
-	const struct store_prop *p = store_device_prop(d, "multiprocessor_count");
+	const struct store_prop *p = store_device_prop(d,
+						       "multiprocessor_count");
 	struct rule_point in;
 
 	memset(&in, 0, sizeof(in));

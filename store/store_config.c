@@ -333,26 +333,15 @@ out:
 
 int store_sample_count(struct store *st, int64_t session_id, long long *n)
 {
-	sqlite3_stmt *q = NULL;
-	int rc, b = SQLITE_OK;
+	int64_t v = 0;
+	int rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*) FROM"
+					       " sample WHERE config_id IN"
+					       " (SELECT id FROM config WHERE"
+					       " session_id = ?1)", session_id,
+					       &v));
 
-	*n = 0;
-	rc = STORE_PREPARE(st, "SELECT count(*) FROM sample WHERE config_id "
-			   "IN (SELECT id FROM config WHERE session_id = ?1)",
-			   &q);
-	if (rc < 0)
-		goto out;
-	store_bind_int(&b, q, 1, session_id);
-	rc = STORE_STEP(st, b, q);
-	if (rc == SQLITE_ROW) {
-		*n = sqlite3_column_int64(q, 0);
-		rc = 0;
-	} else if (rc >= 0) {
-		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "count returned no row");
-	}
-out:
-	sqlite3_finalize(q);
-	return rc;
+	*n = v;
+	return rc < 0 ? rc : 0;
 }
 
 int store_sample_get(struct store *st, int64_t config_id, const char *metric,

@@ -162,12 +162,14 @@ int store_read_begin(struct store *st)
 	return 0;
 }
 
-int store_int_get(sqlite3 *db, const char *sql, int64_t *v)
+int store_int_get(sqlite3 *db, const char *sql, int64_t arg, int64_t *v)
 {
 	sqlite3_stmt *s = NULL;
 	int rc;
 
 	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
+	if (rc == SQLITE_OK && sqlite3_bind_parameter_count(s))
+		rc = sqlite3_bind_int64(s, 1, arg);
 	if (rc == SQLITE_OK) {
 		rc = sqlite3_step(s);
 		if (rc == SQLITE_ROW) {

@@ -94,10 +94,10 @@ int store_tx_begin(struct store *st);
 int store_tx_commit(struct store *st);
 void store_tx_rollback(struct store *st);
 
-/* Runs sql (no parameters) on db and reads its first row's first column
- * into *v. Returns SQLITE_OK, SQLITE_DONE when there is no row (*v
- * unchanged), or the failure's SQLite result code. */
-int store_int_get(sqlite3 *db, const char *sql, int64_t *v);
+/* Runs sql on db, with arg as ?1 where it has a parameter, and reads its
+ * first row's first column into *v. Returns SQLITE_OK, SQLITE_DONE when
+ * there is no row (*v unchanged), or the failure's SQLite result code. */
+int store_int_get(sqlite3 *db, const char *sql, int64_t arg, int64_t *v);
 
 /* Binding. The first failure among a statement's binds is kept in *b
  * (SQLITE_OK to start; later binds are then skipped), and STORE_STEP

@@ -294,7 +294,8 @@ int store_merge(struct store *st, const char *src,
 				  "schema version %d", src, seen.version);
 	if (same_file(st, src)) {
 		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*)"
-						   " FROM main.session", &n));
+						   " FROM main.session", 0,
+						   &n));
 		res->sessions_skipped = (size_t)n;
 		return rc < 0 ? rc : 0;
 	}

@@ -364,9 +364,9 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 	int64_t app = 0, uv = 0;
 	int rc;
 
-	rc = store_int_get(db, "PRAGMA application_id", &app);
+	rc = store_int_get(db, "PRAGMA application_id", 0, &app);
 	if (rc == SQLITE_OK)
-		rc = store_int_get(db, "PRAGMA user_version", &uv);
+		rc = store_int_get(db, "PRAGMA user_version", 0, &uv);
 	if (rc != SQLITE_OK)
 		return sqlite_msg(db, rc, err, errlen);
 	if ((uint32_t)app != STORE_APPLICATION_ID)
@@ -623,11 +623,11 @@ static int schema_bring(struct store *st, int create, char *err,
 		rc = STORE_AGAIN;
 		goto out;
 	}
-	rc = STORE_CHECK(st, store_int_get(st->db, "PRAGMA user_version",
+	rc = STORE_CHECK(st, store_int_get(st->db, "PRAGMA user_version", 0,
 					    &uv));
 	if (rc >= 0 && create)
 		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*) "
-						    "FROM sqlite_master",
+						    "FROM sqlite_master", 0,
 						    &objects));
 	if (rc < 0)
 		goto out;
@@ -658,7 +658,7 @@ static int schema_bring(struct store *st, int create, char *err,
 		 * lost its parent fails the migration, nothing changes */
 		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*)"
 						    " FROM pragma_foreign_key_"
-						    "check", &bad));
+						    "check", 0, &bad));
 		if (rc < 0)
 			goto out;
 		if (bad) {
@@ -759,7 +759,8 @@ static int store_open_once(const char *path, enum store_mode mode,
 	}
 
 	rc = db_connect(path, NULL, SQLITE_OPEN_READWRITE |
-			(created ? SQLITE_OPEN_CREATE : 0), &st->db, err, errlen);
+			(created ? SQLITE_OPEN_CREATE : 0), &st->db, err,
+			errlen);
 	if (rc)
 		goto fail;
 	if (sqlite3_db_readonly(st->db, "main") == 1) {
@@ -770,7 +771,7 @@ static int store_open_once(const char *path, enum store_mode mode,
 	if (!created && !seen.empty) {
 		/* The file may have been swapped since inspection. */
 		rc = STORE_CHECK(st, store_int_get(st->db,
-						    "PRAGMA application_id",
+						    "PRAGMA application_id", 0,
 						    &app));
 		if (rc < 0)
 			goto fail_msg;
