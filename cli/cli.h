@@ -46,28 +46,33 @@ const char *cli_db_default(void);
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Reports the option getopt_long just rejected (opt, optopt, argv) and
- * returns CLI_EXIT_USAGE. */
-int cli_getopt_error(const char *cmd, int opt, char **argv);
-
 /* The option getopt_long just returned as the user wrote it ("--format"
  * of "--format csv" or "--format=csv"), into buf[len]: argv[optind - 1]
  * is its value when the value came as a word of its own. */
 const char *cli_option_token(char **argv, char *buf, size_t len);
 
-/* Options seen so far, by getopt_long's return value (< 512). */
-struct cli_seen {
-	unsigned char v[512 / 8];
+/* How a command reads its options (cli_option_next). */
+struct cli_optspec {
+	const char *cmd;
+	const char *shortopts;		/* getopt_long's */
+	const struct option *opts;	/* --version among them */
+	int repeatable;			/* the option that may come more
+					 * than once; 0 none */
+	const int *refused;		/* 0-ended: options of opts the
+					 * command does not take; NULL none */
+	unsigned char seen[512 / 8];	/* by getopt_long's value (< 512);
+					 * zeroed to start */
 };
 
-/* After getopt_long returned opt with long index li into opts (li < 0:
- * none): refuses an abbreviated long option ("--rep" for "--repeat":
- * getopt_long takes any unique prefix, which a later option could make
- * ambiguous) and an option given twice (its first value would be lost
- * silently), unless repeatable. 0, or CLI_EXIT_USAGE after the
- * message. */
-int cli_option_check(const char *cmd, char **argv, const struct option *opts,
-		     int opt, int li, struct cli_seen *seen, int repeatable);
+/* The next option of p->cmd by getopt_long, or -1 after the last.
+ * Refused, with 0 returned after the message and *rc the exit status:
+ * an option unknown (or refused) or without its value, an abbreviated
+ * long option ("--rep" for "--repeat": getopt_long takes any unique
+ * prefix, which a later option could make ambiguous), an option given
+ * twice (its first value would be lost silently) unless repeatable.
+ * Answered, also with 0: -h where an option may stand (the command's
+ * --help) and --version. */
+int cli_option_next(struct cli_optspec *p, int argc, char **argv, int *rc);
 
 /* Parses a whole decimal integer in [lo, hi] into *out. Returns 0, or -1
  * after a usage error naming option and value. */
@@ -120,10 +125,13 @@ int cli_merge_run(int argc, char **argv);
 /* mmreport compare (cmd_compare.c). */
 int cli_compare_run(int argc, char **argv);
 
-/* In a help text, stands for the list of suites (analysis/suites.h). */
-#define CLI_HELP_SUITES "@SUITES@"
-/* Prints help text for cmd to stdout, CLI_HELP_SUITES replaced by the
- * suites' names; returns the stdout close status. */
+/* s as a terminal may show it, in buf[len] (cut at len): a name from a
+ * file must not reach it as control sequences or break a row (issue 29),
+ * so control characters are written as escapes (\n, \t, \x1b, C1 ones
+ * as \u009b) and bytes that are not UTF-8 as '?', as render writes them.
+ * NULL reads as "". Returns buf. */
+const char *cli_text_safe(const char *s, char *buf, size_t len);
+/* Prints help text to stdout; returns the stdout close status. */
 int cli_help_print(const char *text);
 
 extern const char *cli_progname;

@@ -81,20 +81,6 @@ struct copts {
 	double fail;		/* < 0: no gate */
 };
 
-/* s without control characters (a name from the file must not reach a
- * terminal as escape sequences), in buf[len]. */
-static const char *plain(const char *s, char *buf, size_t len)
-{
-	size_t i;
-
-	if (s != buf)
-		snprintf(buf, len, "%s", s ? s : "");
-	for (i = 0; buf[i]; i++)
-		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
-			buf[i] = '?';
-	return store_utf8_fix(buf);
-}
-
 /* s as a Markdown table cell into buf[len]: a '|' would end the cell */
 static const char *md_cell(const char *s, char *buf, size_t len)
 {
@@ -158,9 +144,10 @@ static void only_write(FILE *f, const char *bullet, const char *side,
 
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%sonly in %s: %s %s (%s)\n", bullet, side,
-			plain(p[i]->suite, x, sizeof(x)),
-			plain(cmp_key_text(p[i], k, sizeof(k)), y, sizeof(y)),
-			plain(p[i]->status, z, sizeof(z)));
+			cli_text_safe(p[i]->suite, x, sizeof(x)),
+			cli_text_safe(cmp_key_text(p[i], k, sizeof(k)), y,
+				      sizeof(y)),
+			cli_text_safe(p[i]->status, z, sizeof(z)));
 }
 
 static void summary_write(FILE *f, const struct cmp_side *a,
@@ -178,29 +165,29 @@ static void summary_write(FILE *f, const struct cmp_side *a,
 	for (i = 0; i < r->nsuites; i++)
 		fprintf(f, "%s%s: geometric mean of new/base %.4f over %zu "
 			"(%zu faster, %zu slower)\n", bullet,
-			plain(r->suites[i].suite, x, sizeof(x)),
+			cli_text_safe(r->suites[i].suite, x, sizeof(x)),
 			r->suites[i].geomean, r->suites[i].n,
 			r->suites[i].faster, r->suites[i].slower);
 	n = cmp_largest(r, top, 5);
 	for (i = 0; i < n; i++)
 		fprintf(f, "%slargest change %zu: %s %s x%.4f (%s)\n", bullet,
-			i + 1, plain(top[i]->a->suite, x, sizeof(x)),
-			plain(cmp_key_text(top[i]->a, k, sizeof(k)), y,
-			      sizeof(y)), top[i]->ratio,
+			i + 1, cli_text_safe(top[i]->a->suite, x, sizeof(x)),
+			cli_text_safe(cmp_key_text(top[i]->a, k, sizeof(k)), y,
+				      sizeof(y)), top[i]->ratio,
 			verdict_text(top[i]));
 	only_write(f, bullet, "base", r->only_a, r->nonly_a);
 	only_write(f, bullet, "new", r->only_b, r->nonly_b);
 	for (i = 0; i < r->nchanged; i++)
 		fprintf(f, "%ssource changed: %s (FNV-1a %016llx -> %016llx)"
-			"\n", bullet, plain(r->changed[i]->a->variant, x,
-					    sizeof(x)),
+			"\n", bullet, cli_text_safe(r->changed[i]->a->variant,
+						    x, sizeof(x)),
 			(unsigned long long)r->changed[i]->a->src_hash,
 			(unsigned long long)r->changed[i]->b->src_hash);
 	if (r->cross)
 		fprintf(f, "%scross-device comparison: %s (base) against %s "
-			"(new)\n", bullet, plain(a->p[0].dev_name, x,
-						 sizeof(x)),
-			plain(b->p[0].dev_name, y, sizeof(y)));
+			"(new)\n", bullet, cli_text_safe(a->p[0].dev_name, x,
+							 sizeof(x)),
+			cli_text_safe(b->p[0].dev_name, y, sizeof(y)));
 }
 
 static void header_write(FILE *f, const struct cmp_side *a,
@@ -210,8 +197,8 @@ static void header_write(FILE *f, const struct cmp_side *a,
 	char x[1024], y[1024];
 
 	fprintf(f, "%sbase: %s\n%snew: %s\n", bullet,
-		plain(a->label, x, sizeof(x)), bullet,
-		plain(b->label, y, sizeof(y)));
+		cli_text_safe(a->label, x, sizeof(x)), bullet,
+		cli_text_safe(b->label, y, sizeof(y)));
 	fprintf(f, "%sthreshold: %.1f %% (rule_threshold of %zu repeated "
 		"measurements%s); ratio: new/base kernel time, < 1 faster; "
 		"marks: l launch-bound, w idle SMs, c L2-resident, t "
@@ -224,16 +211,16 @@ static void text_write(FILE *f, const struct cmp_side *a,
 		       const struct cmp_side *b, const struct cmp_result *r,
 		       int md)
 {
-	char k[256], key[512], cell[1024], s[6][64], m[32];
+	char k[256], raw[512], key[1024], cell[2048], s[6][64], m[32];
 	size_t i, w = 6, l;
 
 	header_write(f, a, b, r, md ? "- " : "");
 	for (i = 0; i < r->nrows; i++) {
 		const struct cmp_row *x = &r->rows[i];
 
-		snprintf(key, sizeof(key), "%s %s", x->a->suite,
+		snprintf(raw, sizeof(raw), "%s %s", x->a->suite,
 			 cmp_key_text(x->a, k, sizeof(k)));
-		l = strlen(plain(key, key, sizeof(key)));
+		l = strlen(cli_text_safe(raw, key, sizeof(key)));
 		w = l > w ? l : w;
 	}
 	fprintf(f, md ? "\n| %.*s | %s | %s | %s | %s | %s | %s | %s |\n"
@@ -246,9 +233,9 @@ static void text_write(FILE *f, const struct cmp_side *a,
 		const char *shown;
 		char ci[64];
 
-		snprintf(key, sizeof(key), "%s %s", x->a->suite,
+		snprintf(raw, sizeof(raw), "%s %s", x->a->suite,
 			 cmp_key_text(x->a, k, sizeof(k)));
-		plain(key, key, sizeof(key));
+		cli_text_safe(raw, key, sizeof(key));
 		shown = md ? md_cell(key, cell, sizeof(cell)) : key;
 		if (isfinite(x->lo))
 			snprintf(ci, sizeof(ci), "[%.4f, %.4f]", x->lo, x->hi);
@@ -583,21 +570,16 @@ static int side_read(const char *path, long long session,
 
 static int options_parse(int argc, char **argv, struct copts *o)
 {
-	struct cli_seen seen = { { 0 } };
-	int opt, li = -1;
+	struct cli_optspec p = { "compare", ":o:", compare_options,
+				 OPT_SESSION, NULL, { 0 } };
+	int opt, rc;
 	long long v;
 
 	memset(o, 0, sizeof(*o));
 	o->path[0] = o->path[1] = cli_db_default();
 	o->format = "text";
 	o->fail = -1;
-	while ((opt = getopt_long(argc, argv, ":o:", compare_options,
-				  &li)) != -1) {
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check("compare", argv, compare_options, opt,
-				     li, &seen, opt == OPT_SESSION))
-			return CLI_EXIT_USAGE;
-		li = -1;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		if ((opt == OPT_DB || opt == OPT_OUTPUT) && !*optarg)
 			return cli_usage_error("compare", "empty %s", opt ==
 					       OPT_DB ? "--db" : "--output");
@@ -643,12 +625,10 @@ static int options_parse(int argc, char **argv, struct copts *o)
 			break;
 		case OPT_HELP:
 			return cli_help_print(compare_help);
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error("compare", opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	if (argc - optind == 2 && !o->db_given) {
 		o->path[0] = argv[optind];
 		o->path[1] = argv[optind + 1];

@@ -6,11 +6,11 @@
 #include "cli.h"
 #include "kernels.h"
 #include "measure.h"
+#include "suites.h"
 #include "vocab.h"
 
-/* In measure_help, stands for the registry's kernels (help_kernels). */
-#define HELP_KERNELS "@KERNELS@"
-
+/* A printf format: its two %s are the suites (help_suites) and the
+ * registry's kernels (help_kernels). */
 static const char measure_help[] =
 	"Usage: mmreport measure [options]\n"
 	"\n"
@@ -25,7 +25,7 @@ static const char measure_help[] =
 	"\n"
 	"Options:\n"
 	"  --db FILE          database (default $MMREPORT_DB or mmreport.db)\n"
-	"  --suite LIST       " CLI_HELP_SUITES "\n"
+	"  --suite LIST       %s\n"
 	"                     (default: all)\n"
 	"  --sizes LIST       matrix sizes n or MxKxN (rect suite, cublas),\n"
 	"                     or ilp, coalesce and dot element counts N,\n"
@@ -33,7 +33,7 @@ static const char measure_help[] =
 	"                     selected suite's sizes\n"
 	"  --blocks LIST      block edges b (b x b threads; ilp, bank and\n"
 	"                     coalesce: threads per block)\n"
-	"  --variants LIST    kernels: " HELP_KERNELS "\n"
+	"  --variants LIST    kernels: %s\n"
 	"                     (--kernel; those are measured whenever given,\n"
 	"                     unless this list names some of them)\n"
 	"  --ilp LIST         ILP values of the copy kernel (1,2,4,8,16)\n"
@@ -51,9 +51,9 @@ static const char measure_help[] =
 	"  --max-time SEC     sampling time limit per configuration; sampling\n"
 	"                     stops once it is spent and --min-samples are\n"
 	"                     taken (default 1)\n"
-	"  --max-noise PCT    stop sampling a configuration once the 95 %\n"
+	"  --max-noise PCT    stop sampling a configuration once the 95 %%\n"
 	"                     interval of its median kernel time is within\n"
-	"                     PCT % of the median (after --min-samples;\n"
+	"                     PCT %% of the median (after --min-samples;\n"
 	"                     default 0.5; 0 or off: --repeat or --max-time\n"
 	"                     end it)\n"
 	"  --throttle MODE    samples taken while the SM clock is below\n"
@@ -193,18 +193,35 @@ static int measure_exit(int status)
 	return cli_exit_map(status, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
-/* Appends word to b[len] at column *col, after a space, or on a new
- * line at the help's option column when the line would pass 72. */
-static void help_word(char *b, size_t len, const char *word, int *col)
+/* Appends word to b[len] at column *col, after sep, or on a new line
+ * at the help's option column when the line would pass 72. */
+static void help_word(char *b, size_t len, const char *word,
+		      const char *sep, int *col)
 {
 	size_t used = strlen(b), w = strlen(word);
 
-	if (*col + 1 + (int)w > 72) {
+	if (*col + (int)(strlen(sep) + w) > 72) {
 		snprintf(b + used, len - used, "\n%21s%s", "", word);
 		*col = 21 + (int)w;
 	} else {
-		snprintf(b + used, len - used, "%s%s", used ? " " : "", word);
-		*col += (used > 0) + (int)w;
+		snprintf(b + used, len - used, "%s%s", used ? sep : "", word);
+		*col += (int)((used ? strlen(sep) : 0) + w);
+	}
+}
+
+/* The suites of analysis/suites.h, comma-separated, wrapped as --help's
+ * columns, into b[len]. */
+static void help_suites(char *b, size_t len)
+{
+	char word[64];
+	int col = 21;
+	size_t i;
+
+	b[0] = '\0';
+	for (i = 0; i < SUITE_N; i++) {
+		snprintf(word, sizeof(word), "%s%s", suite_defs[i].name,
+			 i + 1 < SUITE_N ? "," : "");
+		help_word(b, len, word, "", &col);
 	}
 }
 
@@ -234,29 +251,27 @@ static void help_kernels(char *b, size_t len)
 			if (j - i >= 3) {
 				snprintf(word, sizeof(word), "%s..%s,", name,
 					 kernel_at(j - 1)->name);
-				help_word(b, len, word, &col);
+				help_word(b, len, word, " ", &col);
 				continue;
 			}
 			j = i + 1;
 		}
 		snprintf(word, sizeof(word), "%s,", name);
-		help_word(b, len, word, &col);
+		help_word(b, len, word, " ", &col);
 	}
 	for (i = 0; i < sizeof(tail) / sizeof(tail[0]); i++)
-		help_word(b, len, tail[i], &col);
+		help_word(b, len, tail[i], " ", &col);
 }
 
 static int help_print(void)
 {
-	char list[2048], text[sizeof(measure_help) + sizeof(list)];
-	const char *at = strstr(measure_help, HELP_KERNELS);
+	char suites[512], kernels[2048];
 
-	help_kernels(list, sizeof(list));
-	snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - measure_help),
-		 measure_help, list, at + strlen(HELP_KERNELS));
-	return cli_help_print(text);
+	help_suites(suites, sizeof(suites));
+	help_kernels(kernels, sizeof(kernels));
+	printf(measure_help, suites, kernels);
+	return cli_stdout_close(CLI_EXIT_OK);
 }
-
 
 int cli_measure_run(int argc, char **argv)
 {
@@ -265,19 +280,14 @@ int cli_measure_run(int argc, char **argv)
 	char *cmdline = NULL;
 	const char *kernels[MAX_KERNELS];
 	size_t nkernels = 0;
-	int opt, rc, min_given = 0, li = -1;
-	struct cli_seen seen = { { 0 } };
+	int opt, rc, min_given = 0;
+	/* --kernel is repeatable: one file each */
+	struct cli_optspec p = { "measure", ":", measure_options_long,
+				 OPT_KERNEL, NULL, { 0 } };
 
 	measure_options_init(&o);
 	o.db_path = cli_db_default();
-	while ((opt = getopt_long(argc, argv, ":", measure_options_long,
-				  &li)) != -1) {
-		/* --kernel is repeatable: one file each */
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check("measure", argv, measure_options_long,
-				     opt, li, &seen, opt == OPT_KERNEL))
-			return CLI_EXIT_USAGE;
-		li = -1;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		if ((opt == OPT_DB || opt == OPT_KERNEL) && !*optarg)
 			return cli_usage_error("measure", "empty %s", opt ==
 					       OPT_DB ? "--db" : "--kernel");
@@ -376,12 +386,10 @@ int cli_measure_run(int argc, char **argv)
 			break;
 		case OPT_QUIET: o.quiet = 1; break;
 		case OPT_HELP: return help_print();
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error("measure", opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	if (optind < argc)
 		return cli_usage_error("measure", "unexpected argument '%s'",
 				       argv[optind]);

@@ -1,5 +1,6 @@
 /* mmreport render and export: option parsing and the output file; the
  * work is render/'s. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,20 @@ static const struct option render_options_long[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* The options whose value render/ takes as it is, and the field of
+ * struct render_options each sets. */
+#define RO(m) offsetof(struct render_options, m)
+static const struct {
+	int opt;
+	size_t off;
+} text_options[] = {
+	{ OPT_DB, RO(db_path) }, { OPT_DEVICE, RO(device) },
+	{ OPT_FIGURES, RO(figures_dir) }, { OPT_TITLE, RO(title) },
+	{ OPT_AUTHOR, RO(author) }, { OPT_COURSE, RO(course) },
+	{ OPT_EXERCISE, RO(exercise) }, { OPT_DATE, RO(date) },
+	{ OPT_META, RO(meta_path) }
+};
+
 static int render_exit(int status)
 {
 	static const int codes[][2] = {
@@ -203,40 +218,33 @@ static int render_like_run(int argc, char **argv, int is_export)
 	const char *cmd = is_export ? "export" : "render";
 	struct render_options o;
 	const char *format = "csv", *output = NULL;
-	struct cli_seen seen = { { 0 } };
+	/* the options of the other command */
+	static const int render_only[] = {
+		OPT_LANG, OPT_SECTIONS, OPT_FIGURES, OPT_TITLE, OPT_AUTHOR,
+		OPT_COURSE, OPT_EXERCISE, OPT_DATE, OPT_META, OPT_COMPARE, 0
+	}, export_only[] = { OPT_SAMPLES, OPT_FORMAT, 0 };
+	struct cli_optspec p = { cmd, ":o:", render_options_long, 0,
+				 is_export ? render_only : export_only, { 0 } };
 	char tok[64];
 	long long v;
-	int opt, li = -1;
+	size_t i;
+	int opt, rc;
 
 	render_options_init(&o);
 	o.db_path = cli_db_default();
-	while ((opt = getopt_long(argc, argv, ":o:", render_options_long,
-				  &li)) != -1) {
-		/* the option as written, not its value ("--format", not
-		 * the "csv" after it) */
-		if (opt != '?' && opt != ':')
-			cli_option_token(argv, tok, sizeof(tok));
-		if (is_export ? opt == OPT_LANG || opt == OPT_SECTIONS ||
-		    opt == OPT_FIGURES || opt == OPT_TITLE ||
-		    opt == OPT_AUTHOR || opt == OPT_COURSE ||
-		    opt == OPT_EXERCISE || opt == OPT_DATE ||
-		    opt == OPT_META || opt == OPT_COMPARE :
-		    opt == OPT_SAMPLES || opt == OPT_FORMAT)
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       tok);
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check(cmd, argv, render_options_long, opt, li,
-				     &seen, 0))
-			return CLI_EXIT_USAGE;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		/* the options that name a file or device */
 		if ((opt == OPT_DB || opt == OPT_DEVICE || opt == OPT_FIGURES ||
 		     opt == OPT_META || opt == OPT_OUTPUT) && !*optarg)
-			return cli_usage_error(cmd, "empty %s", tok);
-		li = -1;
+			return cli_usage_error(cmd, "empty %s",
+					       cli_option_token(argv, tok,
+								sizeof(tok)));
+		for (i = 0; i < sizeof(text_options) / sizeof(text_options[0]);
+		     i++)
+			if (text_options[i].opt == opt)
+				*(const char **)((char *)&o +
+						 text_options[i].off) = optarg;
 		switch (opt) {
-		case OPT_DB:
-			o.db_path = optarg;
-			break;
 		case OPT_LANG:
 			if (strcmp(optarg, "en") && strcmp(optarg, "pl") &&
 			    strcmp(optarg, "de"))
@@ -250,9 +258,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 				return CLI_EXIT_USAGE;
 			o.sections = optarg;
 			break;
-		case OPT_DEVICE:
-			o.device = optarg;
-			break;
 		case OPT_SESSION:
 			if (cli_int_parse(cmd, "--session", optarg, 1,
 					  0x7fffffffffffffffLL, &v))
@@ -262,27 +267,6 @@ static int render_like_run(int argc, char **argv, int is_export)
 		case OPT_COMPARE:
 			if (compare_parse(cmd, optarg, o.compare))
 				return CLI_EXIT_USAGE;
-			break;
-		case OPT_FIGURES:
-			o.figures_dir = optarg;
-			break;
-		case OPT_TITLE:
-			o.title = optarg;
-			break;
-		case OPT_AUTHOR:
-			o.author = optarg;
-			break;
-		case OPT_COURSE:
-			o.course = optarg;
-			break;
-		case OPT_EXERCISE:
-			o.exercise = optarg;
-			break;
-		case OPT_DATE:
-			o.date = optarg;
-			break;
-		case OPT_META:
-			o.meta_path = optarg;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") && strcmp(optarg, "json") &&
@@ -301,12 +285,10 @@ static int render_like_run(int argc, char **argv, int is_export)
 		case OPT_HELP:
 			return is_export ? cli_help_print(export_help) :
 			       render_help_print();
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error(cmd, opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'",
 				       argv[optind]);

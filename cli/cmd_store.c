@@ -77,18 +77,12 @@ static const struct option store_options_long[] = {
 static int store_options_parse(const char *cmd, const char *help, int argc,
 			       char **argv, const char **db, int *db_given)
 {
-	struct cli_seen seen = { { 0 } };
-	int opt, li = -1;
+	struct cli_optspec p = { cmd, ":", store_options_long, 0, NULL, { 0 } };
+	int opt, rc;
 
 	*db = cli_db_default();
 	*db_given = 0;
-	while ((opt = getopt_long(argc, argv, ":", store_options_long,
-				  &li)) != -1) {
-		if (opt != '?' && opt != ':' &&
-		    cli_option_check(cmd, argv, store_options_long, opt, li,
-				     &seen, 0))
-			return CLI_EXIT_USAGE;
-		li = -1;
+	while ((opt = cli_option_next(&p, argc, argv, &rc)) > 0) {
 		switch (opt) {
 		case OPT_DB:
 			if (!*optarg)
@@ -112,12 +106,10 @@ static int store_options_parse(const char *cmd, const char *help, int argc,
 			break;
 		case OPT_HELP:
 			return cli_help_print(help);
-		case OPT_VERSION:
-			return cli_version_print();
-		default:
-			return cli_getopt_error(cmd, opt, argv);
 		}
 	}
+	if (!opt)
+		return rc;
 	/* merge's arguments are its sources; the listings take none */
 	if (strcmp(cmd, "merge") && optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'",
@@ -146,64 +138,15 @@ static int store_read_report(const struct store *st, const char *path)
 	return cli_store_exit(store_errcode(st), 0);
 }
 
-/* s as the listings print it, in buf[len] (cut at len): a name from the
- * file must not reach the terminal as control sequences or break a row
- * (issue 29), so control characters are written as escapes (\n, \t,
- * \x1b, C1 ones as \u009b) and bytes that are not UTF-8 as '?', as
- * render writes them. NULL reads as "". Returns buf. */
-static const char *text_safe(char *buf, size_t len, const char *s)
-{
-	size_t o = 0, n;
-	unsigned cp;
-	char esc[12];
-
-	buf[0] = '\0';
-	for (; s && *s; s += n) {
-		n = store_utf8_seq(s, &cp);
-		esc[0] = '\0';
-		if (!n) {
-			n = 1;
-			strcpy(esc, "?");
-		} else if (cp == '\n') {
-			strcpy(esc, "\\n");
-		} else if (cp == '\t') {
-			strcpy(esc, "\\t");
-		} else if (cp == '\r') {
-			strcpy(esc, "\\r");
-		} else if (cp < 0x20 || cp == 0x7f) {
-			snprintf(esc, sizeof(esc), "\\x%02x", cp);
-		} else if (cp >= 0x80 && cp < 0xa0) {
-			snprintf(esc, sizeof(esc), "\\u%04x", cp);
-		}
-		if (esc[0]) {
-			if (o + strlen(esc) >= len)
-				break;
-			memcpy(buf + o, esc, strlen(esc));
-			o += strlen(esc);
-		} else {
-			if (o + n >= len)
-				break;
-			memcpy(buf + o, s, n);
-			o += n;
-		}
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 /* The property's value with its unit, e.g. "81079 MiB", in buf. */
 static const char *prop_value(const struct store_device *d, const char *key,
 			      char *buf, size_t len)
 {
-	size_t i;
+	const struct store_prop *p = store_device_prop(d, key);
 
-	buf[0] = '\0';
-	for (i = 0; i < d->nprops; i++)
-		if (!strcmp(d->props[i].key, key))
-			snprintf(buf, len, "%s%s%s", d->props[i].value,
-				 d->props[i].unit && *d->props[i].unit ? " "
-				 : "", d->props[i].unit ? d->props[i].unit
-				 : "");
+	snprintf(buf, len, "%s%s%s", p ? p->value : "",
+		 p && p->unit && *p->unit ? " " : "",
+		 p && p->unit ? p->unit : "");
 	return buf;
 }
 
@@ -252,13 +195,13 @@ int cli_devices_run(int argc, char **argv)
 
 		printf("%-3lld %-28s %d.%d  %-5d %-12s %-40s %s\n",
 		       (long long)devs[i].id,
-		       text_safe(name, sizeof(name), devs[i].name),
+		       cli_text_safe(devs[i].name, name, sizeof(name)),
 		       devs[i].cc_major, devs[i].cc_minor, devs[i].sm_count,
-		       text_safe(memory, sizeof(memory),
-				 prop_value(&devs[i], "total_global_mem", mem,
-					    sizeof(mem))),
-		       text_safe(uuid, sizeof(uuid), devs[i].uuid),
-		       text_safe(pci, sizeof(pci), devs[i].pci_bus_id));
+		       cli_text_safe(prop_value(&devs[i], "total_global_mem",
+						mem, sizeof(mem)), memory,
+				     sizeof(memory)),
+		       cli_text_safe(devs[i].uuid, uuid, sizeof(uuid)),
+		       cli_text_safe(devs[i].pci_bus_id, pci, sizeof(pci)));
 	}
 	rc = CLI_EXIT_OK;
 out:
@@ -307,7 +250,7 @@ int cli_sessions_run(int argc, char **argv)
 		char mode[256], throttle[300], power[32], top[32];
 
 		/* "discard<90%": the mode and its threshold; "-" unknown */
-		text_safe(mode, sizeof(mode), ss[i].throttle);
+		cli_text_safe(ss[i].throttle, mode, sizeof(mode));
 		if (!ss[i].throttle)
 			snprintf(throttle, sizeof(throttle), "-");
 		else if (isfinite(ss[i].throttle_pct))
@@ -320,13 +263,13 @@ int cli_sessions_run(int argc, char **argv)
 		printf("%-4lld %-6lld %-20s %-11s %-20s %-7d %-8g %-12s %-7s "
 		       "%-7s %-6s %s\n",
 		       (long long)ss[i].id, (long long)ss[i].device_id,
-		       text_safe(at, sizeof(at), ss[i].started_at),
-		       text_safe(status, sizeof(status), ss[i].status),
-		       text_safe(host, sizeof(host), ss[i].hostname),
+		       cli_text_safe(ss[i].started_at, at, sizeof(at)),
+		       cli_text_safe(ss[i].status, status, sizeof(status)),
+		       cli_text_safe(ss[i].hostname, host, sizeof(host)),
 		       ss[i].repeat, ss[i].max_time_s, throttle, power, top,
 		       ss[i].clocks_locked < 0 ? "-" :
 		       ss[i].clocks_locked ? "yes" : "no",
-		       text_safe(suites, sizeof(suites), ss[i].suites));
+		       cli_text_safe(ss[i].suites, suites, sizeof(suites)));
 	}
 	rc = CLI_EXIT_OK;
 out:

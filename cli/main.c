@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "suites.h"
 #include "store.h"
 
 const char *cli_progname = "mmreport";
@@ -123,22 +122,6 @@ static int command_help_run(const struct cli_command *c)
 	return c->run(2, args);
 }
 
-int cli_getopt_error(const char *cmd, int opt, char **argv)
-{
-	const char *arg = argv[optind - 1];
-
-	/* -h where an option may stand (not the value of one): the
-	 * command's help, as --help */
-	if (opt == '?' && optopt == 'h' && cli_current &&
-	    !strcmp(arg, "-h"))
-		return command_help_run(cli_current);
-	if (opt == ':')
-		return cli_usage_error(cmd, "option '%s' needs a value", arg);
-	if (optopt)
-		return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-	return cli_usage_error(cmd, "unknown option '%s'", arg);
-}
-
 const char *cli_option_token(char **argv, char *buf, size_t len)
 {
 	const char *t = argv[optind - 1];
@@ -151,20 +134,46 @@ const char *cli_option_token(char **argv, char *buf, size_t len)
 	return buf;
 }
 
-int cli_option_check(const char *cmd, char **argv, const struct option *opts,
-		     int opt, int li, struct cli_seen *seen, int repeatable)
+int cli_option_next(struct cli_optspec *p, int argc, char **argv, int *rc)
 {
-	char tok[64];
+	int li = -1, opt = getopt_long(argc, argv, p->shortopts, p->opts, &li);
 	int bit = opt & 511;
+	const char *arg = argv[optind - 1];
+	const int *r;
+	char tok[64];
 
+	*rc = CLI_EXIT_USAGE;
+	if (opt == -1)
+		return -1;
+	/* -h where an option may stand (not the value of one): the
+	 * command's help, as --help */
+	if (opt == '?' && optopt == 'h' && cli_current && !strcmp(arg, "-h"))
+		*rc = command_help_run(cli_current);
+	else if (opt == ':')
+		cli_usage_error(p->cmd, "option '%s' needs a value", arg);
+	else if (opt == '?' && optopt)
+		cli_usage_error(p->cmd, "unknown option '-%c'", optopt);
+	else if (opt == '?')
+		cli_usage_error(p->cmd, "unknown option '%s'", arg);
+	if (opt == '?' || opt == ':')
+		return 0;
 	cli_option_token(argv, tok, sizeof(tok));
-	if (li >= 0 && opts[li].name && !strncmp(tok, "--", 2) &&
-	    strcmp(tok + 2, opts[li].name))
-		return cli_usage_error(cmd, "abbreviated option '%s': write "
-				       "'--%s' in full", tok, opts[li].name);
-	if (!repeatable && (seen->v[bit / 8] & (1u << bit % 8)))
-		return cli_usage_error(cmd, "option '%s' given twice", tok);
-	seen->v[bit / 8] |= (unsigned char)(1u << bit % 8);
+	for (r = p->refused; r && *r && *r != opt; r++)
+		;
+	if (r && *r)
+		cli_usage_error(p->cmd, "unknown option '%s'", tok);
+	else if (li >= 0 && !strncmp(tok, "--", 2) &&
+		 strcmp(tok + 2, p->opts[li].name))
+		cli_usage_error(p->cmd, "abbreviated option '%s': write '--%s' "
+				"in full", tok, p->opts[li].name);
+	else if (opt != p->repeatable && (p->seen[bit / 8] & (1u << bit % 8)))
+		cli_usage_error(p->cmd, "option '%s' given twice", tok);
+	else if (li >= 0 && !strcmp(p->opts[li].name, "version"))
+		*rc = cli_version_print();
+	else {
+		p->seen[bit / 8] |= (unsigned char)(1u << bit % 8);
+		return opt;
+	}
 	return 0;
 }
 
@@ -308,37 +317,49 @@ int cli_store_exit(int store_rc, int writing)
 	return cli_exit_map(store_rc, codes, sizeof(codes) / sizeof(codes[0]));
 }
 
-/* The suites of analysis/suites.h, comma-separated, wrapped under the
- * help's option column (21 spaces, lines near 70 columns). */
-static void suites_print(void)
+const char *cli_text_safe(const char *s, char *buf, size_t len)
 {
-	size_t i, col = 21;
+	size_t o = 0, n;
+	unsigned cp;
+	char esc[12];
 
-	for (i = 0; i < SUITE_N; i++) {
-		size_t w = strlen(suite_defs[i].name) + 1;
-
-		if (i && col + w > 70) {
-			fputs("\n                     ", stdout);
-			col = 21;
+	buf[0] = '\0';
+	for (; s && *s; s += n) {
+		n = store_utf8_seq(s, &cp);
+		esc[0] = '\0';
+		if (!n) {
+			n = 1;
+			strcpy(esc, "?");
+		} else if (cp == '\n') {
+			strcpy(esc, "\\n");
+		} else if (cp == '\t') {
+			strcpy(esc, "\\t");
+		} else if (cp == '\r') {
+			strcpy(esc, "\\r");
+		} else if (cp < 0x20 || cp == 0x7f) {
+			snprintf(esc, sizeof(esc), "\\x%02x", cp);
+		} else if (cp >= 0x80 && cp < 0xa0) {
+			snprintf(esc, sizeof(esc), "\\u%04x", cp);
 		}
-		fputs(suite_defs[i].name, stdout);
-		if (i + 1 < SUITE_N)
-			putchar(',');
-		col += w;
+		if (esc[0]) {
+			if (o + strlen(esc) >= len)
+				break;
+			memcpy(buf + o, esc, strlen(esc));
+			o += strlen(esc);
+		} else {
+			if (o + n >= len)
+				break;
+			memcpy(buf + o, s, n);
+			o += n;
+		}
 	}
+	buf[o] = '\0';
+	return buf;
 }
 
 int cli_help_print(const char *text)
 {
-	const char *at = strstr(text, CLI_HELP_SUITES);
-
-	if (!at) {
-		fputs(text, stdout);
-	} else {
-		fwrite(text, 1, (size_t)(at - text), stdout);
-		suites_print();
-		fputs(at + strlen(CLI_HELP_SUITES), stdout);
-	}
+	fputs(text, stdout);
 	return cli_stdout_close(CLI_EXIT_OK);
 }
 

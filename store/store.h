@@ -88,7 +88,7 @@ void store_free(struct store *st);
 /* For a file that must appear with all its content or not at all (merge's
  * target): like store_open(path, STORE_CREATE), but a path that names no
  * file or an empty (0-byte) one is left as it is, and the new database is
- * built in a private file beside it (path + ".tmp-" and 8 hex digits);
+ * built in a private file beside it (path + ".tmp-" and 6 characters);
  * *staged is then 1. store_publish puts it at path; store_free without
  * that removes it, leaving path as it was. Messages name path. A path
  * with content is opened as STORE_CREATE opens it (*staged 0). Returns
@@ -166,6 +166,9 @@ struct store_device {
 int store_device_upsert(struct store *st, struct store_device *dev);
 /* All devices, ordered by id. *out is an array of *n devices; free with
  * store_devices_free(*out, *n). */
+/* The property key of d (NULL: none; d may be NULL). */
+const struct store_prop *store_device_prop(const struct store_device *d,
+					   const char *key);
 /* Whether a --device selector that is not a number fits a device of
  * this uuid and name: sel is a prefix of the UUID, with or without its
  * "GPU-", or a part of the name, either without regard to case. NULL
@@ -469,16 +472,13 @@ struct store_filter {
 	int64_t session_id;	/* 0: latest measurement per device and
 				 * configuration key (any session status) */
 	const char *suite;
-	const char *variant;
-	const char *status;	/* e.g. "ok" */
 };
 
 /* Configurations matching f (f NULL: everything latest), ordered by
  * device, suite, variant, host_mem, block, ilp, param, m, k, n, count.
- * With
- * session_id 0 the latest row is chosen by session start, then session id,
- * then configuration id, among all statuses; f->status then filters the
- * chosen rows (an older "ok" never hides a newer failure). */
+ * With session_id 0 the latest row is chosen by session start, then
+ * session id, then configuration id, among all statuses (an older "ok"
+ * never hides a newer failure). */
 int store_config_list(struct store *st, const struct store_filter *f,
 		      struct store_config **out, size_t *n);
 void store_configs_free(struct store_config *c, size_t n);
@@ -542,7 +542,8 @@ struct store_merge_result {
 int store_merge(struct store *st, const char *src,
 		struct store_merge_result *res);
 
-/* Runs PRAGMA integrity_check; 0 when "ok". */
+/* Checks every page as opening does (integrity_check): 0, or its
+ * finding (STORE_ERR_CORRUPT) in store_errmsg. */
 int store_integrity_check(struct store *st);
 
 #endif

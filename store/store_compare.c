@@ -10,26 +10,10 @@
 #include "store_internal.h"
 #include "vocab.h"
 
-static char *dup_or_empty(const char *s)
-{
-	return strdup(s ? s : "");
-}
-
-static const struct store_prop *prop_find(const struct store_device *d,
-					  const char *key)
-{
-	size_t i;
-
-	for (i = 0; d && i < d->nprops; i++)
-		if (d->props[i].key && !strcmp(d->props[i].key, key))
-			return &d->props[i];
-	return NULL;
-}
-
 /* A size property in bytes (its unit KiB, MiB, GiB or bytes); NAN. */
 static double prop_bytes(const struct store_device *d, const char *key)
 {
-	const struct store_prop *p = prop_find(d, key);
+	const struct store_prop *p = store_device_prop(d, key);
 	static const char *const unit[] = {"KiB", "MiB", "GiB"};
 	double f = 1;
 	int i;
@@ -59,7 +43,8 @@ static unsigned regime_of(const struct store_config *c,
 			  const struct store_session *s, double median,
 			  double top)
 {
-	const struct store_prop *p = prop_find(d, "multiprocessor_count");
+	const struct store_prop *p = store_device_prop(d,
+						       "multiprocessor_count");
 	struct rule_point in;
 
 	memset(&in, 0, sizeof(in));
@@ -130,18 +115,17 @@ static int point_fill(struct store *st, const struct store_config *c,
 		      const struct store_session *s, double top,
 		      struct cmp_point *p)
 {
-	int dram, rc;
+	const char *from[] = { d ? d->uuid : NULL, d ? d->name : NULL,
+			       c->suite, c->variant, c->host_mem,
+			       c->precision, c->status };
+	char **to[] = { &p->dev_uuid, &p->dev_name, &p->suite, &p->variant,
+			&p->host_mem, &p->precision, &p->status };
+	int dram, rc, i;
 
-	p->dev_uuid = dup_or_empty(d ? d->uuid : NULL);
-	p->dev_name = dup_or_empty(d ? d->name : NULL);
-	p->suite = dup_or_empty(c->suite);
-	p->variant = dup_or_empty(c->variant);
-	p->host_mem = dup_or_empty(c->host_mem);
-	p->precision = dup_or_empty(c->precision);
-	p->status = dup_or_empty(c->status);
-	if (!p->dev_uuid || !p->dev_name || !p->suite || !p->variant ||
-	    !p->host_mem || !p->precision || !p->status)
-		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	for (i = 0; i < 7; i++)
+		if (!(*to[i] = strdup(from[i] ? from[i] : "")))
+			return STORE_FAIL(st, STORE_ERR_INTERNAL,
+					  "out of memory");
 	p->m = c->m;
 	p->k = c->k;
 	p->n = c->n;

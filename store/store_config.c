@@ -190,12 +190,12 @@ void store_configs_free(struct store_config *c, size_t n)
 }
 
 /* The latest row per device and configuration key, with the filter's
- * device, session, suite and variant applied before choosing (they are
- * part of the key, or fix the session) and its status after. A file
- * older than schema 3 is read as it is: NULL for what it lacks. */
+ * device, session and suite applied before choosing (they are part of
+ * the key, or fix the session). A file older than schema 3 is read as it
+ * is: NULL for what it lacks. */
 #define CONFIG_LIST_SQL(src, cols) \
-	"SELECT id, dev, " cols " FROM (" STORE_CONFIG_RANKED_SQL(src, "") ")" \
-	" WHERE rn = 1 AND (?5 IS NULL OR status = ?5)" \
+	"SELECT id, dev, " cols " FROM (" STORE_CONFIG_RANKED_SQL(src) ")" \
+	" WHERE rn = 1" \
 	" ORDER BY dev, suite, variant, host_mem, block_x, block_y, ilp," \
 	" param, m, k, n, count"
 
@@ -225,8 +225,6 @@ int store_config_list(struct store *st, const struct store_filter *f,
 	store_bind_int(&b, q, 1, f->device_id > 0 ? f->device_id : 0);
 	store_bind_int(&b, q, 2, f->session_id > 0 ? f->session_id : 0);
 	store_bind_text(&b, q, 3, f->suite);
-	store_bind_text(&b, q, 4, f->variant);
-	store_bind_text(&b, q, 5, f->status);
 	rc = store_rows_read(st, q, b, ids, 2, config_fields, NFIELDS,
 			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);
@@ -335,26 +333,15 @@ out:
 
 int store_sample_count(struct store *st, int64_t session_id, long long *n)
 {
-	sqlite3_stmt *q = NULL;
-	int rc, b = SQLITE_OK;
+	int64_t v = 0;
+	int rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*) FROM"
+					       " sample WHERE config_id IN"
+					       " (SELECT id FROM config WHERE"
+					       " session_id = ?1)", session_id,
+					       &v));
 
-	*n = 0;
-	rc = STORE_PREPARE(st, "SELECT count(*) FROM sample WHERE config_id "
-			   "IN (SELECT id FROM config WHERE session_id = ?1)",
-			   &q);
-	if (rc < 0)
-		goto out;
-	store_bind_int(&b, q, 1, session_id);
-	rc = STORE_STEP(st, b, q);
-	if (rc == SQLITE_ROW) {
-		*n = sqlite3_column_int64(q, 0);
-		rc = 0;
-	} else if (rc >= 0) {
-		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "count returned no row");
-	}
-out:
-	sqlite3_finalize(q);
-	return rc;
+	*n = v;
+	return rc < 0 ? rc : 0;
 }
 
 int store_sample_get(struct store *st, int64_t config_id, const char *metric,

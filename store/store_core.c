@@ -162,6 +162,25 @@ int store_read_begin(struct store *st)
 	return 0;
 }
 
+int store_int_get(sqlite3 *db, const char *sql, int64_t arg, int64_t *v)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
+	if (rc == SQLITE_OK && sqlite3_bind_parameter_count(s))
+		rc = sqlite3_bind_int64(s, 1, arg);
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(s);
+		if (rc == SQLITE_ROW) {
+			*v = sqlite3_column_int64(s, 0);
+			rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
 char *store_path_with(const char *path, const char *suffix)
 {
 	char *p = malloc(strlen(path) + strlen(suffix) + 1);
@@ -231,7 +250,7 @@ void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v)
 		*b = sqlite3_bind_int64(s, i, v);
 }
 
-void store_bind_null(int *b, sqlite3_stmt *s, int i)
+static void store_bind_null(int *b, sqlite3_stmt *s, int i)
 {
 	if (*b == SQLITE_OK)
 		*b = sqlite3_bind_null(s, i);

@@ -1,5 +1,4 @@
 /* Devices and their display properties. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,6 +17,16 @@ static const struct store_field device_fields[] = {
 	STORE_FIELD("peak_mem_gbs", SF_DOUBLE, DO(peak_mem_gbs), 0),
 };
 #define NFIELDS (sizeof(device_fields) / sizeof(device_fields[0]))
+
+/* A property's columns after device_id and ord, as written and read. */
+#define PO(m) offsetof(struct store_prop, m)
+static const struct store_field prop_fields[] = {
+	STORE_FIELD("key", SF_TEXT, PO(key), 0),
+	STORE_FIELD("value", SF_TEXT_EMPTY, PO(value), 0),
+	STORE_FIELD("unit", SF_TEXT_EMPTY, PO(unit), 0),
+	{ "num", SF_HAS_DOUBLE, PO(num), PO(has_num), NULL, 0, NULL },
+};
+#define NPROP (sizeof(prop_fields) / sizeof(prop_fields[0]))
 
 /* The properties of dev as those of the device row id. */
 static int props_write(struct store *st, const struct store_device *dev,
@@ -51,10 +60,7 @@ static int props_write(struct store *st, const struct store_device *dev,
 		sqlite3_reset(ins);
 		store_bind_int(&b, ins, 1, id);
 		store_bind_int(&b, ins, 2, (sqlite3_int64)i);
-		store_bind_text(&b, ins, 3, p->key);
-		store_bind_text(&b, ins, 4, p->value ? p->value : "");
-		store_bind_text(&b, ins, 5, p->unit ? p->unit : "");
-		store_bind_double(&b, ins, 6, p->has_num ? p->num : NAN);
+		store_fields_bind(&b, ins, 3, prop_fields, NPROP, p);
 		rc = STORE_STEP(st, b, ins);
 		if (rc < 0)
 			goto out;
@@ -114,54 +120,29 @@ out:
 	return rc < 0 ? rc : 0;
 }
 
-static void device_clear(struct store_device *d)
-{
-	size_t i;
-
-	store_fields_free(device_fields, NFIELDS, d, 1, sizeof(*d));
-	for (i = 0; i < d->nprops; i++) {
-		free(d->props[i].key);
-		free(d->props[i].value);
-		free(d->props[i].unit);
-	}
-	free(d->props);
-}
-
 void store_devices_free(struct store_device *devs, size_t n)
 {
 	size_t i;
 
-	if (!devs)
-		return;
-	for (i = 0; i < n; i++)
-		device_clear(&devs[i]);
+	for (i = 0; devs && i < n; i++) {
+		store_fields_free(prop_fields, NPROP, devs[i].props,
+				  devs[i].nprops, sizeof(*devs[i].props));
+		free(devs[i].props);
+	}
+	store_fields_free(device_fields, NFIELDS, devs, n, sizeof(*devs));
 	free(devs);
 }
 
 static int props_read(struct store *st, sqlite3_stmt *s,
 		      struct store_device *d)
 {
-	size_t cap = 0;
-	int rc, b = SQLITE_OK;
+	int b = SQLITE_OK;
 
 	sqlite3_reset(s);
 	store_bind_int(&b, s, 1, d->id);
-	while ((rc = STORE_STEP(st, b, s)) == SQLITE_ROW) {
-		struct store_prop *p;
-
-		rc = store_grow(st, (void **)&d->props, sizeof(*d->props),
-				&cap, d->nprops + 1);
-		if (rc)
-			return rc;
-		p = &d->props[d->nprops++];
-		if ((rc = store_col_strdup(st, s, 0, &p->key)) ||
-		    (rc = store_col_strdup(st, s, 1, &p->value)) ||
-		    (rc = store_col_strdup(st, s, 2, &p->unit)))
-			return rc;
-		p->has_num = sqlite3_column_type(s, 3) != SQLITE_NULL;
-		p->num = p->has_num ? sqlite3_column_double(s, 3) : 0;
-	}
-	return rc < 0 ? rc : 0;
+	return store_rows_read(st, s, b, NULL, 0, prop_fields, NPROP,
+			       sizeof(*d->props), (void **)&d->props,
+			       &d->nprops);
 }
 
 int store_device_list(struct store *st, struct store_device **out,
@@ -194,6 +175,17 @@ int store_device_list(struct store *st, struct store_device **out,
 		*n = 0;
 	}
 	return rc < 0 ? rc : 0;
+}
+
+const struct store_prop *store_device_prop(const struct store_device *d,
+					   const char *key)
+{
+	size_t i;
+
+	for (i = 0; d && i < d->nprops; i++)
+		if (d->props[i].key && !strcmp(d->props[i].key, key))
+			return &d->props[i];
+	return NULL;
 }
 
 int store_device_sel_fits(const char *uuid, const char *name,

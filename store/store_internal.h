@@ -94,11 +94,15 @@ int store_tx_begin(struct store *st);
 int store_tx_commit(struct store *st);
 void store_tx_rollback(struct store *st);
 
+/* Runs sql on db, with arg as ?1 where it has a parameter, and reads its
+ * first row's first column into *v. Returns SQLITE_OK, SQLITE_DONE when
+ * there is no row (*v unchanged), or the failure's SQLite result code. */
+int store_int_get(sqlite3 *db, const char *sql, int64_t arg, int64_t *v);
+
 /* Binding. The first failure among a statement's binds is kept in *b
  * (SQLITE_OK to start; later binds are then skipped), and STORE_STEP
  * reports it instead of running the statement with a parameter missing. */
 void store_bind_int(int *b, sqlite3_stmt *s, int i, int64_t v);
-void store_bind_null(int *b, sqlite3_stmt *s, int i);
 void store_bind_text(int *b, sqlite3_stmt *s, int i, const char *v);
 void store_bind_double(int *b, sqlite3_stmt *s, int i, double v); /* NaN:
 								   * NULL */
@@ -264,15 +268,12 @@ char *store_uri_make(const char *path, const char *query);
 /* Configurations with their device (dev) and rank (rn) among the
  * measurements of the same device and configuration key, newest first:
  * rn = 1 is "the latest measurement" that render and export show. Binds
- * ?1 device (0: all), ?2 session (0: all), ?3 suite, ?4 variant (NULL:
- * all); src is the configuration table (STORE_CONFIG_SRC for the
- * file's schema); extra is more SQL for the WHERE clause. */
+ * ?1 device (0: all), ?2 session (0: all), ?3 suite (NULL: all); src is
+ * the configuration table (STORE_CONFIG_SRC for the file's schema). */
 /* The config table as schema 5 has it: older files, read as they are,
  * lack the param column and measured none. */
-#define STORE_CONFIG_V5_SRC "config"
-#define STORE_CONFIG_PRE5_SRC "(SELECT *, 0 AS param FROM config)"
-#define STORE_CONFIG_SRC(st) \
-	((st)->version >= 5 ? STORE_CONFIG_V5_SRC : STORE_CONFIG_PRE5_SRC)
+#define STORE_CONFIG_SRC(st) ((st)->version >= 5 ? "config" : \
+	"(SELECT *, 0 AS param FROM config)")
 
 /* The n of a configuration's key. A copy (ilp) row is keyed by its count
  * alone: rows written before issue 15 hold floor(log2 count) in n, later
@@ -281,7 +282,7 @@ char *store_uri_make(const char *path, const char *query);
 #define STORE_CONFIG_N_KEY \
 	"CASE WHEN c.suite = '" VOCAB_SUITE_ILP "' THEN 0 ELSE c.n END"
 
-#define STORE_CONFIG_RANKED_SQL(src, extra) \
+#define STORE_CONFIG_RANKED_SQL(src) \
 	"SELECT c.*, s.device_id AS dev, row_number() OVER" \
 	" (PARTITION BY s.device_id, c.suite, c.variant, c.m, c.k, " \
 	STORE_CONFIG_N_KEY ", c.count, c.block_x, c.block_y, c.ilp," \
@@ -289,7 +290,6 @@ char *store_uri_make(const char *path, const char *query);
 	"  c.param ORDER BY s.started_at DESC, s.id DESC, c.id DESC) AS rn" \
 	" FROM " src " c JOIN session s ON s.id = c.session_id" \
 	" WHERE (?1 = 0 OR s.device_id = ?1) AND (?2 = 0 OR s.id = ?2)" \
-	" AND (?3 IS NULL OR c.suite = ?3)" \
-	" AND (?4 IS NULL OR c.variant = ?4)" extra
+	" AND (?3 IS NULL OR c.suite = ?3)"
 
 #endif

@@ -11,7 +11,8 @@ static const struct store_field kernel_fields[] = {
 	STORE_FIELD("name", SF_TEXT, KO(name), 0),
 	STORE_FIELD("description", SF_TEXT, KO(description), 0),
 	STORE_FIELD("source", SF_TEXT, KO(source), 0),
-	STORE_FIELD("traits", SF_INT, KO(traits), 6),
+	/* NULL (older rows): the legacy table's (store_kernel_list) */
+	STORE_FIELD("traits", SF_INT_OPT, KO(traits), 6),
 	STORE_FIELD("tile", SF_INT, KO(tile), 6),
 };
 
@@ -156,14 +157,11 @@ long long store_config_legacy_grid(const struct store_config *c,
 int store_kernel_list(struct store *st, int64_t session_id,
 		      struct store_kernel **out, size_t *n)
 {
-	struct store_kernel *ks = NULL;
 	sqlite3_stmt *q = NULL;
-	size_t cnt = 0, cap = 0;
 	char cols[256], sql[512];
+	size_t i;
 	int rc, b = SQLITE_OK;
 
-	*out = NULL;
-	*n = 0;
 	/* files older than schema 6 have no traits: NULL, as a migrated
 	 * or merged row of theirs holds */
 	store_fields_cols(cols, sizeof(cols), &store_kernel_table, 0,
@@ -178,34 +176,22 @@ int store_kernel_list(struct store *st, int64_t session_id,
 			 " AS rn FROM kernel k JOIN session s"
 			 " ON s.id = k.session_id) WHERE rn = 1"
 			 " ORDER BY id", cols);
+	*out = NULL;
+	*n = 0;
 	rc = STORE_PREPARE(st, sql, &q);
 	if (rc < 0)
-		goto out;
+		return rc;
 	if (session_id > 0)
 		store_bind_int(&b, q, 1, session_id);
-	while ((rc = STORE_STEP(st, b, q)) == SQLITE_ROW) {
-		struct store_kernel *k;
-
-		rc = store_grow(st, (void **)&ks, sizeof(*ks), &cap, cnt + 1);
-		if (rc)
-			goto out;
-		k = &ks[cnt++];
-		rc = store_fields_read(st, q, 0, kernel_fields, 6, k);
-		if (rc)
-			goto out;
-		if (sqlite3_column_type(q, 4) == SQLITE_NULL)
-			store_kernel_legacy(k->name, &k->traits, &k->tile);
-		k->traits &= KTRAIT_ALL;
-	}
-	if (rc < 0)
-		goto out;
-	rc = 0;
-	*out = ks;
-	*n = cnt;
-	ks = NULL;
-out:
+	rc = store_rows_read(st, q, b, NULL, 0, kernel_fields, 6,
+			     sizeof(**out), (void **)out, n);
 	sqlite3_finalize(q);
-	store_kernels_free(ks, cnt);
+	for (i = 0; i < *n; i++) {
+		if ((int)(*out)[i].traits < 0)
+			store_kernel_legacy((*out)[i].name, &(*out)[i].traits,
+					    &(*out)[i].tile);
+		(*out)[i].traits &= KTRAIT_ALL;
+	}
 	return rc;
 }
 

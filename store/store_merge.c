@@ -262,20 +262,6 @@ static int same_file(struct store *st, const char *path)
 	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
-static int sessions_count(struct store *st, size_t *n)
-{
-	sqlite3_stmt *q = NULL;
-	int rc;
-
-	rc = STORE_PREPARE(st, "SELECT count(*) FROM main.session", &q);
-	if (rc >= 0)
-		rc = STORE_CHECK(st, sqlite3_step(q));
-	if (rc == SQLITE_ROW)
-		*n = (size_t)sqlite3_column_int64(q, 0);
-	sqlite3_finalize(q);
-	return rc < 0 ? rc : 0;
-}
-
 int store_merge(struct store *st, const char *src,
 		struct store_merge_result *res)
 {
@@ -284,6 +270,7 @@ int store_merge(struct store *st, const char *src,
 	struct store_seen seen;
 	sqlite3_stmt *q = NULL;
 	char err[512], *uri = NULL;
+	int64_t n = 0;
 	int rc, attached = 0, in_tx = 0;
 
 	if (!res)
@@ -305,8 +292,13 @@ int store_merge(struct store *st, const char *src,
 	if (seen.version < 1 || seen.version > STORE_SCHEMA_VERSION)
 		return STORE_FAIL(st, STORE_ERR_INTERNAL, "cannot merge '%s': "
 				  "schema version %d", src, seen.version);
-	if (same_file(st, src))
-		return sessions_count(st, &res->sessions_skipped);
+	if (same_file(st, src)) {
+		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*)"
+						   " FROM main.session", 0,
+						   &n));
+		res->sessions_skipped = (size_t)n;
+		return rc < 0 ? rc : 0;
+	}
 
 	/* The source is read as store_inspect read it: nothing is created,
 	 * written or checkpointed beside it (see read_query). */

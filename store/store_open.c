@@ -176,7 +176,7 @@ static int side_file_unreadable(const char *path, const char *suffix)
  *   writer's lock and never creates a journal.
  *
  * No reader checkpoints: it is read-only, and NO_CKPT_ON_CLOSE says so
- * once more (reader_connect).
+ * once more (db_connect).
  *
  * Left open: a writer that starts while an immutable reader reads writes
  * to its new -wal, and changes the file only when it checkpoints (every
@@ -220,27 +220,10 @@ static int sqlite_msg(sqlite3 *db, int rc, char *err, size_t errlen)
 	return code;
 }
 
-static int pragma_int_get(sqlite3 *db, const char *sql, int64_t *v)
-{
-	sqlite3_stmt *s = NULL;
-	int rc;
-
-	rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
-	if (rc == SQLITE_OK) {
-		rc = sqlite3_step(s);
-		if (rc == SQLITE_ROW) {
-			*v = sqlite3_column_int64(s, 0);
-			rc = SQLITE_OK;
-		}
-	}
-	sqlite3_finalize(s);
-	return rc;
-}
-
 /* Checks, through db, that every table of schema version has every
- * column that version's schema gives it. The probes select "*", which a
- * file with a column renamed passes; a query naming the column would
- * then fail deep in a report as if mmreport were broken. The columns
+ * column that version's schema gives it: a file without one (a table
+ * missing, a column renamed) was not made by mmreport, and a query naming
+ * it would fail deep in a report as if mmreport were broken. The columns
  * expected come from the schema itself, built in memory. */
 static int columns_check(sqlite3 *db, int version, char *err, size_t errlen)
 {
@@ -313,39 +296,10 @@ out:
 	return code;
 }
 
-/* Checks, through db, that every row's parent exists. Pages that check
- * out may hold a row whose key changed (one flipped byte): the report
- * would then drop its measurements quietly, "holds no measurements",
- * where the file is broken. mmreport writes with the keys on, so none of
- * its files has such a row. */
-static int keys_check(sqlite3 *db, char *err, size_t errlen)
-{
-	sqlite3_stmt *s = NULL;
-	int rc, code = 0;
-
-	rc = sqlite3_prepare_v2(db, "SELECT \"table\", parent FROM "
-				"pragma_foreign_key_check LIMIT 1", -1, &s,
-				NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		const char *t = (const char *)sqlite3_column_text(s, 0);
-		const char *p = (const char *)sqlite3_column_text(s, 1);
-
-		snprintf(err, errlen, "corrupt database (a row of %s refers "
-			 "to a missing row of %s)", t ? t : "?", p ? p : "?");
-		code = STORE_ERR_CORRUPT;
-	} else if (rc != SQLITE_DONE) {
-		code = sqlite_msg(db, rc, err, errlen);
-	}
-	sqlite3_finalize(s);
-	return code;
-}
-
-/* Runs sql, an integrity pragma that answers "ok" or what it found;
- * 0, or STORE_ERR_CORRUPT with SQLite's finding on one line in err. */
-static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
-			   size_t errlen)
+/* Runs sql, which answers with the first finding of a check (no row:
+ * none): 0, or STORE_ERR_CORRUPT with the finding on one line in err. */
+static int finding_check(sqlite3 *db, const char *sql, char *err,
+			 size_t errlen)
 {
 	sqlite3_stmt *s = NULL;
 	int rc, code = 0;
@@ -354,26 +308,27 @@ static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
-		const char *r = (const char *)sqlite3_column_text(s, 0);
-
-		rc = SQLITE_OK;
-		if (!r || strcmp(r, "ok")) {
-			const char *m = r ? r : "no answer";
-
-			/* SQLite's report names the schema on a line of
-			 * its own first */
-			if (!strncmp(m, "*** in database main ***\n", 25))
-				m += 25;
-			snprintf(err, errlen, "corrupt database (integrity "
-				 "check: %.200s)", m);
-			store_text_oneline(err);
-			code = STORE_ERR_CORRUPT;
-		}
-	}
-	if (rc != SQLITE_OK)
+		snprintf(err, errlen, "corrupt database (%.217s)",
+			 (const char *)sqlite3_column_text(s, 0));
+		store_text_oneline(err);
+		code = STORE_ERR_CORRUPT;
+	} else if (rc != SQLITE_DONE) {
 		code = sqlite_msg(db, rc, err, errlen);
+	}
 	sqlite3_finalize(s);
 	return code;
+}
+
+/* Checks, through db, that every row's parent exists. Pages that check
+ * out may hold a row whose key changed (one flipped byte): the report
+ * would then drop its measurements quietly, "holds no measurements",
+ * where the file is broken. mmreport writes with the keys on, so none of
+ * its files has such a row. */
+static int keys_check(sqlite3 *db, char *err, size_t errlen)
+{
+	return finding_check(db, "SELECT 'a row of ' || \"table\" || ' refers"
+			     " to a missing row of ' || parent FROM"
+			     " pragma_foreign_key_check LIMIT 1", err, errlen);
 }
 
 /* Checks every page of the file, every row against its table's
@@ -394,7 +349,12 @@ static int pragma_ok_check(sqlite3 *db, const char *sql, char *err,
  * 0.275 s. */
 static int pages_check(sqlite3 *db, char *err, size_t errlen)
 {
-	return pragma_ok_check(db, "PRAGMA integrity_check(1)", err, errlen);
+	/* SQLite's report names the schema on a line of its own first */
+	return finding_check(db, "SELECT 'integrity check: ' ||"
+			     " replace(integrity_check, '*** in database main"
+			     " ***' || char(10), '') FROM"
+			     " pragma_integrity_check(1) WHERE integrity_check"
+			     " <> 'ok'", err, errlen);
 }
 
 /* Checks, through db, that the file is an mmreport database SQLite can
@@ -402,13 +362,11 @@ static int pages_check(sqlite3 *db, char *err, size_t errlen)
 static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 {
 	int64_t app = 0, uv = 0;
-	size_t i;
-	sqlite3_stmt *s = NULL;
 	int rc;
 
-	rc = pragma_int_get(db, "PRAGMA application_id", &app);
+	rc = store_int_get(db, "PRAGMA application_id", 0, &app);
 	if (rc == SQLITE_OK)
-		rc = pragma_int_get(db, "PRAGMA user_version", &uv);
+		rc = store_int_get(db, "PRAGMA user_version", 0, &uv);
 	if (rc != SQLITE_OK)
 		return sqlite_msg(db, rc, err, errlen);
 	if ((uint32_t)app != STORE_APPLICATION_ID)
@@ -420,39 +378,10 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 			 "version %lld)", (long long)uv);
 		return STORE_ERR_FOREIGN;
 	}
-	for (i = 0; i < store_schema_ntables; i++) {
-		char *probe = store_schema_probe((int)uv, i);
-
-		rc = probe ? sqlite3_prepare_v2(db, probe, -1, &s, NULL)
-			   : SQLITE_NOMEM;
-		sqlite3_free(probe);
-		if (rc == SQLITE_OK) {
-			rc = sqlite3_step(s);
-			if (rc == SQLITE_ROW || rc == SQLITE_DONE)
-				rc = SQLITE_OK;
-		}
-		if (rc != SQLITE_OK) {
-			int code = store_error_from_sqlite(rc);
-
-			if (code == STORE_ERR_INTERNAL && rc != SQLITE_NOMEM) {
-				/* "no such table/column": someone else's
-				 * file that borrowed our identity. */
-				snprintf(err, errlen, "not an mmreport "
-					 "database (%s)", sqlite3_errmsg(db));
-				code = STORE_ERR_FOREIGN;
-			} else {
-				sqlite_msg(db, rc, err, errlen);
-			}
-			sqlite3_finalize(s);
-			return code;
-		}
-		sqlite3_finalize(s);
-		s = NULL;
-	}
 	rc = columns_check(db, (int)uv, err, errlen);
 	if (rc)
 		return rc;
-	/* A file can open and pass the probes with broken pages elsewhere:
+	/* A file can open and have every column with broken pages:
 	 * whatever reads it (render, export, merge) would print or copy
 	 * garbage, so it is checked once, here, before anything else
 	 * touches it (see pages_check). */
@@ -466,10 +395,36 @@ static int inspect_db(sqlite3 *db, int *version, char *err, size_t errlen)
 	return 0;
 }
 
-/* Opens a read-only connection to path with query (read_query) into *dbp
- * (closed and NULL on failure); reports like store_inspect. */
-static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
-			  char *err, size_t errlen)
+/* The reason a file could not be created, from SQLite's errno sys: a
+ * failed create is retried read-only, and that retry's ENOENT is what
+ * SQLite keeps; the folder's own refusal (EACCES, EROFS) is the reason
+ * (issue 29, item 7). */
+static int create_errno(const char *path, int sys)
+{
+	char *dir;
+	char *slash;
+	int e = sys;
+
+	if (sys != ENOENT || !(dir = malloc(strlen(path) + 2)))
+		return sys;
+	strcpy(dir, path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0';	/* "/x.db": the root */
+	if (access(dir, W_OK | X_OK))
+		e = errno;
+	free(dir);
+	return e;
+}
+
+/* Opens a connection to path into *dbp (closed and NULL on failure):
+ * with flags SQLITE_OPEN_READONLY a reader by query (read_query), else
+ * flags (SQLITE_OPEN_READWRITE, maybe SQLITE_OPEN_CREATE) and query NULL;
+ * reports like store_inspect. */
+static int db_connect(const char *path, const char *query, int flags,
+		      sqlite3 **dbp, char *err, size_t errlen)
 {
 	char *uri = store_uri_make(path, query);
 	int rc, sys;
@@ -479,21 +434,22 @@ static int reader_connect(const char *path, const char *query, sqlite3 **dbp,
 		snprintf(err, errlen, "out of memory");
 		return STORE_ERR_INTERNAL;
 	}
-	rc = sqlite3_open_v2(uri, dbp, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-			     NULL);
+	rc = sqlite3_open_v2(uri, dbp, flags | SQLITE_OPEN_URI, NULL);
 	free(uri);
 	if (rc == SQLITE_OK) {
 		sqlite3_extended_result_codes(*dbp, 1);
-		/* a writer's lock may be brief: wait before calling the
-		 * file busy */
+		/* a writer's lock may be brief (measure and render may
+		 * overlap): wait before calling the file busy */
 		rc = sqlite3_busy_timeout(*dbp, 5000);
 	}
-	if (rc == SQLITE_OK)
+	if (rc == SQLITE_OK && (flags & SQLITE_OPEN_READONLY))
 		rc = sqlite3_db_config(*dbp, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
 				       1, (int *)NULL);
 	if (rc == SQLITE_OK)
 		return 0;
 	sys = *dbp ? sqlite3_system_errno(*dbp) : 0;
+	if (sys && (flags & SQLITE_OPEN_CREATE))
+		sys = create_errno(path, sys);
 	if (sys && (rc & 0xff) == SQLITE_CANTOPEN) {
 		snprintf(err, errlen, "%s", strerror(sys));
 		rc = STORE_ERR_IO;
@@ -573,14 +529,16 @@ static int inspect_file(const char *path, enum store_mode mode,
 	seen->wal_exists = store_side_stat(path, "-wal", &seen->wal_sb) > 0;
 	had_shm = side_file_exists(path, "-shm", 0);
 	seen->query = read_query(path, wal, mode != STORE_READ, &retry);
-	rc = reader_connect(path, seen->query, &db, err, errlen);
+	rc = db_connect(path, seen->query, SQLITE_OPEN_READONLY, &db, err,
+			errlen);
 	if (rc)
 		return header_changed(path, wal, seen, rc, err, errlen);
 	rc = inspect_db(db, &seen->version, err, errlen);
 	if (rc == STORE_ERR_IO && retry) {
 		sqlite3_close(db);
 		seen->query = "immutable=1";
-		rc = reader_connect(path, seen->query, &db, err, errlen);
+		rc = db_connect(path, seen->query, SQLITE_OPEN_READONLY, &db,
+				err, errlen);
 		if (rc)
 			return header_changed(path, wal, seen, rc, err,
 					      errlen);
@@ -626,60 +584,6 @@ int store_inspect(const char *path, enum store_mode mode,
 	return rc;
 }
 
-/* The reason a file could not be created, from SQLite's errno sys: a
- * failed create is retried read-only, and that retry's ENOENT is what
- * SQLite keeps; the folder's own refusal (EACCES, EROFS) is the reason
- * (issue 29, item 7). */
-static int create_errno(const char *path, int sys)
-{
-	char *dir;
-	char *slash;
-	int e = sys;
-
-	if (sys != ENOENT || !(dir = malloc(strlen(path) + 2)))
-		return sys;
-	strcpy(dir, path);
-	slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else
-		slash[slash == dir] = '\0';	/* "/x.db": the root */
-	if (access(dir, W_OK | X_OK))
-		e = errno;
-	free(dir);
-	return e;
-}
-
-/* Opens the read-write connection of st (flags: SQLITE_OPEN_READWRITE,
- * maybe SQLITE_OPEN_CREATE); reports like store_open. */
-static int db_connect(struct store *st, int flags, char *err, size_t errlen)
-{
-	char *uri = store_uri_make(st->path, NULL);
-	int rc, sys;
-
-	if (!uri) {
-		snprintf(err, errlen, "out of memory");
-		return STORE_ERR_INTERNAL;
-	}
-	rc = sqlite3_open_v2(uri, &st->db, flags | SQLITE_OPEN_URI, NULL);
-	free(uri);
-	if (rc != SQLITE_OK) {
-		sys = st->db ? sqlite3_system_errno(st->db) : 0;
-		if (sys && (flags & SQLITE_OPEN_CREATE))
-			sys = create_errno(st->path, sys);
-		if (sys && (rc & 0xff) == SQLITE_CANTOPEN) {
-			snprintf(err, errlen, "%s", strerror(sys));
-			return STORE_ERR_IO;
-		}
-		return sqlite_msg(st->db, rc, err, errlen);
-	}
-	sqlite3_extended_result_codes(st->db, 1);
-	/* measure and render may overlap: wait for a writer rather than
-	 * failing at once. */
-	sqlite3_busy_timeout(st->db, 5000);
-	return 0;
-}
-
 /* store_open_once's answer when the file changed while it was being
  * opened: open it again from the start. */
 #define STORE_AGAIN 1
@@ -719,11 +623,11 @@ static int schema_bring(struct store *st, int create, char *err,
 		rc = STORE_AGAIN;
 		goto out;
 	}
-	rc = STORE_CHECK(st, pragma_int_get(st->db, "PRAGMA user_version",
+	rc = STORE_CHECK(st, store_int_get(st->db, "PRAGMA user_version", 0,
 					    &uv));
 	if (rc >= 0 && create)
-		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*) "
-						    "FROM sqlite_master",
+		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*) "
+						    "FROM sqlite_master", 0,
 						    &objects));
 	if (rc < 0)
 		goto out;
@@ -752,9 +656,9 @@ static int schema_bring(struct store *st, int create, char *err,
 		}
 		/* the keys were off while tables were rebuilt: a row that
 		 * lost its parent fails the migration, nothing changes */
-		rc = STORE_CHECK(st, pragma_int_get(st->db, "SELECT count(*)"
+		rc = STORE_CHECK(st, store_int_get(st->db, "SELECT count(*)"
 						    " FROM pragma_foreign_key_"
-						    "check", &bad));
+						    "check", 0, &bad));
 		if (rc < 0)
 			goto out;
 		if (bad) {
@@ -854,8 +758,9 @@ static int store_open_once(const char *path, enum store_mode mode,
 		return 0;
 	}
 
-	rc = db_connect(st, SQLITE_OPEN_READWRITE |
-		     (created ? SQLITE_OPEN_CREATE : 0), err, errlen);
+	rc = db_connect(path, NULL, SQLITE_OPEN_READWRITE |
+			(created ? SQLITE_OPEN_CREATE : 0), &st->db, err,
+			errlen);
 	if (rc)
 		goto fail;
 	if (sqlite3_db_readonly(st->db, "main") == 1) {
@@ -865,8 +770,8 @@ static int store_open_once(const char *path, enum store_mode mode,
 	}
 	if (!created && !seen.empty) {
 		/* The file may have been swapped since inspection. */
-		rc = STORE_CHECK(st, pragma_int_get(st->db,
-						    "PRAGMA application_id",
+		rc = STORE_CHECK(st, store_int_get(st->db,
+						    "PRAGMA application_id", 0,
 						    &app));
 		if (rc < 0)
 			goto fail_msg;
@@ -1010,25 +915,8 @@ int store_errcode(const struct store *st)
 
 int store_integrity_check(struct store *st)
 {
-	sqlite3_stmt *s = NULL;
-	const char *res;
-	int rc;
+	char err[512];
+	int rc = pages_check(st->db, err, sizeof(err));
 
-	rc = STORE_PREPARE(st, "PRAGMA integrity_check", &s);
-	if (rc < 0)
-		goto out;
-	rc = STORE_CHECK(st, sqlite3_step(s));
-	if (rc < 0)
-		goto out;
-	res = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(s, 0)
-			       : NULL;
-	if (res && !strcmp(res, "ok")) {
-		rc = 0;
-		goto out;
-	}
-	rc = STORE_FAIL(st, STORE_ERR_CORRUPT, "integrity check: %s",
-			res ? res : "no answer");
-out:
-	sqlite3_finalize(s);
-	return rc < 0 ? rc : 0;
+	return rc ? STORE_FAIL(st, rc, "%s", err) : 0;
 }

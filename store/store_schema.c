@@ -317,33 +317,6 @@ const char *const store_schema_tables[] = {
 const size_t store_schema_ntables =
 	sizeof(store_schema_tables) / sizeof(store_schema_tables[0]);
 
-char *store_schema_probe(int version, size_t table)
-{
-	static const struct store_table *const rows[] = {
-		&store_session_table, &store_kernel_table, &store_kattr_table,
-		&store_config_table
-	};
-	const char *name = store_schema_tables[table];
-	char *sql = sqlite3_mprintf("SELECT"), *more;
-	size_t i, j;
-
-	/* the columns later versions added, before "*": a file that lacks
-	 * one fails on its name */
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
-		for (j = 0; sql && !strcmp(rows[i]->name, name) &&
-			    j < rows[i]->n; j++) {
-			if (rows[i]->f[j].since < 2 ||
-			    rows[i]->f[j].since > version)
-				continue;
-			more = sqlite3_mprintf("%s %s,", sql, rows[i]->f[j].col);
-			sqlite3_free(sql);
-			sql = more;
-		}
-	more = sql ? sqlite3_mprintf("%s * FROM %s LIMIT 1", sql, name) : NULL;
-	sqlite3_free(sql);
-	return more;
-}
-
 /* PRAGMA takes no bound parameters; v is one of our own constants. */
 static int pragma_int_set(sqlite3 *db, const char *name, long v,
 			  const char **failed)

@@ -27,10 +27,4 @@ int store_schema_migrate(sqlite3 *db, int from, int to, const char **failed);
  * that version of mmreport wrote it. Returns an SQLite result code. */
 int store_schema_create_version(sqlite3 *db, int version);
 
-/* SQL that probes table (an index into store_schema_tables) as version
- * has it: preparing and stepping it once proves that the table and the
- * columns later versions added exist and that its first page reads.
- * Free with sqlite3_free; NULL when memory runs out. */
-char *store_schema_probe(int version, size_t table);
-
 #endif

@@ -160,27 +160,22 @@ void store_sessions_free(struct store_session *s, size_t n)
 	free(s);
 }
 
-/* 1 when s is stored as running on this host (named host) by a process
- * that is gone; see store_session_list. */
-static int session_dead(const struct store_session *s, const char *host)
-{
-	return s->status && !strcmp(s->status, VOCAB_SESSION_RUNNING) &&
-	       s->pid > 0 && host[0] && s->hostname &&
-	       !strcmp(s->hostname, host) &&
-	       store_proc_gone(s->pid, s->proc_start);
-}
-
-/* Reports the sessions of ss[n] whose process is gone as "aborted". */
+/* Reports the sessions of ss[n] stored as running on this host by a
+ * process that is gone (store_proc_gone) as "aborted"; see
+ * store_session_list. */
 static int sessions_liveness(struct store *st, struct store_session *ss,
 			     size_t n)
 {
 	char host[256], *aborted;
 	size_t i;
 
-	if (store_hostname_get(host, sizeof(host)))
+	if (store_hostname_get(host, sizeof(host)) || !host[0])
 		return 0;	/* nothing can be checked */
 	for (i = 0; i < n; i++) {
-		if (!session_dead(&ss[i], host))
+		if (!ss[i].status || strcmp(ss[i].status,
+					    VOCAB_SESSION_RUNNING) ||
+		    !ss[i].hostname || strcmp(ss[i].hostname, host) ||
+		    !store_proc_gone(ss[i].pid, ss[i].proc_start))
 			continue;
 		aborted = strdup(VOCAB_SESSION_ABORTED);
 		if (!aborted)

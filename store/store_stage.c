@@ -33,42 +33,28 @@ static void stage_remove(const char *stage)
 static int stage_make(const char *path, const struct stat *empty,
 		      char **stage, char *err, size_t errlen)
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned char r[4];
-	char suffix[16];
-	int tries, fd, i;
+	mode_t mask = umask(0);
+	int fd;
 
-	*stage = NULL;
-	for (tries = 0; tries < 16; tries++) {
-		sqlite3_randomness(sizeof(r), r);
-		strcpy(suffix, ".tmp-");
-		for (i = 0; i < 4; i++) {
-			suffix[5 + 2 * i] = hex[r[i] >> 4];
-			suffix[6 + 2 * i] = hex[r[i] & 0x0f];
-		}
-		suffix[13] = '\0';
-		*stage = store_path_with(path, suffix);
-		if (!*stage) {
-			snprintf(err, errlen, "out of memory");
-			return STORE_ERR_INTERNAL;
-		}
-		/* 0644 as SQLite creates a database, less the umask */
-		fd = open(*stage, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-			  0644);
-		if (fd >= 0) {
-			if (empty)
-				(void)fchmod(fd, empty->st_mode & 07777);
-			close(fd);
-			return 0;
-		}
+	umask(mask);
+	*stage = store_path_with(path, ".tmp-XXXXXX");
+	if (!*stage) {
+		snprintf(err, errlen, "out of memory");
+		return STORE_ERR_INTERNAL;
+	}
+	fd = mkstemp(*stage);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot create a file beside it: %s",
+			 strerror(errno));
 		free(*stage);
 		*stage = NULL;
-		if (errno != EEXIST)
-			break;
+		return STORE_ERR_IO;
 	}
-	snprintf(err, errlen, "cannot create a file beside it: %s",
-		 strerror(errno));
-	return STORE_ERR_IO;
+	/* mkstemp makes it 0600: 0644 as SQLite creates a database, less
+	 * the umask */
+	(void)fchmod(fd, empty ? empty->st_mode & 07777 : 0644 & ~mask);
+	close(fd);
+	return 0;
 }
 
 int store_open_staged(const char *path, struct store **out, int *staged,

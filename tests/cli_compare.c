@@ -264,6 +264,30 @@ static void test_md_escape(void **state)
 	free(t);
 }
 
+/* A stored name with control characters reaches the terminal as the
+ * listings write it (cli_text_safe): escaped, an ESC or a C1 CSI never
+ * raw, in the table and in the summary. */
+static void test_text_escape(void **state)
+{
+	char *path = fx_path(dir, "esc.db"), *t;
+	struct store *st = fx_open(path, STORE_CREATE);
+	int64_t d = fx_device(st, "GPU-E", "Test GPU E");
+	int64_t a = fx_session(st, d, "E1", "2026-03-01T00:00:00Z");
+	int64_t b = fx_session(st, d, "E2", "2026-03-02T00:00:00Z");
+
+	(void)state;
+	cfg(st, a, "versions", "x\x1b[31my\xc2\x9bz", 512, 1.0, 1e-3);
+	cfg(st, b, "versions", "x\x1b[31my\xc2\x9bz", 512, 0.5, 1e-3);
+	store_free(st);
+	free(path);
+	assert_int_equal(run("--db esc.db --session 1 --session 2"), 0);
+	t = slurp("out");
+	assert_non_null(strstr(t, "versions x\\x1b[31my\\u009bz n=512"));
+	assert_null(strchr(t, '\x1b'));
+	assert_null(strstr(t, "\xc2\x9b"));
+	free(t);
+}
+
 /* Any configuration: "slow" is 99.6 % slower; with -o the comparison
  * is still written. */
 static void test_gate_any(void **state)
@@ -406,6 +430,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_md_escape),
+		cmocka_unit_test(test_text_escape),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_gate_any),
