@@ -125,7 +125,10 @@ static double job_noise(const struct plan_settings *s, const struct job *j)
 
 /* --max-noise, between rounds: the samples so far resolved (the
  * activity records collected; outside every sample's window) and each
- * job with min_samples that count and a narrow enough interval done. */
+ * job with min_samples that count and a narrow enough interval done.
+ * Every job's samples are resolved, those of a job that has stopped
+ * sampling too: the records of its last rounds may be in this
+ * collection, which the next one drops. */
 static void noise_check(struct run_ctx *c, struct job *jobs, size_t n)
 {
 	const struct plan_settings *s = c->set;
@@ -135,10 +138,10 @@ static void noise_check(struct run_ctx *c, struct job *jobs, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		struct job *j = &jobs[i];
 
-		if (!j->sampling || !run_ok(&j->r))
+		if (!run_ok(&j->r))
 			continue;
 		timer_resolve(c->timer, j->spans, j->nspans);
-		if ((int)job_kept(s, j) < s->min_samples)
+		if (!j->sampling || (int)job_kept(s, j) < s->min_samples)
 			continue;
 		j->noise = job_noise(s, j);
 		j->noise_met = j->noise <= s->max_noise;

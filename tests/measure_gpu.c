@@ -1373,6 +1373,46 @@ static void test_quality(void **state)
 	store_free(st);
 }
 
+/* Jobs of one group that stop sampling at different rounds under the
+ * --max-noise checkpoints: a job that stops (here v1 at block 8, the
+ * slowest, at its --max-time) has the records of its last rounds taken
+ * by a later checkpoint, which must resolve them before the next
+ * collection drops them. Before the fix, 2 of its 7 samples had "no
+ * activity" and the configuration failed (an H100). */
+static void test_stop_early(void **state)
+{
+	struct measure_options o;
+	struct store_config *c = NULL;
+	struct store *st;
+	char db[600];
+	size_t n = 0, i;
+
+	(void)state;
+	db_path(db, sizeof(db), "stop-early");
+	measure_options_init(&o);
+	o.db_path = db;
+	o.suites = "versions";
+	o.variants = "v1";
+	o.sizes = "256";
+	o.repeat = 20;
+	o.min_samples = 5;
+	o.max_time_s = 0.05;
+	o.quiet = 1;
+	assert_int_equal(measure_run(&o, stdout), MEASURE_OK);
+	st = open_db(db);
+	assert_int_equal(store_config_list(st, NULL, &c, &n), 0);
+	assert_true(n >= 2);
+	for (i = 0; i < n; i++) {
+		print_message("v1 block %d: %s, %d samples%s%s\n",
+			      c[i].block_x, c[i].status, c[i].samples,
+			      c[i].reason ? ": " : "",
+			      c[i].reason ? c[i].reason : "");
+		assert_string_equal(c[i].status, "ok");
+	}
+	store_configs_free(c, n);
+	store_free(st);
+}
+
 /* Issue 27, item 2: --lock-clocks without the permission to set clocks
  * (not root) is refused before anything is measured: MEASURE_ERR_LOCK
  * (exit 69), no session stored, the clocks untouched. As root the lock
@@ -1464,6 +1504,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_own_fault),
 		cmocka_unit_test(test_own_wrong),
 		cmocka_unit_test(test_quality),
+		cmocka_unit_test(test_stop_early),
 		cmocka_unit_test(test_lock_refused),
 	};
 	int n = 0;
