@@ -240,10 +240,14 @@ void plan_release(struct plan *p)
 }
 
 /* 1 when spec's --precision (none: every precision) takes double
- * (fp64 1) or float (0). */
-static int precision_selected(const struct plan_spec *spec, int fp64)
+ * (fp64 1) or float (0) in suite; a suite whose configurations do not
+ * differ in precision (suite_defs' fp) measures float whatever it
+ * says, as --help promises. */
+static int precision_selected(const struct plan_spec *spec,
+			      enum suite_id suite, int fp64)
 {
-	return !spec->precisions || (spec->precisions & (1u << fp64));
+	return !suite_defs[suite].fp || !spec->precisions ||
+	       (spec->precisions & (1u << fp64));
 }
 
 static int block_accepted(const struct kernel_desc *kd, int b)
@@ -349,9 +353,8 @@ static int access_entries(struct plan *p, const struct plan_spec *spec,
 		count = spec->nsizes ? spec->sizes[i].n : sw->sizes[i];
 		for (int f = 0; f <= d->fp64; f++)
 			for (size_t b = 0; b < (lib ? 1 : nb); b++) {
-				/* (the transposes, float only, whatever
-				 * --precision says) */
-				if (!tr && !precision_selected(spec, f))
+				if (!precision_selected(spec,
+						(enum suite_id)d->suite, f))
 					break;
 				if (!lib && !block_accepted(d, blocks[b]))
 					continue;
@@ -503,7 +506,7 @@ int plan_products_build(struct plan *p, const struct plan_spec *spec,
 
 					if ((!lib &&
 					     !block_accepted(d, blocks[b])) ||
-					    !precision_selected(spec, f))
+					    !precision_selected(spec, suite, f))
 						continue;
 					if (plan_add(p, &e))
 						goto out;

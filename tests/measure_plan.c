@@ -1023,7 +1023,8 @@ static void test_groups(void **state)
 }
 
 /* --precision picks float or double in the suites that measure both
- * (precision, rect, dot) and is refused where none is selected; the
+ * (precision, rect, dot), leaves the others' float alone, and is
+ * refused where none is selected; the
  * matrix kernels are measured in precision when --variants names them,
  * and a kernel outside every selected suite is refused by name. */
 static void test_precision_options(void **state)
@@ -1044,7 +1045,10 @@ static void test_precision_options(void **state)
 		assert_int_equal(p.e[i].fp64, 1);
 	plan_release(&p);
 
-	/* the transposes, float only, stay whatever --precision says */
+	/* the suites that measure float only (the transposes, the
+	 * access suites, the progression) stay whatever --precision says,
+	 * as --help promises: the default plan's counts (bank, coalesce,
+	 * walkers and progression had none under double) */
 	measure_options_init(&o);
 	o.suites = "transpose,dot";
 	o.precision = "double";
@@ -1053,6 +1057,24 @@ static void test_precision_options(void **state)
 	assert_int_equal(suite_count(&p, SUITE_TRANSPOSE), 4 * 2);
 	assert_int_equal(suite_count(&p, SUITE_DOT), 2);
 	plan_release(&p);
+	{
+		static const enum suite_id one[] = {SUITE_BANK,
+			SUITE_COALESCE, SUITE_WALKERS, SUITE_PROGRESSION};
+		struct plan q;
+
+		measure_options_init(&o);
+		o.suites = "bank,coalesce,walkers,progression,dot";
+		plan_of(&o, 0, &q);
+		o.precision = "double";
+		plan_of(&o, 0, &p);
+		for (i = 0; i < sizeof(one) / sizeof(one[0]); i++) {
+			assert_true(suite_count(&p, one[i]) > 0);
+			assert_int_equal(suite_count(&p, one[i]),
+					 suite_count(&q, one[i]));
+		}
+		plan_release(&p);
+		plan_release(&q);
+	}
 
 	measure_options_init(&o);
 	o.suites = "precision";
