@@ -676,10 +676,5 @@ const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
 const struct store_prop *model_prop(const struct store_device *d,
 				    const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < d->nprops; i++)
-		if (d->props[i].key && !strcmp(d->props[i].key, key))
-			return &d->props[i];
-	return NULL;
+	return store_device_prop(d, key);
 }

@@ -515,6 +515,24 @@ struct cmp_side;
  * 0 or a negative store status; free with cmp_side_free either way. */
 int store_compare_load(struct store *st, int64_t session_id,
 		       struct cmp_side *o);
+/* A memory-size property of d in bytes, whatever unit it was stored in
+ * (B, KiB, MiB, GiB); NAN when absent. */
+double store_prop_bytes(const struct store_device *d, const char *key);
+/* The regime of c (rule_regime's RULE_* bits) from what the store keeps
+ * of it: d's SMs, s's timer and launch cost (d, s NULL: unknown), c's
+ * working set, clocks and throttle reasons; median is its kernel time
+ * (ms), top its session's highest clock (store_session_top_clock), grid
+ * its blocks (the report derives older files'), l2 the L2 bytes where c
+ * stored none. The one reading of the stored inputs for the report and
+ * mmreport compare. */
+unsigned store_config_regime(const struct store_config *c,
+			     const struct store_device *d,
+			     const struct store_session *s, double median,
+			     double top, long long grid, double l2);
+/* The highest SM clock reading (MHz, 0 none) among the n configurations
+ * at c that belong to session. */
+double store_session_top_clock(const struct store_config *c, size_t n,
+			       int64_t session);
 
 /* ---- text read from a file ---------------------------------------------- */
 

@@ -10,8 +10,7 @@
 #include "store_internal.h"
 #include "vocab.h"
 
-/* A size property in bytes (its unit KiB, MiB, GiB or bytes); NAN. */
-static double prop_bytes(const struct store_device *d, const char *key)
+double store_prop_bytes(const struct store_device *d, const char *key)
 {
 	const struct store_prop *p = store_device_prop(d, key);
 	static const char *const unit[] = {"KiB", "MiB", "GiB"};
@@ -26,35 +25,31 @@ static double prop_bytes(const struct store_device *d, const char *key)
 	return p->num * f;
 }
 
-static double clock_low(const struct store_config *k)
+/* The lower of c's clock readings (MHz), 0 when none: the rule asks
+ * whether the clock fell at any time around the point. */
+static double clock_low(const struct store_config *c)
 {
-	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
+	double a = c->start_sm_clock_mhz, b = c->end_sm_clock_mhz;
 
 	if (a > 0 && b > 0)
 		return a < b ? a : b;
 	return a > 0 ? a : b > 0 ? b : 0;
 }
 
-/* The RULE_* regime of c by rule_regime, from the stored inputs as the
- * report reads them (render/regime.c); top is its session's highest
- * clock among the configurations read. */
-static unsigned regime_of(const struct store_config *c,
-			  const struct store_device *d,
-			  const struct store_session *s, double median,
-			  double top)
+unsigned store_config_regime(const struct store_config *c,
+			     const struct store_device *d,
+			     const struct store_session *s, double median,
+			     double top, long long grid, double l2)
 {
 	const struct store_prop *p = store_device_prop(d,
 						       "multiprocessor_count");
 	struct rule_point in;
 
 	memset(&in, 0, sizeof(in));
-	in.grid_blocks = c->grid_blocks;
+	in.grid_blocks = grid;
 	in.sms = p && p->has_num ? (int)p->num : d ? d->sm_count : 0;
 	in.working_set = c->working_set > 0 ? c->working_set : c->bytes;
-	in.l2_bytes = c->l2_bytes > 0 ? (double)c->l2_bytes :
-		      prop_bytes(d, "l2_cache_size");
-	if (!isfinite(in.l2_bytes))
-		in.l2_bytes = prop_bytes(d, "l2_size");
+	in.l2_bytes = c->l2_bytes > 0 ? (double)c->l2_bytes : l2;
 	in.cold = s && s->cold > 0;
 	in.events_timer = s && s->timer &&
 			  strcmp(s->timer, VOCAB_TIMER_CUPTI) != 0;
@@ -67,8 +62,8 @@ static unsigned regime_of(const struct store_config *c,
 	return rule_regime(&in);
 }
 
-static double session_top(const struct store_config *c, size_t n,
-			  int64_t session)
+double store_session_top_clock(const struct store_config *c, size_t n,
+			       int64_t session)
 {
 	double top = 0;
 	size_t i;
@@ -120,6 +115,7 @@ static int point_fill(struct store *st, const struct store_config *c,
 			       c->precision, c->status };
 	char **to[] = { &p->dev_uuid, &p->dev_name, &p->suite, &p->variant,
 			&p->host_mem, &p->precision, &p->status };
+	double l2;
 	int dram, rc, i;
 
 	for (i = 0; i < 7; i++)
@@ -139,7 +135,10 @@ static int point_fill(struct store *st, const struct store_config *c,
 	rc = point_times(st, c, p, &dram);
 	if (rc)
 		return rc;
-	p->marks = regime_of(c, d, s, p->median, top);
+	l2 = store_prop_bytes(d, "l2_cache_size");
+	p->marks = store_config_regime(c, d, s, p->median, top,
+				       c->grid_blocks, isfinite(l2) ? l2 :
+				       store_prop_bytes(d, "l2_size"));
 	p->counts = rule_counts(p->marks, dram);
 	if (!dram)
 		p->marks &= ~(unsigned)RULE_L2;
@@ -256,9 +255,8 @@ int store_compare_load(struct store *st, int64_t session_id,
 		for (j = 0; j < ns; j++)
 			if (s[j].id == c[i].session_id)
 				se = &s[j];
-		rc = point_fill(st, &c[i], dv, se,
-				session_top(c, nc, c[i].session_id),
-				&o->p[o->n++]);
+		rc = point_fill(st, &c[i], dv, se, store_session_top_clock(c,
+				nc, c[i].session_id), &o->p[o->n++]);
 		for (e = 0; !rc && e + 1 < o->n &&
 		     strcmp(o->p[e].dev_uuid, o->p[o->n - 1].dev_uuid); e++)
 			;
