@@ -287,12 +287,7 @@ static int cfg_is(const struct rcfg *r, int dev, const char *suite,
 
 int cfg_same_key(const struct store_config *p, const struct store_config *q)
 {
-	return str_eq(p->variant, q->variant) && p->m == q->m &&
-	       p->k == q->k && p->n == q->n && p->count == q->count &&
-	       p->block_x == q->block_x && p->block_y == q->block_y &&
-	       p->ilp == q->ilp && p->param == q->param &&
-	       str_eq(p->host_mem, q->host_mem) &&
-	       str_eq(p->precision, q->precision);
+	return store_config_same_key(p, q);
 }
 
 int rcfg_ok(const struct rcfg *c)

@@ -44,8 +44,8 @@ unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c)
 
 int model_regimes_compute(struct rctx *x)
 {
-	double *spread;
-	size_t i, j, n = 0;
+	double *med;
+	size_t i, n;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		struct rcfg *c = &x->cfgs[i];
@@ -60,29 +60,20 @@ int model_regimes_compute(struct rctx *x)
 					x->nrawcfgs, c->c->session_id),
 				rcfg_grid(c), ilp_l2_bytes(x, c->dev));
 	}
-	spread = calloc(x->ncfgs ? x->ncfgs : 1, sizeof(*spread));
-	if (!spread)
+	/* the kernel times by rawcfgs' index, for the store's pairs */
+	med = malloc(2 * (x->nrawcfgs + 1) * sizeof(*med));
+	if (!med)
 		return -1;
+	for (i = 0; i < x->nrawcfgs; i++)
+		med[i] = NAN;
 	for (i = 0; i < x->ncfgs; i++)
-		for (j = i + 1; j < x->ncfgs; j++) {
-			const struct rcfg *p = &x->cfgs[i], *q = &x->cfgs[j];
-			double a, b;
-
-			/* one point measured in two sessions of one device
-			 * (the suite aside: a kernel measured again by
-			 * another suite is a repeated measurement) */
-			if (p->dev != q->dev || p->c->session_id ==
-			    q->c->session_id || !rcfg_ok(p) || !rcfg_ok(q) ||
-			    !cfg_same_key(p->c, q->c))
-				continue;
-			a = rcfg_median(p, VOCAB_METRIC_KERNEL);
-			b = rcfg_median(q, VOCAB_METRIC_KERNEL);
-			if (a > 0 && b > 0 && n < x->ncfgs)
-				spread[n++] = fabs(log(a / b));
-		}
-	x->threshold = rule_threshold(spread, n);
+		med[x->cfgs[i].c - x->rawcfgs] = rcfg_median(&x->cfgs[i],
+							VOCAB_METRIC_KERNEL);
+	n = store_config_spread(x->rawcfgs, med, x->nrawcfgs, med +
+				x->nrawcfgs + 1);
+	x->threshold = rule_threshold(med + x->nrawcfgs + 1, n);
 	x->threshold_pairs = n;
-	free(spread);
+	free(med);
 	return 0;
 }
 

@@ -529,6 +529,17 @@ unsigned store_config_regime(const struct store_config *c,
 			     const struct store_device *d,
 			     const struct store_session *s, double median,
 			     double top, long long grid, double l2);
+/* 1 when p and q have one key: kernel, sizes, count, block, ILP,
+ * parameter, host memory and precision (suite and session aside). */
+int store_config_same_key(const struct store_config *p,
+			  const struct store_config *q);
+/* The repeated measurements among the n configurations at c whose
+ * kernel times are median[] (NAN: none, or not ok): |log| of the ratio
+ * of the medians of each key measured in two sessions of one device,
+ * into spread[n] (the caller's). Returns how many (rule_threshold's
+ * input, so the report and mmreport compare take the same pairs). */
+size_t store_config_spread(const struct store_config *c,
+			   const double *median, size_t n, double *spread);
 /* The highest SM clock reading (MHz, 0 none) among the n configurations
  * at c that belong to session. */
 double store_session_top_clock(const struct store_config *c, size_t n,

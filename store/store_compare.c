@@ -193,37 +193,38 @@ static int sources_load(struct store *st, struct cmp_side *o)
 	return rc;
 }
 
-/* The pairs render's threshold takes (render/regime.c): one point, one
- * device, two sessions, the suite aside. */
-static int spread_fill(struct store *st, struct cmp_side *o)
+static int str_eq(const char *a, const char *b)
 {
-	size_t i, j;
+	return !strcmp(a ? a : "", b ? b : "");
+}
 
-	o->spread = calloc(o->n + 1, sizeof(*o->spread));
-	if (!o->spread)
-		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
-	for (i = 0; i < o->n; i++)
-		for (j = i + 1; j < o->n && o->nspread < o->n; j++) {
-			const struct cmp_point *p = &o->p[i], *q = &o->p[j];
+int store_config_same_key(const struct store_config *p,
+			  const struct store_config *q)
+{
+	return str_eq(p->variant, q->variant) && p->m == q->m &&
+	       p->k == q->k && p->n == q->n && p->count == q->count &&
+	       p->block_x == q->block_x && p->block_y == q->block_y &&
+	       p->ilp == q->ilp && p->param == q->param &&
+	       str_eq(p->host_mem, q->host_mem) &&
+	       str_eq(p->precision, q->precision);
+}
 
-			if (p->session_id == q->session_id ||
-			    strcmp(p->dev_uuid, q->dev_uuid) ||
-			    strcmp(p->status, VOCAB_CFG_OK) ||
-			    strcmp(q->status, VOCAB_CFG_OK) ||
-			    strcmp(p->variant, q->variant) || p->m != q->m ||
-			    p->k != q->k || p->n != q->n ||
-			    p->count != q->count ||
-			    p->block_x != q->block_x ||
-			    p->block_y != q->block_y || p->ilp != q->ilp ||
-			    p->param != q->param ||
-			    strcmp(p->host_mem, q->host_mem) ||
-			    strcmp(p->precision, q->precision) ||
-			    !(p->median > 0) || !(q->median > 0))
-				continue;
-			o->spread[o->nspread++] = fabs(log(p->median /
-							   q->median));
-		}
-	return 0;
+size_t store_config_spread(const struct store_config *c,
+			   const double *median, size_t n, double *spread)
+{
+	size_t i, j, k = 0;
+
+	/* one point measured in two sessions of one device (the suite
+	 * aside: a kernel measured again by another suite is a repeated
+	 * measurement) */
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n && k < n; j++)
+			if (c[i].device_id == c[j].device_id &&
+			    c[i].session_id != c[j].session_id &&
+			    median[i] > 0 && median[j] > 0 &&
+			    store_config_same_key(&c[i], &c[j]))
+				spread[k++] = fabs(log(median[i] / median[j]));
+	return k;
 }
 
 int store_compare_load(struct store *st, int64_t session_id,
@@ -233,6 +234,7 @@ int store_compare_load(struct store *st, int64_t session_id,
 	struct store_config *c = NULL;
 	struct store_device *d = NULL;
 	struct store_session *s = NULL;
+	double *m = NULL;
 	size_t nc = 0, nd = 0, ns = 0, i, j, e;
 	int rc;
 
@@ -265,8 +267,17 @@ int store_compare_load(struct store *st, int64_t session_id,
 	}
 	if (!rc)
 		rc = sources_load(st, o);
+	/* the pairs render's threshold takes */
+	m = rc ? NULL : malloc((nc + 1) * sizeof(*m));
+	o->spread = rc ? NULL : calloc(nc + 1, sizeof(*o->spread));
+	if (!rc && (!m || !o->spread))
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	for (i = 0; !rc && i < nc; i++)
+		m[i] = strcmp(o->p[i].status, VOCAB_CFG_OK) ? NAN :
+		       o->p[i].median;
 	if (!rc)
-		rc = spread_fill(st, o);
+		o->nspread = store_config_spread(c, m, nc, o->spread);
+	free(m);
 	store_configs_free(c, nc);
 	store_devices_free(d, nd);
 	store_sessions_free(s, ns);
