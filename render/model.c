@@ -490,12 +490,8 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 
 int model_has_suite(const struct rctx *x, int dev, const char *suite)
 {
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (cfg_is(&x->cfgs[i], dev, suite, NULL))
-			return 1;
-	return 0;
+	return model_find_key(x, dev, suite, NULL, &(struct cfg_key){NULL,
+		NULL, -1, -1, -1, -1, -1, -1, -1}) != NULL;
 }
 
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
