@@ -17,14 +17,11 @@ void cmp_side_free(struct cmp_side *s)
 		return;
 	for (i = 0; i < s->n; i++) {
 		struct cmp_point *p = &s->p[i];
+		char *own[] = {p->dev_uuid, p->dev_name, p->suite, p->variant,
+			       p->host_mem, p->precision, p->status};
 
-		free(p->dev_uuid);
-		free(p->dev_name);
-		free(p->suite);
-		free(p->variant);
-		free(p->host_mem);
-		free(p->precision);
-		free(p->status);
+		for (size_t j = 0; j < sizeof(own) / sizeof(own[0]); j++)
+			free(own[j]);
 		free(p->samples);
 	}
 	for (i = 0; i < s->nsrc; i++) {

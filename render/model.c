@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "render_int.h"
 #include "vocab.h"
@@ -163,14 +162,13 @@ static int model_devs_load(struct rctx *x)
 	return RENDER_OK;
 }
 
-/* Reads the configurations of the selected devices with their statistics;
- * *sids gets the distinct sessions they come from (the caller frees it,
- * also on failure). */
-static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
+/* Reads the configurations of the selected devices with their
+ * statistics. */
+static int model_cfgs_load(struct rctx *x)
 {
 	const struct render_options *o = x->o;
 	struct store_filter f;
-	size_t i, j;
+	size_t i;
 
 	memset(&f, 0, sizeof(f));
 	f.session_id = o->session > 0 ? o->session : 0;
@@ -179,8 +177,7 @@ static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
 	if (store_config_list(x->st, &f, &x->rawcfgs, &x->nrawcfgs))
 		return model_store_fail(x, "configurations");
 	x->cfgs = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(*x->cfgs));
-	*sids = calloc(x->nrawcfgs ? x->nrawcfgs : 1, sizeof(**sids));
-	if (!x->cfgs || !*sids)
+	if (!x->cfgs)
 		return model_oom();
 	for (i = 0; i < x->nrawcfgs; i++) {
 		struct store_config *c = &x->rawcfgs[i];
@@ -194,10 +191,6 @@ static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
 		r->dev = d;
 		if (store_stat_list(x->st, c->id, &r->stats, &r->nstats))
 			return model_store_fail(x, "statistics");
-		for (j = 0; j < *nsids && (*sids)[j] != c->session_id; j++)
-			;
-		if (j == *nsids)
-			(*sids)[(*nsids)++] = c->session_id;
 	}
 	return RENDER_OK;
 }
@@ -205,16 +198,14 @@ static int model_cfgs_load(struct rctx *x, int64_t **sids, size_t *nsids)
 int model_load(struct rctx *x)
 {
 	const struct render_options *o = x->o;
-	int64_t *sids = NULL;
-	size_t i, j, nsids = 0;
+	size_t i, j;
 	int rc;
 
 	rc = model_devs_load(x);
+	if (!rc)
+		rc = model_cfgs_load(x);
 	if (rc)
 		return rc;
-	rc = model_cfgs_load(x, &sids, &nsids);
-	if (rc)
-		goto out;
 	if (!x->ncfgs) {
 		if (o->device || o->session > 0)
 			fprintf(stderr, "mmreport: nothing to report: no "
@@ -226,37 +217,27 @@ int model_load(struct rctx *x)
 		else
 			fprintf(stderr, "mmreport: nothing to report: '%s' "
 				"holds no measurements\n", o->db_path);
-		rc = RENDER_ERR_EMPTY;
-		goto out;
+		return RENDER_ERR_EMPTY;
 	}
-	x->sdata = calloc(nsids ? nsids : 1, sizeof(*x->sdata));
-	x->used = calloc(nsids ? nsids : 1, sizeof(*x->used));
-	if (!x->sdata || !x->used) {
-		rc = model_oom();
-		goto out;
-	}
-	for (j = 0; j < x->nsess; j++)
-		for (i = 0; i < nsids; i++)
-			if (x->sess[j].id == sids[i]) {
-				x->used[x->nused++] = &x->sess[j];
-				break;
-			}
-	for (x->nsdata = nsids, j = 0; j < nsids; j++) {
-		struct sess_data *d = &x->sdata[j];
+	x->sdata = calloc(x->nsess ? x->nsess : 1, sizeof(*x->sdata));
+	x->used = calloc(x->nsess ? x->nsess : 1, sizeof(*x->used));
+	if (!x->sdata || !x->used)
+		return model_oom();
+	for (j = 0; j < x->nsess; j++) {
+		struct sess_data *d = &x->sdata[x->nused];
 
-		if (store_kernel_list(x->st, sids[j], &d->k, &d->nk)) {
-			rc = model_store_fail(x, "kernels");
-			goto out;
-		}
-		if (store_kattr_list(x->st, sids[j], &d->a, &d->na)) {
-			rc = model_store_fail(x, "kernel attributes");
-			goto out;
-		}
+		for (i = 0; i < x->ncfgs &&
+		     x->cfgs[i].c->session_id != x->sess[j].id; i++)
+			;
+		if (i == x->ncfgs)
+			continue;
+		x->used[x->nused++] = &x->sess[j];
+		if (store_kernel_list(x->st, x->sess[j].id, &d->k, &d->nk))
+			return model_store_fail(x, "kernels");
+		if (store_kattr_list(x->st, x->sess[j].id, &d->a, &d->na))
+			return model_store_fail(x, "kernel attributes");
 	}
-	rc = model_regimes_compute(x) ? model_oom() : RENDER_OK;
-out:
-	free(sids);
-	return rc;
+	return model_regimes_compute(x) ? model_oom() : RENDER_OK;
 }
 
 int model_read_end(struct rctx *x)
@@ -276,7 +257,7 @@ void model_free(struct rctx *x)
 		store_stats_free(x->cfgs[i].stats, x->cfgs[i].nstats);
 	free(x->cfgs);
 	store_configs_free(x->rawcfgs, x->nrawcfgs);
-	for (i = 0; i < x->nsdata; i++) {
+	for (i = 0; i < x->nused; i++) {
 		store_kernels_free(x->sdata[i].k, x->sdata[i].nk);
 		store_kattrs_free(x->sdata[i].a, x->sdata[i].na);
 	}
@@ -305,12 +286,7 @@ static int cfg_is(const struct rcfg *r, int dev, const char *suite,
 
 int cfg_same_key(const struct store_config *p, const struct store_config *q)
 {
-	return str_eq(p->variant, q->variant) && p->m == q->m &&
-	       p->k == q->k && p->n == q->n && p->count == q->count &&
-	       p->block_x == q->block_x && p->block_y == q->block_y &&
-	       p->ilp == q->ilp && p->param == q->param &&
-	       str_eq(p->host_mem, q->host_mem) &&
-	       str_eq(p->precision, q->precision);
+	return store_config_same_key(p, q);
 }
 
 int rcfg_ok(const struct rcfg *c)
@@ -514,12 +490,8 @@ size_t model_names(const struct rctx *x, int dev, const char *suite,
 
 int model_has_suite(const struct rctx *x, int dev, const char *suite)
 {
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (cfg_is(&x->cfgs[i], dev, suite, NULL))
-			return 1;
-	return 0;
+	return model_find_key(x, dev, suite, NULL, &(struct cfg_key){NULL,
+		NULL, -1, -1, -1, -1, -1, -1, -1}) != NULL;
 }
 
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
@@ -641,7 +613,7 @@ const struct store_kernel *model_kernel(const struct rctx *x,
 	const struct store_kernel *best = NULL;
 	size_t i, j;
 
-	for (i = 0; i < x->nsdata; i++) {
+	for (i = 0; i < x->nused; i++) {
 		for (j = 0; j < x->sdata[i].nk; j++) {
 			const struct store_kernel *k = &x->sdata[i].k[j];
 
@@ -661,7 +633,7 @@ const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
 {
 	size_t i, j;
 
-	for (i = 0; i < x->nsdata; i++) {
+	for (i = 0; i < x->nused; i++) {
 		for (j = 0; j < x->sdata[i].na; j++) {
 			const struct store_kattr *a = &x->sdata[i].a[j];
 
@@ -676,10 +648,5 @@ const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
 const struct store_prop *model_prop(const struct store_device *d,
 				    const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < d->nprops; i++)
-		if (d->props[i].key && !strcmp(d->props[i].key, key))
-			return &d->props[i];
-	return NULL;
+	return store_device_prop(d, key);
 }

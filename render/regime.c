@@ -14,17 +14,7 @@
 
 double model_prop_bytes(const struct store_device *d, const char *key)
 {
-	static const char *const unit[] = {"KiB", "MiB", "GiB"};
-	const struct store_prop *p = model_prop(d, key);
-	double f = 1;
-	int i;
-
-	if (!p || !p->has_num)
-		return NAN;
-	for (i = 0; i < 3; i++)
-		if (p->unit && !strcmp(p->unit, unit[i]))
-			f = ldexp(1, 10 * (i + 1));
-	return p->num * f;
+	return store_prop_bytes(d, key);
 }
 
 /* For older files the store's legacy table derives the grid from the
@@ -52,95 +42,38 @@ unsigned rcfg_traits(const struct rctx *x, const struct rcfg *c)
 					c->c->session_id) : 0;
 }
 
-/* The lower (high: the higher) of c's clock readings (MHz), 0 when
- * none: the rule asks whether the clock fell at any time around the
- * point. */
-static double clock_pick(const struct store_config *k, int high)
-{
-	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
-
-	if (!(a > 0))
-		return b > 0 ? b : 0;
-	if (!(b > 0))
-		return a;
-	return (a > b) == high ? a : b;
-}
-
-/* The highest clock reading of any loaded configuration of session. */
-static double session_top_clock(const struct rctx *x, int64_t session)
-{
-	double top = 0, h;
-	size_t i;
-
-	for (i = 0; i < x->ncfgs; i++)
-		if (x->cfgs[i].c->session_id == session &&
-		    (h = clock_pick(x->cfgs[i].c, 1)) > top)
-			top = h;
-	return top;
-}
-
-static unsigned regime_of(const struct rctx *x, const struct rcfg *c,
-			  double top)
-{
-	const struct store_config *k = c->c;
-	const struct store_device *d = x->devs[c->dev];
-	const struct store_session *s = model_session(x, k->session_id);
-	const struct store_prop *p = model_prop(d, "multiprocessor_count");
-	const struct stats_summary *t;
-	const struct store_stat *st = rcfg_stat(c, VOCAB_METRIC_KERNEL);
-	struct rule_point in;
-	unsigned r = k->grid_blocks > 0 ? 0 : RG_DERIVED;
-
-	memset(&in, 0, sizeof(in));
-	in.grid_blocks = rcfg_grid(c);
-	in.sms = p && p->has_num ? (int)p->num : d->sm_count;
-	in.working_set = k->working_set > 0 ? k->working_set : k->bytes;
-	in.l2_bytes = k->l2_bytes > 0 ? (double)k->l2_bytes :
-		      ilp_l2_bytes(x, c->dev);
-	in.cold = s && s->cold > 0;
-	in.events_timer = s && s->timer &&
-			  strcmp(s->timer, VOCAB_TIMER_CUPTI) != 0;
-	t = st ? &st->s : NULL;
-	in.kernel_ms = t ? t->median : NAN;
-	in.launch_us = s ? s->launch_us : NAN;
-	in.clock_mhz = clock_pick(k, 0);
-	in.top_clock_mhz = top;
-	in.has_throttle = k->has_throttle;
-	in.throttle_reasons = k->throttle_reasons;
-	return r | rule_regime(&in);
-}
-
 int model_regimes_compute(struct rctx *x)
 {
-	double *spread;
-	size_t i, j, n = 0;
+	double *med;
+	size_t i, n;
 
-	for (i = 0; i < x->ncfgs; i++)
-		x->cfgs[i].regime = regime_of(x, &x->cfgs[i],
-			session_top_clock(x, x->cfgs[i].c->session_id));
-	spread = calloc(x->ncfgs ? x->ncfgs : 1, sizeof(*spread));
-	if (!spread)
+	for (i = 0; i < x->ncfgs; i++) {
+		struct rcfg *c = &x->cfgs[i];
+		const struct store_stat *st = rcfg_stat(c, VOCAB_METRIC_KERNEL);
+
+		/* the L2 size where the ILP figure takes it */
+		c->regime = (c->c->grid_blocks > 0 ? 0 : RG_DERIVED) |
+			store_config_regime(c->c, x->devs[c->dev],
+				model_session(x, c->c->session_id),
+				st ? st->s.median : NAN,
+				store_session_top_clock(x->rawcfgs,
+					x->nrawcfgs, c->c->session_id),
+				rcfg_grid(c), ilp_l2_bytes(x, c->dev));
+	}
+	/* the kernel times by rawcfgs' index, for the store's pairs */
+	med = malloc(2 * (x->nrawcfgs + 1) * sizeof(*med));
+	if (!med)
 		return -1;
+	for (i = 0; i < x->nrawcfgs; i++)
+		med[i] = NAN;
 	for (i = 0; i < x->ncfgs; i++)
-		for (j = i + 1; j < x->ncfgs; j++) {
-			const struct rcfg *p = &x->cfgs[i], *q = &x->cfgs[j];
-			double a, b;
-
-			/* one point measured in two sessions of one device
-			 * (the suite aside: a kernel measured again by
-			 * another suite is a repeated measurement) */
-			if (p->dev != q->dev || p->c->session_id ==
-			    q->c->session_id || !rcfg_ok(p) || !rcfg_ok(q) ||
-			    !cfg_same_key(p->c, q->c))
-				continue;
-			a = rcfg_median(p, VOCAB_METRIC_KERNEL);
-			b = rcfg_median(q, VOCAB_METRIC_KERNEL);
-			if (a > 0 && b > 0 && n < x->ncfgs)
-				spread[n++] = fabs(log(a / b));
-		}
-	x->threshold = rule_threshold(spread, n);
+		med[x->cfgs[i].c - x->rawcfgs] = rcfg_median(&x->cfgs[i],
+							VOCAB_METRIC_KERNEL);
+	n = store_config_spread(x->rawcfgs, med, x->nrawcfgs, med +
+				x->nrawcfgs + 1);
+	x->threshold = rule_threshold(med + x->nrawcfgs + 1, n);
 	x->threshold_pairs = n;
-	free(spread);
+	free(med);
 	return 0;
 }
 
@@ -317,7 +250,7 @@ double rcfg_clock_mhz(const struct rctx *x, const struct rcfg *c)
 double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which)
 {
 	const struct store_device *d = x->devs[c->dev];
-	const struct store_prop *p64 = model_prop(d, "peak_fp64");
+	const struct store_prop *p64 = store_device_prop(d, "peak_fp64");
 	double p32 = rcfg_peak_fp32(x, c), scale, tc;
 
 	*which = RULE_PEAK_FP32;
@@ -348,7 +281,7 @@ double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
 double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c)
 {
 	const struct store_device *d = x->devs[c->dev];
-	const struct store_prop *p = model_prop(d, "clock_rate");
+	const struct store_prop *p = store_device_prop(d, "clock_rate");
 	double mhz = rcfg_clock_mhz(x, c);
 
 	if (!(d->peak_fp32_gflops > 0))

@@ -232,10 +232,9 @@ struct rctx {
 	size_t ncfgs;
 	struct store_config *rawcfgs;
 	size_t nrawcfgs;
-	/* per session, as the store returned them */
+	/* per session of used, as the store returned them */
 	struct sess_data { struct store_kernel *k; struct store_kattr *a;
 			   size_t nk, na; } *sdata;
-	size_t nsdata;
 
 	struct rplot plot;
 	struct rbuf body;

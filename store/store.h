@@ -515,6 +515,35 @@ struct cmp_side;
  * 0 or a negative store status; free with cmp_side_free either way. */
 int store_compare_load(struct store *st, int64_t session_id,
 		       struct cmp_side *o);
+/* A memory-size property of d in bytes, whatever unit it was stored in
+ * (B, KiB, MiB, GiB); NAN when absent. */
+double store_prop_bytes(const struct store_device *d, const char *key);
+/* The regime of c (rule_regime's RULE_* bits) from what the store keeps
+ * of it: d's SMs, s's timer and launch cost (d, s NULL: unknown), c's
+ * working set, clocks and throttle reasons; median is its kernel time
+ * (ms), top its session's highest clock (store_session_top_clock), grid
+ * its blocks (the report derives older files'), l2 the L2 bytes where c
+ * stored none. The one reading of the stored inputs for the report and
+ * mmreport compare. */
+unsigned store_config_regime(const struct store_config *c,
+			     const struct store_device *d,
+			     const struct store_session *s, double median,
+			     double top, long long grid, double l2);
+/* 1 when p and q have one key: kernel, sizes, count, block, ILP,
+ * parameter, host memory and precision (suite and session aside). */
+int store_config_same_key(const struct store_config *p,
+			  const struct store_config *q);
+/* The repeated measurements among the n configurations at c whose
+ * kernel times are median[] (NAN: none, or not ok): |log| of the ratio
+ * of the medians of each key measured in two sessions of one device,
+ * into spread[n] (the caller's). Returns how many (rule_threshold's
+ * input, so the report and mmreport compare take the same pairs). */
+size_t store_config_spread(const struct store_config *c,
+			   const double *median, size_t n, double *spread);
+/* The highest SM clock reading (MHz, 0 none) among the n configurations
+ * at c that belong to session. */
+double store_session_top_clock(const struct store_config *c, size_t n,
+			       int64_t session);
 
 /* ---- text read from a file ---------------------------------------------- */
 

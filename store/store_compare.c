@@ -10,8 +10,7 @@
 #include "store_internal.h"
 #include "vocab.h"
 
-/* A size property in bytes (its unit KiB, MiB, GiB or bytes); NAN. */
-static double prop_bytes(const struct store_device *d, const char *key)
+double store_prop_bytes(const struct store_device *d, const char *key)
 {
 	const struct store_prop *p = store_device_prop(d, key);
 	static const char *const unit[] = {"KiB", "MiB", "GiB"};
@@ -26,35 +25,31 @@ static double prop_bytes(const struct store_device *d, const char *key)
 	return p->num * f;
 }
 
-static double clock_low(const struct store_config *k)
+/* The lower of c's clock readings (MHz), 0 when none: the rule asks
+ * whether the clock fell at any time around the point. */
+static double clock_low(const struct store_config *c)
 {
-	double a = k->start_sm_clock_mhz, b = k->end_sm_clock_mhz;
+	double a = c->start_sm_clock_mhz, b = c->end_sm_clock_mhz;
 
 	if (a > 0 && b > 0)
 		return a < b ? a : b;
 	return a > 0 ? a : b > 0 ? b : 0;
 }
 
-/* The RULE_* regime of c by rule_regime, from the stored inputs as the
- * report reads them (render/regime.c); top is its session's highest
- * clock among the configurations read. */
-static unsigned regime_of(const struct store_config *c,
-			  const struct store_device *d,
-			  const struct store_session *s, double median,
-			  double top)
+unsigned store_config_regime(const struct store_config *c,
+			     const struct store_device *d,
+			     const struct store_session *s, double median,
+			     double top, long long grid, double l2)
 {
 	const struct store_prop *p = store_device_prop(d,
 						       "multiprocessor_count");
 	struct rule_point in;
 
 	memset(&in, 0, sizeof(in));
-	in.grid_blocks = c->grid_blocks;
+	in.grid_blocks = grid;
 	in.sms = p && p->has_num ? (int)p->num : d ? d->sm_count : 0;
 	in.working_set = c->working_set > 0 ? c->working_set : c->bytes;
-	in.l2_bytes = c->l2_bytes > 0 ? (double)c->l2_bytes :
-		      prop_bytes(d, "l2_cache_size");
-	if (!isfinite(in.l2_bytes))
-		in.l2_bytes = prop_bytes(d, "l2_size");
+	in.l2_bytes = c->l2_bytes > 0 ? (double)c->l2_bytes : l2;
 	in.cold = s && s->cold > 0;
 	in.events_timer = s && s->timer &&
 			  strcmp(s->timer, VOCAB_TIMER_CUPTI) != 0;
@@ -67,8 +62,8 @@ static unsigned regime_of(const struct store_config *c,
 	return rule_regime(&in);
 }
 
-static double session_top(const struct store_config *c, size_t n,
-			  int64_t session)
+double store_session_top_clock(const struct store_config *c, size_t n,
+			       int64_t session)
 {
 	double top = 0;
 	size_t i;
@@ -120,6 +115,7 @@ static int point_fill(struct store *st, const struct store_config *c,
 			       c->precision, c->status };
 	char **to[] = { &p->dev_uuid, &p->dev_name, &p->suite, &p->variant,
 			&p->host_mem, &p->precision, &p->status };
+	double l2;
 	int dram, rc, i;
 
 	for (i = 0; i < 7; i++)
@@ -139,7 +135,10 @@ static int point_fill(struct store *st, const struct store_config *c,
 	rc = point_times(st, c, p, &dram);
 	if (rc)
 		return rc;
-	p->marks = regime_of(c, d, s, p->median, top);
+	l2 = store_prop_bytes(d, "l2_cache_size");
+	p->marks = store_config_regime(c, d, s, p->median, top,
+				       c->grid_blocks, isfinite(l2) ? l2 :
+				       store_prop_bytes(d, "l2_size"));
 	p->counts = rule_counts(p->marks, dram);
 	if (!dram)
 		p->marks &= ~(unsigned)RULE_L2;
@@ -194,37 +193,38 @@ static int sources_load(struct store *st, struct cmp_side *o)
 	return rc;
 }
 
-/* The pairs render's threshold takes (render/regime.c): one point, one
- * device, two sessions, the suite aside. */
-static int spread_fill(struct store *st, struct cmp_side *o)
+static int str_eq(const char *a, const char *b)
 {
-	size_t i, j;
+	return !strcmp(a ? a : "", b ? b : "");
+}
 
-	o->spread = calloc(o->n + 1, sizeof(*o->spread));
-	if (!o->spread)
-		return STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
-	for (i = 0; i < o->n; i++)
-		for (j = i + 1; j < o->n && o->nspread < o->n; j++) {
-			const struct cmp_point *p = &o->p[i], *q = &o->p[j];
+int store_config_same_key(const struct store_config *p,
+			  const struct store_config *q)
+{
+	return str_eq(p->variant, q->variant) && p->m == q->m &&
+	       p->k == q->k && p->n == q->n && p->count == q->count &&
+	       p->block_x == q->block_x && p->block_y == q->block_y &&
+	       p->ilp == q->ilp && p->param == q->param &&
+	       str_eq(p->host_mem, q->host_mem) &&
+	       str_eq(p->precision, q->precision);
+}
 
-			if (p->session_id == q->session_id ||
-			    strcmp(p->dev_uuid, q->dev_uuid) ||
-			    strcmp(p->status, VOCAB_CFG_OK) ||
-			    strcmp(q->status, VOCAB_CFG_OK) ||
-			    strcmp(p->variant, q->variant) || p->m != q->m ||
-			    p->k != q->k || p->n != q->n ||
-			    p->count != q->count ||
-			    p->block_x != q->block_x ||
-			    p->block_y != q->block_y || p->ilp != q->ilp ||
-			    p->param != q->param ||
-			    strcmp(p->host_mem, q->host_mem) ||
-			    strcmp(p->precision, q->precision) ||
-			    !(p->median > 0) || !(q->median > 0))
-				continue;
-			o->spread[o->nspread++] = fabs(log(p->median /
-							   q->median));
-		}
-	return 0;
+size_t store_config_spread(const struct store_config *c,
+			   const double *median, size_t n, double *spread)
+{
+	size_t i, j, k = 0;
+
+	/* one point measured in two sessions of one device (the suite
+	 * aside: a kernel measured again by another suite is a repeated
+	 * measurement) */
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n && k < n; j++)
+			if (c[i].device_id == c[j].device_id &&
+			    c[i].session_id != c[j].session_id &&
+			    median[i] > 0 && median[j] > 0 &&
+			    store_config_same_key(&c[i], &c[j]))
+				spread[k++] = fabs(log(median[i] / median[j]));
+	return k;
 }
 
 int store_compare_load(struct store *st, int64_t session_id,
@@ -234,6 +234,7 @@ int store_compare_load(struct store *st, int64_t session_id,
 	struct store_config *c = NULL;
 	struct store_device *d = NULL;
 	struct store_session *s = NULL;
+	double *m = NULL;
 	size_t nc = 0, nd = 0, ns = 0, i, j, e;
 	int rc;
 
@@ -256,9 +257,8 @@ int store_compare_load(struct store *st, int64_t session_id,
 		for (j = 0; j < ns; j++)
 			if (s[j].id == c[i].session_id)
 				se = &s[j];
-		rc = point_fill(st, &c[i], dv, se,
-				session_top(c, nc, c[i].session_id),
-				&o->p[o->n++]);
+		rc = point_fill(st, &c[i], dv, se, store_session_top_clock(c,
+				nc, c[i].session_id), &o->p[o->n++]);
 		for (e = 0; !rc && e + 1 < o->n &&
 		     strcmp(o->p[e].dev_uuid, o->p[o->n - 1].dev_uuid); e++)
 			;
@@ -267,8 +267,17 @@ int store_compare_load(struct store *st, int64_t session_id,
 	}
 	if (!rc)
 		rc = sources_load(st, o);
+	/* the pairs render's threshold takes */
+	m = rc ? NULL : malloc((nc + 1) * sizeof(*m));
+	o->spread = rc ? NULL : calloc(nc + 1, sizeof(*o->spread));
+	if (!rc && (!m || !o->spread))
+		rc = STORE_FAIL(st, STORE_ERR_INTERNAL, "out of memory");
+	for (i = 0; !rc && i < nc; i++)
+		m[i] = strcmp(o->p[i].status, VOCAB_CFG_OK) ? NAN :
+		       o->p[i].median;
 	if (!rc)
-		rc = spread_fill(st, o);
+		o->nspread = store_config_spread(c, m, nc, o->spread);
+	free(m);
 	store_configs_free(c, nc);
 	store_devices_free(d, nd);
 	store_sessions_free(s, ns);
