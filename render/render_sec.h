@@ -115,11 +115,11 @@ int facts_ilp(struct rctx *x, int dev, void *f);
  * it, never on n: files before issue 15 hold floor(log2 N) in n. */
 long long ilp_count(const struct rcfg *c);
 /* The distinct N (ilp_count) of the ilp configurations of device dev
- * (< 0: any) and variant (NULL: any), ascending. Returns how many;
+ * and variant (NULL: any), ascending. Returns how many;
  * *out is malloc'd (free()), NULL when none fit in memory. */
 size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
 		  long long **out);
-/* The ilp configuration of device dev (< 0: any), variant (NULL: any)
+/* The ilp configuration of device dev, variant (NULL: any)
  * at N = count with this ILP (< 0: any), or NULL. */
 const struct rcfg *ilp_find(const struct rctx *x, int dev,
 			    const char *variant, long long count, int ilp);
