@@ -105,10 +105,12 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
 int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
 		 const struct rcfg *a, const struct rcfg *b, const char *metric)
 {
+	if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
+		return 0;
 	p->n = n;
 	p->a = a;
 	p->b = b;
-	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 0;
+	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 1;
 }
 
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)

@@ -761,8 +761,9 @@ void blanks_cut(char *s, char *e);
 	}
 /* The count of a static array's elements (a spec's findings). */
 #define MEM_N(a) (int)(sizeof(a) / sizeof((a)[0]))
-/* Sets *p to a against b in metric at size n. Returns 0, -1 when the
- * store fails reading the samples (mem.c). */
+/* Where a and b both ran steady (rcfg_steady), sets *p to a against b
+ * in metric at size n and returns 1; else returns 0, p untouched. -1
+ * when the store fails reading the samples (mem.c). */
 int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
 		 const struct rcfg *a, const struct rcfg *b,
 		 const char *metric);

@@ -33,17 +33,14 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 		    const int ab[4], const char *metric, struct mem_pair *d)
 {
 	size_t i;
+	int rc = 0;
 
 	rcmp_clear(&d->cmp);
-	for (i = nn; i-- > 0; ) {
-		const struct rcfg *a = dot_find(x, dev, ab[0], ab[1], ns[i]);
-		const struct rcfg *b = dot_find(x, dev, ab[2], ab[3], ns[i]);
-
-		if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
-			continue;
-		return mem_pair_set(x, d, ns[i], a, b, metric);
-	}
-	return 0;
+	for (i = nn; i-- > 0 && !rc; )
+		rc = mem_pair_set(x, d, ns[i], dot_find(x, dev, ab[0], ab[1],
+				  ns[i]), dot_find(x, dev, ab[2], ab[3], ns[i]),
+				  metric);
+	return rc < 0 ? -1 : 0;
 }
 
 static int facts_dot(struct rctx *x, int dev, void *fp)

@@ -328,14 +328,15 @@ static int xc_fill(struct rctx *x, int dev, struct xc *c, const char *what,
 }
 
 /* The pageable copy back's largest meaningful fall in GB/s from one size
- * to the next (its sizes in c[0], the copy to the device between the
+ * ns[i] to the next (its sizes in c[0], the copy to the device between the
  * same sizes in c[1], pinned C at the larger in c[2] against pageable);
  * none where no fall passes the rule. */
-static int cliff_fill(struct rctx *x, int dev, struct xc *c)
+static int cliff_fill(struct rctx *x, int dev, const int *ns, size_t nn,
+		      struct xc *c)
 {
 	const char *s = VOCAB_VARIANT_SIMPLE, *pg = VOCAB_HOST_PAGEABLE;
-	int *ns = NULL, rc = 0;
-	size_t nn = model_ints(x, dev, SUITE, NULL, 'n', &ns), i;
+	int rc = 0;
+	size_t i;
 	struct xc t;
 
 	memset(c, 0, XC_MAX * sizeof(*c));
@@ -351,7 +352,6 @@ static int cliff_fill(struct rctx *x, int dev, struct xc *c)
 			     c[0].nb) ||
 		     xc_fill(x, dev, &c[2], XFER_GBS_C, s, pg, s,
 			     VOCAB_HOST_PINNED, c[0].nb, 0);
-	free(ns);
 	return rc;
 }
 
@@ -401,7 +401,7 @@ static int facts_transfer(struct rctx *x, int dev, void *fp)
 	int *ns, rc, j;
 	size_t s, nn = model_ints(x, dev, SUITE, NULL, 'n', &ns);
 
-	rc = cliff_fill(x, dev, f->c[0]);
+	rc = cliff_fill(x, dev, ns, nn, f->c[0]);
 	for (s = 1; s < NSPEC && nn && !rc; s++)
 		for (j = 0; j < XC_MAX && specs[s].c[j].what && !rc; j++)
 			rc = xc_fill(x, dev, &f->c[s][j], specs[s].c[j].what,

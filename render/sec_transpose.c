@@ -64,7 +64,6 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 				    {TR_COPY, TR_NAIVE, TR_NAIVE, TR_N}};
 	struct tr_facts *f = fp;
 	struct mem_pair *p[2] = {&f->tile, &f->top};
-	const struct rcfg *a, *b;
 	int *ns = NULL, *bs = NULL, k, v, rc = -1;
 	size_t nn, nb, i;
 
@@ -75,9 +74,9 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	nb = model_ints(x, dev, TR_SUITE, NULL, 'b', &bs);
 	for (k = 0; k < 2; k++)
 		for (i = nn; i-- > 0 && !p[k]->n; )
-			if ((a = tr_best(x, dev, w[k][0], w[k][1], ns[i], 1)) &&
-			    (b = tr_best(x, dev, w[k][2], w[k][3], ns[i], 1)) &&
-			    mem_pair_set(x, p[k], ns[i], a, b, TR_GBS))
+			if (mem_pair_set(x, p[k], ns[i], tr_best(x, dev, w[k][0],
+					 w[k][1], ns[i], 1), tr_best(x, dev,
+					 w[k][2], w[k][3], ns[i], 1), TR_GBS) < 0)
 				goto out;
 	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
 	for (i = 0; i < nb && f->nb < TR_MAXB; i++, f->nb++) {
@@ -85,11 +84,9 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 		for (v = 0; v < TR_N; v++)
 			f->at[v][f->nb] = model_find(x, dev, TR_SUITE,
 				tr_variants[v], NULL, f->n, bs[i], -1);
-		a = f->at[TR_TILE][f->nb];
-		b = f->at[TR_PAD][f->nb];
 		rcmp_clear(&f->pad[f->nb].cmp);
-		if (rcfg_steady(x, a) && rcfg_steady(x, b) &&
-		    mem_pair_set(x, &f->pad[f->nb], f->n, a, b, TR_GBS))
+		if (mem_pair_set(x, &f->pad[f->nb], f->n, f->at[TR_TILE][f->nb],
+				 f->at[TR_PAD][f->nb], TR_GBS) < 0)
 			goto out;
 	}
 	rc = 0;
