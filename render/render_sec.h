@@ -284,7 +284,6 @@ struct wk_point {
 	long long w;
 	int s;
 	const struct rcfg *c[WK_N];	/* ok, or NULL */
-	int steady;		/* all three ran steady */
 	struct rcmp step[WK_N];	/* [1] global->shared, [2] shared->regs,
 				 * [0] global->regs; Gsteps/s */
 };

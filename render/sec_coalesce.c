@@ -58,11 +58,12 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 {
 	int a = (k + CO_SECTOR_FLOATS - 1) / CO_SECTOR_FLOATS *
 		CO_SECTOR_FLOATS;
+	int rc = model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
+			       &f->off_cmp[k]);
 	struct rcmp c;
 
-	if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
-			  &f->off_cmp[k]) == -2)
-		return -1;
+	if (rc)		/* a side missing (cleared), or the store failed */
+		return rc == -2 ? -1 : 0;
 	co_add(a == k ? &f->al : &f->mis, &f->off_cmp[k]);
 	if (a == k || a > CO_MAXP || !f->off[a])
 		return 0;
@@ -75,33 +76,27 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 static int facts_coalesce(struct rctx *x, int dev, void *fp)
 {
 	struct co_facts *f = fp;
-	int k;
+	int k, rc;
 
 	memset(f, 0, sizeof(*f));
 	f->mis.lo = f->mis.hi = f->al.lo = f->al.hi = NAN;
 	f->ctl.lo = f->ctl.hi = NAN;
-	rcmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
-		rcmp_clear(&f->off_cmp[k]);
-		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
 	}
 	f->aos = ok(x, dev, VOCAB_VARIANT_AOS, 0);
 	f->soa = ok(x, dev, VOCAB_VARIANT_SOA, 0);
-	if (f->aos && f->soa && model_compare(x, f->aos, f->soa,
-					      VOCAB_METRIC_GBS,
-					      &f->aos_soa) == -2)
+	/* model_compare clears a comparison with a side missing */
+	if (model_compare(x, f->aos, f->soa, VOCAB_METRIC_GBS,
+			  &f->aos_soa) == -2)
 		return -1;
 	for (k = 1; k <= CO_MAXP; k++) {
-		if (f->off[0] && f->off[k] && facts_offset(x, f, k))
+		rc = model_compare(x, f->str[1], f->str[k], VOCAB_METRIC_GBS,
+				   &f->str_cmp[k]);
+		if (rc == -2 || facts_offset(x, f, k))
 			return -1;
-		if (!f->str[k] || !f->str[1])
-			continue;
-		if (model_compare(x, f->str[1], f->str[k], VOCAB_METRIC_GBS,
-				  &f->str_cmp[k]) == -2)
-			return -1;
-		f->smax = k;
+		f->smax = rc ? f->smax : k;
 	}
 	return 0;
 }
