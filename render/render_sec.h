@@ -624,6 +624,7 @@ struct mem_gspec {
  * once. */
 #define MEM_NE 3		/* effects of one finding */
 struct mem_fv {
+	const struct mem_find *m;	/* the finding (mem_run sets it) */
 	const char *tail, *key;
 	int why;
 	double v[MEM_NV];

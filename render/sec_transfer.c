@@ -24,11 +24,6 @@ static const char *const hosts[] = {
 	VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT, VOCAB_HOST_PINNED
 };
 #define NH (sizeof(hosts) / sizeof(hosts[0]))
-/* The copies: their metrics and their rates. */
-static const char *const copy_m[] = {VOCAB_METRIC_MEMCPY_AB,
-				     VOCAB_METRIC_MEMCPY_C};
-static const char *const copy_q[] = {XFER_GBS_AB, XFER_GBS_C};
-
 /* The derived quantities and the stored metrics each run's value comes
  * from: time* less Malloc and Free (report G's time*, which excludes
  * allocation), and a copy's bytes over its time. */
@@ -40,6 +35,9 @@ static const struct xq {
 	{XFER_GBS_AB, {VOCAB_METRIC_MEMCPY_AB}},
 	{XFER_GBS_C, {VOCAB_METRIC_MEMCPY_C}},
 };
+/* The copies k = 0, 1: their rate's name and their metric. */
+#define COPY_Q(k) xqs[1 + (k)].name
+#define COPY_M(k) xqs[1 + (k)].m[0]
 
 static const struct xq *xq_find(const char *what)
 {
@@ -183,21 +181,20 @@ static void devs_cell(struct rctx *x, const struct mem_devs *d,
 static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
 			 double *ys, size_t max, struct rbuf *title)
 {
-	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
-					 VOCAB_HOST_PINNED};
+	const char *h = hosts[k % 2 * 2];	/* pageable, pinned */
 	int *ns = NULL;
 	size_t nn = model_ints(m->x, -1, SUITE, NULL, 'n', &ns), s;
 
 	for (s = 0; s < nn && s < max; s++) {
 		const struct rcfg *r = cfg(m->x, m->dev, VOCAB_VARIANT_SIMPLE,
-					   h2[k % 2], ns[s]);
+					   h, ns[s]);
 
-		xs[s] = r ? copy_bytes(r, copy_m[k / 2]) / 1048576 : NAN;
-		ys[s] = r ? xfer_value(m->x, r, copy_q[k / 2]) : NAN;
+		xs[s] = r ? copy_bytes(r, COPY_M(k / 2)) / 1048576 : NAN;
+		ys[s] = r ? xfer_value(m->x, r, COPY_Q(k / 2)) : NAN;
 	}
-	lang_name_put(m->x, "metric", copy_m[k / 2], 0, title);
+	lang_name_put(m->x, "metric", COPY_M(k / 2), 0, title);
 	rbuf_puts(title, ", ");
-	lang_name_put(m->x, "host", h2[k % 2], 0, title);
+	lang_name_put(m->x, "host", h, 0, title);
 	free(ns);
 	return s;
 }
@@ -216,7 +213,7 @@ static void xfer_heads(struct rctx *x, struct rtable *t, int p,
 		rtable_head(t, "");
 	for (i = 0; !p && i < 2; i++) {
 		rbuf_free(b);
-		lang_name_put(x, "metric", copy_m[i], 0, b);
+		lang_name_put(x, "metric", COPY_M(i), 0, b);
 		rtable_head_span(t, NH, rbuf_str(b));
 	}
 	if (!p) {
@@ -263,7 +260,7 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 			rtable_text(&t, rbuf_str(&b));
 			for (i = 0; i < 2 * NH; i++)
 				devs_cell(x, d, &t, hosts[i % NH], ns[s],
-					  copy_q[i / NH]);
+					  COPY_Q(i / NH));
 			rtable_row_end(&t);
 		}
 		/* the smallest size and the largest */
