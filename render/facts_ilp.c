@@ -188,8 +188,8 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	struct ilp_facts *f = fp;
 	long long *sizes = NULL;
 	int *ilps = NULL, rc = 0;
-	const struct rcfg *one, *best, *mem;
-	size_t ns, ni, i, top = 0;
+	const struct rcfg *one, *best = NULL, *mem, *c;
+	size_t ns, ni, i;
 
 	memset(f, 0, sizeof(*f));
 	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
@@ -204,33 +204,29 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	ns = ilp_counts(x, dev, ILP_KERNEL, &sizes);
 	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, 'i', &ilps);
 	/* the largest size with a steady copy: device memory, full waves */
-	for (i = ns; i-- > 0 && !f->n; ) {
-		f->n = ilp_count(best_at(x, dev, ILP_KERNEL, sizes[i], 1,
-					 INT_MAX));
-		top = i;
-	}
-	if (!f->n)
+	for (i = ns; !best && i-- > 0; )
+		best = best_at(x, dev, ILP_KERNEL, sizes[i], 1, INT_MAX);
+	if (!best)
 		goto out;
-	one = best_at(x, dev, ILP_KERNEL, sizes[top], 1, 1);
-	best = best_at(x, dev, ILP_KERNEL, sizes[top], 2, INT_MAX);
-	if (!best || !one) {
-		/* no pair to compare: the best of whatever ran there */
-		best = best_at(x, dev, ILP_KERNEL, sizes[top], 1, INT_MAX);
+	f->n = ilp_count(best);
+	/* ILP 1 against the best above it; without the pair, the best of
+	 * whatever ran there */
+	one = best_at(x, dev, ILP_KERNEL, f->n, 1, 1);
+	if (!one || !(c = best_at(x, dev, ILP_KERNEL, f->n, 2, INT_MAX)))
 		one = NULL;
-	}
+	else
+		best = c;
 	f->best_ilp = best->c->ilp;
-	f->gbest = rcfg_median(best, VOCAB_METRIC_GBS);
+	f->gbest = mem_gbs(best);
 	f->pctbest = rule_peak_pct(f->gbest, f->peak, NULL);
-	f->g1 = rcfg_median(one, VOCAB_METRIC_GBS);	/* NAN: no ILP 1 */
+	f->g1 = mem_gbs(one);	/* NAN: no ILP 1 */
 	f->pct1 = rule_peak_pct(f->g1, f->peak, NULL);
-	mem = best_at(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], INT_MIN,
-		      INT_MAX);
-	f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
+	mem = best_at(x, dev, VOCAB_VARIANT_MEMCPY, f->n, INT_MIN, INT_MAX);
+	f->gmem = mem_gbs(mem);
 	f->pctmem = rule_peak_pct(f->gmem, f->peak, NULL);
-	if ((one && model_compare(x, one, best, VOCAB_METRIC_GBS,
-				  &f->cmp) == -2) ||
-	    (mem && model_compare(x, best, mem, VOCAB_METRIC_GBS,
-				  &f->cmpmem) == -2))
+	/* model_compare clears a comparison with a side missing */
+	if (model_compare(x, one, best, VOCAB_METRIC_GBS, &f->cmp) == -2 ||
+	    model_compare(x, best, mem, VOCAB_METRIC_GBS, &f->cmpmem) == -2)
 		rc = -1;
 	else
 		facts_little(x, dev, f->n, ilps, ni, f);
