@@ -87,17 +87,15 @@ static int xq_samples(struct rctx *x, const struct xq *q,
 			rc = model_store_fail(x, "samples");
 	if (rc || !ns[0] || (q->m[1] && (ns[1] != ns[0] || ns[2] != ns[0])))
 		goto out;
-	if (!(*out = malloc(ns[0] * sizeof(**out)))) {
-		rc = -1;
-		goto out;
-	}
-	for (i = 0; i < ns[0]; i++) {
+	for (i = 0; i < ns[0]; i++) {	/* the values replace the first's */
 		for (j = 0; j < 3; j++)
 			v[j] = s[j] ? s[j][i] : 0;
-		(*out)[i] = xq_value(q, c, v);
+		s[0][i] = xq_value(q, c, v);
 	}
+	qsort(s[0], ns[0], sizeof(*s[0]), rule_cmp_dbl);
+	*out = s[0];
 	*n = ns[0];
-	qsort(*out, *n, sizeof(**out), rule_cmp_dbl);
+	s[0] = NULL;
 out:
 	for (j = 0; j < 3; j++)
 		free(s[j]);
