@@ -171,6 +171,7 @@ struct mem_axes {
 /* The transpose suite (sec_transpose.c): the kernels in table order,
  * the copy (the ceiling) first. */
 enum { TR_COPY, TR_NAIVE, TR_TILE, TR_PAD, TR_N };
+extern const char *const tr_variants[TR_N];
 /* Two configurations at one size n, a the baseline, compared
  * (mem_pair_set); n = 0 and a, b NULL when none. */
 struct mem_pair {

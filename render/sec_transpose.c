@@ -17,7 +17,7 @@
 #define TR_SUITE VOCAB_SUITE_TRANSPOSE
 #define TR_GBS VOCAB_METRIC_GBS
 
-static const char *const tr_variants[TR_N] = {
+const char *const tr_variants[TR_N] = {
 	VOCAB_VARIANT_TR_COPY, VOCAB_VARIANT_TR_NAIVE,
 	VOCAB_VARIANT_TR_TILE, VOCAB_VARIANT_TR_PAD
 };
