@@ -4,6 +4,7 @@
  * numbers. Only steady points (rcfg_steady: device memory, a full wave)
  * count as "best" and "% of peak"; the L2-resident points are reported
  * as the cache's bandwidth, apart. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,11 +29,10 @@ long long ilp_count(const struct rcfg *c)
 	return c->c->n >= 0 && c->c->n < 62 ? 1LL << c->c->n : 0;
 }
 
-/* r is an ilp configuration of device dev (< 0: any) and variant (NULL:
- * any). */
+/* r is an ilp configuration of device dev and variant (NULL: any). */
 static int ilp_of(const struct rcfg *r, int dev, const char *variant)
 {
-	return (dev < 0 || r->dev == dev) &&
+	return r->dev == dev &&
 	       !strcmp(r->c->suite, VOCAB_SUITE_ILP) &&
 	       (!variant || !strcmp(r->c->variant, variant));
 }
@@ -119,55 +119,29 @@ double ilp_l2_bytes(const struct rctx *x, int dev)
 	return l2 > 0 ? l2 : NAN;
 }
 
-/* The steady configuration of variant with this ILP (< 0: any) at N =
- * n, or NULL. */
-static const struct rcfg *steady_at(const struct rctx *x, int dev,
-				    const char *variant, long long n, int ilp)
-{
-	const struct rcfg *c = ilp_find(x, dev, variant, n, ilp);
-
-	return c && rcfg_steady(x, c) &&
-	       isfinite(rcfg_median(c, VOCAB_METRIC_GBS)) ? c : NULL;
-}
-
-/* The ILP >= from with the highest median at N = n among the steady
- * ones, or NULL. */
+/* Of the ok configurations of variant (NULL: any) with an ILP in
+ * [lo, hi], the one with the highest median GB/s: at N = n the steady
+ * ones, for n 0 the L2-resident ones of any N (the cache's bandwidth).
+ * NULL when none. */
 static const struct rcfg *best_at(const struct rctx *x, int dev,
-				  long long n, const int *ilps, size_t ni,
-				  int from)
+				  const char *variant, long long n, int lo,
+				  int hi)
 {
-	const struct rcfg *best = NULL, *c;
-	size_t j;
-
-	for (j = 0; j < ni; j++) {
-		if (ilps[j] < from ||
-		    !(c = steady_at(x, dev, ILP_KERNEL, n, ilps[j])))
-			continue;
-		if (!best || rcfg_median(c, VOCAB_METRIC_GBS) >
-			     rcfg_median(best, VOCAB_METRIC_GBS))
-			best = c;
-	}
-	return best;
-}
-
-/* The highest L2-resident median of any variant. */
-static void facts_l2(const struct rctx *x, int dev, struct ilp_facts *f)
-{
+	const struct rcfg *best = NULL;
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
-		double g;
 
-		if (!ilp_of(c, dev, NULL) || !rcfg_ok(c) ||
-		    !(rcfg_regime(x, c) & RULE_L2))
+		if (!ilp_of(c, dev, variant) || c->c->ilp < lo ||
+		    c->c->ilp > hi || !isfinite(mem_gbs(c)) ||
+		    (best && mem_gbs(c) <= mem_gbs(best)))
 			continue;
-		g = rcfg_median(c, VOCAB_METRIC_GBS);
-		if (isfinite(g) && !(g <= f->l2_gbs)) {
-			f->l2_gbs = g;
-			f->l2_cfg = c;
-		}
+		if (n ? ilp_count(c) == n && rcfg_steady(x, c) :
+		    rcfg_ok(c) && (rcfg_regime(x, c) & RULE_L2))
+			best = c;
 	}
+	return best;
 }
 
 /* Little's law at the largest steady size: each ILP's rate and the
@@ -214,46 +188,45 @@ int facts_ilp(struct rctx *x, int dev, void *fp)
 	struct ilp_facts *f = fp;
 	long long *sizes = NULL;
 	int *ilps = NULL, rc = 0;
-	const struct rcfg *one, *best, *mem;
-	size_t ns, ni, i, top = 0;
+	const struct rcfg *one, *best = NULL, *mem, *c;
+	size_t ns, ni, i;
 
 	memset(f, 0, sizeof(*f));
 	f->g1 = f->gbest = f->pct1 = f->pctbest = NAN;
-	f->gmem = f->pctmem = f->l2_gbs = NAN;
+	f->gmem = f->pctmem = NAN;
 	rcmp_clear(&f->cmp);
 	rcmp_clear(&f->cmpmem);
 	f->peak = x->devs[dev]->peak_mem_gbs > 0 ?
 		  x->devs[dev]->peak_mem_gbs : NAN;
 	f->l2 = ilp_l2_bytes(x, dev);
-	facts_l2(x, dev, f);
+	f->l2_cfg = best_at(x, dev, NULL, 0, INT_MIN, INT_MAX);
+	f->l2_gbs = mem_gbs(f->l2_cfg);
 	ns = ilp_counts(x, dev, ILP_KERNEL, &sizes);
 	ni = model_ints(x, dev, VOCAB_SUITE_ILP, ILP_KERNEL, 'i', &ilps);
 	/* the largest size with a steady copy: device memory, full waves */
-	for (i = ns; i-- > 0 && !f->n; ) {
-		f->n = ilp_count(best_at(x, dev, sizes[i], ilps, ni, 1));
-		top = i;
-	}
-	if (!f->n)
+	for (i = ns; !best && i-- > 0; )
+		best = best_at(x, dev, ILP_KERNEL, sizes[i], 1, INT_MAX);
+	if (!best)
 		goto out;
-	one = steady_at(x, dev, ILP_KERNEL, sizes[top], 1);
-	best = best_at(x, dev, sizes[top], ilps, ni, 2);
-	if (!best || !one) {
-		/* no pair to compare: the best of whatever ran there */
-		best = best_at(x, dev, sizes[top], ilps, ni, 1);
+	f->n = ilp_count(best);
+	/* ILP 1 against the best above it; without the pair, the best of
+	 * whatever ran there */
+	one = best_at(x, dev, ILP_KERNEL, f->n, 1, 1);
+	if (!one || !(c = best_at(x, dev, ILP_KERNEL, f->n, 2, INT_MAX)))
 		one = NULL;
-	}
+	else
+		best = c;
 	f->best_ilp = best->c->ilp;
-	f->gbest = rcfg_median(best, VOCAB_METRIC_GBS);
+	f->gbest = mem_gbs(best);
 	f->pctbest = rule_peak_pct(f->gbest, f->peak, NULL);
-	f->g1 = rcfg_median(one, VOCAB_METRIC_GBS);	/* NAN: no ILP 1 */
+	f->g1 = mem_gbs(one);	/* NAN: no ILP 1 */
 	f->pct1 = rule_peak_pct(f->g1, f->peak, NULL);
-	mem = steady_at(x, dev, VOCAB_VARIANT_MEMCPY, sizes[top], -1);
-	f->gmem = rcfg_median(mem, VOCAB_METRIC_GBS);
+	mem = best_at(x, dev, VOCAB_VARIANT_MEMCPY, f->n, INT_MIN, INT_MAX);
+	f->gmem = mem_gbs(mem);
 	f->pctmem = rule_peak_pct(f->gmem, f->peak, NULL);
-	if ((one && model_compare(x, one, best, VOCAB_METRIC_GBS,
-				  &f->cmp) == -2) ||
-	    (mem && model_compare(x, best, mem, VOCAB_METRIC_GBS,
-				  &f->cmpmem) == -2))
+	/* model_compare clears a comparison with a side missing */
+	if (model_compare(x, one, best, VOCAB_METRIC_GBS, &f->cmp) == -2 ||
+	    model_compare(x, best, mem, VOCAB_METRIC_GBS, &f->cmpmem) == -2)
 		rc = -1;
 	else
 		facts_little(x, dev, f->n, ilps, ni, f);

@@ -105,10 +105,12 @@ int mem_cfg_num(const struct rctx *x, struct rtable *t, const struct rcfg *c,
 int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
 		 const struct rcfg *a, const struct rcfg *b, const char *metric)
 {
+	if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
+		return 0;
 	p->n = n;
 	p->a = a;
 	p->b = b;
-	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 0;
+	return model_compare(x, a, b, metric, &p->cmp) == -2 ? -1 : 1;
 }
 
 void mem_heads(const struct rctx *x, struct rtable *t, const char *const *k)
@@ -303,26 +305,20 @@ void mem_vals(const struct rctx *x, struct rbuf *b, const struct mem_fv *o,
 	rbufs_free(one, MEM_MAXD);
 }
 
-/* What dvs_items states: a device's words in finding m. */
-struct mem_one {
-	const struct mem_find *m;
-	struct mem_fv o;
-};
-
-/* The sentence of the devices s->f[0..s->n) (struct mem_one). */
+/* The sentence of the devices s->f[0..s->n) (struct mem_fv). */
 static int mem_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 {
-	const struct mem_one *const *w = (const void *)s->f;
+	const struct mem_fv *const *w = (const void *)s->f;
 	const struct mem_find *m = w[0]->m;
 	struct mem_fv o[MEM_MAXD];
 	char names[MEM_NV][16], fmt[MEM_NV][8], key[96];
 	const char *p = m->names;
 	int i, len;
 
-	if (!w[0]->o.tail)
+	if (!w[0]->tail)
 		return 0;
 	for (i = 0; i < s->n; i++)
-		o[i] = w[i]->o;
+		o[i] = *w[i];
 	/* devices agree where their tail and T do (the text compared) */
 	if (s->mask)
 		rbuf_printf(out, "%s|%s|", o[0].tail, o[0].t);
@@ -361,7 +357,7 @@ static int mem_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 static void mem_run_find(struct rctx *x, const struct mem_devs *d,
 			 const struct mem_find *m, struct rfind *fd)
 {
-	struct mem_one one[MEM_MAXD];
+	struct mem_fv one[MEM_MAXD];
 	const void *f[MEM_MAXD];
 	int i;
 
@@ -369,7 +365,7 @@ static void mem_run_find(struct rctx *x, const struct mem_devs *d,
 		memset(&one[i], 0, sizeof(one[i]));
 		one[i].m = m;
 		m->get(&(struct mem_ctx){x, d->dev[i], d->f[i], m->arg},
-		       &one[i].o);
+		       &one[i]);
 		f[i] = &one[i];
 	}
 	dvs_items(x, fd, "mem.text", f, d->dev, d->nd, mem_say, NULL);

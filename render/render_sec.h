@@ -115,11 +115,11 @@ int facts_ilp(struct rctx *x, int dev, void *f);
  * it, never on n: files before issue 15 hold floor(log2 N) in n. */
 long long ilp_count(const struct rcfg *c);
 /* The distinct N (ilp_count) of the ilp configurations of device dev
- * (< 0: any) and variant (NULL: any), ascending. Returns how many;
+ * and variant (NULL: any), ascending. Returns how many;
  * *out is malloc'd (free()), NULL when none fit in memory. */
 size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
 		  long long **out);
-/* The ilp configuration of device dev (< 0: any), variant (NULL: any)
+/* The ilp configuration of device dev, variant (NULL: any)
  * at N = count with this ILP (< 0: any), or NULL. */
 const struct rcfg *ilp_find(const struct rctx *x, int dev,
 			    const char *variant, long long count, int ilp);
@@ -284,7 +284,6 @@ struct wk_point {
 	long long w;
 	int s;
 	const struct rcfg *c[WK_N];	/* ok, or NULL */
-	int steady;		/* all three ran steady */
 	struct rcmp step[WK_N];	/* [1] global->shared, [2] shared->regs,
 				 * [0] global->regs; Gsteps/s */
 };
@@ -625,6 +624,7 @@ struct mem_gspec {
  * once. */
 #define MEM_NE 3		/* effects of one finding */
 struct mem_fv {
+	const struct mem_find *m;	/* the finding (mem_run sets it) */
 	const char *tail, *key;
 	int why;
 	double v[MEM_NV];
@@ -761,8 +761,9 @@ void blanks_cut(char *s, char *e);
 	}
 /* The count of a static array's elements (a spec's findings). */
 #define MEM_N(a) (int)(sizeof(a) / sizeof((a)[0]))
-/* Sets *p to a against b in metric at size n. Returns 0, -1 when the
- * store fails reading the samples (mem.c). */
+/* Where a and b both ran steady (rcfg_steady), sets *p to a against b
+ * in metric at size n and returns 1; else returns 0, p untouched. -1
+ * when the store fails reading the samples (mem.c). */
 int mem_pair_set(struct rctx *x, struct mem_pair *p, long long n,
 		 const struct rcfg *a, const struct rcfg *b,
 		 const char *metric);

@@ -58,11 +58,12 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 {
 	int a = (k + CO_SECTOR_FLOATS - 1) / CO_SECTOR_FLOATS *
 		CO_SECTOR_FLOATS;
+	int rc = model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
+			       &f->off_cmp[k]);
 	struct rcmp c;
 
-	if (model_compare(x, f->off[0], f->off[k], VOCAB_METRIC_GBS,
-			  &f->off_cmp[k]) == -2)
-		return -1;
+	if (rc)		/* a side missing (cleared), or the store failed */
+		return rc == -2 ? -1 : 0;
 	co_add(a == k ? &f->al : &f->mis, &f->off_cmp[k]);
 	if (a == k || a > CO_MAXP || !f->off[a])
 		return 0;
@@ -75,33 +76,27 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 static int facts_coalesce(struct rctx *x, int dev, void *fp)
 {
 	struct co_facts *f = fp;
-	int k;
+	int k, rc;
 
 	memset(f, 0, sizeof(*f));
 	f->mis.lo = f->mis.hi = f->al.lo = f->al.hi = NAN;
 	f->ctl.lo = f->ctl.hi = NAN;
-	rcmp_clear(&f->aos_soa);
 	for (k = 0; k <= CO_MAXP; k++) {
-		rcmp_clear(&f->off_cmp[k]);
-		rcmp_clear(&f->str_cmp[k]);
 		f->off[k] = ok(x, dev, VOCAB_VARIANT_OFFSET, k);
 		f->str[k] = k ? ok(x, dev, VOCAB_VARIANT_STRIDE, k) : NULL;
 	}
 	f->aos = ok(x, dev, VOCAB_VARIANT_AOS, 0);
 	f->soa = ok(x, dev, VOCAB_VARIANT_SOA, 0);
-	if (f->aos && f->soa && model_compare(x, f->aos, f->soa,
-					      VOCAB_METRIC_GBS,
-					      &f->aos_soa) == -2)
+	/* model_compare clears a comparison with a side missing */
+	if (model_compare(x, f->aos, f->soa, VOCAB_METRIC_GBS,
+			  &f->aos_soa) == -2)
 		return -1;
 	for (k = 1; k <= CO_MAXP; k++) {
-		if (f->off[0] && f->off[k] && facts_offset(x, f, k))
+		rc = model_compare(x, f->str[1], f->str[k], VOCAB_METRIC_GBS,
+				   &f->str_cmp[k]);
+		if (rc == -2 || facts_offset(x, f, k))
 			return -1;
-		if (!f->str[k] || !f->str[1])
-			continue;
-		if (model_compare(x, f->str[1], f->str[k], VOCAB_METRIC_GBS,
-				  &f->str_cmp[k]) == -2)
-			return -1;
-		f->smax = k;
+		f->smax = rc ? f->smax : k;
 	}
 	return 0;
 }
@@ -172,34 +167,25 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 
 /* ---- findings --------------------------------------------------------- */
 
-/* The misaligned offsets against the aligned ones above them; why:
- * one more sector a request, the same DRAM bytes. */
-static void find_ctl(const struct mem_ctx *m, struct mem_fv *o)
+/* The misaligned offsets against (arg 0) the aligned ones above them,
+ * why: one more sector a request, the same DRAM bytes; or (arg 1)
+ * against offset 0, why: the aligned ones alike. Each string's names
+ * pick its numbers. */
+static void find_mis(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct co_facts *f = m->f;
+	const struct co_group *g = m->arg ? &f->mis : &f->ctl;
+	int t = g->n - g->untested;
 
-	if (!f->ctl.n)
+	if (!g->n)
 		return;
-	o->tail = f->ctl.untested == f->ctl.n ? "untested" : !f->ctl.slow ?
-		  "none" : "some";
-	MEM_V(o, f->ctl.n, f->ctl.slow, f->ctl.lo, f->ctl.hi, spr(f->off[1]),
-	      spr(f->off[8]), dram(f->off[1]), dram(f->off[8]));
-	o->why = isfinite(o->v[4] + o->v[5] + o->v[6] + o->v[7]);
-}
-
-/* Every offset against offset 0; why: the aligned ones alike. */
-static void find_off(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct co_facts *f = m->f;
-	int t = f->mis.n - f->mis.untested;
-
-	if (!f->mis.n)
-		return;
-	o->tail = !t ? "untested" : 2 * f->mis.slow > t ? "most" :
-		  f->mis.slow ? "some" : "none";
-	MEM_V(o, mem_gbs(f->off[0]), f->mis.n, f->mis.slow, f->mis.lo,
-	      f->mis.hi, f->al.lo, f->al.hi);
-	o->why = f->al.n > 0;
+	o->tail = !t ? "untested" : m->arg && 2 * g->slow > t ? "most" :
+		  g->slow ? "some" : "none";
+	MEM_V(o, g->n, g->slow, g->lo, g->hi, mem_gbs(f->off[0]), f->al.lo,
+	      f->al.hi, spr(f->off[1]), spr(f->off[8]), dram(f->off[1]),
+	      dram(f->off[8]));
+	o->why = m->arg ? f->al.n > 0 :
+		 isfinite(o->v[7] + o->v[8] + o->v[9] + o->v[10]);
 }
 
 /* The strides up to 8 against stride 1; why: the sectors per request. */
@@ -246,9 +232,9 @@ static void find_aos(const struct mem_ctx *m, struct mem_fv *o)
 }
 
 static const struct mem_find co_find[] = {
-	{"find.co.ctl", "N:0 K:0 LO:%3 HI:%3 S1:3 S8:3 D1:3 D8:3", find_ctl,
-	 0},
-	{"find.co.off", "G0:4 N:0 K:0 LO:%3 HI:%3 ALO:%3 AHI:%3", find_off, 0},
+	{"find.co.ctl", "N:0 K:0 LO:%3 HI:%3 -:- -:- -:- S1:3 S8:3 D1:3 D8:3",
+	 find_mis, 0},
+	{"find.co.off", "N:0 K:0 LO:%3 HI:%3 G0:4 ALO:%3 AHI:%3", find_mis, 1},
 	{"find.co.str", "G1:4 P2:%3 P4:%3 P8:%3 S2:3 S4:3 S8:3", find_str, 0},
 	{"find.co.far", "SMAX:0 G16:4 GMAX:4 D1:3 D8:3 D16:3 DMAX:3",
 	 find_far, 0},

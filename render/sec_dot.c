@@ -33,17 +33,14 @@ static int pair_top(struct rctx *x, int dev, const int *ns, size_t nn,
 		    const int ab[4], const char *metric, struct mem_pair *d)
 {
 	size_t i;
+	int rc = 0;
 
 	rcmp_clear(&d->cmp);
-	for (i = nn; i-- > 0; ) {
-		const struct rcfg *a = dot_find(x, dev, ab[0], ab[1], ns[i]);
-		const struct rcfg *b = dot_find(x, dev, ab[2], ab[3], ns[i]);
-
-		if (!rcfg_steady(x, a) || !rcfg_steady(x, b))
-			continue;
-		return mem_pair_set(x, d, ns[i], a, b, metric);
-	}
-	return 0;
+	for (i = nn; i-- > 0 && !rc; )
+		rc = mem_pair_set(x, d, ns[i], dot_find(x, dev, ab[0], ab[1],
+				  ns[i]), dot_find(x, dev, ab[2], ab[3], ns[i]),
+				  metric);
+	return rc < 0 ? -1 : 0;
 }
 
 static int facts_dot(struct rctx *x, int dev, void *fp)
@@ -141,53 +138,33 @@ static size_t fig_series(const struct mem_ctx *m, int k, double *xs,
 
 /* ---- findings --------------------------------------------------------- */
 
-/* The text of a finding: "what, $N = 2^{27}$". */
-static void dot_t(struct mem_fv *o, const char *what, long long n)
+/* Pair arg: 0, 1 the reduction against cuBLAS in GB/s in fp32, fp64
+ * (T: the precision); 2, 3 kernel arg - 2's time in fp64 against fp32
+ * (T: the kernel). Why: both sides' shares of the memory's peak. */
+static void find_pair(const struct mem_ctx *m, struct mem_fv *o)
 {
+	const struct dot_facts *f = m->f;
+	int k = m->arg % DOT_NP, prec = m->arg >= DOT_NP;
+	const struct mem_pair *d = prec ? &f->prec[k] : &f->vs[k];
 	struct rbuf b;
 
+	if (!d->n)
+		return;
+	mem_fv_cmp(o, &d->cmp, !prec);
 	rbuf_init(&b);
-	rbuf_printf(&b, "%s, $N = ", what ? what : "");
-	ilp_count_math(n, &b);
+	if (prec)
+		mem_variant(&b, dot_variants[k]);
+	else
+		rbuf_puts(&b, dot_precs[k]);
+	rbuf_puts(&b, ", $N = ");	/* "fp32, $N = 2^{27}$" */
+	ilp_count_math(d->n, &b);
 	rbuf_puts(&b, "$");
 	snprintf(o->t, sizeof(o->t), "%s", rbuf_str(&b));
 	rbuf_free(&b);
-}
-
-/* The reduction against cuBLAS in precision arg; why: their shares
- * of the memory's peak. */
-static void find_vs(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct dot_facts *f = m->f;
-	const struct mem_pair *d = &f->vs[m->arg];
-
-	if (!d->n)
-		return;
-	mem_fv_cmp(o, &d->cmp, 1);
-	dot_t(o, dot_precs[m->arg], d->n);
-	MEM_V(o, d->cmp.b, d->cmp.a, 100 * d->cmp.ratio,
-	      rule_peak_pct(d->cmp.b, f->peak, NULL),
-	      rule_peak_pct(d->cmp.a, f->peak, NULL));
-	o->why = isfinite(o->v[3] + o->v[4]);
-}
-
-/* Kernel arg's time in fp64 against fp32; why: the peak shares. */
-static void find_prec(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct dot_facts *f = m->f;
-	const struct mem_pair *d = &f->prec[m->arg];
-	struct rbuf b;
-
-	if (!d->n)
-		return;
-	mem_fv_cmp(o, &d->cmp, 0);
-	rbuf_init(&b);
-	mem_variant(&b, dot_variants[m->arg]);
-	dot_t(o, rbuf_str(&b), d->n);
-	rbuf_free(&b);
-	MEM_V(o, d->cmp.ratio, rule_peak_pct(mem_gbs(d->a), f->peak, NULL),
-	      rule_peak_pct(mem_gbs(d->b), f->peak, NULL));
-	o->why = isfinite(o->v[1] + o->v[2]);
+	MEM_V(o, mem_gbs(d->b), mem_gbs(d->a), 100 * d->cmp.ratio,
+	      d->cmp.ratio, rule_peak_pct(mem_gbs(d->b), f->peak, NULL),
+	      rule_peak_pct(mem_gbs(d->a), f->peak, NULL));
+	o->why = isfinite(o->v[4] + o->v[5]);
 }
 
 /* Verification and the mean errors in fp32 and fp64; why: cuBLAS's. */
@@ -205,12 +182,14 @@ static void find_err(const struct mem_ctx *m, struct mem_fv *o)
 }
 
 static const struct mem_find dot_find_spec[] = {
-	{"find.dot.vs", "GO:4 GC:4 SHARE:%3 PO:%3 PC:%3", find_vs,
+	{"find.dot.vs", "GO:4 GC:4 SHARE:%3 -:- PO:%3 PC:%3", find_pair,
 	 DOT_FP32},
-	{"find.dot.vs", "GO:4 GC:4 SHARE:%3 PO:%3 PC:%3", find_vs,
+	{"find.dot.vs", "GO:4 GC:4 SHARE:%3 -:- PO:%3 PC:%3", find_pair,
 	 DOT_FP64},
-	{"find.dot.prec", "R:3 P32:%3 P64:%3", find_prec, DOT_OWN},
-	{"find.dot.prec", "R:3 P32:%3 P64:%3", find_prec, DOT_CUBLAS},
+	{"find.dot.prec", "-:- -:- -:- R:3 P64:%3 P32:%3", find_pair,
+	 DOT_NP + DOT_OWN},
+	{"find.dot.prec", "-:- -:- -:- R:3 P64:%3 P32:%3", find_pair,
+	 DOT_NP + DOT_CUBLAS},
 	{"find.dot.err", "K:0 N:0 E32:e3 E64:e3 C32:e3 C64:e3", find_err, 0},
 };
 

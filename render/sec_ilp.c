@@ -242,44 +242,25 @@ static int ilp_draw(struct rctx *x, const struct mem_devs *d)
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* ILP 1 against the best ILP at the largest size in device memory. */
+/* At the largest size in device memory: ILP 1 against the best ILP
+ * (arg 0); why, by Little's law, the bytes in flight per SM against
+ * latency x bandwidth (1); the memcpy against the best ILP (2). Each
+ * string's names pick its numbers. */
 static void find_best(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct ilp_facts *f = m->f;
 
-	if (!f->n)
+	if (!f->n || (m->arg == 1 && !(isfinite(f->need) &&
+	    isfinite(f->kibbest))) || (m->arg == 2 && !isfinite(f->gmem)))
 		return;
-	mem_fv_cmp(o, &f->cmp, 1);
-	if (!isfinite(f->g1))
-		o->tail = "best";
+	if (m->arg != 1)
+		mem_fv_cmp(o, m->arg ? &f->cmpmem : &f->cmp, 1);
+	if (m->arg == 1 || (!m->arg && !isfinite(f->g1)))
+		o->tail = m->arg ? "why" : "best";
 	snprintf(o->t, sizeof(o->t), "%d", f->best_ilp);
-	MEM_V(o, f->n, f->gbest, f->pctbest, f->g1, f->pct1);
-}
-
-/* Why, by Little's law: the bytes in flight per SM against latency x
- * bandwidth. */
-static void find_why(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct ilp_facts *f = m->f;
-
-	if (!f->n || !isfinite(f->need) || !isfinite(f->kibbest))
-		return;
-	o->tail = "why";
-	snprintf(o->t, sizeof(o->t), "%d", f->best_ilp);
-	MEM_V(o, f->threads1, f->kib1, f->kibbest, f->sms, f->g1, f->lat_ns,
+	MEM_V(o, f->n, f->gbest, f->pctbest, f->g1, f->pct1, f->gmem,
+	      f->pctmem, f->threads1, f->kib1, f->kibbest, f->sms, f->lat_ns,
 	      f->peak, f->need);
-}
-
-/* The memcpy against the best ILP there. */
-static void find_memcpy(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct ilp_facts *f = m->f;
-
-	if (!f->n || !isfinite(f->gmem))
-		return;
-	mem_fv_cmp(o, &f->cmpmem, 1);
-	snprintf(o->t, sizeof(o->t), "%d", f->best_ilp);
-	MEM_V(o, f->gmem, f->pctmem);
 }
 
 /* The fastest L2-resident point: the cache's bandwidth. */
@@ -329,9 +310,9 @@ static void ilp_takeaway(struct rctx *x, const struct mem_devs *d)
 
 static const struct mem_find ilp_find_spec[] = {
 	{"find.ilp", "N:n GB:4 PB:3 G1:4 P1:3", find_best, 0},
-	{"find.ilp", "TH:1 K1:2 KB:2 SM:1 G1:4 LAT:3 PEAK:4 NEED:2", find_why,
-	 0},
-	{"find.ilp.memcpy", "GM:4 PM:3", find_memcpy, 0},
+	{"find.ilp", "-:- -:- -:- G1:4 -:- -:- -:- TH:1 K1:2 KB:2 SM:1 LAT:3 "
+	 "PEAK:4 NEED:2", find_best, 1},
+	{"find.ilp.memcpy", "-:- -:- -:- -:- -:- GM:4 PM:3", find_best, 2},
 	{"find.ilp", "N:n L2:M G:4 PEAK:4", find_l2, 0},
 };
 

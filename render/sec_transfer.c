@@ -24,11 +24,6 @@ static const char *const hosts[] = {
 	VOCAB_HOST_PAGEABLE, VOCAB_HOST_PINNED_OUTPUT, VOCAB_HOST_PINNED
 };
 #define NH (sizeof(hosts) / sizeof(hosts[0]))
-/* The copies: their metrics and their rates. */
-static const char *const copy_m[] = {VOCAB_METRIC_MEMCPY_AB,
-				     VOCAB_METRIC_MEMCPY_C};
-static const char *const copy_q[] = {XFER_GBS_AB, XFER_GBS_C};
-
 /* The derived quantities and the stored metrics each run's value comes
  * from: time* less Malloc and Free (report G's time*, which excludes
  * allocation), and a copy's bytes over its time. */
@@ -40,6 +35,9 @@ static const struct xq {
 	{XFER_GBS_AB, {VOCAB_METRIC_MEMCPY_AB}},
 	{XFER_GBS_C, {VOCAB_METRIC_MEMCPY_C}},
 };
+/* The copies k = 0, 1: their rate's name and their metric. */
+#define COPY_Q(k) xqs[1 + (k)].name
+#define COPY_M(k) xqs[1 + (k)].m[0]
 
 static const struct xq *xq_find(const char *what)
 {
@@ -89,17 +87,15 @@ static int xq_samples(struct rctx *x, const struct xq *q,
 			rc = model_store_fail(x, "samples");
 	if (rc || !ns[0] || (q->m[1] && (ns[1] != ns[0] || ns[2] != ns[0])))
 		goto out;
-	if (!(*out = malloc(ns[0] * sizeof(**out)))) {
-		rc = -1;
-		goto out;
-	}
-	for (i = 0; i < ns[0]; i++) {
+	for (i = 0; i < ns[0]; i++) {	/* the values replace the first's */
 		for (j = 0; j < 3; j++)
 			v[j] = s[j] ? s[j][i] : 0;
-		(*out)[i] = xq_value(q, c, v);
+		s[0][i] = xq_value(q, c, v);
 	}
+	qsort(s[0], ns[0], sizeof(*s[0]), rule_cmp_dbl);
+	*out = s[0];
 	*n = ns[0];
-	qsort(*out, *n, sizeof(**out), rule_cmp_dbl);
+	s[0] = NULL;
 out:
 	for (j = 0; j < 3; j++)
 		free(s[j]);
@@ -183,21 +179,20 @@ static void devs_cell(struct rctx *x, const struct mem_devs *d,
 static size_t gbs_series(const struct mem_ctx *m, int k, double *xs,
 			 double *ys, size_t max, struct rbuf *title)
 {
-	static const char *const h2[] = {VOCAB_HOST_PAGEABLE,
-					 VOCAB_HOST_PINNED};
+	const char *h = hosts[k % 2 * 2];	/* pageable, pinned */
 	int *ns = NULL;
 	size_t nn = model_ints(m->x, -1, SUITE, NULL, 'n', &ns), s;
 
 	for (s = 0; s < nn && s < max; s++) {
 		const struct rcfg *r = cfg(m->x, m->dev, VOCAB_VARIANT_SIMPLE,
-					   h2[k % 2], ns[s]);
+					   h, ns[s]);
 
-		xs[s] = r ? copy_bytes(r, copy_m[k / 2]) / 1048576 : NAN;
-		ys[s] = r ? xfer_value(m->x, r, copy_q[k / 2]) : NAN;
+		xs[s] = r ? copy_bytes(r, COPY_M(k / 2)) / 1048576 : NAN;
+		ys[s] = r ? xfer_value(m->x, r, COPY_Q(k / 2)) : NAN;
 	}
-	lang_name_put(m->x, "metric", copy_m[k / 2], 0, title);
+	lang_name_put(m->x, "metric", COPY_M(k / 2), 0, title);
 	rbuf_puts(title, ", ");
-	lang_name_put(m->x, "host", h2[k % 2], 0, title);
+	lang_name_put(m->x, "host", h, 0, title);
 	free(ns);
 	return s;
 }
@@ -216,7 +211,7 @@ static void xfer_heads(struct rctx *x, struct rtable *t, int p,
 		rtable_head(t, "");
 	for (i = 0; !p && i < 2; i++) {
 		rbuf_free(b);
-		lang_name_put(x, "metric", copy_m[i], 0, b);
+		lang_name_put(x, "metric", COPY_M(i), 0, b);
 		rtable_head_span(t, NH, rbuf_str(b));
 	}
 	if (!p) {
@@ -263,7 +258,7 @@ static int xfer_tables(struct rctx *x, const struct mem_devs *d)
 			rtable_text(&t, rbuf_str(&b));
 			for (i = 0; i < 2 * NH; i++)
 				devs_cell(x, d, &t, hosts[i % NH], ns[s],
-					  copy_q[i / NH]);
+					  COPY_Q(i / NH));
 			rtable_row_end(&t);
 		}
 		/* the smallest size and the largest */
@@ -328,14 +323,15 @@ static int xc_fill(struct rctx *x, int dev, struct xc *c, const char *what,
 }
 
 /* The pageable copy back's largest meaningful fall in GB/s from one size
- * to the next (its sizes in c[0], the copy to the device between the
+ * ns[i] to the next (its sizes in c[0], the copy to the device between the
  * same sizes in c[1], pinned C at the larger in c[2] against pageable);
  * none where no fall passes the rule. */
-static int cliff_fill(struct rctx *x, int dev, struct xc *c)
+static int cliff_fill(struct rctx *x, int dev, const int *ns, size_t nn,
+		      struct xc *c)
 {
 	const char *s = VOCAB_VARIANT_SIMPLE, *pg = VOCAB_HOST_PAGEABLE;
-	int *ns = NULL, rc = 0;
-	size_t nn = model_ints(x, dev, SUITE, NULL, 'n', &ns), i;
+	int rc = 0;
+	size_t i;
 	struct xc t;
 
 	memset(c, 0, XC_MAX * sizeof(*c));
@@ -351,7 +347,6 @@ static int cliff_fill(struct rctx *x, int dev, struct xc *c)
 			     c[0].nb) ||
 		     xc_fill(x, dev, &c[2], XFER_GBS_C, s, pg, s,
 			     VOCAB_HOST_PINNED, c[0].nb, 0);
-	free(ns);
 	return rc;
 }
 
@@ -401,7 +396,7 @@ static int facts_transfer(struct rctx *x, int dev, void *fp)
 	int *ns, rc, j;
 	size_t s, nn = model_ints(x, dev, SUITE, NULL, 'n', &ns);
 
-	rc = cliff_fill(x, dev, f->c[0]);
+	rc = cliff_fill(x, dev, ns, nn, f->c[0]);
 	for (s = 1; s < NSPEC && nn && !rc; s++)
 		for (j = 0; j < XC_MAX && specs[s].c[j].what && !rc; j++)
 			rc = xc_fill(x, dev, &f->c[s][j], specs[s].c[j].what,

@@ -64,7 +64,6 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 				    {TR_COPY, TR_NAIVE, TR_NAIVE, TR_N}};
 	struct tr_facts *f = fp;
 	struct mem_pair *p[2] = {&f->tile, &f->top};
-	const struct rcfg *a, *b;
 	int *ns = NULL, *bs = NULL, k, v, rc = -1;
 	size_t nn, nb, i;
 
@@ -75,9 +74,9 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	nb = model_ints(x, dev, TR_SUITE, NULL, 'b', &bs);
 	for (k = 0; k < 2; k++)
 		for (i = nn; i-- > 0 && !p[k]->n; )
-			if ((a = tr_best(x, dev, w[k][0], w[k][1], ns[i], 1)) &&
-			    (b = tr_best(x, dev, w[k][2], w[k][3], ns[i], 1)) &&
-			    mem_pair_set(x, p[k], ns[i], a, b, TR_GBS))
+			if (mem_pair_set(x, p[k], ns[i], tr_best(x, dev, w[k][0],
+					 w[k][1], ns[i], 1), tr_best(x, dev,
+					 w[k][2], w[k][3], ns[i], 1), TR_GBS) < 0)
 				goto out;
 	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
 	for (i = 0; i < nb && f->nb < TR_MAXB; i++, f->nb++) {
@@ -85,11 +84,9 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 		for (v = 0; v < TR_N; v++)
 			f->at[v][f->nb] = model_find(x, dev, TR_SUITE,
 				tr_variants[v], NULL, f->n, bs[i], -1);
-		a = f->at[TR_TILE][f->nb];
-		b = f->at[TR_PAD][f->nb];
 		rcmp_clear(&f->pad[f->nb].cmp);
-		if (rcfg_steady(x, a) && rcfg_steady(x, b) &&
-		    mem_pair_set(x, &f->pad[f->nb], f->n, a, b, TR_GBS))
+		if (mem_pair_set(x, &f->pad[f->nb], f->n, f->at[TR_TILE][f->nb],
+				 f->at[TR_PAD][f->nb], TR_GBS) < 0)
 			goto out;
 	}
 	rc = 0;
@@ -141,46 +138,29 @@ static size_t fig_series(const struct mem_ctx *m, int s, double *xs,
 
 /* ---- findings --------------------------------------------------------- */
 
-/* The tile against the naive transpose; why: the naive's stores, at
- * two blocks. */
-static void find_tile(const struct mem_ctx *m, struct mem_fv *o)
+/* Pair arg: 0 the tile against the naive transpose (why: the naive's
+ * stores at the two blocks, the tile's), 1 + k padding at block bs[k]
+ * (why: the wavefronts before and after), 3 the fastest transpose
+ * against the copy (T: it and its block). Each string's names pick its
+ * numbers. */
+static void find_pair(const struct mem_ctx *m, struct mem_fv *o)
 {
 	const struct tr_facts *f = m->f;
-	const struct mem_pair *p = &f->tile;
-
-	if (!p->n || f->nb < 2)
-		return;
-	mem_fv_cmp(o, &p->cmp, 1);
-	MEM_V(o, p->n, p->cmp.b, p->cmp.a, f->bs[0], f->bs[1],
-	      st_spr(f->at[TR_NAIVE][0]), st_spr(f->at[TR_NAIVE][1]),
-	      st_spr(p->b));
-	o->why = isfinite(o->v[5] + o->v[6] + o->v[7]);
-}
-
-/* Padding at block bs[arg]; why: the wavefronts before and after. */
-static void find_pad(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct tr_facts *f = m->f;
-	const struct mem_pair *p = &f->pad[m->arg];
-
-	if (m->arg >= f->nb || !p->n)
-		return;
-	mem_fv_cmp(o, &p->cmp, 1);
-	MEM_V(o, p->n, f->bs[m->arg], p->cmp.a, p->cmp.b, bank_counted(p->a),
-	      bank_counted(p->b));
-	o->why = isfinite(o->v[4] + o->v[5]);
-}
-
-/* The fastest transpose against the copy. */
-static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
-{
-	const struct mem_pair *p = &((const struct tr_facts *)m->f)->top;
+	const struct mem_pair *p = !m->arg ? &f->tile : m->arg < 3 ?
+				   &f->pad[m->arg - 1] : &f->top;
 	struct rbuf b;
 
-	if (!p->n)
+	if (!p->n || (!m->arg && f->nb < 2))
 		return;
 	mem_fv_cmp(o, &p->cmp, 1);
-	MEM_V(o, p->n, p->cmp.b, p->cmp.a, 100 * p->cmp.ratio);
+	MEM_V(o, p->n, p->cmp.b, p->cmp.a, 100 * p->cmp.ratio, f->bs[0],
+	      f->bs[1], st_spr(f->at[TR_NAIVE][0]),
+	      st_spr(f->at[TR_NAIVE][1]), st_spr(p->b), bank_counted(p->a),
+	      bank_counted(p->b));
+	o->why = !m->arg ? isfinite(o->v[6] + o->v[7] + o->v[8]) :
+		 m->arg < 3 && isfinite(o->v[9] + o->v[10]);
+	if (m->arg < 3)
+		return;
 	rbuf_init(&b);
 	mem_variant(&b, p->b->c->variant);
 	rbuf_printf(&b, ", %s ", lang_get(m->x->L, "word.block"));
@@ -190,11 +170,13 @@ static void find_copy(const struct mem_ctx *m, struct mem_fv *o)
 }
 
 static const struct mem_find tr_find[] = {
-	{"find.tr.tile", "N:0 GB:4 GA:4 B1:0 B2:0 S1:3 S2:3 ST:3", find_tile,
-	 0},
-	{"find.tr.pad", "N:0 B:0 GA:4 GB:4 WA:3 WB:3", find_pad, 1},
-	{"find.tr.pad", "N:0 B:0 GA:4 GB:4 WA:3 WB:3", find_pad, 0},
-	{"find.tr.copy", "N:0 GB:4 GA:4 SHARE:%3", find_copy, 0},
+	{"find.tr.tile", "N:0 GB:4 GA:4 -:- B1:0 B2:0 S1:3 S2:3 ST:3",
+	 find_pair, 0},
+	{"find.tr.pad", "N:0 GB:4 GA:4 -:- -:- B:0 -:- -:- -:- WA:3 WB:3",
+	 find_pair, 2},
+	{"find.tr.pad", "N:0 GB:4 GA:4 -:- B:0 -:- -:- -:- -:- WA:3 WB:3",
+	 find_pair, 1},
+	{"find.tr.copy", "N:0 GB:4 GA:4 SHARE:%3", find_pair, 3},
 };
 
 static const char *const tr_heads[] = {"transpose.h_kernel",

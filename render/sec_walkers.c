@@ -33,7 +33,7 @@ int facts_walkers(struct rctx *x, int dev, void *fp)
 {
 	struct wk_facts *f = fp;
 	static const int from[WK_N] = {WK_GLOBAL, WK_GLOBAL, WK_SHARED};
-	int *ws = NULL, *ss = NULL, v, all, rc = 0;
+	int *ws = NULL, *ss = NULL, v, all, steady, rc = 0;
 	size_t nw = model_ints(x, dev, WK_SUITE, NULL, 'c', &ws), i;
 	size_t ns = model_ints(x, dev, WK_SUITE, NULL, 'p', &ss);
 	const struct rcfg *c[WK_N];
@@ -52,30 +52,26 @@ int facts_walkers(struct rctx *x, int dev, void *fp)
 			continue;
 		p->w = ws[i / ns];
 		p->s = ss[i % ns];
-		p->steady = 1;
+		steady = 1;
 		for (v = 0; v < WK_N; v++) {
 			p->c[v] = rcfg_ok(c[v]) ? c[v] : NULL;
 			f->nver += p->c[v] || (c[v] && !strcmp(c[v]->c->status,
 							       VOCAB_CFG_FAILED));
 			f->nexact += p->c[v] && c[v]->c->rel_error == 0;
 			all &= p->c[v] != NULL;
-			p->steady &= rcfg_steady(x, c[v]);
-			rcmp_clear(&p->step[v]);
+			steady &= rcfg_steady(x, c[v]);
 		}
 		/* [1] global->shared, [2] shared->registers, [0]
-		 * global->registers */
+		 * global->registers (cleared where a side is missing) */
 		for (v = 0; v < WK_N && !rc; v++)
-			if (p->c[from[v]] && p->c[v ? v : WK_REGS] &&
-			    model_compare(x, p->c[from[v]],
-					  p->c[v ? v : WK_REGS],
-					  VOCAB_METRIC_GSTEPS, &p->step[v]) ==
-			    -2)
+			if (model_compare(x, p->c[from[v]], p->c[v ? v : WK_REGS],
+					  VOCAB_METRIC_GSTEPS, &p->step[v]) == -2)
 				rc = -1;
 		f->nchain += all;
 		f->nchain_ok += all && p->step[1].signif &&
 			p->step[1].ratio > 1 && p->step[2].signif &&
 			p->step[2].ratio > 1;
-		if (all && p->steady && (double)p->w * p->s >= best) {
+		if (steady && (double)p->w * p->s >= best) {
 			best = (double)p->w * p->s;
 			f->top = f->np;
 		}
