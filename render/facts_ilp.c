@@ -113,9 +113,9 @@ double ilp_l2_bytes(const struct rctx *x, int dev)
 	for (i = 0; i < x->ncfgs; i++)
 		if (x->cfgs[i].dev == dev && x->cfgs[i].c->l2_bytes > 0)
 			return (double)x->cfgs[i].c->l2_bytes;
-	l2 = model_prop_bytes(x->devs[dev], "l2_cache_size");
+	l2 = store_prop_bytes(x->devs[dev], "l2_cache_size");
 	if (!isfinite(l2))
-		l2 = model_prop_bytes(x->devs[dev], "l2_size");
+		l2 = store_prop_bytes(x->devs[dev], "l2_size");
 	return l2 > 0 ? l2 : NAN;
 }
 

@@ -12,11 +12,6 @@
 #include "render_int.h"
 #include "vocab.h"
 
-double model_prop_bytes(const struct store_device *d, const char *key)
-{
-	return store_prop_bytes(d, key);
-}
-
 /* For older files the store's legacy table derives the grid from the
  * launch geometry of the built-in kernels such files hold. */
 long long rcfg_grid(const struct rcfg *c)

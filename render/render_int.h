@@ -365,9 +365,6 @@ const struct store_kernel *model_kernel(const struct rctx *x,
 					const char *name, int64_t session);
 const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
 				      const char *variant, int block);
-/* A memory-size property in bytes, whatever unit it was stored in
- * (B, KiB, MiB, GiB); NAN when absent (regime.c). */
-double model_prop_bytes(const struct store_device *d, const char *key);
 /* A device property by key, or NULL. */
 const struct store_prop *model_prop(const struct store_device *d,
 				    const char *key);
