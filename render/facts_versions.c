@@ -177,8 +177,8 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 		p->a = ref ? versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
 					   p->n, 0) : NULL;
 		f->peak = rcfg_peak(x, f->best, &f->peak_which);
-		f->pct_peak = rcfg_peak_pct(x, f->best, cfg_gflops(f->best),
-					    &f->peak_which, &f->over_peak);
+		f->pct_peak = rcfg_peak_pct(x, f->best, &f->peak_which,
+					    &f->over_peak);
 	}
 	if (!rc && p->a && model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
 					 &p->cmp) == -2)

@@ -352,10 +352,10 @@ static const struct rcfg *model_find_key(const struct rctx *x, int dev,
 
 const struct rcfg *model_find(const struct rctx *x, int dev,
 			      const char *suite, const char *variant,
-			      const char *host_mem, int n, int block, int ilp)
+			      const char *host_mem, int n, int block)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		host_mem, NULL, -1, -1, n, -1, -1, block, ilp});
+		host_mem, NULL, -1, -1, n, -1, -1, block, -1});
 }
 
 const struct rcfg *model_find_param(const struct rctx *x, int dev,
@@ -550,15 +550,14 @@ void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 }
 
 int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
-			char field, long long v)
+			int n)
 {
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
-		if (cfg_is(c, dev, suite, NULL) &&
-		    (field == 'c' ? c->c->count : c->c->n) == v &&
+		if (cfg_is(c, dev, suite, NULL) && c->c->n == n &&
 		    rcfg_ok(c) && !rcfg_steady(x, c))
 			return 1;
 	}
@@ -584,13 +583,12 @@ int metric_is_counter(const char *metric)
 				   sizeof(VOCAB_METRIC_CNT_PREFIX) - 1));
 }
 
-int model_has_counters(const struct rctx *x, int dev, const char *suite,
-		       const char *variant)
+int model_has_counters(const struct rctx *x, const char *suite)
 {
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++)
-		if (cfg_is(&x->cfgs[i], dev, suite, variant) &&
+		if (cfg_is(&x->cfgs[i], -1, suite, NULL) &&
 		    (rcfg_stat(&x->cfgs[i], VOCAB_METRIC_GIPS) ||
 		     rcfg_stat(&x->cfgs[i], VOCAB_METRIC_CGMA)))
 			return 1;

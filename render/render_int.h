@@ -274,10 +274,10 @@ void model_free(struct rctx *x);
 int model_store_fail(struct rctx *x, const char *what);
 
 /* The configuration of device dev with this key, or NULL. host_mem NULL
- * matches any; block/ilp < 0 match any. */
+ * matches any; block < 0 matches any; any ILP matches. */
 const struct rcfg *model_find(const struct rctx *x, int dev,
 			      const char *suite, const char *variant,
-			      const char *host_mem, int n, int block, int ilp);
+			      const char *host_mem, int n, int block);
 /* The configuration of the memory suites' (dev, suite, variant) at the
  * swept parameter param (stride or offset); where several counts were
  * measured, the one with the largest count. NULL when none. */
@@ -335,10 +335,10 @@ int model_has_suite(const struct rctx *x, int dev, const char *suite);
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 		      const char *variant, int *nfail, int *nall, int *nok,
 		      double *max_rel);
-/* 1 when an ok configuration of suite on device dev whose field ('n'
- * its size n, 'c' its count) is v did not run steady (rcfg_steady). */
+/* 1 when an ok configuration of suite on device dev of size n did not
+ * run steady (rcfg_steady). */
 int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
-			char field, long long v);
+			int n);
 const struct store_session *model_session(const struct rctx *x,
 					  int64_t id);
 /* 1 for the single-value figures of measure's counter pass ("gips",
@@ -350,10 +350,8 @@ int metric_is_counter(const char *metric);
  * (cnt_gflops), *ai those operations per counted DRAM byte (read and
  * written). Returns 1, or 0 when c lacks either (both may be NAN). */
 int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops);
-/* 1 when an ok configuration of device dev (< 0: any) in suite and
- * variant (NULL: any) has GIPS or CGMA. */
-int model_has_counters(const struct rctx *x, int dev, const char *suite,
-		       const char *variant);
+/* 1 when a configuration of suite on any device has GIPS or CGMA. */
+int model_has_counters(const struct rctx *x, const char *suite);
 /* Why the counters are missing, as measure recorded it for a session
  * that measured suite (NULL: any) on device dev (< 0: any): the stored
  * reason of a session whose counter pass was "unavailable" (schema 4),
@@ -574,11 +572,11 @@ double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c);
  * (compute capability 8.0 and 9.0), else FP32 on CUDA cores; *which
  * names it (enum rule_peak). NAN when the device lacks that peak. */
 double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which);
-/* value in % of rcfg_peak by rule_peak_pct: NAN (and *over set when
- * over is given) where it would exceed 100 %; which (the peak's name)
- * may be NULL. */
+/* c's GFLOP/s (cfg_gflops) in % of rcfg_peak by rule_peak_pct: NAN
+ * (and *over set when over is given) where it would exceed 100 %;
+ * which (the peak's name) may be NULL. */
 double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
-		     double value, int *which, int *over);
+		     int *which, int *over);
 
 /* The median of metric in c and its 95 % confidence interval [lo, hi]
  * from the order statistics of the stored raw samples (distribution

@@ -62,7 +62,7 @@ static int pair_verdict(struct rctx *x, const struct rcfg *a,
 static const struct rcfg *p_at(const struct rctx *x, int dev, const char *v,
 			       int n, int b)
 {
-	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b, -1);
+	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b);
 }
 
 /* P's version va at block ba (a) and vb at bb (b), both at n, in
@@ -145,7 +145,7 @@ static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 static const struct rcfg *g_at(const struct rctx *x, int dev,
 			       const char *v, const char *host, int n)
 {
-	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1, -1);
+	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1);
 }
 
 /* G: host memory hb against pageable with "simple" (the pinned-memory

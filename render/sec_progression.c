@@ -814,7 +814,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			    "progression.find.verified_all" :
 			    "progression.find.verified_some", s->v);
 	for (i = 0; i < f->nn; i++)
-		if (model_unsteady_find(x, f->dev, PG_SUITE, 'n', f->n[i]))
+		if (model_unsteady_find(x, f->dev, PG_SUITE, f->n[i]))
 			rbuf_printf(list, "%s%d", list->len ? ", " : "",
 				    f->n[i]);
 	if (list->len)

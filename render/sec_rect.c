@@ -426,9 +426,9 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			const struct rcfg *b = at(t, p, t->best[p]);
 
 			pk[d] = rcfg_peak(x, b, &wc);
-			a[d] = rcfg_peak_pct(x, b, cfg_gflops(b), &wc, &over);
+			a[d] = rcfg_peak_pct(x, b, &wc, &over);
 			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x, t->lib[p],
-				cfg_gflops(t->lib[p]), &wl, &over) : NAN;
+				&wl, &over) : NAN;
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}

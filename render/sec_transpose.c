@@ -84,7 +84,7 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 		f->bs[f->nb] = bs[i];
 		for (v = 0; v < TR_N; v++)
 			f->at[v][f->nb] = model_find(x, dev, TR_SUITE,
-				tr_variants[v], NULL, f->n, bs[i], -1);
+				tr_variants[v], NULL, f->n, bs[i]);
 		a = f->at[TR_TILE][f->nb];
 		b = f->at[TR_PAD][f->nb];
 		rcmp_clear(&f->pad[f->nb].cmp);

@@ -228,7 +228,7 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	fv_init(&v);
 	fv_int(&v, "SMS", versions_sms(x, 0));
 	fv_emit(x, &p.cap, "vers.t.caption", &v);
-	cnt = model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL);
+	cnt = model_has_counters(x, VOCAB_SUITE_VERSIONS);
 	fv_emit(x, &p.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
 	if (!cnt) {	/* measured without them, or why they are missing */
 		rbuf_putc(&p.note, ' ');
