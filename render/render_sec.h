@@ -501,8 +501,6 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* The name sec_conclusions.c calls model_compare by. */
-#define xfer_compare model_compare
 
 /* ---- findings stated once for the GPUs that agree (sec_progression.c),
  * used by the progression and rect sections ---- */

@@ -4,8 +4,8 @@
  * agrees, differs, no meaningful difference, not tested, or not
  * measured. Every number is a fact the sections compute (facts_ilp,
  * facts_walkers, facts_bank, versions_sms, model_compare and its
- * effect); report G's time* is the transfer section's (xfer_compare,
- * XFER_RUN_G). */
+ * effect); report G's time* is the transfer section's (model_compare
+ * of XFER_RUN_G). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,7 +176,7 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		/* G's time*: the transfer section's quantity and rule */
 		rcmp_clear(&r);
 		rc = metric ? 0 : !rcfg_ok(a) || !rcfg_ok(b) ? -1 :
-		     xfer_compare(x, a, b, XFER_RUN_G, &r);
+		     model_compare(x, a, b, XFER_RUN_G, &r);
 		if (!metric)	/* no samples: untested */
 			v[i] = rc == -1 ? V_NODATA : rc ? V_UNTESTED :
 			       verdict_of(&r, RULE_LOWER);
