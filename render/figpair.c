@@ -1,6 +1,6 @@
 /* Pictures side by side in one figure: the subpictures of a
- * "figurepair" fragment, each with a caption of its own (the ilp
- * section's devices, the transfer section's gain panels). */
+ * "figurepair" fragment, each with a caption of its own (a picture per
+ * device in the ilp and versions sections). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,4 +50,40 @@ int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
 	return emit_fragment(x, "figurepair", (struct kv[]){{"ANCHOR", anchor},
 			     {"PICTURES", rbuf_str(&p->pics)},
 			     {"CAPTION", caption}}, 3);
+}
+
+int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,
+		 int nd)
+{
+	struct figpair p;
+	struct rbuf lab, cap;
+	int i, k, dev, rc;
+
+	if (nd == 1) {
+		k = f->pic(x, dv ? dv[0] : 0, f->w1, f->h1);
+		return k < 0 ? -1 : emit_dev_figure(x, dv ? dv[0] : 0, k,
+						    f->key);
+	}
+	if (figpair_init(x, &p))
+		return -1;
+	rbuf_init(&lab);
+	rbuf_init(&cap);
+	rc = emit_string(x, &cap, f->key, &(struct kv){"DEV", ""}, 1);
+	for (i = 0; i < nd && !rc; i++) {
+		dev = dv ? dv[i] : i;
+		if ((rc = k = f->pic(x, dev, f->w2, f->h2)) > 0) {
+			rbuf_free(&lab);
+			dev_label(x, dev, &lab);
+			rc = figpair_add(x, &p, k, rbuf_str(&lab));
+		}
+		if (!rc && p.n && (p.n == f->per || i + 1 == nd)) {
+			rc = figpair_emit(x, &p, rbuf_str(&cap), f->anchor, dev);
+			rbuf_free(&p.pics);
+			p.n = 0;
+		}
+	}
+	rbuf_free(&cap);
+	rbuf_free(&lab);
+	figpair_free(&p);
+	return rc;
 }

@@ -782,4 +782,24 @@ struct cmp_range;
 int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
 		 double **s, size_t *n, struct cmp_range *r);
 
+/* ---- round 8 (r8-y): a picture per device side by side (figpair.c) ---- */
+
+/* How a section draws its devices' pictures: pic draws device dev's
+ * in a w x h cm picture and returns its figure number (0: nothing to
+ * draw, -1: out of memory). */
+struct figdevs {
+	int (*pic)(struct rctx *x, int dev, double w, double h);
+	double w1, h1;		/* the size of a lone device's picture */
+	double w2, h2;		/* and of each of several */
+	const char *key;	/* caption string; DEV: a lone device's name */
+	const char *anchor;	/* printf format of the last device's index */
+	int per;		/* pictures per figure; 0: all in one */
+};
+/* The pictures of devices dv[0..nd) (dv NULL: 0..nd-1): a lone device's
+ * as a figure of its own, else side by side, each captioned with its
+ * device, a device with nothing to draw left out. Returns 0, or -1
+ * after a message. */
+int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,
+		 int nd);
+
 #endif

@@ -498,37 +498,8 @@ out:
 }
 
 /* The figures of every GPU, side by side in pairs. */
-static int perf_figures(struct rctx *x)
-{
-	const char *cap = lang_get(x->L, "vers.fig_caption");
-	struct figpair fp;
-	struct rbuf one;
-	size_t d;
-	int rc = 0, k;
-
-	if (x->ndevs < 2) {
-		k = perf_figure(x, 0, 12, 7.5);
-		return k ? emit_figure(x, k, cap) : 0;
-	}
-	if (figpair_init(x, &fp))
-		return -1;
-	rbuf_init(&one);
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if ((k = perf_figure(x, (int)d, 7.9, 6.8))) {
-			rbuf_free(&one);
-			dev_label(x, (int)d, &one);
-			rc |= figpair_add(x, &fp, k, rbuf_str(&one));
-		}
-		if (fp.n && (fp.n == 2 || d + 1 == x->ndevs)) {
-			rc |= figpair_emit(x, &fp, cap, "versions-perf-%zu", d);
-			rbuf_free(&fp.pics);
-			fp.n = 0;
-		}
-	}
-	figpair_free(&fp);
-	rbuf_free(&one);
-	return rc;
-}
+static const struct figdevs perf_figures = {perf_figure, 12, 7.5, 7.9, 6.8,
+	"vers.fig_caption", "versions-perf-%d", 2};
 
 /* The listing of a stored source, appended to out: from the first line
  * after its #include lines (or its opening comment) to the line "}"
@@ -669,7 +640,8 @@ static int vers_show(struct rctx *x, void *const *f, const int *dev, int n)
 {
 	(void)dev;
 	versions_list(x);
-	return why_table(x, (const void *const *)f, n) || perf_figures(x) ?
+	return why_table(x, (const void *const *)f, n) ||
+	       figpair_devs(x, &perf_figures, NULL, (int)x->ndevs) ?
 	       -1 : 0;
 }
 
