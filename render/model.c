@@ -654,17 +654,18 @@ const struct store_kernel *model_kernel(const struct rctx *x,
 	return best;
 }
 
-const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
-				      const char *variant, int block)
+const struct store_kattr *model_kattr(const struct rctx *x,
+				      const struct rcfg *c)
 {
 	size_t i, j;
 
-	for (i = 0; i < x->nsdata; i++) {
+	for (i = 0; c && i < x->nsdata; i++) {
 		for (j = 0; j < x->sdata[i].na; j++) {
 			const struct store_kattr *a = &x->sdata[i].a[j];
 
-			if (a->session_id == session &&
-			    str_eq(a->variant, variant) && a->block_x == block)
+			if (a->session_id == c->c->session_id &&
+			    str_eq(a->variant, c->c->variant) &&
+			    a->block_x == c->c->block_x)
 				return a;
 		}
 	}

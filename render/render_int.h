@@ -362,8 +362,10 @@ const char *model_counters_why(const struct rctx *x, int dev,
 			       const char *suite);
 const struct store_kernel *model_kernel(const struct rctx *x,
 					const char *name, int64_t session);
-const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
-				      const char *variant, int block);
+/* The kernel attributes its session stored for c's kernel at c's block
+ * width, or NULL (also for c NULL). Points into x. */
+const struct store_kattr *model_kattr(const struct rctx *x,
+				      const struct rcfg *c);
 /* A memory-size property in bytes, whatever unit it was stored in
  * (B, KiB, MiB, GiB); NAN when absent (regime.c). */
 double model_prop_bytes(const struct store_device *d, const char *key);

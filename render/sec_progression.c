@@ -275,8 +275,7 @@ static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
 			struct pg_cnt *q)
 {
 	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS), g;
-	const struct store_kattr *a = c ? model_kattr(x, c->c->session_id,
-				      c->c->variant, c->c->block_x) : NULL;
+	const struct store_kattr *a = model_kattr(x, c);
 	int i;
 
 	rcfg_counted_point(c, &q->ai, &g);

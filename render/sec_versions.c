@@ -36,12 +36,9 @@ struct vwhy {
 static void why_get(const struct rctx *x, const struct rcfg *c,
 		    struct vwhy *w)
 {
-	const struct store_kattr *a = NULL;
+	const struct store_kattr *a = model_kattr(x, c);
 	double inst = rcfg_median(c, M_INST), *v = w->v;
 
-	if (c)
-		a = model_kattr(x, c->c->session_id, c->c->variant,
-				c->c->block_x);
 	v[W_GRID] = (double)rcfg_grid(c);
 	v[W_OCC] = a ? 100 * a->occupancy : NAN;
 	w->limiter = a ? a->limiter : NULL;
