@@ -47,9 +47,9 @@ int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
 	va_start(ap, anchor_fmt);
 	vsnprintf(anchor, sizeof(anchor), anchor_fmt, ap);
 	va_end(ap);
-	return emit_fragment(x, "figurepair", (struct kv[]){{"ANCHOR", anchor},
-			     {"PICTURES", rbuf_str(&p->pics)},
-			     {"CAPTION", caption}}, 3);
+	return frag_put(x, &x->body, "figurepair", (struct kv[]){
+			{"ANCHOR", anchor}, {"PICTURES", rbuf_str(&p->pics)},
+			{"CAPTION", caption}}, 3);
 }
 
 int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,

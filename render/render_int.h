@@ -428,10 +428,6 @@ void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 
 /* ---- emitting (emit.c) ------------------------------------------------- */
 
-/* x->body gets the fragment name with vars filled. -1 on a template
- * error (message printed). */
-int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
-		  size_t n);
 /* A table: fragment "table" with caption (LaTeX), the machine-readable
  * anchor comment (plain ASCII, see tests) and an optional note under the
  * table. */

@@ -742,7 +742,7 @@ void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b);
  * parameter, host memory and precision (suite and session aside). */
 int cfg_same_key(const struct store_config *p, const struct store_config *q);
 /* The fragment name of fragments.tex with vars filled, appended to out
- * (emit_fragment's, into any buffer). -1 after a message when it is
+ * (out is x->body for the report's text). -1 after a message when it is
  * missing or a placeholder has no value (emit.c). */
 int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
 	     const struct kv *vars, size_t n);

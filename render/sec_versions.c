@@ -557,7 +557,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 		       &v);
 		rbuf_put_listing(&h, rbuf_str(&code));
 		lv = (struct kv){"CODE", rbuf_str(&h)};
-		rc = emit_fragment(x, "listing", &lv, 1);
+		rc = frag_put(x, &x->body, "listing", &lv, 1);
 	} else {
 		emit_par(x, lang_get(x->L, "versions.nosource"));
 	}
@@ -600,7 +600,7 @@ static void versions_list(struct rctx *x)
 	}
 	if (items.n) {
 		t = (struct kv){"ITEMS", rbuf_str(&items.items)};
-		emit_fragment(x, "list", &t, 1);
+		frag_put(x, &x->body, "list", &t, 1);
 	}
 	find_free(&items);
 	fv_free(&v);
