@@ -321,7 +321,7 @@ int rcfg_ok(const struct rcfg *c)
 /* A key to look a configuration up by: NULL or -1 where any will do. */
 struct cfg_key {
 	const char *host, *prec;
-	long long m, k, n, count, param, block, ilp;
+	long long m, k, n, count, param, block;
 };
 
 /* The first configuration of (dev, suite, variant) with key k. */
@@ -343,8 +343,7 @@ static const struct rcfg *model_find_key(const struct rctx *x, int dev,
 		    (k->n < 0 || c->n == k->n) &&
 		    (k->count < 0 || c->count == k->count) &&
 		    (k->param < 0 || c->param == k->param) &&
-		    (k->block < 0 || c->block_x == k->block) &&
-		    (k->ilp < 0 || c->ilp == k->ilp))
+		    (k->block < 0 || c->block_x == k->block))
 			return r;
 	}
 	return NULL;
@@ -355,7 +354,7 @@ const struct rcfg *model_find(const struct rctx *x, int dev,
 			      const char *host_mem, int n, int block)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		host_mem, NULL, -1, -1, n, -1, -1, block, -1});
+		host_mem, NULL, -1, -1, n, -1, -1, block});
 }
 
 const struct rcfg *model_find_param(const struct rctx *x, int dev,
@@ -386,7 +385,7 @@ const struct rcfg *model_find_count(const struct rctx *x, int dev,
 				    int param)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		NULL, precision, -1, -1, -1, count, param, -1, -1});
+		NULL, precision, -1, -1, -1, count, param, -1});
 }
 
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
@@ -493,7 +492,7 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *precision)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		NULL, precision, sz->m, sz->k, sz->n, -1, -1, block, -1});
+		NULL, precision, sz->m, sz->k, sz->n, -1, -1, block});
 }
 
 void size_label(const struct rsize *sz, struct rbuf *b)
