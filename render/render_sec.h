@@ -369,30 +369,6 @@ int sec_conclusions(struct rctx *x);
 int sec_device(struct rctx *x);
 int sec_sessions(struct rctx *x);
 
-/* ---- pictures side by side (figpair.c) --------------------------------- */
-
-/* One figure of several pictures (fragment "figurepair"), each a
- * "subpicture" with a caption of its own. */
-struct figpair {
-	char *sub;		/* the subpicture fragment */
-	struct rbuf pics;	/* the pictures so far */
-	int n;			/* how many */
-};
-/* Starts an empty figure. Returns 0 (figpair_free releases p), or -1
- * when the templates lack the fragment (nothing to release). */
-int figpair_init(struct rctx *x, struct figpair *p);
-void figpair_free(struct figpair *p);
-/* Adds figure k (0: an empty place) with its caption (LaTeX). Returns 0,
- * or -1 on a template error. */
-int figpair_add(struct rctx *x, struct figpair *p, int k,
-		const char *caption);
-/* Writes the figure with its caption and the anchor that anchor_fmt
- * and its arguments make (plain ASCII) into the body. Returns 0, or -1
- * on a template error. */
-int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
-		 const char *anchor_fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /* ---- pieces the sections share (cells.c) ------------------------------ */
 
 /* An empty comparison: every value NAN, untested (p < 0, verdict
@@ -792,13 +768,15 @@ struct figdevs {
 	double w1, h1;		/* the size of a lone device's picture */
 	double w2, h2;		/* and of each of several */
 	const char *key;	/* caption string; DEV: a lone device's name */
-	const char *anchor;	/* printf format of the last device's index */
+	const char *anchor;	/* printf format (plain ASCII) of the index of
+				 * the figure's last device */
 	int per;		/* pictures per figure; 0: all in one */
 };
 /* The pictures of devices dv[0..nd) (dv NULL: 0..nd-1): a lone device's
- * as a figure of its own, else side by side, each captioned with its
- * device, a device with nothing to draw left out. Returns 0, or -1
- * after a message. */
+ * as a figure of its own, else side by side (fragment "figurepair" of
+ * "subpicture"s), each captioned with its device, a device with nothing
+ * to draw left out. Returns 0, or -1 on a template error or out of
+ * memory. */
 int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,
 		 int nd);
 
