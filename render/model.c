@@ -479,10 +479,10 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 			      sizeof(**out), cmp_int, 1, out);
 }
 
-size_t model_sizes(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, struct rsize **out)
+size_t model_sizes(const struct rctx *x, const char *suite,
+		   struct rsize **out)
 {
-	return model_distinct(x, dev, suite, variant, 's',
+	return model_distinct(x, -1, suite, NULL, 's',
 			      sizeof(**out), cmp_size, 1, out);
 }
 
@@ -505,9 +505,9 @@ void size_label(const struct rsize *sz, struct rbuf *b)
 }
 
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***out)
+		   const char ***out)
 {
-	return model_distinct(x, dev, suite, variant, 'v',
+	return model_distinct(x, dev, suite, NULL, 'v',
 			      sizeof(**out), cmp_name, 0, out);
 }
 

@@ -307,10 +307,10 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 struct rsize {
 	int m, k, n;
 };
-/* Distinct sizes of (dev, suite, variant), ordered by n, m, k. *out is
+/* Distinct sizes of suite on any device, ordered by n, m, k. *out is
  * malloc'd (free()). */
-size_t model_sizes(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, struct rsize **out);
+size_t model_sizes(const struct rctx *x, const char *suite,
+		   struct rsize **out);
 /* The configuration of (dev, suite, variant) with sizes sz, block (< 0:
  * any) and precision ("fp32", "fp64"; NULL: any): the precision and
  * rect suites measure each shape in both. NULL when none. */
@@ -320,11 +320,11 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *precision);
 /* "512" for a square product, else "m\(\times\)k\(\times\)n". */
 void size_label(const struct rsize *sz, struct rbuf *b);
-/* Distinct variant names in suite, in configuration order. *out is a
- * malloc'd array of pointers into the configurations (free() the array
- * only). */
+/* Distinct variant names in suite on device dev, in configuration
+ * order. *out is a malloc'd array of pointers into the configurations
+ * (free() the array only). */
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***out);
+		   const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
 /* Counts the configurations of suite (NULL: any) on device dev (< 0:
@@ -419,12 +419,12 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 void plot_series(struct rctx *x, int k, const struct pspec *s,
 		 const struct pline *l, size_t nl, const char *grey,
 		 int refdt);
-/* A peak as a dotted line without marks at height y over xs[0..n-1]:
- * fills ys[0..n-1] with y, appends to title (which *l points into) the
- * string key in \scriptsize and sets *l in colour (-1 grey). */
+/* A peak as a grey dotted line without marks at height y over
+ * xs[0..n-1]: fills ys[0..n-1] with y, appends to title (which *l
+ * points into) the string key in \scriptsize and sets *l. */
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
-		    double y, int color);
+		    double y);
 
 /* ---- emitting (emit.c) ------------------------------------------------- */
 

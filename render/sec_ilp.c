@@ -34,7 +34,7 @@ static size_t cols_load(const struct rctx *x, int dev, struct ilp_col *col,
 	int *ilps = NULL;
 	size_t nv, i, j, ni, nc = 0, ncopy = 0;
 
-	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, &vars);
+	nv = model_names(x, dev, VOCAB_SUITE_ILP, &vars);
 	for (i = 0; i < nv; i++) {
 		if (is_memcpy(vars[i]))
 			continue;
@@ -116,7 +116,7 @@ static int ilp_picture(struct rctx *x, int dev, double w, double h)
 	nl = nc;
 	if (peak > 0)
 		plot_peak_fill(x, &l[nl++], &t[nc], "ilp.peak", xs,
-			       ys + nc * nn, nn, peak, -1);
+			       ys + nc * nn, nn, peak);
 	/* the L2 size as the count of elements whose arrays fill it */
 	l2x[0] = l2x[1] = ilp_l2_bytes(x, dev) / bpe;
 	l2y[0] = lo / 1.5;

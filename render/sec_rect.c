@@ -175,7 +175,7 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
 		if (bs[i] > 0)
 			f->blocks[f->nb++] = bs[i];
-	nsz = model_sizes(x, -1, RECT_SUITE, NULL, &sz);
+	nsz = model_sizes(x, RECT_SUITE, &sz);
 	if (nsz)
 		qsort(sz, nsz, sizeof(*sz), cmp_work);
 	for (i = 0; i < nsz && f->ns < RECT_MAXS; i++) {

@@ -450,7 +450,7 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	double *xy = NULL, lo = INFINITY, hi = 0, y;
 	int *ns = NULL, k = 0;
 
-	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &lib);
+	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, &lib);
 	n = n < RTABLE_MAXCOLS ? n : RTABLE_MAXCOLS;
 	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'n', &ns);
 	rbufs_init(tt, RTABLE_MAXCOLS);
