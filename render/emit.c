@@ -123,18 +123,6 @@ int emit_dev_figure(struct rctx *x, int dev, int k, const char *key)
 	return rc;
 }
 
-void emit_dev_heading(struct rctx *x, int level, int dev)
-{
-	struct rbuf h;
-
-	if (x->ndevs < 2)
-		return;
-	rbuf_init(&h);
-	dev_label(x, dev, &h);
-	emit_heading(x, level, rbuf_str(&h));
-	rbuf_free(&h);
-}
-
 /* What a failed or skipped configuration was: its variant and the
  * parameters that tell it from its neighbours in the suite. */
 static void problem_what(const struct rctx *x, const struct rcfg *r,

@@ -446,9 +446,6 @@ void emit_par(struct rctx *x, const char *latex);
 /* The string for key with @@KEY@@ placeholders filled, appended to b. */
 int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 		const struct kv *vars, size_t n);
-/* A heading of level for device dev ("GPU 2: name") when several devices
- * are reported; nothing with one device, whose name the title gives. */
-void emit_dev_heading(struct rctx *x, int level, int dev);
 /* A list of the failed and skipped configurations with their reasons. */
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant);

@@ -569,10 +569,14 @@ static int kernel_part(struct rctx *x, const char *variant)
 		     variant) || strcmp(x->cfgs[i].c->suite,
 					VOCAB_SUITE_VERSIONS)); i++)
 			;
-		if (i < x->ncfgs) {
-			emit_dev_heading(x, 2, (int)d);
-			problems_list(x, (int)d, VOCAB_SUITE_VERSIONS, variant);
+		if (i == x->ncfgs)
+			continue;
+		if (x->ndevs > 1) {	/* with one, the title names it */
+			rbuf_free(&h);
+			dev_label(x, (int)d, &h);
+			emit_heading(x, 2, rbuf_str(&h));
 		}
+		problems_list(x, (int)d, VOCAB_SUITE_VERSIONS, variant);
 	}
 	rbuf_free(&h);
 	rbuf_free(&code);
