@@ -563,17 +563,6 @@ int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
 	return 0;
 }
 
-int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops)
-{
-	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
-	double rd = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES);
-	double wr = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
-
-	*gflops = rcfg_median(c, VOCAB_METRIC_CNT_GFLOPS);
-	*ai = ops / (rd + wr);
-	return isfinite(*gflops) && *gflops > 0 && isfinite(*ai) && *ai > 0;
-}
-
 int metric_is_counter(const char *metric)
 {
 	return metric && (!strcmp(metric, VOCAB_METRIC_GIPS) ||

@@ -345,11 +345,6 @@ const struct store_session *model_session(const struct rctx *x,
  * "cgma", "cnt_*"): one profiled launch each, never timing samples, so
  * no statistics table or gain lists them. */
 int metric_is_counter(const char *metric);
-/* The achieved point of c from its counter pass: *gflops from the
- * counted FP32 operations over the profiled launch's duration
- * (cnt_gflops), *ai those operations per counted DRAM byte (read and
- * written). Returns 1, or 0 when c lacks either (both may be NAN). */
-int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops);
 /* 1 when a configuration of suite on any device has GIPS or CGMA. */
 int model_has_counters(const struct rctx *x, const char *suite);
 /* Why the counters are missing, as measure recorded it for a session

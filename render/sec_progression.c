@@ -274,11 +274,10 @@ int dvs_section(struct rctx *x, const struct dvs_sec *d)
 static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
 			struct pg_cnt *q)
 {
-	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS), g;
+	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
 	const struct store_kattr *a = model_kattr(x, c);
 	int i;
 
-	rcfg_counted_point(c, &q->ai, &g);
 	q->q[PQ_FFMA] = pg_ratio(rcfg_median(c, VOCAB_METRIC_CNT_PREFIX
 		"ffma_thread_inst"), rcfg_median(c, VOCAB_METRIC_CNT_PREFIX
 		"thread_inst_executed"));
@@ -289,6 +288,7 @@ static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
 		VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS), ops);
 	q->q[PQ_DRAM] = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES) +
 			rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
+	q->ai = ops / q->q[PQ_DRAM];
 	q->issue = pg_ratio(rcfg_median(c, VOCAB_METRIC_CNT_ISSUE_ACTIVE),
 			    rcfg_median(c, VOCAB_METRIC_CNT_CYCLES_ACTIVE));
 	for (q->has = 0, i = 0; i <= PQ_DRAM; i++)
