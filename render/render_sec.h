@@ -455,12 +455,12 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
  * 2, ... (MP_MAXCAT at most), which it writes into xs[] that the lines
  * l[0..nl-1] point to; tic[i] holds the tic label of category i (LaTeX)
  * and is freed here. a gives the x label, the range and the size. The
- * figure is emitted for device dev captioned by the string key
- * (emit_dev_figure). Returns 0 or -1. */
+ * figure is emitted for device dev captioned by the string
+ * progression.figure (emit_dev_figure). Returns 0 or -1. */
 #define MP_MAXCAT 32
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
-		  double *xs, const char *key);
+		  double *xs);
 
 /* ---- kernel versions (sec_versions.c) -------------------------------- */
 

@@ -507,8 +507,7 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 	plot_peak_fill(x, &l[nl], &title[nl], "progression.line_peak", xs,
 		       ys[nl], (size_t)f->nk, x->devs[f->dev]->peak_fp32_gflops
 		       > 0 ? x->devs[f->dev]->peak_fp32_gflops : NAN);
-	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl + 1, tic, xs,
-			   "progression.figure");
+	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl + 1, tic, xs);
 	rbufs_free(title, NL);
 	return rc;
 }
