@@ -26,12 +26,6 @@ int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
 	return rc;
 }
 
-int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
-		  size_t n)
-{
-	return frag_put(x, &x->body, name, vars, n);
-}
-
 int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 		const struct kv *vars, size_t n)
 {
@@ -44,14 +38,15 @@ void emit_heading(struct rctx *x, int level, const char *latex)
 					   "subsubsection"};
 	struct kv v = {"TITLE", latex};
 
-	emit_fragment(x, frag[level < 0 ? 0 : level > 2 ? 2 : level], &v, 1);
+	frag_put(x, &x->body, frag[level < 0 ? 0 : level > 2 ? 2 : level],
+		 &v, 1);
 }
 
 void emit_par(struct rctx *x, const char *latex)
 {
 	struct kv v = {"TEXT", latex};
 
-	emit_fragment(x, "paragraph", &v, 1);
+	frag_put(x, &x->body, "paragraph", &v, 1);
 }
 
 /* The anchor is a LaTeX comment: anything but plain printable ASCII
@@ -80,10 +75,10 @@ int emit_table(struct rctx *x, struct rtable *t, const char *caption,
 		wide |= t->kind[i] == 'X';
 	/* a table longer than a page breaks across pages (one of
 	 * wrapping columns only where it asks to: xltabular) */
-	rc = emit_fragment(x, wide ? (t->breaks ? "longtablex" : "tablex") :
-			   t->breaks || t->rows > RTABLE_PAGE_ROWS ?
-			   "longtable" : "table",
-			   (struct kv[]){
+	rc = frag_put(x, &x->body, wide ? (t->breaks ? "longtablex" :
+		      "tablex") : t->breaks || t->rows > RTABLE_PAGE_ROWS ?
+		      "longtable" : "table",
+		      (struct kv[]){
 		{"ANCHOR", rbuf_str(&anc)}, {"CAPTION", caption},
 		{"COLSPEC", rbuf_str(&spec)}, {"HEAD", rbuf_str(&t->head)},
 		{"BODY", rbuf_str(&t->body)}, {"NOTE", rbuf_str(&nb)}}, 6);
@@ -104,9 +99,8 @@ int emit_figure(struct rctx *x, int k, const char *caption)
 	rbuf_init(&pic);
 	plot_ref(x, &pic, k);
 	snprintf(anc, sizeof(anc), "fig-%03d", k);
-	rc = emit_fragment(x, "figure", (struct kv[]){{"ANCHOR", anc},
-			   {"PICTURE", rbuf_str(&pic)}, {"CAPTION", caption}},
-			   3);
+	rc = frag_put(x, &x->body, "figure", (struct kv[]){{"ANCHOR", anc},
+		      {"PICTURE", rbuf_str(&pic)}, {"CAPTION", caption}}, 3);
 	rbuf_free(&pic);
 	return rc;
 }
@@ -127,18 +121,6 @@ int emit_dev_figure(struct rctx *x, int dev, int k, const char *key)
 	rbuf_free(&cap);
 	rbuf_free(&dl);
 	return rc;
-}
-
-void emit_dev_heading(struct rctx *x, int level, int dev)
-{
-	struct rbuf h;
-
-	if (x->ndevs < 2)
-		return;
-	rbuf_init(&h);
-	dev_label(x, dev, &h);
-	emit_heading(x, level, rbuf_str(&h));
-	rbuf_free(&h);
 }
 
 /* What a failed or skipped configuration was: its variant and the
@@ -300,7 +282,7 @@ void problems_list(struct rctx *x, int dev, const char *suite,
 		struct kv lv = {"ITEMS", rbuf_str(&items)};
 
 		emit_par(x, lang_get(x->L, "problem.intro"));
-		emit_fragment(x, "list", &lv, 1);
+		frag_put(x, &x->body, "list", &lv, 1);
 	}
 	rbuf_free(&items);
 	rbuf_free(&what);
@@ -481,7 +463,7 @@ int find_emit(struct rctx *x, struct rfind *f)
 	struct rbuf items;
 	int n = f->n, rc;
 
-	if (emit_fragment(x, "findings", &(struct kv){"TITLE",
+	if (frag_put(x, &x->body, "findings", &(struct kv){"TITLE",
 			  lang_get(x->L, "find.title")}, 1))
 		return -1;
 	rbuf_init(&items);
@@ -492,7 +474,7 @@ int find_emit(struct rctx *x, struct rfind *f)
 	rbuf_puts(&items, rbuf_str(&f->items));
 	if (!n)
 		emit_par(x, lang_get(x->L, "find.none"));
-	rc = n ? emit_fragment(x, "list", &(struct kv){"ITEMS",
+	rc = n ? frag_put(x, &x->body, "list", &(struct kv){"ITEMS",
 			       rbuf_str(&items)}, 1) : 0;
 	rbuf_free(&items);
 	return rc;

@@ -158,8 +158,7 @@ static void facts_little(const struct rctx *x, int dev, long long n,
 	f->threads1 = f->kib1 = f->kibbest = f->lat_ns = NAN;
 	for (j = 0; j < ni && f->nilp < ILP_MAXN; j++) {
 		const struct rcfg *c = ilp_find(x, dev, ILP_KERNEL, n, ilps[j]);
-		const struct store_kattr *k = c ? model_kattr(x,
-			c->c->session_id, c->c->variant, c->c->block_x) : NULL;
+		const struct store_kattr *k = model_kattr(x, c);
 		int i = f->nilp++;
 		double bpe = c && n > 0 ? c->c->bytes / (2.0 * n) : NAN;
 

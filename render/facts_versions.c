@@ -23,7 +23,7 @@ static int name_cmp(const void *pa, const void *pb)
 size_t versions_names_of(const struct rctx *x, int dev, const char *suite,
 			 const char ***out)
 {
-	size_t n = model_names(x, dev, suite, NULL, out), i, k = 0;
+	size_t n = model_names(x, dev, suite, out), i, k = 0;
 	const char *t;
 
 	if (*out && n > 1)
@@ -140,7 +140,7 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 	/* the library's variant the versions are measured against: a
 	 * library routine (KTRAIT_LIBRARY, cuBLAS) when present, else the
 	 * first of the reference suite */
-	nr = model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &rv);
+	nr = model_names(x, dev, VOCAB_SUITE_REFERENCE, &rv);
 	for (i = 0; i < nr && !(model_traits(x, rv[i], 0) & KTRAIT_LIBRARY);
 	     i++)
 		;
@@ -177,8 +177,8 @@ int facts_versions(struct rctx *x, int dev, void *vf)
 		p->a = ref ? versions_best(x, dev, VOCAB_SUITE_REFERENCE, ref,
 					   p->n, 0) : NULL;
 		f->peak = rcfg_peak(x, f->best, &f->peak_which);
-		f->pct_peak = rcfg_peak_pct(x, f->best, cfg_gflops(f->best),
-					    &f->peak_which, &f->over_peak);
+		f->pct_peak = rcfg_peak_pct(x, f->best, &f->peak_which,
+					    &f->over_peak);
 	}
 	if (!rc && p->a && model_compare(x, p->a, p->b, VOCAB_METRIC_GFLOPS,
 					 &p->cmp) == -2)

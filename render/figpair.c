@@ -1,53 +1,55 @@
 /* Pictures side by side in one figure: the subpictures of a
- * "figurepair" fragment, each with a caption of its own (the ilp
- * section's devices, the transfer section's gain panels). */
-#include <stdarg.h>
+ * "figurepair" fragment, each with a caption of its own (a picture per
+ * device in the ilp and versions sections). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "render_int.h"
 
-int figpair_init(struct rctx *x, struct figpair *p)
+int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,
+		 int nd)
 {
-	rbuf_init(&p->pics);
-	p->n = 0;
-	p->sub = tmpl_fragment(x->frags, "subpicture");
-	return p->sub ? 0 : -1;
-}
+	struct rbuf pics, pic, lab, cap;	/* pics: the figure's so far */
+	char *sub, anchor[128];
+	int i, k, dev, n = 0, rc;
 
-void figpair_free(struct figpair *p)
-{
-	free(p->sub);
-	p->sub = NULL;
-	rbuf_free(&p->pics);
-}
-
-int figpair_add(struct rctx *x, struct figpair *p, int k,
-		const char *caption)
-{
-	struct rbuf pic;
-	int rc;
-
+	if (nd == 1) {
+		k = f->pic(x, dv ? dv[0] : 0, f->w1, f->h1);
+		return k < 0 ? -1 : emit_dev_figure(x, dv ? dv[0] : 0, k,
+						    f->key);
+	}
+	if (!(sub = tmpl_fragment(x->frags, "subpicture")))
+		return -1;
+	rbuf_init(&pics);
 	rbuf_init(&pic);
-	if (k)
-		plot_ref(x, &pic, k);
-	rc = tmpl_fill(&p->pics, p->sub, (struct kv[]){{"PICTURE",
-		       rbuf_str(&pic)}, {"CAPTION", caption}}, 2);
+	rbuf_init(&lab);
+	rbuf_init(&cap);
+	rc = emit_string(x, &cap, f->key, &(struct kv){"DEV", ""}, 1);
+	for (i = 0; i < nd && !rc; i++) {
+		dev = dv ? dv[i] : i;
+		if ((rc = k = f->pic(x, dev, f->w2, f->h2)) > 0) {
+			rbuf_free(&pic);
+			rbuf_free(&lab);
+			plot_ref(x, &pic, k);
+			dev_label(x, dev, &lab);
+			rc = tmpl_fill(&pics, sub, (struct kv[]){{"PICTURE",
+				       rbuf_str(&pic)}, {"CAPTION",
+				       rbuf_str(&lab)}}, 2);
+			n++;
+		}
+		if (!rc && n && (n == f->per || i + 1 == nd)) {
+			snprintf(anchor, sizeof(anchor), f->anchor, dev);
+			rc = frag_put(x, &x->body, "figurepair", (struct kv[]){
+				{"ANCHOR", anchor}, {"PICTURES", rbuf_str(&pics)},
+				{"CAPTION", rbuf_str(&cap)}}, 3);
+			rbuf_free(&pics);
+			n = 0;
+		}
+	}
+	rbuf_free(&pics);
 	rbuf_free(&pic);
-	p->n++;
+	rbuf_free(&lab);
+	rbuf_free(&cap);
+	free(sub);
 	return rc;
-}
-
-int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
-		 const char *anchor_fmt, ...)
-{
-	char anchor[128];
-	va_list ap;
-
-	va_start(ap, anchor_fmt);
-	vsnprintf(anchor, sizeof(anchor), anchor_fmt, ap);
-	va_end(ap);
-	return emit_fragment(x, "figurepair", (struct kv[]){{"ANCHOR", anchor},
-			     {"PICTURES", rbuf_str(&p->pics)},
-			     {"CAPTION", caption}}, 3);
 }

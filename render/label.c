@@ -97,10 +97,9 @@ void block_label(int bx, int by, struct rbuf *b)
 
 int block_is_tile(const struct rctx *x, const struct rcfg *c)
 {
-	const struct store_kattr *a;
+	const struct store_kattr *a = model_kattr(x, c);
 	long long e = (long long)c->c->block_x * c->c->block_y;
 
-	a = model_kattr(x, c->c->session_id, c->c->variant, c->c->block_x);
 	if (a && a->threads_per_block > 0)
 		return a->threads_per_block != e;
 	/* no attributes stored: no block holds more than 1024 threads */

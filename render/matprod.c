@@ -73,7 +73,7 @@ static void mem_plot_axes(struct rctx *x, struct rbuf *g,
 
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
-		  double *xs, const char *key)
+		  double *xs)
 {
 	const struct pspec s = {.logy = 10};
 	const char *tics[MP_MAXCAT];
@@ -98,5 +98,5 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		plot_series(x, k, &s, l, nl, "#606060", 3);
 	}
 	rbufs_free(tic, a->nxtics);
-	return emit_dev_figure(x, dev, k, key);
+	return emit_dev_figure(x, dev, k, "progression.figure");
 }

@@ -297,7 +297,7 @@ int rcfg_ok(const struct rcfg *c)
 /* A key to look a configuration up by: NULL or -1 where any will do. */
 struct cfg_key {
 	const char *host, *prec;
-	long long m, k, n, count, param, block, ilp;
+	long long m, k, n, count, param, block;
 };
 
 /* The first configuration of (dev, suite, variant) with key k. */
@@ -319,8 +319,7 @@ static const struct rcfg *model_find_key(const struct rctx *x, int dev,
 		    (k->n < 0 || c->n == k->n) &&
 		    (k->count < 0 || c->count == k->count) &&
 		    (k->param < 0 || c->param == k->param) &&
-		    (k->block < 0 || c->block_x == k->block) &&
-		    (k->ilp < 0 || c->ilp == k->ilp))
+		    (k->block < 0 || c->block_x == k->block))
 			return r;
 	}
 	return NULL;
@@ -328,10 +327,10 @@ static const struct rcfg *model_find_key(const struct rctx *x, int dev,
 
 const struct rcfg *model_find(const struct rctx *x, int dev,
 			      const char *suite, const char *variant,
-			      const char *host_mem, int n, int block, int ilp)
+			      const char *host_mem, int n, int block)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		host_mem, NULL, -1, -1, n, -1, -1, block, ilp});
+		host_mem, NULL, -1, -1, n, -1, -1, block});
 }
 
 const struct rcfg *model_find_param(const struct rctx *x, int dev,
@@ -362,7 +361,7 @@ const struct rcfg *model_find_count(const struct rctx *x, int dev,
 				    int param)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		NULL, precision, -1, -1, -1, count, param, -1, -1});
+		NULL, precision, -1, -1, -1, count, param, -1});
 }
 
 const struct store_stat *rcfg_stat(const struct rcfg *c, const char *metric)
@@ -456,10 +455,10 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 			      sizeof(**out), cmp_int, 1, out);
 }
 
-size_t model_sizes(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, struct rsize **out)
+size_t model_sizes(const struct rctx *x, const char *suite,
+		   struct rsize **out)
 {
-	return model_distinct(x, dev, suite, variant, 's',
+	return model_distinct(x, -1, suite, NULL, 's',
 			      sizeof(**out), cmp_size, 1, out);
 }
 
@@ -469,7 +468,7 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *precision)
 {
 	return model_find_key(x, dev, suite, variant, &(struct cfg_key){
-		NULL, precision, sz->m, sz->k, sz->n, -1, -1, block, -1});
+		NULL, precision, sz->m, sz->k, sz->n, -1, -1, block});
 }
 
 void size_label(const struct rsize *sz, struct rbuf *b)
@@ -482,16 +481,16 @@ void size_label(const struct rsize *sz, struct rbuf *b)
 }
 
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***out)
+		   const char ***out)
 {
-	return model_distinct(x, dev, suite, variant, 'v',
+	return model_distinct(x, dev, suite, NULL, 'v',
 			      sizeof(**out), cmp_name, 0, out);
 }
 
 int model_has_suite(const struct rctx *x, int dev, const char *suite)
 {
 	return model_find_key(x, dev, suite, NULL, &(struct cfg_key){NULL,
-		NULL, -1, -1, -1, -1, -1, -1, -1}) != NULL;
+		NULL, -1, -1, -1, -1, -1, -1}) != NULL;
 }
 
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
@@ -522,30 +521,18 @@ void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 }
 
 int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
-			char field, long long v)
+			int n)
 {
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++) {
 		const struct rcfg *c = &x->cfgs[i];
 
-		if (cfg_is(c, dev, suite, NULL) &&
-		    (field == 'c' ? c->c->count : c->c->n) == v &&
+		if (cfg_is(c, dev, suite, NULL) && c->c->n == n &&
 		    rcfg_ok(c) && !rcfg_steady(x, c))
 			return 1;
 	}
 	return 0;
-}
-
-int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops)
-{
-	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
-	double rd = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES);
-	double wr = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
-
-	*gflops = rcfg_median(c, VOCAB_METRIC_CNT_GFLOPS);
-	*ai = ops / (rd + wr);
-	return isfinite(*gflops) && *gflops > 0 && isfinite(*ai) && *ai > 0;
 }
 
 int metric_is_counter(const char *metric)
@@ -556,13 +543,12 @@ int metric_is_counter(const char *metric)
 				   sizeof(VOCAB_METRIC_CNT_PREFIX) - 1));
 }
 
-int model_has_counters(const struct rctx *x, int dev, const char *suite,
-		       const char *variant)
+int model_has_counters(const struct rctx *x, const char *suite)
 {
 	size_t i;
 
 	for (i = 0; i < x->ncfgs; i++)
-		if (cfg_is(&x->cfgs[i], dev, suite, variant) &&
+		if (cfg_is(&x->cfgs[i], -1, suite, NULL) &&
 		    (rcfg_stat(&x->cfgs[i], VOCAB_METRIC_GIPS) ||
 		     rcfg_stat(&x->cfgs[i], VOCAB_METRIC_CGMA)))
 			return 1;
@@ -628,17 +614,18 @@ const struct store_kernel *model_kernel(const struct rctx *x,
 	return best;
 }
 
-const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
-				      const char *variant, int block)
+const struct store_kattr *model_kattr(const struct rctx *x,
+				      const struct rcfg *c)
 {
 	size_t i, j;
 
-	for (i = 0; i < x->nused; i++) {
+	for (i = 0; c && i < x->nused; i++) {
 		for (j = 0; j < x->sdata[i].na; j++) {
 			const struct store_kattr *a = &x->sdata[i].a[j];
 
-			if (a->session_id == session &&
-			    str_eq(a->variant, variant) && a->block_x == block)
+			if (a->session_id == c->c->session_id &&
+			    str_eq(a->variant, c->c->variant) &&
+			    a->block_x == c->c->block_x)
 				return a;
 		}
 	}

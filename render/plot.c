@@ -484,12 +484,12 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
-		    double y, int color)
+		    double y)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		ys[i] = y;
 	rbuf_printf(title, "{\\scriptsize %s}", lang_get(x->L, key));
-	*l = (struct pline){rbuf_str(title), xs, ys, n, PL_REF, color, 0};
+	*l = (struct pline){rbuf_str(title), xs, ys, n, PL_REF, -1, 0};
 }

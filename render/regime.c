@@ -265,12 +265,13 @@ double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which)
 }
 
 double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
-		     double value, int *which, int *over)
+		     int *which, int *over)
 {
 	int w;
 
 	/* which is optional: a caller may want the share alone */
-	return rule_peak_pct(value, rcfg_peak(x, c, which ? which : &w), over);
+	return rule_peak_pct(cfg_gflops(c), rcfg_peak(x, c, which ? which : &w),
+			     over);
 }
 
 double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c)

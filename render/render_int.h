@@ -273,10 +273,10 @@ void model_free(struct rctx *x);
 int model_store_fail(struct rctx *x, const char *what);
 
 /* The configuration of device dev with this key, or NULL. host_mem NULL
- * matches any; block/ilp < 0 match any. */
+ * matches any; block < 0 matches any; any ILP matches. */
 const struct rcfg *model_find(const struct rctx *x, int dev,
 			      const char *suite, const char *variant,
-			      const char *host_mem, int n, int block, int ilp);
+			      const char *host_mem, int n, int block);
 /* The configuration of the memory suites' (dev, suite, variant) at the
  * swept parameter param (stride or offset); where several counts were
  * measured, the one with the largest count. NULL when none. */
@@ -306,10 +306,10 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 struct rsize {
 	int m, k, n;
 };
-/* Distinct sizes of (dev, suite, variant), ordered by n, m, k. *out is
+/* Distinct sizes of suite on any device, ordered by n, m, k. *out is
  * malloc'd (free()). */
-size_t model_sizes(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, struct rsize **out);
+size_t model_sizes(const struct rctx *x, const char *suite,
+		   struct rsize **out);
 /* The configuration of (dev, suite, variant) with sizes sz, block (< 0:
  * any) and precision ("fp32", "fp64"; NULL: any): the precision and
  * rect suites measure each shape in both. NULL when none. */
@@ -319,11 +319,11 @@ const struct rcfg *model_find_prec(const struct rctx *x, int dev,
 				   const char *precision);
 /* "512" for a square product, else "m\(\times\)k\(\times\)n". */
 void size_label(const struct rsize *sz, struct rbuf *b);
-/* Distinct variant names in suite, in configuration order. *out is a
- * malloc'd array of pointers into the configurations (free() the array
- * only). */
+/* Distinct variant names in suite on device dev, in configuration
+ * order. *out is a malloc'd array of pointers into the configurations
+ * (free() the array only). */
 size_t model_names(const struct rctx *x, int dev, const char *suite,
-		   const char *variant, const char ***out);
+		   const char ***out);
 /* 1 when device dev has any configuration of suite. */
 int model_has_suite(const struct rctx *x, int dev, const char *suite);
 /* Counts the configurations of suite (NULL: any) on device dev (< 0:
@@ -334,25 +334,18 @@ int model_has_suite(const struct rctx *x, int dev, const char *suite);
 void model_cfgs_count(const struct rctx *x, int dev, const char *suite,
 		      const char *variant, int *nfail, int *nall, int *nok,
 		      double *max_rel);
-/* 1 when an ok configuration of suite on device dev whose field ('n'
- * its size n, 'c' its count) is v did not run steady (rcfg_steady). */
+/* 1 when an ok configuration of suite on device dev of size n did not
+ * run steady (rcfg_steady). */
 int model_unsteady_find(const struct rctx *x, int dev, const char *suite,
-			char field, long long v);
+			int n);
 const struct store_session *model_session(const struct rctx *x,
 					  int64_t id);
 /* 1 for the single-value figures of measure's counter pass ("gips",
  * "cgma", "cnt_*"): one profiled launch each, never timing samples, so
  * no statistics table or gain lists them. */
 int metric_is_counter(const char *metric);
-/* The achieved point of c from its counter pass: *gflops from the
- * counted FP32 operations over the profiled launch's duration
- * (cnt_gflops), *ai those operations per counted DRAM byte (read and
- * written). Returns 1, or 0 when c lacks either (both may be NAN). */
-int rcfg_counted_point(const struct rcfg *c, double *ai, double *gflops);
-/* 1 when an ok configuration of device dev (< 0: any) in suite and
- * variant (NULL: any) has GIPS or CGMA. */
-int model_has_counters(const struct rctx *x, int dev, const char *suite,
-		       const char *variant);
+/* 1 when a configuration of suite on any device has GIPS or CGMA. */
+int model_has_counters(const struct rctx *x, const char *suite);
 /* Why the counters are missing, as measure recorded it for a session
  * that measured suite (NULL: any) on device dev (< 0: any): the stored
  * reason of a session whose counter pass was "unavailable" (schema 4),
@@ -363,8 +356,10 @@ const char *model_counters_why(const struct rctx *x, int dev,
 			       const char *suite);
 const struct store_kernel *model_kernel(const struct rctx *x,
 					const char *name, int64_t session);
-const struct store_kattr *model_kattr(const struct rctx *x, int64_t session,
-				      const char *variant, int block);
+/* The kernel attributes its session stored for c's kernel at c's block
+ * width, or NULL (also for c NULL). Points into x. */
+const struct store_kattr *model_kattr(const struct rctx *x,
+				      const struct rcfg *c);
 /* A device property by key, or NULL. */
 const struct store_prop *model_prop(const struct store_device *d,
 				    const char *key);
@@ -415,19 +410,15 @@ int plot_lines(struct rctx *x, const struct pspec *s, const struct pline *l,
 void plot_series(struct rctx *x, int k, const struct pspec *s,
 		 const struct pline *l, size_t nl, const char *grey,
 		 int refdt);
-/* A peak as a dotted line without marks at height y over xs[0..n-1]:
- * fills ys[0..n-1] with y, appends to title (which *l points into) the
- * string key in \scriptsize and sets *l in colour (-1 grey). */
+/* A peak as a grey dotted line without marks at height y over
+ * xs[0..n-1]: fills ys[0..n-1] with y, appends to title (which *l
+ * points into) the string key in \scriptsize and sets *l. */
 void plot_peak_fill(const struct rctx *x, struct pline *l, struct rbuf *title,
 		    const char *key, const double *xs, double *ys, size_t n,
-		    double y, int color);
+		    double y);
 
 /* ---- emitting (emit.c) ------------------------------------------------- */
 
-/* x->body gets the fragment name with vars filled. -1 on a template
- * error (message printed). */
-int emit_fragment(struct rctx *x, const char *name, const struct kv *vars,
-		  size_t n);
 /* A table: fragment "table" with caption (LaTeX), the machine-readable
  * anchor comment (plain ASCII, see tests) and an optional note under the
  * table. */
@@ -446,9 +437,6 @@ void emit_par(struct rctx *x, const char *latex);
 /* The string for key with @@KEY@@ placeholders filled, appended to b. */
 int emit_string(struct rctx *x, struct rbuf *b, const char *key,
 		const struct kv *vars, size_t n);
-/* A heading of level for device dev ("GPU 2: name") when several devices
- * are reported; nothing with one device, whose name the title gives. */
-void emit_dev_heading(struct rctx *x, int level, int dev);
 /* A list of the failed and skipped configurations with their reasons. */
 void problems_list(struct rctx *x, int dev, const char *suite,
 		   const char *variant);
@@ -570,11 +558,11 @@ double rcfg_peak_fp32(const struct rctx *x, const struct rcfg *c);
  * (compute capability 8.0 and 9.0), else FP32 on CUDA cores; *which
  * names it (enum rule_peak). NAN when the device lacks that peak. */
 double rcfg_peak(const struct rctx *x, const struct rcfg *c, int *which);
-/* value in % of rcfg_peak by rule_peak_pct: NAN (and *over set when
- * over is given) where it would exceed 100 %; which (the peak's name)
- * may be NULL. */
+/* c's GFLOP/s (cfg_gflops) in % of rcfg_peak by rule_peak_pct: NAN
+ * (and *over set when over is given) where it would exceed 100 %;
+ * which (the peak's name) may be NULL. */
 double rcfg_peak_pct(const struct rctx *x, const struct rcfg *c,
-		     double value, int *which, int *over);
+		     int *which, int *over);
 
 /* The median of metric in c and its 95 % confidence interval [lo, hi]
  * from the order statistics of the stored raw samples (distribution

@@ -368,30 +368,6 @@ int sec_conclusions(struct rctx *x);
 int sec_device(struct rctx *x);
 int sec_sessions(struct rctx *x);
 
-/* ---- pictures side by side (figpair.c) --------------------------------- */
-
-/* One figure of several pictures (fragment "figurepair"), each a
- * "subpicture" with a caption of its own. */
-struct figpair {
-	char *sub;		/* the subpicture fragment */
-	struct rbuf pics;	/* the pictures so far */
-	int n;			/* how many */
-};
-/* Starts an empty figure. Returns 0 (figpair_free releases p), or -1
- * when the templates lack the fragment (nothing to release). */
-int figpair_init(struct rctx *x, struct figpair *p);
-void figpair_free(struct figpair *p);
-/* Adds figure k (0: an empty place) with its caption (LaTeX). Returns 0,
- * or -1 on a template error. */
-int figpair_add(struct rctx *x, struct figpair *p, int k,
-		const char *caption);
-/* Writes the figure with its caption and the anchor that anchor_fmt
- * and its arguments make (plain ASCII) into the body. Returns 0, or -1
- * on a template error. */
-int figpair_emit(struct rctx *x, struct figpair *p, const char *caption,
-		 const char *anchor_fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /* ---- pieces the sections share (cells.c) ------------------------------ */
 
 /* An empty comparison: every value NAN, untested (p < 0, verdict
@@ -478,12 +454,12 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
  * 2, ... (MP_MAXCAT at most), which it writes into xs[] that the lines
  * l[0..nl-1] point to; tic[i] holds the tic label of category i (LaTeX)
  * and is freed here. a gives the x label, the range and the size. The
- * figure is emitted for device dev captioned by the string key
- * (emit_dev_figure). Returns 0 or -1. */
+ * figure is emitted for device dev captioned by the string
+ * progression.figure (emit_dev_figure). Returns 0 or -1. */
 #define MP_MAXCAT 32
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
-		  double *xs, const char *key);
+		  double *xs);
 
 /* ---- kernel versions (sec_versions.c) -------------------------------- */
 
@@ -500,8 +476,6 @@ int versions_builtin(const struct rctx *x, const char *variant);
 #define XFER_RUN_G "run_g"
 #define XFER_GBS_AB "gbs_ab"
 #define XFER_GBS_C "gbs_c"
-/* The name sec_conclusions.c calls model_compare by. */
-#define xfer_compare model_compare
 
 /* ---- findings stated once for the GPUs that agree (sec_progression.c),
  * used by the progression and rect sections ---- */
@@ -736,7 +710,7 @@ void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b);
  * parameter, host memory and precision (suite and session aside). */
 int cfg_same_key(const struct store_config *p, const struct store_config *q);
 /* The fragment name of fragments.tex with vars filled, appended to out
- * (emit_fragment's, into any buffer). -1 after a message when it is
+ * (out is x->body for the report's text). -1 after a message when it is
  * missing or a placeholder has no value (emit.c). */
 int frag_put(const struct rctx *x, struct rbuf *out, const char *name,
 	     const struct kv *vars, size_t n);
@@ -778,5 +752,27 @@ double xfer_value(struct rctx *x, const struct rcfg *c, const char *what);
 struct cmp_range;
 int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
 		 double **s, size_t *n, struct cmp_range *r);
+
+/* ---- round 8 (r8-y): a picture per device side by side (figpair.c) ---- */
+
+/* How a section draws its devices' pictures: pic draws device dev's
+ * in a w x h cm picture and returns its figure number (0: nothing to
+ * draw, -1: out of memory). */
+struct figdevs {
+	int (*pic)(struct rctx *x, int dev, double w, double h);
+	double w1, h1;		/* the size of a lone device's picture */
+	double w2, h2;		/* and of each of several */
+	const char *key;	/* caption string; DEV: a lone device's name */
+	const char *anchor;	/* printf format (plain ASCII) of the index of
+				 * the figure's last device */
+	int per;		/* pictures per figure; 0: all in one */
+};
+/* The pictures of devices dv[0..nd) (dv NULL: 0..nd-1): a lone device's
+ * as a figure of its own, else side by side (fragment "figurepair" of
+ * "subpicture"s), each captioned with its device, a device with nothing
+ * to draw left out. Returns 0, or -1 on a template error or out of
+ * memory. */
+int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,
+		 int nd);
 
 #endif

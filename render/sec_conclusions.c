@@ -4,8 +4,8 @@
  * agrees, differs, no meaningful difference, not tested, or not
  * measured. Every number is a fact the sections compute (facts_ilp,
  * facts_walkers, facts_bank, versions_sms, model_compare and its
- * effect); report G's time* is the transfer section's (xfer_compare,
- * XFER_RUN_G). */
+ * effect); report G's time* is the transfer section's (model_compare
+ * of XFER_RUN_G). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +62,7 @@ static int pair_verdict(struct rctx *x, const struct rcfg *a,
 static const struct rcfg *p_at(const struct rctx *x, int dev, const char *v,
 			       int n, int b)
 {
-	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b, -1);
+	return model_find(x, dev, VOCAB_SUITE_VERSIONS, v, NULL, n, b);
 }
 
 /* P's version va at block ba (a) and vb at bb (b), both at n, in
@@ -145,7 +145,7 @@ static int claim_p_cgma(struct rctx *x, int dev, struct ours *o)
 static const struct rcfg *g_at(const struct rctx *x, int dev,
 			       const char *v, const char *host, int n)
 {
-	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1, -1);
+	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1);
 }
 
 /* G: host memory hb against pageable with "simple" (the pinned-memory
@@ -176,7 +176,7 @@ static int g_gains(struct rctx *x, int dev, const char *metric,
 		/* G's time*: the transfer section's quantity and rule */
 		rcmp_clear(&r);
 		rc = metric ? 0 : !rcfg_ok(a) || !rcfg_ok(b) ? -1 :
-		     xfer_compare(x, a, b, XFER_RUN_G, &r);
+		     model_compare(x, a, b, XFER_RUN_G, &r);
 		if (!metric)	/* no samples: untested */
 			v[i] = rc == -1 ? V_NODATA : rc ? V_UNTESTED :
 			       verdict_of(&r, RULE_LOWER);

@@ -570,7 +570,7 @@ static int objectives(struct rctx *x)
 	emit_par(x, lang_get(x->L, "intro.objectives"));
 	if (f.n) {
 		v = (struct kv){"ITEMS", rbuf_str(&f.items)};
-		rc = emit_fragment(x, "compactlist", &v, 1);
+		rc = frag_put(x, &x->body, "compactlist", &v, 1);
 	}
 	find_free(&f);
 	return rc;
@@ -718,7 +718,7 @@ int sec_refs(struct rctx *x)
 	v[0] = (struct kv){"TITLE", lang_get(x->L, "ref.title")};
 	v[1] = (struct kv){"ITEMS", rbuf_str(&items)};
 	if (!rc)
-		rc = emit_fragment(x, "references", v, 2);
+		rc = frag_put(x, &x->body, "references", v, 2);
 	rbuf_free(&items);
 	return rc;
 }

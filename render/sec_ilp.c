@@ -16,12 +16,6 @@
 
 /* Lines of a figure: the copy kernels' ILPs, then the library copy. */
 #define ILP_MAXCOLS 10
-/* Figures: width and height [cm], one device or two side by side. */
-#define ILP_FIG_W1 13.0
-#define ILP_FIG_H1 8.0
-#define ILP_FIG_W2 8.0
-#define ILP_FIG_H2 7.0
-
 struct ilp_col {
 	const char *variant;
 	int ilp;		/* -1: memcpy */
@@ -40,7 +34,7 @@ static size_t cols_load(const struct rctx *x, int dev, struct ilp_col *col,
 	int *ilps = NULL;
 	size_t nv, i, j, ni, nc = 0, ncopy = 0;
 
-	nv = model_names(x, dev, VOCAB_SUITE_ILP, NULL, &vars);
+	nv = model_names(x, dev, VOCAB_SUITE_ILP, &vars);
 	for (i = 0; i < nv; i++) {
 		if (is_memcpy(vars[i]))
 			continue;
@@ -122,7 +116,7 @@ static int ilp_picture(struct rctx *x, int dev, double w, double h)
 	nl = nc;
 	if (peak > 0)
 		plot_peak_fill(x, &l[nl++], &t[nc], "ilp.peak", xs,
-			       ys + nc * nn, nn, peak, -1);
+			       ys + nc * nn, nn, peak);
 	/* the L2 size as the count of elements whose arrays fill it */
 	l2x[0] = l2x[1] = ilp_l2_bytes(x, dev) / bpe;
 	l2y[0] = lo / 1.5;
@@ -144,35 +138,8 @@ out:
 }
 
 /* One figure: a picture per device, two side by side. */
-static int ilp_figure(struct rctx *x, const int *dv, int nd)
-{
-	struct figpair p;
-	struct rbuf lab;
-	struct kv v = {"DEV", ""};
-	int i, k, rc;
-
-	if (nd == 1) {
-		k = ilp_picture(x, dv[0], ILP_FIG_W1, ILP_FIG_H1);
-		return k < 0 ? -1 : emit_dev_figure(x, dv[0], k, "ilp.figure");
-	}
-	if (figpair_init(x, &p))
-		return -1;
-	rbuf_init(&lab);
-	for (i = 0, rc = 0; i < nd && !rc; i++) {
-		k = ilp_picture(x, dv[i], ILP_FIG_W2, ILP_FIG_H2);
-		rbuf_free(&lab);
-		dev_label(x, dv[i], &lab);
-		rc = k < 0 ? -1 : figpair_add(x, &p, k, rbuf_str(&lab));
-	}
-	rbuf_free(&lab);
-	if (!rc)
-		rc = emit_string(x, &lab, "ilp.figure", &v, 1);
-	if (!rc)
-		rc = figpair_emit(x, &p, rbuf_str(&lab), "ilp-fig");
-	rbuf_free(&lab);
-	figpair_free(&p);
-	return rc;
-}
+static const struct figdevs ilp_figure = {ilp_picture, 13.0, 8.0, 8.0, 7.0,
+					  "ilp.figure", "ilp-fig", 0};
 
 /* ---- the table ----------------------------------------------------------- */
 
@@ -232,7 +199,7 @@ static int ilp_table(struct rctx *x, const struct mem_devs *d)
 /* The figure, and the table where a device has a steady size. */
 static int ilp_draw(struct rctx *x, const struct mem_devs *d)
 {
-	int i, rc = ilp_figure(x, d->dev, d->nd);
+	int i, rc = figpair_devs(x, &ilp_figure, d->dev, d->nd);
 
 	for (i = 0; !rc && i < d->nd; i++)
 		if (((const struct ilp_facts *)d->f[i])->n)

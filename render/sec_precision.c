@@ -281,8 +281,7 @@ static int speed_row(struct rctx *x, struct pr_facts *const *F, int nd,
 		regime_marks(x, rcfg_marks(x, c), &t->cell);
 		t->seen |= rcfg_marks(x, c);
 		mem_num(&t->t, cfg_gflops(c), -1, 0, rbuf_str(&t->cell));
-		rtable_num(&t->t, rcfg_peak_pct(x, c, cfg_gflops(c), NULL,
-						&over), -3, 0);
+		rtable_num(&t->t, rcfg_peak_pct(x, c, NULL, &over), -3, 0);
 		cmp.ratio = pr_eff(w);	/* the finding's effect */
 		got |= (over ? PR_OVER : 0) | (isfinite(cmp.ratio) &&
 			!cmp.interleaved ? PR_APART : 0);
@@ -497,8 +496,7 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		const struct pr_facts *f = PF(s, i);
 		const struct pr_row *w = &f->row[pr_lib(x, f)];
 
-		v[0][i] = rcfg_peak_pct(x, w->top[RECT_FP64], cfg_gflops(
-			  w->top[RECT_FP64]), NULL, NULL);
+		v[0][i] = rcfg_peak_pct(x, w->top[RECT_FP64], NULL, NULL);
 		v[1][i] = rcfg_peak(x, w->top[RECT_FP64], &which);
 		v[2][i] = rcfg_peak_fp32(x, w->top[RECT_FP32]) / v[1][i];
 		v[3][i] = 100 * cfg_gflops(f->row[f->fast64_own].top[RECT_FP64]) /

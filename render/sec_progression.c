@@ -232,12 +232,10 @@ void dvs_items(struct rctx *x, struct rfind *fd, const char *key,
 static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
 			struct pg_cnt *q)
 {
-	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS), g;
-	const struct store_kattr *a = c ? model_kattr(x, c->c->session_id,
-				      c->c->variant, c->c->block_x) : NULL;
+	double ops = rcfg_median(c, VOCAB_METRIC_CNT_FP32_OPS);
+	const struct store_kattr *a = model_kattr(x, c);
 	int i;
 
-	rcfg_counted_point(c, &q->ai, &g);
 	q->q[PQ_FFMA] = pg_ratio(rcfg_median(c, VOCAB_METRIC_CNT_PREFIX
 		"ffma_thread_inst"), rcfg_median(c, VOCAB_METRIC_CNT_PREFIX
 		"thread_inst_executed"));
@@ -248,6 +246,7 @@ static void pg_cnt_fill(const struct rctx *x, const struct rcfg *c,
 		VOCAB_METRIC_CNT_GLOBAL_LD_REQUESTS), ops);
 	q->q[PQ_DRAM] = rcfg_median(c, VOCAB_METRIC_CNT_DRAM_READ_BYTES) +
 			rcfg_median(c, VOCAB_METRIC_CNT_DRAM_WRITE_BYTES);
+	q->ai = ops / q->q[PQ_DRAM];
 	q->issue = pg_ratio(rcfg_median(c, VOCAB_METRIC_CNT_ISSUE_ACTIVE),
 			    rcfg_median(c, VOCAB_METRIC_CNT_CYCLES_ACTIVE));
 	for (q->has = 0, i = 0; i <= PQ_DRAM; i++)
@@ -465,9 +464,8 @@ static int pg_figure(struct rctx *x, const struct pg_facts *f)
 	}
 	plot_peak_fill(x, &l[nl], &title[nl], "progression.line_peak", xs,
 		       ys[nl], (size_t)f->nk, x->devs[f->dev]->peak_fp32_gflops
-		       > 0 ? x->devs[f->dev]->peak_fp32_gflops : NAN, -1);
-	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl + 1, tic, xs,
-			   "progression.figure");
+		       > 0 ? x->devs[f->dev]->peak_fp32_gflops : NAN);
+	rc = mp_figure_cat(x, f->dev, &a, l, (size_t)nl + 1, tic, xs);
 	rbufs_free(title, NL);
 	return rc;
 }
@@ -770,7 +768,7 @@ static int say_misc(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			    "progression.find.verified_all" :
 			    "progression.find.verified_some", s->v);
 	for (i = 0; i < f->nn; i++)
-		if (model_unsteady_find(x, f->dev, PG_SUITE, 'n', f->n[i]))
+		if (model_unsteady_find(x, f->dev, PG_SUITE, f->n[i]))
 			rbuf_printf(list, "%s%d", list->len ? ", " : "",
 				    f->n[i]);
 	if (list->len)

@@ -175,7 +175,7 @@ static int facts_rect(struct rctx *x, int dev, void *vf)
 	for (i = 0; i < nb && f->nb < RECT_MAXB; i++)
 		if (bs[i] > 0)
 			f->blocks[f->nb++] = bs[i];
-	nsz = model_sizes(x, -1, RECT_SUITE, NULL, &sz);
+	nsz = model_sizes(x, RECT_SUITE, &sz);
 	if (nsz)
 		qsort(sz, nsz, sizeof(*sz), cmp_work);
 	for (i = 0; i < nsz && f->ns < RECT_MAXS; i++) {
@@ -425,9 +425,9 @@ static int say_lib(struct rctx *x, const struct dvs *s, struct rbuf *out)
 			const struct rcfg *b = at(t, p, t->best[p]);
 
 			pk[d] = rcfg_peak(x, b, &wc);
-			a[d] = rcfg_peak_pct(x, b, cfg_gflops(b), &wc, &over);
+			a[d] = rcfg_peak_pct(x, b, &wc, &over);
 			c[d] = rcfg_ok(t->lib[p]) ? rcfg_peak_pct(x, t->lib[p],
-				cfg_gflops(t->lib[p]), &wl, &over) : NAN;
+				&wl, &over) : NAN;
 			lover |= rcfg_ok(t->lib[p]) && over;
 			sh[d] = 100 * t->vs_lib[p].ratio;
 		}

@@ -145,7 +145,7 @@ int xfer_samples(struct rctx *x, const struct rcfg *c, const char *what,
 static const struct rcfg *cfg(const struct rctx *x, int dev, const char *v,
 			      const char *h, int n)
 {
-	const struct rcfg *c = model_find(x, dev, SUITE, v, h, n, -1, -1);
+	const struct rcfg *c = model_find(x, dev, SUITE, v, h, n, -1);
 
 	return rcfg_ok(c) ? c : NULL;
 }

@@ -83,7 +83,7 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 		f->bs[f->nb] = bs[i];
 		for (v = 0; v < TR_N; v++)
 			f->at[v][f->nb] = model_find(x, dev, TR_SUITE,
-				tr_variants[v], NULL, f->n, bs[i], -1);
+				tr_variants[v], NULL, f->n, bs[i]);
 		rcmp_clear(&f->pad[f->nb].cmp);
 		if (mem_pair_set(x, &f->pad[f->nb], f->n, f->at[TR_TILE][f->nb],
 				 f->at[TR_PAD][f->nb], TR_GBS) < 0)

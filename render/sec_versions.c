@@ -36,12 +36,9 @@ struct vwhy {
 static void why_get(const struct rctx *x, const struct rcfg *c,
 		    struct vwhy *w)
 {
-	const struct store_kattr *a = NULL;
+	const struct store_kattr *a = model_kattr(x, c);
 	double inst = rcfg_median(c, M_INST), *v = w->v;
 
-	if (c)
-		a = model_kattr(x, c->c->session_id, c->c->variant,
-				c->c->block_x);
 	v[W_GRID] = (double)rcfg_grid(c);
 	v[W_OCC] = a ? 100 * a->occupancy : NAN;
 	w->limiter = a ? a->limiter : NULL;
@@ -228,7 +225,7 @@ static int why_table(struct rctx *x, const void *const *f, int n)
 	fv_init(&v);
 	fv_int(&v, "SMS", versions_sms(x, 0));
 	fv_emit(x, &p.cap, "vers.t.caption", &v);
-	cnt = model_has_counters(x, -1, VOCAB_SUITE_VERSIONS, NULL);
+	cnt = model_has_counters(x, VOCAB_SUITE_VERSIONS);
 	fv_emit(x, &p.note, cnt ? "vers.t.note" : "vers.t.note_nocnt", &v);
 	if (!cnt) {	/* measured without them, or why they are missing */
 		rbuf_putc(&p.note, ' ');
@@ -453,7 +450,7 @@ static int perf_figure(struct rctx *x, int dev, double w, double h)
 	double *xy = NULL, lo = INFINITY, hi = 0, y;
 	int *ns = NULL, k = 0;
 
-	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, NULL, &lib);
+	n = nv + model_names(x, dev, VOCAB_SUITE_REFERENCE, &lib);
 	n = n < RTABLE_MAXCOLS ? n : RTABLE_MAXCOLS;
 	nn = model_ints(x, dev, VOCAB_SUITE_VERSIONS, NULL, 'n', &ns);
 	rbufs_init(tt, RTABLE_MAXCOLS);
@@ -498,37 +495,8 @@ out:
 }
 
 /* The figures of every GPU, side by side in pairs. */
-static int perf_figures(struct rctx *x)
-{
-	const char *cap = lang_get(x->L, "vers.fig_caption");
-	struct figpair fp;
-	struct rbuf one;
-	size_t d;
-	int rc = 0, k;
-
-	if (x->ndevs < 2) {
-		k = perf_figure(x, 0, 12, 7.5);
-		return k ? emit_figure(x, k, cap) : 0;
-	}
-	if (figpair_init(x, &fp))
-		return -1;
-	rbuf_init(&one);
-	for (d = 0; d < x->ndevs && !rc; d++) {
-		if ((k = perf_figure(x, (int)d, 7.9, 6.8))) {
-			rbuf_free(&one);
-			dev_label(x, (int)d, &one);
-			rc |= figpair_add(x, &fp, k, rbuf_str(&one));
-		}
-		if (fp.n && (fp.n == 2 || d + 1 == x->ndevs)) {
-			rc |= figpair_emit(x, &fp, cap, "versions-perf-%zu", d);
-			rbuf_free(&fp.pics);
-			fp.n = 0;
-		}
-	}
-	figpair_free(&fp);
-	rbuf_free(&one);
-	return rc;
-}
+static const struct figdevs perf_figures = {perf_figure, 12, 7.5, 7.9, 6.8,
+	"vers.fig_caption", "versions-perf-%d", 2};
 
 /* The listing of a stored source, appended to out: from the first line
  * after its #include lines (or its opening comment) to the line "}"
@@ -589,7 +557,7 @@ static int kernel_part(struct rctx *x, const char *variant)
 		       &v);
 		rbuf_put_listing(&h, rbuf_str(&code));
 		lv = (struct kv){"CODE", rbuf_str(&h)};
-		rc = emit_fragment(x, "listing", &lv, 1);
+		rc = frag_put(x, &x->body, "listing", &lv, 1);
 	} else {
 		emit_par(x, lang_get(x->L, "versions.nosource"));
 	}
@@ -601,10 +569,14 @@ static int kernel_part(struct rctx *x, const char *variant)
 		     variant) || strcmp(x->cfgs[i].c->suite,
 					VOCAB_SUITE_VERSIONS)); i++)
 			;
-		if (i < x->ncfgs) {
-			emit_dev_heading(x, 2, (int)d);
-			problems_list(x, (int)d, VOCAB_SUITE_VERSIONS, variant);
+		if (i == x->ncfgs)
+			continue;
+		if (x->ndevs > 1) {	/* with one, the title names it */
+			rbuf_free(&h);
+			dev_label(x, (int)d, &h);
+			emit_heading(x, 2, rbuf_str(&h));
 		}
+		problems_list(x, (int)d, VOCAB_SUITE_VERSIONS, variant);
 	}
 	rbuf_free(&h);
 	rbuf_free(&code);
@@ -632,7 +604,7 @@ static void versions_list(struct rctx *x)
 	}
 	if (items.n) {
 		t = (struct kv){"ITEMS", rbuf_str(&items.items)};
-		emit_fragment(x, "list", &t, 1);
+		frag_put(x, &x->body, "list", &t, 1);
 	}
 	find_free(&items);
 	fv_free(&v);
@@ -669,7 +641,8 @@ static int vers_show(struct rctx *x, const struct mem_devs *md)
 {
 	versions_list(x);
 	return why_table(x, (const void *const *)md->f, md->nd) ||
-	       perf_figures(x) ? -1 : 0;
+	       figpair_devs(x, &perf_figures, NULL, (int)x->ndevs) ?
+	       -1 : 0;
 }
 
 /* Text dense with numbers and long words (Polish, German): TeX may
