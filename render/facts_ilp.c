@@ -37,42 +37,6 @@ static int ilp_of(const struct rcfg *r, int dev, const char *variant)
 	       (!variant || !strcmp(r->c->variant, variant));
 }
 
-static int cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The counts are N itself, so that two sizes with one floor(log2 N)
- * (1000001 and 1048575) are two rows, and 64-bit: N reaches 2^36. */
-size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
-		  long long **out)
-{
-	size_t i, j, n = 0;
-	long long *v;
-
-	*out = NULL;
-	v = malloc((x->ncfgs ? x->ncfgs : 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < x->ncfgs; i++) {
-		const struct rcfg *r = &x->cfgs[i];
-		long long c;
-
-		if (!ilp_of(r, dev, variant))
-			continue;
-		c = ilp_count(r);
-		for (j = 0; j < n && v[j] != c; j++)
-			;
-		if (j == n)
-			v[n++] = c;
-	}
-	qsort(v, n, sizeof(*v), cmp_ll);
-	*out = v;
-	return n;
-}
-
 /* Keyed by the count, never by n: see ilp_count. */
 const struct rcfg *ilp_find(const struct rctx *x, int dev,
 			    const char *variant, long long count, int ilp)

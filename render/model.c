@@ -390,6 +390,13 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
 static int cmp_size(const void *a, const void *b)
 {
 	const struct rsize *x = a, *y = b;
@@ -409,9 +416,13 @@ static int cmp_name(const void *a, const void *b)
 /* Field f of c into v: an int ('n', 'b', 'i', 'p', 'c' as model_ints
  * reads them), a struct rsize ('s') or the variant's name ('v'; NULL
  * as ""). */
-static void field_get(const struct store_config *c, char f, void *v)
+static void field_get(const struct rcfg *r, char f, void *v)
 {
-	if (f == 's')
+	const struct store_config *c = r->c;
+
+	if (f == 'N')
+		*(long long *)v = ilp_count(r);
+	else if (f == 's')
 		*(struct rsize *)v = (struct rsize){c->m, c->k, c->n};
 	else if (f == 'v')
 		*(const char **)v = c->variant ? c->variant : "";
@@ -438,7 +449,7 @@ static size_t model_distinct(const struct rctx *x, int dev,
 	for (i = 0; v && i < x->ncfgs; i++) {
 		if (!cfg_is(&x->cfgs[i], dev, suite, variant))
 			continue;
-		field_get(x->cfgs[i].c, f, v + n * size);
+		field_get(&x->cfgs[i], f, v + n * size);
 		for (j = 0; j < n && cmp(v + j * size, v + n * size); j++)
 			;
 		n += j == n;
@@ -453,6 +464,15 @@ size_t model_ints(const struct rctx *x, int dev, const char *suite,
 {
 	return model_distinct(x, dev, suite, variant, field,
 			      sizeof(**out), cmp_int, 1, out);
+}
+
+/* The counts are N itself, so that two sizes with one floor(log2 N)
+ * (1000001 and 1048575) are two rows, and 64-bit: N reaches 2^36. */
+size_t ilp_counts(const struct rctx *x, int dev, const char *variant,
+		  long long **out)
+{
+	return model_distinct(x, dev, VOCAB_SUITE_ILP, variant, 'N',
+			      sizeof(**out), cmp_ll, 1, out);
 }
 
 size_t model_sizes(const struct rctx *x, const char *suite,
