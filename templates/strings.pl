@@ -527,7 +527,7 @@ concl.g.shared.ours = Czas kernela, \texttt{shared} wobec \texttt{simple}: @@V0@
 concl.j.peak.src = Przy dużym $N$ kopiowanie osiąga 12,9 z 14,4~GB/s: 90\,\% szczytu.
 concl.j.peak.ours = @@V0@@ z @@V1@@~GB/s: @@V2@@\,\% (ILP~@@V3@@, największe stabilne $N$).
 concl.j.ilp.src = ILP prawie nie zmienia przepustowości (na Keplerze i Maxwellu).
-concl.j.ilp.ours = ILP~1 @@V0@@, ILP~@@V2@@ @@V1@@~GB/s: @@E0@@ razy.
+concl.j.ilp.ours = ILP~1 @@V1@@, ILP~@@V3@@ @@V0@@~GB/s: @@E0@@ razy.
 concl.j.ilp.why = Tam, gdzie nasz wynik jest inny: jeden element na wątek utrzymuje w locie za mało bajtów na SM, by przy tej przepustowości pokryć opóźnienie pamięci tego GPU (część o ILP).
 concl.b.walkers.src = $2^{16}$ wędrowców po 50\,000 kroków: stan generatora w pamięci globalnej 3,7~s, we współdzielonej 0,7~s, w rejestrach 0,5~s (5,3 i 1,4 razy szybciej).
 concl.b.walkers.ours = $W = @@V0@@$, $S = @@V1@@$: pamięć współdzielona @@E0@@ razy pamięć globalna, rejestry @@E1@@ razy pamięć współdzielona (kroki na sekundę).
