@@ -441,12 +441,11 @@ static int claims_table(struct rctx *x, int n[V_N])
 		}
 		n[all]++;
 		rbufs_free(b, NB);
-		if (c->src != last && last)
-			rtable_gap(&t);
 		/* "report~P", and its number in the references list where
 		 * the report holds the list's \label{ref:P} (it comes after
 		 * this section): a \ref without its label would dangle */
 		if (c->src != last) {
+			rtable_gap(&t);
 			snprintf(key, sizeof(key), "concl.src.%c", c->src);
 			rbuf_puts(&b[SRC], lang_get(x->L, key));
 			if (report_section_written(x, "references"))
@@ -483,24 +482,19 @@ int sec_conclusions(struct rctx *x)
 	struct fv v;
 
 	emit_heading(x, 0, lang_get(x->L, "concl.title"));
-	rbuf_init(&par);
-	rbuf_printf(&par, "%s %s", lang_get(x->L, "concl.intro"),
-		    lang_get(x->L, "concl.note"));
-	emit_par(x, rbuf_str(&par));
-	rbuf_free(&par);
+	emit_par(x, lang_get(x->L, "concl.intro"));
 	rc = claims_table(x, n);
 	if (rc || n[V_NODATA] == (int)NCLAIMS)
 		return rc;
 	fv_init(&v);
+	rbuf_init(&par);
 	fv_int(&v, "AGREE", n[V_AGREES]);
 	fv_int(&v, "DIFFER", n[V_DIFFERS]);
 	fv_int(&v, "SAME", n[V_SAME]);
 	fv_int(&v, "UNTESTED", n[V_UNTESTED]);
 	rc = fv_emit(x, &par, "concl.tally", &v);
-	if (!rc) {
-		rbuf_printf(&par, " %s", lang_get(x->L, "concl.closing"));
+	if (!rc)
 		emit_par(x, rbuf_str(&par));
-	}
 	fv_free(&v);
 	rbuf_free(&par);
 	return rc;
