@@ -73,7 +73,7 @@ struct claim {
 				 * read from times) */
 	const char *metric;	/* P's pairs', G's gains' (NULL: time*) */
 	const char *host;	/* G: the host memory against pageable */
-	int arg;		/* J: 1 the ILP claim, 0 the peak's */
+	int arg;		/* P: P_*; J: 1 the ILP claim, 0 the peak's */
 	/* P: version vb at block bb against va at ba, both at n,
 	 * expected to come out want (enum rule_verdict) */
 	struct { const char *va, *vb; int ba, bb, n, want; } pr[2];
@@ -87,7 +87,10 @@ static const struct rcfg *p_at(const struct rctx *x, int dev, const char *v,
 }
 
 /* P's pairs of c in c->metric into eff[0..1], the first one's medians
- * into val[0..1]. */
+ * into val[0..1]; with arg P_CACHES why that gap is small: the caches
+ * serve its a's reads (MB; a sector is 32 bytes), P_SMS the SMs the
+ * one block leaves idle. */
+enum { P_CACHES = 1, P_SMS };
 static int claim_p(struct rctx *x, int dev, const struct claim *c,
 		   struct ours *o)
 {
@@ -101,31 +104,18 @@ static int claim_p(struct rctx *x, int dev, const struct claim *c,
 			o->val[0] = rcfg_median(a, c->metric);
 			o->val[1] = rcfg_median(b, c->metric);
 		}
+		if (!e && c->arg == P_CACHES) {
+			o->val[2] = rcfg_median(a,
+				VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS) * 32 / 1e6;
+			o->val[3] = rcfg_median(a,
+				VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
+		}
 		v = vjoin(v, pair_verdict(x, a, b, c->metric, c->pr[e].want,
 					  &o->eff[e], &o->rg));
 	}
+	if (c->arg == P_SMS)
+		o->val[2] = versions_sms(x, dev) ? versions_sms(x, dev) : NAN;
 	return v;
-}
-
-/* P's v2 against v3, and why the gap is small: the caches serve v2's
- * reads (MB; a sector is 32 bytes). */
-static int claim_p_tiles(struct rctx *x, int dev, const struct claim *c,
-			 struct ours *o)
-{
-	const struct rcfg *a = p_at(x, dev, VOCAB_VARIANT_V2, 528, 16);
-
-	o->val[2] = rcfg_median(a, VOCAB_METRIC_CNT_GLOBAL_LD_SECTORS) * 32 /
-		    1e6;
-	o->val[3] = rcfg_median(a, VOCAB_METRIC_CNT_DRAM_READ_BYTES) / 1e6;
-	return claim_p(x, dev, c, o);
-}
-
-/* P's v1, beside the SMs it leaves idle. */
-static int claim_p_one_block(struct rctx *x, int dev, const struct claim *c,
-			     struct ours *o)
-{
-	o->val[2] = versions_sms(x, dev) ? versions_sms(x, dev) : NAN;
-	return claim_p(x, dev, c, o);
 }
 
 /* P: CGMA grows from v1 (5.3 to 8) to v3 (about 510 at 528, 16x16) to
@@ -145,12 +135,6 @@ static int claim_p_cgma(struct rctx *x, int dev, const struct claim *c,
 	if (!isfinite(v[0] + v[1] + v[2] + v[3]))
 		return V_NODATA;
 	return fmax(v[0], v[1]) < v[2] && v[2] < v[3] ? V_AGREES : V_DIFFERS;
-}
-
-static const struct rcfg *g_at(const struct rctx *x, int dev,
-			       const char *v, const char *host, int n)
-{
-	return model_find(x, dev, VOCAB_SUITE_TRANSFER, v, host, n, -1, -1);
 }
 
 /* G: host memory c->host against pageable with "simple" (the
@@ -175,8 +159,10 @@ static int g_gains(struct rctx *x, int dev, const struct claim *c,
 	o->val[2] = n[1] = k ? ns[k - 1] : 0;
 	free(ns);
 	for (i = 0; i < 2; i++) {
-		const struct rcfg *a = g_at(x, dev, va, ha, n[i]);
-		const struct rcfg *b = g_at(x, dev, vb, hb, n[i]);
+		const struct rcfg *a = model_find(x, dev, c->suite, va, ha,
+						  n[i], -1, -1);
+		const struct rcfg *b = model_find(x, dev, c->suite, vb, hb,
+						  n[i], -1, -1);
 
 		o->rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
 		/* G's time*: the transfer section's quantity and rule */
@@ -190,25 +176,14 @@ static int g_gains(struct rctx *x, int dev, const struct claim *c,
 			v[i] = pair_verdict(x, a, b, metric, RULE_LOWER, &r,
 					    &o->rg);
 		o->val[i] = r.gain;
+		/* and our whole run (with allocation) at 512 beside it */
+		if (!metric && !i) {
+			pair_verdict(x, a, b, VOCAB_METRIC_TOTAL, RULE_LOWER,
+				     &r, &o->rg);
+			o->val[3] = r.gain;
+		}
 	}
 	return metric ? vjoin(v[0], v[1]) : v[0];
-}
-
-/* G's time*, and our whole run (with allocation) at 512 beside it in
- * val[3]. */
-static int claim_g_time(struct rctx *x, int dev, const struct claim *c,
-			struct ours *o)
-{
-	struct rcmp r;
-	int v = g_gains(x, dev, c, o);
-
-	pair_verdict(x, g_at(x, dev, VOCAB_VARIANT_SIMPLE,
-			     VOCAB_HOST_PAGEABLE, 512),
-		     g_at(x, dev, VOCAB_VARIANT_SIMPLE,
-			  VOCAB_HOST_PINNED_OUTPUT, 512),
-		     VOCAB_METRIC_TOTAL, RULE_LOWER, &r, &o->rg);
-	o->val[3] = r.gain;
-	return v;
 }
 
 /* J: at large N the copy reaches 12.9 of 14.4 GB/s, 90 % of the peak:
@@ -288,9 +263,9 @@ static int claim_r_bank(struct rctx *x, int dev, const struct claim *c,
 static const struct claim claims[] = {
 	/* P: at 16x16 v3 computes n = 528 9.0 times faster than v2 (in
 	 * kernel times, its quantity) */
-	{VOCAB_SUITE_VERSIONS, 'P', "concl.p.tiles", claim_p_tiles, "3333", 1,
-	 VOCAB_METRIC_KERNEL, .pr = {{VOCAB_VARIANT_V2, VOCAB_VARIANT_V3, 16,
-	 16, 528, RULE_LOWER}}},
+	{VOCAB_SUITE_VERSIONS, 'P', "concl.p.tiles", claim_p, "3333", 1,
+	 VOCAB_METRIC_KERNEL, .arg = P_CACHES, .pr = {{VOCAB_VARIANT_V2,
+	 VOCAB_VARIANT_V3, 16, 16, 528, RULE_LOWER}}},
 	/* P: v4's prefetch makes it slower than v3 (n = 512, 16x16) */
 	{VOCAB_SUITE_VERSIONS, 'P', "concl.p.prefetch", claim_p, "33", 0,
 	 VOCAB_METRIC_KERNEL, .pr = {{VOCAB_VARIANT_V3, VOCAB_VARIANT_V4, 16,
@@ -304,8 +279,8 @@ static const struct claim claims[] = {
 	/* P: v1, one block for the whole matrix, runs at 0.22 (8x8) to
 	 * 1.47 (22x22) GFLOPS. A speed of its GPU; the shape, 22x22 ahead
 	 * of 8x8, is what compares (n = 528). */
-	{VOCAB_SUITE_VERSIONS, 'P', "concl.p.one_block", claim_p_one_block,
-	 "339", 0, VOCAB_METRIC_GFLOPS, .pr = {{VOCAB_VARIANT_V1,
+	{VOCAB_SUITE_VERSIONS, 'P', "concl.p.one_block", claim_p, "339", 0,
+	 VOCAB_METRIC_GFLOPS, .arg = P_SMS, .pr = {{VOCAB_VARIANT_V1,
 	 VOCAB_VARIANT_V1, 8, 22, 528, RULE_HIGHER}}},
 	{VOCAB_SUITE_VERSIONS, 'P', "concl.p.cgma", claim_p_cgma,
 	 .sig = "3333"},
@@ -314,7 +289,7 @@ static const struct claim claims[] = {
 	 VOCAB_METRIC_MEMCPY_C, .host = VOCAB_HOST_PINNED_OUTPUT},
 	/* G: pinned C cuts time* by 18 % at 512 down to about 1 % at
 	 * 16384; judged at 512, where G saw it */
-	{VOCAB_SUITE_TRANSFER, 'G', "concl.g.time", claim_g_time, "2292", 0,
+	{VOCAB_SUITE_TRANSFER, 'G', "concl.g.time", g_gains, "2292", 0,
 	 NULL, .host = VOCAB_HOST_PINNED_OUTPUT},
 	/* G: shared-memory tiles cut the kernel time by about 25 % */
 	{VOCAB_SUITE_TRANSFER, 'G', "concl.g.shared", g_gains, "229", 0,
