@@ -150,14 +150,10 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		regime_note(x, seen, note, NULL);
 	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
 		 (long long)sa->id, (long long)sb->id);
-	if (!t.rows) {
-		rbuf_free(cap);
-		rc = say(x, cap, 0, 1, "compare.none", &v);
-		if (!rc)
-			emit_par(x, rbuf_str(cap));
-	} else if (!rc) {
+	if (!t.rows)
+		rc = fv_par(x, "compare.none", &v);
+	else if (!rc)
 		rc = emit_table(x, &t, rbuf_str(cap), anchor, rbuf_str(note));
-	}
 	fv_free(&v);
 	rtable_free(&t);
 	rbufs_free(b, 2);

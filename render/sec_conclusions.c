@@ -453,7 +453,6 @@ static int claims_table(struct rctx *x, int n[V_N])
 int sec_conclusions(struct rctx *x)
 {
 	int n[V_N] = {0}, rc = 0;
-	struct rbuf par;
 	struct fv v;
 
 	emit_heading(x, 0, lang_get(x->L, "concl.title"));
@@ -462,15 +461,11 @@ int sec_conclusions(struct rctx *x)
 	if (rc || n[V_NODATA] == (int)NCLAIMS)
 		return rc;
 	fv_init(&v);
-	rbuf_init(&par);
 	fv_int(&v, "AGREE", n[V_AGREES]);
 	fv_int(&v, "DIFFER", n[V_DIFFERS]);
 	fv_int(&v, "SAME", n[V_SAME]);
 	fv_int(&v, "UNTESTED", n[V_UNTESTED]);
-	rc = fv_emit(x, &par, "concl.tally", &v);
-	if (!rc)
-		emit_par(x, rbuf_str(&par));
+	rc = fv_par(x, "concl.tally", &v);
 	fv_free(&v);
-	rbuf_free(&par);
 	return rc;
 }
