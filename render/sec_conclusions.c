@@ -441,8 +441,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 	regime_note(x, seen, &b[NOTE], NULL);
 	if (!rc && t.rows)
 		rc = emit_table(x, &t, lang_get(x->L, "concl.caption"),
-				"conclusions",
-				b[NOTE].len ? rbuf_str(&b[NOTE]) : NULL);
+				"conclusions", rbuf_str(&b[NOTE]));
 	rtable_free(&t);
 	rbufs_free(b, NB + 1);
 	free(v);
