@@ -165,16 +165,14 @@ static int g_gains(struct rctx *x, int dev, const struct claim *c,
 						  n[i], -1, -1);
 
 		o->rg |= rcfg_marks(x, a) | rcfg_marks(x, b);
-		/* G's time*: the transfer section's quantity and rule */
+		/* G's time*: the transfer section's quantity and rule; no
+		 * samples: untested */
 		rcmp_clear(&r);
-		rc = metric ? 0 : !rcfg_ok(a) || !rcfg_ok(b) ? -1 :
+		rc = metric || !rcfg_ok(a) || !rcfg_ok(b) ? -1 :
 		     xfer_compare(x, a, b, XFER_RUN_G, &r);
-		if (!metric)	/* no samples: untested */
-			v[i] = rc == -1 ? V_NODATA : rc ? V_UNTESTED :
-			       verdict_of(&r, RULE_LOWER);
-		else
-			v[i] = pair_verdict(x, a, b, metric, RULE_LOWER, &r,
-					    &o->rg);
+		v[i] = metric ? pair_verdict(x, a, b, metric, RULE_LOWER, &r,
+					     &o->rg) : rc == -1 ? V_NODATA :
+		       rc ? V_UNTESTED : verdict_of(&r, RULE_LOWER);
 		o->val[i] = r.gain;
 		/* and our whole run (with allocation) at 512 beside it */
 		if (!metric && !i) {

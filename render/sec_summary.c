@@ -95,8 +95,7 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 	unsigned seen = 0;
 	int r, has, any = 0, rc = 0;
 
-	for (d = 0; d < nd; d++)
-		strcat(kinds, "r");
+	memset(kinds + 1, 'r', nd);	/* after "l", before its zeros */
 	rtable_init(&t, kinds);
 	rbufs_init(cell, nd);
 	rbuf_init(&note);
