@@ -143,7 +143,8 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 }
 
 /* A finding: its string, the comparison whose verdict picks the string
- * "KEY.higher", ".lower", ".same", ".untested" (".alone" without it),
+ * "KEY.higher", ".lower", ".same", ".untested" (".alone" without it or
+ * its numbers),
  * and the rows it states (-1 ends them); the first must be present. */
 enum { CMP_NONE, CMP_LIB, CMP_ILP, CMP_MEMCPY };
 static const struct {
@@ -200,11 +201,8 @@ static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		dvs_effect(x, s, fv_put(&fv, "EFF"), r,
 			   r[0]->verdict == RULE_LOWER);
 	/* the string by the comparison's verdict */
-	if (finds[f->k].cmp == CMP_NONE)
-		snprintf(key, sizeof(key), "%s", finds[f->k].key);
-	else
-		snprintf(key, sizeof(key), "%s.%s", finds[f->k].key,
-			 r[0] ? word[r[0]->verdict + 1] : "alone");
+	snprintf(key, sizeof(key), "%s.%s", finds[f->k].key,
+		 r[0] ? word[r[0]->verdict + 1] : "alone");
 	rc = fv_emit(x, out, key, &fv);
 	fv_free(&fv);
 	return rc;

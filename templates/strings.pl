@@ -374,7 +374,7 @@ sum.row.pct_mem = \quad \% szczytu pamięci
 sum.row.memcpy = \texttt{memcpy} przy tym $N$ [GB/s]
 sum.row.pct_memcpy = \quad \% szczytu pamięci
 sum.find.text = @@DEV@@@@TEXT@@
-sum.find.best = Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
+sum.find.best.alone = Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
 sum.find.lib.higher = Przy tym rozmiarze jest szybsze od cuBLAS, @@EFF@@ raza (@@PCT_REF@@\,\% cuBLAS).
 sum.find.lib.lower = cuBLAS jest przy tym rozmiarze szybszy, @@EFF@@ raza: własne jądro osiąga @@PCT_REF@@\,\% jego wydajności.
 sum.find.lib.same = Przy tym rozmiarze nie różni się istotnie od cuBLAS (@@PCT_REF@@\,\% cuBLAS).
