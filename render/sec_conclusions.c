@@ -379,6 +379,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 	enum { SRC, CLAIM, OURS, VERD, NB, NOTE = NB };
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
+	struct ours none = {{NAN, NAN, NAN, NAN}};	/* NVAL */
 	unsigned rg, seen = 0;
 	struct rbuf b[NB + 1];
 	int rc = v && o ? 0 : -1;
@@ -387,6 +388,8 @@ static int claims_table(struct rctx *x, int n[V_N])
 	size_t i, k;
 	char last = 0;
 
+	for (k = 0; k < NEFF; k++)	/* a claim's results before it */
+		rcmp_clear(&none.eff[k]);
 	rtable_init(&t, "lXXl");
 	t.breaks = 1;
 	rbufs_init(b, NB + 1);
@@ -402,11 +405,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 		any = 0;
 		rg = 0;
 		for (d = 0; d < nd; d++) {
-			o[d].rg = 0;
-			for (k = 0; k < NVAL; k++)
-				o[d].val[k] = NAN;
-			for (k = 0; k < NEFF; k++)
-				rcmp_clear(&o[d].eff[k]);
+			o[d] = none;
 			v[d] = c->judge(x, d, c, &o[d]);
 			all = vjoin(all, v[d]);
 			any |= v[d] != V_NODATA;
