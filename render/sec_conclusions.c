@@ -379,7 +379,7 @@ static int claims_table(struct rctx *x, int n[V_N])
 	enum { SRC, CLAIM, OURS, VERD, NB, NOTE = NB };
 	int nd = (int)x->ndevs, *v = calloc(nd + 1, sizeof(*v)), d, all, any;
 	struct ours *o = calloc(nd + 1, sizeof(*o));
-	struct ours none = {{NAN, NAN, NAN, NAN}};	/* NVAL */
+	struct ours none = {.val = {NAN, NAN, NAN, NAN}};	/* NVAL */
 	unsigned rg, seen = 0;
 	struct rbuf b[NB + 1];
 	int rc = v && o ? 0 : -1;
