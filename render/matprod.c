@@ -46,45 +46,18 @@ int mp_text_say(struct rctx *x, struct rbuf *text, const char *key,
 	return fv_emit(x, text, key, v);
 }
 
-/* The axes of figure a whose drawn values span lo..hi: category i at
- * x = i + 1 labelled tics[i], GFLOP/s on a decimal logarithmic axis. */
-static void mem_plot_axes(struct rctx *x, struct rbuf *g,
-			  const struct mem_axes *a, const char *const *tics,
-			  double lo, double hi)
-{
-	size_t i;
-
-	rbuf_puts(g, "set xlabel '");
-	rbuf_put_gp(g, a->xlabel);
-	rbuf_puts(g, "'\nset ylabel '");
-	rbuf_put_gp(g, lang_get(x->L, "axis.gflops"));
-	rbuf_printf(g, "'\nset pointsize 0.45\nset xrange [%.17g:%.17g]\n"
-		    "set xtics (", a->xmin, a->xmax);
-	for (i = 0; i < a->nxtics; i++) {
-		rbuf_puts(g, i ? ", '" : "'");
-		rbuf_put_gp(g, tics[i]);
-		rbuf_printf(g, "' %.17g", (double)i + 1);
-	}
-	/* a ratio reads as a distance */
-	rbuf_printf(g, ")\nset logscale y 10\nset format y '%%g'\n"
-		    "set yrange [%.17g:%.17g]\nset key below horizontal Left "
-		    "reverse height 1 width 2\n", lo / 1.4, hi * 1.5);
-}
-
 int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 		  const struct mem_line *l, size_t nl, struct rbuf *tic,
 		  double *xs)
 {
 	const struct pspec s = {.logy = 10};
-	const char *tics[MP_MAXCAT];
+	struct rbuf *g = &x->plot.script;
 	double lo = INFINITY, hi = -INFINITY;
 	size_t i, j;
 	int k = 0;
 
-	for (i = 0; i < a->nxtics; i++) {
-		tics[i] = rbuf_str(&tic[i]);
+	for (i = 0; i < a->nxtics; i++)
 		xs[i] = (double)i + 1;
-	}
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++)
 			if (isfinite(l[i].x[j]) && l[i].y[j] > 0 &&
@@ -93,8 +66,25 @@ int mp_figure_cat(struct rctx *x, int dev, struct mem_axes *a,
 				hi = fmax(hi, l[i].y[j]);
 			}
 	if (isfinite(lo)) {
+		/* category i at x = i + 1 labelled tic[i], GFLOP/s on a
+		 * decimal logarithmic axis */
 		k = plot_begin(x, a->w, a->h);
-		mem_plot_axes(x, &x->plot.script, a, tics, lo, hi);
+		rbuf_puts(g, "set xlabel '");
+		rbuf_put_gp(g, a->xlabel);
+		rbuf_puts(g, "'\nset ylabel '");
+		rbuf_put_gp(g, lang_get(x->L, "axis.gflops"));
+		rbuf_printf(g, "'\nset pointsize 0.45\nset xrange "
+			    "[%.17g:%.17g]\nset xtics (", a->xmin, a->xmax);
+		for (i = 0; i < a->nxtics; i++) {
+			rbuf_puts(g, i ? ", '" : "'");
+			rbuf_put_gp(g, rbuf_str(&tic[i]));
+			rbuf_printf(g, "' %.17g", (double)i + 1);
+		}
+		/* a ratio reads as a distance */
+		rbuf_printf(g, ")\nset logscale y 10\nset format y '%%g'\n"
+			    "set yrange [%.17g:%.17g]\nset key below "
+			    "horizontal Left reverse height 1 width 2\n",
+			    lo / 1.4, hi * 1.5);
 		plot_series(x, k, &s, l, nl, "#606060", 3);
 	}
 	rbufs_free(tic, a->nxtics);

@@ -85,7 +85,7 @@ struct rtable {
 	int ncols;
 	char kind[RTABLE_MAXCOLS];
 	int intd[RTABLE_MAXCOLS], decd[RTABLE_MAXCOLS];
-	int neg[RTABLE_MAXCOLS], seen[RTABLE_MAXCOLS];
+	int neg[RTABLE_MAXCOLS];
 	int bold[RTABLE_MAXCOLS];	/* an RT_BOLD cell was written */
 	int col;		/* next cell of the current row */
 	int rows;

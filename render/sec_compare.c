@@ -123,7 +123,7 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 	struct rbuf b[2], *cap = b, *note = b + 1;
 	struct fv v;
 	char anchor[64];
-	size_t i, n, shown = 0;
+	size_t i, n;
 	unsigned seen = 0;
 	int rc, dag = 0;
 
@@ -135,12 +135,10 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		  "compare.head.ci", "compare.head.p", "compare.head.verdict",
 		  NULL});
 	rtable_head_end(&t);
-	for (i = 0; i < n && shown < CMP_TABLE_MAX; i++)
+	for (i = 0; i < n && t.rows < CMP_TABLE_MAX; i++)
 		if (top[i]->verdict == CMP_FASTER ||
-		    top[i]->verdict == CMP_SLOWER) {
-			shown++;
+		    top[i]->verdict == CMP_SLOWER)
 			table_row(x, &t, top[i], &seen, &dag);
-		}
 	fv_init(&v);
 	fv_int(&v, "A", (long long)sa->id);
 	fv_int(&v, "B", (long long)sb->id);
@@ -152,14 +150,10 @@ static int table_write(struct rctx *x, const struct store_session *sa,
 		regime_note(x, seen, note, NULL);
 	snprintf(anchor, sizeof(anchor), "compare a=%lld b=%lld",
 		 (long long)sa->id, (long long)sb->id);
-	if (!shown) {
-		rbuf_free(cap);
-		rc = say(x, cap, 0, 1, "compare.none", &v);
-		if (!rc)
-			emit_par(x, rbuf_str(cap));
-	} else if (!rc) {
+	if (!t.rows)
+		rc = fv_par(x, "compare.none", &v);
+	else if (!rc)
 		rc = emit_table(x, &t, rbuf_str(cap), anchor, rbuf_str(note));
-	}
 	fv_free(&v);
 	rtable_free(&t);
 	rbufs_free(b, 2);

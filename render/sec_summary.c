@@ -82,19 +82,6 @@ static void row_put(const struct rctx *x, const struct sum_facts *s,
 	}
 }
 
-/* Whether the device has a value in row. */
-static int row_has(const struct rctx *x, const struct sum_facts *s, int row)
-{
-	struct rbuf b;
-	int has;
-
-	rbuf_init(&b);
-	row_put(x, s, row, &b);
-	has = b.len > 0;
-	rbuf_free(&b);
-	return has;
-}
-
 /* The one table: a row per figure any device has, a column per device
  * (as many as a table holds); its rows mix texts and numbers, so its
  * columns are text, the numbers in \num. */
@@ -104,25 +91,28 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 	size_t d, nd = x->ndevs < RTABLE_MAXCOLS ? x->ndevs :
 		       RTABLE_MAXCOLS - 1;
 	struct rtable t;
-	struct rbuf b[2], *cell = b, *note = b + 1;
+	struct rbuf cell[RTABLE_MAXCOLS], note;
 	unsigned seen = 0;
-	int r, any = 0, rc = 0;
+	int r, has, any = 0, rc = 0;
 
-	for (d = 0; d < nd; d++)
-		strcat(kinds, "r");
+	memset(kinds + 1, 'r', nd);	/* after "l", before its zeros */
 	rtable_init(&t, kinds);
-	rbufs_init(b, 2);
+	rbufs_init(cell, nd);
+	rbuf_init(&note);
 	rtable_head(&t, "");
 	for (d = 0; d < nd; d++) {
-		rbuf_free(cell);
-		rbuf_printf(cell, "{GPU~%zu}", d + 1);
-		rtable_head(&t, rbuf_str(cell));
+		rbuf_printf(&note, "{GPU~%zu}", d + 1);
+		rtable_head(&t, rbuf_str(&note));
+		rbuf_free(&note);
 	}
 	rtable_head_end(&t);
 	for (r = 0; r < R_N; r++) {
-		for (d = 0; d < nd && !row_has(x, &s[d], r); d++)
-			;
-		if (d == nd)
+		rbufs_free(cell, nd);
+		for (d = 0, has = 0; d < nd; d++) {
+			row_put(x, &s[d], r, &cell[d]);
+			has |= cell[d].len > 0;
+		}
+		if (!has)
 			continue;
 		any = 1;
 		snprintf(key, sizeof(key), "sum.row.%s", rows[r].name);
@@ -135,26 +125,26 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 				VOCAB_VARIANT_COPY_ILP, s[d].i.n,
 				s[d].i.best_ilp) : NULL;
 
-			rbuf_free(cell);
-			row_put(x, &s[d], r, cell);
-			regime_marks(x, rcfg_marks(x, c), cell);
+			regime_marks(x, rcfg_marks(x, c), &cell[d]);
 			seen |= rcfg_marks(x, c);
-			rtable_text(&t, cell->len ? rbuf_str(cell) : "--");
+			rtable_text(&t, cell[d].len ? rbuf_str(&cell[d]) : "--");
 		}
 		rtable_row_end(&t);
 	}
-	rbuf_puts(note, lang_get(x->L, "sum.note"));
-	regime_note(x, seen, note, NULL);
+	rbuf_puts(&note, lang_get(x->L, "sum.note"));
+	regime_note(x, seen, &note, NULL);
 	if (any)
 		rc = emit_table(x, &t, lang_get(x->L, "sum.caption"),
-				"summary", rbuf_str(note));
+				"summary", rbuf_str(&note));
 	rtable_free(&t);
-	rbufs_free(b, 2);
+	rbufs_free(cell, nd);
+	rbuf_free(&note);
 	return rc;
 }
 
 /* A finding: its string, the comparison whose verdict picks the string
- * "KEY.higher", ".lower", ".same", ".untested" (".alone" without it),
+ * "KEY.higher", ".lower", ".same", ".untested" (".alone" without it or
+ * its numbers),
  * and the rows it states (-1 ends them); the first must be present. */
 enum { CMP_NONE, CMP_LIB, CMP_ILP, CMP_MEMCPY };
 static const struct {
@@ -185,7 +175,8 @@ static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	struct fv fv;
 	int i, d, row, rc;
 
-	if (!row_has(x, f, finds[f->k].row[0]))
+	row = finds[f->k].row[0];	/* a number, or the best's name */
+	if (rows[row].sig ? !isfinite(row_num(f, row)) : !f->v.best)
 		return 0;
 	fv_init(&fv);
 	for (i = 0; (row = finds[f->k].row[i]) >= 0; i++) {
@@ -210,11 +201,8 @@ static int sum_say(struct rctx *x, const struct dvs *s, struct rbuf *out)
 		dvs_effect(x, s, fv_put(&fv, "EFF"), r,
 			   r[0]->verdict == RULE_LOWER);
 	/* the string by the comparison's verdict */
-	if (finds[f->k].cmp == CMP_NONE)
-		snprintf(key, sizeof(key), "%s", finds[f->k].key);
-	else
-		snprintf(key, sizeof(key), "%s.%s", finds[f->k].key,
-			 r[0] ? word[r[0]->verdict + 1] : "alone");
+	snprintf(key, sizeof(key), "%s.%s", finds[f->k].key,
+		 r[0] ? word[r[0]->verdict + 1] : "alone");
 	rc = fv_emit(x, out, key, &fv);
 	fv_free(&fv);
 	return rc;

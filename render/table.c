@@ -82,31 +82,10 @@ void rtable_text(struct rtable *t, const char *latex)
 	rtable_cell(t, &t->body, latex);
 }
 
-/* Widens the S column's table-format to hold the number text s. */
-static void rtable_measure(struct rtable *t, const char *s)
-{
-	const char *dot;
-	int i = t->col, intd, decd;
-
-	if (i >= t->ncols)
-		return;
-	if (*s == '-') {
-		t->neg[i] = 1;
-		s++;
-	}
-	dot = strchr(s, '.');
-	intd = dot ? (int)(dot - s) : (int)strlen(s);
-	decd = dot ? (int)strlen(dot + 1) : 0;
-	if (intd > t->intd[i])
-		t->intd[i] = intd;
-	if (decd > t->decd[i])
-		t->decd[i] = decd;
-	t->seen[i] = 1;
-}
-
 void rtable_num(struct rtable *t, double v, int decimals, int flags)
 {
-	char num[64];
+	char num[64], *s = num, *dot;
+	int i = t->col, intd, decd;
 
 	if (!isfinite(v)) {
 		rtable_text(t, "--");
@@ -117,13 +96,24 @@ void rtable_num(struct rtable *t, double v, int decimals, int flags)
 				  sizeof(num));
 	else
 		render_fixed_format(v, decimals, num, sizeof(num));
-	rtable_measure(t, num);
 	rtable_sep(t, &t->body);
 	if (flags & RT_GREY)
 		rbuf_puts(&t->body, "\\color{gray}");
-	if ((flags & RT_BOLD) && t->col < t->ncols) {
-		rbuf_puts(&t->body, "\\bfseries ");
-		t->bold[t->col] = 1;
+	/* the S column's table-format widened to hold the number */
+	if (i < t->ncols) {
+		t->neg[i] |= *s == '-';
+		s += *s == '-';
+		dot = strchr(s, '.');
+		intd = dot ? (int)(dot - s) : (int)strlen(s);
+		decd = dot ? (int)strlen(dot + 1) : 0;
+		if (intd > t->intd[i])
+			t->intd[i] = intd;
+		if (decd > t->decd[i])
+			t->decd[i] = decd;
+		if (flags & RT_BOLD) {
+			rbuf_puts(&t->body, "\\bfseries ");
+			t->bold[i] = 1;
+		}
 	}
 	rbuf_puts(&t->body, num);
 	t->col++;
@@ -177,10 +167,6 @@ void rtable_colspec(const struct rtable *t, struct rbuf *b)
 		}
 		if (t->kind[i] != 'S') {
 			rbuf_putc(b, t->kind[i]);
-			continue;
-		}
-		if (!t->seen[i]) {
-			rbuf_puts(b, "S[table-format=1.0]");
 			continue;
 		}
 		/* numbers of many magnitudes (0.001234 beside 1234) would

@@ -374,7 +374,7 @@ sum.row.pct_mem = \quad \% szczytu pamięci
 sum.row.memcpy = \texttt{memcpy} przy tym $N$ [GB/s]
 sum.row.pct_memcpy = \quad \% szczytu pamięci
 sum.find.text = @@DEV@@@@TEXT@@
-sum.find.best = Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
+sum.find.best.alone = Najszybszym liczącym się własnym jądrem mnożenia jest @@KERNEL@@ przy $n = @@SIZE@@$ (blok @@BLOCK@@): @@GFLOPS@@~GFLOP/s, @@PCT_PEAK@@\,\% szczytu FP32 przy zapisanym zegarze.
 sum.find.lib.higher = Przy tym rozmiarze jest szybsze od cuBLAS, @@EFF@@ raza (@@PCT_REF@@\,\% cuBLAS).
 sum.find.lib.lower = cuBLAS jest przy tym rozmiarze szybszy, @@EFF@@ raza: własne jądro osiąga @@PCT_REF@@\,\% jego wydajności.
 sum.find.lib.same = Przy tym rozmiarze nie różni się istotnie od cuBLAS (@@PCT_REF@@\,\% cuBLAS).
@@ -491,9 +491,8 @@ regime.throttle = zegar SM spadł o więcej niż 2\,\% poniżej najwyższego w s
 regime.derived = Siatki wyznaczono z geometrii uruchomienia wbudowanych kerneli (baza starsza niż zapis siatek). Oznaczenia według reguł z części o metodzie: \rgmark{l} i \rgmark{w}, a \rgmark{c} tam, gdzie liczba jest przepustowością pamięci urządzenia, wyłączają punkt z ,,najlepszego'' i ,,\% szczytu''; \rgmark{t} liczy się przy własnym zegarze.
 regime.stored = Oznaczenia według reguł z części o metodzie: \rgmark{l} i \rgmark{w}, a \rgmark{c} tam, gdzie liczba jest przepustowością pamięci urządzenia, wyłączają punkt z ,,najlepszego'' i ,,\% szczytu''; \rgmark{t} liczy się przy własnym zegarze.
 concl.title = Podsumowanie i wnioski
-concl.intro = Ustalenie każdego źródła, w jego własnych liczbach, obok naszego, zmierzonego na jego warunkach: ta sama wielkość (czas* sprawozdania~G pomija alokację), te same rozmiary i bloki tam, gdzie je zmierzyliśmy. Werdykt wydaje jedna reguła z części o metodzie.
+concl.intro = Ustalenie każdego źródła, w jego własnych liczbach, obok naszego, zmierzonego na jego warunkach: ta sama wielkość (czas* sprawozdania~G pomija alokację), te same rozmiary i bloki tam, gdzie je zmierzyliśmy. Werdykt wydaje jedna reguła z części o metodzie. Werdykty według reguły z części o metodzie, na każdym GPU: zgodne, gdy nasz pomiar pokazuje różnicę podaną przez źródło; różne, gdy pokazuje przeciwną albo różnicę, której źródło nie widziało; bez istotnej różnicy, gdy reguła żadnej nie stwierdza. Udział (notatka~J) jest zgodny, chyba że nasz leży poniżej udziału źródła o więcej niż próg praktyczny. Krotności to ilorazy Hodgesa--Lehmanna z 95-procentowymi przedziałami ufności.
 concl.caption = Ustalenia źródeł i nasze na ich warunkach.
-concl.note = Werdykty według reguły z części o metodzie, na każdym GPU: zgodne, gdy nasz pomiar pokazuje różnicę podaną przez źródło; różne, gdy pokazuje przeciwną albo różnicę, której źródło nie widziało; bez istotnej różnicy, gdy reguła żadnej nie stwierdza. Udział (notatka~J) jest zgodny, chyba że nasz leży poniżej udziału źródła o więcej niż próg praktyczny. Krotności to ilorazy Hodgesa--Lehmanna z 95-procentowymi przedziałami ufności.
 concl.agrees = zgodne
 concl.differs = różne
 concl.same = bez istotnej różnicy
@@ -527,15 +526,14 @@ concl.g.shared.ours = Czas kernela, \texttt{shared} wobec \texttt{simple}: @@V0@
 concl.j.peak.src = Przy dużym $N$ kopiowanie osiąga 12,9 z 14,4~GB/s: 90\,\% szczytu.
 concl.j.peak.ours = @@V0@@ z @@V1@@~GB/s: @@V2@@\,\% (ILP~@@V3@@, największe stabilne $N$).
 concl.j.ilp.src = ILP prawie nie zmienia przepustowości (na Keplerze i Maxwellu).
-concl.j.ilp.ours = ILP~1 @@V0@@, ILP~@@V2@@ @@V1@@~GB/s: @@E0@@ razy.
+concl.j.ilp.ours = ILP~1 @@V1@@, ILP~@@V3@@ @@V0@@~GB/s: @@E0@@ razy.
 concl.j.ilp.why = Tam, gdzie nasz wynik jest inny: jeden element na wątek utrzymuje w locie za mało bajtów na SM, by przy tej przepustowości pokryć opóźnienie pamięci tego GPU (część o ILP).
 concl.b.walkers.src = $2^{16}$ wędrowców po 50\,000 kroków: stan generatora w pamięci globalnej 3,7~s, we współdzielonej 0,7~s, w rejestrach 0,5~s (5,3 i 1,4 razy szybciej).
 concl.b.walkers.ours = $W = @@V0@@$, $S = @@V1@@$: pamięć współdzielona @@E0@@ razy pamięć globalna, rejestry @@E1@@ razy pamięć współdzielona (kroki na sekundę).
 concl.r.bank.src = Dostępy do pamięci współdzielonej z krokiem $L$ słów są w konflikcie dla parzystego $L$, nie dla nieparzystego.
 concl.r.bank.ours = Czas dostępu względem kroku~1: parzyste $L$ od @@V0@@ do @@V1@@, nieparzyste $L > 1$ od @@V2@@ do @@V3@@.
 concl.r.bank.why = Parzysty krok składa 32 adresy osnowy na mniej banków; nieparzysty trafia we wszystkie 32.
-concl.tally = Spośród ustaleń zestawionych z naszymi zgodnych jest @@AGREE@@, różnych @@DIFFER@@, bez istotnej różnicy w naszym pomiarze @@SAME@@, a nieprzetestowanych @@UNTESTED@@.
-concl.closing = Zgodność dotyczy kierunku efektu lub udziału, nie szybkości: źródła mierzyły starsze GPU (GeForce GT~240, 920M, RTX~4060).
+concl.tally = Spośród ustaleń zestawionych z naszymi zgodnych jest @@AGREE@@, różnych @@DIFFER@@, bez istotnej różnicy w naszym pomiarze @@SAME@@, a nieprzetestowanych @@UNTESTED@@. Zgodność dotyczy kierunku efektu lub udziału, nie szybkości: źródła mierzyły starsze GPU (GeForce GT~240, 920M, RTX~4060).
 word.samples_of.one = @@N@@ próbki
 word.samples_of.few = @@N@@ próbek
 word.samples_of.many = @@N@@ próbek
