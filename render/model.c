@@ -284,11 +284,6 @@ static int cfg_is(const struct rcfg *r, int dev, const char *suite,
 	       (!variant || str_eq(r->c->variant, variant));
 }
 
-int cfg_same_key(const struct store_config *p, const struct store_config *q)
-{
-	return store_config_same_key(p, q);
-}
-
 int rcfg_ok(const struct rcfg *c)
 {
 	return c && c->c->status && !strcmp(c->c->status, VOCAB_CFG_OK);

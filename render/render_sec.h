@@ -706,9 +706,6 @@ void vers_limiter_put(const struct rctx *x, const char *lim, struct rbuf *b);
 
 /* ---- round 4, engineer front4 (model.c, emit.c, lang.c) ------------- */
 
-/* 1 when p and q have one key: kernel, sizes, count, block, ILP,
- * parameter, host memory and precision (suite and session aside). */
-int cfg_same_key(const struct store_config *p, const struct store_config *q);
 /* The fragment name of fragments.tex with vars filled, appended to out
  * (out is x->body for the report's text). -1 after a message when it is
  * missing or a placeholder has no value (emit.c). */

@@ -25,7 +25,7 @@ static const struct rcfg *cross_match(const struct rctx *x,
 	for (i = 0; p && i < x->ncfgs; i++) {
 		q = x->cfgs[i].c;
 		if (x->cfgs[i].dev == dev && !strcmp(q->suite, p->suite) &&
-		    cfg_same_key(p, q))
+		    store_config_same_key(p, q))
 			return rcfg_ok(&x->cfgs[i]) ? &x->cfgs[i] : NULL;
 	}
 	return NULL;
