@@ -207,16 +207,6 @@ static int sess_range(const struct rctx *x, const struct store_session **s,
 	return 0;
 }
 
-/* Appends "; " where b holds a part, then the string of key with v's
- * placeholders. */
-static int timers_part(const struct rctx *x, struct rbuf *b,
-		       const char *key, struct fv *v)
-{
-	if (b->len)
-		rbuf_puts(b, "; ");
-	return tmpl_fill(b, lang_get(x->L, key), fv_kv(v), v->n);
-}
-
 /* How session q took its times, in the report's language: a sentence
  * built from the fields measure stores since schema 3 (kernel timer,
  * cache state, interleaving) where q has them; else the
@@ -227,36 +217,38 @@ static int timers_part(const struct rctx *x, struct rbuf *b,
 static int timers_text(const struct rctx *x, const struct store_session *q,
 		       struct rbuf *b)
 {
+	const char *part[4];	/* the strings of its parts, "; " between */
 	struct fv v;
 	char key[96];
-	size_t i;
+	size_t i, n = 0;
 	int rc = 0;
 
 	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
 		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, 1);
-		rc |= timers_part(x, b, lang_find(x->L, key) ? key :
-				  "timers.kernel.other", &v);
+		part[n++] = lang_find(x->L, key) ? key : "timers.kernel.other";
 		if (q->cold == 1 || q->cold == 0)
-			rc |= timers_part(x, b, q->cold ? "timers.cold" :
-					  "timers.hot", &v);
+			part[n++] = q->cold ? "timers.cold" : "timers.hot";
 		/* a reported configuration of q was sampled in an
 		 * interleaving group */
 		for (i = 0; i < x->ncfgs && (x->cfgs[i].c->session_id !=
 		     q->id || x->cfgs[i].c->grp <= 0); i++)
 			;
 		if (i < x->ncfgs)
-			rc |= timers_part(x, b, "timers.interleaved", &v);
-		rc |= timers_part(x, b, "timers.host", &v);
+			part[n++] = "timers.interleaved";
+		part[n++] = "timers.host";
 	} else if (q->timers && *q->timers) {
 		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, 1);
 		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
-		rc = timers_part(x, b, q->tool_version &&
-				 *q->tool_version ? "timers.recorded" :
-				 "timers.recorded_unknown", &v);
+		part[n++] = q->tool_version && *q->tool_version ?
+			    "timers.recorded" : "timers.recorded_unknown";
 	} else {
 		rbuf_puts(b, "--");
+	}
+	for (i = 0; i < n; i++) {
+		rbuf_puts(b, i ? "; " : "");
+		rc |= tmpl_fill(b, lang_get(x->L, part[i]), fv_kv(&v), v.n);
 	}
 	fv_free(&v);
 	return rc;
