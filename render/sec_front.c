@@ -732,15 +732,12 @@ static void prop_text(const struct rctx *x, const struct store_prop *p,
 	}
 }
 
-/* The rows the device record itself gives, by key and the string of
- * their name: its identity above the properties, the derived peaks below
- * them; a property of such a key is not listed again. */
-static const char *const dev_own[][2] = {
-	{"name", "prop.name"}, {"uuid", "prop.uuid"},
-	{"pci_bus_id", "prop.pci_bus_id"},
-	{"peak_fp32", "device.peak_fp32"}, {"peak_fp64", "device.peak_fp64"},
-	{"peak_memory_bandwidth", "device.peak_mem"}
-};
+/* The rows the device record itself gives: its identity above the
+ * properties, the derived peaks below them; a property of such a key is
+ * not listed again. Each row is named by the string "prop.KEY", as a
+ * property is. */
+static const char *const dev_own[] = {"name", "uuid", "pci_bus_id",
+	"peak_fp32", "peak_fp64", "peak_memory_bandwidth"};
 #define DEV_NID 3		/* of them, the identity */
 #define DEV_NOWN (sizeof(dev_own) / sizeof(dev_own[0]))
 
@@ -749,7 +746,7 @@ static int dev_own_find(const char *key)
 {
 	int i;
 
-	for (i = 0; i < (int)DEV_NOWN && strcmp(dev_own[i][0], key); i++)
+	for (i = 0; i < (int)DEV_NOWN && strcmp(dev_own[i], key); i++)
 		;
 	return i < (int)DEV_NOWN ? i : -1;
 }
@@ -794,7 +791,7 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 	if (!keys)
 		return -1;
 	for (i = 0; i < DEV_NID; i++)
-		keys[(*n)++] = dev_own[i][0];
+		keys[(*n)++] = dev_own[i];
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->devs[d]->nprops; i++) {
 			k = x->devs[d]->props[i].key;
@@ -805,8 +802,8 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 		}
 	keys[(*n)++] = NULL;
 	for (i = DEV_NID; i < DEV_NOWN; i++)
-		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
-			keys[(*n)++] = dev_own[i][0];
+		if (strcmp(dev_own[i], "peak_fp64") || any_peak_fp64(x))
+			keys[(*n)++] = dev_own[i];
 	return 0;
 }
 
@@ -820,7 +817,7 @@ static int side_table(struct rctx *x, const struct store_session **s,
 		      size_t nrows, size_t ncol, const char *anchor,
 		      const char *caption)
 {
-	char kinds[RTABLE_MAXCOLS + 1] = "l", key[64];
+	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
 	struct rbuf cell;
 	size_t i, r;
@@ -850,14 +847,8 @@ static int side_table(struct rctx *x, const struct store_session **s,
 			continue;
 		}
 		rbuf_free(&cell);
-		snprintf(key, sizeof(key), "sess.%s", s ? sr[r].name : "");
-		if (s)
-			rbuf_puts(&cell, lang_get(x->L, key));
-		else if (dev_own_find(rows[r]) >= 0)
-			rbuf_puts(&cell, lang_get(x->L,
-				  dev_own[dev_own_find(rows[r])][1]));
-		else
-			lang_name_put(x, "prop", rows[r], 1, &cell);
+		lang_name_put(x, s ? "sess" : "prop", s ? sr[r].name :
+			      rows[r], 1, &cell);
 		rtable_text(&t, rbuf_str(&cell));
 		for (i = 0; i < ncol; i++) {
 			rbuf_free(&cell);
