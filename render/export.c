@@ -21,16 +21,17 @@
 #define EXPORT_VERSION 3
 
 /* Where a column's value lives: the device, the configuration, the
- * metric's statistics, or a rule of its own (ET_* below). */
-enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT };
+ * metric's statistics, the metric, the session; null where the row has
+ * none (a CSV row of a configuration without metrics). A column with a
+ * rule of its own (ET_* below) reads from there too. */
+enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT, EF_SES };
 /* How it reads: text (NULL: null), an int, an int64_t (EK: 0 is
  * "unknown", null, as for the schema-3 integers), a size_t, a double
  * (not finite: null; DK: 0 too, the schema-3 reals), an int64_t whose
  * negative is "unknown" (I64N: schema 7's counts), or one of the
  * columns with a rule of their own. */
 enum { ET_TEXT, ET_INT, ET_I64, ET_I64K, ET_I64N, ET_SIZE, ET_DBL, ET_DBLK,
-       ET_SESSION_UUID, ET_REL_ERROR, ET_THROTTLE, ET_NONFINITE,
-       ET_VALUES };
+       ET_REL_ERROR, ET_THROTTLE, ET_NONFINITE, ET_VALUES };
 
 struct ecol {
 	const char *name;
@@ -42,7 +43,7 @@ struct ecol {
 #define CFG(n, t, f) {n, EF_CFG, t, offsetof(struct store_config, f)}
 #define SUM(n, t, f) {n, EF_SUM, t, offsetof(struct stats_summary, f)}
 #define STAT(n, t, f) {n, EF_STAT, t, offsetof(struct store_stat, f)}
-#define OWN(n, t) {n, EF_CFG, t, 0}
+#define OWN(n, f, t) {n, f, t, 0}
 
 /* The columns in order: a configuration's, then from EC_METRIC on a
  * metric's; the last (values) only with --samples. */
@@ -50,7 +51,8 @@ static const struct ecol export_cols[] = {
 	DEV("device_id", ET_I64, id), DEV("device_uuid", ET_TEXT, uuid),
 	DEV("device_name", ET_TEXT, name),
 	CFG("session_id", ET_I64, session_id),
-	OWN("session_uuid", ET_SESSION_UUID),
+	{"session_uuid", EF_SES, ET_TEXT,
+	 offsetof(struct store_session, uuid)},
 	CFG("suite", ET_TEXT, suite), CFG("variant", ET_TEXT, variant),
 	CFG("m", ET_INT, m), CFG("k", ET_INT, k), CFG("n", ET_INT, n),
 	CFG("count", ET_I64, count), CFG("block_x", ET_INT, block_x),
@@ -58,7 +60,7 @@ static const struct ecol export_cols[] = {
 	CFG("param", ET_INT, param), CFG("host_mem", ET_TEXT, host_mem),
 	CFG("precision", ET_TEXT, precision),
 	CFG("status", ET_TEXT, status), CFG("reason", ET_TEXT, reason),
-	OWN("rel_error", ET_REL_ERROR), CFG("flops", ET_DBL, flops),
+	OWN("rel_error", EF_CFG, ET_REL_ERROR), CFG("flops", ET_DBL, flops),
 	CFG("bytes", ET_DBL, bytes), CFG("samples", ET_INT, samples),
 	CFG("finished_at", ET_TEXT, finished_at),
 	CFG("grp", ET_I64K, grp), CFG("grid_blocks", ET_I64K, grid_blocks),
@@ -67,7 +69,7 @@ static const struct ecol export_cols[] = {
 	CFG("l2_bytes", ET_I64K, l2_bytes),
 	CFG("start_sm_clock_mhz", ET_DBLK, start_sm_clock_mhz),
 	CFG("end_sm_clock_mhz", ET_DBLK, end_sm_clock_mhz),
-	OWN("throttle_reasons", ET_THROTTLE), CFG("regime", ET_TEXT, regime),
+	OWN("throttle_reasons", EF_CFG, ET_THROTTLE), CFG("regime", ET_TEXT, regime),
 	CFG("noise", ET_DBL, noise), CFG("throttled", ET_I64N, throttled),
 	CFG("discarded", ET_I64N, discarded),
 	STAT("metric", ET_TEXT, metric), STAT("unit", ET_TEXT, unit),
@@ -76,7 +78,8 @@ static const struct ecol export_cols[] = {
 	SUM("median", ET_DBL, median), SUM("stddev", ET_DBL, stddev),
 	SUM("p05", ET_DBL, p05), SUM("p25", ET_DBL, p25),
 	SUM("p75", ET_DBL, p75), SUM("p95", ET_DBL, p95),
-	OWN("nonfinite", ET_NONFINITE), OWN("values", ET_VALUES),
+	OWN("nonfinite", EF_STAT, ET_NONFINITE),
+	OWN("values", EF_STAT, ET_VALUES),
 };
 #define EC_NCOLS ((int)(sizeof(export_cols) / sizeof(export_cols[0])))
 #define EC_METRIC 36		/* "metric" */
@@ -182,14 +185,13 @@ static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 {
 	const struct ecol *k = &export_cols[col];
 	const struct store_config *cf = e->r->c;
-	const struct store_session *ss;
 	const void *from[] = {e->x->devs[e->r->dev], cf, e->s ? &e->s->s :
-			      NULL, e->s};
+			      NULL, e->s, model_session(e->x, cf->session_id)};
 	const char *p, *s = NULL;
 	double d;
 	size_t i;
 
-	if (col >= EC_METRIC && !e->s)
+	if (!from[k->from])
 		goto null;
 	p = (const char *)from[k->from] + k->off;
 	switch (k->type) {
@@ -211,10 +213,6 @@ static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 			goto null;
 		rbuf_put_real(b, d);
 		return;
-	case ET_SESSION_UUID:
-		ss = model_session(e->x, cf->session_id);
-		s = ss ? ss->uuid : NULL;
-		break;
 	case ET_REL_ERROR:
 		/* not verified: null; a failed verification may store an
 		 * infinite error: said, not left as an unknown */
