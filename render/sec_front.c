@@ -97,21 +97,6 @@ static size_t front_suites(const struct rctx *x, const char *out[SUITE_N])
 	return n;
 }
 
-/* The experiments the report holds, by their titles, into b (empty):
- * the exercise when none is given. */
-static void exercise_default(const struct rctx *x, struct rbuf *b)
-{
-	const char *fs[SUITE_N];
-	char key[64];
-	size_t i, nf = front_suites(x, fs);
-
-	for (i = 0; i < nf; i++) {
-		snprintf(key, sizeof(key), "%s.title", fs[i]);
-		rbuf_printf(b, "%s%s", b->len ? "; " : "",
-			    lang_get(x->L, key));
-	}
-}
-
 /* The title page: the fields given (or their defaults) in fragment
  * "titlefield" each, the devices, the footer naming the data. */
 int sec_title(struct rctx *x, struct rbuf *out)
@@ -121,10 +106,11 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	const char *given[] = {x->meta.author, x->meta.course,
 			       x->meta.exercise, x->meta.date};
 	const struct store_session **s = x->used;
-	const char *from = NULL, *to = NULL, *a;
+	const char *from = NULL, *to = NULL, *a, *fs[SUITE_N];
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
-	size_t i, ns = x->nused;
+	char key[64];
+	size_t i, ns = x->nused, nf = front_suites(x, fs);
 	int rc;
 
 	fv_init(&v);
@@ -155,7 +141,12 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	 * author gives one, so that rendering again gives the same text */
 	if (to)
 		rbuf_printf(day, "%.10s", to);
-	exercise_default(x, ex);
+	/* the exercise, when none is given: the experiments reported */
+	for (i = 0; i < nf; i++) {
+		snprintf(key, sizeof(key), "%s.title", fs[i]);
+		rbuf_printf(ex, "%s%s", ex->len ? "; " : "",
+			    lang_get(x->L, key));
+	}
 	fv_str(&v, "VERSION", MMREPORT_VERSION);
 	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
 	rc = fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
