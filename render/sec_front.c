@@ -650,13 +650,11 @@ static int method_pars(struct rctx *x, const struct store_session **s,
  * memory experiments alone is not told they are missing). */
 static int method_absent(struct rctx *x)
 {
-	static const char *const groups[][4] = {
-		{VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
-		 VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP},
-		{VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK,
-		 VOCAB_SUITE_COALESCE, NULL},
-		{VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS, NULL, NULL}
-	};
+	static const char *const groups[] = {VOCAB_SUITE_VERSIONS,
+		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
+		NULL, VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK,
+		VOCAB_SUITE_COALESCE, NULL, VOCAB_SUITE_DOT,
+		VOCAB_SUITE_WALKERS, NULL};	/* NULL ends a group */
 	struct rbuf *list;
 	struct fv v;
 	size_t g, i;
@@ -664,16 +662,13 @@ static int method_absent(struct rctx *x)
 
 	fv_init(&v);
 	list = fv_put(&v, "SUITES");
-	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
-		for (i = 0, any = !g; i < 4 && groups[g][i]; i++)
-			any |= model_has_suite(x, -1, groups[g][i]);
-		for (i = 0; any && i < 4 && groups[g][i]; i++) {
-			if (model_has_suite(x, -1, groups[g][i]))
-				continue;
-			if (list->len)
-				rbuf_puts(list, ", ");
-			rbuf_printf(list, "\\texttt{%s}", groups[g][i]);
-		}
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g = i + 1) {
+		for (i = g, any = !g; groups[i]; i++)
+			any |= model_has_suite(x, -1, groups[i]);
+		for (i = g; groups[i]; i++)
+			if (any && !model_has_suite(x, -1, groups[i]))
+				rbuf_printf(list, "%s\\texttt{%s}",
+					    list->len ? ", " : "", groups[i]);
 	}
 	if (list->len)
 		rc = fv_par(x, "method.absent", &v);
