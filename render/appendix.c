@@ -95,7 +95,7 @@ static void dtab_key(const struct rctx *x, struct dtab *d,
 	switch (k) {
 	case DK_VARIANT:
 		/* the marks, which hold for each of r's rows: its regime's,
-		 * and \\rgmark{n} where its noise ended above its session's
+		 * and \rgmark{n} where its noise ended above its session's
 		 * target */
 		rbuf_puts(b, "\\texttt{");
 		rbuf_put_tex(b, c->variant, 1);
