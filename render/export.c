@@ -270,15 +270,16 @@ static void cells_put(struct rbuf *b, const struct erow *e, int from,
 
 /* ---- Markdown ------------------------------------------------------------ */
 
-#define MD_NCOLS 12
+#define MD_NCOLS 11	/* after the first, the device, which the row has */
 
-/* A row of the table: its MD_NCOLS cells, each as text_put writes it. */
+/* The rest of a row of the table: its MD_NCOLS cells, each as text_put
+ * writes it. */
 static void md_row(struct rbuf *b, const char *const *cell)
 {
 	size_t i;
 
 	for (i = 0; i < MD_NCOLS; i++) {
-		rbuf_puts(b, i ? " | " : "| ");
+		rbuf_puts(b, " | ");
 		text_put(b, cell[i], FMT_MD);
 	}
 	rbuf_puts(b, " |\n");
@@ -298,20 +299,19 @@ static const struct store_stat *md_primary(const struct rcfg *r)
 
 static void md_summary(struct rbuf *b, const struct rctx *x)
 {
-	static const char *const head[MD_NCOLS] = {"device", "suite",
-		"variant", "size", "block", "host memory", "param", "status",
-		"metric", "median", "unit", "samples"};
+	static const char *const head[MD_NCOLS] = {"suite", "variant",
+		"size", "block", "host memory", "param", "status", "metric",
+		"median", "unit", "samples"};
 	static const char right[] = "   r  r  r r";	/* numbers' columns */
-	struct rbuf dev;
 	size_t i;
 
-	rbuf_init(&dev);
 	rbuf_printf(b, "mmreport export %d: %zu configurations of %zu "
 		    "device(s) in %s; the median of each configuration's "
 		    "kernel time (else its first metric)\n\n",
 		    EXPORT_VERSION, x->ncfgs, x->ndevs, x->o->db_path);
+	rbuf_puts(b, "| device");
 	md_row(b, head);
-	for (i = 0; i < MD_NCOLS; i++)
+	for (i = 0; i <= MD_NCOLS; i++)
 		rbuf_puts(b, right[i] == 'r' ? "| ---: " : "| --- ");
 	rbuf_puts(b, "|\n");
 	for (i = 0; i < x->ncfgs; i++) {
@@ -321,9 +321,8 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		const struct store_stat *s = md_primary(r);
 		char size[48], block[32], param[16], med[48], n[24];
 
-		rbuf_free(&dev);
-		rbuf_printf(&dev, "%lld %s", (long long)d->id,
-			    d->name ? d->name : "");
+		rbuf_printf(b, "| %lld ", (long long)d->id);
+		text_put(b, d->name, FMT_MD);
 		if (c->m && c->k && (c->m != c->n || c->k != c->n))
 			snprintf(size, sizeof(size), "%dx%dx%d", c->m, c->k,
 				 c->n);
@@ -341,14 +340,11 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		/* four figures: a quick look, not the data */
 		render_sig_format(s ? s->s.median : NAN, 4, med, sizeof(med));
 		snprintf(n, sizeof(n), "%zu", s ? s->s.n : 0);
-		md_row(b, (const char *[MD_NCOLS]){rbuf_str(&dev), c->suite,
-		       c->variant, size, block, c->host_mem && *c->host_mem ?
-		       c->host_mem : "-", param, c->status, s ? s->metric :
-		       "-", *med ? med : "-", s ? s->unit : "-", n});
+		md_row(b, (const char *[MD_NCOLS]){c->suite, c->variant, size,
+		       block, c->host_mem && *c->host_mem ? c->host_mem : "-",
+		       param, c->status, s ? s->metric : "-", *med ? med :
+		       "-", s ? s->unit : "-", n});
 	}
-	if (dev.oom)
-		b->oom = 1;
-	rbuf_free(&dev);
 }
 
 /* ---- the export ---------------------------------------------------------- */
