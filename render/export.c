@@ -27,11 +27,12 @@
 enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT, EF_SES };
 /* How it reads: text (NULL: null), an int, an int64_t (EK: 0 is
  * "unknown", null, as for the schema-3 integers), a size_t, a double
- * (not finite: null; DK: 0 too, the schema-3 reals), an int64_t whose
- * negative is "unknown" (I64N: schema 7's counts), or one of the
- * columns with a rule of their own. */
+ * (not finite: null; DK: 0 too, the schema-3 reals; DI: an infinity is
+ * said, "inf" or "-inf", as a failed verification may store its error),
+ * an int64_t whose negative is "unknown" (I64N: schema 7's counts), or
+ * one of the columns with a rule of their own. */
 enum { ET_TEXT, ET_INT, ET_I64, ET_I64K, ET_I64N, ET_SIZE, ET_DBL, ET_DBLK,
-       ET_REL_ERROR, ET_THROTTLE, ET_NONFINITE, ET_VALUES };
+       ET_DBLI, ET_THROTTLE, ET_NONFINITE, ET_VALUES };
 
 struct ecol {
 	const char *name;
@@ -60,7 +61,7 @@ static const struct ecol export_cols[] = {
 	CFG("param", ET_INT, param), CFG("host_mem", ET_TEXT, host_mem),
 	CFG("precision", ET_TEXT, precision),
 	CFG("status", ET_TEXT, status), CFG("reason", ET_TEXT, reason),
-	OWN("rel_error", EF_CFG, ET_REL_ERROR), CFG("flops", ET_DBL, flops),
+	CFG("rel_error", ET_DBLI, rel_error), CFG("flops", ET_DBL, flops),
 	CFG("bytes", ET_DBL, bytes), CFG("samples", ET_INT, samples),
 	CFG("finished_at", ET_TEXT, finished_at),
 	CFG("grp", ET_I64K, grp), CFG("grid_blocks", ET_I64K, grid_blocks),
@@ -208,21 +209,16 @@ static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 		return;
 	case ET_DBL:
 	case ET_DBLK:
+	case ET_DBLI:
 		d = *(const double *)p;
+		if (k->type == ET_DBLI && isinf(d)) {
+			s = d > 0 ? "inf" : "-inf";
+			break;
+		}
 		if (!isfinite(d) || (k->type == ET_DBLK && d == 0))
 			goto null;
 		rbuf_put_real(b, d);
 		return;
-	case ET_REL_ERROR:
-		/* not verified: null; a failed verification may store an
-		 * infinite error: said, not left as an unknown */
-		if (isfinite(cf->rel_error)) {
-			rbuf_put_real(b, cf->rel_error);
-			return;
-		}
-		if (isinf(cf->rel_error))
-			s = cf->rel_error > 0 ? "inf" : "-inf";
-		break;
 	case ET_THROTTLE:
 		if (!cf->has_throttle)
 			goto null;
