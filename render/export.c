@@ -92,31 +92,10 @@ struct erow {
 	const struct rctx *x;
 	const struct rcfg *r;
 	const struct store_stat *s;
-	const double *values;	/* --samples: the metric's raw samples */
+	double *values;		/* --samples: the metric's raw samples */
 	size_t nvalues;
 	char nonfinite[128];	/* the metric columns that are not finite */
 };
-
-/* Names the statistics of e that are not finite in e->nonfinite ("mean
- * stddev"; "" none): they are written as null (JSON) or an empty field
- * (CSV), and this says so, since a reader cannot tell them from "not
- * stored" otherwise. The store refuses such samples, so only a file
- * written by other means holds them. */
-static void erow_nonfinite(struct erow *e)
-{
-	const struct ecol *k;
-	size_t len = 0;
-
-	e->nonfinite[0] = '\0';
-	for (k = &export_cols[EC_METRIC]; e->s && k < &export_cols[EC_NCOLS];
-	     k++)
-		if (k->type == ET_DBL && !isfinite(*(const double *)
-				((const char *)&e->s->s + k->off)))
-			len += (size_t)snprintf(e->nonfinite + len,
-						sizeof(e->nonfinite) - len,
-						"%s%s", len ? " " : "",
-						k->name);
-}
 
 /* ---- text ---------------------------------------------------------------- */
 
@@ -351,21 +330,29 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 static int erow_fill(struct erow *e, struct rctx *x, const struct rcfg *r,
 		     const struct store_stat *s, int with_samples)
 {
-	double *v = NULL;
-	size_t n = 0;
+	const struct ecol *k;
+	size_t len = 0;
 
-	free((double *)e->values);
+	free(e->values);
 	memset(e, 0, sizeof(*e));
 	e->x = x;
 	e->r = r;
 	e->s = s;
-	erow_nonfinite(e);
-	if (with_samples && s) {
-		if (store_sample_get(x->st, r->c->id, s->metric, &v, &n))
-			return model_store_fail(x, "samples");
-		e->values = v;
-		e->nvalues = n;
-	}
+	/* the statistics of s that are not finite ("mean stddev"; ""
+	 * none): they are written as null (JSON) or an empty field (CSV),
+	 * and nonfinite says so, since a reader cannot tell them from "not
+	 * stored" otherwise. The store refuses such samples, so only a
+	 * file written by other means holds them. */
+	for (k = &export_cols[EC_METRIC]; s && k < &export_cols[EC_NCOLS]; k++)
+		if (k->type == ET_DBL && !isfinite(*(const double *)
+				((const char *)&s->s + k->off)))
+			len += (size_t)snprintf(e->nonfinite + len,
+						sizeof(e->nonfinite) - len,
+						"%s%s", len ? " " : "",
+						k->name);
+	if (with_samples && s && store_sample_get(x->st, r->c->id, s->metric,
+						  &e->values, &e->nvalues))
+		return model_store_fail(x, "samples");
 	return 0;
 }
 
@@ -413,7 +400,7 @@ static int export_rows(struct rctx *x, struct rbuf *b, int fmt, int samples)
 		rbuf_puts(b, fmt == FMT_JSON ? "]}" : "");
 	}
 	rbuf_puts(b, fmt == FMT_JSON ? "\n]}\n" : "");
-	free((double *)e.values);
+	free(e.values);
 	return rc;
 }
 
