@@ -9,14 +9,16 @@
 #include "render_int.h"
 #include "vocab.h"
 
-/* The database's file name without its folder: the report names the
- * data, not where the renderer found it, so that rendering the same file
- * from another checkout gives the same document. */
-static const char *db_name(const char *path)
+/* Sets VERSION, this tool's, and DB, the database's file name without
+ * its folder: the report names the data, not where the renderer found
+ * it, so that rendering the same file from another checkout gives the
+ * same document. */
+static void fv_source(const struct rctx *x, struct fv *v)
 {
-	const char *slash = strrchr(path, '/');
+	const char *path = x->o->db_path, *slash = strrchr(path, '/');
 
-	return slash && slash[1] ? slash + 1 : path;
+	fv_str(v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(v, "DB"), slash && slash[1] ? slash + 1 : path, 1);
 }
 
 int meta_load(const struct render_options *o, struct rmeta *m)
@@ -147,8 +149,7 @@ int sec_title(struct rctx *x, struct rbuf *out)
 		rbuf_printf(ex, "%s%s", ex->len ? "; " : "",
 			    lang_get(x->L, key));
 	}
-	fv_str(&v, "VERSION", MMREPORT_VERSION);
-	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	fv_source(x, &v);
 	rc = fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
 	fields = fv_put(&v, "FIELDS");
 	for (i = 0; i < 4 && !rc; i++) {
@@ -608,8 +609,7 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	int rc, nfail, nrun, nok;
 
 	fv_init(&v);
-	fv_str(&v, "VERSION", MMREPORT_VERSION);
-	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	fv_source(x, &v);
 	rc = label_count_put(x, "method.nsess", (long long)ns, (long long)ns,
 			     fv_put(&v, "SESSIONS"));
 	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
@@ -701,23 +701,6 @@ int sec_refs(struct rctx *x)
 	return rc;
 }
 
-/* A property's text: its value (or number) and unit; "--" for NULL. */
-static void prop_text(const struct rctx *x, const struct store_prop *p,
-		      struct rbuf *b)
-{
-	/* "yes" and "no" in the report's language (value.yes, value.no) */
-	if (p && p->value && *p->value)
-		lang_name_put(x, "value", p->value, 1, b);
-	else if (p && p->has_num)
-		rbuf_printf(b, "%.10g", p->num);
-	else
-		rbuf_puts(b, "--");
-	if (p && p->unit && *p->unit) {
-		rbuf_puts(b, "~");
-		rbuf_put_tex(b, p->unit, 0);
-	}
-}
-
 /* The rows the device record itself gives: its identity above the
  * properties, the derived peaks below them; a property of such a key is
  * not listed again. Each row is named by the string "prop.KEY", as a
@@ -738,11 +721,13 @@ static int dev_own_find(const char *key)
 }
 
 /* Device d's cell of row key: a row of dev_own from the record, a peak
- * "--" where it is not positive; else the property key, "--" where d
- * lacks it. */
+ * "--" where it is not positive; else the property key, its value (or
+ * number) and unit, "--" where d lacks it. */
 static void dev_cell(const struct rctx *x, const struct store_device *d,
 		     const char *key, struct rbuf *b)
 {
+	const struct store_prop *p = dev_own_find(key) < 0 ?
+				     model_prop(d, key) : NULL;
 	double pk;
 
 	if (!strcmp(key, "name")) {
@@ -750,13 +735,23 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 	} else if (!strcmp(key, "uuid") || !strcmp(key, "pci_bus_id")) {
 		rbuf_puts(b, *key == 'u' ? "\\footnotesize " : "");
 		rbuf_put_tex(b, *key == 'u' ? d->uuid : d->pci_bus_id, 1);
-	} else if (dev_own_find(key) < 0) {
-		prop_text(x, model_prop(d, key), b);
-	} else {
+	} else if (dev_own_find(key) >= 0) {
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
 		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
 		find_num(b, pk > 0 ? pk : NAN, 4);	/* "--" where none */
+	} else if (p && p->value && *p->value) {
+		/* "yes" and "no" in the report's language (value.yes,
+		 * value.no) */
+		lang_name_put(x, "value", p->value, 1, b);
+	} else if (p && p->has_num) {
+		rbuf_printf(b, "%.10g", p->num);
+	} else {
+		rbuf_puts(b, "--");
+	}
+	if (p && p->unit && *p->unit) {
+		rbuf_puts(b, "~");
+		rbuf_put_tex(b, p->unit, 0);
 	}
 }
 
