@@ -25,8 +25,6 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	const char **const slot[5] = {&m->title, &m->author, &m->course,
-				      &m->exercise, &m->date};
 	const char *const from_opt[5] = {o->title, o->author, o->course,
 					 o->exercise, o->date};
 	const char *path = o->meta_path;
@@ -56,18 +54,18 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 		blanks_cut(line, v++);
 		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
 			;
-		if (i == 5 || *slot[i]) {
+		if (i == 5 || m->field[i]) {
 			fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key "
 				"'%s' (use title, author, course, exercise, "
 				"date)\n" : "mmreport: %s:%zu: '%s' given twice\n",
 				path, lineno, line);
 			goto usage;
 		}
-		*slot[i] = v + strspn(v, " \t");
+		m->field[i] = v + strspn(v, " \t");
 	}
 	for (i = 0; i < 5; i++)
 		if (from_opt[i])
-			*slot[i] = from_opt[i];
+			m->field[i] = from_opt[i];
 	return RENDER_OK;
 usage:
 	meta_free(m);
@@ -105,8 +103,7 @@ int sec_title(struct rctx *x, struct rbuf *out)
 {
 	static const char *const name[] = {"title.author", "title.course",
 					   "title.exercise", "title.date"};
-	const char *given[] = {x->meta.author, x->meta.course,
-			       x->meta.exercise, x->meta.date};
+	const char *const *given = x->meta.field + 1;
 	const struct store_session **s = x->used;
 	const char *from = NULL, *to = NULL, *a, *fs[SUITE_N];
 	struct rbuf *ex, *day, *b, *fields;
@@ -164,8 +161,8 @@ int sec_title(struct rctx *x, struct rbuf *out)
 			fv_str(&w, "VALUE", rbuf_str(b));
 		rc = frag_put(x, fields, "titlefield", fv_kv(&w), w.n);
 	}
-	if (x->meta.title)
-		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.title, 0);
+	if (x->meta.field[0])
+		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.field[0], 0);
 	else
 		fv_str(&v, "TITLE", lang_get(x->L, "title"));
 	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
