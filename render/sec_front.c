@@ -243,30 +243,6 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	return rc;
 }
 
-/* The timers of the sessions s[0..n-1] (n > 0: the method section
- * says so where none is reported) for the method section: their one
- * text where they all took their times alike, else that they differ
- * (the sessions appendix gives each). */
-static int timers_used(const struct rctx *x, const struct store_session **s,
-		       size_t n, struct rbuf *b)
-{
-	struct rbuf t;
-	size_t i;
-	int rc = timers_text(x, s[0], b);
-
-	for (i = 1; i < n && !rc; i++) {
-		rbuf_init(&t);
-		rc = timers_text(x, s[i], &t);
-		if (strcmp(rbuf_str(&t), rbuf_str(b))) {
-			rbuf_free(b);
-			rbuf_puts(b, lang_get(x->L, "method.timers_differ"));
-			i = n;
-		}
-		rbuf_free(&t);
-	}
-	return rc;
-}
-
 static void version_text(int v, const char *text, struct rbuf *b)
 {
 	if (text && *text)
@@ -564,6 +540,7 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 			   size_t n)
 {
 	double lo = NAN, hi = NAN;
+	struct rbuf *t, o;
 	struct fv v;
 	size_t i;
 	int rc;
@@ -574,7 +551,19 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 	rc |= sess_range(x, s, n, 'm', "method.minsamples",
 			 fv_put(&v, "MINSAMPLES"));
 	sess_range(x, s, n, 't', NULL, fv_put(&v, "MAXTIME"));
-	rc |= timers_used(x, s, n, fv_put(&v, "TIMERS"));
+	rc |= timers_text(x, s[0], t = fv_put(&v, "TIMERS"));
+	/* their one text where all took their times alike, else that they
+	 * differ (the sessions appendix gives each) */
+	for (i = 1; i < n && !rc; i++) {
+		rbuf_init(&o);
+		rc = timers_text(x, s[i], &o);
+		if (strcmp(rbuf_str(&o), rbuf_str(t))) {
+			rbuf_free(t);
+			rbuf_puts(t, lang_get(x->L, "method.timers_differ"));
+			i = n;
+		}
+		rbuf_free(&o);
+	}
 	if (n == 1)
 		rbuf_printf(fv_put(&v, "SEED"), "%llu", s[0]->seed);
 	else
