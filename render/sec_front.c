@@ -243,16 +243,6 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	return rc;
 }
 
-static void version_text(int v, const char *text, struct rbuf *b)
-{
-	if (text && *text)
-		rbuf_put_tex(b, text, 0);
-	else if (v > 0)
-		rbuf_printf(b, "%d.%d", v / 1000, (v % 1000) / 10);
-	else
-		rbuf_puts(b, "--");
-}
-
 /* s appended escaped (a line may break), "--" for NULL. */
 static void text_or_dash(struct rbuf *b, const char *s)
 {
@@ -411,20 +401,24 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	if (!strcmp(w, "status")) {
 		/* in the report's language where the strings name it */
 		lang_name_put(x, "sess.status", q->status, 0, cell);
-	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime")) {
-		d = *w == 'd';
-		version_text(d ? q->driver_version : q->runtime_version,
-			     d ? q->driver_text : NULL, cell);
-	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
-		d = *w == 'p' ? q->pcie_gen : q->cublas_version;
+	} else if (!strcmp(w, "driver") && q->driver_text && *q->driver_text) {
+		rbuf_put_tex(cell, q->driver_text, 0);
+	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime") ||
+		   !strcmp(w, "pcie") || !strcmp(w, "cublas")) {
+		/* CUDA's: 1000 major + 10 minor; cuBLAS's: 10000, 100, 1 */
+		d = *w == 'd' ? q->driver_version : *w == 'r' ?
+		    q->runtime_version : *w == 'p' ? q->pcie_gen :
+		    q->cublas_version;
 		if (d <= 0)
-			rbuf_puts(cell, nr);
+			rbuf_puts(cell, *w == 'd' || *w == 'r' ? "--" : nr);
 		else if (*w == 'p')
 			rbuf_printf(cell, "Gen~%d \\texttimes%d", d,
 				    q->pcie_width);
-		else	/* cublasGetVersion: major, minor, patch */
+		else if (*w == 'c')
 			rbuf_printf(cell, "%d.%d.%d", d / 10000,
 				    d / 100 % 100, d % 100);
+		else
+			rbuf_printf(cell, "%d.%d", d / 1000, d % 1000 / 10);
 	} else if (!strcmp(w, "max_noise")) {
 		/* NULL for every older session; a newer one stores NULL
 		 * when the target was off, and its throttle mode */
@@ -436,15 +430,14 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "locked")) {
 		rbuf_puts(cell, q->clocks_locked < 0 ? nr : lang_get(x->L,
 			  q->clocks_locked ? "value.yes" : "value.no"));
-	} else if (!strcmp(w, "throttle_mode") && !q->throttle) {
-		rbuf_puts(cell, nr);
 	} else if (!strcmp(w, "throttle_mode")) {
 		lang_name_put(x, "sess.throttle_mode", q->throttle, 0,
 			      fv_put(&v, "MODE"));
 		if (q->throttle_pct > 0)
 			rbuf_printf(fv_put(&v, "PCT"), "\\num{%g}",
 				    q->throttle_pct);
-		fv_emit(x, cell, q->throttle_pct > 0 ? "sess.throttle_at" :
+		fv_emit(x, cell, !q->throttle ? "sess.not_recorded" :
+			q->throttle_pct > 0 ? "sess.throttle_at" :
 			"sess.throttle_mode_only", &v);
 	} else if (!strncmp(w, "throttled", 9)) {
 		session_throttled(x, q, w[9] != '\0', cell);
