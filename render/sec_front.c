@@ -243,20 +243,11 @@ static int timers_text(const struct rctx *x, const struct store_session *q,
 	return rc;
 }
 
-/* s appended escaped (a line may break), "--" for NULL. */
-static void text_or_dash(struct rbuf *b, const char *s)
-{
-	if (s)
-		rbuf_put_tex(b, s, 1);
-	else
-		rbuf_puts(b, "--");
-}
-
 /* A row of the settings table: by session_cell, or from the field at
  * off of the session (text, text or "--", integer, number, text or
  * number that older files lack: "not recorded", a name, a command
- * line, a seed, the device) or of its readings at start and end (SR_ENV: off its
- * has_ flag, val the value) */
+ * line, a seed, the device) or of its readings at start and end
+ * (SR_ENV: off its has_ flag, val the value; SR_ENV_TEXT: text or "--") */
 enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_NAME,
        SR_TT, SR_ULL, SR_DEV, SR_ENV, SR_ENV_TEXT };
 struct sess_row {
@@ -310,17 +301,16 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 	char num[64];
 	int i;
 
-	if (r->kind == SR_TEX)
+	if ((r->kind == SR_TEX || r->kind == SR_OPT || r->kind == SR_REC) &&
+	    *(char *const *)f)
 		rbuf_put_tex(b, *(char *const *)f, 1);
 	else if (r->kind == SR_OPT)
-		text_or_dash(b, *(char *const *)f);
+		rbuf_puts(b, "--");
 	else if (r->kind == SR_INT)
 		rbuf_printf(b, "%d", *(const int *)f);
 	else if (r->kind == SR_NUM || (r->kind == SR_RNUM &&
 					*(const double *)f > 0))
 		rbuf_printf(b, "\\num{%g}", *(const double *)f);
-	else if (r->kind == SR_REC && *(char *const *)f)
-		rbuf_put_tex(b, *(char *const *)f, 1);
 	else if (r->kind == SR_REC || r->kind == SR_RNUM)
 		rbuf_puts(b, lang_get(x->L, "sess.not_recorded"));
 	else if (r->kind == SR_NAME)
@@ -340,7 +330,8 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 		if (i)
 			rbuf_puts(b, " / ");
 		if (r->kind == SR_ENV_TEXT) {
-			text_or_dash(b, *(char *const *)(e + r->off));
+			rbuf_put_tex(b, *(char *const *)(e + r->off), 1);
+			rbuf_puts(b, *(char *const *)(e + r->off) ? "" : "--");
 			continue;
 		}
 		render_fixed_format(*(const double *)(e + r->val),
