@@ -842,26 +842,20 @@ static int device_tables(struct rctx *x, const char **rows, size_t nrows,
 	return rc;
 }
 
-/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
- * the full parameter table is an appendix. */
-static int hardware_table(struct rctx *x)
-{
-	static const char *rows[] = {"name", "compute_capability",
-		"multiprocessor_count", "clock_rate", "l2_cache_size",
-		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
-
-	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
-			     lang_get(x->L, "hw.caption"));
-}
-
 int sec_intro(struct rctx *x)
 {
+	/* what the findings lean on (SMs, clock, L2, peaks), a column per
+	 * GPU; the full parameter table is an appendix */
+	static const char *hw[] = {"name", "compute_capability",
+		"multiprocessor_count", "clock_rate", "l2_cache_size",
+		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
 	int rc;
 
 	emit_heading(x, 0, lang_get(x->L, "intro.title"));
 	rc = objectives(x);
 	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
-	rc |= hardware_table(x);
+	rc |= device_tables(x, hw, any_peak_fp64(x) ? 8 : 7, "hardware",
+			    lang_get(x->L, "hw.caption"));
 	emit_heading(x, 1, lang_get(x->L, "method.title"));
 	rbuf_puts(&x->body, "\\label{sec:method}\n");
 	rc |= method_pars(x, x->used, x->nused);
