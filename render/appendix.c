@@ -82,37 +82,31 @@ static void dtab_scan(struct dtab *d, const struct rcfg *r,
 	}
 }
 
-/* The marks of r, which hold for each of its rows: its regime's, and
- * \rgmark{n} where its noise ended above its session's target. */
-static void dtab_marks(const struct rctx *x, struct dtab *d,
-		       const struct rcfg *r, struct rbuf *b)
-{
-	const struct store_session *s = model_session(x, r->c->session_id);
-	unsigned m = rcfg_marks(x, r);
-	int above = s && s->max_noise_pct > 0 && isfinite(r->c->noise) &&
-		    100 * r->c->noise > s->max_noise_pct;
-
-	regime_marks(x, m, b);
-	if (above)
-		rbuf_puts(b, "\\rgmark{n}");
-	d->seen |= m;
-	d->above |= above;
-}
-
 /* Key k of configuration r into b. */
 static void dtab_key(const struct rctx *x, struct dtab *d,
 		     const struct rcfg *r, int k, struct rbuf *b)
 {
 	const struct store_config *c = r->c;
+	const struct store_session *s = model_session(x, c->session_id);
 	struct rsize sz = {c->m > 0 ? c->m : c->n, c->k > 0 ? c->k : c->n,
 			   c->n};
+	unsigned m;
 
 	switch (k) {
 	case DK_VARIANT:
+		/* the marks, which hold for each of r's rows: its regime's,
+		 * and \rgmark{n} where its noise ended above its session's
+		 * target */
 		rbuf_puts(b, "\\texttt{");
 		rbuf_put_tex(b, c->variant, 1);
 		rbuf_puts(b, "}");
-		dtab_marks(x, d, r, b);
+		regime_marks(x, m = rcfg_marks(x, r), b);
+		d->seen |= m;
+		if (s && s->max_noise_pct > 0 && isfinite(c->noise) &&
+		    100 * c->noise > s->max_noise_pct) {
+			rbuf_puts(b, "\\rgmark{n}");
+			d->above = 1;
+		}
 		break;
 	case DK_HOST:
 		lang_name_put(x, "host", c->host_mem, 0, b);
@@ -137,10 +131,8 @@ static void dtab_key(const struct rctx *x, struct dtab *d,
 			rbuf_puts(b, "--");
 		break;
 	case DK_ILP:
-		rbuf_printf(b, "%d", c->ilp);
-		break;
 	case DK_PARAM:
-		rbuf_printf(b, "%d", c->param);
+		rbuf_printf(b, "%d", k == DK_ILP ? c->ilp : c->param);
 		break;
 	}
 }

@@ -21,16 +21,18 @@
 #define EXPORT_VERSION 3
 
 /* Where a column's value lives: the device, the configuration, the
- * metric's statistics, or a rule of its own (ET_* below). */
-enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT };
+ * metric's statistics, the metric, the session; null where the row has
+ * none (a CSV row of a configuration without metrics). A column with a
+ * rule of its own (ET_* below) reads from there too. */
+enum { EF_DEV, EF_CFG, EF_SUM, EF_STAT, EF_SES };
 /* How it reads: text (NULL: null), an int, an int64_t (EK: 0 is
  * "unknown", null, as for the schema-3 integers), a size_t, a double
- * (not finite: null; DK: 0 too, the schema-3 reals), an int64_t whose
- * negative is "unknown" (I64N: schema 7's counts), or one of the
- * columns with a rule of their own. */
+ * (not finite: null; DK: 0 too, the schema-3 reals; DI: an infinity is
+ * said, "inf" or "-inf", as a failed verification may store its error),
+ * an int64_t whose negative is "unknown" (I64N: schema 7's counts), or
+ * one of the columns with a rule of their own. */
 enum { ET_TEXT, ET_INT, ET_I64, ET_I64K, ET_I64N, ET_SIZE, ET_DBL, ET_DBLK,
-       ET_SESSION_UUID, ET_REL_ERROR, ET_THROTTLE, ET_NONFINITE,
-       ET_VALUES };
+       ET_DBLI, ET_THROTTLE, ET_NONFINITE, ET_VALUES };
 
 struct ecol {
 	const char *name;
@@ -42,7 +44,7 @@ struct ecol {
 #define CFG(n, t, f) {n, EF_CFG, t, offsetof(struct store_config, f)}
 #define SUM(n, t, f) {n, EF_SUM, t, offsetof(struct stats_summary, f)}
 #define STAT(n, t, f) {n, EF_STAT, t, offsetof(struct store_stat, f)}
-#define OWN(n, t) {n, EF_CFG, t, 0}
+#define OWN(n, f, t) {n, f, t, 0}
 
 /* The columns in order: a configuration's, then from EC_METRIC on a
  * metric's; the last (values) only with --samples. */
@@ -50,7 +52,8 @@ static const struct ecol export_cols[] = {
 	DEV("device_id", ET_I64, id), DEV("device_uuid", ET_TEXT, uuid),
 	DEV("device_name", ET_TEXT, name),
 	CFG("session_id", ET_I64, session_id),
-	OWN("session_uuid", ET_SESSION_UUID),
+	{"session_uuid", EF_SES, ET_TEXT,
+	 offsetof(struct store_session, uuid)},
 	CFG("suite", ET_TEXT, suite), CFG("variant", ET_TEXT, variant),
 	CFG("m", ET_INT, m), CFG("k", ET_INT, k), CFG("n", ET_INT, n),
 	CFG("count", ET_I64, count), CFG("block_x", ET_INT, block_x),
@@ -58,7 +61,7 @@ static const struct ecol export_cols[] = {
 	CFG("param", ET_INT, param), CFG("host_mem", ET_TEXT, host_mem),
 	CFG("precision", ET_TEXT, precision),
 	CFG("status", ET_TEXT, status), CFG("reason", ET_TEXT, reason),
-	OWN("rel_error", ET_REL_ERROR), CFG("flops", ET_DBL, flops),
+	CFG("rel_error", ET_DBLI, rel_error), CFG("flops", ET_DBL, flops),
 	CFG("bytes", ET_DBL, bytes), CFG("samples", ET_INT, samples),
 	CFG("finished_at", ET_TEXT, finished_at),
 	CFG("grp", ET_I64K, grp), CFG("grid_blocks", ET_I64K, grid_blocks),
@@ -67,7 +70,7 @@ static const struct ecol export_cols[] = {
 	CFG("l2_bytes", ET_I64K, l2_bytes),
 	CFG("start_sm_clock_mhz", ET_DBLK, start_sm_clock_mhz),
 	CFG("end_sm_clock_mhz", ET_DBLK, end_sm_clock_mhz),
-	OWN("throttle_reasons", ET_THROTTLE), CFG("regime", ET_TEXT, regime),
+	OWN("throttle_reasons", EF_CFG, ET_THROTTLE), CFG("regime", ET_TEXT, regime),
 	CFG("noise", ET_DBL, noise), CFG("throttled", ET_I64N, throttled),
 	CFG("discarded", ET_I64N, discarded),
 	STAT("metric", ET_TEXT, metric), STAT("unit", ET_TEXT, unit),
@@ -76,7 +79,8 @@ static const struct ecol export_cols[] = {
 	SUM("median", ET_DBL, median), SUM("stddev", ET_DBL, stddev),
 	SUM("p05", ET_DBL, p05), SUM("p25", ET_DBL, p25),
 	SUM("p75", ET_DBL, p75), SUM("p95", ET_DBL, p95),
-	OWN("nonfinite", ET_NONFINITE), OWN("values", ET_VALUES),
+	OWN("nonfinite", EF_STAT, ET_NONFINITE),
+	OWN("values", EF_STAT, ET_VALUES),
 };
 #define EC_NCOLS ((int)(sizeof(export_cols) / sizeof(export_cols[0])))
 #define EC_METRIC 36		/* "metric" */
@@ -88,31 +92,10 @@ struct erow {
 	const struct rctx *x;
 	const struct rcfg *r;
 	const struct store_stat *s;
-	const double *values;	/* --samples: the metric's raw samples */
+	double *values;		/* --samples: the metric's raw samples */
 	size_t nvalues;
 	char nonfinite[128];	/* the metric columns that are not finite */
 };
-
-/* Names the statistics of e that are not finite in e->nonfinite ("mean
- * stddev"; "" none): they are written as null (JSON) or an empty field
- * (CSV), and this says so, since a reader cannot tell them from "not
- * stored" otherwise. The store refuses such samples, so only a file
- * written by other means holds them. */
-static void erow_nonfinite(struct erow *e)
-{
-	const struct ecol *k;
-	size_t len = 0;
-
-	e->nonfinite[0] = '\0';
-	for (k = &export_cols[EC_METRIC]; e->s && k < &export_cols[EC_NCOLS];
-	     k++)
-		if (k->type == ET_DBL && !isfinite(*(const double *)
-				((const char *)&e->s->s + k->off)))
-			len += (size_t)snprintf(e->nonfinite + len,
-						sizeof(e->nonfinite) - len,
-						"%s%s", len ? " " : "",
-						k->name);
-}
 
 /* ---- text ---------------------------------------------------------------- */
 
@@ -182,14 +165,13 @@ static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 {
 	const struct ecol *k = &export_cols[col];
 	const struct store_config *cf = e->r->c;
-	const struct store_session *ss;
 	const void *from[] = {e->x->devs[e->r->dev], cf, e->s ? &e->s->s :
-			      NULL, e->s};
+			      NULL, e->s, model_session(e->x, cf->session_id)};
 	const char *p, *s = NULL;
 	double d;
 	size_t i;
 
-	if (col >= EC_METRIC && !e->s)
+	if (!from[k->from])
 		goto null;
 	p = (const char *)from[k->from] + k->off;
 	switch (k->type) {
@@ -206,25 +188,16 @@ static void col_put(struct rbuf *b, const struct erow *e, int col, int fmt)
 		return;
 	case ET_DBL:
 	case ET_DBLK:
+	case ET_DBLI:
 		d = *(const double *)p;
+		if (k->type == ET_DBLI && isinf(d)) {
+			s = d > 0 ? "inf" : "-inf";
+			break;
+		}
 		if (!isfinite(d) || (k->type == ET_DBLK && d == 0))
 			goto null;
 		rbuf_put_real(b, d);
 		return;
-	case ET_SESSION_UUID:
-		ss = model_session(e->x, cf->session_id);
-		s = ss ? ss->uuid : NULL;
-		break;
-	case ET_REL_ERROR:
-		/* not verified: null; a failed verification may store an
-		 * infinite error: said, not left as an unknown */
-		if (isfinite(cf->rel_error)) {
-			rbuf_put_real(b, cf->rel_error);
-			return;
-		}
-		if (isinf(cf->rel_error))
-			s = cf->rel_error > 0 ? "inf" : "-inf";
-		break;
 	case ET_THROTTLE:
 		if (!cf->has_throttle)
 			goto null;
@@ -272,15 +245,16 @@ static void cells_put(struct rbuf *b, const struct erow *e, int from,
 
 /* ---- Markdown ------------------------------------------------------------ */
 
-#define MD_NCOLS 12
+#define MD_NCOLS 11	/* after the first, the device, which the row has */
 
-/* A row of the table: its MD_NCOLS cells, each as text_put writes it. */
+/* The rest of a row of the table: its MD_NCOLS cells, each as text_put
+ * writes it. */
 static void md_row(struct rbuf *b, const char *const *cell)
 {
 	size_t i;
 
 	for (i = 0; i < MD_NCOLS; i++) {
-		rbuf_puts(b, i ? " | " : "| ");
+		rbuf_puts(b, " | ");
 		text_put(b, cell[i], FMT_MD);
 	}
 	rbuf_puts(b, " |\n");
@@ -300,20 +274,19 @@ static const struct store_stat *md_primary(const struct rcfg *r)
 
 static void md_summary(struct rbuf *b, const struct rctx *x)
 {
-	static const char *const head[MD_NCOLS] = {"device", "suite",
-		"variant", "size", "block", "host memory", "param", "status",
-		"metric", "median", "unit", "samples"};
+	static const char *const head[MD_NCOLS] = {"suite", "variant",
+		"size", "block", "host memory", "param", "status", "metric",
+		"median", "unit", "samples"};
 	static const char right[] = "   r  r  r r";	/* numbers' columns */
-	struct rbuf dev;
 	size_t i;
 
-	rbuf_init(&dev);
 	rbuf_printf(b, "mmreport export %d: %zu configurations of %zu "
 		    "device(s) in %s; the median of each configuration's "
 		    "kernel time (else its first metric)\n\n",
 		    EXPORT_VERSION, x->ncfgs, x->ndevs, x->o->db_path);
+	rbuf_puts(b, "| device");
 	md_row(b, head);
-	for (i = 0; i < MD_NCOLS; i++)
+	for (i = 0; i <= MD_NCOLS; i++)
 		rbuf_puts(b, right[i] == 'r' ? "| ---: " : "| --- ");
 	rbuf_puts(b, "|\n");
 	for (i = 0; i < x->ncfgs; i++) {
@@ -323,9 +296,8 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		const struct store_stat *s = md_primary(r);
 		char size[48], block[32], param[16], med[48], n[24];
 
-		rbuf_free(&dev);
-		rbuf_printf(&dev, "%lld %s", (long long)d->id,
-			    d->name ? d->name : "");
+		rbuf_printf(b, "| %lld ", (long long)d->id);
+		text_put(b, d->name, FMT_MD);
 		if (c->m && c->k && (c->m != c->n || c->k != c->n))
 			snprintf(size, sizeof(size), "%dx%dx%d", c->m, c->k,
 				 c->n);
@@ -343,14 +315,11 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 		/* four figures: a quick look, not the data */
 		render_sig_format(s ? s->s.median : NAN, 4, med, sizeof(med));
 		snprintf(n, sizeof(n), "%zu", s ? s->s.n : 0);
-		md_row(b, (const char *[MD_NCOLS]){rbuf_str(&dev), c->suite,
-		       c->variant, size, block, c->host_mem && *c->host_mem ?
-		       c->host_mem : "-", param, c->status, s ? s->metric :
-		       "-", *med ? med : "-", s ? s->unit : "-", n});
+		md_row(b, (const char *[MD_NCOLS]){c->suite, c->variant, size,
+		       block, c->host_mem && *c->host_mem ? c->host_mem : "-",
+		       param, c->status, s ? s->metric : "-", *med ? med :
+		       "-", s ? s->unit : "-", n});
 	}
-	if (dev.oom)
-		b->oom = 1;
-	rbuf_free(&dev);
 }
 
 /* ---- the export ---------------------------------------------------------- */
@@ -361,21 +330,29 @@ static void md_summary(struct rbuf *b, const struct rctx *x)
 static int erow_fill(struct erow *e, struct rctx *x, const struct rcfg *r,
 		     const struct store_stat *s, int with_samples)
 {
-	double *v = NULL;
-	size_t n = 0;
+	const struct ecol *k;
+	size_t len = 0;
 
-	free((double *)e->values);
+	free(e->values);
 	memset(e, 0, sizeof(*e));
 	e->x = x;
 	e->r = r;
 	e->s = s;
-	erow_nonfinite(e);
-	if (with_samples && s) {
-		if (store_sample_get(x->st, r->c->id, s->metric, &v, &n))
-			return model_store_fail(x, "samples");
-		e->values = v;
-		e->nvalues = n;
-	}
+	/* the statistics of s that are not finite ("mean stddev"; ""
+	 * none): they are written as null (JSON) or an empty field (CSV),
+	 * and nonfinite says so, since a reader cannot tell them from "not
+	 * stored" otherwise. The store refuses such samples, so only a
+	 * file written by other means holds them. */
+	for (k = &export_cols[EC_METRIC]; s && k < &export_cols[EC_NCOLS]; k++)
+		if (k->type == ET_DBL && !isfinite(*(const double *)
+				((const char *)&s->s + k->off)))
+			len += (size_t)snprintf(e->nonfinite + len,
+						sizeof(e->nonfinite) - len,
+						"%s%s", len ? " " : "",
+						k->name);
+	if (with_samples && s && store_sample_get(x->st, r->c->id, s->metric,
+						  &e->values, &e->nvalues))
+		return model_store_fail(x, "samples");
 	return 0;
 }
 
@@ -423,7 +400,7 @@ static int export_rows(struct rctx *x, struct rbuf *b, int fmt, int samples)
 		rbuf_puts(b, fmt == FMT_JSON ? "]}" : "");
 	}
 	rbuf_puts(b, fmt == FMT_JSON ? "\n]}\n" : "");
-	free((double *)e.values);
+	free(e.values);
 	return rc;
 }
 

@@ -23,6 +23,20 @@ static int latin_unsupported(unsigned cp)
 	return 0;
 }
 
+/* What a character of ASCII becomes, where it is not itself. babel's
+ * polish and ngerman make " a shorthand; T1 fonts ligature `` '' << >>
+ * and ?` !`; [ ] * are braced, so that they never open an optional
+ * argument of \\ or \item, nor the star form of \\. */
+static const char *const tex_esc[0x80] = {['\\'] = "\\textbackslash{}",
+	['{'] = "\\{", ['}'] = "\\}", ['$'] = "\\$", ['&'] = "\\&",
+	['#'] = "\\#", ['%'] = "\\%", ['_'] = "\\_",
+	['^'] = "\\textasciicircum{}", ['~'] = "\\textasciitilde{}",
+	['"'] = "\\textquotedbl{}", ['`'] = "\\textasciigrave{}",
+	['\''] = "\\textquotesingle{}", ['<'] = "\\textless{}",
+	['>'] = "\\textgreater{}", ['|'] = "\\textbar{}", ['['] = "{[}",
+	[']'] = "{]}", ['*'] = "{*}", ['\n'] = " ", ['\r'] = " ", ['\t'] = " "
+};
+
 /* Appends the character (or UTF-8 sequence) at s escaped, as
  * rbuf_put_tex describes; returns the next character. */
 static const unsigned char *tex_char(struct rbuf *b, const unsigned char *s,
@@ -46,45 +60,13 @@ static const unsigned char *tex_char(struct rbuf *b, const unsigned char *s,
 			rbuf_printf(b, "[U+%04X]", cp);
 		return s + n;
 	}
-	switch (c) {
-	case '\\': rbuf_puts(b, "\\textbackslash{}"); break;
-	case '{': rbuf_puts(b, "\\{"); break;
-	case '}': rbuf_puts(b, "\\}"); break;
-	case '$': rbuf_puts(b, "\\$"); break;
-	case '&': rbuf_puts(b, "\\&"); break;
-	case '#': rbuf_puts(b, "\\#"); break;
-	case '%': rbuf_puts(b, "\\%"); break;
-	case '_': rbuf_puts(b, "\\_"); break;
-	case '^': rbuf_puts(b, "\\textasciicircum{}"); break;
-	case '~': rbuf_puts(b, "\\textasciitilde{}"); break;
-	/* babel's polish and ngerman make " a shorthand; T1 fonts
-	 * ligature `` '' << >> -- ,, and ?` !` */
-	case '"': rbuf_puts(b, "\\textquotedbl{}"); break;
-	case '`': rbuf_puts(b, "\\textasciigrave{}"); break;
-	case '\'': rbuf_puts(b, "\\textquotesingle{}"); break;
-	case '<': rbuf_puts(b, "\\textless{}"); break;
-	case '>': rbuf_puts(b, "\\textgreater{}"); break;
-	case '|': rbuf_puts(b, "\\textbar{}"); break;
-	/* braced, so that they never open an optional argument of
-	 * \\ or \item, nor the star form of \\ */
-	case '[': rbuf_puts(b, "{[}"); break;
-	case ']': rbuf_puts(b, "{]}"); break;
-	case '*': rbuf_puts(b, "{*}"); break;
-	case '-':
-	case ',':
-		rbuf_putc(b, (char)c);
-		if (s[1] == c)
-			rbuf_puts(b, "{}");
-		break;
-	case '\n': case '\r': case '\t':
-		rbuf_putc(b, ' ');
-		break;
-	default:
-		if (c < 0x20 || c == 0x7f)
-			rbuf_putc(b, '?');
-		else
-			rbuf_putc(b, (char)c);
-	}
+	if (tex_esc[c])
+		rbuf_puts(b, tex_esc[c]);
+	else
+		rbuf_putc(b, c < 0x20 || c == 0x7f ? '?' : (char)c);
+	/* -- and ,, are ligatures too */
+	if ((c == '-' || c == ',') && s[1] == c)
+		rbuf_puts(b, "{}");
 	if (breakable && strchr("-_/.,:", c))
 		rbuf_puts(b, "\\allowbreak{}");
 	return s + 1;

@@ -197,9 +197,10 @@ struct rplot {
 	char *tmpdir;		/* inline mode: where gnuplot writes */
 };
 
-/* The title page's fields (sec_front.c): each NULL when not given. */
+/* The title page's fields (sec_front.c): title, author, course,
+ * exercise, date, each NULL when not given. */
 struct rmeta {
-	const char *title, *author, *course, *exercise, *date;
+	const char *field[5];
 	char *text;		/* the --meta file, split in place */
 };
 

@@ -9,22 +9,22 @@
 #include "render_int.h"
 #include "vocab.h"
 
-/* The database's file name without its folder: the report names the
- * data, not where the renderer found it, so that rendering the same file
- * from another checkout gives the same document. */
-static const char *db_name(const char *path)
+/* Sets VERSION, this tool's, and DB, the database's file name without
+ * its folder: the report names the data, not where the renderer found
+ * it, so that rendering the same file from another checkout gives the
+ * same document. */
+static void fv_source(const struct rctx *x, struct fv *v)
 {
-	const char *slash = strrchr(path, '/');
+	const char *path = x->o->db_path, *slash = strrchr(path, '/');
 
-	return slash && slash[1] ? slash + 1 : path;
+	fv_str(v, "VERSION", MMREPORT_VERSION);
+	rbuf_put_tex(fv_put(v, "DB"), slash && slash[1] ? slash + 1 : path, 1);
 }
 
 int meta_load(const struct render_options *o, struct rmeta *m)
 {
 	static const char *const keys[] = {"title", "author", "course",
 					   "exercise", "date"};
-	const char **const slot[5] = {&m->title, &m->author, &m->course,
-				      &m->exercise, &m->date};
 	const char *const from_opt[5] = {o->title, o->author, o->course,
 					 o->exercise, o->date};
 	const char *path = o->meta_path;
@@ -54,18 +54,18 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 		blanks_cut(line, v++);
 		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
 			;
-		if (i == 5 || *slot[i]) {
+		if (i == 5 || m->field[i]) {
 			fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key "
 				"'%s' (use title, author, course, exercise, "
 				"date)\n" : "mmreport: %s:%zu: '%s' given twice\n",
 				path, lineno, line);
 			goto usage;
 		}
-		*slot[i] = v + strspn(v, " \t");
+		m->field[i] = v + strspn(v, " \t");
 	}
 	for (i = 0; i < 5; i++)
 		if (from_opt[i])
-			*slot[i] = from_opt[i];
+			m->field[i] = from_opt[i];
 	return RENDER_OK;
 usage:
 	meta_free(m);
@@ -97,34 +97,19 @@ static size_t front_suites(const struct rctx *x, const char *out[SUITE_N])
 	return n;
 }
 
-/* The experiments the report holds, by their titles, into b (empty):
- * the exercise when none is given. */
-static void exercise_default(const struct rctx *x, struct rbuf *b)
-{
-	const char *fs[SUITE_N];
-	char key[64];
-	size_t i, nf = front_suites(x, fs);
-
-	for (i = 0; i < nf; i++) {
-		snprintf(key, sizeof(key), "%s.title", fs[i]);
-		rbuf_printf(b, "%s%s", b->len ? "; " : "",
-			    lang_get(x->L, key));
-	}
-}
-
 /* The title page: the fields given (or their defaults) in fragment
  * "titlefield" each, the devices, the footer naming the data. */
 int sec_title(struct rctx *x, struct rbuf *out)
 {
 	static const char *const name[] = {"title.author", "title.course",
 					   "title.exercise", "title.date"};
-	const char *given[] = {x->meta.author, x->meta.course,
-			       x->meta.exercise, x->meta.date};
+	const char *const *given = x->meta.field + 1;
 	const struct store_session **s = x->used;
-	const char *from = NULL, *to = NULL, *a;
+	const char *from = NULL, *to = NULL, *a, *fs[SUITE_N];
 	struct rbuf *ex, *day, *b, *fields;
 	struct fv v, w;
-	size_t i, ns = x->nused;
+	char key[64];
+	size_t i, ns = x->nused, nf = front_suites(x, fs);
 	int rc;
 
 	fv_init(&v);
@@ -155,9 +140,13 @@ int sec_title(struct rctx *x, struct rbuf *out)
 	 * author gives one, so that rendering again gives the same text */
 	if (to)
 		rbuf_printf(day, "%.10s", to);
-	exercise_default(x, ex);
-	fv_str(&v, "VERSION", MMREPORT_VERSION);
-	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	/* the exercise, when none is given: the experiments reported */
+	for (i = 0; i < nf; i++) {
+		snprintf(key, sizeof(key), "%s.title", fs[i]);
+		rbuf_printf(ex, "%s%s", ex->len ? "; " : "",
+			    lang_get(x->L, key));
+	}
+	fv_source(x, &v);
 	rc = fv_emit(x, fv_put(&v, "FOOTER"), "title.footer", &v);
 	fields = fv_put(&v, "FIELDS");
 	for (i = 0; i < 4 && !rc; i++) {
@@ -172,8 +161,8 @@ int sec_title(struct rctx *x, struct rbuf *out)
 			fv_str(&w, "VALUE", rbuf_str(b));
 		rc = frag_put(x, fields, "titlefield", fv_kv(&w), w.n);
 	}
-	if (x->meta.title)
-		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.title, 0);
+	if (x->meta.field[0])
+		rbuf_put_tex(fv_put(&v, "TITLE"), x->meta.field[0], 0);
 	else
 		fv_str(&v, "TITLE", lang_get(x->L, "title"));
 	fv_str(&v, "SUBTITLE", lang_get(x->L, "subtitle"));
@@ -207,16 +196,6 @@ static int sess_range(const struct rctx *x, const struct store_session **s,
 	return 0;
 }
 
-/* Appends "; " where b holds a part, then the string of key with v's
- * placeholders. */
-static int timers_part(const struct rctx *x, struct rbuf *b,
-		       const char *key, struct fv *v)
-{
-	if (b->len)
-		rbuf_puts(b, "; ");
-	return tmpl_fill(b, lang_get(x->L, key), fv_kv(v), v->n);
-}
-
 /* How session q took its times, in the report's language: a sentence
  * built from the fields measure stores since schema 3 (kernel timer,
  * cache state, interleaving) where q has them; else the
@@ -227,89 +206,48 @@ static int timers_part(const struct rctx *x, struct rbuf *b,
 static int timers_text(const struct rctx *x, const struct store_session *q,
 		       struct rbuf *b)
 {
+	const char *part[4];	/* the strings of its parts, "; " between */
 	struct fv v;
 	char key[96];
-	size_t i;
+	size_t i, n = 0;
 	int rc = 0;
 
 	fv_init(&v);
 	if (q->timer && *q->timer) {
 		snprintf(key, sizeof(key), "timers.kernel.%s", q->timer);
 		rbuf_put_tex(fv_put(&v, "TIMER"), q->timer, 1);
-		rc |= timers_part(x, b, lang_find(x->L, key) ? key :
-				  "timers.kernel.other", &v);
+		part[n++] = lang_find(x->L, key) ? key : "timers.kernel.other";
 		if (q->cold == 1 || q->cold == 0)
-			rc |= timers_part(x, b, q->cold ? "timers.cold" :
-					  "timers.hot", &v);
+			part[n++] = q->cold ? "timers.cold" : "timers.hot";
 		/* a reported configuration of q was sampled in an
 		 * interleaving group */
 		for (i = 0; i < x->ncfgs && (x->cfgs[i].c->session_id !=
 		     q->id || x->cfgs[i].c->grp <= 0); i++)
 			;
 		if (i < x->ncfgs)
-			rc |= timers_part(x, b, "timers.interleaved", &v);
-		rc |= timers_part(x, b, "timers.host", &v);
+			part[n++] = "timers.interleaved";
+		part[n++] = "timers.host";
 	} else if (q->timers && *q->timers) {
 		rbuf_put_prose(fv_put(&v, "TEXT"), q->timers, 1);
 		rbuf_put_tex(fv_put(&v, "VERSION"), q->tool_version, 0);
-		rc = timers_part(x, b, q->tool_version &&
-				 *q->tool_version ? "timers.recorded" :
-				 "timers.recorded_unknown", &v);
+		part[n++] = q->tool_version && *q->tool_version ?
+			    "timers.recorded" : "timers.recorded_unknown";
 	} else {
 		rbuf_puts(b, "--");
+	}
+	for (i = 0; i < n; i++) {
+		rbuf_puts(b, i ? "; " : "");
+		rc |= tmpl_fill(b, lang_get(x->L, part[i]), fv_kv(&v), v.n);
 	}
 	fv_free(&v);
 	return rc;
 }
 
-/* The timers of the sessions s[0..n-1] (n > 0: the method section
- * says so where none is reported) for the method section: their one
- * text where they all took their times alike, else that they differ
- * (the sessions appendix gives each). */
-static int timers_used(const struct rctx *x, const struct store_session **s,
-		       size_t n, struct rbuf *b)
-{
-	struct rbuf t;
-	size_t i;
-	int rc = timers_text(x, s[0], b);
-
-	for (i = 1; i < n && !rc; i++) {
-		rbuf_init(&t);
-		rc = timers_text(x, s[i], &t);
-		if (strcmp(rbuf_str(&t), rbuf_str(b))) {
-			rbuf_free(b);
-			rbuf_puts(b, lang_get(x->L, "method.timers_differ"));
-			i = n;
-		}
-		rbuf_free(&t);
-	}
-	return rc;
-}
-
-static void version_text(int v, const char *text, struct rbuf *b)
-{
-	if (text && *text)
-		rbuf_put_tex(b, text, 0);
-	else if (v > 0)
-		rbuf_printf(b, "%d.%d", v / 1000, (v % 1000) / 10);
-	else
-		rbuf_puts(b, "--");
-}
-
-/* s appended escaped (a line may break), "--" for NULL. */
-static void text_or_dash(struct rbuf *b, const char *s)
-{
-	if (s)
-		rbuf_put_tex(b, s, 1);
-	else
-		rbuf_puts(b, "--");
-}
-
 /* A row of the settings table: by session_cell, or from the field at
  * off of the session (text, text or "--", integer, number, text or
  * number that older files lack: "not recorded", a name, a command
- * line, a seed, the device) or of its readings at start and end (SR_ENV: off its
- * has_ flag, val the value) */
+ * line, a seed, the device) or of its readings at start and end
+ * (SR_ENV: off its has_ flag, val the value; SR_ENV_TEXT: text or "--") */
 enum { SR_CODE, SR_TEX, SR_OPT, SR_INT, SR_NUM, SR_REC, SR_RNUM, SR_NAME,
        SR_TT, SR_ULL, SR_DEV, SR_ENV, SR_ENV_TEXT };
 struct sess_row {
@@ -363,17 +301,16 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 	char num[64];
 	int i;
 
-	if (r->kind == SR_TEX)
+	if ((r->kind == SR_TEX || r->kind == SR_OPT || r->kind == SR_REC) &&
+	    *(char *const *)f)
 		rbuf_put_tex(b, *(char *const *)f, 1);
 	else if (r->kind == SR_OPT)
-		text_or_dash(b, *(char *const *)f);
+		rbuf_puts(b, "--");
 	else if (r->kind == SR_INT)
 		rbuf_printf(b, "%d", *(const int *)f);
 	else if (r->kind == SR_NUM || (r->kind == SR_RNUM &&
 					*(const double *)f > 0))
 		rbuf_printf(b, "\\num{%g}", *(const double *)f);
-	else if (r->kind == SR_REC && *(char *const *)f)
-		rbuf_put_tex(b, *(char *const *)f, 1);
 	else if (r->kind == SR_REC || r->kind == SR_RNUM)
 		rbuf_puts(b, lang_get(x->L, "sess.not_recorded"));
 	else if (r->kind == SR_NAME)
@@ -393,7 +330,8 @@ static void session_field(const struct rctx *x, const struct sess_row *r,
 		if (i)
 			rbuf_puts(b, " / ");
 		if (r->kind == SR_ENV_TEXT) {
-			text_or_dash(b, *(char *const *)(e + r->off));
+			rbuf_put_tex(b, *(char *const *)(e + r->off), 1);
+			rbuf_puts(b, *(char *const *)(e + r->off) ? "" : "--");
 			continue;
 		}
 		render_fixed_format(*(const double *)(e + r->val),
@@ -454,20 +392,24 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	if (!strcmp(w, "status")) {
 		/* in the report's language where the strings name it */
 		lang_name_put(x, "sess.status", q->status, 0, cell);
-	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime")) {
-		d = *w == 'd';
-		version_text(d ? q->driver_version : q->runtime_version,
-			     d ? q->driver_text : NULL, cell);
-	} else if (!strcmp(w, "pcie") || !strcmp(w, "cublas")) {
-		d = *w == 'p' ? q->pcie_gen : q->cublas_version;
+	} else if (!strcmp(w, "driver") && q->driver_text && *q->driver_text) {
+		rbuf_put_tex(cell, q->driver_text, 0);
+	} else if (!strcmp(w, "driver") || !strcmp(w, "runtime") ||
+		   !strcmp(w, "pcie") || !strcmp(w, "cublas")) {
+		/* CUDA's: 1000 major + 10 minor; cuBLAS's: 10000, 100, 1 */
+		d = *w == 'd' ? q->driver_version : *w == 'r' ?
+		    q->runtime_version : *w == 'p' ? q->pcie_gen :
+		    q->cublas_version;
 		if (d <= 0)
-			rbuf_puts(cell, nr);
+			rbuf_puts(cell, *w == 'd' || *w == 'r' ? "--" : nr);
 		else if (*w == 'p')
 			rbuf_printf(cell, "Gen~%d \\texttimes%d", d,
 				    q->pcie_width);
-		else	/* cublasGetVersion: major, minor, patch */
+		else if (*w == 'c')
 			rbuf_printf(cell, "%d.%d.%d", d / 10000,
 				    d / 100 % 100, d % 100);
+		else
+			rbuf_printf(cell, "%d.%d", d / 1000, d % 1000 / 10);
 	} else if (!strcmp(w, "max_noise")) {
 		/* NULL for every older session; a newer one stores NULL
 		 * when the target was off, and its throttle mode */
@@ -479,15 +421,14 @@ static int session_cell(struct rctx *x, const struct store_session *q,
 	} else if (!strcmp(w, "locked")) {
 		rbuf_puts(cell, q->clocks_locked < 0 ? nr : lang_get(x->L,
 			  q->clocks_locked ? "value.yes" : "value.no"));
-	} else if (!strcmp(w, "throttle_mode") && !q->throttle) {
-		rbuf_puts(cell, nr);
 	} else if (!strcmp(w, "throttle_mode")) {
 		lang_name_put(x, "sess.throttle_mode", q->throttle, 0,
 			      fv_put(&v, "MODE"));
 		if (q->throttle_pct > 0)
 			rbuf_printf(fv_put(&v, "PCT"), "\\num{%g}",
 				    q->throttle_pct);
-		fv_emit(x, cell, q->throttle_pct > 0 ? "sess.throttle_at" :
+		fv_emit(x, cell, !q->throttle ? "sess.not_recorded" :
+			q->throttle_pct > 0 ? "sess.throttle_at" :
 			"sess.throttle_mode_only", &v);
 	} else if (!strncmp(w, "throttled", 9)) {
 		session_throttled(x, q, w[9] != '\0', cell);
@@ -583,6 +524,7 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 			   size_t n)
 {
 	double lo = NAN, hi = NAN;
+	struct rbuf *t, o;
 	struct fv v;
 	size_t i;
 	int rc;
@@ -593,7 +535,19 @@ static int method_sampling(struct rctx *x, const struct store_session **s,
 	rc |= sess_range(x, s, n, 'm', "method.minsamples",
 			 fv_put(&v, "MINSAMPLES"));
 	sess_range(x, s, n, 't', NULL, fv_put(&v, "MAXTIME"));
-	rc |= timers_used(x, s, n, fv_put(&v, "TIMERS"));
+	rc |= timers_text(x, s[0], t = fv_put(&v, "TIMERS"));
+	/* their one text where all took their times alike, else that they
+	 * differ (the sessions appendix gives each) */
+	for (i = 1; i < n && !rc; i++) {
+		rbuf_init(&o);
+		rc = timers_text(x, s[i], &o);
+		if (strcmp(rbuf_str(&o), rbuf_str(t))) {
+			rbuf_free(t);
+			rbuf_puts(t, lang_get(x->L, "method.timers_differ"));
+			i = n;
+		}
+		rbuf_free(&o);
+	}
 	if (n == 1)
 		rbuf_printf(fv_put(&v, "SEED"), "%llu", s[0]->seed);
 	else
@@ -625,8 +579,7 @@ static int method_pars(struct rctx *x, const struct store_session **s,
 	int rc, nfail, nrun, nok;
 
 	fv_init(&v);
-	fv_str(&v, "VERSION", MMREPORT_VERSION);
-	rbuf_put_tex(fv_put(&v, "DB"), db_name(x->o->db_path), 1);
+	fv_source(x, &v);
 	rc = label_count_put(x, "method.nsess", (long long)ns, (long long)ns,
 			     fv_put(&v, "SESSIONS"));
 	rc |= label_count_put(x, "method.ndev", (long long)x->ndevs,
@@ -667,13 +620,11 @@ static int method_pars(struct rctx *x, const struct store_session **s,
  * memory experiments alone is not told they are missing). */
 static int method_absent(struct rctx *x)
 {
-	static const char *const groups[][4] = {
-		{VOCAB_SUITE_VERSIONS, VOCAB_SUITE_REFERENCE,
-		 VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP},
-		{VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK,
-		 VOCAB_SUITE_COALESCE, NULL},
-		{VOCAB_SUITE_DOT, VOCAB_SUITE_WALKERS, NULL, NULL}
-	};
+	static const char *const groups[] = {VOCAB_SUITE_VERSIONS,
+		VOCAB_SUITE_REFERENCE, VOCAB_SUITE_TRANSFER, VOCAB_SUITE_ILP,
+		NULL, VOCAB_SUITE_TRANSPOSE, VOCAB_SUITE_BANK,
+		VOCAB_SUITE_COALESCE, NULL, VOCAB_SUITE_DOT,
+		VOCAB_SUITE_WALKERS, NULL};	/* NULL ends a group */
 	struct rbuf *list;
 	struct fv v;
 	size_t g, i;
@@ -681,16 +632,13 @@ static int method_absent(struct rctx *x)
 
 	fv_init(&v);
 	list = fv_put(&v, "SUITES");
-	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
-		for (i = 0, any = !g; i < 4 && groups[g][i]; i++)
-			any |= model_has_suite(x, -1, groups[g][i]);
-		for (i = 0; any && i < 4 && groups[g][i]; i++) {
-			if (model_has_suite(x, -1, groups[g][i]))
-				continue;
-			if (list->len)
-				rbuf_puts(list, ", ");
-			rbuf_printf(list, "\\texttt{%s}", groups[g][i]);
-		}
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g = i + 1) {
+		for (i = g, any = !g; groups[i]; i++)
+			any |= model_has_suite(x, -1, groups[i]);
+		for (i = g; groups[i]; i++)
+			if (any && !model_has_suite(x, -1, groups[i]))
+				rbuf_printf(list, "%s\\texttt{%s}",
+					    list->len ? ", " : "", groups[i]);
 	}
 	if (list->len)
 		rc = fv_par(x, "method.absent", &v);
@@ -723,32 +671,12 @@ int sec_refs(struct rctx *x)
 	return rc;
 }
 
-/* A property's text: its value (or number) and unit; "--" for NULL. */
-static void prop_text(const struct rctx *x, const struct store_prop *p,
-		      struct rbuf *b)
-{
-	/* "yes" and "no" in the report's language (value.yes, value.no) */
-	if (p && p->value && *p->value)
-		lang_name_put(x, "value", p->value, 1, b);
-	else if (p && p->has_num)
-		rbuf_printf(b, "%.10g", p->num);
-	else
-		rbuf_puts(b, "--");
-	if (p && p->unit && *p->unit) {
-		rbuf_puts(b, "~");
-		rbuf_put_tex(b, p->unit, 0);
-	}
-}
-
-/* The rows the device record itself gives, by key and the string of
- * their name: its identity above the properties, the derived peaks below
- * them; a property of such a key is not listed again. */
-static const char *const dev_own[][2] = {
-	{"name", "prop.name"}, {"uuid", "prop.uuid"},
-	{"pci_bus_id", "prop.pci_bus_id"},
-	{"peak_fp32", "device.peak_fp32"}, {"peak_fp64", "device.peak_fp64"},
-	{"peak_memory_bandwidth", "device.peak_mem"}
-};
+/* The rows the device record itself gives: its identity above the
+ * properties, the derived peaks below them; a property of such a key is
+ * not listed again. Each row is named by the string "prop.KEY", as a
+ * property is. */
+static const char *const dev_own[] = {"name", "uuid", "pci_bus_id",
+	"peak_fp32", "peak_fp64", "peak_memory_bandwidth"};
 #define DEV_NID 3		/* of them, the identity */
 #define DEV_NOWN (sizeof(dev_own) / sizeof(dev_own[0]))
 
@@ -757,17 +685,19 @@ static int dev_own_find(const char *key)
 {
 	int i;
 
-	for (i = 0; i < (int)DEV_NOWN && strcmp(dev_own[i][0], key); i++)
+	for (i = 0; i < (int)DEV_NOWN && strcmp(dev_own[i], key); i++)
 		;
 	return i < (int)DEV_NOWN ? i : -1;
 }
 
 /* Device d's cell of row key: a row of dev_own from the record, a peak
- * "--" where it is not positive; else the property key, "--" where d
- * lacks it. */
+ * "--" where it is not positive; else the property key, its value (or
+ * number) and unit, "--" where d lacks it. */
 static void dev_cell(const struct rctx *x, const struct store_device *d,
 		     const char *key, struct rbuf *b)
 {
+	const struct store_prop *p = dev_own_find(key) < 0 ?
+				     model_prop(d, key) : NULL;
 	double pk;
 
 	if (!strcmp(key, "name")) {
@@ -775,13 +705,23 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 	} else if (!strcmp(key, "uuid") || !strcmp(key, "pci_bus_id")) {
 		rbuf_puts(b, *key == 'u' ? "\\footnotesize " : "");
 		rbuf_put_tex(b, *key == 'u' ? d->uuid : d->pci_bus_id, 1);
-	} else if (dev_own_find(key) < 0) {
-		prop_text(x, model_prop(d, key), b);
-	} else {
+	} else if (dev_own_find(key) >= 0) {
 		pk = !strcmp(key, "peak_fp32") ? d->peak_fp32_gflops :
 		     !strcmp(key, "peak_fp64") ? dev_peak_fp64(d) :
 		     d->peak_mem_gbs;
 		find_num(b, pk > 0 ? pk : NAN, 4);	/* "--" where none */
+	} else if (p && p->value && *p->value) {
+		/* "yes" and "no" in the report's language (value.yes,
+		 * value.no) */
+		lang_name_put(x, "value", p->value, 1, b);
+	} else if (p && p->has_num) {
+		rbuf_printf(b, "%.10g", p->num);
+	} else {
+		rbuf_puts(b, "--");
+	}
+	if (p && p->unit && *p->unit) {
+		rbuf_puts(b, "~");
+		rbuf_put_tex(b, p->unit, 0);
 	}
 }
 
@@ -802,7 +742,7 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 	if (!keys)
 		return -1;
 	for (i = 0; i < DEV_NID; i++)
-		keys[(*n)++] = dev_own[i][0];
+		keys[(*n)++] = dev_own[i];
 	for (d = 0; d < x->ndevs; d++)
 		for (i = 0; i < x->devs[d]->nprops; i++) {
 			k = x->devs[d]->props[i].key;
@@ -813,8 +753,8 @@ static int dev_rows(const struct rctx *x, const char ***out, size_t *n)
 		}
 	keys[(*n)++] = NULL;
 	for (i = DEV_NID; i < DEV_NOWN; i++)
-		if (strcmp(dev_own[i][0], "peak_fp64") || any_peak_fp64(x))
-			keys[(*n)++] = dev_own[i][0];
+		if (strcmp(dev_own[i], "peak_fp64") || any_peak_fp64(x))
+			keys[(*n)++] = dev_own[i];
 	return 0;
 }
 
@@ -828,7 +768,7 @@ static int side_table(struct rctx *x, const struct store_session **s,
 		      size_t nrows, size_t ncol, const char *anchor,
 		      const char *caption)
 {
-	char kinds[RTABLE_MAXCOLS + 1] = "l", key[64];
+	char kinds[RTABLE_MAXCOLS + 1] = "l";
 	struct rtable t;
 	struct rbuf cell;
 	size_t i, r;
@@ -858,14 +798,8 @@ static int side_table(struct rctx *x, const struct store_session **s,
 			continue;
 		}
 		rbuf_free(&cell);
-		snprintf(key, sizeof(key), "sess.%s", s ? sr[r].name : "");
-		if (s)
-			rbuf_puts(&cell, lang_get(x->L, key));
-		else if (dev_own_find(rows[r]) >= 0)
-			rbuf_puts(&cell, lang_get(x->L,
-				  dev_own[dev_own_find(rows[r])][1]));
-		else
-			lang_name_put(x, "prop", rows[r], 1, &cell);
+		lang_name_put(x, s ? "sess" : "prop", s ? sr[r].name :
+			      rows[r], 1, &cell);
 		rtable_text(&t, rbuf_str(&cell));
 		for (i = 0; i < ncol; i++) {
 			rbuf_free(&cell);
@@ -908,26 +842,20 @@ static int device_tables(struct rctx *x, const char **rows, size_t nrows,
 	return rc;
 }
 
-/* What the findings lean on (SMs, clock, L2, peaks), a column per GPU;
- * the full parameter table is an appendix. */
-static int hardware_table(struct rctx *x)
-{
-	static const char *rows[] = {"name", "compute_capability",
-		"multiprocessor_count", "clock_rate", "l2_cache_size",
-		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
-
-	return device_tables(x, rows, any_peak_fp64(x) ? 8 : 7, "hardware",
-			     lang_get(x->L, "hw.caption"));
-}
-
 int sec_intro(struct rctx *x)
 {
+	/* what the findings lean on (SMs, clock, L2, peaks), a column per
+	 * GPU; the full parameter table is an appendix */
+	static const char *hw[] = {"name", "compute_capability",
+		"multiprocessor_count", "clock_rate", "l2_cache_size",
+		"peak_fp32", "peak_memory_bandwidth", "peak_fp64"};
 	int rc;
 
 	emit_heading(x, 0, lang_get(x->L, "intro.title"));
 	rc = objectives(x);
 	emit_heading(x, 1, lang_get(x->L, "intro.hardware"));
-	rc |= hardware_table(x);
+	rc |= device_tables(x, hw, any_peak_fp64(x) ? 8 : 7, "hardware",
+			    lang_get(x->L, "hw.caption"));
 	emit_heading(x, 1, lang_get(x->L, "method.title"));
 	rbuf_puts(&x->body, "\\label{sec:method}\n");
 	rc |= method_pars(x, x->used, x->nused);

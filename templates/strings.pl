@@ -124,8 +124,8 @@ device.caption.many = Parametry badanych urządzeń według środowiska CUDA.
 device.note = Wydajność szczytowa FP32: liczba SM $\times$ rdzenie FP32 na SM $\times$ 2 $\times$ zegar. Przepustowość szczytowa pamięci: 2 $\times$ zegar pamięci $\times$ szerokość szyny / 8.
 device.param = Parametr
 device.value = Wartość
-device.peak_fp32 = Wydajność szczytowa FP32 [GFLOP/s]
-device.peak_mem = Przepustowość szczytowa pamięci [GB/s]
+prop.peak_fp32 = Wydajność szczytowa FP32 [GFLOP/s]
+prop.peak_memory_bandwidth = Przepustowość szczytowa pamięci [GB/s]
 prop.name = Nazwa
 prop.uuid = UUID
 prop.pci_bus_id = Identyfikator szyny PCI
@@ -796,7 +796,7 @@ precision.takeaway = \textbf{Wniosek.} @@DEV@@@@TEXT@@
 precision.take = Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów; cuBLAS, którego DGEMM działa na rdzeniach tensorowych FP64, trwa @@RL@@ razy dłużej. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
 precision.take_own = Własne jądro trwa w fp64 @@R@@ razy dłużej, jak każą oczekiwać dwa razy mniej jednostek FP64 i dwa razy więcej bajtów. W zamian fp64 jest około @@E@@ razy dokładniejsze, zgodnie ze stosunkiem jednostek zaokrąglenia.
 prop.fp64_units_per_sm = Jednostki FP64 na multiprocesor
-device.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
+prop.peak_fp64 = Wydajność szczytowa FP64 [GFLOP/s]
 device.note_fp64 = Wydajność szczytowa FP64: liczba SM $\times$ jednostki FP64 na SM $\times$ 2 $\times$ zegar.
 
 # zestaw progression (zgłoszenie 14): od wersji sprawozdania P do SGEMM

@@ -801,7 +801,7 @@ static void test_sections(void **state)
 static void test_latex(void **state)
 {
 	static const char *const pre[] = {"precision.", "intro.obj.precision",
-		"device.peak_fp64", "device.note_fp64",
+		"prop.peak_fp64", "device.note_fp64",
 		"hw.peak_flops", "prop.fp64_units_per_sm"};
 
 	(void)state;
