@@ -50,7 +50,7 @@ void ratio_cell(struct rtable *t, const struct rcmp *r)
 
 double dev_peak_fp64(const struct store_device *d)
 {
-	const struct store_prop *p = model_prop(d, "peak_fp64");
+	const struct store_prop *p = store_device_prop(d, "peak_fp64");
 
 	return p && p->has_num && p->num > 0 ? p->num : NAN;
 }

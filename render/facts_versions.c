@@ -42,7 +42,7 @@ int versions_sms(const struct rctx *x, int dev)
 {
 	const struct store_prop *p;
 
-	p = model_prop(x->devs[dev], "multiprocessor_count");
+	p = store_device_prop(x->devs[dev], "multiprocessor_count");
 	if (p && p->has_num && p->num > 0)
 		return (int)p->num;
 	return x->devs[dev]->sm_count > 0 ? x->devs[dev]->sm_count : 0;

@@ -646,9 +646,3 @@ const struct store_kattr *model_kattr(const struct rctx *x,
 	}
 	return NULL;
 }
-
-const struct store_prop *model_prop(const struct store_device *d,
-				    const char *key)
-{
-	return store_device_prop(d, key);
-}

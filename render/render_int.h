@@ -361,9 +361,6 @@ const struct store_kernel *model_kernel(const struct rctx *x,
  * width, or NULL (also for c NULL). Points into x. */
 const struct store_kattr *model_kattr(const struct rctx *x,
 				      const struct rcfg *c);
-/* A device property by key, or NULL. */
-const struct store_prop *model_prop(const struct store_device *d,
-				    const char *key);
 
 /* ---- figures (plot.c) -------------------------------------------------- */
 

@@ -55,10 +55,10 @@ int meta_load(const struct render_options *o, struct rmeta *m)
 		for (i = 0; i < 5 && strcmp(keys[i], line); i++)
 			;
 		if (i == 5 || m->field[i]) {
-			fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown key "
-				"'%s' (use title, author, course, exercise, "
-				"date)\n" : "mmreport: %s:%zu: '%s' given twice\n",
-				path, lineno, line);
+			fprintf(stderr, i == 5 ? "mmreport: %s:%zu: unknown "
+				"key '%s' (use title, author, course, "
+				"exercise, date)\n" : "mmreport: %s:%zu: '%s' "
+				"given twice\n", path, lineno, line);
 			goto usage;
 		}
 		m->field[i] = v + strspn(v, " \t");
@@ -697,7 +697,7 @@ static void dev_cell(const struct rctx *x, const struct store_device *d,
 		     const char *key, struct rbuf *b)
 {
 	const struct store_prop *p = dev_own_find(key) < 0 ?
-				     model_prop(d, key) : NULL;
+				     store_device_prop(d, key) : NULL;
 	double pk;
 
 	if (!strcmp(key, "name")) {
