@@ -310,8 +310,8 @@ static int data_table(struct rctx *x, const char *suite, const char *title,
 	dtab_note(x, &d, &p.note);
 	dev_suffix(x, dev, &p.cell);
 	rc = rc ? rc : emit_string(x, &p.cap, "data.caption", (struct kv[]){
-				   {"SUITE", title}, {"DEV", rbuf_str(&p.cell)}},
-				   2);
+				   {"SUITE", title},
+				   {"DEV", rbuf_str(&p.cell)}}, 2);
 	snprintf(kind, sizeof(kind), "data-%s", suite);
 	rc = parts_table_emit(x, &p, rc, kind, dev);
 out:

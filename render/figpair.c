@@ -40,7 +40,8 @@ int figpair_devs(struct rctx *x, const struct figdevs *f, const int *dv,
 		if (!rc && n && (n == f->per || i + 1 == nd)) {
 			snprintf(anchor, sizeof(anchor), f->anchor, dev);
 			rc = frag_put(x, &x->body, "figurepair", (struct kv[]){
-				{"ANCHOR", anchor}, {"PICTURES", rbuf_str(&pics)},
+				{"ANCHOR", anchor},
+				{"PICTURES", rbuf_str(&pics)},
 				{"CAPTION", rbuf_str(&cap)}}, 3);
 			rbuf_free(&pics);
 			n = 0;

@@ -623,7 +623,7 @@ struct mem_devs {
 	int nd;
 };
 struct mem_spec {
-	const char *suite;	/* also KEY of strings KEY.title, .intro ... */
+	const char *suite;	/* also KEY of strings KEY.title, .intro */
 	size_t fsize;
 	int (*facts)(struct rctx *x, int dev, void *f);
 	const struct mem_gspec *fig;
@@ -760,8 +760,8 @@ struct figdevs {
 	double w1, h1;		/* the size of a lone device's picture */
 	double w2, h2;		/* and of each of several */
 	const char *key;	/* caption string; DEV: a lone device's name */
-	const char *anchor;	/* printf format (plain ASCII) of the index of
-				 * the figure's last device */
+	const char *anchor;	/* printf format (plain ASCII) of the index
+				 * of the figure's last device */
 	int per;		/* pictures per figure; 0: all in one */
 };
 /* The pictures of devices dv[0..nd) (dv NULL: 0..nd-1): a lone device's

@@ -62,7 +62,7 @@ static int facts_offset(struct rctx *x, struct co_facts *f, int k)
 			       &f->off_cmp[k]);
 	struct rcmp c;
 
-	if (rc)		/* a side missing (cleared), or the store failed */
+	if (rc)		/* a side missing (cleared), or a store failure */
 		return rc == -2 ? -1 : 0;
 	co_add(a == k ? &f->al : &f->mis, &f->off_cmp[k]);
 	if (a == k || a > CO_MAXP || !f->off[a])

@@ -421,7 +421,8 @@ static int claims_table(struct rctx *x, int n[V_N])
 			snprintf(key, sizeof(key), "concl.src.%c", c->src);
 			rbuf_puts(&b[SRC], lang_get(x->L, key));
 			if (report_section_written(x, "references"))
-				rbuf_printf(&b[SRC], "~[\\ref{ref:%c}]", c->src);
+				rbuf_printf(&b[SRC], "~[\\ref{ref:%c}]",
+					    c->src);
 		}
 		last = c->src;
 		snprintf(key, sizeof(key), "%s.src", c->key);

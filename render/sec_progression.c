@@ -414,8 +414,9 @@ static void pg_table_rows(struct rctx *x, struct ptable *p,
 				rtable_text(&p->t, "--");
 			else if (d >= nd)
 				ratio_cell(&p->t, &F[d % nd]->k[j].step[i]);
-			else if (!mem_cfg_num(x, &p->t, c, cfg_gflops(c), 0, j ==
-					      F[d]->top[i] ? RT_BOLD : 0, 0))
+			else if (!mem_cfg_num(x, &p->t, c, cfg_gflops(c), 0,
+					      j == F[d]->top[i] ? RT_BOLD : 0,
+					      0))
 				p->seen |= rcfg_marks(x, c);
 		}
 		for (q = 0; f0->cn >= 0 && q < PQ_N; q++)

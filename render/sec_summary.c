@@ -127,7 +127,8 @@ static int sum_table(struct rctx *x, const struct sum_facts *s)
 
 			regime_marks(x, rcfg_marks(x, c), &cell[d]);
 			seen |= rcfg_marks(x, c);
-			rtable_text(&t, cell[d].len ? rbuf_str(&cell[d]) : "--");
+			rtable_text(&t, cell[d].len ? rbuf_str(&cell[d]) :
+				    "--");
 		}
 		rtable_row_end(&t);
 	}

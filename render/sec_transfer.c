@@ -87,7 +87,8 @@ static int xq_samples(struct rctx *x, const struct xq *q,
 			rc = model_store_fail(x, "samples");
 	if (rc || !ns[0] || (q->m[1] && (ns[1] != ns[0] || ns[2] != ns[0])))
 		goto out;
-	for (i = 0; i < ns[0]; i++) {	/* the values replace the first's */
+	/* the values replace the first's */
+	for (i = 0; i < ns[0]; i++) {
 		for (j = 0; j < 3; j++)
 			v[j] = s[j] ? s[j][i] : 0;
 		s[0][i] = xq_value(q, c, v);

@@ -74,9 +74,11 @@ static int facts_transpose(struct rctx *x, int dev, void *fp)
 	nb = model_ints(x, dev, TR_SUITE, NULL, 'b', &bs);
 	for (k = 0; k < 2; k++)
 		for (i = nn; i-- > 0 && !p[k]->n; )
-			if (mem_pair_set(x, p[k], ns[i], tr_best(x, dev, w[k][0],
-					 w[k][1], ns[i], 1), tr_best(x, dev,
-					 w[k][2], w[k][3], ns[i], 1), TR_GBS) < 0)
+			if (mem_pair_set(x, p[k], ns[i],
+					 tr_best(x, dev, w[k][0], w[k][1],
+						 ns[i], 1),
+					 tr_best(x, dev, w[k][2], w[k][3],
+						 ns[i], 1), TR_GBS) < 0)
 				goto out;
 	f->n = f->top.n ? f->top.n : nn ? ns[nn - 1] : 0;
 	for (i = 0; i < nb && f->nb < TR_MAXB; i++, f->nb++) {

@@ -55,8 +55,8 @@ int facts_walkers(struct rctx *x, int dev, void *fp)
 		steady = 1;
 		for (v = 0; v < WK_N; v++) {
 			p->c[v] = rcfg_ok(c[v]) ? c[v] : NULL;
-			f->nver += p->c[v] || (c[v] && !strcmp(c[v]->c->status,
-							       VOCAB_CFG_FAILED));
+			f->nver += p->c[v] || (c[v] &&
+				   !strcmp(c[v]->c->status, VOCAB_CFG_FAILED));
 			f->nexact += p->c[v] && c[v]->c->rel_error == 0;
 			all &= p->c[v] != NULL;
 			steady &= rcfg_steady(x, c[v]);
@@ -64,8 +64,10 @@ int facts_walkers(struct rctx *x, int dev, void *fp)
 		/* [1] global->shared, [2] shared->registers, [0]
 		 * global->registers (cleared where a side is missing) */
 		for (v = 0; v < WK_N && !rc; v++)
-			if (model_compare(x, p->c[from[v]], p->c[v ? v : WK_REGS],
-					  VOCAB_METRIC_GSTEPS, &p->step[v]) == -2)
+			if (model_compare(x, p->c[from[v]],
+					  p->c[v ? v : WK_REGS],
+					  VOCAB_METRIC_GSTEPS,
+					  &p->step[v]) == -2)
 				rc = -1;
 		f->nchain += all;
 		f->nchain_ok += all && p->step[1].signif &&
