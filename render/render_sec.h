@@ -719,14 +719,12 @@ void blanks_cut(char *s, char *e);
 
 /* ---- r7-b (mem.c, sec_transfer.c) ------------------------------------ */
 
-/* A memory section's entry point sec_NAME: mem_run of the description
- * whose fields, from suite to takeaway, are the arguments after NAME
- * (no findings said by code). */
+/* A per-device section's entry point sec_NAME: mem_run of the
+ * description whose designated fields (.suite = ...) follow NAME. */
 #define MEM_SECTION(NAME, ...)						\
 	int sec_##NAME(struct rctx *x)					\
 	{								\
-		static const struct mem_spec s = {__VA_ARGS__, NULL, 0,	\
-						  NULL, 0};		\
+		static const struct mem_spec s = {__VA_ARGS__};		\
 									\
 		return mem_run(x, &s);					\
 	}

@@ -185,6 +185,6 @@ static const struct mem_tspec bank_tab = {"bank.table", "bank", 6, "rl",
 static const struct mem_gspec bank_fig = {"bank.figure", "bank.axis_stride",
 	"bank.axis", 0, 2, 0, 0, 2, 2, fig_series};
 
-MEM_SECTION(bank, BANK_SUITE, sizeof(struct bank_facts), facts_bank,
-	    &bank_fig, &bank_tab, bank_find, MEM_N(bank_find), NULL,
-	    NULL)
+MEM_SECTION(bank, .suite = BANK_SUITE, .fsize = sizeof(struct bank_facts),
+	    .facts = facts_bank, .fig = &bank_fig, .tab = &bank_tab,
+	    .find = bank_find, .nfind = MEM_N(bank_find))

@@ -250,5 +250,6 @@ static const struct mem_tspec co_tab = {"coalesce.table", "coalesce",
 static const struct mem_gspec co_fig = {"coalesce.figure",
 	"coalesce.axis_param", "axis.gbs", 0, 2, 0, 0, 2, 0, fig_series};
 
-MEM_SECTION(coalesce, CO_SUITE, sizeof(struct co_facts), facts_coalesce,
-	    &co_fig, &co_tab, co_find, MEM_N(co_find), NULL, NULL)
+MEM_SECTION(coalesce, .suite = CO_SUITE, .fsize = sizeof(struct co_facts),
+	    .facts = facts_coalesce, .fig = &co_fig, .tab = &co_tab,
+	    .find = co_find, .nfind = MEM_N(co_find))

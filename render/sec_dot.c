@@ -202,5 +202,6 @@ static const struct mem_tspec dot_tab = {"dot.table", "dot", 4, "lll",
 static const struct mem_gspec dot_fig = {"dot.figure", "dot.axis_n",
 	"axis.gbs", 2, 0, 1, 1, 5, 1u << 4, fig_series};
 
-MEM_SECTION(dot, DOT_SUITE, sizeof(struct dot_facts), facts_dot, &dot_fig,
-	    &dot_tab, dot_find_spec, MEM_N(dot_find_spec), NULL, NULL)
+MEM_SECTION(dot, .suite = DOT_SUITE, .fsize = sizeof(struct dot_facts),
+	    .facts = facts_dot, .fig = &dot_fig, .tab = &dot_tab,
+	    .find = dot_find_spec, .nfind = MEM_N(dot_find_spec))

@@ -286,5 +286,7 @@ static const struct mem_find ilp_find_spec[] = {
 /* The section: heading, introduction (or that the data hold none), the
  * figure, the table, the configurations that did not run, the findings
  * and the take-away. Returns 0, or -1 on a store or template error. */
-MEM_SECTION(ilp, VOCAB_SUITE_ILP, sizeof(struct ilp_facts), facts_ilp, NULL,
-	    NULL, ilp_find_spec, MEM_N(ilp_find_spec), ilp_draw, ilp_takeaway)
+MEM_SECTION(ilp, .suite = VOCAB_SUITE_ILP, .fsize = sizeof(struct ilp_facts),
+	    .facts = facts_ilp, .find = ilp_find_spec,
+	    .nfind = MEM_N(ilp_find_spec), .draw = ilp_draw,
+	    .takeaway = ilp_takeaway)

@@ -661,15 +661,9 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
  * data hold no such measurement), the speed table of every device, the
  * configurations without a result, the findings and the take-away.
  * Returns 0, or -1 on a store or template error (message printed). */
-int sec_precision(struct rctx *x)
-{
-	static const struct dvs_find say[] = {{say_time, NULL},
-		{say_why, NULL}, {say_lib, NULL}, {say_acc_not, NULL},
-		{say_acc, NULL}, {say_limits, NULL}};
-	static const struct mem_spec d = {.suite = PR_SUITE,
-		.fsize = sizeof(struct pr_facts), .facts = facts_precision,
-		.draw = speed_table, .say = say, .nsay = MEM_N(say),
-		.take = say_take};
-
-	return mem_run(x, &d);
-}
+static const struct dvs_find pr_say[] = {{say_time, NULL}, {say_why, NULL},
+	{say_lib, NULL}, {say_acc_not, NULL}, {say_acc, NULL},
+	{say_limits, NULL}};
+MEM_SECTION(precision, .suite = PR_SUITE, .fsize = sizeof(struct pr_facts),
+	    .facts = facts_precision, .draw = speed_table, .say = pr_say,
+	    .nsay = MEM_N(pr_say), .take = say_take)

@@ -828,14 +828,8 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-int sec_progression(struct rctx *x)
-{
-	static const struct dvs_find say[] = {{say_lib, NULL},
-		{say_peak, NULL}, {say_steps, NULL}, {say_misc, NULL}};
-	static const struct mem_spec d = {.suite = PG_SUITE,
-		.fsize = sizeof(struct pg_facts), .facts = pg_facts_fill,
-		.draw = pg_show, .say = say, .nsay = MEM_N(say),
-		.take = say_take};
-
-	return mem_run(x, &d);
-}
+static const struct dvs_find pg_say[] = {{say_lib, NULL}, {say_peak, NULL},
+	{say_steps, NULL}, {say_misc, NULL}};
+MEM_SECTION(progression, .suite = PG_SUITE, .fsize = sizeof(struct pg_facts),
+	    .facts = pg_facts_fill, .draw = pg_show, .say = pg_say,
+	    .nsay = MEM_N(pg_say), .take = say_take)

@@ -542,15 +542,8 @@ static int say_take(struct rctx *x, const struct dvs *s, struct rbuf *out)
 	return 0;
 }
 
-int sec_rect(struct rctx *x)
-{
-	static const struct dvs_find say[] = {{say_best, NULL},
-		{say_pad, NULL}, {say_prec, NULL}, {say_lib, NULL},
-		{say_acc, NULL}, {say_misc, NULL}};
-	static const struct mem_spec d = {.suite = RECT_SUITE,
-		.fsize = sizeof(struct rect_facts), .facts = facts_rect,
-		.draw = rect_table, .say = say, .nsay = MEM_N(say),
-		.take = say_take};
-
-	return mem_run(x, &d);
-}
+static const struct dvs_find rect_say[] = {{say_best, NULL}, {say_pad, NULL},
+	{say_prec, NULL}, {say_lib, NULL}, {say_acc, NULL}, {say_misc, NULL}};
+MEM_SECTION(rect, .suite = RECT_SUITE, .fsize = sizeof(struct rect_facts),
+	    .facts = facts_rect, .draw = rect_table, .say = rect_say,
+	    .nsay = MEM_N(rect_say), .take = say_take)

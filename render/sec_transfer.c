@@ -472,5 +472,6 @@ static const struct mem_find xfer_find[] = {
 
 /* The main body's section: the introduction, the copies as GB/s, the
  * phases, the figure, the findings and what to take away. */
-MEM_SECTION(transfer, SUITE, sizeof(struct xfer_facts), facts_transfer,
-	    &xfer_fig, NULL, xfer_find, NSPEC, xfer_tables, xfer_takeaway)
+MEM_SECTION(transfer, .suite = SUITE, .fsize = sizeof(struct xfer_facts),
+	    .facts = facts_transfer, .fig = &xfer_fig, .find = xfer_find,
+	    .nfind = NSPEC, .draw = xfer_tables, .takeaway = xfer_takeaway)

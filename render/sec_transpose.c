@@ -192,5 +192,6 @@ static const struct mem_tspec tr_tab = {"transpose.table", "transpose",
 static const struct mem_gspec tr_fig = {"transpose.figure", "axis.size",
 	"axis.gbs", 2, 0, 0, 1, TR_N, 0, fig_series};
 
-MEM_SECTION(transpose, TR_SUITE, sizeof(struct tr_facts), facts_transpose,
-	    &tr_fig, &tr_tab, tr_find, MEM_N(tr_find), NULL, NULL)
+MEM_SECTION(transpose, .suite = TR_SUITE, .fsize = sizeof(struct tr_facts),
+	    .facts = facts_transpose, .fig = &tr_fig, .tab = &tr_tab,
+	    .find = tr_find, .nfind = MEM_N(tr_find))

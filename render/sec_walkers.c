@@ -185,5 +185,6 @@ static const struct mem_gspec wk_fig = {"walkers.figure",
 	"walkers.axis_steps", "walkers.axis_gsteps", 10, 0, 0, 1, WK_N, 0,
 	fig_series};
 
-MEM_SECTION(walkers, WK_SUITE, sizeof(struct wk_facts), facts_walkers,
-	    &wk_fig, &wk_tab, wk_find, MEM_N(wk_find), NULL, NULL)
+MEM_SECTION(walkers, .suite = WK_SUITE, .fsize = sizeof(struct wk_facts),
+	    .facts = facts_walkers, .fig = &wk_fig, .tab = &wk_tab,
+	    .find = wk_find, .nfind = MEM_N(wk_find))
