@@ -243,20 +243,29 @@ static void test_text(void **state)
 	free(t);
 }
 
-/* A stored name holding '|' stays one cell of the Markdown table. */
-static void test_md_escape(void **state)
+/* file holds two sessions of one device, each with the versions
+ * kernel variant at n = 512, twice as fast in the second. */
+static void two_sessions(const char *file, const char *variant)
 {
-	char *path = fx_path(dir, "pipe.db"), *t;
+	char *path = fx_path(dir, file);
 	struct store *st = fx_open(path, STORE_CREATE);
 	int64_t d = fx_device(st, "GPU-P", "Test GPU P");
 	int64_t a = fx_session(st, d, "P1", "2026-03-01T00:00:00Z");
 	int64_t b = fx_session(st, d, "P2", "2026-03-02T00:00:00Z");
 
-	(void)state;
-	cfg(st, a, "versions", "a|b", 512, 1.0, 1e-3);
-	cfg(st, b, "versions", "a|b", 512, 0.5, 1e-3);
+	cfg(st, a, "versions", variant, 512, 1.0, 1e-3);
+	cfg(st, b, "versions", variant, 512, 0.5, 1e-3);
 	store_free(st);
 	free(path);
+}
+
+/* A stored name holding '|' stays one cell of the Markdown table. */
+static void test_md_escape(void **state)
+{
+	char *t;
+
+	(void)state;
+	two_sessions("pipe.db", "a|b");
 	assert_int_equal(run("--db pipe.db --session 1 --session 2 "
 			     "--format md"), 0);
 	t = slurp("out");
@@ -269,17 +278,10 @@ static void test_md_escape(void **state)
  * raw, in the table and in the summary. */
 static void test_text_escape(void **state)
 {
-	char *path = fx_path(dir, "esc.db"), *t;
-	struct store *st = fx_open(path, STORE_CREATE);
-	int64_t d = fx_device(st, "GPU-E", "Test GPU E");
-	int64_t a = fx_session(st, d, "E1", "2026-03-01T00:00:00Z");
-	int64_t b = fx_session(st, d, "E2", "2026-03-02T00:00:00Z");
+	char *t;
 
 	(void)state;
-	cfg(st, a, "versions", "x\x1b[31my\xc2\x9bz", 512, 1.0, 1e-3);
-	cfg(st, b, "versions", "x\x1b[31my\xc2\x9bz", 512, 0.5, 1e-3);
-	store_free(st);
-	free(path);
+	two_sessions("esc.db", "x\x1b[31my\xc2\x9bz");
 	assert_int_equal(run("--db esc.db --session 1 --session 2"), 0);
 	t = slurp("out");
 	assert_non_null(strstr(t, "versions x\\x1b[31my\\u009bz n=512"));
